@@ -279,7 +279,7 @@ export class BlockDecoder {
   }
 }
 
-function grow(a: Int32Array, size: number): Int32Array {
+function grow(a: Int32Array, size: number): Int32Array<ArrayBuffer> {
   const b = new Int32Array(size);
   b.set(a);
   return b;
