@@ -62,8 +62,11 @@ export function readPbf(path: string, sink: OsmSink, opts: ReadOptions = {}): In
         fail(`is truncated (needs ${header.dataSize} bytes after byte ${dataAt}, file has ${total - dataAt})`),
       );
       pos = dataAt + header.dataSize;
-      const known = header.type === 'OSMHeader' || header.type === 'OSMData';
-      if (!known) continue; // the format says readers skip blob types they do not know
+      // The format says readers skip blob types they do not know.
+      if (header.type !== 'OSMHeader' && header.type !== 'OSMData') {
+        opts.progress?.(pos, total);
+        continue;
+      }
       if (header.type === 'OSMData' && !sawHeader) throw fail('is OSMData but no OSMHeader came before it');
       let data: Buffer;
       try {
@@ -105,7 +108,7 @@ function readExact(fd: number, buf: Buffer, n: number, at: number, onShort: () =
   }
 }
 
-/** Turns a ProtoError (or zlib error) into a file/offset-naming error; other errors are rethrown as is. */
+/** Turns a ProtoError (zlib failures arrive as ProtoErrors too) into a file/offset-naming error; other errors are returned as is. */
 function wrapProto(e: unknown, fail: (what: string) => Error, what: string): unknown {
   if (e instanceof ProtoError) return Object.assign(fail(`${what}: ${e.message}`), { cause: e });
   return e;
