@@ -1,0 +1,153 @@
+import { COORD_SCALE } from '../src/pack/format.js';
+import type { StringTableBuilder } from '../src/pack/strings.js';
+import { GeomType, KIND_INDEX } from '../src/map/kinds.js';
+import { assembleRings, ringArea } from './rings.js';
+import type { OsmStore } from './store.js';
+import type { Tags } from './osm/types.js';
+
+/**
+ * Basemap features in flat arrays: per feature its kind, geometry type, name and bbox; its parts (rings or lines)
+ * as offsets into the point arrays.
+ */
+export interface BasemapArrays {
+  kind: Uint8Array;
+  type: Uint8Array;
+  name: Uint32Array;
+  /** F × 4 bbox in 1e-7 degrees: minLon, minLat, maxLon, maxLat. */
+  bbox: Int32Array;
+  /** F + 1 offsets into partFirst. */
+  featPart: Uint32Array;
+  /** P + 1 offsets into lat/lon. */
+  partFirst: Uint32Array;
+  lat: Int32Array;
+  lon: Int32Array;
+}
+
+const ROAD_KIND: Record<string, string> = {
+  motorway: 'motorway', motorway_link: 'motorway', trunk: 'trunk', trunk_link: 'trunk', primary: 'primary',
+  primary_link: 'primary', secondary: 'secondary', secondary_link: 'secondary', tertiary: 'tertiary',
+  tertiary_link: 'tertiary', unclassified: 'minor', residential: 'minor', living_street: 'minor', road: 'minor',
+  service: 'service', track: 'service', busway: 'service', pedestrian: 'path', footway: 'path', path: 'path',
+  cycleway: 'path', steps: 'path', bridleway: 'path',
+};
+
+/** Kind of an area feature ("layer/class"), or undefined when the tags describe no drawn area. */
+function areaKind(t: Tags): string | undefined {
+  if (t.natural === 'water' || t.water || t.waterway === 'riverbank' || t.landuse === 'reservoir' || t.landuse === 'basin') return 'water/water';
+  if (t.leisure === 'park' || t.leisure === 'garden' || t.leisure === 'playground' || t.landuse === 'recreation_ground' || t.landuse === 'village_green') return 'park/park';
+  if (t.natural === 'wood' || t.landuse === 'forest' || t.natural === 'scrub') return 'park/wood';
+  if (t.landuse === 'grass' || t.natural === 'grassland' || t.landuse === 'meadow' || t.landuse === 'farmland' || t.landuse === 'orchard') return 'park/grass';
+  if (t.leisure === 'pitch' || t.leisure === 'stadium' || t.leisure === 'sports_centre') return 'park/pitch';
+  if (t.landuse === 'cemetery' || t.amenity === 'grave_yard') return 'park/cemetery';
+  if (t.building && t.building !== 'no') return 'building/building';
+  if (t.landuse === 'residential') return 'landuse/residential';
+  if (t.landuse === 'commercial' || t.landuse === 'retail') return 'landuse/commercial';
+  if (t.landuse === 'industrial' || t.landuse === 'railway' || t.landuse === 'construction') return 'landuse/industrial';
+  if (t.amenity === 'school' || t.amenity === 'university' || t.amenity === 'college' || t.amenity === 'hospital' || t.landuse === 'education' || t.landuse === 'religious') return 'landuse/institutional';
+  if (t.landuse === 'military') return 'landuse/military';
+  return undefined;
+}
+
+function lineKind(t: Tags): string | undefined {
+  if (t.highway && ROAD_KIND[t.highway] && t.area !== 'yes') return `road/${ROAD_KIND[t.highway]}`;
+  if (t.waterway === 'river') return 'waterway/river';
+  if (t.waterway === 'stream' || t.waterway === 'drain' || t.waterway === 'ditch') return 'waterway/stream';
+  if (t.waterway === 'canal') return 'waterway/canal';
+  if (t.railway === 'rail' || t.railway === 'light_rail' || t.railway === 'subway' || t.railway === 'tram') return 'railway/rail';
+  return undefined;
+}
+
+/** Extracts basemap features: roads by class, water, parks/landuse, buildings, place labels. */
+export function buildBasemap(store: OsmStore, strings: StringTableBuilder): BasemapArrays {
+  const kinds: number[] = [];
+  const types: number[] = [];
+  const names: number[] = [];
+  const featPart: number[] = [0];
+  const partFirst: number[] = [0];
+  const lat: number[] = [];
+  const lon: number[] = [];
+  const bbox: number[] = [];
+
+  const emit = (kind: string, type: number, name: string | undefined, parts: number[][]) => {
+    // parts: lists of store node indices; a part with a missing node is skipped.
+    const good = parts.filter((p) => p.length >= (type === GeomType.point ? 1 : 2) && p.every((r) => r >= 0));
+    if (good.length === 0) return;
+    let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+    for (const p of good) {
+      for (const r of p) {
+        const y = store.latE7(r);
+        const x = store.lonE7(r);
+        lat.push(y);
+        lon.push(x);
+        x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y);
+      }
+      partFirst.push(lat.length);
+    }
+    kinds.push(KIND_INDEX[kind]!);
+    types.push(type);
+    names.push(strings.intern(name));
+    featPart.push(partFirst.length - 1);
+    bbox.push(x0, y0, x1, y1);
+  };
+
+  const idx = (refs: number[]) => refs.map((r) => store.nodeIndex(r));
+  /** Orders rings as the renderer expects: outer counter-clockwise then its holes clockwise (in lon/lat). */
+  const orient = (ring: number[], outer: boolean) => {
+    const xs = ring.map((r) => store.lonE7(r) / COORD_SCALE);
+    const ys = ring.map((r) => store.latE7(r) / COORD_SCALE);
+    const ccw = ringArea(xs, ys) > 0;
+    return ccw === outer ? ring : [...ring].reverse();
+  };
+
+  // Areas drawn below lines: emit in a stable order by kind group (kinds sort is the renderer's job; ids keep determinism).
+  for (const way of store.sortedWays()) {
+    const t = way.tags;
+    const closed = way.refs.length >= 4 && way.refs[0] === way.refs[way.refs.length - 1];
+    const area = closed ? areaKind(t) : undefined;
+    const refs = idx(way.refs);
+    if (area && (t.area !== 'no')) {
+      if (refs.every((r) => r >= 0)) emit(area, GeomType.polygon, t.name, [orient(refs, true)]);
+      continue;
+    }
+    const line = lineKind(t);
+    if (line) emit(line, GeomType.line, t.name ?? t.ref, [refs]);
+  }
+  for (const rel of store.sortedRelations()) {
+    const t = rel.tags;
+    if (t.type !== 'multipolygon') continue;
+    const kind = areaKind(t);
+    if (!kind) continue;
+    const wayRefs = (role: string) => rel.members
+      .filter((m) => m.type === 'way' && (m.role === role || (role === 'outer' && m.role === '')))
+      .map((m) => store.ways.get(m.ref)?.refs)
+      .filter((r): r is number[] => !!r);
+    const outers = assembleRings(wayRefs('outer')).map((r) => orient(idx(r), true));
+    const inners = assembleRings(wayRefs('inner')).map((r) => orient(idx(r), false));
+    // Each outer ring becomes one polygon feature carrying the holes that lie inside it.
+    for (const outer of outers) {
+      const holes = inners.filter((h) => h.length > 0 && h[0]! >= 0 && outer.every((r) => r >= 0) && pointInRing(store, h[0]!, outer));
+      emit(kind, GeomType.polygon, t.name, [outer, ...holes]);
+    }
+  }
+  for (const [id, t] of [...store.nodeTags.entries()].sort((a, b) => a[0] - b[0])) {
+    const p = t.place;
+    if ((p === 'suburb' || p === 'quarter' || p === 'neighbourhood') && t.name) emit(`place/${p}`, GeomType.point, t.name, [[store.nodeIndex(id)]]);
+  }
+
+  return {
+    kind: Uint8Array.from(kinds), type: Uint8Array.from(types), name: Uint32Array.from(names), bbox: Int32Array.from(bbox),
+    featPart: Uint32Array.from(featPart), partFirst: Uint32Array.from(partFirst), lat: Int32Array.from(lat), lon: Int32Array.from(lon),
+  };
+}
+
+function pointInRing(store: OsmStore, p: number, ring: number[]): boolean {
+  const x = store.lonE7(p);
+  const y = store.latE7(p);
+  let inside = false;
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+    const xi = store.lonE7(ring[i]!), yi = store.latE7(ring[i]!);
+    const xj = store.lonE7(ring[j]!), yj = store.latE7(ring[j]!);
+    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
+  }
+  return inside;
+}

@@ -1,0 +1,141 @@
+import { createHash } from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
+import { basename } from 'node:path';
+import { FORMAT_VERSION } from '../src/pack/format.js';
+import { StringTableBuilder } from '../src/pack/strings.js';
+import { VEHICLES } from '../src/route/profiles.js';
+import { buildBasemap } from './basemap.js';
+import { buildGraph } from './graph.js';
+import { writePack, type PackContents } from './pack-sections.js';
+import { buildPlaces, type AdminResolver } from './places.js';
+import { Progress } from './progress.js';
+import { OsmStore } from './store.js';
+import { detectOsmFormat, readOsmFile } from './osm/read.js';
+import type { InputInfo, Tags } from './osm/types.js';
+
+export const ATTRIBUTION = '© OpenStreetMap contributors';
+
+export interface BuildOptions {
+  /** Input files: OSM PBF, OSM XML, Overpass JSON; later inputs win over earlier ones for the same element. */
+  inputs: string[];
+  /** Pack name (defaults to the output file's base name, given by the caller). */
+  name: string;
+  /** Builds the admin resolver once the places' provinces are known (Vietnamese admin units); null for none. */
+  admin?: ((store: OsmStore) => AdminBundle | null) | null;
+  progress?: Progress;
+}
+
+/** What the admin step contributes: a resolver for places and the serialised units stored in the pack. */
+export interface AdminBundle {
+  resolver: AdminResolver;
+  /** Serialised units, available after places were resolved (only the units the pack uses). */
+  serialize(): unknown;
+}
+
+/** Tags that make an untagged-way node worth keeping on the node pass of a PBF. */
+function interestingNode(tags: Tags): boolean {
+  return !!(tags.name || tags['addr:housenumber'] || tags.highway || tags.barrier || tags.place || tags.entrance);
+}
+
+/** Builds a pack from OSM inputs and returns its bytes. Deterministic: the same inputs give the same bytes. */
+export function buildOsmPack(opts: BuildOptions): Uint8Array {
+  const progress = opts.progress ?? new Progress(null, true);
+  const store = new OsmStore();
+  const infos: (InputInfo & { file: string; bytes: number; sha256: string })[] = [];
+  const pbf: number[] = [];
+  opts.inputs.forEach((file, i) => {
+    progress.step(`reading ${basename(file)}`);
+    store.inputSeq = i;
+    // A PBF is read in two passes (ways and relations first, then only the nodes they need); other formats at once.
+    const isPbf = detectOsmFormat(file) === 'pbf';
+    const info = readOsmFile(file, store, { nodes: !isPbf, ways: true, relations: true, progress: (d, t) => progress.update(d, t) });
+    if (isPbf) pbf.push(i);
+    infos.push({ ...info, file: basename(file), bytes: statSync(file).size, sha256: sha256(file) });
+  });
+  if (pbf.length > 0) {
+    // Second pass over PBF inputs: only the nodes that ways and relations use, or that are places themselves.
+    const needed = neededNodes(store);
+    store.nodeFilter = (id, tags) => sortedHas(needed, id) || (tags !== null && interestingNode(tags));
+    for (const i of pbf) {
+      progress.step(`reading nodes of ${basename(opts.inputs[i]!)}`);
+      store.inputSeq = i;
+      readOsmFile(opts.inputs[i]!, store, { nodes: true, ways: false, relations: false, progress: (d, t) => progress.update(d, t) });
+    }
+    store.nodeFilter = null;
+  }
+
+  const strings = new StringTableBuilder();
+  progress.step('building the road graph');
+  const graph = buildGraph(store, strings);
+  progress.step('extracting places');
+  const admin = opts.admin?.(store) ?? null;
+  const places = buildPlaces(store, strings, admin?.resolver ?? null);
+  progress.step('extracting basemap features');
+  const basemap = buildBasemap(store, strings);
+
+  const contents: PackContents = {
+    meta: {},
+    strings, graph, places, basemap,
+    admin: admin ? admin.serialize() : undefined,
+  };
+  contents.meta = metadata(opts.name, infos, contents);
+  progress.step('writing');
+  const bytes = writePack(contents);
+  progress.done(`${opts.name}: ${graph.nodeLat.length} nodes, ${graph.edgeLen.length} edges, ${places.lat.length} places, ${basemap.kind.length} map features, ${(bytes.length / 1e6).toFixed(2)} MB`);
+  return bytes;
+}
+
+/** Pack metadata: name, bbox, inputs with dates and checksums, counts, attribution, profiles. */
+export function metadata(name: string, inputs: object[], c: PackContents): Record<string, unknown> {
+  const g = c.graph;
+  let minLat = Infinity, minLon = Infinity, maxLat = -Infinity, maxLon = -Infinity;
+  for (let i = 0; i < g.nodeLat.length; i++) {
+    minLat = Math.min(minLat, g.nodeLat[i]!); maxLat = Math.max(maxLat, g.nodeLat[i]!);
+    minLon = Math.min(minLon, g.nodeLon[i]!); maxLon = Math.max(maxLon, g.nodeLon[i]!);
+  }
+  const dates = inputs.map((i) => (i as { timestamp?: string }).timestamp).filter((t): t is string => !!t).sort();
+  return {
+    name,
+    format: FORMAT_VERSION,
+    bbox: g.nodeLat.length ? [minLon / 1e7, minLat / 1e7, maxLon / 1e7, maxLat / 1e7] : null,
+    dataDate: dates[dates.length - 1] ?? null,
+    inputs,
+    counts: {
+      nodes: g.nodeLat.length,
+      edges: g.edgeLen.length,
+      turnRestrictions: g.turnKind.length,
+      places: c.places?.lat.length ?? 0,
+      mapFeatures: c.basemap?.kind.length ?? 0,
+    },
+    vehicles: VEHICLES,
+    attribution: ATTRIBUTION,
+    license: 'ODbL-1.0',
+  };
+}
+
+function sha256(file: string): string {
+  return createHash('sha256').update(readFileSync(file)).digest('hex');
+}
+
+/** Sorted ids of nodes referenced by ways and relations. */
+function neededNodes(store: OsmStore): Float64Array {
+  const ids: number[] = [];
+  for (const w of store.ways.values()) for (const r of w.refs) ids.push(r);
+  for (const rel of store.relations.values()) for (const m of rel.members) if (m.type === 'node') ids.push(m.ref);
+  const a = Float64Array.from(ids).sort();
+  let n = 0;
+  for (let i = 0; i < a.length; i++) if (i === 0 || a[i] !== a[i - 1]) a[n++] = a[i]!;
+  return a.slice(0, n);
+}
+
+function sortedHas(a: Float64Array, id: number): boolean {
+  let lo = 0;
+  let hi = a.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    if (a[mid] === id) return true;
+    if (a[mid]! < id) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
+}

@@ -1,0 +1,97 @@
+import { basename } from 'node:path';
+import { statSync } from 'node:fs';
+import { haversine } from '../src/geo.js';
+import { COORD_SCALE } from '../src/pack/format.js';
+import { StringTableBuilder } from '../src/pack/strings.js';
+import { PROFILE_COUNT } from '../src/route/profiles.js';
+import { metadata } from './build-pack.js';
+import type { GraphArrays } from './graph.js';
+import { hilbert16 } from './hilbert.js';
+import { buildIncidence } from './incidence.js';
+import { writePack } from './pack-sections.js';
+import { readDimacs } from './dimacs/read.js';
+
+/** Nominal speed given to every arc of a DIMACS graph, km/h (durations of distance graphs are length / speed). */
+const DIMACS_SPEED = 50;
+
+/**
+ * Builds a routing-only pack from a DIMACS road graph (`.gr` arcs + `.co` coordinates). Arc weights are metres for
+ * distance graphs (`-d`) and tenths of a second for travel-time graphs (`-t`, stored as per-edge durations). Arc
+ * pairs u→v / v→u of equal weight become one two-way edge; every vehicle gets the same graph.
+ */
+export async function buildDimacsPack(grPath: string, coPath: string, name: string): Promise<Uint8Array> {
+  const d = await readDimacs(grPath, coPath);
+  const N = d.nodeCount;
+  // Hilbert order for memory locality.
+  let minLat = Infinity, minLon = Infinity, maxLat = -Infinity, maxLon = -Infinity;
+  for (let i = 0; i < N; i++) {
+    minLat = Math.min(minLat, d.lat[i]!); maxLat = Math.max(maxLat, d.lat[i]!);
+    minLon = Math.min(minLon, d.lon[i]!); maxLon = Math.max(maxLon, d.lon[i]!);
+  }
+  const key = new Float64Array(N);
+  for (let i = 0; i < N; i++) {
+    key[i] = hilbert16(Math.round(((d.lon[i]! - minLon) / Math.max(1e-9, maxLon - minLon)) * 65535), Math.round(((d.lat[i]! - minLat) / Math.max(1e-9, maxLat - minLat)) * 65535));
+  }
+  const order = Array.from({ length: N }, (_, i) => i).sort((a, b) => key[a]! - key[b]! || a - b);
+  const newId = new Uint32Array(N);
+  order.forEach((old, i) => (newId[old] = i));
+
+  // Pair arcs: a u→v arc whose reverse v→u has the same weight becomes one two-way edge.
+  const M = d.from.length;
+  const pairKey = (u: number, v: number, w: number) => `${u},${v},${w}`;
+  const open = new Map<string, number[]>();
+  const twoWay = new Uint8Array(M);
+  const skip = new Uint8Array(M);
+  for (let a = 0; a < M; a++) {
+    const rev = open.get(pairKey(d.to[a]!, d.from[a]!, d.weight[a]!));
+    if (rev && rev.length) {
+      const b = rev.pop()!;
+      twoWay[b] = 1;
+      skip[a] = 1;
+      continue;
+    }
+    const k = pairKey(d.from[a]!, d.to[a]!, d.weight[a]!);
+    const list = open.get(k);
+    if (list) list.push(a);
+    else open.set(k, [a]);
+  }
+  const arcs: number[] = [];
+  for (let a = 0; a < M; a++) if (!skip[a]) arcs.push(a);
+  arcs.sort((p, q) => newId[d.from[p]!]! - newId[d.from[q]!]! || newId[d.to[p]!]! - newId[d.to[q]!]! || p - q);
+  const E = arcs.length;
+  const g: GraphArrays = {
+    nodeLat: new Int32Array(N), nodeLon: new Int32Array(N), nodeFlags: new Uint8Array(N), nodeBlock: new Uint8Array(N),
+    nodeOsm: new Float64Array(N), edgeNodes: new Uint32Array(2 * E), edgeLen: new Float64Array(E),
+    edgeSpeed: new Uint8Array(E * PROFILE_COUNT * 2), edgePref: new Uint8Array(E * PROFILE_COUNT).fill(100),
+    edgeClass: new Uint8Array(E), edgeFlags: new Uint8Array(E), edgeName: new Uint32Array(E), edgeWay: new Float64Array(E),
+    edgeShape: new Uint32Array(E + 1), shapeLat: new Int32Array(0), shapeLon: new Int32Array(0),
+    adjFirst: new Uint32Array(N + 1), adjArc: new Uint32Array(0),
+    turnFirst: new Uint32Array(1), turnEdges: new Uint32Array(0), turnKind: new Uint8Array(0), turnMask: new Uint8Array(0),
+  };
+  for (let i = 0; i < N; i++) {
+    const old = order[i]!;
+    g.nodeLat[i] = Math.round(d.lat[old]! * COORD_SCALE);
+    g.nodeLon[i] = Math.round(d.lon[old]! * COORD_SCALE);
+    g.nodeOsm[i] = old + 1; // the DIMACS node id
+  }
+  const dur = d.kind === 'time' ? new Float32Array(E) : undefined;
+  arcs.forEach((a, e) => {
+    const u = newId[d.from[a]!]!;
+    const v = newId[d.to[a]!]!;
+    g.edgeNodes[2 * e] = u;
+    g.edgeNodes[2 * e + 1] = v;
+    g.edgeLen[e] = d.kind === 'distance' ? d.weight[a]! : haversine(d.lat[d.from[a]!]!, d.lon[d.from[a]!]!, d.lat[d.to[a]!]!, d.lon[d.to[a]!]!);
+    if (dur) dur[e] = d.weight[a]! / 10;
+    for (let p = 0; p < PROFILE_COUNT; p++) {
+      g.edgeSpeed[e * PROFILE_COUNT * 2 + p * 2] = DIMACS_SPEED;
+      g.edgeSpeed[e * PROFILE_COUNT * 2 + p * 2 + 1] = twoWay[a] ? DIMACS_SPEED : 0;
+    }
+  });
+  Object.assign(g, buildIncidence(g.edgeNodes, N));
+
+  const strings = new StringTableBuilder();
+  const contents = { meta: {}, strings, graph: g, edgeDuration: dur };
+  const inputs = [grPath, coPath].map((f) => ({ file: basename(f), format: 'dimacs', bytes: statSync(f).size }));
+  contents.meta = { ...metadata(name, inputs, contents), attribution: '9th DIMACS Implementation Challenge', license: 'public benchmark data', weights: d.kind };
+  return writePack(contents);
+}

@@ -1,0 +1,50 @@
+import { PackWriter } from '../src/pack/writer.js';
+import type { StringTableBuilder } from '../src/pack/strings.js';
+import type { BasemapArrays } from './basemap.js';
+import type { GraphArrays } from './graph.js';
+import type { PlaceArrays } from './places.js';
+
+/** Everything a pack holds, before it is written. */
+export interface PackContents {
+  meta: Record<string, unknown>;
+  strings: StringTableBuilder;
+  graph: GraphArrays;
+  /** Per-edge forward durations in seconds that replace length / speed (DIMACS travel-time graphs). */
+  edgeDuration?: Float32Array;
+  places?: PlaceArrays;
+  admin?: unknown;
+  basemap?: BasemapArrays;
+}
+
+/** Writes the sections in a fixed order, so the same contents always give the same bytes. */
+export function writePack(c: PackContents): Uint8Array {
+  const w = new PackWriter();
+  w.addJson('meta', c.meta);
+  const g = c.graph;
+  w.addArray('graph.node.lat', g.nodeLat).addArray('graph.node.lon', g.nodeLon).addArray('graph.node.flags', g.nodeFlags)
+    .addArray('graph.node.block', g.nodeBlock).addArray('graph.node.osm', g.nodeOsm)
+    .addArray('graph.edge.nodes', g.edgeNodes).addArray('graph.edge.len', g.edgeLen).addArray('graph.edge.speed', g.edgeSpeed)
+    .addArray('graph.edge.pref', g.edgePref).addArray('graph.edge.class', g.edgeClass).addArray('graph.edge.flags', g.edgeFlags)
+    .addArray('graph.edge.name', g.edgeName).addArray('graph.edge.way', g.edgeWay).addArray('graph.edge.shape', g.edgeShape)
+    .addArray('graph.shape.lat', g.shapeLat).addArray('graph.shape.lon', g.shapeLon)
+    .addArray('graph.adj.first', g.adjFirst).addArray('graph.adj.arc', g.adjArc)
+    .addArray('graph.turn.first', g.turnFirst).addArray('graph.turn.edges', g.turnEdges)
+    .addArray('graph.turn.kind', g.turnKind).addArray('graph.turn.mask', g.turnMask);
+  if (c.edgeDuration) w.addArray('graph.edge.dur', c.edgeDuration);
+  if (c.places) {
+    const p = c.places;
+    w.addArray('place.lat', p.lat).addArray('place.lon', p.lon).addArray('place.kind', p.kind).addArray('place.name', p.name)
+      .addArray('place.house', p.house).addArray('place.street', p.street).addArray('place.category', p.category)
+      .addArray('place.locality', p.locality).addArray('place.adm', p.adm).addArray('place.osm', p.osm)
+      .addArray('place.importance', p.importance);
+  }
+  if (c.admin !== undefined) w.addJson('admin.units', c.admin);
+  if (c.basemap) {
+    const m = c.basemap;
+    w.addArray('map.kind', m.kind).addArray('map.type', m.type).addArray('map.name', m.name).addArray('map.bbox', m.bbox)
+      .addArray('map.featPart', m.featPart).addArray('map.partFirst', m.partFirst).addArray('map.lat', m.lat).addArray('map.lon', m.lon);
+  }
+  const s = c.strings.finish();
+  w.addArray('str.offs', s.offs).addArray('str.data', s.data);
+  return w.finish();
+}

@@ -1,0 +1,58 @@
+import { loadPack, type PackSource } from './pack/load.js';
+import { Region } from './region.js';
+
+export interface EngineOptions {
+  /** Packs to load: Node file paths, URLs or bytes. Default: the embedded central-Hanoi pack. */
+  packs?: PackSource[];
+  /** Check every section checksum at load (default true). */
+  verify?: boolean;
+}
+
+/** Counts and provenance of the loaded packs. */
+export interface EngineInfo {
+  packs: {
+    name: string;
+    bbox: [number, number, number, number] | null;
+    dataDate: string | null;
+    bytes: number;
+    counts: Record<string, number>;
+    attribution: string;
+  }[];
+}
+
+/** The embedded default pack, next to the package's code (src/ in development, dist/ when published). */
+export const DEFAULT_PACK_URL = new URL('../packs/hanoi.pack', import.meta.url);
+
+/** The engine: answers every endpoint from the loaded packs. */
+export class Engine {
+  constructor(readonly regions: Region[]) {}
+
+  /** Counts and provenance of the loaded packs. */
+  info(): EngineInfo {
+    return {
+      packs: this.regions.map((r) => ({
+        name: r.meta.name,
+        bbox: r.meta.bbox,
+        dataDate: r.meta.dataDate,
+        bytes: r.pack.byteLength,
+        counts: r.meta.counts,
+        attribution: r.meta.attribution,
+      })),
+    };
+  }
+
+  /** The region whose area holds the point (degrees), preferring the first pack given; null when none does. */
+  regionAt(lat: number, lon: number): Region | null {
+    return this.regions.find((r) => r.contains(lat, lon)) ?? null;
+  }
+}
+
+/**
+ * Loads packs and returns an engine. Throws an error naming the file and the problem when a pack is missing,
+ * truncated, corrupt or of another format version.
+ */
+export async function createEngine(opts: EngineOptions = {}): Promise<Engine> {
+  const sources = opts.packs && opts.packs.length > 0 ? opts.packs : [DEFAULT_PACK_URL];
+  const packs = await Promise.all(sources.map((s) => loadPack(s, { verify: opts.verify })));
+  return new Engine(packs.map((p) => new Region(p)));
+}

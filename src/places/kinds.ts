@@ -1,0 +1,16 @@
+/** Place kinds stored per place (u8; part of the pack format). */
+export const PlaceKind = {
+  poi: 1,
+  address: 2,
+  street: 3,
+  ward: 4,
+  district: 5,
+  province: 6,
+} as const;
+
+/** Admin slots per place in `place.adm` (pack-local admin unit index, -1 when unknown). */
+export const AdminSlot = { ward: 0, district: 1, province: 2, ward2025: 3, province2025: 4 } as const;
+export const ADMIN_SLOTS = 5;
+
+/** OSM element type encoded in the low two bits of `place.osm` (id * 4 + type). */
+export const OsmType = { node: 0, way: 1, relation: 2, street: 3 } as const;

@@ -1,0 +1,42 @@
+import type { Pack } from '../pack/reader.js';
+import { PackError } from '../pack/reader.js';
+import { ADMIN_SLOTS } from './kinds.js';
+
+/**
+ * The places of a pack as zero-copy views: per place its coordinates (1e-7 degree), kind, name, house number,
+ * street, category, locality (string ids), admin units and OSM origin.
+ */
+export class PlaceStore {
+  readonly lat: Int32Array;
+  readonly lon: Int32Array;
+  readonly kind: Uint8Array;
+  readonly name: Uint32Array;
+  readonly house: Uint32Array;
+  readonly street: Uint32Array;
+  readonly category: Uint32Array;
+  readonly locality: Uint32Array;
+  readonly adm: Int32Array;
+  readonly osm: Float64Array;
+  readonly importance: Uint8Array;
+  readonly count: number;
+
+  constructor(pack: Pack) {
+    this.lat = pack.array('place.lat');
+    this.lon = pack.array('place.lon');
+    this.kind = pack.array('place.kind');
+    this.name = pack.array('place.name');
+    this.house = pack.array('place.house');
+    this.street = pack.array('place.street');
+    this.category = pack.array('place.category');
+    this.locality = pack.array('place.locality');
+    this.adm = pack.array('place.adm');
+    this.osm = pack.array('place.osm');
+    this.importance = pack.array('place.importance');
+    this.count = this.lat.length;
+    const n = this.count;
+    for (const a of [this.lon, this.kind, this.name, this.house, this.street, this.category, this.locality, this.osm, this.importance]) {
+      if (a.length !== n) throw new PackError(pack.source, 'corrupt places: arrays differ in length');
+    }
+    if (this.adm.length !== n * ADMIN_SLOTS) throw new PackError(pack.source, 'corrupt places: admin references differ in length');
+  }
+}

@@ -1,0 +1,43 @@
+import type { Pack } from './pack/reader.js';
+import { StringTable } from './pack/strings.js';
+import { Basemap } from './map/basemap.js';
+import { PlaceStore } from './places/store.js';
+import { RoadGraph } from './route/graph.js';
+
+/** Pack metadata as written by the builder. */
+export interface PackMeta {
+  name: string;
+  format: number;
+  bbox: [number, number, number, number] | null;
+  dataDate: string | null;
+  inputs: { file: string; format: string; timestamp?: string; bytes: number; sha256: string }[];
+  counts: Record<string, number>;
+  vehicles: string[];
+  attribution: string;
+  license: string;
+}
+
+/** One loaded pack: its metadata, strings, road graph and, when the pack has them, places and basemap. */
+export class Region {
+  readonly meta: PackMeta;
+  readonly strings: StringTable;
+  readonly graph: RoadGraph;
+  readonly places: PlaceStore | null;
+  readonly basemap: Basemap | null;
+  readonly admin: unknown;
+
+  constructor(readonly pack: Pack) {
+    this.meta = pack.json<PackMeta>('meta');
+    this.strings = new StringTable(pack);
+    this.graph = new RoadGraph(pack);
+    this.places = pack.has('place.lat') ? new PlaceStore(pack) : null;
+    this.basemap = pack.has('map.kind') ? new Basemap(pack) : null;
+    this.admin = pack.has('admin.units') ? pack.json('admin.units') : null;
+  }
+
+  /** True when the point (degrees) lies inside the pack's bounding box, grown by `marginDeg`. */
+  contains(lat: number, lon: number, marginDeg = 0.01): boolean {
+    const b = this.meta.bbox;
+    return !!b && lon >= b[0] - marginDeg && lat >= b[1] - marginDeg && lon <= b[2] + marginDeg && lat <= b[3] + marginDeg;
+  }
+}

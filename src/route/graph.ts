@@ -1,0 +1,109 @@
+import { COORD_SCALE } from '../pack/format.js';
+import type { Pack } from '../pack/reader.js';
+import { PackError } from '../pack/reader.js';
+import { PROFILE_COUNT } from './profiles.js';
+
+/**
+ * The road graph of a pack, as zero-copy views over its sections (layout documented in data-tools/graph.ts):
+ * nodes with int32 coordinates (1e-7 degree), edges with length, per-vehicle speeds by direction, class, name
+ * and shape, and per node the incident arcs (arc = edge * 2 + dir; dir 0 runs first → second node).
+ */
+export class RoadGraph {
+  readonly nodeLat: Int32Array;
+  readonly nodeLon: Int32Array;
+  readonly nodeFlags: Uint8Array;
+  readonly nodeBlock: Uint8Array;
+  readonly nodeOsm: Float64Array;
+  readonly edgeNodes: Uint32Array;
+  readonly edgeLen: Float64Array;
+  readonly edgeSpeed: Uint8Array;
+  readonly edgePref: Uint8Array;
+  readonly edgeClass: Uint8Array;
+  readonly edgeFlags: Uint8Array;
+  readonly edgeName: Uint32Array;
+  readonly edgeWay: Float64Array;
+  readonly edgeShape: Uint32Array;
+  readonly shapeLat: Int32Array;
+  readonly shapeLon: Int32Array;
+  readonly adjFirst: Uint32Array;
+  readonly adjArc: Uint32Array;
+  readonly turnFirst: Uint32Array;
+  readonly turnEdges: Uint32Array;
+  readonly turnKind: Uint8Array;
+  readonly turnMask: Uint8Array;
+  /** Forward durations in seconds replacing length / speed (routing-only packs from travel-time graphs), or null. */
+  readonly edgeDuration: Float32Array | null;
+  readonly nodeCount: number;
+  readonly edgeCount: number;
+
+  constructor(pack: Pack) {
+    this.nodeLat = pack.array('graph.node.lat');
+    this.nodeLon = pack.array('graph.node.lon');
+    this.nodeFlags = pack.array('graph.node.flags');
+    this.nodeBlock = pack.array('graph.node.block');
+    this.nodeOsm = pack.array('graph.node.osm');
+    this.edgeNodes = pack.array('graph.edge.nodes');
+    this.edgeLen = pack.array('graph.edge.len');
+    this.edgeSpeed = pack.array('graph.edge.speed');
+    this.edgePref = pack.array('graph.edge.pref');
+    this.edgeClass = pack.array('graph.edge.class');
+    this.edgeFlags = pack.array('graph.edge.flags');
+    this.edgeName = pack.array('graph.edge.name');
+    this.edgeWay = pack.array('graph.edge.way');
+    this.edgeShape = pack.array('graph.edge.shape');
+    this.shapeLat = pack.array('graph.shape.lat');
+    this.shapeLon = pack.array('graph.shape.lon');
+    this.adjFirst = pack.array('graph.adj.first');
+    this.adjArc = pack.array('graph.adj.arc');
+    this.turnFirst = pack.array('graph.turn.first');
+    this.turnEdges = pack.array('graph.turn.edges');
+    this.turnKind = pack.array('graph.turn.kind');
+    this.turnMask = pack.array('graph.turn.mask');
+    this.edgeDuration = pack.has('graph.edge.dur') ? pack.array<Float32Array>('graph.edge.dur') : null;
+    this.nodeCount = this.nodeLat.length;
+    this.edgeCount = this.edgeLen.length;
+    this.check(pack.source);
+  }
+
+  /** Cross-checks array lengths and node references so a corrupt pack fails at load, not inside a search. */
+  private check(source: string): void {
+    const N = this.nodeCount;
+    const E = this.edgeCount;
+    const bad = (what: string) => {
+      throw new PackError(source, `corrupt road graph: ${what}`);
+    };
+    if (this.nodeLon.length !== N || this.nodeFlags.length !== N || this.nodeBlock.length !== N) bad('node arrays differ in length');
+    if (this.edgeNodes.length !== 2 * E || this.edgeSpeed.length !== E * PROFILE_COUNT * 2 || this.edgePref.length !== E * PROFILE_COUNT) bad('edge arrays differ in length');
+    if (this.edgeShape.length !== E + 1 || this.edgeShape[E] !== this.shapeLat.length) bad('edge shapes do not match the shape points');
+    if (this.adjFirst.length !== N + 1 || this.adjFirst[N] !== this.adjArc.length) bad('adjacency offsets do not match');
+    for (let i = 0; i < 2 * E; i++) if (this.edgeNodes[i]! >= N) bad(`edge ${i >> 1} refers to node ${this.edgeNodes[i]} of ${N}`);
+    for (let i = 0; i < this.adjArc.length; i++) if (this.adjArc[i]! >>> 1 >= E) bad(`arc ${this.adjArc[i]} refers to a missing edge`);
+    if (this.edgeDuration && this.edgeDuration.length !== E) bad('edge durations differ in length');
+  }
+
+  /** Speed in km/h of `edge` for vehicle `profile` in direction `dir` (0 first → second); 0 = not allowed. */
+  speed(edge: number, profile: number, dir: number): number {
+    return this.edgeSpeed[edge * PROFILE_COUNT * 2 + profile * 2 + dir]!;
+  }
+
+  /** Latitude of a node in degrees. */
+  lat(node: number): number {
+    return this.nodeLat[node]! / COORD_SCALE;
+  }
+
+  /** Longitude of a node in degrees. */
+  lon(node: number): number {
+    return this.nodeLon[node]! / COORD_SCALE;
+  }
+
+  /** Number of edges that some vehicle may drive one way only (the other way closed for that vehicle). */
+  onewayEdgeCount(profile: number): number {
+    let n = 0;
+    for (let e = 0; e < this.edgeCount; e++) {
+      const f = this.speed(e, profile, 0) > 0;
+      const b = this.speed(e, profile, 1) > 0;
+      if (f !== b) n++;
+    }
+    return n;
+  }
+}

@@ -1,0 +1,102 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildOsmPack } from '../data-tools/build-pack.js';
+import { buildDimacsPack } from '../data-tools/dimacs-pack.js';
+import { createEngine } from '../src/engine.js';
+import { Pack } from '../src/pack/reader.js';
+import { RoadGraph } from '../src/route/graph.js';
+import { DATA, OSM, buildTestPack, testPack, type TestRegion } from './helpers/packs.js';
+
+describe('pack builder', () => {
+  it('is deterministic: the same inputs give the same bytes', () => {
+    const a = buildTestPack('hcmc');
+    const b = buildTestPack('hcmc');
+    expect(a.length).toBeGreaterThan(10_000);
+    expect(Buffer.from(a).equals(Buffer.from(b))).toBe(true);
+    const m1 = buildOsmPack({ inputs: [OSM + 'monaco.osm.pbf'], name: 'monaco' });
+    const m2 = buildOsmPack({ inputs: [OSM + 'monaco.osm.pbf'], name: 'monaco' });
+    expect(Buffer.from(m1).equals(Buffer.from(m2))).toBe(true);
+  });
+
+  it('lets a later input win over an earlier one for the same element', () => {
+    // The 2025 drive extract retags some ways of the 2023 extract; both orders give different graphs.
+    const newer = buildOsmPack({ inputs: [OSM + 'hanoi-center-all-2023.overpass.json', OSM + 'hanoi-central-drive-2025.overpass.json'], name: 'x' });
+    const older = buildOsmPack({ inputs: [OSM + 'hanoi-central-drive-2025.overpass.json', OSM + 'hanoi-center-all-2023.overpass.json'], name: 'x' });
+    expect(Buffer.from(newer).equals(Buffer.from(older))).toBe(false);
+    const meta = Pack.from(newer).json<{ dataDate: string; inputs: { file: string; timestamp: string }[] }>('meta');
+    expect(meta.dataDate).toBe('2025-05-21T03:49:15Z');
+    expect(meta.inputs.map((i) => i.file)).toEqual(['hanoi-center-all-2023.overpass.json', 'hanoi-central-drive-2025.overpass.json']);
+  });
+
+  for (const region of ['hcmc', 'dalat', 'monaco', 'andorra'] as TestRegion[]) {
+    it(`builds a loadable ${region} pack with roads, places and map features`, async () => {
+      const engine = await createEngine({ packs: [testPack(region)] });
+      const info = engine.info().packs[0]!;
+      expect(info.name).toBe(region);
+      expect(info.counts.nodes).toBeGreaterThan(300);
+      expect(info.counts.edges).toBeGreaterThan(300);
+      expect(info.attribution).toBe('© OpenStreetMap contributors');
+      expect(info.counts.mapFeatures).toBeGreaterThan(region === 'dalat' ? 100 : 300);
+      if (region !== 'dalat') expect(info.counts.places).toBeGreaterThan(50);
+      const g = engine.regions[0]!.graph;
+      const [minLon, minLat, maxLon, maxLat] = info.bbox!;
+      for (let v = 0; v < g.nodeCount; v++) {
+        expect(g.lat(v)).toBeGreaterThanOrEqual(minLat);
+        expect(g.lon(v)).toBeLessThanOrEqual(maxLon);
+      }
+      expect(minLon).toBeLessThan(maxLon);
+    });
+  }
+
+  it('reads the DIMACS New York graph into a routing-only pack', async () => {
+    const bytes = await buildDimacsPack(`${DATA}dimacs/USA-road-d.NY.gr.gz`, `${DATA}dimacs/USA-road-d.NY.co.gz`, 'ny');
+    const pack = Pack.from(bytes);
+    const g = new RoadGraph(pack);
+    expect(g.nodeCount).toBe(264_346);
+    // Every DIMACS arc is one direction of an edge: two-way edges count twice.
+    let arcs = 0;
+    for (let e = 0; e < g.edgeCount; e++) arcs += (g.speed(e, 0, 0) > 0 ? 1 : 0) + (g.speed(e, 0, 1) > 0 ? 1 : 0);
+    expect(arcs).toBe(733_846);
+    expect(pack.has('place.lat')).toBe(false);
+    const meta = pack.json<{ weights: string; counts: { nodes: number } }>('meta');
+    expect(meta.weights).toBe('distance');
+  });
+});
+
+describe('createEngine', () => {
+  it('loads the embedded default pack with no arguments', async () => {
+    const engine = await createEngine();
+    const info = engine.info();
+    expect(info.packs).toHaveLength(1);
+    expect(info.packs[0]!.name).toBe('hanoi');
+    expect(info.packs[0]!.counts.nodes).toBeGreaterThan(5000);
+    expect(info.packs[0]!.counts.places).toBeGreaterThan(1000);
+  });
+
+  it('loads several packs from paths and bytes', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bando-'));
+    const file = join(dir, 'monaco.pack');
+    writeFileSync(file, testPack('monaco'));
+    const engine = await createEngine({ packs: [file, testPack('andorra')] });
+    expect(engine.info().packs.map((p) => p.name)).toEqual(['monaco', 'andorra']);
+    expect(engine.regionAt(43.7384, 7.4246)?.meta.name).toBe('monaco');
+    expect(engine.regionAt(42.5063, 1.5218)?.meta.name).toBe('andorra');
+    expect(engine.regionAt(21.03, 105.85)).toBeNull();
+  });
+
+  it('refuses missing, truncated and corrupt packs with the file and the problem', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bando-'));
+    await expect(createEngine({ packs: [join(dir, 'nope.pack')] })).rejects.toThrow(/nope\.pack: file does not exist/);
+    const bytes = testPack('monaco');
+    const truncated = join(dir, 'truncated.pack');
+    writeFileSync(truncated, bytes.subarray(0, bytes.length >> 1));
+    await expect(createEngine({ packs: [truncated] })).rejects.toThrow(/truncated\.pack: truncated/);
+    const corrupt = bytes.slice();
+    corrupt[corrupt.length - 100]! ^= 0xff;
+    const corruptFile = join(dir, 'corrupt.pack');
+    writeFileSync(corruptFile, corrupt);
+    await expect(createEngine({ packs: [corruptFile] })).rejects.toThrow(/corrupt\.pack: corrupt: checksum of section/);
+  });
+});

@@ -1,0 +1,174 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Pack } from '../src/pack/reader.js';
+import { RoadGraph } from '../src/route/graph.js';
+import { vehicleIndex } from '../src/route/profiles.js';
+import { StringTable } from '../src/pack/strings.js';
+import { OSM, testPack } from './helpers/packs.js';
+import { overpassWays } from './helpers/osm-json.js';
+
+const CAR = vehicleIndex('car');
+const BIKE = vehicleIndex('bike');
+const TRUCK = vehicleIndex('truck');
+
+/** Strongly connected components for one vehicle (iterative Tarjan), as a component id per node. */
+function scc(g: RoadGraph, profile: number): Int32Array {
+  const N = g.nodeCount;
+  const index = new Int32Array(N).fill(-1);
+  const low = new Int32Array(N);
+  const comp = new Int32Array(N).fill(-1);
+  const onStack = new Uint8Array(N);
+  const stack: number[] = [];
+  let counter = 0;
+  let comps = 0;
+  const heads = (v: number) => {
+    const out: number[] = [];
+    for (let i = g.adjFirst[v]!; i < g.adjFirst[v + 1]!; i++) {
+      const arc = g.adjArc[i]!;
+      const e = arc >>> 1;
+      if (g.speed(e, profile, arc & 1) > 0) out.push(g.edgeNodes[2 * e + 1 - (arc & 1)]!);
+    }
+    return out;
+  };
+  for (let root = 0; root < N; root++) {
+    if (index[root]! >= 0) continue;
+    const work: [number, number[], number][] = [[root, heads(root), 0]];
+    index[root] = low[root] = counter++;
+    stack.push(root);
+    onStack[root] = 1;
+    while (work.length) {
+      const top = work[work.length - 1]!;
+      const [v, hs] = top;
+      if (top[2] < hs.length) {
+        const w = hs[top[2]++]!;
+        if (index[w]! < 0) {
+          index[w] = low[w] = counter++;
+          stack.push(w);
+          onStack[w] = 1;
+          work.push([w, heads(w), 0]);
+        } else if (onStack[w]) low[v] = Math.min(low[v]!, index[w]!);
+      } else {
+        work.pop();
+        if (work.length) {
+          const u = work[work.length - 1]![0];
+          low[u] = Math.min(low[u]!, low[v]!);
+        }
+        if (low[v] === index[v]) {
+          let w: number;
+          do {
+            w = stack.pop()!;
+            onStack[w] = 0;
+            comp[w] = comps;
+          } while (w !== v);
+          comps++;
+        }
+      }
+    }
+  }
+  return comp;
+}
+
+describe('the real Hanoi road graph', () => {
+  let g: RoadGraph;
+  let strings: StringTable;
+  beforeAll(() => {
+    const pack = Pack.from(testPack('hanoi'));
+    g = new RoadGraph(pack);
+    strings = new StringTable(pack);
+  });
+
+  it('has no dangling edges and consistent incidence lists', () => {
+    expect(g.nodeCount).toBeGreaterThan(5000);
+    for (let e = 0; e < g.edgeCount; e++) {
+      for (const side of [0, 1]) {
+        const v = g.edgeNodes[2 * e + side]!;
+        expect(v).toBeLessThan(g.nodeCount);
+        const arcs = [...g.adjArc.subarray(g.adjFirst[v]!, g.adjFirst[v + 1]!)];
+        expect(arcs).toContain(e * 2 + side);
+      }
+      expect(g.edgeLen[e]).toBeGreaterThan(0);
+    }
+  });
+
+  it('folds degree-2 chains: inner shape points belong to no other edge', () => {
+    const endpoints = new Set<number>();
+    for (let i = 0; i < g.edgeNodes.length; i++) endpoints.add(g.nodeLat[g.edgeNodes[i]!]! * 1e3 + g.nodeLon[g.edgeNodes[i]!]!);
+    let shapePoints = 0;
+    for (let s = 0; s < g.shapeLat.length; s++) if (!endpoints.has(g.shapeLat[s]! * 1e3 + g.shapeLon[s]!)) shapePoints++;
+    // Nearly every shape point is a true degree-2 point (a few coincide in position with a node of another layer).
+    expect(shapePoints / Math.max(1, g.shapeLat.length)).toBeGreaterThan(0.99);
+    expect(g.shapeLat.length).toBeGreaterThan(g.nodeCount);
+  });
+
+  it('keeps the car one-way ways of the source tags, and only those', () => {
+    const files = ['hanoi-center-all-2023.overpass.json', 'hanoi-hospitals-2024.overpass.json', 'hanoi-restaurants-2024.overpass.json', 'hanoi-central-drive-2025.overpass.json'].map((f) => OSM + f);
+    const ways = overpassWays(files);
+    const carOneway = new Set<number>();
+    const inGraphForCar = new Set<number>();
+    for (let e = 0; e < g.edgeCount; e++) {
+      const f = g.speed(e, CAR, 0) > 0;
+      const b = g.speed(e, CAR, 1) > 0;
+      if (f || b) inGraphForCar.add(g.edgeWay[e]!);
+      if (f !== b) carOneway.add(g.edgeWay[e]!);
+    }
+    let checked = 0;
+    for (const w of ways.values()) {
+      if (!inGraphForCar.has(w.id)) continue;
+      const t = w.tags;
+      const tagged = ['yes', '1', 'true', '-1', 'reverse'].includes(t.oneway ?? '') ||
+        (t.oneway === undefined && (t.junction === 'roundabout' || t.junction === 'circular' || t.highway === 'motorway'));
+      expect(carOneway.has(w.id), `way ${w.id} oneway=${t.oneway}`).toBe(tagged);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(2000);
+    expect(carOneway.size).toBeGreaterThan(1000);
+  });
+
+  it('has a largest strongly connected component holding most nodes (car)', () => {
+    const comp = scc(g, CAR);
+    const sizes = new Map<number, number>();
+    let carNodes = 0;
+    for (let v = 0; v < g.nodeCount; v++) {
+      let usable = false;
+      for (let i = g.adjFirst[v]!; i < g.adjFirst[v + 1]!; i++) {
+        const arc = g.adjArc[i]!;
+        if (g.speed(arc >>> 1, CAR, 0) > 0 || g.speed(arc >>> 1, CAR, 1) > 0) usable = true;
+      }
+      if (!usable) continue;
+      carNodes++;
+      sizes.set(comp[v]!, (sizes.get(comp[v]!) ?? 0) + 1);
+    }
+    const largest = Math.max(...sizes.values());
+    expect(largest / carNodes).toBeGreaterThan(0.8);
+  });
+
+  it('lets a motorbike use alleys that a car may not (motor_vehicle=no + motorcycle=yes)', () => {
+    const ways = overpassWays([OSM + 'hanoi-center-all-2023.overpass.json', OSM + 'hanoi-central-drive-2025.overpass.json']);
+    let found = 0;
+    for (let e = 0; e < g.edgeCount; e++) {
+      const t = ways.get(g.edgeWay[e]!)?.tags;
+      if (t?.motor_vehicle !== 'no' || t.motorcycle !== 'yes') continue;
+      expect(g.speed(e, CAR, 0) + g.speed(e, CAR, 1)).toBe(0);
+      expect(g.speed(e, BIKE, 0) + g.speed(e, BIKE, 1)).toBeGreaterThan(0);
+      found++;
+    }
+    expect(found).toBeGreaterThan(50);
+  });
+
+  it('keeps trucks off hgv=no roads that cars may use', () => {
+    const ways = overpassWays([OSM + 'hanoi-center-all-2023.overpass.json', OSM + 'hanoi-central-drive-2025.overpass.json']);
+    let found = 0;
+    for (let e = 0; e < g.edgeCount; e++) {
+      const t = ways.get(g.edgeWay[e]!)?.tags;
+      if (t?.hgv !== 'no') continue;
+      expect(g.speed(e, TRUCK, 0) + g.speed(e, TRUCK, 1)).toBe(0);
+      if (g.speed(e, CAR, 0) + g.speed(e, CAR, 1) > 0) found++;
+    }
+    expect(found).toBeGreaterThan(5);
+  });
+
+  it('names edges after their streets', () => {
+    const names = new Set<string>();
+    for (let e = 0; e < g.edgeCount; e++) names.add(strings.get(g.edgeName[e]!));
+    for (const n of ['Phố Hàng Bài', 'Phố Huế', 'Đường Giải Phóng']) expect(names.has(n), n).toBe(true);
+  });
+});

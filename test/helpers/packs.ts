@@ -1,0 +1,57 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { vietnamAdmin } from '../../data-tools/admin-bundle.js';
+import { buildOsmPack } from '../../data-tools/build-pack.js';
+
+/** The shared real data, beside the repository. */
+export const DATA = fileURLToPath(new URL('../../../shared/data/', import.meta.url));
+export const OSM = `${DATA}osm/`;
+export const ADMIN = `${DATA}admin/`;
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const CACHE = join(ROOT, '.cache/test-packs/');
+
+/** Inputs of the packs that tests build, oldest first (later inputs win). */
+export const PACK_INPUTS = {
+  hanoi: ['hanoi-center-all-2023.overpass.json', 'hanoi-quoctugiam.osm', 'hanoi-hospitals-2024.overpass.json', 'hanoi-restaurants-2024.overpass.json', 'hanoi-central-drive-2025.overpass.json'],
+  hcmc: ['hcmc-d1-d3.osm', 'hcmc-thuduc-hcmute.osm'],
+  dalat: ['dalat-drive-2026.overpass.json'],
+  monaco: ['monaco.osm.pbf'],
+  andorra: ['andorra.osm.pbf'],
+} as const;
+export type TestRegion = keyof typeof PACK_INPUTS;
+
+/**
+ * Builds the pack of a region from the real data and returns its bytes. Packs are cached under .cache/, keyed by
+ * a hash of the builder's source code, so a change to the builder always rebuilds them.
+ */
+export function testPack(region: TestRegion): Uint8Array {
+  mkdirSync(CACHE, { recursive: true });
+  const file = `${CACHE}${region}-${sourceHash()}.pack`;
+  if (existsSync(file)) return new Uint8Array(readFileSync(file));
+  const bytes = buildTestPack(region);
+  writeFileSync(file, bytes);
+  return bytes;
+}
+
+/** Builds a region's pack without the cache. */
+export function buildTestPack(region: TestRegion): Uint8Array {
+  return buildOsmPack({ inputs: PACK_INPUTS[region].map((f) => OSM + f), name: region, admin: vietnamAdmin(ADMIN) });
+}
+
+let hash: string | undefined;
+function sourceHash(): string {
+  if (hash) return hash;
+  const h = createHash('sha256');
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir).sort()) {
+      const p = join(dir, name);
+      if (statSync(p).isDirectory()) walk(p);
+      else if (p.endsWith('.ts') || p.endsWith('.json')) h.update(p.slice(ROOT.length)).update(readFileSync(p));
+    }
+  };
+  walk(join(ROOT, 'data-tools'));
+  walk(join(ROOT, 'src'));
+  return (hash = h.digest('hex').slice(0, 16));
+}
