@@ -110,7 +110,10 @@ interface RawToken {
 /** House numbers as written: 12, 12A, 12/3A, 43/91, 12B-14, 5/7/2. */
 const NUMBER_RE = /^\d+[a-z]?(?:[/-]\d+[a-z]?)*$/i;
 
-/** Splits raw text into words, numbers and segment breaks (comma, semicolon, newline, |). */
+/**
+ * Splits raw text into words, numbers (house numbers as written: 12, 12A, 12/3A, 43/91, 12B-14) and segment
+ * breaks (comma, semicolon, newline, |).
+ */
 function lex(s: string): RawToken[] {
   // Join dotted initials first so "T.P." and "T.X." read as "TP." and "TX.".
   const text = s.normalize('NFC').replace(/(?<![\p{L}\p{M}])(\p{L})\.(\p{L})\.?(?![\p{L}\p{M}])/gu, '$1$2.');
