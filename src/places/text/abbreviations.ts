@@ -107,9 +107,6 @@ interface RawToken {
   glued: boolean;
 }
 
-/** House numbers as written: 12, 12A, 12/3A, 43/91, 12B-14, 5/7/2. */
-const NUMBER_RE = /^\d+[a-z]?(?:[/-]\d+[a-z]?)*$/i;
-
 /**
  * Splits raw text into words, numbers (house numbers as written: 12, 12A, 12/3A, 43/91, 12B-14) and segment
  * breaks (comma, semicolon, newline, |).
