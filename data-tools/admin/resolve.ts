@@ -1,0 +1,131 @@
+/**
+ * Resolving administrative names as found in OSM addr:* tags or typed addresses to unit ids, always scoped by
+ * parent (ward names repeat across the country). No Node imports: usable on the engine side.
+ */
+import { adminNameKeys } from '../../src/places/text/admin-names';
+import type { Gazetteer } from '../../src/places/text/address';
+import { indexKey, provinceOf } from './table';
+import type { AdminLevel, AdminSystem, AdminTable } from './types';
+
+/** Names as written: addr:city / addr:province, addr:district, addr:subdistrict / addr:ward. */
+export interface AdminQuery {
+  province?: string;
+  district?: string;
+  ward?: string;
+}
+
+export interface AdminResolution {
+  /** Legacy ids; a consistent chain (ward's parent is the district, whose parent is the province). */
+  legacy: { province?: number; district?: number; ward?: number };
+  /** 2025 ids; `wards` lists every 2025 ward the legacy ward went into, best first. */
+  v2025: { province?: number; ward?: number; wards: number[] };
+  /** Levels whose name matched several units that the other parts could not tell apart. */
+  ambiguous: AdminLevel[];
+}
+
+/**
+ * Ids of units of one system and level whose name matches `name`, keeping only those `keep` accepts. The
+ * name's keys are tried best first (see adminNameKeys); the first key with an accepted unit wins.
+ */
+function find(table: AdminTable, system: AdminSystem, level: AdminLevel, name: string | undefined, keep: (id: number) => boolean): number[] {
+  if (typeof name !== 'string') return [];
+  for (const k of adminNameKeys(name)) {
+    const hits = (table.index.get(indexKey(system, level, k)) ?? []).filter(keep);
+    if (hits.length > 0) return hits;
+  }
+  return [];
+}
+
+const parentOf = (table: AdminTable, id: number): number => table.byId.get(id)?.parent ?? -1;
+
+/**
+ * Resolves written province/district/ward names to legacy ids (a consistent parent chain) and 2025 ids.
+ * Accepts the forms found in OSM ("Thành phố Hà Nội" / "Hà Nội" / "Ho Chi Minh City", "Quận Đống Đa" /
+ * "Đống Đa" / "Quận 3" / "3", "Phường Văn Miếu" / "Văn Miếu" / "Phường 06" / "Ward 6"). Parts that do not
+ * match are left out; a name that matches several units in scope is reported in `ambiguous`. Never throws.
+ */
+export function resolveAdmin(table: AdminTable, query: AdminQuery): AdminResolution {
+  const q = query ?? {};
+  const out: AdminResolution = { legacy: {}, v2025: { wards: [] }, ambiguous: [] };
+
+  // Legacy: narrow top-down by the parents found, then bottom-up by the children found.
+  let provinces = find(table, 'legacy', 'province', q.province, () => true);
+  let districts = find(table, 'legacy', 'district', q.district, (d) => provinces.length === 0 || provinces.includes(parentOf(table, d)));
+  const wards = find(table, 'legacy', 'ward', q.ward, (w) => {
+    const d = parentOf(table, w);
+    if (districts.length > 0) return districts.includes(d);
+    return provinces.length === 0 || provinces.includes(parentOf(table, d));
+  });
+  if (wards.length > 0 && districts.length > 1) districts = districts.filter((d) => wards.some((w) => parentOf(table, w) === d));
+  if (districts.length > 0 && provinces.length > 1) provinces = provinces.filter((p) => districts.some((d) => parentOf(table, d) === p));
+
+  if (wards.length === 1) {
+    out.legacy.ward = wards[0]!;
+    out.legacy.district = parentOf(table, wards[0]!);
+    out.legacy.province = parentOf(table, out.legacy.district);
+  } else {
+    if (wards.length > 1) out.ambiguous.push('ward');
+    if (districts.length === 1) {
+      out.legacy.district = districts[0]!;
+      out.legacy.province = parentOf(table, districts[0]!);
+    } else {
+      if (districts.length > 1) out.ambiguous.push('district');
+      if (provinces.length === 1) out.legacy.province = provinces[0]!;
+      else if (provinces.length > 1) out.ambiguous.push('province');
+    }
+  }
+
+  // 2025: follow the legacy links, else match the 2025 names directly.
+  if (out.legacy.province !== undefined) out.v2025.province = table.legacyTo2025.get(out.legacy.province)?.[0];
+  if (out.v2025.province === undefined) {
+    const p = find(table, '2025', 'province', q.province, () => true);
+    if (p.length === 1) out.v2025.province = p[0]!;
+  }
+  const inProvince = (w: number): boolean => out.v2025.province === undefined || parentOf(table, w) === out.v2025.province;
+  if (out.legacy.ward !== undefined) {
+    const mapped = table.legacyTo2025.get(out.legacy.ward) ?? [];
+    out.v2025.wards = mapped;
+    // A 2025 ward written by its own name wins among the successors; else the first (the one that kept most).
+    const named = find(table, '2025', 'ward', q.ward, (w) => mapped.includes(w));
+    out.v2025.ward = named[0] ?? mapped[0];
+  }
+  if (out.v2025.ward === undefined) {
+    // A 2025-style address, or OSM data that put the new ward in addr:district ("Xuân Hòa" in Hồ Chí Minh).
+    let direct = find(table, '2025', 'ward', q.ward, inProvince);
+    if (direct.length === 0 && out.legacy.district === undefined) direct = find(table, '2025', 'ward', q.district, inProvince);
+    if (direct.length === 1) {
+      out.v2025.ward = direct[0]!;
+      out.v2025.wards = [direct[0]!];
+      out.v2025.province ??= parentOf(table, direct[0]!);
+    }
+  }
+  return out;
+}
+
+/**
+ * A gazetteer for parseAddress backed by the table: is there a unit of this kind with this name (legacy or
+ * 2025 for provinces and wards, legacy for districts), inside the province/district already recognised?
+ * Scope keys that match nothing are ignored rather than rejecting everything.
+ */
+export function gazetteerFor(table: AdminTable): Gazetteer {
+  const ids = (system: AdminSystem, level: AdminLevel, key: string): number[] => table.index.get(indexKey(system, level, key)) ?? [];
+  return (kind, foldedName, within) => {
+    const scopeDistricts = within?.district ? ids('legacy', 'district', within.district) : [];
+    // Without a province, the districts' provinces scope too (2025 wards have no district).
+    const scopeProvinces = within?.province
+      ? [...ids('legacy', 'province', within.province), ...ids('2025', 'province', within.province)]
+      : scopeDistricts.map((d) => parentOf(table, d));
+    const candidates = [...ids('legacy', kind, foldedName), ...(kind === 'district' ? [] : ids('2025', kind, foldedName))];
+    return candidates.some((id) => {
+      if (kind === 'ward' && scopeDistricts.length > 0 && table.byId.get(id)!.system === 'legacy') {
+        if (!scopeDistricts.includes(parentOf(table, id))) return false;
+      }
+      if (kind !== 'province' && scopeProvinces.length > 0) {
+        const p = provinceOf(table, id)!;
+        const related = [p, ...(table.legacyTo2025.get(p) ?? []), ...(table.toLegacy.get(p) ?? [])];
+        if (!scopeProvinces.some((s) => related.includes(s))) return false;
+      }
+      return true;
+    });
+  };
+}

@@ -1,0 +1,248 @@
+/**
+ * The abbreviation / variant table for Vietnamese addresses, and the tokenizer that turns written forms into
+ * canonical type words and place names. No Node imports.
+ *
+ * How the table is read:
+ * - `forms` are folded (see fold.ts) and may span several words ("thanh pho", "ho chi minh").
+ * - `exact` (optional) lists the accented spellings a full word must have when the written word carries
+ *   diacritics. "xã" is the type word, "Phùng Xá" is a name: both fold to "xa", only the first is a type.
+ *   A word written without any diacritic ("xa") is accepted (the writer dropped all accents).
+ * - `short` forms are abbreviations of one to three letters ("q", "p", "h", "x", "d", "ng", "ngh"). They count
+ *   only when written with a dot ("Q.", "Ng."), or for Quận/Phường right before a number ("Q1", "P 12"), so a
+ *   letter inside a name ("Đường D2") is not taken as a type word.
+ * - "H." is ambiguous: Hẻm before a number ("H. 51"), Huyện before a name ("H. Củ Chi"); see `classify`.
+ */
+import { fold, normalize } from './fold';
+
+/** What a type word introduces. `city` (Thành phố) may head a province or a district-level city. */
+export type TypeRole =
+  | 'city'
+  | 'province'
+  | 'district'
+  | 'ward'
+  | 'street'
+  | 'alley'
+  | 'suballey'
+  | 'house';
+
+/** One row of the table: a type word with its canonical spelling. */
+export interface TypeWordEntry {
+  canonical: string;
+  role: TypeRole;
+  forms: string[];
+  short?: string[];
+  /** Short forms also count undotted right before a number ("Q1", "P 12"). */
+  beforeNumber?: boolean;
+  exact?: string[];
+}
+
+/** One row of the place table: a well-known place written in many ways, and the type word it implies. */
+export interface PlaceEntry {
+  canonical: string;
+  role: 'province';
+  /** The type word written inside some forms ("TPHCM" = Thành phố + HCM). */
+  impliedType: string;
+  forms: string[];
+  /** Forms that already contain the type word. */
+  typedForms?: string[];
+  exact?: string[];
+}
+
+/** Type words. Order does not matter: matching takes the longest form. */
+export const TYPE_WORDS: readonly TypeWordEntry[] = [
+  { canonical: 'Thành phố', role: 'city', forms: ['thanh pho', 'tp'] },
+  { canonical: 'Tỉnh', role: 'province', forms: ['tinh'], exact: ['tỉnh'] },
+  { canonical: 'Quận', role: 'district', forms: ['quan', 'district'], short: ['q'], beforeNumber: true, exact: ['quận'] },
+  { canonical: 'Huyện', role: 'district', forms: ['huyen'], short: ['h'], exact: ['huyện'] },
+  { canonical: 'Thị xã', role: 'district', forms: ['thi xa', 'tx'], exact: ['thị xã', 'tx'] },
+  { canonical: 'Phường', role: 'ward', forms: ['phuong', 'ward'], short: ['p', 'ph'], beforeNumber: true, exact: ['phường'] },
+  { canonical: 'Xã', role: 'ward', forms: ['xa', 'commune'], short: ['x'], exact: ['xã'] },
+  { canonical: 'Thị trấn', role: 'ward', forms: ['thi tran', 'tt'], exact: ['thị trấn', 'tt'] },
+  { canonical: 'Đặc khu', role: 'ward', forms: ['dac khu'], exact: ['đặc khu'] },
+  { canonical: 'Đường', role: 'street', forms: ['duong'], short: ['d'], exact: ['đường'] },
+  { canonical: 'Phố', role: 'street', forms: ['pho'], exact: ['phố'] },
+  { canonical: 'Đại lộ', role: 'street', forms: ['dai lo'], exact: ['đại lộ'] },
+  { canonical: 'Ngõ', role: 'alley', forms: ['ngo'], short: ['ng'], exact: ['ngõ'] },
+  { canonical: 'Hẻm', role: 'alley', forms: ['hem'], exact: ['hẻm'] },
+  { canonical: 'Kiệt', role: 'alley', forms: ['kiet'], exact: ['kiệt'] },
+  { canonical: 'Ngách', role: 'suballey', forms: ['ngach'], short: ['ngh'], exact: ['ngách'] },
+  { canonical: 'Số', role: 'house', forms: ['so nha', 'so'], exact: ['số nhà', 'số'] },
+];
+
+/** Places common enough to have nicknames and abbreviations; all are province-level cities. */
+export const PLACES: readonly PlaceEntry[] = [
+  { canonical: 'Hà Nội', role: 'province', impliedType: 'Thành phố', forms: ['ha noi', 'hn', 'hanoi'] },
+  {
+    canonical: 'Hồ Chí Minh',
+    role: 'province',
+    impliedType: 'Thành phố',
+    forms: ['ho chi minh', 'hcm', 'tphcm', 'sai gon', 'saigon', 'sg', 'hochiminh'],
+    typedForms: ['tphcm'],
+  },
+  // "DN" without the stroke is also Đồng Nai and "doanh nghiệp": only the written "ĐN" counts.
+  { canonical: 'Đà Nẵng', role: 'province', impliedType: 'Thành phố', forms: ['da nang', 'dn'], exact: ['đà nẵng', 'đn'] },
+];
+
+/** The "H." ambiguity's second reading. */
+const HEM: TypeWordEntry = TYPE_WORDS.find((t) => t.canonical === 'Hẻm')!;
+
+/** A token of an address. `text` is the canonical spelling for types and places, else as written (NFC). */
+export interface AddressToken {
+  kind: 'type' | 'place' | 'number' | 'word' | 'break';
+  text: string;
+  folded: string;
+  /** For `type` tokens: what the type word introduces. */
+  role?: TypeRole;
+  /** For `place` tokens: the type word the place implies ("Thành phố"). */
+  impliedType?: string;
+}
+
+interface RawToken {
+  kind: 'word' | 'number' | 'break';
+  text: string;
+  folded: string;
+  exact: string;
+  dotted: boolean;
+  /** The next token follows with no space ("Q1"). */
+  glued: boolean;
+}
+
+/**
+ * Splits raw text into words, numbers (house numbers as written: 12, 12A, 12/3A, 43/91, 12B-14) and segment
+ * breaks (comma, semicolon, newline, |).
+ */
+function lex(s: string): RawToken[] {
+  // Join dotted initials first so "T.P." and "T.X." read as "TP." and "TX.".
+  const text = s.normalize('NFC').replace(/(?<![\p{L}\p{M}])(\p{L})\.(\p{L})\.?(?![\p{L}\p{M}])/gu, '$1$2.');
+  const out: RawToken[] = [];
+  const re = /(\d+\p{L}?(?:[/-]\d+\p{L}?)*(?![\p{L}\p{N}])|\d+)|([\p{L}\p{M}]+(?:['’][\p{L}\p{M}]+)*)|([,;\n|]+)|(\.)|\s+|./gu;
+  let lastEnd = -1; // end offset of the last word/number token, to see "Q1" (glued) apart from "Q 1"
+  for (const m of text.matchAll(re)) {
+    const [all, num, word, brk, dot] = m;
+    const at = m.index ?? 0;
+    const prev = out[out.length - 1];
+    if (num !== undefined || word !== undefined) {
+      if (prev && prev.kind !== 'break' && lastEnd === at) prev.glued = true;
+      out.push(
+        num !== undefined
+          ? { kind: 'number', text: all, folded: all.toLowerCase(), exact: all, dotted: false, glued: false }
+          : { kind: 'word', text: all, folded: fold(all), exact: normalize(all), dotted: false, glued: false },
+      );
+      lastEnd = at + all.length;
+    } else if (brk !== undefined) {
+      if (prev && prev.kind !== 'break') out.push({ kind: 'break', text: ',', folded: '', exact: '', dotted: false, glued: false });
+    } else if (dot !== undefined && prev && prev.kind === 'word' && lastEnd === at) {
+      prev.dotted = true;
+    }
+  }
+  while (out.length > 0 && out[out.length - 1]!.kind === 'break') out.pop();
+  return out;
+}
+
+/** Whether an accented written word is one of the entry's accepted spellings. */
+function exactOk(entry: { exact?: string[] }, exact: string, folded: string): boolean {
+  if (!entry.exact) return true;
+  if (exact === folded) return true; // written without any diacritic
+  return entry.exact.includes(exact);
+}
+
+/** Index: folded form → entries, for forms of 1..3 words. */
+const FORM_INDEX = new Map<string, Array<TypeWordEntry | PlaceEntry>>();
+for (const e of [...TYPE_WORDS, ...PLACES]) {
+  for (const f of e.forms) {
+    const list = FORM_INDEX.get(f) ?? [];
+    list.push(e);
+    FORM_INDEX.set(f, list);
+  }
+}
+const SHORT_INDEX = new Map<string, TypeWordEntry>();
+for (const e of TYPE_WORDS) for (const f of e.short ?? []) SHORT_INDEX.set(f, e);
+
+function isPlace(e: TypeWordEntry | PlaceEntry): e is PlaceEntry {
+  return (e as PlaceEntry).impliedType !== undefined;
+}
+
+/**
+ * Tokenizes an address into canonical tokens: type words ("Q.", "Tp.", "Phuong" → Quận, Thành phố, Phường),
+ * well-known places ("HCM", "Sài Gòn", "TP.HCM" → Thành phố + Hồ Chí Minh), house/alley numbers, plain words
+ * and segment breaks (commas).
+ */
+export function addressTokens(s: string): AddressToken[] {
+  if (typeof s !== 'string') return [];
+  const raw = lex(s);
+  const out: AddressToken[] = [];
+  for (let i = 0; i < raw.length; i++) {
+    const t = raw[i]!;
+    if (t.kind !== 'word') {
+      out.push({ kind: t.kind, text: t.text, folded: t.folded });
+      continue;
+    }
+    // Longest multi-word form first (up to three words, none of them dotted inside the phrase).
+    let matched = false;
+    for (let n = 3; n >= 1 && !matched; n--) {
+      const parts = raw.slice(i, i + n);
+      if (parts.length < n || parts.some((p, k) => p.kind !== 'word' || (k < n - 1 && p.dotted))) continue;
+      const folded = parts.map((p) => p.folded).join(' ');
+      const exact = parts.map((p) => p.exact).join(' ');
+      for (const e of FORM_INDEX.get(folded) ?? []) {
+        if (!exactOk(e, exact, folded)) continue;
+        if (isPlace(e)) {
+          // "TPHCM" carries the city type inside the place: emit it as its own type token.
+          if (e.typedForms?.includes(folded)) out.push({ kind: 'type', text: e.impliedType, folded: fold(e.impliedType), role: 'city' });
+          out.push({ kind: 'place', text: e.canonical, folded: fold(e.canonical), impliedType: e.impliedType });
+        } else {
+          if (!typeAllowedHere(e, raw, i + n)) continue;
+          out.push({ kind: 'type', text: e.canonical, folded: fold(e.canonical), role: e.role });
+        }
+        i += n - 1;
+        matched = true;
+        break;
+      }
+    }
+    if (matched) continue;
+    const short = SHORT_INDEX.get(t.folded);
+    const next = raw[i + 1];
+    const beforeNumber = next?.kind === 'number' && short?.beforeNumber === true;
+    if (short && (t.dotted || beforeNumber) && next && next.kind !== 'break') {
+      // "H." reads Hẻm before a number, Huyện before a name.
+      const e = short.canonical === 'Huyện' && next.kind === 'number' ? HEM : short;
+      out.push({ kind: 'type', text: e.canonical, folded: fold(e.canonical), role: e.role });
+      continue;
+    }
+    if (t.glued && next?.kind === 'number') {
+      // A letter glued to a number that is not a type word is one name: "D2", "N1" (HCMC street names).
+      out.push({ kind: 'word', text: t.text + next.text, folded: t.folded + next.folded });
+      i++;
+      continue;
+    }
+    out.push({ kind: 'word', text: t.text, folded: t.folded });
+  }
+  return out;
+}
+
+/**
+ * Full-word type words that also occur as names need something after them: "Đường" at the end of
+ * "Bình Dương"-like text is not a type. A type word must be followed by a word or number in the same segment.
+ */
+function typeAllowedHere(e: TypeWordEntry, raw: RawToken[], next: number): boolean {
+  const t = raw[next];
+  if (!t || t.kind === 'break') return false;
+  return e.role !== 'house' || t.kind === 'number';
+}
+
+/**
+ * Rewrites abbreviations and variants to their canonical written forms, keeping everything else as written:
+ * "123 Nguyễn Huệ, P. Bến Nghé, Q.1, TP.HCM" → "123 Nguyễn Huệ, Phường Bến Nghé, Quận 1, Thành phố Hồ Chí Minh".
+ */
+export function expandAbbreviations(s: string): string {
+  const toks = addressTokens(s);
+  const parts: string[] = [];
+  for (const t of toks) {
+    if (t.kind === 'break') {
+      parts.push(',');
+      continue;
+    }
+    parts.push(t.text);
+  }
+  return parts.join(' ').replace(/ ,/g, ',');
+}

@@ -1,0 +1,253 @@
+/**
+ * Parsing of Vietnamese addresses as people write them: parts in any order, with or without type words,
+ * with or without commas. No Node imports.
+ */
+import { addressTokens, type AddressToken, type TypeRole } from './abbreviations';
+import { nameKey } from './fold';
+
+/** The administrative levels a gazetteer can confirm. */
+export type AdminKind = 'province' | 'district' | 'ward';
+
+/**
+ * Caller-supplied knowledge of administrative names: does a unit of this kind carry this name?
+ * `foldedName` is `nameKey(name)` without any type word ("dong da", "1"). `within` gives the keys of the larger
+ * units already recognised in the same address, so a caller can scope the answer (ward names repeat across
+ * districts); a caller may ignore it.
+ */
+export type Gazetteer = (
+  kind: AdminKind,
+  foldedName: string,
+  within?: { province?: string; district?: string },
+) => boolean;
+
+/** What parseAddress found. Missing parts are absent; anything it could not place is in `rest`. */
+export interface ParsedAddress {
+  /** House number as written: "12", "12A", "12/3A", "43/91", "12B-14". Slash forms are kept whole. */
+  house?: string;
+  /** Alley path from explicit ngõ/hẻm/kiệt/ngách numbers, "/"-joined: "số 5 ngõ 10 ngách 2" → "10/2". */
+  alley?: string;
+  /** Street name as written, with its canonical type word when one was written ("Phố Văn Miếu", "Nguyễn Huệ"). */
+  street?: string;
+  /** Ward / commune name without its type word ("Bến Nghé", "12"). */
+  ward?: string;
+  /** District name without its type word ("Đống Đa", "1"). */
+  district?: string;
+  /** Province name without its type word; well-known nicknames become canonical ("HCM" → "Hồ Chí Minh"). */
+  province?: string;
+  /** Canonical type words that were written for the parts ("Phường", "Quận", "Thành phố", "Phố"). */
+  types: { street?: string; ward?: string; district?: string; province?: string };
+  rest: string[];
+}
+
+/** Options for parseAddress. */
+export interface ParseOptions {
+  /** Confirms which fragment is a ward/district/province when no type word says so. */
+  isKnown?: Gazetteer;
+}
+
+type Slot = 'street' | 'ward' | 'district' | 'province';
+const RANK: Record<Slot, number> = { street: 0, ward: 1, district: 2, province: 3 };
+const SLOTS: Slot[] = ['street', 'ward', 'district', 'province'];
+
+/** One run of words: typed (a type word said what it is), a place from the table, or untyped. */
+interface Comp {
+  slot?: Slot;
+  /** For typed admin runs: the role of the type word (city is decided later). */
+  role?: TypeRole;
+  typeWord?: string;
+  words: AddressToken[];
+}
+
+const text = (ws: AddressToken[]): string => ws.map((w) => w.text).join(' ');
+const key = (ws: AddressToken[]): string => nameKey(ws.map((w) => w.text).join(' '));
+
+const ROLE_SLOT: Partial<Record<TypeRole, Slot>> = { province: 'province', district: 'district', ward: 'ward', street: 'street' };
+
+/**
+ * Parses an address into house number, alley path, street, ward, district and province.
+ * Parts may come in any order, with or without type words ("Phường", "P.", "Q1") and with or without commas.
+ * Without type words, fragments are placed by position (small to large, left to right) and, when a gazetteer
+ * is given, by what it confirms (scoped by the larger units found to the right). Without a gazetteer, untyped
+ * fragments fill the free levels right-aligned below the nearest typed level (province when none).
+ * Never throws; non-string input gives an empty result.
+ * @example parseAddress('123 Nguyễn Huệ, P. Bến Nghé, Q.1, TP.HCM')
+ *   → { house: '123', street: 'Nguyễn Huệ', ward: 'Bến Nghé', district: '1', province: 'Hồ Chí Minh', … }
+ */
+export function parseAddress(input: string, options?: ParseOptions): ParsedAddress {
+  const isKnown = options?.isKnown;
+  const out: ParsedAddress = { types: {}, rest: [] };
+  const toks = addressTokens(input);
+  const alley: string[] = [];
+  const comps: Comp[] = [];
+
+  let cur: Comp | null = null;
+  let numbered = false; // a house or alley number was seen in this segment: following words name the street
+  for (let i = 0; i < toks.length; i++) {
+    const t = toks[i]!;
+    const next = toks[i + 1];
+    if (t.kind === 'break') {
+      cur = null;
+      numbered = false;
+    } else if (t.kind === 'type') {
+      if (cur?.slot === 'street' && cur.words.length === 0) {
+        cur.words.push(t); // "Đường số 9": the type word is part of the street's name
+      } else if ((t.role === 'house' || t.role === 'alley' || t.role === 'suballey') && next?.kind === 'number') {
+        if (t.role === 'house' && out.house === undefined) out.house = next.text;
+        else if (t.role === 'house') out.rest.push(next.text);
+        else alley.push(next.text);
+        i++;
+        numbered = true;
+        cur = null;
+      } else if (t.role === 'alley' || t.role === 'suballey') {
+        cur = { slot: 'street', typeWord: t.text, words: [] }; // a named alley: "Ngõ Thông Phong"
+        comps.push(cur);
+      } else if (t.role === 'house') {
+        out.rest.push(t.text);
+      } else {
+        cur = { slot: ROLE_SLOT[t.role!], role: t.role, typeWord: t.text, words: [] };
+        comps.push(cur);
+      }
+    } else if (t.kind === 'place') {
+      if (cur && (cur.role === 'city' || cur.role === 'province') && cur.words.length === 0) {
+        cur.words.push(t);
+        cur.slot = 'province';
+      } else {
+        comps.push({ slot: 'province', typeWord: t.impliedType, words: [t] });
+      }
+      cur = null;
+    } else if (t.kind === 'number') {
+      if (cur) cur.words.push(t); // "Quận 1", "Đường 3 Tháng 2"
+      else if (out.house === undefined && alley.length === 0) {
+        out.house = t.text;
+        numbered = true;
+      } else out.rest.push(t.text);
+    } else if (cur) {
+      cur.words.push(t);
+    } else {
+      cur = numbered ? { slot: 'street', words: [t] } : { words: [t] };
+      comps.push(cur);
+    }
+  }
+  if (alley.length > 0) out.alley = alley.join('/');
+
+  settleCities(comps, isKnown);
+  if (isKnown) splitTypedRuns(comps, isKnown);
+  placeUntyped(comps, isKnown);
+
+  for (const c of comps) {
+    if (c.words.length === 0) {
+      if (c.typeWord) out.rest.push(c.typeWord);
+      continue;
+    }
+    const slot = c.slot;
+    if (!slot || out[slot] !== undefined) {
+      out.rest.push(c.typeWord ? `${c.typeWord} ${text(c.words)}` : text(c.words));
+      continue;
+    }
+    if (slot === 'street') {
+      out.street = c.typeWord ? `${c.typeWord} ${text(c.words)}` : text(c.words);
+      if (c.typeWord) out.types.street = c.typeWord;
+    } else {
+      out[slot] = text(c.words);
+      if (c.typeWord) out.types[slot] = c.typeWord;
+    }
+  }
+  return out;
+}
+
+/**
+ * "Thành phố X" is a province-level city (Hà Nội) or a district-level one (Thủ Đức, Đà Lạt). The gazetteer
+ * decides when given; otherwise it is a district when a province is written to its right, else a province.
+ */
+function settleCities(comps: Comp[], isKnown: Gazetteer | undefined): void {
+  for (let i = 0; i < comps.length; i++) {
+    const c = comps[i]!;
+    if (c.role !== 'city' || c.slot) continue;
+    const k = key(c.words);
+    if (isKnown && isKnown('province', k)) c.slot = 'province';
+    else if (isKnown && isKnown('district', k)) c.slot = 'district';
+    else c.slot = comps.slice(i + 1).some((d) => d.slot === 'province') ? 'district' : 'province';
+  }
+}
+
+/**
+ * With a gazetteer, a typed run that swallowed the next unit ("Phường Văn Miếu Đống Đa") keeps its longest
+ * known prefix; the remaining words become an untyped run right after it.
+ */
+function splitTypedRuns(comps: Comp[], isKnown: Gazetteer): void {
+  for (let i = 0; i < comps.length; i++) {
+    const c = comps[i]!;
+    if (!c.typeWord || !c.slot || c.slot === 'street' || c.words.length < 2) continue;
+    const kind = c.slot;
+    for (let n = c.words.length - 1; n >= 1; n--) {
+      if (!isKnown(kind, key(c.words.slice(0, n)))) continue;
+      if (isKnown(kind, key(c.words))) break; // the whole run is a known name: keep it
+      comps.splice(i + 1, 0, { words: c.words.slice(n) });
+      c.words = c.words.slice(0, n);
+      break;
+    }
+  }
+}
+
+/**
+ * Places untyped runs, right to left, at levels that keep the written order (small to large). With a gazetteer,
+ * the highest free level that confirms the run's name (or a suffix of it, the rest staying for the next level)
+ * wins and unconfirmed text falls back to the street; without one, the highest free level is taken.
+ */
+function placeUntyped(comps: Comp[], isKnown: Gazetteer | undefined): void {
+  const filled = new Set<Slot>();
+  for (const c of comps) if (c.slot && c.typeWord !== undefined) filled.add(c.slot);
+  for (let i = comps.length - 1; i >= 0; i--) {
+    const c = comps[i]!;
+    // Runs after a house number are the street; with a gazetteer they may still end with a known unit.
+    const streetRun = c.slot === 'street' && c.typeWord === undefined;
+    if (c.slot && !streetRun) continue;
+    let lo = -1;
+    let hi = 4;
+    for (let j = 0; j < comps.length; j++) {
+      const s = comps[j]!.slot;
+      if (j === i || !s || (comps[j]!.typeWord === undefined && j < i)) continue;
+      if (j < i) lo = Math.max(lo, RANK[s]);
+      else hi = Math.min(hi, RANK[s]);
+    }
+    const free = SLOTS.filter((s) => RANK[s] > lo && RANK[s] < hi && !filled.has(s)).reverse();
+    let placed: Slot | undefined;
+    if (isKnown) {
+      const within = scope(comps);
+      search: for (const s of free) {
+        if (s === 'street') break;
+        const minStart = streetRun ? 1 : 0; // a street run keeps at least one word for the street
+        for (let start = minStart; start < c.words.length; start++) {
+          if (!isKnown(s, key(c.words.slice(start)), within)) continue;
+          if (start > 0) comps.splice(i, 0, { slot: streetRun ? 'street' : undefined, words: c.words.slice(0, start) });
+          if (start > 0) i++;
+          c.words = c.words.slice(start);
+          placed = s;
+          break search;
+        }
+      }
+      if (!placed && free.includes('street')) placed = 'street';
+    } else if (!streetRun) {
+      placed = free[0];
+    }
+    if (streetRun) {
+      if (placed && placed !== 'street') c.slot = placed;
+      filled.add(c.slot!);
+      continue;
+    }
+    if (placed) {
+      c.slot = placed;
+      filled.add(placed);
+    }
+  }
+}
+
+/** Keys of the province and district placed so far, to scope gazetteer questions. */
+function scope(comps: Comp[]): { province?: string; district?: string } {
+  const within: { province?: string; district?: string } = {};
+  for (const c of comps) {
+    if (c.slot === 'province' && within.province === undefined) within.province = key(c.words);
+    if (c.slot === 'district' && within.district === undefined) within.district = key(c.words);
+  }
+  return within;
+}
