@@ -78,7 +78,7 @@ export const LINE_PROPERTIES: readonly PropertyDefinition[] = [
     ...flags('interp'),
     basic: v('0.45.0/6.5.0/4.4.0/0.11.0'),
     dataDriven: 'unsupported',
-    doc: 'colour along the line, an expression of line-progress; requires a GeoJSON source with lineMetrics true',
+    doc: 'colour along the line, an expression of line-progress',
   },
   {
     name: 'line-join',
