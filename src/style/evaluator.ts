@@ -1,7 +1,7 @@
 import type { Feature, StyleExpression } from '@maplibre/maplibre-gl-style-spec';
 import { checkConstant } from './check-constant.js';
 import { compileFilter, compileProperty, valueForm } from './compile.js';
-import { propertiesOf } from './definitions.js';
+import { isDocumentedLayerType, propertiesOf } from './definitions.js';
 import { VISIBILITY } from './definitions-layer.js';
 import { definitionFor } from './defaults.js';
 import { joinPath, type StyleIssue } from './issues.js';
@@ -105,6 +105,16 @@ export function createLayerEvaluator(layer: unknown, options?: LayerEvaluatorOpt
     const result = compileProperty(def, raw, path);
     if (result.ok) compiled.set(def.name, { kind: 'expression', expression: result.expression as unknown as Evaluable });
     else for (const p of result.problems) problems.push({ path: path + p.key, message: p.message });
+  }
+
+  if (isDocumentedLayerType(type)) {
+    for (const kind of ['layout', 'paint'] as const) {
+      for (const key of Object.keys(sections[kind])) {
+        const def = definitionFor(type, key);
+        if (def?.kind === kind || (kind === 'paint' && key.endsWith('-transition'))) continue;
+        problems.push({ path: joinPath(kind, key), message: `ignored: "${key}" is not a ${kind} property of ${type} layers` });
+      }
+    }
   }
 
   let filter: Evaluable | undefined;
