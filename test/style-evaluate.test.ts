@@ -102,6 +102,19 @@ describe('zoom functions', () => {
     for (const [z, w] of cases) expect(ev.value('line-width', z)).toBe(w);
   });
 
+  it('pattern and dash properties see integer zooms only', () => {
+    const ev = road({
+      'line-pattern': ['step', ['zoom'], 'thin', 10.5, 'thick'],
+      'line-dasharray': ['step', ['zoom'], ['literal', [1, 1]], 10.5, ['literal', [3, 1]]],
+      'line-width': ['step', ['zoom'], 1, 10.5, 2],
+    });
+    expect(ev.value('line-pattern', 10.7)).toBe('thin');
+    expect(ev.value('line-pattern', 11)).toBe('thick');
+    expect(ev.value('line-dasharray', 10.7)).toEqual([1, 1]);
+    expect(ev.value('line-dasharray', 11.2)).toEqual([3, 1]);
+    expect(ev.value('line-width', 10.7)).toBe(2); // other properties use the exact zoom
+  });
+
   it('interpolates colours and returns RGBA 0-255', () => {
     const ev = road({ 'line-color': ['interpolate', ['linear'], ['zoom'], 0, '#000000', 10, '#ffffff'] });
     expect(ev.value('line-color', 5)).toEqual([128, 128, 128, 255]);

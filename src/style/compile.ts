@@ -8,7 +8,7 @@ import {
   type StyleExpression,
   type StylePropertyExpression,
 } from '@maplibre/maplibre-gl-style-spec';
-import { FILTER_SPEC, libraryPropertySpec, supportsDataDriven } from './library-spec.js';
+import { FILTER_SPEC, libraryPropertySpec } from './library-spec.js';
 import type { PropertyDefinition } from './types.js';
 
 /** A parse problem: `key` is the index path inside the value (e.g. `[2][1]`), '' for the root. */
@@ -69,7 +69,8 @@ function toExpressionInput(def: PropertyDefinition, value: unknown): unknown {
 /**
  * Compiles an expression or legacy function value of a property with the style-spec library, then
  * applies the table's capabilities the library does not check: feature-state only where `fs`,
- * `interpolate` (at any depth) only where `interp`, data-driven only where DD has versions.
+ * `interpolate` (at any depth) only where `interp`. Data-driven use where DD is '-' or
+ * 'unsupported' is refused by the library (the spec's property-type is data-constant).
  * Never throws.
  * @param rootKey location used in the library's runtime warnings, e.g. `layers[2].paint.line-width`
  */
@@ -102,12 +103,6 @@ export function compileProperty(
       const message = explain(def, err.message);
       if (!problems.some((p) => p.message === message)) problems.push({ key: err.key, message });
     }
-  } else if (
-    !supportsDataDriven(def) &&
-    (result.value.kind === 'source' || result.value.kind === 'composite')
-  ) {
-    // Defensive: the library already refuses this for data-constant specs.
-    problems.push({ key: '', message: explain(def, 'data expressions not supported') });
   }
   return problems.length > 0 ? { ok: false, problems } : { ok: true, expression: result.value as StylePropertyExpression };
 }
