@@ -21,7 +21,7 @@ export interface BuildOptions {
   /** Pack name (defaults to the output file's base name, given by the caller). */
   name: string;
   /** Builds the admin resolver once the places' provinces are known (Vietnamese admin units); null for none. */
-  admin?: ((store: OsmStore) => AdminBundle | null) | null;
+  admin?: (() => AdminBundle) | null;
   progress?: Progress;
 }
 
@@ -68,7 +68,7 @@ export function buildOsmPack(opts: BuildOptions): Uint8Array {
   progress.step('building the road graph');
   const graph = buildGraph(store, strings);
   progress.step('extracting places');
-  const admin = opts.admin?.(store) ?? null;
+  const admin = opts.admin?.() ?? null;
   const places = buildPlaces(store, strings, admin?.resolver ?? null);
   progress.step('extracting basemap features');
   const basemap = buildBasemap(store, strings);

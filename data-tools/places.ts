@@ -15,6 +15,8 @@ export interface AdminResolver {
   resolve(tags: Tags): AdminRef | null;
   /** Completes a partial reference from the admin hierarchy (a legacy ward implies its district, province, 2025 ward). */
   complete(ref: AdminRef): AdminRef;
+  /** Name with type ("Phường Văn Miếu") and level of a unit. */
+  describe(id: number): { name: string; level: 'province' | 'district' | 'ward'; system: 'legacy' | '2025' } | null;
 }
 
 export interface PlaceArrays {
@@ -56,6 +58,8 @@ const NO_ADMIN: AdminRef = [-1, -1, -1, -1, -1];
 /** Radius for borrowing admin units and street names from neighbours, metres. */
 const NEIGHBOUR_RADIUS_M = 600;
 const STREET_RADIUS_M = 80;
+/** Beyond NEIGHBOUR_RADIUS_M, district and province still come from the nearest tagged place within this, metres. */
+const FAR_RADIUS_M = 4000;
 
 /** Extracts places: POIs, addressed buildings and entrances, named streets (admin units are added by the caller). */
 export function buildPlaces(store: OsmStore, strings: StringTableBuilder, admin: AdminResolver | null): PlaceArrays {
@@ -101,8 +105,11 @@ export function buildPlaces(store: OsmStore, strings: StringTableBuilder, admin:
     const near = around(roads.index, d.lon, d.lat, 1, STREET_RADIUS_M / 1000) as number[];
     if (near.length) d.street = roads.names[near[0]!];
   }
-  // Admin units by majority of neighbours whose tags named them.
-  if (admin) borrowAdmin(drafts);
+  // Admin units by majority of neighbours whose tags named them; then one place per unit.
+  if (admin) {
+    borrowAdmin(drafts);
+    drafts.push(...adminPlaces(drafts, admin));
+  }
 
   drafts.sort((a, b) => a.kind - b.kind || a.osm - b.osm);
   const M = drafts.length;
@@ -273,6 +280,51 @@ function namedRoadPoints(store: OsmStore): { index: KDBush; names: string[] } {
   return { index, names };
 }
 
+const LEVEL_KIND = { ward: PlaceKind.ward, district: PlaceKind.district, province: PlaceKind.province } as const;
+
+/**
+ * One place per admin unit that holds places of the pack, located at the place nearest to the median of its
+ * places (a point inside the unit's populated area), with the unit's own parents as its admin parts.
+ */
+function adminPlaces(drafts: Draft[], admin: AdminResolver): Draft[] {
+  const members = new Map<number, Draft[]>();
+  for (const d of drafts) {
+    for (const id of d.adm) {
+      if (id < 0) continue;
+      let list = members.get(id);
+      if (!list) members.set(id, (list = []));
+      list.push(d);
+    }
+  }
+  const out: Draft[] = [];
+  for (const [id, list] of [...members.entries()].sort((a, b) => a[0] - b[0])) {
+    const unit = admin.describe(id);
+    if (!unit) continue;
+    const lats = list.map((d) => d.lat).sort((a, b) => a - b);
+    const lons = list.map((d) => d.lon).sort((a, b) => a - b);
+    const mLat = lats[lats.length >> 1]!;
+    const mLon = lons[lons.length >> 1]!;
+    const at = list.reduce((best, d) => (haversine(d.lat, d.lon, mLat, mLon) < haversine(best.lat, best.lon, mLat, mLon) ? d : best));
+    const slot = unit.system === '2025' ? (unit.level === 'ward' ? AdminSlot.ward2025 : AdminSlot.province2025) : AdminSlot[unit.level];
+    // The unit's own admin parts: those of its members from its level up.
+    const adm = [...at.adm] as AdminRef;
+    if (unit.system === 'legacy') {
+      for (let s = 0; s < slot; s++) adm[s] = -1;
+      if (slot !== AdminSlot.ward) adm[AdminSlot.ward2025] = -1; // a legacy district or province spans many 2025 wards
+    } else {
+      adm[AdminSlot.ward] = adm[AdminSlot.district] = -1;
+      if (slot === AdminSlot.province2025) adm[AdminSlot.ward2025] = -1;
+    }
+    adm[slot] = id;
+    out.push({
+      lat: at.lat, lon: at.lon, kind: LEVEL_KIND[unit.level], name: unit.name, adm, fromTags: false,
+      osm: -(id + 1), importance: unit.level === 'province' ? 250 : unit.level === 'district' ? 200 : 150,
+      category: unit.system === '2025' ? 'admin_2025' : 'admin',
+    });
+  }
+  return out;
+}
+
 /** Fills unknown admin units by a majority vote of the nearest places whose own tags named their ward. */
 function borrowAdmin(drafts: Draft[]): void {
   const known = drafts.filter((d) => d.fromTags);
@@ -283,7 +335,15 @@ function borrowAdmin(drafts: Draft[]): void {
   for (const d of drafts) {
     if (d.fromTags) continue;
     const near = around(index, d.lon, d.lat, 7, NEIGHBOUR_RADIUS_M / 1000) as number[];
-    if (near.length === 0) continue;
+    if (near.length === 0) {
+      // Far from any tagged place: take only the district and province of the nearest one within a few km.
+      const far = around(index, d.lon, d.lat, 1, FAR_RADIUS_M / 1000) as number[];
+      if (far.length) {
+        const a = known[far[0]!]!.adm;
+        d.adm = [-1, a[AdminSlot.district], a[AdminSlot.province], -1, a[AdminSlot.province2025]];
+      }
+      continue;
+    }
     const votes = new Map<number, number>();
     near.forEach((k, rank) => {
       const w = known[k]!.adm[AdminSlot.ward];

@@ -12,5 +12,8 @@ export const PlaceKind = {
 export const AdminSlot = { ward: 0, district: 1, province: 2, ward2025: 3, province2025: 4 } as const;
 export const ADMIN_SLOTS = 5;
 
-/** OSM element type encoded in the low two bits of `place.osm` (id * 4 + type). */
+/**
+ * OSM element type encoded in the low two bits of `place.osm` (id * 4 + type); admin unit places store
+ * -(unit id + 1) instead, unit ids being those of the pack's admin table.
+ */
 export const OsmType = { node: 0, way: 1, relation: 2, street: 3 } as const;

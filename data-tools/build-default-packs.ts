@@ -1,0 +1,31 @@
+/**
+ * Builds the embedded default pack, packs/hanoi.pack (central Hanoi), from the Hanoi files of the shared real
+ * data (oldest first, so newer extracts win for the same element), with the Vietnamese admin units.
+ * Usage: npm run build:packs [-- --data DIR]   (DIR defaults to ../shared/data beside the repository)
+ */
+import { writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { vietnamAdmin } from './admin-bundle.js';
+import { buildOsmPack } from './build-pack.js';
+import { Progress } from './progress.js';
+
+const root = fileURLToPath(new URL('../', import.meta.url));
+const dataArg = process.argv.indexOf('--data');
+const data = dataArg > 0 ? process.argv[dataArg + 1]! : join(root, '../shared/data');
+
+export const HANOI_INPUTS = [
+  'hanoi-center-all-2023.overpass.json',
+  'hanoi-quoctugiam.osm',
+  'hanoi-hospitals-2024.overpass.json',
+  'hanoi-restaurants-2024.overpass.json',
+  'hanoi-central-drive-2025.overpass.json',
+];
+
+const bytes = buildOsmPack({
+  inputs: HANOI_INPUTS.map((f) => join(data, 'osm', f)),
+  name: 'hanoi',
+  admin: vietnamAdmin(join(data, 'admin')),
+  progress: new Progress(process.stderr),
+});
+writeFileSync(join(root, 'packs/hanoi.pack'), bytes);
