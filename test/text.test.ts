@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
@@ -18,7 +19,7 @@ import {
 } from '../src/places/text';
 import { gazetteerFor, loadAdminUnits } from '../data-tools/admin';
 
-const ADMIN_DIR = new URL('../../shared/data/admin', import.meta.url).pathname;
+const ADMIN_DIR = fileURLToPath(new URL('../../shared/data/admin', import.meta.url));
 
 describe('fold / normalize / tokens', () => {
   it('folds đ, Đ, tones, vowel marks and case', () => {
