@@ -21,6 +21,8 @@ export interface AdminResolution {
   v2025: { province?: number; ward?: number; wards: number[] };
   /** Levels whose name matched several units that the other parts could not tell apart. */
   ambiguous: AdminLevel[];
+  /** Written levels that contradict the resolved chain (a ward unique in its province under another district). */
+  mismatched: AdminLevel[];
 }
 
 /**
@@ -42,20 +44,31 @@ const parentOf = (table: AdminTable, id: number): number => table.byId.get(id)?.
  * Resolves written province/district/ward names to legacy ids (a consistent parent chain) and 2025 ids.
  * Accepts the forms found in OSM ("Thành phố Hà Nội" / "Hà Nội" / "Ho Chi Minh City", "Quận Đống Đa" /
  * "Đống Đa" / "Quận 3" / "3", "Phường Văn Miếu" / "Văn Miếu" / "Phường 06" / "Ward 6"). Parts that do not
- * match are left out; a name that matches several units in scope is reported in `ambiguous`. Never throws.
+ * match are left out; a name that matches several units in scope is reported in `ambiguous`; a province that
+ * is given but matches no province resolves nothing. Never throws.
  */
 export function resolveAdmin(table: AdminTable, query: AdminQuery): AdminResolution {
   const q = query ?? {};
-  const out: AdminResolution = { legacy: {}, v2025: { wards: [] }, ambiguous: [] };
+  const out: AdminResolution = { legacy: {}, v2025: { wards: [] }, ambiguous: [], mismatched: [] };
 
   // Legacy: narrow top-down by the parents found, then bottom-up by the children found.
   let provinces = find(table, 'legacy', 'province', q.province, () => true);
+  // A province that is written but unknown (misspelt, or not in this pack) must not let a same-named ward or
+  // district elsewhere in the country match.
+  if (q.province && provinces.length === 0 && find(table, '2025', 'province', q.province, () => true).length === 0) return out;
   let districts = find(table, 'legacy', 'district', q.district, (d) => provinces.length === 0 || provinces.includes(parentOf(table, d)));
-  const wards = find(table, 'legacy', 'ward', q.ward, (w) => {
-    const d = parentOf(table, w);
-    if (districts.length > 0) return districts.includes(d);
-    return provinces.length === 0 || provinces.includes(parentOf(table, d));
-  });
+  const inProvinces = (w: number): boolean => provinces.length === 0 || provinces.includes(parentOf(table, parentOf(table, w)));
+  let wards = find(table, 'legacy', 'ward', q.ward, (w) => (districts.length > 0 ? districts.includes(parentOf(table, w)) : inProvinces(w)));
+  if (wards.length === 0 && districts.length > 0) {
+    // Mapped data near district borders often names the neighbouring district: trust a ward name that is unique
+    // in the province over the district, and report the disagreement.
+    const anywhere = find(table, 'legacy', 'ward', q.ward, inProvinces);
+    if (anywhere.length === 1) {
+      wards = anywhere;
+      districts = [parentOf(table, anywhere[0]!)];
+      out.mismatched.push('district');
+    }
+  }
   if (wards.length > 0 && districts.length > 1) districts = districts.filter((d) => wards.some((w) => parentOf(table, w) === d));
   if (districts.length > 0 && provinces.length > 1) provinces = provinces.filter((p) => districts.some((d) => parentOf(table, d) === p));
 

@@ -4,6 +4,7 @@
  *
  * How the table is read:
  * - `forms` are folded (see fold.ts) and may span several words ("thanh pho", "ho chi minh").
+ * - `strict` forms (places) count only when written with diacritics: "ĐN" is Đà Nẵng, "DN" is not.
  * - `exact` (optional) lists the accented spellings a full word must have when the written word carries
  *   diacritics. "xã" is the type word, "Phùng Xá" is a name: both fold to "xa", only the first is a type.
  *   A word written without any diacritic ("xa") is accepted (the writer dropped all accents).
@@ -45,7 +46,8 @@ export interface PlaceEntry {
   forms: string[];
   /** Forms that already contain the type word. */
   typedForms?: string[];
-  exact?: string[];
+  /** Forms that count only when written with their diacritics ("ĐN", not "DN"). */
+  strict?: string[];
 }
 
 /** Type words. Order does not matter: matching takes the longest form. */
@@ -80,7 +82,7 @@ export const PLACES: readonly PlaceEntry[] = [
     typedForms: ['tphcm'],
   },
   // "DN" without the stroke is also Đồng Nai and "doanh nghiệp": only the written "ĐN" counts.
-  { canonical: 'Đà Nẵng', role: 'province', impliedType: 'Thành phố', forms: ['da nang', 'dn'], exact: ['đà nẵng', 'đn'] },
+  { canonical: 'Đà Nẵng', role: 'province', impliedType: 'Thành phố', forms: ['da nang', 'dn'], strict: ['dn'] },
 ];
 
 /** The "H." ambiguity's second reading. */
@@ -140,7 +142,8 @@ function lex(s: string): RawToken[] {
 }
 
 /** Whether an accented written word is one of the entry's accepted spellings. */
-function exactOk(entry: { exact?: string[] }, exact: string, folded: string): boolean {
+function exactOk(entry: { exact?: string[]; strict?: string[] }, exact: string, folded: string): boolean {
+  if (entry.strict?.includes(folded)) return exact !== folded;
   if (!entry.exact) return true;
   if (exact === folded) return true; // written without any diacritic
   return entry.exact.includes(exact);
