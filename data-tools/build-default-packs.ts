@@ -9,18 +9,12 @@ import { join } from 'node:path';
 import { vietnamAdmin } from './admin-bundle.js';
 import { buildOsmPack } from './build-pack.js';
 import { Progress } from './progress.js';
+import { HANOI_INPUTS } from './hanoi-inputs.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const dataArg = process.argv.indexOf('--data');
 const data = dataArg > 0 ? process.argv[dataArg + 1]! : join(root, '../shared/data');
 
-export const HANOI_INPUTS = [
-  'hanoi-center-all-2023.overpass.json',
-  'hanoi-quoctugiam.osm',
-  'hanoi-hospitals-2024.overpass.json',
-  'hanoi-restaurants-2024.overpass.json',
-  'hanoi-central-drive-2025.overpass.json',
-];
 
 const bytes = buildOsmPack({
   inputs: HANOI_INPUTS.map((f) => join(data, 'osm', f)),

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { vietnamAdmin } from '../../data-tools/admin-bundle.js';
 import { buildOsmPack } from '../../data-tools/build-pack.js';
+import { HANOI_INPUTS } from '../../data-tools/hanoi-inputs.js';
 
 /** The shared real data, beside the repository. */
 export const DATA = fileURLToPath(new URL('../../../shared/data/', import.meta.url));
@@ -14,7 +15,7 @@ const CACHE = join(ROOT, '.cache/test-packs/');
 
 /** Inputs of the packs that tests build, oldest first (later inputs win). */
 export const PACK_INPUTS = {
-  hanoi: ['hanoi-center-all-2023.overpass.json', 'hanoi-quoctugiam.osm', 'hanoi-hospitals-2024.overpass.json', 'hanoi-restaurants-2024.overpass.json', 'hanoi-central-drive-2025.overpass.json'],
+  hanoi: HANOI_INPUTS,
   hcmc: ['hcmc-d1-d3.osm', 'hcmc-thuduc-hcmute.osm'],
   dalat: ['dalat-drive-2026.overpass.json'],
   monaco: ['monaco.osm.pbf'],

@@ -1,0 +1,19 @@
+/**
+ * `npm run bench [-- name ...]`: runs every benchmark script in bench/ (or the named ones) one after another, each in
+ * its own process so one's warm caches don't flatter another.
+ */
+import { execFileSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const dir = fileURLToPath(new URL('./', import.meta.url));
+const helpers = new Set(['run.ts', 'stats.ts']);
+const wanted = process.argv.slice(2);
+const scripts = readdirSync(dir)
+  .filter((f) => f.endsWith('.ts') && !helpers.has(f))
+  .filter((f) => wanted.length === 0 || wanted.some((w) => f.startsWith(w)))
+  .sort();
+for (const s of scripts) {
+  console.log(`\n# bench/${s}`);
+  execFileSync(process.execPath, ['--import', 'tsx', `${dir}${s}`], { stdio: 'inherit' });
+}
