@@ -108,8 +108,8 @@ export interface Rect {
 /**
  * Clips a polyline to `rect` (Liang-Barsky per segment) and reports each inside piece with its starting distance
  * along the original polyline (pixels), so that dash phases survive clipping. A closed polyline entirely inside
- * the rectangle is reported once with `closed` true; otherwise closed input is treated as open with its first point
- * repeated at the end.
+ * the rectangle is reported once with `closed` true; a closed polyline that leaves it is walked from its first vertex
+ * outside the rectangle (so no kept vertex loses its join), and its distances are measured from that vertex.
  *
  * @param onPiece called with a point list that is only valid during the call
  */
