@@ -1,0 +1,292 @@
+/**
+ * A software RGBA canvas with anti-aliased polygon fills and strokes, for static map images.
+ *
+ * Pixels are straight (non-premultiplied) RGBA bytes, row-major, origin at the top-left, y pointing down - the
+ * layout PNG and ImageData use. Pixel (x, y) covers the square [x, x+1) x [y, y+1); so a polygon from 10 to 20
+ * covers pixels 10..19 fully. Every draw composites source-over with coverage-based anti-aliasing.
+ */
+import type { RGBA } from './color.js';
+import { MaskSink, SolidSink } from './composite.js';
+import { Path } from './path.js';
+import { cleanPolyline, clipPolyline, dashPolyline, offsetPolyline, PointList, type Rect } from './polyline.js';
+import { drawMarker, type MarkerOptions } from './marker.js';
+import { encodePNG } from './png.js';
+import { Rasterizer, type FillRule } from './scanline.js';
+import { addCircle, addStrokeOutline, type LineCap, type LineJoin, type StrokeShape } from './stroke-outline.js';
+import { drawText, type TextOptions } from './text.js';
+
+/** Options of {@link Canvas.fillPolygon}. */
+export interface FillOptions {
+  /** Multiplies the colour's alpha, 0..1. Default 1. */
+  opacity?: number;
+  /** Coverage-based anti-aliasing; false samples pixel centres. Default true. */
+  antialias?: boolean;
+  /** Default `evenodd`: every inner ring is a hole whatever its orientation (OSM multipolygon rings). */
+  rule?: FillRule;
+  /** [dx, dy] pixels added to every coordinate (fill-translate). Default [0, 0]. */
+  translate?: readonly [number, number];
+  /** When set, also draws a 1 px line along every ring in this colour (fill-outline-color), with `opacity`. */
+  outlineColor?: RGBA;
+}
+
+/** Options of {@link Canvas.strokePolyline}. */
+export interface StrokeOptions {
+  /** Line colour (straight RGBA). */
+  color: RGBA;
+  /** Line width, pixels. Default 1. With `gapWidth` this is the width of each of the two casing lines. */
+  width?: number;
+  /** Multiplies the colour's alpha, 0..1. Default 1. */
+  opacity?: number;
+  /** Default `butt`. */
+  cap?: LineCap;
+  /** Default `miter`. */
+  join?: LineJoin;
+  /** Miter ratio above which miter joins become bevels. Default 2 (maplibre's default). */
+  miterLimit?: number;
+  /** Miter ratio below which round joins are drawn as miters. Default 1.05 (maplibre's default). */
+  roundLimit?: number;
+  /**
+   * Alternating dash and gap lengths in line widths (line-dasharray), measured along the line from its first point.
+   * Patterns whose period is below 1 pixel are drawn solid with the opacity scaled by the dash fraction.
+   */
+  dasharray?: readonly number[];
+  /** Gap width, pixels (line-gap-width): draws two lines of `width` on both sides of a gap of this width. */
+  gapWidth?: number;
+  /** Sideways offset, pixels (line-offset): positive moves the line to the right of its direction. */
+  offset?: number;
+  /** Blur, pixels (line-blur): coverage fades linearly to zero over this distance inside each edge. */
+  blur?: number;
+  /** [dx, dy] pixels added to every coordinate (line-translate). Default [0, 0]. */
+  translate?: readonly [number, number];
+  /** Treat the points as a closed ring (joins at every vertex, no caps). Default false. */
+  closed?: boolean;
+}
+
+/** Most nested strokes used to approximate a blur ramp. */
+const MAX_BLUR_LEVELS = 8;
+
+/** An RGBA raster (straight alpha) with anti-aliased vector drawing. */
+export class Canvas {
+  /** Width, pixels. */
+  readonly width: number;
+  /** Height, pixels. */
+  readonly height: number;
+  /** Straight RGBA bytes, row-major, 4 per pixel. Starts fully transparent. */
+  readonly data: Uint8ClampedArray;
+  private readonly raster: Rasterizer;
+  private readonly solid: SolidSink;
+  private mask: MaskSink | null = null;
+  private readonly path = new Path();
+  private readonly clean = new PointList();
+  private readonly offsetPts = new PointList();
+  private readonly clipScratch = new PointList();
+  private readonly dashScratch = new PointList();
+  private readonly ringCopy = new PointList();
+
+  /**
+   * @param width pixels, integer 1..16384
+   * @param height pixels, integer 1..16384
+   * @throws RangeError for other sizes (a programming error, not request input: validate requests before)
+   */
+  constructor(width: number, height: number) {
+    for (const [name, v] of [['width', width], ['height', height]] as const) {
+      if (!Number.isInteger(v) || v < 1 || v > 16384) throw new RangeError(`Canvas ${name} must be an integer 1..16384, got ${v}`);
+    }
+    this.width = width;
+    this.height = height;
+    this.data = new Uint8ClampedArray(width * height * 4);
+    this.raster = new Rasterizer(width, height);
+    this.solid = new SolidSink(this.data, width);
+  }
+
+  /**
+   * Composites `color` over the whole canvas (a background layer).
+   * @param opacity 0..1 multiplier of the colour's alpha
+   */
+  fillBackground(color: RGBA, opacity = 1): void {
+    if (!this.solid.setColor(color, opacity)) return;
+    const cov = new Float32Array(this.width).fill(1);
+    for (let y = 0; y < this.height; y++) this.solid.span(y, 0, this.width, cov);
+  }
+
+  /**
+   * Fills a polygon made of rings, each a flat array of x, y pairs in pixels (implicitly closed). With the default
+   * even-odd rule the first ring is the outline and following rings are holes. Non-finite points are skipped.
+   */
+  fillPolygon(rings: readonly ArrayLike<number>[], color: RGBA, options: FillOptions = {}): void {
+    const opacity = options.opacity ?? 1;
+    const [dx, dy] = options.translate ?? [0, 0];
+    const path = this.path;
+    path.reset();
+    for (const ring of rings) {
+      for (let i = 0; i + 1 < ring.length; i += 2) {
+        const x = ring[i]!, y = ring[i + 1]!;
+        if (Number.isFinite(x) && Number.isFinite(y)) path.lineTo(x, y);
+      }
+      path.closeRing(false);
+    }
+    this.fillPath(path, color, opacity, options.rule ?? 'evenodd', options.antialias ?? true, dx, dy);
+    if (options.outlineColor) {
+      for (const ring of rings) {
+        this.strokePolyline(ring, { color: options.outlineColor, opacity, width: 1, closed: true, translate: [dx, dy] });
+      }
+    }
+  }
+
+  /**
+   * Fills a prepared {@link Path} (pixels) - the low-level entry point used by markers and text.
+   * @param rule fill rule across all rings
+   * @param dx translation, pixels
+   * @param dy translation, pixels
+   */
+  fillPath(path: Path, color: RGBA, opacity = 1, rule: FillRule = 'nonzero', antialias = true, dx = 0, dy = 0): void {
+    if (!this.solid.setColor(color, opacity) || !Number.isFinite(dx + dy)) return;
+    this.raster.fill(path, rule, antialias, dx, dy, this.solid);
+  }
+
+  /**
+   * Fills a circle.
+   * @param cx centre x, pixels
+   * @param cy centre y, pixels
+   * @param r radius, pixels
+   */
+  fillCircle(cx: number, cy: number, r: number, color: RGBA, opacity = 1): void {
+    if (!(r > 0) || !Number.isFinite(cx + cy + r)) return;
+    this.path.reset();
+    addCircle(this.path, cx, cy, r);
+    this.fillPath(this.path, color, opacity);
+  }
+
+  /**
+   * Strokes a polyline given as a flat array of x, y pairs in pixels. The stroke outline (segments, joins, caps,
+   * dashes, casing, offset) is built as polygons and filled in one pass with the non-zero rule, so overlaps never
+   * double-blend. Geometry farther than the stroke's reach outside the canvas is clipped away first, so far-off or
+   * huge coordinates cost nothing.
+   */
+  strokePolyline(points: ArrayLike<number>, options: StrokeOptions): void {
+    const width = options.width ?? 1;
+    const blur = Math.max(0, options.blur ?? 0);
+    const gap = Math.max(0, options.gapWidth ?? 0);
+    const offset = options.offset ?? 0;
+    let opacity = options.opacity ?? 1;
+    const [dx, dy] = options.translate ?? [0, 0];
+    if (!(width > 0) || !Number.isFinite(width + blur + gap + offset + dx + dy)) return;
+    if (!this.solid.setColor(options.color, opacity)) return;
+    const shape: StrokeShape = {
+      width,
+      cap: options.cap ?? 'butt',
+      join: options.join ?? 'miter',
+      miterLimit: options.miterLimit ?? 2,
+      roundLimit: options.roundLimit ?? 1.05,
+    };
+    const pattern = dashPattern(options.dasharray, width);
+    if (pattern && pattern.period < 1) opacity *= pattern.onFraction;
+    const dashes = pattern && pattern.period >= 1 ? pattern.lengths : null;
+    cleanPolyline(points, dx, dy, this.clean);
+    if (this.clean.count === 0) return;
+    const closed = options.closed ?? false;
+    const sideOffsets = gap > 0 ? [offset - (gap + width) / 2, offset + (gap + width) / 2] : [offset];
+    const reach = (width / 2) * (shape.join === 'miter' ? Math.max(1, shape.miterLimit) : 1) + 2;
+    const guard: Rect = { minX: -reach, minY: -reach, maxX: this.width + reach, maxY: this.height + reach };
+
+    // Blur: sum of nested strokes, each narrower by blur/levels and weighted 1/levels, approximates the linear ramp.
+    const levels = blur > 0 ? Math.min(MAX_BLUR_LEVELS, Math.max(2, Math.ceil(blur))) : 1;
+    const sink = levels > 1 ? (this.mask ??= new MaskSink(this.width, this.height)) : null;
+    for (let level = 0; level < levels; level++) {
+      const levelWidth = levels > 1 ? width - (2 * blur * (level + 0.5)) / levels : width;
+      if (levelWidth <= 0) continue;
+      this.path.reset();
+      for (const side of sideOffsets) {
+        this.buildStroke({ ...shape, width: levelWidth }, side, closed, dashes, guard);
+      }
+      if (sink) {
+        sink.weight = 1 / levels;
+        this.raster.fill(this.path, 'nonzero', true, 0, 0, sink);
+      } else {
+        this.fillPath(this.path, options.color, opacity);
+      }
+    }
+    if (sink && this.solid.setColor(options.color, opacity)) sink.flush(this.solid);
+  }
+
+  /** Appends the outline rings of the cleaned polyline, offset sideways by `side` pixels, to `this.path`. */
+  private buildStroke(shape: StrokeShape, side: number, closed: boolean, dashes: number[] | null, guard: Rect): void {
+    let line = this.clean;
+    if (side !== 0) {
+      offsetPolyline(this.clean, closed, side, this.offsetPts);
+      line = this.offsetPts;
+    }
+    clipPolyline(line, closed, guard, this.clipScratch, (piece, startDistance, pieceClosed) => {
+      if (!dashes) {
+        addStrokeOutline(this.path, piece, pieceClosed, shape);
+        return;
+      }
+      let open = piece;
+      if (pieceClosed) {
+        // Dashing walks a closed ring as an open line that returns to its first point.
+        this.ringCopy.reset();
+        for (let i = 0; i < piece.count; i++) this.ringCopy.push(piece.xy[2 * i]!, piece.xy[2 * i + 1]!);
+        this.ringCopy.push(piece.xy[0]!, piece.xy[1]!);
+        open = this.ringCopy;
+      }
+      dashPolyline(open, startDistance, dashes, this.dashScratch, (dash, ux, uy) => {
+        addStrokeOutline(this.path, dash, false, shape, ux, uy);
+      });
+    });
+  }
+
+  /**
+   * Draws a route origin (ringed dot centred on the point) or destination (pin with its tip on the point) marker.
+   * @param x pixels
+   * @param y pixels
+   */
+  drawMarker(x: number, y: number, options: MarkerOptions): void {
+    drawMarker(this, x, y, options);
+  }
+
+  /**
+   * Draws text in the built-in 5x7 bitmap font (ASCII and the copyright sign) with its top-left corner at (x, y).
+   * @param x pixels
+   * @param y pixels
+   */
+  drawText(text: string, x: number, y: number, options: TextOptions): void {
+    drawText(this, text, x, y, options);
+  }
+
+  /**
+   * Reads one pixel.
+   * @returns straight RGBA bytes [r, g, b, a] (0..255 each), or null outside the canvas
+   */
+  getPixel(x: number, y: number): [number, number, number, number] | null {
+    if (!Number.isInteger(x) || !Number.isInteger(y) || x < 0 || y < 0 || x >= this.width || y >= this.height) return null;
+    const i = (y * this.width + x) * 4;
+    return [this.data[i]!, this.data[i + 1]!, this.data[i + 2]!, this.data[i + 3]!];
+  }
+
+  /** Encodes the canvas as a PNG file (8-bit RGBA). */
+  toPNG(): Uint8Array {
+    return encodePNG(this.data, this.width, this.height);
+  }
+}
+
+/** Dash lengths in pixels with their period and the fraction of the period that is drawn. */
+interface DashPattern {
+  lengths: number[];
+  period: number;
+  onFraction: number;
+}
+
+/**
+ * Scales a dasharray (in line widths) to pixels. Returns null (solid line) for a missing, empty or invalid array or
+ * one that sums to zero. An odd-length array is repeated once, as in SVG, so dashes and gaps alternate.
+ */
+function dashPattern(dasharray: readonly number[] | undefined, width: number): DashPattern | null {
+  if (!dasharray || dasharray.length === 0) return null;
+  if (!dasharray.every((v) => Number.isFinite(v) && v >= 0)) return null;
+  const base = dasharray.length % 2 === 1 ? [...dasharray, ...dasharray] : [...dasharray];
+  const lengths = base.map((v) => v * width);
+  const period = lengths.reduce((a, b) => a + b, 0);
+  if (!(period > 0)) return null;
+  const on = lengths.reduce((a, v, i) => (i % 2 === 0 ? a + v : a), 0);
+  return { lengths, period, onFraction: on / period };
+}

@@ -1,0 +1,73 @@
+/**
+ * Drawing short Latin strings (such as "© OpenStreetMap contributors") with the built-in 5x7 bitmap font.
+ * Each set font pixel becomes a `scale` x `scale` square; the squares of a string are filled as one path, so a
+ * string at integer coordinates is pixel-crisp.
+ */
+import type { Canvas } from './canvas.js';
+import type { RGBA } from './color.js';
+import { GLYPH_HEIGHT, glyphColumns } from './font5x7.js';
+import { Path } from './path.js';
+
+/** Options of {@link drawText}. */
+export interface TextOptions {
+  /** Text colour (straight RGBA). */
+  color: RGBA;
+  /** Integer pixel size of one font pixel. Default 1. */
+  scale?: number;
+  /** Colour of a halo drawn behind the glyphs to keep them legible on any background. Default none. */
+  haloColor?: RGBA;
+  /** Halo width in pixels. Default 1 when haloColor is set. */
+  haloWidth?: number;
+}
+
+/** Blank columns between glyphs, font pixels. */
+const LETTER_SPACING = 1;
+
+/**
+ * Size of a string in pixels, without halo.
+ * @param scale integer font pixel size
+ * @returns width and height, pixels
+ */
+export function measureText(text: string, scale = 1): { width: number; height: number } {
+  let columns = 0;
+  for (let i = 0; i < text.length; i++) columns += glyphColumns(text.charCodeAt(i)).length + LETTER_SPACING;
+  return { width: Math.max(0, columns - LETTER_SPACING) * scale, height: GLYPH_HEIGHT * scale };
+}
+
+/**
+ * Draws `text` with its top-left corner at (x, y), pixels.
+ */
+export function drawText(canvas: Canvas, text: string, x: number, y: number, options: TextOptions): void {
+  const scale = Math.max(1, Math.round(options.scale ?? 1));
+  if (!Number.isFinite(x + y)) return;
+  const path = new Path();
+  if (options.haloColor) {
+    addGlyphSquares(path, text, x, y, scale, Math.max(0, options.haloWidth ?? 1));
+    canvas.fillPath(path, options.haloColor);
+    path.reset();
+  }
+  addGlyphSquares(path, text, x, y, scale, 0);
+  canvas.fillPath(path, options.color);
+}
+
+/** Appends one square per set font pixel, grown by `grow` pixels on every side (for halos). */
+function addGlyphSquares(path: Path, text: string, x: number, y: number, scale: number, grow: number): void {
+  let penX = x;
+  for (let i = 0; i < text.length; i++) {
+    const columns = glyphColumns(text.charCodeAt(i));
+    for (let c = 0; c < columns.length; c++) {
+      const bits = columns[c]!;
+      for (let row = 0; row < GLYPH_HEIGHT; row++) {
+        if ((bits & (1 << row)) === 0) continue;
+        const x0 = penX + c * scale - grow, y0 = y + row * scale - grow;
+        const x1 = penX + (c + 1) * scale + grow, y1 = y + (row + 1) * scale + grow;
+        path.lineTo(x0, y0);
+        path.lineTo(x1, y0);
+        path.lineTo(x1, y1);
+        path.lineTo(x0, y1);
+        path.closeRing(false);
+      }
+    }
+    penX += (columns.length + LETTER_SPACING) * scale;
+  }
+}
