@@ -1,0 +1,114 @@
+/** An API key as written in a keys file (`{ "keys": [ ... ] }`) or passed to `createFetchHandler`. */
+export interface ApiKey {
+  /** The secret sent as `api_key`. */
+  key: string;
+  /** `rest` keys call the REST endpoints, `tiles` keys load web maps. Default `rest`. */
+  kind?: KeyKind;
+  /** URL patterns with `*` wildcards matched against the request's Origin or Referer; absent or empty = anywhere. */
+  restrictions?: string[];
+  /** Billable requests (rest) or map loads (tiles) per calendar month (UTC). Default 30,000 (rest) / 1,000 (tiles). */
+  monthlyQuota?: number;
+  /** Optional cap on requests per second (sliding one-second window). */
+  perSecond?: number;
+  /** Free text shown by `bando keys list`. */
+  name?: string;
+  /** ISO 8601 creation time, set by `bando keys create`. */
+  created?: string;
+}
+
+/** What a key may be used for. */
+export type KeyKind = 'rest' | 'tiles';
+
+/** Default monthly quotas of the Limits section of rest-api.md. */
+export const DEFAULT_MONTHLY_QUOTA: Record<KeyKind, number> = { rest: 30_000, tiles: 1_000 };
+
+/**
+ * Checks a list of keys read from a file or given by a caller and returns them with defaults filled in.
+ * Throws an Error naming the entry and field on a malformed key (a configuration mistake, not a request error).
+ */
+export function normalizeKeys(keys: readonly ApiKey[]): NormalizedKey[] {
+  const seen = new Set<string>();
+  return keys.map((k, i) => {
+    const where = `keys[${i}]`;
+    if (!k || typeof k.key !== 'string' || k.key.length === 0) throw new Error(`${where}.key must be a non-empty string`);
+    if (seen.has(k.key)) throw new Error(`${where}.key "${k.key}" appears twice`);
+    seen.add(k.key);
+    const kind = k.kind ?? 'rest';
+    if (kind !== 'rest' && kind !== 'tiles') throw new Error(`${where}.kind must be "rest" or "tiles"`);
+    const restrictions = k.restrictions ?? [];
+    if (!Array.isArray(restrictions) || restrictions.some((r) => typeof r !== 'string' || r.length === 0))
+      throw new Error(`${where}.restrictions must be an array of non-empty URL patterns`);
+    const monthlyQuota = k.monthlyQuota ?? DEFAULT_MONTHLY_QUOTA[kind];
+    if (!Number.isInteger(monthlyQuota) || monthlyQuota < 0) throw new Error(`${where}.monthlyQuota must be a non-negative integer`);
+    if (k.perSecond !== undefined && (!Number.isInteger(k.perSecond) || k.perSecond < 1))
+      throw new Error(`${where}.perSecond must be a positive integer`);
+    return { ...k, kind, restrictions: restrictions.map(parsePattern), monthlyQuota };
+  });
+}
+
+/** A key with defaults filled in and its URL restrictions compiled. */
+export interface NormalizedKey extends Omit<ApiKey, 'restrictions'> {
+  kind: KeyKind;
+  restrictions: UrlPattern[];
+  monthlyQuota: number;
+}
+
+/** A compiled URL restriction: scheme, host and path globs, each matched on its own part of a URL. */
+export interface UrlPattern {
+  source: string;
+  scheme: RegExp;
+  host: RegExp;
+  path: RegExp;
+}
+
+/**
+ * Compiles a restriction such as `https://*.example.com/*`, `*://example.com/app/*`, `*.example.com` or
+ * `localhost:*`. Parts are matched separately so that a `*` in the host can never swallow a `/` and let
+ * `https://evil.com/x.example.com/` pass for `https://*.example.com/*`. A missing scheme matches http and https;
+ * a missing path matches any path. The host part is compared with the URL's host (hostname plus a non-default port),
+ * so `localhost` does not allow `localhost:3000` but `localhost:*` does.
+ */
+export function parsePattern(source: string): UrlPattern {
+  let rest = source.trim();
+  let scheme = 'http|https';
+  const s = /^([a-z*][a-z0-9+.*-]*):\/\//i.exec(rest);
+  if (s) {
+    scheme = glob(s[1]!);
+    rest = rest.slice(s[0].length);
+  }
+  const slash = rest.indexOf('/');
+  const host = slash < 0 ? rest : rest.slice(0, slash);
+  const path = slash < 0 ? '/*' : rest.slice(slash);
+  return {
+    source,
+    scheme: new RegExp(`^(?:${scheme})$`, 'i'),
+    // '*' in a host never matches ':' either, so `*.example.com` does not allow any port on its own.
+    host: new RegExp(`^${glob(host, '[^/:]*')}$`, 'i'),
+    path: new RegExp(`^${glob(path)}$`),
+  };
+}
+
+/** Regular-expression source of a glob where `*` is the only special character. */
+function glob(text: string, star = '.*'): string {
+  return text
+    .split('*')
+    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+    .join(star);
+}
+
+/**
+ * True when the URL (an Origin such as `https://app.example.com` or a full Referer) matches one of the patterns.
+ * An unparsable URL matches nothing.
+ */
+export function matchesRestrictions(patterns: readonly UrlPattern[], url: string): boolean {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return false;
+  }
+  const scheme = u.protocol.slice(0, -1);
+  // An Origin has no path; it stands for the site's root.
+  const path = (u.pathname || '/') + u.search;
+  return patterns.some((p) => p.scheme.test(scheme) && p.host.test(u.host) && p.path.test(path));
+}

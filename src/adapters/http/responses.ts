@@ -1,0 +1,41 @@
+/** Headers sent with every answer: REST clients call the service from web pages of any origin. */
+const COMMON = { 'access-control-allow-origin': '*', 'cache-control': 'no-store' } as const;
+
+/** A JSON response with the given HTTP status. */
+export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { ...COMMON, 'content-type': 'application/json; charset=utf-8', ...headers },
+  });
+}
+
+/** The error body of the contract: `{ "status": "<CODE>", "error_message": "<text>" }`. */
+export function errorResponse(httpStatus: number, code: string, message: string, headers: Record<string, string> = {}): Response {
+  return json(httpStatus, { status: code, error_message: message }, headers);
+}
+
+/** A PNG image response. */
+export function png(bytes: Uint8Array): Response {
+  // Engine PNGs live in ordinary ArrayBuffers, never SharedArrayBuffers.
+  return new Response(bytes as Uint8Array<ArrayBuffer>, { status: 200, headers: { ...COMMON, 'content-type': 'image/png' } });
+}
+
+/** Body statuses that say the request itself was wrong (Google-shaped and OSRM-shaped endpoints). */
+const CLIENT_ERRORS = new Set(['BAD_REQUEST', 'INVALID_REQUEST', 'InvalidQuery', 'InvalidValue', 'InvalidOptions', 'InvalidUrl', 'TooBig']);
+
+/**
+ * HTTP status that accompanies an engine's response body (rest-api.md leaves it open). Chosen so that clients
+ * written for the online service, which read `status`/`code` from the body, keep working, while HTTP-level tools
+ * still see failures:
+ * - OK / Ok, and "nothing found" outcomes (NOT_FOUND, NoRoute, NoTrips, NoSegment): 200, the request was valid;
+ * - BAD_REQUEST and OSRM's invalid-input codes: 400;
+ * - ERROR, and any other status: 500.
+ */
+export function httpStatusOfBody(body: unknown): number {
+  if (!body || typeof body !== 'object') return 500;
+  const b = body as { status?: unknown; code?: unknown };
+  const s = typeof b.status === 'string' ? b.status : typeof b.code === 'string' ? b.code : undefined;
+  if (s === undefined) return 500;
+  if (s === 'OK' || s === 'Ok' || s === 'NOT_FOUND' || s === 'ZERO_RESULTS' || s === 'NoRoute' || s === 'NoTrips' || s === 'NoSegment') return 200;
+  return CLIENT_ERRORS.has(s) ? 400 : 500;
+}

@@ -1,0 +1,43 @@
+/** Names of the engine methods behind the seven REST endpoints. */
+export type MethodName = 'geocode' | 'autocomplete' | 'placeDetail' | 'direction' | 'distanceMatrix' | 'trip' | 'staticRoute';
+
+/** REST query parameters as the engine methods take them. */
+export type EngineParams = Record<string, string | number | boolean>;
+
+/**
+ * What the fetch handler, the worker and the CLI need from an engine: any subset of the seven endpoint methods.
+ * Each returns the REST response body (PNG bytes for `staticRoute`), or a Promise of it.
+ */
+export type EngineApi = Partial<Record<MethodName, (params: EngineParams) => unknown>>;
+
+/** The seven methods, in the order of rest-api.md. */
+export const METHOD_NAMES: readonly MethodName[] = ['geocode', 'direction', 'distanceMatrix', 'autocomplete', 'placeDetail', 'trip', 'staticRoute'];
+
+/** Documented path of each endpoint (rest-api.md capitalisation). */
+export const ENDPOINT_PATHS: Readonly<Record<MethodName, string>> = {
+  geocode: '/Geocode',
+  direction: '/Direction',
+  distanceMatrix: '/DistanceMatrix',
+  autocomplete: '/Place/AutoComplete',
+  placeDetail: '/Place/Detail',
+  trip: '/trip',
+  staticRoute: '/staticmap/route',
+};
+
+/** Exact path → method: every documented path and its all-lowercase form. */
+const BY_PATH = new Map<string, MethodName>(
+  METHOD_NAMES.flatMap((m) => [
+    [ENDPOINT_PATHS[m], m],
+    [ENDPOINT_PATHS[m].toLowerCase(), m],
+  ]),
+);
+
+/**
+ * The method answering a URL path, or null. Paths match as documented or in all-lowercase; `/Geocode` matches in
+ * any capitalisation, as rest-api.md asks.
+ */
+export function methodForPath(pathname: string): MethodName | null {
+  const exact = BY_PATH.get(pathname);
+  if (exact) return exact;
+  return pathname.toLowerCase() === '/geocode' ? 'geocode' : null;
+}

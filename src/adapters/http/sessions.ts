@@ -1,0 +1,81 @@
+/** How a request relates to an autocomplete session (billing definitions 2 and 3 of rest-api.md). */
+export interface SessionCharge {
+  /** Quota units the request costs: 0 inside an open session, else 1. */
+  billable: number;
+  /** True when the request starts a session (a session costs one unit, charged on its first request). */
+  session: boolean;
+}
+
+/** Options of {@link SessionTracker}. */
+export interface SessionOptions {
+  /** A session with no request for this long is over (milliseconds). Default 5 minutes. */
+  idleMs?: number;
+  /** Ended tokens are remembered this long so that reuse bills individually (milliseconds). Default 1 hour. */
+  rememberMs?: number;
+}
+
+/** The two endpoints that take part in sessions. */
+export type SessionEndpoint = 'autocomplete' | 'placeDetail';
+
+interface Session {
+  open: boolean;
+  last: number;
+}
+
+/**
+ * Tracks autocomplete session tokens per key, in memory. A session starts with the first autocomplete request of a
+ * new token and costs one unit; further autocomplete requests with the token cost nothing; one place detail request
+ * with the token ends it at no cost. A token whose session ended (by a place detail or by `idleMs` without requests)
+ * bills every later request individually, as a reused token does. Requests without a token bill individually, and so
+ * does a place detail whose token never started a session.
+ *
+ * `charge` only looks; `record` changes the state, so a request refused for quota leaves the session untouched.
+ */
+export class SessionTracker {
+  private readonly sessions = new Map<string, Session>();
+  private readonly idleMs: number;
+  private readonly rememberMs: number;
+  private nextSweep = 0;
+
+  constructor(opts: SessionOptions = {}) {
+    this.idleMs = opts.idleMs ?? 5 * 60_000;
+    this.rememberMs = opts.rememberMs ?? 60 * 60_000;
+  }
+
+  /** What a request of `endpoint` with `token` (or none) by `key` at `nowMs` (ms) costs, without recording it. */
+  charge(endpoint: SessionEndpoint, key: string, token: string | undefined, nowMs: number): SessionCharge {
+    if (!token) return { billable: 1, session: false };
+    const s = this.sessions.get(id(key, token));
+    if (!s) return endpoint === 'autocomplete' ? { billable: 1, session: true } : { billable: 1, session: false };
+    return { billable: this.isOpen(s, nowMs) ? 0 : 1, session: false };
+  }
+
+  /** Records the request whose cost `charge` gave. */
+  record(endpoint: SessionEndpoint, key: string, token: string | undefined, nowMs: number): void {
+    if (!token) return;
+    this.sweep(nowMs);
+    const k = id(key, token);
+    const s = this.sessions.get(k);
+    if (endpoint === 'placeDetail') this.sessions.set(k, { open: false, last: nowMs });
+    else if (!s) this.sessions.set(k, { open: true, last: nowMs });
+    else {
+      s.open = this.isOpen(s, nowMs);
+      s.last = nowMs;
+    }
+  }
+
+  private isOpen(s: Session, nowMs: number): boolean {
+    return s.open && nowMs - s.last <= this.idleMs;
+  }
+
+  /** Forgets tokens unused for `rememberMs`, at most once per minute, so memory stays bounded by recent traffic. */
+  private sweep(nowMs: number): void {
+    if (nowMs < this.nextSweep) return;
+    this.nextSweep = nowMs + 60_000;
+    for (const [k, s] of this.sessions) if (nowMs - s.last > this.rememberMs) this.sessions.delete(k);
+  }
+}
+
+function id(key: string, token: string): string {
+  return `${key}\u0000${token}`;
+}
