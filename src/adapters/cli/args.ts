@@ -9,7 +9,7 @@ export interface ParsedArgs {
 }
 
 /** Flags that take no value. */
-const SWITCHES = new Set(['dev', 'quiet', 'help', 'no-verify', 'allow-http', 'trust-proxy']);
+const SWITCHES = new Set(['dev', 'quiet', 'help', 'no-verify', 'allow-http', 'trust-proxy', 'json']);
 
 export function parseArgs(argv: string[]): ParsedArgs {
   const flags = new Map<string, string[]>();

@@ -1,0 +1,47 @@
+import { writeFileSync } from 'node:fs';
+import { createEngine } from '../../engine.js';
+import { httpStatusOfBody } from '../http/responses.js';
+import { ENDPOINT_PATHS, type EngineApi, type MethodName } from '../http/routes.js';
+import { flag, type ParsedArgs } from './args.js';
+
+/** Sub-command name → engine method. */
+export const ENDPOINT_COMMANDS: Readonly<Record<string, MethodName>> = {
+  geocode: 'geocode',
+  autocomplete: 'autocomplete',
+  'place-detail': 'placeDetail',
+  direction: 'direction',
+  'distance-matrix': 'distanceMatrix',
+  trip: 'trip',
+  staticmap: 'staticRoute',
+};
+
+export const ENDPOINTS_HELP = `bando <endpoint> name=value ... [--pack FILE ...] [--out FILE.png]
+  Endpoints: ${Object.entries(ENDPOINT_COMMANDS)
+    .map(([c, m]) => `${c} (${ENDPOINT_PATHS[m]})`)
+    .join(', ')}.
+  Parameters are the REST query parameters. Prints the JSON answer; staticmap writes the PNG to --out
+  (default route.png). Exit status 0 for OK and NOT_FOUND answers, 1 for errors.
+  Example: bando direction origin=21.0285,105.8522 destination=21.0243,105.8575`;
+
+/** Runs one endpoint sub-command; returns the exit status. */
+export async function endpointCommand(command: string, args: ParsedArgs): Promise<number> {
+  const method = ENDPOINT_COMMANDS[command]!;
+  const engine = (await createEngine({ packs: args.flags.get('pack') })) as unknown as EngineApi;
+  const fn = engine[method];
+  if (typeof fn !== 'function') {
+    process.stderr.write(`bando: this engine has no ${method} method yet\n`);
+    return 2;
+  }
+  const params = { ...args.params };
+  if (params.place_id === undefined && params.placeid !== undefined) params.place_id = params.placeid;
+  delete params.placeid;
+  const answer = await fn.call(engine, params);
+  if (answer instanceof Uint8Array) {
+    const out = flag(args, 'out') ?? 'route.png';
+    writeFileSync(out, answer);
+    process.stderr.write(`wrote ${out} (${answer.byteLength} bytes)\n`);
+    return 0;
+  }
+  process.stdout.write(JSON.stringify(answer, null, 2) + '\n');
+  return httpStatusOfBody(answer) === 200 ? 0 : 1;
+}

@@ -1,0 +1,61 @@
+import { normalizeKeys, type ApiKey, type KeyKind } from '../http/keys.js';
+import { newKeySecret, readKeysFile, writeKeysFile } from '../http/keys-file.js';
+import { flag, type ParsedArgs } from './args.js';
+import { DEFAULT_KEYS_FILE } from './files.js';
+
+export const KEYS_HELP = `bando keys create [--kind rest|tiles] [--name TEXT] [--restrict PATTERN ...] [--quota N] [--rate N] [--keys FILE]
+bando keys list [--keys FILE] [--json]
+bando keys delete KEY [--keys FILE]
+  Manages the keys file read by "bando serve --keys" (default ${DEFAULT_KEYS_FILE}).
+  --restrict  URL pattern with * wildcards matched on Origin/Referer, e.g. "https://*.example.com/*"
+  --quota     monthly quota (default 30000 for rest keys, 1000 map loads for tiles keys)
+  --rate      requests per second`;
+
+/** `bando keys create|list|delete`: edits the keys file; prints the created key. */
+export function keysCommand(args: ParsedArgs): number {
+  const path = flag(args, 'keys') ?? DEFAULT_KEYS_FILE;
+  const [action, target] = args.positional;
+  switch (action) {
+    case 'create': {
+      const keys = readKeysFile(path, { missingOk: true });
+      const key: ApiKey = { key: newKeySecret(), kind: (flag(args, 'kind') ?? 'rest') as KeyKind, created: new Date().toISOString() };
+      const name = flag(args, 'name');
+      if (name) key.name = name;
+      const restrict = args.flags.get('restrict');
+      if (restrict) key.restrictions = restrict;
+      const quota = flag(args, 'quota');
+      if (quota !== undefined) key.monthlyQuota = Number(quota);
+      const rate = flag(args, 'rate');
+      if (rate !== undefined) key.perSecond = Number(rate);
+      // Refuses a bad --kind, --quota or --rate before anything is written.
+      normalizeKeys([...keys, key]);
+      writeKeysFile(path, [...keys, key]);
+      process.stdout.write(`${key.key}\n`);
+      return 0;
+    }
+    case 'list': {
+      const keys = readKeysFile(path, { missingOk: true });
+      if (flag(args, 'json') === 'true') process.stdout.write(JSON.stringify(keys, null, 2) + '\n');
+      else
+        for (const k of normalizeKeys(keys))
+          process.stdout.write(
+            [k.key, k.kind, `quota=${k.monthlyQuota}/month`, k.perSecond ? `rate=${k.perSecond}/s` : '', k.restrictions.map((r) => r.source).join(' '), k.name ?? '']
+              .filter(Boolean)
+              .join('  ') + '\n',
+          );
+      return 0;
+    }
+    case 'delete': {
+      if (!target) throw new Error(`keys delete needs the key\n${KEYS_HELP}`);
+      const keys = readKeysFile(path);
+      const rest = keys.filter((k) => k.key !== target);
+      if (rest.length === keys.length) throw new Error(`key ${target} is not in ${path}`);
+      writeKeysFile(path, rest);
+      process.stdout.write(`deleted ${target}\n`);
+      return 0;
+    }
+    default:
+      process.stderr.write(`${KEYS_HELP}\n`);
+      return 2;
+  }
+}

@@ -1,0 +1,72 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { createEngine } from '../../engine.js';
+import { createFetchHandler } from '../http/handler.js';
+import type { ApiKey } from '../http/keys.js';
+import { newKeySecret, readKeysFile } from '../http/keys-file.js';
+import { startNodeServer } from '../http/node-server.js';
+import type { EngineApi } from '../http/routes.js';
+import { FileUsageStore } from '../http/usage-file.js';
+import { MemoryUsageStore, type UsageStore } from '../http/usage.js';
+import { flag, type ParsedArgs } from './args.js';
+import { exampleUrls } from './examples.js';
+import { DEFAULT_KEYS_FILE, usageFileFor } from './files.js';
+
+export const SERVE_HELP = `bando serve [--pack FILE ...] [--keys FILE] [--usage FILE] [--port N] [--host ADDR]
+            [--cert FILE --key FILE] [--trust-proxy] [--dev] [--timeout MS]
+  Serves the REST API (node:http, or node:https with --cert/--key). Keys come from --keys
+  (default ${DEFAULT_KEYS_FILE}); usage counts persist to --usage (default: the keys file with .usage.json).
+  --dev          accept plain HTTP from loopback; without a keys file, make a temporary dev key;
+                 print example URLs.
+  --trust-proxy  honour X-Forwarded-Proto: https (only behind your own reverse proxy).
+  Default --port 8080, --host 127.0.0.1. SIGTERM/SIGINT stop gracefully and save the counts.`;
+
+/** `bando serve`: runs the fetch handler behind node:http/https until SIGTERM or SIGINT. */
+export async function serveCommand(args: ParsedArgs): Promise<void> {
+  const dev = flag(args, 'dev') === 'true';
+  const keysPath = flag(args, 'keys') ?? DEFAULT_KEYS_FILE;
+  let keys: ApiKey[];
+  let usage: UsageStore;
+  if (dev && !existsSync(keysPath)) {
+    keys = [{ key: `dev-${newKeySecret().slice(0, 12)}`, kind: 'rest', name: 'temporary development key' }];
+    usage = new MemoryUsageStore();
+  } else {
+    keys = readKeysFile(keysPath);
+    usage = FileUsageStore.open(flag(args, 'usage') ?? usageFileFor(keysPath));
+  }
+  const engine = (await createEngine({ packs: args.flags.get('pack') })) as unknown as EngineApi;
+  const cert = flag(args, 'cert');
+  const keyFile = flag(args, 'key');
+  if (!!cert !== !!keyFile) throw new Error('--cert and --key go together');
+  const timeout = flag(args, 'timeout');
+  const handler = createFetchHandler(engine, {
+    keys,
+    usage,
+    allowHttp: dev || flag(args, 'allow-http') === 'true',
+    trustProxy: flag(args, 'trust-proxy') === 'true',
+    timeoutMs: timeout ? Number(timeout) : undefined,
+  });
+  const running = await startNodeServer(handler, {
+    port: Number(flag(args, 'port') ?? 8080),
+    host: flag(args, 'host') ?? '127.0.0.1',
+    tls: cert && keyFile ? { cert: readFileSync(cert), key: readFileSync(keyFile) } : undefined,
+  });
+  process.stdout.write(`bando serving on ${running.url} (${keys.length} key${keys.length === 1 ? '' : 's'})\n`);
+  if (dev) {
+    const key = keys.find((k) => (k.kind ?? 'rest') === 'rest')?.key;
+    if (key) process.stdout.write(`Example requests:\n${(await exampleUrls(engine, running.url, key)).map((u) => `  ${u}\n`).join('')}`);
+  }
+  await new Promise<void>((resolve) => {
+    const stop = (signal: string) => {
+      process.stdout.write(`${signal}: finishing requests and saving usage\n`);
+      running
+        .close()
+        .catch(() => {})
+        .finally(() => {
+          usage.close?.();
+          resolve();
+        });
+    };
+    process.once('SIGTERM', () => stop('SIGTERM'));
+    process.once('SIGINT', () => stop('SIGINT'));
+  });
+}

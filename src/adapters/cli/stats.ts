@@ -1,0 +1,33 @@
+import { readUsageFile } from '../http/usage-file.js';
+import { flag, type ParsedArgs } from './args.js';
+import { DEFAULT_KEYS_FILE, usageFileFor } from './files.js';
+
+export const STATS_HELP = `bando stats [--keys FILE | --usage FILE] [--key KEY] [--period YYYY-MM] [--json]
+  Usage per key and month: requests per endpoint, autocomplete sessions, billable units (quota use).`;
+
+/** `bando stats`: prints the usage file written by `bando serve`, one block per key and period. */
+export function statsCommand(args: ParsedArgs): number {
+  const path = flag(args, 'usage') ?? usageFileFor(flag(args, 'keys') ?? DEFAULT_KEYS_FILE);
+  const report = readUsageFile(path);
+  const onlyKey = flag(args, 'key');
+  const onlyPeriod = flag(args, 'period');
+  const rows: { key: string; period: string; billable: number; sessions: number; requests: Record<string, number> }[] = [];
+  for (const [key, periods] of Object.entries(report).sort(([a], [b]) => a.localeCompare(b))) {
+    if (onlyKey && key !== onlyKey) continue;
+    for (const [period, u] of Object.entries(periods).sort(([a], [b]) => a.localeCompare(b))) {
+      if (onlyPeriod && period !== onlyPeriod) continue;
+      rows.push({ key, period, billable: u.billable, sessions: u.sessions, requests: u.requests });
+    }
+  }
+  if (flag(args, 'json') === 'true') {
+    process.stdout.write(JSON.stringify(rows, null, 2) + '\n');
+    return 0;
+  }
+  if (rows.length === 0) process.stdout.write(`no usage recorded in ${path}\n`);
+  for (const r of rows) {
+    const total = Object.values(r.requests).reduce((a, b) => a + b, 0);
+    process.stdout.write(`${r.key}  ${r.period}  requests=${total}  billable=${r.billable}  autocomplete_sessions=${r.sessions}\n`);
+    for (const [endpoint, n] of Object.entries(r.requests).sort(([a], [b]) => a.localeCompare(b))) process.stdout.write(`    ${endpoint.padEnd(16)} ${n}\n`);
+  }
+  return 0;
+}
