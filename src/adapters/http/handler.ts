@@ -69,7 +69,15 @@ export function createFetchHandler(engine: EngineApi, options: FetchHandlerOptio
   const resources = options.resources ?? [];
 
   /** The key check and the accounting shared by REST endpoints and web-map resources; a Response means refused. */
-  function admit(url: URL, request: Request, kind: KeyKind, endpoint: string, charge: (key: string, t: number) => SessionCharge, commit: (key: string, t: number) => void): Response | null {
+  function admit(
+    url: URL,
+    request: Request,
+    kind: KeyKind,
+    endpoint: string,
+    charge: (key: string, t: number) => SessionCharge,
+    commit: (key: string, t: number) => void,
+    available = true,
+  ): Response | null {
     const given = url.searchParams.get('api_key');
     if (!given) return errorResponse(403, 'API_KEY_MISSING', 'The api_key query parameter is required.');
     const key = keys.get(given);
@@ -82,6 +90,9 @@ export function createFetchHandler(engine: EngineApi, options: FetchHandlerOptio
       if (!from || !matchesRestrictions(key.restrictions, from))
         return errorResponse(403, 'API_KEY_UNAUTHORIZED', `The api_key is restricted to other URLs than ${from ? `"${from}"` : 'this request (no Origin or Referer)'}.`);
     }
+    // An endpoint the engine lacks is refused after the key checks (so key errors never depend on the engine) and
+    // is neither rate-limited nor counted.
+    if (!available) return null;
     const t = now();
     const period = periodOf(t);
     const cost = charge(key.key, t);
@@ -112,15 +123,13 @@ export function createFetchHandler(engine: EngineApi, options: FetchHandlerOptio
       return errorResponse(400, 'HTTPS_REQUIRED', 'Requests must use HTTPS.');
 
     if (resource) {
-      const refused = admit(url, request, 'tiles', resource.name, () => ({ billable: resource.mapLoad ? 1 : 0, session: false }), nothing);
+      const cost = { billable: resource.mapLoad ? 1 : 0, session: false };
+      const refused = admit(url, request, 'tiles', resource.name, () => cost, nothing);
       return refused ?? (await guard(() => resource.handle(request, url), `resource ${resource.name}`, (r) => r));
     }
-    const fn = engine[method!];
-    if (typeof fn !== 'function')
-      return errorResponse(404, 'NOT_FOUND', `The endpoint ${path} is not available: this engine has no ${method} method.`);
-
     const params = queryParams(url);
     const token = typeof params.sessiontoken === 'string' ? params.sessiontoken : undefined;
+    const fn = engine[method!];
     const tracked = method === 'autocomplete' || method === 'placeDetail';
     const refused = admit(
       url,
@@ -129,8 +138,11 @@ export function createFetchHandler(engine: EngineApi, options: FetchHandlerOptio
       method!,
       tracked ? (key, t) => sessions.charge(method, key, token, t) : single,
       tracked ? (key, t) => sessions.record(method, key, token, t) : nothing,
+      typeof fn === 'function',
     );
     if (refused) return refused;
+    if (typeof fn !== 'function')
+      return errorResponse(404, 'NOT_FOUND', `The endpoint ${path} is not available: this engine has no ${method} method.`);
     return guard(() => fn.call(engine, params), method!, toResponse);
   }
 

@@ -1,0 +1,20 @@
+import type { EngineParams, MethodName } from '../http/routes.js';
+
+/** A pack as it can cross a worker boundary: a URL or file path string, or the bytes. */
+export type WorkerPackSource = string | ArrayBuffer | Uint8Array;
+
+/** Options sent to the worker when it starts its engine. */
+export interface WorkerInitOptions {
+  /** Packs to load inside the worker. Default: the embedded default pack (resolved relative to the worker bundle). */
+  packs?: WorkerPackSource[];
+  /** Check every section checksum at load (default true). */
+  verify?: boolean;
+}
+
+/** What the worker exposes over comlink. */
+export interface WorkerRemote {
+  /** Loads the packs and creates the engine; resolves to the endpoint methods the engine has. */
+  init(options: WorkerInitOptions): Promise<MethodName[]>;
+  /** Calls one engine method; PNG bytes come back transferred. */
+  call(method: MethodName, params: EngineParams): Promise<unknown>;
+}

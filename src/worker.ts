@@ -1,0 +1,18 @@
+/**
+ * `bando/worker`: the worker entry. Start it as a module Worker in a browser (`new Worker(url, { type: 'module' })`)
+ * or with node:worker_threads, then talk to it with `createWorkerEngine(worker, { packs })`.
+ */
+import type { Endpoint } from 'comlink';
+import { exposeEngine } from './adapters/worker/expose.js';
+
+declare const WorkerGlobalScope: unknown;
+
+if (typeof WorkerGlobalScope !== 'undefined') {
+  exposeEngine(globalThis as unknown as Endpoint);
+} else {
+  // Node: only reached under worker_threads, so the browser never loads these modules.
+  const { parentPort } = await import('node:worker_threads');
+  const { default: nodeEndpoint } = await import('comlink/dist/esm/node-adapter.mjs');
+  if (!parentPort) throw new Error('bando/worker must run inside a Worker (browser) or a node:worker_threads Worker');
+  exposeEngine(nodeEndpoint(parentPort));
+}
