@@ -1,0 +1,178 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpsRequest } from 'node:https';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createEngine } from '../src/engine.js';
+import { createFetchHandler, type ResourceRoute } from '../src/adapters/http/handler.js';
+import { startNodeServer } from '../src/adapters/http/node-server.js';
+import type { EngineApi } from '../src/adapters/http/routes.js';
+import { readUsageFile } from '../src/adapters/http/usage-file.js';
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const CLI = join(ROOT, 'src/adapters/cli/main.ts');
+const ROUTE = 'origin=21.0285,105.8522&destination=21.0243,105.8575';
+const engine = (await createEngine()) as unknown as EngineApi;
+const needs = (...methods: (keyof EngineApi)[]) => methods.some((m) => typeof engine[m] !== 'function');
+const dir = mkdtempSync(join(tmpdir(), 'bando-serve-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Sends raw bytes to a port and returns the first response line. */
+function raw(port: number, text: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const s = connect(port, '127.0.0.1', () => s.write(text));
+    let got = '';
+    s.on('data', (d) => (got += d));
+    s.on('end', () => resolve(got.split('\r\n')[0]!));
+    s.on('error', reject);
+  });
+}
+
+describe.skipIf(needs('direction'))('node server (in-process)', () => {
+  it('answers as the engine does; bad requests do not disturb good ones', async () => {
+    const slow: ResourceRoute = { name: 'slow', mapLoad: false, match: (p) => p === '/slow', handle: () => new Promise((r) => setTimeout(() => r(new Response('done')), 300)) };
+    const handler = createFetchHandler(engine, { keys: [{ key: 'k' }, { key: 't', kind: 'tiles' }], allowHttp: true, resources: [slow] });
+    const server = await startNodeServer(handler, { port: 0 });
+    const port = Number(new URL(server.url).port);
+    try {
+      const want = JSON.parse(JSON.stringify(await engine.direction!({ origin: '21.0285,105.8522', destination: '21.0243,105.8575' })));
+      const good = () => fetch(`${server.url}/Direction?${ROUTE}&api_key=k`).then(async (r) => [r.status, await r.json()]);
+      const results = await Promise.all([
+        good(),
+        fetch(`${server.url}/Direction?${ROUTE}&api_key=k`, { method: 'POST' }).then((r) => r.status),
+        fetch(`${server.url}/Direction?${ROUTE}&api_key=k&x=${'a'.repeat(9000)}`).then((r) => r.status),
+        fetch(`${server.url}/Direction?origin=bad&destination=1,1&api_key=k`).then((r) => r.status),
+        raw(port, 'GARBAGE\r\n\r\n'),
+        raw(port, `GET /Direction HTTP/1.1\r\nHost: x\r\nX-Big: ${'b'.repeat(20000)}\r\n\r\n`),
+        raw(port, 'TRACE /Direction HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'),
+        good(),
+      ]);
+      expect(results[0]).toEqual([200, want]);
+      expect(results.slice(1, 4)).toEqual([405, 414, 400]);
+      expect(results[4]).toMatch(/^HTTP\/1\.1 400/);
+      expect(results[5]).toMatch(/^HTTP\/1\.1 4(00|31)/);
+      expect(results[6]).toMatch(/^HTTP\/1\.1 405/);
+      expect(results[7]).toEqual([200, want]);
+      // The remote address reaches the handler: plain HTTP is allowed because the peer is loopback.
+      // Graceful close: an in-flight request finishes, later connections are refused.
+      const inflight = fetch(`${server.url}/slow?api_key=t`).then(async (r) => [r.status, await r.text()]);
+      await new Promise((r) => setTimeout(r, 50));
+      const closed = server.close();
+      expect(await inflight).toEqual([200, 'done']);
+      await closed;
+      await expect(fetch(`${server.url}/Direction?${ROUTE}&api_key=k`)).rejects.toThrow();
+    } finally {
+      await server.close();
+    }
+  });
+
+  it.skipIf(spawnSync('openssl', ['version']).status !== 0)('serves HTTPS with a certificate and key', async () => {
+    const cert = join(dir, 'cert.pem');
+    const key = join(dir, 'key.pem');
+    const gen = spawnSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=127.0.0.1'], { encoding: 'utf8' });
+    expect(gen.status).toBe(0);
+    const handler = createFetchHandler(engine, { keys: [{ key: 'k' }] });
+    const server = await startNodeServer(handler, { port: 0, tls: { cert: readFileSync(cert), key: readFileSync(key) } });
+    try {
+      expect(server.url.startsWith('https://')).toBe(true);
+      const [status, body] = await new Promise<[number, string]>((resolve, reject) => {
+        httpsRequest(`${server.url}/Direction?${ROUTE}&api_key=k`, { rejectUnauthorized: false }, (res) => {
+          let b = '';
+          res.on('data', (d) => (b += d));
+          res.on('end', () => resolve([res.statusCode!, b]));
+        })
+          .on('error', reject)
+          .end();
+      });
+      // No allowHttp and no proxy: only the TLS transport makes this pass the HTTPS check.
+      expect(status).toBe(200);
+      expect(JSON.parse(body)).toEqual(JSON.parse(JSON.stringify(await engine.direction!({ origin: '21.0285,105.8522', destination: '21.0243,105.8575' }))));
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+/** Starts `bando serve` in a child process and resolves with it and its base URL. */
+function serve(keys: string): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', CLI, 'serve', '--keys', keys, '--port', '0', '--allow-http'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    let err = '';
+    child.stdout!.on('data', (d) => {
+      out += d;
+      const m = /serving on (\S+)/.exec(out);
+      if (m) resolve({ child, url: m[1]! });
+    });
+    child.stderr!.on('data', (d) => (err += d));
+    child.on('exit', (code) => reject(new Error(`bando serve exited (${code}): ${err}`)));
+  });
+}
+const exited = (child: ChildProcess) => new Promise<number | null>((r) => (child.exitCode !== null || child.signalCode !== null ? r(child.exitCode) : child.on('exit', (c) => r(c))));
+const directionCount = (usagePath: string) => {
+  const u = readUsageFile(usagePath).k;
+  return u ? Object.values(u).reduce((n, p) => n + (p.requests.direction ?? 0), 0) : 0;
+};
+
+describe.skipIf(needs('direction'))('bando serve keeps usage across restarts and kill -9', () => {
+  it('counts survive SIGTERM, kill -9 after a second, and kill -9 mid-traffic', async () => {
+    const keys = join(dir, 'keys.json');
+    const usage = join(dir, 'keys.usage.json');
+    writeFileSync(keys, JSON.stringify({ keys: [{ key: 'k' }] }));
+    const hit = (url: string) => fetch(`${url}/Direction?${ROUTE}&api_key=k`).then((r) => r.status);
+
+    // 1. Graceful stop saves everything.
+    let s = await serve(keys);
+    for (let i = 0; i < 12; i++) expect(await hit(s.url)).toBe(200);
+    s.child.kill('SIGTERM');
+    expect(await exited(s.child)).toBe(0);
+    expect(directionCount(usage)).toBe(12);
+
+    // 2. kill -9 more than a second after the last request loses nothing.
+    s = await serve(keys);
+    for (let i = 0; i < 5; i++) expect(await hit(s.url)).toBe(200);
+    await new Promise((r) => setTimeout(r, 2500));
+    s.child.kill('SIGKILL');
+    await exited(s.child);
+    expect(directionCount(usage)).toBe(17);
+
+    // 3. kill -9 in the middle of traffic: the file is a complete earlier or later report, never torn.
+    s = await serve(keys);
+    let answered = 0;
+    let stop = false;
+    const load = (async () => {
+      while (!stop) {
+        try {
+          if ((await hit(s.url)) === 200) answered++;
+        } catch {
+          return;
+        }
+      }
+    })();
+    await new Promise((r) => setTimeout(r, 1800));
+    s.child.kill('SIGKILL');
+    stop = true;
+    await load;
+    await exited(s.child);
+    const after = directionCount(usage);
+    expect(answered).toBeGreaterThan(0);
+    expect(after).toBeGreaterThanOrEqual(17);
+    expect(after).toBeLessThanOrEqual(17 + answered);
+    expect(existsSync(usage)).toBe(true);
+
+    // 4. The next server starts from the saved counts; `bando stats` reports them.
+    s = await serve(keys);
+    expect(await hit(s.url)).toBe(200);
+    s.child.kill('SIGTERM');
+    await exited(s.child);
+    expect(directionCount(usage)).toBe(after + 1);
+    const stats = spawnSync(process.execPath, ['--import', 'tsx', CLI, 'stats', '--keys', keys, '--json'], { cwd: ROOT, encoding: 'utf8' });
+    expect(stats.status).toBe(0);
+    const rows = JSON.parse(stats.stdout) as { key: string; requests: { direction: number }; billable: number }[];
+    expect(rows.reduce((n, r) => n + r.requests.direction, 0)).toBe(after + 1);
+    expect(rows.every((r) => r.key === 'k')).toBe(true);
+  });
+});
