@@ -17,4 +17,27 @@ export default defineConfig([
     target: 'node20',
     banner: { js: '#!/usr/bin/env node' },
   },
+  {
+    // `bando/worker`: self-contained so a browser can start it as a module Worker without an import map; the
+    // node: imports are only reached under worker_threads.
+    entry: { worker: 'src/worker.ts' },
+    format: ['esm'],
+    platform: 'browser',
+    target: 'es2022',
+    noExternal: [/.*/],
+    splitting: false,
+    external: [/^node:/],
+    sourcemap: true,
+  },
+  {
+    // The whole API as one browser ES module (engine, fetch handler for Service Workers, createWorkerEngine).
+    entry: { browser: 'src/index.ts' },
+    format: ['esm'],
+    platform: 'browser',
+    target: 'es2022',
+    noExternal: [/.*/],
+    splitting: false,
+    external: [/^node:/],
+    sourcemap: true,
+  },
 ]);

@@ -1,0 +1,85 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { build } from 'esbuild';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createEngine } from '../src/engine.js';
+import { createFetchHandler } from '../src/adapters/http/handler.js';
+import { METHOD_NAMES, type EngineApi, type MethodName } from '../src/adapters/http/routes.js';
+import { createWorkerEngine } from '../src/adapters/worker/client.js';
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const PACK = join(ROOT, 'packs/hanoi.pack');
+const out = mkdtempSync(join(tmpdir(), 'bando-worker-'));
+afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+// The same bundle options as tsup.config.ts's worker entry: the test runs the shipped form of the worker.
+await build({
+  entryPoints: { worker: join(ROOT, 'src/worker.ts') },
+  bundle: true,
+  format: 'esm',
+  platform: 'browser',
+  target: 'es2022',
+  external: ['node:*'],
+  outdir: out,
+  logLevel: 'error',
+});
+const engine = (await createEngine()) as unknown as EngineApi;
+const has = METHOD_NAMES.filter((m) => typeof engine[m] === 'function');
+
+/** One query per endpoint on the default pack. */
+const A = '21.0285,105.8522';
+const B = '21.0243,105.8575';
+const QUERIES: Record<MethodName, Record<string, string>[]> = {
+  geocode: [{ address: 'Hàng Bài, Hoàn Kiếm' }, { latlng: A }, { address: '' }],
+  autocomplete: [{ input: 'Hoàn Kiếm', limit: '3' }, { input: '' }],
+  placeDetail: [{ place_id: 'no-such-place' }],
+  direction: [{ origin: A, destination: B }, { origin: 'x', destination: B }],
+  distanceMatrix: [{ origins: A, destinations: `${B}|21.0277,105.8355` }],
+  trip: [{ waypoints: [A, B, '21.0277,105.8355', '21.0310,105.8420', '21.0190,105.8480'].join(';') }],
+  staticRoute: [{ origin: A, destination: B, width: '300', height: '200' }, { origin: 'x', destination: B }],
+};
+/** Autocomplete reports its own run time; everything else must be identical. */
+const same = (v: unknown) => JSON.parse(JSON.stringify(v, (k, x) => (k === 'executed_time' || k === 'executed_time_all' ? 0 : x)));
+
+describe('worker (node:worker_threads)', () => {
+  const worker = new Worker(join(out, 'worker.js'));
+  const remote = createWorkerEngine(worker, { packs: [PACK] });
+  afterAll(() => remote.terminate());
+
+  it('reports the methods its engine has, as the in-process engine does', async () => {
+    expect(await remote.ready).toEqual(has);
+  });
+
+  it.skipIf(has.length === 0)('gives the same answers in-process, via the worker and via the fetch handler', async () => {
+    const handler = createFetchHandler(engine, { keys: [{ key: 'k' }] });
+    const paths: Record<MethodName, string> = { geocode: '/Geocode', autocomplete: '/Place/AutoComplete', placeDetail: '/Place/Detail', direction: '/Direction', distanceMatrix: '/DistanceMatrix', trip: '/trip', staticRoute: '/staticmap/route' };
+    for (const m of has) {
+      for (const q of QUERIES[m]) {
+        const local = await engine[m]!(q);
+        const viaWorker = await remote[m](q);
+        const res = await handler(new Request(`https://h${paths[m]}?${new URLSearchParams({ ...q, api_key: 'k' })}`));
+        if (local instanceof Uint8Array) {
+          expect(viaWorker).toBeInstanceOf(Uint8Array);
+          expect(Buffer.from(viaWorker as Uint8Array).equals(Buffer.from(local))).toBe(true);
+          expect(res.headers.get('content-type')).toBe('image/png');
+          expect(Buffer.from(await res.arrayBuffer()).equals(Buffer.from(local))).toBe(true);
+        } else {
+          expect(same(viaWorker)).toEqual(same(local));
+          expect(same(await res.json())).toEqual(same(local));
+        }
+      }
+    }
+  });
+
+  it('a method the engine lacks rejects naming it; a missing pack rejects every call', async () => {
+    const missing = METHOD_NAMES.find((m) => !has.includes(m));
+    if (missing) await expect(remote[missing]({})).rejects.toThrow(new RegExp(missing));
+    const bad = createWorkerEngine(new Worker(join(out, 'worker.js')), { packs: [join(out, 'nope.pack')] });
+    await expect(bad.ready).rejects.toThrow(/nope\.pack.*does not exist/);
+    await expect(bad.direction({})).rejects.toThrow(/nope\.pack/);
+    bad.terminate();
+  });
+});
