@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { build, type BuildOptions } from 'esbuild';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../src/engine.js';
@@ -38,7 +38,7 @@ describe.skipIf(!existsSync(CHROMIUM))('real browser (Debian chromium, headless)
 
   beforeAll(async () => {
     // The shipped bundle forms (see tsup.config.ts) and the Service-Worker example, built from source.
-    const common = { bundle: true, format: 'esm', platform: 'browser', target: 'es2022', external: ['node:*'], logLevel: 'error' } as const;
+    const common: BuildOptions = { bundle: true, format: 'esm', platform: 'browser', target: 'es2022', external: ['node:*'], logLevel: 'error' };
     await build({ ...common, entryPoints: { worker: join(ROOT, 'src/worker.ts'), browser: join(ROOT, 'src/index.ts') }, outdir: site });
     await build({ ...common, entryPoints: { sw: join(ROOT, 'examples/service-worker/sw.ts') }, outdir: site, alias: { bando: join(ROOT, 'src/index.ts') } });
     copyFileSync(join(ROOT, 'packs/hanoi.pack'), join(site, 'hanoi.pack'));
