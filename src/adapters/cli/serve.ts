@@ -55,6 +55,7 @@ export async function serveCommand(args: ParsedArgs): Promise<void> {
     const key = keys.find((k) => (k.kind ?? 'rest') === 'rest')?.key;
     if (key) process.stdout.write(`Example requests:\n${(await exampleUrls(engine, running.url, key)).map((u) => `  ${u}\n`).join('')}`);
   }
+  process.stdout.write('Stop with Ctrl+C or SIGTERM.\n');
   await new Promise<void>((resolve) => {
     const stop = (signal: string) => {
       process.stdout.write(`${signal}: finishing requests and saving usage\n`);

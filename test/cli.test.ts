@@ -1,0 +1,118 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createEngine } from '../src/engine.js';
+import type { ApiKey } from '../src/adapters/http/keys.js';
+import type { EngineApi } from '../src/adapters/http/routes.js';
+import { FileUsageStore } from '../src/adapters/http/usage-file.js';
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const CLI = join(ROOT, 'src/adapters/cli/main.ts');
+const dir = mkdtempSync(join(tmpdir(), 'bando-cli-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const engine = (await createEngine()) as unknown as EngineApi;
+const needs = (...methods: (keyof EngineApi)[]) => methods.some((m) => typeof engine[m] !== 'function');
+
+/** Runs the CLI from source (cwd: the repository, so tsx resolves). */
+function bando(...args: string[]) {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', CLI, ...args], { cwd: ROOT, encoding: 'utf8' });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+const A = '21.0285,105.8522';
+const B = '21.0243,105.8575';
+
+describe('endpoint sub-commands', () => {
+  it.skipIf(needs('direction'))('bando direction prints the engine answer; bad input exits 1 with the error body', async () => {
+    const r = bando('direction', `origin=${A}`, `destination=${B}`);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out)).toEqual(JSON.parse(JSON.stringify(await engine.direction!({ origin: A, destination: B }))));
+    const bad = bando('direction', 'origin=x', `destination=${B}`);
+    expect(bad.code).toBe(1);
+    expect(JSON.parse(bad.out)).toMatchObject({ status: 'BAD_REQUEST' });
+  });
+
+  it.skipIf(needs('geocode'))('bando geocode takes placeid as place_id', async () => {
+    const g = (await engine.geocode!({ address: 'Hàng Bài, Hoàn Kiếm' })) as { results: { place_id: string }[] };
+    const id = g.results[0]!.place_id;
+    const r = bando('geocode', `placeid=${id}`);
+    expect(JSON.parse(r.out)).toEqual(JSON.parse(JSON.stringify(await engine.geocode!({ place_id: id }))));
+  });
+
+  it.skipIf(needs('staticRoute'))('bando staticmap writes the PNG to --out', async () => {
+    const out = join(dir, 'route.png');
+    const r = bando('staticmap', `origin=${A}`, `destination=${B}`, '--out', out);
+    expect(r.code).toBe(0);
+    const want = (await engine.staticRoute!({ origin: A, destination: B })) as Uint8Array;
+    expect(readFileSync(out).equals(Buffer.from(want))).toBe(true);
+  });
+});
+
+describe('bando keys and stats', () => {
+  it('create, list, delete keys in the keys file', () => {
+    const keys = join(dir, 'keys.json');
+    const a = bando('keys', 'create', '--keys', keys, '--name', 'web app', '--restrict', 'https://*.example.com/*', '--restrict', 'http://localhost:*/*', '--quota', '500', '--rate', '5');
+    expect(a.code).toBe(0);
+    const b = bando('keys', 'create', '--keys', keys, '--kind', 'tiles');
+    const file = () => (JSON.parse(readFileSync(keys, 'utf8')) as { keys: ApiKey[] }).keys;
+    expect(file()).toMatchObject([
+      { key: a.out.trim(), kind: 'rest', name: 'web app', restrictions: ['https://*.example.com/*', 'http://localhost:*/*'], monthlyQuota: 500, perSecond: 5 },
+      { key: b.out.trim(), kind: 'tiles' },
+    ]);
+    expect(a.out.trim()).toMatch(/^[0-9a-f]{32}$/);
+    const list = bando('keys', 'list', '--keys', keys);
+    expect(list.out).toContain(`${a.out.trim()}  rest  quota=500/month  rate=5/s  https://*.example.com/* http://localhost:*/*  web app`);
+    expect(list.out).toContain(`${b.out.trim()}  tiles  quota=1000/month`);
+    // Bad options change nothing.
+    expect(bando('keys', 'create', '--keys', keys, '--kind', 'maps').code).toBe(1);
+    expect(bando('keys', 'create', '--keys', keys, '--rate', '0').code).toBe(1);
+    expect(file()).toHaveLength(2);
+    expect(bando('keys', 'delete', a.out.trim(), '--keys', keys).code).toBe(0);
+    expect(file().map((k) => k.key)).toEqual([b.out.trim()]);
+    const gone = bando('keys', 'delete', 'nope', '--keys', keys);
+    expect(gone.code).toBe(1);
+    expect(gone.err).toMatch(/nope is not in/);
+  });
+
+  it('stats prints usage per key and period from the usage file', () => {
+    const keys = join(dir, 'k2.json');
+    const store = FileUsageStore.open(join(dir, 'k2.usage.json'));
+    for (let i = 0; i < 4; i++) store.add('alpha', '2025-01', { endpoint: 'direction', billable: 1, session: false });
+    store.add('alpha', '2025-01', { endpoint: 'autocomplete', billable: 1, session: true });
+    store.add('alpha', '2025-01', { endpoint: 'autocomplete', billable: 0, session: false });
+    store.add('beta', '2025-02', { endpoint: 'trip', billable: 1, session: false });
+    store.close();
+    const text = bando('stats', '--keys', keys);
+    expect(text.out).toContain('alpha  2025-01  requests=6  billable=5  autocomplete_sessions=1');
+    expect(text.out).toMatch(/ {4}autocomplete +2\n {4}direction +4\n/);
+    expect(text.out).toContain('beta  2025-02  requests=1  billable=1  autocomplete_sessions=0');
+    const json = JSON.parse(bando('stats', '--keys', keys, '--json', '--period', '2025-02').out);
+    expect(json).toEqual([{ key: 'beta', period: '2025-02', billable: 1, sessions: 0, requests: { trip: 1 } }]);
+  });
+});
+
+describe.skipIf(needs('direction'))('bando serve --dev', () => {
+  it('makes a dev key and prints example URLs that work', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', CLI, 'serve', '--dev', '--port', '0', '--keys', join(dir, 'absent.json')], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.on('data', (d) => {
+        out += d;
+        if (out.includes('Stop with Ctrl+C')) resolve();
+      });
+      child.on('exit', (c) => reject(new Error(`serve exited ${c}`)));
+    });
+    const urls = out.split('\n').filter((l) => l.startsWith('  http')).map((l) => l.trim());
+    const has = (['geocode', 'direction', 'distanceMatrix', 'autocomplete', 'placeDetail', 'trip', 'staticRoute'] as const).filter((m) => !needs(m));
+    expect(urls.length).toBe(has.length);
+    for (const u of urls) {
+      const res = await fetch(u);
+      expect(res.status, u).toBe(200);
+      if (res.headers.get('content-type')?.startsWith('application/json')) expect(['OK', 'Ok']).toContain(((await res.json()) as { status?: string; code?: string }).status ?? 'Ok');
+    }
+    child.kill('SIGTERM');
+    await new Promise((r) => child.on('exit', r));
+  });
+});
