@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../src/engine.js';
-import { createFetchHandler, type ResourceRoute } from '../src/adapters/http/handler.js';
+import { createRestHandler, type ResourceRoute } from '../src/adapters/http/handler.js';
 import { startNodeServer } from '../src/adapters/http/node-server.js';
 import type { EngineApi } from '../src/adapters/http/routes.js';
 import { readUsageFile } from '../src/adapters/http/usage-file.js';
@@ -34,7 +34,7 @@ function raw(port: number, text: string): Promise<string> {
 describe.skipIf(needs('direction'))('node server (in-process)', () => {
   it('answers as the engine does; bad requests do not disturb good ones', async () => {
     const slow: ResourceRoute = { name: 'slow', mapLoad: false, match: (p) => p === '/slow', handle: () => new Promise((r) => setTimeout(() => r(new Response('done')), 300)) };
-    const handler = createFetchHandler(engine, { keys: [{ key: 'k' }, { key: 't', kind: 'tiles' }], allowHttp: true, resources: [slow] });
+    const handler = createRestHandler(engine, { keys: [{ key: 'k' }, { key: 't', kind: 'tiles' }], allowHttp: true, resources: [slow] });
     const server = await startNodeServer(handler, { port: 0 });
     const port = Number(new URL(server.url).port);
     try {
@@ -74,7 +74,7 @@ describe.skipIf(needs('direction'))('node server (in-process)', () => {
     const key = join(dir, 'key.pem');
     const gen = spawnSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=127.0.0.1'], { encoding: 'utf8' });
     expect(gen.status).toBe(0);
-    const handler = createFetchHandler(engine, { keys: [{ key: 'k' }] });
+    const handler = createRestHandler(engine, { keys: [{ key: 'k' }] });
     const server = await startNodeServer(handler, { port: 0, tls: { cert: readFileSync(cert), key: readFileSync(key) } });
     try {
       expect(server.url.startsWith('https://')).toBe(true);

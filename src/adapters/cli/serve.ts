@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createEngine } from '../../engine.js';
-import { createFetchHandler } from '../http/handler.js';
+import { createRestHandler } from '../http/handler.js';
 import type { ApiKey } from '../http/keys.js';
 import { newKeySecret, readKeysFile } from '../http/keys-file.js';
 import { startNodeServer } from '../http/node-server.js';
@@ -38,7 +38,7 @@ export async function serveCommand(args: ParsedArgs): Promise<void> {
   const keyFile = flag(args, 'key');
   if (!!cert !== !!keyFile) throw new Error('--cert and --key go together');
   const timeout = flag(args, 'timeout');
-  const handler = createFetchHandler(engine, {
+  const handler = createRestHandler(engine, {
     keys,
     usage,
     allowHttp: dev || flag(args, 'allow-http') === 'true',

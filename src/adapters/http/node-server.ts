@@ -1,8 +1,8 @@
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import type { FetchHandler } from './handler.js';
-import { errorResponse } from './responses.js';
+import type { RestHandler, RestRequest } from './handler.js';
+import { errorReply, type Reply } from './responses.js';
 
 /** Options of {@link startNodeServer}. */
 export interface NodeServerOptions {
@@ -28,44 +28,40 @@ export interface RunningServer {
 }
 
 /**
- * Serves a fetch handler over node:http or node:https. Each request is converted to a `Request` and answered on its
- * own: the handler never rejects, and a failure while converting or writing affects only that request. The peer
- * address goes to the handler as `remoteAddress` (for `allowHttp` and `trustProxy` lists).
+ * Serves a REST handler (`createRestHandler`) over node:http or node:https. Each request is answered on its own: the
+ * handler never throws, and a failure while reading or writing affects only that request. The request URL's scheme
+ * is the connection's (https only over TLS), and the peer address goes to the handler as `remoteAddress` (for
+ * `allowHttp` and `trustProxy` lists). No fetch `Request`/`Response` objects are built on this path.
  */
-export async function startNodeServer(handler: FetchHandler, opts: NodeServerOptions = {}): Promise<RunningServer> {
+export async function startNodeServer(handler: RestHandler, opts: NodeServerOptions = {}): Promise<RunningServer> {
   let closing = false;
   let inFlight = 0;
   let drained: (() => void) | null = null;
 
   const listener = (req: IncomingMessage, res: ServerResponse): void => {
     inFlight++;
-    answer(req, res).finally(() => {
-      if (--inFlight === 0 && drained) drained();
-    });
+    let reply: Reply | Promise<Reply>;
+    try {
+      reply = closing
+        ? errorReply(503, 'ERROR', 'The server is shutting down.', { connection: 'close', 'retry-after': '1' })
+        : handler(toRestRequest(req, tls), { remoteAddress: req.socket.remoteAddress });
+    } catch (err) {
+      reply = errorReply(500, 'ERROR', `Internal error: ${(err as Error).message}`);
+    }
+    if (reply instanceof Promise) reply.then((r) => finish(res, r), (err: Error) => finish(res, errorReply(500, 'ERROR', `Internal error: ${err.message}`)));
+    else finish(res, reply);
   };
 
-  async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  function finish(res: ServerResponse, reply: Reply): void {
     try {
-      let response: Response;
-      if (closing) {
-        response = errorResponse(503, 'ERROR', 'The server is shutting down.', { connection: 'close', 'retry-after': '1' });
-      } else {
-        const request = toRequest(req, tls);
-        response = request instanceof Response ? request : await handler(request, { remoteAddress: req.socket.remoteAddress });
-      }
-      const body = new Uint8Array(await response.arrayBuffer());
-      const headers: Record<string, string> = {};
-      response.headers.forEach((v, k) => (headers[k] = v));
-      headers['content-length'] = String(body.byteLength);
-      res.writeHead(response.status, headers);
+      const body = typeof reply.body === 'string' ? Buffer.from(reply.body) : reply.body;
+      res.writeHead(reply.status, { ...reply.headers, 'content-length': String(body.byteLength) });
       res.end(body);
-    } catch (err) {
+    } catch {
       // Only this request is affected; the socket may already be gone.
-      if (!res.headersSent) {
-        res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
-        res.end(JSON.stringify({ status: 'ERROR', error_message: `Internal error: ${(err as Error).message}` }));
-      } else res.destroy();
+      res.destroy();
     }
+    if (--inFlight === 0 && drained) drained();
   }
 
   const tls = !!opts.tls;
@@ -105,27 +101,16 @@ export async function startNodeServer(handler: FetchHandler, opts: NodeServerOpt
   return { server, url, close };
 }
 
-/** The fetch `Request` of a node request, or the error answer when none can be made of it. */
-function toRequest(req: IncomingMessage, tls: boolean): Request | Response {
-  let url: URL;
-  try {
-    url = new URL(req.url ?? '/', `${tls ? 'https' : 'http'}://${req.headers.host ?? 'localhost'}`);
-  } catch {
-    return errorResponse(400, 'BAD_REQUEST', 'The request URL or Host header is malformed.');
-  }
-  const headers = new Headers();
-  const raw = req.rawHeaders;
-  for (let i = 0; i + 1 < raw.length; i += 2) {
-    try {
-      headers.append(raw[i]!, raw[i + 1]!);
-    } catch {
-      // A header value the fetch API refuses is dropped rather than failing the request.
-    }
-  }
-  try {
-    return new Request(url, { method: req.method, headers });
-  } catch {
-    // Methods the fetch API forbids (CONNECT, TRACE, TRACK).
-    return errorResponse(405, 'METHOD_NOT_ALLOWED', `Method ${req.method} is not allowed; use GET.`, { allow: 'GET' });
-  }
+/** The REST view of a node request: URL with the connection's scheme, headers read lazily. */
+function toRestRequest(req: IncomingMessage, tls: boolean): RestRequest {
+  const host = req.headers.host ?? 'localhost';
+  return {
+    method: req.method ?? 'GET',
+    // A malformed Host makes the URL unparsable; the handler answers that request with 400.
+    url: `${tls ? 'https' : 'http'}://${host}${req.url ?? '/'}`,
+    header(name) {
+      const v = req.headers[name];
+      return v === undefined ? null : Array.isArray(v) ? v.join(', ') : v;
+    },
+  };
 }

@@ -1,23 +1,42 @@
+/**
+ * An answer before it becomes a transport's response: the fetch adapter turns it into a `Response`, the node
+ * server writes it straight to the socket (building a fetch Response costs more than many engine calls).
+ */
+export interface Reply {
+  status: number;
+  headers: Record<string, string>;
+  body: string | Uint8Array;
+}
+
 /** Headers sent with every answer: REST clients call the service from web pages of any origin. */
 const COMMON = { 'access-control-allow-origin': '*', 'cache-control': 'no-store' } as const;
 
-/** A JSON response with the given HTTP status. */
-export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { ...COMMON, 'content-type': 'application/json; charset=utf-8', ...headers },
-  });
+/** A JSON reply with the given HTTP status. */
+export function json(status: number, body: unknown, headers: Record<string, string> = {}): Reply {
+  return { status, headers: { ...COMMON, 'content-type': 'application/json; charset=utf-8', ...headers }, body: JSON.stringify(body) };
 }
 
 /** The error body of the contract: `{ "status": "<CODE>", "error_message": "<text>" }`. */
-export function errorResponse(httpStatus: number, code: string, message: string, headers: Record<string, string> = {}): Response {
+export function errorReply(httpStatus: number, code: string, message: string, headers: Record<string, string> = {}): Reply {
   return json(httpStatus, { status: code, error_message: message }, headers);
 }
 
-/** A PNG image response. */
-export function png(bytes: Uint8Array): Response {
+/** A PNG image reply. */
+export function png(bytes: Uint8Array): Reply {
+  return { status: 200, headers: { ...COMMON, 'content-type': 'image/png' }, body: bytes };
+}
+
+/** A fetch `Response` of a reply. */
+export function toFetchResponse(reply: Reply): Response {
   // Engine PNGs live in ordinary ArrayBuffers, never SharedArrayBuffers.
-  return new Response(bytes as Uint8Array<ArrayBuffer>, { status: 200, headers: { ...COMMON, 'content-type': 'image/png' } });
+  return new Response(reply.body as string | Uint8Array<ArrayBuffer>, { status: reply.status, headers: reply.headers });
+}
+
+/** A reply of a fetch `Response` (from a web-map resource route). */
+export async function fromFetchResponse(res: Response): Promise<Reply> {
+  const headers: Record<string, string> = {};
+  res.headers.forEach((v, k) => (headers[k] = v));
+  return { status: res.status, headers, body: new Uint8Array(await res.arrayBuffer()) };
 }
 
 /** Body statuses that say the request itself was wrong (Google-shaped and OSRM-shaped endpoints). */
