@@ -7,6 +7,7 @@
  */
 import type { RGBA } from './color.js';
 import { MaskSink, SolidSink } from './composite.js';
+import { addDistanceStroke } from './distance-stroke.js';
 import { Path } from './path.js';
 import { cleanPolyline, clipPolyline, dashPolyline, offsetPolyline, PointList, type Rect } from './polyline.js';
 import { drawMarker, type MarkerOptions } from './marker.js';
@@ -62,6 +63,12 @@ export interface StrokeOptions {
   closed?: boolean;
 }
 
+/**
+ * Widest line (pixels) whose miter or bevel joins are drawn round by the distance stroker: up to this width a join
+ * shape differs from a round one by under a pixel.
+ */
+const DISTANCE_JOIN_MAX_WIDTH = 2;
+
 /** Most nested strokes used to approximate a blur ramp. */
 const MAX_BLUR_LEVELS = 8;
 
@@ -105,6 +112,12 @@ export class Canvas {
    */
   fillBackground(color: RGBA, opacity = 1): void {
     if (!this.solid.setColor(color, opacity)) return;
+    if (color[3] * opacity >= 1) {
+      // Opaque: every pixel becomes the colour (rounded as the compositor would).
+      const px = new Uint8ClampedArray([color[0], color[1], color[2], 255]);
+      new Uint32Array(this.data.buffer, this.data.byteOffset, this.width * this.height).fill(new Uint32Array(px.buffer)[0]!);
+      return;
+    }
     const cov = new Float32Array(this.width).fill(1);
     for (let y = 0; y < this.height; y++) this.solid.span(y, 0, this.width, cov);
   }
@@ -186,6 +199,21 @@ export class Canvas {
     if (this.clean.count === 0) return;
     const closed = options.closed ?? false;
     const sideOffsets = gap > 0 ? [offset - (gap + width) / 2, offset + (gap + width) / 2] : [offset];
+    if (shape.join === 'round' || width <= DISTANCE_JOIN_MAX_WIDTH) {
+      // Lines whose joins look round: the distance stroker (see distance-stroke.ts).
+      const mask = (this.mask ??= new MaskSink(this.width, this.height));
+      const distanceShape = { halfWidth: width / 2, cap: shape.cap, blur, dashes };
+      for (const side of sideOffsets) {
+        let line = this.clean;
+        if (side !== 0) {
+          offsetPolyline(this.clean, closed, side, this.offsetPts);
+          line = this.offsetPts;
+        }
+        addDistanceStroke(mask, line, closed, distanceShape);
+      }
+      if (this.solid.setColor(options.color, opacity)) mask.flush(this.solid);
+      return;
+    }
     const reach = (width / 2) * (shape.join === 'miter' ? Math.max(1, shape.miterLimit) : 1) + 2;
     const guard: Rect = { minX: -reach, minY: -reach, maxX: this.width + reach, maxY: this.height + reach };
 
