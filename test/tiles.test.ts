@@ -154,8 +154,11 @@ describe('vector tiles on the Hanoi pack', () => {
     expect(two.layers.road!.length).toBe(2 * one.layers.road!.length);
   });
 
-  it('caches tiles: the second request returns the same bytes', () => {
+  it('caches tiles: the second request returns the same bytes; prepare builds the index without caching tiles', () => {
     const s = createTileSource(region);
+    expect(s.stats().indexedRegions).toBe(0);
+    s.prepare();
+    expect(s.stats()).toEqual({ cachedTiles: 0, cachedBytes: 0, indexedRegions: 1 });
     const [fx, fy] = worldTile(CENTRE.lon, CENTRE.lat, 15);
     const a = s.tile(15, Math.floor(fx), Math.floor(fy));
     expect(s.tile(15, Math.floor(fx), Math.floor(fy))).toBe(a);
