@@ -11,7 +11,7 @@ import { addDistanceStroke } from './distance-stroke.js';
 import { Path } from './path.js';
 import { cleanPolyline, clipPolyline, dashPolyline, offsetPolyline, PointList, type Rect } from './polyline.js';
 import { drawMarker, type MarkerOptions } from './marker.js';
-import { encodePNG } from './png.js';
+import { encodePNG, encodePNGFast } from './png.js';
 import { Rasterizer, type FillRule } from './scanline.js';
 import { addCircle, addStrokeOutline, type LineCap, type LineJoin, type StrokeShape } from './stroke-outline.js';
 import { drawText, type TextOptions } from './text.js';
@@ -294,6 +294,11 @@ export class Canvas {
   /** Encodes the canvas as a PNG file (8-bit RGBA). */
   toPNG(): Uint8Array {
     return encodePNG(this.data, this.width, this.height);
+  }
+
+  /** Encodes the canvas as a PNG file (8-bit RGBA) with the platform's native compressor: much faster for big images. */
+  toPNGAsync(): Promise<Uint8Array> {
+    return encodePNGFast(this.data, this.width, this.height);
   }
 }
 
