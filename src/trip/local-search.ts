@@ -1,0 +1,28 @@
+import { TRIP_LIMITS } from './constants.js';
+import { orOptPass } from './or-opt.js';
+import { fillPrefixSums, twoOptPass } from './two-opt.js';
+
+/**
+ * Alternates Or-opt and asymmetric 2-opt sweeps until neither improves (a local optimum of both neighbourhoods).
+ * Deterministic; pure: the input order is not modified.
+ *
+ * @param table row-major n×n costs (cost i→j at `i*n+j`, e.g. seconds), finite.
+ * @param n number of stops.
+ * @param order a cyclic order over all n stops.
+ * @returns the improved cyclic order (a new array), never costlier than the input.
+ */
+export function localSearch(table: Float64Array, n: number, order: ArrayLike<number>): Int32Array {
+  const tour = Int32Array.from(order);
+  const m = tour.length;
+  const fwd = new Float64Array(m + 1);
+  const bwd = new Float64Array(m + 1);
+  const scratch = new Int32Array(m);
+  fillPrefixSums(table, n, tour, fwd, bwd);
+  // Fixed from the starting cost: every accepted move shortens the tour by more than this, so the loop ends.
+  const tolerance = TRIP_LIMITS.RELATIVE_EPSILON * Math.abs(fwd[m] as number);
+  for (;;) {
+    const moved = orOptPass(table, n, tour, scratch, tolerance);
+    const flipped = twoOptPass(table, n, tour, fwd, bwd, tolerance);
+    if (!moved && !flipped) return tour;
+  }
+}
