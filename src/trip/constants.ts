@@ -11,6 +11,8 @@ export const TRIP_LIMITS = {
   N_BRUTE_FORCE: 9,
   /** Largest number of stops `solveTrip` accepts; above it the answer is `TooBig`. */
   N_MAX: 500,
+  /** Candidate successors per stop for the segment-exchange (direction-preserving 3-opt) move. */
+  NEIGHBOURS: 10,
   /**
    * A local-search move is taken only when it shortens the tour by more than this fraction of the tour cost.
    * Guards termination against rounding in prefix-sum deltas.

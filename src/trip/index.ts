@@ -6,6 +6,8 @@ export { heldKarp } from './held-karp.js';
 export { farthestInsertion } from './farthest-insertion.js';
 export { twoOpt } from './two-opt.js';
 export { orOpt } from './or-opt.js';
+export { segmentSwap } from './segment-swap.js';
+export { nearestSuccessors } from './neighbours.js';
 export { localSearch } from './local-search.js';
 export { tourCost } from './tour-cost.js';
 export { finiteTable, contractFixedEnds, expandFixedEnds, rotateCycle } from './transform.js';

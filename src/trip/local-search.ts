@@ -1,9 +1,12 @@
 import { TRIP_LIMITS } from './constants.js';
+import { nearestSuccessors } from './neighbours.js';
 import { orOptPass } from './or-opt.js';
+import { segmentSwapPass } from './segment-swap.js';
 import { fillPrefixSums, twoOptPass } from './two-opt.js';
 
 /**
- * Alternates Or-opt and asymmetric 2-opt sweeps until neither improves (a local optimum of both neighbourhoods).
+ * Alternates Or-opt, asymmetric 2-opt and segment-exchange (direction-preserving 3-opt on candidate lists) sweeps
+ * until none improves.
  * Deterministic; pure: the input order is not modified.
  *
  * @param table row-major n×n costs (cost i→j at `i*n+j`, e.g. seconds), finite.
@@ -17,12 +20,15 @@ export function localSearch(table: Float64Array, n: number, order: ArrayLike<num
   const fwd = new Float64Array(m + 1);
   const bwd = new Float64Array(m + 1);
   const scratch = new Int32Array(m);
+  const pos = new Int32Array(n);
+  const candidates = nearestSuccessors(table, n, TRIP_LIMITS.NEIGHBOURS);
   fillPrefixSums(table, n, tour, fwd, bwd);
   // Fixed from the starting cost: every accepted move shortens the tour by more than this, so the loop ends.
   const tolerance = TRIP_LIMITS.RELATIVE_EPSILON * Math.abs(fwd[m] as number);
   for (;;) {
     const moved = orOptPass(table, n, tour, scratch, tolerance);
     const flipped = twoOptPass(table, n, tour, fwd, bwd, tolerance);
-    if (!moved && !flipped) return tour;
+    const swapped = segmentSwapPass(table, n, tour, candidates, pos, scratch, tolerance);
+    if (!moved && !flipped && !swapped) return tour;
   }
 }
