@@ -2,7 +2,8 @@ import { TRIP_LIMITS } from './constants.js';
 import { nearestSuccessors } from './neighbours.js';
 import { orOptPass } from './or-opt.js';
 import { segmentSwapPass } from './segment-swap.js';
-import { fillPrefixSums, twoOptPass } from './two-opt.js';
+import { twoOptPass } from './two-opt.js';
+import { untilStable } from './until-stable.js';
 
 /**
  * Alternates Or-opt, asymmetric 2-opt and segment-exchange (direction-preserving 3-opt on candidate lists) sweeps
@@ -22,13 +23,10 @@ export function localSearch(table: Float64Array, n: number, order: ArrayLike<num
   const scratch = new Int32Array(m);
   const pos = new Int32Array(n);
   const candidates = nearestSuccessors(table, n, TRIP_LIMITS.NEIGHBOURS);
-  fillPrefixSums(table, n, tour, fwd, bwd);
-  // Fixed from the starting cost: every accepted move shortens the tour by more than this, so the loop ends.
-  const tolerance = TRIP_LIMITS.RELATIVE_EPSILON * Math.abs(fwd[m] as number);
-  for (;;) {
+  return untilStable(table, n, tour, (tolerance) => {
     const moved = orOptPass(table, n, tour, scratch, tolerance);
     const flipped = twoOptPass(table, n, tour, fwd, bwd, tolerance);
     const swapped = segmentSwapPass(table, n, tour, candidates, pos, scratch, tolerance);
-    if (!moved && !flipped && !swapped) return tour;
-  }
+    return moved || flipped || swapped;
+  });
 }

@@ -1,5 +1,4 @@
-import { TRIP_LIMITS } from './constants.js';
-import { tourCost } from './tour-cost.js';
+import { untilStable } from './until-stable.js';
 
 /** Longest segment (stops) that Or-opt moves. */
 const MAX_SEGMENT = 3;
@@ -105,7 +104,5 @@ export function orOptPass(
 export function orOpt(table: Float64Array, n: number, order: ArrayLike<number>): Int32Array {
   const tour = Int32Array.from(order);
   const scratch = new Int32Array(tour.length);
-  const tolerance = TRIP_LIMITS.RELATIVE_EPSILON * Math.abs(tourCost(table, n, tour));
-  while (orOptPass(table, n, tour, scratch, tolerance));
-  return tour;
+  return untilStable(table, n, tour, (tolerance) => orOptPass(table, n, tour, scratch, tolerance));
 }

@@ -1,6 +1,6 @@
 import { TRIP_LIMITS } from './constants.js';
 import { nearestSuccessors } from './neighbours.js';
-import { tourCost } from './tour-cost.js';
+import { untilStable } from './until-stable.js';
 
 /**
  * One sweep of the direction-preserving 3-opt move ("or-3opt", segment exchange), in place: cut the cycle into
@@ -96,7 +96,7 @@ export function segmentSwap(
   const candidates = nearestSuccessors(table, n, options.neighbours ?? TRIP_LIMITS.NEIGHBOURS);
   const pos = new Int32Array(n);
   const scratch = new Int32Array(tour.length);
-  const tolerance = TRIP_LIMITS.RELATIVE_EPSILON * Math.abs(tourCost(table, n, tour));
-  while (segmentSwapPass(table, n, tour, candidates, pos, scratch, tolerance));
-  return tour;
+  return untilStable(table, n, tour, (tolerance) =>
+    segmentSwapPass(table, n, tour, candidates, pos, scratch, tolerance),
+  );
 }

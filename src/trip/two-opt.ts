@@ -1,4 +1,4 @@
-import { TRIP_LIMITS } from './constants.js';
+import { untilStable } from './until-stable.js';
 
 /**
  * Fills prefix sums along the cyclic `order`: fwd[p] = Σ_{q<p} c(order[q] → order[q+1]) and
@@ -104,10 +104,7 @@ export function twoOpt(table: Float64Array, n: number, order: ArrayLike<number>)
   const tour = Int32Array.from(order);
   const fwd = new Float64Array(tour.length + 1);
   const bwd = new Float64Array(tour.length + 1);
-  fillPrefixSums(table, n, tour, fwd, bwd);
-  const tolerance = TRIP_LIMITS.RELATIVE_EPSILON * Math.abs(fwd[tour.length] as number);
-  while (twoOptPass(table, n, tour, fwd, bwd, tolerance));
-  return tour;
+  return untilStable(table, n, tour, (tolerance) => twoOptPass(table, n, tour, fwd, bwd, tolerance));
 }
 
 /** Reverses order[from..to] (inclusive) in place. */
