@@ -29,7 +29,8 @@ export type TripSolveResult =
  *
  * Method: unreachable legs become a large finite penalty ({@link finiteTable}); fixed start and end are forced by
  * contracting end → start into one node ({@link contractFixedEnds}); the resulting free cycle of m stops is solved
- * exactly by Held-Karp when m ≤ TRIP_LIMITS.N_EXACT, otherwise by farthest insertion then Or-opt + asymmetric 2-opt.
+ * exactly by Held-Karp when m ≤ TRIP_LIMITS.N_EXACT, otherwise by farthest insertion then local search (Or-opt,
+ * asymmetric 2-opt, direction-preserving segment exchange) to a local optimum.
  * Deterministic: the same input always gives the same order.
  *
  * @param table row-major n×n costs (`table[i*n+j]` = cost i→j, e.g. seconds; Infinity = unreachable; the diagonal

@@ -5,7 +5,7 @@ import { untilStable } from './until-stable.js';
  * bwd[p] = Σ_{q<p} c(order[q+1] → order[q]) (the same arcs travelled backwards), both of length m+1, where the
  * arc after the last position closes the cycle. fwd[m] is the tour cost.
  */
-export function fillPrefixSums(
+function fillPrefixSums(
   table: Float64Array,
   n: number,
   order: Int32Array,
