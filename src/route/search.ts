@@ -11,6 +11,11 @@ export interface Endpoint {
   /** Degrees; used for the A* bound only. */
   lat: number;
   lon: number;
+  /**
+   * As a source only: the one arc of the edge the route may leave along (to continue in the direction of arrival at
+   * an intermediate destination, i.e. no U-turn there).
+   */
+  only?: number;
 }
 
 /**
@@ -126,6 +131,7 @@ export class ArcSearch {
     if (src.edge === dst.edge) {
       for (let a = 2 * src.edge; a <= 2 * src.edge + 1; a++) {
         const from = posOnArc(src, a), to = posOnArc(dst, a);
+        if (src.only !== undefined && a !== src.only) continue;
         if (w[a] !== Infinity && to >= from && (to - from) * w[a]! < best) {
           best = (to - from) * w[a]!;
           direct = a;
@@ -133,7 +139,7 @@ export class ArcSearch {
       }
     }
     for (let a = 2 * src.edge; a <= 2 * src.edge + 1; a++) {
-      if (w[a] === Infinity) continue;
+      if (w[a] === Infinity || (src.only !== undefined && a !== src.only)) continue;
       const d = (1 - posOnArc(src, a)) * w[a]!;
       F.dist[a] = d; F.parent[a] = -1; F.seen[a] = gen;
       F.heap.push(a, d + pot(en[(a & ~1) + 1 - (a & 1)]!));
@@ -207,8 +213,71 @@ export class ArcSearch {
     return this.joinAt(meet, src, dst, best);
   }
 
+  /**
+   * Alternative-route candidates: runs plain forward and backward searches to every arc whose label is at most
+   * `limit`, and returns the arcs settled by both with their through weight (forward + backward label), ascending.
+   * `joinAt` turns one into a path until the next search reuses the state.
+   */
+  viaCandidates(src: Endpoint, dst: Endpoint, limit: number): { arc: number; weight: number }[] {
+    const g = this.graph;
+    const c = this.costs;
+    const w = c.weight;
+    const en = g.edgeNodes;
+    const adjFirst = g.adjFirst, adjArc = g.adjArc;
+    const gen = this.nextGen();
+    const F = this.fwd, B = this.bwd;
+    for (let a = 2 * src.edge; a <= 2 * src.edge + 1; a++) {
+      if (w[a] === Infinity) continue;
+      F.dist[a] = (1 - posOnArc(src, a)) * w[a]!; F.parent[a] = -1; F.seen[a] = gen;
+      F.heap.push(a, F.dist[a]!);
+    }
+    for (let b = 2 * dst.edge; b <= 2 * dst.edge + 1; b++) {
+      if (w[b] === Infinity) continue;
+      const u = en[(b & ~1) + (b & 1)]!;
+      const d = posOnArc(dst, b) * w[b]!;
+      for (let i = adjFirst[u]!; i < adjFirst[u + 1]!; i++) {
+        const a = adjArc[i]! ^ 1;
+        if (w[a] === Infinity || !this.canTurn(a, b, u)) continue;
+        if (B.seen[a] === gen && B.dist[a]! <= d) continue;
+        B.dist[a] = d; B.parent[a] = -1 - b; B.seen[a] = gen;
+        B.heap.push(a, d);
+      }
+    }
+    const out: { arc: number; weight: number }[] = [];
+    while (F.heap.size > 0 && F.heap.minKey() <= limit) {
+      const a = F.heap.pop();
+      F.done[a] = gen;
+      const h = en[(a & ~1) + 1 - (a & 1)]!;
+      for (let i = adjFirst[h]!; i < adjFirst[h + 1]!; i++) {
+        const b = adjArc[i]!;
+        if (w[b] === Infinity || F.done[b] === gen || !this.canTurn(a, b, h)) continue;
+        const nd = F.dist[a]! + w[b]!;
+        if (F.seen[b] === gen && nd >= F.dist[b]!) continue;
+        F.dist[b] = nd; F.parent[b] = a; F.seen[b] = gen;
+        F.heap.push(b, nd);
+      }
+    }
+    while (B.heap.size > 0 && B.heap.minKey() <= limit) {
+      const b = B.heap.pop();
+      B.done[b] = gen;
+      if (F.done[b] === gen && F.dist[b]! + B.dist[b]! <= limit) out.push({ arc: b, weight: F.dist[b]! + B.dist[b]! });
+      const u = en[(b & ~1) + (b & 1)]!;
+      const nd = B.dist[b]! + w[b]!;
+      for (let i = adjFirst[u]!; i < adjFirst[u + 1]!; i++) {
+        const a = adjArc[i]! ^ 1;
+        if (w[a] === Infinity || B.done[a] === gen || !this.canTurn(a, b, u)) continue;
+        if (B.seen[a] === gen && nd >= B.dist[a]!) continue;
+        B.dist[a] = nd; B.parent[a] = b; B.seen[a] = gen;
+        B.heap.push(a, nd);
+      }
+    }
+    this.fwd.heap.clear();
+    this.bwd.heap.clear();
+    return out.sort((x, y) => x.weight - y.weight || x.arc - y.arc);
+  }
+
   /** The path through arc m from the forward and backward labels of the last search. */
-  private joinAt(m: number, src: Endpoint, dst: Endpoint, weight: number): ArcPath {
+  joinAt(m: number, src: Endpoint, dst: Endpoint, weight: number): ArcPath {
     const arcs: number[] = [];
     for (let a = m; a >= 0; a = this.fwd.parent[a]!) arcs.push(a);
     arcs.reverse();
