@@ -1,4 +1,5 @@
 import type { Region } from '../region.js';
+import { ContractionHierarchy } from './ch.js';
 import { ArcCosts, type Weighting } from './costs.js';
 import type { RoadGraph } from './graph.js';
 import { PROFILE_COUNT } from './profiles.js';
@@ -22,7 +23,12 @@ export interface RouteContext {
   costs: ArcCosts;
   turns: TurnTable;
   search: ArcSearch;
+  /** Contraction hierarchy, on large graphs where it is exact (no turn restrictions, no barriers), else null. */
+  ch: ContractionHierarchy | null;
 }
+
+/** Graphs with at least this many nodes get a contraction hierarchy (built on first use) when it is exact there. */
+export const CH_MIN_NODES = 20000;
 
 /** Weight, duration (s) and distance (m) tables, row-major (origin i, destination j at i * cols + j). */
 export interface CostTable {
@@ -50,7 +56,9 @@ export class Router {
       if (!(profile >= 0 && profile < PROFILE_COUNT)) throw new RangeError(`unknown profile ${profile}`);
       const costs = new ArcCosts(this.graph, profile, weighting);
       const turns = new TurnTable(this.graph, profile);
-      c = { costs, turns, search: new ArcSearch(costs, turns) };
+      const exact = turns.count === 0 && turns.ignoredViaWay === 0 && !costs.blocked.includes(1);
+      const ch = exact && this.graph.nodeCount >= CH_MIN_NODES ? new ContractionHierarchy(costs) : null;
+      c = { costs, turns, search: new ArcSearch(costs, turns), ch };
       this.contexts.set(key, c);
     }
     return c;
@@ -66,7 +74,7 @@ export class Router {
   /** Best route between two snapped points, or null when there is none. */
   leg(a: Endpoint, b: Endpoint, profile: number, weighting: Weighting = 'fastest'): Leg | null {
     const ctx = this.context(profile, weighting);
-    const path = ctx.search.route(a, b);
+    const path = ctx.ch ? ctx.ch.route(a, b) : ctx.search.route(a, b);
     return path ? this.measure(path, ctx) : null;
   }
 
@@ -88,6 +96,15 @@ export class Router {
     const ctx = this.context(profile, weighting);
     const n = origins.length * destinations.length;
     const out: CostTable = { weight: new Float64Array(n), dur: new Float64Array(n), dist: new Float64Array(n) };
+    if (ctx.ch) {
+      out.weight.fill(Infinity); out.dur.fill(Infinity); out.dist.fill(Infinity);
+      ctx.ch.table(origins, destinations, (i, j, path) => {
+        const leg = this.measure(path, ctx);
+        const k = i * destinations.length + j;
+        out.weight[k] = leg.weight; out.dur[k] = leg.duration; out.dist[k] = leg.distance;
+      });
+      return out;
+    }
     origins.forEach((o, i) => ctx.search.oneToMany(o, destinations, out, i * destinations.length));
     return out;
   }
