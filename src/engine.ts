@@ -1,3 +1,5 @@
+import { direction, type DirectionParams, type DirectionResponse } from './api/direction.js';
+import { distanceMatrix, type MatrixParams, type MatrixResponse } from './api/matrix.js';
 import { loadPack, type PackSource } from './pack/load.js';
 import { Region } from './region.js';
 
@@ -39,6 +41,16 @@ export class Engine {
         attribution: r.meta.attribution,
       })),
     };
+  }
+
+  /** GET /Direction: routes from `origin` through the `;`-separated `destination`s (see src/api/direction.ts). */
+  direction(params: DirectionParams): DirectionResponse {
+    return direction(this.regions, params);
+  }
+
+  /** GET /DistanceMatrix: distance and duration per origin × destination (see src/api/matrix.ts). */
+  distanceMatrix(params: MatrixParams): MatrixResponse {
+    return distanceMatrix(this.regions, params);
   }
 
   /** The region whose area holds the point (degrees), preferring the first pack given; null when none does. */
