@@ -1,13 +1,17 @@
 import { direction, type DirectionParams, type DirectionResponse } from './api/direction.js';
 import { distanceMatrix, type MatrixParams, type MatrixResponse } from './api/matrix.js';
+import type { StaticRouteError, StaticRouteQuery } from './api/static-route.js';
 import { loadPack, type PackSource } from './pack/load.js';
 import { Region } from './region.js';
+import { engineStaticRoute } from './render/static-route-engine.js';
 
 export interface EngineOptions {
   /** Packs to load: Node file paths, URLs or bytes. Default: the embedded central-Hanoi pack. */
   packs?: PackSource[];
   /** Check every section checksum at load (default true). */
   verify?: boolean;
+  /** Style JSON of the static-map basemap (style-layers.md). Default: the package's default style. */
+  style?: unknown;
 }
 
 /** Counts and provenance of the loaded packs. */
@@ -27,7 +31,14 @@ export const DEFAULT_PACK_URL = new URL('../packs/hanoi.pack', import.meta.url);
 
 /** The engine: answers every endpoint from the loaded packs. */
 export class Engine {
-  constructor(readonly regions: Region[]) {}
+  /**
+   * @param regions the loaded packs
+   * @param style style JSON of the static-map basemap; undefined for the package's default style
+   */
+  constructor(
+    readonly regions: Region[],
+    readonly style?: unknown,
+  ) {}
 
   /** Counts and provenance of the loaded packs. */
   info(): EngineInfo {
@@ -53,6 +64,14 @@ export class Engine {
     return distanceMatrix(this.regions, params);
   }
 
+  /**
+   * GET /staticmap/route: PNG bytes of the route over the styled basemap, or an error body (BAD_REQUEST naming the
+   * parameter, NOT_FOUND without a route); see src/render/static-route.ts and src/api/static-route.ts.
+   */
+  staticRoute(params: StaticRouteQuery): Promise<Uint8Array | StaticRouteError> {
+    return engineStaticRoute(this.regions, this.style, params);
+  }
+
   /** The region whose area holds the point (degrees), preferring the first pack given; null when none does. */
   regionAt(lat: number, lon: number): Region | null {
     return this.regions.find((r) => r.contains(lat, lon)) ?? null;
@@ -66,5 +85,5 @@ export class Engine {
 export async function createEngine(opts: EngineOptions = {}): Promise<Engine> {
   const sources = opts.packs && opts.packs.length > 0 ? opts.packs : [DEFAULT_PACK_URL];
   const packs = await Promise.all(sources.map((s) => loadPack(s, { verify: opts.verify })));
-  return new Engine(packs.map((p) => new Region(p)));
+  return new Engine(packs.map((p) => new Region(p)), opts.style);
 }

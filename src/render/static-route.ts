@@ -26,8 +26,8 @@ export type RouteLineFinder<R> = (
 
 /** What the static map needs from the engine. */
 export interface StaticRouteContext<R extends BasemapSource> {
-  /** The region holding a point (degrees), or null outside every pack. */
-  regionAt(lat: number, lng: number): R | null;
+  /** The region holding both points, or null when no loaded pack does. */
+  regionFor(origin: LatLng, destination: LatLng): R | null;
   /** Style JSON of the basemap. */
   style: unknown;
   findRoute: RouteLineFinder<R>;
@@ -53,11 +53,8 @@ export async function staticRoute<R extends BasemapSource>(query: StaticRouteQue
   const parsed = parseStaticRouteParams(query);
   if (!parsed.ok) return parsed.error;
   const p = parsed.params;
-  const region = ctx.regionAt(p.origin.lat, p.origin.lng);
-  if (!region) return { status: 'NOT_FOUND', error_message: `origin ${p.origin.lat},${p.origin.lng} is outside the loaded packs` };
-  if (ctx.regionAt(p.destination.lat, p.destination.lng) !== region) {
-    return { status: 'NOT_FOUND', error_message: `destination ${p.destination.lat},${p.destination.lng} is not in the pack of the origin` };
-  }
+  const region = ctx.regionFor(p.origin, p.destination);
+  if (!region) return { status: 'NOT_FOUND', error_message: 'origin and destination are not inside one loaded region' };
   const route = ctx.findRoute(region, p.origin, p.destination, p.vehicle, p.type);
   if ('status' in route) return route;
   if (route.coordinates.length === 0) return { status: 'NOT_FOUND', error_message: 'no route between origin and destination' };
