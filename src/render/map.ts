@@ -5,7 +5,7 @@
 import type { Basemap } from '../map/basemap.js';
 import { GeomType } from '../map/kinds.js';
 import { basemapIndex } from './basemap-index.js';
-import { FeatureStyler } from './feature-styles.js';
+import { FeatureStyler, type LineStyle } from './feature-styles.js';
 import { drawPointLabels } from './labels.js';
 import { worldXToLon, worldYToLat, type Canvas, type RGBA, type Viewport } from './raster/index.js';
 import { stylePlan, type PlannedLayer } from './style-plan.js';
@@ -22,6 +22,8 @@ export interface BasemapSource {
  * translate, so features just outside still draw their visible edge.
  */
 const CULL_MARGIN = 96;
+/** Vertices closer than this to the previous kept vertex are dropped when projecting, pixels. */
+const SIMPLIFY_PIXELS = 0.25;
 
 /**
  * Draws the basemap of `source` seen through `viewport` onto `canvas` with `style` (a style JSON; see
@@ -41,21 +43,35 @@ export function drawBasemap(canvas: Canvas, viewport: Viewport, source: BasemapS
   ];
   const inView = index ? index.query(box) : new Map<string, Uint32Array>();
   const names = (f: number) => () => (basemap ? source.strings.get(basemap.name[f]!) : '');
-  let scratch = new Float64Array(256);
+  let buf = new Float64Array(1024);
 
-  /** Projects part p into `scratch` (pixels) and returns the number of coordinates written. */
-  const project = (p: number, dropClosing: boolean): number => {
+  /**
+   * Projects part p into `buf` from index `at` (pixels) and returns the index after it. Points within
+   * SIMPLIFY_PIXELS of the last kept one are dropped (the last point is always kept): at low zooms most vertices
+   * fall within a pixel of each other and cost time without changing a pixel noticeably.
+   */
+  const project = (p: number, dropClosing: boolean, at: number): number => {
     const first = basemap!.partFirst[p]!;
     let end = basemap!.partFirst[p + 1]!;
     const world = index!.world;
     if (dropClosing && end - first > 1 && world[2 * first] === world[2 * end - 2] && world[2 * first + 1] === world[2 * end - 1]) end--;
-    const n = 2 * (end - first);
-    if (n > scratch.length) scratch = new Float64Array(Math.max(n, 2 * scratch.length));
-    for (let i = first, k = 0; i < end; i++, k += 2) {
-      scratch[k] = world[2 * i]! * scale - viewport.left;
-      scratch[k + 1] = world[2 * i + 1]! * scale - viewport.top;
+    if (at + 2 * (end - first) > buf.length) {
+      const grown = new Float64Array(Math.max(at + 2 * (end - first), 2 * buf.length));
+      grown.set(buf.subarray(0, at));
+      buf = grown;
     }
-    return n;
+    const start = at;
+    for (let i = first; i < end; i++) {
+      const x = world[2 * i]! * scale - viewport.left;
+      const y = world[2 * i + 1]! * scale - viewport.top;
+      if (at > start && i < end - 1) {
+        const ddx = x - buf[at - 2]!, ddy = y - buf[at - 1]!;
+        if (ddx * ddx + ddy * ddy < SIMPLIFY_PIXELS * SIMPLIFY_PIXELS) continue;
+      }
+      buf[at++] = x;
+      buf[at++] = y;
+    }
+    return at;
   };
 
   for (const layer of plan.layers) {
@@ -75,7 +91,7 @@ export function drawBasemap(canvas: Canvas, viewport: Viewport, source: BasemapS
         const s = styler.style(basemap.kind[f]!, GeomType.polygon, names(f));
         if (!s) continue;
         rings.length = 0;
-        for (let p = basemap.featPart[f]!; p < basemap.featPart[f + 1]!; p++) rings.push(scratch.slice(0, project(p, true)));
+        for (let p = basemap.featPart[f]!; p < basemap.featPart[f + 1]!; p++) rings.push(buf.slice(0, project(p, true, 0)));
         canvas.fillPolygon(rings, s.color, {
           opacity: s.opacity,
           antialias: s.antialias,
@@ -84,18 +100,29 @@ export function drawBasemap(canvas: Canvas, viewport: Viewport, source: BasemapS
         });
       }
     } else if (layer.type === 'line') {
+      // Consecutive features of one memoised style (and geometry kind) are stroked together as one shape.
       const styler = new FeatureStyler(layer as PlannedLayer & { type: 'line' }, zoom);
+      const ends: number[] = [];
+      let batch: LineStyle | null = null;
+      let batchClosed = false;
+      const flush = (): void => {
+        if (batch && ends.length > 0) canvas.strokePolylines(buf, ends, batchClosed ? { ...batch, closed: true } : batch);
+        ends.length = 0;
+      };
       for (const f of features) {
         const type = basemap.type[f]!;
         if (type === GeomType.point) continue;
         const s = styler.style(basemap.kind[f]!, type, names(f));
         if (!s) continue;
         const closed = type === GeomType.polygon;
-        for (let p = basemap.featPart[f]!; p < basemap.featPart[f + 1]!; p++) {
-          const n = project(p, closed);
-          canvas.strokePolyline(scratch.subarray(0, n), closed ? { ...s, closed } : s);
+        if (s !== batch || closed !== batchClosed) {
+          flush();
+          batch = s;
+          batchClosed = closed;
         }
+        for (let p = basemap.featPart[f]!; p < basemap.featPart[f + 1]!; p++) ends.push(project(p, closed, ends.length > 0 ? ends[ends.length - 1]! : 0));
       }
+      flush();
     } else if (layer.type === 'symbol') {
       const styler = new FeatureStyler(layer as PlannedLayer & { type: 'symbol' }, zoom);
       drawPointLabels(canvas, features, (f) => {

@@ -177,6 +177,15 @@ export class Canvas {
    * huge coordinates cost nothing.
    */
   strokePolyline(points: ArrayLike<number>, options: StrokeOptions): void {
+    this.strokePolylines(points, [points.length], options);
+  }
+
+  /**
+   * Strokes several polylines as one shape (their union: overlaps are covered once, then composited once), as
+   * {@link strokePolyline} does for one. Polyline k is `xy[ends[k - 1] .. ends[k])` (flat x, y pairs, pixels; the
+   * first starts at 0), so a whole layer's features of one style draw without per-feature arrays.
+   */
+  strokePolylines(xy: ArrayLike<number>, ends: ArrayLike<number>, options: StrokeOptions): void {
     const width = options.width ?? 1;
     const blur = Math.max(0, options.blur ?? 0);
     const gap = Math.max(0, options.gapWidth ?? 0);
@@ -195,22 +204,29 @@ export class Canvas {
     const pattern = dashPattern(options.dasharray, width);
     if (pattern && pattern.period < 1) opacity *= pattern.onFraction;
     const dashes = pattern && pattern.period >= 1 ? pattern.lengths : null;
-    cleanPolyline(points, dx, dy, this.clean);
-    if (this.clean.count === 0) return;
     const closed = options.closed ?? false;
     const sideOffsets = gap > 0 ? [offset - (gap + width) / 2, offset + (gap + width) / 2] : [offset];
+    /** Calls `fn` with each polyline cleaned into `this.clean`. */
+    const forEachLine = (fn: () => void): void => {
+      for (let k = 0, start = 0; k < ends.length; start = ends[k++]!) {
+        cleanPolyline(xy, dx, dy, this.clean, start, ends[k]!);
+        if (this.clean.count > 0) fn();
+      }
+    };
     if (shape.join === 'round' || width <= DISTANCE_JOIN_MAX_WIDTH) {
       // Lines whose joins look round: the distance stroker (see distance-stroke.ts).
       const mask = (this.mask ??= new MaskSink(this.width, this.height));
       const distanceShape = { halfWidth: width / 2, cap: shape.cap, blur, dashes };
-      for (const side of sideOffsets) {
-        let line = this.clean;
-        if (side !== 0) {
-          offsetPolyline(this.clean, closed, side, this.offsetPts);
-          line = this.offsetPts;
+      forEachLine(() => {
+        for (const side of sideOffsets) {
+          let line = this.clean;
+          if (side !== 0) {
+            offsetPolyline(this.clean, closed, side, this.offsetPts);
+            line = this.offsetPts;
+          }
+          addDistanceStroke(mask, line, closed, distanceShape);
         }
-        addDistanceStroke(mask, line, closed, distanceShape);
-      }
+      });
       if (this.solid.setColor(options.color, opacity)) mask.flush(this.solid);
       return;
     }
@@ -224,9 +240,9 @@ export class Canvas {
       const levelWidth = levels > 1 ? width - (2 * blur * (level + 0.5)) / levels : width;
       if (levelWidth <= 0) continue;
       this.path.reset();
-      for (const side of sideOffsets) {
-        this.buildStroke({ ...shape, width: levelWidth }, side, closed, dashes, guard);
-      }
+      forEachLine(() => {
+        for (const side of sideOffsets) this.buildStroke({ ...shape, width: levelWidth }, side, closed, dashes, guard);
+      });
       if (sink) {
         sink.weight = 1 / levels;
         this.raster.fill(this.path, 'nonzero', true, 0, 0, sink);
