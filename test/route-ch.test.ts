@@ -4,10 +4,10 @@ import { ContractionHierarchy } from '../src/route/ch.js';
 import { RoadGraph } from '../src/route/graph.js';
 import { Router } from '../src/route/router.js';
 import { pathSum } from '../src/route/search.js';
-import { routePack } from './route-packs.js';
+import { testPack } from './helpers/packs.js';
 
 describe('contraction hierarchy on the real Đà Lạt pack (no turn restrictions there)', () => {
-  const g = new RoadGraph(Pack.from(routePack('dalat')));
+  const g = new RoadGraph(Pack.from(testPack('dalat')));
   const router = new Router(g);
   it('gives the same weights as the edge-based search, point to point and many to many', () => {
     const ctx = router.context(0);
