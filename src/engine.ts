@@ -1,5 +1,9 @@
 import { loadPack, type PackSource } from './pack/load.js';
 import { Region } from './region.js';
+import { geocode, type GeocodeParams } from './api/geocode.js';
+import { autocomplete, type AutocompleteParams } from './api/autocomplete.js';
+import { placeDetail, type PlaceDetailParams } from './api/place-detail.js';
+import type { AutocompleteResponse, GeocodeResponse, PlaceDetailResponse } from './api/place-shapes.js';
 
 export interface EngineOptions {
   /** Packs to load: Node file paths, URLs or bytes. Default: the embedded central-Hanoi pack. */
@@ -40,6 +44,15 @@ export class Engine {
       })),
     };
   }
+
+  /** GET /Geocode: `{ address }` (forward), `{ latlng }` (reverse) or `{ place_id }`. See src/api/geocode.ts. */
+  geocode(params: GeocodeParams): GeocodeResponse { return geocode(this, params); }
+
+  /** GET /Place/AutoComplete. See src/api/autocomplete.ts. */
+  autocomplete(params: AutocompleteParams): AutocompleteResponse { return autocomplete(this, params); }
+
+  /** GET /Place/Detail. See src/api/place-detail.ts. */
+  placeDetail(params: PlaceDetailParams): PlaceDetailResponse { return placeDetail(this, params); }
 
   /** The region whose area holds the point (degrees), preferring the first pack given; null when none does. */
   regionAt(lat: number, lon: number): Region | null {
