@@ -15,14 +15,18 @@ import { parseAddress } from './text/address';
 /** Most results a forward geocode returns. */
 export const MAX_GEOCODE_RESULTS = 5;
 
-/** Score added per admin level that agrees, and subtracted twice over per level that contradicts. */
-const LEVEL_BOOST: Array<[slot: number, weight: number]> = [
-  [AdminSlot.ward, 0.1],
-  [AdminSlot.district, 0.08],
-  [AdminSlot.province, 0.04],
-  [AdminSlot.ward2025, 0.1],
-  [AdminSlot.province2025, 0.04],
-];
+/**
+ * Score added per admin level that agrees, and subtracted twice over per level that contradicts. Legacy and 2025
+ * names are judged separately and the better system counts, because a written name can be both (the 2025
+ * "Phường Cửa Nam" shares its name with a smaller legacy ward): a place that agrees in one system is not
+ * punished for the other.
+ */
+const WARD_BOOST = 0.1;
+const DISTRICT_BOOST = 0.08;
+const PROVINCE_BOOST = 0.04;
+
+/** Slots tried, in order, when no place matches by name. */
+const FALLBACK_ORDER = [AdminSlot.ward2025, AdminSlot.ward, AdminSlot.district, AdminSlot.province2025, AdminSlot.province];
 
 /** Score taken from admin units when the address names a house or street. */
 const UNIT_PENALTY = 0.2;
@@ -41,41 +45,48 @@ export function forwardInRegion(r: PlacesRegion, address: string, terms: Term[],
   const kinds = r.places.kind;
   // An address with a house number or street asks for a street-level place: admin units rank below streets.
   const streetLevel = parsed.house !== undefined || parsed.street !== undefined;
+  const agreeOne = (p: number, [slot, weight, ids]: Check): number => {
+    const have = adm[p * ADMIN_SLOTS + slot]!;
+    return have < 0 ? 0 : ids.includes(have) ? weight : -2 * weight;
+  };
+  const agreement = (p: number, checks: Check[]): number => {
+    let b = 0;
+    for (const c of checks) b += agreeOne(p, c);
+    return b;
+  };
+  const [legacy, modern, province] = [wanted.filter((c) => c[3] === 'legacy'), wanted.filter((c) => c[3] === '2025'), wanted.filter((c) => c[3] === 'province')];
   const boost = (p: number): number => {
     let b = streetLevel && kinds[p]! >= PlaceKind.ward ? -UNIT_PENALTY : 0;
-    for (const [slot, weight, ids] of wanted) {
-      const have = adm[p * ADMIN_SLOTS + slot]!;
-      if (have < 0) continue;
-      b += ids.includes(have) ? weight : -2 * weight;
-    }
-    return b;
+    if (legacy.length && modern.length) b += Math.max(agreement(p, legacy), agreement(p, modern));
+    else b += agreement(p, legacy) + agreement(p, modern);
+    // Either province slot agreeing is enough (Hà Nội legacy and 2025 are different units).
+    let bestProvince = province.length ? -Infinity : 0;
+    for (const c of province) bestProvince = Math.max(bestProvince, agreeOne(p, c));
+    return b + bestProvince;
   };
   // House and alley numbers may be absent from the data: they rank but are not required.
   const hits = r.searcher.search(terms, { prefix: false, limit, importance: r.places.importance, boost, numbersOptional: true });
   if (hits.length > 0) return hits.map((h) => ({ ...h, region: r }));
-  // Nothing by name: the most specific unit named.
-  for (const [slot, , ids] of [...wanted].sort((a, b) => a[0] - b[0])) {
-    const place = r.unitPlace.get(ids[0]!);
-    if (place !== undefined && slot !== AdminSlot.province2025 && slot !== AdminSlot.province) return [{ place, score: 0, text: 0, region: r }];
-  }
-  for (const [, , ids] of wanted) {
-    const place = r.unitPlace.get(ids[0]!);
+  // Nothing by name: the most specific unit named (the 2025 ward first, as addresses are shown today).
+  for (const slot of FALLBACK_ORDER) {
+    const check = wanted.find((c) => c[0] === slot);
+    const place = check && r.unitPlace.get(check[2][0]!);
     if (place !== undefined) return [{ place, score: 0, text: 0, region: r }];
   }
   return [];
 }
 
-/** The admin units an address named, per place slot, with the weight of agreeing. */
-function wantedUnits(res: AdminResolution): Array<[slot: number, weight: number, ids: number[]]> {
-  const out: Array<[number, number, number[]]> = [];
-  const ids: Record<number, number[]> = {
-    [AdminSlot.ward]: res.legacy.ward !== undefined ? [res.legacy.ward] : [],
-    [AdminSlot.district]: res.legacy.district !== undefined ? [res.legacy.district] : [],
-    [AdminSlot.province]: res.legacy.province !== undefined ? [res.legacy.province] : [],
-    [AdminSlot.ward2025]: res.v2025.ward !== undefined ? [res.v2025.ward, ...res.v2025.wards] : [],
-    [AdminSlot.province2025]: res.v2025.province !== undefined ? [res.v2025.province] : [],
-  };
-  for (const [slot, weight] of LEVEL_BOOST) if (ids[slot]!.length > 0) out.push([slot, weight, ids[slot]!]);
+/** One admin check: the place slot, the weight of agreeing, the accepted unit ids, and its group. */
+type Check = [slot: number, weight: number, ids: number[], group: 'legacy' | '2025' | 'province'];
+
+/** The admin units an address named, as checks on place slots. */
+function wantedUnits(res: AdminResolution): Check[] {
+  const out: Check[] = [];
+  if (res.legacy.ward !== undefined) out.push([AdminSlot.ward, WARD_BOOST, [res.legacy.ward], 'legacy']);
+  if (res.legacy.district !== undefined) out.push([AdminSlot.district, DISTRICT_BOOST, [res.legacy.district], 'legacy']);
+  if (res.v2025.ward !== undefined) out.push([AdminSlot.ward2025, WARD_BOOST, [res.v2025.ward, ...res.v2025.wards], '2025']);
+  if (res.legacy.province !== undefined) out.push([AdminSlot.province, PROVINCE_BOOST, [res.legacy.province], 'province']);
+  if (res.v2025.province !== undefined) out.push([AdminSlot.province2025, PROVINCE_BOOST, [res.v2025.province], 'province']);
   return out;
 }
 

@@ -26,6 +26,8 @@ const NUMBER_WEIGHT = 0.8;
 /** Score parts on top of the text match (which is in 0..1). */
 const COMPLETENESS_WEIGHT = 0.3;
 const IMPORTANCE_WEIGHT = 0.08;
+/** Taken per required query word a place does not explain (a ward is a poor answer to "BIDV, Phường Giảng Võ"). */
+const MISSING_PENALTY = 0.2;
 
 /** A vocabulary word matched by a query word: its index, quality, matched prefix length (0: whole word). */
 interface VocabMatch {
@@ -177,7 +179,9 @@ export class Searcher {
       const text = this.acc[p]! / totalWeight;
       const nameLen = ix.nameLen[p]!;
       const completeness = nameLen === 0 ? 1 : Math.min(1, this.mainHits[p]! / nameLen);
-      const score = text + COMPLETENESS_WEIGHT * completeness + (IMPORTANCE_WEIGHT * opts.importance[p]!) / 255 + (opts.boost ? opts.boost(p) : 0);
+      const missing = required - this.reqHits[p]!;
+      const score =
+        text + COMPLETENESS_WEIGHT * completeness + (IMPORTANCE_WEIGHT * opts.importance[p]!) / 255 - MISSING_PENALTY * missing + (opts.boost ? opts.boost(p) : 0);
       if (top.length === limit && score <= top[limit - 1]!.score) continue;
       // Insertion into the small sorted top list; ties keep the lower place number first (deterministic).
       let at = top.length;
