@@ -17,7 +17,7 @@ const PREFIX_MIN = 0.7;
 const PREFIX_SPAN = 0.25;
 const TYPO = 0.65;
 /** Words shorter than this are not typo-matched (too many neighbours). */
-const TYPO_MIN_LENGTH = 4;
+const TYPO_MIN_LENGTH = 3;
 /** Weight of a field's match: name 1, a POI's street address 0.85, admin names 0.8. */
 const FIELD_WEIGHT = [1, 0.85, 0.8];
 /** Weight of a query word: type words count little, numbers a bit less than names. */
