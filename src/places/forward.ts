@@ -11,6 +11,7 @@ import type { PlacesRegion } from './region-places';
 import type { Hit } from './search/search';
 import { termsOf, type Term } from './search/terms';
 import { parseAddress } from './text/address';
+import { nameKey } from './text/fold';
 
 /** Most results a forward geocode returns. */
 export const MAX_GEOCODE_RESULTS = 5;
@@ -27,6 +28,9 @@ const PROVINCE_BOOST = 0.04;
 
 /** Slots tried, in order, when no place matches by name. */
 const FALLBACK_ORDER = [AdminSlot.ward2025, AdminSlot.ward, AdminSlot.district, AdminSlot.province2025, AdminSlot.province];
+
+/** Score added to a place whose house number is the one written (and half of it taken from other numbers). */
+const HOUSE_BOOST = 0.15;
 
 /** Score taken from admin units when the address names a house or street. */
 const UNIT_PENALTY = 0.2;
@@ -55,8 +59,17 @@ export function forwardInRegion(r: PlacesRegion, address: string, terms: Term[],
     return b;
   };
   const [legacy, modern, province] = [wanted.filter((c) => c[3] === 'legacy'), wanted.filter((c) => c[3] === '2025'), wanted.filter((c) => c[3] === 'province')];
+  const houseKey = parsed.house !== undefined ? nameKey(parsed.house).replace(/ /g, '') : undefined;
+  const houseIds = r.places.house;
+  const sameHouse = new Map<number, boolean>(); // house string id → equals the written number
   const boost = (p: number): number => {
     let b = streetLevel && kinds[p]! >= PlaceKind.ward ? -UNIT_PENALTY : 0;
+    const h = houseIds[p]!;
+    if (houseKey !== undefined && h !== 0) {
+      let same = sameHouse.get(h);
+      if (same === undefined) sameHouse.set(h, (same = nameKey(r.region.strings.get(h)).replace(/ /g, '') === houseKey));
+      b += same ? HOUSE_BOOST : -HOUSE_BOOST / 2;
+    }
     if (legacy.length && modern.length) b += Math.max(agreement(p, legacy), agreement(p, modern));
     else b += agreement(p, legacy) + agreement(p, modern);
     // Either province slot agreeing is enough (Hà Nội legacy and 2025 are different units).

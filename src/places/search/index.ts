@@ -56,11 +56,14 @@ export class PlaceIndex {
   readonly postField: Uint8Array;
   /** Number of distinct non-type words in each place's main text (its name's length, for completeness). */
   readonly nameLen: Uint8Array;
+  /** The same for a POI's house number and street (a POI found by its address is fully found). */
+  readonly addressLen: Uint8Array;
 
   constructor(places: PlaceStore, strings: StringTable, admin: AdminNames) {
     const byFolded = new Map<string, Map<string, { places: number[]; fields: number[] }>>();
     const n = places.count;
     this.nameLen = new Uint8Array(n);
+    this.addressLen = new Uint8Array(n);
     const perPlace = new Map<string, { folded: string; field: number }>();
     // Admin names repeat across thousands of places: tokenize each distinct text once.
     const termCache = new Map<string, ReturnType<typeof storedTermsOf>>();
@@ -81,8 +84,8 @@ export class PlaceIndex {
       add(t.main, Field.main);
       add(t.address, Field.address);
       for (const a of t.admin) add(a, Field.admin);
-      const nameWords = new Set(termsCached(t.main).filter((w) => !w.optional).map((w) => w.folded));
-      this.nameLen[i] = Math.min(255, nameWords.size);
+      this.nameLen[i] = distinctWords(termsCached(t.main));
+      this.addressLen[i] = distinctWords(termsCached(t.address));
       for (const [exact, { folded, field }] of perPlace) {
         let forms = byFolded.get(folded);
         if (!forms) byFolded.set(folded, (forms = new Map()));
@@ -128,4 +131,9 @@ export class PlaceIndex {
     }
     return lo;
   }
+}
+
+/** Number of distinct non-type words, at most 255. */
+function distinctWords(terms: ReturnType<typeof storedTermsOf>): number {
+  return Math.min(255, new Set(terms.filter((w) => !w.optional).map((w) => w.folded)).size);
 }

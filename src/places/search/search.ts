@@ -70,6 +70,8 @@ export class Searcher {
   private mainSeen: Int32Array;
   private reqHits: Uint8Array;
   private mainHits: Uint8Array;
+  private addrSeen: Int32Array;
+  private addrHits: Uint8Array;
   private anyMain: Uint8Array;
   private touched: Int32Array;
   private stamp = 0;
@@ -84,6 +86,8 @@ export class Searcher {
     this.mainSeen = new Int32Array(n);
     this.reqHits = new Uint8Array(n);
     this.mainHits = new Uint8Array(n);
+    this.addrSeen = new Int32Array(n);
+    this.addrHits = new Uint8Array(n);
     this.anyMain = new Uint8Array(n);
     this.touched = new Int32Array(n);
   }
@@ -143,6 +147,7 @@ export class Searcher {
               this.acc[p] = 0;
               this.reqHits[p] = 0;
               this.mainHits[p] = 0;
+              this.addrHits[p] = 0;
               this.anyMain[p] = 0;
               this.touched[touchedCount++] = p;
             }
@@ -157,6 +162,9 @@ export class Searcher {
                 this.mainSeen[p] = termStamp;
                 if (!term.optional) this.mainHits[p]++;
               }
+            } else if (field === Field.address && this.addrSeen[p] !== termStamp) {
+              this.addrSeen[p] = termStamp;
+              if (!term.optional) this.addrHits[p]++;
             }
             const s = q * FIELD_WEIGHT[field]!;
             if (s > this.best[p]!) {
@@ -173,12 +181,17 @@ export class Searcher {
     const limit = Math.max(1, opts.limit);
     for (let k = 0; k < touchedCount; k++) {
       const p = this.touched[k]!;
-      if (this.anyMain[p] === 0 || this.reqHits[p]! + allowedMissing < required) continue;
-      if (required > 0 && this.mainHits[p] === 0) continue;
+      // A place must be found by its own name or (a POI) by its own address, not only by its ward's name.
+      if (this.reqHits[p]! + allowedMissing < required) continue;
+      if (this.mainHits[p] === 0 && this.addrHits[p] === 0 && (required > 0 || this.anyMain[p] === 0)) continue;
       if (opts.keep && !opts.keep(p)) continue;
       const text = this.acc[p]! / totalWeight;
       const nameLen = ix.nameLen[p]!;
-      const completeness = nameLen === 0 ? 1 : Math.min(1, this.mainHits[p]! / nameLen);
+      const addressLen = ix.addressLen[p]!;
+      const completeness = Math.max(
+        nameLen === 0 ? 1 : Math.min(1, this.mainHits[p]! / nameLen),
+        addressLen === 0 ? 0 : Math.min(1, this.addrHits[p]! / addressLen),
+      );
       const missing = required - this.reqHits[p]!;
       const score =
         text + COMPLETENESS_WEIGHT * completeness + (IMPORTANCE_WEIGHT * opts.importance[p]!) / 255 - MISSING_PENALTY * missing + (opts.boost ? opts.boost(p) : 0);
