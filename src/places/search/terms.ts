@@ -4,7 +4,7 @@
  * query matches with or without them. Abbreviations and nicknames are expanded first ("Q.1" → "Quận 1",
  * "TP.HCM" → "Thành phố Hồ Chí Minh"), so both sides agree on one spelling.
  */
-import { addressTokens } from '../text/abbreviations';
+import { addressTokens, PLACES } from '../text/abbreviations';
 import { fold } from '../text/fold';
 
 /** One word of searchable text. */
@@ -76,5 +76,17 @@ export function storedTermsOf(text: string): Term[] {
   // A leading type word counts only when a name follows it ("Phố Huế", not a street called just "Phố").
   const lead = LEADING_TYPES.find((t) => t.length < out.length && t.every((w, k) => out[k]!.folded === w));
   if (lead) for (let k = 0; k < lead.length; k++) out[k]!.optional = true;
+  // A run-together nickname in a name ("Little Hanoi") also stands for the canonical words a query expands to.
+  const n = out.length;
+  for (let k = 0; k < n; k++) {
+    const canonical = JOINED_NICKNAMES.get(out[k]!.folded);
+    if (canonical) for (const t of canonical) out.push({ ...t, optional: true });
+  }
   return out;
+}
+
+/** Nicknames written as one word ("hanoi", "saigon", "tphcm") → the search terms of the canonical name. */
+const JOINED_NICKNAMES = new Map<string, Term[]>();
+for (const p of PLACES) {
+  for (const f of p.forms) if (!f.includes(' ') && f.length >= 5) JOINED_NICKNAMES.set(f, termsOf(p.canonical));
 }
