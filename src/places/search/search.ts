@@ -20,6 +20,8 @@ const TYPO = 0.65;
 const TYPO_MIN_LENGTH = 3;
 /** Weight of a field's match: name 1, a POI's street address 0.85, admin names 0.8. */
 const FIELD_WEIGHT = [1, 0.85, 0.8];
+/** Query words whose vocabulary matches are kept per searcher. */
+const LOOKUP_CACHE_SIZE = 4096;
 /** Weight of a query word: type words count little, numbers a bit less than names. */
 const OPTIONAL_WEIGHT = 0.25;
 const NUMBER_WEIGHT = 0.8;
@@ -92,8 +94,21 @@ export class Searcher {
     this.touched = new Int32Array(n);
   }
 
-  /** Vocabulary words matching a query word, with their match quality. */
+  /** Lookups of recent query words (people retype the same words while typing); cleared when full. */
+  private cache = new Map<string, VocabMatch[]>();
+
+  /** Vocabulary words matching a query word, with their match quality (cached). */
   private lookup(term: Term, asPrefix: boolean): VocabMatch[] {
+    const key = asPrefix ? `${term.folded}*` : term.folded;
+    let hit = this.cache.get(key);
+    if (!hit) {
+      if (this.cache.size >= LOOKUP_CACHE_SIZE) this.cache.clear();
+      this.cache.set(key, (hit = this.lookupUncached(term, asPrefix)));
+    }
+    return hit;
+  }
+
+  private lookupUncached(term: Term, asPrefix: boolean): VocabMatch[] {
     const ix = this.index;
     const out: VocabMatch[] = [];
     const w = term.folded;
