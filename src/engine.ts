@@ -2,6 +2,10 @@ import { direction, type DirectionParams, type DirectionResponse } from './api/d
 import { distanceMatrix, type MatrixParams, type MatrixResponse } from './api/matrix.js';
 import { loadPack, type PackSource } from './pack/load.js';
 import { Region } from './region.js';
+import { geocode, type GeocodeParams } from './api/geocode.js';
+import { autocomplete, type AutocompleteParams } from './api/autocomplete.js';
+import { placeDetail, type PlaceDetailParams } from './api/place-detail.js';
+import type { AutocompleteResponse, GeocodeResponse, PlaceDetailResponse } from './api/place-shapes.js';
 
 export interface EngineOptions {
   /** Packs to load: Node file paths, URLs or bytes. Default: the embedded central-Hanoi pack. */
@@ -51,6 +55,21 @@ export class Engine {
   /** GET /DistanceMatrix: distance and duration per origin × destination (see src/api/matrix.ts). */
   distanceMatrix(params: MatrixParams): MatrixResponse {
     return distanceMatrix(this.regions, params);
+  }
+
+  /** GET /Geocode: `{ address }` (forward), `{ latlng }` (reverse) or `{ place_id }`. See src/api/geocode.ts. */
+  geocode(params: GeocodeParams): GeocodeResponse {
+    return geocode(this, params);
+  }
+
+  /** GET /Place/AutoComplete. See src/api/autocomplete.ts. */
+  autocomplete(params: AutocompleteParams): AutocompleteResponse {
+    return autocomplete(this, params);
+  }
+
+  /** GET /Place/Detail. See src/api/place-detail.ts. */
+  placeDetail(params: PlaceDetailParams): PlaceDetailResponse {
+    return placeDetail(this, params);
   }
 
   /** The region whose area holds the point (degrees), preferring the first pack given; null when none does. */
