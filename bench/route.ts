@@ -13,7 +13,7 @@ import { haversine } from '../src/geo.js';
 import { Pack } from '../src/pack/reader.js';
 import { Region } from '../src/region.js';
 import { routerOf } from '../src/route/router.js';
-import { routePack } from '../test/route-packs.js';
+import { testPack } from '../test/helpers/packs.js';
 
 const DIMACS = fileURLToPath(new URL('../../shared/data/dimacs/', import.meta.url));
 const CACHE = fileURLToPath(new URL('../.cache/', import.meta.url));
@@ -153,7 +153,7 @@ async function main(): Promise<void> {
     const res = e.distanceMatrix({ origins: pts, destinations: pts });
     return `${(performance.now() - t0).toFixed(1)} ms (${res.status})`;
   };
-  const hanoi = new Region(Pack.from(routePack('hanoi')));
+  const hanoi = new Region(Pack.from(testPack('hanoi')));
   const he = new Engine([hanoi]);
   const [minLon, minLat, maxLon, maxLat] = hanoi.meta.bbox!;
   const hr = rng(5);

@@ -4,6 +4,10 @@ import type { StaticRouteError, StaticRouteQuery } from './api/static-route.js';
 import { loadPack, type PackSource } from './pack/load.js';
 import { Region } from './region.js';
 import { engineStaticRoute } from './render/static-route-engine.js';
+import { geocode, type GeocodeParams } from './api/geocode.js';
+import { autocomplete, type AutocompleteParams } from './api/autocomplete.js';
+import { placeDetail, type PlaceDetailParams } from './api/place-detail.js';
+import type { AutocompleteResponse, GeocodeResponse, PlaceDetailResponse } from './api/place-shapes.js';
 
 export interface EngineOptions {
   /** Packs to load: Node file paths, URLs or bytes. Default: the embedded central-Hanoi pack. */
@@ -70,6 +74,21 @@ export class Engine {
    */
   staticRoute(params: StaticRouteQuery): Promise<Uint8Array | StaticRouteError> {
     return engineStaticRoute(this.regions, this.style, params);
+  }
+
+  /** GET /Geocode: `{ address }` (forward), `{ latlng }` (reverse) or `{ place_id }`. See src/api/geocode.ts. */
+  geocode(params: GeocodeParams): GeocodeResponse {
+    return geocode(this, params);
+  }
+
+  /** GET /Place/AutoComplete. See src/api/autocomplete.ts. */
+  autocomplete(params: AutocompleteParams): AutocompleteResponse {
+    return autocomplete(this, params);
+  }
+
+  /** GET /Place/Detail. See src/api/place-detail.ts. */
+  placeDetail(params: PlaceDetailParams): PlaceDetailResponse {
+    return placeDetail(this, params);
   }
 
   /** The region whose area holds the point (degrees), preferring the first pack given; null when none does. */

@@ -5,9 +5,9 @@ import { Pack } from '../src/pack/reader.js';
 import { Region } from '../src/region.js';
 import { alternatives, sharedWeight, ALT_MAX_SHARED, ALT_MAX_STRETCH } from '../src/route/alternatives.js';
 import { routerOf } from '../src/route/router.js';
-import { routePack } from './route-packs.js';
+import { testPack } from './helpers/packs.js';
 
-const region = new Region(Pack.from(routePack('hanoi')));
+const region = new Region(Pack.from(testPack('hanoi')));
 const engine = new Engine([region]);
 const [minLon, minLat, maxLon, maxLat] = region.meta.bbox!;
 

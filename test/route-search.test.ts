@@ -3,8 +3,8 @@ import { Pack } from '../src/pack/reader.js';
 import { RoadGraph } from '../src/route/graph.js';
 import { Router } from '../src/route/router.js';
 import { pathSum } from '../src/route/search.js';
-import { PlainDijkstra } from './route-reference.js';
-import { routePack } from './route-packs.js';
+import { PlainDijkstra } from './helpers/route-reference.js';
+import { testPack } from './helpers/packs.js';
 
 /** Seeded PRNG (mulberry32). */
 function rng(seed: number): () => number {
@@ -18,7 +18,7 @@ function rng(seed: number): () => number {
 
 for (const region of ['hanoi', 'dalat'] as const) {
   describe(`routes on the real ${region} pack match a plain edge-based Dijkstra`, () => {
-    const g = new RoadGraph(Pack.from(routePack(region)));
+    const g = new RoadGraph(Pack.from(testPack(region)));
     const router = new Router(g);
     let minLat = Infinity, maxLat = -Infinity, minLon = Infinity, maxLon = -Infinity;
     for (let v = 0; v < g.nodeCount; v++) {

@@ -1,5 +1,5 @@
 import TinyQueue from 'tinyqueue';
-import type { RoadGraph } from '../src/route/graph.js';
+import type { RoadGraph } from '../../src/route/graph.js';
 
 /** Plain per-arc costs, written independently of src/route/costs.ts: seconds and routability weight. */
 export function plainCosts(g: RoadGraph, profile: number, weighting: 'fastest' | 'shortest'): { w: number[]; dur: number[] } {
