@@ -1,5 +1,6 @@
 import { direction, type DirectionParams, type DirectionResponse } from './api/direction.js';
 import { distanceMatrix, type MatrixParams, type MatrixResponse } from './api/matrix.js';
+import { trip, type TripParams, type TripResponse } from './api/trip.js';
 import { loadPack, type PackSource } from './pack/load.js';
 import { Region } from './region.js';
 
@@ -51,6 +52,11 @@ export class Engine {
   /** GET /DistanceMatrix: distance and duration per origin × destination (see src/api/matrix.ts). */
   distanceMatrix(params: MatrixParams): MatrixResponse {
     return distanceMatrix(this.regions, params);
+  }
+
+  /** GET /trip: the shortest round trip through origin, waypoints and destination (see src/api/trip.ts). */
+  trip(params: TripParams): TripResponse {
+    return trip(this.regions, params);
   }
 
   /** The region whose area holds the point (degrees), preferring the first pack given; null when none does. */
