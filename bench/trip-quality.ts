@@ -1,55 +1,74 @@
 /**
- * Trip solver quality and speed benchmark (standalone): `npx tsx bench/trip-quality.ts [--seconds=10]
- * [--sizes=50,100,200] [--instances=1] [--seed=1]`.
+ * Trip benchmark on real road tables (standalone): `npx tsx bench/trip-quality.ts [--seconds=10] [--sizes=50,100,200]
+ * [--packs=hanoi,dalat] [--seed=1]`.
  *
- * For each instance it reports, as ratios to the best tour found by a long seeded iterated local search (double-bridge
- * kicks + Or-opt/2-opt, time-limited): plain farthest insertion, `solveTrip`, and the ILS reference itself (1.000),
- * plus the solve time of `solveTrip` (median of several runs, table excluded).
- *
- * The instance generator is a `TableFn`; real road tables from the routing engine can replace
- * `euclideanAsymmetric` later without touching the rest.
+ * Instances: seeded random points in the central 70% of a pack's bounding box, snapped to roads for the car, kept
+ * when mutually reachable with the best-connected point (so every table entry is finite), and the router's
+ * routability-weight table between them — the very table GET /trip solves.
+ * Quality, as ratios to the best tour a long seeded iterated local search (double-bridge kick + full Or-opt/2-opt/
+ * segment-exchange local search, `--seconds` per instance, started from our tour) finds: plain farthest insertion,
+ * `solveTrip`, and the reference itself (1.000).
+ * Speed: 100 stops on Hanoi — snap + table + solve (median of 5), and the whole `engine.trip` call (legs and
+ * geometry included).
  */
+import { Engine } from '../src/engine.js';
+import { Pack } from '../src/pack/reader.js';
+import { Region } from '../src/region.js';
+import { routerOf } from '../src/route/router.js';
+import type { Snap } from '../src/route/snap.js';
 import { farthestInsertion, localSearch, mulberry32, solveTrip, tourCost } from '../src/trip/index.js';
+import { testPack } from '../test/helpers/packs.js';
 
-/** Builds an n×n row-major cost table (seconds) for instance `seed`. */
-export type TableFn = (n: number, seed: number) => Float64Array;
+/** A real instance: the points (degrees) and the n×n routability-weight table between their snaps. */
+interface Instance {
+  points: { lat: number; lng: number }[];
+  table: Float64Array;
+}
 
-/**
- * Random points in a 20 km square, travel time at 10 m/s along the straight line times a per-direction detour factor
- * in [1.1, 1.6) (so i→j ≠ j→i, like one-way streets), plus a per-direction 0–60 s turn/approach penalty.
- */
-export const euclideanAsymmetric: TableFn = (n, seed) => {
+/** n mutually reachable random road points of a region and their weight table (car). */
+export function realInstance(region: Region, n: number, seed: number): Instance {
+  const router = routerOf(region);
+  const [minLon, minLat, maxLon, maxLat] = region.meta.bbox!;
   const rnd = mulberry32(seed);
-  const x = new Float64Array(n);
-  const y = new Float64Array(n);
-  for (let i = 0; i < n; i++) {
-    x[i] = rnd() * 20_000;
-    y[i] = rnd() * 20_000;
-  }
-  const table = new Float64Array(n * n);
-  for (let i = 0; i < n; i++) {
-    for (let j = 0; j < n; j++) {
-      if (i === j) continue;
-      const metres = Math.hypot((x[i] as number) - (x[j] as number), (y[i] as number) - (y[j] as number));
-      table[i * n + j] = (metres / 10) * (1.1 + 0.5 * rnd()) + 60 * rnd();
+  const m = Math.ceil(n * 1.4) + 10;
+  const points: { lat: number; lng: number }[] = [];
+  const snaps: Snap[] = [];
+  while (snaps.length < m) {
+    const lat = minLat + (0.15 + 0.7 * rnd()) * (maxLat - minLat);
+    const lng = minLon + (0.15 + 0.7 * rnd()) * (maxLon - minLon);
+    const s = router.snap(lat, lng, 0);
+    if (s) {
+      points.push({ lat, lng });
+      snaps.push(s);
     }
   }
-  return table;
-};
+  const big = router.table(snaps, snaps, 0, 'fastest').weight;
+  let hub = 0;
+  let most = -1;
+  for (let i = 0; i < m; i++) {
+    let finite = 0;
+    for (let j = 0; j < m; j++) if (big[i * m + j] !== Infinity && big[j * m + i] !== Infinity) finite++;
+    if (finite > most) [hub, most] = [i, finite];
+  }
+  // Reachable both ways from the hub ⇒ every kept pair is reachable (through the hub at worst).
+  const keep = [...Array(m).keys()].filter((i) => big[hub * m + i] !== Infinity && big[i * m + hub] !== Infinity).slice(0, n);
+  if (keep.length < n) throw new Error(`only ${keep.length} mutually reachable points for n=${n}`);
+  const table = new Float64Array(n * n);
+  keep.forEach((a, i) => keep.forEach((b, j) => (table[i * n + j] = i === j ? 0 : big[a * m + b]!)));
+  return { points: keep.map((i) => points[i]!), table };
+}
 
-/** Seeded iterated local search from `initial`: double-bridge kick, local search, keep if not worse. */
-function iteratedLocalSearch(table: Float64Array, n: number, initial: Int32Array, seconds: number, seed: number) {
+/** Seeded iterated local search from `initial` for `seconds`: double-bridge kick, full local search, keep if not worse. */
+function referenceSearch(table: Float64Array, n: number, initial: Int32Array, seconds: number, seed: number) {
   const rnd = mulberry32(seed);
   let current = localSearch(table, n, initial);
   let currentCost = tourCost(table, n, current);
-  let best = current;
   let bestCost = currentCost;
   let rounds = 0;
   const kicked = new Int32Array(n);
   const deadline = performance.now() + seconds * 1000;
   while (performance.now() < deadline) {
     rounds++;
-    // Double bridge A B C D → A C B D keeps every segment's direction, which suits asymmetric tables.
     const cuts = [1 + Math.floor(rnd() * (n - 1)), 1 + Math.floor(rnd() * (n - 1)), 1 + Math.floor(rnd() * (n - 1))];
     cuts.sort((a, b) => a - b);
     const [p, q, r] = cuts as [number, number, number];
@@ -62,13 +81,10 @@ function iteratedLocalSearch(table: Float64Array, n: number, initial: Int32Array
     if (cost <= currentCost) {
       current = candidate;
       currentCost = cost;
-      if (cost < bestCost) {
-        best = candidate;
-        bestCost = cost;
-      }
+      bestCost = Math.min(bestCost, cost);
     }
   }
-  return { order: best, cost: bestCost, rounds };
+  return { cost: bestCost, rounds };
 }
 
 function median(values: number[]): number {
@@ -81,34 +97,66 @@ function arg(name: string, fallback: string): string {
   return hit ? hit.slice(name.length + 3) : fallback;
 }
 
-function main(tableFn: TableFn): void {
+function quality(regions: Map<string, Region>): void {
   const seconds = Number(arg('seconds', '10'));
   const sizes = arg('sizes', '50,100,200').split(',').map(Number);
-  const instances = Number(arg('instances', '1'));
   const seed0 = Number(arg('seed', '1'));
-  console.log(`ILS reference: ${seconds} s per instance; ratios are cost / best ILS cost (lower is better)`);
-  console.log('n    seed  farthest  solveTrip  ILS   solve ms (median)  ILS rounds');
-  for (const n of sizes) {
-    for (let k = 0; k < instances; k++) {
-      const seed = seed0 + 1000 * n + k;
-      const table = tableFn(n, seed);
+  console.log(`Reference: ${seconds} s iterated local search per instance; ratios are cost / best cost found (lower is better)`);
+  console.log('pack   n    farthest  solveTrip  reference  solve ms  reference rounds');
+  for (const [name, region] of regions) {
+    for (const n of sizes) {
+      const seed = seed0 + 1000 * n;
+      const { table } = realInstance(region, n, seed);
       const times: number[] = [];
       let result = solveTrip(table, n);
-      for (let run = 0; run < 15; run++) {
+      for (let run = 0; run < 3; run++) {
         const t0 = performance.now();
         result = solveTrip(table, n);
         times.push(performance.now() - t0);
       }
       if (result.code !== 'Ok') throw new Error(`solveTrip failed on n=${n}: ${result.message}`);
       const fi = tourCost(table, n, farthestInsertion(table, n));
-      const ils = iteratedLocalSearch(table, n, Int32Array.from(result.order), seconds, seed);
-      const ref = Math.min(ils.cost, result.cost);
+      const ref = referenceSearch(table, n, Int32Array.from(result.order), seconds, seed);
+      const best = Math.min(ref.cost, result.cost);
       console.log(
-        `${String(n).padEnd(4)} ${String(seed).padEnd(5)} ${(fi / ref).toFixed(4)}    ${(result.cost / ref).toFixed(4)}     ` +
-          `${(ils.cost / ref).toFixed(3)} ${median(times).toFixed(2).padStart(8)}           ${ils.rounds}`,
+        `${name.padEnd(6)} ${String(n).padEnd(4)} ${(fi / best).toFixed(4)}    ${(result.cost / best).toFixed(4)}     ` +
+          `${(ref.cost / best).toFixed(4)}    ${median(times).toFixed(1).padStart(6)}    ${ref.rounds}`,
       );
     }
   }
 }
 
-main(euclideanAsymmetric);
+function speed(region: Region): void {
+  const router = routerOf(region);
+  const { points } = realInstance(region, 100, 4242);
+  const engine = new Engine([region]);
+  const waypoints = points.map((p) => `${p.lat},${p.lng}`).join(';');
+  engine.trip({ waypoints }); // warm-up: arc costs, snap index, JIT
+  const core: number[] = [];
+  const whole: number[] = [];
+  for (let run = 0; run < 5; run++) {
+    let t0 = performance.now();
+    const snaps = points.map((p) => router.snap(p.lat, p.lng, 0)!);
+    const table = router.table(snaps, snaps, 0, 'fastest');
+    const r = solveTrip(table.weight, 100);
+    if (r.code !== 'Ok') throw new Error(r.message);
+    core.push(performance.now() - t0);
+    t0 = performance.now();
+    const res = engine.trip({ waypoints });
+    if (res.code !== 'Ok') throw new Error('trip failed');
+    whole.push(performance.now() - t0);
+  }
+  const t0 = performance.now();
+  const snaps = points.map((p) => router.snap(p.lat, p.lng, 0)!);
+  const t1 = performance.now();
+  const table = router.table(snaps, snaps, 0, 'fastest');
+  const t2 = performance.now();
+  solveTrip(table.weight, 100);
+  const t3 = performance.now();
+  console.log(`\nHanoi, 100 stops: snap + table + solve ${median(core).toFixed(1)} ms (median of 5; last run: snap ${(t1 - t0).toFixed(1)}, table ${(t2 - t1).toFixed(1)}, solve ${(t3 - t2).toFixed(1)} ms); whole engine.trip ${median(whole).toFixed(1)} ms`);
+}
+
+const packs = arg('packs', 'hanoi,dalat').split(',') as ('hanoi' | 'dalat')[];
+const regions = new Map(packs.map((p) => [p, new Region(Pack.from(testPack(p)))] as const));
+quality(regions);
+if (regions.has('hanoi')) speed(regions.get('hanoi')!);

@@ -1,6 +1,7 @@
 import { direction, type DirectionParams, type DirectionResponse } from './api/direction.js';
 import { distanceMatrix, type MatrixParams, type MatrixResponse } from './api/matrix.js';
 import type { StaticRouteError, StaticRouteQuery } from './api/static-route.js';
+import { trip, type TripParams, type TripResponse } from './api/trip.js';
 import { loadPack, type PackSource } from './pack/load.js';
 import { Region } from './region.js';
 import { engineStaticRoute } from './render/static-route-engine.js';
@@ -89,6 +90,11 @@ export class Engine {
   /** GET /Place/Detail. See src/api/place-detail.ts. */
   placeDetail(params: PlaceDetailParams): PlaceDetailResponse {
     return placeDetail(this, params);
+  }
+
+  /** GET /trip: the shortest round trip through origin, waypoints and destination (see src/api/trip.ts). */
+  trip(params: TripParams): TripResponse {
+    return trip(this, params);
   }
 
   /** The region whose area holds the point (degrees), preferring the first pack given; null when none does. */

@@ -31,3 +31,15 @@ export function nearestSuccessors(table: Float64Array, n: number, k: number): { 
   }
   return { list, k: width };
 }
+
+/**
+ * For every stop, its k cheapest predecessors (smallest c(j, i), j ≠ i), ascending by cost, ties by index: the
+ * successor lists of the transposed table.
+ *
+ * @returns { list, k } where list[i*k + r] is the r-th cheapest predecessor of stop i.
+ */
+export function nearestPredecessors(table: Float64Array, n: number, k: number): { list: Int32Array; k: number } {
+  const transposed = new Float64Array(n * n);
+  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) transposed[j * n + i] = table[i * n + j] as number;
+  return nearestSuccessors(transposed, n, k);
+}

@@ -2,6 +2,7 @@ import type { TripEnds } from './brute-force.js';
 import { TRIP_LIMITS } from './constants.js';
 import { farthestInsertion } from './farthest-insertion.js';
 import { heldKarp } from './held-karp.js';
+import { iteratedLocalSearch } from './iterated.js';
 import { localSearch } from './local-search.js';
 import { findUnreachableStop } from './reachability.js';
 import { tourCost } from './tour-cost.js';
@@ -29,8 +30,10 @@ export type TripSolveResult =
  *
  * Method: unreachable legs become a large finite penalty ({@link finiteTable}); fixed start and end are forced by
  * contracting end → start into one node ({@link contractFixedEnds}); the resulting free cycle of m stops is solved
- * exactly by Held-Karp when m ≤ TRIP_LIMITS.N_EXACT, otherwise by farthest insertion then local search (Or-opt,
- * asymmetric 2-opt, direction-preserving segment exchange) to a local optimum.
+ * exactly by Held-Karp when m ≤ TRIP_LIMITS.N_EXACT, otherwise by farthest insertion, local search (Or-opt,
+ * asymmetric 2-opt, direction-preserving segment exchange) to a local optimum, then a seeded iterated local search
+ * with a fixed number of kicks (TRIP_LIMITS.ILS_KICKS_PER_STOP · m) that accepts only shorter tours, so the answer is
+ * never longer than plain farthest insertion.
  * Deterministic: the same input always gives the same order.
  *
  * @param table row-major n×n costs (`table[i*n+j]` = cost i→j, e.g. seconds; Infinity = unreachable; the diagonal
@@ -80,7 +83,7 @@ export function solveTrip(table: Float64Array, n: number, options: TripEnds = {}
 /** Free-cycle solver choice: exact up to N_EXACT stops, heuristic above. */
 function solveCycle(table: Float64Array, m: number): Int32Array {
   if (m <= TRIP_LIMITS.N_EXACT) return heldKarp(table, m);
-  return localSearch(table, m, farthestInsertion(table, m));
+  return iteratedLocalSearch(table, m, localSearch(table, m, farthestInsertion(table, m)));
 }
 
 function validate(table: Float64Array, n: number, options: TripEnds): TripSolveResult | null {
