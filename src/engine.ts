@@ -1,11 +1,22 @@
+import { direction, type DirectionParams, type DirectionResponse } from './api/direction.js';
+import { distanceMatrix, type MatrixParams, type MatrixResponse } from './api/matrix.js';
+import type { StaticRouteError, StaticRouteQuery } from './api/static-route.js';
+import { trip, type TripParams, type TripResponse } from './api/trip.js';
 import { loadPack, type PackSource } from './pack/load.js';
 import { Region } from './region.js';
+import { engineStaticRoute } from './render/static-route-engine.js';
+import { geocode, type GeocodeParams } from './api/geocode.js';
+import { autocomplete, type AutocompleteParams } from './api/autocomplete.js';
+import { placeDetail, type PlaceDetailParams } from './api/place-detail.js';
+import type { AutocompleteResponse, GeocodeResponse, PlaceDetailResponse } from './api/place-shapes.js';
 
 export interface EngineOptions {
   /** Packs to load: Node file paths, URLs or bytes. Default: the embedded central-Hanoi pack. */
   packs?: PackSource[];
   /** Check every section checksum at load (default true). */
   verify?: boolean;
+  /** Style JSON of the static-map basemap (style-layers.md). Default: the package's default style. */
+  style?: unknown;
 }
 
 /** Counts and provenance of the loaded packs. */
@@ -25,7 +36,14 @@ export const DEFAULT_PACK_URL = new URL('../packs/hanoi.pack', import.meta.url);
 
 /** The engine: answers every endpoint from the loaded packs. */
 export class Engine {
-  constructor(readonly regions: Region[]) {}
+  /**
+   * @param regions the loaded packs
+   * @param style style JSON of the static-map basemap; undefined for the package's default style
+   */
+  constructor(
+    readonly regions: Region[],
+    readonly style?: unknown,
+  ) {}
 
   /** Counts and provenance of the loaded packs. */
   info(): EngineInfo {
@@ -41,6 +59,44 @@ export class Engine {
     };
   }
 
+  /** GET /Direction: routes from `origin` through the `;`-separated `destination`s (see src/api/direction.ts). */
+  direction(params: DirectionParams): DirectionResponse {
+    return direction(this.regions, params);
+  }
+
+  /** GET /DistanceMatrix: distance and duration per origin × destination (see src/api/matrix.ts). */
+  distanceMatrix(params: MatrixParams): MatrixResponse {
+    return distanceMatrix(this.regions, params);
+  }
+
+  /**
+   * GET /staticmap/route: PNG bytes of the route over the styled basemap, or an error body (BAD_REQUEST naming the
+   * parameter, NOT_FOUND without a route); see src/render/static-route.ts and src/api/static-route.ts.
+   */
+  staticRoute(params: StaticRouteQuery): Promise<Uint8Array | StaticRouteError> {
+    return engineStaticRoute(this.regions, this.style, params);
+  }
+
+  /** GET /Geocode: `{ address }` (forward), `{ latlng }` (reverse) or `{ place_id }`. See src/api/geocode.ts. */
+  geocode(params: GeocodeParams): GeocodeResponse {
+    return geocode(this, params);
+  }
+
+  /** GET /Place/AutoComplete. See src/api/autocomplete.ts. */
+  autocomplete(params: AutocompleteParams): AutocompleteResponse {
+    return autocomplete(this, params);
+  }
+
+  /** GET /Place/Detail. See src/api/place-detail.ts. */
+  placeDetail(params: PlaceDetailParams): PlaceDetailResponse {
+    return placeDetail(this, params);
+  }
+
+  /** GET /trip: the shortest round trip through origin, waypoints and destination (see src/api/trip.ts). */
+  trip(params: TripParams): TripResponse {
+    return trip(this, params);
+  }
+
   /** The region whose area holds the point (degrees), preferring the first pack given; null when none does. */
   regionAt(lat: number, lon: number): Region | null {
     return this.regions.find((r) => r.contains(lat, lon)) ?? null;
@@ -54,5 +110,5 @@ export class Engine {
 export async function createEngine(opts: EngineOptions = {}): Promise<Engine> {
   const sources = opts.packs && opts.packs.length > 0 ? opts.packs : [DEFAULT_PACK_URL];
   const packs = await Promise.all(sources.map((s) => loadPack(s, { verify: opts.verify })));
-  return new Engine(packs.map((p) => new Region(p)));
+  return new Engine(packs.map((p) => new Region(p)), opts.style);
 }

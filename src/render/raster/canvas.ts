@@ -7,10 +7,11 @@
  */
 import type { RGBA } from './color.js';
 import { MaskSink, SolidSink } from './composite.js';
+import { addDistanceStroke } from './distance-stroke.js';
 import { Path } from './path.js';
 import { cleanPolyline, clipPolyline, dashPolyline, offsetPolyline, PointList, type Rect } from './polyline.js';
 import { drawMarker, type MarkerOptions } from './marker.js';
-import { encodePNG } from './png.js';
+import { encodePNG, encodePNGFast } from './png.js';
 import { Rasterizer, type FillRule } from './scanline.js';
 import { addCircle, addStrokeOutline, type LineCap, type LineJoin, type StrokeShape } from './stroke-outline.js';
 import { drawText, type TextOptions } from './text.js';
@@ -62,6 +63,12 @@ export interface StrokeOptions {
   closed?: boolean;
 }
 
+/**
+ * Widest line (pixels) whose miter or bevel joins are drawn round by the distance stroker: up to this width a join
+ * shape differs from a round one by under a pixel.
+ */
+const DISTANCE_JOIN_MAX_WIDTH = 2;
+
 /** Most nested strokes used to approximate a blur ramp. */
 const MAX_BLUR_LEVELS = 8;
 
@@ -105,6 +112,12 @@ export class Canvas {
    */
   fillBackground(color: RGBA, opacity = 1): void {
     if (!this.solid.setColor(color, opacity)) return;
+    if (color[3] * opacity >= 1) {
+      // Opaque: every pixel becomes the colour (rounded as the compositor would).
+      const px = new Uint8ClampedArray([color[0], color[1], color[2], 255]);
+      new Uint32Array(this.data.buffer, this.data.byteOffset, this.width * this.height).fill(new Uint32Array(px.buffer)[0]!);
+      return;
+    }
     const cov = new Float32Array(this.width).fill(1);
     for (let y = 0; y < this.height; y++) this.solid.span(y, 0, this.width, cov);
   }
@@ -164,6 +177,15 @@ export class Canvas {
    * huge coordinates cost nothing.
    */
   strokePolyline(points: ArrayLike<number>, options: StrokeOptions): void {
+    this.strokePolylines(points, [points.length], options);
+  }
+
+  /**
+   * Strokes several polylines as one shape (their union: overlaps are covered once, then composited once), as
+   * {@link strokePolyline} does for one. Polyline k is `xy[ends[k - 1] .. ends[k])` (flat x, y pairs, pixels; the
+   * first starts at 0), so a whole layer's features of one style draw without per-feature arrays.
+   */
+  strokePolylines(xy: ArrayLike<number>, ends: ArrayLike<number>, options: StrokeOptions): void {
     const width = options.width ?? 1;
     const blur = Math.max(0, options.blur ?? 0);
     const gap = Math.max(0, options.gapWidth ?? 0);
@@ -182,10 +204,32 @@ export class Canvas {
     const pattern = dashPattern(options.dasharray, width);
     if (pattern && pattern.period < 1) opacity *= pattern.onFraction;
     const dashes = pattern && pattern.period >= 1 ? pattern.lengths : null;
-    cleanPolyline(points, dx, dy, this.clean);
-    if (this.clean.count === 0) return;
     const closed = options.closed ?? false;
     const sideOffsets = gap > 0 ? [offset - (gap + width) / 2, offset + (gap + width) / 2] : [offset];
+    /** Calls `fn` with each polyline cleaned into `this.clean`. */
+    const forEachLine = (fn: () => void): void => {
+      for (let k = 0, start = 0; k < ends.length; start = ends[k++]!) {
+        cleanPolyline(xy, dx, dy, this.clean, start, ends[k]!);
+        if (this.clean.count > 0) fn();
+      }
+    };
+    if (shape.join === 'round' || width <= DISTANCE_JOIN_MAX_WIDTH) {
+      // Lines whose joins look round: the distance stroker (see distance-stroke.ts).
+      const mask = (this.mask ??= new MaskSink(this.width, this.height));
+      const distanceShape = { halfWidth: width / 2, cap: shape.cap, blur, dashes };
+      forEachLine(() => {
+        for (const side of sideOffsets) {
+          let line = this.clean;
+          if (side !== 0) {
+            offsetPolyline(this.clean, closed, side, this.offsetPts);
+            line = this.offsetPts;
+          }
+          addDistanceStroke(mask, line, closed, distanceShape);
+        }
+      });
+      if (this.solid.setColor(options.color, opacity)) mask.flush(this.solid);
+      return;
+    }
     const reach = (width / 2) * (shape.join === 'miter' ? Math.max(1, shape.miterLimit) : 1) + 2;
     const guard: Rect = { minX: -reach, minY: -reach, maxX: this.width + reach, maxY: this.height + reach };
 
@@ -196,9 +240,9 @@ export class Canvas {
       const levelWidth = levels > 1 ? width - (2 * blur * (level + 0.5)) / levels : width;
       if (levelWidth <= 0) continue;
       this.path.reset();
-      for (const side of sideOffsets) {
-        this.buildStroke({ ...shape, width: levelWidth }, side, closed, dashes, guard);
-      }
+      forEachLine(() => {
+        for (const side of sideOffsets) this.buildStroke({ ...shape, width: levelWidth }, side, closed, dashes, guard);
+      });
       if (sink) {
         sink.weight = 1 / levels;
         this.raster.fill(this.path, 'nonzero', true, 0, 0, sink);
@@ -266,6 +310,11 @@ export class Canvas {
   /** Encodes the canvas as a PNG file (8-bit RGBA). */
   toPNG(): Uint8Array {
     return encodePNG(this.data, this.width, this.height);
+  }
+
+  /** Encodes the canvas as a PNG file (8-bit RGBA) with the platform's native compressor: much faster for big images. */
+  toPNGAsync(): Promise<Uint8Array> {
+    return encodePNGFast(this.data, this.width, this.height);
   }
 }
 

@@ -39,11 +39,11 @@ export class SolidSink implements CoverageSink {
     return this.alpha > 0 && Number.isFinite(this.r + this.g + this.b);
   }
 
-  span(y: number, x0: number, x1: number, cov: Float32Array): void {
+  span(y: number, x0: number, x1: number, cov: Float32Array, base = 0): void {
     const { data, r, g, b, alpha } = this;
     let i = (y * this.width + x0) * 4;
     for (let x = x0; x < x1; x++, i += 4) {
-      const a = cov[x]! * alpha;
+      const a = cov[base + x]! * alpha;
       if (a <= 0) continue;
       const da = data[i + 3]!;
       if (da === 255) {
@@ -71,6 +71,8 @@ export class MaskSink implements CoverageSink {
   readonly mask: Float32Array;
   /** Weight applied to incoming coverage. */
   weight = 1;
+  /** Whether coverage was summed since the last flush (and may exceed 1); max-accumulated coverage never does. */
+  private summed = false;
   private minY = Infinity;
   private maxY = -1;
   private readonly rowMin: Int32Array;
@@ -81,18 +83,27 @@ export class MaskSink implements CoverageSink {
    * @param height canvas height (pixels)
    */
   constructor(
-    private readonly width: number,
-    height: number,
+    readonly width: number,
+    readonly height: number,
   ) {
     this.mask = new Float32Array(width * height);
     this.rowMin = new Int32Array(height).fill(width);
     this.rowMax = new Int32Array(height);
   }
 
-  span(y: number, x0: number, x1: number, cov: Float32Array): void {
+  span(y: number, x0: number, x1: number, cov: Float32Array, base = 0): void {
     const { mask, weight } = this;
-    const base = y * this.width;
-    for (let x = x0; x < x1; x++) mask[base + x] = mask[base + x]! + cov[x]! * weight;
+    const row = y * this.width;
+    for (let x = x0; x < x1; x++) mask[row + x] = mask[row + x]! + cov[base + x]! * weight;
+    this.touch(y, x0, x1);
+    this.summed = true;
+  }
+
+  /**
+   * Records that row y was written in columns x0 .. x1 - 1 by someone writing `mask` directly, so that
+   * {@link flush} sends and clears them.
+   */
+  touch(y: number, x0: number, x1: number): void {
     if (y < this.minY) this.minY = y;
     if (y > this.maxY) this.maxY = y;
     if (x0 < this.rowMin[y]!) this.rowMin[y] = x0;
@@ -105,14 +116,15 @@ export class MaskSink implements CoverageSink {
     for (let y = this.minY; y <= this.maxY; y++) {
       const x0 = this.rowMin[y]!, x1 = this.rowMax[y]!;
       if (x1 <= x0) continue;
-      const row = mask.subarray(y * width, (y + 1) * width);
-      for (let x = x0; x < x1; x++) if (row[x]! > 1) row[x] = 1;
-      sink.span(y, x0, x1, row);
-      row.fill(0, x0, x1);
+      const base = y * width;
+      if (this.summed) for (let x = base + x0; x < base + x1; x++) if (mask[x]! > 1) mask[x] = 1;
+      sink.span(y, x0, x1, mask, base);
+      mask.fill(0, base + x0, base + x1);
       this.rowMin[y] = width;
       this.rowMax[y] = 0;
     }
     this.minY = Infinity;
     this.maxY = -1;
+    this.summed = false;
   }
 }

@@ -18,7 +18,7 @@ export {
   type Padding,
 } from './mercator.js';
 export { Path } from './path.js';
-export { encodePNG } from './png.js';
+export { encodePNG, encodePNGFast } from './png.js';
 export type { FillRule } from './scanline.js';
 export type { LineCap, LineJoin } from './stroke-outline.js';
 export { drawText, measureText, type TextOptions } from './text.js';

@@ -52,9 +52,9 @@ export function worldYToLat(y: number, zoom: number, tileSize = DEFAULT_TILE_SIZ
 /** A map view: what part of the world a `width` x `height` image shows. */
 export class Viewport {
   /** World pixel of the image's left edge at this zoom. */
-  private readonly left: number;
+  readonly left: number;
   /** World pixel of the image's top edge at this zoom. */
-  private readonly top: number;
+  readonly top: number;
 
   /**
    * @param center [lon, lat] degrees at the image centre

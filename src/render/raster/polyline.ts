@@ -33,10 +33,12 @@ export class PointList {
 /**
  * Copies the finite points of `input` (flat x, y pairs, pixels) translated by (dx, dy) into `out`, dropping
  * consecutive duplicates and any pair with a non-finite coordinate.
+ * @param start first index of `input` to read (even)
+ * @param end index after the last one to read
  */
-export function cleanPolyline(input: ArrayLike<number>, dx: number, dy: number, out: PointList): void {
+export function cleanPolyline(input: ArrayLike<number>, dx: number, dy: number, out: PointList, start = 0, end = input.length): void {
   out.reset();
-  for (let i = 0; i + 1 < input.length; i += 2) {
+  for (let i = start; i + 1 < end; i += 2) {
     const x = input[i]! + dx;
     const y = input[i + 1]! + dy;
     if (Number.isFinite(x) && Number.isFinite(y)) out.push(x, y);

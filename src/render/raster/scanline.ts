@@ -20,9 +20,9 @@ import type { Path } from './path.js';
 /** Fill rule: `nonzero` (winding number is not 0) or `evenodd` (winding number is odd). */
 export type FillRule = 'nonzero' | 'evenodd';
 
-/** Receives the coverage of one pixel row: `cov[x]` in 0..1 for `x0 <= x < x1` (pixels). */
+/** Receives the coverage of one pixel row: `cov[base + x]` in 0..1 for `x0 <= x < x1` (pixels; `base` default 0). */
 export interface CoverageSink {
-  span(y: number, x0: number, x1: number, cov: Float32Array): void;
+  span(y: number, x0: number, x1: number, cov: Float32Array, base?: number): void;
 }
 
 /** Crossing splits allowed per band before falling back to a midpoint sample. */

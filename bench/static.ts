@@ -1,0 +1,71 @@
+/**
+ * Static route image targets on the default Hanoi pack with the default style: `engine.staticRoute` p50 at
+ * 600x400 ≤ 30 ms and at 1280x1280 ≤ 150 ms, for several real routes across central Hanoi (routing, basemap,
+ * route overlay and PNG encoding included). Wall-clock and CPU time are both reported: on a loaded machine CPU time
+ * is the steadier of the two. Also reports the parts (route search, drawing, PNG) of one route.
+ */
+import { createEngine } from '../src/engine.js';
+import { defaultStaticStyle, findRouteLine } from '../src/render/static-route-engine.js';
+import { drawStaticRoute } from '../src/render/static-route.js';
+import { median, quantile, table } from './stats.js';
+
+const engine = await createEngine();
+const region = engine.regions[0]!;
+/** Origin and destination pairs (lat,lng) inside the pack. */
+const ROUTES = [
+  ['21.0285,105.8542', '21.0175,105.8320'],
+  ['21.0330,105.8400', '21.0245,105.8412'],
+  ['21.0300,105.8470', '21.0210,105.8530'],
+  ['21.0400,105.8490', '21.0060,105.8430'],
+  ['21.0180,105.8200', '21.0320,105.8560'],
+];
+const RUNS = 8;
+
+function measure<T>(fn: () => T): { wall: number; cpu: number; value: T } {
+  const c = process.cpuUsage();
+  const t = performance.now();
+  const value = fn();
+  const wall = performance.now() - t;
+  const d = process.cpuUsage(c);
+  return { wall, cpu: (d.user + d.system) / 1000, value };
+}
+
+const rows = [];
+for (const [width, height, target] of [[600, 400, 30], [1280, 1280, 150]] as const) {
+  const wall: number[] = [], cpu: number[] = [];
+  for (const [origin, destination] of ROUTES) await engine.staticRoute({ origin, destination, width, height }); // warm-up
+  for (let run = 0; run < RUNS; run++) {
+    for (const [origin, destination] of ROUTES) {
+      const c = process.cpuUsage();
+      const t = performance.now();
+      const png = await engine.staticRoute({ origin, destination, width, height });
+      wall.push(performance.now() - t);
+      const d = process.cpuUsage(c);
+      cpu.push((d.user + d.system) / 1000);
+      if (!(png instanceof Uint8Array)) throw new Error(`no image for ${origin} -> ${destination}: ${JSON.stringify(png)}`);
+    }
+  }
+  rows.push({ measure: `staticRoute ${width}x${height} p50 wall (ms)`, value: median(wall), p90: quantile(wall, 0.9), target: `≤ ${target}`, ratio: median(wall) / target });
+  rows.push({ measure: `staticRoute ${width}x${height} p50 CPU (ms)`, value: median(cpu), p90: quantile(cpu, 0.9), target: `≤ ${target}`, ratio: median(cpu) / target });
+}
+table('static route image (default pack, default style)', rows);
+
+// Parts of the first route.
+const o = ROUTES[0]!.map((s) => s.split(',').map(Number));
+const line = findRouteLine(region, { lat: o[0]![0]!, lng: o[0]![1]! }, { lat: o[1]![0]!, lng: o[1]![1]! }, 'car', 'fastest');
+if ('status' in line) throw new Error(line.error_message);
+const parts = [];
+for (const [width, height] of [[600, 400], [1280, 1280]] as const) {
+  const route = [], draw = [], png = [];
+  for (let i = 0; i < RUNS; i++) {
+    route.push(measure(() => findRouteLine(region, { lat: o[0]![0]!, lng: o[0]![1]! }, { lat: o[1]![0]!, lng: o[1]![1]! }, 'car', 'fastest')).cpu);
+    const drawn = measure(() => drawStaticRoute(region, defaultStaticStyle(), line, { width, height, color: [37, 52, 148, 1] }));
+    draw.push(drawn.cpu);
+    const c = process.cpuUsage();
+    await drawn.value.toPNGAsync();
+    const d = process.cpuUsage(c);
+    png.push((d.user + d.system) / 1000);
+  }
+  parts.push({ size: `${width}x${height}`, 'route CPU ms': median(route), 'draw CPU ms': median(draw), 'png CPU ms': median(png) });
+}
+table('parts of one route (p50)', parts);

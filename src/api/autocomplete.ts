@@ -1,0 +1,129 @@
+/**
+ * GET /Place/AutoComplete in-process: as-you-type search (the last word may be unfinished), optionally biased to
+ * `location` and limited to `radius` km around it. Predictions come best first with a descending `score`.
+ * `limit` defaults to 10 and is clamped to MAX_AUTOCOMPLETE_LIMIT; 0, negative or non-integer limits and a
+ * radius that is not positive are BAD_REQUEST. No match gives status OK with no predictions. Never throws.
+ */
+import { haversine } from '../geo';
+import { describePlace } from '../places/describe';
+import { PlaceKind } from '../places/kinds';
+import { descriptionTerms, matchedSubstrings } from '../places/matches';
+import { boolParam, latLngParam, numberParam, textParam, tokenParam } from '../places/params';
+import { encodePlaceId } from '../places/place-id';
+import type { PlacesRegion } from '../places/region-places';
+import { termsOf } from '../places/search/terms';
+import { placesState } from '../places/state';
+import type { Region } from '../region';
+import type { AutocompletePrediction, AutocompleteResponse } from './place-shapes';
+
+/** Default and largest `limit`. */
+export const DEFAULT_AUTOCOMPLETE_LIMIT = 10;
+export const MAX_AUTOCOMPLETE_LIMIT = 50;
+/** Default `radius`, kilometres (applies only with `location`). */
+export const DEFAULT_RADIUS_KM = 50;
+/**
+ * Location bias: a place d km from `location` gains BIAS / (1 + d / BIAS_SCALE_KM) score, enough to order
+ * equally good matches by distance (branches of a chain) without burying a clearly better match farther away.
+ */
+const BIAS = 0.2;
+const BIAS_SCALE_KM = 1;
+
+/** Query parameters of GET /Place/AutoComplete. */
+export interface AutocompleteParams {
+  input?: string;
+  location?: string;
+  limit?: number | string;
+  radius?: number | string;
+  sessiontoken?: string;
+  more_compound?: boolean | string;
+  [other: string]: unknown;
+}
+
+const round = (ms: number): number => Math.round(ms * 1000) / 1000;
+
+/** Answers GET /Place/AutoComplete for an engine's regions. */
+export function autocomplete(engine: { readonly regions: readonly Region[] }, params: AutocompleteParams): AutocompleteResponse {
+  const t0 = performance.now();
+  const fail = (error_message: string, status: 'BAD_REQUEST' | 'ERROR' = 'BAD_REQUEST'): AutocompleteResponse => ({
+    predictions: [],
+    executed_time: 0,
+    executed_time_all: round(performance.now() - t0),
+    status,
+    error_message,
+  });
+  try {
+    const p = params && typeof params === 'object' ? params : ({} as AutocompleteParams);
+    const input = textParam('input', p.input);
+    if (!input.ok) return fail(input.error);
+    let location: { lat: number; lng: number } | undefined;
+    if (p.location !== undefined && p.location !== null && p.location !== '') {
+      const ll = latLngParam('location', p.location);
+      if (!ll.ok) return fail(ll.error);
+      location = ll.value;
+    }
+    const limit = numberParam('limit', p.limit, DEFAULT_AUTOCOMPLETE_LIMIT, 0, { integer: true, exclusiveMin: true });
+    if (!limit.ok) return fail(limit.error);
+    const radius = numberParam('radius', p.radius, DEFAULT_RADIUS_KM, 0, { exclusiveMin: true });
+    if (!radius.ok) return fail(radius.error);
+    const token = tokenParam('sessiontoken', p.sessiontoken);
+    if (!token.ok) return fail(token.error);
+    const more = boolParam('more_compound', p.more_compound);
+    if (!more.ok) return fail(more.error);
+
+    const state = placesState(engine);
+    const n = Math.min(limit.value, MAX_AUTOCOMPLETE_LIMIT);
+    const terms = termsOf(input.value);
+    const t1 = performance.now();
+    const hits: Array<{ region: PlacesRegion; place: number; score: number }> = [];
+    if (terms.length > 0) {
+      for (const r of state.regions) {
+        let keep: ((i: number) => boolean) | undefined;
+        let boost: ((i: number) => number) | undefined;
+        if (location) {
+          const { lat, lng } = location;
+          const maxM = radius.value * 1000;
+          const dist = new Map<number, number>();
+          const d = (i: number): number => {
+            let m = dist.get(i);
+            if (m === undefined) dist.set(i, (m = haversine(lat, lng, r.lat(i), r.lon(i))));
+            return m;
+          };
+          keep = (i) => d(i) <= maxM;
+          boost = (i) => BIAS / (1 + d(i) / 1000 / BIAS_SCALE_KM);
+        }
+        for (const h of r.searcher.search(terms, { prefix: true, limit: n, importance: r.places.importance, keep, boost })) {
+          hits.push({ region: r, place: h.place, score: h.score });
+        }
+      }
+    }
+    hits.sort((a, b) => b.score - a.score);
+    const executed = performance.now() - t1;
+    const predictions = hits.slice(0, n).map((h) => prediction(h.region, h.place, h.score, terms, more.value));
+    state.usage.autocomplete(token.value);
+    return { predictions, executed_time: round(executed), executed_time_all: round(performance.now() - t0), status: 'OK' };
+  } catch (e) {
+    return fail(`autocomplete failed: ${(e as Error)?.message ?? String(e)}`, 'ERROR');
+  }
+}
+
+function prediction(r: PlacesRegion, place: number, score: number, terms: ReturnType<typeof termsOf>, more: boolean): AutocompletePrediction {
+  const v = describePlace(r, place);
+  const id = encodePlaceId(r.tag, r.region, place);
+  const description = v.secondaryText ? `${v.mainText}, ${v.secondaryText}` : v.mainText;
+  const kind = r.places.kind[place];
+  const out: AutocompletePrediction = {
+    description,
+    matched_substrings: matchedSubstrings(description, terms),
+    place_id: id,
+    reference: id,
+    structured_formatting: { main_text: v.mainText, secondary_text: v.secondaryText },
+    terms: descriptionTerms(description),
+    // Admin units contain other places (a client may search inside them).
+    has_children: kind === PlaceKind.ward || kind === PlaceKind.district || kind === PlaceKind.province,
+    display_type: v.displayType,
+    score: Math.round(score * 10000) / 10000,
+    plus_code: v.plusCode,
+  };
+  if (more) out.compound = v.compound;
+  return out;
+}

@@ -1,0 +1,75 @@
+import { VEHICLES, type Vehicle } from '../route/profiles.js';
+
+/** A coordinate in degrees. */
+export interface LatLng {
+  lat: number;
+  lng: number;
+}
+
+/** A parse failure naming the parameter. */
+export interface ParamError {
+  error: string;
+}
+
+/** True when a parse result is an error. */
+export function isParamError<T>(v: T | ParamError): v is ParamError {
+  return typeof v === 'object' && v !== null && 'error' in v;
+}
+
+const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+
+/** Parses one "<lat>,<lng>" coordinate (spaces allowed around parts); an error names `param`. */
+export function parseCoord(text: string, param: string): LatLng | ParamError {
+  const parts = text.split(',');
+  if (parts.length !== 2) return { error: `${param}: expected "<lat>,<lng>", got "${clip(text)}"` };
+  const [a, b] = parts.map((p) => p.trim()) as [string, string];
+  if (!NUMBER.test(a) || !NUMBER.test(b)) return { error: `${param}: "${clip(text)}" is not a pair of numbers` };
+  const lat = Number(a);
+  const lng = Number(b);
+  if (!(Math.abs(lat) <= 90) || !(Math.abs(lng) <= 180)) return { error: `${param}: "${clip(text)}" is out of range (latitude -90..90, longitude -180..180)` };
+  return { lat, lng };
+}
+
+/**
+ * Parses a list of coordinates separated by any of `separators` (e.g. ";" or "|"). Refuses a missing or empty value,
+ * empty parts, and more than `max` points; an error names `param`.
+ */
+export function parseCoordList(value: unknown, param: string, separators: RegExp, max: number): LatLng[] | ParamError {
+  if (value === undefined || value === null || value === '') return { error: `${param} is required` };
+  if (typeof value !== 'string') return { error: `${param} must be a string of "<lat>,<lng>" coordinates` };
+  const parts = value.split(separators);
+  if (parts.length > max) return { error: `${param}: at most ${max} points allowed, got ${parts.length}` };
+  const out: LatLng[] = [];
+  for (let i = 0; i < parts.length; i++) {
+    const p = parts[i]!.trim();
+    if (!p) return { error: `${param}: point ${i + 1} is empty` };
+    const c = parseCoord(p, param);
+    if (isParamError(c)) return c;
+    out.push(c);
+  }
+  return out;
+}
+
+/** Parses `vehicle` (default car; car, bike, taxi, truck, hd, case-insensitive). */
+export function parseVehicle(value: unknown, param = 'vehicle'): Vehicle | ParamError {
+  if (value === undefined || value === null || value === '') return 'car';
+  const v = typeof value === 'string' ? value.trim().toLowerCase() : value;
+  if (typeof v === 'string' && (VEHICLES as readonly string[]).includes(v)) return v as Vehicle;
+  return { error: `${param}: unknown vehicle "${clip(String(value))}" (expected one of ${VEHICLES.join(', ')})` };
+}
+
+/** Parses an optional boolean given as true/false (boolean or string, case-insensitive). */
+export function parseBool(value: unknown, param: string, dflt = false): boolean | ParamError {
+  if (value === undefined || value === null || value === '') return dflt;
+  if (typeof value === 'boolean') return value;
+  if (typeof value === 'string') {
+    const v = value.trim().toLowerCase();
+    if (v === 'true') return true;
+    if (v === 'false') return false;
+  }
+  return { error: `${param}: expected true or false, got "${clip(String(value))}"` };
+}
+
+function clip(s: string): string {
+  return s.length > 60 ? `${s.slice(0, 57)}...` : s;
+}

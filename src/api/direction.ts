@@ -1,0 +1,151 @@
+import polyline from '@mapbox/polyline';
+import type { Region } from '../region.js';
+import { alternatives } from '../route/alternatives.js';
+import { appendPoints, pathPoints, type LatLon } from '../route/geometry.js';
+import { vehicleIndex } from '../route/profiles.js';
+import { routerOf, type Leg } from '../route/router.js';
+import type { Snap } from '../route/snap.js';
+import { buildSteps, type Step } from '../route/steps.js';
+import { isParamError, parseBool, parseCoord, parseCoordList, parseVehicle, type LatLng } from './coords.js';
+import { distanceText, durationText, type TextValue } from './text-value.js';
+
+/** Most destinations one Direction request may list (one leg each). */
+export const MAX_DESTINATIONS = 25;
+
+/** Query parameters of GET /Direction (strings as in the REST query; numbers and booleans accepted). */
+export interface DirectionParams {
+  origin?: unknown;
+  destination?: unknown;
+  alternatives?: unknown;
+  vehicle?: unknown;
+  [key: string]: unknown;
+}
+
+export interface DirectionLeg {
+  distance: TextValue;
+  duration: TextValue;
+  steps: Step[];
+  start_location: LatLng;
+  end_location: LatLng;
+}
+
+export interface DirectionRoute {
+  bounds: Record<string, never>;
+  legs: DirectionLeg[];
+  overview_polyline: { points: string };
+  summary: string;
+  warnings: string[];
+  waypoint_order: number[];
+}
+
+export interface DirectionResponse {
+  geocoded_waypoints: never[];
+  routes: DirectionRoute[];
+  status: 'OK' | 'BAD_REQUEST' | 'NOT_FOUND' | 'ERROR';
+  error_message?: string;
+}
+
+/** Google travel mode of a vehicle. */
+export function travelMode(vehicle: string): string {
+  return vehicle === 'bike' ? 'TWO_WHEELER' : 'DRIVING';
+}
+
+/**
+ * The region holding every point (the first region, in pack order, whose area contains them all), or null.
+ */
+export function regionFor(regions: readonly Region[], points: readonly LatLng[]): Region | null {
+  return regions.find((r) => points.every((p) => r.contains(p.lat, p.lng))) ?? null;
+}
+
+/** Snaps every point for the vehicle; the index of the first point that is off the road network otherwise. */
+export function snapAll(region: Region, points: readonly LatLng[], profile: number): Snap[] | { missing: number } {
+  const router = routerOf(region);
+  const out: Snap[] = [];
+  for (let i = 0; i < points.length; i++) {
+    const s = router.snap(points[i]!.lat, points[i]!.lng, profile);
+    if (!s) return { missing: i };
+    out.push(s);
+  }
+  return out;
+}
+
+/**
+ * GET /Direction: the best route from `origin` through each `;`-separated destination in order (one leg per pair),
+ * plus up to two alternatives when `alternatives` is true and there is a single destination. Bad input gives
+ * BAD_REQUEST naming the parameter; a point off the road network or no route gives NOT_FOUND. Never throws.
+ */
+export function direction(regions: readonly Region[], params: DirectionParams): DirectionResponse {
+  try {
+    return plan(regions, params ?? {});
+  } catch (err) {
+    return fail('ERROR', `routing failed: ${(err as Error).message}`);
+  }
+}
+
+function plan(regions: readonly Region[], params: DirectionParams): DirectionResponse {
+  const o = params.origin;
+  if (o === undefined || o === null || o === '') return fail('BAD_REQUEST', 'origin is required');
+  if (typeof o !== 'string') return fail('BAD_REQUEST', 'origin must be a "<lat>,<lng>" string');
+  const origin = parseCoord(o.trim(), 'origin');
+  if (isParamError(origin)) return fail('BAD_REQUEST', origin.error);
+  const dests = parseCoordList(params.destination, 'destination', /;/, MAX_DESTINATIONS);
+  if (isParamError(dests)) return fail('BAD_REQUEST', dests.error);
+  const alt = parseBool(params.alternatives, 'alternatives');
+  if (isParamError(alt)) return fail('BAD_REQUEST', alt.error);
+  const vehicle = parseVehicle(params.vehicle);
+  if (isParamError(vehicle)) return fail('BAD_REQUEST', vehicle.error);
+  const profile = vehicleIndex(vehicle);
+
+  const points = [origin, ...dests];
+  const region = regionFor(regions, points);
+  if (!region) return fail('NOT_FOUND', 'origin and destination are not inside one loaded region');
+  const snaps = snapAll(region, points, profile);
+  if ('missing' in snaps) return fail('NOT_FOUND', `${snaps.missing === 0 ? 'origin' : `destination ${snaps.missing}`} is not near a road for ${vehicle}`);
+  const router = routerOf(region);
+  const ctx = router.context(profile, 'fastest');
+  const legs: Leg[] = [];
+  for (let i = 0; i + 1 < snaps.length; i++) {
+    // No U-turn at an intermediate destination: leave along the arc of arrival, unless that leads nowhere.
+    const prev = legs[i - 1];
+    const cont = prev ? router.leg({ ...snaps[i]!, only: prev.path.arcs[prev.path.arcs.length - 1]! }, snaps[i + 1]!, profile) : null;
+    const leg = cont ?? router.leg(snaps[i]!, snaps[i + 1]!, profile);
+    if (!leg) return fail('NOT_FOUND', `no route from ${i === 0 ? 'origin' : `destination ${i}`} to destination ${i + 1} for ${vehicle}`);
+    legs.push(leg);
+  }
+  const routes = [legs];
+  if (alt && legs.length === 1) for (const a of alternatives(router, ctx, snaps[0]!, snaps[1]!, legs[0]!)) routes.push([a]);
+  const name = (e: number) => region.strings.get(region.graph.edgeName[e]!);
+  const mode = travelMode(vehicle);
+  return {
+    geocoded_waypoints: [],
+    routes: routes.map((r) => formatRoute(r, snaps, (leg) => buildSteps(ctx.costs, name, leg.path, mode), region, name)),
+    status: 'OK',
+  };
+}
+
+function formatRoute(legs: Leg[], snaps: Snap[], steps: (leg: Leg) => Step[], region: Region, name: (e: number) => string): DirectionRoute {
+  const line: LatLon[] = [];
+  const byName = new Map<string, number>();
+  const out = legs.map((leg, i) => {
+    appendPoints(line, pathPoints(region.graph, leg.path));
+    leg.path.arcs.forEach((a) => {
+      const n = name(a >> 1);
+      if (n) byName.set(n, (byName.get(n) ?? 0) + region.graph.edgeLen[a >> 1]!);
+    });
+    return {
+      distance: distanceText(leg.distance),
+      duration: durationText(leg.duration),
+      steps: steps(leg),
+      start_location: { lat: snaps[i]!.lat, lng: snaps[i]!.lon },
+      end_location: { lat: snaps[i + 1]!.lat, lng: snaps[i + 1]!.lon },
+    };
+  });
+  let summary = '';
+  let most = -1;
+  for (const [n, d] of byName) if (d > most) [summary, most] = [n, d];
+  return { bounds: {}, legs: out, overview_polyline: { points: polyline.encode(line, 5) }, summary, warnings: [], waypoint_order: [] };
+}
+
+function fail(status: 'BAD_REQUEST' | 'NOT_FOUND' | 'ERROR', message: string): DirectionResponse {
+  return { geocoded_waypoints: [], routes: [], status, error_message: message };
+}

@@ -1,0 +1,95 @@
+import type { Region } from '../region.js';
+import { vehicleIndex, type Vehicle } from '../route/profiles.js';
+import { routerOf } from '../route/router.js';
+import type { Snap } from '../route/snap.js';
+import { isParamError, parseCoordList, parseVehicle, type LatLng } from './coords.js';
+import { regionFor } from './direction.js';
+import { distanceText, durationText, type TextValue } from './text-value.js';
+
+/** Most origins, and most destinations, one DistanceMatrix request may list (so at most 10,000 elements). */
+export const MAX_MATRIX_SIDE = 100;
+
+/** Query parameters of GET /DistanceMatrix. */
+export interface MatrixParams {
+  origins?: unknown;
+  destinations?: unknown;
+  vehicle?: unknown;
+  [key: string]: unknown;
+}
+
+export type MatrixElement = { status: 'OK'; distance: TextValue; duration: TextValue } | { status: 'ZERO_RESULTS' | 'NOT_FOUND' };
+
+export interface MatrixResponse {
+  rows: { elements: MatrixElement[] }[];
+  status: 'OK' | 'BAD_REQUEST' | 'ERROR';
+  error_message?: string;
+}
+
+/** Durations (s), distances (m) and routability weights between points, row-major; Infinity where unreachable. */
+export interface DurationTable {
+  durations: Float64Array;
+  distances: Float64Array;
+  weights: Float64Array;
+  /** Snapped points (null: off the road network; its row and column are Infinity). */
+  snaps: (Snap | null)[];
+}
+
+/**
+ * Every pair of `origins` × `destinations` in one region for a vehicle (one search per origin), the same values
+ * `direction` gives for each pair. Used by DistanceMatrix and by trip (with the same list on both sides).
+ */
+export function durationTable(region: Region, origins: readonly LatLng[], destinations: readonly LatLng[], vehicle: Vehicle): DurationTable {
+  const profile = vehicleIndex(vehicle);
+  const router = routerOf(region);
+  const so = origins.map((p) => router.snap(p.lat, p.lng, profile));
+  const sd = destinations.map((p) => router.snap(p.lat, p.lng, profile));
+  const n = origins.length * destinations.length;
+  const out = { durations: new Float64Array(n).fill(Infinity), distances: new Float64Array(n).fill(Infinity), weights: new Float64Array(n).fill(Infinity), snaps: [...so, ...sd] };
+  const okO = so.flatMap((s, i) => (s ? [i] : []));
+  const okD = sd.flatMap((s, j) => (s ? [j] : []));
+  const t = router.table(okO.map((i) => so[i]!), okD.map((j) => sd[j]!), profile);
+  okO.forEach((i, a) => {
+    okD.forEach((j, b) => {
+      const k = a * okD.length + b;
+      out.durations[i * destinations.length + j] = t.dur[k]!;
+      out.distances[i * destinations.length + j] = t.dist[k]!;
+      out.weights[i * destinations.length + j] = t.weight[k]!;
+    });
+  });
+  return out;
+}
+
+/**
+ * GET /DistanceMatrix: `origins` (separated by `|` or `;`) × `destinations` (`|`, `;` also accepted), at most
+ * 100 of each. Element status OK, ZERO_RESULTS (no route) or NOT_FOUND (point off the road network or outside the
+ * loaded region). Bad input gives BAD_REQUEST naming the parameter. Never throws.
+ */
+export function distanceMatrix(regions: readonly Region[], params: MatrixParams): MatrixResponse {
+  try {
+    const p = params ?? {};
+    const origins = parseCoordList(p.origins, 'origins', /[|;]/, MAX_MATRIX_SIDE);
+    if (isParamError(origins)) return fail(origins.error);
+    const dests = parseCoordList(p.destinations, 'destinations', /[|;]/, MAX_MATRIX_SIDE);
+    if (isParamError(dests)) return fail(dests.error);
+    const vehicle = parseVehicle(p.vehicle);
+    if (isParamError(vehicle)) return fail(vehicle.error);
+    const region = regionFor(regions, origins.slice(0, 1)) ?? regionFor(regions, dests.slice(0, 1));
+    const inside = (q: LatLng) => !!region && region.contains(q.lat, q.lng);
+    const table = region ? durationTable(region, origins, dests, vehicle) : null;
+    const rows = origins.map((o, i) => ({
+      elements: dests.map((d, j): MatrixElement => {
+        if (!table || !inside(o) || !inside(d) || !table.snaps[i] || !table.snaps[origins.length + j]) return { status: 'NOT_FOUND' };
+        const k = i * dests.length + j;
+        if (table.weights[k] === Infinity) return { status: 'ZERO_RESULTS' };
+        return { status: 'OK', distance: distanceText(table.distances[k]!, 'matrix'), duration: durationText(table.durations[k]!) };
+      }),
+    }));
+    return { rows, status: 'OK' };
+  } catch (err) {
+    return { rows: [], status: 'ERROR', error_message: `distance matrix failed: ${(err as Error).message}` };
+  }
+}
+
+function fail(message: string): MatrixResponse {
+  return { rows: [], status: 'BAD_REQUEST', error_message: message };
+}

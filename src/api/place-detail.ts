@@ -1,0 +1,43 @@
+/**
+ * GET /Place/Detail in-process: the place a place_id names (from any endpoint of this engine). A malformed id is
+ * BAD_REQUEST, a well-formed id this engine does not know NOT_FOUND. `sessiontoken` ends the autocomplete session
+ * it started (see places/usage.ts). Never throws.
+ */
+import { describePlace } from '../places/describe';
+import { decodePlaceId, encodePlaceId } from '../places/place-id';
+import { tokenParam } from '../places/params';
+import { placesState } from '../places/state';
+import type { Region } from '../region';
+import type { PlaceDetailResponse } from './place-shapes';
+
+/** Query parameters of GET /Place/Detail (`placeid` is accepted as an alias of `place_id`). */
+export interface PlaceDetailParams {
+  place_id?: string;
+  placeid?: string;
+  sessiontoken?: string;
+  [other: string]: unknown;
+}
+
+/** Answers GET /Place/Detail for an engine's regions. */
+export function placeDetail(engine: { readonly regions: readonly Region[] }, params: PlaceDetailParams): PlaceDetailResponse {
+  try {
+    const p = params && typeof params === 'object' ? params : ({} as PlaceDetailParams);
+    const id = p.place_id ?? p.placeid;
+    if (id === undefined || id === null || id === '') return { result: {}, status: 'BAD_REQUEST', error_message: 'place_id is required' };
+    const token = tokenParam('sessiontoken', p.sessiontoken);
+    if (!token.ok) return { result: {}, status: 'BAD_REQUEST', error_message: token.error };
+    const state = placesState(engine);
+    const found = decodePlaceId(id, state.packs, state.tags);
+    if (found.status === 'malformed') return { result: {}, status: 'BAD_REQUEST', error_message: 'place_id is not a place_id of this service' };
+    state.usage.placeDetail(token.value);
+    if (found.status === 'unknown') return { result: {}, status: 'NOT_FOUND' };
+    const r = state.regions[found.regionIndex]!;
+    const v = describePlace(r, found.place);
+    return {
+      result: { place_id: encodePlaceId(r.tag, r.region, found.place), formatted_address: v.formattedAddress, geometry: { location: v.location }, name: v.name },
+      status: 'OK',
+    };
+  } catch (e) {
+    return { result: {}, status: 'ERROR', error_message: `place detail failed: ${(e as Error)?.message ?? String(e)}` };
+  }
+}

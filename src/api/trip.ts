@@ -1,0 +1,292 @@
+/**
+ * GET /trip in-process: the shortest round trip through `origin`, the `;`-separated `waypoints` and `destination`
+ * (OSRM-shaped answer, see ../shared/spec/engine-api.md).
+ *
+ * Readings of the spec fixed here:
+ * - Error codes follow OSRM's usage: `InvalidQuery` when the query is malformed (a coordinate that is not a pair of
+ *   numbers, an empty part between `;`, origin equal to destination, fewer than 2 distinct coordinates),
+ *   `InvalidValue` when a parsed value is not acceptable (latitude/longitude out of range, a non-string coordinate
+ *   parameter, an unknown vehicle), `TooBig` above TRIP_LIMITS.N_MAX coordinates in total (counted before anything
+ *   is parsed), `NoSegment` for a coordinate outside the loaded map or farther than MAX_SNAP_METRES from a road the
+ *   vehicle may use, `NoTrips` when some stop cannot reach another. Every message names the coordinate
+ *   (`origin`, `waypoints[i]` with i from 0, `destination`) or the parameter.
+ * - "At least 10 coordinates for a best trip" (rest-api rule 2) is advice, not a rule: OSRM answers any trip of 2 or
+ *   more coordinates, and so do we. Up to TRIP_LIMITS.N_EXACT stops the answer is the exact optimum, so a small
+ *   trip is "best" too.
+ * - Numbers are rounded like OSRM's JSON: distances to 0.1 m, durations and weights to 0.1 s; totals are rounded
+ *   from the unrounded sums; `location` to 6 decimals.
+ * - The tour minimises the routability weight (the router's `fastest` weighting) over the same table DistanceMatrix
+ *   uses; each leg's numbers are the router's measures of the path drawn in `geometry`, i.e. what Direction gives
+ *   from one stop to the next.
+ */
+import polyline from '@mapbox/polyline';
+import type { Region } from '../region.js';
+import { appendPoints, pathPoints, type LatLon } from '../route/geometry.js';
+import { vehicleIndex, type Vehicle } from '../route/profiles.js';
+import { routerOf, type Leg } from '../route/router.js';
+import { MAX_SNAP_METRES, type Snap } from '../route/snap.js';
+import { TRIP_LIMITS } from '../trip/constants.js';
+import { findUnreachableStop } from '../trip/reachability.js';
+import { solveTrip } from '../trip/solve.js';
+import { waypointPlaceId } from '../trip/waypoint-id.js';
+import { encodePlaceId } from '../places/place-id.js';
+import { reverseGeocode } from '../places/reverse.js';
+import { placesState } from '../places/state.js';
+import { isParamError, parseCoord, parseVehicle, type LatLng } from './coords.js';
+import { regionFor } from './direction.js';
+
+/** Query parameters of GET /trip (strings as in the REST query; numbers accepted where a string is expected). */
+export interface TripParams {
+  origin?: unknown;
+  waypoints?: unknown;
+  destination?: unknown;
+  vehicle?: unknown;
+  [key: string]: unknown;
+}
+
+/** One leg between consecutive stops: metres, seconds, routability weight. */
+export interface TripLeg {
+  distance: number;
+  duration: number;
+  weight: number;
+  steps: never[];
+  summary: '';
+}
+
+export interface TripRoute {
+  /** Metres, 0.1 m. */
+  distance: number;
+  /** Seconds, 0.1 s. */
+  duration: number;
+  /** Routability weight of the whole loop, 0.1. */
+  weight: number;
+  weight_name: 'routability';
+  /** Google encoded polyline (precision 5) of the whole loop, from the first stop back to it. */
+  geometry: string;
+  /** One per consecutive pair of stops, the return leg last. */
+  legs: TripLeg[];
+}
+
+export interface TripWaypoint {
+  /** Snapped point, [latitude, longitude] in degrees. */
+  location: [number, number];
+  /** Metres from the given coordinate to the snapped point, 0.1 m. */
+  distance: number;
+  /** The nearest place's id (resolves through geocode/placeDetail); a road-position id in packs without places. */
+  place_id: string;
+  trips_index: number;
+  /** Position of this coordinate in the trip (0 = first stop). */
+  waypoint_index: number;
+}
+
+export type TripErrorCode = 'InvalidQuery' | 'InvalidValue' | 'NoTrips' | 'NoSegment' | 'TooBig' | 'InternalError';
+
+export type TripResponse =
+  | { code: 'Ok'; trips: TripRoute[]; waypoints: TripWaypoint[] }
+  /** `InternalError` only reports a bug caught at the boundary (this function never throws). */
+  | { code: TripErrorCode; message: string };
+
+/** A coordinate with the name messages use for it. */
+interface Stop extends LatLng {
+  name: string;
+}
+
+type Failure = { code: TripErrorCode; message: string };
+
+/**
+ * GET /trip. `origin` (when given) is the first stop, `destination` (when given) the last stop before the return to
+ * the first; without them the solver's order starts at the first coordinate given. Never throws, never hangs: the
+ * coordinate count is checked before any parsing or routing.
+ *
+ * @param regions the engine's loaded regions; the trip runs in the first one holding every coordinate.
+ */
+export function trip(engine: { readonly regions: readonly Region[] }, params: TripParams): TripResponse {
+  const regions = engine.regions;
+  try {
+    return plan(engine, regions, params ?? {});
+  } catch (err) {
+    return { code: 'InternalError', message: `trip failed: ${(err as Error).message}` };
+  }
+}
+
+function plan(engine: { readonly regions: readonly Region[] }, regions: readonly Region[], params: TripParams): TripResponse {
+  const stops = parseStops(params);
+  if ('code' in stops) return stops;
+  const { list, hasOrigin, hasDestination } = stops;
+  const vehicle = parseVehicle(params.vehicle);
+  if (isParamError(vehicle)) return fail('InvalidValue', vehicle.error);
+
+  const origin = hasOrigin ? list[0]! : null;
+  const dest = hasDestination ? list[list.length - 1]! : null;
+  if (origin && dest && origin.lat === dest.lat && origin.lng === dest.lng) {
+    return fail('InvalidQuery', 'origin and destination must differ: the trip already returns to the origin');
+  }
+  const distinct = new Set(list.map((p) => `${p.lat},${p.lng}`)).size;
+  if (distinct < 2) {
+    return fail('InvalidQuery', `a trip needs at least 2 distinct coordinates in origin, waypoints and destination; got ${distinct}`);
+  }
+
+  const region = pickRegion(regions, list);
+  if ('code' in region) return region;
+  const snaps = snapStops(region, list, vehicle);
+  if ('code' in snaps) return snaps;
+
+  const profile = vehicleIndex(vehicle);
+  const router = routerOf(region);
+  const n = list.length;
+  const table = router.table(snaps, snaps, profile, 'fastest');
+  const solved = solveTrip(table.weight, n, { start: hasOrigin ? 0 : undefined, end: hasDestination ? n - 1 : undefined });
+  if (solved.code !== 'Ok') {
+    if (solved.code !== 'NoTrips') return fail(solved.code, solved.message);
+    return fail('NoTrips', noTripsMessage(table.weight, list, vehicle));
+  }
+
+  const order = solved.order;
+  const legs: Leg[] = [];
+  for (let p = 0; p < n; p++) {
+    const a = order[p]!;
+    const b = order[(p + 1) % n]!;
+    const leg = router.leg(snaps[a]!, snaps[b]!, profile, 'fastest');
+    if (!leg) return fail('NoTrips', `no route from ${list[a]!.name} to ${list[b]!.name} for ${vehicle}`);
+    legs.push(leg);
+  }
+  return {
+    code: 'Ok',
+    trips: [formatTrip(region, legs, order.map((i) => snaps[i]!))],
+    waypoints: formatWaypoints(engine, region, snaps, order),
+  };
+}
+
+/** The coordinates in input order (origin, waypoints, destination), or the first failure. */
+function parseStops(params: TripParams): { list: Stop[]; hasOrigin: boolean; hasDestination: boolean } | Failure {
+  const given = (v: unknown) => v !== undefined && v !== null && v !== '';
+  const hasOrigin = given(params.origin);
+  const hasDestination = given(params.destination);
+  const texts: { name: string; value: unknown }[] = [];
+  if (hasOrigin) texts.push({ name: 'origin', value: params.origin });
+  if (given(params.waypoints)) {
+    const w = params.waypoints;
+    if (typeof w !== 'string') return fail('InvalidValue', 'waypoints must be a string of "<lat>,<lng>" coordinates separated by ";"');
+    const parts = w.split(';');
+    // Counted before any parsing, so a huge request costs one split.
+    const total = parts.length + (hasOrigin ? 1 : 0) + (hasDestination ? 1 : 0);
+    if (total > TRIP_LIMITS.N_MAX) {
+      return fail('TooBig', `a trip takes at most ${TRIP_LIMITS.N_MAX} coordinates in origin, waypoints and destination; got ${total}`);
+    }
+    parts.forEach((p, i) => texts.push({ name: `waypoints[${i}]`, value: p }));
+  }
+  if (hasDestination) texts.push({ name: 'destination', value: params.destination });
+
+  const list: Stop[] = [];
+  for (const { name, value } of texts) {
+    if (typeof value !== 'string') return fail('InvalidValue', `${name} must be a "<lat>,<lng>" string`);
+    const text = value.trim();
+    if (!text) return fail('InvalidQuery', `${name} is empty (two ";" in a row, or a ";" at an end of waypoints)`);
+    const c = parseCoord(text, name);
+    if (isParamError(c)) return fail(outOfRange(text) ? 'InvalidValue' : 'InvalidQuery', c.error);
+    list.push({ ...c, name });
+  }
+  return { list, hasOrigin, hasDestination };
+}
+
+/** True when a coordinate text is two numbers, at least one of them outside latitude/longitude range. */
+function outOfRange(text: string): boolean {
+  const parts = text.split(',').map((s) => s.trim());
+  if (parts.length !== 2 || parts.some((s) => s === '' || !Number.isFinite(Number(s)))) return false;
+  return !(Math.abs(Number(parts[0])) <= 90 && Math.abs(Number(parts[1])) <= 180);
+}
+
+/** The region holding every stop, or NoSegment naming the first stop outside the first stop's region. */
+function pickRegion(regions: readonly Region[], list: readonly Stop[]): Region | Failure {
+  const region = regionFor(regions, list);
+  if (region) return region;
+  const first = regionFor(regions, list.slice(0, 1));
+  const outside = first ? list.find((p) => !first.contains(p.lat, p.lng))! : list[0]!;
+  const where = first ? `the map region of ${list[0]!.name}` : 'any loaded map region';
+  return fail('NoSegment', `${outside.name} (${outside.lat},${outside.lng}) is outside ${where}`);
+}
+
+function snapStops(region: Region, list: readonly Stop[], vehicle: Vehicle): Snap[] | Failure {
+  const router = routerOf(region);
+  const profile = vehicleIndex(vehicle);
+  const out: Snap[] = [];
+  for (const p of list) {
+    const s = router.snap(p.lat, p.lng, profile);
+    if (!s) return fail('NoSegment', `${p.name} (${p.lat},${p.lng}) is not within ${MAX_SNAP_METRES} m of a road open to ${vehicle}`);
+    out.push(s);
+  }
+  return out;
+}
+
+function noTripsMessage(weight: Float64Array, list: readonly Stop[], vehicle: Vehicle): string {
+  const cut = findUnreachableStop(weight, list.length);
+  if (!cut) return `no round trip through every coordinate exists for ${vehicle}`;
+  const stop = list[cut.stop]!.name;
+  const first = list[0]!.name;
+  return cut.direction === 'from'
+    ? `${stop} cannot be reached from ${first} by ${vehicle}`
+    : `${first} cannot be reached from ${stop} by ${vehicle}`;
+}
+
+function formatTrip(region: Region, legs: readonly Leg[], stops: readonly Snap[]): TripRoute {
+  const line: LatLon[] = [];
+  let distance = 0;
+  let duration = 0;
+  let weight = 0;
+  const out = legs.map((leg, p): TripLeg => {
+    const pts = pathPoints(region.graph, leg.path);
+    // The loop passes exactly through each snapped stop (the path's end fractions give the same points up to
+    // rounding), so the geometry starts and ends at the first stop.
+    const from = stops[p]!;
+    const to = stops[(p + 1) % stops.length]!;
+    pts[0] = [from.lat, from.lon];
+    if (pts.length === 1) pts.push([to.lat, to.lon]);
+    else pts[pts.length - 1] = [to.lat, to.lon];
+    appendPoints(line, pts);
+    distance += leg.distance;
+    duration += leg.duration;
+    weight += leg.weight;
+    return { distance: round1(leg.distance), duration: round1(leg.duration), weight: round1(leg.weight), steps: [], summary: '' };
+  });
+  return {
+    distance: round1(distance),
+    duration: round1(duration),
+    weight: round1(weight),
+    weight_name: 'routability',
+    geometry: polyline.encode(line, 5),
+    legs: out,
+  };
+}
+
+/**
+ * The place_id of a waypoint: the pack place nearest to the snapped point (so it resolves through geocode and
+ * placeDetail like every place_id), or, in a routing-only pack without places, the id of the road position.
+ */
+function waypointId(engine: { readonly regions: readonly Region[] }, region: Region, s: Snap): string {
+  const near = reverseGeocode(placesState(engine).regions.filter((r) => r.region === region), s.lat, s.lon, 1)[0];
+  return near ? encodePlaceId(near.region.tag, region, near.place) : waypointPlaceId(region.meta.name, region.graph.edgeCount, s.edge, s.t);
+}
+
+function formatWaypoints(engine: { readonly regions: readonly Region[] }, region: Region, snaps: readonly Snap[], order: readonly number[]): TripWaypoint[] {
+  const position = new Int32Array(snaps.length);
+  order.forEach((stop, p) => (position[stop] = p));
+  return snaps.map((s, i) => ({
+    location: [round6(s.lat), round6(s.lon)],
+    distance: round1(s.dist),
+    place_id: waypointId(engine, region, s),
+    trips_index: 0,
+    waypoint_index: position[i]!,
+  }));
+}
+
+function round1(x: number): number {
+  return Math.round(x * 10) / 10;
+}
+
+function round6(x: number): number {
+  return Math.round(x * 1e6) / 1e6;
+}
+
+function fail(code: TripErrorCode, message: string): Failure {
+  return { code, message };
+}

@@ -1,0 +1,39 @@
+/**
+ * Reading the shipped map assets (assets/fonts, assets/sprites, assets/demo) in Node. The folder is found beside the
+ * running module: `src/map/` in the repository, `dist/` in the package, so `../../assets/` and `../assets/` are
+ * tried. node:fs is taken from `process.getBuiltinModule` (no static import), so this module also loads in
+ * browsers, where it finds no assets: a Service Worker gets the same files over HTTP from where the package is
+ * served.
+ */
+type Fs = typeof import('node:fs');
+
+const fs = (): Fs | undefined =>
+  (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule?.('node:fs') as Fs | undefined;
+
+let dir: URL | null | undefined;
+
+/** URL (file:, with a trailing slash) of the assets folder, or null when it is not found (or not in Node). */
+export function assetsDir(): URL | null {
+  if (dir !== undefined) return dir;
+  dir = null;
+  const f = fs();
+  if (!f) return dir;
+  for (const rel of ['../../assets/', '../assets/']) {
+    const candidate = new URL(rel, import.meta.url);
+    if (f.existsSync(new URL('sprites/default.json', candidate))) return (dir = candidate);
+  }
+  return dir;
+}
+
+/** Bytes of a file under the assets folder (`relative` uses forward slashes, never `..`), or null when absent. */
+export function readAsset(relative: string): Uint8Array | null {
+  const base = assetsDir();
+  const f = fs();
+  if (!base || !f || relative.split('/').some((s) => s === '..' || s === '' || s === '.')) return null;
+  try {
+    const b = f.readFileSync(new URL(relative.split('/').map(encodeURIComponent).join('/'), base));
+    return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * The engine's view of a pack's admin units (the serialized table of data-tools/admin, rebuilt once per region):
+ * names of a place's units, and the address parts a result shows.
+ */
+import { fromSerialized, type SerializedAdmin } from '../../data-tools/admin/serialize';
+import type { AdminTable, AdminUnit } from '../../data-tools/admin/types';
+import { ADMIN_SLOTS, AdminSlot } from './kinds';
+import type { PlaceStore } from './store';
+
+/** The admin units of one place, each undefined when unknown. */
+export interface PlaceAdmin {
+  ward?: AdminUnit;
+  district?: AdminUnit;
+  province?: AdminUnit;
+  ward2025?: AdminUnit;
+  province2025?: AdminUnit;
+}
+
+/** Admin units of a region, looked up by the pack-local ids stored in `place.adm`. */
+export class AdminNames {
+  /** The rebuilt table, or null when the pack carries no admin units. */
+  readonly table: AdminTable | null;
+
+  constructor(serialized: unknown) {
+    const t = serialized ? fromSerialized(serialized as SerializedAdmin) : null;
+    this.table = t && !('error' in t) ? t : null;
+  }
+
+  /** A unit by id; undefined for -1 or an id the table does not hold. */
+  unit(id: number): AdminUnit | undefined {
+    return id >= 0 ? this.table?.byId.get(id) : undefined;
+  }
+
+  /** The five admin units of place `i` (legacy ward, district, province; 2025 ward, province). */
+  of(places: PlaceStore, i: number): PlaceAdmin {
+    const a = places.adm;
+    const o = i * ADMIN_SLOTS;
+    return {
+      ward: this.unit(a[o + AdminSlot.ward]!),
+      district: this.unit(a[o + AdminSlot.district]!),
+      province: this.unit(a[o + AdminSlot.province]!),
+      ward2025: this.unit(a[o + AdminSlot.ward2025]!),
+      province2025: this.unit(a[o + AdminSlot.province2025]!),
+    };
+  }
+
+  /** Distinct names with type ("Phường Văn Miếu", "Quận Đống Đa") of place `i`'s units, both systems. */
+  namesOf(places: PlaceStore, i: number): string[] {
+    const out: string[] = [];
+    for (let s = 0; s < ADMIN_SLOTS; s++) {
+      const u = this.unit(places.adm[i * ADMIN_SLOTS + s]!);
+      if (u && !out.includes(u.nameWithType)) out.push(u.nameWithType);
+    }
+    return out;
+  }
+}

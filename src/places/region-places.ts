@@ -1,0 +1,63 @@
+/**
+ * Everything the place endpoints need of one region, built once when the engine first answers a place request:
+ * the admin table, the search index with its scratch state, a great-circle spatial index for reverse geocoding,
+ * the address gazetteer and the region's place_id tag.
+ */
+import KDBush from 'kdbush';
+import { gazetteerFor } from '../../data-tools/admin/resolve';
+import type { Region } from '../region';
+import { COORD_SCALE } from '../pack/format';
+import { AdminNames } from './admin-names';
+import { PlaceKind } from './kinds';
+import { packTag } from './place-id';
+import { PlaceIndex } from './search/index';
+import { Searcher } from './search/search';
+import type { PlaceStore } from './store';
+import type { Gazetteer } from './text/address';
+
+/** The place machinery of one region that has places. */
+export class PlacesRegion {
+  readonly places: PlaceStore;
+  readonly admin: AdminNames;
+  readonly index: PlaceIndex;
+  readonly searcher: Searcher;
+  readonly tag: string;
+  /** Confirms ward/district/province names for the address parser; undefined without admin units. */
+  readonly gazetteer: Gazetteer | undefined;
+  /** Points of the places reverse geocoding may return (not admin units), as kdbush ids into `pointPlace`. */
+  readonly points: KDBush;
+  readonly pointPlace: Int32Array;
+  /** Admin unit id → the place that stands for it. */
+  readonly unitPlace = new Map<number, number>();
+
+  constructor(readonly region: Region) {
+    this.places = region.places!;
+    this.admin = new AdminNames(region.admin);
+    this.index = new PlaceIndex(this.places, region.strings, this.admin);
+    this.searcher = new Searcher(this.index);
+    this.tag = packTag(region);
+    this.gazetteer = this.admin.table ? gazetteerFor(this.admin.table) : undefined;
+    const p = this.places;
+    const ids: number[] = [];
+    for (let i = 0; i < p.count; i++) {
+      const k = p.kind[i];
+      if (k === PlaceKind.poi || k === PlaceKind.address || k === PlaceKind.street) ids.push(i);
+      else if (p.osm[i]! < 0) this.unitPlace.set(-p.osm[i]! - 1, i);
+    }
+    this.pointPlace = Int32Array.from(ids);
+    this.points = new KDBush(Math.max(1, ids.length));
+    for (const i of ids) this.points.add(p.lon[i]! / COORD_SCALE, p.lat[i]! / COORD_SCALE);
+    if (ids.length === 0) this.points.add(0, 0); // kdbush needs one point; pointPlace stays empty
+    this.points.finish();
+  }
+
+  /** Latitude of place `i` in degrees. */
+  lat(i: number): number {
+    return this.places.lat[i]! / COORD_SCALE;
+  }
+
+  /** Longitude of place `i` in degrees. */
+  lon(i: number): number {
+    return this.places.lon[i]! / COORD_SCALE;
+  }
+}

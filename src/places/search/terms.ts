@@ -1,0 +1,92 @@
+/**
+ * Turning text (queries and place names alike) into search terms: folded words for recall, exact (NFC, lower-case)
+ * words for ranking by diacritics, with type words ("Phường", "Quận", "Phố", "Thành phố") marked optional so a
+ * query matches with or without them. Abbreviations and nicknames are expanded first ("Q.1" → "Quận 1",
+ * "TP.HCM" → "Thành phố Hồ Chí Minh"), so both sides agree on one spelling.
+ */
+import { addressTokens, PLACES } from '../text/abbreviations';
+import { fold } from '../text/fold';
+
+/** One word of searchable text. */
+export interface Term {
+  /** fold() of the word: lower case, no diacritics, đ → d. */
+  folded: string;
+  /** The word as written, NFC lower case, diacritics kept. */
+  exact: string;
+  /** A type word (Phường, Quận, Phố, Đường, Thành phố, Ngõ, Số...): matching it helps, missing it does not hurt. */
+  optional: boolean;
+  /** Starts with a digit (a house, alley or district number). */
+  numeric: boolean;
+  /** The exact form carries diacritics (so it should prefer candidates with the same ones). */
+  marked: boolean;
+}
+
+/**
+ * Search terms of a text, in order. Words recognised as type words by the address tokenizer are optional;
+ * well-known nicknames come out as the canonical name's words ("HCM" → hồ, chí, minh). Never throws.
+ */
+export function termsOf(text: string): Term[] {
+  const out: Term[] = [];
+  for (const t of addressTokens(text)) {
+    if (t.kind === 'break') continue;
+    const optional = t.kind === 'type';
+    for (const word of t.text.split(NON_WORD)) {
+      if (word === '') continue;
+      const exact = word.normalize('NFC').toLowerCase();
+      const folded = foldWord(exact);
+      if (folded === '') continue; // a stray combining mark
+      out.push({ folded, exact, optional, numeric: folded.charCodeAt(0) <= 57, marked: exact !== folded });
+    }
+  }
+  return out;
+}
+
+const NON_WORD = /[^\p{L}\p{M}\p{N}]+/u;
+/** fold() of single words, cached: the same few thousand words recur in every name and query. */
+const folds = new Map<string, string>();
+const MAX_CACHED_FOLDS = 50_000;
+
+function foldWord(w: string): string {
+  let f = folds.get(w);
+  if (f === undefined) {
+    if (folds.size >= MAX_CACHED_FOLDS) folds.clear();
+    folds.set(w, (f = fold(w)));
+  }
+  return f;
+}
+
+/** Folded type words that may lead a name ("Phố Hàng Bông", "Phường Văn Miếu"), as word sequences. */
+const LEADING_TYPES: string[][] = [
+  'thanh pho', 'thi xa', 'thi tran', 'dac khu', 'dai lo', 'so nha', 'tinh', 'quan', 'huyen', 'phuong', 'xa', 'duong', 'pho', 'ngo', 'ngach', 'hem', 'kiet', 'so',
+].map((t) => t.split(' '));
+
+/**
+ * Search terms of stored text (names, streets, admin names): a lighter tokenizer than termsOf for building the
+ * index. Words are split and folded the same way; only a leading type word ("Phố", "Phường", "Thành phố") is
+ * marked optional, which is where stored names carry them.
+ */
+export function storedTermsOf(text: string): Term[] {
+  const out: Term[] = [];
+  for (const word of text.split(NON_WORD)) {
+    if (word === '') continue;
+    const exact = word.normalize('NFC').toLowerCase();
+    const folded = foldWord(exact);
+    if (folded !== '') out.push({ folded, exact, optional: false, numeric: folded.charCodeAt(0) <= 57, marked: exact !== folded });
+  }
+  // A leading type word counts only when a name follows it ("Phố Huế", not a street called just "Phố").
+  const lead = LEADING_TYPES.find((t) => t.length < out.length && t.every((w, k) => out[k]!.folded === w));
+  if (lead) for (let k = 0; k < lead.length; k++) out[k]!.optional = true;
+  // A run-together nickname in a name ("Little Hanoi") also stands for the canonical words a query expands to.
+  const n = out.length;
+  for (let k = 0; k < n; k++) {
+    const canonical = JOINED_NICKNAMES.get(out[k]!.folded);
+    if (canonical) for (const t of canonical) out.push({ ...t, optional: true });
+  }
+  return out;
+}
+
+/** Nicknames written as one word ("hanoi", "saigon", "tphcm") → the search terms of the canonical name. */
+const JOINED_NICKNAMES = new Map<string, Term[]>();
+for (const p of PLACES) {
+  for (const f of p.forms) if (!f.includes(' ') && f.length >= 5) JOINED_NICKNAMES.set(f, termsOf(p.canonical));
+}

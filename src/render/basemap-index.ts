@@ -1,0 +1,136 @@
+/**
+ * Render-side view of a pack's basemap, built once per basemap on first use: every point pre-projected to Web
+ * Mercator (so a render only scales and shifts), and a uniform grid over the feature bounding boxes for culling.
+ */
+import { BASEMAP_KINDS } from '../map/kinds.js';
+import type { Basemap } from '../map/basemap.js';
+import { latToWorldY, lonToWorldX } from './raster/index.js';
+
+/** Grid cells per side. 64 x 64 keeps cells near 150 m across for a city pack and the cell lists small. */
+const GRID = 64;
+
+/** The projected basemap and its feature grid. */
+export class BasemapIndex {
+  /** Mercator x, y per point in world units of 1 at zoom 0 (0..1 across the world), interleaved. */
+  readonly world: Float64Array;
+  /** Source layer name of each kind. */
+  private readonly layerOf: string[] = BASEMAP_KINDS.map((k) => k.layer);
+  /** Grid extent in 1e-7 degrees. */
+  private readonly minLon: number;
+  private readonly minLat: number;
+  private readonly cellLon: number;
+  private readonly cellLat: number;
+  /** CSR grid: features of cell c are cellItems[cellStart[c] .. cellStart[c + 1]). */
+  private readonly cellStart: Uint32Array;
+  private readonly cellItems: Uint32Array;
+  /** Per feature: the query number that last reported it (dedupes features listed in several cells). */
+  private readonly seen: Uint32Array;
+  private stamp = 0;
+  /** Scratch list of query hits. */
+  private readonly hits: Uint32Array;
+
+  constructor(readonly basemap: Basemap) {
+    const { lat, lon, bbox, count } = basemap;
+    this.world = new Float64Array(2 * lat.length);
+    for (let i = 0; i < lat.length; i++) {
+      this.world[2 * i] = lonToWorldX(lon[i]! * 1e-7, 0, 1);
+      this.world[2 * i + 1] = latToWorldY(lat[i]! * 1e-7, 0, 1);
+    }
+    let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+    for (let f = 0; f < count; f++) {
+      x0 = Math.min(x0, bbox[4 * f]!);
+      y0 = Math.min(y0, bbox[4 * f + 1]!);
+      x1 = Math.max(x1, bbox[4 * f + 2]!);
+      y1 = Math.max(y1, bbox[4 * f + 3]!);
+    }
+    if (count === 0) x0 = y0 = x1 = y1 = 0;
+    this.minLon = x0;
+    this.minLat = y0;
+    this.cellLon = Math.max(1, (x1 - x0 + 1) / GRID);
+    this.cellLat = Math.max(1, (y1 - y0 + 1) / GRID);
+    // Two passes (count, then fill) build the compressed lists without per-cell arrays.
+    const counts = new Uint32Array(GRID * GRID + 1);
+    this.forCells(count, (_f, c) => counts[c + 1]!++);
+    for (let c = 0; c < GRID * GRID; c++) counts[c + 1]! += counts[c]!;
+    this.cellStart = counts.slice();
+    this.cellItems = new Uint32Array(counts[GRID * GRID]!);
+    this.forCells(count, (f, c) => (this.cellItems[counts[c]!++] = f));
+    this.seen = new Uint32Array(count);
+    this.hits = new Uint32Array(count);
+  }
+
+  /** Calls `fn` for every (feature, cell) pair whose bbox and cell overlap. */
+  private forCells(count: number, fn: (f: number, cell: number) => void): void {
+    const bbox = this.basemap.bbox;
+    for (let f = 0; f < count; f++) {
+      const [cx0, cy0, cx1, cy1] = this.cellRange(bbox[4 * f]!, bbox[4 * f + 1]!, bbox[4 * f + 2]!, bbox[4 * f + 3]!);
+      for (let cy = cy0; cy <= cy1; cy++) for (let cx = cx0; cx <= cx1; cx++) fn(f, cy * GRID + cx);
+    }
+  }
+
+  /** Inclusive cell range [cx0, cy0, cx1, cy1] of a box in 1e-7 degrees, clamped to the grid. */
+  private cellRange(lon0: number, lat0: number, lon1: number, lat1: number): [number, number, number, number] {
+    const clamp = (v: number): number => (v < 0 ? 0 : v > GRID - 1 ? GRID - 1 : v);
+    return [
+      clamp(Math.floor((lon0 - this.minLon) / this.cellLon)),
+      clamp(Math.floor((lat0 - this.minLat) / this.cellLat)),
+      clamp(Math.floor((lon1 - this.minLon) / this.cellLon)),
+      clamp(Math.floor((lat1 - this.minLat) / this.cellLat)),
+    ];
+  }
+
+  /**
+   * Features whose bounding box meets the box [minLon, minLat, maxLon, maxLat] (degrees), grouped by source layer,
+   * each group in pack order (the order features are drawn in).
+   */
+  query(box: readonly [number, number, number, number]): Map<string, Uint32Array> {
+    const stamp = ++this.stamp;
+    const seen = this.seen;
+    const bbox = this.basemap.bbox;
+    const q0 = box[0] * 1e7, q1 = box[1] * 1e7, q2 = box[2] * 1e7, q3 = box[3] * 1e7;
+    const [cx0, cy0, cx1, cy1] = this.cellRange(q0, q1, q2, q3);
+    const outside = q2 < this.minLon || q3 < this.minLat || q0 > this.minLon + GRID * this.cellLon || q1 > this.minLat + GRID * this.cellLat;
+    let found = 0;
+    if (!outside) {
+      for (let cy = cy0; cy <= cy1; cy++) {
+        for (let cx = cx0; cx <= cx1; cx++) {
+          const c = cy * GRID + cx;
+          for (let k = this.cellStart[c]!; k < this.cellStart[c + 1]!; k++) {
+            const f = this.cellItems[k]!;
+            if (seen[f] === stamp) continue;
+            seen[f] = stamp;
+            if (bbox[4 * f]! <= q2 && bbox[4 * f + 2]! >= q0 && bbox[4 * f + 1]! <= q3 && bbox[4 * f + 3]! >= q1) this.hits[found++] = f;
+          }
+        }
+      }
+    }
+    const hits = this.hits.subarray(0, found).sort();
+    const counts = new Map<string, number>();
+    for (const f of hits) {
+      const layer = this.layerOf[this.basemap.kind[f]!] ?? 'other';
+      counts.set(layer, (counts.get(layer) ?? 0) + 1);
+    }
+    const out = new Map<string, Uint32Array>();
+    const fill = new Map<string, number>();
+    for (const [layer, n] of counts) {
+      out.set(layer, new Uint32Array(n));
+      fill.set(layer, 0);
+    }
+    for (const f of hits) {
+      const layer = this.layerOf[this.basemap.kind[f]!] ?? 'other';
+      const i = fill.get(layer)!;
+      out.get(layer)![i] = f;
+      fill.set(layer, i + 1);
+    }
+    return out;
+  }
+}
+
+const indexes = new WeakMap<Basemap, BasemapIndex>();
+
+/** The index of a basemap, built on first use and kept as long as the basemap lives. */
+export function basemapIndex(basemap: Basemap): BasemapIndex {
+  let index = indexes.get(basemap);
+  if (!index) indexes.set(basemap, (index = new BasemapIndex(basemap)));
+  return index;
+}

@@ -1,0 +1,183 @@
+/**
+ * Resolves what a style layer draws for a basemap feature, memoised per (kind, geometry type) whenever the layer's
+ * filter and properties do not read the feature's `name` - the only attribute that varies within a kind.
+ *
+ * Basemap features carry exactly two attributes, `class` (fixed by the kind) and `name`. The evaluator is handed
+ * attributes behind a Proxy that notes whether `name` is read (by get, has, hasOwnProperty or key listing). An
+ * evaluation that never read `name` followed the same path and gave the same result as it would for any other
+ * feature of that kind and geometry type at that zoom, so the result is reused for all of them; otherwise the
+ * layer is evaluated per feature.
+ */
+import { BASEMAP_KINDS } from '../map/kinds.js';
+import type { EvaluatedValue, LayerEvaluator, StyleFeature } from '../style/index.js';
+import type { RGBA, StrokeOptions } from './raster/index.js';
+import type { DrawnLayerType, PlannedLayer } from './style-plan.js';
+
+/** What a fill layer draws for a feature. */
+export interface FillStyle {
+  color: RGBA;
+  opacity: number;
+  antialias: boolean;
+  translate: readonly [number, number];
+  /** The 1 px outline colour when the layer sets fill-outline-color, else null. */
+  outline: RGBA | null;
+}
+
+/** What a line layer draws for a feature (the stroke options minus `closed`). */
+export type LineStyle = StrokeOptions;
+
+/** What a symbol layer draws for a feature: its text, for point labels. */
+export interface SymbolStyle {
+  text: string;
+  color: RGBA;
+  opacity: number;
+  haloColor: RGBA | null;
+  haloWidth: number;
+  /** Font size, pixels (the bitmap font is scaled by an integer factor from it). */
+  size: number;
+  transform: 'none' | 'uppercase' | 'lowercase';
+}
+
+/** Style of a feature by layer type. */
+export interface LayerStyles {
+  fill: FillStyle;
+  line: LineStyle;
+  symbol: SymbolStyle;
+  background: never;
+}
+
+const GEOMETRY_NAMES = ['Unknown', 'Point', 'LineString', 'Polygon'] as const;
+
+/** Geometry type code (1 point, 2 line, 3 polygon) as the evaluator's geometry name. */
+function geometryName(type: number): StyleFeature['geometryType'] {
+  return GEOMETRY_NAMES[type] ?? 'Unknown';
+}
+
+/**
+ * Per-render memo of one layer's feature styles at one zoom.
+ * @typeParam T the layer type
+ */
+export class FeatureStyler<T extends Exclude<DrawnLayerType, 'background'>> {
+  /** Memo by kind * 4 + geometry type: a style, null (not drawn), or undefined (not yet known / per feature). */
+  private readonly memo = new Map<number, LayerStyles[T] | null>();
+  private nameRead = false;
+  private readonly props: { class: string; name?: string } = { class: '' };
+  private readonly tracked: Record<string, unknown>;
+
+  /**
+   * @param layer the planned layer
+   * @param zoom the render's zoom
+   */
+  constructor(
+    readonly layer: PlannedLayer & { type: T },
+    readonly zoom: number,
+  ) {
+    const props = this.props;
+    const note = (key: string | symbol): void => {
+      if (key === 'name') this.nameRead = true;
+    };
+    this.tracked = new Proxy(props as Record<string, unknown>, {
+      get: (t, k) => (note(k), Reflect.get(t, k)),
+      has: (t, k) => (note(k), Reflect.has(t, k)),
+      getOwnPropertyDescriptor: (t, k) => (note(k), Reflect.getOwnPropertyDescriptor(t, k)),
+      ownKeys: (t) => ((this.nameRead = true), Reflect.ownKeys(t)),
+    });
+  }
+
+  /**
+   * The style of one feature, or null when the layer's filter rejects it or it would draw nothing.
+   * @param kind basemap kind index
+   * @param type geometry type code
+   * @param name the feature's name ('' when it has none)
+   */
+  style(kind: number, type: number, name: () => string): LayerStyles[T] | null {
+    const key = kind * 4 + type;
+    const known = this.memo.get(key);
+    if (known !== undefined) return known;
+    this.props.class = BASEMAP_KINDS[kind]?.class ?? 'other';
+    const n = name();
+    if (n) this.props.name = n;
+    else delete this.props.name;
+    this.nameRead = false;
+    const feature: StyleFeature = { properties: this.tracked, geometryType: geometryName(type) };
+    const ev = this.layer.evaluator;
+    const result = ev.matches(feature, this.zoom) ? (resolve(this.layer, ev, this.zoom, feature) as LayerStyles[T] | null) : null;
+    if (!this.nameRead) this.memo.set(key, result);
+    return result;
+  }
+}
+
+/** RGBA 0..255 with alpha 0..255 (the evaluator's colours) as the rasteriser's alpha 0..1. */
+function rgba(v: EvaluatedValue | undefined, fallback: RGBA): RGBA {
+  if (!Array.isArray(v) || v.length !== 4 || typeof v[0] !== 'number') return fallback;
+  const c = v as readonly number[];
+  return [c[0]!, c[1]!, c[2]!, c[3]! / 255];
+}
+
+const num = (v: EvaluatedValue | undefined, fallback: number): number => (typeof v === 'number' ? v : fallback);
+const pair = (v: EvaluatedValue | undefined): readonly [number, number] =>
+  Array.isArray(v) && v.length === 2 && typeof v[0] === 'number' ? [v[0] as number, v[1] as number] : [0, 0];
+
+const TRANSPARENT: RGBA = [0, 0, 0, 0];
+const BLACK: RGBA = [0, 0, 0, 1];
+
+function resolve(layer: PlannedLayer, ev: LayerEvaluator, zoom: number, f: StyleFeature): LayerStyles[keyof LayerStyles] | null {
+  const value = (p: string): EvaluatedValue | undefined => ev.value(p, zoom, f);
+  switch (layer.type) {
+    case 'fill': {
+      // fill-pattern needs a sprite, which the static renderer does not load: patterned fills draw nothing.
+      if (value('fill-pattern') !== undefined) return null;
+      const color = rgba(value('fill-color'), BLACK);
+      const opacity = num(value('fill-opacity'), 1);
+      if (color[3] * opacity <= 0) return null;
+      const antialias = value('fill-antialias') !== false;
+      // GL renderers draw the 1 px outline in fill-color when fill-outline-color is unset; over an exact-area
+      // anti-aliased fill that outline only darkens the edge pixels, so it is drawn only when set explicitly.
+      const outline = layer.outlineSet && ev.isActive('fill-outline-color', zoom, f) ? rgba(value('fill-outline-color'), color) : null;
+      return { color, opacity, antialias, translate: pair(value('fill-translate')), outline };
+    }
+    case 'line': {
+      if (value('line-pattern') !== undefined) return null;
+      const color = rgba(value('line-color'), BLACK);
+      const opacity = num(value('line-opacity'), 1);
+      const width = num(value('line-width'), 1);
+      if (color[3] * opacity <= 0 || !(width > 0)) return null;
+      const dash = value('line-dasharray');
+      return {
+        color,
+        opacity,
+        width,
+        cap: value('line-cap') as LineStyle['cap'],
+        join: value('line-join') as LineStyle['join'],
+        miterLimit: num(value('line-miter-limit'), 2),
+        roundLimit: num(value('line-round-limit'), 1.05),
+        dasharray: Array.isArray(dash) && dash.length > 0 ? (dash as number[]) : undefined,
+        gapWidth: num(value('line-gap-width'), 0),
+        offset: num(value('line-offset'), 0),
+        blur: num(value('line-blur'), 0),
+        translate: pair(value('line-translate')),
+      };
+    }
+    case 'symbol': {
+      const raw = value('text-field');
+      const text = typeof raw === 'string' ? raw.trim() : '';
+      if (!text) return null;
+      const color = rgba(value('text-color'), BLACK);
+      const opacity = num(value('text-opacity'), 1);
+      if (color[3] * opacity <= 0) return null;
+      const halo = rgba(value('text-halo-color'), TRANSPARENT);
+      const haloWidth = num(value('text-halo-width'), 0);
+      return {
+        text,
+        color,
+        opacity,
+        haloColor: halo[3] > 0 && haloWidth > 0 ? halo : null,
+        haloWidth,
+        size: num(value('text-size'), 16),
+        transform: (value('text-transform') as SymbolStyle['transform']) ?? 'none',
+      };
+    }
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,147 @@
+/**
+ * Draws a pack's basemap with a style: every drawable layer in style order, each over the features of its source
+ * layer that lie in view (culled by bounding box through the basemap grid), filtered and styled per feature.
+ */
+import type { Basemap } from '../map/basemap.js';
+import { GeomType } from '../map/kinds.js';
+import { basemapIndex } from './basemap-index.js';
+import { FeatureStyler, type LineStyle } from './feature-styles.js';
+import { drawPointLabels } from './labels.js';
+import { worldXToLon, worldYToLat, type Canvas, type RGBA, type Viewport } from './raster/index.js';
+import { stylePlan, type PlannedLayer } from './style-plan.js';
+
+/** What the basemap renderer reads from a region. */
+export interface BasemapSource {
+  readonly basemap: Basemap | null;
+  /** Feature names by string id. */
+  readonly strings: { get(id: number): string };
+}
+
+/**
+ * Pixels of geometry kept around the view when culling: wide enough for any plausible line width, offset or
+ * translate, so features just outside still draw their visible edge.
+ */
+const CULL_MARGIN = 96;
+/** Vertices closer than this to the previous kept vertex are dropped when projecting, pixels. */
+const SIMPLIFY_PIXELS = 0.25;
+
+/**
+ * Draws the basemap of `source` seen through `viewport` onto `canvas` with `style` (a style JSON; see
+ * {@link stylePlan} for what is drawn). Layers' zoom ranges and visibility apply at the viewport's zoom.
+ */
+export function drawBasemap(canvas: Canvas, viewport: Viewport, source: BasemapSource, style: unknown): void {
+  const plan = stylePlan(style);
+  const zoom = viewport.zoom;
+  const basemap = source.basemap;
+  const index = basemap ? basemapIndex(basemap) : null;
+  const scale = viewport.tileSize * 2 ** zoom;
+  const box: [number, number, number, number] = [
+    worldXToLon(viewport.left - CULL_MARGIN, zoom, viewport.tileSize),
+    worldYToLat(viewport.top + viewport.height + CULL_MARGIN, zoom, viewport.tileSize),
+    worldXToLon(viewport.left + viewport.width + CULL_MARGIN, zoom, viewport.tileSize),
+    worldYToLat(viewport.top - CULL_MARGIN, zoom, viewport.tileSize),
+  ];
+  const inView = index ? index.query(box) : new Map<string, Uint32Array>();
+  const names = (f: number) => () => (basemap ? source.strings.get(basemap.name[f]!) : '');
+  let buf = new Float64Array(1024);
+
+  /**
+   * Projects part p into `buf` from index `at` (pixels) and returns the index after it. Points within
+   * SIMPLIFY_PIXELS of the last kept one are dropped (the last point is always kept): at low zooms most vertices
+   * fall within a pixel of each other and cost time without changing a pixel noticeably.
+   */
+  const project = (p: number, dropClosing: boolean, at: number): number => {
+    const first = basemap!.partFirst[p]!;
+    let end = basemap!.partFirst[p + 1]!;
+    const world = index!.world;
+    if (dropClosing && end - first > 1 && world[2 * first] === world[2 * end - 2] && world[2 * first + 1] === world[2 * end - 1]) end--;
+    if (at + 2 * (end - first) > buf.length) {
+      const grown = new Float64Array(Math.max(at + 2 * (end - first), 2 * buf.length));
+      grown.set(buf.subarray(0, at));
+      buf = grown;
+    }
+    const start = at;
+    for (let i = first; i < end; i++) {
+      const x = world[2 * i]! * scale - viewport.left;
+      const y = world[2 * i + 1]! * scale - viewport.top;
+      if (at > start && i < end - 1) {
+        const ddx = x - buf[at - 2]!, ddy = y - buf[at - 1]!;
+        if (ddx * ddx + ddy * ddy < SIMPLIFY_PIXELS * SIMPLIFY_PIXELS) continue;
+      }
+      buf[at++] = x;
+      buf[at++] = y;
+    }
+    return at;
+  };
+
+  for (const layer of plan.layers) {
+    const ev = layer.evaluator;
+    if (!ev.isVisible(zoom)) continue;
+    if (layer.type === 'background') {
+      drawBackground(canvas, layer, zoom);
+      continue;
+    }
+    const features = inView.get(layer.sourceLayer!);
+    if (!features || !basemap) continue;
+    if (layer.type === 'fill') {
+      const styler = new FeatureStyler(layer as PlannedLayer & { type: 'fill' }, zoom);
+      const rings: Float64Array[] = [];
+      for (const f of features) {
+        if (basemap.type[f] !== GeomType.polygon) continue;
+        const s = styler.style(basemap.kind[f]!, GeomType.polygon, names(f));
+        if (!s) continue;
+        rings.length = 0;
+        for (let p = basemap.featPart[f]!; p < basemap.featPart[f + 1]!; p++) rings.push(buf.slice(0, project(p, true, 0)));
+        canvas.fillPolygon(rings, s.color, {
+          opacity: s.opacity,
+          antialias: s.antialias,
+          translate: s.translate,
+          outlineColor: s.outline ?? undefined,
+        });
+      }
+    } else if (layer.type === 'line') {
+      // Consecutive features of one memoised style (and geometry kind) are stroked together as one shape.
+      const styler = new FeatureStyler(layer as PlannedLayer & { type: 'line' }, zoom);
+      const ends: number[] = [];
+      let batch: LineStyle | null = null;
+      let batchClosed = false;
+      const flush = (): void => {
+        if (batch && ends.length > 0) canvas.strokePolylines(buf, ends, batchClosed ? { ...batch, closed: true } : batch);
+        ends.length = 0;
+      };
+      for (const f of features) {
+        const type = basemap.type[f]!;
+        if (type === GeomType.point) continue;
+        const s = styler.style(basemap.kind[f]!, type, names(f));
+        if (!s) continue;
+        const closed = type === GeomType.polygon;
+        if (s !== batch || closed !== batchClosed) {
+          flush();
+          batch = s;
+          batchClosed = closed;
+        }
+        for (let p = basemap.featPart[f]!; p < basemap.featPart[f + 1]!; p++) ends.push(project(p, closed, ends.length > 0 ? ends[ends.length - 1]! : 0));
+      }
+      flush();
+    } else if (layer.type === 'symbol') {
+      const styler = new FeatureStyler(layer as PlannedLayer & { type: 'symbol' }, zoom);
+      drawPointLabels(canvas, features, (f) => {
+        if (basemap.type[f] !== GeomType.point) return null;
+        const s = styler.style(basemap.kind[f]!, GeomType.point, names(f));
+        if (!s) return null;
+        const first = basemap.partFirst[basemap.featPart[f]!]!;
+        return { style: s, x: index!.world[2 * first]! * scale - viewport.left, y: index!.world[2 * first + 1]! * scale - viewport.top };
+      });
+    }
+  }
+}
+
+function drawBackground(canvas: Canvas, layer: PlannedLayer, zoom: number): void {
+  const ev = layer.evaluator;
+  if (ev.value('background-pattern', zoom) !== undefined) return; // needs a sprite
+  const c = ev.value('background-color', zoom) as readonly number[] | undefined;
+  const opacity = ev.value('background-opacity', zoom);
+  if (!c) return;
+  const color: RGBA = [c[0]!, c[1]!, c[2]!, c[3]! / 255];
+  canvas.fillBackground(color, typeof opacity === 'number' ? opacity : 1);
+}

@@ -1,0 +1,211 @@
+/**
+ * Fast stroking by distance: the coverage of a pixel is a box-filtered function of its centre's distance to the
+ * polyline, written into a coverage mask with `max`, so the union of segments (and of the two lines of a casing) is
+ * covered once and round joins come for free. Dashes multiply in the drawn fraction of the pixel along the line
+ * (butt and square caps) or add the distance to the nearest dash (round caps). Used for every line whose joins
+ * look round: round joins, or lines thin enough that a miter or bevel join differs from a round one by under a
+ * pixel; thicker miter and bevel joins use the exact outline stroker.
+ *
+ * Per segment only the pixels near it are visited: each row's column range is the segment's x extent within
+ * `reach` of the row, widened by `reach`, so a long diagonal segment costs its area, not its bounding box.
+ */
+import type { MaskSink } from './composite.js';
+import type { PointList } from './polyline.js';
+import type { LineCap } from './stroke-outline.js';
+
+/** Shape of a distance stroke. */
+export interface DistanceShape {
+  /** Half the line width, pixels (> 0). */
+  halfWidth: number;
+  cap: LineCap;
+  /** Blur, pixels: coverage falls linearly over `blur + 1` pixels ending half a pixel outside the edge. */
+  blur: number;
+  /**
+   * Alternating dash and gap lengths in pixels (period >= 1), measured along the line from its first point; each
+   * dash ends with the line's cap. Null for a solid line.
+   */
+  dashes: readonly number[] | null;
+}
+
+/** Dash pattern prepared for per-pixel lookups: drawn intervals within one period. */
+interface Dashing {
+  period: number;
+  /** Flat [start, end] pairs of the drawn intervals of one period, pixels (square caps already added). */
+  on: Float64Array;
+  /** Periods to look either side, enough for intervals widened by square caps. */
+  reachPeriods: number;
+  round: boolean;
+}
+
+/**
+ * Adds the coverage of one cleaned polyline (pixels, no consecutive duplicates) to `mask` by maximum.
+ * @param closed the last point connects back to the first (joins everywhere, no caps)
+ */
+export function addDistanceStroke(mask: MaskSink, pts: PointList, closed: boolean, shape: DistanceShape): void {
+  const n = pts.count;
+  const p = pts.xy;
+  const hw = shape.halfWidth;
+  if (n === 0 || !(hw > 0)) return;
+  const dashing = prepareDashes(shape);
+  if (n === 1) {
+    // A lone point shows only with a cap that reaches beyond it.
+    if (shape.cap === 'round') addSegment(mask, p[0]!, p[1]!, p[0]!, p[1]!, false, false, 0, shape, null);
+    else if (shape.cap === 'square') addSegment(mask, p[0]! - hw, p[1]!, p[0]! + hw, p[1]!, true, true, 0, shape, null);
+    return;
+  }
+  const isClosed = closed && n > 2;
+  const segments = isClosed ? n : n - 1;
+  // Square caps are butt caps half a width further out. With dashes the pattern itself draws the caps at the
+  // line's start (its intervals begin at distance 0 and are widened for square caps), so only the end is cut.
+  const buttStart = !isClosed && shape.cap !== 'round' && !dashing;
+  const buttEnd = !isClosed && shape.cap !== 'round';
+  let distance = 0;
+  for (let s = 0; s < segments; s++) {
+    const j = (s + 1) % n;
+    let ax = p[2 * s]!, ay = p[2 * s + 1]!, bx = p[2 * j]!, by = p[2 * j + 1]!;
+    const len = Math.sqrt((bx - ax) ** 2 + (by - ay) ** 2);
+    const first = buttStart && s === 0;
+    const last = buttEnd && s === segments - 1;
+    let start = distance;
+    if (shape.cap === 'square' && (first || last)) {
+      const ex = ((bx - ax) / len) * hw, ey = ((by - ay) / len) * hw;
+      if (first) (ax -= ex), (ay -= ey), (start -= hw);
+      if (last) (bx += ex), (by += ey);
+    }
+    addSegment(mask, ax, ay, bx, by, first, last, start, shape, dashing);
+    distance += len;
+  }
+}
+
+/** The drawn intervals of a dash pattern, widened by half the width for square caps. */
+function prepareDashes(shape: DistanceShape): Dashing | null {
+  const d = shape.dashes;
+  if (!d || d.length < 2) return null;
+  let period = 0;
+  for (const v of d) period += v;
+  const grow = shape.cap === 'square' ? shape.halfWidth : 0;
+  const on = new Float64Array(d.length);
+  let at = 0;
+  for (let k = 0; k + 1 < d.length; k += 2) {
+    on[k] = at - grow;
+    on[k + 1] = at + d[k]! + grow;
+    at += d[k]! + d[k + 1]!;
+  }
+  return { period, on, reachPeriods: 1 + Math.ceil(grow / period), round: shape.cap === 'round' };
+}
+
+/**
+ * For a point at distance `s` along the line: with round caps, its distance (pixels) along the line to the nearest
+ * drawn interval (0 inside one); otherwise the drawn fraction of the pixel's extent [s - 0.5, s + 0.5].
+ */
+function dashValue(dashing: Dashing, s: number): number {
+  const { period, on, reachPeriods, round } = dashing;
+  const phase = s - Math.floor(s / period) * period;
+  let gap = Infinity;
+  let covered = 0;
+  for (let m = -reachPeriods; m <= reachPeriods; m++) {
+    const shift = m * period;
+    for (let k = 0; k < on.length; k += 2) {
+      const a = on[k]! + shift, b = on[k + 1]! + shift;
+      if (round) {
+        const g = phase < a ? a - phase : phase > b ? phase - b : 0;
+        if (g < gap) gap = g;
+      } else {
+        const o = Math.min(phase + 0.5, b) - Math.max(phase - 0.5, a);
+        if (o > 0) covered += o;
+      }
+    }
+  }
+  return round ? gap : covered > 1 ? 1 : covered;
+}
+
+/**
+ * Max-accumulates the coverage of the segment (ax, ay)-(bx, by) that starts `start` pixels along the line. Ends
+ * flagged `buttA` / `buttB` stop square at the end point (box-filtered along the line); other ends are round
+ * (distance to the end point).
+ */
+function addSegment(
+  mask: MaskSink,
+  ax: number,
+  ay: number,
+  bx: number,
+  by: number,
+  buttA: boolean,
+  buttB: boolean,
+  start: number,
+  shape: DistanceShape,
+  dashing: Dashing | null,
+): void {
+  const { width, height } = mask;
+  const hw = shape.halfWidth;
+  const blur = shape.blur;
+  const reach = hw + 0.5;
+  const dx = bx - ax, dy = by - ay;
+  const len = Math.sqrt(dx * dx + dy * dy);
+  const ux = len > 0 ? dx / len : 1, uy = len > 0 ? dy / len : 0;
+  const yStart = Math.max(0, Math.floor(Math.min(ay, by) - reach));
+  const yEnd = Math.min(height - 1, Math.ceil(Math.max(ay, by) + reach));
+  if (yStart > yEnd || Math.max(ax, bx) + reach < 0 || Math.min(ax, bx) - reach > width) return;
+  const cov = mask.mask;
+  const invRamp = 1 / (blur + 1);
+  // Along-line limits of the visited region: butt ends fade out within half a pixel of the end.
+  const alongMin = buttA ? -0.5 : -reach;
+  const alongMax = buttB ? len + 0.5 : len + reach;
+  for (let y = yStart; y <= yEnd; y++) {
+    const py = y + 0.5 - ay;
+    // Columns whose centres lie within `reach` across the line and within the along limits: both are linear in
+    // the column's centre offset u = x + 0.5 - ax (across = u uy - py ux, along = u ux + py uy).
+    let uLo = -Infinity, uHi = Infinity;
+    if (uy !== 0) {
+      const c0 = (py * ux - reach) / uy, c1 = (py * ux + reach) / uy;
+      uLo = Math.min(c0, c1);
+      uHi = Math.max(c0, c1);
+    } else if (Math.abs(py * ux) >= reach) continue;
+    if (ux !== 0) {
+      const a0 = (alongMin - py * uy) / ux, a1 = (alongMax - py * uy) / ux;
+      uLo = Math.max(uLo, Math.min(a0, a1));
+      uHi = Math.min(uHi, Math.max(a0, a1));
+    } else if (py * uy < alongMin || py * uy > alongMax) continue;
+    const x0 = Math.max(0, Math.ceil(ax + uLo - 0.5));
+    const x1 = Math.min(width - 1, Math.floor(ax + uHi - 0.5));
+    if (x0 > x1) continue;
+    const base = y * width;
+    // Along and across coordinates of the first pixel centre, advanced by (ux, uy) per column.
+    let along = (x0 + 0.5 - ax) * ux + py * uy;
+    let cross = (x0 + 0.5 - ax) * uy - py * ux;
+    for (let x = x0; x <= x1; x++, along += ux, cross += uy) {
+      let d = cross < 0 ? -cross : cross;
+      if (along < 0) {
+        if (!buttA) d = Math.sqrt(along * along + cross * cross);
+      } else if (along > len && !buttB) {
+        const beyond = along - len;
+        d = Math.sqrt(beyond * beyond + cross * cross);
+      }
+      if (d >= reach) continue;
+      let endCov = 1;
+      if (dashing) {
+        const v = dashValue(dashing, start + along);
+        if (dashing.round) {
+          if (v > 0) d = Math.max(d, Math.sqrt(v * v + cross * cross));
+        } else if (v <= 0) continue;
+        else endCov = v;
+      }
+      if (buttA || buttB) {
+        // Overlap of the pixel's extent along the line with the segment's butt-ended span.
+        const lo = buttA && along < 0.5 ? 0 : along - 0.5;
+        const hi = buttB && along > len - 0.5 ? len : along + 0.5;
+        if (hi <= lo) continue;
+        endCov *= hi - lo;
+      }
+      // Box filter of the pixel across the band [-hw, hw] (simplified for bands at least a pixel wide), or the
+      // blur ramp.
+      let c = blur > 0 ? (reach - d) * invRamp : hw >= 0.5 ? reach - d : Math.min(d + 0.5, hw) - Math.max(d - 0.5, -hw);
+      if (c <= 0) continue;
+      if (c > 1) c = 1;
+      if (endCov < 1) c *= endCov;
+      const i = base + x;
+      if (c > cov[i]!) cov[i] = c;
+    }
+    mask.touch(y, x0, x1 + 1);
+  }
+}

@@ -1,0 +1,112 @@
+/**
+ * The static route image (GET /staticmap/route): the pack's basemap drawn with a style, fitted to the route with
+ * padding, the route line in its colour over a white casing, origin and destination markers and the OpenStreetMap
+ * attribution, encoded as PNG.
+ */
+import { parseStaticRouteParams, type LatLng, type StaticRouteError, type StaticRouteParams, type StaticRouteQuery } from '../api/static-route.js';
+import { drawBasemap, type BasemapSource } from './map.js';
+import { Canvas, fitBounds, measureText, Viewport, type RGBA } from './raster/index.js';
+
+/** A route's geometry: [lon, lat] pairs in degrees from origin to destination. */
+export interface RouteGeometry {
+  coordinates: readonly (readonly [number, number])[];
+}
+
+/**
+ * Finds the route line between two points in a region: the geometry, or an error body (NOT_FOUND when there is no
+ * route). The routing module provides it; the static map needs nothing else from routing.
+ */
+export type RouteLineFinder<R> = (
+  region: R,
+  origin: LatLng,
+  destination: LatLng,
+  vehicle: StaticRouteParams['vehicle'],
+  weighting: StaticRouteParams['type'],
+) => RouteGeometry | StaticRouteError;
+
+/** What the static map needs from the engine. */
+export interface StaticRouteContext<R extends BasemapSource> {
+  /** The region holding both points, or null when no loaded pack does. */
+  regionFor(origin: LatLng, destination: LatLng): R | null;
+  /** Style JSON of the basemap. */
+  style: unknown;
+  findRoute: RouteLineFinder<R>;
+}
+
+/** Route line widths, pixels: the coloured line and the white casing around it. */
+const ROUTE_WIDTH = 5;
+const CASING_WIDTH = 9;
+const WHITE: RGBA = [255, 255, 255, 1];
+/** Destination marker colour (the origin marker takes the route colour). */
+const DESTINATION_COLOR: RGBA = [220, 53, 45, 1];
+/** Height of the destination pin above its tip, pixels (kept inside the image by the top padding). */
+const PIN_HEIGHT = 34;
+/** Most zoomed-in view, so that a very short route still shows its streets. */
+const MAX_ZOOM = 18;
+export const ATTRIBUTION = '© OpenStreetMap contributors';
+
+/**
+ * Answers `staticRoute`: PNG bytes, or an error body (BAD_REQUEST for invalid parameters, NOT_FOUND when a point
+ * lies outside every pack or there is no route). Never throws for bad input.
+ */
+export async function staticRoute<R extends BasemapSource>(query: StaticRouteQuery, ctx: StaticRouteContext<R>): Promise<Uint8Array | StaticRouteError> {
+  const parsed = parseStaticRouteParams(query);
+  if (!parsed.ok) return parsed.error;
+  const p = parsed.params;
+  const region = ctx.regionFor(p.origin, p.destination);
+  if (!region) return { status: 'NOT_FOUND', error_message: 'origin and destination are not inside one loaded region' };
+  const route = ctx.findRoute(region, p.origin, p.destination, p.vehicle, p.type);
+  if ('status' in route) return route;
+  if (route.coordinates.length === 0) return { status: 'NOT_FOUND', error_message: 'no route between origin and destination' };
+  return drawStaticRoute(region, ctx.style, route, p).toPNGAsync();
+}
+
+/**
+ * Draws the static route image.
+ * @param route the route line, [lon, lat] degrees
+ * @param p image size and route colour
+ */
+export function drawStaticRoute(source: BasemapSource, style: unknown, route: RouteGeometry, p: Pick<StaticRouteParams, 'width' | 'height' | 'color'>): Canvas {
+  const { width, height } = p;
+  const canvas = new Canvas(width, height);
+  const viewport = routeViewport(route, width, height);
+  drawBasemap(canvas, viewport, source, style);
+  const line = new Float64Array(2 * route.coordinates.length);
+  route.coordinates.forEach(([lon, lat], i) => {
+    line[2 * i] = viewport.x(lon);
+    line[2 * i + 1] = viewport.y(lat);
+  });
+  const round = { cap: 'round', join: 'round' } as const;
+  canvas.strokePolyline(line, { ...round, color: WHITE, width: CASING_WIDTH });
+  canvas.strokePolyline(line, { ...round, color: p.color, width: ROUTE_WIDTH });
+  const n = line.length;
+  canvas.drawMarker(line[0]!, line[1]!, { kind: 'origin', color: [p.color[0], p.color[1], p.color[2], 1] });
+  canvas.drawMarker(line[n - 2]!, line[n - 1]!, { kind: 'destination', color: DESTINATION_COLOR });
+  drawAttribution(canvas);
+  return canvas;
+}
+
+/** The view that fits the route with padding (more at the top, for the destination pin). */
+export function routeViewport(route: RouteGeometry, width: number, height: number): Viewport {
+  let minLon = Infinity, minLat = Infinity, maxLon = -Infinity, maxLat = -Infinity;
+  for (const [lon, lat] of route.coordinates) {
+    minLon = Math.min(minLon, lon);
+    maxLon = Math.max(maxLon, lon);
+    minLat = Math.min(minLat, lat);
+    maxLat = Math.max(maxLat, lat);
+  }
+  const side = Math.round(Math.min(48, Math.max(4, Math.min(width, height) * 0.08)));
+  const padding = { left: side, right: side, bottom: side, top: side + PIN_HEIGHT };
+  const bbox = [minLon, minLat, maxLon, maxLat] as const;
+  // Images too small for the padding fit the route edge to edge.
+  const fit = fitBounds(bbox, width, height, { padding, maxZoom: MAX_ZOOM }) ?? fitBounds(bbox, width, height, { maxZoom: MAX_ZOOM });
+  return fit ? new Viewport(fit.center, fit.zoom, width, height) : new Viewport([(minLon + maxLon) / 2, (minLat + maxLat) / 2], MAX_ZOOM, width, height);
+}
+
+/** "© OpenStreetMap contributors" in the bottom-right corner on a translucent white box. */
+function drawAttribution(canvas: Canvas): void {
+  const { width: tw, height: th } = measureText(ATTRIBUTION);
+  const x = canvas.width - tw - 4, y = canvas.height - th - 3;
+  canvas.fillPolygon([[x - 4, y - 3, canvas.width, y - 3, canvas.width, canvas.height, x - 4, canvas.height]], [255, 255, 255, 0.75]);
+  canvas.drawText(ATTRIBUTION, x, y, { color: [51, 51, 51, 1] });
+}

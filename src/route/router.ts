@@ -1,0 +1,123 @@
+import type { Region } from '../region.js';
+import { ContractionHierarchy } from './ch.js';
+import { ArcCosts, type Weighting } from './costs.js';
+import type { RoadGraph } from './graph.js';
+import { PROFILE_COUNT } from './profiles.js';
+import { ArcSearch, pathSum, type ArcPath, type Endpoint } from './search.js';
+import { MAX_SNAP_METRES, SnapIndex, type Snap } from './snap.js';
+import { TurnTable } from './turns.js';
+
+/** A computed route between two snapped points. */
+export interface Leg {
+  path: ArcPath;
+  /** Search weight (routability for fastest, metres for shortest). */
+  weight: number;
+  /** Seconds. */
+  duration: number;
+  /** Metres. */
+  distance: number;
+}
+
+/** Everything the searches of one vehicle and weighting need, built on first use. */
+export interface RouteContext {
+  costs: ArcCosts;
+  turns: TurnTable;
+  search: ArcSearch;
+  /** Contraction hierarchy, on large graphs where it is exact (no turn restrictions, no barriers), else null. */
+  ch: ContractionHierarchy | null;
+}
+
+/** Graphs with at least this many nodes get a contraction hierarchy (built on first use) when it is exact there. */
+export const CH_MIN_NODES = 20000;
+
+/** Weight, duration (s) and distance (m) tables, row-major (origin i, destination j at i * cols + j). */
+export interface CostTable {
+  weight: Float64Array;
+  dur: Float64Array;
+  dist: Float64Array;
+}
+
+/**
+ * Routing over one region's road graph: snapping and searches per vehicle profile (pack order, see VEHICLES) and
+ * weighting. Contexts (arc costs, turn table, search state) are built lazily and kept; a Router is not re-entrant
+ * (one query at a time, as everything in the engine runs on one thread).
+ */
+export class Router {
+  private snapIndex: SnapIndex | null = null;
+  private readonly contexts = new Map<string, RouteContext>();
+
+  constructor(readonly graph: RoadGraph) {}
+
+  /** The costs, turn table and search of a vehicle and weighting. */
+  context(profile: number, weighting: Weighting = 'fastest'): RouteContext {
+    const key = `${profile}:${weighting}`;
+    let c = this.contexts.get(key);
+    if (!c) {
+      if (!(profile >= 0 && profile < PROFILE_COUNT)) throw new RangeError(`unknown profile ${profile}`);
+      const costs = new ArcCosts(this.graph, profile, weighting);
+      const turns = new TurnTable(this.graph, profile);
+      const exact = turns.count === 0 && turns.ignoredViaWay === 0 && !costs.blocked.includes(1);
+      const ch = exact && this.graph.nodeCount >= CH_MIN_NODES ? new ContractionHierarchy(costs) : null;
+      c = { costs, turns, search: new ArcSearch(costs, turns), ch };
+      this.contexts.set(key, c);
+    }
+    return c;
+  }
+
+  /** Nearest point (degrees) on a road the vehicle may drive in at least one direction, or null beyond `maxDist` m. */
+  snap(lat: number, lon: number, profile: number, maxDist = MAX_SNAP_METRES): Snap | null {
+    this.snapIndex ??= new SnapIndex(this.graph);
+    const w = this.context(profile, 'fastest').costs.weight;
+    return this.snapIndex.nearest(lat, lon, (e) => w[2 * e] !== Infinity || w[2 * e + 1] !== Infinity, maxDist);
+  }
+
+  /** Best route between two snapped points, or null when there is none. */
+  leg(a: Endpoint, b: Endpoint, profile: number, weighting: Weighting = 'fastest'): Leg | null {
+    const ctx = this.context(profile, weighting);
+    const path = ctx.ch ? ctx.ch.route(a, b) : ctx.search.route(a, b);
+    return path ? this.measure(path, ctx) : null;
+  }
+
+  /** Weight, duration and distance of a path, added in path order. */
+  measure(path: ArcPath, ctx: RouteContext): Leg {
+    return {
+      path,
+      weight: pathSum(path, ctx.costs.weight),
+      duration: pathSum(path, ctx.costs.dur),
+      distance: pathSum(path, this.graph.edgeLen, true),
+    };
+  }
+
+  /**
+   * Costs from every origin to every destination (one search per origin); Infinity where unreachable. Values equal
+   * what `leg` gives for the same pair (both add along the best path in path order).
+   */
+  table(origins: readonly Endpoint[], destinations: readonly Endpoint[], profile: number, weighting: Weighting = 'fastest'): CostTable {
+    const ctx = this.context(profile, weighting);
+    const n = origins.length * destinations.length;
+    const out: CostTable = { weight: new Float64Array(n), dur: new Float64Array(n), dist: new Float64Array(n) };
+    if (ctx.ch) {
+      out.weight.fill(Infinity); out.dur.fill(Infinity); out.dist.fill(Infinity);
+      ctx.ch.table(origins, destinations, (i, j, path) => {
+        const leg = this.measure(path, ctx);
+        const k = i * destinations.length + j;
+        out.weight[k] = leg.weight; out.dur[k] = leg.duration; out.dist[k] = leg.distance;
+      });
+      return out;
+    }
+    origins.forEach((o, i) => ctx.search.oneToMany(o, destinations, out, i * destinations.length));
+    return out;
+  }
+}
+
+const routers = new WeakMap<RoadGraph, Router>();
+
+/** The router of a region (one per loaded pack, created on first use). */
+export function routerOf(region: Region): Router {
+  let r = routers.get(region.graph);
+  if (!r) {
+    r = new Router(region.graph);
+    routers.set(region.graph, r);
+  }
+  return r;
+}

@@ -1,0 +1,178 @@
+import { haversine } from '../geo.js';
+import type { RoadGraph } from './graph.js';
+
+/** Farthest a point may lie from a road it is snapped to, in metres; farther points are NOT_FOUND. */
+export const MAX_SNAP_METRES = 1000;
+
+/** A point snapped onto an edge. */
+export interface Snap {
+  /** Edge the point lies on. */
+  edge: number;
+  /** Fraction of the edge's length from its first node to the snapped point, 0..1. */
+  t: number;
+  /** Snapped point, degrees. */
+  lat: number;
+  lon: number;
+  /** Distance from the query point to the snapped point, metres. */
+  dist: number;
+}
+
+/**
+ * Static uniform-grid index over the edge segments of a road graph (each segment listed in every cell its bounding
+ * box touches), queried ring by ring around the cell of the point until no unvisited cell can hold a nearer segment.
+ * Projection: local equirectangular around the graph's centre latitude, in metres.
+ */
+export class SnapIndex {
+  private readonly kx: number;
+  private readonly ky: number;
+  private readonly x0: number;
+  private readonly y0: number;
+  private readonly cell: number;
+  private readonly nx: number;
+  private readonly ny: number;
+  private readonly cellFirst: Uint32Array;
+  private readonly cellSeg: Uint32Array;
+  /** Per segment: edge, and index of its first point within the edge's point list. */
+  private readonly segEdge: Uint32Array;
+  private readonly segIdx: Uint32Array;
+  /** Per edge: projected length in metres (to turn positions into fractions). */
+  private readonly edgePLen: Float64Array;
+
+  constructor(readonly graph: RoadGraph) {
+    const g = graph;
+    const N = g.nodeCount;
+    let minLat = Infinity, maxLat = -Infinity, minLon = Infinity, maxLon = -Infinity;
+    for (let v = 0; v < N; v++) {
+      minLat = Math.min(minLat, g.nodeLat[v]!); maxLat = Math.max(maxLat, g.nodeLat[v]!);
+      minLon = Math.min(minLon, g.nodeLon[v]!); maxLon = Math.max(maxLon, g.nodeLon[v]!);
+    }
+    if (N === 0) minLat = maxLat = minLon = maxLon = 0;
+    const midLat = (minLat + maxLat) / 2e7;
+    this.ky = (6371008.8 * Math.PI) / 180 / 1e7;
+    this.kx = this.ky * Math.cos((midLat * Math.PI) / 180);
+    this.x0 = minLon * this.kx;
+    this.y0 = minLat * this.ky;
+    const E = g.edgeCount;
+    const segCount = E + g.shapeLat.length;
+    const w = (maxLon - minLon) * this.kx;
+    const h = (maxLat - minLat) * this.ky;
+    // About two segments per cell, never more than ~4M cells.
+    this.cell = Math.max(20, Math.sqrt((w * h) / Math.max(1, segCount / 2)), Math.sqrt((w * h) / 4e6));
+    this.nx = Math.max(1, Math.ceil(w / this.cell) + 1);
+    this.ny = Math.max(1, Math.ceil(h / this.cell) + 1);
+    this.segEdge = new Uint32Array(segCount);
+    this.segIdx = new Uint32Array(segCount);
+    this.edgePLen = new Float64Array(E);
+    const counts = new Uint32Array(this.nx * this.ny + 1);
+    let s = 0;
+    for (let e = 0; e < E; e++) {
+      const n = this.pointCount(e);
+      let len = 0;
+      for (let i = 0; i + 1 < n; i++, s++) {
+        this.segEdge[s] = e;
+        this.segIdx[s] = i;
+        len += Math.hypot(this.px(e, i + 1) - this.px(e, i), this.py(e, i + 1) - this.py(e, i));
+        this.forCells(e, i, (c) => counts[c + 1]!++);
+      }
+      this.edgePLen[e] = len;
+    }
+    for (let c = 0; c < this.nx * this.ny; c++) counts[c + 1]! += counts[c]!;
+    this.cellFirst = counts;
+    this.cellSeg = new Uint32Array(counts[this.nx * this.ny]!);
+    const fill = counts.slice(0, this.nx * this.ny);
+    for (let k = 0; k < segCount; k++) this.forCells(this.segEdge[k]!, this.segIdx[k]!, (c) => (this.cellSeg[fill[c]!++] = k));
+  }
+
+  /**
+   * Nearest point on an edge that `open(edge)` accepts, within `maxDist` metres of (lat, lon) in degrees; null
+   * when there is none.
+   */
+  nearest(lat: number, lon: number, open: (edge: number) => boolean, maxDist = MAX_SNAP_METRES): Snap | null {
+    const x = lon * 1e7 * this.kx - this.x0;
+    const y = lat * 1e7 * this.ky - this.y0;
+    const cx = Math.floor(x / this.cell);
+    const cy = Math.floor(y / this.cell);
+    let best = Infinity;
+    let bestSeg = -1;
+    let bestU = 0;
+    const maxRing = Math.ceil(maxDist / this.cell) + 1;
+    for (let r = 0; r <= maxRing; r++) {
+      // Every cell outside ring r - 1 is at least (r - 1) cells away... (r - 1) * cell from the point.
+      if (bestSeg >= 0 && best <= (r - 1) * this.cell) break;
+      for (let gy = cy - r; gy <= cy + r; gy++) {
+        if (gy < 0 || gy >= this.ny) continue;
+        const edgeRow = gy === cy - r || gy === cy + r;
+        for (let gx = cx - r; gx <= cx + r; gx += edgeRow ? 1 : 2 * r || 1) {
+          if (gx < 0 || gx >= this.nx) continue;
+          const c = gy * this.nx + gx;
+          for (let k = this.cellFirst[c]!; k < this.cellFirst[c + 1]!; k++) {
+            const s = this.cellSeg[k]!;
+            const e = this.segEdge[s]!;
+            const i = this.segIdx[s]!;
+            const ax = this.px(e, i), ay = this.py(e, i);
+            const dx = this.px(e, i + 1) - ax, dy = this.py(e, i + 1) - ay;
+            const l2 = dx * dx + dy * dy;
+            let u = l2 > 0 ? ((x - ax) * dx + (y - ay) * dy) / l2 : 0;
+            u = u < 0 ? 0 : u > 1 ? 1 : u;
+            const d = Math.hypot(ax + u * dx - x, ay + u * dy - y);
+            if (d < best || (d === best && s < bestSeg)) {
+              if (!open(e)) continue;
+              best = d;
+              bestSeg = s;
+              bestU = u;
+            }
+          }
+        }
+      }
+    }
+    if (bestSeg < 0 || best > maxDist) return null;
+    const e = this.segEdge[bestSeg]!;
+    const i = this.segIdx[bestSeg]!;
+    const ax = this.px(e, i), ay = this.py(e, i);
+    const bx = this.px(e, i + 1), by = this.py(e, i + 1);
+    let before = 0;
+    for (let j = 0; j < i; j++) before += Math.hypot(this.px(e, j + 1) - this.px(e, j), this.py(e, j + 1) - this.py(e, j));
+    const along = before + bestU * Math.hypot(bx - ax, by - ay);
+    const total = this.edgePLen[e]!;
+    const t = total > 0 ? Math.min(1, Math.max(0, along / total)) : 0;
+    const slat = (ay + bestU * (by - ay) + this.y0) / this.ky / 1e7;
+    const slon = (ax + bestU * (bx - ax) + this.x0) / this.kx / 1e7;
+    return { edge: e, t, lat: slat, lon: slon, dist: haversine(lat, lon, slat, slon) };
+  }
+
+  /** Number of points of edge e (its two nodes and the shape points between). */
+  private pointCount(e: number): number {
+    return this.graph.edgeShape[e + 1]! - this.graph.edgeShape[e]! + 2;
+  }
+
+  private rawLat(e: number, i: number): number {
+    const g = this.graph;
+    if (i === 0) return g.nodeLat[g.edgeNodes[2 * e]!]!;
+    const n = this.pointCount(e);
+    if (i === n - 1) return g.nodeLat[g.edgeNodes[2 * e + 1]!]!;
+    return g.shapeLat[g.edgeShape[e]! + i - 1]!;
+  }
+
+  private rawLon(e: number, i: number): number {
+    const g = this.graph;
+    if (i === 0) return g.nodeLon[g.edgeNodes[2 * e]!]!;
+    const n = this.pointCount(e);
+    if (i === n - 1) return g.nodeLon[g.edgeNodes[2 * e + 1]!]!;
+    return g.shapeLon[g.edgeShape[e]! + i - 1]!;
+  }
+
+  private px(e: number, i: number): number {
+    return this.rawLon(e, i) * this.kx - this.x0;
+  }
+
+  private py(e: number, i: number): number {
+    return this.rawLat(e, i) * this.ky - this.y0;
+  }
+
+  private forCells(e: number, i: number, f: (cell: number) => void): void {
+    const ax = this.px(e, i), ay = this.py(e, i), bx = this.px(e, i + 1), by = this.py(e, i + 1);
+    const x1 = Math.max(0, Math.floor(Math.min(ax, bx) / this.cell)), x2 = Math.min(this.nx - 1, Math.floor(Math.max(ax, bx) / this.cell));
+    const y1 = Math.max(0, Math.floor(Math.min(ay, by) / this.cell)), y2 = Math.min(this.ny - 1, Math.floor(Math.max(ay, by) / this.cell));
+    for (let cy = y1; cy <= y2; cy++) for (let cx = x1; cx <= x2; cx++) f(cy * this.nx + cx);
+  }
+}

@@ -1,0 +1,35 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { Pack } from '../src/pack/reader.js';
+import { ADMIN, OSM } from './helpers/packs.js';
+
+const CLI = fileURLToPath(new URL('../src/adapters/cli/main.ts', import.meta.url));
+const run = (args: string[]) => execFileSync(process.execPath, ['--import', 'tsx', CLI, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+
+describe('bando build-pack', () => {
+  it('builds a pack from several inputs with admin units, and `bando info` reads it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bando-cli-'));
+    const out = join(dir, 'qtg.pack');
+    run(['build-pack', '--input', OSM + 'hanoi-quoctugiam.osm', '--input', OSM + 'hanoi-restaurants-2024.overpass.json', '--output', out, '--admin', ADMIN, '--quiet']);
+    const pack = Pack.from(new Uint8Array(readFileSync(out)), { source: out });
+    const meta = pack.json<{ name: string; inputs: { file: string }[]; counts: { nodes: number; places: number } }>('meta');
+    expect(meta.name).toBe('qtg');
+    expect(meta.inputs.map((i) => i.file)).toEqual(['hanoi-quoctugiam.osm', 'hanoi-restaurants-2024.overpass.json']);
+    expect(meta.counts.places).toBeGreaterThan(300);
+    expect(pack.has('admin.units')).toBe(true);
+    const info = JSON.parse(run(['info', '--pack', out])) as { packs: { name: string; counts: { nodes: number } }[] };
+    expect(info.packs[0]!.name).toBe('qtg');
+    expect(info.packs[0]!.counts.nodes).toBe(meta.counts.nodes);
+  });
+
+  it('says what is wrong with bad arguments and inputs', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bando-cli-'));
+    expect(() => run(['build-pack', '--output', join(dir, 'x.pack')])).toThrow(/missing --input or --output/);
+    expect(() => run(['build-pack', '--input', join(dir, 'nope.osm'), '--output', join(dir, 'x.pack')])).toThrow(/nope\.osm/);
+    expect(() => run(['build-pack', '--input', OSM + '../dimacs/USA-road-d.NY.gr.gz', '--output', join(dir, 'x.pack')])).toThrow(/exactly two inputs/);
+  });
+});

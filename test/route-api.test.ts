@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import { distanceText, durationText } from '../src/api/text-value.js';
+import { Engine } from '../src/engine.js';
+import { Pack } from '../src/pack/reader.js';
+import { Region } from '../src/region.js';
+import { alternatives, sharedWeight, ALT_MAX_SHARED, ALT_MAX_STRETCH } from '../src/route/alternatives.js';
+import { routerOf } from '../src/route/router.js';
+import { testPack } from './helpers/packs.js';
+
+const region = new Region(Pack.from(testPack('hanoi')));
+const engine = new Engine([region]);
+const [minLon, minLat, maxLon, maxLat] = region.meta.bbox!;
+
+function rng(seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const rand = rng(7);
+const point = () => `${(minLat + 0.15 * (maxLat - minLat) + rand() * 0.7 * (maxLat - minLat)).toFixed(6)},${(minLon + 0.15 * (maxLon - minLon) + rand() * 0.7 * (maxLon - minLon)).toFixed(6)}`;
+
+describe('text values', () => {
+  it('formats distances and durations as the contract says', () => {
+    expect(distanceText(529.4)).toEqual({ text: '529 m', value: 529 });
+    expect(distanceText(4181)).toEqual({ text: '4.18 km', value: 4181 });
+    expect(distanceText(16040, 'matrix')).toEqual({ text: '16 km', value: 16040 });
+    expect(durationText(6.2)).toEqual({ text: '6 giây', value: 6 });
+    expect(durationText(660)).toEqual({ text: '11 phút', value: 660 });
+    expect(durationText(3900)).toEqual({ text: '1 giờ 5 phút', value: 3900 });
+  });
+});
+
+describe('distance matrix', () => {
+  it('every element equals the direction answer for that pair', () => {
+    const origins = Array.from({ length: 4 }, point);
+    const dests = Array.from({ length: 5 }, point);
+    for (const vehicle of ['car', 'bike']) {
+      const mx = engine.distanceMatrix({ origins: origins.join('|'), destinations: dests.join('|'), vehicle });
+      expect(mx.status).toBe('OK');
+      expect(mx.rows).toHaveLength(4);
+      origins.forEach((o, i) => dests.forEach((d, j) => {
+        const el = mx.rows[i]!.elements[j]!;
+        const dir = engine.direction({ origin: o, destination: d, vehicle });
+        if (dir.status !== 'OK') {
+          expect(el.status).not.toBe('OK');
+          return;
+        }
+        expect(el.status).toBe('OK');
+        if (el.status !== 'OK') return;
+        expect(el.distance.value).toBe(dir.routes[0]!.legs[0]!.distance.value);
+        expect(el.duration.value).toBe(dir.routes[0]!.legs[0]!.duration.value);
+      }));
+    }
+  });
+  it('accepts ; between origins and reports off-map points as NOT_FOUND', () => {
+    const mx = engine.distanceMatrix({ origins: `${point()};10.0,100.0`, destinations: point() });
+    expect(mx.status).toBe('OK');
+    expect(mx.rows[1]!.elements[0]!.status).toBe('NOT_FOUND');
+  });
+});
+
+describe('alternatives', () => {
+  it('are at most 25 % heavier, share at most 75 % and come after the best', () => {
+    const router = routerOf(region);
+    const ctx = router.context(0);
+    let seen = 0;
+    for (let k = 0; k < 15; k++) {
+      const [a, b] = [point(), point()].map((p) => p.split(',').map(Number) as [number, number]);
+      const sa = router.snap(a[0], a[1], 0)!;
+      const sb = router.snap(b[0], b[1], 0)!;
+      const best = router.leg(sa, sb, 0);
+      if (!best) continue;
+      const alts = alternatives(router, ctx, sa, sb, best);
+      for (const alt of alts) {
+        seen++;
+        expect(alt.weight).toBeLessThanOrEqual(best.weight * ALT_MAX_STRETCH + 1e-9);
+        expect(alt.weight).toBeGreaterThanOrEqual(best.weight - 1e-9);
+        expect(sharedWeight(alt.path, best.path, ctx.costs.weight)).toBeLessThanOrEqual(ALT_MAX_SHARED * best.weight + 1e-9);
+      }
+      const res = engine.direction({ origin: `${a[0]},${a[1]}`, destination: `${b[0]},${b[1]}`, alternatives: 'true' });
+      expect(res.routes.length).toBe(1 + alts.length);
+      expect(res.routes[0]!.legs[0]!.distance.value).toBe(Math.round(best.distance));
+    }
+    expect(seen).toBeGreaterThan(0);
+  });
+});
+
+describe('bad input gives BAD_REQUEST naming the parameter, never a throw', () => {
+  const o = point();
+  const d = point();
+  const cases: [Record<string, unknown>, string][] = [
+    [{ destination: d }, 'origin'],
+    [{ origin: '', destination: d }, 'origin'],
+    [{ origin: 'abc', destination: d }, 'origin'],
+    [{ origin: '21.02', destination: d }, 'origin'],
+    [{ origin: '91,105', destination: d }, 'origin'],
+    [{ origin: '21,181', destination: d }, 'origin'],
+    [{ origin: 'NaN,105.8', destination: d }, 'origin'],
+    [{ origin: 21.02, destination: d }, 'origin'],
+    [{ origin: o }, 'destination'],
+    [{ origin: o, destination: '' }, 'destination'],
+    [{ origin: o, destination: `${d};` }, 'destination'],
+    [{ origin: o, destination: `${d};;${d}` }, 'destination'],
+    [{ origin: o, destination: Array.from({ length: 26 }, () => d).join(';') }, 'destination'],
+    [{ origin: o, destination: Array.from({ length: 1000 }, () => d).join(';') }, 'destination'],
+    [{ origin: o, destination: d, vehicle: 'plane' }, 'vehicle'],
+    [{ origin: o, destination: d, alternatives: 'maybe' }, 'alternatives'],
+    [{ origin: o, destination: d, alternatives: 3 }, 'alternatives'],
+  ];
+  for (const [params, name] of cases) {
+    it(`direction ${JSON.stringify(params).slice(0, 80)}`, () => {
+      const r = engine.direction(params);
+      expect(r.status).toBe('BAD_REQUEST');
+      expect(r.error_message).toContain(name);
+    });
+  }
+  it('direction accepts booleans and strings for alternatives, upper-case vehicles', () => {
+    expect(engine.direction({ origin: o, destination: d, alternatives: false, vehicle: 'Truck' }).status).toMatch(/OK|NOT_FOUND/);
+    expect(engine.direction({ origin: o, destination: d, alternatives: 'TRUE' }).status).toMatch(/OK|NOT_FOUND/);
+  });
+  it('points off the map are NOT_FOUND', () => {
+    expect(engine.direction({ origin: '10.7,106.6', destination: d }).status).toBe('NOT_FOUND');
+    expect(engine.direction({ origin: o, destination: `${d};0,0` }).status).toBe('NOT_FOUND');
+  });
+  const mcases: [Record<string, unknown>, string][] = [
+    [{ destinations: d }, 'origins'],
+    [{ origins: o }, 'destinations'],
+    [{ origins: `${o}|x`, destinations: d }, 'origins'],
+    [{ origins: o, destinations: `${d}||${d}` }, 'destinations'],
+    [{ origins: o, destinations: Array.from({ length: 1000 }, () => d).join('|') }, 'destinations'],
+    [{ origins: Array.from({ length: 101 }, () => o).join('|'), destinations: d }, 'origins'],
+    [{ origins: o, destinations: d, vehicle: 'boat' }, 'vehicle'],
+  ];
+  for (const [params, name] of mcases) {
+    it(`matrix ${JSON.stringify(params).slice(0, 80)}`, () => {
+      const r = engine.distanceMatrix(params);
+      expect(r.status).toBe('BAD_REQUEST');
+      expect(r.error_message).toContain(name);
+    });
+  }
+  it('a 100 × 100 matrix is allowed', () => {
+    const pts = Array.from({ length: 100 }, point).join('|');
+    const r = engine.distanceMatrix({ origins: pts, destinations: pts });
+    expect(r.status).toBe('OK');
+    expect(r.rows.flatMap((x) => x.elements)).toHaveLength(10000);
+  });
+});

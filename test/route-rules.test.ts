@@ -1,0 +1,174 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import polyline from '@mapbox/polyline';
+import { describe, expect, it } from 'vitest';
+import { buildOsmPack } from '../data-tools/build-pack.js';
+import { Engine } from '../src/engine.js';
+import { Pack } from '../src/pack/reader.js';
+import { Region } from '../src/region.js';
+import { haversine } from '../src/geo.js';
+
+/**
+ * Tiny hand-drawn maps. Each letter of the ASCII map is a node at (row, column) → (21 - row·0.001°, 105.8 +
+ * col·0.001°); ways are given as letter strings with tags; restrictions as (from way, via letter, to way).
+ */
+interface MapSpec {
+  rows: string[];
+  ways: { nodes: string; tags: Record<string, string> }[];
+  restrictions?: { from: number; via: string; to: number; kind: string }[];
+}
+
+const STEP = 0.001;
+function coordsOf(spec: MapSpec): Map<string, [number, number]> {
+  const m = new Map<string, [number, number]>();
+  spec.rows.forEach((row, r) => [...row].forEach((ch, c) => {
+    if (/[A-Za-z]/.test(ch)) m.set(ch, [21 - r * STEP, 105.8 + (c / 4) * STEP]);
+  }));
+  return m;
+}
+
+function engineOf(spec: MapSpec): { engine: Engine; at: (ch: string) => [number, number] } {
+  const pos = coordsOf(spec);
+  const ids = new Map<string, number>();
+  let xml = '<?xml version="1.0"?>\n<osm version="0.6">\n';
+  let id = 1;
+  for (const [ch, [lat, lon]] of pos) {
+    ids.set(ch, id);
+    xml += `<node id="${id++}" version="1" lat="${lat}" lon="${lon}"/>\n`;
+  }
+  spec.ways.forEach((w, i) => {
+    xml += `<way id="${100 + i}" version="1">${[...w.nodes].map((c) => `<nd ref="${ids.get(c)}"/>`).join('')}`;
+    for (const [k, v] of Object.entries({ highway: 'residential', ...w.tags })) xml += `<tag k="${k}" v="${v}"/>`;
+    xml += '</way>\n';
+  });
+  (spec.restrictions ?? []).forEach((r, i) => {
+    xml += `<relation id="${500 + i}" version="1"><member type="way" ref="${100 + r.from}" role="from"/><member type="node" ref="${ids.get(r.via)}" role="via"/><member type="way" ref="${100 + r.to}" role="to"/><tag k="type" v="restriction"/><tag k="restriction" v="${r.kind}"/></relation>\n`;
+  });
+  xml += '</osm>\n';
+  const dir = mkdtempSync(join(tmpdir(), 'bando-route-'));
+  const file = join(dir, 'map.osm');
+  writeFileSync(file, xml);
+  const bytes = buildOsmPack({ inputs: [file], name: 'test', admin: null });
+  return { engine: new Engine([new Region(Pack.from(bytes))]), at: (ch) => pos.get(ch)! };
+}
+
+/** "lat,lng" of a point a fraction f of the way from node p to node q. */
+function between(at: (ch: string) => [number, number], p: string, q: string, f = 0.5): string {
+  const [a, b] = [at(p), at(q)];
+  return `${a[0] + f * (b[0] - a[0])},${a[1] + f * (b[1] - a[1])}`;
+}
+
+/** True when the route's overview line passes within 2 m of node `ch`. */
+function passes(route: { overview_polyline: { points: string } }, at: (ch: string) => [number, number], ch: string): boolean {
+  const [lat, lon] = at(ch);
+  return polyline.decode(route.overview_polyline.points, 5).some(([y, x]) => haversine(y, x, lat, lon) < 2);
+}
+
+const m = (d: number) => d * (STEP * Math.PI / 180) * 6372797.560856; // metres of d grid steps north-south
+
+describe('one-way streets per vehicle', () => {
+  //  A---B---C      A→C one-way for cars, two-way for motorbikes (oneway:motorcycle=no)
+  //  |       |
+  //  D-------E
+  const { engine, at } = engineOf({
+    rows: ['A   B   C', '', 'D       E'],
+    ways: [
+      { nodes: 'ABC', tags: { oneway: 'yes', 'oneway:motorcycle': 'no', name: 'Một Chiều' } },
+      { nodes: 'ADEC', tags: { name: 'Vòng' } },
+    ],
+  });
+  it('cars go around, motorbikes go straight against the one-way', () => {
+    const params = { origin: between(at, 'B', 'C', 0.5), destination: between(at, 'A', 'B', 0.5) };
+    const car = engine.direction({ ...params, vehicle: 'car' });
+    const bike = engine.direction({ ...params, vehicle: 'bike' });
+    expect(car.status).toBe('OK');
+    expect(bike.status).toBe('OK');
+    expect(passes(car.routes[0]!, at, 'E')).toBe(true);
+    expect(passes(car.routes[0]!, at, 'D')).toBe(true);
+    expect(passes(bike.routes[0]!, at, 'E')).toBe(false);
+    // Motorbike: straight back one grid step east-west; car: forward half a step, around (2 down, 2 west, 2 up)
+    // and half a step in.
+    const ew = haversine(21, 105.8, 21, 105.8 + STEP);
+    expect(bike.routes[0]!.legs[0]!.distance.value).toBeCloseTo(ew, -1);
+    expect(car.routes[0]!.legs[0]!.distance.value).toBeCloseTo(0.5 * ew + 2 * m(2) + 2 * ew + 0.5 * ew, -1);
+    expect(bike.routes[0]!.legs[0]!.steps[0]!.travel_mode).toBe('TWO_WHEELER');
+    expect(car.routes[0]!.legs[0]!.steps[0]!.travel_mode).toBe('DRIVING');
+  });
+});
+
+describe('turn restrictions', () => {
+  //      N---P      ways: 0 S-X, 1 X-N, 2 X-W... loop N-P-Q-W
+  //      |   |
+  //  W---X---E
+  //  |   |
+  //  Q   S
+  const rows = ['    N   P', '', 'W   X   E', '', 'Q   S'];
+  const ways = [
+    { nodes: 'SX', tags: { name: 'Nam' } },
+    { nodes: 'XN', tags: { name: 'Bắc' } },
+    { nodes: 'XW', tags: { name: 'Tây' } },
+    { nodes: 'XE', tags: { name: 'Đông' } },
+    { nodes: 'NPE', tags: { name: 'Vòng' } },
+    { nodes: 'WQS', tags: { name: 'Vòng Tây' } },
+  ];
+  it('no_left_turn: from Nam onto Tây the car goes another way', () => {
+    const free = engineOf({ rows, ways });
+    const restricted = engineOf({ rows, ways, restrictions: [{ from: 0, via: 'X', to: 2, kind: 'no_left_turn' }] });
+    const q = { origin: between(free.at, 'S', 'X', 0.5), destination: between(free.at, 'X', 'W', 0.5) };
+    const a = free.engine.direction(q);
+    const b = restricted.engine.direction(q);
+    expect(a.status).toBe('OK');
+    expect(b.status).toBe('OK');
+    expect(a.routes[0]!.legs[0]!.steps.some((s) => s.maneuver === 'turn-left')).toBe(true);
+    // Restricted: back along S-Q-W (the start may head either way on its street).
+    expect(passes(b.routes[0]!, free.at, 'Q')).toBe(true);
+    expect(b.routes[0]!.legs[0]!.distance.value).toBeGreaterThan(a.routes[0]!.legs[0]!.distance.value + 100);
+  });
+  it('only_straight_on: from Nam the car may only continue onto Bắc', () => {
+    const r = engineOf({ rows, ways, restrictions: [{ from: 0, via: 'X', to: 1, kind: 'only_straight_on' }] });
+    // Start just north of S heading north is forced by the destination being on X-E; turning right at X is refused.
+    const res = r.engine.direction({ origin: between(r.at, 'S', 'X', 0.9), destination: between(r.at, 'X', 'E', 0.5) });
+    expect(res.status).toBe('OK');
+    const route = res.routes[0]!;
+    // Either north through N-P-E, or back through Q-W-X: never the direct right turn at X.
+    expect(passes(route, r.at, 'P') || passes(route, r.at, 'Q')).toBe(true);
+    expect(route.legs[0]!.distance.value).toBeGreaterThan(m(2) * 0.1 + 300);
+  });
+});
+
+describe('U-turns and intermediate destinations', () => {
+  //  A---B---C---D      a street with a loop A-E-F-D above; G hangs off as a dead end beyond D
+  //  |           |
+  //  E-----------F
+  const { engine, at } = engineOf({
+    rows: ['A   B   C   D   G', '', 'E           F'],
+    ways: [
+      { nodes: 'ABCDG', tags: { name: 'Phố Chính' } },
+      { nodes: 'AEFD', tags: { name: 'Vòng' } },
+    ],
+  });
+  const ew = haversine(21, 105.8, 21, 105.8 + STEP);
+  it('a route between two points of one edge runs along it (mid-edge start and end)', () => {
+    const r = engine.direction({ origin: between(at, 'B', 'C', 0.2), destination: between(at, 'B', 'C', 0.7) });
+    expect(r.status).toBe('OK');
+    expect(r.routes[0]!.legs[0]!.distance.value).toBeCloseTo(0.5 * ew, 0);
+  });
+  it('no U-turn at an intermediate destination: the next leg goes on and around', () => {
+    const r = engine.direction({ origin: between(at, 'A', 'B', 0.5), destination: `${between(at, 'C', 'D', 0.5)};${between(at, 'B', 'C', 0.5)}` });
+    expect(r.status).toBe('OK');
+    const second = r.routes[0]!.legs[1]!;
+    // Not the one step straight back: on to the dead end G, turn there (allowed), back past D and C: 4 steps
+    // (shorter than round D-F-E-A).
+    expect(second.distance.value).toBeCloseTo(4 * ew, -1);
+    expect(4 * ew).toBeLessThan(0.5 * ew + 2 * m(2) + 3 * ew + 1.5 * ew);
+    expect(passes(r.routes[0]!, at, 'G')).toBe(true);
+    expect(second.steps.some((s) => s.maneuver === 'uturn-left')).toBe(true);
+  });
+  it('a U-turn is allowed at a dead end', () => {
+    const r = engine.direction({ origin: between(at, 'C', 'D', 0.5), destination: `${between(at, 'D', 'G', 0.5)};${between(at, 'C', 'D', 0.2)}` });
+    expect(r.status).toBe('OK');
+    // Leg 2: on to G, turn, back past D to the point: 0.5 + 0.5 + 1 + 0.8... = 0.5 + 1 + 0.8 steps.
+    expect(r.routes[0]!.legs[1]!.distance.value).toBeCloseTo((0.5 + 1 + 0.8) * ew, -1);
+  });
+});

@@ -1,0 +1,106 @@
+import { PNG } from 'pngjs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createEngine, type Engine } from '../src/engine.js';
+import type { Region } from '../src/region.js';
+import { defaultStaticStyle, findRouteLine } from '../src/render/static-route-engine.js';
+import { drawStaticRoute, routeViewport, type RouteGeometry } from '../src/render/static-route.js';
+import { polylineDistance } from './fixtures/render/helpers.js';
+
+const ORIGIN = { lat: 21.0285, lng: 105.8542 };
+const DESTINATION = { lat: 21.0175, lng: 105.832 };
+const QUERY = { origin: '21.0285,105.8542', destination: '21.0175,105.8320' };
+/** A route colour no style layer uses. */
+const MAGENTA = [228, 0, 124, 1] as const;
+
+let engine: Engine;
+let region: Region;
+let route: RouteGeometry;
+beforeAll(async () => {
+  engine = await createEngine();
+  region = engine.regions[0]!;
+  const r = findRouteLine(region, ORIGIN, DESTINATION, 'car', 'fastest');
+  if ('status' in r) throw new Error(r.error_message);
+  route = r;
+});
+
+const isRouteColour = (p: readonly number[]) => Math.abs(p[0]! - 228) < 24 && p[1]! < 40 && Math.abs(p[2]! - 124) < 24;
+
+describe('static route image', () => {
+  it('draws the route colour along the projected route geometry and nowhere else', () => {
+    const c = drawStaticRoute(region, defaultStaticStyle(), route, { width: 600, height: 400, color: MAGENTA });
+    const view = routeViewport(route, 600, 400);
+    const line = route.coordinates.flatMap(([lon, lat]) => [view.x(lon), view.y(lat)]);
+    const [ox, oy] = [line[0]!, line[1]!];
+    let coloured = 0;
+    for (let y = 0; y < c.height; y++) {
+      for (let x = 0; x < c.width; x++) {
+        if (!isRouteColour(c.getPixel(x, y)!)) continue;
+        coloured++;
+        // Route line half-width 2.5 plus anti-aliasing, or the origin marker (route-coloured dot of radius 7).
+        const near = polylineDistance(x + 0.5, y + 0.5, line) <= 3.5 || Math.hypot(x + 0.5 - ox, y + 0.5 - oy) <= 8;
+        expect(near, `route-coloured pixel ${x},${y} away from the route`).toBe(true);
+      }
+    }
+    // Every vertex of the route away from both markers shows the route colour, and the line is about 5 px wide.
+    const [dx, dy] = [line[line.length - 2]!, line[line.length - 1]!];
+    let length = 0;
+    for (let i = 0; i + 3 < line.length; i += 2) length += Math.hypot(line[i + 2]! - line[i]!, line[i + 3]! - line[i + 1]!);
+    for (let i = 0; i < line.length; i += 2) {
+      const [x, y] = [line[i]!, line[i + 1]!];
+      if (Math.hypot(x - ox, y - oy) < 12 || Math.hypot(x - dx, y - dy - 20) < 30) continue;
+      expect(isRouteColour(c.getPixel(Math.floor(x), Math.floor(y))!), `vertex ${i / 2} at ${x},${y}`).toBe(true);
+    }
+    expect(coloured).toBeGreaterThan(length * 3.5);
+    expect(coloured).toBeLessThan(length * 6 + 400);
+    // The fitted view keeps the whole route inside the image.
+    for (let i = 0; i < line.length; i += 2) {
+      expect(line[i]!).toBeGreaterThan(0);
+      expect(line[i]!).toBeLessThan(600);
+      expect(line[i + 1]!).toBeGreaterThan(30);
+      expect(line[i + 1]!).toBeLessThan(400);
+    }
+  });
+
+  it('engine.staticRoute returns a PNG of the requested size that decodes to the drawn pixels', async () => {
+    const png = await engine.staticRoute({ ...QUERY, width: '320', height: 240, color: '%23e4007c' });
+    expect(png).toBeInstanceOf(Uint8Array);
+    const decoded = PNG.sync.read(Buffer.from(png as Uint8Array));
+    expect([decoded.width, decoded.height]).toEqual([320, 240]);
+    const c = drawStaticRoute(region, defaultStaticStyle(), route, { width: 320, height: 240, color: MAGENTA });
+    expect(Buffer.from(decoded.data).equals(Buffer.from(c.data.buffer))).toBe(true);
+  });
+
+  it('draws with the engine style when one was given', async () => {
+    const style = { version: 8, sources: {}, layers: [{ id: 'bg', type: 'background', paint: { 'background-color': '#00ff00' } }] };
+    const own = await createEngine({ style });
+    const png = PNG.sync.read(Buffer.from((await own.staticRoute({ ...QUERY, width: 50, height: 50 })) as Uint8Array));
+    expect([...png.data.subarray(0, 4)]).toEqual([0, 255, 0, 255]);
+  });
+
+  it('answers bad input with BAD_REQUEST naming the parameter, never throwing', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ width: 0 }, 'width'], [{ width: 2049 }, 'width'], [{ height: -5 }, 'height'], [{ height: 'abc' }, 'height'],
+      [{ color: 'blue' }, 'color'], [{ color: '#12345' }, 'color'], [{ vehicle: 'plane' }, 'vehicle'],
+      [{ type: 'quickest' }, 'type'], [{ origin: '21.02' }, 'origin'], [{ destination: 'x,y' }, 'destination'],
+    ];
+    for (const [extra, name] of cases) {
+      const r = await engine.staticRoute({ ...QUERY, ...extra });
+      expect(r).toEqual({ status: 'BAD_REQUEST', error_message: expect.stringContaining(`invalid ${name}:`) });
+    }
+    expect(await engine.staticRoute(null as never)).toMatchObject({ status: 'BAD_REQUEST' });
+  });
+
+  it('answers NOT_FOUND outside the packs and when no road is near', async () => {
+    expect(await engine.staticRoute({ ...QUERY, destination: '10.7769,106.7009' })).toMatchObject({ status: 'NOT_FOUND' });
+    // Inside the pack's box but more than the snapping distance from any road: the pack's corner is open country.
+    const [minLon, minLat] = region.meta.bbox!;
+    const far = findRouteLine(region, { lat: minLat - 0.0095, lng: minLon - 0.0095 }, DESTINATION, 'car', 'fastest');
+    expect(far).toMatchObject({ status: 'NOT_FOUND' });
+    // This point snaps to a road piece the car network does not connect to the rest (found by routing every pair of
+    // a dozen central points: only routes from or to it fail), so there is no route.
+    expect(await engine.staticRoute({ ...QUERY, origin: '21.0368,105.8345' })).toEqual({
+      status: 'NOT_FOUND',
+      error_message: 'no route from origin to destination for car',
+    });
+  });
+});
