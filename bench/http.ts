@@ -62,7 +62,7 @@ async function main(): Promise<void> {
   const { createRestHandler } = await import('../src/adapters/http/handler.js');
   const { startNodeServer } = await import('../src/adapters/http/node-server.js');
   type Api = import('../src/adapters/http/routes.js').EngineApi;
-  const engine = (await createEngine()) as unknown as Api;
+  const engine: Api = await createEngine();
   const handler = createRestHandler(engine, { keys: [{ key: 'bench', monthlyQuota: 1e9 }], allowHttp: true });
   const server = await startNodeServer(handler, { port: 0 });
   const rows: Record<string, string | number>[] = [];

@@ -13,7 +13,7 @@ const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const CLI = join(ROOT, 'src/adapters/cli/main.ts');
 const dir = mkdtempSync(join(tmpdir(), 'bando-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const engine = (await createEngine()) as unknown as EngineApi;
+const engine: EngineApi = await createEngine();
 const needs = (...methods: (keyof EngineApi)[]) => methods.some((m) => typeof engine[m] !== 'function');
 
 /** Runs the CLI from source (cwd: the repository, so tsx resolves). */

@@ -20,7 +20,7 @@ const KEYS: ApiKey[] = [
   { key: 'one', monthlyQuota: 1 },
 ];
 
-const engine = (await createEngine()) as unknown as EngineApi;
+const engine: EngineApi = await createEngine();
 /** Endpoint methods land one by one; tests that need one say so and are reported as skipped until it exists. */
 const needs = (...methods: (keyof EngineApi)[]) => methods.some((m) => typeof engine[m] !== 'function');
 
@@ -187,6 +187,34 @@ describe.skipIf(needs('direction'))('answers through the handler equal the engin
     expect(detail.status).toBe('OK');
     expect((await get(h, `/Place/Detail?place_id=${encodeURIComponent(id)}&api_key=open`)).body).toEqual(detail);
     expect((await get(h, `/place/detail?placeid=${encodeURIComponent(id)}&api_key=open`)).body).toEqual(detail);
+  });
+
+  it.skipIf(needs('trip'))('trip: Ok with 200, OSRM invalid-input codes with 400', async () => {
+    const h = handler();
+    const q = { waypoints: [A, B, C, '21.0310,105.8420'].join(';') };
+    const want = await direct('trip', q);
+    expect(want.code).toBe('Ok');
+    expect(await get(h, `/trip?${new URLSearchParams({ ...q, api_key: 'open' })}`)).toMatchObject({ status: 200, body: want });
+    const bad = await get(h, `/trip?waypoints=x&api_key=open`);
+    expect(bad).toMatchObject({ status: 400, body: await direct('trip', { waypoints: 'x' }) });
+    expect(bad.body.code).toBe('InvalidQuery');
+  });
+
+  it.skipIf(needs('staticRoute'))('static route: the engine PNG as image/png; bad input as a 400 JSON body', async () => {
+    const h = handler();
+    const want = (await engine.staticRoute!({ origin: A, destination: B, width: '320', height: '240' })) as Uint8Array;
+    const r = await get(h, `/staticmap/route?${ROUTE}&width=320&height=240&api_key=open`);
+    expect(r.status).toBe(200);
+    expect(r.type).toBe('image/png');
+    expect(Buffer.from(r.body).equals(Buffer.from(want))).toBe(true);
+    const bad = await get(h, `/staticmap/route?origin=x&destination=${B}&api_key=open`);
+    expect(bad).toMatchObject({ status: 400, body: await direct('staticRoute', { origin: 'x', destination: B }) });
+  });
+
+  it('NOT_FOUND bodies from the engine come with HTTP 200', async () => {
+    const r = await get(handler(), `/Direction?origin=${A}&destination=10.7769,106.7009&api_key=open`);
+    expect(r).toMatchObject({ status: 200, body: await direct('direction', { origin: A, destination: '10.7769,106.7009' }) });
+    expect(r.body.status).toBe('NOT_FOUND');
   });
 
   it('an endpoint the engine lacks answers 404 after the key checks, uncounted', async () => {

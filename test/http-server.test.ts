@@ -15,7 +15,7 @@ import { readUsageFile } from '../src/adapters/http/usage-file.js';
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const CLI = join(ROOT, 'src/adapters/cli/main.ts');
 const ROUTE = 'origin=21.0285,105.8522&destination=21.0243,105.8575';
-const engine = (await createEngine()) as unknown as EngineApi;
+const engine: EngineApi = await createEngine();
 const needs = (...methods: (keyof EngineApi)[]) => methods.some((m) => typeof engine[m] !== 'function');
 const dir = mkdtempSync(join(tmpdir(), 'bando-serve-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

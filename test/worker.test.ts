@@ -26,7 +26,7 @@ await build({
   outdir: out,
   logLevel: 'error',
 });
-const engine = (await createEngine()) as unknown as EngineApi;
+const engine: EngineApi = await createEngine();
 const has = METHOD_NAMES.filter((m) => typeof engine[m] === 'function');
 
 /** One query per endpoint on the default pack. */

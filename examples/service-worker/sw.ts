@@ -23,7 +23,7 @@ let handler: Promise<FetchHandler> | null = null;
 /** The engine is built on the first request the worker answers (and again after the browser stops the worker). */
 function getHandler(): Promise<FetchHandler> {
   handler ??= createEngine({ packs: [PACK] }).then((engine) =>
-    createFetchHandler(engine as Parameters<typeof createFetchHandler>[0], {
+    createFetchHandler(engine, {
       keys: [{ key: KEY, kind: 'rest' }],
       // The online base URL may carry a path (e.g. https://host/v2); endpoints live under it.
       basePath: BASE.pathname.replace(/\/$/, ''),

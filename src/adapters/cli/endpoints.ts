@@ -26,7 +26,7 @@ export const ENDPOINTS_HELP = `bando <endpoint> name=value ... [--pack FILE ...]
 /** Runs one endpoint sub-command; returns the exit status. */
 export async function endpointCommand(command: string, args: ParsedArgs): Promise<number> {
   const method = ENDPOINT_COMMANDS[command]!;
-  const engine = (await createEngine({ packs: args.flags.get('pack') })) as unknown as EngineApi;
+  const engine: EngineApi = await createEngine({ packs: args.flags.get('pack') });
   const fn = engine[method];
   if (typeof fn !== 'function') {
     process.stderr.write(`bando: this engine has no ${method} method yet\n`);

@@ -33,7 +33,7 @@ export async function serveCommand(args: ParsedArgs): Promise<void> {
     keys = readKeysFile(keysPath);
     usage = FileUsageStore.open(flag(args, 'usage') ?? usageFileFor(keysPath));
   }
-  const engine = (await createEngine({ packs: args.flags.get('pack') })) as unknown as EngineApi;
+  const engine: EngineApi = await createEngine({ packs: args.flags.get('pack') });
   const cert = flag(args, 'cert');
   const keyFile = flag(args, 'key');
   if (!!cert !== !!keyFile) throw new Error('--cert and --key go together');

@@ -12,7 +12,7 @@ export function exposeEngine(endpoint: Endpoint): void {
   let engine: EngineApi | null = null;
   const remote: WorkerRemote = {
     async init(options: WorkerInitOptions): Promise<MethodName[]> {
-      engine = (await createEngine({ packs: options.packs, verify: options.verify })) as unknown as EngineApi;
+      engine = await createEngine({ packs: options.packs, verify: options.verify });
       return METHOD_NAMES.filter((m) => typeof engine![m] === 'function');
     },
     async call(method: MethodName, params: EngineParams): Promise<unknown> {
