@@ -6,6 +6,11 @@
  * Target (issue 7): OSRM's server does ~6,300 route requests/s on this 2-core machine (wrk, 2 threads, 16 conns).
  */
 import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { build } from 'esbuild';
 import { Agent, request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { quantile, table } from './stats.js';
@@ -57,14 +62,30 @@ async function client(base: string, paths: string[]): Promise<void> {
   process.stdout.write(JSON.stringify({ count: latencies.length, errors, seconds, p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99) }));
 }
 
+/** Runs the load generator process against `base`; resolves with its figures. */
+function generate(base: string, paths: string[]): Promise<{ count: number; errors: number; seconds: number; p50: number; p99: number }> {
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--client', base, JSON.stringify(paths)], (err, stdout) =>
+      err ? reject(err) : resolve(JSON.parse(stdout)),
+    );
+  });
+}
+
 async function main(): Promise<void> {
   const { createEngine } = await import('../src/engine.js');
   const { createRestHandler } = await import('../src/adapters/http/handler.js');
   const { startNodeServer } = await import('../src/adapters/http/node-server.js');
+  const { createEnginePool } = await import('../src/adapters/worker/pool.js');
   type Api = import('../src/adapters/http/routes.js').EngineApi;
   const engine: Api = await createEngine();
-  const handler = createRestHandler(engine, { keys: [{ key: 'bench', monthlyQuota: 1e9 }], allowHttp: true });
-  const server = await startNodeServer(handler, { port: 0 });
+  // The worker bundle as tsup ships it, for `bando serve --threads`.
+  const dir = mkdtempSync(join(tmpdir(), 'bando-bench-'));
+  await build({ entryPoints: { worker: fileURLToPath(new URL('../src/worker.ts', import.meta.url)) }, bundle: true, format: 'esm', platform: 'browser', external: ['node:*'], outdir: dir, logLevel: 'error' });
+  const pool = createEnginePool(() => new Worker(join(dir, 'worker.js')), { size: 2, packs: [fileURLToPath(new URL('../packs/hanoi.pack', import.meta.url))] });
+  const setups: [string, Api][] = [
+    ['in-process engine', engine],
+    ['--threads 2', await pool.ready],
+  ];
   const rows: Record<string, string | number>[] = [];
   const all = scenarios();
   for (const [name, paths] of Object.entries(all)) {
@@ -73,24 +94,23 @@ async function main(): Promise<void> {
       console.log(`${name}: skipped, the engine has no ${method} method yet`);
       continue;
     }
-    // Warm-up, then the in-process rate for reference.
+    // Warm-up, then the in-process single-thread rate for reference.
     const params = paths.map((p) => Object.fromEntries(new URL(p, 'http://x').searchParams));
     for (let i = 0; i < 200; i++) engine[method]!(params[i % params.length]!);
     const t = performance.now();
     let calls = 0;
     while (performance.now() - t < 2000) engine[method]!(params[calls++ % params.length]!);
     const inProcess = calls / ((performance.now() - t) / 1000);
-    // The generator runs in its own process, started asynchronously so this process keeps serving.
-    const out = await new Promise<string>((resolve, reject) => {
-      execFile(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--client', server.url, JSON.stringify(paths)], (err, stdout) =>
-        err ? reject(err) : resolve(stdout),
-      );
-    });
-    const r = JSON.parse(out) as { count: number; errors: number; seconds: number; p50: number; p99: number };
-    rows.push({ scenario: name, requests: r.count, errors: r.errors, 'req/s': Math.round(r.count / r.seconds), 'p50 ms': r.p50, 'p99 ms': r.p99, 'in-process calls/s': Math.round(inProcess) });
+    for (const [setup, api] of setups) {
+      const server = await startNodeServer(createRestHandler(api, { keys: [{ key: 'bench', monthlyQuota: 1e9 }], allowHttp: true }), { port: 0 });
+      const r = await generate(server.url, paths);
+      await server.close();
+      rows.push({ scenario: name, server: setup, requests: r.count, errors: r.errors, 'req/s': Math.round(r.count / r.seconds), 'p50 ms': r.p50, 'p99 ms': r.p99, 'engine calls/s (1 thread)': Math.round(inProcess) });
+    }
   }
-  await server.close();
-  table(`HTTP over loopback (${CONNECTIONS} keep-alive connections, ≤ ${MAX_REQUESTS} requests or ${MAX_SECONDS} s per scenario; target route ≈ 6,300 req/s)`, rows);
+  pool.close();
+  rmSync(dir, { recursive: true, force: true });
+  table(`HTTP over loopback (${CONNECTIONS} keep-alive connections, ≤ ${MAX_REQUESTS} requests or ${MAX_SECONDS} s per run; target route ≈ 6,300 req/s)`, rows);
 }
 
 if (process.argv[2] === '--client') await client(process.argv[3]!, JSON.parse(process.argv[4]!) as string[]);

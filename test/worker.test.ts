@@ -83,3 +83,34 @@ describe('worker (node:worker_threads)', () => {
     bad.terminate();
   });
 });
+
+describe('engine pool (bando serve --threads)', () => {
+  it.skipIf(!has.includes('direction'))('spreads calls over workers with the in-process answers', async () => {
+    const { createEnginePool } = await import('../src/adapters/worker/pool.js');
+    const pool = createEnginePool(() => new Worker(join(out, 'worker.js')), { size: 2, packs: [PACK] });
+    try {
+      const api = await pool.ready;
+      expect(METHOD_NAMES.filter((m) => typeof api[m] === 'function')).toEqual(has);
+      const qs = [A, B, '21.0277,105.8355', '21.0310,105.8420', '21.0190,105.8480'].flatMap((o) => [B, '21.0190,105.8480'].map((d) => ({ origin: o, destination: d })));
+      const got = await Promise.all(qs.map((q) => api.direction!(q)));
+      for (const [i, q] of qs.entries()) expect(same(got[i])).toEqual(same(await engine.direction!(q)));
+    } finally {
+      pool.close();
+    }
+  });
+
+  it.skipIf(!has.includes('trip') || !has.includes('direction'))('a call over the time limit rejects; a new worker takes its place', async () => {
+    const { createEnginePool } = await import('../src/adapters/worker/pool.js');
+    const pool = createEnginePool(() => new Worker(join(out, 'worker.js')), { size: 1, packs: [PACK], callTimeoutMs: 400 });
+    try {
+      const api = await pool.ready;
+      // 300 stops: a 300×300 table of road searches, over a second of work (far beyond the 400 ms limit).
+      const stops = Array.from({ length: 300 }, (_, i) => `${(21.005 + (i % 15) * 0.003).toFixed(4)},${(105.815 + Math.floor(i / 15) * 0.0025).toFixed(4)}`);
+      await expect(api.trip!({ waypoints: stops.join(';') })).rejects.toThrow(/trip took longer than 400 ms; its worker was restarted/);
+      // The same pool answers the next call from the replacement worker.
+      expect(same(await api.direction!({ origin: A, destination: B }))).toEqual(same(await engine.direction!({ origin: A, destination: B })));
+    } finally {
+      pool.close();
+    }
+  });
+});

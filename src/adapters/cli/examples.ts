@@ -34,5 +34,6 @@ export async function exampleUrls(engine: EngineApi, base: string, apiKey: strin
   const queries = await exampleQueries(engine);
   return (Object.keys(queries) as MethodName[])
     .filter((m) => typeof engine[m] === 'function')
-    .map((m) => `${base}${ENDPOINT_PATHS[m]}?${new URLSearchParams({ ...queries[m], api_key: apiKey })}`);
+    // Commas and semicolons are legal in a query; leaving them readable makes the printed URLs easier to edit.
+    .map((m) => `${base}${ENDPOINT_PATHS[m]}?${new URLSearchParams({ ...queries[m], api_key: apiKey }).toString().replace(/%2C/g, ',').replace(/%3B/g, ';')}`);
 }

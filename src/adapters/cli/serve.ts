@@ -1,4 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { createEngine } from '../../engine.js';
 import { createRestHandler } from '../http/handler.js';
 import type { ApiKey } from '../http/keys.js';
@@ -6,18 +8,21 @@ import { newKeySecret, readKeysFile } from '../http/keys-file.js';
 import { startNodeServer } from '../http/node-server.js';
 import type { EngineApi } from '../http/routes.js';
 import { FileUsageStore } from '../http/usage-file.js';
+import { createEnginePool } from '../worker/pool.js';
 import { MemoryUsageStore, type UsageStore } from '../http/usage.js';
 import { flag, type ParsedArgs } from './args.js';
 import { exampleUrls } from './examples.js';
 import { DEFAULT_KEYS_FILE, usageFileFor } from './files.js';
 
 export const SERVE_HELP = `bando serve [--pack FILE ...] [--keys FILE] [--usage FILE] [--port N] [--host ADDR]
-            [--cert FILE --key FILE] [--trust-proxy] [--dev] [--timeout MS]
+            [--cert FILE --key FILE] [--trust-proxy] [--dev] [--timeout MS] [--threads N]
   Serves the REST API (node:http, or node:https with --cert/--key). Keys come from --keys
   (default ${DEFAULT_KEYS_FILE}); usage counts persist to --usage (default: the keys file with .usage.json).
   --dev          accept plain HTTP from loopback; without a keys file, make a temporary dev key;
                  print example URLs.
   --trust-proxy  honour X-Forwarded-Proto: https (only behind your own reverse proxy).
+  --threads N    run N engines in worker threads (needs the built dist/worker.js); the request time
+                 limit (--timeout, default 30000 ms) then also stops runaway computations.
   Default --port 8080, --host 127.0.0.1. SIGTERM/SIGINT stop gracefully and save the counts.`;
 
 /** `bando serve`: runs the fetch handler behind node:http/https until SIGTERM or SIGINT. */
@@ -33,17 +38,21 @@ export async function serveCommand(args: ParsedArgs): Promise<void> {
     keys = readKeysFile(keysPath);
     usage = FileUsageStore.open(flag(args, 'usage') ?? usageFileFor(keysPath));
   }
-  const engine: EngineApi = await createEngine({ packs: args.flags.get('pack') });
+  const timeout = flag(args, 'timeout');
+  const timeoutMs = timeout ? Number(timeout) : 30_000;
+  const threads = Number(flag(args, 'threads') ?? 0);
+  const packs = args.flags.get('pack');
+  const pool = threads > 0 ? createEnginePool(() => new Worker(workerScript()), { size: threads, packs, callTimeoutMs: timeoutMs }) : null;
+  const engine: EngineApi = pool ? await pool.ready : await createEngine({ packs });
   const cert = flag(args, 'cert');
   const keyFile = flag(args, 'key');
   if (!!cert !== !!keyFile) throw new Error('--cert and --key go together');
-  const timeout = flag(args, 'timeout');
   const handler = createRestHandler(engine, {
     keys,
     usage,
     allowHttp: dev || flag(args, 'allow-http') === 'true',
     trustProxy: flag(args, 'trust-proxy') === 'true',
-    timeoutMs: timeout ? Number(timeout) : undefined,
+    timeoutMs,
   });
   const running = await startNodeServer(handler, {
     port: Number(flag(args, 'port') ?? 8080),
@@ -63,6 +72,7 @@ export async function serveCommand(args: ParsedArgs): Promise<void> {
         .close()
         .catch(() => {})
         .finally(() => {
+          pool?.close();
           usage.close?.();
           resolve();
         });
@@ -70,4 +80,12 @@ export async function serveCommand(args: ParsedArgs): Promise<void> {
     process.once('SIGTERM', () => stop('SIGTERM'));
     process.once('SIGINT', () => stop('SIGINT'));
   });
+}
+
+/** The worker bundle: beside the CLI bundle in dist/, or the repository's dist/ when running from source. */
+function workerScript(): URL {
+  const candidates = [new URL('./worker.js', import.meta.url), new URL('../../../dist/worker.js', import.meta.url)];
+  const found = candidates.find((u) => existsSync(fileURLToPath(u)));
+  if (!found) throw new Error('--threads needs the worker bundle dist/worker.js (run npm run build)');
+  return found;
 }
