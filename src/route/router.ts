@@ -91,7 +91,10 @@ export class Router {
     return this.snapIndex.nearest(lat, lon, (e) => w[2 * e] !== Infinity || w[2 * e + 1] !== Infinity, maxDist);
   }
 
-  /** Best route between two snapped points, or null when there is none. */
+  /**
+   * Best route between two snapped points, or null when there is none. With a hierarchy, duration and distance
+   * are the hierarchy's label sums (equal to `table`'s, and to the path's sums up to float rounding).
+   */
   leg(a: Endpoint, b: Endpoint, profile: number, weighting: Weighting = 'fastest'): Leg | null {
     const ctx = this.context(profile, weighting);
     // A required first arc on a node-based hierarchy could let a U-turn at its head slip in: A* handles it.
@@ -114,8 +117,9 @@ export class Router {
   }
 
   /**
-   * Costs from every origin to every destination (one search per origin); Infinity where unreachable. Values equal
-   * what `leg` gives for the same pair (both add along the best path in path order).
+   * Costs from every origin to every destination; Infinity where unreachable. With a hierarchy: buckets (one
+   * upward search per destination and per origin), values the labels `leg` adds for the same pair; without: one
+   * A*-less Dijkstra per origin, values added along the best path in path order as `measure` does.
    */
   table(origins: readonly Endpoint[], destinations: readonly Endpoint[], profile: number, weighting: Weighting = 'fastest'): CostTable {
     const ctx = this.context(profile, weighting);
