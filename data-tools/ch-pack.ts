@@ -18,8 +18,6 @@ export interface ChEntry {
   check: number;
   states: number;
   records: number;
-  /** Milliseconds the contraction took. */
-  buildMs: number;
 }
 
 /** The CH sections of a pack: the index and the arrays, by section name. */
@@ -88,11 +86,9 @@ export function buildHierarchies(pack: Pack, weightings: readonly Weighting[], l
       }
       const t0 = performance.now();
       const ch = contract(graph);
-      const entry: ChEntry = {
-        id: list.length, kind, profiles: [profile], weighting, check, states: graph.states, records: ch.node.length,
-        buildMs: Math.round(performance.now() - t0),
-      };
-      log?.(`contraction hierarchy ${entry.id} (${weighting}, profile ${profile}, ${kind}-based): ${graph.states} states, ${graph.head.length} edges → ${ch.node.length} records in ${(entry.buildMs / 1000).toFixed(1)} s`);
+      // No timing in the pack: the same inputs must give the same bytes.
+      const entry: ChEntry = { id: list.length, kind, profiles: [profile], weighting, check, states: graph.states, records: ch.node.length };
+      log?.(`contraction hierarchy ${entry.id} (${weighting}, profile ${profile}, ${kind}-based): ${graph.states} states, ${graph.head.length} edges → ${ch.node.length} records in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
       seen.set(key, entry);
       list.push(entry);
       for (const [name, arr] of Object.entries(ch) as [keyof ChArrays, TypedArray][]) arrays.push([chSection(entry.id, name), arr]);
