@@ -5,6 +5,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildDimacsPack } from '../data-tools/dimacs-pack.js';
 import { Pack } from '../src/pack/reader.js';
+import { ContractionHierarchy, type ChArrays } from '../src/route/ch.js';
 import { RoadGraph } from '../src/route/graph.js';
 import { Router } from '../src/route/router.js';
 import { pathSum, type Endpoint } from '../src/route/search.js';
@@ -104,6 +105,21 @@ describe('edge-based hierarchies of real OSM packs equal A* and plain Dijkstra',
     expect(car.profiles).toEqual([0, 2, 4]);
     expect(index.list.every((e) => e.weighting === 'fastest')).toBe(true);
     expect(new Router(new RoadGraph(pack), pack).context(0, 'shortest').ch).toBeNull();
+  });
+
+  it('refuses corrupt hierarchy arrays at load (a child out of range, offsets that do not add up)', () => {
+    const pack = Pack.from(testPack('monaco'));
+    const ctx = new Router(new RoadGraph(pack), pack).context(0);
+    const ch = ctx.ch!;
+    const make = (edit: (x: ChArrays) => void) => {
+      const x: ChArrays = { ...ch.ch, a: ch.ch.a.slice(), b: ch.ch.b.slice(), dnFirst: ch.ch.dnFirst.slice() };
+      edit(x);
+      return () => new ContractionHierarchy(x, ctx.costs, true, () => true);
+    };
+    expect(make(() => {})).not.toThrow();
+    const sc = ch.ch.a.findIndex((v) => v >= 0);
+    expect(make((x) => { x.b[sc] = x.node.length; })).toThrow(/corrupt contraction hierarchy/);
+    expect(make((x) => { x.dnFirst[x.dnFirst.length - 1]! -= 1; })).toThrow(/corrupt contraction hierarchy/);
   });
 
   it('a leg that must leave along a given arc (no U-turn at a via point) equals A*', () => {

@@ -98,9 +98,27 @@ export class ContractionHierarchy {
     this.states = ch.rank.length;
     const R = ch.node.length;
     this.w = new Float64Array(R); this.dur = new Float64Array(R); this.len = new Float64Array(R);
+    this.check();
     this.derive();
     this.F = new Labels(this.states);
     this.B = new Labels(this.states);
+  }
+
+  /** Cross-checks lengths and references, so a corrupt pack fails at load rather than inside a query. */
+  private check(): void {
+    const { rank, upFirst, dnFirst, node, a, b } = this.ch;
+    const S = this.states, R = node.length, arcs = this.costs.weight.length;
+    const bad = (what: string) => {
+      throw new Error(`corrupt contraction hierarchy: ${what}`);
+    };
+    if (upFirst.length !== S + 1 || dnFirst.length !== S + 1 || upFirst[0] !== 0 || dnFirst[0] !== upFirst[S] || dnFirst[S] !== R) bad('offsets do not match the records');
+    if (a.length !== R || b.length !== R) bad('record arrays differ in length');
+    if (S !== (this.edgeBased ? arcs : this.costs.graph.nodeCount)) bad(`${S} states for a ${this.edgeBased ? 'edge' : 'node'}-based graph`);
+    for (let v = 0; v < S; v++) if (upFirst[v]! > upFirst[v + 1]! || dnFirst[v]! > dnFirst[v + 1]! || rank[v]! >= S) bad(`state ${v}`);
+    for (let r = 0; r < R; r++) {
+      if (node[r]! >= S) bad(`record ${r} refers to state ${node[r]}`);
+      if (a[r]! < 0 ? b[r]! < 0 || b[r]! >= arcs : a[r]! >= R || b[r]! < 0 || b[r]! >= R) bad(`record ${r} has children ${a[r]}, ${b[r]}`);
+    }
   }
 
   /** Record weights from payload arcs and children, children first (explicit stack: hierarchies are deep). */
