@@ -54,9 +54,10 @@ export async function startNodeServer(handler: RestHandler, opts: NodeServerOpti
 
   function finish(res: ServerResponse, reply: Reply): void {
     try {
-      const body = typeof reply.body === 'string' ? Buffer.from(reply.body) : reply.body;
-      res.writeHead(reply.status, { ...reply.headers, 'content-length': String(body.byteLength) });
-      res.end(body);
+      // A string body goes out in the same write as the header (node joins them); bytes need a second buffer.
+      const length = typeof reply.body === 'string' ? Buffer.byteLength(reply.body) : reply.body.byteLength;
+      res.writeHead(reply.status, { ...reply.headers, 'content-length': String(length) });
+      res.end(reply.body);
     } catch {
       // Only this request is affected; the socket may already be gone.
       res.destroy();

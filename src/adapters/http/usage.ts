@@ -38,8 +38,16 @@ export interface UsageStore {
 
 /** The calendar month (UTC) of a time in milliseconds since the epoch, as `YYYY-MM`. */
 export function periodOf(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 7);
+  // Cached per hour: called on every request, and a month never changes inside an hour (UTC).
+  const hour = Math.floor(ms / 3_600_000);
+  if (hour !== cachedHour) {
+    cachedHour = hour;
+    cachedPeriod = new Date(ms).toISOString().slice(0, 7);
+  }
+  return cachedPeriod;
 }
+let cachedHour = NaN;
+let cachedPeriod = '';
 
 /** Counts kept in memory only: the default store of `createFetchHandler`. */
 export class MemoryUsageStore implements UsageStore {
