@@ -4,9 +4,11 @@
  * bounded number of requests and a time cap per scenario. Reports requests/s and latency p50/p99 (ms) for route
  * (/Direction, full overview geometry) and autocomplete requests, plus the in-process call rate for reference.
  * Target (issue 7): OSRM's server does ~6,300 route requests/s on this 2-core machine (wrk, 2 threads, 16 conns).
+ * When `wrk` is installed (Debian package wrk) it is used as a second generator with those settings, which loads the
+ * server with far less CPU of its own than the Node generator.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -63,11 +65,37 @@ async function client(base: string, paths: string[]): Promise<void> {
 }
 
 /** Runs the load generator process against `base`; resolves with its figures. */
-function generate(base: string, paths: string[]): Promise<{ count: number; errors: number; seconds: number; p50: number; p99: number }> {
+function generate(base: string, paths: string[]): Promise<Figures> {
   return new Promise((resolve, reject) => {
     execFile(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--client', base, JSON.stringify(paths)], (err, stdout) =>
       err ? reject(err) : resolve(JSON.parse(stdout)),
     );
+  });
+}
+
+interface Figures {
+  count: number;
+  errors: number;
+  seconds: number;
+  p50: number;
+  p99: number;
+}
+
+/** Runs wrk (2 threads, 16 connections, MAX_SECONDS) over the paths in turn; null when wrk is not installed. */
+function generateWrk(base: string, paths: string[], dir: string): Promise<Figures | null> {
+  const script = join(dir, 'paths.lua');
+  writeFileSync(script, `paths = {${paths.map((p) => JSON.stringify(p)).join(',')}}\ni = 0\nrequest = function()\n  i = i + 1\n  return wrk.format("GET", paths[(i % #paths) + 1])\nend\n`);
+  return new Promise((resolve) => {
+    execFile('wrk', ['-t2', `-c${CONNECTIONS}`, `-d${MAX_SECONDS}s`, '--latency', '-s', script, base], (err, stdout) => {
+      if (err) return resolve(null);
+      const num = (re: RegExp) => Number(re.exec(stdout)?.[1] ?? NaN);
+      const ms = (re: RegExp) => {
+        const m = re.exec(stdout);
+        return m ? Number(m[1]) * ({ us: 0.001, ms: 1, s: 1000 } as Record<string, number>)[m[2]!]! : NaN;
+      };
+      const count = num(/(\d+) requests in/);
+      resolve({ count, errors: num(/Non-2xx or 3xx responses: (\d+)/) || 0, seconds: count / num(/Requests\/sec:\s+([\d.]+)/), p50: ms(/50%\s+([\d.]+)(us|ms|s)/), p99: ms(/99%\s+([\d.]+)(us|ms|s)/) });
+    });
   });
 }
 
@@ -81,7 +109,7 @@ async function main(): Promise<void> {
   // The worker bundle as tsup ships it, for `bando serve --threads`.
   const dir = mkdtempSync(join(tmpdir(), 'bando-bench-'));
   await build({ entryPoints: { worker: fileURLToPath(new URL('../src/worker.ts', import.meta.url)) }, bundle: true, format: 'esm', platform: 'browser', external: ['node:*'], outdir: dir, logLevel: 'error' });
-  const pool = createEnginePool(() => new Worker(join(dir, 'worker.js')), { size: 2, packs: [fileURLToPath(new URL('../packs/hanoi.pack', import.meta.url))] });
+  const pool = createEnginePool(() => new Worker(join(dir, 'worker.js')), { size: 2, serialized: true, packs: [fileURLToPath(new URL('../packs/hanoi.pack', import.meta.url))] });
   const setups: [string, Api][] = [
     ['in-process engine', engine],
     ['--threads 2', await pool.ready],
@@ -102,15 +130,21 @@ async function main(): Promise<void> {
     while (performance.now() - t < 2000) engine[method]!(params[calls++ % params.length]!);
     const inProcess = calls / ((performance.now() - t) / 1000);
     for (const [setup, api] of setups) {
-      const server = await startNodeServer(createRestHandler(api, { keys: [{ key: 'bench', monthlyQuota: 1e9 }], allowHttp: true }), { port: 0 });
-      const r = await generate(server.url, paths);
-      await server.close();
-      rows.push({ scenario: name, server: setup, requests: r.count, errors: r.errors, 'req/s': Math.round(r.count / r.seconds), 'p50 ms': r.p50, 'p99 ms': r.p99, 'engine calls/s (1 thread)': Math.round(inProcess) });
+      for (const [generator, run] of [
+        ['node', (url: string) => generate(url, paths)],
+        ['wrk', (url: string) => generateWrk(url, paths, dir)],
+      ] as const) {
+        const server = await startNodeServer(createRestHandler(api, { keys: [{ key: 'bench', monthlyQuota: 1e9 }], allowHttp: true }), { port: 0 });
+        const r = await run(server.url);
+        await server.close();
+        if (!r) continue;
+        rows.push({ scenario: name, server: setup, generator, requests: r.count, errors: r.errors, 'req/s': Math.round(r.count / r.seconds), 'p50 ms': r.p50, 'p99 ms': r.p99, 'engine calls/s (1 thread)': Math.round(inProcess) });
+      }
     }
   }
   pool.close();
   rmSync(dir, { recursive: true, force: true });
-  table(`HTTP over loopback (${CONNECTIONS} keep-alive connections, ≤ ${MAX_REQUESTS} requests or ${MAX_SECONDS} s per run; target route ≈ 6,300 req/s)`, rows);
+  table(`HTTP over loopback (${CONNECTIONS} keep-alive connections; node generator ≤ ${MAX_REQUESTS} requests or ${MAX_SECONDS} s, wrk ${MAX_SECONDS} s; target route ≈ 6,300 req/s)`, rows);
 }
 
 if (process.argv[2] === '--client') await client(process.argv[3]!, JSON.parse(process.argv[4]!) as string[]);

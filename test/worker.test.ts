@@ -99,6 +99,24 @@ describe('engine pool (bando serve --threads)', () => {
     }
   });
 
+  it.skipIf(!has.includes('direction'))('serialized answers through the handler equal the in-process handler', async () => {
+    const { createEnginePool } = await import('../src/adapters/worker/pool.js');
+    const pool = createEnginePool(() => new Worker(join(out, 'worker.js')), { size: 2, packs: [PACK], serialized: true });
+    try {
+      const remoteHandler = createFetchHandler(await pool.ready, { keys: [{ key: 'k' }] });
+      const localHandler = createFetchHandler(engine, { keys: [{ key: 'k' }] });
+      const urls = [`/Direction?origin=${A}&destination=${B}`, `/Direction?origin=x&destination=${B}`, `/Direction?origin=${A}&destination=10.7769,106.7009`];
+      if (has.includes('staticRoute')) urls.push(`/staticmap/route?origin=${A}&destination=${B}&width=200&height=150`);
+      for (const u of urls) {
+        const [r, l] = await Promise.all([remoteHandler, localHandler].map((h) => h(new Request(`https://h${u}&api_key=k`))));
+        expect([r!.status, r!.headers.get('content-type')]).toEqual([l!.status, l!.headers.get('content-type')]);
+        expect(Buffer.from(await r!.arrayBuffer()).equals(Buffer.from(await l!.arrayBuffer()))).toBe(true);
+      }
+    } finally {
+      pool.close();
+    }
+  });
+
   // The engine never hangs, so "too slow" is relative: the limit is set to a fifth of what a heavy matrix takes
   // in-process here, which the same call in a worker cannot meet whatever the engine's speed.
   const grid = Array.from({ length: 40 }, (_, i) => `${(21.005 + (i % 8) * 0.005).toFixed(4)},${(105.815 + Math.floor(i / 8) * 0.01).toFixed(4)}`).join('|');

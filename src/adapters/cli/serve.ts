@@ -42,7 +42,7 @@ export async function serveCommand(args: ParsedArgs): Promise<void> {
   const timeoutMs = timeout ? Number(timeout) : 30_000;
   const threads = Number(flag(args, 'threads') ?? 0);
   const packs = args.flags.get('pack');
-  const pool = threads > 0 ? createEnginePool(() => new Worker(workerScript()), { size: threads, packs, callTimeoutMs: timeoutMs }) : null;
+  const pool = threads > 0 ? createEnginePool(() => new Worker(workerScript()), { size: threads, packs, callTimeoutMs: timeoutMs, serialized: true }) : null;
   const engine: EngineApi = pool ? await pool.ready : await createEngine({ packs });
   const cert = flag(args, 'cert');
   const keyFile = flag(args, 'key');

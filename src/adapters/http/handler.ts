@@ -1,7 +1,7 @@
 import { isSecure, type ClientInfo, type TrustProxy } from './client.js';
 import { matchesRestrictions, normalizeKeys, type ApiKey, type KeyKind, type NormalizedKey } from './keys.js';
 import { RateLimiter } from './rate.js';
-import { errorReply, fromFetchResponse, httpStatusOfBody, json, png, toFetchResponse, type Reply } from './responses.js';
+import { errorReply, fromFetchResponse, httpStatusOfBody, json, png, SerializedBody, serializedJson, toFetchResponse, type Reply } from './responses.js';
 import { methodForPath, type EngineApi, type EngineParams } from './routes.js';
 import { SessionTracker, type SessionCharge, type SessionOptions } from './sessions.js';
 import { MemoryUsageStore, periodOf, type UsageStore } from './usage.js';
@@ -228,8 +228,9 @@ function queryParams(url: URL): EngineParams {
   return params;
 }
 
-/** An engine answer as a reply: PNG bytes as image/png, a body object as JSON with its HTTP status. */
+/** An engine answer as a reply: PNG bytes as image/png, a body object (or its JSON) with its HTTP status. */
 function toReply(value: unknown): Reply {
   if (value instanceof Uint8Array) return png(value);
+  if (value instanceof SerializedBody) return serializedJson(value);
   return json(httpStatusOfBody(value), value);
 }

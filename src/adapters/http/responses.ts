@@ -21,6 +21,22 @@ export function errorReply(httpStatus: number, code: string, message: string, he
   return json(httpStatus, { status: code, error_message: message }, headers);
 }
 
+/**
+ * An engine answer already turned into JSON text, with the HTTP status of its body (see `httpStatusOfBody`). Engines
+ * running in worker threads answer this way, so the serving thread neither clones nor stringifies the body.
+ */
+export class SerializedBody {
+  constructor(
+    readonly json: string,
+    readonly status: number,
+  ) {}
+}
+
+/** A reply carrying pre-serialised JSON. */
+export function serializedJson(body: SerializedBody): Reply {
+  return { status: body.status, headers: { ...COMMON, 'content-type': 'application/json; charset=utf-8' }, body: body.json };
+}
+
 /** A PNG image reply. */
 export function png(bytes: Uint8Array): Reply {
   return { status: 200, headers: { ...COMMON, 'content-type': 'image/png' }, body: bytes };

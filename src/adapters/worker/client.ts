@@ -1,5 +1,6 @@
 import { wrap, type Endpoint, type Remote } from 'comlink';
 import nodeEndpoint from 'comlink/dist/esm/node-adapter.mjs';
+import { SerializedBody } from '../http/responses.js';
 import type { EngineParams, MethodName } from '../http/routes.js';
 import type { WorkerInitOptions, WorkerRemote } from './protocol.js';
 
@@ -13,6 +14,8 @@ export interface WorkerEngine {
   trip(params: EngineParams): Promise<unknown>;
   /** PNG bytes (transferred from the worker), or the JSON error body for bad input. */
   staticRoute(params: EngineParams): Promise<Uint8Array | unknown>;
+  /** Calls a method and gets a body back as JSON text with its HTTP status (for servers), or PNG bytes. */
+  callSerialized(method: MethodName, params: EngineParams): Promise<SerializedBody | Uint8Array>;
   /** Resolves to the methods the worker's engine has once its packs are loaded; rejects if loading failed. */
   ready: Promise<MethodName[]>;
   /** Stops the worker. */
@@ -46,6 +49,11 @@ export function createWorkerEngine(worker: AnyWorker, options: WorkerInitOptions
     distanceMatrix: call('distanceMatrix'),
     trip: call('trip'),
     staticRoute: call('staticRoute'),
+    async callSerialized(method, params) {
+      await ready;
+      const r = await remote.callJson(method, params);
+      return r instanceof Uint8Array ? r : new SerializedBody(r.json, r.status);
+    },
     ready,
     terminate: () => void (worker as { terminate(): unknown }).terminate(),
   };

@@ -1,5 +1,6 @@
 import { expose, transfer, type Endpoint } from 'comlink';
 import { createEngine } from '../../engine.js';
+import { httpStatusOfBody } from '../http/responses.js';
 import { METHOD_NAMES, type EngineApi, type EngineParams, type MethodName } from '../http/routes.js';
 import type { WorkerInitOptions, WorkerRemote } from './protocol.js';
 
@@ -14,6 +15,10 @@ export function exposeEngine(endpoint: Endpoint): void {
     async init(options: WorkerInitOptions): Promise<MethodName[]> {
       engine = await createEngine({ packs: options.packs, verify: options.verify });
       return METHOD_NAMES.filter((m) => typeof engine![m] === 'function');
+    },
+    async callJson(method: MethodName, params: EngineParams) {
+      const answer = await remote.call(method, params);
+      return answer instanceof Uint8Array ? answer : { json: JSON.stringify(answer), status: httpStatusOfBody(answer) };
     },
     async call(method: MethodName, params: EngineParams): Promise<unknown> {
       if (!engine) throw new Error('the worker engine is not initialised (call init first)');

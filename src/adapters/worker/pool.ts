@@ -11,6 +11,11 @@ export interface EnginePoolOptions extends WorkerInitOptions {
    * computation cannot hold a thread. Default: no limit.
    */
   callTimeoutMs?: number;
+  /**
+   * Answer with `SerializedBody` (JSON text and HTTP status, made in the worker) instead of body objects: for a
+   * server, whose thread then neither clones nor stringifies bodies. Default false.
+   */
+  serialized?: boolean;
 }
 
 /** Engines in several workers behind one EngineApi. */
@@ -61,7 +66,7 @@ export function createEnginePool(makeWorker: () => AnyWorker, opts: EnginePoolOp
           if (!settled)
             timer = setTimeout(() => restart(chosen, new Error(`${method} took longer than ${opts.callTimeoutMs} ms; its worker was restarted`)), opts.callTimeoutMs);
         }, () => {});
-      chosen.engine[method](params)
+      (opts.serialized ? chosen.engine.callSerialized(method, params) : chosen.engine[method](params))
         .then(resolve, reject)
         .finally(() => {
           settled = true;

@@ -17,4 +17,6 @@ export interface WorkerRemote {
   init(options: WorkerInitOptions): Promise<MethodName[]>;
   /** Calls one engine method; PNG bytes come back transferred. */
   call(method: MethodName, params: EngineParams): Promise<unknown>;
+  /** Like `call`, but a body comes back as JSON text with its HTTP status (cheaper to pass than the object). */
+  callJson(method: MethodName, params: EngineParams): Promise<{ json: string; status: number } | Uint8Array>;
 }
