@@ -2,6 +2,8 @@ import { direction, type DirectionParams, type DirectionResponse } from './api/d
 import { distanceMatrix, type MatrixParams, type MatrixResponse } from './api/matrix.js';
 import { loadPack, type PackSource } from './pack/load.js';
 import { Region } from './region.js';
+import { routerOf } from './route/router.js';
+import { loadWasmCore } from './route/wasm/load.js';
 import { geocode, type GeocodeParams } from './api/geocode.js';
 import { autocomplete, type AutocompleteParams } from './api/autocomplete.js';
 import { placeDetail, type PlaceDetailParams } from './api/place-detail.js';
@@ -12,6 +14,8 @@ export interface EngineOptions {
   packs?: PackSource[];
   /** Check every section checksum at load (default true). */
   verify?: boolean;
+  /** Route with the WebAssembly core where WebAssembly is available (default true); false forces TypeScript. */
+  wasm?: boolean;
 }
 
 /** Counts and provenance of the loaded packs. */
@@ -31,7 +35,10 @@ export const DEFAULT_PACK_URL = new URL('../packs/hanoi.pack', import.meta.url);
 
 /** The engine: answers every endpoint from the loaded packs. */
 export class Engine {
-  constructor(readonly regions: Region[]) {}
+  /** `opts.wasm`: see EngineOptions (the core is used once loadWasmCore has run, as createEngine does). */
+  constructor(readonly regions: Region[], opts: { wasm?: boolean } = {}) {
+    for (const r of regions) routerOf(r).wasm = opts.wasm !== false;
+  }
 
   /** Counts and provenance of the loaded packs. */
   info(): EngineInfo {
@@ -84,6 +91,9 @@ export class Engine {
  */
 export async function createEngine(opts: EngineOptions = {}): Promise<Engine> {
   const sources = opts.packs && opts.packs.length > 0 ? opts.packs : [DEFAULT_PACK_URL];
-  const packs = await Promise.all(sources.map((s) => loadPack(s, { verify: opts.verify })));
-  return new Engine(packs.map((p) => new Region(p)));
+  const [packs] = await Promise.all([
+    Promise.all(sources.map((s) => loadPack(s, { verify: opts.verify }))),
+    opts.wasm === false ? null : loadWasmCore(),
+  ]);
+  return new Engine(packs.map((p) => new Region(p)), { wasm: opts.wasm });
 }

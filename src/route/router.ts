@@ -6,6 +6,9 @@ import { PROFILE_COUNT } from './profiles.js';
 import { ArcSearch, pathSum, type ArcPath, type Endpoint } from './search.js';
 import { MAX_SNAP_METRES, SnapIndex, type Snap } from './snap.js';
 import { TurnTable } from './turns.js';
+import { WasmGraph } from './wasm/core.js';
+import { wasmModule } from './wasm/load.js';
+import type { WasmArcSearch } from './wasm/search.js';
 
 /** A computed route between two snapped points. */
 export interface Leg {
@@ -25,6 +28,8 @@ export interface RouteContext {
   search: ArcSearch;
   /** Contraction hierarchy, on large graphs where it is exact (no turn restrictions, no barriers), else null. */
   ch: ContractionHierarchy | null;
+  /** The WebAssembly core's search (same answers as `search`), built on first use while the router uses the core. */
+  wasm: WasmArcSearch | null;
 }
 
 /** Graphs with at least this many nodes get a contraction hierarchy (built on first use) when it is exact there. */
@@ -45,8 +50,13 @@ export interface CostTable {
 export class Router {
   private snapIndex: SnapIndex | null = null;
   private readonly contexts = new Map<string, RouteContext>();
+  private wasmGraph: WasmGraph | null = null;
+  /** Search with the WebAssembly core once it is loaded (see loadWasmCore); false forces the TypeScript searches. */
+  wasm: boolean;
 
-  constructor(readonly graph: RoadGraph) {}
+  constructor(readonly graph: RoadGraph, opts: { wasm?: boolean } = {}) {
+    this.wasm = opts.wasm !== false;
+  }
 
   /** The costs, turn table and search of a vehicle and weighting. */
   context(profile: number, weighting: Weighting = 'fastest'): RouteContext {
@@ -58,10 +68,30 @@ export class Router {
       const turns = new TurnTable(this.graph, profile);
       const exact = turns.count === 0 && turns.ignoredViaWay === 0 && !costs.blocked.includes(1);
       const ch = exact && this.graph.nodeCount >= CH_MIN_NODES ? new ContractionHierarchy(costs) : null;
-      c = { costs, turns, search: new ArcSearch(costs, turns), ch };
+      c = { costs, turns, search: new ArcSearch(costs, turns), ch, wasm: null };
       this.contexts.set(key, c);
     }
     return c;
+  }
+
+  /** The search answering a context's queries: the WebAssembly core's when in use and loaded, else TypeScript's. */
+  searchOf(ctx: RouteContext): ArcSearch | WasmArcSearch {
+    const module = this.wasm ? wasmModule() : null;
+    if (!module) return ctx.search;
+    try {
+      this.wasmGraph ??= new WasmGraph(module, this.graph);
+      ctx.wasm ??= this.wasmGraph.search(ctx.costs, ctx.turns);
+    } catch {
+      this.wasm = false; // Linear memory could not grow: stay in TypeScript.
+      return ctx.search;
+    }
+    return ctx.wasm;
+  }
+
+  /** Which core answers point-to-point and matrix searches of a vehicle and weighting. */
+  core(profile: number, weighting: Weighting = 'fastest'): 'wasm' | 'typescript' {
+    const ctx = this.context(profile, weighting);
+    return this.searchOf(ctx) === ctx.search ? 'typescript' : 'wasm';
   }
 
   /** Nearest point (degrees) on a road the vehicle may drive in at least one direction, or null beyond `maxDist` m. */
@@ -74,7 +104,7 @@ export class Router {
   /** Best route between two snapped points, or null when there is none. */
   leg(a: Endpoint, b: Endpoint, profile: number, weighting: Weighting = 'fastest'): Leg | null {
     const ctx = this.context(profile, weighting);
-    const path = ctx.ch ? ctx.ch.route(a, b) : ctx.search.route(a, b);
+    const path = ctx.ch ? ctx.ch.route(a, b) : this.searchOf(ctx).route(a, b);
     return path ? this.measure(path, ctx) : null;
   }
 
@@ -105,7 +135,8 @@ export class Router {
       });
       return out;
     }
-    origins.forEach((o, i) => ctx.search.oneToMany(o, destinations, out, i * destinations.length));
+    const search = this.searchOf(ctx);
+    origins.forEach((o, i) => search.oneToMany(o, destinations, out, i * destinations.length));
     return out;
   }
 }

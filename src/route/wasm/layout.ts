@@ -1,0 +1,42 @@
+/**
+ * Byte offsets of the headers the TypeScript side writes into the WebAssembly core's linear memory. They mirror the
+ * `#[repr(C)]` structs `Graph` and `Costs` in wasm/src/layout.rs field for field (f64 fields first, then 4-byte
+ * fields: u32 counts and byte addresses), so a change on one side must be made on the other.
+ */
+
+/** Fields of `Graph` after its leading f64 `result_weight` (at byte 0), in declaration order, 4 bytes each. */
+const GRAPH_FIELDS = [
+  'nodes', 'arcs', 'gen', 'settled', 'resultArc',
+  'edgeNodes', 'adjFirst', 'adjArc', 'edgeLen', 'nodeX', 'nodeY',
+  'fwd', 'bwd', 'fheapItems', 'fheapKeys', 'fheapPos', 'bheapItems', 'bheapKeys', 'bheapPos',
+  'fdur', 'flen',
+  'dstCap', 'dstEdge', 'dstT', 'dstNext', 'dstActive', 'outWeight', 'outDur', 'outDist',
+] as const;
+
+/** Fields of `Costs` after its three leading f64s (bound per metre, metres per degree lon / lat), 4 bytes each. */
+const COSTS_FIELDS = [
+  'bannedArcs', 'weight', 'dur', 'outOpen', 'blocked', 'flagged', 'banArc', 'banFirst', 'banTo',
+] as const;
+
+export type GraphField = (typeof GRAPH_FIELDS)[number];
+export type CostsField = (typeof COSTS_FIELDS)[number];
+
+const offsets = <K extends string>(fields: readonly K[], start: number): Record<K, number> =>
+  Object.fromEntries(fields.map((f, i) => [f, start + 4 * i])) as Record<K, number>;
+
+/** Byte offset of each 4-byte field of the `Graph` header; `result_weight` (f64) is at 0. */
+export const GRAPH = offsets(GRAPH_FIELDS, 8);
+/** Size of the `Graph` header in bytes (8-aligned like the Rust struct). */
+export const GRAPH_BYTES = Math.ceil((8 + 4 * GRAPH_FIELDS.length) / 8) * 8;
+
+/** Byte offsets of the f64 fields of `Costs`. */
+export const COSTS_F64 = { boundPerMetre: 0, mPerLon: 8, mPerLat: 16 } as const;
+/** Byte offset of each 4-byte field of the `Costs` header. */
+export const COSTS = offsets(COSTS_FIELDS, 24);
+/** Size of the `Costs` header in bytes. */
+export const COSTS_BYTES = Math.ceil((24 + 4 * COSTS_FIELDS.length) / 8) * 8;
+
+/** Bytes of one search label (`Label`: f64 weight, i32 parent arc, u32 state). */
+export const LABEL_BYTES = 16;
+/** Byte offset of the parent arc inside a label. */
+export const LABEL_PARENT = 8;
