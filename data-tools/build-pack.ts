@@ -5,8 +5,9 @@ import { FORMAT_VERSION } from '../src/pack/format.js';
 import { StringTableBuilder } from '../src/pack/strings.js';
 import { VEHICLES } from '../src/route/profiles.js';
 import { buildBasemap } from './basemap.js';
+import { withHierarchies } from './ch-pack.js';
 import { buildGraph } from './graph.js';
-import { writePack, type PackContents } from './pack-sections.js';
+import type { PackContents } from './pack-sections.js';
 import { buildPlaces, type AdminResolver } from './places.js';
 import { Progress } from './progress.js';
 import { OsmStore } from './store.js';
@@ -79,8 +80,8 @@ export function buildOsmPack(opts: BuildOptions): Uint8Array {
     admin: admin ? admin.serialize() : undefined,
   };
   contents.meta = metadata(opts.name, infos, contents);
-  progress.step('writing');
-  const bytes = writePack(contents);
+  progress.step('contracting the road graph');
+  const bytes = withHierarchies(contents, (m) => progress.step(m));
   progress.done(`${opts.name}: ${graph.nodeLat.length} nodes, ${graph.edgeLen.length} edges, ${places.lat.length} places, ${basemap.kind.length} map features, ${(bytes.length / 1e6).toFixed(2)} MB`);
   return bytes;
 }

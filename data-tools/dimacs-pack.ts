@@ -8,7 +8,7 @@ import { metadata } from './build-pack.js';
 import type { GraphArrays } from './graph.js';
 import { hilbert16 } from './hilbert.js';
 import { buildIncidence } from './incidence.js';
-import { writePack } from './pack-sections.js';
+import { withHierarchies } from './ch-pack.js';
 import { readDimacs } from './dimacs/read.js';
 
 /** Nominal speed given to every arc of a DIMACS graph, km/h (durations of distance graphs are length / speed). */
@@ -93,5 +93,5 @@ export async function buildDimacsPack(grPath: string, coPath: string, name: stri
   const contents = { meta: {}, strings, graph: g, edgeDuration: dur };
   const inputs = [grPath, coPath].map((f) => ({ file: basename(f), format: 'dimacs', bytes: statSync(f).size }));
   contents.meta = { ...metadata(name, inputs, contents), attribution: '9th DIMACS Implementation Challenge', license: 'public benchmark data', weights: d.kind };
-  return writePack(contents);
+  return withHierarchies(contents);
 }

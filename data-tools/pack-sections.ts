@@ -1,6 +1,7 @@
 import { PackWriter } from '../src/pack/writer.js';
 import type { StringTableBuilder } from '../src/pack/strings.js';
 import type { BasemapArrays } from './basemap.js';
+import type { ChSections } from './ch-pack.js';
 import type { GraphArrays } from './graph.js';
 import type { PlaceArrays } from './places.js';
 
@@ -14,6 +15,8 @@ export interface PackContents {
   places?: PlaceArrays;
   admin?: unknown;
   basemap?: BasemapArrays;
+  /** Contraction hierarchies (src/route/ch.ts), built from the pack's own graph. */
+  ch?: ChSections;
 }
 
 /** Writes the sections in a fixed order, so the same contents always give the same bytes. */
@@ -43,6 +46,10 @@ export function writePack(c: PackContents): Uint8Array {
     const m = c.basemap;
     w.addArray('map.kind', m.kind).addArray('map.type', m.type).addArray('map.name', m.name).addArray('map.bbox', m.bbox)
       .addArray('map.featPart', m.featPart).addArray('map.partFirst', m.partFirst).addArray('map.lat', m.lat).addArray('map.lon', m.lon);
+  }
+  if (c.ch) {
+    w.addJson('ch.index', c.ch.index);
+    for (const [name, arr] of c.ch.arrays) w.addArray(name, arr);
   }
   const s = c.strings.finish();
   w.addArray('str.offs', s.offs).addArray('str.data', s.data);

@@ -18,8 +18,9 @@ function rng(seed: number): () => number {
 
 for (const region of ['hanoi', 'dalat'] as const) {
   describe(`routes on the real ${region} pack match a plain edge-based Dijkstra`, () => {
-    const g = new RoadGraph(Pack.from(testPack(region)));
-    const router = new Router(g);
+    const pack = Pack.from(testPack(region));
+    const g = new RoadGraph(pack);
+    const router = new Router(g, pack);
     let minLat = Infinity, maxLat = -Infinity, minLon = Infinity, maxLon = -Infinity;
     for (let v = 0; v < g.nodeCount; v++) {
       minLat = Math.min(minLat, g.lat(v)); maxLat = Math.max(maxLat, g.lat(v));

@@ -1,397 +1,349 @@
+/**
+ * Contraction hierarchy query (bidirectional upward Dijkstra with stall-on-demand; many-to-many by buckets).
+ *
+ * Pack layout, "CH layout v1". Section `ch.index` (JSON) lists the hierarchies:
+ *   { version: 1, list: [{ id, kind: 'node' | 'edge', profiles: number[], weighting: 'fastest' | 'shortest',
+ *     check: number, states, records }] }
+ * and hierarchy `id` has six typed-array sections (S states, R records):
+ *   ch.<id>.rank   Uint32[S]   contraction order of each state (0 = contracted first)
+ *   ch.<id>.upf    Uint32[S+1] upward records of state v: indices upf[v] .. upf[v+1]-1 (v → node[i], rank up)
+ *   ch.<id>.dnf    Uint32[S+1] downward records of state v: dnf[v] .. dnf[v+1]-1 (node[i] → v, node[i] higher);
+ *                              dnf[0] = upf[S] (the downward ranges follow the upward ones in one record space)
+ *   ch.<id>.node   Uint32[R]   the other state of each record
+ *   ch.<id>.a      Int32[R]    shortcut: first child record (path order); original edge: -1
+ *   ch.<id>.b      Int32[R]    shortcut: second child record; original edge: its payload road arc
+ * States: node-based (`kind: 'node'`, turn-free graphs) a state is a road node and an original record u → v is the
+ * arc it drives; edge-based (`kind: 'edge'`, graphs with turn rules) a state is a road arc (edge * 2 + dir) and an
+ * original record a → b is the allowed turn from arc a onto arc b, its payload b. Turns that a barrier, a U-turn
+ * (allowed only at dead ends) or a restriction forbids are simply missing.
+ * Weights are not stored: a record's weight (and duration, distance) is its payload arc's (ArcCosts), or the sum
+ * of its two children's, computed once at load in float64 exactly as the builder added them. `check` is a hash of
+ * the arc weights the pack was contracted for; when the engine's weights differ, the hierarchy is not used.
+ * Endpoints lie mid-edge: forward searches start at the source arc (edge-based) or its head node (node-based)
+ * with the remaining part of the arc; backward searches at the arcs turning onto the target arc (edge-based) or
+ * its tail node (node-based) with the part of the target arc up to the point. A path is the source arc, the
+ * unpacked payloads of the forward then backward records, and the target arc.
+ */
 import type { ArcCosts } from './costs.js';
 import { IndexHeap } from './heap.js';
-import { posOnArc, type ArcPath, type Endpoint } from './search.js';
+import type { ArcPath, Endpoint } from './search.js';
+import { posOnArc } from './search.js';
 
-/** Witness searches settle at most this many nodes (more shortcuts, faster preprocessing). */
-const WITNESS_SETTLES = 60;
+/** The flat arrays of one hierarchy (see the layout above). */
+export interface ChArrays {
+  rank: Uint32Array;
+  upFirst: Uint32Array;
+  dnFirst: Uint32Array;
+  node: Uint32Array;
+  a: Int32Array;
+  b: Int32Array;
+}
 
-/**
- * Node-based contraction hierarchy over the arcs of one vehicle and weighting. Exact for graphs without turn
- * restrictions and barriers: there, a node-based shortest path never turns back along its own edge, so it is also
- * the best edge-based route (see ArcSearch's rules). Records are original arcs (`orig` ≥ 0) or shortcuts joining two
- * records (`c1`, `c2`) through a contracted node; searches only go up in rank.
- */
-export class ContractionHierarchy {
-  readonly rank: Int32Array;
-  /** Per record: weight, original arc (-1 for shortcuts), children. */
+/** Section name of one array of hierarchy `id` (at most 24 characters, as pack section names must be). */
+export function chSection(id: number, name: keyof ChArrays): string {
+  const short: Record<keyof ChArrays, string> = { rank: 'rank', upFirst: 'upf', dnFirst: 'dnf', node: 'node', a: 'a', b: 'b' };
+  return `ch.${id}.${short[name]}`;
+}
+
+/** A route found by the hierarchy with its weight, duration (s) and distance (m). */
+export interface ChRoute {
+  path: ArcPath;
+  weight: number;
+  dur: number;
+  dist: number;
+}
+
+/** Decides whether the turn from arc a onto arc b at node v is allowed (edge-based seeds of the target). */
+export type TurnCheck = (a: number, b: number, v: number) => boolean;
+
+/** Hash of the arc weights a hierarchy belongs to (FNV-1a over the float64 bytes, as an unsigned 32-bit number). */
+export function weightCheck(weight: Float64Array): number {
+  const bytes = new Uint8Array(weight.buffer, weight.byteOffset, weight.byteLength);
+  let h = 0x811c9dc5;
+  for (let i = 0; i < bytes.length; i++) h = Math.imul(h ^ bytes[i]!, 0x01000193);
+  return h >>> 0;
+}
+
+/** Labels of one search direction, reused across queries through a generation counter. */
+class Labels {
   readonly w: Float64Array;
-  readonly orig: Int32Array;
-  readonly c1: Int32Array;
-  readonly c2: Int32Array;
-  /** Upward records leaving each node (to a higher node): CSR over nodes, record ids, head nodes. */
-  readonly upFirst: Uint32Array;
-  readonly upRec: Int32Array;
-  readonly upNode: Int32Array;
-  /** Records entering each node from a higher node (for the backward search), CSR. */
-  readonly dnFirst: Uint32Array;
-  readonly dnRec: Int32Array;
-  readonly dnNode: Int32Array;
-  /** Milliseconds spent building. */
-  readonly buildMs: number;
+  readonly dur: Float64Array;
+  readonly len: Float64Array;
+  /** Record that reached the state, or -1 - arc at a seed. */
+  readonly par: Int32Array;
+  readonly prev: Int32Array;
+  readonly seen: Uint32Array;
+  readonly heap: IndexHeap;
+  constructor(n: number) {
+    this.w = new Float64Array(n); this.dur = new Float64Array(n); this.len = new Float64Array(n);
+    this.par = new Int32Array(n); this.prev = new Int32Array(n); this.seen = new Uint32Array(n);
+    this.heap = new IndexHeap(n);
+  }
+}
 
-  private readonly fd: Float64Array;
-  private readonly bd: Float64Array;
-  private readonly fpar: Int32Array;
-  private readonly bpar: Int32Array;
-  private readonly fseen: Uint32Array;
-  private readonly bseen: Uint32Array;
-  private readonly fheap: IndexHeap;
-  private readonly bheap: IndexHeap;
+/** A contraction hierarchy of one cost vector, over pack arrays. One query at a time. */
+export class ContractionHierarchy {
+  readonly states: number;
+  /** Per record: weight, duration (s), distance (m). */
+  readonly w: Float64Array;
+  readonly dur: Float64Array;
+  readonly len: Float64Array;
+  private readonly F: Labels;
+  private readonly B: Labels;
   private gen = 0;
+  /** States settled by the last query. */
+  settled = 0;
 
-  constructor(readonly costs: ArcCosts) {
-    const t0 = performance.now();
-    const g = costs.graph;
-    const N = g.nodeCount;
-    const W = costs.weight;
-    const from: number[] = [], to: number[] = [], w: number[] = [], orig: number[] = [], c1: number[] = [], c2: number[] = [];
-    const outs: number[][] = Array.from({ length: N }, () => []);
-    const ins: number[][] = Array.from({ length: N }, () => []);
-    const add = (u: number, v: number, wt: number, o: number, a: number, b: number) => {
-      const r = from.length;
-      from.push(u); to.push(v); w.push(wt); orig.push(o); c1.push(a); c2.push(b);
-      outs[u]!.push(r);
-      ins[v]!.push(r);
-      return r;
-    };
-    for (let a = 0; a < 2 * g.edgeCount; a++) {
-      if (W[a] === Infinity) continue;
-      const u = g.edgeNodes[(a & ~1) + (a & 1)]!;
-      const v = g.edgeNodes[(a & ~1) + 1 - (a & 1)]!;
-      if (u !== v) add(u, v, W[a]!, a, -1, -1);
-    }
-    const done = new Uint8Array(N);
-    const deleted = new Int32Array(N);
-    const dist = new Float64Array(N);
-    const seen = new Uint32Array(N);
-    const heap = new IndexHeap(N);
-    let gen = 0;
-    // Cheapest live record per neighbour, in or out of v.
-    const best = (list: number[], end: number[], v: number) => {
-      const m = new Map<number, number>();
-      for (const r of list) {
-        const x = end[r]!;
-        if (done[x] || x === v) continue;
-        const cur = m.get(x);
-        if (cur === undefined || w[r]! < w[cur]!) m.set(x, r);
-      }
-      return m;
-    };
-    /** Shortcuts needed to contract v: [inRecord, outRecord] pairs. */
-    const shortcuts = (v: number): [number, number][] => {
-      const inB = best(ins[v]!, from, v);
-      const outB = best(outs[v]!, to, v);
-      const res: [number, number][] = [];
-      if (inB.size === 0 || outB.size === 0) return res;
-      let maxOut = 0;
-      for (const r of outB.values()) maxOut = Math.max(maxOut, w[r]!);
-      for (const [u, ru] of inB) {
-        const limit = w[ru]! + maxOut;
-        if (++gen === 0xffffffff) { seen.fill(0); gen = 1; }
-        heap.clear();
-        dist[u] = 0; seen[u] = gen; heap.push(u, 0);
-        let settled = 0;
-        while (heap.size > 0 && settled < WITNESS_SETTLES) {
-          const k = heap.minKey();
-          if (k > limit) break;
-          const x = heap.pop();
-          settled++;
-          for (const r of outs[x]!) {
-            const y = to[r]!;
-            if (done[y] || y === v) continue;
-            const nd = k + w[r]!;
-            if (seen[y] !== gen || nd < dist[y]!) {
-              dist[y] = nd; seen[y] = gen;
-              heap.push(y, nd);
-            }
-          }
-        }
-        for (const [x, rx] of outB) {
-          if (x === u) continue;
-          const via = w[ru]! + w[rx]!;
-          if (seen[x] === gen && dist[x]! <= via) continue;
-          res.push([ru, rx]);
-        }
-      }
-      return res;
-    };
-    const degree = (v: number) => {
-      let d = 0;
-      for (const r of ins[v]!) if (!done[from[r]!]) d++;
-      for (const r of outs[v]!) if (!done[to[r]!]) d++;
-      return d;
-    };
-    const prio = (v: number) => 2 * shortcuts(v).length - degree(v) + deleted[v]!;
-    const queue = new IndexHeap(N);
-    for (let v = 0; v < N; v++) queue.push(v, prio(v));
-    const rank = new Int32Array(N);
-    let next = 0;
-    while (queue.size > 0) {
-      const v = queue.pop();
-      const p = prio(v);
-      if (queue.size > 0 && p > queue.minKey()) {
-        queue.push(v, p);
-        continue;
-      }
-      for (const [ru, rx] of shortcuts(v)) add(from[ru]!, to[rx]!, w[ru]! + w[rx]!, -1, ru, rx);
-      done[v] = 1;
-      rank[v] = next++;
-      // Neighbours: drop records to contracted nodes from their lists, count the deletion, refresh the priority.
-      const nbrs = new Set<number>();
-      for (const r of ins[v]!) if (!done[from[r]!]) nbrs.add(from[r]!);
-      for (const r of outs[v]!) if (!done[to[r]!]) nbrs.add(to[r]!);
-      for (const x of nbrs) {
-        deleted[x]!++;
-        outs[x] = outs[x]!.filter((r) => !done[to[r]!]);
-        ins[x] = ins[x]!.filter((r) => !done[from[r]!]);
-        queue.push(x, -Infinity);
-        queue.pop();
-        queue.push(x, prio(x));
-      }
-    }
-    this.rank = rank;
-    const R = from.length;
-    this.w = Float64Array.from(w);
-    this.orig = Int32Array.from(orig);
-    this.c1 = Int32Array.from(c1);
-    this.c2 = Int32Array.from(c2);
-    const csr = (key: (r: number) => number, other: (r: number) => number, keep: (r: number) => boolean) => {
-      const first = new Uint32Array(N + 1);
-      for (let r = 0; r < R; r++) if (keep(r)) first[key(r) + 1]!++;
-      for (let v = 0; v < N; v++) first[v + 1]! += first[v]!;
-      const rec = new Int32Array(first[N]!);
-      const node = new Int32Array(first[N]!);
-      const fill = first.slice(0, N);
-      for (let r = 0; r < R; r++) {
-        if (!keep(r)) continue;
-        const i = fill[key(r)]!++;
-        rec[i] = r;
-        node[i] = other(r);
-      }
-      return { first, rec, node };
-    };
-    const up = csr((r) => from[r]!, (r) => to[r]!, (r) => rank[to[r]!]! > rank[from[r]!]!);
-    const dn = csr((r) => to[r]!, (r) => from[r]!, (r) => rank[from[r]!]! > rank[to[r]!]!);
-    this.upFirst = up.first; this.upRec = up.rec; this.upNode = up.node;
-    this.dnFirst = dn.first; this.dnRec = dn.rec; this.dnNode = dn.node;
-    this.fd = new Float64Array(N); this.bd = new Float64Array(N);
-    this.fpar = new Int32Array(N); this.bpar = new Int32Array(N);
-    this.fseen = new Uint32Array(N); this.bseen = new Uint32Array(N);
-    this.fheap = new IndexHeap(N); this.bheap = new IndexHeap(N);
-    this.buildMs = performance.now() - t0;
+  constructor(readonly ch: ChArrays, readonly costs: ArcCosts, readonly edgeBased: boolean, private readonly canTurn: TurnCheck) {
+    this.states = ch.rank.length;
+    const R = ch.node.length;
+    this.w = new Float64Array(R); this.dur = new Float64Array(R); this.len = new Float64Array(R);
+    this.derive();
+    this.F = new Labels(this.states);
+    this.B = new Labels(this.states);
   }
 
-  /** Bytes of the hierarchy's arrays per arc of the graph. */
-  bytesPerArc(): number {
-    const b = this.rank.byteLength + this.w.byteLength + this.orig.byteLength + this.c1.byteLength + this.c2.byteLength +
-      this.upFirst.byteLength + this.upRec.byteLength + this.upNode.byteLength + this.dnFirst.byteLength + this.dnRec.byteLength + this.dnNode.byteLength;
-    return b / (2 * this.costs.graph.edgeCount);
-  }
-
-  /** Best route between two endpoints (same answer as ArcSearch.route on graphs this hierarchy is valid for). */
-  route(src: Endpoint, dst: Endpoint): ArcPath | null {
-    const g = this.costs.graph;
-    const W = this.costs.weight;
-    const en = g.edgeNodes;
-    const gen = this.nextGen();
-    const F = this.fheap, B = this.bheap;
-    F.clear(); B.clear();
-    let best = Infinity;
-    let direct = -1;
-    let meet = -1;
-    if (src.edge === dst.edge) {
-      for (let a = 2 * src.edge; a <= 2 * src.edge + 1; a++) {
-        const f = posOnArc(src, a), t = posOnArc(dst, a);
-        if (src.only !== undefined && a !== src.only) continue;
-        if (W[a] !== Infinity && t >= f && (t - f) * W[a]! < best) { best = (t - f) * W[a]!; direct = a; }
+  /** Record weights from payload arcs and children, children first (explicit stack: hierarchies are deep). */
+  private derive(): void {
+    const { a, b } = this.ch;
+    const W = this.costs.weight, D = this.costs.dur, L = this.costs.graph.edgeLen;
+    const R = a.length;
+    const state = new Uint8Array(R);
+    const stack = new Int32Array(R);
+    for (let r0 = 0; r0 < R; r0++) {
+      if (state[r0]) continue;
+      let sp = 0;
+      stack[sp++] = r0;
+      while (sp > 0) {
+        const r = stack[sp - 1]!;
+        const x = a[r]!, y = b[r]!;
+        if (x < 0) {
+          this.w[r] = W[y]!; this.dur[r] = D[y]!; this.len[r] = L[y >> 1]!;
+        } else if (state[x] !== 2 || state[y] !== 2) {
+          if (state[r] === 1) throw new Error('contraction hierarchy has a cycle of shortcuts');
+          state[r] = 1;
+          if (state[y] !== 2) stack[sp++] = y;
+          if (state[x] !== 2) stack[sp++] = x;
+          continue;
+        } else {
+          this.w[r] = this.w[x]! + this.w[y]!; this.dur[r] = this.dur[x]! + this.dur[y]!; this.len[r] = this.len[x]! + this.len[y]!;
+        }
+        state[r] = 2;
+        sp--;
       }
     }
-    // Seeds: the source arc's head (parent -2 - arc), the target arc's tail.
-    for (let a = 2 * src.edge; a <= 2 * src.edge + 1; a++) {
-      if (W[a] === Infinity || (src.only !== undefined && a !== src.only)) continue;
-      const v = en[(a & ~1) + 1 - (a & 1)]!;
-      const d = (1 - posOnArc(src, a)) * W[a]!;
-      if (this.fseen[v] === gen && this.fd[v]! <= d) continue;
-      this.fd[v] = d; this.fpar[v] = -2 - a; this.fseen[v] = gen; F.push(v, d);
-    }
-    for (let b = 2 * dst.edge; b <= 2 * dst.edge + 1; b++) {
-      if (W[b] === Infinity) continue;
-      const u = en[(b & ~1) + (b & 1)]!;
-      const d = posOnArc(dst, b) * W[b]!;
-      if (this.bseen[u] === gen && this.bd[u]! <= d) continue;
-      this.bd[u] = d; this.bpar[u] = -2 - b; this.bseen[u] = gen; B.push(u, d);
-      if (this.fseen[u] === gen && this.fd[u]! + d < best) { best = this.fd[u]! + d; meet = u; }
-    }
-    while (F.size > 0 || B.size > 0) {
-      const fk = F.minKey(), bk = B.minKey();
-      if (fk >= best && bk >= best) break;
-      const forward = fk <= bk;
-      const H = forward ? F : B;
-      const v = H.pop();
-      const dist = forward ? this.fd : this.bd;
-      const other = forward ? this.bd : this.fd;
-      const oseen = forward ? this.bseen : this.fseen;
-      const seen = forward ? this.fseen : this.bseen;
-      const par = forward ? this.fpar : this.bpar;
-      const first = forward ? this.upFirst : this.dnFirst;
-      const recs = forward ? this.upRec : this.dnRec;
-      const nodes = forward ? this.upNode : this.dnNode;
-      const dv = dist[v]!;
-      if (dv >= best) continue;
-      for (let i = first[v]!; i < first[v + 1]!; i++) {
-        const x = nodes[i]!;
-        const nd = dv + this.w[recs[i]!]!;
-        if (seen[x] === gen && nd >= dist[x]!) continue;
-        dist[x] = nd; par[x] = recs[i]!; seen[x] = gen;
-        H.push(x, nd);
-        if (oseen[x] === gen && nd + other[x]! < best) { best = nd + other[x]!; meet = x; }
-      }
-    }
-    if (best === Infinity) return null;
-    if (meet < 0) return { arcs: [direct], from: posOnArc(src, direct), to: posOnArc(dst, direct), weight: best };
-    const recsF: number[] = [];
-    let v = meet;
-    while (this.fpar[v]! >= 0) { const r = this.fpar[v]!; recsF.push(r); v = this.fromOf(r); }
-    const srcArc = -2 - this.fpar[v]!;
-    recsF.reverse();
-    const arcs = [srcArc];
-    for (const r of recsF) this.unpack(r, arcs);
-    v = meet;
-    while (this.bpar[v]! >= 0) { const r = this.bpar[v]!; this.unpack(r, arcs); v = this.toOf(r); }
-    const dstArc = -2 - this.bpar[v]!;
-    arcs.push(dstArc);
-    return { arcs, from: posOnArc(src, srcArc), to: posOnArc(dst, dstArc), weight: best };
-  }
-
-  /**
-   * Many-to-many by buckets: one upward search per destination (entries kept per node), then one upward search per
-   * origin scanning the buckets. Each best pair's path is unpacked and handed to `emit(i, j, path)`; unreachable
-   * pairs are not emitted.
-   */
-  table(origins: readonly Endpoint[], dests: readonly Endpoint[], emit: (i: number, j: number, path: ArcPath) => void): void {
-    const g = this.costs.graph;
-    const W = this.costs.weight;
-    const en = g.edgeNodes;
-    const buckets = new Map<number, number[]>();
-    const backPar: Map<number, number>[] = [];
-    dests.forEach((dst, j) => {
-      const gen = this.nextGen();
-      const B = this.bheap;
-      B.clear();
-      for (let b = 2 * dst.edge; b <= 2 * dst.edge + 1; b++) {
-        if (W[b] === Infinity) continue;
-        const u = en[(b & ~1) + (b & 1)]!;
-        const d = posOnArc(dst, b) * W[b]!;
-        if (this.bseen[u] === gen && this.bd[u]! <= d) continue;
-        this.bd[u] = d; this.bpar[u] = -2 - b; this.bseen[u] = gen; B.push(u, d);
-      }
-      const par = new Map<number, number>();
-      while (B.size > 0) {
-        const v = B.pop();
-        const dv = this.bd[v]!;
-        par.set(v, this.bpar[v]!);
-        const list = buckets.get(v);
-        if (list) list.push(j, dv);
-        else buckets.set(v, [j, dv]);
-        for (let i = this.dnFirst[v]!; i < this.dnFirst[v + 1]!; i++) {
-          const x = this.dnNode[i]!;
-          const nd = dv + this.w[this.dnRec[i]!]!;
-          if (this.bseen[x] === gen && nd >= this.bd[x]!) continue;
-          this.bd[x] = nd; this.bpar[x] = this.dnRec[i]!; this.bseen[x] = gen;
-          B.push(x, nd);
-        }
-      }
-      backPar.push(par);
-    });
-    const best = new Float64Array(dests.length);
-    const meet = new Int32Array(dests.length);
-    origins.forEach((src, oi) => {
-      best.fill(Infinity);
-      meet.fill(-1);
-      const direct = new Int32Array(dests.length).fill(-1);
-      dests.forEach((dst, j) => {
-        if (dst.edge !== src.edge) return;
-        for (let a = 2 * src.edge; a <= 2 * src.edge + 1; a++) {
-          const f = posOnArc(src, a), t = posOnArc(dst, a);
-          if (W[a] !== Infinity && t >= f && (t - f) * W[a]! < best[j]!) { best[j] = (t - f) * W[a]!; direct[j] = a; }
-        }
-      });
-      const gen = this.nextGen();
-      const F = this.fheap;
-      F.clear();
-      for (let a = 2 * src.edge; a <= 2 * src.edge + 1; a++) {
-        if (W[a] === Infinity) continue;
-        const v = en[(a & ~1) + 1 - (a & 1)]!;
-        const d = (1 - posOnArc(src, a)) * W[a]!;
-        if (this.fseen[v] === gen && this.fd[v]! <= d) continue;
-        this.fd[v] = d; this.fpar[v] = -2 - a; this.fseen[v] = gen; F.push(v, d);
-      }
-      while (F.size > 0) {
-        const v = F.pop();
-        const dv = this.fd[v]!;
-        const list = buckets.get(v);
-        if (list) {
-          for (let k = 0; k < list.length; k += 2) {
-            const j = list[k]!;
-            if (dv + list[k + 1]! < best[j]!) { best[j] = dv + list[k + 1]!; meet[j] = v; direct[j] = -1; }
-          }
-        }
-        for (let i = this.upFirst[v]!; i < this.upFirst[v + 1]!; i++) {
-          const x = this.upNode[i]!;
-          const nd = dv + this.w[this.upRec[i]!]!;
-          if (this.fseen[x] === gen && nd >= this.fd[x]!) continue;
-          this.fd[x] = nd; this.fpar[x] = this.upRec[i]!; this.fseen[x] = gen;
-          F.push(x, nd);
-        }
-      }
-      dests.forEach((dst, j) => {
-        if (best[j] === Infinity) return;
-        const d = direct[j]!;
-        if (d >= 0) {
-          emit(oi, j, { arcs: [d], from: posOnArc(src, d), to: posOnArc(dst, d), weight: best[j]! });
-          return;
-        }
-        const recsF: number[] = [];
-        let v = meet[j]!;
-        while (this.fpar[v]! >= 0) { const r = this.fpar[v]!; recsF.push(r); v = this.fromOf(r); }
-        const srcArc = -2 - this.fpar[v]!;
-        recsF.reverse();
-        const arcs = [srcArc];
-        for (const r of recsF) this.unpack(r, arcs);
-        const par = backPar[j]!;
-        v = meet[j]!;
-        while (par.get(v)! >= 0) { const r = par.get(v)!; this.unpack(r, arcs); v = this.toOf(r); }
-        const dstArc = -2 - par.get(v)!;
-        arcs.push(dstArc);
-        emit(oi, j, { arcs, from: posOnArc(src, srcArc), to: posOnArc(dst, dstArc), weight: best[j]! });
-      });
-    });
   }
 
   private nextGen(): number {
-    if (++this.gen === 0xffffffff) { this.fseen.fill(0); this.bseen.fill(0); this.gen = 1; }
+    this.F.heap.clear();
+    this.B.heap.clear();
+    this.settled = 0;
+    if (++this.gen === 0xffffffff) { this.F.seen.fill(0); this.B.seen.fill(0); this.gen = 1; }
     return this.gen;
   }
 
-  private fromOf(r: number): number {
-    while (this.orig[r]! < 0) r = this.c1[r]!;
-    const a = this.orig[r]!;
-    return this.costs.graph.edgeNodes[(a & ~1) + (a & 1)]!;
+  /** Sets a label when it improves; true when it did. */
+  private label(L: Labels, s: number, gen: number, w: number, dur: number, len: number, par: number, prev: number): boolean {
+    if (L.seen[s] === gen && L.w[s]! <= w) return false;
+    L.w[s] = w; L.dur[s] = dur; L.len[s] = len; L.par[s] = par; L.prev[s] = prev; L.seen[s] = gen;
+    L.heap.push(s, w);
+    return true;
   }
 
-  private toOf(r: number): number {
-    while (this.orig[r]! < 0) r = this.c2[r]!;
-    const a = this.orig[r]!;
-    return this.costs.graph.edgeNodes[(a & ~1) + 1 - (a & 1)]!;
-  }
-
-  /** Appends the original arcs of record r, in driving order. */
-  private unpack(r: number, out: number[]): void {
-    if (this.orig[r]! >= 0) {
-      out.push(this.orig[r]!);
-      return;
+  /** Forward seeds of a source point. */
+  private seedSource(src: Endpoint, gen: number, only: number | undefined): void {
+    const c = this.costs, en = c.graph.edgeNodes;
+    for (let a = 2 * src.edge; a <= 2 * src.edge + 1; a++) {
+      if (c.weight[a] === Infinity || (only !== undefined && a !== only)) continue;
+      const f = 1 - posOnArc(src, a);
+      const s = this.edgeBased ? a : en[(a & ~1) + 1 - (a & 1)]!;
+      this.label(this.F, s, gen, f * c.weight[a]!, f * c.dur[a]!, f * c.graph.edgeLen[a >> 1]!, -1 - a, -1);
     }
-    this.unpack(this.c1[r]!, out);
-    this.unpack(this.c2[r]!, out);
+  }
+
+  /** Backward seeds of a target point. */
+  private seedTarget(dst: Endpoint, gen: number): void {
+    const c = this.costs, g = c.graph, en = g.edgeNodes;
+    for (let b = 2 * dst.edge; b <= 2 * dst.edge + 1; b++) {
+      if (c.weight[b] === Infinity) continue;
+      const f = posOnArc(dst, b);
+      const w = f * c.weight[b]!, d = f * c.dur[b]!, l = f * g.edgeLen[b >> 1]!;
+      const u = en[(b & ~1) + (b & 1)]!;
+      if (!this.edgeBased) {
+        this.label(this.B, u, gen, w, d, l, -1 - b, -1);
+        continue;
+      }
+      for (let i = g.adjFirst[u]!; i < g.adjFirst[u + 1]!; i++) {
+        const a = g.adjArc[i]! ^ 1;
+        if (c.weight[a] !== Infinity && this.canTurn(a, b, u)) this.label(this.B, a, gen, w, d, l, -1 - b, -1);
+      }
+    }
+  }
+
+  /** Best route on one edge from src to dst (target ahead of the source on an arc), or null. */
+  private direct(src: Endpoint, dst: Endpoint, only: number | undefined): ChRoute | null {
+    if (src.edge !== dst.edge) return null;
+    const c = this.costs;
+    let best: ChRoute | null = null;
+    for (let a = 2 * src.edge; a <= 2 * src.edge + 1; a++) {
+      if (c.weight[a] === Infinity || (only !== undefined && a !== only)) continue;
+      const from = posOnArc(src, a), to = posOnArc(dst, a);
+      const f = to - from;
+      if (f < 0 || (best && f * c.weight[a]! >= best.weight)) continue;
+      const weight = f * c.weight[a]!;
+      best = { path: { arcs: [a], from, to, weight }, weight, dur: f * c.dur[a]!, dist: f * c.graph.edgeLen[a >> 1]! };
+    }
+    return best;
+  }
+
+  /** True when a state's label is beaten through a higher neighbour (stall-on-demand), forward or backward. */
+  private stalled(L: Labels, v: number, forward: boolean, gen: number): boolean {
+    const { upFirst, dnFirst, node } = this.ch;
+    const lo = forward ? dnFirst[v]! : upFirst[v]!;
+    const hi = forward ? dnFirst[v + 1]! : upFirst[v + 1]!;
+    const dv = L.w[v]!;
+    for (let i = lo; i < hi; i++) {
+      const x = node[i]!;
+      if (L.seen[x] === gen && L.w[x]! + this.w[i]! < dv) return true;
+    }
+    return false;
+  }
+
+  /** Relaxes the upward (forward) or downward-reversed (backward) records of v. */
+  private relax(L: Labels, v: number, forward: boolean, gen: number): void {
+    const { upFirst, dnFirst, node } = this.ch;
+    const lo = forward ? upFirst[v]! : dnFirst[v]!;
+    const hi = forward ? upFirst[v + 1]! : dnFirst[v + 1]!;
+    const dv = L.w[v]!, du = L.dur[v]!, dl = L.len[v]!;
+    for (let i = lo; i < hi; i++) this.label(L, node[i]!, gen, dv + this.w[i]!, du + this.dur[i]!, dl + this.len[i]!, i, v);
+  }
+
+  /**
+   * Best route between two endpoints, or null. `src.only` restricts the first arc (edge-based hierarchies only;
+   * the router uses A* for it on node-based ones, where a U-turn at the first node could otherwise slip in).
+   */
+  route(src: Endpoint, dst: Endpoint): ChRoute | null {
+    const gen = this.nextGen();
+    const F = this.F, B = this.B;
+    const only = src.only;
+    let best = this.direct(src, dst, only);
+    let bestW = best ? best.weight : Infinity;
+    let meet = -1;
+    this.seedSource(src, gen, only);
+    this.seedTarget(dst, gen);
+    // Seeds meeting seeds.
+    for (let k = 0; k < B.heap.size; k++) {
+      const s = B.heap.itemAt(k);
+      if (F.seen[s] === gen && F.w[s]! + B.w[s]! < bestW) { bestW = F.w[s]! + B.w[s]!; meet = s; }
+    }
+    const FH = F.heap, BH = B.heap;
+    while (FH.size > 0 || BH.size > 0) {
+      const fk = FH.minKey(), bk = BH.minKey();
+      if (Math.min(fk, bk) >= bestW) break;
+      const forward = fk <= bk;
+      const L = forward ? F : B, O = forward ? B : F;
+      const v = L.heap.pop();
+      this.settled++;
+      if (this.stalled(L, v, forward, gen)) continue;
+      const { upFirst, dnFirst, node } = this.ch;
+      const lo = forward ? upFirst[v]! : dnFirst[v]!;
+      const hi = forward ? upFirst[v + 1]! : dnFirst[v + 1]!;
+      const dv = L.w[v]!, du = L.dur[v]!, dl = L.len[v]!;
+      for (let i = lo; i < hi; i++) {
+        const x = node[i]!;
+        if (!this.label(L, x, gen, dv + this.w[i]!, du + this.dur[i]!, dl + this.len[i]!, i, v)) continue;
+        if (O.seen[x] === gen && L.w[x]! + O.w[x]! < bestW) { bestW = L.w[x]! + O.w[x]!; meet = x; }
+      }
+    }
+    if (meet < 0) return best;
+    const arcs: number[] = [];
+    const chain: number[] = [];
+    let v = meet;
+    while (F.par[v]! >= 0) { chain.push(F.par[v]!); v = F.prev[v]!; }
+    const srcArc = -1 - F.par[v]!;
+    arcs.push(srcArc);
+    for (let k = chain.length - 1; k >= 0; k--) this.unpack(chain[k]!, arcs);
+    v = meet;
+    while (B.par[v]! >= 0) { this.unpack(B.par[v]!, arcs); v = B.prev[v]!; }
+    const dstArc = -1 - B.par[v]!;
+    arcs.push(dstArc);
+    const weight = bestW;
+    return {
+      path: { arcs, from: posOnArc(src, srcArc), to: posOnArc(dst, dstArc), weight },
+      weight, dur: F.dur[meet]! + B.dur[meet]!, dist: F.len[meet]! + B.len[meet]!,
+    };
+  }
+
+  /** Appends the road arcs of record r in driving order. */
+  private unpack(r: number, out: number[]): void {
+    const { a, b } = this.ch;
+    const stack = [r];
+    while (stack.length > 0) {
+      const x = stack.pop()!;
+      if (a[x]! < 0) out.push(b[x]!);
+      else stack.push(b[x]!, a[x]!);
+    }
+  }
+
+  /**
+   * Many-to-many by buckets: one backward upward search per destination leaves (destination, weight, duration,
+   * distance) at every state it settles; one forward upward search per origin scans them. Writes row-major
+   * (origin i, destination j at i * dests.length + j) into the tables; Infinity where unreachable. The values are
+   * the labels `route` adds for the same pair (forward sum + backward sum at the meeting state).
+   */
+  table(origins: readonly Endpoint[], dests: readonly Endpoint[], out: { weight: Float64Array; dur: Float64Array; dist: Float64Array }): void {
+    const nd = dests.length;
+    out.weight.fill(Infinity); out.dur.fill(Infinity); out.dist.fill(Infinity);
+    // Buckets: entries appended per destination, then grouped by state (counting sort).
+    let cap = 1024, n = 0;
+    let eState = new Uint32Array(cap), eDest = new Uint32Array(cap);
+    let eW = new Float64Array(cap), eD = new Float64Array(cap), eL = new Float64Array(cap);
+    const B = this.B, F = this.F;
+    for (let j = 0; j < nd; j++) {
+      const gen = this.nextGen();
+      this.seedTarget(dests[j]!, gen);
+      while (B.heap.size > 0) {
+        const v = B.heap.pop();
+        this.settled++;
+        if (this.stalled(B, v, false, gen)) continue;
+        if (n === cap) {
+          cap *= 2;
+          const grow = <T extends Uint32Array | Float64Array>(x: T): T => { const y = new (x.constructor as new (k: number) => T)(cap); y.set(x); return y; };
+          eState = grow(eState); eDest = grow(eDest); eW = grow(eW); eD = grow(eD); eL = grow(eL);
+        }
+        eState[n] = v; eDest[n] = j; eW[n] = B.w[v]!; eD[n] = B.dur[v]!; eL[n] = B.len[v]!;
+        n++;
+        this.relax(B, v, false, gen);
+      }
+    }
+    const first = new Uint32Array(this.states + 1);
+    for (let k = 0; k < n; k++) first[eState[k]! + 1]!++;
+    for (let s = 0; s < this.states; s++) first[s + 1]! += first[s]!;
+    const fill = first.slice(0, this.states);
+    const order = new Uint32Array(n);
+    for (let k = 0; k < n; k++) order[fill[eState[k]!]!++] = k;
+    for (let i = 0; i < origins.length; i++) {
+      const src = origins[i]!;
+      const row = i * nd;
+      for (let j = 0; j < nd; j++) {
+        const d = this.direct(src, dests[j]!, undefined);
+        if (d) { out.weight[row + j] = d.weight; out.dur[row + j] = d.dur; out.dist[row + j] = d.dist; }
+      }
+      const gen = this.nextGen();
+      this.seedSource(src, gen, undefined);
+      while (F.heap.size > 0) {
+        const v = F.heap.pop();
+        this.settled++;
+        if (this.stalled(F, v, true, gen)) continue;
+        const dv = F.w[v]!;
+        for (let q = first[v]!; q < first[v + 1]!; q++) {
+          const k = order[q]!;
+          const t = row + eDest[k]!;
+          const w = dv + eW[k]!;
+          if (w < out.weight[t]!) { out.weight[t] = w; out.dur[t] = F.dur[v]! + eD[k]!; out.dist[t] = F.len[v]! + eL[k]!; }
+        }
+        this.relax(F, v, true, gen);
+      }
+    }
   }
 }

@@ -40,6 +40,26 @@ export class IndexHeap {
     this.up(this.size++);
   }
 
+  /** Queues the item or changes its key, up or down. */
+  set(item: number, key: number): void {
+    const p = this.pos[item]!;
+    if (p < 0) return this.push(item, key);
+    const old = this.keys[item]!;
+    this.keys[item] = key;
+    if (key < old) this.up(p);
+    else if (key > old) this.down(p);
+  }
+
+  /** The k-th queued item in heap order (0 ≤ k < size), to scan the queue without popping. */
+  itemAt(k: number): number {
+    return this.items[k]!;
+  }
+
+  /** Key of a queued item (meaningless when not queued). */
+  keyOf(item: number): number {
+    return this.keys[item]!;
+  }
+
   /** Removes and returns the item with the smallest key. Precondition: size > 0. */
   pop(): number {
     const items = this.items;

@@ -1,5 +1,6 @@
+import type { Pack } from '../pack/reader.js';
 import type { Region } from '../region.js';
-import { ContractionHierarchy } from './ch.js';
+import { chSection, ContractionHierarchy, weightCheck, type ChArrays } from './ch.js';
 import { ArcCosts, type Weighting } from './costs.js';
 import type { RoadGraph } from './graph.js';
 import { PROFILE_COUNT } from './profiles.js';
@@ -26,14 +27,20 @@ export interface RouteContext {
   costs: ArcCosts;
   turns: TurnTable;
   search: ArcSearch;
-  /** Contraction hierarchy, on large graphs where it is exact (no turn restrictions, no barriers), else null. */
+  /** The pack's contraction hierarchy for this vehicle and weighting (see ch.ts), or null: then A* answers. */
   ch: ContractionHierarchy | null;
   /** The WebAssembly core's search (same answers as `search`), built on first use while the router uses the core. */
   wasm: WasmArcSearch | null;
 }
 
-/** Graphs with at least this many nodes get a contraction hierarchy (built on first use) when it is exact there. */
-export const CH_MIN_NODES = 20000;
+/** One entry of a pack's `ch.index` section (layout in ch.ts). */
+interface ChIndexEntry {
+  id: number;
+  kind: 'node' | 'edge';
+  profiles: number[];
+  weighting: Weighting;
+  check: number;
+}
 
 /** Weight, duration (s) and distance (m) tables, row-major (origin i, destination j at i * cols + j). */
 export interface CostTable {
@@ -54,7 +61,11 @@ export class Router {
   /** Search with the WebAssembly core once it is loaded (see loadWasmCore); false forces the TypeScript searches. */
   wasm: boolean;
 
-  constructor(readonly graph: RoadGraph, opts: { wasm?: boolean } = {}) {
+  /**
+   * `pack` supplies the precomputed hierarchies (sections `ch.*`); without it every search is A*.
+   * `opts.wasm`: see the `wasm` property (default true).
+   */
+  constructor(readonly graph: RoadGraph, readonly pack: Pack | null = null, opts: { wasm?: boolean } = {}) {
     this.wasm = opts.wasm !== false;
   }
 
@@ -66,9 +77,8 @@ export class Router {
       if (!(profile >= 0 && profile < PROFILE_COUNT)) throw new RangeError(`unknown profile ${profile}`);
       const costs = new ArcCosts(this.graph, profile, weighting);
       const turns = new TurnTable(this.graph, profile);
-      const exact = turns.count === 0 && turns.ignoredViaWay === 0 && !costs.blocked.includes(1);
-      const ch = exact && this.graph.nodeCount >= CH_MIN_NODES ? new ContractionHierarchy(costs) : null;
-      c = { costs, turns, search: new ArcSearch(costs, turns), ch, wasm: null };
+      const search = new ArcSearch(costs, turns);
+      c = { costs, turns, search, ch: this.hierarchy(profile, weighting, costs, search), wasm: null };
       this.contexts.set(key, c);
     }
     return c;
@@ -94,6 +104,19 @@ export class Router {
     return this.searchOf(ctx) === ctx.search ? 'typescript' : 'wasm';
   }
 
+  /** The pack's hierarchy for a vehicle and weighting when it was contracted for exactly these arc weights. */
+  private hierarchy(profile: number, weighting: Weighting, costs: ArcCosts, search: ArcSearch): ContractionHierarchy | null {
+    const p = this.pack;
+    if (!p || !p.has('ch.index')) return null;
+    const index = p.json<{ version: number; list: ChIndexEntry[] }>('ch.index');
+    if (index.version !== 1) return null;
+    const e = index.list.find((x) => x.weighting === weighting && x.profiles.includes(profile));
+    if (!e || e.check !== weightCheck(costs.weight)) return null;
+    const arr = <K extends keyof ChArrays>(k: K) => p.array<ChArrays[K]>(chSection(e.id, k));
+    const arrays: ChArrays = { rank: arr('rank'), upFirst: arr('upFirst'), dnFirst: arr('dnFirst'), node: arr('node'), a: arr('a'), b: arr('b') };
+    return new ContractionHierarchy(arrays, costs, e.kind === 'edge', (a, b, v) => search.canTurn(a, b, v));
+  }
+
   /** Nearest point (degrees) on a road the vehicle may drive in at least one direction, or null beyond `maxDist` m. */
   snap(lat: number, lon: number, profile: number, maxDist = MAX_SNAP_METRES): Snap | null {
     this.snapIndex ??= new SnapIndex(this.graph);
@@ -104,7 +127,12 @@ export class Router {
   /** Best route between two snapped points, or null when there is none. */
   leg(a: Endpoint, b: Endpoint, profile: number, weighting: Weighting = 'fastest'): Leg | null {
     const ctx = this.context(profile, weighting);
-    const path = ctx.ch ? ctx.ch.route(a, b) : this.searchOf(ctx).route(a, b);
+    // A required first arc on a node-based hierarchy could let a U-turn at its head slip in: A* handles it.
+    if (ctx.ch && (ctx.ch.edgeBased || a.only === undefined)) {
+      const r = ctx.ch.route(a, b);
+      return r ? { path: r.path, weight: r.weight, duration: r.dur, distance: r.dist } : null;
+    }
+    const path = this.searchOf(ctx).route(a, b);
     return path ? this.measure(path, ctx) : null;
   }
 
@@ -127,12 +155,7 @@ export class Router {
     const n = origins.length * destinations.length;
     const out: CostTable = { weight: new Float64Array(n), dur: new Float64Array(n), dist: new Float64Array(n) };
     if (ctx.ch) {
-      out.weight.fill(Infinity); out.dur.fill(Infinity); out.dist.fill(Infinity);
-      ctx.ch.table(origins, destinations, (i, j, path) => {
-        const leg = this.measure(path, ctx);
-        const k = i * destinations.length + j;
-        out.weight[k] = leg.weight; out.dur[k] = leg.duration; out.dist[k] = leg.distance;
-      });
+      ctx.ch.table(origins, destinations, out);
       return out;
     }
     const search = this.searchOf(ctx);
@@ -147,7 +170,7 @@ const routers = new WeakMap<RoadGraph, Router>();
 export function routerOf(region: Region): Router {
   let r = routers.get(region.graph);
   if (!r) {
-    r = new Router(region.graph);
+    r = new Router(region.graph, region.pack);
     routers.set(region.graph, r);
   }
   return r;

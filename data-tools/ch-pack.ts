@@ -1,0 +1,112 @@
+import type { TypedArray } from '../src/pack/format.js';
+import { Pack } from '../src/pack/reader.js';
+import { chSection, weightCheck, type ChArrays } from '../src/route/ch.js';
+import { ArcCosts, arcHead, type Weighting } from '../src/route/costs.js';
+import { RoadGraph } from '../src/route/graph.js';
+import { PROFILE_COUNT } from '../src/route/profiles.js';
+import { ArcSearch } from '../src/route/search.js';
+import { TurnTable } from '../src/route/turns.js';
+import { contract, type BaseGraph } from './ch-build.js';
+import { writePack, type PackContents } from './pack-sections.js';
+
+/** One hierarchy of `ch.index` (layout in src/route/ch.ts). */
+export interface ChEntry {
+  id: number;
+  kind: 'node' | 'edge';
+  profiles: number[];
+  weighting: Weighting;
+  check: number;
+  states: number;
+  records: number;
+  /** Milliseconds the contraction took. */
+  buildMs: number;
+}
+
+/** The CH sections of a pack: the index and the arrays, by section name. */
+export interface ChSections {
+  index: { version: 1; list: ChEntry[] };
+  arrays: [string, TypedArray][];
+}
+
+/**
+ * The graph to contract for one vehicle and weighting: node-based when nothing restricts turns for the vehicle
+ * (no restrictions, no barriers; U-turns are then never part of a shortest path), else edge-based over the arcs
+ * with the turns ArcSearch allows.
+ */
+export function baseGraph(costs: ArcCosts, turns: TurnTable): { kind: 'node' | 'edge'; graph: BaseGraph } {
+  const g = costs.graph;
+  const W = costs.weight;
+  const search = new ArcSearch(costs, turns);
+  const edgeBased = turns.count > 0 || costs.blocked.includes(1);
+  const S = edgeBased ? 2 * g.edgeCount : g.nodeCount;
+  const first = new Uint32Array(S + 1);
+  const head: number[] = [];
+  const payload: number[] = [];
+  for (let s = 0; s < S; s++) {
+    if (!edgeBased) {
+      for (let i = g.adjFirst[s]!; i < g.adjFirst[s + 1]!; i++) {
+        const b = g.adjArc[i]!;
+        if (W[b] === Infinity) continue;
+        head.push(arcHead(g, b)); payload.push(b);
+      }
+    } else if (W[s] !== Infinity) {
+      const h = arcHead(g, s);
+      for (let i = g.adjFirst[h]!; i < g.adjFirst[h + 1]!; i++) {
+        const b = g.adjArc[i]!;
+        if (W[b] === Infinity || !search.canTurn(s, b, h)) continue;
+        head.push(b); payload.push(b);
+      }
+    }
+    first[s + 1] = head.length;
+  }
+  const p = Int32Array.from(payload);
+  const weight = new Float64Array(p.length);
+  for (let i = 0; i < p.length; i++) weight[i] = W[p[i]!]!;
+  return { kind: edgeBased ? 'edge' : 'node', graph: { states: S, first, head: Uint32Array.from(head), weight, payload: p } };
+}
+
+/**
+ * Contracts one hierarchy per distinct cost vector among the vehicles × weightings asked for (vehicles with the
+ * same arc weights and turn graph share one: car and hd by construction, all five in DIMACS packs).
+ */
+export function buildHierarchies(pack: Pack, weightings: readonly Weighting[], log?: (msg: string) => void): ChSections {
+  const g = new RoadGraph(pack);
+  const list: ChEntry[] = [];
+  const arrays: [string, TypedArray][] = [];
+  const seen = new Map<string, ChEntry>();
+  for (const weighting of weightings) {
+    for (let profile = 0; profile < PROFILE_COUNT; profile++) {
+      const costs = new ArcCosts(g, profile, weighting);
+      const turns = new TurnTable(g, profile);
+      const { kind, graph } = baseGraph(costs, turns);
+      const check = weightCheck(costs.weight);
+      const key = `${weighting}:${kind}:${check}:${weightCheck(new Float64Array(graph.head))}:${weightCheck(new Float64Array(graph.first))}`;
+      const same = seen.get(key);
+      if (same) {
+        same.profiles.push(profile);
+        continue;
+      }
+      const t0 = performance.now();
+      const ch = contract(graph);
+      const entry: ChEntry = {
+        id: list.length, kind, profiles: [profile], weighting, check, states: graph.states, records: ch.node.length,
+        buildMs: Math.round(performance.now() - t0),
+      };
+      log?.(`contraction hierarchy ${entry.id} (${weighting}, profile ${profile}, ${kind}-based): ${graph.states} states, ${graph.head.length} edges → ${ch.node.length} records in ${(entry.buildMs / 1000).toFixed(1)} s`);
+      seen.set(key, entry);
+      list.push(entry);
+      for (const [name, arr] of Object.entries(ch) as [keyof ChArrays, TypedArray][]) arrays.push([chSection(entry.id, name), arr]);
+    }
+  }
+  return { index: { version: 1, list }, arrays };
+}
+
+/** Weightings that get a hierarchy in packs (shortest, used only by static maps, keeps the exact A*). */
+export const CH_WEIGHTINGS: readonly Weighting[] = ['fastest'];
+
+/** Writes the pack, contracts its graph and writes it again with the hierarchies. */
+export function withHierarchies(contents: PackContents, log?: (msg: string) => void): Uint8Array {
+  const plain = writePack({ ...contents, ch: undefined });
+  contents.ch = buildHierarchies(Pack.from(plain), CH_WEIGHTINGS, log);
+  return writePack(contents);
+}
