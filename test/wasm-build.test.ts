@@ -10,7 +10,7 @@ describe('the committed WebAssembly core', () => {
     const bytes = readFileSync(WASM_OUT);
     expect(bytes.length).toBeLessThan(64 * 1024);
     const names = WebAssembly.Module.exports(new WebAssembly.Module(bytes)).map((e) => e.name);
-    expect(names).toEqual(expect.arrayContaining(['memory', 'heap_base', 'route', 'one_to_many']));
+    expect(names).toEqual(expect.arrayContaining(['memory', 'alloc', 'route', 'one_to_many', 'ch_route', 'ch_table']));
     expect(WebAssembly.Module.imports(new WebAssembly.Module(bytes))).toEqual([]);
   });
 

@@ -1,8 +1,8 @@
 /**
  * Every routing test again, on the WebAssembly core: the core is loaded first, so the routers and engines those
  * test files create (default options) search with it, while their own runs (where nothing loads the core) cover
- * the TypeScript core. route-ch.test.ts is not repeated: it compares the TypeScript contraction hierarchy with the
- * TypeScript search directly.
+ * the TypeScript core. In route-ch.test.ts both sides of each comparison (pack hierarchy, A*) then run on the core,
+ * against a plain Dijkstra.
  */
 import { describe, expect, it } from 'vitest';
 import { Pack } from '../src/pack/reader.js';
@@ -25,3 +25,4 @@ describe('the WebAssembly core answers the routing tests below', () => {
 await import('./route-search.test.js');
 await import('./route-rules.test.js');
 await import('./route-api.test.js');
+await import('./route-ch.test.js');

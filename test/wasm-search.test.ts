@@ -25,7 +25,7 @@ beforeAll(async () => {
 for (const region of ['hanoi', 'dalat'] as const) {
   describe(`WebAssembly core on the real ${region} pack`, () => {
     const g = new RoadGraph(Pack.from(testPack(region)));
-    const ts = new Router(g, { wasm: false });
+    const ts = new Router(g, null, { wasm: false });
     const wa = new Router(g);
     const rand = rng(7);
     const [minLat, maxLat, minLon, maxLon] = bounds(g);

@@ -9,6 +9,7 @@ import { MAX_SNAP_METRES, SnapIndex, type Snap } from './snap.js';
 import { TurnTable } from './turns.js';
 import { WasmGraph } from './wasm/core.js';
 import { wasmModule } from './wasm/load.js';
+import type { WasmHierarchy } from './wasm/ch.js';
 import type { WasmArcSearch } from './wasm/search.js';
 
 /** A computed route between two snapped points. */
@@ -29,8 +30,8 @@ export interface RouteContext {
   search: ArcSearch;
   /** The pack's contraction hierarchy for this vehicle and weighting (see ch.ts), or null: then A* answers. */
   ch: ContractionHierarchy | null;
-  /** The WebAssembly core's search (same answers as `search`), built on first use while the router uses the core. */
-  wasm: WasmArcSearch | null;
+  /** The WebAssembly core's searches (same answers as `search` and `ch`), built on first use while the router uses it. */
+  wasm: { search: WasmArcSearch; ch: WasmHierarchy | null } | null;
 }
 
 /** One entry of a pack's `ch.index` section (layout in ch.ts). */
@@ -84,24 +85,36 @@ export class Router {
     return c;
   }
 
-  /** The search answering a context's queries: the WebAssembly core's when in use and loaded, else TypeScript's. */
-  searchOf(ctx: RouteContext): ArcSearch | WasmArcSearch {
+  /** The WebAssembly core's searches of a context when the router uses the core and it is loaded, else null. */
+  private wasmOf(ctx: RouteContext): RouteContext['wasm'] {
     const module = this.wasm ? wasmModule() : null;
-    if (!module) return ctx.search;
+    if (!module) return null;
     try {
-      this.wasmGraph ??= new WasmGraph(module, this.graph);
-      ctx.wasm ??= this.wasmGraph.search(ctx.costs, ctx.turns);
+      const core = (this.wasmGraph ??= new WasmGraph(module, this.graph));
+      if (!ctx.wasm) {
+        const search = core.search(ctx.costs, ctx.turns);
+        ctx.wasm = { search, ch: ctx.ch ? core.hierarchy(ctx.ch, search.header) : null };
+      }
+      return ctx.wasm;
     } catch {
       this.wasm = false; // Linear memory could not grow: stay in TypeScript.
-      return ctx.search;
+      return null;
     }
-    return ctx.wasm;
+  }
+
+  /** The A* / one-to-many search answering a context's queries: the WebAssembly core's when in use, else TypeScript's. */
+  searchOf(ctx: RouteContext): ArcSearch | WasmArcSearch {
+    return this.wasmOf(ctx)?.search ?? ctx.search;
+  }
+
+  /** The hierarchy query answering a context's queries (WebAssembly or TypeScript), null without a hierarchy. */
+  hierarchyOf(ctx: RouteContext): ContractionHierarchy | WasmHierarchy | null {
+    return ctx.ch && (this.wasmOf(ctx)?.ch ?? ctx.ch);
   }
 
   /** Which core answers point-to-point and matrix searches of a vehicle and weighting. */
   core(profile: number, weighting: Weighting = 'fastest'): 'wasm' | 'typescript' {
-    const ctx = this.context(profile, weighting);
-    return this.searchOf(ctx) === ctx.search ? 'typescript' : 'wasm';
+    return this.wasmOf(this.context(profile, weighting)) ? 'wasm' : 'typescript';
   }
 
   /** The pack's hierarchy for a vehicle and weighting when it was contracted for exactly these arc weights. */
@@ -129,7 +142,7 @@ export class Router {
     const ctx = this.context(profile, weighting);
     // A required first arc on a node-based hierarchy could let a U-turn at its head slip in: A* handles it.
     if (ctx.ch && (ctx.ch.edgeBased || a.only === undefined)) {
-      const r = ctx.ch.route(a, b);
+      const r = this.hierarchyOf(ctx)!.route(a, b);
       return r ? { path: r.path, weight: r.weight, duration: r.dur, distance: r.dist } : null;
     }
     const path = this.searchOf(ctx).route(a, b);
@@ -155,7 +168,7 @@ export class Router {
     const n = origins.length * destinations.length;
     const out: CostTable = { weight: new Float64Array(n), dur: new Float64Array(n), dist: new Float64Array(n) };
     if (ctx.ch) {
-      ctx.ch.table(origins, destinations, out);
+      this.hierarchyOf(ctx)!.table(origins, destinations, out);
       return out;
     }
     const search = this.searchOf(ctx);

@@ -48,13 +48,13 @@ pub struct Graph {
     /// f64 per arc: forward seconds and metres of one-to-many searches.
     pub fdur: *mut f64,
     pub flen: *mut f64,
-    /// One-to-many targets (capacity `dst_cap`): edge, fraction, next target on the same arc (2 per target), flags.
-    pub dst_cap: u32,
+    /// Points of one-to-many searches (targets) and many-to-many searches (origins, then destinations): edge,
+    /// fraction, next target on the same arc (2 per target), flags. Capacity is tracked by the TypeScript side.
     pub dst_edge: *const u32,
     pub dst_t: *const f64,
     pub dst_next: *mut i32,
     pub dst_active: *mut u8,
-    /// One-to-many outputs per target: weight, seconds, metres.
+    /// Outputs per target or per (origin, destination): weight, seconds, metres.
     pub out_weight: *mut f64,
     pub out_dur: *mut f64,
     pub out_dist: *mut f64,

@@ -1,7 +1,7 @@
 /**
  * Byte offsets of the headers the TypeScript side writes into the WebAssembly core's linear memory. They mirror the
- * `#[repr(C)]` structs `Graph` and `Costs` in wasm/src/layout.rs field for field (f64 fields first, then 4-byte
- * fields: u32 counts and byte addresses), so a change on one side must be made on the other.
+ * `#[repr(C)]` structs `Graph` and `Costs` in wasm/src/layout.rs and `Ch` in wasm/src/ch.rs field for field (f64
+ * fields first, then 4-byte fields: u32 counts and byte addresses), so a change on one side must be made on the other.
  */
 
 /** Fields of `Graph` after its leading f64 `result_weight` (at byte 0), in declaration order, 4 bytes each. */
@@ -10,7 +10,7 @@ const GRAPH_FIELDS = [
   'edgeNodes', 'adjFirst', 'adjArc', 'edgeLen', 'nodeX', 'nodeY',
   'fwd', 'bwd', 'fheapItems', 'fheapKeys', 'fheapPos', 'bheapItems', 'bheapKeys', 'bheapPos',
   'fdur', 'flen',
-  'dstCap', 'dstEdge', 'dstT', 'dstNext', 'dstActive', 'outWeight', 'outDur', 'outDist',
+  'dstEdge', 'dstT', 'dstNext', 'dstActive', 'outWeight', 'outDur', 'outDist',
 ] as const;
 
 /** Fields of `Costs` after its three leading f64s (bound per metre, metres per degree lon / lat), 4 bytes each. */
@@ -18,8 +18,16 @@ const COSTS_FIELDS = [
   'bannedArcs', 'weight', 'dur', 'outOpen', 'blocked', 'flagged', 'banArc', 'banFirst', 'banTo',
 ] as const;
 
+/** Fields of `Ch` after its three leading f64s (result weight, seconds, metres), 4 bytes each. */
+const CH_FIELDS = [
+  'states', 'edgeBased', 'gen', 'settled', 'resultArc', 'upFirst', 'dnFirst', 'node', 'rw', 'rdur', 'rlen',
+  'fwd', 'bwd', 'fheapItems', 'fheapKeys', 'fheapPos', 'bheapItems', 'bheapKeys', 'bheapPos',
+  'bucketCap', 'eState', 'eDest', 'eW', 'eD', 'eL', 'order', 'first',
+] as const;
+
 export type GraphField = (typeof GRAPH_FIELDS)[number];
 export type CostsField = (typeof COSTS_FIELDS)[number];
+export type ChField = (typeof CH_FIELDS)[number];
 
 const offsets = <K extends string>(fields: readonly K[], start: number): Record<K, number> =>
   Object.fromEntries(fields.map((f, i) => [f, start + 4 * i])) as Record<K, number>;
@@ -40,3 +48,14 @@ export const COSTS_BYTES = Math.ceil((24 + 4 * COSTS_FIELDS.length) / 8) * 8;
 export const LABEL_BYTES = 16;
 /** Byte offset of the parent arc inside a label. */
 export const LABEL_PARENT = 8;
+
+/** Byte offset of each 4-byte field of the `Ch` header; the result weight, seconds and metres (f64) are at 0, 8, 16. */
+export const CH = offsets(CH_FIELDS, 24);
+/** Size of the `Ch` header in bytes. */
+export const CH_BYTES = Math.ceil((24 + 4 * CH_FIELDS.length) / 8) * 8;
+
+/** Bytes of one hierarchy label (`ChLabel`: f64 weight, seconds, metres; i32 record, i32 previous state, u32 seen). */
+export const CH_LABEL_BYTES = 40;
+/** Byte offsets of the record and previous state inside a hierarchy label. */
+export const CH_LABEL_PAR = 24;
+export const CH_LABEL_PREV = 28;

@@ -1,25 +1,19 @@
 /**
- * The linear memory of one instance of the WebAssembly core, with a bump allocator above the module's own data.
- * Nothing is ever freed: a router allocates its graph, search state and per-vehicle costs once.
+ * The linear memory of one instance of the WebAssembly core. Allocation is the core's own bump allocator (its
+ * `alloc` export), which the core also uses for the buckets of many-to-many searches; nothing is ever freed.
  */
 export class LinearMemory {
-  private top: number;
+  constructor(readonly memory: WebAssembly.Memory, private readonly allocate: (bytes: number) => number) {}
 
-  constructor(readonly memory: WebAssembly.Memory, heapBase: number) {
-    this.top = heapBase;
-  }
-
-  /** Current buffer (replaced whenever memory grows, so views must be taken after the last allocation). */
+  /** Current buffer (replaced whenever memory grows, so views must be taken after the last allocation or call). */
   get buffer(): ArrayBuffer {
     return this.memory.buffer as ArrayBuffer;
   }
 
-  /** Address of `bytes` fresh bytes, 8-aligned, growing memory as needed (throws RangeError past 4 GiB). */
+  /** Address of `bytes` fresh bytes, 8-aligned. Throws RangeError when memory cannot grow (4 GiB or the host's cap). */
   alloc(bytes: number): number {
-    const at = Math.ceil(this.top / 8) * 8;
-    this.top = at + bytes;
-    const have = this.memory.buffer.byteLength;
-    if (this.top > have) this.memory.grow(Math.ceil((this.top - have) / 65536));
+    const at = this.allocate(bytes);
+    if (at === 0) throw new RangeError(`WebAssembly memory cannot grow by ${bytes} bytes`);
     return at;
   }
 
@@ -35,5 +29,12 @@ export class LinearMemory {
     const at = this.alloc(bytes);
     new Uint8Array(this.buffer, at, bytes).fill(fill);
     return at;
+  }
+
+  /** Reads (`value` omitted) or writes a 4-byte signed field at a byte address. */
+  i32(at: number, value?: number): number {
+    const v = new Int32Array(this.buffer, at, 1);
+    if (value !== undefined) v[0] = value;
+    return v[0]!;
   }
 }

@@ -1,4 +1,3 @@
-import type { ArcCosts } from '../costs.js';
 import { posOnArc, type ArcPath, type Endpoint } from '../search.js';
 import type { WasmGraph } from './core.js';
 import { LABEL_BYTES, LABEL_PARENT } from './layout.js';
@@ -9,7 +8,8 @@ import { LABEL_BYTES, LABEL_PARENT } from './layout.js';
  * arcs in the same order and returns the same paths. Not re-entrant (state is shared per graph).
  */
 export class WasmArcSearch {
-  constructor(readonly core: WasmGraph, readonly header: number, readonly costs: ArcCosts) {}
+  /** `header`: address of the vehicle / weighting's `Costs` header (WasmGraph.costs). */
+  constructor(readonly core: WasmGraph, readonly header: number) {}
 
   /** Arcs settled by the last query. */
   get settled(): number {
@@ -19,6 +19,7 @@ export class WasmArcSearch {
   /** Best route between two endpoints (bidirectional A*), or null when none exists. */
   route(src: Endpoint, dst: Endpoint): ArcPath | null {
     const k = this.core;
+    k.ensureSearchState();
     const r = k.exports.route(k.header, this.header, src.edge, src.t, src.lat, src.lon, src.only ?? -1, dst.edge, dst.t, dst.lat, dst.lon);
     if (r === -1) return null;
     const weight = new Float64Array(k.mem.buffer, k.header, 1)[0]!;
@@ -49,18 +50,9 @@ export class WasmArcSearch {
    */
   oneToMany(src: Endpoint, dsts: readonly Endpoint[], out: { weight: Float64Array; dur: Float64Array; dist: Float64Array }, offset = 0): void {
     const k = this.core;
-    const n = dsts.length;
-    k.reserveTargets(n);
-    const buf = k.mem.buffer;
-    const edges = new Uint32Array(buf, k.field('dstEdge'), n);
-    const ts = new Float64Array(buf, k.field('dstT'), n);
-    for (let j = 0; j < n; j++) {
-      edges[j] = dsts[j]!.edge;
-      ts[j] = dsts[j]!.t;
-    }
-    k.exports.one_to_many(k.header, this.header, src.edge, src.t, n);
-    out.weight.set(new Float64Array(buf, k.field('outWeight'), n), offset);
-    out.dur.set(new Float64Array(buf, k.field('outDur'), n), offset);
-    out.dist.set(new Float64Array(buf, k.field('outDist'), n), offset);
+    k.ensureSearchState();
+    k.writePoints(dsts, dsts.length);
+    k.exports.one_to_many(k.header, this.header, src.edge, src.t, dsts.length);
+    k.readOutputs(dsts.length, out, offset);
   }
 }
