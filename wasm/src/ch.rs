@@ -20,6 +20,26 @@ pub struct ChLabel {
     pub _pad: u32,
 }
 
+/// One record of the hierarchy.
+#[repr(C)]
+pub struct Rec {
+    pub node: u32,
+    pub _pad: u32,
+    pub w: f64,
+    pub dur: f64,
+    pub len: f64,
+}
+
+/// A bucket entry grouped by state: what the backward search of destination `dest` left there.
+#[repr(C)]
+pub struct Bucket {
+    pub dest: u32,
+    pub _pad: u32,
+    pub w: f64,
+    pub d: f64,
+    pub l: f64,
+}
+
 /// One hierarchy with its search state (field order must match src/route/wasm/layout.ts).
 #[repr(C)]
 pub struct Ch {
@@ -36,19 +56,20 @@ pub struct Ch {
     /// u32 × (states + 1) each: upward records of a state, then downward records (one record space).
     pub up_first: *const u32,
     pub dn_first: *const u32,
-    /// u32 per record: the other state.
-    pub node: *const u32,
-    /// f64 per record: weight, seconds, metres.
-    pub rw: *const f64,
-    pub rdur: *const f64,
-    pub rlen: *const f64,
+    /// Per record: the other state, weight, seconds, metres (one 32-byte slot, read together by the searches).
+    pub rec: *const Rec,
+    /// i32 per record: children (shortcut) or -1 and the payload arc (see src/route/ch.ts), for unpacking.
+    pub ra: *const i32,
+    pub rb: *const i32,
+    /// Unpacked path of the last route (capacity `path_cap` arcs) and the explicit stack unpacking uses.
+    pub path_cap: u32,
+    pub path: *mut u32,
+    pub stack: *mut i32,
     pub fwd: *mut ChLabel,
     pub bwd: *mut ChLabel,
-    pub fheap_items: *mut i32,
-    pub fheap_keys: *mut f64,
+    pub fheap: *mut u8,
     pub fheap_pos: *mut i32,
-    pub bheap_items: *mut i32,
-    pub bheap_keys: *mut f64,
+    pub bheap: *mut u8,
     pub bheap_pos: *mut i32,
     /// Buckets of `table` (capacity `bucket_cap`, regrown here): state, destination, weight, seconds, metres.
     pub bucket_cap: u32,
@@ -57,7 +78,9 @@ pub struct Ch {
     pub e_w: *mut f64,
     pub e_d: *mut f64,
     pub e_l: *mut f64,
-    pub order: *mut u32,
+    /// The same entries grouped by state (destination, weight, seconds, metres), scanned in order by the forward
+    /// searches.
+    pub sorted: *mut Bucket,
     /// u32 × (states + 1): bucket offsets per state.
     pub first: *mut u32,
 }
@@ -81,8 +104,8 @@ impl Ch {
     }
 
     unsafe fn sides(&self) -> (Side, Side) {
-        (Side { l: self.fwd, h: Heap::new(self.fheap_items, self.fheap_keys, self.fheap_pos) },
-         Side { l: self.bwd, h: Heap::new(self.bheap_items, self.bheap_keys, self.bheap_pos) })
+        (Side { l: self.fwd, h: Heap::new(self.fheap, self.fheap_pos) },
+         Side { l: self.bwd, h: Heap::new(self.bheap, self.bheap_pos) })
     }
 
     /// Sets a label when it improves; true when it did.
@@ -161,8 +184,9 @@ impl Ch {
         };
         let dv = (*s.l.add(v as usize)).w;
         for i in lo as usize..hi as usize {
-            let x = &*s.l.add(rd(self.node, i) as usize);
-            if x.seen == gen && x.w + rd(self.rw, i) < dv {
+            let r = &*self.rec.add(i);
+            let x = &*s.l.add(r.node as usize);
+            if x.seen == gen && x.w + r.w < dv {
                 return true;
             }
         }
@@ -185,7 +209,8 @@ impl Ch {
         let lv = &*s.l.add(v as usize);
         let (dv, du, dl) = (lv.w, lv.dur, lv.len);
         for i in lo..hi {
-            Ch::label(s, rd(self.node, i), gen, dv + rd(self.rw, i), du + rd(self.rdur, i), dl + rd(self.rlen, i), i as i32, v as i32);
+            let r = &*self.rec.add(i);
+            Ch::label(s, r.node, gen, dv + r.w, du + r.dur, dl + r.len, i as i32, v as i32);
         }
     }
 }
@@ -202,7 +227,7 @@ pub unsafe fn route(g: &Graph, c: &Costs, h: &mut Ch, se: u32, st: f64, only: i3
     h.seed_source(g, c, &mut f, se, st, only, gen);
     h.seed_target(g, c, &mut b, de, dt, gen);
     for k in 0..b.h.size {
-        let s = *h.bheap_items.add(k) as usize;
+        let s = b.h.item_at(k) as usize;
         let (fl, bl) = (&*f.l.add(s), &*b.l.add(s));
         if fl.seen == gen && fl.w + bl.w < best_w {
             best_w = fl.w + bl.w;
@@ -226,8 +251,9 @@ pub unsafe fn route(g: &Graph, c: &Costs, h: &mut Ch, se: u32, st: f64, only: i3
         let lv = &*l.l.add(v as usize);
         let (dv, du, dl) = (lv.w, lv.dur, lv.len);
         for i in lo..hi {
-            let x = rd(h.node, i);
-            if !Ch::label(l, x, gen, dv + rd(h.rw, i), du + rd(h.rdur, i), dl + rd(h.rlen, i), i as i32, v as i32) {
+            let r = &*h.rec.add(i);
+            let x = r.node;
+            if !Ch::label(l, x, gen, dv + r.w, du + r.dur, dl + r.len, i as i32, v as i32) {
                 continue;
             }
             let ox = &*o.l.add(x as usize);
@@ -255,10 +281,75 @@ pub unsafe fn route(g: &Graph, c: &Costs, h: &mut Ch, se: u32, st: f64, only: i3
     meet
 }
 
+/// Appends the payload arcs of record r in driving order to `path` (length `*n`), with a depth-first stack in
+/// `stack[0 .. limit]`. False when the path or the stack would overflow.
+unsafe fn emit(h: &Ch, r: i32, n: &mut usize, limit: usize) -> bool {
+    let mut sp = 1usize;
+    *h.stack = r;
+    while sp > 0 {
+        sp -= 1;
+        let x = *h.stack.add(sp) as usize;
+        let a = rd(h.ra, x);
+        if a < 0 {
+            if *n == h.path_cap as usize {
+                return false;
+            }
+            *h.path.add(*n) = rd(h.rb, x) as u32;
+            *n += 1;
+        } else {
+            if sp + 2 > limit {
+                return false;
+            }
+            *h.stack.add(sp) = rd(h.rb, x);
+            *h.stack.add(sp + 1) = a;
+            sp += 2;
+        }
+    }
+    true
+}
+
+/// Unpacks the route that met at state `meet` into `path` (source arc, the forward records' payloads from the
+/// source on, the backward records' payloads on to the target, target arc), as ContractionHierarchy.route does;
+/// returns its length, or -1 when it does not fit (never on a shortest path: it holds each arc at most once).
+pub unsafe fn unpack(h: &Ch, meet: u32) -> i32 {
+    let (f, b) = (h.fwd, h.bwd);
+    let cap = h.path_cap as usize;
+    // Forward records from the meeting state back to the source, parked at the top of the stack area.
+    let mut chain = 0usize;
+    let mut v = meet as usize;
+    while (*f.add(v)).par >= 0 {
+        if chain == cap {
+            return -1;
+        }
+        *h.stack.add(cap - 1 - chain) = (*f.add(v)).par;
+        chain += 1;
+        v = (*f.add(v)).prev as usize;
+    }
+    *h.path = (-1 - (*f.add(v)).par) as u32;
+    let mut n = 1usize;
+    for k in cap - chain..cap {
+        if !emit(h, *h.stack.add(k), &mut n, cap - chain) {
+            return -1;
+        }
+    }
+    let mut v = meet as usize;
+    while (*b.add(v)).par >= 0 {
+        if !emit(h, (*b.add(v)).par, &mut n, cap) {
+            return -1;
+        }
+        v = (*b.add(v)).prev as usize;
+    }
+    if n == cap {
+        return -1;
+    }
+    *h.path.add(n) = (-1 - (*b.add(v)).par) as u32;
+    (n + 1) as i32
+}
+
 /// Grows the bucket arrays to at least `need` entries (old arrays abandoned); false when memory cannot grow.
 unsafe fn grow_buckets(h: &mut Ch, n: usize, need: usize) -> bool {
     let cap = need.max(2 * h.bucket_cap as usize).max(1024);
-    let p = [alloc(4 * cap), alloc(4 * cap), alloc(8 * cap), alloc(8 * cap), alloc(8 * cap), alloc(4 * cap)];
+    let p = [alloc(4 * cap), alloc(4 * cap), alloc(8 * cap), alloc(8 * cap), alloc(8 * cap), alloc(32 * cap)];
     if p.contains(&0) {
         return false;
     }
@@ -272,7 +363,7 @@ unsafe fn grow_buckets(h: &mut Ch, n: usize, need: usize) -> bool {
     h.e_w = p[2] as *mut f64;
     h.e_d = p[3] as *mut f64;
     h.e_l = p[4] as *mut f64;
-    h.order = p[5] as *mut u32;
+    h.sorted = p[5] as *mut Bucket;
     h.bucket_cap = cap as u32;
     true
 }
@@ -323,10 +414,10 @@ pub unsafe fn table(g: &Graph, c: &Costs, h: &mut Ch, no: usize, nd: usize) -> b
     for s in 0..states {
         *first.add(s + 1) += *first.add(s);
     }
-    // Place each entry at its state's next free slot (counting sort), then shift the offsets back.
+    // Place each entry at its state's next free slot (counting sort, stable), then shift the offsets back.
     for k in 0..n {
         let s = *h.e_state.add(k) as usize;
-        *h.order.add(*first.add(s) as usize) = k as u32;
+        *h.sorted.add(*first.add(s) as usize) = Bucket { dest: *h.e_dest.add(k), _pad: 0, w: *h.e_w.add(k), d: *h.e_d.add(k), l: *h.e_l.add(k) };
         *first.add(s) += 1;
     }
     for s in (1..=states).rev() {
@@ -355,13 +446,13 @@ pub unsafe fn table(g: &Graph, c: &Costs, h: &mut Ch, no: usize, nd: usize) -> b
             let lv = &*f.l.add(v as usize);
             let (dv, du, dl) = (lv.w, lv.dur, lv.len);
             for q in *first.add(v as usize)..*first.add(v as usize + 1) {
-                let k = *h.order.add(q as usize) as usize;
-                let t = row + *h.e_dest.add(k) as usize;
-                let w = dv + *h.e_w.add(k);
+                let e = &*h.sorted.add(q as usize);
+                let t = row + e.dest as usize;
+                let w = dv + e.w;
                 if w < *ow.add(t) {
                     *ow.add(t) = w;
-                    *od.add(t) = du + *h.e_d.add(k);
-                    *ol.add(t) = dl + *h.e_l.add(k);
+                    *od.add(t) = du + e.d;
+                    *ol.add(t) = dl + e.l;
                 }
             }
             h.relax(&mut f, v, true, gen);

@@ -1,106 +1,117 @@
-//! Binary min-heap of arcs keyed by f64, with decrease-key through a position array: the same algorithm as
-//! src/route/heap.ts, so both cores pop equal keys in the same order and return the same paths.
+//! Binary min-heap of states keyed by f64, with decrease-key through a position array: the algorithm of
+//! src/route/heap.ts (same comparisons, so both cores pop equal keys in the same order and return the same paths),
+//! with each key stored beside its item so sifting reads one array instead of two.
+
+/// One heap slot: key and item.
+#[repr(C)]
+pub struct Entry {
+    key: f64,
+    item: u32,
+    _pad: u32,
+}
 
 pub struct Heap {
-    items: *mut i32,
-    keys: *mut f64,
+    e: *mut Entry,
     pos: *mut i32,
     pub size: usize,
 }
 
 impl Heap {
-    /// A heap over arrays whose `pos` entries are all -1 (every query empties its heaps with `clear`).
-    pub fn new(items: *mut i32, keys: *mut f64, pos: *mut i32) -> Heap {
-        Heap { items, keys, pos, size: 0 }
+    /// A heap over slot and position arrays whose positions are all -1 (every query empties its heaps).
+    pub fn new(entries: *mut u8, pos: *mut i32) -> Heap {
+        Heap { e: entries as *mut Entry, pos, size: 0 }
     }
 
     /// Smallest key queued (Infinity when empty).
     #[inline(always)]
     pub unsafe fn min_key(&self) -> f64 {
-        if self.size > 0 { *self.keys.add(*self.items as usize) } else { f64::INFINITY }
+        if self.size > 0 { (*self.e).key } else { f64::INFINITY }
+    }
+
+    /// The item in slot k (0 ≤ k < size), to scan the queue without popping.
+    #[inline(always)]
+    pub unsafe fn item_at(&self, k: usize) -> u32 {
+        (*self.e.add(k)).item
     }
 
     /// Queues the item or lowers its key (a higher key is ignored).
     #[inline(always)]
     pub unsafe fn push(&mut self, item: u32, key: f64) {
-        let it = item as usize;
-        let p = *self.pos.add(it);
+        let p = *self.pos.add(item as usize);
         if p >= 0 {
-            if key >= *self.keys.add(it) {
+            if key >= (*self.e.add(p as usize)).key {
                 return;
             }
-            *self.keys.add(it) = key;
-            self.up(p as usize);
+            self.up(p as usize, item, key);
             return;
         }
-        *self.keys.add(it) = key;
-        *self.items.add(self.size) = item as i32;
-        *self.pos.add(it) = self.size as i32;
         self.size += 1;
-        self.up(self.size - 1);
+        self.up(self.size - 1, item, key);
     }
 
     /// Removes and returns the item with the smallest key. Precondition: size > 0.
     #[inline(always)]
     pub unsafe fn pop(&mut self) -> u32 {
-        let top = *self.items;
+        let top = (*self.e).item;
         *self.pos.add(top as usize) = -1;
         self.size -= 1;
-        let last = *self.items.add(self.size);
         if self.size > 0 {
-            *self.items = last;
-            *self.pos.add(last as usize) = 0;
-            self.down(0);
+            let last = &*self.e.add(self.size);
+            let (item, key) = (last.item, last.key);
+            self.down(item, key);
         }
-        top as u32
+        top
     }
 
-    /// Empties the heap, restoring `pos` to -1 for the items still queued.
+    /// Empties the heap, restoring positions to -1 for the items still queued.
     pub unsafe fn clear(&mut self) {
         for i in 0..self.size {
-            *self.pos.add(*self.items.add(i) as usize) = -1;
+            *self.pos.add((*self.e.add(i)).item as usize) = -1;
         }
         self.size = 0;
     }
 
-    unsafe fn up(&mut self, mut i: usize) {
-        let item = *self.items.add(i);
-        let k = *self.keys.add(item as usize);
+    /// Places (item, key) at slot i or above.
+    #[inline(always)]
+    unsafe fn up(&mut self, mut i: usize, item: u32, key: f64) {
         while i > 0 {
             let parent = (i - 1) >> 1;
-            let pi = *self.items.add(parent);
-            if *self.keys.add(pi as usize) <= k {
+            let pe = &*self.e.add(parent);
+            if pe.key <= key {
                 break;
             }
-            *self.items.add(i) = pi;
+            let (pi, pk) = (pe.item, pe.key);
+            *self.e.add(i) = Entry { key: pk, item: pi, _pad: 0 };
             *self.pos.add(pi as usize) = i as i32;
             i = parent;
         }
-        *self.items.add(i) = item;
+        *self.e.add(i) = Entry { key, item, _pad: 0 };
         *self.pos.add(item as usize) = i as i32;
     }
 
-    unsafe fn down(&mut self, mut i: usize) {
+    /// Places (item, key) at the root or below.
+    #[inline(always)]
+    unsafe fn down(&mut self, item: u32, key: f64) {
         let n = self.size;
-        let item = *self.items.add(i);
-        let k = *self.keys.add(item as usize);
+        let mut i = 0usize;
         loop {
             let mut c = 2 * i + 1;
             if c >= n {
                 break;
             }
-            if c + 1 < n && *self.keys.add(*self.items.add(c + 1) as usize) < *self.keys.add(*self.items.add(c) as usize) {
+            if c + 1 < n && (*self.e.add(c + 1)).key < (*self.e.add(c)).key {
                 c += 1;
             }
-            let ci = *self.items.add(c);
-            if *self.keys.add(ci as usize) >= k {
+            let ce = &*self.e.add(c);
+            if ce.key >= key {
                 break;
             }
-            *self.items.add(i) = ci;
+            let (ci, ck) = (ce.item, ce.key);
+            *self.e.add(i) = Entry { key: ck, item: ci, _pad: 0 };
             *self.pos.add(ci as usize) = i as i32;
             i = c;
         }
-        *self.items.add(i) = item;
+        *self.e.add(i) = Entry { key, item, _pad: 0 };
         *self.pos.add(item as usize) = i as i32;
     }
 }

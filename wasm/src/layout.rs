@@ -38,12 +38,10 @@ pub struct Graph {
     /// Label per arc, forward and backward side.
     pub fwd: *mut Label,
     pub bwd: *mut Label,
-    /// Heaps of both sides: items (i32 × arcs), keys by item (f64 × arcs), position by item (i32 × arcs, -1 = absent).
-    pub fheap_items: *mut i32,
-    pub fheap_keys: *mut f64,
+    /// Heaps of both sides: slots (16 bytes × arcs) and position by item (i32 × arcs, -1 = absent).
+    pub fheap: *mut u8,
     pub fheap_pos: *mut i32,
-    pub bheap_items: *mut i32,
-    pub bheap_keys: *mut f64,
+    pub bheap: *mut u8,
     pub bheap_pos: *mut i32,
     /// f64 per arc: forward seconds and metres of one-to-many searches.
     pub fdur: *mut f64,

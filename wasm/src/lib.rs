@@ -45,6 +45,12 @@ pub unsafe extern "C" fn ch_route(g: *const Graph, c: *const Costs, h: *mut Ch, 
     ch::route(&*g, &*c, &mut *h, src_edge, src_t, src_only, dst_edge, dst_t)
 }
 
+/// Unpacks the last `ch_route` that met at state `meet` into `Ch::path`; its length, or -1 when it does not fit.
+#[no_mangle]
+pub unsafe extern "C" fn ch_unpack(h: *const Ch, meet: u32) -> i32 {
+    ch::unpack(&*h, meet)
+}
+
 /// Contraction hierarchy many-to-many (see `ch::table`); 0 when memory for the buckets ran out, else 1.
 #[no_mangle]
 pub unsafe extern "C" fn ch_table(g: *const Graph, c: *const Costs, h: *mut Ch, origins: u32, dests: u32) -> u32 {

@@ -1,7 +1,7 @@
 import type { ChRoute, ContractionHierarchy } from '../ch.js';
 import { posOnArc, type Endpoint } from '../search.js';
 import type { WasmGraph } from './core.js';
-import { CH, CH_BYTES, CH_LABEL_BYTES, CH_LABEL_PAR, CH_LABEL_PREV, type ChField } from './layout.js';
+import { CH, CH_BUCKET_BYTES, CH_BYTES, CH_LABEL_BYTES, CH_REC_BYTES, HEAP_ENTRY_BYTES, type ChField } from './layout.js';
 
 /** Bucket entries allocated up front for many-to-many searches (the core regrows them by doubling). */
 const INITIAL_BUCKETS = 4096;
@@ -9,28 +9,37 @@ const INITIAL_BUCKETS = 4096;
 /**
  * A pack's contraction hierarchy queried by the WebAssembly core, with the signatures and answers of
  * ContractionHierarchy's `route` and `table` (same algorithm, same heap: same meeting state, same path, same sums).
- * Memory: the records' other states, weights, seconds and metres (28 bytes per record) and 112 bytes per state.
+ * Memory: 40 bytes per record (other state, weight, seconds, metres, children) and 124 bytes per state.
  */
 export class WasmHierarchy {
   /** Address of the `Ch` header. */
   readonly header: number;
-  private readonly stack: number[] = [];
 
   constructor(readonly core: WasmGraph, readonly costsHeader: number, readonly ch: ContractionHierarchy) {
     const m = core.mem;
     const S = ch.states;
     const arrays = ch.ch;
+    const R = arrays.node.length;
     this.header = m.filled(CH_BYTES, 0);
+    // Records interleaved: a relaxation reads one 32-byte slot.
+    const rec = m.alloc(CH_REC_BYTES * R);
+    const recU32 = new Uint32Array(m.buffer, rec, 8 * R), recF64 = new Float64Array(m.buffer, rec, 4 * R);
+    for (let r = 0; r < R; r++) {
+      recU32[8 * r] = arrays.node[r]!;
+      recF64[4 * r + 1] = ch.w[r]!; recF64[4 * r + 2] = ch.dur[r]!; recF64[4 * r + 3] = ch.len[r]!;
+    }
+    const pathCap = 2 * core.graph.edgeCount + 2;
     const set: [ChField, number][] = [
       ['states', S], ['edgeBased', ch.edgeBased ? 1 : 0], ['resultArc', -1],
-      ['upFirst', m.copy(arrays.upFirst)], ['dnFirst', m.copy(arrays.dnFirst)], ['node', m.copy(arrays.node)],
-      ['rw', m.copy(ch.w)], ['rdur', m.copy(ch.dur)], ['rlen', m.copy(ch.len)],
+      ['upFirst', m.copy(arrays.upFirst)], ['dnFirst', m.copy(arrays.dnFirst)],
+      ['rec', rec], ['ra', m.copy(arrays.a)], ['rb', m.copy(arrays.b)],
+      ['pathCap', pathCap], ['path', m.alloc(4 * pathCap)], ['stack', m.alloc(4 * pathCap)],
       ['fwd', m.filled(CH_LABEL_BYTES * S, 0)], ['bwd', m.filled(CH_LABEL_BYTES * S, 0)],
-      ['fheapItems', m.alloc(4 * S)], ['fheapKeys', m.alloc(8 * S)], ['fheapPos', m.filled(4 * S, 0xff)],
-      ['bheapItems', m.alloc(4 * S)], ['bheapKeys', m.alloc(8 * S)], ['bheapPos', m.filled(4 * S, 0xff)],
+      ['fheap', m.alloc(HEAP_ENTRY_BYTES * S)], ['fheapPos', m.filled(4 * S, 0xff)],
+      ['bheap', m.alloc(HEAP_ENTRY_BYTES * S)], ['bheapPos', m.filled(4 * S, 0xff)],
       ['bucketCap', INITIAL_BUCKETS],
       ['eState', m.alloc(4 * INITIAL_BUCKETS)], ['eDest', m.alloc(4 * INITIAL_BUCKETS)], ['eW', m.alloc(8 * INITIAL_BUCKETS)],
-      ['eD', m.alloc(8 * INITIAL_BUCKETS)], ['eL', m.alloc(8 * INITIAL_BUCKETS)], ['order', m.alloc(4 * INITIAL_BUCKETS)],
+      ['eD', m.alloc(8 * INITIAL_BUCKETS)], ['eL', m.alloc(8 * INITIAL_BUCKETS)], ['sorted', m.alloc(CH_BUCKET_BYTES * INITIAL_BUCKETS)],
       ['first', m.alloc(4 * (S + 1))],
     ];
     for (const [f, v] of set) m.i32(this.header + CH[f], v);
@@ -52,41 +61,11 @@ export class WasmHierarchy {
       const a = k.mem.i32(this.header + CH.resultArc);
       return { path: { arcs: [a], from: posOnArc(src, a), to: posOnArc(dst, a), weight }, weight, dur, dist };
     }
-    // Forward records from the source to the meeting state, then backward records on to the target.
-    const words = new Int32Array(buf);
-    const stride = CH_LABEL_BYTES >> 2;
-    const fwd = k.mem.i32(this.header + CH.fwd) >> 2, bwd = k.mem.i32(this.header + CH.bwd) >> 2;
-    const par = (side: number, v: number) => words[side + stride * v + (CH_LABEL_PAR >> 2)]!;
-    const prev = (side: number, v: number) => words[side + stride * v + (CH_LABEL_PREV >> 2)]!;
-    const chain: number[] = [];
-    let v = r;
-    while (par(fwd, v) >= 0) {
-      chain.push(par(fwd, v));
-      v = prev(fwd, v);
-    }
-    const srcArc = -1 - par(fwd, v);
-    const arcs = [srcArc];
-    for (let i = chain.length - 1; i >= 0; i--) this.unpack(chain[i]!, arcs);
-    v = r;
-    while (par(bwd, v) >= 0) {
-      this.unpack(par(bwd, v), arcs);
-      v = prev(bwd, v);
-    }
-    const dstArc = -1 - par(bwd, v);
-    arcs.push(dstArc);
-    return { path: { arcs, from: posOnArc(src, srcArc), to: posOnArc(dst, dstArc), weight }, weight, dur, dist };
-  }
-
-  /** Appends the road arcs of record r in driving order (from the pack arrays). */
-  private unpack(r: number, out: number[]): void {
-    const { a, b } = this.ch.ch;
-    const stack = this.stack;
-    stack.push(r);
-    while (stack.length > 0) {
-      const x = stack.pop()!;
-      if (a[x]! < 0) out.push(b[x]!);
-      else stack.push(b[x]!, a[x]!);
-    }
+    // A shortest path holds each arc at most once, so it fits the buffer of 2 × edges + 2 arcs.
+    const n = k.exports.ch_unpack(this.header, r);
+    if (n < 0) throw new Error('contraction hierarchy path longer than the graph has arcs');
+    const arcs = Array.from(new Int32Array(k.mem.buffer, k.mem.i32(this.header + CH.path), n));
+    return { path: { arcs, from: posOnArc(src, arcs[0]!), to: posOnArc(dst, arcs[n - 1]!), weight }, weight, dur, dist };
   }
 
   /**

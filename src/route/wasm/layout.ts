@@ -8,7 +8,7 @@
 const GRAPH_FIELDS = [
   'nodes', 'arcs', 'gen', 'settled', 'resultArc',
   'edgeNodes', 'adjFirst', 'adjArc', 'edgeLen', 'nodeX', 'nodeY',
-  'fwd', 'bwd', 'fheapItems', 'fheapKeys', 'fheapPos', 'bheapItems', 'bheapKeys', 'bheapPos',
+  'fwd', 'bwd', 'fheap', 'fheapPos', 'bheap', 'bheapPos',
   'fdur', 'flen',
   'dstEdge', 'dstT', 'dstNext', 'dstActive', 'outWeight', 'outDur', 'outDist',
 ] as const;
@@ -20,9 +20,9 @@ const COSTS_FIELDS = [
 
 /** Fields of `Ch` after its three leading f64s (result weight, seconds, metres), 4 bytes each. */
 const CH_FIELDS = [
-  'states', 'edgeBased', 'gen', 'settled', 'resultArc', 'upFirst', 'dnFirst', 'node', 'rw', 'rdur', 'rlen',
-  'fwd', 'bwd', 'fheapItems', 'fheapKeys', 'fheapPos', 'bheapItems', 'bheapKeys', 'bheapPos',
-  'bucketCap', 'eState', 'eDest', 'eW', 'eD', 'eL', 'order', 'first',
+  'states', 'edgeBased', 'gen', 'settled', 'resultArc', 'upFirst', 'dnFirst', 'rec', 'ra', 'rb',
+  'pathCap', 'path', 'stack', 'fwd', 'bwd', 'fheap', 'fheapPos', 'bheap', 'bheapPos',
+  'bucketCap', 'eState', 'eDest', 'eW', 'eD', 'eL', 'sorted', 'first',
 ] as const;
 
 export type GraphField = (typeof GRAPH_FIELDS)[number];
@@ -44,6 +44,15 @@ export const COSTS = offsets(COSTS_FIELDS, 24);
 /** Size of the `Costs` header in bytes. */
 export const COSTS_BYTES = Math.ceil((24 + 4 * COSTS_FIELDS.length) / 8) * 8;
 
+/** Bytes of one heap slot (`Entry`: f64 key, u32 item, padding). */
+export const HEAP_ENTRY_BYTES = 16;
+
+/** Bytes of one hierarchy record (`Rec`: u32 other state, padding, f64 weight, seconds, metres). */
+export const CH_REC_BYTES = 32;
+
+/** Bytes of one bucket entry grouped by state (`Bucket`: u32 destination, padding, f64 weight, seconds, metres). */
+export const CH_BUCKET_BYTES = 32;
+
 /** Bytes of one search label (`Label`: f64 weight, i32 parent arc, u32 state). */
 export const LABEL_BYTES = 16;
 /** Byte offset of the parent arc inside a label. */
@@ -56,6 +65,3 @@ export const CH_BYTES = Math.ceil((24 + 4 * CH_FIELDS.length) / 8) * 8;
 
 /** Bytes of one hierarchy label (`ChLabel`: f64 weight, seconds, metres; i32 record, i32 previous state, u32 seen). */
 export const CH_LABEL_BYTES = 40;
-/** Byte offsets of the record and previous state inside a hierarchy label. */
-export const CH_LABEL_PAR = 24;
-export const CH_LABEL_PREV = 28;
