@@ -17,7 +17,8 @@ pub struct ChLabel {
     pub par: i32,
     pub prev: i32,
     pub seen: u32,
-    pub _pad: u32,
+    /// Position in the side's heap, -1 when not queued.
+    pub pos: i32,
 }
 
 /// One record of the hierarchy.
@@ -67,10 +68,9 @@ pub struct Ch {
     pub stack: *mut i32,
     pub fwd: *mut ChLabel,
     pub bwd: *mut ChLabel,
+    /// Heap slots of both sides (16 bytes × states); positions are in the labels.
     pub fheap: *mut u8,
-    pub fheap_pos: *mut i32,
     pub bheap: *mut u8,
-    pub bheap_pos: *mut i32,
     /// Buckets of `table` (capacity `bucket_cap`, regrown here): state, destination, weight, seconds, metres.
     pub bucket_cap: u32,
     pub e_state: *mut u32,
@@ -104,8 +104,10 @@ impl Ch {
     }
 
     unsafe fn sides(&self) -> (Side, Side) {
-        (Side { l: self.fwd, h: Heap::new(self.fheap, self.fheap_pos) },
-         Side { l: self.bwd, h: Heap::new(self.bheap, self.bheap_pos) })
+        let stride = core::mem::size_of::<ChLabel>() / 4;
+        let pos = |l: *mut ChLabel| unsafe { core::ptr::addr_of_mut!((*l).pos) };
+        (Side { l: self.fwd, h: Heap::new(self.fheap, pos(self.fwd), stride) },
+         Side { l: self.bwd, h: Heap::new(self.bheap, pos(self.bwd), stride) })
     }
 
     /// Sets a label when it improves; true when it did.
@@ -115,7 +117,12 @@ impl Ch {
         if l.seen == gen && l.w <= w {
             return false;
         }
-        *l = ChLabel { w, dur, len, par, prev, seen: gen, _pad: 0 };
+        l.w = w;
+        l.dur = dur;
+        l.len = len;
+        l.par = par;
+        l.prev = prev;
+        l.seen = gen;
         s.h.push(x, w);
         true
     }

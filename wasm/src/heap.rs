@@ -10,16 +10,24 @@ pub struct Entry {
     _pad: u32,
 }
 
+/// Slots plus each item's position (-1 = absent), found at `pos + item × stride` (i32 units), so a position can
+/// live inside the item's search label, on the cache line the search touches anyway.
 pub struct Heap {
     e: *mut Entry,
     pos: *mut i32,
+    stride: usize,
     pub size: usize,
 }
 
 impl Heap {
-    /// A heap over slot and position arrays whose positions are all -1 (every query empties its heaps).
-    pub fn new(entries: *mut u8, pos: *mut i32) -> Heap {
-        Heap { e: entries as *mut Entry, pos, size: 0 }
+    /// A heap over slots and positions that are all -1 (every query empties its heaps).
+    pub fn new(entries: *mut u8, pos: *mut i32, stride: usize) -> Heap {
+        Heap { e: entries as *mut Entry, pos, stride, size: 0 }
+    }
+
+    #[inline(always)]
+    unsafe fn pos_of(&self, item: u32) -> *mut i32 {
+        self.pos.add(item as usize * self.stride)
     }
 
     /// Smallest key queued (Infinity when empty).
@@ -37,7 +45,7 @@ impl Heap {
     /// Queues the item or lowers its key (a higher key is ignored).
     #[inline(always)]
     pub unsafe fn push(&mut self, item: u32, key: f64) {
-        let p = *self.pos.add(item as usize);
+        let p = *self.pos_of(item as u32);
         if p >= 0 {
             if key >= (*self.e.add(p as usize)).key {
                 return;
@@ -53,7 +61,7 @@ impl Heap {
     #[inline(always)]
     pub unsafe fn pop(&mut self) -> u32 {
         let top = (*self.e).item;
-        *self.pos.add(top as usize) = -1;
+        *self.pos_of(top as u32) = -1;
         self.size -= 1;
         if self.size > 0 {
             let last = &*self.e.add(self.size);
@@ -66,7 +74,7 @@ impl Heap {
     /// Empties the heap, restoring positions to -1 for the items still queued.
     pub unsafe fn clear(&mut self) {
         for i in 0..self.size {
-            *self.pos.add((*self.e.add(i)).item as usize) = -1;
+            *self.pos_of((*self.e.add(i)).item) = -1;
         }
         self.size = 0;
     }
@@ -82,11 +90,11 @@ impl Heap {
             }
             let (pi, pk) = (pe.item, pe.key);
             *self.e.add(i) = Entry { key: pk, item: pi, _pad: 0 };
-            *self.pos.add(pi as usize) = i as i32;
+            *self.pos_of(pi as u32) = i as i32;
             i = parent;
         }
         *self.e.add(i) = Entry { key, item, _pad: 0 };
-        *self.pos.add(item as usize) = i as i32;
+        *self.pos_of(item as u32) = i as i32;
     }
 
     /// Places (item, key) at the root or below.
@@ -108,10 +116,10 @@ impl Heap {
             }
             let (ci, ck) = (ce.item, ce.key);
             *self.e.add(i) = Entry { key: ck, item: ci, _pad: 0 };
-            *self.pos.add(ci as usize) = i as i32;
+            *self.pos_of(ci as u32) = i as i32;
             i = c;
         }
         *self.e.add(i) = Entry { key, item, _pad: 0 };
-        *self.pos.add(item as usize) = i as i32;
+        *self.pos_of(item as u32) = i as i32;
     }
 }

@@ -1,7 +1,7 @@
 import type { ChRoute, ContractionHierarchy } from '../ch.js';
 import { posOnArc, type Endpoint } from '../search.js';
 import type { WasmGraph } from './core.js';
-import { CH, CH_BUCKET_BYTES, CH_BYTES, CH_LABEL_BYTES, CH_REC_BYTES, HEAP_ENTRY_BYTES, type ChField } from './layout.js';
+import { CH, CH_BUCKET_BYTES, CH_BYTES, CH_LABEL_BYTES, CH_LABEL_POS, CH_REC_BYTES, HEAP_ENTRY_BYTES, type ChField } from './layout.js';
 
 /** Bucket entries allocated up front for many-to-many searches (the core regrows them by doubling). */
 const INITIAL_BUCKETS = 4096;
@@ -34,15 +34,23 @@ export class WasmHierarchy {
       ['upFirst', m.copy(arrays.upFirst)], ['dnFirst', m.copy(arrays.dnFirst)],
       ['rec', rec], ['ra', m.copy(arrays.a)], ['rb', m.copy(arrays.b)],
       ['pathCap', pathCap], ['path', m.alloc(4 * pathCap)], ['stack', m.alloc(4 * pathCap)],
-      ['fwd', m.filled(CH_LABEL_BYTES * S, 0)], ['bwd', m.filled(CH_LABEL_BYTES * S, 0)],
-      ['fheap', m.alloc(HEAP_ENTRY_BYTES * S)], ['fheapPos', m.filled(4 * S, 0xff)],
-      ['bheap', m.alloc(HEAP_ENTRY_BYTES * S)], ['bheapPos', m.filled(4 * S, 0xff)],
+      ['fwd', this.labels(S)], ['bwd', this.labels(S)],
+      ['fheap', m.alloc(HEAP_ENTRY_BYTES * S)], ['bheap', m.alloc(HEAP_ENTRY_BYTES * S)],
       ['bucketCap', INITIAL_BUCKETS],
       ['eState', m.alloc(4 * INITIAL_BUCKETS)], ['eDest', m.alloc(4 * INITIAL_BUCKETS)], ['eW', m.alloc(8 * INITIAL_BUCKETS)],
       ['eD', m.alloc(8 * INITIAL_BUCKETS)], ['eL', m.alloc(8 * INITIAL_BUCKETS)], ['sorted', m.alloc(CH_BUCKET_BYTES * INITIAL_BUCKETS)],
       ['first', m.alloc(4 * (S + 1))],
     ];
     for (const [f, v] of set) m.i32(this.header + CH[f], v);
+  }
+
+  /** Address of `n` fresh labels: never seen, not queued (heap position -1). */
+  private labels(n: number): number {
+    const m = this.core.mem;
+    const at = m.filled(CH_LABEL_BYTES * n, 0);
+    const words = new Int32Array(m.buffer, at, (CH_LABEL_BYTES >> 2) * n);
+    for (let s = 0; s < n; s++) words[(CH_LABEL_BYTES >> 2) * s + (CH_LABEL_POS >> 2)] = -1;
+    return at;
   }
 
   /** States settled by the last query. */

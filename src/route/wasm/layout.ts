@@ -21,7 +21,7 @@ const COSTS_FIELDS = [
 /** Fields of `Ch` after its three leading f64s (result weight, seconds, metres), 4 bytes each. */
 const CH_FIELDS = [
   'states', 'edgeBased', 'gen', 'settled', 'resultArc', 'upFirst', 'dnFirst', 'rec', 'ra', 'rb',
-  'pathCap', 'path', 'stack', 'fwd', 'bwd', 'fheap', 'fheapPos', 'bheap', 'bheapPos',
+  'pathCap', 'path', 'stack', 'fwd', 'bwd', 'fheap', 'bheap',
   'bucketCap', 'eState', 'eDest', 'eW', 'eD', 'eL', 'sorted', 'first',
 ] as const;
 
@@ -63,5 +63,9 @@ export const CH = offsets(CH_FIELDS, 24);
 /** Size of the `Ch` header in bytes. */
 export const CH_BYTES = Math.ceil((24 + 4 * CH_FIELDS.length) / 8) * 8;
 
-/** Bytes of one hierarchy label (`ChLabel`: f64 weight, seconds, metres; i32 record, i32 previous state, u32 seen). */
+/**
+ * Bytes of one hierarchy label (`ChLabel`: f64 weight, seconds, metres; i32 record, i32 previous state, u32 seen,
+ * i32 heap position at byte CH_LABEL_POS).
+ */
 export const CH_LABEL_BYTES = 40;
+export const CH_LABEL_POS = 36;
