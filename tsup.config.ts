@@ -1,4 +1,11 @@
+import { copyFileSync, mkdirSync } from 'node:fs';
 import { defineConfig } from 'tsup';
+
+/** The WebAssembly route core, loaded from next to the bundle (src/route/wasm/load.ts) in Node and browsers. */
+const copyWasm = async () => {
+  mkdirSync('dist', { recursive: true });
+  copyFileSync('src/route/wasm/bando-route.wasm', 'dist/bando-route.wasm');
+};
 
 export default defineConfig([
   {
@@ -9,6 +16,7 @@ export default defineConfig([
     sourcemap: true,
     clean: true,
     target: 'es2022',
+    onSuccess: copyWasm,
   },
   {
     entry: { cli: 'src/adapters/cli/main.ts' },
@@ -16,6 +24,7 @@ export default defineConfig([
     shims: true,
     target: 'node20',
     banner: { js: '#!/usr/bin/env node' },
+    onSuccess: copyWasm,
   },
   {
     // `bando/worker`: self-contained so a browser can start it as a module Worker without an import map; the

@@ -5,6 +5,8 @@ import { trip, type TripParams, type TripResponse } from './api/trip.js';
 import { loadPack, type PackSource } from './pack/load.js';
 import { Region } from './region.js';
 import { engineStaticRoute } from './render/static-route-engine.js';
+import { routerOf } from './route/router.js';
+import { loadWasmCore } from './route/wasm/load.js';
 import { geocode, type GeocodeParams } from './api/geocode.js';
 import { autocomplete, type AutocompleteParams } from './api/autocomplete.js';
 import { placeDetail, type PlaceDetailParams } from './api/place-detail.js';
@@ -17,6 +19,8 @@ export interface EngineOptions {
   verify?: boolean;
   /** Style JSON of the static-map basemap (style-layers.md). Default: the package's default style. */
   style?: unknown;
+  /** Route with the WebAssembly core where WebAssembly is available (default true); false forces TypeScript. */
+  wasm?: boolean;
 }
 
 /** Counts and provenance of the loaded packs. */
@@ -36,14 +40,18 @@ export const DEFAULT_PACK_URL = new URL('../packs/hanoi.pack', import.meta.url);
 
 /** The engine: answers every endpoint from the loaded packs. */
 export class Engine {
+  /** Style JSON of the static-map basemap; undefined for the package's default style. */
+  readonly style: unknown;
+
   /**
    * @param regions the loaded packs
-   * @param style style JSON of the static-map basemap; undefined for the package's default style
+   * @param opts `style` and `wasm` as in EngineOptions (the WebAssembly core is used once loadWasmCore has run, as
+   *   createEngine does)
    */
-  constructor(
-    readonly regions: Region[],
-    readonly style?: unknown,
-  ) {}
+  constructor(readonly regions: Region[], opts: { style?: unknown; wasm?: boolean } = {}) {
+    this.style = opts.style;
+    for (const r of regions) routerOf(r).wasm = opts.wasm !== false;
+  }
 
   /** Counts and provenance of the loaded packs. */
   info(): EngineInfo {
@@ -109,6 +117,9 @@ export class Engine {
  */
 export async function createEngine(opts: EngineOptions = {}): Promise<Engine> {
   const sources = opts.packs && opts.packs.length > 0 ? opts.packs : [DEFAULT_PACK_URL];
-  const packs = await Promise.all(sources.map((s) => loadPack(s, { verify: opts.verify })));
-  return new Engine(packs.map((p) => new Region(p)), opts.style);
+  const [packs] = await Promise.all([
+    Promise.all(sources.map((s) => loadPack(s, { verify: opts.verify }))),
+    opts.wasm === false ? null : loadWasmCore(),
+  ]);
+  return new Engine(packs.map((p) => new Region(p)), { style: opts.style, wasm: opts.wasm });
 }

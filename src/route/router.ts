@@ -7,6 +7,10 @@ import { PROFILE_COUNT } from './profiles.js';
 import { ArcSearch, pathSum, type ArcPath, type Endpoint } from './search.js';
 import { MAX_SNAP_METRES, SnapIndex, type Snap } from './snap.js';
 import { TurnTable } from './turns.js';
+import { WasmGraph } from './wasm/core.js';
+import { wasmModule } from './wasm/load.js';
+import type { WasmHierarchy } from './wasm/ch.js';
+import type { WasmArcSearch } from './wasm/search.js';
 
 /** A computed route between two snapped points. */
 export interface Leg {
@@ -26,6 +30,8 @@ export interface RouteContext {
   search: ArcSearch;
   /** The pack's contraction hierarchy for this vehicle and weighting (see ch.ts), or null: then A* answers. */
   ch: ContractionHierarchy | null;
+  /** The WebAssembly core's searches (same answers as `search` and `ch`), built on first use while the router uses it. */
+  wasm: { search: WasmArcSearch; ch: WasmHierarchy | null } | null;
 }
 
 /** One entry of a pack's `ch.index` section (layout in ch.ts). */
@@ -52,9 +58,17 @@ export interface CostTable {
 export class Router {
   private snapIndex: SnapIndex | null = null;
   private readonly contexts = new Map<string, RouteContext>();
+  private wasmGraph: WasmGraph | null = null;
+  /** Search with the WebAssembly core once it is loaded (see loadWasmCore); false forces the TypeScript searches. */
+  wasm: boolean;
 
-  /** `pack` supplies the precomputed hierarchies (sections `ch.*`); without it every search is A*. */
-  constructor(readonly graph: RoadGraph, readonly pack: Pack | null = null) {}
+  /**
+   * `pack` supplies the precomputed hierarchies (sections `ch.*`); without it every search is A*.
+   * `opts.wasm`: see the `wasm` property (default true).
+   */
+  constructor(readonly graph: RoadGraph, readonly pack: Pack | null = null, opts: { wasm?: boolean } = {}) {
+    this.wasm = opts.wasm !== false;
+  }
 
   /** The costs, turn table and search of a vehicle and weighting. */
   context(profile: number, weighting: Weighting = 'fastest'): RouteContext {
@@ -65,10 +79,42 @@ export class Router {
       const costs = new ArcCosts(this.graph, profile, weighting);
       const turns = new TurnTable(this.graph, profile);
       const search = new ArcSearch(costs, turns);
-      c = { costs, turns, search, ch: this.hierarchy(profile, weighting, costs, search) };
+      c = { costs, turns, search, ch: this.hierarchy(profile, weighting, costs, search), wasm: null };
       this.contexts.set(key, c);
     }
     return c;
+  }
+
+  /** The WebAssembly core's searches of a context when the router uses the core and it is loaded, else null. */
+  private wasmOf(ctx: RouteContext): RouteContext['wasm'] {
+    const module = this.wasm ? wasmModule() : null;
+    if (!module) return null;
+    try {
+      const core = (this.wasmGraph ??= new WasmGraph(module, this.graph));
+      if (!ctx.wasm) {
+        const search = core.search(ctx.costs, ctx.turns);
+        ctx.wasm = { search, ch: ctx.ch ? core.hierarchy(ctx.ch, search.header) : null };
+      }
+      return ctx.wasm;
+    } catch {
+      this.wasm = false; // Linear memory could not grow: stay in TypeScript.
+      return null;
+    }
+  }
+
+  /** The A* / one-to-many search answering a context's queries: the WebAssembly core's when in use, else TypeScript's. */
+  searchOf(ctx: RouteContext): ArcSearch | WasmArcSearch {
+    return this.wasmOf(ctx)?.search ?? ctx.search;
+  }
+
+  /** The hierarchy query answering a context's queries (WebAssembly or TypeScript), null without a hierarchy. */
+  hierarchyOf(ctx: RouteContext): ContractionHierarchy | WasmHierarchy | null {
+    return ctx.ch && (this.wasmOf(ctx)?.ch ?? ctx.ch);
+  }
+
+  /** Which core answers point-to-point and matrix searches of a vehicle and weighting. */
+  core(profile: number, weighting: Weighting = 'fastest'): 'wasm' | 'typescript' {
+    return this.wasmOf(this.context(profile, weighting)) ? 'wasm' : 'typescript';
   }
 
   /** The pack's hierarchy for a vehicle and weighting when it was contracted for exactly these arc weights. */
@@ -99,10 +145,10 @@ export class Router {
     const ctx = this.context(profile, weighting);
     // A required first arc on a node-based hierarchy could let a U-turn at its head slip in: A* handles it.
     if (ctx.ch && (ctx.ch.edgeBased || a.only === undefined)) {
-      const r = ctx.ch.route(a, b);
+      const r = this.hierarchyOf(ctx)!.route(a, b);
       return r ? { path: r.path, weight: r.weight, duration: r.dur, distance: r.dist } : null;
     }
-    const path = ctx.search.route(a, b);
+    const path = this.searchOf(ctx).route(a, b);
     return path ? this.measure(path, ctx) : null;
   }
 
@@ -126,10 +172,11 @@ export class Router {
     const n = origins.length * destinations.length;
     const out: CostTable = { weight: new Float64Array(n), dur: new Float64Array(n), dist: new Float64Array(n) };
     if (ctx.ch) {
-      ctx.ch.table(origins, destinations, out);
+      this.hierarchyOf(ctx)!.table(origins, destinations, out);
       return out;
     }
-    origins.forEach((o, i) => ctx.search.oneToMany(o, destinations, out, i * destinations.length));
+    const search = this.searchOf(ctx);
+    origins.forEach((o, i) => search.oneToMany(o, destinations, out, i * destinations.length));
     return out;
   }
 }

@@ -1,0 +1,56 @@
+/**
+ * Builds the WebAssembly route core (wasm/src → src/route/wasm/bando-route.wasm) with Debian's rustc for
+ * wasm32-unknown-unknown (apt-get install rustc libstd-rust-dev-wasm32 lld). The flags make the output depend only
+ * on the sources and the toolchain: no debug info, no symbols, one codegen unit, the checkout's path remapped.
+ * Run: npm run build:wasm   (or: node --import tsx data-tools/build-wasm.ts [out.wasm])
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Debian's rustc (rustup's, if first on PATH, usually lacks the wasm32 standard library). */
+export const RUSTC = '/usr/bin/rustc';
+/** Where the toolchain's wasm32 standard library lives. */
+export const WASM_STD = '/usr/lib/rustlib/wasm32-unknown-unknown';
+/** The committed build output, next to its loader. */
+export const WASM_OUT = fileURLToPath(new URL('../src/route/wasm/bando-route.wasm', import.meta.url));
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+
+/** True when the toolchain needed by `buildWasm` is installed. */
+export function wasmToolchain(): boolean {
+  return existsSync(RUSTC) && existsSync(WASM_STD);
+}
+
+/** Compiles the crate and returns the .wasm bytes. Throws with rustc's message when the build fails. */
+export function buildWasm(): Uint8Array {
+  const dir = mkdtempSync(join(tmpdir(), 'bando-wasm-'));
+  try {
+    const out = join(dir, 'bando_route.wasm');
+    execFileSync(RUSTC, [
+      '--target', 'wasm32-unknown-unknown', '--crate-type', 'cdylib', '--crate-name', 'bando_route', '--edition', '2021',
+      '-C', 'opt-level=3', '-C', 'lto', '-C', 'codegen-units=1', '-C', 'panic=abort',
+      '-C', 'debuginfo=0', '-C', 'strip=symbols',
+      // A small stack: the core recurses nowhere and keeps its state in memory the TypeScript side allocates.
+      '-C', 'link-arg=-zstack-size=65536',
+      `--remap-path-prefix=${ROOT}=`, `--remap-path-prefix=${dir}=`,
+      'wasm/src/lib.rs', '-o', out,
+    ], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
+    return new Uint8Array(readFileSync(out));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  if (!wasmToolchain()) {
+    console.error(`build-wasm: needs ${RUSTC} with ${WASM_STD} (apt-get install rustc libstd-rust-dev-wasm32 lld)`);
+    process.exit(1);
+  }
+  const { writeFileSync } = await import('node:fs');
+  const target = process.argv[2] ?? WASM_OUT;
+  const bytes = buildWasm();
+  writeFileSync(target, bytes);
+  console.log(`build-wasm: ${target.startsWith(ROOT) ? target.slice(ROOT.length) : target} (${bytes.length} bytes)`);
+}

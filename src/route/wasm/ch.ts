@@ -1,0 +1,92 @@
+import type { ChRoute, ContractionHierarchy } from '../ch.js';
+import { posOnArc, type Endpoint } from '../search.js';
+import type { WasmGraph } from './core.js';
+import { CH, CH_BUCKET_BYTES, CH_BYTES, CH_LABEL_BYTES, CH_LABEL_POS, CH_REC_BYTES, HEAP_ENTRY_BYTES, type ChField } from './layout.js';
+
+/** Bucket entries allocated up front for many-to-many searches (the core regrows them by doubling). */
+const INITIAL_BUCKETS = 4096;
+
+/**
+ * A pack's contraction hierarchy queried by the WebAssembly core, with the signatures and answers of
+ * ContractionHierarchy's `route` and `table` (same algorithm, same heap: same meeting state, same path, same sums).
+ * Memory: 40 bytes per record (other state, weight, seconds, metres, children) and 124 bytes per state.
+ */
+export class WasmHierarchy {
+  /** Address of the `Ch` header. */
+  readonly header: number;
+
+  constructor(readonly core: WasmGraph, readonly costsHeader: number, readonly ch: ContractionHierarchy) {
+    const m = core.mem;
+    const S = ch.states;
+    const arrays = ch.ch;
+    const R = arrays.node.length;
+    this.header = m.filled(CH_BYTES, 0);
+    // Records interleaved: a relaxation reads one 32-byte slot.
+    const rec = m.alloc(CH_REC_BYTES * R);
+    const recU32 = new Uint32Array(m.buffer, rec, 8 * R), recF64 = new Float64Array(m.buffer, rec, 4 * R);
+    for (let r = 0; r < R; r++) {
+      recU32[8 * r] = arrays.node[r]!;
+      recF64[4 * r + 1] = ch.w[r]!; recF64[4 * r + 2] = ch.dur[r]!; recF64[4 * r + 3] = ch.len[r]!;
+    }
+    const pathCap = 2 * core.graph.edgeCount + 2;
+    const set: [ChField, number][] = [
+      ['states', S], ['edgeBased', ch.edgeBased ? 1 : 0], ['resultArc', -1],
+      ['upFirst', m.copy(arrays.upFirst)], ['dnFirst', m.copy(arrays.dnFirst)],
+      ['rec', rec], ['ra', m.copy(arrays.a)], ['rb', m.copy(arrays.b)],
+      ['pathCap', pathCap], ['path', m.alloc(4 * pathCap)], ['stack', m.alloc(4 * pathCap)],
+      ['fwd', this.labels(S)], ['bwd', this.labels(S)],
+      ['fheap', m.alloc(HEAP_ENTRY_BYTES * S)], ['bheap', m.alloc(HEAP_ENTRY_BYTES * S)],
+      ['bucketCap', INITIAL_BUCKETS],
+      ['eState', m.alloc(4 * INITIAL_BUCKETS)], ['eDest', m.alloc(4 * INITIAL_BUCKETS)], ['eW', m.alloc(8 * INITIAL_BUCKETS)],
+      ['eD', m.alloc(8 * INITIAL_BUCKETS)], ['eL', m.alloc(8 * INITIAL_BUCKETS)], ['sorted', m.alloc(CH_BUCKET_BYTES * INITIAL_BUCKETS)],
+      ['first', m.alloc(4 * (S + 1))],
+    ];
+    for (const [f, v] of set) m.i32(this.header + CH[f], v);
+  }
+
+  /** Address of `n` fresh labels: never seen, not queued (heap position -1). */
+  private labels(n: number): number {
+    const m = this.core.mem;
+    const at = m.filled(CH_LABEL_BYTES * n, 0);
+    const words = new Int32Array(m.buffer, at, (CH_LABEL_BYTES >> 2) * n);
+    for (let s = 0; s < n; s++) words[(CH_LABEL_BYTES >> 2) * s + (CH_LABEL_POS >> 2)] = -1;
+    return at;
+  }
+
+  /** States settled by the last query. */
+  get settled(): number {
+    return this.core.mem.i32(this.header + CH.settled);
+  }
+
+  /** Best route between two endpoints, or null (see ContractionHierarchy.route). */
+  route(src: Endpoint, dst: Endpoint): ChRoute | null {
+    const k = this.core;
+    const r = k.exports.ch_route(k.header, this.costsHeader, this.header, src.edge, src.t, src.only ?? -1, dst.edge, dst.t);
+    if (r === -1) return null;
+    const buf = k.mem.buffer;
+    const [weight, dur, dist] = new Float64Array(buf, this.header, 3) as unknown as [number, number, number];
+    if (r === -2) {
+      const a = k.mem.i32(this.header + CH.resultArc);
+      return { path: { arcs: [a], from: posOnArc(src, a), to: posOnArc(dst, a), weight }, weight, dur, dist };
+    }
+    // A shortest path holds each arc at most once, so it fits the buffer of 2 × edges + 2 arcs.
+    const n = k.exports.ch_unpack(this.header, r);
+    if (n < 0) throw new Error('contraction hierarchy path longer than the graph has arcs');
+    const arcs = Array.from(new Int32Array(k.mem.buffer, k.mem.i32(this.header + CH.path), n));
+    return { path: { arcs, from: posOnArc(src, arcs[0]!), to: posOnArc(dst, arcs[n - 1]!), weight }, weight, dur, dist };
+  }
+
+  /**
+   * Many-to-many by buckets (see ContractionHierarchy.table): row-major tables, Infinity where unreachable.
+   * Throws RangeError when the core runs out of memory for the buckets.
+   */
+  table(origins: readonly Endpoint[], dests: readonly Endpoint[], out: { weight: Float64Array; dur: Float64Array; dist: Float64Array }): void {
+    const k = this.core;
+    const n = origins.length * dests.length;
+    k.writePoints([...origins, ...dests], n);
+    if (!k.exports.ch_table(k.header, this.costsHeader, this.header, origins.length, dests.length)) {
+      throw new RangeError('WebAssembly memory cannot grow for the many-to-many buckets');
+    }
+    k.readOutputs(n, out, 0);
+  }
+}

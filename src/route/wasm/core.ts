@@ -1,0 +1,152 @@
+import type { ContractionHierarchy } from '../ch.js';
+import type { ArcCosts } from '../costs.js';
+import type { RoadGraph } from '../graph.js';
+import type { Endpoint } from '../search.js';
+import type { TurnTable } from '../turns.js';
+import { WasmHierarchy } from './ch.js';
+import { COSTS, COSTS_BYTES, COSTS_F64, GRAPH, GRAPH_BYTES, HEAP_ENTRY_BYTES, LABEL_BYTES, type GraphField } from './layout.js';
+import { LinearMemory } from './memory.js';
+import { WasmArcSearch } from './search.js';
+
+/** Exports of bando-route.wasm (see wasm/src/lib.rs). */
+export interface CoreExports {
+  memory: WebAssembly.Memory;
+  alloc(bytes: number): number;
+  route(g: number, c: number, se: number, st: number, slat: number, slon: number, sonly: number, de: number, dt: number, dlat: number, dlon: number): number;
+  one_to_many(g: number, c: number, se: number, st: number, n: number): void;
+  ch_route(g: number, c: number, h: number, se: number, st: number, sonly: number, de: number, dt: number): number;
+  ch_unpack(h: number, meet: number): number;
+  ch_table(g: number, c: number, h: number, origins: number, dests: number): number;
+}
+
+/**
+ * One instance of the WebAssembly core for one road graph: the graph's arrays copied once into its memory, and
+ * the A* search state (labels and heaps of both sides, about 90 bytes per arc, allocated on first A* query) that
+ * every vehicle and weighting of the graph shares, since a router runs one query at a time. Each vehicle /
+ * weighting adds its costs (17 bytes per arc) and, with a hierarchy, its records and labels.
+ */
+export class WasmGraph {
+  readonly exports: CoreExports;
+  readonly mem: LinearMemory;
+  /** Address of the `Graph` header. */
+  readonly header: number;
+  private pointCap = 0;
+  private outCap = 0;
+  private searchState = false;
+
+  constructor(module: WebAssembly.Module, readonly graph: RoadGraph) {
+    this.exports = new WebAssembly.Instance(module, {}).exports as unknown as CoreExports;
+    const m = (this.mem = new LinearMemory(this.exports.memory, this.exports.alloc));
+    const g = graph;
+    this.header = m.filled(GRAPH_BYTES, 0);
+    const set: [GraphField, number][] = [
+      ['nodes', g.nodeCount], ['arcs', 2 * g.edgeCount], ['resultArc', -1],
+      ['edgeNodes', m.copy(g.edgeNodes)], ['adjFirst', m.copy(g.adjFirst)], ['adjArc', m.copy(g.adjArc)],
+      ['edgeLen', m.copy(g.edgeLen)],
+      // Projected coordinates: written by the first vehicle / weighting (they are the same for all of them).
+      ['nodeX', m.alloc(8 * g.nodeCount)], ['nodeY', m.alloc(8 * g.nodeCount)],
+    ];
+    for (const [f, v] of set) this.setField(f, v);
+  }
+
+  /** Reads a 4-byte field of the `Graph` header. */
+  field(f: GraphField): number {
+    return this.mem.i32(this.header + GRAPH[f]);
+  }
+
+  /** Writes a 4-byte field of the `Graph` header. */
+  setField(f: GraphField, v: number): void {
+    this.mem.i32(this.header + GRAPH[f], v);
+  }
+
+  /** Allocates the A* / one-to-many search state on first use. */
+  ensureSearchState(): void {
+    if (this.searchState) return;
+    const m = this.mem;
+    const arcs = 2 * this.graph.edgeCount;
+    const set: [GraphField, number][] = [
+      ['fwd', m.filled(LABEL_BYTES * arcs, 0)], ['bwd', m.filled(LABEL_BYTES * arcs, 0)],
+      ['fheap', m.alloc(HEAP_ENTRY_BYTES * arcs)], ['fheapPos', m.filled(4 * arcs, 0xff)],
+      ['bheap', m.alloc(HEAP_ENTRY_BYTES * arcs)], ['bheapPos', m.filled(4 * arcs, 0xff)],
+      ['fdur', m.alloc(8 * arcs)], ['flen', m.alloc(8 * arcs)],
+    ];
+    for (const [f, v] of set) this.setField(f, v);
+    this.searchState = true;
+  }
+
+  /** Writes the points of a search (edge and fraction each) and makes room for `outputs` results. */
+  writePoints(points: readonly Endpoint[], outputs: number): void {
+    const m = this.mem;
+    const n = points.length;
+    if (n > this.pointCap) {
+      // Regrown by doubling; old buffers are abandoned.
+      const cap = (this.pointCap = Math.max(n, 2 * this.pointCap, 64));
+      const set: [GraphField, number][] = [['dstEdge', m.alloc(4 * cap)], ['dstT', m.alloc(8 * cap)], ['dstNext', m.alloc(8 * cap)], ['dstActive', m.alloc(cap)]];
+      for (const [f, v] of set) this.setField(f, v);
+    }
+    if (outputs > this.outCap) {
+      const cap = (this.outCap = Math.max(outputs, 2 * this.outCap, 64));
+      const set: [GraphField, number][] = [['outWeight', m.alloc(8 * cap)], ['outDur', m.alloc(8 * cap)], ['outDist', m.alloc(8 * cap)]];
+      for (const [f, v] of set) this.setField(f, v);
+    }
+    const edges = new Uint32Array(m.buffer, this.field('dstEdge'), n);
+    const ts = new Float64Array(m.buffer, this.field('dstT'), n);
+    for (let j = 0; j < n; j++) {
+      edges[j] = points[j]!.edge;
+      ts[j] = points[j]!.t;
+    }
+  }
+
+  /** Copies `n` results (weight, seconds, metres) into the output tables at `offset`. */
+  readOutputs(n: number, out: { weight: Float64Array; dur: Float64Array; dist: Float64Array }, offset: number): void {
+    const buf = this.mem.buffer;
+    out.weight.set(new Float64Array(buf, this.field('outWeight'), n), offset);
+    out.dur.set(new Float64Array(buf, this.field('outDur'), n), offset);
+    out.dist.set(new Float64Array(buf, this.field('outDist'), n), offset);
+  }
+
+  /** The costs of one vehicle and weighting with its turn bans, copied into memory; returns the header address. */
+  costs(costs: ArcCosts, turns: TurnTable): number {
+    const g = this.graph;
+    const m = this.mem;
+    // Turn bans as explicit (from, to) arc pairs at the via node, so the core needs no restriction kinds.
+    const banArc: number[] = [];
+    const banFirst: number[] = [0];
+    const banTo: number[] = [];
+    for (let a = 0; a < 2 * g.edgeCount; a++) {
+      if (!turns.flagged[a]) continue;
+      const h = g.edgeNodes[(a & ~1) + 1 - (a & 1)]!;
+      const before = banTo.length;
+      for (let i = g.adjFirst[h]!; i < g.adjFirst[h + 1]!; i++) if (!turns.allowed(a, g.adjArc[i]!)) banTo.push(g.adjArc[i]!);
+      if (banTo.length === before) continue;
+      banArc.push(a);
+      banFirst.push(banTo.length);
+    }
+    new Float64Array(m.buffer, this.field('nodeX'), g.nodeCount).set(costs.nodeX);
+    new Float64Array(m.buffer, this.field('nodeY'), g.nodeCount).set(costs.nodeY);
+    const header = m.filled(COSTS_BYTES, 0);
+    const ptrs: [keyof typeof COSTS, number][] = [
+      ['bannedArcs', banArc.length],
+      ['weight', m.copy(costs.weight)], ['dur', m.copy(costs.dur)],
+      ['outOpen', m.copy(costs.outOpen)], ['blocked', m.copy(costs.blocked)], ['flagged', m.copy(turns.flagged)],
+      ['banArc', m.copy(Uint32Array.from(banArc))], ['banFirst', m.copy(Uint32Array.from(banFirst))],
+      ['banTo', m.copy(Uint32Array.from(banTo))],
+    ];
+    for (const [f, v] of ptrs) m.i32(header + COSTS[f], v);
+    const f64 = new Float64Array(m.buffer, header, 3);
+    f64[COSTS_F64.boundPerMetre >> 3] = costs.boundPerMetre;
+    f64[COSTS_F64.mPerLon >> 3] = costs.mPerLon;
+    f64[COSTS_F64.mPerLat >> 3] = costs.mPerLat;
+    return header;
+  }
+
+  /** The A* and one-to-many searches of one vehicle and weighting. */
+  search(costs: ArcCosts, turns: TurnTable): WasmArcSearch {
+    return new WasmArcSearch(this, this.costs(costs, turns));
+  }
+
+  /** The queries of a pack hierarchy, over the costs header of its vehicle and weighting (see `costs`). */
+  hierarchy(ch: ContractionHierarchy, costsHeader: number): WasmHierarchy {
+    return new WasmHierarchy(this, costsHeader, ch);
+  }
+}

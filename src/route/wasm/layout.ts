@@ -1,0 +1,71 @@
+/**
+ * Byte offsets of the headers the TypeScript side writes into the WebAssembly core's linear memory. They mirror the
+ * `#[repr(C)]` structs `Graph` and `Costs` in wasm/src/layout.rs and `Ch` in wasm/src/ch.rs field for field (f64
+ * fields first, then 4-byte fields: u32 counts and byte addresses), so a change on one side must be made on the other.
+ */
+
+/** Fields of `Graph` after its leading f64 `result_weight` (at byte 0), in declaration order, 4 bytes each. */
+const GRAPH_FIELDS = [
+  'nodes', 'arcs', 'gen', 'settled', 'resultArc',
+  'edgeNodes', 'adjFirst', 'adjArc', 'edgeLen', 'nodeX', 'nodeY',
+  'fwd', 'bwd', 'fheap', 'fheapPos', 'bheap', 'bheapPos',
+  'fdur', 'flen',
+  'dstEdge', 'dstT', 'dstNext', 'dstActive', 'outWeight', 'outDur', 'outDist',
+] as const;
+
+/** Fields of `Costs` after its three leading f64s (bound per metre, metres per degree lon / lat), 4 bytes each. */
+const COSTS_FIELDS = [
+  'bannedArcs', 'weight', 'dur', 'outOpen', 'blocked', 'flagged', 'banArc', 'banFirst', 'banTo',
+] as const;
+
+/** Fields of `Ch` after its three leading f64s (result weight, seconds, metres), 4 bytes each. */
+const CH_FIELDS = [
+  'states', 'edgeBased', 'gen', 'settled', 'resultArc', 'upFirst', 'dnFirst', 'rec', 'ra', 'rb',
+  'pathCap', 'path', 'stack', 'fwd', 'bwd', 'fheap', 'bheap',
+  'bucketCap', 'eState', 'eDest', 'eW', 'eD', 'eL', 'sorted', 'first',
+] as const;
+
+export type GraphField = (typeof GRAPH_FIELDS)[number];
+export type CostsField = (typeof COSTS_FIELDS)[number];
+export type ChField = (typeof CH_FIELDS)[number];
+
+const offsets = <K extends string>(fields: readonly K[], start: number): Record<K, number> =>
+  Object.fromEntries(fields.map((f, i) => [f, start + 4 * i])) as Record<K, number>;
+
+/** Byte offset of each 4-byte field of the `Graph` header; `result_weight` (f64) is at 0. */
+export const GRAPH = offsets(GRAPH_FIELDS, 8);
+/** Size of the `Graph` header in bytes (8-aligned like the Rust struct). */
+export const GRAPH_BYTES = Math.ceil((8 + 4 * GRAPH_FIELDS.length) / 8) * 8;
+
+/** Byte offsets of the f64 fields of `Costs`. */
+export const COSTS_F64 = { boundPerMetre: 0, mPerLon: 8, mPerLat: 16 } as const;
+/** Byte offset of each 4-byte field of the `Costs` header. */
+export const COSTS = offsets(COSTS_FIELDS, 24);
+/** Size of the `Costs` header in bytes. */
+export const COSTS_BYTES = Math.ceil((24 + 4 * COSTS_FIELDS.length) / 8) * 8;
+
+/** Bytes of one heap slot (`Entry`: f64 key, u32 item, padding). */
+export const HEAP_ENTRY_BYTES = 16;
+
+/** Bytes of one hierarchy record (`Rec`: u32 other state, padding, f64 weight, seconds, metres). */
+export const CH_REC_BYTES = 32;
+
+/** Bytes of one bucket entry grouped by state (`Bucket`: u32 destination, padding, f64 weight, seconds, metres). */
+export const CH_BUCKET_BYTES = 32;
+
+/** Bytes of one search label (`Label`: f64 weight, i32 parent arc, u32 state). */
+export const LABEL_BYTES = 16;
+/** Byte offset of the parent arc inside a label. */
+export const LABEL_PARENT = 8;
+
+/** Byte offset of each 4-byte field of the `Ch` header; the result weight, seconds and metres (f64) are at 0, 8, 16. */
+export const CH = offsets(CH_FIELDS, 24);
+/** Size of the `Ch` header in bytes. */
+export const CH_BYTES = Math.ceil((24 + 4 * CH_FIELDS.length) / 8) * 8;
+
+/**
+ * Bytes of one hierarchy label (`ChLabel`: f64 weight, seconds, metres; i32 record, i32 previous state, u32 seen,
+ * i32 heap position at byte CH_LABEL_POS).
+ */
+export const CH_LABEL_BYTES = 40;
+export const CH_LABEL_POS = 36;

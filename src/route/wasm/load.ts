@@ -1,0 +1,47 @@
+/**
+ * Loading the WebAssembly route core (bando-route.wasm, built from wasm/ by `npm run build:wasm`). The file sits
+ * next to this module: src/route/wasm/ in the repository, dist/ in the published package (tsup copies it there).
+ * Node reads it from disk; browsers fetch it from the same URL. Loading is asynchronous and happens once;
+ * `createEngine` awaits it, after which routers use the core (see Router).
+ */
+
+/** Where the core's bytes are, relative to this module. */
+export const WASM_URL = new URL('./bando-route.wasm', import.meta.url);
+
+let compiled: WebAssembly.Module | null = null;
+let loading: Promise<WebAssembly.Module | null> | null = null;
+
+/** The compiled core once `loadWasmCore` has succeeded, else null (routers then use the TypeScript searches). */
+export function wasmModule(): WebAssembly.Module | null {
+  return compiled;
+}
+
+/**
+ * Compiles the core (from `bytes` when given, else from WASM_URL) and remembers it. Resolves to null, never
+ * rejects, when WebAssembly is unavailable or the file cannot be read or compiled: routing then stays in TypeScript.
+ */
+export function loadWasmCore(bytes?: Uint8Array<ArrayBuffer>): Promise<WebAssembly.Module | null> {
+  if (compiled) return Promise.resolve(compiled);
+  if (typeof WebAssembly === 'undefined') return Promise.resolve(null);
+  loading ??= (async () => {
+    try {
+      compiled = await WebAssembly.compile(bytes ?? (await readCore()));
+    } catch {
+      compiled = null;
+    }
+    loading = null;
+    return compiled;
+  })();
+  return loading;
+}
+
+async function readCore(): Promise<Uint8Array<ArrayBuffer>> {
+  if (WASM_URL.protocol === 'file:') {
+    // Node only: kept out of the browser bundle's static graph by the dynamic import.
+    const fs = await import('node:fs/promises');
+    return new Uint8Array(await fs.readFile(WASM_URL));
+  }
+  const res = await fetch(WASM_URL);
+  if (!res.ok) throw new Error(`${WASM_URL.href}: HTTP ${res.status}`);
+  return new Uint8Array(await res.arrayBuffer());
+}

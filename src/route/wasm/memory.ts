@@ -1,0 +1,40 @@
+/**
+ * The linear memory of one instance of the WebAssembly core. Allocation is the core's own bump allocator (its
+ * `alloc` export), which the core also uses for the buckets of many-to-many searches; nothing is ever freed.
+ */
+export class LinearMemory {
+  constructor(readonly memory: WebAssembly.Memory, private readonly allocate: (bytes: number) => number) {}
+
+  /** Current buffer (replaced whenever memory grows, so views must be taken after the last allocation or call). */
+  get buffer(): ArrayBuffer {
+    return this.memory.buffer as ArrayBuffer;
+  }
+
+  /** Address of `bytes` fresh bytes, 8-aligned. Throws RangeError when memory cannot grow (4 GiB or the host's cap). */
+  alloc(bytes: number): number {
+    const at = this.allocate(bytes);
+    if (at === 0) throw new RangeError(`WebAssembly memory cannot grow by ${bytes} bytes`);
+    return at;
+  }
+
+  /** Address of a copy of `src` (any typed array). */
+  copy(src: ArrayBufferView): number {
+    const at = this.alloc(src.byteLength);
+    new Uint8Array(this.buffer, at, src.byteLength).set(new Uint8Array(src.buffer, src.byteOffset, src.byteLength));
+    return at;
+  }
+
+  /** Address of `bytes` bytes all set to `fill`. */
+  filled(bytes: number, fill: number): number {
+    const at = this.alloc(bytes);
+    new Uint8Array(this.buffer, at, bytes).fill(fill);
+    return at;
+  }
+
+  /** Reads (`value` omitted) or writes a 4-byte signed field at a byte address. */
+  i32(at: number, value?: number): number {
+    const v = new Int32Array(this.buffer, at, 1);
+    if (value !== undefined) v[0] = value;
+    return v[0]!;
+  }
+}

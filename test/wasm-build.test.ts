@@ -1,0 +1,21 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { buildWasm, WASM_OUT, wasmToolchain } from '../data-tools/build-wasm.js';
+
+const toolchain = wasmToolchain();
+if (!toolchain) console.log('wasm-build: skipped, no /usr/bin/rustc with the wasm32-unknown-unknown std (apt-get install rustc libstd-rust-dev-wasm32 lld)');
+
+describe('the committed WebAssembly core', () => {
+  it('is a small WebAssembly module exporting the searches', () => {
+    const bytes = readFileSync(WASM_OUT);
+    expect(bytes.length).toBeLessThan(64 * 1024);
+    const names = WebAssembly.Module.exports(new WebAssembly.Module(bytes)).map((e) => e.name);
+    expect(names).toEqual(expect.arrayContaining(['memory', 'alloc', 'route', 'one_to_many', 'ch_route', 'ch_table']));
+    expect(WebAssembly.Module.imports(new WebAssembly.Module(bytes))).toEqual([]);
+  });
+
+  it.skipIf(!toolchain)('is what a rebuild from wasm/src gives, byte for byte', () => {
+    const rebuilt = buildWasm();
+    expect(Buffer.from(rebuilt).equals(readFileSync(WASM_OUT))).toBe(true);
+  });
+});

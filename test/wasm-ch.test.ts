@@ -1,0 +1,109 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildDimacsPack } from '../data-tools/dimacs-pack.js';
+import { Pack } from '../src/pack/reader.js';
+import { RoadGraph } from '../src/route/graph.js';
+import { Router } from '../src/route/router.js';
+import { pathSum, type Endpoint } from '../src/route/search.js';
+import { WasmHierarchy } from '../src/route/wasm/ch.js';
+import { loadWasmCore } from '../src/route/wasm/load.js';
+import { DATA, testPack } from './helpers/packs.js';
+
+/** Seeded PRNG (mulberry32). */
+function rng(seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+beforeAll(async () => {
+  expect(await loadWasmCore()).not.toBeNull();
+});
+
+/**
+ * The pack hierarchy queried by the WebAssembly core against the TypeScript query: identical legs (path, weight,
+ * duration, distance), identical settled counts and identical matrices; the legs also add up along their paths.
+ * Returns the number of routes found.
+ */
+function same(pack: Pack, profile: number, kind: 'node' | 'edge', n: number, seed: number): number {
+  const g = new RoadGraph(pack);
+  const ts = new Router(g, pack, { wasm: false });
+  const wa = new Router(g, pack);
+  const tctx = ts.context(profile), wctx = wa.context(profile);
+  expect(tctx.ch?.edgeBased).toBe(kind === 'edge');
+  expect(wa.core(profile)).toBe('wasm');
+  const wch = wa.hierarchyOf(wctx)!;
+  expect(wch).toBeInstanceOf(WasmHierarchy);
+  const rand = rng(seed);
+  const pts: Endpoint[] = [];
+  while (pts.length < n) {
+    const v = Math.floor(rand() * g.nodeCount);
+    const s = ts.snap(g.lat(v) + (rand() - 0.5) * 0.002, g.lon(v) + (rand() - 0.5) * 0.002, profile, 5000);
+    if (s) pts.push(s);
+  }
+  // A pair on one edge, the target ahead or behind.
+  pts.push({ ...pts[0]!, t: Math.min(1, pts[0]!.t + 0.05) }, { ...pts[0]!, t: Math.max(0, pts[0]!.t - 0.05) });
+  const origins = pts.slice(0, n >> 1).concat(pts[0]!), dests = pts.slice(n >> 1);
+  let found = 0;
+  for (const a of origins) {
+    for (const b of dests) {
+      const want = ts.leg(a, b, profile);
+      const settled = tctx.ch!.settled;
+      const got = wa.leg(a, b, profile);
+      expect(got).toEqual(want);
+      expect(wch.settled).toBe(settled);
+      if (!got) continue;
+      found++;
+      expect(pathSum(got.path, wctx.costs.weight)).toBeCloseTo(got.weight, 6);
+      expect(pathSum(got.path, g.edgeLen, true)).toBeCloseTo(got.distance, 6);
+    }
+  }
+  const tt = ts.table(origins, dests, profile), wt = wa.table(origins, dests, profile);
+  expect(wt.weight).toEqual(tt.weight);
+  expect(wt.dur).toEqual(tt.dur);
+  expect(wt.dist).toEqual(tt.dist);
+  if (kind === 'edge') {
+    // Leaving along a given arc (no U-turn at an intermediate stop).
+    for (let i = 0; i + 1 < pts.length; i++) {
+      const only = { ...pts[i]!, only: 2 * pts[i]!.edge + (i & 1) };
+      expect(wa.leg(only, pts[i + 1]!, profile)).toEqual(ts.leg(only, pts[i + 1]!, profile));
+    }
+  }
+  return found;
+}
+
+describe('edge-based pack hierarchies: the WebAssembly query equals the TypeScript one', () => {
+  for (const [region, profiles] of [['hanoi', [0, 1, 3]], ['dalat', [0]], ['monaco', [0, 3]]] as const) {
+    for (const profile of profiles) {
+      it(`${region}, profile ${profile}`, () => {
+        expect(same(Pack.from(testPack(region)), profile, 'edge', 30, 11 + profile)).toBeGreaterThan(100);
+      });
+    }
+  }
+});
+
+describe('node-based hierarchy of a DIMACS window of New York: the WebAssembly query equals the TypeScript one', () => {
+  const tmp = mkdtempSync(join(tmpdir(), 'wasm-ch-'));
+  afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+  it('on seeded random pairs', async () => {
+    const lines = (f: string) => gunzipSync(readFileSync(`${DATA}dimacs/${f}`)).toString('latin1').split('\n');
+    const co = lines('USA-road-d.NY.co.gz').filter((l) => l.startsWith('v ')).map((l) => l.split(' ').map(Number));
+    // Lower Manhattan, in DIMACS micro-degrees.
+    const keep = new Map<number, number>();
+    for (const [, id, lon, lat] of co) if (lon! > -74020000 && lon! < -73970000 && lat! > 40700000 && lat! < 40740000) keep.set(id!, keep.size + 1);
+    const arcs = lines('USA-road-d.NY.gr.gz').filter((l) => l.startsWith('a ')).map((l) => l.split(' ').map(Number))
+      .filter(([, u, v]) => keep.has(u!) && keep.has(v!));
+    writeFileSync(join(tmp, 'w-d.co.gz'), gzipSync([`p aux sp co ${keep.size}`, ...co.filter(([, id]) => keep.has(id!)).map(([, id, lon, lat]) => `v ${keep.get(id!)} ${lon} ${lat}`)].join('\n') + '\n'));
+    writeFileSync(join(tmp, 'w-d.gr.gz'), gzipSync([`p sp ${keep.size} ${arcs.length}`, ...arcs.map(([, u, v, w]) => `a ${keep.get(u!)} ${keep.get(v!)} ${w}`)].join('\n') + '\n'));
+    expect(keep.size).toBeGreaterThan(1000);
+    const pack = Pack.from(await buildDimacsPack(join(tmp, 'w-d.gr.gz'), join(tmp, 'w-d.co.gz'), 'window'));
+    expect(same(pack, 0, 'node', 40, 5)).toBeGreaterThan(300);
+  });
+});

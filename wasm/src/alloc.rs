@@ -1,0 +1,28 @@
+//! Bump allocation of linear memory for the TypeScript side (graph arrays, search state) and for the buckets of
+//! the many-to-many search. Nothing is freed: what a router allocates lives as long as the router.
+
+use core::arch::wasm32::{memory_grow, memory_size};
+
+extern "C" {
+    static __heap_base: u8;
+}
+
+static mut TOP: usize = 0;
+
+/// Address of `bytes` fresh bytes, 8-aligned, growing memory as needed; 0 when memory cannot grow.
+pub unsafe fn alloc(bytes: usize) -> usize {
+    if TOP == 0 {
+        TOP = &__heap_base as *const u8 as usize;
+    }
+    let at = (TOP + 7) & !7;
+    let end = match at.checked_add(bytes) {
+        Some(e) => e,
+        None => return 0,
+    };
+    let have = memory_size(0) * 65536;
+    if end > have && memory_grow(0, (end - have + 65535) / 65536) == usize::MAX {
+        return 0;
+    }
+    TOP = end;
+    at
+}

@@ -1,0 +1,125 @@
+//! Binary min-heap of states keyed by f64, with decrease-key through a position array: the algorithm of
+//! src/route/heap.ts (same comparisons, so both cores pop equal keys in the same order and return the same paths),
+//! with each key stored beside its item so sifting reads one array instead of two.
+
+/// One heap slot: key and item.
+#[repr(C)]
+pub struct Entry {
+    key: f64,
+    item: u32,
+    _pad: u32,
+}
+
+/// Slots plus each item's position (-1 = absent), found at `pos + item × stride` (i32 units), so a position can
+/// live inside the item's search label, on the cache line the search touches anyway.
+pub struct Heap {
+    e: *mut Entry,
+    pos: *mut i32,
+    stride: usize,
+    pub size: usize,
+}
+
+impl Heap {
+    /// A heap over slots and positions that are all -1 (every query empties its heaps).
+    pub fn new(entries: *mut u8, pos: *mut i32, stride: usize) -> Heap {
+        Heap { e: entries as *mut Entry, pos, stride, size: 0 }
+    }
+
+    #[inline(always)]
+    unsafe fn pos_of(&self, item: u32) -> *mut i32 {
+        self.pos.add(item as usize * self.stride)
+    }
+
+    /// Smallest key queued (Infinity when empty).
+    #[inline(always)]
+    pub unsafe fn min_key(&self) -> f64 {
+        if self.size > 0 { (*self.e).key } else { f64::INFINITY }
+    }
+
+    /// The item in slot k (0 ≤ k < size), to scan the queue without popping.
+    #[inline(always)]
+    pub unsafe fn item_at(&self, k: usize) -> u32 {
+        (*self.e.add(k)).item
+    }
+
+    /// Queues the item or lowers its key (a higher key is ignored).
+    #[inline(always)]
+    pub unsafe fn push(&mut self, item: u32, key: f64) {
+        let p = *self.pos_of(item as u32);
+        if p >= 0 {
+            if key >= (*self.e.add(p as usize)).key {
+                return;
+            }
+            self.up(p as usize, item, key);
+            return;
+        }
+        self.size += 1;
+        self.up(self.size - 1, item, key);
+    }
+
+    /// Removes and returns the item with the smallest key. Precondition: size > 0.
+    #[inline(always)]
+    pub unsafe fn pop(&mut self) -> u32 {
+        let top = (*self.e).item;
+        *self.pos_of(top as u32) = -1;
+        self.size -= 1;
+        if self.size > 0 {
+            let last = &*self.e.add(self.size);
+            let (item, key) = (last.item, last.key);
+            self.down(item, key);
+        }
+        top
+    }
+
+    /// Empties the heap, restoring positions to -1 for the items still queued.
+    pub unsafe fn clear(&mut self) {
+        for i in 0..self.size {
+            *self.pos_of((*self.e.add(i)).item) = -1;
+        }
+        self.size = 0;
+    }
+
+    /// Places (item, key) at slot i or above.
+    #[inline(always)]
+    unsafe fn up(&mut self, mut i: usize, item: u32, key: f64) {
+        while i > 0 {
+            let parent = (i - 1) >> 1;
+            let pe = &*self.e.add(parent);
+            if pe.key <= key {
+                break;
+            }
+            let (pi, pk) = (pe.item, pe.key);
+            *self.e.add(i) = Entry { key: pk, item: pi, _pad: 0 };
+            *self.pos_of(pi as u32) = i as i32;
+            i = parent;
+        }
+        *self.e.add(i) = Entry { key, item, _pad: 0 };
+        *self.pos_of(item as u32) = i as i32;
+    }
+
+    /// Places (item, key) at the root or below.
+    #[inline(always)]
+    unsafe fn down(&mut self, item: u32, key: f64) {
+        let n = self.size;
+        let mut i = 0usize;
+        loop {
+            let mut c = 2 * i + 1;
+            if c >= n {
+                break;
+            }
+            if c + 1 < n && (*self.e.add(c + 1)).key < (*self.e.add(c)).key {
+                c += 1;
+            }
+            let ce = &*self.e.add(c);
+            if ce.key >= key {
+                break;
+            }
+            let (ci, ck) = (ce.item, ce.key);
+            *self.e.add(i) = Entry { key: ck, item: ci, _pad: 0 };
+            *self.pos_of(ci as u32) = i as i32;
+            i = c;
+        }
+        *self.e.add(i) = Entry { key, item, _pad: 0 };
+        *self.pos_of(item as u32) = i as i32;
+    }
+}
