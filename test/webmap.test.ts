@@ -225,7 +225,7 @@ describe('served tiles decoded with @mapbox/vector-tile', () => {
       expect(names.size).toBeGreaterThan(0);
       const inPack = packNames('road', z, x, y);
       for (const name of names) expect(inPack.has(name), name).toBe(true);
-      if (z >= 14) expect(names.has('Đinh Tiên Hoàng')).toBe(true); // the street along the lake's east shore
+      if (z >= 14) expect(names.has('Phố Đinh Tiên Hoàng')).toBe(true); // the street along the lake's east shore
     });
   }
 });
