@@ -11,7 +11,13 @@
  * twice as large. (Most of a street map is pale background and landuse within ΔE 12 of each other, so a wrong
  * picture still agrees on much of the canvas; the ratio, not the absolute drop, separates right from wrong.)
  */
-import { existsSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { extname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
 import { PNG } from 'pngjs';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -180,5 +186,64 @@ describe.skipIf(!existsSync(CHROMIUM))('demo map in headless Chromium (MapLibre 
     expect(requests.some((u) => u.includes('/tiles/'))).toBe(true);
     expect(requests.some((u) => u.includes('/fonts/'))).toBe(true);
     await context.close();
+  }, 180_000);
+
+  it('the Service-Worker example serves the demo map (style, tiles, glyphs, sprite) offline from the page', async () => {
+    const ROOT = fileURLToPath(new URL('../', import.meta.url));
+    const site = mkdtempSync(join(tmpdir(), 'bando-map-site-'));
+    let statics: Server | undefined;
+    try {
+      await build({
+        entryPoints: { sw: join(ROOT, 'examples/service-worker/sw.ts') }, outdir: site, bundle: true, format: 'esm', platform: 'browser',
+        target: 'es2022', external: ['node:*'], logLevel: 'error', alias: { bando: join(ROOT, 'src/index.ts') },
+      });
+      // The static site of examples/service-worker/README.md: the pack, and the demo page's files under demo/.
+      mkdirSync(join(site, 'demo'));
+      copyFileSync(join(ROOT, 'packs/hanoi.pack'), join(site, 'hanoi.pack'));
+      for (const f of ['index.html', 'map.js']) copyFileSync(join(ROOT, 'assets/demo', f), join(site, 'demo', f));
+      for (const f of ['maplibre-gl.mjs', 'maplibre-gl-worker.mjs', 'maplibre-gl.css']) copyFileSync(join(ROOT, 'node_modules/maplibre-gl/dist', f), join(site, 'demo', f));
+      cpSync(join(ROOT, 'assets/fonts'), join(site, 'assets/fonts'), { recursive: true });
+      cpSync(join(ROOT, 'assets/sprites'), join(site, 'assets/sprites'), { recursive: true });
+      writeFileSync(join(site, 'blank.html'), '<!doctype html><meta charset="utf-8"><title>register</title>');
+      const types: Record<string, string> = { '.js': 'text/javascript', '.mjs': 'text/javascript', '.html': 'text/html', '.css': 'text/css' };
+      statics = createServer((req, res) => {
+        const file = join(site, new URL(req.url!, 'http://x').pathname);
+        if (!file.startsWith(site) || !existsSync(file)) return void res.writeHead(404).end();
+        res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file));
+      });
+      await new Promise<void>((r) => statics!.listen(0, '127.0.0.1', r));
+      const origin = `http://127.0.0.1:${(statics.address() as AddressInfo).port}`;
+
+      const context = await browser.newContext({ viewport: { width: 640, height: 480 }, deviceScaleFactor: 1 });
+      const requests: { url: string; fromSw: boolean; status: number }[] = [];
+      context.on('requestfinished', async (r) => {
+        const res = await r.response();
+        requests.push({ url: r.url(), fromSw: res?.fromServiceWorker() ?? false, status: res?.status() ?? 0 });
+      });
+      const page = await context.newPage();
+      await page.goto(`${origin}/blank.html`);
+      await page.evaluate(async () => {
+        await navigator.serviceWorker.register('/sw.js?base=https%3A%2F%2Fapi.example.vn&key=rest-key&tiles_key=tiles-key&pack=/hanoi.pack', { type: 'module' });
+        await navigator.serviceWorker.ready;
+      });
+      await page.goto(`${origin}/demo/index.html?key=tiles-key&api_key=rest-key#15/21.0285/105.8522`);
+      await page.waitForFunction(() => (window as unknown as { bandoReady?: Promise<unknown> }).bandoReady !== undefined);
+      await page.evaluate(() => (window as unknown as { bandoReady: Promise<unknown> }).bandoReady);
+      // The map's resources were answered by the worker, with the tiles key; a wrong key is refused there too.
+      const map = requests.filter((r) => /^\/(styles|tiles|fonts|sprites)\//.test(new URL(r.url).pathname));
+      expect(map.some((r) => r.url.includes('/styles/default/style.json'))).toBe(true);
+      expect(map.filter((r) => r.url.includes('/tiles/')).length).toBeGreaterThan(0);
+      for (const r of map) expect([r.url, r.fromSw, r.status]).toEqual([r.url, true, 200]);
+      expect(requests.every((r) => r.url.startsWith(`${origin}/`) || r.url.startsWith('blob:') || r.url.startsWith('data:'))).toBe(true);
+      const refused = await page.evaluate(async () => {
+        const r = await fetch('/tiles/15/26018/14425.pbf?key=rest-key');
+        return [r.status, (await r.json()).status];
+      });
+      expect(refused).toEqual([403, 'API_KEY_UNAUTHORIZED']);
+      await context.close();
+    } finally {
+      await new Promise((r) => (statics ? statics.close(r) : r(null)));
+      rmSync(site, { recursive: true, force: true });
+    }
   }, 180_000);
 });

@@ -5,8 +5,8 @@
  * with its files under `/demo/`. The handler checks the tiles key and counts; these routes only answer.
  */
 import { demoFile, DEMO_PATHS, type DemoFile } from '../../map/demo-files.js';
-import { glyphs } from '../../map/glyphs.js';
-import { sprite } from '../../map/sprites.js';
+import { emptyGlyphRange, glyphFile, glyphs } from '../../map/glyphs.js';
+import { sprite, spriteFile } from '../../map/sprites.js';
 import { defaultStyle } from '../../map/style/default-style.js';
 import { parseTileCoords } from '../../map/tiles/coords.js';
 import type { TileSource } from '../../map/tiles/source.js';
@@ -20,6 +20,12 @@ export interface MapResourcesOptions {
    * `false` leaves them out (a Service Worker, where they are static files), or a function giving a path's file.
    */
   demo?: boolean | ((path: string) => DemoFile | null);
+  /**
+   * Reads a shipped asset (`fonts/<font>/<range>.pbf`, `sprites/<name>.<ext>`; paths relative to the package's
+   * assets folder) where node:fs is absent: a Service Worker passes a function that fetches (or takes from its cache)
+   * the assets it hosts. Default: read them from the package in Node.
+   */
+  assets?: (relative: string) => Uint8Array | null | Promise<Uint8Array | null>;
   /** Browser cache lifetime of tiles, glyphs and sprites, in seconds. Default 3600. */
   maxAgeSeconds?: number;
 }
@@ -53,6 +59,7 @@ const failure = (status: number, code: string, message: string): Response =>
  */
 export function createMapResources(source: TileSource, options: MapResourcesOptions = {}): ResourceRoute[] {
   const cache = `public, max-age=${options.maxAgeSeconds ?? 3600}`;
+  const assets = options.assets;
   // gzip of each tile the source's LRU holds (same Uint8Array object on a hit): dropped with it by the GC.
   const zipped = new WeakMap<Uint8Array, Uint8Array>();
 
@@ -108,8 +115,13 @@ export function createMapResources(source: TileSource, options: MapResourcesOpti
         } catch {
           return failure(400, 'BAD_REQUEST', 'fontstack is not valid percent-encoded text');
         }
-        const g = glyphs(fontstack, range!);
-        return g.ok ? binary(request, g.bytes, PBF) : failure(400, 'BAD_REQUEST', g.error);
+        if (!assets) {
+          const g = glyphs(fontstack, range!);
+          return g.ok ? binary(request, g.bytes, PBF) : failure(400, 'BAD_REQUEST', g.error);
+        }
+        const f = glyphFile(fontstack, range!);
+        if (!f.ok) return failure(400, 'BAD_REQUEST', f.error);
+        return Promise.resolve(assets(f.path)).then((b) => binary(request, b ?? emptyGlyphRange(f.font, f.range), PBF));
       },
     },
     {
@@ -118,9 +130,17 @@ export function createMapResources(source: TileSource, options: MapResourcesOpti
       match: (p) => SPRITE.test(p),
       handle(_request, url) {
         const [, name, ext] = SPRITE.exec(url.pathname.slice(url.pathname.lastIndexOf('/sprites/')))!;
-        const s = sprite(name!, ext!);
-        if (!s.ok) return failure(404, 'NOT_FOUND', s.error);
-        return new Response(s.bytes as Uint8Array<ArrayBuffer>, { headers: { ...CORS, 'content-type': s.contentType, 'cache-control': cache } });
+        const answer = (bytes: Uint8Array | null, type: string, error: string) =>
+          bytes
+            ? new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { ...CORS, 'content-type': type, 'cache-control': cache } })
+            : failure(404, 'NOT_FOUND', error);
+        if (!assets) {
+          const s = sprite(name!, ext!);
+          return s.ok ? answer(s.bytes, s.contentType, '') : failure(404, 'NOT_FOUND', s.error);
+        }
+        const f = spriteFile(name!, ext!);
+        if (!f.ok) return failure(404, 'NOT_FOUND', f.error);
+        return Promise.resolve(assets(f.path)).then((b) => answer(b, f.contentType, `sprite file ${f.path} is not where the assets are hosted`));
       },
     },
   ];
