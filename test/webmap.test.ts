@@ -229,3 +229,31 @@ describe('served tiles decoded with @mapbox/vector-tile', () => {
     });
   }
 });
+
+describe('bando stats', () => {
+  it('shows the map loads a tiles key made (from a real usage file written by serve)', async () => {
+    const { mkdtempSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { FileUsageStore } = await import('../src/adapters/http/usage-file.js');
+    const { statsCommand } = await import('../src/adapters/cli/stats.js');
+    const dir = mkdtempSync(join(tmpdir(), 'bando-webmap-stats-'));
+    const file = join(dir, 'keys.usage.json');
+    const usage = FileUsageStore.open(file);
+    const h = handler({ usage, now: () => Date.UTC(2025, 10, 3) });
+    await get(h, '/styles/default/style.json?key=map');
+    await get(h, '/styles/default/style.json?key=map');
+    await get(h, `/tiles/14/${tileAt(...LAKE, 14).join('/')}.pbf?key=map`);
+    usage.close?.();
+    let out = '';
+    const write = process.stdout.write;
+    process.stdout.write = ((s: string) => ((out += s), true)) as typeof process.stdout.write;
+    try {
+      statsCommand({ positional: [], params: {}, flags: new Map([['usage', [file]]]) });
+    } finally {
+      process.stdout.write = write;
+      rmSync(dir, { recursive: true, force: true });
+    }
+    expect(out).toContain('map  2025-11  requests=3  billable=2  autocomplete_sessions=0  map_loads=2');
+  });
+});
