@@ -10,3 +10,5 @@ export { MemoryUsageStore, type UsageStore, type UsageReport, type PeriodUsage, 
 export type { EngineApi, EngineParams, MethodName } from './adapters/http/routes.js';
 export { createWorkerEngine, type WorkerEngine } from './adapters/worker/client.js';
 export type { WorkerInitOptions, WorkerPackSource } from './adapters/worker/protocol.js';
+export { createMapResources, type MapResourcesOptions } from './adapters/http/map-resources.js';
+export { createTileSource, type TileSource, type TileSourceOptions } from './map/tiles/source.js';

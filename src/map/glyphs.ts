@@ -13,6 +13,16 @@ export type GlyphResult = { ok: true; bytes: Uint8Array } | { ok: false; error: 
  * a valid empty range, so the map draws what it can without errors. Never throws.
  */
 export function glyphs(fontstack: string, range: string): GlyphResult {
+  const file = glyphFile(fontstack, range);
+  if (!file.ok) return file;
+  return { ok: true, bytes: readAsset(file.path) ?? emptyGlyphRange(file.font, file.range) };
+}
+
+/**
+ * Where the glyph PBF of {@link glyphs} lives under the assets folder (`fonts/<font>/<start>-<end>.pbf`), for readers
+ * without node:fs (a Service Worker fetching the package's assets), or an error naming the parameter. Never throws.
+ */
+export function glyphFile(fontstack: string, range: string): { ok: true; path: string; font: string; range: string } | { ok: false; error: string } {
   const m = /^(\d{1,5})-(\d{1,5})$/.exec(range.replace(/\.pbf$/, ''));
   const start = m ? Number(m[1]) : NaN, end = m ? Number(m[2]) : NaN;
   if (!(start % 256 === 0 && end === start + 255 && end <= 65535)) {
@@ -24,11 +34,11 @@ export function glyphs(fontstack: string, range: string): GlyphResult {
   const names = fontstack.split(',').map((s) => s.trim());
   const font = names.find((n) => (GLYPH_FONTSTACKS as readonly string[]).includes(n)) ?? GLYPH_FONTSTACKS[0];
   const rangeName = `${start}-${end}`;
-  return { ok: true, bytes: readAsset(`fonts/${font}/${rangeName}.pbf`) ?? emptyRange(font, rangeName) };
+  return { ok: true, path: `fonts/${font}/${rangeName}.pbf`, font, range: rangeName };
 }
 
-/** A glyph PBF with a font stack and range but no glyphs: `stacks { name, range }`. */
-function emptyRange(name: string, range: string): Uint8Array {
+/** A glyph PBF with a font stack and range (like `0-255`) but no glyphs: `stacks { name, range }`. */
+export function emptyGlyphRange(name: string, range: string): Uint8Array {
   const enc = new TextEncoder();
   const field = (tag: number, bytes: Uint8Array) => [(tag << 3) | 2, ...varint(bytes.length), ...bytes];
   const stack = Uint8Array.from([...field(1, enc.encode(name)), ...field(2, enc.encode(range))]);

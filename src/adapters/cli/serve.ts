@@ -2,6 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { createEngine } from '../../engine.js';
+import { createTileSource } from '../../map/tiles/source.js';
+import { createMapResources } from '../http/map-resources.js';
 import { createRestHandler } from '../http/handler.js';
 import type { ApiKey } from '../http/keys.js';
 import { newKeySecret, readKeysFile } from '../http/keys-file.js';
@@ -18,8 +20,10 @@ export const SERVE_HELP = `bando serve [--pack FILE ...] [--keys FILE] [--usage 
             [--cert FILE --key FILE] [--trust-proxy] [--dev] [--timeout MS] [--threads N]
   Serves the REST API (node:http, or node:https with --cert/--key). Keys come from --keys
   (default ${DEFAULT_KEYS_FILE}); usage counts persist to --usage (default: the keys file with .usage.json).
-  --dev          accept plain HTTP from loopback; without a keys file, make a temporary dev key;
-                 print example URLs.
+  --dev          accept plain HTTP from loopback; without a keys file, make temporary dev keys
+                 (rest and tiles); print example URLs and the demo map's URL.
+  Web map (tiles keys): /styles/default/style.json (one map load), /tiles/{z}/{x}/{y}.pbf,
+  /fonts/{fontstack}/{range}.pbf, /sprites/default{,@2x}.{json,png}; demo page / (no key itself).
   --trust-proxy  honour X-Forwarded-Proto: https (only behind your own reverse proxy).
   --threads N    run N engines in worker threads (needs the built dist/worker.js); the request time
                  limit (--timeout, default 30000 ms) then also stops runaway computations.
@@ -32,7 +36,10 @@ export async function serveCommand(args: ParsedArgs): Promise<void> {
   let keys: ApiKey[];
   let usage: UsageStore;
   if (dev && !existsSync(keysPath)) {
-    keys = [{ key: `dev-${newKeySecret().slice(0, 12)}`, kind: 'rest', name: 'temporary development key' }];
+    keys = [
+      { key: `dev-${newKeySecret().slice(0, 12)}`, kind: 'rest', name: 'temporary development key' },
+      { key: `devtiles-${newKeySecret().slice(0, 12)}`, kind: 'tiles', name: 'temporary development tiles key' },
+    ];
     usage = new MemoryUsageStore();
   } else {
     keys = readKeysFile(keysPath);
@@ -43,7 +50,11 @@ export async function serveCommand(args: ParsedArgs): Promise<void> {
   const threads = Number(flag(args, 'threads') ?? 0);
   const packs = args.flags.get('pack');
   const pool = threads > 0 ? createEnginePool(() => new Worker(workerScript()), { size: threads, packs, callTimeoutMs: timeoutMs, serialized: true }) : null;
-  const engine: EngineApi = pool ? await pool.ready : await createEngine({ packs });
+  const local = pool ? null : await createEngine({ packs });
+  const engine: EngineApi = pool ? await pool.ready : local!;
+  // Tiles are cut in this thread from the packs' basemaps; with --threads the packs are loaded here once more.
+  const tiles = createTileSource((local ?? (await createEngine({ packs, wasm: false }))).regions);
+  tiles.prepare();
   const cert = flag(args, 'cert');
   const keyFile = flag(args, 'key');
   if (!!cert !== !!keyFile) throw new Error('--cert and --key go together');
@@ -53,6 +64,7 @@ export async function serveCommand(args: ParsedArgs): Promise<void> {
     allowHttp: dev || flag(args, 'allow-http') === 'true',
     trustProxy: flag(args, 'trust-proxy') === 'true',
     timeoutMs,
+    resources: createMapResources(tiles),
   });
   const running = await startNodeServer(handler, {
     port: Number(flag(args, 'port') ?? 8080),
@@ -63,6 +75,12 @@ export async function serveCommand(args: ParsedArgs): Promise<void> {
   if (dev) {
     const key = keys.find((k) => (k.kind ?? 'rest') === 'rest')?.key;
     if (key) process.stdout.write(`Example requests:\n${(await exampleUrls(engine, running.url, key)).map((u) => `  ${u}\n`).join('')}`);
+    const tilesKey = keys.find((k) => k.kind === 'tiles')?.key;
+    process.stdout.write(
+      tilesKey
+        ? `Demo map: ${demoUrl(running.url, tilesKey, key)}\n`
+        : 'Demo map: add a tiles key (bando keys create --kind tiles), then open /?key=TILES_KEY&api_key=REST_KEY\n',
+    );
   }
   process.stdout.write('Stop with Ctrl+C or SIGTERM.\n');
   await new Promise<void>((resolve) => {
@@ -80,6 +98,13 @@ export async function serveCommand(args: ParsedArgs): Promise<void> {
     process.once('SIGTERM', () => stop('SIGTERM'));
     process.once('SIGINT', () => stop('SIGINT'));
   });
+}
+
+/** The demo page's URL with the tiles key (`key`) and, when there is one, the REST key (`api_key`). */
+export function demoUrl(base: string, tilesKey: string, restKey?: string): string {
+  const q = new URLSearchParams({ key: tilesKey });
+  if (restKey) q.set('api_key', restKey);
+  return `${base}/?${q}`;
 }
 
 /** The worker bundle: beside the CLI bundle in dist/, or the repository's dist/ when running from source. */

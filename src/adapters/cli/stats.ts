@@ -26,7 +26,9 @@ export function statsCommand(args: ParsedArgs): number {
   if (rows.length === 0) process.stdout.write(`no usage recorded in ${path}\n`);
   for (const r of rows) {
     const total = Object.values(r.requests).reduce((a, b) => a + b, 0);
-    process.stdout.write(`${r.key}  ${r.period}  requests=${total}  billable=${r.billable}  autocomplete_sessions=${r.sessions}\n`);
+    // A key that loaded maps (style requests: one map load each, the tiles key's billable unit) says so.
+    const maps = r.requests.style !== undefined ? `  map_loads=${r.requests.style}` : '';
+    process.stdout.write(`${r.key}  ${r.period}  requests=${total}  billable=${r.billable}  autocomplete_sessions=${r.sessions}${maps}\n`);
     for (const [endpoint, n] of Object.entries(r.requests).sort(([a], [b]) => a.localeCompare(b))) process.stdout.write(`    ${endpoint.padEnd(16)} ${n}\n`);
   }
   return 0;

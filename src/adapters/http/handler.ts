@@ -17,6 +17,11 @@ export interface ResourceRoute {
   match(pathname: string): boolean;
   /** True when a request counts as a map load (the style request that initialises a map); else it is free. */
   mapLoad: boolean;
+  /**
+   * True for a public resource (the demo page and its script files): no key is asked for and nothing is counted.
+   * The HTTPS check still applies. Default false.
+   */
+  public?: boolean;
   /** Produces the resource (`request` carries the client's headers). Throwing gives a 500 ERROR body. */
   handle(request: Request, url: URL): Response | Promise<Response>;
 }
@@ -105,8 +110,9 @@ export function createRestHandler(engine: EngineApi, options: FetchHandlerOption
     commit: (key: string, t: number) => void,
     available = true,
   ): Reply | null {
-    const given = url.searchParams.get('api_key');
-    if (!given) return errorReply(403, 'API_KEY_MISSING', 'The api_key query parameter is required.');
+    // A tiles key travels as `key` (the style's resource URLs carry it so; see defaultStyle), or as `api_key`.
+    const given = (kind === 'tiles' ? url.searchParams.get('key') : null) ?? url.searchParams.get('api_key');
+    if (!given) return errorReply(403, 'API_KEY_MISSING', kind === 'tiles' ? 'The key (or api_key) query parameter is required.' : 'The api_key query parameter is required.');
     const key = keys.get(given);
     if (!key) return errorReply(403, 'API_KEY_INVALID', 'The api_key is not a valid key.');
     if (key.kind !== kind)
@@ -156,7 +162,7 @@ export function createRestHandler(engine: EngineApi, options: FetchHandlerOption
 
     if (resource) {
       const cost = { billable: resource.mapLoad ? 1 : 0, session: false };
-      const refused = admit(url, request, 'tiles', resource.name, () => cost, nothing);
+      const refused = resource.public ? null : admit(url, request, 'tiles', resource.name, () => cost, nothing);
       if (refused) return refused;
       const fetchRequest = () => {
         const headers = new Headers();
