@@ -61,18 +61,20 @@ export class WasmHierarchy {
   /** Best route between two endpoints, or null (see ContractionHierarchy.route). */
   route(src: Endpoint, dst: Endpoint): ChRoute | null {
     const k = this.core;
-    const r = k.exports.ch_route(k.header, this.costsHeader, this.header, src.edge, src.t, src.only ?? -1, dst.edge, dst.t);
-    if (r === -1) return null;
-    const buf = k.mem.buffer;
-    const [weight, dur, dist] = new Float64Array(buf, this.header, 3) as unknown as [number, number, number];
-    if (r === -2) {
-      const a = k.mem.i32(this.header + CH.resultArc);
+    // One call searches and unpacks; the path is read from memory through views kept across queries.
+    const n = k.exports.ch_route(k.header, this.costsHeader, this.header, src.edge, src.t, src.only ?? -1, dst.edge, dst.t);
+    if (n === -1) return null;
+    if (n === -3) throw new Error('contraction hierarchy path longer than the graph has arcs');
+    const { f64, i32 } = k.mem.views();
+    const h = this.header;
+    const weight = f64[h >> 3]!, dur = f64[(h >> 3) + 1]!, dist = f64[(h >> 3) + 2]!;
+    if (n === -2) {
+      const a = i32[(h + CH.resultArc) >> 2]!;
       return { path: { arcs: [a], from: posOnArc(src, a), to: posOnArc(dst, a), weight }, weight, dur, dist };
     }
-    // A shortest path holds each arc at most once, so it fits the buffer of 2 × edges + 2 arcs.
-    const n = k.exports.ch_unpack(this.header, r);
-    if (n < 0) throw new Error('contraction hierarchy path longer than the graph has arcs');
-    const arcs = Array.from(new Int32Array(k.mem.buffer, k.mem.i32(this.header + CH.path), n));
+    const at = i32[(h + CH.path) >> 2]! >> 2;
+    const arcs = new Array<number>(n);
+    for (let i = 0; i < n; i++) arcs[i] = i32[at + i]!;
     return { path: { arcs, from: posOnArc(src, arcs[0]!), to: posOnArc(dst, arcs[n - 1]!), weight }, weight, dur, dist };
   }
 

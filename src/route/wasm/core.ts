@@ -15,7 +15,6 @@ export interface CoreExports {
   route(g: number, c: number, se: number, st: number, slat: number, slon: number, sonly: number, de: number, dt: number, dlat: number, dlon: number): number;
   one_to_many(g: number, c: number, se: number, st: number, n: number): void;
   ch_route(g: number, c: number, h: number, se: number, st: number, sonly: number, de: number, dt: number): number;
-  ch_unpack(h: number, meet: number): number;
   ch_table(g: number, c: number, h: number, origins: number, dests: number): number;
 }
 
