@@ -9,7 +9,7 @@ const INITIAL_BUCKETS = 4096;
 /**
  * A pack's contraction hierarchy queried by the WebAssembly core, with the signatures and answers of
  * ContractionHierarchy's `route` and `table` (same algorithm, same heap: same meeting state, same path, same sums).
- * Memory: 40 bytes per record (other state, weight, seconds, metres, children) and 124 bytes per state.
+ * Memory: 40 bytes per record (other state and weight; seconds and metres; children) and 96 bytes per state.
  */
 export class WasmHierarchy {
   /** Address of the `Ch` header. */
@@ -21,20 +21,22 @@ export class WasmHierarchy {
     const arrays = ch.ch;
     const R = arrays.node.length;
     this.header = m.filled(CH_BYTES, 0);
-    // Records interleaved: a relaxation reads one 32-byte slot.
-    const rec = m.alloc(CH_REC_BYTES * R);
-    const recU32 = new Uint32Array(m.buffer, rec, 8 * R), recF64 = new Float64Array(m.buffer, rec, 4 * R);
+    // What a relaxation reads (weight, other state) in one 16-byte slot; the rest only along the final chains.
+    const rec = m.alloc(CH_REC_BYTES * R), rdl = m.alloc(16 * R), kids = m.alloc(8 * R);
+    const recU32 = new Uint32Array(m.buffer, rec, 4 * R), recF64 = new Float64Array(m.buffer, rec, 2 * R);
+    const dl = new Float64Array(m.buffer, rdl, 2 * R), ab = new Int32Array(m.buffer, kids, 2 * R);
     for (let r = 0; r < R; r++) {
-      recU32[8 * r] = arrays.node[r]!;
-      recF64[4 * r + 1] = ch.w[r]!; recF64[4 * r + 2] = ch.dur[r]!; recF64[4 * r + 3] = ch.len[r]!;
+      recF64[2 * r] = ch.w[r]!; recU32[4 * r + 2] = arrays.node[r]!;
+      dl[2 * r] = ch.dur[r]!; dl[2 * r + 1] = ch.len[r]!;
+      ab[2 * r] = arrays.a[r]!; ab[2 * r + 1] = arrays.b[r]!;
     }
     const pathCap = 2 * core.graph.edgeCount + 2;
     const set: [ChField, number][] = [
       ['states', S], ['edgeBased', ch.edgeBased ? 1 : 0], ['resultArc', -1],
       ['upFirst', m.copy(arrays.upFirst)], ['dnFirst', m.copy(arrays.dnFirst)],
-      ['rec', rec], ['ra', m.copy(arrays.a)], ['rb', m.copy(arrays.b)],
+      ['rec', rec], ['rdl', rdl], ['kids', kids],
       ['pathCap', pathCap], ['path', m.alloc(4 * pathCap)], ['stack', m.alloc(4 * pathCap)],
-      ['fwd', this.labels(S)], ['bwd', this.labels(S)],
+      ['labels', this.labels(2 * S)], ['fdl', m.alloc(16 * S)], ['bdl', m.alloc(16 * S)],
       ['fheap', m.alloc(HEAP_ENTRY_BYTES * S)], ['bheap', m.alloc(HEAP_ENTRY_BYTES * S)],
       ['bucketCap', INITIAL_BUCKETS],
       ['eState', m.alloc(4 * INITIAL_BUCKETS)], ['eDest', m.alloc(4 * INITIAL_BUCKETS)], ['eW', m.alloc(8 * INITIAL_BUCKETS)],
@@ -44,11 +46,11 @@ export class WasmHierarchy {
     for (const [f, v] of set) m.i32(this.header + CH[f], v);
   }
 
-  /** Address of `n` fresh labels: never seen, not queued (heap position -1). */
+  /** Address of `n` fresh labels: never seen, not queued (heap position -1), 64-byte aligned (pairs on one line). */
   private labels(n: number): number {
     const m = this.core.mem;
-    const at = m.filled(CH_LABEL_BYTES * n, 0);
-    const words = new Int32Array(m.buffer, at, (CH_LABEL_BYTES >> 2) * n);
+    const at = (m.alloc(CH_LABEL_BYTES * n + 56) + 63) & ~63;
+    const words = new Int32Array(m.buffer, at, (CH_LABEL_BYTES >> 2) * n).fill(0);
     for (let s = 0; s < n; s++) words[(CH_LABEL_BYTES >> 2) * s + (CH_LABEL_POS >> 2)] = -1;
     return at;
   }

@@ -20,8 +20,8 @@ const COSTS_FIELDS = [
 
 /** Fields of `Ch` after its three leading f64s (result weight, seconds, metres), 4 bytes each. */
 const CH_FIELDS = [
-  'states', 'edgeBased', 'gen', 'settled', 'resultArc', 'upFirst', 'dnFirst', 'rec', 'ra', 'rb',
-  'pathCap', 'path', 'stack', 'fwd', 'bwd', 'fheap', 'bheap',
+  'states', 'edgeBased', 'gen', 'settled', 'resultArc', 'upFirst', 'dnFirst', 'rec', 'rdl', 'kids',
+  'pathCap', 'path', 'stack', 'labels', 'fdl', 'bdl', 'fheap', 'bheap',
   'bucketCap', 'eState', 'eDest', 'eW', 'eD', 'eL', 'sorted', 'first',
 ] as const;
 
@@ -47,8 +47,8 @@ export const COSTS_BYTES = Math.ceil((24 + 4 * COSTS_FIELDS.length) / 8) * 8;
 /** Bytes of one heap slot (`Entry`: f64 key, u32 item, padding). */
 export const HEAP_ENTRY_BYTES = 16;
 
-/** Bytes of one hierarchy record (`Rec`: u32 other state, padding, f64 weight, seconds, metres). */
-export const CH_REC_BYTES = 32;
+/** Bytes of one hierarchy record as the searches read it (`Rec`: f64 weight, u32 other state, padding). */
+export const CH_REC_BYTES = 16;
 
 /** Bytes of one bucket entry grouped by state (`Bucket`: u32 destination, padding, f64 weight, seconds, metres). */
 export const CH_BUCKET_BYTES = 32;
@@ -64,8 +64,8 @@ export const CH = offsets(CH_FIELDS, 24);
 export const CH_BYTES = Math.ceil((24 + 4 * CH_FIELDS.length) / 8) * 8;
 
 /**
- * Bytes of one hierarchy label (`ChLabel`: f64 weight, seconds, metres; i32 record, i32 previous state, u32 seen,
- * i32 heap position at byte CH_LABEL_POS).
+ * Bytes of one hierarchy label (`ChLabel`: f64 weight; i32 record, i32 previous state, u32 seen, i32 heap position
+ * at byte CH_LABEL_POS; padding). A state's forward and backward labels are adjacent (2 × CH_LABEL_BYTES).
  */
-export const CH_LABEL_BYTES = 40;
-export const CH_LABEL_POS = 36;
+export const CH_LABEL_BYTES = 32;
+export const CH_LABEL_POS = 20;
