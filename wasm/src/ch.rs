@@ -7,22 +7,6 @@ use crate::heap::Heap;
 use crate::layout::{rd, Costs, Graph};
 use crate::search::{can_turn, pos_on_arc};
 
-/// Per-state label of one search side: weight, the record that reached the state (or -1 - arc at a seed), the
-/// state it came from, `seen` (= generation when labelled in this query) and the heap position. The forward and
-/// backward labels of a state are adjacent (64 bytes, one cache line): a relaxation also reads the other side's.
-/// Seconds and metres are not carried: they are summed along the parent chain in the same order the TypeScript
-/// labels add them (seed first, then each record), so the sums are the same floats.
-#[repr(C)]
-pub struct ChLabel {
-    pub w: f64,
-    pub par: i32,
-    pub prev: i32,
-    pub seen: u32,
-    /// Position in the side's heap, -1 when not queued.
-    pub pos: i32,
-    pub _pad: [u32; 2],
-}
-
 /// One record of the hierarchy as the searches read it (16 bytes): weight and the other state.
 #[repr(C)]
 pub struct Rec {
@@ -49,6 +33,27 @@ pub struct Bucket {
     pub l: f64,
 }
 
+/// The labels of one search direction, one entry per state in each array. A label is its weight alone where the
+/// searches test it (stall-on-demand, relaxation, meeting): Infinity = not labelled in this query, so no
+/// generation stamp is needed; every query puts its touched states back to Infinity. The record that reached the
+/// state (or -1 - arc at a seed) and the state it came from sit apart, written only on improvements. Seconds and
+/// metres are not carried: they are summed along the parent chain in the order the TypeScript labels add them
+/// (seed first, then each record), so the sums are the same floats.
+#[repr(C)]
+pub struct SideMem {
+    pub w: *mut f64,
+    /// (record, previous state) per state.
+    pub pp: *mut [i32; 2],
+    /// Heap position per state, -1 when not queued.
+    pub pos: *mut i32,
+    /// States labelled in this query (each once: when its weight leaves Infinity).
+    pub touched: *mut u32,
+    /// Seconds and metres of the states settled by many-to-many searches.
+    pub dl: *mut Dl,
+    /// Heap slots (16 bytes × states).
+    pub heap: *mut u8,
+}
+
 /// One hierarchy with its search state (field order must match src/route/wasm/layout.ts).
 #[repr(C)]
 pub struct Ch {
@@ -58,10 +63,13 @@ pub struct Ch {
     pub result_dist: f64,
     pub states: u32,
     pub edge_based: u32,
-    pub gen: u32,
     pub settled: u32,
     /// Out: the arc of a route that stays on the source edge.
     pub result_arc: i32,
+    /// u32 per pack state (road node or arc): its state here. States are numbered here from the highest rank
+    /// down, and records follow their states, so the top of the hierarchy that every search climbs is compact in
+    /// memory. Each state keeps its records in pack order, so searches relax, tie and settle as in the pack order.
+    pub perm: *const u32,
     /// u32 × (states + 1) each: upward records of a state, then downward records (one record space).
     pub up_first: *const u32,
     pub dn_first: *const u32,
@@ -74,14 +82,8 @@ pub struct Ch {
     pub path_cap: u32,
     pub path: *mut u32,
     pub stack: *mut i32,
-    /// Label pairs (forward, backward) per state.
-    pub labels: *mut ChLabel,
-    /// Seconds and metres of the states settled by many-to-many searches, forward and backward.
-    pub fdl: *mut Dl,
-    pub bdl: *mut Dl,
-    /// Heap slots of both sides (16 bytes × states); positions are in the labels.
-    pub fheap: *mut u8,
-    pub bheap: *mut u8,
+    pub fwd: SideMem,
+    pub bwd: SideMem,
     /// Buckets of `table` (capacity `bucket_cap`, regrown here): state, destination, weight, seconds, metres.
     pub bucket_cap: u32,
     pub e_state: *mut u32,
@@ -96,21 +98,60 @@ pub struct Ch {
     pub first: *mut u32,
 }
 
-/// One search side: its labels (state x at `l + 2x`, the pair's other half is the other side's), heap, the
-/// seconds and metres of settled states (many-to-many), and the point it starts from (arc fraction `t`; forward
-/// sides start at a source, backward sides at a target) to recompute seed seconds and metres.
+/// One search side at work: its labels, touched states and heap, and the point it starts from (arc fraction
+/// `t`; forward sides start at a source, backward sides at a target) to recompute seed seconds and metres.
 struct Side {
-    l: *mut ChLabel,
-    h: Heap,
+    w: *mut f64,
+    pp: *mut [i32; 2],
+    touched: *mut u32,
+    nt: usize,
     dl: *mut Dl,
+    h: Heap,
     forward: bool,
     t: f64,
 }
 
 impl Side {
+    unsafe fn new(m: &SideMem, forward: bool, t: f64) -> Side {
+        Side { w: m.w, pp: m.pp, touched: m.touched, nt: 0, dl: m.dl, h: Heap::new(m.heap, m.pos, 1), forward, t }
+    }
+
+    /// Weight of state x's label (Infinity when not labelled).
     #[inline(always)]
-    unsafe fn at(&self, x: u32) -> &mut ChLabel {
-        &mut *self.l.add(2 * x as usize)
+    unsafe fn w(&self, x: u32) -> f64 {
+        *self.w.add(x as usize)
+    }
+
+    /// (record, previous state) of state x's label.
+    #[inline(always)]
+    unsafe fn pp(&self, x: u32) -> [i32; 2] {
+        *self.pp.add(x as usize)
+    }
+
+    /// Sets a label when it improves; true when it did.
+    #[inline(always)]
+    unsafe fn label(&mut self, x: u32, w: f64, par: i32, prev: i32) -> bool {
+        let lw = &mut *self.w.add(x as usize);
+        if *lw <= w {
+            return false;
+        }
+        if *lw == f64::INFINITY {
+            *self.touched.add(self.nt) = x;
+            self.nt += 1;
+        }
+        *lw = w;
+        *self.pp.add(x as usize) = [par, prev];
+        self.h.push(x, w);
+        true
+    }
+
+    /// Ends a query: empties the heap and unlabels the touched states.
+    unsafe fn reset(&mut self) {
+        self.h.clear();
+        for k in 0..self.nt {
+            *self.w.add(*self.touched.add(k) as usize) = f64::INFINITY;
+        }
+        self.nt = 0;
     }
 
     /// Seconds and metres of the seed label from arc `a` (the source arc forward, the target arc backward), with
@@ -123,53 +164,19 @@ impl Side {
 }
 
 impl Ch {
-    unsafe fn next_gen(&mut self) -> u32 {
-        self.gen += 1;
-        if self.gen == u32::MAX {
-            for s in 0..2 * self.states as usize {
-                (*self.labels.add(s)).seen = 0;
-            }
-            self.gen = 1;
-        }
-        self.gen
-    }
-
-    unsafe fn sides(&self, src_t: f64, dst_t: f64) -> (Side, Side) {
-        let stride = 2 * core::mem::size_of::<ChLabel>() / 4;
-        let (fl, bl) = (self.labels, self.labels.add(1));
-        let pos = |l: *mut ChLabel| core::ptr::addr_of_mut!((*l).pos);
-        (Side { l: fl, h: Heap::new(self.fheap, pos(fl), stride), dl: self.fdl, forward: true, t: src_t },
-         Side { l: bl, h: Heap::new(self.bheap, pos(bl), stride), dl: self.bdl, forward: false, t: dst_t })
-    }
-
-    /// Sets a label when it improves; true when it did.
-    #[inline(always)]
-    unsafe fn label(s: &mut Side, x: u32, gen: u32, w: f64, par: i32, prev: i32) -> bool {
-        let l = s.at(x);
-        if l.seen == gen && l.w <= w {
-            return false;
-        }
-        l.w = w;
-        l.par = par;
-        l.prev = prev;
-        l.seen = gen;
-        s.h.push(x, w);
-        true
-    }
-
-    unsafe fn seed_source(&self, g: &Graph, c: &Costs, f: &mut Side, edge: u32, only: i32, gen: u32) {
+    unsafe fn seed_source(&self, g: &Graph, c: &Costs, f: &mut Side, edge: u32, only: i32) {
         for a in 2 * edge..=2 * edge + 1 {
             let wa = rd(c.weight, a as usize);
             if wa == f64::INFINITY || (only >= 0 && a as i32 != only) {
                 continue;
             }
             let k = 1.0 - pos_on_arc(f.t, a);
-            let s = if self.edge_based != 0 { a } else { g.head(a) };
-            Ch::label(f, s, gen, k * wa, -1 - a as i32, -1);
+            let s = rd(self.perm, (if self.edge_based != 0 { a } else { g.head(a) }) as usize);
+            f.label(s, k * wa, -1 - a as i32, -1);
         }
     }
 
-    unsafe fn seed_target(&self, g: &Graph, c: &Costs, b_side: &mut Side, edge: u32, gen: u32) {
+    unsafe fn seed_target(&self, g: &Graph, c: &Costs, b_side: &mut Side, edge: u32) {
         for b in 2 * edge..=2 * edge + 1 {
             let wb = rd(c.weight, b as usize);
             if wb == f64::INFINITY {
@@ -178,13 +185,13 @@ impl Ch {
             let w = pos_on_arc(b_side.t, b) * wb;
             let u = g.tail(b);
             if self.edge_based == 0 {
-                Ch::label(b_side, u, gen, w, -1 - b as i32, -1);
+                b_side.label(rd(self.perm, u as usize), w, -1 - b as i32, -1);
                 continue;
             }
             for i in rd(g.adj_first, u as usize)..rd(g.adj_first, u as usize + 1) {
                 let a = rd(g.adj_arc, i as usize) ^ 1;
                 if rd(c.weight, a as usize) != f64::INFINITY && can_turn(c, a, b, u) {
-                    Ch::label(b_side, a, gen, w, -1 - b as i32, -1);
+                    b_side.label(rd(self.perm, a as usize), w, -1 - b as i32, -1);
                 }
             }
         }
@@ -210,15 +217,15 @@ impl Ch {
         best
     }
 
-    /// True when a state's label is beaten through a higher neighbour (stall-on-demand).
+    /// True when a state's label is beaten through a higher neighbour (stall-on-demand). An unlabelled
+    /// neighbour's Infinity never beats it, as the TypeScript test of `seen` first decides.
     #[inline(always)]
-    unsafe fn stalled(&self, s: &Side, v: u32, gen: u32) -> bool {
+    unsafe fn stalled(&self, s: &Side, v: u32) -> bool {
         let (lo, hi) = self.range(v, !s.forward);
-        let dv = s.at(v).w;
+        let dv = s.w(v);
         for i in lo..hi {
             let r = &*self.rec.add(i);
-            let x = s.at(r.node);
-            if x.seen == gen && x.w + r.w < dv {
+            if s.w(r.node) + r.w < dv {
                 return true;
             }
         }
@@ -234,12 +241,12 @@ impl Ch {
 
     /// Relaxes the upward (forward) or downward-reversed (backward) records of v.
     #[inline(always)]
-    unsafe fn relax(&self, s: &mut Side, v: u32, gen: u32) {
+    unsafe fn relax(&self, s: &mut Side, v: u32) {
         let (lo, hi) = self.range(v, s.forward);
-        let dv = s.at(v).w;
+        let dv = s.w(v);
         for i in lo..hi {
             let r = &*self.rec.add(i);
-            Ch::label(s, r.node, gen, dv + r.w, i as i32, v as i32);
+            s.label(r.node, dv + r.w, i as i32, v as i32);
         }
     }
 
@@ -247,11 +254,11 @@ impl Ch {
     /// TypeScript labels add them.
     #[inline(always)]
     unsafe fn settle_dl(&self, g: &Graph, c: &Costs, s: &Side, v: u32) {
-        let l = s.at(v);
-        *s.dl.add(v as usize) = if l.par < 0 {
-            s.seed_dl(g, c, (-1 - l.par) as u32)
+        let [par, prev] = s.pp(v);
+        *s.dl.add(v as usize) = if par < 0 {
+            s.seed_dl(g, c, (-1 - par) as u32)
         } else {
-            let (p, r) = (*s.dl.add(l.prev as usize), *self.rdl.add(l.par as usize));
+            let (p, r) = (*s.dl.add(prev as usize), *self.rdl.add(par as usize));
             Dl { dur: p.dur + r.dur, len: p.len + r.len }
         };
     }
@@ -260,16 +267,16 @@ impl Ch {
     /// parked on the stack); None when the chain overflows the stack (never: a chain is part of a shortest path).
     unsafe fn chain_dl(&self, g: &Graph, c: &Costs, s: &Side, x: u32) -> Option<Dl> {
         let mut n = 0usize;
-        let mut l = s.at(x);
-        while l.par >= 0 {
+        let [mut par, mut prev] = s.pp(x);
+        while par >= 0 {
             if n == self.path_cap as usize {
                 return None;
             }
-            *self.stack.add(n) = l.par;
+            *self.stack.add(n) = par;
             n += 1;
-            l = s.at(l.prev as u32);
+            [par, prev] = s.pp(prev as u32);
         }
-        let mut d = s.seed_dl(g, c, (-1 - l.par) as u32);
+        let mut d = s.seed_dl(g, c, (-1 - par) as u32);
         for k in (0..n).rev() {
             let r = *self.rdl.add(*self.stack.add(k) as usize);
             d = Dl { dur: d.dur + r.dur, len: d.len + r.len };
@@ -278,23 +285,20 @@ impl Ch {
     }
 }
 
-/// Best route; returns the meeting state (≥ 0: the path follows `par` / `prev` of both sides' labels), -2 for a
-/// route along the source edge (arc in `result_arc`), -1 for none, -3 when a label chain overflows the stack
-/// (never). Weight, seconds, metres go to `result_*`.
+/// Best route, unpacked into `path`: returns its length in arcs (≥ 2), -2 for a route along the source edge (arc
+/// in `result_arc`), -1 for none, -3 when it does not fit (never: a shortest path holds each arc at most once).
+/// Weight, seconds, metres go to `result_*`.
 pub unsafe fn route(g: &Graph, c: &Costs, h: &mut Ch, se: u32, st: f64, only: i32, de: u32, dt: f64) -> i32 {
-    let gen = h.next_gen();
-    h.settled = 0;
-    let (mut f, mut b) = h.sides(st, dt);
+    let (mut f, mut b) = (Side::new(&h.fwd, true, st), Side::new(&h.bwd, false, dt));
     let d = Ch::direct(g, c, se, st, de, dt, only);
     let mut best_w = d.0;
     let mut meet: i32 = -1;
-    h.seed_source(g, c, &mut f, se, only, gen);
-    h.seed_target(g, c, &mut b, de, gen);
+    h.seed_source(g, c, &mut f, se, only);
+    h.seed_target(g, c, &mut b, de);
     for k in 0..b.h.size {
         let s = b.h.item_at(k);
-        let (fl, bl) = (f.at(s), b.at(s));
-        if fl.seen == gen && fl.w + bl.w < best_w {
-            best_w = fl.w + bl.w;
+        if f.w(s) + b.w(s) < best_w {
+            best_w = f.w(s) + b.w(s);
             meet = s as i32;
         }
     }
@@ -307,43 +311,42 @@ pub unsafe fn route(g: &Graph, c: &Costs, h: &mut Ch, se: u32, st: f64, only: i3
         let (l, o) = if fk <= bk { (&mut f, &b) } else { (&mut b, &f) };
         let v = l.h.pop();
         settled += 1;
-        if h.stalled(l, v, gen) {
+        if h.stalled(l, v) {
             continue;
         }
         let (lo, hi) = h.range(v, l.forward);
-        let dv = l.at(v).w;
+        let dv = l.w(v);
         for i in lo..hi {
             let r = &*h.rec.add(i);
             let x = r.node;
-            if !Ch::label(l, x, gen, dv + r.w, i as i32, v as i32) {
-                continue;
-            }
-            let ox = o.at(x);
-            let w = l.at(x).w + ox.w;
-            if ox.seen == gen && w < best_w {
-                best_w = w;
+            let w = dv + r.w;
+            if l.label(x, w, i as i32, v as i32) && w + o.w(x) < best_w {
+                best_w = w + o.w(x);
                 meet = x as i32;
             }
         }
     }
-    f.h.clear();
-    b.h.clear();
     h.settled = settled;
-    if meet < 0 {
+    let n = if meet < 0 {
         h.result_weight = d.0;
         h.result_dur = d.1;
         h.result_dist = d.2;
         h.result_arc = d.3;
-        return if d.3 >= 0 { -2 } else { -1 };
-    }
-    let (fd, bd) = match (h.chain_dl(g, c, &f, meet as u32), h.chain_dl(g, c, &b, meet as u32)) {
-        (Some(x), Some(y)) => (x, y),
-        _ => return -3,
+        if d.3 >= 0 { -2 } else { -1 }
+    } else {
+        match (h.chain_dl(g, c, &f, meet as u32), h.chain_dl(g, c, &b, meet as u32)) {
+            (Some(fd), Some(bd)) => {
+                h.result_weight = best_w;
+                h.result_dur = fd.dur + bd.dur;
+                h.result_dist = fd.len + bd.len;
+                unpack(h, &f, &b, meet as u32)
+            }
+            _ => -3,
+        }
     };
-    h.result_weight = best_w;
-    h.result_dur = fd.dur + bd.dur;
-    h.result_dist = fd.len + bd.len;
-    meet
+    f.reset();
+    b.reset();
+    n
 }
 
 /// Appends the payload arcs of record r in driving order to `path` (length `*n`), with a depth-first stack in
@@ -375,39 +378,38 @@ unsafe fn emit(h: &Ch, r: i32, n: &mut usize, limit: usize) -> bool {
 
 /// Unpacks the route that met at state `meet` into `path` (source arc, the forward records' payloads from the
 /// source on, the backward records' payloads on to the target, target arc), as ContractionHierarchy.route does;
-/// returns its length, or -1 when it does not fit (never on a shortest path: it holds each arc at most once).
-pub unsafe fn unpack(h: &Ch, meet: u32) -> i32 {
-    let (f, b) = (h.labels, h.labels.add(1));
+/// returns its length, or -3 when it does not fit.
+unsafe fn unpack(h: &Ch, f: &Side, b: &Side, meet: u32) -> i32 {
     let cap = h.path_cap as usize;
     // Forward records from the meeting state back to the source, parked at the top of the stack area.
     let mut chain = 0usize;
-    let mut v = meet as usize;
-    while (*f.add(2 * v)).par >= 0 {
+    let [mut par, mut prev] = f.pp(meet);
+    while par >= 0 {
         if chain == cap {
-            return -1;
+            return -3;
         }
-        *h.stack.add(cap - 1 - chain) = (*f.add(2 * v)).par;
+        *h.stack.add(cap - 1 - chain) = par;
         chain += 1;
-        v = (*f.add(2 * v)).prev as usize;
+        [par, prev] = f.pp(prev as u32);
     }
-    *h.path = (-1 - (*f.add(2 * v)).par) as u32;
+    *h.path = (-1 - par) as u32;
     let mut n = 1usize;
     for k in cap - chain..cap {
         if !emit(h, *h.stack.add(k), &mut n, cap - chain) {
-            return -1;
+            return -3;
         }
     }
-    let mut v = meet as usize;
-    while (*b.add(2 * v)).par >= 0 {
-        if !emit(h, (*b.add(2 * v)).par, &mut n, cap) {
-            return -1;
+    let [mut par, mut prev] = b.pp(meet);
+    while par >= 0 {
+        if !emit(h, par, &mut n, cap) {
+            return -3;
         }
-        v = (*b.add(2 * v)).prev as usize;
+        [par, prev] = b.pp(prev as u32);
     }
     if n == cap {
-        return -1;
+        return -3;
     }
-    *h.path.add(n) = (-1 - (*b.add(2 * v)).par) as u32;
+    *h.path.add(n) = (-1 - par) as u32;
     (n + 1) as i32
 }
 
@@ -442,33 +444,33 @@ pub unsafe fn table(g: &Graph, c: &Costs, h: &mut Ch, no: usize, nd: usize) -> b
         *od.add(k) = f64::INFINITY;
         *ol.add(k) = f64::INFINITY;
     }
-    let (mut f, mut b) = h.sides(0.0, 0.0);
+    let (mut f, mut b) = (Side::new(&h.fwd, true, 0.0), Side::new(&h.bwd, false, 0.0));
     let mut n = 0usize;
     let mut settled = 0u32;
     for j in 0..nd {
-        let gen = h.next_gen();
         b.t = rd(g.dst_t, no + j);
-        h.seed_target(g, c, &mut b, rd(g.dst_edge, no + j), gen);
+        h.seed_target(g, c, &mut b, rd(g.dst_edge, no + j));
         while b.h.size > 0 {
             let v = b.h.pop();
             settled += 1;
-            if h.stalled(&b, v, gen) {
+            if h.stalled(&b, v) {
                 continue;
             }
             if n == h.bucket_cap as usize && !grow_buckets(h, n, n + 1) {
-                b.h.clear();
+                b.reset();
                 return false;
             }
             h.settle_dl(g, c, &b, v);
             let dl = *b.dl.add(v as usize);
             *h.e_state.add(n) = v;
             *h.e_dest.add(n) = j as u32;
-            *h.e_w.add(n) = b.at(v).w;
+            *h.e_w.add(n) = b.w(v);
             *h.e_d.add(n) = dl.dur;
             *h.e_l.add(n) = dl.len;
             n += 1;
-            h.relax(&mut b, v, gen);
+            h.relax(&mut b, v);
         }
+        b.reset();
     }
     let states = h.states as usize;
     let first = h.first;
@@ -502,17 +504,16 @@ pub unsafe fn table(g: &Graph, c: &Costs, h: &mut Ch, no: usize, nd: usize) -> b
                 *ol.add(row + j) = d.2;
             }
         }
-        let gen = h.next_gen();
         f.t = st;
-        h.seed_source(g, c, &mut f, se, -1, gen);
+        h.seed_source(g, c, &mut f, se, -1);
         while f.h.size > 0 {
             let v = f.h.pop();
             settled += 1;
-            if h.stalled(&f, v, gen) {
+            if h.stalled(&f, v) {
                 continue;
             }
             h.settle_dl(g, c, &f, v);
-            let (dv, Dl { dur: du, len: dl }) = (f.at(v).w, *f.dl.add(v as usize));
+            let (dv, Dl { dur: du, len: dl }) = (f.w(v), *f.dl.add(v as usize));
             for q in *first.add(v as usize)..*first.add(v as usize + 1) {
                 let e = &*h.sorted.add(q as usize);
                 let t = row + e.dest as usize;
@@ -523,8 +524,9 @@ pub unsafe fn table(g: &Graph, c: &Costs, h: &mut Ch, no: usize, nd: usize) -> b
                     *ol.add(t) = dl + e.l;
                 }
             }
-            h.relax(&mut f, v, gen);
+            h.relax(&mut f, v);
         }
+        f.reset();
     }
     h.settled = settled;
     true

@@ -40,16 +40,10 @@ pub unsafe extern "C" fn one_to_many(g: *mut Graph, c: *const Costs, src_edge: u
 }
 
 /// Contraction hierarchy route (see `ch::route`), unpacked into `Ch::path`: the path's length in arcs (≥ 2), -2 for a
-/// route along the source edge (arc in `Ch::result_arc`), -1 for none, -3 when the path does not fit (never on a
-/// shortest path: it holds each arc at most once).
+/// route along the source edge (arc in `Ch::result_arc`), -1 for none, -3 when the path does not fit (never).
 #[no_mangle]
 pub unsafe extern "C" fn ch_route(g: *const Graph, c: *const Costs, h: *mut Ch, src_edge: u32, src_t: f64, src_only: i32, dst_edge: u32, dst_t: f64) -> i32 {
-    let meet = ch::route(&*g, &*c, &mut *h, src_edge, src_t, src_only, dst_edge, dst_t);
-    if meet < 0 {
-        return meet;
-    }
-    let n = ch::unpack(&*h, meet as u32);
-    if n < 0 { -3 } else { n }
+    ch::route(&*g, &*c, &mut *h, src_edge, src_t, src_only, dst_edge, dst_t)
 }
 
 /// Contraction hierarchy many-to-many (see `ch::table`); 0 when memory for the buckets ran out, else 1.

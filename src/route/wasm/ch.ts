@@ -1,7 +1,7 @@
 import type { ChRoute, ContractionHierarchy } from '../ch.js';
 import { posOnArc, type Endpoint } from '../search.js';
 import type { WasmGraph } from './core.js';
-import { CH, CH_BUCKET_BYTES, CH_BYTES, CH_LABEL_BYTES, CH_LABEL_POS, CH_REC_BYTES, HEAP_ENTRY_BYTES, type ChField } from './layout.js';
+import { CH, CH_BUCKET_BYTES, CH_BYTES, CH_REC_BYTES, HEAP_ENTRY_BYTES, type ChField } from './layout.js';
 
 /** Bucket entries allocated up front for many-to-many searches (the core regrows them by doubling). */
 const INITIAL_BUCKETS = 4096;
@@ -9,7 +9,7 @@ const INITIAL_BUCKETS = 4096;
 /**
  * A pack's contraction hierarchy queried by the WebAssembly core, with the signatures and answers of
  * ContractionHierarchy's `route` and `table` (same algorithm, same heap: same meeting state, same path, same sums).
- * Memory: 40 bytes per record (other state and weight; seconds and metres; children) and 96 bytes per state.
+ * Memory: 40 bytes per record (other state and weight; seconds and metres; children) and about 130 bytes per state.
  */
 export class WasmHierarchy {
   /** Address of the `Ch` header. */
@@ -21,23 +21,36 @@ export class WasmHierarchy {
     const arrays = ch.ch;
     const R = arrays.node.length;
     this.header = m.filled(CH_BYTES, 0);
+    // States renumbered from the highest rank down (see `perm` in wasm/src/ch.rs), records following them.
+    const perm = new Uint32Array(S), inv = new Uint32Array(S);
+    for (let s = 0; s < S; s++) { perm[s] = S - 1 - arrays.rank[s]!; inv[S - 1 - arrays.rank[s]!] = s; }
+    const upFirst = new Uint32Array(S + 1), dnFirst = new Uint32Array(S + 1);
+    const order = new Uint32Array(R), renamed = new Uint32Array(R);
+    let k = 0;
+    for (const [from, to] of [[arrays.upFirst, upFirst], [arrays.dnFirst, dnFirst]] as const) {
+      for (let v = 0; v < S; v++) {
+        to[v] = k;
+        for (let r = from[inv[v]!]!; r < from[inv[v]! + 1]!; r++) { order[k] = r; renamed[r] = k++; }
+      }
+      to[S] = k;
+    }
     // What a relaxation reads (weight, other state) in one 16-byte slot; the rest only along the final chains.
     const rec = m.alloc(CH_REC_BYTES * R), rdl = m.alloc(16 * R), kids = m.alloc(8 * R);
     const recU32 = new Uint32Array(m.buffer, rec, 4 * R), recF64 = new Float64Array(m.buffer, rec, 2 * R);
     const dl = new Float64Array(m.buffer, rdl, 2 * R), ab = new Int32Array(m.buffer, kids, 2 * R);
-    for (let r = 0; r < R; r++) {
-      recF64[2 * r] = ch.w[r]!; recU32[4 * r + 2] = arrays.node[r]!;
-      dl[2 * r] = ch.dur[r]!; dl[2 * r + 1] = ch.len[r]!;
-      ab[2 * r] = arrays.a[r]!; ab[2 * r + 1] = arrays.b[r]!;
+    for (let q = 0; q < R; q++) {
+      const r = order[q]!, a = arrays.a[r]!, b = arrays.b[r]!;
+      recF64[2 * q] = ch.w[r]!; recU32[4 * q + 2] = perm[arrays.node[r]!]!;
+      dl[2 * q] = ch.dur[r]!; dl[2 * q + 1] = ch.len[r]!;
+      ab[2 * q] = a < 0 ? a : renamed[a]!; ab[2 * q + 1] = a < 0 ? b : renamed[b]!;
     }
     const pathCap = 2 * core.graph.edgeCount + 2;
     const set: [ChField, number][] = [
       ['states', S], ['edgeBased', ch.edgeBased ? 1 : 0], ['resultArc', -1],
-      ['upFirst', m.copy(arrays.upFirst)], ['dnFirst', m.copy(arrays.dnFirst)],
+      ['perm', m.copy(perm)], ['upFirst', m.copy(upFirst)], ['dnFirst', m.copy(dnFirst)],
       ['rec', rec], ['rdl', rdl], ['kids', kids],
       ['pathCap', pathCap], ['path', m.alloc(4 * pathCap)], ['stack', m.alloc(4 * pathCap)],
-      ['labels', this.labels(2 * S)], ['fdl', m.alloc(16 * S)], ['bdl', m.alloc(16 * S)],
-      ['fheap', m.alloc(HEAP_ENTRY_BYTES * S)], ['bheap', m.alloc(HEAP_ENTRY_BYTES * S)],
+      ...this.side('f', S), ...this.side('b', S),
       ['bucketCap', INITIAL_BUCKETS],
       ['eState', m.alloc(4 * INITIAL_BUCKETS)], ['eDest', m.alloc(4 * INITIAL_BUCKETS)], ['eW', m.alloc(8 * INITIAL_BUCKETS)],
       ['eD', m.alloc(8 * INITIAL_BUCKETS)], ['eL', m.alloc(8 * INITIAL_BUCKETS)], ['sorted', m.alloc(CH_BUCKET_BYTES * INITIAL_BUCKETS)],
@@ -46,13 +59,15 @@ export class WasmHierarchy {
     for (const [f, v] of set) m.i32(this.header + CH[f], v);
   }
 
-  /** Address of `n` fresh labels: never seen, not queued (heap position -1), 64-byte aligned (pairs on one line). */
-  private labels(n: number): number {
+  /** The fields of one search side's memory (`SideMem` in wasm/src/ch.rs): every state unlabelled, not queued. */
+  private side(p: 'f' | 'b', S: number): [ChField, number][] {
     const m = this.core.mem;
-    const at = (m.alloc(CH_LABEL_BYTES * n + 56) + 63) & ~63;
-    const words = new Int32Array(m.buffer, at, (CH_LABEL_BYTES >> 2) * n).fill(0);
-    for (let s = 0; s < n; s++) words[(CH_LABEL_BYTES >> 2) * s + (CH_LABEL_POS >> 2)] = -1;
-    return at;
+    const w = m.alloc(8 * S);
+    new Float64Array(m.buffer, w, S).fill(Infinity);
+    return [
+      [`${p}w`, w], [`${p}pp`, m.alloc(8 * S)], [`${p}pos`, m.filled(4 * S, 0xff)], [`${p}touched`, m.alloc(4 * S)],
+      [`${p}dl`, m.alloc(16 * S)], [`${p}heap`, m.alloc(HEAP_ENTRY_BYTES * S)],
+    ];
   }
 
   /** States settled by the last query. */

@@ -20,8 +20,9 @@ const COSTS_FIELDS = [
 
 /** Fields of `Ch` after its three leading f64s (result weight, seconds, metres), 4 bytes each. */
 const CH_FIELDS = [
-  'states', 'edgeBased', 'gen', 'settled', 'resultArc', 'upFirst', 'dnFirst', 'rec', 'rdl', 'kids',
-  'pathCap', 'path', 'stack', 'labels', 'fdl', 'bdl', 'fheap', 'bheap',
+  'states', 'edgeBased', 'settled', 'resultArc', 'perm', 'upFirst', 'dnFirst', 'rec', 'rdl', 'kids',
+  'pathCap', 'path', 'stack',
+  'fw', 'fpp', 'fpos', 'ftouched', 'fdl', 'fheap', 'bw', 'bpp', 'bpos', 'btouched', 'bdl', 'bheap',
   'bucketCap', 'eState', 'eDest', 'eW', 'eD', 'eL', 'sorted', 'first',
 ] as const;
 
@@ -62,10 +63,3 @@ export const LABEL_PARENT = 8;
 export const CH = offsets(CH_FIELDS, 24);
 /** Size of the `Ch` header in bytes. */
 export const CH_BYTES = Math.ceil((24 + 4 * CH_FIELDS.length) / 8) * 8;
-
-/**
- * Bytes of one hierarchy label (`ChLabel`: f64 weight; i32 record, i32 previous state, u32 seen, i32 heap position
- * at byte CH_LABEL_POS; padding). A state's forward and backward labels are adjacent (2 × CH_LABEL_BYTES).
- */
-export const CH_LABEL_BYTES = 32;
-export const CH_LABEL_POS = 20;
