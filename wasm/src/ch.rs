@@ -113,7 +113,7 @@ struct Side {
 
 impl Side {
     unsafe fn new(m: &SideMem, forward: bool, t: f64) -> Side {
-        Side { w: m.w, pp: m.pp, touched: m.touched, nt: 0, dl: m.dl, h: Heap::new(m.heap, m.pos, 1), forward, t }
+        Side { w: m.w, pp: m.pp, touched: m.touched, nt: 0, dl: m.dl, h: Heap::new(m.heap, m.pos), forward, t }
     }
 
     /// Weight of state x's label (Infinity when not labelled).

@@ -66,7 +66,7 @@ export class WasmHierarchy {
     new Float64Array(m.buffer, w, S).fill(Infinity);
     return [
       [`${p}w`, w], [`${p}pp`, m.alloc(8 * S)], [`${p}pos`, m.filled(4 * S, 0xff)], [`${p}touched`, m.alloc(4 * S)],
-      [`${p}dl`, m.alloc(16 * S)], [`${p}heap`, m.alloc(HEAP_ENTRY_BYTES * S)],
+      [`${p}dl`, m.alloc(16 * S)], [`${p}heap`, m.alloc(HEAP_ENTRY_BYTES * (S + 1))],
     ];
   }
 

@@ -65,8 +65,8 @@ export class WasmGraph {
     const arcs = 2 * this.graph.edgeCount;
     const set: [GraphField, number][] = [
       ['fwd', m.filled(LABEL_BYTES * arcs, 0)], ['bwd', m.filled(LABEL_BYTES * arcs, 0)],
-      ['fheap', m.alloc(HEAP_ENTRY_BYTES * arcs)], ['fheapPos', m.filled(4 * arcs, 0xff)],
-      ['bheap', m.alloc(HEAP_ENTRY_BYTES * arcs)], ['bheapPos', m.filled(4 * arcs, 0xff)],
+      ['fheap', m.alloc(HEAP_ENTRY_BYTES * (arcs + 1))], ['fheapPos', m.filled(4 * arcs, 0xff)],
+      ['bheap', m.alloc(HEAP_ENTRY_BYTES * (arcs + 1))], ['bheapPos', m.filled(4 * arcs, 0xff)],
       ['fdur', m.alloc(8 * arcs)], ['flen', m.alloc(8 * arcs)],
     ];
     for (const [f, v] of set) this.setField(f, v);

@@ -45,7 +45,7 @@ export const COSTS = offsets(COSTS_FIELDS, 24);
 /** Size of the `Costs` header in bytes. */
 export const COSTS_BYTES = Math.ceil((24 + 4 * COSTS_FIELDS.length) / 8) * 8;
 
-/** Bytes of one heap slot (`Entry`: f64 key, u32 item, padding). */
+/** Bytes of one heap slot (`Entry`: f64 key, u32 item, padding); a heap of n items has n + 1 slots. */
 export const HEAP_ENTRY_BYTES = 16;
 
 /** Bytes of one hierarchy record as the searches read it (`Rec`: f64 weight, u32 other state, padding). */
