@@ -70,9 +70,9 @@ pub struct Ch {
     /// down, and records follow their states, so the top of the hierarchy that every search climbs is compact in
     /// memory. Each state keeps its records in pack order, so searches relax, tie and settle as in the pack order.
     pub perm: *const u32,
-    /// u32 × (states + 1) each: upward records of a state, then downward records (one record space).
-    pub up_first: *const u32,
-    pub dn_first: *const u32,
+    /// u32 × (2 states + 1): the upward records of state v are `first[2v] .. first[2v+1]`, its downward records
+    /// `first[2v+1] .. first[2v+2]`, so a settle's stall test and relaxation read one stretch of records.
+    pub rec_first: *const u32,
     /// Per record: weight and the other state (read by the searches), seconds and metres (read along final
     /// chains), children (shortcut) or -1 and the payload arc (see src/route/ch.ts), for unpacking.
     pub rec: *const Rec,
@@ -235,8 +235,8 @@ impl Ch {
     /// Upward records of v (`up`), else its downward records.
     #[inline(always)]
     unsafe fn range(&self, v: u32, up: bool) -> (usize, usize) {
-        let f = if up { self.up_first } else { self.dn_first };
-        (rd(f, v as usize) as usize, rd(f, v as usize + 1) as usize)
+        let k = 2 * v as usize + !up as usize;
+        (rd(self.rec_first, k) as usize, rd(self.rec_first, k + 1) as usize)
     }
 
     /// Relaxes the upward (forward) or downward-reversed (backward) records of v.

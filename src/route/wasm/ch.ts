@@ -21,19 +21,21 @@ export class WasmHierarchy {
     const arrays = ch.ch;
     const R = arrays.node.length;
     this.header = m.filled(CH_BYTES, 0);
-    // States renumbered from the highest rank down (see `perm` in wasm/src/ch.rs), records following them.
+    // States renumbered from the highest rank down (see `perm` in wasm/src/ch.rs), each followed by its upward
+    // then its downward records, in pack order.
     const perm = new Uint32Array(S), inv = new Uint32Array(S);
     for (let s = 0; s < S; s++) { perm[s] = S - 1 - arrays.rank[s]!; inv[S - 1 - arrays.rank[s]!] = s; }
-    const upFirst = new Uint32Array(S + 1), dnFirst = new Uint32Array(S + 1);
+    const first = new Uint32Array(2 * S + 1);
     const order = new Uint32Array(R), renamed = new Uint32Array(R);
     let k = 0;
-    for (const [from, to] of [[arrays.upFirst, upFirst], [arrays.dnFirst, dnFirst]] as const) {
-      for (let v = 0; v < S; v++) {
-        to[v] = k;
-        for (let r = from[inv[v]!]!; r < from[inv[v]! + 1]!; r++) { order[k] = r; renamed[r] = k++; }
-      }
-      to[S] = k;
+    for (let v = 0; v < S; v++) {
+      const u = inv[v]!;
+      first[2 * v] = k;
+      for (let r = arrays.upFirst[u]!; r < arrays.upFirst[u + 1]!; r++) { order[k] = r; renamed[r] = k++; }
+      first[2 * v + 1] = k;
+      for (let r = arrays.dnFirst[u]!; r < arrays.dnFirst[u + 1]!; r++) { order[k] = r; renamed[r] = k++; }
     }
+    first[2 * S] = k;
     // What a relaxation reads (weight, other state) in one 16-byte slot; the rest only along the final chains.
     const rec = m.alloc(CH_REC_BYTES * R), rdl = m.alloc(16 * R), kids = m.alloc(8 * R);
     const recU32 = new Uint32Array(m.buffer, rec, 4 * R), recF64 = new Float64Array(m.buffer, rec, 2 * R);
@@ -47,7 +49,7 @@ export class WasmHierarchy {
     const pathCap = 2 * core.graph.edgeCount + 2;
     const set: [ChField, number][] = [
       ['states', S], ['edgeBased', ch.edgeBased ? 1 : 0], ['resultArc', -1],
-      ['perm', m.copy(perm)], ['upFirst', m.copy(upFirst)], ['dnFirst', m.copy(dnFirst)],
+      ['perm', m.copy(perm)], ['recFirst', m.copy(first)],
       ['rec', rec], ['rdl', rdl], ['kids', kids],
       ['pathCap', pathCap], ['path', m.alloc(4 * pathCap)], ['stack', m.alloc(4 * pathCap)],
       ...this.side('f', S), ...this.side('b', S),
