@@ -285,6 +285,27 @@ impl Ch {
     }
 }
 
+/// Settles the next state of side `l` (its heap is not empty): pop, stall test, relaxation, and the meeting test
+/// against side `o` for each improved label.
+#[inline(always)]
+unsafe fn settle(h: &Ch, l: &mut Side, o: &Side, best_w: &mut f64, meet: &mut i32) {
+    let v = l.h.pop();
+    if h.stalled(l, v) {
+        return;
+    }
+    let (lo, hi) = h.range(v, l.forward);
+    let dv = l.w(v);
+    for i in lo..hi {
+        let r = &*h.rec.add(i);
+        let x = r.node;
+        let w = dv + r.w;
+        if l.label(x, w, i as i32, v as i32) && w + o.w(x) < *best_w {
+            *best_w = w + o.w(x);
+            *meet = x as i32;
+        }
+    }
+}
+
 /// Best route, unpacked into `path`: returns its length in arcs (≥ 2), -2 for a route along the source edge (arc
 /// in `result_arc`), -1 for none, -3 when it does not fit (never: a shortest path holds each arc at most once).
 /// Weight, seconds, metres go to `result_*`.
@@ -308,22 +329,12 @@ pub unsafe fn route(g: &Graph, c: &Costs, h: &mut Ch, se: u32, st: f64, only: i3
         if fk.min(bk) >= best_w {
             break;
         }
-        let (l, o) = if fk <= bk { (&mut f, &b) } else { (&mut b, &f) };
-        let v = l.h.pop();
         settled += 1;
-        if h.stalled(l, v) {
-            continue;
-        }
-        let (lo, hi) = h.range(v, l.forward);
-        let dv = l.w(v);
-        for i in lo..hi {
-            let r = &*h.rec.add(i);
-            let x = r.node;
-            let w = dv + r.w;
-            if l.label(x, w, i as i32, v as i32) && w + o.w(x) < best_w {
-                best_w = w + o.w(x);
-                meet = x as i32;
-            }
+        // Two inlined copies rather than references chosen at run time, so each side's fields stay in locals.
+        if fk <= bk {
+            settle(h, &mut f, &b, &mut best_w, &mut meet);
+        } else {
+            settle(h, &mut b, &f, &mut best_w, &mut meet);
         }
     }
     h.settled = settled;
