@@ -9,7 +9,10 @@ const INITIAL_BUCKETS = 4096;
 /**
  * A pack's contraction hierarchy queried by the WebAssembly core, with the signatures and answers of
  * ContractionHierarchy's `route` and `table` (same algorithm, same heap: same meeting state, same path, same sums).
- * Memory: 40 bytes per record (other state and weight; seconds and metres; children) and about 130 bytes per state.
+ * The core lays the hierarchy out for its searches (states renumbered by rank, labels reduced to weights; see
+ * wasm/src/ch.rs), which changes no answer. Memory: 40 bytes per record (other state and weight; seconds and
+ * metres; children) and about 130 bytes per state. Throws RangeError when memory cannot grow or a record weight is
+ * not finite (a corrupt pack).
  */
 export class WasmHierarchy {
   /** Address of the `Ch` header. */
@@ -42,6 +45,9 @@ export class WasmHierarchy {
     const dl = new Float64Array(m.buffer, rdl, 2 * R), ab = new Int32Array(m.buffer, kids, 2 * R);
     for (let q = 0; q < R; q++) {
       const r = order[q]!, a = arrays.a[r]!, b = arrays.b[r]!;
+      // The core's labels read Infinity as "not labelled", so a record must never offer an infinite weight (the
+      // builder drops closed arcs; only a corrupt pack could): refused, the router then stays in TypeScript.
+      if (!Number.isFinite(ch.w[r]!)) throw new RangeError(`hierarchy record ${r} has weight ${ch.w[r]}`);
       recF64[2 * q] = ch.w[r]!; recU32[4 * q + 2] = perm[arrays.node[r]!]!;
       dl[2 * q] = ch.dur[r]!; dl[2 * q + 1] = ch.len[r]!;
       ab[2 * q] = a < 0 ? a : renamed[a]!; ab[2 * q + 1] = a < 0 ? b : renamed[b]!;
