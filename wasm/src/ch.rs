@@ -74,9 +74,12 @@ pub struct Ch {
     /// `first[2v+1] .. first[2v+2]`, so a settle's stall test and relaxation read one stretch of records.
     pub rec_first: *const u32,
     /// Per record: weight and the other state (read by the searches), seconds and metres (read along final
-    /// chains), children (shortcut) or -1 and the payload arc (see src/route/ch.ts), for unpacking.
+    /// chains), and its slot in `kids`.
     pub rec: *const Rec,
     pub rdl: *const Dl,
+    pub unpack_of: *const u32,
+    /// Per slot: children's slots (shortcut) or -1 and the payload arc (see src/route/ch.ts). Slots follow a
+    /// depth-first preorder of the shortcut trees, so unpacking mostly reads forward through memory.
     pub kids: *const [i32; 2],
     /// Unpacked path of the last route (capacity `path_cap` arcs) and the explicit stack unpacking uses.
     pub path_cap: u32,
@@ -364,7 +367,7 @@ pub unsafe fn route(g: &Graph, c: &Costs, h: &mut Ch, se: u32, st: f64, only: i3
 /// `stack[0 .. limit]`. False when the path or the stack would overflow.
 unsafe fn emit(h: &Ch, r: i32, n: &mut usize, limit: usize) -> bool {
     let mut sp = 1usize;
-    *h.stack = r;
+    *h.stack = rd(h.unpack_of, r as usize) as i32;
     while sp > 0 {
         sp -= 1;
         let x = *h.stack.add(sp) as usize;

@@ -9,10 +9,10 @@ const INITIAL_BUCKETS = 4096;
 /**
  * A pack's contraction hierarchy queried by the WebAssembly core, with the signatures and answers of
  * ContractionHierarchy's `route` and `table` (same algorithm, same heap: same meeting state, same path, same sums).
- * The core lays the hierarchy out for its searches (states renumbered by rank, labels reduced to weights; see
- * wasm/src/ch.rs), which changes no answer. Memory: 40 bytes per record (other state and weight; seconds and
- * metres; children) and about 130 bytes per state. Throws RangeError when memory cannot grow or a record weight is
- * not finite (a corrupt pack).
+ * The core lays the hierarchy out for its searches (states renumbered by rank, labels reduced to weights, children
+ * in unpacking order; see wasm/src/ch.rs), which changes no answer. Memory: 44 bytes per record (other state and
+ * weight; seconds and metres; children and unpacking slot) and about 130 bytes per state. Throws RangeError when
+ * memory cannot grow or a record weight is not finite (a corrupt pack).
  */
 export class WasmHierarchy {
   /** Address of the `Ch` header. */
@@ -40,9 +40,9 @@ export class WasmHierarchy {
     }
     first[2 * S] = k;
     // What a relaxation reads (weight, other state) in one 16-byte slot; the rest only along the final chains.
-    const rec = m.alloc(CH_REC_BYTES * R), rdl = m.alloc(16 * R), kids = m.alloc(8 * R);
+    const rec = m.alloc(CH_REC_BYTES * R), rdl = m.alloc(16 * R);
     const recU32 = new Uint32Array(m.buffer, rec, 4 * R), recF64 = new Float64Array(m.buffer, rec, 2 * R);
-    const dl = new Float64Array(m.buffer, rdl, 2 * R), ab = new Int32Array(m.buffer, kids, 2 * R);
+    const dl = new Float64Array(m.buffer, rdl, 2 * R), ab = new Int32Array(2 * R);
     for (let q = 0; q < R; q++) {
       const r = order[q]!, a = arrays.a[r]!, b = arrays.b[r]!;
       // The core's labels read Infinity as "not labelled", so a record must never offer an infinite weight (the
@@ -52,11 +52,12 @@ export class WasmHierarchy {
       dl[2 * q] = ch.dur[r]!; dl[2 * q + 1] = ch.len[r]!;
       ab[2 * q] = a < 0 ? a : renamed[a]!; ab[2 * q + 1] = a < 0 ? b : renamed[b]!;
     }
+    const [unpackOf, kids] = this.unpackOrder(ab);
     const pathCap = 2 * core.graph.edgeCount + 2;
     const set: [ChField, number][] = [
       ['states', S], ['edgeBased', ch.edgeBased ? 1 : 0], ['resultArc', -1],
       ['perm', m.copy(perm)], ['recFirst', m.copy(first)],
-      ['rec', rec], ['rdl', rdl], ['kids', kids],
+      ['rec', rec], ['rdl', rdl], ['unpackOf', unpackOf], ['kids', kids],
       ['pathCap', pathCap], ['path', m.alloc(4 * pathCap)], ['stack', m.alloc(4 * pathCap)],
       ...this.side('f', S), ...this.side('b', S),
       ['bucketCap', INITIAL_BUCKETS],
@@ -65,6 +66,38 @@ export class WasmHierarchy {
       ['first', m.alloc(4 * (S + 1))],
     ];
     for (const [f, v] of set) m.i32(this.header + CH[f], v);
+  }
+
+  /**
+   * Children for unpacking, `ab` (first child, second child, or -1 and the payload arc, per record) laid out in
+   * depth-first preorder of the shortcut trees from the top states' records down, so a shortcut's first child and
+   * the rest of its subtree mostly follow it in memory. Returns the addresses of the record → unpacking slot map
+   * and of the children by slot.
+   */
+  private unpackOrder(ab: Int32Array): [number, number] {
+    const m = this.core.mem;
+    const R = ab.length >> 1;
+    const slot = new Int32Array(R).fill(-1), stack = new Int32Array(2 * R + 1);
+    let next = 0;
+    for (let q = 0; q < R; q++) {
+      if (slot[q]! >= 0) continue;
+      let sp = 0;
+      stack[sp++] = q;
+      while (sp > 0) {
+        const x = stack[--sp]!;
+        if (slot[x]! >= 0) continue;
+        slot[x] = next++;
+        if (ab[2 * x]! >= 0) { stack[sp++] = ab[2 * x + 1]!; stack[sp++] = ab[2 * x]!; }
+      }
+    }
+    const kids = m.alloc(8 * R);
+    const out = new Int32Array(m.buffer, kids, 2 * R);
+    for (let q = 0; q < R; q++) {
+      const p = slot[q]!, a = ab[2 * q]!, b = ab[2 * q + 1]!;
+      out[2 * p] = a < 0 ? a : slot[a]!;
+      out[2 * p + 1] = a < 0 ? b : slot[b]!;
+    }
+    return [m.copy(slot), kids];
   }
 
   /** The fields of one search side's memory (`SideMem` in wasm/src/ch.rs): every state unlabelled, not queued. */

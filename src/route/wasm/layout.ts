@@ -20,7 +20,7 @@ const COSTS_FIELDS = [
 
 /** Fields of `Ch` after its three leading f64s (result weight, seconds, metres), 4 bytes each. */
 const CH_FIELDS = [
-  'states', 'edgeBased', 'settled', 'resultArc', 'perm', 'recFirst', 'rec', 'rdl', 'kids',
+  'states', 'edgeBased', 'settled', 'resultArc', 'perm', 'recFirst', 'rec', 'rdl', 'unpackOf', 'kids',
   'pathCap', 'path', 'stack',
   'fw', 'fpp', 'fpos', 'ftouched', 'fdl', 'fheap', 'bw', 'bpp', 'bpos', 'btouched', 'bdl', 'bheap',
   'bucketCap', 'eState', 'eDest', 'eW', 'eD', 'eL', 'sorted', 'first',
