@@ -7,12 +7,21 @@ use crate::heap::Heap;
 use crate::layout::{rd, Costs, Graph};
 use crate::search::{can_turn, pos_on_arc};
 
-/// One record of the hierarchy as the searches read it (16 bytes): weight and the other state.
+/// One record of the hierarchy as the searches read it (16 bytes): weight, the other state, and the record's slot
+/// in `Ch::kids`.
 #[repr(C)]
 pub struct Rec {
     pub w: f64,
     pub node: u32,
-    pub _pad: u32,
+    pub slot: u32,
+}
+
+/// One record for unpacking and for summing seconds and metres along a chain: children's slots (shortcut) or -1
+/// and the payload arc (see src/route/ch.ts), seconds, metres.
+#[repr(C)]
+pub struct Unpack {
+    pub kids: [i32; 2],
+    pub dl: Dl,
 }
 
 /// Seconds and metres of a record or of a settled state's label.
@@ -73,14 +82,12 @@ pub struct Ch {
     /// u32 × (2 states + 1): the upward records of state v are `first[2v] .. first[2v+1]`, its downward records
     /// `first[2v+1] .. first[2v+2]`, so a settle's stall test and relaxation read one stretch of records.
     pub rec_first: *const u32,
-    /// Per record: weight and the other state (read by the searches), seconds and metres (read along final
-    /// chains), and its slot in `kids`.
+    /// Per record, in search order: weight and the other state (read by the searches) and its unpacking slot.
     pub rec: *const Rec,
-    pub rdl: *const Dl,
-    pub unpack_of: *const u32,
-    /// Per slot: children's slots (shortcut) or -1 and the payload arc (see src/route/ch.ts). Slots follow a
-    /// depth-first preorder of the shortcut trees, so unpacking mostly reads forward through memory.
-    pub kids: *const [i32; 2],
+    /// Per slot: children and sums. Slots follow a depth-first preorder of the shortcut trees, so unpacking mostly
+    /// reads forward through memory, and a chain's records are read once for their sums and again, cached, for
+    /// their arcs.
+    pub kids: *const Unpack,
     /// Unpacked path of the last route (capacity `path_cap` arcs) and the explicit stack unpacking uses.
     pub path_cap: u32,
     pub path: *mut u32,
@@ -253,6 +260,12 @@ impl Ch {
         }
     }
 
+    /// Seconds and metres of record r (search order).
+    #[inline(always)]
+    unsafe fn rec_dl(&self, r: i32) -> Dl {
+        (*self.kids.add((*self.rec.add(r as usize)).slot as usize)).dl
+    }
+
     /// Records the seconds and metres of a settled, unstalled state from its parent's (settled before it), as the
     /// TypeScript labels add them.
     #[inline(always)]
@@ -261,7 +274,7 @@ impl Ch {
         *s.dl.add(v as usize) = if par < 0 {
             s.seed_dl(g, c, (-1 - par) as u32)
         } else {
-            let (p, r) = (*s.dl.add(prev as usize), *self.rdl.add(par as usize));
+            let (p, r) = (*s.dl.add(prev as usize), self.rec_dl(par));
             Dl { dur: p.dur + r.dur, len: p.len + r.len }
         };
     }
@@ -281,7 +294,7 @@ impl Ch {
         }
         let mut d = s.seed_dl(g, c, (-1 - par) as u32);
         for k in (0..n).rev() {
-            let r = *self.rdl.add(*self.stack.add(k) as usize);
+            let r = self.rec_dl(*self.stack.add(k));
             d = Dl { dur: d.dur + r.dur, len: d.len + r.len };
         }
         Some(d)
@@ -367,11 +380,11 @@ pub unsafe fn route(g: &Graph, c: &Costs, h: &mut Ch, se: u32, st: f64, only: i3
 /// `stack[0 .. limit]`. False when the path or the stack would overflow.
 unsafe fn emit(h: &Ch, r: i32, n: &mut usize, limit: usize) -> bool {
     let mut sp = 1usize;
-    *h.stack = rd(h.unpack_of, r as usize) as i32;
+    *h.stack = (*h.rec.add(r as usize)).slot as i32;
     while sp > 0 {
         sp -= 1;
         let x = *h.stack.add(sp) as usize;
-        let [a, b] = *h.kids.add(x);
+        let [a, b] = (*h.kids.add(x)).kids;
         if a < 0 {
             if *n == h.path_cap as usize {
                 return false;

@@ -1,7 +1,7 @@
 import type { ChRoute, ContractionHierarchy } from '../ch.js';
 import { posOnArc, type Endpoint } from '../search.js';
 import type { WasmGraph } from './core.js';
-import { CH, CH_BUCKET_BYTES, CH_BYTES, CH_REC_BYTES, HEAP_ENTRY_BYTES, type ChField } from './layout.js';
+import { CH, CH_BUCKET_BYTES, CH_BYTES, CH_REC_BYTES, CH_UNPACK_BYTES, HEAP_ENTRY_BYTES, type ChField } from './layout.js';
 
 /** Bucket entries allocated up front for many-to-many searches (the core regrows them by doubling). */
 const INITIAL_BUCKETS = 4096;
@@ -10,8 +10,8 @@ const INITIAL_BUCKETS = 4096;
  * A pack's contraction hierarchy queried by the WebAssembly core, with the signatures and answers of
  * ContractionHierarchy's `route` and `table` (same algorithm, same heap: same meeting state, same path, same sums).
  * The core lays the hierarchy out for its searches (states renumbered by rank, labels reduced to weights, children
- * in unpacking order; see wasm/src/ch.rs), which changes no answer. Memory: 44 bytes per record (other state and
- * weight; seconds and metres; children and unpacking slot) and about 130 bytes per state. Throws RangeError when
+ * in unpacking order; see wasm/src/ch.rs), which changes no answer. Memory: 40 bytes per record (other state,
+ * weight and unpacking slot; children, seconds and metres) and about 130 bytes per state. Throws RangeError when
  * memory cannot grow or a record weight is not finite (a corrupt pack).
  */
 export class WasmHierarchy {
@@ -39,25 +39,28 @@ export class WasmHierarchy {
       for (let r = arrays.dnFirst[u]!; r < arrays.dnFirst[u + 1]!; r++) { order[k] = r; renamed[r] = k++; }
     }
     first[2 * S] = k;
-    // What a relaxation reads (weight, other state) in one 16-byte slot; the rest only along the final chains.
-    const rec = m.alloc(CH_REC_BYTES * R), rdl = m.alloc(16 * R);
-    const recU32 = new Uint32Array(m.buffer, rec, 4 * R), recF64 = new Float64Array(m.buffer, rec, 2 * R);
-    const dl = new Float64Array(m.buffer, rdl, 2 * R), ab = new Int32Array(2 * R);
+    // Children in search order: first, second, or -1 and the payload arc.
+    const ab = new Int32Array(2 * R);
     for (let q = 0; q < R; q++) {
       const r = order[q]!, a = arrays.a[r]!, b = arrays.b[r]!;
+      ab[2 * q] = a < 0 ? a : renamed[a]!; ab[2 * q + 1] = a < 0 ? b : renamed[b]!;
+    }
+    const [slot, kids] = this.unpackOrder(ab, order);
+    // What a relaxation reads (weight, other state) in one 16-byte slot, with the record's unpacking slot.
+    const rec = m.alloc(CH_REC_BYTES * R);
+    const recU32 = new Uint32Array(m.buffer, rec, 4 * R), recF64 = new Float64Array(m.buffer, rec, 2 * R);
+    for (let q = 0; q < R; q++) {
+      const r = order[q]!;
       // The core's labels read Infinity as "not labelled", so a record must never offer an infinite weight (the
       // builder drops closed arcs; only a corrupt pack could): refused, the router then stays in TypeScript.
       if (!Number.isFinite(ch.w[r]!)) throw new RangeError(`hierarchy record ${r} has weight ${ch.w[r]}`);
-      recF64[2 * q] = ch.w[r]!; recU32[4 * q + 2] = perm[arrays.node[r]!]!;
-      dl[2 * q] = ch.dur[r]!; dl[2 * q + 1] = ch.len[r]!;
-      ab[2 * q] = a < 0 ? a : renamed[a]!; ab[2 * q + 1] = a < 0 ? b : renamed[b]!;
+      recF64[2 * q] = ch.w[r]!; recU32[4 * q + 2] = perm[arrays.node[r]!]!; recU32[4 * q + 3] = slot[q]!;
     }
-    const [unpackOf, kids] = this.unpackOrder(ab);
     const pathCap = 2 * core.graph.edgeCount + 2;
     const set: [ChField, number][] = [
       ['states', S], ['edgeBased', ch.edgeBased ? 1 : 0], ['resultArc', -1],
       ['perm', m.copy(perm)], ['recFirst', m.copy(first)],
-      ['rec', rec], ['rdl', rdl], ['unpackOf', unpackOf], ['kids', kids],
+      ['rec', rec], ['kids', kids],
       ['pathCap', pathCap], ['path', m.alloc(4 * pathCap)], ['stack', m.alloc(4 * pathCap)],
       ...this.side('f', S), ...this.side('b', S),
       ['bucketCap', INITIAL_BUCKETS],
@@ -69,12 +72,12 @@ export class WasmHierarchy {
   }
 
   /**
-   * Children for unpacking, `ab` (first child, second child, or -1 and the payload arc, per record) laid out in
-   * depth-first preorder of the shortcut trees from the top states' records down, so a shortcut's first child and
-   * the rest of its subtree mostly follow it in memory. Returns the addresses of the record → unpacking slot map
-   * and of the children by slot.
+   * Records for unpacking (`Unpack` in wasm/src/ch.rs: children's slots or -1 and the payload arc, seconds,
+   * metres), laid out in depth-first preorder of the shortcut trees from the top states' records down, so a
+   * shortcut's first child and the rest of its subtree mostly follow it in memory. `ab`: children per record in
+   * search order; `order`: pack record per search record. Returns each search record's slot and the address.
    */
-  private unpackOrder(ab: Int32Array): [number, number] {
+  private unpackOrder(ab: Int32Array, order: Uint32Array): [Int32Array, number] {
     const m = this.core.mem;
     const R = ab.length >> 1;
     const slot = new Int32Array(R).fill(-1), stack = new Int32Array(2 * R + 1);
@@ -90,14 +93,16 @@ export class WasmHierarchy {
         if (ab[2 * x]! >= 0) { stack[sp++] = ab[2 * x + 1]!; stack[sp++] = ab[2 * x]!; }
       }
     }
-    const kids = m.alloc(8 * R);
-    const out = new Int32Array(m.buffer, kids, 2 * R);
+    const at = m.alloc(CH_UNPACK_BYTES * R);
+    const i32 = new Int32Array(m.buffer, at, (CH_UNPACK_BYTES >> 2) * R), f64 = new Float64Array(m.buffer, at, (CH_UNPACK_BYTES >> 3) * R);
     for (let q = 0; q < R; q++) {
       const p = slot[q]!, a = ab[2 * q]!, b = ab[2 * q + 1]!;
-      out[2 * p] = a < 0 ? a : slot[a]!;
-      out[2 * p + 1] = a < 0 ? b : slot[b]!;
+      i32[6 * p] = a < 0 ? a : slot[a]!;
+      i32[6 * p + 1] = a < 0 ? b : slot[b]!;
+      f64[3 * p + 1] = this.ch.dur[order[q]!]!;
+      f64[3 * p + 2] = this.ch.len[order[q]!]!;
     }
-    return [m.copy(slot), kids];
+    return [slot, at];
   }
 
   /** The fields of one search side's memory (`SideMem` in wasm/src/ch.rs): every state unlabelled, not queued. */
