@@ -1,6 +1,9 @@
 //! Contraction hierarchy queries: ContractionHierarchy.route and .table of src/route/ch.ts step for step
-//! (same seeds, same stall-on-demand, same heap), over the pack's "CH layout v1" arrays and the record weights,
-//! durations and lengths the TypeScript side derived, copied into linear memory.
+//! (same seeds, same stall-on-demand, same heap, same relaxation order), over the pack's "CH layout v1" arrays and
+//! the record weights, durations and lengths the TypeScript side derived, copied into linear memory in a layout made
+//! for these searches (src/route/wasm/ch.ts): states renumbered by rank, labels reduced to weights, shortcut
+//! children in unpacking order. Renumbering changes no answer: the heap compares keys only, and each state keeps
+//! its records in pack order, so pushes, pops, ties and bucket order are those of the TypeScript query.
 
 use crate::alloc::alloc;
 use crate::heap::Heap;
