@@ -107,3 +107,15 @@ describe('node-based hierarchy of a DIMACS window of New York: the WebAssembly q
     expect(same(pack, 0, 'node', 40, 5)).toBeGreaterThan(300);
   });
 });
+
+describe('a hierarchy the core cannot take', () => {
+  it('is refused when a record weight is infinite (a corrupt pack), and the router stays in TypeScript', () => {
+    const pack = Pack.from(testPack('monaco'));
+    const wa = new Router(new RoadGraph(pack), pack);
+    const ctx = wa.context(0);
+    // The core reads an infinite label weight as "not labelled", so it must never see one in a record.
+    ctx.ch!.w[0] = Infinity;
+    expect(wa.core(0)).toBe('typescript');
+    expect(wa.hierarchyOf(ctx)).toBe(ctx.ch);
+  });
+});

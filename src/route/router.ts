@@ -97,7 +97,7 @@ export class Router {
       }
       return ctx.wasm;
     } catch {
-      this.wasm = false; // Linear memory could not grow: stay in TypeScript.
+      this.wasm = false; // Linear memory could not grow, or a hierarchy the core refuses: stay in TypeScript.
       return null;
     }
   }

@@ -1,32 +1,36 @@
 //! Contraction hierarchy queries: ContractionHierarchy.route and .table of src/route/ch.ts step for step
-//! (same seeds, same stall-on-demand, same heap), over the pack's "CH layout v1" arrays and the record weights,
-//! durations and lengths the TypeScript side derived, copied into linear memory.
+//! (same seeds, same stall-on-demand, same heap, same relaxation order), over the pack's "CH layout v1" arrays and
+//! the record weights, durations and lengths the TypeScript side derived, copied into linear memory in a layout made
+//! for these searches (src/route/wasm/ch.ts): states renumbered by rank, labels reduced to weights, shortcut
+//! children in unpacking order. Renumbering changes no answer: the heap compares keys only, and each state keeps
+//! its records in pack order, so pushes, pops, ties and bucket order are those of the TypeScript query.
 
 use crate::alloc::alloc;
 use crate::heap::Heap;
 use crate::layout::{rd, Costs, Graph};
 use crate::search::{can_turn, pos_on_arc};
 
-/// Per-state label of one search side: weight, seconds, metres, the record that reached the state (or -1 - arc
-/// at a seed) and the state it came from, and `seen` (= generation when labelled in this query).
-#[repr(C)]
-pub struct ChLabel {
-    pub w: f64,
-    pub dur: f64,
-    pub len: f64,
-    pub par: i32,
-    pub prev: i32,
-    pub seen: u32,
-    /// Position in the side's heap, -1 when not queued.
-    pub pos: i32,
-}
-
-/// One record of the hierarchy.
+/// One record of the hierarchy as the searches read it (16 bytes): weight, the other state, and the record's slot
+/// in `Ch::kids`.
 #[repr(C)]
 pub struct Rec {
-    pub node: u32,
-    pub _pad: u32,
     pub w: f64,
+    pub node: u32,
+    pub slot: u32,
+}
+
+/// One record for unpacking and for summing seconds and metres along a chain: children's slots (shortcut) or -1
+/// and the payload arc (see src/route/ch.ts), seconds, metres.
+#[repr(C)]
+pub struct Unpack {
+    pub kids: [i32; 2],
+    pub dl: Dl,
+}
+
+/// Seconds and metres of a record or of a settled state's label.
+#[repr(C)]
+#[derive(Clone, Copy)]
+pub struct Dl {
     pub dur: f64,
     pub len: f64,
 }
@@ -41,6 +45,27 @@ pub struct Bucket {
     pub l: f64,
 }
 
+/// The labels of one search direction, one entry per state in each array. A label is its weight alone where the
+/// searches test it (stall-on-demand, relaxation, meeting): Infinity = not labelled in this query, so no
+/// generation stamp is needed; every query puts its touched states back to Infinity. The record that reached the
+/// state (or -1 - arc at a seed) and the state it came from sit apart, written only on improvements. Seconds and
+/// metres are not carried: they are summed along the parent chain in the order the TypeScript labels add them
+/// (seed first, then each record), so the sums are the same floats.
+#[repr(C)]
+pub struct SideMem {
+    pub w: *mut f64,
+    /// (record, previous state) per state.
+    pub pp: *mut [i32; 2],
+    /// Heap position per state, -1 when not queued.
+    pub pos: *mut i32,
+    /// States labelled in this query (each once: when its weight leaves Infinity).
+    pub touched: *mut u32,
+    /// Seconds and metres of the states settled by many-to-many searches.
+    pub dl: *mut Dl,
+    /// Heap slots (16 bytes × states).
+    pub heap: *mut u8,
+}
+
 /// One hierarchy with its search state (field order must match src/route/wasm/layout.ts).
 #[repr(C)]
 pub struct Ch {
@@ -50,27 +75,28 @@ pub struct Ch {
     pub result_dist: f64,
     pub states: u32,
     pub edge_based: u32,
-    pub gen: u32,
     pub settled: u32,
     /// Out: the arc of a route that stays on the source edge.
     pub result_arc: i32,
-    /// u32 × (states + 1) each: upward records of a state, then downward records (one record space).
-    pub up_first: *const u32,
-    pub dn_first: *const u32,
-    /// Per record: the other state, weight, seconds, metres (one 32-byte slot, read together by the searches).
+    /// u32 per pack state (road node or arc): its state here. States are numbered here from the highest rank
+    /// down, and records follow their states, so the top of the hierarchy that every search climbs is compact in
+    /// memory. Each state keeps its records in pack order, so searches relax, tie and settle as in the pack order.
+    pub perm: *const u32,
+    /// u32 × (2 states + 1): the upward records of state v are `first[2v] .. first[2v+1]`, its downward records
+    /// `first[2v+1] .. first[2v+2]`, so a settle's stall test and relaxation read one stretch of records.
+    pub rec_first: *const u32,
+    /// Per record, in search order: weight and the other state (read by the searches) and its unpacking slot.
     pub rec: *const Rec,
-    /// i32 per record: children (shortcut) or -1 and the payload arc (see src/route/ch.ts), for unpacking.
-    pub ra: *const i32,
-    pub rb: *const i32,
+    /// Per slot: children and sums. Slots follow a depth-first preorder of the shortcut trees, so unpacking mostly
+    /// reads forward through memory, and a chain's records are read once for their sums and again, cached, for
+    /// their arcs.
+    pub kids: *const Unpack,
     /// Unpacked path of the last route (capacity `path_cap` arcs) and the explicit stack unpacking uses.
     pub path_cap: u32,
     pub path: *mut u32,
     pub stack: *mut i32,
-    pub fwd: *mut ChLabel,
-    pub bwd: *mut ChLabel,
-    /// Heap slots of both sides (16 bytes × states); positions are in the labels.
-    pub fheap: *mut u8,
-    pub bheap: *mut u8,
+    pub fwd: SideMem,
+    pub bwd: SideMem,
     /// Buckets of `table` (capacity `bucket_cap`, regrown here): state, destination, weight, seconds, metres.
     pub bucket_cap: u32,
     pub e_state: *mut u32,
@@ -85,77 +111,100 @@ pub struct Ch {
     pub first: *mut u32,
 }
 
+/// One search side at work: its labels, touched states and heap, and the point it starts from (arc fraction
+/// `t`; forward sides start at a source, backward sides at a target) to recompute seed seconds and metres.
 struct Side {
-    l: *mut ChLabel,
+    w: *mut f64,
+    pp: *mut [i32; 2],
+    touched: *mut u32,
+    nt: usize,
+    dl: *mut Dl,
     h: Heap,
+    forward: bool,
+    t: f64,
 }
 
-impl Ch {
-    unsafe fn next_gen(&mut self) -> u32 {
-        self.gen += 1;
-        if self.gen == u32::MAX {
-            for s in 0..self.states as usize {
-                (*self.fwd.add(s)).seen = 0;
-                (*self.bwd.add(s)).seen = 0;
-            }
-            self.gen = 1;
-        }
-        self.gen
+impl Side {
+    unsafe fn new(m: &SideMem, forward: bool, t: f64) -> Side {
+        Side { w: m.w, pp: m.pp, touched: m.touched, nt: 0, dl: m.dl, h: Heap::new(m.heap, m.pos), forward, t }
     }
 
-    unsafe fn sides(&self) -> (Side, Side) {
-        let stride = core::mem::size_of::<ChLabel>() / 4;
-        let pos = |l: *mut ChLabel| unsafe { core::ptr::addr_of_mut!((*l).pos) };
-        (Side { l: self.fwd, h: Heap::new(self.fheap, pos(self.fwd), stride) },
-         Side { l: self.bwd, h: Heap::new(self.bheap, pos(self.bwd), stride) })
+    /// Weight of state x's label (Infinity when not labelled).
+    #[inline(always)]
+    unsafe fn w(&self, x: u32) -> f64 {
+        *self.w.add(x as usize)
+    }
+
+    /// (record, previous state) of state x's label.
+    #[inline(always)]
+    unsafe fn pp(&self, x: u32) -> [i32; 2] {
+        *self.pp.add(x as usize)
     }
 
     /// Sets a label when it improves; true when it did.
     #[inline(always)]
-    unsafe fn label(s: &mut Side, x: u32, gen: u32, w: f64, dur: f64, len: f64, par: i32, prev: i32) -> bool {
-        let l = &mut *s.l.add(x as usize);
-        if l.seen == gen && l.w <= w {
+    unsafe fn label(&mut self, x: u32, w: f64, par: i32, prev: i32) -> bool {
+        let lw = &mut *self.w.add(x as usize);
+        if *lw <= w {
             return false;
         }
-        l.w = w;
-        l.dur = dur;
-        l.len = len;
-        l.par = par;
-        l.prev = prev;
-        l.seen = gen;
-        s.h.push(x, w);
+        if *lw == f64::INFINITY {
+            *self.touched.add(self.nt) = x;
+            self.nt += 1;
+        }
+        *lw = w;
+        *self.pp.add(x as usize) = [par, prev];
+        self.h.push(x, w);
         true
     }
 
-    unsafe fn seed_source(&self, g: &Graph, c: &Costs, f: &mut Side, edge: u32, t: f64, only: i32, gen: u32) {
+    /// Ends a query: empties the heap and unlabels the touched states.
+    unsafe fn reset(&mut self) {
+        self.h.clear();
+        for k in 0..self.nt {
+            *self.w.add(*self.touched.add(k) as usize) = f64::INFINITY;
+        }
+        self.nt = 0;
+    }
+
+    /// Seconds and metres of the seed label from arc `a` (the source arc forward, the target arc backward), with
+    /// the expressions the seeds use.
+    #[inline(always)]
+    unsafe fn seed_dl(&self, g: &Graph, c: &Costs, a: u32) -> Dl {
+        let k = if self.forward { 1.0 - pos_on_arc(self.t, a) } else { pos_on_arc(self.t, a) };
+        Dl { dur: k * rd(c.dur, a as usize), len: k * rd(g.edge_len, (a >> 1) as usize) }
+    }
+}
+
+impl Ch {
+    unsafe fn seed_source(&self, g: &Graph, c: &Costs, f: &mut Side, edge: u32, only: i32) {
         for a in 2 * edge..=2 * edge + 1 {
             let wa = rd(c.weight, a as usize);
             if wa == f64::INFINITY || (only >= 0 && a as i32 != only) {
                 continue;
             }
-            let k = 1.0 - pos_on_arc(t, a);
-            let s = if self.edge_based != 0 { a } else { g.head(a) };
-            Ch::label(f, s, gen, k * wa, k * rd(c.dur, a as usize), k * rd(g.edge_len, (a >> 1) as usize), -1 - a as i32, -1);
+            let k = 1.0 - pos_on_arc(f.t, a);
+            let s = rd(self.perm, (if self.edge_based != 0 { a } else { g.head(a) }) as usize);
+            f.label(s, k * wa, -1 - a as i32, -1);
         }
     }
 
-    unsafe fn seed_target(&self, g: &Graph, c: &Costs, b_side: &mut Side, edge: u32, t: f64, gen: u32) {
+    unsafe fn seed_target(&self, g: &Graph, c: &Costs, b_side: &mut Side, edge: u32) {
         for b in 2 * edge..=2 * edge + 1 {
             let wb = rd(c.weight, b as usize);
             if wb == f64::INFINITY {
                 continue;
             }
-            let k = pos_on_arc(t, b);
-            let (w, d, l) = (k * wb, k * rd(c.dur, b as usize), k * rd(g.edge_len, (b >> 1) as usize));
+            let w = pos_on_arc(b_side.t, b) * wb;
             let u = g.tail(b);
             if self.edge_based == 0 {
-                Ch::label(b_side, u, gen, w, d, l, -1 - b as i32, -1);
+                b_side.label(rd(self.perm, u as usize), w, -1 - b as i32, -1);
                 continue;
             }
             for i in rd(g.adj_first, u as usize)..rd(g.adj_first, u as usize + 1) {
                 let a = rd(g.adj_arc, i as usize) ^ 1;
                 if rd(c.weight, a as usize) != f64::INFINITY && can_turn(c, a, b, u) {
-                    Ch::label(b_side, a, gen, w, d, l, -1 - b as i32, -1);
+                    b_side.label(rd(self.perm, a as usize), w, -1 - b as i32, -1);
                 }
             }
         }
@@ -181,63 +230,115 @@ impl Ch {
         best
     }
 
-    /// True when a state's label is beaten through a higher neighbour (stall-on-demand).
+    /// True when a state's label is beaten through a higher neighbour (stall-on-demand). An unlabelled
+    /// neighbour's Infinity never beats it, as the TypeScript test of `seen` first decides.
     #[inline(always)]
-    unsafe fn stalled(&self, s: &Side, v: u32, forward: bool, gen: u32) -> bool {
-        let (lo, hi) = if forward {
-            (rd(self.dn_first, v as usize), rd(self.dn_first, v as usize + 1))
-        } else {
-            (rd(self.up_first, v as usize), rd(self.up_first, v as usize + 1))
-        };
-        let dv = (*s.l.add(v as usize)).w;
-        for i in lo as usize..hi as usize {
+    unsafe fn stalled(&self, s: &Side, v: u32) -> bool {
+        let (lo, hi) = self.range(v, !s.forward);
+        let dv = s.w(v);
+        for i in lo..hi {
             let r = &*self.rec.add(i);
-            let x = &*s.l.add(r.node as usize);
-            if x.seen == gen && x.w + r.w < dv {
+            if s.w(r.node) + r.w < dv {
                 return true;
             }
         }
         false
     }
 
+    /// Upward records of v (`up`), else its downward records.
     #[inline(always)]
-    unsafe fn range(&self, v: u32, forward: bool) -> (usize, usize) {
-        if forward {
-            (rd(self.up_first, v as usize) as usize, rd(self.up_first, v as usize + 1) as usize)
-        } else {
-            (rd(self.dn_first, v as usize) as usize, rd(self.dn_first, v as usize + 1) as usize)
-        }
+    unsafe fn range(&self, v: u32, up: bool) -> (usize, usize) {
+        let k = 2 * v as usize + !up as usize;
+        (rd(self.rec_first, k) as usize, rd(self.rec_first, k + 1) as usize)
     }
 
     /// Relaxes the upward (forward) or downward-reversed (backward) records of v.
     #[inline(always)]
-    unsafe fn relax(&self, s: &mut Side, v: u32, forward: bool, gen: u32) {
-        let (lo, hi) = self.range(v, forward);
-        let lv = &*s.l.add(v as usize);
-        let (dv, du, dl) = (lv.w, lv.dur, lv.len);
+    unsafe fn relax(&self, s: &mut Side, v: u32) {
+        let (lo, hi) = self.range(v, s.forward);
+        let dv = s.w(v);
         for i in lo..hi {
             let r = &*self.rec.add(i);
-            Ch::label(s, r.node, gen, dv + r.w, du + r.dur, dl + r.len, i as i32, v as i32);
+            s.label(r.node, dv + r.w, i as i32, v as i32);
+        }
+    }
+
+    /// Seconds and metres of record r (search order).
+    #[inline(always)]
+    unsafe fn rec_dl(&self, r: i32) -> Dl {
+        (*self.kids.add((*self.rec.add(r as usize)).slot as usize)).dl
+    }
+
+    /// Records the seconds and metres of a settled, unstalled state from its parent's (settled before it), as the
+    /// TypeScript labels add them.
+    #[inline(always)]
+    unsafe fn settle_dl(&self, g: &Graph, c: &Costs, s: &Side, v: u32) {
+        let [par, prev] = s.pp(v);
+        *s.dl.add(v as usize) = if par < 0 {
+            s.seed_dl(g, c, (-1 - par) as u32)
+        } else {
+            let (p, r) = (*s.dl.add(prev as usize), self.rec_dl(par));
+            Dl { dur: p.dur + r.dur, len: p.len + r.len }
+        };
+    }
+
+    /// Seconds and metres of state x's label: the seed's, then each record's added from the seed on (the records
+    /// parked on the stack); None when the chain overflows the stack (never: a chain is part of a shortest path).
+    unsafe fn chain_dl(&self, g: &Graph, c: &Costs, s: &Side, x: u32) -> Option<Dl> {
+        let mut n = 0usize;
+        let [mut par, mut prev] = s.pp(x);
+        while par >= 0 {
+            if n == self.path_cap as usize {
+                return None;
+            }
+            *self.stack.add(n) = par;
+            n += 1;
+            [par, prev] = s.pp(prev as u32);
+        }
+        let mut d = s.seed_dl(g, c, (-1 - par) as u32);
+        for k in (0..n).rev() {
+            let r = self.rec_dl(*self.stack.add(k));
+            d = Dl { dur: d.dur + r.dur, len: d.len + r.len };
+        }
+        Some(d)
+    }
+}
+
+/// Settles the next state of side `l` (its heap is not empty): pop, stall test, relaxation, and the meeting test
+/// against side `o` for each improved label.
+#[inline(always)]
+unsafe fn settle(h: &Ch, l: &mut Side, o: &Side, best_w: &mut f64, meet: &mut i32) {
+    let v = l.h.pop();
+    if h.stalled(l, v) {
+        return;
+    }
+    let (lo, hi) = h.range(v, l.forward);
+    let dv = l.w(v);
+    for i in lo..hi {
+        let r = &*h.rec.add(i);
+        let x = r.node;
+        let w = dv + r.w;
+        if l.label(x, w, i as i32, v as i32) && w + o.w(x) < *best_w {
+            *best_w = w + o.w(x);
+            *meet = x as i32;
         }
     }
 }
 
-/// Best route; returns the meeting state (≥ 0: the path follows `par` / `prev` of both sides' labels), -2 for a
-/// route along the source edge (arc in `result_arc`), -1 for none. Weight, seconds, metres go to `result_*`.
+/// Best route, unpacked into `path`: returns its length in arcs (≥ 2), -2 for a route along the source edge (arc
+/// in `result_arc`), -1 for none, -3 when it does not fit (never: a shortest path holds each arc at most once).
+/// Weight, seconds, metres go to `result_*`.
 pub unsafe fn route(g: &Graph, c: &Costs, h: &mut Ch, se: u32, st: f64, only: i32, de: u32, dt: f64) -> i32 {
-    let gen = h.next_gen();
-    h.settled = 0;
-    let (mut f, mut b) = h.sides();
+    let (mut f, mut b) = (Side::new(&h.fwd, true, st), Side::new(&h.bwd, false, dt));
     let d = Ch::direct(g, c, se, st, de, dt, only);
     let mut best_w = d.0;
     let mut meet: i32 = -1;
-    h.seed_source(g, c, &mut f, se, st, only, gen);
-    h.seed_target(g, c, &mut b, de, dt, gen);
+    h.seed_source(g, c, &mut f, se, only);
+    h.seed_target(g, c, &mut b, de);
     for k in 0..b.h.size {
-        let s = b.h.item_at(k) as usize;
-        let (fl, bl) = (&*f.l.add(s), &*b.l.add(s));
-        if fl.seen == gen && fl.w + bl.w < best_w {
-            best_w = fl.w + bl.w;
+        let s = b.h.item_at(k);
+        if f.w(s) + b.w(s) < best_w {
+            best_w = f.w(s) + b.w(s);
             meet = s as i32;
         }
     }
@@ -247,67 +348,57 @@ pub unsafe fn route(g: &Graph, c: &Costs, h: &mut Ch, se: u32, st: f64, only: i3
         if fk.min(bk) >= best_w {
             break;
         }
-        let forward = fk <= bk;
-        let (l, o) = if forward { (&mut f, &b) } else { (&mut b, &f) };
-        let v = l.h.pop();
         settled += 1;
-        if h.stalled(l, v, forward, gen) {
-            continue;
-        }
-        let (lo, hi) = h.range(v, forward);
-        let lv = &*l.l.add(v as usize);
-        let (dv, du, dl) = (lv.w, lv.dur, lv.len);
-        for i in lo..hi {
-            let r = &*h.rec.add(i);
-            let x = r.node;
-            if !Ch::label(l, x, gen, dv + r.w, du + r.dur, dl + r.len, i as i32, v as i32) {
-                continue;
-            }
-            let ox = &*o.l.add(x as usize);
-            let lx = &*l.l.add(x as usize);
-            if ox.seen == gen && lx.w + ox.w < best_w {
-                best_w = lx.w + ox.w;
-                meet = x as i32;
-            }
+        // Two inlined copies rather than references chosen at run time, so each side's fields stay in locals.
+        if fk <= bk {
+            settle(h, &mut f, &b, &mut best_w, &mut meet);
+        } else {
+            settle(h, &mut b, &f, &mut best_w, &mut meet);
         }
     }
-    f.h.clear();
-    b.h.clear();
     h.settled = settled;
-    if meet < 0 {
+    let n = if meet < 0 {
         h.result_weight = d.0;
         h.result_dur = d.1;
         h.result_dist = d.2;
         h.result_arc = d.3;
-        return if d.3 >= 0 { -2 } else { -1 };
-    }
-    let (fm, bm) = (&*f.l.add(meet as usize), &*b.l.add(meet as usize));
-    h.result_weight = best_w;
-    h.result_dur = fm.dur + bm.dur;
-    h.result_dist = fm.len + bm.len;
-    meet
+        if d.3 >= 0 { -2 } else { -1 }
+    } else {
+        match (h.chain_dl(g, c, &f, meet as u32), h.chain_dl(g, c, &b, meet as u32)) {
+            (Some(fd), Some(bd)) => {
+                h.result_weight = best_w;
+                h.result_dur = fd.dur + bd.dur;
+                h.result_dist = fd.len + bd.len;
+                unpack(h, &f, &b, meet as u32)
+            }
+            _ => -3,
+        }
+    };
+    f.reset();
+    b.reset();
+    n
 }
 
 /// Appends the payload arcs of record r in driving order to `path` (length `*n`), with a depth-first stack in
 /// `stack[0 .. limit]`. False when the path or the stack would overflow.
 unsafe fn emit(h: &Ch, r: i32, n: &mut usize, limit: usize) -> bool {
     let mut sp = 1usize;
-    *h.stack = r;
+    *h.stack = (*h.rec.add(r as usize)).slot as i32;
     while sp > 0 {
         sp -= 1;
         let x = *h.stack.add(sp) as usize;
-        let a = rd(h.ra, x);
+        let [a, b] = (*h.kids.add(x)).kids;
         if a < 0 {
             if *n == h.path_cap as usize {
                 return false;
             }
-            *h.path.add(*n) = rd(h.rb, x) as u32;
+            *h.path.add(*n) = b as u32;
             *n += 1;
         } else {
             if sp + 2 > limit {
                 return false;
             }
-            *h.stack.add(sp) = rd(h.rb, x);
+            *h.stack.add(sp) = b;
             *h.stack.add(sp + 1) = a;
             sp += 2;
         }
@@ -317,39 +408,38 @@ unsafe fn emit(h: &Ch, r: i32, n: &mut usize, limit: usize) -> bool {
 
 /// Unpacks the route that met at state `meet` into `path` (source arc, the forward records' payloads from the
 /// source on, the backward records' payloads on to the target, target arc), as ContractionHierarchy.route does;
-/// returns its length, or -1 when it does not fit (never on a shortest path: it holds each arc at most once).
-pub unsafe fn unpack(h: &Ch, meet: u32) -> i32 {
-    let (f, b) = (h.fwd, h.bwd);
+/// returns its length, or -3 when it does not fit.
+unsafe fn unpack(h: &Ch, f: &Side, b: &Side, meet: u32) -> i32 {
     let cap = h.path_cap as usize;
     // Forward records from the meeting state back to the source, parked at the top of the stack area.
     let mut chain = 0usize;
-    let mut v = meet as usize;
-    while (*f.add(v)).par >= 0 {
+    let [mut par, mut prev] = f.pp(meet);
+    while par >= 0 {
         if chain == cap {
-            return -1;
+            return -3;
         }
-        *h.stack.add(cap - 1 - chain) = (*f.add(v)).par;
+        *h.stack.add(cap - 1 - chain) = par;
         chain += 1;
-        v = (*f.add(v)).prev as usize;
+        [par, prev] = f.pp(prev as u32);
     }
-    *h.path = (-1 - (*f.add(v)).par) as u32;
+    *h.path = (-1 - par) as u32;
     let mut n = 1usize;
     for k in cap - chain..cap {
         if !emit(h, *h.stack.add(k), &mut n, cap - chain) {
-            return -1;
+            return -3;
         }
     }
-    let mut v = meet as usize;
-    while (*b.add(v)).par >= 0 {
-        if !emit(h, (*b.add(v)).par, &mut n, cap) {
-            return -1;
+    let [mut par, mut prev] = b.pp(meet);
+    while par >= 0 {
+        if !emit(h, par, &mut n, cap) {
+            return -3;
         }
-        v = (*b.add(v)).prev as usize;
+        [par, prev] = b.pp(prev as u32);
     }
     if n == cap {
-        return -1;
+        return -3;
     }
-    *h.path.add(n) = (-1 - (*b.add(v)).par) as u32;
+    *h.path.add(n) = (-1 - par) as u32;
     (n + 1) as i32
 }
 
@@ -384,31 +474,33 @@ pub unsafe fn table(g: &Graph, c: &Costs, h: &mut Ch, no: usize, nd: usize) -> b
         *od.add(k) = f64::INFINITY;
         *ol.add(k) = f64::INFINITY;
     }
-    let (mut f, mut b) = h.sides();
+    let (mut f, mut b) = (Side::new(&h.fwd, true, 0.0), Side::new(&h.bwd, false, 0.0));
     let mut n = 0usize;
     let mut settled = 0u32;
     for j in 0..nd {
-        let gen = h.next_gen();
-        h.seed_target(g, c, &mut b, rd(g.dst_edge, no + j), rd(g.dst_t, no + j), gen);
+        b.t = rd(g.dst_t, no + j);
+        h.seed_target(g, c, &mut b, rd(g.dst_edge, no + j));
         while b.h.size > 0 {
             let v = b.h.pop();
             settled += 1;
-            if h.stalled(&b, v, false, gen) {
+            if h.stalled(&b, v) {
                 continue;
             }
             if n == h.bucket_cap as usize && !grow_buckets(h, n, n + 1) {
-                b.h.clear();
+                b.reset();
                 return false;
             }
-            let lv = &*b.l.add(v as usize);
+            h.settle_dl(g, c, &b, v);
+            let dl = *b.dl.add(v as usize);
             *h.e_state.add(n) = v;
             *h.e_dest.add(n) = j as u32;
-            *h.e_w.add(n) = lv.w;
-            *h.e_d.add(n) = lv.dur;
-            *h.e_l.add(n) = lv.len;
+            *h.e_w.add(n) = b.w(v);
+            *h.e_d.add(n) = dl.dur;
+            *h.e_l.add(n) = dl.len;
             n += 1;
-            h.relax(&mut b, v, false, gen);
+            h.relax(&mut b, v);
         }
+        b.reset();
     }
     let states = h.states as usize;
     let first = h.first;
@@ -442,16 +534,16 @@ pub unsafe fn table(g: &Graph, c: &Costs, h: &mut Ch, no: usize, nd: usize) -> b
                 *ol.add(row + j) = d.2;
             }
         }
-        let gen = h.next_gen();
-        h.seed_source(g, c, &mut f, se, st, -1, gen);
+        f.t = st;
+        h.seed_source(g, c, &mut f, se, -1);
         while f.h.size > 0 {
             let v = f.h.pop();
             settled += 1;
-            if h.stalled(&f, v, true, gen) {
+            if h.stalled(&f, v) {
                 continue;
             }
-            let lv = &*f.l.add(v as usize);
-            let (dv, du, dl) = (lv.w, lv.dur, lv.len);
+            h.settle_dl(g, c, &f, v);
+            let (dv, Dl { dur: du, len: dl }) = (f.w(v), *f.dl.add(v as usize));
             for q in *first.add(v as usize)..*first.add(v as usize + 1) {
                 let e = &*h.sorted.add(q as usize);
                 let t = row + e.dest as usize;
@@ -462,8 +554,9 @@ pub unsafe fn table(g: &Graph, c: &Costs, h: &mut Ch, no: usize, nd: usize) -> b
                     *ol.add(t) = dl + e.l;
                 }
             }
-            h.relax(&mut f, v, true, gen);
+            h.relax(&mut f, v);
         }
+        f.reset();
     }
     h.settled = settled;
     true

@@ -1,6 +1,7 @@
 //! Binary min-heap of states keyed by f64, with decrease-key through a position array: the algorithm of
 //! src/route/heap.ts (same comparisons, so both cores pop equal keys in the same order and return the same paths),
-//! with each key stored beside its item so sifting reads one array instead of two.
+//! with each key stored beside its item so sifting reads one array instead of two, and an Infinity sentinel in the
+//! slot after the last so sifting down picks the smaller child without testing for a missing right child.
 
 /// One heap slot: key and item.
 #[repr(C)]
@@ -10,30 +11,25 @@ pub struct Entry {
     _pad: u32,
 }
 
-/// Slots plus each item's position (-1 = absent), found at `pos + item × stride` (i32 units), so a position can
-/// live inside the item's search label, on the cache line the search touches anyway.
+/// Slots (capacity items + 1, for the sentinel) plus each item's position (-1 = absent).
 pub struct Heap {
     e: *mut Entry,
     pos: *mut i32,
-    stride: usize,
     pub size: usize,
 }
 
 impl Heap {
-    /// A heap over slots and positions that are all -1 (every query empties its heaps).
-    pub fn new(entries: *mut u8, pos: *mut i32, stride: usize) -> Heap {
-        Heap { e: entries as *mut Entry, pos, stride, size: 0 }
+    /// An empty heap over slots and positions that are all -1 (every query empties its heaps). Keys are finite.
+    pub unsafe fn new(entries: *mut u8, pos: *mut i32) -> Heap {
+        let e = entries as *mut Entry;
+        (*e).key = f64::INFINITY;
+        Heap { e, pos, size: 0 }
     }
 
-    #[inline(always)]
-    unsafe fn pos_of(&self, item: u32) -> *mut i32 {
-        self.pos.add(item as usize * self.stride)
-    }
-
-    /// Smallest key queued (Infinity when empty).
+    /// Smallest key queued (Infinity when empty: the sentinel).
     #[inline(always)]
     pub unsafe fn min_key(&self) -> f64 {
-        if self.size > 0 { (*self.e).key } else { f64::INFINITY }
+        (*self.e).key
     }
 
     /// The item in slot k (0 ≤ k < size), to scan the queue without popping.
@@ -45,7 +41,7 @@ impl Heap {
     /// Queues the item or lowers its key (a higher key is ignored).
     #[inline(always)]
     pub unsafe fn push(&mut self, item: u32, key: f64) {
-        let p = *self.pos_of(item as u32);
+        let p = *self.pos.add(item as usize);
         if p >= 0 {
             if key >= (*self.e.add(p as usize)).key {
                 return;
@@ -54,6 +50,7 @@ impl Heap {
             return;
         }
         self.size += 1;
+        (*self.e.add(self.size)).key = f64::INFINITY;
         self.up(self.size - 1, item, key);
     }
 
@@ -61,11 +58,12 @@ impl Heap {
     #[inline(always)]
     pub unsafe fn pop(&mut self) -> u32 {
         let top = (*self.e).item;
-        *self.pos_of(top as u32) = -1;
+        *self.pos.add(top as usize) = -1;
         self.size -= 1;
+        let last = &mut *self.e.add(self.size);
+        let (item, key) = (last.item, last.key);
+        last.key = f64::INFINITY;
         if self.size > 0 {
-            let last = &*self.e.add(self.size);
-            let (item, key) = (last.item, last.key);
             self.down(item, key);
         }
         top
@@ -74,9 +72,10 @@ impl Heap {
     /// Empties the heap, restoring positions to -1 for the items still queued.
     pub unsafe fn clear(&mut self) {
         for i in 0..self.size {
-            *self.pos_of((*self.e.add(i)).item) = -1;
+            *self.pos.add((*self.e.add(i)).item as usize) = -1;
         }
         self.size = 0;
+        (*self.e).key = f64::INFINITY;
     }
 
     /// Places (item, key) at slot i or above.
@@ -90,14 +89,15 @@ impl Heap {
             }
             let (pi, pk) = (pe.item, pe.key);
             *self.e.add(i) = Entry { key: pk, item: pi, _pad: 0 };
-            *self.pos_of(pi as u32) = i as i32;
+            *self.pos.add(pi as usize) = i as i32;
             i = parent;
         }
         *self.e.add(i) = Entry { key, item, _pad: 0 };
-        *self.pos_of(item as u32) = i as i32;
+        *self.pos.add(item as usize) = i as i32;
     }
 
-    /// Places (item, key) at the root or below.
+    /// Places (item, key) at the root or below. The right child is taken only when strictly smaller; a missing
+    /// one is the Infinity sentinel, never smaller.
     #[inline(always)]
     unsafe fn down(&mut self, item: u32, key: f64) {
         let n = self.size;
@@ -107,19 +107,17 @@ impl Heap {
             if c >= n {
                 break;
             }
-            if c + 1 < n && (*self.e.add(c + 1)).key < (*self.e.add(c)).key {
-                c += 1;
-            }
+            c += ((*self.e.add(c + 1)).key < (*self.e.add(c)).key) as usize;
             let ce = &*self.e.add(c);
             if ce.key >= key {
                 break;
             }
             let (ci, ck) = (ce.item, ce.key);
             *self.e.add(i) = Entry { key: ck, item: ci, _pad: 0 };
-            *self.pos_of(ci as u32) = i as i32;
+            *self.pos.add(ci as usize) = i as i32;
             i = c;
         }
         *self.e.add(i) = Entry { key, item, _pad: 0 };
-        *self.pos_of(item as u32) = i as i32;
+        *self.pos.add(item as usize) = i as i32;
     }
 }

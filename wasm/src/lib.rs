@@ -39,16 +39,11 @@ pub unsafe extern "C" fn one_to_many(g: *mut Graph, c: *const Costs, src_edge: u
     many::one_to_many(&mut *g, &*c, src_edge, src_t, n as usize)
 }
 
-/// Contraction hierarchy route (see `ch::route`): meeting state, -2 (along the source edge), or -1 (none).
+/// Contraction hierarchy route (see `ch::route`), unpacked into `Ch::path`: the path's length in arcs (≥ 2), -2 for a
+/// route along the source edge (arc in `Ch::result_arc`), -1 for none, -3 when the path does not fit (never).
 #[no_mangle]
 pub unsafe extern "C" fn ch_route(g: *const Graph, c: *const Costs, h: *mut Ch, src_edge: u32, src_t: f64, src_only: i32, dst_edge: u32, dst_t: f64) -> i32 {
     ch::route(&*g, &*c, &mut *h, src_edge, src_t, src_only, dst_edge, dst_t)
-}
-
-/// Unpacks the last `ch_route` that met at state `meet` into `Ch::path`; its length, or -1 when it does not fit.
-#[no_mangle]
-pub unsafe extern "C" fn ch_unpack(h: *const Ch, meet: u32) -> i32 {
-    ch::unpack(&*h, meet)
 }
 
 /// Contraction hierarchy many-to-many (see `ch::table`); 0 when memory for the buckets ran out, else 1.

@@ -63,7 +63,7 @@ pub unsafe fn one_to_many(g: &mut Graph, c: &Costs, src_edge: u32, src_t: f64, n
         bound
     };
     let mut bound = refresh(g);
-    let mut h = Heap::new(g.fheap, g.fheap_pos, 1);
+    let mut h = Heap::new(g.fheap, g.fheap_pos);
     for a in 2 * src_edge..=2 * src_edge + 1 {
         let wa = rd(w, a as usize);
         if wa == f64::INFINITY {

@@ -48,8 +48,8 @@ pub unsafe fn route(g: &mut Graph, c: &Costs, src: End, dst: End) -> i32 {
     let done = 2 * gen + 1;
     let w = c.weight;
     let (fl, bl): (*mut Label, *mut Label) = (g.fwd, g.bwd);
-    let mut fh = Heap::new(g.fheap, g.fheap_pos, 1);
-    let mut bh = Heap::new(g.bheap, g.bheap_pos, 1);
+    let mut fh = Heap::new(g.fheap, g.fheap_pos);
+    let mut bh = Heap::new(g.bheap, g.bheap_pos);
     let (xs, ys) = (src.lon * c.m_per_lon, src.lat * c.m_per_lat);
     let (xt, yt) = (dst.lon * c.m_per_lon, dst.lat * c.m_per_lat);
     let gr: &Graph = g;

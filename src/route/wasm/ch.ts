@@ -1,7 +1,7 @@
 import type { ChRoute, ContractionHierarchy } from '../ch.js';
 import { posOnArc, type Endpoint } from '../search.js';
 import type { WasmGraph } from './core.js';
-import { CH, CH_BUCKET_BYTES, CH_BYTES, CH_LABEL_BYTES, CH_LABEL_POS, CH_REC_BYTES, HEAP_ENTRY_BYTES, type ChField } from './layout.js';
+import { CH, CH_BUCKET_BYTES, CH_BYTES, CH_REC_BYTES, CH_UNPACK_BYTES, HEAP_ENTRY_BYTES, type ChField } from './layout.js';
 
 /** Bucket entries allocated up front for many-to-many searches (the core regrows them by doubling). */
 const INITIAL_BUCKETS = 4096;
@@ -9,7 +9,10 @@ const INITIAL_BUCKETS = 4096;
 /**
  * A pack's contraction hierarchy queried by the WebAssembly core, with the signatures and answers of
  * ContractionHierarchy's `route` and `table` (same algorithm, same heap: same meeting state, same path, same sums).
- * Memory: 40 bytes per record (other state, weight, seconds, metres, children) and 124 bytes per state.
+ * The core lays the hierarchy out for its searches (states renumbered by rank, labels reduced to weights, children
+ * in unpacking order; see wasm/src/ch.rs), which changes no answer. Memory: 40 bytes per record (other state,
+ * weight and unpacking slot; children, seconds and metres) and about 130 bytes per state. Throws RangeError when
+ * memory cannot grow or a record weight is not finite (a corrupt pack).
  */
 export class WasmHierarchy {
   /** Address of the `Ch` header. */
@@ -21,21 +24,45 @@ export class WasmHierarchy {
     const arrays = ch.ch;
     const R = arrays.node.length;
     this.header = m.filled(CH_BYTES, 0);
-    // Records interleaved: a relaxation reads one 32-byte slot.
+    // States renumbered from the highest rank down (see `perm` in wasm/src/ch.rs), each followed by its upward
+    // then its downward records, in pack order.
+    const perm = new Uint32Array(S), inv = new Uint32Array(S);
+    for (let s = 0; s < S; s++) { perm[s] = S - 1 - arrays.rank[s]!; inv[S - 1 - arrays.rank[s]!] = s; }
+    const first = new Uint32Array(2 * S + 1);
+    const order = new Uint32Array(R), renamed = new Uint32Array(R);
+    let k = 0;
+    for (let v = 0; v < S; v++) {
+      const u = inv[v]!;
+      first[2 * v] = k;
+      for (let r = arrays.upFirst[u]!; r < arrays.upFirst[u + 1]!; r++) { order[k] = r; renamed[r] = k++; }
+      first[2 * v + 1] = k;
+      for (let r = arrays.dnFirst[u]!; r < arrays.dnFirst[u + 1]!; r++) { order[k] = r; renamed[r] = k++; }
+    }
+    first[2 * S] = k;
+    // Children in search order: first, second, or -1 and the payload arc.
+    const ab = new Int32Array(2 * R);
+    for (let q = 0; q < R; q++) {
+      const r = order[q]!, a = arrays.a[r]!, b = arrays.b[r]!;
+      ab[2 * q] = a < 0 ? a : renamed[a]!; ab[2 * q + 1] = a < 0 ? b : renamed[b]!;
+    }
+    const [slot, kids] = this.unpackOrder(ab, order);
+    // What a relaxation reads (weight, other state) in one 16-byte slot, with the record's unpacking slot.
     const rec = m.alloc(CH_REC_BYTES * R);
-    const recU32 = new Uint32Array(m.buffer, rec, 8 * R), recF64 = new Float64Array(m.buffer, rec, 4 * R);
-    for (let r = 0; r < R; r++) {
-      recU32[8 * r] = arrays.node[r]!;
-      recF64[4 * r + 1] = ch.w[r]!; recF64[4 * r + 2] = ch.dur[r]!; recF64[4 * r + 3] = ch.len[r]!;
+    const recU32 = new Uint32Array(m.buffer, rec, 4 * R), recF64 = new Float64Array(m.buffer, rec, 2 * R);
+    for (let q = 0; q < R; q++) {
+      const r = order[q]!;
+      // The core's labels read Infinity as "not labelled", so a record must never offer an infinite weight (the
+      // builder drops closed arcs; only a corrupt pack could): refused, the router then stays in TypeScript.
+      if (!Number.isFinite(ch.w[r]!)) throw new RangeError(`hierarchy record ${r} has weight ${ch.w[r]}`);
+      recF64[2 * q] = ch.w[r]!; recU32[4 * q + 2] = perm[arrays.node[r]!]!; recU32[4 * q + 3] = slot[q]!;
     }
     const pathCap = 2 * core.graph.edgeCount + 2;
     const set: [ChField, number][] = [
       ['states', S], ['edgeBased', ch.edgeBased ? 1 : 0], ['resultArc', -1],
-      ['upFirst', m.copy(arrays.upFirst)], ['dnFirst', m.copy(arrays.dnFirst)],
-      ['rec', rec], ['ra', m.copy(arrays.a)], ['rb', m.copy(arrays.b)],
+      ['perm', m.copy(perm)], ['recFirst', m.copy(first)],
+      ['rec', rec], ['kids', kids],
       ['pathCap', pathCap], ['path', m.alloc(4 * pathCap)], ['stack', m.alloc(4 * pathCap)],
-      ['fwd', this.labels(S)], ['bwd', this.labels(S)],
-      ['fheap', m.alloc(HEAP_ENTRY_BYTES * S)], ['bheap', m.alloc(HEAP_ENTRY_BYTES * S)],
+      ...this.side('f', S), ...this.side('b', S),
       ['bucketCap', INITIAL_BUCKETS],
       ['eState', m.alloc(4 * INITIAL_BUCKETS)], ['eDest', m.alloc(4 * INITIAL_BUCKETS)], ['eW', m.alloc(8 * INITIAL_BUCKETS)],
       ['eD', m.alloc(8 * INITIAL_BUCKETS)], ['eL', m.alloc(8 * INITIAL_BUCKETS)], ['sorted', m.alloc(CH_BUCKET_BYTES * INITIAL_BUCKETS)],
@@ -44,13 +71,49 @@ export class WasmHierarchy {
     for (const [f, v] of set) m.i32(this.header + CH[f], v);
   }
 
-  /** Address of `n` fresh labels: never seen, not queued (heap position -1). */
-  private labels(n: number): number {
+  /**
+   * Records for unpacking (`Unpack` in wasm/src/ch.rs: children's slots or -1 and the payload arc, seconds,
+   * metres), laid out in depth-first preorder of the shortcut trees from the top states' records down, so a
+   * shortcut's first child and the rest of its subtree mostly follow it in memory. `ab`: children per record in
+   * search order; `order`: pack record per search record. Returns each search record's slot and the address.
+   */
+  private unpackOrder(ab: Int32Array, order: Uint32Array): [Int32Array, number] {
     const m = this.core.mem;
-    const at = m.filled(CH_LABEL_BYTES * n, 0);
-    const words = new Int32Array(m.buffer, at, (CH_LABEL_BYTES >> 2) * n);
-    for (let s = 0; s < n; s++) words[(CH_LABEL_BYTES >> 2) * s + (CH_LABEL_POS >> 2)] = -1;
-    return at;
+    const R = ab.length >> 1;
+    const slot = new Int32Array(R).fill(-1), stack = new Int32Array(2 * R + 1);
+    let next = 0;
+    for (let q = 0; q < R; q++) {
+      if (slot[q]! >= 0) continue;
+      let sp = 0;
+      stack[sp++] = q;
+      while (sp > 0) {
+        const x = stack[--sp]!;
+        if (slot[x]! >= 0) continue;
+        slot[x] = next++;
+        if (ab[2 * x]! >= 0) { stack[sp++] = ab[2 * x + 1]!; stack[sp++] = ab[2 * x]!; }
+      }
+    }
+    const at = m.alloc(CH_UNPACK_BYTES * R);
+    const i32 = new Int32Array(m.buffer, at, (CH_UNPACK_BYTES >> 2) * R), f64 = new Float64Array(m.buffer, at, (CH_UNPACK_BYTES >> 3) * R);
+    for (let q = 0; q < R; q++) {
+      const p = slot[q]!, a = ab[2 * q]!, b = ab[2 * q + 1]!;
+      i32[6 * p] = a < 0 ? a : slot[a]!;
+      i32[6 * p + 1] = a < 0 ? b : slot[b]!;
+      f64[3 * p + 1] = this.ch.dur[order[q]!]!;
+      f64[3 * p + 2] = this.ch.len[order[q]!]!;
+    }
+    return [slot, at];
+  }
+
+  /** The fields of one search side's memory (`SideMem` in wasm/src/ch.rs): every state unlabelled, not queued. */
+  private side(p: 'f' | 'b', S: number): [ChField, number][] {
+    const m = this.core.mem;
+    const w = m.alloc(8 * S);
+    new Float64Array(m.buffer, w, S).fill(Infinity);
+    return [
+      [`${p}w`, w], [`${p}pp`, m.alloc(8 * S)], [`${p}pos`, m.filled(4 * S, 0xff)], [`${p}touched`, m.alloc(4 * S)],
+      [`${p}dl`, m.alloc(16 * S)], [`${p}heap`, m.alloc(HEAP_ENTRY_BYTES * (S + 1))],
+    ];
   }
 
   /** States settled by the last query. */
@@ -61,18 +124,20 @@ export class WasmHierarchy {
   /** Best route between two endpoints, or null (see ContractionHierarchy.route). */
   route(src: Endpoint, dst: Endpoint): ChRoute | null {
     const k = this.core;
-    const r = k.exports.ch_route(k.header, this.costsHeader, this.header, src.edge, src.t, src.only ?? -1, dst.edge, dst.t);
-    if (r === -1) return null;
-    const buf = k.mem.buffer;
-    const [weight, dur, dist] = new Float64Array(buf, this.header, 3) as unknown as [number, number, number];
-    if (r === -2) {
-      const a = k.mem.i32(this.header + CH.resultArc);
+    // One call searches and unpacks; the path is read from memory through views kept across queries.
+    const n = k.exports.ch_route(k.header, this.costsHeader, this.header, src.edge, src.t, src.only ?? -1, dst.edge, dst.t);
+    if (n === -1) return null;
+    if (n === -3) throw new Error('contraction hierarchy path longer than the graph has arcs');
+    const { f64, i32 } = k.mem.views();
+    const h = this.header;
+    const weight = f64[h >> 3]!, dur = f64[(h >> 3) + 1]!, dist = f64[(h >> 3) + 2]!;
+    if (n === -2) {
+      const a = i32[(h + CH.resultArc) >> 2]!;
       return { path: { arcs: [a], from: posOnArc(src, a), to: posOnArc(dst, a), weight }, weight, dur, dist };
     }
-    // A shortest path holds each arc at most once, so it fits the buffer of 2 × edges + 2 arcs.
-    const n = k.exports.ch_unpack(this.header, r);
-    if (n < 0) throw new Error('contraction hierarchy path longer than the graph has arcs');
-    const arcs = Array.from(new Int32Array(k.mem.buffer, k.mem.i32(this.header + CH.path), n));
+    const at = i32[(h + CH.path) >> 2]! >> 2;
+    const arcs = new Array<number>(n);
+    for (let i = 0; i < n; i++) arcs[i] = i32[at + i]!;
     return { path: { arcs, from: posOnArc(src, arcs[0]!), to: posOnArc(dst, arcs[n - 1]!), weight }, weight, dur, dist };
   }
 

@@ -15,7 +15,6 @@ export interface CoreExports {
   route(g: number, c: number, se: number, st: number, slat: number, slon: number, sonly: number, de: number, dt: number, dlat: number, dlon: number): number;
   one_to_many(g: number, c: number, se: number, st: number, n: number): void;
   ch_route(g: number, c: number, h: number, se: number, st: number, sonly: number, de: number, dt: number): number;
-  ch_unpack(h: number, meet: number): number;
   ch_table(g: number, c: number, h: number, origins: number, dests: number): number;
 }
 
@@ -66,8 +65,8 @@ export class WasmGraph {
     const arcs = 2 * this.graph.edgeCount;
     const set: [GraphField, number][] = [
       ['fwd', m.filled(LABEL_BYTES * arcs, 0)], ['bwd', m.filled(LABEL_BYTES * arcs, 0)],
-      ['fheap', m.alloc(HEAP_ENTRY_BYTES * arcs)], ['fheapPos', m.filled(4 * arcs, 0xff)],
-      ['bheap', m.alloc(HEAP_ENTRY_BYTES * arcs)], ['bheapPos', m.filled(4 * arcs, 0xff)],
+      ['fheap', m.alloc(HEAP_ENTRY_BYTES * (arcs + 1))], ['fheapPos', m.filled(4 * arcs, 0xff)],
+      ['bheap', m.alloc(HEAP_ENTRY_BYTES * (arcs + 1))], ['bheapPos', m.filled(4 * arcs, 0xff)],
       ['fdur', m.alloc(8 * arcs)], ['flen', m.alloc(8 * arcs)],
     ];
     for (const [f, v] of set) this.setField(f, v);

@@ -20,8 +20,9 @@ const COSTS_FIELDS = [
 
 /** Fields of `Ch` after its three leading f64s (result weight, seconds, metres), 4 bytes each. */
 const CH_FIELDS = [
-  'states', 'edgeBased', 'gen', 'settled', 'resultArc', 'upFirst', 'dnFirst', 'rec', 'ra', 'rb',
-  'pathCap', 'path', 'stack', 'fwd', 'bwd', 'fheap', 'bheap',
+  'states', 'edgeBased', 'settled', 'resultArc', 'perm', 'recFirst', 'rec', 'kids',
+  'pathCap', 'path', 'stack',
+  'fw', 'fpp', 'fpos', 'ftouched', 'fdl', 'fheap', 'bw', 'bpp', 'bpos', 'btouched', 'bdl', 'bheap',
   'bucketCap', 'eState', 'eDest', 'eW', 'eD', 'eL', 'sorted', 'first',
 ] as const;
 
@@ -44,11 +45,14 @@ export const COSTS = offsets(COSTS_FIELDS, 24);
 /** Size of the `Costs` header in bytes. */
 export const COSTS_BYTES = Math.ceil((24 + 4 * COSTS_FIELDS.length) / 8) * 8;
 
-/** Bytes of one heap slot (`Entry`: f64 key, u32 item, padding). */
+/** Bytes of one heap slot (`Entry`: f64 key, u32 item, padding); a heap of n items has n + 1 slots. */
 export const HEAP_ENTRY_BYTES = 16;
 
-/** Bytes of one hierarchy record (`Rec`: u32 other state, padding, f64 weight, seconds, metres). */
-export const CH_REC_BYTES = 32;
+/** Bytes of one hierarchy record as the searches read it (`Rec`: f64 weight, u32 other state, u32 unpacking slot). */
+export const CH_REC_BYTES = 16;
+
+/** Bytes of one record for unpacking (`Unpack`: i32 × 2 children or -1 and the payload arc, f64 seconds, metres). */
+export const CH_UNPACK_BYTES = 24;
 
 /** Bytes of one bucket entry grouped by state (`Bucket`: u32 destination, padding, f64 weight, seconds, metres). */
 export const CH_BUCKET_BYTES = 32;
@@ -62,10 +66,3 @@ export const LABEL_PARENT = 8;
 export const CH = offsets(CH_FIELDS, 24);
 /** Size of the `Ch` header in bytes. */
 export const CH_BYTES = Math.ceil((24 + 4 * CH_FIELDS.length) / 8) * 8;
-
-/**
- * Bytes of one hierarchy label (`ChLabel`: f64 weight, seconds, metres; i32 record, i32 previous state, u32 seen,
- * i32 heap position at byte CH_LABEL_POS).
- */
-export const CH_LABEL_BYTES = 40;
-export const CH_LABEL_POS = 36;

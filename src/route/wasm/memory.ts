@@ -3,7 +3,19 @@
  * `alloc` export), which the core also uses for the buckets of many-to-many searches; nothing is ever freed.
  */
 export class LinearMemory {
+  private viewed: { buffer: ArrayBuffer; f64: Float64Array; i32: Int32Array } | null = null;
+
   constructor(readonly memory: WebAssembly.Memory, private readonly allocate: (bytes: number) => number) {}
+
+  /**
+   * Float64 and Int32 views of the whole memory (index = byte address / 8 or / 4), made again only after memory
+   * grew, so a query reads its results without allocating views.
+   */
+  views(): { f64: Float64Array; i32: Int32Array } {
+    const buffer = this.buffer;
+    if (this.viewed?.buffer !== buffer) this.viewed = { buffer, f64: new Float64Array(buffer), i32: new Int32Array(buffer) };
+    return this.viewed;
+  }
 
   /** Current buffer (replaced whenever memory grows, so views must be taken after the last allocation or call). */
   get buffer(): ArrayBuffer {
@@ -33,8 +45,8 @@ export class LinearMemory {
 
   /** Reads (`value` omitted) or writes a 4-byte signed field at a byte address. */
   i32(at: number, value?: number): number {
-    const v = new Int32Array(this.buffer, at, 1);
-    if (value !== undefined) v[0] = value;
-    return v[0]!;
+    const v = this.views().i32;
+    if (value !== undefined) v[at >> 2] = value;
+    return v[at >> 2]!;
   }
 }
