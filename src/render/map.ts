@@ -22,8 +22,13 @@ export interface BasemapSource {
  * translate, so features just outside still draw their visible edge.
  */
 const CULL_MARGIN = 96;
-/** Vertices closer than this to the previous kept vertex are dropped when projecting, pixels. */
+/** Vertices closer than this to the previous kept vertex are dropped when projecting polygons, pixels. */
 const SIMPLIFY_PIXELS = 0.25;
+/**
+ * Douglas-Peucker tolerance of stroked geometry, pixels: the simplified line stays within this distance of the
+ * original, which moves an anti-aliased edge by at most this fraction of a pixel's coverage.
+ */
+const LINE_TOLERANCE = 0.1;
 
 /**
  * Draws the basemap of `source` seen through `viewport` onto `canvas` with `style` (a style JSON; see
@@ -45,6 +50,14 @@ export function drawBasemap(canvas: Canvas, viewport: Viewport, source: BasemapS
   const names = (f: number) => () => (basemap ? source.strings.get(basemap.name[f]!) : '');
   let buf = new Float64Array(1024);
 
+  /** Makes room for `n` more coordinates after index `at` of `buf`. */
+  const reserve = (at: number, n: number): void => {
+    if (at + n <= buf.length) return;
+    const grown = new Float64Array(Math.max(at + n, 2 * buf.length));
+    grown.set(buf.subarray(0, at));
+    buf = grown;
+  };
+
   /**
    * Projects part p into `buf` from index `at` (pixels) and returns the index after it. Points within
    * SIMPLIFY_PIXELS of the last kept one are dropped (the last point is always kept): at low zooms most vertices
@@ -55,11 +68,7 @@ export function drawBasemap(canvas: Canvas, viewport: Viewport, source: BasemapS
     let end = basemap!.partFirst[p + 1]!;
     const world = index!.world;
     if (dropClosing && end - first > 1 && world[2 * first] === world[2 * end - 2] && world[2 * first + 1] === world[2 * end - 1]) end--;
-    if (at + 2 * (end - first) > buf.length) {
-      const grown = new Float64Array(Math.max(at + 2 * (end - first), 2 * buf.length));
-      grown.set(buf.subarray(0, at));
-      buf = grown;
-    }
+    reserve(at, 2 * (end - first));
     const start = at;
     for (let i = first; i < end; i++) {
       const x = world[2 * i]! * scale - viewport.left;
@@ -70,6 +79,27 @@ export function drawBasemap(canvas: Canvas, viewport: Viewport, source: BasemapS
       }
       buf[at++] = x;
       buf[at++] = y;
+    }
+    return at;
+  };
+
+  /**
+   * Projects part p into `buf` from index `at` (pixels) simplified by Douglas-Peucker at LINE_TOLERANCE (through
+   * the precomputed significances) and returns the index after it. A closed ring's repeated last point is dropped
+   * when `dropClosing`.
+   */
+  const projectLine = (p: number, dropClosing: boolean, at: number): number => {
+    const first = basemap!.partFirst[p]!;
+    let end = basemap!.partFirst[p + 1]!;
+    const world = index!.world;
+    const sig = index!.significance;
+    const minSig = LINE_TOLERANCE / scale;
+    if (dropClosing && end - first > 1 && world[2 * first] === world[2 * end - 2] && world[2 * first + 1] === world[2 * end - 1]) end--;
+    reserve(at, 2 * (end - first));
+    for (let i = first; i < end; i++) {
+      if (sig[i]! < minSig && i !== end - 1) continue;
+      buf[at++] = world[2 * i]! * scale - viewport.left;
+      buf[at++] = world[2 * i + 1]! * scale - viewport.top;
     }
     return at;
   };
@@ -120,7 +150,7 @@ export function drawBasemap(canvas: Canvas, viewport: Viewport, source: BasemapS
           batch = s;
           batchClosed = closed;
         }
-        for (let p = basemap.featPart[f]!; p < basemap.featPart[f + 1]!; p++) ends.push(project(p, closed, ends.length > 0 ? ends[ends.length - 1]! : 0));
+        for (let p = basemap.featPart[f]!; p < basemap.featPart[f + 1]!; p++) ends.push(projectLine(p, closed, ends.length > 0 ? ends[ends.length - 1]! : 0));
       }
       flush();
     } else if (layer.type === 'symbol') {

@@ -31,9 +31,10 @@ export class SolidSink implements CoverageSink {
    * @returns false when the colour is fully transparent (nothing to draw)
    */
   setColor(color: RGBA, opacity: number): boolean {
-    this.r = color[0];
-    this.g = color[1];
-    this.b = color[2];
+    // Integral channels let span() blend opaque pixels in integer arithmetic.
+    this.r = Math.round(color[0]);
+    this.g = Math.round(color[1]);
+    this.b = Math.round(color[2]);
     const a = color[3] * opacity;
     this.alpha = a > 1 ? 1 : a > 0 ? a : 0;
     return this.alpha > 0 && Number.isFinite(this.r + this.g + this.b);
@@ -47,9 +48,12 @@ export class SolidSink implements CoverageSink {
       if (a <= 0) continue;
       const da = data[i + 3]!;
       if (da === 255) {
-        data[i] = data[i]! + (r - data[i]!) * a;
-        data[i + 1] = data[i + 1]! + (g - data[i + 1]!) * a;
-        data[i + 2] = data[i + 2]! + (b - data[i + 2]!) * a;
+        // dst + (src - dst) * a in 8.8 fixed point, rounded: within one level of the exact blend.
+        const w = (a * 256 + 0.5) | 0;
+        const dr = data[i]!, dg = data[i + 1]!, db = data[i + 2]!;
+        data[i] = dr + (((r - dr) * w + 128) >> 8);
+        data[i + 1] = dg + (((g - dg) * w + 128) >> 8);
+        data[i + 2] = db + (((b - db) * w + 128) >> 8);
       } else {
         const keep = (da / 255) * (1 - a);
         const outA = a + keep;
@@ -62,9 +66,13 @@ export class SolidSink implements CoverageSink {
   }
 }
 
+/** log2 of the block width (pixels) in which the mask tracks touched columns. */
+const BLOCK_SHIFT = 4;
+
 /**
- * Accumulates weighted coverage into a full-canvas Float32 mask (used to sum the nested strokes of a blurred line),
- * remembering the touched row range so that flushing and clearing cost only what was drawn.
+ * Accumulates weighted coverage into a full-canvas Float32 mask (used to sum the nested strokes of a blurred line,
+ * or to max-accumulate a layer's strokes), remembering which 16-pixel blocks of each row were touched so that
+ * flushing and clearing cost only what was drawn: a layer of thin roads touches a small fraction of each row.
  */
 export class MaskSink implements CoverageSink {
   /** Coverage per pixel, row-major. */
@@ -73,8 +81,13 @@ export class MaskSink implements CoverageSink {
   weight = 1;
   /** Whether coverage was summed since the last flush (and may exceed 1); max-accumulated coverage never does. */
   private summed = false;
-  private minY = Infinity;
+  private minY: number;
   private maxY = -1;
+  /** Blocks per row. */
+  private readonly blocksPerRow: number;
+  /** Per row and block: 1 when touched since the last flush. */
+  private readonly blocks: Uint8Array;
+  /** Per row: first touched block and one past the last (rowMin >= rowMax when none). */
   private readonly rowMin: Int32Array;
   private readonly rowMax: Int32Array;
 
@@ -87,7 +100,10 @@ export class MaskSink implements CoverageSink {
     readonly height: number,
   ) {
     this.mask = new Float32Array(width * height);
-    this.rowMin = new Int32Array(height).fill(width);
+    this.minY = height; // an integer sentinel (not Infinity) keeps the row loop in integer arithmetic
+    this.blocksPerRow = (width + (1 << BLOCK_SHIFT) - 1) >> BLOCK_SHIFT;
+    this.blocks = new Uint8Array(this.blocksPerRow * height);
+    this.rowMin = new Int32Array(height).fill(this.blocksPerRow);
     this.rowMax = new Int32Array(height);
   }
 
@@ -104,26 +120,43 @@ export class MaskSink implements CoverageSink {
    * {@link flush} sends and clears them.
    */
   touch(y: number, x0: number, x1: number): void {
+    if (x1 <= x0) return;
     if (y < this.minY) this.minY = y;
     if (y > this.maxY) this.maxY = y;
-    if (x0 < this.rowMin[y]!) this.rowMin[y] = x0;
-    if (x1 > this.rowMax[y]!) this.rowMax[y] = x1;
+    const b0 = x0 >> BLOCK_SHIFT, b1 = ((x1 - 1) >> BLOCK_SHIFT) + 1;
+    if (b0 < this.rowMin[y]!) this.rowMin[y] = b0;
+    if (b1 > this.rowMax[y]!) this.rowMax[y] = b1;
+    const at = y * this.blocksPerRow;
+    // Loops rather than fill(): nearly every call marks one or two blocks, where a builtin call costs more.
+    for (let b = at + b0; b < at + b1; b++) this.blocks[b] = 1;
   }
 
-  /** Sends the accumulated rows (coverage clamped to 1) to `sink` and clears the mask. */
+  /** Sends the accumulated runs of touched blocks (coverage clamped to 1) to `sink` and clears the mask. */
   flush(sink: CoverageSink): void {
-    const { mask, width } = this;
+    const { mask, width, blocks, blocksPerRow } = this;
     for (let y = this.minY; y <= this.maxY; y++) {
-      const x0 = this.rowMin[y]!, x1 = this.rowMax[y]!;
-      if (x1 <= x0) continue;
+      const bMin = this.rowMin[y]!, bMax = this.rowMax[y]!;
+      if (bMax <= bMin) continue;
       const base = y * width;
-      if (this.summed) for (let x = base + x0; x < base + x1; x++) if (mask[x]! > 1) mask[x] = 1;
-      sink.span(y, x0, x1, mask, base);
-      mask.fill(0, base + x0, base + x1);
-      this.rowMin[y] = width;
+      const at = y * blocksPerRow;
+      for (let b = bMin; b < bMax; ) {
+        if (blocks[at + b] === 0) {
+          b++;
+          continue;
+        }
+        let e = b + 1;
+        while (e < bMax && blocks[at + e] === 1) e++;
+        const x0 = b << BLOCK_SHIFT, x1 = Math.min(width, e << BLOCK_SHIFT);
+        if (this.summed) for (let x = base + x0; x < base + x1; x++) if (mask[x]! > 1) mask[x] = 1;
+        sink.span(y, x0, x1, mask, base);
+        for (let x = base + x0; x < base + x1; x++) mask[x] = 0;
+        for (let k = at + b; k < at + e; k++) blocks[k] = 0;
+        b = e;
+      }
+      this.rowMin[y] = blocksPerRow;
       this.rowMax[y] = 0;
     }
-    this.minY = Infinity;
+    this.minY = this.height;
     this.maxY = -1;
     this.summed = false;
   }
