@@ -77,6 +77,9 @@ export function addDistanceStroke(mask: MaskSink, pts: PointList, closed: boolea
   }
 }
 
+/** Least coverage written to the mask (1/512: half a colour level). */
+const MIN_COVERAGE = 1 / 512;
+
 /** The drawn intervals of a dash pattern, widened by half the width for square caps. */
 function prepareDashes(shape: DistanceShape): Dashing | null {
   const d = shape.dashes;
@@ -147,6 +150,8 @@ function addSegment(
   const yEnd = Math.min(height - 1, Math.ceil(Math.max(ay, by) + reach));
   if (yStart > yEnd || Math.max(ax, bx) + reach < 0 || Math.min(ax, bx) - reach > width) return;
   const cov = mask.mask;
+  const touched = mask.touched;
+  let count = mask.count;
   const invRamp = 1 / (blur + 1);
   // Along-line limits of the visited region: butt ends fade out within half a pixel of the end.
   const alongMin = buttA ? -0.5 : -reach;
@@ -200,12 +205,18 @@ function addSegment(
       // Box filter of the pixel across the band [-hw, hw] (simplified for bands at least a pixel wide), or the
       // blur ramp.
       let c = blur > 0 ? (reach - d) * invRamp : hw >= 0.5 ? reach - d : Math.min(d + 0.5, hw) - Math.max(d - 0.5, -hw);
-      if (c <= 0) continue;
       if (c > 1) c = 1;
       if (endCov < 1) c *= endCov;
+      // Below MIN_COVERAGE a pixel changes by under half a colour level; skipping it also keeps every stored
+      // coverage well clear of Float32 underflow, which the mask's touched list relies on.
+      if (c < MIN_COVERAGE) continue;
       const i = base + x;
-      if (c > cov[i]!) cov[i] = c;
+      const old = cov[i]!;
+      if (c > old) {
+        if (old === 0) touched[count++] = i;
+        cov[i] = c;
+      }
     }
-    mask.touch(y, x0, x1 + 1);
   }
+  mask.count = count;
 }
