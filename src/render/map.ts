@@ -104,7 +104,8 @@ export function drawBasemap(canvas: Canvas, viewport: Viewport, source: BasemapS
     return at;
   };
 
-  for (const layer of plan.layers) {
+  const G = globalThis as any; G.LT ??= new Map();
+  for (const layer of plan.layers) { const tl = performance.now(); try {
     const ev = layer.evaluator;
     if (!ev.isVisible(zoom)) continue;
     if (layer.type === 'background') {
@@ -163,7 +164,7 @@ export function drawBasemap(canvas: Canvas, viewport: Viewport, source: BasemapS
         return { style: s, x: index!.world[2 * first]! * scale - viewport.left, y: index!.world[2 * first + 1]! * scale - viewport.top };
       });
     }
-  }
+  } finally { const arr = G.LT.get(layer.id) ?? []; arr.push(performance.now() - tl); G.LT.set(layer.id, arr); } }
 }
 
 function drawBackground(canvas: Canvas, layer: PlannedLayer, zoom: number): void {

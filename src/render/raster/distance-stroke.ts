@@ -49,8 +49,8 @@ export function addDistanceStroke(mask: MaskSink, pts: PointList, closed: boolea
   const dashing = prepareDashes(shape);
   if (n === 1) {
     // A lone point shows only with a cap that reaches beyond it.
-    if (shape.cap === 'round') addSegment(mask, p[0]!, p[1]!, p[0]!, p[1]!, false, false, 0, shape, null);
-    else if (shape.cap === 'square') addSegment(mask, p[0]! - hw, p[1]!, p[0]! + hw, p[1]!, true, true, 0, shape, null);
+    if (shape.cap === 'round') addSegment(mask, p[0]!, p[1]!, p[0]!, p[1]!, false, false, 0, shape, null, false);
+    else if (shape.cap === 'square') addSegment(mask, p[0]! - hw, p[1]!, p[0]! + hw, p[1]!, true, true, 0, shape, null, false);
     return;
   }
   const isClosed = closed && n > 2;
@@ -72,7 +72,11 @@ export function addDistanceStroke(mask: MaskSink, pts: PointList, closed: boolea
       if (first) (ax -= ex), (ay -= ey), (start -= hw);
       if (last) (bx += ex), (by += ey);
     }
-    addSegment(mask, ax, ay, bx, by, first, last, start, shape, dashing);
+    // Without dashes a joint's pixels beyond this segment's end are the next segment's: their distance to this
+    // segment is their distance to the shared point, never less than to the next segment, so skipping them here
+    // leaves the maximum unchanged.
+    const trimEnd = !dashing && (isClosed || s < segments - 1);
+    addSegment(mask, ax, ay, bx, by, first, last, start, shape, dashing, trimEnd);
     distance += len;
   }
 }
@@ -125,7 +129,8 @@ function dashValue(dashing: Dashing, s: number): number {
 /**
  * Max-accumulates the coverage of the segment (ax, ay)-(bx, by) that starts `start` pixels along the line. Ends
  * flagged `buttA` / `buttB` stop square at the end point (box-filtered along the line); other ends are round
- * (distance to the end point).
+ * (distance to the end point). With `trimB` the pixels whose centres lie beyond the end are left out (the next
+ * segment of a joint covers them).
  */
 function addSegment(
   mask: MaskSink,
@@ -138,6 +143,7 @@ function addSegment(
   start: number,
   shape: DistanceShape,
   dashing: Dashing | null,
+  trimB: boolean,
 ): void {
   const { width, height } = mask;
   const hw = shape.halfWidth;
@@ -155,19 +161,23 @@ function addSegment(
   const invRamp = 1 / (blur + 1);
   // Along-line limits of the visited region: butt ends fade out within half a pixel of the end.
   const alongMin = buttA ? -0.5 : -reach;
-  const alongMax = buttB ? len + 0.5 : len + reach;
+  const alongMax = buttB ? len + 0.5 : trimB ? len : len + reach;
+  const invUx = 1 / ux, invUy = 1 / uy;
+  // The common case (solid, round-ended, sharp-edged) has a lean loop of its own.
+  const plain = !dashing && !buttA && !buttB && blur === 0;
+  const thin = hw < 0.5;
   for (let y = yStart; y <= yEnd; y++) {
     const py = y + 0.5 - ay;
     // Columns whose centres lie within `reach` across the line and within the along limits: both are linear in
     // the column's centre offset u = x + 0.5 - ax (across = u uy - py ux, along = u ux + py uy).
     let uLo = -Infinity, uHi = Infinity;
     if (uy !== 0) {
-      const c0 = (py * ux - reach) / uy, c1 = (py * ux + reach) / uy;
+      const c0 = (py * ux - reach) * invUy, c1 = (py * ux + reach) * invUy;
       uLo = Math.min(c0, c1);
       uHi = Math.max(c0, c1);
     } else if (Math.abs(py * ux) >= reach) continue;
     if (ux !== 0) {
-      const a0 = (alongMin - py * uy) / ux, a1 = (alongMax - py * uy) / ux;
+      const a0 = (alongMin - py * uy) * invUx, a1 = (alongMax - py * uy) * invUx;
       uLo = Math.max(uLo, Math.min(a0, a1));
       uHi = Math.min(uHi, Math.max(a0, a1));
     } else if (py * uy < alongMin || py * uy > alongMax) continue;
@@ -178,6 +188,26 @@ function addSegment(
     // Along and across coordinates of the first pixel centre, advanced by (ux, uy) per column.
     let along = (x0 + 0.5 - ax) * ux + py * uy;
     let cross = (x0 + 0.5 - ax) * uy - py * ux;
+    if (plain) {
+      for (let x = x0; x <= x1; x++, along += ux, cross += uy) {
+        let d: number;
+        if (along < 0) d = Math.sqrt(along * along + cross * cross);
+        else if (along > len) {
+          const beyond = along - len;
+          d = Math.sqrt(beyond * beyond + cross * cross);
+        } else d = cross < 0 ? -cross : cross;
+        let c = thin ? (d + 0.5 < hw ? d + 0.5 : hw) - (d - 0.5 > -hw ? d - 0.5 : -hw) : reach - d;
+        if (c < MIN_COVERAGE) continue;
+        if (c > 1) c = 1;
+        const i = base + x;
+        const old = cov[i]!;
+        if (c > old) {
+          if (old === 0) touched[count++] = i;
+          cov[i] = c;
+        }
+      }
+      continue;
+    }
     for (let x = x0; x <= x1; x++, along += ux, cross += uy) {
       let d = cross < 0 ? -cross : cross;
       if (along < 0) {
