@@ -59,7 +59,7 @@ function geometryName(type: number): StyleFeature['geometryType'] {
  */
 export class FeatureStyler<T extends Exclude<DrawnLayerType, 'background'>> {
   /** Memo by kind * 4 + geometry type: a style, null (not drawn), or undefined (not yet known / per feature). */
-  private readonly memo = new Map<number, LayerStyles[T] | null>();
+  private readonly memo: (LayerStyles[T] | null | undefined)[] = new Array(BASEMAP_KINDS.length * 4).fill(undefined);
   private nameRead = false;
   private readonly props: { class: string; name?: string } = { class: '' };
   private readonly tracked: Record<string, unknown>;
@@ -67,10 +67,12 @@ export class FeatureStyler<T extends Exclude<DrawnLayerType, 'background'>> {
   /**
    * @param layer the planned layer
    * @param zoom the render's zoom
+   * @param nameOf the name of a feature ('' when it has none), read only when the memo cannot answer
    */
   constructor(
     readonly layer: PlannedLayer & { type: T },
     readonly zoom: number,
+    private readonly nameOf: (feature: number) => string,
   ) {
     const props = this.props;
     const note = (key: string | symbol): void => {
@@ -88,21 +90,21 @@ export class FeatureStyler<T extends Exclude<DrawnLayerType, 'background'>> {
    * The style of one feature, or null when the layer's filter rejects it or it would draw nothing.
    * @param kind basemap kind index
    * @param type geometry type code
-   * @param name the feature's name ('' when it has none)
+   * @param feature the feature (for its name)
    */
-  style(kind: number, type: number, name: () => string): LayerStyles[T] | null {
+  style(kind: number, type: number, feature: number): LayerStyles[T] | null {
     const key = kind * 4 + type;
-    const known = this.memo.get(key);
+    const known = this.memo[key];
     if (known !== undefined) return known;
     this.props.class = BASEMAP_KINDS[kind]?.class ?? 'other';
-    const n = name();
+    const n = this.nameOf(feature);
     if (n) this.props.name = n;
     else delete this.props.name;
     this.nameRead = false;
-    const feature: StyleFeature = { properties: this.tracked, geometryType: geometryName(type) };
+    const f: StyleFeature = { properties: this.tracked, geometryType: geometryName(type) };
     const ev = this.layer.evaluator;
-    const result = ev.matches(feature, this.zoom) ? (resolve(this.layer, ev, this.zoom, feature) as LayerStyles[T] | null) : null;
-    if (!this.nameRead) this.memo.set(key, result);
+    const result = ev.matches(f, this.zoom) ? (resolve(this.layer, ev, this.zoom, f) as LayerStyles[T] | null) : null;
+    if (!this.nameRead && key < this.memo.length) this.memo[key] = result;
     return result;
   }
 }

@@ -47,7 +47,7 @@ export function drawBasemap(canvas: Canvas, viewport: Viewport, source: BasemapS
     worldYToLat(viewport.top - CULL_MARGIN, zoom, viewport.tileSize),
   ];
   const inView = index ? index.query(box) : new Map<string, Uint32Array>();
-  const names = (f: number) => () => (basemap ? source.strings.get(basemap.name[f]!) : '');
+  const nameOf = (f: number): string => (basemap ? source.strings.get(basemap.name[f]!) : '');
   let buf = new Float64Array(1024);
 
   /** Makes room for `n` more coordinates after index `at` of `buf`. */
@@ -104,8 +104,7 @@ export function drawBasemap(canvas: Canvas, viewport: Viewport, source: BasemapS
     return at;
   };
 
-  const G = globalThis as any; G.LT ??= new Map();
-  for (const layer of plan.layers) { const tl = performance.now(); try {
+  for (const layer of plan.layers) {
     const ev = layer.evaluator;
     if (!ev.isVisible(zoom)) continue;
     if (layer.type === 'background') {
@@ -115,11 +114,11 @@ export function drawBasemap(canvas: Canvas, viewport: Viewport, source: BasemapS
     const features = inView.get(layer.sourceLayer!);
     if (!features || !basemap) continue;
     if (layer.type === 'fill') {
-      const styler = new FeatureStyler(layer as PlannedLayer & { type: 'fill' }, zoom);
+      const styler = new FeatureStyler(layer as PlannedLayer & { type: 'fill' }, zoom, nameOf);
       const rings: Float64Array[] = [];
       for (const f of features) {
         if (basemap.type[f] !== GeomType.polygon) continue;
-        const s = styler.style(basemap.kind[f]!, GeomType.polygon, names(f));
+        const s = styler.style(basemap.kind[f]!, GeomType.polygon, f);
         if (!s) continue;
         rings.length = 0;
         for (let p = basemap.featPart[f]!; p < basemap.featPart[f + 1]!; p++) rings.push(buf.slice(0, project(p, true, 0)));
@@ -132,7 +131,7 @@ export function drawBasemap(canvas: Canvas, viewport: Viewport, source: BasemapS
       }
     } else if (layer.type === 'line') {
       // Consecutive features of one memoised style (and geometry kind) are stroked together as one shape.
-      const styler = new FeatureStyler(layer as PlannedLayer & { type: 'line' }, zoom);
+      const styler = new FeatureStyler(layer as PlannedLayer & { type: 'line' }, zoom, nameOf);
       const ends: number[] = [];
       let batch: LineStyle | null = null;
       let batchClosed = false;
@@ -143,7 +142,7 @@ export function drawBasemap(canvas: Canvas, viewport: Viewport, source: BasemapS
       for (const f of features) {
         const type = basemap.type[f]!;
         if (type === GeomType.point) continue;
-        const s = styler.style(basemap.kind[f]!, type, names(f));
+        const s = styler.style(basemap.kind[f]!, type, f);
         if (!s) continue;
         const closed = type === GeomType.polygon;
         if (s !== batch || closed !== batchClosed) {
@@ -155,16 +154,16 @@ export function drawBasemap(canvas: Canvas, viewport: Viewport, source: BasemapS
       }
       flush();
     } else if (layer.type === 'symbol') {
-      const styler = new FeatureStyler(layer as PlannedLayer & { type: 'symbol' }, zoom);
+      const styler = new FeatureStyler(layer as PlannedLayer & { type: 'symbol' }, zoom, nameOf);
       drawPointLabels(canvas, features, (f) => {
         if (basemap.type[f] !== GeomType.point) return null;
-        const s = styler.style(basemap.kind[f]!, GeomType.point, names(f));
+        const s = styler.style(basemap.kind[f]!, GeomType.point, f);
         if (!s) return null;
         const first = basemap.partFirst[basemap.featPart[f]!]!;
         return { style: s, x: index!.world[2 * first]! * scale - viewport.left, y: index!.world[2 * first + 1]! * scale - viewport.top };
       });
     }
-  } finally { const arr = G.LT.get(layer.id) ?? []; arr.push(performance.now() - tl); G.LT.set(layer.id, arr); } }
+  }
 }
 
 function drawBackground(canvas: Canvas, layer: PlannedLayer, zoom: number): void {
