@@ -36,6 +36,14 @@ export interface SymbolStyle {
   /** Font size, pixels (the bitmap font is scaled by an integer factor from it). */
   size: number;
   transform: 'none' | 'uppercase' | 'lowercase';
+  /** text-font: the font stack. */
+  font: readonly string[];
+  /** symbol-placement: at the feature's point, or along its line. */
+  placement: 'point' | 'line' | 'line-center';
+  /** text-max-angle: the largest bend, degrees, a line label may lie along. */
+  maxAngle: number;
+  /** text-padding: free space kept around the label's box, pixels. */
+  padding: number;
 }
 
 /** Style of a feature by layer type. */
@@ -120,6 +128,9 @@ const num = (v: EvaluatedValue | undefined, fallback: number): number => (typeof
 const pair = (v: EvaluatedValue | undefined): readonly [number, number] =>
   Array.isArray(v) && v.length === 2 && typeof v[0] === 'number' ? [v[0] as number, v[1] as number] : [0, 0];
 
+const strings = (v: EvaluatedValue | undefined): readonly string[] =>
+  Array.isArray(v) && v.every((x) => typeof x === 'string') ? (v as string[]) : [];
+
 const TRANSPARENT: RGBA = [0, 0, 0, 0];
 const BLACK: RGBA = [0, 0, 0, 1];
 
@@ -177,6 +188,10 @@ function resolve(layer: PlannedLayer, ev: LayerEvaluator, zoom: number, f: Style
         haloWidth,
         size: num(value('text-size'), 16),
         transform: (value('text-transform') as SymbolStyle['transform']) ?? 'none',
+        font: strings(value('text-font')),
+        placement: (value('symbol-placement') as SymbolStyle['placement']) ?? 'point',
+        maxAngle: num(value('text-max-angle'), 45),
+        padding: num(value('text-padding'), 2),
       };
     }
     default:

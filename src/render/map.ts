@@ -5,8 +5,9 @@
 import type { Basemap } from '../map/basemap.js';
 import { GeomType } from '../map/kinds.js';
 import { basemapIndex } from './basemap-index.js';
-import { FeatureStyler, type LineStyle } from './feature-styles.js';
-import { drawPointLabels } from './labels.js';
+import { FeatureStyler, type LineStyle, type SymbolStyle } from './feature-styles.js';
+import type { LabelBox } from './label-collision.js';
+import { Labeler, longestStretch, type Stretch } from './labels.js';
 import { worldXToLon, worldYToLat, type Canvas, type RGBA, type Viewport } from './raster/index.js';
 import { stylePlan, type PlannedLayer } from './style-plan.js';
 
@@ -29,12 +30,22 @@ const SIMPLIFY_PIXELS = 0.25;
  * original, which moves an anti-aliased edge by at most this fraction of a pixel's coverage.
  */
 const LINE_TOLERANCE = 0.1;
+/** Shortest line (bounding box diagonal, pixels) searched for a label stretch: shorter than any street name. */
+const MIN_LABEL_PIXELS = 32;
+/** Douglas-Peucker tolerance of the lines searched for label stretches, pixels. */
+const LABEL_TOLERANCE = 1;
+
+/** What a basemap render placed besides its pixels. */
+export interface BasemapDrawn {
+  /** Boxes of the labels drawn (text-padding included), in placement order. */
+  labels: readonly LabelBox[];
+}
 
 /**
  * Draws the basemap of `source` seen through `viewport` onto `canvas` with `style` (a style JSON; see
  * {@link stylePlan} for what is drawn). Layers' zoom ranges and visibility apply at the viewport's zoom.
  */
-export function drawBasemap(canvas: Canvas, viewport: Viewport, source: BasemapSource, style: unknown): void {
+export function drawBasemap(canvas: Canvas, viewport: Viewport, source: BasemapSource, style: unknown): BasemapDrawn {
   const plan = stylePlan(style);
   const zoom = viewport.zoom;
   const basemap = source.basemap;
@@ -49,6 +60,7 @@ export function drawBasemap(canvas: Canvas, viewport: Viewport, source: BasemapS
   const inView = index ? index.query(box) : new Map<string, Uint32Array>();
   const nameOf = (f: number): string => (basemap ? source.strings.get(basemap.name[f]!) : '');
   let buf = new Float64Array(1024);
+  let labeler: Labeler | null = null;
 
   /** Makes room for `n` more coordinates after index `at` of `buf`. */
   const reserve = (at: number, n: number): void => {
@@ -84,16 +96,16 @@ export function drawBasemap(canvas: Canvas, viewport: Viewport, source: BasemapS
   };
 
   /**
-   * Projects part p into `buf` from index `at` (pixels) simplified by Douglas-Peucker at LINE_TOLERANCE (through
-   * the precomputed significances) and returns the index after it. A closed ring's repeated last point is dropped
-   * when `dropClosing`.
+   * Projects part p into `buf` from index `at` (pixels) simplified by Douglas-Peucker at `tolerance` pixels
+   * (through the precomputed significances) and returns the index after it. A closed ring's repeated last point is
+   * dropped when `dropClosing`.
    */
-  const projectLine = (p: number, dropClosing: boolean, at: number): number => {
+  const projectLine = (p: number, dropClosing: boolean, at: number, tolerance = LINE_TOLERANCE): number => {
     const first = basemap!.partFirst[p]!;
     let end = basemap!.partFirst[p + 1]!;
     const world = index!.world;
     const sig = index!.significance;
-    const minSig = LINE_TOLERANCE / scale;
+    const minSig = tolerance / scale;
     if (dropClosing && end - first > 1 && world[2 * first] === world[2 * end - 2] && world[2 * first + 1] === world[2 * end - 1]) end--;
     reserve(at, 2 * (end - first));
     for (let i = first; i < end; i++) {
@@ -155,15 +167,41 @@ export function drawBasemap(canvas: Canvas, viewport: Viewport, source: BasemapS
       flush();
     } else if (layer.type === 'symbol') {
       const styler = new FeatureStyler(layer as PlannedLayer & { type: 'symbol' }, zoom, nameOf);
-      drawPointLabels(canvas, features, (f) => {
-        if (basemap.type[f] !== GeomType.point) return null;
-        const s = styler.style(basemap.kind[f]!, GeomType.point, f);
-        if (!s) return null;
-        const first = basemap.partFirst[basemap.featPart[f]!]!;
-        return { style: s, x: index!.world[2 * first]! * scale - viewport.left, y: index!.world[2 * first + 1]! * scale - viewport.top };
-      });
+      labeler ??= new Labeler(canvas);
+      // Line labels: the longest straight stretch of each name's roads, placed after the scan, longest first.
+      const stretches = new Map<string, { style: SymbolStyle; stretch: Stretch }>();
+      const alongLines = ev.value('symbol-placement', zoom) !== 'point';
+      // Degrees of longitude and latitude per pixel here (the view is small enough for one latitude scale).
+      const degX = 360 / scale, degY = degX * Math.cos((viewport.center[1] * Math.PI) / 180);
+      for (const f of features) {
+        const type = basemap.type[f]!;
+        if (alongLines) {
+          // A line whose bounding box is shorter than any label cannot hold one: skipped before the (per-feature,
+          // name-reading) style evaluation, which is the costly part of label placement.
+          if (type !== GeomType.line) continue;
+          const w = (basemap.bbox[4 * f + 2]! - basemap.bbox[4 * f]!) * 1e-7 / degX, h = (basemap.bbox[4 * f + 3]! - basemap.bbox[4 * f + 1]!) * 1e-7 / degY;
+          if (w * w + h * h < MIN_LABEL_PIXELS * MIN_LABEL_PIXELS) continue;
+        }
+        const s = styler.style(basemap.kind[f]!, type, f);
+        if (!s) continue;
+        if (s.placement === 'point') {
+          if (type !== GeomType.point) continue; // point labels of lines and areas are not placed
+          const first = basemap.partFirst[basemap.featPart[f]!]!;
+          labeler.point(s, index!.world[2 * first]! * scale - viewport.left, index!.world[2 * first + 1]! * scale - viewport.top);
+          continue;
+        }
+        if (type !== GeomType.line) continue;
+        for (let p = basemap.featPart[f]!; p < basemap.featPart[f + 1]!; p++) {
+          const end = projectLine(p, false, 0, LABEL_TOLERANCE);
+          const stretch = longestStretch(buf, 0, end, s.maxAngle, canvas.width, canvas.height);
+          const known = stretches.get(s.text);
+          if (stretch && (!known || known.stretch.length < stretch.length)) stretches.set(s.text, { style: s, stretch });
+        }
+      }
+      labeler.lines(stretches.values());
     }
   }
+  return { labels: labeler ? labeler.collisions.boxes : [] };
 }
 
 function drawBackground(canvas: Canvas, layer: PlannedLayer, zoom: number): void {

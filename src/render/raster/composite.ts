@@ -84,6 +84,9 @@ export class SolidSink implements CoverageSink {
   }
 }
 
+/** Masks kept for reuse by {@link MaskSink.shared}, most recent first. */
+const spares: MaskSink[] = [];
+
 /**
  * Accumulates coverage into a full-canvas Float32 mask - max-accumulated by the distance stroker, or summed with a
  * weight (the nested strokes of a blurred line) - and lists the pixels it touched, so that flushing and clearing
@@ -130,6 +133,28 @@ export class MaskSink implements CoverageSink {
     }
     this.count = n;
     this.summed = true;
+  }
+
+  /**
+   * A clear mask of the given size shared by all canvases of that size (the last two sizes are kept): every
+   * drawing call flushes or clears the mask before it returns, so a canvas never sees another's coverage, and a
+   * render does not allocate and zero megabytes of mask each time.
+   */
+  static shared(width: number, height: number): MaskSink {
+    let m = spares.find((s) => s.width === width && s.height === height);
+    if (!m) {
+      m = new MaskSink(width, height);
+      spares.unshift(m);
+      spares.length = Math.min(spares.length, 2);
+    }
+    return m;
+  }
+
+  /** Clears the mask without compositing (after a drawing call failed half-way). */
+  clear(): void {
+    for (let k = 0; k < this.count; k++) this.mask[this.touched[k]!] = 0;
+    this.count = 0;
+    this.summed = false;
   }
 
   /** Composites the touched pixels (coverage clamped to 1) through `sink` and clears the mask. */
