@@ -61,6 +61,17 @@ function geometryName(type: number): StyleFeature['geometryType'] {
   return GEOMETRY_NAMES[type] ?? 'Unknown';
 }
 
+/** Feature names as string-table ids (equal ids, equal names) and their text. */
+export interface FeatureNames {
+  /** The name id of a feature. */
+  id(feature: number): number;
+  /** The text of a name id ('' for none). */
+  text(id: number): string;
+}
+
+/** Memo keys per name id: above every kind * 4 + geometry type. */
+const KEYS_PER_NAME = 128;
+
 /**
  * Per-render memo of one layer's feature styles at one zoom.
  * @typeParam T the layer type
@@ -68,6 +79,8 @@ function geometryName(type: number): StyleFeature['geometryType'] {
 export class FeatureStyler<T extends Exclude<DrawnLayerType, 'background'>> {
   /** Memo by kind * 4 + geometry type: a style, null (not drawn), or undefined (not yet known / per feature). */
   private readonly memo: (LayerStyles[T] | null | undefined)[] = new Array(BASEMAP_KINDS.length * 4).fill(undefined);
+  /** Memo of name-dependent results by name id * KEYS_PER_NAME + kind * 4 + type (features of a street share it). */
+  private readonly byName = new Map<number, LayerStyles[T] | null>();
   private nameRead = false;
   private readonly props: { class: string; name?: string } = { class: '' };
   private readonly tracked: Record<string, unknown>;
@@ -75,12 +88,12 @@ export class FeatureStyler<T extends Exclude<DrawnLayerType, 'background'>> {
   /**
    * @param layer the planned layer
    * @param zoom the render's zoom
-   * @param nameOf the name of a feature ('' when it has none), read only when the memo cannot answer
+   * @param names the features' names, read only when the memos cannot answer
    */
   constructor(
     readonly layer: PlannedLayer & { type: T },
     readonly zoom: number,
-    private readonly nameOf: (feature: number) => string,
+    private readonly names: FeatureNames,
   ) {
     const props = this.props;
     const note = (key: string | symbol): void => {
@@ -104,8 +117,12 @@ export class FeatureStyler<T extends Exclude<DrawnLayerType, 'background'>> {
     const key = kind * 4 + type;
     const known = this.memo[key];
     if (known !== undefined) return known;
+    const nameId = this.names.id(feature);
+    const nameKey = nameId * KEYS_PER_NAME + key;
+    const byName = this.byName.get(nameKey);
+    if (byName !== undefined) return byName;
     this.props.class = BASEMAP_KINDS[kind]?.class ?? 'other';
-    const n = this.nameOf(feature);
+    const n = this.names.text(nameId);
     if (n) this.props.name = n;
     else delete this.props.name;
     this.nameRead = false;
@@ -113,6 +130,7 @@ export class FeatureStyler<T extends Exclude<DrawnLayerType, 'background'>> {
     const ev = this.layer.evaluator;
     const result = ev.matches(f, this.zoom) ? (resolve(this.layer, ev, this.zoom, f) as LayerStyles[T] | null) : null;
     if (!this.nameRead && key < this.memo.length) this.memo[key] = result;
+    else if (key < KEYS_PER_NAME) this.byName.set(nameKey, result);
     return result;
   }
 }

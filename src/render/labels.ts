@@ -139,27 +139,52 @@ export class Labeler {
 /**
  * The longest stretch of the polyline `xy[start .. end)` (flat x, y pairs, pixels) that is straight enough for
  * text: consecutive segments turn by at most `maxBend` degrees and every vertex lies within STRAIGHT_TOLERANCE of
- * the chord. The chord is clipped to [0, width] x [0, height]; null when no stretch shows in the image.
+ * the chord's line. The chord is clipped to [0, width] x [0, height]; null when no stretch shows in the image.
+ *
+ * From each start vertex the stretch grows while the chord's direction stays inside the cone of directions that
+ * pass within the tolerance of every vertex so far (one angle interval, narrowed per vertex), so a start costs
+ * time linear in its stretch; starts whose remaining path is no longer than the best chord are skipped.
  */
 export function longestStretch(xy: ArrayLike<number>, start: number, end: number, maxBend: number, width: number, height: number): Stretch | null {
   const n = (end - start) >> 1;
   const cosMax = Math.cos((Math.min(180, Math.max(0, maxBend)) * Math.PI) / 180);
-  const X = (i: number) => xy[start + 2 * i]!, Y = (i: number) => xy[start + 2 * i + 1]!;
+  // Vertex v is at xy[start + 2 v], xy[start + 2 v + 1]. (No helper closures: this runs for every road in view.)
+  // Path length from each vertex to the end: an upper bound of any chord starting there.
+  const rest = new Float64Array(n);
+  for (let v = n - 2, o = start + 2 * v; v >= 0; v--, o -= 2) rest[v] = rest[v + 1]! + Math.hypot(xy[o + 2]! - xy[o]!, xy[o + 3]! - xy[o + 1]!);
   let best: Stretch | null = null;
   for (let i = 0; i + 1 < n; i++) {
+    if (best && rest[i]! <= best.length) break; // rest only shrinks with i
+    const oi = start + 2 * i;
+    const x0 = xy[oi]!, y0 = xy[oi + 1]!;
+    // Chord directions are measured from the first segment's, so the cone never wraps around +-pi.
+    const ref = Math.atan2(xy[oi + 3]! - y0, xy[oi + 2]! - x0);
+    let lo = -Math.PI, hi = Math.PI;
     for (let j = i + 1; j < n; j++) {
+      const oj = start + 2 * j;
+      const xj = xy[oj]!, yj = xy[oj + 1]!;
       if (j >= i + 2) {
         // Turn at vertex j - 1.
-        const ax = X(j - 1) - X(j - 2), ay = Y(j - 1) - Y(j - 2), bx = X(j) - X(j - 1), by = Y(j) - Y(j - 1);
+        const ax = xy[oj - 2]! - xy[oj - 4]!, ay = xy[oj - 1]! - xy[oj - 3]!, bx = xj - xy[oj - 2]!, by = yj - xy[oj - 1]!;
         const la = Math.hypot(ax, ay), lb = Math.hypot(bx, by);
         if (la > 0 && lb > 0 && (ax * bx + ay * by) / (la * lb) < cosMax) break;
       }
-      const cx = X(j) - X(i), cy = Y(j) - Y(i), len = Math.hypot(cx, cy);
+      const cx = xj - x0, cy = yj - y0, len = Math.hypot(cx, cy);
       if (!(len > 0)) continue;
-      let straight = true;
-      for (let k = i + 1; k < j && straight; k++) straight = Math.abs((X(k) - X(i)) * cy - (Y(k) - Y(i)) * cx) / len <= STRAIGHT_TOLERANCE;
-      if (!straight) break;
-      const clipped = clipSegment(X(i), Y(i), X(j), Y(j), width, height);
+      let a = Math.atan2(cy, cx) - ref;
+      if (a > Math.PI) a -= 2 * Math.PI;
+      else if (a < -Math.PI) a += 2 * Math.PI;
+      // The chord to j must pass within the tolerance of every earlier vertex...
+      if (a < lo || a > hi) break;
+      // ...and later chords within the tolerance of j.
+      if (len > STRAIGHT_TOLERANCE) {
+        const w = Math.asin(STRAIGHT_TOLERANCE / len);
+        lo = Math.max(lo, a - w);
+        hi = Math.min(hi, a + w);
+      }
+      // Clipping only shortens a chord: one no longer than the best cannot win.
+      if (best && len <= best.length) continue;
+      const clipped = clipSegment(x0, y0, xj, yj, width, height);
       if (clipped && (!best || clipped.length > best.length)) best = clipped;
     }
   }
@@ -170,16 +195,15 @@ export function longestStretch(xy: ArrayLike<number>, start: number, end: number
 function clipSegment(x0: number, y0: number, x1: number, y1: number, width: number, height: number): Stretch | null {
   const dx = x1 - x0, dy = y1 - y0;
   let t0 = 0, t1 = 1;
-  for (const [p, q] of [[-dx, x0], [dx, width - x0], [-dy, y0], [dy, height - y0]] as const) {
+  // Each edge keeps p t <= q (p = 0: parallel, inside when q >= 0): x >= 0, x <= width, y >= 0, y <= height.
+  for (let e = 0; e < 4; e++) {
+    const p = e === 0 ? -dx : e === 1 ? dx : e === 2 ? -dy : dy;
+    const q = e === 0 ? x0 : e === 1 ? width - x0 : e === 2 ? y0 : height - y0;
     if (p === 0) {
       if (q < 0) return null;
-    } else {
-      const r = q / p;
-      if (p < 0) t0 = Math.max(t0, r);
-      else t1 = Math.min(t1, r);
-    }
+    } else if (p < 0) t0 = Math.max(t0, q / p);
+    else t1 = Math.min(t1, q / p);
   }
   if (!(t1 > t0)) return null;
-  const a = { x: x0 + t0 * dx, y: y0 + t0 * dy }, b = { x: x0 + t1 * dx, y: y0 + t1 * dy };
-  return { x0: a.x, y0: a.y, x1: b.x, y1: b.y, length: Math.hypot(b.x - a.x, b.y - a.y) };
+  return { x0: x0 + t0 * dx, y0: y0 + t0 * dy, x1: x0 + t1 * dx, y1: y0 + t1 * dy, length: (t1 - t0) * Math.hypot(dx, dy) };
 }

@@ -5,9 +5,9 @@
 import type { Basemap } from '../map/basemap.js';
 import { GeomType } from '../map/kinds.js';
 import { basemapIndex } from './basemap-index.js';
-import { FeatureStyler, type LineStyle, type SymbolStyle } from './feature-styles.js';
+import { FeatureStyler, type FeatureNames, type LineStyle, type SymbolStyle } from './feature-styles.js';
 import type { LabelBox } from './label-collision.js';
-import { Labeler, longestStretch, type Stretch } from './labels.js';
+import { Labeler, longestStretch, MAX_LINE_LABELS, type Stretch } from './labels.js';
 import { worldXToLon, worldYToLat, type Canvas, type RGBA, type Viewport } from './raster/index.js';
 import { stylePlan, type PlannedLayer } from './style-plan.js';
 
@@ -58,7 +58,7 @@ export function drawBasemap(canvas: Canvas, viewport: Viewport, source: BasemapS
     worldYToLat(viewport.top - CULL_MARGIN, zoom, viewport.tileSize),
   ];
   const inView = index ? index.query(box) : new Map<string, Uint32Array>();
-  const nameOf = (f: number): string => (basemap ? source.strings.get(basemap.name[f]!) : '');
+  const names: FeatureNames = { id: (f) => (basemap ? basemap.name[f]! : 0), text: (id) => (basemap ? source.strings.get(id) : '') };
   let buf = new Float64Array(1024);
   let labeler: Labeler | null = null;
 
@@ -126,7 +126,7 @@ export function drawBasemap(canvas: Canvas, viewport: Viewport, source: BasemapS
     const features = inView.get(layer.sourceLayer!);
     if (!features || !basemap) continue;
     if (layer.type === 'fill') {
-      const styler = new FeatureStyler(layer as PlannedLayer & { type: 'fill' }, zoom, nameOf);
+      const styler = new FeatureStyler(layer as PlannedLayer & { type: 'fill' }, zoom, names);
       const rings: Float64Array[] = [];
       for (const f of features) {
         if (basemap.type[f] !== GeomType.polygon) continue;
@@ -143,7 +143,7 @@ export function drawBasemap(canvas: Canvas, viewport: Viewport, source: BasemapS
       }
     } else if (layer.type === 'line') {
       // Consecutive features of one memoised style (and geometry kind) are stroked together as one shape.
-      const styler = new FeatureStyler(layer as PlannedLayer & { type: 'line' }, zoom, nameOf);
+      const styler = new FeatureStyler(layer as PlannedLayer & { type: 'line' }, zoom, names);
       const ends: number[] = [];
       let batch: LineStyle | null = null;
       let batchClosed = false;
@@ -166,37 +166,44 @@ export function drawBasemap(canvas: Canvas, viewport: Viewport, source: BasemapS
       }
       flush();
     } else if (layer.type === 'symbol') {
-      const styler = new FeatureStyler(layer as PlannedLayer & { type: 'symbol' }, zoom, nameOf);
+      const styler = new FeatureStyler(layer as PlannedLayer & { type: 'symbol' }, zoom, names);
       labeler ??= new Labeler(canvas);
-      // Line labels: the longest straight stretch of each name's roads, placed after the scan, longest first.
-      const stretches = new Map<string, { style: SymbolStyle; stretch: Stretch }>();
-      const alongLines = ev.value('symbol-placement', zoom) !== 'point';
+      if (ev.value('symbol-placement', zoom) === 'point') {
+        for (const f of features) {
+          if (basemap.type[f] !== GeomType.point) continue; // point labels of lines and areas are not placed
+          const s = styler.style(basemap.kind[f]!, GeomType.point, f);
+          if (!s) continue;
+          const first = basemap.partFirst[basemap.featPart[f]!]!;
+          labeler.point(s, index!.world[2 * first]! * scale - viewport.left, index!.world[2 * first + 1]! * scale - viewport.top);
+        }
+        continue;
+      }
+      // Line labels. A basemap feature's style depends only on its kind, geometry type and name, so features are
+      // grouped by those first and each group keeps its longest straight stretch; the style (a costly per-name
+      // evaluation) is then resolved group by group, longest stretch first, until enough labels are found.
+      const maxAngle = ev.value('text-max-angle', zoom);
+      const best = new Map<number, { feature: number; stretch: Stretch }>();
       // Degrees of longitude and latitude per pixel here (the view is small enough for one latitude scale).
       const degX = 360 / scale, degY = degX * Math.cos((viewport.center[1] * Math.PI) / 180);
       for (const f of features) {
-        const type = basemap.type[f]!;
-        if (alongLines) {
-          // A line whose bounding box is shorter than any label cannot hold one: skipped before the (per-feature,
-          // name-reading) style evaluation, which is the costly part of label placement.
-          if (type !== GeomType.line) continue;
-          const w = (basemap.bbox[4 * f + 2]! - basemap.bbox[4 * f]!) * 1e-7 / degX, h = (basemap.bbox[4 * f + 3]! - basemap.bbox[4 * f + 1]!) * 1e-7 / degY;
-          if (w * w + h * h < MIN_LABEL_PIXELS * MIN_LABEL_PIXELS) continue;
-        }
-        const s = styler.style(basemap.kind[f]!, type, f);
-        if (!s) continue;
-        if (s.placement === 'point') {
-          if (type !== GeomType.point) continue; // point labels of lines and areas are not placed
-          const first = basemap.partFirst[basemap.featPart[f]!]!;
-          labeler.point(s, index!.world[2 * first]! * scale - viewport.left, index!.world[2 * first + 1]! * scale - viewport.top);
-          continue;
-        }
-        if (type !== GeomType.line) continue;
+        if (basemap.type[f] !== GeomType.line) continue;
+        // A line whose bounding box is shorter than any label cannot hold one.
+        const w = ((basemap.bbox[4 * f + 2]! - basemap.bbox[4 * f]!) * 1e-7) / degX;
+        const h = ((basemap.bbox[4 * f + 3]! - basemap.bbox[4 * f + 1]!) * 1e-7) / degY;
+        if (w * w + h * h < MIN_LABEL_PIXELS * MIN_LABEL_PIXELS) continue;
+        const group = basemap.name[f]! * 256 + basemap.kind[f]!;
         for (let p = basemap.featPart[f]!; p < basemap.featPart[f + 1]!; p++) {
           const end = projectLine(p, false, 0, LABEL_TOLERANCE);
-          const stretch = longestStretch(buf, 0, end, s.maxAngle, canvas.width, canvas.height);
-          const known = stretches.get(s.text);
-          if (stretch && (!known || known.stretch.length < stretch.length)) stretches.set(s.text, { style: s, stretch });
+          const stretch = longestStretch(buf, 0, end, typeof maxAngle === 'number' ? maxAngle : 45, canvas.width, canvas.height);
+          const known = best.get(group);
+          if (stretch && stretch.length >= MIN_LABEL_PIXELS && (!known || known.stretch.length < stretch.length)) best.set(group, { feature: f, stretch });
         }
+      }
+      const stretches = new Map<string, { style: SymbolStyle; stretch: Stretch }>();
+      for (const { feature: f, stretch } of [...best.values()].sort((a, b) => b.stretch.length - a.stretch.length)) {
+        if (stretches.size >= MAX_LINE_LABELS) break;
+        const s = styler.style(basemap.kind[f]!, GeomType.line, f);
+        if (s && s.placement !== 'point' && !stretches.has(s.text)) stretches.set(s.text, { style: s, stretch });
       }
       labeler.lines(stretches.values());
     }
