@@ -35,7 +35,19 @@ interface Dashing {
   /** Periods to look either side, enough for intervals widened by square caps. */
   reachPeriods: number;
   round: boolean;
+  /**
+   * The exact dash value (see exactDashValue) at phases 0, DASH_TABLE_STEP, 2 DASH_TABLE_STEP, ... up to and
+   * including the period, interpolated linearly in between; null for periods too long to tabulate.
+   */
+  table: Float32Array | null;
 }
+
+/** Phase step of the dash value table, pixels: interpolation is then within 1/64 pixel of the exact value. */
+const DASH_TABLE_STEP = 1 / 32;
+/** Longest tabulated period, pixels. */
+const DASH_TABLE_MAX_PERIOD = 256;
+/** Prepared dash patterns by shape (a stroke call's shape is shared by all its polylines). */
+const prepared = new WeakMap<DistanceShape, Dashing | null>();
 
 /**
  * Adds the coverage of one cleaned polyline (pixels, no consecutive duplicates) to `mask` by maximum.
@@ -46,7 +58,8 @@ export function addDistanceStroke(mask: MaskSink, pts: PointList, closed: boolea
   const p = pts.xy;
   const hw = shape.halfWidth;
   if (n === 0 || !(hw > 0)) return;
-  const dashing = prepareDashes(shape);
+  let dashing = prepared.get(shape);
+  if (dashing === undefined) prepared.set(shape, (dashing = prepareDashes(shape)));
   if (n === 1) {
     // A lone point shows only with a cap that reaches beyond it.
     if (shape.cap === 'round') addSegment(mask, p[0]!, p[1]!, p[0]!, p[1]!, false, false, 0, shape, null, false);
@@ -98,16 +111,34 @@ function prepareDashes(shape: DistanceShape): Dashing | null {
     on[k + 1] = at + d[k]! + grow;
     at += d[k]! + d[k + 1]!;
   }
-  return { period, on, reachPeriods: 1 + Math.ceil(grow / period), round: shape.cap === 'round' };
+  const dashing: Dashing = { period, on, reachPeriods: 1 + Math.ceil(grow / period), round: shape.cap === 'round', table: null };
+  if (period <= DASH_TABLE_MAX_PERIOD) {
+    const steps = Math.ceil(period / DASH_TABLE_STEP);
+    const table = new Float32Array(steps + 2); // one spare entry so that interpolation never reads past the end
+    for (let k = 0; k < table.length; k++) table[k] = exactDashValue(dashing, Math.min(period, k * DASH_TABLE_STEP));
+    dashing.table = table;
+  }
+  return dashing;
+}
+
+/** {@link exactDashValue} of the point at distance `s` along the line, from the table when there is one. */
+function dashValue(dashing: Dashing, s: number): number {
+  const period = dashing.period;
+  const phase = s - Math.floor(s / period) * period;
+  const table = dashing.table;
+  if (!table) return exactDashValue(dashing, phase);
+  const x = phase / DASH_TABLE_STEP;
+  const k = Math.floor(x);
+  return table[k]! + (table[k + 1]! - table[k]!) * (x - k);
 }
 
 /**
- * For a point at distance `s` along the line: with round caps, its distance (pixels) along the line to the nearest
- * drawn interval (0 inside one); otherwise the drawn fraction of the pixel's extent [s - 0.5, s + 0.5].
+ * For a point at `phase` (0..period) along the pattern: with round caps, its distance (pixels) along the line to
+ * the nearest drawn interval (0 inside one); otherwise the drawn fraction of the pixel's extent
+ * [phase - 0.5, phase + 0.5].
  */
-function dashValue(dashing: Dashing, s: number): number {
+function exactDashValue(dashing: Dashing, phase: number): number {
   const { period, on, reachPeriods, round } = dashing;
-  const phase = s - Math.floor(s / period) * period;
   let gap = Infinity;
   let covered = 0;
   for (let m = -reachPeriods; m <= reachPeriods; m++) {
