@@ -5,6 +5,7 @@
 import { BASEMAP_KINDS } from '../map/kinds.js';
 import type { Basemap } from '../map/basemap.js';
 import { latToWorldY, lonToWorldX } from './raster/index.js';
+import { significance } from './simplify.js';
 
 /** Grid cells per side. 64 x 64 keeps cells near 150 m across for a city pack and the cell lists small. */
 const GRID = 64;
@@ -13,6 +14,11 @@ const GRID = 64;
 export class BasemapIndex {
   /** Mercator x, y per point in world units of 1 at zoom 0 (0..1 across the world), interleaved. */
   readonly world: Float64Array;
+  /**
+   * Per point: the largest Douglas-Peucker tolerance (world units, as `world`) at which its part keeps it
+   * (see simplify.ts); Infinity for a part's ends.
+   */
+  readonly significance: Float32Array;
   /** Source layer name of each kind. */
   private readonly layerOf: string[] = BASEMAP_KINDS.map((k) => k.layer);
   /** Grid extent in 1e-7 degrees. */
@@ -36,6 +42,10 @@ export class BasemapIndex {
       this.world[2 * i] = lonToWorldX(lon[i]! * 1e-7, 0, 1);
       this.world[2 * i + 1] = latToWorldY(lat[i]! * 1e-7, 0, 1);
     }
+    this.significance = new Float32Array(lat.length);
+    let stack: Float64Array = new Float64Array(96);
+    const partFirst = basemap.partFirst;
+    for (let p = 0; p + 1 < partFirst.length; p++) stack = significance(this.world, partFirst[p]!, partFirst[p + 1]!, this.significance, stack);
     let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
     for (let f = 0; f < count; f++) {
       x0 = Math.min(x0, bbox[4 * f]!);

@@ -36,6 +36,14 @@ export interface SymbolStyle {
   /** Font size, pixels (the bitmap font is scaled by an integer factor from it). */
   size: number;
   transform: 'none' | 'uppercase' | 'lowercase';
+  /** text-font: the font stack. */
+  font: readonly string[];
+  /** symbol-placement: at the feature's point, or along its line. */
+  placement: 'point' | 'line' | 'line-center';
+  /** text-max-angle: the largest bend, degrees, a line label may lie along. */
+  maxAngle: number;
+  /** text-padding: free space kept around the label's box, pixels. */
+  padding: number;
 }
 
 /** Style of a feature by layer type. */
@@ -53,13 +61,26 @@ function geometryName(type: number): StyleFeature['geometryType'] {
   return GEOMETRY_NAMES[type] ?? 'Unknown';
 }
 
+/** Feature names as string-table ids (equal ids, equal names) and their text. */
+export interface FeatureNames {
+  /** The name id of a feature. */
+  id(feature: number): number;
+  /** The text of a name id ('' for none). */
+  text(id: number): string;
+}
+
+/** Memo keys per name id: above every kind * 4 + geometry type. */
+const KEYS_PER_NAME = 128;
+
 /**
  * Per-render memo of one layer's feature styles at one zoom.
  * @typeParam T the layer type
  */
 export class FeatureStyler<T extends Exclude<DrawnLayerType, 'background'>> {
   /** Memo by kind * 4 + geometry type: a style, null (not drawn), or undefined (not yet known / per feature). */
-  private readonly memo = new Map<number, LayerStyles[T] | null>();
+  private readonly memo: (LayerStyles[T] | null | undefined)[] = new Array(BASEMAP_KINDS.length * 4).fill(undefined);
+  /** Memo of name-dependent results by name id * KEYS_PER_NAME + kind * 4 + type (features of a street share it). */
+  private readonly byName = new Map<number, LayerStyles[T] | null>();
   private nameRead = false;
   private readonly props: { class: string; name?: string } = { class: '' };
   private readonly tracked: Record<string, unknown>;
@@ -67,10 +88,12 @@ export class FeatureStyler<T extends Exclude<DrawnLayerType, 'background'>> {
   /**
    * @param layer the planned layer
    * @param zoom the render's zoom
+   * @param names the features' names, read only when the memos cannot answer
    */
   constructor(
     readonly layer: PlannedLayer & { type: T },
     readonly zoom: number,
+    private readonly names: FeatureNames,
   ) {
     const props = this.props;
     const note = (key: string | symbol): void => {
@@ -88,21 +111,26 @@ export class FeatureStyler<T extends Exclude<DrawnLayerType, 'background'>> {
    * The style of one feature, or null when the layer's filter rejects it or it would draw nothing.
    * @param kind basemap kind index
    * @param type geometry type code
-   * @param name the feature's name ('' when it has none)
+   * @param feature the feature (for its name)
    */
-  style(kind: number, type: number, name: () => string): LayerStyles[T] | null {
+  style(kind: number, type: number, feature: number): LayerStyles[T] | null {
     const key = kind * 4 + type;
-    const known = this.memo.get(key);
+    const known = this.memo[key];
     if (known !== undefined) return known;
+    const nameId = this.names.id(feature);
+    const nameKey = nameId * KEYS_PER_NAME + key;
+    const byName = this.byName.get(nameKey);
+    if (byName !== undefined) return byName;
     this.props.class = BASEMAP_KINDS[kind]?.class ?? 'other';
-    const n = name();
+    const n = this.names.text(nameId);
     if (n) this.props.name = n;
     else delete this.props.name;
     this.nameRead = false;
-    const feature: StyleFeature = { properties: this.tracked, geometryType: geometryName(type) };
+    const f: StyleFeature = { properties: this.tracked, geometryType: geometryName(type) };
     const ev = this.layer.evaluator;
-    const result = ev.matches(feature, this.zoom) ? (resolve(this.layer, ev, this.zoom, feature) as LayerStyles[T] | null) : null;
-    if (!this.nameRead) this.memo.set(key, result);
+    const result = ev.matches(f, this.zoom) ? (resolve(this.layer, ev, this.zoom, f) as LayerStyles[T] | null) : null;
+    if (!this.nameRead && key < this.memo.length) this.memo[key] = result;
+    else if (key < KEYS_PER_NAME) this.byName.set(nameKey, result);
     return result;
   }
 }
@@ -117,6 +145,9 @@ function rgba(v: EvaluatedValue | undefined, fallback: RGBA): RGBA {
 const num = (v: EvaluatedValue | undefined, fallback: number): number => (typeof v === 'number' ? v : fallback);
 const pair = (v: EvaluatedValue | undefined): readonly [number, number] =>
   Array.isArray(v) && v.length === 2 && typeof v[0] === 'number' ? [v[0] as number, v[1] as number] : [0, 0];
+
+const strings = (v: EvaluatedValue | undefined): readonly string[] =>
+  Array.isArray(v) && v.every((x) => typeof x === 'string') ? (v as string[]) : [];
 
 const TRANSPARENT: RGBA = [0, 0, 0, 0];
 const BLACK: RGBA = [0, 0, 0, 1];
@@ -175,6 +206,10 @@ function resolve(layer: PlannedLayer, ev: LayerEvaluator, zoom: number, f: Style
         haloWidth,
         size: num(value('text-size'), 16),
         transform: (value('text-transform') as SymbolStyle['transform']) ?? 'none',
+        font: strings(value('text-font')),
+        placement: (value('symbol-placement') as SymbolStyle['placement']) ?? 'point',
+        maxAngle: num(value('text-max-angle'), 45),
+        padding: num(value('text-padding'), 2),
       };
     }
     default:

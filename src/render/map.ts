@@ -5,8 +5,9 @@
 import type { Basemap } from '../map/basemap.js';
 import { GeomType } from '../map/kinds.js';
 import { basemapIndex } from './basemap-index.js';
-import { FeatureStyler, type LineStyle } from './feature-styles.js';
-import { drawPointLabels } from './labels.js';
+import { FeatureStyler, type FeatureNames, type LineStyle, type SymbolStyle } from './feature-styles.js';
+import type { LabelBox } from './label-collision.js';
+import { Labeler, longestStretch, MAX_LINE_LABELS, type Stretch } from './labels.js';
 import { worldXToLon, worldYToLat, type Canvas, type RGBA, type Viewport } from './raster/index.js';
 import { stylePlan, type PlannedLayer } from './style-plan.js';
 
@@ -22,14 +23,29 @@ export interface BasemapSource {
  * translate, so features just outside still draw their visible edge.
  */
 const CULL_MARGIN = 96;
-/** Vertices closer than this to the previous kept vertex are dropped when projecting, pixels. */
+/** Vertices closer than this to the previous kept vertex are dropped when projecting polygons, pixels. */
 const SIMPLIFY_PIXELS = 0.25;
+/**
+ * Douglas-Peucker tolerance of stroked geometry, pixels: the simplified line stays within this distance of the
+ * original, which moves an anti-aliased edge by at most this fraction of a pixel's coverage.
+ */
+const LINE_TOLERANCE = 0.1;
+/** Shortest line (bounding box diagonal, pixels) searched for a label stretch: shorter than any street name. */
+const MIN_LABEL_PIXELS = 32;
+/** Douglas-Peucker tolerance of the lines searched for label stretches, pixels. */
+const LABEL_TOLERANCE = 1;
+
+/** What a basemap render placed besides its pixels. */
+export interface BasemapDrawn {
+  /** Boxes of the labels drawn (text-padding included), in placement order. */
+  labels: readonly LabelBox[];
+}
 
 /**
  * Draws the basemap of `source` seen through `viewport` onto `canvas` with `style` (a style JSON; see
  * {@link stylePlan} for what is drawn). Layers' zoom ranges and visibility apply at the viewport's zoom.
  */
-export function drawBasemap(canvas: Canvas, viewport: Viewport, source: BasemapSource, style: unknown): void {
+export function drawBasemap(canvas: Canvas, viewport: Viewport, source: BasemapSource, style: unknown): BasemapDrawn {
   const plan = stylePlan(style);
   const zoom = viewport.zoom;
   const basemap = source.basemap;
@@ -42,8 +58,17 @@ export function drawBasemap(canvas: Canvas, viewport: Viewport, source: BasemapS
     worldYToLat(viewport.top - CULL_MARGIN, zoom, viewport.tileSize),
   ];
   const inView = index ? index.query(box) : new Map<string, Uint32Array>();
-  const names = (f: number) => () => (basemap ? source.strings.get(basemap.name[f]!) : '');
+  const names: FeatureNames = { id: (f) => (basemap ? basemap.name[f]! : 0), text: (id) => (basemap ? source.strings.get(id) : '') };
   let buf = new Float64Array(1024);
+  let labeler: Labeler | null = null;
+
+  /** Makes room for `n` more coordinates after index `at` of `buf`. */
+  const reserve = (at: number, n: number): void => {
+    if (at + n <= buf.length) return;
+    const grown = new Float64Array(Math.max(at + n, 2 * buf.length));
+    grown.set(buf.subarray(0, at));
+    buf = grown;
+  };
 
   /**
    * Projects part p into `buf` from index `at` (pixels) and returns the index after it. Points within
@@ -55,11 +80,7 @@ export function drawBasemap(canvas: Canvas, viewport: Viewport, source: BasemapS
     let end = basemap!.partFirst[p + 1]!;
     const world = index!.world;
     if (dropClosing && end - first > 1 && world[2 * first] === world[2 * end - 2] && world[2 * first + 1] === world[2 * end - 1]) end--;
-    if (at + 2 * (end - first) > buf.length) {
-      const grown = new Float64Array(Math.max(at + 2 * (end - first), 2 * buf.length));
-      grown.set(buf.subarray(0, at));
-      buf = grown;
-    }
+    reserve(at, 2 * (end - first));
     const start = at;
     for (let i = first; i < end; i++) {
       const x = world[2 * i]! * scale - viewport.left;
@@ -74,6 +95,27 @@ export function drawBasemap(canvas: Canvas, viewport: Viewport, source: BasemapS
     return at;
   };
 
+  /**
+   * Projects part p into `buf` from index `at` (pixels) simplified by Douglas-Peucker at `tolerance` pixels
+   * (through the precomputed significances) and returns the index after it. A closed ring's repeated last point is
+   * dropped when `dropClosing`.
+   */
+  const projectLine = (p: number, dropClosing: boolean, at: number, tolerance = LINE_TOLERANCE): number => {
+    const first = basemap!.partFirst[p]!;
+    let end = basemap!.partFirst[p + 1]!;
+    const world = index!.world;
+    const sig = index!.significance;
+    const minSig = tolerance / scale;
+    if (dropClosing && end - first > 1 && world[2 * first] === world[2 * end - 2] && world[2 * first + 1] === world[2 * end - 1]) end--;
+    reserve(at, 2 * (end - first));
+    for (let i = first; i < end; i++) {
+      if (sig[i]! < minSig && i !== end - 1) continue;
+      buf[at++] = world[2 * i]! * scale - viewport.left;
+      buf[at++] = world[2 * i + 1]! * scale - viewport.top;
+    }
+    return at;
+  };
+
   for (const layer of plan.layers) {
     const ev = layer.evaluator;
     if (!ev.isVisible(zoom)) continue;
@@ -84,11 +126,11 @@ export function drawBasemap(canvas: Canvas, viewport: Viewport, source: BasemapS
     const features = inView.get(layer.sourceLayer!);
     if (!features || !basemap) continue;
     if (layer.type === 'fill') {
-      const styler = new FeatureStyler(layer as PlannedLayer & { type: 'fill' }, zoom);
+      const styler = new FeatureStyler(layer as PlannedLayer & { type: 'fill' }, zoom, names);
       const rings: Float64Array[] = [];
       for (const f of features) {
         if (basemap.type[f] !== GeomType.polygon) continue;
-        const s = styler.style(basemap.kind[f]!, GeomType.polygon, names(f));
+        const s = styler.style(basemap.kind[f]!, GeomType.polygon, f);
         if (!s) continue;
         rings.length = 0;
         for (let p = basemap.featPart[f]!; p < basemap.featPart[f + 1]!; p++) rings.push(buf.slice(0, project(p, true, 0)));
@@ -101,7 +143,7 @@ export function drawBasemap(canvas: Canvas, viewport: Viewport, source: BasemapS
       }
     } else if (layer.type === 'line') {
       // Consecutive features of one memoised style (and geometry kind) are stroked together as one shape.
-      const styler = new FeatureStyler(layer as PlannedLayer & { type: 'line' }, zoom);
+      const styler = new FeatureStyler(layer as PlannedLayer & { type: 'line' }, zoom, names);
       const ends: number[] = [];
       let batch: LineStyle | null = null;
       let batchClosed = false;
@@ -112,7 +154,7 @@ export function drawBasemap(canvas: Canvas, viewport: Viewport, source: BasemapS
       for (const f of features) {
         const type = basemap.type[f]!;
         if (type === GeomType.point) continue;
-        const s = styler.style(basemap.kind[f]!, type, names(f));
+        const s = styler.style(basemap.kind[f]!, type, f);
         if (!s) continue;
         const closed = type === GeomType.polygon;
         if (s !== batch || closed !== batchClosed) {
@@ -120,20 +162,53 @@ export function drawBasemap(canvas: Canvas, viewport: Viewport, source: BasemapS
           batch = s;
           batchClosed = closed;
         }
-        for (let p = basemap.featPart[f]!; p < basemap.featPart[f + 1]!; p++) ends.push(project(p, closed, ends.length > 0 ? ends[ends.length - 1]! : 0));
+        for (let p = basemap.featPart[f]!; p < basemap.featPart[f + 1]!; p++) ends.push(projectLine(p, closed, ends.length > 0 ? ends[ends.length - 1]! : 0));
       }
       flush();
     } else if (layer.type === 'symbol') {
-      const styler = new FeatureStyler(layer as PlannedLayer & { type: 'symbol' }, zoom);
-      drawPointLabels(canvas, features, (f) => {
-        if (basemap.type[f] !== GeomType.point) return null;
-        const s = styler.style(basemap.kind[f]!, GeomType.point, names(f));
-        if (!s) return null;
-        const first = basemap.partFirst[basemap.featPart[f]!]!;
-        return { style: s, x: index!.world[2 * first]! * scale - viewport.left, y: index!.world[2 * first + 1]! * scale - viewport.top };
-      });
+      const styler = new FeatureStyler(layer as PlannedLayer & { type: 'symbol' }, zoom, names);
+      labeler ??= new Labeler(canvas);
+      if (ev.value('symbol-placement', zoom) === 'point') {
+        for (const f of features) {
+          if (basemap.type[f] !== GeomType.point) continue; // point labels of lines and areas are not placed
+          const s = styler.style(basemap.kind[f]!, GeomType.point, f);
+          if (!s) continue;
+          const first = basemap.partFirst[basemap.featPart[f]!]!;
+          labeler.point(s, index!.world[2 * first]! * scale - viewport.left, index!.world[2 * first + 1]! * scale - viewport.top);
+        }
+        continue;
+      }
+      // Line labels. A basemap feature's style depends only on its kind, geometry type and name, so features are
+      // grouped by those first and each group keeps its longest straight stretch; the style (a costly per-name
+      // evaluation) is then resolved group by group, longest stretch first, until enough labels are found.
+      const maxAngle = ev.value('text-max-angle', zoom);
+      const best = new Map<number, { feature: number; stretch: Stretch }>();
+      // Degrees of longitude and latitude per pixel here (the view is small enough for one latitude scale).
+      const degX = 360 / scale, degY = degX * Math.cos((viewport.center[1] * Math.PI) / 180);
+      for (const f of features) {
+        if (basemap.type[f] !== GeomType.line) continue;
+        // A line whose bounding box is shorter than any label cannot hold one.
+        const w = ((basemap.bbox[4 * f + 2]! - basemap.bbox[4 * f]!) * 1e-7) / degX;
+        const h = ((basemap.bbox[4 * f + 3]! - basemap.bbox[4 * f + 1]!) * 1e-7) / degY;
+        if (w * w + h * h < MIN_LABEL_PIXELS * MIN_LABEL_PIXELS) continue;
+        const group = basemap.name[f]! * 256 + basemap.kind[f]!;
+        for (let p = basemap.featPart[f]!; p < basemap.featPart[f + 1]!; p++) {
+          const end = projectLine(p, false, 0, LABEL_TOLERANCE);
+          const stretch = longestStretch(buf, 0, end, typeof maxAngle === 'number' ? maxAngle : 45, canvas.width, canvas.height);
+          const known = best.get(group);
+          if (stretch && stretch.length >= MIN_LABEL_PIXELS && (!known || known.stretch.length < stretch.length)) best.set(group, { feature: f, stretch });
+        }
+      }
+      const stretches = new Map<string, { style: SymbolStyle; stretch: Stretch }>();
+      for (const { feature: f, stretch } of [...best.values()].sort((a, b) => b.stretch.length - a.stretch.length)) {
+        if (stretches.size >= MAX_LINE_LABELS) break;
+        const s = styler.style(basemap.kind[f]!, GeomType.line, f);
+        if (s && s.placement !== 'point' && !stretches.has(s.text)) stretches.set(s.text, { style: s, stretch });
+      }
+      labeler.lines(stretches.values());
     }
   }
+  return { labels: labeler ? labeler.collisions.boxes : [] };
 }
 
 function drawBackground(canvas: Canvas, layer: PlannedLayer, zoom: number): void {

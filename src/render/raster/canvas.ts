@@ -82,7 +82,6 @@ export class Canvas {
   readonly data: Uint8ClampedArray;
   private readonly raster: Rasterizer;
   private readonly solid: SolidSink;
-  private mask: MaskSink | null = null;
   private readonly path = new Path();
   private readonly clean = new PointList();
   private readonly offsetPts = new PointList();
@@ -215,7 +214,7 @@ export class Canvas {
     };
     if (shape.join === 'round' || width <= DISTANCE_JOIN_MAX_WIDTH) {
       // Lines whose joins look round: the distance stroker (see distance-stroke.ts).
-      const mask = (this.mask ??= new MaskSink(this.width, this.height));
+      const mask = MaskSink.shared(this.width, this.height);
       const distanceShape = { halfWidth: width / 2, cap: shape.cap, blur, dashes };
       forEachLine(() => {
         for (const side of sideOffsets) {
@@ -235,7 +234,7 @@ export class Canvas {
 
     // Blur: sum of nested strokes, each narrower by blur/levels and weighted 1/levels, approximates the linear ramp.
     const levels = blur > 0 ? Math.min(MAX_BLUR_LEVELS, Math.max(2, Math.ceil(blur))) : 1;
-    const sink = levels > 1 ? (this.mask ??= new MaskSink(this.width, this.height)) : null;
+    const sink = levels > 1 ? MaskSink.shared(this.width, this.height) : null;
     for (let level = 0; level < levels; level++) {
       const levelWidth = levels > 1 ? width - (2 * blur * (level + 0.5)) / levels : width;
       if (levelWidth <= 0) continue;
@@ -277,6 +276,23 @@ export class Canvas {
         addStrokeOutline(this.path, dash, false, shape, ux, uy);
       });
     });
+  }
+
+  /**
+   * Composites coverage that `draw` max-accumulates into a clear mask of this canvas's size (keeping the mask's
+   * touched-list invariant, see {@link MaskSink}) in `color`, once: overlapping parts blend as one shape.
+   * @param opacity 0..1 multiplier of the colour's alpha
+   */
+  drawCoverage(color: RGBA, opacity: number, draw: (mask: MaskSink) => void): void {
+    if (!this.solid.setColor(color, opacity)) return;
+    const mask = MaskSink.shared(this.width, this.height);
+    try {
+      draw(mask);
+    } catch (err) {
+      mask.clear();
+      throw err;
+    }
+    mask.flush(this.solid);
   }
 
   /**

@@ -31,52 +31,81 @@ export class SolidSink implements CoverageSink {
    * @returns false when the colour is fully transparent (nothing to draw)
    */
   setColor(color: RGBA, opacity: number): boolean {
-    this.r = color[0];
-    this.g = color[1];
-    this.b = color[2];
+    // Integral channels let span() blend opaque pixels in integer arithmetic.
+    this.r = Math.round(color[0]);
+    this.g = Math.round(color[1]);
+    this.b = Math.round(color[2]);
     const a = color[3] * opacity;
     this.alpha = a > 1 ? 1 : a > 0 ? a : 0;
     return this.alpha > 0 && Number.isFinite(this.r + this.g + this.b);
   }
 
+  /**
+   * Composites pixels `indices[0 .. count)` (y * width + x) with coverage `cov[index]` and sets their coverage
+   * to 0 (the mask flush).
+   * @param clamp whether coverage may exceed 1 and must be clamped
+   */
+  blendList(indices: Int32Array, count: number, cov: Float32Array, clamp: boolean): void {
+    const { data, r, g, b, alpha } = this;
+    for (let k = 0; k < count; k++) {
+      const p = indices[k]!;
+      let c = cov[p]!;
+      cov[p] = 0;
+      if (clamp && c > 1) c = 1;
+      this.blend(data, 4 * p, c * alpha, r, g, b);
+    }
+  }
+
+  /** Source-over of (r, g, b) with alpha `a` (0..1) onto the pixel at byte `i`. */
+  private blend(data: Uint8ClampedArray, i: number, a: number, r: number, g: number, b: number): void {
+    if (a <= 0) return;
+    const da = data[i + 3]!;
+    if (da === 255) {
+      // dst + (src - dst) * a in 8.8 fixed point, rounded: within one level of the exact blend.
+      const w = (a * 256 + 0.5) | 0;
+      const dr = data[i]!, dg = data[i + 1]!, db = data[i + 2]!;
+      data[i] = dr + (((r - dr) * w + 128) >> 8);
+      data[i + 1] = dg + (((g - dg) * w + 128) >> 8);
+      data[i + 2] = db + (((b - db) * w + 128) >> 8);
+    } else {
+      const keep = (da / 255) * (1 - a);
+      const outA = a + keep;
+      data[i] = (r * a + data[i]! * keep) / outA;
+      data[i + 1] = (g * a + data[i + 1]! * keep) / outA;
+      data[i + 2] = (b * a + data[i + 2]! * keep) / outA;
+      data[i + 3] = outA * 255;
+    }
+  }
+
   span(y: number, x0: number, x1: number, cov: Float32Array, base = 0): void {
     const { data, r, g, b, alpha } = this;
     let i = (y * this.width + x0) * 4;
-    for (let x = x0; x < x1; x++, i += 4) {
-      const a = cov[base + x]! * alpha;
-      if (a <= 0) continue;
-      const da = data[i + 3]!;
-      if (da === 255) {
-        data[i] = data[i]! + (r - data[i]!) * a;
-        data[i + 1] = data[i + 1]! + (g - data[i + 1]!) * a;
-        data[i + 2] = data[i + 2]! + (b - data[i + 2]!) * a;
-      } else {
-        const keep = (da / 255) * (1 - a);
-        const outA = a + keep;
-        data[i] = (r * a + data[i]! * keep) / outA;
-        data[i + 1] = (g * a + data[i + 1]! * keep) / outA;
-        data[i + 2] = (b * a + data[i + 2]! * keep) / outA;
-        data[i + 3] = outA * 255;
-      }
-    }
+    for (let x = x0; x < x1; x++, i += 4) this.blend(data, i, cov[base + x]! * alpha, r, g, b);
   }
 }
 
+/** Masks kept for reuse by {@link MaskSink.shared}, most recent first. */
+const spares: MaskSink[] = [];
+
 /**
- * Accumulates weighted coverage into a full-canvas Float32 mask (used to sum the nested strokes of a blurred line),
- * remembering the touched row range so that flushing and clearing cost only what was drawn.
+ * Accumulates coverage into a full-canvas Float32 mask - max-accumulated by the distance stroker, or summed with a
+ * weight (the nested strokes of a blurred line) - and lists the pixels it touched, so that flushing and clearing
+ * cost only what was drawn: a layer of thin roads covers a small fraction of the canvas.
+ *
+ * Invariant: `touched[0 .. count)` holds every pixel whose mask value is non-zero, each once. Writers that set a
+ * pixel from zero to non-zero append it (see distance-stroke.ts).
  */
 export class MaskSink implements CoverageSink {
   /** Coverage per pixel, row-major. */
   readonly mask: Float32Array;
+  /** Pixel indices (y * width + x) with non-zero coverage, in the order they were first written. */
+  readonly touched: Int32Array;
+  /** Number of valid entries of `touched`. */
+  count = 0;
   /** Weight applied to incoming coverage. */
   weight = 1;
   /** Whether coverage was summed since the last flush (and may exceed 1); max-accumulated coverage never does. */
   private summed = false;
-  private minY = Infinity;
-  private maxY = -1;
-  private readonly rowMin: Int32Array;
-  private readonly rowMax: Int32Array;
 
   /**
    * @param width canvas width (pixels)
@@ -87,44 +116,51 @@ export class MaskSink implements CoverageSink {
     readonly height: number,
   ) {
     this.mask = new Float32Array(width * height);
-    this.rowMin = new Int32Array(height).fill(width);
-    this.rowMax = new Int32Array(height);
+    this.touched = new Int32Array(width * height);
   }
 
   span(y: number, x0: number, x1: number, cov: Float32Array, base = 0): void {
-    const { mask, weight } = this;
+    const { mask, weight, touched } = this;
     const row = y * this.width;
-    for (let x = x0; x < x1; x++) mask[row + x] = mask[row + x]! + cov[base + x]! * weight;
-    this.touch(y, x0, x1);
+    let n = this.count;
+    for (let x = x0; x < x1; x++) {
+      const add = cov[base + x]! * weight;
+      // Under 1/512 (half a colour level) is skipped, which also keeps stored values clear of Float32 underflow.
+      if (!(add >= 1 / 512)) continue;
+      const i = row + x;
+      if (mask[i] === 0) touched[n++] = i;
+      mask[i] = mask[i]! + add;
+    }
+    this.count = n;
     this.summed = true;
   }
 
   /**
-   * Records that row y was written in columns x0 .. x1 - 1 by someone writing `mask` directly, so that
-   * {@link flush} sends and clears them.
+   * A clear mask of the given size shared by all canvases of that size (the last two sizes are kept): every
+   * drawing call flushes or clears the mask before it returns, so a canvas never sees another's coverage, and a
+   * render does not allocate and zero megabytes of mask each time.
    */
-  touch(y: number, x0: number, x1: number): void {
-    if (y < this.minY) this.minY = y;
-    if (y > this.maxY) this.maxY = y;
-    if (x0 < this.rowMin[y]!) this.rowMin[y] = x0;
-    if (x1 > this.rowMax[y]!) this.rowMax[y] = x1;
+  static shared(width: number, height: number): MaskSink {
+    let m = spares.find((s) => s.width === width && s.height === height);
+    if (!m) {
+      m = new MaskSink(width, height);
+      spares.unshift(m);
+      spares.length = Math.min(spares.length, 2);
+    }
+    return m;
   }
 
-  /** Sends the accumulated rows (coverage clamped to 1) to `sink` and clears the mask. */
-  flush(sink: CoverageSink): void {
-    const { mask, width } = this;
-    for (let y = this.minY; y <= this.maxY; y++) {
-      const x0 = this.rowMin[y]!, x1 = this.rowMax[y]!;
-      if (x1 <= x0) continue;
-      const base = y * width;
-      if (this.summed) for (let x = base + x0; x < base + x1; x++) if (mask[x]! > 1) mask[x] = 1;
-      sink.span(y, x0, x1, mask, base);
-      mask.fill(0, base + x0, base + x1);
-      this.rowMin[y] = width;
-      this.rowMax[y] = 0;
-    }
-    this.minY = Infinity;
-    this.maxY = -1;
+  /** Clears the mask without compositing (after a drawing call failed half-way). */
+  clear(): void {
+    for (let k = 0; k < this.count; k++) this.mask[this.touched[k]!] = 0;
+    this.count = 0;
+    this.summed = false;
+  }
+
+  /** Composites the touched pixels (coverage clamped to 1) through `sink` and clears the mask. */
+  flush(sink: SolidSink): void {
+    sink.blendList(this.touched, this.count, this.mask, this.summed);
+    this.count = 0;
     this.summed = false;
   }
 }

@@ -35,7 +35,19 @@ interface Dashing {
   /** Periods to look either side, enough for intervals widened by square caps. */
   reachPeriods: number;
   round: boolean;
+  /**
+   * The exact dash value (see exactDashValue) at phases 0, DASH_TABLE_STEP, 2 DASH_TABLE_STEP, ... up to and
+   * including the period, interpolated linearly in between; null for periods too long to tabulate.
+   */
+  table: Float32Array | null;
 }
+
+/** Phase step of the dash value table, pixels: interpolation is then within 1/64 pixel of the exact value. */
+const DASH_TABLE_STEP = 1 / 32;
+/** Longest tabulated period, pixels. */
+const DASH_TABLE_MAX_PERIOD = 256;
+/** Prepared dash patterns by shape (a stroke call's shape is shared by all its polylines). */
+const prepared = new WeakMap<DistanceShape, Dashing | null>();
 
 /**
  * Adds the coverage of one cleaned polyline (pixels, no consecutive duplicates) to `mask` by maximum.
@@ -46,11 +58,12 @@ export function addDistanceStroke(mask: MaskSink, pts: PointList, closed: boolea
   const p = pts.xy;
   const hw = shape.halfWidth;
   if (n === 0 || !(hw > 0)) return;
-  const dashing = prepareDashes(shape);
+  let dashing = prepared.get(shape);
+  if (dashing === undefined) prepared.set(shape, (dashing = prepareDashes(shape)));
   if (n === 1) {
     // A lone point shows only with a cap that reaches beyond it.
-    if (shape.cap === 'round') addSegment(mask, p[0]!, p[1]!, p[0]!, p[1]!, false, false, 0, shape, null);
-    else if (shape.cap === 'square') addSegment(mask, p[0]! - hw, p[1]!, p[0]! + hw, p[1]!, true, true, 0, shape, null);
+    if (shape.cap === 'round') addSegment(mask, p[0]!, p[1]!, p[0]!, p[1]!, false, false, 0, shape, null, false);
+    else if (shape.cap === 'square') addSegment(mask, p[0]! - hw, p[1]!, p[0]! + hw, p[1]!, true, true, 0, shape, null, false);
     return;
   }
   const isClosed = closed && n > 2;
@@ -72,10 +85,17 @@ export function addDistanceStroke(mask: MaskSink, pts: PointList, closed: boolea
       if (first) (ax -= ex), (ay -= ey), (start -= hw);
       if (last) (bx += ex), (by += ey);
     }
-    addSegment(mask, ax, ay, bx, by, first, last, start, shape, dashing);
+    // Without dashes a joint's pixels beyond this segment's end are the next segment's: their distance to this
+    // segment is their distance to the shared point, never less than to the next segment, so skipping them here
+    // leaves the maximum unchanged.
+    const trimEnd = !dashing && (isClosed || s < segments - 1);
+    addSegment(mask, ax, ay, bx, by, first, last, start, shape, dashing, trimEnd);
     distance += len;
   }
 }
+
+/** Least coverage written to the mask (1/512: half a colour level). */
+const MIN_COVERAGE = 1 / 512;
 
 /** The drawn intervals of a dash pattern, widened by half the width for square caps. */
 function prepareDashes(shape: DistanceShape): Dashing | null {
@@ -91,16 +111,34 @@ function prepareDashes(shape: DistanceShape): Dashing | null {
     on[k + 1] = at + d[k]! + grow;
     at += d[k]! + d[k + 1]!;
   }
-  return { period, on, reachPeriods: 1 + Math.ceil(grow / period), round: shape.cap === 'round' };
+  const dashing: Dashing = { period, on, reachPeriods: 1 + Math.ceil(grow / period), round: shape.cap === 'round', table: null };
+  if (period <= DASH_TABLE_MAX_PERIOD) {
+    const steps = Math.ceil(period / DASH_TABLE_STEP);
+    const table = new Float32Array(steps + 2); // one spare entry so that interpolation never reads past the end
+    for (let k = 0; k < table.length; k++) table[k] = exactDashValue(dashing, Math.min(period, k * DASH_TABLE_STEP));
+    dashing.table = table;
+  }
+  return dashing;
+}
+
+/** {@link exactDashValue} of the point at distance `s` along the line, from the table when there is one. */
+function dashValue(dashing: Dashing, s: number): number {
+  const period = dashing.period;
+  const phase = s - Math.floor(s / period) * period;
+  const table = dashing.table;
+  if (!table) return exactDashValue(dashing, phase);
+  const x = phase / DASH_TABLE_STEP;
+  const k = Math.floor(x);
+  return table[k]! + (table[k + 1]! - table[k]!) * (x - k);
 }
 
 /**
- * For a point at distance `s` along the line: with round caps, its distance (pixels) along the line to the nearest
- * drawn interval (0 inside one); otherwise the drawn fraction of the pixel's extent [s - 0.5, s + 0.5].
+ * For a point at `phase` (0..period) along the pattern: with round caps, its distance (pixels) along the line to
+ * the nearest drawn interval (0 inside one); otherwise the drawn fraction of the pixel's extent
+ * [phase - 0.5, phase + 0.5].
  */
-function dashValue(dashing: Dashing, s: number): number {
+function exactDashValue(dashing: Dashing, phase: number): number {
   const { period, on, reachPeriods, round } = dashing;
-  const phase = s - Math.floor(s / period) * period;
   let gap = Infinity;
   let covered = 0;
   for (let m = -reachPeriods; m <= reachPeriods; m++) {
@@ -122,7 +160,8 @@ function dashValue(dashing: Dashing, s: number): number {
 /**
  * Max-accumulates the coverage of the segment (ax, ay)-(bx, by) that starts `start` pixels along the line. Ends
  * flagged `buttA` / `buttB` stop square at the end point (box-filtered along the line); other ends are round
- * (distance to the end point).
+ * (distance to the end point). With `trimB` the pixels whose centres lie beyond the end are left out (the next
+ * segment of a joint covers them).
  */
 function addSegment(
   mask: MaskSink,
@@ -135,6 +174,7 @@ function addSegment(
   start: number,
   shape: DistanceShape,
   dashing: Dashing | null,
+  trimB: boolean,
 ): void {
   const { width, height } = mask;
   const hw = shape.halfWidth;
@@ -147,22 +187,28 @@ function addSegment(
   const yEnd = Math.min(height - 1, Math.ceil(Math.max(ay, by) + reach));
   if (yStart > yEnd || Math.max(ax, bx) + reach < 0 || Math.min(ax, bx) - reach > width) return;
   const cov = mask.mask;
+  const touched = mask.touched;
+  let count = mask.count;
   const invRamp = 1 / (blur + 1);
   // Along-line limits of the visited region: butt ends fade out within half a pixel of the end.
   const alongMin = buttA ? -0.5 : -reach;
-  const alongMax = buttB ? len + 0.5 : len + reach;
+  const alongMax = buttB ? len + 0.5 : trimB ? len : len + reach;
+  const invUx = 1 / ux, invUy = 1 / uy;
+  // The common case (solid, round-ended, sharp-edged) has a lean loop of its own.
+  const plain = !dashing && !buttA && !buttB && blur === 0;
+  const thin = hw < 0.5;
   for (let y = yStart; y <= yEnd; y++) {
     const py = y + 0.5 - ay;
     // Columns whose centres lie within `reach` across the line and within the along limits: both are linear in
     // the column's centre offset u = x + 0.5 - ax (across = u uy - py ux, along = u ux + py uy).
     let uLo = -Infinity, uHi = Infinity;
     if (uy !== 0) {
-      const c0 = (py * ux - reach) / uy, c1 = (py * ux + reach) / uy;
+      const c0 = (py * ux - reach) * invUy, c1 = (py * ux + reach) * invUy;
       uLo = Math.min(c0, c1);
       uHi = Math.max(c0, c1);
     } else if (Math.abs(py * ux) >= reach) continue;
     if (ux !== 0) {
-      const a0 = (alongMin - py * uy) / ux, a1 = (alongMax - py * uy) / ux;
+      const a0 = (alongMin - py * uy) * invUx, a1 = (alongMax - py * uy) * invUx;
       uLo = Math.max(uLo, Math.min(a0, a1));
       uHi = Math.min(uHi, Math.max(a0, a1));
     } else if (py * uy < alongMin || py * uy > alongMax) continue;
@@ -173,6 +219,26 @@ function addSegment(
     // Along and across coordinates of the first pixel centre, advanced by (ux, uy) per column.
     let along = (x0 + 0.5 - ax) * ux + py * uy;
     let cross = (x0 + 0.5 - ax) * uy - py * ux;
+    if (plain) {
+      for (let x = x0; x <= x1; x++, along += ux, cross += uy) {
+        let d: number;
+        if (along < 0) d = Math.sqrt(along * along + cross * cross);
+        else if (along > len) {
+          const beyond = along - len;
+          d = Math.sqrt(beyond * beyond + cross * cross);
+        } else d = cross < 0 ? -cross : cross;
+        let c = thin ? (d + 0.5 < hw ? d + 0.5 : hw) - (d - 0.5 > -hw ? d - 0.5 : -hw) : reach - d;
+        if (c < MIN_COVERAGE) continue;
+        if (c > 1) c = 1;
+        const i = base + x;
+        const old = cov[i]!;
+        if (c > old) {
+          if (old === 0) touched[count++] = i;
+          cov[i] = c;
+        }
+      }
+      continue;
+    }
     for (let x = x0; x <= x1; x++, along += ux, cross += uy) {
       let d = cross < 0 ? -cross : cross;
       if (along < 0) {
@@ -200,12 +266,18 @@ function addSegment(
       // Box filter of the pixel across the band [-hw, hw] (simplified for bands at least a pixel wide), or the
       // blur ramp.
       let c = blur > 0 ? (reach - d) * invRamp : hw >= 0.5 ? reach - d : Math.min(d + 0.5, hw) - Math.max(d - 0.5, -hw);
-      if (c <= 0) continue;
       if (c > 1) c = 1;
       if (endCov < 1) c *= endCov;
+      // Below MIN_COVERAGE a pixel changes by under half a colour level; skipping it also keeps every stored
+      // coverage well clear of Float32 underflow, which the mask's touched list relies on.
+      if (c < MIN_COVERAGE) continue;
       const i = base + x;
-      if (c > cov[i]!) cov[i] = c;
+      const old = cov[i]!;
+      if (c > old) {
+        if (old === 0) touched[count++] = i;
+        cov[i] = c;
+      }
     }
-    mask.touch(y, x0, x1 + 1);
   }
+  mask.count = count;
 }

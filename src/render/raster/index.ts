@@ -22,3 +22,5 @@ export { encodePNG, encodePNGFast } from './png.js';
 export type { FillRule } from './scanline.js';
 export type { LineCap, LineJoin } from './stroke-outline.js';
 export { drawText, measureText, type TextOptions } from './text.js';
+export { decodeGlyphs, GLYPH_EM, type SdfGlyph } from './sdf-glyphs.js';
+export { drawSdfText, shapeText, type GlyphLookup, type SdfTextOptions, type ShapedText } from './sdf-text.js';

@@ -1,0 +1,140 @@
+/**
+ * Decoding of MapLibre SDF glyph PBFs (the `glyphs` URL of a style): `glyphs { stacks = 1: fontstack { name = 1,
+ * range = 2, glyphs = 3: glyph { id = 1, bitmap = 2, width = 3, height = 4, left = 5 (sint32), top = 6 (sint32),
+ * advance = 7 } } }`, with a hand-written protobuf reader (a few varint and length-delimited fields).
+ *
+ * Glyph metrics are pixels at GLYPH_EM; the bitmap is (width + 2 GLYPH_BORDER) x (height + 2 GLYPH_BORDER) bytes of
+ * signed distance: 255 - 255 (d / SDF_RADIUS + SDF_CUTOFF), clamped, d the distance to the outline in pixels
+ * (positive outside). `top` is the glyph's top above the baseline minus the font's ascender (fontnik's convention),
+ * so rows are placed relative to the ascender line.
+ */
+
+/** Font size the glyphs are rendered at, pixels. */
+export const GLYPH_EM = 24;
+/** Border of SDF pixels around each glyph bitmap. */
+export const GLYPH_BORDER = 3;
+/** SDF radius, pixels at GLYPH_EM: a value step of 255 / SDF_RADIUS is one pixel of distance. */
+export const SDF_RADIUS = 8;
+/** Fraction of the value range inside the outline: the outline is at 255 (1 - cutoff). */
+export const SDF_CUTOFF = 0.25;
+
+/** One decoded glyph (metrics in pixels at GLYPH_EM). */
+export interface SdfGlyph {
+  readonly id: number;
+  /** Outline box width and height (the bitmap has GLYPH_BORDER more on every side); 0 for blank glyphs. */
+  readonly width: number;
+  readonly height: number;
+  /** Horizontal offset of the box from the pen position. */
+  readonly left: number;
+  /** The box top above the baseline minus the ascender (so the box top lies `-top` below the ascender line). */
+  readonly top: number;
+  /** Pen advance. */
+  readonly advance: number;
+  /** Signed-distance bytes, row-major, (width + 6) x (height + 6); empty for blank glyphs. */
+  readonly bitmap: Uint8Array;
+}
+
+/** A protobuf reader over one message's bytes. */
+class Reader {
+  pos: number;
+  constructor(
+    readonly bytes: Uint8Array,
+    start: number,
+    readonly end: number,
+  ) {
+    this.pos = start;
+  }
+
+  varint(): number {
+    let result = 0, shift = 0, b: number;
+    do {
+      if (this.pos >= this.end) throw new RangeError('truncated varint');
+      b = this.bytes[this.pos++]!;
+      result += (b & 0x7f) * 2 ** shift;
+      shift += 7;
+    } while (b & 0x80 && shift < 64);
+    return result;
+  }
+
+  /** Skips a field of wire type `wire`. */
+  skip(wire: number): void {
+    if (wire === 0) this.varint();
+    else if (wire === 1) this.pos += 8;
+    else if (wire === 2) {
+      const n = this.varint(); // read before `pos`: `pos += varint()` would add to the pre-varint position
+      this.pos += n;
+    }
+    else if (wire === 5) this.pos += 4;
+    else throw new RangeError(`unsupported wire type ${wire}`);
+    if (this.pos > this.end) throw new RangeError('truncated field');
+  }
+
+  /** The [start, end) of a length-delimited field's bytes (after its tag), advancing past it. */
+  span(): [number, number] {
+    const n = this.varint();
+    const start = this.pos;
+    this.pos += n;
+    if (this.pos > this.end) throw new RangeError('truncated field');
+    return [start, this.pos];
+  }
+}
+
+const zigzag = (n: number): number => (n % 2 === 1 ? -(n + 1) / 2 : n / 2);
+
+/**
+ * Decodes a glyph PBF into its glyphs by code point (all font stacks of the file merged). Never throws: malformed
+ * bytes give the glyphs read before the damage.
+ */
+export function decodeGlyphs(bytes: Uint8Array): Map<number, SdfGlyph> {
+  const out = new Map<number, SdfGlyph>();
+  try {
+    const top = new Reader(bytes, 0, bytes.length);
+    while (top.pos < top.end) {
+      const tag = top.varint();
+      if (tag >> 3 !== 1 || (tag & 7) !== 2) {
+        top.skip(tag & 7);
+        continue;
+      }
+      const [s0, s1] = top.span();
+      const stack = new Reader(bytes, s0, s1);
+      while (stack.pos < stack.end) {
+        const t = stack.varint();
+        if (t >> 3 !== 3 || (t & 7) !== 2) {
+          stack.skip(t & 7);
+          continue;
+        }
+        const [g0, g1] = stack.span();
+        const g = readGlyph(new Reader(bytes, g0, g1));
+        if (g) out.set(g.id, g);
+      }
+    }
+  } catch {
+    // Keep what was decoded.
+  }
+  return out;
+}
+
+function readGlyph(r: Reader): SdfGlyph | null {
+  let id = -1, width = 0, height = 0, left = 0, top = 0, advance = 0;
+  let bitmap: Uint8Array = new Uint8Array(0);
+  while (r.pos < r.end) {
+    const tag = r.varint();
+    const field = tag >> 3, wire = tag & 7;
+    if (field === 2 && wire === 2) {
+      const [a, b] = r.span();
+      bitmap = r.bytes.subarray(a, b);
+    } else if (wire === 0 && field >= 1 && field <= 7) {
+      const v = r.varint();
+      if (field === 1) id = v;
+      else if (field === 3) width = v;
+      else if (field === 4) height = v;
+      else if (field === 5) left = zigzag(v);
+      else if (field === 6) top = zigzag(v);
+      else if (field === 7) advance = v;
+    } else r.skip(wire);
+  }
+  if (id < 0) return null;
+  // A bitmap of the wrong size cannot be sampled: keep the glyph's advance, draw nothing.
+  if (bitmap.length !== (width + 2 * GLYPH_BORDER) * (height + 2 * GLYPH_BORDER)) (bitmap = new Uint8Array(0)), (width = 0), (height = 0);
+  return { id, width, height, left, top, advance, bitmap };
+}
