@@ -1,7 +1,6 @@
-import polyline from '@mapbox/polyline';
 import type { Region } from '../region.js';
 import { alternatives } from '../route/alternatives.js';
-import { appendPoints, pathPoints, type LatLon } from '../route/geometry.js';
+import { appendPoints, encodePolyline, pathPoints, type LatLon } from '../route/geometry.js';
 import { vehicleIndex } from '../route/profiles.js';
 import { routerOf, type Leg } from '../route/router.js';
 import type { Snap } from '../route/snap.js';
@@ -143,7 +142,7 @@ function formatRoute(legs: Leg[], snaps: Snap[], steps: (leg: Leg) => Step[], re
   let summary = '';
   let most = -1;
   for (const [n, d] of byName) if (d > most) [summary, most] = [n, d];
-  return { bounds: {}, legs: out, overview_polyline: { points: polyline.encode(line, 5) }, summary, warnings: [], waypoint_order: [] };
+  return { bounds: {}, legs: out, overview_polyline: { points: encodePolyline(line) }, summary, warnings: [], waypoint_order: [] };
 }
 
 function fail(status: 'BAD_REQUEST' | 'NOT_FOUND' | 'ERROR', message: string): DirectionResponse {
