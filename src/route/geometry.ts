@@ -8,10 +8,17 @@ export type LatLon = [number, number];
 /** Points of arc a (edge * 2 + dir) in driving order, degrees. */
 export function arcPoints(g: RoadGraph, a: number): LatLon[] {
   const e = a >> 1;
-  const pts: LatLon[] = [[g.lat(g.edgeNodes[2 * e]!), g.lon(g.edgeNodes[2 * e]!)]];
-  for (let i = g.edgeShape[e]!; i < g.edgeShape[e + 1]!; i++) pts.push([g.shapeLat[i]! / 1e7, g.shapeLon[i]! / 1e7]);
-  pts.push([g.lat(g.edgeNodes[2 * e + 1]!), g.lon(g.edgeNodes[2 * e + 1]!)]);
-  return a & 1 ? pts.reverse() : pts;
+  const s0 = g.edgeShape[e]!;
+  const k = g.edgeShape[e + 1]! - s0;
+  // Filled in driving order straight away (no reverse); values as g.lat/g.lon and shape / 1e7.
+  const pts: LatLon[] = new Array(k + 2);
+  const first = g.edgeNodes[2 * e]!;
+  const last = g.edgeNodes[2 * e + 1]!;
+  const rev = a & 1;
+  pts[rev ? k + 1 : 0] = [g.lat(first), g.lon(first)];
+  for (let i = 0; i < k; i++) pts[rev ? k - i : i + 1] = [g.shapeLat[s0 + i]! / 1e7, g.shapeLon[s0 + i]! / 1e7];
+  pts[rev ? 0 : k + 1] = [g.lat(last), g.lon(last)];
+  return pts;
 }
 
 /** The part of arc a between fractions `from` and `to` of its length (0 ≤ from ≤ to ≤ 1), degrees. */
@@ -41,16 +48,26 @@ export function pieceOf(p: ArcPath, i: number): [number, number] {
   return [i === 0 ? p.from : 0, i === n - 1 ? p.to : 1];
 }
 
+/** The piece of each arc of a path ({@link arcPart} with the fractions the path covers), degrees. */
+export function pathParts(g: RoadGraph, p: ArcPath): LatLon[][] {
+  const n = p.arcs.length;
+  const out: LatLon[][] = new Array(n);
+  for (let i = 0; i < n; i++) out[i] = arcPart(g, p.arcs[i]!, i === 0 ? p.from : 0, i === n - 1 ? p.to : 1);
+  return out;
+}
+
 /** The whole line of a path, degrees, without repeated points. */
 export function pathPoints(g: RoadGraph, p: ArcPath): LatLon[] {
   const out: LatLon[] = [];
-  p.arcs.forEach((a, i) => appendPoints(out, arcPart(g, a, ...pieceOf(p, i))));
+  const n = p.arcs.length;
+  for (let i = 0; i < n; i++) appendPoints(out, arcPart(g, p.arcs[i]!, i === 0 ? p.from : 0, i === n - 1 ? p.to : 1));
   return out;
 }
 
 /** Appends points, skipping a first point equal to the last one already there. */
 export function appendPoints(out: LatLon[], pts: LatLon[]): void {
-  for (const q of pts) {
+  for (let i = 0; i < pts.length; i++) {
+    const q = pts[i]!;
     const last = out[out.length - 1];
     if (last && last[0] === q[0] && last[1] === q[1]) continue;
     out.push(q);

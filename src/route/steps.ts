@@ -37,15 +37,16 @@ interface Draft {
  * direction of at least 30° at a node with another way out, 60° when the street stays the same), a U-turn, or a roundabout (one step from entry to
  * exit, with the exit number). The last step is the arrival ("Bạn đã đến điểm đích", zero length).
  * Right-hand traffic: U-turns are "uturn-left", roundabouts "roundabout-right".
+ * `parts`: the path's arc pieces as {@link pathParts} gives them, when the caller already has them (read only).
  */
-export function buildSteps(costs: ArcCosts, name: (edge: number) => string, path: ArcPath, travelMode: string): Step[] {
+export function buildSteps(costs: ArcCosts, name: (edge: number) => string, path: ArcPath, travelMode: string, parts?: readonly LatLon[][]): Step[] {
   const g = costs.graph;
   const drafts: Draft[] = [];
   let cur: Draft | null = null;
   path.arcs.forEach((a, i) => {
     const [from, to] = pieceOf(path, i);
     const e = a >> 1;
-    const pts = arcPart(g, a, from, to);
+    const pts = parts ? parts[i]! : arcPart(g, a, from, to);
     const dist = (to - from) * g.edgeLen[e]!;
     const dur = (to - from) * costs.dur[a]!;
     const nm = name(e);
