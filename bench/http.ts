@@ -6,6 +6,12 @@
  * Target (issue 7): OSRM's server does ~6,300 route requests/s on this 2-core machine (wrk, 2 threads, 16 conns).
  * When `wrk` is installed (Debian package wrk) it is used as a second generator with those settings, which loads the
  * server with far less CPU of its own than the Node generator.
+ *
+ * Requests: 500 route queries between uniformly random points of central Hanoi (a deterministic generator, as OSRM's
+ * own benchmarks draw random coordinate pairs; each answer carries the full overview polyline and the steps), and 45
+ * autocomplete prefixes of Hanoi street and place names; every generator cycles through its list. Nothing is cached
+ * between requests. Besides requests/s the table gives the serving process's CPU time per request (all its threads,
+ * `process.cpuUsage`), which, unlike requests/s, hardly depends on what else the shared machine is running.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -135,10 +141,13 @@ async function main(): Promise<void> {
         ['wrk', (url: string) => generateWrk(url, paths, dir)],
       ] as const) {
         const server = await startNodeServer(createRestHandler(api, { keys: [{ key: 'bench', monthlyQuota: 1e9 }], allowHttp: true }), { port: 0 });
+        const cpu = process.cpuUsage();
         const r = await run(server.url);
+        const used = process.cpuUsage(cpu);
         await server.close();
         if (!r) continue;
-        rows.push({ scenario: name, server: setup, generator, requests: r.count, errors: r.errors, 'req/s': Math.round(r.count / r.seconds), 'p50 ms': r.p50, 'p99 ms': r.p99, 'engine calls/s (1 thread)': Math.round(inProcess) });
+        const cpuPerRequest = (used.user + used.system) / r.count;
+        rows.push({ scenario: name, server: setup, generator, requests: r.count, errors: r.errors, 'req/s': Math.round(r.count / r.seconds), 'p50 ms': r.p50, 'p99 ms': r.p99, 'server CPU µs/req': Math.round(cpuPerRequest), 'engine calls/s (1 thread)': Math.round(inProcess) });
       }
     }
   }

@@ -1,7 +1,6 @@
-import polyline from '@mapbox/polyline';
 import type { Region } from '../region.js';
 import { alternatives } from '../route/alternatives.js';
-import { appendPoints, pathPoints, type LatLon } from '../route/geometry.js';
+import { appendPoints, encodePolyline, pathParts, type LatLon } from '../route/geometry.js';
 import { vehicleIndex } from '../route/profiles.js';
 import { routerOf, type Leg } from '../route/router.js';
 import type { Snap } from '../route/snap.js';
@@ -118,16 +117,18 @@ function plan(regions: readonly Region[], params: DirectionParams): DirectionRes
   const mode = travelMode(vehicle);
   return {
     geocoded_waypoints: [],
-    routes: routes.map((r) => formatRoute(r, snaps, (leg) => buildSteps(ctx.costs, name, leg.path, mode), region, name)),
+    routes: routes.map((r) => formatRoute(r, snaps, (leg, parts) => buildSteps(ctx.costs, name, leg.path, mode, parts), region, name)),
     status: 'OK',
   };
 }
 
-function formatRoute(legs: Leg[], snaps: Snap[], steps: (leg: Leg) => Step[], region: Region, name: (e: number) => string): DirectionRoute {
+function formatRoute(legs: Leg[], snaps: Snap[], steps: (leg: Leg, parts: LatLon[][]) => Step[], region: Region, name: (e: number) => string): DirectionRoute {
   const line: LatLon[] = [];
   const byName = new Map<string, number>();
   const out = legs.map((leg, i) => {
-    appendPoints(line, pathPoints(region.graph, leg.path));
+    // Each arc's piece is cut once, for the overview line and the steps.
+    const parts = pathParts(region.graph, leg.path);
+    for (const part of parts) appendPoints(line, part);
     leg.path.arcs.forEach((a) => {
       const n = name(a >> 1);
       if (n) byName.set(n, (byName.get(n) ?? 0) + region.graph.edgeLen[a >> 1]!);
@@ -135,7 +136,7 @@ function formatRoute(legs: Leg[], snaps: Snap[], steps: (leg: Leg) => Step[], re
     return {
       distance: distanceText(leg.distance),
       duration: durationText(leg.duration),
-      steps: steps(leg),
+      steps: steps(leg, parts),
       start_location: { lat: snaps[i]!.lat, lng: snaps[i]!.lon },
       end_location: { lat: snaps[i + 1]!.lat, lng: snaps[i + 1]!.lon },
     };
@@ -143,7 +144,7 @@ function formatRoute(legs: Leg[], snaps: Snap[], steps: (leg: Leg) => Step[], re
   let summary = '';
   let most = -1;
   for (const [n, d] of byName) if (d > most) [summary, most] = [n, d];
-  return { bounds: {}, legs: out, overview_polyline: { points: polyline.encode(line, 5) }, summary, warnings: [], waypoint_order: [] };
+  return { bounds: {}, legs: out, overview_polyline: { points: encodePolyline(line) }, summary, warnings: [], waypoint_order: [] };
 }
 
 function fail(status: 'BAD_REQUEST' | 'NOT_FOUND' | 'ERROR', message: string): DirectionResponse {

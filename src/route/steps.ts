@@ -1,7 +1,6 @@
-import polyline from '@mapbox/polyline';
 import { distanceText, durationText, type TextValue } from '../api/text-value.js';
 import type { ArcCosts } from './costs.js';
-import { appendPoints, arcBearings, arcPart, pieceOf, type LatLon } from './geometry.js';
+import { appendPoints, arcInBearing, arcOutBearing, arcPart, encodePolyline, pieceOf, type LatLon } from './geometry.js';
 import { EdgeFlag } from './profiles.js';
 import type { ArcPath } from './search.js';
 
@@ -38,28 +37,29 @@ interface Draft {
  * direction of at least 30° at a node with another way out, 60° when the street stays the same), a U-turn, or a roundabout (one step from entry to
  * exit, with the exit number). The last step is the arrival ("Bạn đã đến điểm đích", zero length).
  * Right-hand traffic: U-turns are "uturn-left", roundabouts "roundabout-right".
+ * `parts`: the path's arc pieces as {@link pathParts} gives them, when the caller already has them (read only).
  */
-export function buildSteps(costs: ArcCosts, name: (edge: number) => string, path: ArcPath, travelMode: string): Step[] {
+export function buildSteps(costs: ArcCosts, name: (edge: number) => string, path: ArcPath, travelMode: string, parts?: readonly LatLon[][]): Step[] {
   const g = costs.graph;
   const drafts: Draft[] = [];
   let cur: Draft | null = null;
   path.arcs.forEach((a, i) => {
     const [from, to] = pieceOf(path, i);
     const e = a >> 1;
-    const pts = arcPart(g, a, from, to);
+    const pts = parts ? parts[i]! : arcPart(g, a, from, to);
     const dist = (to - from) * g.edgeLen[e]!;
     const dur = (to - from) * costs.dur[a]!;
     const nm = name(e);
     const round = (g.edgeFlags[e]! & EdgeFlag.roundabout) !== 0;
     if (!cur) {
-      const b = pts.length > 1 ? arcBearings(g, a).out : 0;
+      const b = pts.length > 1 ? arcOutBearing(g, a) : 0;
       cur = { kind: 'depart', verb: `Bắt đầu đi về hướng <b>${COMPASS[Math.round(b / 45) % 8]}</b>`, name: nm, exits: 0, pts: [], dist: 0, dur: 0 };
       drafts.push(cur);
     } else {
       const prev = path.arcs[i - 1]!;
       const v = g.edgeNodes[(a & ~1) + (a & 1)]!;
       const wasRound = (g.edgeFlags[prev >> 1]! & EdgeFlag.roundabout) !== 0;
-      let delta = arcBearings(g, a).out - arcBearings(g, prev).in;
+      let delta = arcOutBearing(g, a) - arcInBearing(g, prev);
       delta = ((delta + 540) % 360) - 180;
       const choice = costs.outOpen[v]! - (costs.weight[prev ^ 1] !== Infinity ? 1 : 0) >= 2;
       let next: Draft | null = null;
@@ -99,7 +99,7 @@ export function buildSteps(costs: ArcCosts, name: (edge: number) => string, path
     duration: durationText(0),
     start_location: { lat: last[0], lng: last[1] },
     end_location: { lat: last[0], lng: last[1] },
-    polyline: { points: polyline.encode([last, last], 5) },
+    polyline: { points: encodePolyline([last, last]) },
     travel_mode: travelMode,
   });
   return steps;
@@ -118,7 +118,7 @@ function toStep(d: Draft, travelMode: string): Step {
     duration: durationText(d.dur),
     start_location: { lat: first[0], lng: first[1] },
     end_location: { lat: last[0], lng: last[1] },
-    polyline: { points: polyline.encode(d.pts.length > 1 ? d.pts : [first, first], 5) },
+    polyline: { points: encodePolyline(d.pts.length > 1 ? d.pts : [first, first]) },
     travel_mode: travelMode,
   };
   if (d.maneuver) step.maneuver = d.maneuver;

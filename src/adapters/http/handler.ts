@@ -2,6 +2,7 @@ import { isSecure, type ClientInfo, type TrustProxy } from './client.js';
 import { matchesRestrictions, normalizeKeys, type ApiKey, type KeyKind, type NormalizedKey } from './keys.js';
 import { RateLimiter } from './rate.js';
 import { errorReply, fromFetchResponse, httpStatusOfBody, json, png, SerializedBody, serializedJson, toFetchResponse, type Reply } from './responses.js';
+import { firstParam, parseRequestUrl, type RequestUrl } from './request-url.js';
 import { methodForPath, type EngineApi, type EngineParams } from './routes.js';
 import { SessionTracker, type SessionCharge, type SessionOptions } from './sessions.js';
 import { MemoryUsageStore, periodOf, type UsageStore } from './usage.js';
@@ -102,7 +103,7 @@ export function createRestHandler(engine: EngineApi, options: FetchHandlerOption
 
   /** The key check and the accounting shared by REST endpoints and web-map resources; a Response means refused. */
   function admit(
-    url: URL,
+    url: RequestUrl,
     request: RestRequest,
     kind: KeyKind,
     endpoint: string,
@@ -111,7 +112,7 @@ export function createRestHandler(engine: EngineApi, options: FetchHandlerOption
     available = true,
   ): Reply | null {
     // A tiles key travels as `key` (the style's resource URLs carry it so; see defaultStyle), or as `api_key`.
-    const given = (kind === 'tiles' ? url.searchParams.get('key') : null) ?? url.searchParams.get('api_key');
+    const given = (kind === 'tiles' ? firstParam(url.pairs, 'key') : null) ?? firstParam(url.pairs, 'api_key');
     if (!given) return errorReply(403, 'API_KEY_MISSING', kind === 'tiles' ? 'The key (or api_key) query parameter is required.' : 'The api_key query parameter is required.');
     const key = keys.get(given);
     if (!key) return errorReply(403, 'API_KEY_INVALID', 'The api_key is not a valid key.');
@@ -146,12 +147,8 @@ export function createRestHandler(engine: EngineApi, options: FetchHandlerOption
       return errorReply(405, 'METHOD_NOT_ALLOWED', `Method ${request.method} is not allowed; use GET.`, { allow: 'GET' });
     if (request.url.length > maxUrlLength)
       return errorReply(414, 'URI_TOO_LONG', `The request URL is longer than ${maxUrlLength} characters.`);
-    let url: URL;
-    try {
-      url = new URL(request.url);
-    } catch {
-      return errorReply(400, 'BAD_REQUEST', 'The request URL or Host header is malformed.');
-    }
+    const url = parseRequestUrl(request.url);
+    if (!url) return errorReply(400, 'BAD_REQUEST', 'The request URL or Host header is malformed.');
     if (!url.pathname.startsWith(basePath)) return errorReply(404, 'NOT_FOUND', `No endpoint at ${url.pathname}.`);
     const path = url.pathname.slice(basePath.length);
     const method = methodForPath(path);
@@ -170,9 +167,9 @@ export function createRestHandler(engine: EngineApi, options: FetchHandlerOption
           const v = request.header(name);
           if (v !== null) headers.set(name, v);
         }
-        return new Request(url, { headers });
+        return new Request(url.url(), { headers });
       };
-      return guard(async () => fromFetchResponse(await resource.handle(fetchRequest(), url)), `resource ${resource.name}`, (r) => r);
+      return guard(async () => fromFetchResponse(await resource.handle(fetchRequest(), url.url())), `resource ${resource.name}`, (r) => r);
     }
     const params = queryParams(url);
     const token = typeof params.sessiontoken === 'string' ? params.sessiontoken : undefined;
@@ -225,9 +222,9 @@ export function createRestHandler(engine: EngineApi, options: FetchHandlerOption
 }
 
 /** Query parameters for the engine: first value of each name, `api_key` removed, `placeid` as `place_id`. */
-function queryParams(url: URL): EngineParams {
+function queryParams(url: RequestUrl): EngineParams {
   const params: EngineParams = {};
-  for (const [name, value] of url.searchParams) if (!(name in params)) params[name] = value;
+  for (const [name, value] of url.pairs) if (!(name in params)) params[name] = value;
   delete params.api_key;
   if (params.place_id === undefined && params.placeid !== undefined) params.place_id = params.placeid;
   delete params.placeid;

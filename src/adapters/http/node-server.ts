@@ -102,16 +102,30 @@ export async function startNodeServer(handler: RestHandler, opts: NodeServerOpti
   return { server, url, close };
 }
 
-/** The REST view of a node request: URL with the connection's scheme, headers read lazily. */
+/** Headers of which node's `req.headers` keeps the first value only (node:_http_incoming matchKnownFields). */
+const SINGLE = new Set(['age', 'authorization', 'content-length', 'content-type', 'etag', 'expires', 'from', 'host', 'if-modified-since', 'if-unmodified-since', 'last-modified', 'location', 'max-forwards', 'proxy-authorization', 'referer', 'retry-after', 'server', 'user-agent']);
+
+/**
+ * The REST view of a node request: URL with the connection's scheme, headers looked up in `rawHeaders` (node builds
+ * `req.headers` lazily; a REST request reads two or three headers, so the object is never made). Repeated headers
+ * are combined as `req.headers` combines them: the first value of the headers node keeps once, `; ` for cookie,
+ * `, ` otherwise.
+ */
 function toRestRequest(req: IncomingMessage, tls: boolean): RestRequest {
-  const host = req.headers.host ?? 'localhost';
+  const raw = req.rawHeaders;
+  const header = (name: string): string | null => {
+    let v: string | null = null;
+    for (let i = 0; i < raw.length; i += 2) {
+      if (raw[i]!.length !== name.length || raw[i]!.toLowerCase() !== name) continue;
+      if (SINGLE.has(name)) return raw[i + 1]!;
+      v = v === null ? raw[i + 1]! : `${v}${name === 'cookie' ? '; ' : ', '}${raw[i + 1]!}`;
+    }
+    return v;
+  };
   return {
     method: req.method ?? 'GET',
     // A malformed Host makes the URL unparsable; the handler answers that request with 400.
-    url: `${tls ? 'https' : 'http'}://${host}${req.url ?? '/'}`,
-    header(name) {
-      const v = req.headers[name];
-      return v === undefined ? null : Array.isArray(v) ? v.join(', ') : v;
-    },
+    url: `${tls ? 'https' : 'http'}://${header('host') ?? 'localhost'}${req.url ?? '/'}`,
+    header,
   };
 }
