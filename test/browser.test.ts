@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync, copyFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync, copyFileSync, symlinkSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -53,6 +53,8 @@ describe.skipIf(!existsSync(CHROMIUM))('real browser (Debian chromium, headless)
     await build({ ...common, entryPoints: { worker: join(ROOT, 'src/worker.ts'), browser: join(ROOT, 'src/index.ts') }, outdir: site });
     await build({ ...common, entryPoints: { sw: join(ROOT, 'examples/service-worker/sw.ts') }, outdir: site, alias: { bando: join(ROOT, 'src/index.ts') } });
     copyFileSync(join(ROOT, 'packs/hanoi.pack'), join(site, 'hanoi.pack'));
+    // The package's assets beside the bundles (fetched by the static renderer for its label fonts).
+    symlinkSync(join(ROOT, 'assets'), join(site, 'assets'));
     writeFileSync(join(site, 'index.html'), '<!doctype html><meta charset="utf-8"><title>bando</title><script type="module" src="/run.js"></script>');
     // The page's own code: the worker bundle driven through the browser bundle's createWorkerEngine.
     writeFileSync(
@@ -73,7 +75,7 @@ describe.skipIf(!existsSync(CHROMIUM))('real browser (Debian chromium, headless)
     );
     const types: Record<string, string> = { '.js': 'text/javascript', '.html': 'text/html', '.pack': 'application/octet-stream' };
     server = createServer((req, res) => {
-      const file = join(site, new URL(req.url!, 'http://x').pathname);
+      const file = join(site, decodeURIComponent(new URL(req.url!, 'http://x').pathname));
       if (!file.startsWith(site) || !existsSync(file)) return void res.writeHead(404).end();
       res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file));
     });

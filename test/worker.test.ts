@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +14,9 @@ const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const PACK = join(ROOT, 'packs/hanoi.pack');
 const out = mkdtempSync(join(tmpdir(), 'bando-worker-'));
 afterAll(() => rmSync(out, { recursive: true, force: true }));
+// Laid out like the package: dist/worker.js with assets/ beside dist/, where the bundle finds its fonts.
+const WORKER = join(out, 'dist', 'worker.js');
+symlinkSync(join(ROOT, 'assets'), join(out, 'assets'));
 
 // The same bundle options as tsup.config.ts's worker entry: the test runs the shipped form of the worker.
 await build({
@@ -23,7 +26,7 @@ await build({
   platform: 'browser',
   target: 'es2022',
   external: ['node:*'],
-  outdir: out,
+  outdir: join(out, 'dist'),
   logLevel: 'error',
 });
 const engine: EngineApi = await createEngine();
@@ -45,7 +48,7 @@ const QUERIES: Record<MethodName, Record<string, string>[]> = {
 const same = (v: unknown) => JSON.parse(JSON.stringify(v, (k, x) => (k === 'executed_time' || k === 'executed_time_all' ? 0 : x)));
 
 describe('worker (node:worker_threads)', () => {
-  const worker = new Worker(join(out, 'worker.js'));
+  const worker = new Worker(WORKER);
   const remote = createWorkerEngine(worker, { packs: [PACK] });
   afterAll(() => remote.terminate());
 
@@ -77,7 +80,7 @@ describe('worker (node:worker_threads)', () => {
   it('a method the engine lacks rejects naming it; a missing pack rejects every call', async () => {
     const missing = METHOD_NAMES.find((m) => !has.includes(m));
     if (missing) await expect(remote[missing]({})).rejects.toThrow(new RegExp(missing));
-    const bad = createWorkerEngine(new Worker(join(out, 'worker.js')), { packs: [join(out, 'nope.pack')] });
+    const bad = createWorkerEngine(new Worker(WORKER), { packs: [join(out, 'nope.pack')] });
     await expect(bad.ready).rejects.toThrow(/nope\.pack.*does not exist/);
     await expect(bad.direction({})).rejects.toThrow(/nope\.pack/);
     bad.terminate();
@@ -87,7 +90,7 @@ describe('worker (node:worker_threads)', () => {
 describe('engine pool (bando serve --threads)', () => {
   it.skipIf(!has.includes('direction'))('spreads calls over workers with the in-process answers', async () => {
     const { createEnginePool } = await import('../src/adapters/worker/pool.js');
-    const pool = createEnginePool(() => new Worker(join(out, 'worker.js')), { size: 2, packs: [PACK] });
+    const pool = createEnginePool(() => new Worker(WORKER), { size: 2, packs: [PACK] });
     try {
       const api = await pool.ready;
       expect(METHOD_NAMES.filter((m) => typeof api[m] === 'function')).toEqual(has);
@@ -101,7 +104,7 @@ describe('engine pool (bando serve --threads)', () => {
 
   it.skipIf(!has.includes('direction'))('serialized answers through the handler equal the in-process handler', async () => {
     const { createEnginePool } = await import('../src/adapters/worker/pool.js');
-    const pool = createEnginePool(() => new Worker(join(out, 'worker.js')), { size: 2, packs: [PACK], serialized: true });
+    const pool = createEnginePool(() => new Worker(WORKER), { size: 2, packs: [PACK], serialized: true });
     try {
       const remoteHandler = createFetchHandler(await pool.ready, { keys: [{ key: 'k' }] });
       const localHandler = createFetchHandler(engine, { keys: [{ key: 'k' }] });
@@ -130,7 +133,7 @@ describe('engine pool (bando serve --threads)', () => {
   it.skipIf(heavyMs < 5 || !has.includes('direction'))('a call over the time limit rejects; a new worker takes its place', async () => {
     const { createEnginePool } = await import('../src/adapters/worker/pool.js');
     const limit = Math.floor(heavyMs / 5);
-    const pool = createEnginePool(() => new Worker(join(out, 'worker.js')), { size: 1, packs: [PACK], callTimeoutMs: limit });
+    const pool = createEnginePool(() => new Worker(WORKER), { size: 1, packs: [PACK], callTimeoutMs: limit });
     try {
       const api = await pool.ready;
       await expect(api.distanceMatrix!({ origins: grid, destinations: grid })).rejects.toThrow(new RegExp(`distanceMatrix took longer than ${limit} ms; its worker was restarted`));

@@ -37,3 +37,23 @@ export function readAsset(relative: string): Uint8Array | null {
     return null;
   }
 }
+
+/**
+ * Bytes of a file under the assets folder, also where there is no file system: in Node as {@link readAsset}; elsewhere
+ * (browsers, workers) fetched from the package's assets folder beside the running bundle (`../assets/` from dist/,
+ * `../../assets/` from src/map/). Null when absent. Never rejects.
+ */
+export async function readAssetAsync(relative: string): Promise<Uint8Array | null> {
+  if (fs()) return readAsset(relative);
+  if (typeof fetch !== 'function' || relative.split('/').some((s) => s === '..' || s === '' || s === '.')) return null;
+  const path = relative.split('/').map(encodeURIComponent).join('/');
+  for (const rel of ['../assets/', '../../assets/']) {
+    try {
+      const res = await fetch(new URL(path, new URL(rel, import.meta.url)));
+      if (res.ok) return new Uint8Array(await res.arrayBuffer());
+    } catch {
+      // not served there: try the next place
+    }
+  }
+  return null;
+}

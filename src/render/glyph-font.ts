@@ -2,11 +2,46 @@
  * The shipped SDF fonts (assets/fonts, read through src/map's glyph accessor) as glyph lookups for the renderer,
  * decoded range by range on first use and kept for the process's life.
  */
-import { glyphs } from '../map/glyphs.js';
+import { readAssetAsync } from '../map/assets.js';
+import { GLYPH_FONTSTACKS, glyphFile, glyphs } from '../map/glyphs.js';
 import { decodeGlyphs, type GlyphLookup, type SdfGlyph } from './raster/index.js';
 
 /** Lookup of each font stack (null: no glyphs here). */
 const fonts = new Map<string, GlyphLookup | null>();
+/** Glyph PBFs fetched by {@link preloadGlyphs} where the assets cannot be read synchronously, by asset path. */
+const fetched = new Map<string, Uint8Array>();
+/** The ranges labels draw from: Latin, Latin-1, Latin Extended-A/B, combining marks, Vietnamese, punctuation. */
+const LABEL_RANGES = ['0-255', '256-511', '768-1023', '7680-7935', '8192-8447'];
+
+let preloading: Promise<void> | null = null;
+
+/**
+ * Makes the shipped fonts' label glyphs available to {@link glyphFont} where they cannot be read synchronously
+ * (browsers, workers: fetched once from the package's assets), so every surface draws the same labels. Resolves at
+ * once in Node. Never rejects.
+ */
+export function preloadGlyphs(): Promise<void> {
+  if (glyphFont([GLYPH_FONTSTACKS[0]])) return Promise.resolve();
+  return (preloading ??= (async () => {
+    for (const font of GLYPH_FONTSTACKS) {
+      for (const range of LABEL_RANGES) {
+        const file = glyphFile(font, range);
+        const bytes = file.ok ? await readAssetAsync(file.path) : null;
+        if (file.ok && bytes) fetched.set(file.path, bytes);
+      }
+    }
+    fonts.clear();
+  })());
+}
+
+/** The glyph PBF of a range: fetched by preloadGlyphs, else read from the assets (empty where there are none). */
+function rangeBytes(name: string, range: string): Uint8Array | null {
+  const file = glyphFile(name, range);
+  const pre = file.ok ? fetched.get(file.path) : undefined;
+  if (pre) return pre;
+  const r = glyphs(name, range);
+  return r.ok ? r.bytes : null;
+}
 
 /**
  * The glyph lookup of a font stack (text-font: the first shipped font it names, else the default font), or null
@@ -22,8 +57,8 @@ export function glyphFont(fontstack: readonly string[]): GlyphLookup | null {
     const start = code - (code % 256);
     let range = cache.get(start);
     if (!range) {
-      const r = code >= 0 && code <= 65535 ? glyphs(name, `${start}-${start + 255}`) : null;
-      cache.set(start, (range = r && r.ok ? decodeGlyphs(r.bytes) : new Map()));
+      const bytes = code >= 0 && code <= 65535 ? rangeBytes(name, `${start}-${start + 255}`) : null;
+      cache.set(start, (range = bytes ? decodeGlyphs(bytes) : new Map()));
     }
     return range.get(code);
   };

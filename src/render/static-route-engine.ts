@@ -9,6 +9,7 @@ import type { Region } from '../region.js';
 import { pathPoints } from '../route/geometry.js';
 import { vehicleIndex } from '../route/profiles.js';
 import { routerOf } from '../route/router.js';
+import { preloadGlyphs } from './glyph-font.js';
 import { staticRoute, type RouteGeometry, type RouteLineFinder } from './static-route.js';
 
 let fallbackStyle: unknown;
@@ -45,7 +46,8 @@ export const findRouteLine: RouteLineFinder<Region> = (region, origin, destinati
  * GET /staticmap/route over loaded regions: PNG bytes, or an error body (see {@link staticRoute}).
  * @param style style JSON of the basemap; undefined for the package's default style
  */
-export function engineStaticRoute(regions: readonly Region[], style: unknown, query: StaticRouteQuery): Promise<Uint8Array | StaticRouteError> {
+export async function engineStaticRoute(regions: readonly Region[], style: unknown, query: StaticRouteQuery): Promise<Uint8Array | StaticRouteError> {
+  await preloadGlyphs();
   return staticRoute(query, {
     regionFor: (a: LatLng, b: LatLng) => regionFor(regions, [a, b]),
     style: style ?? defaultStaticStyle(),
