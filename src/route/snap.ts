@@ -15,6 +15,12 @@ export interface Snap {
   lon: number;
   /** Distance from the query point to the snapped point, metres. */
   dist: number;
+  /**
+   * Set when this snap was moved to a big component (see Router.snap): the nearest point on any road the vehicle
+   * may drive, which lies in a small component. A route between two snaps whose `local` points lie in the same
+   * small component runs between those points instead (Router.leg, Router.table).
+   */
+  local?: Snap;
 }
 
 /**
