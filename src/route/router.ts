@@ -185,9 +185,8 @@ export class Router {
    * Best route between two snapped points, or null when there is none. With a hierarchy, duration and distance
    * are the hierarchy's label sums (equal to `table`'s, and to the path's sums up to float rounding).
    */
-  leg(from: Snapped, to: Snapped, profile: number, weighting: Weighting = 'fastest'): Leg | null {
+  leg(a: Endpoint, b: Endpoint, profile: number, weighting: Weighting = 'fastest'): Leg | null {
     const ctx = this.context(profile, weighting);
-    const [a, b] = this.ends(from, to, profile);
     // A required first arc on a node-based hierarchy could let a U-turn at its head slip in: A* handles it.
     if (ctx.ch && (ctx.ch.edgeBased || a.only === undefined)) {
       const r = this.hierarchyOf(ctx)!.route(a, b);
@@ -210,12 +209,33 @@ export class Router {
   /**
    * Costs from every origin to every destination; Infinity where unreachable. With a hierarchy: buckets (one
    * upward search per destination and per origin), values the labels `leg` adds for the same pair; without: one
-   * A*-less Dijkstra per origin, values added along the best path in path order as `measure` does. Each pair runs
-   * between the points `ends` gives, as `leg` does.
+   * A*-less Dijkstra per origin, values added along the best path in path order as `measure` does.
    */
-  table(origins: readonly Snapped[], destinations: readonly Snapped[], profile: number, weighting: Weighting = 'fastest'): CostTable {
+  table(origins: readonly Endpoint[], destinations: readonly Endpoint[], profile: number, weighting: Weighting = 'fastest'): CostTable {
     const ctx = this.context(profile, weighting);
-    const out = this.tableOf(ctx, origins, destinations);
+    const n = origins.length * destinations.length;
+    const out: CostTable = { weight: new Float64Array(n), dur: new Float64Array(n), dist: new Float64Array(n) };
+    if (ctx.ch) {
+      this.hierarchyOf(ctx)!.table(origins, destinations, out);
+      return out;
+    }
+    const search = this.searchOf(ctx);
+    origins.forEach((o, i) => search.oneToMany(o, destinations, out, i * destinations.length));
+    return out;
+  }
+
+  /** `leg` between the points `ends` gives for two snaps (the small-component pair rule applied). */
+  snapLeg(a: Snapped, b: Snapped, profile: number, weighting: Weighting = 'fastest'): Leg | null {
+    const [s, t] = this.ends(a, b, profile);
+    return this.leg(s, t, profile, weighting);
+  }
+
+  /**
+   * `table` where each pair runs between the points `ends` gives (the small-component pair rule applied), so every
+   * element equals `snapLeg`'s values for that pair.
+   */
+  snapTable(origins: readonly Snapped[], destinations: readonly Snapped[], profile: number, weighting: Weighting = 'fastest'): CostTable {
+    const out = this.table(origins, destinations, profile, weighting);
     // Pairs whose two local points share a small component: one more table per such component, over those points.
     const comp = this.components(profile).edgeComp;
     const groups = new Map<number, { o: number[]; d: number[] }>();
@@ -231,26 +251,13 @@ export class Router {
     const cols = destinations.length;
     for (const { o, d } of groups.values()) {
       if (o.length === 0 || d.length === 0) continue;
-      const t = this.tableOf(ctx, o.map((i) => origins[i]!.local!), d.map((j) => destinations[j]!.local!));
+      const t = this.table(o.map((i) => origins[i]!.local!), d.map((j) => destinations[j]!.local!), profile, weighting);
       o.forEach((i, x) => d.forEach((j, y) => {
         out.weight[i * cols + j] = t.weight[x * d.length + y]!;
         out.dur[i * cols + j] = t.dur[x * d.length + y]!;
         out.dist[i * cols + j] = t.dist[x * d.length + y]!;
       }));
     }
-    return out;
-  }
-
-  /** Costs from every origin to every destination, each at its own point (see `table`). */
-  private tableOf(ctx: RouteContext, origins: readonly Endpoint[], destinations: readonly Endpoint[]): CostTable {
-    const n = origins.length * destinations.length;
-    const out: CostTable = { weight: new Float64Array(n), dur: new Float64Array(n), dist: new Float64Array(n) };
-    if (ctx.ch) {
-      this.hierarchyOf(ctx)!.table(origins, destinations, out);
-      return out;
-    }
-    const search = this.searchOf(ctx);
-    origins.forEach((o, i) => search.oneToMany(o, destinations, out, i * destinations.length));
     return out;
   }
 }
