@@ -17,8 +17,8 @@ export interface Snap {
   dist: number;
   /**
    * Set when this snap was moved to a big component (see Router.snap): the nearest point on any road the vehicle
-   * may drive, which lies in a small component. A route between two snaps whose `local` points lie in the same
-   * small component runs between those points instead (Router.leg, Router.table).
+   * may drive, which lies in a small component. Router.ends (and snapLeg, snapTable) route a pair of snaps whose
+   * `local` points lie in the same small component between those points instead; leg and table ignore it.
    */
   local?: Snap;
 }
