@@ -1,6 +1,7 @@
 import type { Pack } from '../pack/reader.js';
 import type { Region } from '../region.js';
 import { chSection, ContractionHierarchy, weightCheck, type ChArrays } from './ch.js';
+import { BIG_COMPONENT_EDGES, Components } from './components.js';
 import { ArcCosts, type Weighting } from './costs.js';
 import type { RoadGraph } from './graph.js';
 import { PROFILE_COUNT } from './profiles.js';
@@ -43,6 +44,9 @@ interface ChIndexEntry {
   check: number;
 }
 
+/** An endpoint as Router.snap gives it: possibly with the nearest point of a small component kept in `local`. */
+export type Snapped = Endpoint & { local?: Endpoint };
+
 /** Weight, duration (s) and distance (m) tables, row-major (origin i, destination j at i * cols + j). */
 export interface CostTable {
   weight: Float64Array;
@@ -59,15 +63,30 @@ export class Router {
   private snapIndex: SnapIndex | null = null;
   private readonly contexts = new Map<string, RouteContext>();
   private wasmGraph: WasmGraph | null = null;
+  private readonly comps: (Components | null)[] = new Array<Components | null>(PROFILE_COUNT).fill(null);
+  /** Edges a component needs to count as big (see Components); the largest component always counts. */
+  readonly bigComponentEdges: number;
   /** Search with the WebAssembly core once it is loaded (see loadWasmCore); false forces the TypeScript searches. */
   wasm: boolean;
 
   /**
    * `pack` supplies the precomputed hierarchies (sections `ch.*`); without it every search is A*.
-   * `opts.wasm`: see the `wasm` property (default true).
+   * `opts.wasm`: see the `wasm` property (default true). `opts.bigComponentEdges`: see that property (default
+   * BIG_COMPONENT_EDGES = 1000 edges).
    */
-  constructor(readonly graph: RoadGraph, readonly pack: Pack | null = null, opts: { wasm?: boolean } = {}) {
+  constructor(readonly graph: RoadGraph, readonly pack: Pack | null = null, opts: { wasm?: boolean; bigComponentEdges?: number } = {}) {
     this.wasm = opts.wasm !== false;
+    this.bigComponentEdges = opts.bigComponentEdges ?? BIG_COMPONENT_EDGES;
+  }
+
+  /** Strongly connected components of a vehicle's road graph (turn rules included), computed on first use. */
+  components(profile: number): Components {
+    let c = this.comps[profile];
+    if (!c) {
+      const ctx = this.context(profile, 'fastest');
+      c = this.comps[profile] = new Components(ctx.costs, ctx.turns, this.bigComponentEdges);
+    }
+    return c;
   }
 
   /** The costs, turn table and search of a vehicle and weighting. */
@@ -130,11 +149,36 @@ export class Router {
     return new ContractionHierarchy(arrays, costs, e.kind === 'edge', (a, b, v) => search.canTurn(a, b, v));
   }
 
-  /** Nearest point (degrees) on a road the vehicle may drive in at least one direction, or null beyond `maxDist` m. */
+  /**
+   * Nearest point (degrees) on a road the vehicle may drive in at least one direction, preferring big components
+   * (OSRM's rule, so a point beside a cut-off parking aisle or driveway still routes on the main network): when the
+   * nearest road lies in a small component (see Components) and a big-component road lies within `maxDist` m, the
+   * snap is the nearest point on a big-component road, with the nearest point kept in `local` (see `ends`).
+   * Otherwise the nearest road of any component; null when none is within `maxDist` m.
+   */
   snap(lat: number, lon: number, profile: number, maxDist = MAX_SNAP_METRES): Snap | null {
     this.snapIndex ??= new SnapIndex(this.graph);
-    const w = this.context(profile, 'fastest').costs.weight;
-    return this.snapIndex.nearest(lat, lon, (e) => w[2 * e] !== Infinity || w[2 * e + 1] !== Infinity, maxDist);
+    const comps = this.components(profile);
+    const comp = comps.edgeComp;
+    const big = comps.big;
+    const near = this.snapIndex.nearest(lat, lon, (e) => comp[e]! >= 0, maxDist);
+    if (!near || big[near.edge]) return near;
+    const far = this.snapIndex.nearest(lat, lon, (e) => big[e] === 1, maxDist);
+    return far ? { ...far, local: near } : near;
+  }
+
+  /**
+   * The two points a route between snaps `a` and `b` really runs between: their `local` points when both have one
+   * and both lie in the same small component (the two points are nearest to one piece of road cut off from the
+   * main network: route within it, as OSRM does), else `a` and `b` themselves. A source's `only` arc is kept when
+   * it belongs to the chosen edge.
+   */
+  ends(a: Snapped, b: Snapped, profile: number): [Endpoint, Endpoint] {
+    const la = a.local, lb = b.local;
+    if (!la || !lb) return [a, b];
+    const comp = this.components(profile).edgeComp;
+    if (comp[la.edge] !== comp[lb.edge]) return [a, b];
+    return [a.only !== undefined && a.only >> 1 === la.edge ? { ...la, only: a.only } : la, lb];
   }
 
   /**
@@ -177,6 +221,43 @@ export class Router {
     }
     const search = this.searchOf(ctx);
     origins.forEach((o, i) => search.oneToMany(o, destinations, out, i * destinations.length));
+    return out;
+  }
+
+  /** `leg` between the points `ends` gives for two snaps (the small-component pair rule applied). */
+  snapLeg(a: Snapped, b: Snapped, profile: number, weighting: Weighting = 'fastest'): Leg | null {
+    const [s, t] = this.ends(a, b, profile);
+    return this.leg(s, t, profile, weighting);
+  }
+
+  /**
+   * `table` where each pair runs between the points `ends` gives (the small-component pair rule applied), so every
+   * element equals `snapLeg`'s values for that pair.
+   */
+  snapTable(origins: readonly Snapped[], destinations: readonly Snapped[], profile: number, weighting: Weighting = 'fastest'): CostTable {
+    const out = this.table(origins, destinations, profile, weighting);
+    // Pairs whose two local points share a small component: one more table per such component, over those points.
+    const comp = this.components(profile).edgeComp;
+    const groups = new Map<number, { o: number[]; d: number[] }>();
+    const group = (s: Snapped, i: number, side: 'o' | 'd') => {
+      if (!s.local) return;
+      const c = comp[s.local.edge]!;
+      let g = groups.get(c);
+      if (!g) groups.set(c, (g = { o: [], d: [] }));
+      g[side].push(i);
+    };
+    origins.forEach((s, i) => group(s, i, 'o'));
+    destinations.forEach((s, j) => group(s, j, 'd'));
+    const cols = destinations.length;
+    for (const { o, d } of groups.values()) {
+      if (o.length === 0 || d.length === 0) continue;
+      const t = this.table(o.map((i) => origins[i]!.local!), d.map((j) => destinations[j]!.local!), profile, weighting);
+      o.forEach((i, x) => d.forEach((j, y) => {
+        out.weight[i * cols + j] = t.weight[x * d.length + y]!;
+        out.dur[i * cols + j] = t.dur[x * d.length + y]!;
+        out.dist[i * cols + j] = t.dist[x * d.length + y]!;
+      }));
+    }
     return out;
   }
 }

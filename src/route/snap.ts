@@ -15,6 +15,12 @@ export interface Snap {
   lon: number;
   /** Distance from the query point to the snapped point, metres. */
   dist: number;
+  /**
+   * Set when this snap was moved to a big component (see Router.snap): the nearest point on any road the vehicle
+   * may drive, which lies in a small component. Router.ends (and snapLeg, snapTable) route a pair of snaps whose
+   * `local` points lie in the same small component between those points instead; leg and table ignore it.
+   */
+  local?: Snap;
 }
 
 /**
