@@ -15,6 +15,7 @@ import { placeTexts } from '../src/places/search/index';
 import { PlaceKind } from '../src/places/kinds';
 import { decodePlaceId } from '../src/places/place-id';
 import type { PlacesRegion } from '../src/places/region-places';
+import { mulberry32 as rng } from '../src/trip/rng.js';
 
 const packs = process.argv.slice(2);
 const engine = await createEngine({ packs: packs.length ? packs : [fileURLToPath(new URL('../packs/hanoi.pack', import.meta.url))] });
@@ -22,15 +23,6 @@ let t0 = performance.now();
 const state = placesState(engine);
 console.log(`place index build: ${(performance.now() - t0).toFixed(1)} ms for ${state.regions.map((r) => r.places.count).join(' + ')} places`);
 
-/** A tiny deterministic PRNG (mulberry32), so runs compare. */
-function rng(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const rand = rng(42);
 
 const stripMarks = (s: string): string => s.normalize('NFD').replace(/\p{M}/gu, '').replace(/đ/g, 'd').replace(/Đ/g, 'D');

@@ -15,19 +15,12 @@ import { Router } from '../src/route/router.js';
 import type { Endpoint } from '../src/route/search.js';
 import { loadWasmCore } from '../src/route/wasm/load.js';
 import { testPack } from '../test/helpers/packs.js';
+import { mulberry32 as rng } from '../src/trip/rng.js';
 
 const DIMACS = fileURLToPath(new URL('../../shared/data/dimacs/', import.meta.url));
 const CACHE = fileURLToPath(new URL('../.cache/', import.meta.url));
 const PAIRS = 1000;
 
-function rng(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 const rows: [string, string, string, string, string][] = [['query', 'TypeScript', 'WebAssembly', 'ratio', 'target ≥ 2×']];

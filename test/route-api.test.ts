@@ -6,19 +6,12 @@ import { Region } from '../src/region.js';
 import { alternatives, sharedWeight, ALT_MAX_SHARED, ALT_MAX_STRETCH } from '../src/route/alternatives.js';
 import { routerOf } from '../src/route/router.js';
 import { testPack } from './helpers/packs.js';
+import { mulberry32 as rng } from '../src/trip/rng.js';
 
 const region = new Region(Pack.from(testPack('hanoi')));
 const engine = new Engine([region]);
 const [minLon, minLat, maxLon, maxLat] = region.meta.bbox!;
 
-function rng(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const rand = rng(7);
 const point = () => `${(minLat + 0.15 * (maxLat - minLat) + rand() * 0.7 * (maxLat - minLat)).toFixed(6)},${(minLon + 0.15 * (maxLon - minLon) + rand() * 0.7 * (maxLon - minLon)).toFixed(6)}`;
 

@@ -11,16 +11,8 @@ import { Router } from '../src/route/router.js';
 import { pathSum, type Endpoint } from '../src/route/search.js';
 import { PlainDijkstra } from './helpers/route-reference.js';
 import { DATA, testPack } from './helpers/packs.js';
+import { mulberry32 as rng } from '../src/trip/rng.js';
 
-/** Seeded PRNG (mulberry32). */
-function rng(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Random snapped points near random nodes of the graph. */
 function points(g: RoadGraph, router: Router, profile: number, n: number, seed: number): Endpoint[] {

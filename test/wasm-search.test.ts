@@ -7,16 +7,8 @@ import { loadWasmCore } from '../src/route/wasm/load.js';
 import { WasmArcSearch } from '../src/route/wasm/search.js';
 import { PlainDijkstra } from './helpers/route-reference.js';
 import { testPack } from './helpers/packs.js';
+import { mulberry32 as rng } from '../src/trip/rng.js';
 
-/** Seeded PRNG (mulberry32). */
-function rng(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 beforeAll(async () => {
   expect(await loadWasmCore()).not.toBeNull();
