@@ -17,7 +17,6 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { build } from 'esbuild';
 import { Agent, request } from 'node:http';
 import { fileURLToPath } from 'node:url';
@@ -105,21 +104,27 @@ function generateWrk(base: string, paths: string[], dir: string): Promise<Figure
   });
 }
 
+/** Interleaved rounds per scenario: the machine is shared, so each setup is measured in turn, several times. */
+const ROUNDS = Number(process.env.BENCH_HTTP_ROUNDS ?? 2);
+
 async function main(): Promise<void> {
   const { createEngine } = await import('../src/engine.js');
   const { createRestHandler } = await import('../src/adapters/http/handler.js');
   const { startNodeServer } = await import('../src/adapters/http/node-server.js');
-  const { createEnginePool } = await import('../src/adapters/worker/pool.js');
+  const { createThreadPool } = await import('../src/adapters/worker/pool.js');
   type Api = import('../src/adapters/http/routes.js').EngineApi;
   const engine: Api = await createEngine();
   // The worker bundle as tsup ships it, for `bando serve --threads`.
   const dir = mkdtempSync(join(tmpdir(), 'bando-bench-'));
   await build({ entryPoints: { worker: fileURLToPath(new URL('../src/worker.ts', import.meta.url)) }, bundle: true, format: 'esm', platform: 'browser', external: ['node:*'], outdir: dir, logLevel: 'error' });
-  const pool = createEnginePool(() => new Worker(join(dir, 'worker.js')), { size: 2, serialized: true, packs: [fileURLToPath(new URL('../packs/hanoi.pack', import.meta.url))] });
+  const packs = [fileURLToPath(new URL('../packs/hanoi.pack', import.meta.url))];
+  const pools = [1, 2].map((size) => createThreadPool(join(dir, 'worker.js'), { size, packs, callTimeoutMs: 30_000 }));
   const setups: [string, Api][] = [
-    ['in-process engine', engine],
-    ['--threads 2', await pool.ready],
+    ['in-thread engine (--threads 0)', engine],
+    ['--threads 1', await pools[0]!.ready],
+    ['--threads 2', await pools[1]!.ready],
   ];
+  const hasWrk = await new Promise<boolean>((r) => execFile('wrk', ['--version'], (err) => r((err as { code?: unknown } | null)?.code !== 'ENOENT')));
   const rows: Record<string, string | number>[] = [];
   const all = scenarios();
   for (const [name, paths] of Object.entries(all)) {
@@ -135,25 +140,25 @@ async function main(): Promise<void> {
     let calls = 0;
     while (performance.now() - t < 2000) engine[method]!(params[calls++ % params.length]!);
     const inProcess = calls / ((performance.now() - t) / 1000);
-    for (const [setup, api] of setups) {
-      for (const [generator, run] of [
-        ['node', (url: string) => generate(url, paths)],
-        ['wrk', (url: string) => generateWrk(url, paths, dir)],
-      ] as const) {
-        const server = await startNodeServer(createRestHandler(api, { keys: [{ key: 'bench', monthlyQuota: 1e9 }], allowHttp: true }), { port: 0 });
+    const servers = await Promise.all(setups.map(([, api]) => startNodeServer(createRestHandler(api, { keys: [{ key: 'bench', monthlyQuota: 1e9 }], allowHttp: true }), { port: 0 })));
+    // wrk when installed (it loads the server with far less CPU of its own), else the node generator.
+    const run = (url: string) => (hasWrk ? generateWrk(url, paths, dir) : generate(url, paths));
+    for (const s of servers) await run(s.url); // warm-up (JIT, worker caches)
+    for (let round = 1; round <= ROUNDS; round++) {
+      for (let i = 0; i < setups.length; i++) {
         const cpu = process.cpuUsage();
-        const r = await run(server.url);
+        const r = await run(servers[i]!.url);
         const used = process.cpuUsage(cpu);
-        await server.close();
         if (!r) continue;
         const cpuPerRequest = (used.user + used.system) / r.count;
-        rows.push({ scenario: name, server: setup, generator, requests: r.count, errors: r.errors, 'req/s': Math.round(r.count / r.seconds), 'p50 ms': r.p50, 'p99 ms': r.p99, 'server CPU µs/req': Math.round(cpuPerRequest), 'engine calls/s (1 thread)': Math.round(inProcess) });
+        rows.push({ scenario: name, server: setups[i]![0], round, generator: hasWrk ? 'wrk' : 'node', requests: r.count, errors: r.errors, 'req/s': Math.round(r.count / r.seconds), 'p50 ms': r.p50, 'p99 ms': r.p99, 'server CPU µs/req': Math.round(cpuPerRequest), 'engine calls/s (1 thread)': Math.round(inProcess) });
       }
     }
+    for (const s of servers) await s.close();
   }
-  pool.close();
+  for (const p of pools) p.close();
   rmSync(dir, { recursive: true, force: true });
-  table(`HTTP over loopback (${CONNECTIONS} keep-alive connections; node generator ≤ ${MAX_REQUESTS} requests or ${MAX_SECONDS} s, wrk ${MAX_SECONDS} s; target route ≈ 6,300 req/s)`, rows);
+  table(`HTTP over loopback (${CONNECTIONS} keep-alive connections, ${hasWrk ? `wrk -t2 -c${CONNECTIONS} ${MAX_SECONDS} s` : `node generator ≤ ${MAX_REQUESTS} requests or ${MAX_SECONDS} s`}, setups interleaved, ${ROUNDS} rounds after a warm-up; target route ≈ 6,300 req/s)`, rows);
 }
 
 if (process.argv[2] === '--client') await client(process.argv[3]!, JSON.parse(process.argv[4]!) as string[]);

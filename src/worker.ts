@@ -4,6 +4,7 @@
  */
 import type { Endpoint } from 'comlink';
 import { exposeEngine } from './adapters/worker/expose.js';
+import { isThreadWorkerData, serveEngineThread, type ThreadPort } from './adapters/worker/thread-protocol.js';
 
 declare const WorkerGlobalScope: unknown;
 
@@ -11,8 +12,10 @@ if (typeof WorkerGlobalScope !== 'undefined') {
   exposeEngine(globalThis as unknown as Endpoint);
 } else {
   // Node: only reached under worker_threads, so the browser never loads these modules.
-  const { parentPort } = await import('node:worker_threads');
+  const { parentPort, workerData } = await import('node:worker_threads');
   const { default: nodeEndpoint } = await import('comlink/dist/esm/node-adapter.mjs');
   if (!parentPort) throw new Error('bando/worker must run inside a Worker (browser) or a node:worker_threads Worker');
-  exposeEngine(nodeEndpoint(parentPort));
+  // `bando serve --threads` starts the worker with the lean server thread protocol (see thread-protocol.ts).
+  if (isThreadWorkerData(workerData)) serveEngineThread(parentPort as unknown as ThreadPort, workerData.bandoThread);
+  else exposeEngine(nodeEndpoint(parentPort));
 }

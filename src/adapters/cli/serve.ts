@@ -1,6 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import { createEngine } from '../../engine.js';
 import { createTileSource } from '../../map/tiles/source.js';
 import { createMapResources } from '../http/map-resources.js';
@@ -10,7 +9,7 @@ import { newKeySecret, readKeysFile } from '../http/keys-file.js';
 import { startNodeServer } from '../http/node-server.js';
 import type { EngineApi } from '../http/routes.js';
 import { FileUsageStore } from '../http/usage-file.js';
-import { createEnginePool } from '../worker/pool.js';
+import { createThreadPool } from '../worker/pool.js';
 import { MemoryUsageStore, type UsageStore } from '../http/usage.js';
 import { flag, type ParsedArgs } from './args.js';
 import { exampleUrls } from './examples.js';
@@ -26,7 +25,8 @@ export const SERVE_HELP = `bando serve [--pack FILE ...] [--keys FILE] [--usage 
   /fonts/{fontstack}/{range}.pbf, /sprites/default{,@2x}.{json,png}; demo page / (no key itself).
   --trust-proxy  honour X-Forwarded-Proto: https (only behind your own reverse proxy).
   --threads N    run N engines in worker threads (needs the built dist/worker.js); the request time
-                 limit (--timeout, default 30000 ms) then also stops runaway computations.
+                 limit (--timeout, default 30000 ms) then also stops runaway computations. Default 0:
+                 the engine in the serving thread, which is faster on a 2-core machine.
   Default --port 8080, --host 127.0.0.1. SIGTERM/SIGINT stop gracefully and save the counts.`;
 
 /** `bando serve`: runs the fetch handler behind node:http/https until SIGTERM or SIGINT. */
@@ -49,7 +49,7 @@ export async function serveCommand(args: ParsedArgs): Promise<void> {
   const timeoutMs = timeout ? Number(timeout) : 30_000;
   const threads = Number(flag(args, 'threads') ?? 0);
   const packs = args.flags.get('pack');
-  const pool = threads > 0 ? createEnginePool(() => new Worker(workerScript()), { size: threads, packs, callTimeoutMs: timeoutMs, serialized: true }) : null;
+  const pool = threads > 0 ? createThreadPool(workerScript(), { size: threads, packs, callTimeoutMs: timeoutMs }) : null;
   const local = pool ? null : await createEngine({ packs });
   const engine: EngineApi = pool ? await pool.ready : local!;
   // Tiles are cut in this thread from the packs' basemaps; with --threads the packs are loaded here once more.
