@@ -94,7 +94,7 @@ describe('autocomplete', () => {
     // Two branches at least 300 m apart.
     let a = branches[0]!;
     let b = branches.find((x) => haversine(a.lat, a.lon, x.lat, x.lon) > 300)!;
-    expect(b).toBeTruthy();
+    expect(b).toBeDefined();
     const firstNear = (p: { lat: number; lon: number }) => hanoi.autocomplete({ input: 'Highlands Coffee', location: `${p.lat},${p.lon}` }).predictions[0]!;
     const pa = firstNear(a);
     const pb = firstNear(b);

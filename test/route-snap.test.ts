@@ -240,7 +240,8 @@ describe('snapping prefers big components', () => {
     const q = onFirstSegment(g, e, 0.8);
     const sp = router.snap(p.lat, p.lng, 0)!;
     const sq = router.snap(q.lat, q.lng, 0)!;
-    expect(sp.local && sq.local).toBeTruthy();
+    expect(sp.local).toBeDefined();
+    expect(sq.local).toBeDefined();
     expect(comps.edgeComp[sp.local!.edge]).toBe(comps.edgeComp[sq.local!.edge]);
     const leg = router.snapLeg(sp, sq, 0)!;
     for (const a of leg.path.arcs) expect(reach.component(e).has(a >> 1)).toBe(true);
