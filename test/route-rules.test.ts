@@ -172,3 +172,42 @@ describe('U-turns and intermediate destinations', () => {
     expect(r.routes[0]!.legs[1]!.distance.value).toBeCloseTo((0.5 + 1 + 0.8) * ew, -1);
   });
 });
+
+describe('steps at a crossing', () => {
+  //      N
+  //      |
+  //  W---X---E
+  //      |
+  //      S
+  const rows = ['    N', '', 'W   X   E', '', '    S'];
+  const ways = [
+    { nodes: 'SX', tags: { name: 'Nam', highway: 'residential' } },
+    { nodes: 'XN', tags: { name: 'Bắc', highway: 'residential' } },
+    { nodes: 'XW', tags: { name: 'Tây', highway: 'residential' } },
+    { nodes: 'XE', tags: { name: 'Đông', highway: 'residential' } },
+  ];
+  const { engine, at } = engineOf({ rows, ways });
+  const from = between(at, 'S', 'X', 0.3);
+  const cases: [string, string, string][] = [
+    ['E', 'turn-right', 'Rẽ phải vào <b>Đông</b>'],
+    ['W', 'turn-left', 'Rẽ trái vào <b>Tây</b>'],
+    ['N', 'straight', 'Tiếp tục đi thẳng vào <b>Bắc</b>'],
+  ];
+  for (const [to, maneuver, html] of cases) {
+    it(`heading north on Nam towards ${to}: ${maneuver}`, () => {
+      const r = engine.direction({ origin: from, destination: between(at, 'X', to, 0.6) });
+      expect(r.status).toBe('OK');
+      const steps = r.routes[0]!.legs[0]!.steps;
+      expect(steps.map((s) => s.maneuver)).toEqual([undefined, maneuver, 'arrive']);
+      expect(steps[0]!.html_instructions).toBe('Bắt đầu đi về hướng <b>Bắc</b> trên <b>Nam</b>');
+      expect(steps[1]!.html_instructions).toBe(html);
+      // Each step's line starts where the previous one ends, at the crossing X; together they are the overview.
+      const lines = steps.map((s) => polyline.decode(s.polyline.points, 5));
+      const x = at('X');
+      expect(lines[0]!.at(-1)).toEqual([Number(x[0].toFixed(5)), Number(x[1].toFixed(5))]);
+      expect(lines[1]![0]).toEqual(lines[0]!.at(-1));
+      expect([...lines[0]!, ...lines[1]!.slice(1)]).toEqual(polyline.decode(r.routes[0]!.overview_polyline.points, 5));
+      expect(lines[2]).toEqual([lines[1]!.at(-1), lines[1]!.at(-1)]);
+    });
+  }
+});

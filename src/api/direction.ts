@@ -1,6 +1,6 @@
 import type { Region } from '../region.js';
 import { alternatives } from '../route/alternatives.js';
-import { appendPoints, encodePolyline, pathParts, type LatLon } from '../route/geometry.js';
+import { appendLine, encodePolyline, pathLine, type PathLine } from '../route/geometry.js';
 import { vehicleIndex } from '../route/profiles.js';
 import { routerOf, type Leg } from '../route/router.js';
 import type { Snap } from '../route/snap.js';
@@ -117,26 +117,26 @@ function plan(regions: readonly Region[], params: DirectionParams): DirectionRes
   const mode = travelMode(vehicle);
   return {
     geocoded_waypoints: [],
-    routes: routes.map((r) => formatRoute(r, snaps, (leg, parts) => buildSteps(ctx.costs, name, leg.path, mode, parts), region, name)),
+    routes: routes.map((r) => formatRoute(r, snaps, (leg, line) => buildSteps(ctx.costs, name, leg.path, mode, line), region, name)),
     status: 'OK',
   };
 }
 
-function formatRoute(legs: Leg[], snaps: Snap[], steps: (leg: Leg, parts: LatLon[][]) => Step[], region: Region, name: (e: number) => string): DirectionRoute {
-  const line: LatLon[] = [];
+function formatRoute(legs: Leg[], snaps: Snap[], steps: (leg: Leg, line: PathLine) => Step[], region: Region, name: (e: number) => string): DirectionRoute {
+  const line: number[] = [];
   const byName = new Map<string, number>();
   const out = legs.map((leg, i) => {
-    // Each arc's piece is cut once, for the overview line and the steps.
-    const parts = pathParts(region.graph, leg.path);
-    for (const part of parts) appendPoints(line, part);
-    leg.path.arcs.forEach((a) => {
+    // Each leg's line is cut once, for the overview line and the steps.
+    const legLine = pathLine(region.graph, leg.path);
+    appendLine(line, legLine.coords);
+    for (const a of leg.path.arcs) {
       const n = name(a >> 1);
       if (n) byName.set(n, (byName.get(n) ?? 0) + region.graph.edgeLen[a >> 1]!);
-    });
+    }
     return {
       distance: distanceText(leg.distance),
       duration: durationText(leg.duration),
-      steps: steps(leg, parts),
+      steps: steps(leg, legLine),
       start_location: { lat: snaps[i]!.lat, lng: snaps[i]!.lon },
       end_location: { lat: snaps[i + 1]!.lat, lng: snaps[i + 1]!.lon },
     };

@@ -19,9 +19,8 @@
  *   uses; each leg's numbers are the router's measures of the path drawn in `geometry`, i.e. what Direction gives
  *   from one stop to the next.
  */
-import polyline from '@mapbox/polyline';
 import type { Region } from '../region.js';
-import { appendPoints, pathPoints, type LatLon } from '../route/geometry.js';
+import { appendPoints, encodePolyline, pathPoints } from '../route/geometry.js';
 import { vehicleIndex, type Vehicle } from '../route/profiles.js';
 import { routerOf, type Leg } from '../route/router.js';
 import { MAX_SNAP_METRES, type Snap } from '../route/snap.js';
@@ -229,7 +228,7 @@ function noTripsMessage(weight: Float64Array, list: readonly Stop[], vehicle: Ve
 }
 
 function formatTrip(region: Region, legs: readonly Leg[], stops: readonly Snap[]): TripRoute {
-  const line: LatLon[] = [];
+  const line: number[] = [];
   let distance = 0;
   let duration = 0;
   let weight = 0;
@@ -253,7 +252,7 @@ function formatTrip(region: Region, legs: readonly Leg[], stops: readonly Snap[]
     duration: round1(duration),
     weight: round1(weight),
     weight_name: 'routability',
-    geometry: polyline.encode(line, 5),
+    geometry: encodePolyline(line),
     legs: out,
   };
 }

@@ -42,36 +42,110 @@ export function arcPart(g: RoadGraph, a: number, from: number, to: number): LatL
   return out;
 }
 
-/** Fractions of the i-th arc of a path that the path covers. */
-export function pieceOf(p: ArcPath, i: number): [number, number] {
-  const n = p.arcs.length;
-  return [i === 0 ? p.from : 0, i === n - 1 ? p.to : 1];
+/**
+ * A path's line in driving order: `coords` is flat `[lat0, lon0, lat1, lon1, …]` in degrees with no point repeated
+ * consecutively; `starts[i]` is the index (in points) where arc i's piece begins: 0 for the first arc, else the
+ * line's last point before that piece was added (the node the arc leaves, so consecutive pieces share it).
+ */
+export interface PathLine {
+  coords: number[];
+  starts: number[];
 }
 
-/** The piece of each arc of a path ({@link arcPart} with the fractions the path covers), degrees. */
-export function pathParts(g: RoadGraph, p: ArcPath): LatLon[][] {
+/** The line of a path ({@link arcPart} of each arc with the fractions the path covers), see {@link PathLine}. */
+export function pathLine(g: RoadGraph, p: ArcPath): PathLine {
   const n = p.arcs.length;
-  const out: LatLon[][] = new Array(n);
-  for (let i = 0; i < n; i++) out[i] = arcPart(g, p.arcs[i]!, i === 0 ? p.from : 0, i === n - 1 ? p.to : 1);
-  return out;
+  const coords: number[] = [];
+  const starts: number[] = new Array(n);
+  for (let i = 0; i < n; i++) {
+    starts[i] = Math.max(0, coords.length / 2 - 1);
+    const from = i === 0 ? p.from : 0;
+    const to = i === n - 1 ? p.to : 1;
+    if (from <= 0 && to >= 1) appendArc(coords, g, p.arcs[i]!);
+    else appendPoints(coords, arcPart(g, p.arcs[i]!, from, to));
+  }
+  return { coords, starts };
+}
+
+/** Appends the points of arc a ({@link arcPoints}, same values) to a flat line without making point arrays. */
+function appendArc(out: number[], g: RoadGraph, a: number): void {
+  const e = a >> 1;
+  const s0 = g.edgeShape[e]!;
+  const k = g.edgeShape[e + 1]! - s0;
+  const first = g.edgeNodes[2 * e + (a & 1)]!;
+  const last = g.edgeNodes[2 * e + 1 - (a & 1)]!;
+  appendPoint(out, g.lat(first), g.lon(first));
+  if (a & 1) for (let i = k - 1; i >= 0; i--) appendPoint(out, g.shapeLat[s0 + i]! / 1e7, g.shapeLon[s0 + i]! / 1e7);
+  else for (let i = 0; i < k; i++) appendPoint(out, g.shapeLat[s0 + i]! / 1e7, g.shapeLon[s0 + i]! / 1e7);
+  appendPoint(out, g.lat(last), g.lon(last));
+}
+
+/** Appends one point to a flat line unless it equals the line's last point. */
+function appendPoint(out: number[], lat: number, lon: number): void {
+  const k = out.length;
+  if (k > 0 && out[k - 2] === lat && out[k - 1] === lon) return;
+  out.push(lat, lon);
 }
 
 /** The whole line of a path, degrees, without repeated points. */
 export function pathPoints(g: RoadGraph, p: ArcPath): LatLon[] {
-  const out: LatLon[] = [];
-  const n = p.arcs.length;
-  for (let i = 0; i < n; i++) appendPoints(out, arcPart(g, p.arcs[i]!, i === 0 ? p.from : 0, i === n - 1 ? p.to : 1));
+  const c = pathLine(g, p).coords;
+  const out: LatLon[] = new Array(c.length / 2);
+  for (let i = 0; i < out.length; i++) out[i] = [c[2 * i]!, c[2 * i + 1]!];
   return out;
 }
 
-/** Appends points, skipping a first point equal to the last one already there. */
-export function appendPoints(out: LatLon[], pts: LatLon[]): void {
-  for (let i = 0; i < pts.length; i++) {
-    const q = pts[i]!;
-    const last = out[out.length - 1];
-    if (last && last[0] === q[0] && last[1] === q[1]) continue;
-    out.push(q);
+/** Appends points to a flat line, skipping each point equal to the line's last one. */
+export function appendPoints(out: number[], pts: readonly LatLon[]): void {
+  for (let i = 0; i < pts.length; i++) appendPoint(out, pts[i]![0], pts[i]![1]);
+}
+
+/** Appends flat line `src` to flat line `out`, skipping each point equal to the line's last one. */
+export function appendLine(out: number[], src: readonly number[]): void {
+  for (let i = 0; i < src.length; i += 2) appendPoint(out, src[i]!, src[i + 1]!);
+}
+
+/**
+ * Turn angle in degrees, in (-180, 180], positive to the right, from arc `inArc` (entering a node) to arc `outArc`
+ * (leaving it): between the last segment of `inArc` and the first segment of `outArc`, in a local plane where one
+ * degree of longitude is `cosLat` degrees of latitude (the cosine of a latitude near the node: a route spans too
+ * little latitude for the factor to matter). One atan2, no other trigonometry: steps ask this at every node.
+ */
+export function turnAngle(g: RoadGraph, inArc: number, outArc: number, cosLat: number): number {
+  let e = inArc >> 1;
+  let s0 = g.edgeShape[e]!;
+  let s1 = g.edgeShape[e + 1]!;
+  const head = g.edgeNodes[2 * e + 1 - (inArc & 1)]!;
+  let px: number, py: number;
+  if (s1 === s0) {
+    const tail = g.edgeNodes[2 * e + (inArc & 1)]!;
+    px = g.nodeLon[tail]!;
+    py = g.nodeLat[tail]!;
+  } else {
+    const s = inArc & 1 ? s0 : s1 - 1;
+    px = g.shapeLon[s]!;
+    py = g.shapeLat[s]!;
   }
+  const x1 = (g.nodeLon[head]! - px) * cosLat;
+  const y1 = g.nodeLat[head]! - py;
+  e = outArc >> 1;
+  s0 = g.edgeShape[e]!;
+  s1 = g.edgeShape[e + 1]!;
+  const tail = g.edgeNodes[2 * e + (outArc & 1)]!;
+  let qx: number, qy: number;
+  if (s1 === s0) {
+    const next = g.edgeNodes[2 * e + 1 - (outArc & 1)]!;
+    qx = g.nodeLon[next]!;
+    qy = g.nodeLat[next]!;
+  } else {
+    const s = outArc & 1 ? s1 - 1 : s0;
+    qx = g.shapeLon[s]!;
+    qy = g.shapeLat[s]!;
+  }
+  const x2 = (qx - g.nodeLon[tail]!) * cosLat;
+  const y2 = qy - g.nodeLat[tail]!;
+  // Vectors (east, north): the clockwise angle from the first to the second.
+  return (Math.atan2(y1 * x2 - x1 * y2, x1 * x2 + y1 * y2) * 180) / Math.PI;
 }
 
 /**
@@ -91,67 +165,46 @@ export function arcOutBearing(g: RoadGraph, a: number): number {
   return bearing(g.lat(tail), g.lon(tail), g.shapeLat[s]! / 1e7, g.shapeLon[s]! / 1e7);
 }
 
-/** Bearing (degrees from north) with which arc a enters its head: from its last-but-one to its last point. */
-export function arcInBearing(g: RoadGraph, a: number): number {
-  const e = a >> 1;
-  const s0 = g.edgeShape[e]!;
-  const s1 = g.edgeShape[e + 1]!;
-  const head = g.edgeNodes[2 * e + 1 - (a & 1)]!;
-  if (s1 === s0) {
-    const tail = g.edgeNodes[2 * e + (a & 1)]!;
-    return bearing(g.lat(tail), g.lon(tail), g.lat(head), g.lon(head));
-  }
-  const s = a & 1 ? s0 : s1 - 1;
-  return bearing(g.shapeLat[s]! / 1e7, g.shapeLon[s]! / 1e7, g.lat(head), g.lon(head));
-}
-
 /** Scratch for {@link encodePolyline}: character codes before they become a string (grown on demand). */
 let polyChars = new Uint8Array(4096);
+/** Polyline characters are ASCII 63–126, the same in Latin-1: one native decode makes the whole string. */
+const latin1 = new TextDecoder('latin1');
 
 /**
- * Google's encoded polyline (precision 5) of points in degrees: the same characters as `@mapbox/polyline`'s
- * `encode(points, 5)` (Python-2 rounding of each coordinate times 1e5, zig-zag deltas, 5-bit groups), written into
- * a reused byte buffer and turned into one flat string (no per-coordinate strings, no string ropes).
+ * Google's encoded polyline (precision 5) of points `from` (inclusive) to `to` (exclusive) of a flat line
+ * `[lat0, lon0, lat1, lon1, …]` in degrees: the same characters as `@mapbox/polyline`'s `encode(points, 5)` (Python-2
+ * rounding of each coordinate times 1e5, zig-zag deltas, 5-bit groups), written into a reused byte buffer and turned
+ * into one flat string by one native decode (no per-coordinate strings, no string ropes).
  */
-export function encodePolyline(pts: readonly LatLon[]): string {
-  if (pts.length === 0) return '';
+export function encodePolyline(coords: ArrayLike<number>, from = 0, to = coords.length / 2): string {
+  const count = to - from;
+  if (count <= 0) return '';
   // At most 6 characters per coordinate for |delta| < 2^29 (any lat/lon times 1e5 is below 2^25).
-  if (polyChars.length < pts.length * 12) polyChars = new Uint8Array(pts.length * 24);
+  if (polyChars.length < count * 12) polyChars = new Uint8Array(count * 24);
   const out = polyChars;
   let n = 0;
   let prevLat = 0;
   let prevLon = 0;
-  for (let i = 0; i < pts.length; i++) {
-    const p = pts[i]!;
-    const lat = py2Round(p[0] * 1e5);
-    const lon = py2Round(p[1] * 1e5);
+  for (let i = from; i < to; i++) {
+    const lat = py2Round(coords[2 * i]! * 1e5);
+    const lon = py2Round(coords[2 * i + 1]! * 1e5);
     for (let k = 0; k < 2; k++) {
       let c = k === 0 ? lat - prevLat : lon - prevLon;
       c = c < 0 ? -2 * c - 1 : 2 * c;
+      // |c| < 2^27 (see above): 32-bit shifts are exact.
       while (c >= 0x20) {
         out[n++] = ((c & 0x1f) | 0x20) + 63;
-        c = Math.floor(c / 32);
+        c >>>= 5;
       }
       out[n++] = c + 63;
     }
     prevLat = lat;
     prevLon = lon;
   }
-  let s = '';
-  for (let i = 0; i < n; i += 8192) s += String.fromCharCode.apply(null, out.subarray(i, Math.min(n, i + 8192)) as unknown as number[]);
-  return s;
+  return latin1.decode(out.subarray(0, n));
 }
 
 /** Python 2 rounding (halves away from zero), as the polyline algorithm specifies. */
 function py2Round(v: number): number {
   return Math.floor(Math.abs(v) + 0.5) * (v >= 0 ? 1 : -1);
-}
-
-/** South-west / north-east corners of a line. */
-export function boundsOf(pts: LatLon[]): { northeast: { lat: number; lng: number }; southwest: { lat: number; lng: number } } {
-  let s = Infinity, w = Infinity, n = -Infinity, e = -Infinity;
-  for (const [lat, lon] of pts) {
-    s = Math.min(s, lat); n = Math.max(n, lat); w = Math.min(w, lon); e = Math.max(e, lon);
-  }
-  return { northeast: { lat: n, lng: e }, southwest: { lat: s, lng: w } };
 }

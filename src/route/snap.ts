@@ -41,6 +41,15 @@ export class SnapIndex {
   /** Per segment: edge, and index of its first point within the edge's point list. */
   private readonly segEdge: Uint32Array;
   private readonly segIdx: Uint32Array;
+  /** Per segment: its two end points as ids into ptX/ptY (nodes first, then shape points). */
+  private readonly segA: Uint32Array;
+  private readonly segB: Uint32Array;
+  /**
+   * Projected coordinates (metres) of every node, then of every shape point: the values px/py compute, stored once
+   * so the query loop reads two typed arrays per end point instead of walking the graph's layout.
+   */
+  private readonly ptX: Float64Array;
+  private readonly ptY: Float64Array;
   /** Per edge: projected length in metres (to turn positions into fractions). */
   private readonly edgePLen: Float64Array;
 
@@ -68,6 +77,18 @@ export class SnapIndex {
     this.ny = Math.max(1, Math.ceil(h / this.cell) + 1);
     this.segEdge = new Uint32Array(segCount);
     this.segIdx = new Uint32Array(segCount);
+    this.segA = new Uint32Array(segCount);
+    this.segB = new Uint32Array(segCount);
+    this.ptX = new Float64Array(N + g.shapeLat.length);
+    this.ptY = new Float64Array(N + g.shapeLat.length);
+    for (let v = 0; v < N; v++) {
+      this.ptX[v] = g.nodeLon[v]! * this.kx - this.x0;
+      this.ptY[v] = g.nodeLat[v]! * this.ky - this.y0;
+    }
+    for (let j = 0; j < g.shapeLat.length; j++) {
+      this.ptX[N + j] = g.shapeLon[j]! * this.kx - this.x0;
+      this.ptY[N + j] = g.shapeLat[j]! * this.ky - this.y0;
+    }
     this.edgePLen = new Float64Array(E);
     const counts = new Uint32Array(this.nx * this.ny + 1);
     let s = 0;
@@ -77,6 +98,8 @@ export class SnapIndex {
       for (let i = 0; i + 1 < n; i++, s++) {
         this.segEdge[s] = e;
         this.segIdx[s] = i;
+        this.segA[s] = this.pointId(e, i);
+        this.segB[s] = this.pointId(e, i + 1);
         len += Math.hypot(this.px(e, i + 1) - this.px(e, i), this.py(e, i + 1) - this.py(e, i));
         this.forCells(e, i, (c) => counts[c + 1]!++);
       }
@@ -98,13 +121,14 @@ export class SnapIndex {
     const y = lat * 1e7 * this.ky - this.y0;
     const cx = Math.floor(x / this.cell);
     const cy = Math.floor(y / this.cell);
+    // Squared distances (metres²): comparisons only, no square roots in the loop.
     let best = Infinity;
     let bestSeg = -1;
     let bestU = 0;
     const maxRing = Math.ceil(maxDist / this.cell) + 1;
     for (let r = 0; r <= maxRing; r++) {
       // Every cell outside ring r - 1 is at least (r - 1) cells away... (r - 1) * cell from the point.
-      if (bestSeg >= 0 && best <= (r - 1) * this.cell) break;
+      if (bestSeg >= 0 && r >= 1 && best <= ((r - 1) * this.cell) ** 2) break;
       for (let gy = cy - r; gy <= cy + r; gy++) {
         if (gy < 0 || gy >= this.ny) continue;
         const edgeRow = gy === cy - r || gy === cy + r;
@@ -113,16 +137,16 @@ export class SnapIndex {
           const c = gy * this.nx + gx;
           for (let k = this.cellFirst[c]!; k < this.cellFirst[c + 1]!; k++) {
             const s = this.cellSeg[k]!;
-            const e = this.segEdge[s]!;
-            const i = this.segIdx[s]!;
-            const ax = this.px(e, i), ay = this.py(e, i);
-            const dx = this.px(e, i + 1) - ax, dy = this.py(e, i + 1) - ay;
+            const pa = this.segA[s]!, pb = this.segB[s]!;
+            const ax = this.ptX[pa]!, ay = this.ptY[pa]!;
+            const dx = this.ptX[pb]! - ax, dy = this.ptY[pb]! - ay;
             const l2 = dx * dx + dy * dy;
             let u = l2 > 0 ? ((x - ax) * dx + (y - ay) * dy) / l2 : 0;
             u = u < 0 ? 0 : u > 1 ? 1 : u;
-            const d = Math.hypot(ax + u * dx - x, ay + u * dy - y);
+            const ex = ax + u * dx - x, ey = ay + u * dy - y;
+            const d = ex * ex + ey * ey;
             if (d < best || (d === best && s < bestSeg)) {
-              if (!open(e)) continue;
+              if (!open(this.segEdge[s]!)) continue;
               best = d;
               bestSeg = s;
               bestU = u;
@@ -131,7 +155,7 @@ export class SnapIndex {
         }
       }
     }
-    if (bestSeg < 0 || best > maxDist) return null;
+    if (bestSeg < 0 || best > maxDist * maxDist) return null;
     const e = this.segEdge[bestSeg]!;
     const i = this.segIdx[bestSeg]!;
     const ax = this.px(e, i), ay = this.py(e, i);
@@ -144,6 +168,14 @@ export class SnapIndex {
     const slat = (ay + bestU * (by - ay) + this.y0) / this.ky / 1e7;
     const slon = (ax + bestU * (bx - ax) + this.x0) / this.kx / 1e7;
     return { edge: e, t, lat: slat, lon: slon, dist: haversine(lat, lon, slat, slon) };
+  }
+
+  /** Id in ptX/ptY of point i of edge e (0 = its first node, last = its second node). */
+  private pointId(e: number, i: number): number {
+    const g = this.graph;
+    if (i === 0) return g.edgeNodes[2 * e]!;
+    if (i === this.pointCount(e) - 1) return g.edgeNodes[2 * e + 1]!;
+    return g.nodeCount + g.edgeShape[e]! + i - 1;
   }
 
   /** Number of points of edge e (its two nodes and the shape points between). */
