@@ -22,12 +22,13 @@ export function errorReply(httpStatus: number, code: string, message: string, he
 }
 
 /**
- * An engine answer already turned into JSON text, with the HTTP status of its body (see `httpStatusOfBody`). Engines
- * running in worker threads answer this way, so the serving thread neither clones nor stringifies the body.
+ * An engine answer already turned into JSON (text, or its UTF-8 bytes), with the HTTP status of its body (see
+ * `httpStatusOfBody`). Engines running in worker threads answer this way, so the serving thread neither clones,
+ * stringifies nor encodes the body.
  */
 export class SerializedBody {
   constructor(
-    readonly json: string,
+    readonly json: string | Uint8Array,
     readonly status: number,
   ) {}
 }

@@ -78,7 +78,7 @@ export function createThreadPool(script: string | URL, opts: ThreadPoolOptions =
     thread.calls.delete(id);
     thread.since = Date.now();
     if (status === FAILED) call.reject(new Error(body as string));
-    else call.resolve(status === PNG ? (body as Uint8Array) : new SerializedBody(body as string, status));
+    else call.resolve(status === PNG ? (body as Uint8Array) : new SerializedBody(body as Uint8Array, status));
   }
 
   function start(): Thread {

@@ -9,15 +9,17 @@ import type { WorkerInitOptions } from './protocol.js';
  *
  * - posts `[0, READY, methodNames]` once its engine is built, or `[0, FAILED, message]`;
  * - receives calls `[id, methodIndex, params]` (`methodIndex` into `METHOD_NAMES`, `id` ≥ 1);
- * - answers each with `[id, httpStatus, jsonText]` (JSON.stringify is done here, so the serving thread neither
- *   clones nor stringifies bodies), `[id, PNG, bytes]` (the buffer transferred) or `[id, FAILED, message]` when
- *   the engine threw.
+ * - answers each with `[id, httpStatus, jsonBytes]` (the body's JSON text in UTF-8, made here and its buffer
+ *   transferred, so the serving thread neither stringifies nor encodes bodies: it only writes bytes),
+ *   `[id, PNG, bytes]` (the buffer transferred) or `[id, FAILED, message]` when the engine threw.
  *
  * Calls run one at a time in arrival order, so the serving thread can time the call at the head of a worker's queue.
  */
 export type ThreadCall = [id: number, methodIndex: number, params: EngineParams];
 /** See {@link ThreadCall}. */
 export type ThreadAnswer = [id: number, status: number, body: string | Uint8Array | readonly string[]];
+
+const utf8 = new TextEncoder();
 
 /** Status of the ready message. */
 export const READY = -2;
@@ -96,7 +98,12 @@ export function serveEngineThread(port: ThreadPort, init: WorkerInitOptions): vo
       const own = value.byteOffset === 0 && value.byteLength === value.buffer.byteLength ? value : value.slice();
       out.push(id, PNG, own);
       transfer.push(own.buffer as ArrayBuffer);
-    } else out.push(id, httpStatusOfBody(value), JSON.stringify(value));
+    } else {
+      // encode() gives bytes that own their buffer: safe to transfer.
+      const bytes = utf8.encode(JSON.stringify(value));
+      out.push(id, httpStatusOfBody(value), bytes);
+      transfer.push(bytes.buffer as ArrayBuffer);
+    }
   }
 
   /** Runs one call; returns a promise only for an asynchronous engine method. */
