@@ -117,7 +117,7 @@ describe('bando serve --threads (server thread protocol)', () => {
       expect(heavy[0]).toBe(504);
       expect(JSON.parse(heavy[2].toString())).toEqual({ status: 'ERROR', error_message: `The trip request took longer than ${limit} ms.` });
       const bad = { origin: 'x', destination: B };
-      expect(await api.direction!(bad)).toMatchObject({ status: 400, json: JSON.stringify(await engine.direction!(bad)) });
+      expect(await api.direction!(bad)).toMatchObject({ status: 400, json: new TextEncoder().encode(JSON.stringify(await engine.direction!(bad))) });
     } finally {
       await server.close();
       pool.close();
