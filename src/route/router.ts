@@ -45,7 +45,15 @@ interface ChIndexEntry {
 }
 
 /** An endpoint as Router.snap gives it: possibly with the nearest point of a small component kept in `local`. */
-export type Snapped = Endpoint & { local?: Endpoint };
+export type Snapped<P extends Endpoint = Endpoint> = P & { local?: P };
+
+/** A leg between two snaps (see Router.snapLeg), with the two points it really runs between. */
+export interface SnapLeg<P extends Endpoint = Endpoint> extends Leg {
+  /** Where the leg starts: the origin's snap, or its `local` point when the pair routes within a small component. */
+  from: P;
+  /** Where the leg ends: the destination's snap, or its `local` point likewise. */
+  to: P;
+}
 
 /** Weight, duration (s) and distance (m) tables, row-major (origin i, destination j at i * cols + j). */
 export interface CostTable {
@@ -170,15 +178,14 @@ export class Router {
   /**
    * The two points a route between snaps `a` and `b` really runs between: their `local` points when both have one
    * and both lie in the same small component (the two points are nearest to one piece of road cut off from the
-   * main network: route within it, as OSRM does), else `a` and `b` themselves. A source's `only` arc is kept when
-   * it belongs to the chosen edge.
+   * main network: route within it, as OSRM does), else `a` and `b` themselves. The rule is per pair, so one snap
+   * may route from its `local` point to one destination and from the big-component point to another.
    */
-  ends(a: Snapped, b: Snapped, profile: number): [Endpoint, Endpoint] {
+  ends<P extends Endpoint>(a: Snapped<P>, b: Snapped<P>, profile: number): [P, P] {
     const la = a.local, lb = b.local;
     if (!la || !lb) return [a, b];
     const comp = this.components(profile).edgeComp;
-    if (comp[la.edge] !== comp[lb.edge]) return [a, b];
-    return [a.only !== undefined && a.only >> 1 === la.edge ? { ...la, only: a.only } : la, lb];
+    return comp[la.edge] === comp[lb.edge] ? [la, lb] : [a, b];
   }
 
   /**
@@ -224,10 +231,17 @@ export class Router {
     return out;
   }
 
-  /** `leg` between the points `ends` gives for two snaps (the small-component pair rule applied). */
-  snapLeg(a: Snapped, b: Snapped, profile: number, weighting: Weighting = 'fastest'): Leg | null {
-    const [s, t] = this.ends(a, b, profile);
-    return this.leg(s, t, profile, weighting);
+  /**
+   * `leg` between the points `ends` gives for two snaps (the small-component pair rule applied), with those points;
+   * null when there is no route. `arrival`: the last arc of the leg that arrived at `a` (an intermediate
+   * destination): when the leg starts where that one ended (same edge), it leaves along that arc if that leads to
+   * `b` (no U-turn at a stop), else it starts free.
+   */
+  snapLeg<P extends Endpoint>(a: Snapped<P>, b: Snapped<P>, profile: number, weighting: Weighting = 'fastest', arrival?: number): SnapLeg<P> | null {
+    const [from, to] = this.ends(a, b, profile);
+    const ahead = arrival !== undefined && arrival >> 1 === from.edge ? this.leg({ ...from, only: arrival }, to, profile, weighting) : null;
+    const leg = ahead ?? this.leg(from, to, profile, weighting);
+    return leg && { ...leg, from, to };
   }
 
   /**
