@@ -225,8 +225,9 @@ describe('small pieces of road: Direction, DistanceMatrix, trip and the static r
   it('trip legs equal the matrix entries and the plain Dijkstra; waypoints report the points left from', () => {
     for (const { piece, p, q } of pairs.filter((_, k) => k % 2 === 0)) {
       const r = okTrip(engine.trip({ waypoints: `${p.text};${q.text}` }));
-      const [there, back] = r.trips[0]!.legs as [{ distance: number; duration: number; weight: number }, { distance: number; duration: number; weight: number }];
       expect(r.waypoints.map((w) => w.waypoint_index)).toEqual([0, 1]);
+      expect(r.trips[0]!.legs).toHaveLength(2);
+      const [there, back] = [r.trips[0]!.legs[0]!, r.trips[0]!.legs[1]!];
       for (const [leg, a, b] of [[there, p, q], [back, q, p]] as const) {
         const ref = withinPiece(piece, a.snap.local!, b.snap.local!);
         const el = element(a, b);
