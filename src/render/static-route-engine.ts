@@ -21,8 +21,8 @@ export function defaultStaticStyle(): unknown {
 
 /**
  * The best route's line between two points for a vehicle and weighting: both points snapped and routed as Direction
- * does (Router.snap, then Router.snapLeg's pair rule for small components). NOT_FOUND when a point is off the network or nothing connects
- * them; ERROR if routing fails unexpectedly (never throws).
+ * does (Router.snap, then Router.snapLeg's pair rule for small components). NOT_FOUND when a point is off the
+ * network or nothing connects them; ERROR if routing fails unexpectedly (never throws).
  */
 export const findRouteLine: RouteLineFinder<Region> = (region, origin, destination, vehicle, weighting) => {
   try {
