@@ -2,7 +2,7 @@ import type { Region } from '../region.js';
 import { alternatives } from '../route/alternatives.js';
 import { appendLine, encodePolyline, pathLine, type PathLine } from '../route/geometry.js';
 import { vehicleIndex } from '../route/profiles.js';
-import { routerOf, type Leg } from '../route/router.js';
+import { routerOf, type SnapLeg } from '../route/router.js';
 import type { Snap } from '../route/snap.js';
 import { buildSteps, type Step } from '../route/steps.js';
 import { isParamError, parseBool, parseCoord, parseCoordList, parseVehicle, type LatLng } from './coords.js';
@@ -102,30 +102,34 @@ function plan(regions: readonly Region[], params: DirectionParams): DirectionRes
   if ('missing' in snaps) return fail('NOT_FOUND', `${snaps.missing === 0 ? 'origin' : `destination ${snaps.missing}`} is not near a road for ${vehicle}`);
   const router = routerOf(region);
   const ctx = router.context(profile, 'fastest');
-  const legs: Leg[] = [];
+  // Each leg runs between the points the pair rule picks (Router.ends: within a small component when both points
+  // are nearest to the same one), as DistanceMatrix and trip do, so their values agree for every pair.
+  const legs: SnapLeg[] = [];
   for (let i = 0; i + 1 < snaps.length; i++) {
     // No U-turn at an intermediate destination: leave along the arc of arrival, unless that leads nowhere.
-    const prev = legs[i - 1];
-    const cont = prev ? router.leg({ ...snaps[i]!, only: prev.path.arcs[prev.path.arcs.length - 1]! }, snaps[i + 1]!, profile) : null;
-    const leg = cont ?? router.leg(snaps[i]!, snaps[i + 1]!, profile);
+    const leg = router.snapLeg(snaps[i]!, snaps[i + 1]!, profile, 'fastest', legs[i - 1]?.path.arcs.at(-1));
     if (!leg) return fail('NOT_FOUND', `no route from ${i === 0 ? 'origin' : `destination ${i}`} to destination ${i + 1} for ${vehicle}`);
     legs.push(leg);
   }
   const routes = [legs];
-  if (alt && legs.length === 1) for (const a of alternatives(router, ctx, snaps[0]!, snaps[1]!, legs[0]!)) routes.push([a]);
+  if (alt && legs.length === 1) {
+    // Alternatives run between the same two points as the best route.
+    const { from, to } = legs[0]!;
+    for (const a of alternatives(router, ctx, from, to, legs[0]!)) routes.push([{ ...a, from, to }]);
+  }
   const name = (e: number) => region.strings.get(region.graph.edgeName[e]!);
   const mode = travelMode(vehicle);
   return {
     geocoded_waypoints: [],
-    routes: routes.map((r) => formatRoute(r, snaps, (leg, line) => buildSteps(ctx.costs, name, leg.path, mode, line), region, name)),
+    routes: routes.map((r) => formatRoute(r, (leg, line) => buildSteps(ctx.costs, name, leg.path, mode, line), region, name)),
     status: 'OK',
   };
 }
 
-function formatRoute(legs: Leg[], snaps: Snap[], steps: (leg: Leg, line: PathLine) => Step[], region: Region, name: (e: number) => string): DirectionRoute {
+function formatRoute(legs: SnapLeg[], steps: (leg: SnapLeg, line: PathLine) => Step[], region: Region, name: (e: number) => string): DirectionRoute {
   const line: number[] = [];
   const byName = new Map<string, number>();
-  const out = legs.map((leg, i) => {
+  const out = legs.map((leg) => {
     // Each leg's line is cut once, for the overview line and the steps.
     const legLine = pathLine(region.graph, leg.path);
     appendLine(line, legLine.coords);
@@ -137,8 +141,8 @@ function formatRoute(legs: Leg[], snaps: Snap[], steps: (leg: Leg, line: PathLin
       distance: distanceText(leg.distance),
       duration: durationText(leg.duration),
       steps: steps(leg, legLine),
-      start_location: { lat: snaps[i]!.lat, lng: snaps[i]!.lon },
-      end_location: { lat: snaps[i + 1]!.lat, lng: snaps[i + 1]!.lon },
+      start_location: { lat: leg.from.lat, lng: leg.from.lon },
+      end_location: { lat: leg.to.lat, lng: leg.to.lon },
     };
   });
   let summary = '';

@@ -47,7 +47,8 @@ export function durationTable(region: Region, origins: readonly LatLng[], destin
   const out = { durations: new Float64Array(n).fill(Infinity), distances: new Float64Array(n).fill(Infinity), weights: new Float64Array(n).fill(Infinity), snaps: [...so, ...sd] };
   const okO = so.flatMap((s, i) => (s ? [i] : []));
   const okD = sd.flatMap((s, j) => (s ? [j] : []));
-  const t = router.table(okO.map((i) => so[i]!), okD.map((j) => sd[j]!), profile);
+  // The pair rule of Direction (Router.ends): a pair nearest to one small component is routed within it.
+  const t = router.snapTable(okO.map((i) => so[i]!), okD.map((j) => sd[j]!), profile);
   okO.forEach((i, a) => {
     okD.forEach((j, b) => {
       const k = a * okD.length + b;

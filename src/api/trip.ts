@@ -22,7 +22,7 @@
 import type { Region } from '../region.js';
 import { appendPoints, encodePolyline, pathPoints } from '../route/geometry.js';
 import { vehicleIndex, type Vehicle } from '../route/profiles.js';
-import { routerOf, type Leg } from '../route/router.js';
+import { routerOf, type SnapLeg } from '../route/router.js';
 import { MAX_SNAP_METRES, type Snap } from '../route/snap.js';
 import { TRIP_LIMITS } from '../trip/constants.js';
 import { findUnreachableStop } from '../trip/reachability.js';
@@ -67,9 +67,12 @@ export interface TripRoute {
 }
 
 export interface TripWaypoint {
-  /** Snapped point, [latitude, longitude] in degrees. */
+  /**
+   * The point the trip leaves this stop from, [latitude, longitude] in degrees: the snapped point, or the nearest
+   * point of a small component when that leg runs within it (Direction's pair rule, see Router.ends).
+   */
   location: [number, number];
-  /** Metres from the given coordinate to the snapped point, 0.1 m. */
+  /** Metres from the given coordinate to `location`, 0.1 m. */
   distance: number;
   /** The nearest place's id (resolves through geocode/placeDetail); a road-position id in packs without places. */
   place_id: string;
@@ -133,7 +136,8 @@ function plan(engine: { readonly regions: readonly Region[] }, regions: readonly
   const profile = vehicleIndex(vehicle);
   const router = routerOf(region);
   const n = list.length;
-  const table = router.table(snaps, snaps, profile, 'fastest');
+  // Direction's pair rule (Router.ends), as DistanceMatrix: each leg below equals its entry here.
+  const table = router.snapTable(snaps, snaps, profile, 'fastest');
   const solved = solveTrip(table.weight, n, { start: hasOrigin ? 0 : undefined, end: hasDestination ? n - 1 : undefined });
   if (solved.code !== 'Ok') {
     if (solved.code !== 'NoTrips') return fail(solved.code, solved.message);
@@ -141,18 +145,18 @@ function plan(engine: { readonly regions: readonly Region[] }, regions: readonly
   }
 
   const order = solved.order;
-  const legs: Leg[] = [];
+  const legs: SnapLeg<Snap>[] = [];
   for (let p = 0; p < n; p++) {
     const a = order[p]!;
     const b = order[(p + 1) % n]!;
-    const leg = router.leg(snaps[a]!, snaps[b]!, profile, 'fastest');
+    const leg = router.snapLeg(snaps[a]!, snaps[b]!, profile, 'fastest');
     if (!leg) return fail('NoTrips', `no route from ${list[a]!.name} to ${list[b]!.name} for ${vehicle}`);
     legs.push(leg);
   }
   return {
     code: 'Ok',
-    trips: [formatTrip(region, legs, order.map((i) => snaps[i]!))],
-    waypoints: formatWaypoints(engine, region, snaps, order),
+    trips: [formatTrip(region, legs)],
+    waypoints: formatWaypoints(engine, region, legs, order),
   };
 }
 
@@ -227,17 +231,17 @@ function noTripsMessage(weight: Float64Array, list: readonly Stop[], vehicle: Ve
     : `${first} cannot be reached from ${stop} by ${vehicle}`;
 }
 
-function formatTrip(region: Region, legs: readonly Leg[], stops: readonly Snap[]): TripRoute {
+function formatTrip(region: Region, legs: readonly SnapLeg[]): TripRoute {
   const line: number[] = [];
   let distance = 0;
   let duration = 0;
   let weight = 0;
-  const out = legs.map((leg, p): TripLeg => {
+  const out = legs.map((leg): TripLeg => {
     const pts = pathPoints(region.graph, leg.path);
-    // The loop passes exactly through each snapped stop (the path's end fractions give the same points up to
-    // rounding), so the geometry starts and ends at the first stop.
-    const from = stops[p]!;
-    const to = stops[(p + 1) % stops.length]!;
+    // Each leg runs exactly between its two points (the path's end fractions give the same points up to rounding),
+    // so the geometry passes through every stop's point and, unless the pair rule picked different points of the
+    // first stop for the first and the return leg, starts and ends at the same point.
+    const { from, to } = leg;
     pts[0] = [from.lat, from.lon];
     if (pts.length === 1) pts.push([to.lat, to.lon]);
     else pts[pts.length - 1] = [to.lat, to.lon];
@@ -266,16 +270,23 @@ function waypointId(engine: { readonly regions: readonly Region[] }, region: Reg
   return near ? encodePlaceId(near.region.tag, region, near.place) : waypointPlaceId(region.meta.name, region.graph.edgeCount, s.edge, s.t);
 }
 
-function formatWaypoints(engine: { readonly regions: readonly Region[] }, region: Region, snaps: readonly Snap[], order: readonly number[]): TripWaypoint[] {
-  const position = new Int32Array(snaps.length);
+/**
+ * The waypoints in input order. A stop's location (and distance, place_id) is the point the trip leaves it from:
+ * its snap, or the snap's `local` point when that leg runs within a small component (see Router.ends).
+ */
+function formatWaypoints(engine: { readonly regions: readonly Region[] }, region: Region, legs: readonly SnapLeg<Snap>[], order: readonly number[]): TripWaypoint[] {
+  const position = new Int32Array(order.length);
   order.forEach((stop, p) => (position[stop] = p));
-  return snaps.map((s, i) => ({
-    location: [round6(s.lat), round6(s.lon)],
-    distance: round1(s.dist),
-    place_id: waypointId(engine, region, s),
-    trips_index: 0,
-    waypoint_index: position[i]!,
-  }));
+  return [...position].map((p) => {
+    const s = legs[p]!.from;
+    return {
+      location: [round6(s.lat), round6(s.lon)],
+      distance: round1(s.dist),
+      place_id: waypointId(engine, region, s),
+      trips_index: 0,
+      waypoint_index: p,
+    };
+  });
 }
 
 function round1(x: number): number {

@@ -20,9 +20,9 @@ export function defaultStaticStyle(): unknown {
 }
 
 /**
- * The best route's line between two points for a vehicle and weighting: both points snapped to the nearest road the
- * vehicle may use, then the routing module's search. NOT_FOUND when a point is off the network or nothing connects
- * them; ERROR if routing fails unexpectedly (never throws).
+ * The best route's line between two points for a vehicle and weighting: both points snapped and routed as Direction
+ * does (Router.snap, then Router.snapLeg's pair rule for small components). NOT_FOUND when a point is off the
+ * network or nothing connects them; ERROR if routing fails unexpectedly (never throws).
  */
 export const findRouteLine: RouteLineFinder<Region> = (region, origin, destination, vehicle, weighting) => {
   try {
@@ -31,12 +31,13 @@ export const findRouteLine: RouteLineFinder<Region> = (region, origin, destinati
     if ('missing' in snaps) {
       return { status: 'NOT_FOUND', error_message: `${snaps.missing === 0 ? 'origin' : 'destination'} is not near a road for ${vehicle}` };
     }
-    const leg = routerOf(region).leg(snaps[0]!, snaps[1]!, profile, weighting);
+    // The pair rule of Direction (Router.snapLeg), so the image draws the route Direction gives.
+    const leg = routerOf(region).snapLeg(snaps[0]!, snaps[1]!, profile, weighting);
     if (!leg) return { status: 'NOT_FOUND', error_message: `no route from origin to destination for ${vehicle}` };
     const points = pathPoints(region.graph, leg.path);
     const line: RouteGeometry = { coordinates: points.map(([lat, lon]) => [lon, lat] as const) };
     // Origin and destination snapped to one spot: a single point still shows both markers.
-    return line.coordinates.length > 0 ? line : { coordinates: [[snaps[0]!.lon, snaps[0]!.lat]] };
+    return line.coordinates.length > 0 ? line : { coordinates: [[leg.from.lon, leg.from.lat]] };
   } catch (err) {
     return { status: 'ERROR', error_message: `routing failed: ${(err as Error).message}` };
   }

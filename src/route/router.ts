@@ -45,7 +45,15 @@ interface ChIndexEntry {
 }
 
 /** An endpoint as Router.snap gives it: possibly with the nearest point of a small component kept in `local`. */
-export type Snapped = Endpoint & { local?: Endpoint };
+export type Snapped<P extends Endpoint = Endpoint> = P & { local?: P };
+
+/** A leg between two snaps (see Router.snapLeg), with the two points it really runs between. */
+export interface SnapLeg<P extends Endpoint = Endpoint> extends Leg {
+  /** Where the leg starts: the origin's snap, or its `local` point when the pair routes within a small component. */
+  from: P;
+  /** Where the leg ends: the destination's snap, or its `local` point likewise. */
+  to: P;
+}
 
 /** Weight, duration (s) and distance (m) tables, row-major (origin i, destination j at i * cols + j). */
 export interface CostTable {
@@ -168,17 +176,17 @@ export class Router {
   }
 
   /**
-   * The two points a route between snaps `a` and `b` really runs between: their `local` points when both have one
-   * and both lie in the same small component (the two points are nearest to one piece of road cut off from the
-   * main network: route within it, as OSRM does), else `a` and `b` themselves. A source's `only` arc is kept when
-   * it belongs to the chosen edge.
+   * The two points the pair rule routes snaps `a` and `b` between: their `local` points when both have one and both
+   * lie in the same small component (the two points are nearest to one piece of road cut off from the main network:
+   * route within it, as OSRM does), else `a` and `b` themselves. The rule is per pair, so one snap may route from
+   * its `local` point to one destination and from the big-component point to another. snapLeg and snapTable fall
+   * back to `a` and `b` when there is no route between the local points.
    */
-  ends(a: Snapped, b: Snapped, profile: number): [Endpoint, Endpoint] {
+  ends<P extends Endpoint>(a: Snapped<P>, b: Snapped<P>, profile: number): [P, P] {
     const la = a.local, lb = b.local;
     if (!la || !lb) return [a, b];
     const comp = this.components(profile).edgeComp;
-    if (comp[la.edge] !== comp[lb.edge]) return [a, b];
-    return [a.only !== undefined && a.only >> 1 === la.edge ? { ...la, only: a.only } : la, lb];
+    return comp[la.edge] === comp[lb.edge] ? [la, lb] : [a, b];
   }
 
   /**
@@ -224,15 +232,31 @@ export class Router {
     return out;
   }
 
-  /** `leg` between the points `ends` gives for two snaps (the small-component pair rule applied). */
-  snapLeg(a: Snapped, b: Snapped, profile: number, weighting: Weighting = 'fastest'): Leg | null {
-    const [s, t] = this.ends(a, b, profile);
-    return this.leg(s, t, profile, weighting);
+  /**
+   * `leg` between the points `ends` gives for two snaps (the small-component pair rule applied), with those points;
+   * when the local points have no route between them (a piece can be one-way: a stub whose second point lies behind
+   * the first), between `a` and `b` themselves; null when there is no route. `arrival`: the last arc of the leg that
+   * arrived at `a` (an intermediate destination): when the leg starts where that one ended (same edge), it leaves
+   * along that arc if that leads to the end (no U-turn at a stop), else it starts free.
+   */
+  snapLeg<P extends Endpoint>(a: Snapped<P>, b: Snapped<P>, profile: number, weighting: Weighting = 'fastest', arrival?: number): SnapLeg<P> | null {
+    const [from, to] = this.ends(a, b, profile);
+    const leg = this.legBetween(from, to, profile, weighting, arrival);
+    if (leg || from === a) return leg;
+    return this.legBetween(a, b, profile, weighting, arrival);
+  }
+
+  /** `leg` from `from` to `to`, leaving along `arrival` when it lies on from's edge and leads to `to` (see snapLeg). */
+  private legBetween<P extends Endpoint>(from: P, to: P, profile: number, weighting: Weighting, arrival: number | undefined): SnapLeg<P> | null {
+    const ahead = arrival !== undefined && arrival >> 1 === from.edge ? this.leg({ ...from, only: arrival }, to, profile, weighting) : null;
+    const leg = ahead ?? this.leg(from, to, profile, weighting);
+    return leg && { ...leg, from, to };
   }
 
   /**
-   * `table` where each pair runs between the points `ends` gives (the small-component pair rule applied), so every
-   * element equals `snapLeg`'s values for that pair.
+   * `table` where each pair runs between the points `ends` gives (the small-component pair rule applied, with
+   * snapLeg's fallback to the snaps themselves when the local points have no route), so every element equals
+   * `snapLeg`'s values for that pair.
    */
   snapTable(origins: readonly Snapped[], destinations: readonly Snapped[], profile: number, weighting: Weighting = 'fastest'): CostTable {
     const out = this.table(origins, destinations, profile, weighting);
@@ -253,6 +277,7 @@ export class Router {
       if (o.length === 0 || d.length === 0) continue;
       const t = this.table(o.map((i) => origins[i]!.local!), d.map((j) => destinations[j]!.local!), profile, weighting);
       o.forEach((i, x) => d.forEach((j, y) => {
+        if (t.weight[x * d.length + y] === Infinity) return; // No route within the piece: keep the snaps' entry.
         out.weight[i * cols + j] = t.weight[x * d.length + y]!;
         out.dur[i * cols + j] = t.dur[x * d.length + y]!;
         out.dist[i * cols + j] = t.dist[x * d.length + y]!;
