@@ -48,7 +48,7 @@ export function buildSteps(costs: ArcCosts, name: (edge: number) => string, path
     const e = a >> 1;
     const pts = parts ? parts[i]! : arcPart(g, a, from, to);
     const dist = (to - from) * g.edgeLen[e]!;
-    const dur = (to - from) * costs.dur[a]!;
+    let dur = (to - from) * costs.dur[a]!;
     const nm = name(e);
     const round = (g.edgeFlags[e]! & EdgeFlag.roundabout) !== 0;
     if (!cur) {
@@ -58,6 +58,7 @@ export function buildSteps(costs: ArcCosts, name: (edge: number) => string, path
     } else {
       const prev = path.arcs[i - 1]!;
       const v = g.edgeNodes[(a & ~1) + (a & 1)]!;
+      dur += costs.turnDur(prev, a, v); // The turn onto a counts in the step that a belongs to.
       const wasRound = (g.edgeFlags[prev >> 1]! & EdgeFlag.roundabout) !== 0;
       let delta = arcOutBearing(g, a) - arcInBearing(g, prev);
       delta = ((delta + 540) % 360) - 180;

@@ -130,12 +130,16 @@ export class WasmGraph {
       ['outOpen', m.copy(costs.outOpen)], ['blocked', m.copy(costs.blocked)], ['flagged', m.copy(turns.flagged)],
       ['banArc', m.copy(Uint32Array.from(banArc))], ['banFirst', m.copy(Uint32Array.from(banFirst))],
       ['banTo', m.copy(Uint32Array.from(banTo))],
+      ['bearing', m.copy(costs.bearing)], ['signal', m.copy(costs.signal)], ['cross', m.copy(costs.cross)],
+      ['anglePenalty', m.copy(costs.anglePenalty)],
     ];
     for (const [f, v] of ptrs) m.i32(header + COSTS[f], v);
-    const f64 = new Float64Array(m.buffer, header, 3);
+    const f64 = new Float64Array(m.buffer, header, 5);
     f64[COSTS_F64.boundPerMetre >> 3] = costs.boundPerMetre;
     f64[COSTS_F64.mPerLon >> 3] = costs.mPerLon;
     f64[COSTS_F64.mPerLat >> 3] = costs.mPerLat;
+    f64[COSTS_F64.uTurn >> 3] = costs.uTurn;
+    f64[COSTS_F64.turnFactor >> 3] = costs.turnWeightFactor;
     return header;
   }
 
