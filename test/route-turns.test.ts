@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildOsmPack } from '../data-tools/build-pack.js';
 import { Pack } from '../src/pack/reader.js';
 import { RoadGraph } from '../src/route/graph.js';
+import { buildSteps } from '../src/route/steps.js';
 import { Router } from '../src/route/router.js';
 import type { ArcPath, Endpoint } from '../src/route/search.js';
 import { loadWasmCore } from '../src/route/wasm/load.js';
@@ -138,6 +139,17 @@ describe('turn seconds on hand-drawn maps', () => {
     const s = turnOf('W', 'N', 'shortest');
     expect(s.w).toBeCloseTo(0, 9);
     expect(s.dur).toBeCloseTo(LEFT, 6);
+  });
+
+  it('step durations include the turn seconds inside them, so they add up to the leg', () => {
+    for (const [from, to] of [['W', 'N'], ['S', 'W'], ['N', 'S']] as const) {
+      const { leg } = turnOf(from, to);
+      const steps = buildSteps(router.context(0).costs, () => '', leg.path, 'DRIVING');
+      const sum = steps.reduce((x, st) => x + st.duration.value, 0);
+      // Each step's value is rounded to a whole second (the arrival step is 0); a left turn's 5.4 s left out
+      // would break this bound.
+      expect(Math.abs(sum - leg.duration)).toBeLessThanOrEqual(0.5 * (steps.length - 1));
+    }
   });
 
   it('the matrix gives the same seconds as the direction', () => {
