@@ -22,7 +22,8 @@ export interface CoreExports {
  * One instance of the WebAssembly core for one road graph: the graph's arrays copied once into its memory, and
  * the A* search state (labels and heaps of both sides, about 90 bytes per arc, allocated on first A* query) that
  * every vehicle and weighting of the graph shares, since a router runs one query at a time. Each vehicle /
- * weighting adds its costs (17 bytes per arc) and, with a hierarchy, its records and labels.
+ * weighting adds its costs (19 bytes per arc, 11 per node: weights, seconds, bearings; lights, road counts) and,
+ * with a hierarchy, its records and labels.
  */
 export class WasmGraph {
   readonly exports: CoreExports;
