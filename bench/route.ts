@@ -13,7 +13,7 @@ import { buildDimacsPack } from '../data-tools/dimacs-pack.js';
 import { Engine } from '../src/engine.js';
 import { haversine } from '../src/geo.js';
 import { Pack } from '../src/pack/reader.js';
-import { chSection, type ChArrays } from '../src/route/ch.js';
+import { CH_LAYOUT_VERSION, chSection, type ChArrays } from '../src/route/ch.js';
 import { Region } from '../src/region.js';
 import { routerOf } from '../src/route/router.js';
 import { testPack } from '../test/helpers/packs.js';
@@ -35,7 +35,8 @@ function row(what: string, value: string, target = '', ratio?: number): void {
  */
 async function nyPack(): Promise<{ bytes: Uint8Array; buildMs: number; chMs: number }> {
   mkdirSync(CACHE, { recursive: true });
-  const file = `${CACHE}ny-d-ch1.pack`;
+  // Named by the hierarchy layout, so a pack cached before a layout change is rebuilt rather than refused.
+  const file = `${CACHE}ny-d-ch${CH_LAYOUT_VERSION}.pack`;
   if (existsSync(file) && existsSync(`${file}.json`)) {
     return { bytes: new Uint8Array(readFileSync(file)), ...(JSON.parse(readFileSync(`${file}.json`, 'utf8')) as { buildMs: number; chMs: number }) };
   }

@@ -16,6 +16,7 @@ import type { Endpoint } from '../src/route/search.js';
 import { loadWasmCore } from '../src/route/wasm/load.js';
 import { testPack } from '../test/helpers/packs.js';
 import { mulberry32 as rng } from '../src/trip/rng.js';
+import { CH_LAYOUT_VERSION } from '../src/route/ch.js';
 
 const DIMACS = fileURLToPath(new URL('../../shared/data/dimacs/', import.meta.url));
 const CACHE = fileURLToPath(new URL('../.cache/', import.meta.url));
@@ -28,7 +29,8 @@ const rows: [string, string, string, string, string][] = [['query', 'TypeScript'
 /** The NY pack with its hierarchy (cached under .cache/, shared with bench/route.ts). */
 async function nyPack(): Promise<Uint8Array> {
   mkdirSync(CACHE, { recursive: true });
-  const file = `${CACHE}ny-d-ch1.pack`;
+  // Named by the hierarchy layout, so a pack cached before a layout change is rebuilt rather than refused.
+  const file = `${CACHE}ny-d-ch${CH_LAYOUT_VERSION}.pack`;
   if (existsSync(file)) return new Uint8Array(readFileSync(file));
   const bytes = await buildDimacsPack(`${DIMACS}USA-road-d.NY.gr.gz`, `${DIMACS}USA-road-d.NY.co.gz`, 'ny');
   writeFileSync(file, bytes);

@@ -1,6 +1,6 @@
 import type { TypedArray } from '../src/pack/format.js';
 import { Pack } from '../src/pack/reader.js';
-import { chSection, weightCheck, type ChArrays } from '../src/route/ch.js';
+import { CH_LAYOUT_VERSION, chSection, costsCheck, weightCheck, type ChArrays } from '../src/route/ch.js';
 import { ArcCosts, arcHead, type Weighting } from '../src/route/costs.js';
 import { RoadGraph } from '../src/route/graph.js';
 import { PROFILE_COUNT } from '../src/route/profiles.js';
@@ -22,45 +22,47 @@ export interface ChEntry {
 
 /** The CH sections of a pack: the index and the arrays, by section name. */
 export interface ChSections {
-  index: { version: 1; list: ChEntry[] };
+  index: { version: typeof CH_LAYOUT_VERSION; list: ChEntry[] };
   arrays: [string, TypedArray][];
 }
 
 /**
- * The graph to contract for one vehicle and weighting: node-based when nothing restricts turns for the vehicle
- * (no restrictions, no barriers; U-turns are then never part of a shortest path), else edge-based over the arcs
- * with the turns ArcSearch allows.
+ * The graph to contract for one vehicle and weighting: node-based when turns neither cost nor are restricted for
+ * the vehicle (no turn costs, no restrictions, no barriers; U-turns are then never part of a shortest path), else
+ * edge-based over the arcs with the turns ArcSearch allows, each weighing its turn weight plus the arc's weight.
  */
 export function baseGraph(costs: ArcCosts, turns: TurnTable): { kind: 'node' | 'edge'; graph: BaseGraph } {
   const g = costs.graph;
   const W = costs.weight;
   const search = new ArcSearch(costs, turns);
-  const edgeBased = turns.count > 0 || costs.blocked.includes(1);
+  const edgeBased = costs.turnCosts || turns.count > 0 || costs.blocked.includes(1);
   const S = edgeBased ? 2 * g.edgeCount : g.nodeCount;
   const first = new Uint32Array(S + 1);
   const head: number[] = [];
   const payload: number[] = [];
+  const weight: number[] = [];
   for (let s = 0; s < S; s++) {
     if (!edgeBased) {
       for (let i = g.adjFirst[s]!; i < g.adjFirst[s + 1]!; i++) {
         const b = g.adjArc[i]!;
         if (W[b] === Infinity) continue;
-        head.push(arcHead(g, b)); payload.push(b);
+        head.push(arcHead(g, b)); payload.push(b); weight.push(W[b]!);
       }
     } else if (W[s] !== Infinity) {
       const h = arcHead(g, s);
       for (let i = g.adjFirst[h]!; i < g.adjFirst[h + 1]!; i++) {
         const b = g.adjArc[i]!;
         if (W[b] === Infinity || !search.canTurn(s, b, h)) continue;
-        head.push(b); payload.push(b);
+        // Same expression as ContractionHierarchy's derive, so record weights match the builder's bit for bit.
+        head.push(b); payload.push(b); weight.push(costs.turnWeight(s, b, h) + W[b]!);
       }
     }
     first[s + 1] = head.length;
   }
-  const p = Int32Array.from(payload);
-  const weight = new Float64Array(p.length);
-  for (let i = 0; i < p.length; i++) weight[i] = W[p[i]!]!;
-  return { kind: edgeBased ? 'edge' : 'node', graph: { states: S, first, head: Uint32Array.from(head), weight, payload: p } };
+  return {
+    kind: edgeBased ? 'edge' : 'node',
+    graph: { states: S, first, head: Uint32Array.from(head), weight: Float64Array.from(weight), payload: Int32Array.from(payload) },
+  };
 }
 
 /**
@@ -77,7 +79,7 @@ export function buildHierarchies(pack: Pack, weightings: readonly Weighting[], l
       const costs = new ArcCosts(g, profile, weighting);
       const turns = new TurnTable(g, profile);
       const { kind, graph } = baseGraph(costs, turns);
-      const check = weightCheck(costs.weight);
+      const check = costsCheck(costs);
       const key = `${weighting}:${kind}:${check}:${weightCheck(new Float64Array(graph.head))}:${weightCheck(new Float64Array(graph.first))}`;
       const same = seen.get(key);
       if (same) {
@@ -94,7 +96,7 @@ export function buildHierarchies(pack: Pack, weightings: readonly Weighting[], l
       for (const [name, arr] of Object.entries(ch) as [keyof ChArrays, TypedArray][]) arrays.push([chSection(entry.id, name), arr]);
     }
   }
-  return { index: { version: 1, list }, arrays };
+  return { index: { version: CH_LAYOUT_VERSION, list }, arrays };
 }
 
 /** Weightings that get a hierarchy in packs (shortest, used only by static maps, keeps the exact A*). */

@@ -8,7 +8,7 @@ import { Pack } from '../src/pack/reader.js';
 import { ContractionHierarchy, type ChArrays } from '../src/route/ch.js';
 import { RoadGraph } from '../src/route/graph.js';
 import { Router } from '../src/route/router.js';
-import { pathSum, type Endpoint } from '../src/route/search.js';
+import type { Endpoint } from '../src/route/search.js';
 import { PlainDijkstra } from './helpers/route-reference.js';
 import { DATA, testPack } from './helpers/packs.js';
 import { mulberry32 as rng } from '../src/trip/rng.js';
@@ -68,9 +68,10 @@ function compare(pack: Pack, profile: number, kind: 'node' | 'edge', n: number, 
       for (let x = 0; x + 1 < arcs.length; x++) expect(plain.turnOk(arcs[x]!, arcs[x + 1]!)).toBe(true);
       expect(arcs[0]! >> 1).toBe(a.edge);
       expect(arcs[arcs.length - 1]! >> 1).toBe(b.edge);
-      expect(pathSum(leg!.path, ctx.costs.weight)).toBeCloseTo(want, 6);
-      expect(leg!.duration).toBeCloseTo(pathSum(leg!.path, ctx.costs.dur), 6);
-      expect(leg!.distance).toBeCloseTo(pathSum(leg!.path, g.edgeLen, true), 6);
+      const sums = ch.measure(leg!.path, ctx);
+      expect(sums.weight).toBeCloseTo(want, 6);
+      expect(leg!.duration).toBeCloseTo(sums.duration, 6);
+      expect(leg!.distance).toBeCloseTo(sums.distance, 6);
       expect(leg!.duration).toBeCloseTo(ref!.duration, 6);
       // The matrix gives exactly the direction's values.
       expect(table.weight[k]).toBe(leg!.weight);

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { Pack } from '../src/pack/reader.js';
 import { RoadGraph } from '../src/route/graph.js';
 import { Router } from '../src/route/router.js';
-import { pathSum } from '../src/route/search.js';
 import { PlainDijkstra } from './helpers/route-reference.js';
 import { testPack } from './helpers/packs.js';
 import { mulberry32 as rng } from '../src/trip/rng.js';
@@ -51,7 +50,7 @@ for (const region of ['hanoi', 'dalat'] as const) {
             for (let i = 0; i + 1 < arcs.length; i++) expect(plain.turnOk(arcs[i]!, arcs[i + 1]!)).toBe(true);
             expect(arcs[0]! >> 1).toBe(a.edge);
             expect(arcs[arcs.length - 1]! >> 1).toBe(b.edge);
-            expect(pathSum(leg!.path, ctx.costs.weight)).toBeCloseTo(want, 6);
+            expect(router.measure(leg!.path, ctx).weight).toBeCloseTo(want, 6);
             // Matrix values are the direction values.
             expect(Math.round(table.dist[j]!)).toBe(Math.round(leg!.distance));
             expect(Math.round(table.dur[j]!)).toBe(Math.round(leg!.duration));

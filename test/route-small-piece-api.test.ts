@@ -89,7 +89,8 @@ interface Reference {
 }
 
 /**
- * Plain Dijkstra over the arcs of one component's edges with PlainDijkstra's rules (its costs, turnOk, tail, head):
+ * Plain Dijkstra over the arcs of one component's edges with PlainDijkstra's rules (its costs, turnOk, turn costs,
+ * tail, head):
  * best route from point s to point d, or null. `only`: the one arc s may leave along. Seconds and metres are added
  * along the best route's arcs (partial first and last arcs).
  */
@@ -118,7 +119,7 @@ function withinPiece(piece: number, s: { edge: number; t: number }, d: { edge: n
     if (label.has(a)) continue;
     label.set(a, { w, dur, dist });
     for (const b of out.get(plain.head(a)) ?? []) {
-      if (!label.has(b) && plain.turnOk(a, b)) q.push([w + costs.w[b]!, dur + costs.dur[b]!, dist + len(b), b]);
+      if (!label.has(b) && plain.turnOk(a, b)) q.push([w + plain.turnWeight(a, b) + costs.w[b]!, dur + plain.turnSeconds(a, b) + costs.dur[b]!, dist + len(b), b]);
     }
   }
   let best: Reference | null = null;
@@ -133,7 +134,8 @@ function withinPiece(piece: number, s: { edge: number; t: number }, d: { edge: n
       offer(k * costs.w[b]!, k * costs.dur[b]!, k * len(b), b);
     }
     for (const [a, l] of label) {
-      if (plain.head(a) === plain.tail(b) && plain.turnOk(a, b)) offer(l.w + f * costs.w[b]!, l.dur + f * costs.dur[b]!, l.dist + f * len(b), b);
+      if (plain.head(a) === plain.tail(b) && plain.turnOk(a, b))
+        offer(l.w + plain.turnWeight(a, b) + f * costs.w[b]!, l.dur + plain.turnSeconds(a, b) + f * costs.dur[b]!, l.dist + f * len(b), b);
     }
   }
   return best;

@@ -7,7 +7,7 @@ import { buildDimacsPack } from '../data-tools/dimacs-pack.js';
 import { Pack } from '../src/pack/reader.js';
 import { RoadGraph } from '../src/route/graph.js';
 import { Router } from '../src/route/router.js';
-import { pathSum, type Endpoint } from '../src/route/search.js';
+import type { Endpoint } from '../src/route/search.js';
 import { WasmHierarchy } from '../src/route/wasm/ch.js';
 import { loadWasmCore } from '../src/route/wasm/load.js';
 import { DATA, testPack } from './helpers/packs.js';
@@ -52,8 +52,10 @@ function same(pack: Pack, profile: number, kind: 'node' | 'edge', n: number, see
       expect(wch.settled).toBe(settled);
       if (!got) continue;
       found++;
-      expect(pathSum(got.path, wctx.costs.weight)).toBeCloseTo(got.weight, 6);
-      expect(pathSum(got.path, g.edgeLen, true)).toBeCloseTo(got.distance, 6);
+      const sums = wa.measure(got.path, wctx);
+      expect(sums.weight).toBeCloseTo(got.weight, 6);
+      expect(sums.duration).toBeCloseTo(got.duration, 6);
+      expect(sums.distance).toBeCloseTo(got.distance, 6);
     }
   }
   const tt = ts.table(origins, dests, profile), wt = wa.table(origins, dests, profile);

@@ -85,9 +85,10 @@ export function locallyOptimal(ctx: RouteContext, p: ArcPath, reach: number): bo
   let j = mid;
   let after = 0;
   while (j < n - 2 && after < reach) after += w[arcs[++j]!]!;
-  let sub = 0;
-  for (let k = i; k <= j; k++) sub += w[arcs[k]!]!;
-  const g = ctx.costs.graph;
+  const c = ctx.costs, g = c.graph;
+  // Whole arcs i..j with the turn weights between them, as a search adds them.
+  let sub = w[arcs[i]!]!;
+  for (let k = i + 1; k <= j; k++) sub += c.turnWeight(arcs[k - 1]!, arcs[k]!, g.edgeNodes[(arcs[k]! & ~1) + (arcs[k]! & 1)]!) + w[arcs[k]!]!;
   const at = (a: number, end: boolean): Endpoint => {
     const node = g.edgeNodes[(a & ~1) + (end ? 1 - (a & 1) : a & 1)]!;
     // Endpoint exactly at the arc's start (or end) node, on that arc's edge.

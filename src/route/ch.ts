@@ -1,8 +1,8 @@
 /**
  * Contraction hierarchy query (bidirectional upward Dijkstra with stall-on-demand; many-to-many by buckets).
  *
- * Pack layout, "CH layout v1". Section `ch.index` (JSON) lists the hierarchies:
- *   { version: 1, list: [{ id, kind: 'node' | 'edge', profiles: number[], weighting: 'fastest' | 'shortest',
+ * Pack layout, "CH layout v2". Section `ch.index` (JSON) lists the hierarchies:
+ *   { version: 2, list: [{ id, kind: 'node' | 'edge', profiles: number[], weighting: 'fastest' | 'shortest',
  *     check: number, states, records }] }
  * and hierarchy `id` has six typed-array sections (S states, R records):
  *   ch.<id>.rank   Uint32[S]   contraction order of each state (0 = contracted first)
@@ -16,12 +16,14 @@
  * arc it drives; edge-based (`kind: 'edge'`, graphs with turn rules) a state is a road arc (edge * 2 + dir) and an
  * original record a → b is the allowed turn from arc a onto arc b, its payload b. Turns that a barrier, a U-turn
  * (allowed only at dead ends) or a restriction forbids are simply missing.
- * Weights are not stored: a record's weight (and duration, distance) is its payload arc's (ArcCosts), or the sum
- * of its two children's, computed once at load in float64 exactly as the builder added them. `check` is a hash of
- * the arc weights the pack was contracted for; when the engine's weights differ, the hierarchy is not used.
+ * Weights are not stored: an original record's weight (and duration, distance) is its payload arc's (ArcCosts),
+ * edge-based plus the turn weight (seconds) of its transition added before it (turn weight + arc weight), a
+ * shortcut's the sum of its two children's, computed once at load in float64 exactly as the builder added them.
+ * `check` is a hash of the arc weights and turn costs the pack was contracted for (costsCheck); when the engine's
+ * differ, the hierarchy is not used. Version 1 hierarchies were contracted without turn costs and are not used.
  * Endpoints lie mid-edge: forward searches start at the source arc (edge-based) or its head node (node-based)
- * with the remaining part of the arc; backward searches at the arcs turning onto the target arc (edge-based) or
- * its tail node (node-based) with the part of the target arc up to the point. A path is the source arc, the
+ * with the remaining part of the arc; backward searches at the arcs turning onto the target arc (edge-based, with
+ * that turn's weight added first) or its tail node (node-based) with the part of the target arc up to the point. A path is the source arc, the
  * unpacked payloads of the forward then backward records, and the target arc.
  */
 import type { ArcCosts } from './costs.js';
@@ -56,12 +58,23 @@ export interface ChRoute {
 /** Decides whether the turn from arc a onto arc b at node v is allowed (edge-based seeds of the target). */
 export type TurnCheck = (a: number, b: number, v: number) => boolean;
 
-/** Hash of the arc weights a hierarchy belongs to (FNV-1a over the float64 bytes, as an unsigned 32-bit number). */
-export function weightCheck(weight: Float64Array): number {
-  const bytes = new Uint8Array(weight.buffer, weight.byteOffset, weight.byteLength);
+/** `version` of `ch.index` this code writes and reads (2: contracted with turn costs). */
+export const CH_LAYOUT_VERSION = 2;
+
+/** Hash of typed arrays' bytes in order (FNV-1a, as an unsigned 32-bit number). */
+export function weightCheck(...arrays: ArrayBufferView[]): number {
   let h = 0x811c9dc5;
-  for (let i = 0; i < bytes.length; i++) h = Math.imul(h ^ bytes[i]!, 0x01000193);
+  for (const x of arrays) {
+    const bytes = new Uint8Array(x.buffer, x.byteOffset, x.byteLength);
+    for (let i = 0; i < bytes.length; i++) h = Math.imul(h ^ bytes[i]!, 0x01000193);
+  }
   return h >>> 0;
+}
+
+/** Hash of everything a hierarchy's record weights derive from: arc weights and the turn costs (ArcCosts). */
+export function costsCheck(c: ArcCosts): number {
+  const scalars = Float64Array.of(c.uTurn, c.turnWeightFactor, c.turnCosts ? 1 : 0);
+  return weightCheck(c.weight, c.bearing, c.signal, c.cross, c.anglePenalty, scalars);
 }
 
 /** Labels of one search direction, reused across queries through a generation counter. */
@@ -121,11 +134,16 @@ export class ContractionHierarchy {
     }
   }
 
-  /** Record weights from payload arcs and children, children first (explicit stack: hierarchies are deep). */
+  /**
+   * Record weights from payload arcs (edge-based: after the turn from the record's tail state) and children,
+   * children first (explicit stack: hierarchies are deep).
+   */
   private derive(): void {
     const { a, b } = this.ch;
-    const W = this.costs.weight, D = this.costs.dur, L = this.costs.graph.edgeLen;
+    const c = this.costs, g = c.graph;
+    const W = c.weight, D = c.dur, L = g.edgeLen;
     const R = a.length;
+    const tail = this.recordTails();
     const state = new Uint8Array(R);
     const stack = new Int32Array(R);
     for (let r0 = 0; r0 < R; r0++) {
@@ -136,7 +154,13 @@ export class ContractionHierarchy {
         const r = stack[sp - 1]!;
         const x = a[r]!, y = b[r]!;
         if (x < 0) {
-          this.w[r] = W[y]!; this.dur[r] = D[y]!; this.len[r] = L[y >> 1]!;
+          if (this.edgeBased) {
+            const from = tail[r]!, v = g.edgeNodes[(y & ~1) + (y & 1)]!;
+            this.w[r] = c.turnWeight(from, y, v) + W[y]!; this.dur[r] = c.turnDur(from, y, v) + D[y]!;
+          } else {
+            this.w[r] = W[y]!; this.dur[r] = D[y]!;
+          }
+          this.len[r] = L[y >> 1]!;
         } else if (state[x] !== 2 || state[y] !== 2) {
           if (state[r] === 1) throw new Error('contraction hierarchy has a cycle of shortcuts');
           state[r] = 1;
@@ -150,6 +174,17 @@ export class ContractionHierarchy {
         sp--;
       }
     }
+  }
+
+  /** Per record: the state it leaves (upward records belong to their tail, downward ones to their head). */
+  private recordTails(): Uint32Array {
+    const { upFirst, dnFirst, node } = this.ch;
+    const tail = new Uint32Array(node.length);
+    for (let v = 0; v < this.states; v++) {
+      for (let i = upFirst[v]!; i < upFirst[v + 1]!; i++) tail[i] = v;
+      for (let i = dnFirst[v]!; i < dnFirst[v + 1]!; i++) tail[i] = node[i]!;
+    }
+    return tail;
   }
 
   private nextGen(): number {
@@ -193,7 +228,8 @@ export class ContractionHierarchy {
       }
       for (let i = g.adjFirst[u]!; i < g.adjFirst[u + 1]!; i++) {
         const a = g.adjArc[i]! ^ 1;
-        if (c.weight[a] !== Infinity && this.canTurn(a, b, u)) this.label(this.B, a, gen, w, d, l, -1 - b, -1);
+        if (c.weight[a] === Infinity || !this.canTurn(a, b, u)) continue;
+        this.label(this.B, a, gen, c.turnWeight(a, b, u) + w, c.turnDur(a, b, u) + d, l, -1 - b, -1);
       }
     }
   }

@@ -1,6 +1,10 @@
 import { EARTH_RADIUS_M } from '../geo.js';
 import type { RoadGraph } from './graph.js';
 import { PROFILE_COUNT } from './profiles.js';
+import { ANGLE_STEPS, anglePenalty, anglePenaltyTable, arcBearings, TRAFFIC_LIGHT_S, U_TURN_PENALTY_S } from './turn-model.js';
+
+/** Node flag bit of a traffic light (data-tools/graph.ts NodeFlag.trafficSignals). */
+const TRAFFIC_SIGNALS = 1;
 
 /** Route preference: `fastest` minimises the "routability" weight (duration / preference), `shortest` metres. */
 export type Weighting = 'fastest' | 'shortest';
@@ -12,6 +16,9 @@ const BOUND_SAFETY = 0.99;
  * Per-arc costs of one vehicle and weighting, derived once from the pack (arc = edge * 2 + dir).
  * `weight` is what searches minimise (Infinity = closed); `dur` is seconds, distances are `graph.edgeLen` metres.
  * Fastest weight = duration × 100 / preference (OSRM-style "routability"); shortest weight = length.
+ * Transitions between arcs cost OSRM's car turn model (turn-model.ts) on OSM packs: `turnDur` seconds, and as
+ * weight `turnWeight` (the seconds unscaled for fastest, as OSRM adds turn weight; 0 for shortest, as OSRM's
+ * distance weighting does). Routing-only benchmark packs (DIMACS, RoadGraph.fromOsm false) have no turn costs.
  */
 export class ArcCosts {
   /** Search weight per arc; Infinity when the vehicle may not drive the arc. */
@@ -30,6 +37,20 @@ export class ArcCosts {
   /** Metres per degree of longitude / latitude in that projection. */
   readonly mPerLon: number;
   readonly mPerLat: number;
+  /** True when transitions cost something (OSM packs); false for DIMACS packs. */
+  readonly turnCosts: boolean;
+  /** Per arc: bearing leaving its tail in 1/1024 turns (turn-model.ts arcBearings); zeros without turn costs. */
+  readonly bearing: Uint16Array;
+  /** Per node: seconds of its traffic light (0 without one). */
+  readonly signal: Float64Array;
+  /** Per node: 1 when more than two roads the vehicle may use meet there (OSRM number_of_roads > 2). */
+  readonly cross: Uint8Array;
+  /** Angle penalty in seconds per rounded angle step (all zeros without turn costs). */
+  readonly anglePenalty: Float64Array;
+  /** Seconds of a U-turn: the angle penalty at 180° plus OSRM's u_turn_penalty (0 without turn costs). */
+  readonly uTurn: number;
+  /** 1 when turn seconds count as weight (fastest), 0 when not (shortest). */
+  readonly turnWeightFactor: number;
 
   constructor(readonly graph: RoadGraph, readonly profile: number, readonly weighting: Weighting) {
     const g = graph;
@@ -80,6 +101,46 @@ export class ArcCosts {
       this.outOpen[v] = Math.min(255, n);
       this.blocked[v] = g.nodeBlock[v]! & bit ? 1 : 0;
     }
+    this.turnCosts = g.fromOsm;
+    this.turnWeightFactor = weighting === 'fastest' ? 1 : 0;
+    this.signal = new Float64Array(N);
+    this.cross = new Uint8Array(N);
+    if (this.turnCosts) {
+      this.bearing = arcBearings(g);
+      this.anglePenalty = anglePenaltyTable();
+      this.uTurn = anglePenalty(180) + U_TURN_PENALTY_S;
+      for (let v = 0; v < N; v++) {
+        if (g.nodeFlags[v]! & TRAFFIC_SIGNALS) this.signal[v] = TRAFFIC_LIGHT_S;
+        // Roads = edges open one way or the other (an edge appears once per direction leaving v; a loop twice).
+        let roads = 0;
+        for (let i = g.adjFirst[v]!; i < g.adjFirst[v + 1]!; i++) {
+          const b = g.adjArc[i]!;
+          if (this.weight[b] !== Infinity || this.weight[b ^ 1] !== Infinity) roads++;
+        }
+        this.cross[v] = roads > 2 ? 1 : 0;
+      }
+    } else {
+      this.bearing = new Uint16Array(2 * E);
+      this.anglePenalty = new Float64Array(ANGLE_STEPS);
+      this.uTurn = 0;
+    }
+  }
+
+  /**
+   * Seconds of the transition from arc a (entering node v) on to arc b (leaving v): traffic light, then the angle
+   * penalty where more than two roads meet, or the U-turn cost when b runs back along a's edge. Allowed or not is
+   * decided elsewhere (ArcSearch.canTurn). The wasm core (layout.rs `turn_dur`) computes the same sum.
+   */
+  turnDur(a: number, b: number, v: number): number {
+    const s = this.signal[v]!;
+    if (a >> 1 === b >> 1) return s + this.uTurn;
+    if (this.cross[v] === 0) return s;
+    return s + this.anglePenalty[(this.bearing[b]! - this.bearing[a ^ 1]! + ANGLE_STEPS / 2) & (ANGLE_STEPS - 1)]!;
+  }
+
+  /** Search weight of the transition from arc a to arc b at node v (its seconds for fastest, 0 for shortest). */
+  turnWeight(a: number, b: number, v: number): number {
+    return this.turnWeightFactor === 0 ? 0 : this.turnDur(a, b, v);
   }
 
   /** Lower bound of the weight between node v and a projected point (x, y) in metres. */

@@ -33,6 +33,11 @@ export class RoadGraph {
   readonly turnMask: Uint8Array;
   /** Forward durations in seconds replacing length / speed (routing-only packs from travel-time graphs), or null. */
   readonly edgeDuration: Float32Array | null;
+  /**
+   * True for graphs built from OSM, whose transitions cost OSRM's turn model (costs.ts); false for routing-only
+   * benchmark graphs (DIMACS), recognised by the `weights` their pack meta names.
+   */
+  readonly fromOsm: boolean;
   readonly nodeCount: number;
   readonly edgeCount: number;
 
@@ -60,6 +65,7 @@ export class RoadGraph {
     this.turnKind = pack.array('graph.turn.kind');
     this.turnMask = pack.array('graph.turn.mask');
     this.edgeDuration = pack.has('graph.edge.dur') ? pack.array<Float32Array>('graph.edge.dur') : null;
+    this.fromOsm = !(pack.has('meta') && pack.json<{ weights?: string }>('meta').weights !== undefined);
     this.nodeCount = this.nodeLat.length;
     this.edgeCount = this.edgeLen.length;
     this.check(pack.source);

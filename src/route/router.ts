@@ -1,8 +1,8 @@
 import type { Pack } from '../pack/reader.js';
 import type { Region } from '../region.js';
-import { chSection, ContractionHierarchy, weightCheck, type ChArrays } from './ch.js';
+import { CH_LAYOUT_VERSION, chSection, ContractionHierarchy, costsCheck, type ChArrays } from './ch.js';
 import { BIG_COMPONENT_EDGES, Components } from './components.js';
-import { ArcCosts, type Weighting } from './costs.js';
+import { ArcCosts, arcTail, type Weighting } from './costs.js';
 import type { RoadGraph } from './graph.js';
 import { PROFILE_COUNT } from './profiles.js';
 import { ArcSearch, pathSum, type ArcPath, type Endpoint } from './search.js';
@@ -149,9 +149,10 @@ export class Router {
     const p = this.pack;
     if (!p || !p.has('ch.index')) return null;
     const index = p.json<{ version: number; list: ChIndexEntry[] }>('ch.index');
-    if (index.version !== 1) return null;
+    // Older layouts were contracted without turn costs: their shortcuts would be silently wrong, so A* answers.
+    if (index.version !== CH_LAYOUT_VERSION) return null;
     const e = index.list.find((x) => x.weighting === weighting && x.profiles.includes(profile));
-    if (!e || e.check !== weightCheck(costs.weight)) return null;
+    if (!e || e.check !== costsCheck(costs)) return null;
     const arr = <K extends keyof ChArrays>(k: K) => p.array<ChArrays[K]>(chSection(e.id, k));
     const arrays: ChArrays = { rank: arr('rank'), upFirst: arr('upFirst'), dnFirst: arr('dnFirst'), node: arr('node'), a: arr('a'), b: arr('b') };
     return new ContractionHierarchy(arrays, costs, e.kind === 'edge', (a, b, v) => search.canTurn(a, b, v));
@@ -204,13 +205,14 @@ export class Router {
     return path ? this.measure(path, ctx) : null;
   }
 
-  /** Weight, duration and distance of a path, added in path order. */
+  /** Weight, duration and distance of a path (turn weights and seconds included), added in path order. */
   measure(path: ArcPath, ctx: RouteContext): Leg {
+    const c = ctx.costs, g = this.graph;
     return {
       path,
-      weight: pathSum(path, ctx.costs.weight),
-      duration: pathSum(path, ctx.costs.dur),
-      distance: pathSum(path, this.graph.edgeLen, true),
+      weight: pathSum(path, c.weight, false, (a, b) => c.turnWeight(a, b, arcTail(g, b))),
+      duration: pathSum(path, c.dur, false, (a, b) => c.turnDur(a, b, arcTail(g, b))),
+      distance: pathSum(path, g.edgeLen, true),
     };
   }
 

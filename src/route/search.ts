@@ -37,15 +37,19 @@ export function posOnArc(p: Endpoint, a: number): number {
 
 /**
  * Sum of a per-arc quantity (weight, duration, or metres when `perEdge`) along a path, in path order, so every
- * caller that adds the same path gets the same floating-point total.
+ * caller that adds the same path gets the same floating-point total. `turn(a, b)`, when given, is added for each
+ * transition before the arc it leads to (turn weights or seconds, see ArcCosts.turnWeight / turnDur).
  */
-export function pathSum(p: ArcPath, values: Float64Array, perEdge = false): number {
+export function pathSum(p: ArcPath, values: Float64Array, perEdge = false, turn?: (a: number, b: number) => number): number {
   const n = p.arcs.length;
   const v = (a: number) => values[perEdge ? a >> 1 : a]!;
   if (n === 1) return (p.to - p.from) * v(p.arcs[0]!);
   let s = (1 - p.from) * v(p.arcs[0]!);
-  for (let i = 1; i < n - 1; i++) s += v(p.arcs[i]!);
-  return s + p.to * v(p.arcs[n - 1]!);
+  for (let i = 1; i < n; i++) {
+    if (turn) s += turn(p.arcs[i - 1]!, p.arcs[i]!);
+    s += i < n - 1 ? v(p.arcs[i]!) : p.to * v(p.arcs[i]!);
+  }
+  return s;
 }
 
 /** Labels of one search direction, reused across queries through a generation counter. */
@@ -70,7 +74,8 @@ class Side {
  * the source to the arc's head, a backward label the weight from the arc's head to the target. A transition from
  * arc a (entering node v) to arc b (leaving v) is refused when v is a barrier for the vehicle, when b turns back
  * along a's edge and v is not a dead end (OSRM's rule: U-turns only where no other arc leaves), and when a turn
- * restriction forbids it. Searches never allocate per settled arc; each arc is settled at most once per side, which
+ * restriction forbids it; an allowed transition adds its turn weight (ArcCosts.turnWeight) and, in one-to-many
+ * searches, its turn seconds. Searches never allocate per settled arc; each arc is settled at most once per side, which
  * bounds every query by 2 × arcs settles.
  */
 export class ArcSearch {
@@ -151,11 +156,12 @@ export class ArcSearch {
       for (let i = adjFirst[u]!; i < adjFirst[u + 1]!; i++) {
         const a = adjArc[i]! ^ 1;
         if (w[a] === Infinity || !this.canTurn(a, b, u)) continue;
-        if (B.seen[a] === gen && B.dist[a]! <= d) continue;
-        B.dist[a] = d; B.parent[a] = -1 - b; B.seen[a] = gen;
-        B.heap.push(a, d - pot(u));
-        if (F.seen[a] === gen && F.dist[a]! + d < best) {
-          best = F.dist[a]! + d;
+        const da = c.turnWeight(a, b, u) + d;
+        if (B.seen[a] === gen && B.dist[a]! <= da) continue;
+        B.dist[a] = da; B.parent[a] = -1 - b; B.seen[a] = gen;
+        B.heap.push(a, da - pot(u));
+        if (F.seen[a] === gen && F.dist[a]! + da < best) {
+          best = F.dist[a]! + da;
           meet = a;
         }
       }
@@ -177,7 +183,7 @@ export class ArcSearch {
           if (wb === Infinity || F.done[b] === gen) continue;
           if (a >> 1 === b >> 1 && c.outOpen[h] !== 1) continue;
           if (this.turns.flagged[a] && !this.turns.allowed(a, b)) continue;
-          const nd = da + wb;
+          const nd = da + c.turnWeight(a, b, h) + wb;
           if (F.seen[b] === gen && nd >= F.dist[b]!) continue;
           F.dist[b] = nd; F.parent[b] = a; F.seen[b] = gen;
           FH.push(b, nd + pot(en[(b & ~1) + 1 - (b & 1)]!));
@@ -191,13 +197,14 @@ export class ArcSearch {
         B.done[b] = gen;
         const u = en[(b & ~1) + (b & 1)]!;
         if (c.blocked[u]) continue;
-        const nd = B.dist[b]! + w[b]!;
+        const db = B.dist[b]! + w[b]!;
         const pu = pot(u);
         for (let i = adjFirst[u]!; i < adjFirst[u + 1]!; i++) {
           const a = adjArc[i]! ^ 1;
           if (w[a] === Infinity || B.done[a] === gen) continue;
           if (a >> 1 === b >> 1 && c.outOpen[u] !== 1) continue;
           if (this.turns.flagged[a] && !this.turns.allowed(a, b)) continue;
+          const nd = c.turnWeight(a, b, u) + db;
           if (B.seen[a] === gen && nd >= B.dist[a]!) continue;
           B.dist[a] = nd; B.parent[a] = b; B.seen[a] = gen;
           BH.push(a, nd - pu);
@@ -238,9 +245,10 @@ export class ArcSearch {
       for (let i = adjFirst[u]!; i < adjFirst[u + 1]!; i++) {
         const a = adjArc[i]! ^ 1;
         if (w[a] === Infinity || !this.canTurn(a, b, u)) continue;
-        if (B.seen[a] === gen && B.dist[a]! <= d) continue;
-        B.dist[a] = d; B.parent[a] = -1 - b; B.seen[a] = gen;
-        B.heap.push(a, d);
+        const da = c.turnWeight(a, b, u) + d;
+        if (B.seen[a] === gen && B.dist[a]! <= da) continue;
+        B.dist[a] = da; B.parent[a] = -1 - b; B.seen[a] = gen;
+        B.heap.push(a, da);
       }
     }
     const out: { arc: number; weight: number }[] = [];
@@ -251,7 +259,7 @@ export class ArcSearch {
       for (let i = adjFirst[h]!; i < adjFirst[h + 1]!; i++) {
         const b = adjArc[i]!;
         if (w[b] === Infinity || F.done[b] === gen || !this.canTurn(a, b, h)) continue;
-        const nd = F.dist[a]! + w[b]!;
+        const nd = F.dist[a]! + c.turnWeight(a, b, h) + w[b]!;
         if (F.seen[b] === gen && nd >= F.dist[b]!) continue;
         F.dist[b] = nd; F.parent[b] = a; F.seen[b] = gen;
         F.heap.push(b, nd);
@@ -262,10 +270,11 @@ export class ArcSearch {
       B.done[b] = gen;
       if (F.done[b] === gen && F.dist[b]! + B.dist[b]! <= limit) out.push({ arc: b, weight: F.dist[b]! + B.dist[b]! });
       const u = en[(b & ~1) + (b & 1)]!;
-      const nd = B.dist[b]! + w[b]!;
+      const db = B.dist[b]! + w[b]!;
       for (let i = adjFirst[u]!; i < adjFirst[u + 1]!; i++) {
         const a = adjArc[i]! ^ 1;
         if (w[a] === Infinity || B.done[a] === gen || !this.canTurn(a, b, u)) continue;
+        const nd = c.turnWeight(a, b, u) + db;
         if (B.seen[a] === gen && nd >= B.dist[a]!) continue;
         B.dist[a] = nd; B.parent[a] = b; B.seen[a] = gen;
         B.heap.push(a, nd);
@@ -349,15 +358,15 @@ export class ArcSearch {
       }
     };
     refreshBound();
-    const reach = (a: number, b: number) => {
+    const reach = (a: number, b: number, tw: number, td: number) => {
       const pos = b & 1 ? 1 : 0;
       for (const j of targetsOf.get(b)!) {
         const p = dsts[j]!;
         const f = pos ? 1 - p.t : p.t;
-        const cand = F.dist[a]! + f * w[b]!;
+        const cand = F.dist[a]! + tw + f * w[b]!;
         if (cand < out.weight[offset + j]!) {
           out.weight[offset + j] = cand;
-          out.dur[offset + j] = FD[a]! + f * du[b]!;
+          out.dur[offset + j] = FD[a]! + td + f * du[b]!;
           out.dist[offset + j] = FL[a]! + f * len[b >> 1]!;
         }
       }
@@ -385,14 +394,16 @@ export class ArcSearch {
         if (wb === Infinity) continue;
         if (a >> 1 === b >> 1 && c.outOpen[h] !== 1) continue;
         if (this.turns.flagged[a] && !this.turns.allowed(a, b)) continue;
+        const td = c.turnDur(a, b, h);
+        const tw = c.turnWeightFactor === 0 ? 0 : td;
         if (B.seen[b] === gen) {
-          reach(a, b);
+          reach(a, b, tw, td);
           touched = true;
         }
         if (F.done[b] === gen) continue;
-        const nd = da + wb;
+        const nd = da + tw + wb;
         if (F.seen[b] === gen && nd >= F.dist[b]!) continue;
-        F.dist[b] = nd; FD[b] = FD[a]! + du[b]!; FL[b] = FL[a]! + len[b >> 1]!;
+        F.dist[b] = nd; FD[b] = FD[a]! + td + du[b]!; FL[b] = FL[a]! + len[b >> 1]!;
         F.parent[b] = a; F.seen[b] = gen;
         H.push(b, nd);
       }

@@ -55,6 +55,7 @@ export function buildSteps(costs: ArcCosts, name: (edge: number) => string, path
     const from = i === 0 ? path.from : 0;
     const to = i === n - 1 ? path.to : 1;
     const e = a >> 1;
+    let dur = (to - from) * costs.dur[a]!;
     const nm = name(e);
     const round = (g.edgeFlags[e]! & EdgeFlag.roundabout) !== 0;
     if (!cur) {
@@ -64,6 +65,7 @@ export function buildSteps(costs: ArcCosts, name: (edge: number) => string, path
     } else {
       const prev = arcs[i - 1]!;
       const v = g.edgeNodes[(a & ~1) + (a & 1)]!;
+      dur += costs.turnDur(prev, a, v); // The turn onto a counts in the step that a belongs to.
       const wasRound = (g.edgeFlags[prev >> 1]! & EdgeFlag.roundabout) !== 0;
       const choice = costs.outOpen[v]! - (costs.weight[prev ^ 1] !== Infinity ? 1 : 0) >= 2;
       let next: Draft | null = null;
@@ -94,7 +96,7 @@ export function buildSteps(costs: ArcCosts, name: (edge: number) => string, path
       }
     }
     cur.dist += (to - from) * g.edgeLen[e]!;
-    cur.dur += (to - from) * costs.dur[a]!;
+    cur.dur += dur;
   }
   cur!.last = lastPoint;
   const steps = drafts.map((d) => toStep(d, coords, travelMode));

@@ -1,5 +1,5 @@
 //! Contraction hierarchy queries: ContractionHierarchy.route and .table of src/route/ch.ts step for step
-//! (same seeds, same stall-on-demand, same heap, same relaxation order), over the pack's "CH layout v1" arrays and
+//! (same seeds, same stall-on-demand, same heap, same relaxation order), over the pack's "CH layout v2" arrays and
 //! the record weights, durations and lengths the TypeScript side derived, copied into linear memory in a layout made
 //! for these searches (src/route/wasm/ch.ts): states renumbered by rank, labels reduced to weights, shortcut
 //! children in unpacking order. Renumbering changes no answer: the heap compares keys only, and each state keeps
@@ -168,11 +168,14 @@ impl Side {
     }
 
     /// Seconds and metres of the seed label from arc `a` (the source arc forward, the target arc backward), with
-    /// the expressions the seeds use.
+    /// the expressions the seeds use. `from` ≥ 0 (edge-based backward seeds): the seed state's arc, whose turn
+    /// onto `a` comes first.
     #[inline(always)]
-    unsafe fn seed_dl(&self, g: &Graph, c: &Costs, a: u32) -> Dl {
+    unsafe fn seed_dl(&self, g: &Graph, c: &Costs, a: u32, from: i32) -> Dl {
         let k = if self.forward { 1.0 - pos_on_arc(self.t, a) } else { pos_on_arc(self.t, a) };
-        Dl { dur: k * rd(c.dur, a as usize), len: k * rd(g.edge_len, (a >> 1) as usize) }
+        let d = k * rd(c.dur, a as usize);
+        let dur = if from >= 0 { c.turn_dur(from as u32, a, g.tail(a)) + d } else { d };
+        Dl { dur, len: k * rd(g.edge_len, (a >> 1) as usize) }
     }
 }
 
@@ -204,7 +207,8 @@ impl Ch {
             for i in rd(g.adj_first, u as usize)..rd(g.adj_first, u as usize + 1) {
                 let a = rd(g.adj_arc, i as usize) ^ 1;
                 if rd(c.weight, a as usize) != f64::INFINITY && can_turn(c, a, b, u) {
-                    b_side.label(rd(self.perm, a as usize), w, -1 - b as i32, -1);
+                    // A seed's previous state is unused: it keeps the seed's arc for `seed_dl`.
+                    b_side.label(rd(self.perm, a as usize), c.turn_weight(a, b, u) + w, -1 - b as i32, a as i32);
                 }
             }
         }
@@ -275,7 +279,7 @@ impl Ch {
     unsafe fn settle_dl(&self, g: &Graph, c: &Costs, s: &Side, v: u32) {
         let [par, prev] = s.pp(v);
         *s.dl.add(v as usize) = if par < 0 {
-            s.seed_dl(g, c, (-1 - par) as u32)
+            s.seed_dl(g, c, (-1 - par) as u32, prev)
         } else {
             let (p, r) = (*s.dl.add(prev as usize), self.rec_dl(par));
             Dl { dur: p.dur + r.dur, len: p.len + r.len }
@@ -295,7 +299,7 @@ impl Ch {
             n += 1;
             [par, prev] = s.pp(prev as u32);
         }
-        let mut d = s.seed_dl(g, c, (-1 - par) as u32);
+        let mut d = s.seed_dl(g, c, (-1 - par) as u32, prev);
         for k in (0..n).rev() {
             let r = self.rec_dl(*self.stack.add(k));
             d = Dl { dur: d.dur + r.dur, len: d.len + r.len };

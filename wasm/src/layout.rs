@@ -66,6 +66,10 @@ pub struct Costs {
     /// Metres per degree of longitude / latitude of the projection of `Graph::node_x` / `node_y`.
     pub m_per_lon: f64,
     pub m_per_lat: f64,
+    /// Seconds of a U-turn (ArcCosts.uTurn).
+    pub u_turn: f64,
+    /// 1 when turn seconds count as weight (fastest), 0 when not (shortest).
+    pub turn_factor: f64,
     /// Number of arcs with turn bans.
     pub banned_arcs: u32,
     /// f64 per arc: search weight (Infinity = closed) and seconds.
@@ -80,6 +84,12 @@ pub struct Costs {
     pub ban_arc: *const u32,
     pub ban_first: *const u32,
     pub ban_to: *const u32,
+    /// Turn costs (src/route/costs.ts): u16 per arc bearing leaving its tail (1/1024 turns), f64 per node traffic
+    /// light seconds, u8 per node 1 when more than two roads meet, f64 × 1024 angle penalty per rounded angle.
+    pub bearing: *const u16,
+    pub signal: *const f64,
+    pub cross: *const u8,
+    pub angle_penalty: *const f64,
 }
 
 /// Unchecked read; callers index with values bounded by the invariants above.
@@ -89,6 +99,27 @@ pub unsafe fn rd<T: Copy>(p: *const T, i: usize) -> T {
 }
 
 impl Costs {
+    /// Seconds of the transition from arc `a` (entering node v) on to arc `b` (leaving v): ArcCosts.turnDur, the
+    /// same sum in the same order.
+    #[inline(always)]
+    pub unsafe fn turn_dur(&self, a: u32, b: u32, v: u32) -> f64 {
+        let s = rd(self.signal, v as usize);
+        if a >> 1 == b >> 1 {
+            return s + self.u_turn;
+        }
+        if rd(self.cross, v as usize) == 0 {
+            return s;
+        }
+        let k = (rd(self.bearing, b as usize) as u32).wrapping_sub(rd(self.bearing, (a ^ 1) as usize) as u32).wrapping_add(512) & 1023;
+        s + rd(self.angle_penalty, k as usize)
+    }
+
+    /// Search weight of that transition (its seconds for fastest, 0 for shortest): ArcCosts.turnWeight.
+    #[inline(always)]
+    pub unsafe fn turn_weight(&self, a: u32, b: u32, v: u32) -> f64 {
+        if self.turn_factor == 0.0 { 0.0 } else { self.turn_dur(a, b, v) }
+    }
+
     /// True unless a turn restriction bans going from arc `a` on to arc `b` (only called when `flagged[a]` is 1).
     pub unsafe fn turn_allowed(&self, a: u32, b: u32) -> bool {
         let (mut lo, mut hi) = (0usize, self.banned_arcs as usize);

@@ -1,5 +1,5 @@
 //! One-to-many search: ArcSearch.oneToMany of src/route/search.ts, step for step (forward Dijkstra stopped once
-//! every reachable target is final, durations and metres added in path order).
+//! every reachable target is final, turn costs and durations and metres added in path order).
 
 use crate::heap::Heap;
 use crate::layout::{rd, Costs, Graph};
@@ -108,6 +108,8 @@ pub unsafe fn one_to_many(g: &mut Graph, c: &Costs, src_edge: u32, src_t: f64, n
             if flagged && !c.turn_allowed(a, b) {
                 continue;
             }
+            let td = c.turn_dur(a, b, hd);
+            let tw = if c.turn_factor == 0.0 { 0.0 } else { td };
             let rb = &*bl.add(b as usize);
             if rb.state == seen {
                 // Reach every target on arc b through arc a.
@@ -115,10 +117,10 @@ pub unsafe fn one_to_many(g: &mut Graph, c: &Costs, src_edge: u32, src_t: f64, n
                 while slot >= 0 {
                     let j = (slot >> 1) as usize;
                     let f = pos_on_arc(rd(g.dst_t, j), b);
-                    let cand = da + f * wb;
+                    let cand = da + tw + f * wb;
                     if cand < *ow.add(j) {
                         *ow.add(j) = cand;
-                        *od.add(j) = fda + f * rd(du, b as usize);
+                        *od.add(j) = fda + td + f * rd(du, b as usize);
                         *ol.add(j) = fla + f * rd(len, (b >> 1) as usize);
                     }
                     slot = *g.dst_next.add(slot as usize);
@@ -129,12 +131,12 @@ pub unsafe fn one_to_many(g: &mut Graph, c: &Costs, src_edge: u32, src_t: f64, n
             if lb.state == done {
                 continue;
             }
-            let nd = da + wb;
+            let nd = da + tw + wb;
             if lb.state >= seen && nd >= lb.dist {
                 continue;
             }
             lb.dist = nd;
-            *fd.add(b as usize) = fda + rd(du, b as usize);
+            *fd.add(b as usize) = fda + td + rd(du, b as usize);
             *fln.add(b as usize) = fla + rd(len, (b >> 1) as usize);
             lb.parent = a as i32;
             lb.state = seen;

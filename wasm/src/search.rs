@@ -91,15 +91,16 @@ pub unsafe fn route(g: &mut Graph, c: &Costs, src: End, dst: End) -> i32 {
             if rd(w, a as usize) == f64::INFINITY || !can_turn(c, a, b, u) {
                 continue;
             }
+            let da = c.turn_weight(a, b, u) + d;
             let la = &mut *bl.add(a as usize);
-            if la.state >= seen && la.dist <= d {
+            if la.state >= seen && la.dist <= da {
                 continue;
             }
-            *la = Label { dist: d, parent: -1 - b as i32, state: seen };
-            bh.push(a, d - pot(u));
+            *la = Label { dist: da, parent: -1 - b as i32, state: seen };
+            bh.push(a, da - pot(u));
             let fa = &*fl.add(a as usize);
-            if fa.state >= seen && fa.dist + d < best {
-                best = fa.dist + d;
+            if fa.state >= seen && fa.dist + da < best {
+                best = fa.dist + da;
                 meet = a as i32;
             }
         }
@@ -135,7 +136,7 @@ pub unsafe fn route(g: &mut Graph, c: &Costs, src: End, dst: End) -> i32 {
                 if flagged && !c.turn_allowed(a, b) {
                     continue;
                 }
-                let nd = da + wb;
+                let nd = da + c.turn_weight(a, b, h) + wb;
                 if lb.state >= seen && nd >= lb.dist {
                     continue;
                 }
@@ -155,7 +156,7 @@ pub unsafe fn route(g: &mut Graph, c: &Costs, src: End, dst: End) -> i32 {
             if rd(c.blocked, u as usize) != 0 {
                 continue;
             }
-            let nd = lb.dist + rd(w, b as usize);
+            let db = lb.dist + rd(w, b as usize);
             let pu = pot(u);
             let uturn_ok = rd(c.out_open, u as usize) == 1;
             for i in rd(gr.adj_first, u as usize)..rd(gr.adj_first, u as usize + 1) {
@@ -170,6 +171,7 @@ pub unsafe fn route(g: &mut Graph, c: &Costs, src: End, dst: End) -> i32 {
                 if rd(c.flagged, a as usize) != 0 && !c.turn_allowed(a, b) {
                     continue;
                 }
+                let nd = c.turn_weight(a, b, u) + db;
                 if la.state >= seen && nd >= la.dist {
                     continue;
                 }

@@ -22,7 +22,8 @@ export interface CoreExports {
  * One instance of the WebAssembly core for one road graph: the graph's arrays copied once into its memory, and
  * the A* search state (labels and heaps of both sides, about 90 bytes per arc, allocated on first A* query) that
  * every vehicle and weighting of the graph shares, since a router runs one query at a time. Each vehicle /
- * weighting adds its costs (17 bytes per arc) and, with a hierarchy, its records and labels.
+ * weighting adds its costs (19 bytes per arc, 11 per node: weights, seconds, bearings; lights, road counts) and,
+ * with a hierarchy, its records and labels.
  */
 export class WasmGraph {
   readonly exports: CoreExports;
@@ -130,12 +131,16 @@ export class WasmGraph {
       ['outOpen', m.copy(costs.outOpen)], ['blocked', m.copy(costs.blocked)], ['flagged', m.copy(turns.flagged)],
       ['banArc', m.copy(Uint32Array.from(banArc))], ['banFirst', m.copy(Uint32Array.from(banFirst))],
       ['banTo', m.copy(Uint32Array.from(banTo))],
+      ['bearing', m.copy(costs.bearing)], ['signal', m.copy(costs.signal)], ['cross', m.copy(costs.cross)],
+      ['anglePenalty', m.copy(costs.anglePenalty)],
     ];
     for (const [f, v] of ptrs) m.i32(header + COSTS[f], v);
-    const f64 = new Float64Array(m.buffer, header, 3);
+    const f64 = new Float64Array(m.buffer, header, 5);
     f64[COSTS_F64.boundPerMetre >> 3] = costs.boundPerMetre;
     f64[COSTS_F64.mPerLon >> 3] = costs.mPerLon;
     f64[COSTS_F64.mPerLat >> 3] = costs.mPerLat;
+    f64[COSTS_F64.uTurn >> 3] = costs.uTurn;
+    f64[COSTS_F64.turnFactor >> 3] = costs.turnWeightFactor;
     return header;
   }
 

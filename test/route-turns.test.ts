@@ -1,0 +1,277 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildOsmPack } from '../data-tools/build-pack.js';
+import { Pack } from '../src/pack/reader.js';
+import { RoadGraph } from '../src/route/graph.js';
+import { buildSteps } from '../src/route/steps.js';
+import { pathLine } from '../src/route/geometry.js';
+import { Router } from '../src/route/router.js';
+import type { ArcPath, Endpoint } from '../src/route/search.js';
+import { loadWasmCore } from '../src/route/wasm/load.js';
+import { mulberry32 as rng } from '../src/trip/rng.js';
+import { testPack } from './helpers/packs.js';
+import { osrmTurnSeconds, PlainDijkstra, plainCosts } from './helpers/route-reference.js';
+
+/**
+ * OSRM's car turn model (car.lua process_turn) on tiny hand-drawn maps with hand-computed seconds, and on real
+ * packs: A*, the hierarchy (TypeScript and WebAssembly) and a plain Dijkstra with the model re-derived agree.
+ */
+
+// Hand values of car.lua's sigmoid (turn_penalty 7.5 s, turn_bias 1.075), computed once with a calculator:
+// 7.5 / (1 + exp(-((13 / 1.075) · a / 180 − 6.5 · 1.075))) for a ≥ 0, 7.5 / (1 + exp(-((13 · 1.075) · −a / 180 − 6.5 / 1.075))) else.
+const STRAIGHT = 0.0069187517715335635;
+const RIGHT = 2.1052555445044834;
+const LEFT = 5.394744455495515;
+const BACK = 7.454800311951241;
+
+describe('the turn formula', () => {
+  it('matches hand-computed values of car.lua', () => {
+    expect(osrmTurnSeconds(0, 4, false, false)).toBeCloseTo(STRAIGHT, 12);
+    expect(osrmTurnSeconds(90, 3, false, false)).toBeCloseTo(RIGHT, 12);
+    expect(osrmTurnSeconds(-90, 3, false, false)).toBeCloseTo(LEFT, 12);
+    expect(osrmTurnSeconds(180, 1, false, true)).toBeCloseTo(BACK + 20, 12);
+    // Two roads: no angle penalty, only the light.
+    expect(osrmTurnSeconds(90, 2, true, false)).toBe(2);
+    // Right-hand traffic: right is cheaper than left by the bias.
+    expect(RIGHT + LEFT).toBeCloseTo(7.5, 12);
+  });
+});
+
+/** A tiny OSM map: letters at (row, column) → (21 − row · 0.001°, 105.8 + col/4 · 0.001°); nodes may carry tags. */
+interface MapSpec {
+  rows: string[];
+  ways: { nodes: string; tags?: Record<string, string> }[];
+  nodeTags?: Record<string, Record<string, string>>;
+}
+
+function routerOf(spec: MapSpec): { router: Router; g: RoadGraph; at: (ch: string) => [number, number] } {
+  const pos = new Map<string, [number, number]>();
+  spec.rows.forEach((row, r) => [...row].forEach((ch, c) => {
+    if (/[A-Za-z]/.test(ch)) pos.set(ch, [21 - r * 0.001, 105.8 + (c / 4) * 0.001]);
+  }));
+  const ids = new Map<string, number>();
+  let xml = '<?xml version="1.0"?>\n<osm version="0.6">\n';
+  let id = 1;
+  for (const [ch, [lat, lon]] of pos) {
+    ids.set(ch, id);
+    const tags = Object.entries(spec.nodeTags?.[ch] ?? {}).map(([k, v]) => `<tag k="${k}" v="${v}"/>`).join('');
+    xml += `<node id="${id++}" version="1" lat="${lat}" lon="${lon}">${tags}</node>\n`;
+  }
+  spec.ways.forEach((w, i) => {
+    xml += `<way id="${100 + i}" version="1">${[...w.nodes].map((c) => `<nd ref="${ids.get(c)}"/>`).join('')}`;
+    for (const [k, v] of Object.entries({ highway: 'residential', ...w.tags })) xml += `<tag k="${k}" v="${v}"/>`;
+    xml += '</way>\n';
+  });
+  xml += '</osm>\n';
+  const file = join(mkdtempSync(join(tmpdir(), 'bando-turns-')), 'map.osm');
+  writeFileSync(file, xml);
+  const pack = Pack.from(buildOsmPack({ inputs: [file], name: 'turns', admin: null }));
+  const g = new RoadGraph(pack);
+  return { router: new Router(g, pack), g, at: (ch) => pos.get(ch)! };
+}
+
+/** The graph node at a letter's position. */
+function nodeAt(g: RoadGraph, [lat, lon]: [number, number]): number {
+  for (let v = 0; v < g.nodeCount; v++) if (Math.abs(g.lat(v) - lat) < 1e-7 && Math.abs(g.lon(v) - lon) < 1e-7) return v;
+  throw new Error('no node there');
+}
+
+/** The point halfway along the edge between the nodes at letters p and q. */
+function midpoint(g: RoadGraph, at: (ch: string) => [number, number], p: string, q: string): Endpoint {
+  const u = nodeAt(g, at(p)), v = nodeAt(g, at(q));
+  for (let e = 0; e < g.edgeCount; e++) {
+    const [x, y] = [g.edgeNodes[2 * e]!, g.edgeNodes[2 * e + 1]!];
+    if ((x === u && y === v) || (x === v && y === u)) return { edge: e, t: 0.5, lat: (g.lat(u) + g.lat(v)) / 2, lon: (g.lon(u) + g.lon(v)) / 2 };
+  }
+  throw new Error(`no edge ${p}${q}`);
+}
+
+/** Seconds and weight of a path's arcs alone (no turns), from the reference's plain costs. */
+function arcSums(g: RoadGraph, p: ArcPath, weighting: 'fastest' | 'shortest'): { dur: number; w: number } {
+  const c = plainCosts(g, 0, weighting);
+  let dur = 0, w = 0;
+  p.arcs.forEach((a, i) => {
+    const f = p.arcs.length === 1 ? p.to - p.from : i === 0 ? 1 - p.from : i === p.arcs.length - 1 ? p.to : 1;
+    dur += f * c.dur[a]!;
+    w += f * c.w[a]!;
+  });
+  return { dur, w };
+}
+
+describe('turn seconds on hand-drawn maps', () => {
+  //        N
+  //        |
+  //  W-----C-----E      a four-way crossing (4 roads at C), all two-way
+  //        |
+  //        S
+  const cross = routerOf({
+    rows: ['        N', '', '', 'W       C       E', '', '', '        S'],
+    ways: [{ nodes: 'WCE' }, { nodes: 'NCS' }],
+  });
+  const { router, g, at } = cross;
+  const turnOf = (from: string, to: string, weighting: 'fastest' | 'shortest' = 'fastest') => {
+    const leg = router.leg(midpoint(g, at, from, 'C'), midpoint(g, at, 'C', to), 0, weighting)!;
+    expect(leg.path.arcs).toHaveLength(2);
+    const arcs = arcSums(g, leg.path, weighting);
+    return { dur: leg.duration - arcs.dur, w: leg.weight - arcs.w, leg };
+  };
+
+  it('straight on, right and left at a crossing cost the sigmoid of 0°, +90° and −90°', () => {
+    expect(turnOf('W', 'E').dur).toBeCloseTo(STRAIGHT, 6);
+    // Heading east, south is on the right, north on the left.
+    expect(turnOf('W', 'S').dur).toBeCloseTo(RIGHT, 6);
+    expect(turnOf('W', 'N').dur).toBeCloseTo(LEFT, 6);
+    expect(turnOf('N', 'W').dur).toBeCloseTo(RIGHT, 6);
+    expect(turnOf('S', 'W').dur).toBeCloseTo(LEFT, 6);
+  });
+
+  it('as OSRM features/car/traffic_turn_penalties.feature: right ≈ straight + 2 s, left ≈ straight + 5.2 s (±1 s)', () => {
+    const straight = turnOf('W', 'E').dur;
+    expect(turnOf('W', 'S').dur - straight).toBeGreaterThan(1);
+    expect(turnOf('W', 'S').dur - straight).toBeLessThan(3);
+    expect(turnOf('W', 'N').dur - straight).toBeGreaterThan(4.2);
+    expect(turnOf('W', 'N').dur - straight).toBeLessThan(6.2);
+  });
+
+  it('fastest weighs the turn seconds unscaled; shortest weighs metres only but still times the turn', () => {
+    expect(turnOf('W', 'N').w).toBeCloseTo(LEFT, 6);
+    const s = turnOf('W', 'N', 'shortest');
+    expect(s.w).toBeCloseTo(0, 9);
+    expect(s.dur).toBeCloseTo(LEFT, 6);
+  });
+
+  it('step durations include the turn seconds inside them, so they add up to the leg', () => {
+    for (const [from, to] of [['W', 'N'], ['S', 'W'], ['N', 'S']] as const) {
+      const { leg } = turnOf(from, to);
+      const steps = buildSteps(router.context(0).costs, () => '', leg.path, 'DRIVING', pathLine(g, leg.path));
+      const sum = steps.reduce((x, st) => x + st.duration.value, 0);
+      // Each step's value is rounded to a whole second (the arrival step is 0); a left turn's 5.4 s left out
+      // would break this bound.
+      expect(Math.abs(sum - leg.duration)).toBeLessThanOrEqual(0.5 * (steps.length - 1));
+    }
+  });
+
+  it('the matrix gives the same seconds as the direction', () => {
+    const o = [midpoint(g, at, 'W', 'C'), midpoint(g, at, 'S', 'C')];
+    const d = [midpoint(g, at, 'C', 'N'), midpoint(g, at, 'C', 'E')];
+    const t = router.table(o, d, 0);
+    o.forEach((a, i) => d.forEach((b, j) => {
+      const leg = router.leg(a, b, 0)!;
+      expect(t.dur[i * 2 + j]).toBe(leg.duration);
+      expect(t.weight[i * 2 + j]).toBe(leg.weight);
+    }));
+  });
+
+  it('a bend with two roads costs nothing; a traffic light costs 2 s; a U-turn at a dead end 20 s more than the sigmoid of 180°', () => {
+    //  A-----B         ways A–B, B–C, C–L–D: a right bend at B between two roads (no angle penalty); L a
+    //        |         traffic light; A a dead end
+    //        C--L--D
+    const m = routerOf({
+      rows: ['A     B', '', '', '      C     L     D'],
+      ways: [{ nodes: 'AB' }, { nodes: 'BC' }, { nodes: 'CLD' }],
+      nodeTags: { L: { highway: 'traffic_signals' } },
+    });
+    const bend = m.router.leg(midpoint(m.g, m.at, 'A', 'B'), midpoint(m.g, m.at, 'B', 'C'), 0)!;
+    expect(bend.path.arcs).toHaveLength(2);
+    expect(bend.duration - arcSums(m.g, bend.path, 'fastest').dur).toBeCloseTo(0, 9);
+    const light = m.router.leg(midpoint(m.g, m.at, 'C', 'L'), midpoint(m.g, m.at, 'L', 'D'), 0)!;
+    expect(light.path.arcs).toHaveLength(2);
+    expect(light.duration - arcSums(m.g, light.path, 'fastest').dur).toBeCloseTo(2, 9);
+    // Leave A–B towards A (no turning on the spot) for a point behind: U-turn at the dead end A (one road), back.
+    const src = midpoint(m.g, m.at, 'A', 'B');
+    const a = m.g.edgeNodes[2 * src.edge] === nodeAt(m.g, m.at('A')) ? 2 * src.edge + 1 : 2 * src.edge;
+    const back = m.router.leg({ ...src, only: a }, { ...src, t: a & 1 ? 0.75 : 0.25 }, 0)!;
+    expect(back.path.arcs).toEqual([a, a ^ 1]);
+    expect(back.duration - arcSums(m.g, back.path, 'fastest').dur).toBeCloseTo(BACK + 20, 9);
+  });
+
+  it('on a small grid with a one-way street and a light, every pair equals the plain Dijkstra with the model', () => {
+    //  A---B---C
+    //  |   |   |      B–E one way south, E a traffic light
+    //  D---E---F
+    //  |   |   |
+    //  G---H---I
+    const m = routerOf({
+      rows: ['A   B   C', '', 'D   E   F', '', 'G   H   I'],
+      ways: [{ nodes: 'ABC' }, { nodes: 'DEF' }, { nodes: 'GHI' }, { nodes: 'ADG' }, { nodes: 'BE', tags: { oneway: 'yes' } }, { nodes: 'EH' }, { nodes: 'CFI' }],
+      nodeTags: { E: { highway: 'traffic_signals' } },
+    });
+    const plain = new PlainDijkstra(m.g, 0, 'fastest');
+    const pts: Endpoint[] = [];
+    for (let e = 0; e < m.g.edgeCount; e++) pts.push({ edge: e, t: 0.3, lat: m.g.lat(m.g.edgeNodes[2 * e]!), lon: m.g.lon(m.g.edgeNodes[2 * e]!) });
+    const table = m.router.table(pts, pts, 0);
+    let turned = 0;
+    pts.forEach((a, i) => {
+      const dist = plain.run(a.edge, a.t);
+      pts.forEach((b, j) => {
+        const leg = m.router.leg(a, b, 0)!;
+        expect(leg.weight).toBeCloseTo(plain.to(dist, a, b.edge, b.t), 9);
+        expect(table.weight[i * pts.length + j]).toBe(leg.weight);
+        expect(table.dur[i * pts.length + j]).toBe(leg.duration);
+        if (leg.duration - arcSums(m.g, leg.path, 'fastest').dur > 1) turned++;
+      });
+    });
+    expect(turned).toBeGreaterThan(20);
+  });
+});
+
+describe('real packs: A*, hierarchy (TypeScript, WebAssembly) and a plain Dijkstra with the model agree on seconds', () => {
+  beforeAll(async () => {
+    expect(await loadWasmCore()).not.toBeNull();
+  });
+  for (const region of ['hanoi', 'monaco'] as const) {
+    it(`${region}: durations and weights with turn costs`, () => {
+      const pack = Pack.from(testPack(region));
+      const g = new RoadGraph(pack);
+      const chWasm = new Router(g, pack);
+      const chTs = new Router(g, pack, { wasm: false });
+      const astar = new Router(g, null, { wasm: false });
+      expect(chWasm.core(0)).toBe('wasm');
+      expect(chTs.context(0).ch).not.toBeNull();
+      const plain = new PlainDijkstra(g, 0, 'fastest');
+      const rand = rng(99);
+      let turnSeconds = 0, compared = 0;
+      for (let k = 0; k < 12; k++) {
+        const v = Math.floor(rand() * g.nodeCount), u = Math.floor(rand() * g.nodeCount);
+        const a = chTs.snap(g.lat(v), g.lon(v), 0), b = chTs.snap(g.lat(u), g.lon(u), 0);
+        if (!a || !b) continue;
+        const durs = new Map<number, number>();
+        const dist = plain.run(a.edge, a.t, durs);
+        const want = plain.to(dist, a, b.edge, b.t);
+        const legs = [chWasm.leg(a, b, 0), chTs.leg(a, b, 0), astar.leg(a, b, 0)];
+        if (want === Infinity) {
+          for (const l of legs) expect(l).toBeNull();
+          continue;
+        }
+        compared++;
+        for (const l of legs) expect(l!.weight).toBeCloseTo(want, 6);
+        expect(legs[0]).toEqual(legs[1]);
+        expect(legs[2]!.duration).toBeCloseTo(legs[1]!.duration, 6);
+        // The path's seconds re-added by the reference: arcs plus its turn seconds.
+        const p = legs[1]!.path;
+        let s = arcSums(g, p, 'fastest').dur;
+        for (let i = 1; i < p.arcs.length; i++) s += plain.turnSeconds(p.arcs[i - 1]!, p.arcs[i]!);
+        expect(legs[1]!.duration).toBeCloseTo(s, 6);
+        turnSeconds += s - arcSums(g, p, 'fastest').dur;
+      }
+      expect(compared).toBeGreaterThan(6);
+      expect(turnSeconds).toBeGreaterThan(10);
+    });
+  }
+
+  it('a pack hierarchy of an older layout (contracted without turn costs) is not used', () => {
+    const pack = Pack.from(testPack('monaco'));
+    const old = new Proxy(pack, {
+      get(target, key) {
+        if (key === 'json') return (name: string) => (name === 'ch.index' ? { ...target.json<object>(name), version: 1 } : target.json(name));
+        const v = Reflect.get(target, key, target) as unknown;
+        return typeof v === 'function' ? v.bind(target) : v;
+      },
+    });
+    const g = new RoadGraph(pack);
+    expect(new Router(g, pack).context(0).ch).not.toBeNull();
+    expect(new Router(g, old).context(0).ch).toBeNull();
+  });
+});
