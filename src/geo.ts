@@ -11,10 +11,3 @@ export function haversine(lat1: number, lon1: number, lat2: number, lon2: number
   const a = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * RAD) * Math.cos(lat2 * RAD) * Math.sin(dLon / 2) ** 2;
   return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(a)));
 }
-
-/** Initial bearing from point 1 to point 2 in degrees clockwise from north, 0..360. */
-export function bearing(lat1: number, lon1: number, lat2: number, lon2: number): number {
-  const y = Math.sin((lon2 - lon1) * RAD) * Math.cos(lat2 * RAD);
-  const x = Math.cos(lat1 * RAD) * Math.sin(lat2 * RAD) - Math.sin(lat1 * RAD) * Math.cos(lat2 * RAD) * Math.cos((lon2 - lon1) * RAD);
-  return (Math.atan2(y, x) / RAD + 360) % 360;
-}

@@ -1,7 +1,7 @@
 import { EARTH_RADIUS_M } from '../geo.js';
 import type { RoadGraph } from './graph.js';
 import { PROFILE_COUNT } from './profiles.js';
-import { ANGLE_STEPS, anglePenalty, anglePenaltyTable, arcBearings, TRAFFIC_LIGHT_S, U_TURN_PENALTY_S } from './turn-model.js';
+import { ANGLE_STEPS, anglePenalty, anglePenaltyTable, arcBearings, TRAFFIC_LIGHT_S, turnSteps, U_TURN_PENALTY_S } from './turn-model.js';
 
 /** Node flag bit of a traffic light (data-tools/graph.ts NodeFlag.trafficSignals). */
 const TRAFFIC_SIGNALS = 1;
@@ -135,7 +135,7 @@ export class ArcCosts {
     const s = this.signal[v]!;
     if (a >> 1 === b >> 1) return s + this.uTurn;
     if (this.cross[v] === 0) return s;
-    return s + this.anglePenalty[(this.bearing[b]! - this.bearing[a ^ 1]! + ANGLE_STEPS / 2) & (ANGLE_STEPS - 1)]!;
+    return s + this.anglePenalty[turnSteps(this.bearing, a, b)]!;
   }
 
   /** Search weight of the transition from arc a to arc b at node v (its seconds for fastest, 0 for shortest). */

@@ -1,4 +1,4 @@
-import { bearing, haversine } from '../geo.js';
+import { haversine } from '../geo.js';
 import type { RoadGraph } from './graph.js';
 import type { ArcPath } from './search.js';
 
@@ -103,66 +103,6 @@ export function appendPoints(out: number[], pts: readonly LatLon[]): void {
 /** Appends flat line `src` to flat line `out`, skipping each point equal to the line's last one. */
 export function appendLine(out: number[], src: readonly number[]): void {
   for (let i = 0; i < src.length; i += 2) appendPoint(out, src[i]!, src[i + 1]!);
-}
-
-/**
- * Turn angle in degrees, in (-180, 180], positive to the right, from arc `inArc` (entering a node) to arc `outArc`
- * (leaving it): between the last segment of `inArc` and the first segment of `outArc`, in a local plane where one
- * degree of longitude is `cosLat` degrees of latitude (the cosine of a latitude near the node: a route spans too
- * little latitude for the factor to matter). One atan2, no other trigonometry: steps ask this at every node.
- */
-export function turnAngle(g: RoadGraph, inArc: number, outArc: number, cosLat: number): number {
-  let e = inArc >> 1;
-  let s0 = g.edgeShape[e]!;
-  let s1 = g.edgeShape[e + 1]!;
-  const head = g.edgeNodes[2 * e + 1 - (inArc & 1)]!;
-  let px: number, py: number;
-  if (s1 === s0) {
-    const tail = g.edgeNodes[2 * e + (inArc & 1)]!;
-    px = g.nodeLon[tail]!;
-    py = g.nodeLat[tail]!;
-  } else {
-    const s = inArc & 1 ? s0 : s1 - 1;
-    px = g.shapeLon[s]!;
-    py = g.shapeLat[s]!;
-  }
-  const x1 = (g.nodeLon[head]! - px) * cosLat;
-  const y1 = g.nodeLat[head]! - py;
-  e = outArc >> 1;
-  s0 = g.edgeShape[e]!;
-  s1 = g.edgeShape[e + 1]!;
-  const tail = g.edgeNodes[2 * e + (outArc & 1)]!;
-  let qx: number, qy: number;
-  if (s1 === s0) {
-    const next = g.edgeNodes[2 * e + 1 - (outArc & 1)]!;
-    qx = g.nodeLon[next]!;
-    qy = g.nodeLat[next]!;
-  } else {
-    const s = outArc & 1 ? s1 - 1 : s0;
-    qx = g.shapeLon[s]!;
-    qy = g.shapeLat[s]!;
-  }
-  const x2 = (qx - g.nodeLon[tail]!) * cosLat;
-  const y2 = qy - g.nodeLat[tail]!;
-  // Vectors (east, north): the clockwise angle from the first to the second.
-  return (Math.atan2(y1 * x2 - x1 * y2, x1 * x2 + y1 * y2) * 180) / Math.PI;
-}
-
-/**
- * Bearing (degrees from north) with which arc a leaves its tail: from its first to its second point in driving
- * order. Reads the graph's arrays directly (no point arrays), with the same arithmetic as {@link arcPoints}.
- */
-export function arcOutBearing(g: RoadGraph, a: number): number {
-  const e = a >> 1;
-  const s0 = g.edgeShape[e]!;
-  const s1 = g.edgeShape[e + 1]!;
-  const tail = g.edgeNodes[2 * e + (a & 1)]!;
-  if (s1 === s0) {
-    const head = g.edgeNodes[2 * e + 1 - (a & 1)]!;
-    return bearing(g.lat(tail), g.lon(tail), g.lat(head), g.lon(head));
-  }
-  const s = a & 1 ? s1 - 1 : s0;
-  return bearing(g.lat(tail), g.lon(tail), g.shapeLat[s]! / 1e7, g.shapeLon[s]! / 1e7);
 }
 
 /** Scratch for {@link encodePolyline}: character codes before they become a string (grown on demand). */

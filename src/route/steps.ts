@@ -1,8 +1,9 @@
 import { distanceText, durationText, type TextValue } from '../api/text-value.js';
 import type { ArcCosts } from './costs.js';
-import { arcOutBearing, encodePolyline, turnAngle, type PathLine } from './geometry.js';
+import { encodePolyline, type PathLine } from './geometry.js';
 import { EdgeFlag } from './profiles.js';
 import type { ArcPath } from './search.js';
+import { ANGLE_STEPS, arcBearings, turnSteps } from './turn-model.js';
 
 /** One Google-style route step. */
 export interface Step {
@@ -47,7 +48,8 @@ export function buildSteps(costs: ArcCosts, name: (edge: number) => string, path
   const n = arcs.length;
   const { coords, starts } = line;
   const lastPoint = coords.length / 2 - 1;
-  const cosLat = Math.cos((coords[0]! * Math.PI) / 180);
+  // Perceived bearings (as the turn costs use them): 10 m along each road, so a kink at the node is not a turn.
+  const bearings = arcBearings(g);
   const drafts: Draft[] = [];
   let cur: Draft | null = null;
   for (let i = 0; i < n; i++) {
@@ -59,8 +61,8 @@ export function buildSteps(costs: ArcCosts, name: (edge: number) => string, path
     const nm = name(e);
     const round = (g.edgeFlags[e]! & EdgeFlag.roundabout) !== 0;
     if (!cur) {
-      const b = arcOutBearing(g, a);
-      cur = { kind: 'depart', verb: `Bắt đầu đi về hướng <b>${COMPASS[Math.round(b / 45) % 8]}</b>`, name: nm, exits: 0, first: 0, last: 0, dist: 0, dur: 0 };
+      const compass = Math.round((bearings[a]! * 8) / ANGLE_STEPS) % 8;
+      cur = { kind: 'depart', verb: `Bắt đầu đi về hướng <b>${COMPASS[compass]}</b>`, name: nm, exits: 0, first: 0, last: 0, dist: 0, dur: 0 };
       drafts.push(cur);
     } else {
       const prev = arcs[i - 1]!;
@@ -75,7 +77,8 @@ export function buildSteps(costs: ArcCosts, name: (edge: number) => string, path
         if (choice) cur.exits++;
         if (!round) cur.name = nm;
       } else {
-        const delta = turnAngle(g, prev, a, cosLat);
+        const k = turnSteps(bearings, prev, a);
+        const delta = ((k > ANGLE_STEPS / 2 ? k - ANGLE_STEPS : k) * 360) / ANGLE_STEPS;
         const abs = Math.abs(delta);
         if (prev >> 1 === e || abs > 165) {
           next = draft('uturn', 'uturn-left', 'Quay đầu', nm);

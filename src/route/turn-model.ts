@@ -46,6 +46,15 @@ export function anglePenaltyTable(): Float64Array {
   return t;
 }
 
+/**
+ * Angle of the turn from arc a (entering a node) on to arc b (leaving it) in steps of 1/ANGLE_STEPS turn, in
+ * 0..ANGLE_STEPS − 1: 0 straight on, ANGLE_STEPS / 4 a right angle to the right, ANGLE_STEPS / 2 back, 3/4 left.
+ * `bearings`: {@link arcBearings}.
+ */
+export function turnSteps(bearings: Uint16Array, a: number, b: number): number {
+  return (bearings[b]! - bearings[a ^ 1]! + ANGLE_STEPS / 2) & (ANGLE_STEPS - 1);
+}
+
 const bearingCache = new WeakMap<RoadGraph, Uint16Array>();
 
 /**
