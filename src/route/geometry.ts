@@ -117,14 +117,46 @@ const latin1 = new TextDecoder('latin1');
  * into one flat string by one native decode (no per-coordinate strings, no string ropes).
  */
 export function encodePolyline(coords: ArrayLike<number>, from = 0, to = coords.length / 2): string {
-  const count = to - from;
-  if (count <= 0) return '';
-  // At most 6 characters per coordinate for |delta| < 2^29 (any lat/lon times 1e5 is below 2^25).
-  if (polyChars.length < count * 12) polyChars = new Uint8Array(count * 24);
-  const out = polyChars;
+  const n = writePolyline(coords, from, to, 0); // first: it may replace polyChars
+  return latin1.decode(polyChars.subarray(0, n));
+}
+
+/**
+ * The encoded polylines ({@link encodePolyline}) of several stretches of one flat line: `stretches` holds point
+ * ranges `[from0, to0, from1, to1, …]` (from inclusive, to exclusive); a stretch of one point is encoded as that
+ * point twice (a zero-length line, as Google gives for a step without length). All are written into one buffer and
+ * decoded once; each answer is a slice of that string.
+ */
+export function encodePolylines(coords: ArrayLike<number>, stretches: readonly number[]): string[] {
+  const ends: number[] = new Array(stretches.length / 2);
   let n = 0;
-  let prevLat = 0;
-  let prevLon = 0;
+  for (let k = 0; k < stretches.length; k += 2) {
+    const from = stretches[k]!;
+    const to = stretches[k + 1]!;
+    n = writePolyline(coords, from, to, n);
+    if (to - from === 1) n = writePolyline(coords, from, to, n, from);
+    ends[k / 2] = n;
+  }
+  const all = latin1.decode(polyChars.subarray(0, n));
+  return ends.map((end, i) => all.slice(i === 0 ? 0 : ends[i - 1], end));
+}
+
+/**
+ * Writes the characters of points `from`..`to` (exclusive) into polyChars at `n`, with deltas from point `base`
+ * (none: from zero, as a polyline starts), and returns the new length. Grows polyChars, keeping what it holds.
+ */
+function writePolyline(coords: ArrayLike<number>, from: number, to: number, n: number, base = -1): number {
+  const count = to - from;
+  if (count <= 0) return n;
+  // At most 6 characters per coordinate for |delta| < 2^29 (any lat/lon times 1e5 is below 2^25).
+  if (polyChars.length < n + count * 12) {
+    const grown = new Uint8Array(2 * (n + count * 12));
+    grown.set(polyChars.subarray(0, n));
+    polyChars = grown;
+  }
+  const out = polyChars;
+  let prevLat = base < 0 ? 0 : py2Round(coords[2 * base]! * 1e5);
+  let prevLon = base < 0 ? 0 : py2Round(coords[2 * base + 1]! * 1e5);
   for (let i = from; i < to; i++) {
     const lat = py2Round(coords[2 * i]! * 1e5);
     const lon = py2Round(coords[2 * i + 1]! * 1e5);
@@ -141,7 +173,7 @@ export function encodePolyline(coords: ArrayLike<number>, from = 0, to = coords.
     prevLat = lat;
     prevLon = lon;
   }
-  return latin1.decode(out.subarray(0, n));
+  return n;
 }
 
 /** Python 2 rounding (halves away from zero), as the polyline algorithm specifies. */

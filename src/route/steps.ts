@@ -1,6 +1,6 @@
 import { distanceText, durationText, type TextValue } from '../api/text-value.js';
 import type { ArcCosts } from './costs.js';
-import { encodePolyline, type PathLine } from './geometry.js';
+import { encodePolylines, type PathLine } from './geometry.js';
 import { EdgeFlag } from './profiles.js';
 import type { ArcPath } from './search.js';
 import { ANGLE_STEPS, arcBearings, turnSteps } from './turn-model.js';
@@ -102,7 +102,12 @@ export function buildSteps(costs: ArcCosts, name: (edge: number) => string, path
     cur.dur += dur;
   }
   cur!.last = lastPoint;
-  const steps = drafts.map((d) => toStep(d, coords, travelMode));
+  // Every step's line, and the arrival's single point, encoded in one go.
+  const stretches: number[] = [];
+  for (const d of drafts) stretches.push(d.first, d.last > d.first ? d.last + 1 : d.first + 1);
+  stretches.push(lastPoint, lastPoint + 1);
+  const lines = encodePolylines(coords, stretches);
+  const steps = drafts.map((d, i) => toStep(d, coords, lines[i]!, travelMode));
   const lat = coords[2 * lastPoint]!;
   const lng = coords[2 * lastPoint + 1]!;
   steps.push({
@@ -112,7 +117,7 @@ export function buildSteps(costs: ArcCosts, name: (edge: number) => string, path
     duration: durationText(0),
     start_location: { lat, lng },
     end_location: { lat, lng },
-    polyline: { points: pointPolyline(coords, lastPoint) },
+    polyline: { points: lines[drafts.length]! },
     travel_mode: travelMode,
   });
   return steps;
@@ -122,12 +127,7 @@ function draft(kind: Draft['kind'], maneuver: string, verb: string, name: string
   return { kind, maneuver, verb, name, exits: 0, first: 0, last: 0, dist: 0, dur: 0 };
 }
 
-/** A zero-length line at one point of a line (the point twice), as Google gives for steps without length. */
-function pointPolyline(coords: readonly number[], i: number): string {
-  return encodePolyline([coords[2 * i]!, coords[2 * i + 1]!, coords[2 * i]!, coords[2 * i + 1]!]);
-}
-
-function toStep(d: Draft, coords: readonly number[], travelMode: string): Step {
+function toStep(d: Draft, coords: readonly number[], points: string, travelMode: string): Step {
   const onto = d.name ? (d.kind === 'depart' ? ` trên <b>${d.name}</b>` : ` vào <b>${d.name}</b>`) : '';
   let html = d.verb + onto;
   if (d.kind === 'roundabout') html = `Tại vòng xuyến, đi theo lối ra thứ ${Math.max(1, d.exits)}${onto}`;
@@ -138,7 +138,7 @@ function toStep(d: Draft, coords: readonly number[], travelMode: string): Step {
     duration: durationText(d.dur),
     start_location: { lat: coords[2 * d.first]!, lng: coords[2 * d.first + 1]! },
     end_location: { lat: coords[2 * d.last]!, lng: coords[2 * d.last + 1]! },
-    polyline: { points: d.last > d.first ? encodePolyline(coords, d.first, d.last + 1) : pointPolyline(coords, d.first) },
+    polyline: { points },
     travel_mode: travelMode,
   };
   if (d.maneuver) step.maneuver = d.maneuver;
