@@ -121,21 +121,22 @@ function plan(regions: readonly Region[], params: DirectionParams): DirectionRes
   const mode = travelMode(vehicle);
   return {
     geocoded_waypoints: [],
-    routes: routes.map((r) => formatRoute(r, (leg, line) => buildSteps(ctx.costs, name, leg.path, mode, line), region, name)),
+    routes: routes.map((r) => formatRoute(r, (leg, line) => buildSteps(ctx.costs, name, leg.path, mode, line), region)),
     status: 'OK',
   };
 }
 
-function formatRoute(legs: SnapLeg[], steps: (leg: SnapLeg, line: PathLine) => Step[], region: Region, name: (e: number) => string): DirectionRoute {
+function formatRoute(legs: SnapLeg[], steps: (leg: SnapLeg, line: PathLine) => Step[], region: Region): DirectionRoute {
   const line: number[] = [];
-  const byName = new Map<string, number>();
+  // Metres per street name, by string id (the pack's string table holds each name once).
+  const byName = new Map<number, number>();
   const out = legs.map((leg) => {
     // Each leg's line is cut once, for the overview line and the steps.
     const legLine = pathLine(region.graph, leg.path);
     appendLine(line, legLine.coords);
     for (const a of leg.path.arcs) {
-      const n = name(a >> 1);
-      if (n) byName.set(n, (byName.get(n) ?? 0) + region.graph.edgeLen[a >> 1]!);
+      const n = region.graph.edgeName[a >> 1]!;
+      byName.set(n, (byName.get(n) ?? 0) + region.graph.edgeLen[a >> 1]!);
     }
     return {
       distance: distanceText(leg.distance),
@@ -147,7 +148,10 @@ function formatRoute(legs: SnapLeg[], steps: (leg: SnapLeg, line: PathLine) => S
   });
   let summary = '';
   let most = -1;
-  for (const [n, d] of byName) if (d > most) [summary, most] = [n, d];
+  for (const [n, d] of byName) {
+    const text = region.strings.get(n);
+    if (text && d > most) [summary, most] = [text, d];
+  }
   return { bounds: {}, legs: out, overview_polyline: { points: encodePolyline(line) }, summary, warnings: [], waypoint_order: [] };
 }
 
