@@ -14,7 +14,7 @@
  * `process.cpuUsage`), which, unlike requests/s, hardly depends on what else the shared machine is running.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
@@ -114,9 +114,11 @@ async function main(): Promise<void> {
   const { createThreadPool } = await import('../src/adapters/worker/pool.js');
   type Api = import('../src/adapters/http/routes.js').EngineApi;
   const engine: Api = await createEngine();
-  // The worker bundle as tsup ships it, for `bando serve --threads`.
+  // The worker bundle as tsup ships it, for `bando serve --threads`, with the WebAssembly core beside it as in dist/
+  // (without it the workers would route in TypeScript).
   const dir = mkdtempSync(join(tmpdir(), 'bando-bench-'));
   await build({ entryPoints: { worker: fileURLToPath(new URL('../src/worker.ts', import.meta.url)) }, bundle: true, format: 'esm', platform: 'browser', external: ['node:*'], outdir: dir, logLevel: 'error' });
+  copyFileSync(fileURLToPath(new URL('../src/route/wasm/bando-route.wasm', import.meta.url)), join(dir, 'bando-route.wasm'));
   const packs = [fileURLToPath(new URL('../packs/hanoi.pack', import.meta.url))];
   const pools = [1, 2].map((size) => createThreadPool(join(dir, 'worker.js'), { size, packs, callTimeoutMs: 30_000 }));
   const setups: [string, Api][] = [
