@@ -4,7 +4,6 @@ import type { StaticRouteError, StaticRouteQuery } from './api/static-route.js';
 import { trip, type TripParams, type TripResponse } from './api/trip.js';
 import { loadPack, type PackSource } from './pack/load.js';
 import { Region } from './region.js';
-import { engineStaticRoute } from './render/static-route-engine.js';
 import { routerOf } from './route/router.js';
 import { loadWasmCore } from './route/wasm/load.js';
 import { geocode, type GeocodeParams } from './api/geocode.js';
@@ -81,7 +80,10 @@ export class Engine {
    * GET /staticmap/route: PNG bytes of the route over the styled basemap, or an error body (BAD_REQUEST naming the
    * parameter, NOT_FOUND without a route); see src/render/static-route.ts and src/api/static-route.ts.
    */
-  staticRoute(params: StaticRouteQuery): Promise<Uint8Array | StaticRouteError> {
+  async staticRoute(params: StaticRouteQuery): Promise<Uint8Array | StaticRouteError> {
+    // Loaded on the first image: the renderer, the style code and pngjs cost ~0.2 s of import, which an engine that
+    // never draws should not pay at start.
+    const { engineStaticRoute } = await import('./render/static-route-engine.js');
     return engineStaticRoute(this.regions, this.style, params);
   }
 

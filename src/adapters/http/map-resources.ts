@@ -5,9 +5,6 @@
  * with its files under `/demo/`. The handler checks the tiles key and counts; these routes only answer.
  */
 import { demoFile, DEMO_PATHS, type DemoFile } from '../../map/demo-files.js';
-import { emptyGlyphRange, glyphFile, glyphs } from '../../map/glyphs.js';
-import { sprite, spriteFile } from '../../map/sprites.js';
-import { defaultStyle } from '../../map/style/default-style.js';
 import { parseTileCoords } from '../../map/tiles/coords.js';
 import type { TileSource } from '../../map/tiles/source.js';
 import { acceptsGzip, gzip } from './gzip.js';
@@ -36,6 +33,11 @@ const FONT = /^\/fonts\/([^/]+)\/([^/]+)\.pbf$/;
 const SPRITE = /^\/sprites\/([^/]+)\.([A-Za-z0-9]+)$/;
 const CORS = { 'access-control-allow-origin': '*' } as const;
 const PBF = 'application/x-protobuf';
+
+// The style, glyph and sprite code is loaded on the first request that needs it, not when the package is imported.
+const styleCode = () => import('../../map/style/default-style.js');
+const glyphCode = () => import('../../map/glyphs.js');
+const spriteCode = () => import('../../map/sprites.js');
 
 /** A JSON error body of the REST contract. */
 const failure = (status: number, code: string, message: string): Response =>
@@ -84,7 +86,8 @@ export function createMapResources(source: TileSource, options: MapResourcesOpti
       name: 'style',
       mapLoad: true,
       match: (p) => p === STYLE_PATH,
-      handle(_request, url) {
+      async handle(_request, url) {
+        const { defaultStyle } = await styleCode();
         const base = url.origin + url.pathname.slice(0, url.pathname.length - STYLE_PATH.length);
         const key = url.searchParams.get('key') ?? url.searchParams.get('api_key') ?? undefined;
         return new Response(JSON.stringify(defaultStyle(base, { key })), {
@@ -107,7 +110,8 @@ export function createMapResources(source: TileSource, options: MapResourcesOpti
       name: 'glyphs',
       mapLoad: false,
       match: (p) => FONT.test(p),
-      handle(request, url) {
+      async handle(request, url) {
+        const { emptyGlyphRange, glyphFile, glyphs } = await glyphCode();
         const [, stack, range] = FONT.exec(url.pathname.slice(url.pathname.lastIndexOf('/fonts/')))!;
         let fontstack: string;
         try {
@@ -128,7 +132,8 @@ export function createMapResources(source: TileSource, options: MapResourcesOpti
       name: 'sprites',
       mapLoad: false,
       match: (p) => SPRITE.test(p),
-      handle(_request, url) {
+      async handle(_request, url) {
+        const { sprite, spriteFile } = await spriteCode();
         const [, name, ext] = SPRITE.exec(url.pathname.slice(url.pathname.lastIndexOf('/sprites/')))!;
         const answer = (bytes: Uint8Array | null, type: string, error: string) =>
           bytes

@@ -1,0 +1,58 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+
+/**
+ * A module-resolution hook (node:module register) that refuses the renderer's heavy dependencies: with it, importing
+ * the package and answering the JSON endpoints must still work, while the first static image, which loads the
+ * renderer, must fail naming the refused module (which shows that the hook is in force).
+ */
+const BLOCK_HOOK = `
+const BLOCKED = ['@maplibre/maplibre-gl-style-spec', 'pngjs'];
+export async function resolve(specifier, context, next) {
+  if (BLOCKED.some((b) => specifier === b || specifier.startsWith(b + '/'))) throw new Error('blocked import of ' + specifier);
+  return next(specifier, context);
+}`;
+
+const CHILD = `
+import { register } from 'node:module';
+register('data:text/javascript,' + encodeURIComponent(${JSON.stringify(BLOCK_HOOK)}));
+const bando = await import('./src/index.ts');
+const engine = await bando.createEngine();
+const a = '21.0285,105.8522', b = '21.0243,105.8575';
+const handle = bando.createFetchHandler(engine, { keys: [{ key: 't', kind: 'tiles' }], allowHttp: true,
+  resources: bando.createMapResources(bando.createTileSource(engine.regions), { demo: false }) });
+const style = await handle(new Request('http://localhost/styles/default/style.json?key=t'), { remoteAddress: '127.0.0.1' });
+const glyph = await handle(new Request('http://localhost/fonts/Noto%20Sans%20Regular/0-255.pbf?key=t'), { remoteAddress: '127.0.0.1' });
+console.log(JSON.stringify({
+  direction: engine.direction({ origin: a, destination: b }).status,
+  matrix: engine.distanceMatrix({ origins: a, destinations: b }).status,
+  geocode: engine.geocode({ address: 'Hàng Bài, Hoàn Kiếm' }).status,
+  style: style.status,
+  glyph: glyph.status,
+}));
+try {
+  await engine.staticRoute({ origin: a, destination: b });
+  console.log('static: drawn');
+} catch (err) {
+  console.log('static: ' + err.message);
+}
+`;
+
+describe('lazy loading of the renderer', () => {
+  it('answers the JSON endpoints and map resources without loading the style spec or pngjs', () => {
+    const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', CHILD], { cwd: ROOT, encoding: 'utf8' });
+    expect(r.stderr.replace(/^.*ExperimentalWarning.*$|^\(Use `node --trace-warnings.*$/gm, '').trim()).toBe('');
+    const [json, staticLine] = r.stdout.trim().split('\n');
+    const answers = JSON.parse(json!);
+    expect(answers.direction).toBe('OK');
+    expect(answers.matrix).toBe('OK');
+    expect(answers.geocode).toBe('OK');
+    expect(answers.style).toBe(200);
+    expect(answers.glyph).toBe(200);
+    // The first static image needs the renderer: the refused import surfaces there, and only there.
+    expect(staticLine).toMatch(/^static: .*blocked import of (@maplibre\/maplibre-gl-style-spec|pngjs)/);
+  }, 60_000);
+});
