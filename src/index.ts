@@ -12,3 +12,6 @@ export { createWorkerEngine, type WorkerEngine } from './adapters/worker/client.
 export type { WorkerInitOptions, WorkerPackSource } from './adapters/worker/protocol.js';
 export { createMapResources, type MapResourcesOptions } from './adapters/http/map-resources.js';
 export { createTileSource, type TileSource, type TileSourceOptions } from './map/tiles/source.js';
+export { validateStyle } from './style/validate-style.js';
+export { validateStyleLayer } from './style/validate-layer.js';
+export type { StyleIssue, StyleValidationResult } from './style/issues.js';

@@ -26,7 +26,15 @@ const handle = bando.createFetchHandler(engine, { keys: [{ key: 't', kind: 'tile
   resources: bando.createMapResources(bando.createTileSource(engine.regions), { demo: false }) });
 const style = await handle(new Request('http://localhost/styles/default/style.json?key=t'), { remoteAddress: '127.0.0.1' });
 const glyph = await handle(new Request('http://localhost/fonts/Noto%20Sans%20Regular/0-255.pbf?key=t'), { remoteAddress: '127.0.0.1' });
+// validateStyle is synchronous: it loads the style spec's CommonJS build on its first call (not through import).
+const { createRequire } = await import('node:module');
+const specLoaded = () => Object.keys(createRequire(import.meta.url).cache).some((k) => k.includes('maplibre-gl-style-spec'));
+const specBefore = specLoaded();
+const validation = bando.validateStyle({ version: 8, sources: {}, layers: [{ id: 'b', type: 'background', paint: { 'background-color': '#zzz' } }] });
 console.log(JSON.stringify({
+  specBefore,
+  specAfter: specLoaded(),
+  validation: validation.errors.map((e) => e.path),
   direction: engine.direction({ origin: a, destination: b }).status,
   matrix: engine.distanceMatrix({ origins: a, destinations: b }).status,
   geocode: engine.geocode({ address: 'Hàng Bài, Hoàn Kiếm' }).status,
@@ -42,7 +50,7 @@ try {
 `;
 
 describe('lazy loading of the renderer', () => {
-  it('answers the JSON endpoints and map resources without loading the style spec or pngjs', () => {
+  it('answers the JSON endpoints and map resources without loading the style spec or pngjs; validateStyle loads the spec on its first call', () => {
     const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', CHILD], { cwd: ROOT, encoding: 'utf8' });
     expect(r.stderr.replace(/^.*ExperimentalWarning.*$|^\(Use `node --trace-warnings.*$/gm, '').trim()).toBe('');
     const [json, staticLine] = r.stdout.trim().split('\n');
@@ -52,6 +60,9 @@ describe('lazy loading of the renderer', () => {
     expect(answers.geocode).toBe('OK');
     expect(answers.style).toBe(200);
     expect(answers.glyph).toBe(200);
+    expect(answers.specBefore).toBe(false);
+    expect(answers.validation).toEqual(['layers[0].paint.background-color']);
+    expect(answers.specAfter).toBe(true);
     // The first static image needs the renderer: the refused import surfaces there, and only there.
     expect(staticLine).toMatch(/^static: .*blocked import of (@maplibre\/maplibre-gl-style-spec|pngjs)/);
   }, 60_000);

@@ -1,4 +1,5 @@
-import { Color } from '@maplibre/maplibre-gl-style-spec';
+import type { Color } from '@maplibre/maplibre-gl-style-spec';
+import { styleSpec } from './style-spec.js';
 
 /**
  * An evaluated colour: `[r, g, b, a]`, each an integer 0–255, NOT premultiplied by alpha
@@ -21,6 +22,6 @@ export function colorToRgba(color: Color): Rgba {
  */
 export function parseColor(text: unknown): Rgba | undefined {
   if (typeof text !== 'string') return undefined;
-  const color = Color.parse(text);
+  const color = styleSpec().Color.parse(text);
   return color ? colorToRgba(color) : undefined;
 }

@@ -1,13 +1,5 @@
-import {
-  convertFilter,
-  createExpression,
-  createPropertyExpression,
-  expression as styleExpression,
-  function as styleFunction,
-  isExpression,
-  type StyleExpression,
-  type StylePropertyExpression,
-} from '@maplibre/maplibre-gl-style-spec';
+import type { convertFilter, StyleExpression, StylePropertyExpression } from '@maplibre/maplibre-gl-style-spec';
+import { styleSpec } from './style-spec.js';
 import { FILTER_SPEC, libraryPropertySpec } from './library-spec.js';
 import type { PropertyDefinition } from './types.js';
 
@@ -27,8 +19,8 @@ export type ValueForm = 'constant' | 'expression' | 'function';
 
 /** Classifies a property value: expression array, legacy function object, or constant. */
 export function valueForm(value: unknown): ValueForm {
-  if (isExpression(value)) return 'expression';
-  if (styleFunction.isFunction(value)) return 'function';
+  if (styleSpec().isExpression(value)) return 'expression';
+  if (styleSpec().function.isFunction(value)) return 'function';
   return 'constant';
 }
 
@@ -63,7 +55,7 @@ function toExpressionInput(def: PropertyDefinition, value: unknown): unknown {
   if (valueForm(value) !== 'function') return value;
   // Legacy {stops, base, type, property} objects: the library converts them to the equivalent
   // expression, so one parser and one evaluator serve both forms.
-  return styleFunction.convertFunction(value, libraryPropertySpec(def));
+  return styleSpec().function.convertFunction(value, libraryPropertySpec(def));
 }
 
 /**
@@ -94,7 +86,7 @@ export function compileProperty(
   }
   let result;
   try {
-    result = createPropertyExpression(input, rootKey || def.name, libraryPropertySpec(def));
+    result = styleSpec().createPropertyExpression(input, rootKey || def.name, libraryPropertySpec(def));
   } catch (e) {
     return { ok: false, problems: [...problems, { key: '', message: (e as Error).message }] };
   }
@@ -114,8 +106,8 @@ export function compileProperty(
 export function compileFilter(filter: unknown, rootKey: string): CompileResult<StyleExpression> {
   let input: unknown = filter;
   try {
-    if (!styleExpression.isExpressionFilter(filter)) {
-      input = convertFilter(filter as Parameters<typeof convertFilter>[0]);
+    if (!styleSpec().expression.isExpressionFilter(filter)) {
+      input = styleSpec().convertFilter(filter as Parameters<typeof convertFilter>[0]);
     }
   } catch (e) {
     return { ok: false, problems: [{ key: '', message: `invalid filter: ${(e as Error).message}` }] };
@@ -128,7 +120,7 @@ export function compileFilter(filter: unknown, rootKey: string): CompileResult<S
   }
   try {
     // createExpression, not createPropertyExpression: filters may compare ["zoom"] anywhere.
-    const result = createExpression(input, rootKey || 'filter', FILTER_SPEC);
+    const result = styleSpec().createExpression(input, rootKey || 'filter', FILTER_SPEC);
     if (result.result === 'error') {
       return { ok: false, problems: result.value.map((e) => ({ key: e.key, message: e.message })) };
     }

@@ -1,5 +1,5 @@
-import { Color, Formatted, ResolvedImage } from '@maplibre/maplibre-gl-style-spec';
 import { colorToRgba, parseColor, type Rgba } from './color.js';
+import { styleSpec } from './style-spec.js';
 import type { PropertyDefinition } from './types.js';
 
 /**
@@ -23,7 +23,7 @@ const isFiniteNumber = (x: unknown): x is number => typeof x === 'number' && Num
 export function normalizeValue(def: PropertyDefinition, raw: unknown): EvaluatedValue | undefined {
   switch (def.type) {
     case 'color':
-      if (raw instanceof Color) return colorToRgba(raw);
+      if (raw instanceof styleSpec().Color) return colorToRgba(raw);
       return parseColor(raw);
     case 'number':
       return isFiniteNumber(raw) ? clamp(def, raw) : undefined;
@@ -43,11 +43,11 @@ export function normalizeValue(def: PropertyDefinition, raw: unknown): Evaluated
       return kept.length > 0 ? kept : undefined;
     }
     case 'resolvedImage': {
-      const name = raw instanceof ResolvedImage ? raw.name : raw;
+      const name = raw instanceof styleSpec().ResolvedImage ? raw.name : raw;
       return typeof name === 'string' && name !== '' ? name : undefined;
     }
     case 'formatted':
-      if (raw instanceof Formatted) return raw.toString();
+      if (raw instanceof styleSpec().Formatted) return raw.toString();
       return typeof raw === 'string' ? raw : undefined;
     case 'string':
       return typeof raw === 'string' ? raw : undefined;
