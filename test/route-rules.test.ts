@@ -2,21 +2,26 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import polyline from '@mapbox/polyline';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildOsmPack } from '../data-tools/build-pack.js';
 import { Engine } from '../src/engine.js';
 import { Pack } from '../src/pack/reader.js';
 import { Region } from '../src/region.js';
 import { haversine } from '../src/geo.js';
+import { alternatives } from '../src/route/alternatives.js';
+import { Router } from '../src/route/router.js';
+import { loadWasmCore } from '../src/route/wasm/load.js';
+import type { Endpoint } from '../src/route/search.js';
+import { PlainDijkstra } from './helpers/route-reference.js';
 
 /**
  * Tiny hand-drawn maps. Each letter of the ASCII map is a node at (row, column) → (21 - row·0.001°, 105.8 +
- * col·0.001°); ways are given as letter strings with tags; restrictions as (from way, via letter, to way).
+ * col·0.001°); ways are given as letter strings with tags; restrictions as (from way, via letter or via ways, to way).
  */
 interface MapSpec {
   rows: string[];
   ways: { nodes: string; tags: Record<string, string> }[];
-  restrictions?: { from: number; via: string; to: number; kind: string }[];
+  restrictions?: { from: number; via: string | number[]; to: number; kind: string }[];
 }
 
 const STEP = 0.001;
@@ -43,7 +48,10 @@ function engineOf(spec: MapSpec): { engine: Engine; at: (ch: string) => [number,
     xml += '</way>\n';
   });
   (spec.restrictions ?? []).forEach((r, i) => {
-    xml += `<relation id="${500 + i}" version="1"><member type="way" ref="${100 + r.from}" role="from"/><member type="node" ref="${ids.get(r.via)}" role="via"/><member type="way" ref="${100 + r.to}" role="to"/><tag k="type" v="restriction"/><tag k="restriction" v="${r.kind}"/></relation>\n`;
+    const via = typeof r.via === 'string'
+      ? `<member type="node" ref="${ids.get(r.via)}" role="via"/>`
+      : r.via.map((w) => `<member type="way" ref="${100 + w}" role="via"/>`).join('');
+    xml += `<relation id="${500 + i}" version="1"><member type="way" ref="${100 + r.from}" role="from"/>${via}<member type="way" ref="${100 + r.to}" role="to"/><tag k="type" v="restriction"/><tag k="restriction" v="${r.kind}"/></relation>\n`;
   });
   xml += '</osm>\n';
   const dir = mkdtempSync(join(tmpdir(), 'bando-route-'));
@@ -134,6 +142,110 @@ describe('turn restrictions', () => {
     // Either north through N-P-E, or back through Q-W-X: never the direct right turn at X.
     expect(passes(route, r.at, 'P') || passes(route, r.at, 'Q')).toBe(true);
     expect(route.legs[0]!.distance.value).toBeGreaterThan(m(2) * 0.1 + 300);
+  });
+});
+
+describe('via-way turn restrictions', () => {
+  //  A---B---C---J     Every segment is its own way (numbered in `ways` order).
+  //  |   |   |   |     no_left_turn: D-E, via E-F, to F-C (east along D-E-F, then north: forbidden).
+  //  D---E---F---K     only_straight_on: G-H, via H-I, to I-L (east along G-H-I must go on to L).
+  //  |   |   |   |
+  //  G---H---I---L
+  const rows = ['A   B   C   J', '', 'D   E   F   K', '', 'G   H   I   L'];
+  const names = ['AB', 'BC', 'CJ', 'DE', 'EF', 'FK', 'GH', 'HI', 'IL', 'AD', 'DG', 'BE', 'EH', 'CF', 'FI', 'JK', 'KL'];
+  const ways = names.map((nodes) => ({ nodes, tags: {} }));
+  const w = (n: string) => names.indexOf(n);
+  const restrictions = [
+    { from: w('DE'), via: [w('EF')], to: w('CF'), kind: 'no_left_turn' },
+    { from: w('GH'), via: [w('HI')], to: w('IL'), kind: 'only_straight_on' },
+  ];
+  const { engine, at } = engineOf({ rows, ways, restrictions });
+  beforeAll(async () => {
+    expect(await loadWasmCore()).not.toBeNull();
+  });
+  const region = engine.regions[0]!;
+  const g = region.graph;
+  /** Mid-points of every edge. */
+  const mids: Endpoint[] = [];
+  for (let e = 0; e < g.edgeCount; e++) {
+    const u = g.edgeNodes[2 * e]!, v = g.edgeNodes[2 * e + 1]!;
+    mids.push({ edge: e, t: 0.5, lat: (g.lat(u) + g.lat(v)) / 2, lon: (g.lon(u) + g.lon(v)) / 2 });
+  }
+  const routers = {
+    astarTs: new Router(g, null, { wasm: false }),
+    astarWasm: new Router(g, null),
+    chTs: new Router(g, region.pack, { wasm: false }),
+    chWasm: new Router(g, region.pack),
+  };
+  const plain = new PlainDijkstra(g, 0, 'fastest');
+  /** Edge of the way between two letters. */
+  const edgeOf = (p: string, q: string) => mids.findIndex((m) => Math.hypot(m.lat - (at(p)[0] + at(q)[0]) / 2, m.lon - (at(p)[1] + at(q)[1]) / 2) < 1e-9);
+
+  it('are enforced through copy states, and the hierarchy is contracted over them', () => {
+    const ctx = routers.chTs.context(0);
+    expect(ctx.turns.viaWay).toBe(2);
+    expect(ctx.turns.ignoredViaWay).toBe(0);
+    expect(ctx.turns.states).toBeGreaterThan(ctx.turns.arcs);
+    expect(ctx.ch?.states).toBe(ctx.turns.states);
+    expect(plain.viaWay.length).toBe(2);
+    expect(routers.chWasm.core(0)).toBe('wasm');
+  });
+
+  it('no_*: east along D-E-F the car may not turn north onto F-C; from E-H it may', () => {
+    const dst = mids[edgeOf('C', 'F')]!;
+    for (const r of Object.values(routers)) {
+      const leg = r.leg({ ...mids[edgeOf('D', 'E')]!, only: undefined }, dst, 0)!;
+      const arcs = leg.path.arcs;
+      // Never the three arcs D→E, E→F, F→C in a row.
+      const text = arcs.map((a) => a >> 1).join(',');
+      expect(text.includes([edgeOf('D', 'E'), edgeOf('E', 'F'), edgeOf('C', 'F')].join(','))).toBe(false);
+      expect(plain.pathOk(arcs)).toBe(true);
+      // From H heading north to E, then right onto E-F and left onto F-C: not restricted (different from).
+      const fromH = r.leg(mids[edgeOf('E', 'H')]!, dst, 0)!;
+      expect(fromH.path.arcs.map((a) => a >> 1)).toEqual([edgeOf('E', 'H'), edgeOf('E', 'F'), edgeOf('C', 'F')]);
+    }
+  });
+
+  it('only_*: east along G-H-I the car must go on to L', () => {
+    const dst = mids[edgeOf('F', 'I')]!;
+    const src = mids[edgeOf('G', 'H')]!;
+    const want = plain.to(plain.run(src.edge, src.t), src, dst.edge, dst.t);
+    for (const r of Object.values(routers)) {
+      const leg = r.leg(src, dst, 0)!;
+      expect(leg.weight).toBeCloseTo(want, 6);
+      const edges = leg.path.arcs.map((a) => a >> 1).join(',');
+      expect(edges.includes([edgeOf('G', 'H'), edgeOf('H', 'I'), edgeOf('F', 'I')].join(','))).toBe(false);
+      expect(plain.pathOk(leg.path.arcs)).toBe(true);
+    }
+  });
+
+  it('every pair of edge mid-points: A*, hierarchy, tables (TypeScript and wasm) and alternatives equal the reference', () => {
+    const tables = Object.values(routers).map((r) => r.table(mids, mids, 0));
+    let restricted = 0;
+    for (let i = 0; i < mids.length; i++) {
+      const dist = plain.run(mids[i]!.edge, mids[i]!.t);
+      for (let j = 0; j < mids.length; j++) {
+        const want = plain.to(dist, mids[i]!, mids[j]!.edge, mids[j]!.t);
+        const free = new PlainDijkstra(g, 0, 'fastest');
+        for (const t of tables) expect(t.weight[i * mids.length + j]).toBeCloseTo(want, 6);
+        const legs = Object.values(routers).map((r) => r.leg(mids[i]!, mids[j]!, 0));
+        for (const leg of legs) {
+          if (want === Infinity) { expect(leg).toBeNull(); continue; }
+          expect(leg!.weight).toBeCloseTo(want, 6);
+          expect(plain.pathOk(leg!.path.arcs)).toBe(true);
+          expect(leg!.path.arcs[0]! >> 1).toBe(mids[i]!.edge);
+          expect(leg!.path.arcs.at(-1)! >> 1).toBe(mids[j]!.edge);
+        }
+        expect(legs[3]).toEqual(legs[2]);
+        if (want === Infinity) continue;
+        // The restrictions matter for some pairs: the path ignoring via ways is cheaper.
+        free.viaWay.length = 0;
+        if (free.to(free.run(mids[i]!.edge, mids[i]!.t), mids[i]!, mids[j]!.edge, mids[j]!.t) < want - 1e-6) restricted++;
+        const ctx = routers.chTs.context(0);
+        for (const alt of alternatives(routers.chTs, ctx, mids[i]!, mids[j]!, legs[2]!)) expect(plain.pathOk(alt.path.arcs)).toBe(true);
+      }
+    }
+    expect(restricted).toBeGreaterThan(3);
   });
 });
 

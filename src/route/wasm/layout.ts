@@ -6,7 +6,7 @@
 
 /** Fields of `Graph` after its leading f64 `result_weight` (at byte 0), in declaration order, 4 bytes each. */
 const GRAPH_FIELDS = [
-  'nodes', 'arcs', 'gen', 'settled', 'resultArc',
+  'nodes', 'arcs', 'gen', 'settled', 'resultArc', 'labelCap',
   'edgeNodes', 'adjFirst', 'adjArc', 'edgeLen', 'nodeX', 'nodeY',
   'fwd', 'bwd', 'fheap', 'fheapPos', 'bheap', 'bheapPos',
   'fdur', 'flen',
@@ -18,7 +18,7 @@ const GRAPH_FIELDS = [
  * weight factor), 4 bytes each.
  */
 const COSTS_FIELDS = [
-  'bannedArcs', 'weight', 'dur', 'outOpen', 'blocked', 'flagged', 'banArc', 'banFirst', 'banTo',
+  'arcs', 'states', 'weight', 'dur', 'outOpen', 'blocked', 'rule', 'ruleFirst', 'ruleTo', 'ruleNext', 'copyArc', 'copyFirst',
   'bearing', 'signal', 'cross', 'anglePenalty',
 ] as const;
 
@@ -61,9 +61,9 @@ export const CH_UNPACK_BYTES = 24;
 /** Bytes of one bucket entry grouped by state (`Bucket`: u32 destination, padding, f64 weight, seconds, metres). */
 export const CH_BUCKET_BYTES = 32;
 
-/** Bytes of one search label (`Label`: f64 weight, i32 parent arc, u32 state). */
+/** Bytes of one search label (`Label`: f64 weight, i32 parent state, u32 generation stamp). */
 export const LABEL_BYTES = 16;
-/** Byte offset of the parent arc inside a label. */
+/** Byte offset of the parent state inside a label. */
 export const LABEL_PARENT = 8;
 
 /** Byte offset of each 4-byte field of the `Ch` header; the result weight, seconds and metres (f64) are at 0, 8, 16. */
