@@ -28,7 +28,7 @@
  * that turn's weight added first) or its tail node (node-based) with the part of the target arc up to the point. A path is the source arc, the
  * unpacked payloads of the forward then backward records, and the target arc.
  */
-import type { ArcCosts } from './costs.js';
+import { arcHead, type ArcCosts } from './costs.js';
 import { IndexHeap } from './heap.js';
 import type { ArcPath, Endpoint } from './search.js';
 import { posOnArc } from './search.js';
@@ -72,12 +72,31 @@ export function weightCheck(...arrays: ArrayBufferView[]): number {
 }
 
 /**
- * Hash of everything a hierarchy's states and record weights derive from: arc weights, the turn costs (ArcCosts)
- * and the restriction states (TurnTable: copies and transition table).
+ * Hash of everything a hierarchy's states and record weights derive from: arc weights, the turn costs (ArcCosts,
+ * restricted-access roads included) and the restriction states (TurnTable: the copies, and the restricted
+ * transitions that are otherwise open, so vehicles whose restrictions differ only on closed turns share a hierarchy).
  */
 export function costsCheck(c: ArcCosts, t: TurnTable): number {
-  const scalars = Float64Array.of(c.uTurn, c.turnWeightFactor, c.turnCosts ? 1 : 0, t.states);
-  return weightCheck(c.weight, c.bearing, c.signal, c.cross, c.anglePenalty, scalars, t.copyArc, t.rule, t.ruleFirst, t.ruleTo, t.ruleNext);
+  const scalars = Float64Array.of(c.uTurn, c.turnWeightFactor, c.turnCosts ? 1 : 0, c.restrictedTurn, t.states);
+  return weightCheck(c.weight, c.bearing, c.signal, c.cross, c.anglePenalty, c.restricted, scalars, t.copyArc, openRules(c, t));
+}
+
+/** (state, arc, next state) of every listed transition of TurnTable from an open arc onto an open arc, open turn. */
+function openRules(c: ArcCosts, t: TurnTable): Int32Array {
+  const out: number[] = [];
+  for (let s = 0; s < t.states; s++) {
+    const r = t.rule[s]!;
+    const a = t.arcOf(s);
+    if (r < 0 || c.weight[a] === Infinity) continue;
+    const h = arcHead(c.graph, a);
+    if (c.blocked[h]) continue;
+    for (let i = t.ruleFirst[r]!; i < t.ruleFirst[r + 1]!; i++) {
+      const b = t.ruleTo[i]!;
+      if (c.weight[b] === Infinity || (a >> 1 === b >> 1 && c.outOpen[h] !== 1)) continue;
+      out.push(s, b, t.ruleNext[i]!);
+    }
+  }
+  return Int32Array.from(out);
 }
 
 /** Labels of one search direction, reused across queries through a generation counter. */

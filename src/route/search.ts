@@ -438,7 +438,7 @@ export class ArcSearch {
         const t = ruled ? T.next(s, b) : b;
         if (t < 0) continue;
         const td = c.turnDur(a, b, h);
-        const tw = c.turnWeightFactor === 0 ? 0 : td;
+        const tw = c.turnWeightOf(td, a, b);
         if (B.seen[b] === gen) {
           reach(s, b, tw, td);
           touched = true;

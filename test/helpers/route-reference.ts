@@ -223,9 +223,15 @@ export class PlainDijkstra {
     if (roads === undefined) this.roadCache.set(v, (roads = this.roads(v)));
     return osrmTurnSeconds(angle, roads, (this.g.nodeFlags[v]! & 1) !== 0, uturn);
   }
-  /** Search weight of the allowed turn from a to b. */
+  /**
+   * Search weight of the allowed turn from a to b: its seconds, plus OSRM's max_turn_weight (int16 max in tenths)
+   * when b's road is restricted to local access for the vehicle (access=destination-style) and a's is not.
+   */
   turnWeight(a: number, b: number): number {
-    return this.weighted ? this.turnSeconds(a, b) : 0;
+    if (!this.weighted) return 0;
+    const local = (arc: number) => (this.g.edgeRestricted[Math.floor(arc / 2)]! & (1 << this.profile)) !== 0;
+    const entering = this.g.fromOsm && local(b) && !local(a);
+    return this.turnSeconds(a, b) + (entering ? 32767 / 10 : 0);
   }
   turnOk(a: number, b: number): boolean {
     const v = this.head(a);

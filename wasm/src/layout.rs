@@ -73,6 +73,8 @@ pub struct Costs {
     pub u_turn: f64,
     /// 1 when turn seconds count as weight (fastest), 0 when not (shortest).
     pub turn_factor: f64,
+    /// Turn weight of entering a road restricted to local access from one that is not (ArcCosts.restrictedTurn).
+    pub restricted_turn: f64,
     /// Number of arcs (states below it are plain arcs) and of states (arcs, then copies of via arcs).
     pub arcs: u32,
     pub states: u32,
@@ -82,6 +84,8 @@ pub struct Costs {
     /// u8 per node: open arcs leaving it (capped at 255); 1 when the vehicle may not pass it.
     pub out_open: *const u8,
     pub blocked: *const u8,
+    /// u8 per edge: 1 when the vehicle may drive it only for local access (ArcCosts.restricted).
+    pub restricted: *const u8,
     /// Transition table of TurnTable: i32 per state, its row or -1 (every transition leads to the plain arc);
     /// u32 row offsets into `rule_to` (arcs) and `rule_next` (the state each leads to, -1 = forbidden).
     pub rule: *const i32,
@@ -121,10 +125,23 @@ impl Costs {
         s + rd(self.angle_penalty, k as usize)
     }
 
-    /// Search weight of that transition (its seconds for fastest, 0 for shortest): ArcCosts.turnWeight.
+    /// Search weight of that transition (its seconds plus the restricted-access weight for fastest, 0 for
+    /// shortest): ArcCosts.turnWeight.
     #[inline(always)]
     pub unsafe fn turn_weight(&self, a: u32, b: u32, v: u32) -> f64 {
-        if self.turn_factor == 0.0 { 0.0 } else { self.turn_dur(a, b, v) }
+        if self.turn_factor == 0.0 { 0.0 } else { self.turn_dur(a, b, v) + self.access_weight(a, b) }
+    }
+
+    /// `turn_weight` when the transition's seconds `td` are known: ArcCosts.turnWeightOf.
+    #[inline(always)]
+    pub unsafe fn turn_weight_of(&self, td: f64, a: u32, b: u32) -> f64 {
+        if self.turn_factor == 0.0 { 0.0 } else { td + self.access_weight(a, b) }
+    }
+
+    /// Weight of entering b's edge from a's when only b's is restricted to local access, else 0.
+    #[inline(always)]
+    unsafe fn access_weight(&self, a: u32, b: u32) -> f64 {
+        if rd(self.restricted, (b >> 1) as usize) == 1 && rd(self.restricted, (a >> 1) as usize) == 0 { self.restricted_turn } else { 0.0 }
     }
 
     /// The arc of state s (TurnTable.arcOf).

@@ -111,7 +111,7 @@ pub unsafe fn one_to_many(g: &mut Graph, c: &Costs, src_edge: u32, src_t: f64, n
                 continue;
             }
             let td = c.turn_dur(a, b, hd);
-            let tw = if c.turn_factor == 0.0 { 0.0 } else { td };
+            let tw = c.turn_weight_of(td, a, b);
             let rb = &*bl.add(b as usize);
             if rb.state == seen {
                 // Reach every target on arc b through arc a.

@@ -122,19 +122,20 @@ export class WasmGraph {
     const ptrs: [keyof typeof COSTS, number][] = [
       ['arcs', turns.arcs], ['states', turns.states],
       ['weight', m.copy(costs.weight)], ['dur', m.copy(costs.dur)],
-      ['outOpen', m.copy(costs.outOpen)], ['blocked', m.copy(costs.blocked)],
+      ['outOpen', m.copy(costs.outOpen)], ['blocked', m.copy(costs.blocked)], ['restricted', m.copy(costs.restricted)],
       ['rule', m.copy(turns.rule)], ['ruleFirst', m.copy(turns.ruleFirst)], ['ruleTo', m.copy(turns.ruleTo)],
       ['ruleNext', m.copy(turns.ruleNext)], ['copyArc', m.copy(turns.copyArc)], ['copyFirst', m.copy(turns.copyFirst)],
       ['bearing', m.copy(costs.bearing)], ['signal', m.copy(costs.signal)], ['cross', m.copy(costs.cross)],
       ['anglePenalty', m.copy(costs.anglePenalty)],
     ];
     for (const [f, v] of ptrs) m.i32(header + COSTS[f], v);
-    const f64 = new Float64Array(m.buffer, header, 5);
+    const f64 = new Float64Array(m.buffer, header, 6);
     f64[COSTS_F64.boundPerMetre >> 3] = costs.boundPerMetre;
     f64[COSTS_F64.mPerLon >> 3] = costs.mPerLon;
     f64[COSTS_F64.mPerLat >> 3] = costs.mPerLat;
     f64[COSTS_F64.uTurn >> 3] = costs.uTurn;
     f64[COSTS_F64.turnFactor >> 3] = costs.turnWeightFactor;
+    f64[COSTS_F64.restrictedTurn >> 3] = costs.restrictedTurn;
     return header;
   }
 

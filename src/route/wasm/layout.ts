@@ -14,11 +14,11 @@ const GRAPH_FIELDS = [
 ] as const;
 
 /**
- * Fields of `Costs` after its five leading f64s (bound per metre, metres per degree lon / lat, U-turn seconds, turn
- * weight factor), 4 bytes each.
+ * Fields of `Costs` after its six leading f64s (bound per metre, metres per degree lon / lat, U-turn seconds, turn
+ * weight factor, restricted-access turn weight), 4 bytes each.
  */
 const COSTS_FIELDS = [
-  'arcs', 'states', 'weight', 'dur', 'outOpen', 'blocked', 'rule', 'ruleFirst', 'ruleTo', 'ruleNext', 'copyArc', 'copyFirst',
+  'arcs', 'states', 'weight', 'dur', 'outOpen', 'blocked', 'restricted', 'rule', 'ruleFirst', 'ruleTo', 'ruleNext', 'copyArc', 'copyFirst',
   'bearing', 'signal', 'cross', 'anglePenalty',
 ] as const;
 
@@ -43,11 +43,11 @@ export const GRAPH = offsets(GRAPH_FIELDS, 8);
 export const GRAPH_BYTES = Math.ceil((8 + 4 * GRAPH_FIELDS.length) / 8) * 8;
 
 /** Byte offsets of the f64 fields of `Costs`. */
-export const COSTS_F64 = { boundPerMetre: 0, mPerLon: 8, mPerLat: 16, uTurn: 24, turnFactor: 32 } as const;
+export const COSTS_F64 = { boundPerMetre: 0, mPerLon: 8, mPerLat: 16, uTurn: 24, turnFactor: 32, restrictedTurn: 40 } as const;
 /** Byte offset of each 4-byte field of the `Costs` header. */
-export const COSTS = offsets(COSTS_FIELDS, 40);
+export const COSTS = offsets(COSTS_FIELDS, 48);
 /** Size of the `Costs` header in bytes. */
-export const COSTS_BYTES = Math.ceil((40 + 4 * COSTS_FIELDS.length) / 8) * 8;
+export const COSTS_BYTES = Math.ceil((48 + 4 * COSTS_FIELDS.length) / 8) * 8;
 
 /** Bytes of one heap slot (`Entry`: f64 key, u32 item, padding); a heap of n items has n + 1 slots. */
 export const HEAP_ENTRY_BYTES = 16;
