@@ -145,6 +145,62 @@ describe('turn restrictions', () => {
   });
 });
 
+/** Mid-points of every edge of a region's graph. */
+function midpoints(g: Engine['regions'][number]['graph']): Endpoint[] {
+  const mids: Endpoint[] = [];
+  for (let e = 0; e < g.edgeCount; e++) {
+    const u = g.edgeNodes[2 * e]!, v = g.edgeNodes[2 * e + 1]!;
+    mids.push({ edge: e, t: 0.5, lat: (g.lat(u) + g.lat(v)) / 2, lon: (g.lon(u) + g.lon(v)) / 2 });
+  }
+  return mids;
+}
+
+/** A* and hierarchy queries, each in TypeScript and in the WebAssembly core, over one engine's only region. */
+function routersOf(engine: Engine): Record<'astarTs' | 'astarWasm' | 'chTs' | 'chWasm', Router> {
+  const region = engine.regions[0]!;
+  const g = region.graph;
+  return {
+    astarTs: new Router(g, null, { wasm: false }),
+    astarWasm: new Router(g, null),
+    chTs: new Router(g, region.pack, { wasm: false }),
+    chWasm: new Router(g, region.pack),
+  };
+}
+
+/**
+ * Every pair of edge mid-points of a tiny map: the car's A*, hierarchy, tables (TypeScript and wasm) and
+ * alternatives equal the reference Dijkstra, and every path keeps its restrictions. Returns the number of pairs
+ * whose reference weight `other` (a second reference, e.g. one ignoring a rule) beats.
+ */
+function agreeAllPairs(engine: Engine, plain: PlainDijkstra, other: PlainDijkstra): number {
+  const routers = routersOf(engine);
+  const mids = midpoints(engine.regions[0]!.graph);
+  const tables = Object.values(routers).map((r) => r.table(mids, mids, 0));
+  let beaten = 0;
+  for (let i = 0; i < mids.length; i++) {
+    const dist = plain.run(mids[i]!.edge, mids[i]!.t);
+    const free = other.run(mids[i]!.edge, mids[i]!.t);
+    for (let j = 0; j < mids.length; j++) {
+      const want = plain.to(dist, mids[i]!, mids[j]!.edge, mids[j]!.t);
+      for (const t of tables) expect(t.weight[i * mids.length + j]).toBeCloseTo(want, 6);
+      const legs = Object.values(routers).map((r) => r.leg(mids[i]!, mids[j]!, 0));
+      for (const leg of legs) {
+        if (want === Infinity) { expect(leg).toBeNull(); continue; }
+        expect(leg!.weight).toBeCloseTo(want, 6);
+        expect(plain.pathOk(leg!.path.arcs)).toBe(true);
+        expect(leg!.path.arcs[0]! >> 1).toBe(mids[i]!.edge);
+        expect(leg!.path.arcs.at(-1)! >> 1).toBe(mids[j]!.edge);
+      }
+      expect(legs[3]).toEqual(legs[2]);
+      if (want === Infinity) continue;
+      if (other.to(free, mids[i]!, mids[j]!.edge, mids[j]!.t) < want - 1e-6) beaten++;
+      const ctx = routers.chTs.context(0);
+      for (const alt of alternatives(routers.chTs, ctx, mids[i]!, mids[j]!, legs[2]!)) expect(plain.pathOk(alt.path.arcs)).toBe(true);
+    }
+  }
+  return beaten;
+}
+
 describe('via-way turn restrictions', () => {
   //  A---B---C---J     Every segment is its own way (numbered in `ways` order).
   //  |   |   |   |     no_left_turn: D-E, via E-F, to F-C (east along D-E-F, then north: forbidden).
@@ -163,20 +219,9 @@ describe('via-way turn restrictions', () => {
   beforeAll(async () => {
     expect(await loadWasmCore()).not.toBeNull();
   });
-  const region = engine.regions[0]!;
-  const g = region.graph;
-  /** Mid-points of every edge. */
-  const mids: Endpoint[] = [];
-  for (let e = 0; e < g.edgeCount; e++) {
-    const u = g.edgeNodes[2 * e]!, v = g.edgeNodes[2 * e + 1]!;
-    mids.push({ edge: e, t: 0.5, lat: (g.lat(u) + g.lat(v)) / 2, lon: (g.lon(u) + g.lon(v)) / 2 });
-  }
-  const routers = {
-    astarTs: new Router(g, null, { wasm: false }),
-    astarWasm: new Router(g, null),
-    chTs: new Router(g, region.pack, { wasm: false }),
-    chWasm: new Router(g, region.pack),
-  };
+  const g = engine.regions[0]!.graph;
+  const mids = midpoints(g);
+  const routers = routersOf(engine);
   const plain = new PlainDijkstra(g, 0, 'fastest');
   /** Edge of the way between two letters. */
   const edgeOf = (p: string, q: string) => mids.findIndex((m) => Math.hypot(m.lat - (at(p)[0] + at(q)[0]) / 2, m.lon - (at(p)[1] + at(q)[1]) / 2) < 1e-9);
@@ -220,32 +265,53 @@ describe('via-way turn restrictions', () => {
   });
 
   it('every pair of edge mid-points: A*, hierarchy, tables (TypeScript and wasm) and alternatives equal the reference', () => {
-    const tables = Object.values(routers).map((r) => r.table(mids, mids, 0));
-    let restricted = 0;
-    for (let i = 0; i < mids.length; i++) {
-      const dist = plain.run(mids[i]!.edge, mids[i]!.t);
-      for (let j = 0; j < mids.length; j++) {
-        const want = plain.to(dist, mids[i]!, mids[j]!.edge, mids[j]!.t);
-        const free = new PlainDijkstra(g, 0, 'fastest');
-        for (const t of tables) expect(t.weight[i * mids.length + j]).toBeCloseTo(want, 6);
-        const legs = Object.values(routers).map((r) => r.leg(mids[i]!, mids[j]!, 0));
-        for (const leg of legs) {
-          if (want === Infinity) { expect(leg).toBeNull(); continue; }
-          expect(leg!.weight).toBeCloseTo(want, 6);
-          expect(plain.pathOk(leg!.path.arcs)).toBe(true);
-          expect(leg!.path.arcs[0]! >> 1).toBe(mids[i]!.edge);
-          expect(leg!.path.arcs.at(-1)! >> 1).toBe(mids[j]!.edge);
-        }
-        expect(legs[3]).toEqual(legs[2]);
-        if (want === Infinity) continue;
-        // The restrictions matter for some pairs: the path ignoring via ways is cheaper.
-        free.viaWay.length = 0;
-        if (free.to(free.run(mids[i]!.edge, mids[i]!.t), mids[i]!, mids[j]!.edge, mids[j]!.t) < want - 1e-6) restricted++;
-        const ctx = routers.chTs.context(0);
-        for (const alt of alternatives(routers.chTs, ctx, mids[i]!, mids[j]!, legs[2]!)) expect(plain.pathOk(alt.path.arcs)).toBe(true);
-      }
-    }
-    expect(restricted).toBeGreaterThan(3);
+    const free = new PlainDijkstra(g, 0, 'fastest');
+    free.viaWay.length = 0;
+    // The restrictions matter: for some pairs the reference that ignores via ways finds a lighter path.
+    expect(agreeAllPairs(engine, plain, free)).toBeGreaterThan(3);
+  });
+});
+
+describe('roads restricted to local access (access=destination)', () => {
+  //  A-------B     C-D and D-E are access=destination. From near C to B-E the short way is C-D-E, but entering
+  //  |       |     a destination road from an open one weighs OSRM's max_turn_weight, so the car goes round by A-B.
+  //  |       |
+  //  C---D---E
+  beforeAll(async () => {
+    expect(await loadWasmCore()).not.toBeNull();
+  });
+  const rows = ['A       B', '', '', 'C   D   E'];
+  const ways = (access?: string): MapSpec['ways'] => {
+    const tags: Record<string, string> = access ? { access } : {};
+    return [{ nodes: 'AB', tags: {} }, { nodes: 'AC', tags: {} }, { nodes: 'BE', tags: {} }, { nodes: 'CD', tags }, { nodes: 'DE', tags }];
+  };
+  const open = engineOf({ rows, ways: ways() });
+  const local = engineOf({ rows, ways: ways('destination') });
+
+  it('a through route avoids them; the weight, not the duration, carries the penalty', () => {
+    const q = { origin: between(open.at, 'A', 'C', 0.9), destination: between(open.at, 'B', 'E', 0.5) };
+    const a = open.engine.direction(q).routes[0]!;
+    const b = local.engine.direction(q).routes[0]!;
+    expect(passes(a, open.at, 'D')).toBe(true);
+    expect(passes(b, open.at, 'D')).toBe(false);
+    expect(passes(b, open.at, 'B')).toBe(true);
+    // A destination on D-E is reached through the restricted road: its duration stays that of the drive.
+    const r = routersOf(local.engine).chWasm;
+    const g = local.engine.regions[0]!.graph;
+    const mids = midpoints(g);
+    const de = mids.find((m) => Math.abs(m.lat - open.at('D')[0]) < 1e-9 && m.lon > open.at('D')[1])!;
+    const ac = mids.find((m) => Math.abs(m.lon - open.at('A')[1]) < 1e-9)!;
+    const leg = r.leg(ac, de, 0)!;
+    const plainLeg = routersOf(open.engine).chWasm.leg(ac, de, 0)!;
+    expect(leg.weight - plainLeg.weight).toBeCloseTo(3276.7, 6);
+    expect(leg.duration).toBeCloseTo(plainLeg.duration, 6);
+  });
+
+  it('every pair of edge mid-points equals the reference', () => {
+    const g = local.engine.regions[0]!.graph;
+    expect(g.edgeRestricted.filter((x) => x & 1).length).toBe(2);
+    // Against the reference on the open map's graph (no flags): the penalty changes some answers.
+    expect(agreeAllPairs(local.engine, new PlainDijkstra(g, 0, 'fastest'), new PlainDijkstra(open.engine.regions[0]!.graph, 0, 'fastest'))).toBeGreaterThan(3);
   });
 });
 
