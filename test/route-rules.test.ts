@@ -22,6 +22,8 @@ interface MapSpec {
   rows: string[];
   ways: { nodes: string; tags: Record<string, string> }[];
   restrictions?: { from: number; via: string | number[]; to: number; kind: string }[];
+  /** Tags of nodes, by letter. */
+  nodeTags?: Record<string, Record<string, string>>;
 }
 
 const STEP = 0.001;
@@ -40,7 +42,8 @@ function engineOf(spec: MapSpec): { engine: Engine; at: (ch: string) => [number,
   let id = 1;
   for (const [ch, [lat, lon]] of pos) {
     ids.set(ch, id);
-    xml += `<node id="${id++}" version="1" lat="${lat}" lon="${lon}"/>\n`;
+    const tags = Object.entries(spec.nodeTags?.[ch] ?? {}).map(([k, v]) => `<tag k="${k}" v="${v}"/>`).join('');
+    xml += `<node id="${id++}" version="1" lat="${lat}" lon="${lon}">${tags}</node>\n`;
   }
   spec.ways.forEach((w, i) => {
     xml += `<way id="${100 + i}" version="1">${[...w.nodes].map((c) => `<nd ref="${ids.get(c)}"/>`).join('')}`;
@@ -312,6 +315,50 @@ describe('roads restricted to local access (access=destination)', () => {
     expect(g.edgeRestricted.filter((x) => x & 1).length).toBe(2);
     // Against the reference on the open map's graph (no flags): the penalty changes some answers.
     expect(agreeAllPairs(local.engine, new PlainDijkstra(g, 0, 'fastest'), new PlainDijkstra(open.engine.regions[0]!.graph, 0, 'fastest'))).toBeGreaterThan(3);
+  });
+});
+
+describe('barriers', () => {
+  //  A---B---C     A bollard at B: cars may not pass it, but turn round before it (OSRM).
+  //  |       |
+  //  D-------E
+  beforeAll(async () => {
+    expect(await loadWasmCore()).not.toBeNull();
+  });
+  const rows = ['A   B   C', '', 'D       E'];
+  const ways = ['AB', 'BC', 'AD', 'DE', 'CE'].map((nodes) => ({ nodes, tags: {} }));
+  const { engine, at } = engineOf({ rows, ways, nodeTags: { B: { barrier: 'bollard' } } });
+  const g = engine.regions[0]!.graph;
+
+  it('a car that must go on towards the barrier turns round before it', () => {
+    const ab = midpoints(g).findIndex((m) => Math.abs(m.lat - at('A')[0]) < 1e-9 && m.lon < at('B')[1]);
+    const tail = g.edgeNodes[2 * ab]!;
+    // The arc of A-B that runs towards B, and a destination behind the start on the same edge.
+    const toB = Math.abs(g.lon(tail) - at('A')[1]) < 1e-9 ? 2 * ab : 2 * ab + 1;
+    const p = (f: number) => {
+      const t = toB & 1 ? 1 - f : f;
+      return { edge: ab, t, lat: at('A')[0], lon: at('A')[1] + f * (at('B')[1] - at('A')[1]) };
+    };
+    const plain = new PlainDijkstra(g, 0, 'fastest');
+    for (const r of Object.values(routersOf(engine))) {
+      const leg = r.leg({ ...p(0.6), only: toB }, p(0.3), 0)!;
+      expect(leg.path.arcs).toEqual([toB, toB ^ 1]);
+      expect(plain.pathOk(leg.path.arcs)).toBe(true);
+      // Never through B to C: the way to C runs round by D and E.
+      const c = r.leg(p(0.6), midpoints(g).find((m) => m.lon > at('B')[1] && Math.abs(m.lat - at('A')[0]) < 1e-9)!, 0)!;
+      const arcs = c.path.arcs;
+      for (let i = 0; i + 1 < arcs.length; i++) {
+        const x = arcs[i]!, head = g.edgeNodes[(x & ~1) + 1 - (x & 1)]!;
+        if (Math.abs(g.lon(head) - at('B')[1]) < 1e-9 && Math.abs(g.lat(head) - at('B')[0]) < 1e-9) expect(arcs[i + 1]).toBe(x ^ 1);
+      }
+      expect(arcs.length).toBeGreaterThan(3);
+    }
+  });
+
+  it('every pair of edge mid-points equals the reference', () => {
+    const plain = new PlainDijkstra(g, 0, 'fastest');
+    expect(agreeAllPairs(engine, plain, plain)).toBe(0);
+    expect(Array.from(g.nodeBlock).filter((b) => b & 1).length).toBe(1);
   });
 });
 

@@ -16,7 +16,8 @@
  * arc it drives; edge-based (`kind: 'edge'`, graphs with turn rules) a state is a search state of TurnTable (a road
  * arc, edge * 2 + dir, or a copy of a via arc that a via-way restriction adds after the arcs) and an original record
  * s → t is the allowed turn from state s onto arc b, leading to state t = TurnTable.next(s, b), its payload b. Turns
- * that a barrier, a U-turn (allowed only at dead ends) or a restriction forbids are simply missing.
+ * that a barrier (passing it: only the U-turn before it is allowed), a U-turn (elsewhere allowed only at dead ends)
+ * or a restriction forbids are simply missing.
  * Weights are not stored: an original record's weight (and duration, distance) is its payload arc's (ArcCosts),
  * edge-based plus the turn weight (seconds) of its transition added before it (turn weight + arc weight), a
  * shortcut's the sum of its two children's, computed once at load in float64 exactly as the builder added them.
@@ -89,10 +90,10 @@ function openRules(c: ArcCosts, t: TurnTable): Int32Array {
     const a = t.arcOf(s);
     if (r < 0 || c.weight[a] === Infinity) continue;
     const h = arcHead(c.graph, a);
-    if (c.blocked[h]) continue;
+    const blocked = c.blocked[h] === 1, uturn = blocked || c.outOpen[h] === 1;
     for (let i = t.ruleFirst[r]!; i < t.ruleFirst[r + 1]!; i++) {
       const b = t.ruleTo[i]!;
-      if (c.weight[b] === Infinity || (a >> 1 === b >> 1 && c.outOpen[h] !== 1)) continue;
+      if (c.weight[b] === Infinity || (a >> 1 === b >> 1 ? !uturn : blocked)) continue;
       out.push(s, b, t.ruleNext[i]!);
     }
   }
@@ -248,10 +249,11 @@ export class ContractionHierarchy {
         this.label(this.B, u, gen, w, d, l, -1 - b, -1);
         continue;
       }
-      if (c.blocked[u]) continue;
+      const blocked = c.blocked[u] === 1, uturn = blocked || c.outOpen[u] === 1;
       for (let i = g.adjFirst[u]!; i < g.adjFirst[u + 1]!; i++) {
         const a = g.adjArc[i]! ^ 1;
-        if (c.weight[a] === Infinity || (a >> 1 === b >> 1 && c.outOpen[u] !== 1)) continue;
+        // At a barrier only the U-turn; elsewhere U-turns only at dead ends (ArcSearch.openTurn).
+        if (c.weight[a] === Infinity || (a >> 1 === b >> 1 ? !uturn : blocked)) continue;
         const c0 = T.copyFirst[a]!, n = T.copyFirst[a + 1]! - c0;
         for (let k = -1; k < n; k++) {
           const s = k < 0 ? a : T.arcs + c0 + k;

@@ -29,7 +29,7 @@ export class ArcCosts {
   readonly dur: Float64Array;
   /** Per node: number of open arcs leaving it (capped at 255). A U-turn is allowed only where this is 1. */
   readonly outOpen: Uint8Array;
-  /** Per node: bit set when the vehicle may not pass the node (barrier). */
+  /** Per node: 1 when the vehicle may not pass the node (barrier; it may turn round before it, see ArcSearch.openTurn). */
   readonly blocked: Uint8Array;
   /** Weight per metre of straight-line distance that no arc beats (A* bound), already with a safety margin. */
   readonly boundPerMetre: number;

@@ -73,8 +73,9 @@ class Side {
  * Exact edge-based route search for one vehicle and weighting. States are arcs and the copies of via arcs that
  * via-way restrictions add (TurnTable: state s drives arc `turns.arcOf(s)`); a forward label is the weight from
  * the source to the head of the state's arc, a backward label the weight from there to the target. A transition
- * from arc a (entering node v) to arc b (leaving v) is refused when v is a barrier for the vehicle, when b turns
- * back along a's edge and v is not a dead end (OSRM's rule: U-turns only where no other arc leaves), and when a
+ * from arc a (entering node v) to arc b (leaving v) is refused when v is a barrier for the vehicle and b does not
+ * turn back along a's edge (OSRM turns round before a barrier it may not pass), when b turns back along a's edge
+ * and v is neither a barrier nor a dead end (OSRM's rule: U-turns only where no other arc leaves), and when a
  * turn restriction forbids it (TurnTable.next is -1); an allowed transition leads to state `turns.next(s, b)` and
  * adds its turn weight (ArcCosts.turnWeight) and, in one-to-many searches, its turn seconds. Searches never
  * allocate per settled state; each state is settled at most once per side, which bounds every query by
@@ -102,11 +103,11 @@ export class ArcSearch {
 
   /**
    * True when no barrier or U-turn rule keeps the vehicle from going from arc a (entering node v) on to arc b
-   * (leaving v); restrictions are TurnTable.next's part.
+   * (leaving v): at a barrier only the U-turn, elsewhere U-turns only at dead ends. Restrictions are TurnTable.next's part.
    */
   openTurn(a: number, b: number, v: number): boolean {
     const c = this.costs;
-    if (c.blocked[v]) return false;
+    if (c.blocked[v]) return a >> 1 === b >> 1;
     return a >> 1 !== b >> 1 || c.outOpen[v] === 1;
   }
 
@@ -202,14 +203,15 @@ export class ArcSearch {
         F.done[s] = gen;
         const a = s < A ? s : copyArc[s - A]!;
         const h = en[(a & ~1) + 1 - (a & 1)]!;
-        if (c.blocked[h]) continue;
+        // At a barrier only the U-turn; elsewhere U-turns only at dead ends (openTurn).
+        const blocked = c.blocked[h] === 1, uturn = blocked || c.outOpen[h] === 1;
         const da = F.dist[s]!;
         const ruled = rule[s]! >= 0;
         for (let i = adjFirst[h]!; i < adjFirst[h + 1]!; i++) {
           const b = adjArc[i]!;
           const wb = w[b]!;
           if (wb === Infinity) continue;
-          if (a >> 1 === b >> 1 && c.outOpen[h] !== 1) continue;
+          if (a >> 1 === b >> 1 ? !uturn : blocked) continue;
           const t = ruled ? T.next(s, b) : b;
           if (t < 0 || F.done[t] === gen) continue;
           const nd = da + c.turnWeight(a, b, h) + wb;
@@ -226,13 +228,13 @@ export class ArcSearch {
         B.done[t] = gen;
         const b = t < A ? t : copyArc[t - A]!;
         const u = en[(b & ~1) + (b & 1)]!;
-        if (c.blocked[u]) continue;
+        const blocked = c.blocked[u] === 1, uturn = blocked || c.outOpen[u] === 1;
         const db = B.dist[t]! + w[b]!;
         const pu = pot(u);
         for (let i = adjFirst[u]!; i < adjFirst[u + 1]!; i++) {
           const a = adjArc[i]! ^ 1;
           if (w[a] === Infinity) continue;
-          if (a >> 1 === b >> 1 && c.outOpen[u] !== 1) continue;
+          if (a >> 1 === b >> 1 ? !uturn : blocked) continue;
           const nd = c.turnWeight(a, b, u) + db;
           // The states of arc a whose transition onto b leads to t: a itself and its copies.
           const c0 = copyFirst[a]!, n = copyFirst[a + 1]! - c0;
@@ -426,7 +428,7 @@ export class ArcSearch {
       this.settled++;
       const a = s < A ? s : copyArc[s - A]!;
       const h = en[(a & ~1) + 1 - (a & 1)]!;
-      if (c.blocked[h]) continue;
+      const blocked = c.blocked[h] === 1, uturn = blocked || c.outOpen[h] === 1;
       const da = F.dist[s]!;
       const ruled = rule[s]! >= 0;
       let touched = false;
@@ -434,7 +436,7 @@ export class ArcSearch {
         const b = adjArc[i]!;
         const wb = w[b]!;
         if (wb === Infinity) continue;
-        if (a >> 1 === b >> 1 && c.outOpen[h] !== 1) continue;
+        if (a >> 1 === b >> 1 ? !uturn : blocked) continue;
         const t = ruled ? T.next(s, b) : b;
         if (t < 0) continue;
         const td = c.turnDur(a, b, h);

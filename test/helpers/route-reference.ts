@@ -61,7 +61,7 @@ function lookaheadBearing(pts: [number, number][]): number {
 
 /**
  * Plain edge-based Dijkstra from a point on an edge to all arcs, then the cost to a point on an edge: no U-turn
- * except where a node has a single open way out, no passing barrier nodes, via-node turn restrictions (no_* forbids
+ * except where a node has a single open way out or at a barrier node, which the vehicle may not pass, via-node turn restrictions (no_* forbids
  * the pair, only_* allows only the listed pairs from that arc), via-way restrictions (OSRM: a no_* path from → via
  * … → to may not be driven whole; after driving an only_* path's from and all its via edges, the next arc must be
  * its to). Each allowed turn costs OSRM's car turn seconds (osrmTurnSeconds with the angle between the rounded
@@ -233,10 +233,15 @@ export class PlainDijkstra {
     const entering = this.g.fromOsm && local(b) && !local(a);
     return this.turnSeconds(a, b) + (entering ? 32767 / 10 : 0);
   }
+  /**
+   * Via-node rules of the turn from a to b: at a barrier the vehicle may only turn back (OSRM), elsewhere turn back only
+   * where a single open way leaves; via-node restrictions.
+   */
   turnOk(a: number, b: number): boolean {
     const v = this.head(a);
-    if (this.g.nodeBlock[v]! & (1 << this.profile)) return false;
-    if (Math.floor(a / 2) === Math.floor(b / 2) && this.outArcs(v).length !== 1) return false;
+    const barrier = (this.g.nodeBlock[v]! & (1 << this.profile)) !== 0;
+    const back = Math.floor(a / 2) === Math.floor(b / 2);
+    if (barrier ? !back : back && this.outArcs(v).length !== 1) return false;
     if (this.banned.has(`${a}>${b}`)) return false;
     const only = this.only.get(a);
     return !only || only.has(b);

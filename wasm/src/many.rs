@@ -89,12 +89,11 @@ pub unsafe fn one_to_many(g: &mut Graph, c: &Costs, src_edge: u32, src_t: f64, n
         settled += 1;
         let a = c.arc_of(s);
         let hd = g.head(a);
-        if rd(c.blocked, hd as usize) != 0 {
-            continue;
-        }
+        // At a barrier only the U-turn; elsewhere U-turns only at dead ends (`open_turn`).
+        let blocked = rd(c.blocked, hd as usize) != 0;
         let da = ls.dist;
         let (fda, fla) = (*fd.add(s as usize), *fln.add(s as usize));
-        let uturn_ok = rd(c.out_open, hd as usize) == 1;
+        let uturn_ok = blocked || rd(c.out_open, hd as usize) == 1;
         let ruled = rd(c.rule, s as usize) >= 0;
         let mut touched = false;
         for i in rd(g.adj_first, hd as usize)..rd(g.adj_first, hd as usize + 1) {
@@ -103,7 +102,7 @@ pub unsafe fn one_to_many(g: &mut Graph, c: &Costs, src_edge: u32, src_t: f64, n
             if wb == f64::INFINITY {
                 continue;
             }
-            if a >> 1 == b >> 1 && !uturn_ok {
+            if if a >> 1 == b >> 1 { !uturn_ok } else { blocked } {
                 continue;
             }
             let t = if ruled { c.next(s, b) } else { b as i32 };

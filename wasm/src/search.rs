@@ -20,11 +20,12 @@ pub fn pos_on_arc(edge_t: f64, a: u32) -> f64 {
 }
 
 /// True when no barrier or U-turn rule keeps the vehicle from going from arc a (entering node v) on to arc b
-/// (leaving v); restrictions are `Costs::next`'s part (ArcSearch.openTurn).
+/// (leaving v): at a barrier only the U-turn, elsewhere U-turns only at dead ends; restrictions are `Costs::next`'s
+/// part (ArcSearch.openTurn).
 #[inline(always)]
 pub unsafe fn open_turn(c: &Costs, a: u32, b: u32, v: u32) -> bool {
     if rd(c.blocked, v as usize) != 0 {
-        return false;
+        return a >> 1 == b >> 1;
     }
     a >> 1 != b >> 1 || rd(c.out_open, v as usize) == 1
 }
@@ -129,10 +130,8 @@ pub unsafe fn route(g: &mut Graph, c: &Costs, src: End, dst: End) -> i32 {
             let da = ls.dist;
             let a = c.arc_of(s);
             let h = gr.head(a);
-            if rd(c.blocked, h as usize) != 0 {
-                continue;
-            }
-            let uturn_ok = rd(c.out_open, h as usize) == 1;
+            let blocked = rd(c.blocked, h as usize) != 0;
+            let uturn_ok = blocked || rd(c.out_open, h as usize) == 1;
             let ruled = rd(c.rule, s as usize) >= 0;
             for i in rd(gr.adj_first, h as usize)..rd(gr.adj_first, h as usize + 1) {
                 let b = rd(gr.adj_arc, i as usize);
@@ -140,7 +139,7 @@ pub unsafe fn route(g: &mut Graph, c: &Costs, src: End, dst: End) -> i32 {
                 if wb == f64::INFINITY {
                     continue;
                 }
-                if a >> 1 == b >> 1 && !uturn_ok {
+                if if a >> 1 == b >> 1 { !uturn_ok } else { blocked } {
                     continue;
                 }
                 let t = if ruled { c.next(s, b) } else { b as i32 };
@@ -169,18 +168,16 @@ pub unsafe fn route(g: &mut Graph, c: &Costs, src: End, dst: End) -> i32 {
             lt.state = done;
             let b = c.arc_of(t);
             let u = gr.tail(b);
-            if rd(c.blocked, u as usize) != 0 {
-                continue;
-            }
+            let blocked = rd(c.blocked, u as usize) != 0;
             let db = lt.dist + rd(w, b as usize);
             let pu = pot(u);
-            let uturn_ok = rd(c.out_open, u as usize) == 1;
+            let uturn_ok = blocked || rd(c.out_open, u as usize) == 1;
             for i in rd(gr.adj_first, u as usize)..rd(gr.adj_first, u as usize + 1) {
                 let a = rd(gr.adj_arc, i as usize) ^ 1;
                 if rd(w, a as usize) == f64::INFINITY {
                     continue;
                 }
-                if a >> 1 == b >> 1 && !uturn_ok {
+                if if a >> 1 == b >> 1 { !uturn_ok } else { blocked } {
                     continue;
                 }
                 let nd = c.turn_weight(a, b, u) + db;
