@@ -280,17 +280,19 @@ export class ArcSearch {
       const u = en[(b & ~1) + (b & 1)]!;
       this.seedTarget(b, u, posOnArc(dst, b) * w[b]!, 0, gen);
     }
-    const T = this.turns, A = T.arcs;
+    const T = this.turns, A = T.arcs, copyArc = T.copyArc, copyFirst = T.copyFirst, rule = T.rule;
     const out: { state: number; arc: number; weight: number }[] = [];
     while (F.heap.size > 0 && F.heap.minKey() <= limit) {
       const s = F.heap.pop();
       F.done[s] = gen;
-      const a = T.arcOf(s);
+      const a = s < A ? s : copyArc[s - A]!;
       const h = en[(a & ~1) + 1 - (a & 1)]!;
+      const blocked = c.blocked[h] === 1, uturn = blocked || c.outOpen[h] === 1;
+      const ruled = rule[s]! >= 0;
       for (let i = adjFirst[h]!; i < adjFirst[h + 1]!; i++) {
         const b = adjArc[i]!;
-        if (w[b] === Infinity || !this.openTurn(a, b, h)) continue;
-        const t = T.next(s, b);
+        if (w[b] === Infinity || (a >> 1 === b >> 1 ? !uturn : blocked)) continue;
+        const t = ruled ? T.next(s, b) : b;
         if (t < 0 || F.done[t] === gen) continue;
         const nd = F.dist[s]! + c.turnWeight(a, b, h) + w[b]!;
         if (F.seen[t] === gen && nd >= F.dist[t]!) continue;
@@ -301,18 +303,19 @@ export class ArcSearch {
     while (B.heap.size > 0 && B.heap.minKey() <= limit) {
       const t = B.heap.pop();
       B.done[t] = gen;
-      const b = T.arcOf(t);
+      const b = t < A ? t : copyArc[t - A]!;
       if (F.done[t] === gen && F.dist[t]! + B.dist[t]! <= limit) out.push({ state: t, arc: b, weight: F.dist[t]! + B.dist[t]! });
       const u = en[(b & ~1) + (b & 1)]!;
+      const blocked = c.blocked[u] === 1, uturn = blocked || c.outOpen[u] === 1;
       const db = B.dist[t]! + w[b]!;
       for (let i = adjFirst[u]!; i < adjFirst[u + 1]!; i++) {
         const a = adjArc[i]! ^ 1;
-        if (w[a] === Infinity || !this.openTurn(a, b, u)) continue;
+        if (w[a] === Infinity || (a >> 1 === b >> 1 ? !uturn : blocked)) continue;
         const nd = c.turnWeight(a, b, u) + db;
-        const c0 = T.copyFirst[a]!, n = T.copyFirst[a + 1]! - c0;
+        const c0 = copyFirst[a]!, n = copyFirst[a + 1]! - c0;
         for (let k = -1; k < n; k++) {
           const s = k < 0 ? a : A + c0 + k;
-          if (B.done[s] === gen || T.next(s, b) !== t) continue;
+          if (B.done[s] === gen || (rule[s]! >= 0 ? T.next(s, b) : b) !== t) continue;
           if (B.seen[s] === gen && nd >= B.dist[s]!) continue;
           B.dist[s] = nd; B.parent[s] = t; B.seen[s] = gen;
           B.heap.push(s, nd);
