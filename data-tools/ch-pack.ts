@@ -29,14 +29,15 @@ export interface ChSections {
 /**
  * The graph to contract for one vehicle and weighting: node-based when turns neither cost nor are restricted for
  * the vehicle (no turn costs, no restrictions, no barriers; U-turns are then never part of a shortest path), else
- * edge-based over the arcs with the turns ArcSearch allows, each weighing its turn weight plus the arc's weight.
+ * edge-based over the search states of TurnTable (arcs and copies of via arcs) with the transitions ArcSearch
+ * allows, each weighing its turn weight plus the weight of the arc it turns onto.
  */
 export function baseGraph(costs: ArcCosts, turns: TurnTable): { kind: 'node' | 'edge'; graph: BaseGraph } {
   const g = costs.graph;
   const W = costs.weight;
   const search = new ArcSearch(costs, turns);
-  const edgeBased = costs.turnCosts || turns.count > 0 || costs.blocked.includes(1);
-  const S = edgeBased ? 2 * g.edgeCount : g.nodeCount;
+  const edgeBased = costs.turnCosts || turns.count > 0 || turns.states > turns.arcs || costs.blocked.includes(1);
+  const S = edgeBased ? turns.states : g.nodeCount;
   const first = new Uint32Array(S + 1);
   const head: number[] = [];
   const payload: number[] = [];
@@ -48,13 +49,16 @@ export function baseGraph(costs: ArcCosts, turns: TurnTable): { kind: 'node' | '
         if (W[b] === Infinity) continue;
         head.push(arcHead(g, b)); payload.push(b); weight.push(W[b]!);
       }
-    } else if (W[s] !== Infinity) {
-      const h = arcHead(g, s);
+    } else if (W[turns.arcOf(s)] !== Infinity) {
+      const a = turns.arcOf(s);
+      const h = arcHead(g, a);
       for (let i = g.adjFirst[h]!; i < g.adjFirst[h + 1]!; i++) {
         const b = g.adjArc[i]!;
-        if (W[b] === Infinity || !search.canTurn(s, b, h)) continue;
+        if (W[b] === Infinity || !search.openTurn(a, b, h)) continue;
+        const t = turns.next(s, b);
+        if (t < 0) continue;
         // Same expression as ContractionHierarchy's derive, so record weights match the builder's bit for bit.
-        head.push(b); payload.push(b); weight.push(costs.turnWeight(s, b, h) + W[b]!);
+        head.push(t); payload.push(b); weight.push(costs.turnWeight(a, b, h) + W[b]!);
       }
     }
     first[s + 1] = head.length;
@@ -79,7 +83,7 @@ export function buildHierarchies(pack: Pack, weightings: readonly Weighting[], l
       const costs = new ArcCosts(g, profile, weighting);
       const turns = new TurnTable(g, profile);
       const { kind, graph } = baseGraph(costs, turns);
-      const check = costsCheck(costs);
+      const check = costsCheck(costs, turns);
       const key = `${weighting}:${kind}:${check}:${weightCheck(new Float64Array(graph.head))}:${weightCheck(new Float64Array(graph.first))}`;
       const same = seen.get(key);
       if (same) {

@@ -63,7 +63,7 @@ export async function buildDimacsPack(grPath: string, coPath: string, name: stri
     nodeLat: new Int32Array(N), nodeLon: new Int32Array(N), nodeFlags: new Uint8Array(N), nodeBlock: new Uint8Array(N),
     nodeOsm: new Float64Array(N), edgeNodes: new Uint32Array(2 * E), edgeLen: new Float64Array(E),
     edgeSpeed: new Uint8Array(E * PROFILE_COUNT * 2), edgePref: new Uint8Array(E * PROFILE_COUNT).fill(100),
-    edgeClass: new Uint8Array(E), edgeFlags: new Uint8Array(E), edgeName: new Uint32Array(E), edgeWay: new Float64Array(E),
+    edgeClass: new Uint8Array(E), edgeFlags: new Uint8Array(E), edgeRestricted: new Uint8Array(E), edgeName: new Uint32Array(E), edgeWay: new Float64Array(E),
     edgeShape: new Uint32Array(E + 1), shapeLat: new Int32Array(0), shapeLon: new Int32Array(0),
     adjFirst: new Uint32Array(N + 1), adjArc: new Uint32Array(0),
     turnFirst: new Uint32Array(1), turnEdges: new Uint32Array(0), turnKind: new Uint8Array(0), turnMask: new Uint8Array(0),

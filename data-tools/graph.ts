@@ -35,6 +35,11 @@ export interface GraphArrays {
   edgePref: Uint8Array;
   edgeClass: Uint8Array;
   edgeFlags: Uint8Array;
+  /**
+   * Per edge: bit p set when profile p may drive it but only for local access (access=destination-style, see
+   * profiles.ts RESTRICTED); searches weigh turns onto such roads from other roads heavily (OSRM car.lua).
+   */
+  edgeRestricted: Uint8Array;
   /** String ids of street names (name, else ref). */
   edgeName: Uint32Array;
   edgeWay: Float64Array;
@@ -157,7 +162,7 @@ export function buildGraph(store: OsmStore, strings: StringTableBuilder): GraphA
     nodeLat: new Int32Array(N), nodeLon: new Int32Array(N), nodeFlags: new Uint8Array(N), nodeBlock: new Uint8Array(N),
     nodeOsm: new Float64Array(N), edgeNodes: new Uint32Array(2 * E), edgeLen: new Float64Array(E),
     edgeSpeed: new Uint8Array(E * PROFILE_COUNT * 2), edgePref: new Uint8Array(E * PROFILE_COUNT),
-    edgeClass: new Uint8Array(E), edgeFlags: new Uint8Array(E), edgeName: new Uint32Array(E), edgeWay: new Float64Array(E),
+    edgeClass: new Uint8Array(E), edgeFlags: new Uint8Array(E), edgeRestricted: new Uint8Array(E), edgeName: new Uint32Array(E), edgeWay: new Float64Array(E),
     edgeShape: new Uint32Array(E + 1), shapeLat: new Int32Array(0), shapeLon: new Int32Array(0),
     adjFirst: new Uint32Array(N + 1), adjArc: new Uint32Array(2 * E),
     turnFirst: new Uint32Array(1), turnEdges: new Uint32Array(0), turnKind: new Uint8Array(0), turnMask: new Uint8Array(0),
@@ -184,6 +189,7 @@ export function buildGraph(store: OsmStore, strings: StringTableBuilder): GraphA
       g.edgeSpeed[i * PROFILE_COUNT * 2 + p * 2] = u.forward;
       g.edgeSpeed[i * PROFILE_COUNT * 2 + p * 2 + 1] = u.backward;
       g.edgePref[i * PROFILE_COUNT + p] = Math.max(1, Math.min(100, Math.round(u.preference * 100)));
+      if (u.restricted && (u.forward > 0 || u.backward > 0)) g.edgeRestricted[i]! |= 1 << p;
     });
     g.edgeClass[i] = roadClassOf(e.way.tags);
     g.edgeFlags[i] = edgeFlags(e.way.tags);

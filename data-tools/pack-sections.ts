@@ -28,6 +28,7 @@ export function writePack(c: PackContents): Uint8Array {
     .addArray('graph.node.block', g.nodeBlock).addArray('graph.node.osm', g.nodeOsm)
     .addArray('graph.edge.nodes', g.edgeNodes).addArray('graph.edge.len', g.edgeLen).addArray('graph.edge.speed', g.edgeSpeed)
     .addArray('graph.edge.pref', g.edgePref).addArray('graph.edge.class', g.edgeClass).addArray('graph.edge.flags', g.edgeFlags)
+    .addArray('graph.edge.restricted', g.edgeRestricted)
     .addArray('graph.edge.name', g.edgeName).addArray('graph.edge.way', g.edgeWay).addArray('graph.edge.shape', g.edgeShape)
     .addArray('graph.shape.lat', g.shapeLat).addArray('graph.shape.lon', g.shapeLon)
     .addArray('graph.adj.first', g.adjFirst).addArray('graph.adj.arc', g.adjArc)

@@ -86,15 +86,24 @@ export const PROFILE_RULES: Record<Vehicle, ProfileRules> = {
 
 const ALLOWED = new Set(['yes', 'designated', 'permissive', 'destination', 'official', 'permit']);
 const REFUSED = new Set(['no', 'private', 'agricultural', 'forestry', 'emergency', 'psv', 'customers', 'delivery', 'use_sidepath', 'discouraged']);
+/**
+ * Access values of roads meant for local access only (OSRM car.lua `restricted_access_tag_list`); of these, the
+ * profiles let vehicles drive `destination` roads, which searches penalise on entry (see ArcCosts.turnWeight).
+ */
+const RESTRICTED = new Set(['private', 'delivery', 'destination', 'customers']);
 
-/** What one way allows one vehicle: speeds per direction (km/h, 0 = not allowed) and routing preference. */
+/**
+ * What one way allows one vehicle: speeds per direction (km/h, 0 = not allowed), routing preference, and whether
+ * the access value that decides for the vehicle restricts it to local access (RESTRICTED).
+ */
 export interface WayUse {
   forward: number;
   backward: number;
   preference: number;
+  restricted: boolean;
 }
 
-const NONE: WayUse = { forward: 0, backward: 0, preference: 1 };
+const NONE: WayUse = { forward: 0, backward: 0, preference: 1, restricted: false };
 
 /** Applies a profile to a way's tags. */
 export function wayUse(rules: ProfileRules, tags: Tags): WayUse {
@@ -127,7 +136,8 @@ export function wayUse(rules: ProfileRules, tags: Tags): WayUse {
   const dir = onewayDirection(rules, tags);
   if (dir === 'none') return NONE;
   const preference = (rules.preference[hw!] ?? 1) * ((tags.service && rules.servicePreference[tags.service]) || 1);
-  return { forward: dir === 'backward' ? 0 : fwdSpeed, backward: dir === 'forward' ? 0 : bwdSpeed, preference };
+  const restricted = access !== undefined && RESTRICTED.has(access);
+  return { forward: dir === 'backward' ? 0 : fwdSpeed, backward: dir === 'forward' ? 0 : bwdSpeed, preference, restricted };
 }
 
 /** The access value that decides for this vehicle: the most specific access key present. */

@@ -107,7 +107,7 @@ describe('edge-based hierarchies of real OSM packs equal A* and plain Dijkstra',
     const make = (edit: (x: ChArrays) => void) => {
       const x: ChArrays = { ...ch.ch, a: ch.ch.a.slice(), b: ch.ch.b.slice(), dnFirst: ch.ch.dnFirst.slice() };
       edit(x);
-      return () => new ContractionHierarchy(x, ctx.costs, true, () => true);
+      return () => new ContractionHierarchy(x, ctx.costs, true, ctx.turns);
     };
     expect(make(() => {})).not.toThrow();
     const sc = ch.ch.a.findIndex((v) => v >= 0);

@@ -2,21 +2,28 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import polyline from '@mapbox/polyline';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildOsmPack } from '../data-tools/build-pack.js';
 import { Engine } from '../src/engine.js';
 import { Pack } from '../src/pack/reader.js';
 import { Region } from '../src/region.js';
 import { haversine } from '../src/geo.js';
+import { alternatives } from '../src/route/alternatives.js';
+import { Router } from '../src/route/router.js';
+import { loadWasmCore } from '../src/route/wasm/load.js';
+import type { Endpoint } from '../src/route/search.js';
+import { PlainDijkstra } from './helpers/route-reference.js';
 
 /**
  * Tiny hand-drawn maps. Each letter of the ASCII map is a node at (row, column) → (21 - row·0.001°, 105.8 +
- * col·0.001°); ways are given as letter strings with tags; restrictions as (from way, via letter, to way).
+ * col·0.001°); ways are given as letter strings with tags; restrictions as (from way, via letter or via ways, to way).
  */
 interface MapSpec {
   rows: string[];
   ways: { nodes: string; tags: Record<string, string> }[];
-  restrictions?: { from: number; via: string; to: number; kind: string }[];
+  restrictions?: { from: number; via: string | number[]; to: number; kind: string }[];
+  /** Tags of nodes, by letter. */
+  nodeTags?: Record<string, Record<string, string>>;
 }
 
 const STEP = 0.001;
@@ -35,7 +42,8 @@ function engineOf(spec: MapSpec): { engine: Engine; at: (ch: string) => [number,
   let id = 1;
   for (const [ch, [lat, lon]] of pos) {
     ids.set(ch, id);
-    xml += `<node id="${id++}" version="1" lat="${lat}" lon="${lon}"/>\n`;
+    const tags = Object.entries(spec.nodeTags?.[ch] ?? {}).map(([k, v]) => `<tag k="${k}" v="${v}"/>`).join('');
+    xml += `<node id="${id++}" version="1" lat="${lat}" lon="${lon}">${tags}</node>\n`;
   }
   spec.ways.forEach((w, i) => {
     xml += `<way id="${100 + i}" version="1">${[...w.nodes].map((c) => `<nd ref="${ids.get(c)}"/>`).join('')}`;
@@ -43,7 +51,10 @@ function engineOf(spec: MapSpec): { engine: Engine; at: (ch: string) => [number,
     xml += '</way>\n';
   });
   (spec.restrictions ?? []).forEach((r, i) => {
-    xml += `<relation id="${500 + i}" version="1"><member type="way" ref="${100 + r.from}" role="from"/><member type="node" ref="${ids.get(r.via)}" role="via"/><member type="way" ref="${100 + r.to}" role="to"/><tag k="type" v="restriction"/><tag k="restriction" v="${r.kind}"/></relation>\n`;
+    const via = typeof r.via === 'string'
+      ? `<member type="node" ref="${ids.get(r.via)}" role="via"/>`
+      : r.via.map((w) => `<member type="way" ref="${100 + w}" role="via"/>`).join('');
+    xml += `<relation id="${500 + i}" version="1"><member type="way" ref="${100 + r.from}" role="from"/>${via}<member type="way" ref="${100 + r.to}" role="to"/><tag k="type" v="restriction"/><tag k="restriction" v="${r.kind}"/></relation>\n`;
   });
   xml += '</osm>\n';
   const dir = mkdtempSync(join(tmpdir(), 'bando-route-'));
@@ -134,6 +145,220 @@ describe('turn restrictions', () => {
     // Either north through N-P-E, or back through Q-W-X: never the direct right turn at X.
     expect(passes(route, r.at, 'P') || passes(route, r.at, 'Q')).toBe(true);
     expect(route.legs[0]!.distance.value).toBeGreaterThan(m(2) * 0.1 + 300);
+  });
+});
+
+/** Mid-points of every edge of a region's graph. */
+function midpoints(g: Engine['regions'][number]['graph']): Endpoint[] {
+  const mids: Endpoint[] = [];
+  for (let e = 0; e < g.edgeCount; e++) {
+    const u = g.edgeNodes[2 * e]!, v = g.edgeNodes[2 * e + 1]!;
+    mids.push({ edge: e, t: 0.5, lat: (g.lat(u) + g.lat(v)) / 2, lon: (g.lon(u) + g.lon(v)) / 2 });
+  }
+  return mids;
+}
+
+/** A* and hierarchy queries, each in TypeScript and in the WebAssembly core, over one engine's only region. */
+function routersOf(engine: Engine): Record<'astarTs' | 'astarWasm' | 'chTs' | 'chWasm', Router> {
+  const region = engine.regions[0]!;
+  const g = region.graph;
+  return {
+    astarTs: new Router(g, null, { wasm: false }),
+    astarWasm: new Router(g, null),
+    chTs: new Router(g, region.pack, { wasm: false }),
+    chWasm: new Router(g, region.pack),
+  };
+}
+
+/**
+ * Every pair of edge mid-points of a tiny map: the car's A*, hierarchy, tables (TypeScript and wasm) and
+ * alternatives equal the reference Dijkstra, and every path keeps its restrictions. Returns the number of pairs
+ * whose reference weight `other` (a second reference, e.g. one ignoring a rule) beats.
+ */
+function agreeAllPairs(engine: Engine, plain: PlainDijkstra, other: PlainDijkstra): number {
+  const routers = routersOf(engine);
+  const mids = midpoints(engine.regions[0]!.graph);
+  const tables = Object.values(routers).map((r) => r.table(mids, mids, 0));
+  let beaten = 0;
+  for (let i = 0; i < mids.length; i++) {
+    const dist = plain.run(mids[i]!.edge, mids[i]!.t);
+    const free = other.run(mids[i]!.edge, mids[i]!.t);
+    for (let j = 0; j < mids.length; j++) {
+      const want = plain.to(dist, mids[i]!, mids[j]!.edge, mids[j]!.t);
+      for (const t of tables) expect(t.weight[i * mids.length + j]).toBeCloseTo(want, 6);
+      const legs = Object.values(routers).map((r) => r.leg(mids[i]!, mids[j]!, 0));
+      for (const leg of legs) {
+        if (want === Infinity) { expect(leg).toBeNull(); continue; }
+        expect(leg!.weight).toBeCloseTo(want, 6);
+        expect(plain.pathOk(leg!.path.arcs)).toBe(true);
+        expect(leg!.path.arcs[0]! >> 1).toBe(mids[i]!.edge);
+        expect(leg!.path.arcs.at(-1)! >> 1).toBe(mids[j]!.edge);
+      }
+      expect(legs[3]).toEqual(legs[2]);
+      if (want === Infinity) continue;
+      if (other.to(free, mids[i]!, mids[j]!.edge, mids[j]!.t) < want - 1e-6) beaten++;
+      const ctx = routers.chTs.context(0);
+      for (const alt of alternatives(routers.chTs, ctx, mids[i]!, mids[j]!, legs[2]!)) expect(plain.pathOk(alt.path.arcs)).toBe(true);
+    }
+  }
+  return beaten;
+}
+
+describe('via-way turn restrictions', () => {
+  //  A---B---C---J     Every segment is its own way (numbered in `ways` order).
+  //  |   |   |   |     no_left_turn: D-E, via E-F, to F-C (east along D-E-F, then north: forbidden).
+  //  D---E---F---K     only_straight_on: G-H, via H-I, to I-L (east along G-H-I must go on to L).
+  //  |   |   |   |
+  //  G---H---I---L
+  const rows = ['A   B   C   J', '', 'D   E   F   K', '', 'G   H   I   L'];
+  const names = ['AB', 'BC', 'CJ', 'DE', 'EF', 'FK', 'GH', 'HI', 'IL', 'AD', 'DG', 'BE', 'EH', 'CF', 'FI', 'JK', 'KL'];
+  const ways = names.map((nodes) => ({ nodes, tags: {} }));
+  const w = (n: string) => names.indexOf(n);
+  const restrictions = [
+    { from: w('DE'), via: [w('EF')], to: w('CF'), kind: 'no_left_turn' },
+    { from: w('GH'), via: [w('HI')], to: w('IL'), kind: 'only_straight_on' },
+  ];
+  const { engine, at } = engineOf({ rows, ways, restrictions });
+  beforeAll(async () => {
+    expect(await loadWasmCore()).not.toBeNull();
+  });
+  const g = engine.regions[0]!.graph;
+  const mids = midpoints(g);
+  const routers = routersOf(engine);
+  const plain = new PlainDijkstra(g, 0, 'fastest');
+  /** Edge of the way between two letters. */
+  const edgeOf = (p: string, q: string) => mids.findIndex((m) => Math.hypot(m.lat - (at(p)[0] + at(q)[0]) / 2, m.lon - (at(p)[1] + at(q)[1]) / 2) < 1e-9);
+
+  it('are enforced through copy states, and the hierarchy is contracted over them', () => {
+    const ctx = routers.chTs.context(0);
+    expect(ctx.turns.viaWay).toBe(2);
+    expect(ctx.turns.ignoredViaWay).toBe(0);
+    expect(ctx.turns.states).toBeGreaterThan(ctx.turns.arcs);
+    expect(ctx.ch?.states).toBe(ctx.turns.states);
+    expect(plain.viaWay.length).toBe(2);
+    expect(routers.chWasm.core(0)).toBe('wasm');
+  });
+
+  it('no_*: east along D-E-F the car may not turn north onto F-C; from E-H it may', () => {
+    const dst = mids[edgeOf('C', 'F')]!;
+    for (const r of Object.values(routers)) {
+      const leg = r.leg({ ...mids[edgeOf('D', 'E')]!, only: undefined }, dst, 0)!;
+      const arcs = leg.path.arcs;
+      // Never the three arcs D→E, E→F, F→C in a row.
+      const text = arcs.map((a) => a >> 1).join(',');
+      expect(text.includes([edgeOf('D', 'E'), edgeOf('E', 'F'), edgeOf('C', 'F')].join(','))).toBe(false);
+      expect(plain.pathOk(arcs)).toBe(true);
+      // From H heading north to E, then right onto E-F and left onto F-C: not restricted (different from).
+      const fromH = r.leg(mids[edgeOf('E', 'H')]!, dst, 0)!;
+      expect(fromH.path.arcs.map((a) => a >> 1)).toEqual([edgeOf('E', 'H'), edgeOf('E', 'F'), edgeOf('C', 'F')]);
+    }
+  });
+
+  it('only_*: east along G-H-I the car must go on to L', () => {
+    const dst = mids[edgeOf('F', 'I')]!;
+    const src = mids[edgeOf('G', 'H')]!;
+    const want = plain.to(plain.run(src.edge, src.t), src, dst.edge, dst.t);
+    for (const r of Object.values(routers)) {
+      const leg = r.leg(src, dst, 0)!;
+      expect(leg.weight).toBeCloseTo(want, 6);
+      const edges = leg.path.arcs.map((a) => a >> 1).join(',');
+      expect(edges.includes([edgeOf('G', 'H'), edgeOf('H', 'I'), edgeOf('F', 'I')].join(','))).toBe(false);
+      expect(plain.pathOk(leg.path.arcs)).toBe(true);
+    }
+  });
+
+  it('every pair of edge mid-points: A*, hierarchy, tables (TypeScript and wasm) and alternatives equal the reference', () => {
+    const free = new PlainDijkstra(g, 0, 'fastest');
+    free.viaWay.length = 0;
+    // The restrictions matter: for some pairs the reference that ignores via ways finds a lighter path.
+    expect(agreeAllPairs(engine, plain, free)).toBeGreaterThan(3);
+  });
+});
+
+describe('roads restricted to local access (access=destination)', () => {
+  //  A-------B     C-D and D-E are access=destination. From near C to B-E the short way is C-D-E, but entering
+  //  |       |     a destination road from an open one weighs OSRM's max_turn_weight, so the car goes round by A-B.
+  //  |       |
+  //  C---D---E
+  beforeAll(async () => {
+    expect(await loadWasmCore()).not.toBeNull();
+  });
+  const rows = ['A       B', '', '', 'C   D   E'];
+  const ways = (access?: string): MapSpec['ways'] => {
+    const tags: Record<string, string> = access ? { access } : {};
+    return [{ nodes: 'AB', tags: {} }, { nodes: 'AC', tags: {} }, { nodes: 'BE', tags: {} }, { nodes: 'CD', tags }, { nodes: 'DE', tags }];
+  };
+  const open = engineOf({ rows, ways: ways() });
+  const local = engineOf({ rows, ways: ways('destination') });
+
+  it('a through route avoids them; the weight, not the duration, carries the penalty', () => {
+    const q = { origin: between(open.at, 'A', 'C', 0.9), destination: between(open.at, 'B', 'E', 0.5) };
+    const a = open.engine.direction(q).routes[0]!;
+    const b = local.engine.direction(q).routes[0]!;
+    expect(passes(a, open.at, 'D')).toBe(true);
+    expect(passes(b, open.at, 'D')).toBe(false);
+    expect(passes(b, open.at, 'B')).toBe(true);
+    // A destination on D-E is reached through the restricted road: its duration stays that of the drive.
+    const r = routersOf(local.engine).chWasm;
+    const g = local.engine.regions[0]!.graph;
+    const mids = midpoints(g);
+    const de = mids.find((m) => Math.abs(m.lat - open.at('D')[0]) < 1e-9 && m.lon > open.at('D')[1])!;
+    const ac = mids.find((m) => Math.abs(m.lon - open.at('A')[1]) < 1e-9)!;
+    const leg = r.leg(ac, de, 0)!;
+    const plainLeg = routersOf(open.engine).chWasm.leg(ac, de, 0)!;
+    expect(leg.weight - plainLeg.weight).toBeCloseTo(3276.7, 6);
+    expect(leg.duration).toBeCloseTo(plainLeg.duration, 6);
+  });
+
+  it('every pair of edge mid-points equals the reference', () => {
+    const g = local.engine.regions[0]!.graph;
+    expect(g.edgeRestricted.filter((x) => x & 1).length).toBe(2);
+    // Against the reference on the open map's graph (no flags): the penalty changes some answers.
+    expect(agreeAllPairs(local.engine, new PlainDijkstra(g, 0, 'fastest'), new PlainDijkstra(open.engine.regions[0]!.graph, 0, 'fastest'))).toBeGreaterThan(3);
+  });
+});
+
+describe('barriers', () => {
+  //  A---B---C     A bollard at B: cars may not pass it, but turn round before it (OSRM).
+  //  |       |
+  //  D-------E
+  beforeAll(async () => {
+    expect(await loadWasmCore()).not.toBeNull();
+  });
+  const rows = ['A   B   C', '', 'D       E'];
+  const ways = ['AB', 'BC', 'AD', 'DE', 'CE'].map((nodes) => ({ nodes, tags: {} }));
+  const { engine, at } = engineOf({ rows, ways, nodeTags: { B: { barrier: 'bollard' } } });
+  const g = engine.regions[0]!.graph;
+
+  it('a car that must go on towards the barrier turns round before it', () => {
+    const ab = midpoints(g).findIndex((m) => Math.abs(m.lat - at('A')[0]) < 1e-9 && m.lon < at('B')[1]);
+    const tail = g.edgeNodes[2 * ab]!;
+    // The arc of A-B that runs towards B, and a destination behind the start on the same edge.
+    const toB = Math.abs(g.lon(tail) - at('A')[1]) < 1e-9 ? 2 * ab : 2 * ab + 1;
+    const p = (f: number) => {
+      const t = toB & 1 ? 1 - f : f;
+      return { edge: ab, t, lat: at('A')[0], lon: at('A')[1] + f * (at('B')[1] - at('A')[1]) };
+    };
+    const plain = new PlainDijkstra(g, 0, 'fastest');
+    for (const r of Object.values(routersOf(engine))) {
+      const leg = r.leg({ ...p(0.6), only: toB }, p(0.3), 0)!;
+      expect(leg.path.arcs).toEqual([toB, toB ^ 1]);
+      expect(plain.pathOk(leg.path.arcs)).toBe(true);
+      // Never through B to C: the way to C runs round by D and E.
+      const c = r.leg(p(0.6), midpoints(g).find((m) => m.lon > at('B')[1] && Math.abs(m.lat - at('A')[0]) < 1e-9)!, 0)!;
+      const arcs = c.path.arcs;
+      for (let i = 0; i + 1 < arcs.length; i++) {
+        const x = arcs[i]!, head = g.edgeNodes[(x & ~1) + 1 - (x & 1)]!;
+        if (Math.abs(g.lon(head) - at('B')[1]) < 1e-9 && Math.abs(g.lat(head) - at('B')[0]) < 1e-9) expect(arcs[i + 1]).toBe(x ^ 1);
+      }
+      expect(arcs.length).toBeGreaterThan(3);
+    }
+  });
+
+  it('every pair of edge mid-points equals the reference', () => {
+    const plain = new PlainDijkstra(g, 0, 'fastest');
+    expect(agreeAllPairs(engine, plain, plain)).toBe(0);
+    expect(Array.from(g.nodeBlock).filter((b) => b & 1).length).toBe(1);
   });
 });
 

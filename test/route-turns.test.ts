@@ -237,7 +237,7 @@ describe('real packs: A*, hierarchy (TypeScript, WebAssembly) and a plain Dijkst
         const v = Math.floor(rand() * g.nodeCount), u = Math.floor(rand() * g.nodeCount);
         const a = chTs.snap(g.lat(v), g.lon(v), 0), b = chTs.snap(g.lat(u), g.lon(u), 0);
         if (!a || !b) continue;
-        const durs = new Map<number, number>();
+        const durs = new Map<string, number>();
         const dist = plain.run(a.edge, a.t, durs);
         const want = plain.to(dist, a, b.edge, b.t);
         const legs = [chWasm.leg(a, b, 0), chTs.leg(a, b, 0), astar.leg(a, b, 0)];

@@ -51,7 +51,7 @@ export function alternatives(router: Router, ctx: RouteContext, src: Endpoint, d
   for (const c of cands) {
     if (covered.has(c.arc)) continue;
     if (++tries > MAX_TRIES || paths.length >= 12) break;
-    const p = search.joinAt(c.arc, src, dst, c.weight);
+    const p = search.joinAt(c.state, src, dst, c.weight);
     for (const a of p.arcs) covered.add(a);
     if (new Set(p.arcs).size !== p.arcs.length) continue;
     paths.push(p);

@@ -1,8 +1,8 @@
 /**
  * Contraction hierarchy query (bidirectional upward Dijkstra with stall-on-demand; many-to-many by buckets).
  *
- * Pack layout, "CH layout v2". Section `ch.index` (JSON) lists the hierarchies:
- *   { version: 2, list: [{ id, kind: 'node' | 'edge', profiles: number[], weighting: 'fastest' | 'shortest',
+ * Pack layout, "CH layout v3". Section `ch.index` (JSON) lists the hierarchies:
+ *   { version: 3, list: [{ id, kind: 'node' | 'edge', profiles: number[], weighting: 'fastest' | 'shortest',
  *     check: number, states, records }] }
  * and hierarchy `id` has six typed-array sections (S states, R records):
  *   ch.<id>.rank   Uint32[S]   contraction order of each state (0 = contracted first)
@@ -13,23 +13,27 @@
  *   ch.<id>.a      Int32[R]    shortcut: first child record (path order); original edge: -1
  *   ch.<id>.b      Int32[R]    shortcut: second child record; original edge: its payload road arc
  * States: node-based (`kind: 'node'`, turn-free graphs) a state is a road node and an original record u → v is the
- * arc it drives; edge-based (`kind: 'edge'`, graphs with turn rules) a state is a road arc (edge * 2 + dir) and an
- * original record a → b is the allowed turn from arc a onto arc b, its payload b. Turns that a barrier, a U-turn
- * (allowed only at dead ends) or a restriction forbids are simply missing.
+ * arc it drives; edge-based (`kind: 'edge'`, graphs with turn rules) a state is a search state of TurnTable (a road
+ * arc, edge * 2 + dir, or a copy of a via arc that a via-way restriction adds after the arcs) and an original record
+ * s → t is the allowed turn from state s onto arc b, leading to state t = TurnTable.next(s, b), its payload b. Turns
+ * that a barrier (passing it: only the U-turn before it is allowed), a U-turn (elsewhere allowed only at dead ends)
+ * or a restriction forbids are simply missing.
  * Weights are not stored: an original record's weight (and duration, distance) is its payload arc's (ArcCosts),
  * edge-based plus the turn weight (seconds) of its transition added before it (turn weight + arc weight), a
  * shortcut's the sum of its two children's, computed once at load in float64 exactly as the builder added them.
- * `check` is a hash of the arc weights and turn costs the pack was contracted for (costsCheck); when the engine's
- * differ, the hierarchy is not used. Version 1 hierarchies were contracted without turn costs and are not used.
+ * `check` is a hash of the arc weights, turn costs and restriction states the pack was contracted for
+ * (costsCheck); when the engine's differ, the hierarchy is not used. Version 1 hierarchies were contracted without
+ * turn costs, version 2 ones without via-way restrictions; neither is used.
  * Endpoints lie mid-edge: forward searches start at the source arc (edge-based) or its head node (node-based)
  * with the remaining part of the arc; backward searches at the arcs turning onto the target arc (edge-based, with
  * that turn's weight added first) or its tail node (node-based) with the part of the target arc up to the point. A path is the source arc, the
  * unpacked payloads of the forward then backward records, and the target arc.
  */
-import type { ArcCosts } from './costs.js';
+import { arcHead, type ArcCosts } from './costs.js';
 import { IndexHeap } from './heap.js';
 import type { ArcPath, Endpoint } from './search.js';
 import { posOnArc } from './search.js';
+import type { TurnTable } from './turns.js';
 
 /** The flat arrays of one hierarchy (see the layout above). */
 export interface ChArrays {
@@ -55,11 +59,8 @@ export interface ChRoute {
   dist: number;
 }
 
-/** Decides whether the turn from arc a onto arc b at node v is allowed (edge-based seeds of the target). */
-export type TurnCheck = (a: number, b: number, v: number) => boolean;
-
-/** `version` of `ch.index` this code writes and reads (2: contracted with turn costs). */
-export const CH_LAYOUT_VERSION = 2;
+/** `version` of `ch.index` this code writes and reads (3: contracted with turn costs and via-way restriction states). */
+export const CH_LAYOUT_VERSION = 3;
 
 /** Hash of typed arrays' bytes in order (FNV-1a, as an unsigned 32-bit number). */
 export function weightCheck(...arrays: ArrayBufferView[]): number {
@@ -71,10 +72,32 @@ export function weightCheck(...arrays: ArrayBufferView[]): number {
   return h >>> 0;
 }
 
-/** Hash of everything a hierarchy's record weights derive from: arc weights and the turn costs (ArcCosts). */
-export function costsCheck(c: ArcCosts): number {
-  const scalars = Float64Array.of(c.uTurn, c.turnWeightFactor, c.turnCosts ? 1 : 0);
-  return weightCheck(c.weight, c.bearing, c.signal, c.cross, c.anglePenalty, scalars);
+/**
+ * Hash of everything a hierarchy's states and record weights derive from: arc weights, the turn costs (ArcCosts,
+ * restricted-access roads included) and the restriction states (TurnTable: the copies, and the restricted
+ * transitions that are otherwise open, so vehicles whose restrictions differ only on closed turns share a hierarchy).
+ */
+export function costsCheck(c: ArcCosts, t: TurnTable): number {
+  const scalars = Float64Array.of(c.uTurn, c.turnWeightFactor, c.turnCosts ? 1 : 0, c.restrictedTurn, t.states);
+  return weightCheck(c.weight, c.bearing, c.signal, c.cross, c.anglePenalty, c.restricted, scalars, t.copyArc, openRules(c, t));
+}
+
+/** (state, arc, next state) of every listed transition of TurnTable from an open arc onto an open arc, open turn. */
+function openRules(c: ArcCosts, t: TurnTable): Int32Array {
+  const out: number[] = [];
+  for (let s = 0; s < t.states; s++) {
+    const r = t.rule[s]!;
+    const a = t.arcOf(s);
+    if (r < 0 || c.weight[a] === Infinity) continue;
+    const h = arcHead(c.graph, a);
+    const blocked = c.blocked[h] === 1, uturn = blocked || c.outOpen[h] === 1;
+    for (let i = t.ruleFirst[r]!; i < t.ruleFirst[r + 1]!; i++) {
+      const b = t.ruleTo[i]!;
+      if (c.weight[b] === Infinity || (a >> 1 === b >> 1 ? !uturn : blocked)) continue;
+      out.push(s, b, t.ruleNext[i]!);
+    }
+  }
+  return Int32Array.from(out);
 }
 
 /** Labels of one search direction, reused across queries through a generation counter. */
@@ -107,7 +130,7 @@ export class ContractionHierarchy {
   /** States settled by the last query. */
   settled = 0;
 
-  constructor(readonly ch: ChArrays, readonly costs: ArcCosts, readonly edgeBased: boolean, private readonly canTurn: TurnCheck) {
+  constructor(readonly ch: ChArrays, readonly costs: ArcCosts, readonly edgeBased: boolean, readonly turns: TurnTable) {
     this.states = ch.rank.length;
     const R = ch.node.length;
     this.w = new Float64Array(R); this.dur = new Float64Array(R); this.len = new Float64Array(R);
@@ -126,7 +149,7 @@ export class ContractionHierarchy {
     };
     if (upFirst.length !== S + 1 || dnFirst.length !== S + 1 || upFirst[0] !== 0 || dnFirst[0] !== upFirst[S] || dnFirst[S] !== R) bad('offsets do not match the records');
     if (a.length !== R || b.length !== R) bad('record arrays differ in length');
-    if (S !== (this.edgeBased ? arcs : this.costs.graph.nodeCount)) bad(`${S} states for a ${this.edgeBased ? 'edge' : 'node'}-based graph`);
+    if (S !== (this.edgeBased ? this.turns.states : this.costs.graph.nodeCount)) bad(`${S} states for a ${this.edgeBased ? 'edge' : 'node'}-based graph`);
     for (let v = 0; v < S; v++) if (upFirst[v]! > upFirst[v + 1]! || dnFirst[v]! > dnFirst[v + 1]! || rank[v]! >= S) bad(`state ${v}`);
     for (let r = 0; r < R; r++) {
       if (node[r]! >= S) bad(`record ${r} refers to state ${node[r]}`);
@@ -155,7 +178,7 @@ export class ContractionHierarchy {
         const x = a[r]!, y = b[r]!;
         if (x < 0) {
           if (this.edgeBased) {
-            const from = tail[r]!, v = g.edgeNodes[(y & ~1) + (y & 1)]!;
+            const from = this.turns.arcOf(tail[r]!), v = g.edgeNodes[(y & ~1) + (y & 1)]!;
             this.w[r] = c.turnWeight(from, y, v) + W[y]!; this.dur[r] = c.turnDur(from, y, v) + D[y]!;
           } else {
             this.w[r] = W[y]!; this.dur[r] = D[y]!;
@@ -214,9 +237,9 @@ export class ContractionHierarchy {
     }
   }
 
-  /** Backward seeds of a target point. */
+  /** Backward seeds of a target point (edge-based: every state that may turn onto a target arc). */
   private seedTarget(dst: Endpoint, gen: number): void {
-    const c = this.costs, g = c.graph, en = g.edgeNodes;
+    const c = this.costs, g = c.graph, en = g.edgeNodes, T = this.turns;
     for (let b = 2 * dst.edge; b <= 2 * dst.edge + 1; b++) {
       if (c.weight[b] === Infinity) continue;
       const f = posOnArc(dst, b);
@@ -226,10 +249,16 @@ export class ContractionHierarchy {
         this.label(this.B, u, gen, w, d, l, -1 - b, -1);
         continue;
       }
+      const blocked = c.blocked[u] === 1, uturn = blocked || c.outOpen[u] === 1;
       for (let i = g.adjFirst[u]!; i < g.adjFirst[u + 1]!; i++) {
         const a = g.adjArc[i]! ^ 1;
-        if (c.weight[a] === Infinity || !this.canTurn(a, b, u)) continue;
-        this.label(this.B, a, gen, c.turnWeight(a, b, u) + w, c.turnDur(a, b, u) + d, l, -1 - b, -1);
+        // At a barrier only the U-turn; elsewhere U-turns only at dead ends (ArcSearch.openTurn).
+        if (c.weight[a] === Infinity || (a >> 1 === b >> 1 ? !uturn : blocked)) continue;
+        const c0 = T.copyFirst[a]!, n = T.copyFirst[a + 1]! - c0;
+        for (let k = -1; k < n; k++) {
+          const s = k < 0 ? a : T.arcs + c0 + k;
+          if (T.next(s, b) >= 0) this.label(this.B, s, gen, c.turnWeight(a, b, u) + w, c.turnDur(a, b, u) + d, l, -1 - b, -1);
+        }
       }
     }
   }

@@ -1,7 +1,7 @@
 import { EARTH_RADIUS_M } from '../geo.js';
 import type { RoadGraph } from './graph.js';
 import { PROFILE_COUNT } from './profiles.js';
-import { ANGLE_STEPS, anglePenalty, anglePenaltyTable, arcBearings, TRAFFIC_LIGHT_S, turnSteps, U_TURN_PENALTY_S } from './turn-model.js';
+import { ANGLE_STEPS, anglePenalty, anglePenaltyTable, arcBearings, RESTRICTED_TURN_WEIGHT, TRAFFIC_LIGHT_S, turnSteps, U_TURN_PENALTY_S } from './turn-model.js';
 
 /** Node flag bit of a traffic light (data-tools/graph.ts NodeFlag.trafficSignals). */
 const TRAFFIC_SIGNALS = 1;
@@ -17,8 +17,10 @@ const BOUND_SAFETY = 0.99;
  * `weight` is what searches minimise (Infinity = closed); `dur` is seconds, distances are `graph.edgeLen` metres.
  * Fastest weight = duration × 100 / preference (OSRM-style "routability"); shortest weight = length.
  * Transitions between arcs cost OSRM's car turn model (turn-model.ts) on OSM packs: `turnDur` seconds, and as
- * weight `turnWeight` (the seconds unscaled for fastest, as OSRM adds turn weight; 0 for shortest, as OSRM's
- * distance weighting does). Routing-only benchmark packs (DIMACS, RoadGraph.fromOsm false) have no turn costs.
+ * weight `turnWeight` (the seconds unscaled for fastest, as OSRM adds turn weight, plus RESTRICTED_TURN_WEIGHT when
+ * turning from a road open to all onto one restricted to local access, as OSRM's 'routability' weight does; 0 for
+ * shortest, as OSRM's distance weighting does). Routing-only benchmark packs (DIMACS, RoadGraph.fromOsm false) have
+ * no turn costs.
  */
 export class ArcCosts {
   /** Search weight per arc; Infinity when the vehicle may not drive the arc. */
@@ -27,7 +29,7 @@ export class ArcCosts {
   readonly dur: Float64Array;
   /** Per node: number of open arcs leaving it (capped at 255). A U-turn is allowed only where this is 1. */
   readonly outOpen: Uint8Array;
-  /** Per node: bit set when the vehicle may not pass the node (barrier). */
+  /** Per node: 1 when the vehicle may not pass the node (barrier; it may turn round before it, see ArcSearch.openTurn). */
   readonly blocked: Uint8Array;
   /** Weight per metre of straight-line distance that no arc beats (A* bound), already with a safety margin. */
   readonly boundPerMetre: number;
@@ -51,6 +53,10 @@ export class ArcCosts {
   readonly uTurn: number;
   /** 1 when turn seconds count as weight (fastest), 0 when not (shortest). */
   readonly turnWeightFactor: number;
+  /** Per edge: 1 when the vehicle may drive it only for local access (RoadGraph.edgeRestricted); zeros without turn costs. */
+  readonly restricted: Uint8Array;
+  /** Turn weight of entering a restricted edge from an unrestricted one (RESTRICTED_TURN_WEIGHT; 0 without turn costs). */
+  readonly restrictedTurn: number;
 
   constructor(readonly graph: RoadGraph, readonly profile: number, readonly weighting: Weighting) {
     const g = graph;
@@ -105,7 +111,10 @@ export class ArcCosts {
     this.turnWeightFactor = weighting === 'fastest' ? 1 : 0;
     this.signal = new Float64Array(N);
     this.cross = new Uint8Array(N);
+    this.restricted = new Uint8Array(E);
+    this.restrictedTurn = this.turnCosts ? RESTRICTED_TURN_WEIGHT : 0;
     if (this.turnCosts) {
+      for (let e = 0; e < E; e++) this.restricted[e] = (g.edgeRestricted[e]! >> profile) & 1;
       this.bearing = arcBearings(g);
       this.anglePenalty = anglePenaltyTable();
       this.uTurn = anglePenalty(180) + U_TURN_PENALTY_S;
@@ -138,9 +147,23 @@ export class ArcCosts {
     return s + this.anglePenalty[turnSteps(this.bearing, a, b)]!;
   }
 
-  /** Search weight of the transition from arc a to arc b at node v (its seconds for fastest, 0 for shortest). */
+  /**
+   * Search weight of the transition from arc a to arc b at node v: for fastest its seconds, plus `restrictedTurn`
+   * when b's edge is restricted to local access and a's is not; 0 for shortest. The wasm core (layout.rs
+   * `turn_weight`) computes the same sum.
+   */
   turnWeight(a: number, b: number, v: number): number {
-    return this.turnWeightFactor === 0 ? 0 : this.turnDur(a, b, v);
+    return this.turnWeightFactor === 0 ? 0 : this.turnDur(a, b, v) + this.accessWeight(a, b);
+  }
+
+  /** turnWeight of the transition from arc a to arc b when its seconds `td` (turnDur) are known. */
+  turnWeightOf(td: number, a: number, b: number): number {
+    return this.turnWeightFactor === 0 ? 0 : td + this.accessWeight(a, b);
+  }
+
+  /** Weight of entering b's edge from a's when only b's is restricted to local access (else 0). */
+  private accessWeight(a: number, b: number): number {
+    return this.restricted[b >> 1] === 1 && this.restricted[a >> 1] === 0 ? this.restrictedTurn : 0;
   }
 
   /** Lower bound of the weight between node v and a projected point (x, y) in metres. */

@@ -20,6 +20,11 @@ export class RoadGraph {
   readonly edgePref: Uint8Array;
   readonly edgeClass: Uint8Array;
   readonly edgeFlags: Uint8Array;
+  /**
+   * Per edge: bit p set when profile p may drive it only for local access (access=destination-style); all zeros
+   * in packs from before the section existed.
+   */
+  readonly edgeRestricted: Uint8Array;
   readonly edgeName: Uint32Array;
   readonly edgeWay: Float64Array;
   readonly edgeShape: Uint32Array;
@@ -53,6 +58,7 @@ export class RoadGraph {
     this.edgePref = pack.array('graph.edge.pref');
     this.edgeClass = pack.array('graph.edge.class');
     this.edgeFlags = pack.array('graph.edge.flags');
+    this.edgeRestricted = pack.has('graph.edge.restricted') ? pack.array('graph.edge.restricted') : new Uint8Array(this.edgeFlags.length);
     this.edgeName = pack.array('graph.edge.name');
     this.edgeWay = pack.array('graph.edge.way');
     this.edgeShape = pack.array('graph.edge.shape');
@@ -85,6 +91,7 @@ export class RoadGraph {
     for (let i = 0; i < 2 * E; i++) if (this.edgeNodes[i]! >= N) bad(`edge ${i >> 1} refers to node ${this.edgeNodes[i]} of ${N}`);
     for (let i = 0; i < this.adjArc.length; i++) if (this.adjArc[i]! >>> 1 >= E) bad(`arc ${this.adjArc[i]} refers to a missing edge`);
     if (this.edgeDuration && this.edgeDuration.length !== E) bad('edge durations differ in length');
+    if (this.edgeRestricted.length !== E) bad('edge access flags differ in length');
   }
 
   /** Speed in km/h of `edge` for vehicle `profile` in direction `dir` (0 first → second); 0 = not allowed. */

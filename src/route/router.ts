@@ -106,7 +106,7 @@ export class Router {
       const costs = new ArcCosts(this.graph, profile, weighting);
       const turns = new TurnTable(this.graph, profile);
       const search = new ArcSearch(costs, turns);
-      c = { costs, turns, search, ch: this.hierarchy(profile, weighting, costs, search), wasm: null };
+      c = { costs, turns, search, ch: this.hierarchy(profile, weighting, costs, turns), wasm: null };
       this.contexts.set(key, c);
     }
     return c;
@@ -145,17 +145,18 @@ export class Router {
   }
 
   /** The pack's hierarchy for a vehicle and weighting when it was contracted for exactly these arc weights. */
-  private hierarchy(profile: number, weighting: Weighting, costs: ArcCosts, search: ArcSearch): ContractionHierarchy | null {
+  private hierarchy(profile: number, weighting: Weighting, costs: ArcCosts, turns: TurnTable): ContractionHierarchy | null {
     const p = this.pack;
     if (!p || !p.has('ch.index')) return null;
     const index = p.json<{ version: number; list: ChIndexEntry[] }>('ch.index');
-    // Older layouts were contracted without turn costs: their shortcuts would be silently wrong, so A* answers.
+    // Older layouts were contracted without turn costs or via-way restrictions: their shortcuts would be silently
+    // wrong, so A* answers.
     if (index.version !== CH_LAYOUT_VERSION) return null;
     const e = index.list.find((x) => x.weighting === weighting && x.profiles.includes(profile));
-    if (!e || e.check !== costsCheck(costs)) return null;
+    if (!e || e.check !== costsCheck(costs, turns)) return null;
     const arr = <K extends keyof ChArrays>(k: K) => p.array<ChArrays[K]>(chSection(e.id, k));
     const arrays: ChArrays = { rank: arr('rank'), upFirst: arr('upFirst'), dnFirst: arr('dnFirst'), node: arr('node'), a: arr('a'), b: arr('b') };
-    return new ContractionHierarchy(arrays, costs, e.kind === 'edge', (a, b, v) => search.canTurn(a, b, v));
+    return new ContractionHierarchy(arrays, costs, e.kind === 'edge', turns);
   }
 
   /**

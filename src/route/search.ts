@@ -70,13 +70,16 @@ class Side {
 }
 
 /**
- * Exact edge-based route search for one vehicle and weighting. States are arcs; a forward label is the weight from
- * the source to the arc's head, a backward label the weight from the arc's head to the target. A transition from
- * arc a (entering node v) to arc b (leaving v) is refused when v is a barrier for the vehicle, when b turns back
- * along a's edge and v is not a dead end (OSRM's rule: U-turns only where no other arc leaves), and when a turn
- * restriction forbids it; an allowed transition adds its turn weight (ArcCosts.turnWeight) and, in one-to-many
- * searches, its turn seconds. Searches never allocate per settled arc; each arc is settled at most once per side, which
- * bounds every query by 2 × arcs settles.
+ * Exact edge-based route search for one vehicle and weighting. States are arcs and the copies of via arcs that
+ * via-way restrictions add (TurnTable: state s drives arc `turns.arcOf(s)`); a forward label is the weight from
+ * the source to the head of the state's arc, a backward label the weight from there to the target. A transition
+ * from arc a (entering node v) to arc b (leaving v) is refused when v is a barrier for the vehicle and b does not
+ * turn back along a's edge (OSRM turns round before a barrier it may not pass), when b turns back along a's edge
+ * and v is neither a barrier nor a dead end (OSRM's rule: U-turns only where no other arc leaves), and when a
+ * turn restriction forbids it (TurnTable.next is -1); an allowed transition leads to state `turns.next(s, b)` and
+ * adds its turn weight (ArcCosts.turnWeight) and, in one-to-many searches, its turn seconds. Searches never
+ * allocate per settled state; each state is settled at most once per side, which bounds every query by
+ * 2 × states settles. Paths are returned as arcs.
  */
 export class ArcSearch {
   readonly graph: RoadGraph;
@@ -91,20 +94,54 @@ export class ArcSearch {
 
   constructor(readonly costs: ArcCosts, readonly turns: TurnTable) {
     this.graph = costs.graph;
-    const n = 2 * this.graph.edgeCount;
+    const n = turns.states;
     this.fwd = new Side(n);
     this.bwd = new Side(n);
     this.fdur = new Float64Array(n);
     this.flen = new Float64Array(n);
   }
 
-  /** True when the vehicle may go from arc a (entering node v) on to arc b (leaving v). */
-  canTurn(a: number, b: number, v: number): boolean {
+  /**
+   * True when no barrier or U-turn rule keeps the vehicle from going from arc a (entering node v) on to arc b
+   * (leaving v): at a barrier only the U-turn, elsewhere U-turns only at dead ends. Restrictions are TurnTable.next's part.
+   */
+  openTurn(a: number, b: number, v: number): boolean {
     const c = this.costs;
-    if (c.blocked[v]) return false;
-    if (a >> 1 === b >> 1 && c.outOpen[v] !== 1) return false;
-    return this.turns.allowed(a, b);
+    if (c.blocked[v]) return a >> 1 === b >> 1;
+    return a >> 1 !== b >> 1 || c.outOpen[v] === 1;
   }
+
+  /**
+   * Seeds the backward side at the states that may turn onto target arc b (leaving node u), each with the turn's
+   * weight plus `d`, the part of b up to the target; `pot`: the A* potential of u (0 without). Returns the best
+   * forward + backward sum met at a seed (Infinity when none) and sets `this.seedMeet`.
+   */
+  private seedTarget(b: number, u: number, d: number, pu: number, gen: number): number {
+    const c = this.costs, g = this.graph, w = c.weight, T = this.turns, A = T.arcs;
+    const F = this.fwd, B = this.bwd;
+    let best = Infinity;
+    for (let i = g.adjFirst[u]!; i < g.adjFirst[u + 1]!; i++) {
+      const a = g.adjArc[i]! ^ 1;
+      if (w[a] === Infinity || !this.openTurn(a, b, u)) continue;
+      const da = c.turnWeight(a, b, u) + d;
+      const c0 = T.copyFirst[a]!, n = T.copyFirst[a + 1]! - c0;
+      for (let k = -1; k < n; k++) {
+        const s = k < 0 ? a : A + c0 + k;
+        if (T.next(s, b) < 0) continue;
+        if (B.seen[s] === gen && B.dist[s]! <= da) continue;
+        B.dist[s] = da; B.parent[s] = -1 - b; B.seen[s] = gen;
+        B.heap.push(s, da - pu);
+        if (F.seen[s] === gen && F.dist[s]! + da < best) {
+          best = F.dist[s]! + da;
+          this.seedMeet = s;
+        }
+      }
+    }
+    return best;
+  }
+
+  /** State where the last seedTarget met the forward side best. */
+  private seedMeet = -1;
 
   private nextGen(): number {
     this.fwd.heap.clear();
@@ -152,65 +189,65 @@ export class ArcSearch {
     for (let b = 2 * dst.edge; b <= 2 * dst.edge + 1; b++) {
       if (w[b] === Infinity) continue;
       const u = en[(b & ~1) + (b & 1)]!;
-      const d = posOnArc(dst, b) * w[b]!;
-      for (let i = adjFirst[u]!; i < adjFirst[u + 1]!; i++) {
-        const a = adjArc[i]! ^ 1;
-        if (w[a] === Infinity || !this.canTurn(a, b, u)) continue;
-        const da = c.turnWeight(a, b, u) + d;
-        if (B.seen[a] === gen && B.dist[a]! <= da) continue;
-        B.dist[a] = da; B.parent[a] = -1 - b; B.seen[a] = gen;
-        B.heap.push(a, da - pot(u));
-        if (F.seen[a] === gen && F.dist[a]! + da < best) {
-          best = F.dist[a]! + da;
-          meet = a;
-        }
-      }
+      const m = this.seedTarget(b, u, posOnArc(dst, b) * w[b]!, pot(u), gen);
+      if (m < best) { best = m; meet = this.seedMeet; }
     }
+    const T = this.turns, A = T.arcs, copyArc = T.copyArc, copyFirst = T.copyFirst, rule = T.rule;
     const FH = F.heap, BH = B.heap;
     while (FH.size > 0 && BH.size > 0) {
       const kf = FH.minKey(), kb = BH.minKey();
       if (kf + kb >= best) break;
       this.settled++;
       if (kf <= kb) {
-        const a = FH.pop();
-        F.done[a] = gen;
+        const s = FH.pop();
+        F.done[s] = gen;
+        const a = s < A ? s : copyArc[s - A]!;
         const h = en[(a & ~1) + 1 - (a & 1)]!;
-        if (c.blocked[h]) continue;
-        const da = F.dist[a]!;
+        // At a barrier only the U-turn; elsewhere U-turns only at dead ends (openTurn).
+        const blocked = c.blocked[h] === 1, uturn = blocked || c.outOpen[h] === 1;
+        const da = F.dist[s]!;
+        const ruled = rule[s]! >= 0;
         for (let i = adjFirst[h]!; i < adjFirst[h + 1]!; i++) {
           const b = adjArc[i]!;
           const wb = w[b]!;
-          if (wb === Infinity || F.done[b] === gen) continue;
-          if (a >> 1 === b >> 1 && c.outOpen[h] !== 1) continue;
-          if (this.turns.flagged[a] && !this.turns.allowed(a, b)) continue;
+          if (wb === Infinity) continue;
+          if (a >> 1 === b >> 1 ? !uturn : blocked) continue;
+          const t = ruled ? T.next(s, b) : b;
+          if (t < 0 || F.done[t] === gen) continue;
           const nd = da + c.turnWeight(a, b, h) + wb;
-          if (F.seen[b] === gen && nd >= F.dist[b]!) continue;
-          F.dist[b] = nd; F.parent[b] = a; F.seen[b] = gen;
-          FH.push(b, nd + pot(en[(b & ~1) + 1 - (b & 1)]!));
-          if (B.seen[b] === gen && nd + B.dist[b]! < best) {
-            best = nd + B.dist[b]!;
-            meet = b;
+          if (F.seen[t] === gen && nd >= F.dist[t]!) continue;
+          F.dist[t] = nd; F.parent[t] = s; F.seen[t] = gen;
+          FH.push(t, nd + pot(en[(b & ~1) + 1 - (b & 1)]!));
+          if (B.seen[t] === gen && nd + B.dist[t]! < best) {
+            best = nd + B.dist[t]!;
+            meet = t;
           }
         }
       } else {
-        const b = BH.pop();
-        B.done[b] = gen;
+        const t = BH.pop();
+        B.done[t] = gen;
+        const b = t < A ? t : copyArc[t - A]!;
         const u = en[(b & ~1) + (b & 1)]!;
-        if (c.blocked[u]) continue;
-        const db = B.dist[b]! + w[b]!;
+        const blocked = c.blocked[u] === 1, uturn = blocked || c.outOpen[u] === 1;
+        const db = B.dist[t]! + w[b]!;
         const pu = pot(u);
         for (let i = adjFirst[u]!; i < adjFirst[u + 1]!; i++) {
           const a = adjArc[i]! ^ 1;
-          if (w[a] === Infinity || B.done[a] === gen) continue;
-          if (a >> 1 === b >> 1 && c.outOpen[u] !== 1) continue;
-          if (this.turns.flagged[a] && !this.turns.allowed(a, b)) continue;
+          if (w[a] === Infinity) continue;
+          if (a >> 1 === b >> 1 ? !uturn : blocked) continue;
           const nd = c.turnWeight(a, b, u) + db;
-          if (B.seen[a] === gen && nd >= B.dist[a]!) continue;
-          B.dist[a] = nd; B.parent[a] = b; B.seen[a] = gen;
-          BH.push(a, nd - pu);
-          if (F.seen[a] === gen && nd + F.dist[a]! < best) {
-            best = nd + F.dist[a]!;
-            meet = a;
+          // The states of arc a whose transition onto b leads to t: a itself and its copies.
+          const c0 = copyFirst[a]!, n = copyFirst[a + 1]! - c0;
+          for (let k = -1; k < n; k++) {
+            const s = k < 0 ? a : A + c0 + k;
+            if (B.done[s] === gen || (rule[s]! >= 0 ? T.next(s, b) : b) !== t) continue;
+            if (B.seen[s] === gen && nd >= B.dist[s]!) continue;
+            B.dist[s] = nd; B.parent[s] = t; B.seen[s] = gen;
+            BH.push(s, nd - pu);
+            if (F.seen[s] === gen && nd + F.dist[s]! < best) {
+              best = nd + F.dist[s]!;
+              meet = s;
+            }
           }
         }
       }
@@ -221,11 +258,11 @@ export class ArcSearch {
   }
 
   /**
-   * Alternative-route candidates: runs plain forward and backward searches to every arc whose label is at most
-   * `limit`, and returns the arcs settled by both with their through weight (forward + backward label), ascending.
-   * `joinAt` turns one into a path until the next search reuses the state.
+   * Alternative-route candidates: runs plain forward and backward searches to every state whose label is at most
+   * `limit`, and returns the states settled by both (with their arc) and their through weight (forward + backward
+   * label), ascending. `joinAt` turns one into a path until the next search reuses the labels.
    */
-  viaCandidates(src: Endpoint, dst: Endpoint, limit: number): { arc: number; weight: number }[] {
+  viaCandidates(src: Endpoint, dst: Endpoint, limit: number): { state: number; arc: number; weight: number }[] {
     const g = this.graph;
     const c = this.costs;
     const w = c.weight;
@@ -241,58 +278,64 @@ export class ArcSearch {
     for (let b = 2 * dst.edge; b <= 2 * dst.edge + 1; b++) {
       if (w[b] === Infinity) continue;
       const u = en[(b & ~1) + (b & 1)]!;
-      const d = posOnArc(dst, b) * w[b]!;
-      for (let i = adjFirst[u]!; i < adjFirst[u + 1]!; i++) {
-        const a = adjArc[i]! ^ 1;
-        if (w[a] === Infinity || !this.canTurn(a, b, u)) continue;
-        const da = c.turnWeight(a, b, u) + d;
-        if (B.seen[a] === gen && B.dist[a]! <= da) continue;
-        B.dist[a] = da; B.parent[a] = -1 - b; B.seen[a] = gen;
-        B.heap.push(a, da);
-      }
+      this.seedTarget(b, u, posOnArc(dst, b) * w[b]!, 0, gen);
     }
-    const out: { arc: number; weight: number }[] = [];
+    const T = this.turns, A = T.arcs, copyArc = T.copyArc, copyFirst = T.copyFirst, rule = T.rule;
+    const out: { state: number; arc: number; weight: number }[] = [];
     while (F.heap.size > 0 && F.heap.minKey() <= limit) {
-      const a = F.heap.pop();
-      F.done[a] = gen;
+      const s = F.heap.pop();
+      F.done[s] = gen;
+      const a = s < A ? s : copyArc[s - A]!;
       const h = en[(a & ~1) + 1 - (a & 1)]!;
+      const blocked = c.blocked[h] === 1, uturn = blocked || c.outOpen[h] === 1;
+      const ruled = rule[s]! >= 0;
       for (let i = adjFirst[h]!; i < adjFirst[h + 1]!; i++) {
         const b = adjArc[i]!;
-        if (w[b] === Infinity || F.done[b] === gen || !this.canTurn(a, b, h)) continue;
-        const nd = F.dist[a]! + c.turnWeight(a, b, h) + w[b]!;
-        if (F.seen[b] === gen && nd >= F.dist[b]!) continue;
-        F.dist[b] = nd; F.parent[b] = a; F.seen[b] = gen;
-        F.heap.push(b, nd);
+        if (w[b] === Infinity || (a >> 1 === b >> 1 ? !uturn : blocked)) continue;
+        const t = ruled ? T.next(s, b) : b;
+        if (t < 0 || F.done[t] === gen) continue;
+        const nd = F.dist[s]! + c.turnWeight(a, b, h) + w[b]!;
+        if (F.seen[t] === gen && nd >= F.dist[t]!) continue;
+        F.dist[t] = nd; F.parent[t] = s; F.seen[t] = gen;
+        F.heap.push(t, nd);
       }
     }
     while (B.heap.size > 0 && B.heap.minKey() <= limit) {
-      const b = B.heap.pop();
-      B.done[b] = gen;
-      if (F.done[b] === gen && F.dist[b]! + B.dist[b]! <= limit) out.push({ arc: b, weight: F.dist[b]! + B.dist[b]! });
+      const t = B.heap.pop();
+      B.done[t] = gen;
+      const b = t < A ? t : copyArc[t - A]!;
+      if (F.done[t] === gen && F.dist[t]! + B.dist[t]! <= limit) out.push({ state: t, arc: b, weight: F.dist[t]! + B.dist[t]! });
       const u = en[(b & ~1) + (b & 1)]!;
-      const db = B.dist[b]! + w[b]!;
+      const blocked = c.blocked[u] === 1, uturn = blocked || c.outOpen[u] === 1;
+      const db = B.dist[t]! + w[b]!;
       for (let i = adjFirst[u]!; i < adjFirst[u + 1]!; i++) {
         const a = adjArc[i]! ^ 1;
-        if (w[a] === Infinity || B.done[a] === gen || !this.canTurn(a, b, u)) continue;
+        if (w[a] === Infinity || (a >> 1 === b >> 1 ? !uturn : blocked)) continue;
         const nd = c.turnWeight(a, b, u) + db;
-        if (B.seen[a] === gen && nd >= B.dist[a]!) continue;
-        B.dist[a] = nd; B.parent[a] = b; B.seen[a] = gen;
-        B.heap.push(a, nd);
+        const c0 = copyFirst[a]!, n = copyFirst[a + 1]! - c0;
+        for (let k = -1; k < n; k++) {
+          const s = k < 0 ? a : A + c0 + k;
+          if (B.done[s] === gen || (rule[s]! >= 0 ? T.next(s, b) : b) !== t) continue;
+          if (B.seen[s] === gen && nd >= B.dist[s]!) continue;
+          B.dist[s] = nd; B.parent[s] = t; B.seen[s] = gen;
+          B.heap.push(s, nd);
+        }
       }
     }
     this.fwd.heap.clear();
     this.bwd.heap.clear();
-    return out.sort((x, y) => x.weight - y.weight || x.arc - y.arc);
+    return out.sort((x, y) => x.weight - y.weight || x.state - y.state);
   }
 
-  /** The path through arc m from the forward and backward labels of the last search. */
+  /** The path (as arcs) through state m from the forward and backward labels of the last search. */
   joinAt(m: number, src: Endpoint, dst: Endpoint, weight: number): ArcPath {
+    const T = this.turns;
     const arcs: number[] = [];
-    for (let a = m; a >= 0; a = this.fwd.parent[a]!) arcs.push(a);
+    for (let s = m; s >= 0; s = this.fwd.parent[s]!) arcs.push(T.arcOf(s));
     arcs.reverse();
     let x = this.bwd.parent[m]!;
     while (x >= 0) {
-      arcs.push(x);
+      arcs.push(T.arcOf(x));
       x = this.bwd.parent[x]!;
     }
     const last = -1 - x;
@@ -358,19 +401,21 @@ export class ArcSearch {
       }
     };
     refreshBound();
-    const reach = (a: number, b: number, tw: number, td: number) => {
+    // Reaching target arc b from state s (labels of s, turn weight and seconds onto b).
+    const reach = (s: number, b: number, tw: number, td: number) => {
       const pos = b & 1 ? 1 : 0;
       for (const j of targetsOf.get(b)!) {
         const p = dsts[j]!;
         const f = pos ? 1 - p.t : p.t;
-        const cand = F.dist[a]! + tw + f * w[b]!;
+        const cand = F.dist[s]! + tw + f * w[b]!;
         if (cand < out.weight[offset + j]!) {
           out.weight[offset + j] = cand;
-          out.dur[offset + j] = FD[a]! + td + f * du[b]!;
-          out.dist[offset + j] = FL[a]! + f * len[b >> 1]!;
+          out.dur[offset + j] = FD[s]! + td + f * du[b]!;
+          out.dist[offset + j] = FL[s]! + f * len[b >> 1]!;
         }
       }
     };
+    const T = this.turns, A = T.arcs, copyArc = T.copyArc, rule = T.rule;
     const H = F.heap;
     for (let a = 2 * src.edge; a <= 2 * src.edge + 1; a++) {
       if (w[a] === Infinity) continue;
@@ -381,31 +426,34 @@ export class ArcSearch {
     }
     while (H.size > 0) {
       if (H.minKey() >= bound) break;
-      const a = H.pop();
-      F.done[a] = gen;
+      const s = H.pop();
+      F.done[s] = gen;
       this.settled++;
+      const a = s < A ? s : copyArc[s - A]!;
       const h = en[(a & ~1) + 1 - (a & 1)]!;
-      if (c.blocked[h]) continue;
-      const da = F.dist[a]!;
+      const blocked = c.blocked[h] === 1, uturn = blocked || c.outOpen[h] === 1;
+      const da = F.dist[s]!;
+      const ruled = rule[s]! >= 0;
       let touched = false;
       for (let i = adjFirst[h]!; i < adjFirst[h + 1]!; i++) {
         const b = adjArc[i]!;
         const wb = w[b]!;
         if (wb === Infinity) continue;
-        if (a >> 1 === b >> 1 && c.outOpen[h] !== 1) continue;
-        if (this.turns.flagged[a] && !this.turns.allowed(a, b)) continue;
+        if (a >> 1 === b >> 1 ? !uturn : blocked) continue;
+        const t = ruled ? T.next(s, b) : b;
+        if (t < 0) continue;
         const td = c.turnDur(a, b, h);
-        const tw = c.turnWeightFactor === 0 ? 0 : td;
+        const tw = c.turnWeightOf(td, a, b);
         if (B.seen[b] === gen) {
-          reach(a, b, tw, td);
+          reach(s, b, tw, td);
           touched = true;
         }
-        if (F.done[b] === gen) continue;
+        if (F.done[t] === gen) continue;
         const nd = da + tw + wb;
-        if (F.seen[b] === gen && nd >= F.dist[b]!) continue;
-        F.dist[b] = nd; FD[b] = FD[a]! + td + du[b]!; FL[b] = FL[a]! + len[b >> 1]!;
-        F.parent[b] = a; F.seen[b] = gen;
-        H.push(b, nd);
+        if (F.seen[t] === gen && nd >= F.dist[t]!) continue;
+        F.dist[t] = nd; FD[t] = FD[s]! + td + du[b]!; FL[t] = FL[s]! + len[b >> 1]!;
+        F.parent[t] = s; F.seen[t] = gen;
+        H.push(t, nd);
       }
       if (touched) refreshBound();
     }

@@ -24,6 +24,12 @@ export const TURN_BIAS = 1.075;
 export const U_TURN_PENALTY_S = 20;
 /** Seconds of passing a traffic light (car.lua `traffic_light_penalty`). */
 export const TRAFFIC_LIGHT_S = 2;
+/**
+ * Turn weight (not seconds) of entering a road restricted to local access (access=destination-style) from one that
+ * is not: OSRM car.lua gives such turns `constants.max_turn_weight` with its 'routability' weight, which is the
+ * largest turn penalty OSRM stores (int16 in tenths: 32767 / 10), so these roads serve only the start or end of a route.
+ */
+export const RESTRICTED_TURN_WEIGHT = 3276.7;
 /** Metres along a road to the point its bearing at a node is measured to. */
 export const BEARING_LOOKAHEAD_M = 10;
 /** Steps of a full turn that bearings and angles are rounded to. */

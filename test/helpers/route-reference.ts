@@ -61,22 +61,36 @@ function lookaheadBearing(pts: [number, number][]): number {
 
 /**
  * Plain edge-based Dijkstra from a point on an edge to all arcs, then the cost to a point on an edge: no U-turn
- * except where a node has a single open way out, no passing barrier nodes, via-node turn restrictions (no_* forbids
- * the pair, only_* allows only the listed pairs from that arc). Each allowed turn costs OSRM's car turn seconds
- * (osrmTurnSeconds with the angle between the rounded lookahead bearings; as weight for fastest, 0 for shortest;
- * none in DIMACS packs). A lazy-deletion queue, nothing else.
+ * except where a node has a single open way out or at a barrier node, which the vehicle may not pass, via-node turn restrictions (no_* forbids
+ * the pair, only_* allows only the listed pairs from that arc), via-way restrictions (OSRM: a no_* path from → via
+ * … → to may not be driven whole; after driving an only_* path's from and all its via edges, the next arc must be
+ * its to). Each allowed turn costs OSRM's car turn seconds (osrmTurnSeconds with the angle between the rounded
+ * lookahead bearings; as weight for fastest, 0 for shortest; none in DIMACS packs). A lazy-deletion queue, nothing
+ * else. Via-way restrictions are checked on the history of driven arcs: a search state is the current arc with the
+ * longest run of arcs just driven that is a proper prefix of some via-way path (keys "x,y,a", the arc last).
  */
 export class PlainDijkstra {
   private readonly w: number[];
   private readonly dur: number[];
   private readonly banned = new Set<string>();
   private readonly only = new Map<number, Set<number>>();
+  /** Via-way restrictions as arc paths (3 or more arcs). */
+  readonly viaWay: { arcs: number[]; only: boolean }[] = [];
+  private readonly prefixes = new Set<string>();
   private readonly weighted: boolean;
   constructor(private readonly g: RoadGraph, private readonly profile: number, weighting: 'fastest' | 'shortest') {
     ({ w: this.w, dur: this.dur } = plainCosts(g, profile, weighting));
     this.weighted = weighting === 'fastest';
     for (let r = 0; r + 1 < g.turnFirst.length; r++) {
-      if (!(g.turnMask[r]! & (1 << profile)) || g.turnFirst[r + 1]! - g.turnFirst[r]! !== 2) continue;
+      if (!(g.turnMask[r]! & (1 << profile))) continue;
+      if (g.turnFirst[r + 1]! - g.turnFirst[r]! > 2) {
+        const arcs = this.viaWayArcs(Array.from(g.turnEdges.subarray(g.turnFirst[r]!, g.turnFirst[r + 1]!)));
+        if (!arcs) continue;
+        this.viaWay.push({ arcs, only: g.turnKind[r] === 1 });
+        for (let k = 1; k < arcs.length; k++) this.prefixes.add(arcs.slice(0, k).join(','));
+        continue;
+      }
+      if (g.turnFirst[r + 1]! - g.turnFirst[r]! !== 2) continue;
       const e1 = g.turnEdges[g.turnFirst[r]!]!;
       const e2 = g.turnEdges[g.turnFirst[r]! + 1]!;
       for (const d1 of [0, 1]) {
@@ -92,6 +106,65 @@ export class PlainDijkstra {
         }
       }
     }
+  }
+  /**
+   * Arcs along edges e_0 … e_n: each arc runs from the node it shares with the previous edge to the node it shares
+   * with the next one (the first arc ends where e_1 touches it); null when consecutive edges share no node.
+   */
+  private viaWayArcs(edges: number[]): number[] | null {
+    const en = this.g.edgeNodes;
+    const ends = (e: number) => [en[2 * e]!, en[2 * e + 1]!];
+    const arcs: number[] = [];
+    let at = -1;
+    for (let k = 0; k < edges.length; k++) {
+      const [p, q] = ends(edges[k]!);
+      let start: number;
+      if (k === 0) {
+        const next = ends(edges[1]!);
+        // Drive e_0 towards the node it shares with e_1.
+        if (next.includes(q!)) start = p!;
+        else if (next.includes(p!)) start = q!;
+        else return null;
+      } else {
+        if (at !== p && at !== q) return null;
+        start = at;
+      }
+      const dir = start === p ? 0 : 1;
+      arcs.push(edges[k]! * 2 + dir);
+      at = dir === 0 ? q! : p!;
+    }
+    return arcs;
+  }
+  /**
+   * The search key after driving arc b from the state `key` (arcs driven, current last), or null when a via-way
+   * restriction forbids it.
+   */
+  private step(key: string, b: number): string | null {
+    const hist = key.split(',').map(Number);
+    const seq = [...hist, b];
+    for (const r of this.viaWay) {
+      const n = r.arcs.length;
+      // Driven so far: r's from and every via arc, ending just before the to.
+      const before = seq.slice(-n, -1);
+      if (before.length !== n - 1 || before.some((x, i) => x !== r.arcs[i])) continue;
+      if (r.only ? b !== r.arcs[n - 1] : b === r.arcs[n - 1]) return null;
+    }
+    for (let k = Math.min(seq.length, 64); k >= 1; k--) {
+      const suffix = seq.slice(seq.length - k).join(',');
+      if (k === 1 || this.prefixes.has(suffix)) return suffix;
+    }
+    return String(b);
+  }
+  /** True when the whole arc path keeps every restriction of the vehicle (via-node and via-way). */
+  pathOk(arcs: readonly number[]): boolean {
+    let key = String(arcs[0]);
+    for (let i = 1; i < arcs.length; i++) {
+      if (!this.turnOk(arcs[i - 1]!, arcs[i]!)) return false;
+      const next = this.step(key, arcs[i]!);
+      if (next === null) return false;
+      key = next;
+    }
+    return true;
   }
   tail(a: number): number {
     return this.g.edgeNodes[2 * Math.floor(a / 2) + (a % 2)]!;
@@ -150,37 +223,58 @@ export class PlainDijkstra {
     if (roads === undefined) this.roadCache.set(v, (roads = this.roads(v)));
     return osrmTurnSeconds(angle, roads, (this.g.nodeFlags[v]! & 1) !== 0, uturn);
   }
-  /** Search weight of the allowed turn from a to b. */
+  /**
+   * Search weight of the allowed turn from a to b: its seconds, plus OSRM's max_turn_weight (int16 max in tenths)
+   * when b's road is restricted to local access for the vehicle (access=destination-style) and a's is not.
+   */
   turnWeight(a: number, b: number): number {
-    return this.weighted ? this.turnSeconds(a, b) : 0;
+    if (!this.weighted) return 0;
+    const local = (arc: number) => (this.g.edgeRestricted[Math.floor(arc / 2)]! & (1 << this.profile)) !== 0;
+    const entering = this.g.fromOsm && local(b) && !local(a);
+    return this.turnSeconds(a, b) + (entering ? 32767 / 10 : 0);
   }
+  /**
+   * Via-node rules of the turn from a to b: at a barrier the vehicle may only turn back (OSRM), elsewhere turn back only
+   * where a single open way leaves; via-node restrictions.
+   */
   turnOk(a: number, b: number): boolean {
     const v = this.head(a);
-    if (this.g.nodeBlock[v]! & (1 << this.profile)) return false;
-    if (Math.floor(a / 2) === Math.floor(b / 2) && this.outArcs(v).length !== 1) return false;
+    const barrier = (this.g.nodeBlock[v]! & (1 << this.profile)) !== 0;
+    const back = Math.floor(a / 2) === Math.floor(b / 2);
+    if (barrier ? !back : back && this.outArcs(v).length !== 1) return false;
     if (this.banned.has(`${a}>${b}`)) return false;
     const only = this.only.get(a);
     return !only || only.has(b);
   }
-  /** Weight from (edge, t) to every arc head (`durs`, when given, gets the seconds along each best path). */
-  run(edge: number, t: number, durs?: Map<number, number>): Map<number, number> {
-    const dist = new Map<number, number>();
-    const q = new TinyQueue<[number, number, number]>([], (x, y) => x[0] - y[0]);
-    if (this.w[2 * edge] !== Infinity) q.push([(1 - t) * this.w[2 * edge]!, 2 * edge, (1 - t) * this.dur[2 * edge]!]);
-    if (this.w[2 * edge + 1] !== Infinity) q.push([t * this.w[2 * edge + 1]!, 2 * edge + 1, t * this.dur[2 * edge + 1]!]);
+  /** The current arc of a search key. */
+  static arcOfKey(key: string): number {
+    return Number(key.slice(key.lastIndexOf(',') + 1));
+  }
+  /**
+   * Weight from (edge, t) to every search state (key: see the class comment) at the head of its arc (`durs`, when
+   * given, gets the seconds along each best path).
+   */
+  run(edge: number, t: number, durs?: Map<string, number>): Map<string, number> {
+    const dist = new Map<string, number>();
+    const q = new TinyQueue<[number, string, number]>([], (x, y) => x[0] - y[0]);
+    if (this.w[2 * edge] !== Infinity) q.push([(1 - t) * this.w[2 * edge]!, String(2 * edge), (1 - t) * this.dur[2 * edge]!]);
+    if (this.w[2 * edge + 1] !== Infinity) q.push([t * this.w[2 * edge + 1]!, String(2 * edge + 1), t * this.dur[2 * edge + 1]!]);
     while (q.length) {
-      const [d, a, s] = q.pop()!;
-      if (dist.has(a)) continue;
-      dist.set(a, d);
-      durs?.set(a, s);
+      const [d, key, s] = q.pop()!;
+      if (dist.has(key)) continue;
+      dist.set(key, d);
+      durs?.set(key, s);
+      const a = PlainDijkstra.arcOfKey(key);
       for (const b of this.outArcs(this.head(a))) {
-        if (!dist.has(b) && this.turnOk(a, b)) q.push([d + this.turnWeight(a, b) + this.w[b]!, b, s + this.turnSeconds(a, b) + this.dur[b]!]);
+        if (!this.turnOk(a, b)) continue;
+        const next = this.step(key, b);
+        if (next !== null && !dist.has(next)) q.push([d + this.turnWeight(a, b) + this.w[b]!, next, s + this.turnSeconds(a, b) + this.dur[b]!]);
       }
     }
     return dist;
   }
   /** Best weight from the source of `dist` to (edge, t) on the target side. */
-  to(dist: Map<number, number>, src: { edge: number; t: number }, edge: number, t: number): number {
+  to(dist: Map<string, number>, src: { edge: number; t: number }, edge: number, t: number): number {
     let best = Infinity;
     for (const b of [2 * edge, 2 * edge + 1]) {
       if (this.w[b] === Infinity) continue;
@@ -190,7 +284,10 @@ export class PlainDijkstra {
         if (f >= s) best = Math.min(best, (f - s) * this.w[b]!);
       }
       const u = this.tail(b);
-      for (const [a, d] of dist) if (this.head(a) === u && this.turnOk(a, b)) best = Math.min(best, d + this.turnWeight(a, b) + f * this.w[b]!);
+      for (const [key, d] of dist) {
+        const a = PlainDijkstra.arcOfKey(key);
+        if (this.head(a) === u && this.turnOk(a, b) && this.step(key, b) !== null) best = Math.min(best, d + this.turnWeight(a, b) + f * this.w[b]!);
+      }
     }
     return best;
   }

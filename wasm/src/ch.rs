@@ -1,5 +1,5 @@
 //! Contraction hierarchy queries: ContractionHierarchy.route and .table of src/route/ch.ts step for step
-//! (same seeds, same stall-on-demand, same heap, same relaxation order), over the pack's "CH layout v2" arrays and
+//! (same seeds, same stall-on-demand, same heap, same relaxation order), over the pack's "CH layout v3" arrays and
 //! the record weights, durations and lengths the TypeScript side derived, copied into linear memory in a layout made
 //! for these searches (src/route/wasm/ch.ts): states renumbered by rank, labels reduced to weights, shortcut
 //! children in unpacking order. Renumbering changes no answer: the heap compares keys only, and each state keeps
@@ -8,7 +8,7 @@
 use crate::alloc::alloc;
 use crate::heap::Heap;
 use crate::layout::{rd, Costs, Graph};
-use crate::search::{can_turn, pos_on_arc};
+use crate::search::{open_turn, pos_on_arc};
 
 /// One record of the hierarchy as the searches read it (16 bytes): weight, the other state, and the record's slot
 /// in `Ch::kids`.
@@ -206,9 +206,22 @@ impl Ch {
             }
             for i in rd(g.adj_first, u as usize)..rd(g.adj_first, u as usize + 1) {
                 let a = rd(g.adj_arc, i as usize) ^ 1;
-                if rd(c.weight, a as usize) != f64::INFINITY && can_turn(c, a, b, u) {
-                    // A seed's previous state is unused: it keeps the seed's arc for `seed_dl`.
-                    b_side.label(rd(self.perm, a as usize), c.turn_weight(a, b, u) + w, -1 - b as i32, a as i32);
+                if rd(c.weight, a as usize) == f64::INFINITY || !open_turn(c, a, b, u) {
+                    continue;
+                }
+                // Arc a's plain state, then its copies (TurnTable), each when it may turn onto b.
+                let (mut k, end) = c.copies(a);
+                let mut s = a;
+                loop {
+                    if c.next(s, b) >= 0 {
+                        // A seed's previous state is unused: it keeps the seed's arc for `seed_dl`.
+                        b_side.label(rd(self.perm, s as usize), c.turn_weight(a, b, u) + w, -1 - b as i32, a as i32);
+                    }
+                    if k >= end {
+                        break;
+                    }
+                    s = k;
+                    k += 1;
                 }
             }
         }
@@ -330,7 +343,7 @@ unsafe fn settle(h: &Ch, l: &mut Side, o: &Side, best_w: &mut f64, meet: &mut i3
 }
 
 /// Best route, unpacked into `path`: returns its length in arcs (≥ 2), -2 for a route along the source edge (arc
-/// in `result_arc`), -1 for none, -3 when it does not fit (never: a shortest path holds each arc at most once).
+/// in `result_arc`), -1 for none, -3 when it does not fit (never: a shortest path holds each state at most once).
 /// Weight, seconds, metres go to `result_*`.
 pub unsafe fn route(g: &Graph, c: &Costs, h: &mut Ch, se: u32, st: f64, only: i32, de: u32, dt: f64) -> i32 {
     let (mut f, mut b) = (Side::new(&h.fwd, true, st), Side::new(&h.bwd, false, dt));

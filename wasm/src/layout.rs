@@ -2,7 +2,8 @@
 //! Every `*_ptr` field is a byte address in linear memory. Invariants guaranteed by the writer (RoadGraph.check):
 //! node ids in `edge_nodes` are below `nodes`, arcs in `adj_arc` below `arcs`, `adj_first` has `nodes + 1` entries.
 
-/// Per-arc label of one search side: weight, parent arc, and `state` (2·gen = seen this query, 2·gen + 1 = final).
+/// Per-state label of one search side (states: arcs and copies of via arcs, see src/route/turns.ts): weight, parent
+/// state, and `state` (2·gen = seen this query, 2·gen + 1 = final).
 #[repr(C)]
 pub struct Label {
     pub dist: f64,
@@ -24,6 +25,8 @@ pub struct Graph {
     pub settled: u32,
     /// Out: the arc of a route that stays on the source edge.
     pub result_arc: i32,
+    /// Labels per side (states of the vehicle with the most; at least `arcs`).
+    pub label_cap: u32,
     /// u32 × 2 per edge: first and second node.
     pub edge_nodes: *const u32,
     /// u32 × (nodes + 1), CSR offsets into `adj_arc`.
@@ -35,15 +38,15 @@ pub struct Graph {
     /// f64 projected node coordinates in metres.
     pub node_x: *const f64,
     pub node_y: *const f64,
-    /// Label per arc, forward and backward side.
+    /// Label per state (`label_cap`), forward and backward side.
     pub fwd: *mut Label,
     pub bwd: *mut Label,
-    /// Heaps of both sides: slots (16 bytes × arcs) and position by item (i32 × arcs, -1 = absent).
+    /// Heaps of both sides: slots (16 bytes × (label_cap + 1)) and position by item (i32 × label_cap, -1 = absent).
     pub fheap: *mut u8,
     pub fheap_pos: *mut i32,
     pub bheap: *mut u8,
     pub bheap_pos: *mut i32,
-    /// f64 per arc: forward seconds and metres of one-to-many searches.
+    /// f64 per state: forward seconds and metres of one-to-many searches.
     pub fdur: *mut f64,
     pub flen: *mut f64,
     /// Points of one-to-many searches (targets) and many-to-many searches (origins, then destinations): edge,
@@ -70,20 +73,28 @@ pub struct Costs {
     pub u_turn: f64,
     /// 1 when turn seconds count as weight (fastest), 0 when not (shortest).
     pub turn_factor: f64,
-    /// Number of arcs with turn bans.
-    pub banned_arcs: u32,
+    /// Turn weight of entering a road restricted to local access from one that is not (ArcCosts.restrictedTurn).
+    pub restricted_turn: f64,
+    /// Number of arcs (states below it are plain arcs) and of states (arcs, then copies of via arcs).
+    pub arcs: u32,
+    pub states: u32,
     /// f64 per arc: search weight (Infinity = closed) and seconds.
     pub weight: *const f64,
     pub dur: *const f64,
     /// u8 per node: open arcs leaving it (capped at 255); 1 when the vehicle may not pass it.
     pub out_open: *const u8,
     pub blocked: *const u8,
-    /// u8 per arc: 1 when some turn from this arc is banned.
-    pub flagged: *const u8,
-    /// Ascending arcs with bans (`banned_arcs` of them), CSR offsets (banned_arcs + 1) into `ban_to`, banned next arcs.
-    pub ban_arc: *const u32,
-    pub ban_first: *const u32,
-    pub ban_to: *const u32,
+    /// u8 per edge: 1 when the vehicle may drive it only for local access (ArcCosts.restricted).
+    pub restricted: *const u8,
+    /// Transition table of TurnTable: i32 per state, its row or -1 (every transition leads to the plain arc);
+    /// u32 row offsets into `rule_to` (arcs) and `rule_next` (the state each leads to, -1 = forbidden).
+    pub rule: *const i32,
+    pub rule_first: *const u32,
+    pub rule_to: *const u32,
+    pub rule_next: *const i32,
+    /// u32 per copy: its arc; u32 × (arcs + 1): copies of arc a are states arcs + copy_first[a] .. arcs + copy_first[a + 1] - 1.
+    pub copy_arc: *const u32,
+    pub copy_first: *const u32,
     /// Turn costs (src/route/costs.ts): u16 per arc bearing leaving its tail (1/1024 turns), f64 per node traffic
     /// light seconds, u8 per node 1 when more than two roads meet, f64 × 1024 angle penalty per rounded angle.
     pub bearing: *const u16,
@@ -114,28 +125,50 @@ impl Costs {
         s + rd(self.angle_penalty, k as usize)
     }
 
-    /// Search weight of that transition (its seconds for fastest, 0 for shortest): ArcCosts.turnWeight.
+    /// Search weight of that transition (its seconds plus the restricted-access weight for fastest, 0 for
+    /// shortest): ArcCosts.turnWeight.
     #[inline(always)]
     pub unsafe fn turn_weight(&self, a: u32, b: u32, v: u32) -> f64 {
-        if self.turn_factor == 0.0 { 0.0 } else { self.turn_dur(a, b, v) }
+        if self.turn_factor == 0.0 { 0.0 } else { self.turn_dur(a, b, v) + self.access_weight(a, b) }
     }
 
-    /// True unless a turn restriction bans going from arc `a` on to arc `b` (only called when `flagged[a]` is 1).
-    pub unsafe fn turn_allowed(&self, a: u32, b: u32) -> bool {
-        let (mut lo, mut hi) = (0usize, self.banned_arcs as usize);
-        while lo < hi {
-            let mid = (lo + hi) / 2;
-            if rd(self.ban_arc, mid) < a { lo = mid + 1 } else { hi = mid }
+    /// `turn_weight` when the transition's seconds `td` are known: ArcCosts.turnWeightOf.
+    #[inline(always)]
+    pub unsafe fn turn_weight_of(&self, td: f64, a: u32, b: u32) -> f64 {
+        if self.turn_factor == 0.0 { 0.0 } else { td + self.access_weight(a, b) }
+    }
+
+    /// Weight of entering b's edge from a's when only b's is restricted to local access, else 0.
+    #[inline(always)]
+    unsafe fn access_weight(&self, a: u32, b: u32) -> f64 {
+        if rd(self.restricted, (b >> 1) as usize) == 1 && rd(self.restricted, (a >> 1) as usize) == 0 { self.restricted_turn } else { 0.0 }
+    }
+
+    /// The arc of state s (TurnTable.arcOf).
+    #[inline(always)]
+    pub unsafe fn arc_of(&self, s: u32) -> u32 {
+        if s < self.arcs { s } else { rd(self.copy_arc, (s - self.arcs) as usize) }
+    }
+
+    /// The state the transition from state s onto arc b leads to, -1 when a restriction forbids it (TurnTable.next).
+    #[inline(always)]
+    pub unsafe fn next(&self, s: u32, b: u32) -> i32 {
+        let r = rd(self.rule, s as usize);
+        if r < 0 {
+            return b as i32;
         }
-        if lo == self.banned_arcs as usize || rd(self.ban_arc, lo) != a {
-            return true;
-        }
-        for i in rd(self.ban_first, lo) as usize..rd(self.ban_first, lo + 1) as usize {
-            if rd(self.ban_to, i) == b {
-                return false;
+        for i in rd(self.rule_first, r as usize)..rd(self.rule_first, r as usize + 1) {
+            if rd(self.rule_to, i as usize) == b {
+                return rd(self.rule_next, i as usize);
             }
         }
-        true
+        b as i32
+    }
+
+    /// First and end (exclusive) state of the copies of arc a.
+    #[inline(always)]
+    pub unsafe fn copies(&self, a: u32) -> (u32, u32) {
+        (self.arcs + rd(self.copy_first, a as usize), self.arcs + rd(self.copy_first, a as usize + 1))
     }
 }
 
@@ -145,7 +178,7 @@ impl Graph {
         self.settled = 0;
         self.gen += 1;
         if self.gen >= 0x7fff_fff0 {
-            for a in 0..self.arcs as usize {
+            for a in 0..self.label_cap as usize {
                 (*self.fwd.add(a)).state = 0;
                 (*self.bwd.add(a)).state = 0;
             }

@@ -1,5 +1,5 @@
-//! One-to-many search: ArcSearch.oneToMany of src/route/search.ts, step for step (forward Dijkstra stopped once
-//! every reachable target is final, turn costs and durations and metres added in path order).
+//! One-to-many search: ArcSearch.oneToMany of src/route/search.ts, step for step (forward Dijkstra over states
+//! stopped once every reachable target is final, turn costs and durations and metres added in path order).
 
 use crate::heap::Heap;
 use crate::layout::{rd, Costs, Graph};
@@ -83,18 +83,18 @@ pub unsafe fn one_to_many(g: &mut Graph, c: &Costs, src_edge: u32, src_t: f64, n
         if h.min_key() >= bound {
             break;
         }
-        let a = h.pop();
-        let la = &mut *fl.add(a as usize);
-        la.state = done;
+        let s = h.pop();
+        let ls = &mut *fl.add(s as usize);
+        ls.state = done;
         settled += 1;
+        let a = c.arc_of(s);
         let hd = g.head(a);
-        if rd(c.blocked, hd as usize) != 0 {
-            continue;
-        }
-        let da = la.dist;
-        let (fda, fla) = (*fd.add(a as usize), *fln.add(a as usize));
-        let uturn_ok = rd(c.out_open, hd as usize) == 1;
-        let flagged = rd(c.flagged, a as usize) != 0;
+        // At a barrier only the U-turn; elsewhere U-turns only at dead ends (`open_turn`).
+        let blocked = rd(c.blocked, hd as usize) != 0;
+        let da = ls.dist;
+        let (fda, fla) = (*fd.add(s as usize), *fln.add(s as usize));
+        let uturn_ok = blocked || rd(c.out_open, hd as usize) == 1;
+        let ruled = rd(c.rule, s as usize) >= 0;
         let mut touched = false;
         for i in rd(g.adj_first, hd as usize)..rd(g.adj_first, hd as usize + 1) {
             let b = rd(g.adj_arc, i as usize);
@@ -102,14 +102,15 @@ pub unsafe fn one_to_many(g: &mut Graph, c: &Costs, src_edge: u32, src_t: f64, n
             if wb == f64::INFINITY {
                 continue;
             }
-            if a >> 1 == b >> 1 && !uturn_ok {
+            if if a >> 1 == b >> 1 { !uturn_ok } else { blocked } {
                 continue;
             }
-            if flagged && !c.turn_allowed(a, b) {
+            let t = if ruled { c.next(s, b) } else { b as i32 };
+            if t < 0 {
                 continue;
             }
             let td = c.turn_dur(a, b, hd);
-            let tw = if c.turn_factor == 0.0 { 0.0 } else { td };
+            let tw = c.turn_weight_of(td, a, b);
             let rb = &*bl.add(b as usize);
             if rb.state == seen {
                 // Reach every target on arc b through arc a.
@@ -127,20 +128,20 @@ pub unsafe fn one_to_many(g: &mut Graph, c: &Costs, src_edge: u32, src_t: f64, n
                 }
                 touched = true;
             }
-            let lb = &mut *fl.add(b as usize);
-            if lb.state == done {
+            let lt = &mut *fl.add(t as usize);
+            if lt.state == done {
                 continue;
             }
             let nd = da + tw + wb;
-            if lb.state >= seen && nd >= lb.dist {
+            if lt.state >= seen && nd >= lt.dist {
                 continue;
             }
-            lb.dist = nd;
-            *fd.add(b as usize) = fda + td + rd(du, b as usize);
-            *fln.add(b as usize) = fla + rd(len, (b >> 1) as usize);
-            lb.parent = a as i32;
-            lb.state = seen;
-            h.push(b, nd);
+            lt.dist = nd;
+            *fd.add(t as usize) = fda + td + rd(du, b as usize);
+            *fln.add(t as usize) = fla + rd(len, (b >> 1) as usize);
+            lt.parent = s as i32;
+            lt.state = seen;
+            h.push(t as u32, nd);
         }
         if touched {
             bound = refresh(g);

@@ -19,16 +19,15 @@ pub fn pos_on_arc(edge_t: f64, a: u32) -> f64 {
     if a & 1 == 1 { 1.0 - edge_t } else { edge_t }
 }
 
-/// True when the vehicle may go from arc a (entering node v) on to arc b (leaving v).
+/// True when no barrier or U-turn rule keeps the vehicle from going from arc a (entering node v) on to arc b
+/// (leaving v): at a barrier only the U-turn, elsewhere U-turns only at dead ends; restrictions are `Costs::next`'s
+/// part (ArcSearch.openTurn).
 #[inline(always)]
-pub unsafe fn can_turn(c: &Costs, a: u32, b: u32, v: u32) -> bool {
+pub unsafe fn open_turn(c: &Costs, a: u32, b: u32, v: u32) -> bool {
     if rd(c.blocked, v as usize) != 0 {
-        return false;
+        return a >> 1 == b >> 1;
     }
-    if a >> 1 == b >> 1 && rd(c.out_open, v as usize) != 1 {
-        return false;
-    }
-    rd(c.flagged, a as usize) == 0 || c.turn_allowed(a, b)
+    a >> 1 != b >> 1 || rd(c.out_open, v as usize) == 1
 }
 
 /// Lower bound of the weight between node v and the projected point (x, y) in metres.
@@ -39,8 +38,8 @@ unsafe fn bound(g: &Graph, c: &Costs, v: u32, x: f64, y: f64) -> f64 {
     (dx * dx + dy * dy).sqrt() * c.bound_per_metre
 }
 
-/// Best route from `src` to `dst`. Returns the arc where the sides met (≥ 0; the path follows the forward parents
-/// back to the source and the backward parents on to the target), -2 for a route along the source edge only
+/// Best route from `src` to `dst`. Returns the state where the sides met (≥ 0; the path follows the forward parents
+/// back to the source and the backward parents on to the target, states the TypeScript side maps to arcs), -2 for a route along the source edge only
 /// (its arc in `g.result_arc`), or -1 when none exists. The weight goes to `g.result_weight`.
 pub unsafe fn route(g: &mut Graph, c: &Costs, src: End, dst: End) -> i32 {
     let gen = g.next_gen();
@@ -86,22 +85,34 @@ pub unsafe fn route(g: &mut Graph, c: &Costs, src: End, dst: End) -> i32 {
         }
         let u = gr.tail(b);
         let d = pos_on_arc(dst.t, b) * wb;
+        let pu = pot(u);
         for i in rd(gr.adj_first, u as usize)..rd(gr.adj_first, u as usize + 1) {
             let a = rd(gr.adj_arc, i as usize) ^ 1;
-            if rd(w, a as usize) == f64::INFINITY || !can_turn(c, a, b, u) {
+            if rd(w, a as usize) == f64::INFINITY || !open_turn(c, a, b, u) {
                 continue;
             }
             let da = c.turn_weight(a, b, u) + d;
-            let la = &mut *bl.add(a as usize);
-            if la.state >= seen && la.dist <= da {
-                continue;
-            }
-            *la = Label { dist: da, parent: -1 - b as i32, state: seen };
-            bh.push(a, da - pot(u));
-            let fa = &*fl.add(a as usize);
-            if fa.state >= seen && fa.dist + da < best {
-                best = fa.dist + da;
-                meet = a as i32;
+            // Arc a's plain state, then its copies.
+            let (mut k, end) = c.copies(a);
+            let mut s = a;
+            loop {
+                if c.next(s, b) >= 0 {
+                    let ls = &mut *bl.add(s as usize);
+                    if !(ls.state >= seen && ls.dist <= da) {
+                        *ls = Label { dist: da, parent: -1 - b as i32, state: seen };
+                        bh.push(s, da - pu);
+                        let fs = &*fl.add(s as usize);
+                        if fs.state >= seen && fs.dist + da < best {
+                            best = fs.dist + da;
+                            meet = s as i32;
+                        }
+                    }
+                }
+                if k >= end {
+                    break;
+                }
+                s = k;
+                k += 1;
             }
         }
     }
@@ -113,74 +124,83 @@ pub unsafe fn route(g: &mut Graph, c: &Costs, src: End, dst: End) -> i32 {
         }
         settled += 1;
         if kf <= kb {
-            let a = fh.pop();
-            let la = &mut *fl.add(a as usize);
-            la.state = done;
-            let da = la.dist;
+            let s = fh.pop();
+            let ls = &mut *fl.add(s as usize);
+            ls.state = done;
+            let da = ls.dist;
+            let a = c.arc_of(s);
             let h = gr.head(a);
-            if rd(c.blocked, h as usize) != 0 {
-                continue;
-            }
-            let uturn_ok = rd(c.out_open, h as usize) == 1;
-            let flagged = rd(c.flagged, a as usize) != 0;
+            let blocked = rd(c.blocked, h as usize) != 0;
+            let uturn_ok = blocked || rd(c.out_open, h as usize) == 1;
+            let ruled = rd(c.rule, s as usize) >= 0;
             for i in rd(gr.adj_first, h as usize)..rd(gr.adj_first, h as usize + 1) {
                 let b = rd(gr.adj_arc, i as usize);
                 let wb = rd(w, b as usize);
-                let lb = &mut *fl.add(b as usize);
-                if wb == f64::INFINITY || lb.state == done {
+                if wb == f64::INFINITY {
                     continue;
                 }
-                if a >> 1 == b >> 1 && !uturn_ok {
+                if if a >> 1 == b >> 1 { !uturn_ok } else { blocked } {
                     continue;
                 }
-                if flagged && !c.turn_allowed(a, b) {
+                let t = if ruled { c.next(s, b) } else { b as i32 };
+                if t < 0 {
+                    continue;
+                }
+                let lt = &mut *fl.add(t as usize);
+                if lt.state == done {
                     continue;
                 }
                 let nd = da + c.turn_weight(a, b, h) + wb;
-                if lb.state >= seen && nd >= lb.dist {
+                if lt.state >= seen && nd >= lt.dist {
                     continue;
                 }
-                *lb = Label { dist: nd, parent: a as i32, state: seen };
-                fh.push(b, nd + pot(gr.head(b)));
-                let rb = &*bl.add(b as usize);
-                if rb.state >= seen && nd + rb.dist < best {
-                    best = nd + rb.dist;
-                    meet = b as i32;
+                *lt = Label { dist: nd, parent: s as i32, state: seen };
+                fh.push(t as u32, nd + pot(gr.head(b)));
+                let rt = &*bl.add(t as usize);
+                if rt.state >= seen && nd + rt.dist < best {
+                    best = nd + rt.dist;
+                    meet = t;
                 }
             }
         } else {
-            let b = bh.pop();
-            let lb = &mut *bl.add(b as usize);
-            lb.state = done;
+            let t = bh.pop();
+            let lt = &mut *bl.add(t as usize);
+            lt.state = done;
+            let b = c.arc_of(t);
             let u = gr.tail(b);
-            if rd(c.blocked, u as usize) != 0 {
-                continue;
-            }
-            let db = lb.dist + rd(w, b as usize);
+            let blocked = rd(c.blocked, u as usize) != 0;
+            let db = lt.dist + rd(w, b as usize);
             let pu = pot(u);
-            let uturn_ok = rd(c.out_open, u as usize) == 1;
+            let uturn_ok = blocked || rd(c.out_open, u as usize) == 1;
             for i in rd(gr.adj_first, u as usize)..rd(gr.adj_first, u as usize + 1) {
                 let a = rd(gr.adj_arc, i as usize) ^ 1;
-                let la = &mut *bl.add(a as usize);
-                if rd(w, a as usize) == f64::INFINITY || la.state == done {
+                if rd(w, a as usize) == f64::INFINITY {
                     continue;
                 }
-                if a >> 1 == b >> 1 && !uturn_ok {
-                    continue;
-                }
-                if rd(c.flagged, a as usize) != 0 && !c.turn_allowed(a, b) {
+                if if a >> 1 == b >> 1 { !uturn_ok } else { blocked } {
                     continue;
                 }
                 let nd = c.turn_weight(a, b, u) + db;
-                if la.state >= seen && nd >= la.dist {
-                    continue;
-                }
-                *la = Label { dist: nd, parent: b as i32, state: seen };
-                bh.push(a, nd - pu);
-                let fa = &*fl.add(a as usize);
-                if fa.state >= seen && nd + fa.dist < best {
-                    best = nd + fa.dist;
-                    meet = a as i32;
+                // The states of arc a whose transition onto b leads to t: a itself and its copies.
+                let (mut k, end) = c.copies(a);
+                let mut s = a;
+                loop {
+                    let ls = &mut *bl.add(s as usize);
+                    let next = if rd(c.rule, s as usize) >= 0 { c.next(s, b) } else { b as i32 };
+                    if ls.state != done && next == t as i32 && !(ls.state >= seen && nd >= ls.dist) {
+                        *ls = Label { dist: nd, parent: t as i32, state: seen };
+                        bh.push(s, nd - pu);
+                        let fs = &*fl.add(s as usize);
+                        if fs.state >= seen && nd + fs.dist < best {
+                            best = nd + fs.dist;
+                            meet = s as i32;
+                        }
+                    }
+                    if k >= end {
+                        break;
+                    }
+                    s = k;
+                    k += 1;
                 }
             }
         }

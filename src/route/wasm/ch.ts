@@ -56,7 +56,8 @@ export class WasmHierarchy {
       if (!Number.isFinite(ch.w[r]!)) throw new RangeError(`hierarchy record ${r} has weight ${ch.w[r]}`);
       recF64[2 * q] = ch.w[r]!; recU32[4 * q + 2] = perm[arrays.node[r]!]!; recU32[4 * q + 3] = slot[q]!;
     }
-    const pathCap = 2 * core.graph.edgeCount + 2;
+    // A shortest path holds each state at most once (plus the source and target arcs).
+    const pathCap = S + 2;
     const set: [ChField, number][] = [
       ['states', S], ['edgeBased', ch.edgeBased ? 1 : 0], ['resultArc', -1],
       ['perm', m.copy(perm)], ['recFirst', m.copy(first)],

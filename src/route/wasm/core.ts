@@ -32,7 +32,8 @@ export class WasmGraph {
   readonly header: number;
   private pointCap = 0;
   private outCap = 0;
-  private searchState = false;
+  /** States the A* / one-to-many labels have room for (0 before the first search). */
+  private labelCap = 0;
 
   constructor(module: WebAssembly.Module, readonly graph: RoadGraph) {
     this.exports = new WebAssembly.Instance(module, {}).exports as unknown as CoreExports;
@@ -59,19 +60,22 @@ export class WasmGraph {
     this.mem.i32(this.header + GRAPH[f], v);
   }
 
-  /** Allocates the A* / one-to-many search state on first use. */
-  ensureSearchState(): void {
-    if (this.searchState) return;
+  /**
+   * Allocates the A* / one-to-many search state for `states` search states (TurnTable.states) on first use, and
+   * again (old buffers abandoned) when a vehicle with more states than any before searches.
+   */
+  ensureSearchState(states: number): void {
+    if (states <= this.labelCap) return;
     const m = this.mem;
-    const arcs = 2 * this.graph.edgeCount;
+    const n = Math.max(states, 2 * this.graph.edgeCount);
     const set: [GraphField, number][] = [
-      ['fwd', m.filled(LABEL_BYTES * arcs, 0)], ['bwd', m.filled(LABEL_BYTES * arcs, 0)],
-      ['fheap', m.alloc(HEAP_ENTRY_BYTES * (arcs + 1))], ['fheapPos', m.filled(4 * arcs, 0xff)],
-      ['bheap', m.alloc(HEAP_ENTRY_BYTES * (arcs + 1))], ['bheapPos', m.filled(4 * arcs, 0xff)],
-      ['fdur', m.alloc(8 * arcs)], ['flen', m.alloc(8 * arcs)],
+      ['fwd', m.filled(LABEL_BYTES * n, 0)], ['bwd', m.filled(LABEL_BYTES * n, 0)],
+      ['fheap', m.alloc(HEAP_ENTRY_BYTES * (n + 1))], ['fheapPos', m.filled(4 * n, 0xff)],
+      ['bheap', m.alloc(HEAP_ENTRY_BYTES * (n + 1))], ['bheapPos', m.filled(4 * n, 0xff)],
+      ['fdur', m.alloc(8 * n)], ['flen', m.alloc(8 * n)], ['labelCap', n],
     ];
     for (const [f, v] of set) this.setField(f, v);
-    this.searchState = true;
+    this.labelCap = n;
   }
 
   /** Writes the points of a search (edge and fraction each) and makes room for `outputs` results. */
@@ -105,48 +109,39 @@ export class WasmGraph {
     out.dist.set(new Float64Array(buf, this.field('outDist'), n), offset);
   }
 
-  /** The costs of one vehicle and weighting with its turn bans, copied into memory; returns the header address. */
+  /**
+   * The costs of one vehicle and weighting with its restriction states (TurnTable's transition table and copies,
+   * so the core needs no restriction kinds), copied into memory; returns the header address.
+   */
   costs(costs: ArcCosts, turns: TurnTable): number {
     const g = this.graph;
     const m = this.mem;
-    // Turn bans as explicit (from, to) arc pairs at the via node, so the core needs no restriction kinds.
-    const banArc: number[] = [];
-    const banFirst: number[] = [0];
-    const banTo: number[] = [];
-    for (let a = 0; a < 2 * g.edgeCount; a++) {
-      if (!turns.flagged[a]) continue;
-      const h = g.edgeNodes[(a & ~1) + 1 - (a & 1)]!;
-      const before = banTo.length;
-      for (let i = g.adjFirst[h]!; i < g.adjFirst[h + 1]!; i++) if (!turns.allowed(a, g.adjArc[i]!)) banTo.push(g.adjArc[i]!);
-      if (banTo.length === before) continue;
-      banArc.push(a);
-      banFirst.push(banTo.length);
-    }
     new Float64Array(m.buffer, this.field('nodeX'), g.nodeCount).set(costs.nodeX);
     new Float64Array(m.buffer, this.field('nodeY'), g.nodeCount).set(costs.nodeY);
     const header = m.filled(COSTS_BYTES, 0);
     const ptrs: [keyof typeof COSTS, number][] = [
-      ['bannedArcs', banArc.length],
+      ['arcs', turns.arcs], ['states', turns.states],
       ['weight', m.copy(costs.weight)], ['dur', m.copy(costs.dur)],
-      ['outOpen', m.copy(costs.outOpen)], ['blocked', m.copy(costs.blocked)], ['flagged', m.copy(turns.flagged)],
-      ['banArc', m.copy(Uint32Array.from(banArc))], ['banFirst', m.copy(Uint32Array.from(banFirst))],
-      ['banTo', m.copy(Uint32Array.from(banTo))],
+      ['outOpen', m.copy(costs.outOpen)], ['blocked', m.copy(costs.blocked)], ['restricted', m.copy(costs.restricted)],
+      ['rule', m.copy(turns.rule)], ['ruleFirst', m.copy(turns.ruleFirst)], ['ruleTo', m.copy(turns.ruleTo)],
+      ['ruleNext', m.copy(turns.ruleNext)], ['copyArc', m.copy(turns.copyArc)], ['copyFirst', m.copy(turns.copyFirst)],
       ['bearing', m.copy(costs.bearing)], ['signal', m.copy(costs.signal)], ['cross', m.copy(costs.cross)],
       ['anglePenalty', m.copy(costs.anglePenalty)],
     ];
     for (const [f, v] of ptrs) m.i32(header + COSTS[f], v);
-    const f64 = new Float64Array(m.buffer, header, 5);
+    const f64 = new Float64Array(m.buffer, header, 6);
     f64[COSTS_F64.boundPerMetre >> 3] = costs.boundPerMetre;
     f64[COSTS_F64.mPerLon >> 3] = costs.mPerLon;
     f64[COSTS_F64.mPerLat >> 3] = costs.mPerLat;
     f64[COSTS_F64.uTurn >> 3] = costs.uTurn;
     f64[COSTS_F64.turnFactor >> 3] = costs.turnWeightFactor;
+    f64[COSTS_F64.restrictedTurn >> 3] = costs.restrictedTurn;
     return header;
   }
 
   /** The A* and one-to-many searches of one vehicle and weighting. */
   search(costs: ArcCosts, turns: TurnTable): WasmArcSearch {
-    return new WasmArcSearch(this, this.costs(costs, turns));
+    return new WasmArcSearch(this, this.costs(costs, turns), turns);
   }
 
   /** The queries of a pack hierarchy, over the costs header of its vehicle and weighting (see `costs`). */

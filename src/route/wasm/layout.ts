@@ -6,7 +6,7 @@
 
 /** Fields of `Graph` after its leading f64 `result_weight` (at byte 0), in declaration order, 4 bytes each. */
 const GRAPH_FIELDS = [
-  'nodes', 'arcs', 'gen', 'settled', 'resultArc',
+  'nodes', 'arcs', 'gen', 'settled', 'resultArc', 'labelCap',
   'edgeNodes', 'adjFirst', 'adjArc', 'edgeLen', 'nodeX', 'nodeY',
   'fwd', 'bwd', 'fheap', 'fheapPos', 'bheap', 'bheapPos',
   'fdur', 'flen',
@@ -14,11 +14,11 @@ const GRAPH_FIELDS = [
 ] as const;
 
 /**
- * Fields of `Costs` after its five leading f64s (bound per metre, metres per degree lon / lat, U-turn seconds, turn
- * weight factor), 4 bytes each.
+ * Fields of `Costs` after its six leading f64s (bound per metre, metres per degree lon / lat, U-turn seconds, turn
+ * weight factor, restricted-access turn weight), 4 bytes each.
  */
 const COSTS_FIELDS = [
-  'bannedArcs', 'weight', 'dur', 'outOpen', 'blocked', 'flagged', 'banArc', 'banFirst', 'banTo',
+  'arcs', 'states', 'weight', 'dur', 'outOpen', 'blocked', 'restricted', 'rule', 'ruleFirst', 'ruleTo', 'ruleNext', 'copyArc', 'copyFirst',
   'bearing', 'signal', 'cross', 'anglePenalty',
 ] as const;
 
@@ -43,11 +43,11 @@ export const GRAPH = offsets(GRAPH_FIELDS, 8);
 export const GRAPH_BYTES = Math.ceil((8 + 4 * GRAPH_FIELDS.length) / 8) * 8;
 
 /** Byte offsets of the f64 fields of `Costs`. */
-export const COSTS_F64 = { boundPerMetre: 0, mPerLon: 8, mPerLat: 16, uTurn: 24, turnFactor: 32 } as const;
+export const COSTS_F64 = { boundPerMetre: 0, mPerLon: 8, mPerLat: 16, uTurn: 24, turnFactor: 32, restrictedTurn: 40 } as const;
 /** Byte offset of each 4-byte field of the `Costs` header. */
-export const COSTS = offsets(COSTS_FIELDS, 40);
+export const COSTS = offsets(COSTS_FIELDS, 48);
 /** Size of the `Costs` header in bytes. */
-export const COSTS_BYTES = Math.ceil((40 + 4 * COSTS_FIELDS.length) / 8) * 8;
+export const COSTS_BYTES = Math.ceil((48 + 4 * COSTS_FIELDS.length) / 8) * 8;
 
 /** Bytes of one heap slot (`Entry`: f64 key, u32 item, padding); a heap of n items has n + 1 slots. */
 export const HEAP_ENTRY_BYTES = 16;
@@ -61,9 +61,9 @@ export const CH_UNPACK_BYTES = 24;
 /** Bytes of one bucket entry grouped by state (`Bucket`: u32 destination, padding, f64 weight, seconds, metres). */
 export const CH_BUCKET_BYTES = 32;
 
-/** Bytes of one search label (`Label`: f64 weight, i32 parent arc, u32 state). */
+/** Bytes of one search label (`Label`: f64 weight, i32 parent state, u32 generation stamp). */
 export const LABEL_BYTES = 16;
-/** Byte offset of the parent arc inside a label. */
+/** Byte offset of the parent state inside a label. */
 export const LABEL_PARENT = 8;
 
 /** Byte offset of each 4-byte field of the `Ch` header; the result weight, seconds and metres (f64) are at 0, 8, 16. */

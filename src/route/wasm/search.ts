@@ -1,4 +1,5 @@
 import { posOnArc, type ArcPath, type Endpoint } from '../search.js';
+import type { TurnTable } from '../turns.js';
 import type { WasmGraph } from './core.js';
 import { LABEL_BYTES, LABEL_PARENT } from './layout.js';
 
@@ -8,8 +9,8 @@ import { LABEL_BYTES, LABEL_PARENT } from './layout.js';
  * arcs in the same order and returns the same paths. Not re-entrant (state is shared per graph).
  */
 export class WasmArcSearch {
-  /** `header`: address of the vehicle / weighting's `Costs` header (WasmGraph.costs). */
-  constructor(readonly core: WasmGraph, readonly header: number) {}
+  /** `header`: address of the vehicle / weighting's `Costs` header (WasmGraph.costs); `turns`: its states. */
+  constructor(readonly core: WasmGraph, readonly header: number, readonly turns: TurnTable) {}
 
   /** Arcs settled by the last query. */
   get settled(): number {
@@ -19,7 +20,7 @@ export class WasmArcSearch {
   /** Best route between two endpoints (bidirectional A*), or null when none exists. */
   route(src: Endpoint, dst: Endpoint): ArcPath | null {
     const k = this.core;
-    k.ensureSearchState();
+    k.ensureSearchState(this.turns.states);
     const r = k.exports.route(k.header, this.header, src.edge, src.t, src.lat, src.lon, src.only ?? -1, dst.edge, dst.t, dst.lat, dst.lon);
     if (r === -1) return null;
     const weight = new Float64Array(k.mem.buffer, k.header, 1)[0]!;
@@ -27,16 +28,18 @@ export class WasmArcSearch {
       const a = k.field('resultArc');
       return { arcs: [a], from: posOnArc(src, a), to: posOnArc(dst, a), weight };
     }
-    // Join the forward parents back to the source and the backward parents on to the target (see ArcSearch.joinAt).
+    // Join the forward parents back to the source and the backward parents on to the target, states mapped to their
+    // arcs (see ArcSearch.joinAt).
+    const T = this.turns;
     const words = new Int32Array(k.mem.buffer);
     const fp = (k.field('fwd') + LABEL_PARENT) >> 2, bp = (k.field('bwd') + LABEL_PARENT) >> 2;
     const stride = LABEL_BYTES >> 2;
     const arcs: number[] = [];
-    for (let a = r; a >= 0; a = words[fp + stride * a]!) arcs.push(a);
+    for (let s = r; s >= 0; s = words[fp + stride * s]!) arcs.push(T.arcOf(s));
     arcs.reverse();
     let x = words[bp + stride * r]!;
     while (x >= 0) {
-      arcs.push(x);
+      arcs.push(T.arcOf(x));
       x = words[bp + stride * x]!;
     }
     const last = -1 - x;
@@ -50,7 +53,7 @@ export class WasmArcSearch {
    */
   oneToMany(src: Endpoint, dsts: readonly Endpoint[], out: { weight: Float64Array; dur: Float64Array; dist: Float64Array }, offset = 0): void {
     const k = this.core;
-    k.ensureSearchState();
+    k.ensureSearchState(this.turns.states);
     k.writePoints(dsts, dsts.length);
     k.exports.one_to_many(k.header, this.header, src.edge, src.t, dsts.length);
     k.readOutputs(dsts.length, out, offset);
