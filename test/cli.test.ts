@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -8,6 +8,8 @@ import { createEngine } from '../src/engine.js';
 import type { ApiKey } from '../src/adapters/http/keys.js';
 import type { EngineApi } from '../src/adapters/http/routes.js';
 import { FileUsageStore } from '../src/adapters/http/usage-file.js';
+import { threadCount } from '../src/adapters/cli/serve.js';
+import { existsSync } from 'node:fs';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const CLI = join(ROOT, 'src/adapters/cli/main.ts');
@@ -90,6 +92,16 @@ describe('bando keys and stats', () => {
     expect(text.out).toContain('beta  2025-02  requests=1  billable=1  autocomplete_sessions=0');
     const json = JSON.parse(bando('stats', '--keys', keys, '--json', '--period', '2025-02').out);
     expect(json).toEqual([{ key: 'beta', period: '2025-02', billable: 1, sessions: 0, requests: { trip: 1 } }]);
+  });
+});
+
+describe('bando serve --threads', () => {
+  it('takes a count or auto (one per core with two or more cores and a built worker bundle), and refuses the rest', () => {
+    expect(threadCount('0')).toBe(0);
+    expect(threadCount('3')).toBe(3);
+    const built = existsSync(join(ROOT, 'dist/worker.js'));
+    expect(threadCount('auto')).toBe(built && availableParallelism() >= 2 ? availableParallelism() : 0);
+    for (const bad of ['-1', '1.5', 'many', '', '65']) expect(() => threadCount(bad)).toThrow(/--threads/);
   });
 });
 
