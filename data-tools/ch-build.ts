@@ -15,12 +15,16 @@ export interface BaseGraph {
 }
 
 /**
- * Witness searches stop after this many settled states while estimating a priority / while contracting. Estimates
- * run for every neighbour of every contracted state, so they stay tiny (on a 734k-state edge-based graph, 40 instead
- * of 5 gave 5 % fewer records for 3 × the time, measured over its first 650k contractions); what they miss only makes a priority pessimistic.
+ * Witness searches stop after this many settled states while contracting. Priority estimates run for the neighbours
+ * of every contracted state, so their limit adapts: about twice the recent mean degree of contracted states, within
+ * [SIM_MIN, SIM_MAX] — tiny while the graph is sparse and witnesses are near, larger as it densifies and a missed
+ * witness (which only makes a priority pessimistic) costs more.
  */
-const SIM_SETTLES = 5;
 const REAL_SETTLES = 400;
+const SIM_MIN = 5;
+const SIM_MAX = 40;
+/** Above this many neighbours a contracted state's neighbours are re-estimated lazily (when popped), not at once. */
+const EAGER = 16;
 
 /** Growable typed arrays of the contraction's edge records (base edges and shortcuts). */
 class Records {
@@ -56,7 +60,7 @@ class Records {
 /**
  * Contracts a graph into a hierarchy (layout in src/route/ch.ts). Order: priority queue on
  * 2 × shortcuts − removed edges + hierarchy depth, the neighbours of each contracted state re-estimated at once;
- * witness searches bounded by weight and settled states.
+ * witness searches bounded by weight and settled states (adaptive while estimating).
  * Exactness does not depend on the witness bounds: a missed witness only adds a needless shortcut. Parallel edges
  * keep the lighter one; a shortcut lighter than an existing edge between the same states replaces it in place
  * (both ends are then still uncontracted, so no shortcut refers to it yet).
@@ -186,20 +190,32 @@ export function contract(g: BaseGraph): ChArrays {
   // every neighbour x of a contracted v. The depth term spreads contraction evenly over the graph, which keeps the
   // hierarchy shallow and the remaining core sparse.
   const level = new Uint32Array(S);
-  const prio = (v: number) => level[v]! + 2 * shortcuts(v, SIM_SETTLES, false) - (nIn + nOut);
+  let simSettles = SIM_MIN, degAvg = 0;
+  const prio = (v: number) => level[v]! + 2 * shortcuts(v, simSettles, false) - (nIn + nOut);
   const queue = new IndexHeap(S);
   for (let v = 0; v < S; v++) queue.push(v, prio(v));
   const rank = new Uint32Array(S);
   const mark = new Int32Array(S).fill(-1);
+  /** States whose key is only a bound (neighbours of a high-degree contraction): re-estimated when popped. */
+  const stale = new Uint8Array(S);
   let nbrs = new Int32Array(64);
   let next = 0;
   while (queue.size > 0) {
     const v = queue.pop();
+    if (stale[v]) {
+      stale[v] = 0;
+      const p = prio(v);
+      if (queue.size > 0 && p > queue.minKey()) { queue.push(v, p); continue; }
+    }
     shortcuts(v, REAL_SETTLES, true);
     gather(v);
     done[v] = 1;
     rank[v] = next++;
-    // Neighbours rise one level above v and get their priority simulated again at once (their edges changed).
+    // Mean degree over roughly the last 1000 contractions.
+    degAvg += (nIn + nOut - degAvg) / 1000;
+    simSettles = Math.min(SIM_MAX, Math.max(SIM_MIN, Math.round(2 * degAvg)));
+    // Neighbours rise one level above v and get their priority estimated again (their edges changed): at once when
+    // few, else lazily, since re-estimating all neighbours of a dense core state costs degree³ searches.
     // `mark` deduplicates them (a state can be both an in- and an out-neighbour).
     let n = 0;
     if (nbrs.length < nIn + nOut) nbrs = new Int32Array(2 * (nIn + nOut));
@@ -214,7 +230,8 @@ export function contract(g: BaseGraph): ChArrays {
     for (let i = 0; i < n; i++) {
       const x = nbrs[i]!;
       if (level[x]! <= level[v]!) level[x] = level[v]! + 1;
-      queue.set(x, prio(x));
+      if (n <= EAGER) queue.set(x, prio(x));
+      else { stale[x] = 1; queue.set(x, Math.max(queue.keyOf(x), level[x]!)); }
     }
   }
   return layout(S, R, rank);
