@@ -115,8 +115,8 @@ export function demoUrl(base: string, tilesKey: string, restKey?: string): strin
 /**
  * Engine threads for `--threads`: a count, or `auto` = one per CPU core (os.availableParallelism) when there are
  * two or more and the worker bundle exists, else 0. Measured (bench/http.ts, 2 cores with the load generator on
- * them): two worker threads answer about 7,300 route requests/s where the serving thread alone answers about
- * 5,000–5,600, because the engine then runs beside the HTTP work instead of after it.
+ * them): two worker threads answer 6,700–7,700 route requests/s where the serving thread alone answers 4,400–5,500,
+ * because the engine then runs beside the HTTP work instead of after it.
  */
 export function threadCount(value: string): number {
   if (value === 'auto') return availableParallelism() >= 2 && findWorkerScript() ? availableParallelism() : 0;
