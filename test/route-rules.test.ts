@@ -1,11 +1,6 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import polyline from '@mapbox/polyline';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildOsmPack } from '../data-tools/build-pack.js';
 import { Engine } from '../src/engine.js';
-import { Pack } from '../src/pack/reader.js';
 import { Region } from '../src/region.js';
 import { haversine } from '../src/geo.js';
 import { alternatives } from '../src/route/alternatives.js';
@@ -13,55 +8,15 @@ import { Router } from '../src/route/router.js';
 import { loadWasmCore } from '../src/route/wasm/load.js';
 import type { Endpoint } from '../src/route/search.js';
 import { PlainDijkstra } from './helpers/route-reference.js';
+import { asciiMapPack, type AsciiMap } from './helpers/ascii-map.js';
 
-/**
- * Tiny hand-drawn maps. Each letter of the ASCII map is a node at (row, column) → (21 - row·0.001°, 105.8 +
- * col·0.001°); ways are given as letter strings with tags; restrictions as (from way, via letter or via ways, to way).
- */
-interface MapSpec {
-  rows: string[];
-  ways: { nodes: string; tags: Record<string, string> }[];
-  restrictions?: { from: number; via: string | number[]; to: number; kind: string }[];
-  /** Tags of nodes, by letter. */
-  nodeTags?: Record<string, Record<string, string>>;
-}
-
+/** Grid step of the hand-drawn maps, degrees (see AsciiMap). */
 const STEP = 0.001;
-function coordsOf(spec: MapSpec): Map<string, [number, number]> {
-  const m = new Map<string, [number, number]>();
-  spec.rows.forEach((row, r) => [...row].forEach((ch, c) => {
-    if (/[A-Za-z]/.test(ch)) m.set(ch, [21 - r * STEP, 105.8 + (c / 4) * STEP]);
-  }));
-  return m;
-}
 
-function engineOf(spec: MapSpec): { engine: Engine; at: (ch: string) => [number, number] } {
-  const pos = coordsOf(spec);
-  const ids = new Map<string, number>();
-  let xml = '<?xml version="1.0"?>\n<osm version="0.6">\n';
-  let id = 1;
-  for (const [ch, [lat, lon]] of pos) {
-    ids.set(ch, id);
-    const tags = Object.entries(spec.nodeTags?.[ch] ?? {}).map(([k, v]) => `<tag k="${k}" v="${v}"/>`).join('');
-    xml += `<node id="${id++}" version="1" lat="${lat}" lon="${lon}">${tags}</node>\n`;
-  }
-  spec.ways.forEach((w, i) => {
-    xml += `<way id="${100 + i}" version="1">${[...w.nodes].map((c) => `<nd ref="${ids.get(c)}"/>`).join('')}`;
-    for (const [k, v] of Object.entries({ highway: 'residential', ...w.tags })) xml += `<tag k="${k}" v="${v}"/>`;
-    xml += '</way>\n';
-  });
-  (spec.restrictions ?? []).forEach((r, i) => {
-    const via = typeof r.via === 'string'
-      ? `<member type="node" ref="${ids.get(r.via)}" role="via"/>`
-      : r.via.map((w) => `<member type="way" ref="${100 + w}" role="via"/>`).join('');
-    xml += `<relation id="${500 + i}" version="1"><member type="way" ref="${100 + r.from}" role="from"/>${via}<member type="way" ref="${100 + r.to}" role="to"/><tag k="type" v="restriction"/><tag k="restriction" v="${r.kind}"/></relation>\n`;
-  });
-  xml += '</osm>\n';
-  const dir = mkdtempSync(join(tmpdir(), 'bando-route-'));
-  const file = join(dir, 'map.osm');
-  writeFileSync(file, xml);
-  const bytes = buildOsmPack({ inputs: [file], name: 'test', admin: null });
-  return { engine: new Engine([new Region(Pack.from(bytes))]), at: (ch) => pos.get(ch)! };
+/** Tiny hand-drawn maps (see AsciiMap) answered by an engine. */
+function engineOf(spec: AsciiMap): { engine: Engine; at: (ch: string) => [number, number] } {
+  const { pack, at } = asciiMapPack(spec);
+  return { engine: new Engine([new Region(pack)]), at };
 }
 
 /** "lat,lng" of a point a fraction f of the way from node p to node q. */
@@ -284,7 +239,7 @@ describe('roads restricted to local access (access=destination)', () => {
     expect(await loadWasmCore()).not.toBeNull();
   });
   const rows = ['A       B', '', '', 'C   D   E'];
-  const ways = (access?: string): MapSpec['ways'] => {
+  const ways = (access?: string): AsciiMap['ways'] => {
     const tags: Record<string, string> = access ? { access } : {};
     return [{ nodes: 'AB', tags: {} }, { nodes: 'AC', tags: {} }, { nodes: 'BE', tags: {} }, { nodes: 'CD', tags }, { nodes: 'DE', tags }];
   };

@@ -1,8 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildOsmPack } from '../data-tools/build-pack.js';
 import { Pack } from '../src/pack/reader.js';
 import { RoadGraph } from '../src/route/graph.js';
 import { buildSteps } from '../src/route/steps.js';
@@ -12,6 +8,7 @@ import type { ArcPath, Endpoint } from '../src/route/search.js';
 import { loadWasmCore } from '../src/route/wasm/load.js';
 import { mulberry32 as rng } from '../src/trip/rng.js';
 import { testPack } from './helpers/packs.js';
+import { asciiMapPack, type AsciiMap } from './helpers/ascii-map.js';
 import { osrmTurnSeconds, PlainDijkstra, plainCosts } from './helpers/route-reference.js';
 
 /**
@@ -39,37 +36,11 @@ describe('the turn formula', () => {
   });
 });
 
-/** A tiny OSM map: letters at (row, column) → (21 − row · 0.001°, 105.8 + col/4 · 0.001°); nodes may carry tags. */
-interface MapSpec {
-  rows: string[];
-  ways: { nodes: string; tags?: Record<string, string> }[];
-  nodeTags?: Record<string, Record<string, string>>;
-}
-
-function routerOf(spec: MapSpec): { router: Router; g: RoadGraph; at: (ch: string) => [number, number] } {
-  const pos = new Map<string, [number, number]>();
-  spec.rows.forEach((row, r) => [...row].forEach((ch, c) => {
-    if (/[A-Za-z]/.test(ch)) pos.set(ch, [21 - r * 0.001, 105.8 + (c / 4) * 0.001]);
-  }));
-  const ids = new Map<string, number>();
-  let xml = '<?xml version="1.0"?>\n<osm version="0.6">\n';
-  let id = 1;
-  for (const [ch, [lat, lon]] of pos) {
-    ids.set(ch, id);
-    const tags = Object.entries(spec.nodeTags?.[ch] ?? {}).map(([k, v]) => `<tag k="${k}" v="${v}"/>`).join('');
-    xml += `<node id="${id++}" version="1" lat="${lat}" lon="${lon}">${tags}</node>\n`;
-  }
-  spec.ways.forEach((w, i) => {
-    xml += `<way id="${100 + i}" version="1">${[...w.nodes].map((c) => `<nd ref="${ids.get(c)}"/>`).join('')}`;
-    for (const [k, v] of Object.entries({ highway: 'residential', ...w.tags })) xml += `<tag k="${k}" v="${v}"/>`;
-    xml += '</way>\n';
-  });
-  xml += '</osm>\n';
-  const file = join(mkdtempSync(join(tmpdir(), 'bando-turns-')), 'map.osm');
-  writeFileSync(file, xml);
-  const pack = Pack.from(buildOsmPack({ inputs: [file], name: 'turns', admin: null }));
+/** A router over a tiny hand-drawn map (see AsciiMap). */
+function routerOf(spec: AsciiMap): { router: Router; g: RoadGraph; at: (ch: string) => [number, number] } {
+  const { pack, at } = asciiMapPack(spec, 'turns');
   const g = new RoadGraph(pack);
-  return { router: new Router(g, pack), g, at: (ch) => pos.get(ch)! };
+  return { router: new Router(g, pack), g, at };
 }
 
 /** The graph node at a letter's position. */
