@@ -20,7 +20,7 @@
  *   from one stop to the next.
  */
 import type { Region } from '../region.js';
-import { appendPoints, encodePolyline, pathPoints } from '../route/geometry.js';
+import { appendLine, encodePolyline, pathLine } from '../route/geometry.js';
 import { vehicleIndex, type Vehicle } from '../route/profiles.js';
 import { routerOf, type SnapLeg } from '../route/router.js';
 import { MAX_SNAP_METRES, type Snap } from '../route/snap.js';
@@ -237,15 +237,16 @@ function formatTrip(region: Region, legs: readonly SnapLeg[]): TripRoute {
   let duration = 0;
   let weight = 0;
   const out = legs.map((leg): TripLeg => {
-    const pts = pathPoints(region.graph, leg.path);
+    const pts = pathLine(region.graph, leg.path).coords;
     // Each leg runs exactly between its two points (the path's end fractions give the same points up to rounding),
     // so the geometry passes through every stop's point and, unless the pair rule picked different points of the
     // first stop for the first and the return leg, starts and ends at the same point.
     const { from, to } = leg;
-    pts[0] = [from.lat, from.lon];
-    if (pts.length === 1) pts.push([to.lat, to.lon]);
-    else pts[pts.length - 1] = [to.lat, to.lon];
-    appendPoints(line, pts);
+    pts[0] = from.lat;
+    pts[1] = from.lon;
+    if (pts.length === 2) pts.push(to.lat, to.lon);
+    else [pts[pts.length - 2], pts[pts.length - 1]] = [to.lat, to.lon];
+    appendLine(line, pts);
     distance += leg.distance;
     duration += leg.duration;
     weight += leg.weight;

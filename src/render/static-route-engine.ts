@@ -6,7 +6,7 @@ import { regionFor, snapAll } from '../api/direction.js';
 import type { LatLng, StaticRouteError, StaticRouteQuery } from '../api/static-route.js';
 import { defaultStyle } from '../map/style/default-style.js';
 import type { Region } from '../region.js';
-import { pathPoints } from '../route/geometry.js';
+import { pathLine } from '../route/geometry.js';
 import { vehicleIndex } from '../route/profiles.js';
 import { routerOf } from '../route/router.js';
 import { preloadGlyphs } from './glyph-font.js';
@@ -34,8 +34,8 @@ export const findRouteLine: RouteLineFinder<Region> = (region, origin, destinati
     // The pair rule of Direction (Router.snapLeg), so the image draws the route Direction gives.
     const leg = routerOf(region).snapLeg(snaps[0]!, snaps[1]!, profile, weighting);
     if (!leg) return { status: 'NOT_FOUND', error_message: `no route from origin to destination for ${vehicle}` };
-    const points = pathPoints(region.graph, leg.path);
-    const line: RouteGeometry = { coordinates: points.map(([lat, lon]) => [lon, lat] as const) };
+    const c = pathLine(region.graph, leg.path).coords;
+    const line: RouteGeometry = { coordinates: Array.from({ length: c.length / 2 }, (_, i) => [c[2 * i + 1]!, c[2 * i]!] as const) };
     // Origin and destination snapped to one spot: a single point still shows both markers.
     return line.coordinates.length > 0 ? line : { coordinates: [[leg.from.lon, leg.from.lat]] };
   } catch (err) {

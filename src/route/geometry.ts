@@ -87,14 +87,6 @@ function appendPoint(out: number[], lat: number, lon: number): void {
   out.push(lat, lon);
 }
 
-/** The whole line of a path, degrees, without repeated points. */
-export function pathPoints(g: RoadGraph, p: ArcPath): LatLon[] {
-  const c = pathLine(g, p).coords;
-  const out: LatLon[] = new Array(c.length / 2);
-  for (let i = 0; i < out.length; i++) out[i] = [c[2 * i]!, c[2 * i + 1]!];
-  return out;
-}
-
 /** Appends points to a flat line, skipping each point equal to the line's last one. */
 export function appendPoints(out: number[], pts: readonly LatLon[]): void {
   for (let i = 0; i < pts.length; i++) appendPoint(out, pts[i]![0], pts[i]![1]);
