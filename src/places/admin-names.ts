@@ -2,8 +2,8 @@
  * The engine's view of a pack's admin units (the serialized table of data-tools/admin, rebuilt once per region):
  * names of a place's units, and the address parts a result shows.
  */
-import { fromSerialized, type SerializedAdmin } from '../../data-tools/admin/serialize';
-import type { AdminTable, AdminUnit } from '../../data-tools/admin/types';
+import { fromSerialized, type SerializedAdmin } from '../admin/serialize';
+import type { AdminTable, AdminUnit } from '../admin/types';
 import { ADMIN_SLOTS, AdminSlot } from './kinds';
 import type { PlaceStore } from './store';
 

@@ -9,7 +9,7 @@
  * use. Names are NFC as in the data; `long_name` has the type word ("Phường Hoàn Kiếm"), `short_name` not.
  */
 import { COORD_SCALE } from '../pack/format';
-import type { AdminUnit } from '../../data-tools/admin/types';
+import type { AdminUnit } from '../admin/types';
 import { PlaceKind } from './kinds';
 import type { PlacesRegion } from './region-places';
 import { encodePlusCode } from './text/pluscode';

@@ -5,7 +5,7 @@
  * the street on top (the street's name is fully matched, other houses' numbers are not); a street the data does
  * not hold falls back to the most specific admin unit named.
  */
-import { resolveAdmin, type AdminResolution } from '../../data-tools/admin/resolve';
+import { resolveAdmin, type AdminResolution } from '../admin/resolve';
 import { ADMIN_SLOTS, AdminSlot, PlaceKind } from './kinds';
 import type { PlacesRegion } from './region-places';
 import type { Hit } from './search/search';

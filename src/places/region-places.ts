@@ -4,7 +4,7 @@
  * the address gazetteer and the region's place_id tag.
  */
 import KDBush from 'kdbush';
-import { gazetteerFor } from '../../data-tools/admin/resolve';
+import { gazetteerFor } from '../admin/resolve';
 import type { Region } from '../region';
 import { COORD_SCALE } from '../pack/format';
 import { AdminNames } from './admin-names';

@@ -2,8 +2,8 @@
  * Resolving administrative names as found in OSM addr:* tags or typed addresses to unit ids, always scoped by
  * parent (ward names repeat across the country). No Node imports: usable on the engine side.
  */
-import { adminNameKeys } from '../../src/places/text/admin-names';
-import type { Gazetteer } from '../../src/places/text/address';
+import { adminNameKeys } from '../places/text/admin-names';
+import type { Gazetteer } from '../places/text/address';
 import { indexKey, provinceOf } from './table';
 import type { AdminLevel, AdminSystem, AdminTable } from './types';
 

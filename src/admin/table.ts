@@ -1,5 +1,5 @@
 /** Builds the derived maps of an AdminTable from its units and links. No Node imports. */
-import { nameKey } from '../../src/places/text/fold';
+import { nameKey } from '../places/text/fold';
 import type { AdminTable, AdminUnit, WardLink } from './types';
 
 /** The lookup key of a unit name in `AdminTable.index`. */
