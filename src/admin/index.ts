@@ -3,3 +3,4 @@ export { resolveAdmin, gazetteerFor, type AdminQuery, type AdminResolution } fro
 export { subsetFor, fromSerialized, type SerializedAdmin } from './serialize';
 export { buildTable, indexKey, provinceOf } from './table';
 export type { AdminTable, AdminUnit, AdminLevel, AdminSystem, WardLink } from './types';
+export { legacyOf } from './legacy-of';

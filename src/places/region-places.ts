@@ -1,7 +1,7 @@
 /**
  * Everything the place endpoints need of one region, built once when the engine first answers a place request:
- * the admin table, the search index with its scratch state, a great-circle spatial index for reverse geocoding,
- * the address gazetteer and the region's place_id tag.
+ * the admin table, the search index with its scratch state and the places' categories, a great-circle spatial
+ * index for reverse geocoding, the street pieces by name, the address gazetteer and the region's place_id tag.
  */
 import KDBush from 'kdbush';
 import { gazetteerFor } from '../admin/resolve';
@@ -11,9 +11,19 @@ import { AdminNames } from './admin-names';
 import { PlaceKind } from './kinds';
 import { packTag } from './place-id';
 import { PlaceIndex } from './search/index';
+import { PlaceCategories } from './search/place-categories';
 import { Searcher } from './search/search';
+import { storedTermsOf } from './search/terms';
 import type { PlaceStore } from './store';
 import type { Gazetteer } from './text/address';
+
+/** The key of a street name in `streetKeys`: its words without type and category words, folded. */
+export function streetKey(name: string): string {
+  return storedTermsOf(name)
+    .filter((t) => !t.optional)
+    .map((t) => t.folded)
+    .join(' ');
+}
 
 /** The place machinery of one region that has places. */
 export class PlacesRegion {
@@ -21,27 +31,43 @@ export class PlacesRegion {
   readonly admin: AdminNames;
   readonly index: PlaceIndex;
   readonly searcher: Searcher;
+  readonly categories: PlaceCategories;
   readonly tag: string;
   /** Confirms ward/district/province names for the address parser; undefined without admin units. */
   readonly gazetteer: Gazetteer | undefined;
-  /** Points of the places reverse geocoding may return (not admin units), as kdbush ids into `pointPlace`. */
+  /**
+   * Points of the places reverse geocoding finds by distance (POIs and addresses; streets too when the region has no
+   * road graph to find them on), as kdbush ids into `pointPlace`.
+   */
   readonly points: KDBush;
   readonly pointPlace: Int32Array;
   /** Admin unit id → the place that stands for it. */
   readonly unitPlace = new Map<number, number>();
+  /** Street name string id → its street places (one per piece of the street in a ward). */
+  readonly streetPieces = new Map<number, number[]>();
+  /** Folded street names without their type word ("ba trieu" for "Phố Bà Triệu"). */
+  readonly streetKeys = new Set<string>();
 
   constructor(readonly region: Region) {
     this.places = region.places!;
     this.admin = new AdminNames(region.admin);
     this.index = new PlaceIndex(this.places, region.strings, this.admin);
     this.searcher = new Searcher(this.index);
+    this.categories = new PlaceCategories(this.places, region.strings);
     this.tag = packTag(region);
     this.gazetteer = this.admin.table ? gazetteerFor(this.admin.table) : undefined;
     const p = this.places;
     const ids: number[] = [];
+    const streetsAsPoints = region.graph.edgeCount === 0;
     for (let i = 0; i < p.count; i++) {
       const k = p.kind[i];
-      if (k === PlaceKind.poi || k === PlaceKind.address || k === PlaceKind.street) ids.push(i);
+      if (k === PlaceKind.street) {
+        const list = this.streetPieces.get(p.name[i]!) ?? [];
+        if (list.length === 0) this.streetKeys.add(streetKey(region.strings.get(p.name[i]!)));
+        list.push(i);
+        this.streetPieces.set(p.name[i]!, list);
+      }
+      if (k === PlaceKind.poi || k === PlaceKind.address || (k === PlaceKind.street && streetsAsPoints)) ids.push(i);
       else if (p.osm[i]! < 0) this.unitPlace.set(-p.osm[i]! - 1, i);
     }
     this.pointPlace = Int32Array.from(ids);
@@ -59,5 +85,10 @@ export class PlacesRegion {
   /** Longitude of place `i` in degrees. */
   lon(i: number): number {
     return this.places.lon[i]! / COORD_SCALE;
+  }
+
+  /** The 2025 ward (admin unit id) whose official polygon holds the point (degrees), or -1 (none, or no polygons). */
+  wardAt(lat: number, lng: number): number {
+    return this.region.wards?.unitAt(lat, lng) ?? -1;
   }
 }

@@ -87,6 +87,11 @@ export class Router {
     this.bigComponentEdges = opts.bigComponentEdges ?? BIG_COMPONENT_EDGES;
   }
 
+  /** The index of the graph's edge segments (built on first use), shared by snapping and reverse geocoding. */
+  segments(): SnapIndex {
+    return (this.snapIndex ??= new SnapIndex(this.graph));
+  }
+
   /** Strongly connected components of a vehicle's road graph (turn rules included), computed on first use. */
   components(profile: number): Components {
     let c = this.comps[profile];
@@ -167,13 +172,13 @@ export class Router {
    * Otherwise the nearest road of any component; null when none is within `maxDist` m.
    */
   snap(lat: number, lon: number, profile: number, maxDist = MAX_SNAP_METRES): Snap | null {
-    this.snapIndex ??= new SnapIndex(this.graph);
+    const segments = this.segments();
     const comps = this.components(profile);
     const comp = comps.edgeComp;
     const big = comps.big;
-    const near = this.snapIndex.nearest(lat, lon, (e) => comp[e]! >= 0, maxDist);
+    const near = segments.nearest(lat, lon, (e) => comp[e]! >= 0, maxDist);
     if (!near || big[near.edge]) return near;
-    const far = this.snapIndex.nearest(lat, lon, (e) => big[e] === 1, maxDist);
+    const far = segments.nearest(lat, lon, (e) => big[e] === 1, maxDist);
     return far ? { ...far, local: near } : near;
   }
 

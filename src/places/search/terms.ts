@@ -6,6 +6,7 @@
  */
 import { addressTokens, PLACES } from '../text/abbreviations';
 import { fold } from '../text/fold';
+import { categorySpans } from '../text/category-match';
 
 /** One word of searchable text. */
 export interface Term {
@@ -19,6 +20,11 @@ export interface Term {
   numeric: boolean;
   /** The exact form carries diacritics (so it should prefer candidates with the same ones). */
   marked: boolean;
+  /**
+   * Written without diacritics in a query that has them elsewhere: the writer types marks, so this word has none
+   * ("Ga Hà Nội" is the station, not "gà"); a candidate with marks is a near miss.
+   */
+  strict?: boolean;
 }
 
 /**
@@ -62,8 +68,8 @@ const LEADING_TYPES: string[][] = [
 
 /**
  * Search terms of stored text (names, streets, admin names): a lighter tokenizer than termsOf for building the
- * index. Words are split and folded the same way; only a leading type word ("Phố", "Phường", "Thành phố") is
- * marked optional, which is where stored names carry them.
+ * index. Words are split and folded the same way; a leading type word ("Phố", "Phường", "Thành phố") and category
+ * words ("Bệnh viện", "Cà phê") are marked optional.
  */
 export function storedTermsOf(text: string): Term[] {
   const out: Term[] = [];
@@ -76,6 +82,10 @@ export function storedTermsOf(text: string): Term[] {
   // A leading type word counts only when a name follows it ("Phố Huế", not a street called just "Phố").
   const lead = LEADING_TYPES.find((t) => t.length < out.length && t.every((w, k) => out[k]!.folded === w));
   if (lead) for (let k = 0; k < lead.length; k++) out[k]!.optional = true;
+  // Category words ("Bệnh viện", "Cà phê", "Hospital") may be left out of a query too, unless they are the whole name.
+  for (const span of categorySpans(out, false)) {
+    if (span.end - span.start < out.length) for (let k = span.start; k < span.end; k++) out[k]!.optional = true;
+  }
   // A run-together nickname in a name ("Little Hanoi") also stands for the canonical words a query expands to.
   const n = out.length;
   for (let k = 0; k < n; k++) {

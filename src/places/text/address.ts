@@ -55,6 +55,8 @@ interface Comp {
   /** For typed admin runs: the role of the type word (city is decided later). */
   role?: TypeRole;
   typeWord?: string;
+  /** The type word's token, when one was written. */
+  typeTok?: AddressToken;
   words: AddressToken[];
 }
 
@@ -74,9 +76,20 @@ const ROLE_SLOT: Partial<Record<TypeRole, Slot>> = { province: 'province', distr
  *   → { house: '123', street: 'Nguyễn Huệ', ward: 'Bến Nghé', district: '1', province: 'Hồ Chí Minh', … }
  */
 export function parseAddress(input: string, options?: ParseOptions): ParsedAddress {
+  return parseAddressTokens(addressTokens(input), options).parsed;
+}
+
+/** What a token of a parsed address became: a part of the address, or a house or alley number. */
+export type TokenRole = Slot | 'house' | 'alley';
+
+/**
+ * parseAddress over tokens already made by addressTokens, also telling which part each token went to (type words
+ * with their part; tokens in `rest` are absent).
+ */
+export function parseAddressTokens(toks: AddressToken[], options?: ParseOptions): { parsed: ParsedAddress; roleOf: Map<AddressToken, TokenRole> } {
   const isKnown = options?.isKnown;
   const out: ParsedAddress = { types: {}, rest: [] };
-  const toks = addressTokens(input);
+  const roleOf = new Map<AddressToken, TokenRole>();
   const alley: string[] = [];
   const comps: Comp[] = [];
 
@@ -95,16 +108,20 @@ export function parseAddress(input: string, options?: ParseOptions): ParsedAddre
         if (t.role === 'house' && out.house === undefined) out.house = next.text;
         else if (t.role === 'house') out.rest.push(next.text);
         else alley.push(next.text);
+        if (t.role === 'house' || t.role === 'alley' || t.role === 'suballey') {
+          roleOf.set(t, t.role === 'house' ? 'house' : 'alley');
+          roleOf.set(next, t.role === 'house' ? 'house' : 'alley');
+        }
         i++;
         numbered = true;
         cur = null;
       } else if (t.role === 'alley' || t.role === 'suballey') {
-        cur = { slot: 'street', typeWord: t.text, words: [] }; // a named alley: "Ngõ Thông Phong"
+        cur = { slot: 'street', typeWord: t.text, typeTok: t, words: [] }; // a named alley: "Ngõ Thông Phong"
         comps.push(cur);
       } else if (t.role === 'house') {
         out.rest.push(t.text);
       } else {
-        cur = { slot: ROLE_SLOT[t.role!], role: t.role, typeWord: t.text, words: [] };
+        cur = { slot: ROLE_SLOT[t.role!], role: t.role, typeWord: t.text, typeTok: t, words: [] };
         comps.push(cur);
       }
     } else if (t.kind === 'place') {
@@ -119,6 +136,7 @@ export function parseAddress(input: string, options?: ParseOptions): ParsedAddre
       if (cur) cur.words.push(t); // "Quận 1", "Đường 3 Tháng 2"
       else if (out.house === undefined && alley.length === 0) {
         out.house = t.text;
+        roleOf.set(t, 'house');
         numbered = true;
       } else out.rest.push(t.text);
     } else if (cur) {
@@ -144,6 +162,8 @@ export function parseAddress(input: string, options?: ParseOptions): ParsedAddre
       out.rest.push(c.typeWord ? `${c.typeWord} ${text(c.words)}` : text(c.words));
       continue;
     }
+    for (const w of c.words) roleOf.set(w, slot);
+    if (c.typeTok) roleOf.set(c.typeTok, slot);
     if (slot === 'street') {
       out.street = c.typeWord ? `${c.typeWord} ${text(c.words)}` : text(c.words);
       if (c.typeWord) out.types.street = c.typeWord;
@@ -152,7 +172,7 @@ export function parseAddress(input: string, options?: ParseOptions): ParsedAddre
       if (c.typeWord) out.types[slot] = c.typeWord;
     }
   }
-  return out;
+  return { parsed: out, roleOf };
 }
 
 /**

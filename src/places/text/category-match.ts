@@ -1,0 +1,90 @@
+/**
+ * Finding the category words of the CATEGORIES table in a run of words, for queries and stored names alike.
+ * Words are compared folded; a word written with diacritics must also carry the form's own diacritics ("gà" is not
+ * "ga", "Trương" is not "trường", "Láng" is not "lăng"), while a word written without any diacritic matches the
+ * folded form (people drop all accents when they type fast). Abbreviations match as whole single words only.
+ */
+import { CATEGORIES } from './categories';
+import { fold } from './fold';
+
+/** A word as the matcher sees it: folded, and exact (NFC lower case). */
+export interface MatchWord {
+  folded: string;
+  exact: string;
+}
+
+/** A run of words [start, end) that names categories; `rows` is a bitmask pair over CATEGORIES (rows 0–31, 32–63). */
+export interface CategorySpan {
+  start: number;
+  end: number;
+  rows: [number, number];
+}
+
+interface Form {
+  folded: string[];
+  exact: string[];
+  rows: [number, number];
+}
+
+if (CATEGORIES.length > 64) throw new Error('categories: at most 64 rows (two 32-bit masks)');
+
+const bit = (row: number): [number, number] => (row < 32 ? [1 << row, 0] : [0, 1 << (row - 32)]);
+const or = (a: [number, number], b: readonly [number, number]): [number, number] => [a[0] | b[0], a[1] | b[1]];
+
+/** Forms by their first folded word; the same spelling in several rows is one form with several row bits. */
+const BY_FIRST = new Map<string, Form[]>();
+const ABBR = new Map<string, [number, number]>();
+/** Row bits per OSM category value. */
+const BY_OSM = new Map<string, [number, number]>();
+
+CATEGORIES.forEach((row, r) => {
+  for (const w of row.words) {
+    const exact = w.normalize('NFC').toLowerCase().split(/\s+/);
+    const folded = exact.map(fold);
+    const list = BY_FIRST.get(folded[0]!) ?? [];
+    const same = list.find((f) => f.exact.join(' ') === exact.join(' '));
+    if (same) same.rows = or(same.rows, bit(r));
+    else list.push({ folded, exact, rows: bit(r) });
+    BY_FIRST.set(folded[0]!, list);
+  }
+  for (const a of row.abbr ?? []) ABBR.set(fold(a), or(ABBR.get(fold(a)) ?? [0, 0], bit(r)));
+  for (const v of row.osm) BY_OSM.set(v, or(BY_OSM.get(v) ?? [0, 0], bit(r)));
+});
+for (const list of BY_FIRST.values()) list.sort((a, b) => b.folded.length - a.folded.length);
+
+/** True when written word `w` may be the form's word `k` (see the module comment). */
+function wordFits(w: MatchWord, folded: string, exact: string): boolean {
+  return w.folded === folded && (w.exact === w.folded || w.exact === exact);
+}
+
+/**
+ * The category spans of a word sequence, left to right, longest form first; words inside a span are not reused.
+ * `abbreviations`: whether abbreviations count (queries yes; stored names no, where "BV" is rarely a category).
+ */
+export function categorySpans(words: readonly MatchWord[], abbreviations: boolean): CategorySpan[] {
+  const out: CategorySpan[] = [];
+  for (let i = 0; i < words.length; ) {
+    let matched: CategorySpan | null = null;
+    for (const f of BY_FIRST.get(words[i]!.folded) ?? []) {
+      if (i + f.folded.length > words.length) continue;
+      if (f.folded.every((fw, k) => wordFits(words[i + k]!, fw, f.exact[k]!))) {
+        matched = { start: i, end: i + f.folded.length, rows: [...f.rows] };
+        break;
+      }
+    }
+    if (!matched && abbreviations) {
+      const rows = ABBR.get(words[i]!.folded);
+      if (rows) matched = { start: i, end: i + 1, rows: [...rows] };
+    }
+    if (matched) {
+      out.push(matched);
+      i = matched.end;
+    } else i++;
+  }
+  return out;
+}
+
+/** The row bits of an OSM category value ([0, 0] for none). */
+export function categoryRowsOf(osmValue: string): [number, number] {
+  return BY_OSM.get(osmValue) ?? [0, 0];
+}
