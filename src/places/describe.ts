@@ -126,9 +126,11 @@ export function describePlace(r: PlacesRegion, i: number, opts: DescribeOptions 
     mainText = units[0]?.nameWithType ?? name;
     rest = unitNames.slice(1);
   }
+  // A POI is shown by its address, or by its name when it has no house number or street (a bare unit list would read
+  // as the unit itself).
   const formatted = (names: string[]): string => {
-    const parts = kind === PlaceKind.poi || kind === PlaceKind.address ? [houseStreet, ...names] : isUnit ? names : [mainText, ...names];
-    return parts.filter(Boolean).join(', ') || mainText;
+    const lead = kind === PlaceKind.poi || kind === PlaceKind.address ? houseStreet || mainText : isUnit ? '' : mainText;
+    return [lead, ...names].filter(Boolean).join(', ') || mainText;
   };
   const lat = opts.at?.lat ?? places.lat[i]! / COORD_SCALE;
   const lng = opts.at?.lng ?? places.lon[i]! / COORD_SCALE;

@@ -93,8 +93,11 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
   const boost = (p: number, own: number): number => {
     let b = streetLevel && places.kind[p]! >= PlaceKind.ward ? -UNIT_PENALTY : 0;
     const same = houseOf(p);
-    if (same !== undefined) b += same ? HOUSE_BOOST : -HOUSE_BOOST / 2;
-    return b + adminAgreement(r, p, own, checks) + (bias ? bias(p) : 0);
+    const units = adminAgreement(r, p, own, checks);
+    // The written house on the written street outweighs a wrong district ("175 Hai Bà Trưng, Quận 1" is in Quận 3).
+    if (same === true) b += HOUSE_BOOST + Math.max(0, units);
+    else b += (same === false ? -HOUSE_BOOST / 2 : 0) + units;
+    return b + (bias ? bias(p) : 0);
   };
   const search = (required: number, keep: ((p: number) => boolean) | undefined) =>
     r.searcher.search(q.terms, {

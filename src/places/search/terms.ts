@@ -79,9 +79,11 @@ export function storedTermsOf(text: string): Term[] {
     const folded = foldWord(exact);
     if (folded !== '') out.push({ folded, exact, optional: false, numeric: folded.charCodeAt(0) <= 57, marked: exact !== folded });
   }
-  // A leading type word counts only when a name follows it ("Phố Huế", not a street called just "Phố").
-  const lead = LEADING_TYPES.find((t) => t.length < out.length && t.every((w, k) => out[k]!.folded === w));
-  if (lead) for (let k = 0; k < lead.length; k++) out[k]!.optional = true;
+  // A leading type word counts only when a name follows it ("Phố Huế", not a street called just "Phố"); after a house
+  // number it leads the street ("31 Phố Cao Bá Quát").
+  const from = out.length > 2 && out[0]!.numeric ? 1 : 0;
+  const lead = LEADING_TYPES.find((t) => from + t.length < out.length && t.every((w, k) => out[from + k]!.folded === w));
+  if (lead) for (let k = 0; k < lead.length; k++) out[from + k]!.optional = true;
   // Category words ("Bệnh viện", "Cà phê", "Hospital") may be left out of a query too, unless they are the whole name.
   for (const span of categorySpans(out, false)) {
     if (span.end - span.start < out.length) for (let k = span.start; k < span.end; k++) out[k]!.optional = true;

@@ -152,6 +152,15 @@ export function parseAddressTokens(toks: AddressToken[], options?: ParseOptions)
   if (isKnown) splitTypedRuns(comps, isKnown);
   placeUntyped(comps, isKnown);
 
+  // "Cao Bá Quát 31": a number ending an untyped street, with no house number yet, is the house number.
+  for (const c of comps) {
+    const last = c.words[c.words.length - 1];
+    if (c.slot === 'street' && !c.typeWord && out.house === undefined && c.words.length >= 3 && last?.kind === 'number' && c.words[c.words.length - 2]!.kind === 'word') {
+      out.house = last.text;
+      roleOf.set(last, 'house');
+      c.words = c.words.slice(0, -1);
+    }
+  }
   for (const c of comps) {
     if (c.words.length === 0) {
       if (c.typeWord) out.rest.push(c.typeWord);
@@ -231,10 +240,12 @@ function placeUntyped(comps: Comp[], isKnown: Gazetteer | undefined): void {
       else hi = Math.min(hi, RANK[s]);
     }
     const free = SLOTS.filter((s) => RANK[s] > lo && RANK[s] < hi && !filled.has(s)).reverse();
+    // Written out of order ("Ba Đình, Cao Bá Quát 31"): a unit the gazetteer confirms may still take a free level.
+    const anyOrder = SLOTS.filter((s) => s !== 'street' && !filled.has(s) && !free.includes(s)).reverse();
     let placed: Slot | undefined;
     if (isKnown) {
       const within = scope(comps);
-      search: for (const s of free) {
+      search: for (const s of [...free, ...(streetRun ? [] : anyOrder)]) {
         if (s === 'street') break;
         const minStart = streetRun ? 1 : 0; // a street run keeps at least one word for the street
         for (let start = minStart; start < c.words.length; start++) {

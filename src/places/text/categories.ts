@@ -16,6 +16,11 @@ export interface CategoryRow {
   key: string;
   /** Written forms (Vietnamese, English, synonyms), one or more words each; matched folded. */
   words: readonly string[];
+  /**
+   * Single words that name the category only at the start of a name or query run ("Chùa Một Cột", "Hồ Tây"): inside a
+   * name they are mostly other words ("Ba Đình", "Xuân Hồ", "Nguyễn Trường Tộ").
+   */
+  leading?: readonly string[];
   /** Abbreviations, matched folded and as whole words only. */
   abbr?: readonly string[];
   /** OSM category values of places of this kind. */
@@ -35,7 +40,7 @@ export const CATEGORIES: readonly CategoryRow[] = [
   { key: 'high_school', words: ['trung học phổ thông', 'trường trung học phổ thông', 'high school'], abbr: ['thpt', 'pt'], osm: ['school'] },
   { key: 'secondary_school', words: ['trung học cơ sở', 'trường trung học cơ sở', 'secondary school'], abbr: ['thcs'], osm: ['school'] },
   { key: 'primary_school', words: ['tiểu học', 'trường tiểu học', 'primary school'], abbr: ['th'], osm: ['school'] },
-  { key: 'school', words: ['trường', 'trường học', 'school'], abbr: ['th'], osm: ['school', 'kindergarten', 'college', 'university'] },
+  { key: 'school', words: ['trường học', 'school'], leading: ['trường'], abbr: ['th'], osm: ['school', 'kindergarten', 'college', 'university'] },
   { key: 'kindergarten', words: ['mầm non', 'mẫu giáo', 'nhà trẻ', 'trường mầm non', 'kindergarten', 'preschool'], abbr: ['mn'], osm: ['kindergarten', 'childcare'] },
   { key: 'cafe', words: ['cà phê', 'cafe', 'café', 'coffee', 'coffee shop', 'caphe', 'quán cà phê', 'cafe shop'], abbr: ['cf'], osm: ['cafe'] },
   { key: 'tea', words: ['trà sữa', 'milk tea', 'bubble tea', 'tea house', 'quán trà'], osm: ['cafe', 'tea'] },
@@ -44,12 +49,12 @@ export const CATEGORIES: readonly CategoryRow[] = [
   { key: 'bakery', words: ['tiệm bánh', 'bakery'], osm: ['bakery', 'pastry'] },
   { key: 'hotel', words: ['khách sạn', 'hotel'], abbr: ['ks'], osm: ['hotel'] },
   { key: 'guest_house', words: ['nhà nghỉ', 'nhà khách', 'homestay', 'guest house', 'guesthouse', 'hostel', 'motel'], osm: ['guest_house', 'hostel', 'motel', 'apartment'] },
-  { key: 'market', words: ['chợ', 'market'], osm: ['marketplace'] },
+  { key: 'market', words: ['market'], leading: ['chợ'], osm: ['marketplace'] },
   { key: 'supermarket', words: ['siêu thị', 'supermarket'], osm: ['supermarket', 'department_store'] },
   { key: 'mall', words: ['trung tâm thương mại', 'mall', 'shopping mall', 'shopping centre', 'shopping center'], abbr: ['tttm'], osm: ['mall', 'department_store'] },
   { key: 'convenience', words: ['cửa hàng tiện lợi', 'tạp hóa', 'tạp hoá', 'convenience store'], osm: ['convenience'] },
   { key: 'bookshop', words: ['nhà sách', 'hiệu sách', 'bookshop', 'bookstore'], osm: ['books'] },
-  { key: 'station', words: ['ga', 'nhà ga', 'ga tàu', 'railway station', 'train station', 'station'], osm: ['station', 'halt'] },
+  { key: 'station', leading: ['ga'], words: ['nhà ga', 'ga tàu', 'railway station', 'train station', 'station'], osm: ['station', 'halt'] },
   { key: 'bus_station', words: ['bến xe', 'bến xe khách', 'bus station', 'coach station', 'bus terminal'], abbr: ['bx'], osm: ['bus_station'] },
   { key: 'bus_stop', words: ['điểm dừng xe buýt', 'trạm xe buýt', 'điểm dừng', 'bus stop'], osm: ['bus_stop', 'platform'] },
   { key: 'airport', words: ['sân bay', 'cảng hàng không', 'airport'], osm: ['aerodrome', 'terminal'] },
@@ -59,9 +64,9 @@ export const CATEGORIES: readonly CategoryRow[] = [
   { key: 'atm', words: ['cây atm', 'máy atm', 'atm', 'cây rút tiền'], osm: ['atm'] },
   { key: 'post_office', words: ['bưu điện', 'bưu cục', 'post office'], osm: ['post_office'] },
   { key: 'park', words: ['công viên', 'vườn hoa', 'park', 'garden'], osm: ['park', 'garden'] },
-  { key: 'lake', words: ['hồ', 'lake', 'pond'], osm: ['water', 'lake', 'reservoir', 'pond'] },
-  { key: 'pagoda', words: ['chùa', 'pagoda', 'temple'], osm: ['place_of_worship', 'monastery'] },
-  { key: 'temple', words: ['đền', 'đình', 'miếu', 'phủ', 'temple', 'shrine'], osm: ['place_of_worship', 'shrine', 'temple'] },
+  { key: 'lake', leading: ['hồ'], words: ['lake', 'pond'], osm: ['water', 'lake', 'reservoir', 'pond'] },
+  { key: 'pagoda', leading: ['chùa'], words: ['pagoda', 'temple'], osm: ['place_of_worship', 'monastery'] },
+  { key: 'temple', leading: ['đền', 'đình', 'miếu', 'phủ'], words: ['temple', 'shrine'], osm: ['place_of_worship', 'shrine', 'temple'] },
   { key: 'church', words: ['nhà thờ', 'thánh đường', 'church', 'cathedral'], osm: ['place_of_worship', 'church', 'cathedral'] },
   { key: 'museum', words: ['bảo tàng', 'museum'], abbr: ['bt'], osm: ['museum', 'gallery'] },
   { key: 'theatre', words: ['nhà hát', 'rạp hát', 'theatre', 'theater', 'opera house'], osm: ['theatre', 'arts_centre'] },
@@ -72,5 +77,5 @@ export const CATEGORIES: readonly CategoryRow[] = [
   { key: 'parking', words: ['bãi đỗ xe', 'bãi gửi xe', 'bãi xe', 'điểm trông giữ xe', 'parking', 'car park'], osm: ['parking', 'motorcycle_parking', 'bicycle_parking'] },
   { key: 'embassy', words: ['đại sứ quán', 'lãnh sự quán', 'embassy', 'consulate'], abbr: ['đsq', 'dsq'], osm: ['embassy', 'diplomatic'] },
   { key: 'gym', words: ['phòng gym', 'phòng tập', 'gym', 'fitness'], osm: ['fitness_centre', 'sports_centre'] },
-  { key: 'monument', words: ['tượng đài', 'đài tưởng niệm', 'lăng', 'monument', 'memorial', 'mausoleum'], osm: ['monument', 'memorial', 'mausoleum'] },
+  { key: 'monument', leading: ['lăng'], words: ['tượng đài', 'đài tưởng niệm', 'monument', 'memorial', 'mausoleum'], osm: ['monument', 'memorial', 'mausoleum'] },
 ];

@@ -24,6 +24,8 @@ interface Form {
   folded: string[];
   exact: string[];
   rows: [number, number];
+  /** Counts only at the start of a run (CategoryRow.leading). */
+  leading: boolean;
 }
 
 if (CATEGORIES.length > 64) throw new Error('categories: at most 64 rows (two 32-bit masks)');
@@ -38,13 +40,14 @@ const ABBR = new Map<string, [number, number]>();
 const BY_OSM = new Map<string, [number, number]>();
 
 CATEGORIES.forEach((row, r) => {
-  for (const w of row.words) {
+  const forms = [...row.words.map((w) => [w, false] as const), ...(row.leading ?? []).map((w) => [w, true] as const)];
+  for (const [w, leading] of forms) {
     const exact = w.normalize('NFC').toLowerCase().split(/\s+/);
     const folded = exact.map(fold);
     const list = BY_FIRST.get(folded[0]!) ?? [];
-    const same = list.find((f) => f.exact.join(' ') === exact.join(' '));
+    const same = list.find((f) => f.exact.join(' ') === exact.join(' ') && f.leading === leading);
     if (same) same.rows = or(same.rows, bit(r));
-    else list.push({ folded, exact, rows: bit(r) });
+    else list.push({ folded, exact, rows: bit(r), leading });
     BY_FIRST.set(folded[0]!, list);
   }
   for (const a of row.abbr ?? []) ABBR.set(fold(a), or(ABBR.get(fold(a)) ?? [0, 0], bit(r)));
@@ -58,7 +61,8 @@ function wordFits(w: MatchWord, folded: string, exact: string): boolean {
 }
 
 /**
- * The category spans of a word sequence, left to right, longest form first; words inside a span are not reused.
+ * The category spans of a word sequence, left to right, longest form first; words inside a span are not reused;
+ * `leading` forms only at the start.
  * `abbreviations`: whether abbreviations count (queries yes; stored names no, where "BV" is rarely a category).
  */
 export function categorySpans(words: readonly MatchWord[], abbreviations: boolean): CategorySpan[] {
@@ -66,7 +70,7 @@ export function categorySpans(words: readonly MatchWord[], abbreviations: boolea
   for (let i = 0; i < words.length; ) {
     let matched: CategorySpan | null = null;
     for (const f of BY_FIRST.get(words[i]!.folded) ?? []) {
-      if (i + f.folded.length > words.length) continue;
+      if (i + f.folded.length > words.length || (f.leading && i > 0)) continue;
       if (f.folded.every((fw, k) => wordFits(words[i + k]!, fw, f.exact[k]!))) {
         matched = { start: i, end: i + f.folded.length, rows: [...f.rows] };
         break;
