@@ -8,7 +8,7 @@
  * named that the pack holds — the street, else the admin unit — marked partial; a house number the data does not hold
  * leaves the street on top, also partial; when nothing specific matched there is no answer (NOT_FOUND).
  */
-import { resolveAdmin, type AdminResolution } from '../admin/resolve';
+import type { AdminResolution } from '../admin/resolve';
 import { indexKey } from '../admin/table';
 import type { AdminTable } from '../admin/types';
 import type { AddressSystem } from './describe';
@@ -16,7 +16,7 @@ import { ADMIN_SLOTS, AdminSlot, PlaceKind } from './kinds';
 import { streetKey, type PlacesRegion } from './region-places';
 import { buildQuery, type PlaceQuery } from './search/query';
 import { adminNameKeys } from './text/admin-names';
-import { nameKey } from './text/fold';
+import { fold, nameKey } from './text/fold';
 
 /** Most results a forward geocode returns. */
 export const MAX_GEOCODE_RESULTS = 5;
@@ -29,6 +29,10 @@ const PROVINCE_BOOST = 0.04;
 const HOUSE_BOOST = 0.3;
 /** Score taken from admin units when the address names a house or street. */
 const UNIT_PENALTY = 0.2;
+/** Score added to a place of the kind the query's type word asks for (a street for "Phố X", a ward for "Phường X"). */
+const KIND_BOOST = 0.1;
+/** Score added to a place whose name holds the query's name words in the written order ("Sơn Tây", not "Tây Sơn"). */
+const ORDER_BOOST = 0.05;
 
 /** A ranked forward result. */
 export interface ForwardHit {
@@ -52,7 +56,7 @@ interface Check {
 
 /** Ranked places for an address over all regions, best first. */
 export function forwardGeocode(regions: readonly PlacesRegion[], address: string, limit = MAX_GEOCODE_RESULTS): ForwardHit[] {
-  const queries = regions.map((r) => buildQuery(address, { gazetteer: r.gazetteer, numbersOptional: true }));
+  const queries = regions.map((r) => buildQuery(address, { gazetteer: r.gazetteer, table: r.admin.table, numbersOptional: true }));
   const found = regions.flatMap((r, k) => rankInRegion(r, queries[k]!, { prefix: false, limit }));
   const all = found.length > 0 ? found : regions.flatMap((r, k) => fallback(r, queries[k]!));
   return all.sort((a, b) => b.score - a.score).slice(0, limit);
@@ -75,7 +79,7 @@ export interface RankOptions {
  */
 export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions): ForwardHit[] {
   const table = r.admin.table;
-  const res = table ? resolveAdmin(table, { province: q.parsed.province, district: q.parsed.district, ward: q.parsed.ward }) : null;
+  const res = q.resolution;
   const checks = res ? wantedUnits(res, q) : [];
   const system = table && res ? systemOf(r, table, q, res) : '2025';
   const places = r.places;
@@ -90,8 +94,11 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
     return same;
   };
   const bias = opts.bias;
+  // "Phố X", "Đường X": the writer asks for a street; "Phường X" for the ward.
+  const kindAsked = q.parsed.types.street !== undefined ? PlaceKind.street : q.parsed.ward !== undefined && q.parsed.types.ward !== undefined && !q.parsed.street && !q.terms.some((t) => t.role === 'name') ? PlaceKind.ward : -1;
   const boost = (p: number, own: number): number => {
     let b = streetLevel && places.kind[p]! >= PlaceKind.ward ? -UNIT_PENALTY : 0;
+    if (places.kind[p] === kindAsked) b += KIND_BOOST;
     const same = houseOf(p);
     const units = adminAgreement(r, p, own, checks);
     // The written house on the written street outweighs a wrong district ("175 Hai Bà Trưng, Quận 1" is in Quận 3).
@@ -102,7 +109,7 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
   const search = (required: number, keep: ((p: number) => boolean) | undefined) =>
     r.searcher.search(q.terms, {
       prefix: opts.prefix, limit: opts.limit, importance: places.importance, required, categories: q.categories,
-      placeCategories: r.categories, keep, boost,
+      placeCategories: r.categories, keep, boost, adminTerms: q.adminMask.ward | q.adminMask.district | q.adminMask.province,
     });
   let hits = search(q.required | q.adminAsName, opts.keep);
   // "Chợ Bến Thành" names no market of that name: then a market in the ward of that name (never one elsewhere). A city
@@ -111,7 +118,14 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
     const keep = opts.keep;
     hits = search(q.required, (p) => (!keep || keep(p)) && adminAgreement(r, p, 0, checks) > 0);
   }
-  return hits.map((h) => ({ region: r, place: h.place, score: h.score, system, partial: houseKey !== undefined && places.kind[h.place]! !== PlaceKind.poi && houseOf(h.place) !== true }));
+  const phrase = namePhrase(q);
+  const inOrder = (p: number): boolean => phrase !== '' && ` ${fold(r.region.strings.get(places.name[p]!))} `.includes(` ${phrase} `);
+  return hits
+    .map((h) => ({
+      region: r, place: h.place, score: h.score + (inOrder(h.place) ? ORDER_BOOST : 0), system,
+      partial: houseKey !== undefined && places.kind[h.place]! !== PlaceKind.poi && houseOf(h.place) !== true,
+    }))
+    .sort((a, b) => b.score - a.score);
 }
 
 /**
@@ -175,6 +189,12 @@ function systemOf(r: PlacesRegion, table: AdminTable, q: PlaceQuery, res: AdminR
   return '2025';
 }
 
+/** The query's name words in order, folded and space-joined ('' when it has fewer than two). */
+function namePhrase(q: PlaceQuery): string {
+  const words = q.terms.filter((t) => t.role === 'name' && !t.numeric).map((t) => t.folded);
+  return words.length >= 2 ? words.join(' ') : '';
+}
+
 /** The run itself, then its suffixes and prefixes of two words or more, longest first. */
 function subRuns(run: number[]): number[][] {
   const out = run.length > 0 ? [run] : [];
@@ -189,7 +209,7 @@ function subRuns(run: number[]): number[][] {
  */
 function fallback(r: PlacesRegion, q: PlaceQuery): ForwardHit[] {
   const table = r.admin.table;
-  const res = table ? resolveAdmin(table, { province: q.parsed.province, district: q.parsed.district, ward: q.parsed.ward }) : null;
+  const res = q.resolution;
   const system = table && res ? systemOf(r, table, q, res) : '2025';
   const kinds = r.places.kind;
   // The street's own name words (not the category words that may lead the run: "Hồ Thiền Quang" names Phố Thiền
@@ -210,7 +230,9 @@ function fallback(r: PlacesRegion, q: PlaceQuery): ForwardHit[] {
   // A ward is specific enough to stand for a place in it; a district or province is not.
   const ward = res?.v2025.ward ?? res?.legacy.ward;
   let place = ward !== undefined ? r.unitPlace.get(ward) : undefined;
-  // A legacy ward without a place of its own: the one 2025 ward it went into, when there is only one.
-  if (place === undefined && res?.legacy.ward !== undefined && res.v2025.wards.length === 1) place = r.unitPlace.get(res.v2025.wards[0]!);
+  // A legacy ward without a place of its own, asked for alone: the one 2025 ward it went into, when there is only one
+  // (with a place named in the query, that ward would be too coarse a stand-in).
+  const alone = !q.terms.some((t) => t.role === 'name' || t.role === 'category');
+  if (place === undefined && alone && res?.legacy.ward !== undefined && res.v2025.wards.length === 1) place = r.unitPlace.get(res.v2025.wards[0]!);
   return place !== undefined ? [{ region: r, place, score: 0, partial: true, system }] : [];
 }

@@ -15,6 +15,8 @@ import { addressTokens } from '../text/abbreviations';
 import { parseAddressTokens, type Gazetteer, type ParsedAddress } from '../text/address';
 import { categorySpans } from '../text/category-match';
 import { fold } from '../text/fold';
+import { resolveAdmin, type AdminResolution } from '../../admin/resolve';
+import type { AdminTable } from '../../admin/types';
 import type { Term } from './terms';
 
 /** At most this many words of a query are searched (masks are 31-bit). */
@@ -26,6 +28,8 @@ export type TermRole = 'name' | 'category' | 'admin' | 'number' | 'type' | 'fill
 /** A query word with its role and, for admin words, the part it names. */
 export interface QueryTerm extends Term {
   role: TermRole;
+  /** Which comma-separated part of the query it is in. */
+  segment: number;
   part?: 'ward' | 'district' | 'province' | 'street' | 'house' | 'alley';
 }
 
@@ -44,6 +48,8 @@ export interface PlaceQuery {
   adminMask: { ward: number; district: number; province: number };
   /** Terms of the street the parser found (empty when none). */
   streetMask: number;
+  /** The admin units the text named, resolved in the region's table (null without one). */
+  resolution: AdminResolution | null;
   /**
    * A kind of place and admin names, nothing else ("Chợ Bến Thành", "Bảo tàng Hà Nội", "cafe Hoàn Kiếm"): the admin
    * words, which are first read as part of the name (then required); 0 for other queries.
@@ -65,6 +71,8 @@ const NON_WORD = /[^\p{L}\p{M}\p{N}]+/u;
 export interface QueryOptions {
   /** Confirms admin names for the address parser (the region's gazetteer). */
   gazetteer?: Gazetteer;
+  /** The region's admin units: admin names it does not resolve are read as name words. */
+  table?: AdminTable | null;
   /** House and alley numbers rank but are not required (forward geocoding); otherwise they are (autocomplete). */
   numbersOptional: boolean;
 }
@@ -76,8 +84,12 @@ export function buildQuery(text: string, opts: QueryOptions): PlaceQuery {
   const terms: QueryTerm[] = [];
   // Whether the writer typed diacritics (in their own words: type words and nicknames come out canonical, marked).
   let writtenMarked = false;
+  let segment = 0;
   for (const t of toks) {
-    if (t.kind === 'break') continue;
+    if (t.kind === 'break') {
+      segment++;
+      continue;
+    }
     const part = roleOf.get(t);
     const role: TermRole =
       t.kind === 'type' ? 'type'
@@ -92,13 +104,22 @@ export function buildQuery(text: string, opts: QueryOptions): PlaceQuery {
       const numeric = folded.charCodeAt(0) <= 57;
       const filler = role === 'name' && (FILLERS.has(folded) || EXACT_FILLERS.has(exact));
       terms.push({
-        folded, exact, numeric, marked: exact !== folded, optional: role === 'type' || filler,
+        segment, folded, exact, numeric, marked: exact !== folded, optional: role === 'type' || filler,
         role: filler ? 'filler' : numeric && role === 'name' ? 'number' : role,
         part: part === 'ward' || part === 'district' || part === 'province' || part === 'street' || part === 'house' || part === 'alley' ? part : undefined,
       });
     }
   }
   if (terms.length > MAX_QUERY_TERMS) terms.length = MAX_QUERY_TERMS;
+  const resolution = opts.table ? resolveAdmin(opts.table, { province: parsed.province, district: parsed.district, ward: parsed.ward }) : null;
+  // A part written as an admin name that names no unit of the region ("tỉnh Bắc Gianng", "Hồ Chí Minh" in a Hà Nội
+  // pack) explains nothing: its words are name words, to be matched.
+  const resolved = {
+    ward: resolution?.legacy.ward !== undefined || resolution?.v2025.ward !== undefined,
+    district: resolution?.legacy.district !== undefined,
+    province: resolution?.legacy.province !== undefined || resolution?.v2025.province !== undefined,
+  };
+  for (const t of terms) if (t.role === 'admin' && t.part !== undefined && t.part in resolved && !resolved[t.part as keyof typeof resolved]) t.role = 'name';
   if (writtenMarked) for (const t of terms) t.strict = !t.marked && !t.numeric;
   markCountry(terms);
   const categories = markCategories(terms);
@@ -112,11 +133,31 @@ export function buildQuery(text: string, opts: QueryOptions): PlaceQuery {
     if (t.role === 'admin' && (t.part === 'ward' || t.part === 'district' || t.part === 'province')) adminMask[t.part] |= bit;
     if (t.part === 'street' && t.role !== 'type') streetMask |= bit;
   });
+  // Without name words, a house or alley number is what names the place ("Ngõ 88, Phường Tây Hồ").
+  if (required === 0) terms.forEach((t, j) => t.role === 'number' && (required |= 1 << j));
   // A query of admin names only asks for the unit itself: the smallest one named is what a result must be called
   // (the larger ones around it rank).
   if (required === 0) required = adminMask.ward || adminMask.district || adminMask.province;
-  const adminAsName = categories.length > 0 && !terms.some((t) => t.role === 'name') ? adminMask.ward | adminMask.district | adminMask.province : 0;
-  return { terms, required, categories, adminMask, streetMask, adminAsName, parsed };
+  const adminAsName = categories.length > 0 && !terms.some((t) => t.role === 'name') ? adminAfterCategory(terms) : 0;
+  return { terms, required, categories, adminMask, streetMask, adminAsName, resolution, parsed };
+}
+
+/**
+ * The admin words that directly follow category words in the same part of the query ("Bệnh viện Thanh Nhàn",
+ * "Công an phường Văn Miếu", "Chợ Bến Thành"): the name of the place more likely than where it is.
+ */
+function adminAfterCategory(terms: QueryTerm[]): number {
+  let mask = 0;
+  // Whether term k is a category word or already taken: what an admin word may follow (type words may sit between).
+  const leads = (k: number): boolean => terms[k]!.role === 'category' || (mask & (1 << k)) !== 0;
+  for (let j = 1; j < terms.length; j++) {
+    const t = terms[j]!;
+    if (t.role !== 'admin') continue;
+    let k = j - 1;
+    while (k >= 0 && terms[k]!.role === 'type' && terms[k]!.segment === t.segment) k--;
+    if (k >= 0 && terms[k]!.segment === t.segment && leads(k)) mask |= 1 << j;
+  }
+  return mask;
 }
 
 /** "Việt Nam" / "Viet Nam" written as the last two name words is the country: a filler. */

@@ -9,7 +9,7 @@
  * bias, admin consistency).
  */
 import { diacriticAgreement } from '../text/fold';
-import { withinOneEdit } from './edits';
+import { withinOneEdit } from '../text/edits';
 import { Field, type PlaceIndex } from './index';
 import type { PlaceCategories } from './place-categories';
 import type { QueryCategory } from './query';
@@ -20,10 +20,15 @@ const EXACT = 1;
 const PREFIX_MIN = 0.7;
 const PREFIX_SPAN = 0.25;
 const TYPO = 0.65;
-/** Words shorter than this are not typo-matched (Vietnamese syllables one edit apart are mostly other words). */
+/**
+ * Typos are matched between words of this length or more, and from one letter less when it is a lost letter
+ * (Vietnamese syllables of three letters one edit apart are mostly other words).
+ */
 const TYPO_MIN_LENGTH = 4;
 /** A query of one required word accepts a typo in it only from this length. */
 const TYPO_ALONE_LENGTH = 6;
+/** A typo in a word this long is accepted beside one exactly found word. */
+const TYPO_SUPPORTED_LENGTH = 3;
 /** Weight of a field's match: name, other names, brand, address, admin names. */
 const FIELD_WEIGHT = [1, 0.95, 0.85, 0.85, 0.8];
 /** Query words whose vocabulary matches are kept per searcher. */
@@ -63,6 +68,11 @@ export interface SearchOptions {
   importance: Uint8Array;
   /** Terms a place must account for (bit j = terms[j]). */
   required: number;
+  /**
+   * Terms that name admin units the query is placed in (not required): they score as admin names wherever they match,
+   * so a place whose own name carries the city's name ("Bệnh viện Mắt Hà Nội") gains nothing over the others from it.
+   */
+  adminTerms?: number;
   /** Runs of category words and the rows that meet them, with the places' categories. */
   categories?: readonly QueryCategory[];
   placeCategories?: PlaceCategories;
@@ -82,14 +92,18 @@ function popcount(x: number): number {
 }
 
 /**
- * Whether a place may count the words in `near` (met only by a typo or other diacritics) as found: at most one such
- * word, and either two other query words (not category words) are in its own names or address exactly (`exact`; a category met by the
- * place's tags does not count), or it is the only name word and a long one.
+ * Whether a place may count the word in `near` (met only by a typo, or with other diacritics than written) as found.
+ * At most one such word, and the rest of the query must vouch for it: two other query words (not category words) in
+ * the place's own names or address exactly (`exact`); or, for a typo in a word of TYPO_SUPPORTED_LENGTH letters or
+ * more, one; or it is the only name word and has TYPO_ALONE_LENGTH letters or more. Other diacritics than written get
+ * no shorter way in: "Thiền Quang" is not "Thiên Quang".
  */
-function nearMissAllowed(near: number, exact: number, names: number, terms: readonly Term[]): boolean {
+function nearMissAllowed(near: number, exact: number, names: number, terms: readonly Term[], edit: boolean): boolean {
   if ((near & (near - 1)) !== 0) return false;
-  if (popcount(exact) >= 2) return true;
-  return near === names && terms[31 - Math.clz32(near)]!.folded.length >= TYPO_ALONE_LENGTH;
+  const found = popcount(exact);
+  const length = terms[31 - Math.clz32(near)]!.folded.length;
+  if (found >= 2 || (edit && found >= 1 && length >= TYPO_SUPPORTED_LENGTH)) return true;
+  return near === names && length >= TYPO_ALONE_LENGTH;
 }
 
 /** Scratch state for searching one index; reused across queries (the engine answers one query at a time). */
@@ -106,6 +120,8 @@ export class Searcher {
   private ownMask: Int32Array;
   /** Terms the place matched only within one typo or with other diacritics, in its own fields. */
   private typoMask: Int32Array;
+  /** Of those, the ones met with other diacritics (not an edit). */
+  private marksMask: Int32Array;
   /** Terms the place's own names, brand or address hold exactly (not met through its category). */
   private textMask: Int32Array;
   private touched: Int32Array;
@@ -125,6 +141,7 @@ export class Searcher {
     this.anyMask = new Int32Array(n);
     this.ownMask = new Int32Array(n);
     this.typoMask = new Int32Array(n);
+    this.marksMask = new Int32Array(n);
     this.textMask = new Int32Array(n);
     this.touched = new Int32Array(n);
   }
@@ -156,12 +173,13 @@ export class Searcher {
     } else if (v < ix.vocab.length && ix.vocab[v] === w) {
       out.push({ v, q: EXACT, prefixOf: 0, typo: false });
     }
-    if (!term.numeric && w.length >= TYPO_MIN_LENGTH) {
+    if (!term.numeric && w.length >= TYPO_MIN_LENGTH - 1) {
       const q = out.length > 0 ? TYPO * 0.8 : TYPO;
       for (let k = 0; k < ix.vocab.length; k++) {
         const word = ix.vocab[k]!;
-        // People rarely mistype the first letter; requiring it keeps one-edit neighbours of short syllables out.
-        if (word.charCodeAt(0) !== w.charCodeAt(0) || word === w) continue;
+        // People rarely mistype the first letter; requiring it keeps one-edit neighbours of short syllables out. A
+        // word shorter than TYPO_MIN_LENGTH may only have lost a letter ("lnh" for "linh").
+        if (word.charCodeAt(0) !== w.charCodeAt(0) || word === w || Math.max(w.length, word.length) < TYPO_MIN_LENGTH) continue;
         if (withinOneEdit(w, word) && !(asPrefix && word.startsWith(w))) out.push({ v: k, q, prefixOf: 0, typo: true });
       }
     }
@@ -178,6 +196,7 @@ export class Searcher {
     this.anyMask[p] = 0;
     this.ownMask[p] = 0;
     this.typoMask[p] = 0;
+    this.marksMask[p] = 0;
     this.textMask[p] = 0;
     this.touched[count] = p;
     return count + 1;
@@ -201,16 +220,19 @@ export class Searcher {
       totalWeight += weight;
       const termStamp = ++this.termStamp;
       const asPrefix = opts.prefix && j === terms.length - 1;
+      // Admin words still count towards naming a place completely ("Bệnh viện Mắt Hà Nội" is all of that name).
+      const asAdmin = ((opts.adminTerms ?? 0) & ~opts.required & bit) !== 0;
       const counts = !term.optional && (categoryMask & bit) === 0;
-      const credit = (p: number, s: number, field: number, typo: boolean, viaCategory = false): void => {
+      const credit = (p: number, s: number, field: number, typo: boolean, marks = false, viaCategory = false): void => {
         touchedCount = this.touch(p, stamp, touchedCount);
         if (this.termSeen[p] !== termStamp) {
           this.termSeen[p] = termStamp;
           this.best[p] = 0;
         }
         // A typo accounts for a word only in the place's own fields (a near miss on its ward's name says nothing).
-        if (typo) {
+        if (typo || marks) {
           if (isOwnField(field)) this.typoMask[p] |= bit;
+          if (isOwnField(field) && marks) this.marksMask[p] |= bit;
         } else {
           this.anyMask[p] |= bit;
           if (isOwnField(field)) this.ownMask[p] |= bit;
@@ -231,17 +253,17 @@ export class Searcher {
       for (const m of this.lookup(term, asPrefix)) {
         for (let f = ix.formStart[m.v]!; f < ix.formStart[m.v + 1]!; f++) {
           let q = m.q;
-          let near = m.typo;
+          let marks = false;
           if ((term.marked || term.strict) && !m.typo) {
             const form = m.prefixOf > 0 ? ix.forms[f]!.slice(0, m.prefixOf) : ix.forms[f]!;
             const agreement = term.marked ? diacriticAgreement(term.exact, form) || 0.5 : form === ix.vocab[m.v]!.slice(0, form.length) ? 1 : 0.5;
             q *= agreement;
             // Written with other marks than the word has: another word ("Thiền" is not "Thiên"), a near miss.
-            near = agreement < 1;
+            marks = agreement < 1;
           }
           for (let k = ix.postStart[f]!; k < ix.postStart[f + 1]!; k++) {
             const field = ix.postField[k]!;
-            credit(ix.postPlace[k]!, q * FIELD_WEIGHT[field]!, field, near);
+            credit(ix.postPlace[k]!, q * FIELD_WEIGHT[asAdmin ? Math.max(field, Field.admin) : field]!, field, m.typo, marks);
           }
         }
       }
@@ -251,7 +273,7 @@ export class Searcher {
       if (cat && pc) {
         for (let row = 0; row < 64; row++) {
           if (!((row < 32 ? cat.rows[0] >>> row : cat.rows[1] >>> (row - 32)) & 1)) continue;
-          for (let k = pc.rowStart[row]!; k < pc.rowStart[row + 1]!; k++) credit(pc.rowPlaces[k]!, EXACT, Field.main, false, true);
+          for (let k = pc.rowStart[row]!; k < pc.rowStart[row + 1]!; k++) credit(pc.rowPlaces[k]!, EXACT, Field.main, false, false, true);
         }
       }
     });
@@ -265,7 +287,7 @@ export class Searcher {
       // Every required word is the place's own: its names, brand, address or category (its ward's name does not
       // make a café named after another ward).
       if ((own & required) !== required) continue;
-      if (typoOnly !== 0 && !nearMissAllowed(typoOnly, this.textMask[p]! & nonOptional & ~categoryMask, required & ~categoryMask, terms)) continue;
+      if (typoOnly !== 0 && !nearMissAllowed(typoOnly, this.textMask[p]! & nonOptional & ~categoryMask, required & ~categoryMask, terms, (this.marksMask[p]! & typoOnly) === 0)) continue;
       if (required === 0 && (own & nonOptional) === 0) continue;
       if (opts.keep && !opts.keep(p)) continue;
       const text = this.acc[p]! / totalWeight;

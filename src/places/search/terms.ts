@@ -88,17 +88,22 @@ export function storedTermsOf(text: string): Term[] {
   for (const span of categorySpans(out, false)) {
     if (span.end - span.start < out.length) for (let k = span.start; k < span.end; k++) out[k]!.optional = true;
   }
-  // A run-together nickname in a name ("Little Hanoi") also stands for the canonical words a query expands to.
+  // A nickname in a name ("Little Hanoi", "Cơm Tấm Sài Gòn") also stands for the canonical words a query expands to.
   const n = out.length;
   for (let k = 0; k < n; k++) {
-    const canonical = JOINED_NICKNAMES.get(out[k]!.folded);
-    if (canonical) for (const t of canonical) out.push({ ...t, optional: true });
+    for (const [words, canonical] of NICKNAMES) {
+      if (k + words.length <= n && words.every((w, m) => out[k + m]!.folded === w)) for (const t of canonical) out.push({ ...t, optional: true });
+    }
   }
   return out;
 }
 
-/** Nicknames written as one word ("hanoi", "saigon", "tphcm") → the search terms of the canonical name. */
-const JOINED_NICKNAMES = new Map<string, Term[]>();
+/**
+ * Nicknames of the PLACES table that the address tokenizer turns into the canonical name ("hanoi", "sai gon",
+ * "saigon" → Hà Nội, Hồ Chí Minh), as folded words → the search terms of the canonical name. Short abbreviations
+ * ("hn", "sg") are left out: in a stored name they are rarely the city.
+ */
+const NICKNAMES: Array<[string[], Term[]]> = [];
 for (const p of PLACES) {
-  for (const f of p.forms) if (!f.includes(' ') && f.length >= 5) JOINED_NICKNAMES.set(f, termsOf(p.canonical));
+  for (const f of p.forms) if (f.length >= 5 && fold(p.canonical) !== f) NICKNAMES.push([f.split(' '), termsOf(p.canonical)]);
 }

@@ -194,7 +194,9 @@ export function addressTokens(s: string): AddressToken[] {
           if (e.typedForms?.includes(folded)) out.push({ kind: 'type', text: e.impliedType, folded: fold(e.impliedType), role: 'city' });
           out.push({ kind: 'place', text: e.canonical, folded: fold(e.canonical), impliedType: e.impliedType });
         } else {
-          if (!typeAllowedHere(e, raw, i + n)) continue;
+          // A type word right after another is part of a name: "Phường Phố Huế", "Phố Đường Thành" ("Số" aside:
+          // "Đường số 9").
+          if (!typeAllowedHere(e, raw, i + n) || (out[out.length - 1]?.kind === 'type' && e.role !== 'house')) continue;
           out.push({ kind: 'type', text: e.canonical, folded: fold(e.canonical), role: e.role });
         }
         i += n - 1;
@@ -206,7 +208,7 @@ export function addressTokens(s: string): AddressToken[] {
     const short = SHORT_INDEX.get(t.folded);
     const next = raw[i + 1];
     const beforeNumber = next?.kind === 'number' && short?.beforeNumber === true;
-    if (short && (t.dotted || beforeNumber) && next && next.kind !== 'break') {
+    if (short && (t.dotted || beforeNumber) && next && next.kind !== 'break' && out[out.length - 1]?.kind !== 'type') {
       // "H." reads Hẻm before a number, Huyện before a name.
       const e = short.canonical === 'Huyện' && next.kind === 'number' ? HEM : short;
       out.push({ kind: 'type', text: e.canonical, folded: fold(e.canonical), role: e.role });

@@ -63,6 +63,9 @@ interface Comp {
 const text = (ws: AddressToken[]): string => ws.map((w) => w.text).join(' ');
 const key = (ws: AddressToken[]): string => nameKey(ws.map((w) => w.text).join(' '));
 
+/** Words a number follows inside a street's name: "3 Tháng 2", "Quốc lộ 5", "Đường số 9", "Km 10". Folded. */
+const NUMBERED_NAME = new Set(['thang', 'lo', 'so', 'km', 'khu', 'to', 'block', 'duong']);
+
 const ROLE_SLOT: Partial<Record<TypeRole, Slot>> = { province: 'province', district: 'district', ward: 'ward', street: 'street' };
 
 /**
@@ -149,13 +152,21 @@ export function parseAddressTokens(toks: AddressToken[], options?: ParseOptions)
   if (alley.length > 0) out.alley = alley.join('/');
 
   settleCities(comps, isKnown);
-  if (isKnown) splitTypedRuns(comps, isKnown);
+  // Word tokens made from type tokens by untypeUnitNames, and the type token each stands for.
+  const typeTokenOf = new Map<AddressToken, AddressToken>();
+  if (isKnown) {
+    untypeUnitNames(comps, isKnown, typeTokenOf);
+    splitTypedRuns(comps, isKnown);
+  }
   placeUntyped(comps, isKnown);
 
-  // "Cao Bá Quát 31": a number ending an untyped street, with no house number yet, is the house number.
+  // "Cao Bá Quát 31", "Phố Văn Miếu 5": a number ending a street, with no house number yet, is the house number, unless
+  // it belongs to the name ("3 Tháng 2", "Quốc lộ 5").
   for (const c of comps) {
     const last = c.words[c.words.length - 1];
-    if (c.slot === 'street' && !c.typeWord && out.house === undefined && c.words.length >= 3 && last?.kind === 'number' && c.words[c.words.length - 2]!.kind === 'word') {
+    const before = c.words[c.words.length - 2];
+    const minWords = c.typeWord ? 2 : 3;
+    if (c.slot === 'street' && c.role !== 'alley' && c.role !== 'suballey' && out.house === undefined && c.words.length >= minWords && last?.kind === 'number' && before?.kind === 'word' && !NUMBERED_NAME.has(before.folded)) {
       out.house = last.text;
       roleOf.set(last, 'house');
       c.words = c.words.slice(0, -1);
@@ -171,7 +182,7 @@ export function parseAddressTokens(toks: AddressToken[], options?: ParseOptions)
       out.rest.push(c.typeWord ? `${c.typeWord} ${text(c.words)}` : text(c.words));
       continue;
     }
-    for (const w of c.words) roleOf.set(w, slot);
+    for (const w of c.words) roleOf.set(typeTokenOf.get(w) ?? w, slot);
     if (c.typeTok) roleOf.set(c.typeTok, slot);
     if (slot === 'street') {
       out.street = c.typeWord ? `${c.typeWord} ${text(c.words)}` : text(c.words);
@@ -196,6 +207,26 @@ function settleCities(comps: Comp[], isKnown: Gazetteer | undefined): void {
     if (isKnown && isKnown('province', k)) c.slot = 'province';
     else if (isKnown && isKnown('district', k)) c.slot = 'district';
     else c.slot = comps.slice(i + 1).some((d) => d.slot === 'province') ? 'district' : 'province';
+  }
+}
+
+/**
+ * "Phố Hiến", "Phố Huế" are ward names that start with a street type word: a street run whose type word and words
+ * together name a ward or district (and whose words alone name none) becomes an untyped run of those words, for
+ * placeUntyped to place. The type word's token goes with the run.
+ */
+function untypeUnitNames(comps: Comp[], isKnown: Gazetteer, typeTokenOf: Map<AddressToken, AddressToken>): void {
+  for (const c of comps) {
+    if (c.slot !== 'street' || !c.typeTok || c.role !== 'street' || c.words.length === 0) continue;
+    const whole = nameKey(`${c.typeWord} ${text(c.words)}`);
+    if (!(isKnown('ward', whole) || isKnown('district', whole)) || isKnown('ward', key(c.words))) continue;
+    const asWord: AddressToken = { kind: 'word', text: c.typeTok.text, folded: c.typeTok.folded };
+    typeTokenOf.set(asWord, c.typeTok);
+    c.words = [asWord, ...c.words];
+    c.slot = undefined;
+    c.role = undefined;
+    c.typeWord = undefined;
+    c.typeTok = undefined;
   }
 }
 

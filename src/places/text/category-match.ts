@@ -6,6 +6,7 @@
  */
 import { CATEGORIES } from './categories';
 import { fold } from './fold';
+import { withinOneEdit } from './edits';
 
 /** A word as the matcher sees it: folded, and exact (NFC lower case). */
 export interface MatchWord {
@@ -53,7 +54,11 @@ CATEGORIES.forEach((row, r) => {
   for (const a of row.abbr ?? []) ABBR.set(fold(a), or(ABBR.get(fold(a)) ?? [0, 0], bit(r)));
   for (const v of row.osm) BY_OSM.set(v, or(BY_OSM.get(v) ?? [0, 0], bit(r)));
 });
-for (const list of BY_FIRST.values()) list.sort((a, b) => b.folded.length - a.folded.length);
+/** Multi-word forms by their second folded word. */
+const BY_SECOND = new Map<string, Form[]>();
+for (const list of BY_FIRST.values()) {
+  for (const f of list) if (f.folded.length >= 2) BY_SECOND.set(f.folded[1]!, [...(BY_SECOND.get(f.folded[1]!) ?? []), f]);
+}
 
 /** True when written word `w` may be the form's word `k` (see the module comment). */
 function wordFits(w: MatchWord, folded: string, exact: string): boolean {
@@ -61,17 +66,35 @@ function wordFits(w: MatchWord, folded: string, exact: string): boolean {
 }
 
 /**
+ * True when the words spell a multi-word form with at most one of them mistyped by one edit ("Bệh viện", "Nhà hàg"):
+ * a phrase of two or more words is still recognised where a single mistyped word would not be.
+ */
+function phraseFits(words: readonly MatchWord[], at: number, f: Form): boolean {
+  let typos = 0;
+  for (let k = 0; k < f.folded.length; k++) {
+    const w = words[at + k]!;
+    if (wordFits(w, f.folded[k]!, f.exact[k]!)) continue;
+    if (f.folded.length < 2 || ++typos > 1 || w.folded.length < 2 || !withinOneEdit(w.folded, f.folded[k]!)) return false;
+  }
+  return true;
+}
+
+/**
  * The category spans of a word sequence, left to right, longest form first; words inside a span are not reused;
- * `leading` forms only at the start.
+ * `leading` forms only at the start; `typoTolerant` (queries, by default with abbreviations) accepts one mistyped word
+ * in a multi-word form.
  * `abbreviations`: whether abbreviations count (queries yes; stored names no, where "BV" is rarely a category).
  */
-export function categorySpans(words: readonly MatchWord[], abbreviations: boolean): CategorySpan[] {
+export function categorySpans(words: readonly MatchWord[], abbreviations: boolean, typoTolerant = abbreviations): CategorySpan[] {
   const out: CategorySpan[] = [];
   for (let i = 0; i < words.length; ) {
     let matched: CategorySpan | null = null;
-    for (const f of BY_FIRST.get(words[i]!.folded) ?? []) {
+    // Multi-word forms are looked up by their first word, and, a word being mistyped, by the second.
+    const candidates = [...(BY_FIRST.get(words[i]!.folded) ?? []), ...(i + 1 < words.length ? BY_SECOND.get(words[i + 1]!.folded) ?? [] : [])];
+    candidates.sort((a, b) => b.folded.length - a.folded.length);
+    for (const f of candidates) {
       if (i + f.folded.length > words.length || (f.leading && i > 0)) continue;
-      if (f.folded.every((fw, k) => wordFits(words[i + k]!, fw, f.exact[k]!))) {
+      if (typoTolerant ? phraseFits(words, i, f) : f.folded.every((fw, k) => wordFits(words[i + k]!, fw, f.exact[k]!))) {
         matched = { start: i, end: i + f.folded.length, rows: [...f.rows] };
         break;
       }
