@@ -15,7 +15,7 @@ import { buildQuery } from '../places/search/query';
 import type { Term } from '../places/search/terms';
 import { placesState } from '../places/state';
 import type { Region } from '../region';
-import { uniqueBy, withLegacy, type AutocompletePrediction, type AutocompleteResponse } from './place-shapes';
+import { withLegacy, type AutocompletePrediction, type AutocompleteResponse } from './place-shapes';
 
 /** Default and largest `limit`. */
 export const DEFAULT_AUTOCOMPLETE_LIMIT = 10;
@@ -101,10 +101,15 @@ export function autocomplete(engine: { readonly regions: readonly Region[] }, pa
     }
     hits.sort((a, b) => b.score - a.score);
     const executed = performance.now() - t1;
-    const predictions = uniqueBy(
-      hits.map((h) => prediction(h, more.value, deprecated.value)),
-      (x) => x.description,
-    ).slice(0, n);
+    // Described best first until `n` distinct descriptions (one street stored as several pieces shows once).
+    const predictions: AutocompletePrediction[] = [];
+    const seen = new Set<string>();
+    for (const h of hits) {
+      if (predictions.length === n) break;
+      const p = prediction(h, more.value, deprecated.value);
+      if (!seen.has(p.description)) predictions.push(p);
+      seen.add(p.description);
+    }
     state.usage.autocomplete(token.value);
     return { predictions, executed_time: round(executed), executed_time_all: round(performance.now() - t0), status: 'OK' };
   } catch (e) {

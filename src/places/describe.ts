@@ -52,7 +52,7 @@ export interface PlaceView {
   plusCode: { compound_code: string; global_code: string };
   /** The 2025 ward and province. */
   compound: Compound;
-  /** The pre-2025 form, or null when no legacy unit of the place is known. */
+  /** The pre-2025 form, or null when neither the legacy ward nor the district of the place is known. */
   legacy: LegacyForm | null;
   /** display_type: poi, address, street, ward, district or province. */
   displayType: string;
@@ -148,7 +148,7 @@ export function describePlace(r: PlacesRegion, i: number, opts: DescribeOptions 
     location: { lat, lng },
     plusCode: { compound_code: locality ? `${global.slice(COMPOUND_DROP)} ${locality}` : global, global_code: global },
     compound: { commune: ward2025?.name ?? '', province: province2025?.name ?? '' },
-    legacy: legacyUnits.length === 0 || isUnit
+    legacy: !legacyKnown || isUnit
       ? null
       : {
           description: formatted(legacyUnits.map((u) => u.nameWithType)),

@@ -9,7 +9,9 @@ import { flag, type ParsedArgs } from './args.js';
 export const BUILD_PACK_HELP = `bando build-pack --input FILE [--input FILE ...] --output FILE.pack [--name NAME] [--admin DIR] [--quiet]
   Inputs: OSM PBF, OSM XML, Overpass JSON (several, merged by element id; later inputs win),
   or a DIMACS road graph as two inputs: the .gr arcs and the .co coordinates (gzipped or plain).
-  --admin DIR   Vietnamese administrative units (the folder holding vn-legacy/, vn-2025/, vn-2025-communes/).`;
+  --admin DIR   Vietnamese administrative units (the folder holding vn-legacy/, vn-2025/, vn-2025-communes/ and,
+                optional, vn-2025-boundaries/: with the official ward polygons every place gets the 2025 ward that
+                holds it, and the pack keeps the polygons of its area for reverse geocoding).`;
 
 /** `bando build-pack`: builds a pack file from OSM or DIMACS inputs. */
 export async function buildPackCommand(args: ParsedArgs): Promise<void> {

@@ -186,6 +186,20 @@ export class Searcher {
     return out;
   }
 
+  /** Diacritic agreements of (query word, indexed form) pairs seen lately; cleared when full. */
+  private agreements = new Map<string, number>();
+
+  /** diacriticAgreement of a written word and an indexed form (0.5 when they disagree in every mark), cached. */
+  private agreement(exact: string, form: string): number {
+    const key = `${exact}\u0000${form}`;
+    let a = this.agreements.get(key);
+    if (a === undefined) {
+      if (this.agreements.size >= LOOKUP_CACHE_SIZE) this.agreements.clear();
+      this.agreements.set(key, (a = diacriticAgreement(exact, form) || 0.5));
+    }
+    return a;
+  }
+
   /** Starts place `p` for this search if it is new; returns the new count of touched places. */
   private touch(p: number, stamp: number, count: number): number {
     if (this.seen[p] === stamp) return count;
@@ -256,7 +270,7 @@ export class Searcher {
           let marks = false;
           if ((term.marked || term.strict) && !m.typo) {
             const form = m.prefixOf > 0 ? ix.forms[f]!.slice(0, m.prefixOf) : ix.forms[f]!;
-            const agreement = term.marked ? diacriticAgreement(term.exact, form) || 0.5 : form === ix.vocab[m.v]!.slice(0, form.length) ? 1 : 0.5;
+            const agreement = term.marked ? this.agreement(term.exact, form) : form === ix.vocab[m.v]!.slice(0, form.length) ? 1 : 0.5;
             q *= agreement;
             // Written with other marks than the word has: another word ("Thiền" is not "Thiên"), a near miss.
             marks = agreement < 1;
