@@ -93,6 +93,7 @@ export function vietnamAdmin(dir: string): () => AdminBundle {
       wardPolygons(clip: Rect) {
         if (!builder) return null;
         const arrays = builder.finish(clip);
+        if (arrays.unit.length === 0) return null; // the pack lies outside Vietnam
         for (const u of arrays.unit) used.add(parent(u));
         return arrays;
       },

@@ -88,7 +88,7 @@ export class WardPolygonsBuilder {
       xy: xyArr,
       index: new Uint8Array(index.data as ArrayBuffer),
     };
-    if (partWard.length > 0) new WardPolygons(arrays); // checks the arrays agree
+    new WardPolygons(arrays); // checks the arrays agree
     return arrays;
   }
 }

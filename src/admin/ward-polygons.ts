@@ -68,7 +68,8 @@ export class WardPolygons {
     this.index = Flatbush.from(a.index.buffer, a.index.byteOffset);
     const parts = this.partWard.length;
     const rings = this.ringStart.length - 1;
-    if (this.partRing.length !== parts + 1 || this.index.numItems !== parts || this.partRing[parts] !== rings || this.ringStart[rings] !== this.xy.length / 2) {
+    // An empty set still has one index item (flatbush needs one), pointing at no part.
+    if (this.partRing.length !== parts + 1 || this.index.numItems !== Math.max(1, parts) || this.partRing[parts] !== rings || this.ringStart[rings] !== this.xy.length / 2) {
       throw new Error('ward polygons: arrays disagree in length');
     }
     for (let p = 0; p < parts; p++) if (this.partWard[p]! >= this.unit.length) throw new Error('ward polygons: part of an unknown ward');
@@ -102,6 +103,7 @@ export class WardPolygons {
     const y = Math.round(lat * COORD_SCALE);
     let best = -1;
     for (const p of this.index.search(x, y, x, y)) {
+      if (p >= this.partWard.length) continue;
       const w = this.partWard[p]!;
       if ((best < 0 || w < best) && this.partContains(p, x, y)) best = w;
     }
@@ -139,6 +141,7 @@ export class WardPolygons {
     let best = -1;
     let bestD = metres * metres;
     for (const p of this.index.search(x - dx, y - dy, x + dx, y + dy)) {
+      if (p >= this.partWard.length) continue;
       const d = this.partDistance2(p, x, y, kx / ky);
       const w = this.partWard[p]!;
       if (d < bestD || (d === bestD && best >= 0 && w < best)) {

@@ -29,7 +29,7 @@ import { findUnreachableStop } from '../trip/reachability.js';
 import { solveTrip } from '../trip/solve.js';
 import { waypointPlaceId } from '../trip/waypoint-id.js';
 import { encodePlaceId } from '../places/place-id.js';
-import { reverseGeocode } from '../places/reverse.js';
+import { nearestPlace } from '../places/reverse.js';
 import { placesState } from '../places/state.js';
 import { isParamError, parseCoord, parseVehicle, type LatLng } from './coords.js';
 import { regionFor } from './direction.js';
@@ -267,7 +267,7 @@ function formatTrip(region: Region, legs: readonly SnapLeg[]): TripRoute {
  * placeDetail like every place_id), or, in a routing-only pack without places, the id of the road position.
  */
 function waypointId(engine: { readonly regions: readonly Region[] }, region: Region, s: Snap): string {
-  const near = reverseGeocode(placesState(engine).regions.filter((r) => r.region === region), s.lat, s.lon, 1)[0];
+  const near = nearestPlace(placesState(engine).regions.filter((r) => r.region === region), s.lat, s.lon);
   return near ? encodePlaceId(near.region.tag, region, near.place) : waypointPlaceId(region.meta.name, region.graph.edgeCount, s.edge, s.t);
 }
 

@@ -35,12 +35,11 @@ export class PlacesRegion {
   readonly tag: string;
   /** Confirms ward/district/province names for the address parser; undefined without admin units. */
   readonly gazetteer: Gazetteer | undefined;
-  /**
-   * Points of the places reverse geocoding finds by distance (POIs and addresses; streets too when the region has no
-   * road graph to find them on), as kdbush ids into `pointPlace`.
-   */
+  /** Points of the POIs, addresses and street places, as kdbush ids into `pointPlace`. */
   readonly points: KDBush;
   readonly pointPlace: Int32Array;
+  /** True when streets are found on the road graph's geometry (reverse geocoding), not by their place points. */
+  readonly streetsOnGraph: boolean;
   /** Admin unit id → the place that stands for it. */
   readonly unitPlace = new Map<number, number>();
   /** Street name string id → its street places (one per piece of the street in a ward). */
@@ -58,7 +57,7 @@ export class PlacesRegion {
     this.gazetteer = this.admin.table ? gazetteerFor(this.admin.table) : undefined;
     const p = this.places;
     const ids: number[] = [];
-    const streetsAsPoints = region.graph.edgeCount === 0;
+    this.streetsOnGraph = region.graph.edgeCount > 0;
     for (let i = 0; i < p.count; i++) {
       const k = p.kind[i];
       if (k === PlaceKind.street) {
@@ -67,7 +66,7 @@ export class PlacesRegion {
         list.push(i);
         this.streetPieces.set(p.name[i]!, list);
       }
-      if (k === PlaceKind.poi || k === PlaceKind.address || (k === PlaceKind.street && streetsAsPoints)) ids.push(i);
+      if (k === PlaceKind.poi || k === PlaceKind.address || k === PlaceKind.street) ids.push(i);
       else if (p.osm[i]! < 0) this.unitPlace.set(-p.osm[i]! - 1, i);
     }
     this.pointPlace = Int32Array.from(ids);

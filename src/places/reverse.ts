@@ -8,6 +8,7 @@
 import { around } from 'geokdbush';
 import { haversine } from '../geo';
 import { routerOf } from '../route/router';
+import { PlaceKind } from './kinds';
 import type { PlacesRegion } from './region-places';
 
 /** Places farther than this from the point are not returned; with none nearer the answer is NOT_FOUND. Metres. */
@@ -27,27 +28,47 @@ export interface NearHit {
   at?: { lat: number; lng: number; ward2025: number };
 }
 
-/** The places nearest to (lat, lng) degrees over all regions, nearest first, the point's own ward last. */
+/**
+ * The places nearest to (lat, lng) degrees over all regions, nearest first, and the point's own ward last when there
+ * is room for it (or nothing else).
+ */
 export function reverseGeocode(regions: readonly PlacesRegion[], lat: number, lng: number, limit = MAX_REVERSE_RESULTS): NearHit[] {
   const near: NearHit[] = [];
   let ward: NearHit | null = null;
   for (const r of regions) {
     if (!r.region.contains(lat, lng, REVERSE_RADIUS_M / 100_000)) continue;
-    if (r.pointPlace.length > 0) {
-      for (const k of around(r.points, lng, lat, limit, REVERSE_RADIUS_M / 1000)) {
-        const place = r.pointPlace[k]!;
-        near.push({ region: r, place, distance: haversine(lat, lng, r.lat(place), r.lon(place)) });
-      }
-    }
+    near.push(...pointsNear(r, lat, lng, limit, (p) => !r.streetsOnGraph || r.places.kind[p] !== PlaceKind.street));
     near.push(...streetsNear(r, lat, lng));
     const w = r.wardAt(lat, lng);
     const wardPlace = w >= 0 ? r.unitPlace.get(w) : undefined;
     if (!ward && wardPlace !== undefined) ward = { region: r, place: wardPlace, distance: 0 };
   }
   near.sort((a, b) => a.distance - b.distance);
-  const out = near.slice(0, ward ? limit - 1 : limit);
-  if (ward) out.push(ward);
+  const out = near.slice(0, ward && limit > 1 ? limit - 1 : limit);
+  if (ward && out.length < limit) out.push(ward);
   return out;
+}
+
+/**
+ * The place (POI, address or street, by its own point) nearest to (lat, lng) degrees within REVERSE_RADIUS_M over
+ * all regions, or null: a place_id for a point whose place detail lies near it.
+ */
+export function nearestPlace(regions: readonly PlacesRegion[], lat: number, lng: number): NearHit | null {
+  let best: NearHit | null = null;
+  for (const r of regions) {
+    const hit = pointsNear(r, lat, lng, 1, () => true)[0];
+    if (hit && (!best || hit.distance < best.distance)) best = hit;
+  }
+  return best;
+}
+
+/** The `limit` places of a region nearest to the point by their own points, within the radius, that `keep` accepts. */
+function pointsNear(r: PlacesRegion, lat: number, lng: number, limit: number, keep: (place: number) => boolean): NearHit[] {
+  if (r.pointPlace.length === 0) return [];
+  return (around(r.points, lng, lat, limit, REVERSE_RADIUS_M / 1000, (k: number) => keep(r.pointPlace[k]!)) as number[]).map((k) => {
+    const place = r.pointPlace[k]!;
+    return { region: r, place, distance: haversine(lat, lng, r.lat(place), r.lon(place)) };
+  });
 }
 
 /** The nearest points of the STREETS nearest named roads within the radius, each as a hit on its street piece. */
