@@ -139,7 +139,7 @@ export function buildPlaces(store: OsmStore, strings: StringTableBuilder, admin:
 /** Railway tracks, waterways and power lines are lines, not places (their stations and bridges are). */
 const LINE_RAILWAYS = new Set(['rail', 'subway', 'light_rail', 'tram', 'monorail', 'narrow_gauge', 'construction', 'proposed', 'disused', 'abandoned', 'funicular']);
 function isLine(tags: Tags): boolean {
-  return LINE_RAILWAYS.has(tags.railway ?? '') || !!tags.waterway || tags.power === 'line' || tags.barrier === 'wall' || tags.barrier === 'fence';
+  return LINE_RAILWAYS.has(tags.railway ?? '') || !!tags.waterway || tags.power === 'line';
 }
 
 /** Keys that may name a place, best first: a place known only by its English or official name is still a place. */

@@ -22,6 +22,14 @@ export interface UnitPlace extends UnitMember {
 }
 
 const LEVEL_KIND = { ward: PlaceKind.ward, district: PlaceKind.district, province: PlaceKind.province } as const;
+/**
+ * Importance of unit places: larger units first; a pre-2025 unit below a 2025 one of its level, and a pre-2025 ward
+ * below a long street (its name now mostly means the street: "Hàng Bông").
+ */
+const IMPORTANCE = {
+  '2025': { province: 250, district: 200, ward: 150 },
+  legacy: { province: 200, district: 160, ward: 90 },
+} as const;
 
 /**
  * One place per admin unit that holds places of the pack, and per 2025 ward in `wards` (those whose polygons the pack
@@ -63,7 +71,7 @@ export function unitPlaces(members: readonly UnitMember[], admin: AdminResolver,
     adm[slot] = id;
     out.push({
       lat: at.lat, lon: at.lon, kind: LEVEL_KIND[unit.level], name: unit.name, adm,
-      osm: -(id + 1), importance: unit.level === 'province' ? 250 : unit.level === 'district' ? 200 : 150,
+      osm: -(id + 1), importance: IMPORTANCE[unit.system][unit.level],
       category: unit.system === '2025' ? 'admin_2025' : 'admin',
     });
   }

@@ -126,10 +126,13 @@ export function describePlace(r: PlacesRegion, i: number, opts: DescribeOptions 
     mainText = units[0]?.nameWithType ?? name;
     rest = unitNames.slice(1);
   }
-  // A POI is shown by its address, or by its name when it has no house number or street (a bare unit list would read
-  // as the unit itself).
+  // A POI is shown by its address when it has a house number; else by its name and street (its street alone would
+  // read as the street itself, a bare unit list as the unit).
   const formatted = (names: string[]): string => {
-    const lead = kind === PlaceKind.poi || kind === PlaceKind.address ? houseStreet || mainText : isUnit ? '' : mainText;
+    const lead =
+      kind === PlaceKind.address ? houseStreet
+      : kind === PlaceKind.poi ? (house ? houseStreet : [name, street].filter(Boolean).join(', ') || houseStreet)
+      : isUnit ? '' : mainText;
     return [lead, ...names].filter(Boolean).join(', ') || mainText;
   };
   const lat = opts.at?.lat ?? places.lat[i]! / COORD_SCALE;

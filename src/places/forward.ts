@@ -14,7 +14,7 @@ import type { AdminTable } from '../admin/types';
 import type { AddressSystem } from './describe';
 import { ADMIN_SLOTS, AdminSlot, PlaceKind } from './kinds';
 import { streetKey, type PlacesRegion } from './region-places';
-import { buildQuery, type PlaceQuery } from './search/query';
+import { buildQuery, type PlaceQuery, type QueryTerm } from './search/query';
 import { adminNameKeys } from './text/admin-names';
 import { fold, nameKey } from './text/fold';
 
@@ -95,7 +95,12 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
   };
   const bias = opts.bias;
   // "Phố X", "Đường X": the writer asks for a street; "Phường X" for the ward.
-  const kindAsked = q.parsed.types.street !== undefined ? PlaceKind.street : q.parsed.ward !== undefined && q.parsed.types.ward !== undefined && !q.parsed.street && !q.terms.some((t) => t.role === 'name') ? PlaceKind.ward : -1;
+  const unitOnly = !q.parsed.street && !q.terms.some((t) => t.role === 'name' || t.role === 'category');
+  const kindAsked =
+    q.parsed.types.street !== undefined ? PlaceKind.street
+    : unitOnly && q.parsed.types.ward !== undefined ? PlaceKind.ward
+    : unitOnly && q.parsed.types.district !== undefined && q.parsed.ward === undefined ? PlaceKind.district
+    : -1;
   const boost = (p: number, own: number): number => {
     let b = streetLevel && places.kind[p]! >= PlaceKind.ward ? -UNIT_PENALTY : 0;
     if (places.kind[p] === kindAsked) b += KIND_BOOST;
@@ -162,15 +167,18 @@ function adminAgreement(r: PlacesRegion, p: number, own: number, checks: readonl
   return units + (province === -Infinity ? 0 : province);
 }
 
-/** The admin units an address named, as checks on place slots. */
+/** The admin units an address named (the levels it wrote, not those they imply), as checks on place slots. */
 function wantedUnits(res: AdminResolution, q: PlaceQuery): Check[] {
   const out: Check[] = [];
   const m = q.adminMask;
-  if (res.legacy.ward !== undefined) out.push({ slot: AdminSlot.ward, weight: WARD_BOOST, ids: [res.legacy.ward], group: 'legacy', terms: m.ward });
-  if (res.legacy.district !== undefined) out.push({ slot: AdminSlot.district, weight: DISTRICT_BOOST, ids: [res.legacy.district], group: 'legacy', terms: m.district });
-  if (res.v2025.ward !== undefined) out.push({ slot: AdminSlot.ward2025, weight: WARD_BOOST, ids: [res.v2025.ward, ...res.v2025.wards], group: '2025', terms: m.ward | m.district });
-  if (res.legacy.province !== undefined) out.push({ slot: AdminSlot.province, weight: PROVINCE_BOOST, ids: [res.legacy.province], group: 'province', terms: m.province });
-  if (res.v2025.province !== undefined) out.push({ slot: AdminSlot.province2025, weight: PROVINCE_BOOST, ids: [res.v2025.province], group: 'province', terms: m.province });
+  const p = q.parsed;
+  if (res.legacy.ward !== undefined && p.ward) out.push({ slot: AdminSlot.ward, weight: WARD_BOOST, ids: [res.legacy.ward], group: 'legacy', terms: m.ward });
+  if (res.legacy.district !== undefined && p.district) out.push({ slot: AdminSlot.district, weight: DISTRICT_BOOST, ids: [res.legacy.district], group: 'legacy', terms: m.district });
+  if (res.v2025.ward !== undefined && (p.ward || p.district)) out.push({ slot: AdminSlot.ward2025, weight: WARD_BOOST, ids: [res.v2025.ward, ...res.v2025.wards], group: '2025', terms: m.ward | m.district });
+  if (p.province) {
+    if (res.legacy.province !== undefined) out.push({ slot: AdminSlot.province, weight: PROVINCE_BOOST, ids: [res.legacy.province], group: 'province', terms: m.province });
+    if (res.v2025.province !== undefined) out.push({ slot: AdminSlot.province2025, weight: PROVINCE_BOOST, ids: [res.v2025.province], group: 'province', terms: m.province });
+  }
   return out;
 }
 
@@ -203,36 +211,55 @@ function subRuns(run: number[]): number[][] {
 }
 
 /**
- * The most specific thing the query named when no place accounts for all of it: the street it names (partial), else
- * the ward it names (partial; a legacy ward without a place of its own answers with the one 2025 ward it went into).
- * A district or a province alone is too coarse to stand for a place: no answer.
+ * The most specific thing the query named when no place accounts for all of it: a street it names (partial) — its
+ * street part, or an admin name that is also a street of the region ("Vincom Bà Triệu": Phố Bà Triệu) — else the
+ * ward it names (partial; a legacy ward asked for alone and without a place of its own answers with the one 2025 ward
+ * it went into). A district or a province alone is too coarse to stand for a place: no answer. Matching here is exact
+ * (no typos): a stand-in must be what the query wrote.
  */
 function fallback(r: PlacesRegion, q: PlaceQuery): ForwardHit[] {
   const table = r.admin.table;
   const res = q.resolution;
   const system = table && res ? systemOf(r, table, q, res) : '2025';
   const kinds = r.places.kind;
-  // The street's own name words (not the category words that may lead the run: "Hồ Thiền Quang" names Phố Thiền
-  // Quang). A run that also carries the place's name ("Phở Thìn Lò Đúc") is tried by its ends, longest first.
-  const words: number[] = [];
-  q.terms.forEach((t, j) => (q.streetMask >> j) & 1 && t.role === 'name' && words.push(j));
   const checks = res ? wantedUnits(res, q) : [];
-  for (const run of subRuns(words)) {
-    let required = 0;
-    for (const j of run) required |= 1 << j;
-    const terms = q.terms.map((t, j) => ((required >> j) & 1 ? t : { ...t, optional: true }));
-    const hits = r.searcher.search(terms, {
-      prefix: false, limit: 1, importance: r.places.importance, required,
-      keep: (p) => kinds[p] === PlaceKind.street, boost: (p, own) => adminAgreement(r, p, own, checks),
-    });
-    if (hits.length > 0) return [{ region: r, place: hits[0]!.place, score: hits[0]!.score, partial: true, system }];
+  const streetRuns: number[][] = [];
+  const run = (keep: (t: QueryTerm) => boolean): number[] => q.terms.flatMap((t, j) => (keep(t) ? [j] : []));
+  // The street's own name words (not the category words that may lead the run: "Hồ Thiền Quang" names Phố Thiền Quang).
+  streetRuns.push(run((t) => t.part === 'street' && t.role === 'name'));
+  for (const part of ['ward', 'district'] as const) {
+    const words = run((t) => t.role === 'admin' && t.part === part);
+    if (words.length > 0 && r.streetKeys.has(words.map((j) => q.terms[j]!.folded).join(' '))) streetRuns.push(words);
   }
-  // A ward is specific enough to stand for a place in it; a district or province is not.
-  const ward = res?.v2025.ward ?? res?.legacy.ward;
+  // Name words the parser could not place, part by comma-separated part ("Hanoi Railway Station, Lê Duẩn").
+  for (const segment of new Set(q.terms.map((t) => t.segment))) {
+    const words = run((t) => t.segment === segment && t.role === 'name' && t.part === undefined);
+    if (words.length > 0) streetRuns.push(words);
+  }
+  for (const words of streetRuns) {
+    // A run that also carries the place's name ("Phở Thìn Lò Đúc") is tried by its ends, longest first.
+    for (const sub of subRuns(words)) {
+      let required = 0;
+      for (const j of sub) required |= 1 << j;
+      const terms = q.terms.map((t, j) => ((required >> j) & 1 ? { ...t, optional: false } : { ...t, optional: true }));
+      const hits = r.searcher.search(terms, {
+        prefix: false, limit: 1, importance: r.places.importance, required, exact: true,
+        keep: (p) => kinds[p] === PlaceKind.street, boost: (p, own) => adminAgreement(r, p, own, checks),
+      });
+      if (hits.length > 0) return [{ region: r, place: hits[0]!.place, score: hits[0]!.score, partial: true, system }];
+    }
+  }
+  const ward = namedWard(table, q, res);
   let place = ward !== undefined ? r.unitPlace.get(ward) : undefined;
-  // A legacy ward without a place of its own, asked for alone: the one 2025 ward it went into, when there is only one
-  // (with a place named in the query, that ward would be too coarse a stand-in).
   const alone = !q.terms.some((t) => t.role === 'name' || t.role === 'category');
   if (place === undefined && alone && res?.legacy.ward !== undefined && res.v2025.wards.length === 1) place = r.unitPlace.get(res.v2025.wards[0]!);
   return place !== undefined ? [{ region: r, place, score: 0, partial: true, system }] : [];
+}
+
+/** The ward the query wrote: the 2025 ward of that name, else the legacy one (not a successor the mapping implies). */
+function namedWard(table: AdminTable | null, q: PlaceQuery, res: AdminResolution | null): number | undefined {
+  if (!table || !res || !q.parsed.ward) return undefined;
+  const written = (id: number | undefined) => id !== undefined && adminNameKeys(q.parsed.ward!).some((k) => nameKey(table.byId.get(id)!.name) === k);
+  if (written(res.v2025.ward)) return res.v2025.ward;
+  return res.legacy.ward;
 }

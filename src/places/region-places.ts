@@ -40,6 +40,8 @@ export class PlacesRegion {
   readonly pointPlace: Int32Array;
   /** True when streets are found on the road graph's geometry (reverse geocoding), not by their place points. */
   readonly streetsOnGraph: boolean;
+  /** Bounding box [minLon, minLat, maxLon, maxLat] of the point places and the road graph, degrees. */
+  readonly bbox: [number, number, number, number];
   /** Admin unit id → the place that stands for it. */
   readonly unitPlace = new Map<number, number>();
   /** Street name string id → its street places (one per piece of the street in a ward). */
@@ -70,10 +72,25 @@ export class PlacesRegion {
       else if (p.osm[i]! < 0) this.unitPlace.set(-p.osm[i]! - 1, i);
     }
     this.pointPlace = Int32Array.from(ids);
+    const b: [number, number, number, number] = region.meta.bbox ? [...region.meta.bbox] : [Infinity, Infinity, -Infinity, -Infinity];
+    for (const i of ids) {
+      const lat = p.lat[i]! / COORD_SCALE, lon = p.lon[i]! / COORD_SCALE;
+      if (lon < b[0]) b[0] = lon;
+      if (lat < b[1]) b[1] = lat;
+      if (lon > b[2]) b[2] = lon;
+      if (lat > b[3]) b[3] = lat;
+    }
+    this.bbox = b;
     this.points = new KDBush(Math.max(1, ids.length));
     for (const i of ids) this.points.add(p.lon[i]! / COORD_SCALE, p.lat[i]! / COORD_SCALE);
     if (ids.length === 0) this.points.add(0, 0); // kdbush needs one point; pointPlace stays empty
     this.points.finish();
+  }
+
+  /** True when the point (degrees) lies in `bbox` grown by `marginDeg`. */
+  near(lat: number, lon: number, marginDeg: number): boolean {
+    const b = this.bbox;
+    return lon >= b[0] - marginDeg && lat >= b[1] - marginDeg && lon <= b[2] + marginDeg && lat <= b[3] + marginDeg;
   }
 
   /** Latitude of place `i` in degrees. */

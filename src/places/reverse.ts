@@ -36,7 +36,7 @@ export function reverseGeocode(regions: readonly PlacesRegion[], lat: number, ln
   const near: NearHit[] = [];
   let ward: NearHit | null = null;
   for (const r of regions) {
-    if (!r.region.contains(lat, lng, REVERSE_RADIUS_M / 100_000)) continue;
+    if (!r.near(lat, lng, REVERSE_RADIUS_M / 100_000)) continue;
     near.push(...pointsNear(r, lat, lng, limit, (p) => !r.streetsOnGraph || r.places.kind[p] !== PlaceKind.street));
     near.push(...streetsNear(r, lat, lng));
     const w = r.wardAt(lat, lng);

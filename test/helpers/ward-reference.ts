@@ -6,6 +6,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
+import type { Engine } from '../../src/engine';
+import { nameKey } from '../../src/places/text/fold';
+import { mulberry32 } from '../../src/trip/rng';
 import { ADMIN } from './packs';
 
 /** One official ward. */
@@ -93,4 +96,26 @@ export function referenceWardAt(lat: number, lon: number): RefWard | null {
     }
   }
   return best;
+}
+
+/**
+ * Reverse geocodes `points` seeded random points of an engine's first pack area and checks every result: the 2025
+ * ward its address names (the address component of a ward, commune or special zone) is the ward whose polygon holds
+ * the result's location. Returns the share of results that agree.
+ */
+export function reverseWardCheck(engine: Engine, points: number, seed: number): { points: number; results: number; rate: number } {
+  const [x0, y0, x1, y1] = engine.regions[0]!.meta.bbox!;
+  const rand = mulberry32(seed);
+  let results = 0;
+  let agree = 0;
+  for (let k = 0; k < points; k++) {
+    const r = engine.geocode({ latlng: `${y0 + rand() * (y1 - y0)},${x0 + rand() * (x1 - x0)}` });
+    for (const x of r.results) {
+      const shown = x.address_components.find((c) => /^(Phường|Xã|Đặc khu) /.test(c.long_name));
+      const truth = referenceWardAt(x.geometry.location.lat, x.geometry.location.lng);
+      results++;
+      if (shown && truth && nameKey(shown.short_name) === nameKey(truth.name)) agree++;
+    }
+  }
+  return { points, results, rate: agree / Math.max(1, results) };
 }

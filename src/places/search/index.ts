@@ -65,18 +65,18 @@ export class PlaceIndex {
   readonly postStart: Uint32Array;
   readonly postPlace: Int32Array;
   readonly postField: Uint8Array;
-  /**
-   * Number of distinct words that are not type or category words in each place's shortest own name (main or
-   * alternative): how many query words name it completely.
-   */
+  /** Number of distinct words that are not type or category words in each place's name: how many query words name it. */
   readonly nameLen: Uint8Array;
-  /** The same for a POI's house number and street (a POI found by its address is fully found). */
+  /** The same for its shortest alternative name (0 without one). */
+  readonly altLen: Uint8Array;
+  /** The same for a POI's street (a POI found by its address is fully found; numbers do not count). */
   readonly addressLen: Uint8Array;
 
   constructor(places: PlaceStore, strings: StringTable, admin: AdminNames) {
     const byFolded = new Map<string, Map<string, { places: number[]; fields: number[] }>>();
     const n = places.count;
     this.nameLen = new Uint8Array(n);
+    this.altLen = new Uint8Array(n);
     this.addressLen = new Uint8Array(n);
     const perPlace = new Map<string, { folded: string; field: number }>();
     // Admin names repeat across thousands of places: tokenize each distinct text once.
@@ -100,13 +100,14 @@ export class PlaceIndex {
       for (const b of t.brand) add(b, Field.brand);
       add(t.address, Field.address);
       for (const a of t.admin) add(a, Field.admin);
-      let len = distinctWords(termsCached(t.main));
+      this.nameLen[i] = distinctWords(termsCached(t.main));
+      let alt = 0;
       for (const a of t.alt) {
         const n = distinctWords(termsCached(a));
-        if (n > 0) len = Math.min(len, n);
+        if (n > 0 && (alt === 0 || n < alt)) alt = n;
       }
-      this.nameLen[i] = len;
-      this.addressLen[i] = distinctWords(termsCached(t.address));
+      this.altLen[i] = alt;
+      this.addressLen[i] = distinctWords(termsCached(t.address).filter((w) => !w.numeric));
       for (const [exact, { folded, field }] of perPlace) {
         let forms = byFolded.get(folded);
         if (!forms) byFolded.set(folded, (forms = new Map()));

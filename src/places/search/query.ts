@@ -113,11 +113,12 @@ export function buildQuery(text: string, opts: QueryOptions): PlaceQuery {
   if (terms.length > MAX_QUERY_TERMS) terms.length = MAX_QUERY_TERMS;
   const resolution = opts.table ? resolveAdmin(opts.table, { province: parsed.province, district: parsed.district, ward: parsed.ward }) : null;
   // A part written as an admin name that names no unit of the region ("tỉnh Bắc Gianng", "Hồ Chí Minh" in a Hà Nội
-  // pack) explains nothing: its words are name words, to be matched.
+  // pack) explains nothing: its words are name words, to be matched. (A name several units carry still names units.)
+  const ambiguous = (level: 'ward' | 'district' | 'province') => resolution?.ambiguous.includes(level) === true;
   const resolved = {
-    ward: resolution?.legacy.ward !== undefined || resolution?.v2025.ward !== undefined,
-    district: resolution?.legacy.district !== undefined,
-    province: resolution?.legacy.province !== undefined || resolution?.v2025.province !== undefined,
+    ward: resolution?.legacy.ward !== undefined || resolution?.v2025.ward !== undefined || ambiguous('ward'),
+    district: resolution?.legacy.district !== undefined || ambiguous('district'),
+    province: resolution?.legacy.province !== undefined || resolution?.v2025.province !== undefined || ambiguous('province'),
   };
   for (const t of terms) if (t.role === 'admin' && t.part !== undefined && t.part in resolved && !resolved[t.part as keyof typeof resolved]) t.role = 'name';
   if (writtenMarked) for (const t of terms) t.strict = !t.marked && !t.numeric;

@@ -38,6 +38,8 @@ const OPTIONAL_WEIGHT = 0.25;
 const NUMBER_WEIGHT = 0.8;
 /** Score parts on top of the text match (which is in 0..1). */
 const COMPLETENESS_WEIGHT = 0.3;
+/** Share of an address's completeness that counts when the query names a kind of place. */
+const ADDRESS_WITH_CATEGORY = 0.5;
 const IMPORTANCE_WEIGHT = 0.08;
 
 /** A vocabulary word matched by a query word: its index, quality, matched prefix length (0: whole word). */
@@ -80,6 +82,8 @@ export interface SearchOptions {
   keep?: (place: number) => boolean;
   /** Added to the score of a qualifying place (location bias, admin consistency); `own` as in Hit. */
   boost?: (place: number, own: number) => number;
+  /** Words must be found as written (no typos, no other diacritics). */
+  exact?: boolean;
 }
 
 const isOwnField = (f: number): boolean => f !== Field.admin;
@@ -114,6 +118,8 @@ export class Searcher {
   private termSeen: Int32Array;
   private mainSeen: Int32Array;
   private mainHits: Uint8Array;
+  private altSeen: Int32Array;
+  private altHits: Uint8Array;
   private addrSeen: Int32Array;
   private addrHits: Uint8Array;
   private anyMask: Int32Array;
@@ -122,6 +128,8 @@ export class Searcher {
   private typoMask: Int32Array;
   /** Of those, the ones met with other diacritics (not an edit). */
   private marksMask: Int32Array;
+  /** Numbers the place holds only as its house number (they count as its own only with its street). */
+  private houseMask: Int32Array;
   /** Terms the place's own names, brand or address hold exactly (not met through its category). */
   private textMask: Int32Array;
   private touched: Int32Array;
@@ -136,6 +144,8 @@ export class Searcher {
     this.termSeen = new Int32Array(n);
     this.mainSeen = new Int32Array(n);
     this.mainHits = new Uint8Array(n);
+    this.altSeen = new Int32Array(n);
+    this.altHits = new Uint8Array(n);
     this.addrSeen = new Int32Array(n);
     this.addrHits = new Uint8Array(n);
     this.anyMask = new Int32Array(n);
@@ -143,6 +153,7 @@ export class Searcher {
     this.typoMask = new Int32Array(n);
     this.marksMask = new Int32Array(n);
     this.textMask = new Int32Array(n);
+    this.houseMask = new Int32Array(n);
     this.touched = new Int32Array(n);
   }
 
@@ -206,12 +217,14 @@ export class Searcher {
     this.seen[p] = stamp;
     this.acc[p] = 0;
     this.mainHits[p] = 0;
+    this.altHits[p] = 0;
     this.addrHits[p] = 0;
     this.anyMask[p] = 0;
     this.ownMask[p] = 0;
     this.typoMask[p] = 0;
     this.marksMask[p] = 0;
     this.textMask[p] = 0;
+    this.houseMask[p] = 0;
     this.touched[count] = p;
     return count + 1;
   }
@@ -247,15 +260,22 @@ export class Searcher {
         if (typo || marks) {
           if (isOwnField(field)) this.typoMask[p] |= bit;
           if (isOwnField(field) && marks) this.marksMask[p] |= bit;
+        } else if (field === Field.address && term.numeric) {
+          // "Bệnh viện 108" is not the hospital at number 108 of some street.
+          this.anyMask[p] |= bit;
+          this.houseMask[p] |= bit;
         } else {
           this.anyMask[p] |= bit;
           if (isOwnField(field)) this.ownMask[p] |= bit;
           if (isOwnField(field) && !viaCategory) this.textMask[p] |= bit;
         }
-        if ((field === Field.main || field === Field.alt) && counts && this.mainSeen[p] !== termStamp) {
+        if (field === Field.main && counts && this.mainSeen[p] !== termStamp) {
           this.mainSeen[p] = termStamp;
           this.mainHits[p]++;
-        } else if (field === Field.address && counts && this.addrSeen[p] !== termStamp) {
+        } else if (field === Field.alt && counts && this.altSeen[p] !== termStamp) {
+          this.altSeen[p] = termStamp;
+          this.altHits[p]++;
+        } else if (field === Field.address && counts && !term.numeric && this.addrSeen[p] !== termStamp) {
           this.addrSeen[p] = termStamp;
           this.addrHits[p]++;
         }
@@ -296,20 +316,25 @@ export class Searcher {
     const limit = Math.max(1, opts.limit);
     for (let k = 0; k < touchedCount; k++) {
       const p = this.touched[k]!;
-      const typoOnly = this.typoMask[p]! & ~this.ownMask[p]! & required;
-      const own = this.ownMask[p]! | typoOnly;
+      const house = this.addrHits[p]! > 0 ? this.houseMask[p]! : 0;
+      const typoOnly = this.typoMask[p]! & ~this.ownMask[p]! & ~house & required;
+      const own = this.ownMask[p]! | house | typoOnly;
       // Every required word is the place's own: its names, brand, address or category (its ward's name does not
       // make a café named after another ward).
       if ((own & required) !== required) continue;
-      if (typoOnly !== 0 && !nearMissAllowed(typoOnly, this.textMask[p]! & nonOptional & ~categoryMask, required & ~categoryMask, terms, (this.marksMask[p]! & typoOnly) === 0)) continue;
+      if (typoOnly !== 0 && (opts.exact || !nearMissAllowed(typoOnly, this.textMask[p]! & nonOptional & ~categoryMask, required & ~categoryMask, terms, (this.marksMask[p]! & typoOnly) === 0))) continue;
       if (required === 0 && (own & nonOptional) === 0) continue;
       if (opts.keep && !opts.keep(p)) continue;
       const text = this.acc[p]! / totalWeight;
       const nameLen = ix.nameLen[p]!;
       const addressLen = ix.addressLen[p]!;
+      // A place named by the query beats one on a street of that name; with a kind of place asked for ("THPT Nguyễn
+      // Thị Minh Khai") the words name the place more often than its street.
+      const altLen = ix.altLen[p]!;
       const completeness = Math.max(
         nameLen === 0 ? 1 : Math.min(1, this.mainHits[p]! / nameLen),
-        addressLen === 0 ? 0 : Math.min(1, this.addrHits[p]! / addressLen),
+        altLen === 0 ? 0 : Math.min(1, this.altHits[p]! / altLen),
+        addressLen === 0 ? 0 : Math.min(1, this.addrHits[p]! / addressLen) * (categoryMask !== 0 ? ADDRESS_WITH_CATEGORY : 1),
       );
       const score = text + COMPLETENESS_WEIGHT * completeness + (IMPORTANCE_WEIGHT * opts.importance[p]!) / 255 + (opts.boost ? opts.boost(p, own) : 0);
       if (top.length === limit && score <= top[limit - 1]!.score) continue;

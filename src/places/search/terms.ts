@@ -48,6 +48,8 @@ export function termsOf(text: string): Term[] {
 }
 
 const NON_WORD = /[^\p{L}\p{M}\p{N}]+/u;
+/** Letter or digit runs joined by a dot, hyphen, apostrophe or ampersand, without spaces. */
+const JOINED = /[\p{L}\p{N}]+(?:[.'’&-][\p{L}\p{N}]+)+/gu;
 /** fold() of single words, cached: the same few thousand words recur in every name and query. */
 const folds = new Map<string, string>();
 const MAX_CACHED_FOLDS = 50_000;
@@ -87,6 +89,11 @@ export function storedTermsOf(text: string): Term[] {
   // Category words ("Bệnh viện", "Cà phê", "Hospital") may be left out of a query too, unless they are the whole name.
   for (const span of categorySpans(out, false)) {
     if (span.end - span.start < out.length) for (let k = span.start; k < span.end; k++) out[k]!.optional = true;
+  }
+  // Words joined by punctuation ("Co.opmart", "7-Eleven", "4P's") are also found written as one ("coopmart").
+  for (const m of text.matchAll(JOINED)) {
+    const joined = foldWord(m[0].replace(/[^\p{L}\p{M}\p{N}]/gu, '').normalize('NFC').toLowerCase());
+    if (joined !== '' && !out.some((t) => t.folded === joined)) out.push({ folded: joined, exact: joined, optional: true, numeric: joined.charCodeAt(0) <= 57, marked: false });
   }
   // A nickname in a name ("Little Hanoi", "Cơm Tấm Sài Gòn") also stands for the canonical words a query expands to.
   const n = out.length;

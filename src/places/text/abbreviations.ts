@@ -85,6 +85,18 @@ export const PLACES: readonly PlaceEntry[] = [
   { canonical: 'Đà Nẵng', role: 'province', impliedType: 'Thành phố', forms: ['da nang', 'dn'], strict: ['dn'] },
 ];
 
+/**
+ * Abbreviations of words inside names ("BV Răng Hàm Mặt TW", "BVĐK Hồng Ngọc"), read as the words they stand for.
+ * Only letter groups that are not Vietnamese words themselves.
+ */
+export const NAME_WORDS: ReadonlyArray<{ canonical: string; forms: string[] }> = [
+  { canonical: 'Trung ương', forms: ['tw'] },
+  { canonical: 'Đa khoa', forms: ['dk'] },
+  { canonical: 'Quốc tế', forms: ['qt'] },
+];
+const NAME_WORD_INDEX = new Map<string, string>();
+for (const w of NAME_WORDS) for (const f of w.forms) NAME_WORD_INDEX.set(f, w.canonical);
+
 /** The "H." ambiguity's second reading. */
 const HEM: TypeWordEntry = TYPE_WORDS.find((t) => t.canonical === 'Hẻm')!;
 
@@ -212,6 +224,11 @@ export function addressTokens(s: string): AddressToken[] {
       // "H." reads Hẻm before a number, Huyện before a name.
       const e = short.canonical === 'Huyện' && next.kind === 'number' ? HEM : short;
       out.push({ kind: 'type', text: e.canonical, folded: fold(e.canonical), role: e.role });
+      continue;
+    }
+    const expanded = NAME_WORD_INDEX.get(t.folded);
+    if (expanded) {
+      out.push({ kind: 'word', text: expanded, folded: fold(expanded) });
       continue;
     }
     if (t.glued && next?.kind === 'number') {

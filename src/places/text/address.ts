@@ -3,6 +3,7 @@
  * with or without commas. No Node imports.
  */
 import { addressTokens, type AddressToken, type TypeRole } from './abbreviations';
+import { categorySpans } from './category-match';
 import { nameKey } from './fold';
 
 /** The administrative levels a gazetteer can confirm. */
@@ -62,6 +63,12 @@ interface Comp {
 
 const text = (ws: AddressToken[]): string => ws.map((w) => w.text).join(' ');
 const key = (ws: AddressToken[]): string => nameKey(ws.map((w) => w.text).join(' '));
+
+/** True when the words are one kind of place ("Bệnh viện", "Trường THCS"): then a number after them is its name. */
+function onlyCategory(words: AddressToken[]): boolean {
+  const w = words.map((t) => ({ folded: t.folded, exact: t.text.normalize('NFC').toLowerCase() }));
+  return categorySpans(w, true).reduce((n, span) => n + span.end - span.start, 0) === w.length;
+}
 
 /** Words a number follows inside a street's name: "3 Tháng 2", "Quốc lộ 5", "Đường số 9", "Km 10". Folded. */
 const NUMBERED_NAME = new Set(['thang', 'lo', 'so', 'km', 'khu', 'to', 'block', 'duong']);
@@ -166,7 +173,7 @@ export function parseAddressTokens(toks: AddressToken[], options?: ParseOptions)
     const last = c.words[c.words.length - 1];
     const before = c.words[c.words.length - 2];
     const minWords = c.typeWord ? 2 : 3;
-    if (c.slot === 'street' && c.role !== 'alley' && c.role !== 'suballey' && out.house === undefined && c.words.length >= minWords && last?.kind === 'number' && before?.kind === 'word' && !NUMBERED_NAME.has(before.folded)) {
+    if (c.slot === 'street' && c.role !== 'alley' && c.role !== 'suballey' && out.house === undefined && c.words.length >= minWords && last?.kind === 'number' && before?.kind === 'word' && !NUMBERED_NAME.has(before.folded) && !onlyCategory(c.words.slice(0, -1))) {
       out.house = last.text;
       roleOf.set(last, 'house');
       c.words = c.words.slice(0, -1);
@@ -280,6 +287,8 @@ function placeUntyped(comps: Comp[], isKnown: Gazetteer | undefined): void {
         if (s === 'street') break;
         const minStart = streetRun ? 1 : 0; // a street run keeps at least one word for the street
         for (let start = minStart; start < c.words.length; start++) {
+          // A unit name split off the end of a run has two words at least ("Nhà thờ Đức Bà" is not in a ward "Bà").
+          if (start > 0 && c.words.length - start < 2) break;
           if (!isKnown(s, key(c.words.slice(start)), within)) continue;
           if (start > 0) comps.splice(i, 0, { slot: streetRun ? 'street' : undefined, words: c.words.slice(0, start) });
           if (start > 0) i++;
