@@ -83,7 +83,7 @@ export function vietnamAdmin(dir: string): () => AdminBundle {
         return u ? { name: u.nameWithType, level: u.level, system: u.system } : null;
       },
       pointInside(unit: number) {
-        const w = wards ? binarySearch(wards.unit, unit) : -1;
+        const w = wards ? wards.unit.indexOf(unit) : -1;
         return w >= 0 ? wards!.pointInside(w) : null;
       },
     };
@@ -113,17 +113,4 @@ function completeFromTags(t: AdminTable, tagged: AdminRef | null): AdminRef {
   if (ward2025 >= 0) province2025 = provinceOf(t, ward2025) ?? province2025;
   if (province >= 0 && province2025 < 0) province2025 = first2025(province);
   return [ward, district, province, ward2025, province2025];
-}
-
-/** Index of `v` in an ascending array, or -1. */
-function binarySearch(a: Int32Array, v: number): number {
-  let lo = 0;
-  let hi = a.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >>> 1;
-    if (a[mid] === v) return mid;
-    if (a[mid]! < v) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return -1;
 }
