@@ -98,6 +98,8 @@ export function describePlace(r: PlacesRegion, i: number, opts: DescribeOptions 
     legacyUnits = table && ward2025 ? present(legacyOf(table, ward2025.id).map((id) => r.admin.unit(id))) : [];
   }
   const modernUnits = present([ward2025, province2025]);
+  // Outside the Vietnamese units (another country's pack), the place's own locality (addr:city) closes the address.
+  const locality = modernUnits.length === 0 && legacyUnits.length === 0 ? s(places.locality[i]!) : '';
   // A unit is shown in its own system; other places in the asked one when they have units of it.
   // The legacy form needs the place's legacy ward or district: a province alone would hide where it is.
   const legacyKnown = legacyUnits.some((u) => u.level !== 'province');
@@ -108,9 +110,10 @@ export function describePlace(r: PlacesRegion, i: number, opts: DescribeOptions 
   if (house && kind !== PlaceKind.street) components.push({ long_name: house, short_name: house });
   if (street && !isUnit) components.push({ long_name: street, short_name: street.replace(STREET_TYPE, '') });
   for (const u of units) components.push(unitComponent(u));
+  if (locality) components.push({ long_name: locality, short_name: locality });
 
   const houseStreet = [house, street].filter(Boolean).join(' ');
-  const unitNames = units.map((u) => u.nameWithType);
+  const unitNames = [...units.map((u) => u.nameWithType), ...(locality ? [locality] : [])];
   let mainText: string;
   let rest: string[];
   if (kind === PlaceKind.poi) {
@@ -140,7 +143,7 @@ export function describePlace(r: PlacesRegion, i: number, opts: DescribeOptions 
   const global = encodePlusCode(lat, lng);
   const localityUnit = system === '2025' ? ward2025 : (legacyUnits.find((u) => u.level === 'district') ?? legacyUnits[0]);
   const provinceUnit = system === '2025' ? province2025 : legacyUnits.find((u) => u.level === 'province');
-  const locality = [localityUnit?.name, provinceUnit?.name].filter(Boolean).join(', ');
+  const compoundLocality = [localityUnit?.name, provinceUnit?.name].filter(Boolean).join(', ') || locality;
   const legacyProvince = legacyUnits.find((u) => u.level === 'province');
   return {
     name: mainText,
@@ -149,7 +152,7 @@ export function describePlace(r: PlacesRegion, i: number, opts: DescribeOptions 
     formattedAddress: formatted(unitNames),
     components,
     location: { lat, lng },
-    plusCode: { compound_code: locality ? `${global.slice(COMPOUND_DROP)} ${locality}` : global, global_code: global },
+    plusCode: { compound_code: compoundLocality ? `${global.slice(COMPOUND_DROP)} ${compoundLocality}` : global, global_code: global },
     compound: { commune: ward2025?.name ?? '', province: province2025?.name ?? '' },
     legacy: !legacyKnown || isUnit
       ? null

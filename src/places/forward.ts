@@ -117,9 +117,10 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
       placeCategories: r.categories, keep, boost, adminTerms: q.adminMask.ward | q.adminMask.district | q.adminMask.province,
     });
   let hits = search(q.required | q.adminAsName, opts.keep);
-  // "Chợ Bến Thành" names no market of that name: then a market in the ward of that name (never one elsewhere). A city
-  // is too large to stand in for the name ("Ga Hà Nội" is not any station of Hà Nội).
-  if (hits.length === 0 && (q.adminAsName & (q.adminMask.ward | q.adminMask.district)) !== 0) {
+  // "Chợ Bến Thành" names no market of that name: then a market in the ward of that name (never one elsewhere). A
+  // district or city is too large to stand in for the name ("Chợ Đà Lạt", "Ga Hà Nội" are not any market or station
+  // there).
+  if (hits.length === 0 && (q.adminAsName & q.adminMask.ward) !== 0) {
     const keep = opts.keep;
     hits = search(q.required, (p) => (!keep || keep(p)) && adminAgreement(r, p, 0, checks) > 0);
   }
