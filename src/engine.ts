@@ -78,13 +78,13 @@ export class Engine {
 
   /**
    * GET /staticmap/route: PNG bytes of the route over the styled basemap, or an error body (BAD_REQUEST naming the
-   * parameter, NOT_FOUND without a route); see src/render/static-route.ts and src/api/static-route.ts.
+   * parameter, NOT_FOUND without a route); see src/api/static-route-image.ts.
    */
   async staticRoute(params: StaticRouteQuery): Promise<Uint8Array | StaticRouteError> {
     // Loaded on the first image: the renderer, the style code and pngjs cost ~0.2 s of import, which an engine that
     // never draws should not pay at start.
-    const { engineStaticRoute } = await import('./render/static-route-engine.js');
-    return engineStaticRoute(this.regions, this.style, params);
+    const { staticRouteImage } = await import('./api/static-route-image.js');
+    return staticRouteImage(this.regions, this.style, params);
   }
 
   /** GET /Geocode: `{ address }` (forward), `{ latlng }` (reverse) or `{ place_id }`. See src/api/geocode.ts. */

@@ -2,8 +2,8 @@ import type { Region } from '../region.js';
 import { alternatives } from '../route/alternatives.js';
 import { appendLine, encodePolyline, pathLine, type PathLine } from '../route/geometry.js';
 import { vehicleIndex } from '../route/profiles.js';
+import { isLocateFailure, locate } from '../route/locate.js';
 import { routerOf, type SnapLeg } from '../route/router.js';
-import type { Snap } from '../route/snap.js';
 import { buildSteps, type Step } from '../route/steps.js';
 import { isParamError, parseBool, parseCoord, parseCoordList, parseVehicle, type LatLng } from './coords.js';
 import { distanceText, durationText, type TextValue } from './text-value.js';
@@ -50,25 +50,6 @@ export function travelMode(vehicle: string): string {
 }
 
 /**
- * The region holding every point (the first region, in pack order, whose area contains them all), or null.
- */
-export function regionFor(regions: readonly Region[], points: readonly LatLng[]): Region | null {
-  return regions.find((r) => points.every((p) => r.contains(p.lat, p.lng))) ?? null;
-}
-
-/** Snaps every point for the vehicle; the index of the first point that is off the road network otherwise. */
-export function snapAll(region: Region, points: readonly LatLng[], profile: number): Snap[] | { missing: number } {
-  const router = routerOf(region);
-  const out: Snap[] = [];
-  for (let i = 0; i < points.length; i++) {
-    const s = router.snap(points[i]!.lat, points[i]!.lng, profile);
-    if (!s) return { missing: i };
-    out.push(s);
-  }
-  return out;
-}
-
-/**
  * GET /Direction: the best route from `origin` through each `;`-separated destination in order (one leg per pair),
  * plus up to two alternatives when `alternatives` is true and there is a single destination. Bad input gives
  * BAD_REQUEST naming the parameter; a point off the road network or no route gives NOT_FOUND. Never throws.
@@ -95,11 +76,12 @@ function plan(regions: readonly Region[], params: DirectionParams): DirectionRes
   if (isParamError(vehicle)) return fail('BAD_REQUEST', vehicle.error);
   const profile = vehicleIndex(vehicle);
 
-  const points = [origin, ...dests];
-  const region = regionFor(regions, points);
-  if (!region) return fail('NOT_FOUND', 'origin and destination are not inside one loaded region');
-  const snaps = snapAll(region, points, profile);
-  if ('missing' in snaps) return fail('NOT_FOUND', `${snaps.missing === 0 ? 'origin' : `destination ${snaps.missing}`} is not near a road for ${vehicle}`);
+  const located = locate(regions, [origin, ...dests], profile);
+  if (isLocateFailure(located)) {
+    if (located.reason === 'outside') return fail('NOT_FOUND', 'origin and destination are not inside one loaded region');
+    return fail('NOT_FOUND', `${located.index === 0 ? 'origin' : `destination ${located.index}`} is not near a road for ${vehicle}`);
+  }
+  const { region, snaps } = located;
   const router = routerOf(region);
   const ctx = router.context(profile, 'fastest');
   // Each leg runs between the points the pair rule picks (Router.ends: within a small component when both points

@@ -1,9 +1,9 @@
 import type { Region } from '../region.js';
+import { regionFor } from '../route/locate.js';
 import { vehicleIndex, type Vehicle } from '../route/profiles.js';
 import { routerOf } from '../route/router.js';
 import type { Snap } from '../route/snap.js';
 import { isParamError, parseCoordList, parseVehicle, type LatLng } from './coords.js';
-import { regionFor } from './direction.js';
 import { distanceText, durationText, type TextValue } from './text-value.js';
 
 /** Most origins, and most destinations, one DistanceMatrix request may list (so at most 10,000 elements). */

@@ -22,6 +22,7 @@
 import type { Region } from '../region.js';
 import { appendLine, encodePolyline, pathLine } from '../route/geometry.js';
 import { vehicleIndex, type Vehicle } from '../route/profiles.js';
+import { isLocateFailure, locate, type LocateFailure } from '../route/locate.js';
 import { routerOf, type SnapLeg } from '../route/router.js';
 import { MAX_SNAP_METRES, type Snap } from '../route/snap.js';
 import { TRIP_LIMITS } from '../trip/constants.js';
@@ -32,7 +33,6 @@ import { encodePlaceId } from '../places/place-id.js';
 import { nearestPlace } from '../places/reverse.js';
 import { placesState } from '../places/state.js';
 import { isParamError, parseCoord, parseVehicle, type LatLng } from './coords.js';
-import { regionFor } from './direction.js';
 
 /** Query parameters of GET /trip (strings as in the REST query; numbers accepted where a string is expected). */
 export interface TripParams {
@@ -128,12 +128,10 @@ function plan(engine: { readonly regions: readonly Region[] }, regions: readonly
     return fail('InvalidQuery', `a trip needs at least 2 distinct coordinates in origin, waypoints and destination; got ${distinct}`);
   }
 
-  const region = pickRegion(regions, list);
-  if ('code' in region) return region;
-  const snaps = snapStops(region, list, vehicle);
-  if ('code' in snaps) return snaps;
-
   const profile = vehicleIndex(vehicle);
+  const located = locate(regions, list, profile);
+  if (isLocateFailure(located)) return locateFailure(located, list, vehicle);
+  const { region, snaps } = located;
   const router = routerOf(region);
   const n = list.length;
   // Direction's pair rule (Router.ends), as DistanceMatrix: each leg below equals its entry here.
@@ -199,26 +197,12 @@ function outOfRange(text: string): boolean {
   return !(Math.abs(Number(parts[0])) <= 90 && Math.abs(Number(parts[1])) <= 180);
 }
 
-/** The region holding every stop, or NoSegment naming the first stop outside the first stop's region. */
-function pickRegion(regions: readonly Region[], list: readonly Stop[]): Region | Failure {
-  const region = regionFor(regions, list);
-  if (region) return region;
-  const first = regionFor(regions, list.slice(0, 1));
-  const outside = first ? list.find((p) => !first.contains(p.lat, p.lng))! : list[0]!;
-  const where = first ? `the map region of ${list[0]!.name}` : 'any loaded map region';
-  return fail('NoSegment', `${outside.name} (${outside.lat},${outside.lng}) is outside ${where}`);
-}
-
-function snapStops(region: Region, list: readonly Stop[], vehicle: Vehicle): Snap[] | Failure {
-  const router = routerOf(region);
-  const profile = vehicleIndex(vehicle);
-  const out: Snap[] = [];
-  for (const p of list) {
-    const s = router.snap(p.lat, p.lng, profile);
-    if (!s) return fail('NoSegment', `${p.name} (${p.lat},${p.lng}) is not within ${MAX_SNAP_METRES} m of a road open to ${vehicle}`);
-    out.push(s);
-  }
-  return out;
+/** NoSegment naming the stop that could not be located and why. */
+function locateFailure({ reason, index }: LocateFailure, list: readonly Stop[], vehicle: Vehicle): Failure {
+  const p = list[index]!;
+  if (reason === 'off-road') return fail('NoSegment', `${p.name} (${p.lat},${p.lng}) is not within ${MAX_SNAP_METRES} m of a road open to ${vehicle}`);
+  const where = index > 0 ? `the map region of ${list[0]!.name}` : 'any loaded map region';
+  return fail('NoSegment', `${p.name} (${p.lat},${p.lng}) is outside ${where}`);
 }
 
 function noTripsMessage(weight: Float64Array, list: readonly Stop[], vehicle: Vehicle): string {
