@@ -1,6 +1,6 @@
 import type { Region } from '../region.js';
 import { alternatives } from '../route/alternatives.js';
-import { appendLine, encodePolyline, pathLine, type PathLine } from '../route/geometry.js';
+import { appendLine, encodePolyline, legLine, type PathLine } from '../route/geometry.js';
 import { vehicleIndex } from '../route/profiles.js';
 import { isLocateFailure, locate } from '../route/locate.js';
 import { routerOf, type SnapLeg } from '../route/router.js';
@@ -114,8 +114,8 @@ function formatRoute(legs: SnapLeg[], steps: (leg: SnapLeg, line: PathLine) => S
   const byName = new Map<number, number>();
   const out = legs.map((leg) => {
     // Each leg's line is cut once, for the overview line and the steps.
-    const legLine = pathLine(region.graph, leg.path);
-    appendLine(line, legLine.coords);
+    const cut = legLine(region.graph, leg);
+    appendLine(line, cut.coords);
     for (const a of leg.path.arcs) {
       const n = region.graph.edgeName[a >> 1]!;
       byName.set(n, (byName.get(n) ?? 0) + region.graph.edgeLen[a >> 1]!);
@@ -123,7 +123,7 @@ function formatRoute(legs: SnapLeg[], steps: (leg: SnapLeg, line: PathLine) => S
     return {
       distance: distanceText(leg.distance),
       duration: durationText(leg.duration),
-      steps: steps(leg, legLine),
+      steps: steps(leg, cut),
       start_location: { lat: leg.from.lat, lng: leg.from.lon },
       end_location: { lat: leg.to.lat, lng: leg.to.lon },
     };

@@ -8,7 +8,7 @@ import { defaultStyle } from '../map/style/default-style.js';
 import type { Region } from '../region.js';
 import { preloadGlyphs } from '../render/glyph-font.js';
 import { drawStaticRoute, type RouteGeometry } from '../render/static-route.js';
-import { pathLine } from '../route/geometry.js';
+import { legLine } from '../route/geometry.js';
 import { isLocateFailure, locate } from '../route/locate.js';
 import { vehicleIndex } from '../route/profiles.js';
 import { routerOf } from '../route/router.js';
@@ -38,10 +38,8 @@ export function findRouteLine(regions: readonly Region[], p: Pick<StaticRoutePar
     const { region, snaps } = located;
     const leg = routerOf(region).snapLeg(snaps[0]!, snaps[1]!, profile, p.type);
     if (!leg) return { status: 'NOT_FOUND', error_message: `no route from origin to destination for ${p.vehicle}` };
-    const c = pathLine(region.graph, leg.path).coords;
-    const coordinates = Array.from({ length: c.length / 2 }, (_, i) => [c[2 * i + 1]!, c[2 * i]!] as const);
-    // Origin and destination snapped to one spot: a single point still shows both markers.
-    return { region, line: { coordinates: coordinates.length > 0 ? coordinates : [[leg.from.lon, leg.from.lat]] } };
+    const c = legLine(region.graph, leg).coords;
+    return { region, line: { coordinates: Array.from({ length: c.length / 2 }, (_, i) => [c[2 * i + 1]!, c[2 * i]!] as const) } };
   } catch (err) {
     return { status: 'ERROR', error_message: `routing failed: ${(err as Error).message}` };
   }

@@ -20,7 +20,7 @@
  *   from one stop to the next.
  */
 import type { Region } from '../region.js';
-import { appendLine, encodePolyline, pathLine } from '../route/geometry.js';
+import { appendLine, encodePolyline, legLine } from '../route/geometry.js';
 import { vehicleIndex, type Vehicle } from '../route/profiles.js';
 import { isLocateFailure, locate, type LocateFailure } from '../route/locate.js';
 import { routerOf, type SnapLeg } from '../route/router.js';
@@ -221,15 +221,7 @@ function formatTrip(region: Region, legs: readonly SnapLeg[]): TripRoute {
   let duration = 0;
   let weight = 0;
   const out = legs.map((leg): TripLeg => {
-    const pts = pathLine(region.graph, leg.path).coords;
-    // Each leg runs exactly between its two points (the path's end fractions give the same points up to rounding),
-    // so the geometry passes through every stop's point and, unless the pair rule picked different points of the
-    // first stop for the first and the return leg, starts and ends at the same point.
-    const { from, to } = leg;
-    pts[0] = from.lat;
-    pts[1] = from.lon;
-    if (pts.length === 2) pts.push(to.lat, to.lon);
-    else [pts[pts.length - 2], pts[pts.length - 1]] = [to.lat, to.lon];
+    const pts = legLine(region.graph, leg).coords;
     appendLine(line, pts);
     distance += leg.distance;
     duration += leg.duration;
