@@ -12,6 +12,7 @@ import type { AdminResolution } from '../admin/resolve';
 import { indexKey } from '../admin/table';
 import type { AdminTable } from '../admin/types';
 import type { AddressSystem } from './describe';
+import { routerOf } from '../route/router';
 import { ADMIN_SLOTS, AdminSlot, PlaceKind } from './kinds';
 import { streetKey, type PlacesRegion } from './region-places';
 import { buildQuery, type PlaceQuery, type QueryTerm } from './search/query';
@@ -31,6 +32,8 @@ const HOUSE_BOOST = 0.3;
 const UNIT_PENALTY = 0.2;
 /** Score added to a place of the kind the query's type word asks for (a street for "Phố X", a ward for "Phường X"). */
 const KIND_BOOST = 0.1;
+/** Farthest a place may lie from a street's road to be "on" it (metres): a deep building still faces it. */
+const ON_STREET_M = 80;
 /** Score added to a place whose name holds the query's name words in the written order ("Sơn Tây", not "Tây Sơn"). */
 const ORDER_BOOST = 0.05;
 
@@ -224,6 +227,10 @@ function fallback(r: PlacesRegion, q: PlaceQuery): ForwardHit[] {
   const system = table && res ? systemOf(r, table, q, res) : '2025';
   const kinds = r.places.kind;
   const checks = res ? wantedUnits(res, q) : [];
+  // A stand-in street is one the query names whole: every word of its name is written ("Thăng Long" is not
+  // "Ngõ 294 Thăng Long Mới"; "Số 3 ngõ 107A Tôn Đức Thắng" names "Ngõ 107A Phố Tôn Đức Thắng").
+  const written = new Set(q.terms.map((t) => t.folded));
+  const namedWhole = (p: number): boolean => streetKey(r.region.strings.get(r.places.name[p]!)).split(' ').every((w) => w === '' || written.has(w));
   const streetRuns: number[][] = [];
   const run = (keep: (t: QueryTerm) => boolean): number[] => q.terms.flatMap((t, j) => (keep(t) ? [j] : []));
   // The street's own name words (not the category words that may lead the run: "Hồ Thiền Quang" names Phố Thiền Quang).
@@ -245,9 +252,14 @@ function fallback(r: PlacesRegion, q: PlaceQuery): ForwardHit[] {
       const terms = q.terms.map((t, j) => ((required >> j) & 1 ? { ...t, optional: false } : { ...t, optional: true }));
       const hits = r.searcher.search(terms, {
         prefix: false, limit: 1, importance: r.places.importance, required, exact: true,
-        keep: (p) => kinds[p] === PlaceKind.street, boost: (p, own) => adminAgreement(r, p, own, checks),
+        keep: (p) => kinds[p] === PlaceKind.street && namedWhole(p), boost: (p, own) => adminAgreement(r, p, own, checks),
       });
-      if (hits.length > 0) return [{ region: r, place: hits[0]!.place, score: hits[0]!.score, partial: true, system }];
+      if (hits.length === 0) continue;
+      const street = hits[0]!.place;
+      // "Popeyes Hai Bà Trưng", "Phở Thìn Lò Đúc": the rest of the query names a place on that street.
+      const onIt = placeOnStreet(r, q, q.required & ~required & ~(q.adminMask.ward | q.adminMask.district | q.adminMask.province), street);
+      if (onIt) return [{ region: r, place: onIt.place, score: onIt.score, partial: false, system }];
+      return [{ region: r, place: street, score: hits[0]!.score, partial: true, system }];
     }
   }
   const ward = namedWard(table, q, res);
@@ -255,6 +267,26 @@ function fallback(r: PlacesRegion, q: PlaceQuery): ForwardHit[] {
   const alone = !q.terms.some((t) => t.role === 'name' || t.role === 'category');
   if (place === undefined && alone && res?.legacy.ward !== undefined && res.v2025.wards.length === 1) place = r.unitPlace.get(res.v2025.wards[0]!);
   return place !== undefined ? [{ region: r, place, score: 0, partial: true, system }] : [];
+}
+
+/**
+ * The best place that accounts for the `rest` words of the query (its name and category words besides the street's)
+ * and lies within ON_STREET_M of a road named as `street` is, or null (also when `rest` is empty).
+ */
+function placeOnStreet(r: PlacesRegion, q: PlaceQuery, rest: number, street: number): { place: number; score: number } | null {
+  const graph = r.region.graph;
+  if (rest === 0 || graph.edgeCount === 0) return null;
+  const name = r.places.name[street]!;
+  const names = graph.edgeName;
+  const segments = routerOf(r.region).segments();
+  const onStreet = (p: number): boolean =>
+    r.places.kind[p] === PlaceKind.poi && segments.nearest(r.lat(p), r.lon(p), (e) => names[e] === name, ON_STREET_M) !== null;
+  const terms = q.terms.map((t, j) => ({ ...t, optional: ((rest >> j) & 1) === 0 }));
+  const hits = r.searcher.search(terms, {
+    prefix: false, limit: 1, importance: r.places.importance, required: rest, categories: q.categories,
+    placeCategories: r.categories, keep: onStreet,
+  });
+  return hits[0] ?? null;
 }
 
 /** The ward the query wrote: the 2025 ward of that name, else the legacy one (not a successor the mapping implies). */

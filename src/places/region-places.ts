@@ -4,7 +4,7 @@
  * index for reverse geocoding, the street pieces by name, the address gazetteer and the region's place_id tag.
  */
 import KDBush from 'kdbush';
-import { gazetteerFor } from '../admin/resolve';
+import { areaUnits, gazetteerFor } from '../admin/resolve';
 import type { Region } from '../region';
 import { COORD_SCALE } from '../pack/format';
 import { AdminNames } from './admin-names';
@@ -56,7 +56,9 @@ export class PlacesRegion {
     this.searcher = new Searcher(this.index);
     this.categories = new PlaceCategories(this.places, region.strings);
     this.tag = packTag(region);
-    this.gazetteer = this.admin.table ? gazetteerFor(this.admin.table) : undefined;
+    // Bare ward and district names are those of the pack's area (the wards it keeps polygons of) when it has one.
+    const area = this.admin.table && region.wards && region.wards.count > 0 ? areaUnits(this.admin.table, region.wards.unit) : undefined;
+    this.gazetteer = this.admin.table ? gazetteerFor(this.admin.table, area) : undefined;
     const p = this.places;
     const ids: number[] = [];
     this.streetsOnGraph = region.graph.edgeCount > 0;

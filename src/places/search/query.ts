@@ -60,6 +60,8 @@ export interface PlaceQuery {
 
 /** Words that only add to the score: English street and area words, prepositions. Folded. */
 const FILLERS = new Set(['street', 'st', 'road', 'rd', 'avenue', 'ave', 'lane', 'alley', 'city', 'province', 'district', 'ward', 'vietnam', 'vn', 'near', 'the', 'of', 'in', 'at', 'and']);
+/** English unit words among the fillers: fillers only beside an admin name (see markAdminFillers). */
+const ADMIN_FILLERS = new Set(['city', 'province', 'district', 'ward']);
 /** Vietnamese fillers count only as written with their diacritics ("tại", not the name "Tài"). */
 const EXACT_FILLERS = new Set(['gần', 'tại', 'ở', 'và', 'cạnh', 'đối diện']);
 /** "Việt Nam" at the end of an address. */
@@ -122,6 +124,7 @@ export function buildQuery(text: string, opts: QueryOptions): PlaceQuery {
   };
   for (const t of terms) if (t.role === 'admin' && t.part !== undefined && t.part in resolved && !resolved[t.part as keyof typeof resolved]) t.role = 'name';
   if (writtenMarked) for (const t of terms) t.strict = !t.marked && !t.numeric;
+  markAdminFillers(terms);
   markCountry(terms);
   const categories = markCategories(terms);
 
@@ -159,6 +162,18 @@ function adminAfterCategory(terms: QueryTerm[]): number {
     if (k >= 0 && terms[k]!.segment === t.segment && leads(k)) mask |= 1 << j;
   }
   return mask;
+}
+
+/**
+ * English unit words ("Hanoi city", "Ba Dinh district") add nothing next to the unit's name; next to anything else
+ * they are part of a name ("Royal City"): name words, to be matched.
+ */
+function markAdminFillers(terms: QueryTerm[]): void {
+  terms.forEach((t, j) => {
+    if (t.role !== 'filler' || !ADMIN_FILLERS.has(t.folded)) return;
+    const admin = (k: number) => terms[k]?.role === 'admin' && terms[k]!.segment === t.segment;
+    if (!admin(j - 1) && !admin(j + 1)) Object.assign(t, { role: 'name', optional: false });
+  });
 }
 
 /** "Việt Nam" / "Viet Nam" written as the last two name words is the country: a filler. */

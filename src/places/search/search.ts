@@ -20,6 +20,8 @@ const EXACT = 1;
 const PREFIX_MIN = 0.7;
 const PREFIX_SPAN = 0.25;
 const TYPO = 0.65;
+/** Score of a word written with marks met by the same letters stored without any (see search). */
+const UNMARKED_STORED = 0.9;
 /**
  * Typos are matched between words of this length or more, and from one letter less when it is a lost letter
  * (Vietnamese syllables of three letters one edit apart are mostly other words).
@@ -285,19 +287,29 @@ export class Searcher {
         }
       };
       for (const m of this.lookup(term, asPrefix)) {
+        // A kind of place is named exactly ("chùa" is not "chủ"): the category table holds its spellings.
+        if (m.typo && !counts && !term.optional) continue;
         for (let f = ix.formStart[m.v]!; f < ix.formStart[m.v + 1]!; f++) {
           let q = m.q;
           let marks = false;
+          // A main name stored without any marks ("Xoi Yen", "Pho Ga Nguyet") cannot disagree with the written
+          // ones: it ranks a little below a name stored with the same marks, and is no near miss. (Other names
+          // drop marks by habit: "Thien Quang Lake" says nothing against "Thiền".)
+          let lenient = false;
           if ((term.marked || term.strict) && !m.typo) {
             const form = m.prefixOf > 0 ? ix.forms[f]!.slice(0, m.prefixOf) : ix.forms[f]!;
-            const agreement = term.marked ? this.agreement(term.exact, form) : form === ix.vocab[m.v]!.slice(0, form.length) ? 1 : 0.5;
+            const unmarked = form === ix.vocab[m.v]!.slice(0, form.length);
+            const agreement = term.marked ? this.agreement(term.exact, form) : unmarked ? 1 : 0.5;
             q *= agreement;
             // Written with other marks than the word has: another word ("Thiền" is not "Thiên"), a near miss.
             marks = agreement < 1;
+            lenient = marks && term.marked && unmarked;
           }
           for (let k = ix.postStart[f]!; k < ix.postStart[f + 1]!; k++) {
             const field = ix.postField[k]!;
-            credit(ix.postPlace[k]!, q * FIELD_WEIGHT[asAdmin ? Math.max(field, Field.admin) : field]!, field, m.typo, marks);
+            const weight = FIELD_WEIGHT[asAdmin ? Math.max(field, Field.admin) : field]!;
+            if (lenient && field === Field.main) credit(ix.postPlace[k]!, m.q * UNMARKED_STORED * weight, field, m.typo);
+            else credit(ix.postPlace[k]!, q * weight, field, m.typo, marks);
           }
         }
       }

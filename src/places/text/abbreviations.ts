@@ -208,8 +208,15 @@ export function addressTokens(s: string): AddressToken[] {
         } else {
           // A type word right after another is part of a name: "Phường Phố Huế", "Phố Đường Thành" ("Số" aside:
           // "Đường số 9").
-          if (!typeAllowedHere(e, raw, i + n) || (out[out.length - 1]?.kind === 'type' && e.role !== 'house')) continue;
-          out.push({ kind: 'type', text: e.canonical, folded: fold(e.canonical), role: e.role });
+          if (out[out.length - 1]?.kind === 'type' && e.role !== 'house') continue;
+          const type: AddressToken = { kind: 'type', text: e.canonical, folded: fold(e.canonical), role: e.role };
+          if (typeAllowedHere(e, raw, i + n)) out.push(type);
+          else if (TRAILING_FORMS.has(folded) && out[out.length - 1]?.kind === 'word') {
+            // English order, the unit word last ("Ba Dinh district", "Ben Nghe ward"): the type leads its name.
+            let k = out.length;
+            while (k > 0 && out[k - 1]!.kind === 'word') k--;
+            out.splice(k, 0, type);
+          } else continue;
         }
         i += n - 1;
         matched = true;
@@ -241,6 +248,9 @@ export function addressTokens(s: string): AddressToken[] {
   }
   return out;
 }
+
+/** English unit words that follow their name at the end of a part ("Hoan Kiem district"). */
+const TRAILING_FORMS = new Set(['district', 'ward', 'commune']);
 
 /**
  * Full-word type words that also occur as names need something after them: "Đường" at the end of
