@@ -12,7 +12,7 @@ import { threadCount } from '../src/adapters/cli/serve.js';
 import { existsSync } from 'node:fs';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
-const CLI = join(ROOT, 'src/adapters/cli/main.ts');
+const CLI = join(ROOT, 'bin/bando.ts');
 const dir = mkdtempSync(join(tmpdir(), 'bando-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const engine: EngineApi = await createEngine();

@@ -6,7 +6,7 @@ import { isLocateFailure, locate } from '../route/locate.js';
 import { routerOf, type SnapLeg } from '../route/router.js';
 import { buildSteps, type Step } from '../route/steps.js';
 import { isParamError, parseBool, parseCoord, parseCoordList, parseVehicle, type LatLng } from './coords.js';
-import { distanceText, durationText, type TextValue } from './text-value.js';
+import { distanceText, durationText, type TextValue } from '../text/text-value.js';
 
 /** Most destinations one Direction request may list (one leg each). */
 export const MAX_DESTINATIONS = 25;

@@ -4,7 +4,7 @@ import { vehicleIndex, type Vehicle } from '../route/profiles.js';
 import { routerOf } from '../route/router.js';
 import type { Snap } from '../route/snap.js';
 import { isParamError, parseCoordList, parseVehicle, type LatLng } from './coords.js';
-import { distanceText, durationText, type TextValue } from './text-value.js';
+import { distanceText, durationText, type TextValue } from '../text/text-value.js';
 
 /** Most origins, and most destinations, one DistanceMatrix request may list (so at most 10,000 elements). */
 export const MAX_MATRIX_SIDE = 100;
