@@ -105,6 +105,16 @@ describe('bando serve --threads', () => {
   });
 });
 
+describe('bando serve --limit', () => {
+  it('refuses a limit that is not NAME=N, unknown or out of range, naming it, before serving', () => {
+    for (const [arg, message] of [['destinations', /NAME=N/], ['nope=3', /unknown limit "nope"/], ['matrixSide=501', /matrixSide must be an integer from 1 to 500/]] as const) {
+      const r = bando('serve', '--dev', '--port', '0', '--threads', '0', '--limit', arg);
+      expect(r.code).toBe(1);
+      expect(r.err).toMatch(message);
+    }
+  });
+});
+
 describe.skipIf(needs('direction'))('bando serve --dev', () => {
   it('makes a dev key and prints example URLs that work', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', CLI, 'serve', '--dev', '--port', '0', '--keys', join(dir, 'absent.json')], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });

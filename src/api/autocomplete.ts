@@ -16,6 +16,7 @@ import type { Term } from '../places/search/terms';
 import { placesState } from '../places/state';
 import type { Region } from '../region';
 import { withLegacy, type AutocompletePrediction, type AutocompleteResponse } from './place-shapes';
+import type { Limits } from '../limits';
 
 /** Default and largest `limit`. */
 export const DEFAULT_AUTOCOMPLETE_LIMIT = 10;
@@ -44,7 +45,7 @@ export interface AutocompleteParams {
 const round = (ms: number): number => Math.round(ms * 1000) / 1000;
 
 /** Answers GET /Place/AutoComplete for an engine's regions. */
-export function autocomplete(engine: { readonly regions: readonly Region[] }, params: AutocompleteParams): AutocompleteResponse {
+export function autocomplete(engine: { readonly regions: readonly Region[]; readonly limits?: Limits }, params: AutocompleteParams): AutocompleteResponse {
   const t0 = performance.now();
   const fail = (error_message: string, status: 'BAD_REQUEST' | 'ERROR' = 'BAD_REQUEST'): AutocompleteResponse => ({
     predictions: [],
@@ -55,7 +56,7 @@ export function autocomplete(engine: { readonly regions: readonly Region[] }, pa
   });
   try {
     const p = params && typeof params === 'object' ? params : ({} as AutocompleteParams);
-    const input = textParam('input', p.input);
+    const input = textParam('input', p.input, engine.limits?.textLength);
     if (!input.ok) return fail(input.error);
     let location: { lat: number; lng: number } | undefined;
     if (p.location !== undefined && p.location !== null && p.location !== '') {

@@ -1,3 +1,4 @@
+import { DEFAULT_LIMITS, type Limits } from '../limits.js';
 import type { Region } from '../region.js';
 import { alternatives } from '../route/alternatives.js';
 import { appendLine, encodePolyline, legLine, type PathLine } from '../route/geometry.js';
@@ -7,9 +8,6 @@ import { routerOf, type SnapLeg } from '../route/router.js';
 import { buildSteps, type Step } from '../route/steps.js';
 import { isParamError, parseBool, parseCoord, parseCoordList, parseVehicle, type LatLng } from './coords.js';
 import { distanceText, durationText, type TextValue } from '../text/text-value.js';
-
-/** Most destinations one Direction request may list (one leg each). */
-export const MAX_DESTINATIONS = 25;
 
 /** Query parameters of GET /Direction (strings as in the REST query; numbers and booleans accepted). */
 export interface DirectionParams {
@@ -54,21 +52,21 @@ export function travelMode(vehicle: string): string {
  * plus up to two alternatives when `alternatives` is true and there is a single destination. Bad input gives
  * BAD_REQUEST naming the parameter; a point off the road network or no route gives NOT_FOUND. Never throws.
  */
-export function direction(regions: readonly Region[], params: DirectionParams): DirectionResponse {
+export function direction(regions: readonly Region[], params: DirectionParams, limits: Limits = DEFAULT_LIMITS): DirectionResponse {
   try {
-    return plan(regions, params ?? {});
+    return plan(regions, params ?? {}, limits);
   } catch (err) {
     return fail('ERROR', `routing failed: ${(err as Error).message}`);
   }
 }
 
-function plan(regions: readonly Region[], params: DirectionParams): DirectionResponse {
+function plan(regions: readonly Region[], params: DirectionParams, limits: Limits): DirectionResponse {
   const o = params.origin;
   if (o === undefined || o === null || o === '') return fail('BAD_REQUEST', 'origin is required');
   if (typeof o !== 'string') return fail('BAD_REQUEST', 'origin must be a "<lat>,<lng>" string');
   const origin = parseCoord(o.trim(), 'origin');
   if (isParamError(origin)) return fail('BAD_REQUEST', origin.error);
-  const dests = parseCoordList(params.destination, 'destination', /;/, MAX_DESTINATIONS);
+  const dests = parseCoordList(params.destination, 'destination', /;/, limits.destinations);
   if (isParamError(dests)) return fail('BAD_REQUEST', dests.error);
   const alt = parseBool(params.alternatives, 'alternatives');
   if (isParamError(alt)) return fail('BAD_REQUEST', alt.error);
@@ -76,7 +74,7 @@ function plan(regions: readonly Region[], params: DirectionParams): DirectionRes
   if (isParamError(vehicle)) return fail('BAD_REQUEST', vehicle.error);
   const profile = vehicleIndex(vehicle);
 
-  const located = locate(regions, [origin, ...dests], profile);
+  const located = locate(regions, [origin, ...dests], profile, limits.snapRadius);
   if (isLocateFailure(located)) {
     if (located.reason === 'outside') return fail('NOT_FOUND', 'origin and destination are not inside one loaded region');
     return fail('NOT_FOUND', `${located.index === 0 ? 'origin' : `destination ${located.index}`} is not near a road for ${vehicle}`);

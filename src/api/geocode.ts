@@ -14,6 +14,7 @@ import { placesState } from '../places/state';
 import type { PlacesRegion } from '../places/region-places';
 import type { Region } from '../region';
 import { geocodeResult, uniqueBy, type GeocodeResponse, type GeocodeResult } from './place-shapes';
+import type { Limits } from '../limits';
 
 export { MAX_GEOCODE_RESULTS } from '../places/forward';
 export { REVERSE_RADIUS_M, MAX_REVERSE_RESULTS } from '../places/reverse';
@@ -41,7 +42,7 @@ const found = (results: GeocodeResult[], limit: number): GeocodeResponse =>
   results.length > 0 ? body('OK', uniqueBy(results, (x) => x.formatted_address).slice(0, limit)) : body('NOT_FOUND');
 
 /** Answers GET /Geocode for an engine's regions. */
-export function geocode(engine: { readonly regions: readonly Region[] }, params: GeocodeParams): GeocodeResponse {
+export function geocode(engine: { readonly regions: readonly Region[]; readonly limits?: Limits }, params: GeocodeParams): GeocodeResponse {
   try {
     const p = params && typeof params === 'object' ? params : ({} as GeocodeParams);
     const placeId = given(p.place_id) ? p.place_id : p.placeid;
@@ -67,7 +68,7 @@ export function geocode(engine: { readonly regions: readonly Region[] }, params:
       state.usage.geocode();
       return found(reverseGeocode(state.regions, ll.value.lat, ll.value.lng).map((h) => resultOf(h.region, h.place, { at: h.at, legacy })), MAX_REVERSE_RESULTS);
     }
-    const address = textParam('address', p.address);
+    const address = textParam('address', p.address, engine.limits?.textLength);
     if (!address.ok) return body('BAD_REQUEST', [], address.error);
     state.usage.geocode();
     const hits = forwardGeocode(state.regions, address.value, MAX_GEOCODE_RESULTS * 2);

@@ -4,6 +4,7 @@
  * (render/static-route.ts) → PNG. Loaded lazily by the engine: the renderer, the style code and pngjs cost ~0.2 s
  * of import that an engine that never draws should not pay at start.
  */
+import { DEFAULT_LIMITS, type Limits } from '../limits.js';
 import { defaultStyle } from '../map/style/default-style.js';
 import type { Region } from '../region.js';
 import { preloadGlyphs } from '../render/glyph-font.js';
@@ -27,10 +28,10 @@ export function defaultStaticStyle(): unknown {
  * point is outside the loaded regions or off the network, or nothing connects them; ERROR if routing fails
  * unexpectedly (never throws).
  */
-export function findRouteLine(regions: readonly Region[], p: Pick<StaticRouteParams, 'origin' | 'destination' | 'vehicle' | 'type'>): { region: Region; line: RouteGeometry } | StaticRouteError {
+export function findRouteLine(regions: readonly Region[], p: Pick<StaticRouteParams, 'origin' | 'destination' | 'vehicle' | 'type'>, snapRadius = DEFAULT_LIMITS.snapRadius): { region: Region; line: RouteGeometry } | StaticRouteError {
   try {
     const profile = vehicleIndex(p.vehicle);
-    const located = locate(regions, [p.origin, p.destination], profile);
+    const located = locate(regions, [p.origin, p.destination], profile, snapRadius);
     if (isLocateFailure(located)) {
       if (located.reason === 'outside') return { status: 'NOT_FOUND', error_message: 'origin and destination are not inside one loaded region' };
       return { status: 'NOT_FOUND', error_message: `${located.index === 0 ? 'origin' : 'destination'} is not near a road for ${p.vehicle}` };
@@ -50,10 +51,10 @@ export function findRouteLine(regions: readonly Region[], p: Pick<StaticRoutePar
  * NOT_FOUND without a route). Never throws for bad input.
  * @param style style JSON of the basemap; undefined for the package's default style
  */
-export async function staticRouteImage(regions: readonly Region[], style: unknown, query: StaticRouteQuery): Promise<Uint8Array | StaticRouteError> {
-  const parsed = parseStaticRouteParams(query);
+export async function staticRouteImage(regions: readonly Region[], style: unknown, query: StaticRouteQuery, limits: Limits = DEFAULT_LIMITS): Promise<Uint8Array | StaticRouteError> {
+  const parsed = parseStaticRouteParams(query, limits.imageSize);
   if (!parsed.ok) return parsed.error;
-  const route = findRouteLine(regions, parsed.params);
+  const route = findRouteLine(regions, parsed.params, limits.snapRadius);
   if ('status' in route) return route;
   await preloadGlyphs();
   return drawStaticRoute(route.region, style ?? defaultStaticStyle(), route.line, parsed.params).toPNGAsync();

@@ -6,8 +6,8 @@
  * - Error codes follow OSRM's usage: `InvalidQuery` when the query is malformed (a coordinate that is not a pair of
  *   numbers, an empty part between `;`, origin equal to destination, fewer than 2 distinct coordinates),
  *   `InvalidValue` when a parsed value is not acceptable (latitude/longitude out of range, a non-string coordinate
- *   parameter, an unknown vehicle), `TooBig` above TRIP_LIMITS.N_MAX coordinates in total (counted before anything
- *   is parsed), `NoSegment` for a coordinate outside the loaded map or farther than MAX_SNAP_METRES from a road the
+ *   parameter, an unknown vehicle), `TooBig` above `limits.tripStops` coordinates in total (counted before anything
+ *   is parsed), `NoSegment` for a coordinate outside the loaded map or farther than `limits.snapRadius` from a road the
  *   vehicle may use, `NoTrips` when some stop cannot reach another. Every message names the coordinate
  *   (`origin`, `waypoints[i]` with i from 0, `destination`) or the parameter.
  * - "At least 10 coordinates for a best trip" (rest-api rule 2) is advice, not a rule: OSRM answers any trip of 2 or
@@ -19,13 +19,13 @@
  *   uses; each leg's numbers are the router's measures of the path drawn in `geometry`, i.e. what Direction gives
  *   from one stop to the next.
  */
+import { DEFAULT_LIMITS, type Limits } from '../limits.js';
 import type { Region } from '../region.js';
 import { appendLine, encodePolyline, legLine } from '../route/geometry.js';
 import { vehicleIndex, type Vehicle } from '../route/profiles.js';
 import { isLocateFailure, locate, type LocateFailure } from '../route/locate.js';
 import { routerOf, type SnapLeg } from '../route/router.js';
-import { MAX_SNAP_METRES, type Snap } from '../route/snap.js';
-import { TRIP_LIMITS } from '../trip/constants.js';
+import type { Snap } from '../route/snap.js';
 import { findUnreachableStop } from '../trip/reachability.js';
 import { solveTrip } from '../trip/solve.js';
 import { waypointPlaceId } from '../trip/waypoint-id.js';
@@ -102,7 +102,7 @@ type Failure = { code: TripErrorCode; message: string };
  *
  * @param regions the engine's loaded regions; the trip runs in the first one holding every coordinate.
  */
-export function trip(engine: { readonly regions: readonly Region[] }, params: TripParams): TripResponse {
+export function trip(engine: { readonly regions: readonly Region[]; readonly limits?: Limits }, params: TripParams): TripResponse {
   const regions = engine.regions;
   try {
     return plan(engine, regions, params ?? {});
@@ -111,8 +111,9 @@ export function trip(engine: { readonly regions: readonly Region[] }, params: Tr
   }
 }
 
-function plan(engine: { readonly regions: readonly Region[] }, regions: readonly Region[], params: TripParams): TripResponse {
-  const stops = parseStops(params);
+function plan(engine: { readonly regions: readonly Region[]; readonly limits?: Limits }, regions: readonly Region[], params: TripParams): TripResponse {
+  const limits = engine.limits ?? DEFAULT_LIMITS;
+  const stops = parseStops(params, limits.tripStops);
   if ('code' in stops) return stops;
   const { list, hasOrigin, hasDestination } = stops;
   const vehicle = parseVehicle(params.vehicle);
@@ -129,8 +130,8 @@ function plan(engine: { readonly regions: readonly Region[] }, regions: readonly
   }
 
   const profile = vehicleIndex(vehicle);
-  const located = locate(regions, list, profile);
-  if (isLocateFailure(located)) return locateFailure(located, list, vehicle);
+  const located = locate(regions, list, profile, limits.snapRadius);
+  if (isLocateFailure(located)) return locateFailure(located, list, vehicle, limits.snapRadius);
   const { region, snaps } = located;
   const router = routerOf(region);
   const n = list.length;
@@ -159,7 +160,7 @@ function plan(engine: { readonly regions: readonly Region[] }, regions: readonly
 }
 
 /** The coordinates in input order (origin, waypoints, destination), or the first failure. */
-function parseStops(params: TripParams): { list: Stop[]; hasOrigin: boolean; hasDestination: boolean } | Failure {
+function parseStops(params: TripParams, maxStops: number): { list: Stop[]; hasOrigin: boolean; hasDestination: boolean } | Failure {
   const given = (v: unknown) => v !== undefined && v !== null && v !== '';
   const hasOrigin = given(params.origin);
   const hasDestination = given(params.destination);
@@ -171,8 +172,8 @@ function parseStops(params: TripParams): { list: Stop[]; hasOrigin: boolean; has
     const parts = w.split(';');
     // Counted before any parsing, so a huge request costs one split.
     const total = parts.length + (hasOrigin ? 1 : 0) + (hasDestination ? 1 : 0);
-    if (total > TRIP_LIMITS.N_MAX) {
-      return fail('TooBig', `a trip takes at most ${TRIP_LIMITS.N_MAX} coordinates in origin, waypoints and destination; got ${total}`);
+    if (total > maxStops) {
+      return fail('TooBig', `a trip takes at most ${maxStops} coordinates in origin, waypoints and destination; got ${total}`);
     }
     parts.forEach((p, i) => texts.push({ name: `waypoints[${i}]`, value: p }));
   }
@@ -198,9 +199,9 @@ function outOfRange(text: string): boolean {
 }
 
 /** NoSegment naming the stop that could not be located and why. */
-function locateFailure({ reason, index }: LocateFailure, list: readonly Stop[], vehicle: Vehicle): Failure {
+function locateFailure({ reason, index }: LocateFailure, list: readonly Stop[], vehicle: Vehicle, snapRadius: number): Failure {
   const p = list[index]!;
-  if (reason === 'off-road') return fail('NoSegment', `${p.name} (${p.lat},${p.lng}) is not within ${MAX_SNAP_METRES} m of a road open to ${vehicle}`);
+  if (reason === 'off-road') return fail('NoSegment', `${p.name} (${p.lat},${p.lng}) is not within ${snapRadius} m of a road open to ${vehicle}`);
   const where = index > 0 ? `the map region of ${list[0]!.name}` : 'any loaded map region';
   return fail('NoSegment', `${p.name} (${p.lat},${p.lng}) is outside ${where}`);
 }

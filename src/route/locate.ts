@@ -4,6 +4,7 @@
  * endpoint words them in its own response shape.
  */
 import type { LatLng } from '../geo.js';
+import { DEFAULT_LIMITS } from '../limits.js';
 import type { Region } from '../region.js';
 import { routerOf } from './router.js';
 import type { Snap } from './snap.js';
@@ -32,8 +33,9 @@ export function regionFor(regions: readonly Region[], points: readonly LatLng[])
 /**
  * Finds the region holding every point, then snaps each point for the vehicle profile.
  * @param profile vehicle profile index (route/profiles.ts)
+ * @param snapRadius farthest a point may lie from a road open to the vehicle, metres
  */
-export function locate(regions: readonly Region[], points: readonly LatLng[], profile: number): Located | LocateFailure {
+export function locate(regions: readonly Region[], points: readonly LatLng[], profile: number, snapRadius = DEFAULT_LIMITS.snapRadius): Located | LocateFailure {
   const region = regionFor(regions, points);
   if (!region) {
     const first = regionFor(regions, points.slice(0, 1));
@@ -42,7 +44,7 @@ export function locate(regions: readonly Region[], points: readonly LatLng[], pr
   const router = routerOf(region);
   const snaps: Snap[] = [];
   for (let i = 0; i < points.length; i++) {
-    const s = router.snap(points[i]!.lat, points[i]!.lng, profile);
+    const s = router.snap(points[i]!.lat, points[i]!.lng, profile, snapRadius);
     if (!s) return { reason: 'off-road', index: i };
     snaps.push(s);
   }

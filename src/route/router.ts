@@ -6,7 +6,8 @@ import { ArcCosts, arcTail, type Weighting } from './costs.js';
 import type { RoadGraph } from './graph.js';
 import { PROFILE_COUNT } from './profiles.js';
 import { ArcSearch, pathSum, type ArcPath, type Endpoint } from './search.js';
-import { MAX_SNAP_METRES, SnapIndex, type Snap } from './snap.js';
+import { DEFAULT_LIMITS } from '../limits.js';
+import { SnapIndex, type Snap } from './snap.js';
 import { TurnTable } from './turns.js';
 import { WasmGraph } from './wasm/core.js';
 import { wasmModule } from './wasm/load.js';
@@ -171,7 +172,7 @@ export class Router {
    * snap is the nearest point on a big-component road, with the nearest point kept in `local` (see `ends`).
    * Otherwise the nearest road of any component; null when none is within `maxDist` m.
    */
-  snap(lat: number, lon: number, profile: number, maxDist = MAX_SNAP_METRES): Snap | null {
+  snap(lat: number, lon: number, profile: number, maxDist = DEFAULT_LIMITS.snapRadius): Snap | null {
     const segments = this.segments();
     const comps = this.components(profile);
     const comp = comps.edgeComp;
