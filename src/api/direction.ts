@@ -8,6 +8,7 @@ import { routerOf, type SnapLeg } from '../route/router.js';
 import { buildSteps, type Step } from '../route/steps.js';
 import { isParamError, parseBool, parseCoord, parseCoordList, parseVehicle, type LatLng } from './coords.js';
 import { distanceText, durationText, type TextValue } from '../text/text-value.js';
+import type { Statuses } from './statuses.js';
 
 /** Query parameters of GET /Direction (strings as in the REST query; numbers and booleans accepted). */
 export interface DirectionParams {
@@ -38,7 +39,7 @@ export interface DirectionRoute {
 export interface DirectionResponse {
   geocoded_waypoints: never[];
   routes: DirectionRoute[];
-  status: 'OK' | 'BAD_REQUEST' | 'NOT_FOUND' | 'ERROR';
+  status: Statuses<'OK' | 'BAD_REQUEST' | 'NOT_FOUND' | 'ERROR'>;
   error_message?: string;
 }
 

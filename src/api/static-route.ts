@@ -14,6 +14,7 @@
  */
 
 import { DEFAULT_LIMITS } from '../limits.js';
+import type { Statuses } from './statuses.js';
 
 /** Vehicles the static map accepts, in pack profile order. */
 export const STATIC_VEHICLES = ['car', 'bike', 'taxi', 'truck', 'hd'] as const;
@@ -44,7 +45,7 @@ export interface StaticRouteParams {
 
 /** The error body of a request the engine refuses or cannot answer. */
 export interface StaticRouteError {
-  status: 'BAD_REQUEST' | 'NOT_FOUND' | 'ERROR';
+  status: Statuses<'BAD_REQUEST' | 'NOT_FOUND' | 'ERROR'>;
   error_message: string;
 }
 
