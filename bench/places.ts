@@ -19,8 +19,7 @@ import { decodePlaceId } from '../src/places/place-id';
 import type { PlacesRegion } from '../src/places/region-places';
 import { mulberry32 as rng } from '../src/trip/rng.js';
 import { fold } from '../src/places/text/fold';
-import { testPack } from '../test/helpers/packs.js';
-import { HIT_METRES, runTypedQueries, typedSummary } from '../test/helpers/typed-queries.js';
+import { HIT_METRES, runTypedQueries, typedEngines, typedSummary } from '../test/helpers/typed-queries.js';
 import { reverseWardCheck } from '../test/helpers/ward-reference.js';
 
 const packs = process.argv.slice(2);
@@ -178,7 +177,7 @@ console.table(report);
 // Hand-written typed queries (test/fixtures/places/typed-queries.tsv) and the ward of reverse results, on the packs
 // the tests build (Hanoi and Ho Chi Minh City) — only when this bench runs on the default pack.
 if (packs.length === 0) {
-  const engines = { hanoi: await createEngine({ packs: [testPack('hanoi')] }), hcmc: await createEngine({ packs: [testPack('hcmc')] }) };
+  const engines = await typedEngines();
   const typed = runTypedQueries(engines);
   const sum = typedSummary(typed);
   console.log(`\nTyped queries (${sum.queries}, hand-written): recall within ${HIT_METRES} m ${(100 * sum.recall).toFixed(1)} %, all outcomes right ${(100 * sum.hits).toFixed(1)} %, confidently wrong ${(100 * sum.wrong).toFixed(1)} %`);

@@ -4,9 +4,8 @@
  * The failures are printed so a reader sees them; bench/places.ts reports the same figures.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createEngine, type Engine } from '../src/engine';
-import { testPack } from './helpers/packs';
-import { absentButPresent, runTypedQueries, typedQueries, typedSummary, type TypedPack } from './helpers/typed-queries';
+import type { Engine } from '../src/engine';
+import { absentButPresent, runTypedQueries, typedEngines, typedQueries, typedSummary, type TypedPack } from './helpers/typed-queries';
 import { reverseWardCheck } from './helpers/ward-reference';
 
 /** Floors (measured: recall 97.6 %, all outcomes 95.6 %, confidently wrong 0.4 %, wards 100 %). */
@@ -17,10 +16,7 @@ const WARD_FLOOR = 0.99;
 
 let engines: Record<TypedPack, Engine>;
 beforeAll(async () => {
-  engines = {
-    hanoi: await createEngine({ packs: [testPack('hanoi')], wasm: false }),
-    hcmc: await createEngine({ packs: [testPack('hcmc')], wasm: false }),
-  };
+  engines = await typedEngines({ wasm: false });
 }, 120_000);
 
 describe('typed queries', () => {

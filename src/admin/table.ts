@@ -22,7 +22,10 @@ export function buildTable(
   };
   for (const u of units) {
     byId.set(u.id, u);
-    put(indexKey(u.system, u.level, nameKey(u.name)), u.id);
+    const k = nameKey(u.name);
+    put(indexKey(u.system, u.level, k), u.id);
+    // Written as one word in English text ("Dalat", "Nhatrang", "Hoankiem").
+    if (k.includes(' ') && !/\d/.test(k)) put(indexKey(u.system, u.level, k.replace(/ /g, '')), u.id);
     // 2025 wards named after their old town ("Lâm Viên - Đà Lạt") are also called by the first part alone.
     const dash = u.name.indexOf(' - ');
     if (u.system === '2025' && u.level === 'ward' && dash > 0) put(indexKey(u.system, u.level, nameKey(u.name.slice(0, dash))), u.id);

@@ -81,7 +81,7 @@ export function autocomplete(engine: { readonly regions: readonly Region[]; read
     const t1 = performance.now();
     const hits: Array<ForwardHit & { terms: Term[] }> = [];
     for (const r of state.regions) {
-      const q = buildQuery(input.value, { gazetteer: r.gazetteer, table: r.admin.table, numbersOptional: false });
+      const q = buildQuery(input.value, { gazetteer: r.gazetteer, isStreet: r.isStreet, table: r.admin.table, numbersOptional: false });
       if (q.terms.length === 0) continue;
       let keep: ((i: number) => boolean) | undefined;
       let bias: ((i: number) => number) | undefined;

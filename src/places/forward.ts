@@ -59,7 +59,7 @@ interface Check {
 
 /** Ranked places for an address over all regions, best first. */
 export function forwardGeocode(regions: readonly PlacesRegion[], address: string, limit = MAX_GEOCODE_RESULTS): ForwardHit[] {
-  const queries = regions.map((r) => buildQuery(address, { gazetteer: r.gazetteer, table: r.admin.table, numbersOptional: true }));
+  const queries = regions.map((r) => buildQuery(address, { gazetteer: r.gazetteer, isStreet: r.isStreet, table: r.admin.table, numbersOptional: true }));
   const found = regions.flatMap((r, k) => rankInRegion(r, queries[k]!, { prefix: false, limit }));
   const all = found.length > 0 ? found : regions.flatMap((r, k) => fallback(r, queries[k]!));
   return all.sort((a, b) => b.score - a.score).slice(0, limit);
@@ -108,7 +108,8 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
     let b = streetLevel && places.kind[p]! >= PlaceKind.ward ? -UNIT_PENALTY : 0;
     if (places.kind[p] === kindAsked) b += KIND_BOOST;
     const same = houseOf(p);
-    const units = adminAgreement(r, p, own, checks);
+    // Asked for a unit ("Phường Xuân Hương"), another kind of place holding its words (Phố Hồ Xuân Hương) is not in it.
+    const units = adminAgreement(r, p, kindAsked >= PlaceKind.ward && places.kind[p] !== kindAsked ? 0 : own, checks);
     // The written house on the written street outweighs a wrong district ("175 Hai Bà Trưng, Quận 1" is in Quận 3).
     if (same === true) b += HOUSE_BOOST + Math.max(0, units);
     else b += (same === false ? -HOUSE_BOOST / 2 : 0) + units;

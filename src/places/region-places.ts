@@ -35,6 +35,8 @@ export class PlacesRegion {
   readonly tag: string;
   /** Confirms ward/district/province names for the address parser; undefined without admin units. */
   readonly gazetteer: Gazetteer | undefined;
+  /** Whether folded words name a street of the region (by streetKey). */
+  readonly isStreet = (foldedName: string): boolean => this.streetKeys.has(streetKey(foldedName));
   /** Points of the POIs, addresses and street places, as kdbush ids into `pointPlace`. */
   readonly points: KDBush;
   readonly pointPlace: Int32Array;

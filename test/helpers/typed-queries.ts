@@ -4,13 +4,20 @@
  * public engine API and scores the answers. Used by test/places-typed.test.ts and bench/places.ts.
  */
 import { readFileSync } from 'node:fs';
-import type { Engine } from '../../src/engine';
+import { createEngine, type Engine } from '../../src/engine';
 import { haversine } from '../../src/geo';
 import { fold } from '../../src/places/text/fold';
-import { OSM, PACK_INPUTS } from './packs';
+import { OSM, PACK_INPUTS, testPack } from './packs';
 
 /** Packs the fixture uses. */
-export type TypedPack = 'hanoi' | 'hcmc';
+export const TYPED_PACKS = ['hanoi', 'hcmc', 'dalat'] as const;
+export type TypedPack = (typeof TYPED_PACKS)[number];
+
+/** An engine per pack of the fixture (built from the real data by testPack). */
+export async function typedEngines(opts: { wasm?: boolean } = {}): Promise<Record<TypedPack, Engine>> {
+  const entries = await Promise.all(TYPED_PACKS.map(async (p) => [p, await createEngine({ packs: [testPack(p)], wasm: opts.wasm })] as const));
+  return Object.fromEntries(entries) as Record<TypedPack, Engine>;
+}
 
 /** What a query should give. */
 export type Expectation =
@@ -46,7 +53,7 @@ export function typedQueries(): TypedQuery[] {
   for (const line of readFileSync(FIXTURE, 'utf8').split('\n')) {
     if (line.trim() === '' || line.startsWith('#')) continue;
     const [query, pack, tags, expect] = line.split('\t');
-    if (!query || (pack !== 'hanoi' && pack !== 'hcmc') || !tags || !expect) throw new Error(`typed-queries.tsv: bad line "${line}"`);
+    if (!query || !(TYPED_PACKS as readonly string[]).includes(pack ?? '') || !tags || !expect) throw new Error(`typed-queries.tsv: bad line "${line}"`);
     const [what, rest] = [expect.slice(0, expect.indexOf(':') < 0 ? expect.length : expect.indexOf(':')), expect.slice(expect.indexOf(':') + 1)];
     let e: Expectation;
     if (what === 'osm') e = { kind: 'osm', ref: rest };
@@ -54,7 +61,7 @@ export function typedQueries(): TypedQuery[] {
     else if (expect.startsWith('none@')) e = { kind: 'none', at: at(expect.slice(5)) };
     else if (what === 'partial') e = { kind: 'partial', name: rest.split('@')[0]!, at: at(rest.split('@')[1]!) };
     else throw new Error(`typed-queries.tsv: bad expectation "${expect}"`);
-    out.push({ query, pack, tags: tags.split(','), expect: e });
+    out.push({ query, pack: pack as TypedPack, tags: tags.split(','), expect: e });
   }
   return out;
 }
@@ -197,5 +204,5 @@ export function absentButPresent(queries = typedQueries()): string[] {
   return queries
     .filter((q) => q.tags.includes('absent'))
     .map((q) => q.query.split(',')[0]!)
-    .filter((name) => (['hanoi', 'hcmc'] as const).some((pack) => namesOf(pack).some((n) => n.includes(` ${fold(name)} `))));
+    .filter((name) => TYPED_PACKS.some((pack) => namesOf(pack).some((n) => n.includes(` ${fold(name)} `))));
 }

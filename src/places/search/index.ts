@@ -48,6 +48,9 @@ export function placeTexts(places: PlaceStore, strings: StringTable, admin: Admi
   for (let k = places.altFirst[i]!; k < places.altFirst[i + 1]!; k++) {
     (places.altKind[k] === AltKind.brand ? brand : alt).push(strings.get(places.alt[k]!));
   }
+  // A 2025 ward named after its old town ("Phường Xuân Hương - Đà Lạt") is called by the first part alone.
+  const dash = kind === PlaceKind.ward ? name.indexOf(' - ') : -1;
+  if (dash > 0) alt.push(name.slice(0, dash));
   const adminTexts = admin.namesOf(places, i);
   const locality = strings.get(places.locality[i]!);
   if (locality) adminTexts.push(locality);

@@ -73,6 +73,8 @@ const NON_WORD = /[^\p{L}\p{M}\p{N}]+/u;
 export interface QueryOptions {
   /** Confirms admin names for the address parser (the region's gazetteer). */
   gazetteer?: Gazetteer;
+  /** Whether folded words name a street of the region (see ParseOptions.isStreet). */
+  isStreet?: (foldedName: string) => boolean;
   /** The region's admin units: admin names it does not resolve are read as name words. */
   table?: AdminTable | null;
   /** House and alley numbers rank but are not required (forward geocoding); otherwise they are (autocomplete). */
@@ -82,7 +84,7 @@ export interface QueryOptions {
 /** Parses query text into a PlaceQuery. Never throws. */
 export function buildQuery(text: string, opts: QueryOptions): PlaceQuery {
   const toks = addressTokens(text);
-  const { parsed, roleOf } = parseAddressTokens(toks, { isKnown: opts.gazetteer });
+  const { parsed, roleOf } = parseAddressTokens(toks, { isKnown: opts.gazetteer, isStreet: opts.isStreet });
   const terms: QueryTerm[] = [];
   // Whether the writer typed diacritics (in their own words: type words and nicknames come out canonical, marked).
   let writtenMarked = false;

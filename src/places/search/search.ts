@@ -100,10 +100,18 @@ function popcount(x: number): number {
 /**
  * Whether a place may count the word in `near` (met only by a typo, or with other diacritics than written) as found.
  * At most one such word, and the rest of the query must vouch for it: two other query words (not category words) in
- * the place's own names or address exactly (`exact`); or, for a typo in a word of TYPO_SUPPORTED_LENGTH letters or
+ * the place's own names or address exactly (`exact`, see {@link vouchers}); or, for a typo in a word of TYPO_SUPPORTED_LENGTH letters or
  * more, one; or it is the only name word and has TYPO_ALONE_LENGTH letters or more. Other diacritics than written get
  * no shorter way in: "Thiền Quang" is not "Thiên Quang".
  */
+/**
+ * The exactly met words that may vouch for a near miss: numbers only beside a word ("3 tháng 2" is not a shop of
+ * "Thời Trang" with a 2 in its name; "pho 10 ly quoc suu" is Phở 10 Lý Quốc Sư).
+ */
+function vouchers(exact: number, numbers: number): number {
+  return (exact & ~numbers) === 0 ? 0 : exact;
+}
+
 function nearMissAllowed(near: number, exact: number, names: number, terms: readonly Term[], edit: boolean): boolean {
   if ((near & (near - 1)) !== 0) return false;
   const found = popcount(exact);
@@ -242,6 +250,8 @@ export class Searcher {
     // Category words do not count towards naming a place completely: stored names mark them optional too.
     let categoryMask = 0;
     for (const c of opts.categories ?? []) categoryMask |= c.mask;
+    let numberMask = 0;
+    terms.forEach((t, j) => t.numeric && (numberMask |= 1 << j));
     terms.forEach((term, j) => {
       const bit = 1 << j;
       const weight = term.optional ? OPTIONAL_WEIGHT : term.numeric ? NUMBER_WEIGHT : 1;
@@ -334,7 +344,7 @@ export class Searcher {
       // Every required word is the place's own: its names, brand, address or category (its ward's name does not
       // make a café named after another ward).
       if ((own & required) !== required) continue;
-      if (typoOnly !== 0 && (opts.exact || !nearMissAllowed(typoOnly, this.textMask[p]! & nonOptional & ~categoryMask, required & ~categoryMask, terms, (this.marksMask[p]! & typoOnly) === 0))) continue;
+      if (typoOnly !== 0 && (opts.exact || !nearMissAllowed(typoOnly, vouchers(this.textMask[p]! & nonOptional & ~categoryMask, numberMask), required & ~categoryMask, terms, (this.marksMask[p]! & typoOnly) === 0))) continue;
       if (required === 0 && (own & nonOptional) === 0) continue;
       if (opts.keep && !opts.keep(p)) continue;
       const text = this.acc[p]! / totalWeight;

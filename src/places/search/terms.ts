@@ -95,6 +95,8 @@ export function storedTermsOf(text: string): Term[] {
     const joined = foldWord(m[0].replace(/[^\p{L}\p{M}\p{N}]/gu, '').normalize('NFC').toLowerCase());
     if (joined !== '' && !out.some((t) => t.folded === joined)) out.push({ folded: joined, exact: joined, optional: true, numeric: joined.charCodeAt(0) <= 57, marked: false });
   }
+  // Dates written out in street names ("Ba Tháng Hai", "Mười Chín Tháng Năm") are typed in digits ("3 tháng 2").
+  for (const t of dateDigits(out)) out.push(t);
   // A nickname in a name ("Little Hanoi", "Cơm Tấm Sài Gòn") also stands for the canonical words a query expands to.
   const n = out.length;
   for (let k = 0; k < n; k++) {
@@ -113,4 +115,36 @@ export function storedTermsOf(text: string): Term[] {
 const NICKNAMES: Array<[string[], Term[]]> = [];
 for (const p of PLACES) {
   for (const f of p.forms) if (f.length >= 5 && fold(p.canonical) !== f) NICKNAMES.push([f.split(' '), termsOf(p.canonical)]);
+}
+
+/** Vietnamese numerals 1–39 as folded word runs ("muoi chin" → 19, "hai muoi mot" → 21, "thang tu" → 4). */
+const NUMERALS = new Map<string, number>();
+{
+  const units = ['mot', 'hai', 'ba', 'bon', 'nam', 'sau', 'bay', 'tam', 'chin'];
+  units.forEach((u, k) => NUMERALS.set(u, k + 1));
+  NUMERALS.set('tu', 4);
+  for (const [tens, value] of [['muoi', 10], ['hai muoi', 20], ['ba muoi', 30]] as const) {
+    NUMERALS.set(tens, value);
+    units.forEach((u, k) => NUMERALS.set(`${tens} ${u}`, value + k + 1));
+    // "lăm" for 5 and "tư" for 4 after the tens ("mười lăm", "hai mươi tư").
+    NUMERALS.set(`${tens} lam`, value + 5).set(`${tens} tu`, value + 4);
+  }
+}
+
+/**
+ * The digits of a date written out around "tháng" (month) in a name: the day before it and the month after it
+ * ("Ba Tháng Hai" → 3, 2; "Cách Mạng Tháng Tám" → 8), as optional numeric terms.
+ */
+function dateDigits(words: readonly Term[]): Term[] {
+  const out: Term[] = [];
+  const numeral = (from: number, to: number): number | undefined => (from >= 0 && to <= words.length && from < to ? NUMERALS.get(words.slice(from, to).map((w) => w.folded).join(' ')) : undefined);
+  const push = (n: number | undefined) => n !== undefined && out.push({ folded: String(n), exact: String(n), optional: true, numeric: true, marked: false });
+  words.forEach((w, i) => {
+    if (w.exact !== 'tháng') return;
+    // The month: one or two words after ("Tháng Tư", "Tháng Mười Hai").
+    push(numeral(i + 1, i + 3) ?? numeral(i + 1, i + 2));
+    // The day: up to three words before ("Ba", "Mười Chín", "Hai Mươi Mốt").
+    push(numeral(i - 3, i) ?? numeral(i - 2, i) ?? numeral(i - 1, i));
+  });
+  return out;
 }

@@ -44,6 +44,8 @@ export interface ParsedAddress {
 export interface ParseOptions {
   /** Confirms which fragment is a ward/district/province when no type word says so. */
   isKnown?: Gazetteer;
+  /** Whether folded words name a street of the region (a street's whole name is not split into street and unit). */
+  isStreet?: (foldedName: string) => boolean;
 }
 
 type Slot = 'street' | 'ward' | 'district' | 'province';
@@ -144,7 +146,11 @@ export function parseAddressTokens(toks: AddressToken[], options?: ParseOptions)
       cur = null;
     } else if (t.kind === 'number') {
       if (cur) cur.words.push(t); // "Quận 1", "Đường 3 Tháng 2"
-      else if (out.house === undefined && alley.length === 0) {
+      else if (next?.kind === 'word' && next.folded === 'thang' && (toks[i + 2]?.kind === 'number' || toks[i + 2]?.kind === 'word')) {
+        // A date names a street ("19 Tháng 5", "3 tháng 2"): the number starts the name, it is no house number.
+        cur = numbered ? { slot: 'street', words: [t] } : { words: [t] };
+        comps.push(cur);
+      } else if (out.house === undefined && alley.length === 0) {
         out.house = t.text;
         roleOf.set(t, 'house');
         numbered = true;
@@ -165,7 +171,7 @@ export function parseAddressTokens(toks: AddressToken[], options?: ParseOptions)
     untypeUnitNames(comps, isKnown, typeTokenOf);
     splitTypedRuns(comps, isKnown);
   }
-  placeUntyped(comps, isKnown);
+  placeUntyped(comps, isKnown, options?.isStreet);
 
   // "Cao Bá Quát 31", "Phố Văn Miếu 5": a number ending a street, with no house number yet, is the house number, unless
   // it belongs to the name ("3 Tháng 2", "Quốc lộ 5").
@@ -261,13 +267,15 @@ function splitTypedRuns(comps: Comp[], isKnown: Gazetteer): void {
  * the highest free level that confirms the run's name (or a suffix of it, the rest staying for the next level)
  * wins and unconfirmed text falls back to the street; without one, the highest free level is taken.
  */
-function placeUntyped(comps: Comp[], isKnown: Gazetteer | undefined): void {
+function placeUntyped(comps: Comp[], isKnown: Gazetteer | undefined, isStreet: ((foldedName: string) => boolean) | undefined): void {
   const filled = new Set<Slot>();
   for (const c of comps) if (c.slot && c.typeWord !== undefined) filled.add(c.slot);
   for (let i = comps.length - 1; i >= 0; i--) {
     const c = comps[i]!;
-    // Runs after a house number are the street; with a gazetteer they may still end with a known unit.
-    const streetRun = c.slot === 'street' && c.typeWord === undefined;
+    // Runs after a house number, and runs a street type word leads ("đường Yersin Đà Lạt"), are the street; with a
+    // gazetteer they may still end with a known unit, unless the whole run names a street of the region ("Trần Hưng
+    // Đạo" is no street "Trần" in a ward "Hưng Đạo").
+    const streetRun = c.slot === 'street' && (c.typeWord === undefined || c.role === 'street') && !isStreet?.(key(c.words));
     if (c.slot && !streetRun) continue;
     let lo = -1;
     let hi = 4;
@@ -290,8 +298,13 @@ function placeUntyped(comps: Comp[], isKnown: Gazetteer | undefined): void {
           // A unit name split off the end of a run has two words at least ("Nhà thờ Đức Bà" is not in a ward "Bà").
           if (start > 0 && c.words.length - start < 2) break;
           if (!isKnown(s, key(c.words.slice(start)), within)) continue;
-          if (start > 0) comps.splice(i, 0, { slot: streetRun ? 'street' : undefined, words: c.words.slice(0, start) });
-          if (start > 0) i++;
+          if (start > 0) {
+            // The street keeps its type word; the unit split off its end is untyped.
+            const { typeWord, typeTok, role } = c;
+            comps.splice(i, 0, { slot: streetRun ? 'street' : undefined, words: c.words.slice(0, start), typeWord, typeTok, role });
+            i++;
+            Object.assign(c, { typeWord: undefined, typeTok: undefined, role: undefined });
+          }
           c.words = c.words.slice(start);
           placed = s;
           break search;
