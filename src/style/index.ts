@@ -18,8 +18,7 @@ export type {
   UndocumentedLayerType,
   VersionNote,
 } from './types.js';
-export { BASIC_A, formatVersions, versions } from './versions.js';
-export { ANCHOR_VALUES } from './definitions-symbol-common.js';
+export { BASIC_A, formatVersions } from './versions.js';
 export {
   DOCUMENTED_LAYER_TYPES,
   LAYER_FIELDS,
