@@ -1,13 +1,13 @@
 /**
  * The generated place-search evaluation shared by bench/places.ts and bench/places-index.ts: every named place (POI,
  * street, admin unit) and every address of the loaded packs, queried plainly, without diacritics, abbreviated, with
- * one typo, with parts reordered, and with its legacy and its 2025 admin names. A hit: the expected place, or any
- * result within 50 m of it.
+ * one typo, with parts reordered, and with its legacy and its 2025 admin names; what counts as a hit (hitsPlace).
  */
 import { haversine } from '../src/geo';
 import { placeTexts } from '../src/places/search/index';
 import { PlaceKind } from '../src/places/kinds';
 import { decodePlaceId } from '../src/places/place-id';
+import { fold } from '../src/places/text/fold';
 import type { PlacesRegion } from '../src/places/region-places';
 import type { PlacesState } from '../src/places/state';
 
@@ -80,14 +80,25 @@ export function placeCases(state: PlacesState, rand: () => number): Case[] {
   return cases;
 }
 
-/** Whether place `place` of region `r` answers the case: the expected place, or within 50 m of it. */
-export function hitsPlace(c: Case, r: PlacesRegion, place: number): boolean {
+/**
+ * Whether place `place` of region `r` answers the case: the expected place, one within 50 m of it, or another piece
+ * of the same street within 2 km (a street is stored as one piece per ward: any piece answers a query naming no
+ * ward). With `sameName`, also a place of the same folded name, kind and 2025 ward (chain branches in one ward: a query
+ * made from the name cannot tell them apart; the bench counts these apart, as "same-name" hits).
+ */
+export function hitsPlace(c: Case, r: PlacesRegion, place: number, sameName = false): boolean {
   if (r === c.region && place === c.place) return true;
-  return haversine(r.lat(place), r.lon(place), c.region.lat(c.place), c.region.lon(c.place)) <= 50;
+  const metres = haversine(r.lat(place), r.lon(place), c.region.lat(c.place), c.region.lon(c.place));
+  if (metres <= 50) return true;
+  if (r !== c.region) return false;
+  const p = r.places;
+  if (p.kind[place] === PlaceKind.street && p.kind[c.place] === PlaceKind.street && p.name[place] === p.name[c.place] && metres <= 2000) return true;
+  if (!sameName || p.kind[place] !== p.kind[c.place] || r.admin.of(p, place).ward2025 !== r.admin.of(p, c.place).ward2025) return false;
+  return fold(placeTexts(p, r.region.strings, r.admin, place).main) === fold(placeTexts(p, r.region.strings, r.admin, c.place).main);
 }
 
-/** Whether an engine result (its place_id) answers the case. */
-export function isHit(state: PlacesState, c: Case, placeId: string): boolean {
+/** Whether an engine result (its place_id) answers the case (see hitsPlace). */
+export function isHit(state: PlacesState, c: Case, placeId: string, sameName = false): boolean {
   const d = decodePlaceId(placeId, state.packs, state.tags);
-  return d.status === 'ok' && hitsPlace(c, state.regions[d.regionIndex]!, d.place);
+  return d.status === 'ok' && hitsPlace(c, state.regions[d.regionIndex]!, d.place, sameName);
 }

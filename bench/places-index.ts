@@ -164,7 +164,8 @@ const contenders: Contender[] = [
 /** Our Searcher over every region: the best 5 hits as [region index, place]. */
 function searchAlone(query: string, prefix: boolean): [number, number][] {
   const terms = termsOf(query);
-  const options = { prefix, limit: 5, numbersOptional: true };
+  // No word required (the counterpart of flexsearch's suggest: a place matching most words still ranks).
+  const options = { prefix, limit: 5, required: 0 };
   return state.regions
     .flatMap((r, k) => {
       const hits = r.searcher.search(terms, { ...options, importance: r.places.importance });
