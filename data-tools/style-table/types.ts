@@ -18,7 +18,7 @@ export type ReferenceSupport = Readonly<Record<string, string>>;
  * that is set), `{ name: value | values }` (that property's value must be one of them), or a source requirement
  * `{ source: 'geojson', has: { lineMetrics: true } }`.
  */
-export type ReferenceRequirement =
+type ReferenceRequirement =
   | string
   | Readonly<Record<string, string | boolean | readonly string[] | Readonly<Record<string, boolean>>>>;
 
@@ -53,7 +53,6 @@ export interface ReferenceLayerField {
   readonly minimum?: number;
   readonly maximum?: number;
 }
-
 
 /** The sections of MapLibre's style reference the table reads. */
 export interface StyleReference {

@@ -17,7 +17,7 @@ export interface StyleFeature {
 }
 
 /** Extra inputs of an evaluation. */
-export interface EvaluateOptions {
+interface EvaluateOptions {
   /** Values read by `feature-state` expressions (fs properties only). */
   readonly featureState?: Readonly<Record<string, unknown>>;
   /** Position along the line, 0–1, for line-gradient (default 0). */

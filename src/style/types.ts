@@ -8,7 +8,7 @@ import type { DOCUMENTED_LAYER_TYPES, UNDOCUMENTED_LAYER_TYPES } from './layer-t
 export type DocumentedLayerType = (typeof DOCUMENTED_LAYER_TYPES)[number];
 
 /** Layer types the spec names but whose properties it does not show. */
-export type UndocumentedLayerType = (typeof UNDOCUMENTED_LAYER_TYPES)[number];
+type UndocumentedLayerType = (typeof UNDOCUMENTED_LAYER_TYPES)[number];
 
 /** Every value of the layer object's `type` field. */
 export type LayerType = DocumentedLayerType | UndocumentedLayerType;

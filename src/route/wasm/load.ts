@@ -6,7 +6,7 @@
  */
 
 /** Where the core's bytes are, relative to this module. */
-export const WASM_URL = new URL('./bando-route.wasm', import.meta.url);
+const WASM_URL = new URL('./bando-route.wasm', import.meta.url);
 
 let compiled: WebAssembly.Module | null = null;
 let loading: Promise<WebAssembly.Module | null> | null = null;
