@@ -21,7 +21,8 @@
  *   context index with "strict" only); "forward" with the phonetic LatinBalance encoder (typos tolerated by sound);
  *   "tolerant" (typo variants of whole words, no prefixes); "full" (every substring); and a Document with name,
  *   address and admin as separate fields ("forward"), the fields' results merged.
- * Run: npx tsx bench/places-index.ts [pack ...]
+ * Run: npx tsx bench/places-index.ts [--sample fraction] [pack ...] (--sample: query a seeded random fraction of the
+ * generated cases, for a loaded machine; every contender gets the same ones)
  */
 import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
@@ -39,12 +40,17 @@ import { median, quantile, table } from './stats.js';
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
 
-const packs = process.argv.slice(2);
+const args = process.argv.slice(2);
+const sampleAt = args.indexOf('--sample');
+const sample = sampleAt >= 0 ? Number(args.splice(sampleAt, 2)[1]) : 1;
+if (!(sample > 0 && sample <= 1)) throw new RangeError('--sample must be a fraction in (0, 1]');
+const packs = args;
 const engine = await createEngine({
   packs: packs.length ? packs : [fileURLToPath(new URL('../packs/hanoi.pack', import.meta.url))],
 });
 const state = placesState(engine);
-const cases = placeCases(state, rng(42));
+const keep = rng(3);
+const cases = placeCases(state, rng(42)).filter(() => keep() < sample);
 
 /** Every place of every region, numbered globally (flexsearch ids): region and place number. */
 /** A place as flexsearch indexes it: one text, or (Document) three fields. */
