@@ -7,6 +7,7 @@
  *   address, queried plainly, without diacritics, abbreviated, with one typo, with parts reordered, and with its
  *   legacy and its 2025 admin names; top-1 / top-5 hit rates per perturbation for forward geocode and for
  *   autocomplete. A hit: the expected place, or any result within 50 m of it.
+ * Our index against flexsearch on the same cases: bench/places-index.ts.
  * Run: npx tsx bench/places.ts [pack ...]
  */
 import { fileURLToPath } from 'node:url';
