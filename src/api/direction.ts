@@ -5,7 +5,8 @@ import { appendLine, encodePolyline, legLine, type PathLine } from '../route/geo
 import { vehicleIndex } from '../route/profiles.js';
 import { isLocateFailure, locate } from '../route/locate.js';
 import { routerOf, type SnapLeg } from '../route/router.js';
-import { buildSteps, type Step } from '../route/steps.js';
+import { buildManeuvers } from '../route/maneuvers.js';
+import { formatSteps, type Step } from './guidance.js';
 import { isParamError, parseBool, parseCoord, parseCoordList, parseVehicle, type LatLng } from './coords.js';
 import { distanceText, durationText, type TextValue } from '../text/text-value.js';
 import type { Statuses } from './statuses.js';
@@ -102,7 +103,7 @@ function plan(regions: readonly Region[], params: DirectionParams, limits: Limit
   const mode = travelMode(vehicle);
   return {
     geocoded_waypoints: [],
-    routes: routes.map((r) => formatRoute(r, (leg, line) => buildSteps(ctx.costs, name, leg.path, mode, line), region)),
+    routes: routes.map((r) => formatRoute(r, (leg, line) => formatSteps(buildManeuvers(ctx.costs, name, leg.path, line), mode), region)),
     status: 'OK',
   };
 }
