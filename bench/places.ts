@@ -7,18 +7,15 @@
  *   address, queried plainly, without diacritics, abbreviated, with one typo, with parts reordered, and with its
  *   legacy and its 2025 admin names; top-1 / top-5 hit rates per perturbation for forward geocode and for
  *   autocomplete. A hit: the expected place, or any result within 50 m of it.
+ * Our index against flexsearch on the same cases: bench/places-index.ts.
  * Run: npx tsx bench/places.ts [pack ...]
  */
 import { fileURLToPath } from 'node:url';
 import { createEngine } from '../src/engine';
-import { haversine } from '../src/geo';
 import { placesState } from '../src/places/state';
-import { placeTexts } from '../src/places/search/index';
 import { PlaceKind } from '../src/places/kinds';
-import { decodePlaceId } from '../src/places/place-id';
-import type { PlacesRegion } from '../src/places/region-places';
 import { mulberry32 as rng } from '../src/trip/rng.js';
-import { fold } from '../src/places/text/fold';
+import { isHit, placeCases } from './place-cases';
 import { HIT_METRES, runTypedQueries, typedEngines, typedSummary } from '../test/helpers/typed-queries.js';
 import { reverseWardCheck } from '../test/helpers/ward-reference.js';
 
@@ -30,91 +27,12 @@ console.log(`place index build: ${(performance.now() - t0).toFixed(1)} ms for ${
 
 const rand = rng(42);
 
-const stripMarks = (s: string): string => s.normalize('NFD').replace(/\p{M}/gu, '').replace(/đ/g, 'd').replace(/Đ/g, 'D');
-const ABBREV: Array<[RegExp, string]> = [
-  [/^Phường /u, 'P. '], [/^Quận /u, 'Q.'], [/^Huyện /u, 'H. '], [/^Thị xã /u, 'TX '], [/^Thị trấn /u, 'TT '], [/^Xã /u, 'X. '],
-  [/^Thành phố Hà Nội$/u, 'HN'], [/^Thành phố Hồ Chí Minh$/u, 'TP.HCM'], [/^Thành phố /u, 'TP '], [/^Đường /u, 'Đ. '], [/^Ngõ /u, 'Ng. '], [/^Phố /u, ''],
-];
-const abbreviate = (s: string): string => {
-  for (const [re, to] of ABBREV) if (re.test(s)) return s.replace(re, to);
-  return s;
-};
-/** One typo in the longest word of at least 4 letters: a swap of two inner letters, a deletion or a doubling. */
-function typo(s: string): string | null {
-  const words = s.split(' ');
-  let k = -1;
-  words.forEach((w, i) => {
-    if (/^\p{L}{4,}$/u.test(w) && (k < 0 || w.length > words[k]!.length)) k = i;
-  });
-  if (k < 0) return null;
-  const w = [...words[k]!];
-  const at = 1 + Math.floor(rand() * (w.length - 2));
-  const kind = Math.floor(rand() * 3);
-  if (kind === 0) [w[at], w[at + 1]] = [w[at + 1]!, w[at]!];
-  else if (kind === 1) w.splice(at, 1);
-  else w.splice(at, 0, w[at]!);
-  words[k] = w.join('');
-  return words.join(' ');
-}
-
-interface Case {
-  kind: string;
-  query: string;
-  region: PlacesRegion;
-  place: number;
-}
-const cases: Case[] = [];
-for (const r of state.regions) {
-  const p = r.places;
-  for (let i = 0; i < p.count; i++) {
-    const text = placeTexts(p, r.region.strings, r.admin, i);
-    const base = text.main;
-    if (!base) continue;
-    const a = r.admin.of(p, i);
-    const isUnit = p.kind[i]! >= PlaceKind.ward;
-    const add = (kind: string, query: string | null) => query && cases.push({ kind, query, region: r, place: i });
-    add('plain', base);
-    add('no_diacritics', stripMarks(base));
-    add('typo', typo(base));
-    if (isUnit) {
-      add('abbreviated', abbreviate(base));
-      continue;
-    }
-    const house = r.region.strings.get(p.house[i]!);
-    const street = p.kind[i] === PlaceKind.address ? r.region.strings.get(p.street[i]!) : '';
-    const mainAbbrev = p.kind[i] === PlaceKind.address && house ? `${house} ${abbreviate(street)}` : abbreviate(base);
-    if (a.ward && a.district) add('abbreviated', `${mainAbbrev}, ${abbreviate(a.ward.nameWithType)}, ${abbreviate(a.district.nameWithType)}, ${abbreviate((a.province ?? a.province2025)!.nameWithType)}`);
-    if (a.ward2025) add('reordered', `${(a.province2025 ?? a.province)!.name}, ${a.ward2025.name}, ${p.kind[i] === PlaceKind.address && house ? `${street} ${house}` : base}`);
-    if (a.ward && a.district) add('old_admin', `${base}, ${a.ward.nameWithType}, ${a.district.nameWithType}, ${a.province?.nameWithType ?? ''}`);
-    if (a.ward2025) add('new_admin', `${base}, ${a.ward2025.nameWithType}, ${(a.province2025 ?? a.province)!.nameWithType}`);
-  }
-}
+const cases = placeCases(state, rand);
 
 const pct = (xs: number[], q: number): number => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
 };
-
-/** Whether same-name places of one kind and ward count as hits (see isHit); the report shows both readings. */
-let NAME_EQUIVALENT = false;
-const sameUnits = (r: PlacesRegion, a: number, b: number): boolean => r.admin.of(r.places, a).ward2025 === r.admin.of(r.places, b).ward2025;
-
-function isHit(c: Case, placeId: string): boolean {
-  const d = decodePlaceId(placeId, state.packs, state.tags);
-  if (d.status !== 'ok') return false;
-  const r = state.regions[d.regionIndex]!;
-  if (r === c.region && d.place === c.place) return true;
-  const metres = haversine(r.lat(d.place), r.lon(d.place), c.region.lat(c.place), c.region.lon(c.place));
-  // A street is stored as one piece per ward: another piece of the same street answers a query that names no ward.
-  const samePieces = r === c.region && r.places.kind[d.place] === PlaceKind.street && r.places.kind[c.place] === PlaceKind.street && r.places.name[d.place] === r.places.name[c.place];
-  if (metres <= 50 || (samePieces && metres <= 2000)) return true;
-  // Two places of the same name, kind and units are the same answer to a query made from that name (chain branches
-  // in one ward: the query cannot tell them apart). Counted apart, as "same-name" hits.
-  if (NAME_EQUIVALENT && r === c.region && r.places.kind[d.place] === r.places.kind[c.place] && sameUnits(r, d.place, c.place)) {
-    return fold(placeTexts(r.places, r.region.strings, r.admin, d.place).main) === fold(placeTexts(r.places, r.region.strings, r.admin, c.place).main);
-  }
-  return false;
-}
 
 const kinds = [...new Set(cases.map((c) => c.kind))];
 const report: Record<string, Record<string, string>> = {};
@@ -130,11 +48,9 @@ for (const mode of ['geocode', 'autocomplete'] as const) {
     if (mode === 'geocode') geoTimes.push(performance.now() - t);
     const s = stats.get(c.kind) ?? { n: 0, top1: 0, top5: 0, top1Named: 0 };
     s.n++;
-    if (ids.length && isHit(c, ids[0]!)) s.top1++;
-    if (ids.slice(0, 5).some((id) => isHit(c, id))) s.top5++;
-    NAME_EQUIVALENT = true;
-    if (ids.length && isHit(c, ids[0]!)) s.top1Named++;
-    NAME_EQUIVALENT = false;
+    if (ids.length && isHit(state, c, ids[0]!)) s.top1++;
+    if (ids.slice(0, 5).some((id) => isHit(state, c, id))) s.top5++;
+    if (ids.length && isHit(state, c, ids[0]!, true)) s.top1Named++;
     stats.set(c.kind, s);
   }
   for (const k of kinds) {
@@ -168,7 +84,7 @@ console.table(report);
       if (kind !== PlaceKind.poi && kind !== PlaceKind.address) continue;
       n++;
       const ids = engine.geocode({ latlng: `${r.lat(i)},${r.lon(i)}` }).results.slice(0, 3).map((x) => x.place_id);
-      if (ids.some((id) => isHit({ kind: 'reverse', query: '', region: r, place: i }, id))) top3++;
+      if (ids.some((id) => isHit(state, { kind: 'reverse', query: '', region: r, place: i }, id))) top3++;
     }
   }
   console.log(`\nReverse geocode at each POI and address: top-3 ${((100 * top3) / Math.max(1, n)).toFixed(1)} % of ${n}`);

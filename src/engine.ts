@@ -5,7 +5,7 @@ import { trip, type TripParams, type TripResponse } from './api/trip.js';
 import { resolveLimits, type Limits } from './limits.js';
 import { loadPack, type PackSource } from './pack/load.js';
 import { Region } from './region.js';
-import { routerOf } from './route/router.js';
+import { routerOf, type CoreInfo } from './route/router.js';
 import { loadWasmCore } from './route/wasm/load.js';
 import { geocode, type GeocodeParams } from './api/geocode.js';
 import { autocomplete, type AutocompleteParams } from './api/autocomplete.js';
@@ -34,6 +34,8 @@ export interface EngineInfo {
     bytes: number;
     counts: Record<string, number>;
     attribution: string;
+    /** The route core this engine uses for the pack and, when it is TypeScript, why (option, load or call failure). */
+    routeCore: CoreInfo;
   }[];
 }
 
@@ -47,16 +49,21 @@ export class Engine {
   /** The request limits in force. */
   readonly limits: Limits;
 
+  /** The engine's own views of the loaded packs (Region.view): its routers and their state are its alone. */
+  readonly regions: Region[];
+
   /**
-   * @param regions the loaded packs
+   * @param regions the loaded packs (the engine routes over views of them, so another engine on the same regions
+   *   keeps its own routers, WebAssembly instances and options)
    * @param opts `style`, `wasm` and `limits` as in EngineOptions (the WebAssembly core is used once loadWasmCore has
    *   run, as createEngine does)
    * @throws RangeError naming a limit out of range
    */
-  constructor(readonly regions: Region[], opts: Pick<EngineOptions, 'style' | 'wasm' | 'limits'> = {}) {
+  constructor(regions: readonly Region[], opts: Pick<EngineOptions, 'style' | 'wasm' | 'limits'> = {}) {
     this.style = opts.style;
     this.limits = resolveLimits(opts.limits);
-    for (const r of regions) routerOf(r).wasm = opts.wasm !== false;
+    this.regions = regions.map((r) => r.view());
+    for (const r of this.regions) routerOf(r).wasm = opts.wasm !== false;
   }
 
   /** Counts and provenance of the loaded packs. */
@@ -69,6 +76,7 @@ export class Engine {
         bytes: r.pack.byteLength,
         counts: r.meta.counts,
         attribution: r.meta.attribution,
+        routeCore: routerOf(r).coreInfo(),
       })),
     };
   }

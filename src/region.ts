@@ -29,14 +29,25 @@ export class Region {
   /** The official polygons of the 2025 wards around the pack's area, or null (packs without admin data). */
   readonly wards: WardPolygons | null;
 
-  constructor(readonly pack: Pack) {
-    this.meta = pack.json<PackMeta>('meta');
-    this.strings = new StringTable(pack);
-    this.graph = new RoadGraph(pack);
-    this.places = pack.has('place.lat') ? new PlaceStore(pack) : null;
-    this.basemap = pack.has('map.kind') ? new Basemap(pack) : null;
-    this.admin = pack.has('admin.units') ? pack.json('admin.units') : null;
-    this.wards = WardPolygons.fromPack(pack);
+  /** @param of another region of the same pack whose read-only parts this one shares (see view) */
+  constructor(readonly pack: Pack, of?: Region) {
+    this.meta = of ? of.meta : pack.json<PackMeta>('meta');
+    this.strings = of ? of.strings : new StringTable(pack);
+    this.graph = of ? of.graph : new RoadGraph(pack);
+    this.places = of ? of.places : pack.has('place.lat') ? new PlaceStore(pack) : null;
+    this.basemap = of ? of.basemap : pack.has('map.kind') ? new Basemap(pack) : null;
+    this.admin = of ? of.admin : pack.has('admin.units') ? pack.json('admin.units') : null;
+    this.wards = of ? of.wards : WardPolygons.fromPack(pack);
+  }
+
+  /**
+   * Another region object over the same pack: the read-only parts (metadata, strings, graph, places, basemap, admin
+   * units, ward polygons) shared, the state kept per region object (its router and search state, its WebAssembly
+   * instance) its own. Each engine routes over views of its own, so engines built on the same regions never affect
+   * each other.
+   */
+  view(): Region {
+    return new Region(this.pack, this);
   }
 
   /** True when the point (degrees) lies inside the pack's bounding box, grown by `marginDeg`. */

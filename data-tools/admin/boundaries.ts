@@ -19,7 +19,7 @@ interface WardFeature {
 }
 
 /** Path of the ward polygons under an admin data folder. */
-export const wardBoundariesFile = (adminDir: string): string => join(adminDir, 'vn-2025-boundaries', 'wards-2025.geojson.gz');
+const wardBoundariesFile = (adminDir: string): string => join(adminDir, 'vn-2025-boundaries', 'wards-2025.geojson.gz');
 
 /** True when the admin folder has the 2025 ward polygons. */
 export function hasWardBoundaries(adminDir: string): boolean {

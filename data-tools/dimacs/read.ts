@@ -7,7 +7,7 @@ import { basename } from 'node:path';
 import { forEachLine } from './lines.js';
 
 /** What an arc weight measures: metres (`-d` graphs) or tenths of a second (`-t` graphs). */
-export type DimacsWeightKind = 'distance' | 'time';
+type DimacsWeightKind = 'distance' | 'time';
 
 /** A directed road graph with 0-based node ids; arcs are in file order. */
 export interface DimacsGraph {

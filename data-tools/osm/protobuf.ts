@@ -14,9 +14,9 @@ export class ProtoError extends Error {
 
 /** Protobuf wire types used by the OSM PBF format. */
 export const WIRE_VARINT = 0;
-export const WIRE_FIXED64 = 1;
+const WIRE_FIXED64 = 1;
 export const WIRE_BYTES = 2;
-export const WIRE_FIXED32 = 5;
+const WIRE_FIXED32 = 5;
 
 const TWO_32 = 4294967296;
 

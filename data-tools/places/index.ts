@@ -183,4 +183,3 @@ function placeArrays(drafts: Draft[], strings: StringTableBuilder): PlaceArrays 
   return out;
 }
 
-export { ADMIN_SLOTS };

@@ -6,7 +6,7 @@ import type { OsmStore } from '../store.js';
 import { altNamesOf, centroid, type AltName } from './tags.js';
 
 /** Road classes whose names make street places. */
-export const STREET_CLASSES = new Set(['motorway', 'trunk', 'primary', 'secondary', 'tertiary', 'unclassified', 'residential', 'living_street', 'service', 'pedestrian', 'road', 'motorway_link', 'trunk_link', 'primary_link', 'secondary_link', 'tertiary_link', 'track']);
+const STREET_CLASSES = new Set(['motorway', 'trunk', 'primary', 'secondary', 'tertiary', 'unclassified', 'residential', 'living_street', 'service', 'pedestrian', 'road', 'motorway_link', 'trunk_link', 'primary_link', 'secondary_link', 'tertiary_link', 'track']);
 /** Ways of one name are one street when they share a node or come this close (dual carriageways), metres. */
 const JOIN_METRES = 150;
 

@@ -8,7 +8,7 @@ import { COORD_SCALE } from '../pack/format';
 import { WardPolygons, type WardPolygonArrays } from './ward-polygons';
 
 /** A ring as GeoJSON writes it: [lon, lat] pairs in degrees (closing vertex optional). */
-export type Ring = ReadonlyArray<readonly [number, number] | readonly number[]>;
+type Ring = ReadonlyArray<readonly [number, number] | readonly number[]>;
 /** A polygon part: the outer ring, then its holes. */
 export type Part = readonly Ring[];
 /** A rectangle [minLon, minLat, maxLon, maxLat], degrees. */

@@ -35,7 +35,7 @@ export const WARD_SECTIONS = {
 } as const;
 
 /** A point in no polygon takes the nearest ward whose boundary is at most this far, metres. */
-export const GAP_METRES = 30;
+const GAP_METRES = 30;
 /** Metres per 1e-7 degree of latitude. */
 const M_PER_UNIT = 111_320 / COORD_SCALE;
 

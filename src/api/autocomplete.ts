@@ -19,10 +19,10 @@ import { withLegacy, type AutocompletePrediction, type AutocompleteResponse } fr
 import type { Limits } from '../limits';
 
 /** Default and largest `limit`. */
-export const DEFAULT_AUTOCOMPLETE_LIMIT = 10;
+const DEFAULT_AUTOCOMPLETE_LIMIT = 10;
 export const MAX_AUTOCOMPLETE_LIMIT = 50;
 /** Default `radius`, kilometres (applies only with `location`). */
-export const DEFAULT_RADIUS_KM = 50;
+const DEFAULT_RADIUS_KM = 50;
 /**
  * Location bias: a place d km from `location` gains BIAS / (1 + d / BIAS_SCALE_KM) score, enough to order
  * equally good matches by distance (branches of a chain) without burying a clearly better match farther away.

@@ -20,7 +20,7 @@ export interface DirectionParams {
   [key: string]: unknown;
 }
 
-export interface DirectionLeg {
+interface DirectionLeg {
   distance: TextValue;
   duration: TextValue;
   steps: Step[];
@@ -28,7 +28,7 @@ export interface DirectionLeg {
   end_location: LatLng;
 }
 
-export interface DirectionRoute {
+interface DirectionRoute {
   bounds: Record<string, never>;
   legs: DirectionLeg[];
   overview_polyline: { points: string };
@@ -45,7 +45,7 @@ export interface DirectionResponse {
 }
 
 /** Google travel mode of a vehicle. */
-export function travelMode(vehicle: string): string {
+function travelMode(vehicle: string): string {
   return vehicle === 'bike' ? 'TWO_WHEELER' : 'DRIVING';
 }
 

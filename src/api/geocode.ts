@@ -16,9 +16,6 @@ import type { Region } from '../region';
 import { geocodeResult, uniqueBy, type GeocodeResponse, type GeocodeResult } from './place-shapes';
 import type { Limits } from '../limits';
 
-export { MAX_GEOCODE_RESULTS } from '../places/forward';
-export { REVERSE_RADIUS_M, MAX_REVERSE_RESULTS } from '../places/reverse';
-
 /** Query parameters of GET /Geocode (`placeid` is accepted as an alias of `place_id`). */
 export interface GeocodeParams {
   address?: string;

@@ -31,7 +31,11 @@ export interface GuidanceWords {
   arrive: string;
 }
 
-/** Vietnamese, as the online service words its steps. */
+/**
+ * Vietnamese, as the online service words its steps (the default of formatSteps; kept exported as the model for
+ * another language's table).
+ * @public
+ */
 export const VI: GuidanceWords = {
   compass: ['Bắc', 'Đông Bắc', 'Đông', 'Đông Nam', 'Nam', 'Tây Nam', 'Tây', 'Tây Bắc'],
   depart: (compass, name) => `Bắt đầu đi về hướng <b>${compass}</b>${name ? ` trên ${name}` : ''}`,

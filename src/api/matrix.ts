@@ -25,7 +25,7 @@ export interface MatrixResponse {
 }
 
 /** Durations (s), distances (m) and routability weights between points, row-major; Infinity where unreachable. */
-export interface DurationTable {
+interface DurationTable {
   durations: Float64Array;
   distances: Float64Array;
   weights: Float64Array;
@@ -37,7 +37,7 @@ export interface DurationTable {
  * Every pair of `origins` × `destinations` in one region for a vehicle (one search per origin), the same values
  * `direction` gives for each pair. Used by DistanceMatrix and by trip (with the same list on both sides).
  */
-export function durationTable(region: Region, origins: readonly LatLng[], destinations: readonly LatLng[], vehicle: Vehicle, snapRadius = DEFAULT_LIMITS.snapRadius): DurationTable {
+function durationTable(region: Region, origins: readonly LatLng[], destinations: readonly LatLng[], vehicle: Vehicle, snapRadius = DEFAULT_LIMITS.snapRadius): DurationTable {
   const profile = vehicleIndex(vehicle);
   const router = routerOf(region);
   const so = origins.map((p) => router.snap(p.lat, p.lng, profile, snapRadius));

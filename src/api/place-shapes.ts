@@ -11,7 +11,7 @@ import type { AddressComponent, Compound, PlaceView } from '../places/describe';
 import type { Statuses } from './statuses';
 
 /** Status values of a place response body. */
-export type PlaceStatus = Statuses<'OK' | 'NOT_FOUND' | 'BAD_REQUEST' | 'ERROR'>;
+type PlaceStatus = Statuses<'OK' | 'NOT_FOUND' | 'BAD_REQUEST' | 'ERROR'>;
 
 /** One element of a geocode response's `results`. */
 export interface GeocodeResult {

@@ -4,7 +4,6 @@ import type { PlacesUsage } from '../places/usage';
 import type { Region } from '../region';
 
 export type { PlacesUsage } from '../places/usage';
-export { SESSION_IDLE_MS, MAX_TRACKED_TOKENS } from '../places/usage';
 
 /** A snapshot of the engine's place request and session counts since it was created. */
 export function placesUsage(engine: { readonly regions: readonly Region[] }): PlacesUsage {

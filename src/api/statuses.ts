@@ -8,7 +8,7 @@
  * body, keep working, while HTTP-level tools still see failures: answers and "nothing found" outcomes are 200 (the
  * request was valid), invalid input 400, failures of the engine 500.
  */
-export const BODY_STATUSES = {
+const BODY_STATUSES = {
   OK: 200,
   Ok: 200,
   NOT_FOUND: 200,
@@ -25,7 +25,7 @@ export const BODY_STATUSES = {
 } as const satisfies Record<string, 200 | 400 | 500>;
 
 /** A body status of the table. */
-export type BodyStatus = keyof typeof BODY_STATUSES;
+type BodyStatus = keyof typeof BODY_STATUSES;
 
 /** The statuses `S` of one response type, each checked against the table. */
 export type Statuses<S extends BodyStatus> = S;

@@ -45,7 +45,7 @@ export interface TripParams {
 }
 
 /** One leg between consecutive stops: metres, seconds, routability weight. */
-export interface TripLeg {
+interface TripLeg {
   distance: number;
   duration: number;
   weight: number;
@@ -53,7 +53,7 @@ export interface TripLeg {
   summary: '';
 }
 
-export interface TripRoute {
+interface TripRoute {
   /** Metres, 0.1 m. */
   distance: number;
   /** Seconds, 0.1 s. */
@@ -67,7 +67,7 @@ export interface TripRoute {
   legs: TripLeg[];
 }
 
-export interface TripWaypoint {
+interface TripWaypoint {
   /**
    * The point the trip leaves this stop from, [latitude, longitude] in degrees: the snapped point, or the nearest
    * point of a small component when that leg runs within it (Direction's pair rule, see Router.ends).
@@ -82,7 +82,7 @@ export interface TripWaypoint {
   waypoint_index: number;
 }
 
-export type TripErrorCode = Statuses<'InvalidQuery' | 'InvalidValue' | 'NoTrips' | 'NoSegment' | 'TooBig' | 'InternalError'>;
+type TripErrorCode = Statuses<'InvalidQuery' | 'InvalidValue' | 'NoTrips' | 'NoSegment' | 'TooBig' | 'InternalError'>;
 
 export type TripResponse =
   | { code: Statuses<'Ok'>; trips: TripRoute[]; waypoints: TripWaypoint[] }

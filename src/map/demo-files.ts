@@ -36,7 +36,7 @@ const read = new Map<string, DemoFile | null>();
  * `node_modules/maplibre-gl` in this module's folder or any parent (the repository, `dist/`, or an app that installed
  * bando). The package's `exports` map hides its files from `require.resolve`, hence the walk.
  */
-export function maplibreDistDir(): URL | null {
+function maplibreDistDir(): URL | null {
   if (maplibre !== undefined) return maplibre;
   maplibre = null;
   const f = fs();

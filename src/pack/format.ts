@@ -40,7 +40,6 @@ export const ElementType = {
   f64: 9,
   utf8: 10,
 } as const;
-export type ElementTypeName = keyof typeof ElementType;
 
 export type TypedArray =
   | Uint8Array

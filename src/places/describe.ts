@@ -33,7 +33,7 @@ export interface Compound {
 }
 
 /** The pre-2025 form of an address. */
-export interface LegacyForm {
+interface LegacyForm {
   description: string;
   compound: Compound & { district: string };
 }

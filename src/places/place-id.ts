@@ -15,7 +15,7 @@ const TAG_LENGTH = 6;
 const CHECK_LENGTH = 3;
 const SHAPE = /^([0-9a-z]{6})\.([0-9a-z]{1,8})\.([0-9a-z]{3})$/;
 /** Longest string worth parsing; anything longer is rejected as malformed. */
-export const MAX_PLACE_ID_LENGTH = 64;
+const MAX_PLACE_ID_LENGTH = 64;
 
 const enc = new TextEncoder();
 

@@ -30,7 +30,7 @@ export interface PlacesUsage {
 /** An open session expires after this much idle time, milliseconds. */
 export const SESSION_IDLE_MS = 10 * 60_000;
 /** At most this many tokens are remembered; the least recently used are forgotten first. */
-export const MAX_TRACKED_TOKENS = 100_000;
+const MAX_TRACKED_TOKENS = 100_000;
 
 /** The counter of one engine. `now` is injectable for tests (milliseconds). */
 export class UsageCounter {

@@ -14,7 +14,7 @@ import type { RGBA, StrokeOptions } from './raster/index.js';
 import type { DrawnLayerType, PlannedLayer } from './style-plan.js';
 
 /** What a fill layer draws for a feature. */
-export interface FillStyle {
+interface FillStyle {
   color: RGBA;
   opacity: number;
   antialias: boolean;

@@ -28,7 +28,7 @@ const DESTINATION_COLOR: RGBA = [220, 53, 45, 1];
 const PIN_HEIGHT = 34;
 /** Most zoomed-in view, so that a very short route still shows its streets. */
 const MAX_ZOOM = 18;
-export const ATTRIBUTION = '© OpenStreetMap contributors';
+const ATTRIBUTION = '© OpenStreetMap contributors';
 
 /**
  * Draws the static route image.

@@ -33,7 +33,7 @@ const DRAWN = new Set<string>(['background', 'fill', 'line', 'symbol']);
  * skipped, as are layers without a `source-layer`. Invalid values inside a layer fall back to defaults (the
  * evaluator's rule); `validateStyle` reports them.
  */
-export function planStyle(style: unknown): StylePlan {
+function planStyle(style: unknown): StylePlan {
   if (!isObject(style) || !Array.isArray(style.layers)) return { layers: [] };
   const sources = isObject(style.sources) ? style.sources : {};
   const layers: PlannedLayer[] = [];

@@ -7,7 +7,7 @@ export const ALT_MAX_STRETCH = 1.25;
 export const ALT_MAX_SHARED = 0.75;
 /** Local optimality: the stretch of an alternative around its via arc of this fraction of the best weight on each side
  * must itself be a shortest path (the T-test). */
-export const ALT_LOCAL = 0.25;
+const ALT_LOCAL = 0.25;
 /** Via candidates examined at most (bounds the work). */
 const MAX_TRIES = 400;
 
@@ -73,7 +73,7 @@ export function alternatives(router: Router, ctx: RouteContext, src: Endpoint, d
  * T-test around the middle of the path: the stretch from `reach` weight before its middle arc to `reach` after
  * (whole arcs) must be a shortest path between its ends.
  */
-export function locallyOptimal(ctx: RouteContext, p: ArcPath, reach: number): boolean {
+function locallyOptimal(ctx: RouteContext, p: ArcPath, reach: number): boolean {
   const w = ctx.costs.weight;
   const arcs = p.arcs;
   const n = arcs.length;

@@ -3,10 +3,10 @@ import type { RoadGraph } from './graph.js';
 import type { ArcPath } from './search.js';
 
 /** A point as [lat, lon] in degrees. */
-export type LatLon = [number, number];
+type LatLon = [number, number];
 
 /** Points of arc a (edge * 2 + dir) in driving order, degrees. */
-export function arcPoints(g: RoadGraph, a: number): LatLon[] {
+function arcPoints(g: RoadGraph, a: number): LatLon[] {
   const e = a >> 1;
   const s0 = g.edgeShape[e]!;
   const k = g.edgeShape[e + 1]! - s0;
@@ -22,7 +22,7 @@ export function arcPoints(g: RoadGraph, a: number): LatLon[] {
 }
 
 /** The part of arc a between fractions `from` and `to` of its length (0 ≤ from ≤ to ≤ 1), degrees. */
-export function arcPart(g: RoadGraph, a: number, from: number, to: number): LatLon[] {
+function arcPart(g: RoadGraph, a: number, from: number, to: number): LatLon[] {
   const pts = arcPoints(g, a);
   if (from <= 0 && to >= 1) return pts;
   const cum = [0];
@@ -115,7 +115,7 @@ function appendPoint(out: number[], lat: number, lon: number): void {
 }
 
 /** Appends points to a flat line, skipping each point equal to the line's last one. */
-export function appendPoints(out: number[], pts: readonly LatLon[]): void {
+function appendPoints(out: number[], pts: readonly LatLon[]): void {
   for (let i = 0; i < pts.length; i++) appendPoint(out, pts[i]![0], pts[i]![1]);
 }
 

@@ -4,7 +4,10 @@ import { EdgeFlag } from './profiles.js';
 import type { ArcPath } from './search.js';
 import { ANGLE_STEPS, arcBearings, turnSteps } from './turn-model.js';
 
-/** What a driver does at the start of a step. */
+/**
+ * What a driver does at the start of a step (the word tables of src/api/guidance.ts key on it).
+ * @public
+ */
 export type ManeuverKind = 'depart' | 'turn' | 'roundabout' | 'uturn' | 'straight' | 'arrive';
 
 /** Which way a turn goes, and how sharply. */

@@ -20,7 +20,6 @@ export const ROAD_CLASSES = [
   'secondary_link', 'tertiary', 'tertiary_link', 'unclassified', 'residential', 'living_street', 'service',
   'road', 'track', 'pedestrian', 'footway', 'path', 'cycleway', 'steps', 'bridleway', 'busway',
 ] as const;
-export type RoadClass = (typeof ROAD_CLASSES)[number];
 
 /** Per-edge flag bits (u8). */
 export const EdgeFlag = {

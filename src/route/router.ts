@@ -10,7 +10,7 @@ import { DEFAULT_LIMITS } from '../limits.js';
 import { SnapIndex, type Snap } from './snap.js';
 import { TurnTable } from './turns.js';
 import { WasmGraph } from './wasm/core.js';
-import { wasmModule } from './wasm/load.js';
+import { wasmLoadFailure, wasmModule } from './wasm/load.js';
 import type { WasmHierarchy } from './wasm/ch.js';
 import type { WasmArcSearch } from './wasm/search.js';
 
@@ -57,6 +57,12 @@ export interface SnapLeg<P extends Endpoint = Endpoint> extends Leg {
 }
 
 /** Weight, duration (s) and distance (m) tables, row-major (origin i, destination j at i * cols + j). */
+/** The route core in use and, when it is TypeScript, why (see Router.coreInfo). */
+export interface CoreInfo {
+  core: 'wasm' | 'typescript';
+  reason: string | null;
+}
+
 export interface CostTable {
   weight: Float64Array;
   dur: Float64Array;
@@ -77,6 +83,8 @@ export class Router {
   readonly bigComponentEdges: number;
   /** Search with the WebAssembly core once it is loaded (see loadWasmCore); false forces the TypeScript searches. */
   wasm: boolean;
+  /** Why this router left the WebAssembly core for TypeScript after a failed call into it; null while it has not. */
+  private wasmFailure: string | null = null;
 
   /**
    * `pack` supplies the precomputed hierarchies (sections `ch.*`); without it every search is A*.
@@ -129,8 +137,10 @@ export class Router {
         ctx.wasm = { search, ch: ctx.ch ? core.hierarchy(ctx.ch, search.header) : null };
       }
       return ctx.wasm;
-    } catch {
-      this.wasm = false; // Linear memory could not grow, or a hierarchy the core refuses: stay in TypeScript.
+    } catch (err) {
+      // Linear memory could not grow, or a hierarchy the core refuses: stay in TypeScript, and say why (coreInfo).
+      this.wasm = false;
+      this.wasmFailure = err instanceof Error ? err.message : String(err);
       return null;
     }
   }
@@ -148,6 +158,17 @@ export class Router {
   /** Which core answers point-to-point and matrix searches of a vehicle and weighting. */
   core(profile: number, weighting: Weighting = 'fastest'): 'wasm' | 'typescript' {
     return this.wasmOf(this.context(profile, weighting)) ? 'wasm' : 'typescript';
+  }
+
+  /**
+   * The core this router routes with and, for TypeScript, why: turned off (`wasm` false by option), the core not
+   * loaded (wasmLoadFailure) or a failed call into it (the error, recorded when it happened). Sets nothing up.
+   */
+  coreInfo(): CoreInfo {
+    if (this.wasmFailure) return { core: 'typescript', reason: `a WebAssembly call failed: ${this.wasmFailure}` };
+    if (!this.wasm) return { core: 'typescript', reason: 'WebAssembly turned off (wasm: false)' };
+    const failure = wasmLoadFailure();
+    return failure ? { core: 'typescript', reason: failure } : { core: 'wasm', reason: null };
   }
 
   /** The pack's hierarchy for a vehicle and weighting when it was contracted for exactly these arc weights. */
@@ -296,14 +317,16 @@ export class Router {
   }
 }
 
-const routers = new WeakMap<RoadGraph, Router>();
+// Keyed by the Region object, which belongs to one engine (Engine makes its own views of the regions it is given),
+// so engines never share a router, its search state or its WebAssembly instance.
+const routers = new WeakMap<Region, Router>();
 
-/** The router of a region (one per loaded pack, created on first use). */
+/** The router of a region (one per region object, created on first use). */
 export function routerOf(region: Region): Router {
-  let r = routers.get(region.graph);
+  let r = routers.get(region);
   if (!r) {
     r = new Router(region.graph, region.pack);
-    routers.set(region.graph, r);
+    routers.set(region, r);
   }
   return r;
 }

@@ -17,9 +17,9 @@ import { EARTH_RADIUS_M } from '../geo.js';
 import type { RoadGraph } from './graph.js';
 
 /** Maximum angle penalty, seconds (car.lua `turn_penalty`). */
-export const TURN_PENALTY_S = 7.5;
+const TURN_PENALTY_S = 7.5;
 /** Right-hand traffic bias (car.lua `turn_bias`). */
-export const TURN_BIAS = 1.075;
+const TURN_BIAS = 1.075;
 /** Extra seconds of a U-turn (car.lua `u_turn_penalty`). */
 export const U_TURN_PENALTY_S = 20;
 /** Seconds of passing a traffic light (car.lua `traffic_light_penalty`). */
@@ -31,7 +31,7 @@ export const TRAFFIC_LIGHT_S = 2;
  */
 export const RESTRICTED_TURN_WEIGHT = 3276.7;
 /** Metres along a road to the point its bearing at a node is measured to. */
-export const BEARING_LOOKAHEAD_M = 10;
+const BEARING_LOOKAHEAD_M = 10;
 /** Steps of a full turn that bearings and angles are rounded to. */
 export const ANGLE_STEPS = 1024;
 

@@ -3,7 +3,7 @@ import { show } from './issues.js';
 import type { PropertyDefinition } from './types.js';
 
 /** Human description of a property's type for messages, e.g. "an array of 2 numbers". */
-export function describeType(def: PropertyDefinition): string {
+function describeType(def: PropertyDefinition): string {
   switch (def.type) {
     case 'color':
       return 'a color';

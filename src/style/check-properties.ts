@@ -1,7 +1,6 @@
 import { checkConstant } from './check-constant.js';
 import { compileProperty, valueForm } from './compile.js';
-import { getPropertyDefinition, layerTypesWithProperty } from './definitions.js';
-import { VISIBILITY } from './definitions-layer.js';
+import { VISIBILITY, getPropertyDefinition, layerTypesWithProperty } from './definitions.js';
 import { IssueCollector, joinPath, show } from './issues.js';
 import type { PropertyDefinition, PropertyKind } from './types.js';
 

@@ -4,7 +4,7 @@ import { FILTER_SPEC, libraryPropertySpec } from './library-spec.js';
 import type { PropertyDefinition } from './types.js';
 
 /** A parse problem: `key` is the index path inside the value (e.g. `[2][1]`), '' for the root. */
-export interface CompileProblem {
+interface CompileProblem {
   readonly key: string;
   readonly message: string;
 }

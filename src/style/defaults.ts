@@ -1,5 +1,4 @@
-import { VISIBILITY } from './definitions-layer.js';
-import { getPropertyDefinition, isDocumentedLayerType } from './definitions.js';
+import { VISIBILITY, getPropertyDefinition, isDocumentedLayerType } from './definitions.js';
 import { normalizeValue, type EvaluatedValue } from './normalize.js';
 import type { PropertyDefinition } from './types.js';
 

@@ -1,30 +1,25 @@
-import { BACKGROUND_PROPERTIES, FILL_PROPERTIES } from './definitions-fill.js';
-import { ICON_PROPERTIES } from './definitions-icon.js';
-import {
-  DOCUMENTED_LAYER_TYPES,
-  LAYER_FIELDS,
-  LAYER_TYPES,
-  UNDOCUMENTED_LAYER_TYPES,
-  VISIBILITY,
-} from './definitions-layer.js';
-import { LINE_PROPERTIES } from './definitions-line.js';
-import { TEXT_PROPERTIES } from './definitions-text.js';
-import type { DocumentedLayerType, PropertyDefinition } from './types.js';
-
-export { DOCUMENTED_LAYER_TYPES, LAYER_FIELDS, LAYER_TYPES, UNDOCUMENTED_LAYER_TYPES };
-
 /**
- * The property table: every layout and paint property of style-layers.md, `visibility` first.
- * This is the single source of truth for validation, defaults, evaluation and docs.
+ * The style table: the layer object's fields and every layout and paint property of style-layers.md, as generated
+ * into table.generated.json (data-tools/style-table: derived from MapLibre's style reference and the spec overlay;
+ * `npm run build:style-table`). The single source of truth for validation, defaults, evaluation and docs.
  */
-export const PROPERTY_DEFINITIONS: readonly PropertyDefinition[] = [
-  VISIBILITY,
-  ...BACKGROUND_PROPERTIES,
-  ...FILL_PROPERTIES,
-  ...LINE_PROPERTIES,
-  ...ICON_PROPERTIES,
-  ...TEXT_PROPERTIES,
-];
+import { DOCUMENTED_LAYER_TYPES, UNDOCUMENTED_LAYER_TYPES } from './layer-types.js';
+import TABLE from './table.generated.json' with { type: 'json' };
+import type { DocumentedLayerType, LayerFieldDefinition, LayerType, PropertyDefinition } from './types.js';
+
+export { DOCUMENTED_LAYER_TYPES, UNDOCUMENTED_LAYER_TYPES };
+
+/** Every value of the layer `type` field, in the spec's order. */
+export const LAYER_TYPES = TABLE.layerTypes as readonly LayerType[];
+
+/** Fields of the layer object (an element of the style's `layers` array), in the spec's order. */
+export const LAYER_FIELDS = TABLE.layerFields as readonly LayerFieldDefinition[];
+
+/** The property table: every layout and paint property of style-layers.md, `visibility` first. */
+export const PROPERTY_DEFINITIONS = TABLE.properties as readonly PropertyDefinition[];
+
+/** `visibility`: the one layout property of every layer type. */
+export const VISIBILITY: PropertyDefinition = PROPERTY_DEFINITIONS.find((d) => d.name === 'visibility')!;
 
 const BY_TYPE = new Map<string, Map<string, PropertyDefinition>>(
   DOCUMENTED_LAYER_TYPES.map((type) => [

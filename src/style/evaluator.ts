@@ -1,8 +1,7 @@
 import type { Feature, StyleExpression } from '@maplibre/maplibre-gl-style-spec';
 import { checkConstant } from './check-constant.js';
 import { compileFilter, compileProperty, valueForm } from './compile.js';
-import { isDocumentedLayerType, propertiesOf } from './definitions.js';
-import { VISIBILITY } from './definitions-layer.js';
+import { VISIBILITY, isDocumentedLayerType, propertiesOf } from './definitions.js';
 import { definitionFor } from './defaults.js';
 import { joinPath, type StyleIssue } from './issues.js';
 import { normalizeValue, type EvaluatedValue } from './normalize.js';
@@ -18,7 +17,7 @@ export interface StyleFeature {
 }
 
 /** Extra inputs of an evaluation. */
-export interface EvaluateOptions {
+interface EvaluateOptions {
   /** Values read by `feature-state` expressions (fs properties only). */
   readonly featureState?: Readonly<Record<string, unknown>>;
   /** Position along the line, 0–1, for line-gradient (default 0). */

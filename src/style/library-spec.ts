@@ -2,7 +2,7 @@ import type { StylePropertySpecification } from '@maplibre/maplibre-gl-style-spe
 import type { PropertyDefinition } from './types.js';
 
 /** Whether the table says the property accepts data-driven (feature) expressions. */
-export function supportsDataDriven(def: PropertyDefinition): boolean {
+function supportsDataDriven(def: PropertyDefinition): boolean {
   return typeof def.dataDriven === 'object';
 }
 

@@ -1,14 +1,14 @@
 /**
- * Types of the style layer definition table (see `../shared/spec/style-layers.md`).
- * The table in `definitions*.ts` is plain data of these shapes; validation, defaults,
- * evaluation and docs are all driven by it.
+ * Types of the style layer definition table (style-layers.md). The table (`table.generated.json`, loaded by
+ * `definitions.ts`) is plain data of these shapes; validation, defaults, evaluation and docs are all driven by it.
  */
+import type { DOCUMENTED_LAYER_TYPES, UNDOCUMENTED_LAYER_TYPES } from './layer-types.js';
 
 /** Layer types whose layout and paint properties the table covers. */
-export type DocumentedLayerType = 'background' | 'fill' | 'line' | 'symbol';
+export type DocumentedLayerType = (typeof DOCUMENTED_LAYER_TYPES)[number];
 
 /** Layer types the spec names but whose properties it does not show. */
-export type UndocumentedLayerType = 'circle' | 'heatmap' | 'fill-extrusion' | 'raster' | 'hillshade';
+type UndocumentedLayerType = (typeof UNDOCUMENTED_LAYER_TYPES)[number];
 
 /** Every value of the layer object's `type` field. */
 export type LayerType = DocumentedLayerType | UndocumentedLayerType;
@@ -132,3 +132,4 @@ export interface LayerFieldDefinition {
   readonly max?: number;
   readonly doc: string;
 }
+

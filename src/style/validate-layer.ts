@@ -1,7 +1,11 @@
 import { checkProperties } from './check-properties.js';
 import { compileFilter } from './compile.js';
-import { LAYER_FIELDS, LAYER_TYPES, UNDOCUMENTED_LAYER_TYPES } from './definitions-layer.js';
-import { isDocumentedLayerType } from './definitions.js';
+import {
+  LAYER_FIELDS,
+  LAYER_TYPES,
+  UNDOCUMENTED_LAYER_TYPES,
+  isDocumentedLayerType,
+} from './definitions.js';
 import { IssueCollector, joinPath, show, type StyleValidationResult } from './issues.js';
 
 type Json = Record<string, unknown>;

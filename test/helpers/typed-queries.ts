@@ -20,7 +20,7 @@ export async function typedEngines(opts: { wasm?: boolean } = {}): Promise<Recor
 }
 
 /** What a query should give. */
-export type Expectation =
+type Expectation =
   | { kind: 'osm'; ref: string }
   | { kind: 'street' | 'unit'; name: string }
   | { kind: 'none'; at: [number, number] }
@@ -35,7 +35,7 @@ export interface TypedQuery {
 }
 
 /** How an answer scored: right, wrong-but-honest (NOT_FOUND, a partial answer, another place nearby), or confidently wrong. */
-export type Verdict = 'hit' | 'miss' | 'wrong';
+type Verdict = 'hit' | 'miss' | 'wrong';
 
 /** One scored query. */
 export interface TypedResult extends TypedQuery {
@@ -111,7 +111,7 @@ function elementPositions(pack: TypedPack): Map<string, [number, number]> {
 const positions = new Map<TypedPack, Map<string, [number, number]>>();
 
 /** The truth position of an `osm` expectation, read from the pack's inputs. Throws when the element is not there. */
-export function truthOf(pack: TypedPack, ref: string): [number, number] {
+function truthOf(pack: TypedPack, ref: string): [number, number] {
   let p = positions.get(pack);
   if (!p) positions.set(pack, (p = elementPositions(pack)));
   const pos = p.get(ref);
@@ -121,7 +121,7 @@ export function truthOf(pack: TypedPack, ref: string): [number, number] {
 
 /** Metres within which an answer counts as the place asked for, and beyond which a confident answer is wrong. */
 export const HIT_METRES = 150;
-export const WRONG_METRES = 500;
+const WRONG_METRES = 500;
 
 /** Runs the fixture on engines (one per pack) and scores every query. */
 export function runTypedQueries(engines: Record<TypedPack, Engine>, queries = typedQueries()): TypedResult[] {

@@ -10,7 +10,7 @@ const TRIP_STOPS = ['21.0367,105.8346', '21.0340,105.8500', '21.0310,105.8420', 
  * One example query per endpoint on the default pack. The place detail example uses a place_id taken from the
  * engine's own autocomplete answer when it has that method, so the printed URL works.
  */
-export async function exampleQueries(engine: EngineApi): Promise<Record<MethodName, Record<string, string>>> {
+async function exampleQueries(engine: EngineApi): Promise<Record<MethodName, Record<string, string>>> {
   let placeId = 'PLACE_ID_FROM_AUTOCOMPLETE';
   try {
     const ac = (await engine.autocomplete?.({ input: 'Hoàn Kiếm', limit: 1 })) as { predictions?: { place_id?: string }[] } | undefined;

@@ -110,7 +110,7 @@ export async function serveCommand(args: ParsedArgs): Promise<void> {
 }
 
 /** The demo page's URL with the tiles key (`key`) and, when there is one, the REST key (`api_key`). */
-export function demoUrl(base: string, tilesKey: string, restKey?: string): string {
+function demoUrl(base: string, tilesKey: string, restKey?: string): string {
   const q = new URLSearchParams({ key: tilesKey });
   if (restKey) q.set('api_key', restKey);
   return `${base}/?${q}`;

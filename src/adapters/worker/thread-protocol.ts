@@ -15,7 +15,7 @@ import type { WorkerInitOptions } from './protocol.js';
  *
  * Calls run one at a time in arrival order, so the serving thread can time the call at the head of a worker's queue.
  */
-export type ThreadCall = [id: number, methodIndex: number, params: EngineParams];
+type ThreadCall = [id: number, methodIndex: number, params: EngineParams];
 /** See {@link ThreadCall}. */
 export type ThreadAnswer = [id: number, status: number, body: string | Uint8Array | readonly string[]];
 

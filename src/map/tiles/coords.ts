@@ -39,12 +39,12 @@ export function parseTileCoords(z: unknown, x: unknown, y: unknown): ParsedTileC
 }
 
 /** Longitude (degrees) of the west edge of tile column `x` at zoom `z` (x may be fractional). */
-export function tileToLon(x: number, z: number): number {
+function tileToLon(x: number, z: number): number {
   return (x / 2 ** z) * 360 - 180;
 }
 
 /** Latitude (degrees) of the north edge of tile row `y` at zoom `z` (Web Mercator; y may be fractional). */
-export function tileToLat(y: number, z: number): number {
+function tileToLat(y: number, z: number): number {
   const n = Math.PI - (2 * Math.PI * y) / 2 ** z;
   return (180 / Math.PI) * Math.atan(Math.sinh(n));
 }

@@ -10,7 +10,7 @@ export const TILE_LAYERS = ['water', 'landuse', 'park', 'waterway', 'building', 
 export type TileLayerName = (typeof TILE_LAYERS)[number];
 
 /** Properties written into the tile for one feature: `class` always, `name` when it has one. */
-export type TileProperties = Record<string, string | number>;
+type TileProperties = Record<string, string | number>;
 
 /**
  * A region's features ready for tiling: a GeoJSON collection whose feature `id` indexes the side tables, so the

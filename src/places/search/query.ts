@@ -20,10 +20,10 @@ import type { AdminTable } from '../../admin/types';
 import type { Term } from './terms';
 
 /** At most this many words of a query are searched (masks are 31-bit). */
-export const MAX_QUERY_TERMS = 31;
+const MAX_QUERY_TERMS = 31;
 
 /** What a query word is. */
-export type TermRole = 'name' | 'category' | 'admin' | 'number' | 'type' | 'filler';
+type TermRole = 'name' | 'category' | 'admin' | 'number' | 'type' | 'filler';
 
 /** A query word with its role and, for admin words, the part it names. */
 export interface QueryTerm extends Term {

@@ -27,7 +27,7 @@ export type TypeRole =
   | 'house';
 
 /** One row of the table: a type word with its canonical spelling. */
-export interface TypeWordEntry {
+interface TypeWordEntry {
   canonical: string;
   role: TypeRole;
   forms: string[];
@@ -51,7 +51,7 @@ export interface PlaceEntry {
 }
 
 /** Type words. Order does not matter: matching takes the longest form. */
-export const TYPE_WORDS: readonly TypeWordEntry[] = [
+const TYPE_WORDS: readonly TypeWordEntry[] = [
   { canonical: 'Thành phố', role: 'city', forms: ['thanh pho', 'tp'] },
   { canonical: 'Tỉnh', role: 'province', forms: ['tinh'], exact: ['tỉnh'] },
   { canonical: 'Quận', role: 'district', forms: ['quan', 'district'], short: ['q'], beforeNumber: true, exact: ['quận'] },
@@ -89,7 +89,7 @@ export const PLACES: readonly PlaceEntry[] = [
  * Abbreviations of words inside names ("BV Răng Hàm Mặt TW", "BVĐK Hồng Ngọc"), read as the words they stand for.
  * Only letter groups that are not Vietnamese words themselves.
  */
-export const NAME_WORDS: ReadonlyArray<{ canonical: string; forms: string[] }> = [
+const NAME_WORDS: ReadonlyArray<{ canonical: string; forms: string[] }> = [
   { canonical: 'Trung ương', forms: ['tw'] },
   { canonical: 'Đa khoa', forms: ['dk'] },
   { canonical: 'Quốc tế', forms: ['qt'] },

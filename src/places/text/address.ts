@@ -7,7 +7,7 @@ import { categorySpans } from './category-match';
 import { nameKey } from './fold';
 
 /** The administrative levels a gazetteer can confirm. */
-export type AdminKind = 'province' | 'district' | 'ward';
+type AdminKind = 'province' | 'district' | 'ward';
 
 /**
  * Caller-supplied knowledge of administrative names: does a unit of this kind carry this name?

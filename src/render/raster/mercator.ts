@@ -5,9 +5,9 @@
  */
 
 /** Default tile size, pixels (maplibre's vector tile convention). */
-export const DEFAULT_TILE_SIZE = 512;
+const DEFAULT_TILE_SIZE = 512;
 /** Largest latitude representable in the square Web Mercator world, degrees. */
-export const MAX_LATITUDE = 85.0511287798066;
+const MAX_LATITUDE = 85.0511287798066;
 
 /**
  * Longitude to world x.
@@ -98,7 +98,7 @@ export class Viewport {
 }
 
 /** Padding in pixels: one number for all sides or per side. */
-export type Padding = number | { top: number; bottom: number; left: number; right: number };
+type Padding = number | { top: number; bottom: number; left: number; right: number };
 
 /** Options of {@link fitBounds}. */
 export interface FitBoundsOptions {

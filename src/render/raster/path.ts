@@ -69,7 +69,7 @@ export class Path {
  * Twice the signed area (shoelace) of the ring made of points `start .. end - 1`; positive means clockwise on screen
  * (y axis pointing down).
  */
-export function ringArea(xy: ArrayLike<number>, start: number, end: number): number {
+function ringArea(xy: ArrayLike<number>, start: number, end: number): number {
   let sum = 0;
   let px = xy[2 * end - 2]!;
   let py = xy[2 * end - 1]!;

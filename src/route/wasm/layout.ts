@@ -31,7 +31,6 @@ const CH_FIELDS = [
 ] as const;
 
 export type GraphField = (typeof GRAPH_FIELDS)[number];
-export type CostsField = (typeof COSTS_FIELDS)[number];
 export type ChField = (typeof CH_FIELDS)[number];
 
 const offsets = <K extends string>(fields: readonly K[], start: number): Record<K, number> =>

@@ -6,14 +6,24 @@
  */
 
 /** Where the core's bytes are, relative to this module. */
-export const WASM_URL = new URL('./bando-route.wasm', import.meta.url);
+const WASM_URL = new URL('./bando-route.wasm', import.meta.url);
 
+// The compiled module is immutable and shared by every engine of the process; each router instantiates its own.
 let compiled: WebAssembly.Module | null = null;
 let loading: Promise<WebAssembly.Module | null> | null = null;
+/** Why the last load failed (the error's message), null when it succeeded or none was tried. */
+let failure: string | null = null;
 
 /** The compiled core once `loadWasmCore` has succeeded, else null (routers then use the TypeScript searches). */
 export function wasmModule(): WebAssembly.Module | null {
   return compiled;
+}
+
+/** Why the core is not loaded: WebAssembly missing, or the error of the last failed load; null once it is loaded. */
+export function wasmLoadFailure(): string | null {
+  if (compiled) return null;
+  if (typeof WebAssembly === 'undefined') return 'WebAssembly is not available';
+  return failure ?? 'the WebAssembly core was not loaded';
 }
 
 /**
@@ -26,8 +36,10 @@ export function loadWasmCore(bytes?: Uint8Array<ArrayBuffer>): Promise<WebAssemb
   loading ??= (async () => {
     try {
       compiled = await WebAssembly.compile(bytes ?? (await readCore()));
-    } catch {
+      failure = null;
+    } catch (err) {
       compiled = null;
+      failure = `loading the WebAssembly core failed: ${err instanceof Error ? err.message : String(err)}`;
     }
     loading = null;
     return compiled;
