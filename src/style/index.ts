@@ -34,7 +34,7 @@ export {
 export type { StyleIssue, StyleValidationResult } from './issues.js';
 export { validateStyleLayer } from './validate-layer.js';
 export { validateStyle } from './validate-style.js';
-export { parseColor, type Rgba } from './color.js';
+export { parseColor, parseMapColor, type RGBA } from './color.js';
 export type { EvaluatedValue } from './normalize.js';
 export { defaultValue, definitionFor } from './defaults.js';
 export {
