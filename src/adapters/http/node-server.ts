@@ -2,6 +2,7 @@ import { createServer as createHttpServer, type IncomingMessage, type Server, ty
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { RestHandler, RestRequest } from './handler.js';
+import { requestUrl } from './request-target.js';
 import { errorReply, type Reply } from './responses.js';
 
 /** Options of {@link startNodeServer}. */
@@ -42,9 +43,12 @@ export async function startNodeServer(handler: RestHandler, opts: NodeServerOpti
     inFlight++;
     let reply: Reply | Promise<Reply>;
     try {
-      reply = closing
+      const request = closing ? null : toRestRequest(req, tls);
+      reply = !request
         ? errorReply(503, 'ERROR', 'The server is shutting down.', { connection: 'close', 'retry-after': '1' })
-        : handler(toRestRequest(req, tls), { remoteAddress: req.socket.remoteAddress });
+        : 'error' in request
+          ? errorReply(400, 'BAD_REQUEST', request.error)
+          : handler(request, { remoteAddress: req.socket.remoteAddress });
     } catch (err) {
       reply = errorReply(500, 'ERROR', `Internal error: ${(err as Error).message}`);
     }
@@ -106,12 +110,13 @@ export async function startNodeServer(handler: RestHandler, opts: NodeServerOpti
 const SINGLE = new Set(['age', 'authorization', 'content-length', 'content-type', 'etag', 'expires', 'from', 'host', 'if-modified-since', 'if-unmodified-since', 'last-modified', 'location', 'max-forwards', 'proxy-authorization', 'referer', 'retry-after', 'server', 'user-agent']);
 
 /**
- * The REST view of a node request: URL with the connection's scheme, headers looked up in `rawHeaders` (node builds
+ * The REST view of a node request, or why it is a bad request: the URL from the request-target and the Host header
+ * as RFC 9112 says (`requestUrl`), with the connection's scheme; headers looked up in `rawHeaders` (node builds
  * `req.headers` lazily; a REST request reads two or three headers, so the object is never made). Repeated headers
  * are combined as `req.headers` combines them: the first value of the headers node keeps once, `; ` for cookie,
  * `, ` otherwise.
  */
-function toRestRequest(req: IncomingMessage, tls: boolean): RestRequest {
+function toRestRequest(req: IncomingMessage, tls: boolean): RestRequest | { error: string } {
   const raw = req.rawHeaders;
   const header = (name: string): string | null => {
     let v: string | null = null;
@@ -122,10 +127,8 @@ function toRestRequest(req: IncomingMessage, tls: boolean): RestRequest {
     }
     return v;
   };
-  return {
-    method: req.method ?? 'GET',
-    // A malformed Host makes the URL unparsable; the handler answers that request with 400.
-    url: `${tls ? 'https' : 'http'}://${header('host') ?? 'localhost'}${req.url ?? '/'}`,
-    header,
-  };
+  const hosts: string[] = [];
+  for (let i = 0; i < raw.length; i += 2) if (raw[i]!.length === 4 && raw[i]!.toLowerCase() === 'host') hosts.push(raw[i + 1]!);
+  const url = requestUrl(tls ? 'https' : 'http', req.url ?? '', hosts, req.httpVersion);
+  return typeof url === 'string' ? { method: req.method ?? 'GET', url, header } : url;
 }
