@@ -1,6 +1,7 @@
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { defaultMaxConnections, guardConnections } from './connections.js';
 import type { RestHandler, RestRequest } from './handler.js';
 import { requestUrl } from './request-target.js';
 import { errorReply, type Reply } from './responses.js';
@@ -15,6 +16,17 @@ export interface NodeServerOptions {
   tls?: { cert: string | Buffer; key: string | Buffer };
   /** Longest time a client may take to send a whole request, in milliseconds. Default 30,000. */
   requestTimeoutMs?: number;
+  /** Longest time a client may take to send a request's headers, in milliseconds. Default 20,000 (at most requestTimeoutMs). */
+  headersTimeoutMs?: number;
+  /** How long an idle keep-alive connection stays open after an answer, in milliseconds. Default 5,000. */
+  keepAliveTimeoutMs?: number;
+  /**
+   * Most connections open at once; past three quarters of it, idle connections are closed for new ones (see
+   * connections.ts). Default half the process's open-file limit, 16–8,192 (1,024 where the limit is unknown).
+   */
+  maxConnections?: number;
+  /** Where connection trouble (accept errors) is reported. Default standard error. */
+  report?: (message: string) => void;
   /** Longest wait for in-flight requests on shutdown before connections are cut, in milliseconds. Default 10,000. */
   shutdownGraceMs?: number;
 }
@@ -72,7 +84,9 @@ export async function startNodeServer(handler: RestHandler, opts: NodeServerOpti
   const tls = !!opts.tls;
   const server: Server = opts.tls ? createHttpsServer({ cert: opts.tls.cert, key: opts.tls.key }, listener) : createHttpServer(listener);
   server.requestTimeout = opts.requestTimeoutMs ?? 30_000;
-  server.headersTimeout = Math.min(server.requestTimeout, 20_000);
+  server.headersTimeout = Math.min(server.requestTimeout, opts.headersTimeoutMs ?? 20_000);
+  server.keepAliveTimeout = opts.keepAliveTimeoutMs ?? 5_000;
+  guardConnections(server, opts.maxConnections ?? defaultMaxConnections(), opts.report ?? ((m) => process.stderr.write(`${m}\n`)));
   // A client error (malformed request line, oversized headers) closes that socket only.
   server.on('clientError', (_err, socket) => {
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
