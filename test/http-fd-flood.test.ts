@@ -3,21 +3,18 @@
  * sockets, keeps answering and keeps its usage counts. Before the connection caps, the usage flush a second after a
  * counted request failed with EMFILE outside any handler and the process exited, losing the counts.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createRestHandler, type ResourceRoute } from '../src/adapters/http/handler.js';
 import { startNodeServer } from '../src/adapters/http/node-server.js';
 import { readUsageFile } from '../src/adapters/http/usage-file.js';
 import { createEngine } from '../src/engine.js';
+import { serveCli } from './helpers/serve-cli.js';
 
-const ROOT = fileURLToPath(new URL('../', import.meta.url));
-const CLI = join(ROOT, 'bin/bando.ts');
 const engine = await createEngine();
 const dir = mkdtempSync(join(tmpdir(), 'bando-flood-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -26,23 +23,6 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const FD_LIMIT = 256;
 /** Idle sockets the client opens: more than the server has descriptors. */
 const FLOOD = 400;
-
-/** `bando serve` under `ulimit -n FD_LIMIT`; resolves with the child and its base URL. */
-function serve(keys: string): Promise<{ child: ChildProcess; url: string }> {
-  const cmd = `ulimit -n ${FD_LIMIT} && exec "${process.execPath}" --import tsx "${CLI}" serve --keys "${keys}" --port 0 --allow-http --threads 0`;
-  const child = spawn('bash', ['-c', cmd], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    let err = '';
-    child.stdout!.on('data', (d) => {
-      out += d;
-      const m = /serving on (\S+)/.exec(out);
-      if (m) resolve({ child, url: m[1]! });
-    });
-    child.stderr!.on('data', (d) => (err += d));
-    child.on('exit', (code) => reject(new Error(`bando serve exited (${code}): ${err}`)));
-  });
-}
 
 /** A GET on a fresh connection (no pooled socket that the server may have closed as idle); resolves with the status. */
 function get(url: string): Promise<number | string> {
@@ -69,7 +49,7 @@ describe('bando serve under a descriptor flood', () => {
     const keys = join(dir, 'keys.json');
     const usage = join(dir, 'keys.usage.json');
     writeFileSync(keys, JSON.stringify({ keys: [{ key: 'k' }] }));
-    const { child, url } = await serve(keys);
+    const { child, url } = await serveCli(keys, ['--threads', '0'], FD_LIMIT);
     let exitCode: number | null | undefined;
     child.on('exit', (code) => (exitCode = code));
     let stderr = '';
