@@ -98,7 +98,7 @@ function generateWrk(base: string, paths: string[], dir: string): Promise<Figure
         const m = re.exec(stdout);
         return m ? Number(m[1]) * ({ us: 0.001, ms: 1, s: 1000 } as Record<string, number>)[m[2]!]! : NaN;
       };
-      const count = num(/(\d+) requests in/);
+      const count = num(/(?<!\d)(\d+) requests in/);
       resolve({ count, errors: num(/Non-2xx or 3xx responses: (\d+)/) || 0, seconds: count / num(/Requests\/sec:\s+([\d.]+)/), p50: ms(/50%\s+([\d.]+)(us|ms|s)/), p99: ms(/99%\s+([\d.]+)(us|ms|s)/) });
     });
   });

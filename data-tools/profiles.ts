@@ -168,7 +168,7 @@ function onewayDirection(rules: ProfileRules, tags: Tags): 'both' | 'forward' | 
 /** Parses an OSM maxspeed value into km/h ("50", "30 mph", "VN:urban"); undefined when unknown. */
 export function parseMaxspeed(v: string | undefined): number | undefined {
   if (!v) return undefined;
-  const m = /^\s*(\d+(?:\.\d+)?)\s*(mph|km\/h|kmh|kph)?\s*$/.exec(v);
+  const m = /^\s*(\d+(?:\.\d+)?)\s*(?:(mph|km\/h|kmh|kph)\s*)?$/.exec(v);
   if (m) {
     const n = Number(m[1]);
     return n > 0 ? (m[2] === 'mph' ? n * 1.609344 : n) : undefined;

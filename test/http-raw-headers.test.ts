@@ -46,7 +46,7 @@ describe('node server request headers', () => {
     });
     await new Promise<void>((r) => ref.listen(0, '127.0.0.1', r));
     const refPort = (ref.address() as { port: number }).port;
-    const lines = ['GET /Direction?x=1 HTTP/1.1', 'Host: a.example:81', 'host: b', 'Origin: https://o1', 'ORIGIN: https://o2', 'Referer: https://r1/', 'referer: https://r2/', 'X-Forwarded-Proto: https', 'x-forwarded-proto: http', 'Cookie: a=1', 'cookie: b=2', 'Accept: x', 'If-Modified-Since: d1', 'if-modified-since: d2'];
+    const lines = ['GET /Direction?x=1 HTTP/1.1', 'Host: a.example:81', 'Origin: https://o1', 'ORIGIN: https://o2', 'Referer: https://r1/', 'referer: https://r2/', 'X-Forwarded-Proto: https', 'x-forwarded-proto: http', 'Cookie: a=1', 'cookie: b=2', 'Accept: x', 'If-Modified-Since: d1', 'if-modified-since: d2'];
     await send(lines.join('\r\n'));
     await new Promise<void>((resolve, reject) => {
       const socket = connect(refPort, '127.0.0.1', () => socket.write(`${lines.join('\r\n')}\r\n\r\n`));

@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpsRequest } from 'node:https';
 import { connect } from 'node:net';
@@ -11,6 +11,7 @@ import { createRestHandler, type ResourceRoute } from '../src/adapters/http/hand
 import { startNodeServer } from '../src/adapters/http/node-server.js';
 import type { EngineApi } from '../src/adapters/http/routes.js';
 import { readUsageFile } from '../src/adapters/http/usage-file.js';
+import { serveCli } from './helpers/serve-cli.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const CLI = join(ROOT, 'bin/bando.ts');
@@ -95,21 +96,7 @@ describe('node server (in-process)', () => {
   });
 });
 
-/** Starts `bando serve` in a child process and resolves with it and its base URL. */
-function serve(keys: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, 'serve', '--keys', keys, '--port', '0', '--allow-http'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    let err = '';
-    child.stdout!.on('data', (d) => {
-      out += d;
-      const m = /serving on (\S+)/.exec(out);
-      if (m) resolve({ child, url: m[1]! });
-    });
-    child.stderr!.on('data', (d) => (err += d));
-    child.on('exit', (code) => reject(new Error(`bando serve exited (${code}): ${err}`)));
-  });
-}
+const serve = (keys: string) => serveCli(keys);
 const exited = (child: ChildProcess) => new Promise<number | null>((r) => (child.exitCode !== null || child.signalCode !== null ? r(child.exitCode) : child.on('exit', (c) => r(c))));
 const directionCount = (usagePath: string) => {
   const u = readUsageFile(usagePath).k;

@@ -8,7 +8,6 @@ import {
   latToWorldY,
   lonToWorldX,
   measureText,
-  parseColor,
   worldXToLon,
   worldYToLat,
   type RGBA,
@@ -385,18 +384,6 @@ describe('Web Mercator', () => {
     expect(fitBounds([105.8, 21, 105.8, 21], 600, 400, { maxZoom: 17 })).toEqual({ zoom: 17, center: [expect.closeTo(105.8, 9), expect.closeTo(21, 9)] });
     expect(fitBounds(bbox, 600, 400, { padding: 300 })).toBeNull();
     expect(fitBounds([NaN, 0, 1, 1], 600, 400)).toBeNull();
-  });
-});
-
-describe('colours', () => {
-  it('parses hex and rgb forms', () => {
-    expect(parseColor('#253494')).toEqual([0x25, 0x34, 0x94, 1]);
-    expect(parseColor('#fff')).toEqual([255, 255, 255, 1]);
-    expect(parseColor('#00000080')).toEqual([0, 0, 0, 128 / 255]);
-    expect(parseColor('rgba(10, 20, 30, 0.5)')).toEqual([10, 20, 30, 0.5]);
-    expect(parseColor('rgb(100%, 0%, 50%)')).toEqual([255, 0, 127.5, 1]);
-    expect(parseColor('blue')).toBeNull();
-    expect(parseColor('#12345')).toBeNull();
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRouteColor, parseStaticRouteParams } from '../src/api/static-route.js';
+import { parseStaticRouteParams } from '../src/api/static-route.js';
 import { DEFAULT_LIMITS } from '../src/limits.js';
 
 const MAX_STATIC_SIZE = DEFAULT_LIMITS.imageSize;
@@ -68,22 +68,40 @@ describe('static route parameters', () => {
   });
 
   it('refuses bad colours, naming the parameter', () => {
-    for (const color of ['#12345', '#ggg', 'blue', 'rgb(300,0,0)', 'rgb(1,2)', 'rgba(1,2,3,1.5)', 'rgb(-1,0,0)', '##fff', 7]) {
+    for (const color of ['#12345', '#ggg', 'bleu', 'rgb(1,2)', 'rgb(1 2, 3)', 'rgb(1,2,3)x', '##fff', '0x12345', '0xfff', '0x', 7]) {
       expect(error({ ...OK, color })).toEqual({ status: 'BAD_REQUEST', error_message: expect.stringMatching(/^invalid color:/) });
     }
+  });
+
+  it('quotes at most 60 characters of a bad value', () => {
+    const e = error({ ...OK, color: 'x'.repeat(5000) });
+    expect(e.error_message.length).toBeLessThan(200);
   });
 });
 
 describe('route colours', () => {
-  it('parses hex with or without #, URL-encoded #, and rgb()/rgba()', () => {
-    expect(parseRouteColor('#253494')).toEqual([0x25, 0x34, 0x94, 1]);
-    expect(parseRouteColor('253494')).toEqual([0x25, 0x34, 0x94, 1]);
-    expect(parseRouteColor('%23253494')).toEqual([0x25, 0x34, 0x94, 1]);
-    expect(parseRouteColor('#f0a')).toEqual([255, 0, 170, 1]);
-    expect(parseRouteColor('F0A')).toEqual([255, 0, 170, 1]);
-    expect(parseRouteColor('#ff000080')).toEqual([255, 0, 0, 128 / 255]);
-    expect(parseRouteColor('rgb(10, 20, 30)')).toEqual([10, 20, 30, 1]);
-    expect(parseRouteColor('RGBA(10,20,30,0.5)')).toEqual([10, 20, 30, 0.5]);
-    expect(parseRouteColor('rgb(100%, 0%, 50%)')).toEqual([255, 0, 127.5, 1]);
+  const color = (c: string) => {
+    const r = parseStaticRouteParams({ ...OK, color: c });
+    return r.ok ? r.params.color : r.error;
+  };
+  it('takes what Google Static Maps users write: 0x hex, hex with or without #, URL-encoded #, CSS names', () => {
+    expect(color('#253494')).toEqual([0x25, 0x34, 0x94, 1]);
+    expect(color('253494')).toEqual([0x25, 0x34, 0x94, 1]);
+    expect(color('%23253494')).toEqual([0x25, 0x34, 0x94, 1]);
+    expect(color('0x253494')).toEqual([0x25, 0x34, 0x94, 1]);
+    expect(color('0XFF000080')).toEqual([255, 0, 0, 128 / 255]);
+    expect(color('#f0a')).toEqual([255, 0, 170, 1]);
+    expect(color('F0A')).toEqual([255, 0, 170, 1]);
+    expect(color('#ff000080')).toEqual([255, 0, 0, 128 / 255]);
+    expect(color('red')).toEqual([255, 0, 0, 1]);
+    expect(color('Blue')).toEqual([0, 0, 255, 1]);
+    expect(color('gray')).toEqual([128, 128, 128, 1]);
+  });
+  it('takes rgb()/rgba()/hsl()/hsla() as the style spec reads them, clamping out-of-range channels', () => {
+    expect(color('rgb(10, 20, 30)')).toEqual([10, 20, 30, 1]);
+    expect(color('RGBA(10,20,30,0.5)')).toEqual([10, 20, 30, 0.5]);
+    expect(color('rgb(100%, 0%, 50%)')).toEqual([255, 0, 128, 1]);
+    expect(color('rgb(300 -4 0 / 150%)')).toEqual([255, 0, 0, 1]);
+    expect(color('hsl(120, 100%, 25%)')).toEqual([0, 128, 0, 1]);
   });
 });

@@ -80,7 +80,7 @@ describe('static route image', () => {
   it('answers bad input with BAD_REQUEST naming the parameter, never throwing', async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ width: 0 }, 'width'], [{ width: 2049 }, 'width'], [{ height: -5 }, 'height'], [{ height: 'abc' }, 'height'],
-      [{ color: 'blue' }, 'color'], [{ color: '#12345' }, 'color'], [{ vehicle: 'plane' }, 'vehicle'],
+      [{ color: 'bleu' }, 'color'], [{ color: '#12345' }, 'color'], [{ vehicle: 'plane' }, 'vehicle'],
       [{ type: 'quickest' }, 'type'], [{ origin: '21.02' }, 'origin'], [{ destination: 'x,y' }, 'destination'],
     ];
     for (const [extra, name] of cases) {

@@ -26,11 +26,11 @@ function bezierEase(x1: number, y1: number, x2: number, y2: number, x: number): 
 }
 
 describe('defaultValue', () => {
-  it('returns table defaults, colours as RGBA 0-255', () => {
+  it('returns table defaults, colours as RGBA (alpha 0-1)', () => {
     expect(defaultValue('line', 'line-width')).toBe(1);
     expect(defaultValue('line', 'line-join')).toBe('miter');
     expect(defaultValue('line', 'line-round-limit')).toBe(1.05);
-    expect(defaultValue('fill', 'fill-color')).toEqual([0, 0, 0, 255]);
+    expect(defaultValue('fill', 'fill-color')).toEqual([0, 0, 0, 1]);
     expect(defaultValue('symbol', 'text-halo-color')).toEqual([0, 0, 0, 0]);
     expect(defaultValue('symbol', 'text-size')).toBe(16);
     expect(defaultValue('symbol', 'text-field')).toBe('');
@@ -61,7 +61,7 @@ describe('defaultValue', () => {
     const ev = createLayerEvaluator({ id: 'x', type: 'line', source: 's' });
     expect(ev.paint(10)).toEqual({
       'line-blur': 0,
-      'line-color': [0, 0, 0, 255],
+      'line-color': [0, 0, 0, 1],
       'line-gap-width': 0,
       'line-offset': 0,
       'line-opacity': 1,
@@ -115,11 +115,11 @@ describe('zoom functions', () => {
     expect(ev.value('line-width', 10.7)).toBe(2); // other properties use the exact zoom
   });
 
-  it('interpolates colours and returns RGBA 0-255', () => {
+  it('interpolates colours and returns RGBA (alpha 0-1)', () => {
     const ev = road({ 'line-color': ['interpolate', ['linear'], ['zoom'], 0, '#000000', 10, '#ffffff'] });
-    expect(ev.value('line-color', 5)).toEqual([128, 128, 128, 255]);
-    expect(ev.value('line-color', 10)).toEqual([255, 255, 255, 255]);
-    expect(road({ 'line-color': 'rgba(255, 0, 0, 0.5)' }).value('line-color', 3)).toEqual([255, 0, 0, 128]);
+    expect(ev.value('line-color', 5)).toEqual([128, 128, 128, 1]);
+    expect(ev.value('line-color', 10)).toEqual([255, 255, 255, 1]);
+    expect(road({ 'line-color': 'rgba(255, 0, 0, 0.5)' }).value('line-color', 3)).toEqual([255, 0, 0, 0.5]);
   });
 
   it('legacy zoom functions', () => {
@@ -187,8 +187,8 @@ describe('data-driven expressions', () => {
       'line-color': { property: 'class', type: 'categorical', stops: [['primary', 'red']], default: 'blue' },
       'line-width': { property: 'lanes', type: 'identity' },
     });
-    expect(ev.value('line-color', 3, features[0])).toEqual([255, 0, 0, 255]);
-    expect(ev.value('line-color', 3, features[1])).toEqual([0, 0, 255, 255]);
+    expect(ev.value('line-color', 3, features[0])).toEqual([255, 0, 0, 1]);
+    expect(ev.value('line-color', 3, features[1])).toEqual([0, 0, 255, 1]);
     expect(ev.value('line-width', 3, features[2])).toBe(2);
   });
 
@@ -199,10 +199,10 @@ describe('data-driven expressions', () => {
       source: 's',
       paint: { 'fill-color': ['case', ['boolean', ['feature-state', 'hover'], false], 'red', 'blue'] },
     });
-    expect(ev.value('fill-color', 5)).toEqual([0, 0, 255, 255]);
-    expect(ev.value('fill-color', 5, undefined, { featureState: { hover: true } })).toEqual([255, 0, 0, 255]);
+    expect(ev.value('fill-color', 5)).toEqual([0, 0, 255, 1]);
+    expect(ev.value('fill-color', 5, undefined, { featureState: { hover: true } })).toEqual([255, 0, 0, 1]);
     const g = road({ 'line-gradient': ['interpolate', ['linear'], ['line-progress'], 0, '#000000', 1, '#ffffff'] });
-    expect(g.value('line-gradient', 5, undefined, { lineProgress: 0.2 })).toEqual([51, 51, 51, 255]);
+    expect(g.value('line-gradient', 5, undefined, { lineProgress: 0.2 })).toEqual([51, 51, 51, 1]);
   });
 
   it('text, images, enum arrays', () => {
@@ -230,7 +230,7 @@ describe('requirements and disabled properties at evaluation', () => {
   it('fill-outline-color: follows fill-color, needs antialias, disabled by pattern', () => {
     const layer = (paint: object) => createLayerEvaluator({ id: 'f', type: 'fill', source: 's', paint });
     const dd = layer({ 'fill-color': ['match', ['get', 'k'], 'a', 'red', 'green'] });
-    expect(dd.paint(5, { properties: { k: 'a' } })['fill-outline-color']).toEqual([255, 0, 0, 255]);
+    expect(dd.paint(5, { properties: { k: 'a' } })['fill-outline-color']).toEqual([255, 0, 0, 1]);
     expect(dd.paint(5, { properties: { k: 'b' } })['fill-outline-color']).toEqual(parseColor('green'));
     const noAa = layer({ 'fill-outline-color': 'red', 'fill-antialias': false }).paint(5);
     expect('fill-outline-color' in noAa).toBe(false);
@@ -238,7 +238,7 @@ describe('requirements and disabled properties at evaluation', () => {
     expect(pattern.paint(5)).not.toHaveProperty('fill-color');
     expect(pattern.paint(5)['fill-pattern']).toBe('dots');
     expect(pattern.isActive('fill-color', 5)).toBe(false);
-    expect(pattern.value('fill-color', 5)).toEqual([255, 0, 0, 255]); // value() ignores requirements
+    expect(pattern.value('fill-color', 5)).toEqual([255, 0, 0, 1]); // value() ignores requirements
   });
 
   it('symbol properties need text-field / icon-image per feature', () => {

@@ -68,7 +68,7 @@ function parseType(cell: string) {
   const [head, ...rest] = cell.split(', ');
   const unitsOf = () => (rest.length ? rest.join(', ').replace(/^in /, '') : undefined);
   const range = (text: string) => {
-    const between = /(-?[\d.]+) to (-?[\d.]+)/.exec(text);
+    const between = /(?<![\d.-])(-?[\d.]+) to (-?[\d.]+)/.exec(text);
     if (between) {
       out.min = Number(between[1]);
       out.max = Number(between[2]);
@@ -230,7 +230,7 @@ describe('property table vs style-layers.md', () => {
         expect(field.type).toBe('enum');
         expect(field.values).toEqual(type.slice('enum: '.length).split(', '));
       } else if (type.startsWith('number')) {
-        const r = /(\d+) to (\d+)/.exec(type)!;
+        const r = /(?<!\d)(\d+) to (\d+)/.exec(type)!;
         expect([field.type, field.min, field.max]).toEqual(['number', Number(r[1]), Number(r[2])]);
       } else {
         expect(field.type).toBe(type);

@@ -21,6 +21,7 @@
  */
 import Flatbush from 'flatbush';
 import { COORD_SCALE } from '../pack/format';
+import { isOffsetArray } from '../pack/offsets';
 import type { Pack } from '../pack/reader';
 import { PackError } from '../pack/reader';
 
@@ -69,7 +70,7 @@ export class WardPolygons {
     const parts = this.partWard.length;
     const rings = this.ringStart.length - 1;
     // An empty set still has one index item (flatbush needs one), pointing at no part.
-    if (this.partRing.length !== parts + 1 || this.index.numItems !== Math.max(1, parts) || this.partRing[parts] !== rings || this.ringStart[rings] !== this.xy.length / 2) {
+    if (this.partRing.length !== parts + 1 || this.index.numItems !== Math.max(1, parts) || !isOffsetArray(this.partRing, rings) || !isOffsetArray(this.ringStart, this.xy.length / 2)) {
       throw new Error('ward polygons: arrays disagree in length');
     }
     for (let p = 0; p < parts; p++) if (this.partWard[p]! >= this.unit.length) throw new Error('ward polygons: part of an unknown ward');

@@ -72,6 +72,7 @@ export function parseBool(value: unknown, param: string, dflt = false): boolean 
   return { error: `${param}: expected true or false, got "${clip(String(value))}"` };
 }
 
-function clip(s: string): string {
+/** Text for an error message: up to 60 characters of it, so a huge parameter does not make a huge answer. */
+export function clip(s: string): string {
   return s.length > 60 ? `${s.slice(0, 57)}...` : s;
 }

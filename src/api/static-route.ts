@@ -8,14 +8,17 @@
  * - `vehicle` accepts car, bike and taxi (the endpoint's documented values) and also truck and hd, which every
  *   other routing endpoint accepts and every pack can route; default car.
  * - `type` is fastest or shortest, default fastest. Enum values are matched case-insensitively.
- * - `color` accepts `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa` (the `#` optional, or URL-encoded as `%23`) and
- *   `rgb(r, g, b)` / `rgba(r, g, b, a)` with channels 0-255 (or percentages) and alpha 0-1; default `#253494`.
+ * - `color` takes what Google Static Maps users write and CSS colours as the style spec reads them
+ *   (`parseMapColor`): `0xRRGGBB`, `0xRRGGBBAA`, `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa` (the `#` optional, or
+ *   still URL-encoded as `%23`), CSS colour names (`red`, `blue`, …), `rgb()`/`rgba()`/`hsl()`/`hsla()`; channels
+ *   out of range are clamped as CSS does. Default `#253494`.
  * - Empty strings count as absent.
  */
 
 import type { LatLng } from '../geo.js';
 import { DEFAULT_LIMITS } from '../limits.js';
-import { isParamError, parseCoord } from './coords.js';
+import { parseMapColor, type RGBA } from '../style/color.js';
+import { clip, isParamError, parseCoord } from './coords.js';
 import type { Statuses } from './statuses.js';
 
 /** Vehicles the static map accepts, in pack profile order. */
@@ -35,8 +38,8 @@ export interface StaticRouteParams {
   height: number;
   vehicle: (typeof STATIC_VEHICLES)[number];
   type: (typeof STATIC_TYPES)[number];
-  /** Straight RGBA: red, green, blue 0..255, alpha 0..1. */
-  color: readonly [number, number, number, number];
+  /** The route's colour. */
+  color: RGBA;
 }
 
 /** The error body of a request the engine refuses or cannot answer. */
@@ -63,7 +66,7 @@ const bad = (error_message: string): { ok: false; error: StaticRouteError } => (
 });
 
 const absent = (v: unknown): boolean => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
-const show = (v: unknown): string => (typeof v === 'string' ? `"${v}"` : String(v));
+const show = (v: unknown): string => (typeof v === 'string' ? `"${clip(v)}"` : String(v));
 
 /**
  * Parses and validates the query.
@@ -92,9 +95,9 @@ export function parseStaticRouteParams(
   if (!vehicle) return bad(`invalid vehicle: expected one of ${STATIC_VEHICLES.join(', ')}, got ${show(query.vehicle)}`);
   const type = parseEnum(query.type, STATIC_TYPES, 'fastest');
   if (!type) return bad(`invalid type: expected fastest or shortest, got ${show(query.type)}`);
-  const color = absent(query.color) ? parseRouteColor(DEFAULT_ROUTE_COLOR) : typeof query.color === 'string' ? parseRouteColor(query.color) : null;
+  const color = parseMapColor(absent(query.color) ? DEFAULT_ROUTE_COLOR : typeof query.color === 'string' ? query.color : '');
   if (!color) {
-    return bad(`invalid color: expected #rgb, #rrggbb, #rrggbbaa, rgb(r, g, b) or rgba(r, g, b, a), got ${show(query.color)}`);
+    return bad(`invalid color: expected 0xRRGGBB, 0xRRGGBBAA, #RRGGBB, #RGB, a CSS colour name, rgb(), rgba(), hsl() or hsla(), got ${show(query.color)}`);
   }
   return { ok: true, params: { origin, destination, width: sizes[0]!, height: sizes[1]!, vehicle, type, color } };
 }
@@ -115,36 +118,4 @@ function parseEnum<T extends string>(raw: unknown, values: readonly T[], fallbac
   if (typeof raw !== 'string') return null;
   const v = raw.trim().toLowerCase();
   return (values as readonly string[]).includes(v) ? (v as T) : null;
-}
-
-/**
- * Parses a route colour strictly (see the module notes): out-of-range channels are refused, not clamped.
- * @returns straight RGBA (alpha 0..1), or null
- */
-export function parseRouteColor(raw: string): [number, number, number, number] | null {
-  let s = raw.trim().toLowerCase();
-  if (s.startsWith('%23')) s = `#${s.slice(3)}`;
-  const hex = /^#?([0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/.exec(s);
-  if (hex) {
-    const h = hex[1]!;
-    const digits = h.length <= 4 ? [...h].map((c) => c + c) : h.match(/../g)!;
-    const v = digits.map((d) => parseInt(d, 16));
-    return [v[0]!, v[1]!, v[2]!, (v[3] ?? 255) / 255];
-  }
-  const fn = /^rgba?\(\s*([^)]*?)\s*\)$/.exec(s);
-  if (!fn) return null;
-  const parts = fn[1]!.split(/\s*,\s*/);
-  if (parts.length !== 3 && parts.length !== 4) return null;
-  const out: number[] = [];
-  for (let i = 0; i < parts.length; i++) {
-    const p = parts[i]!;
-    const m = /^(\d+\.?\d*|\.\d+)(%?)$/.exec(p);
-    if (!m) return null;
-    const v = Number(m[1]);
-    const alpha = i === 3;
-    const value = m[2] ? (v / 100) * (alpha ? 1 : 255) : v;
-    if (value > (alpha ? 1 : 255)) return null;
-    out.push(value);
-  }
-  return [out[0]!, out[1]!, out[2]!, out[3] ?? 1];
 }

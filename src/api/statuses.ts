@@ -8,7 +8,7 @@
  * body, keep working, while HTTP-level tools still see failures: answers and "nothing found" outcomes are 200 (the
  * request was valid), invalid input 400, failures of the engine 500.
  */
-const BODY_STATUSES = {
+export const BODY_STATUSES = {
   OK: 200,
   Ok: 200,
   NOT_FOUND: 200,

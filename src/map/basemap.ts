@@ -1,3 +1,4 @@
+import { isOffsetArray } from '../pack/offsets.js';
 import type { Pack } from '../pack/reader.js';
 import { PackError } from '../pack/reader.js';
 
@@ -24,8 +25,8 @@ export class Basemap {
     this.lon = pack.array('map.lon');
     this.count = this.kind.length;
     const ok = this.type.length === this.count && this.name.length === this.count && this.bbox.length === 4 * this.count &&
-      this.featPart.length === this.count + 1 && this.featPart[this.count] === this.partFirst.length - 1 &&
-      this.partFirst[this.partFirst.length - 1] === this.lat.length && this.lon.length === this.lat.length;
+      this.featPart.length === this.count + 1 && isOffsetArray(this.featPart, this.partFirst.length - 1) &&
+      isOffsetArray(this.partFirst, this.lat.length) && this.lon.length === this.lat.length;
     if (!ok) throw new PackError(pack.source, 'corrupt basemap: arrays do not match');
   }
 }

@@ -1,4 +1,5 @@
 import type { Pack } from '../pack/reader.js';
+import { isOffsetArray } from '../pack/offsets.js';
 import { PackError } from '../pack/reader.js';
 import { ADMIN_SLOTS } from './kinds.js';
 
@@ -43,7 +44,7 @@ export class PlaceStore {
     this.altFirst = hasAlt ? pack.array('place.alt.first') : new Uint32Array(n + 1);
     this.alt = hasAlt ? pack.array('place.alt') : new Uint32Array(0);
     this.altKind = hasAlt ? pack.array('place.alt.kind') : new Uint8Array(0);
-    if (this.altFirst.length !== n + 1 || this.altKind.length !== this.alt.length || this.altFirst[n] !== this.alt.length) {
+    if (this.altFirst.length !== n + 1 || this.altKind.length !== this.alt.length || !isOffsetArray(this.altFirst, this.alt.length)) {
       throw new PackError(pack.source, 'corrupt places: alternative names disagree in length');
     }
     for (const a of [this.lon, this.kind, this.name, this.house, this.street, this.category, this.locality, this.osm, this.importance]) {

@@ -135,11 +135,9 @@ export class FeatureStyler<T extends Exclude<DrawnLayerType, 'background'>> {
   }
 }
 
-/** RGBA 0..255 with alpha 0..255 (the evaluator's colours) as the rasteriser's alpha 0..1. */
+/** An evaluated colour (the evaluator and the rasteriser share the RGBA convention), else `fallback`. */
 function rgba(v: EvaluatedValue | undefined, fallback: RGBA): RGBA {
-  if (!Array.isArray(v) || v.length !== 4 || typeof v[0] !== 'number') return fallback;
-  const c = v as readonly number[];
-  return [c[0]!, c[1]!, c[2]!, c[3]! / 255];
+  return Array.isArray(v) && v.length === 4 && typeof v[0] === 'number' ? (v as unknown as RGBA) : fallback;
 }
 
 const num = (v: EvaluatedValue | undefined, fallback: number): number => (typeof v === 'number' ? v : fallback);

@@ -214,9 +214,8 @@ export function drawBasemap(canvas: Canvas, viewport: Viewport, source: BasemapS
 function drawBackground(canvas: Canvas, layer: PlannedLayer, zoom: number): void {
   const ev = layer.evaluator;
   if (ev.value('background-pattern', zoom) !== undefined) return; // needs a sprite
-  const c = ev.value('background-color', zoom) as readonly number[] | undefined;
+  const color = ev.value('background-color', zoom) as RGBA | undefined;
   const opacity = ev.value('background-opacity', zoom);
-  if (!c) return;
-  const color: RGBA = [c[0]!, c[1]!, c[2]!, c[3]! / 255];
+  if (!color) return;
   canvas.fillBackground(color, typeof opacity === 'number' ? opacity : 1);
 }

@@ -1,4 +1,5 @@
 import { COORD_SCALE } from '../pack/format.js';
+import { isOffsetArray } from '../pack/offsets.js';
 import type { Pack } from '../pack/reader.js';
 import { PackError } from '../pack/reader.js';
 import { PROFILE_COUNT } from './profiles.js';
@@ -86,8 +87,11 @@ export class RoadGraph {
     };
     if (this.nodeLon.length !== N || this.nodeFlags.length !== N || this.nodeBlock.length !== N) bad('node arrays differ in length');
     if (this.edgeNodes.length !== 2 * E || this.edgeSpeed.length !== E * PROFILE_COUNT * 2 || this.edgePref.length !== E * PROFILE_COUNT) bad('edge arrays differ in length');
-    if (this.edgeShape.length !== E + 1 || this.edgeShape[E] !== this.shapeLat.length) bad('edge shapes do not match the shape points');
-    if (this.adjFirst.length !== N + 1 || this.adjFirst[N] !== this.adjArc.length) bad('adjacency offsets do not match');
+    if (this.edgeShape.length !== E + 1 || !isOffsetArray(this.edgeShape, this.shapeLat.length)) bad('edge shapes do not match the shape points');
+    if (this.adjFirst.length !== N + 1 || !isOffsetArray(this.adjFirst, this.adjArc.length)) bad('adjacency offsets do not match');
+    const restrictions = Math.max(0, this.turnFirst.length - 1);
+    if (!isOffsetArray(this.turnFirst, this.turnEdges.length) || this.turnKind.length !== restrictions || this.turnMask.length !== restrictions) bad('turn restrictions do not match');
+    for (let i = 0; i < this.turnEdges.length; i++) if (this.turnEdges[i]! >= E) bad(`turn restriction refers to edge ${this.turnEdges[i]} of ${E}`);
     for (let i = 0; i < 2 * E; i++) if (this.edgeNodes[i]! >= N) bad(`edge ${i >> 1} refers to node ${this.edgeNodes[i]} of ${N}`);
     for (let i = 0; i < this.adjArc.length; i++) if (this.adjArc[i]! >>> 1 >= E) bad(`arc ${this.adjArc[i]} refers to a missing edge`);
     if (this.edgeDuration && this.edgeDuration.length !== E) bad('edge durations differ in length');

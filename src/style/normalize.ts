@@ -1,13 +1,13 @@
-import { colorToRgba, parseColor, type Rgba } from './color.js';
+import { colorToRgba, parseColor, type RGBA } from './color.js';
 import { styleSpec } from './style-spec.js';
 import type { PropertyDefinition } from './types.js';
 
 /**
- * An evaluated property value. Colours are {@link Rgba} (0–255 ints, straight alpha); enums,
+ * An evaluated property value. Colours are {@link RGBA} (channels 0–255, alpha 0–1); enums,
  * image names (resolvedImage) and text (formatted, sections concatenated) are strings; numbers are
  * clamped into the table's range.
  */
-export type EvaluatedValue = number | boolean | string | Rgba | readonly number[] | readonly string[];
+export type EvaluatedValue = number | boolean | string | RGBA | readonly number[] | readonly string[];
 
 const clamp = (def: PropertyDefinition, x: number): number =>
   Math.min(def.max ?? Infinity, Math.max(def.min ?? -Infinity, x));

@@ -10,7 +10,7 @@ import { fold } from '../../src/places/text/fold';
 import { OSM, PACK_INPUTS, testPack } from './packs';
 
 /** Packs the fixture uses. */
-export const TYPED_PACKS = ['hanoi', 'hcmc', 'dalat'] as const;
+const TYPED_PACKS = ['hanoi', 'hcmc', 'dalat'] as const;
 export type TypedPack = (typeof TYPED_PACKS)[number];
 
 /** An engine per pack of the fixture (built from the real data by testPack). */

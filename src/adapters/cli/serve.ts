@@ -19,6 +19,7 @@ import { DEFAULT_KEYS_FILE, usageFileFor } from './files.js';
 
 export const SERVE_HELP = `bando serve [--pack FILE ...] [--keys FILE] [--usage FILE] [--port N] [--host ADDR]
             [--cert FILE --key FILE] [--trust-proxy] [--dev] [--timeout MS] [--threads N] [--limit NAME=N ...]
+            [--max-connections N]
   Serves the REST API (node:http, or node:https with --cert/--key). Keys come from --keys
   (default ${DEFAULT_KEYS_FILE}); usage counts persist to --usage (default: the keys file with .usage.json).
   --dev          accept plain HTTP from loopback; without a keys file, make temporary dev keys
@@ -32,6 +33,8 @@ export const SERVE_HELP = `bando serve [--pack FILE ...] [--keys FILE] [--usage 
                  worker bundle is built, else 0.
   --limit NAME=N  change a request limit (repeatable): ${Object.entries(DEFAULT_LIMITS).map(([k, v]) => `${k} (${v})`).join(', ')};
                  each from 1 to its cap (README, Limits).
+  --max-connections N  connections open at once (default: half the open-file limit, 16–8192); past
+                 three quarters of it, idle connections are closed to make room for new ones.
   Default --port 8080, --host 127.0.0.1. SIGTERM/SIGINT stop gracefully and save the counts.`;
 
 /** `bando serve`: runs the fetch handler behind node:http/https until SIGTERM or SIGINT. */
@@ -78,6 +81,7 @@ export async function serveCommand(args: ParsedArgs): Promise<void> {
     port: Number(flag(args, 'port') ?? 8080),
     host: flag(args, 'host') ?? '127.0.0.1',
     tls: cert && keyFile ? { cert: readFileSync(cert), key: readFileSync(keyFile) } : undefined,
+    maxConnections: maxConnectionsFlag(flag(args, 'max-connections')),
   });
   const engines = threads > 0 ? `engines in ${threads} worker thread${threads === 1 ? '' : 's'}` : 'engine in the serving thread';
   process.stdout.write(`bando serving on ${running.url} (${keys.length} key${keys.length === 1 ? '' : 's'}, ${engines})\n`);
@@ -107,6 +111,14 @@ export async function serveCommand(args: ParsedArgs): Promise<void> {
     process.once('SIGTERM', () => stop('SIGTERM'));
     process.once('SIGINT', () => stop('SIGINT'));
   });
+}
+
+/** `--max-connections`: a whole number 1–1,000,000, or undefined for the default. */
+function maxConnectionsFlag(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const n = /^\d{1,7}$/.test(value) ? Number(value) : NaN;
+  if (!(n >= 1 && n <= 1_000_000)) throw new Error(`--max-connections must be a whole number 1–1000000, got "${value}"`);
+  return n;
 }
 
 /** The demo page's URL with the tiles key (`key`) and, when there is one, the REST key (`api_key`). */

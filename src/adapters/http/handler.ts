@@ -4,6 +4,7 @@ import { RateLimiter } from './rate.js';
 import { httpStatusOfBody } from '../../api/statuses.js';
 import { errorReply, fromFetchResponse, json, png, SerializedBody, serializedJson, toFetchResponse, type Reply } from './responses.js';
 import { firstParam, parseRequestUrl, type RequestUrl } from './request-url.js';
+import { isValidHost } from './request-target.js';
 import { methodForPath, type EngineApi, type EngineParams } from './routes.js';
 import { SessionTracker, type SessionCharge, type SessionOptions } from './sessions.js';
 import { MemoryUsageStore, periodOf, type UsageStore } from './usage.js';
@@ -58,7 +59,10 @@ export type FetchHandler = (request: Request, client?: ClientInfo) => Promise<Re
 /** The parts of a request the REST surface reads, as any transport can give them without building a `Request`. */
 export interface RestRequest {
   method: string;
-  /** Absolute URL; its scheme is the transport's (https: only when the connection used TLS). */
+  /**
+   * Absolute URL; its scheme is the transport's (https: only when the connection used TLS), its path and query the
+   * request-target's (RFC 9112 §3.3; see `requestUrl`), never taken from an unchecked Host header.
+   */
   url: string;
   /** A header's value (case-insensitive name), or null. */
   header(name: string): string | null;
@@ -70,13 +74,19 @@ export type RestHandler = (request: RestRequest, client?: ClientInfo) => Reply |
 /**
  * The whole REST surface of rest-api.md in one fetch-style function (Node, Deno, Bun, Service Worker, tests).
  * `client.remoteAddress` is needed for `allowHttp` and for a `trustProxy` address list. See
- * {@link createRestHandler} for the checks.
+ * {@link createRestHandler} for the checks; before them, a Host header that is not `host[:port]` gets 400.
  */
 export function createFetchHandler(engine: EngineApi, options: FetchHandlerOptions = {}): FetchHandler {
   const rest = createRestHandler(engine, options);
   return async (request, client) => {
     const headers = request.headers;
-    const reply = await rest({ method: request.method, url: request.url, header: (n) => headers.get(n) }, client);
+    // The runtime built request.url; a Host header it may have joined to the target unchecked is refused here.
+    // (A Service Worker's requests carry no Host header: the browser made the URL.)
+    const host = headers.get('host');
+    const reply =
+      host !== null && !isValidHost(host)
+        ? errorReply(400, 'BAD_REQUEST', 'The Host header is not a valid host[:port].')
+        : await rest({ method: request.method, url: request.url, header: (n) => headers.get(n) }, client);
     return toFetchResponse(reply);
   };
 }

@@ -1,3 +1,5 @@
+import { globMatch } from './glob.js';
+
 /** An API key as written in a keys file (`{ "keys": [ ... ] }`) or passed to `createFetchHandler`. */
 export interface ApiKey {
   /** The secret sent as `api_key`. */
@@ -53,16 +55,19 @@ export interface NormalizedKey extends Omit<ApiKey, 'restrictions'> {
   monthlyQuota: number;
 }
 
-/** A compiled URL restriction: scheme, host and path globs, each matched on its own part of a URL. */
+/** A URL restriction taken apart: scheme, host and path globs, each matched on its own part of a URL. */
 export interface UrlPattern {
   source: string;
-  scheme: RegExp;
-  host: RegExp;
-  path: RegExp;
+  /** Scheme globs, lowercase: the pattern's, or `http` and `https` when it names none. */
+  schemes: string[];
+  /** Host glob (host and port), lowercase; its `*` never spans a `:`. */
+  host: string;
+  /** Path glob, compared with the path and query; case-sensitive. */
+  path: string;
 }
 
 /**
- * Compiles a restriction such as `https://*.example.com/*`, `*://example.com/app/*`, `*.example.com` or
+ * Reads a restriction such as `https://*.example.com/*`, `*://example.com/app/*`, `*.example.com` or
  * `localhost:*`. Parts are matched separately so that a `*` in the host can never swallow a `/` and let
  * `https://evil.com/x.example.com/` pass for `https://*.example.com/*`. A missing scheme matches http and https;
  * a missing path matches any path. The host part is compared with the URL's host (hostname plus a non-default port),
@@ -70,35 +75,31 @@ export interface UrlPattern {
  */
 export function parsePattern(source: string): UrlPattern {
   let rest = source.trim();
-  let scheme = 'http|https';
+  let schemes = ['http', 'https'];
   const s = /^([a-z*][a-z0-9+.*-]*):\/\//i.exec(rest);
   if (s) {
-    scheme = glob(s[1]!);
+    schemes = [s[1]!.toLowerCase()];
     rest = rest.slice(s[0].length);
   }
   const slash = rest.indexOf('/');
-  const host = slash < 0 ? rest : rest.slice(0, slash);
-  const path = slash < 0 ? '/*' : rest.slice(slash);
   return {
     source,
-    scheme: new RegExp(`^(?:${scheme})$`, 'i'),
-    // '*' in a host never matches ':' either, so `*.example.com` does not allow any port on its own.
-    host: new RegExp(`^${glob(host, '[^/:]*')}$`, 'i'),
-    path: new RegExp(`^${glob(path)}$`),
+    schemes,
+    host: (slash < 0 ? rest : rest.slice(0, slash)).toLowerCase(),
+    path: slash < 0 ? '/*' : rest.slice(slash),
   };
 }
 
-/** Regular-expression source of a glob where `*` is the only special character. */
-function glob(text: string, star = '.*'): string {
-  return text
-    .split('*')
-    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-    .join(star);
+/** A host glob against a URL's host: `*` never matches `:`, so the colons of both must pair up. */
+function hostMatches(glob: string, host: string): boolean {
+  const pieces = glob.split(':');
+  const parts = host.split(':');
+  return pieces.length === parts.length && pieces.every((p, i) => globMatch(p, parts[i]!));
 }
 
 /**
  * True when the URL (an Origin such as `https://app.example.com` or a full Referer) matches one of the patterns.
- * An unparsable URL matches nothing.
+ * An unparsable URL matches nothing. Linear in the URL's length for each pattern.
  */
 export function matchesRestrictions(patterns: readonly UrlPattern[], url: string): boolean {
   let u: URL;
@@ -110,5 +111,6 @@ export function matchesRestrictions(patterns: readonly UrlPattern[], url: string
   const scheme = u.protocol.slice(0, -1);
   // An Origin has no path; it stands for the site's root.
   const path = (u.pathname || '/') + u.search;
-  return patterns.some((p) => p.scheme.test(scheme) && p.host.test(u.host) && p.path.test(path));
+  const host = u.host.toLowerCase();
+  return patterns.some((p) => p.schemes.some((g) => globMatch(g, scheme)) && hostMatches(p.host, host) && globMatch(p.path, path));
 }

@@ -1,7 +1,9 @@
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { defaultMaxConnections, guardConnections } from './connections.js';
 import type { RestHandler, RestRequest } from './handler.js';
+import { requestUrl } from './request-target.js';
 import { errorReply, type Reply } from './responses.js';
 
 /** Options of {@link startNodeServer}. */
@@ -14,6 +16,17 @@ export interface NodeServerOptions {
   tls?: { cert: string | Buffer; key: string | Buffer };
   /** Longest time a client may take to send a whole request, in milliseconds. Default 30,000. */
   requestTimeoutMs?: number;
+  /** Longest time a client may take to send a request's headers, in milliseconds. Default 20,000 (at most requestTimeoutMs). */
+  headersTimeoutMs?: number;
+  /** How long an idle keep-alive connection stays open after an answer, in milliseconds. Default 5,000. */
+  keepAliveTimeoutMs?: number;
+  /**
+   * Most connections open at once; past three quarters of it, idle connections are closed for new ones (see
+   * connections.ts). Default half the process's open-file limit, 16–8,192 (1,024 where the limit is unknown).
+   */
+  maxConnections?: number;
+  /** Where connection trouble (accept errors) is reported. Default standard error. */
+  report?: (message: string) => void;
   /** Longest wait for in-flight requests on shutdown before connections are cut, in milliseconds. Default 10,000. */
   shutdownGraceMs?: number;
 }
@@ -42,9 +55,12 @@ export async function startNodeServer(handler: RestHandler, opts: NodeServerOpti
     inFlight++;
     let reply: Reply | Promise<Reply>;
     try {
-      reply = closing
+      const request = closing ? null : toRestRequest(req, tls);
+      reply = !request
         ? errorReply(503, 'ERROR', 'The server is shutting down.', { connection: 'close', 'retry-after': '1' })
-        : handler(toRestRequest(req, tls), { remoteAddress: req.socket.remoteAddress });
+        : 'error' in request
+          ? errorReply(400, 'BAD_REQUEST', request.error)
+          : handler(request, { remoteAddress: req.socket.remoteAddress });
     } catch (err) {
       reply = errorReply(500, 'ERROR', `Internal error: ${(err as Error).message}`);
     }
@@ -68,7 +84,9 @@ export async function startNodeServer(handler: RestHandler, opts: NodeServerOpti
   const tls = !!opts.tls;
   const server: Server = opts.tls ? createHttpsServer({ cert: opts.tls.cert, key: opts.tls.key }, listener) : createHttpServer(listener);
   server.requestTimeout = opts.requestTimeoutMs ?? 30_000;
-  server.headersTimeout = Math.min(server.requestTimeout, 20_000);
+  server.headersTimeout = Math.min(server.requestTimeout, opts.headersTimeoutMs ?? 20_000);
+  server.keepAliveTimeout = opts.keepAliveTimeoutMs ?? 5_000;
+  guardConnections(server, opts.maxConnections ?? defaultMaxConnections(), opts.report ?? ((m) => process.stderr.write(`${m}\n`)));
   // A client error (malformed request line, oversized headers) closes that socket only.
   server.on('clientError', (_err, socket) => {
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
@@ -106,12 +124,13 @@ export async function startNodeServer(handler: RestHandler, opts: NodeServerOpti
 const SINGLE = new Set(['age', 'authorization', 'content-length', 'content-type', 'etag', 'expires', 'from', 'host', 'if-modified-since', 'if-unmodified-since', 'last-modified', 'location', 'max-forwards', 'proxy-authorization', 'referer', 'retry-after', 'server', 'user-agent']);
 
 /**
- * The REST view of a node request: URL with the connection's scheme, headers looked up in `rawHeaders` (node builds
+ * The REST view of a node request, or why it is a bad request: the URL from the request-target and the Host header
+ * as RFC 9112 says (`requestUrl`), with the connection's scheme; headers looked up in `rawHeaders` (node builds
  * `req.headers` lazily; a REST request reads two or three headers, so the object is never made). Repeated headers
  * are combined as `req.headers` combines them: the first value of the headers node keeps once, `; ` for cookie,
  * `, ` otherwise.
  */
-function toRestRequest(req: IncomingMessage, tls: boolean): RestRequest {
+function toRestRequest(req: IncomingMessage, tls: boolean): RestRequest | { error: string } {
   const raw = req.rawHeaders;
   const header = (name: string): string | null => {
     let v: string | null = null;
@@ -122,10 +141,8 @@ function toRestRequest(req: IncomingMessage, tls: boolean): RestRequest {
     }
     return v;
   };
-  return {
-    method: req.method ?? 'GET',
-    // A malformed Host makes the URL unparsable; the handler answers that request with 400.
-    url: `${tls ? 'https' : 'http'}://${header('host') ?? 'localhost'}${req.url ?? '/'}`,
-    header,
-  };
+  const hosts: string[] = [];
+  for (let i = 0; i < raw.length; i += 2) if (raw[i]!.length === 4 && raw[i]!.toLowerCase() === 'host') hosts.push(raw[i + 1]!);
+  const url = requestUrl(tls ? 'https' : 'http', req.url ?? '', hosts, req.httpVersion);
+  return typeof url === 'string' ? { method: req.method ?? 'GET', url, header } : url;
 }

@@ -68,6 +68,7 @@ export function readUsageFile(path: string): UsageReport {
   } catch (err) {
     throw new Error(`usage file ${path} is not JSON (${(err as Error).message})`);
   }
+  if (!doc || typeof doc !== 'object') throw new Error(`usage file ${path} must hold { "version": 1, "usage": { ... } }`);
   if (doc.version !== 1) throw new Error(`usage file ${path} has unknown version ${String(doc.version)}`);
   return checkReport(doc.usage, `usage file ${path}`);
 }

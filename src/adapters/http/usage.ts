@@ -89,7 +89,8 @@ export function checkReport(value: unknown, where: string): UsageReport {
     for (const [period, u] of Object.entries(periods as object)) {
       const p = u as PeriodUsage;
       if (!/^\d{4}-\d{2}$/.test(period)) fail(`period "${period}" of key "${key}" is not YYYY-MM`);
-      if (!p || typeof p.billable !== 'number' || typeof p.sessions !== 'number' || typeof p.requests !== 'object')
+      const count = (n: unknown): boolean => typeof n === 'number' && Number.isFinite(n) && n >= 0;
+      if (!p || typeof p !== 'object' || !count(p.billable) || !count(p.sessions) || !p.requests || typeof p.requests !== 'object' || Array.isArray(p.requests) || !Object.values(p.requests).every(count))
         fail(`usage of key "${key}" in ${period} is malformed`);
     }
   }

@@ -54,7 +54,9 @@ const AREAS: { id: string; layer: string; cls: string[]; color: string; minzoom:
  * @param options a tiles key to append to the resource URLs
  */
 export function defaultStyle(baseUrl: string, options: DefaultStyleOptions = {}): Json {
-  const base = baseUrl.replace(/\/+$/, '');
+  let end = baseUrl.length;
+  while (end > 0 && baseUrl[end - 1] === '/') end--;
+  const base = baseUrl.slice(0, end);
   const query = options.key ? `?${encodeURIComponent(options.keyParam ?? 'key')}=${encodeURIComponent(options.key)}` : '';
   const src = { source: DEFAULT_SOURCE };
   const layers: Json[] = [

@@ -48,8 +48,12 @@ export function termsOf(text: string): Term[] {
 }
 
 const NON_WORD = /[^\p{L}\p{M}\p{N}]+/u;
-/** Letter or digit runs joined by a dot, hyphen, apostrophe or ampersand, without spaces. */
-const JOINED = /[\p{L}\p{N}]+(?:[.'’&-][\p{L}\p{N}]+)+/gu;
+/**
+ * Letter or digit runs joined by a dot, hyphen, apostrophe or ampersand, without spaces. The look-behind starts a
+ * match only at the start of a run: without it a long run with no joiner is rescanned from each of its letters
+ * (quadratic time, issue 18).
+ */
+const JOINED = /(?<![\p{L}\p{N}])[\p{L}\p{N}]+(?:[.'’&-][\p{L}\p{N}]+)+/gu;
 /** fold() of single words, cached: the same few thousand words recur in every name and query. */
 const folds = new Map<string, string>();
 const MAX_CACHED_FOLDS = 50_000;

@@ -14,6 +14,7 @@
  * - "H." is ambiguous: Hẻm before a number ("H. 51"), Huyện before a name ("H. Củ Chi"); see `classify`.
  */
 import { fold, normalize } from './fold';
+import { houseNumberEnd } from './house-number.js';
 
 /** What a type word introduces. `city` (Thành phố) may head a province or a district-level city. */
 export type TypeRole =
@@ -111,7 +112,8 @@ export interface AddressToken {
   impliedType?: string;
 }
 
-interface RawToken {
+/** A token before type words and places are recognised (see {@link lex}). */
+export interface RawToken {
   kind: 'word' | 'number' | 'break';
   text: string;
   folded: string;
@@ -122,30 +124,46 @@ interface RawToken {
 }
 
 /**
+ * Every token but numbers, at one position: a word (letters and marks, apostrophes inside: "N'Trang"), breaks, a dot,
+ * white space, or any other single character.
+ */
+const OTHER_TOKEN = /([\p{L}\p{M}]+(?:['’][\p{L}\p{M}]+)*)|([,;\n|]+)|(\.)|\s+|./suy;
+
+/**
  * Splits raw text into words, numbers (house numbers as written: 12, 12A, 12/3A, 43/91, 12B-14) and segment
  * breaks (comma, semicolon, newline, |).
  */
-function lex(s: string): RawToken[] {
+export function lex(s: string): RawToken[] {
   // Join dotted initials first so "T.P." and "T.X." read as "TP." and "TX.".
   const text = s.normalize('NFC').replace(/(?<![\p{L}\p{M}])(\p{L})\.(\p{L})\.?(?![\p{L}\p{M}])/gu, '$1$2.');
   const out: RawToken[] = [];
-  const re = /(\d+\p{L}?(?:[/-]\d+\p{L}?)*(?![\p{L}\p{N}])|\d+)|([\p{L}\p{M}]+(?:['’][\p{L}\p{M}]+)*)|([,;\n|]+)|(\.)|\s+|./gu;
   let lastEnd = -1; // end offset of the last word/number token, to see "Q1" (glued) apart from "Q 1"
-  for (const m of text.matchAll(re)) {
-    const [all, num, word, brk, dot] = m;
-    const at = m.index ?? 0;
+  for (let at = 0; at < text.length; ) {
+    let num: string | undefined, word: string | undefined, brk: string | undefined, dot: string | undefined;
+    let all: string;
+    const c = text.charCodeAt(at);
+    if (c >= 48 && c <= 57) {
+      all = num = text.slice(at, houseNumberEnd(text, at));
+    } else {
+      // Sticky: matches at `at` exactly (every character matches some branch), so no start position is retried.
+      OTHER_TOKEN.lastIndex = at;
+      const m = OTHER_TOKEN.exec(text)!;
+      [all, word, brk, dot] = m as unknown as [string, string?, string?, string?];
+    }
+    const start = at;
+    at += all.length;
     const prev = out[out.length - 1];
     if (num !== undefined || word !== undefined) {
-      if (prev && prev.kind !== 'break' && lastEnd === at) prev.glued = true;
+      if (prev && prev.kind !== 'break' && lastEnd === start) prev.glued = true;
       out.push(
         num !== undefined
           ? { kind: 'number', text: all, folded: all.toLowerCase(), exact: all, dotted: false, glued: false }
           : { kind: 'word', text: all, folded: fold(all), exact: normalize(all), dotted: false, glued: false },
       );
-      lastEnd = at + all.length;
+      lastEnd = at;
     } else if (brk !== undefined) {
       if (prev && prev.kind !== 'break') out.push({ kind: 'break', text: ',', folded: '', exact: '', dotted: false, glued: false });
-    } else if (dot !== undefined && prev && prev.kind === 'word' && lastEnd === at) {
+    } else if (dot !== undefined && prev && prev.kind === 'word' && lastEnd === start) {
       prev.dotted = true;
     }
   }

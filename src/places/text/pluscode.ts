@@ -78,7 +78,9 @@ export function decodePlusCode(code: string): PlusCodeArea | null {
   if (typeof code !== 'string') return null;
   const c = code.toUpperCase();
   if (!FULL_CODE.test(c) || c.indexOf('+') !== SEPARATOR_POSITION) return null;
-  const digits = c.replace('+', '').replace(/0+$/, '');
+  // Valid codes hold "0" only as the padding that runs up to the "+" (the alphabet has no 0).
+  const pad = c.indexOf('0');
+  const digits = pad < 0 ? c.replace('+', '') : c.slice(0, pad);
   // The first pair must stay on the globe: latitude digit < 9 (180°), longitude digit < 18 (360°).
   if (ALPHABET.indexOf(digits[0]!) >= 9 || ALPHABET.indexOf(digits[1]!) >= 18) return null;
   // Integer steps from the south-west corner at full precision; `latPlace`/`lngPlace` is the current digit's size.

@@ -5,7 +5,7 @@
  * layout PNG and ImageData use. Pixel (x, y) covers the square [x, x+1) x [y, y+1); so a polygon from 10 to 20
  * covers pixels 10..19 fully. Every draw composites source-over with coverage-based anti-aliasing.
  */
-import type { RGBA } from './color.js';
+import type { RGBA } from '../../style/color.js';
 import { MaskSink, SolidSink } from './composite.js';
 import { addDistanceStroke } from './distance-stroke.js';
 import { Path } from './path.js';

@@ -1,7 +1,7 @@
 /**
  * Coverage sinks that composite onto a straight-alpha RGBA buffer (source-over), or accumulate coverage in a mask.
  */
-import type { RGBA } from './color.js';
+import type { RGBA } from '../../style/color.js';
 import type { CoverageSink } from './scanline.js';
 
 /**

@@ -3,7 +3,7 @@
  * Web Mercator helpers and PNG output. No `node:` imports, so it runs in Node, browsers and workers.
  */
 export { Canvas, type StrokeOptions } from './canvas.js';
-export { parseColor, type RGBA } from './color.js';
+export type { RGBA } from '../../style/color.js';
 export {
   Viewport,
   fitBounds,

@@ -2,7 +2,7 @@
  * Route end markers: a ringed dot for the origin and a teardrop pin, tip on the point, for the destination.
  */
 import type { Canvas } from './canvas.js';
-import type { RGBA } from './color.js';
+import type { RGBA } from '../../style/color.js';
 import { Path } from './path.js';
 import { circleSegments } from './stroke-outline.js';
 

@@ -5,7 +5,7 @@
  * mask (maximum over glyphs) and composited once, so overlapping glyph halos never double-blend.
  */
 import type { Canvas } from './canvas.js';
-import type { RGBA } from './color.js';
+import type { RGBA } from '../../style/color.js';
 import type { MaskSink } from './composite.js';
 import { GLYPH_BORDER, GLYPH_EM, SDF_CUTOFF, SDF_RADIUS, type SdfGlyph } from './sdf-glyphs.js';
 import { stripDiacritics } from '../../text/diacritics.js';

@@ -4,7 +4,7 @@
  * string at integer coordinates is pixel-crisp.
  */
 import type { Canvas } from './canvas.js';
-import type { RGBA } from './color.js';
+import type { RGBA } from '../../style/color.js';
 import { GLYPH_HEIGHT, glyphColumns } from './font5x7.js';
 import { Path } from './path.js';
 

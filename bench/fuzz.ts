@@ -1,0 +1,55 @@
+/**
+ * Long fuzzing run of the REST surface (issue 18 item 3): `npm run bench -- fuzz [requests per endpoint]` sends
+ * adversarial requests (test/helpers/fuzz-inputs.ts: every parameter of every endpoint, all within the 8,192-character
+ * URL limit) through the REST handler `bando serve` runs, checks each answer's shape as test/fuzz-rest.test.ts does,
+ * and reports CPU time per call (user + system, so a loaded machine does not inflate it much) per endpoint: p50,
+ * p99 and max against the 50 ms target, with the slowest request's start. Seeds differ per run (printed), so long
+ * runs explore new inputs; rerun a seed to reproduce.
+ */
+import fc from 'fast-check';
+import { createRestHandler } from '../src/adapters/http/handler.js';
+import { METHOD_NAMES } from '../src/adapters/http/routes.js';
+import { createEngine } from '../src/engine.js';
+import { answer, checkReply } from '../test/helpers/fuzz-check.js';
+import { requestsFor, type FuzzRequest } from '../test/helpers/fuzz-inputs.js';
+import { quantile, table } from './stats.js';
+
+/** CPU time per call that no input within the URL limit may exceed, milliseconds. */
+const TARGET_MS = 50;
+const perEndpoint = Number(process.argv[2] ?? 3000);
+const seed = Number(process.env.FUZZ_SEED ?? Date.now() % 1_000_000);
+
+const engine = await createEngine();
+const handler = createRestHandler(engine, { keys: [{ key: 'k' }], allowHttp: true });
+console.log(`seed ${seed} (FUZZ_SEED=${seed} reproduces), ${perEndpoint} requests per endpoint; CPU time per call`);
+
+const rows: Record<string, string | number>[] = [];
+const failures: string[] = [];
+for (const method of METHOD_NAMES) {
+  const requests: FuzzRequest[] = fc.sample(requestsFor(method), { seed: seed + METHOD_NAMES.indexOf(method), numRuns: perEndpoint });
+  // Warm up the endpoint (first calls compile code and fill caches), then measure.
+  for (const r of requests.slice(0, 20)) await answer(handler, r);
+  const times: number[] = [];
+  let slowest = { ms: -1, target: '' };
+  let ok = 0;
+  for (const r of requests) {
+    const { reply, cpuMs } = await answer(handler, r);
+    times.push(cpuMs);
+    if (cpuMs > slowest.ms) slowest = { ms: cpuMs, target: r.target };
+    const problem = checkReply(method, reply);
+    if (problem) failures.push(`${method}: ${problem} for ${r.target.slice(0, 200)}`);
+    else if (reply.status === 200) ok++;
+  }
+  rows.push({
+    endpoint: method,
+    calls: times.length,
+    answered_200: ok,
+    p50_ms: quantile(times, 0.5),
+    p99_ms: quantile(times, 0.99),
+    max_ms: quantile(times, 1),
+    over_target: times.filter((t) => t > TARGET_MS).length,
+    slowest: `${slowest.target.slice(0, 60)}… (${slowest.target.length} chars)`,
+  });
+}
+table(`REST fuzzing: CPU time per call (target ≤ ${TARGET_MS} ms for any input within the URL limit)`, rows);
+console.log(failures.length === 0 ? '\nEvery answer kept the documented shape.' : `\n${failures.length} answers broke the shape:\n${failures.slice(0, 20).join('\n')}`);
