@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { build } from 'esbuild';
+import { BROWSER_BUNDLE } from '../data-tools/browser-bundle.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../src/engine.js';
 import { createFetchHandler } from '../src/adapters/http/handler.js';
@@ -18,17 +19,8 @@ afterAll(() => rmSync(out, { recursive: true, force: true }));
 const WORKER = join(out, 'dist', 'worker.js');
 symlinkSync(join(ROOT, 'assets'), join(out, 'assets'));
 
-// The same bundle options as tsup.config.ts's worker entry: the test runs the shipped form of the worker.
-await build({
-  entryPoints: { worker: join(ROOT, 'src/worker.ts') },
-  bundle: true,
-  format: 'esm',
-  platform: 'browser',
-  target: 'es2022',
-  external: ['node:*'],
-  outdir: join(out, 'dist'),
-  logLevel: 'error',
-});
+// The bundle options of tsup.config.ts's worker entry: the test runs the shipped form of the worker.
+await build({ ...BROWSER_BUNDLE, entryPoints: { worker: join(ROOT, 'src/worker.ts') }, outdir: join(out, 'dist') });
 const engine: EngineApi = await createEngine();
 const has = METHOD_NAMES.filter((m) => typeof engine[m] === 'function');
 
@@ -84,5 +76,18 @@ describe('worker (node:worker_threads)', () => {
     await expect(bad.ready).rejects.toThrow(/nope\.pack.*does not exist/);
     await expect(bad.direction({})).rejects.toThrow(/nope\.pack/);
     bad.terminate();
+  });
+
+  it('a worker whose script cannot be loaded rejects ready and every call with the reason (the process goes on)', async () => {
+    const lost = createWorkerEngine(new Worker(join(out, 'dist', 'no-such-worker.js')));
+    await expect(lost.ready).rejects.toThrow(/the bando worker stopped: .*no-such-worker\.js/);
+    await expect(lost.direction({ origin: A, destination: B })).rejects.toThrow(/the bando worker stopped/);
+  });
+
+  it('calls after terminate reject instead of waiting forever', async () => {
+    const w = createWorkerEngine(new Worker(WORKER), { packs: [PACK] });
+    await w.ready;
+    w.terminate();
+    await expect(w.direction({ origin: A, destination: B })).rejects.toThrow(/exited/);
   });
 });

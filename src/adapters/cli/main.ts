@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 import { createEngine } from '../../engine.js';
 import { parseArgs } from './args.js';
 import { BUILD_PACK_HELP, buildPackCommand } from './build-pack.js';

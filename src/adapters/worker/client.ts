@@ -26,20 +26,24 @@ export interface WorkerEngine {
 export type AnyWorker = Endpoint | { postMessage(message: unknown, transfer?: readonly unknown[]): void; on(event: string, listener: (...args: unknown[]) => void): unknown; terminate(): unknown };
 
 /**
- * Talks to a worker started from the `bando/worker` entry (dist/worker.js). The worker loads `options.packs` (URL
- * strings, file paths in Node, or bytes, which are copied) and builds its engine; calls made before it is ready
- * wait for it. A method the worker's engine does not have rejects with an Error naming it.
+ * Talks to a worker started from the `bando/worker` entry. The worker loads `options.packs` (URL strings, file paths
+ * in Node, or bytes, which are copied) and builds its engine; calls made before it is ready wait for it. A method
+ * the worker's engine does not have rejects with an Error naming it. A worker that cannot start (its script not
+ * found or not loadable, a pack that fails to load) or that stops rejects `ready` and every call with the reason,
+ * instead of leaving them pending or crashing the process.
  */
 export function createWorkerEngine(worker: AnyWorker, options: WorkerInitOptions = {}): WorkerEngine {
   // Node's Worker is an EventEmitter; comlink speaks EventTarget, so it gets comlink's node adapter.
   const endpoint = 'addEventListener' in worker ? (worker as Endpoint) : nodeEndpoint(worker);
   const remote: Remote<WorkerRemote> = wrap<WorkerRemote>(endpoint);
-  const ready = remote.init(options);
-  // A failed start is reported by every call; this keeps it from being an unhandled rejection meanwhile.
+  const stopped = workerStopped(worker);
+  const ready = Promise.race([remote.init(options), stopped]);
+  // A failed start is reported by every call; these keep it from being an unhandled rejection meanwhile.
   ready.catch(() => {});
+  stopped.catch(() => {});
   const call = (method: MethodName) => async (params: EngineParams) => {
     await ready;
-    return remote.call(method, params);
+    return Promise.race([remote.call(method, params), stopped]);
   };
   return {
     geocode: call('geocode'),
@@ -51,10 +55,31 @@ export function createWorkerEngine(worker: AnyWorker, options: WorkerInitOptions
     staticRoute: call('staticRoute'),
     async callSerialized(method, params) {
       await ready;
-      const r = await remote.callJson(method, params);
+      const r = await Promise.race([remote.callJson(method, params), stopped]);
       return r instanceof Uint8Array ? r : new SerializedBody(r.json, r.status);
     },
     ready,
     terminate: () => void (worker as { terminate(): unknown }).terminate(),
   };
+}
+
+/**
+ * Rejects once the worker can no longer answer: an error it did not handle (in a browser also a script that could not
+ * be loaded, which reports no message) or, in Node, its exit. Never resolves.
+ */
+function workerStopped(worker: AnyWorker): Promise<never> {
+  return new Promise((_, reject) => {
+    const fail = (why: string) => reject(new Error(`the bando worker stopped: ${why}`));
+    if ('on' in worker) {
+      worker.on('error', (err) => fail((err as Error)?.message ?? String(err)));
+      worker.on('exit', (code) => fail(`it exited with code ${code}`));
+      return;
+    }
+    (worker as unknown as EventTarget).addEventListener('error', (event) => {
+      // Handled here: the page's console and error handlers need not report it too.
+      event.preventDefault();
+      const message = (event as ErrorEvent).message;
+      fail(message || 'its script could not be loaded (check its URL, that it is served as JavaScript, and { type: "module" })');
+    });
+  });
 }
