@@ -29,7 +29,7 @@ export const SERVE_HELP = `bando serve [--pack FILE ...] [--keys FILE] [--usage 
                  (--timeout, default 30000 ms) then also stops runaway computations. 0: the engine in
                  the serving thread. Default auto: one per CPU core when there are two or more and the
                  worker bundle is built, else 0.
-  Default --port 8080, --host 127.0.0.1. SIGTERM/SIGINT stop gracefully and save the counts.`;
+  Default --port: the PORT environment variable, else 8080; default --host 127.0.0.1. SIGTERM/SIGINT stop gracefully and save the counts.`;
 
 /** `bando serve`: runs the fetch handler behind node:http/https until SIGTERM or SIGINT. */
 export async function serveCommand(args: ParsedArgs): Promise<void> {
@@ -71,7 +71,7 @@ export async function serveCommand(args: ParsedArgs): Promise<void> {
     resources: createMapResources(tiles),
   });
   const running = await startNodeServer(handler, {
-    port: Number(flag(args, 'port') ?? 8080),
+    port: Number(flag(args, 'port') ?? process.env.PORT ?? 8080),
     host: flag(args, 'host') ?? '127.0.0.1',
     tls: cert && keyFile ? { cert: readFileSync(cert), key: readFileSync(keyFile) } : undefined,
   });
