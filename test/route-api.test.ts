@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { DirectionParams } from '../src/api/direction.js';
+import type { MatrixParams } from '../src/api/matrix.js';
 import { distanceText, durationText } from '../src/api/text-value.js';
 import { Engine } from '../src/engine.js';
 import { Pack } from '../src/pack/reader.js';
@@ -30,7 +32,7 @@ describe('distance matrix', () => {
   it('every element equals the direction answer for that pair', () => {
     const origins = Array.from({ length: 4 }, point);
     const dests = Array.from({ length: 5 }, point);
-    for (const vehicle of ['car', 'bike']) {
+    for (const vehicle of ['car', 'bike'] as const) {
       const mx = engine.distanceMatrix({ origins: origins.join('|'), destinations: dests.join('|'), vehicle });
       expect(mx.status).toBe('OK');
       expect(mx.rows).toHaveLength(4);
@@ -105,14 +107,15 @@ describe('bad input gives BAD_REQUEST naming the parameter, never a throw', () =
   ];
   for (const [params, name] of cases) {
     it(`direction ${JSON.stringify(params).slice(0, 80)}`, () => {
-      const r = engine.direction(params);
+      // Bad values on purpose: the types would refuse them, the run-time checks must.
+      const r = engine.direction(params as DirectionParams);
       expect(r.status).toBe('BAD_REQUEST');
       expect(r.error_message).toContain(name);
     });
   }
   it('direction accepts booleans and strings for alternatives, upper-case vehicles', () => {
-    expect(engine.direction({ origin: o, destination: d, alternatives: false, vehicle: 'Truck' }).status).toMatch(/OK|NOT_FOUND/);
-    expect(engine.direction({ origin: o, destination: d, alternatives: 'TRUE' }).status).toMatch(/OK|NOT_FOUND/);
+    expect(engine.direction({ origin: o, destination: d, alternatives: false, vehicle: 'Truck' as 'truck' }).status).toMatch(/OK|NOT_FOUND/);
+    expect(engine.direction({ origin: o, destination: d, alternatives: 'TRUE' as 'true' }).status).toMatch(/OK|NOT_FOUND/);
   });
   it('points off the map are NOT_FOUND', () => {
     expect(engine.direction({ origin: '10.7,106.6', destination: d }).status).toBe('NOT_FOUND');
@@ -129,7 +132,7 @@ describe('bad input gives BAD_REQUEST naming the parameter, never a throw', () =
   ];
   for (const [params, name] of mcases) {
     it(`matrix ${JSON.stringify(params).slice(0, 80)}`, () => {
-      const r = engine.distanceMatrix(params);
+      const r = engine.distanceMatrix(params as MatrixParams);
       expect(r.status).toBe('BAD_REQUEST');
       expect(r.error_message).toContain(name);
     });

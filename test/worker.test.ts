@@ -8,7 +8,8 @@ import { BROWSER_BUNDLE } from '../data-tools/browser-bundle.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../src/engine.js';
 import { createFetchHandler } from '../src/adapters/http/handler.js';
-import { METHOD_NAMES, type EngineApi, type MethodName } from '../src/adapters/http/routes.js';
+import { METHOD_NAMES, type EngineApi, type EngineParams, type MethodName } from '../src/adapters/http/routes.js';
+import type { DirectionParams } from '../src/api/direction.js';
 import { createWorkerEngine } from '../src/adapters/worker/client.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -54,7 +55,7 @@ describe('worker (node:worker_threads)', () => {
     for (const m of has) {
       for (const q of QUERIES[m]) {
         const local = await engine[m]!(q);
-        const viaWorker = await remote[m](q);
+        const viaWorker = await (remote[m] as (p: EngineParams) => Promise<unknown>)(q);
         const res = await handler(new Request(`https://h${paths[m]}?${new URLSearchParams({ ...q, api_key: 'k' })}`));
         if (local instanceof Uint8Array) {
           expect(viaWorker).toBeInstanceOf(Uint8Array);
@@ -71,10 +72,10 @@ describe('worker (node:worker_threads)', () => {
 
   it('a method the engine lacks rejects naming it; a missing pack rejects every call', async () => {
     const missing = METHOD_NAMES.find((m) => !has.includes(m));
-    if (missing) await expect(remote[missing]({})).rejects.toThrow(new RegExp(missing));
+    if (missing) await expect((remote[missing] as (p: EngineParams) => Promise<unknown>)({})).rejects.toThrow(new RegExp(missing));
     const bad = createWorkerEngine(new Worker(WORKER), { packs: [join(out, 'nope.pack')] });
     await expect(bad.ready).rejects.toThrow(/nope\.pack.*does not exist/);
-    await expect(bad.direction({})).rejects.toThrow(/nope\.pack/);
+    await expect(bad.direction({} as DirectionParams)).rejects.toThrow(/nope\.pack/);
     bad.terminate();
   });
 

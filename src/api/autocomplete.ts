@@ -14,6 +14,7 @@ import type { PlacesRegion } from '../places/region-places';
 import { termsOf } from '../places/search/terms';
 import { placesState } from '../places/state';
 import type { Region } from '../region';
+import { rawParams, type BoolParam, type NumberParam } from './param-types';
 import type { AutocompletePrediction, AutocompleteResponse } from './place-shapes';
 
 /** Default and largest `limit`. */
@@ -29,15 +30,20 @@ const BIAS = 0.2;
 const BIAS_SCALE_KM = 1;
 
 /** Query parameters of GET /Place/AutoComplete. */
-export interface AutocompleteParams {
-  input?: string;
+export type AutocompleteParams = {
+  /** What the user typed so far (the last word may be unfinished). */
+  input: string;
+  /** "<lat>,<lng>": bias towards places near it, within `radius`. */
   location?: string;
-  limit?: number | string;
-  radius?: number | string;
+  /** Most predictions, 1..MAX_AUTOCOMPLETE_LIMIT; default DEFAULT_AUTOCOMPLETE_LIMIT. */
+  limit?: NumberParam;
+  /** Kilometres around `location`; default DEFAULT_RADIUS_KM. */
+  radius?: NumberParam;
+  /** Groups the requests of one search session (billing: see Place/Detail). */
   sessiontoken?: string;
-  more_compound?: boolean | string;
-  [other: string]: unknown;
-}
+  /** Adds the `compound` address parts to each prediction. */
+  more_compound?: BoolParam | '1' | '0';
+};
 
 const round = (ms: number): number => Math.round(ms * 1000) / 1000;
 
@@ -52,7 +58,7 @@ export function autocomplete(engine: { readonly regions: readonly Region[] }, pa
     error_message,
   });
   try {
-    const p = params && typeof params === 'object' ? params : ({} as AutocompleteParams);
+    const p = rawParams(params);
     const input = textParam('input', p.input);
     if (!input.ok) return fail(input.error);
     let location: { lat: number; lng: number } | undefined;

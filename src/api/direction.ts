@@ -1,24 +1,28 @@
 import type { Region } from '../region.js';
 import { alternatives } from '../route/alternatives.js';
 import { appendLine, encodePolyline, pathLine, type PathLine } from '../route/geometry.js';
-import { vehicleIndex } from '../route/profiles.js';
+import { vehicleIndex, type Vehicle } from '../route/profiles.js';
 import { routerOf, type SnapLeg } from '../route/router.js';
 import type { Snap } from '../route/snap.js';
 import { buildSteps, type Step } from '../route/steps.js';
 import { isParamError, parseBool, parseCoord, parseCoordList, parseVehicle, type LatLng } from './coords.js';
+import { rawParams, type BoolParam, type RawParams } from './param-types.js';
 import { distanceText, durationText, type TextValue } from './text-value.js';
 
 /** Most destinations one Direction request may list (one leg each). */
 export const MAX_DESTINATIONS = 25;
 
-/** Query parameters of GET /Direction (strings as in the REST query; numbers and booleans accepted). */
-export interface DirectionParams {
-  origin?: unknown;
-  destination?: unknown;
-  alternatives?: unknown;
-  vehicle?: unknown;
-  [key: string]: unknown;
-}
+/** Query parameters of GET /Direction. */
+export type DirectionParams = {
+  /** "<lat>,<lng>" in decimal degrees. */
+  origin: string;
+  /** One or more "<lat>,<lng>" separated by ";" (at most MAX_DESTINATIONS): one leg each, in order. */
+  destination: string;
+  /** Up to two alternative routes (only with a single destination). Default false. */
+  alternatives?: BoolParam;
+  /** Default car. */
+  vehicle?: Vehicle;
+};
 
 export interface DirectionLeg {
   distance: TextValue;
@@ -75,13 +79,13 @@ export function snapAll(region: Region, points: readonly LatLng[], profile: numb
  */
 export function direction(regions: readonly Region[], params: DirectionParams): DirectionResponse {
   try {
-    return plan(regions, params ?? {});
+    return plan(regions, rawParams(params));
   } catch (err) {
     return fail('ERROR', `routing failed: ${(err as Error).message}`);
   }
 }
 
-function plan(regions: readonly Region[], params: DirectionParams): DirectionResponse {
+function plan(regions: readonly Region[], params: RawParams): DirectionResponse {
   const o = params.origin;
   if (o === undefined || o === null || o === '') return fail('BAD_REQUEST', 'origin is required');
   if (typeof o !== 'string') return fail('BAD_REQUEST', 'origin must be a "<lat>,<lng>" string');

@@ -11,19 +11,20 @@ import { reverseGeocode } from '../places/reverse';
 import { placesState } from '../places/state';
 import type { PlacesRegion } from '../places/region-places';
 import type { Region } from '../region';
+import { rawParams } from './param-types';
 import { geocodeResult, type GeocodeResponse, type GeocodeResult } from './place-shapes';
 
 export { MAX_GEOCODE_RESULTS } from '../places/forward';
 export { REVERSE_RADIUS_M, MAX_REVERSE_RESULTS } from '../places/reverse';
 
-/** Query parameters of GET /Geocode (`placeid` is accepted as an alias of `place_id`). */
-export interface GeocodeParams {
-  address?: string;
-  latlng?: string;
-  place_id?: string;
-  placeid?: string;
-  [other: string]: unknown;
-}
+/** Exactly one of the keys of GET /Geocode. */
+type OneOf<K extends string> = { [P in K]: { [Q in P]: string } & { [Q in Exclude<K, P>]?: never } }[K];
+
+/**
+ * Query parameters of GET /Geocode: exactly one of `address` (forward), `latlng` ("<lat>,<lng>", reverse) or
+ * `place_id` (one place; `placeid` is accepted as an alias).
+ */
+export type GeocodeParams = OneOf<'address' | 'latlng' | 'place_id' | 'placeid'>;
 
 const body = (status: GeocodeResponse['status'], results: GeocodeResult[] = [], error_message?: string): GeocodeResponse =>
   error_message === undefined ? { plus_code: {}, results, status } : { plus_code: {}, results, status, error_message };
@@ -33,7 +34,7 @@ const resultOf = (r: PlacesRegion, place: number): GeocodeResult => geocodeResul
 /** Answers GET /Geocode for an engine's regions. */
 export function geocode(engine: { readonly regions: readonly Region[] }, params: GeocodeParams): GeocodeResponse {
   try {
-    const p = params && typeof params === 'object' ? params : ({} as GeocodeParams);
+    const p = rawParams(params);
     const placeId = given(p.place_id) ? p.place_id : p.placeid;
     // An empty parameter counts as given (and is then reported as empty), so "address=&latlng=1,2" is ambiguous.
     const present = (v: unknown): boolean => v !== undefined && v !== null;

@@ -4,18 +4,21 @@ import { routerOf } from '../route/router.js';
 import type { Snap } from '../route/snap.js';
 import { isParamError, parseCoordList, parseVehicle, type LatLng } from './coords.js';
 import { regionFor } from './direction.js';
+import { rawParams } from './param-types.js';
 import { distanceText, durationText, type TextValue } from './text-value.js';
 
 /** Most origins, and most destinations, one DistanceMatrix request may list (so at most 10,000 elements). */
 export const MAX_MATRIX_SIDE = 100;
 
 /** Query parameters of GET /DistanceMatrix. */
-export interface MatrixParams {
-  origins?: unknown;
-  destinations?: unknown;
-  vehicle?: unknown;
-  [key: string]: unknown;
-}
+export type MatrixParams = {
+  /** "<lat>,<lng>" points separated by "|" (or ";"), at most MAX_MATRIX_SIDE. */
+  origins: string;
+  /** "<lat>,<lng>" points separated by "|" (or ";"), at most MAX_MATRIX_SIDE. */
+  destinations: string;
+  /** Default car. */
+  vehicle?: Vehicle;
+};
 
 export type MatrixElement = { status: 'OK'; distance: TextValue; duration: TextValue } | { status: 'ZERO_RESULTS' | 'NOT_FOUND' };
 
@@ -67,7 +70,7 @@ export function durationTable(region: Region, origins: readonly LatLng[], destin
  */
 export function distanceMatrix(regions: readonly Region[], params: MatrixParams): MatrixResponse {
   try {
-    const p = params ?? {};
+    const p = rawParams(params);
     const origins = parseCoordList(p.origins, 'origins', /[|;]/, MAX_MATRIX_SIDE);
     if (isParamError(origins)) return fail(origins.error);
     const dests = parseCoordList(p.destinations, 'destinations', /[|;]/, MAX_MATRIX_SIDE);

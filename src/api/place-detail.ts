@@ -8,20 +8,19 @@ import { decodePlaceId, encodePlaceId } from '../places/place-id';
 import { tokenParam } from '../places/params';
 import { placesState } from '../places/state';
 import type { Region } from '../region';
+import { rawParams } from './param-types';
 import type { PlaceDetailResponse } from './place-shapes';
 
 /** Query parameters of GET /Place/Detail (`placeid` is accepted as an alias of `place_id`). */
-export interface PlaceDetailParams {
-  place_id?: string;
-  placeid?: string;
+export type PlaceDetailParams = ({ place_id: string; placeid?: never } | { placeid: string; place_id?: never }) & {
+  /** Ends the autocomplete session it started. */
   sessiontoken?: string;
-  [other: string]: unknown;
-}
+};
 
 /** Answers GET /Place/Detail for an engine's regions. */
 export function placeDetail(engine: { readonly regions: readonly Region[] }, params: PlaceDetailParams): PlaceDetailResponse {
   try {
-    const p = params && typeof params === 'object' ? params : ({} as PlaceDetailParams);
+    const p = rawParams(params);
     const id = p.place_id ?? p.placeid;
     if (id === undefined || id === null || id === '') return { result: {}, status: 'BAD_REQUEST', error_message: 'place_id is required' };
     const token = tokenParam('sessiontoken', p.sessiontoken);

@@ -13,6 +13,8 @@
  * - Empty strings count as absent.
  */
 
+import type { NumberParam, RawParams } from './param-types.js';
+
 /** Largest accepted image side, pixels. */
 export const MAX_STATIC_SIZE = 2048;
 /** Vehicles the static map accepts, in pack profile order. */
@@ -48,17 +50,23 @@ export interface StaticRouteError {
   error_message: string;
 }
 
-/** The query of `staticRoute`: REST strings, or numbers for the sizes. */
-export interface StaticRouteQuery {
-  origin?: unknown;
-  destination?: unknown;
-  width?: unknown;
-  height?: unknown;
-  vehicle?: unknown;
-  type?: unknown;
-  color?: unknown;
-  [other: string]: unknown;
-}
+/** Query parameters of GET /staticmap/route (`engine.staticRoute`). */
+export type StaticRouteQuery = {
+  /** "<lat>,<lng>" in decimal degrees. */
+  origin: string;
+  /** "<lat>,<lng>" in decimal degrees. */
+  destination: string;
+  /** Pixels, 1..MAX_STATIC_SIZE; default 600. */
+  width?: NumberParam;
+  /** Pixels, 1..MAX_STATIC_SIZE; default 400. */
+  height?: NumberParam;
+  /** Default car. */
+  vehicle?: (typeof STATIC_VEHICLES)[number];
+  /** Default fastest. */
+  type?: (typeof STATIC_TYPES)[number];
+  /** Route colour: `#rgb`, `#rrggbb`, `#rrggbbaa`, `rgb(…)`, `rgba(…)`; default `#253494`. */
+  color?: string;
+};
 
 const bad = (error_message: string): { ok: false; error: StaticRouteError } => ({
   ok: false,
@@ -73,9 +81,10 @@ const show = (v: unknown): string => (typeof v === 'string' ? `"${v}"` : String(
  * @returns the parameters, or a BAD_REQUEST body whose message names the first offending parameter
  */
 export function parseStaticRouteParams(
-  query: StaticRouteQuery,
+  given: StaticRouteQuery,
 ): { ok: true; params: StaticRouteParams } | { ok: false; error: StaticRouteError } {
-  if (query === null || typeof query !== 'object') return bad('the parameters must be an object');
+  if (given === null || typeof given !== 'object') return bad('the parameters must be an object');
+  const query = given as RawParams;
   const origin = parseLatLng(query.origin);
   if (typeof origin === 'string') return bad(`invalid origin: ${origin}`);
   const destination = parseLatLng(query.destination);

@@ -33,15 +33,19 @@ import { reverseGeocode } from '../places/reverse.js';
 import { placesState } from '../places/state.js';
 import { isParamError, parseCoord, parseVehicle, type LatLng } from './coords.js';
 import { regionFor } from './direction.js';
+import { rawParams, type RawParams } from './param-types.js';
 
-/** Query parameters of GET /trip (strings as in the REST query; numbers accepted where a string is expected). */
-export interface TripParams {
-  origin?: unknown;
-  waypoints?: unknown;
-  destination?: unknown;
-  vehicle?: unknown;
-  [key: string]: unknown;
-}
+/** Query parameters of GET /trip (at least two distinct coordinates in all). */
+export type TripParams = {
+  /** "<lat>,<lng>": the first stop. Default: the solver's order starts at the first coordinate given. */
+  origin?: string;
+  /** "<lat>,<lng>" points separated by ";". */
+  waypoints?: string;
+  /** "<lat>,<lng>": the last stop before the return to the first. */
+  destination?: string;
+  /** Default car. */
+  vehicle?: Vehicle;
+};
 
 /** One leg between consecutive stops: metres, seconds, routability weight. */
 export interface TripLeg {
@@ -105,13 +109,13 @@ type Failure = { code: TripErrorCode; message: string };
 export function trip(engine: { readonly regions: readonly Region[] }, params: TripParams): TripResponse {
   const regions = engine.regions;
   try {
-    return plan(engine, regions, params ?? {});
+    return plan(engine, regions, rawParams(params));
   } catch (err) {
     return { code: 'InternalError', message: `trip failed: ${(err as Error).message}` };
   }
 }
 
-function plan(engine: { readonly regions: readonly Region[] }, regions: readonly Region[], params: TripParams): TripResponse {
+function plan(engine: { readonly regions: readonly Region[] }, regions: readonly Region[], params: RawParams): TripResponse {
   const stops = parseStops(params);
   if ('code' in stops) return stops;
   const { list, hasOrigin, hasDestination } = stops;
@@ -161,7 +165,7 @@ function plan(engine: { readonly regions: readonly Region[] }, regions: readonly
 }
 
 /** The coordinates in input order (origin, waypoints, destination), or the first failure. */
-function parseStops(params: TripParams): { list: Stop[]; hasOrigin: boolean; hasDestination: boolean } | Failure {
+function parseStops(params: RawParams): { list: Stop[]; hasOrigin: boolean; hasDestination: boolean } | Failure {
   const given = (v: unknown) => v !== undefined && v !== null && v !== '';
   const hasOrigin = given(params.origin);
   const hasDestination = given(params.destination);

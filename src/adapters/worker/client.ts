@@ -3,17 +3,25 @@ import nodeEndpoint from 'comlink/dist/esm/node-adapter.mjs';
 import { SerializedBody } from '../http/responses.js';
 import type { EngineParams, MethodName } from '../http/routes.js';
 import type { WorkerInitOptions, WorkerRemote } from './protocol.js';
+import type { AutocompleteParams } from '../../api/autocomplete.js';
+import type { DirectionParams, DirectionResponse } from '../../api/direction.js';
+import type { GeocodeParams } from '../../api/geocode.js';
+import type { MatrixParams, MatrixResponse } from '../../api/matrix.js';
+import type { PlaceDetailParams } from '../../api/place-detail.js';
+import type { AutocompleteResponse, GeocodeResponse, PlaceDetailResponse } from '../../api/place-shapes.js';
+import type { StaticRouteError, StaticRouteQuery } from '../../api/static-route.js';
+import type { TripParams, TripResponse } from '../../api/trip.js';
 
-/** The engine running in a worker: the seven endpoint methods, each returning a Promise. */
+/** The engine running in a worker: the seven endpoint methods of `Engine`, each returning a Promise. */
 export interface WorkerEngine {
-  geocode(params: EngineParams): Promise<unknown>;
-  autocomplete(params: EngineParams): Promise<unknown>;
-  placeDetail(params: EngineParams): Promise<unknown>;
-  direction(params: EngineParams): Promise<unknown>;
-  distanceMatrix(params: EngineParams): Promise<unknown>;
-  trip(params: EngineParams): Promise<unknown>;
+  geocode(params: GeocodeParams): Promise<GeocodeResponse>;
+  autocomplete(params: AutocompleteParams): Promise<AutocompleteResponse>;
+  placeDetail(params: PlaceDetailParams): Promise<PlaceDetailResponse>;
+  direction(params: DirectionParams): Promise<DirectionResponse>;
+  distanceMatrix(params: MatrixParams): Promise<MatrixResponse>;
+  trip(params: TripParams): Promise<TripResponse>;
   /** PNG bytes (transferred from the worker), or the JSON error body for bad input. */
-  staticRoute(params: EngineParams): Promise<Uint8Array | unknown>;
+  staticRoute(params: StaticRouteQuery): Promise<Uint8Array | StaticRouteError>;
   /** Calls a method and gets a body back as JSON text with its HTTP status (for servers), or PNG bytes. */
   callSerialized(method: MethodName, params: EngineParams): Promise<SerializedBody | Uint8Array>;
   /** Resolves to the methods the worker's engine has once its packs are loaded; rejects if loading failed. */
@@ -41,10 +49,12 @@ export function createWorkerEngine(worker: AnyWorker, options: WorkerInitOptions
   // A failed start is reported by every call; these keep it from being an unhandled rejection meanwhile.
   ready.catch(() => {});
   stopped.catch(() => {});
-  const call = (method: MethodName) => async (params: EngineParams) => {
-    await ready;
-    return Promise.race([remote.call(method, params), stopped]);
-  };
+  // The worker's engine checks the parameters and answers as `Engine` does; the typed signatures are WorkerEngine's.
+  const call = <M extends Exclude<keyof WorkerEngine, 'callSerialized' | 'ready' | 'terminate'>>(method: M) =>
+    (async (params: EngineParams) => {
+      await ready;
+      return Promise.race([remote.call(method, params), stopped]);
+    }) as unknown as WorkerEngine[M];
   return {
     geocode: call('geocode'),
     autocomplete: call('autocomplete'),

@@ -1,0 +1,20 @@
+/**
+ * Shared pieces of the endpoint parameter types. Each endpoint's parameters are typed with the REST names and their
+ * literal values; numbers and booleans may also be given in their REST string form ("5", "true"), as a query
+ * string carries them. The endpoints still check every value at run time, so a value that slips past the types
+ * (plain JavaScript, a raw query object cast to the type) gets the endpoint's error answer, never an exception.
+ */
+
+/** A number, or its REST string form ("5", "2.5"). */
+export type NumberParam = number | `${number}`;
+
+/** A boolean, or its REST string form. */
+export type BoolParam = boolean | 'true' | 'false';
+
+/** The parameters as the endpoint reads them before checking: any value may be anything. */
+export type RawParams = Readonly<Record<string, unknown>>;
+
+/** The parameters as an object to read from, whatever was passed (null, a non-object). */
+export function rawParams(params: unknown): RawParams {
+  return params !== null && typeof params === 'object' ? (params as RawParams) : {};
+}
