@@ -28,8 +28,8 @@ const node: Options = { ...common, platform: 'node', define: { __BANDO_STYLE_SPE
 const browser: Options = { ...common, platform: 'browser', format: ['esm'], noExternal: [/.*/], splitting: false, esbuildPlugins: [browserStyleSpec] };
 
 export default defineConfig([
-  // The library and the `bando` command as ES modules sharing their chunks (the command keeps main.ts's #! line).
-  { ...node, entry: { index: 'src/index.ts', cli: 'src/adapters/cli/main.ts' }, format: ['esm'], dts: { entry: { index: 'src/index.ts' } }, onSuccess: copyWasm },
+  // The library and the `bando` command as ES modules sharing their chunks (the command keeps bin/bando.ts's #! line).
+  { ...node, entry: { index: 'src/index.ts', cli: 'bin/bando.ts' }, format: ['esm'], dts: { entry: { index: 'src/index.ts' } }, onSuccess: copyWasm },
   { ...node, entry: { index: 'src/index.ts' }, format: ['cjs'], dts: { entry: { index: 'src/index.ts' } }, shims: true },
   // The used parts of @maplibre/maplibre-gl-style-spec, loaded synchronously on first use.
   { ...node, entry: { 'style-spec': 'src/style/style-spec-library.ts' }, format: ['cjs'], noExternal: [/.*/] },

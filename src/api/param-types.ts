@@ -8,8 +8,8 @@
 /** A number, or its REST string form ("5", "2.5"). */
 export type NumberParam = number | `${number}`;
 
-/** A boolean, or its REST string form. */
-export type BoolParam = boolean | 'true' | 'false';
+/** A boolean, or its REST string form ("1" and "0" too). */
+export type BoolParam = boolean | 'true' | 'false' | '1' | '0';
 
 /** The parameters as the endpoint reads them before checking: any value may be anything. */
 export type RawParams = Readonly<Record<string, unknown>>;
