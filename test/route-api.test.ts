@@ -21,7 +21,13 @@ describe('text values', () => {
   it('formats distances and durations as the contract says', () => {
     expect(distanceText(529.4)).toEqual({ text: '529 m', value: 529 });
     expect(distanceText(4181)).toEqual({ text: '4.18 km', value: 4181 });
-    expect(distanceText(16040, 'matrix')).toEqual({ text: '16 km', value: 16040 });
+    expect(distanceText(16040)).toEqual({ text: '16 km', value: 16040 });
+    expect(distanceText(2123)).toEqual({ text: '2.12 km', value: 2123 });
+    expect(distanceText(2100)).toEqual({ text: '2.1 km', value: 2100 });
+    expect(distanceText(9994)).toEqual({ text: '9.99 km', value: 9994 });
+    expect(distanceText(9996)).toEqual({ text: '10 km', value: 9996 });
+    expect(distanceText(10_000)).toEqual({ text: '10 km', value: 10_000 });
+    expect(distanceText(10_600)).toEqual({ text: '11 km', value: 10_600 });
     expect(durationText(6.2)).toEqual({ text: '6 giây', value: 6 });
     expect(durationText(660)).toEqual({ text: '11 phút', value: 660 });
     expect(durationText(3900)).toEqual({ text: '1 giờ 5 phút', value: 3900 });
@@ -45,8 +51,9 @@ describe('distance matrix', () => {
         }
         expect(el.status).toBe('OK');
         if (el.status !== 'OK') return;
-        expect(el.distance.value).toBe(dir.routes[0]!.legs[0]!.distance.value);
-        expect(el.duration.value).toBe(dir.routes[0]!.legs[0]!.duration.value);
+        // The whole text/value pairs: one formatter, so the same pair reads the same in both endpoints.
+        expect(el.distance).toEqual(dir.routes[0]!.legs[0]!.distance);
+        expect(el.duration).toEqual(dir.routes[0]!.legs[0]!.duration);
       }));
     }
   });

@@ -84,7 +84,7 @@ export function distanceMatrix(regions: readonly Region[], params: MatrixParams,
         if (!table || !inside(o) || !inside(d) || !table.snaps[i] || !table.snaps[origins.length + j]) return { status: 'NOT_FOUND' };
         const k = i * dests.length + j;
         if (table.weights[k] === Infinity) return { status: 'ZERO_RESULTS' };
-        return { status: 'OK', distance: distanceText(table.distances[k]!, 'matrix'), duration: durationText(table.durations[k]!) };
+        return { status: 'OK', distance: distanceText(table.distances[k]!), duration: durationText(table.durations[k]!) };
       }),
     }));
     return { rows, status: 'OK' };
