@@ -2,6 +2,7 @@ import { direction, type DirectionParams, type DirectionResponse } from './api/d
 import { distanceMatrix, type MatrixParams, type MatrixResponse } from './api/matrix.js';
 import type { StaticRouteError, StaticRouteQuery } from './api/static-route.js';
 import { trip, type TripParams, type TripResponse } from './api/trip.js';
+import { checkEngineOptions } from './engine-options.js';
 import { resolveLimits, type Limits } from './limits.js';
 import { loadPack, type PackSource } from './pack/load.js';
 import { Region } from './region.js';
@@ -121,10 +122,12 @@ export class Engine {
 }
 
 /**
- * Loads packs and returns an engine. Throws an error naming the file and the problem when a pack is missing,
+ * Loads packs and returns an engine. Rejects with a TypeError naming the option when the options are wrong (an
+ * unknown key, `packs` not an array, …), and with an error naming the file and the problem when a pack is missing,
  * truncated, corrupt or of another format version.
  */
 export async function createEngine(opts: EngineOptions = {}): Promise<Engine> {
+  checkEngineOptions(opts);
   resolveLimits(opts.limits); // a bad limit fails before any pack is read
   const sources = opts.packs && opts.packs.length > 0 ? opts.packs : [DEFAULT_PACK_URL];
   const [packs] = await Promise.all([
