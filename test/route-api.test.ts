@@ -57,6 +57,13 @@ describe('distance matrix', () => {
       }));
     }
   });
+  it('takes the raw REST query as a URLSearchParams, answering as for the same parameters typed', () => {
+    const q = { origins: `${point()}|${point()}`, destinations: point(), vehicle: 'bike' } as const;
+    expect(engine.distanceMatrix(new URLSearchParams(q))).toEqual(engine.distanceMatrix(q));
+    const bad = engine.distanceMatrix(new URLSearchParams({ origins: 'x', destinations: point() }));
+    expect(bad.status).toBe('BAD_REQUEST');
+    expect(bad.error_message).toContain('origins');
+  });
   it('accepts ; between origins and reports off-map points as NOT_FOUND', () => {
     const mx = engine.distanceMatrix({ origins: `${point()};10.0,100.0`, destinations: point() });
     expect(mx.status).toBe('OK');

@@ -15,7 +15,7 @@ import { buildQuery } from '../places/search/query';
 import type { Term } from '../places/search/terms';
 import { placesState } from '../places/state';
 import type { Region } from '../region';
-import { rawParams, type BoolParam, type NumberParam } from './param-types';
+import { rawParams, type Query, type BoolParam, type NumberParam } from './param-types';
 import { withLegacy, type AutocompletePrediction, type AutocompleteResponse } from './place-shapes';
 import type { Limits } from '../limits';
 
@@ -52,7 +52,7 @@ export type AutocompleteParams = {
 const round = (ms: number): number => Math.round(ms * 1000) / 1000;
 
 /** Answers GET /Place/AutoComplete for an engine's regions. */
-export function autocomplete(engine: { readonly regions: readonly Region[]; readonly limits?: Limits }, params: AutocompleteParams): AutocompleteResponse {
+export function autocomplete(engine: { readonly regions: readonly Region[]; readonly limits?: Limits }, params: Query<AutocompleteParams>): AutocompleteResponse {
   const t0 = performance.now();
   const fail = (error_message: string, status: 'BAD_REQUEST' | 'ERROR' = 'BAD_REQUEST'): AutocompleteResponse => ({
     predictions: [],

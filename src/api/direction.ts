@@ -7,7 +7,7 @@ import { isLocateFailure, locate } from '../route/locate.js';
 import { routerOf, type SnapLeg } from '../route/router.js';
 import { buildSteps, type Step } from '../route/steps.js';
 import { isParamError, parseBool, parseCoord, parseCoordList, parseVehicle, type LatLng } from './coords.js';
-import { rawParams, type BoolParam, type RawParams } from './param-types.js';
+import { rawParams, type Query, type BoolParam, type RawParams } from './param-types.js';
 import { distanceText, durationText, type TextValue } from '../text/text-value.js';
 import type { Statuses } from './statuses.js';
 
@@ -57,7 +57,7 @@ export function travelMode(vehicle: string): string {
  * plus up to two alternatives when `alternatives` is true and there is a single destination. Bad input gives
  * BAD_REQUEST naming the parameter; a point off the road network or no route gives NOT_FOUND. Never throws.
  */
-export function direction(regions: readonly Region[], params: DirectionParams, limits: Limits = DEFAULT_LIMITS): DirectionResponse {
+export function direction(regions: readonly Region[], params: Query<DirectionParams>, limits: Limits = DEFAULT_LIMITS): DirectionResponse {
   try {
     return plan(regions, rawParams(params), limits);
   } catch (err) {

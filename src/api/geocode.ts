@@ -13,7 +13,7 @@ import { MAX_REVERSE_RESULTS, reverseGeocode } from '../places/reverse';
 import { placesState } from '../places/state';
 import type { PlacesRegion } from '../places/region-places';
 import type { Region } from '../region';
-import { rawParams, type BoolParam } from './param-types';
+import { rawParams, type Query, type BoolParam } from './param-types';
 import { geocodeResult, uniqueBy, type GeocodeResponse, type GeocodeResult } from './place-shapes';
 import type { Limits } from '../limits';
 
@@ -45,7 +45,7 @@ const found = (results: GeocodeResult[], limit: number): GeocodeResponse =>
   results.length > 0 ? body('OK', uniqueBy(results, (x) => x.formatted_address).slice(0, limit)) : body('NOT_FOUND');
 
 /** Answers GET /Geocode for an engine's regions. */
-export function geocode(engine: { readonly regions: readonly Region[]; readonly limits?: Limits }, params: GeocodeParams): GeocodeResponse {
+export function geocode(engine: { readonly regions: readonly Region[]; readonly limits?: Limits }, params: Query<GeocodeParams>): GeocodeResponse {
   try {
     const p = rawParams(params);
     const placeId = given(p.place_id) ? p.place_id : p.placeid;

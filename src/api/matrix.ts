@@ -5,7 +5,7 @@ import { vehicleIndex, type Vehicle } from '../route/profiles.js';
 import { routerOf } from '../route/router.js';
 import type { Snap } from '../route/snap.js';
 import { isParamError, parseCoordList, parseVehicle, type LatLng } from './coords.js';
-import { rawParams } from './param-types.js';
+import { rawParams, type Query } from './param-types.js';
 import { distanceText, durationText, type TextValue } from '../text/text-value.js';
 import type { Statuses } from './statuses.js';
 
@@ -67,7 +67,7 @@ export function durationTable(region: Region, origins: readonly LatLng[], destin
  * `limits.matrixSide` (default 100) of each. Element status OK, ZERO_RESULTS (no route) or NOT_FOUND (point off the
  * road network or outside the loaded region). Bad input gives BAD_REQUEST naming the parameter. Never throws.
  */
-export function distanceMatrix(regions: readonly Region[], params: MatrixParams, limits: Limits = DEFAULT_LIMITS): MatrixResponse {
+export function distanceMatrix(regions: readonly Region[], params: Query<MatrixParams>, limits: Limits = DEFAULT_LIMITS): MatrixResponse {
   try {
     const p = rawParams(params);
     const origins = parseCoordList(p.origins, 'origins', /[|;]/, limits.matrixSide);

@@ -14,7 +14,14 @@ export type BoolParam = boolean | 'true' | 'false' | '1' | '0';
 /** The parameters as the endpoint reads them before checking: any value may be anything. */
 export type RawParams = Readonly<Record<string, unknown>>;
 
-/** The parameters as an object to read from, whatever was passed (null, a non-object). */
+/**
+ * An endpoint's parameters: typed (`P`), or the raw REST query as a URLSearchParams (every value a string, checked
+ * at run time like the typed ones), e.g. `engine.direction(new URL(request.url).searchParams)`.
+ */
+export type Query<P> = P | URLSearchParams;
+
+/** The parameters as an object to read from, whatever was passed (a URLSearchParams, null, a non-object). */
 export function rawParams(params: unknown): RawParams {
+  if (params instanceof URLSearchParams) return Object.fromEntries(params);
   return params !== null && typeof params === 'object' ? (params as RawParams) : {};
 }

@@ -8,7 +8,7 @@ import { decodePlaceId, encodePlaceId } from '../places/place-id';
 import { boolParam, tokenParam } from './place-params';
 import { placesState } from '../places/state';
 import type { Region } from '../region';
-import { rawParams, type BoolParam } from './param-types';
+import { rawParams, type Query, type BoolParam } from './param-types';
 import { withLegacy, type PlaceDetailResponse } from './place-shapes';
 
 /** Query parameters of GET /Place/Detail (`placeid` is accepted as an alias of `place_id`). */
@@ -20,7 +20,7 @@ export type PlaceDetailParams = ({ place_id: string; placeid?: never } | { place
 };
 
 /** Answers GET /Place/Detail for an engine's regions. */
-export function placeDetail(engine: { readonly regions: readonly Region[] }, params: PlaceDetailParams): PlaceDetailResponse {
+export function placeDetail(engine: { readonly regions: readonly Region[] }, params: Query<PlaceDetailParams>): PlaceDetailResponse {
   try {
     const p = rawParams(params);
     const id = p.place_id ?? p.placeid;

@@ -16,7 +16,7 @@
 import type { LatLng } from '../geo.js';
 import { DEFAULT_LIMITS } from '../limits.js';
 import { isParamError, parseCoord } from './coords.js';
-import type { NumberParam, RawParams } from './param-types.js';
+import { rawParams, type NumberParam, type Query } from './param-types.js';
 import type { Statuses } from './statuses.js';
 
 /** Vehicles the static map accepts, in pack profile order. */
@@ -78,11 +78,11 @@ const show = (v: unknown): string => (typeof v === 'string' ? `"${v}"` : String(
  * @returns the parameters, or a BAD_REQUEST body whose message names the first offending parameter
  */
 export function parseStaticRouteParams(
-  given: StaticRouteQuery,
+  given: Query<StaticRouteQuery>,
   maxSize = DEFAULT_LIMITS.imageSize,
 ): { ok: true; params: StaticRouteParams } | { ok: false; error: StaticRouteError } {
   if (given === null || typeof given !== 'object') return bad('the parameters must be an object');
-  const query = given as RawParams;
+  const query = rawParams(given);
   const origin = parseLatLng(query.origin, 'origin');
   if (typeof origin === 'string') return bad(origin);
   const destination = parseLatLng(query.destination, 'destination');

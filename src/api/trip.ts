@@ -33,7 +33,7 @@ import { encodePlaceId } from '../places/place-id.js';
 import { nearestPlace } from '../places/reverse.js';
 import { placesState } from '../places/state.js';
 import { isParamError, parseCoord, parseVehicle, type LatLng } from './coords.js';
-import { rawParams, type RawParams } from './param-types.js';
+import { rawParams, type Query, type RawParams } from './param-types.js';
 import type { Statuses } from './statuses.js';
 
 /** Query parameters of GET /trip (at least two distinct coordinates in all). */
@@ -107,7 +107,7 @@ type Failure = { code: TripErrorCode; message: string };
  *
  * @param regions the engine's loaded regions; the trip runs in the first one holding every coordinate.
  */
-export function trip(engine: { readonly regions: readonly Region[]; readonly limits?: Limits }, params: TripParams): TripResponse {
+export function trip(engine: { readonly regions: readonly Region[]; readonly limits?: Limits }, params: Query<TripParams>): TripResponse {
   const regions = engine.regions;
   try {
     return plan(engine, regions, rawParams(params));

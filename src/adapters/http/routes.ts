@@ -10,13 +10,13 @@ export type EngineParams = Record<string, string | number | boolean | undefined>
  * (PNG bytes for `staticRoute`), or a Promise of it. An `Engine` and a `WorkerEngine` are EngineApis.
  */
 export interface EngineApi {
-  geocode?(params: EngineParams): unknown;
-  autocomplete?(params: EngineParams): unknown;
-  placeDetail?(params: EngineParams): unknown;
-  direction?(params: EngineParams): unknown;
-  distanceMatrix?(params: EngineParams): unknown;
-  trip?(params: EngineParams): unknown;
-  staticRoute?(params: EngineParams): unknown;
+  geocode?(params: EngineParams | URLSearchParams): unknown;
+  autocomplete?(params: EngineParams | URLSearchParams): unknown;
+  placeDetail?(params: EngineParams | URLSearchParams): unknown;
+  direction?(params: EngineParams | URLSearchParams): unknown;
+  distanceMatrix?(params: EngineParams | URLSearchParams): unknown;
+  trip?(params: EngineParams | URLSearchParams): unknown;
+  staticRoute?(params: EngineParams | URLSearchParams): unknown;
 }
 
 /** The seven methods, in the order of rest-api.md. */

@@ -3,6 +3,7 @@ import nodeEndpoint from 'comlink/dist/esm/node-adapter.mjs';
 import { SerializedBody } from '../http/responses.js';
 import type { EngineParams, MethodName } from '../http/routes.js';
 import type { WorkerInitOptions, WorkerRemote } from './protocol.js';
+import { rawParams, type Query } from '../../api/param-types.js';
 import type { AutocompleteParams } from '../../api/autocomplete.js';
 import type { DirectionParams, DirectionResponse } from '../../api/direction.js';
 import type { GeocodeParams } from '../../api/geocode.js';
@@ -14,14 +15,14 @@ import type { TripParams, TripResponse } from '../../api/trip.js';
 
 /** The engine running in a worker: the seven endpoint methods of `Engine`, each returning a Promise. */
 export interface WorkerEngine {
-  geocode(params: GeocodeParams): Promise<GeocodeResponse>;
-  autocomplete(params: AutocompleteParams): Promise<AutocompleteResponse>;
-  placeDetail(params: PlaceDetailParams): Promise<PlaceDetailResponse>;
-  direction(params: DirectionParams): Promise<DirectionResponse>;
-  distanceMatrix(params: MatrixParams): Promise<MatrixResponse>;
-  trip(params: TripParams): Promise<TripResponse>;
+  geocode(params: Query<GeocodeParams>): Promise<GeocodeResponse>;
+  autocomplete(params: Query<AutocompleteParams>): Promise<AutocompleteResponse>;
+  placeDetail(params: Query<PlaceDetailParams>): Promise<PlaceDetailResponse>;
+  direction(params: Query<DirectionParams>): Promise<DirectionResponse>;
+  distanceMatrix(params: Query<MatrixParams>): Promise<MatrixResponse>;
+  trip(params: Query<TripParams>): Promise<TripResponse>;
   /** PNG bytes (transferred from the worker), or the JSON error body for bad input. */
-  staticRoute(params: StaticRouteQuery): Promise<Uint8Array | StaticRouteError>;
+  staticRoute(params: Query<StaticRouteQuery>): Promise<Uint8Array | StaticRouteError>;
   /** Calls a method and gets a body back as JSON text with its HTTP status (for servers), or PNG bytes. */
   callSerialized(method: MethodName, params: EngineParams): Promise<SerializedBody | Uint8Array>;
   /** Resolves to the methods the worker's engine has once its packs are loaded; rejects if loading failed. */
@@ -51,9 +52,10 @@ export function createWorkerEngine(worker: AnyWorker, options: WorkerInitOptions
   stopped.catch(() => {});
   // The worker's engine checks the parameters and answers as `Engine` does; the typed signatures are WorkerEngine's.
   const call = <M extends Exclude<keyof WorkerEngine, 'callSerialized' | 'ready' | 'terminate'>>(method: M) =>
-    (async (params: EngineParams) => {
+    (async (params: EngineParams | URLSearchParams) => {
       await ready;
-      return Promise.race([remote.call(method, params), stopped]);
+      // A URLSearchParams cannot cross to the worker (structured clone); its entries can.
+      return Promise.race([remote.call(method, rawParams(params) as EngineParams), stopped]);
     }) as unknown as WorkerEngine[M];
   return {
     geocode: call('geocode'),
