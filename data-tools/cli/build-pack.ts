@@ -19,7 +19,11 @@ const HELP = `bando build-pack --input FILE [--input FILE ...] --output FILE.pac
                 holds it, and the pack keeps the polygons of its area for reverse geocoding).`;
 
 /** `bando build-pack`: builds a pack file from OSM or DIMACS inputs. */
-export const buildPackCommand: CliCommand = { help: HELP, run: buildPack };
+export const buildPackCommand: CliCommand = {
+  help: HELP,
+  flags: { input: 'value', output: 'value', name: 'value', admin: 'value', quiet: 'switch' },
+  run: buildPack,
+};
 
 async function buildPack(args: ParsedArgs): Promise<number> {
   const inputs = args.flags.get('input') ?? [];
