@@ -104,7 +104,7 @@ async function serve(args: ParsedArgs): Promise<void> {
   process.stdout.write(`bando serving on ${running.url} (${keys.length} key${keys.length === 1 ? '' : 's'}, ${engines}${refusing})\n`);
   if (dev) {
     const key = keys.find((k) => (k.kind ?? 'rest') === 'rest')?.key;
-    if (key) process.stdout.write(`Example requests:\n${(await exampleUrls(here, running.url, key)).map((u) => `  ${u}\n`).join('')}`);
+    if (key) process.stdout.write(`Example requests:\n${(await exampleUrls(here, running.url, key, here.regions[0]?.meta.bbox ?? undefined)).map((u) => `  ${u}\n`).join('')}`);
     const tilesKey = keys.find((k) => k.kind === 'tiles')?.key;
     process.stdout.write(
       tilesKey
