@@ -43,7 +43,7 @@ export function parseArgs(argv: readonly string[], table: Readonly<Record<string
  * A query value as a URL carries it: `+` is a space and each run of valid `%XX` escapes is UTF-8 decoded; a `%` not
  * starting a valid escape stays as typed. Unlike a whole query string, `&` is kept (one word is one parameter).
  */
-export function queryDecode(value: string): string {
+function queryDecode(value: string): string {
   return value.replace(/\+/g, ' ').replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => {
     try {
       return decodeURIComponent(run);
