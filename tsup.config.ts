@@ -1,52 +1,40 @@
-import { copyFileSync, mkdirSync } from 'node:fs';
-import { defineConfig } from 'tsup';
+import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { defineConfig, type Options } from 'tsup';
+import { browserStyleSpec } from './data-tools/browser-bundle.js';
+
+// The configurations below build in parallel into one folder, so it is emptied once, here, rather than by any of them.
+rmSync('dist', { recursive: true, force: true });
+mkdirSync('dist', { recursive: true });
 
 /** The WebAssembly route core, loaded from next to the bundle (src/route/wasm/load.ts) in Node and browsers. */
-const copyWasm = async () => {
-  mkdirSync('dist', { recursive: true });
-  copyFileSync('src/route/wasm/bando-route.wasm', 'dist/bando-route.wasm');
+const copyWasm = async () => copyFileSync('src/route/wasm/bando-route.wasm', 'dist/bando-route.wasm');
+
+/** Declarations of the browser entry (the same API as the main one) and of the worker entry (no exports). */
+const writeEntryTypes = async () => {
+  writeFileSync('dist/browser.d.ts', "/** `bando/browser`: the whole API as one self-contained ES module. */\nexport * from './index.js';\n");
+  writeFileSync('dist/worker.d.ts', '/** `bando/worker`: a worker script (start it with `new Worker`); it exports nothing. */\nexport {};\n');
 };
 
+/**
+ * Shared by every build: no source maps (they would double the package), and `node:` imports kept as written (tsup
+ * would strip the prefix, which breaks bundlers that treat `node:*` as Node-only).
+ */
+const common: Options = { sourcemap: false, removeNodeProtocol: false, target: 'es2022' };
+
+/** Node builds: the style-spec library comes from the bundled dist/style-spec.cjs (src/style/style-spec.ts). */
+const node: Options = { ...common, platform: 'node', define: { __BANDO_STYLE_SPEC__: JSON.stringify('./style-spec.cjs') } };
+
+/** Browser builds: self-contained ES modules (no import map needed) with no Node import at all (data-tools/browser-bundle.ts). */
+const browser: Options = { ...common, platform: 'browser', format: ['esm'], noExternal: [/.*/], splitting: false, esbuildPlugins: [browserStyleSpec] };
+
 export default defineConfig([
-  {
-    entry: { index: 'src/index.ts' },
-    format: ['esm', 'cjs'],
-    dts: true,
-    shims: true,
-    sourcemap: true,
-    clean: true,
-    target: 'es2022',
-    onSuccess: copyWasm,
-  },
-  {
-    entry: { cli: 'bin/bando.ts' },
-    format: ['esm'],
-    shims: true,
-    target: 'node20',
-    banner: { js: '#!/usr/bin/env node' },
-    onSuccess: copyWasm,
-  },
-  {
-    // `bando/worker`: self-contained so a browser can start it as a module Worker without an import map; the
-    // node: imports are only reached under worker_threads.
-    entry: { worker: 'src/worker.ts' },
-    format: ['esm'],
-    platform: 'browser',
-    target: 'es2022',
-    noExternal: [/.*/],
-    splitting: false,
-    external: [/^node:/],
-    sourcemap: true,
-  },
-  {
-    // The whole API as one browser ES module (engine, fetch handler for Service Workers, createWorkerEngine).
-    entry: { browser: 'src/index.ts' },
-    format: ['esm'],
-    platform: 'browser',
-    target: 'es2022',
-    noExternal: [/.*/],
-    splitting: false,
-    external: [/^node:/],
-    sourcemap: true,
-  },
+  // The library and the `bando` command as ES modules sharing their chunks (the command keeps bin/bando.ts's #! line).
+  { ...node, entry: { index: 'src/index.ts', cli: 'bin/bando.ts' }, format: ['esm'], dts: { entry: { index: 'src/index.ts' } }, onSuccess: copyWasm },
+  { ...node, entry: { index: 'src/index.ts' }, format: ['cjs'], dts: { entry: { index: 'src/index.ts' } }, shims: true },
+  // The used parts of @maplibre/maplibre-gl-style-spec, loaded synchronously on first use.
+  { ...node, entry: { 'style-spec': 'src/style/style-spec-library.ts' }, format: ['cjs'], noExternal: [/.*/] },
+  // `bando/worker`: a browser module Worker or a node:worker_threads Worker.
+  { ...browser, entry: { worker: 'src/worker.ts' } },
+  // `bando/browser` (also what the package's main entry gives bundlers that build for browsers).
+  { ...browser, entry: { browser: 'src/index.ts' }, onSuccess: writeEntryTypes },
 ]);

@@ -18,6 +18,7 @@ import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
+import { BROWSER_BUNDLE } from '../data-tools/browser-bundle.js';
 import { Agent, request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { quantile, table } from './stats.js';
@@ -117,7 +118,7 @@ async function main(): Promise<void> {
   // The worker bundle as tsup ships it, for `bando serve --threads`, with the WebAssembly core beside it as in dist/
   // (without it the workers would route in TypeScript).
   const dir = mkdtempSync(join(tmpdir(), 'bando-bench-'));
-  await build({ entryPoints: { worker: fileURLToPath(new URL('../src/worker.ts', import.meta.url)) }, bundle: true, format: 'esm', platform: 'browser', external: ['node:*'], outdir: dir, logLevel: 'error' });
+  await build({ ...BROWSER_BUNDLE, entryPoints: { worker: fileURLToPath(new URL('../src/worker.ts', import.meta.url)) }, outdir: dir });
   copyFileSync(fileURLToPath(new URL('../src/route/wasm/bando-route.wasm', import.meta.url)), join(dir, 'bando-route.wasm'));
   const packs = [fileURLToPath(new URL('../packs/hanoi.pack', import.meta.url))];
   const pools = [1, 2].map((size) => createThreadPool(join(dir, 'worker.js'), { size, packs, callTimeoutMs: 30_000 }));

@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 /**
  * The `bando` program: the engine's commands (src/adapters/cli) joined with the pack builder's (data-tools), so
  * that neither imports the other's layer.

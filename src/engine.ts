@@ -2,6 +2,8 @@ import { direction, type DirectionParams, type DirectionResponse } from './api/d
 import { distanceMatrix, type MatrixParams, type MatrixResponse } from './api/matrix.js';
 import type { StaticRouteError, StaticRouteQuery } from './api/static-route.js';
 import { trip, type TripParams, type TripResponse } from './api/trip.js';
+import type { Query } from './api/param-types.js';
+import { checkEngineOptions } from './engine-options.js';
 import { resolveLimits, type Limits } from './limits.js';
 import { loadPack, type PackSource } from './pack/load.js';
 import { Region } from './region.js';
@@ -82,12 +84,12 @@ export class Engine {
   }
 
   /** GET /Direction: routes from `origin` through the `;`-separated `destination`s (see src/api/direction.ts). */
-  direction(params: DirectionParams): DirectionResponse {
+  direction(params: Query<DirectionParams>): DirectionResponse {
     return direction(this.regions, params, this.limits);
   }
 
   /** GET /DistanceMatrix: distance and duration per origin × destination (see src/api/matrix.ts). */
-  distanceMatrix(params: MatrixParams): MatrixResponse {
+  distanceMatrix(params: Query<MatrixParams>): MatrixResponse {
     return distanceMatrix(this.regions, params, this.limits);
   }
 
@@ -95,7 +97,7 @@ export class Engine {
    * GET /staticmap/route: PNG bytes of the route over the styled basemap, or an error body (BAD_REQUEST naming the
    * parameter, NOT_FOUND without a route); see src/api/static-route-image.ts.
    */
-  async staticRoute(params: StaticRouteQuery): Promise<Uint8Array | StaticRouteError> {
+  async staticRoute(params: Query<StaticRouteQuery>): Promise<Uint8Array | StaticRouteError> {
     // Loaded on the first image: the renderer, the style code and pngjs cost ~0.2 s of import, which an engine that
     // never draws should not pay at start.
     const { staticRouteImage } = await import('./api/static-route-image.js');
@@ -103,22 +105,22 @@ export class Engine {
   }
 
   /** GET /Geocode: `{ address }` (forward), `{ latlng }` (reverse) or `{ place_id }`. See src/api/geocode.ts. */
-  geocode(params: GeocodeParams): GeocodeResponse {
+  geocode(params: Query<GeocodeParams>): GeocodeResponse {
     return geocode(this, params);
   }
 
   /** GET /Place/AutoComplete. See src/api/autocomplete.ts. */
-  autocomplete(params: AutocompleteParams): AutocompleteResponse {
+  autocomplete(params: Query<AutocompleteParams>): AutocompleteResponse {
     return autocomplete(this, params);
   }
 
   /** GET /Place/Detail. See src/api/place-detail.ts. */
-  placeDetail(params: PlaceDetailParams): PlaceDetailResponse {
+  placeDetail(params: Query<PlaceDetailParams>): PlaceDetailResponse {
     return placeDetail(this, params);
   }
 
   /** GET /trip: the shortest round trip through origin, waypoints and destination (see src/api/trip.ts). */
-  trip(params: TripParams): TripResponse {
+  trip(params: Query<TripParams>): TripResponse {
     return trip(this, params);
   }
 
@@ -129,10 +131,12 @@ export class Engine {
 }
 
 /**
- * Loads packs and returns an engine. Throws an error naming the file and the problem when a pack is missing,
+ * Loads packs and returns an engine. Rejects with a TypeError naming the option when the options are wrong (an
+ * unknown key, `packs` not an array, …), and with an error naming the file and the problem when a pack is missing,
  * truncated, corrupt or of another format version.
  */
 export async function createEngine(opts: EngineOptions = {}): Promise<Engine> {
+  checkEngineOptions(opts);
   resolveLimits(opts.limits); // a bad limit fails before any pack is read
   const sources = opts.packs && opts.packs.length > 0 ? opts.packs : [DEFAULT_PACK_URL];
   const [packs] = await Promise.all([

@@ -15,3 +15,13 @@ export { createTileSource, type TileSource, type TileSourceOptions } from './map
 export { validateStyle } from './style/validate-style.js';
 export { validateStyleLayer } from './style/validate-layer.js';
 export type { StyleIssue, StyleValidationResult } from './style/issues.js';
+export type { Query, NumberParam, BoolParam } from './api/param-types.js';
+export type { DirectionParams, DirectionResponse } from './api/direction.js';
+export type { MatrixParams, MatrixResponse } from './api/matrix.js';
+export type { TripParams, TripResponse } from './api/trip.js';
+export type { GeocodeParams } from './api/geocode.js';
+export type { AutocompleteParams } from './api/autocomplete.js';
+export type { PlaceDetailParams } from './api/place-detail.js';
+export type { StaticRouteQuery, StaticRouteError } from './api/static-route.js';
+export type { GeocodeResponse, AutocompleteResponse, PlaceDetailResponse } from './api/place-shapes.js';
+export type { TextValue } from './text/text-value.js';

@@ -18,6 +18,7 @@ import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { BROWSER_BUNDLE } from '../data-tools/browser-bundle.js';
 import { PNG } from 'pngjs';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -194,8 +195,7 @@ describe.skipIf(!existsSync(CHROMIUM))('demo map in headless Chromium (MapLibre 
     let statics: Server | undefined;
     try {
       await build({
-        entryPoints: { sw: join(ROOT, 'examples/service-worker/sw.ts') }, outdir: site, bundle: true, format: 'esm', platform: 'browser',
-        target: 'es2022', external: ['node:*'], logLevel: 'error', alias: { bando: join(ROOT, 'src/index.ts') },
+        ...BROWSER_BUNDLE, entryPoints: { sw: join(ROOT, 'examples/service-worker/sw.ts') }, outdir: site, alias: { bando: join(ROOT, 'src/index.ts') },
       });
       // The static site of examples/service-worker/README.md: the pack, and the demo page's files under demo/.
       mkdirSync(join(site, 'demo'));

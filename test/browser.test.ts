@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, type BuildOptions } from 'esbuild';
+import { build } from 'esbuild';
+import { BROWSER_BUNDLE } from '../data-tools/browser-bundle.js';
 import { PNG } from 'pngjs';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -49,9 +50,8 @@ describe.skipIf(!existsSync(CHROMIUM))('real browser (Debian chromium, headless)
 
   beforeAll(async () => {
     // The shipped bundle forms (see tsup.config.ts) and the Service-Worker example, built from source.
-    const common: BuildOptions = { bundle: true, format: 'esm', platform: 'browser', target: 'es2022', external: ['node:*'], logLevel: 'error' };
-    await build({ ...common, entryPoints: { worker: join(ROOT, 'src/worker.ts'), browser: join(ROOT, 'src/index.ts') }, outdir: site });
-    await build({ ...common, entryPoints: { sw: join(ROOT, 'examples/service-worker/sw.ts') }, outdir: site, alias: { bando: join(ROOT, 'src/index.ts') } });
+    await build({ ...BROWSER_BUNDLE, entryPoints: { worker: join(ROOT, 'src/worker.ts'), browser: join(ROOT, 'src/index.ts') }, outdir: site });
+    await build({ ...BROWSER_BUNDLE, entryPoints: { sw: join(ROOT, 'examples/service-worker/sw.ts') }, outdir: site, alias: { bando: join(ROOT, 'src/index.ts') } });
     copyFileSync(join(ROOT, 'packs/hanoi.pack'), join(site, 'hanoi.pack'));
     // The package's assets beside the bundles (fetched by the static renderer for its label fonts).
     symlinkSync(join(ROOT, 'assets'), join(site, 'assets'));

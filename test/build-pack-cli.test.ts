@@ -29,7 +29,12 @@ describe('bando build-pack', () => {
   it('says what is wrong with bad arguments and inputs', () => {
     const dir = mkdtempSync(join(tmpdir(), 'bando-cli-'));
     expect(() => run(['build-pack', '--output', join(dir, 'x.pack')])).toThrow(/missing --input or --output/);
-    expect(() => run(['build-pack', '--input', join(dir, 'nope.osm'), '--output', join(dir, 'x.pack')])).toThrow(/nope\.osm/);
+    expect(() => run(['build-pack', '--input', join(dir, 'nope.osm'), '--output', join(dir, 'x.pack')])).toThrow(/--input .*nope\.osm: no such file/);
+    // Paths are checked before the build: a real input with a bad --output folder or --admin fails at once.
+    const input = OSM + 'hanoi-quoctugiam.osm';
+    expect(() => run(['build-pack', '--input', input, '--output', join(dir, 'no-such-dir', 'x.pack')])).toThrow(/--output .*the folder .*no-such-dir does not exist/);
+    expect(() => run(['build-pack', '--input', input, '--output', join(dir, 'x.pack'), '--admin', join(dir, 'no-admin')])).toThrow(/--admin .*no-admin: no such folder/);
+    expect(() => run(['build-pack', '--input', input, '--output', join(dir, 'x.pack'), '--outptu', 'y'])).toThrow(/unknown flag --outptu/);
     expect(() => run(['build-pack', '--input', OSM + '../dimacs/USA-road-d.NY.gr.gz', '--output', join(dir, 'x.pack')])).toThrow(/exactly two inputs/);
   });
 });

@@ -51,6 +51,57 @@ describe('endpoint sub-commands', () => {
   });
 });
 
+describe('help, version, flags and query values', () => {
+  it('--help and -h print the usage of every sub-command and never act (the keys file stays unchanged)', () => {
+    const keys = join(dir, 'help-keys.json');
+    for (const argv of [['keys', 'create', '--keys', keys, '--help'], ['keys', 'create', '-h', '--keys', keys], ['keys', 'delete', 'k', '--help', '--keys', keys]]) {
+      const r = bando(...argv);
+      expect(r.code).toBe(0);
+      expect(r.out).toMatch(/^bando keys create/);
+      expect(existsSync(keys)).toBe(false);
+    }
+    for (const [command, usage] of [['serve', /^bando serve /], ['direction', /^bando direction name=value/], ['stats', /^bando stats /], ['info', /^bando info /], ['build-pack', /^bando build-pack /]] as const) {
+      const r = bando(command, '--help');
+      expect([r.code, r.err]).toEqual([0, '']);
+      expect(r.out).toMatch(usage);
+      expect(bando('help', command).out).toBe(r.out);
+    }
+  });
+
+  it('--version prints the package version', () => {
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+    expect(bando('--version').out).toBe(`bando ${pkg.version}\n`);
+  });
+
+  it('an unknown flag or a flag without its value is refused with the usage, before acting', () => {
+    const keys = join(dir, 'flag-keys.json');
+    const r = bando('keys', 'create', '--keys', keys, '--knd', 'tiles');
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/^bando keys: unknown flag --knd\nbando keys create/);
+    expect(existsSync(keys)).toBe(false);
+    expect(bando('direction', `origin=${A}`, '--pack').err).toMatch(/--pack needs a value/);
+  });
+
+  it('parameter values are percent-decoded as in a URL query', async () => {
+    const C = '21.0300,105.8500';
+    const m = bando('distance-matrix', `origins=${A}`, `destinations=${B}%7C${C}`);
+    expect(m.code).toBe(0);
+    expect(JSON.parse(m.out)).toEqual(JSON.parse(JSON.stringify(await engine.distanceMatrix!({ origins: A, destinations: `${B}|${C}` }))));
+    const g = bando('geocode', 'address=H%C3%A0ng+B%C3%A0i%2C+Ho%C3%A0n+Ki%E1%BA%BFm');
+    expect(JSON.parse(g.out)).toEqual(JSON.parse(JSON.stringify(await engine.geocode!({ address: 'Hàng Bài, Hoàn Kiếm' }))));
+    // A % that starts no escape stays as typed, and the endpoint names the parameter.
+    const bad = bando('direction', 'origin=21%,105', `destination=${B}`);
+    expect(JSON.parse(bad.out)).toMatchObject({ status: 'BAD_REQUEST', error_message: expect.stringContaining('origin') });
+  });
+
+  it('a keys or usage file named on the command line must exist', () => {
+    const list = bando('keys', 'list', '--keys', join(dir, 'none.json'));
+    expect([list.code, list.err]).toEqual([1, expect.stringMatching(/none\.json does not exist/)]);
+    const stats = bando('stats', '--usage', join(dir, 'none.usage.json'));
+    expect([stats.code, stats.err]).toEqual([1, expect.stringMatching(/none\.usage\.json does not exist/)]);
+  });
+});
+
 describe('bando keys and stats', () => {
   it('create, list, delete keys in the keys file', () => {
     const keys = join(dir, 'keys.json');
@@ -67,8 +118,10 @@ describe('bando keys and stats', () => {
     expect(list.out).toContain(`${a.out.trim()}  rest  quota=500/month  rate=5/s  https://*.example.com/* http://localhost:*/*  web app`);
     expect(list.out).toContain(`${b.out.trim()}  tiles  quota=1000/month`);
     // Bad options change nothing.
-    expect(bando('keys', 'create', '--keys', keys, '--kind', 'maps').code).toBe(1);
-    expect(bando('keys', 'create', '--keys', keys, '--rate', '0').code).toBe(1);
+    const kind = bando('keys', 'create', '--keys', keys, '--kind', 'maps');
+    expect([kind.code, kind.err]).toEqual([1, expect.stringContaining('--kind must be rest or tiles, got "maps"')]);
+    const rate = bando('keys', 'create', '--keys', keys, '--rate', '0');
+    expect([rate.code, rate.err]).toEqual([1, expect.stringContaining('--rate must be a whole number of at least 1')]);
     expect(file()).toHaveLength(2);
     expect(bando('keys', 'delete', a.out.trim(), '--keys', keys).code).toBe(0);
     expect(file().map((k) => k.key)).toEqual([b.out.trim()]);

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { BROWSER_BUNDLE } from '../data-tools/browser-bundle.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../src/engine.js';
 import { createRestHandler } from '../src/adapters/http/handler.js';
@@ -15,11 +16,11 @@ const PACK = join(ROOT, 'packs/hanoi.pack');
 const tmp = mkdtempSync(join(tmpdir(), 'bando-threads-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-// The same bundle options as tsup.config.ts's worker entry: the test runs the shipped form of the worker. It sits in
+// The bundle options of tsup.config.ts's worker entry: the test runs the shipped form of the worker. It sits in
 // a dist/ folder beside a link to the assets, as in the package, so its static maps get their fonts, and with the
 // WebAssembly core beside it as tsup puts it there (the workers route on the core, as the shipped ones do).
 const out = join(tmp, 'dist');
-await build({ entryPoints: { worker: join(ROOT, 'src/worker.ts') }, bundle: true, format: 'esm', platform: 'browser', target: 'es2022', external: ['node:*'], outdir: out, logLevel: 'error' });
+await build({ ...BROWSER_BUNDLE, entryPoints: { worker: join(ROOT, 'src/worker.ts') }, outdir: out });
 copyFileSync(join(ROOT, 'src/route/wasm/bando-route.wasm'), join(out, 'bando-route.wasm'));
 symlinkSync(join(ROOT, 'assets'), join(tmp, 'assets'));
 const SCRIPT = join(out, 'worker.js');

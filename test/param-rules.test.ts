@@ -4,6 +4,7 @@
  * boolean text likewise by `alternatives`, `more_compound` and `has_deprecated_administrative_unit`. (An empty value
  * is an absent one: optional parameters take their default, required ones are refused as missing.)
  */
+import type { BoolParam } from '../src/api/param-types.js';
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../src/engine.js';
 import { Pack } from '../src/pack/reader.js';
@@ -29,7 +30,9 @@ async function coordinateAccepted(text: string): Promise<boolean[]> {
 }
 
 /** Whether each boolean parameter took the text. */
-function booleanAccepted(text: string): boolean[] {
+function booleanAccepted(given: string): boolean[] {
+  // Any text on purpose: the types allow only the boolean forms, the run-time checks decide.
+  const text = given as BoolParam;
   const ok = (body: { status?: string }) => body.status !== 'BAD_REQUEST';
   return [
     ok(engine.direction({ origin: HERE, destination: THERE, alternatives: text })),

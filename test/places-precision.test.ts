@@ -152,9 +152,9 @@ describe('one address system per address', () => {
   });
 
   it('has_deprecated_administrative_unit must be a boolean', () => {
-    const r = hanoi.geocode({ address: 'Hàng Bông', has_deprecated_administrative_unit: 'maybe' });
+    const r = hanoi.geocode({ address: 'Hàng Bông', has_deprecated_administrative_unit: 'maybe' as 'true' });
     expect(r.status).toBe('BAD_REQUEST');
     expect(r.error_message).toMatch(/has_deprecated_administrative_unit/);
-    expect(hanoi.autocomplete({ input: 'Hàng Bông', has_deprecated_administrative_unit: 'x' }).status).toBe('BAD_REQUEST');
+    expect(hanoi.autocomplete({ input: 'Hàng Bông', has_deprecated_administrative_unit: 'x' as 'true' }).status).toBe('BAD_REQUEST');
   });
 });

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { DirectionParams } from '../src/api/direction.js';
+import type { MatrixParams } from '../src/api/matrix.js';
 import { distanceText, durationText } from '../src/text/text-value.js';
 import { Engine } from '../src/engine.js';
 import { Pack } from '../src/pack/reader.js';
@@ -19,7 +21,13 @@ describe('text values', () => {
   it('formats distances and durations as the contract says', () => {
     expect(distanceText(529.4)).toEqual({ text: '529 m', value: 529 });
     expect(distanceText(4181)).toEqual({ text: '4.18 km', value: 4181 });
-    expect(distanceText(16040, 'matrix')).toEqual({ text: '16 km', value: 16040 });
+    expect(distanceText(16040)).toEqual({ text: '16 km', value: 16040 });
+    expect(distanceText(2123)).toEqual({ text: '2.12 km', value: 2123 });
+    expect(distanceText(2100)).toEqual({ text: '2.1 km', value: 2100 });
+    expect(distanceText(9994)).toEqual({ text: '9.99 km', value: 9994 });
+    expect(distanceText(9996)).toEqual({ text: '10 km', value: 9996 });
+    expect(distanceText(10_000)).toEqual({ text: '10 km', value: 10_000 });
+    expect(distanceText(10_600)).toEqual({ text: '11 km', value: 10_600 });
     expect(durationText(6.2)).toEqual({ text: '6 giây', value: 6 });
     expect(durationText(660)).toEqual({ text: '11 phút', value: 660 });
     expect(durationText(3900)).toEqual({ text: '1 giờ 5 phút', value: 3900 });
@@ -30,7 +38,7 @@ describe('distance matrix', () => {
   it('every element equals the direction answer for that pair', () => {
     const origins = Array.from({ length: 4 }, point);
     const dests = Array.from({ length: 5 }, point);
-    for (const vehicle of ['car', 'bike']) {
+    for (const vehicle of ['car', 'bike'] as const) {
       const mx = engine.distanceMatrix({ origins: origins.join('|'), destinations: dests.join('|'), vehicle });
       expect(mx.status).toBe('OK');
       expect(mx.rows).toHaveLength(4);
@@ -43,10 +51,18 @@ describe('distance matrix', () => {
         }
         expect(el.status).toBe('OK');
         if (el.status !== 'OK') return;
-        expect(el.distance.value).toBe(dir.routes[0]!.legs[0]!.distance.value);
-        expect(el.duration.value).toBe(dir.routes[0]!.legs[0]!.duration.value);
+        // The whole text/value pairs: one formatter, so the same pair reads the same in both endpoints.
+        expect(el.distance).toEqual(dir.routes[0]!.legs[0]!.distance);
+        expect(el.duration).toEqual(dir.routes[0]!.legs[0]!.duration);
       }));
     }
+  });
+  it('takes the raw REST query as a URLSearchParams, answering as for the same parameters typed', () => {
+    const q = { origins: `${point()}|${point()}`, destinations: point(), vehicle: 'bike' } as const;
+    expect(engine.distanceMatrix(new URLSearchParams(q))).toEqual(engine.distanceMatrix(q));
+    const bad = engine.distanceMatrix(new URLSearchParams({ origins: 'x', destinations: point() }));
+    expect(bad.status).toBe('BAD_REQUEST');
+    expect(bad.error_message).toContain('origins');
   });
   it('accepts ; between origins and reports off-map points as NOT_FOUND', () => {
     const mx = engine.distanceMatrix({ origins: `${point()};10.0,100.0`, destinations: point() });
@@ -105,14 +121,15 @@ describe('bad input gives BAD_REQUEST naming the parameter, never a throw', () =
   ];
   for (const [params, name] of cases) {
     it(`direction ${JSON.stringify(params).slice(0, 80)}`, () => {
-      const r = engine.direction(params);
+      // Bad values on purpose: the types would refuse them, the run-time checks must.
+      const r = engine.direction(params as DirectionParams);
       expect(r.status).toBe('BAD_REQUEST');
       expect(r.error_message).toContain(name);
     });
   }
   it('direction accepts booleans and strings for alternatives, upper-case vehicles', () => {
-    expect(engine.direction({ origin: o, destination: d, alternatives: false, vehicle: 'Truck' }).status).toMatch(/OK|NOT_FOUND/);
-    expect(engine.direction({ origin: o, destination: d, alternatives: 'TRUE' }).status).toMatch(/OK|NOT_FOUND/);
+    expect(engine.direction({ origin: o, destination: d, alternatives: false, vehicle: 'Truck' as 'truck' }).status).toMatch(/OK|NOT_FOUND/);
+    expect(engine.direction({ origin: o, destination: d, alternatives: 'TRUE' as 'true' }).status).toMatch(/OK|NOT_FOUND/);
   });
   it('points off the map are NOT_FOUND', () => {
     expect(engine.direction({ origin: '10.7,106.6', destination: d }).status).toBe('NOT_FOUND');
@@ -129,7 +146,7 @@ describe('bad input gives BAD_REQUEST naming the parameter, never a throw', () =
   ];
   for (const [params, name] of mcases) {
     it(`matrix ${JSON.stringify(params).slice(0, 80)}`, () => {
-      const r = engine.distanceMatrix(params);
+      const r = engine.distanceMatrix(params as MatrixParams);
       expect(r.status).toBe('BAD_REQUEST');
       expect(r.error_message).toContain(name);
     });

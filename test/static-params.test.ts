@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseStaticRouteParams } from '../src/api/static-route.js';
+import { parseStaticRouteParams, type StaticRouteQuery } from '../src/api/static-route.js';
 import { DEFAULT_LIMITS } from '../src/limits.js';
 
 const MAX_STATIC_SIZE = DEFAULT_LIMITS.imageSize;
@@ -7,7 +7,8 @@ const MAX_STATIC_SIZE = DEFAULT_LIMITS.imageSize;
 const OK = { origin: '21.0285,105.8542', destination: '21.0245, 105.8412' };
 
 function error(query: Record<string, unknown>): { status: string; error_message: string } {
-  const r = parseStaticRouteParams(query);
+  // Bad values on purpose: the types would refuse them, the run-time checks must.
+  const r = parseStaticRouteParams(query as StaticRouteQuery);
   if (r.ok) throw new Error(`expected an error for ${JSON.stringify(query)}`);
   return r.error;
 }
@@ -35,10 +36,10 @@ describe('static route parameters', () => {
       expect(r.ok && [r.params.width, r.params.height]).toEqual([Number(w), Number(h)]);
     }
     for (const vehicle of ['car', 'bike', 'taxi', 'truck', 'hd', 'BIKE']) {
-      const r = parseStaticRouteParams({ ...OK, vehicle });
+      const r = parseStaticRouteParams({ ...OK, vehicle } as StaticRouteQuery);
       expect(r.ok && r.params.vehicle).toBe(vehicle.toLowerCase());
     }
-    for (const type of ['fastest', 'shortest']) {
+    for (const type of ['fastest', 'shortest'] as const) {
       const r = parseStaticRouteParams({ ...OK, type });
       expect(r.ok && r.params.type).toBe(type);
     }

@@ -249,7 +249,7 @@ describe('bando stats', () => {
     const write = process.stdout.write;
     process.stdout.write = ((s: string) => ((out += s), true)) as typeof process.stdout.write;
     try {
-      statsCommand({ positional: [], params: {}, flags: new Map([['usage', [file]]]) });
+      await statsCommand.run({ positional: [], params: {}, flags: new Map([['usage', [file]]]) });
     } finally {
       process.stdout.write = write;
       rmSync(dir, { recursive: true, force: true });

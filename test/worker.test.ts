@@ -4,10 +4,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { build } from 'esbuild';
+import { BROWSER_BUNDLE } from '../data-tools/browser-bundle.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../src/engine.js';
 import { createFetchHandler } from '../src/adapters/http/handler.js';
-import { METHOD_NAMES, type EngineApi, type MethodName } from '../src/adapters/http/routes.js';
+import { METHOD_NAMES, type EngineApi, type EngineParams, type MethodName } from '../src/adapters/http/routes.js';
+import type { DirectionParams } from '../src/api/direction.js';
 import { createWorkerEngine } from '../src/adapters/worker/client.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -18,17 +20,8 @@ afterAll(() => rmSync(out, { recursive: true, force: true }));
 const WORKER = join(out, 'dist', 'worker.js');
 symlinkSync(join(ROOT, 'assets'), join(out, 'assets'));
 
-// The same bundle options as tsup.config.ts's worker entry: the test runs the shipped form of the worker.
-await build({
-  entryPoints: { worker: join(ROOT, 'src/worker.ts') },
-  bundle: true,
-  format: 'esm',
-  platform: 'browser',
-  target: 'es2022',
-  external: ['node:*'],
-  outdir: join(out, 'dist'),
-  logLevel: 'error',
-});
+// The bundle options of tsup.config.ts's worker entry: the test runs the shipped form of the worker.
+await build({ ...BROWSER_BUNDLE, entryPoints: { worker: join(ROOT, 'src/worker.ts') }, outdir: join(out, 'dist') });
 const engine: EngineApi = await createEngine();
 const has = METHOD_NAMES.filter((m) => typeof engine[m] === 'function');
 
@@ -62,7 +55,7 @@ describe('worker (node:worker_threads)', () => {
     for (const m of has) {
       for (const q of QUERIES[m]) {
         const local = await engine[m]!(q);
-        const viaWorker = await remote[m](q);
+        const viaWorker = await (remote[m] as (p: EngineParams) => Promise<unknown>)(q);
         const res = await handler(new Request(`https://h${paths[m]}?${new URLSearchParams({ ...q, api_key: 'k' })}`));
         if (local instanceof Uint8Array) {
           expect(viaWorker).toBeInstanceOf(Uint8Array);
@@ -79,10 +72,23 @@ describe('worker (node:worker_threads)', () => {
 
   it('a method the engine lacks rejects naming it; a missing pack rejects every call', async () => {
     const missing = METHOD_NAMES.find((m) => !has.includes(m));
-    if (missing) await expect(remote[missing]({})).rejects.toThrow(new RegExp(missing));
+    if (missing) await expect((remote[missing] as (p: EngineParams) => Promise<unknown>)({})).rejects.toThrow(new RegExp(missing));
     const bad = createWorkerEngine(new Worker(WORKER), { packs: [join(out, 'nope.pack')] });
     await expect(bad.ready).rejects.toThrow(/nope\.pack.*does not exist/);
-    await expect(bad.direction({})).rejects.toThrow(/nope\.pack/);
+    await expect(bad.direction({} as DirectionParams)).rejects.toThrow(/nope\.pack/);
     bad.terminate();
+  });
+
+  it('a worker whose script cannot be loaded rejects ready and every call with the reason (the process goes on)', async () => {
+    const lost = createWorkerEngine(new Worker(join(out, 'dist', 'no-such-worker.js')));
+    await expect(lost.ready).rejects.toThrow(/the bando worker stopped: .*no-such-worker\.js/);
+    await expect(lost.direction({ origin: A, destination: B })).rejects.toThrow(/the bando worker stopped/);
+  });
+
+  it('calls after terminate reject instead of waiting forever', async () => {
+    const w = createWorkerEngine(new Worker(WORKER), { packs: [PACK] });
+    await w.ready;
+    w.terminate();
+    await expect(w.direction({ origin: A, destination: B })).rejects.toThrow(/exited/);
   });
 });

@@ -2,8 +2,8 @@
  * The `bando build-pack` command: the pack builder (data-tools) behind the CLI. It lives with the builder so the
  * engine (src) never imports the builder; bin/bando.ts joins the two.
  */
-import { writeFileSync } from 'node:fs';
-import { basename } from 'node:path';
+import { accessSync, constants, existsSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, resolve } from 'node:path';
 import { buildOsmPack } from '../build-pack.js';
 import { buildDimacsPack } from '../dimacs-pack.js';
 import { vietnamAdmin } from '../admin-bundle.js';
@@ -19,12 +19,35 @@ const HELP = `bando build-pack --input FILE [--input FILE ...] --output FILE.pac
                 holds it, and the pack keeps the polygons of its area for reverse geocoding).`;
 
 /** `bando build-pack`: builds a pack file from OSM or DIMACS inputs. */
-export const buildPackCommand: CliCommand = { help: HELP, run: buildPack };
+export const buildPackCommand: CliCommand = {
+  help: HELP,
+  flags: { input: 'value', output: 'value', name: 'value', admin: 'value', quiet: 'switch' },
+  run: buildPack,
+};
+
+/**
+ * Checks every path before the (long) build: each --input a readable file, --admin a folder, --output's folder
+ * existing and writable, so a typo fails at once with the flag named instead of a raw ENOENT after the work.
+ */
+function checkPaths(inputs: readonly string[], output: string, adminDir: string | undefined): void {
+  for (const input of inputs) {
+    if (!existsSync(input) || !statSync(input).isFile()) throw new Error(`--input ${input}: no such file`);
+  }
+  if (adminDir !== undefined && (!existsSync(adminDir) || !statSync(adminDir).isDirectory())) throw new Error(`--admin ${adminDir}: no such folder`);
+  const folder = dirname(resolve(output));
+  if (!existsSync(folder) || !statSync(folder).isDirectory()) throw new Error(`--output ${output}: the folder ${folder} does not exist`);
+  try {
+    accessSync(folder, constants.W_OK);
+  } catch {
+    throw new Error(`--output ${output}: the folder ${folder} is not writable`);
+  }
+}
 
 async function buildPack(args: ParsedArgs): Promise<number> {
   const inputs = args.flags.get('input') ?? [];
   const output = flag(args, 'output');
   if (inputs.length === 0 || !output) throw new Error(`missing --input or --output\n${HELP}`);
+  checkPaths(inputs, output, flag(args, 'admin'));
   const name = flag(args, 'name') ?? basename(output).replace(/\.pack$/, '');
   const progress = new Progress(process.stderr, flag(args, 'quiet') === 'true');
   const gr = inputs.find((f) => /\.gr(\.gz)?$/.test(f));

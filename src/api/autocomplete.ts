@@ -15,6 +15,7 @@ import { buildQuery } from '../places/search/query';
 import type { Term } from '../places/search/terms';
 import { placesState } from '../places/state';
 import type { Region } from '../region';
+import { rawParams, type Query, type BoolParam, type NumberParam } from './param-types';
 import { withLegacy, type AutocompletePrediction, type AutocompleteResponse } from './place-shapes';
 import type { Limits } from '../limits';
 
@@ -31,21 +32,27 @@ const BIAS = 0.2;
 const BIAS_SCALE_KM = 1;
 
 /** Query parameters of GET /Place/AutoComplete. */
-export interface AutocompleteParams {
-  input?: string;
+export type AutocompleteParams = {
+  /** What the user typed so far (the last word may be unfinished). */
+  input: string;
+  /** "<lat>,<lng>": bias towards places near it, within `radius`. */
   location?: string;
-  limit?: number | string;
-  radius?: number | string;
+  /** Most predictions, 1..MAX_AUTOCOMPLETE_LIMIT; default DEFAULT_AUTOCOMPLETE_LIMIT. */
+  limit?: NumberParam;
+  /** Kilometres around `location`; default DEFAULT_RADIUS_KM. */
+  radius?: NumberParam;
+  /** Groups the requests of one search session (billing: see Place/Detail). */
   sessiontoken?: string;
-  more_compound?: boolean | string;
-  has_deprecated_administrative_unit?: boolean | string;
-  [other: string]: unknown;
-}
+  /** Adds the `compound` address parts to each prediction. */
+  more_compound?: BoolParam;
+  /** Also gives each address in its pre-2025 administrative units. */
+  has_deprecated_administrative_unit?: BoolParam;
+};
 
 const round = (ms: number): number => Math.round(ms * 1000) / 1000;
 
 /** Answers GET /Place/AutoComplete for an engine's regions. */
-export function autocomplete(engine: { readonly regions: readonly Region[]; readonly limits?: Limits }, params: AutocompleteParams): AutocompleteResponse {
+export function autocomplete(engine: { readonly regions: readonly Region[]; readonly limits?: Limits }, params: Query<AutocompleteParams>): AutocompleteResponse {
   const t0 = performance.now();
   const fail = (error_message: string, status: 'BAD_REQUEST' | 'ERROR' = 'BAD_REQUEST'): AutocompleteResponse => ({
     predictions: [],
@@ -55,7 +62,7 @@ export function autocomplete(engine: { readonly regions: readonly Region[]; read
     error_message,
   });
   try {
-    const p = params && typeof params === 'object' ? params : ({} as AutocompleteParams);
+    const p = rawParams(params);
     const input = textParam('input', p.input, engine.limits?.textLength);
     if (!input.ok) return fail(input.error);
     let location: { lat: number; lng: number } | undefined;

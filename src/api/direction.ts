@@ -2,23 +2,27 @@ import { DEFAULT_LIMITS, type Limits } from '../limits.js';
 import type { Region } from '../region.js';
 import { alternatives } from '../route/alternatives.js';
 import { appendLine, encodePolyline, legLine, type PathLine } from '../route/geometry.js';
-import { vehicleIndex } from '../route/profiles.js';
+import { vehicleIndex, type Vehicle } from '../route/profiles.js';
 import { isLocateFailure, locate } from '../route/locate.js';
 import { routerOf, type SnapLeg } from '../route/router.js';
 import { buildManeuvers } from '../route/maneuvers.js';
 import { formatSteps, type Step } from './guidance.js';
 import { isParamError, parseBool, parseCoord, parseCoordList, parseVehicle, type LatLng } from './coords.js';
+import { rawParams, type Query, type BoolParam, type RawParams } from './param-types.js';
 import { distanceText, durationText, type TextValue } from '../text/text-value.js';
 import type { Statuses } from './statuses.js';
 
-/** Query parameters of GET /Direction (strings as in the REST query; numbers and booleans accepted). */
-export interface DirectionParams {
-  origin?: unknown;
-  destination?: unknown;
-  alternatives?: unknown;
-  vehicle?: unknown;
-  [key: string]: unknown;
-}
+/** Query parameters of GET /Direction. */
+export type DirectionParams = {
+  /** "<lat>,<lng>" in decimal degrees. */
+  origin: string;
+  /** One or more "<lat>,<lng>" separated by ";" (at most `limits.destinations`, default 25): one leg each, in order. */
+  destination: string;
+  /** Up to two alternative routes (only with a single destination). Default false. */
+  alternatives?: BoolParam;
+  /** Default car. */
+  vehicle?: Vehicle;
+};
 
 interface DirectionLeg {
   distance: TextValue;
@@ -54,15 +58,15 @@ function travelMode(vehicle: string): string {
  * plus up to two alternatives when `alternatives` is true and there is a single destination. Bad input gives
  * BAD_REQUEST naming the parameter; a point off the road network or no route gives NOT_FOUND. Never throws.
  */
-export function direction(regions: readonly Region[], params: DirectionParams, limits: Limits = DEFAULT_LIMITS): DirectionResponse {
+export function direction(regions: readonly Region[], params: Query<DirectionParams>, limits: Limits = DEFAULT_LIMITS): DirectionResponse {
   try {
-    return plan(regions, params ?? {}, limits);
+    return plan(regions, rawParams(params), limits);
   } catch (err) {
     return fail('ERROR', `routing failed: ${(err as Error).message}`);
   }
 }
 
-function plan(regions: readonly Region[], params: DirectionParams, limits: Limits): DirectionResponse {
+function plan(regions: readonly Region[], params: RawParams, limits: Limits): DirectionResponse {
   const o = params.origin;
   if (o === undefined || o === null || o === '') return fail('BAD_REQUEST', 'origin is required');
   if (typeof o !== 'string') return fail('BAD_REQUEST', 'origin must be a "<lat>,<lng>" string');

@@ -13,18 +13,22 @@ import { MAX_REVERSE_RESULTS, reverseGeocode } from '../places/reverse';
 import { placesState } from '../places/state';
 import type { PlacesRegion } from '../places/region-places';
 import type { Region } from '../region';
+import { rawParams, type Query, type BoolParam } from './param-types';
 import { geocodeResult, uniqueBy, type GeocodeResponse, type GeocodeResult } from './place-shapes';
 import type { Limits } from '../limits';
 
-/** Query parameters of GET /Geocode (`placeid` is accepted as an alias of `place_id`). */
-export interface GeocodeParams {
-  address?: string;
-  latlng?: string;
-  place_id?: string;
-  placeid?: string;
-  has_deprecated_administrative_unit?: boolean | string;
-  [other: string]: unknown;
-}
+
+/** Exactly one of the keys of GET /Geocode. */
+type OneOf<K extends string> = { [P in K]: { [Q in P]: string } & { [Q in Exclude<K, P>]?: never } }[K];
+
+/**
+ * Query parameters of GET /Geocode: exactly one of `address` (forward), `latlng` ("<lat>,<lng>", reverse) or
+ * `place_id` (one place; `placeid` is accepted as an alias).
+ */
+export type GeocodeParams = OneOf<'address' | 'latlng' | 'place_id' | 'placeid'> & {
+  /** Also gives each address in its pre-2025 administrative units. */
+  has_deprecated_administrative_unit?: BoolParam;
+};
 
 const body = (status: GeocodeResponse['status'], results: GeocodeResult[] = [], error_message?: string): GeocodeResponse =>
   error_message === undefined ? { plus_code: {}, results, status } : { plus_code: {}, results, status, error_message };
@@ -39,9 +43,9 @@ const found = (results: GeocodeResult[], limit: number): GeocodeResponse =>
   results.length > 0 ? body('OK', uniqueBy(results, (x) => x.formatted_address).slice(0, limit)) : body('NOT_FOUND');
 
 /** Answers GET /Geocode for an engine's regions. */
-export function geocode(engine: { readonly regions: readonly Region[]; readonly limits?: Limits }, params: GeocodeParams): GeocodeResponse {
+export function geocode(engine: { readonly regions: readonly Region[]; readonly limits?: Limits }, params: Query<GeocodeParams>): GeocodeResponse {
   try {
-    const p = params && typeof params === 'object' ? params : ({} as GeocodeParams);
+    const p = rawParams(params);
     const placeId = given(p.place_id) ? p.place_id : p.placeid;
     // An empty parameter counts as given (and is then reported as empty), so "address=&latlng=1,2" is ambiguous.
     const present = (v: unknown): boolean => v !== undefined && v !== null;

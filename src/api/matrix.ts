@@ -5,16 +5,19 @@ import { vehicleIndex, type Vehicle } from '../route/profiles.js';
 import { routerOf } from '../route/router.js';
 import type { Snap } from '../route/snap.js';
 import { isParamError, parseCoordList, parseVehicle, type LatLng } from './coords.js';
+import { rawParams, type Query } from './param-types.js';
 import { distanceText, durationText, type TextValue } from '../text/text-value.js';
 import type { Statuses } from './statuses.js';
 
 /** Query parameters of GET /DistanceMatrix. */
-export interface MatrixParams {
-  origins?: unknown;
-  destinations?: unknown;
-  vehicle?: unknown;
-  [key: string]: unknown;
-}
+export type MatrixParams = {
+  /** "<lat>,<lng>" points separated by "|" (or ";"), at most `limits.matrixSide` (default 100). */
+  origins: string;
+  /** "<lat>,<lng>" points separated by "|" (or ";"), at most `limits.matrixSide` (default 100). */
+  destinations: string;
+  /** Default car. */
+  vehicle?: Vehicle;
+};
 
 export type MatrixElement = { status: Statuses<'OK'>; distance: TextValue; duration: TextValue } | { status: Statuses<'ZERO_RESULTS' | 'NOT_FOUND'> };
 
@@ -64,9 +67,9 @@ function durationTable(region: Region, origins: readonly LatLng[], destinations:
  * `limits.matrixSide` (default 100) of each. Element status OK, ZERO_RESULTS (no route) or NOT_FOUND (point off the
  * road network or outside the loaded region). Bad input gives BAD_REQUEST naming the parameter. Never throws.
  */
-export function distanceMatrix(regions: readonly Region[], params: MatrixParams, limits: Limits = DEFAULT_LIMITS): MatrixResponse {
+export function distanceMatrix(regions: readonly Region[], params: Query<MatrixParams>, limits: Limits = DEFAULT_LIMITS): MatrixResponse {
   try {
-    const p = params ?? {};
+    const p = rawParams(params);
     const origins = parseCoordList(p.origins, 'origins', /[|;]/, limits.matrixSide);
     if (isParamError(origins)) return fail(origins.error);
     const dests = parseCoordList(p.destinations, 'destinations', /[|;]/, limits.matrixSide);
@@ -81,7 +84,7 @@ export function distanceMatrix(regions: readonly Region[], params: MatrixParams,
         if (!table || !inside(o) || !inside(d) || !table.snaps[i] || !table.snaps[origins.length + j]) return { status: 'NOT_FOUND' };
         const k = i * dests.length + j;
         if (table.weights[k] === Infinity) return { status: 'ZERO_RESULTS' };
-        return { status: 'OK', distance: distanceText(table.distances[k]!, 'matrix'), duration: durationText(table.durations[k]!) };
+        return { status: 'OK', distance: distanceText(table.distances[k]!), duration: durationText(table.durations[k]!) };
       }),
     }));
     return { rows, status: 'OK' };

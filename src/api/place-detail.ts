@@ -8,21 +8,21 @@ import { decodePlaceId, encodePlaceId } from '../places/place-id';
 import { boolParam, tokenParam } from './place-params';
 import { placesState } from '../places/state';
 import type { Region } from '../region';
+import { rawParams, type Query, type BoolParam } from './param-types';
 import { withLegacy, type PlaceDetailResponse } from './place-shapes';
 
 /** Query parameters of GET /Place/Detail (`placeid` is accepted as an alias of `place_id`). */
-export interface PlaceDetailParams {
-  place_id?: string;
-  placeid?: string;
+export type PlaceDetailParams = ({ place_id: string; placeid?: never } | { placeid: string; place_id?: never }) & {
+  /** Ends the autocomplete session it started. */
   sessiontoken?: string;
-  has_deprecated_administrative_unit?: boolean | string;
-  [other: string]: unknown;
-}
+  /** Also gives the address in its pre-2025 administrative units. */
+  has_deprecated_administrative_unit?: BoolParam;
+};
 
 /** Answers GET /Place/Detail for an engine's regions. */
-export function placeDetail(engine: { readonly regions: readonly Region[] }, params: PlaceDetailParams): PlaceDetailResponse {
+export function placeDetail(engine: { readonly regions: readonly Region[] }, params: Query<PlaceDetailParams>): PlaceDetailResponse {
   try {
-    const p = params && typeof params === 'object' ? params : ({} as PlaceDetailParams);
+    const p = rawParams(params);
     const id = p.place_id ?? p.placeid;
     if (id === undefined || id === null || id === '') return { result: {}, status: 'BAD_REQUEST', error_message: 'place_id is required' };
     const token = tokenParam('sessiontoken', p.sessiontoken);

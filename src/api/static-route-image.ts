@@ -13,6 +13,7 @@ import { legLine } from '../route/geometry.js';
 import { isLocateFailure, locate } from '../route/locate.js';
 import { vehicleIndex } from '../route/profiles.js';
 import { routerOf } from '../route/router.js';
+import type { Query } from './param-types.js';
 import { parseStaticRouteParams, type StaticRouteError, type StaticRouteParams, type StaticRouteQuery } from './static-route.js';
 
 let fallbackStyle: unknown;
@@ -51,7 +52,7 @@ export function findRouteLine(regions: readonly Region[], p: Pick<StaticRoutePar
  * NOT_FOUND without a route). Never throws for bad input.
  * @param style style JSON of the basemap; undefined for the package's default style
  */
-export async function staticRouteImage(regions: readonly Region[], style: unknown, query: StaticRouteQuery, limits: Limits = DEFAULT_LIMITS): Promise<Uint8Array | StaticRouteError> {
+export async function staticRouteImage(regions: readonly Region[], style: unknown, query: Query<StaticRouteQuery>, limits: Limits = DEFAULT_LIMITS): Promise<Uint8Array | StaticRouteError> {
   const parsed = parseStaticRouteParams(query, limits.imageSize);
   if (!parsed.ok) return parsed.error;
   const route = findRouteLine(regions, parsed.params, limits.snapRadius);

@@ -19,6 +19,7 @@ import type { LatLng } from '../geo.js';
 import { DEFAULT_LIMITS } from '../limits.js';
 import { parseMapColor, type RGBA } from '../style/color.js';
 import { clip, isParamError, parseCoord } from './coords.js';
+import { rawParams, type NumberParam, type Query } from './param-types.js';
 import type { Statuses } from './statuses.js';
 
 /** Vehicles the static map accepts, in pack profile order. */
@@ -48,17 +49,23 @@ export interface StaticRouteError {
   error_message: string;
 }
 
-/** The query of `staticRoute`: REST strings, or numbers for the sizes. */
-export interface StaticRouteQuery {
-  origin?: unknown;
-  destination?: unknown;
-  width?: unknown;
-  height?: unknown;
-  vehicle?: unknown;
-  type?: unknown;
-  color?: unknown;
-  [other: string]: unknown;
-}
+/** Query parameters of GET /staticmap/route (`engine.staticRoute`). */
+export type StaticRouteQuery = {
+  /** "<lat>,<lng>" in decimal degrees. */
+  origin: string;
+  /** "<lat>,<lng>" in decimal degrees. */
+  destination: string;
+  /** Pixels, 1 to `limits.imageSize` (default 2048); default 600. */
+  width?: NumberParam;
+  /** Pixels, 1 to `limits.imageSize` (default 2048); default 400. */
+  height?: NumberParam;
+  /** Default car. */
+  vehicle?: (typeof STATIC_VEHICLES)[number];
+  /** Default fastest. */
+  type?: (typeof STATIC_TYPES)[number];
+  /** Route colour: `#rgb`, `#rrggbb`, `#rrggbbaa`, `rgb(…)`, `rgba(…)`; default `#253494`. */
+  color?: string;
+};
 
 const bad = (error_message: string): { ok: false; error: StaticRouteError } => ({
   ok: false,
@@ -74,10 +81,11 @@ const show = (v: unknown): string => (typeof v === 'string' ? `"${clip(v)}"` : S
  * @returns the parameters, or a BAD_REQUEST body whose message names the first offending parameter
  */
 export function parseStaticRouteParams(
-  query: StaticRouteQuery,
+  given: Query<StaticRouteQuery>,
   maxSize = DEFAULT_LIMITS.imageSize,
 ): { ok: true; params: StaticRouteParams } | { ok: false; error: StaticRouteError } {
-  if (query === null || typeof query !== 'object') return bad('the parameters must be an object');
+  if (given === null || typeof given !== 'object') return bad('the parameters must be an object');
+  const query = rawParams(given);
   const origin = parseLatLng(query.origin, 'origin');
   if (typeof origin === 'string') return bad(origin);
   const destination = parseLatLng(query.destination, 'destination');

@@ -33,16 +33,20 @@ import { encodePlaceId } from '../places/place-id.js';
 import { nearestPlace } from '../places/reverse.js';
 import { placesState } from '../places/state.js';
 import { isParamError, parseCoord, parseVehicle, type LatLng } from './coords.js';
+import { rawParams, type Query, type RawParams } from './param-types.js';
 import type { Statuses } from './statuses.js';
 
-/** Query parameters of GET /trip (strings as in the REST query; numbers accepted where a string is expected). */
-export interface TripParams {
-  origin?: unknown;
-  waypoints?: unknown;
-  destination?: unknown;
-  vehicle?: unknown;
-  [key: string]: unknown;
-}
+/** Query parameters of GET /trip (at least two distinct coordinates in all). */
+export type TripParams = {
+  /** "<lat>,<lng>": the first stop. Default: the solver's order starts at the first coordinate given. */
+  origin?: string;
+  /** "<lat>,<lng>" points separated by ";". */
+  waypoints?: string;
+  /** "<lat>,<lng>": the last stop before the return to the first. */
+  destination?: string;
+  /** Default car. */
+  vehicle?: Vehicle;
+};
 
 /** One leg between consecutive stops: metres, seconds, routability weight. */
 interface TripLeg {
@@ -103,16 +107,16 @@ type Failure = { code: TripErrorCode; message: string };
  *
  * @param regions the engine's loaded regions; the trip runs in the first one holding every coordinate.
  */
-export function trip(engine: { readonly regions: readonly Region[]; readonly limits?: Limits }, params: TripParams): TripResponse {
+export function trip(engine: { readonly regions: readonly Region[]; readonly limits?: Limits }, params: Query<TripParams>): TripResponse {
   const regions = engine.regions;
   try {
-    return plan(engine, regions, params ?? {});
+    return plan(engine, regions, rawParams(params));
   } catch (err) {
     return { code: 'InternalError', message: `trip failed: ${(err as Error).message}` };
   }
 }
 
-function plan(engine: { readonly regions: readonly Region[]; readonly limits?: Limits }, regions: readonly Region[], params: TripParams): TripResponse {
+function plan(engine: { readonly regions: readonly Region[]; readonly limits?: Limits }, regions: readonly Region[], params: RawParams): TripResponse {
   const limits = engine.limits ?? DEFAULT_LIMITS;
   const stops = parseStops(params, limits.tripStops);
   if ('code' in stops) return stops;
@@ -161,7 +165,7 @@ function plan(engine: { readonly regions: readonly Region[]; readonly limits?: L
 }
 
 /** The coordinates in input order (origin, waypoints, destination), or the first failure. */
-function parseStops(params: TripParams, maxStops: number): { list: Stop[]; hasOrigin: boolean; hasDestination: boolean } | Failure {
+function parseStops(params: RawParams, maxStops: number): { list: Stop[]; hasOrigin: boolean; hasDestination: boolean } | Failure {
   const given = (v: unknown) => v !== undefined && v !== null && v !== '';
   const hasOrigin = given(params.origin);
   const hasDestination = given(params.destination);

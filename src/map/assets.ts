@@ -1,14 +1,13 @@
 /**
  * Reading the shipped map assets (assets/fonts, assets/sprites, assets/demo) in Node. The folder is found beside the
  * running module: `src/map/` in the repository, `dist/` in the package, so `../../assets/` and `../assets/` are
- * tried. node:fs is taken from `process.getBuiltinModule` (no static import), so this module also loads in
+ * tried. node:fs is taken from `nodeBuiltin` (no import), so this module also loads in
  * browsers, where it finds no assets: a Service Worker gets the same files over HTTP from where the package is
  * served.
  */
-type Fs = typeof import('node:fs');
+import { nodeBuiltin } from '../node-builtin.js';
 
-const fs = (): Fs | undefined =>
-  (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule?.('node:fs') as Fs | undefined;
+const fs = () => nodeBuiltin('node:fs');
 
 let dir: URL | null | undefined;
 

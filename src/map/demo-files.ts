@@ -3,11 +3,10 @@
  * from the installed `maplibre-gl` package (its `dist/` folder). Browsers and Service Workers get none of them here:
  * they are plain static files there (see examples/service-worker).
  */
+import { nodeBuiltin } from '../node-builtin.js';
 import { readAsset } from './assets.js';
 
-type Fs = typeof import('node:fs');
-const fs = (): Fs | undefined =>
-  (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule?.('node:fs') as Fs | undefined;
+const fs = () => nodeBuiltin('node:fs');
 
 /** A demo file: its bytes and content type. */
 export interface DemoFile {

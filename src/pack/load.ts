@@ -1,6 +1,10 @@
+import { nodeBuiltin } from '../node-builtin.js';
 import { Pack, PackError } from './reader.js';
 
-/** Where a pack comes from: a file path (Node), a URL (fetch, or file: URLs in Node), or the bytes themselves. */
+/**
+ * Where a pack comes from: a file path (Node), a URL (fetched; file: URLs in Node; outside Node a string without a
+ * scheme is relative to the page), or the bytes themselves.
+ */
 export type PackSource = string | URL | ArrayBuffer | Uint8Array;
 
 /** Reads and opens one pack. Throws PackError naming the source when it is missing, truncated or corrupt. */
@@ -11,8 +15,22 @@ export async function loadPack(source: PackSource, opts: { verify?: boolean } = 
   return Pack.from(bytes, { source: label, verify: opts.verify });
 }
 
+/**
+ * The URL a source names, or null for a Node file path. Outside Node a string without a scheme is a URL relative to
+ * the page or worker (`/packs/hanoi.pack`), as fetch would read it.
+ */
+function sourceUrl(source: string | URL, label: string, inNode: boolean): URL | null {
+  if (source instanceof URL) return source;
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(source)) return new URL(source);
+  if (inNode) return null;
+  const base = (globalThis as { location?: { href: string } }).location?.href;
+  if (!base) throw new PackError(label, 'is neither an absolute URL nor a file path this runtime can read: give an absolute URL or the bytes');
+  return new URL(source, base);
+}
+
 async function readSource(source: string | URL, label: string): Promise<Uint8Array> {
-  const url = source instanceof URL ? source : /^[a-z][a-z0-9+.-]*:\/\//i.test(source) ? new URL(source) : null;
+  const fs = nodeBuiltin('node:fs');
+  const url = sourceUrl(source, label, !!fs);
   if (url && url.protocol !== 'file:') {
     let res: Response;
     try {
@@ -23,10 +41,9 @@ async function readSource(source: string | URL, label: string): Promise<Uint8Arr
     if (!res.ok) throw new PackError(label, `cannot be fetched (HTTP ${res.status})`);
     return new Uint8Array(await res.arrayBuffer());
   }
-  // Node only: kept out of the browser bundle's static graph by the dynamic import.
-  const fs = await import('node:fs/promises');
+  if (!fs) throw new PackError(label, 'is a file: URL, which only Node can read: give an http(s) URL or the bytes');
   try {
-    const buf = await fs.readFile(url ?? source);
+    const buf = await fs.promises.readFile(url ?? source);
     return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;

@@ -1,8 +1,8 @@
 /**
- * Browser form of `style-spec.ts` (chosen by the package.json `browser` field when bundling for browsers): the
- * library imported statically, since a browser bundle has no synchronous loader.
+ * Browser form of `style-spec.ts` (swapped in by the browser and worker builds, see tsup.config.ts): the library
+ * imported statically, since a browser has no synchronous loader.
  */
-import * as library from '@maplibre/maplibre-gl-style-spec';
+import * as library from './style-spec-library.js';
 
 /** The style-spec library. */
 export function styleSpec(): typeof library {

@@ -7,17 +7,55 @@ const TEMPLE_OF_LITERATURE = '21.0277,105.8355';
 const TRIP_STOPS = ['21.0367,105.8346', '21.0340,105.8500', '21.0310,105.8420', '21.0245,105.8412', '21.0190,105.8480', '21.0170,105.8550', '21.0300,105.8560', '21.0330,105.8600', '21.0220,105.8380'];
 
 /**
- * One example query per endpoint on the default pack. The place detail example uses a place_id taken from the
- * engine's own autocomplete answer when it has that method, so the printed URL works.
+ * One example query per endpoint. On the default pack (or any holding central Hanoi) the curated Hanoi ones; on
+ * another pack, points spread around the centre of `bbox` ([west, south, east, north], degrees) and a geocode of
+ * that centre. The place detail example uses a place_id taken from the engine's own autocomplete answer when it has
+ * that method, so the printed URL works.
  */
-async function exampleQueries(engine: EngineApi): Promise<Record<MethodName, Record<string, string>>> {
-  let placeId = 'PLACE_ID_FROM_AUTOCOMPLETE';
+export async function exampleQueries(engine: EngineApi, bbox?: readonly number[]): Promise<Record<MethodName, Record<string, string>>> {
+  const [w, s, e, n] = bbox ?? [];
+  const [lat, lng] = HOAN_KIEM.split(',').map(Number) as [number, number];
+  if (w === undefined || s === undefined || e === undefined || n === undefined || (lat >= s && lat <= n && lng >= w && lng <= e)) return hanoiQueries(engine);
+  // A point at fractions (fx, fy) of the box from its centre; within the middle third so it is on the pack's roads.
+  const at = (fx: number, fy: number) => `${((s + n) / 2 + fy * (n - s)).toFixed(5)},${((w + e) / 2 + fx * (e - w)).toFixed(5)}`;
+  const centre = at(0, 0);
+  const word = await firstAddressWord(engine, centre);
+  const placeId = await autocompletePlaceId(engine, word);
+  return {
+    geocode: { latlng: centre },
+    direction: { origin: centre, destination: at(0.1, 0.08), vehicle: 'car' },
+    distanceMatrix: { origins: centre, destinations: `${at(0.1, 0.08)}|${at(-0.1, -0.05)}`, vehicle: 'car' },
+    autocomplete: { input: word, location: centre, limit: '5' },
+    placeDetail: { place_id: placeId },
+    trip: { origin: centre, waypoints: [at(0.1, 0), at(0, 0.1), at(-0.1, 0), at(0, -0.1)].join(';'), vehicle: 'car' },
+    staticRoute: { origin: centre, destination: at(-0.1, 0.08), width: '600', height: '400' },
+  };
+}
+
+/** The first part of the address the engine gives for a point (a street or ward name), for the autocomplete example. */
+async function firstAddressWord(engine: EngineApi, latlng: string): Promise<string> {
   try {
-    const ac = (await engine.autocomplete?.({ input: 'Hoàn Kiếm', limit: 1 })) as { predictions?: { place_id?: string }[] } | undefined;
-    placeId = ac?.predictions?.[0]?.place_id ?? placeId;
+    const g = (await engine.geocode?.({ latlng })) as { results?: { formatted_address?: string }[] } | undefined;
+    const first = g?.results?.[0]?.formatted_address?.split(',')[0]?.trim();
+    if (first) return first;
   } catch {
-    // The example keeps its placeholder.
+    // The example keeps a plain word.
   }
+  return 'phố';
+}
+
+/** A place_id from the engine's own autocomplete answer, or a placeholder. */
+async function autocompletePlaceId(engine: EngineApi, input: string): Promise<string> {
+  try {
+    const ac = (await engine.autocomplete?.({ input, limit: 1 })) as { predictions?: { place_id?: string }[] } | undefined;
+    return ac?.predictions?.[0]?.place_id ?? 'PLACE_ID_FROM_AUTOCOMPLETE';
+  } catch {
+    return 'PLACE_ID_FROM_AUTOCOMPLETE';
+  }
+}
+
+async function hanoiQueries(engine: EngineApi): Promise<Record<MethodName, Record<string, string>>> {
+  const placeId = await autocompletePlaceId(engine, 'Hoàn Kiếm');
   return {
     geocode: { address: 'Hàng Bài, Hoàn Kiếm, Hà Nội' },
     direction: { origin: HOAN_KIEM, destination: OPERA_HOUSE, vehicle: 'car' },
@@ -29,9 +67,9 @@ async function exampleQueries(engine: EngineApi): Promise<Record<MethodName, Rec
   };
 }
 
-/** The example URL of every endpoint the engine has, with the given key, under `base` (no trailing slash). */
-export async function exampleUrls(engine: EngineApi, base: string, apiKey: string): Promise<string[]> {
-  const queries = await exampleQueries(engine);
+/** The example URL of every endpoint the engine has, with the given key, under `base` (no trailing slash); `bbox` as exampleQueries. */
+export async function exampleUrls(engine: EngineApi, base: string, apiKey: string, bbox?: readonly number[]): Promise<string[]> {
+  const queries = await exampleQueries(engine, bbox);
   return (Object.keys(queries) as MethodName[])
     .filter((m) => typeof engine[m] === 'function')
     // Commas and semicolons are legal in a query; leaving them readable makes the printed URLs easier to edit.

@@ -1,9 +1,10 @@
 import { normalizeKeys, type ApiKey, type KeyKind } from '../http/keys.js';
 import { newKeySecret, readKeysFile, writeKeysFile } from '../http/keys-file.js';
 import { flag, type ParsedArgs } from './args.js';
+import type { CliCommand } from './command.js';
 import { DEFAULT_KEYS_FILE } from './files.js';
 
-export const KEYS_HELP = `bando keys create [--kind rest|tiles] [--name TEXT] [--restrict PATTERN ...] [--quota N] [--rate N] [--keys FILE]
+const KEYS_HELP = `bando keys create [--kind rest|tiles] [--name TEXT] [--restrict PATTERN ...] [--quota N] [--rate N] [--keys FILE]
 bando keys list [--keys FILE] [--json]
 bando keys delete KEY [--keys FILE]
   Manages the keys file read by "bando serve --keys" (default ${DEFAULT_KEYS_FILE}).
@@ -12,29 +13,45 @@ bando keys delete KEY [--keys FILE]
   --rate      requests per second`;
 
 /** `bando keys create|list|delete`: edits the keys file; prints the created key. */
-export function keysCommand(args: ParsedArgs): number {
+export const keysCommand: CliCommand = {
+  help: KEYS_HELP,
+  flags: { kind: 'value', name: 'value', restrict: 'value', quota: 'value', rate: 'value', keys: 'value', json: 'switch' },
+  run: async (args) => keys(args),
+};
+
+/** A whole number ≥ `min` from a flag (absent: undefined), or an Error naming the flag. */
+function countFlag(args: ParsedArgs, name: string, min: number): number | undefined {
+  const v = flag(args, name);
+  if (v === undefined) return undefined;
+  if (!/^\d+$/.test(v) || Number(v) < min) throw new Error(`--${name} must be a whole number of at least ${min}, got "${v}"`);
+  return Number(v);
+}
+
+function keys(args: ParsedArgs): number {
   const path = flag(args, 'keys') ?? DEFAULT_KEYS_FILE;
   const [action, target] = args.positional;
   switch (action) {
     case 'create': {
+      const kind = flag(args, 'kind') ?? 'rest';
+      if (kind !== 'rest' && kind !== 'tiles') throw new Error(`--kind must be rest or tiles, got "${kind}"`);
+      const quota = countFlag(args, 'quota', 0);
+      const rate = countFlag(args, 'rate', 1);
       const keys = readKeysFile(path, { missingOk: true });
-      const key: ApiKey = { key: newKeySecret(), kind: (flag(args, 'kind') ?? 'rest') as KeyKind, created: new Date().toISOString() };
+      const key: ApiKey = { key: newKeySecret(), kind: kind as KeyKind, created: new Date().toISOString() };
       const name = flag(args, 'name');
       if (name) key.name = name;
       const restrict = args.flags.get('restrict');
       if (restrict) key.restrictions = restrict;
-      const quota = flag(args, 'quota');
-      if (quota !== undefined) key.monthlyQuota = Number(quota);
-      const rate = flag(args, 'rate');
-      if (rate !== undefined) key.perSecond = Number(rate);
-      // Refuses a bad --kind, --quota or --rate before anything is written.
+      if (quota !== undefined) key.monthlyQuota = quota;
+      if (rate !== undefined) key.perSecond = rate;
+      // Refuses a bad --restrict pattern before anything is written.
       normalizeKeys([...keys, key]);
       writeKeysFile(path, [...keys, key]);
       process.stdout.write(`${key.key}\n`);
       return 0;
     }
     case 'list': {
-      const keys = readKeysFile(path, { missingOk: true });
+      const keys = readKeysFile(path);
       if (flag(args, 'json') === 'true') process.stdout.write(JSON.stringify(keys, null, 2) + '\n');
       else
         for (const k of normalizeKeys(keys))

@@ -14,14 +14,18 @@ import { FileUsageStore } from '../http/usage-file.js';
 import { createThreadPool } from '../worker/pool.js';
 import { MemoryUsageStore, type UsageStore } from '../http/usage.js';
 import { flag, type ParsedArgs } from './args.js';
+import type { CliCommand } from './command.js';
 import { exampleUrls } from './examples.js';
 import { DEFAULT_KEYS_FILE, usageFileFor } from './files.js';
 
-export const SERVE_HELP = `bando serve [--pack FILE ...] [--keys FILE] [--usage FILE] [--port N] [--host ADDR]
-            [--cert FILE --key FILE] [--trust-proxy] [--dev] [--timeout MS] [--threads N] [--limit NAME=N ...]
-            [--max-connections N]
+const SERVE_HELP = `bando serve [--pack FILE ...] [--keys FILE] [--usage FILE] [--port N] [--host ADDR]
+            [--cert FILE --key FILE] [--allow-http] [--trust-proxy] [--dev] [--timeout MS] [--threads N]
+            [--limit NAME=N ...] [--max-connections N]
   Serves the REST API (node:http, or node:https with --cert/--key). Keys come from --keys
   (default ${DEFAULT_KEYS_FILE}); usage counts persist to --usage (default: the keys file with .usage.json).
+  Requests must come over HTTPS (--cert/--key, or a reverse proxy with --trust-proxy); plain HTTP gets
+  HTTPS_REQUIRED unless:
+  --allow-http   accept plain HTTP from loopback (127.0.0.1, ::1).
   --dev          accept plain HTTP from loopback; without a keys file, make temporary dev keys
                  (rest and tiles); print example URLs and the demo map's URL.
   Web map (tiles keys): /styles/default/style.json (one map load), /tiles/{z}/{x}/{y}.pbf,
@@ -35,10 +39,23 @@ export const SERVE_HELP = `bando serve [--pack FILE ...] [--keys FILE] [--usage 
                  each from 1 to its cap (README, Limits).
   --max-connections N  connections open at once (default: half the open-file limit, 16–8192); past
                  three quarters of it, idle connections are closed to make room for new ones.
-  Default --port 8080, --host 127.0.0.1. SIGTERM/SIGINT stop gracefully and save the counts.`;
+  Default --port: the PORT environment variable, else 8080; default --host 127.0.0.1. SIGTERM/SIGINT stop gracefully and save the counts.`;
 
 /** `bando serve`: runs the fetch handler behind node:http/https until SIGTERM or SIGINT. */
-export async function serveCommand(args: ParsedArgs): Promise<void> {
+export const serveCommand: CliCommand = {
+  help: SERVE_HELP,
+  flags: {
+    pack: 'value', keys: 'value', usage: 'value', port: 'value', host: 'value', cert: 'value', key: 'value',
+    'allow-http': 'switch', 'trust-proxy': 'switch', dev: 'switch', timeout: 'value', threads: 'value', limit: 'value',
+    'max-connections': 'value',
+  },
+  run: async (args) => {
+    await serve(args);
+    return 0;
+  },
+};
+
+async function serve(args: ParsedArgs): Promise<void> {
   const dev = flag(args, 'dev') === 'true';
   const keysPath = flag(args, 'keys') ?? DEFAULT_KEYS_FILE;
   let keys: ApiKey[];
@@ -69,25 +86,29 @@ export async function serveCommand(args: ParsedArgs): Promise<void> {
   const cert = flag(args, 'cert');
   const keyFile = flag(args, 'key');
   if (!!cert !== !!keyFile) throw new Error('--cert and --key go together');
+  const allowHttp = dev || flag(args, 'allow-http') === 'true';
   const handler = createRestHandler(engine, {
     keys,
     usage,
-    allowHttp: dev || flag(args, 'allow-http') === 'true',
+    allowHttp,
     trustProxy: flag(args, 'trust-proxy') === 'true',
     timeoutMs,
     resources: createMapResources(tiles),
   });
   const running = await startNodeServer(handler, {
-    port: Number(flag(args, 'port') ?? 8080),
+    port: Number(flag(args, 'port') ?? process.env.PORT ?? 8080),
     host: flag(args, 'host') ?? '127.0.0.1',
     tls: cert && keyFile ? { cert: readFileSync(cert), key: readFileSync(keyFile) } : undefined,
     maxConnections: maxConnectionsFlag(flag(args, 'max-connections')),
   });
   const engines = threads > 0 ? `engines in ${threads} worker thread${threads === 1 ? '' : 's'}` : 'engine in the serving thread';
-  process.stdout.write(`bando serving on ${running.url} (${keys.length} key${keys.length === 1 ? '' : 's'}, ${engines})\n`);
+  // Plain HTTP without --allow-http refuses every request; the start line says so and names the ways out.
+  const plain = running.url.startsWith('http:') && !allowHttp && flag(args, 'trust-proxy') !== 'true';
+  const refusing = plain ? '; plain HTTP requests get HTTPS_REQUIRED: add --allow-http (loopback) or --cert/--key' : '';
+  process.stdout.write(`bando serving on ${running.url} (${keys.length} key${keys.length === 1 ? '' : 's'}, ${engines}${refusing})\n`);
   if (dev) {
     const key = keys.find((k) => (k.kind ?? 'rest') === 'rest')?.key;
-    if (key) process.stdout.write(`Example requests:\n${(await exampleUrls(here, running.url, key)).map((u) => `  ${u}\n`).join('')}`);
+    if (key) process.stdout.write(`Example requests:\n${(await exampleUrls(here, running.url, key, here.regions[0]?.meta.bbox ?? undefined)).map((u) => `  ${u}\n`).join('')}`);
     const tilesKey = keys.find((k) => k.kind === 'tiles')?.key;
     process.stdout.write(
       tilesKey

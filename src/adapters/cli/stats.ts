@@ -1,13 +1,25 @@
+import { existsSync } from 'node:fs';
 import { readUsageFile } from '../http/usage-file.js';
 import { flag, type ParsedArgs } from './args.js';
+import type { CliCommand } from './command.js';
 import { DEFAULT_KEYS_FILE, usageFileFor } from './files.js';
 
-export const STATS_HELP = `bando stats [--keys FILE | --usage FILE] [--key KEY] [--period YYYY-MM] [--json]
+const STATS_HELP = `bando stats [--keys FILE | --usage FILE] [--key KEY] [--period YYYY-MM] [--json]
   Usage per key and month: requests per endpoint, autocomplete sessions, billable units (quota use).`;
 
 /** `bando stats`: prints the usage file written by `bando serve`, one block per key and period. */
-export function statsCommand(args: ParsedArgs): number {
+export const statsCommand: CliCommand = {
+  help: STATS_HELP,
+  flags: { keys: 'value', usage: 'value', key: 'value', period: 'value', json: 'switch' },
+  run: async (args) => stats(args),
+};
+
+function stats(args: ParsedArgs): number {
   const path = flag(args, 'usage') ?? usageFileFor(flag(args, 'keys') ?? DEFAULT_KEYS_FILE);
+  // A file named on the command line must exist (a misspelt name would otherwise read as "no usage").
+  if (!existsSync(path) && (flag(args, 'usage') !== undefined || flag(args, 'keys') !== undefined)) {
+    throw new Error(`usage file ${path} does not exist (bando serve writes it beside the keys file)`);
+  }
   const report = readUsageFile(path);
   const onlyKey = flag(args, 'key');
   const onlyPeriod = flag(args, 'period');

@@ -1,11 +1,10 @@
 /**
  * gzip for web-map resources: node:zlib where it exists (Node, Bun, Deno's Node layer), else the web
- * CompressionStream (edge runtimes). node:zlib is taken from `process.getBuiltinModule`, so this module also loads in
- * browsers.
+ * CompressionStream (edge runtimes). node:zlib is taken from `nodeBuiltin`, so this module also loads in browsers.
  */
-type Zlib = typeof import('node:zlib');
+import { nodeBuiltin } from '../../node-builtin.js';
 
-const zlib = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule?.('node:zlib') as Zlib | undefined;
+const zlib = nodeBuiltin('node:zlib');
 
 /**
  * True when an Accept-Encoding header allows gzip: `gzip` (or `*`) listed without `q=0`. A Service Worker's requests

@@ -1,3 +1,4 @@
+import { defaultResources } from './default-resources.js';
 import { isSecure, type ClientInfo, type TrustProxy } from './client.js';
 import { matchesRestrictions, normalizeKeys, type ApiKey, type KeyKind, type NormalizedKey } from './keys.js';
 import { RateLimiter } from './rate.js';
@@ -47,7 +48,10 @@ export interface FetchHandlerOptions {
   timeoutMs?: number;
   /** Autocomplete session timing. */
   sessions?: SessionOptions;
-  /** Web-map resources for tiles keys (see {@link ResourceRoute}). */
+  /**
+   * Web-map resources for tiles keys (see {@link ResourceRoute}). Default: for an `Engine`, the style, tiles, glyphs
+   * and sprite of its packs (createMapResources without the demo page); `[]` serves none.
+   */
   resources?: readonly ResourceRoute[];
   /** Clock in milliseconds since the epoch; decides the usage period and the rate window. Default Date.now. */
   now?: () => number;
@@ -110,7 +114,7 @@ export function createRestHandler(engine: EngineApi, options: FetchHandlerOption
   const basePath = options.basePath ?? '';
   const maxUrlLength = options.maxUrlLength ?? 8192;
   const timeoutMs = options.timeoutMs ?? 30_000;
-  const resources = options.resources ?? [];
+  const resources = options.resources ?? defaultResources(engine);
 
   /** The key check and the accounting shared by REST endpoints and web-map resources; a Response means refused. */
   function admit(

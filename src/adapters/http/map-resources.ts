@@ -90,7 +90,7 @@ export function createMapResources(source: TileSource, options: MapResourcesOpti
         const { defaultStyle } = await styleCode();
         const base = url.origin + url.pathname.slice(0, url.pathname.length - STYLE_PATH.length);
         const key = url.searchParams.get('key') ?? url.searchParams.get('api_key') ?? undefined;
-        return new Response(JSON.stringify(defaultStyle(base, { key })), {
+        return new Response(JSON.stringify(defaultStyle(base, { key, center: source.center() ?? undefined })), {
           headers: { ...CORS, 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
         });
       },

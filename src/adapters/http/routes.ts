@@ -1,14 +1,23 @@
 /** Names of the engine methods behind the seven REST endpoints. */
 export type MethodName = 'geocode' | 'autocomplete' | 'placeDetail' | 'direction' | 'distanceMatrix' | 'trip' | 'staticRoute';
 
-/** REST query parameters as the engine methods take them. */
-export type EngineParams = Record<string, string | number | boolean>;
+/** REST query parameters as the engine methods take them (undefined: absent). */
+export type EngineParams = Record<string, string | number | boolean | undefined>;
 
 /**
- * What the fetch handler, the worker and the CLI need from an engine: any subset of the seven endpoint methods.
- * Each returns the REST response body (PNG bytes for `staticRoute`), or a Promise of it.
+ * What the fetch handler, the worker and the CLI need from an engine: any subset of the seven endpoint methods, each
+ * called with the REST query parameters as they come (the method checks them). Each returns the REST response body
+ * (PNG bytes for `staticRoute`), or a Promise of it. An `Engine` and a `WorkerEngine` are EngineApis.
  */
-export type EngineApi = Partial<Record<MethodName, (params: EngineParams) => unknown>>;
+export interface EngineApi {
+  geocode?(params: EngineParams | URLSearchParams): unknown;
+  autocomplete?(params: EngineParams | URLSearchParams): unknown;
+  placeDetail?(params: EngineParams | URLSearchParams): unknown;
+  direction?(params: EngineParams | URLSearchParams): unknown;
+  distanceMatrix?(params: EngineParams | URLSearchParams): unknown;
+  trip?(params: EngineParams | URLSearchParams): unknown;
+  staticRoute?(params: EngineParams | URLSearchParams): unknown;
+}
 
 /** The seven methods, in the order of rest-api.md. */
 export const METHOD_NAMES: readonly MethodName[] = ['geocode', 'direction', 'distanceMatrix', 'autocomplete', 'placeDetail', 'trip', 'staticRoute'];

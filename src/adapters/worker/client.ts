@@ -3,17 +3,26 @@ import nodeEndpoint from 'comlink/dist/esm/node-adapter.mjs';
 import { SerializedBody } from '../http/responses.js';
 import type { EngineParams, MethodName } from '../http/routes.js';
 import type { WorkerInitOptions, WorkerRemote } from './protocol.js';
+import { rawParams, type Query } from '../../api/param-types.js';
+import type { AutocompleteParams } from '../../api/autocomplete.js';
+import type { DirectionParams, DirectionResponse } from '../../api/direction.js';
+import type { GeocodeParams } from '../../api/geocode.js';
+import type { MatrixParams, MatrixResponse } from '../../api/matrix.js';
+import type { PlaceDetailParams } from '../../api/place-detail.js';
+import type { AutocompleteResponse, GeocodeResponse, PlaceDetailResponse } from '../../api/place-shapes.js';
+import type { StaticRouteError, StaticRouteQuery } from '../../api/static-route.js';
+import type { TripParams, TripResponse } from '../../api/trip.js';
 
-/** The engine running in a worker: the seven endpoint methods, each returning a Promise. */
+/** The engine running in a worker: the seven endpoint methods of `Engine`, each returning a Promise. */
 export interface WorkerEngine {
-  geocode(params: EngineParams): Promise<unknown>;
-  autocomplete(params: EngineParams): Promise<unknown>;
-  placeDetail(params: EngineParams): Promise<unknown>;
-  direction(params: EngineParams): Promise<unknown>;
-  distanceMatrix(params: EngineParams): Promise<unknown>;
-  trip(params: EngineParams): Promise<unknown>;
+  geocode(params: Query<GeocodeParams>): Promise<GeocodeResponse>;
+  autocomplete(params: Query<AutocompleteParams>): Promise<AutocompleteResponse>;
+  placeDetail(params: Query<PlaceDetailParams>): Promise<PlaceDetailResponse>;
+  direction(params: Query<DirectionParams>): Promise<DirectionResponse>;
+  distanceMatrix(params: Query<MatrixParams>): Promise<MatrixResponse>;
+  trip(params: Query<TripParams>): Promise<TripResponse>;
   /** PNG bytes (transferred from the worker), or the JSON error body for bad input. */
-  staticRoute(params: EngineParams): Promise<Uint8Array | unknown>;
+  staticRoute(params: Query<StaticRouteQuery>): Promise<Uint8Array | StaticRouteError>;
   /** Calls a method and gets a body back as JSON text with its HTTP status (for servers), or PNG bytes. */
   callSerialized(method: MethodName, params: EngineParams): Promise<SerializedBody | Uint8Array>;
   /** Resolves to the methods the worker's engine has once its packs are loaded; rejects if loading failed. */
@@ -26,21 +35,28 @@ export interface WorkerEngine {
 export type AnyWorker = Endpoint | { postMessage(message: unknown, transfer?: readonly unknown[]): void; on(event: string, listener: (...args: unknown[]) => void): unknown; terminate(): unknown };
 
 /**
- * Talks to a worker started from the `bando/worker` entry (dist/worker.js). The worker loads `options.packs` (URL
- * strings, file paths in Node, or bytes, which are copied) and builds its engine; calls made before it is ready
- * wait for it. A method the worker's engine does not have rejects with an Error naming it.
+ * Talks to a worker started from the `bando/worker` entry. The worker loads `options.packs` (URL strings, file paths
+ * in Node, or bytes, which are copied) and builds its engine; calls made before it is ready wait for it. A method
+ * the worker's engine does not have rejects with an Error naming it. A worker that cannot start (its script not
+ * found or not loadable, a pack that fails to load) or that stops rejects `ready` and every call with the reason,
+ * instead of leaving them pending or crashing the process.
  */
 export function createWorkerEngine(worker: AnyWorker, options: WorkerInitOptions = {}): WorkerEngine {
   // Node's Worker is an EventEmitter; comlink speaks EventTarget, so it gets comlink's node adapter.
   const endpoint = 'addEventListener' in worker ? (worker as Endpoint) : nodeEndpoint(worker);
   const remote: Remote<WorkerRemote> = wrap<WorkerRemote>(endpoint);
-  const ready = remote.init(options);
-  // A failed start is reported by every call; this keeps it from being an unhandled rejection meanwhile.
+  const stopped = workerStopped(worker);
+  const ready = Promise.race([remote.init(options), stopped]);
+  // A failed start is reported by every call; these keep it from being an unhandled rejection meanwhile.
   ready.catch(() => {});
-  const call = (method: MethodName) => async (params: EngineParams) => {
-    await ready;
-    return remote.call(method, params);
-  };
+  stopped.catch(() => {});
+  // The worker's engine checks the parameters and answers as `Engine` does; the typed signatures are WorkerEngine's.
+  const call = <M extends Exclude<keyof WorkerEngine, 'callSerialized' | 'ready' | 'terminate'>>(method: M) =>
+    (async (params: EngineParams | URLSearchParams) => {
+      await ready;
+      // A URLSearchParams cannot cross to the worker (structured clone); its entries can.
+      return Promise.race([remote.call(method, rawParams(params) as EngineParams), stopped]);
+    }) as unknown as WorkerEngine[M];
   return {
     geocode: call('geocode'),
     autocomplete: call('autocomplete'),
@@ -51,10 +67,31 @@ export function createWorkerEngine(worker: AnyWorker, options: WorkerInitOptions
     staticRoute: call('staticRoute'),
     async callSerialized(method, params) {
       await ready;
-      const r = await remote.callJson(method, params);
+      const r = await Promise.race([remote.callJson(method, params), stopped]);
       return r instanceof Uint8Array ? r : new SerializedBody(r.json, r.status);
     },
     ready,
     terminate: () => void (worker as { terminate(): unknown }).terminate(),
   };
+}
+
+/**
+ * Rejects once the worker can no longer answer: an error it did not handle (in a browser also a script that could not
+ * be loaded, which reports no message) or, in Node, its exit. Never resolves.
+ */
+function workerStopped(worker: AnyWorker): Promise<never> {
+  return new Promise((_, reject) => {
+    const fail = (why: string) => reject(new Error(`the bando worker stopped: ${why}`));
+    if ('on' in worker) {
+      worker.on('error', (err) => fail((err as Error)?.message ?? String(err)));
+      worker.on('exit', (code) => fail(`it exited with code ${code}`));
+      return;
+    }
+    (worker as unknown as EventTarget).addEventListener('error', (event) => {
+      // Handled here: the page's console and error handlers need not report it too.
+      event.preventDefault();
+      const message = (event as ErrorEvent).message;
+      fail(message || 'its script could not be loaded (check its URL, that it is served as JavaScript, and { type: "module" })');
+    });
+  });
 }

@@ -1,6 +1,7 @@
 import { METHOD_NAMES, type EngineApi, type EngineParams, type MethodName } from '../http/routes.js';
 import { Worker } from 'node:worker_threads';
 import { SerializedBody } from '../http/responses.js';
+import { rawParams } from '../../api/param-types.js';
 import type { WorkerInitOptions } from './protocol.js';
 import { FAILED, PNG, READY, type ThreadAnswer, type ThreadWorkerData } from './thread-protocol.js';
 
@@ -165,7 +166,7 @@ export function createThreadPool(script: string | URL, opts: ThreadPoolOptions =
   return {
     ready: ready.then((methods) => {
       const api: EngineApi = {};
-      for (const m of methods) api[m] = (params) => call(m, params);
+      for (const m of methods) api[m] = (params) => call(m, rawParams(params) as EngineParams);
       return api;
     }),
     close() {

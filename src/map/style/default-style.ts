@@ -13,6 +13,8 @@ export interface DefaultStyleOptions {
   key?: string;
   /** Name of the key's query parameter (default `key`). */
   keyParam?: string;
+  /** Where the map opens, [longitude, latitude] in degrees (the packs' area). Default central Hanoi. */
+  center?: readonly [number, number];
 }
 
 type Json = Record<string, unknown>;
@@ -130,7 +132,7 @@ export function defaultStyle(baseUrl: string, options: DefaultStyleOptions = {})
     version: 8,
     name: 'bando default',
     metadata: { 'bando:version': 1 },
-    center: [105.8516, 21.0245],
+    center: options.center ? [...options.center] : [105.8516, 21.0245],
     zoom: 14,
     sources: {
       [DEFAULT_SOURCE]: {

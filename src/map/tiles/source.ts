@@ -40,6 +40,8 @@ export interface TileSource {
   prepare(): void;
   /** Cache statistics: entries and bytes held, and the regions whose index has been built. */
   stats(): { cachedTiles: number; cachedBytes: number; indexedRegions: number };
+  /** The centre of the first region with a basemap, [longitude, latitude] in degrees; null when none has one. */
+  center(): [number, number] | null;
 }
 
 /** Tiler state of one region, built on its first tile. */
@@ -126,6 +128,10 @@ export function createTileSource(regions: Region | readonly Region[], options: T
         const y = Math.floor(((1 - Math.asinh(Math.tan((lat * Math.PI) / 180)) / Math.PI) / 2) * n);
         build(t).getTile(z, Math.min(n - 1, Math.max(0, x)), Math.min(n - 1, Math.max(0, y)));
       }
+    },
+    center() {
+      const b = tilers[0]?.bounds;
+      return b ? [(b[0] + b[2]) / 2, (b[1] + b[3]) / 2] : null;
     },
     stats() {
       return { cachedTiles: cache.size, cachedBytes: cache.byteSize, indexedRegions: tilers.filter((t) => t.index).length };

@@ -3,6 +3,7 @@
  * browsers and workers without `node:` imports.
  */
 import pngjs from 'pngjs/browser.js';
+import { nodeBuiltin } from '../../node-builtin.js';
 
 /**
  * Encodes straight RGBA pixels as an 8-bit RGBA PNG.
@@ -30,12 +31,8 @@ let deflater: Promise<ZlibDeflate> | undefined;
  */
 function platformDeflate(): Promise<ZlibDeflate | null> {
   deflater ??= (async () => {
-    const proc = (globalThis as { process?: { versions?: { node?: string } } }).process;
-    if (proc?.versions?.node) {
-      // Node only: kept out of the browser bundle's static graph by the dynamic import.
-      const zlib = await import('node:zlib');
-      return async (bytes: Uint8Array) => zlib.deflateSync(bytes, { level: 1 });
-    }
+    const zlib = nodeBuiltin('node:zlib');
+    if (zlib) return async (bytes: Uint8Array) => zlib.deflateSync(bytes, { level: 1 });
     if (typeof CompressionStream === 'undefined') throw new Error('no CompressionStream');
     return async (bytes: Uint8Array) => {
       const stream = new Blob([bytes as BlobPart]).stream().pipeThrough(new CompressionStream('deflate'));

@@ -4,6 +4,7 @@
  * Node reads it from disk; browsers fetch it from the same URL. Loading is asynchronous and happens once;
  * `createEngine` awaits it, after which routers use the core (see Router).
  */
+import { nodeBuiltin } from '../../node-builtin.js';
 
 /** Where the core's bytes are, relative to this module. */
 const WASM_URL = new URL('./bando-route.wasm', import.meta.url);
@@ -48,11 +49,8 @@ export function loadWasmCore(bytes?: Uint8Array<ArrayBuffer>): Promise<WebAssemb
 }
 
 async function readCore(): Promise<Uint8Array<ArrayBuffer>> {
-  if (WASM_URL.protocol === 'file:') {
-    // Node only: kept out of the browser bundle's static graph by the dynamic import.
-    const fs = await import('node:fs/promises');
-    return new Uint8Array(await fs.readFile(WASM_URL));
-  }
+  const fs = nodeBuiltin('node:fs');
+  if (WASM_URL.protocol === 'file:' && fs) return new Uint8Array(await fs.promises.readFile(WASM_URL));
   const res = await fetch(WASM_URL);
   if (!res.ok) throw new Error(`${WASM_URL.href}: HTTP ${res.status}`);
   return new Uint8Array(await res.arrayBuffer());
