@@ -19,6 +19,16 @@ export default defineConfig([
     onSuccess: copyWasm,
   },
   {
+    // `bando/server`: Node-only serving parts (usage stores); `ioredis` stays an import, loaded on first use.
+    entry: { server: 'src/server.ts' },
+    format: ['esm', 'cjs'],
+    dts: true,
+    shims: true,
+    sourcemap: true,
+    target: 'node20',
+    platform: 'node',
+  },
+  {
     entry: { cli: 'src/adapters/cli/main.ts' },
     format: ['esm'],
     shims: true,

@@ -99,7 +99,6 @@ export function autocomplete(engine: { readonly regions: readonly Region[] }, pa
     hits.sort((a, b) => b.score - a.score);
     const executed = performance.now() - t1;
     const predictions = hits.slice(0, n).map((h) => prediction(h.region, h.place, h.score, terms, more.value));
-    state.usage.autocomplete(token.value);
     return { predictions, executed_time: round(executed), executed_time_all: round(performance.now() - t0), status: 'OK' };
   } catch (e) {
     return fail(`autocomplete failed: ${(e as Error)?.message ?? String(e)}`, 'ERROR');

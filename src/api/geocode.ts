@@ -44,20 +44,17 @@ export function geocode(engine: { readonly regions: readonly Region[] }, params:
     if (which[0] === 'place_id') {
       const found = decodePlaceId(placeId, state.packs, state.tags);
       if (found.status === 'malformed') return body('BAD_REQUEST', [], 'place_id is not a place_id of this service');
-      state.usage.geocode();
       if (found.status === 'unknown') return body('NOT_FOUND');
       return body('OK', [resultOf(state.regions[found.regionIndex]!, found.place)]);
     }
     if (which[0] === 'latlng') {
       const ll = latLngParam('latlng', p.latlng);
       if (!ll.ok) return body('BAD_REQUEST', [], ll.error);
-      state.usage.geocode();
       const near = reverseGeocode(state.regions, ll.value.lat, ll.value.lng);
       return near.length ? body('OK', near.map((h) => resultOf(h.region, h.place))) : body('NOT_FOUND');
     }
     const address = textParam('address', p.address);
     if (!address.ok) return body('BAD_REQUEST', [], address.error);
-    state.usage.geocode();
     const hits = forwardGeocode(state.regions, address.value);
     return hits.length ? body('OK', hits.map((h) => resultOf(h.region, h.place))) : body('NOT_FOUND');
   } catch (e) {

@@ -1,57 +1,82 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { createWriteStream, existsSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { createEngine } from '../../engine.js';
 import { createTileSource } from '../../map/tiles/source.js';
 import { createMapResources } from '../http/map-resources.js';
-import { createRestHandler } from '../http/handler.js';
+import { createRestHandler, type RequestEvent } from '../http/handler.js';
 import type { ApiKey } from '../http/keys.js';
 import { newKeySecret, readKeysFile } from '../http/keys-file.js';
 import { startNodeServer } from '../http/node-server.js';
 import type { EngineApi } from '../http/routes.js';
+import { ServerMetrics, type Gauge } from '../http/metrics.js';
+import { createRequestLog } from '../http/request-log.js';
 import { FileUsageStore } from '../http/usage-file.js';
-import { createThreadPool } from '../worker/pool.js';
+import { createRedisUsageStore, isRedisUrl } from '../http/usage-redis.js';
+import { createThreadPool, type ThreadPool } from '../worker/pool.js';
 import { MemoryUsageStore, type UsageStore } from '../http/usage.js';
 import { flag, type ParsedArgs } from './args.js';
 import { exampleUrls } from './examples.js';
 import { DEFAULT_KEYS_FILE, usageFileFor } from './files.js';
 
-export const SERVE_HELP = `bando serve [--pack FILE ...] [--keys FILE] [--usage FILE] [--port N] [--host ADDR]
+export const SERVE_HELP = `bando serve [--pack FILE ...] [--keys FILE] [--usage FILE|redis://…] [--port N] [--host ADDR]
             [--cert FILE --key FILE] [--trust-proxy] [--dev] [--timeout MS] [--threads N]
+            [--heavy-threads N] [--max-cost UNITS] [--metrics-token-file FILE] [--log FILE|-]
   Serves the REST API (node:http, or node:https with --cert/--key). Keys come from --keys
-  (default ${DEFAULT_KEYS_FILE}); usage counts persist to --usage (default: the keys file with .usage.json).
+  (default ${DEFAULT_KEYS_FILE}). Usage counts, quotas, rate windows and sessions:
+  --usage FILE   one process per file (locked; default: the keys file with .usage.json);
+  --usage redis://[user:pass@]host:port[/db] (or rediss://)  shared by any number of servers,
+                 exact quotas; while Redis is unreachable requests get 503.
   --dev          accept plain HTTP from loopback; without a keys file, make temporary dev keys
                  (rest and tiles); print example URLs and the demo map's URL.
   Web map (tiles keys): /styles/default/style.json (one map load), /tiles/{z}/{x}/{y}.pbf,
   /fonts/{fontstack}/{range}.pbf, /sprites/default{,@2x}.{json,png}; demo page / (no key itself).
+  /healthz (no key): 200 when the engines and the usage store work, else 503.
   --trust-proxy  honour X-Forwarded-Proto: https (only behind your own reverse proxy).
-  --threads N    engines in N worker threads (the built dist/worker.js); the request time limit
-                 (--timeout, default 30000 ms) then also stops runaway computations. 0: the engine in
-                 the serving thread. Default auto: one per CPU core when there are two or more and the
-                 worker bundle is built, else 0.
+  --threads N    engines in N worker threads (the built dist/worker.js); a call then runs for at most
+                 its budget (1 s + 20 ms per cost unit, at most --timeout, default 30000 ms) before its
+                 worker is replaced. 0: the engine in the serving thread. Default auto: one per CPU core
+                 when there are two or more and the worker bundle is built, else 0.
+  --heavy-threads N  most threads running heavy calls at once (default threads − 1), so light calls
+                 are not stuck behind them.
+  --max-cost UNITS   refuse calls estimated above UNITS (≈ ms of engine time) with 400 naming the
+                 parameter; default no limit beyond the engine's own.
+  --metrics-token-file FILE  serve /metrics (Prometheus) to Authorization: Bearer <the file's token>.
+  --log FILE|-   one JSON line per request to FILE (appended) or standard output.
   Default --port 8080, --host 127.0.0.1. SIGTERM/SIGINT stop gracefully and save the counts.`;
 
 /** `bando serve`: runs the fetch handler behind node:http/https until SIGTERM or SIGINT. */
 export async function serveCommand(args: ParsedArgs): Promise<void> {
   const dev = flag(args, 'dev') === 'true';
   const keysPath = flag(args, 'keys') ?? DEFAULT_KEYS_FILE;
-  let keys: ApiKey[];
+  const usageFlag = flag(args, 'usage');
+  const problem = (what: string) => (message: string | null) =>
+    process.stderr.write(`bando: ${message === null ? `${what} works again` : message}\n`);
+  const devKeys = dev && !existsSync(keysPath);
+  const keys: ApiKey[] = devKeys
+    ? [
+        { key: `dev-${newKeySecret().slice(0, 12)}`, kind: 'rest', name: 'temporary development key' },
+        { key: `devtiles-${newKeySecret().slice(0, 12)}`, kind: 'tiles', name: 'temporary development tiles key' },
+      ]
+    : readKeysFile(keysPath);
   let usage: UsageStore;
-  if (dev && !existsSync(keysPath)) {
-    keys = [
-      { key: `dev-${newKeySecret().slice(0, 12)}`, kind: 'rest', name: 'temporary development key' },
-      { key: `devtiles-${newKeySecret().slice(0, 12)}`, kind: 'tiles', name: 'temporary development tiles key' },
-    ];
+  let usageName: string;
+  if (usageFlag !== undefined && isRedisUrl(usageFlag)) {
+    const store = await createRedisUsageStore(usageFlag, { onProblem: problem('the usage store') });
+    usage = store;
+    usageName = `usage in Redis at ${store.where}`;
+  } else if (usageFlag === undefined && devKeys) {
     usage = new MemoryUsageStore();
+    usageName = 'usage in memory';
   } else {
-    keys = readKeysFile(keysPath);
-    usage = FileUsageStore.open(flag(args, 'usage') ?? usageFileFor(keysPath));
+    const path = usageFlag ?? usageFileFor(keysPath);
+    usage = FileUsageStore.open(path, { onProblem: problem(`usage file ${path}`) });
+    usageName = `usage in ${path}`;
   }
-  const timeout = flag(args, 'timeout');
-  const timeoutMs = timeout ? Number(timeout) : 30_000;
+  const timeoutMs = positive(args, 'timeout') ?? 30_000;
   const threads = threadCount(flag(args, 'threads') ?? 'auto');
   const packs = args.flags.get('pack');
-  const pool = threads > 0 ? createThreadPool(workerScript(), { size: threads, packs, callTimeoutMs: timeoutMs }) : null;
+  const pool = threads > 0 ? createThreadPool(workerScript(), { size: threads, packs, callTimeoutMs: timeoutMs, heavyThreads: positive(args, 'heavy-threads') }) : null;
   const local = pool ? null : await createEngine({ packs });
   const engine: EngineApi = pool ? await pool.ready : local!;
   // Tiles are cut in this thread from the packs' basemaps (and the example URLs read its answers); with --threads the
@@ -62,13 +87,30 @@ export async function serveCommand(args: ParsedArgs): Promise<void> {
   const cert = flag(args, 'cert');
   const keyFile = flag(args, 'key');
   if (!!cert !== !!keyFile) throw new Error('--cert and --key go together');
+  const observers: ((e: RequestEvent) => void)[] = [];
+  const tokenFile = flag(args, 'metrics-token-file');
+  let metrics: { token: string; text: () => string } | undefined;
+  if (tokenFile) {
+    const token = readFileSync(tokenFile, 'utf8').trim();
+    if (token.length < 16) throw new Error(`--metrics-token-file ${tokenFile} must hold a token of at least 16 characters`);
+    const m = new ServerMetrics(gauges(pool, usage));
+    observers.push((e) => m.observe(e));
+    metrics = { token, text: () => m.text() };
+  }
+  const logTo = flag(args, 'log');
+  const log = logTo ? createRequestLog(logWriter(logTo)) : null;
+  if (log) observers.push(log.observe);
   const handler = createRestHandler(engine, {
     keys,
     usage,
     allowHttp: dev || flag(args, 'allow-http') === 'true',
     trustProxy: flag(args, 'trust-proxy') === 'true',
     timeoutMs,
+    maxCost: positive(args, 'max-cost'),
     resources: createMapResources(tiles),
+    health: () => pool?.problem() ?? null,
+    metrics,
+    observe: observers.length === 0 ? undefined : observers.length === 1 ? observers[0] : (e) => observers.forEach((o) => o(e)),
   });
   const running = await startNodeServer(handler, {
     port: Number(flag(args, 'port') ?? 8080),
@@ -76,7 +118,7 @@ export async function serveCommand(args: ParsedArgs): Promise<void> {
     tls: cert && keyFile ? { cert: readFileSync(cert), key: readFileSync(keyFile) } : undefined,
   });
   const engines = threads > 0 ? `engines in ${threads} worker thread${threads === 1 ? '' : 's'}` : 'engine in the serving thread';
-  process.stdout.write(`bando serving on ${running.url} (${keys.length} key${keys.length === 1 ? '' : 's'}, ${engines})\n`);
+  process.stdout.write(`bando serving on ${running.url} (${keys.length} key${keys.length === 1 ? '' : 's'}, ${engines}, ${usageName})\n`);
   if (dev) {
     const key = keys.find((k) => (k.kind ?? 'rest') === 'rest')?.key;
     if (key) process.stdout.write(`Example requests:\n${(await exampleUrls(here, running.url, key)).map((u) => `  ${u}\n`).join('')}`);
@@ -94,15 +136,52 @@ export async function serveCommand(args: ParsedArgs): Promise<void> {
       running
         .close()
         .catch(() => {})
-        .finally(() => {
+        .finally(async () => {
           pool?.close();
-          usage.close?.();
+          log?.flush();
+          await usage.close?.();
           resolve();
         });
     };
     process.once('SIGTERM', () => stop('SIGTERM'));
     process.once('SIGINT', () => stop('SIGINT'));
   });
+}
+
+/** A positive whole-number flag, or undefined when absent; throws naming the flag on anything else. */
+function positive(args: ParsedArgs, name: string): number | undefined {
+  const v = flag(args, name);
+  if (v === undefined) return undefined;
+  if (!/^\d{1,9}$/.test(v) || Number(v) === 0) throw new Error(`--${name} must be a positive whole number, got "${v}"`);
+  return Number(v);
+}
+
+/** The gauges of `/metrics`: engine threads and their queues (with --threads), and the usage store's reachability. */
+function gauges(pool: ThreadPool | null, usage: UsageStore): Gauge[] {
+  const up: Gauge = { name: 'bando_usage_store_up', help: '1 while the usage store works, else 0.', type: 'gauge', value: () => (usage.problem?.() ? 0 : 1) };
+  if (!pool) return [up];
+  const stat = (name: string, help: string, read: (s: ReturnType<ThreadPool['stats']>) => number, type: Gauge['type'] = 'gauge'): Gauge => ({ name, help, type, value: () => read(pool.stats()) });
+  return [
+    up,
+    stat('bando_engine_threads_ready', 'Engine worker threads with their packs loaded.', (s) => s.ready),
+    stat('bando_engine_calls_in_flight', 'Calls sent to engine worker threads and not answered (running or queued there).', (s) => s.inFlight),
+    stat('bando_engine_heavy_running', 'Heavy calls on engine worker threads.', (s) => s.heavyRunning),
+    stat('bando_engine_heavy_waiting', 'Heavy calls waiting for a free heavy slot.', (s) => s.heavyWaiting),
+    stat('bando_engine_workers_replaced_total', 'Engine workers replaced (a call over its budget, or the worker died).', (s) => s.replaced, 'counter'),
+  ];
+}
+
+/** Where `--log` lines go: standard output for `-`, else appended to the file. A failing log never stops serving. */
+function logWriter(target: string): (text: string) => void {
+  const stream = target === '-' ? process.stdout : createWriteStream(target, { flags: 'a' });
+  let failed = false;
+  stream.on('error', (err: Error) => {
+    if (!failed) process.stderr.write(`bando: the request log ${target} cannot be written (${err.message}); logging stops\n`);
+    failed = true;
+  });
+  return (text) => {
+    if (!failed) stream.write(text);
+  };
 }
 
 /** The demo page's URL with the tiles key (`key`) and, when there is one, the REST key (`api_key`). */

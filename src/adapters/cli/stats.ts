@@ -1,14 +1,17 @@
 import { readUsageFile } from '../http/usage-file.js';
+import { createRedisUsageStore, isRedisUrl } from '../http/usage-redis.js';
+import type { UsageReport } from '../http/usage.js';
 import { flag, type ParsedArgs } from './args.js';
 import { DEFAULT_KEYS_FILE, usageFileFor } from './files.js';
 
-export const STATS_HELP = `bando stats [--keys FILE | --usage FILE] [--key KEY] [--period YYYY-MM] [--json]
-  Usage per key and month: requests per endpoint, autocomplete sessions, billable units (quota use).`;
+export const STATS_HELP = `bando stats [--keys FILE | --usage FILE|redis://…] [--key KEY] [--period YYYY-MM] [--json]
+  Usage per key and month: requests per endpoint, autocomplete sessions, billable units (quota use),
+  from the usage file (read while bando serve runs) or the Redis store.`;
 
-/** `bando stats`: prints the usage file written by `bando serve`, one block per key and period. */
-export function statsCommand(args: ParsedArgs): number {
+/** `bando stats`: prints the usage kept by `bando serve` (file or Redis), one block per key and period. */
+export async function statsCommand(args: ParsedArgs): Promise<number> {
   const path = flag(args, 'usage') ?? usageFileFor(flag(args, 'keys') ?? DEFAULT_KEYS_FILE);
-  const report = readUsageFile(path);
+  const report = isRedisUrl(path) ? await redisReport(path) : readUsageFile(path);
   const onlyKey = flag(args, 'key');
   const onlyPeriod = flag(args, 'period');
   const rows: { key: string; period: string; billable: number; sessions: number; requests: Record<string, number> }[] = [];
@@ -23,7 +26,7 @@ export function statsCommand(args: ParsedArgs): number {
     process.stdout.write(JSON.stringify(rows, null, 2) + '\n');
     return 0;
   }
-  if (rows.length === 0) process.stdout.write(`no usage recorded in ${path}\n`);
+  if (rows.length === 0) process.stdout.write(`no usage recorded in ${isRedisUrl(path) ? 'the Redis store' : path}\n`);
   for (const r of rows) {
     const total = Object.values(r.requests).reduce((a, b) => a + b, 0);
     // A key that loaded maps (style requests: one map load each, the tiles key's billable unit) says so.
@@ -32,4 +35,14 @@ export function statsCommand(args: ParsedArgs): number {
     for (const [endpoint, n] of Object.entries(r.requests).sort(([a], [b]) => a.localeCompare(b))) process.stdout.write(`    ${endpoint.padEnd(16)} ${n}\n`);
   }
   return 0;
+}
+
+/** All counts of the Redis store at `url`. */
+async function redisReport(url: string): Promise<UsageReport> {
+  const store = await createRedisUsageStore(url);
+  try {
+    return await store.report();
+  } finally {
+    await store.close();
+  }
 }
