@@ -29,7 +29,7 @@ export default defineConfig([
     platform: 'node',
   },
   {
-    entry: { cli: 'src/adapters/cli/main.ts' },
+    entry: { cli: 'bin/bando.ts' },
     format: ['esm'],
     shims: true,
     target: 'node20',

@@ -12,7 +12,7 @@ import { threadCount } from '../src/adapters/cli/serve.js';
 import { existsSync } from 'node:fs';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
-const CLI = join(ROOT, 'src/adapters/cli/main.ts');
+const CLI = join(ROOT, 'bin/bando.ts');
 const dir = mkdtempSync(join(tmpdir(), 'bando-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const engine: EngineApi = await createEngine();
@@ -103,6 +103,16 @@ describe('bando serve --threads', () => {
     const built = existsSync(join(ROOT, 'dist/worker.js'));
     expect(threadCount('auto')).toBe(built && availableParallelism() >= 2 ? availableParallelism() : 0);
     for (const bad of ['-1', '1.5', 'many', '', '65']) expect(() => threadCount(bad)).toThrow(/--threads/);
+  });
+});
+
+describe('bando serve --limit', () => {
+  it('refuses a limit that is not NAME=N, unknown or out of range, naming it, before serving', () => {
+    for (const [arg, message] of [['destinations', /NAME=N/], ['nope=3', /unknown limit "nope"/], ['matrixSide=501', /matrixSide must be an integer from 1 to 500/]] as const) {
+      const r = bando('serve', '--dev', '--port', '0', '--threads', '0', '--limit', arg);
+      expect(r.code).toBe(1);
+      expect(r.err).toMatch(message);
+    }
   });
 });
 

@@ -13,7 +13,7 @@ import type { EngineApi } from '../src/adapters/http/routes.js';
 import { readUsageFile } from '../src/adapters/http/usage-file.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
-const CLI = join(ROOT, 'src/adapters/cli/main.ts');
+const CLI = join(ROOT, 'bin/bando.ts');
 const ROUTE = 'origin=21.0285,105.8522&destination=21.0243,105.8575';
 const engine: EngineApi = await createEngine();
 const dir = mkdtempSync(join(tmpdir(), 'bando-serve-'));

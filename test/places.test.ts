@@ -7,7 +7,7 @@ import { MAX_AUTOCOMPLETE_LIMIT } from '../src/api/autocomplete';
 import { placesState } from '../src/places/state';
 import { PlaceKind } from '../src/places/kinds';
 import { termsOf } from '../src/places/search/terms';
-import { withinOneEdit } from '../src/places/search/edits';
+import { withinOneEdit } from '../src/places/text/edits';
 import { fold } from '../src/places/text/fold';
 import { OSM, testPack } from './helpers/packs';
 

@@ -1,10 +1,7 @@
 import { VEHICLES, type Vehicle } from '../route/profiles.js';
 
-/** A coordinate in degrees. */
-export interface LatLng {
-  lat: number;
-  lng: number;
-}
+export type { LatLng } from '../geo.js';
+import type { LatLng } from '../geo.js';
 
 /** A parse failure naming the parameter. */
 export interface ParamError {

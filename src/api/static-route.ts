@@ -3,7 +3,7 @@
  * BAD_REQUEST body naming the parameter; nothing here throws.
  *
  * Documented choices where rest-api.md is silent:
- * - `width` and `height` are integers from 1 to {@link MAX_STATIC_SIZE} pixels (default 600 x 400); numbers and
+ * - `width` and `height` are integers from 1 to `limits.imageSize` (2048) pixels (default 600 x 400); numbers and
  *   numeric strings are accepted, anything else (0, 2049, -5, 1.5, 'abc') is refused.
  * - `vehicle` accepts car, bike and taxi (the endpoint's documented values) and also truck and hd, which every
  *   other routing endpoint accepts and every pack can route; default car.
@@ -13,8 +13,8 @@
  * - Empty strings count as absent.
  */
 
-/** Largest accepted image side, pixels. */
-export const MAX_STATIC_SIZE = 2048;
+import { DEFAULT_LIMITS } from '../limits.js';
+
 /** Vehicles the static map accepts, in pack profile order. */
 export const STATIC_VEHICLES = ['car', 'bike', 'taxi', 'truck', 'hd'] as const;
 /** Route preferences. */
@@ -32,9 +32,9 @@ export interface LatLng {
 export interface StaticRouteParams {
   origin: LatLng;
   destination: LatLng;
-  /** Pixels, 1..MAX_STATIC_SIZE. */
+  /** Pixels, 1..limits.imageSize. */
   width: number;
-  /** Pixels, 1..MAX_STATIC_SIZE. */
+  /** Pixels, 1..limits.imageSize. */
   height: number;
   vehicle: (typeof STATIC_VEHICLES)[number];
   type: (typeof STATIC_TYPES)[number];
@@ -70,10 +70,12 @@ const show = (v: unknown): string => (typeof v === 'string' ? `"${v}"` : String(
 
 /**
  * Parses and validates the query.
+ * @param maxSize largest width or height, pixels
  * @returns the parameters, or a BAD_REQUEST body whose message names the first offending parameter
  */
 export function parseStaticRouteParams(
   query: StaticRouteQuery,
+  maxSize = DEFAULT_LIMITS.imageSize,
 ): { ok: true; params: StaticRouteParams } | { ok: false; error: StaticRouteError } {
   if (query === null || typeof query !== 'object') return bad('the parameters must be an object');
   const origin = parseLatLng(query.origin);
@@ -84,8 +86,8 @@ export function parseStaticRouteParams(
   for (const [name, fallback] of [['width', 600], ['height', 400]] as const) {
     const raw = query[name];
     const n = absent(raw) ? fallback : typeof raw === 'number' ? raw : typeof raw === 'string' && /^\s*[+]?\d+\s*$/.test(raw) ? Number(raw) : NaN;
-    if (!Number.isInteger(n) || n < 1 || n > MAX_STATIC_SIZE) {
-      return bad(`invalid ${name}: expected an integer from 1 to ${MAX_STATIC_SIZE} pixels, got ${show(raw)}`);
+    if (!Number.isInteger(n) || n < 1 || n > maxSize) {
+      return bad(`invalid ${name}: expected an integer from 1 to ${maxSize} pixels, got ${show(raw)}`);
     }
     sizes.push(n);
   }

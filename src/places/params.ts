@@ -2,9 +2,7 @@
  * Checking the query parameters of the place endpoints. Every check returns either a value or an error message
  * that names the parameter; nothing here throws.
  */
-
-/** Longest accepted `address` / `input` text, characters. Longer text is a BAD_REQUEST. */
-export const MAX_TEXT_LENGTH = 500;
+import { DEFAULT_LIMITS } from '../limits';
 
 /** A checked value or an error message naming the parameter. */
 export type Checked<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -19,13 +17,16 @@ const PICTOGRAPH = /[\p{Extended_Pictographic}\u200d\ufe0f\u{1f1e6}-\u{1f1ff}]/u
 /** Lone UTF-16 surrogates (broken text). */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
-/** A required free-text parameter: a non-empty string of at most MAX_TEXT_LENGTH characters, no emoji or controls. */
-export function textParam(name: string, v: unknown): Checked<string> {
+/**
+ * A required free-text parameter: a non-empty string of at most `maxLength` characters, no emoji or controls.
+ * @param maxLength longest accepted text, characters (`limits.textLength`)
+ */
+export function textParam(name: string, v: unknown, maxLength = DEFAULT_LIMITS.textLength): Checked<string> {
   if (v === undefined || v === null) return bad(`${name} is required`);
   if (typeof v !== 'string' && typeof v !== 'number') return bad(`${name} must be a string`);
   const s = String(v);
   if (s.trim() === '') return bad(`${name} must not be empty`);
-  if (s.length > MAX_TEXT_LENGTH) return bad(`${name} is too long (${s.length} characters; at most ${MAX_TEXT_LENGTH})`);
+  if (s.length > maxLength) return bad(`${name} is too long (${s.length} characters; at most ${maxLength})`);
   if (CONTROL.test(s)) return bad(`${name} must not contain control characters`);
   if (LONE_SURROGATE.test(s)) return bad(`${name} is not valid Unicode text`);
   if (PICTOGRAPH.test(s)) return bad(`${name} must not contain emoji or pictographs`);

@@ -1,4 +1,4 @@
-import { distanceText, durationText, type TextValue } from '../api/text-value.js';
+import { distanceText, durationText, type TextValue } from '../text/text-value.js';
 import type { ArcCosts } from './costs.js';
 import { encodePolylines, type PathLine } from './geometry.js';
 import { EdgeFlag } from './profiles.js';

@@ -93,7 +93,7 @@ interface Thread {
  * always find a worker that is not stuck behind seconds of work.
  */
 export function createThreadPool(script: string | URL, opts: ThreadPoolOptions = {}): ThreadPool {
-  const workerData: ThreadWorkerData = { bandoThread: { packs: opts.packs, verify: opts.verify } };
+  const workerData: ThreadWorkerData = { bandoThread: { packs: opts.packs, verify: opts.verify, limits: opts.limits } };
   const size = Math.max(1, opts.size ?? 1);
   const heavySlots = Math.max(1, opts.heavyThreads ?? size - 1);
   let nextId = 1;
