@@ -18,7 +18,7 @@ import { MemoryUsageStore, type Admission, type UsageRequest } from '../src/adap
 import { freePort, startRedis, type TestRedis } from './helpers/redis.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
-const CLI = join(ROOT, 'src/adapters/cli/main.ts');
+const CLI = join(ROOT, 'bin/bando.ts');
 const ROUTE = 'origin=21.0285,105.8522&destination=21.0243,105.8575';
 const dir = mkdtempSync(join(tmpdir(), 'bando-redis-test-'));
 const engine = await createEngine();

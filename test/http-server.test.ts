@@ -159,7 +159,8 @@ describe('bando serve keeps usage across restarts and kill -9', () => {
     const after = directionCount(usage);
     expect(answered).toBeGreaterThan(0);
     expect(after).toBeGreaterThanOrEqual(17);
-    expect(after).toBeLessThanOrEqual(17 + answered);
+    // The one request in flight at the kill may have been counted without its answer reaching the client.
+    expect(after).toBeLessThanOrEqual(17 + answered + 1);
     expect(existsSync(usage)).toBe(true);
 
     // 4. The next server starts from the saved counts; `bando stats` reports them.

@@ -278,7 +278,7 @@ const store = FileUsageStore.open(path, { compactBytes: 1, syncMs: 50, onProblem
 const held = [];
 try { for (;;) held.push(openSync('/dev/null', 'r')); } catch (e) { if (e.code !== 'EMFILE') throw e; }
 for (let i = 0; i < 30; i++) store.admit({ key: 'k', period: '2025-05', endpoint: 'direction', units: 1, monthlyQuota: 1000, nowMs: 0 });
-await new Promise((r) => setTimeout(r, 400));
+for (let i = 0; i < 200 && store.problem() === null; i++) await new Promise((r) => setTimeout(r, 50));
 const during = store.problem();
 for (const fd of held) closeSync(fd);
 for (let i = 0; i < 100 && store.problem() !== null; i++) await new Promise((r) => setTimeout(r, 50));
