@@ -54,9 +54,9 @@ export interface FetchHandlerOptions {
   /** Web-map resources for tiles keys (see {@link ResourceRoute}). */
   resources?: readonly ResourceRoute[];
   /**
-   * Serve `GET /healthz` (no key, never counted, no HTTPS check): 200 `{"status":"OK"}` while this function returns
-   * null and the usage store reports no problem, else 503 with the reason. The function tells whether the engine
-   * can answer (e.g. a worker pool with no running worker cannot).
+   * Whether the engine can answer: null when it can, else why not (e.g. a worker pool with no running worker).
+   * `GET /healthz` (no key, never counted, no HTTPS check) answers 200 `{"status":"OK"}` while this returns null
+   * (or is absent) and the usage store reports no problem, else 503 with the reason.
    */
   health?: () => string | null;
   /**
@@ -207,8 +207,8 @@ export function createRestHandler(engine: EngineApi, options: FetchHandlerOption
 
   /** `/healthz` and `/metrics`; null for any other path. */
   function operations(path: string, url: RequestUrl, request: RestRequest, client: ClientInfo): Reply | null {
-    if (path === '/healthz' && options.health) {
-      const problem = options.health() ?? usage.problem?.() ?? null;
+    if (path === '/healthz') {
+      const problem = options.health?.() ?? usage.problem?.() ?? null;
       return problem === null ? json(200, { status: 'OK' }) : errorReply(503, 'ERROR', problem);
     }
     if (path === '/metrics' && options.metrics) {
