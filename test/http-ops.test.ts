@@ -52,7 +52,7 @@ describe('/metrics', () => {
     expect((await setup().get('/metrics')).status).toBe(404);
     const metrics = new ServerMetrics();
     const { get, counted } = setup({ metrics: { token: TOKEN, text: () => metrics.text() }, observe: (e) => metrics.observe(e) });
-    for (const headers of [{}, { authorization: 'Bearer wrong-token-0123456789' }, { authorization: `Bearer ${TOKEN}x` }, { authorization: TOKEN }, { authorization: `Basic ${TOKEN}` }]) {
+    for (const headers of <Record<string, string>[]>[{}, { authorization: 'Bearer wrong-token-0123456789' }, { authorization: `Bearer ${TOKEN}x` }, { authorization: TOKEN }, { authorization: `Basic ${TOKEN}` }]) {
       const r = await get('/metrics', headers);
       expect(r.status).toBe(401);
       expect(r.headers.get('www-authenticate')).toBe('Bearer');

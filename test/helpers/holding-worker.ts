@@ -22,7 +22,7 @@ serveEngineThread(parentPort as unknown as ThreadPort, workerData.bandoThread, a
   const engine = await createEngine({ packs: init.packs, verify: init.verify, limits: init.limits });
   const held: EngineApi = {};
   for (const m of METHOD_NAMES) {
-    const fn = engine[m];
+    const fn = engine[m] as ((params: EngineParams) => unknown) | undefined;
     if (typeof fn !== 'function') continue;
     held[m] = ((params: EngineParams) => {
       const { hold, ...rest } = params;

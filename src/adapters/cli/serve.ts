@@ -51,6 +51,14 @@ export const SERVE_HELP = `bando serve [--pack FILE ...] [--keys FILE] [--usage 
 /** `bando serve`: runs the fetch handler behind node:http/https until SIGTERM or SIGINT. */
 export async function serveCommand(args: ParsedArgs): Promise<void> {
   const dev = flag(args, 'dev') === 'true';
+  // Numeric flags and the metrics token are checked before anything is opened or loaded.
+  const timeoutMs = positive(args, 'timeout') ?? 30_000;
+  const heavyThreads = positive(args, 'heavy-threads');
+  const maxCost = positive(args, 'max-cost');
+  const tokenFile = flag(args, 'metrics-token-file');
+  const metricsToken = tokenFile === undefined ? undefined : readFileSync(tokenFile, 'utf8').trim();
+  if (metricsToken !== undefined && metricsToken.length < 16)
+    throw new Error(`--metrics-token-file ${tokenFile} must hold a token of at least 16 characters`);
   const keysPath = flag(args, 'keys') ?? DEFAULT_KEYS_FILE;
   const usageFlag = flag(args, 'usage');
   const problem = (what: string) => (message: string | null) =>
@@ -76,11 +84,10 @@ export async function serveCommand(args: ParsedArgs): Promise<void> {
     usage = FileUsageStore.open(path, { onProblem: problem(`usage file ${path}`) });
     usageName = `usage in ${path}`;
   }
-  const timeoutMs = positive(args, 'timeout') ?? 30_000;
   const threads = threadCount(flag(args, 'threads') ?? 'auto');
   const packs = args.flags.get('pack');
   const limits = limitFlags(args.flags.get('limit') ?? []);
-  const pool = threads > 0 ? createThreadPool(workerScript(), { size: threads, packs, limits, callTimeoutMs: timeoutMs, heavyThreads: positive(args, 'heavy-threads') }) : null;
+  const pool = threads > 0 ? createThreadPool(workerScript(), { size: threads, packs, limits, callTimeoutMs: timeoutMs, heavyThreads }) : null;
   const local = pool ? null : await createEngine({ packs, limits });
   const engine: EngineApi = pool ? await pool.ready : local!;
   // Tiles are cut in this thread from the packs' basemaps (and the example URLs read its answers); with --threads the
@@ -92,14 +99,11 @@ export async function serveCommand(args: ParsedArgs): Promise<void> {
   const keyFile = flag(args, 'key');
   if (!!cert !== !!keyFile) throw new Error('--cert and --key go together');
   const observers: ((e: RequestEvent) => void)[] = [];
-  const tokenFile = flag(args, 'metrics-token-file');
   let metrics: { token: string; text: () => string } | undefined;
-  if (tokenFile) {
-    const token = readFileSync(tokenFile, 'utf8').trim();
-    if (token.length < 16) throw new Error(`--metrics-token-file ${tokenFile} must hold a token of at least 16 characters`);
+  if (metricsToken !== undefined) {
     const m = new ServerMetrics(gauges(pool, usage));
     observers.push((e) => m.observe(e));
-    metrics = { token, text: () => m.text() };
+    metrics = { token: metricsToken, text: () => m.text() };
   }
   const logTo = flag(args, 'log');
   const log = logTo ? createRequestLog(logWriter(logTo)) : null;
@@ -110,7 +114,7 @@ export async function serveCommand(args: ParsedArgs): Promise<void> {
     allowHttp: dev || flag(args, 'allow-http') === 'true',
     trustProxy: flag(args, 'trust-proxy') === 'true',
     timeoutMs,
-    maxCost: positive(args, 'max-cost'),
+    maxCost,
     resources: createMapResources(tiles),
     health: () => pool?.problem() ?? null,
     metrics,
