@@ -16,12 +16,13 @@
  * `process.cpuUsage`), which, unlike requests/s, hardly depends on what else the shared machine is running.
  */
 import { execFile, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Agent, request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { quantile, table } from './stats.js';
+import { generateWrk, type Figures } from './wrk.js';
 import { buildWorkerBundle } from './worker-bundle.js';
 
 const CONNECTIONS = 16;
@@ -77,32 +78,6 @@ function generate(base: string, paths: string[]): Promise<Figures> {
     execFile(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--client', base, JSON.stringify(paths)], (err, stdout) =>
       err ? reject(err) : resolve(JSON.parse(stdout)),
     );
-  });
-}
-
-interface Figures {
-  count: number;
-  errors: number;
-  seconds: number;
-  p50: number;
-  p99: number;
-}
-
-/** Runs wrk (2 threads, 16 connections, MAX_SECONDS) over the paths in turn; null when wrk is not installed. */
-function generateWrk(base: string, paths: string[], dir: string): Promise<Figures | null> {
-  const script = join(dir, 'paths.lua');
-  writeFileSync(script, `paths = {${paths.map((p) => JSON.stringify(p)).join(',')}}\ni = 0\nrequest = function()\n  i = i + 1\n  return wrk.format("GET", paths[(i % #paths) + 1])\nend\n`);
-  return new Promise((resolve) => {
-    execFile('wrk', ['-t2', `-c${CONNECTIONS}`, `-d${MAX_SECONDS}s`, '--latency', '-s', script, base], (err, stdout) => {
-      if (err) return resolve(null);
-      const num = (re: RegExp) => Number(re.exec(stdout)?.[1] ?? NaN);
-      const ms = (re: RegExp) => {
-        const m = re.exec(stdout);
-        return m ? Number(m[1]) * ({ us: 0.001, ms: 1, s: 1000 } as Record<string, number>)[m[2]!]! : NaN;
-      };
-      const count = num(/(\d+) requests in/);
-      resolve({ count, errors: num(/Non-2xx or 3xx responses: (\d+)/) || 0, seconds: count / num(/Requests\/sec:\s+([\d.]+)/), p50: ms(/50%\s+([\d.]+)(us|ms|s)/), p99: ms(/99%\s+([\d.]+)(us|ms|s)/) });
-    });
   });
 }
 
@@ -179,7 +154,7 @@ async function main(): Promise<void> {
     const targets = setups.map(([label], i) => ({ label, url: servers[i]!.url, paths, ours: true }));
     if (name === 'route' && peer) targets.push({ label: 'OSRM osrm-routed (peer)', url: peer.url, paths: paths.map(osrmPath), ours: false });
     // wrk when installed (it loads the server with far less CPU of its own), else the node generator.
-    const run = (url: string, p: string[]) => (hasWrk ? generateWrk(url, p, dir) : generate(url, p));
+    const run = (url: string, p: string[]) => (hasWrk ? generateWrk(url, p, dir, CONNECTIONS, MAX_SECONDS) : generate(url, p));
     for (const t of targets) await run(t.url, t.paths); // warm-up (JIT, worker caches)
     for (let round = 1; round <= ROUNDS; round++) {
       for (const t of targets) {
