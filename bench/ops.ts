@@ -219,6 +219,7 @@ async function main(): Promise<void> {
       const pools = setups.map(([, heavyThreads]) => createThreadPool(script, { size: 2, packs: PACKS, callTimeoutMs: 60_000, heavyThreads }));
       const fairServers: RunningServer[] = [];
       for (const p of pools) fairServers.push(await startNodeServer(createRestHandler(await p.ready, { keys, allowHttp: true, timeoutMs: 60_000 }), { port: 0 }));
+      while (pools.some((p) => p.stats().ready < 2)) await new Promise((r) => setTimeout(r, 50));
       // Warm-up: both workers of each pool build their places index and run a trip before anything is timed.
       for (const s of fairServers) await Promise.all([load(s.url, geocodes, 4, 3), load(s.url, trips, 2, 3)]);
       for (let round = 1; round <= 2; round++) {

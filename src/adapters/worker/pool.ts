@@ -11,7 +11,8 @@ export interface ThreadPoolOptions extends WorkerInitOptions {
   size?: number;
   /**
    * Request time limit (milliseconds): the ceiling of every call's budget. A call runs on a worker for at most its
-   * budget, `callBudgetMs(cost)` (1 s plus 20 ms per cost unit, at most this limit); one still running then is
+   * budget, `callBudgetMs(cost)` (1 s plus 20 ms per cost unit, at most this limit; the whole limit for the first call
+   * of its method on that worker, which may build lazy indexes); one still running then is
    * answered with a 504 `ERROR` body (as `createRestHandler` gives at its `timeoutMs`) and its worker is terminated
    * and replaced; the calls queued behind it go to the replacement. Checked every quarter of min(limit, 1 s), so a
    * stuck worker is replaced within its budget plus 250 ms. Default: no limit.
@@ -74,6 +75,8 @@ interface Thread {
   /** Cost units of `calls`, and how many of them are heavy. */
   units: number;
   heavy: number;
+  /** Methods this worker has answered (warm: their lazy indexes are built). */
+  warm: Set<MethodName>;
   /** True once its engine is built. */
   ready: boolean;
   /** Why the worker cannot answer (its engine failed to start), or null. */
@@ -129,6 +132,7 @@ export function createThreadPool(script: string | URL, opts: ThreadPoolOptions =
     thread.units -= call.units;
     if (call.heavy) thread.heavy--;
     thread.since = Date.now();
+    thread.warm.add(call.method);
     if (status === FAILED) call.reject(new Error(body as string));
     else call.resolve(status === PNG ? (body as Uint8Array) : new SerializedBody(body as Uint8Array, status));
     if (call.heavy) startHeavy();
@@ -143,7 +147,7 @@ export function createThreadPool(script: string | URL, opts: ThreadPoolOptions =
   }
 
   function start(): Thread {
-    const thread: Thread = { worker: new Worker(script, { workerData }), calls: new Map(), outbox: [], since: 0, units: 0, heavy: 0, ready: false, failed: null, stopped: false };
+    const thread: Thread = { worker: new Worker(script, { workerData }), calls: new Map(), outbox: [], since: 0, units: 0, heavy: 0, warm: new Set(), ready: false, failed: null, stopped: false };
     thread.worker.on('message', (answers: ThreadAnswer) => {
       for (let i = 0; i < answers.length; i += 3) settle(thread, answers[i] as number, answers[i + 1] as number, answers[i + 2]!);
     });
@@ -229,12 +233,15 @@ export function createThreadPool(script: string | URL, opts: ThreadPoolOptions =
           for (const t of [...threads]) {
             if (!t.ready || t.calls.size === 0) continue;
             const [stuck, head] = t.calls.entries().next().value!;
-            if (now - t.since <= head.budgetMs) continue;
+            // A method's first call on a worker may build lazy indexes (places, a region's graph): that cold work is
+            // no call's fault, so it gets the whole limit; later calls get their own budget.
+            const budgetMs = t.warm.has(head.method) ? head.budgetMs : limit;
+            if (now - t.since <= budgetMs) continue;
             const fresh = replace(t);
             for (const [id, c] of t.calls) if (id !== stuck) send(fresh, id, c);
             t.calls.clear();
             // The answer the handler gives at its own limit: which timer fires first must not change the reply.
-            head.resolve(new SerializedBody(JSON.stringify({ status: 'ERROR', error_message: `The ${head.method} request took longer than ${head.budgetMs} ms.` }), 504));
+            head.resolve(new SerializedBody(JSON.stringify({ status: 'ERROR', error_message: `The ${head.method} request took longer than ${budgetMs} ms.` }), 504));
             if (head.heavy) startHeavy();
           }
         }, Math.max(1, Math.min(limit, 1000) / 4));
