@@ -8,7 +8,7 @@ import { haversine } from '../geo';
 import { describePlace } from '../places/describe';
 import { PlaceKind } from '../places/kinds';
 import { descriptionTerms, matchedSubstrings } from '../places/matches';
-import { boolParam, latLngParam, numberParam, textParam, tokenParam } from '../places/params';
+import { boolParam, latLngParam, numberParam, textParam, tokenParam } from './place-params';
 import { encodePlaceId } from '../places/place-id';
 import { rankInRegion, type ForwardHit } from '../places/forward';
 import { buildQuery } from '../places/search/query';

@@ -5,9 +5,11 @@ import { appendLine, encodePolyline, legLine, type PathLine } from '../route/geo
 import { vehicleIndex } from '../route/profiles.js';
 import { isLocateFailure, locate } from '../route/locate.js';
 import { routerOf, type SnapLeg } from '../route/router.js';
-import { buildSteps, type Step } from '../route/steps.js';
+import { buildManeuvers } from '../route/maneuvers.js';
+import { formatSteps, type Step } from './guidance.js';
 import { isParamError, parseBool, parseCoord, parseCoordList, parseVehicle, type LatLng } from './coords.js';
 import { distanceText, durationText, type TextValue } from '../text/text-value.js';
+import type { Statuses } from './statuses.js';
 
 /** Query parameters of GET /Direction (strings as in the REST query; numbers and booleans accepted). */
 export interface DirectionParams {
@@ -38,7 +40,7 @@ export interface DirectionRoute {
 export interface DirectionResponse {
   geocoded_waypoints: never[];
   routes: DirectionRoute[];
-  status: 'OK' | 'BAD_REQUEST' | 'NOT_FOUND' | 'ERROR';
+  status: Statuses<'OK' | 'BAD_REQUEST' | 'NOT_FOUND' | 'ERROR'>;
   error_message?: string;
 }
 
@@ -101,7 +103,7 @@ function plan(regions: readonly Region[], params: DirectionParams, limits: Limit
   const mode = travelMode(vehicle);
   return {
     geocoded_waypoints: [],
-    routes: routes.map((r) => formatRoute(r, (leg, line) => buildSteps(ctx.costs, name, leg.path, mode, line), region)),
+    routes: routes.map((r) => formatRoute(r, (leg, line) => formatSteps(buildManeuvers(ctx.costs, name, leg.path, line), mode), region)),
     status: 'OK',
   };
 }

@@ -8,7 +8,7 @@
 import { describePlace, type DescribeOptions } from '../places/describe';
 import { forwardGeocode, MAX_GEOCODE_RESULTS } from '../places/forward';
 import { decodePlaceId, encodePlaceId } from '../places/place-id';
-import { boolParam, given, latLngParam, textParam } from '../places/params';
+import { boolParam, given, latLngParam, textParam } from './place-params';
 import { MAX_REVERSE_RESULTS, reverseGeocode } from '../places/reverse';
 import { placesState } from '../places/state';
 import type { PlacesRegion } from '../places/region-places';

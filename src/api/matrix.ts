@@ -6,6 +6,7 @@ import { routerOf } from '../route/router.js';
 import type { Snap } from '../route/snap.js';
 import { isParamError, parseCoordList, parseVehicle, type LatLng } from './coords.js';
 import { distanceText, durationText, type TextValue } from '../text/text-value.js';
+import type { Statuses } from './statuses.js';
 
 /** Query parameters of GET /DistanceMatrix. */
 export interface MatrixParams {
@@ -15,11 +16,11 @@ export interface MatrixParams {
   [key: string]: unknown;
 }
 
-export type MatrixElement = { status: 'OK'; distance: TextValue; duration: TextValue } | { status: 'ZERO_RESULTS' | 'NOT_FOUND' };
+export type MatrixElement = { status: Statuses<'OK'>; distance: TextValue; duration: TextValue } | { status: Statuses<'ZERO_RESULTS' | 'NOT_FOUND'> };
 
 export interface MatrixResponse {
   rows: { elements: MatrixElement[] }[];
-  status: 'OK' | 'BAD_REQUEST' | 'ERROR';
+  status: Statuses<'OK' | 'BAD_REQUEST' | 'ERROR'>;
   error_message?: string;
 }
 

@@ -5,7 +5,7 @@
  */
 import { describePlace } from '../places/describe';
 import { decodePlaceId, encodePlaceId } from '../places/place-id';
-import { boolParam, tokenParam } from '../places/params';
+import { boolParam, tokenParam } from './place-params';
 import { placesState } from '../places/state';
 import type { Region } from '../region';
 import { withLegacy, type PlaceDetailResponse } from './place-shapes';

@@ -8,9 +8,10 @@
  *   place the pack does not hold; the street, for a house number it does not hold), as Google's geocoder marks them.
  */
 import type { AddressComponent, Compound, PlaceView } from '../places/describe';
+import type { Statuses } from './statuses';
 
 /** Status values of a place response body. */
-export type PlaceStatus = 'OK' | 'NOT_FOUND' | 'BAD_REQUEST' | 'ERROR';
+export type PlaceStatus = Statuses<'OK' | 'NOT_FOUND' | 'BAD_REQUEST' | 'ERROR'>;
 
 /** One element of a geocode response's `results`. */
 export interface GeocodeResult {

@@ -13,7 +13,10 @@
  * - Empty strings count as absent.
  */
 
+import type { LatLng } from '../geo.js';
 import { DEFAULT_LIMITS } from '../limits.js';
+import { isParamError, parseCoord } from './coords.js';
+import type { Statuses } from './statuses.js';
 
 /** Vehicles the static map accepts, in pack profile order. */
 export const STATIC_VEHICLES = ['car', 'bike', 'taxi', 'truck', 'hd'] as const;
@@ -21,12 +24,6 @@ export const STATIC_VEHICLES = ['car', 'bike', 'taxi', 'truck', 'hd'] as const;
 export const STATIC_TYPES = ['fastest', 'shortest'] as const;
 /** Default route colour. */
 export const DEFAULT_ROUTE_COLOR = '#253494';
-
-/** A point in degrees. */
-export interface LatLng {
-  lat: number;
-  lng: number;
-}
 
 /** Validated static route parameters. */
 export interface StaticRouteParams {
@@ -44,7 +41,7 @@ export interface StaticRouteParams {
 
 /** The error body of a request the engine refuses or cannot answer. */
 export interface StaticRouteError {
-  status: 'BAD_REQUEST' | 'NOT_FOUND' | 'ERROR';
+  status: Statuses<'BAD_REQUEST' | 'NOT_FOUND' | 'ERROR'>;
   error_message: string;
 }
 
@@ -78,10 +75,10 @@ export function parseStaticRouteParams(
   maxSize = DEFAULT_LIMITS.imageSize,
 ): { ok: true; params: StaticRouteParams } | { ok: false; error: StaticRouteError } {
   if (query === null || typeof query !== 'object') return bad('the parameters must be an object');
-  const origin = parseLatLng(query.origin);
-  if (typeof origin === 'string') return bad(`invalid origin: ${origin}`);
-  const destination = parseLatLng(query.destination);
-  if (typeof destination === 'string') return bad(`invalid destination: ${destination}`);
+  const origin = parseLatLng(query.origin, 'origin');
+  if (typeof origin === 'string') return bad(origin);
+  const destination = parseLatLng(query.destination, 'destination');
+  if (typeof destination === 'string') return bad(destination);
   const sizes: number[] = [];
   for (const [name, fallback] of [['width', 600], ['height', 400]] as const) {
     const raw = query[name];
@@ -103,18 +100,14 @@ export function parseStaticRouteParams(
 }
 
 /**
- * Parses a `<lat>,<lng>` coordinate string (decimal degrees, optional spaces).
+ * Parses a `<lat>,<lng>` coordinate by the one coordinate rule (see parseCoord).
  * @returns the point, or a message saying what is wrong
  */
-export function parseLatLng(raw: unknown): LatLng | string {
-  if (absent(raw)) return 'missing (expected "<lat>,<lng>" in decimal degrees)';
-  if (typeof raw !== 'string') return `expected "<lat>,<lng>" in decimal degrees, got ${show(raw)}`;
-  const m = /^\s*([-+]?(?:\d+\.?\d*|\.\d+))\s*,\s*([-+]?(?:\d+\.?\d*|\.\d+))\s*$/.exec(raw);
-  if (!m) return `expected "<lat>,<lng>" in decimal degrees, got ${show(raw)}`;
-  const lat = Number(m[1]), lng = Number(m[2]);
-  if (!(Math.abs(lat) <= 90)) return `latitude ${m[1]} is outside -90..90`;
-  if (!(Math.abs(lng) <= 180)) return `longitude ${m[2]} is outside -180..180`;
-  return { lat, lng };
+function parseLatLng(raw: unknown, param: string): LatLng | string {
+  if (absent(raw)) return `invalid ${param}: missing (expected "<lat>,<lng>" in decimal degrees)`;
+  if (typeof raw !== 'string') return `invalid ${param}: expected "<lat>,<lng>" in decimal degrees, got ${show(raw)}`;
+  const c = parseCoord(raw.trim(), param);
+  return isParamError(c) ? `invalid ${c.error}` : c;
 }
 
 function parseEnum<T extends string>(raw: unknown, values: readonly T[], fallback: T): T | null {

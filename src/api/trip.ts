@@ -33,6 +33,7 @@ import { encodePlaceId } from '../places/place-id.js';
 import { nearestPlace } from '../places/reverse.js';
 import { placesState } from '../places/state.js';
 import { isParamError, parseCoord, parseVehicle, type LatLng } from './coords.js';
+import type { Statuses } from './statuses.js';
 
 /** Query parameters of GET /trip (strings as in the REST query; numbers accepted where a string is expected). */
 export interface TripParams {
@@ -81,10 +82,10 @@ export interface TripWaypoint {
   waypoint_index: number;
 }
 
-export type TripErrorCode = 'InvalidQuery' | 'InvalidValue' | 'NoTrips' | 'NoSegment' | 'TooBig' | 'InternalError';
+export type TripErrorCode = Statuses<'InvalidQuery' | 'InvalidValue' | 'NoTrips' | 'NoSegment' | 'TooBig' | 'InternalError'>;
 
 export type TripResponse =
-  | { code: 'Ok'; trips: TripRoute[]; waypoints: TripWaypoint[] }
+  | { code: Statuses<'Ok'>; trips: TripRoute[]; waypoints: TripWaypoint[] }
   /** `InternalError` only reports a bug caught at the boundary (this function never throws). */
   | { code: TripErrorCode; message: string };
 

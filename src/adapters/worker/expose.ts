@@ -1,6 +1,6 @@
 import { expose, transfer, type Endpoint } from 'comlink';
 import { createEngine } from '../../engine.js';
-import { httpStatusOfBody } from '../http/responses.js';
+import { httpStatusOfBody } from '../../api/statuses.js';
 import { METHOD_NAMES, type EngineApi, type EngineParams, type MethodName } from '../http/routes.js';
 import type { WorkerInitOptions, WorkerRemote } from './protocol.js';
 

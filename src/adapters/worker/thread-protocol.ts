@@ -1,5 +1,5 @@
 import { createEngine } from '../../engine.js';
-import { httpStatusOfBody } from '../http/responses.js';
+import { httpStatusOfBody } from '../../api/statuses.js';
 import { METHOD_NAMES, type EngineApi, type EngineParams } from '../http/routes.js';
 import type { WorkerInitOptions } from './protocol.js';
 
