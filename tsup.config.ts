@@ -29,8 +29,9 @@ const browser: Options = { ...common, platform: 'browser', format: ['esm'], noEx
 
 export default defineConfig([
   // The library and the `bando` command as ES modules sharing their chunks (the command keeps bin/bando.ts's #! line).
-  { ...node, entry: { index: 'src/index.ts', cli: 'bin/bando.ts' }, format: ['esm'], dts: { entry: { index: 'src/index.ts' } }, onSuccess: copyWasm },
-  { ...node, entry: { index: 'src/index.ts' }, format: ['cjs'], dts: { entry: { index: 'src/index.ts' } }, shims: true },
+  // `bando/server`: Node-only serving parts (usage stores); `ioredis` stays an import, loaded on first use.
+  { ...node, entry: { index: 'src/index.ts', server: 'src/server.ts', cli: 'bin/bando.ts' }, format: ['esm'], dts: { entry: { index: 'src/index.ts', server: 'src/server.ts' } }, onSuccess: copyWasm },
+  { ...node, entry: { index: 'src/index.ts', server: 'src/server.ts' }, format: ['cjs'], dts: { entry: { index: 'src/index.ts', server: 'src/server.ts' } }, shims: true },
   // The used parts of @maplibre/maplibre-gl-style-spec, loaded synchronously on first use.
   { ...node, entry: { 'style-spec': 'src/style/style-spec-library.ts' }, format: ['cjs'], noExternal: [/.*/] },
   // `bando/worker`: a browser module Worker or a node:worker_threads Worker.

@@ -3,7 +3,9 @@
  * over loopback by a load generator in a second process (this file with `--client`): keep-alive connections, a
  * bounded number of requests and a time cap per scenario. Reports requests/s and latency p50/p99 (ms) for route
  * (/Direction, full overview geometry) and autocomplete requests, plus the in-process call rate for reference.
- * Target (issue 7): OSRM's server does ~6,300 route requests/s on this 2-core machine (wrk, 2 threads, 16 conns).
+ * Peer: when `osrm-routed` is on PATH and BENCH_OSRM_DATA names a CH-prepared `.osrm` file of the same area, OSRM's
+ * own server answers the same route pairs (overview=full, steps=true) in the same interleaved rounds; otherwise the
+ * table says that no peer was measured (figures from other runs are not quoted as if they were this one's).
  * When `wrk` is installed (Debian package wrk) it is used as a second generator with those settings, which loads the
  * server with far less CPU of its own than the Node generator.
  *
@@ -13,15 +15,15 @@
  * between requests. Besides requests/s the table gives the serving process's CPU time per request (all its threads,
  * `process.cpuUsage`), which, unlike requests/s, hardly depends on what else the shared machine is running.
  */
-import { execFile } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build } from 'esbuild';
-import { BROWSER_BUNDLE } from '../data-tools/browser-bundle.js';
 import { Agent, request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { quantile, table } from './stats.js';
+import { generateWrk, type Figures } from './wrk.js';
+import { buildWorkerBundle } from './worker-bundle.js';
 
 const CONNECTIONS = 16;
 const MAX_REQUESTS = 40_000;
@@ -79,30 +81,35 @@ function generate(base: string, paths: string[]): Promise<Figures> {
   });
 }
 
-interface Figures {
-  count: number;
-  errors: number;
-  seconds: number;
-  p50: number;
-  p99: number;
+/** `/Direction?origin=LAT,LNG&destination=LAT,LNG&…` as OSRM's route service URL with the same answer content. */
+function osrmPath(path: string): string {
+  const q = new URL(path, 'http://x').searchParams;
+  const lngLat = (p: string) => p.split(',').reverse().join(',');
+  return `/route/v1/driving/${lngLat(q.get('origin')!)};${lngLat(q.get('destination')!)}?overview=full&steps=true`;
 }
 
-/** Runs wrk (2 threads, 16 connections, MAX_SECONDS) over the paths in turn; null when wrk is not installed. */
-function generateWrk(base: string, paths: string[], dir: string): Promise<Figures | null> {
-  const script = join(dir, 'paths.lua');
-  writeFileSync(script, `paths = {${paths.map((p) => JSON.stringify(p)).join(',')}}\ni = 0\nrequest = function()\n  i = i + 1\n  return wrk.format("GET", paths[(i % #paths) + 1])\nend\n`);
-  return new Promise((resolve) => {
-    execFile('wrk', ['-t2', `-c${CONNECTIONS}`, `-d${MAX_SECONDS}s`, '--latency', '-s', script, base], (err, stdout) => {
-      if (err) return resolve(null);
-      const num = (re: RegExp) => Number(re.exec(stdout)?.[1] ?? NaN);
-      const ms = (re: RegExp) => {
-        const m = re.exec(stdout);
-        return m ? Number(m[1]) * ({ us: 0.001, ms: 1, s: 1000 } as Record<string, number>)[m[2]!]! : NaN;
-      };
-      const count = num(/(?<!\d)(\d+) requests in/);
-      resolve({ count, errors: num(/Non-2xx or 3xx responses: (\d+)/) || 0, seconds: count / num(/Requests\/sec:\s+([\d.]+)/), p50: ms(/50%\s+([\d.]+)(us|ms|s)/), p99: ms(/99%\s+([\d.]+)(us|ms|s)/) });
+/** Why no peer runs, or null when one can. */
+function peerMissing(): string | null {
+  const onPath = (process.env.PATH ?? '').split(':').some((d) => d && existsSync(join(d, 'osrm-routed')));
+  if (!onPath) return 'osrm-routed is not on PATH';
+  if (!process.env.BENCH_OSRM_DATA) return 'osrm-routed is on PATH but BENCH_OSRM_DATA (a CH-prepared .osrm file of Hanoi) is not set';
+  return null;
+}
+
+/** Starts osrm-routed on a free port when it and its data are there; null otherwise. */
+async function startOsrm(): Promise<{ url: string; stop(): void } | null> {
+  if (peerMissing() !== null) return null;
+  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const child = spawn('osrm-routed', ['--algorithm', 'ch', '--port', String(port), '--ip', '127.0.0.1', process.env.BENCH_OSRM_DATA!], { stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d) => {
+      out += d;
+      if (out.includes('running and waiting for requests')) resolve();
     });
+    child.on('exit', (code) => reject(new Error(`osrm-routed exited (${code}): ${out.slice(-300)}`)));
   });
+  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
 }
 
 /** Interleaved rounds per scenario: the machine is shared, so each setup is measured in turn, several times. */
@@ -118,15 +125,15 @@ async function main(): Promise<void> {
   // The worker bundle as tsup ships it, for `bando serve --threads`, with the WebAssembly core beside it as in dist/
   // (without it the workers would route in TypeScript).
   const dir = mkdtempSync(join(tmpdir(), 'bando-bench-'));
-  await build({ ...BROWSER_BUNDLE, entryPoints: { worker: fileURLToPath(new URL('../src/worker.ts', import.meta.url)) }, outdir: dir });
-  copyFileSync(fileURLToPath(new URL('../src/route/wasm/bando-route.wasm', import.meta.url)), join(dir, 'bando-route.wasm'));
+  const script = await buildWorkerBundle(dir);
   const packs = [fileURLToPath(new URL('../packs/hanoi.pack', import.meta.url))];
-  const pools = [1, 2].map((size) => createThreadPool(join(dir, 'worker.js'), { size, packs, callTimeoutMs: 30_000 }));
+  const pools = [1, 2].map((size) => createThreadPool(script, { size, packs, callTimeoutMs: 30_000 }));
   const setups: [string, Api][] = [
     ['in-thread engine (--threads 0)', engine],
     ['--threads 1', await pools[0]!.ready],
     ['--threads 2', await pools[1]!.ready],
   ];
+  const peer = await startOsrm();
   const hasWrk = await new Promise<boolean>((r) => execFile('wrk', ['--version'], (err) => r((err as { code?: unknown } | null)?.code !== 'ENOENT')));
   const rows: Record<string, string | number>[] = [];
   const all = scenarios();
@@ -144,24 +151,28 @@ async function main(): Promise<void> {
     while (performance.now() - t < 2000) engine[method]!(params[calls++ % params.length]!);
     const inProcess = calls / ((performance.now() - t) / 1000);
     const servers = await Promise.all(setups.map(([, api]) => startNodeServer(createRestHandler(api, { keys: [{ key: 'bench', monthlyQuota: 1e9 }], allowHttp: true }), { port: 0 })));
+    const targets = setups.map(([label], i) => ({ label, url: servers[i]!.url, paths, ours: true }));
+    if (name === 'route' && peer) targets.push({ label: 'OSRM osrm-routed (peer)', url: peer.url, paths: paths.map(osrmPath), ours: false });
     // wrk when installed (it loads the server with far less CPU of its own), else the node generator.
-    const run = (url: string) => (hasWrk ? generateWrk(url, paths, dir) : generate(url, paths));
-    for (const s of servers) await run(s.url); // warm-up (JIT, worker caches)
+    const run = (url: string, p: string[]) => (hasWrk ? generateWrk(url, p, dir, CONNECTIONS, MAX_SECONDS) : generate(url, p));
+    for (const t of targets) await run(t.url, t.paths); // warm-up (JIT, worker caches)
     for (let round = 1; round <= ROUNDS; round++) {
-      for (let i = 0; i < setups.length; i++) {
+      for (const t of targets) {
         const cpu = process.cpuUsage();
-        const r = await run(servers[i]!.url);
+        const r = await run(t.url, t.paths);
         const used = process.cpuUsage(cpu);
         if (!r) continue;
-        const cpuPerRequest = (used.user + used.system) / r.count;
-        rows.push({ scenario: name, server: setups[i]![0], round, generator: hasWrk ? 'wrk' : 'node', requests: r.count, errors: r.errors, 'req/s': Math.round(r.count / r.seconds), 'p50 ms': r.p50, 'p99 ms': r.p99, 'server CPU µs/req': Math.round(cpuPerRequest), 'engine calls/s (1 thread)': Math.round(inProcess) });
+        const cpuPerRequest = t.ours ? Math.round((used.user + used.system) / r.count) : 'n/a';
+        rows.push({ scenario: name, server: t.label, round, generator: hasWrk ? 'wrk' : 'node', requests: r.count, errors: r.errors, 'req/s': Math.round(r.count / r.seconds), 'p50 ms': r.p50, 'p99 ms': r.p99, 'server CPU µs/req': cpuPerRequest, 'engine calls/s (1 thread)': Math.round(inProcess) });
       }
     }
     for (const s of servers) await s.close();
   }
   for (const p of pools) p.close();
+  peer?.stop();
   rmSync(dir, { recursive: true, force: true });
-  table(`HTTP over loopback (${CONNECTIONS} keep-alive connections, ${hasWrk ? `wrk -t2 -c${CONNECTIONS} ${MAX_SECONDS} s` : `node generator ≤ ${MAX_REQUESTS} requests or ${MAX_SECONDS} s`}, setups interleaved, ${ROUNDS} rounds after a warm-up; target route ≈ 6,300 req/s)`, rows);
+  table(`HTTP over loopback (${CONNECTIONS} keep-alive connections, ${hasWrk ? `wrk -t2 -c${CONNECTIONS} ${MAX_SECONDS} s` : `node generator ≤ ${MAX_REQUESTS} requests or ${MAX_SECONDS} s`}, setups interleaved, ${ROUNDS} rounds after a warm-up)`, rows);
+  console.log(peer ? `Peer measured in the same rounds: OSRM osrm-routed on ${process.env.BENCH_OSRM_DATA}.` : `No peer measured: ${peerMissing()}.`);
 }
 
 if (process.argv[2] === '--client') await client(process.argv[3]!, JSON.parse(process.argv[4]!) as string[]);

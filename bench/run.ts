@@ -7,7 +7,7 @@ import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const dir = fileURLToPath(new URL('./', import.meta.url));
-const helpers = new Set(['run.ts', 'stats.ts', 'place-cases.ts']);
+const helpers = new Set(['run.ts', 'stats.ts', 'place-cases.ts', 'worker-bundle.ts', 'wrk.ts']);
 const wanted = process.argv.slice(2);
 const scripts = readdirSync(dir)
   .filter((f) => f.endsWith('.ts') && !helpers.has(f))

@@ -3,10 +3,19 @@ export { Pack, PackError } from './pack/reader.js';
 export { PackWriter } from './pack/writer.js';
 export { loadPack, type PackSource } from './pack/load.js';
 export { VEHICLES, type Vehicle } from './route/profiles.js';
-export { createFetchHandler, type FetchHandler, type FetchHandlerOptions, type ResourceRoute } from './adapters/http/handler.js';
+export { createFetchHandler, type FetchHandler, type FetchHandlerOptions, type RequestEvent, type ResourceRoute } from './adapters/http/handler.js';
 export type { ApiKey, KeyKind } from './adapters/http/keys.js';
 export type { ClientInfo, TrustProxy } from './adapters/http/client.js';
-export { MemoryUsageStore, type UsageStore, type UsageReport, type PeriodUsage, type UsageEvent } from './adapters/http/usage.js';
+export {
+  MemoryUsageStore,
+  UsageStoreUnavailable,
+  type UsageStore,
+  type UsageReport,
+  type PeriodUsage,
+  type UsageRequest,
+  type Admission,
+  type MemoryUsageOptions,
+} from './adapters/http/usage.js';
 export type { EngineApi, EngineParams, MethodName } from './adapters/http/routes.js';
 export { createWorkerEngine, type WorkerEngine } from './adapters/worker/client.js';
 export type { WorkerInitOptions, WorkerPackSource } from './adapters/worker/protocol.js';

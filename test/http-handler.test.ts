@@ -21,7 +21,6 @@ const KEYS: ApiKey[] = [
 ];
 
 const engine: EngineApi = await createEngine();
-/** Endpoint methods land one by one; tests that need one say so and are reported as skipped until it exists. */
 
 function handler(opts: FetchHandlerOptions = {}) {
   return createFetchHandler(engine, { keys: KEYS, ...opts });

@@ -1,4 +1,4 @@
-import { copyFileSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,7 +24,10 @@ await build({ ...BROWSER_BUNDLE, entryPoints: { worker: join(ROOT, 'src/worker.t
 copyFileSync(join(ROOT, 'src/route/wasm/bando-route.wasm'), join(out, 'bando-route.wasm'));
 symlinkSync(join(ROOT, 'assets'), join(tmp, 'assets'));
 const SCRIPT = join(out, 'worker.js');
+await build({ entryPoints: { holding: join(ROOT, 'test/helpers/holding-worker.ts') }, bundle: true, format: 'esm', platform: 'browser', target: 'es2022', external: ['node:*'], outdir: out, logLevel: 'error' });
+const HOLDING = join(out, 'holding.js');
 const engine: EngineApi = await createEngine();
+// Every endpoint is compared: an engine missing one fails here rather than shrinking the comparison.
 const has = METHOD_NAMES.filter((m) => typeof engine[m] === 'function');
 
 const A = '21.0285,105.8522';
@@ -58,6 +61,7 @@ describe('bando serve --threads (server thread protocol)', () => {
     const pool = createThreadPool(SCRIPT, { size: 2, packs: [PACK] });
     const [local, threaded] = await Promise.all([serve(engine), pool.ready.then((api) => serve(api))]);
     try {
+      expect(has).toEqual(METHOD_NAMES);
       expect(Object.keys(await pool.ready).sort()).toEqual([...has].sort());
       const urls = has.flatMap((m) => QUERIES[m].map((q) => [m, `${ENDPOINT_PATHS[m]}?${q}&api_key=k`] as const));
       // Every query four times at once, so calls queue in both workers and answers come back in batches.
@@ -76,33 +80,33 @@ describe('bando serve --threads (server thread protocol)', () => {
     }
   });
 
-  // The engine never hangs, so "too slow" is relative: the limit is a third of what a 200-stop trip takes in-thread
-  // here, which the same call in a worker cannot meet whatever the engine's speed, while bad input (answered
-  // without any search) stays far inside it even on a cold replacement worker.
-  const stops = Array.from({ length: 200 }, (_, i) => `${(21.005 + (i % 20) * 0.002).toFixed(4)},${(105.815 + Math.floor(i / 20) * 0.005).toFixed(4)}`).join(';');
-  let heavyMs = 0;
-  if (has.includes('trip')) {
-    for (let k = 0; k < 2; k++) engine.trip!({ waypoints: stops });
-    const t = performance.now();
-    engine.trip!({ waypoints: stops });
-    heavyMs = performance.now() - t;
-  }
-  const limit = Math.floor(heavyMs / 3);
-  it.skipIf(heavyMs < 60 || !has.includes('direction'))('a call over the limit gets 504, its worker is replaced, the calls queued behind it are answered', async () => {
-    const pool = createThreadPool(SCRIPT, { size: 1, packs: [PACK], callTimeoutMs: limit });
+  // Time limits are tested with calls that block their worker until the test lets them go (test/helpers/holding-worker.ts:
+  // the real engine and protocol, plus a `hold` parameter), never with a race against the engine's speed.
+  const route = `/Direction?origin=${A}&destination=${B}&api_key=k`;
+  const held = (name: string, query = `origin=${A}&destination=${B}`) => `/Direction?${query}&hold=${encodeURIComponent(join(tmp, name))}&api_key=k`;
+  const release = (name: string) => writeFileSync(join(tmp, name), '');
+  const localAnswer = async (path: string) => {
+    const local = await serve(engine);
+    try {
+      return await get(local.url + path);
+    } finally {
+      await local.close();
+    }
+  };
+
+  it('a call over its budget gets 504, its worker is replaced, the calls queued behind it are answered', async () => {
+    const pool = createThreadPool(HOLDING, { size: 1, packs: [PACK], callTimeoutMs: 2000 });
     const api = await pool.ready;
     // The handler's own limit is longer here, so the 504 seen is the pool's.
     const server = await serve(api, 60_000);
     try {
-      // Bad input is answered without a search, so even a cold replacement worker is well inside the limit.
-      const route = `/Direction?origin=x&destination=${B}&api_key=k`;
-      const [heavy, queued] = await Promise.all([get(`${server.url}/trip?waypoints=${stops}&api_key=k`), get(server.url + route)]);
-      expect(heavy[0]).toBe(504);
-      expect(JSON.parse(heavy[2].toString())).toEqual({ status: 'ERROR', error_message: `The trip request took longer than ${limit} ms.` });
-      const local = await serve(engine);
-      const want = await get(local.url + route);
-      await local.close();
+      const [stuck, queued] = await Promise.all([get(server.url + held('never')), get(server.url + route)]);
+      expect(stuck[0]).toBe(504);
+      expect(JSON.parse(stuck[2].toString())).toEqual({ status: 'ERROR', error_message: 'The direction request took longer than 2000 ms.' });
+      const want = await localAnswer(route);
+      expect(want[0]).toBe(200);
       expect(queued).toEqual(want);
+      expect(pool.stats().replaced).toBe(1);
       // The replacement answers later requests too.
       expect(await get(server.url + route)).toEqual(want);
     } finally {
@@ -111,16 +115,62 @@ describe('bando serve --threads (server thread protocol)', () => {
     }
   });
 
-  it.skipIf(heavyMs < 60 || !has.includes('direction'))('the handler time limit gives 504 while the pool has none; the pool keeps answering', async () => {
-    const pool = createThreadPool(SCRIPT, { size: 1, packs: [PACK] });
+  it('a light call gets its own budget (1 s + 20 ms per cost unit), far below the request time limit', async () => {
+    const pool = createThreadPool(HOLDING, { size: 1, packs: [PACK], callTimeoutMs: 60_000 });
     const api = await pool.ready;
-    const server = await serve(api, limit);
+    const server = await serve(api, 60_000);
     try {
-      const heavy = await get(`${server.url}/trip?waypoints=${stops}&api_key=k`);
-      expect(heavy[0]).toBe(504);
-      expect(JSON.parse(heavy[2].toString())).toEqual({ status: 'ERROR', error_message: `The trip request took longer than ${limit} ms.` });
-      const bad = { origin: 'x', destination: B };
-      expect(await api.direction!(bad)).toMatchObject({ status: 400, json: new TextEncoder().encode(JSON.stringify(await engine.direction!(bad))) });
+      // A one-destination route costs 2 units: a budget of 1,040 ms, not the minute of the limits, once the worker has
+      // answered a route (its first one may build lazy indexes and gets the whole limit).
+      const want = await localAnswer(route);
+      expect(await get(server.url + route)).toEqual(want);
+      const stuck = await get(server.url + held('never'));
+      expect(stuck[0]).toBe(504);
+      expect(JSON.parse(stuck[2].toString())).toEqual({ status: 'ERROR', error_message: 'The direction request took longer than 1040 ms.' });
+      expect(await get(server.url + route)).toEqual(want);
+    } finally {
+      await server.close();
+      pool.close();
+    }
+  });
+
+  it('the handler time limit gives 504 while the pool has none; the worker answers once the call ends', async () => {
+    const pool = createThreadPool(HOLDING, { size: 1, packs: [PACK] });
+    const api = await pool.ready;
+    const server = await serve(api, 1500);
+    try {
+      const stuck = await get(server.url + held('later'));
+      expect(stuck[0]).toBe(504);
+      expect(JSON.parse(stuck[2].toString())).toEqual({ status: 'ERROR', error_message: 'The direction request took longer than 1500 ms.' });
+      const next = get(server.url + route);
+      release('later');
+      expect(await next).toEqual(await localAnswer(route));
+      expect(pool.stats().replaced).toBe(0);
+    } finally {
+      await server.close();
+      pool.close();
+    }
+  });
+
+  it('heavy calls run on at most heavyThreads workers: light calls are answered while heavy ones hold, heavy ones after', async () => {
+    const pool = createThreadPool(HOLDING, { size: 2, packs: [PACK], heavyThreads: 1 });
+    const api = await pool.ready;
+    // `ready` is the first worker's; a worker still loading its packs takes calls only when no other can.
+    await until(() => pool.stats().ready === 2);
+    const server = await serve(api, 60_000);
+    try {
+      // A 1400 × 1400 static map is heavy (≈ 150 units; a route with alternatives, ≈ 42, is not).
+      const big = (name: string) => `/staticmap/route?origin=${A}&destination=${B}&width=1400&height=1400&hold=${encodeURIComponent(join(tmp, name))}&api_key=k`;
+      const heavy = [get(server.url + big('heavy')), get(server.url + big('heavy'))];
+      await until(() => pool.stats().heavyRunning === 1 && pool.stats().heavyWaiting === 1);
+      // Both heavy calls are unanswered, one running and one waiting, and the other worker answers light calls.
+      for (let i = 0; i < 5; i++) expect(await get(server.url + route)).toEqual(await localAnswer(route));
+      expect(pool.stats()).toMatchObject({ heavyRunning: 1, heavyWaiting: 1 });
+      release('heavy');
+      const want = await localAnswer(big('heavy').replace(/&hold=[^&]*/, ''));
+      expect(want[0]).toBe(200);
+      for (const h of await Promise.all(heavy)) expect(h).toEqual(want);
+      expect(pool.stats()).toMatchObject({ heavyRunning: 0, heavyWaiting: 0, inFlight: 0, replaced: 0 });
     } finally {
       await server.close();
       pool.close();
@@ -133,3 +183,9 @@ describe('bando serve --threads (server thread protocol)', () => {
     pool.close();
   });
 });
+
+/** Waits until `done()` holds, polling every 10 ms, for at most 60 s (then the test fails). */
+async function until(done: () => boolean): Promise<void> {
+  for (let i = 0; i < 6000 && !done(); i++) await new Promise((r) => setTimeout(r, 10));
+  expect(done()).toBe(true);
+}

@@ -1,16 +1,14 @@
-/** Autocomplete, place detail, search terms, usage counting and bad input, on the real Hanoi and HCMC packs. */
+/** Autocomplete, place detail, search terms, and bad input, on the real Hanoi and HCMC packs. */
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../src/engine';
 import { haversine } from '../src/geo';
 import { MAX_AUTOCOMPLETE_LIMIT } from '../src/api/autocomplete';
-import { placesUsage } from '../src/api/place-usage';
 import { placesState } from '../src/places/state';
 import { PlaceKind } from '../src/places/kinds';
 import { termsOf } from '../src/places/search/terms';
 import { withinOneEdit } from '../src/places/text/edits';
 import { fold } from '../src/places/text/fold';
-import { SESSION_IDLE_MS, UsageCounter } from '../src/places/usage';
 import { OSM, testPack } from './helpers/packs';
 
 let hanoi: Engine;
@@ -154,42 +152,6 @@ describe('place detail', () => {
     expect(d.result.place_id).toBe(p.place_id);
     expect(d.result.formatted_address).toContain('Thành phố Hồ Chí Minh');
     expect(hcmc.placeDetail({ placeid: p.place_id }).status).toBe('OK');
-  });
-});
-
-describe('usage and sessions (billing definitions of rest-api.md)', () => {
-  it('a session is autocompletes with one token followed by at most one detail; other requests bill individually', () => {
-    let now = 0;
-    const u = new UsageCounter(() => now);
-    u.autocomplete('s1');
-    u.autocomplete('s1');
-    u.autocomplete('s1');
-    u.placeDetail('s1'); // ends session s1
-    expect(u.snapshot()).toMatchObject({ autocomplete: 3, placeDetail: 1, sessions: 1, sessionsCompleted: 1, individual: 0, billable: 1 });
-    u.autocomplete('s1'); // reuse after the session ended
-    u.placeDetail('s1');
-    expect(u.snapshot()).toMatchObject({ sessions: 1, individual: 2, billable: 3 });
-    u.autocomplete(undefined);
-    u.placeDetail(undefined);
-    u.placeDetail('never-started');
-    expect(u.snapshot()).toMatchObject({ individual: 5, billable: 6 });
-    u.autocomplete('s2'); // abandoned: no detail follows
-    now += SESSION_IDLE_MS + 1;
-    u.autocomplete('s2'); // expired: a new session
-    expect(u.snapshot()).toMatchObject({ sessions: 3, sessionsCompleted: 1 });
-    u.geocode();
-    expect(u.snapshot().billable).toBe(3 + 5 + 1);
-  });
-
-  it('the engine counts answered requests, not bad ones', async () => {
-    const e = await createEngine({ packs: [testPack('hanoi')] });
-    e.autocomplete({ input: 'hang', sessiontoken: 'abc' });
-    e.autocomplete({ input: 'hang ga', sessiontoken: 'abc' });
-    const id = e.autocomplete({ input: 'hang gai', sessiontoken: 'abc' }).predictions[0]!.place_id;
-    e.placeDetail({ place_id: id, sessiontoken: 'abc' });
-    e.autocomplete({ input: '' });
-    e.geocode({ address: 'Hàng Gai' });
-    expect(placesUsage(e)).toMatchObject({ autocomplete: 3, placeDetail: 1, sessions: 1, sessionsCompleted: 1, geocode: 1, individual: 0, billable: 2 });
   });
 });
 

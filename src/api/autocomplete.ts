@@ -118,7 +118,6 @@ export function autocomplete(engine: { readonly regions: readonly Region[]; read
       if (!seen.has(p.description)) predictions.push(p);
       seen.add(p.description);
     }
-    state.usage.autocomplete(token.value);
     return { predictions, executed_time: round(executed), executed_time_all: round(performance.now() - t0), status: 'OK' };
   } catch (e) {
     return fail(`autocomplete failed: ${(e as Error)?.message ?? String(e)}`, 'ERROR');

@@ -59,19 +59,16 @@ export function geocode(engine: { readonly regions: readonly Region[]; readonly 
     if (which[0] === 'place_id') {
       const id = decodePlaceId(placeId, state.packs, state.tags);
       if (id.status === 'malformed') return body('BAD_REQUEST', [], 'place_id is not a place_id of this service');
-      state.usage.geocode();
       if (id.status === 'unknown') return body('NOT_FOUND');
       return body('OK', [resultOf(state.regions[id.regionIndex]!, id.place, { legacy })]);
     }
     if (which[0] === 'latlng') {
       const ll = latLngParam('latlng', p.latlng);
       if (!ll.ok) return body('BAD_REQUEST', [], ll.error);
-      state.usage.geocode();
       return found(reverseGeocode(state.regions, ll.value.lat, ll.value.lng).map((h) => resultOf(h.region, h.place, { at: h.at, legacy })), MAX_REVERSE_RESULTS);
     }
     const address = textParam('address', p.address, engine.limits?.textLength);
     if (!address.ok) return body('BAD_REQUEST', [], address.error);
-    state.usage.geocode();
     const hits = forwardGeocode(state.regions, address.value, MAX_GEOCODE_RESULTS * 2);
     return found(hits.map((h) => resultOf(h.region, h.place, { system: h.system, partial: h.partial, legacy })), MAX_GEOCODE_RESULTS);
   } catch (e) {

@@ -1,7 +1,7 @@
 /**
  * GET /Place/Detail in-process: the place a place_id names (from any endpoint of this engine). A malformed id is
- * BAD_REQUEST, a well-formed id this engine does not know NOT_FOUND. `sessiontoken` ends the autocomplete session
- * it started (see places/usage.ts). Never throws.
+ * BAD_REQUEST, a well-formed id this engine does not know NOT_FOUND. `sessiontoken` is checked
+ * (sessions are billed by the serving layer: adapters/http/sessions.ts). Never throws.
  */
 import { describePlace } from '../places/describe';
 import { decodePlaceId, encodePlaceId } from '../places/place-id';
@@ -32,7 +32,6 @@ export function placeDetail(engine: { readonly regions: readonly Region[] }, par
     const state = placesState(engine);
     const found = decodePlaceId(id, state.packs, state.tags);
     if (found.status === 'malformed') return { result: {}, status: 'BAD_REQUEST', error_message: 'place_id is not a place_id of this service' };
-    state.usage.placeDetail(token.value);
     if (found.status === 'unknown') return { result: {}, status: 'NOT_FOUND' };
     const r = state.regions[found.regionIndex]!;
     const v = describePlace(r, found.place);

@@ -1,10 +1,9 @@
 /**
- * The place machinery of an engine: one PlacesRegion per loaded region that has places, and the usage counter.
+ * The place machinery of an engine: one PlacesRegion per loaded region that has places.
  * Built on the first place request and kept beside the engine (a WeakMap, so the engine class stays small).
  */
 import type { Region } from '../region';
 import { PlacesRegion } from './region-places';
-import { UsageCounter } from './usage';
 
 /** Place state of one engine. */
 export class PlacesState {
@@ -13,7 +12,6 @@ export class PlacesState {
   /** regions[k].region for each k, and their tags, for place_id lookups. */
   readonly packs: Region[];
   readonly tags: string[];
-  readonly usage = new UsageCounter();
 
   constructor(regions: readonly Region[]) {
     this.regions = regions.filter((r) => r.places && r.places.count > 0).map((r) => new PlacesRegion(r));

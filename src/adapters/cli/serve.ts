@@ -1,28 +1,35 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { createWriteStream, existsSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { createEngine } from '../../engine.js';
 import { DEFAULT_LIMITS, resolveLimits, type Limits } from '../../limits.js';
 import { createTileSource } from '../../map/tiles/source.js';
 import { createMapResources } from '../http/map-resources.js';
-import { createRestHandler } from '../http/handler.js';
+import { createRestHandler, type RequestEvent } from '../http/handler.js';
 import type { ApiKey } from '../http/keys.js';
 import { newKeySecret, readKeysFile } from '../http/keys-file.js';
 import { startNodeServer } from '../http/node-server.js';
 import type { EngineApi } from '../http/routes.js';
+import { ServerMetrics, type Gauge } from '../http/metrics.js';
+import { createRequestLog } from '../http/request-log.js';
 import { FileUsageStore } from '../http/usage-file.js';
-import { createThreadPool } from '../worker/pool.js';
+import { createRedisUsageStore, isRedisUrl } from '../http/usage-redis.js';
+import { createThreadPool, type ThreadPool } from '../worker/pool.js';
 import { MemoryUsageStore, type UsageStore } from '../http/usage.js';
 import { flag, type ParsedArgs } from './args.js';
 import type { CliCommand } from './command.js';
 import { exampleUrls } from './examples.js';
 import { DEFAULT_KEYS_FILE, usageFileFor } from './files.js';
 
-const SERVE_HELP = `bando serve [--pack FILE ...] [--keys FILE] [--usage FILE] [--port N] [--host ADDR]
+const SERVE_HELP = `bando serve [--pack FILE ...] [--keys FILE] [--usage FILE|redis://…] [--port N] [--host ADDR]
             [--cert FILE --key FILE] [--allow-http] [--trust-proxy] [--dev] [--timeout MS] [--threads N]
-            [--limit NAME=N ...] [--max-connections N]
+            [--limit NAME=N ...] [--max-connections N] [--heavy-threads N] [--max-cost UNITS]
+            [--metrics-token-file FILE] [--log FILE|-]
   Serves the REST API (node:http, or node:https with --cert/--key). Keys come from --keys
-  (default ${DEFAULT_KEYS_FILE}); usage counts persist to --usage (default: the keys file with .usage.json).
+  (default ${DEFAULT_KEYS_FILE}). Usage counts, quotas, rate windows and sessions:
+  --usage FILE   one process per file (locked; default: the keys file with .usage.json);
+  --usage redis://[user:pass@]host:port[/db] (or rediss://)  shared by any number of servers,
+                 exact quotas; while Redis is unreachable requests get 503.
   Requests must come over HTTPS (--cert/--key, or a reverse proxy with --trust-proxy); plain HTTP gets
   HTTPS_REQUIRED unless:
   --allow-http   accept plain HTTP from loopback (127.0.0.1, ::1).
@@ -30,11 +37,18 @@ const SERVE_HELP = `bando serve [--pack FILE ...] [--keys FILE] [--usage FILE] [
                  (rest and tiles); print example URLs and the demo map's URL.
   Web map (tiles keys): /styles/default/style.json (one map load), /tiles/{z}/{x}/{y}.pbf,
   /fonts/{fontstack}/{range}.pbf, /sprites/default{,@2x}.{json,png}; demo page / (no key itself).
+  /healthz (no key): 200 when the engines and the usage store work, else 503.
   --trust-proxy  honour X-Forwarded-Proto: https (only behind your own reverse proxy).
-  --threads N    engines in N worker threads (the built dist/worker.js); the request time limit
-                 (--timeout, default 30000 ms) then also stops runaway computations. 0: the engine in
-                 the serving thread. Default auto: one per CPU core when there are two or more and the
-                 worker bundle is built, else 0.
+  --threads N    engines in N worker threads (the built dist/worker.js); a call then runs for at most
+                 its budget (1 s + 20 ms per cost unit, at most --timeout, default 30000 ms) before its
+                 worker is replaced. 0: the engine in the serving thread. Default auto: one per CPU core
+                 when there are two or more and the worker bundle is built, else 0.
+  --heavy-threads N  most threads running heavy calls at once (default threads − 1), so light calls
+                 are not stuck behind them.
+  --max-cost UNITS   refuse calls estimated above UNITS (≈ ms of engine time) with 400 naming the
+                 parameter; default no limit beyond the engine's own.
+  --metrics-token-file FILE  serve /metrics (Prometheus) to Authorization: Bearer <the file's token>.
+  --log FILE|-   one JSON line per request to FILE (appended) or standard output.
   --limit NAME=N  change a request limit (repeatable): ${Object.entries(DEFAULT_LIMITS).map(([k, v]) => `${k} (${v})`).join(', ')};
                  each from 1 to its cap (README, Limits).
   --max-connections N  connections open at once (default: half the open-file limit, 16–8192); past
@@ -47,7 +61,7 @@ export const serveCommand: CliCommand = {
   flags: {
     pack: 'value', keys: 'value', usage: 'value', port: 'value', host: 'value', cert: 'value', key: 'value',
     'allow-http': 'switch', 'trust-proxy': 'switch', dev: 'switch', timeout: 'value', threads: 'value', limit: 'value',
-    'max-connections': 'value',
+    'max-connections': 'value', 'heavy-threads': 'value', 'max-cost': 'value', 'metrics-token-file': 'value', log: 'value',
   },
   run: async (args) => {
     await serve(args);
@@ -57,25 +71,43 @@ export const serveCommand: CliCommand = {
 
 async function serve(args: ParsedArgs): Promise<void> {
   const dev = flag(args, 'dev') === 'true';
+  // Numeric flags and the metrics token are checked before anything is opened or loaded.
+  const timeoutMs = positive(args, 'timeout') ?? 30_000;
+  const heavyThreads = positive(args, 'heavy-threads');
+  const maxCost = positive(args, 'max-cost');
+  const tokenFile = flag(args, 'metrics-token-file');
+  const metricsToken = tokenFile === undefined ? undefined : readFileSync(tokenFile, 'utf8').trim();
+  if (metricsToken !== undefined && metricsToken.length < 16)
+    throw new Error(`--metrics-token-file ${tokenFile} must hold a token of at least 16 characters`);
   const keysPath = flag(args, 'keys') ?? DEFAULT_KEYS_FILE;
-  let keys: ApiKey[];
+  const usageFlag = flag(args, 'usage');
+  const problem = (what: string) => (message: string | null) =>
+    process.stderr.write(`bando: ${message === null ? `${what} works again` : message}\n`);
+  const devKeys = dev && !existsSync(keysPath);
+  const keys: ApiKey[] = devKeys
+    ? [
+        { key: `dev-${newKeySecret().slice(0, 12)}`, kind: 'rest', name: 'temporary development key' },
+        { key: `devtiles-${newKeySecret().slice(0, 12)}`, kind: 'tiles', name: 'temporary development tiles key' },
+      ]
+    : readKeysFile(keysPath);
   let usage: UsageStore;
-  if (dev && !existsSync(keysPath)) {
-    keys = [
-      { key: `dev-${newKeySecret().slice(0, 12)}`, kind: 'rest', name: 'temporary development key' },
-      { key: `devtiles-${newKeySecret().slice(0, 12)}`, kind: 'tiles', name: 'temporary development tiles key' },
-    ];
+  let usageName: string;
+  if (usageFlag !== undefined && isRedisUrl(usageFlag)) {
+    const store = await createRedisUsageStore(usageFlag, { onProblem: problem('the usage store') });
+    usage = store;
+    usageName = `usage in Redis at ${store.where}`;
+  } else if (usageFlag === undefined && devKeys) {
     usage = new MemoryUsageStore();
+    usageName = 'usage in memory';
   } else {
-    keys = readKeysFile(keysPath);
-    usage = FileUsageStore.open(flag(args, 'usage') ?? usageFileFor(keysPath));
+    const path = usageFlag ?? usageFileFor(keysPath);
+    usage = FileUsageStore.open(path, { onProblem: problem(`usage file ${path}`) });
+    usageName = `usage in ${path}`;
   }
-  const timeout = flag(args, 'timeout');
-  const timeoutMs = timeout ? Number(timeout) : 30_000;
   const threads = threadCount(flag(args, 'threads') ?? 'auto');
   const packs = args.flags.get('pack');
   const limits = limitFlags(args.flags.get('limit') ?? []);
-  const pool = threads > 0 ? createThreadPool(workerScript(), { size: threads, packs, limits, callTimeoutMs: timeoutMs }) : null;
+  const pool = threads > 0 ? createThreadPool(workerScript(), { size: threads, packs, limits, callTimeoutMs: timeoutMs, heavyThreads }) : null;
   const local = pool ? null : await createEngine({ packs, limits });
   const engine: EngineApi = pool ? await pool.ready : local!;
   // Tiles are cut in this thread from the packs' basemaps (and the example URLs read its answers); with --threads the
@@ -87,13 +119,27 @@ async function serve(args: ParsedArgs): Promise<void> {
   const keyFile = flag(args, 'key');
   if (!!cert !== !!keyFile) throw new Error('--cert and --key go together');
   const allowHttp = dev || flag(args, 'allow-http') === 'true';
+  const observers: ((e: RequestEvent) => void)[] = [];
+  let metrics: { token: string; text: () => string } | undefined;
+  if (metricsToken !== undefined) {
+    const m = new ServerMetrics(gauges(pool, usage));
+    observers.push((e) => m.observe(e));
+    metrics = { token: metricsToken, text: () => m.text() };
+  }
+  const logTo = flag(args, 'log');
+  const log = logTo ? createRequestLog(logWriter(logTo)) : null;
+  if (log) observers.push(log.observe);
   const handler = createRestHandler(engine, {
     keys,
     usage,
     allowHttp,
     trustProxy: flag(args, 'trust-proxy') === 'true',
     timeoutMs,
+    maxCost,
     resources: createMapResources(tiles),
+    health: () => pool?.problem() ?? null,
+    metrics,
+    observe: observers.length === 0 ? undefined : observers.length === 1 ? observers[0] : (e) => observers.forEach((o) => o(e)),
   });
   const running = await startNodeServer(handler, {
     port: Number(flag(args, 'port') ?? process.env.PORT ?? 8080),
@@ -105,7 +151,7 @@ async function serve(args: ParsedArgs): Promise<void> {
   // Plain HTTP without --allow-http refuses every request; the start line says so and names the ways out.
   const plain = running.url.startsWith('http:') && !allowHttp && flag(args, 'trust-proxy') !== 'true';
   const refusing = plain ? '; plain HTTP requests get HTTPS_REQUIRED: add --allow-http (loopback) or --cert/--key' : '';
-  process.stdout.write(`bando serving on ${running.url} (${keys.length} key${keys.length === 1 ? '' : 's'}, ${engines}${refusing})\n`);
+  process.stdout.write(`bando serving on ${running.url} (${keys.length} key${keys.length === 1 ? '' : 's'}, ${engines}, ${usageName}${refusing})\n`);
   if (dev) {
     const key = keys.find((k) => (k.kind ?? 'rest') === 'rest')?.key;
     if (key) process.stdout.write(`Example requests:\n${(await exampleUrls(here, running.url, key, here.regions[0]?.meta.bbox ?? undefined)).map((u) => `  ${u}\n`).join('')}`);
@@ -123,9 +169,10 @@ async function serve(args: ParsedArgs): Promise<void> {
       running
         .close()
         .catch(() => {})
-        .finally(() => {
+        .finally(async () => {
           pool?.close();
-          usage.close?.();
+          log?.flush();
+          await usage.close?.();
           resolve();
         });
     };
@@ -140,6 +187,42 @@ function maxConnectionsFlag(value: string | undefined): number | undefined {
   const n = /^\d{1,7}$/.test(value) ? Number(value) : NaN;
   if (!(n >= 1 && n <= 1_000_000)) throw new Error(`--max-connections must be a whole number 1–1000000, got "${value}"`);
   return n;
+}
+
+/** A positive whole-number flag, or undefined when absent; throws naming the flag on anything else. */
+function positive(args: ParsedArgs, name: string): number | undefined {
+  const v = flag(args, name);
+  if (v === undefined) return undefined;
+  if (!/^\d{1,9}$/.test(v) || Number(v) === 0) throw new Error(`--${name} must be a positive whole number, got "${v}"`);
+  return Number(v);
+}
+
+/** The gauges of `/metrics`: engine threads and their queues (with --threads), and the usage store's reachability. */
+function gauges(pool: ThreadPool | null, usage: UsageStore): Gauge[] {
+  const up: Gauge = { name: 'bando_usage_store_up', help: '1 while the usage store works, else 0.', type: 'gauge', value: () => (usage.problem?.() ? 0 : 1) };
+  if (!pool) return [up];
+  const stat = (name: string, help: string, read: (s: ReturnType<ThreadPool['stats']>) => number, type: Gauge['type'] = 'gauge'): Gauge => ({ name, help, type, value: () => read(pool.stats()) });
+  return [
+    up,
+    stat('bando_engine_threads_ready', 'Engine worker threads with their packs loaded.', (s) => s.ready),
+    stat('bando_engine_calls_in_flight', 'Calls sent to engine worker threads and not answered (running or queued there).', (s) => s.inFlight),
+    stat('bando_engine_heavy_running', 'Heavy calls on engine worker threads.', (s) => s.heavyRunning),
+    stat('bando_engine_heavy_waiting', 'Heavy calls waiting for a free heavy slot.', (s) => s.heavyWaiting),
+    stat('bando_engine_workers_replaced_total', 'Engine workers replaced (a call over its budget, or the worker died).', (s) => s.replaced, 'counter'),
+  ];
+}
+
+/** Where `--log` lines go: standard output for `-`, else appended to the file. A failing log never stops serving. */
+function logWriter(target: string): (text: string) => void {
+  const stream = target === '-' ? process.stdout : createWriteStream(target, { flags: 'a' });
+  let failed = false;
+  stream.on('error', (err: Error) => {
+    if (!failed) process.stderr.write(`bando: the request log ${target} cannot be written (${err.message}); logging stops\n`);
+    failed = true;
+  });
+  return (text) => {
+    if (!failed) stream.write(text);
+  };
 }
 
 /** The demo page's URL with the tiles key (`key`) and, when there is one, the REST key (`api_key`). */

@@ -1,14 +1,13 @@
 import { defaultResources } from './default-resources.js';
 import { isSecure, type ClientInfo, type TrustProxy } from './client.js';
 import { matchesRestrictions, normalizeKeys, type ApiKey, type KeyKind, type NormalizedKey } from './keys.js';
-import { RateLimiter } from './rate.js';
 import { httpStatusOfBody } from '../../api/statuses.js';
+import { callCost } from './cost.js';
 import { errorReply, fromFetchResponse, json, png, SerializedBody, serializedJson, toFetchResponse, type Reply } from './responses.js';
 import { firstParam, parseRequestUrl, type RequestUrl } from './request-url.js';
 import { isValidHost } from './request-target.js';
-import { methodForPath, type EngineApi, type EngineParams } from './routes.js';
-import { SessionTracker, type SessionCharge, type SessionOptions } from './sessions.js';
-import { MemoryUsageStore, periodOf, type UsageStore } from './usage.js';
+import { methodForPath, type EngineApi, type EngineParams, type MethodName } from './routes.js';
+import { MemoryUsageStore, periodOf, UsageStoreUnavailable, type Admission, type UsageRequest, type UsageStore } from './usage.js';
 
 /**
  * Extension point for web-map resources served to `tiles` keys (style, vector tiles, glyphs, sprites). The handler
@@ -34,7 +33,10 @@ export interface ResourceRoute {
 export interface FetchHandlerOptions {
   /** The API keys accepted. Default none: every request then fails with API_KEY_INVALID. */
   keys?: readonly ApiKey[];
-  /** Where counts go. Default: a fresh in-memory store. */
+  /**
+   * Where counts, quota checks, rate windows and autocomplete sessions live. Default: a fresh in-memory store
+   * (`MemoryUsageStore`); `bando serve` uses a file (one process) or Redis (any number of processes).
+   */
   usage?: UsageStore;
   /** Honour `X-Forwarded-Proto: https` from every peer (`true`) or from the listed proxy addresses. Default false. */
   trustProxy?: TrustProxy;
@@ -46,15 +48,54 @@ export interface FetchHandlerOptions {
   maxUrlLength?: number;
   /** Longest time an engine call may take before the answer is 504, in milliseconds. Default 30,000. */
   timeoutMs?: number;
-  /** Autocomplete session timing. */
-  sessions?: SessionOptions;
+  /**
+   * Largest estimated cost of one call, in the cost units of `callCost` (≈ ms of one core): a call estimated above
+   * it is refused with 400 naming the parameter, before any engine work and uncounted. Default none (the engine's
+   * own limits apply).
+   */
+  maxCost?: number;
   /**
    * Web-map resources for tiles keys (see {@link ResourceRoute}). Default: for an `Engine`, the style, tiles, glyphs
    * and sprite of its packs (createMapResources without the demo page); `[]` serves none.
    */
   resources?: readonly ResourceRoute[];
+  /**
+   * Whether the engine can answer: null when it can, else why not (e.g. a worker pool with no running worker).
+   * `GET /healthz` (no key, never counted, no HTTPS check) answers 200 `{"status":"OK"}` while this returns null
+   * (or is absent) and the usage store reports no problem, else 503 with the reason.
+   */
+  health?: () => string | null;
+  /**
+   * Serve `GET /metrics` (Prometheus text) to requests carrying `Authorization: Bearer <token>` (HTTPS rule as for
+   * the endpoints); others get 401. Never counted.
+   */
+  metrics?: { token: string; text: () => string };
+  /** Called once for every answered request (metrics, request logs). Must not throw. */
+  observe?: (event: RequestEvent) => void;
   /** Clock in milliseconds since the epoch; decides the usage period and the rate window. Default Date.now. */
   now?: () => number;
+}
+
+/** One answered request, as {@link FetchHandlerOptions.observe} sees it. */
+export interface RequestEvent {
+  /** Endpoint method or resource name (`direction`, `tiles`, `healthz`, …), or `other` for an unknown path. */
+  endpoint: string;
+  /** HTTP status of the answer. */
+  status: number;
+  /** Time from the request to its answer, milliseconds. */
+  ms: number;
+  /** Body size, bytes (characters for a text body). */
+  bytes: number;
+  /** Why a request was refused by the usage store (quota or rate, a 429), or the store failed (503). */
+  refused?: Admission | 'unavailable';
+  /** The key's name, or its first 8 characters and `…` (never the whole secret); absent before a key is known. */
+  key?: string;
+  /** The peer address the transport gave. */
+  remoteAddress?: string;
+  /** Request method. */
+  method: string;
+  /** Request path (without the query, which carries the key); empty when the URL could not be parsed. */
+  path: string;
 }
 
 /** `(request, client?) => Promise<Response>`; never rejects. */
@@ -101,36 +142,38 @@ export function createFetchHandler(engine: EngineApi, options: FetchHandlerOptio
  *
  * Checks, in order: method (GET only, else 405), URL length (414), path (404), HTTPS
  * (400 HTTPS_REQUIRED), key (403 API_KEY_MISSING / API_KEY_INVALID / API_KEY_UNAUTHORIZED for the wrong kind or a
- * URL-restriction mismatch), monthly quota and per-second rate (429 OVER_RATE_LIMIT). Then the engine answers; its
- * body's status decides the HTTP status (see `httpStatusOfBody`). A thrown engine error is a 500 ERROR body for that
- * request only.
+ * URL-restriction mismatch), estimated cost (400 when over `maxCost`), then the usage store: monthly quota and
+ * per-second rate (429 OVER_RATE_LIMIT), or 503 when the store is unreachable. Then the engine answers; its body's
+ * status decides the HTTP status (see `httpStatusOfBody`). A thrown engine error is a 500 ERROR body for that request
+ * only. Answers synchronously when the store and the engine do.
  */
 export function createRestHandler(engine: EngineApi, options: FetchHandlerOptions = {}): RestHandler {
   const keys = new Map<string, NormalizedKey>(normalizeKeys(options.keys ?? []).map((k) => [k.key, k]));
-  const usage = options.usage ?? new MemoryUsageStore();
+  const usage: UsageStore = options.usage ?? new MemoryUsageStore();
   const now = options.now ?? Date.now;
-  const rate = new RateLimiter();
-  const sessions = new SessionTracker(options.sessions);
   const basePath = options.basePath ?? '';
   const maxUrlLength = options.maxUrlLength ?? 8192;
   const timeoutMs = options.timeoutMs ?? 30_000;
+  const maxCost = options.maxCost ?? Infinity;
   const resources = options.resources ?? defaultResources(engine);
+  const observe = options.observe;
 
-  /** The key check and the accounting shared by REST endpoints and web-map resources; a Response means refused. */
-  function admit(
-    url: RequestUrl,
-    request: RestRequest,
-    kind: KeyKind,
-    endpoint: string,
-    charge: (key: string, t: number) => SessionCharge,
-    commit: (key: string, t: number) => void,
-    available = true,
-  ): Reply | null {
+  /** What the observer learns while a request is handled. */
+  interface Trace {
+    endpoint: string;
+    path: string;
+    key?: string;
+    refused?: RequestEvent['refused'];
+  }
+
+  /** The key checks; the key, or the refusal. */
+  function checkKey(url: RequestUrl, request: RestRequest, kind: KeyKind, trace: Trace | null): NormalizedKey | Reply {
     // A tiles key travels as `key` (the style's resource URLs carry it so; see defaultStyle), or as `api_key`.
     const given = (kind === 'tiles' ? firstParam(url.pairs, 'key') : null) ?? firstParam(url.pairs, 'api_key');
     if (!given) return errorReply(403, 'API_KEY_MISSING', kind === 'tiles' ? 'The key (or api_key) query parameter is required.' : 'The api_key query parameter is required.');
     const key = keys.get(given);
     if (!key) return errorReply(403, 'API_KEY_INVALID', 'The api_key is not a valid key.');
+    if (trace) trace.key = key.name ?? `${key.key.slice(0, 8)}…`;
     if (key.kind !== kind)
       return errorReply(403, 'API_KEY_UNAUTHORIZED', `A ${key.kind} key cannot be used here; this resource needs a ${kind} key.`);
     if (key.restrictions.length > 0) {
@@ -139,70 +182,113 @@ export function createRestHandler(engine: EngineApi, options: FetchHandlerOption
       if (!from || !matchesRestrictions(key.restrictions, from))
         return errorReply(403, 'API_KEY_UNAUTHORIZED', `The api_key is restricted to other URLs than ${from ? `"${from}"` : 'this request (no Origin or Referer)'}.`);
     }
-    // An endpoint the engine lacks is refused after the key checks (so key errors never depend on the engine) and
-    // is neither rate-limited nor counted.
-    if (!available) return null;
+    return key;
+  }
+
+  /**
+   * Asks the usage store to admit and count the request, then runs `work`. A refusal or an unreachable store is
+   * answered here; synchronous stores keep the whole path synchronous.
+   */
+  function admitThen(
+    key: NormalizedKey,
+    endpoint: string,
+    units: number,
+    session: UsageRequest['session'],
+    trace: Trace | null,
+    work: () => Reply | Promise<Reply>,
+  ): Reply | Promise<Reply> {
     const t = now();
     const period = periodOf(t);
-    const cost = charge(key.key, t);
-    if (cost.billable > 0 && usage.billable(key.key, period) + cost.billable > key.monthlyQuota)
-      return errorReply(429, 'OVER_RATE_LIMIT', `The api_key used its monthly quota of ${key.monthlyQuota} for ${period}.`);
-    if (key.perSecond !== undefined && !rate.take(key.key, key.perSecond, t))
-      return errorReply(429, 'OVER_RATE_LIMIT', `The api_key exceeded ${key.perSecond} requests per second.`, { 'retry-after': '1' });
-    commit(key.key, t);
-    usage.add(key.key, period, { endpoint, billable: cost.billable, session: cost.session });
+    const decide = (admission: Admission): Reply | Promise<Reply> => {
+      if (admission === 'ok') return work();
+      if (trace) trace.refused = admission;
+      return admission === 'quota'
+        ? errorReply(429, 'OVER_RATE_LIMIT', `The api_key used its monthly quota of ${key.monthlyQuota} for ${period}.`)
+        : errorReply(429, 'OVER_RATE_LIMIT', `The api_key exceeded ${key.perSecond} requests per second.`, { 'retry-after': '1' });
+    };
+    const unavailable = (err: unknown): Reply => {
+      if (trace) trace.refused = 'unavailable';
+      const why = err instanceof UsageStoreUnavailable ? err.message : `the usage store failed: ${(err as Error)?.message ?? String(err)}`;
+      return errorReply(503, 'ERROR', `The request cannot be counted now (${why}); try again shortly.`, { 'retry-after': '1' });
+    };
+    let admission: Admission | Promise<Admission>;
+    try {
+      admission = usage.admit({ key: key.key, period, endpoint, units, monthlyQuota: key.monthlyQuota, perSecond: key.perSecond, session, nowMs: t });
+    } catch (err) {
+      return unavailable(err);
+    }
+    return typeof admission === 'string' ? decide(admission) : admission.then(decide, unavailable);
+  }
+
+  /** `/healthz` and `/metrics`; null for any other path. */
+  function operations(path: string, url: RequestUrl, request: RestRequest, client: ClientInfo): Reply | null {
+    if (path === '/healthz') {
+      const problem = options.health?.() ?? usage.problem?.() ?? null;
+      return problem === null ? json(200, { status: 'OK' }) : errorReply(503, 'ERROR', problem);
+    }
+    if (path === '/metrics' && options.metrics) {
+      if (!isSecure(url, request.header('x-forwarded-proto'), client, options.trustProxy ?? false, options.allowHttp ?? false))
+        return errorReply(400, 'HTTPS_REQUIRED', 'Requests must use HTTPS.');
+      if (!bearerMatches(request.header('authorization'), options.metrics.token))
+        return errorReply(401, 'UNAUTHORIZED', 'The metrics need an Authorization: Bearer token.', { 'www-authenticate': 'Bearer' });
+      return { status: 200, headers: { 'content-type': 'text/plain; version=0.0.4; charset=utf-8', 'cache-control': 'no-store' }, body: options.metrics.text() };
+    }
     return null;
   }
 
-  const single = (): SessionCharge => ({ billable: 1, session: false });
-  const nothing = (): void => {};
-
-  function handle(request: RestRequest, client: ClientInfo = {}): Reply | Promise<Reply> {
+  function handle(request: RestRequest, client: ClientInfo, trace: Trace | null): Reply | Promise<Reply> {
     if (request.method !== 'GET')
       return errorReply(405, 'METHOD_NOT_ALLOWED', `Method ${request.method} is not allowed; use GET.`, { allow: 'GET' });
     if (request.url.length > maxUrlLength)
       return errorReply(414, 'URI_TOO_LONG', `The request URL is longer than ${maxUrlLength} characters.`);
     const url = parseRequestUrl(request.url);
     if (!url) return errorReply(400, 'BAD_REQUEST', 'The request URL or Host header is malformed.');
+    if (trace) trace.path = url.pathname;
     if (!url.pathname.startsWith(basePath)) return errorReply(404, 'NOT_FOUND', `No endpoint at ${url.pathname}.`);
     const path = url.pathname.slice(basePath.length);
     const method = methodForPath(path);
     const resource = method ? undefined : resources.find((r) => r.match(path));
-    if (!method && !resource) return errorReply(404, 'NOT_FOUND', `No endpoint at ${url.pathname}.`);
+    if (!method && !resource) {
+      const op = operations(path, url, request, client);
+      if (op && trace) trace.endpoint = path.slice(1);
+      return op ?? errorReply(404, 'NOT_FOUND', `No endpoint at ${url.pathname}.`);
+    }
+    if (trace) trace.endpoint = method ?? resource!.name;
     if (!isSecure(url, request.header('x-forwarded-proto'), client, options.trustProxy ?? false, options.allowHttp ?? false))
       return errorReply(400, 'HTTPS_REQUIRED', 'Requests must use HTTPS.');
 
     if (resource) {
-      const cost = { billable: resource.mapLoad ? 1 : 0, session: false };
-      const refused = resource.public ? null : admit(url, request, 'tiles', resource.name, () => cost, nothing);
-      if (refused) return refused;
-      const fetchRequest = () => {
-        const headers = new Headers();
-        for (const name of ['origin', 'referer', 'accept', 'accept-encoding', 'if-none-match', 'if-modified-since']) {
-          const v = request.header(name);
-          if (v !== null) headers.set(name, v);
-        }
-        return new Request(url.url(), { headers });
+      const run = () => {
+        const fetchRequest = () => {
+          const headers = new Headers();
+          for (const name of ['origin', 'referer', 'accept', 'accept-encoding', 'if-none-match', 'if-modified-since']) {
+            const v = request.header(name);
+            if (v !== null) headers.set(name, v);
+          }
+          return new Request(url.url(), { headers });
+        };
+        return guard(async () => fromFetchResponse(await resource.handle(fetchRequest(), url.url())), `resource ${resource.name}`, (r) => r);
       };
-      return guard(async () => fromFetchResponse(await resource.handle(fetchRequest(), url.url())), `resource ${resource.name}`, (r) => r);
+      if (resource.public) return run();
+      const key = checkKey(url, request, 'tiles', trace);
+      if (!('kind' in key)) return key;
+      return admitThen(key, resource.name, resource.mapLoad ? 1 : 0, undefined, trace, run);
     }
-    const params = queryParams(url);
-    const token = typeof params.sessiontoken === 'string' ? params.sessiontoken : undefined;
+    const key = checkKey(url, request, 'rest', trace);
+    if (!('kind' in key)) return key;
     const fn = engine[method!];
-    const tracked = method === 'autocomplete' || method === 'placeDetail';
-    const refused = admit(
-      url,
-      request,
-      'rest',
-      method!,
-      tracked ? (key, t) => sessions.charge(method, key, token, t) : single,
-      tracked ? (key, t) => sessions.record(method, key, token, t) : nothing,
-      typeof fn === 'function',
-    );
-    if (refused) return refused;
+    // An endpoint the engine lacks is refused after the key checks (so key errors never depend on the engine) and
+    // is neither rate-limited nor counted.
     if (typeof fn !== 'function')
       return errorReply(404, 'NOT_FOUND', `The endpoint ${path} is not available: this engine has no ${method} method.`);
-    return guard(() => fn.call(engine, params), method!, toReply);
+    const params = queryParams(url);
+    if (maxCost < Infinity) {
+      const cost = callCost(method!, params);
+      if (cost.units > maxCost) return tooCostly(method!, cost.parameter, cost.units, maxCost);
+    }
+    const token = typeof params.sessiontoken === 'string' && params.sessiontoken !== '' ? params.sessiontoken : undefined;
+    const session = token && (method === 'autocomplete' || method === 'placeDetail') ? { endpoint: method, token } : undefined;
+    return admitThen(key, method!, 1, session, trace, () => guard(() => fn.call(engine, params), method!, toReply));
   }
 
   /**
@@ -233,7 +319,36 @@ export function createRestHandler(engine: EngineApi, options: FetchHandlerOption
     return Promise.race([done, timeout]).finally(() => clearTimeout(timer));
   }
 
-  return handle;
+  if (!observe) return (request, client = {}) => handle(request, client, null);
+  return (request, client = {}) => {
+    const start = performance.now();
+    const trace: Trace = { endpoint: 'other', path: '' };
+    const report = (reply: Reply): Reply => {
+      try {
+        observe({ ...trace, method: request.method, status: reply.status, ms: performance.now() - start, bytes: reply.body.length, remoteAddress: client.remoteAddress });
+      } catch {
+        // An observer must not turn an answer into a failure.
+      }
+      return reply;
+    };
+    const reply = handle(request, client, trace);
+    return reply instanceof Promise ? reply.then(report) : report(reply);
+  };
+}
+
+/** True when an Authorization header is `Bearer <token>` with exactly this token (compared in constant time). */
+function bearerMatches(header: string | null, token: string): boolean {
+  if (!header || !header.startsWith('Bearer ')) return false;
+  const given = header.slice(7).trim();
+  let diff = given.length ^ token.length;
+  for (let i = 0; i < token.length; i++) diff |= token.charCodeAt(i) ^ (given.charCodeAt(i) || 0);
+  return diff === 0 && token.length > 0;
+}
+
+/** The 400 of a call estimated over the cost limit, in the endpoint's error shape (OSRM `TooBig` for trip). */
+function tooCostly(method: MethodName, parameter: string, units: number, max: number): Reply {
+  const message = `${parameter} makes this request too costly for this server: an estimated ${Math.ceil(units)} cost units, over its limit of ${max}.`;
+  return json(400, method === 'trip' ? { code: 'TooBig', message } : { status: 'BAD_REQUEST', error_message: message });
 }
 
 /** Query parameters for the engine: first value of each name, `api_key` removed, `placeid` as `place_id`. */

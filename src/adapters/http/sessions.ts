@@ -6,11 +6,16 @@ export interface SessionCharge {
   session: boolean;
 }
 
-/** Options of {@link SessionTracker}. */
+/** Default idle time after which an open session is over, milliseconds (5 minutes). */
+export const SESSION_IDLE_MS = 5 * 60_000;
+/** Default time a token is remembered after its last request, milliseconds (1 hour). */
+export const SESSION_REMEMBER_MS = 60 * 60_000;
+
+/** Options of {@link SessionTracker} (and of the usage stores, which keep sessions by the same rules). */
 export interface SessionOptions {
-  /** A session with no request for this long is over (milliseconds). Default 5 minutes. */
+  /** A session with no request for this long is over (milliseconds). Default {@link SESSION_IDLE_MS}. */
   idleMs?: number;
-  /** Ended tokens are remembered this long so that reuse bills individually (milliseconds). Default 1 hour. */
+  /** Tokens are remembered this long after their last request, so that reuse bills individually (milliseconds). Default {@link SESSION_REMEMBER_MS}. */
   rememberMs?: number;
 }
 
@@ -23,7 +28,8 @@ interface Session {
 }
 
 /**
- * Tracks autocomplete session tokens per key, in memory. A session starts with the first autocomplete request of a
+ * Tracks autocomplete session tokens per key, in memory (the Redis store keeps them by the same rules in Redis:
+ * usage-redis-script.ts). A session starts with the first autocomplete request of a
  * new token and costs one unit; further autocomplete requests with the token cost nothing; one place detail request
  * with the token ends it at no cost. A token whose session ended (by a place detail or by `idleMs` without requests)
  * bills every later request individually, as a reused token does. Requests without a token bill individually, and so
@@ -38,8 +44,8 @@ export class SessionTracker {
   private nextSweep = 0;
 
   constructor(opts: SessionOptions = {}) {
-    this.idleMs = opts.idleMs ?? 5 * 60_000;
-    this.rememberMs = opts.rememberMs ?? 60 * 60_000;
+    this.idleMs = opts.idleMs ?? SESSION_IDLE_MS;
+    this.rememberMs = opts.rememberMs ?? SESSION_REMEMBER_MS;
   }
 
   /** What a request of `endpoint` with `token` (or none) by `key` at `nowMs` (ms) costs, without recording it. */

@@ -1,76 +1,309 @@
-import { closeSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import { closeSync, fsync, fsyncSync, openSync, readFileSync, renameSync, statSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { checkReport, MemoryUsageStore, type UsageReport } from './usage.js';
+import { acquireFileLock } from './file-lock.js';
+import { checkReport, isPeriod, MemoryUsageStore, type MemoryUsageOptions, type UsageReport } from './usage.js';
 
 /** Options of {@link FileUsageStore.open}. */
-export interface FileUsageOptions {
-  /** Longest time a count may stay only in memory, in milliseconds. Default 1000. */
-  flushMs?: number;
+export interface FileUsageOptions extends MemoryUsageOptions {
+  /** Longest time an appended count stays unsynced to the disk (it survives a process kill at once), ms. Default 1000. */
+  syncMs?: number;
+  /** Journal size that starts a compaction into the usage file, bytes. Default 8 MiB. */
+  compactBytes?: number;
+  /**
+   * Told when writing fails (the message) and when it works again (null). The store never throws from a timer: it
+   * keeps the counts in memory, retries with backoff, and reports here. Default: nothing.
+   */
+  onProblem?: (message: string | null) => void;
 }
 
+/** Retry delays after a failed write: doubling from 100 ms up to 30 s. */
+const RETRY_MIN_MS = 100;
+const RETRY_MAX_MS = 30_000;
+
 /**
- * Usage counts persisted to a JSON file (Node only). Writes are crash-safe: the whole report goes to a temporary
- * file in the same directory, is fsynced, then renamed over the old file and the directory fsynced, so the file is
- * always either the previous or the new complete report. Pending counts are written at most `flushMs` after they
- * change and on `close()`, so a `kill -9` loses at most the last `flushMs` of counts. One process per file.
+ * Usage counts persisted to a file by one process (Node only), in two parts:
+ * - the usage file (`{ version: 2, seq, usage }`), written whole and crash-safe (temp file, fsync, rename, fsync of
+ *   the directory), so it is always a complete report;
+ * - a journal beside it (`<file>.journal`), one JSON line `[seq, key, period, endpoint, billable, session]` appended
+ *   with one `write` per admitted request, before the request is answered.
+ *
+ * A count is in the kernel before its answer leaves, so killing the process (kill -9, a crash, out of memory) loses
+ * none; the journal is fsynced at most `syncMs` after a change, so a power loss or kernel crash loses at most that
+ * much. The journal is folded into the usage file when it passes `compactBytes`, at open and at close; lines whose
+ * `seq` the usage file already holds are skipped on reading, so a crash between the two steps counts nothing twice.
+ *
+ * One process per file: opening takes an exclusive lock (`<file>.lock`, see `acquireFileLock`); a second process
+ * refuses to start, naming the holder. For several processes use the Redis store.
+ *
+ * Autocomplete sessions and rate windows stay in memory: a restart forgets open sessions (their next request then
+ * bills as a new one) and rate windows.
  */
 export class FileUsageStore extends MemoryUsageStore {
-  private timer: ReturnType<typeof setTimeout> | null = null;
+  private fd: number | null = null;
+  /** Journal lines not yet written (a failed write, or lines behind it). */
+  private pending: string[] = [];
+  private journalBytes = 0;
+  private dirty = false;
+  private syncing = false;
+  private failure: string | null = null;
+  private retryMs = RETRY_MIN_MS;
+  private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private readonly syncTimer: ReturnType<typeof setInterval>;
   private closed = false;
 
   private constructor(
     readonly path: string,
     initial: UsageReport,
-    private readonly flushMs: number,
+    private seq: number,
+    private readonly lock: { release(): void },
+    private readonly opts: FileUsageOptions,
   ) {
-    super(initial);
+    super(initial, opts);
+    this.syncTimer = setInterval(() => this.sync(), opts.syncMs ?? 1000);
+    // Pending work must not keep a finished process alive; close() does it.
+    this.syncTimer.unref();
   }
 
-  /** Opens (or starts) the usage file. Throws an Error naming the file when it exists but cannot be read back. */
+  /**
+   * Opens (or starts) the usage file: takes the lock, reads the file and its journal, folds the journal in. Throws an
+   * Error naming the file when it is locked by another process, cannot be read back or cannot be written.
+   */
   static open(path: string, opts: FileUsageOptions = {}): FileUsageStore {
-    return new FileUsageStore(path, readUsageFile(path), opts.flushMs ?? 1000);
+    const lock = acquireFileLock(`${path}.lock`, `usage file ${path}`);
+    try {
+      const { usage, seq } = readUsage(path);
+      const store = new FileUsageStore(path, usage, seq, lock, opts);
+      store.compact();
+      return store;
+    } catch (err) {
+      lock.release();
+      throw err;
+    }
   }
 
-  protected override changed(): void {
-    if (this.timer || this.closed) return;
-    this.timer = setTimeout(() => this.flush(), this.flushMs);
-    // A pending write must not keep a finished process alive; close() writes it.
-    this.timer.unref?.();
+  protected override count(key: string, period: string, endpoint: string, billable: number, session: boolean): void {
+    super.count(key, period, endpoint, billable, session);
+    if (this.closed) return;
+    this.pending.push(JSON.stringify([++this.seq, key, period, endpoint, billable, session ? 1 : 0]) + '\n');
+    // Behind a failed write, lines wait their turn: the retry writes them in order.
+    if (this.pending.length === 1) this.writePending();
   }
 
-  /** Writes the counts now (synchronously, so it is also safe in exit handlers). */
-  flush(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    writeAtomic(this.path, JSON.stringify({ version: 1, usage: this.data }));
+  /** Null while counts reach the journal, else why they do not (they are then in memory only). */
+  problem(): string | null {
+    return this.failure;
   }
 
-  /** Writes pending counts; later changes are kept in memory only. */
+  /** Writes pending journal lines; on failure keeps them and schedules a retry. */
+  private writePending(): void {
+    try {
+      if (this.fd === null) this.openJournal();
+      while (this.pending.length > 0) {
+        const line = this.pending[0]!;
+        writeSync(this.fd!, line);
+        this.journalBytes += line.length;
+        this.pending.shift();
+      }
+      this.dirty = true;
+      this.recovered();
+      if (this.journalBytes > (this.opts.compactBytes ?? 8 * 1024 * 1024)) this.compactLater();
+    } catch (err) {
+      // A partial line may have been written: a fresh descriptor after the retry appends behind it, and reading
+      // skips what does not parse only at the end, so close the journal and start the retry on a new line.
+      this.closeJournal();
+      this.fail(`usage journal ${this.path}.journal cannot be written (${(err as Error).message})`, () => this.writePending());
+    }
+  }
+
+  private openJournal(): void {
+    this.fd = openSync(`${this.path}.journal`, 'a', 0o600);
+    // A torn line left by a failed write ends here, so the next line starts clean.
+    writeSync(this.fd, '\n');
+    this.journalBytes += 1;
+  }
+
+  private closeJournal(): void {
+    if (this.fd === null) return;
+    try {
+      closeSync(this.fd);
+    } catch {
+      // Nothing left to save through it.
+    }
+    this.fd = null;
+  }
+
+  private compactLater(): void {
+    if (this.retryTimer) return;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      this.tryCompact();
+    }, 0);
+    this.retryTimer.unref();
+  }
+
+  private tryCompact(): void {
+    try {
+      this.compact();
+      this.recovered();
+    } catch (err) {
+      this.fail(`usage file ${this.path} cannot be written (${(err as Error).message})`, () => this.tryCompact());
+    }
+  }
+
+  /**
+   * Writes the whole report (with the journal's last seq) to the usage file, then starts an empty journal (a new
+   * descriptor, so a journal file removed or replaced meanwhile is made again rather than written into the void).
+   * While lines wait for a retry the journal is kept as it is.
+   */
+  private compact(): void {
+    writeAtomic(this.path, JSON.stringify({ version: 2, seq: this.seq, usage: this.data }));
+    if (this.pending.length > 0) return;
+    const fresh = openSync(`${this.path}.journal`, 'w', 0o600);
+    this.closeJournal();
+    this.fd = fresh;
+    this.journalBytes = 0;
+  }
+
+  /** fsyncs the journal when lines were appended since the last sync (off the main thread). */
+  private sync(): void {
+    if (!this.dirty || this.syncing || this.fd === null) return;
+    this.dirty = false;
+    this.syncing = true;
+    fsync(this.fd, (err) => {
+      this.syncing = false;
+      if (err && !this.closed) {
+        this.dirty = true;
+        this.tell(`usage journal ${this.path}.journal cannot be synced (${err.message})`);
+      }
+    });
+  }
+
+  /** Records a failure, reports it, and retries `again` after the current backoff (doubling). */
+  private fail(message: string, again: () => void): void {
+    this.tell(message);
+    if (this.retryTimer || this.closed) return;
+    const delay = this.retryMs;
+    this.retryMs = Math.min(this.retryMs * 2, RETRY_MAX_MS);
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      again();
+    }, delay);
+    this.retryTimer.unref();
+  }
+
+  private tell(message: string): void {
+    if (message === this.failure) return;
+    this.failure = message;
+    this.opts.onProblem?.(`${message}; counts are kept in memory and retried`);
+  }
+
+  private recovered(): void {
+    this.retryMs = RETRY_MIN_MS;
+    if (this.failure === null) return;
+    this.failure = null;
+    this.opts.onProblem?.(null);
+  }
+
+  /**
+   * Writes pending counts, folds the journal into the usage file and releases the lock. Later counts stay in memory
+   * only. Never throws: a failure is reported through `onProblem` (the journal, if written, still holds the counts).
+   */
   close(): void {
     if (this.closed) return;
-    this.flush();
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    clearInterval(this.syncTimer);
+    try {
+      if (this.pending.length > 0) this.writePending();
+      this.compact();
+      if (this.fd !== null) fsyncSync(this.fd);
+    } catch (err) {
+      this.tell(`usage file ${this.path} cannot be written at close (${(err as Error).message})`);
+    }
     this.closed = true;
+    this.closeJournal();
+    this.lock.release();
   }
 }
 
-/** Reads a usage file written by {@link FileUsageStore}; a missing file is empty usage. */
-export function readUsageFile(path: string): UsageReport {
-  let text: string;
+/** A usage file read back: the counts with its journal folded in, and the last journal seq they hold. */
+function readUsage(path: string): { usage: UsageReport; seq: number } {
+  let text: string | null = null;
   try {
     text = readFileSync(path, 'utf8');
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return {};
-    throw new Error(`usage file ${path} cannot be read (${(err as Error).message})`);
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw new Error(`usage file ${path} cannot be read (${(err as Error).message})`);
   }
-  let doc: { version?: number; usage?: unknown };
+  let usage: UsageReport = {};
+  let seq = 0;
+  if (text !== null) {
+    let doc: { version?: number; seq?: number; usage?: unknown };
+    try {
+      doc = JSON.parse(text);
+    } catch (err) {
+      throw new Error(`usage file ${path} is not JSON (${(err as Error).message})`);
+    }
+    if (doc.version !== 1 && doc.version !== 2) throw new Error(`usage file ${path} has unknown version ${String(doc.version)}`);
+    usage = checkReport(doc.usage, `usage file ${path}`);
+    seq = doc.version === 2 && Number.isSafeInteger(doc.seq) ? doc.seq! : 0;
+  }
+  return replayJournal(`${path}.journal`, usage, seq);
+}
+
+/**
+ * Adds the journal's lines after `seq` to `usage`. The last line may be torn (the process died while writing it):
+ * it is skipped, as is an empty line; any other line that does not parse is an error naming the file and line.
+ */
+function replayJournal(path: string, usage: UsageReport, seq: number): { usage: UsageReport; seq: number } {
+  let text: string;
   try {
-    doc = JSON.parse(text);
+    // A device or a pipe in its place would be read without end.
+    if (!statSync(path).isFile()) throw new Error('not a regular file');
+    text = readFileSync(path, 'utf8');
   } catch (err) {
-    throw new Error(`usage file ${path} is not JSON (${(err as Error).message})`);
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { usage, seq };
+    throw new Error(`usage journal ${path} cannot be read (${(err as Error).message})`);
   }
-  if (!doc || typeof doc !== 'object') throw new Error(`usage file ${path} must hold { "version": 1, "usage": { ... } }`);
-  if (doc.version !== 1) throw new Error(`usage file ${path} has unknown version ${String(doc.version)}`);
-  return checkReport(doc.usage, `usage file ${path}`);
+  const lines = text.split('\n');
+  let last = seq;
+  for (let i = 0; i < lines.length; i++) {
+    if (lines[i] === '') continue;
+    const entry = parseEntry(lines[i]!);
+    if (!entry) {
+      // Only the end of the file, or the end of a write that failed (a fresh descriptor starts a new line), can be torn.
+      if (i === lines.length - 1 || lines[i + 1] === '') continue;
+      throw new Error(`usage journal ${path} line ${i + 1} is malformed`);
+    }
+    const [n, key, period, endpoint, billable, session] = entry;
+    if (n <= seq) continue;
+    last = Math.max(last, n);
+    const u = ((usage[key] ??= {})[period] ??= { requests: {}, sessions: 0, billable: 0 });
+    u.requests[endpoint] = (u.requests[endpoint] ?? 0) + 1;
+    u.billable += billable;
+    u.sessions += session;
+  }
+  return { usage, seq: last };
+}
+
+type Entry = [seq: number, key: string, period: string, endpoint: string, billable: number, session: number];
+
+function parseEntry(line: string): Entry | null {
+  let e: unknown;
+  try {
+    e = JSON.parse(line);
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(e) || e.length !== 6) return null;
+  const [n, key, period, endpoint, billable, session] = e as unknown[];
+  const ok =
+    Number.isSafeInteger(n) && typeof key === 'string' && typeof period === 'string' && isPeriod(period) && typeof endpoint === 'string' && Number.isSafeInteger(billable) && (session === 0 || session === 1);
+  return ok ? (e as Entry) : null;
+}
+
+/** Reads a usage file written by {@link FileUsageStore}, its journal included (without taking the lock); a missing file is empty usage. */
+export function readUsageFile(path: string): UsageReport {
+  return readUsage(path).usage;
 }
 
 /** Replaces a file's content atomically and durably: temp file, fsync, rename, fsync of the directory. */

@@ -1,3 +1,6 @@
+import { RateLimiter } from './rate.js';
+import { SessionTracker, type SessionEndpoint, type SessionOptions } from './sessions.js';
+
 /** Counts of one key in one period. */
 export interface PeriodUsage {
   /** Requests that reached an endpoint (or a web-map resource), by endpoint name such as `direction`. */
@@ -14,26 +17,55 @@ export interface PeriodUsage {
 /** Usage of every key: key → period (`YYYY-MM`, UTC) → counts. */
 export type UsageReport = Record<string, Record<string, PeriodUsage>>;
 
-/** One request's contribution to the counts. */
-export interface UsageEvent {
+/** One request presented to a usage store: who asks, what for, and the key's limits. */
+export interface UsageRequest {
+  /** The API key. */
+  key: string;
+  /** Calendar month of the request (UTC), `YYYY-MM` (see {@link periodOf}). */
+  period: string;
   /** Endpoint or resource name, e.g. `autocomplete`, `style`. */
   endpoint: string;
-  /** Quota units this request costs (0 inside an open autocomplete session). */
-  billable: number;
-  /** True when the request starts an autocomplete session. */
-  session: boolean;
+  /**
+   * Quota units the request costs when no session rule applies: 1 for an endpoint call or a map load, 0 for a free
+   * web-map resource (tiles, glyphs, sprites).
+   */
+  units: number;
+  /** The key's monthly quota in units. */
+  monthlyQuota: number;
+  /** The key's rate cap (requests per sliding second), if any. */
+  perSecond?: number;
+  /** An autocomplete or place detail request carrying a `sessiontoken`: billed by the session rules of sessions.ts. */
+  session?: { endpoint: SessionEndpoint; token: string };
+  /** Time of the request, milliseconds since the epoch (the rate window and session idle time read it). */
+  nowMs: number;
 }
 
-/** Where the fetch handler keeps its counts. Implementations must be cheap to call on every request. */
+/**
+ * What a store decided: `ok` (admitted and counted), `quota` (the monthly quota would be exceeded) or `rate` (the
+ * per-second cap is reached). Refused requests change nothing.
+ */
+export type Admission = 'ok' | 'quota' | 'rate';
+
+/**
+ * Where the handler checks and keeps counts. `admit` is the one call per request: it applies the session rules,
+ * checks the quota, then the rate, and counts an admitted request, all as one step, so that a store shared by
+ * several servers never admits a request past a quota. A store that cannot decide (its database is unreachable)
+ * throws or rejects with {@link UsageStoreUnavailable}; the handler answers 503.
+ */
 export interface UsageStore {
-  /** Adds one request's counts to a key's period. */
-  add(key: string, period: string, event: UsageEvent): void;
-  /** Quota units used so far by the key in the period. */
-  billable(key: string, period: string): number;
+  /** Checks and counts one request; synchronous for in-process stores. */
+  admit(request: UsageRequest): Admission | Promise<Admission>;
   /** A deep copy of all counts. */
-  report(): UsageReport;
-  /** Persists pending counts and releases resources (file-backed stores). */
+  report(): UsageReport | Promise<UsageReport>;
+  /** Null while the store works, else why it does not (shown by `/healthz`). */
+  problem?(): string | null;
+  /** Persists pending counts and releases resources (files, connections). */
   close?(): void | Promise<void>;
+}
+
+/** Thrown (or the rejection) of {@link UsageStore.admit} when the store cannot be reached. */
+export class UsageStoreUnavailable extends Error {
+  override readonly name = 'UsageStoreUnavailable';
 }
 
 /** The calendar month (UTC) of a time in milliseconds since the epoch, as `YYYY-MM`. */
@@ -49,23 +81,37 @@ export function periodOf(ms: number): string {
 let cachedHour = NaN;
 let cachedPeriod = '';
 
-/** Counts kept in memory only: the default store of `createFetchHandler`. */
+/** Options of {@link MemoryUsageStore}. */
+export interface MemoryUsageOptions {
+  /** Autocomplete session timing. */
+  sessions?: SessionOptions;
+}
+
+/**
+ * Counts, sessions and rate windows kept in this process's memory: the default store of `createFetchHandler`, exact
+ * for one process.
+ */
 export class MemoryUsageStore implements UsageStore {
   protected data: UsageReport;
+  private readonly sessions: SessionTracker;
+  private readonly rate = new RateLimiter();
 
-  constructor(initial: UsageReport = {}) {
+  constructor(initial: UsageReport = {}, opts: MemoryUsageOptions = {}) {
     this.data = structuredClone(initial);
+    this.sessions = new SessionTracker(opts.sessions);
   }
 
-  add(key: string, period: string, event: UsageEvent): void {
-    const periods = (this.data[key] ??= {});
-    const u = (periods[period] ??= { requests: {}, sessions: 0, billable: 0 });
-    u.requests[event.endpoint] = (u.requests[event.endpoint] ?? 0) + 1;
-    u.billable += event.billable;
-    if (event.session) u.sessions++;
-    this.changed();
+  admit(r: UsageRequest): Admission {
+    const s = r.session;
+    const cost = s ? this.sessions.charge(s.endpoint, r.key, s.token, r.nowMs) : { billable: r.units, session: false };
+    if (cost.billable > 0 && this.billable(r.key, r.period) + cost.billable > r.monthlyQuota) return 'quota';
+    if (r.perSecond !== undefined && !this.rate.take(r.key, r.perSecond, r.nowMs)) return 'rate';
+    if (s) this.sessions.record(s.endpoint, r.key, s.token, r.nowMs);
+    this.count(r.key, r.period, r.endpoint, cost.billable, cost.session);
+    return 'ok';
   }
 
+  /** Quota units used so far by the key in the period. */
   billable(key: string, period: string): number {
     return this.data[key]?.[period]?.billable ?? 0;
   }
@@ -74,8 +120,14 @@ export class MemoryUsageStore implements UsageStore {
     return structuredClone(this.data);
   }
 
-  /** Called after every change; persistent subclasses schedule a write. */
-  protected changed(): void {}
+  /** Adds one admitted request to the counts. */
+  protected count(key: string, period: string, endpoint: string, billable: number, session: boolean): void {
+    const periods = (this.data[key] ??= {});
+    const u = (periods[period] ??= { requests: {}, sessions: 0, billable: 0 });
+    u.requests[endpoint] = (u.requests[endpoint] ?? 0) + 1;
+    u.billable += billable;
+    if (session) u.sessions++;
+  }
 }
 
 /** Checks the shape of usage data read back from storage; throws an Error saying what is wrong. */
@@ -88,11 +140,16 @@ export function checkReport(value: unknown, where: string): UsageReport {
     if (!periods || typeof periods !== 'object') fail(`usage of key "${key}" must be an object`);
     for (const [period, u] of Object.entries(periods as object)) {
       const p = u as PeriodUsage;
-      if (!/^\d{4}-\d{2}$/.test(period)) fail(`period "${period}" of key "${key}" is not YYYY-MM`);
+      if (!isPeriod(period)) fail(`period "${period}" of key "${key}" is not YYYY-MM`);
       const count = (n: unknown): boolean => typeof n === 'number' && Number.isFinite(n) && n >= 0;
       if (!p || typeof p !== 'object' || !count(p.billable) || !count(p.sessions) || !p.requests || typeof p.requests !== 'object' || Array.isArray(p.requests) || !Object.values(p.requests).every(count))
         fail(`usage of key "${key}" in ${period} is malformed`);
     }
   }
   return value as UsageReport;
+}
+
+/** True for a `YYYY-MM` period text. */
+export function isPeriod(text: string): boolean {
+  return /^\d{4}-\d{2}$/.test(text);
 }

@@ -1,5 +1,6 @@
 import { METHOD_NAMES, type EngineApi, type EngineParams, type MethodName } from '../http/routes.js';
 import { Worker } from 'node:worker_threads';
+import { callBudgetMs, callCost, HEAVY_UNITS } from '../http/cost.js';
 import { SerializedBody } from '../http/responses.js';
 import { rawParams } from '../../api/param-types.js';
 import type { WorkerInitOptions } from './protocol.js';
@@ -10,18 +11,56 @@ export interface ThreadPoolOptions extends WorkerInitOptions {
   /** Number of worker threads. Default 1. */
   size?: number;
   /**
-   * A call running longer than this (milliseconds) is answered with a 504 `ERROR` body (the one `createRestHandler`
-   * gives at its `timeoutMs`) and its worker is terminated and replaced; the calls queued behind it go to the
-   * replacement. Checked every quarter of the limit (at most every second), so a stuck
-   * worker is replaced within 1.25 × the limit. Default: no limit.
+   * Request time limit (milliseconds): the ceiling of every call's budget. A call runs on a worker for at most its
+   * budget, `callBudgetMs(cost)` (1 s plus 20 ms per cost unit, at most this limit; the whole limit for the first call
+   * of its method on that worker, which may build lazy indexes); one still running then is
+   * answered with a 504 `ERROR` body (as `createRestHandler` gives at its `timeoutMs`) and its worker is terminated
+   * and replaced; the calls queued behind it go to the replacement. Checked every quarter of min(limit, 1 s), so a
+   * stuck worker is replaced within its budget plus 250 ms. Default: no limit.
    */
   callTimeoutMs?: number;
+  /**
+   * Most workers running heavy calls (estimated at `HEAVY_UNITS` or more) at once; further heavy calls wait in this
+   * thread, in arrival order, and the other workers stay free for light calls (geocode, autocomplete, a route), which
+   * are never queued behind a heavy call while one of them is free. Default size − 1 (at least 1).
+   */
+  heavyThreads?: number;
 }
 
-/** A call sent to a worker thread and not yet answered. */
+/** Counters of a pool at one moment (for `/metrics`). */
+interface ThreadPoolStats {
+  /** Worker threads, and how many have their engine loaded. */
+  threads: number;
+  ready: number;
+  /** Calls sent to workers and not yet answered (running or queued there). */
+  inFlight: number;
+  /** Heavy calls sent to workers, and heavy calls waiting in this thread for a free heavy slot. */
+  heavyRunning: number;
+  heavyWaiting: number;
+  /** Workers replaced since the start (over their budget, or died). */
+  replaced: number;
+}
+
+/** A pool of engine threads behind one EngineApi. */
+export interface ThreadPool {
+  /** The engine API, once the first worker has loaded its packs; rejects when a worker fails to load them. */
+  ready: Promise<EngineApi>;
+  /** Null while a worker can answer, else why none can (for `/healthz`). */
+  problem(): string | null;
+  stats(): ThreadPoolStats;
+  /** Terminates the workers; calls in flight are left unanswered. */
+  close(): void;
+}
+
+/** A call sent to a worker thread (or waiting for a heavy slot) and not yet answered. */
 interface ThreadCallState {
   method: MethodName;
   params: EngineParams;
+  /** Estimated cost units (see cost.ts) and whether that makes it heavy. */
+  units: number;
+  heavy: boolean;
+  /** Longest run on a worker before it is stopped, milliseconds (Infinity: no limit). */
+  budgetMs: number;
   resolve(value: SerializedBody | Uint8Array): void;
   reject(err: Error): void;
 }
@@ -34,6 +73,11 @@ interface Thread {
   outbox: unknown[];
   /** Date.now() when the call at the head of `calls` started: its send time, or the previous answer's time. */
   since: number;
+  /** Cost units of `calls`, and how many of them are heavy. */
+  units: number;
+  heavy: number;
+  /** Methods this worker has answered (warm: their lazy indexes are built). */
+  warm: Set<MethodName>;
   /** True once its engine is built. */
   ready: boolean;
   /** Why the worker cannot answer (its engine failed to start), or null. */
@@ -45,19 +89,28 @@ interface Thread {
  * Engines in node worker threads (started from the worker bundle `script` with the server thread protocol of
  * `thread-protocol.ts`) behind one EngineApi whose methods resolve to {@link SerializedBody} (JSON text and HTTP
  * status, made in the worker) or PNG bytes: the form `createRestHandler` writes out without touching the body.
- * For `bando serve --threads`: HTTP parsing, keys, quotas and usage stay in the serving thread (exact accounting
- * in one process), the engine runs on other cores, and the request time limit becomes real.
+ * For `bando serve --threads`: HTTP parsing, keys, quotas and usage stay in the serving thread, the engine runs on
+ * other cores, and the request time limit becomes real.
+ *
+ * Scheduling is cost-aware (see cost.ts): each call goes to the worker with the fewest cost units in flight, and
+ * heavy calls (a 400-stop trip, a large static map) run on at most `heavyThreads` workers at once, so light calls
+ * always find a worker that is not stuck behind seconds of work.
  */
-export function createThreadPool(script: string | URL, opts: ThreadPoolOptions = {}): { ready: Promise<EngineApi>; close(): void } {
+export function createThreadPool(script: string | URL, opts: ThreadPoolOptions = {}): ThreadPool {
   const workerData: ThreadWorkerData = { bandoThread: { packs: opts.packs, verify: opts.verify, limits: opts.limits } };
+  const size = Math.max(1, opts.size ?? 1);
+  const heavySlots = Math.max(1, opts.heavyThreads ?? size - 1);
   let nextId = 1;
   let closed = false;
+  let replaced = 0;
   let announce: ((methods: readonly MethodName[]) => void) | null = null;
   let refuse: ((err: Error) => void) | null = null;
   const ready = new Promise<readonly MethodName[]>((resolve, reject) => {
     announce = resolve;
     refuse = reject;
   });
+  /** Heavy calls waiting for a slot, in arrival order. */
+  const heavyQueue: [number, ThreadCallState][] = [];
 
   /** One answer (or the ready/failed message, id 0) from `thread`. */
   function settle(thread: Thread, id: number, status: number, body: unknown): void {
@@ -71,19 +124,31 @@ export function createThreadPool(script: string | URL, opts: ThreadPoolOptions =
       thread.failed = body as string;
       refuse?.(new Error(thread.failed));
       for (const c of thread.calls.values()) c.reject(new Error(thread.failed));
-      thread.calls.clear();
+      forget(thread);
       return;
     }
     const call = thread.calls.get(id);
     if (!call) return;
     thread.calls.delete(id);
+    thread.units -= call.units;
+    if (call.heavy) thread.heavy--;
     thread.since = Date.now();
+    thread.warm.add(call.method);
     if (status === FAILED) call.reject(new Error(body as string));
     else call.resolve(status === PNG ? (body as Uint8Array) : new SerializedBody(body as Uint8Array, status));
+    if (call.heavy) startHeavy();
+  }
+
+  /** Drops a thread's calls from the books (they were answered or rejected by the caller). */
+  function forget(thread: Thread): void {
+    thread.calls.clear();
+    thread.units = 0;
+    thread.heavy = 0;
+    startHeavy();
   }
 
   function start(): Thread {
-    const thread: Thread = { worker: new Worker(script, { workerData }), calls: new Map(), outbox: [], since: 0, ready: false, failed: null, stopped: false };
+    const thread: Thread = { worker: new Worker(script, { workerData }), calls: new Map(), outbox: [], since: 0, units: 0, heavy: 0, warm: new Set(), ready: false, failed: null, stopped: false };
     thread.worker.on('message', (answers: ThreadAnswer) => {
       for (let i = 0; i < answers.length; i += 3) settle(thread, answers[i] as number, answers[i + 1] as number, answers[i + 2]!);
     });
@@ -92,18 +157,19 @@ export function createThreadPool(script: string | URL, opts: ThreadPoolOptions =
       if (thread.stopped || closed) return;
       replace(thread);
       for (const c of thread.calls.values()) c.reject(err);
-      thread.calls.clear();
+      forget(thread);
     };
     thread.worker.on('error', died);
     thread.worker.on('exit', (code) => died(new Error(`the engine worker exited (code ${code})`)));
     return thread;
   }
 
-  const threads = Array.from({ length: Math.max(1, opts.size ?? 1) }, start);
+  const threads = Array.from({ length: size }, start);
 
   /** Puts a new worker in `old`'s place and stops `old`; returns the new one. `old.calls` stay for the caller. */
   function replace(old: Thread): Thread {
     old.stopped = true;
+    replaced++;
     void old.worker.terminate();
     const fresh = start();
     const i = threads.indexOf(old);
@@ -118,6 +184,8 @@ export function createThreadPool(script: string | URL, opts: ThreadPoolOptions =
   function send(thread: Thread, id: number, call: ThreadCallState): void {
     if (thread.calls.size === 0) thread.since = Date.now();
     thread.calls.set(id, call);
+    thread.units += call.units;
+    if (call.heavy) thread.heavy++;
     thread.outbox.push(id, METHOD_NAMES.indexOf(call.method), call.params);
     if (!flushing) {
       flushing = true;
@@ -135,6 +203,28 @@ export function createThreadPool(script: string | URL, opts: ThreadPoolOptions =
     }
   }
 
+  /**
+   * Sends a call to the worker with the fewest cost units in flight; one still loading its packs (a replacement)
+   * only when no other can take it. Rejects the call when no worker can answer.
+   */
+  function dispatch(id: number, call: ThreadCallState): void {
+    let thread: Thread | undefined;
+    const load = (t: Thread) => t.units + (t.ready ? 0 : 1e9);
+    for (const t of threads) if (!t.failed && (!thread || load(t) < load(thread))) thread = t;
+    if (!thread) return call.reject(new Error(`no engine worker is running: ${threads[0]!.failed}`));
+    send(thread, id, call);
+  }
+
+  const heavyRunning = () => threads.reduce((n, t) => n + t.heavy, 0);
+
+  /** Sends waiting heavy calls while heavy slots are free. */
+  function startHeavy(): void {
+    while (heavyQueue.length > 0 && heavyRunning() < heavySlots) {
+      const [id, call] = heavyQueue.shift()!;
+      dispatch(id, call);
+    }
+  }
+
   const limit = opts.callTimeoutMs;
   const watchdog =
     limit === undefined
@@ -142,25 +232,32 @@ export function createThreadPool(script: string | URL, opts: ThreadPoolOptions =
       : setInterval(() => {
           const now = Date.now();
           for (const t of [...threads]) {
-            if (!t.ready || t.calls.size === 0 || now - t.since <= limit) continue;
+            if (!t.ready || t.calls.size === 0) continue;
             const [stuck, head] = t.calls.entries().next().value!;
+            // A method's first call on a worker may build lazy indexes (places, a region's graph): that cold work is
+            // no call's fault, so it gets the whole limit; later calls get their own budget.
+            const budgetMs = t.warm.has(head.method) ? head.budgetMs : limit;
+            if (now - t.since <= budgetMs) continue;
             const fresh = replace(t);
             for (const [id, c] of t.calls) if (id !== stuck) send(fresh, id, c);
             t.calls.clear();
             // The answer the handler gives at its own limit: which timer fires first must not change the reply.
-            head.resolve(new SerializedBody(JSON.stringify({ status: 'ERROR', error_message: `The ${head.method} request took longer than ${limit} ms.` }), 504));
+            head.resolve(new SerializedBody(JSON.stringify({ status: 'ERROR', error_message: `The ${head.method} request took longer than ${budgetMs} ms.` }), 504));
+            if (head.heavy) startHeavy();
           }
-        }, Math.max(1, Math.min(limit / 4, 1000)));
+        }, Math.max(1, Math.min(limit, 1000) / 4));
   watchdog?.unref();
 
   function call(method: MethodName, params: EngineParams): Promise<SerializedBody | Uint8Array> {
-    let thread: Thread | undefined;
-    // The least busy worker; one still loading its packs (a replacement) only when no other can take the call.
-    const load = (t: Thread) => t.calls.size + (t.ready ? 0 : 1e9);
-    for (const t of threads) if (!t.failed && (!thread || load(t) < load(thread))) thread = t;
-    if (!thread) return Promise.reject(new Error(`no engine worker is running: ${threads[0]!.failed}`));
-    const chosen = thread;
-    return new Promise((resolve, reject) => send(chosen, nextId++, { method, params, resolve, reject }));
+    const { units } = callCost(method, params);
+    const heavy = units >= HEAVY_UNITS;
+    const budgetMs = limit === undefined ? Infinity : callBudgetMs(units, limit);
+    return new Promise((resolve, reject) => {
+      const c: ThreadCallState = { method, params, units, heavy, budgetMs, resolve, reject };
+      const id = nextId++;
+      if (heavy && heavyRunning() >= heavySlots) heavyQueue.push([id, c]);
+      else dispatch(id, c);
+    });
   }
 
   return {
@@ -168,6 +265,19 @@ export function createThreadPool(script: string | URL, opts: ThreadPoolOptions =
       const api: EngineApi = {};
       for (const m of methods) api[m] = (params) => call(m, rawParams(params) as EngineParams);
       return api;
+    }),
+    problem() {
+      if (threads.some((t) => t.ready && !t.failed)) return null;
+      const failed = threads.find((t) => t.failed)?.failed;
+      return failed ? `no engine worker is running: ${failed}` : 'no engine worker has loaded its packs yet';
+    },
+    stats: () => ({
+      threads: threads.length,
+      ready: threads.filter((t) => t.ready).length,
+      inFlight: threads.reduce((n, t) => n + t.calls.size, 0),
+      heavyRunning: heavyRunning(),
+      heavyWaiting: heavyQueue.length,
+      replaced,
     }),
     close() {
       closed = true;

@@ -45,10 +45,15 @@ export interface ThreadPort {
 }
 
 /**
- * Worker side: builds the engine from `init` and answers calls on `port` until the worker is terminated. Calls that
- * arrive while the packs load wait for them (a replacement worker gets calls before it is ready).
+ * Worker side: builds the engine from `init` (with `create`, by default `createEngine`) and answers calls on `port`
+ * until the worker is terminated. Calls that arrive while the packs load wait for them (a replacement worker gets
+ * calls before it is ready).
  */
-export function serveEngineThread(port: ThreadPort, init: WorkerInitOptions): void {
+export function serveEngineThread(
+  port: ThreadPort,
+  init: WorkerInitOptions,
+  create: (init: WorkerInitOptions) => Promise<EngineApi> = (o) => createEngine({ packs: o.packs, verify: o.verify, limits: o.limits }),
+): void {
   let engine: EngineApi | null = null;
   const queue: ThreadCall[] = [];
   let busy = true; // until the engine is built
@@ -65,7 +70,7 @@ export function serveEngineThread(port: ThreadPort, init: WorkerInitOptions): vo
     out = [];
     transfer = [];
   };
-  createEngine({ packs: init.packs, verify: init.verify, limits: init.limits }).then(
+  create(init).then(
     (e) => {
       engine = e;
       port.postMessage([0, READY, METHOD_NAMES.filter((m) => typeof e[m] === 'function')]);

@@ -1,0 +1,256 @@
+/**
+ * Serving past one process (issue 13), side by side in one run:
+ * 1. usage stores on the route workload: memory, file (journal) and Redis behind the same two engine threads,
+ *    interleaved rounds (wrk -t2 -c16 when installed, else a node generator); req/s, p50, p99 and Redis ÷ memory;
+ * 2. exact quotas: 2 and 4 `bando serve` processes on one Redis, 4,000 concurrent requests on a key with a quota of
+ *    1,000, once as is and once with one instance killed (SIGKILL) mid-load; 200s, 429s and Redis's own count;
+ * 3. Redis killed and restarted mid-load: statuses while it is down, time from its restart to the first 200 and to
+ *    the last failure;
+ * 4. light calls beside heavy ones: four clients sending 400-stop trips and four sending geocodes to two engine
+ *    threads, with heavy calls limited to one thread (the default) and unlimited (every thread takes them, as before
+ *    the cost-aware queue); geocode p50/p99 and trips answered.
+ * Needs Debian's redis-server (the bench starts its own on a free loopback port).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createEngine } from '../src/engine.js';
+import { createRestHandler } from '../src/adapters/http/handler.js';
+import { startNodeServer, type RunningServer } from '../src/adapters/http/node-server.js';
+import type { EngineApi } from '../src/adapters/http/routes.js';
+import { FileUsageStore } from '../src/adapters/http/usage-file.js';
+import { createRedisUsageStore } from '../src/adapters/http/usage-redis.js';
+import { MemoryUsageStore, type UsageStore } from '../src/adapters/http/usage.js';
+import { createThreadPool } from '../src/adapters/worker/pool.js';
+import { startRedis } from '../test/helpers/redis.js';
+import { median, quantile, table } from './stats.js';
+import { buildWorkerBundle } from './worker-bundle.js';
+import { generateWrk } from './wrk.js';
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const PACKS = [join(ROOT, 'packs/hanoi.pack')];
+const ROUNDS = Number(process.env.BENCH_OPS_ROUNDS ?? 3);
+const SECONDS = 6;
+/** Which parts to run (digits 1–4), e.g. BENCH_OPS_PARTS=24. */
+const PARTS = process.env.BENCH_OPS_PARTS ?? '1234';
+
+let seed = 12345;
+const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+const pt = () => `${(21.005 + rnd() * 0.04).toFixed(5)},${(105.815 + rnd() * 0.05).toFixed(5)}`;
+const ROUTES = Array.from({ length: 500 }, () => `/Direction?origin=${pt()}&destination=${pt()}&api_key=bench`);
+
+/** One GET over a keep-alive agent: status (0 on a connection error) and milliseconds. */
+function get(agent: Agent, url: string): Promise<[number, number]> {
+  return new Promise((resolve) => {
+    const t = performance.now();
+    request(url, { agent }, (res) => {
+      res.on('data', () => {});
+      res.on('end', () => resolve([res.statusCode ?? 0, performance.now() - t]));
+    })
+      .on('error', () => resolve([0, performance.now() - t]))
+      .end();
+  });
+}
+
+/** `clients` loops of GETs over `paths` for `seconds`; every answer's status, latency and end time. */
+async function load(base: string, paths: string[], clients: number, seconds: number): Promise<{ status: number; ms: number; at: number }[]> {
+  const agent = new Agent({ keepAlive: true, maxSockets: clients });
+  const out: { status: number; ms: number; at: number }[] = [];
+  const end = performance.now() + seconds * 1000;
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (performance.now() < end) {
+        const [status, ms] = await get(agent, base + paths[next++ % paths.length]!);
+        out.push({ status, ms, at: performance.now() });
+      }
+    }),
+  );
+  agent.destroy();
+  return out;
+}
+
+/** Starts `bando serve` on Redis in a child process (engine in its serving thread). */
+function serve(keys: string, usage: string): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'bin/bando.ts'), 'serve', '--keys', keys, '--usage', usage, '--port', '0', '--allow-http', '--threads', '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d) => {
+      out += d;
+      const m = /serving on (\S+)/.exec(out);
+      if (m) resolve({ child, url: m[1]! });
+    });
+    child.on('exit', (code) => reject(new Error(`bando serve exited (${code})`)));
+  });
+}
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'bando-ops-'));
+  const redis = await startRedis();
+  const script = await buildWorkerBundle(dir);
+  const keys = [{ key: 'bench', monthlyQuota: 1e9 }];
+  try {
+    // 1. Stores on the route workload.
+    if (PARTS.includes('1')) {
+      const pool = createThreadPool(script, { size: 2, packs: PACKS, callTimeoutMs: 30_000 });
+      const api = await pool.ready;
+      const stores: [string, UsageStore][] = [
+        ['memory', new MemoryUsageStore()],
+        ['file (journal)', FileUsageStore.open(join(dir, 'usage.json'))],
+        ['redis', await createRedisUsageStore(`${redis.url}/1`)],
+      ];
+      const servers: RunningServer[] = [];
+      for (const [, usage] of stores) servers.push(await startNodeServer(createRestHandler(api, { keys, usage, allowHttp: true }), { port: 0 }));
+      const hasWrk = (await generateWrk(servers[0]!.url, ROUTES, dir, 16, SECONDS)) !== null; // also the warm-up
+      const rows: Record<string, string | number>[] = [];
+      const rps: Record<string, number[]> = {};
+      for (let round = 1; round <= ROUNDS; round++) {
+        for (let i = 0; i < stores.length; i++) {
+          const name = stores[i]![0];
+          let r = hasWrk ? await generateWrk(servers[i]!.url, ROUTES, dir, 16, SECONDS) : null;
+          if (!r) {
+            const a = await load(servers[i]!.url, ROUTES, 16, SECONDS);
+            const ok = a.filter((x) => x.status === 200).map((x) => x.ms);
+            r = { count: a.length, seconds: SECONDS, p50: quantile(ok, 0.5), p99: quantile(ok, 0.99), errors: a.length - ok.length };
+          }
+          (rps[name] ??= []).push(r.count / r.seconds);
+          rows.push({ store: name, round, 'req/s': Math.round(r.count / r.seconds), 'p50 ms': r.p50, 'p99 ms': r.p99, 'non-2xx': r.errors });
+        }
+    }
+    for (const s of servers) await s.close();
+    for (const [, s] of stores) await s.close?.();
+    pool.close();
+    table(`Usage stores, route workload, two engine threads (${hasWrk ? 'wrk -t2 -c16' : 'node generator, 16 connections'}, ${SECONDS} s per run, interleaved, ${ROUNDS} rounds)`, rows);
+    const ratio = median(rps['redis']!) / median(rps['memory']!);
+    console.log(`Redis ÷ memory (median req/s): ${(ratio * 100).toFixed(1)} % (target ≥ 80 %); file ÷ memory: ${((median(rps['file (journal)']!) / median(rps['memory']!)) * 100).toFixed(1)} %`);
+    }
+
+    // 2. Exact quotas across processes.
+    if (PARTS.includes('2')) {
+      const keysFile = join(dir, 'keys.json');
+      const runs = [
+        { name: 'q2', instances: 2, kill: false },
+        { name: 'q2kill', instances: 2, kill: true },
+        { name: 'q4', instances: 4, kill: false },
+        { name: 'q4kill', instances: 4, kill: true },
+      ];
+      writeFileSync(keysFile, JSON.stringify({ keys: runs.map((r) => ({ key: r.name, monthlyQuota: 1000 })) }));
+      const quotaRows: Record<string, string | number>[] = [];
+      const usageUrl = `${redis.url}/2`;
+      const counter = await createRedisUsageStore(usageUrl);
+      for (const run of runs) {
+        const instances = await Promise.all(Array.from({ length: run.instances }, () => serve(keysFile, usageUrl)));
+        const agents = instances.map(() => new Agent({ keepAlive: true, maxSockets: 64 }));
+        const route = (i: number) => ROUTES[i % ROUTES.length]!.replace('api_key=bench', `api_key=${run.name}`);
+        let answered = 0;
+        const statuses = await Promise.all(
+          Array.from({ length: 4000 }, async (_, i) => {
+            const [status] = await get(agents[i % instances.length]!, instances[i % instances.length]!.url + route(i));
+            // Killed once 500 answers are in (half the quota): the rest of its requests are in flight or queued on
+            // its connections, some of them admitted and counted but never answered.
+            if (run.kill && ++answered === 500) instances[0]!.child.kill('SIGKILL');
+            return status;
+          }),
+        );
+        const report = await counter.report();
+        const counted = Object.values(report[run.name] ?? {})[0]?.billable ?? 0;
+        quotaRows.push({
+          instances: run.instances,
+          'kill -9 mid-load': run.kill ? 'one instance' : 'no',
+          requests: 4000,
+          '200': statuses.filter((s) => s === 200).length,
+          '429': statuses.filter((s) => s === 429).length,
+          'connection errors': statuses.filter((s) => s === 0).length,
+          other: statuses.filter((s) => s !== 200 && s !== 429 && s !== 0).length,
+          'counted in Redis': counted,
+        });
+        for (const a of agents) a.destroy();
+        for (const inst of instances) inst.child.kill('SIGKILL');
+    }
+    await counter.close();
+    table('Exact quota: 4,000 concurrent requests on one key with a quota of 1,000 (bando serve processes on one Redis)', quotaRows);
+    console.log('With a kill, requests the killed instance admitted but could not answer are counted (Redis saw them): 200s ≤ 1,000 = counted.');
+    }
+
+    // 3. Redis restarted mid-load.
+    if (PARTS.includes('3')) {
+      const store = await createRedisUsageStore(`${redis.url}/3`, { onProblem: (m) => console.log(`  store: ${m ?? 'works again'}`) });
+      const server = await startNodeServer(createRestHandler(engine, { keys, usage: store, allowHttp: true }), { port: 0 });
+      const t0 = performance.now();
+      let downAt = 0;
+      let upAt = 0;
+      const answers = load(server.url, ROUTES, 8, 7);
+      await new Promise((r) => setTimeout(r, 2000));
+      downAt = performance.now();
+      await redis.stop(true);
+      await new Promise((r) => setTimeout(r, 1500));
+      await redis.start();
+      upAt = performance.now();
+      const all = await answers;
+      const during = all.filter((a) => a.at > downAt && a.at < upAt);
+      const after = all.filter((a) => a.at >= upAt);
+      const firstOk = after.find((a) => a.status === 200);
+      const lastBad = [...after].reverse().find((a) => a.status !== 200);
+      const count = (xs: typeof all, s: number) => xs.filter((a) => a.status === s).length;
+      table('Redis killed 2 s into a 7 s load (8 clients, route), restarted 1.5 s later', [
+        { phase: 'before', requests: all.filter((a) => a.at <= downAt).length, '200': count(all.filter((a) => a.at <= downAt), 200), '503': count(all.filter((a) => a.at <= downAt), 503), other: 0 },
+        { phase: 'Redis down', requests: during.length, '200': count(during, 200), '503': count(during, 503), other: during.length - count(during, 200) - count(during, 503) },
+        { phase: 'after restart', requests: after.length, '200': count(after, 200), '503': count(after, 503), other: after.length - count(after, 200) - count(after, 503) },
+      ]);
+      console.log(
+        `Server process alive: yes. Restart → first 200: ${firstOk ? (firstOk.at - upAt).toFixed(0) : 'never'} ms; restart → last failure: ${lastBad ? (lastBad.at - upAt).toFixed(0) : 'none'} ms (target: normal within 2,000 ms). Load ran ${((performance.now() - t0) / 1000).toFixed(1)} s.`,
+      );
+      await server.close();
+      await store.close();
+    }
+
+    // 4. Light calls beside heavy ones.
+    if (PARTS.includes('4')) {
+      const stops = Array.from({ length: 400 }, (_, i) => `${(21.0 + (i % 20) * 0.0025).toFixed(4)},${(105.81 + Math.floor(i / 20) * 0.0025).toFixed(4)}`).join(';');
+      const trips = [`/trip?waypoints=${stops}&api_key=bench`];
+      const geocodes = ['Hàng Bài, Hoàn Kiếm', 'Trần Hưng Đạo', 'Kim Mã, Ba Đình', 'ly thuong kiet', 'Phố Huế', 'Văn Miếu'].map((a) => `/Geocode?address=${encodeURIComponent(a)}&api_key=bench`);
+      const fairRows: Record<string, string | number>[] = [];
+      const setups: [string, number][] = [
+        ['heavy calls on ≤ 1 of 2 threads (default)', 1],
+        ['heavy calls on any thread (no cost-aware limit)', 2],
+      ];
+      const pools = setups.map(([, heavyThreads]) => createThreadPool(script, { size: 2, packs: PACKS, callTimeoutMs: 60_000, heavyThreads }));
+      const fairServers: RunningServer[] = [];
+      for (const p of pools) fairServers.push(await startNodeServer(createRestHandler(await p.ready, { keys, allowHttp: true, timeoutMs: 60_000 }), { port: 0 }));
+      while (pools.some((p) => p.stats().ready < 2)) await new Promise((r) => setTimeout(r, 50));
+      // Warm-up: both workers of each pool build their places index and run a trip before anything is timed.
+      for (const s of fairServers) await Promise.all([load(s.url, geocodes, 4, 3), load(s.url, trips, 2, 3)]);
+      for (let round = 1; round <= 2; round++) {
+        for (let i = 0; i < setups.length; i++) {
+          const [heavy, light] = await Promise.all([load(fairServers[i]!.url, trips, 4, 10), new Promise((r) => setTimeout(r, 1000)).then(() => load(fairServers[i]!.url, geocodes, 4, 8))]);
+          const ok = light.filter((a) => a.status === 200).map((a) => a.ms);
+          fairRows.push({
+            setup: setups[i]![0],
+            round,
+            'geocodes answered': ok.length,
+            'geocode p50 ms': quantile(ok, 0.5),
+            'geocode p99 ms': quantile(ok, 0.99),
+            'geocode max ms': Math.max(...ok),
+            'trips answered (200)': heavy.filter((a) => a.status === 200).length,
+            'trip p50 ms': quantile(heavy.filter((a) => a.status === 200).map((a) => a.ms), 0.5),
+          });
+        }
+      }
+      for (const s of fairServers) await s.close();
+      console.log(`Workers replaced (a call over its budget): ${pools.map((p, i) => `${setups[i]![0]}: ${p.stats().replaced}`).join('; ')}`);
+      for (const p of pools) p.close();
+      table('Four clients sending 400-stop trips and four sending geocodes, two engine threads (interleaved, 2 rounds; target geocode p99 ≤ 50 ms)', fairRows);
+    }
+  } finally {
+    await redis.dispose();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The in-thread engine, for the Redis restart run (where the store, not the engine, is measured). */
+const engine: EngineApi = await createEngine();
+await main();
+process.exit(0);

@@ -1,0 +1,15 @@
+import { copyFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { BROWSER_BUNDLE } from '../data-tools/browser-bundle.js';
+
+/**
+ * Builds the worker bundle as tsup ships it (for `bando serve --threads`) into `dir`, with the WebAssembly core beside
+ * it as in dist/ (without it the workers would route in TypeScript). Returns the script's path.
+ */
+export async function buildWorkerBundle(dir: string): Promise<string> {
+  await build({ ...BROWSER_BUNDLE, entryPoints: { worker: fileURLToPath(new URL('../src/worker.ts', import.meta.url)) }, outdir: dir });
+  copyFileSync(fileURLToPath(new URL('../src/route/wasm/bando-route.wasm', import.meta.url)), join(dir, 'bando-route.wasm'));
+  return join(dir, 'worker.js');
+}

@@ -1,0 +1,34 @@
+/**
+ * A worker entry for pool tests: the real engine behind the real server thread protocol, except that any call with a
+ * `hold` parameter first blocks its thread (as a runaway computation does) until the file named by `hold` exists.
+ * The test decides when, or whether, a call ends, so time-limit tests never race the engine's speed.
+ */
+import { existsSync } from 'node:fs';
+import { parentPort, workerData } from 'node:worker_threads';
+import { createEngine } from '../../src/engine.js';
+import { METHOD_NAMES, type EngineApi, type EngineParams } from '../../src/adapters/http/routes.js';
+import { isThreadWorkerData, serveEngineThread, type ThreadPort } from '../../src/adapters/worker/thread-protocol.js';
+
+if (!parentPort || !isThreadWorkerData(workerData)) throw new Error('holding-worker runs under createThreadPool');
+
+const tick = new Int32Array(new SharedArrayBuffer(4));
+
+/** Blocks this thread until `path` exists, checking every 5 ms (Atomics.wait: no busy loop, and terminate() works). */
+function holdUntil(path: string): void {
+  while (!existsSync(path)) Atomics.wait(tick, 0, 0, 5);
+}
+
+serveEngineThread(parentPort as unknown as ThreadPort, workerData.bandoThread, async (init) => {
+  const engine = await createEngine({ packs: init.packs, verify: init.verify, limits: init.limits });
+  const held: EngineApi = {};
+  for (const m of METHOD_NAMES) {
+    const fn = engine[m] as ((params: EngineParams) => unknown) | undefined;
+    if (typeof fn !== 'function') continue;
+    held[m] = ((params: EngineParams) => {
+      const { hold, ...rest } = params;
+      if (typeof hold === 'string') holdUntil(hold);
+      return fn.call(engine, rest);
+    }) as never;
+  }
+  return held;
+});

@@ -1,0 +1,218 @@
+/**
+ * The Redis usage store on a real redis-server (Debian's, started per file on a free loopback port): the same
+ * decisions and counts as the memory store, exact quotas across servers and processes, kill -9 of a server, Redis
+ * going away and coming back, and clear errors for bad URLs. Needs `redis-server` (`.ci/run` installs it): without
+ * it these tests fail, they do not skip.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEngine } from '../src/engine.js';
+import { createRestHandler, type RestRequest } from '../src/adapters/http/handler.js';
+import type { Reply } from '../src/adapters/http/responses.js';
+import { createRedisUsageStore, describeRedisUrl, type RedisUsageStore } from '../src/adapters/http/usage-redis.js';
+import { MemoryUsageStore, type Admission, type UsageRequest } from '../src/adapters/http/usage.js';
+import { freePort, startRedis, type TestRedis } from './helpers/redis.js';
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const CLI = join(ROOT, 'bin/bando.ts');
+const ROUTE = 'origin=21.0285,105.8522&destination=21.0243,105.8575';
+const dir = mkdtempSync(join(tmpdir(), 'bando-redis-test-'));
+const engine = await createEngine();
+
+let redis: TestRedis;
+const stores: RedisUsageStore[] = [];
+/** A store on the test server with its own connection, as each server process has; closed after the file. */
+async function store(prefix: string, opts: Parameters<typeof createRedisUsageStore>[1] = {}): Promise<RedisUsageStore> {
+  const s = await createRedisUsageStore(redis.url, { prefix, ...opts });
+  stores.push(s);
+  return s;
+}
+beforeAll(async () => {
+  redis = await startRedis();
+});
+afterAll(async () => {
+  for (const s of stores) await s.close();
+  await redis.dispose();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** A REST request for the handler. */
+const get = (path: string): RestRequest => ({ method: 'GET', url: `https://bando.test${path}`, header: () => null });
+const status = async (r: Reply | Promise<Reply>) => (await r).status;
+
+describe('Redis store: the same decisions as the memory store', () => {
+  it('on 3,000 random requests (quotas, rate caps, sessions, free resources, a month change) decides and counts alike', async () => {
+    const sessions = { idleMs: 2000, rememberMs: 3_600_000 };
+    const r = await store('parity:', { sessions });
+    const m = new MemoryUsageStore({}, { sessions });
+    let seed = 99;
+    const rnd = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) % n);
+    const keys = [
+      { key: 'a', monthlyQuota: 60 },
+      { key: 'b{x}:u:', monthlyQuota: 1000, perSecond: 3 },
+      { key: 'c', monthlyQuota: 400, perSecond: 20 },
+    ];
+    let now = Date.UTC(2025, 4, 31, 23, 56);
+    const got: Admission[] = [];
+    const want: Admission[] = [];
+    for (let i = 0; i < 3000; i++) {
+      now += rnd(400);
+      const k = keys[rnd(3)]!;
+      const kind = rnd(10);
+      const request: UsageRequest = {
+        key: k.key,
+        period: new Date(now).toISOString().slice(0, 7),
+        endpoint: kind < 3 ? 'autocomplete' : kind < 5 ? 'placeDetail' : kind < 6 ? 'tiles' : 'direction',
+        units: kind === 5 ? 0 : 1,
+        monthlyQuota: k.monthlyQuota,
+        perSecond: k.perSecond,
+        nowMs: now,
+      };
+      if (kind < 5 && rnd(10) < 8) request.session = { endpoint: kind < 3 ? 'autocomplete' : 'placeDetail', token: `t${rnd(6)}` };
+      want.push(m.admit(request));
+      got.push(await r.admit(request));
+    }
+    expect(got).toEqual(want);
+    // Every outcome occurred, and the month changed, so the comparison covered every rule.
+    expect(new Set(want)).toEqual(new Set(['ok', 'quota', 'rate']));
+    expect(Object.keys(m.report().c!).sort()).toEqual(['2025-05', '2025-06']);
+    expect(await r.report()).toEqual(m.report());
+  });
+
+  it('a session token cannot forge counts of another key or period', async () => {
+    const r = await store('forge:');
+    const base = { period: '2025-05', units: 1, monthlyQuota: 10, nowMs: 0 };
+    expect(await r.admit({ ...base, key: 'k', endpoint: 'autocomplete', session: { endpoint: 'autocomplete', token: 'x}:2025-05' } })).toBe('ok');
+    expect(await r.admit({ ...base, key: 'k', endpoint: 'autocomplete', session: { endpoint: 'autocomplete', token: '}:u:{victim}:2025-05' } })).toBe('ok');
+    expect(await r.report()).toEqual({ k: { '2025-05': { requests: { autocomplete: 2 }, sessions: 2, billable: 2 } } });
+  });
+});
+
+describe('several servers on one Redis', () => {
+  it('four handlers, 600 concurrent requests over a quota of 100: exactly 100 answered 200, the rest 429', async () => {
+    const keys = [{ key: 'shared', monthlyQuota: 100 }];
+    const handlers = await Promise.all([0, 1, 2, 3].map(async () => createRestHandler(engine, { keys, usage: await store('four:') })));
+    const statuses = await Promise.all(Array.from({ length: 600 }, (_, i) => status(handlers[i % 4]!(get(`/Direction?${ROUTE}&api_key=shared`)))));
+    expect(statuses.filter((s) => s === 200).length).toBe(100);
+    expect(statuses.filter((s) => s === 429).length).toBe(500);
+    const report = await stores.at(-1)!.report();
+    expect(Object.values(report.shared!)[0]).toMatchObject({ billable: 100, requests: { direction: 100 } });
+  });
+
+  it('two bando serve processes: exactly the quota answered, exact after kill -9 of one mid-load; bando stats reads it', async () => {
+    const keys = join(dir, 'keys.json');
+    writeFileSync(keys, JSON.stringify({ keys: [{ key: 'k', monthlyQuota: 150 }] }));
+    const url = `${redis.url}/3`;
+    const [a, b] = await Promise.all([serve(keys, url), serve(keys, url)]);
+    try {
+      const answers: number[] = [];
+      let killed = false;
+      let next = 0;
+      // 8 clients, 400 requests, alternating between the servers; once A is killed its requests go to B.
+      await Promise.all(
+        Array.from({ length: 8 }, async () => {
+          while (next < 400) {
+            const i = next++;
+            if (i === 120 && !killed) {
+              killed = true;
+              a.child.kill('SIGKILL');
+            }
+            const target = !killed && i % 2 === 0 ? a.url : b.url;
+            try {
+              answers.push((await fetch(`${target}/Direction?${ROUTE}&api_key=k`)).status);
+            } catch {
+              answers.push((await fetch(`${b.url}/Direction?${ROUTE}&api_key=k`)).status);
+            }
+          }
+        }),
+      );
+      const ok = answers.filter((s) => s === 200).length;
+      // Requests A admitted but never answered are counted: the store saw them. Never more than the quota.
+      const stats = spawnSync(process.execPath, ['--import', 'tsx', CLI, 'stats', '--usage', url, '--json'], { cwd: ROOT, encoding: 'utf8' });
+      expect(stats.status, stats.stderr).toBe(0);
+      const rows = JSON.parse(stats.stdout) as { key: string; billable: number; requests: { direction: number } }[];
+      expect(rows.map((r) => [r.key, r.billable, r.requests.direction])).toEqual([['k', 150, 150]]);
+      expect(ok).toBeLessThanOrEqual(150);
+      expect(ok).toBeGreaterThanOrEqual(150 - 8); // at most one request in flight per client when A died
+      expect(answers.filter((s) => s !== 200).every((s) => s === 429)).toBe(true);
+    } finally {
+      a.child.kill('SIGKILL');
+      b.child.kill('SIGTERM');
+      await exited(b.child);
+    }
+  });
+});
+
+describe('Redis unreachable', () => {
+  it('requests get 503 naming Redis, /healthz 503, then service is back once Redis is', async () => {
+    const problems: (string | null)[] = [];
+    const usage = await store('down:', { onProblem: (m) => problems.push(m) });
+    const h = createRestHandler(engine, { keys: [{ key: 'k' }], usage, health: () => null });
+    expect(await status(h(get(`/Direction?${ROUTE}&api_key=k`)))).toBe(200);
+    await redis.stop(true);
+    const down = await h(get(`/Direction?${ROUTE}&api_key=k`));
+    expect(down.status).toBe(503);
+    expect(JSON.parse(down.body as string)).toEqual({ status: 'ERROR', error_message: expect.stringMatching(new RegExp(`Redis at 127\\.0\\.0\\.1:${redis.port}/0 is unreachable`)) });
+    expect(down.headers['retry-after']).toBe('1');
+    const health = await h(get('/healthz'));
+    expect(health.status).toBe(503);
+    expect(health.body).toMatch(/Redis at .* is unreachable/);
+    expect(problems[0]).toMatch(/unreachable .*requests get 503 until it is back; reconnecting/);
+    await redis.start();
+    let back = 0;
+    for (let i = 0; i < 200 && back !== 200; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      back = await status(h(get(`/Direction?${ROUTE}&api_key=k`)));
+    }
+    expect(back).toBe(200);
+    expect((await h(get('/healthz'))).status).toBe(200);
+    expect(problems.at(-1)).toBeNull();
+  });
+});
+
+describe('bad Redis URLs give a clear error at start', () => {
+  it('malformed URLs name what is wrong; an unreachable server is named (never its password)', async () => {
+    expect(() => describeRedisUrl('redis//x')).toThrow(/not a URL/);
+    expect(() => describeRedisUrl('http://x:1')).toThrow(/must start with redis:\/\/ or rediss:\/\//);
+    expect(() => describeRedisUrl('redis://h:1/abc')).toThrow(/database number, got "\/abc"/);
+    expect(() => describeRedisUrl('redis://h:1/0?x=1')).toThrow(/no query/);
+    expect(describeRedisUrl('rediss://user:secret@h:7000/2')).toBe('h:7000/2');
+    const port = await freePort();
+    await expect(createRedisUsageStore(`redis://u:secret@127.0.0.1:${port}`, { timeoutMs: 500 })).rejects.toThrow(new RegExp(`Redis at 127\\.0\\.0\\.1:${port}/0 cannot be reached`));
+    const keys = join(dir, 'k-bad.json');
+    writeFileSync(keys, JSON.stringify({ keys: [{ key: 'k' }] }));
+    for (const [url, message] of [
+      [`redis://u:secret@127.0.0.1:${port}`, `Redis at 127.0.0.1:${port}/0 cannot be reached`],
+      ['redis://127.0.0.1:1/x', 'database number'],
+    ]) {
+      const r = spawnSync(process.execPath, ['--import', 'tsx', CLI, 'serve', '--keys', keys, '--usage', url!, '--port', '0', '--threads', '0'], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+      expect(r.status).toBe(1);
+      expect(r.stderr).toContain(message);
+      expect(r.stderr).not.toContain('secret');
+    }
+  });
+});
+
+/** Starts `bando serve --usage <redis>` in a child process. */
+function serve(keys: string, usage: string): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', CLI, 'serve', '--keys', keys, '--usage', usage, '--port', '0', '--allow-http', '--threads', '0'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    let err = '';
+    child.stdout!.on('data', (d) => {
+      out += d;
+      const m = /serving on (\S+) .*usage in Redis/.exec(out);
+      if (m) resolve({ child, url: m[1]! });
+    });
+    child.stderr!.on('data', (d) => (err += d));
+    child.on('exit', (code) => reject(new Error(`bando serve exited (${code}): ${err}`)));
+  });
+}
+const exited = (child: ChildProcess) => new Promise((r) => (child.exitCode !== null || child.signalCode !== null ? r(null) : child.on('exit', r)));
