@@ -19,7 +19,7 @@ export default defineConfig([
     onSuccess: copyWasm,
   },
   {
-    entry: { cli: 'src/adapters/cli/main.ts' },
+    entry: { cli: 'bin/bando.ts' },
     format: ['esm'],
     shims: true,
     target: 'node20',

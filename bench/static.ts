@@ -6,7 +6,7 @@
  * parts (route search, drawing, PNG) of one route.
  */
 import { createEngine } from '../src/engine.js';
-import { defaultStaticStyle, findRouteLine } from '../src/render/static-route-engine.js';
+import { defaultStaticStyle, findRouteLine } from '../src/api/static-route-image.js';
 import { drawStaticRoute } from '../src/render/static-route.js';
 import { median, quantile, table } from './stats.js';
 
@@ -60,13 +60,15 @@ table('static route image (default pack, default style)', rows);
 
 // Parts of the first route.
 const o = ROUTES[0]!.map((s) => s.split(',').map(Number));
-const line = findRouteLine(region, { lat: o[0]![0]!, lng: o[0]![1]! }, { lat: o[1]![0]!, lng: o[1]![1]! }, 'car', 'fastest');
-if ('status' in line) throw new Error(line.error_message);
+const query = { origin: { lat: o[0]![0]!, lng: o[0]![1]! }, destination: { lat: o[1]![0]!, lng: o[1]![1]! }, vehicle: 'car', type: 'fastest' } as const;
+const found = findRouteLine([region], query);
+if ('status' in found) throw new Error(found.error_message);
+const line = found.line;
 const parts = [];
 for (const [width, height] of [[600, 400], [1280, 1280]] as const) {
   const route = [], draw = [], png = [];
   for (let i = 0; i < RUNS; i++) {
-    route.push(measure(() => findRouteLine(region, { lat: o[0]![0]!, lng: o[0]![1]! }, { lat: o[1]![0]!, lng: o[1]![1]! }, 'car', 'fastest')).cpu);
+    route.push(measure(() => findRouteLine([region], query)).cpu);
     const drawn = measure(() => drawStaticRoute(region, defaultStaticStyle(), line, { width, height, color: [37, 52, 148, 1] }));
     draw.push(drawn.cpu);
     const c = process.cpuUsage();

@@ -6,9 +6,11 @@ import { StringTableBuilder } from '../src/pack/strings.js';
 import { VEHICLES } from '../src/route/profiles.js';
 import { buildBasemap } from './basemap.js';
 import { withHierarchies } from './ch-pack.js';
-import { buildGraph } from './graph.js';
+import { buildGraph, type GraphArrays } from './graph.js';
+import type { WardPolygonArrays } from '../src/admin/ward-polygons.js';
+import type { Rect } from '../src/admin/ward-polygons-builder.js';
 import type { PackContents } from './pack-sections.js';
-import { buildPlaces, type AdminResolver } from './places.js';
+import { buildPlaces, type AdminResolver } from './places/index.js';
 import { Progress } from './progress.js';
 import { OsmStore } from './store.js';
 import { detectOsmFormat, readOsmFile } from './osm/read.js';
@@ -26,12 +28,17 @@ export interface BuildOptions {
   progress?: Progress;
 }
 
-/** What the admin step contributes: a resolver for places and the serialised units stored in the pack. */
+/** What the admin step contributes: a resolver for places, the ward polygons and the serialised units of the pack. */
 export interface AdminBundle {
   resolver: AdminResolver;
+  /** The 2025 ward polygons clipped to a rectangle (degrees), or null when the admin data has none. */
+  wardPolygons(clip: Rect): WardPolygonArrays | null;
   /** Serialised units, available after places were resolved (only the units the pack uses). */
   serialize(): unknown;
 }
+
+/** Ward polygons are kept this far around the road graph (degrees): reverse geocoding answers up to 1 km outside it. */
+const WARD_MARGIN_DEG = 0.02;
 
 /** Tags that make an untagged-way node worth keeping on the node pass of a PBF. */
 function interestingNode(tags: Tags): boolean {
@@ -70,13 +77,15 @@ export function buildOsmPack(opts: BuildOptions): Uint8Array {
   const graph = buildGraph(store, strings);
   progress.step('extracting places');
   const admin = opts.admin?.() ?? null;
-  const places = buildPlaces(store, strings, admin?.resolver ?? null);
+  const area = graphBox(graph, WARD_MARGIN_DEG);
+  const wards = admin && area ? admin.wardPolygons(area) : null;
+  const places = buildPlaces(store, strings, admin?.resolver ?? null, wards?.unit ?? []);
   progress.step('extracting basemap features');
   const basemap = buildBasemap(store, strings);
 
   const contents: PackContents = {
     meta: {},
-    strings, graph, places, basemap,
+    strings, graph, places, basemap, wards: wards ?? undefined,
     admin: admin ? admin.serialize() : undefined,
   };
   contents.meta = metadata(opts.name, infos, contents);
@@ -86,25 +95,32 @@ export function buildOsmPack(opts: BuildOptions): Uint8Array {
   return bytes;
 }
 
-/** Pack metadata: name, bbox, inputs with dates and checksums, counts, attribution, profiles. */
-export function metadata(name: string, inputs: object[], c: PackContents): Record<string, unknown> {
-  const g = c.graph;
+/** The bounding box [minLon, minLat, maxLon, maxLat] of the graph's nodes grown by `margin` degrees; null when empty. */
+function graphBox(g: GraphArrays, margin: number): Rect | null {
   let minLat = Infinity, minLon = Infinity, maxLat = -Infinity, maxLon = -Infinity;
   for (let i = 0; i < g.nodeLat.length; i++) {
     minLat = Math.min(minLat, g.nodeLat[i]!); maxLat = Math.max(maxLat, g.nodeLat[i]!);
     minLon = Math.min(minLon, g.nodeLon[i]!); maxLon = Math.max(maxLon, g.nodeLon[i]!);
   }
+  if (g.nodeLat.length === 0) return null;
+  return [minLon / 1e7 - margin, minLat / 1e7 - margin, maxLon / 1e7 + margin, maxLat / 1e7 + margin];
+}
+
+/** Pack metadata: name, bbox, inputs with dates and checksums, counts, attribution, profiles. */
+export function metadata(name: string, inputs: object[], c: PackContents): Record<string, unknown> {
+  const bbox = graphBox(c.graph, 0);
   const dates = inputs.map((i) => (i as { timestamp?: string }).timestamp).filter((t): t is string => !!t).sort();
   return {
     name,
     format: FORMAT_VERSION,
-    bbox: g.nodeLat.length ? [minLon / 1e7, minLat / 1e7, maxLon / 1e7, maxLat / 1e7] : null,
+    bbox,
     dataDate: dates[dates.length - 1] ?? null,
     inputs,
     counts: {
-      nodes: g.nodeLat.length,
-      edges: g.edgeLen.length,
-      turnRestrictions: g.turnKind.length,
+      nodes: c.graph.nodeLat.length,
+      edges: c.graph.edgeLen.length,
+      turnRestrictions: c.graph.turnKind.length,
+      ...(c.wards ? { wards: c.wards.unit.length } : {}),
       places: c.places?.lat.length ?? 0,
       mapFeatures: c.basemap?.kind.length ?? 0,
     },

@@ -3,7 +3,8 @@ import type { StringTableBuilder } from '../src/pack/strings.js';
 import type { BasemapArrays } from './basemap.js';
 import type { ChSections } from './ch-pack.js';
 import type { GraphArrays } from './graph.js';
-import type { PlaceArrays } from './places.js';
+import type { PlaceArrays } from './places/index.js';
+import { WARD_SECTIONS, type WardPolygonArrays } from '../src/admin/ward-polygons.js';
 
 /** Everything a pack holds, before it is written. */
 export interface PackContents {
@@ -14,6 +15,8 @@ export interface PackContents {
   edgeDuration?: Float32Array;
   places?: PlaceArrays;
   admin?: unknown;
+  /** The official polygons of the 2025 wards around the pack's area (src/admin/ward-polygons.ts). */
+  wards?: WardPolygonArrays;
   basemap?: BasemapArrays;
   /** Contraction hierarchies (src/route/ch.ts), built from the pack's own graph. */
   ch?: ChSections;
@@ -40,9 +43,15 @@ export function writePack(c: PackContents): Uint8Array {
     w.addArray('place.lat', p.lat).addArray('place.lon', p.lon).addArray('place.kind', p.kind).addArray('place.name', p.name)
       .addArray('place.house', p.house).addArray('place.street', p.street).addArray('place.category', p.category)
       .addArray('place.locality', p.locality).addArray('place.adm', p.adm).addArray('place.osm', p.osm)
-      .addArray('place.importance', p.importance);
+      .addArray('place.importance', p.importance)
+      .addArray('place.alt.first', p.altFirst).addArray('place.alt', p.alt).addArray('place.alt.kind', p.altKind);
   }
   if (c.admin !== undefined) w.addJson('admin.units', c.admin);
+  if (c.wards) {
+    const k = WARD_SECTIONS;
+    w.addArray(k.unit, c.wards.unit).addArray(k.partWard, c.wards.partWard).addArray(k.partRing, c.wards.partRing)
+      .addArray(k.ringStart, c.wards.ringStart).addArray(k.xy, c.wards.xy).addArray(k.index, c.wards.index);
+  }
   if (c.basemap) {
     const m = c.basemap;
     w.addArray('map.kind', m.kind).addArray('map.type', m.type).addArray('map.name', m.name).addArray('map.bbox', m.bbox)

@@ -2,6 +2,7 @@ import { direction, type DirectionParams, type DirectionResponse } from './api/d
 import { distanceMatrix, type MatrixParams, type MatrixResponse } from './api/matrix.js';
 import type { StaticRouteError, StaticRouteQuery } from './api/static-route.js';
 import { trip, type TripParams, type TripResponse } from './api/trip.js';
+import { resolveLimits, type Limits } from './limits.js';
 import { loadPack, type PackSource } from './pack/load.js';
 import { Region } from './region.js';
 import { routerOf } from './route/router.js';
@@ -20,6 +21,8 @@ export interface EngineOptions {
   style?: unknown;
   /** Route with the WebAssembly core where WebAssembly is available (default true); false forces TypeScript. */
   wasm?: boolean;
+  /** Request limits to change from the online service's (src/limits.ts); each from 1 to its cap. */
+  limits?: Partial<Limits>;
 }
 
 /** Counts and provenance of the loaded packs. */
@@ -41,14 +44,18 @@ export const DEFAULT_PACK_URL = new URL('../packs/hanoi.pack', import.meta.url);
 export class Engine {
   /** Style JSON of the static-map basemap; undefined for the package's default style. */
   readonly style: unknown;
+  /** The request limits in force. */
+  readonly limits: Limits;
 
   /**
    * @param regions the loaded packs
-   * @param opts `style` and `wasm` as in EngineOptions (the WebAssembly core is used once loadWasmCore has run, as
-   *   createEngine does)
+   * @param opts `style`, `wasm` and `limits` as in EngineOptions (the WebAssembly core is used once loadWasmCore has
+   *   run, as createEngine does)
+   * @throws RangeError naming a limit out of range
    */
-  constructor(readonly regions: Region[], opts: { style?: unknown; wasm?: boolean } = {}) {
+  constructor(readonly regions: Region[], opts: Pick<EngineOptions, 'style' | 'wasm' | 'limits'> = {}) {
     this.style = opts.style;
+    this.limits = resolveLimits(opts.limits);
     for (const r of regions) routerOf(r).wasm = opts.wasm !== false;
   }
 
@@ -68,23 +75,23 @@ export class Engine {
 
   /** GET /Direction: routes from `origin` through the `;`-separated `destination`s (see src/api/direction.ts). */
   direction(params: DirectionParams): DirectionResponse {
-    return direction(this.regions, params);
+    return direction(this.regions, params, this.limits);
   }
 
   /** GET /DistanceMatrix: distance and duration per origin × destination (see src/api/matrix.ts). */
   distanceMatrix(params: MatrixParams): MatrixResponse {
-    return distanceMatrix(this.regions, params);
+    return distanceMatrix(this.regions, params, this.limits);
   }
 
   /**
    * GET /staticmap/route: PNG bytes of the route over the styled basemap, or an error body (BAD_REQUEST naming the
-   * parameter, NOT_FOUND without a route); see src/render/static-route.ts and src/api/static-route.ts.
+   * parameter, NOT_FOUND without a route); see src/api/static-route-image.ts.
    */
   async staticRoute(params: StaticRouteQuery): Promise<Uint8Array | StaticRouteError> {
     // Loaded on the first image: the renderer, the style code and pngjs cost ~0.2 s of import, which an engine that
     // never draws should not pay at start.
-    const { engineStaticRoute } = await import('./render/static-route-engine.js');
-    return engineStaticRoute(this.regions, this.style, params);
+    const { staticRouteImage } = await import('./api/static-route-image.js');
+    return staticRouteImage(this.regions, this.style, params, this.limits);
   }
 
   /** GET /Geocode: `{ address }` (forward), `{ latlng }` (reverse) or `{ place_id }`. See src/api/geocode.ts. */
@@ -118,10 +125,11 @@ export class Engine {
  * truncated, corrupt or of another format version.
  */
 export async function createEngine(opts: EngineOptions = {}): Promise<Engine> {
+  resolveLimits(opts.limits); // a bad limit fails before any pack is read
   const sources = opts.packs && opts.packs.length > 0 ? opts.packs : [DEFAULT_PACK_URL];
   const [packs] = await Promise.all([
     Promise.all(sources.map((s) => loadPack(s, { verify: opts.verify }))),
     opts.wasm === false ? null : loadWasmCore(),
   ]);
-  return new Engine(packs.map((p) => new Region(p)), { style: opts.style, wasm: opts.wasm });
+  return new Engine(packs.map((p) => new Region(p)), { style: opts.style, wasm: opts.wasm, limits: opts.limits });
 }

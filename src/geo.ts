@@ -1,6 +1,12 @@
 /**
  * Great-circle helpers. Distances use OSRM's earth radius so route lengths agree with OSRM on the same data.
  */
+/** A point in degrees (the REST API's `lat,lng` order). */
+export interface LatLng {
+  lat: number;
+  lng: number;
+}
+
 export const EARTH_RADIUS_M = 6372797.560856;
 const RAD = Math.PI / 180;
 

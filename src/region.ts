@@ -3,6 +3,7 @@ import { StringTable } from './pack/strings.js';
 import { Basemap } from './map/basemap.js';
 import { PlaceStore } from './places/store.js';
 import { RoadGraph } from './route/graph.js';
+import { WardPolygons } from './admin/ward-polygons.js';
 
 /** Pack metadata as written by the builder. */
 export interface PackMeta {
@@ -25,6 +26,8 @@ export class Region {
   readonly places: PlaceStore | null;
   readonly basemap: Basemap | null;
   readonly admin: unknown;
+  /** The official polygons of the 2025 wards around the pack's area, or null (packs without admin data). */
+  readonly wards: WardPolygons | null;
 
   constructor(readonly pack: Pack) {
     this.meta = pack.json<PackMeta>('meta');
@@ -33,6 +36,7 @@ export class Region {
     this.places = pack.has('place.lat') ? new PlaceStore(pack) : null;
     this.basemap = pack.has('map.kind') ? new Basemap(pack) : null;
     this.admin = pack.has('admin.units') ? pack.json('admin.units') : null;
+    this.wards = WardPolygons.fromPack(pack);
   }
 
   /** True when the point (degrees) lies inside the pack's bounding box, grown by `marginDeg`. */

@@ -1,14 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import {
-  fromSerialized,
-  loadAdminUnits,
-  resolveAdmin,
-  subsetFor,
-  type AdminTable,
-  type AdminUnit,
-} from '../data-tools/admin';
+import { loadAdminUnits } from '../data-tools/admin';
+import { fromSerialized, resolveAdmin, subsetFor, type AdminTable, type AdminUnit } from '../src/admin';
 
 const ADMIN_DIR = fileURLToPath(new URL('../../shared/data/admin', import.meta.url));
 const OSM_DIR = fileURLToPath(new URL('../../shared/data/osm', import.meta.url));

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { Pack } from '../src/pack/reader.js';
 import { ADMIN, OSM } from './helpers/packs.js';
 
-const CLI = fileURLToPath(new URL('../src/adapters/cli/main.ts', import.meta.url));
+const CLI = fileURLToPath(new URL('../bin/bando.ts', import.meta.url));
 const run = (args: string[]) => execFileSync(process.execPath, ['--import', 'tsx', CLI, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 
 describe('bando build-pack', () => {

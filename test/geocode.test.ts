@@ -12,6 +12,10 @@ import { PlaceKind } from '../src/places/kinds';
 import { encodePlaceId } from '../src/places/place-id';
 import { REVERSE_RADIUS_M } from '../src/places/reverse';
 import { OSM, testPack } from './helpers/packs';
+import { referenceWardAt } from './helpers/ward-reference';
+import { nameKey } from '../src/places/text/fold';
+import { mulberry32 } from '../src/trip/rng';
+import type { RoadGraph } from '../src/route/graph';
 
 /** Plain regex scan of an OSM XML file: node coordinates and the tags of nodes and ways (with their refs). */
 function scanXml(file: string) {
@@ -104,21 +108,23 @@ describe('forward geocode, Hanoi', () => {
   it('results have the documented shape: components most to least specific, plus code, place_id', () => {
     const a = byAddress('31', 'Phố Cao Bá Quát');
     const r = hanoi.geocode({ address: '31 Cao Bá Quát, Ba Đình' });
+    // The 2025 ward is the one whose official polygon holds the place.
+    expect(referenceWardAt(a.lat, a.lon)?.fullName).toBe('Phường Ba Đình');
     expect(r.plus_code).toEqual({});
     const top = r.results[0]!;
     expect(top.types).toEqual([]);
     expect(top.reference).toBe(top.place_id);
     expect(top.place_id).toMatch(/^[0-9a-z.]+$/);
-    expect(top.address_components.map((c) => c.long_name)).toEqual(['31', 'Phố Cao Bá Quát', 'Phường Hoàn Kiếm', 'Thành phố Hà Nội']);
+    expect(top.address_components.map((c) => c.long_name)).toEqual(['31', 'Phố Cao Bá Quát', 'Phường Ba Đình', 'Thành phố Hà Nội']);
     expect(top.address_components[1]!.short_name).toBe('Cao Bá Quát');
-    expect(top.formatted_address).toBe('31 Phố Cao Bá Quát, Phường Hoàn Kiếm, Thành phố Hà Nội');
+    expect(top.formatted_address).toBe('31 Phố Cao Bá Quát, Phường Ba Đình, Thành phố Hà Nội');
     const area = decodePlusCode(top.plus_code.global_code)!;
     expect(a.lat).toBeGreaterThan(area.latLo - 0.0002);
     expect(top.geometry.location.lat).toBeGreaterThanOrEqual(area.latLo);
     expect(top.geometry.location.lat).toBeLessThan(area.latHi);
     expect(top.geometry.location.lng).toBeGreaterThanOrEqual(area.lngLo);
     expect(top.geometry.location.lng).toBeLessThan(area.lngHi);
-    expect(top.plus_code.compound_code).toBe(`${top.plus_code.global_code.slice(4)} Hoàn Kiếm, Hà Nội`);
+    expect(top.plus_code.compound_code).toBe(`${top.plus_code.global_code.slice(4)} Ba Đình, Hà Nội`);
   });
 });
 
@@ -144,31 +150,73 @@ describe('forward geocode, Ho Chi Minh City', () => {
 });
 
 describe('reverse geocode', () => {
-  it('returns the nearest places first, as a brute-force scan finds them', () => {
+  /** Metres from a point to the nearest named road of the graph, by a plain scan of every segment (flat projection). */
+  function nearestNamedRoad(g: RoadGraph, lat: number, lng: number): number {
+    const ky = 111_320;
+    const kx = ky * Math.cos((lat * Math.PI) / 180);
+    const pts = (e: number): Array<[number, number]> => {
+      const out: Array<[number, number]> = [[g.nodeLat[g.edgeNodes[2 * e]!]! / 1e7, g.nodeLon[g.edgeNodes[2 * e]!]! / 1e7]];
+      for (let j = g.edgeShape[e]!; j < g.edgeShape[e + 1]!; j++) out.push([g.shapeLat[j]! / 1e7, g.shapeLon[j]! / 1e7]);
+      out.push([g.nodeLat[g.edgeNodes[2 * e + 1]!]! / 1e7, g.nodeLon[g.edgeNodes[2 * e + 1]!]! / 1e7]);
+      return out;
+    };
+    let best = Infinity;
+    for (let e = 0; e < g.edgeCount; e++) {
+      if (g.edgeName[e] === 0) continue;
+      const p = pts(e);
+      for (let i = 0; i + 1 < p.length; i++) {
+        const ax = (p[i]![1] - lng) * kx, ay = (p[i]![0] - lat) * ky;
+        const bx = (p[i + 1]![1] - lng) * kx, by = (p[i + 1]![0] - lat) * ky;
+        const ex = bx - ax, ey = by - ay;
+        const l2 = ex * ex + ey * ey;
+        const t = l2 > 0 ? Math.min(1, Math.max(0, -(ax * ex + ay * ey) / l2)) : 0;
+        best = Math.min(best, Math.hypot(ax + t * ex, ay + t * ey));
+      }
+    }
+    return best;
+  }
+
+  it('answers nearest first (places by their points, streets on their geometry), then the ward of the point; every ward shown is the polygon’s', () => {
     const state = placesState(hanoi);
     const r = state.regions[0]!;
     const [x0, y0, x1, y1] = r.region.meta.bbox!;
-    let seed = 7;
-    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const rand = mulberry32(7);
     for (let k = 0; k < 100; k++) {
       const lat = y0 + rand() * (y1 - y0);
       const lng = x0 + rand() * (x1 - x0);
       const res = hanoi.geocode({ latlng: `${lat},${lng}` });
-      const dists: number[] = [];
+      let nearestPoint = Infinity;
       for (let i = 0; i < r.places.count; i++) {
         const kind = r.places.kind[i]!;
-        if (kind === PlaceKind.poi || kind === PlaceKind.address || kind === PlaceKind.street) dists.push(haversine(lat, lng, r.lat(i), r.lon(i)));
+        if (kind === PlaceKind.poi || kind === PlaceKind.address) nearestPoint = Math.min(nearestPoint, haversine(lat, lng, r.lat(i), r.lon(i)));
       }
-      dists.sort((a, b) => a - b);
-      if (dists[0]! > REVERSE_RADIUS_M) {
+      const nearest = Math.min(nearestPoint, nearestNamedRoad(r.region.graph, lat, lng));
+      const ward = referenceWardAt(lat, lng);
+      if (nearest > REVERSE_RADIUS_M && !ward) {
         expect(res.status).toBe('NOT_FOUND');
         continue;
       }
       expect(res.status).toBe('OK');
       const got = res.results.map((x) => haversine(lat, lng, x.geometry.location.lat, x.geometry.location.lng));
-      got.forEach((d, j) => expect(d).toBeCloseTo(dists[j]!, 3));
-      for (const x of res.results) expect(x.address_components.length).toBeGreaterThan(0);
+      const last = res.results[res.results.length - 1]!;
+      // The last result is the ward holding the point (its own place, somewhere inside it).
+      expect(nameKey(last.address_components[0]!.short_name)).toBe(nameKey(ward!.name));
+      const near = got.slice(0, -1);
+      for (let j = 1; j < near.length; j++) expect(near[j]!).toBeGreaterThanOrEqual(near[j - 1]! - 0.5);
+      // Within a metre (and 0.2 %: the flat projection of the scan against great-circle distances).
+      if (nearest <= REVERSE_RADIUS_M) expect(Math.abs(near[0]! - nearest)).toBeLessThanOrEqual(1 + nearest * 0.002);
+      for (const x of res.results) {
+        const at = referenceWardAt(x.geometry.location.lat, x.geometry.location.lng);
+        const shown = x.address_components.find((c) => /^(Phường|Xã|Đặc khu) /.test(c.long_name));
+        expect(nameKey(shown!.short_name), `${x.formatted_address} at ${x.geometry.location.lat},${x.geometry.location.lng}`).toBe(nameKey(at!.name));
+      }
+      expect(new Set(res.results.map((x) => x.formatted_address)).size).toBe(res.results.length);
     }
+  });
+
+  it('a point on a street has that street among its results (Phố Hàng Bông)', () => {
+    const res = hanoi.geocode({ latlng: '21.029570,105.845810' });
+    expect(res.results.map((x) => x.formatted_address).some((a) => a.startsWith('Phố Hàng Bông,'))).toBe(true);
   });
 
   it('NOT_FOUND beyond the documented radius', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { matchesRestrictions, normalizeKeys, parsePattern } from '../src/adapters/http/keys.js';
 import { isLoopback, isSecure } from '../src/adapters/http/client.js';
 import { methodForPath } from '../src/adapters/http/routes.js';
-import { httpStatusOfBody } from '../src/adapters/http/responses.js';
+import { httpStatusOfBody } from '../src/api/statuses.js';
 
 const m = (patterns: string[], url: string) => matchesRestrictions(patterns.map(parsePattern), url);
 
@@ -113,5 +113,7 @@ describe('paths', () => {
     expect(httpStatusOfBody({ code: 'TooBig' })).toBe(400);
     expect(httpStatusOfBody({ status: 'ERROR' })).toBe(500);
     expect(httpStatusOfBody(null)).toBe(500);
+    expect(httpStatusOfBody({ status: 'SOMETHING_NEW' })).toBe(500);
+    expect(httpStatusOfBody({ status: 'toString' })).toBe(500);
   });
 });

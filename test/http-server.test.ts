@@ -13,10 +13,9 @@ import type { EngineApi } from '../src/adapters/http/routes.js';
 import { readUsageFile } from '../src/adapters/http/usage-file.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
-const CLI = join(ROOT, 'src/adapters/cli/main.ts');
+const CLI = join(ROOT, 'bin/bando.ts');
 const ROUTE = 'origin=21.0285,105.8522&destination=21.0243,105.8575';
 const engine: EngineApi = await createEngine();
-const needs = (...methods: (keyof EngineApi)[]) => methods.some((m) => typeof engine[m] !== 'function');
 const dir = mkdtempSync(join(tmpdir(), 'bando-serve-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -31,7 +30,7 @@ function raw(port: number, text: string): Promise<string> {
   });
 }
 
-describe.skipIf(needs('direction'))('node server (in-process)', () => {
+describe('node server (in-process)', () => {
   it('answers as the engine does; bad requests do not disturb good ones', async () => {
     const slow: ResourceRoute = { name: 'slow', mapLoad: false, match: (p) => p === '/slow', handle: () => new Promise((r) => setTimeout(() => r(new Response('done')), 300)) };
     const handler = createRestHandler(engine, { keys: [{ key: 'k' }, { key: 't', kind: 'tiles' }], allowHttp: true, resources: [slow] });
@@ -117,7 +116,7 @@ const directionCount = (usagePath: string) => {
   return u ? Object.values(u).reduce((n, p) => n + (p.requests.direction ?? 0), 0) : 0;
 };
 
-describe.skipIf(needs('direction'))('bando serve keeps usage across restarts and kill -9', () => {
+describe('bando serve keeps usage across restarts and kill -9', () => {
   it('counts survive SIGTERM, kill -9 after a second, and kill -9 mid-traffic', async () => {
     const keys = join(dir, 'keys.json');
     const usage = join(dir, 'keys.usage.json');

@@ -8,7 +8,7 @@ import { placesUsage } from '../src/api/place-usage';
 import { placesState } from '../src/places/state';
 import { PlaceKind } from '../src/places/kinds';
 import { termsOf } from '../src/places/search/terms';
-import { withinOneEdit } from '../src/places/search/edits';
+import { withinOneEdit } from '../src/places/text/edits';
 import { fold } from '../src/places/text/fold';
 import { SESSION_IDLE_MS, UsageCounter } from '../src/places/usage';
 import { OSM, testPack } from './helpers/packs';

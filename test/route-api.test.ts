@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { distanceText, durationText } from '../src/api/text-value.js';
+import { distanceText, durationText } from '../src/text/text-value.js';
 import { Engine } from '../src/engine.js';
 import { Pack } from '../src/pack/reader.js';
 import { Region } from '../src/region.js';

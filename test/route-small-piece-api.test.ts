@@ -12,7 +12,7 @@ import type { TripResponse } from '../src/api/trip.js';
 import { Engine } from '../src/engine.js';
 import { Pack } from '../src/pack/reader.js';
 import { Region } from '../src/region.js';
-import { findRouteLine } from '../src/render/static-route-engine.js';
+import { findRouteLine } from '../src/api/static-route-image.js';
 import { encodePolyline } from '../src/route/geometry.js';
 import { routerOf } from '../src/route/router.js';
 import type { Snap } from '../src/route/snap.js';
@@ -212,10 +212,10 @@ describe('small pieces of road: Direction, DistanceMatrix, trip and the static r
       expect(el.duration.value).toBe(leg.duration.value);
 
       // The static image draws Direction's route: the same line, point for point.
-      const line = findRouteLine(region, p, q, 'car', 'fastest');
+      const line = findRouteLine([region], { origin: p, destination: q, vehicle: 'car', type: 'fastest' });
       if ('status' in line) throw new Error(line.error_message);
       const dir = ok(engine.direction({ origin: p.text, destination: q.text })).routes[0]!;
-      expect(encodePolyline(line.coordinates.flatMap(([lon, lat]) => [lat, lon]))).toBe(dir.overview_polyline.points);
+      expect(encodePolyline(line.line.coordinates.flatMap(([lon, lat]) => [lat, lon]))).toBe(dir.overview_polyline.points);
     }
     expect(within).toBeGreaterThanOrEqual(8);
     // The rule matters: routing between the big-component snaps would give other answers.

@@ -5,7 +5,7 @@ import { Region } from '../src/region.js';
 import { Components } from '../src/route/components.js';
 import type { RoadGraph } from '../src/route/graph.js';
 import { Router, routerOf } from '../src/route/router.js';
-import { MAX_SNAP_METRES } from '../src/route/snap.js';
+import { DEFAULT_LIMITS } from '../src/limits.js';
 import { PlainDijkstra, plainCosts } from './helpers/route-reference.js';
 import { testPack } from './helpers/packs.js';
 import { mulberry32 as rng } from '../src/trip/rng.js';
@@ -201,7 +201,7 @@ describe('snapping prefers big components', () => {
         const e = small[k]!;
         const p = onFirstSegment(g, e, 0.5);
         const toMain = nearestMetres(g, p.lat, p.lng, main);
-        if (toMain > MAX_SNAP_METRES - 5) continue; // Too close to the limit to call either way.
+        if (toMain > DEFAULT_LIMITS.snapRadius - 5) continue; // Too close to the limit to call either way.
         checked++;
         const s = router.snap(p.lat, p.lng, 0)!;
         expect(main.has(s.edge)).toBe(true);

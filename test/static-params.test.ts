@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_STATIC_SIZE, parseRouteColor, parseStaticRouteParams } from '../src/api/static-route.js';
+import { parseRouteColor, parseStaticRouteParams } from '../src/api/static-route.js';
+import { DEFAULT_LIMITS } from '../src/limits.js';
+
+const MAX_STATIC_SIZE = DEFAULT_LIMITS.imageSize;
 
 const OK = { origin: '21.0285,105.8542', destination: '21.0245, 105.8412' };
 

@@ -2,7 +2,7 @@ import { PNG } from 'pngjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../src/engine.js';
 import type { Region } from '../src/region.js';
-import { defaultStaticStyle, findRouteLine } from '../src/render/static-route-engine.js';
+import { defaultStaticStyle, findRouteLine } from '../src/api/static-route-image.js';
 import { drawStaticRoute, routeViewport, type RouteGeometry } from '../src/render/static-route.js';
 import { polylineDistance } from './fixtures/render/helpers.js';
 
@@ -18,9 +18,9 @@ let route: RouteGeometry;
 beforeAll(async () => {
   engine = await createEngine();
   region = engine.regions[0]!;
-  const r = findRouteLine(region, ORIGIN, DESTINATION, 'car', 'fastest');
+  const r = findRouteLine([region], { origin: ORIGIN, destination: DESTINATION, vehicle: 'car', type: 'fastest' });
   if ('status' in r) throw new Error(r.error_message);
-  route = r;
+  route = r.line;
 });
 
 const isRouteColour = (p: readonly number[]) => Math.abs(p[0]! - 228) < 24 && p[1]! < 40 && Math.abs(p[2]! - 124) < 24;
@@ -94,7 +94,7 @@ describe('static route image', () => {
     expect(await engine.staticRoute({ ...QUERY, destination: '10.7769,106.7009' })).toMatchObject({ status: 'NOT_FOUND' });
     // Inside the pack's box but more than the snapping distance from any road: the pack's corner is open country.
     const [minLon, minLat] = region.meta.bbox!;
-    const far = findRouteLine(region, { lat: minLat - 0.0095, lng: minLon - 0.0095 }, DESTINATION, 'car', 'fastest');
+    const far = findRouteLine([region], { origin: { lat: minLat - 0.0095, lng: minLon - 0.0095 }, destination: DESTINATION, vehicle: 'car', type: 'fastest' });
     expect(far).toMatchObject({ status: 'NOT_FOUND' });
   });
 
@@ -102,9 +102,9 @@ describe('static route image', () => {
     // The nearest car road to this point (Phố Bắc Sơn, 184 m away) is a piece the car network does not connect to
     // the rest; snapping prefers the big component (Đường Độc Lập, 213 m away), as OSRM does, so a route is drawn.
     const origin = { lat: 21.0368, lng: 105.8345 };
-    const line = findRouteLine(region, origin, DESTINATION, 'car', 'fastest');
+    const line = findRouteLine([region], { origin, destination: DESTINATION, vehicle: 'car', type: 'fastest' });
     if ('status' in line) throw new Error(line.error_message);
-    const [lon, lat] = line.coordinates[0]!;
+    const [lon, lat] = line.line.coordinates[0]!;
     const metres = Math.hypot((lon - origin.lng) * 111320 * Math.cos((origin.lat * Math.PI) / 180), (lat - origin.lat) * 110574);
     expect(metres).toBeGreaterThan(190);
     expect(metres).toBeLessThan(240);

@@ -17,7 +17,8 @@ import {
   tokens,
   type ParsedAddress,
 } from '../src/places/text';
-import { gazetteerFor, loadAdminUnits } from '../data-tools/admin';
+import { loadAdminUnits } from '../data-tools/admin';
+import { gazetteerFor } from '../src/admin';
 
 const ADMIN_DIR = fileURLToPath(new URL('../../shared/data/admin', import.meta.url));
 

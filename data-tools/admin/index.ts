@@ -1,6 +1,3 @@
-/** Vietnamese administrative units: loading (Node), resolving and pack subsets (browser-safe). */
+/** Vietnamese administrative units at build time: loading the source files (Node); the rest lives in src/admin. */
 export { loadAdminUnits } from './load';
-export { resolveAdmin, gazetteerFor, type AdminQuery, type AdminResolution } from './resolve';
-export { subsetFor, fromSerialized, type SerializedAdmin } from './serialize';
-export { buildTable, indexKey, provinceOf } from './table';
-export type { AdminTable, AdminUnit, AdminLevel, AdminSystem, WardLink } from './types';
+export { resolveAdmin, subsetFor, provinceOf, type AdminTable } from '../../src/admin/index';

@@ -21,8 +21,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fold, normalize } from '../../src/places/text/fold';
-import { buildTable } from './table';
-import type { AdminTable, AdminUnit, WardLink } from './types';
+import { buildTable } from '../../src/admin/table';
+import type { AdminTable, AdminUnit, WardLink } from '../../src/admin/types';
 
 interface LegacyRecord {
   name: string;

@@ -8,13 +8,15 @@ import { haversine } from '../geo';
 import { describePlace } from '../places/describe';
 import { PlaceKind } from '../places/kinds';
 import { descriptionTerms, matchedSubstrings } from '../places/matches';
-import { boolParam, latLngParam, numberParam, textParam, tokenParam } from '../places/params';
+import { boolParam, latLngParam, numberParam, textParam, tokenParam } from './place-params';
 import { encodePlaceId } from '../places/place-id';
-import type { PlacesRegion } from '../places/region-places';
-import { termsOf } from '../places/search/terms';
+import { rankInRegion, type ForwardHit } from '../places/forward';
+import { buildQuery } from '../places/search/query';
+import type { Term } from '../places/search/terms';
 import { placesState } from '../places/state';
 import type { Region } from '../region';
-import type { AutocompletePrediction, AutocompleteResponse } from './place-shapes';
+import { withLegacy, type AutocompletePrediction, type AutocompleteResponse } from './place-shapes';
+import type { Limits } from '../limits';
 
 /** Default and largest `limit`. */
 export const DEFAULT_AUTOCOMPLETE_LIMIT = 10;
@@ -36,13 +38,14 @@ export interface AutocompleteParams {
   radius?: number | string;
   sessiontoken?: string;
   more_compound?: boolean | string;
+  has_deprecated_administrative_unit?: boolean | string;
   [other: string]: unknown;
 }
 
 const round = (ms: number): number => Math.round(ms * 1000) / 1000;
 
 /** Answers GET /Place/AutoComplete for an engine's regions. */
-export function autocomplete(engine: { readonly regions: readonly Region[] }, params: AutocompleteParams): AutocompleteResponse {
+export function autocomplete(engine: { readonly regions: readonly Region[]; readonly limits?: Limits }, params: AutocompleteParams): AutocompleteResponse {
   const t0 = performance.now();
   const fail = (error_message: string, status: 'BAD_REQUEST' | 'ERROR' = 'BAD_REQUEST'): AutocompleteResponse => ({
     predictions: [],
@@ -53,7 +56,7 @@ export function autocomplete(engine: { readonly regions: readonly Region[] }, pa
   });
   try {
     const p = params && typeof params === 'object' ? params : ({} as AutocompleteParams);
-    const input = textParam('input', p.input);
+    const input = textParam('input', p.input, engine.limits?.textLength);
     if (!input.ok) return fail(input.error);
     let location: { lat: number; lng: number } | undefined;
     if (p.location !== undefined && p.location !== null && p.location !== '') {
@@ -70,35 +73,44 @@ export function autocomplete(engine: { readonly regions: readonly Region[] }, pa
     const more = boolParam('more_compound', p.more_compound);
     if (!more.ok) return fail(more.error);
 
+    const deprecated = boolParam('has_deprecated_administrative_unit', p.has_deprecated_administrative_unit);
+    if (!deprecated.ok) return fail(deprecated.error);
+
     const state = placesState(engine);
     const n = Math.min(limit.value, MAX_AUTOCOMPLETE_LIMIT);
-    const terms = termsOf(input.value);
     const t1 = performance.now();
-    const hits: Array<{ region: PlacesRegion; place: number; score: number }> = [];
-    if (terms.length > 0) {
-      for (const r of state.regions) {
-        let keep: ((i: number) => boolean) | undefined;
-        let boost: ((i: number) => number) | undefined;
-        if (location) {
-          const { lat, lng } = location;
-          const maxM = radius.value * 1000;
-          const dist = new Map<number, number>();
-          const d = (i: number): number => {
-            let m = dist.get(i);
-            if (m === undefined) dist.set(i, (m = haversine(lat, lng, r.lat(i), r.lon(i))));
-            return m;
-          };
-          keep = (i) => d(i) <= maxM;
-          boost = (i) => BIAS / (1 + d(i) / 1000 / BIAS_SCALE_KM);
-        }
-        for (const h of r.searcher.search(terms, { prefix: true, limit: n, importance: r.places.importance, keep, boost })) {
-          hits.push({ region: r, place: h.place, score: h.score });
-        }
+    const hits: Array<ForwardHit & { terms: Term[] }> = [];
+    for (const r of state.regions) {
+      const q = buildQuery(input.value, { gazetteer: r.gazetteer, table: r.admin.table, numbersOptional: false });
+      if (q.terms.length === 0) continue;
+      let keep: ((i: number) => boolean) | undefined;
+      let bias: ((i: number) => number) | undefined;
+      if (location) {
+        const { lat, lng } = location;
+        const maxM = radius.value * 1000;
+        const dist = new Map<number, number>();
+        const d = (i: number): number => {
+          let m = dist.get(i);
+          if (m === undefined) dist.set(i, (m = haversine(lat, lng, r.lat(i), r.lon(i))));
+          return m;
+        };
+        keep = (i) => d(i) <= maxM;
+        bias = (i) => BIAS / (1 + d(i) / 1000 / BIAS_SCALE_KM);
       }
+      // A few more than asked: repeats of one description are dropped below.
+      for (const h of rankInRegion(r, q, { prefix: true, limit: n * 2, keep, bias })) hits.push({ ...h, terms: q.terms });
     }
     hits.sort((a, b) => b.score - a.score);
     const executed = performance.now() - t1;
-    const predictions = hits.slice(0, n).map((h) => prediction(h.region, h.place, h.score, terms, more.value));
+    // Described best first until `n` distinct descriptions (one street stored as several pieces shows once).
+    const predictions: AutocompletePrediction[] = [];
+    const seen = new Set<string>();
+    for (const h of hits) {
+      if (predictions.length === n) break;
+      const p = prediction(h, more.value, deprecated.value);
+      if (!seen.has(p.description)) predictions.push(p);
+      seen.add(p.description);
+    }
     state.usage.autocomplete(token.value);
     return { predictions, executed_time: round(executed), executed_time_all: round(performance.now() - t0), status: 'OK' };
   } catch (e) {
@@ -106,8 +118,9 @@ export function autocomplete(engine: { readonly regions: readonly Region[] }, pa
   }
 }
 
-function prediction(r: PlacesRegion, place: number, score: number, terms: ReturnType<typeof termsOf>, more: boolean): AutocompletePrediction {
-  const v = describePlace(r, place);
+function prediction(h: ForwardHit & { terms: Term[] }, more: boolean, legacy: boolean): AutocompletePrediction {
+  const { region: r, place, score, terms } = h;
+  const v = describePlace(r, place, { system: h.system });
   const id = encodePlaceId(r.tag, r.region, place);
   const description = v.secondaryText ? `${v.mainText}, ${v.secondaryText}` : v.mainText;
   const kind = r.places.kind[place];
@@ -125,5 +138,5 @@ function prediction(r: PlacesRegion, place: number, score: number, terms: Return
     plus_code: v.plusCode,
   };
   if (more) out.compound = v.compound;
-  return out;
+  return legacy ? withLegacy(out, v) : out;
 }

@@ -1,10 +1,7 @@
 import { VEHICLES, type Vehicle } from '../route/profiles.js';
 
-/** A coordinate in degrees. */
-export interface LatLng {
-  lat: number;
-  lng: number;
-}
+export type { LatLng } from '../geo.js';
+import type { LatLng } from '../geo.js';
 
 /** A parse failure naming the parameter. */
 export interface ParamError {
@@ -16,14 +13,18 @@ export function isParamError<T>(v: T | ParamError): v is ParamError {
   return typeof v === 'object' && v !== null && 'error' in v;
 }
 
-const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+/** A decimal number as the REST parameters write them: optional sign, digits, optional fraction; no exponent. */
+export const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 
-/** Parses one "<lat>,<lng>" coordinate (spaces allowed around parts); an error names `param`. */
+/**
+ * Parses one "<lat>,<lng>" coordinate: two decimal numbers (no exponent), spaces allowed around each, latitude
+ * -90..90, longitude -180..180. The one coordinate rule of every endpoint; an error names `param`.
+ */
 export function parseCoord(text: string, param: string): LatLng | ParamError {
   const parts = text.split(',');
   if (parts.length !== 2) return { error: `${param}: expected "<lat>,<lng>", got "${clip(text)}"` };
   const [a, b] = parts.map((p) => p.trim()) as [string, string];
-  if (!NUMBER.test(a) || !NUMBER.test(b)) return { error: `${param}: "${clip(text)}" is not a pair of numbers` };
+  if (!DECIMAL.test(a) || !DECIMAL.test(b)) return { error: `${param}: "${clip(text)}" is not a pair of numbers` };
   const lat = Number(a);
   const lng = Number(b);
   if (!(Math.abs(lat) <= 90) || !(Math.abs(lng) <= 180)) return { error: `${param}: "${clip(text)}" is out of range (latitude -90..90, longitude -180..180)` };
@@ -58,15 +59,16 @@ export function parseVehicle(value: unknown, param = 'vehicle'): Vehicle | Param
   return { error: `${param}: unknown vehicle "${clip(String(value))}" (expected one of ${VEHICLES.join(', ')})` };
 }
 
-/** Parses an optional boolean given as true/false (boolean or string, case-insensitive). */
+/**
+ * Parses an optional boolean: true/false or 1/0, as booleans, numbers or strings (case-insensitive, spaces
+ * trimmed); absent or empty gives `dflt`. The one boolean rule of every endpoint; an error names `param`.
+ */
 export function parseBool(value: unknown, param: string, dflt = false): boolean | ParamError {
   if (value === undefined || value === null || value === '') return dflt;
   if (typeof value === 'boolean') return value;
-  if (typeof value === 'string') {
-    const v = value.trim().toLowerCase();
-    if (v === 'true') return true;
-    if (v === 'false') return false;
-  }
+  const v = typeof value === 'string' ? value.trim().toLowerCase() : typeof value === 'number' ? String(value) : '';
+  if (v === 'true' || v === '1') return true;
+  if (v === 'false' || v === '0') return false;
   return { error: `${param}: expected true or false, got "${clip(String(value))}"` };
 }
 

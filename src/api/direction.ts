@@ -1,15 +1,15 @@
+import { DEFAULT_LIMITS, type Limits } from '../limits.js';
 import type { Region } from '../region.js';
 import { alternatives } from '../route/alternatives.js';
-import { appendLine, encodePolyline, pathLine, type PathLine } from '../route/geometry.js';
+import { appendLine, encodePolyline, legLine, type PathLine } from '../route/geometry.js';
 import { vehicleIndex } from '../route/profiles.js';
+import { isLocateFailure, locate } from '../route/locate.js';
 import { routerOf, type SnapLeg } from '../route/router.js';
-import type { Snap } from '../route/snap.js';
-import { buildSteps, type Step } from '../route/steps.js';
+import { buildManeuvers } from '../route/maneuvers.js';
+import { formatSteps, type Step } from './guidance.js';
 import { isParamError, parseBool, parseCoord, parseCoordList, parseVehicle, type LatLng } from './coords.js';
-import { distanceText, durationText, type TextValue } from './text-value.js';
-
-/** Most destinations one Direction request may list (one leg each). */
-export const MAX_DESTINATIONS = 25;
+import { distanceText, durationText, type TextValue } from '../text/text-value.js';
+import type { Statuses } from './statuses.js';
 
 /** Query parameters of GET /Direction (strings as in the REST query; numbers and booleans accepted). */
 export interface DirectionParams {
@@ -40,7 +40,7 @@ export interface DirectionRoute {
 export interface DirectionResponse {
   geocoded_waypoints: never[];
   routes: DirectionRoute[];
-  status: 'OK' | 'BAD_REQUEST' | 'NOT_FOUND' | 'ERROR';
+  status: Statuses<'OK' | 'BAD_REQUEST' | 'NOT_FOUND' | 'ERROR'>;
   error_message?: string;
 }
 
@@ -50,44 +50,25 @@ export function travelMode(vehicle: string): string {
 }
 
 /**
- * The region holding every point (the first region, in pack order, whose area contains them all), or null.
- */
-export function regionFor(regions: readonly Region[], points: readonly LatLng[]): Region | null {
-  return regions.find((r) => points.every((p) => r.contains(p.lat, p.lng))) ?? null;
-}
-
-/** Snaps every point for the vehicle; the index of the first point that is off the road network otherwise. */
-export function snapAll(region: Region, points: readonly LatLng[], profile: number): Snap[] | { missing: number } {
-  const router = routerOf(region);
-  const out: Snap[] = [];
-  for (let i = 0; i < points.length; i++) {
-    const s = router.snap(points[i]!.lat, points[i]!.lng, profile);
-    if (!s) return { missing: i };
-    out.push(s);
-  }
-  return out;
-}
-
-/**
  * GET /Direction: the best route from `origin` through each `;`-separated destination in order (one leg per pair),
  * plus up to two alternatives when `alternatives` is true and there is a single destination. Bad input gives
  * BAD_REQUEST naming the parameter; a point off the road network or no route gives NOT_FOUND. Never throws.
  */
-export function direction(regions: readonly Region[], params: DirectionParams): DirectionResponse {
+export function direction(regions: readonly Region[], params: DirectionParams, limits: Limits = DEFAULT_LIMITS): DirectionResponse {
   try {
-    return plan(regions, params ?? {});
+    return plan(regions, params ?? {}, limits);
   } catch (err) {
     return fail('ERROR', `routing failed: ${(err as Error).message}`);
   }
 }
 
-function plan(regions: readonly Region[], params: DirectionParams): DirectionResponse {
+function plan(regions: readonly Region[], params: DirectionParams, limits: Limits): DirectionResponse {
   const o = params.origin;
   if (o === undefined || o === null || o === '') return fail('BAD_REQUEST', 'origin is required');
   if (typeof o !== 'string') return fail('BAD_REQUEST', 'origin must be a "<lat>,<lng>" string');
   const origin = parseCoord(o.trim(), 'origin');
   if (isParamError(origin)) return fail('BAD_REQUEST', origin.error);
-  const dests = parseCoordList(params.destination, 'destination', /;/, MAX_DESTINATIONS);
+  const dests = parseCoordList(params.destination, 'destination', /;/, limits.destinations);
   if (isParamError(dests)) return fail('BAD_REQUEST', dests.error);
   const alt = parseBool(params.alternatives, 'alternatives');
   if (isParamError(alt)) return fail('BAD_REQUEST', alt.error);
@@ -95,11 +76,12 @@ function plan(regions: readonly Region[], params: DirectionParams): DirectionRes
   if (isParamError(vehicle)) return fail('BAD_REQUEST', vehicle.error);
   const profile = vehicleIndex(vehicle);
 
-  const points = [origin, ...dests];
-  const region = regionFor(regions, points);
-  if (!region) return fail('NOT_FOUND', 'origin and destination are not inside one loaded region');
-  const snaps = snapAll(region, points, profile);
-  if ('missing' in snaps) return fail('NOT_FOUND', `${snaps.missing === 0 ? 'origin' : `destination ${snaps.missing}`} is not near a road for ${vehicle}`);
+  const located = locate(regions, [origin, ...dests], profile, limits.snapRadius);
+  if (isLocateFailure(located)) {
+    if (located.reason === 'outside') return fail('NOT_FOUND', 'origin and destination are not inside one loaded region');
+    return fail('NOT_FOUND', `${located.index === 0 ? 'origin' : `destination ${located.index}`} is not near a road for ${vehicle}`);
+  }
+  const { region, snaps } = located;
   const router = routerOf(region);
   const ctx = router.context(profile, 'fastest');
   // Each leg runs between the points the pair rule picks (Router.ends: within a small component when both points
@@ -121,7 +103,7 @@ function plan(regions: readonly Region[], params: DirectionParams): DirectionRes
   const mode = travelMode(vehicle);
   return {
     geocoded_waypoints: [],
-    routes: routes.map((r) => formatRoute(r, (leg, line) => buildSteps(ctx.costs, name, leg.path, mode, line), region)),
+    routes: routes.map((r) => formatRoute(r, (leg, line) => formatSteps(buildManeuvers(ctx.costs, name, leg.path, line), mode), region)),
     status: 'OK',
   };
 }
@@ -132,8 +114,8 @@ function formatRoute(legs: SnapLeg[], steps: (leg: SnapLeg, line: PathLine) => S
   const byName = new Map<number, number>();
   const out = legs.map((leg) => {
     // Each leg's line is cut once, for the overview line and the steps.
-    const legLine = pathLine(region.graph, leg.path);
-    appendLine(line, legLine.coords);
+    const cut = legLine(region.graph, leg);
+    appendLine(line, cut.coords);
     for (const a of leg.path.arcs) {
       const n = region.graph.edgeName[a >> 1]!;
       byName.set(n, (byName.get(n) ?? 0) + region.graph.edgeLen[a >> 1]!);
@@ -141,7 +123,7 @@ function formatRoute(legs: SnapLeg[], steps: (leg: SnapLeg, line: PathLine) => S
     return {
       distance: distanceText(leg.distance),
       duration: durationText(leg.duration),
-      steps: steps(leg, legLine),
+      steps: steps(leg, cut),
       start_location: { lat: leg.from.lat, lng: leg.from.lon },
       end_location: { lat: leg.to.lat, lng: leg.to.lon },
     };

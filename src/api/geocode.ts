@@ -1,17 +1,20 @@
 /**
  * GET /Geocode in-process: exactly one of `address` (forward), `latlng` (reverse) or `place_id` (one place).
- * Forward gives at most MAX_GEOCODE_RESULTS results best first; reverse at most MAX_REVERSE_RESULTS nearest
- * first within REVERSE_RADIUS_M metres (else NOT_FOUND). Bad parameters give BAD_REQUEST naming them; never throws.
+ * Forward gives at most MAX_GEOCODE_RESULTS results best first (partial answers marked `partial_match`); reverse at
+ * most MAX_REVERSE_RESULTS nearest first within REVERSE_RADIUS_M metres, then the ward holding the point (else
+ * NOT_FOUND). No two results carry the same formatted address. `has_deprecated_administrative_unit=true` adds the
+ * pre-2025 address to each result (see place-shapes.ts). Bad parameters give BAD_REQUEST naming them; never throws.
  */
-import { describePlace } from '../places/describe';
-import { forwardGeocode } from '../places/forward';
+import { describePlace, type DescribeOptions } from '../places/describe';
+import { forwardGeocode, MAX_GEOCODE_RESULTS } from '../places/forward';
 import { decodePlaceId, encodePlaceId } from '../places/place-id';
-import { given, latLngParam, textParam } from '../places/params';
-import { reverseGeocode } from '../places/reverse';
+import { boolParam, given, latLngParam, textParam } from './place-params';
+import { MAX_REVERSE_RESULTS, reverseGeocode } from '../places/reverse';
 import { placesState } from '../places/state';
 import type { PlacesRegion } from '../places/region-places';
 import type { Region } from '../region';
-import { geocodeResult, type GeocodeResponse, type GeocodeResult } from './place-shapes';
+import { geocodeResult, uniqueBy, type GeocodeResponse, type GeocodeResult } from './place-shapes';
+import type { Limits } from '../limits';
 
 export { MAX_GEOCODE_RESULTS } from '../places/forward';
 export { REVERSE_RADIUS_M, MAX_REVERSE_RESULTS } from '../places/reverse';
@@ -22,16 +25,24 @@ export interface GeocodeParams {
   latlng?: string;
   place_id?: string;
   placeid?: string;
+  has_deprecated_administrative_unit?: boolean | string;
   [other: string]: unknown;
 }
 
 const body = (status: GeocodeResponse['status'], results: GeocodeResult[] = [], error_message?: string): GeocodeResponse =>
   error_message === undefined ? { plus_code: {}, results, status } : { plus_code: {}, results, status, error_message };
 
-const resultOf = (r: PlacesRegion, place: number): GeocodeResult => geocodeResult(describePlace(r, place), encodePlaceId(r.tag, r.region, place));
+/** The geocode result of a place, as `opts` says to show it. */
+function resultOf(r: PlacesRegion, place: number, opts: DescribeOptions & { partial?: boolean; legacy: boolean }): GeocodeResult {
+  return geocodeResult(describePlace(r, place, opts), encodePlaceId(r.tag, r.region, place), opts);
+}
+
+/** The body of a search's results: OK with the first `limit` (repeats of one formatted address dropped), or NOT_FOUND. */
+const found = (results: GeocodeResult[], limit: number): GeocodeResponse =>
+  results.length > 0 ? body('OK', uniqueBy(results, (x) => x.formatted_address).slice(0, limit)) : body('NOT_FOUND');
 
 /** Answers GET /Geocode for an engine's regions. */
-export function geocode(engine: { readonly regions: readonly Region[] }, params: GeocodeParams): GeocodeResponse {
+export function geocode(engine: { readonly regions: readonly Region[]; readonly limits?: Limits }, params: GeocodeParams): GeocodeResponse {
   try {
     const p = params && typeof params === 'object' ? params : ({} as GeocodeParams);
     const placeId = given(p.place_id) ? p.place_id : p.placeid;
@@ -40,26 +51,28 @@ export function geocode(engine: { readonly regions: readonly Region[] }, params:
     const which = [present(p.address) ? 'address' : '', present(p.latlng) ? 'latlng' : '', present(placeId) ? 'place_id' : ''].filter(Boolean);
     if (which.length === 0) return body('BAD_REQUEST', [], 'one of address, latlng or place_id is required');
     if (which.length > 1) return body('BAD_REQUEST', [], `give only one of address, latlng or place_id (got ${which.join(' and ')})`);
+    const deprecated = boolParam('has_deprecated_administrative_unit', p.has_deprecated_administrative_unit);
+    if (!deprecated.ok) return body('BAD_REQUEST', [], deprecated.error);
+    const legacy = deprecated.value;
     const state = placesState(engine);
     if (which[0] === 'place_id') {
-      const found = decodePlaceId(placeId, state.packs, state.tags);
-      if (found.status === 'malformed') return body('BAD_REQUEST', [], 'place_id is not a place_id of this service');
+      const id = decodePlaceId(placeId, state.packs, state.tags);
+      if (id.status === 'malformed') return body('BAD_REQUEST', [], 'place_id is not a place_id of this service');
       state.usage.geocode();
-      if (found.status === 'unknown') return body('NOT_FOUND');
-      return body('OK', [resultOf(state.regions[found.regionIndex]!, found.place)]);
+      if (id.status === 'unknown') return body('NOT_FOUND');
+      return body('OK', [resultOf(state.regions[id.regionIndex]!, id.place, { legacy })]);
     }
     if (which[0] === 'latlng') {
       const ll = latLngParam('latlng', p.latlng);
       if (!ll.ok) return body('BAD_REQUEST', [], ll.error);
       state.usage.geocode();
-      const near = reverseGeocode(state.regions, ll.value.lat, ll.value.lng);
-      return near.length ? body('OK', near.map((h) => resultOf(h.region, h.place))) : body('NOT_FOUND');
+      return found(reverseGeocode(state.regions, ll.value.lat, ll.value.lng).map((h) => resultOf(h.region, h.place, { at: h.at, legacy })), MAX_REVERSE_RESULTS);
     }
-    const address = textParam('address', p.address);
+    const address = textParam('address', p.address, engine.limits?.textLength);
     if (!address.ok) return body('BAD_REQUEST', [], address.error);
     state.usage.geocode();
-    const hits = forwardGeocode(state.regions, address.value);
-    return hits.length ? body('OK', hits.map((h) => resultOf(h.region, h.place))) : body('NOT_FOUND');
+    const hits = forwardGeocode(state.regions, address.value, MAX_GEOCODE_RESULTS * 2);
+    return found(hits.map((h) => resultOf(h.region, h.place, { system: h.system, partial: h.partial, legacy })), MAX_GEOCODE_RESULTS);
   } catch (e) {
     return body('ERROR', [], `geocode failed: ${(e as Error)?.message ?? String(e)}`);
   }

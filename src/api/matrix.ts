@@ -1,13 +1,12 @@
+import { DEFAULT_LIMITS, type Limits } from '../limits.js';
 import type { Region } from '../region.js';
+import { regionFor } from '../route/locate.js';
 import { vehicleIndex, type Vehicle } from '../route/profiles.js';
 import { routerOf } from '../route/router.js';
 import type { Snap } from '../route/snap.js';
 import { isParamError, parseCoordList, parseVehicle, type LatLng } from './coords.js';
-import { regionFor } from './direction.js';
-import { distanceText, durationText, type TextValue } from './text-value.js';
-
-/** Most origins, and most destinations, one DistanceMatrix request may list (so at most 10,000 elements). */
-export const MAX_MATRIX_SIDE = 100;
+import { distanceText, durationText, type TextValue } from '../text/text-value.js';
+import type { Statuses } from './statuses.js';
 
 /** Query parameters of GET /DistanceMatrix. */
 export interface MatrixParams {
@@ -17,11 +16,11 @@ export interface MatrixParams {
   [key: string]: unknown;
 }
 
-export type MatrixElement = { status: 'OK'; distance: TextValue; duration: TextValue } | { status: 'ZERO_RESULTS' | 'NOT_FOUND' };
+export type MatrixElement = { status: Statuses<'OK'>; distance: TextValue; duration: TextValue } | { status: Statuses<'ZERO_RESULTS' | 'NOT_FOUND'> };
 
 export interface MatrixResponse {
   rows: { elements: MatrixElement[] }[];
-  status: 'OK' | 'BAD_REQUEST' | 'ERROR';
+  status: Statuses<'OK' | 'BAD_REQUEST' | 'ERROR'>;
   error_message?: string;
 }
 
@@ -38,11 +37,11 @@ export interface DurationTable {
  * Every pair of `origins` × `destinations` in one region for a vehicle (one search per origin), the same values
  * `direction` gives for each pair. Used by DistanceMatrix and by trip (with the same list on both sides).
  */
-export function durationTable(region: Region, origins: readonly LatLng[], destinations: readonly LatLng[], vehicle: Vehicle): DurationTable {
+export function durationTable(region: Region, origins: readonly LatLng[], destinations: readonly LatLng[], vehicle: Vehicle, snapRadius = DEFAULT_LIMITS.snapRadius): DurationTable {
   const profile = vehicleIndex(vehicle);
   const router = routerOf(region);
-  const so = origins.map((p) => router.snap(p.lat, p.lng, profile));
-  const sd = destinations.map((p) => router.snap(p.lat, p.lng, profile));
+  const so = origins.map((p) => router.snap(p.lat, p.lng, profile, snapRadius));
+  const sd = destinations.map((p) => router.snap(p.lat, p.lng, profile, snapRadius));
   const n = origins.length * destinations.length;
   const out = { durations: new Float64Array(n).fill(Infinity), distances: new Float64Array(n).fill(Infinity), weights: new Float64Array(n).fill(Infinity), snaps: [...so, ...sd] };
   const okO = so.flatMap((s, i) => (s ? [i] : []));
@@ -62,21 +61,21 @@ export function durationTable(region: Region, origins: readonly LatLng[], destin
 
 /**
  * GET /DistanceMatrix: `origins` (separated by `|` or `;`) × `destinations` (`|`, `;` also accepted), at most
- * 100 of each. Element status OK, ZERO_RESULTS (no route) or NOT_FOUND (point off the road network or outside the
- * loaded region). Bad input gives BAD_REQUEST naming the parameter. Never throws.
+ * `limits.matrixSide` (default 100) of each. Element status OK, ZERO_RESULTS (no route) or NOT_FOUND (point off the
+ * road network or outside the loaded region). Bad input gives BAD_REQUEST naming the parameter. Never throws.
  */
-export function distanceMatrix(regions: readonly Region[], params: MatrixParams): MatrixResponse {
+export function distanceMatrix(regions: readonly Region[], params: MatrixParams, limits: Limits = DEFAULT_LIMITS): MatrixResponse {
   try {
     const p = params ?? {};
-    const origins = parseCoordList(p.origins, 'origins', /[|;]/, MAX_MATRIX_SIDE);
+    const origins = parseCoordList(p.origins, 'origins', /[|;]/, limits.matrixSide);
     if (isParamError(origins)) return fail(origins.error);
-    const dests = parseCoordList(p.destinations, 'destinations', /[|;]/, MAX_MATRIX_SIDE);
+    const dests = parseCoordList(p.destinations, 'destinations', /[|;]/, limits.matrixSide);
     if (isParamError(dests)) return fail(dests.error);
     const vehicle = parseVehicle(p.vehicle);
     if (isParamError(vehicle)) return fail(vehicle.error);
     const region = regionFor(regions, origins.slice(0, 1)) ?? regionFor(regions, dests.slice(0, 1));
     const inside = (q: LatLng) => !!region && region.contains(q.lat, q.lng);
-    const table = region ? durationTable(region, origins, dests, vehicle) : null;
+    const table = region ? durationTable(region, origins, dests, vehicle, limits.snapRadius) : null;
     const rows = origins.map((o, i) => ({
       elements: dests.map((d, j): MatrixElement => {
         if (!table || !inside(o) || !inside(d) || !table.snaps[i] || !table.snaps[origins.length + j]) return { status: 'NOT_FOUND' };

@@ -5,16 +5,17 @@
  */
 import { describePlace } from '../places/describe';
 import { decodePlaceId, encodePlaceId } from '../places/place-id';
-import { tokenParam } from '../places/params';
+import { boolParam, tokenParam } from './place-params';
 import { placesState } from '../places/state';
 import type { Region } from '../region';
-import type { PlaceDetailResponse } from './place-shapes';
+import { withLegacy, type PlaceDetailResponse } from './place-shapes';
 
 /** Query parameters of GET /Place/Detail (`placeid` is accepted as an alias of `place_id`). */
 export interface PlaceDetailParams {
   place_id?: string;
   placeid?: string;
   sessiontoken?: string;
+  has_deprecated_administrative_unit?: boolean | string;
   [other: string]: unknown;
 }
 
@@ -26,6 +27,8 @@ export function placeDetail(engine: { readonly regions: readonly Region[] }, par
     if (id === undefined || id === null || id === '') return { result: {}, status: 'BAD_REQUEST', error_message: 'place_id is required' };
     const token = tokenParam('sessiontoken', p.sessiontoken);
     if (!token.ok) return { result: {}, status: 'BAD_REQUEST', error_message: token.error };
+    const deprecated = boolParam('has_deprecated_administrative_unit', p.has_deprecated_administrative_unit);
+    if (!deprecated.ok) return { result: {}, status: 'BAD_REQUEST', error_message: deprecated.error };
     const state = placesState(engine);
     const found = decodePlaceId(id, state.packs, state.tags);
     if (found.status === 'malformed') return { result: {}, status: 'BAD_REQUEST', error_message: 'place_id is not a place_id of this service' };
@@ -33,10 +36,8 @@ export function placeDetail(engine: { readonly regions: readonly Region[] }, par
     if (found.status === 'unknown') return { result: {}, status: 'NOT_FOUND' };
     const r = state.regions[found.regionIndex]!;
     const v = describePlace(r, found.place);
-    return {
-      result: { place_id: encodePlaceId(r.tag, r.region, found.place), formatted_address: v.formattedAddress, geometry: { location: v.location }, name: v.name },
-      status: 'OK',
-    };
+    const result = { place_id: encodePlaceId(r.tag, r.region, found.place), formatted_address: v.formattedAddress, geometry: { location: v.location }, name: v.name };
+    return { result: deprecated.value ? withLegacy(result, v) : result, status: 'OK' };
   } catch (e) {
     return { result: {}, status: 'ERROR', error_message: `place detail failed: ${(e as Error)?.message ?? String(e)}` };
   }

@@ -3,7 +3,7 @@
  * BAD_REQUEST body naming the parameter; nothing here throws.
  *
  * Documented choices where rest-api.md is silent:
- * - `width` and `height` are integers from 1 to {@link MAX_STATIC_SIZE} pixels (default 600 x 400); numbers and
+ * - `width` and `height` are integers from 1 to `limits.imageSize` (2048) pixels (default 600 x 400); numbers and
  *   numeric strings are accepted, anything else (0, 2049, -5, 1.5, 'abc') is refused.
  * - `vehicle` accepts car, bike and taxi (the endpoint's documented values) and also truck and hd, which every
  *   other routing endpoint accepts and every pack can route; default car.
@@ -13,8 +13,11 @@
  * - Empty strings count as absent.
  */
 
-/** Largest accepted image side, pixels. */
-export const MAX_STATIC_SIZE = 2048;
+import type { LatLng } from '../geo.js';
+import { DEFAULT_LIMITS } from '../limits.js';
+import { isParamError, parseCoord } from './coords.js';
+import type { Statuses } from './statuses.js';
+
 /** Vehicles the static map accepts, in pack profile order. */
 export const STATIC_VEHICLES = ['car', 'bike', 'taxi', 'truck', 'hd'] as const;
 /** Route preferences. */
@@ -22,19 +25,13 @@ export const STATIC_TYPES = ['fastest', 'shortest'] as const;
 /** Default route colour. */
 export const DEFAULT_ROUTE_COLOR = '#253494';
 
-/** A point in degrees. */
-export interface LatLng {
-  lat: number;
-  lng: number;
-}
-
 /** Validated static route parameters. */
 export interface StaticRouteParams {
   origin: LatLng;
   destination: LatLng;
-  /** Pixels, 1..MAX_STATIC_SIZE. */
+  /** Pixels, 1..limits.imageSize. */
   width: number;
-  /** Pixels, 1..MAX_STATIC_SIZE. */
+  /** Pixels, 1..limits.imageSize. */
   height: number;
   vehicle: (typeof STATIC_VEHICLES)[number];
   type: (typeof STATIC_TYPES)[number];
@@ -44,7 +41,7 @@ export interface StaticRouteParams {
 
 /** The error body of a request the engine refuses or cannot answer. */
 export interface StaticRouteError {
-  status: 'BAD_REQUEST' | 'NOT_FOUND' | 'ERROR';
+  status: Statuses<'BAD_REQUEST' | 'NOT_FOUND' | 'ERROR'>;
   error_message: string;
 }
 
@@ -70,22 +67,24 @@ const show = (v: unknown): string => (typeof v === 'string' ? `"${v}"` : String(
 
 /**
  * Parses and validates the query.
+ * @param maxSize largest width or height, pixels
  * @returns the parameters, or a BAD_REQUEST body whose message names the first offending parameter
  */
 export function parseStaticRouteParams(
   query: StaticRouteQuery,
+  maxSize = DEFAULT_LIMITS.imageSize,
 ): { ok: true; params: StaticRouteParams } | { ok: false; error: StaticRouteError } {
   if (query === null || typeof query !== 'object') return bad('the parameters must be an object');
-  const origin = parseLatLng(query.origin);
-  if (typeof origin === 'string') return bad(`invalid origin: ${origin}`);
-  const destination = parseLatLng(query.destination);
-  if (typeof destination === 'string') return bad(`invalid destination: ${destination}`);
+  const origin = parseLatLng(query.origin, 'origin');
+  if (typeof origin === 'string') return bad(origin);
+  const destination = parseLatLng(query.destination, 'destination');
+  if (typeof destination === 'string') return bad(destination);
   const sizes: number[] = [];
   for (const [name, fallback] of [['width', 600], ['height', 400]] as const) {
     const raw = query[name];
     const n = absent(raw) ? fallback : typeof raw === 'number' ? raw : typeof raw === 'string' && /^\s*[+]?\d+\s*$/.test(raw) ? Number(raw) : NaN;
-    if (!Number.isInteger(n) || n < 1 || n > MAX_STATIC_SIZE) {
-      return bad(`invalid ${name}: expected an integer from 1 to ${MAX_STATIC_SIZE} pixels, got ${show(raw)}`);
+    if (!Number.isInteger(n) || n < 1 || n > maxSize) {
+      return bad(`invalid ${name}: expected an integer from 1 to ${maxSize} pixels, got ${show(raw)}`);
     }
     sizes.push(n);
   }
@@ -101,18 +100,14 @@ export function parseStaticRouteParams(
 }
 
 /**
- * Parses a `<lat>,<lng>` coordinate string (decimal degrees, optional spaces).
+ * Parses a `<lat>,<lng>` coordinate by the one coordinate rule (see parseCoord).
  * @returns the point, or a message saying what is wrong
  */
-export function parseLatLng(raw: unknown): LatLng | string {
-  if (absent(raw)) return 'missing (expected "<lat>,<lng>" in decimal degrees)';
-  if (typeof raw !== 'string') return `expected "<lat>,<lng>" in decimal degrees, got ${show(raw)}`;
-  const m = /^\s*([-+]?(?:\d+\.?\d*|\.\d+))\s*,\s*([-+]?(?:\d+\.?\d*|\.\d+))\s*$/.exec(raw);
-  if (!m) return `expected "<lat>,<lng>" in decimal degrees, got ${show(raw)}`;
-  const lat = Number(m[1]), lng = Number(m[2]);
-  if (!(Math.abs(lat) <= 90)) return `latitude ${m[1]} is outside -90..90`;
-  if (!(Math.abs(lng) <= 180)) return `longitude ${m[2]} is outside -180..180`;
-  return { lat, lng };
+function parseLatLng(raw: unknown, param: string): LatLng | string {
+  if (absent(raw)) return `invalid ${param}: missing (expected "<lat>,<lng>" in decimal degrees)`;
+  if (typeof raw !== 'string') return `invalid ${param}: expected "<lat>,<lng>" in decimal degrees, got ${show(raw)}`;
+  const c = parseCoord(raw.trim(), param);
+  return isParamError(c) ? `invalid ${c.error}` : c;
 }
 
 function parseEnum<T extends string>(raw: unknown, values: readonly T[], fallback: T): T | null {

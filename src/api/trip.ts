@@ -6,8 +6,8 @@
  * - Error codes follow OSRM's usage: `InvalidQuery` when the query is malformed (a coordinate that is not a pair of
  *   numbers, an empty part between `;`, origin equal to destination, fewer than 2 distinct coordinates),
  *   `InvalidValue` when a parsed value is not acceptable (latitude/longitude out of range, a non-string coordinate
- *   parameter, an unknown vehicle), `TooBig` above TRIP_LIMITS.N_MAX coordinates in total (counted before anything
- *   is parsed), `NoSegment` for a coordinate outside the loaded map or farther than MAX_SNAP_METRES from a road the
+ *   parameter, an unknown vehicle), `TooBig` above `limits.tripStops` coordinates in total (counted before anything
+ *   is parsed), `NoSegment` for a coordinate outside the loaded map or farther than `limits.snapRadius` from a road the
  *   vehicle may use, `NoTrips` when some stop cannot reach another. Every message names the coordinate
  *   (`origin`, `waypoints[i]` with i from 0, `destination`) or the parameter.
  * - "At least 10 coordinates for a best trip" (rest-api rule 2) is advice, not a rule: OSRM answers any trip of 2 or
@@ -19,20 +19,21 @@
  *   uses; each leg's numbers are the router's measures of the path drawn in `geometry`, i.e. what Direction gives
  *   from one stop to the next.
  */
+import { DEFAULT_LIMITS, type Limits } from '../limits.js';
 import type { Region } from '../region.js';
-import { appendLine, encodePolyline, pathLine } from '../route/geometry.js';
+import { appendLine, encodePolyline, legLine } from '../route/geometry.js';
 import { vehicleIndex, type Vehicle } from '../route/profiles.js';
+import { isLocateFailure, locate, type LocateFailure } from '../route/locate.js';
 import { routerOf, type SnapLeg } from '../route/router.js';
-import { MAX_SNAP_METRES, type Snap } from '../route/snap.js';
-import { TRIP_LIMITS } from '../trip/constants.js';
+import type { Snap } from '../route/snap.js';
 import { findUnreachableStop } from '../trip/reachability.js';
 import { solveTrip } from '../trip/solve.js';
 import { waypointPlaceId } from '../trip/waypoint-id.js';
 import { encodePlaceId } from '../places/place-id.js';
-import { reverseGeocode } from '../places/reverse.js';
+import { nearestPlace } from '../places/reverse.js';
 import { placesState } from '../places/state.js';
 import { isParamError, parseCoord, parseVehicle, type LatLng } from './coords.js';
-import { regionFor } from './direction.js';
+import type { Statuses } from './statuses.js';
 
 /** Query parameters of GET /trip (strings as in the REST query; numbers accepted where a string is expected). */
 export interface TripParams {
@@ -81,10 +82,10 @@ export interface TripWaypoint {
   waypoint_index: number;
 }
 
-export type TripErrorCode = 'InvalidQuery' | 'InvalidValue' | 'NoTrips' | 'NoSegment' | 'TooBig' | 'InternalError';
+export type TripErrorCode = Statuses<'InvalidQuery' | 'InvalidValue' | 'NoTrips' | 'NoSegment' | 'TooBig' | 'InternalError'>;
 
 export type TripResponse =
-  | { code: 'Ok'; trips: TripRoute[]; waypoints: TripWaypoint[] }
+  | { code: Statuses<'Ok'>; trips: TripRoute[]; waypoints: TripWaypoint[] }
   /** `InternalError` only reports a bug caught at the boundary (this function never throws). */
   | { code: TripErrorCode; message: string };
 
@@ -102,7 +103,7 @@ type Failure = { code: TripErrorCode; message: string };
  *
  * @param regions the engine's loaded regions; the trip runs in the first one holding every coordinate.
  */
-export function trip(engine: { readonly regions: readonly Region[] }, params: TripParams): TripResponse {
+export function trip(engine: { readonly regions: readonly Region[]; readonly limits?: Limits }, params: TripParams): TripResponse {
   const regions = engine.regions;
   try {
     return plan(engine, regions, params ?? {});
@@ -111,8 +112,9 @@ export function trip(engine: { readonly regions: readonly Region[] }, params: Tr
   }
 }
 
-function plan(engine: { readonly regions: readonly Region[] }, regions: readonly Region[], params: TripParams): TripResponse {
-  const stops = parseStops(params);
+function plan(engine: { readonly regions: readonly Region[]; readonly limits?: Limits }, regions: readonly Region[], params: TripParams): TripResponse {
+  const limits = engine.limits ?? DEFAULT_LIMITS;
+  const stops = parseStops(params, limits.tripStops);
   if ('code' in stops) return stops;
   const { list, hasOrigin, hasDestination } = stops;
   const vehicle = parseVehicle(params.vehicle);
@@ -128,12 +130,10 @@ function plan(engine: { readonly regions: readonly Region[] }, regions: readonly
     return fail('InvalidQuery', `a trip needs at least 2 distinct coordinates in origin, waypoints and destination; got ${distinct}`);
   }
 
-  const region = pickRegion(regions, list);
-  if ('code' in region) return region;
-  const snaps = snapStops(region, list, vehicle);
-  if ('code' in snaps) return snaps;
-
   const profile = vehicleIndex(vehicle);
+  const located = locate(regions, list, profile, limits.snapRadius);
+  if (isLocateFailure(located)) return locateFailure(located, list, vehicle, limits.snapRadius);
+  const { region, snaps } = located;
   const router = routerOf(region);
   const n = list.length;
   // Direction's pair rule (Router.ends), as DistanceMatrix: each leg below equals its entry here.
@@ -161,7 +161,7 @@ function plan(engine: { readonly regions: readonly Region[] }, regions: readonly
 }
 
 /** The coordinates in input order (origin, waypoints, destination), or the first failure. */
-function parseStops(params: TripParams): { list: Stop[]; hasOrigin: boolean; hasDestination: boolean } | Failure {
+function parseStops(params: TripParams, maxStops: number): { list: Stop[]; hasOrigin: boolean; hasDestination: boolean } | Failure {
   const given = (v: unknown) => v !== undefined && v !== null && v !== '';
   const hasOrigin = given(params.origin);
   const hasDestination = given(params.destination);
@@ -173,8 +173,8 @@ function parseStops(params: TripParams): { list: Stop[]; hasOrigin: boolean; has
     const parts = w.split(';');
     // Counted before any parsing, so a huge request costs one split.
     const total = parts.length + (hasOrigin ? 1 : 0) + (hasDestination ? 1 : 0);
-    if (total > TRIP_LIMITS.N_MAX) {
-      return fail('TooBig', `a trip takes at most ${TRIP_LIMITS.N_MAX} coordinates in origin, waypoints and destination; got ${total}`);
+    if (total > maxStops) {
+      return fail('TooBig', `a trip takes at most ${maxStops} coordinates in origin, waypoints and destination; got ${total}`);
     }
     parts.forEach((p, i) => texts.push({ name: `waypoints[${i}]`, value: p }));
   }
@@ -199,26 +199,12 @@ function outOfRange(text: string): boolean {
   return !(Math.abs(Number(parts[0])) <= 90 && Math.abs(Number(parts[1])) <= 180);
 }
 
-/** The region holding every stop, or NoSegment naming the first stop outside the first stop's region. */
-function pickRegion(regions: readonly Region[], list: readonly Stop[]): Region | Failure {
-  const region = regionFor(regions, list);
-  if (region) return region;
-  const first = regionFor(regions, list.slice(0, 1));
-  const outside = first ? list.find((p) => !first.contains(p.lat, p.lng))! : list[0]!;
-  const where = first ? `the map region of ${list[0]!.name}` : 'any loaded map region';
-  return fail('NoSegment', `${outside.name} (${outside.lat},${outside.lng}) is outside ${where}`);
-}
-
-function snapStops(region: Region, list: readonly Stop[], vehicle: Vehicle): Snap[] | Failure {
-  const router = routerOf(region);
-  const profile = vehicleIndex(vehicle);
-  const out: Snap[] = [];
-  for (const p of list) {
-    const s = router.snap(p.lat, p.lng, profile);
-    if (!s) return fail('NoSegment', `${p.name} (${p.lat},${p.lng}) is not within ${MAX_SNAP_METRES} m of a road open to ${vehicle}`);
-    out.push(s);
-  }
-  return out;
+/** NoSegment naming the stop that could not be located and why. */
+function locateFailure({ reason, index }: LocateFailure, list: readonly Stop[], vehicle: Vehicle, snapRadius: number): Failure {
+  const p = list[index]!;
+  if (reason === 'off-road') return fail('NoSegment', `${p.name} (${p.lat},${p.lng}) is not within ${snapRadius} m of a road open to ${vehicle}`);
+  const where = index > 0 ? `the map region of ${list[0]!.name}` : 'any loaded map region';
+  return fail('NoSegment', `${p.name} (${p.lat},${p.lng}) is outside ${where}`);
 }
 
 function noTripsMessage(weight: Float64Array, list: readonly Stop[], vehicle: Vehicle): string {
@@ -237,15 +223,7 @@ function formatTrip(region: Region, legs: readonly SnapLeg[]): TripRoute {
   let duration = 0;
   let weight = 0;
   const out = legs.map((leg): TripLeg => {
-    const pts = pathLine(region.graph, leg.path).coords;
-    // Each leg runs exactly between its two points (the path's end fractions give the same points up to rounding),
-    // so the geometry passes through every stop's point and, unless the pair rule picked different points of the
-    // first stop for the first and the return leg, starts and ends at the same point.
-    const { from, to } = leg;
-    pts[0] = from.lat;
-    pts[1] = from.lon;
-    if (pts.length === 2) pts.push(to.lat, to.lon);
-    else [pts[pts.length - 2], pts[pts.length - 1]] = [to.lat, to.lon];
+    const pts = legLine(region.graph, leg).coords;
     appendLine(line, pts);
     distance += leg.distance;
     duration += leg.duration;
@@ -267,7 +245,7 @@ function formatTrip(region: Region, legs: readonly SnapLeg[]): TripRoute {
  * placeDetail like every place_id), or, in a routing-only pack without places, the id of the road position.
  */
 function waypointId(engine: { readonly regions: readonly Region[] }, region: Region, s: Snap): string {
-  const near = reverseGeocode(placesState(engine).regions.filter((r) => r.region === region), s.lat, s.lon, 1)[0];
+  const near = nearestPlace(placesState(engine).regions.filter((r) => r.region === region), s.lat, s.lon);
   return near ? encodePlaceId(near.region.tag, region, near.place) : waypointPlaceId(region.meta.name, region.graph.edgeCount, s.edge, s.t);
 }
 

@@ -2,8 +2,8 @@
  * The engine's view of a pack's admin units (the serialized table of data-tools/admin, rebuilt once per region):
  * names of a place's units, and the address parts a result shows.
  */
-import { fromSerialized, type SerializedAdmin } from '../../data-tools/admin/serialize';
-import type { AdminTable, AdminUnit } from '../../data-tools/admin/types';
+import { fromSerialized, type SerializedAdmin } from '../admin/serialize';
+import type { AdminTable, AdminUnit } from '../admin/types';
 import { ADMIN_SLOTS, AdminSlot } from './kinds';
 import type { PlaceStore } from './store';
 
@@ -43,6 +43,23 @@ export class AdminNames {
       province2025: this.unit(a[o + AdminSlot.province2025]!),
     };
   }
+
+  /** Legacy wards a 2025 ward was made from (from the mapping; empty when unknown). */
+  legacyWardsOf(ward2025: number): readonly number[] {
+    let list = this.sources.get(ward2025);
+    if (!list) this.sources.set(ward2025, (list = (this.table?.toLegacy.get(ward2025) ?? []).filter((id) => this.unit(id)?.level === 'ward')));
+    return list;
+  }
+
+  /** Legacy districts of the legacy wards a 2025 ward was made from. */
+  legacyDistrictsOf(ward2025: number): readonly number[] {
+    let list = this.districts.get(ward2025);
+    if (!list) this.districts.set(ward2025, (list = [...new Set(this.legacyWardsOf(ward2025).map((w) => this.unit(w)!.parent))]));
+    return list;
+  }
+
+  private readonly sources = new Map<number, number[]>();
+  private readonly districts = new Map<number, number[]>();
 
   /** Distinct names with type ("Phường Văn Miếu", "Quận Đống Đa") of place `i`'s units, both systems. */
   namesOf(places: PlaceStore, i: number): string[] {

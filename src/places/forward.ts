@@ -1,112 +1,298 @@
 /**
- * Forward geocoding: address text to places. The text is parsed (house number, street, ward, district, province,
- * in any order, old or new admin names) to learn which admin units it names; every word is then searched, and
- * places in the named units rank up, places in other units down. A house number the data does not hold leaves
- * the street on top (the street's name is fully matched, other houses' numbers are not); a street the data does
- * not hold falls back to the most specific admin unit named.
+ * Forward geocoding: address text to places. The query is parsed (house number, street, ward, district, province in
+ * any order, old or new admin names, category words) into a PlaceQuery (see search/query.ts); the searcher keeps the
+ * places that account for every name and category word, and ranks them with the admin units the text named: places
+ * in those units rank up, places in other units down.
+ *
+ * Precision over recall: when no place accounts for the query, the answer is the most specific thing the query
+ * named that the pack holds — the street, else the admin unit — marked partial; a house number the data does not hold
+ * leaves the street on top, also partial; when nothing specific matched there is no answer (NOT_FOUND).
  */
-import { resolveAdmin, type AdminResolution } from '../../data-tools/admin/resolve';
+import type { AdminResolution } from '../admin/resolve';
+import { indexKey } from '../admin/table';
+import type { AdminTable } from '../admin/types';
+import type { AddressSystem } from './describe';
+import { routerOf } from '../route/router';
 import { ADMIN_SLOTS, AdminSlot, PlaceKind } from './kinds';
-import type { PlacesRegion } from './region-places';
-import type { Hit } from './search/search';
-import { termsOf, type Term } from './search/terms';
-import { parseAddress } from './text/address';
-import { nameKey } from './text/fold';
+import { streetKey, type PlacesRegion } from './region-places';
+import { buildQuery, type PlaceQuery, type QueryTerm } from './search/query';
+import { adminNameKeys } from './text/admin-names';
+import { fold, nameKey } from './text/fold';
 
 /** Most results a forward geocode returns. */
 export const MAX_GEOCODE_RESULTS = 5;
 
-/**
- * Score added per admin level that agrees, and subtracted twice over per level that contradicts. Legacy and 2025
- * names are judged separately and the better system counts, because a written name can be both (the 2025
- * "Phường Cửa Nam" shares its name with a smaller legacy ward): a place that agrees in one system is not
- * punished for the other.
- */
+/** Score added per admin level that agrees, and subtracted twice over per level that contradicts. */
 const WARD_BOOST = 0.1;
 const DISTRICT_BOOST = 0.08;
 const PROVINCE_BOOST = 0.04;
-
-/** Slots tried, in order, when no place matches by name. */
-const FALLBACK_ORDER = [AdminSlot.ward2025, AdminSlot.ward, AdminSlot.district, AdminSlot.province2025, AdminSlot.province];
-
 /** Score added to a place whose house number is the one written (and half of it taken from other numbers). */
-const HOUSE_BOOST = 0.15;
-
+const HOUSE_BOOST = 0.3;
 /** Score taken from admin units when the address names a house or street. */
 const UNIT_PENALTY = 0.2;
+/** Score added to a place of the kind the query's type word asks for (a street for "Phố X", a ward for "Phường X"). */
+const KIND_BOOST = 0.1;
+/** Farthest a place may lie from a street's road to be "on" it (metres): a deep building still faces it. */
+const ON_STREET_M = 80;
+/** Score added to a place whose name holds the query's name words in the written order ("Sơn Tây", not "Tây Sơn"). */
+const ORDER_BOOST = 0.05;
 
-/** A hit of one region. */
-export interface RegionHit extends Hit {
+/** A ranked forward result. */
+export interface ForwardHit {
   region: PlacesRegion;
+  place: number;
+  score: number;
+  /** The answer is only part of what was asked (a street or unit for a place the pack lacks, another house). */
+  partial: boolean;
+  /** The system the query wrote its admin names in: results are shown in it. */
+  system: AddressSystem;
 }
 
-/** Ranked places for an address in one region, best first (at most `limit`). */
-export function forwardInRegion(r: PlacesRegion, address: string, terms: Term[], limit: number): RegionHit[] {
-  const parsed = parseAddress(address, { isKnown: r.gazetteer });
-  const res = r.admin.table ? resolveAdmin(r.admin.table, { province: parsed.province, district: parsed.district, ward: parsed.ward }) : null;
-  const wanted = res ? wantedUnits(res) : [];
-  const adm = r.places.adm;
-  const kinds = r.places.kind;
-  // An address with a house number or street asks for a street-level place: admin units rank below streets.
-  const streetLevel = parsed.house !== undefined || parsed.street !== undefined;
-  const agreeOne = (p: number, [slot, weight, ids]: Check): number => {
-    const have = adm[p * ADMIN_SLOTS + slot]!;
-    return have < 0 ? 0 : ids.includes(have) ? weight : -2 * weight;
-  };
-  const agreement = (p: number, checks: Check[]): number => {
-    let b = 0;
-    for (const c of checks) b += agreeOne(p, c);
-    return b;
-  };
-  const [legacy, modern, province] = [wanted.filter((c) => c[3] === 'legacy'), wanted.filter((c) => c[3] === '2025'), wanted.filter((c) => c[3] === 'province')];
-  const houseKey = parsed.house !== undefined ? nameKey(parsed.house).replace(/ /g, '') : undefined;
-  const houseIds = r.places.house;
-  const sameHouse = new Map<number, boolean>(); // house string id → equals the written number
-  const boost = (p: number): number => {
-    let b = streetLevel && kinds[p]! >= PlaceKind.ward ? -UNIT_PENALTY : 0;
-    const h = houseIds[p]!;
-    if (houseKey !== undefined && h !== 0) {
-      let same = sameHouse.get(h);
-      if (same === undefined) sameHouse.set(h, (same = nameKey(r.region.strings.get(h)).replace(/ /g, '') === houseKey));
-      b += same ? HOUSE_BOOST : -HOUSE_BOOST / 2;
-    }
-    if (legacy.length && modern.length) b += Math.max(agreement(p, legacy), agreement(p, modern));
-    else b += agreement(p, legacy) + agreement(p, modern);
-    // Either province slot agreeing is enough (Hà Nội legacy and 2025 are different units).
-    let bestProvince = province.length ? -Infinity : 0;
-    for (const c of province) bestProvince = Math.max(bestProvince, agreeOne(p, c));
-    return b + bestProvince;
-  };
-  // House and alley numbers may be absent from the data: they rank but are not required.
-  const hits = r.searcher.search(terms, { prefix: false, limit, importance: r.places.importance, boost, numbersOptional: true });
-  if (hits.length > 0) return hits.map((h) => ({ ...h, region: r }));
-  // Nothing by name: the most specific unit named (the 2025 ward first, as addresses are shown today).
-  for (const slot of FALLBACK_ORDER) {
-    const check = wanted.find((c) => c[0] === slot);
-    const place = check && r.unitPlace.get(check[2][0]!);
-    if (place !== undefined) return [{ place, score: 0, text: 0, region: r }];
-  }
-  return [];
-}
-
-/** One admin check: the place slot, the weight of agreeing, the accepted unit ids, and its group. */
-type Check = [slot: number, weight: number, ids: number[], group: 'legacy' | '2025' | 'province'];
-
-/** The admin units an address named, as checks on place slots. */
-function wantedUnits(res: AdminResolution): Check[] {
-  const out: Check[] = [];
-  if (res.legacy.ward !== undefined) out.push([AdminSlot.ward, WARD_BOOST, [res.legacy.ward], 'legacy']);
-  if (res.legacy.district !== undefined) out.push([AdminSlot.district, DISTRICT_BOOST, [res.legacy.district], 'legacy']);
-  if (res.v2025.ward !== undefined) out.push([AdminSlot.ward2025, WARD_BOOST, [res.v2025.ward, ...res.v2025.wards], '2025']);
-  if (res.legacy.province !== undefined) out.push([AdminSlot.province, PROVINCE_BOOST, [res.legacy.province], 'province']);
-  if (res.v2025.province !== undefined) out.push([AdminSlot.province2025, PROVINCE_BOOST, [res.v2025.province], 'province']);
-  return out;
+/** One admin check: the place slot, the weight of agreeing, the accepted unit ids, its group and its query terms. */
+interface Check {
+  slot: number;
+  weight: number;
+  ids: number[];
+  group: 'legacy' | '2025' | 'province';
+  terms: number;
 }
 
 /** Ranked places for an address over all regions, best first. */
-export function forwardGeocode(regions: readonly PlacesRegion[], address: string, limit = MAX_GEOCODE_RESULTS): RegionHit[] {
-  const terms = termsOf(address);
-  if (terms.length === 0) return [];
-  const all = regions.flatMap((r) => forwardInRegion(r, address, terms, limit));
+export function forwardGeocode(regions: readonly PlacesRegion[], address: string, limit = MAX_GEOCODE_RESULTS): ForwardHit[] {
+  const queries = regions.map((r) => buildQuery(address, { gazetteer: r.gazetteer, table: r.admin.table, numbersOptional: true }));
+  const found = regions.flatMap((r, k) => rankInRegion(r, queries[k]!, { prefix: false, limit }));
+  const all = found.length > 0 ? found : regions.flatMap((r, k) => fallback(r, queries[k]!));
   return all.sort((a, b) => b.score - a.score).slice(0, limit);
+}
+
+/** How rankInRegion searches. */
+export interface RankOptions {
+  /** The last word may be unfinished (autocomplete). */
+  prefix: boolean;
+  limit: number;
+  /** False excludes a place (a radius around the caller's location). */
+  keep?: (place: number) => boolean;
+  /** Added to a place's score (a location bias). */
+  bias?: (place: number) => number;
+}
+
+/**
+ * The places of one region that account for a query, best first: the search with the admin units, house number and
+ * address level the query wrote. Forward geocoding and autocomplete rank by this same evidence.
+ */
+export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions): ForwardHit[] {
+  const table = r.admin.table;
+  const res = q.resolution;
+  const checks = res ? wantedUnits(res, q) : [];
+  const system = table && res ? systemOf(r, table, q, res) : '2025';
+  const places = r.places;
+  const streetLevel = q.parsed.house !== undefined || q.parsed.street !== undefined;
+  const houseKey = q.parsed.house !== undefined ? nameKey(q.parsed.house).replace(/ /g, '') : undefined;
+  const sameHouse = new Map<number, boolean>(); // house string id → equals the written number
+  const houseOf = (p: number): boolean | undefined => {
+    const h = places.house[p]!;
+    if (houseKey === undefined || h === 0) return undefined;
+    let same = sameHouse.get(h);
+    if (same === undefined) sameHouse.set(h, (same = nameKey(r.region.strings.get(h)).replace(/ /g, '') === houseKey));
+    return same;
+  };
+  const bias = opts.bias;
+  // "Phố X", "Đường X": the writer asks for a street; "Phường X" for the ward.
+  const unitOnly = !q.parsed.street && !q.terms.some((t) => t.role === 'name' || t.role === 'category');
+  const kindAsked =
+    q.parsed.types.street !== undefined ? PlaceKind.street
+    : unitOnly && q.parsed.types.ward !== undefined ? PlaceKind.ward
+    : unitOnly && q.parsed.types.district !== undefined && q.parsed.ward === undefined ? PlaceKind.district
+    : -1;
+  const boost = (p: number, own: number): number => {
+    let b = streetLevel && places.kind[p]! >= PlaceKind.ward ? -UNIT_PENALTY : 0;
+    if (places.kind[p] === kindAsked) b += KIND_BOOST;
+    const same = houseOf(p);
+    const units = adminAgreement(r, p, own, checks);
+    // The written house on the written street outweighs a wrong district ("175 Hai Bà Trưng, Quận 1" is in Quận 3).
+    if (same === true) b += HOUSE_BOOST + Math.max(0, units);
+    else b += (same === false ? -HOUSE_BOOST / 2 : 0) + units;
+    return b + (bias ? bias(p) : 0);
+  };
+  const search = (required: number, keep: ((p: number) => boolean) | undefined) =>
+    r.searcher.search(q.terms, {
+      prefix: opts.prefix, limit: opts.limit, importance: places.importance, required, categories: q.categories,
+      placeCategories: r.categories, keep, boost, adminTerms: q.adminMask.ward | q.adminMask.district | q.adminMask.province,
+    });
+  let hits = search(q.required | q.adminAsName, opts.keep);
+  // "Chợ Bến Thành" names no market of that name: then a market in the ward of that name (never one elsewhere). A
+  // district or city is too large to stand in for the name ("Chợ Đà Lạt", "Ga Hà Nội" are not any market or station
+  // there).
+  if (hits.length === 0 && (q.adminAsName & q.adminMask.ward) !== 0) {
+    const keep = opts.keep;
+    hits = search(q.required, (p) => (!keep || keep(p)) && adminAgreement(r, p, 0, checks) > 0);
+  }
+  const phrase = namePhrase(q);
+  const inOrder = (p: number): boolean => phrase !== '' && ` ${fold(r.region.strings.get(places.name[p]!))} `.includes(` ${phrase} `);
+  return hits
+    .map((h) => ({
+      region: r, place: h.place, score: h.score + (inOrder(h.place) ? ORDER_BOOST : 0), system,
+      partial: houseKey !== undefined && places.kind[h.place]! !== PlaceKind.poi && houseOf(h.place) !== true,
+    }))
+    .sort((a, b) => b.score - a.score);
+}
+
+/**
+ * How well place `p`'s units agree with the units the query named: legacy and 2025 judged separately and the better
+ * system counts (a written name can be both), either province slot agreeing is enough. A place whose legacy unit is
+ * unknown agrees, at half weight, when its 2025 ward was made from the named legacy unit. A check whose words the
+ * place holds itself (its name or street carries them: "Highlands Hai Bà Trưng" is on Phố Hai Bà Trưng, not in the
+ * ward of that name) agrees.
+ */
+function adminAgreement(r: PlacesRegion, p: number, own: number, checks: readonly Check[]): number {
+  if (checks.length === 0) return 0;
+  const adm = r.places.adm;
+  const o = p * ADMIN_SLOTS;
+  const ward2025 = adm[o + AdminSlot.ward2025]!;
+  const one = (c: Check): number => {
+    const have = adm[o + c.slot]!;
+    let v: number;
+    if (have >= 0) v = c.ids.includes(have) ? c.weight : -2 * c.weight;
+    else if (ward2025 >= 0 && (c.slot === AdminSlot.ward || c.slot === AdminSlot.district)) {
+      const via = c.slot === AdminSlot.ward ? r.admin.legacyWardsOf(ward2025) : r.admin.legacyDistrictsOf(ward2025);
+      v = c.ids.some((id) => via.includes(id)) ? c.weight / 2 : -2 * c.weight;
+    } else v = 0;
+    // The words are the place's own (its street or name): as good as being in the unit.
+    return c.terms !== 0 && (own & c.terms) === c.terms ? Math.max(v, c.weight) : v;
+  };
+  let legacy = 0, modern = 0, hasLegacy = false, hasModern = false;
+  let province = -Infinity;
+  for (const c of checks) {
+    if (c.group === 'legacy') (legacy += one(c)), (hasLegacy = true);
+    else if (c.group === '2025') (modern += one(c)), (hasModern = true);
+    else province = Math.max(province, one(c));
+  }
+  const units = hasLegacy && hasModern ? Math.max(legacy, modern) : legacy + modern;
+  return units + (province === -Infinity ? 0 : province);
+}
+
+/** The admin units an address named (the levels it wrote, not those they imply), as checks on place slots. */
+function wantedUnits(res: AdminResolution, q: PlaceQuery): Check[] {
+  const out: Check[] = [];
+  const m = q.adminMask;
+  const p = q.parsed;
+  if (res.legacy.ward !== undefined && p.ward) out.push({ slot: AdminSlot.ward, weight: WARD_BOOST, ids: [res.legacy.ward], group: 'legacy', terms: m.ward });
+  if (res.legacy.district !== undefined && p.district) out.push({ slot: AdminSlot.district, weight: DISTRICT_BOOST, ids: [res.legacy.district], group: 'legacy', terms: m.district });
+  if (res.v2025.ward !== undefined && (p.ward || p.district)) out.push({ slot: AdminSlot.ward2025, weight: WARD_BOOST, ids: [res.v2025.ward, ...res.v2025.wards], group: '2025', terms: m.ward | m.district });
+  if (p.province) {
+    if (res.legacy.province !== undefined) out.push({ slot: AdminSlot.province, weight: PROVINCE_BOOST, ids: [res.legacy.province], group: 'province', terms: m.province });
+    if (res.v2025.province !== undefined) out.push({ slot: AdminSlot.province2025, weight: PROVINCE_BOOST, ids: [res.v2025.province], group: 'province', terms: m.province });
+  }
+  return out;
+}
+
+/**
+ * 'legacy' when the query named a unit only the pre-2025 system has: a district written with its type word, or a
+ * district or ward name that neither a 2025 ward nor (written without a type word) a street of the region carries;
+ * else '2025'. Names both systems have ("Hoàn Kiếm" is a legacy district and a 2025 ward; "Bà Triệu" a legacy ward
+ * and a street) leave the default.
+ */
+function systemOf(r: PlacesRegion, table: AdminTable, q: PlaceQuery, res: AdminResolution): AddressSystem {
+  const p = q.parsed;
+  const onlyLegacy = (name: string, typed: boolean): boolean =>
+    !adminNameKeys(name).some((k) => table.index.has(indexKey('2025', 'ward', k))) && (typed || !r.streetKeys.has(streetKey(name)));
+  if (res.legacy.district !== undefined && p.district && (p.types.district !== undefined || onlyLegacy(p.district, false))) return 'legacy';
+  if (res.legacy.ward !== undefined && p.ward && onlyLegacy(p.ward, p.types.ward !== undefined)) return 'legacy';
+  return '2025';
+}
+
+/** The query's name words in order, folded and space-joined ('' when it has fewer than two). */
+function namePhrase(q: PlaceQuery): string {
+  const words = q.terms.filter((t) => t.role === 'name' && !t.numeric).map((t) => t.folded);
+  return words.length >= 2 ? words.join(' ') : '';
+}
+
+/** The run itself, then its suffixes and prefixes of two words or more, longest first. */
+function subRuns(run: number[]): number[][] {
+  const out = run.length > 0 ? [run] : [];
+  for (let n = run.length - 1; n >= 2; n--) out.push(run.slice(run.length - n), run.slice(0, n));
+  return out;
+}
+
+/**
+ * The most specific thing the query named when no place accounts for all of it: a street it names (partial) — its
+ * street part, or an admin name that is also a street of the region ("Vincom Bà Triệu": Phố Bà Triệu) — else the
+ * ward it names (partial; a legacy ward asked for alone and without a place of its own answers with the one 2025 ward
+ * it went into). A district or a province alone is too coarse to stand for a place: no answer. Matching here is exact
+ * (no typos): a stand-in must be what the query wrote.
+ */
+function fallback(r: PlacesRegion, q: PlaceQuery): ForwardHit[] {
+  const table = r.admin.table;
+  const res = q.resolution;
+  const system = table && res ? systemOf(r, table, q, res) : '2025';
+  const kinds = r.places.kind;
+  const checks = res ? wantedUnits(res, q) : [];
+  // A stand-in street is one the query names whole: every word of its name is written ("Thăng Long" is not
+  // "Ngõ 294 Thăng Long Mới"; "Số 3 ngõ 107A Tôn Đức Thắng" names "Ngõ 107A Phố Tôn Đức Thắng").
+  const written = new Set(q.terms.map((t) => t.folded));
+  const namedWhole = (p: number): boolean => streetKey(r.region.strings.get(r.places.name[p]!)).split(' ').every((w) => w === '' || written.has(w));
+  const streetRuns: number[][] = [];
+  const run = (keep: (t: QueryTerm) => boolean): number[] => q.terms.flatMap((t, j) => (keep(t) ? [j] : []));
+  // The street's own name words (not the category words that may lead the run: "Hồ Thiền Quang" names Phố Thiền Quang).
+  streetRuns.push(run((t) => t.part === 'street' && t.role === 'name'));
+  for (const part of ['ward', 'district'] as const) {
+    const words = run((t) => t.role === 'admin' && t.part === part);
+    if (words.length > 0 && r.streetKeys.has(words.map((j) => q.terms[j]!.folded).join(' '))) streetRuns.push(words);
+  }
+  // Name words the parser could not place, part by comma-separated part ("Hanoi Railway Station, Lê Duẩn").
+  for (const segment of new Set(q.terms.map((t) => t.segment))) {
+    const words = run((t) => t.segment === segment && t.role === 'name' && t.part === undefined);
+    if (words.length > 0) streetRuns.push(words);
+  }
+  for (const words of streetRuns) {
+    // A run that also carries the place's name ("Phở Thìn Lò Đúc") is tried by its ends, longest first.
+    for (const sub of subRuns(words)) {
+      let required = 0;
+      for (const j of sub) required |= 1 << j;
+      const terms = q.terms.map((t, j) => ((required >> j) & 1 ? { ...t, optional: false } : { ...t, optional: true }));
+      const hits = r.searcher.search(terms, {
+        prefix: false, limit: 1, importance: r.places.importance, required, exact: true,
+        keep: (p) => kinds[p] === PlaceKind.street && namedWhole(p), boost: (p, own) => adminAgreement(r, p, own, checks),
+      });
+      if (hits.length === 0) continue;
+      const street = hits[0]!.place;
+      // "Popeyes Hai Bà Trưng", "Phở Thìn Lò Đúc": the rest of the query names a place on that street.
+      const onIt = placeOnStreet(r, q, q.required & ~required & ~(q.adminMask.ward | q.adminMask.district | q.adminMask.province), street);
+      if (onIt) return [{ region: r, place: onIt.place, score: onIt.score, partial: false, system }];
+      return [{ region: r, place: street, score: hits[0]!.score, partial: true, system }];
+    }
+  }
+  const ward = namedWard(table, q, res);
+  let place = ward !== undefined ? r.unitPlace.get(ward) : undefined;
+  const alone = !q.terms.some((t) => t.role === 'name' || t.role === 'category');
+  if (place === undefined && alone && res?.legacy.ward !== undefined && res.v2025.wards.length === 1) place = r.unitPlace.get(res.v2025.wards[0]!);
+  return place !== undefined ? [{ region: r, place, score: 0, partial: true, system }] : [];
+}
+
+/**
+ * The best place that accounts for the `rest` words of the query (its name and category words besides the street's)
+ * and lies within ON_STREET_M of a road named as `street` is, or null (also when `rest` is empty).
+ */
+function placeOnStreet(r: PlacesRegion, q: PlaceQuery, rest: number, street: number): { place: number; score: number } | null {
+  const graph = r.region.graph;
+  if (rest === 0 || graph.edgeCount === 0) return null;
+  const name = r.places.name[street]!;
+  const names = graph.edgeName;
+  const segments = routerOf(r.region).segments();
+  const onStreet = (p: number): boolean =>
+    r.places.kind[p] === PlaceKind.poi && segments.nearest(r.lat(p), r.lon(p), (e) => names[e] === name, ON_STREET_M) !== null;
+  const terms = q.terms.map((t, j) => ({ ...t, optional: ((rest >> j) & 1) === 0 }));
+  const hits = r.searcher.search(terms, {
+    prefix: false, limit: 1, importance: r.places.importance, required: rest, categories: q.categories,
+    placeCategories: r.categories, keep: onStreet,
+  });
+  return hits[0] ?? null;
+}
+
+/** The ward the query wrote: the 2025 ward of that name, else the legacy one (not a successor the mapping implies). */
+function namedWard(table: AdminTable | null, q: PlaceQuery, res: AdminResolution | null): number | undefined {
+  if (!table || !res || !q.parsed.ward) return undefined;
+  const written = (id: number | undefined) => id !== undefined && adminNameKeys(q.parsed.ward!).some((k) => nameKey(table.byId.get(id)!.name) === k);
+  if (written(res.v2025.ward)) return res.v2025.ward;
+  return res.legacy.ward;
 }

@@ -17,3 +17,6 @@ export const ADMIN_SLOTS = 5;
  * -(unit id + 1) instead, unit ids being those of the pack's admin table.
  */
 export const OsmType = { node: 0, way: 1, relation: 2, street: 3 } as const;
+
+/** Kinds of alternative names in `place.alt.kind`: other names of the place, or its brand / operator. */
+export const AltKind = { name: 0, brand: 1 } as const;

@@ -1,19 +1,29 @@
 /**
  * Everything the place endpoints need of one region, built once when the engine first answers a place request:
- * the admin table, the search index with its scratch state, a great-circle spatial index for reverse geocoding,
- * the address gazetteer and the region's place_id tag.
+ * the admin table, the search index with its scratch state and the places' categories, a great-circle spatial
+ * index for reverse geocoding, the street pieces by name, the address gazetteer and the region's place_id tag.
  */
 import KDBush from 'kdbush';
-import { gazetteerFor } from '../../data-tools/admin/resolve';
+import { areaUnits, gazetteerFor } from '../admin/resolve';
 import type { Region } from '../region';
 import { COORD_SCALE } from '../pack/format';
 import { AdminNames } from './admin-names';
 import { PlaceKind } from './kinds';
 import { packTag } from './place-id';
 import { PlaceIndex } from './search/index';
+import { PlaceCategories } from './search/place-categories';
 import { Searcher } from './search/search';
+import { storedTermsOf } from './search/terms';
 import type { PlaceStore } from './store';
 import type { Gazetteer } from './text/address';
+
+/** The key of a street name in `streetKeys`: its words without type and category words, folded. */
+export function streetKey(name: string): string {
+  return storedTermsOf(name)
+    .filter((t) => !t.optional)
+    .map((t) => t.folded)
+    .join(' ');
+}
 
 /** The place machinery of one region that has places. */
 export class PlacesRegion {
@@ -21,34 +31,68 @@ export class PlacesRegion {
   readonly admin: AdminNames;
   readonly index: PlaceIndex;
   readonly searcher: Searcher;
+  readonly categories: PlaceCategories;
   readonly tag: string;
   /** Confirms ward/district/province names for the address parser; undefined without admin units. */
   readonly gazetteer: Gazetteer | undefined;
-  /** Points of the places reverse geocoding may return (not admin units), as kdbush ids into `pointPlace`. */
+  /** Points of the POIs, addresses and street places, as kdbush ids into `pointPlace`. */
   readonly points: KDBush;
   readonly pointPlace: Int32Array;
+  /** True when streets are found on the road graph's geometry (reverse geocoding), not by their place points. */
+  readonly streetsOnGraph: boolean;
+  /** Bounding box [minLon, minLat, maxLon, maxLat] of the point places and the road graph, degrees. */
+  readonly bbox: [number, number, number, number];
   /** Admin unit id → the place that stands for it. */
   readonly unitPlace = new Map<number, number>();
+  /** Street name string id → its street places (one per piece of the street in a ward). */
+  readonly streetPieces = new Map<number, number[]>();
+  /** Folded street names without their type word ("ba trieu" for "Phố Bà Triệu"). */
+  readonly streetKeys = new Set<string>();
 
   constructor(readonly region: Region) {
     this.places = region.places!;
     this.admin = new AdminNames(region.admin);
     this.index = new PlaceIndex(this.places, region.strings, this.admin);
     this.searcher = new Searcher(this.index);
+    this.categories = new PlaceCategories(this.places, region.strings);
     this.tag = packTag(region);
-    this.gazetteer = this.admin.table ? gazetteerFor(this.admin.table) : undefined;
+    // Bare ward and district names are those of the pack's area (the wards it keeps polygons of) when it has one.
+    const area = this.admin.table && region.wards && region.wards.count > 0 ? areaUnits(this.admin.table, region.wards.unit) : undefined;
+    this.gazetteer = this.admin.table ? gazetteerFor(this.admin.table, area) : undefined;
     const p = this.places;
     const ids: number[] = [];
+    this.streetsOnGraph = region.graph.edgeCount > 0;
     for (let i = 0; i < p.count; i++) {
       const k = p.kind[i];
+      if (k === PlaceKind.street) {
+        const list = this.streetPieces.get(p.name[i]!) ?? [];
+        if (list.length === 0) this.streetKeys.add(streetKey(region.strings.get(p.name[i]!)));
+        list.push(i);
+        this.streetPieces.set(p.name[i]!, list);
+      }
       if (k === PlaceKind.poi || k === PlaceKind.address || k === PlaceKind.street) ids.push(i);
       else if (p.osm[i]! < 0) this.unitPlace.set(-p.osm[i]! - 1, i);
     }
     this.pointPlace = Int32Array.from(ids);
+    const b: [number, number, number, number] = region.meta.bbox ? [...region.meta.bbox] : [Infinity, Infinity, -Infinity, -Infinity];
+    for (const i of ids) {
+      const lat = p.lat[i]! / COORD_SCALE, lon = p.lon[i]! / COORD_SCALE;
+      if (lon < b[0]) b[0] = lon;
+      if (lat < b[1]) b[1] = lat;
+      if (lon > b[2]) b[2] = lon;
+      if (lat > b[3]) b[3] = lat;
+    }
+    this.bbox = b;
     this.points = new KDBush(Math.max(1, ids.length));
     for (const i of ids) this.points.add(p.lon[i]! / COORD_SCALE, p.lat[i]! / COORD_SCALE);
     if (ids.length === 0) this.points.add(0, 0); // kdbush needs one point; pointPlace stays empty
     this.points.finish();
+  }
+
+  /** True when the point (degrees) lies in `bbox` grown by `marginDeg`. */
+  near(lat: number, lon: number, marginDeg: number): boolean {
+    const b = this.bbox;
+    return lon >= b[0] - marginDeg && lat >= b[1] - marginDeg && lon <= b[2] + marginDeg && lat <= b[3] + marginDeg;
   }
 
   /** Latitude of place `i` in degrees. */
@@ -59,5 +103,10 @@ export class PlacesRegion {
   /** Longitude of place `i` in degrees. */
   lon(i: number): number {
     return this.places.lon[i]! / COORD_SCALE;
+  }
+
+  /** The 2025 ward (admin unit id) whose official polygon holds the point (degrees), or -1 (none, or no polygons). */
+  wardAt(lat: number, lng: number): number {
+    return this.region.wards?.unitAt(lat, lng) ?? -1;
   }
 }

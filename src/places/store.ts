@@ -4,7 +4,7 @@ import { ADMIN_SLOTS } from './kinds.js';
 
 /**
  * The places of a pack as zero-copy views: per place its coordinates (1e-7 degree), kind, name, house number,
- * street, category, locality (string ids), admin units and OSM origin.
+ * street, category, locality (string ids), admin units, OSM origin and alternative names.
  */
 export class PlaceStore {
   readonly lat: Int32Array;
@@ -18,6 +18,10 @@ export class PlaceStore {
   readonly adm: Int32Array;
   readonly osm: Float64Array;
   readonly importance: Uint8Array;
+  /** Alternative names of place i: alt[altFirst[i] .. altFirst[i + 1]) (string ids), their kinds in altKind (AltKind). */
+  readonly altFirst: Uint32Array;
+  readonly alt: Uint32Array;
+  readonly altKind: Uint8Array;
   readonly count: number;
 
   constructor(pack: Pack) {
@@ -34,6 +38,14 @@ export class PlaceStore {
     this.importance = pack.array('place.importance');
     this.count = this.lat.length;
     const n = this.count;
+    // Packs from before alternative names have none.
+    const hasAlt = pack.has('place.alt.first');
+    this.altFirst = hasAlt ? pack.array('place.alt.first') : new Uint32Array(n + 1);
+    this.alt = hasAlt ? pack.array('place.alt') : new Uint32Array(0);
+    this.altKind = hasAlt ? pack.array('place.alt.kind') : new Uint8Array(0);
+    if (this.altFirst.length !== n + 1 || this.altKind.length !== this.alt.length || this.altFirst[n] !== this.alt.length) {
+      throw new PackError(pack.source, 'corrupt places: alternative names disagree in length');
+    }
     for (const a of [this.lon, this.kind, this.name, this.house, this.street, this.category, this.locality, this.osm, this.importance]) {
       if (a.length !== n) throw new PackError(pack.source, 'corrupt places: arrays differ in length');
     }

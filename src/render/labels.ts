@@ -9,6 +9,7 @@ import type { SymbolStyle } from './feature-styles.js';
 import { glyphFont } from './glyph-font.js';
 import { CollisionIndex, type LabelBox } from './label-collision.js';
 import { drawSdfText, measureText, shapeText, type Canvas, type ShapedText } from './raster/index.js';
+import { stripDiacritics } from '../text/diacritics.js';
 
 /** Font pixels per bitmap-font row: a 7-row glyph at scale 1 stands for text-size 10. */
 const SIZE_PER_SCALE = 10;
@@ -18,14 +19,6 @@ const HALF_HEIGHT_PER_SIZE = 0.65;
 export const MAX_LINE_LABELS = 60;
 /** A line label's stretch may stray this far (pixels) from the straight text. */
 const STRAIGHT_TOLERANCE = 1.5;
-
-/**
- * Latin letters without diacritics: NFD and drop the combining marks, then the Vietnamese đ/Đ (a letter of its own,
- * not a d with a mark).
- */
-export function foldDiacritics(text: string): string {
-  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/đ/g, 'd').replace(/Đ/g, 'D');
-}
 
 /** The text of a label after text-transform. */
 function transformed(s: SymbolStyle, text: string): string {
@@ -118,7 +111,7 @@ export class Labeler {
 
   /** A point label in the bitmap font (no glyphs available), on whole pixels. */
   private bitmapPoint(s: SymbolStyle, x: number, y: number): boolean {
-    const text = transformed(s, foldDiacritics(s.text));
+    const text = transformed(s, stripDiacritics(s.text));
     const scale = Math.max(1, Math.round(s.size / SIZE_PER_SCALE));
     const { width, height } = measureText(text, scale);
     const halo = s.haloColor ? Math.ceil(s.haloWidth) : 0;

@@ -3,7 +3,6 @@
  * padding, the route line in its colour over a white casing, origin and destination markers and the OpenStreetMap
  * attribution, encoded as PNG.
  */
-import { parseStaticRouteParams, type LatLng, type StaticRouteError, type StaticRouteParams, type StaticRouteQuery } from '../api/static-route.js';
 import { drawBasemap, type BasemapSource } from './map.js';
 import { Canvas, fitBounds, measureText, Viewport, type RGBA } from './raster/index.js';
 
@@ -12,25 +11,11 @@ export interface RouteGeometry {
   coordinates: readonly (readonly [number, number])[];
 }
 
-/**
- * Finds the route line between two points in a region: the geometry, or an error body (NOT_FOUND when there is no
- * route). The routing module provides it; the static map needs nothing else from routing.
- */
-export type RouteLineFinder<R> = (
-  region: R,
-  origin: LatLng,
-  destination: LatLng,
-  vehicle: StaticRouteParams['vehicle'],
-  weighting: StaticRouteParams['type'],
-) => RouteGeometry | StaticRouteError;
-
-/** What the static map needs from the engine. */
-export interface StaticRouteContext<R extends BasemapSource> {
-  /** The region holding both points, or null when no loaded pack does. */
-  regionFor(origin: LatLng, destination: LatLng): R | null;
-  /** Style JSON of the basemap. */
-  style: unknown;
-  findRoute: RouteLineFinder<R>;
+/** What the image needs besides the route: its size in pixels and the route colour (straight RGBA, alpha 0..1). */
+export interface RouteImageOptions {
+  width: number;
+  height: number;
+  color: RGBA;
 }
 
 /** Route line widths, pixels: the coloured line and the white casing around it. */
@@ -46,27 +31,11 @@ const MAX_ZOOM = 18;
 export const ATTRIBUTION = '© OpenStreetMap contributors';
 
 /**
- * Answers `staticRoute`: PNG bytes, or an error body (BAD_REQUEST for invalid parameters, NOT_FOUND when a point
- * lies outside every pack or there is no route). Never throws for bad input.
- */
-export async function staticRoute<R extends BasemapSource>(query: StaticRouteQuery, ctx: StaticRouteContext<R>): Promise<Uint8Array | StaticRouteError> {
-  const parsed = parseStaticRouteParams(query);
-  if (!parsed.ok) return parsed.error;
-  const p = parsed.params;
-  const region = ctx.regionFor(p.origin, p.destination);
-  if (!region) return { status: 'NOT_FOUND', error_message: 'origin and destination are not inside one loaded region' };
-  const route = ctx.findRoute(region, p.origin, p.destination, p.vehicle, p.type);
-  if ('status' in route) return route;
-  if (route.coordinates.length === 0) return { status: 'NOT_FOUND', error_message: 'no route between origin and destination' };
-  return drawStaticRoute(region, ctx.style, route, p).toPNGAsync();
-}
-
-/**
  * Draws the static route image.
  * @param route the route line, [lon, lat] degrees
- * @param p image size and route colour
+ * @param p image size (pixels) and route colour
  */
-export function drawStaticRoute(source: BasemapSource, style: unknown, route: RouteGeometry, p: Pick<StaticRouteParams, 'width' | 'height' | 'color'>): Canvas {
+export function drawStaticRoute(source: BasemapSource, style: unknown, route: RouteGeometry, p: RouteImageOptions): Canvas {
   const { width, height } = p;
   const canvas = new Canvas(width, height);
   const viewport = routeViewport(route, width, height);

@@ -67,6 +67,33 @@ export function pathLine(g: RoadGraph, p: ArcPath): PathLine {
   return { coords, starts };
 }
 
+/**
+ * The line of one leg between two located points: its path's line ({@link pathLine}) with the first and last point
+ * set exactly to the leg's ends (the path's end fractions give the same points up to rounding), so a route's line
+ * passes through every stop it was asked for; still no point repeated consecutively, and at least one point. The one
+ * leg-geometry rule of Direction, trip and the static map.
+ */
+export function legLine(g: RoadGraph, leg: { path: ArcPath; from: { lat: number; lon: number }; to: { lat: number; lon: number } }): PathLine {
+  const { coords: c, starts } = pathLine(g, leg.path);
+  const { from, to } = leg;
+  if (c.length === 0) c.push(from.lat, from.lon);
+  c[0] = from.lat;
+  c[1] = from.lon;
+  if (c.length >= 4 && c[2] === from.lat && c[3] === from.lon) {
+    c.splice(0, 2);
+    for (let i = 0; i < starts.length; i++) starts[i] = Math.max(0, starts[i]! - 1);
+  }
+  const n = c.length;
+  if (n >= 4 && c[n - 4] === to.lat && c[n - 3] === to.lon) c.length = n - 2;
+  else if (n >= 4 || from.lat !== to.lat || from.lon !== to.lon) {
+    if (n === 2) c.push(to.lat, to.lon);
+    else [c[n - 2], c[n - 1]] = [to.lat, to.lon];
+  }
+  const last = c.length / 2 - 1;
+  for (let i = 0; i < starts.length; i++) starts[i] = Math.min(starts[i]!, last);
+  return { coords: c, starts };
+}
+
 /** Appends the points of arc a ({@link arcPoints}, same values) to a flat line without making point arrays. */
 function appendArc(out: number[], g: RoadGraph, a: number): void {
   const e = a >> 1;

@@ -6,7 +6,8 @@ import { ArcCosts, arcTail, type Weighting } from './costs.js';
 import type { RoadGraph } from './graph.js';
 import { PROFILE_COUNT } from './profiles.js';
 import { ArcSearch, pathSum, type ArcPath, type Endpoint } from './search.js';
-import { MAX_SNAP_METRES, SnapIndex, type Snap } from './snap.js';
+import { DEFAULT_LIMITS } from '../limits.js';
+import { SnapIndex, type Snap } from './snap.js';
 import { TurnTable } from './turns.js';
 import { WasmGraph } from './wasm/core.js';
 import { wasmModule } from './wasm/load.js';
@@ -85,6 +86,11 @@ export class Router {
   constructor(readonly graph: RoadGraph, readonly pack: Pack | null = null, opts: { wasm?: boolean; bigComponentEdges?: number } = {}) {
     this.wasm = opts.wasm !== false;
     this.bigComponentEdges = opts.bigComponentEdges ?? BIG_COMPONENT_EDGES;
+  }
+
+  /** The index of the graph's edge segments (built on first use), shared by snapping and reverse geocoding. */
+  segments(): SnapIndex {
+    return (this.snapIndex ??= new SnapIndex(this.graph));
   }
 
   /** Strongly connected components of a vehicle's road graph (turn rules included), computed on first use. */
@@ -166,14 +172,14 @@ export class Router {
    * snap is the nearest point on a big-component road, with the nearest point kept in `local` (see `ends`).
    * Otherwise the nearest road of any component; null when none is within `maxDist` m.
    */
-  snap(lat: number, lon: number, profile: number, maxDist = MAX_SNAP_METRES): Snap | null {
-    this.snapIndex ??= new SnapIndex(this.graph);
+  snap(lat: number, lon: number, profile: number, maxDist = DEFAULT_LIMITS.snapRadius): Snap | null {
+    const segments = this.segments();
     const comps = this.components(profile);
     const comp = comps.edgeComp;
     const big = comps.big;
-    const near = this.snapIndex.nearest(lat, lon, (e) => comp[e]! >= 0, maxDist);
+    const near = segments.nearest(lat, lon, (e) => comp[e]! >= 0, maxDist);
     if (!near || big[near.edge]) return near;
-    const far = this.snapIndex.nearest(lat, lon, (e) => big[e] === 1, maxDist);
+    const far = segments.nearest(lat, lon, (e) => big[e] === 1, maxDist);
     return far ? { ...far, local: near } : near;
   }
 

@@ -1,8 +1,6 @@
 import { haversine } from '../geo.js';
+import { DEFAULT_LIMITS } from '../limits.js';
 import type { RoadGraph } from './graph.js';
-
-/** Farthest a point may lie from a road it is snapped to, in metres; farther points are NOT_FOUND. */
-export const MAX_SNAP_METRES = 1000;
 
 /** A point snapped onto an edge. */
 export interface Snap {
@@ -116,7 +114,7 @@ export class SnapIndex {
    * Nearest point on an edge that `open(edge)` accepts, within `maxDist` metres of (lat, lon) in degrees; null
    * when there is none.
    */
-  nearest(lat: number, lon: number, open: (edge: number) => boolean, maxDist = MAX_SNAP_METRES): Snap | null {
+  nearest(lat: number, lon: number, open: (edge: number) => boolean, maxDist = DEFAULT_LIMITS.snapRadius): Snap | null {
     const x = lon * 1e7 * this.kx - this.x0;
     const y = lat * 1e7 * this.ky - this.y0;
     const cx = Math.floor(x / this.cell);

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { createEngine } from '../../engine.js';
-import { httpStatusOfBody } from '../http/responses.js';
+import { httpStatusOfBody } from '../../api/statuses.js';
 import { ENDPOINT_PATHS, type EngineApi, type MethodName } from '../http/routes.js';
 import { flag, type ParsedArgs } from './args.js';
 

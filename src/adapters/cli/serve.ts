@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { createEngine } from '../../engine.js';
+import { DEFAULT_LIMITS, resolveLimits, type Limits } from '../../limits.js';
 import { createTileSource } from '../../map/tiles/source.js';
 import { createMapResources } from '../http/map-resources.js';
 import { createRestHandler } from '../http/handler.js';
@@ -17,7 +18,7 @@ import { exampleUrls } from './examples.js';
 import { DEFAULT_KEYS_FILE, usageFileFor } from './files.js';
 
 export const SERVE_HELP = `bando serve [--pack FILE ...] [--keys FILE] [--usage FILE] [--port N] [--host ADDR]
-            [--cert FILE --key FILE] [--trust-proxy] [--dev] [--timeout MS] [--threads N]
+            [--cert FILE --key FILE] [--trust-proxy] [--dev] [--timeout MS] [--threads N] [--limit NAME=N ...]
   Serves the REST API (node:http, or node:https with --cert/--key). Keys come from --keys
   (default ${DEFAULT_KEYS_FILE}); usage counts persist to --usage (default: the keys file with .usage.json).
   --dev          accept plain HTTP from loopback; without a keys file, make temporary dev keys
@@ -29,6 +30,8 @@ export const SERVE_HELP = `bando serve [--pack FILE ...] [--keys FILE] [--usage 
                  (--timeout, default 30000 ms) then also stops runaway computations. 0: the engine in
                  the serving thread. Default auto: one per CPU core when there are two or more and the
                  worker bundle is built, else 0.
+  --limit NAME=N  change a request limit (repeatable): ${Object.entries(DEFAULT_LIMITS).map(([k, v]) => `${k} (${v})`).join(', ')};
+                 each from 1 to its cap (README, Limits).
   Default --port 8080, --host 127.0.0.1. SIGTERM/SIGINT stop gracefully and save the counts.`;
 
 /** `bando serve`: runs the fetch handler behind node:http/https until SIGTERM or SIGINT. */
@@ -51,8 +54,9 @@ export async function serveCommand(args: ParsedArgs): Promise<void> {
   const timeoutMs = timeout ? Number(timeout) : 30_000;
   const threads = threadCount(flag(args, 'threads') ?? 'auto');
   const packs = args.flags.get('pack');
-  const pool = threads > 0 ? createThreadPool(workerScript(), { size: threads, packs, callTimeoutMs: timeoutMs }) : null;
-  const local = pool ? null : await createEngine({ packs });
+  const limits = limitFlags(args.flags.get('limit') ?? []);
+  const pool = threads > 0 ? createThreadPool(workerScript(), { size: threads, packs, limits, callTimeoutMs: timeoutMs }) : null;
+  const local = pool ? null : await createEngine({ packs, limits });
   const engine: EngineApi = pool ? await pool.ready : local!;
   // Tiles are cut in this thread from the packs' basemaps (and the example URLs read its answers); with --threads the
   // packs are loaded here once more.
@@ -135,4 +139,23 @@ function workerScript(): URL {
   const found = findWorkerScript();
   if (!found) throw new Error('--threads needs the worker bundle dist/worker.js (run npm run build)');
   return found;
+}
+
+/**
+ * `--limit NAME=N` flags as limits.
+ * @throws Error naming the flag when one is not NAME=N or names no limit, or N is out of range
+ */
+function limitFlags(values: readonly string[]): Partial<Limits> {
+  const out: Record<string, number> = {};
+  for (const v of values) {
+    const m = /^([a-zA-Z]+)=(\d+)$/.exec(v);
+    if (!m) throw new Error(`--limit ${v}: expected NAME=N, e.g. --limit destinations=10`);
+    out[m[1]!] = Number(m[2]);
+  }
+  try {
+    resolveLimits(out);
+  } catch (err) {
+    throw new Error(`--limit: ${(err as Error).message}`);
+  }
+  return out;
 }

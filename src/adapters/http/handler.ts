@@ -1,7 +1,8 @@
 import { isSecure, type ClientInfo, type TrustProxy } from './client.js';
 import { matchesRestrictions, normalizeKeys, type ApiKey, type KeyKind, type NormalizedKey } from './keys.js';
 import { RateLimiter } from './rate.js';
-import { errorReply, fromFetchResponse, httpStatusOfBody, json, png, SerializedBody, serializedJson, toFetchResponse, type Reply } from './responses.js';
+import { httpStatusOfBody } from '../../api/statuses.js';
+import { errorReply, fromFetchResponse, json, png, SerializedBody, serializedJson, toFetchResponse, type Reply } from './responses.js';
 import { firstParam, parseRequestUrl, type RequestUrl } from './request-url.js';
 import { methodForPath, type EngineApi, type EngineParams } from './routes.js';
 import { SessionTracker, type SessionCharge, type SessionOptions } from './sessions.js';

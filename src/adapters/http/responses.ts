@@ -55,23 +55,3 @@ export async function fromFetchResponse(res: Response): Promise<Reply> {
   res.headers.forEach((v, k) => (headers[k] = v));
   return { status: res.status, headers, body: new Uint8Array(await res.arrayBuffer()) };
 }
-
-/** Body statuses that say the request itself was wrong (Google-shaped and OSRM-shaped endpoints). */
-const CLIENT_ERRORS = new Set(['BAD_REQUEST', 'INVALID_REQUEST', 'InvalidQuery', 'InvalidValue', 'InvalidOptions', 'InvalidUrl', 'TooBig']);
-
-/**
- * HTTP status that accompanies an engine's response body (rest-api.md leaves it open). Chosen so that clients
- * written for the online service, which read `status`/`code` from the body, keep working, while HTTP-level tools
- * still see failures:
- * - OK / Ok, and "nothing found" outcomes (NOT_FOUND, NoRoute, NoTrips, NoSegment): 200, the request was valid;
- * - BAD_REQUEST and OSRM's invalid-input codes: 400;
- * - ERROR, and any other status: 500.
- */
-export function httpStatusOfBody(body: unknown): number {
-  if (!body || typeof body !== 'object') return 500;
-  const b = body as { status?: unknown; code?: unknown };
-  const s = typeof b.status === 'string' ? b.status : typeof b.code === 'string' ? b.code : undefined;
-  if (s === undefined) return 500;
-  if (s === 'OK' || s === 'Ok' || s === 'NOT_FOUND' || s === 'ZERO_RESULTS' || s === 'NoRoute' || s === 'NoTrips' || s === 'NoSegment') return 200;
-  return CLIENT_ERRORS.has(s) ? 400 : 500;
-}

@@ -1,6 +1,6 @@
 import { expose, transfer, type Endpoint } from 'comlink';
 import { createEngine } from '../../engine.js';
-import { httpStatusOfBody } from '../http/responses.js';
+import { httpStatusOfBody } from '../../api/statuses.js';
 import { METHOD_NAMES, type EngineApi, type EngineParams, type MethodName } from '../http/routes.js';
 import type { WorkerInitOptions, WorkerRemote } from './protocol.js';
 
@@ -13,7 +13,7 @@ export function exposeEngine(endpoint: Endpoint): void {
   let engine: EngineApi | null = null;
   const remote: WorkerRemote = {
     async init(options: WorkerInitOptions): Promise<MethodName[]> {
-      engine = await createEngine({ packs: options.packs, verify: options.verify });
+      engine = await createEngine({ packs: options.packs, verify: options.verify, limits: options.limits });
       return METHOD_NAMES.filter((m) => typeof engine![m] === 'function');
     },
     async callJson(method: MethodName, params: EngineParams) {

@@ -48,7 +48,7 @@ interface Thread {
  * in one process), the engine runs on other cores, and the request time limit becomes real.
  */
 export function createThreadPool(script: string | URL, opts: ThreadPoolOptions = {}): { ready: Promise<EngineApi>; close(): void } {
-  const workerData: ThreadWorkerData = { bandoThread: { packs: opts.packs, verify: opts.verify } };
+  const workerData: ThreadWorkerData = { bandoThread: { packs: opts.packs, verify: opts.verify, limits: opts.limits } };
   let nextId = 1;
   let closed = false;
   let announce: ((methods: readonly MethodName[]) => void) | null = null;

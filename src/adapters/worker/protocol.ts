@@ -1,4 +1,5 @@
 import type { EngineParams, MethodName } from '../http/routes.js';
+import type { Limits } from '../../limits.js';
 
 /** A pack as it can cross a worker boundary: a URL or file path string, or the bytes. */
 export type WorkerPackSource = string | ArrayBuffer | Uint8Array;
@@ -9,6 +10,8 @@ export interface WorkerInitOptions {
   packs?: WorkerPackSource[];
   /** Check every section checksum at load (default true). */
   verify?: boolean;
+  /** Request limits to change (EngineOptions.limits). */
+  limits?: Partial<Limits>;
 }
 
 /** What the worker exposes over comlink. */

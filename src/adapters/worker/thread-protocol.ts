@@ -1,5 +1,5 @@
 import { createEngine } from '../../engine.js';
-import { httpStatusOfBody } from '../http/responses.js';
+import { httpStatusOfBody } from '../../api/statuses.js';
 import { METHOD_NAMES, type EngineApi, type EngineParams } from '../http/routes.js';
 import type { WorkerInitOptions } from './protocol.js';
 
@@ -65,7 +65,7 @@ export function serveEngineThread(port: ThreadPort, init: WorkerInitOptions): vo
     out = [];
     transfer = [];
   };
-  createEngine({ packs: init.packs, verify: init.verify }).then(
+  createEngine({ packs: init.packs, verify: init.verify, limits: init.limits }).then(
     (e) => {
       engine = e;
       port.postMessage([0, READY, METHOD_NAMES.filter((m) => typeof e[m] === 'function')]);

@@ -5,7 +5,7 @@
  * Our own compact index rather than flexsearch: it folds đ like the rest of the code, keeps exact forms for
  * diacritic ranking, and answers a query in well under a millisecond on packs of this size.
  */
-import { PlaceKind } from '../kinds';
+import { AltKind, PlaceKind } from '../kinds';
 import type { PlaceStore } from '../store';
 import type { StringTable } from '../../pack/strings';
 import type { AdminNames } from '../admin-names';
@@ -15,15 +15,21 @@ import { storedTermsOf } from './terms';
 export const Field = {
   /** The place's own name, or house number and street for an address. */
   main: 0,
+  /** Its other names (name:en, official, alternative, short, old names). */
+  alt: 1,
+  /** Its brand or operator. */
+  brand: 2,
   /** A POI's house number and street. */
-  address: 1,
+  address: 3,
   /** Names of its ward, district and province (legacy and 2025), and its locality. */
-  admin: 2,
+  admin: 4,
 } as const;
 
 /** The words of each place, by field. Used by the index builder and by the evaluation bench. */
 export interface PlaceTexts {
   main: string;
+  alt: string[];
+  brand: string[];
   address: string;
   admin: string[];
 }
@@ -37,10 +43,15 @@ export function placeTexts(places: PlaceStore, strings: StringTable, admin: Admi
   const name = strings.get(places.name[i]!);
   const main = kind === PlaceKind.address || !name ? houseStreet : name;
   const address = kind === PlaceKind.address ? '' : houseStreet;
+  const alt: string[] = [];
+  const brand: string[] = [];
+  for (let k = places.altFirst[i]!; k < places.altFirst[i + 1]!; k++) {
+    (places.altKind[k] === AltKind.brand ? brand : alt).push(strings.get(places.alt[k]!));
+  }
   const adminTexts = admin.namesOf(places, i);
   const locality = strings.get(places.locality[i]!);
   if (locality) adminTexts.push(locality);
-  return { main, address, admin: adminTexts };
+  return { main, alt, brand, address, admin: adminTexts };
 }
 
 /** One region's search index. Place numbers are indices into the region's PlaceStore. */
@@ -54,15 +65,18 @@ export class PlaceIndex {
   readonly postStart: Uint32Array;
   readonly postPlace: Int32Array;
   readonly postField: Uint8Array;
-  /** Number of distinct non-type words in each place's main text (its name's length, for completeness). */
+  /** Number of distinct words that are not type or category words in each place's name: how many query words name it. */
   readonly nameLen: Uint8Array;
-  /** The same for a POI's house number and street (a POI found by its address is fully found). */
+  /** The same for its shortest alternative name (0 without one). */
+  readonly altLen: Uint8Array;
+  /** The same for a POI's street (a POI found by its address is fully found; numbers do not count). */
   readonly addressLen: Uint8Array;
 
   constructor(places: PlaceStore, strings: StringTable, admin: AdminNames) {
     const byFolded = new Map<string, Map<string, { places: number[]; fields: number[] }>>();
     const n = places.count;
     this.nameLen = new Uint8Array(n);
+    this.altLen = new Uint8Array(n);
     this.addressLen = new Uint8Array(n);
     const perPlace = new Map<string, { folded: string; field: number }>();
     // Admin names repeat across thousands of places: tokenize each distinct text once.
@@ -82,10 +96,18 @@ export class PlaceIndex {
         }
       };
       add(t.main, Field.main);
+      for (const a of t.alt) add(a, Field.alt);
+      for (const b of t.brand) add(b, Field.brand);
       add(t.address, Field.address);
       for (const a of t.admin) add(a, Field.admin);
       this.nameLen[i] = distinctWords(termsCached(t.main));
-      this.addressLen[i] = distinctWords(termsCached(t.address));
+      let alt = 0;
+      for (const a of t.alt) {
+        const n = distinctWords(termsCached(a));
+        if (n > 0 && (alt === 0 || n < alt)) alt = n;
+      }
+      this.altLen[i] = alt;
+      this.addressLen[i] = distinctWords(termsCached(t.address).filter((w) => !w.numeric));
       for (const [exact, { folded, field }] of perPlace) {
         let forms = byFolded.get(folded);
         if (!forms) byFolded.set(folded, (forms = new Map()));

@@ -6,6 +6,7 @@
  */
 import { addressTokens, PLACES } from '../text/abbreviations';
 import { fold } from '../text/fold';
+import { categorySpans } from '../text/category-match';
 
 /** One word of searchable text. */
 export interface Term {
@@ -19,6 +20,11 @@ export interface Term {
   numeric: boolean;
   /** The exact form carries diacritics (so it should prefer candidates with the same ones). */
   marked: boolean;
+  /**
+   * Written without diacritics in a query that has them elsewhere: the writer types marks, so this word has none
+   * ("Ga Hà Nội" is the station, not "gà"); a candidate with marks is a near miss.
+   */
+  strict?: boolean;
 }
 
 /**
@@ -42,6 +48,8 @@ export function termsOf(text: string): Term[] {
 }
 
 const NON_WORD = /[^\p{L}\p{M}\p{N}]+/u;
+/** Letter or digit runs joined by a dot, hyphen, apostrophe or ampersand, without spaces. */
+const JOINED = /[\p{L}\p{N}]+(?:[.'’&-][\p{L}\p{N}]+)+/gu;
 /** fold() of single words, cached: the same few thousand words recur in every name and query. */
 const folds = new Map<string, string>();
 const MAX_CACHED_FOLDS = 50_000;
@@ -62,8 +70,8 @@ const LEADING_TYPES: string[][] = [
 
 /**
  * Search terms of stored text (names, streets, admin names): a lighter tokenizer than termsOf for building the
- * index. Words are split and folded the same way; only a leading type word ("Phố", "Phường", "Thành phố") is
- * marked optional, which is where stored names carry them.
+ * index. Words are split and folded the same way; a leading type word ("Phố", "Phường", "Thành phố") and category
+ * words ("Bệnh viện", "Cà phê") are marked optional.
  */
 export function storedTermsOf(text: string): Term[] {
   const out: Term[] = [];
@@ -73,20 +81,36 @@ export function storedTermsOf(text: string): Term[] {
     const folded = foldWord(exact);
     if (folded !== '') out.push({ folded, exact, optional: false, numeric: folded.charCodeAt(0) <= 57, marked: exact !== folded });
   }
-  // A leading type word counts only when a name follows it ("Phố Huế", not a street called just "Phố").
-  const lead = LEADING_TYPES.find((t) => t.length < out.length && t.every((w, k) => out[k]!.folded === w));
-  if (lead) for (let k = 0; k < lead.length; k++) out[k]!.optional = true;
-  // A run-together nickname in a name ("Little Hanoi") also stands for the canonical words a query expands to.
+  // A leading type word counts only when a name follows it ("Phố Huế", not a street called just "Phố"); after a house
+  // number it leads the street ("31 Phố Cao Bá Quát").
+  const from = out.length > 2 && out[0]!.numeric ? 1 : 0;
+  const lead = LEADING_TYPES.find((t) => from + t.length < out.length && t.every((w, k) => out[from + k]!.folded === w));
+  if (lead) for (let k = 0; k < lead.length; k++) out[from + k]!.optional = true;
+  // Category words ("Bệnh viện", "Cà phê", "Hospital") may be left out of a query too, unless they are the whole name.
+  for (const span of categorySpans(out, false)) {
+    if (span.end - span.start < out.length) for (let k = span.start; k < span.end; k++) out[k]!.optional = true;
+  }
+  // Words joined by punctuation ("Co.opmart", "7-Eleven", "4P's") are also found written as one ("coopmart").
+  for (const m of text.matchAll(JOINED)) {
+    const joined = foldWord(m[0].replace(/[^\p{L}\p{M}\p{N}]/gu, '').normalize('NFC').toLowerCase());
+    if (joined !== '' && !out.some((t) => t.folded === joined)) out.push({ folded: joined, exact: joined, optional: true, numeric: joined.charCodeAt(0) <= 57, marked: false });
+  }
+  // A nickname in a name ("Little Hanoi", "Cơm Tấm Sài Gòn") also stands for the canonical words a query expands to.
   const n = out.length;
   for (let k = 0; k < n; k++) {
-    const canonical = JOINED_NICKNAMES.get(out[k]!.folded);
-    if (canonical) for (const t of canonical) out.push({ ...t, optional: true });
+    for (const [words, canonical] of NICKNAMES) {
+      if (k + words.length <= n && words.every((w, m) => out[k + m]!.folded === w)) for (const t of canonical) out.push({ ...t, optional: true });
+    }
   }
   return out;
 }
 
-/** Nicknames written as one word ("hanoi", "saigon", "tphcm") → the search terms of the canonical name. */
-const JOINED_NICKNAMES = new Map<string, Term[]>();
+/**
+ * Nicknames of the PLACES table that the address tokenizer turns into the canonical name ("hanoi", "sai gon",
+ * "saigon" → Hà Nội, Hồ Chí Minh), as folded words → the search terms of the canonical name. Short abbreviations
+ * ("hn", "sg") are left out: in a stored name they are rarely the city.
+ */
+const NICKNAMES: Array<[string[], Term[]]> = [];
 for (const p of PLACES) {
-  for (const f of p.forms) if (!f.includes(' ') && f.length >= 5) JOINED_NICKNAMES.set(f, termsOf(p.canonical));
+  for (const f of p.forms) if (f.length >= 5 && fold(p.canonical) !== f) NICKNAMES.push([f.split(' '), termsOf(p.canonical)]);
 }

@@ -85,6 +85,18 @@ export const PLACES: readonly PlaceEntry[] = [
   { canonical: 'Đà Nẵng', role: 'province', impliedType: 'Thành phố', forms: ['da nang', 'dn'], strict: ['dn'] },
 ];
 
+/**
+ * Abbreviations of words inside names ("BV Răng Hàm Mặt TW", "BVĐK Hồng Ngọc"), read as the words they stand for.
+ * Only letter groups that are not Vietnamese words themselves.
+ */
+export const NAME_WORDS: ReadonlyArray<{ canonical: string; forms: string[] }> = [
+  { canonical: 'Trung ương', forms: ['tw'] },
+  { canonical: 'Đa khoa', forms: ['dk'] },
+  { canonical: 'Quốc tế', forms: ['qt'] },
+];
+const NAME_WORD_INDEX = new Map<string, string>();
+for (const w of NAME_WORDS) for (const f of w.forms) NAME_WORD_INDEX.set(f, w.canonical);
+
 /** The "H." ambiguity's second reading. */
 const HEM: TypeWordEntry = TYPE_WORDS.find((t) => t.canonical === 'Hẻm')!;
 
@@ -194,8 +206,17 @@ export function addressTokens(s: string): AddressToken[] {
           if (e.typedForms?.includes(folded)) out.push({ kind: 'type', text: e.impliedType, folded: fold(e.impliedType), role: 'city' });
           out.push({ kind: 'place', text: e.canonical, folded: fold(e.canonical), impliedType: e.impliedType });
         } else {
-          if (!typeAllowedHere(e, raw, i + n)) continue;
-          out.push({ kind: 'type', text: e.canonical, folded: fold(e.canonical), role: e.role });
+          // A type word right after another is part of a name: "Phường Phố Huế", "Phố Đường Thành" ("Số" aside:
+          // "Đường số 9").
+          if (out[out.length - 1]?.kind === 'type' && e.role !== 'house') continue;
+          const type: AddressToken = { kind: 'type', text: e.canonical, folded: fold(e.canonical), role: e.role };
+          if (typeAllowedHere(e, raw, i + n)) out.push(type);
+          else if (TRAILING_FORMS.has(folded) && out[out.length - 1]?.kind === 'word') {
+            // English order, the unit word last ("Ba Dinh district", "Ben Nghe ward"): the type leads its name.
+            let k = out.length;
+            while (k > 0 && out[k - 1]!.kind === 'word') k--;
+            out.splice(k, 0, type);
+          } else continue;
         }
         i += n - 1;
         matched = true;
@@ -206,10 +227,15 @@ export function addressTokens(s: string): AddressToken[] {
     const short = SHORT_INDEX.get(t.folded);
     const next = raw[i + 1];
     const beforeNumber = next?.kind === 'number' && short?.beforeNumber === true;
-    if (short && (t.dotted || beforeNumber) && next && next.kind !== 'break') {
+    if (short && (t.dotted || beforeNumber) && next && next.kind !== 'break' && out[out.length - 1]?.kind !== 'type') {
       // "H." reads Hẻm before a number, Huyện before a name.
       const e = short.canonical === 'Huyện' && next.kind === 'number' ? HEM : short;
       out.push({ kind: 'type', text: e.canonical, folded: fold(e.canonical), role: e.role });
+      continue;
+    }
+    const expanded = NAME_WORD_INDEX.get(t.folded);
+    if (expanded) {
+      out.push({ kind: 'word', text: expanded, folded: fold(expanded) });
       continue;
     }
     if (t.glued && next?.kind === 'number') {
@@ -222,6 +248,9 @@ export function addressTokens(s: string): AddressToken[] {
   }
   return out;
 }
+
+/** English unit words that follow their name at the end of a part ("Hoan Kiem district"). */
+const TRAILING_FORMS = new Set(['district', 'ward', 'commune']);
 
 /**
  * Full-word type words that also occur as names need something after them: "Đường" at the end of

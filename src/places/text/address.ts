@@ -3,6 +3,7 @@
  * with or without commas. No Node imports.
  */
 import { addressTokens, type AddressToken, type TypeRole } from './abbreviations';
+import { categorySpans } from './category-match';
 import { nameKey } from './fold';
 
 /** The administrative levels a gazetteer can confirm. */
@@ -55,11 +56,22 @@ interface Comp {
   /** For typed admin runs: the role of the type word (city is decided later). */
   role?: TypeRole;
   typeWord?: string;
+  /** The type word's token, when one was written. */
+  typeTok?: AddressToken;
   words: AddressToken[];
 }
 
 const text = (ws: AddressToken[]): string => ws.map((w) => w.text).join(' ');
 const key = (ws: AddressToken[]): string => nameKey(ws.map((w) => w.text).join(' '));
+
+/** True when the words are one kind of place ("Bệnh viện", "Trường THCS"): then a number after them is its name. */
+function onlyCategory(words: AddressToken[]): boolean {
+  const w = words.map((t) => ({ folded: t.folded, exact: t.text.normalize('NFC').toLowerCase() }));
+  return categorySpans(w, true).reduce((n, span) => n + span.end - span.start, 0) === w.length;
+}
+
+/** Words a number follows inside a street's name: "3 Tháng 2", "Quốc lộ 5", "Đường số 9", "Km 10". Folded. */
+const NUMBERED_NAME = new Set(['thang', 'lo', 'so', 'km', 'khu', 'to', 'block', 'duong']);
 
 const ROLE_SLOT: Partial<Record<TypeRole, Slot>> = { province: 'province', district: 'district', ward: 'ward', street: 'street' };
 
@@ -74,9 +86,20 @@ const ROLE_SLOT: Partial<Record<TypeRole, Slot>> = { province: 'province', distr
  *   → { house: '123', street: 'Nguyễn Huệ', ward: 'Bến Nghé', district: '1', province: 'Hồ Chí Minh', … }
  */
 export function parseAddress(input: string, options?: ParseOptions): ParsedAddress {
+  return parseAddressTokens(addressTokens(input), options).parsed;
+}
+
+/** What a token of a parsed address became: a part of the address, or a house or alley number. */
+export type TokenRole = Slot | 'house' | 'alley';
+
+/**
+ * parseAddress over tokens already made by addressTokens, also telling which part each token went to (type words
+ * with their part; tokens in `rest` are absent).
+ */
+export function parseAddressTokens(toks: AddressToken[], options?: ParseOptions): { parsed: ParsedAddress; roleOf: Map<AddressToken, TokenRole> } {
   const isKnown = options?.isKnown;
   const out: ParsedAddress = { types: {}, rest: [] };
-  const toks = addressTokens(input);
+  const roleOf = new Map<AddressToken, TokenRole>();
   const alley: string[] = [];
   const comps: Comp[] = [];
 
@@ -95,16 +118,20 @@ export function parseAddress(input: string, options?: ParseOptions): ParsedAddre
         if (t.role === 'house' && out.house === undefined) out.house = next.text;
         else if (t.role === 'house') out.rest.push(next.text);
         else alley.push(next.text);
+        if (t.role === 'house' || t.role === 'alley' || t.role === 'suballey') {
+          roleOf.set(t, t.role === 'house' ? 'house' : 'alley');
+          roleOf.set(next, t.role === 'house' ? 'house' : 'alley');
+        }
         i++;
         numbered = true;
         cur = null;
       } else if (t.role === 'alley' || t.role === 'suballey') {
-        cur = { slot: 'street', typeWord: t.text, words: [] }; // a named alley: "Ngõ Thông Phong"
+        cur = { slot: 'street', typeWord: t.text, typeTok: t, words: [] }; // a named alley: "Ngõ Thông Phong"
         comps.push(cur);
       } else if (t.role === 'house') {
         out.rest.push(t.text);
       } else {
-        cur = { slot: ROLE_SLOT[t.role!], role: t.role, typeWord: t.text, words: [] };
+        cur = { slot: ROLE_SLOT[t.role!], role: t.role, typeWord: t.text, typeTok: t, words: [] };
         comps.push(cur);
       }
     } else if (t.kind === 'place') {
@@ -119,6 +146,7 @@ export function parseAddress(input: string, options?: ParseOptions): ParsedAddre
       if (cur) cur.words.push(t); // "Quận 1", "Đường 3 Tháng 2"
       else if (out.house === undefined && alley.length === 0) {
         out.house = t.text;
+        roleOf.set(t, 'house');
         numbered = true;
       } else out.rest.push(t.text);
     } else if (cur) {
@@ -131,9 +159,26 @@ export function parseAddress(input: string, options?: ParseOptions): ParsedAddre
   if (alley.length > 0) out.alley = alley.join('/');
 
   settleCities(comps, isKnown);
-  if (isKnown) splitTypedRuns(comps, isKnown);
+  // Word tokens made from type tokens by untypeUnitNames, and the type token each stands for.
+  const typeTokenOf = new Map<AddressToken, AddressToken>();
+  if (isKnown) {
+    untypeUnitNames(comps, isKnown, typeTokenOf);
+    splitTypedRuns(comps, isKnown);
+  }
   placeUntyped(comps, isKnown);
 
+  // "Cao Bá Quát 31", "Phố Văn Miếu 5": a number ending a street, with no house number yet, is the house number, unless
+  // it belongs to the name ("3 Tháng 2", "Quốc lộ 5").
+  for (const c of comps) {
+    const last = c.words[c.words.length - 1];
+    const before = c.words[c.words.length - 2];
+    const minWords = c.typeWord ? 2 : 3;
+    if (c.slot === 'street' && c.role !== 'alley' && c.role !== 'suballey' && out.house === undefined && c.words.length >= minWords && last?.kind === 'number' && before?.kind === 'word' && !NUMBERED_NAME.has(before.folded) && !onlyCategory(c.words.slice(0, -1))) {
+      out.house = last.text;
+      roleOf.set(last, 'house');
+      c.words = c.words.slice(0, -1);
+    }
+  }
   for (const c of comps) {
     if (c.words.length === 0) {
       if (c.typeWord) out.rest.push(c.typeWord);
@@ -144,6 +189,8 @@ export function parseAddress(input: string, options?: ParseOptions): ParsedAddre
       out.rest.push(c.typeWord ? `${c.typeWord} ${text(c.words)}` : text(c.words));
       continue;
     }
+    for (const w of c.words) roleOf.set(typeTokenOf.get(w) ?? w, slot);
+    if (c.typeTok) roleOf.set(c.typeTok, slot);
     if (slot === 'street') {
       out.street = c.typeWord ? `${c.typeWord} ${text(c.words)}` : text(c.words);
       if (c.typeWord) out.types.street = c.typeWord;
@@ -152,7 +199,7 @@ export function parseAddress(input: string, options?: ParseOptions): ParsedAddre
       if (c.typeWord) out.types[slot] = c.typeWord;
     }
   }
-  return out;
+  return { parsed: out, roleOf };
 }
 
 /**
@@ -167,6 +214,26 @@ function settleCities(comps: Comp[], isKnown: Gazetteer | undefined): void {
     if (isKnown && isKnown('province', k)) c.slot = 'province';
     else if (isKnown && isKnown('district', k)) c.slot = 'district';
     else c.slot = comps.slice(i + 1).some((d) => d.slot === 'province') ? 'district' : 'province';
+  }
+}
+
+/**
+ * "Phố Hiến", "Phố Huế" are ward names that start with a street type word: a street run whose type word and words
+ * together name a ward or district (and whose words alone name none) becomes an untyped run of those words, for
+ * placeUntyped to place. The type word's token goes with the run.
+ */
+function untypeUnitNames(comps: Comp[], isKnown: Gazetteer, typeTokenOf: Map<AddressToken, AddressToken>): void {
+  for (const c of comps) {
+    if (c.slot !== 'street' || !c.typeTok || c.role !== 'street' || c.words.length === 0) continue;
+    const whole = nameKey(`${c.typeWord} ${text(c.words)}`);
+    if (!(isKnown('ward', whole) || isKnown('district', whole)) || isKnown('ward', key(c.words))) continue;
+    const asWord: AddressToken = { kind: 'word', text: c.typeTok.text, folded: c.typeTok.folded };
+    typeTokenOf.set(asWord, c.typeTok);
+    c.words = [asWord, ...c.words];
+    c.slot = undefined;
+    c.role = undefined;
+    c.typeWord = undefined;
+    c.typeTok = undefined;
   }
 }
 
@@ -211,13 +278,17 @@ function placeUntyped(comps: Comp[], isKnown: Gazetteer | undefined): void {
       else hi = Math.min(hi, RANK[s]);
     }
     const free = SLOTS.filter((s) => RANK[s] > lo && RANK[s] < hi && !filled.has(s)).reverse();
+    // Written out of order ("Ba Đình, Cao Bá Quát 31"): a unit the gazetteer confirms may still take a free level.
+    const anyOrder = SLOTS.filter((s) => s !== 'street' && !filled.has(s) && !free.includes(s)).reverse();
     let placed: Slot | undefined;
     if (isKnown) {
       const within = scope(comps);
-      search: for (const s of free) {
+      search: for (const s of [...free, ...(streetRun ? [] : anyOrder)]) {
         if (s === 'street') break;
         const minStart = streetRun ? 1 : 0; // a street run keeps at least one word for the street
         for (let start = minStart; start < c.words.length; start++) {
+          // A unit name split off the end of a run has two words at least ("Nhà thờ Đức Bà" is not in a ward "Bà").
+          if (start > 0 && c.words.length - start < 2) break;
           if (!isKnown(s, key(c.words.slice(start)), within)) continue;
           if (start > 0) comps.splice(i, 0, { slot: streetRun ? 'street' : undefined, words: c.words.slice(0, start) });
           if (start > 0) i++;

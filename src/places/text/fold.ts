@@ -2,9 +2,8 @@
  * Vietnamese text folding: the single definition of "same text" shared by indexing and querying.
  * Pure string code, no Node imports (runs in browsers and workers too).
  */
+import { stripDiacritics } from '../../text/diacritics.js';
 
-/** Combining marks (tones, breve, circumflex, horn, and any other script's marks). */
-const MARKS = /\p{M}+/gu;
 /** Anything that is not a letter, mark or digit separates tokens. */
 const SEPARATORS = /[^\p{L}\p{M}\p{N}]+/gu;
 /** One token of normalised text: letters (with their marks) and digits. */
@@ -18,10 +17,7 @@ const TOKEN = /[\p{L}\p{M}\p{N}]+/gu;
  */
 export function fold(s: string): string {
   if (typeof s !== 'string') return '';
-  return s
-    .normalize('NFD')
-    .replace(MARKS, '')
-    .replace(/[đĐ]/g, 'd')
+  return stripDiacritics(s)
     .toLowerCase()
     .replace(SEPARATORS, ' ')
     .trim();
@@ -59,7 +55,7 @@ export function tokens(s: string): TextToken[] {
 /** True when the text carries any Vietnamese diacritic (tone, vowel mark or đ). */
 export function hasDiacritics(s: string): boolean {
   const n = normalize(s);
-  return n.normalize('NFD') !== n.normalize('NFD').replace(MARKS, '') || /đ/.test(n);
+  return stripDiacritics(n) !== n.normalize('NFD');
 }
 
 /** Tone marks: grave, acute, tilde, hook above, dot below. One per syllable in Vietnamese. */

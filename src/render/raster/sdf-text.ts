@@ -8,6 +8,7 @@ import type { Canvas } from './canvas.js';
 import type { RGBA } from './color.js';
 import type { MaskSink } from './composite.js';
 import { GLYPH_BORDER, GLYPH_EM, SDF_CUTOFF, SDF_RADIUS, type SdfGlyph } from './sdf-glyphs.js';
+import { stripDiacritics } from '../../text/diacritics.js';
 
 /** A string laid out on one line, in pixels at GLYPH_EM. */
 export interface ShapedText {
@@ -54,7 +55,7 @@ export function shapeText(text: string, glyph: GlyphLookup): ShapedText {
   for (const ch of text.normalize('NFC')) {
     let g = glyph(ch.codePointAt(0)!);
     if (!g) {
-      const base = ch.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace('đ', 'd').replace('Đ', 'D');
+      const base = stripDiacritics(ch);
       g = base.length === 1 ? glyph(base.codePointAt(0)!) : undefined;
     }
     if (!g) continue;

@@ -1,21 +1,30 @@
+/**
+ * The `bando build-pack` command: the pack builder (data-tools) behind the CLI. It lives with the builder so the
+ * engine (src) never imports the builder; bin/bando.ts joins the two.
+ */
 import { writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { buildOsmPack } from '../../../data-tools/build-pack.js';
-import { buildDimacsPack } from '../../../data-tools/dimacs-pack.js';
-import { vietnamAdmin } from '../../../data-tools/admin-bundle.js';
-import { Progress } from '../../../data-tools/progress.js';
-import { flag, type ParsedArgs } from './args.js';
+import { buildOsmPack } from '../build-pack.js';
+import { buildDimacsPack } from '../dimacs-pack.js';
+import { vietnamAdmin } from '../admin-bundle.js';
+import { Progress } from '../progress.js';
+import { flag, type ParsedArgs } from '../../src/adapters/cli/args.js';
+import type { CliCommand } from '../../src/adapters/cli/run.js';
 
-export const BUILD_PACK_HELP = `bando build-pack --input FILE [--input FILE ...] --output FILE.pack [--name NAME] [--admin DIR] [--quiet]
+const HELP = `bando build-pack --input FILE [--input FILE ...] --output FILE.pack [--name NAME] [--admin DIR] [--quiet]
   Inputs: OSM PBF, OSM XML, Overpass JSON (several, merged by element id; later inputs win),
   or a DIMACS road graph as two inputs: the .gr arcs and the .co coordinates (gzipped or plain).
-  --admin DIR   Vietnamese administrative units (the folder holding vn-legacy/, vn-2025/, vn-2025-communes/).`;
+  --admin DIR   Vietnamese administrative units (the folder holding vn-legacy/, vn-2025/, vn-2025-communes/ and,
+                optional, vn-2025-boundaries/: with the official ward polygons every place gets the 2025 ward that
+                holds it, and the pack keeps the polygons of its area for reverse geocoding).`;
 
 /** `bando build-pack`: builds a pack file from OSM or DIMACS inputs. */
-export async function buildPackCommand(args: ParsedArgs): Promise<void> {
+export const buildPackCommand: CliCommand = { help: HELP, run: buildPack };
+
+async function buildPack(args: ParsedArgs): Promise<number> {
   const inputs = args.flags.get('input') ?? [];
   const output = flag(args, 'output');
-  if (inputs.length === 0 || !output) throw new Error(`missing --input or --output\n${BUILD_PACK_HELP}`);
+  if (inputs.length === 0 || !output) throw new Error(`missing --input or --output\n${HELP}`);
   const name = flag(args, 'name') ?? basename(output).replace(/\.pack$/, '');
   const progress = new Progress(process.stderr, flag(args, 'quiet') === 'true');
   const gr = inputs.find((f) => /\.gr(\.gz)?$/.test(f));
@@ -31,4 +40,5 @@ export async function buildPackCommand(args: ParsedArgs): Promise<void> {
     bytes = buildOsmPack({ inputs, name, progress, admin: adminDir ? vietnamAdmin(adminDir) : null });
   }
   writeFileSync(output, bytes);
+  return 0;
 }

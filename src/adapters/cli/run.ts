@@ -1,6 +1,5 @@
 import { createEngine } from '../../engine.js';
-import { parseArgs } from './args.js';
-import { BUILD_PACK_HELP, buildPackCommand } from './build-pack.js';
+import { parseArgs, type ParsedArgs } from './args.js';
 import { ENDPOINT_COMMANDS, ENDPOINTS_HELP, endpointCommand } from './endpoints.js';
 import { KEYS_HELP, keysCommand } from './keys.js';
 import { SERVE_HELP, serveCommand } from './serve.js';
@@ -8,25 +7,35 @@ import { STATS_HELP, statsCommand } from './stats.js';
 
 const indent = (text: string) => text.split('\n').join('\n  ');
 
-const HELP = `bando — offline Vietnamese map service engine
+/** A sub-command supplied by the program that runs the CLI (bin/bando.ts adds the pack builder's). */
+export interface CliCommand {
+  /** Usage lines for `bando help`. */
+  help: string;
+  /** Runs the command; resolves to the process exit code. */
+  run(args: ParsedArgs): Promise<number>;
+}
+
+const help = (extra: Record<string, CliCommand>) => `bando — offline Vietnamese map service engine
 
 Usage:
   bando info [--pack FILE ...]          counts and provenance of the packs
-  ${indent(BUILD_PACK_HELP)}
-  ${indent(SERVE_HELP)}
+${Object.values(extra).map((c) => `  ${indent(c.help)}\n`).join('')}  ${indent(SERVE_HELP)}
   ${indent(KEYS_HELP)}
   ${indent(STATS_HELP)}
   ${indent(ENDPOINTS_HELP)}
 `;
 
-async function main(argv: string[]): Promise<number> {
+/**
+ * Runs `bando` with its arguments (without the node and script paths).
+ * @param extra sub-commands beyond the engine's own, by name
+ * @returns the process exit code
+ */
+export async function runCli(argv: string[], extra: Record<string, CliCommand> = {}): Promise<number> {
   const [command, ...rest] = argv;
   const args = parseArgs(rest);
   if (command !== undefined && command in ENDPOINT_COMMANDS) return endpointCommand(command, args);
+  if (command !== undefined && Object.hasOwn(extra, command)) return extra[command]!.run(args);
   switch (command) {
-    case 'build-pack':
-      await buildPackCommand(args);
-      return 0;
     case 'info': {
       const engine = await createEngine({ packs: args.flags.get('pack') });
       process.stdout.write(JSON.stringify(engine.info(), null, 2) + '\n');
@@ -42,18 +51,10 @@ async function main(argv: string[]): Promise<number> {
     case undefined:
     case 'help':
     case '--help':
-      process.stdout.write(HELP);
+      process.stdout.write(help(extra));
       return 0;
     default:
-      process.stderr.write(`unknown command "${command}"\n${HELP}`);
+      process.stderr.write(`unknown command "${command}"\n${help(extra)}`);
       return 2;
   }
 }
-
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (err: Error) => {
-    process.stderr.write(`bando: ${err.message}\n`);
-    process.exit(1);
-  },
-);

@@ -1,5 +1,5 @@
 /** Builds the derived maps of an AdminTable from its units and links. No Node imports. */
-import { nameKey } from '../../src/places/text/fold';
+import { nameKey } from '../places/text/fold';
 import type { AdminTable, AdminUnit, WardLink } from './types';
 
 /** The lookup key of a unit name in `AdminTable.index`. */
@@ -15,12 +15,17 @@ export function buildTable(
 ): AdminTable {
   const byId = new Map<number, AdminUnit>();
   const index = new Map<string, number[]>();
+  const put = (k: string, id: number): void => {
+    const list = index.get(k);
+    if (!list) index.set(k, [id]);
+    else if (!list.includes(id)) list.push(id);
+  };
   for (const u of units) {
     byId.set(u.id, u);
-    const k = indexKey(u.system, u.level, nameKey(u.name));
-    const list = index.get(k);
-    if (list) list.push(u.id);
-    else index.set(k, [u.id]);
+    put(indexKey(u.system, u.level, nameKey(u.name)), u.id);
+    // 2025 wards named after their old town ("Lâm Viên - Đà Lạt") are also called by the first part alone.
+    const dash = u.name.indexOf(' - ');
+    if (u.system === '2025' && u.level === 'ward' && dash > 0) put(indexKey(u.system, u.level, nameKey(u.name.slice(0, dash))), u.id);
   }
   const legacyTo2025 = new Map<number, number[]>();
   const toLegacy = new Map<number, number[]>();

@@ -3,7 +3,7 @@
  * reader the engine uses. No Node imports. Ids are kept as in the full table, so ids resolved at build time
  * with the full table mean the same units after `fromSerialized`.
  */
-import { fold } from '../../src/places/text/fold';
+import { fold } from '../places/text/fold';
 import { buildTable, provinceOf } from './table';
 import type { AdminLevel, AdminSystem, AdminTable, AdminUnit } from './types';
 

@@ -2,8 +2,8 @@
  * Resolving administrative names as found in OSM addr:* tags or typed addresses to unit ids, always scoped by
  * parent (ward names repeat across the country). No Node imports: usable on the engine side.
  */
-import { adminNameKeys } from '../../src/places/text/admin-names';
-import type { Gazetteer } from '../../src/places/text/address';
+import { adminNameKeys } from '../places/text/admin-names';
+import type { Gazetteer } from '../places/text/address';
 import { indexKey, provinceOf } from './table';
 import type { AdminLevel, AdminSystem, AdminTable } from './types';
 
@@ -119,8 +119,10 @@ export function resolveAdmin(table: AdminTable, query: AdminQuery): AdminResolut
  * A gazetteer for parseAddress backed by the table: is there a unit of this kind with this name (legacy or
  * 2025 for provinces and wards, legacy for districts), inside the province/district already recognised?
  * Scope keys that match nothing are ignored rather than rejecting everything.
+ * @param area the units of the region's area (see areaUnits): the scope of a ward or district name written without
+ *   a province or district around it
  */
-export function gazetteerFor(table: AdminTable): Gazetteer {
+export function gazetteerFor(table: AdminTable, area?: ReadonlySet<number>): Gazetteer {
   const ids = (system: AdminSystem, level: AdminLevel, key: string): number[] => table.index.get(indexKey(system, level, key)) ?? [];
   return (kind, foldedName, within) => {
     const scopeDistricts = within?.district ? ids('legacy', 'district', within.district) : [];
@@ -128,8 +130,12 @@ export function gazetteerFor(table: AdminTable): Gazetteer {
     const scopeProvinces = within?.province
       ? [...ids('legacy', 'province', within.province), ...ids('2025', 'province', within.province)]
       : scopeDistricts.map((d) => parentOf(table, d));
+    // Nothing around the name: it names a unit of the region's own area, or none ("Thăng Long" in a Hà Nội pack is
+    // no commune of that name in another province).
+    const bare = !within?.province && !within?.district;
     const candidates = [...ids('legacy', kind, foldedName), ...(kind === 'district' ? [] : ids('2025', kind, foldedName))];
     return candidates.some((id) => {
+      if (bare && area && kind !== 'province' && !area.has(id)) return false;
       if (kind === 'ward' && scopeDistricts.length > 0 && table.byId.get(id)!.system === 'legacy') {
         if (!scopeDistricts.includes(parentOf(table, id))) return false;
       }
@@ -141,4 +147,21 @@ export function gazetteerFor(table: AdminTable): Gazetteer {
       return true;
     });
   };
+}
+
+/**
+ * The units of an area given by its 2025 wards: those wards and their provinces, the legacy wards they were formed
+ * from, and those wards' districts and provinces.
+ */
+export function areaUnits(table: AdminTable, wards2025: Iterable<number>): Set<number> {
+  const out = new Set<number>();
+  for (const w of wards2025) {
+    out.add(w).add(parentOf(table, w));
+    for (const legacy of table.toLegacy.get(w) ?? []) {
+      const district = parentOf(table, legacy);
+      out.add(legacy).add(district).add(parentOf(table, district));
+    }
+  }
+  out.delete(-1);
+  return out;
 }

@@ -1,0 +1,151 @@
+/** Street places from named roads, and the nearest-street lookup for places without addr:street. */
+import KDBush from 'kdbush';
+import { haversine } from '../../src/geo.js';
+import { COORD_SCALE } from '../../src/pack/format.js';
+import type { OsmStore } from '../store.js';
+import { altNamesOf, centroid, type AltName } from './tags.js';
+
+/** Road classes whose names make street places. */
+export const STREET_CLASSES = new Set(['motorway', 'trunk', 'primary', 'secondary', 'tertiary', 'unclassified', 'residential', 'living_street', 'service', 'pedestrian', 'road', 'motorway_link', 'trunk_link', 'primary_link', 'secondary_link', 'tertiary_link', 'track']);
+/** Ways of one name are one street when they share a node or come this close (dual carriageways), metres. */
+const JOIN_METRES = 150;
+
+/** One street place: a stretch of a named street inside one 2025 ward. */
+export interface StreetPiece {
+  lat: number;
+  lon: number;
+  name: string;
+  alt: AltName[];
+  /** The street's first OSM way id. */
+  way: number;
+  /** 0..255, from the whole street's length (every piece of a long street ranks as a long street). */
+  importance: number;
+}
+
+/**
+ * One street place per named road and ward: ways of the same name are joined when they share a node or come within
+ * JOIN_METRES of each other; the joined street is cut by `wardOf` (a ward id per point, -1 outside every ward; null:
+ * no cutting), and each piece's place sits on its vertex nearest the piece's centre, so it lies in the piece's ward.
+ */
+export function buildStreets(store: OsmStore, wardOf: ((lat: number, lon: number) => number) | null): StreetPiece[] {
+  const byName = new Map<string, { id: number; refs: number[]; tags: Record<string, string> }[]>();
+  for (const way of store.sortedWays()) {
+    const name = way.tags.name;
+    if (!name || !STREET_CLASSES.has(way.tags.highway ?? '')) continue;
+    const refs = way.refs.map((r) => store.nodeIndex(r)).filter((r) => r >= 0);
+    if (refs.length < 2) continue;
+    let list = byName.get(name);
+    if (!list) byName.set(name, (list = []));
+    list.push({ id: way.id, refs, tags: way.tags });
+  }
+  const out: StreetPiece[] = [];
+  const wardCache = new Map<number, number>();
+  const wardOfNode = (r: number): number => {
+    let w = wardCache.get(r);
+    if (w === undefined) wardCache.set(r, (w = wardOf ? wardOf(store.latE7(r) / COORD_SCALE, store.lonE7(r) / COORD_SCALE) : -1));
+    return w;
+  };
+  for (const [name, ways] of [...byName.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
+    const parent = ways.map((_, i) => i);
+    const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i]!)));
+    const boxes = ways.map((w) => bboxOf(store, w.refs));
+    for (let i = 0; i < ways.length; i++) {
+      for (let j = i + 1; j < ways.length; j++) {
+        if (boxesNear(boxes[i]!, boxes[j]!, JOIN_METRES) && (sharesNode(ways[i]!.refs, ways[j]!.refs) || minVertexDistance(store, ways[i]!.refs, ways[j]!.refs) < JOIN_METRES)) parent[find(i)] = find(j);
+      }
+    }
+    const groups = new Map<number, number[]>();
+    ways.forEach((_, i) => {
+      const r = find(i);
+      groups.set(r, [...(groups.get(r) ?? []), i]);
+    });
+    for (const members of groups.values()) {
+      const refs = [...new Set(members.flatMap((i) => ways[i]!.refs))];
+      const first = ways[Math.min(...members)]!;
+      const alt = altNamesOf(first.tags, name);
+      const importance = Math.min(255, 60 + Math.round(Math.sqrt(refs.length) * 8));
+      const byWard = new Map<number, number[]>();
+      for (const r of refs) {
+        const w = wardOfNode(r);
+        byWard.set(w, [...(byWard.get(w) ?? []), r]);
+      }
+      for (const w of [...byWard.keys()].sort((a, b) => a - b)) {
+        const at = nearestToCentre(store, byWard.get(w)!);
+        out.push({ lat: store.latE7(at) / COORD_SCALE, lon: store.lonE7(at) / COORD_SCALE, name, alt, way: first.id, importance });
+      }
+    }
+  }
+  return out;
+}
+
+/** The node (store index) of `refs` nearest to their centroid. */
+function nearestToCentre(store: OsmStore, refs: number[]): number {
+  const c = centroid(store, refs.map((r) => store.nodeId(r)))!;
+  let best = refs[0]!;
+  let bestD = Infinity;
+  for (const r of refs) {
+    const d = haversine(c.lat, c.lon, store.latE7(r) / COORD_SCALE, store.lonE7(r) / COORD_SCALE);
+    if (d < bestD) {
+      bestD = d;
+      best = r;
+    }
+  }
+  return best;
+}
+
+type Box = [number, number, number, number];
+function bboxOf(store: OsmStore, refs: number[]): Box {
+  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  for (const r of refs) {
+    x0 = Math.min(x0, store.lonE7(r)); x1 = Math.max(x1, store.lonE7(r));
+    y0 = Math.min(y0, store.latE7(r)); y1 = Math.max(y1, store.latE7(r));
+  }
+  return [x0, y0, x1, y1];
+}
+function boxesNear(a: Box, b: Box, metres: number): boolean {
+  const m = (metres / 111_000) * COORD_SCALE * 1.5;
+  return a[0] - m <= b[2] && b[0] - m <= a[2] && a[1] - m <= b[3] && b[1] - m <= a[3];
+}
+function sharesNode(a: number[], b: number[]): boolean {
+  const s = new Set(a);
+  return b.some((r) => s.has(r));
+}
+function minVertexDistance(store: OsmStore, a: number[], b: number[]): number {
+  let best = Infinity;
+  for (const p of a) for (const q of b) {
+    best = Math.min(best, haversine(store.latE7(p) / COORD_SCALE, store.lonE7(p) / COORD_SCALE, store.latE7(q) / COORD_SCALE, store.lonE7(q) / COORD_SCALE));
+  }
+  return best;
+}
+
+/** Vertices of named roads (and points every 40 m along long segments) with their names, for nearest-street lookups. */
+export function namedRoadPoints(store: OsmStore): { index: KDBush; names: string[] } {
+  const pts: number[] = [];
+  const names: string[] = [];
+  for (const way of store.sortedWays()) {
+    const name = way.tags.name;
+    if (!name || !STREET_CLASSES.has(way.tags.highway ?? '')) continue;
+    let prev = -1;
+    for (const ref of way.refs) {
+      const r = store.nodeIndex(ref);
+      if (r < 0) continue;
+      if (prev >= 0) {
+        const d = haversine(store.latE7(prev) / COORD_SCALE, store.lonE7(prev) / COORD_SCALE, store.latE7(r) / COORD_SCALE, store.lonE7(r) / COORD_SCALE);
+        const steps = Math.floor(d / 40);
+        for (let k = 1; k <= steps; k++) {
+          const t = k / (steps + 1);
+          pts.push((store.lonE7(prev) + (store.lonE7(r) - store.lonE7(prev)) * t) / COORD_SCALE, (store.latE7(prev) + (store.latE7(r) - store.latE7(prev)) * t) / COORD_SCALE);
+          names.push(name);
+        }
+      }
+      pts.push(store.lonE7(r) / COORD_SCALE, store.latE7(r) / COORD_SCALE);
+      names.push(name);
+      prev = r;
+    }
+  }
+  const index = new KDBush(Math.max(1, names.length));
+  for (let i = 0; i < names.length; i++) index.add(pts[2 * i]!, pts[2 * i + 1]!);
+  if (names.length === 0) index.add(0, 0);
+  index.finish();
+  return { index, names };
+}

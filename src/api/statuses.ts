@@ -1,0 +1,42 @@
+/**
+ * Every status an engine answer's body can carry (`status` in the Google-shaped endpoints, `code` in the OSRM-shaped
+ * trip), with the HTTP status that accompanies it. The one table every surface reads (the HTTP handler, the worker
+ * threads, the CLI's exit code); response types name their statuses through {@link BodyStatus}, so a status that is
+ * not here does not compile.
+ *
+ * rest-api.md leaves the HTTP status open. Chosen so that clients written for the online service, which read the
+ * body, keep working, while HTTP-level tools still see failures: answers and "nothing found" outcomes are 200 (the
+ * request was valid), invalid input 400, failures of the engine 500.
+ */
+export const BODY_STATUSES = {
+  OK: 200,
+  Ok: 200,
+  NOT_FOUND: 200,
+  ZERO_RESULTS: 200,
+  NoRoute: 200,
+  NoTrips: 200,
+  NoSegment: 200,
+  BAD_REQUEST: 400,
+  InvalidQuery: 400,
+  InvalidValue: 400,
+  TooBig: 400,
+  ERROR: 500,
+  InternalError: 500,
+} as const satisfies Record<string, 200 | 400 | 500>;
+
+/** A body status of the table. */
+export type BodyStatus = keyof typeof BODY_STATUSES;
+
+/** The statuses `S` of one response type, each checked against the table. */
+export type Statuses<S extends BodyStatus> = S;
+
+/**
+ * HTTP status that accompanies an engine's response body: the table's, by the body's `status` (or `code`); 500 for a
+ * body without one or with a status the table lacks (never reached by typed answers).
+ */
+export function httpStatusOfBody(body: unknown): number {
+  if (!body || typeof body !== 'object') return 500;
+  const b = body as { status?: unknown; code?: unknown };
+  const s = typeof b.status === 'string' ? b.status : typeof b.code === 'string' ? b.code : undefined;
+  return s !== undefined && Object.hasOwn(BODY_STATUSES, s) ? BODY_STATUSES[s as BodyStatus] : 500;
+}

@@ -1,0 +1,209 @@
+/**
+ * A typed query as the searcher reads it: its words, what each one is, and which of them a result must account for.
+ *
+ * Every word is looked up and scores, but only some are required (the precision rule):
+ * - name words (what is neither a type word, an admin name, the city nor a filler) must all be matched by the place,
+ *   exactly, as a prefix (the last word while typing) or within one typo;
+ * - category words ("bệnh viện", "BV", "hospital", "cafe") must be accounted for too, either by the place's category
+ *   or by the same words in its name;
+ * - admin names (ward, district, province or city the address parser recognised) and house numbers rank but are not
+ *   required, unless the query holds nothing else (then it asks for the smallest unit named); with only a category
+ *   besides, they are first read as part of the name ("Chợ Bến Thành"), see `adminAsName`;
+ * - type words ("Phường", "Phố", "Số") and fillers ("street", "near", "gần", "Việt Nam") only add to the score.
+ */
+import { addressTokens } from '../text/abbreviations';
+import { parseAddressTokens, type Gazetteer, type ParsedAddress } from '../text/address';
+import { categorySpans } from '../text/category-match';
+import { fold } from '../text/fold';
+import { resolveAdmin, type AdminResolution } from '../../admin/resolve';
+import type { AdminTable } from '../../admin/types';
+import type { Term } from './terms';
+
+/** At most this many words of a query are searched (masks are 31-bit). */
+export const MAX_QUERY_TERMS = 31;
+
+/** What a query word is. */
+export type TermRole = 'name' | 'category' | 'admin' | 'number' | 'type' | 'filler';
+
+/** A query word with its role and, for admin words, the part it names. */
+export interface QueryTerm extends Term {
+  role: TermRole;
+  /** Which comma-separated part of the query it is in. */
+  segment: number;
+  part?: 'ward' | 'district' | 'province' | 'street' | 'house' | 'alley';
+}
+
+/** A run of category words and the CATEGORIES rows it names. */
+export interface QueryCategory {
+  mask: number;
+  rows: [number, number];
+}
+
+/** A parsed query. Masks have bit j for terms[j]. */
+export interface PlaceQuery {
+  terms: QueryTerm[];
+  required: number;
+  categories: QueryCategory[];
+  /** Terms of the admin names, by the part they name. */
+  adminMask: { ward: number; district: number; province: number };
+  /** Terms of the street the parser found (empty when none). */
+  streetMask: number;
+  /** The admin units the text named, resolved in the region's table (null without one). */
+  resolution: AdminResolution | null;
+  /**
+   * A kind of place and admin names, nothing else ("Chợ Bến Thành", "Bảo tàng Hà Nội", "cafe Hoàn Kiếm"): the admin
+   * words, which are first read as part of the name (then required); 0 for other queries.
+   */
+  adminAsName: number;
+  parsed: ParsedAddress;
+}
+
+/** Words that only add to the score: English street and area words, prepositions. Folded. */
+const FILLERS = new Set(['street', 'st', 'road', 'rd', 'avenue', 'ave', 'lane', 'alley', 'city', 'province', 'district', 'ward', 'vietnam', 'vn', 'near', 'the', 'of', 'in', 'at', 'and']);
+/** English unit words among the fillers: fillers only beside an admin name (see markAdminFillers). */
+const ADMIN_FILLERS = new Set(['city', 'province', 'district', 'ward']);
+/** Vietnamese fillers count only as written with their diacritics ("tại", not the name "Tài"). */
+const EXACT_FILLERS = new Set(['gần', 'tại', 'ở', 'và', 'cạnh', 'đối diện']);
+/** "Việt Nam" at the end of an address. */
+const COUNTRY = ['viet', 'nam'];
+
+const NON_WORD = /[^\p{L}\p{M}\p{N}]+/u;
+
+/** Options of buildQuery. */
+export interface QueryOptions {
+  /** Confirms admin names for the address parser (the region's gazetteer). */
+  gazetteer?: Gazetteer;
+  /** The region's admin units: admin names it does not resolve are read as name words. */
+  table?: AdminTable | null;
+  /** House and alley numbers rank but are not required (forward geocoding); otherwise they are (autocomplete). */
+  numbersOptional: boolean;
+}
+
+/** Parses query text into a PlaceQuery. Never throws. */
+export function buildQuery(text: string, opts: QueryOptions): PlaceQuery {
+  const toks = addressTokens(text);
+  const { parsed, roleOf } = parseAddressTokens(toks, { isKnown: opts.gazetteer });
+  const terms: QueryTerm[] = [];
+  // Whether the writer typed diacritics (in their own words: type words and nicknames come out canonical, marked).
+  let writtenMarked = false;
+  let segment = 0;
+  for (const t of toks) {
+    if (t.kind === 'break') {
+      segment++;
+      continue;
+    }
+    const part = roleOf.get(t);
+    const role: TermRole =
+      t.kind === 'type' ? 'type'
+      : t.kind === 'place' || part === 'ward' || part === 'district' || part === 'province' ? 'admin'
+      : 'name';
+    for (const word of t.text.split(NON_WORD)) {
+      if (word === '') continue;
+      const exact = word.normalize('NFC').toLowerCase();
+      const folded = fold(exact);
+      if (folded === '') continue; // a stray combining mark
+      if (t.kind === 'word' && exact !== folded) writtenMarked = true;
+      const numeric = folded.charCodeAt(0) <= 57;
+      const filler = role === 'name' && (FILLERS.has(folded) || EXACT_FILLERS.has(exact));
+      terms.push({
+        segment, folded, exact, numeric, marked: exact !== folded, optional: role === 'type' || filler,
+        role: filler ? 'filler' : numeric && role === 'name' ? 'number' : role,
+        part: part === 'ward' || part === 'district' || part === 'province' || part === 'street' || part === 'house' || part === 'alley' ? part : undefined,
+      });
+    }
+  }
+  if (terms.length > MAX_QUERY_TERMS) terms.length = MAX_QUERY_TERMS;
+  const resolution = opts.table ? resolveAdmin(opts.table, { province: parsed.province, district: parsed.district, ward: parsed.ward }) : null;
+  // A part written as an admin name that names no unit of the region ("tỉnh Bắc Gianng", "Hồ Chí Minh" in a Hà Nội
+  // pack) explains nothing: its words are name words, to be matched. (A name several units carry still names units.)
+  const ambiguous = (level: 'ward' | 'district' | 'province') => resolution?.ambiguous.includes(level) === true;
+  const resolved = {
+    ward: resolution?.legacy.ward !== undefined || resolution?.v2025.ward !== undefined || ambiguous('ward'),
+    district: resolution?.legacy.district !== undefined || ambiguous('district'),
+    province: resolution?.legacy.province !== undefined || resolution?.v2025.province !== undefined || ambiguous('province'),
+  };
+  for (const t of terms) if (t.role === 'admin' && t.part !== undefined && t.part in resolved && !resolved[t.part as keyof typeof resolved]) t.role = 'name';
+  if (writtenMarked) for (const t of terms) t.strict = !t.marked && !t.numeric;
+  markAdminFillers(terms);
+  markCountry(terms);
+  const categories = markCategories(terms);
+
+  let required = 0;
+  const adminMask = { ward: 0, district: 0, province: 0 };
+  let streetMask = 0;
+  terms.forEach((t, j) => {
+    const bit = 1 << j;
+    if (t.role === 'name' || t.role === 'category' || (t.role === 'number' && !opts.numbersOptional)) required |= bit;
+    if (t.role === 'admin' && (t.part === 'ward' || t.part === 'district' || t.part === 'province')) adminMask[t.part] |= bit;
+    if (t.part === 'street' && t.role !== 'type') streetMask |= bit;
+  });
+  // Without name words, a house or alley number is what names the place ("Ngõ 88, Phường Tây Hồ").
+  if (required === 0) terms.forEach((t, j) => t.role === 'number' && (required |= 1 << j));
+  // A query of admin names only asks for the unit itself: the smallest one named is what a result must be called
+  // (the larger ones around it rank).
+  if (required === 0) required = adminMask.ward || adminMask.district || adminMask.province;
+  const adminAsName = categories.length > 0 && !terms.some((t) => t.role === 'name') ? adminAfterCategory(terms) : 0;
+  return { terms, required, categories, adminMask, streetMask, adminAsName, resolution, parsed };
+}
+
+/**
+ * The admin words that directly follow category words in the same part of the query ("Bệnh viện Thanh Nhàn",
+ * "Công an phường Văn Miếu", "Chợ Bến Thành"): the name of the place more likely than where it is.
+ */
+function adminAfterCategory(terms: QueryTerm[]): number {
+  let mask = 0;
+  // Whether term k is a category word or already taken: what an admin word may follow (type words may sit between).
+  const leads = (k: number): boolean => terms[k]!.role === 'category' || (mask & (1 << k)) !== 0;
+  for (let j = 1; j < terms.length; j++) {
+    const t = terms[j]!;
+    if (t.role !== 'admin') continue;
+    let k = j - 1;
+    while (k >= 0 && terms[k]!.role === 'type' && terms[k]!.segment === t.segment) k--;
+    if (k >= 0 && terms[k]!.segment === t.segment && leads(k)) mask |= 1 << j;
+  }
+  return mask;
+}
+
+/**
+ * English unit words ("Hanoi city", "Ba Dinh district") add nothing next to the unit's name; next to anything else
+ * they are part of a name ("Royal City"): name words, to be matched.
+ */
+function markAdminFillers(terms: QueryTerm[]): void {
+  terms.forEach((t, j) => {
+    if (t.role !== 'filler' || !ADMIN_FILLERS.has(t.folded)) return;
+    const admin = (k: number) => terms[k]?.role === 'admin' && terms[k]!.segment === t.segment;
+    if (!admin(j - 1) && !admin(j + 1)) Object.assign(t, { role: 'name', optional: false });
+  });
+}
+
+/** "Việt Nam" / "Viet Nam" written as the last two name words is the country: a filler. */
+function markCountry(terms: QueryTerm[]): void {
+  const n = terms.length;
+  if (n >= 3 && terms[n - 2]!.folded === COUNTRY[0] && terms[n - 1]!.folded === COUNTRY[1]) {
+    for (const t of terms.slice(n - 2)) if (t.role === 'name') Object.assign(t, { role: 'filler', optional: true });
+  }
+}
+
+/** Marks category words among the name words (runs of adjacent name words) and returns their spans. */
+function markCategories(terms: QueryTerm[]): QueryCategory[] {
+  const out: QueryCategory[] = [];
+  let j = 0;
+  while (j < terms.length) {
+    if (terms[j]!.role !== 'name') {
+      j++;
+      continue;
+    }
+    let k = j;
+    while (k < terms.length && terms[k]!.role === 'name') k++;
+    for (const span of categorySpans(terms.slice(j, k), true)) {
+      let mask = 0;
+      for (let m = j + span.start; m < j + span.end; m++) {
+        terms[m]!.role = 'category';
+        mask |= 1 << m;
+      }
+      out.push({ mask, rows: span.rows });
+    }
+    j = k;
+  }
+  return out;
+}

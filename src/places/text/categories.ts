@@ -1,0 +1,81 @@
+/**
+ * What people call kinds of places, in one data table: the Vietnamese word, its abbreviations, its English forms,
+ * and the OSM category values (the value of amenity/shop/tourism/… a place was tagged with) it names.
+ *
+ * How it is read (see category-match.ts): a run of query words that spells one of a row's `words` (folded, so
+ * "benh vien" is "bệnh viện") or, as a whole word, one of its `abbr` names that row's category; the words are
+ * then not required to appear in a place's name, and a place matches when its category is one of `osm` or its name
+ * holds one of the row's words. One abbreviation may head several rows ("NH": ngân hàng or nhà hàng): every reading
+ * counts, and a place matching any of them matches. In stored names, a row's words mark themselves as words that a
+ * query may leave out ("Bệnh viện Bạch Mai" is fully named by "Bạch Mai").
+ */
+
+/** One kind of place. */
+export interface CategoryRow {
+  /** Short stable key. */
+  key: string;
+  /** Written forms (Vietnamese, English, synonyms), one or more words each; matched folded. */
+  words: readonly string[];
+  /**
+   * Single words that name the category only at the start of a name or query run ("Chùa Một Cột", "Hồ Tây"): inside a
+   * name they are mostly other words ("Ba Đình", "Xuân Hồ", "Nguyễn Trường Tộ").
+   */
+  leading?: readonly string[];
+  /** Abbreviations, matched folded and as whole words only. */
+  abbr?: readonly string[];
+  /** OSM category values of places of this kind. */
+  osm: readonly string[];
+}
+
+/** The table. Order does not matter. */
+export const CATEGORIES: readonly CategoryRow[] = [
+  { key: 'hospital', words: ['bệnh viện', 'nhà thương', 'hospital'], abbr: ['bv', 'bvđk', 'bvdk'], osm: ['hospital'] },
+  { key: 'clinic', words: ['phòng khám', 'phòng khám đa khoa', 'clinic', 'polyclinic'], abbr: ['pk', 'pkđk', 'pkdk'], osm: ['clinic', 'doctors'] },
+  { key: 'health_centre', words: ['trung tâm y tế', 'medical centre', 'medical center', 'health centre', 'health center'], abbr: ['ttyt'], osm: ['hospital', 'clinic', 'doctors'] },
+  { key: 'health_post', words: ['trạm y tế'], abbr: ['tyt'], osm: ['clinic', 'doctors', 'hospital'] },
+  { key: 'pharmacy', words: ['nhà thuốc', 'hiệu thuốc', 'quầy thuốc', 'pharmacy', 'drugstore'], osm: ['pharmacy', 'chemist'] },
+  { key: 'dentist', words: ['nha khoa', 'dentist', 'dental clinic'], osm: ['dentist'] },
+  { key: 'university', words: ['đại học', 'trường đại học', 'học viện', 'university', 'academy'], abbr: ['đh', 'dh', 'đhqg'], osm: ['university', 'college'] },
+  { key: 'college', words: ['cao đẳng', 'trường cao đẳng', 'college'], abbr: ['cđ', 'cd'], osm: ['college', 'university'] },
+  { key: 'high_school', words: ['trung học phổ thông', 'trường trung học phổ thông', 'high school'], abbr: ['thpt', 'pt'], osm: ['school'] },
+  { key: 'secondary_school', words: ['trung học cơ sở', 'trường trung học cơ sở', 'secondary school'], abbr: ['thcs'], osm: ['school'] },
+  { key: 'primary_school', words: ['tiểu học', 'trường tiểu học', 'primary school'], abbr: ['th'], osm: ['school'] },
+  { key: 'school', words: ['trường học', 'school'], leading: ['trường'], abbr: ['th'], osm: ['school', 'kindergarten', 'college', 'university'] },
+  { key: 'kindergarten', words: ['mầm non', 'mẫu giáo', 'nhà trẻ', 'trường mầm non', 'kindergarten', 'preschool'], abbr: ['mn'], osm: ['kindergarten', 'childcare'] },
+  { key: 'cafe', words: ['cà phê', 'cafe', 'café', 'coffee', 'coffee shop', 'caphe', 'quán cà phê', 'cafe shop'], abbr: ['cf'], osm: ['cafe'] },
+  { key: 'tea', words: ['trà sữa', 'milk tea', 'bubble tea', 'tea house', 'quán trà'], osm: ['cafe', 'tea'] },
+  { key: 'restaurant', words: ['nhà hàng', 'quán ăn', 'restaurant', 'eatery'], abbr: ['nh'], osm: ['restaurant', 'fast_food', 'food_court'] },
+  { key: 'bar', words: ['quán bar', 'bar', 'pub', 'quán bia', 'bia hơi', 'beer'], osm: ['bar', 'pub', 'biergarten'] },
+  { key: 'bakery', words: ['tiệm bánh', 'bakery'], osm: ['bakery', 'pastry'] },
+  { key: 'hotel', words: ['khách sạn', 'hotel'], abbr: ['ks'], osm: ['hotel'] },
+  { key: 'guest_house', words: ['nhà nghỉ', 'nhà khách', 'homestay', 'guest house', 'guesthouse', 'hostel', 'motel'], osm: ['guest_house', 'hostel', 'motel', 'apartment'] },
+  { key: 'market', words: ['market'], leading: ['chợ'], osm: ['marketplace'] },
+  { key: 'supermarket', words: ['siêu thị', 'supermarket'], osm: ['supermarket', 'department_store'] },
+  { key: 'mall', words: ['trung tâm thương mại', 'mall', 'shopping mall', 'shopping centre', 'shopping center'], abbr: ['tttm'], osm: ['mall', 'department_store'] },
+  { key: 'convenience', words: ['cửa hàng tiện lợi', 'tạp hóa', 'tạp hoá', 'convenience store'], osm: ['convenience'] },
+  { key: 'bookshop', words: ['nhà sách', 'hiệu sách', 'bookshop', 'bookstore'], osm: ['books'] },
+  { key: 'station', leading: ['ga'], words: ['nhà ga', 'ga tàu', 'railway station', 'train station', 'station'], osm: ['station', 'halt'] },
+  { key: 'bus_station', words: ['bến xe', 'bến xe khách', 'bus station', 'coach station', 'bus terminal'], abbr: ['bx'], osm: ['bus_station'] },
+  { key: 'bus_stop', words: ['điểm dừng xe buýt', 'trạm xe buýt', 'điểm dừng', 'bus stop'], osm: ['bus_stop', 'platform'] },
+  { key: 'airport', words: ['sân bay', 'cảng hàng không', 'airport'], osm: ['aerodrome', 'terminal'] },
+  { key: 'townhall', words: ['ủy ban nhân dân', 'uỷ ban nhân dân', 'ủy ban', 'uỷ ban', 'town hall'], abbr: ['ubnd'], osm: ['townhall'] },
+  { key: 'police', words: ['công an', 'đồn công an', 'police', 'police station'], osm: ['police'] },
+  { key: 'bank', words: ['ngân hàng', 'bank'], abbr: ['nh'], osm: ['bank'] },
+  { key: 'atm', words: ['cây atm', 'máy atm', 'atm', 'cây rút tiền'], osm: ['atm'] },
+  { key: 'post_office', words: ['bưu điện', 'bưu cục', 'post office'], osm: ['post_office'] },
+  { key: 'park', words: ['công viên', 'vườn hoa', 'park', 'garden'], osm: ['park', 'garden'] },
+  { key: 'lake', leading: ['hồ'], words: ['lake', 'pond'], osm: ['water', 'lake', 'reservoir', 'pond'] },
+  { key: 'pagoda', leading: ['chùa'], words: ['pagoda', 'temple'], osm: ['place_of_worship', 'monastery'] },
+  { key: 'temple', leading: ['đền', 'đình', 'miếu', 'phủ'], words: ['temple', 'shrine'], osm: ['place_of_worship', 'shrine', 'temple'] },
+  { key: 'church', words: ['nhà thờ', 'thánh đường', 'church', 'cathedral'], osm: ['place_of_worship', 'church', 'cathedral'] },
+  { key: 'museum', words: ['bảo tàng', 'museum'], abbr: ['bt'], osm: ['museum', 'gallery'] },
+  { key: 'theatre', words: ['nhà hát', 'rạp hát', 'theatre', 'theater', 'opera house'], osm: ['theatre', 'arts_centre'] },
+  { key: 'cinema', words: ['rạp chiếu phim', 'rạp phim', 'cinema', 'movie theater'], osm: ['cinema'] },
+  { key: 'library', words: ['thư viện', 'library'], osm: ['library'] },
+  { key: 'stadium', words: ['sân vận động', 'stadium'], abbr: ['svđ', 'svd'], osm: ['stadium', 'sports_centre', 'pitch'] },
+  { key: 'fuel', words: ['trạm xăng', 'cây xăng', 'cửa hàng xăng dầu', 'petrol station', 'gas station', 'fuel station'], osm: ['fuel'] },
+  { key: 'parking', words: ['bãi đỗ xe', 'bãi gửi xe', 'bãi xe', 'điểm trông giữ xe', 'parking', 'car park'], osm: ['parking', 'motorcycle_parking', 'bicycle_parking'] },
+  { key: 'embassy', words: ['đại sứ quán', 'lãnh sự quán', 'embassy', 'consulate'], abbr: ['đsq', 'dsq'], osm: ['embassy', 'diplomatic'] },
+  { key: 'gym', words: ['phòng gym', 'phòng tập', 'gym', 'fitness'], osm: ['fitness_centre', 'sports_centre'] },
+  { key: 'monument', leading: ['lăng'], words: ['tượng đài', 'đài tưởng niệm', 'monument', 'memorial', 'mausoleum'], osm: ['monument', 'memorial', 'mausoleum'] },
+];

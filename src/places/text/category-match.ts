@@ -1,0 +1,117 @@
+/**
+ * Finding the category words of the CATEGORIES table in a run of words, for queries and stored names alike.
+ * Words are compared folded; a word written with diacritics must also carry the form's own diacritics ("gà" is not
+ * "ga", "Trương" is not "trường", "Láng" is not "lăng"), while a word written without any diacritic matches the
+ * folded form (people drop all accents when they type fast). Abbreviations match as whole single words only.
+ */
+import { CATEGORIES } from './categories';
+import { fold } from './fold';
+import { withinOneEdit } from './edits';
+
+/** A word as the matcher sees it: folded, and exact (NFC lower case). */
+export interface MatchWord {
+  folded: string;
+  exact: string;
+}
+
+/** A run of words [start, end) that names categories; `rows` is a bitmask pair over CATEGORIES (rows 0–31, 32–63). */
+export interface CategorySpan {
+  start: number;
+  end: number;
+  rows: [number, number];
+}
+
+interface Form {
+  folded: string[];
+  exact: string[];
+  rows: [number, number];
+  /** Counts only at the start of a run (CategoryRow.leading). */
+  leading: boolean;
+}
+
+if (CATEGORIES.length > 64) throw new Error('categories: at most 64 rows (two 32-bit masks)');
+
+const bit = (row: number): [number, number] => (row < 32 ? [1 << row, 0] : [0, 1 << (row - 32)]);
+const or = (a: [number, number], b: readonly [number, number]): [number, number] => [a[0] | b[0], a[1] | b[1]];
+
+/** Forms by their first folded word; the same spelling in several rows is one form with several row bits. */
+const BY_FIRST = new Map<string, Form[]>();
+const ABBR = new Map<string, [number, number]>();
+/** Row bits per OSM category value. */
+const BY_OSM = new Map<string, [number, number]>();
+
+CATEGORIES.forEach((row, r) => {
+  const forms = [...row.words.map((w) => [w, false] as const), ...(row.leading ?? []).map((w) => [w, true] as const)];
+  for (const [w, leading] of forms) {
+    const exact = w.normalize('NFC').toLowerCase().split(/\s+/);
+    const folded = exact.map(fold);
+    const list = BY_FIRST.get(folded[0]!) ?? [];
+    const same = list.find((f) => f.exact.join(' ') === exact.join(' ') && f.leading === leading);
+    if (same) same.rows = or(same.rows, bit(r));
+    else list.push({ folded, exact, rows: bit(r), leading });
+    BY_FIRST.set(folded[0]!, list);
+  }
+  for (const a of row.abbr ?? []) ABBR.set(fold(a), or(ABBR.get(fold(a)) ?? [0, 0], bit(r)));
+  for (const v of row.osm) BY_OSM.set(v, or(BY_OSM.get(v) ?? [0, 0], bit(r)));
+});
+/** Multi-word forms by their second folded word. */
+const BY_SECOND = new Map<string, Form[]>();
+for (const list of BY_FIRST.values()) {
+  for (const f of list) if (f.folded.length >= 2) BY_SECOND.set(f.folded[1]!, [...(BY_SECOND.get(f.folded[1]!) ?? []), f]);
+}
+
+/** True when written word `w` may be the form's word `k` (see the module comment). */
+function wordFits(w: MatchWord, folded: string, exact: string): boolean {
+  return w.folded === folded && (w.exact === w.folded || w.exact === exact);
+}
+
+/**
+ * True when the words spell a multi-word form with at most one of them mistyped by one edit ("Bệh viện", "Nhà hàg"):
+ * a phrase of two or more words is still recognised where a single mistyped word would not be.
+ */
+function phraseFits(words: readonly MatchWord[], at: number, f: Form): boolean {
+  let typos = 0;
+  for (let k = 0; k < f.folded.length; k++) {
+    const w = words[at + k]!;
+    if (wordFits(w, f.folded[k]!, f.exact[k]!)) continue;
+    if (f.folded.length < 2 || ++typos > 1 || w.folded.length < 2 || !withinOneEdit(w.folded, f.folded[k]!)) return false;
+  }
+  return true;
+}
+
+/**
+ * The category spans of a word sequence, left to right, longest form first; words inside a span are not reused;
+ * `leading` forms only at the start; `typoTolerant` (queries, by default with abbreviations) accepts one mistyped word
+ * in a multi-word form.
+ * `abbreviations`: whether abbreviations count (queries yes; stored names no, where "BV" is rarely a category).
+ */
+export function categorySpans(words: readonly MatchWord[], abbreviations: boolean, typoTolerant = abbreviations): CategorySpan[] {
+  const out: CategorySpan[] = [];
+  for (let i = 0; i < words.length; ) {
+    let matched: CategorySpan | null = null;
+    // Multi-word forms are looked up by their first word, and, a word being mistyped, by the second.
+    const candidates = [...(BY_FIRST.get(words[i]!.folded) ?? []), ...(i + 1 < words.length ? BY_SECOND.get(words[i + 1]!.folded) ?? [] : [])];
+    candidates.sort((a, b) => b.folded.length - a.folded.length);
+    for (const f of candidates) {
+      if (i + f.folded.length > words.length || (f.leading && i > 0)) continue;
+      if (typoTolerant ? phraseFits(words, i, f) : f.folded.every((fw, k) => wordFits(words[i + k]!, fw, f.exact[k]!))) {
+        matched = { start: i, end: i + f.folded.length, rows: [...f.rows] };
+        break;
+      }
+    }
+    if (!matched && abbreviations) {
+      const rows = ABBR.get(words[i]!.folded);
+      if (rows) matched = { start: i, end: i + 1, rows: [...rows] };
+    }
+    if (matched) {
+      out.push(matched);
+      i = matched.end;
+    } else i++;
+  }
+  return out;
+}
+
+/** The row bits of an OSM category value ([0, 0] for none). */
+export function categoryRowsOf(osmValue: string): [number, number] {
+  return BY_OSM.get(osmValue) ?? [0, 0];
+}
