@@ -24,9 +24,7 @@ import { createEngine } from '../src/engine.js';
 import { Pack } from '../src/pack/reader.js';
 import { RoadGraph } from '../src/route/graph.js';
 import { Router } from '../src/route/router.js';
-import type { Endpoint } from '../src/route/search.js';
-import { mulberry32 as rng } from '../src/trip/rng.js';
-import { PlainDijkstra } from '../test/helpers/route-reference.js';
+import { PlainDijkstra, randomEndpoints } from '../test/helpers/route-reference.js';
 import { scaleInput } from './scale/input.js';
 import { quantile, table } from './stats.js';
 
@@ -35,10 +33,14 @@ const SHARED_DIMACS = fileURLToPath(new URL('../../shared/data/dimacs/', import.
 const CACHE = fileURLToPath(new URL('../.cache/build-scale/', import.meta.url));
 const MARK = 'BUILD-SCALE-RESULT ';
 
-/** One build stage: its progress label, wall milliseconds, and the process's peak RSS (MB) when it ended. */
+/**
+ * One build stage: its progress label, wall and CPU milliseconds (CPU: user + system of this process, which on a
+ * loaded machine tracks the work better than wall time), and the process's peak RSS (MB) when it ended.
+ */
 interface Stage {
   name: string;
   ms: number;
+  cpuMs: number;
   peakMb: number;
 }
 
@@ -51,6 +53,7 @@ interface SizeResult {
   generateMs: number;
   stages: Stage[];
   buildMs: number;
+  buildCpuMs: number;
   peakMb: number;
   packMb: number;
   loadMs: number;
@@ -59,32 +62,26 @@ interface SizeResult {
 
 /** Records each progress step's start; a stage ends where the next one starts. */
 class StageClock extends Progress {
-  readonly marks: { name: string; t: number; peakMb: number }[] = [];
+  readonly marks: { name: string; t: number; cpu: number; peakMb: number }[] = [];
   override step(phase: string): void {
-    this.marks.push({ name: phase, t: performance.now(), peakMb: peakMb() });
+    this.marks.push({ name: phase, t: performance.now(), cpu: cpuMs(), peakMb: peakMb() });
     super.step(phase);
   }
   override done(summary: string): void {
-    this.marks.push({ name: 'done', t: performance.now(), peakMb: peakMb() });
+    this.marks.push({ name: 'done', t: performance.now(), cpu: cpuMs(), peakMb: peakMb() });
     super.done(summary);
   }
+}
+
+/** CPU time of this process so far (user + system), ms. */
+function cpuMs(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
 }
 
 /** The process's peak resident set so far, MB. */
 function peakMb(): number {
   return process.resourceUsage().maxRSS / 1024;
-}
-
-/** Seeded random snapped points near random nodes. */
-function points(g: RoadGraph, router: Router, profile: number, n: number, seed: number): Endpoint[] {
-  const rand = rng(seed);
-  const out: Endpoint[] = [];
-  while (out.length < n) {
-    const v = Math.floor(rand() * g.nodeCount);
-    const s = router.snap(g.lat(v) + (rand() - 0.5) * 0.002, g.lon(v) + (rand() - 0.5) * 0.002, profile, 5000);
-    if (s) out.push(s);
-  }
-  return out;
 }
 
 /** Builds, loads and queries the pack of k × k tiles (in this process). */
@@ -95,19 +92,22 @@ async function measureSize(k: number, dimacs: string, pairsPerSide: number): Pro
   const generateMs = performance.now() - t0;
   const clock = new StageClock(process.stderr, !process.env.BUILD_SCALE_VERBOSE);
   t0 = performance.now();
+  const c0 = cpuMs();
   const bytes = buildOsmPack({ inputs: [input.file], name: `ny-${k}x${k}`, progress: clock });
   const buildMs = performance.now() - t0;
+  const buildCpuMs = cpuMs() - c0;
   const stages: Stage[] = [];
   const hierarchyMs = new Map<number, number>();
-  const summary = (name: string) => /^contraction hierarchy (\d+) .* in ([\d.]+) s$/.exec(name);
+  // A hierarchy is a "contracting hierarchy N (...)" stage, then a "contraction hierarchy N: … in X s" summary; the
+  // stage after the last summary writes the pack.
+  const summary = (name: string) => /^contraction hierarchy (\d+): .* in ([\d.]+) s$/.exec(name);
   for (let i = 0; i + 1 < clock.marks.length; i++) {
     const m = clock.marks[i]!, next = clock.marks[i + 1]!;
-    // Hierarchy lines are summaries written after each contraction: the segment that ends at one is that
-    // contraction, the one after the last is writing the pack.
-    const h = summary(next.name);
+    const h = summary(m.name);
     if (h) hierarchyMs.set(Number(h[1]), Number(h[2]) * 1000);
-    const name = h ? `contracting hierarchy ${h[1]}` : summary(m.name) ? 'writing the pack' : m.name.replace(/ (of )?[^ ]*\.(pbf|osm)$/, '');
-    stages.push({ name, ms: next.t - m.t, peakMb: next.peakMb });
+    if (h && next.name !== 'done') continue;
+    const name = h ? 'writing the pack' : m.name.replace(/ \(.*$/, '').replace(/ (of )?[^ ]*\.(pbf|osm)$/, '');
+    stages.push({ name, ms: next.t - m.t, cpuMs: next.cpu - m.cpu, peakMb: next.peakMb });
   }
   const file = `${cache}ny-${k}x${k}.pack`;
   writeFileSync(file, bytes);
@@ -123,10 +123,10 @@ async function measureSize(k: number, dimacs: string, pairsPerSide: number): Pro
   const hierarchies: SizeResult['hierarchies'] = [];
   for (const h of list) {
     const profile = h.profiles[0]!;
-    const pts = points(g, router, profile, 2 * pairsPerSide, 14 + h.id);
+    const pts = randomEndpoints(g, router, profile, 2 * pairsPerSide, 14 + h.id);
     const origins = pts.slice(0, pairsPerSide), dests = pts.slice(pairsPerSide);
     // Warm-up on other points, so timed queries run JIT-compiled code.
-    const warm = points(g, router, profile, 40, 99);
+    const warm = randomEndpoints(g, router, profile, 40, 99);
     for (let i = 0; i + 1 < warm.length; i += 2) router.leg(warm[i]!, warm[i + 1]!, profile);
     const plain = new PlainDijkstra(g, profile, 'fastest');
     const times: number[] = [];
@@ -145,7 +145,7 @@ async function measureSize(k: number, dimacs: string, pairsPerSide: number): Pro
     hierarchies.push({ id: h.id, profile, records: h.records, ms: hierarchyMs.get(h.id) ?? NaN, p50: quantile(times, 0.5), p99: quantile(times, 0.99), pairs: times.length, differ });
   }
   return {
-    tiles: input.tiles, nodes: input.nodes, ways: input.ways, inputMb: input.bytes / 1e6, generateMs, stages, buildMs,
+    tiles: input.tiles, nodes: input.nodes, ways: input.ways, inputMb: input.bytes / 1e6, generateMs, stages, buildMs, buildCpuMs,
     peakMb: peakMb(), packMb: statSync(file).size / 1e6, loadMs, hierarchies,
   };
 }
@@ -172,9 +172,9 @@ async function main(): Promise<void> {
     const r = JSON.parse(out.split('\n').find((l) => l.startsWith(MARK))!.slice(MARK.length)) as SizeResult;
     results.push(r);
     table(`${k} × ${k} tiles: ${r.nodes} nodes, ${r.ways} ways, input ${r.inputMb.toFixed(1)} MB (generated in ${(r.generateMs / 1000).toFixed(1)} s)`,
-      r.stages.map((s) => ({ stage: s.name, 'wall s': s.ms / 1000, 'peak RSS MB': Math.round(s.peakMb) })));
+      r.stages.map((s) => ({ stage: s.name, 'wall s': s.ms / 1000, 'CPU s': s.cpuMs / 1000, 'peak RSS MB': Math.round(s.peakMb) })));
     table('pack and queries', [
-      { what: 'whole build', value: `${(r.buildMs / 1000).toFixed(1)} s, peak RSS ${Math.round(r.peakMb)} MB` },
+      { what: 'whole build', value: `${(r.buildMs / 1000).toFixed(1)} s wall, ${(r.buildCpuMs / 1000).toFixed(1)} s CPU, peak RSS ${Math.round(r.peakMb)} MB` },
       { what: 'pack size', value: `${r.packMb.toFixed(2)} MB` },
       { what: 'createEngine (no WASM)', value: `${r.loadMs.toFixed(0)} ms` },
       ...r.hierarchies.map((h) => ({
@@ -188,13 +188,13 @@ async function main(): Promise<void> {
     const rows: Record<string, string>[] = [];
     const names = [...new Set(b.stages.map((s) => s.name))];
     for (const name of names) {
-      const ms = (r: SizeResult) => r.stages.filter((s) => s.name === name).reduce((x, s) => x + s.ms, 0);
-      rows.push({ stage: name, exponent: exponent(ms(a), ms(b), a.nodes, b.nodes) });
+      const sum = (r: SizeResult, f: (s: Stage) => number) => r.stages.filter((s) => s.name === name).reduce((x, s) => x + f(s), 0);
+      rows.push({ stage: name, exponent: exponent(sum(a, (s) => s.ms), sum(b, (s) => s.ms), a.nodes, b.nodes), 'CPU exponent': exponent(sum(a, (s) => s.cpuMs), sum(b, (s) => s.cpuMs), a.nodes, b.nodes) });
     }
-    rows.push({ stage: 'whole build', exponent: exponent(a.buildMs, b.buildMs, a.nodes, b.nodes) });
-    rows.push({ stage: 'peak RSS', exponent: exponent(a.peakMb, b.peakMb, a.nodes, b.nodes) });
-    rows.push({ stage: 'pack size', exponent: exponent(a.packMb, b.packMb, a.nodes, b.nodes) });
-    rows.push({ stage: 'leg p50 (hierarchy 0)', exponent: exponent(a.hierarchies[0]?.p50 ?? 0, b.hierarchies[0]?.p50 ?? 0, a.nodes, b.nodes) });
+    rows.push({ stage: 'whole build', exponent: exponent(a.buildMs, b.buildMs, a.nodes, b.nodes), 'CPU exponent': exponent(a.buildCpuMs, b.buildCpuMs, a.nodes, b.nodes) });
+    rows.push({ stage: 'peak RSS', exponent: exponent(a.peakMb, b.peakMb, a.nodes, b.nodes), 'CPU exponent': '' });
+    rows.push({ stage: 'pack size', exponent: exponent(a.packMb, b.packMb, a.nodes, b.nodes), 'CPU exponent': '' });
+    rows.push({ stage: 'leg p50 (hierarchy 0)', exponent: exponent(a.hierarchies[0]?.p50 ?? 0, b.hierarchies[0]?.p50 ?? 0, a.nodes, b.nodes), 'CPU exponent': '' });
     table(`growth exponents, ${a.nodes} → ${b.nodes} nodes (time ∝ nodes^exponent)`, rows);
   }
   writeFileSync(`${CACHE}last-run.json`, JSON.stringify(results, null, 1));

@@ -57,13 +57,16 @@ class Records {
 
 /**
  * Contracts a graph into a hierarchy (layout in src/route/ch.ts). Order: priority queue on
- * 2 × shortcuts − removed edges + hierarchy depth, the neighbours of each contracted state re-estimated at once;
- * witness searches bounded by weight and settled states (adaptive while estimating).
+ * 2 × shortcuts − removed edges + hierarchy depth, the neighbours of each contracted state re-estimated (at once
+ * when few, lazily when many);
+ * witness searches bounded by weight and settled states (adaptive while estimating). The live edges sit in
+ * per-state adjacency pools (ch-adjacency.ts) that drop a state's edges when it is contracted.
  * Exactness does not depend on the witness bounds: a missed witness only adds a needless shortcut. Parallel edges
  * keep the lighter one; a shortcut lighter than an existing edge between the same states replaces it in place
- * (both ends are then still uncontracted, so no shortcut refers to it yet).
+ * (both ends are then still uncontracted, so no shortcut refers to it yet). `progress` hears states contracted of
+ * all, every 1024.
  */
-export function contract(g: BaseGraph): ChArrays {
+export function contract(g: BaseGraph, progress?: (done: number, total: number) => void): ChArrays {
   const S = g.states;
   const R = new Records();
   // Live edges only: out-lists (head, weight, record) and in-lists (tail, weight, record).
@@ -178,6 +181,7 @@ export function contract(g: BaseGraph): ChArrays {
     shortcuts(v, REAL_SETTLES, true);
     const nIn = inn.len[v]!, nOut = out.len[v]!;
     rank[v] = next++;
+    if (progress && (next & 1023) === 0) progress(next, S);
     // Mean degree over roughly the last 1000 contractions.
     degAvg += (nIn + nOut - degAvg) / 1000;
     simSettles = Math.min(SIM_MAX, Math.max(SIM_MIN, Math.round(2 * degAvg)));
