@@ -90,7 +90,7 @@ export function buildOsmPack(opts: BuildOptions): Uint8Array {
   };
   contents.meta = metadata(opts.name, infos, contents);
   progress.step('contracting the road graph');
-  const bytes = withHierarchies(contents, (m) => progress.step(m));
+  const bytes = withHierarchies(contents, progress);
   progress.done(`${opts.name}: ${graph.nodeLat.length} nodes, ${graph.edgeLen.length} edges, ${places.lat.length} places, ${basemap.kind.length} map features, ${(bytes.length / 1e6).toFixed(2)} MB`);
   return bytes;
 }

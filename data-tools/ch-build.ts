@@ -1,5 +1,6 @@
 import { IndexHeap } from '../src/route/heap.js';
 import type { ChArrays } from '../src/route/ch.js';
+import { AdjacencyPool } from './ch-adjacency.js';
 
 /**
  * A directed graph to contract, as CSR: states 0..states-1 (road nodes for a node-based hierarchy, arcs for an
@@ -35,8 +36,6 @@ class Records {
   /** Shortcut: first and second child record (path order). Base edge: a = -1, b = payload. */
   a = new Int32Array(1024);
   b = new Int32Array(1024);
-  nextOut = new Int32Array(1024);
-  nextIn = new Int32Array(1024);
 
   add(tail: number, head: number, w: number, a: number, b: number): number {
     if (this.n === this.tail.length) this.grow();
@@ -53,44 +52,45 @@ class Records {
       return y;
     };
     this.tail = g(this.tail); this.head = g(this.head); this.w = g(this.w); this.a = g(this.a); this.b = g(this.b);
-    this.nextOut = g(this.nextOut); this.nextIn = g(this.nextIn);
   }
 }
 
 /**
  * Contracts a graph into a hierarchy (layout in src/route/ch.ts). Order: priority queue on
- * 2 × shortcuts − removed edges + hierarchy depth, the neighbours of each contracted state re-estimated at once;
- * witness searches bounded by weight and settled states (adaptive while estimating).
+ * 2 × shortcuts − removed edges + hierarchy depth, the neighbours of each contracted state re-estimated (at once
+ * when few, lazily when many);
+ * witness searches bounded by weight and settled states (adaptive while estimating). The live edges sit in
+ * per-state adjacency pools (ch-adjacency.ts) that drop a state's edges when it is contracted.
  * Exactness does not depend on the witness bounds: a missed witness only adds a needless shortcut. Parallel edges
  * keep the lighter one; a shortcut lighter than an existing edge between the same states replaces it in place
- * (both ends are then still uncontracted, so no shortcut refers to it yet).
+ * (both ends are then still uncontracted, so no shortcut refers to it yet). `progress` hears states contracted of
+ * all, every 1024.
  */
-export function contract(g: BaseGraph): ChArrays {
+export function contract(g: BaseGraph, progress?: (done: number, total: number) => void): ChArrays {
   const S = g.states;
   const R = new Records();
-  const outHead = new Int32Array(S).fill(-1);
-  const inHead = new Int32Array(S).fill(-1);
-  const done = new Uint8Array(S);
-  /** Finds the live record u→x (−1 when none). */
-  const findOut = (u: number, x: number): number => {
-    for (let r = outHead[u]!; r >= 0; r = R.nextOut[r]!) if (R.head[r] === x) return r;
-    return -1;
-  };
-  const link = (r: number) => {
-    const u = R.tail[r]!, x = R.head[r]!;
-    R.nextOut[r] = outHead[u]!; outHead[u] = r;
-    R.nextIn[r] = inHead[x]!; inHead[x] = r;
+  // Live edges only: out-lists (head, weight, record) and in-lists (tail, weight, record).
+  const out = new AdjacencyPool(S);
+  const inn = new AdjacencyPool(S);
+  /** Adds edge u→x of weight w standing for record r, or lowers the existing one to (w, a, b). */
+  const addEdge = (u: number, x: number, w: number, a: number, b: number) => {
+    const i = out.find(u, x);
+    if (i < 0) {
+      const r = R.add(u, x, w, a, b);
+      out.push(u, x, w, r);
+      inn.push(x, u, w, r);
+      return;
+    }
+    if (w >= out.w[i]!) return;
+    const r = out.rec[i]!;
+    out.w[i] = w;
+    inn.w[inn.find(x, u)] = w;
+    R.w[r] = w; R.a[r] = a; R.b[r] = b;
   };
   for (let u = 0; u < S; u++) {
     for (let i = g.first[u]!; i < g.first[u + 1]!; i++) {
       const x = g.head[i]!, w = g.weight[i]!;
-      if (x === u || w === Infinity) continue;
-      const r = findOut(u, x);
-      if (r >= 0) {
-        if (w < R.w[r]!) { R.w[r] = w; R.b[r] = g.payload[i]!; }
-        continue;
-      }
-      link(R.add(u, x, w, -1, g.payload[i]!));
+      if (x !== u && w !== Infinity) addEdge(u, x, w, -1, g.payload[i]!);
     }
   }
 
@@ -100,50 +100,26 @@ export function contract(g: BaseGraph): ChArrays {
   const isTarget = new Uint32Array(S);
   const heap = new IndexHeap(S);
   let gen = 0;
-  let ins = new Int32Array(64), outs = new Int32Array(64);
-  let nIn = 0, nOut = 0;
-  /** Collects live in / out records of v into `ins` / `outs`, unlinking records to contracted states. */
-  const gather = (v: number) => {
-    nIn = 0; nOut = 0;
-    let prev = -1;
-    for (let r = inHead[v]!; r >= 0; r = R.nextIn[r]!) {
-      if (done[R.tail[r]!]) {
-        if (prev < 0) inHead[v] = R.nextIn[r]!; else R.nextIn[prev] = R.nextIn[r]!;
-        continue;
-      }
-      if (nIn === ins.length) { const t = new Int32Array(2 * nIn); t.set(ins); ins = t; }
-      ins[nIn++] = r;
-      prev = r;
-    }
-    prev = -1;
-    for (let r = outHead[v]!; r >= 0; r = R.nextOut[r]!) {
-      if (done[R.head[r]!]) {
-        if (prev < 0) outHead[v] = R.nextOut[r]!; else R.nextOut[prev] = R.nextOut[r]!;
-        continue;
-      }
-      if (nOut === outs.length) { const t = new Int32Array(2 * nOut); t.set(outs); outs = t; }
-      outs[nOut++] = r;
-      prev = r;
-    }
-  };
   /**
    * Shortcuts needed to contract v (witness searches limited to `settles`); adds them when `apply`. Returns the
    * number of shortcuts.
    */
   const shortcuts = (v: number, settles: number, apply: boolean): number => {
-    gather(v);
+    const nIn = inn.len[v]!;
+    const o0 = out.start[v]!, nOut = out.len[v]!;
     let count = 0;
     if (nIn === 0 || nOut === 0) return 0;
     let maxOut = 0;
-    for (let k = 0; k < nOut; k++) maxOut = Math.max(maxOut, R.w[outs[k]!]!);
+    for (let k = 0; k < nOut; k++) maxOut = Math.max(maxOut, out.w[o0 + k]!);
     for (let i = 0; i < nIn; i++) {
-      const ru = ins[i]!;
-      const u = R.tail[ru]!;
-      const wu = R.w[ru]!;
+      // Read through the pools each time: adding a shortcut may move them.
+      const u = inn.other[inn.start[v]! + i]!;
+      const wu = inn.w[inn.start[v]! + i]!;
+      const ru = inn.rec[inn.start[v]! + i]!;
       if (++gen === 0xffffffff) { seen.fill(0); isTarget.fill(0); gen = 1; }
       let targets = 0;
       for (let k = 0; k < nOut; k++) {
-        const x = R.head[outs[k]!]!;
+        const x = out.other[out.start[v]! + k]!;
         if (x !== u && isTarget[x] !== gen) { isTarget[x] = gen; targets++; }
       }
       if (targets === 0) continue;
@@ -151,16 +127,17 @@ export function contract(g: BaseGraph): ChArrays {
       heap.clear();
       dist[u] = 0; seen[u] = gen; heap.push(u, 0);
       let settled = 0;
+      const oo = out.other, ow = out.w, os = out.start, ol = out.len;
       while (heap.size > 0 && settled < settles) {
         const k = heap.minKey();
         if (k > limit) break;
         const y = heap.pop();
         settled++;
         if (isTarget[y] === gen && --targets === 0) break;
-        for (let r = outHead[y]!; r >= 0; r = R.nextOut[r]!) {
-          const z = R.head[r]!;
-          if (z === v || done[z]) continue;
-          const nd = k + R.w[r]!;
+        for (let j = os[y]!, e = j + ol[y]!; j < e; j++) {
+          const z = oo[j]!;
+          if (z === v) continue;
+          const nd = k + ow[j]!;
           if (seen[z] !== gen || nd < dist[z]!) {
             dist[z] = nd; seen[z] = gen;
             heap.push(z, nd);
@@ -168,19 +145,13 @@ export function contract(g: BaseGraph): ChArrays {
         }
       }
       for (let k = 0; k < nOut; k++) {
-        const rx = outs[k]!;
-        const x = R.head[rx]!;
+        const j = out.start[v]! + k;
+        const x = out.other[j]!;
         if (x === u) continue;
-        const via = wu + R.w[rx]!;
+        const via = wu + out.w[j]!;
         if (seen[x] === gen && dist[x]! <= via) continue;
         count++;
-        if (!apply) continue;
-        const r = findOut(u, x);
-        if (r >= 0) {
-          if (via < R.w[r]!) { R.w[r] = via; R.a[r] = ru; R.b[r] = rx; }
-        } else {
-          link(R.add(u, x, via, ru, rx));
-        }
+        if (apply) addEdge(u, x, via, ru, out.rec[j]!);
       }
     }
     heap.clear();
@@ -191,7 +162,7 @@ export function contract(g: BaseGraph): ChArrays {
   // hierarchy shallow and the remaining core sparse.
   const level = new Uint32Array(S);
   let simSettles = SIM_MIN, degAvg = 0;
-  const prio = (v: number) => level[v]! + 2 * shortcuts(v, simSettles, false) - (nIn + nOut);
+  const prio = (v: number) => level[v]! + 2 * shortcuts(v, simSettles, false) - (inn.len[v]! + out.len[v]!);
   const queue = new IndexHeap(S);
   for (let v = 0; v < S; v++) queue.push(v, prio(v));
   const rank = new Uint32Array(S);
@@ -208,25 +179,28 @@ export function contract(g: BaseGraph): ChArrays {
       if (queue.size > 0 && p > queue.minKey()) { queue.push(v, p); continue; }
     }
     shortcuts(v, REAL_SETTLES, true);
-    gather(v);
-    done[v] = 1;
+    const nIn = inn.len[v]!, nOut = out.len[v]!;
     rank[v] = next++;
+    if (progress && (next & 1023) === 0) progress(next, S);
     // Mean degree over roughly the last 1000 contractions.
     degAvg += (nIn + nOut - degAvg) / 1000;
     simSettles = Math.min(SIM_MAX, Math.max(SIM_MIN, Math.round(2 * degAvg)));
-    // Neighbours rise one level above v and get their priority estimated again (their edges changed): at once when
-    // few, else lazily, since re-estimating all neighbours of a dense core state costs degree³ searches.
-    // `mark` deduplicates them (a state can be both an in- and an out-neighbour).
+    // v leaves its neighbours' lists. Neighbours rise one level above v and get their priority estimated again
+    // (their edges changed): at once when few, else lazily, since re-estimating all neighbours of a dense core
+    // state costs degree³ searches. `mark` deduplicates them (a state can be both an in- and an out-neighbour).
     let n = 0;
     if (nbrs.length < nIn + nOut) nbrs = new Int32Array(2 * (nIn + nOut));
     for (let i = 0; i < nIn; i++) {
-      const x = R.tail[ins[i]!]!;
+      const x = inn.other[inn.start[v]! + i]!;
+      out.remove(x, v);
       if (mark[x] !== v) { mark[x] = v; nbrs[n++] = x; }
     }
     for (let i = 0; i < nOut; i++) {
-      const x = R.head[outs[i]!]!;
+      const x = out.other[out.start[v]! + i]!;
+      inn.remove(x, v);
       if (mark[x] !== v) { mark[x] = v; nbrs[n++] = x; }
     }
+    inn.len[v] = 0; out.len[v] = 0;
     for (let i = 0; i < n; i++) {
       const x = nbrs[i]!;
       if (level[x]! <= level[v]!) level[x] = level[v]! + 1;

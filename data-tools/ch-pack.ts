@@ -8,6 +8,7 @@ import { ArcSearch } from '../src/route/search.js';
 import { TurnTable } from '../src/route/turns.js';
 import { contract, type BaseGraph } from './ch-build.js';
 import { writePack, type PackContents } from './pack-sections.js';
+import type { StageProgress } from './progress.js';
 
 /** One hierarchy of `ch.index` (layout in src/route/ch.ts). */
 export interface ChEntry {
@@ -73,7 +74,7 @@ export function baseGraph(costs: ArcCosts, turns: TurnTable): { kind: 'node' | '
  * Contracts one hierarchy per distinct cost vector among the vehicles × weightings asked for (vehicles with the
  * same arc weights and turn graph share one: car and hd by construction, all five in DIMACS packs).
  */
-export function buildHierarchies(pack: Pack, weightings: readonly Weighting[], log?: (msg: string) => void): ChSections {
+export function buildHierarchies(pack: Pack, weightings: readonly Weighting[], progress?: StageProgress): ChSections {
   const g = new RoadGraph(pack);
   const list: ChEntry[] = [];
   const arrays: [string, TypedArray][] = [];
@@ -90,11 +91,13 @@ export function buildHierarchies(pack: Pack, weightings: readonly Weighting[], l
         same.profiles.push(profile);
         continue;
       }
+      const id = list.length;
+      progress?.step(`contracting hierarchy ${id} (${weighting}, profile ${profile}, ${kind}-based): ${graph.states} states, ${graph.head.length} edges`);
       const t0 = performance.now();
-      const ch = contract(graph);
+      const ch = contract(graph, progress && ((done, total) => progress.update(done, total)));
       // No timing in the pack: the same inputs must give the same bytes.
-      const entry: ChEntry = { id: list.length, kind, profiles: [profile], weighting, check, states: graph.states, records: ch.node.length };
-      log?.(`contraction hierarchy ${entry.id} (${weighting}, profile ${profile}, ${kind}-based): ${graph.states} states, ${graph.head.length} edges → ${ch.node.length} records in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+      const entry: ChEntry = { id, kind, profiles: [profile], weighting, check, states: graph.states, records: ch.node.length };
+      progress?.step(`contraction hierarchy ${id}: ${ch.node.length} records in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
       seen.set(key, entry);
       list.push(entry);
       for (const [name, arr] of Object.entries(ch) as [keyof ChArrays, TypedArray][]) arrays.push([chSection(entry.id, name), arr]);
@@ -107,8 +110,8 @@ export function buildHierarchies(pack: Pack, weightings: readonly Weighting[], l
 export const CH_WEIGHTINGS: readonly Weighting[] = ['fastest'];
 
 /** Writes the pack, contracts its graph and writes it again with the hierarchies. */
-export function withHierarchies(contents: PackContents, log?: (msg: string) => void): Uint8Array {
+export function withHierarchies(contents: PackContents, progress?: StageProgress): Uint8Array {
   const plain = writePack({ ...contents, ch: undefined });
-  contents.ch = buildHierarchies(Pack.from(plain), CH_WEIGHTINGS, log);
+  contents.ch = buildHierarchies(Pack.from(plain), CH_WEIGHTINGS, progress);
   return writePack(contents);
 }

@@ -1,8 +1,14 @@
+/** What long build steps report to: a new named stage, and progress within it (items done of total). */
+export interface StageProgress {
+  step(phase: string): void;
+  update(done: number, total: number): void;
+}
+
 /**
  * A one-line progress display for terminals: phase name, percentage and elapsed time, redrawn in place.
  * Off a terminal (CI, pipes) it prints one line per phase so logs stay short.
  */
-export class Progress {
+export class Progress implements StageProgress {
   private start = Date.now();
   private phaseStart = Date.now();
   private last = 0;
@@ -38,9 +44,11 @@ export class Progress {
 
   private draw(done: number, total: number): void {
     if (this.quiet || !this.tty || !this.out) return;
-    const pct = total > 0 ? ` ${Math.floor((done / total) * 100)}%` : '';
-    const secs = ((Date.now() - this.phaseStart) / 1000).toFixed(1);
-    this.out.write(`\r\x1b[K${this.phase}${pct} ${secs}s`);
+    const elapsed = (Date.now() - this.phaseStart) / 1000;
+    // The ETA assumes the rest goes at the pace so far (contraction slows down towards its end: a lower bound there).
+    const eta = done > 0 && total > done ? `, ETA ${((elapsed * (total - done)) / done).toFixed(0)}s` : '';
+    const count = total > 0 ? ` ${done.toLocaleString('en')}/${total.toLocaleString('en')} (${Math.floor((done / total) * 100)}%)` : '';
+    this.out.write(`\r\x1b[K${this.phase}${count} ${elapsed.toFixed(1)}s${eta}`);
   }
 
   private finishLine(): void {

@@ -8,23 +8,9 @@ import { Pack } from '../src/pack/reader.js';
 import { ContractionHierarchy, type ChArrays } from '../src/route/ch.js';
 import { RoadGraph } from '../src/route/graph.js';
 import { Router } from '../src/route/router.js';
-import type { Endpoint } from '../src/route/search.js';
-import { PlainDijkstra } from './helpers/route-reference.js';
+import { PlainDijkstra, randomEndpoints } from './helpers/route-reference.js';
 import { DATA, testPack } from './helpers/packs.js';
-import { mulberry32 as rng } from '../src/trip/rng.js';
 
-
-/** Random snapped points near random nodes of the graph. */
-function points(g: RoadGraph, router: Router, profile: number, n: number, seed: number): Endpoint[] {
-  const rand = rng(seed);
-  const out: Endpoint[] = [];
-  while (out.length < n) {
-    const v = Math.floor(rand() * g.nodeCount);
-    const s = router.snap(g.lat(v) + (rand() - 0.5) * 0.002, g.lon(v) + (rand() - 0.5) * 0.002, profile, 5000);
-    if (s) out.push(s);
-  }
-  return out;
-}
 
 /**
  * The pack's hierarchy (router with the pack) against A* (router without it) and a plain edge-based Dijkstra:
@@ -39,7 +25,7 @@ function compare(pack: Pack, profile: number, kind: 'node' | 'edge', n: number, 
   expect(ctx.ch!.edgeBased).toBe(kind === 'edge');
   expect(astar.context(profile).ch).toBeNull();
   const plain = new PlainDijkstra(g, profile, 'fastest');
-  const pts = points(g, ch, profile, n, seed);
+  const pts = randomEndpoints(g, ch, profile, n, seed);
   const half = n >> 1;
   const origins = pts.slice(0, half), dests = pts.slice(half);
   const table = ch.table(origins, dests, profile);
@@ -120,7 +106,7 @@ describe('edge-based hierarchies of real OSM packs equal A* and plain Dijkstra',
     const g = new RoadGraph(pack);
     const ch = new Router(g, pack);
     const astar = new Router(g);
-    const pts = points(g, ch, 0, 40, 3);
+    const pts = randomEndpoints(g, ch, 0, 40, 3);
     let compared = 0;
     for (let i = 0; i + 1 < pts.length; i++) {
       const p = pts[i]!;

@@ -7,11 +7,10 @@ import { buildDimacsPack } from '../data-tools/dimacs-pack.js';
 import { Pack } from '../src/pack/reader.js';
 import { RoadGraph } from '../src/route/graph.js';
 import { Router } from '../src/route/router.js';
-import type { Endpoint } from '../src/route/search.js';
 import { WasmHierarchy } from '../src/route/wasm/ch.js';
 import { loadWasmCore } from '../src/route/wasm/load.js';
 import { DATA, testPack } from './helpers/packs.js';
-import { mulberry32 as rng } from '../src/trip/rng.js';
+import { randomEndpoints } from './helpers/route-reference.js';
 
 
 beforeAll(async () => {
@@ -32,13 +31,7 @@ function same(pack: Pack, profile: number, kind: 'node' | 'edge', n: number, see
   expect(wa.core(profile)).toBe('wasm');
   const wch = wa.hierarchyOf(wctx)!;
   expect(wch).toBeInstanceOf(WasmHierarchy);
-  const rand = rng(seed);
-  const pts: Endpoint[] = [];
-  while (pts.length < n) {
-    const v = Math.floor(rand() * g.nodeCount);
-    const s = ts.snap(g.lat(v) + (rand() - 0.5) * 0.002, g.lon(v) + (rand() - 0.5) * 0.002, profile, 5000);
-    if (s) pts.push(s);
-  }
+  const pts = randomEndpoints(g, ts, profile, n, seed);
   // A pair on one edge, the target ahead or behind.
   pts.push({ ...pts[0]!, t: Math.min(1, pts[0]!.t + 0.05) }, { ...pts[0]!, t: Math.max(0, pts[0]!.t - 0.05) });
   const origins = pts.slice(0, n >> 1).concat(pts[0]!), dests = pts.slice(n >> 1);

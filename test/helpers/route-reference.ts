@@ -1,5 +1,20 @@
 import TinyQueue from 'tinyqueue';
 import type { RoadGraph } from '../../src/route/graph.js';
+import type { Router } from '../../src/route/router.js';
+import type { Endpoint } from '../../src/route/search.js';
+import { mulberry32 as rng } from '../../src/trip/rng.js';
+
+/** n seeded random points snapped (within 5 km) from about 100 m around random nodes of the graph. */
+export function randomEndpoints(g: RoadGraph, router: Router, profile: number, n: number, seed: number): Endpoint[] {
+  const rand = rng(seed);
+  const out: Endpoint[] = [];
+  while (out.length < n) {
+    const v = Math.floor(rand() * g.nodeCount);
+    const s = router.snap(g.lat(v) + (rand() - 0.5) * 0.002, g.lon(v) + (rand() - 0.5) * 0.002, profile, 5000);
+    if (s) out.push(s);
+  }
+  return out;
+}
 
 /** Plain per-arc costs, written independently of src/route/costs.ts: seconds and routability weight. */
 export function plainCosts(g: RoadGraph, profile: number, weighting: 'fastest' | 'shortest'): { w: number[]; dur: number[] } {

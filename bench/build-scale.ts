@@ -1,0 +1,203 @@
+/**
+ * Build-scale bench (issue 14): builds packs from deterministic synthetic OSM inputs of growing size (the DIMACS New
+ * York graph written as OSM, then k × k tiled copies joined at their borders: bench/scale/input.ts) and reports, per
+ * size: wall time and peak RSS per build stage, pack size, engine load time, query p50 / p99 per hierarchy and
+ * exactness against a plain edge-based Dijkstra; then the growth exponent of each stage between sizes.
+ *
+ * Each size builds in its own process, so its peak RSS is its own. Generated inputs are cached in .cache/build-scale/
+ * (git-ignored; made again when the generator's version changes).
+ *
+ * Run: npx tsx bench/build-scale.ts   (or npm run bench -- build-scale). Environment:
+ * - BUILD_SCALE_TILES: tiles per side, comma-separated (default "1,2,4": 264 k, 1.06 M and 4.2 M nodes).
+ * - BUILD_SCALE_DIMACS: folder with USA-road-d.NY.gr.gz, USA-road-t.NY.gr.gz and USA-road-d.NY.co.gz (default the
+ *   shared NY files); a cut-out of them gives quick runs.
+ * - BUILD_SCALE_PAIRS: origins (and destinations) per hierarchy; origins × destinations pairs are checked and timed
+ *   (default 16, so 256 pairs).
+ */
+import { execFileSync } from 'node:child_process';
+import { statSync, writeFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildOsmPack } from '../data-tools/build-pack.js';
+import { Progress } from '../data-tools/progress.js';
+import { createEngine } from '../src/engine.js';
+import { Pack } from '../src/pack/reader.js';
+import { RoadGraph } from '../src/route/graph.js';
+import { Router } from '../src/route/router.js';
+import { PlainDijkstra, randomEndpoints } from '../test/helpers/route-reference.js';
+import { scaleInput } from './scale/input.js';
+import { quantile, table } from './stats.js';
+
+const SELF = fileURLToPath(import.meta.url);
+const SHARED_DIMACS = fileURLToPath(new URL('../../shared/data/dimacs/', import.meta.url));
+const CACHE = fileURLToPath(new URL('../.cache/build-scale/', import.meta.url));
+const MARK = 'BUILD-SCALE-RESULT ';
+
+/**
+ * One build stage: its progress label, wall and CPU milliseconds (CPU: user + system of this process, which on a
+ * loaded machine tracks the work better than wall time), and the process's peak RSS (MB) when it ended.
+ */
+interface Stage {
+  name: string;
+  ms: number;
+  cpuMs: number;
+  peakMb: number;
+}
+
+/** What one size measured. */
+interface SizeResult {
+  tiles: number;
+  nodes: number;
+  ways: number;
+  inputMb: number;
+  generateMs: number;
+  stages: Stage[];
+  buildMs: number;
+  buildCpuMs: number;
+  peakMb: number;
+  packMb: number;
+  loadMs: number;
+  hierarchies: { id: number; profile: number; records: number; ms: number; p50: number; p99: number; pairs: number; differ: number }[];
+}
+
+/** Records each progress step's start; a stage ends where the next one starts. */
+class StageClock extends Progress {
+  readonly marks: { name: string; t: number; cpu: number; peakMb: number }[] = [];
+  override step(phase: string): void {
+    this.marks.push({ name: phase, t: performance.now(), cpu: cpuMs(), peakMb: peakMb() });
+    super.step(phase);
+  }
+  override done(summary: string): void {
+    this.marks.push({ name: 'done', t: performance.now(), cpu: cpuMs(), peakMb: peakMb() });
+    super.done(summary);
+  }
+}
+
+/** CPU time of this process so far (user + system), ms. */
+function cpuMs(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+}
+
+/** The process's peak resident set so far, MB. */
+function peakMb(): number {
+  return process.resourceUsage().maxRSS / 1024;
+}
+
+/** Builds, loads and queries the pack of k × k tiles (in this process). */
+async function measureSize(k: number, dimacs: string, pairsPerSide: number): Promise<SizeResult> {
+  const cache = `${CACHE}${dimacs === SHARED_DIMACS ? 'ny' : basename(dimacs.replace(/\/$/, ''))}/`;
+  let t0 = performance.now();
+  const input = await scaleInput(k, dimacs, cache);
+  const generateMs = performance.now() - t0;
+  const clock = new StageClock(process.stderr, !process.env.BUILD_SCALE_VERBOSE);
+  t0 = performance.now();
+  const c0 = cpuMs();
+  const bytes = buildOsmPack({ inputs: [input.file], name: `ny-${k}x${k}`, progress: clock });
+  const buildMs = performance.now() - t0;
+  const buildCpuMs = cpuMs() - c0;
+  const stages: Stage[] = [];
+  const hierarchyMs = new Map<number, number>();
+  // A hierarchy is a "contracting hierarchy N (...)" stage, then a "contraction hierarchy N: … in X s" summary; the
+  // stage after the last summary writes the pack.
+  const summary = (name: string) => /^contraction hierarchy (\d+): .* in ([\d.]+) s$/.exec(name);
+  for (let i = 0; i + 1 < clock.marks.length; i++) {
+    const m = clock.marks[i]!, next = clock.marks[i + 1]!;
+    const h = summary(m.name);
+    if (h) hierarchyMs.set(Number(h[1]), Number(h[2]) * 1000);
+    if (h && next.name !== 'done') continue;
+    const name = h ? 'writing the pack' : m.name.replace(/ \(.*$/, '').replace(/ (of )?[^ ]*\.(pbf|osm)$/, '');
+    stages.push({ name, ms: next.t - m.t, cpuMs: next.cpu - m.cpu, peakMb: next.peakMb });
+  }
+  const file = `${cache}ny-${k}x${k}.pack`;
+  writeFileSync(file, bytes);
+  t0 = performance.now();
+  const engine = await createEngine({ packs: [file], wasm: false });
+  const loadMs = performance.now() - t0;
+  void engine;
+
+  const pack = Pack.from(bytes);
+  const g = new RoadGraph(pack);
+  const router = new Router(g, pack, { wasm: false });
+  const list = pack.json<{ list: { id: number; profiles: number[]; records: number }[] }>('ch.index').list;
+  const hierarchies: SizeResult['hierarchies'] = [];
+  for (const h of list) {
+    const profile = h.profiles[0]!;
+    const pts = randomEndpoints(g, router, profile, 2 * pairsPerSide, 14 + h.id);
+    const origins = pts.slice(0, pairsPerSide), dests = pts.slice(pairsPerSide);
+    // Warm-up on other points, so timed queries run JIT-compiled code.
+    const warm = randomEndpoints(g, router, profile, 40, 99);
+    for (let i = 0; i + 1 < warm.length; i += 2) router.leg(warm[i]!, warm[i + 1]!, profile);
+    const plain = new PlainDijkstra(g, profile, 'fastest');
+    const times: number[] = [];
+    let differ = 0;
+    for (const a of origins) {
+      const dist = plain.run(a.edge, a.t);
+      for (const b of dests) {
+        const t = performance.now();
+        const leg = router.leg(a, b, profile);
+        times.push(performance.now() - t);
+        const want = plain.to(dist, a, b.edge, b.t);
+        const got = leg ? leg.weight : Infinity;
+        if (want === Infinity ? got !== Infinity : Math.abs(got - want) > 1e-6 * Math.max(1, want)) differ++;
+      }
+    }
+    hierarchies.push({ id: h.id, profile, records: h.records, ms: hierarchyMs.get(h.id) ?? NaN, p50: quantile(times, 0.5), p99: quantile(times, 0.99), pairs: times.length, differ });
+  }
+  return {
+    tiles: input.tiles, nodes: input.nodes, ways: input.ways, inputMb: input.bytes / 1e6, generateMs, stages, buildMs, buildCpuMs,
+    peakMb: peakMb(), packMb: statSync(file).size / 1e6, loadMs, hierarchies,
+  };
+}
+
+/** log(b / a) ÷ log(nb / na): how a cost grows with the node count. */
+function exponent(a: number, b: number, na: number, nb: number): string {
+  return a > 0 && b > 0 ? (Math.log(b / a) / Math.log(nb / na)).toFixed(2) : '';
+}
+
+async function main(): Promise<void> {
+  const dimacs = process.env.BUILD_SCALE_DIMACS ? `${process.env.BUILD_SCALE_DIMACS.replace(/\/$/, '')}/` : SHARED_DIMACS;
+  const pairs = Number(process.env.BUILD_SCALE_PAIRS ?? 16);
+  const one = process.argv.indexOf('--size');
+  if (one >= 0) {
+    const r = await measureSize(Number(process.argv[one + 1]), dimacs, pairs);
+    console.log(MARK + JSON.stringify(r));
+    return;
+  }
+  const sizes = (process.env.BUILD_SCALE_TILES ?? '1,2,4').split(',').map(Number);
+  const results: SizeResult[] = [];
+  for (const k of sizes) {
+    console.log(`\n# ${k} × ${k} tiles`);
+    const out = execFileSync(process.execPath, ['--import', 'tsx', SELF, '--size', String(k)], { encoding: 'utf8', maxBuffer: 1 << 26, stdio: ['ignore', 'pipe', 'inherit'] });
+    const r = JSON.parse(out.split('\n').find((l) => l.startsWith(MARK))!.slice(MARK.length)) as SizeResult;
+    results.push(r);
+    table(`${k} × ${k} tiles: ${r.nodes} nodes, ${r.ways} ways, input ${r.inputMb.toFixed(1)} MB (generated in ${(r.generateMs / 1000).toFixed(1)} s)`,
+      r.stages.map((s) => ({ stage: s.name, 'wall s': s.ms / 1000, 'CPU s': s.cpuMs / 1000, 'peak RSS MB': Math.round(s.peakMb) })));
+    table('pack and queries', [
+      { what: 'whole build', value: `${(r.buildMs / 1000).toFixed(1)} s wall, ${(r.buildCpuMs / 1000).toFixed(1)} s CPU, peak RSS ${Math.round(r.peakMb)} MB` },
+      { what: 'pack size', value: `${r.packMb.toFixed(2)} MB` },
+      { what: 'createEngine (no WASM)', value: `${r.loadMs.toFixed(0)} ms` },
+      ...r.hierarchies.map((h) => ({
+        what: `hierarchy ${h.id} (profile ${h.profile})`,
+        value: `${(h.ms / 1000).toFixed(1)} s, ${h.records} records; leg p50 ${h.p50.toFixed(3)} ms, p99 ${h.p99.toFixed(3)} ms; ${h.differ} of ${h.pairs} differ from plain Dijkstra`,
+      })),
+    ]);
+  }
+  for (let i = 1; i < results.length; i++) {
+    const a = results[i - 1]!, b = results[i]!;
+    const rows: Record<string, string>[] = [];
+    const names = [...new Set(b.stages.map((s) => s.name))];
+    for (const name of names) {
+      const sum = (r: SizeResult, f: (s: Stage) => number) => r.stages.filter((s) => s.name === name).reduce((x, s) => x + f(s), 0);
+      rows.push({ stage: name, exponent: exponent(sum(a, (s) => s.ms), sum(b, (s) => s.ms), a.nodes, b.nodes), 'CPU exponent': exponent(sum(a, (s) => s.cpuMs), sum(b, (s) => s.cpuMs), a.nodes, b.nodes) });
+    }
+    rows.push({ stage: 'whole build', exponent: exponent(a.buildMs, b.buildMs, a.nodes, b.nodes), 'CPU exponent': exponent(a.buildCpuMs, b.buildCpuMs, a.nodes, b.nodes) });
+    rows.push({ stage: 'peak RSS', exponent: exponent(a.peakMb, b.peakMb, a.nodes, b.nodes), 'CPU exponent': '' });
+    rows.push({ stage: 'pack size', exponent: exponent(a.packMb, b.packMb, a.nodes, b.nodes), 'CPU exponent': '' });
+    rows.push({ stage: 'leg p50 (hierarchy 0)', exponent: exponent(a.hierarchies[0]?.p50 ?? 0, b.hierarchies[0]?.p50 ?? 0, a.nodes, b.nodes), 'CPU exponent': '' });
+    table(`growth exponents, ${a.nodes} → ${b.nodes} nodes (time ∝ nodes^exponent)`, rows);
+  }
+  writeFileSync(`${CACHE}last-run.json`, JSON.stringify(results, null, 1));
+}
+
+await main();
