@@ -51,7 +51,7 @@ interface Base {
 }
 
 /** A 32-bit integer hash of (x, salt), for deterministic choices. */
-export function hash(x: number, salt: number): number {
+function hash(x: number, salt: number): number {
   let h = Math.imul(x ^ Math.imul(salt, 0x9e3779b1), 0x85ebca6b) >>> 0;
   h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35) >>> 0;
   return (h ^ (h >>> 16)) >>> 0;
