@@ -243,6 +243,7 @@ function readUsage(path: string): { usage: UsageReport; seq: number } {
     } catch (err) {
       throw new Error(`usage file ${path} is not JSON (${(err as Error).message})`);
     }
+    if (!doc || typeof doc !== 'object') throw new Error(`usage file ${path} must hold { "version": 2, "seq": N, "usage": { ... } }`);
     if (doc.version !== 1 && doc.version !== 2) throw new Error(`usage file ${path} has unknown version ${String(doc.version)}`);
     usage = checkReport(doc.usage, `usage file ${path}`);
     seq = doc.version === 2 && Number.isSafeInteger(doc.seq) ? doc.seq! : 0;
