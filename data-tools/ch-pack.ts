@@ -3,7 +3,7 @@ import { Pack } from '../src/pack/reader.js';
 import { CH_LAYOUT_VERSION, chSection, costsCheck, weightCheck, type ChArrays } from '../src/route/ch.js';
 import { ArcCosts, arcHead, type Weighting } from '../src/route/costs.js';
 import { RoadGraph } from '../src/route/graph.js';
-import { PROFILE_COUNT } from '../src/route/profiles.js';
+import { PROFILE_COUNT, VEHICLES } from '../src/route/profiles.js';
 import { ArcSearch } from '../src/route/search.js';
 import { TurnTable } from '../src/route/turns.js';
 import { contract, type BaseGraph } from './ch-build.js';
@@ -92,17 +92,17 @@ export function buildHierarchies(pack: Pack, weightings: readonly Weighting[], p
         continue;
       }
       const id = list.length;
-      progress?.step(`contracting hierarchy ${id} (${weighting}, profile ${profile}, ${kind}-based): ${graph.states} states, ${graph.head.length} edges`);
-      const t0 = performance.now();
+      // Named by its first vehicle; vehicles with the same costs that come later share it (see the summary).
+      progress?.step(`contracting the ${weighting} hierarchy of ${VEHICLES[profile]} (${kind}-based, ${graph.states} states)`);
       const ch = contract(graph, progress && ((done, total) => progress.update(done, total)));
       // No timing in the pack: the same inputs must give the same bytes.
       const entry: ChEntry = { id, kind, profiles: [profile], weighting, check, states: graph.states, records: ch.node.length };
-      progress?.step(`contraction hierarchy ${id}: ${ch.node.length} records in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
       seen.set(key, entry);
       list.push(entry);
       for (const [name, arr] of Object.entries(ch) as [keyof ChArrays, TypedArray][]) arrays.push([chSection(entry.id, name), arr]);
     }
   }
+  progress?.step(`writing the hierarchies: ${list.map((e) => `${e.weighting} for ${e.profiles.map((p) => VEHICLES[p]).join(', ')}`).join('; ')}`);
   return { index: { version: CH_LAYOUT_VERSION, list }, arrays };
 }
 

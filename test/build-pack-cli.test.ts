@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,6 +24,15 @@ describe('bando build-pack', () => {
     const info = JSON.parse(run(['info', '--pack', out])) as { packs: { name: string; counts: { nodes: number } }[] };
     expect(info.packs[0]!.name).toBe('qtg');
     expect(info.packs[0]!.counts.nodes).toBe(meta.counts.nodes);
+  });
+
+  it('names the vehicles of each hierarchy in its progress, one line per stage off a terminal', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bando-cli-'));
+    const r = spawnSync(process.execPath, ['--import', 'tsx', CLI, 'build-pack', '--input', OSM + 'hanoi-quoctugiam.osm', '--output', join(dir, 'q.pack')], { encoding: 'utf8' });
+    expect(r.status).toBe(0);
+    expect(r.stderr).toMatch(/contracting the fastest hierarchy of car \((edge|node)-based, \d+ states\)/);
+    expect(r.stderr).toMatch(/writing the hierarchies: fastest for car, [a-z, ]+/);
+    expect(r.stderr).not.toMatch(/profile \d/);
   });
 
   it('says what is wrong with bad arguments and inputs', () => {

@@ -131,8 +131,8 @@ describe('bad input gives BAD_REQUEST naming the parameter, never a throw', () =
     expect(engine.direction({ origin: o, destination: d, alternatives: false, vehicle: 'Truck' as 'truck' }).status).toMatch(/OK|NOT_FOUND/);
     expect(engine.direction({ origin: o, destination: d, alternatives: 'TRUE' as 'true' }).status).toMatch(/OK|NOT_FOUND/);
   });
-  it('points off the map are NOT_FOUND', () => {
-    expect(engine.direction({ origin: '10.7,106.6', destination: d }).status).toBe('NOT_FOUND');
+  it('points off the map are NOT_FOUND, naming the loaded packs and their areas', () => {
+    expect(engine.direction({ origin: '10.7,106.6', destination: d })).toMatchObject({ status: 'NOT_FOUND', error_message: expect.stringMatching(/not inside one loaded region; loaded: \S+ \(\d+\.\d\d–\d+\.\d\d N, \d+\.\d\d–\d+\.\d\d E\)/) });
     expect(engine.direction({ origin: o, destination: `${d};0,0` }).status).toBe('NOT_FOUND');
   });
   const mcases: [Record<string, unknown>, string][] = [

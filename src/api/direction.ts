@@ -3,7 +3,7 @@ import type { Region } from '../region.js';
 import { alternatives } from '../route/alternatives.js';
 import { appendLine, encodePolyline, legLine, type PathLine } from '../route/geometry.js';
 import { vehicleIndex, type Vehicle } from '../route/profiles.js';
-import { isLocateFailure, locate } from '../route/locate.js';
+import { isLocateFailure, loadedAreas, locate } from '../route/locate.js';
 import { routerOf, type SnapLeg } from '../route/router.js';
 import { buildManeuvers } from '../route/maneuvers.js';
 import { formatSteps, type Step } from './guidance.js';
@@ -82,7 +82,7 @@ function plan(regions: readonly Region[], params: RawParams, limits: Limits): Di
 
   const located = locate(regions, [origin, ...dests], profile, limits.snapRadius);
   if (isLocateFailure(located)) {
-    if (located.reason === 'outside') return fail('NOT_FOUND', 'origin and destination are not inside one loaded region');
+    if (located.reason === 'outside') return fail('NOT_FOUND', `origin and destination are not inside one loaded region; ${loadedAreas(regions)}`);
     return fail('NOT_FOUND', `${located.index === 0 ? 'origin' : `destination ${located.index}`} is not near a road for ${vehicle}`);
   }
   const { region, snaps } = located;

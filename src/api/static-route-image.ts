@@ -10,7 +10,7 @@ import type { Region } from '../region.js';
 import { preloadGlyphs } from '../render/glyph-font.js';
 import { drawStaticRoute, type RouteGeometry } from '../render/static-route.js';
 import { legLine } from '../route/geometry.js';
-import { isLocateFailure, locate } from '../route/locate.js';
+import { isLocateFailure, loadedAreas, locate } from '../route/locate.js';
 import { vehicleIndex } from '../route/profiles.js';
 import { routerOf } from '../route/router.js';
 import type { Query } from './param-types.js';
@@ -34,7 +34,7 @@ export function findRouteLine(regions: readonly Region[], p: Pick<StaticRoutePar
     const profile = vehicleIndex(p.vehicle);
     const located = locate(regions, [p.origin, p.destination], profile, snapRadius);
     if (isLocateFailure(located)) {
-      if (located.reason === 'outside') return { status: 'NOT_FOUND', error_message: 'origin and destination are not inside one loaded region' };
+      if (located.reason === 'outside') return { status: 'NOT_FOUND', error_message: `origin and destination are not inside one loaded region; ${loadedAreas(regions)}` };
       return { status: 'NOT_FOUND', error_message: `${located.index === 0 ? 'origin' : 'destination'} is not near a road for ${p.vehicle}` };
     }
     const { region, snaps } = located;

@@ -23,7 +23,7 @@ import { DEFAULT_LIMITS, type Limits } from '../limits.js';
 import type { Region } from '../region.js';
 import { appendLine, encodePolyline, legLine } from '../route/geometry.js';
 import { vehicleIndex, type Vehicle } from '../route/profiles.js';
-import { isLocateFailure, locate, type LocateFailure } from '../route/locate.js';
+import { isLocateFailure, loadedAreas, locate, type LocateFailure } from '../route/locate.js';
 import { routerOf, type SnapLeg } from '../route/router.js';
 import type { Snap } from '../route/snap.js';
 import { findUnreachableStop } from '../trip/reachability.js';
@@ -136,7 +136,7 @@ function plan(engine: { readonly regions: readonly Region[]; readonly limits?: L
 
   const profile = vehicleIndex(vehicle);
   const located = locate(regions, list, profile, limits.snapRadius);
-  if (isLocateFailure(located)) return locateFailure(located, list, vehicle, limits.snapRadius);
+  if (isLocateFailure(located)) return locateFailure(located, list, vehicle, limits.snapRadius, regions);
   const { region, snaps } = located;
   const router = routerOf(region);
   const n = list.length;
@@ -204,11 +204,11 @@ function outOfRange(text: string): boolean {
 }
 
 /** NoSegment naming the stop that could not be located and why. */
-function locateFailure({ reason, index }: LocateFailure, list: readonly Stop[], vehicle: Vehicle, snapRadius: number): Failure {
+function locateFailure({ reason, index }: LocateFailure, list: readonly Stop[], vehicle: Vehicle, snapRadius: number, regions: readonly Region[]): Failure {
   const p = list[index]!;
   if (reason === 'off-road') return fail('NoSegment', `${p.name} (${p.lat},${p.lng}) is not within ${snapRadius} m of a road open to ${vehicle}`);
   const where = index > 0 ? `the map region of ${list[0]!.name}` : 'any loaded map region';
-  return fail('NoSegment', `${p.name} (${p.lat},${p.lng}) is outside ${where}`);
+  return fail('NoSegment', `${p.name} (${p.lat},${p.lng}) is outside ${where}; ${loadedAreas(regions)}`);
 }
 
 function noTripsMessage(weight: Float64Array, list: readonly Stop[], vehicle: Vehicle): string {

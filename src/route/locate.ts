@@ -51,6 +51,16 @@ export function locate(regions: readonly Region[], points: readonly LatLng[], pr
   return { region, snaps };
 }
 
+/**
+ * The loaded regions as a NOT_FOUND message names them: each pack's name and area ("hanoi (20.99–21.06 N,
+ * 105.78–105.88 E)"), so a caller sees where the engine can answer.
+ */
+export function loadedAreas(regions: readonly Region[]): string {
+  if (regions.length === 0) return 'no pack is loaded';
+  const area = (b: readonly number[] | null) => (b ? ` (${b[1]!.toFixed(2)}–${b[3]!.toFixed(2)} N, ${b[0]!.toFixed(2)}–${b[2]!.toFixed(2)} E)` : '');
+  return `loaded: ${regions.map((r) => `${r.meta.name}${area(r.meta.bbox)}`).join(', ')}`;
+}
+
 /** True when locating failed. */
 export function isLocateFailure(x: Located | LocateFailure): x is LocateFailure {
   return 'reason' in x;
