@@ -137,11 +137,11 @@ export class Engine {
  */
 export async function createEngine(opts: EngineOptions = {}): Promise<Engine> {
   checkEngineOptions(opts);
-  resolveLimits(opts.limits); // a bad limit fails before any pack is read
+  const limits = resolveLimits(opts.limits); // a bad limit fails before any pack is read
   const sources = opts.packs && opts.packs.length > 0 ? opts.packs : [DEFAULT_PACK_URL];
   const [packs] = await Promise.all([
     Promise.all(sources.map((s) => loadPack(s, { verify: opts.verify }))),
     opts.wasm === false ? null : loadWasmCore(),
   ]);
-  return new Engine(packs.map((p) => new Region(p)), { style: opts.style, wasm: opts.wasm, limits: opts.limits });
+  return new Engine(packs.map((p) => new Region(p)), { style: opts.style, wasm: opts.wasm, limits });
 }

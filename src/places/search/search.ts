@@ -298,7 +298,7 @@ export class Searcher {
       };
       for (const m of this.lookup(term, asPrefix)) {
         // A kind of place is named exactly ("chùa" is not "chủ"): the category table holds its spellings.
-        if (m.typo && !counts && !term.optional) continue;
+        if (m.typo && (categoryMask & bit) !== 0) continue;
         for (let f = ix.formStart[m.v]!; f < ix.formStart[m.v + 1]!; f++) {
           let q = m.q;
           let marks = false;
