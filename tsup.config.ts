@@ -11,8 +11,14 @@ const copyWasm = async () => copyFileSync('src/route/wasm/bando-route.wasm', 'di
 
 /** Declarations of the browser entry (the same API as the main one) and of the worker entry (no exports). */
 const writeEntryTypes = async () => {
-  writeFileSync('dist/browser.d.ts', "/** `bando/browser`: the whole API as one self-contained ES module. */\nexport * from './index.js';\n");
-  writeFileSync('dist/worker.d.ts', '/** `bando/worker`: a worker script (start it with `new Worker`); it exports nothing. */\nexport {};\n');
+  writeFileSync(
+    'dist/browser.d.ts',
+    "/** `bando/browser`: the whole API as one self-contained ES module. */\nexport * from './index.js';\n",
+  );
+  writeFileSync(
+    'dist/worker.d.ts',
+    '/** `bando/worker`: a worker script (start it with `new Worker`); it exports nothing. */\nexport {};\n',
+  );
 };
 
 /**
@@ -22,16 +28,39 @@ const writeEntryTypes = async () => {
 const common: Options = { sourcemap: false, removeNodeProtocol: false, target: 'es2022' };
 
 /** Node builds: the style-spec library comes from the bundled dist/style-spec.cjs (src/style/style-spec.ts). */
-const node: Options = { ...common, platform: 'node', define: { __BANDO_STYLE_SPEC__: JSON.stringify('./style-spec.cjs') } };
+const node: Options = {
+  ...common,
+  platform: 'node',
+  define: { __BANDO_STYLE_SPEC__: JSON.stringify('./style-spec.cjs') },
+};
 
 /** Browser builds: self-contained ES modules (no import map needed) with no Node import at all (data-tools/browser-bundle.ts). */
-const browser: Options = { ...common, platform: 'browser', format: ['esm'], noExternal: [/.*/], splitting: false, esbuildPlugins: [browserStyleSpec] };
+const browser: Options = {
+  ...common,
+  platform: 'browser',
+  format: ['esm'],
+  noExternal: [/.*/],
+  splitting: false,
+  esbuildPlugins: [browserStyleSpec],
+};
 
 export default defineConfig([
   // The library and the `bando` command as ES modules sharing their chunks (the command keeps bin/bando.ts's #! line).
   // `bando/server`: Node-only serving parts (usage stores); `ioredis` stays an import, loaded on first use.
-  { ...node, entry: { index: 'src/index.ts', server: 'src/server.ts', cli: 'bin/bando.ts' }, format: ['esm'], dts: { entry: { index: 'src/index.ts', server: 'src/server.ts' } }, onSuccess: copyWasm },
-  { ...node, entry: { index: 'src/index.ts', server: 'src/server.ts' }, format: ['cjs'], dts: { entry: { index: 'src/index.ts', server: 'src/server.ts' } }, shims: true },
+  {
+    ...node,
+    entry: { index: 'src/index.ts', server: 'src/server.ts', cli: 'bin/bando.ts' },
+    format: ['esm'],
+    dts: { entry: { index: 'src/index.ts', server: 'src/server.ts' } },
+    onSuccess: copyWasm,
+  },
+  {
+    ...node,
+    entry: { index: 'src/index.ts', server: 'src/server.ts' },
+    format: ['cjs'],
+    dts: { entry: { index: 'src/index.ts', server: 'src/server.ts' } },
+    shims: true,
+  },
   // The used parts of @maplibre/maplibre-gl-style-spec, loaded synchronously on first use.
   { ...node, entry: { 'style-spec': 'src/style/style-spec-library.ts' }, format: ['cjs'], noExternal: [/.*/] },
   // `bando/worker`: a browser module Worker or a node:worker_threads Worker.

@@ -57,7 +57,16 @@ interface SizeResult {
   peakMb: number;
   packMb: number;
   loadMs: number;
-  hierarchies: { id: number; profile: number; records: number; ms: number; p50: number; p99: number; pairs: number; differ: number }[];
+  hierarchies: {
+    id: number;
+    profile: number;
+    records: number;
+    ms: number;
+    p50: number;
+    p99: number;
+    pairs: number;
+    differ: number;
+  }[];
 }
 
 /** Records each progress step's start; a stage ends where the next one starts. */
@@ -102,7 +111,8 @@ async function measureSize(k: number, dimacs: string, pairsPerSide: number): Pro
   // stage after the last summary writes the pack.
   const summary = (name: string) => /^contraction hierarchy (\d+): .* in ([\d.]+) s$/.exec(name);
   for (let i = 0; i + 1 < clock.marks.length; i++) {
-    const m = clock.marks[i]!, next = clock.marks[i + 1]!;
+    const m = clock.marks[i]!,
+      next = clock.marks[i + 1]!;
     const h = summary(m.name);
     if (h) hierarchyMs.set(Number(h[1]), Number(h[2]) * 1000);
     if (h && next.name !== 'done') continue;
@@ -124,7 +134,8 @@ async function measureSize(k: number, dimacs: string, pairsPerSide: number): Pro
   for (const h of list) {
     const profile = h.profiles[0]!;
     const pts = randomEndpoints(g, router, profile, 2 * pairsPerSide, 14 + h.id);
-    const origins = pts.slice(0, pairsPerSide), dests = pts.slice(pairsPerSide);
+    const origins = pts.slice(0, pairsPerSide),
+      dests = pts.slice(pairsPerSide);
     // Warm-up on other points, so timed queries run JIT-compiled code.
     const warm = randomEndpoints(g, router, profile, 40, 99);
     for (let i = 0; i + 1 < warm.length; i += 2) router.leg(warm[i]!, warm[i + 1]!, profile);
@@ -142,11 +153,30 @@ async function measureSize(k: number, dimacs: string, pairsPerSide: number): Pro
         if (want === Infinity ? got !== Infinity : Math.abs(got - want) > 1e-6 * Math.max(1, want)) differ++;
       }
     }
-    hierarchies.push({ id: h.id, profile, records: h.records, ms: hierarchyMs.get(h.id) ?? NaN, p50: quantile(times, 0.5), p99: quantile(times, 0.99), pairs: times.length, differ });
+    hierarchies.push({
+      id: h.id,
+      profile,
+      records: h.records,
+      ms: hierarchyMs.get(h.id) ?? NaN,
+      p50: quantile(times, 0.5),
+      p99: quantile(times, 0.99),
+      pairs: times.length,
+      differ,
+    });
   }
   return {
-    tiles: input.tiles, nodes: input.nodes, ways: input.ways, inputMb: input.bytes / 1e6, generateMs, stages, buildMs, buildCpuMs,
-    peakMb: peakMb(), packMb: statSync(file).size / 1e6, loadMs, hierarchies,
+    tiles: input.tiles,
+    nodes: input.nodes,
+    ways: input.ways,
+    inputMb: input.bytes / 1e6,
+    generateMs,
+    stages,
+    buildMs,
+    buildCpuMs,
+    peakMb: peakMb(),
+    packMb: statSync(file).size / 1e6,
+    loadMs,
+    hierarchies,
   };
 }
 
@@ -156,7 +186,9 @@ function exponent(a: number, b: number, na: number, nb: number): string {
 }
 
 async function main(): Promise<void> {
-  const dimacs = process.env.BUILD_SCALE_DIMACS ? `${process.env.BUILD_SCALE_DIMACS.replace(/\/$/, '')}/` : SHARED_DIMACS;
+  const dimacs = process.env.BUILD_SCALE_DIMACS
+    ? `${process.env.BUILD_SCALE_DIMACS.replace(/\/$/, '')}/`
+    : SHARED_DIMACS;
   const pairs = Number(process.env.BUILD_SCALE_PAIRS ?? 16);
   const one = process.argv.indexOf('--size');
   if (one >= 0) {
@@ -168,13 +200,32 @@ async function main(): Promise<void> {
   const results: SizeResult[] = [];
   for (const k of sizes) {
     console.log(`\n# ${k} × ${k} tiles`);
-    const out = execFileSync(process.execPath, ['--import', 'tsx', SELF, '--size', String(k)], { encoding: 'utf8', maxBuffer: 1 << 26, stdio: ['ignore', 'pipe', 'inherit'] });
-    const r = JSON.parse(out.split('\n').find((l) => l.startsWith(MARK))!.slice(MARK.length)) as SizeResult;
+    const out = execFileSync(process.execPath, ['--import', 'tsx', SELF, '--size', String(k)], {
+      encoding: 'utf8',
+      maxBuffer: 1 << 26,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const r = JSON.parse(
+      out
+        .split('\n')
+        .find((l) => l.startsWith(MARK))!
+        .slice(MARK.length),
+    ) as SizeResult;
     results.push(r);
-    table(`${k} × ${k} tiles: ${r.nodes} nodes, ${r.ways} ways, input ${r.inputMb.toFixed(1)} MB (generated in ${(r.generateMs / 1000).toFixed(1)} s)`,
-      r.stages.map((s) => ({ stage: s.name, 'wall s': s.ms / 1000, 'CPU s': s.cpuMs / 1000, 'peak RSS MB': Math.round(s.peakMb) })));
+    table(
+      `${k} × ${k} tiles: ${r.nodes} nodes, ${r.ways} ways, input ${r.inputMb.toFixed(1)} MB (generated in ${(r.generateMs / 1000).toFixed(1)} s)`,
+      r.stages.map((s) => ({
+        stage: s.name,
+        'wall s': s.ms / 1000,
+        'CPU s': s.cpuMs / 1000,
+        'peak RSS MB': Math.round(s.peakMb),
+      })),
+    );
     table('pack and queries', [
-      { what: 'whole build', value: `${(r.buildMs / 1000).toFixed(1)} s wall, ${(r.buildCpuMs / 1000).toFixed(1)} s CPU, peak RSS ${Math.round(r.peakMb)} MB` },
+      {
+        what: 'whole build',
+        value: `${(r.buildMs / 1000).toFixed(1)} s wall, ${(r.buildCpuMs / 1000).toFixed(1)} s CPU, peak RSS ${Math.round(r.peakMb)} MB`,
+      },
       { what: 'pack size', value: `${r.packMb.toFixed(2)} MB` },
       { what: 'createEngine (no WASM)', value: `${r.loadMs.toFixed(0)} ms` },
       ...r.hierarchies.map((h) => ({
@@ -184,17 +235,41 @@ async function main(): Promise<void> {
     ]);
   }
   for (let i = 1; i < results.length; i++) {
-    const a = results[i - 1]!, b = results[i]!;
+    const a = results[i - 1]!,
+      b = results[i]!;
     const rows: Record<string, string>[] = [];
     const names = [...new Set(b.stages.map((s) => s.name))];
     for (const name of names) {
-      const sum = (r: SizeResult, f: (s: Stage) => number) => r.stages.filter((s) => s.name === name).reduce((x, s) => x + f(s), 0);
-      rows.push({ stage: name, exponent: exponent(sum(a, (s) => s.ms), sum(b, (s) => s.ms), a.nodes, b.nodes), 'CPU exponent': exponent(sum(a, (s) => s.cpuMs), sum(b, (s) => s.cpuMs), a.nodes, b.nodes) });
+      const sum = (r: SizeResult, f: (s: Stage) => number) =>
+        r.stages.filter((s) => s.name === name).reduce((x, s) => x + f(s), 0);
+      rows.push({
+        stage: name,
+        exponent: exponent(
+          sum(a, (s) => s.ms),
+          sum(b, (s) => s.ms),
+          a.nodes,
+          b.nodes,
+        ),
+        'CPU exponent': exponent(
+          sum(a, (s) => s.cpuMs),
+          sum(b, (s) => s.cpuMs),
+          a.nodes,
+          b.nodes,
+        ),
+      });
     }
-    rows.push({ stage: 'whole build', exponent: exponent(a.buildMs, b.buildMs, a.nodes, b.nodes), 'CPU exponent': exponent(a.buildCpuMs, b.buildCpuMs, a.nodes, b.nodes) });
+    rows.push({
+      stage: 'whole build',
+      exponent: exponent(a.buildMs, b.buildMs, a.nodes, b.nodes),
+      'CPU exponent': exponent(a.buildCpuMs, b.buildCpuMs, a.nodes, b.nodes),
+    });
     rows.push({ stage: 'peak RSS', exponent: exponent(a.peakMb, b.peakMb, a.nodes, b.nodes), 'CPU exponent': '' });
     rows.push({ stage: 'pack size', exponent: exponent(a.packMb, b.packMb, a.nodes, b.nodes), 'CPU exponent': '' });
-    rows.push({ stage: 'leg p50 (hierarchy 0)', exponent: exponent(a.hierarchies[0]?.p50 ?? 0, b.hierarchies[0]?.p50 ?? 0, a.nodes, b.nodes), 'CPU exponent': '' });
+    rows.push({
+      stage: 'leg p50 (hierarchy 0)',
+      exponent: exponent(a.hierarchies[0]?.p50 ?? 0, b.hierarchies[0]?.p50 ?? 0, a.nodes, b.nodes),
+      'CPU exponent': '',
+    });
     table(`growth exponents, ${a.nodes} → ${b.nodes} nodes (time ∝ nodes^exponent)`, rows);
   }
   writeFileSync(`${CACHE}last-run.json`, JSON.stringify(results, null, 1));

@@ -26,7 +26,10 @@ console.log(`seed ${seed} (FUZZ_SEED=${seed} reproduces), ${perEndpoint} request
 const rows: Record<string, string | number>[] = [];
 const failures: string[] = [];
 for (const method of METHOD_NAMES) {
-  const requests: FuzzRequest[] = fc.sample(requestsFor(method), { seed: seed + METHOD_NAMES.indexOf(method), numRuns: perEndpoint });
+  const requests: FuzzRequest[] = fc.sample(requestsFor(method), {
+    seed: seed + METHOD_NAMES.indexOf(method),
+    numRuns: perEndpoint,
+  });
   // Warm up the endpoint (first calls compile code and fill caches), then measure.
   for (const r of requests.slice(0, 20)) await answer(handler, r);
   const times: number[] = [];
@@ -52,4 +55,8 @@ for (const method of METHOD_NAMES) {
   });
 }
 table(`REST fuzzing: CPU time per call (target ≤ ${TARGET_MS} ms for any input within the URL limit)`, rows);
-console.log(failures.length === 0 ? '\nEvery answer kept the documented shape.' : `\n${failures.length} answers broke the shape:\n${failures.slice(0, 20).join('\n')}`);
+console.log(
+  failures.length === 0
+    ? '\nEvery answer kept the documented shape.'
+    : `\n${failures.length} answers broke the shape:\n${failures.slice(0, 20).join('\n')}`,
+);

@@ -32,11 +32,31 @@ const MAX_SECONDS = 8;
 /** Deterministic central-Hanoi route queries (inside the default pack) and autocomplete inputs. */
 function scenarios(): Record<string, string[]> {
   let seed = 12345;
-  const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const rnd = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   const pt = () => `${(21.005 + rnd() * 0.04).toFixed(5)},${(105.815 + rnd() * 0.05).toFixed(5)}`;
   const route = Array.from({ length: 500 }, () => `/Direction?origin=${pt()}&destination=${pt()}&api_key=bench`);
-  const words = ['Hàng', 'Hàng Bài', 'Trần Hưng Đạo', 'Lê Duẩn', 'Hoàn Kiếm', 'Nguyễn Du', 'Phố Huế', 'Bà Triệu', 'Kim Mã', 'Đinh Tiên Hoàng', 'Tràng Tiền', 'hang bac', 'ly thuong kiet', 'Văn Miếu', 'Quán Thánh'];
-  const autocomplete = words.flatMap((w) => [3, 5, w.length].map((n) => `/Place/AutoComplete?input=${encodeURIComponent(w.slice(0, n))}&location=21.0285,105.8522&api_key=bench`));
+  const words = [
+    'Hàng',
+    'Hàng Bài',
+    'Trần Hưng Đạo',
+    'Lê Duẩn',
+    'Hoàn Kiếm',
+    'Nguyễn Du',
+    'Phố Huế',
+    'Bà Triệu',
+    'Kim Mã',
+    'Đinh Tiên Hoàng',
+    'Tràng Tiền',
+    'hang bac',
+    'ly thuong kiet',
+    'Văn Miếu',
+    'Quán Thánh',
+  ];
+  const autocomplete = words.flatMap((w) =>
+    [3, 5, w.length].map(
+      (n) => `/Place/AutoComplete?input=${encodeURIComponent(w.slice(0, n))}&location=21.0285,105.8522&api_key=bench`,
+    ),
+  );
   return { route, autocomplete };
 }
 
@@ -69,14 +89,24 @@ async function client(base: string, paths: string[]): Promise<void> {
   );
   const seconds = (performance.now() - t0) / 1000;
   agent.destroy();
-  process.stdout.write(JSON.stringify({ count: latencies.length, errors, seconds, p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99) }));
+  process.stdout.write(
+    JSON.stringify({
+      count: latencies.length,
+      errors,
+      seconds,
+      p50: quantile(latencies, 0.5),
+      p99: quantile(latencies, 0.99),
+    }),
+  );
 }
 
 /** Runs the load generator process against `base`; resolves with its figures. */
 function generate(base: string, paths: string[]): Promise<Figures> {
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--client', base, JSON.stringify(paths)], (err, stdout) =>
-      err ? reject(err) : resolve(JSON.parse(stdout)),
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', fileURLToPath(import.meta.url), '--client', base, JSON.stringify(paths)],
+      (err, stdout) => (err ? reject(err) : resolve(JSON.parse(stdout))),
     );
   });
 }
@@ -92,7 +122,8 @@ function osrmPath(path: string): string {
 function peerMissing(): string | null {
   const onPath = (process.env.PATH ?? '').split(':').some((d) => d && existsSync(join(d, 'osrm-routed')));
   if (!onPath) return 'osrm-routed is not on PATH';
-  if (!process.env.BENCH_OSRM_DATA) return 'osrm-routed is on PATH but BENCH_OSRM_DATA (a CH-prepared .osrm file of Hanoi) is not set';
+  if (!process.env.BENCH_OSRM_DATA)
+    return 'osrm-routed is on PATH but BENCH_OSRM_DATA (a CH-prepared .osrm file of Hanoi) is not set';
   return null;
 }
 
@@ -100,7 +131,11 @@ function peerMissing(): string | null {
 async function startOsrm(): Promise<{ url: string; stop(): void } | null> {
   if (peerMissing() !== null) return null;
   const port = 20_000 + Math.floor(Math.random() * 20_000);
-  const child = spawn('osrm-routed', ['--algorithm', 'ch', '--port', String(port), '--ip', '127.0.0.1', process.env.BENCH_OSRM_DATA!], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(
+    'osrm-routed',
+    ['--algorithm', 'ch', '--port', String(port), '--ip', '127.0.0.1', process.env.BENCH_OSRM_DATA!],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   await new Promise<void>((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (d) => {
@@ -134,7 +169,9 @@ async function main(): Promise<void> {
     ['--threads 2', await pools[1]!.ready],
   ];
   const peer = await startOsrm();
-  const hasWrk = await new Promise<boolean>((r) => execFile('wrk', ['--version'], (err) => r((err as { code?: unknown } | null)?.code !== 'ENOENT')));
+  const hasWrk = await new Promise<boolean>((r) =>
+    execFile('wrk', ['--version'], (err) => r((err as { code?: unknown } | null)?.code !== 'ENOENT')),
+  );
   const rows: Record<string, string | number>[] = [];
   const all = scenarios();
   for (const [name, paths] of Object.entries(all)) {
@@ -150,11 +187,19 @@ async function main(): Promise<void> {
     let calls = 0;
     while (performance.now() - t < 2000) engine[method]!(params[calls++ % params.length]!);
     const inProcess = calls / ((performance.now() - t) / 1000);
-    const servers = await Promise.all(setups.map(([, api]) => startNodeServer(createRestHandler(api, { keys: [{ key: 'bench', monthlyQuota: 1e9 }], allowHttp: true }), { port: 0 })));
+    const servers = await Promise.all(
+      setups.map(([, api]) =>
+        startNodeServer(createRestHandler(api, { keys: [{ key: 'bench', monthlyQuota: 1e9 }], allowHttp: true }), {
+          port: 0,
+        }),
+      ),
+    );
     const targets = setups.map(([label], i) => ({ label, url: servers[i]!.url, paths, ours: true }));
-    if (name === 'route' && peer) targets.push({ label: 'OSRM osrm-routed (peer)', url: peer.url, paths: paths.map(osrmPath), ours: false });
+    if (name === 'route' && peer)
+      targets.push({ label: 'OSRM osrm-routed (peer)', url: peer.url, paths: paths.map(osrmPath), ours: false });
     // wrk when installed (it loads the server with far less CPU of its own), else the node generator.
-    const run = (url: string, p: string[]) => (hasWrk ? generateWrk(url, p, dir, CONNECTIONS, MAX_SECONDS) : generate(url, p));
+    const run = (url: string, p: string[]) =>
+      hasWrk ? generateWrk(url, p, dir, CONNECTIONS, MAX_SECONDS) : generate(url, p);
     for (const t of targets) await run(t.url, t.paths); // warm-up (JIT, worker caches)
     for (let round = 1; round <= ROUNDS; round++) {
       for (const t of targets) {
@@ -163,7 +208,19 @@ async function main(): Promise<void> {
         const used = process.cpuUsage(cpu);
         if (!r) continue;
         const cpuPerRequest = t.ours ? Math.round((used.user + used.system) / r.count) : 'n/a';
-        rows.push({ scenario: name, server: t.label, round, generator: hasWrk ? 'wrk' : 'node', requests: r.count, errors: r.errors, 'req/s': Math.round(r.count / r.seconds), 'p50 ms': r.p50, 'p99 ms': r.p99, 'server CPU µs/req': cpuPerRequest, 'engine calls/s (1 thread)': Math.round(inProcess) });
+        rows.push({
+          scenario: name,
+          server: t.label,
+          round,
+          generator: hasWrk ? 'wrk' : 'node',
+          requests: r.count,
+          errors: r.errors,
+          'req/s': Math.round(r.count / r.seconds),
+          'p50 ms': r.p50,
+          'p99 ms': r.p99,
+          'server CPU µs/req': cpuPerRequest,
+          'engine calls/s (1 thread)': Math.round(inProcess),
+        });
       }
     }
     for (const s of servers) await s.close();
@@ -171,8 +228,15 @@ async function main(): Promise<void> {
   for (const p of pools) p.close();
   peer?.stop();
   rmSync(dir, { recursive: true, force: true });
-  table(`HTTP over loopback (${CONNECTIONS} keep-alive connections, ${hasWrk ? `wrk -t2 -c${CONNECTIONS} ${MAX_SECONDS} s` : `node generator ≤ ${MAX_REQUESTS} requests or ${MAX_SECONDS} s`}, setups interleaved, ${ROUNDS} rounds after a warm-up)`, rows);
-  console.log(peer ? `Peer measured in the same rounds: OSRM osrm-routed on ${process.env.BENCH_OSRM_DATA}.` : `No peer measured: ${peerMissing()}.`);
+  table(
+    `HTTP over loopback (${CONNECTIONS} keep-alive connections, ${hasWrk ? `wrk -t2 -c${CONNECTIONS} ${MAX_SECONDS} s` : `node generator ≤ ${MAX_REQUESTS} requests or ${MAX_SECONDS} s`}, setups interleaved, ${ROUNDS} rounds after a warm-up)`,
+    rows,
+  );
+  console.log(
+    peer
+      ? `Peer measured in the same rounds: OSRM osrm-routed on ${process.env.BENCH_OSRM_DATA}.`
+      : `No peer measured: ${peerMissing()}.`,
+  );
 }
 
 if (process.argv[2] === '--client') await client(process.argv[3]!, JSON.parse(process.argv[4]!) as string[]);

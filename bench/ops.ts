@@ -38,7 +38,7 @@ const SECONDS = 6;
 const PARTS = process.env.BENCH_OPS_PARTS ?? '1234';
 
 let seed = 12345;
-const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+const rnd = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 const pt = () => `${(21.005 + rnd() * 0.04).toFixed(5)},${(105.815 + rnd() * 0.05).toFixed(5)}`;
 const ROUTES = Array.from({ length: 500 }, () => `/Direction?origin=${pt()}&destination=${pt()}&api_key=bench`);
 
@@ -56,7 +56,12 @@ function get(agent: Agent, url: string): Promise<[number, number]> {
 }
 
 /** `clients` loops of GETs over `paths` for `seconds`; every answer's status, latency and end time. */
-async function load(base: string, paths: string[], clients: number, seconds: number): Promise<{ status: number; ms: number; at: number }[]> {
+async function load(
+  base: string,
+  paths: string[],
+  clients: number,
+  seconds: number,
+): Promise<{ status: number; ms: number; at: number }[]> {
   const agent = new Agent({ keepAlive: true, maxSockets: clients });
   const out: { status: number; ms: number; at: number }[] = [];
   const end = performance.now() + seconds * 1000;
@@ -75,7 +80,25 @@ async function load(base: string, paths: string[], clients: number, seconds: num
 
 /** Starts `bando serve` on Redis in a child process (engine in its serving thread). */
 function serve(keys: string, usage: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'bin/bando.ts'), 'serve', '--keys', keys, '--usage', usage, '--port', '0', '--allow-http', '--threads', '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      join(ROOT, 'bin/bando.ts'),
+      'serve',
+      '--keys',
+      keys,
+      '--usage',
+      usage,
+      '--port',
+      '0',
+      '--allow-http',
+      '--threads',
+      '0',
+    ],
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   return new Promise((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (d) => {
@@ -103,7 +126,8 @@ async function main(): Promise<void> {
         ['redis', await createRedisUsageStore(`${redis.url}/1`)],
       ];
       const servers: RunningServer[] = [];
-      for (const [, usage] of stores) servers.push(await startNodeServer(createRestHandler(api, { keys, usage, allowHttp: true }), { port: 0 }));
+      for (const [, usage] of stores)
+        servers.push(await startNodeServer(createRestHandler(api, { keys, usage, allowHttp: true }), { port: 0 }));
       const hasWrk = (await generateWrk(servers[0]!.url, ROUTES, dir, 16, SECONDS)) !== null; // also the warm-up
       const rows: Record<string, string | number>[] = [];
       const rps: Record<string, number[]> = {};
@@ -114,18 +138,36 @@ async function main(): Promise<void> {
           if (!r) {
             const a = await load(servers[i]!.url, ROUTES, 16, SECONDS);
             const ok = a.filter((x) => x.status === 200).map((x) => x.ms);
-            r = { count: a.length, seconds: SECONDS, p50: quantile(ok, 0.5), p99: quantile(ok, 0.99), errors: a.length - ok.length };
+            r = {
+              count: a.length,
+              seconds: SECONDS,
+              p50: quantile(ok, 0.5),
+              p99: quantile(ok, 0.99),
+              errors: a.length - ok.length,
+            };
           }
           (rps[name] ??= []).push(r.count / r.seconds);
-          rows.push({ store: name, round, 'req/s': Math.round(r.count / r.seconds), 'p50 ms': r.p50, 'p99 ms': r.p99, 'non-2xx': r.errors });
+          rows.push({
+            store: name,
+            round,
+            'req/s': Math.round(r.count / r.seconds),
+            'p50 ms': r.p50,
+            'p99 ms': r.p99,
+            'non-2xx': r.errors,
+          });
         }
-    }
-    for (const s of servers) await s.close();
-    for (const [, s] of stores) await s.close?.();
-    pool.close();
-    table(`Usage stores, route workload, two engine threads (${hasWrk ? 'wrk -t2 -c16' : 'node generator, 16 connections'}, ${SECONDS} s per run, interleaved, ${ROUNDS} rounds)`, rows);
-    const ratio = median(rps['redis']!) / median(rps['memory']!);
-    console.log(`Redis ÷ memory (median req/s): ${(ratio * 100).toFixed(1)} % (target ≥ 80 %); file ÷ memory: ${((median(rps['file (journal)']!) / median(rps['memory']!)) * 100).toFixed(1)} %`);
+      }
+      for (const s of servers) await s.close();
+      for (const [, s] of stores) await s.close?.();
+      pool.close();
+      table(
+        `Usage stores, route workload, two engine threads (${hasWrk ? 'wrk -t2 -c16' : 'node generator, 16 connections'}, ${SECONDS} s per run, interleaved, ${ROUNDS} rounds)`,
+        rows,
+      );
+      const ratio = median(rps['redis']!) / median(rps['memory']!);
+      console.log(
+        `Redis ÷ memory (median req/s): ${(ratio * 100).toFixed(1)} % (target ≥ 80 %); file ÷ memory: ${((median(rps['file (journal)']!) / median(rps['memory']!)) * 100).toFixed(1)} %`,
+      );
     }
 
     // 2. Exact quotas across processes.
@@ -169,16 +211,25 @@ async function main(): Promise<void> {
         });
         for (const a of agents) a.destroy();
         for (const inst of instances) inst.child.kill('SIGKILL');
-    }
-    await counter.close();
-    table('Exact quota: 4,000 concurrent requests on one key with a quota of 1,000 (bando serve processes on one Redis)', quotaRows);
-    console.log('With a kill, requests the killed instance admitted but could not answer are counted (Redis saw them): 200s ≤ 1,000 = counted.');
+      }
+      await counter.close();
+      table(
+        'Exact quota: 4,000 concurrent requests on one key with a quota of 1,000 (bando serve processes on one Redis)',
+        quotaRows,
+      );
+      console.log(
+        'With a kill, requests the killed instance admitted but could not answer are counted (Redis saw them): 200s ≤ 1,000 = counted.',
+      );
     }
 
     // 3. Redis restarted mid-load.
     if (PARTS.includes('3')) {
-      const store = await createRedisUsageStore(`${redis.url}/3`, { onProblem: (m) => console.log(`  store: ${m ?? 'works again'}`) });
-      const server = await startNodeServer(createRestHandler(engine, { keys, usage: store, allowHttp: true }), { port: 0 });
+      const store = await createRedisUsageStore(`${redis.url}/3`, {
+        onProblem: (m) => console.log(`  store: ${m ?? 'works again'}`),
+      });
+      const server = await startNodeServer(createRestHandler(engine, { keys, usage: store, allowHttp: true }), {
+        port: 0,
+      });
       const t0 = performance.now();
       let downAt = 0;
       let upAt = 0;
@@ -196,9 +247,33 @@ async function main(): Promise<void> {
       const lastBad = [...after].reverse().find((a) => a.status !== 200);
       const count = (xs: typeof all, s: number) => xs.filter((a) => a.status === s).length;
       table('Redis killed 2 s into a 7 s load (8 clients, route), restarted 1.5 s later', [
-        { phase: 'before', requests: all.filter((a) => a.at <= downAt).length, '200': count(all.filter((a) => a.at <= downAt), 200), '503': count(all.filter((a) => a.at <= downAt), 503), other: 0 },
-        { phase: 'Redis down', requests: during.length, '200': count(during, 200), '503': count(during, 503), other: during.length - count(during, 200) - count(during, 503) },
-        { phase: 'after restart', requests: after.length, '200': count(after, 200), '503': count(after, 503), other: after.length - count(after, 200) - count(after, 503) },
+        {
+          phase: 'before',
+          requests: all.filter((a) => a.at <= downAt).length,
+          '200': count(
+            all.filter((a) => a.at <= downAt),
+            200,
+          ),
+          '503': count(
+            all.filter((a) => a.at <= downAt),
+            503,
+          ),
+          other: 0,
+        },
+        {
+          phase: 'Redis down',
+          requests: during.length,
+          '200': count(during, 200),
+          '503': count(during, 503),
+          other: during.length - count(during, 200) - count(during, 503),
+        },
+        {
+          phase: 'after restart',
+          requests: after.length,
+          '200': count(after, 200),
+          '503': count(after, 503),
+          other: after.length - count(after, 200) - count(after, 503),
+        },
       ]);
       console.log(
         `Server process alive: yes. Restart → first 200: ${firstOk ? (firstOk.at - upAt).toFixed(0) : 'never'} ms; restart → last failure: ${lastBad ? (lastBad.at - upAt).toFixed(0) : 'none'} ms (target: normal within 2,000 ms). Load ran ${((performance.now() - t0) / 1000).toFixed(1)} s.`,
@@ -209,23 +284,43 @@ async function main(): Promise<void> {
 
     // 4. Light calls beside heavy ones.
     if (PARTS.includes('4')) {
-      const stops = Array.from({ length: 400 }, (_, i) => `${(21.0 + (i % 20) * 0.0025).toFixed(4)},${(105.81 + Math.floor(i / 20) * 0.0025).toFixed(4)}`).join(';');
+      const stops = Array.from(
+        { length: 400 },
+        (_, i) => `${(21.0 + (i % 20) * 0.0025).toFixed(4)},${(105.81 + Math.floor(i / 20) * 0.0025).toFixed(4)}`,
+      ).join(';');
       const trips = [`/trip?waypoints=${stops}&api_key=bench`];
-      const geocodes = ['Hàng Bài, Hoàn Kiếm', 'Trần Hưng Đạo', 'Kim Mã, Ba Đình', 'ly thuong kiet', 'Phố Huế', 'Văn Miếu'].map((a) => `/Geocode?address=${encodeURIComponent(a)}&api_key=bench`);
+      const geocodes = [
+        'Hàng Bài, Hoàn Kiếm',
+        'Trần Hưng Đạo',
+        'Kim Mã, Ba Đình',
+        'ly thuong kiet',
+        'Phố Huế',
+        'Văn Miếu',
+      ].map((a) => `/Geocode?address=${encodeURIComponent(a)}&api_key=bench`);
       const fairRows: Record<string, string | number>[] = [];
       const setups: [string, number][] = [
         ['heavy calls on ≤ 1 of 2 threads (default)', 1],
         ['heavy calls on any thread (no cost-aware limit)', 2],
       ];
-      const pools = setups.map(([, heavyThreads]) => createThreadPool(script, { size: 2, packs: PACKS, callTimeoutMs: 60_000, heavyThreads }));
+      const pools = setups.map(([, heavyThreads]) =>
+        createThreadPool(script, { size: 2, packs: PACKS, callTimeoutMs: 60_000, heavyThreads }),
+      );
       const fairServers: RunningServer[] = [];
-      for (const p of pools) fairServers.push(await startNodeServer(createRestHandler(await p.ready, { keys, allowHttp: true, timeoutMs: 60_000 }), { port: 0 }));
+      for (const p of pools)
+        fairServers.push(
+          await startNodeServer(createRestHandler(await p.ready, { keys, allowHttp: true, timeoutMs: 60_000 }), {
+            port: 0,
+          }),
+        );
       while (pools.some((p) => p.stats().ready < 2)) await new Promise((r) => setTimeout(r, 50));
       // Warm-up: both workers of each pool build their places index and run a trip before anything is timed.
       for (const s of fairServers) await Promise.all([load(s.url, geocodes, 4, 3), load(s.url, trips, 2, 3)]);
       for (let round = 1; round <= 2; round++) {
         for (let i = 0; i < setups.length; i++) {
-          const [heavy, light] = await Promise.all([load(fairServers[i]!.url, trips, 4, 10), new Promise((r) => setTimeout(r, 1000)).then(() => load(fairServers[i]!.url, geocodes, 4, 8))]);
+          const [heavy, light] = await Promise.all([
+            load(fairServers[i]!.url, trips, 4, 10),
+            new Promise((r) => setTimeout(r, 1000)).then(() => load(fairServers[i]!.url, geocodes, 4, 8)),
+          ]);
           const ok = light.filter((a) => a.status === 200).map((a) => a.ms);
           fairRows.push({
             setup: setups[i]![0],
@@ -235,14 +330,22 @@ async function main(): Promise<void> {
             'geocode p99 ms': quantile(ok, 0.99),
             'geocode max ms': Math.max(...ok),
             'trips answered (200)': heavy.filter((a) => a.status === 200).length,
-            'trip p50 ms': quantile(heavy.filter((a) => a.status === 200).map((a) => a.ms), 0.5),
+            'trip p50 ms': quantile(
+              heavy.filter((a) => a.status === 200).map((a) => a.ms),
+              0.5,
+            ),
           });
         }
       }
       for (const s of fairServers) await s.close();
-      console.log(`Workers replaced (a call over its budget): ${pools.map((p, i) => `${setups[i]![0]}: ${p.stats().replaced}`).join('; ')}`);
+      console.log(
+        `Workers replaced (a call over its budget): ${pools.map((p, i) => `${setups[i]![0]}: ${p.stats().replaced}`).join('; ')}`,
+      );
       for (const p of pools) p.close();
-      table('Four clients sending 400-stop trips and four sending geocodes, two engine threads (interleaved, 2 rounds; target geocode p99 ≤ 50 ms)', fairRows);
+      table(
+        'Four clients sending 400-stop trips and four sending geocodes, two engine threads (interleaved, 2 rounds; target geocode p99 ≤ 50 ms)',
+        fairRows,
+      );
     }
   } finally {
     await redis.dispose();

@@ -13,8 +13,18 @@ import type { PlacesState } from '../src/places/state';
 import { stripDiacritics } from '../src/text/diacritics';
 
 const ABBREV: Array<[RegExp, string]> = [
-  [/^Phường /u, 'P. '], [/^Quận /u, 'Q.'], [/^Huyện /u, 'H. '], [/^Thị xã /u, 'TX '], [/^Thị trấn /u, 'TT '], [/^Xã /u, 'X. '],
-  [/^Thành phố Hà Nội$/u, 'HN'], [/^Thành phố Hồ Chí Minh$/u, 'TP.HCM'], [/^Thành phố /u, 'TP '], [/^Đường /u, 'Đ. '], [/^Ngõ /u, 'Ng. '], [/^Phố /u, ''],
+  [/^Phường /u, 'P. '],
+  [/^Quận /u, 'Q.'],
+  [/^Huyện /u, 'H. '],
+  [/^Thị xã /u, 'TX '],
+  [/^Thị trấn /u, 'TT '],
+  [/^Xã /u, 'X. '],
+  [/^Thành phố Hà Nội$/u, 'HN'],
+  [/^Thành phố Hồ Chí Minh$/u, 'TP.HCM'],
+  [/^Thành phố /u, 'TP '],
+  [/^Đường /u, 'Đ. '],
+  [/^Ngõ /u, 'Ng. '],
+  [/^Phố /u, ''],
 ];
 const abbreviate = (s: string): string => {
   for (const [re, to] of ABBREV) if (re.test(s)) return s.replace(re, to);
@@ -71,10 +81,23 @@ export function placeCases(state: PlacesState, rand: () => number): Case[] {
       const house = r.region.strings.get(p.house[i]!);
       const street = p.kind[i] === PlaceKind.address ? r.region.strings.get(p.street[i]!) : '';
       const mainAbbrev = p.kind[i] === PlaceKind.address && house ? `${house} ${abbreviate(street)}` : abbreviate(base);
-      if (a.ward && a.district) add('abbreviated', `${mainAbbrev}, ${abbreviate(a.ward.nameWithType)}, ${abbreviate(a.district.nameWithType)}, ${abbreviate((a.province ?? a.province2025)!.nameWithType)}`);
-      if (a.ward2025) add('reordered', `${(a.province2025 ?? a.province)!.name}, ${a.ward2025.name}, ${p.kind[i] === PlaceKind.address && house ? `${street} ${house}` : base}`);
-      if (a.ward && a.district) add('old_admin', `${base}, ${a.ward.nameWithType}, ${a.district.nameWithType}, ${a.province?.nameWithType ?? ''}`);
-      if (a.ward2025) add('new_admin', `${base}, ${a.ward2025.nameWithType}, ${(a.province2025 ?? a.province)!.nameWithType}`);
+      if (a.ward && a.district)
+        add(
+          'abbreviated',
+          `${mainAbbrev}, ${abbreviate(a.ward.nameWithType)}, ${abbreviate(a.district.nameWithType)}, ${abbreviate((a.province ?? a.province2025)!.nameWithType)}`,
+        );
+      if (a.ward2025)
+        add(
+          'reordered',
+          `${(a.province2025 ?? a.province)!.name}, ${a.ward2025.name}, ${p.kind[i] === PlaceKind.address && house ? `${street} ${house}` : base}`,
+        );
+      if (a.ward && a.district)
+        add(
+          'old_admin',
+          `${base}, ${a.ward.nameWithType}, ${a.district.nameWithType}, ${a.province?.nameWithType ?? ''}`,
+        );
+      if (a.ward2025)
+        add('new_admin', `${base}, ${a.ward2025.nameWithType}, ${(a.province2025 ?? a.province)!.nameWithType}`);
     }
   }
   return cases;
@@ -92,9 +115,23 @@ export function hitsPlace(c: Case, r: PlacesRegion, place: number, sameName = fa
   if (metres <= 50) return true;
   if (r !== c.region) return false;
   const p = r.places;
-  if (p.kind[place] === PlaceKind.street && p.kind[c.place] === PlaceKind.street && p.name[place] === p.name[c.place] && metres <= 2000) return true;
-  if (!sameName || p.kind[place] !== p.kind[c.place] || r.admin.of(p, place).ward2025 !== r.admin.of(p, c.place).ward2025) return false;
-  return fold(placeTexts(p, r.region.strings, r.admin, place).main) === fold(placeTexts(p, r.region.strings, r.admin, c.place).main);
+  if (
+    p.kind[place] === PlaceKind.street &&
+    p.kind[c.place] === PlaceKind.street &&
+    p.name[place] === p.name[c.place] &&
+    metres <= 2000
+  )
+    return true;
+  if (
+    !sameName ||
+    p.kind[place] !== p.kind[c.place] ||
+    r.admin.of(p, place).ward2025 !== r.admin.of(p, c.place).ward2025
+  )
+    return false;
+  return (
+    fold(placeTexts(p, r.region.strings, r.admin, place).main) ===
+    fold(placeTexts(p, r.region.strings, r.admin, c.place).main)
+  );
 }
 
 /** Whether an engine result (its place_id) answers the case (see hitsPlace). */

@@ -135,7 +135,11 @@ const contenders: Contender[] = [
       ours = state.regions.map((r) => new PlaceIndex(r.places, r.region.strings, r.admin));
     },
     drop: () => (ours = []),
-    search: (query) => engine.geocode({ address: query }).results.slice(0, 5).map((r) => r.place_id),
+    search: (query) =>
+      engine
+        .geocode({ address: query })
+        .results.slice(0, 5)
+        .map((r) => r.place_id),
     hit: (c, id) => isHit(state, c, id as string),
     typed: (query) => engine.autocomplete({ input: query }),
   },

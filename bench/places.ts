@@ -20,10 +20,14 @@ import { HIT_METRES, runTypedQueries, typedEngines, typedSummary } from '../test
 import { reverseWardCheck } from '../test/helpers/ward-reference.js';
 
 const packs = process.argv.slice(2);
-const engine = await createEngine({ packs: packs.length ? packs : [fileURLToPath(new URL('../packs/hanoi.pack', import.meta.url))] });
+const engine = await createEngine({
+  packs: packs.length ? packs : [fileURLToPath(new URL('../packs/hanoi.pack', import.meta.url))],
+});
 let t0 = performance.now();
 const state = placesState(engine);
-console.log(`place index build: ${(performance.now() - t0).toFixed(1)} ms for ${state.regions.map((r) => r.places.count).join(' + ')} places`);
+console.log(
+  `place index build: ${(performance.now() - t0).toFixed(1)} ms for ${state.regions.map((r) => r.places.count).join(' + ')} places`,
+);
 
 const rand = rng(42);
 
@@ -71,7 +75,9 @@ for (const mode of ['geocode', 'autocomplete'] as const) {
   report.all[`${mode} top-1 same-name`] = `${((100 * all.top1Named) / all.n).toFixed(1)}%`;
   report.all.queries = String(all.n);
 }
-console.log('\nQuality (hit: expected place, within 50 m, or a piece of the same street; "same-name": or a place of the same name, kind and ward)');
+console.log(
+  '\nQuality (hit: expected place, within 50 m, or a piece of the same street; "same-name": or a place of the same name, kind and ward)',
+);
 console.table(report);
 
 // Reverse: every POI and address, geocoded at its own point, should be among the first three results.
@@ -83,11 +89,16 @@ console.table(report);
       const kind = r.places.kind[i]!;
       if (kind !== PlaceKind.poi && kind !== PlaceKind.address) continue;
       n++;
-      const ids = engine.geocode({ latlng: `${r.lat(i)},${r.lon(i)}` }).results.slice(0, 3).map((x) => x.place_id);
+      const ids = engine
+        .geocode({ latlng: `${r.lat(i)},${r.lon(i)}` })
+        .results.slice(0, 3)
+        .map((x) => x.place_id);
       if (ids.some((id) => isHit(state, { kind: 'reverse', query: '', region: r, place: i }, id))) top3++;
     }
   }
-  console.log(`\nReverse geocode at each POI and address: top-3 ${((100 * top3) / Math.max(1, n)).toFixed(1)} % of ${n}`);
+  console.log(
+    `\nReverse geocode at each POI and address: top-3 ${((100 * top3) / Math.max(1, n)).toFixed(1)} % of ${n}`,
+  );
 }
 
 // Hand-written typed queries (test/fixtures/places/typed-queries.tsv) and the ward of reverse results, on the packs
@@ -96,12 +107,24 @@ if (packs.length === 0) {
   const engines = await typedEngines();
   const typed = runTypedQueries(engines);
   const sum = typedSummary(typed);
-  console.log(`\nTyped queries (${sum.queries}, hand-written): recall within ${HIT_METRES} m ${(100 * sum.recall).toFixed(1)} %, all outcomes right ${(100 * sum.hits).toFixed(1)} %, confidently wrong ${(100 * sum.wrong).toFixed(1)} %`);
-  console.table(Object.fromEntries(Object.entries(sum.byTag).map(([tag, t]) => [tag, { queries: t.n, right: `${((100 * t.hits) / t.n).toFixed(0)} %`, wrong: t.wrong }])));
-  for (const r of typed) if (r.verdict !== 'hit') console.log(`  ${r.verdict.padEnd(5)} ${r.pack} ${JSON.stringify(r.query)} → ${r.got}`);
+  console.log(
+    `\nTyped queries (${sum.queries}, hand-written): recall within ${HIT_METRES} m ${(100 * sum.recall).toFixed(1)} %, all outcomes right ${(100 * sum.hits).toFixed(1)} %, confidently wrong ${(100 * sum.wrong).toFixed(1)} %`,
+  );
+  console.table(
+    Object.fromEntries(
+      Object.entries(sum.byTag).map(([tag, t]) => [
+        tag,
+        { queries: t.n, right: `${((100 * t.hits) / t.n).toFixed(0)} %`, wrong: t.wrong },
+      ]),
+    ),
+  );
+  for (const r of typed)
+    if (r.verdict !== 'hit') console.log(`  ${r.verdict.padEnd(5)} ${r.pack} ${JSON.stringify(r.query)} → ${r.got}`);
   for (const pack of ['hanoi', 'hcmc'] as const) {
     const w = reverseWardCheck(engines[pack], 1000, 5);
-    console.log(`Ward of reverse results = polygon ward (${pack}, ${w.points} random points, ${w.results} results): ${(100 * w.rate).toFixed(2)} %`);
+    console.log(
+      `Ward of reverse results = polygon ward (${pack}, ${w.points} random points, ${w.results} results): ${(100 * w.rate).toFixed(2)} %`,
+    );
   }
 }
 
@@ -129,6 +152,14 @@ t0 = performance.now();
 console.log('\nSpeed (ms)');
 console.table({
   autocomplete: { calls: acTimes.length, p50: +pct(acTimes, 0.5).toFixed(3), p99: +pct(acTimes, 0.99).toFixed(3) },
-  'forward geocode': { calls: geoTimes.length, p50: +pct(geoTimes, 0.5).toFixed(3), p99: +pct(geoTimes, 0.99).toFixed(3) },
-  'reverse geocode': { calls: revTimes.length, p50: +pct(revTimes, 0.5).toFixed(3), p99: +pct(revTimes, 0.99).toFixed(3) },
+  'forward geocode': {
+    calls: geoTimes.length,
+    p50: +pct(geoTimes, 0.5).toFixed(3),
+    p99: +pct(geoTimes, 0.99).toFixed(3),
+  },
+  'reverse geocode': {
+    calls: revTimes.length,
+    p50: +pct(revTimes, 0.5).toFixed(3),
+    p99: +pct(revTimes, 0.99).toFixed(3),
+  },
 });

@@ -17,7 +17,6 @@ import { RoadGraph } from '../src/route/graph.js';
 import { mulberry32 as rng } from '../src/trip/rng.js';
 import { median, quantile, table } from './stats.js';
 
-
 /** The car graph's out-arcs as a forward star: node v's arcs are first[v] .. first[v+1], to head[k] costing w[k] s. */
 function carStar(g: RoadGraph): { first: Uint32Array; head: Uint32Array; w: Float64Array } {
   const car = vehicleIndex('car');

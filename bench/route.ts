@@ -22,7 +22,8 @@ import { mulberry32 as rng } from '../src/trip/rng.js';
 const DIMACS = fileURLToPath(new URL('../../shared/data/dimacs/', import.meta.url));
 const CACHE = fileURLToPath(new URL('../.cache/', import.meta.url));
 
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
 /** Rows of the report: what, measured, target (text), measured / target when both are numbers. */
 const rows: [string, string, string, string][] = [];
 function row(what: string, value: string, target = '', ratio?: number): void {
@@ -38,7 +39,10 @@ async function nyPack(): Promise<{ bytes: Uint8Array; buildMs: number; chMs: num
   // Named by the hierarchy layout, so a pack cached before a layout change is rebuilt rather than refused.
   const file = `${CACHE}ny-d-ch${CH_LAYOUT_VERSION}.pack`;
   if (existsSync(file) && existsSync(`${file}.json`)) {
-    return { bytes: new Uint8Array(readFileSync(file)), ...(JSON.parse(readFileSync(`${file}.json`, 'utf8')) as { buildMs: number; chMs: number }) };
+    return {
+      bytes: new Uint8Array(readFileSync(file)),
+      ...(JSON.parse(readFileSync(`${file}.json`, 'utf8')) as { buildMs: number; chMs: number }),
+    };
   }
   let t0 = performance.now();
   const bytes = await buildDimacsPack(`${DIMACS}USA-road-d.NY.gr.gz`, `${DIMACS}USA-road-d.NY.co.gz`, 'ny');
@@ -69,7 +73,10 @@ function plainDijkstra(g: Region['graph'], s: number, t: number): number {
   const push = (v: number) => {
     heap.push(v);
     let i = heap.length - 1;
-    while (i > 0 && key((i - 1) >> 1) > key(i)) { [heap[i], heap[(i - 1) >> 1]] = [heap[(i - 1) >> 1]!, heap[i]!]; i = (i - 1) >> 1; }
+    while (i > 0 && key((i - 1) >> 1) > key(i)) {
+      [heap[i], heap[(i - 1) >> 1]] = [heap[(i - 1) >> 1]!, heap[i]!];
+      i = (i - 1) >> 1;
+    }
   };
   const pop = () => {
     const top = heap[0]!;
@@ -101,7 +108,10 @@ function plainDijkstra(g: Region['graph'], s: number, t: number): number {
       if (g.speed(a >> 1, 0, a & 1) === 0) continue;
       const x = g.edgeNodes[(a & ~1) + 1 - (a & 1)]!;
       const nd = dist[v]! + g.edgeLen[a >> 1]!;
-      if (nd < dist[x]!) { dist[x] = nd; push(x); }
+      if (nd < dist[x]!) {
+        dist[x] = nd;
+        push(x);
+      }
     }
   }
   return Infinity;
@@ -119,16 +129,28 @@ async function main(): Promise<void> {
   for (let a = 0; a < 2 * g.edgeCount; a++) if (g.speed(a >> 1, 0, a & 1) > 0) arcs++;
   const st = chStats(ny.pack);
   row('NY nodes / arcs', `${g.nodeCount} / ${arcs}`);
-  row('NY CH preprocessing (contraction, in build-pack)', `${(built.chMs / 1000).toFixed(1)} s (${st.count} hierarchy)`, '≤ 120 s', built.chMs / 120000);
+  row(
+    'NY CH preprocessing (contraction, in build-pack)',
+    `${(built.chMs / 1000).toFixed(1)} s (${st.count} hierarchy)`,
+    '≤ 120 s',
+    built.chMs / 120000,
+  );
   row('NY whole pack build (read, pair, contract, write)', `${(built.buildMs / 1000).toFixed(1)} s`);
   row('NY CH bytes per arc (pack)', (st.bytes / arcs).toFixed(1));
-  row('NY engine load of the CH (arc costs + record sums)', `${load.toFixed(0)} ms ${ctx.ch ? (ctx.ch.edgeBased ? 'edge-based' : 'node-based') : 'NO CH'}`);
+  row(
+    'NY engine load of the CH (arc costs + record sums)',
+    `${load.toFixed(0)} ms ${ctx.ch ? (ctx.ch.edgeBased ? 'edge-based' : 'node-based') : 'NO CH'}`,
+  );
   const rand = rng(2024);
   const pairs: [number, number][] = [];
   while (pairs.length < 250) pairs.push([Math.floor(rand() * g.nodeCount), Math.floor(rand() * g.nodeCount)]);
   const str = (v: number) => `${g.lat(v)},${g.lon(v)}`;
   // Warm-up on other pairs, so the measured queries run JIT-compiled code (steady state, as in a server).
-  for (let k = 0; k < 150; k++) engine.direction({ origin: str(Math.floor(rand() * g.nodeCount)), destination: str(Math.floor(rand() * g.nodeCount)) });
+  for (let k = 0; k < 150; k++)
+    engine.direction({
+      origin: str(Math.floor(rand() * g.nodeCount)),
+      destination: str(Math.floor(rand() * g.nodeCount)),
+    });
   const ours: number[] = [];
   const got: number[] = [];
   for (const [s, d] of pairs) {
@@ -152,7 +174,8 @@ async function main(): Promise<void> {
   let ratio = Infinity;
   for (let a = 0; a < 2 * g.edgeCount; a++) {
     if (g.speed(a >> 1, 0, a & 1) === 0) continue;
-    const u = g.edgeNodes[(a & ~1) + (a & 1)]!, x = g.edgeNodes[(a & ~1) + 1 - (a & 1)]!;
+    const u = g.edgeNodes[(a & ~1) + (a & 1)]!,
+      x = g.edgeNodes[(a & ~1) + 1 - (a & 1)]!;
     ng.addLink(u, x, { w: g.edgeLen[a >> 1]! });
     const h = haversine(g.lat(u), g.lon(u), g.lat(x), g.lon(x));
     if (h > 0) ratio = Math.min(ratio, g.edgeLen[a >> 1]! / h);
@@ -171,14 +194,19 @@ async function main(): Promise<void> {
   }
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
   row('ngraph.path NBA* p50 / mean', `${pct(theirs, 50).toFixed(2)} / ${mean(theirs).toFixed(2)} ms`);
-  const r50 = pct(theirs, 50) / pct(ours, 50), rMean = mean(theirs) / mean(ours);
+  const r50 = pct(theirs, 50) / pct(ours, 50),
+    rMean = mean(theirs) / mean(ours);
   row('speed vs NBA*, p50 / p50', `${r50.toFixed(1)}×`, '≥ 40×', 40 / r50);
   row('speed vs NBA*, mean / mean', `${rMean.toFixed(1)}×`, '≥ 40×', 40 / rMean);
 
   const m100 = (reg: Region, seed: number) => {
     const [minLon, minLat, maxLon, maxLat] = reg.meta.bbox!;
     const r = rng(seed);
-    const list = () => Array.from({ length: 100 }, () => `${minLat + (0.15 + 0.7 * r()) * (maxLat - minLat)},${minLon + (0.15 + 0.7 * r()) * (maxLon - minLon)}`).join('|');
+    const list = () =>
+      Array.from(
+        { length: 100 },
+        () => `${minLat + (0.15 + 0.7 * r()) * (maxLat - minLat)},${minLon + (0.15 + 0.7 * r()) * (maxLon - minLon)}`,
+      ).join('|');
     const e = new Engine([reg]);
     // Warm-up on other point sets (the first call runs in the interpreter: reported as "first call").
     let t0 = performance.now();
@@ -203,7 +231,8 @@ async function main(): Promise<void> {
   const he = new Engine([hanoi]);
   const [minLon, minLat, maxLon, maxLat] = hanoi.meta.bbox!;
   const hr = rng(5);
-  const hp = () => `${minLat + (0.15 + 0.7 * hr()) * (maxLat - minLat)},${minLon + (0.15 + 0.7 * hr()) * (maxLon - minLon)}`;
+  const hp = () =>
+    `${minLat + (0.15 + 0.7 * hr()) * (maxLat - minLat)},${minLon + (0.15 + 0.7 * hr()) * (maxLon - minLon)}`;
   const hq = Array.from({ length: 250 }, () => [hp(), hp()] as const);
   // Warm-up on other pairs.
   for (let k = 0; k < 150; k++) he.direction({ origin: hp(), destination: hp() });
@@ -216,14 +245,30 @@ async function main(): Promise<void> {
   row('Hanoi direction p50', `${pct(ht, 50).toFixed(3)} ms`, '≤ 0.5 ms', pct(ht, 50) / 0.5);
   row('Hanoi direction p99', `${pct(ht, 99).toFixed(3)} ms`);
   const hst = chStats(hanoi.pack);
-  row('Hanoi CH bytes per arc (pack, all hierarchies)', `${(hst.bytes / (2 * hanoi.graph.edgeCount)).toFixed(1)} (${hst.count} hierarchies, ${(hst.bytes / 1e6).toFixed(2)} MB; pack ${(hanoi.pack.byteLength / 1e6).toFixed(2)} MB)`);
+  row(
+    'Hanoi CH bytes per arc (pack, all hierarchies)',
+    `${(hst.bytes / (2 * hanoi.graph.edgeCount)).toFixed(1)} (${hst.count} hierarchies, ${(hst.bytes / 1e6).toFixed(2)} MB; pack ${(hanoi.pack.byteLength / 1e6).toFixed(2)} MB)`,
+  );
   const hm = m100(hanoi, 9);
-  row('Hanoi matrix 100×100 (median of 5)', `${hm.ms.toFixed(1)} ms (${hm.status}; first call ${hm.first.toFixed(0)} ms)`, '≤ 30 ms', hm.ms / 30);
+  row(
+    'Hanoi matrix 100×100 (median of 5)',
+    `${hm.ms.toFixed(1)} ms (${hm.status}; first call ${hm.first.toFixed(0)} ms)`,
+    '≤ 30 ms',
+    hm.ms / 30,
+  );
   const nm = m100(ny, 10);
-  row('NY matrix 100×100 (median of 5)', `${nm.ms.toFixed(1)} ms (${nm.status}; first call ${nm.first.toFixed(0)} ms)`, '≤ 300 ms', nm.ms / 300);
+  row(
+    'NY matrix 100×100 (median of 5)',
+    `${nm.ms.toFixed(1)} ms (${nm.status}; first call ${nm.first.toFixed(0)} ms)`,
+    '≤ 300 ms',
+    nm.ms / 300,
+  );
   const widths = [0, 1, 2].map((i) => Math.max(...rows.map((r) => r[i]!.length)));
-  console.log(`| ${'metric'.padEnd(widths[0]!)} | ${'measured'.padEnd(widths[1]!)} | ${'target'.padEnd(widths[2]!)} | measured/target`);
-  for (const r of rows) console.log(`| ${r[0].padEnd(widths[0]!)} | ${r[1].padEnd(widths[1]!)} | ${r[2].padEnd(widths[2]!)} | ${r[3]}`);
+  console.log(
+    `| ${'metric'.padEnd(widths[0]!)} | ${'measured'.padEnd(widths[1]!)} | ${'target'.padEnd(widths[2]!)} | measured/target`,
+  );
+  for (const r of rows)
+    console.log(`| ${r[0].padEnd(widths[0]!)} | ${r[1].padEnd(widths[1]!)} | ${r[2].padEnd(widths[2]!)} | ${r[3]}`);
 }
 
 await main();

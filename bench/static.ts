@@ -31,10 +31,15 @@ function measure<T>(fn: () => T): { wall: number; cpu: number; value: T } {
   return { wall, cpu: (d.user + d.system) / 1000, value };
 }
 
-const SIZES = [[600, 400, 30], [1280, 1280, 150]] as const;
+const SIZES = [
+  [600, 400, 30],
+  [1280, 1280, 150],
+] as const;
 // Both sizes are measured interleaved (route by route, size by size) so that they see the same machine load.
-const wall = SIZES.map(() => [] as number[]), cpu = SIZES.map(() => [] as number[]);
-for (const [width, height] of SIZES) for (const [origin, destination] of ROUTES) await engine.staticRoute({ origin, destination, width, height }); // warm-up
+const wall = SIZES.map(() => [] as number[]),
+  cpu = SIZES.map(() => [] as number[]);
+for (const [width, height] of SIZES)
+  for (const [origin, destination] of ROUTES) await engine.staticRoute({ origin, destination, width, height }); // warm-up
 for (let run = 0; run < RUNS; run++) {
   for (const [origin, destination] of ROUTES) {
     for (let s = 0; s < SIZES.length; s++) {
@@ -45,37 +50,65 @@ for (let run = 0; run < RUNS; run++) {
       wall[s]!.push(performance.now() - t);
       const d = process.cpuUsage(c);
       cpu[s]!.push((d.user + d.system) / 1000);
-      if (!(png instanceof Uint8Array)) throw new Error(`no image for ${origin} -> ${destination}: ${JSON.stringify(png)}`);
+      if (!(png instanceof Uint8Array))
+        throw new Error(`no image for ${origin} -> ${destination}: ${JSON.stringify(png)}`);
     }
   }
 }
 const rows = [];
 for (let s = 0; s < SIZES.length; s++) {
   const [width, height, target] = SIZES[s]!;
-  for (const [kind, v] of [['wall', wall[s]!], ['CPU', cpu[s]!]] as const) {
-    rows.push({ measure: `staticRoute ${width}x${height} p50 ${kind} (ms)`, value: median(v), min: Math.min(...v), p90: quantile(v, 0.9), target: `≤ ${target}`, ratio: median(v) / target });
+  for (const [kind, v] of [
+    ['wall', wall[s]!],
+    ['CPU', cpu[s]!],
+  ] as const) {
+    rows.push({
+      measure: `staticRoute ${width}x${height} p50 ${kind} (ms)`,
+      value: median(v),
+      min: Math.min(...v),
+      p90: quantile(v, 0.9),
+      target: `≤ ${target}`,
+      ratio: median(v) / target,
+    });
   }
 }
 table('static route image (default pack, default style)', rows);
 
 // Parts of the first route.
 const o = ROUTES[0]!.map((s) => s.split(',').map(Number));
-const query = { origin: { lat: o[0]![0]!, lng: o[0]![1]! }, destination: { lat: o[1]![0]!, lng: o[1]![1]! }, vehicle: 'car', type: 'fastest' } as const;
+const query = {
+  origin: { lat: o[0]![0]!, lng: o[0]![1]! },
+  destination: { lat: o[1]![0]!, lng: o[1]![1]! },
+  vehicle: 'car',
+  type: 'fastest',
+} as const;
 const found = findRouteLine([region], query);
 if ('status' in found) throw new Error(found.error_message);
 const line = found.line;
 const parts = [];
-for (const [width, height] of [[600, 400], [1280, 1280]] as const) {
-  const route = [], draw = [], png = [];
+for (const [width, height] of [
+  [600, 400],
+  [1280, 1280],
+] as const) {
+  const route = [],
+    draw = [],
+    png = [];
   for (let i = 0; i < RUNS; i++) {
     route.push(measure(() => findRouteLine([region], query)).cpu);
-    const drawn = measure(() => drawStaticRoute(region, defaultStaticStyle(), line, { width, height, color: [37, 52, 148, 1] }));
+    const drawn = measure(() =>
+      drawStaticRoute(region, defaultStaticStyle(), line, { width, height, color: [37, 52, 148, 1] }),
+    );
     draw.push(drawn.cpu);
     const c = process.cpuUsage();
     await drawn.value.toPNGAsync();
     const d = process.cpuUsage(c);
     png.push((d.user + d.system) / 1000);
   }
-  parts.push({ size: `${width}x${height}`, 'route CPU ms': median(route), 'draw CPU ms': median(draw), 'png CPU ms': median(png) });
+  parts.push({
+    size: `${width}x${height}`,
+    'route CPU ms': median(route),
+    'draw CPU ms': median(draw),
+    'png CPU ms': median(png),
+  });
 }
 table('parts of one route (p50)', parts);

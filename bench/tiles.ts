@@ -17,10 +17,11 @@ const tileY = (lat: number, z: number) => {
   const r = (lat * Math.PI) / 180;
   return Math.floor(((1 - Math.log(Math.tan(r) + 1 / Math.cos(r)) / Math.PI) / 2) * 2 ** z);
 };
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
 
 let seed = 42;
-const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+const rand = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
 
 for (const z of [14, 15, 16]) {
   const tiles: [number, number][] = [];
@@ -38,19 +39,25 @@ for (const z of [14, 15, 16]) {
   const index = performance.now() - t0;
   const cold: number[] = [];
   const warm: number[] = [];
-  let bytes = 0, nonEmpty = 0;
+  let bytes = 0,
+    nonEmpty = 0;
   for (const [x, y] of tiles.slice(1)) {
     t0 = performance.now();
     const b = source.tile(z, x, y);
     cold.push(performance.now() - t0);
-    if (b) { bytes += b.length; nonEmpty++; }
+    if (b) {
+      bytes += b.length;
+      nonEmpty++;
+    }
   }
   for (const [x, y] of tiles.slice(1)) {
     t0 = performance.now();
     source.tile(z, x, y);
     warm.push(performance.now() - t0);
   }
-  console.log(`z${z}: ${tiles.length} tiles (${nonEmpty + 1} non-empty), prepare ${prepare.toFixed(0)} ms, first tile ${index.toFixed(1)} ms; ` +
-    `cold p50 ${pct(cold, 50).toFixed(2)} ms p95 ${pct(cold, 95).toFixed(2)} ms; warm p50 ${pct(warm, 50).toFixed(4)} ms; ` +
-    `mean size ${(bytes / Math.max(1, nonEmpty) / 1024).toFixed(1)} KiB`);
+  console.log(
+    `z${z}: ${tiles.length} tiles (${nonEmpty + 1} non-empty), prepare ${prepare.toFixed(0)} ms, first tile ${index.toFixed(1)} ms; ` +
+      `cold p50 ${pct(cold, 50).toFixed(2)} ms p95 ${pct(cold, 95).toFixed(2)} ms; warm p50 ${pct(warm, 50).toFixed(4)} ms; ` +
+      `mean size ${(bytes / Math.max(1, nonEmpty) / 1024).toFixed(1)} KiB`,
+  );
 }

@@ -51,7 +51,9 @@ export function realInstance(region: Region, n: number, seed: number): Instance 
     if (finite > most) [hub, most] = [i, finite];
   }
   // Reachable both ways from the hub ⇒ every kept pair is reachable (through the hub at worst).
-  const keep = [...Array(m).keys()].filter((i) => big[hub * m + i] !== Infinity && big[i * m + hub] !== Infinity).slice(0, n);
+  const keep = [...Array(m).keys()]
+    .filter((i) => big[hub * m + i] !== Infinity && big[i * m + hub] !== Infinity)
+    .slice(0, n);
   if (keep.length < n) throw new Error(`only ${keep.length} mutually reachable points for n=${n}`);
   const table = new Float64Array(n * n);
   keep.forEach((a, i) => keep.forEach((b, j) => (table[i * n + j] = i === j ? 0 : big[a * m + b]!)));
@@ -101,7 +103,9 @@ function quality(regions: Map<string, Region>): void {
   const seconds = Number(arg('seconds', '10'));
   const sizes = arg('sizes', '50,100,200').split(',').map(Number);
   const seed0 = Number(arg('seed', '1'));
-  console.log(`Reference: ${seconds} s iterated local search per instance; ratios are cost / best cost found (lower is better)`);
+  console.log(
+    `Reference: ${seconds} s iterated local search per instance; ratios are cost / best cost found (lower is better)`,
+  );
   console.log('pack   n    farthest  solveTrip  reference  solve ms  reference rounds');
   for (const [name, region] of regions) {
     for (const n of sizes) {
@@ -153,7 +157,9 @@ function speed(region: Region): void {
   const t2 = performance.now();
   solveTrip(table.weight, 100);
   const t3 = performance.now();
-  console.log(`\nHanoi, 100 stops: snap + table + solve ${median(core).toFixed(1)} ms (median of 5; last run: snap ${(t1 - t0).toFixed(1)}, table ${(t2 - t1).toFixed(1)}, solve ${(t3 - t2).toFixed(1)} ms); whole engine.trip ${median(whole).toFixed(1)} ms`);
+  console.log(
+    `\nHanoi, 100 stops: snap + table + solve ${median(core).toFixed(1)} ms (median of 5; last run: snap ${(t1 - t0).toFixed(1)}, table ${(t2 - t1).toFixed(1)}, solve ${(t3 - t2).toFixed(1)} ms); whole engine.trip ${median(whole).toFixed(1)} ms`,
+  );
 }
 
 const packs = arg('packs', 'hanoi,dalat').split(',') as ('hanoi' | 'dalat')[];

@@ -22,9 +22,12 @@ const DIMACS = fileURLToPath(new URL('../../shared/data/dimacs/', import.meta.ur
 const CACHE = fileURLToPath(new URL('../.cache/', import.meta.url));
 const PAIRS = 1000;
 
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
-const rows: [string, string, string, string, string][] = [['query', 'TypeScript', 'WebAssembly', 'ratio', 'target ≥ 2×']];
+const rows: [string, string, string, string, string][] = [
+  ['query', 'TypeScript', 'WebAssembly', 'ratio', 'target ≥ 2×'],
+];
 
 /** The NY pack with its hierarchy (cached under .cache/, shared with bench/route.ts). */
 async function nyPack(): Promise<Uint8Array> {
@@ -39,7 +42,13 @@ async function nyPack(): Promise<Uint8Array> {
 
 function row(what: string, ts: number, wa: number, unit: string): void {
   const r = ts / wa;
-  rows.push([what, `${ts.toFixed(3)} ${unit}`, `${wa.toFixed(3)} ${unit}`, `${r.toFixed(2)}×`, r >= 2 ? 'met' : 'MISSED']);
+  rows.push([
+    what,
+    `${ts.toFixed(3)} ${unit}`,
+    `${wa.toFixed(3)} ${unit}`,
+    `${r.toFixed(2)}×`,
+    r >= 2 ? 'met' : 'MISSED',
+  ]);
 }
 
 /**
@@ -47,9 +56,17 @@ function row(what: string, ts: number, wa: number, unit: string): void {
  * over `rounds` rounds; an item's time is its fastest round (noise only ever adds time). Counts items whose
  * answers differ between the cores.
  */
-function timeBoth<T>(items: T[], ts: (x: T) => unknown, wa: (x: T) => unknown, rounds: number): { ts: number[]; wa: number[]; differ: number } {
+function timeBoth<T>(
+  items: T[],
+  ts: (x: T) => unknown,
+  wa: (x: T) => unknown,
+  rounds: number,
+): { ts: number[]; wa: number[]; differ: number } {
   const out = { ts: items.map(() => Infinity), wa: items.map(() => Infinity), differ: 0 };
-  for (const x of items.slice(0, 50)) { ts(x); wa(x); }
+  for (const x of items.slice(0, 50)) {
+    ts(x);
+    wa(x);
+  }
   for (let r = 0; r < rounds; r++) {
     items.forEach((x, i) => {
       let t = performance.now();
@@ -71,7 +88,9 @@ async function region(name: string, bytes: Uint8Array, seed: number): Promise<vo
   const wa = new Router(g, pack);
   if (wa.core(0) !== 'wasm') throw new Error('the WebAssembly core is not in use');
   const ctx = ts.context(0);
-  console.log(`${name}: ${g.nodeCount} nodes, ${2 * g.edgeCount} arcs, hierarchy ${ctx.ch ? (ctx.ch.edgeBased ? 'edge-based' : 'node-based') : 'none'}`);
+  console.log(
+    `${name}: ${g.nodeCount} nodes, ${2 * g.edgeCount} arcs, hierarchy ${ctx.ch ? (ctx.ch.edgeBased ? 'edge-based' : 'node-based') : 'none'}`,
+  );
   const rand = rng(seed);
   const pts: Endpoint[] = [];
   while (pts.length < 2 * PAIRS) {
@@ -80,25 +99,47 @@ async function region(name: string, bytes: Uint8Array, seed: number): Promise<vo
     if (s) pts.push(s);
   }
   const pairs = Array.from({ length: PAIRS }, (_, i) => [pts[2 * i]!, pts[2 * i + 1]!] as const);
-  const p2p = timeBoth(pairs, ([a, b]) => ts.leg(a, b, 0), ([a, b]) => wa.leg(a, b, 0), 5);
+  const p2p = timeBoth(
+    pairs,
+    ([a, b]) => ts.leg(a, b, 0),
+    ([a, b]) => wa.leg(a, b, 0),
+    5,
+  );
   row(`${name} point to point, mean`, sum(p2p.ts) / PAIRS, sum(p2p.wa) / PAIRS, 'ms');
   row(`${name} point to point, p50`, pct(p2p.ts, 50), pct(p2p.wa, 50), 'ms');
   const m = pts.slice(0, 100);
-  const mat = timeBoth([0], () => ts.table(m, m, 0), () => wa.table(m, m, 0), 15);
+  const mat = timeBoth(
+    [0],
+    () => ts.table(m, m, 0),
+    () => wa.table(m, m, 0),
+    15,
+  );
   row(`${name} 100×100 matrix`, mat.ts[0]!, mat.wa[0]!, 'ms');
-  if (p2p.differ || mat.differ) throw new Error(`${name}: ${p2p.differ} legs and ${mat.differ} matrices differ between the cores`);
+  if (p2p.differ || mat.differ)
+    throw new Error(`${name}: ${p2p.differ} legs and ${mat.differ} matrices differ between the cores`);
 
   // Through the engine: snapping, the API's parsing and response building included (two copies of the region).
   const et = new Engine([new Region(Pack.from(bytes))], { wasm: false });
   const ew = new Engine([new Region(Pack.from(bytes))]);
   const str = (p: Endpoint) => `${p.lat},${p.lon}`;
   const q = pairs.slice(0, 300).map(([a, b]) => ({ origin: str(a), destination: str(b) }));
-  const dir = timeBoth(q, (x) => et.direction(x), (x) => ew.direction(x), 3);
+  const dir = timeBoth(
+    q,
+    (x) => et.direction(x),
+    (x) => ew.direction(x),
+    3,
+  );
   row(`${name} engine.direction, mean`, sum(dir.ts) / q.length, sum(dir.wa) / q.length, 'ms');
   const list = m.map(str).join('|');
-  const dm = timeBoth([{ origins: list, destinations: list }], (x) => et.distanceMatrix(x), (x) => ew.distanceMatrix(x), 9);
+  const dm = timeBoth(
+    [{ origins: list, destinations: list }],
+    (x) => et.distanceMatrix(x),
+    (x) => ew.distanceMatrix(x),
+    9,
+  );
   row(`${name} engine.distanceMatrix 100×100`, dm.ts[0]!, dm.wa[0]!, 'ms');
-  if (dir.differ || dm.differ) throw new Error(`${name}: ${dir.differ} directions and ${dm.differ} matrices differ between the cores`);
+  if (dir.differ || dm.differ)
+    throw new Error(`${name}: ${dir.differ} directions and ${dm.differ} matrices differ between the cores`);
 }
 
 async function main(): Promise<void> {

@@ -16,7 +16,7 @@ import { median, quantile, table } from './stats.js';
 
 const engine = await createEngine();
 const KEYS = [{ key: 'rest' }, { key: 'tiles', kind: 'tiles' as const }];
-const CENTER: [number, number] = [105.8450, 21.0280];
+const CENTER: [number, number] = [105.845, 21.028];
 const tileAt = (lon: number, lat: number, z: number): [number, number] => {
   const r = (lat * Math.PI) / 180;
   return [Math.floor(((lon + 180) / 360) * 2 ** z), Math.floor(((1 - Math.asinh(Math.tan(r)) / Math.PI) / 2) * 2 ** z)];
@@ -30,7 +30,8 @@ for (const z of [14, 15, 16]) {
   const [cx, cy] = tileAt(...CENTER, z);
   const r = z === 14 ? 4 : z === 15 ? 6 : 8; // a square of (2r+1)^2 tiles
   const urls: string[] = [];
-  for (let x = cx - r; x <= cx + r; x++) for (let y = cy - r; y <= cy + r; y++) urls.push(`https://maps.test/tiles/${z}/${x}/${y}.pbf?key=tiles`);
+  for (let x = cx - r; x <= cx + r; x++)
+    for (let y = cy - r; y <= cy + r; y++) urls.push(`https://maps.test/tiles/${z}/${x}/${y}.pbf?key=tiles`);
   const time = async (gz: boolean) => {
     const ms: number[] = [];
     let bytes = 0;
@@ -64,11 +65,20 @@ if (!existsSync(CHROMIUM)) console.log(`page load to idle: skipped (${CHROMIUM} 
 else {
   const source = createTileSource(engine.regions);
   source.prepare();
-  const server = await startNodeServer(createRestHandler(engine, { keys: KEYS, allowHttp: true, resources: createMapResources(source) }), { port: 0 });
+  const server = await startNodeServer(
+    createRestHandler(engine, { keys: KEYS, allowHttp: true, resources: createMapResources(source) }),
+    { port: 0 },
+  );
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   const loads: number[] = [];
   for (let i = 0; i < 5; i++) {
@@ -77,13 +87,17 @@ else {
     const page = await context.newPage();
     await page.goto(`${server.url}/?key=tiles&api_key=rest#15/${CENTER[1]}/${CENTER[0]}`);
     await page.waitForFunction(() => (window as unknown as { bandoReady?: unknown }).bandoReady !== undefined);
-    loads.push(await page.evaluate(async () => {
-      await (window as unknown as { bandoReady: Promise<unknown> }).bandoReady;
-      return performance.now();
-    }));
+    loads.push(
+      await page.evaluate(async () => {
+        await (window as unknown as { bandoReady: Promise<unknown> }).bandoReady;
+        return performance.now();
+      }),
+    );
     await context.close();
   }
   await browser.close();
   await server.close();
-  console.log(`demo page load to first idle (1024x768, z15, fresh context, software WebGL): median ${median(loads).toFixed(0)} ms; runs ${loads.map((x) => x.toFixed(0)).join(', ')}`);
+  console.log(
+    `demo page load to first idle (1024x768, z15, fresh context, software WebGL): median ${median(loads).toFixed(0)} ms; runs ${loads.map((x) => x.toFixed(0)).join(', ')}`,
+  );
 }

@@ -9,7 +9,14 @@ import { BROWSER_BUNDLE } from '../data-tools/browser-bundle.js';
  * it as in dist/ (without it the workers would route in TypeScript). Returns the script's path.
  */
 export async function buildWorkerBundle(dir: string): Promise<string> {
-  await build({ ...BROWSER_BUNDLE, entryPoints: { worker: fileURLToPath(new URL('../src/worker.ts', import.meta.url)) }, outdir: dir });
-  copyFileSync(fileURLToPath(new URL('../src/route/wasm/bando-route.wasm', import.meta.url)), join(dir, 'bando-route.wasm'));
+  await build({
+    ...BROWSER_BUNDLE,
+    entryPoints: { worker: fileURLToPath(new URL('../src/worker.ts', import.meta.url)) },
+    outdir: dir,
+  });
+  copyFileSync(
+    fileURLToPath(new URL('../src/route/wasm/bando-route.wasm', import.meta.url)),
+    join(dir, 'bando-route.wasm'),
+  );
   return join(dir, 'worker.js');
 }

@@ -40,7 +40,7 @@ export function vietnamAdmin(dir: string): () => AdminBundle {
   return () => {
     const { table: t, wards, builder } = load(dir);
     const used = new Set<number>();
-    const parent = (id: number) => (id >= 0 ? t.byId.get(id)?.parent ?? -1 : -1);
+    const parent = (id: number) => (id >= 0 ? (t.byId.get(id)?.parent ?? -1) : -1);
     const note = (ref: AdminRef) => {
       for (const id of [ref[2], ref[4]]) if (id >= 0) used.add(id);
       return ref;
@@ -60,7 +60,13 @@ export function vietnamAdmin(dir: string): () => AdminBundle {
         const ward = tags['addr:subdistrict'] ?? tags['addr:ward'] ?? tags['addr:quarter'];
         if (!province && !district && !ward) return null;
         const r = resolveAdmin(t, { province, district, ward });
-        const ref: AdminRef = [r.legacy.ward ?? -1, r.legacy.district ?? -1, r.legacy.province ?? -1, r.v2025.ward ?? -1, r.v2025.province ?? -1];
+        const ref: AdminRef = [
+          r.legacy.ward ?? -1,
+          r.legacy.district ?? -1,
+          r.legacy.province ?? -1,
+          r.v2025.ward ?? -1,
+          r.v2025.province ?? -1,
+        ];
         return ref.some((v) => v >= 0) ? ref : null;
       },
       locate(lat: number, lon: number, tagged: AdminRef | null): AdminRef {
@@ -89,7 +95,11 @@ export function vietnamAdmin(dir: string): () => AdminBundle {
     };
     return {
       resolver,
-      serialize: () => subsetFor(t, [...used].sort((a, b) => a - b)),
+      serialize: () =>
+        subsetFor(
+          t,
+          [...used].sort((a, b) => a - b),
+        ),
       wardPolygons(clip: Rect) {
         if (!builder) return null;
         const arrays = builder.finish(clip);
@@ -104,7 +114,7 @@ export function vietnamAdmin(dir: string): () => AdminBundle {
 /** Without polygons: a tagged reference completed from the hierarchy and the mapping (first successor). */
 function completeFromTags(t: AdminTable, tagged: AdminRef | null): AdminRef {
   if (!tagged) return [-1, -1, -1, -1, -1];
-  const parent = (id: number) => (id >= 0 ? t.byId.get(id)?.parent ?? -1 : -1);
+  const parent = (id: number) => (id >= 0 ? (t.byId.get(id)?.parent ?? -1) : -1);
   const first2025 = (id: number) => t.legacyTo2025.get(id)?.[0] ?? -1;
   let [ward, district, province, ward2025, province2025] = tagged;
   if (ward >= 0) district = parent(ward);

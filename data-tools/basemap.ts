@@ -24,26 +24,74 @@ export interface BasemapArrays {
 }
 
 const ROAD_KIND: Record<string, string> = {
-  motorway: 'motorway', motorway_link: 'motorway', trunk: 'trunk', trunk_link: 'trunk', primary: 'primary',
-  primary_link: 'primary', secondary: 'secondary', secondary_link: 'secondary', tertiary: 'tertiary',
-  tertiary_link: 'tertiary', unclassified: 'minor', residential: 'minor', living_street: 'minor', road: 'minor',
-  service: 'service', track: 'service', busway: 'service', pedestrian: 'path', footway: 'path', path: 'path',
-  cycleway: 'path', steps: 'path', bridleway: 'path',
+  motorway: 'motorway',
+  motorway_link: 'motorway',
+  trunk: 'trunk',
+  trunk_link: 'trunk',
+  primary: 'primary',
+  primary_link: 'primary',
+  secondary: 'secondary',
+  secondary_link: 'secondary',
+  tertiary: 'tertiary',
+  tertiary_link: 'tertiary',
+  unclassified: 'minor',
+  residential: 'minor',
+  living_street: 'minor',
+  road: 'minor',
+  service: 'service',
+  track: 'service',
+  busway: 'service',
+  pedestrian: 'path',
+  footway: 'path',
+  path: 'path',
+  cycleway: 'path',
+  steps: 'path',
+  bridleway: 'path',
 };
 
 /** Kind of an area feature ("layer/class"), or undefined when the tags describe no drawn area. */
 function areaKind(t: Tags): string | undefined {
-  if (t.natural === 'water' || t.water || t.waterway === 'riverbank' || t.landuse === 'reservoir' || t.landuse === 'basin') return 'water/water';
-  if (t.leisure === 'park' || t.leisure === 'garden' || t.leisure === 'playground' || t.landuse === 'recreation_ground' || t.landuse === 'village_green') return 'park/park';
+  if (
+    t.natural === 'water' ||
+    t.water ||
+    t.waterway === 'riverbank' ||
+    t.landuse === 'reservoir' ||
+    t.landuse === 'basin'
+  )
+    return 'water/water';
+  if (
+    t.leisure === 'park' ||
+    t.leisure === 'garden' ||
+    t.leisure === 'playground' ||
+    t.landuse === 'recreation_ground' ||
+    t.landuse === 'village_green'
+  )
+    return 'park/park';
   if (t.natural === 'wood' || t.landuse === 'forest' || t.natural === 'scrub') return 'park/wood';
-  if (t.landuse === 'grass' || t.natural === 'grassland' || t.landuse === 'meadow' || t.landuse === 'farmland' || t.landuse === 'orchard') return 'park/grass';
+  if (
+    t.landuse === 'grass' ||
+    t.natural === 'grassland' ||
+    t.landuse === 'meadow' ||
+    t.landuse === 'farmland' ||
+    t.landuse === 'orchard'
+  )
+    return 'park/grass';
   if (t.leisure === 'pitch' || t.leisure === 'stadium' || t.leisure === 'sports_centre') return 'park/pitch';
   if (t.landuse === 'cemetery' || t.amenity === 'grave_yard') return 'park/cemetery';
   if (t.building && t.building !== 'no') return 'building/building';
   if (t.landuse === 'residential') return 'landuse/residential';
   if (t.landuse === 'commercial' || t.landuse === 'retail') return 'landuse/commercial';
-  if (t.landuse === 'industrial' || t.landuse === 'railway' || t.landuse === 'construction') return 'landuse/industrial';
-  if (t.amenity === 'school' || t.amenity === 'university' || t.amenity === 'college' || t.amenity === 'hospital' || t.landuse === 'education' || t.landuse === 'religious') return 'landuse/institutional';
+  if (t.landuse === 'industrial' || t.landuse === 'railway' || t.landuse === 'construction')
+    return 'landuse/industrial';
+  if (
+    t.amenity === 'school' ||
+    t.amenity === 'university' ||
+    t.amenity === 'college' ||
+    t.amenity === 'hospital' ||
+    t.landuse === 'education' ||
+    t.landuse === 'religious'
+  )
+    return 'landuse/institutional';
   if (t.landuse === 'military') return 'landuse/military';
   return undefined;
 }
@@ -53,7 +101,8 @@ function lineKind(t: Tags): string | undefined {
   if (t.waterway === 'river') return 'waterway/river';
   if (t.waterway === 'stream' || t.waterway === 'drain' || t.waterway === 'ditch') return 'waterway/stream';
   if (t.waterway === 'canal') return 'waterway/canal';
-  if (t.railway === 'rail' || t.railway === 'light_rail' || t.railway === 'subway' || t.railway === 'tram') return 'railway/rail';
+  if (t.railway === 'rail' || t.railway === 'light_rail' || t.railway === 'subway' || t.railway === 'tram')
+    return 'railway/rail';
   return undefined;
 }
 
@@ -72,14 +121,20 @@ export function buildBasemap(store: OsmStore, strings: StringTableBuilder): Base
     // parts: lists of store node indices; a part with a missing node is skipped.
     const good = parts.filter((p) => p.length >= (type === GeomType.point ? 1 : 2) && p.every((r) => r >= 0));
     if (good.length === 0) return;
-    let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+    let x0 = Infinity,
+      y0 = Infinity,
+      x1 = -Infinity,
+      y1 = -Infinity;
     for (const p of good) {
       for (const r of p) {
         const y = store.latE7(r);
         const x = store.lonE7(r);
         lat.push(y);
         lon.push(x);
-        x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y);
+        x0 = Math.min(x0, x);
+        y0 = Math.min(y0, y);
+        x1 = Math.max(x1, x);
+        y1 = Math.max(y1, y);
       }
       partFirst.push(lat.length);
     }
@@ -105,7 +160,7 @@ export function buildBasemap(store: OsmStore, strings: StringTableBuilder): Base
     const closed = way.refs.length >= 4 && way.refs[0] === way.refs[way.refs.length - 1];
     const area = closed ? areaKind(t) : undefined;
     const refs = idx(way.refs);
-    if (area && (t.area !== 'no')) {
+    if (area && t.area !== 'no') {
       if (refs.every((r) => r >= 0)) emit(area, GeomType.polygon, t.name, [orient(refs, true)]);
       continue;
     }
@@ -117,26 +172,36 @@ export function buildBasemap(store: OsmStore, strings: StringTableBuilder): Base
     if (t.type !== 'multipolygon') continue;
     const kind = areaKind(t);
     if (!kind) continue;
-    const wayRefs = (role: string) => rel.members
-      .filter((m) => m.type === 'way' && (m.role === role || (role === 'outer' && m.role === '')))
-      .map((m) => store.ways.get(m.ref)?.refs)
-      .filter((r): r is number[] => !!r);
+    const wayRefs = (role: string) =>
+      rel.members
+        .filter((m) => m.type === 'way' && (m.role === role || (role === 'outer' && m.role === '')))
+        .map((m) => store.ways.get(m.ref)?.refs)
+        .filter((r): r is number[] => !!r);
     const outers = assembleRings(wayRefs('outer')).map((r) => orient(idx(r), true));
     const inners = assembleRings(wayRefs('inner')).map((r) => orient(idx(r), false));
     // Each outer ring becomes one polygon feature carrying the holes that lie inside it.
     for (const outer of outers) {
-      const holes = inners.filter((h) => h.length > 0 && h[0]! >= 0 && outer.every((r) => r >= 0) && pointInRing(store, h[0]!, outer));
+      const holes = inners.filter(
+        (h) => h.length > 0 && h[0]! >= 0 && outer.every((r) => r >= 0) && pointInRing(store, h[0]!, outer),
+      );
       emit(kind, GeomType.polygon, t.name, [outer, ...holes]);
     }
   }
   for (const [id, t] of [...store.nodeTags.entries()].sort((a, b) => a[0] - b[0])) {
     const p = t.place;
-    if ((p === 'suburb' || p === 'quarter' || p === 'neighbourhood') && t.name) emit(`place/${p}`, GeomType.point, t.name, [[store.nodeIndex(id)]]);
+    if ((p === 'suburb' || p === 'quarter' || p === 'neighbourhood') && t.name)
+      emit(`place/${p}`, GeomType.point, t.name, [[store.nodeIndex(id)]]);
   }
 
   return {
-    kind: Uint8Array.from(kinds), type: Uint8Array.from(types), name: Uint32Array.from(names), bbox: Int32Array.from(bbox),
-    featPart: Uint32Array.from(featPart), partFirst: Uint32Array.from(partFirst), lat: Int32Array.from(lat), lon: Int32Array.from(lon),
+    kind: Uint8Array.from(kinds),
+    type: Uint8Array.from(types),
+    name: Uint32Array.from(names),
+    bbox: Int32Array.from(bbox),
+    featPart: Uint32Array.from(featPart),
+    partFirst: Uint32Array.from(partFirst),
+    lat: Int32Array.from(lat),
+    lon: Int32Array.from(lon),
   };
 }
 
@@ -145,8 +210,10 @@ function pointInRing(store: OsmStore, p: number, ring: number[]): boolean {
   const y = store.latE7(p);
   let inside = false;
   for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-    const xi = store.lonE7(ring[i]!), yi = store.latE7(ring[i]!);
-    const xj = store.lonE7(ring[j]!), yj = store.latE7(ring[j]!);
+    const xi = store.lonE7(ring[i]!),
+      yi = store.latE7(ring[i]!);
+    const xj = store.lonE7(ring[j]!),
+      yj = store.latE7(ring[j]!);
     if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
   }
   return inside;

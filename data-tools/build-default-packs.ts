@@ -15,7 +15,6 @@ const root = fileURLToPath(new URL('../', import.meta.url));
 const dataArg = process.argv.indexOf('--data');
 const data = dataArg > 0 ? process.argv[dataArg + 1]! : join(root, '../shared/data');
 
-
 const bytes = buildOsmPack({
   inputs: HANOI_INPUTS.map((f) => join(data, 'osm', f)),
   name: 'hanoi',

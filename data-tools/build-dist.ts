@@ -13,7 +13,19 @@ const ROOT = fileURLToPath(new URL('../', import.meta.url));
 /** What dist/ is built from: every file under these (folders) or these files. */
 const INPUTS = ['src', 'data-tools', 'package.json', 'tsup.config.ts', 'tsconfig.json'];
 /** The outputs every build writes (tsup.config.ts). */
-const OUTPUTS = ['index.js', 'index.cjs', 'index.d.ts', 'index.d.cts', 'cli.js', 'style-spec.cjs', 'worker.js', 'worker.d.ts', 'browser.js', 'browser.d.ts', 'bando-route.wasm'];
+const OUTPUTS = [
+  'index.js',
+  'index.cjs',
+  'index.d.ts',
+  'index.d.cts',
+  'cli.js',
+  'style-spec.cjs',
+  'worker.js',
+  'worker.d.ts',
+  'browser.js',
+  'browser.d.ts',
+  'bando-route.wasm',
+];
 
 /** Newest modification time (ms) of a file or of any file below a folder. */
 function newest(path: string): number {
@@ -34,7 +46,11 @@ export function distIsStale(root = ROOT): boolean {
 export function buildDistIfStale(root = ROOT): boolean {
   if (!distIsStale(root)) return false;
   process.stderr.write('bando: building dist/ (missing or older than the sources)…\n');
-  execFileSync('npm', ['run', 'build', '--silent', '--', '--silent'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], shell: process.platform === 'win32' });
+  execFileSync('npm', ['run', 'build', '--silent', '--', '--silent'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    shell: process.platform === 'win32',
+  });
   return true;
 }
 

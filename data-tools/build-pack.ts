@@ -56,7 +56,12 @@ export function buildOsmPack(opts: BuildOptions): Uint8Array {
     store.inputSeq = i;
     // A PBF is read in two passes (ways and relations first, then only the nodes they need); other formats at once.
     const isPbf = detectOsmFormat(file) === 'pbf';
-    const info = readOsmFile(file, store, { nodes: !isPbf, ways: true, relations: true, progress: (d, t) => progress.update(d, t) });
+    const info = readOsmFile(file, store, {
+      nodes: !isPbf,
+      ways: true,
+      relations: true,
+      progress: (d, t) => progress.update(d, t),
+    });
     if (isPbf) pbf.push(i);
     infos.push({ ...info, file: basename(file), bytes: statSync(file).size, sha256: sha256(file) });
   });
@@ -67,7 +72,12 @@ export function buildOsmPack(opts: BuildOptions): Uint8Array {
     for (const i of pbf) {
       progress.step(`reading nodes of ${basename(opts.inputs[i]!)}`);
       store.inputSeq = i;
-      readOsmFile(opts.inputs[i]!, store, { nodes: true, ways: false, relations: false, progress: (d, t) => progress.update(d, t) });
+      readOsmFile(opts.inputs[i]!, store, {
+        nodes: true,
+        ways: false,
+        relations: false,
+        progress: (d, t) => progress.update(d, t),
+      });
     }
     store.nodeFilter = null;
   }
@@ -85,22 +95,33 @@ export function buildOsmPack(opts: BuildOptions): Uint8Array {
 
   const contents: PackContents = {
     meta: {},
-    strings, graph, places, basemap, wards: wards ?? undefined,
+    strings,
+    graph,
+    places,
+    basemap,
+    wards: wards ?? undefined,
     admin: admin ? admin.serialize() : undefined,
   };
   contents.meta = metadata(opts.name, infos, contents);
   progress.step('contracting the road graph');
   const bytes = withHierarchies(contents, progress);
-  progress.done(`${opts.name}: ${graph.nodeLat.length} nodes, ${graph.edgeLen.length} edges, ${places.lat.length} places, ${basemap.kind.length} map features, ${(bytes.length / 1e6).toFixed(2)} MB`);
+  progress.done(
+    `${opts.name}: ${graph.nodeLat.length} nodes, ${graph.edgeLen.length} edges, ${places.lat.length} places, ${basemap.kind.length} map features, ${(bytes.length / 1e6).toFixed(2)} MB`,
+  );
   return bytes;
 }
 
 /** The bounding box [minLon, minLat, maxLon, maxLat] of the graph's nodes grown by `margin` degrees; null when empty. */
 function graphBox(g: GraphArrays, margin: number): Rect | null {
-  let minLat = Infinity, minLon = Infinity, maxLat = -Infinity, maxLon = -Infinity;
+  let minLat = Infinity,
+    minLon = Infinity,
+    maxLat = -Infinity,
+    maxLon = -Infinity;
   for (let i = 0; i < g.nodeLat.length; i++) {
-    minLat = Math.min(minLat, g.nodeLat[i]!); maxLat = Math.max(maxLat, g.nodeLat[i]!);
-    minLon = Math.min(minLon, g.nodeLon[i]!); maxLon = Math.max(maxLon, g.nodeLon[i]!);
+    minLat = Math.min(minLat, g.nodeLat[i]!);
+    maxLat = Math.max(maxLat, g.nodeLat[i]!);
+    minLon = Math.min(minLon, g.nodeLon[i]!);
+    maxLon = Math.max(maxLon, g.nodeLon[i]!);
   }
   if (g.nodeLat.length === 0) return null;
   return [minLon / 1e7 - margin, minLat / 1e7 - margin, maxLon / 1e7 + margin, maxLat / 1e7 + margin];
@@ -109,7 +130,10 @@ function graphBox(g: GraphArrays, margin: number): Rect | null {
 /** Pack metadata: name, bbox, inputs with dates and checksums, counts, attribution, profiles. */
 export function metadata(name: string, inputs: object[], c: PackContents): Record<string, unknown> {
   const bbox = graphBox(c.graph, 0);
-  const dates = inputs.map((i) => (i as { timestamp?: string }).timestamp).filter((t): t is string => !!t).sort();
+  const dates = inputs
+    .map((i) => (i as { timestamp?: string }).timestamp)
+    .filter((t): t is string => !!t)
+    .sort();
   return {
     name,
     format: FORMAT_VERSION,

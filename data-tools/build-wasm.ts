@@ -28,15 +28,40 @@ export function buildWasm(): Uint8Array {
   const dir = mkdtempSync(join(tmpdir(), 'bando-wasm-'));
   try {
     const out = join(dir, 'bando_route.wasm');
-    execFileSync(RUSTC, [
-      '--target', 'wasm32-unknown-unknown', '--crate-type', 'cdylib', '--crate-name', 'bando_route', '--edition', '2021',
-      '-C', 'opt-level=3', '-C', 'lto', '-C', 'codegen-units=1', '-C', 'panic=abort',
-      '-C', 'debuginfo=0', '-C', 'strip=symbols',
-      // A small stack: the core recurses nowhere and keeps its state in memory the TypeScript side allocates.
-      '-C', 'link-arg=-zstack-size=65536',
-      `--remap-path-prefix=${ROOT}=`, `--remap-path-prefix=${dir}=`,
-      'wasm/src/lib.rs', '-o', out,
-    ], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
+    execFileSync(
+      RUSTC,
+      [
+        '--target',
+        'wasm32-unknown-unknown',
+        '--crate-type',
+        'cdylib',
+        '--crate-name',
+        'bando_route',
+        '--edition',
+        '2021',
+        '-C',
+        'opt-level=3',
+        '-C',
+        'lto',
+        '-C',
+        'codegen-units=1',
+        '-C',
+        'panic=abort',
+        '-C',
+        'debuginfo=0',
+        '-C',
+        'strip=symbols',
+        // A small stack: the core recurses nowhere and keeps its state in memory the TypeScript side allocates.
+        '-C',
+        'link-arg=-zstack-size=65536',
+        `--remap-path-prefix=${ROOT}=`,
+        `--remap-path-prefix=${dir}=`,
+        'wasm/src/lib.rs',
+        '-o',
+        out,
+      ],
+      { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] },
+    );
     return new Uint8Array(readFileSync(out));
   } finally {
     rmSync(dir, { recursive: true, force: true });

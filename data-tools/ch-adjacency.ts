@@ -26,7 +26,9 @@ export class AdjacencyPool {
     let n = this.len[s]!;
     if (n === this.cap[s]) this.move(s, Math.max(2, 2 * n));
     const i = this.start[s]! + n++;
-    this.other[i] = other; this.w[i] = w; this.rec[i] = rec;
+    this.other[i] = other;
+    this.w[i] = w;
+    this.rec[i] = rec;
     this.len[s] = n;
   }
 
@@ -42,12 +44,16 @@ export class AdjacencyPool {
     const i = this.find(s, x);
     if (i < 0) return;
     const last = this.start[s]! + --this.len[s]!;
-    this.other[i] = this.other[last]!; this.w[i] = this.w[last]!; this.rec[i] = this.rec[last]!;
+    this.other[i] = this.other[last]!;
+    this.w[i] = this.w[last]!;
+    this.rec[i] = this.rec[last]!;
   }
 
   private move(s: number, room: number): void {
     if (this.used + room > this.other.length) this.grow(this.used + room);
-    const from = this.start[s]!, n = this.len[s]!, to = this.used;
+    const from = this.start[s]!,
+      n = this.len[s]!,
+      to = this.used;
     this.other.copyWithin(to, from, from + n); // Same arrays: pools are grown before.
     this.w.copyWithin(to, from, from + n);
     this.rec.copyWithin(to, from, from + n);
@@ -58,8 +64,14 @@ export class AdjacencyPool {
 
   private grow(need: number): void {
     const m = Math.max(need, Math.ceil(this.other.length * 1.5));
-    const other = new Int32Array(m), w = new Float64Array(m), rec = new Int32Array(m);
-    other.set(this.other.subarray(0, this.used)); w.set(this.w.subarray(0, this.used)); rec.set(this.rec.subarray(0, this.used));
-    this.other = other; this.w = w; this.rec = rec;
+    const other = new Int32Array(m),
+      w = new Float64Array(m),
+      rec = new Int32Array(m);
+    other.set(this.other.subarray(0, this.used));
+    w.set(this.w.subarray(0, this.used));
+    rec.set(this.rec.subarray(0, this.used));
+    this.other = other;
+    this.w = w;
+    this.rec = rec;
   }
 }

@@ -40,7 +40,11 @@ class Records {
   add(tail: number, head: number, w: number, a: number, b: number): number {
     if (this.n === this.tail.length) this.grow();
     const r = this.n++;
-    this.tail[r] = tail; this.head[r] = head; this.w[r] = w; this.a[r] = a; this.b[r] = b;
+    this.tail[r] = tail;
+    this.head[r] = head;
+    this.w[r] = w;
+    this.a[r] = a;
+    this.b[r] = b;
     return r;
   }
 
@@ -51,7 +55,11 @@ class Records {
       y.set(x);
       return y;
     };
-    this.tail = g(this.tail); this.head = g(this.head); this.w = g(this.w); this.a = g(this.a); this.b = g(this.b);
+    this.tail = g(this.tail);
+    this.head = g(this.head);
+    this.w = g(this.w);
+    this.a = g(this.a);
+    this.b = g(this.b);
   }
 }
 
@@ -85,11 +93,14 @@ export function contract(g: BaseGraph, progress?: (done: number, total: number) 
     const r = out.rec[i]!;
     out.w[i] = w;
     inn.w[inn.find(x, u)] = w;
-    R.w[r] = w; R.a[r] = a; R.b[r] = b;
+    R.w[r] = w;
+    R.a[r] = a;
+    R.b[r] = b;
   };
   for (let u = 0; u < S; u++) {
     for (let i = g.first[u]!; i < g.first[u + 1]!; i++) {
-      const x = g.head[i]!, w = g.weight[i]!;
+      const x = g.head[i]!,
+        w = g.weight[i]!;
       if (x !== u && w !== Infinity) addEdge(u, x, w, -1, g.payload[i]!);
     }
   }
@@ -106,7 +117,8 @@ export function contract(g: BaseGraph, progress?: (done: number, total: number) 
    */
   const shortcuts = (v: number, settles: number, apply: boolean): number => {
     const nIn = inn.len[v]!;
-    const o0 = out.start[v]!, nOut = out.len[v]!;
+    const o0 = out.start[v]!,
+      nOut = out.len[v]!;
     let count = 0;
     if (nIn === 0 || nOut === 0) return 0;
     let maxOut = 0;
@@ -116,18 +128,30 @@ export function contract(g: BaseGraph, progress?: (done: number, total: number) 
       const u = inn.other[inn.start[v]! + i]!;
       const wu = inn.w[inn.start[v]! + i]!;
       const ru = inn.rec[inn.start[v]! + i]!;
-      if (++gen === 0xffffffff) { seen.fill(0); isTarget.fill(0); gen = 1; }
+      if (++gen === 0xffffffff) {
+        seen.fill(0);
+        isTarget.fill(0);
+        gen = 1;
+      }
       let targets = 0;
       for (let k = 0; k < nOut; k++) {
         const x = out.other[out.start[v]! + k]!;
-        if (x !== u && isTarget[x] !== gen) { isTarget[x] = gen; targets++; }
+        if (x !== u && isTarget[x] !== gen) {
+          isTarget[x] = gen;
+          targets++;
+        }
       }
       if (targets === 0) continue;
       const limit = wu + maxOut;
       heap.clear();
-      dist[u] = 0; seen[u] = gen; heap.push(u, 0);
+      dist[u] = 0;
+      seen[u] = gen;
+      heap.push(u, 0);
       let settled = 0;
-      const oo = out.other, ow = out.w, os = out.start, ol = out.len;
+      const oo = out.other,
+        ow = out.w,
+        os = out.start,
+        ol = out.len;
       while (heap.size > 0 && settled < settles) {
         const k = heap.minKey();
         if (k > limit) break;
@@ -139,7 +163,8 @@ export function contract(g: BaseGraph, progress?: (done: number, total: number) 
           if (z === v) continue;
           const nd = k + ow[j]!;
           if (seen[z] !== gen || nd < dist[z]!) {
-            dist[z] = nd; seen[z] = gen;
+            dist[z] = nd;
+            seen[z] = gen;
             heap.push(z, nd);
           }
         }
@@ -161,7 +186,8 @@ export function contract(g: BaseGraph, progress?: (done: number, total: number) 
   // every neighbour x of a contracted v. The depth term spreads contraction evenly over the graph, which keeps the
   // hierarchy shallow and the remaining core sparse.
   const level = new Uint32Array(S);
-  let simSettles = SIM_MIN, degAvg = 0;
+  let simSettles = SIM_MIN,
+    degAvg = 0;
   const prio = (v: number) => level[v]! + 2 * shortcuts(v, simSettles, false) - (inn.len[v]! + out.len[v]!);
   const queue = new IndexHeap(S);
   for (let v = 0; v < S; v++) queue.push(v, prio(v));
@@ -176,10 +202,14 @@ export function contract(g: BaseGraph, progress?: (done: number, total: number) 
     if (stale[v]) {
       stale[v] = 0;
       const p = prio(v);
-      if (queue.size > 0 && p > queue.minKey()) { queue.push(v, p); continue; }
+      if (queue.size > 0 && p > queue.minKey()) {
+        queue.push(v, p);
+        continue;
+      }
     }
     shortcuts(v, REAL_SETTLES, true);
-    const nIn = inn.len[v]!, nOut = out.len[v]!;
+    const nIn = inn.len[v]!,
+      nOut = out.len[v]!;
     rank[v] = next++;
     if (progress && (next & 1023) === 0) progress(next, S);
     // Mean degree over roughly the last 1000 contractions.
@@ -193,19 +223,29 @@ export function contract(g: BaseGraph, progress?: (done: number, total: number) 
     for (let i = 0; i < nIn; i++) {
       const x = inn.other[inn.start[v]! + i]!;
       out.remove(x, v);
-      if (mark[x] !== v) { mark[x] = v; nbrs[n++] = x; }
+      if (mark[x] !== v) {
+        mark[x] = v;
+        nbrs[n++] = x;
+      }
     }
     for (let i = 0; i < nOut; i++) {
       const x = out.other[out.start[v]! + i]!;
       inn.remove(x, v);
-      if (mark[x] !== v) { mark[x] = v; nbrs[n++] = x; }
+      if (mark[x] !== v) {
+        mark[x] = v;
+        nbrs[n++] = x;
+      }
     }
-    inn.len[v] = 0; out.len[v] = 0;
+    inn.len[v] = 0;
+    out.len[v] = 0;
     for (let i = 0; i < n; i++) {
       const x = nbrs[i]!;
       if (level[x]! <= level[v]!) level[x] = level[v]! + 1;
       if (n <= EAGER) queue.set(x, prio(x));
-      else { stale[x] = 1; queue.set(x, Math.max(queue.keyOf(x), level[x]!)); }
+      else {
+        stale[x] = 1;
+        queue.set(x, Math.max(queue.keyOf(x), level[x]!));
+      }
     }
   }
   return layout(S, R, rank);
@@ -218,16 +258,26 @@ function layout(S: number, R: Records, rank: Uint32Array): ChArrays {
   const upFirst = new Uint32Array(S + 1);
   const dnFirst = new Uint32Array(S + 1);
   for (let r = 0; r < n; r++) {
-    const t = R.tail[r]!, h = R.head[r]!;
-    if (rank[h]! > rank[t]!) { isUp[r] = 1; upFirst[t + 1]!++; } else dnFirst[h + 1]!++;
+    const t = R.tail[r]!,
+      h = R.head[r]!;
+    if (rank[h]! > rank[t]!) {
+      isUp[r] = 1;
+      upFirst[t + 1]!++;
+    } else dnFirst[h + 1]!++;
   }
   const U = upFirst.reduce((s, x) => s + x, 0);
   dnFirst[0] = U;
-  for (let v = 0; v < S; v++) { upFirst[v + 1]! += upFirst[v]!; dnFirst[v + 1]! += dnFirst[v]!; }
+  for (let v = 0; v < S; v++) {
+    upFirst[v + 1]! += upFirst[v]!;
+    dnFirst[v + 1]! += dnFirst[v]!;
+  }
   const idx = new Int32Array(n);
-  const fu = upFirst.slice(0, S), fd = dnFirst.slice(0, S);
+  const fu = upFirst.slice(0, S),
+    fd = dnFirst.slice(0, S);
   for (let r = 0; r < n; r++) idx[r] = isUp[r] ? fu[R.tail[r]!]!++ : fd[R.head[r]!]!++;
-  const node = new Uint32Array(n), a = new Int32Array(n), b = new Int32Array(n);
+  const node = new Uint32Array(n),
+    a = new Int32Array(n),
+    b = new Int32Array(n);
   for (let r = 0; r < n; r++) {
     const i = idx[r]!;
     node[i] = isUp[r] ? R.head[r]! : R.tail[r]!;

@@ -48,7 +48,9 @@ export function baseGraph(costs: ArcCosts, turns: TurnTable): { kind: 'node' | '
       for (let i = g.adjFirst[s]!; i < g.adjFirst[s + 1]!; i++) {
         const b = g.adjArc[i]!;
         if (W[b] === Infinity) continue;
-        head.push(arcHead(g, b)); payload.push(b); weight.push(W[b]!);
+        head.push(arcHead(g, b));
+        payload.push(b);
+        weight.push(W[b]!);
       }
     } else if (W[turns.arcOf(s)] !== Infinity) {
       const a = turns.arcOf(s);
@@ -59,14 +61,22 @@ export function baseGraph(costs: ArcCosts, turns: TurnTable): { kind: 'node' | '
         const t = turns.next(s, b);
         if (t < 0) continue;
         // Same expression as ContractionHierarchy's derive, so record weights match the builder's bit for bit.
-        head.push(t); payload.push(b); weight.push(costs.turnWeight(a, b, h) + W[b]!);
+        head.push(t);
+        payload.push(b);
+        weight.push(costs.turnWeight(a, b, h) + W[b]!);
       }
     }
     first[s + 1] = head.length;
   }
   return {
     kind: edgeBased ? 'edge' : 'node',
-    graph: { states: S, first, head: Uint32Array.from(head), weight: Float64Array.from(weight), payload: Int32Array.from(payload) },
+    graph: {
+      states: S,
+      first,
+      head: Uint32Array.from(head),
+      weight: Float64Array.from(weight),
+      payload: Int32Array.from(payload),
+    },
   };
 }
 
@@ -93,16 +103,29 @@ export function buildHierarchies(pack: Pack, weightings: readonly Weighting[], p
       }
       const id = list.length;
       // Named by its first vehicle; vehicles with the same costs that come later share it (see the summary).
-      progress?.step(`contracting the ${weighting} hierarchy of ${VEHICLES[profile]} (${kind}-based, ${graph.states} states)`);
+      progress?.step(
+        `contracting the ${weighting} hierarchy of ${VEHICLES[profile]} (${kind}-based, ${graph.states} states)`,
+      );
       const ch = contract(graph, progress && ((done, total) => progress.update(done, total)));
       // No timing in the pack: the same inputs must give the same bytes.
-      const entry: ChEntry = { id, kind, profiles: [profile], weighting, check, states: graph.states, records: ch.node.length };
+      const entry: ChEntry = {
+        id,
+        kind,
+        profiles: [profile],
+        weighting,
+        check,
+        states: graph.states,
+        records: ch.node.length,
+      };
       seen.set(key, entry);
       list.push(entry);
-      for (const [name, arr] of Object.entries(ch) as [keyof ChArrays, TypedArray][]) arrays.push([chSection(entry.id, name), arr]);
+      for (const [name, arr] of Object.entries(ch) as [keyof ChArrays, TypedArray][])
+        arrays.push([chSection(entry.id, name), arr]);
     }
   }
-  progress?.step(`writing the hierarchies: ${list.map((e) => `${e.weighting} for ${e.profiles.map((p) => VEHICLES[p]).join(', ')}`).join('; ')}`);
+  progress?.step(
+    `writing the hierarchies: ${list.map((e) => `${e.weighting} for ${e.profiles.map((p) => VEHICLES[p]).join(', ')}`).join('; ')}`,
+  );
   return { index: { version: CH_LAYOUT_VERSION, list }, arrays };
 }
 

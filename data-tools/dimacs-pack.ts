@@ -23,14 +23,22 @@ export async function buildDimacsPack(grPath: string, coPath: string, name: stri
   const d = await readDimacs(grPath, coPath);
   const N = d.nodeCount;
   // Hilbert order for memory locality.
-  let minLat = Infinity, minLon = Infinity, maxLat = -Infinity, maxLon = -Infinity;
+  let minLat = Infinity,
+    minLon = Infinity,
+    maxLat = -Infinity,
+    maxLon = -Infinity;
   for (let i = 0; i < N; i++) {
-    minLat = Math.min(minLat, d.lat[i]!); maxLat = Math.max(maxLat, d.lat[i]!);
-    minLon = Math.min(minLon, d.lon[i]!); maxLon = Math.max(maxLon, d.lon[i]!);
+    minLat = Math.min(minLat, d.lat[i]!);
+    maxLat = Math.max(maxLat, d.lat[i]!);
+    minLon = Math.min(minLon, d.lon[i]!);
+    maxLon = Math.max(maxLon, d.lon[i]!);
   }
   const key = new Float64Array(N);
   for (let i = 0; i < N; i++) {
-    key[i] = hilbert16(Math.round(((d.lon[i]! - minLon) / Math.max(1e-9, maxLon - minLon)) * 65535), Math.round(((d.lat[i]! - minLat) / Math.max(1e-9, maxLat - minLat)) * 65535));
+    key[i] = hilbert16(
+      Math.round(((d.lon[i]! - minLon) / Math.max(1e-9, maxLon - minLon)) * 65535),
+      Math.round(((d.lat[i]! - minLat) / Math.max(1e-9, maxLat - minLat)) * 65535),
+    );
   }
   const order = Array.from({ length: N }, (_, i) => i).sort((a, b) => key[a]! - key[b]! || a - b);
   const newId = new Uint32Array(N);
@@ -60,13 +68,29 @@ export async function buildDimacsPack(grPath: string, coPath: string, name: stri
   arcs.sort((p, q) => newId[d.from[p]!]! - newId[d.from[q]!]! || newId[d.to[p]!]! - newId[d.to[q]!]! || p - q);
   const E = arcs.length;
   const g: GraphArrays = {
-    nodeLat: new Int32Array(N), nodeLon: new Int32Array(N), nodeFlags: new Uint8Array(N), nodeBlock: new Uint8Array(N),
-    nodeOsm: new Float64Array(N), edgeNodes: new Uint32Array(2 * E), edgeLen: new Float64Array(E),
-    edgeSpeed: new Uint8Array(E * PROFILE_COUNT * 2), edgePref: new Uint8Array(E * PROFILE_COUNT).fill(100),
-    edgeClass: new Uint8Array(E), edgeFlags: new Uint8Array(E), edgeRestricted: new Uint8Array(E), edgeName: new Uint32Array(E), edgeWay: new Float64Array(E),
-    edgeShape: new Uint32Array(E + 1), shapeLat: new Int32Array(0), shapeLon: new Int32Array(0),
-    adjFirst: new Uint32Array(N + 1), adjArc: new Uint32Array(0),
-    turnFirst: new Uint32Array(1), turnEdges: new Uint32Array(0), turnKind: new Uint8Array(0), turnMask: new Uint8Array(0),
+    nodeLat: new Int32Array(N),
+    nodeLon: new Int32Array(N),
+    nodeFlags: new Uint8Array(N),
+    nodeBlock: new Uint8Array(N),
+    nodeOsm: new Float64Array(N),
+    edgeNodes: new Uint32Array(2 * E),
+    edgeLen: new Float64Array(E),
+    edgeSpeed: new Uint8Array(E * PROFILE_COUNT * 2),
+    edgePref: new Uint8Array(E * PROFILE_COUNT).fill(100),
+    edgeClass: new Uint8Array(E),
+    edgeFlags: new Uint8Array(E),
+    edgeRestricted: new Uint8Array(E),
+    edgeName: new Uint32Array(E),
+    edgeWay: new Float64Array(E),
+    edgeShape: new Uint32Array(E + 1),
+    shapeLat: new Int32Array(0),
+    shapeLon: new Int32Array(0),
+    adjFirst: new Uint32Array(N + 1),
+    adjArc: new Uint32Array(0),
+    turnFirst: new Uint32Array(1),
+    turnEdges: new Uint32Array(0),
+    turnKind: new Uint8Array(0),
+    turnMask: new Uint8Array(0),
   };
   for (let i = 0; i < N; i++) {
     const old = order[i]!;
@@ -80,7 +104,10 @@ export async function buildDimacsPack(grPath: string, coPath: string, name: stri
     const v = newId[d.to[a]!]!;
     g.edgeNodes[2 * e] = u;
     g.edgeNodes[2 * e + 1] = v;
-    g.edgeLen[e] = d.kind === 'distance' ? d.weight[a]! : haversine(d.lat[d.from[a]!]!, d.lon[d.from[a]!]!, d.lat[d.to[a]!]!, d.lon[d.to[a]!]!);
+    g.edgeLen[e] =
+      d.kind === 'distance'
+        ? d.weight[a]!
+        : haversine(d.lat[d.from[a]!]!, d.lon[d.from[a]!]!, d.lat[d.to[a]!]!, d.lon[d.to[a]!]!);
     if (dur) dur[e] = d.weight[a]! / 10;
     for (let p = 0; p < PROFILE_COUNT; p++) {
       g.edgeSpeed[e * PROFILE_COUNT * 2 + p * 2] = DIMACS_SPEED;
@@ -92,6 +119,11 @@ export async function buildDimacsPack(grPath: string, coPath: string, name: stri
   const strings = new StringTableBuilder();
   const contents = { meta: {}, strings, graph: g, edgeDuration: dur };
   const inputs = [grPath, coPath].map((f) => ({ file: basename(f), format: 'dimacs', bytes: statSync(f).size }));
-  contents.meta = { ...metadata(name, inputs, contents), attribution: '9th DIMACS Implementation Challenge', license: 'public benchmark data', weights: d.kind };
+  contents.meta = {
+    ...metadata(name, inputs, contents),
+    attribution: '9th DIMACS Implementation Challenge',
+    license: 'public benchmark data',
+    weights: d.kind,
+  };
   return withHierarchies(contents);
 }

@@ -18,20 +18,28 @@ export interface SdfGlyph {
  */
 export function encodeGlyphRange(name: string, range: string, glyphs: readonly SdfGlyph[]): Uint8Array {
   const pbf = new PbfWriter();
-  pbf.writeMessage(1, (_: unknown, stack: PbfWriter) => {
-    stack.writeStringField(1, name);
-    stack.writeStringField(2, range);
-    for (const g of glyphs) {
-      stack.writeMessage(3, (_g: unknown, w: PbfWriter) => {
-        w.writeVarintField(1, g.id);
-        if (g.bitmap.length > 0) w.writeBytesField(2, g.bitmap);
-        w.writeVarintField(3, g.width);
-        w.writeVarintField(4, g.height);
-        w.writeSVarintField(5, g.left);
-        w.writeSVarintField(6, g.top);
-        w.writeVarintField(7, g.advance);
-      }, null);
-    }
-  }, null);
+  pbf.writeMessage(
+    1,
+    (_: unknown, stack: PbfWriter) => {
+      stack.writeStringField(1, name);
+      stack.writeStringField(2, range);
+      for (const g of glyphs) {
+        stack.writeMessage(
+          3,
+          (_g: unknown, w: PbfWriter) => {
+            w.writeVarintField(1, g.id);
+            if (g.bitmap.length > 0) w.writeBytesField(2, g.bitmap);
+            w.writeVarintField(3, g.width);
+            w.writeVarintField(4, g.height);
+            w.writeSVarintField(5, g.left);
+            w.writeSVarintField(6, g.top);
+            w.writeVarintField(7, g.advance);
+          },
+          null,
+        );
+      }
+    },
+    null,
+  );
   return pbf.finish();
 }

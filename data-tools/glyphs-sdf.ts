@@ -20,7 +20,8 @@ type Contour = number[];
 export function flatten(commands: readonly PathCommand[]): Contour[] {
   const out: Contour[] = [];
   let cur: Contour = [];
-  let x = 0, y = 0;
+  let x = 0,
+    y = 0;
   const close = () => {
     if (cur.length >= 6) out.push(cur);
     cur = [];
@@ -28,28 +29,34 @@ export function flatten(commands: readonly PathCommand[]): Contour[] {
   for (const c of commands) {
     if (c.type === 'M') {
       close();
-      x = c.x!; y = c.y!;
+      x = c.x!;
+      y = c.y!;
       cur.push(x, y);
     } else if (c.type === 'L') {
-      x = c.x!; y = c.y!;
+      x = c.x!;
+      y = c.y!;
       cur.push(x, y);
     } else if (c.type === 'Q') {
       const n = Math.max(2, Math.ceil(Math.hypot(c.x! - x, c.y! - y) / 1.5));
       for (let i = 1; i <= n; i++) {
-        const t = i / n, u = 1 - t;
+        const t = i / n,
+          u = 1 - t;
         cur.push(u * u * x + 2 * u * t * c.x1! + t * t * c.x!, u * u * y + 2 * u * t * c.y1! + t * t * c.y!);
       }
-      x = c.x!; y = c.y!;
+      x = c.x!;
+      y = c.y!;
     } else if (c.type === 'C') {
       const n = Math.max(3, Math.ceil(Math.hypot(c.x! - x, c.y! - y) / 1.5));
       for (let i = 1; i <= n; i++) {
-        const t = i / n, u = 1 - t;
+        const t = i / n,
+          u = 1 - t;
         cur.push(
           u * u * u * x + 3 * u * u * t * c.x1! + 3 * u * t * t * c.x2! + t * t * t * c.x!,
           u * u * u * y + 3 * u * u * t * c.y1! + 3 * u * t * t * c.y2! + t * t * t * c.y!,
         );
       }
-      x = c.x!; y = c.y!;
+      x = c.x!;
+      y = c.y!;
     } else if (c.type === 'Z') close();
   }
   close();
@@ -67,12 +74,16 @@ export function rasterize(contours: readonly Contour[], width: number, height: n
   for (let py = 0; py < height; py++) {
     for (let s = 0; s < SUBROWS; s++) {
       const sy = py + (s + 0.5) / SUBROWS;
-      xs.length = 0; ws.length = 0;
+      xs.length = 0;
+      ws.length = 0;
       for (const c of contours) {
         const n = c.length / 2;
         for (let i = 0, j = n - 1; i < n; j = i++) {
-          const x0 = c[2 * j]!, y0 = c[2 * j + 1]!, x1 = c[2 * i]!, y1 = c[2 * i + 1]!;
-          if ((y0 <= sy) === (y1 <= sy)) continue;
+          const x0 = c[2 * j]!,
+            y0 = c[2 * j + 1]!,
+            x1 = c[2 * i]!,
+            y1 = c[2 * i + 1]!;
+          if (y0 <= sy === y1 <= sy) continue;
           xs.push(x0 + ((sy - y0) * (x1 - x0)) / (y1 - y0));
           ws.push(y1 > y0 ? 1 : -1);
         }
@@ -91,7 +102,8 @@ export function rasterize(contours: readonly Contour[], width: number, height: n
 
 /** Adds `weight` × the covered length of [a, b) to each pixel of one row. */
 function addSpan(cov: Float64Array, row: number, width: number, a: number, b: number, weight: number): void {
-  const lo = Math.max(0, a), hi = Math.min(width, b);
+  const lo = Math.max(0, a),
+    hi = Math.min(width, b);
   for (let px = Math.floor(lo); px < hi; px++) {
     const len = Math.min(px + 1, hi) - Math.max(px, lo);
     if (len > 0) cov[row + px] += len * weight;
@@ -107,9 +119,13 @@ export function sdf(coverage: Float64Array, width: number, height: number): Uint
   const inner = new Float64Array(width * height);
   for (let i = 0; i < coverage.length; i++) {
     const a = coverage[i]!;
-    if (a === 0) { outer[i] = INF; inner[i] = 0; }
-    else if (a === 1) { outer[i] = 0; inner[i] = INF; }
-    else {
+    if (a === 0) {
+      outer[i] = INF;
+      inner[i] = 0;
+    } else if (a === 1) {
+      outer[i] = 0;
+      inner[i] = INF;
+    } else {
       // A partly covered pixel: the edge lies inside it, at a sub-pixel distance estimated from its coverage.
       const d = 0.5 - a;
       outer[i] = d > 0 ? d * d : 0;
@@ -117,7 +133,9 @@ export function sdf(coverage: Float64Array, width: number, height: number): Uint
     }
   }
   const n = Math.max(width, height);
-  const f = new Float64Array(n), z = new Float64Array(n + 1), v = new Uint16Array(n);
+  const f = new Float64Array(n),
+    z = new Float64Array(n + 1),
+    v = new Uint16Array(n);
   edt(outer, width, height, f, v, z);
   edt(inner, width, height, f, v, z);
   const out = new Uint8Array(width * height);
@@ -129,12 +147,27 @@ export function sdf(coverage: Float64Array, width: number, height: number): Uint
 }
 
 /** 2-D squared Euclidean distance transform in place: columns, then rows (Felzenszwalb & Huttenlocher). */
-function edt(grid: Float64Array, width: number, height: number, f: Float64Array, v: Uint16Array, z: Float64Array): void {
+function edt(
+  grid: Float64Array,
+  width: number,
+  height: number,
+  f: Float64Array,
+  v: Uint16Array,
+  z: Float64Array,
+): void {
   for (let x = 0; x < width; x++) edt1d(grid, x, width, height, f, v, z);
   for (let y = 0; y < height; y++) edt1d(grid, y * width, 1, width, f, v, z);
 }
 
-function edt1d(grid: Float64Array, offset: number, stride: number, length: number, f: Float64Array, v: Uint16Array, z: Float64Array): void {
+function edt1d(
+  grid: Float64Array,
+  offset: number,
+  stride: number,
+  length: number,
+  f: Float64Array,
+  v: Uint16Array,
+  z: Float64Array,
+): void {
   v[0] = 0;
   z[0] = -INF;
   z[1] = INF;

@@ -37,11 +37,16 @@ export function renderGlyph(fonts: readonly Font[], code: number): SdfGlyph | nu
     // fontnik's convention: `top` is the glyph's top above the baseline minus the font's ascender (pixels).
     const ascender = Math.round(font.ascender * scale);
     const box = glyph.getPath(0, 0, GLYPH_SIZE).getBoundingBox();
-    if (!(box.x2 > box.x1 && box.y2 > box.y1)) return { id: code, bitmap: new Uint8Array(0), width: 0, height: 0, left: 0, top: -ascender, advance };
-    const left = Math.floor(box.x1), right = Math.ceil(box.x2);
-    const top = Math.floor(box.y1), bottom = Math.ceil(box.y2); // y down: top is minus the height above the baseline
-    const width = right - left, height = bottom - top;
-    const w = width + 2 * GLYPH_BUFFER, h = height + 2 * GLYPH_BUFFER;
+    if (!(box.x2 > box.x1 && box.y2 > box.y1))
+      return { id: code, bitmap: new Uint8Array(0), width: 0, height: 0, left: 0, top: -ascender, advance };
+    const left = Math.floor(box.x1),
+      right = Math.ceil(box.x2);
+    const top = Math.floor(box.y1),
+      bottom = Math.ceil(box.y2); // y down: top is minus the height above the baseline
+    const width = right - left,
+      height = bottom - top;
+    const w = width + 2 * GLYPH_BUFFER,
+      h = height + 2 * GLYPH_BUFFER;
     const path = glyph.getPath(GLYPH_BUFFER - left, GLYPH_BUFFER - top, GLYPH_SIZE);
     const bitmap = sdf(rasterize(flatten(path.commands), w, h), w, h);
     return { id: code, bitmap, width, height, left, top: -top - ascender, advance };

@@ -67,7 +67,19 @@ interface RawEdge {
   len: number;
 }
 
-const BARRIER_PASSABLE = new Set(['cattle_grid', 'border_control', 'toll_booth', 'sally_port', 'gate', 'lift_gate', 'no', 'entrance', 'height_restrictor', 'arch', 'checkpoint']);
+const BARRIER_PASSABLE = new Set([
+  'cattle_grid',
+  'border_control',
+  'toll_booth',
+  'sally_port',
+  'gate',
+  'lift_gate',
+  'no',
+  'entrance',
+  'height_restrictor',
+  'arch',
+  'checkpoint',
+]);
 const BARRIER_BIKE_PASSABLE = new Set(['bollard', 'cycle_barrier', 'motorcycle_barrier', 'swing_gate', 'kerb']);
 
 /** Builds the road graph from merged OSM elements. */
@@ -92,7 +104,8 @@ export function buildGraph(store: OsmStore, strings: StringTableBuilder): GraphA
     if (!isRestriction(rel.tags)) continue;
     for (const m of rel.members) if (m.type === 'node' && m.role === 'via') forced.add(store.nodeIndex(m.ref));
   }
-  const isGraphNode = (r: number) => (uses.get(r) ?? 0) >= 2 || forced.has(r) || nodeSpecial(store.nodeTags.get(store.nodeId(r)));
+  const isGraphNode = (r: number) =>
+    (uses.get(r) ?? 0) >= 2 || forced.has(r) || nodeSpecial(store.nodeTags.get(store.nodeId(r)));
 
   // 2. Split ways into edges at graph nodes; a missing node (clipped extract) ends the chain.
   const raw: RawEdge[] = [];
@@ -115,7 +128,12 @@ export function buildGraph(store: OsmStore, strings: StringTableBuilder): GraphA
         continue;
       }
       const prev = refs[i - 1]!;
-      len += haversine(store.latE7(prev) / COORD_SCALE, store.lonE7(prev) / COORD_SCALE, store.latE7(r) / COORD_SCALE, store.lonE7(r) / COORD_SCALE);
+      len += haversine(
+        store.latE7(prev) / COORD_SCALE,
+        store.lonE7(prev) / COORD_SCALE,
+        store.latE7(r) / COORD_SCALE,
+        store.lonE7(r) / COORD_SCALE,
+      );
       if (isGraphNode(r) || i === refs.length - 1 || refs[i + 1]! < 0) {
         if (r !== start || shape.length > 0) {
           list.push(raw.length);
@@ -138,15 +156,21 @@ export function buildGraph(store: OsmStore, strings: StringTableBuilder): GraphA
     nodeSet.add(e.b);
   }
   const storeNodes = [...nodeSet];
-  let minLat = Infinity, minLon = Infinity, maxLat = -Infinity, maxLon = -Infinity;
+  let minLat = Infinity,
+    minLon = Infinity,
+    maxLat = -Infinity,
+    maxLon = -Infinity;
   for (const r of storeNodes) {
-    minLat = Math.min(minLat, store.latE7(r)); maxLat = Math.max(maxLat, store.latE7(r));
-    minLon = Math.min(minLon, store.lonE7(r)); maxLon = Math.max(maxLon, store.lonE7(r));
+    minLat = Math.min(minLat, store.latE7(r));
+    maxLat = Math.max(maxLat, store.latE7(r));
+    minLon = Math.min(minLon, store.lonE7(r));
+    maxLon = Math.max(maxLon, store.lonE7(r));
   }
   const sx = 65535 / Math.max(1, maxLon - minLon);
   const sy = 65535 / Math.max(1, maxLat - minLat);
   const key = new Map<number, number>();
-  for (const r of storeNodes) key.set(r, hilbert16(Math.round((store.lonE7(r) - minLon) * sx), Math.round((store.latE7(r) - minLat) * sy)));
+  for (const r of storeNodes)
+    key.set(r, hilbert16(Math.round((store.lonE7(r) - minLon) * sx), Math.round((store.latE7(r) - minLat) * sy)));
   storeNodes.sort((p, q) => key.get(p)! - key.get(q)! || store.nodeId(p) - store.nodeId(q));
   const nodeOf = new Map<number, number>();
   storeNodes.forEach((r, i) => nodeOf.set(r, i));
@@ -159,13 +183,29 @@ export function buildGraph(store: OsmStore, strings: StringTableBuilder): GraphA
   const E = raw.length;
 
   const g: GraphArrays = {
-    nodeLat: new Int32Array(N), nodeLon: new Int32Array(N), nodeFlags: new Uint8Array(N), nodeBlock: new Uint8Array(N),
-    nodeOsm: new Float64Array(N), edgeNodes: new Uint32Array(2 * E), edgeLen: new Float64Array(E),
-    edgeSpeed: new Uint8Array(E * PROFILE_COUNT * 2), edgePref: new Uint8Array(E * PROFILE_COUNT),
-    edgeClass: new Uint8Array(E), edgeFlags: new Uint8Array(E), edgeRestricted: new Uint8Array(E), edgeName: new Uint32Array(E), edgeWay: new Float64Array(E),
-    edgeShape: new Uint32Array(E + 1), shapeLat: new Int32Array(0), shapeLon: new Int32Array(0),
-    adjFirst: new Uint32Array(N + 1), adjArc: new Uint32Array(2 * E),
-    turnFirst: new Uint32Array(1), turnEdges: new Uint32Array(0), turnKind: new Uint8Array(0), turnMask: new Uint8Array(0),
+    nodeLat: new Int32Array(N),
+    nodeLon: new Int32Array(N),
+    nodeFlags: new Uint8Array(N),
+    nodeBlock: new Uint8Array(N),
+    nodeOsm: new Float64Array(N),
+    edgeNodes: new Uint32Array(2 * E),
+    edgeLen: new Float64Array(E),
+    edgeSpeed: new Uint8Array(E * PROFILE_COUNT * 2),
+    edgePref: new Uint8Array(E * PROFILE_COUNT),
+    edgeClass: new Uint8Array(E),
+    edgeFlags: new Uint8Array(E),
+    edgeRestricted: new Uint8Array(E),
+    edgeName: new Uint32Array(E),
+    edgeWay: new Float64Array(E),
+    edgeShape: new Uint32Array(E + 1),
+    shapeLat: new Int32Array(0),
+    shapeLon: new Int32Array(0),
+    adjFirst: new Uint32Array(N + 1),
+    adjArc: new Uint32Array(2 * E),
+    turnFirst: new Uint32Array(1),
+    turnEdges: new Uint32Array(0),
+    turnKind: new Uint8Array(0),
+    turnMask: new Uint8Array(0),
   };
   storeNodes.forEach((r, i) => {
     g.nodeLat[i] = store.latE7(r);
@@ -217,7 +257,9 @@ function isRestriction(tags: Tags): boolean {
 }
 
 function nodeSpecial(tags: Tags | undefined): boolean {
-  return !!tags && (tags.barrier !== undefined || tags.highway === 'traffic_signals' || tags.crossing === 'traffic_signals');
+  return (
+    !!tags && (tags.barrier !== undefined || tags.highway === 'traffic_signals' || tags.crossing === 'traffic_signals')
+  );
 }
 
 function nodeFlags(tags: Tags | undefined): number {
@@ -262,7 +304,13 @@ const RESTRICTION_KEYS: string[][] = [
   ['motorcar', 'motor_vehicle', 'vehicle'],
 ];
 
-function buildRestrictions(store: OsmStore, g: GraphArrays, wayEdges: Map<number, number[]>, newEdgeId: Int32Array, nodeOf: Map<number, number>): void {
+function buildRestrictions(
+  store: OsmStore,
+  g: GraphArrays,
+  wayEdges: Map<number, number[]>,
+  newEdgeId: Int32Array,
+  nodeOf: Map<number, number>,
+): void {
   const first: number[] = [0];
   const edges: number[] = [];
   const kinds: number[] = [];
@@ -304,7 +352,14 @@ function buildRestrictions(store: OsmStore, g: GraphArrays, wayEdges: Map<number
       const b = edgeAt(to[0]!.ref, v);
       if (a >= 0 && b >= 0) path = [a, b];
     } else if (via.every((m) => m.type === 'way')) {
-      path = viaWayPath(g, from[0]!.ref, via.map((m) => m.ref), to[0]!.ref, wayEdges, newEdgeId);
+      path = viaWayPath(
+        g,
+        from[0]!.ref,
+        via.map((m) => m.ref),
+        to[0]!.ref,
+        wayEdges,
+        newEdgeId,
+      );
     }
     if (!path) continue;
     edges.push(...path);
@@ -319,7 +374,14 @@ function buildRestrictions(store: OsmStore, g: GraphArrays, wayEdges: Map<number
 }
 
 /** Edge path for a via-way restriction: the from edge, the via ways' edges in driving order, the to edge. */
-function viaWayPath(g: GraphArrays, fromWay: number, viaWays: number[], toWay: number, wayEdges: Map<number, number[]>, newEdgeId: Int32Array): number[] | null {
+function viaWayPath(
+  g: GraphArrays,
+  fromWay: number,
+  viaWays: number[],
+  toWay: number,
+  wayEdges: Map<number, number[]>,
+  newEdgeId: Int32Array,
+): number[] | null {
   const edgesOf = (w: number) => (wayEdges.get(w) ?? []).map((old) => newEdgeId[old]!);
   const other = (e: number, v: number) => (g.edgeNodes[2 * e] === v ? g.edgeNodes[2 * e + 1]! : g.edgeNodes[2 * e]!);
   const touches = (e: number, v: number) => g.edgeNodes[2 * e] === v || g.edgeNodes[2 * e + 1] === v;

@@ -4,7 +4,10 @@
  * first node). Arcs are in increasing id per node. A self-loop (a closed way touching the graph at one node) lists
  * both its arcs at that node.
  */
-export function buildIncidence(edgeNodes: Uint32Array, nodeCount: number): { adjFirst: Uint32Array; adjArc: Uint32Array } {
+export function buildIncidence(
+  edgeNodes: Uint32Array,
+  nodeCount: number,
+): { adjFirst: Uint32Array; adjArc: Uint32Array } {
   const E = edgeNodes.length / 2;
   const adjFirst = new Uint32Array(nodeCount + 1);
   for (let e = 0; e < E; e++) {

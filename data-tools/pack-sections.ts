@@ -27,35 +27,67 @@ export function writePack(c: PackContents): Uint8Array {
   const w = new PackWriter();
   w.addJson('meta', c.meta);
   const g = c.graph;
-  w.addArray('graph.node.lat', g.nodeLat).addArray('graph.node.lon', g.nodeLon).addArray('graph.node.flags', g.nodeFlags)
-    .addArray('graph.node.block', g.nodeBlock).addArray('graph.node.osm', g.nodeOsm)
-    .addArray('graph.edge.nodes', g.edgeNodes).addArray('graph.edge.len', g.edgeLen).addArray('graph.edge.speed', g.edgeSpeed)
-    .addArray('graph.edge.pref', g.edgePref).addArray('graph.edge.class', g.edgeClass).addArray('graph.edge.flags', g.edgeFlags)
+  w.addArray('graph.node.lat', g.nodeLat)
+    .addArray('graph.node.lon', g.nodeLon)
+    .addArray('graph.node.flags', g.nodeFlags)
+    .addArray('graph.node.block', g.nodeBlock)
+    .addArray('graph.node.osm', g.nodeOsm)
+    .addArray('graph.edge.nodes', g.edgeNodes)
+    .addArray('graph.edge.len', g.edgeLen)
+    .addArray('graph.edge.speed', g.edgeSpeed)
+    .addArray('graph.edge.pref', g.edgePref)
+    .addArray('graph.edge.class', g.edgeClass)
+    .addArray('graph.edge.flags', g.edgeFlags)
     .addArray('graph.edge.restricted', g.edgeRestricted)
-    .addArray('graph.edge.name', g.edgeName).addArray('graph.edge.way', g.edgeWay).addArray('graph.edge.shape', g.edgeShape)
-    .addArray('graph.shape.lat', g.shapeLat).addArray('graph.shape.lon', g.shapeLon)
-    .addArray('graph.adj.first', g.adjFirst).addArray('graph.adj.arc', g.adjArc)
-    .addArray('graph.turn.first', g.turnFirst).addArray('graph.turn.edges', g.turnEdges)
-    .addArray('graph.turn.kind', g.turnKind).addArray('graph.turn.mask', g.turnMask);
+    .addArray('graph.edge.name', g.edgeName)
+    .addArray('graph.edge.way', g.edgeWay)
+    .addArray('graph.edge.shape', g.edgeShape)
+    .addArray('graph.shape.lat', g.shapeLat)
+    .addArray('graph.shape.lon', g.shapeLon)
+    .addArray('graph.adj.first', g.adjFirst)
+    .addArray('graph.adj.arc', g.adjArc)
+    .addArray('graph.turn.first', g.turnFirst)
+    .addArray('graph.turn.edges', g.turnEdges)
+    .addArray('graph.turn.kind', g.turnKind)
+    .addArray('graph.turn.mask', g.turnMask);
   if (c.edgeDuration) w.addArray('graph.edge.dur', c.edgeDuration);
   if (c.places) {
     const p = c.places;
-    w.addArray('place.lat', p.lat).addArray('place.lon', p.lon).addArray('place.kind', p.kind).addArray('place.name', p.name)
-      .addArray('place.house', p.house).addArray('place.street', p.street).addArray('place.category', p.category)
-      .addArray('place.locality', p.locality).addArray('place.adm', p.adm).addArray('place.osm', p.osm)
+    w.addArray('place.lat', p.lat)
+      .addArray('place.lon', p.lon)
+      .addArray('place.kind', p.kind)
+      .addArray('place.name', p.name)
+      .addArray('place.house', p.house)
+      .addArray('place.street', p.street)
+      .addArray('place.category', p.category)
+      .addArray('place.locality', p.locality)
+      .addArray('place.adm', p.adm)
+      .addArray('place.osm', p.osm)
       .addArray('place.importance', p.importance)
-      .addArray('place.alt.first', p.altFirst).addArray('place.alt', p.alt).addArray('place.alt.kind', p.altKind);
+      .addArray('place.alt.first', p.altFirst)
+      .addArray('place.alt', p.alt)
+      .addArray('place.alt.kind', p.altKind);
   }
   if (c.admin !== undefined) w.addJson('admin.units', c.admin);
   if (c.wards) {
     const k = WARD_SECTIONS;
-    w.addArray(k.unit, c.wards.unit).addArray(k.partWard, c.wards.partWard).addArray(k.partRing, c.wards.partRing)
-      .addArray(k.ringStart, c.wards.ringStart).addArray(k.xy, c.wards.xy).addArray(k.index, c.wards.index);
+    w.addArray(k.unit, c.wards.unit)
+      .addArray(k.partWard, c.wards.partWard)
+      .addArray(k.partRing, c.wards.partRing)
+      .addArray(k.ringStart, c.wards.ringStart)
+      .addArray(k.xy, c.wards.xy)
+      .addArray(k.index, c.wards.index);
   }
   if (c.basemap) {
     const m = c.basemap;
-    w.addArray('map.kind', m.kind).addArray('map.type', m.type).addArray('map.name', m.name).addArray('map.bbox', m.bbox)
-      .addArray('map.featPart', m.featPart).addArray('map.partFirst', m.partFirst).addArray('map.lat', m.lat).addArray('map.lon', m.lon);
+    w.addArray('map.kind', m.kind)
+      .addArray('map.type', m.type)
+      .addArray('map.name', m.name)
+      .addArray('map.bbox', m.bbox)
+      .addArray('map.featPart', m.featPart)
+      .addArray('map.partFirst', m.partFirst)
+      .addArray('map.lat', m.lat)
+      .addArray('map.lon', m.lon);
   }
   if (c.ch) {
     w.addJson('ch.index', c.ch.index);

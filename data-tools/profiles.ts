@@ -41,51 +41,153 @@ export interface ProfileRules {
 }
 
 const CAR_SPEEDS = {
-  motorway: 90, motorway_link: 45, trunk: 85, trunk_link: 40, primary: 65, primary_link: 30, secondary: 55,
-  secondary_link: 25, tertiary: 40, tertiary_link: 20, unclassified: 25, residential: 25, living_street: 10, service: 15,
+  motorway: 90,
+  motorway_link: 45,
+  trunk: 85,
+  trunk_link: 40,
+  primary: 65,
+  primary_link: 30,
+  secondary: 55,
+  secondary_link: 25,
+  tertiary: 40,
+  tertiary_link: 20,
+  unclassified: 25,
+  residential: 25,
+  living_street: 10,
+  service: 15,
 };
-const CAR_SERVICE = { alley: 0.5, parking: 0.5, parking_aisle: 0.5, driveway: 0.5, 'drive-through': 0.5, 'drive-thru': 0.5 };
+const CAR_SERVICE = {
+  alley: 0.5,
+  parking: 0.5,
+  parking_aisle: 0.5,
+  driveway: 0.5,
+  'drive-through': 0.5,
+  'drive-thru': 0.5,
+};
 const CAR_ACCESS = ['motorcar', 'motor_vehicle', 'vehicle', 'access'];
 
 export const PROFILE_RULES: Record<Vehicle, ProfileRules> = {
   car: {
-    vehicle: 'car', accessKeys: CAR_ACCESS, onewayKeys: ['oneway'], speeds: CAR_SPEEDS, explicitOnly: {},
-    maxspeedFactor: 0.8, maxSpeed: 130, preference: {}, serviceRefused: ['emergency_access'], servicePreference: CAR_SERVICE,
+    vehicle: 'car',
+    accessKeys: CAR_ACCESS,
+    onewayKeys: ['oneway'],
+    speeds: CAR_SPEEDS,
+    explicitOnly: {},
+    maxspeedFactor: 0.8,
+    maxSpeed: 130,
+    preference: {},
+    serviceRefused: ['emergency_access'],
+    servicePreference: CAR_SERVICE,
   },
   bike: {
-    vehicle: 'bike', accessKeys: ['motorcycle', 'moped', 'motor_vehicle', 'vehicle', 'access'],
+    vehicle: 'bike',
+    accessKeys: ['motorcycle', 'moped', 'motor_vehicle', 'vehicle', 'access'],
     onewayKeys: ['oneway:motorcycle', 'oneway:moped', 'oneway'],
     speeds: {
-      trunk: 50, trunk_link: 35, primary: 40, primary_link: 30, secondary: 35, secondary_link: 25, tertiary: 30,
-      tertiary_link: 25, unclassified: 25, residential: 25, living_street: 15, service: 15, road: 20, track: 12,
+      trunk: 50,
+      trunk_link: 35,
+      primary: 40,
+      primary_link: 30,
+      secondary: 35,
+      secondary_link: 25,
+      tertiary: 30,
+      tertiary_link: 25,
+      unclassified: 25,
+      residential: 25,
+      living_street: 15,
+      service: 15,
+      road: 20,
+      track: 12,
     },
     explicitOnly: { footway: 10, path: 10, pedestrian: 10, cycleway: 15, bridleway: 10 },
-    maxspeedFactor: 0.8, maxSpeed: 60, preference: {}, serviceRefused: ['emergency_access'], servicePreference: {},
+    maxspeedFactor: 0.8,
+    maxSpeed: 60,
+    preference: {},
+    serviceRefused: ['emergency_access'],
+    servicePreference: {},
   },
   taxi: {
-    vehicle: 'taxi', accessKeys: ['taxi', 'psv', ...CAR_ACCESS], onewayKeys: ['oneway:taxi', 'oneway:psv', 'oneway'],
-    speeds: CAR_SPEEDS, explicitOnly: { busway: 30 }, maxspeedFactor: 0.8, maxSpeed: 130, preference: {},
-    serviceRefused: ['emergency_access'], servicePreference: CAR_SERVICE,
+    vehicle: 'taxi',
+    accessKeys: ['taxi', 'psv', ...CAR_ACCESS],
+    onewayKeys: ['oneway:taxi', 'oneway:psv', 'oneway'],
+    speeds: CAR_SPEEDS,
+    explicitOnly: { busway: 30 },
+    maxspeedFactor: 0.8,
+    maxSpeed: 130,
+    preference: {},
+    serviceRefused: ['emergency_access'],
+    servicePreference: CAR_SERVICE,
   },
   truck: {
-    vehicle: 'truck', accessKeys: ['hgv', 'goods', 'motor_vehicle', 'vehicle', 'access'], onewayKeys: ['oneway'],
+    vehicle: 'truck',
+    accessKeys: ['hgv', 'goods', 'motor_vehicle', 'vehicle', 'access'],
+    onewayKeys: ['oneway'],
     speeds: {
-      motorway: 80, motorway_link: 40, trunk: 70, trunk_link: 35, primary: 50, primary_link: 25, secondary: 45,
-      secondary_link: 20, tertiary: 35, tertiary_link: 20, unclassified: 20, residential: 20, living_street: 8, service: 10,
+      motorway: 80,
+      motorway_link: 40,
+      trunk: 70,
+      trunk_link: 35,
+      primary: 50,
+      primary_link: 25,
+      secondary: 45,
+      secondary_link: 20,
+      tertiary: 35,
+      tertiary_link: 20,
+      unclassified: 20,
+      residential: 20,
+      living_street: 8,
+      service: 10,
     },
-    explicitOnly: {}, maxspeedFactor: 0.8, maxSpeed: 80,
-    preference: { motorway: 1, motorway_link: 1, trunk: 1, trunk_link: 1, primary: 0.9, primary_link: 0.9, secondary: 0.8, secondary_link: 0.8, tertiary: 0.7, tertiary_link: 0.7, unclassified: 0.6, residential: 0.5, living_street: 0.3, service: 0.4 },
-    serviceRefused: ['emergency_access', 'alley', 'parking_aisle', 'drive-through', 'drive-thru'], servicePreference: {},
+    explicitOnly: {},
+    maxspeedFactor: 0.8,
+    maxSpeed: 80,
+    preference: {
+      motorway: 1,
+      motorway_link: 1,
+      trunk: 1,
+      trunk_link: 1,
+      primary: 0.9,
+      primary_link: 0.9,
+      secondary: 0.8,
+      secondary_link: 0.8,
+      tertiary: 0.7,
+      tertiary_link: 0.7,
+      unclassified: 0.6,
+      residential: 0.5,
+      living_street: 0.3,
+      service: 0.4,
+    },
+    serviceRefused: ['emergency_access', 'alley', 'parking_aisle', 'drive-through', 'drive-thru'],
+    servicePreference: {},
     dimensions: { weight: 10, height: 3.4, length: 10, width: 2.5 },
   },
   hd: {
-    vehicle: 'hd', accessKeys: CAR_ACCESS, onewayKeys: ['oneway'], speeds: CAR_SPEEDS, explicitOnly: {},
-    maxspeedFactor: 0.8, maxSpeed: 130, preference: {}, serviceRefused: ['emergency_access'], servicePreference: CAR_SERVICE,
+    vehicle: 'hd',
+    accessKeys: CAR_ACCESS,
+    onewayKeys: ['oneway'],
+    speeds: CAR_SPEEDS,
+    explicitOnly: {},
+    maxspeedFactor: 0.8,
+    maxSpeed: 130,
+    preference: {},
+    serviceRefused: ['emergency_access'],
+    servicePreference: CAR_SERVICE,
   },
 };
 
 const ALLOWED = new Set(['yes', 'designated', 'permissive', 'destination', 'official', 'permit']);
-const REFUSED = new Set(['no', 'private', 'agricultural', 'forestry', 'emergency', 'psv', 'customers', 'delivery', 'use_sidepath', 'discouraged']);
+const REFUSED = new Set([
+  'no',
+  'private',
+  'agricultural',
+  'forestry',
+  'emergency',
+  'psv',
+  'customers',
+  'delivery',
+  'use_sidepath',
+  'discouraged',
+]);
 /**
  * Access values of roads meant for local access only (OSRM car.lua `restricted_access_tag_list`); of these, the
  * profiles let vehicles drive `destination` roads, which searches penalise on entry (see ArcCosts.turnWeight).
@@ -137,7 +239,12 @@ export function wayUse(rules: ProfileRules, tags: Tags): WayUse {
   if (dir === 'none') return NONE;
   const preference = (rules.preference[hw!] ?? 1) * ((tags.service && rules.servicePreference[tags.service]) || 1);
   const restricted = access !== undefined && RESTRICTED.has(access);
-  return { forward: dir === 'backward' ? 0 : fwdSpeed, backward: dir === 'forward' ? 0 : bwdSpeed, preference, restricted };
+  return {
+    forward: dir === 'backward' ? 0 : fwdSpeed,
+    backward: dir === 'forward' ? 0 : bwdSpeed,
+    preference,
+    restricted,
+  };
 }
 
 /** The access value that decides for this vehicle: the most specific access key present. */
@@ -173,7 +280,18 @@ export function parseMaxspeed(v: string | undefined): number | undefined {
     const n = Number(m[1]);
     return n > 0 ? (m[2] === 'mph' ? n * 1.609344 : n) : undefined;
   }
-  const zone: Record<string, number> = { 'VN:urban': 50, 'VN:rural': 80, 'VN:motorway': 120, 'FR:urban': 50, 'FR:rural': 80, 'AD:urban': 50, 'MC:urban': 50, 'US:urban': 40, walk: 5, living_street: 10 };
+  const zone: Record<string, number> = {
+    'VN:urban': 50,
+    'VN:rural': 80,
+    'VN:motorway': 120,
+    'FR:urban': 50,
+    'FR:rural': 80,
+    'AD:urban': 50,
+    'MC:urban': 50,
+    'US:urban': 40,
+    walk: 5,
+    living_street: 10,
+  };
   return zone[v.trim()];
 }
 
@@ -182,7 +300,12 @@ function exceedsLimits(d: NonNullable<ProfileRules['dimensions']>, tags: Tags): 
     const lim = parseFloat(tags[key] ?? '');
     return Number.isFinite(lim) && lim > 0 && lim < value;
   };
-  return below('maxweight', d.weight) || below('maxheight', d.height) || below('maxlength', d.length) || below('maxwidth', d.width);
+  return (
+    below('maxweight', d.weight) ||
+    below('maxheight', d.height) ||
+    below('maxlength', d.length) ||
+    below('maxwidth', d.width)
+  );
 }
 
 /** Road class index of a way (0 = other). */

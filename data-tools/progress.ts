@@ -15,7 +15,10 @@ export class Progress implements StageProgress {
   private phase = '';
   private readonly tty: boolean;
 
-  constructor(private readonly out: NodeJS.WriteStream | null = process.stderr, private readonly quiet = false) {
+  constructor(
+    private readonly out: NodeJS.WriteStream | null = process.stderr,
+    private readonly quiet = false,
+  ) {
     this.tty = !!out?.isTTY;
   }
 
@@ -39,7 +42,8 @@ export class Progress implements StageProgress {
   /** Ends the display with a summary line. */
   done(summary: string): void {
     this.finishLine();
-    if (!this.quiet) this.out?.write(`bando build-pack: ${summary} (${((Date.now() - this.start) / 1000).toFixed(1)} s)\n`);
+    if (!this.quiet)
+      this.out?.write(`bando build-pack: ${summary} (${((Date.now() - this.start) / 1000).toFixed(1)} s)\n`);
   }
 
   private draw(done: number, total: number): void {
@@ -47,11 +51,15 @@ export class Progress implements StageProgress {
     const elapsed = (Date.now() - this.phaseStart) / 1000;
     // The ETA assumes the rest goes at the pace so far (contraction slows down towards its end: a lower bound there).
     const eta = done > 0 && total > done ? `, ETA ${((elapsed * (total - done)) / done).toFixed(0)}s` : '';
-    const count = total > 0 ? ` ${done.toLocaleString('en')}/${total.toLocaleString('en')} (${Math.floor((done / total) * 100)}%)` : '';
+    const count =
+      total > 0
+        ? ` ${done.toLocaleString('en')}/${total.toLocaleString('en')} (${Math.floor((done / total) * 100)}%)`
+        : '';
     this.out.write(`\r\x1b[K${this.phase}${count} ${elapsed.toFixed(1)}s${eta}`);
   }
 
   private finishLine(): void {
-    if (!this.quiet && this.tty && this.phase) this.out?.write(`\r\x1b[K${this.phase} done in ${((Date.now() - this.phaseStart) / 1000).toFixed(1)}s\n`);
+    if (!this.quiet && this.tty && this.phase)
+      this.out?.write(`\r\x1b[K${this.phase} done in ${((Date.now() - this.phaseStart) / 1000).toFixed(1)}s\n`);
   }
 }

@@ -26,7 +26,8 @@ const pin = (cx: number, cy: number, r: number, tipY: number) => (x: number, y: 
   // The cone between the tangent points and the tip: distance to its two sides (negative inside).
   const h = tipY - cy;
   const half = Math.asin(r / h); // half-angle of the cone at the tip
-  const dx = Math.abs(x - cx), dy = tipY - y;
+  const dx = Math.abs(x - cx),
+    dy = tipY - y;
   const side = dx * Math.cos(half) - dy * Math.sin(half);
   // Above the tangent points the circle alone is the outline (the cone would poke out beside it).
   const tangentDy = Math.sqrt(h * h - r * r) * Math.cos(half);
@@ -40,7 +41,10 @@ const SHADOW: Rgba = [0, 0, 0, 60];
 /** The icons of the default sprite. */
 export const ICONS: SpriteIcon[] = [
   {
-    name: 'origin', width: 22, height: 22, layers: [
+    name: 'origin',
+    width: 22,
+    height: 22,
+    layers: [
       { dist: circle(11, 11.8, 10), color: SHADOW },
       { dist: circle(11, 11, 9.5), color: WHITE },
       { dist: circle(11, 11, 7), color: [46, 160, 67, 255] },
@@ -48,7 +52,10 @@ export const ICONS: SpriteIcon[] = [
     ],
   },
   {
-    name: 'destination', width: 26, height: 34, layers: [
+    name: 'destination',
+    width: 26,
+    height: 34,
+    layers: [
       { dist: pin(13, 12.8, 11.5, 33.5), color: SHADOW },
       { dist: pin(13, 12, 11, 32.5), color: WHITE },
       { dist: pin(13, 12, 9, 29.5), color: [214, 48, 49, 255] },
@@ -56,14 +63,20 @@ export const ICONS: SpriteIcon[] = [
     ],
   },
   {
-    name: 'waypoint', width: 18, height: 18, layers: [
+    name: 'waypoint',
+    width: 18,
+    height: 18,
+    layers: [
       { dist: circle(9, 9.6, 8), color: SHADOW },
       { dist: circle(9, 9, 7.5), color: WHITE },
       { dist: circle(9, 9, 5.5), color: [37, 52, 148, 255] },
     ],
   },
   {
-    name: 'poi', width: 10, height: 10, layers: [
+    name: 'poi',
+    width: 10,
+    height: 10,
+    layers: [
       { dist: circle(5, 5, 4.5), color: WHITE },
       { dist: circle(5, 5, 3), color: [120, 110, 150, 255] },
     ],
@@ -83,7 +96,10 @@ export interface SpriteEntry {
  * Draws the icons side by side at `ratio` (1 or 2) with 2 px (1x) gaps: anti-aliased by 4×4 supersampling,
  * layers composited with source-over (premultiplication avoided: PNG stores straight alpha).
  */
-export function drawSprite(icons: readonly SpriteIcon[], ratio: number): { png: Uint8Array; index: Record<string, SpriteEntry> } {
+export function drawSprite(
+  icons: readonly SpriteIcon[],
+  ratio: number,
+): { png: Uint8Array; index: Record<string, SpriteEntry> } {
   const gap = 2;
   const width = icons.reduce((s, i) => s + (i.width + gap) * ratio, 0);
   const height = Math.max(...icons.map((i) => i.height)) * ratio;
@@ -96,7 +112,10 @@ export function drawSprite(icons: readonly SpriteIcon[], ratio: number): { png: 
     index[icon.name] = { x: x0, y: 0, width: icon.width * ratio, height: icon.height * ratio, pixelRatio: ratio };
     for (let py = 0; py < icon.height * ratio; py++) {
       for (let px = 0; px < icon.width * ratio; px++) {
-        let r = 0, g = 0, b = 0, a = 0; // straight colour, alpha 0–1
+        let r = 0,
+          g = 0,
+          b = 0,
+          a = 0; // straight colour, alpha 0–1
         for (const layer of icon.layers) {
           let cov = 0;
           for (let sy = 0; sy < S; sy++) {

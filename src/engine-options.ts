@@ -7,9 +7,15 @@
 const KNOWN = ['packs', 'verify', 'style', 'wasm', 'limits'] as const;
 
 /** Misspellings seen in practice, mapped to the key meant. */
-const MEANT: Readonly<Record<string, (typeof KNOWN)[number]>> = { pack: 'packs', packPath: 'packs', files: 'packs', limit: 'limits' };
+const MEANT: Readonly<Record<string, (typeof KNOWN)[number]>> = {
+  pack: 'packs',
+  packPath: 'packs',
+  files: 'packs',
+  limit: 'limits',
+};
 
-const isSource = (s: unknown): boolean => typeof s === 'string' || s instanceof URL || s instanceof ArrayBuffer || s instanceof Uint8Array;
+const isSource = (s: unknown): boolean =>
+  typeof s === 'string' || s instanceof URL || s instanceof ArrayBuffer || s instanceof Uint8Array;
 
 /**
  * Throws a TypeError naming the first bad option: not an object, an unknown key, `packs` not an array of file
@@ -17,7 +23,8 @@ const isSource = (s: unknown): boolean => typeof s === 'string' || s instanceof 
  */
 export function checkEngineOptions(opts: unknown): void {
   if (opts === undefined) return;
-  if (opts === null || typeof opts !== 'object' || Array.isArray(opts)) throw new TypeError('createEngine: the options must be an object, e.g. { packs: ["region.pack"] }');
+  if (opts === null || typeof opts !== 'object' || Array.isArray(opts))
+    throw new TypeError('createEngine: the options must be an object, e.g. { packs: ["region.pack"] }');
   const o = opts as Record<string, unknown>;
   for (const key of Object.keys(o)) {
     if ((KNOWN as readonly string[]).includes(key)) continue;
@@ -28,12 +35,16 @@ export function checkEngineOptions(opts: unknown): void {
   if (packs !== undefined) {
     if (!Array.isArray(packs)) {
       const example = typeof packs === 'string' ? JSON.stringify([packs]) : '["region.pack"]';
-      throw new TypeError(`createEngine: packs must be an array of file paths, URLs or bytes, e.g. { packs: ${example} }`);
+      throw new TypeError(
+        `createEngine: packs must be an array of file paths, URLs or bytes, e.g. { packs: ${example} }`,
+      );
     }
     const bad = packs.findIndex((s) => !isSource(s));
-    if (bad >= 0) throw new TypeError(`createEngine: packs[${bad}] must be a file path, a URL, an ArrayBuffer or a Uint8Array`);
+    if (bad >= 0)
+      throw new TypeError(`createEngine: packs[${bad}] must be a file path, a URL, an ArrayBuffer or a Uint8Array`);
   }
   for (const key of ['verify', 'wasm'] as const) {
-    if (o[key] !== undefined && typeof o[key] !== 'boolean') throw new TypeError(`createEngine: ${key} must be true or false`);
+    if (o[key] !== undefined && typeof o[key] !== 'boolean')
+      throw new TypeError(`createEngine: ${key} must be true or false`);
   }
 }

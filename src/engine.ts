@@ -143,5 +143,8 @@ export async function createEngine(opts: EngineOptions = {}): Promise<Engine> {
     Promise.all(sources.map((s) => loadPack(s, { verify: opts.verify }))),
     opts.wasm === false ? null : loadWasmCore(),
   ]);
-  return new Engine(packs.map((p) => new Region(p)), { style: opts.style, wasm: opts.wasm, limits });
+  return new Engine(
+    packs.map((p) => new Region(p)),
+    { style: opts.style, wasm: opts.wasm, limits },
+  );
 }

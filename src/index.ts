@@ -3,7 +3,13 @@ export { Pack, PackError } from './pack/reader.js';
 export { PackWriter } from './pack/writer.js';
 export { loadPack, type PackSource } from './pack/load.js';
 export { VEHICLES, type Vehicle } from './route/profiles.js';
-export { createFetchHandler, type FetchHandler, type FetchHandlerOptions, type RequestEvent, type ResourceRoute } from './adapters/http/handler.js';
+export {
+  createFetchHandler,
+  type FetchHandler,
+  type FetchHandlerOptions,
+  type RequestEvent,
+  type ResourceRoute,
+} from './adapters/http/handler.js';
 export type { ApiKey, KeyKind } from './adapters/http/keys.js';
 export type { ClientInfo, TrustProxy } from './adapters/http/client.js';
 export {

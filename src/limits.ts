@@ -53,7 +53,8 @@ export function resolveLimits(given: Partial<Limits> = {}): Limits {
   const out: Limits = { ...DEFAULT_LIMITS };
   for (const [name, value] of Object.entries(given ?? {})) {
     if (value === undefined) continue;
-    if (!Object.hasOwn(DEFAULT_LIMITS, name)) throw new RangeError(`unknown limit "${name}"; the limits are ${Object.keys(DEFAULT_LIMITS).join(', ')}`);
+    if (!Object.hasOwn(DEFAULT_LIMITS, name))
+      throw new RangeError(`unknown limit "${name}"; the limits are ${Object.keys(DEFAULT_LIMITS).join(', ')}`);
     const cap = LIMIT_CAPS[name as keyof Limits];
     if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > cap) {
       throw new RangeError(`limit ${name} must be an integer from 1 to ${cap}; got ${String(value)}`);

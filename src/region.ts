@@ -30,7 +30,10 @@ export class Region {
   readonly wards: WardPolygons | null;
 
   /** @param of another region of the same pack whose read-only parts this one shares (see view) */
-  constructor(readonly pack: Pack, of?: Region) {
+  constructor(
+    readonly pack: Pack,
+    of?: Region,
+  ) {
     this.meta = of ? of.meta : pack.json<PackMeta>('meta');
     this.strings = of ? of.strings : new StringTable(pack);
     this.graph = of ? of.graph : new RoadGraph(pack);
@@ -53,6 +56,8 @@ export class Region {
   /** True when the point (degrees) lies inside the pack's bounding box, grown by `marginDeg`. */
   contains(lat: number, lon: number, marginDeg = 0.01): boolean {
     const b = this.meta.bbox;
-    return !!b && lon >= b[0] - marginDeg && lat >= b[1] - marginDeg && lon <= b[2] + marginDeg && lat <= b[3] + marginDeg;
+    return (
+      !!b && lon >= b[0] - marginDeg && lat >= b[1] - marginDeg && lon <= b[2] + marginDeg && lat <= b[3] + marginDeg
+    );
   }
 }

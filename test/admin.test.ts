@@ -11,8 +11,11 @@ const raw = <T>(path: string): T => JSON.parse(readFileSync(`${ADMIN_DIR}/${path
 const table = loadAdminUnits(ADMIN_DIR);
 const unit = (id: number | undefined): AdminUnit => table.byId.get(id!)!;
 const find = (system: string, code: string): AdminUnit =>
-  table.units.find((u) => u.system === system && u.code === code && (system === '2025' || code.length !== 2 || u.level === 'province'))!;
-const count = (t: AdminTable, system: string, level: string) => t.units.filter((u) => u.system === system && u.level === level).length;
+  table.units.find(
+    (u) => u.system === system && u.code === code && (system === '2025' || code.length !== 2 || u.level === 'province'),
+  )!;
+const count = (t: AdminTable, system: string, level: string) =>
+  t.units.filter((u) => u.system === system && u.level === level).length;
 
 describe('loadAdminUnits', () => {
   it('has every unit of both systems', () => {
@@ -72,7 +75,9 @@ describe('loadAdminUnits', () => {
   });
 
   it('ward links agree with a plain scan of splits.json', () => {
-    const splits = raw<{ data: Array<{ level3s: Array<{ level3_id: string; splits: Array<{ new_id: string }> }> }> }>('vn-2025/splits.json');
+    const splits = raw<{ data: Array<{ level3s: Array<{ level3_id: string; splits: Array<{ new_id: string }> }> }> }>(
+      'vn-2025/splits.json',
+    );
     let checked = 0;
     for (const p of splits.data) {
       for (const w of p.level3s) {
@@ -150,7 +155,12 @@ describe('resolveAdmin', () => {
   });
 
   it('unknown or bad input resolves to nothing without throwing', () => {
-    expect(resolveAdmin(table, { province: 'Atlantis' })).toEqual({ legacy: {}, v2025: { wards: [] }, ambiguous: [], mismatched: [] });
+    expect(resolveAdmin(table, { province: 'Atlantis' })).toEqual({
+      legacy: {},
+      v2025: { wards: [] },
+      ambiguous: [],
+      mismatched: [],
+    });
     expect(resolveAdmin(table, {})).toEqual({ legacy: {}, v2025: { wards: [] }, ambiguous: [], mismatched: [] });
     expect(resolveAdmin(table, { ward: 42 as unknown as string }).legacy).toEqual({});
   });
@@ -158,7 +168,13 @@ describe('resolveAdmin', () => {
   it('resolves the addr:* tags of a real OSM extract (Quốc Tử Giám area)', () => {
     const xml = readFileSync(`${OSM_DIR}/hanoi-quoctugiam.osm`, 'utf8');
     // Independent plain folding (not the module under test): strip marks, đ → d, letters and digits only.
-    const plain = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').replace(/đ/gi, 'd').toLowerCase().replace(/[^a-z0-9]/g, '');
+    const plain = (s: string) =>
+      s
+        .normalize('NFD')
+        .replace(/\p{M}/gu, '')
+        .replace(/đ/gi, 'd')
+        .toLowerCase()
+        .replace(/[^a-z0-9]/g, '');
     let withWard = 0;
     let resolved = 0;
     let mismatched = 0;
@@ -195,7 +211,8 @@ describe('subsetFor / fromSerialized', () => {
 
   it('carries only Hà Nội units of both systems, as plain arrays', () => {
     // Plain scan: legacy Hà Nội has 30 districts and 579 wards; communes-2025 lists 126 wards for Hà Nội.
-    const levels = (sys: number, lvl: number) => ser.id.filter((_, i) => ser.system[i] === sys && ser.level[i] === lvl).length;
+    const levels = (sys: number, lvl: number) =>
+      ser.id.filter((_, i) => ser.system[i] === sys && ser.level[i] === lvl).length;
     expect([levels(0, 0), levels(0, 1), levels(0, 2)]).toEqual([1, 30, 579]);
     expect([levels(1, 0), levels(1, 2)]).toEqual([1, 126]);
     const json = JSON.stringify(ser);
@@ -216,19 +233,33 @@ describe('subsetFor / fromSerialized', () => {
     }
     for (const id of ser.id) expect(sub.byId.get(id)).toEqual(table.byId.get(id));
     // Nothing outside Hà Nội is in the pack, and a province the pack does not know does not fall back elsewhere.
-    expect(resolveAdmin(sub, { province: 'Nam Định', ward: 'Văn Miếu' })).toEqual({ legacy: {}, v2025: { wards: [] }, ambiguous: [], mismatched: [] });
+    expect(resolveAdmin(sub, { province: 'Nam Định', ward: 'Văn Miếu' })).toEqual({
+      legacy: {},
+      v2025: { wards: [] },
+      ambiguous: [],
+      mismatched: [],
+    });
   });
 
   it('a merged 2025 province brings all its legacy provinces', () => {
     const hcm2025 = table.units.find((u) => u.system === '2025' && u.level === 'province' && u.name === 'Hồ Chí Minh')!;
     const s = subsetFor(table, [hcm2025.id]);
-    const legacyProvinces = s.id.filter((_, i) => s.system[i] === 0 && s.level[i] === 0).map((id) => unit(id).name).sort();
+    const legacyProvinces = s.id
+      .filter((_, i) => s.system[i] === 0 && s.level[i] === 0)
+      .map((id) => unit(id).name)
+      .sort();
     expect(legacyProvinces).toEqual(['Bà Rịa - Vũng Tàu', 'Bình Dương', 'Hồ Chí Minh']);
   });
 
   it('reports malformed data by field', () => {
-    expect(fromSerialized({ ...ser, format: 'x' as 'bando-admin-1' })).toEqual({ error: 'admin data: format must be "bando-admin-1"' });
-    expect(fromSerialized({ ...ser, name: ser.name.slice(1) })).toMatchObject({ error: expect.stringContaining('name') });
-    expect(fromSerialized({ ...ser, wardLinks: [1, 2] })).toMatchObject({ error: expect.stringContaining('wardLinks') });
+    expect(fromSerialized({ ...ser, format: 'x' as 'bando-admin-1' })).toEqual({
+      error: 'admin data: format must be "bando-admin-1"',
+    });
+    expect(fromSerialized({ ...ser, name: ser.name.slice(1) })).toMatchObject({
+      error: expect.stringContaining('name'),
+    });
+    expect(fromSerialized({ ...ser, wardLinks: [1, 2] })).toMatchObject({
+      error: expect.stringContaining('wardLinks'),
+    });
   });
 });

@@ -26,7 +26,15 @@ const QUERIES: Record<MethodName, Record<string, string>> = {
   trip: { waypoints: [A, B, '21.0277,105.8355', '21.0310,105.8420', '21.0190,105.8480'].join(';') },
   staticRoute: { origin: A, destination: B, width: '300', height: '200' },
 };
-const PATHS: Record<MethodName, string> = { geocode: '/Geocode', autocomplete: '/Place/AutoComplete', placeDetail: '/Place/Detail', direction: '/Direction', distanceMatrix: '/DistanceMatrix', trip: '/trip', staticRoute: '/staticmap/route' };
+const PATHS: Record<MethodName, string> = {
+  geocode: '/Geocode',
+  autocomplete: '/Place/AutoComplete',
+  placeDetail: '/Place/Detail',
+  direction: '/Direction',
+  distanceMatrix: '/DistanceMatrix',
+  trip: '/trip',
+  staticRoute: '/staticmap/route',
+};
 /**
  * PNG equality by image: the browser build of pngjs deflates with a JavaScript zlib whose bytes differ from Node's
  * native zlib, so the files differ while the decoded pixels must not.
@@ -37,9 +45,11 @@ function samePng(got: number[], want: Uint8Array): void {
   expect([a.width, a.height]).toEqual([b.width, b.height]);
   expect(Buffer.compare(a.data, b.data)).toBe(0);
 }
-const same = (v: unknown) => JSON.parse(JSON.stringify(v, (k, x) => (k === 'executed_time' || k === 'executed_time_all' ? 0 : x)));
+const same = (v: unknown) =>
+  JSON.parse(JSON.stringify(v, (k, x) => (k === 'executed_time' || k === 'executed_time_all' ? 0 : x)));
 
-if (!existsSync(CHROMIUM)) console.warn(`test/browser.test.ts skipped: ${CHROMIUM} is absent (apt-get install chromium; .ci/run does it)`);
+if (!existsSync(CHROMIUM))
+  console.warn(`test/browser.test.ts skipped: ${CHROMIUM} is absent (apt-get install chromium; .ci/run does it)`);
 
 describe.skipIf(!existsSync(CHROMIUM))('real browser (Debian chromium, headless)', () => {
   const site = mkdtempSync(join(tmpdir(), 'bando-site-'));
@@ -50,12 +60,24 @@ describe.skipIf(!existsSync(CHROMIUM))('real browser (Debian chromium, headless)
 
   beforeAll(async () => {
     // The shipped bundle forms (see tsup.config.ts) and the Service-Worker example, built from source.
-    await build({ ...BROWSER_BUNDLE, entryPoints: { worker: join(ROOT, 'src/worker.ts'), browser: join(ROOT, 'src/index.ts') }, outdir: site });
-    await build({ ...BROWSER_BUNDLE, entryPoints: { sw: join(ROOT, 'examples/service-worker/sw.ts') }, outdir: site, alias: { bando: join(ROOT, 'src/index.ts') } });
+    await build({
+      ...BROWSER_BUNDLE,
+      entryPoints: { worker: join(ROOT, 'src/worker.ts'), browser: join(ROOT, 'src/index.ts') },
+      outdir: site,
+    });
+    await build({
+      ...BROWSER_BUNDLE,
+      entryPoints: { sw: join(ROOT, 'examples/service-worker/sw.ts') },
+      outdir: site,
+      alias: { bando: join(ROOT, 'src/index.ts') },
+    });
     copyFileSync(join(ROOT, 'packs/hanoi.pack'), join(site, 'hanoi.pack'));
     // The package's assets beside the bundles (fetched by the static renderer for its label fonts).
     symlinkSync(join(ROOT, 'assets'), join(site, 'assets'));
-    writeFileSync(join(site, 'index.html'), '<!doctype html><meta charset="utf-8"><title>bando</title><script type="module" src="/run.js"></script>');
+    writeFileSync(
+      join(site, 'index.html'),
+      '<!doctype html><meta charset="utf-8"><title>bando</title><script type="module" src="/run.js"></script>',
+    );
     // The page's own code: the worker bundle driven through the browser bundle's createWorkerEngine.
     writeFileSync(
       join(site, 'run.js'),
@@ -73,18 +95,30 @@ describe.skipIf(!existsSync(CHROMIUM))('real browser (Debian chromium, headless)
       };
       window.ready = true;`,
     );
-    const types: Record<string, string> = { '.js': 'text/javascript', '.html': 'text/html', '.pack': 'application/octet-stream' };
+    const types: Record<string, string> = {
+      '.js': 'text/javascript',
+      '.html': 'text/html',
+      '.pack': 'application/octet-stream',
+    };
     server = createServer((req, res) => {
       const file = join(site, decodeURIComponent(new URL(req.url!, 'http://x').pathname));
       if (!file.startsWith(site) || !existsSync(file)) return void res.writeHead(404).end();
-      res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file));
+      res
+        .writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' })
+        .end(readFileSync(file));
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
     engine = await createEngine();
   });
@@ -119,14 +153,22 @@ describe.skipIf(!existsSync(CHROMIUM))('real browser (Debian chromium, headless)
     const has = METHOD_NAMES.filter((m) => typeof engine[m] === 'function');
     const got = await page.evaluate(
       async ({ online, calls }) => {
-        await navigator.serviceWorker.register(`/sw.js?base=${encodeURIComponent(online)}&key=app-key&pack=/hanoi.pack`, { type: 'module' });
+        await navigator.serviceWorker.register(
+          `/sw.js?base=${encodeURIComponent(online)}&key=app-key&pack=/hanoi.pack`,
+          { type: 'module' },
+        );
         await navigator.serviceWorker.ready;
-        if (!navigator.serviceWorker.controller) await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }));
+        if (!navigator.serviceWorker.controller)
+          await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }));
         const results = [];
         for (const url of calls) {
           const res = await fetch(url);
           const type = res.headers.get('content-type') ?? '';
-          results.push({ status: res.status, type, body: type.startsWith('image/') ? Array.from(new Uint8Array(await res.arrayBuffer())) : await res.json() });
+          results.push({
+            status: res.status,
+            type,
+            body: type.startsWith('image/') ? Array.from(new Uint8Array(await res.arrayBuffer())) : await res.json(),
+          });
         }
         return results;
       },

@@ -8,15 +8,32 @@ import { Pack } from '../src/pack/reader.js';
 import { ADMIN, OSM } from './helpers/packs.js';
 
 const CLI = fileURLToPath(new URL('../bin/bando.ts', import.meta.url));
-const run = (args: string[]) => execFileSync(process.execPath, ['--import', 'tsx', CLI, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+const run = (args: string[]) =>
+  execFileSync(process.execPath, ['--import', 'tsx', CLI, ...args], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 
 describe('bando build-pack', () => {
   it('builds a pack from several inputs with admin units, and `bando info` reads it', () => {
     const dir = mkdtempSync(join(tmpdir(), 'bando-cli-'));
     const out = join(dir, 'qtg.pack');
-    run(['build-pack', '--input', OSM + 'hanoi-quoctugiam.osm', '--input', OSM + 'hanoi-restaurants-2024.overpass.json', '--output', out, '--admin', ADMIN, '--quiet']);
+    run([
+      'build-pack',
+      '--input',
+      OSM + 'hanoi-quoctugiam.osm',
+      '--input',
+      OSM + 'hanoi-restaurants-2024.overpass.json',
+      '--output',
+      out,
+      '--admin',
+      ADMIN,
+      '--quiet',
+    ]);
     const pack = Pack.from(new Uint8Array(readFileSync(out)), { source: out });
-    const meta = pack.json<{ name: string; inputs: { file: string }[]; counts: { nodes: number; places: number } }>('meta');
+    const meta = pack.json<{ name: string; inputs: { file: string }[]; counts: { nodes: number; places: number } }>(
+      'meta',
+    );
     expect(meta.name).toBe('qtg');
     expect(meta.inputs.map((i) => i.file)).toEqual(['hanoi-quoctugiam.osm', 'hanoi-restaurants-2024.overpass.json']);
     expect(meta.counts.places).toBeGreaterThan(300);
@@ -28,7 +45,11 @@ describe('bando build-pack', () => {
 
   it('names the vehicles of each hierarchy in its progress, one line per stage off a terminal', () => {
     const dir = mkdtempSync(join(tmpdir(), 'bando-cli-'));
-    const r = spawnSync(process.execPath, ['--import', 'tsx', CLI, 'build-pack', '--input', OSM + 'hanoi-quoctugiam.osm', '--output', join(dir, 'q.pack')], { encoding: 'utf8' });
+    const r = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', CLI, 'build-pack', '--input', OSM + 'hanoi-quoctugiam.osm', '--output', join(dir, 'q.pack')],
+      { encoding: 'utf8' },
+    );
     expect(r.status).toBe(0);
     expect(r.stderr).toMatch(/contracting the fastest hierarchy of car \((edge|node)-based, \d+ states\)/);
     expect(r.stderr).toMatch(/writing the hierarchies: fastest for car, [a-z, ]+/);
@@ -38,12 +59,22 @@ describe('bando build-pack', () => {
   it('says what is wrong with bad arguments and inputs', () => {
     const dir = mkdtempSync(join(tmpdir(), 'bando-cli-'));
     expect(() => run(['build-pack', '--output', join(dir, 'x.pack')])).toThrow(/missing --input or --output/);
-    expect(() => run(['build-pack', '--input', join(dir, 'nope.osm'), '--output', join(dir, 'x.pack')])).toThrow(/--input .*nope\.osm: no such file/);
+    expect(() => run(['build-pack', '--input', join(dir, 'nope.osm'), '--output', join(dir, 'x.pack')])).toThrow(
+      /--input .*nope\.osm: no such file/,
+    );
     // Paths are checked before the build: a real input with a bad --output folder or --admin fails at once.
     const input = OSM + 'hanoi-quoctugiam.osm';
-    expect(() => run(['build-pack', '--input', input, '--output', join(dir, 'no-such-dir', 'x.pack')])).toThrow(/--output .*the folder .*no-such-dir does not exist/);
-    expect(() => run(['build-pack', '--input', input, '--output', join(dir, 'x.pack'), '--admin', join(dir, 'no-admin')])).toThrow(/--admin .*no-admin: no such folder/);
-    expect(() => run(['build-pack', '--input', input, '--output', join(dir, 'x.pack'), '--outptu', 'y'])).toThrow(/unknown flag --outptu/);
-    expect(() => run(['build-pack', '--input', OSM + '../dimacs/USA-road-d.NY.gr.gz', '--output', join(dir, 'x.pack')])).toThrow(/exactly two inputs/);
+    expect(() => run(['build-pack', '--input', input, '--output', join(dir, 'no-such-dir', 'x.pack')])).toThrow(
+      /--output .*the folder .*no-such-dir does not exist/,
+    );
+    expect(() =>
+      run(['build-pack', '--input', input, '--output', join(dir, 'x.pack'), '--admin', join(dir, 'no-admin')]),
+    ).toThrow(/--admin .*no-admin: no such folder/);
+    expect(() => run(['build-pack', '--input', input, '--output', join(dir, 'x.pack'), '--outptu', 'y'])).toThrow(
+      /unknown flag --outptu/,
+    );
+    expect(() =>
+      run(['build-pack', '--input', OSM + '../dimacs/USA-road-d.NY.gr.gz', '--output', join(dir, 'x.pack')]),
+    ).toThrow(/exactly two inputs/);
   });
 });

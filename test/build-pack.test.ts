@@ -22,12 +22,21 @@ describe('pack builder', () => {
 
   it('lets a later input win over an earlier one for the same element', () => {
     // The 2025 drive extract retags some ways of the 2023 extract; both orders give different graphs.
-    const newer = buildOsmPack({ inputs: [OSM + 'hanoi-center-all-2023.overpass.json', OSM + 'hanoi-central-drive-2025.overpass.json'], name: 'x' });
-    const older = buildOsmPack({ inputs: [OSM + 'hanoi-central-drive-2025.overpass.json', OSM + 'hanoi-center-all-2023.overpass.json'], name: 'x' });
+    const newer = buildOsmPack({
+      inputs: [OSM + 'hanoi-center-all-2023.overpass.json', OSM + 'hanoi-central-drive-2025.overpass.json'],
+      name: 'x',
+    });
+    const older = buildOsmPack({
+      inputs: [OSM + 'hanoi-central-drive-2025.overpass.json', OSM + 'hanoi-center-all-2023.overpass.json'],
+      name: 'x',
+    });
     expect(Buffer.from(newer).equals(Buffer.from(older))).toBe(false);
     const meta = Pack.from(newer).json<{ dataDate: string; inputs: { file: string; timestamp: string }[] }>('meta');
     expect(meta.dataDate).toBe('2025-05-21T03:49:15Z');
-    expect(meta.inputs.map((i) => i.file)).toEqual(['hanoi-center-all-2023.overpass.json', 'hanoi-central-drive-2025.overpass.json']);
+    expect(meta.inputs.map((i) => i.file)).toEqual([
+      'hanoi-center-all-2023.overpass.json',
+      'hanoi-central-drive-2025.overpass.json',
+    ]);
   });
 
   for (const region of ['hcmc', 'dalat', 'monaco', 'andorra'] as TestRegion[]) {

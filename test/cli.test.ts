@@ -29,7 +29,9 @@ describe('endpoint sub-commands', () => {
   it('bando direction prints the engine answer; bad input exits 1 with the error body', async () => {
     const r = bando('direction', `origin=${A}`, `destination=${B}`);
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.out)).toEqual(JSON.parse(JSON.stringify(await engine.direction!({ origin: A, destination: B }))));
+    expect(JSON.parse(r.out)).toEqual(
+      JSON.parse(JSON.stringify(await engine.direction!({ origin: A, destination: B }))),
+    );
     const bad = bando('direction', 'origin=x', `destination=${B}`);
     expect(bad.code).toBe(1);
     expect(JSON.parse(bad.out)).toMatchObject({ status: 'BAD_REQUEST' });
@@ -54,13 +56,23 @@ describe('endpoint sub-commands', () => {
 describe('help, version, flags and query values', () => {
   it('--help and -h print the usage of every sub-command and never act (the keys file stays unchanged)', () => {
     const keys = join(dir, 'help-keys.json');
-    for (const argv of [['keys', 'create', '--keys', keys, '--help'], ['keys', 'create', '-h', '--keys', keys], ['keys', 'delete', 'k', '--help', '--keys', keys]]) {
+    for (const argv of [
+      ['keys', 'create', '--keys', keys, '--help'],
+      ['keys', 'create', '-h', '--keys', keys],
+      ['keys', 'delete', 'k', '--help', '--keys', keys],
+    ]) {
       const r = bando(...argv);
       expect(r.code).toBe(0);
       expect(r.out).toMatch(/^bando keys create/);
       expect(existsSync(keys)).toBe(false);
     }
-    for (const [command, usage] of [['serve', /^bando serve /], ['direction', /^bando direction name=value/], ['stats', /^bando stats /], ['info', /^bando info /], ['build-pack', /^bando build-pack /]] as const) {
+    for (const [command, usage] of [
+      ['serve', /^bando serve /],
+      ['direction', /^bando direction name=value/],
+      ['stats', /^bando stats /],
+      ['info', /^bando info /],
+      ['build-pack', /^bando build-pack /],
+    ] as const) {
       const r = bando(command, '--help');
       expect([r.code, r.err]).toEqual([0, '']);
       expect(r.out).toMatch(usage);
@@ -86,12 +98,19 @@ describe('help, version, flags and query values', () => {
     const C = '21.0300,105.8500';
     const m = bando('distance-matrix', `origins=${A}`, `destinations=${B}%7C${C}`);
     expect(m.code).toBe(0);
-    expect(JSON.parse(m.out)).toEqual(JSON.parse(JSON.stringify(await engine.distanceMatrix!({ origins: A, destinations: `${B}|${C}` }))));
+    expect(JSON.parse(m.out)).toEqual(
+      JSON.parse(JSON.stringify(await engine.distanceMatrix!({ origins: A, destinations: `${B}|${C}` }))),
+    );
     const g = bando('geocode', 'address=H%C3%A0ng+B%C3%A0i%2C+Ho%C3%A0n+Ki%E1%BA%BFm');
-    expect(JSON.parse(g.out)).toEqual(JSON.parse(JSON.stringify(await engine.geocode!({ address: 'Hàng Bài, Hoàn Kiếm' }))));
+    expect(JSON.parse(g.out)).toEqual(
+      JSON.parse(JSON.stringify(await engine.geocode!({ address: 'Hàng Bài, Hoàn Kiếm' }))),
+    );
     // A % that starts no escape stays as typed, and the endpoint names the parameter.
     const bad = bando('direction', 'origin=21%,105', `destination=${B}`);
-    expect(JSON.parse(bad.out)).toMatchObject({ status: 'BAD_REQUEST', error_message: expect.stringContaining('origin') });
+    expect(JSON.parse(bad.out)).toMatchObject({
+      status: 'BAD_REQUEST',
+      error_message: expect.stringContaining('origin'),
+    });
   });
 
   it('a keys or usage file named on the command line must exist', () => {
@@ -105,17 +124,41 @@ describe('help, version, flags and query values', () => {
 describe('bando keys and stats', () => {
   it('create, list, delete keys in the keys file', () => {
     const keys = join(dir, 'keys.json');
-    const a = bando('keys', 'create', '--keys', keys, '--name', 'web app', '--restrict', 'https://*.example.com/*', '--restrict', 'http://localhost:*/*', '--quota', '500', '--rate', '5');
+    const a = bando(
+      'keys',
+      'create',
+      '--keys',
+      keys,
+      '--name',
+      'web app',
+      '--restrict',
+      'https://*.example.com/*',
+      '--restrict',
+      'http://localhost:*/*',
+      '--quota',
+      '500',
+      '--rate',
+      '5',
+    );
     expect(a.code).toBe(0);
     const b = bando('keys', 'create', '--keys', keys, '--kind', 'tiles');
     const file = () => (JSON.parse(readFileSync(keys, 'utf8')) as { keys: ApiKey[] }).keys;
     expect(file()).toMatchObject([
-      { key: a.out.trim(), kind: 'rest', name: 'web app', restrictions: ['https://*.example.com/*', 'http://localhost:*/*'], monthlyQuota: 500, perSecond: 5 },
+      {
+        key: a.out.trim(),
+        kind: 'rest',
+        name: 'web app',
+        restrictions: ['https://*.example.com/*', 'http://localhost:*/*'],
+        monthlyQuota: 500,
+        perSecond: 5,
+      },
       { key: b.out.trim(), kind: 'tiles' },
     ]);
     expect(a.out.trim()).toMatch(/^[0-9a-f]{32}$/);
     const list = bando('keys', 'list', '--keys', keys);
-    expect(list.out).toContain(`${a.out.trim()}  rest  quota=500/month  rate=5/s  https://*.example.com/* http://localhost:*/*  web app`);
+    expect(list.out).toContain(
+      `${a.out.trim()}  rest  quota=500/month  rate=5/s  https://*.example.com/* http://localhost:*/*  web app`,
+    );
     expect(list.out).toContain(`${b.out.trim()}  tiles  quota=1000/month`);
     // Bad options change nothing.
     const kind = bando('keys', 'create', '--keys', keys, '--kind', 'maps');
@@ -134,7 +177,15 @@ describe('bando keys and stats', () => {
     const keys = join(dir, 'k2.json');
     const store = FileUsageStore.open(join(dir, 'k2.usage.json'));
     const admit = (key: string, period: string, endpoint: string, token?: string) =>
-      store.admit({ key, period, endpoint, units: 1, monthlyQuota: 100, nowMs: 0, session: token ? { endpoint: 'autocomplete', token } : undefined });
+      store.admit({
+        key,
+        period,
+        endpoint,
+        units: 1,
+        monthlyQuota: 100,
+        nowMs: 0,
+        session: token ? { endpoint: 'autocomplete', token } : undefined,
+      });
     for (let i = 0; i < 4; i++) admit('alpha', '2025-01', 'direction');
     admit('alpha', '2025-01', 'autocomplete', 'T'); // starts a session: one unit
     admit('alpha', '2025-01', 'autocomplete', 'T'); // inside it: free
@@ -161,7 +212,11 @@ describe('bando serve --threads', () => {
 
 describe('bando serve --limit', () => {
   it('refuses a limit that is not NAME=N, unknown or out of range, naming it, before serving', () => {
-    for (const [arg, message] of [['destinations', /NAME=N/], ['nope=3', /unknown limit "nope"/], ['matrixSide=501', /matrixSide must be an integer from 1 to 500/]] as const) {
+    for (const [arg, message] of [
+      ['destinations', /NAME=N/],
+      ['nope=3', /unknown limit "nope"/],
+      ['matrixSide=501', /matrixSide must be an integer from 1 to 500/],
+    ] as const) {
       const r = bando('serve', '--dev', '--port', '0', '--threads', '0', '--limit', arg);
       expect(r.code).toBe(1);
       expect(r.err).toMatch(message);
@@ -171,7 +226,11 @@ describe('bando serve --limit', () => {
 
 describe('bando serve --dev', () => {
   it('makes a dev key and prints example URLs that work', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CLI, 'serve', '--dev', '--port', '0', '--keys', join(dir, 'absent.json')], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', CLI, 'serve', '--dev', '--port', '0', '--keys', join(dir, 'absent.json')],
+      { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let out = '';
     await new Promise<void>((resolve, reject) => {
       child.stdout.on('data', (d) => {
@@ -180,13 +239,17 @@ describe('bando serve --dev', () => {
       });
       child.on('exit', (c) => reject(new Error(`serve exited ${c}`)));
     });
-    const urls = out.split('\n').filter((l) => l.startsWith('  http')).map((l) => l.trim());
+    const urls = out
+      .split('\n')
+      .filter((l) => l.startsWith('  http'))
+      .map((l) => l.trim());
     // One example per endpoint.
     expect(urls.length).toBe(METHOD_NAMES.length);
     for (const u of urls) {
       const res = await fetch(u);
       expect(res.status, u).toBe(200);
-      if (res.headers.get('content-type')?.startsWith('application/json')) expect(['OK', 'Ok']).toContain(((await res.json()) as { status?: string; code?: string }).status ?? 'Ok');
+      if (res.headers.get('content-type')?.startsWith('application/json'))
+        expect(['OK', 'Ok']).toContain(((await res.json()) as { status?: string; code?: string }).status ?? 'Ok');
     }
     child.kill('SIGTERM');
     await new Promise((r) => child.on('exit', r));

@@ -16,7 +16,9 @@ function reference(text: string): RGBA | undefined {
 /** Same colour: channels within rounding (MapLibre keeps fractions and premultiplies), alpha equal. */
 function same(ours: RGBA | undefined, theirs: RGBA | undefined): boolean {
   if (!ours || !theirs) return ours === theirs;
-  const channels = [0, 1, 2].every((i) => Number.isInteger(ours[i]) && Math.abs(ours[i]! - Math.min(255, Math.max(0, theirs[i]!))) <= 0.5 + 1e-6);
+  const channels = [0, 1, 2].every(
+    (i) => Number.isInteger(ours[i]) && Math.abs(ours[i]! - Math.min(255, Math.max(0, theirs[i]!))) <= 0.5 + 1e-6,
+  );
   return channels && Math.abs(ours[3] - theirs[3]) < 1e-9;
 }
 
@@ -45,13 +47,56 @@ describe('parseColor (the style spec rules)', () => {
   });
 
   it('refuses what the style spec refuses', () => {
-    for (const bad of ['#12345', '#ggg', 'rgb(1,2)', 'rgb(1 2, 3)', 'rgb(1,2,3/0.5)', 'rgb(1 2 3, 0.5)', 'rgb(1%, 2, 3)', 'hsl(1, 2, 3)', 'rgb (1,2,3)', 'rgb(1,2,3', '0xff0000', 'ff0000', 'hsl(1e999, 50%, 50%)', 7, null]) {
+    for (const bad of [
+      '#12345',
+      '#ggg',
+      'rgb(1,2)',
+      'rgb(1 2, 3)',
+      'rgb(1,2,3/0.5)',
+      'rgb(1 2 3, 0.5)',
+      'rgb(1%, 2, 3)',
+      'hsl(1, 2, 3)',
+      'rgb (1,2,3)',
+      'rgb(1,2,3',
+      '0xff0000',
+      'ff0000',
+      'hsl(1e999, 50%, 50%)',
+      7,
+      null,
+    ]) {
       expect(parseColor(bad), String(bad)).toBeUndefined();
     }
   });
 
   it('agrees with MapLibre on random colour-like text', () => {
-    const token = fc.constantFrom('rgb(', 'rgba(', 'hsl(', 'hsla(', '#', ')', ',', '/', ' ', '\t', '%', 'deg', '.', 'e', '+', '-', '0', '1', '5', '9', '25', '255', '300', 'f', 'a0', 'red');
+    const token = fc.constantFrom(
+      'rgb(',
+      'rgba(',
+      'hsl(',
+      'hsla(',
+      '#',
+      ')',
+      ',',
+      '/',
+      ' ',
+      '\t',
+      '%',
+      'deg',
+      '.',
+      'e',
+      '+',
+      '-',
+      '0',
+      '1',
+      '5',
+      '9',
+      '25',
+      '255',
+      '300',
+      'f',
+      'a0',
+      'red',
+    );
     const text = fc.array(token, { maxLength: 16 }).map((t) => t.join(''));
     const num = fc.oneof(
       fc.integer({ min: -20, max: 400 }).map(String),
@@ -60,7 +105,13 @@ describe('parseColor (the style spec rules)', () => {
     );
     const arg = fc.tuple(num, fc.boolean(), fc.constantFrom('', 'deg'));
     const shaped = fc
-      .tuple(fc.constantFrom('rgb', 'rgba', 'hsl', 'hsla'), fc.constantFrom(', ', ',', ' ', '  '), fc.constantFrom('all', 'none', 'hsl', 'mixed'), fc.array(arg, { minLength: 3, maxLength: 4 }), fc.constantFrom('', ' ', '\t'))
+      .tuple(
+        fc.constantFrom('rgb', 'rgba', 'hsl', 'hsla'),
+        fc.constantFrom(', ', ',', ' ', '  '),
+        fc.constantFrom('all', 'none', 'hsl', 'mixed'),
+        fc.array(arg, { minLength: 3, maxLength: 4 }),
+        fc.constantFrom('', ' ', '\t'),
+      )
       .map(([name, sep, pct, args, pad]) => {
         const parts = args.map(([v, p, deg], i) => {
           const percent = pct === 'all' || (pct === 'hsl' && (i === 1 || i === 2)) || (pct === 'mixed' && p);

@@ -13,8 +13,20 @@ import { Region } from '../src/region.js';
 import { createLayerEvaluator, validateStyle } from '../src/style/index.js';
 import { testPack } from './helpers/packs.js';
 
-type Layer = { id: string; type: string; source?: string; 'source-layer'?: string; layout?: Record<string, unknown>; filter?: unknown };
-const style = defaultStyle('http://127.0.0.1:8080/', { key: 'k 1' }) as { layers: Layer[]; sources: Record<string, { tiles: string[] }>; glyphs: string; sprite: string };
+type Layer = {
+  id: string;
+  type: string;
+  source?: string;
+  'source-layer'?: string;
+  layout?: Record<string, unknown>;
+  filter?: unknown;
+};
+const style = defaultStyle('http://127.0.0.1:8080/', { key: 'k 1' }) as {
+  layers: Layer[];
+  sources: Record<string, { tiles: string[] }>;
+  glyphs: string;
+  sprite: string;
+};
 
 describe('default style', () => {
   it('passes our validateStyle with no errors and no warnings', () => {
@@ -31,7 +43,9 @@ describe('default style', () => {
     expect(style.sources.bando!.tiles).toEqual(['http://127.0.0.1:8080/tiles/{z}/{x}/{y}.pbf?key=k%201']);
     expect(style.glyphs).toBe('http://127.0.0.1:8080/fonts/{fontstack}/{range}.pbf?key=k%201');
     expect(style.sprite).toBe('http://127.0.0.1:8080/sprites/default?key=k%201');
-    expect((defaultStyle('https://x.example/bando') as { sprite: string }).sprite).toBe('https://x.example/bando/sprites/default');
+    expect((defaultStyle('https://x.example/bando') as { sprite: string }).sprite).toBe(
+      'https://x.example/bando/sprites/default',
+    );
   });
 
   it('uses only tile layers that exist, fonts with shipped glyphs and icons of the sprite', () => {
@@ -53,13 +67,17 @@ describe('default style', () => {
     const source = createTileSource(region);
     // Around Hoàn Kiếm lake: roads of many classes, buildings, water, POIs.
     const tile = new VectorTile(new PbfReader(source.tile(16, 52037, 28852)!));
-    const evaluators = style.layers.filter((l) => l.type !== 'background').map((l) => ({ layer: l, ev: createLayerEvaluator(l) }));
+    const evaluators = style.layers
+      .filter((l) => l.type !== 'background')
+      .map((l) => ({ layer: l, ev: createLayerEvaluator(l) }));
     let checked = 0;
     for (const [name, layer] of Object.entries(tile.layers)) {
       for (let i = 0; i < layer.length; i++) {
         const f = layer.feature(i);
         const feature = { properties: f.properties, geometryType: f.type as 1 | 2 | 3 };
-        const drawn = evaluators.some(({ layer: l, ev }) => l['source-layer'] === name && ev.isVisible(16) && ev.matches(feature, 16));
+        const drawn = evaluators.some(
+          ({ layer: l, ev }) => l['source-layer'] === name && ev.isVisible(16) && ev.matches(feature, 16),
+        );
         expect(drawn, `${name}/${String(f.properties.class)}`).toBe(true);
         checked++;
       }
@@ -67,7 +85,10 @@ describe('default style', () => {
     expect(checked).toBeGreaterThan(50);
     // And each road class has a casing and a fill layer matching it.
     for (const k of BASEMAP_KINDS.filter((x) => x.layer === 'road' && x.class !== 'path')) {
-      const matching = evaluators.filter(({ layer: l, ev }) => l['source-layer'] === 'road' && l.type === 'line' && ev.matches({ properties: { class: k.class } }, 16));
+      const matching = evaluators.filter(
+        ({ layer: l, ev }) =>
+          l['source-layer'] === 'road' && l.type === 'line' && ev.matches({ properties: { class: k.class } }, 16),
+      );
       expect(matching.length, k.class).toBe(2);
     }
   });

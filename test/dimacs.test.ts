@@ -106,7 +106,9 @@ describe('readDimacs on small files', () => {
     expect(gz.weight).toEqual(plain.weight);
     const overridden = await readDimacs(join(tmp, 'tiny-t.gr.gz'), join(tmp, 'tiny.co'), { kind: 'distance' });
     expect(overridden.kind).toBe('distance');
-    await expect(readDimacs(join(tmp, 'tiny.gr'), join(tmp, 'tiny.co'))).rejects.toThrow(/tiny\.gr: cannot tell distance from time/);
+    await expect(readDimacs(join(tmp, 'tiny.gr'), join(tmp, 'tiny.co'))).rejects.toThrow(
+      /tiny\.gr: cannot tell distance from time/,
+    );
   });
 
   it('names the file and line of bad input', async () => {
@@ -126,9 +128,13 @@ describe('readDimacs on small files', () => {
     }
     writeFileSync(join(tmp, 'ok-d.gr'), gr);
     writeFileSync(join(tmp, 'short.co'), 'p aux sp co 3\nv 1 -73000000 40000000\nv 1 -73000000 40000000\n');
-    await expect(readDimacs(join(tmp, 'ok-d.gr'), join(tmp, 'short.co'))).rejects.toThrow(/short\.co: line 3: node 1 given twice/);
+    await expect(readDimacs(join(tmp, 'ok-d.gr'), join(tmp, 'short.co'))).rejects.toThrow(
+      /short\.co: line 3: node 1 given twice/,
+    );
     writeFileSync(join(tmp, 'other.co'), 'p aux sp co 4\n');
-    await expect(readDimacs(join(tmp, 'ok-d.gr'), join(tmp, 'other.co'))).rejects.toThrow(/other\.co: line 1: announces 4 nodes but the arc file has 3/);
+    await expect(readDimacs(join(tmp, 'ok-d.gr'), join(tmp, 'other.co'))).rejects.toThrow(
+      /other\.co: line 1: announces 4 nodes but the arc file has 3/,
+    );
     // A truncated gzip stream.
     const full = readFileSync(GR_D);
     writeFileSync(join(tmp, 'cut-d.gr.gz'), full.subarray(0, 100_000));

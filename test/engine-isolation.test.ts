@@ -19,7 +19,10 @@ describe('engines built on the same regions keep their state apart', () => {
     expect(routerOf(fast.regions[0]!).core(0)).toBe('wasm');
     expect(routerOf(first.regions[0]!).core(0)).toBe('wasm');
     expect(fast.info().packs[0]!.routeCore).toEqual({ core: 'wasm', reason: null });
-    expect(plain.info().packs[0]!.routeCore).toEqual({ core: 'typescript', reason: 'WebAssembly turned off (wasm: false)' });
+    expect(plain.info().packs[0]!.routeCore).toEqual({
+      core: 'typescript',
+      reason: 'WebAssembly turned off (wasm: false)',
+    });
     // Each engine has its own router (and so its own search state and WebAssembly instance).
     expect(routerOf(fast.regions[0]!)).not.toBe(routerOf(plain.regions[0]!));
     expect(plain.direction(query)).toEqual(fast.direction(query));

@@ -10,7 +10,9 @@ describe('createEngine checks its options before loading anything', () => {
   });
   it('an unknown key is refused, with the key meant when it is a known slip', async () => {
     await expect(loose({ pack: 'x.pack' })).rejects.toThrow(/unknown option "pack" \(did you mean packs\?\)/);
-    await expect(loose({ colour: 'red' })).rejects.toThrow(/unknown option "colour"; the options are packs, verify, style, wasm, limits/);
+    await expect(loose({ colour: 'red' })).rejects.toThrow(
+      /unknown option "colour"; the options are packs, verify, style, wasm, limits/,
+    );
   });
   it('bad pack entries, booleans and non-objects are named', async () => {
     await expect(loose({ packs: ['a.pack', 42] })).rejects.toThrow(/packs\[1\] must be a file path/);
@@ -19,7 +21,7 @@ describe('createEngine checks its options before loading anything', () => {
     await expect(loose('hanoi.pack')).rejects.toThrow(/options must be an object/);
     await expect(loose(null)).rejects.toThrow(/options must be an object/);
   });
-  it('good options still load (a missing file is the loader\'s error, naming it)', async () => {
+  it("good options still load (a missing file is the loader's error, naming it)", async () => {
     await expect(createEngine({ packs: ['no-such.pack'], verify: true, wasm: false })).rejects.toThrow(/no-such\.pack/);
   });
 });

@@ -4,12 +4,17 @@ import { createFetchHandler } from '../src/adapters/http/handler.js';
 import { createWorkerEngine } from '../src/adapters/worker/client.js';
 
 const engine = await createEngine();
-const keys = [{ key: 'map', kind: 'tiles' as const }, { key: 'rest', kind: 'rest' as const }];
+const keys = [
+  { key: 'map', kind: 'tiles' as const },
+  { key: 'rest', kind: 'rest' as const },
+];
 const [minLon, minLat, maxLon, maxLat] = engine.regions[0]!.meta.bbox!;
 
 /** The z/x/y of the tile holding the pack's centre (slippy-map tile numbering, computed here). */
 function centreTile(z: number): [number, number, number] {
-  const lon = (minLon + maxLon) / 2, lat = (minLat + maxLat) / 2, n = 2 ** z;
+  const lon = (minLon + maxLon) / 2,
+    lat = (minLat + maxLat) / 2,
+    n = 2 ** z;
   const x = Math.floor(((lon + 180) / 360) * n);
   const y = Math.floor(((1 - Math.log(Math.tan(Math.PI / 4 + (lat * Math.PI) / 360)) / Math.PI) / 2) * n);
   return [z, x, y];
@@ -42,7 +47,12 @@ describe('createFetchHandler serves the web-map resources by default', () => {
   it('resources: [] turns them off; a worker engine (no regions here) has none by default', async () => {
     const off = createFetchHandler(engine, { keys, resources: [] });
     expect((await off(new Request('https://maps.example/styles/default/style.json?key=map'))).status).toBe(404);
-    const remote = createWorkerEngine({ postMessage() {}, addEventListener() {}, removeEventListener() {}, terminate() {} } as never);
+    const remote = createWorkerEngine({
+      postMessage() {},
+      addEventListener() {},
+      removeEventListener() {},
+      terminate() {},
+    } as never);
     const viaWorker = createFetchHandler(remote, { keys });
     expect((await viaWorker(new Request('https://maps.example/styles/default/style.json?key=map'))).status).toBe(404);
     remote.terminate();

@@ -22,15 +22,28 @@ const BOUND_MS = 2000;
 
 const KEYS = JSON.stringify({
   keys: [
-    { key: 'k1', name: 'web', restrictions: ['https://*.example.com/*', 'http://localhost:*'], monthlyQuota: 1000, perSecond: 10 },
+    {
+      key: 'k1',
+      name: 'web',
+      restrictions: ['https://*.example.com/*', 'http://localhost:*'],
+      monthlyQuota: 1000,
+      perSecond: 10,
+    },
     { key: 't1', kind: 'tiles', restrictions: ['*.example.org'] },
   ],
 });
-const USAGE = JSON.stringify({ version: 1, usage: { k1: { '2026-11': { requests: { direction: 3, geocode: 1 }, sessions: 1, billable: 4 } } } });
+const USAGE = JSON.stringify({
+  version: 1,
+  usage: { k1: { '2026-11': { requests: { direction: 3, geocode: 1 }, sessions: 1, billable: 4 } } },
+});
 
 /** Text derived from a valid file: characters replaced, inserted or deleted, the file cut short, or nothing at all. */
 function mutated(valid: string): fc.Arbitrary<string> {
-  const edit = fc.tuple(fc.nat(valid.length), fc.constantFrom('"', '{', '}', '[', ']', ',', ':', '\\', '0', '-', 'e', 'n', '*', '\u0000', '\u0301', 'é', ''), fc.boolean());
+  const edit = fc.tuple(
+    fc.nat(valid.length),
+    fc.constantFrom('"', '{', '}', '[', ']', ',', ':', '\\', '0', '-', 'e', 'n', '*', '\u0000', '\u0301', 'é', ''),
+    fc.boolean(),
+  );
   return fc.oneof(
     fc.array(edit, { minLength: 1, maxLength: 6 }).map((edits) => {
       let s = valid;
@@ -48,15 +61,30 @@ const anyJson = fc.oneof(
   fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify({ keys: [{ key: 'k', restrictions: v }] })),
   fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify({ version: 1, usage: { k: v } })),
   fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify({ version: 1, usage: { k: { '2026-11': v } } })),
-  fc.jsonValue({ maxDepth: 2 }).map((v) => JSON.stringify({ version: 1, usage: { k: { '2026-11': { requests: v, sessions: 0, billable: 0 } } } })),
+  fc
+    .jsonValue({ maxDepth: 2 })
+    .map((v) => JSON.stringify({ version: 1, usage: { k: { '2026-11': { requests: v, sessions: 0, billable: 0 } } } })),
 );
 
 /** Hostile text: deep nesting, long runs, huge numbers. */
 const hostile = fc.oneof(
   fc.integer({ min: 1, max: 100_000 }).map((n) => '['.repeat(n)),
   fc.integer({ min: 1, max: 20_000 }).map((n) => `{"keys":[{"key":"k","restrictions":["${'*'.repeat(n)}x"]}]}`),
-  fc.integer({ min: 1, max: 5_000 }).map((n) => `{"keys":[{"key":"k","restrictions":["${'*.'.repeat(n)}example.com"]}]}`),
-  fc.constantFrom('', 'null', '0', '"x"', '[]', '{}', '1e999', '{"version":1,"usage":null}', '{"version":1e999}', '\uFEFF{}'),
+  fc
+    .integer({ min: 1, max: 5_000 })
+    .map((n) => `{"keys":[{"key":"k","restrictions":["${'*.'.repeat(n)}example.com"]}]}`),
+  fc.constantFrom(
+    '',
+    'null',
+    '0',
+    '"x"',
+    '[]',
+    '{}',
+    '1e999',
+    '{"version":1,"usage":null}',
+    '{"version":1e999}',
+    '\uFEFF{}',
+  ),
 );
 
 /** Loads a file; resolves with what happened. A thrown value must be an Error naming the file. */
@@ -81,7 +109,8 @@ describe('file fuzzing (fixed seeds)', () => {
         expect(cpuMs(() => (result = load(text, 'keys', readKeysFile)))).toBeLessThan(BOUND_MS);
         if (result && 'ok' in result) {
           // What loads must serve: each key's restrictions check a Referer without throwing.
-          for (const k of normalizeKeys(result.ok)) expect(typeof matchesRestrictions(k.restrictions, 'https://a.example.com/x')).toBe('boolean');
+          for (const k of normalizeKeys(result.ok))
+            expect(typeof matchesRestrictions(k.restrictions, 'https://a.example.com/x')).toBe('boolean');
         }
       }),
       { seed: 18, numRuns: 400 },
@@ -96,7 +125,14 @@ describe('file fuzzing (fixed seeds)', () => {
         if (result && 'ok' in result) {
           const store = result.ok;
           const before = store.billable('k', '2026-11');
-          const admitted = store.admit({ key: 'k', period: '2026-11', endpoint: 'direction', units: 1, monthlyQuota: Number.MAX_SAFE_INTEGER, nowMs: Date.UTC(2026, 10, 1) });
+          const admitted = store.admit({
+            key: 'k',
+            period: '2026-11',
+            endpoint: 'direction',
+            units: 1,
+            monthlyQuota: Number.MAX_SAFE_INTEGER,
+            nowMs: Date.UTC(2026, 10, 1),
+          });
           expect(admitted).toBe('ok');
           expect(store.billable('k', '2026-11')).toBe(before + 1);
           expect(typeof JSON.stringify(store.report())).toBe('string');

@@ -14,7 +14,8 @@ const CHILD = fileURLToPath(new URL('./helpers/corrupt-pack-child.ts', import.me
 /** Longest a case may go without a report before it counts as a hang: generous, for a loaded machine. */
 const HANG_MS = 90_000;
 /** Messages of JavaScript's own errors: an unchecked read of corrupt data, not a checked refusal. */
-const RAW = /Cannot read prop|is not a function|is not iterable|undefined|Invalid array length|out of (range|bounds)|Maximum call stack|offset is out|Invalid typed array/;
+const RAW =
+  /Cannot read prop|is not a function|is not iterable|undefined|Invalid array length|out of (range|bounds)|Maximum call stack|offset is out|Invalid typed array/;
 
 /** Runs the cases in a child; resolves with the reports, or rejects naming a case that hung or a crash. */
 function runCases(task: ChildTask): Promise<CaseReport[]> {
@@ -44,13 +45,17 @@ function runCases(task: ChildTask): Promise<CaseReport[]> {
     });
     child.on('exit', (code, signal) => {
       clearTimeout(timer);
-      if (code !== 0 && signal !== 'SIGTERM' && signal !== 'SIGKILL') reject(new Error(`the child crashed (${code ?? signal}) at ${JSON.stringify(current)}: ${stderr.slice(-2000)}`));
+      if (code !== 0 && signal !== 'SIGTERM' && signal !== 'SIGKILL')
+        reject(
+          new Error(`the child crashed (${code ?? signal}) at ${JSON.stringify(current)}: ${stderr.slice(-2000)}`),
+        );
     });
     child.send(task);
   });
 }
 
-const cases = (kind: CorruptCase['kind'], verify: boolean, seeds: number[]): CorruptCase[] => seeds.map((seed) => ({ kind, seed, verify }));
+const cases = (kind: CorruptCase['kind'], verify: boolean, seeds: number[]): CorruptCase[] =>
+  seeds.map((seed) => ({ kind, seed, verify }));
 
 describe('corrupt packs (fixed seeds)', () => {
   it('are refused naming the problem or answered, with verify on and off; never a hang or a crash', async () => {
@@ -58,7 +63,12 @@ describe('corrupt packs (fixed seeds)', () => {
     const reports = await runCases({
       region: 'hcmc',
       points: ['10.7769,106.7009', '10.7870,106.6880', '10.7800,106.6950'],
-      cases: [...cases('truncate', true, seeds.slice(0, 4)), ...cases('truncate', false, seeds.slice(0, 4)), ...cases('overwrite', true, seeds.slice(0, 4)), ...cases('overwrite', false, seeds)],
+      cases: [
+        ...cases('truncate', true, seeds.slice(0, 4)),
+        ...cases('truncate', false, seeds.slice(0, 4)),
+        ...cases('overwrite', true, seeds.slice(0, 4)),
+        ...cases('overwrite', false, seeds),
+      ],
     });
     expect(reports.length).toBe(24);
     // The engines did run on corrupt data: some unverified overwrites were answered, not all refused at open.

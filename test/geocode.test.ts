@@ -22,13 +22,16 @@ function scanXml(file: string) {
   const xml = readFileSync(OSM + file, 'utf8');
   const coords = new Map<string, [number, number]>();
   const elements: Array<{ type: string; id: string; tags: Record<string, string>; lat: number; lon: number }> = [];
-  const tagsOf = (body: string) => Object.fromEntries([...body.matchAll(/<tag k="([^"]*)" v="([^"]*)"\/>/g)].map((m) => [m[1]!, m[2]!]));
+  const tagsOf = (body: string) =>
+    Object.fromEntries([...body.matchAll(/<tag k="([^"]*)" v="([^"]*)"\/>/g)].map((m) => [m[1]!, m[2]!]));
   for (const m of xml.matchAll(/<node id="(\d+)"[^>]*?lat="([-\d.]+)" lon="([-\d.]+)"(\/>|>([\s\S]*?)<\/node>)/g)) {
     coords.set(m[1]!, [Number(m[2]), Number(m[3])]);
     if (m[5]) elements.push({ type: 'node', id: m[1]!, tags: tagsOf(m[5]), lat: Number(m[2]), lon: Number(m[3]) });
   }
   for (const m of xml.matchAll(/<way id="(\d+)"[^>]*>([\s\S]*?)<\/way>/g)) {
-    const refs = [...new Set([...m[2]!.matchAll(/<nd ref="(\d+)"\/>/g)].map((r) => r[1]!))].filter((r) => coords.has(r));
+    const refs = [...new Set([...m[2]!.matchAll(/<nd ref="(\d+)"\/>/g)].map((r) => r[1]!))].filter((r) =>
+      coords.has(r),
+    );
     if (refs.length === 0) continue;
     const lat = refs.reduce((s, r) => s + coords.get(r)![0], 0) / refs.length;
     const lon = refs.reduce((s, r) => s + coords.get(r)![1], 0) / refs.length;
@@ -51,7 +54,8 @@ beforeAll(async () => {
 
 describe('forward geocode, Hanoi', () => {
   const raw = scanXml('hanoi-quoctugiam.osm');
-  const byAddress = (house: string, street: string) => raw.find((e) => e.tags['addr:housenumber'] === house && e.tags['addr:street'] === street)!;
+  const byAddress = (house: string, street: string) =>
+    raw.find((e) => e.tags['addr:housenumber'] === house && e.tags['addr:street'] === street)!;
 
   it('finds addresses written in many ways (diacritics, abbreviations, order, old and new admin names)', () => {
     const a = byAddress('31', 'Phố Cao Bá Quát');
@@ -71,16 +75,27 @@ describe('forward geocode, Hanoi', () => {
     for (const [q, want] of cases) {
       const r = hanoi.geocode({ address: q });
       expect(r.status, q).toBe('OK');
-      expect(within(r.results[0]?.geometry.location, want.lat, want.lon, 50), `${q} → ${r.results[0]?.formatted_address}`).toBe(true);
+      expect(
+        within(r.results[0]?.geometry.location, want.lat, want.lon, 50),
+        `${q} → ${r.results[0]?.formatted_address}`,
+      ).toBe(true);
     }
   });
 
   it('old and new admin names both find places there', () => {
     const stop = raw.find((e) => e.tags.name === 'Văn Miếu' && e.type === 'node')!;
-    for (const q of ['Văn Miếu, Đống Đa', 'Văn Miếu - Quốc Tử Giám, Hà Nội', 'Phường Văn Miếu, Quận Đống Đa', 'P. Văn Miếu - Quốc Tử Giám, HN']) {
+    for (const q of [
+      'Văn Miếu, Đống Đa',
+      'Văn Miếu - Quốc Tử Giám, Hà Nội',
+      'Phường Văn Miếu, Quận Đống Đa',
+      'P. Văn Miếu - Quốc Tử Giám, HN',
+    ]) {
       const r = hanoi.geocode({ address: q });
       expect(r.status, q).toBe('OK');
-      expect(within(r.results[0]?.geometry.location, stop.lat, stop.lon, 500), `${q} → ${r.results[0]?.formatted_address}`).toBe(true);
+      expect(
+        within(r.results[0]?.geometry.location, stop.lat, stop.lon, 500),
+        `${q} → ${r.results[0]?.formatted_address}`,
+      ).toBe(true);
     }
   });
 
@@ -92,9 +107,15 @@ describe('forward geocode, Hanoi', () => {
     // The street result lies on the street: near a node of a way of that name (plain scan of the raw file).
     const drive = JSON.parse(readFileSync(OSM + 'hanoi-central-drive-2025.overpass.json', 'utf8')).elements as any[];
     const nodes = new Map(drive.filter((e) => e.type === 'node').map((e) => [e.id, e]));
-    const onStreet = drive.filter((e) => e.type === 'way' && e.tags?.name === 'Phố Cao Bá Quát').flatMap((w) => w.nodes.map((n: number) => nodes.get(n)).filter(Boolean));
+    const onStreet = drive
+      .filter((e) => e.type === 'way' && e.tags?.name === 'Phố Cao Bá Quát')
+      .flatMap((w) => w.nodes.map((n: number) => nodes.get(n)).filter(Boolean));
     expect(onStreet.length).toBeGreaterThan(0);
-    expect(Math.min(...onStreet.map((n: any) => haversine(n.lat, n.lon, top.geometry.location.lat, top.geometry.location.lng)))).toBeLessThan(30);
+    expect(
+      Math.min(
+        ...onStreet.map((n: any) => haversine(n.lat, n.lon, top.geometry.location.lat, top.geometry.location.lng)),
+      ),
+    ).toBeLessThan(30);
 
     const ward = hanoi.geocode({ address: '12 Phố Không Có Thật, Phường Văn Miếu - Quốc Tử Giám, Hà Nội' });
     expect(ward.status).toBe('OK');
@@ -115,7 +136,12 @@ describe('forward geocode, Hanoi', () => {
     expect(top.types).toEqual([]);
     expect(top.reference).toBe(top.place_id);
     expect(top.place_id).toMatch(/^[0-9a-z.]+$/);
-    expect(top.address_components.map((c) => c.long_name)).toEqual(['31', 'Phố Cao Bá Quát', 'Phường Ba Đình', 'Thành phố Hà Nội']);
+    expect(top.address_components.map((c) => c.long_name)).toEqual([
+      '31',
+      'Phố Cao Bá Quát',
+      'Phường Ba Đình',
+      'Thành phố Hà Nội',
+    ]);
     expect(top.address_components[1]!.short_name).toBe('Cao Bá Quát');
     expect(top.formatted_address).toBe('31 Phố Cao Bá Quát, Phường Ba Đình, Thành phố Hà Nội');
     const area = decodePlusCode(top.plus_code.global_code)!;
@@ -132,7 +158,9 @@ describe('forward geocode, Ho Chi Minh City', () => {
   const raw = scanXml('hcmc-d1-d3.osm');
   it('finds POIs and addresses with district numbers, nicknames and 2025 ward names', () => {
     const lake = raw.find((e) => e.type === 'node' && e.tags.name === 'Hồ Con Rùa' && e.tags.historic)!;
-    const consulate = raw.find((e) => e.tags['addr:housenumber'] === '175' && e.tags['addr:street'] === 'Hai Bà Trưng')!;
+    const consulate = raw.find(
+      (e) => e.tags['addr:housenumber'] === '175' && e.tags['addr:street'] === 'Hai Bà Trưng',
+    )!;
     const cases: Array<[string, typeof lake]> = [
       ['Hồ Con Rùa', lake],
       ['Ho Con Rua, Q1, TPHCM', lake],
@@ -144,7 +172,10 @@ describe('forward geocode, Ho Chi Minh City', () => {
     for (const [q, want] of cases) {
       const r = hcmc.geocode({ address: q });
       expect(r.status, q).toBe('OK');
-      expect(within(r.results[0]?.geometry.location, want.lat, want.lon, 50), `${q} → ${r.results[0]?.formatted_address}`).toBe(true);
+      expect(
+        within(r.results[0]?.geometry.location, want.lat, want.lon, 50),
+        `${q} → ${r.results[0]?.formatted_address}`,
+      ).toBe(true);
     }
   });
 });
@@ -155,8 +186,11 @@ describe('reverse geocode', () => {
     const ky = 111_320;
     const kx = ky * Math.cos((lat * Math.PI) / 180);
     const pts = (e: number): Array<[number, number]> => {
-      const out: Array<[number, number]> = [[g.nodeLat[g.edgeNodes[2 * e]!]! / 1e7, g.nodeLon[g.edgeNodes[2 * e]!]! / 1e7]];
-      for (let j = g.edgeShape[e]!; j < g.edgeShape[e + 1]!; j++) out.push([g.shapeLat[j]! / 1e7, g.shapeLon[j]! / 1e7]);
+      const out: Array<[number, number]> = [
+        [g.nodeLat[g.edgeNodes[2 * e]!]! / 1e7, g.nodeLon[g.edgeNodes[2 * e]!]! / 1e7],
+      ];
+      for (let j = g.edgeShape[e]!; j < g.edgeShape[e + 1]!; j++)
+        out.push([g.shapeLat[j]! / 1e7, g.shapeLon[j]! / 1e7]);
       out.push([g.nodeLat[g.edgeNodes[2 * e + 1]!]! / 1e7, g.nodeLon[g.edgeNodes[2 * e + 1]!]! / 1e7]);
       return out;
     };
@@ -165,9 +199,12 @@ describe('reverse geocode', () => {
       if (g.edgeName[e] === 0) continue;
       const p = pts(e);
       for (let i = 0; i + 1 < p.length; i++) {
-        const ax = (p[i]![1] - lng) * kx, ay = (p[i]![0] - lat) * ky;
-        const bx = (p[i + 1]![1] - lng) * kx, by = (p[i + 1]![0] - lat) * ky;
-        const ex = bx - ax, ey = by - ay;
+        const ax = (p[i]![1] - lng) * kx,
+          ay = (p[i]![0] - lat) * ky;
+        const bx = (p[i + 1]![1] - lng) * kx,
+          by = (p[i + 1]![0] - lat) * ky;
+        const ex = bx - ax,
+          ey = by - ay;
         const l2 = ex * ex + ey * ey;
         const t = l2 > 0 ? Math.min(1, Math.max(0, -(ax * ex + ay * ey) / l2)) : 0;
         best = Math.min(best, Math.hypot(ax + t * ex, ay + t * ey));
@@ -188,7 +225,8 @@ describe('reverse geocode', () => {
       let nearestPoint = Infinity;
       for (let i = 0; i < r.places.count; i++) {
         const kind = r.places.kind[i]!;
-        if (kind === PlaceKind.poi || kind === PlaceKind.address) nearestPoint = Math.min(nearestPoint, haversine(lat, lng, r.lat(i), r.lon(i)));
+        if (kind === PlaceKind.poi || kind === PlaceKind.address)
+          nearestPoint = Math.min(nearestPoint, haversine(lat, lng, r.lat(i), r.lon(i)));
       }
       const nearest = Math.min(nearestPoint, nearestNamedRoad(r.region.graph, lat, lng));
       const ward = referenceWardAt(lat, lng);
@@ -208,7 +246,10 @@ describe('reverse geocode', () => {
       for (const x of res.results) {
         const at = referenceWardAt(x.geometry.location.lat, x.geometry.location.lng);
         const shown = x.address_components.find((c) => /^(Phường|Xã|Đặc khu) /.test(c.long_name));
-        expect(nameKey(shown!.short_name), `${x.formatted_address} at ${x.geometry.location.lat},${x.geometry.location.lng}`).toBe(nameKey(at!.name));
+        expect(
+          nameKey(shown!.short_name),
+          `${x.formatted_address} at ${x.geometry.location.lat},${x.geometry.location.lng}`,
+        ).toBe(nameKey(at!.name));
       }
       expect(new Set(res.results.map((x) => x.formatted_address)).size).toBe(res.results.length);
     }
@@ -270,11 +311,22 @@ describe('place_id', () => {
     const good = hanoi.geocode({ address: '31 Cao Bá Quát' }).results[0]!.place_id;
     const [tag, num, chk] = good.split('.');
     const flip = (c: string) => (c === '0' ? '1' : '0');
-    for (const id of [`${tag}.${num}.${flip(chk![0]!)}${chk!.slice(1)}`, `${tag}.zzzzzz.${chk}`, `aaaaaa.${num}.${chk}`]) {
+    for (const id of [
+      `${tag}.${num}.${flip(chk![0]!)}${chk!.slice(1)}`,
+      `${tag}.zzzzzz.${chk}`,
+      `aaaaaa.${num}.${chk}`,
+    ]) {
       expect(hanoi.geocode({ place_id: id }).status).toBe('NOT_FOUND');
       expect(hanoi.placeDetail({ place_id: id }).status).toBe('NOT_FOUND');
     }
-    for (const id of ['abc', 'x'.repeat(10_000), 'ChIJN1t_tDeuEmsRUsoyG83frY4', '../../etc/passwd', `${good} `.repeat(3), '💥']) {
+    for (const id of [
+      'abc',
+      'x'.repeat(10_000),
+      'ChIJN1t_tDeuEmsRUsoyG83frY4',
+      '../../etc/passwd',
+      `${good} `.repeat(3),
+      '💥',
+    ]) {
       const g = hanoi.geocode({ place_id: id });
       expect(g.status).toBe('BAD_REQUEST');
       expect(g.error_message).toMatch(/place_id/);

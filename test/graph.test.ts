@@ -95,16 +95,23 @@ describe('the real Hanoi road graph', () => {
 
   it('folds degree-2 chains: inner shape points belong to no other edge', () => {
     const endpoints = new Set<number>();
-    for (let i = 0; i < g.edgeNodes.length; i++) endpoints.add(g.nodeLat[g.edgeNodes[i]!]! * 1e3 + g.nodeLon[g.edgeNodes[i]!]!);
+    for (let i = 0; i < g.edgeNodes.length; i++)
+      endpoints.add(g.nodeLat[g.edgeNodes[i]!]! * 1e3 + g.nodeLon[g.edgeNodes[i]!]!);
     let shapePoints = 0;
-    for (let s = 0; s < g.shapeLat.length; s++) if (!endpoints.has(g.shapeLat[s]! * 1e3 + g.shapeLon[s]!)) shapePoints++;
+    for (let s = 0; s < g.shapeLat.length; s++)
+      if (!endpoints.has(g.shapeLat[s]! * 1e3 + g.shapeLon[s]!)) shapePoints++;
     // Nearly every shape point is a true degree-2 point (a few coincide in position with a node of another layer).
     expect(shapePoints / Math.max(1, g.shapeLat.length)).toBeGreaterThan(0.99);
     expect(g.shapeLat.length).toBeGreaterThan(g.nodeCount);
   });
 
   it('keeps the car one-way ways of the source tags, and only those', () => {
-    const files = ['hanoi-center-all-2023.overpass.json', 'hanoi-hospitals-2024.overpass.json', 'hanoi-restaurants-2024.overpass.json', 'hanoi-central-drive-2025.overpass.json'].map((f) => OSM + f);
+    const files = [
+      'hanoi-center-all-2023.overpass.json',
+      'hanoi-hospitals-2024.overpass.json',
+      'hanoi-restaurants-2024.overpass.json',
+      'hanoi-central-drive-2025.overpass.json',
+    ].map((f) => OSM + f);
     const ways = overpassWays(files);
     const carOneway = new Set<number>();
     const inGraphForCar = new Set<number>();
@@ -118,8 +125,10 @@ describe('the real Hanoi road graph', () => {
     for (const w of ways.values()) {
       if (!inGraphForCar.has(w.id)) continue;
       const t = w.tags;
-      const tagged = ['yes', '1', 'true', '-1', 'reverse'].includes(t.oneway ?? '') ||
-        (t.oneway === undefined && (t.junction === 'roundabout' || t.junction === 'circular' || t.highway === 'motorway'));
+      const tagged =
+        ['yes', '1', 'true', '-1', 'reverse'].includes(t.oneway ?? '') ||
+        (t.oneway === undefined &&
+          (t.junction === 'roundabout' || t.junction === 'circular' || t.highway === 'motorway'));
       expect(carOneway.has(w.id), `way ${w.id} oneway=${t.oneway}`).toBe(tagged);
       checked++;
     }
@@ -146,7 +155,10 @@ describe('the real Hanoi road graph', () => {
   });
 
   it('lets a motorbike use alleys that a car may not (motor_vehicle=no + motorcycle=yes)', () => {
-    const ways = overpassWays([OSM + 'hanoi-center-all-2023.overpass.json', OSM + 'hanoi-central-drive-2025.overpass.json']);
+    const ways = overpassWays([
+      OSM + 'hanoi-center-all-2023.overpass.json',
+      OSM + 'hanoi-central-drive-2025.overpass.json',
+    ]);
     let found = 0;
     for (let e = 0; e < g.edgeCount; e++) {
       const t = ways.get(g.edgeWay[e]!)?.tags;
@@ -159,7 +171,10 @@ describe('the real Hanoi road graph', () => {
   });
 
   it('keeps trucks off hgv=no roads that cars may use', () => {
-    const ways = overpassWays([OSM + 'hanoi-center-all-2023.overpass.json', OSM + 'hanoi-central-drive-2025.overpass.json']);
+    const ways = overpassWays([
+      OSM + 'hanoi-center-all-2023.overpass.json',
+      OSM + 'hanoi-central-drive-2025.overpass.json',
+    ]);
     let found = 0;
     for (let e = 0; e < g.edgeCount; e++) {
       const t = ways.get(g.edgeWay[e]!)?.tags;

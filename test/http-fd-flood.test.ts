@@ -82,8 +82,17 @@ describe('bando serve under a descriptor flood', () => {
 
 describe('connection caps (in-process)', () => {
   it('closes idle connections for new ones, never one with a request in progress, and never exceeds the cap', async () => {
-    const slow: ResourceRoute = { name: 'slow', mapLoad: false, match: (p) => p === '/slow', handle: () => new Promise((r) => setTimeout(() => r(new Response('done')), 1500)) };
-    const handler = createRestHandler(engine, { keys: [{ key: 't', kind: 'tiles' }], allowHttp: true, resources: [slow] });
+    const slow: ResourceRoute = {
+      name: 'slow',
+      mapLoad: false,
+      match: (p) => p === '/slow',
+      handle: () => new Promise((r) => setTimeout(() => r(new Response('done')), 1500)),
+    };
+    const handler = createRestHandler(engine, {
+      keys: [{ key: 't', kind: 'tiles' }],
+      allowHttp: true,
+      resources: [slow],
+    });
     const cap = 20;
     let peak = 0;
     const server = await startNodeServer(handler, { port: 0, maxConnections: cap });

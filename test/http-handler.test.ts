@@ -25,8 +25,14 @@ const engine: EngineApi = await createEngine();
 function handler(opts: FetchHandlerOptions = {}) {
   return createFetchHandler(engine, { keys: KEYS, ...opts });
 }
-async function get(h: ReturnType<typeof handler>, path: string, init: RequestInit & { remoteAddress?: string; base?: string } = {}) {
-  const res = await h(new Request(`${init.base ?? 'https://bando.test'}${path}`, init), { remoteAddress: init.remoteAddress });
+async function get(
+  h: ReturnType<typeof handler>,
+  path: string,
+  init: RequestInit & { remoteAddress?: string; base?: string } = {},
+) {
+  const res = await h(new Request(`${init.base ?? 'https://bando.test'}${path}`, init), {
+    remoteAddress: init.remoteAddress,
+  });
   const type = res.headers.get('content-type') ?? '';
   const body = type.startsWith('application/json') ? await res.json() : new Uint8Array(await res.arrayBuffer());
   return { status: res.status, type, body: body as Record<string, unknown> & Uint8Array };
@@ -40,7 +46,10 @@ describe('Errors: HTTP status codes and error bodies (uses direction)', () => {
   it('403 API_KEY_MISSING and API_KEY_INVALID', async () => {
     const h = handler();
     expect(await get(h, `/Direction?${ROUTE}`)).toMatchObject({ status: 403, body: { status: 'API_KEY_MISSING' } });
-    expect(await get(h, `/Direction?${ROUTE}&api_key=`)).toMatchObject({ status: 403, body: { status: 'API_KEY_MISSING' } });
+    expect(await get(h, `/Direction?${ROUTE}&api_key=`)).toMatchObject({
+      status: 403,
+      body: { status: 'API_KEY_MISSING' },
+    });
     const bad = await get(h, `/Direction?${ROUTE}&api_key=nope`);
     expect(bad.status).toBe(403);
     expect(Object.keys(bad.body).sort()).toEqual(['error_message', 'status']);
@@ -50,8 +59,19 @@ describe('Errors: HTTP status codes and error bodies (uses direction)', () => {
 
   it('403 API_KEY_UNAUTHORIZED for a tiles key on every REST endpoint', async () => {
     const h = handler();
-    for (const path of ['/Geocode', '/Direction', '/DistanceMatrix', '/Place/AutoComplete', '/Place/Detail', '/trip', '/staticmap/route'])
-      expect(await get(h, `${path}?${ROUTE}&api_key=tiles`)).toMatchObject({ status: 403, body: { status: 'API_KEY_UNAUTHORIZED' } });
+    for (const path of [
+      '/Geocode',
+      '/Direction',
+      '/DistanceMatrix',
+      '/Place/AutoComplete',
+      '/Place/Detail',
+      '/trip',
+      '/staticmap/route',
+    ])
+      expect(await get(h, `${path}?${ROUTE}&api_key=tiles`)).toMatchObject({
+        status: 403,
+        body: { status: 'API_KEY_UNAUTHORIZED' },
+      });
   });
 
   it('403 API_KEY_UNAUTHORIZED when Origin/Referer miss the URL restrictions; wildcards match', async () => {
@@ -70,19 +90,45 @@ describe('Errors: HTTP status codes and error bodies (uses direction)', () => {
     const none = await get(h, q);
     expect(none).toMatchObject({ status: 403, body: { status: 'API_KEY_UNAUTHORIZED' } });
     // A key without restrictions works from any origin.
-    expect((await get(h, `/Direction?${ROUTE}&api_key=open`, { headers: { origin: 'https://evil.com' } })).status).toBe(200);
+    expect((await get(h, `/Direction?${ROUTE}&api_key=open`, { headers: { origin: 'https://evil.com' } })).status).toBe(
+      200,
+    );
   });
 
   it('400 HTTPS_REQUIRED for plain HTTP; trusted proxy and loopback development switch', async () => {
     const q = `/Direction?${ROUTE}&api_key=open`;
     const http = { base: 'http://bando.test' };
-    expect(await get(handler(), q, http)).toEqual({ status: 400, type: expect.any(String), body: { status: 'HTTPS_REQUIRED', error_message: expect.any(String) } });
+    expect(await get(handler(), q, http)).toEqual({
+      status: 400,
+      type: expect.any(String),
+      body: { status: 'HTTPS_REQUIRED', error_message: expect.any(String) },
+    });
     // The header alone is not trusted.
     expect((await get(handler(), q, { ...http, headers: { 'x-forwarded-proto': 'https' } })).status).toBe(400);
-    expect((await get(handler({ trustProxy: true }), q, { ...http, headers: { 'x-forwarded-proto': 'https' } })).status).toBe(200);
-    expect((await get(handler({ trustProxy: true }), q, { ...http, headers: { 'x-forwarded-proto': 'http' } })).status).toBe(400);
-    expect((await get(handler({ trustProxy: ['10.0.0.1'] }), q, { ...http, remoteAddress: '10.0.0.2', headers: { 'x-forwarded-proto': 'https' } })).status).toBe(400);
-    expect((await get(handler({ trustProxy: ['10.0.0.1'] }), q, { ...http, remoteAddress: '10.0.0.1', headers: { 'x-forwarded-proto': 'https' } })).status).toBe(200);
+    expect(
+      (await get(handler({ trustProxy: true }), q, { ...http, headers: { 'x-forwarded-proto': 'https' } })).status,
+    ).toBe(200);
+    expect(
+      (await get(handler({ trustProxy: true }), q, { ...http, headers: { 'x-forwarded-proto': 'http' } })).status,
+    ).toBe(400);
+    expect(
+      (
+        await get(handler({ trustProxy: ['10.0.0.1'] }), q, {
+          ...http,
+          remoteAddress: '10.0.0.2',
+          headers: { 'x-forwarded-proto': 'https' },
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await get(handler({ trustProxy: ['10.0.0.1'] }), q, {
+          ...http,
+          remoteAddress: '10.0.0.1',
+          headers: { 'x-forwarded-proto': 'https' },
+        })
+      ).status,
+    ).toBe(200);
     expect((await get(handler({ allowHttp: true }), q, { ...http, remoteAddress: '127.0.0.1' })).status).toBe(200);
     expect((await get(handler({ allowHttp: true }), q, { ...http, remoteAddress: '::1' })).status).toBe(200);
     expect((await get(handler({ allowHttp: true }), q, { ...http, remoteAddress: '192.168.1.20' })).status).toBe(400);
@@ -98,7 +144,10 @@ describe('Errors: HTTP status codes and error bodies (uses direction)', () => {
     expect(await get(h, `/DIRECTION?${ROUTE}&api_key=open`)).toMatchObject({ status: 404 });
     const long = await get(h, `/Direction?${ROUTE}&api_key=open&pad=${'x'.repeat(9000)}`);
     expect(long).toMatchObject({ status: 414, body: { status: 'URI_TOO_LONG' } });
-    expect((await get(handler({ maxUrlLength: 100_000 }), `/Direction?${ROUTE}&api_key=open&pad=${'x'.repeat(9000)}`)).status).toBe(200);
+    expect(
+      (await get(handler({ maxUrlLength: 100_000 }), `/Direction?${ROUTE}&api_key=open&pad=${'x'.repeat(9000)}`))
+        .status,
+    ).toBe(200);
   });
 
   it('BAD_REQUEST bodies from the engine come with HTTP 400 and the engine body unchanged', async () => {
@@ -129,7 +178,9 @@ describe('Limits: quota and rate (uses direction)', () => {
 
   it('the default quota is 30,000 per month', async () => {
     const now = Date.UTC(2025, 0, 10);
-    const usage = new MemoryUsageStore({ open: { '2025-01': { requests: { direction: 29_999 }, sessions: 0, billable: 29_999 } } });
+    const usage = new MemoryUsageStore({
+      open: { '2025-01': { requests: { direction: 29_999 }, sessions: 0, billable: 29_999 } },
+    });
     const h = handler({ now: () => now, usage });
     expect((await get(h, `/Direction?${ROUTE}&api_key=open`)).status).toBe(200);
     expect((await get(h, `/Direction?${ROUTE}&api_key=open`)).status).toBe(429);
@@ -162,14 +213,17 @@ describe('answers through the handler equal the engine answers', () => {
     const h = handler();
     const want = await direct('direction', { origin: A, destination: B });
     expect(want.status).toBe('OK');
-    for (const p of ['/Direction', '/direction']) expect(await get(h, `${p}?${ROUTE}&api_key=open`)).toMatchObject({ status: 200, body: want });
+    for (const p of ['/Direction', '/direction'])
+      expect(await get(h, `${p}?${ROUTE}&api_key=open`)).toMatchObject({ status: 200, body: want });
   });
 
   it('distance matrix, documented and lowercase paths', async () => {
     const h = handler();
     const m = await direct('distanceMatrix', { origins: A, destinations: `${B}|${C}` });
     for (const p of ['/DistanceMatrix', '/distancematrix'])
-      expect((await get(h, `${p}?origins=${A}&destinations=${encodeURIComponent(`${B}|${C}`)}&api_key=open`)).body).toEqual(m);
+      expect(
+        (await get(h, `${p}?origins=${A}&destinations=${encodeURIComponent(`${B}|${C}`)}&api_key=open`)).body,
+      ).toEqual(m);
   });
 
   it('geocode (any capitalisation), autocomplete, place detail with the placeid alias', async () => {
@@ -192,7 +246,10 @@ describe('answers through the handler equal the engine answers', () => {
     const q = { waypoints: [A, B, C, '21.0310,105.8420'].join(';') };
     const want = await direct('trip', q);
     expect(want.code).toBe('Ok');
-    expect(await get(h, `/trip?${new URLSearchParams({ ...q, api_key: 'open' })}`)).toMatchObject({ status: 200, body: want });
+    expect(await get(h, `/trip?${new URLSearchParams({ ...q, api_key: 'open' })}`)).toMatchObject({
+      status: 200,
+      body: want,
+    });
     const bad = await get(h, `/trip?waypoints=x&api_key=open`);
     expect(bad).toMatchObject({ status: 400, body: await direct('trip', { waypoints: 'x' }) });
     expect(bad.body.code).toBe('InvalidQuery');
@@ -211,7 +268,10 @@ describe('answers through the handler equal the engine answers', () => {
 
   it('NOT_FOUND bodies from the engine come with HTTP 200', async () => {
     const r = await get(handler(), `/Direction?origin=${A}&destination=10.7769,106.7009&api_key=open`);
-    expect(r).toMatchObject({ status: 200, body: await direct('direction', { origin: A, destination: '10.7769,106.7009' }) });
+    expect(r).toMatchObject({
+      status: 200,
+      body: await direct('direction', { origin: A, destination: '10.7769,106.7009' }),
+    });
     expect(r.body.status).toBe('NOT_FOUND');
   });
 
@@ -233,20 +293,35 @@ describe('autocomplete sessions (billing definitions)', () => {
     const now = Date.UTC(2025, 2, 3);
     const h = handler({ usage, now: () => now });
     const ac = (input: string, token?: string) =>
-      get(h, `/Place/AutoComplete?input=${encodeURIComponent(input)}${token ? `&sessiontoken=${token}` : ''}&api_key=open`);
+      get(
+        h,
+        `/Place/AutoComplete?input=${encodeURIComponent(input)}${token ? `&sessiontoken=${token}` : ''}&api_key=open`,
+      );
     for (const input of ['Ho', 'Hoàn', 'Hoàn Kiếm']) expect((await ac(input, 'S1')).status).toBe(200);
     const id = (await ac('Hoàn Kiếm', 'S1')).body.predictions as unknown as { place_id: string }[];
-    expect((await get(h, `/Place/Detail?place_id=${encodeURIComponent(id[0]!.place_id)}&sessiontoken=S1&api_key=open`)).status).toBe(200);
-    expect(usage.report().open!['2025-03']).toEqual({ requests: { autocomplete: 4, placeDetail: 1 }, sessions: 1, billable: 1 });
+    expect(
+      (await get(h, `/Place/Detail?place_id=${encodeURIComponent(id[0]!.place_id)}&sessiontoken=S1&api_key=open`))
+        .status,
+    ).toBe(200);
+    expect(usage.report().open!['2025-03']).toEqual({
+      requests: { autocomplete: 4, placeDetail: 1 },
+      sessions: 1,
+      billable: 1,
+    });
     // Reusing the token after the session bills each request; no token bills each request.
     await ac('Hoàn', 'S1');
     await ac('Hoàn');
-    expect(usage.report().open!['2025-03']).toEqual({ requests: { autocomplete: 6, placeDetail: 1 }, sessions: 1, billable: 3 });
+    expect(usage.report().open!['2025-03']).toEqual({
+      requests: { autocomplete: 6, placeDetail: 1 },
+      sessions: 1,
+      billable: 3,
+    });
   });
 
   it('an open session continues past an exhausted quota; a new one is refused', async () => {
     const h = handler();
-    const ac = (token: string) => get(h, `/Place/AutoComplete?input=Ho&sessiontoken=${token}&api_key=one`).then((r) => r.status);
+    const ac = (token: string) =>
+      get(h, `/Place/AutoComplete?input=Ho&sessiontoken=${token}&api_key=one`).then((r) => r.status);
     expect(await ac('T1')).toBe(200);
     expect(await ac('T1')).toBe(200);
     expect(await ac('T1')).toBe(200);
@@ -259,25 +334,56 @@ describe('extension point for web-map resources (tiles keys)', () => {
     name: 'style',
     mapLoad: true,
     match: (p) => p === '/styles/default/style.json',
-    handle: () => new Response(JSON.stringify({ version: 8, sources: {}, layers: [] }), { headers: { 'content-type': 'application/json' } }),
+    handle: () =>
+      new Response(JSON.stringify({ version: 8, sources: {}, layers: [] }), {
+        headers: { 'content-type': 'application/json' },
+      }),
   };
-  const tile: ResourceRoute = { name: 'tiles', mapLoad: false, match: (p) => /^\/tiles\/\d+\/\d+\/\d+\.pbf$/.test(p), handle: () => new Response(new Uint8Array(3)) };
+  const tile: ResourceRoute = {
+    name: 'tiles',
+    mapLoad: false,
+    match: (p) => /^\/tiles\/\d+\/\d+\/\d+\.pbf$/.test(p),
+    handle: () => new Response(new Uint8Array(3)),
+  };
 
   it('tiles keys load resources and count map loads; rest keys are unauthorised', async () => {
     const usage = new MemoryUsageStore();
     const now = Date.UTC(2025, 6, 1);
     const h = handler({ usage, resources: [style, tile], now: () => now });
-    expect((await get(h, '/styles/default/style.json?api_key=tiles')).body).toEqual({ version: 8, sources: {}, layers: [] });
+    expect((await get(h, '/styles/default/style.json?api_key=tiles')).body).toEqual({
+      version: 8,
+      sources: {},
+      layers: [],
+    });
     for (let i = 0; i < 5; i++) expect((await get(h, `/tiles/14/${i}/7.pbf?api_key=tiles`)).status).toBe(200);
-    expect(await get(h, '/styles/default/style.json?api_key=open')).toMatchObject({ status: 403, body: { status: 'API_KEY_UNAUTHORIZED' } });
+    expect(await get(h, '/styles/default/style.json?api_key=open')).toMatchObject({
+      status: 403,
+      body: { status: 'API_KEY_UNAUTHORIZED' },
+    });
     expect(usage.report().tiles!['2025-07']).toEqual({ requests: { style: 1, tiles: 5 }, sessions: 0, billable: 1 });
   });
 
   it('a failing or hanging route answers 500 / 504 for that request only', async () => {
-    const broken: ResourceRoute = { name: 'broken', mapLoad: false, match: (p) => p === '/broken', handle: () => { throw new Error('boom'); } };
-    const hang: ResourceRoute = { name: 'hang', mapLoad: false, match: (p) => p === '/hang', handle: () => new Promise<Response>(() => {}) };
+    const broken: ResourceRoute = {
+      name: 'broken',
+      mapLoad: false,
+      match: (p) => p === '/broken',
+      handle: () => {
+        throw new Error('boom');
+      },
+    };
+    const hang: ResourceRoute = {
+      name: 'hang',
+      mapLoad: false,
+      match: (p) => p === '/hang',
+      handle: () => new Promise<Response>(() => {}),
+    };
     const h = handler({ resources: [broken, hang], timeoutMs: 50 });
-    const [a, b, c] = await Promise.all([get(h, '/broken?api_key=tiles'), get(h, '/hang?api_key=tiles'), get(h, `/Direction?${ROUTE}&api_key=open`)]);
+    const [a, b, c] = await Promise.all([
+      get(h, '/broken?api_key=tiles'),
+      get(h, '/hang?api_key=tiles'),
+      get(h, `/Direction?${ROUTE}&api_key=open`),
+    ]);
     expect(a).toMatchObject({ status: 500, body: { status: 'ERROR' } });
     expect(String(a.body.error_message)).toMatch(/boom/);
     expect(b).toMatchObject({ status: 504, body: { status: 'ERROR' } });

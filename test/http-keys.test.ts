@@ -67,7 +67,8 @@ describe('normalizeKeys', () => {
 describe('client address and HTTPS', () => {
   it('loopback addresses', () => {
     for (const a of ['127.0.0.1', '127.1.2.3', '::1', '::ffff:127.0.0.1']) expect(isLoopback(a)).toBe(true);
-    for (const a of ['10.0.0.1', '::ffff:10.0.0.1', '128.0.0.1', '', undefined, '::2']) expect(isLoopback(a)).toBe(false);
+    for (const a of ['10.0.0.1', '::ffff:10.0.0.1', '128.0.0.1', '', undefined, '::2'])
+      expect(isLoopback(a)).toBe(false);
   });
   it('https URL, trusted proxy header, development loopback', () => {
     const http = new URL('http://h/Geocode');

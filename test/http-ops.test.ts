@@ -39,7 +39,11 @@ describe('/healthz', () => {
   });
 
   it('503 with the usage store problem', async () => {
-    const broken: UsageStore = { admit: () => 'ok', report: () => ({}), problem: () => 'Redis at 127.0.0.1:1/0 cannot be reached' };
+    const broken: UsageStore = {
+      admit: () => 'ok',
+      report: () => ({}),
+      problem: () => 'Redis at 127.0.0.1:1/0 cannot be reached',
+    };
     const h = createFetchHandler(engine, { keys: [{ key: 'k' }], usage: broken });
     const res = await h(new Request('https://bando.test/healthz'));
     expect(res.status).toBe(503);
@@ -51,8 +55,17 @@ describe('/metrics', () => {
   it('absent unless enabled; protected by its bearer token and HTTPS; never counted', async () => {
     expect((await setup().get('/metrics')).status).toBe(404);
     const metrics = new ServerMetrics();
-    const { get, counted } = setup({ metrics: { token: TOKEN, text: () => metrics.text() }, observe: (e) => metrics.observe(e) });
-    for (const headers of <Record<string, string>[]>[{}, { authorization: 'Bearer wrong-token-0123456789' }, { authorization: `Bearer ${TOKEN}x` }, { authorization: TOKEN }, { authorization: `Basic ${TOKEN}` }]) {
+    const { get, counted } = setup({
+      metrics: { token: TOKEN, text: () => metrics.text() },
+      observe: (e) => metrics.observe(e),
+    });
+    for (const headers of <Record<string, string>[]>[
+      {},
+      { authorization: 'Bearer wrong-token-0123456789' },
+      { authorization: `Bearer ${TOKEN}x` },
+      { authorization: TOKEN },
+      { authorization: `Basic ${TOKEN}` },
+    ]) {
       const r = await get('/metrics', headers);
       expect(r.status).toBe(401);
       expect(r.headers.get('www-authenticate')).toBe('Bearer');
@@ -70,12 +83,20 @@ describe('/metrics', () => {
 
   it('counts requests per endpoint and status, latency histograms and quota rejections, as sent', async () => {
     const metrics = new ServerMetrics([{ name: 'bando_test_gauge', help: 'A gauge.', type: 'gauge', value: () => 7 }]);
-    const { get } = setup({ metrics: { token: TOKEN, text: () => metrics.text() }, observe: (e) => metrics.observe(e) });
+    const { get } = setup({
+      metrics: { token: TOKEN, text: () => metrics.text() },
+      observe: (e) => metrics.observe(e),
+    });
     // What is sent, tallied here independently of the handler: 5 routes on a quota of 3, a bad key, an unknown path,
     // a geocode with bad input and a health probe.
     const sent: [string, number][] = [];
     for (let i = 0; i < 5; i++) sent.push([`/Direction?${ROUTE}&api_key=k`, i < 3 ? 200 : 429]);
-    sent.push([`/Direction?${ROUTE}&api_key=nope`, 403], ['/nowhere?api_key=k', 404], ['/Geocode?address=&api_key=big', 400], ['/healthz', 200]);
+    sent.push(
+      [`/Direction?${ROUTE}&api_key=nope`, 403],
+      ['/nowhere?api_key=k', 404],
+      ['/Geocode?address=&api_key=big', 400],
+      ['/healthz', 200],
+    );
     for (const [path, status] of sent) expect([path, (await get(path)).status]).toEqual([path, status]);
     const text = (await get('/metrics', { authorization: `Bearer ${TOKEN}` })).text;
     const value = (series: string) => {
@@ -93,12 +114,16 @@ describe('/metrics', () => {
     expect(value('bando_http_request_duration_seconds_count{endpoint="direction"}')).toBe(6);
     expect(value('bando_http_request_duration_seconds_bucket{endpoint="direction",le="+Inf"}')).toBe(6);
     // Buckets are cumulative: never decreasing, ending at the count.
-    const buckets = text.split('\n').filter((l) => l.startsWith('bando_http_request_duration_seconds_bucket{endpoint="direction"')).map((l) => Number(l.split(' ')[1]));
+    const buckets = text
+      .split('\n')
+      .filter((l) => l.startsWith('bando_http_request_duration_seconds_bucket{endpoint="direction"'))
+      .map((l) => Number(l.split(' ')[1]));
     expect(buckets.length).toBe(15);
     expect(buckets).toEqual([...buckets].sort((a, b) => a - b));
     expect(value('bando_test_gauge')).toBe(7);
     // Every sample line is `name{labels} number` or `name number`, every family has HELP and TYPE.
-    for (const line of text.trim().split('\n')) expect(line).toMatch(/^(# (HELP|TYPE) [a-z_]+ .+|[a-z_]+(\{[^}]*\})? -?[0-9.e+-]+)$/);
+    for (const line of text.trim().split('\n'))
+      expect(line).toMatch(/^(# (HELP|TYPE) [a-z_]+ .+|[a-z_]+(\{[^}]*\})? -?[0-9.e+-]+)$/);
   });
 });
 
@@ -108,10 +133,18 @@ describe('--log: one JSON line per request', () => {
     const log = createRequestLog((t) => (written += t));
     const events: RequestEvent[] = [];
     const { get } = setup({ observe: (e) => (events.push(e), log.observe(e)) });
-    const paths = [`/Direction?${ROUTE}&api_key=k`, `/Geocode?address=H%C3%A0ng%20B%C3%A0i&api_key=big`, '/healthz', `/Direction?${ROUTE}&api_key=secret-not-a-key`];
+    const paths = [
+      `/Direction?${ROUTE}&api_key=k`,
+      `/Geocode?address=H%C3%A0ng%20B%C3%A0i&api_key=big`,
+      '/healthz',
+      `/Direction?${ROUTE}&api_key=secret-not-a-key`,
+    ];
     for (const p of paths) await get(p);
     log.flush();
-    const lines = written.trim().split('\n').map((l) => JSON.parse(l));
+    const lines = written
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines.map((l) => [l.method, l.path, l.endpoint, l.status])).toEqual([
       ['GET', '/Direction', 'direction', 200],
       ['GET', '/Geocode', 'geocode', 200],
@@ -130,7 +163,11 @@ describe('--log: one JSON line per request', () => {
 });
 
 describe('cost limit (--max-cost)', () => {
-  const stops = (n: number) => Array.from({ length: n }, (_, i) => `${(21.0 + (i % 20) * 0.002).toFixed(4)},${(105.81 + Math.floor(i / 20) * 0.003).toFixed(4)}`).join(';');
+  const stops = (n: number) =>
+    Array.from(
+      { length: n },
+      (_, i) => `${(21.0 + (i % 20) * 0.002).toFixed(4)},${(105.81 + Math.floor(i / 20) * 0.003).toFixed(4)}`,
+    ).join(';');
   it('refuses calls over the limit before any work, naming the parameter, uncounted; calls under it are answered', async () => {
     const { get, counted } = setup({ maxCost: 200 });
     const trip = await get(`/trip?waypoints=${stops(150)}&api_key=big`);
@@ -139,7 +176,9 @@ describe('cost limit (--max-cost)', () => {
     expect(JSON.parse(trip.text).message).toMatch(/^waypoints makes this request too costly/);
     // A matrix within the URL length is cheap (100 × 100 ≈ 14 units): a lower limit for it.
     const strict = setup({ maxCost: 10 });
-    const matrix = await strict.get(`/DistanceMatrix?origins=${stops(100).replaceAll(';', '|')}&destinations=${stops(100).replaceAll(';', '|')}&api_key=big`);
+    const matrix = await strict.get(
+      `/DistanceMatrix?origins=${stops(100).replaceAll(';', '|')}&destinations=${stops(100).replaceAll(';', '|')}&api_key=big`,
+    );
     expect(strict.counted()).toBe(0);
     expect(matrix.status).toBe(400);
     expect(JSON.parse(matrix.text)).toMatchObject({ status: 'BAD_REQUEST' });
@@ -149,7 +188,9 @@ describe('cost limit (--max-cost)', () => {
     expect(JSON.parse(map.text).error_message).toMatch(/^width makes this request too costly/);
     expect(counted()).toBe(0);
     // Under the limit: the engine's own answers, counted.
-    expect((await get(`/trip?waypoints=${stops(5)}&api_key=big`)).text).toBe(JSON.stringify(await engine.trip!({ waypoints: stops(5) })));
+    expect((await get(`/trip?waypoints=${stops(5)}&api_key=big`)).text).toBe(
+      JSON.stringify(await engine.trip!({ waypoints: stops(5) })),
+    );
     expect((await get(`/Direction?${ROUTE}&api_key=big`)).status).toBe(200);
     expect(counted()).toBe(2);
   });

@@ -5,7 +5,18 @@ import { startNodeServer, type RunningServer } from '../src/adapters/http/node-s
 import { json } from '../src/adapters/http/responses.js';
 
 /** Header names a request may repeat, in several capitalisations; the reference is node's own `req.headers`. */
-const NAMES = ['Host', 'Origin', 'Referer', 'X-Forwarded-Proto', 'Accept', 'Accept-Encoding', 'If-None-Match', 'If-Modified-Since', 'Cookie', 'User-Agent'];
+const NAMES = [
+  'Host',
+  'Origin',
+  'Referer',
+  'X-Forwarded-Proto',
+  'Accept',
+  'Accept-Encoding',
+  'If-None-Match',
+  'If-Modified-Since',
+  'Cookie',
+  'User-Agent',
+];
 
 let server: RunningServer;
 let seen: Record<string, string | null> = {};
@@ -46,7 +57,21 @@ describe('node server request headers', () => {
     });
     await new Promise<void>((r) => ref.listen(0, '127.0.0.1', r));
     const refPort = (ref.address() as { port: number }).port;
-    const lines = ['GET /Direction?x=1 HTTP/1.1', 'Host: a.example:81', 'Origin: https://o1', 'ORIGIN: https://o2', 'Referer: https://r1/', 'referer: https://r2/', 'X-Forwarded-Proto: https', 'x-forwarded-proto: http', 'Cookie: a=1', 'cookie: b=2', 'Accept: x', 'If-Modified-Since: d1', 'if-modified-since: d2'];
+    const lines = [
+      'GET /Direction?x=1 HTTP/1.1',
+      'Host: a.example:81',
+      'Origin: https://o1',
+      'ORIGIN: https://o2',
+      'Referer: https://r1/',
+      'referer: https://r2/',
+      'X-Forwarded-Proto: https',
+      'x-forwarded-proto: http',
+      'Cookie: a=1',
+      'cookie: b=2',
+      'Accept: x',
+      'If-Modified-Since: d1',
+      'if-modified-since: d2',
+    ];
     await send(lines.join('\r\n'));
     await new Promise<void>((resolve, reject) => {
       const socket = connect(refPort, '127.0.0.1', () => socket.write(`${lines.join('\r\n')}\r\n\r\n`));

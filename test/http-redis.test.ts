@@ -50,7 +50,7 @@ describe('Redis store: the same decisions as the memory store', () => {
     const r = await store('parity:', { sessions });
     const m = new MemoryUsageStore({}, { sessions });
     let seed = 99;
-    const rnd = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) % n);
+    const rnd = (n: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
     const keys = [
       { key: 'a', monthlyQuota: 60 },
       { key: 'b{x}:u:', monthlyQuota: 1000, perSecond: 3 },
@@ -72,7 +72,8 @@ describe('Redis store: the same decisions as the memory store', () => {
         perSecond: k.perSecond,
         nowMs: now,
       };
-      if (kind < 5 && rnd(10) < 8) request.session = { endpoint: kind < 3 ? 'autocomplete' : 'placeDetail', token: `t${rnd(6)}` };
+      if (kind < 5 && rnd(10) < 8)
+        request.session = { endpoint: kind < 3 ? 'autocomplete' : 'placeDetail', token: `t${rnd(6)}` };
       want.push(m.admit(request));
       got.push(await r.admit(request));
     }
@@ -86,8 +87,22 @@ describe('Redis store: the same decisions as the memory store', () => {
   it('a session token cannot forge counts of another key or period', async () => {
     const r = await store('forge:');
     const base = { period: '2025-05', units: 1, monthlyQuota: 10, nowMs: 0 };
-    expect(await r.admit({ ...base, key: 'k', endpoint: 'autocomplete', session: { endpoint: 'autocomplete', token: 'x}:2025-05' } })).toBe('ok');
-    expect(await r.admit({ ...base, key: 'k', endpoint: 'autocomplete', session: { endpoint: 'autocomplete', token: '}:u:{victim}:2025-05' } })).toBe('ok');
+    expect(
+      await r.admit({
+        ...base,
+        key: 'k',
+        endpoint: 'autocomplete',
+        session: { endpoint: 'autocomplete', token: 'x}:2025-05' },
+      }),
+    ).toBe('ok');
+    expect(
+      await r.admit({
+        ...base,
+        key: 'k',
+        endpoint: 'autocomplete',
+        session: { endpoint: 'autocomplete', token: '}:u:{victim}:2025-05' },
+      }),
+    ).toBe('ok');
     expect(await r.report()).toEqual({ k: { '2025-05': { requests: { autocomplete: 2 }, sessions: 2, billable: 2 } } });
   });
 });
@@ -95,8 +110,12 @@ describe('Redis store: the same decisions as the memory store', () => {
 describe('several servers on one Redis', () => {
   it('four handlers, 600 concurrent requests over a quota of 100: exactly 100 answered 200, the rest 429', async () => {
     const keys = [{ key: 'shared', monthlyQuota: 100 }];
-    const handlers = await Promise.all([0, 1, 2, 3].map(async () => createRestHandler(engine, { keys, usage: await store('four:') })));
-    const statuses = await Promise.all(Array.from({ length: 600 }, (_, i) => status(handlers[i % 4]!(get(`/Direction?${ROUTE}&api_key=shared`)))));
+    const handlers = await Promise.all(
+      [0, 1, 2, 3].map(async () => createRestHandler(engine, { keys, usage: await store('four:') })),
+    );
+    const statuses = await Promise.all(
+      Array.from({ length: 600 }, (_, i) => status(handlers[i % 4]!(get(`/Direction?${ROUTE}&api_key=shared`)))),
+    );
     expect(statuses.filter((s) => s === 200).length).toBe(100);
     expect(statuses.filter((s) => s === 429).length).toBe(500);
     const report = await stores.at(-1)!.report();
@@ -132,7 +151,10 @@ describe('several servers on one Redis', () => {
       );
       const ok = answers.filter((s) => s === 200).length;
       // Requests A admitted but never answered are counted: the store saw them. Never more than the quota.
-      const stats = spawnSync(process.execPath, ['--import', 'tsx', CLI, 'stats', '--usage', url, '--json'], { cwd: ROOT, encoding: 'utf8' });
+      const stats = spawnSync(process.execPath, ['--import', 'tsx', CLI, 'stats', '--usage', url, '--json'], {
+        cwd: ROOT,
+        encoding: 'utf8',
+      });
       expect(stats.status, stats.stderr).toBe(0);
       const rows = JSON.parse(stats.stdout) as { key: string; billable: number; requests: { direction: number } }[];
       expect(rows.map((r) => [r.key, r.billable, r.requests.direction])).toEqual([['k', 150, 150]]);
@@ -156,7 +178,10 @@ describe('Redis unreachable', () => {
     await redis.stop(true);
     const down = await h(get(`/Direction?${ROUTE}&api_key=k`));
     expect(down.status).toBe(503);
-    expect(JSON.parse(down.body as string)).toEqual({ status: 'ERROR', error_message: expect.stringMatching(new RegExp(`Redis at 127\\.0\\.0\\.1:${redis.port}/0 is unreachable`)) });
+    expect(JSON.parse(down.body as string)).toEqual({
+      status: 'ERROR',
+      error_message: expect.stringMatching(new RegExp(`Redis at 127\\.0\\.0\\.1:${redis.port}/0 is unreachable`)),
+    });
     expect(down.headers['retry-after']).toBe('1');
     const health = await h(get('/healthz'));
     expect(health.status).toBe(503);
@@ -182,14 +207,20 @@ describe('bad Redis URLs give a clear error at start', () => {
     expect(() => describeRedisUrl('redis://h:1/0?x=1')).toThrow(/no query/);
     expect(describeRedisUrl('rediss://user:secret@h:7000/2')).toBe('h:7000/2');
     const port = await freePort();
-    await expect(createRedisUsageStore(`redis://u:secret@127.0.0.1:${port}`, { timeoutMs: 500 })).rejects.toThrow(new RegExp(`Redis at 127\\.0\\.0\\.1:${port}/0 cannot be reached`));
+    await expect(createRedisUsageStore(`redis://u:secret@127.0.0.1:${port}`, { timeoutMs: 500 })).rejects.toThrow(
+      new RegExp(`Redis at 127\\.0\\.0\\.1:${port}/0 cannot be reached`),
+    );
     const keys = join(dir, 'k-bad.json');
     writeFileSync(keys, JSON.stringify({ keys: [{ key: 'k' }] }));
     for (const [url, message] of [
       [`redis://u:secret@127.0.0.1:${port}`, `Redis at 127.0.0.1:${port}/0 cannot be reached`],
       ['redis://127.0.0.1:1/x', 'database number'],
     ]) {
-      const r = spawnSync(process.execPath, ['--import', 'tsx', CLI, 'serve', '--keys', keys, '--usage', url!, '--port', '0', '--threads', '0'], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+      const r = spawnSync(
+        process.execPath,
+        ['--import', 'tsx', CLI, 'serve', '--keys', keys, '--usage', url!, '--port', '0', '--threads', '0'],
+        { cwd: ROOT, encoding: 'utf8', timeout: 60_000 },
+      );
       expect(r.status).toBe(1);
       expect(r.stderr).toContain(message);
       expect(r.stderr).not.toContain('secret');
@@ -199,10 +230,28 @@ describe('bad Redis URLs give a clear error at start', () => {
 
 /** Starts `bando serve --usage <redis>` in a child process. */
 function serve(keys: string, usage: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, 'serve', '--keys', keys, '--usage', usage, '--port', '0', '--allow-http', '--threads', '0'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      CLI,
+      'serve',
+      '--keys',
+      keys,
+      '--usage',
+      usage,
+      '--port',
+      '0',
+      '--allow-http',
+      '--threads',
+      '0',
+    ],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   return new Promise((resolve, reject) => {
     let out = '';
     let err = '';
@@ -215,4 +264,5 @@ function serve(keys: string, usage: string): Promise<{ child: ChildProcess; url:
     child.on('exit', (code) => reject(new Error(`bando serve exited (${code}): ${err}`)));
   });
 }
-const exited = (child: ChildProcess) => new Promise((r) => (child.exitCode !== null || child.signalCode !== null ? r(null) : child.on('exit', r)));
+const exited = (child: ChildProcess) =>
+  new Promise((r) => (child.exitCode !== null || child.signalCode !== null ? r(null) : child.on('exit', r)));

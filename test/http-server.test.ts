@@ -33,13 +33,25 @@ function raw(port: number, text: string): Promise<string> {
 
 describe('node server (in-process)', () => {
   it('answers as the engine does; bad requests do not disturb good ones', async () => {
-    const slow: ResourceRoute = { name: 'slow', mapLoad: false, match: (p) => p === '/slow', handle: () => new Promise((r) => setTimeout(() => r(new Response('done')), 300)) };
-    const handler = createRestHandler(engine, { keys: [{ key: 'k' }, { key: 't', kind: 'tiles' }], allowHttp: true, resources: [slow] });
+    const slow: ResourceRoute = {
+      name: 'slow',
+      mapLoad: false,
+      match: (p) => p === '/slow',
+      handle: () => new Promise((r) => setTimeout(() => r(new Response('done')), 300)),
+    };
+    const handler = createRestHandler(engine, {
+      keys: [{ key: 'k' }, { key: 't', kind: 'tiles' }],
+      allowHttp: true,
+      resources: [slow],
+    });
     const server = await startNodeServer(handler, { port: 0 });
     const port = Number(new URL(server.url).port);
     try {
-      const want = JSON.parse(JSON.stringify(await engine.direction!({ origin: '21.0285,105.8522', destination: '21.0243,105.8575' })));
-      const good = () => fetch(`${server.url}/Direction?${ROUTE}&api_key=k`).then(async (r) => [r.status, await r.json()]);
+      const want = JSON.parse(
+        JSON.stringify(await engine.direction!({ origin: '21.0285,105.8522', destination: '21.0243,105.8575' })),
+      );
+      const good = () =>
+        fetch(`${server.url}/Direction?${ROUTE}&api_key=k`).then(async (r) => [r.status, await r.json()]);
       const results = await Promise.all([
         good(),
         fetch(`${server.url}/Direction?${ROUTE}&api_key=k`, { method: 'POST' }).then((r) => r.status),
@@ -72,10 +84,31 @@ describe('node server (in-process)', () => {
   it.skipIf(spawnSync('openssl', ['version']).status !== 0)('serves HTTPS with a certificate and key', async () => {
     const cert = join(dir, 'cert.pem');
     const key = join(dir, 'key.pem');
-    const gen = spawnSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=127.0.0.1'], { encoding: 'utf8' });
+    const gen = spawnSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-keyout',
+        key,
+        '-out',
+        cert,
+        '-days',
+        '1',
+        '-subj',
+        '/CN=127.0.0.1',
+      ],
+      { encoding: 'utf8' },
+    );
     expect(gen.status).toBe(0);
     const handler = createRestHandler(engine, { keys: [{ key: 'k' }] });
-    const server = await startNodeServer(handler, { port: 0, tls: { cert: readFileSync(cert), key: readFileSync(key) } });
+    const server = await startNodeServer(handler, {
+      port: 0,
+      tls: { cert: readFileSync(cert), key: readFileSync(key) },
+    });
     try {
       expect(server.url.startsWith('https://')).toBe(true);
       const [status, body] = await new Promise<[number, string]>((resolve, reject) => {
@@ -89,7 +122,11 @@ describe('node server (in-process)', () => {
       });
       // No allowHttp and no proxy: only the TLS transport makes this pass the HTTPS check.
       expect(status).toBe(200);
-      expect(JSON.parse(body)).toEqual(JSON.parse(JSON.stringify(await engine.direction!({ origin: '21.0285,105.8522', destination: '21.0243,105.8575' }))));
+      expect(JSON.parse(body)).toEqual(
+        JSON.parse(
+          JSON.stringify(await engine.direction!({ origin: '21.0285,105.8522', destination: '21.0243,105.8575' })),
+        ),
+      );
     } finally {
       await server.close();
     }
@@ -97,7 +134,10 @@ describe('node server (in-process)', () => {
 });
 
 const serve = (keys: string, ...more: string[]) => serveCli(keys, more);
-const exited = (child: ChildProcess) => new Promise<number | null>((r) => (child.exitCode !== null || child.signalCode !== null ? r(child.exitCode) : child.on('exit', (c) => r(c))));
+const exited = (child: ChildProcess) =>
+  new Promise<number | null>((r) =>
+    child.exitCode !== null || child.signalCode !== null ? r(child.exitCode) : child.on('exit', (c) => r(c)),
+  );
 const directionCount = (usagePath: string) => {
   const u = readUsageFile(usagePath).k;
   return u ? Object.values(u).reduce((n, p) => n + (p.requests.direction ?? 0), 0) : 0;
@@ -156,7 +196,10 @@ describe('bando serve keeps usage across restarts and kill -9', () => {
     s.child.kill('SIGTERM');
     await exited(s.child);
     expect(directionCount(usage)).toBe(after + 1);
-    const stats = spawnSync(process.execPath, ['--import', 'tsx', CLI, 'stats', '--keys', keys, '--json'], { cwd: ROOT, encoding: 'utf8' });
+    const stats = spawnSync(process.execPath, ['--import', 'tsx', CLI, 'stats', '--keys', keys, '--json'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
     expect(stats.status).toBe(0);
     const rows = JSON.parse(stats.stdout) as { key: string; requests: { direction: number }; billable: number }[];
     expect(rows.reduce((n, r) => n + r.requests.direction, 0)).toBe(after + 1);
@@ -170,7 +213,11 @@ describe('bando serve: one process per usage file; health, metrics and logs', ()
     writeFileSync(keys, JSON.stringify({ keys: [{ key: 'k' }] }));
     const first = await serve(keys, '--threads', '0');
     try {
-      const second = spawnSync(process.execPath, ['--import', 'tsx', CLI, 'serve', '--keys', keys, '--port', '0', '--allow-http', '--threads', '0'], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+      const second = spawnSync(
+        process.execPath,
+        ['--import', 'tsx', CLI, 'serve', '--keys', keys, '--port', '0', '--allow-http', '--threads', '0'],
+        { cwd: ROOT, encoding: 'utf8', timeout: 60_000 },
+      );
       expect(second.status).toBe(1);
       expect(second.stderr).toContain(join(dir, 'lock-keys.usage.json'));
       expect(second.stderr).toContain(`process ${first.child.pid}`);
@@ -191,12 +238,18 @@ describe('bando serve: one process per usage file; health, metrics and logs', ()
     writeFileSync(token, 'a-metrics-token-of-32-characters\n');
     const s = await serve(keys, '--threads', '0', '--metrics-token-file', token, '--log', log);
     try {
-      expect(await fetch(`${s.url}/healthz`).then(async (r) => [r.status, await r.json()])).toEqual([200, { status: 'OK' }]);
+      expect(await fetch(`${s.url}/healthz`).then(async (r) => [r.status, await r.json()])).toEqual([
+        200,
+        { status: 'OK' },
+      ]);
       const statuses = [];
-      for (let i = 0; i < 3; i++) statuses.push((await fetch(`${s.url}/Direction?${ROUTE}&api_key=ops-key-0123456789`)).status);
+      for (let i = 0; i < 3; i++)
+        statuses.push((await fetch(`${s.url}/Direction?${ROUTE}&api_key=ops-key-0123456789`)).status);
       expect(statuses).toEqual([200, 200, 429]);
       expect((await fetch(`${s.url}/metrics`)).status).toBe(401);
-      const metrics = await fetch(`${s.url}/metrics`, { headers: { authorization: 'Bearer a-metrics-token-of-32-characters' } }).then((r) => r.text());
+      const metrics = await fetch(`${s.url}/metrics`, {
+        headers: { authorization: 'Bearer a-metrics-token-of-32-characters' },
+      }).then((r) => r.text());
       expect(metrics).toContain('bando_http_requests_total{endpoint="direction",status="200"} 2\n');
       expect(metrics).toContain('bando_http_requests_total{endpoint="direction",status="429"} 1\n');
       expect(metrics).toContain('bando_usage_rejections_total{reason="quota"} 1\n');
@@ -205,7 +258,10 @@ describe('bando serve: one process per usage file; health, metrics and logs', ()
       s.child.kill('SIGTERM');
       await exited(s.child);
     }
-    const lines = readFileSync(log, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const lines = readFileSync(log, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines.map((l) => [l.path, l.status, l.refused])).toEqual([
       ['/healthz', 200, undefined],
       ['/Direction', 200, undefined],
@@ -228,7 +284,11 @@ describe('bando serve: one process per usage file; health, metrics and logs', ()
       [['--timeout', '1e3'], /--timeout must be a positive whole number, got "1e3"/],
       [['--heavy-threads', '-1'], /--heavy-threads must be a positive whole number/],
     ] as const) {
-      const r = spawnSync(process.execPath, ['--import', 'tsx', CLI, 'serve', '--keys', keys, '--port', '0', '--threads', '0', ...flags], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+      const r = spawnSync(
+        process.execPath,
+        ['--import', 'tsx', CLI, 'serve', '--keys', keys, '--port', '0', '--threads', '0', ...flags],
+        { cwd: ROOT, encoding: 'utf8', timeout: 60_000 },
+      );
       expect([flags, r.status]).toEqual([flags, 1]);
       expect(r.stderr).toMatch(message);
     }

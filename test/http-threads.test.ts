@@ -25,7 +25,12 @@ copyFileSync(join(ROOT, 'src/route/wasm/bando-route.wasm'), join(out, 'bando-rou
 symlinkSync(join(ROOT, 'assets'), join(tmp, 'assets'));
 const SCRIPT = join(out, 'worker.js');
 // The holding worker is test code: its own node: imports stay external (the engine it wraps is bundled as shipped).
-await build({ ...BROWSER_BUNDLE, entryPoints: { holding: join(ROOT, 'test/helpers/holding-worker.ts') }, external: ['node:*'], outdir: out });
+await build({
+  ...BROWSER_BUNDLE,
+  entryPoints: { holding: join(ROOT, 'test/helpers/holding-worker.ts') },
+  external: ['node:*'],
+  outdir: out,
+});
 const HOLDING = join(out, 'holding.js');
 const engine: EngineApi = await createEngine();
 // Every endpoint is compared: an engine missing one fails here rather than shrinking the comparison.
@@ -38,7 +43,11 @@ const QUERIES: Record<MethodName, string[]> = {
   geocode: ['address=H%C3%A0ng%20B%C3%A0i%2C%20Ho%C3%A0n%20Ki%E1%BA%BFm', `latlng=${A}`, 'address='],
   autocomplete: ['input=Ho%C3%A0n%20Ki%E1%BA%BFm&limit=3', 'input='],
   placeDetail: ['place_id=no-such-place', 'place_id='],
-  direction: [`origin=${A}&destination=${B}`, `origin=${A}&destination=21.0277,105.8355&alternatives=true`, `origin=x&destination=${B}`],
+  direction: [
+    `origin=${A}&destination=${B}`,
+    `origin=${A}&destination=21.0277,105.8355&alternatives=true`,
+    `origin=x&destination=${B}`,
+  ],
   distanceMatrix: [`origins=${A}&destinations=${B}|21.0277,105.8355`, 'origins=&destinations='],
   trip: [`waypoints=${[A, B, '21.0277,105.8355', '21.0310,105.8420'].join(';')}`, 'waypoints=1'],
   staticRoute: [`origin=${A}&destination=${B}&width=300&height=200`, `origin=x&destination=${B}`],
@@ -52,7 +61,11 @@ async function get(url: string): Promise<[number, string | null, Buffer]> {
 
 /** Autocomplete reports its own run time; everything else must be byte-identical. */
 const comparable = (m: MethodName, body: Buffer) =>
-  m === 'autocomplete' ? JSON.stringify(JSON.parse(body.toString(), (k, x) => (k === 'executed_time' || k === 'executed_time_all' ? 0 : x))) : body;
+  m === 'autocomplete'
+    ? JSON.stringify(
+        JSON.parse(body.toString(), (k, x) => (k === 'executed_time' || k === 'executed_time_all' ? 0 : x)),
+      )
+    : body;
 
 describe('bando serve --threads (server thread protocol)', () => {
   const serve = (api: EngineApi, timeoutMs?: number): Promise<RunningServer> =>
@@ -67,7 +80,10 @@ describe('bando serve --threads (server thread protocol)', () => {
       const urls = has.flatMap((m) => QUERIES[m].map((q) => [m, `${ENDPOINT_PATHS[m]}?${q}&api_key=k`] as const));
       // Every query four times at once, so calls queue in both workers and answers come back in batches.
       const all = [...urls, ...urls, ...urls, ...urls];
-      const [want, got] = await Promise.all([Promise.all(all.map(([, u]) => get(local.url + u))), Promise.all(all.map(([, u]) => get(threaded.url + u)))]);
+      const [want, got] = await Promise.all([
+        Promise.all(all.map(([, u]) => get(local.url + u))),
+        Promise.all(all.map(([, u]) => get(threaded.url + u))),
+      ]);
       for (let i = 0; i < all.length; i++) {
         const [m, u] = all[i]!;
         expect([u, got[i]![0], got[i]![1]]).toEqual([u, want[i]![0], want[i]![1]]);
@@ -84,7 +100,8 @@ describe('bando serve --threads (server thread protocol)', () => {
   // Time limits are tested with calls that block their worker until the test lets them go (test/helpers/holding-worker.ts:
   // the real engine and protocol, plus a `hold` parameter), never with a race against the engine's speed.
   const route = `/Direction?origin=${A}&destination=${B}&api_key=k`;
-  const held = (name: string, query = `origin=${A}&destination=${B}`) => `/Direction?${query}&hold=${encodeURIComponent(join(tmp, name))}&api_key=k`;
+  const held = (name: string, query = `origin=${A}&destination=${B}`) =>
+    `/Direction?${query}&hold=${encodeURIComponent(join(tmp, name))}&api_key=k`;
   const release = (name: string) => writeFileSync(join(tmp, name), '');
   const localAnswer = async (path: string) => {
     const local = await serve(engine);
@@ -103,7 +120,10 @@ describe('bando serve --threads (server thread protocol)', () => {
     try {
       const [stuck, queued] = await Promise.all([get(server.url + held('never')), get(server.url + route)]);
       expect(stuck[0]).toBe(504);
-      expect(JSON.parse(stuck[2].toString())).toEqual({ status: 'ERROR', error_message: 'The direction request took longer than 2000 ms.' });
+      expect(JSON.parse(stuck[2].toString())).toEqual({
+        status: 'ERROR',
+        error_message: 'The direction request took longer than 2000 ms.',
+      });
       const want = await localAnswer(route);
       expect(want[0]).toBe(200);
       expect(queued).toEqual(want);
@@ -127,7 +147,10 @@ describe('bando serve --threads (server thread protocol)', () => {
       expect(await get(server.url + route)).toEqual(want);
       const stuck = await get(server.url + held('never'));
       expect(stuck[0]).toBe(504);
-      expect(JSON.parse(stuck[2].toString())).toEqual({ status: 'ERROR', error_message: 'The direction request took longer than 1040 ms.' });
+      expect(JSON.parse(stuck[2].toString())).toEqual({
+        status: 'ERROR',
+        error_message: 'The direction request took longer than 1040 ms.',
+      });
       expect(await get(server.url + route)).toEqual(want);
     } finally {
       await server.close();
@@ -142,7 +165,10 @@ describe('bando serve --threads (server thread protocol)', () => {
     try {
       const stuck = await get(server.url + held('later'));
       expect(stuck[0]).toBe(504);
-      expect(JSON.parse(stuck[2].toString())).toEqual({ status: 'ERROR', error_message: 'The direction request took longer than 1500 ms.' });
+      expect(JSON.parse(stuck[2].toString())).toEqual({
+        status: 'ERROR',
+        error_message: 'The direction request took longer than 1500 ms.',
+      });
       const next = get(server.url + route);
       release('later');
       expect(await next).toEqual(await localAnswer(route));
@@ -161,7 +187,8 @@ describe('bando serve --threads (server thread protocol)', () => {
     const server = await serve(api, 60_000);
     try {
       // A 1400 × 1400 static map is heavy (≈ 150 units; a route with alternatives, ≈ 42, is not).
-      const big = (name: string) => `/staticmap/route?origin=${A}&destination=${B}&width=1400&height=1400&hold=${encodeURIComponent(join(tmp, name))}&api_key=k`;
+      const big = (name: string) =>
+        `/staticmap/route?origin=${A}&destination=${B}&width=1400&height=1400&hold=${encodeURIComponent(join(tmp, name))}&api_key=k`;
       const heavy = [get(server.url + big('heavy')), get(server.url + big('heavy'))];
       await until(() => pool.stats().heavyRunning === 1 && pool.stats().heavyWaiting === 1);
       // Both heavy calls are unanswered, one running and one waiting, and the other worker answers light calls.

@@ -1,5 +1,15 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -100,8 +110,16 @@ describe('memory store', () => {
     const u = new MemoryUsageStore();
     expect(u.admit(req('a', { period: '2025-01' }))).toBe('ok');
     expect(u.admit(req('a', { period: '2025-01' }))).toBe('ok');
-    expect(u.admit(req('a', { period: '2025-01', endpoint: 'autocomplete', session: { endpoint: 'autocomplete', token: 'T' } }))).toBe('ok');
-    expect(u.admit(req('a', { period: '2025-01', endpoint: 'autocomplete', session: { endpoint: 'autocomplete', token: 'T' } }))).toBe('ok');
+    expect(
+      u.admit(
+        req('a', { period: '2025-01', endpoint: 'autocomplete', session: { endpoint: 'autocomplete', token: 'T' } }),
+      ),
+    ).toBe('ok');
+    expect(
+      u.admit(
+        req('a', { period: '2025-01', endpoint: 'autocomplete', session: { endpoint: 'autocomplete', token: 'T' } }),
+      ),
+    ).toBe('ok');
     expect(u.admit(req('a', { period: '2025-02', endpoint: 'geocode' }))).toBe('ok');
     expect(u.admit(req('b', { period: '2025-01', endpoint: 'tiles', units: 0, monthlyQuota: 0 }))).toBe('ok');
     expect(u.admit(req('b', { period: '2025-01', endpoint: 'style', monthlyQuota: 0 }))).toBe('quota');
@@ -135,7 +153,11 @@ describe('file store', () => {
     expect(b.billable('k', '2025-05')).toBe(26);
     b.admit(req('k', { endpoint: 'trip' }));
     b.close();
-    expect(readUsageFile(path).k!['2025-05']).toEqual({ requests: { geocode: 13, direction: 12, autocomplete: 1, trip: 1 }, sessions: 1, billable: 27 });
+    expect(readUsageFile(path).k!['2025-05']).toEqual({
+      requests: { geocode: 13, direction: 12, autocomplete: 1, trip: 1 },
+      sessions: 1,
+      billable: 27,
+    });
     expect(readdirSync(join(path, '..')).sort()).toEqual(['usage.json', 'usage.json.journal']);
   });
 
@@ -171,11 +193,26 @@ describe('file store', () => {
     const line = (seq: number, endpoint: string) => JSON.stringify([seq, 'k', '2025-05', endpoint, 1, 0]);
     // As left by a crash between writing the usage file (seq 2) and emptying the journal, then two more requests and
     // a line cut short.
-    writeFileSync(path, JSON.stringify({ version: 2, seq: 2, usage: { k: { '2025-05': { requests: { direction: 2 }, sessions: 0, billable: 2 } } } }));
-    writeFileSync(`${path}.journal`, [line(1, 'direction'), line(2, 'direction'), line(3, 'trip'), line(4, 'geocode'), '[5,"k","2025-'].join('\n'));
-    expect(readUsageFile(path)).toEqual({ k: { '2025-05': { requests: { direction: 2, trip: 1, geocode: 1 }, sessions: 0, billable: 4 } } });
+    writeFileSync(
+      path,
+      JSON.stringify({
+        version: 2,
+        seq: 2,
+        usage: { k: { '2025-05': { requests: { direction: 2 }, sessions: 0, billable: 2 } } },
+      }),
+    );
+    writeFileSync(
+      `${path}.journal`,
+      [line(1, 'direction'), line(2, 'direction'), line(3, 'trip'), line(4, 'geocode'), '[5,"k","2025-'].join('\n'),
+    );
+    expect(readUsageFile(path)).toEqual({
+      k: { '2025-05': { requests: { direction: 2, trip: 1, geocode: 1 }, sessions: 0, billable: 4 } },
+    });
     // A version 1 file (no journal seq) still reads.
-    writeFileSync(join(d, 'v1.json'), JSON.stringify({ version: 1, usage: { k: { '2025-05': { requests: { trip: 3 }, sessions: 0, billable: 3 } } } }));
+    writeFileSync(
+      join(d, 'v1.json'),
+      JSON.stringify({ version: 1, usage: { k: { '2025-05': { requests: { trip: 3 }, sessions: 0, billable: 3 } } } }),
+    );
     expect(readUsageFile(join(d, 'v1.json')).k!['2025-05']!.billable).toBe(3);
     // A damaged line in the middle is an error naming the journal and the line.
     writeFileSync(`${path}.journal`, [line(3, 'trip'), 'garbage', line(4, 'trip')].join('\n'));
@@ -203,7 +240,16 @@ describe('file store lock: one process per usage file', () => {
     const a = FileUsageStore.open(path);
     try {
       expect(() => FileUsageStore.open(path)).toThrow(/already open in this process/);
-      const other = spawnSync(process.execPath, ['--import', 'tsx', '-e', `import('${USAGE_FILE}').then((m) => m.FileUsageStore.open(${JSON.stringify(path)}))`], { cwd: ROOT, encoding: 'utf8' });
+      const other = spawnSync(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          '-e',
+          `import('${USAGE_FILE}').then((m) => m.FileUsageStore.open(${JSON.stringify(path)}))`,
+        ],
+        { cwd: ROOT, encoding: 'utf8' },
+      );
       expect(other.status).not.toBe(0);
       expect(other.stderr).toContain(`usage file ${path} is in use by process ${process.pid} on ${hostname()}`);
       expect(other.stderr).toContain(`${path}.lock`);
@@ -216,12 +262,20 @@ describe('file store lock: one process per usage file', () => {
   it('a lock left by a dead process of this host is taken over; one from another host is not', () => {
     const path = join(tmp(), 'usage.json');
     const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
-    writeFileSync(`${path}.lock`, JSON.stringify({ pid: Number(dead.stdout), host: hostname(), since: '2025-01-01T00:00:00.000Z' }));
+    writeFileSync(
+      `${path}.lock`,
+      JSON.stringify({ pid: Number(dead.stdout), host: hostname(), since: '2025-01-01T00:00:00.000Z' }),
+    );
     const a = FileUsageStore.open(path);
     expect(JSON.parse(readFileSync(`${path}.lock`, 'utf8')).pid).toBe(process.pid);
     a.close();
-    writeFileSync(`${path}.lock`, JSON.stringify({ pid: 1, host: 'elsewhere.example', since: '2025-01-01T00:00:00.000Z' }));
-    expect(() => FileUsageStore.open(path)).toThrow(/in use by process 1 on elsewhere\.example .*remove .*usage\.json\.lock if that process is gone/);
+    writeFileSync(
+      `${path}.lock`,
+      JSON.stringify({ pid: 1, host: 'elsewhere.example', since: '2025-01-01T00:00:00.000Z' }),
+    );
+    expect(() => FileUsageStore.open(path)).toThrow(
+      /in use by process 1 on elsewhere\.example .*remove .*usage\.json\.lock if that process is gone/,
+    );
   });
 });
 
@@ -242,7 +296,11 @@ describe('file store failures: counts kept, retried with backoff, reported; noth
       return /cannot be written \(ENOSPC/.test(a.problem() ?? '');
     });
     for (let i = 0; i < 5; i++) expect(a.admit(req('k'))).toBe('ok');
-    expect(problems.some((m) => /journal cannot be written \(ENOSPC.*; counts are kept in memory and retried$/.test(m ?? ''))).toBe(true);
+    expect(
+      problems.some((m) =>
+        /journal cannot be written \(ENOSPC.*; counts are kept in memory and retried$/.test(m ?? ''),
+      ),
+    ).toBe(true);
     // The disk has room again: a retry within the backoff writes the waiting lines.
     rmSync(`${path}.journal`);
     await until(() => a.problem() === null);
@@ -286,7 +344,10 @@ console.log(JSON.stringify({ during, after: store.problem(), file: JSON.parse((a
 store.close();
 `,
     );
-    const r = spawnSync('bash', ['-c', `ulimit -n 256 && exec "${process.execPath}" --import tsx "${script}"`], { cwd: ROOT, encoding: 'utf8' });
+    const r = spawnSync('bash', ['-c', `ulimit -n 256 && exec "${process.execPath}" --import tsx "${script}"`], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
     expect(r.status, r.stderr).toBe(0);
     const out = JSON.parse(r.stdout.trim().split('\n').at(-1)!);
     expect(out.during).toMatch(/EMFILE/);

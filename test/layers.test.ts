@@ -42,12 +42,24 @@ function imports(file: string): string[] {
 function arrows(from: string[], forbidden: string[]): string[] {
   const bad: string[] = [];
   for (const file of from) {
-    for (const target of imports(file)) if (forbidden.some((f) => target === f.replace(/\/$/, '') || target.startsWith(f))) bad.push(`${file} → ${target}`);
+    for (const target of imports(file))
+      if (forbidden.some((f) => target === f.replace(/\/$/, '') || target.startsWith(f)))
+        bad.push(`${file} → ${target}`);
   }
   return bad;
 }
 
-const CORE = ['src/route/', 'src/places/', 'src/admin/', 'src/pack/', 'src/render/', 'src/style/', 'src/trip/', 'src/text/', 'src/map/'];
+const CORE = [
+  'src/route/',
+  'src/places/',
+  'src/admin/',
+  'src/pack/',
+  'src/render/',
+  'src/style/',
+  'src/trip/',
+  'src/text/',
+  'src/map/',
+];
 
 describe('layers', () => {
   it('the engine never imports the builder, the program, benches or tests', () => {

@@ -51,7 +51,10 @@ try {
 
 describe('lazy loading of the renderer', () => {
   it('answers the JSON endpoints and map resources without loading the style spec or pngjs; validateStyle loads the spec on its first call', () => {
-    const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', CHILD], { cwd: ROOT, encoding: 'utf8' });
+    const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', CHILD], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
     expect(r.stderr.replace(/^.*ExperimentalWarning.*$|^\(Use `node --trace-warnings.*$/gm, '').trim()).toBe('');
     const [json, staticLine] = r.stdout.trim().split('\n');
     const answers = JSON.parse(json!);

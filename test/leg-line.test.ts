@@ -26,26 +26,32 @@ function seeded(seed: number): () => number {
 /** A random road node's position, as a request would give it. */
 function randomPoint(rand: () => number): { lat: number; lng: number; text: string } {
   const v = Math.floor(rand() * g.nodeCount);
-  const lat = +g.lat(v).toFixed(6), lng = +g.lon(v).toFixed(6);
+  const lat = +g.lat(v).toFixed(6),
+    lng = +g.lon(v).toFixed(6);
   return { lat, lng, text: `${lat},${lng}` };
 }
 
 /** Two points equal at the polyline's precision (1e-5°; the response's points are themselves rounded to 1e-6°). */
-const same = (p: readonly number[], q: readonly number[]) => Math.abs(p[0]! - q[0]!) <= 1.1e-5 && Math.abs(p[1]! - q[1]!) <= 1.1e-5;
-const noRepeats = (pts: number[][]) => pts.every((p, i) => i === 0 || p[0] !== pts[i - 1]![0] || p[1] !== pts[i - 1]![1]);
+const same = (p: readonly number[], q: readonly number[]) =>
+  Math.abs(p[0]! - q[0]!) <= 1.1e-5 && Math.abs(p[1]! - q[1]!) <= 1.1e-5;
+const noRepeats = (pts: number[][]) =>
+  pts.every((p, i) => i === 0 || p[0] !== pts[i - 1]![0] || p[1] !== pts[i - 1]![1]);
 
 describe('leg lines', () => {
   it('Direction, trip and the static map lines run exactly from the first stop to the last, without repeated points', () => {
     const rand = seeded(11);
     let checked = 0;
     for (let k = 0; k < 60; k++) {
-      const a = randomPoint(rand), b = randomPoint(rand), c = randomPoint(rand);
+      const a = randomPoint(rand),
+        b = randomPoint(rand),
+        c = randomPoint(rand);
       const dir = engine.direction({ origin: a.text, destination: `${b.text};${c.text}` }) as DirectionResponse;
       if (dir.status !== 'OK') continue;
       checked++;
       const route = dir.routes[0]!;
       const line = polyline.decode(route.overview_polyline.points);
-      const start = route.legs[0]!.start_location, end = route.legs.at(-1)!.end_location;
+      const start = route.legs[0]!.start_location,
+        end = route.legs.at(-1)!.end_location;
       expect(same(line[0]!, [start.lat, start.lng])).toBe(true);
       expect(same(line.at(-1)!, [end.lat, end.lng])).toBe(true);
 

@@ -14,7 +14,9 @@ import { testPack } from './helpers/packs.js';
 const region = new Region(Pack.from(testPack('hanoi')));
 const g = region.graph;
 const defaults = new Engine([region]);
-const tight = new Engine([region], { limits: { destinations: 2, matrixSide: 2, tripStops: 3, textLength: 12, imageSize: 64 } });
+const tight = new Engine([region], {
+  limits: { destinations: 2, matrixSide: 2, tripStops: 3, textLength: 12, imageSize: 64 },
+});
 const nearOnly = new Engine([region], { limits: { snapRadius: 5 } });
 
 /** Road nodes spread over the pack, as "lat,lng" texts. */
@@ -26,18 +28,35 @@ const points = Array.from({ length: 4 }, (_, k) => {
 describe('limits', () => {
   it('refuse a request over a limit, naming the parameter, and answer one within it as the defaults do', () => {
     const [a, b, c, d] = points as [string, string, string, string];
-    expect(tight.direction({ origin: a, destination: `${b};${c};${d}` })).toMatchObject({ status: 'BAD_REQUEST', error_message: expect.stringContaining('destination') });
-    expect(tight.direction({ origin: a, destination: `${b};${c}` })).toEqual(defaults.direction({ origin: a, destination: `${b};${c}` }));
-    expect(tight.distanceMatrix({ origins: `${a}|${b}|${c}`, destinations: d })).toMatchObject({ status: 'BAD_REQUEST', error_message: expect.stringContaining('origins') });
+    expect(tight.direction({ origin: a, destination: `${b};${c};${d}` })).toMatchObject({
+      status: 'BAD_REQUEST',
+      error_message: expect.stringContaining('destination'),
+    });
+    expect(tight.direction({ origin: a, destination: `${b};${c}` })).toEqual(
+      defaults.direction({ origin: a, destination: `${b};${c}` }),
+    );
+    expect(tight.distanceMatrix({ origins: `${a}|${b}|${c}`, destinations: d })).toMatchObject({
+      status: 'BAD_REQUEST',
+      error_message: expect.stringContaining('origins'),
+    });
     expect(tight.trip({ origin: a, waypoints: `${b};${c}`, destination: d })).toMatchObject({ code: 'TooBig' });
-    expect(tight.geocode({ address: 'Phố Hàng Bông, Hoàn Kiếm' })).toMatchObject({ status: 'BAD_REQUEST', error_message: expect.stringContaining('address') });
-    expect(tight.autocomplete({ input: 'Phố Hàng Bông, Hoàn Kiếm' })).toMatchObject({ status: 'BAD_REQUEST', error_message: expect.stringContaining('input') });
+    expect(tight.geocode({ address: 'Phố Hàng Bông, Hoàn Kiếm' })).toMatchObject({
+      status: 'BAD_REQUEST',
+      error_message: expect.stringContaining('address'),
+    });
+    expect(tight.autocomplete({ input: 'Phố Hàng Bông, Hoàn Kiếm' })).toMatchObject({
+      status: 'BAD_REQUEST',
+      error_message: expect.stringContaining('input'),
+    });
     expect(tight.geocode({ address: 'Hàng Bông' })).toEqual(defaults.geocode({ address: 'Hàng Bông' }));
   });
 
   it('refuse a static map larger than the image limit before drawing', async () => {
     const [a, b] = points as [string, string];
-    expect(await tight.staticRoute({ origin: a, destination: b, width: 65, height: 10 })).toMatchObject({ status: 'BAD_REQUEST', error_message: expect.stringContaining('width') });
+    expect(await tight.staticRoute({ origin: a, destination: b, width: 65, height: 10 })).toMatchObject({
+      status: 'BAD_REQUEST',
+      error_message: expect.stringContaining('width'),
+    });
   });
 
   it('snap within the snap radius only (checked against the router with the same radius)', () => {
@@ -46,7 +65,8 @@ describe('limits', () => {
     const router = routerOf(region);
     let checked = 0;
     for (let v = 0; v < g.nodeCount && checked < 20; v += 97) {
-      const lat = +g.lat(v).toFixed(6), lng = +(g.lon(v) + 0.0004).toFixed(6);
+      const lat = +g.lat(v).toFixed(6),
+        lng = +(g.lon(v) + 0.0004).toFixed(6);
       const query = { origin: `${lat},${lng}`, destination: points[1]! };
       if (defaults.direction(query).status !== 'OK') continue;
       checked++;
@@ -56,7 +76,8 @@ describe('limits', () => {
       const message = nearOnly.direction(query).error_message ?? '';
       expect(/origin is not near a road/.test(message)).toBe(!within);
       if (within) expect(/destination 1 is not near a road/.test(message)).toBe(!destinationWithin);
-      const element = nearOnly.distanceMatrix({ origins: query.origin, destinations: query.destination }).rows[0]!.elements[0]!;
+      const element = nearOnly.distanceMatrix({ origins: query.origin, destinations: query.destination }).rows[0]!
+        .elements[0]!;
       expect(element.status === 'NOT_FOUND').toBe(!within || !destinationWithin);
     }
     expect(checked).toBe(20);

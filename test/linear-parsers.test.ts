@@ -14,11 +14,19 @@ import { parseMaxspeed } from '../data-tools/profiles.js';
 import { cpuMs } from './helpers/cpu.js';
 
 /** The glob as the regular expression it used to be compiled to. */
-const globRegex = (glob: string) => new RegExp(`^${glob.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`, 's');
+const globRegex = (glob: string) =>
+  new RegExp(
+    `^${glob
+      .split('*')
+      .map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*')}$`,
+    's',
+  );
 
 /** Number tokens as the old tokenizer's pattern found them. */
 function oldNumbers(text: string): string[] {
-  const re = /(\d+\p{L}?(?:[/-]\d+\p{L}?)*(?![\p{L}\p{N}])|\d+)|([\p{L}\p{M}]+(?:['’][\p{L}\p{M}]+)*)|([,;\n|]+)|(\.)|\s+|./gu; // eslint-disable-line regexp/no-super-linear-move -- the reference, on short inputs only
+  const re =
+    /(\d+\p{L}?(?:[/-]\d+\p{L}?)*(?![\p{L}\p{N}])|\d+)|([\p{L}\p{M}]+(?:['’][\p{L}\p{M}]+)*)|([,;\n|]+)|(\.)|\s+|./gu; // eslint-disable-line regexp/no-super-linear-move -- the reference, on short inputs only
   return [...text.matchAll(re)].filter((m) => m[1] !== undefined).map((m) => m[1]!);
 }
 
@@ -54,13 +62,19 @@ describe('glob matching (key URL restrictions)', () => {
 
 describe('address tokens', () => {
   it('find the numbers the old pattern found', () => {
-    const text = fc.array(fc.constantFrom('1', '2', '0', 'A', 'b', 'đ', 'ế', '\u0301', '𝐀', '²', '/', '-', ' ', ',', '.', "'"), { maxLength: 14 }).map((a) => a.join(''));
+    const text = fc
+      .array(fc.constantFrom('1', '2', '0', 'A', 'b', 'đ', 'ế', '\u0301', '𝐀', '²', '/', '-', ' ', ',', '.', "'"), {
+        maxLength: 14,
+      })
+      .map((a) => a.join(''));
     fc.assert(
       fc.property(text, (s) => {
         const nfc = s.normalize('NFC');
         // lex joins dotted initials first ("T.P." → "TP."); compare on text where that rewrite does not apply.
         fc.pre(!/\p{L}\.\p{L}/u.test(nfc));
-        const ours = lex(nfc).filter((t) => t.kind === 'number').map((t) => t.text);
+        const ours = lex(nfc)
+          .filter((t) => t.kind === 'number')
+          .map((t) => t.text);
         expect(ours).toEqual(oldNumbers(nfc));
       }),
       { seed: 18, numRuns: 5000 },
@@ -68,8 +82,17 @@ describe('address tokens', () => {
   });
 
   it('tokenize long adversarial addresses within the bound', () => {
-    for (const s of [`${'1/'.repeat(4000)}a`, `${'1a-'.repeat(2600)}b`, `${'9'.repeat(8000)}x`, `Q${"'".repeat(8000)}`, `a${'\u0301'.repeat(8000)}`]) {
-      expect(cpuMs(() => addressTokens(s)), s.slice(0, 10)).toBeLessThan(BOUND_MS);
+    for (const s of [
+      `${'1/'.repeat(4000)}a`,
+      `${'1a-'.repeat(2600)}b`,
+      `${'9'.repeat(8000)}x`,
+      `Q${"'".repeat(8000)}`,
+      `a${'\u0301'.repeat(8000)}`,
+    ]) {
+      expect(
+        cpuMs(() => addressTokens(s)),
+        s.slice(0, 10),
+      ).toBeLessThan(BOUND_MS);
     }
   });
 });

@@ -54,7 +54,17 @@ interface Scan {
 
 function scanPbfIndependently(file: string): Scan {
   const buf = readFileSync(file);
-  const out: Scan = { nodeIds: [], lats: [], lons: [], wayIds: [], highwayWays: 0, refCount: 0, refSum: 0, relationIds: [], memberCount: 0 };
+  const out: Scan = {
+    nodeIds: [],
+    lats: [],
+    lons: [],
+    wayIds: [],
+    highwayWays: 0,
+    refCount: 0,
+    refSum: 0,
+    relationIds: [],
+    memberCount: 0,
+  };
   let pos = 0;
   while (pos < buf.length) {
     const hlen = buf.readUInt32BE(pos);
@@ -79,7 +89,8 @@ function scanPbfIndependently(file: string): Scan {
     const data = blob.raw ?? inflateSync(blob.z!);
     const block = new PbfReader(data).readFields(
       (tag, b: { strings: string[]; groups: Uint8Array[]; gran: number; latOff: number; lonOff: number }, p) => {
-        if (tag === 1) p.readMessage((t, arr: string[], q) => (t === 1 ? arr.push(q.readString()) : q.skip(q.type)), b.strings);
+        if (tag === 1)
+          p.readMessage((t, arr: string[], q) => (t === 1 ? arr.push(q.readString()) : q.skip(q.type)), b.strings);
         else if (tag === 2) b.groups.push(p.readBytes());
         else if (tag === 17) b.gran = p.readVarint(true);
         else if (tag === 19) b.latOff = p.readVarint(true);
@@ -153,8 +164,26 @@ function mismatches(a: number[], b: number[]): number {
 describe('readPbf on real extracts', () => {
   const cases = [
     // Counts from ../shared/data/SOURCES.md; relation ids and place coordinates are well-known OSM facts.
-    { file: 'monaco.osm.pbf', nodes: 180_118, highway: 2_927, country: 1124039, name: 'Monaco', iso: 'MC', place: 'Monaco', at: [43.7311, 7.4197] },
-    { file: 'andorra.osm.pbf', nodes: 69_644, highway: 1_615, country: 9407, name: 'Andorra', iso: 'ad', place: 'Andorra la Vella', at: [42.5063, 1.5218] },
+    {
+      file: 'monaco.osm.pbf',
+      nodes: 180_118,
+      highway: 2_927,
+      country: 1124039,
+      name: 'Monaco',
+      iso: 'MC',
+      place: 'Monaco',
+      at: [43.7311, 7.4197],
+    },
+    {
+      file: 'andorra.osm.pbf',
+      nodes: 69_644,
+      highway: 1_615,
+      country: 9407,
+      name: 'Andorra',
+      iso: 'ad',
+      place: 'Andorra la Vella',
+      at: [42.5063, 1.5218],
+    },
   ];
   for (const c of cases) {
     it(`${c.file}: elements match SOURCES.md and an independent decoder`, () => {
@@ -163,7 +192,9 @@ describe('readPbf on real extracts', () => {
       const t0 = performance.now();
       const info = readPbf(path, sink);
       const ms = performance.now() - t0;
-      console.log(`readPbf ${c.file}: ${ms.toFixed(0)} ms (${sink.nodeIds.length} nodes, ${sink.ways.length} ways, ${sink.relations.length} relations)`);
+      console.log(
+        `readPbf ${c.file}: ${ms.toFixed(0)} ms (${sink.nodeIds.length} nodes, ${sink.ways.length} ways, ${sink.relations.length} relations)`,
+      );
 
       expect(sink.nodeIds.length).toBe(c.nodes);
       expect(sink.ways.filter((w) => w.tags.highway !== undefined).length).toBe(c.highway);
@@ -172,13 +203,23 @@ describe('readPbf on real extracts', () => {
       expect(mismatches(sink.nodeIds, ref.nodeIds)).toBe(0);
       expect(mismatches(sink.lats, ref.lats)).toBe(0);
       expect(mismatches(sink.lons, ref.lons)).toBe(0);
-      expect(mismatches(sink.ways.map((w) => w.id), ref.wayIds)).toBe(0);
+      expect(
+        mismatches(
+          sink.ways.map((w) => w.id),
+          ref.wayIds,
+        ),
+      ).toBe(0);
       expect(ref.highwayWays).toBe(c.highway);
       let refCount = 0;
       let refSum = 0;
       for (const w of sink.ways) for (const r of w.refs) (refCount++, (refSum += r));
       expect([refCount, refSum]).toEqual([ref.refCount, ref.refSum]);
-      expect(mismatches(sink.relations.map((r) => r.id), ref.relationIds)).toBe(0);
+      expect(
+        mismatches(
+          sink.relations.map((r) => r.id),
+          ref.relationIds,
+        ),
+      ).toBe(0);
       expect(sink.relations.reduce((s, r) => s + r.members.length, 0)).toBe(ref.memberCount);
 
       // Extracts are cut with complete ways: every way ref names a node in the file.
@@ -188,7 +229,12 @@ describe('readPbf on real extracts', () => {
       expect(missing).toBe(0);
 
       const country = sink.relations.find((r) => r.id === c.country)!;
-      expect(country.tags).toMatchObject({ name: c.name, admin_level: '2', boundary: 'administrative', 'ISO3166-1': c.iso });
+      expect(country.tags).toMatchObject({
+        name: c.name,
+        admin_level: '2',
+        boundary: 'administrative',
+        'ISO3166-1': c.iso,
+      });
       expect(country.members.some((m) => m.type === 'way' && m.role === 'outer')).toBe(true);
       const placeId = [...sink.taggedNodes].find(([, t]) => t.name === c.place && t.place !== undefined)![0];
       const i = sink.nodeIds.indexOf(placeId);
@@ -258,74 +304,140 @@ describe('readPbf on synthetic files', () => {
     const strings = ['', 'name', 'Hồ Gươm', 'highway', 'primary', 'outer', 'type', 'multipolygon'];
     const block = message((w) => {
       w.writeMessage(1, (_: null, s) => strings.forEach((x) => s.writeBytesField(1, Buffer.from(x))), null);
-      w.writeMessage(2, (_: null, g) => {
-        g.writeMessage(1, (_n: null, n) => {
-          n.writeSVarintField(1, big);
-          n.writePackedVarint(2, [1]);
-          n.writePackedVarint(3, [2]);
-          n.writeSVarintField(8, 210_287_000); // raw units of granularity 100 nanodegrees
-          n.writeSVarintField(9, 1_058_522_000);
-        }, null);
-      }, null);
-      w.writeMessage(2, (_: null, g) => {
-        g.writeMessage(2, (_d: null, d) => {
-          d.writePackedSVarint(1, [big + 1, 1, 1]); // deltas
-          d.writePackedSVarint(8, [210_000_000, -5, 10]);
-          d.writePackedSVarint(9, [1_058_000_000, 3, -4]);
-          d.writePackedVarint(10, [0, 1, 2, 0, 0]);
-        }, null);
-      }, null);
-      w.writeMessage(2, (_: null, g) => {
-        g.writeMessage(3, (_w: null, x) => {
-          x.writeVarintField(1, big + 100);
-          x.writePackedVarint(2, [3]);
-          x.writePackedVarint(3, [4]);
-          x.writePackedSVarint(8, [big + 1, 1, 1, -2]);
-        }, null);
-        g.writeMessage(4, (_r: null, r) => {
-          r.writeVarintField(1, big + 200);
-          r.writePackedVarint(2, [6]);
-          r.writePackedVarint(3, [7]);
-          r.writePackedVarint(8, [5, 0]);
-          r.writePackedSVarint(9, [big + 100, -100]);
-          r.writePackedVarint(10, [1, 0]);
-        }, null);
-      }, null);
+      w.writeMessage(
+        2,
+        (_: null, g) => {
+          g.writeMessage(
+            1,
+            (_n: null, n) => {
+              n.writeSVarintField(1, big);
+              n.writePackedVarint(2, [1]);
+              n.writePackedVarint(3, [2]);
+              n.writeSVarintField(8, 210_287_000); // raw units of granularity 100 nanodegrees
+              n.writeSVarintField(9, 1_058_522_000);
+            },
+            null,
+          );
+        },
+        null,
+      );
+      w.writeMessage(
+        2,
+        (_: null, g) => {
+          g.writeMessage(
+            2,
+            (_d: null, d) => {
+              d.writePackedSVarint(1, [big + 1, 1, 1]); // deltas
+              d.writePackedSVarint(8, [210_000_000, -5, 10]);
+              d.writePackedSVarint(9, [1_058_000_000, 3, -4]);
+              d.writePackedVarint(10, [0, 1, 2, 0, 0]);
+            },
+            null,
+          );
+        },
+        null,
+      );
+      w.writeMessage(
+        2,
+        (_: null, g) => {
+          g.writeMessage(
+            3,
+            (_w: null, x) => {
+              x.writeVarintField(1, big + 100);
+              x.writePackedVarint(2, [3]);
+              x.writePackedVarint(3, [4]);
+              x.writePackedSVarint(8, [big + 1, 1, 1, -2]);
+            },
+            null,
+          );
+          g.writeMessage(
+            4,
+            (_r: null, r) => {
+              r.writeVarintField(1, big + 200);
+              r.writePackedVarint(2, [6]);
+              r.writePackedVarint(3, [7]);
+              r.writePackedVarint(8, [5, 0]);
+              r.writePackedSVarint(9, [big + 100, -100]);
+              r.writePackedVarint(10, [1, 0]);
+            },
+            null,
+          );
+        },
+        null,
+      );
       w.writeVarintField(17, 100);
       w.writeVarintField(19, -1000); // lat_offset, written after the groups as real writers do
       w.writeVarintField(20, 500);
     });
     const file = join(tmp, 'synthetic.osm.pbf');
     const header = osmHeader(['OsmSchema-V0.6', 'DenseNodes'], (w) => {
-      w.writeMessage(1, (_: null, b) => {
-        b.writeSVarintField(1, 105_800_000_000);
-        b.writeSVarintField(2, 105_900_000_000);
-        b.writeSVarintField(3, 21_100_000_000);
-        b.writeSVarintField(4, 21_000_000_000);
-      }, null);
+      w.writeMessage(
+        1,
+        (_: null, b) => {
+          b.writeSVarintField(1, 105_800_000_000);
+          b.writeSVarintField(2, 105_900_000_000);
+          b.writeSVarintField(3, 21_100_000_000);
+          b.writeSVarintField(4, 21_000_000_000);
+        },
+        null,
+      );
       w.writeVarintField(32, 1_700_000_000);
     });
-    writeFileSync(file, blobFile([{ type: 'OSMHeader', blob: zlibBlob(header) }, { type: 'OSMData', blob: message((w) => w.writeBytesField(1, block)) }]));
+    writeFileSync(
+      file,
+      blobFile([
+        { type: 'OSMHeader', blob: zlibBlob(header) },
+        { type: 'OSMData', blob: message((w) => w.writeBytesField(1, block)) },
+      ]),
+    );
     const sink = new CollectSink();
     const info = readPbf(file, sink);
     expect(info).toEqual({ format: 'pbf', bounds: [105.8, 21, 105.9, 21.1], timestamp: '2023-11-14T22:13:20Z' });
     expect(sink.nodeIds).toEqual([big, big + 1, big + 2, big + 3]);
-    expect(sink.lats).toEqual([(-1000 + 100 * 210_287_000) / 1e9, (-1000 + 100 * 210_000_000) / 1e9, (-1000 + 100 * 209_999_995) / 1e9, (-1000 + 100 * 210_000_005) / 1e9]);
-    expect(sink.lons).toEqual([(500 + 100 * 1_058_522_000) / 1e9, (500 + 100 * 1_058_000_000) / 1e9, (500 + 100 * 1_058_000_003) / 1e9, (500 + 100 * 1_057_999_999) / 1e9]);
-    expect([...sink.taggedNodes]).toEqual([[big, { name: 'Hồ Gươm' }], [big + 2, { name: 'Hồ Gươm' }]]);
-    expect(sink.ways).toEqual([{ id: big + 100, refs: [big + 1, big + 2, big + 3, big + 1], tags: { highway: 'primary' } }]);
+    expect(sink.lats).toEqual([
+      (-1000 + 100 * 210_287_000) / 1e9,
+      (-1000 + 100 * 210_000_000) / 1e9,
+      (-1000 + 100 * 209_999_995) / 1e9,
+      (-1000 + 100 * 210_000_005) / 1e9,
+    ]);
+    expect(sink.lons).toEqual([
+      (500 + 100 * 1_058_522_000) / 1e9,
+      (500 + 100 * 1_058_000_000) / 1e9,
+      (500 + 100 * 1_058_000_003) / 1e9,
+      (500 + 100 * 1_057_999_999) / 1e9,
+    ]);
+    expect([...sink.taggedNodes]).toEqual([
+      [big, { name: 'Hồ Gươm' }],
+      [big + 2, { name: 'Hồ Gươm' }],
+    ]);
+    expect(sink.ways).toEqual([
+      { id: big + 100, refs: [big + 1, big + 2, big + 3, big + 1], tags: { highway: 'primary' } },
+    ]);
     expect(sink.relations).toEqual([
-      { id: big + 200, members: [{ type: 'way', ref: big + 100, role: 'outer' }, { type: 'node', ref: big, role: '' }], tags: { type: 'multipolygon' } },
+      {
+        id: big + 200,
+        members: [
+          { type: 'way', ref: big + 100, role: 'outer' },
+          { type: 'node', ref: big, role: '' },
+        ],
+        tags: { type: 'multipolygon' },
+      },
     ]);
     expect(readOsmFile(file, new CollectSink())).toEqual(info);
   });
 
   it('refuses unsupported required features and compression', () => {
     const hist = join(tmp, 'history.osm.pbf');
-    writeFileSync(hist, blobFile([{ type: 'OSMHeader', blob: zlibBlob(osmHeader(['OsmSchema-V0.6', 'HistoricalInformation'])) }]));
+    writeFileSync(
+      hist,
+      blobFile([{ type: 'OSMHeader', blob: zlibBlob(osmHeader(['OsmSchema-V0.6', 'HistoricalInformation'])) }]),
+    );
     expect(() => readPbf(hist, new CollectSink())).toThrow(/history\.osm\.pbf: blob at byte 0 .*HistoricalInformation/);
     const lzma = join(tmp, 'lzma.osm.pbf');
-    writeFileSync(lzma, blobFile([{ type: 'OSMHeader', blob: message((w) => w.writeBytesField(4, Buffer.from('xx'))) }]));
+    writeFileSync(
+      lzma,
+      blobFile([{ type: 'OSMHeader', blob: message((w) => w.writeBytesField(4, Buffer.from('xx'))) }]),
+    );
     expect(() => readPbf(lzma, new CollectSink())).toThrow(/lzma\.osm\.pbf: .*lzma compression/);
     const dataFirst = join(tmp, 'nohead.osm.pbf');
     writeFileSync(dataFirst, blobFile([{ type: 'OSMData', blob: zlibBlob(new Uint8Array(0)) }]));
@@ -372,18 +484,27 @@ describe('readOsmXml', () => {
     expect(sink.ways.length).toBe(count(/<way /g));
     expect(sink.relations.length).toBe(count(/<relation /g));
     const wayBlocks = text.match(/<way [^>]*>[\s\S]*?<\/way>/g)!;
-    expect(sink.ways.filter((w) => w.tags.highway !== undefined).length).toBe(wayBlocks.filter((b) => b.includes('<tag k="highway"')).length);
+    expect(sink.ways.filter((w) => w.tags.highway !== undefined).length).toBe(
+      wayBlocks.filter((b) => b.includes('<tag k="highway"')).length,
+    );
     expect(sink.ways.reduce((s, w) => s + w.refs.length, 0)).toBe(count(/<nd /g));
     expect(sink.relations.reduce((s, r) => s + r.members.length, 0)).toBe(count(/<member /g));
     // Every element's tags, counted independently.
-    const tagged = [...sink.taggedNodes.values(), ...sink.ways.map((w) => w.tags), ...sink.relations.map((r) => r.tags)];
+    const tagged = [
+      ...sink.taggedNodes.values(),
+      ...sink.ways.map((w) => w.tags),
+      ...sink.relations.map((r) => r.tags),
+    ];
     expect(tagged.reduce((s, t) => s + Object.keys(t).length, 0)).toBe(count(/<tag /g));
     // Hand-checked facts from SOURCES.md and the file head.
     expect(sink.nodeIds.length).toBe(6_629);
     expect(sink.ways.filter((w) => w.tags.highway !== undefined).length).toBe(527);
     expect(tagged.filter((t) => Object.keys(t).some((k) => k.startsWith('addr:'))).length).toBe(269);
     expect(info.bounds).toEqual([105.82683, 21.02329, 105.83901, 21.03035]);
-    const newest = [...text.matchAll(/timestamp="([^"]+)"/g)].map((m) => m[1]!).sort().at(-1);
+    const newest = [...text.matchAll(/timestamp="([^"]+)"/g)]
+      .map((m) => m[1]!)
+      .sort()
+      .at(-1);
     expect(info).toMatchObject({ format: 'osm-xml', timestamp: newest });
     const i = sink.nodeIds.indexOf(81803520);
     expect([sink.lats[i], sink.lons[i]]).toEqual([21.0269883, 105.8352972]);
@@ -397,19 +518,31 @@ describe('readOsmXml', () => {
 
   it('handles elements split across 1 MiB read chunks, entities, comments and visible="false"', () => {
     const names = ['Phố Hàng Bạc', 'A & B <"x">', "it's", 'line\nbreak', '☃ snow > rain'];
-    const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;').replace(/\n/g, '&#10;');
-    const parts = ['<?xml version="1.0" encoding="UTF-8"?>\n<!-- a comment with <node> inside -->\n<osm version="0.6">\n'];
+    const esc = (s: string): string =>
+      s
+        .replace(/&/g, '&amp;')
+        .replace(/</g, '&lt;')
+        .replace(/"/g, '&quot;')
+        .replace(/'/g, '&apos;')
+        .replace(/\n/g, '&#10;');
+    const parts = [
+      '<?xml version="1.0" encoding="UTF-8"?>\n<!-- a comment with <node> inside -->\n<osm version="0.6">\n',
+    ];
     parts.push(' <bounds minlat="-1.5" minlon="2" maxlat="3" maxlon="4.25"/>\n');
     const N = 20_000; // ~2.4 MB, so tags straddle chunk boundaries at arbitrary places
     for (let i = 1; i <= N; i++) {
       const name = names[i % names.length]!;
-      parts.push(`  <node id="${i}" lat="${(i / 1e4).toFixed(7)}" lon='-${(i / 1e3).toFixed(7)}' timestamp="2020-01-${String((i % 28) + 1).padStart(2, '0')}T00:00:00Z"`);
+      parts.push(
+        `  <node id="${i}" lat="${(i / 1e4).toFixed(7)}" lon='-${(i / 1e3).toFixed(7)}' timestamp="2020-01-${String((i % 28) + 1).padStart(2, '0')}T00:00:00Z"`,
+      );
       parts.push(i % 3 === 0 ? `>\n    <tag k="name" v="${esc(name)}"/>\n  </node>\n` : '/>\n');
     }
     parts.push('  <node id="999999" visible="false" lat="1" lon="1"/>\n');
     parts.push('  <way id="7"><nd ref="1"/><nd ref="2"/><tag k="highway" v="residential"/></way>\n');
     parts.push('  <way id="8" visible="false"><nd ref="1"/></way>\n');
-    parts.push('  <relation id="9"><member type="way" ref="7" role="outer"/><member type="node" ref="3" role=""/><tag k="type" v="route"/></relation>\n');
+    parts.push(
+      '  <relation id="9"><member type="way" ref="7" role="outer"/><member type="node" ref="3" role=""/><tag k="type" v="route"/></relation>\n',
+    );
     parts.push('  <![CDATA[ <node id="5"/> ]]>\n</osm>\n');
     const path = join(tmp, 'chunks.osm');
     writeFileSync(path, parts.join(''));
@@ -419,13 +552,27 @@ describe('readOsmXml', () => {
     expect(sink.nodeIds.length).toBe(N);
     let bad = 0;
     for (let i = 1; i <= N; i++) {
-      if (sink.nodeIds[i - 1] !== i || sink.lats[i - 1] !== Number((i / 1e4).toFixed(7)) || sink.lons[i - 1] !== -Number((i / 1e3).toFixed(7))) bad++;
+      if (
+        sink.nodeIds[i - 1] !== i ||
+        sink.lats[i - 1] !== Number((i / 1e4).toFixed(7)) ||
+        sink.lons[i - 1] !== -Number((i / 1e3).toFixed(7))
+      )
+        bad++;
       const tags = sink.taggedNodes.get(i);
       if (i % 3 === 0 ? tags?.name !== names[i % names.length] : tags !== undefined) bad++;
     }
     expect(bad).toBe(0);
     expect(sink.ways).toEqual([{ id: 7, refs: [1, 2], tags: { highway: 'residential' } }]);
-    expect(sink.relations).toEqual([{ id: 9, members: [{ type: 'way', ref: 7, role: 'outer' }, { type: 'node', ref: 3, role: '' }], tags: { type: 'route' } }]);
+    expect(sink.relations).toEqual([
+      {
+        id: 9,
+        members: [
+          { type: 'way', ref: 7, role: 'outer' },
+          { type: 'node', ref: 3, role: '' },
+        ],
+        tags: { type: 'route' },
+      },
+    ]);
 
     const ways = new CollectSink();
     readOsmXml(path, ways, { nodes: false, relations: false });
@@ -434,7 +581,10 @@ describe('readOsmXml', () => {
 
   it('prefers the root timestamp and reports malformed or truncated XML with file and line', () => {
     const rooted = join(tmp, 'rooted.osm');
-    writeFileSync(rooted, '<osm timestamp="2024-05-01T00:00:00Z">\n<node id="1" lat="1" lon="2" timestamp="2025-01-01T00:00:00Z"/>\n</osm>');
+    writeFileSync(
+      rooted,
+      '<osm timestamp="2024-05-01T00:00:00Z">\n<node id="1" lat="1" lon="2" timestamp="2025-01-01T00:00:00Z"/>\n</osm>',
+    );
     expect(readOsmXml(rooted, new CollectSink()).timestamp).toBe('2024-05-01T00:00:00Z');
 
     const full = readFileSync(DATA + 'hanoi-quoctugiam.osm', 'utf8');
@@ -479,7 +629,16 @@ describe('readOverpassJson', () => {
       const path = DATA + f;
       const doc = JSON.parse(readFileSync(path, 'utf8')) as {
         osm3s: { timestamp_osm_base: string };
-        elements: { type: string; id: number; lat?: number; lon?: number; tags?: Tags; nodes?: number[]; members?: Member[]; center?: Center }[];
+        elements: {
+          type: string;
+          id: number;
+          lat?: number;
+          lon?: number;
+          tags?: Tags;
+          nodes?: number[];
+          members?: Member[];
+          center?: Center;
+        }[];
       };
       const sink = new CollectSink();
       const info = readOverpassJson(path, sink);
@@ -491,7 +650,9 @@ describe('readOverpassJson', () => {
       expect(sink.lats).toEqual(nodes.map((e) => e.lat));
       expect(sink.lons).toEqual(nodes.map((e) => e.lon));
       expect(sink.taggedNodes.size).toBe(nodes.filter((e) => e.tags && Object.keys(e.tags).length > 0).length);
-      expect(sink.ways.map((w) => [w.id, w.refs, w.tags, w.center])).toEqual(ways.map((e) => [e.id, e.nodes ?? [], e.tags ?? {}, e.center]));
+      expect(sink.ways.map((w) => [w.id, w.refs, w.tags, w.center])).toEqual(
+        ways.map((e) => [e.id, e.nodes ?? [], e.tags ?? {}, e.center]),
+      );
       expect(sink.relations.map((r) => [r.id, r.members.map((m) => [m.type, m.ref, m.role]), r.center])).toEqual(
         rels.map((e) => [e.id, (e.members ?? []).map((m) => [m.type, m.ref, m.role]), e.center]),
       );
@@ -519,7 +680,9 @@ describe('readOverpassJson', () => {
     expect(() => readOverpassJson(noElements, new CollectSink())).toThrow(/geo\.json: not Overpass JSON/);
     const noLat = join(tmp, 'nolat.json');
     writeFileSync(noLat, '{"elements": [{"type": "node", "id": 5}]}');
-    expect(() => readOverpassJson(noLat, new CollectSink())).toThrow(/nolat\.json: element 0 \(id 5\) is a node without lat\/lon/);
+    expect(() => readOverpassJson(noLat, new CollectSink())).toThrow(
+      /nolat\.json: element 0 \(id 5\) is a node without lat\/lon/,
+    );
   });
 });
 

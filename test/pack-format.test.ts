@@ -63,7 +63,9 @@ describe('pack format', () => {
     for (const s of Pack.from(clean).sections.values()) {
       const bytes = clean.slice();
       bytes[s.offset + Math.floor(s.byteLength / 2)]! ^= 0x40;
-      expect(() => Pack.from(bytes, { source: 'x.pack' })).toThrow(new RegExp(`x\\.pack: corrupt: checksum of section "${s.name.replace('.', '\\.')}"`));
+      expect(() => Pack.from(bytes, { source: 'x.pack' })).toThrow(
+        new RegExp(`x\\.pack: corrupt: checksum of section "${s.name.replace('.', '\\.')}"`),
+      );
     }
   });
 
@@ -81,7 +83,9 @@ describe('pack format', () => {
   });
 
   it('refuses other files and other versions', () => {
-    expect(() => Pack.from(new TextEncoder().encode('PK\u0003\u0004 this is a zip file, not a pack'), { source: 'z.zip' })).toThrow('z.zip: not a bando pack (bad magic bytes)');
+    expect(() =>
+      Pack.from(new TextEncoder().encode('PK\u0003\u0004 this is a zip file, not a pack'), { source: 'z.zip' }),
+    ).toThrow('z.zip: not a bando pack (bad magic bytes)');
     const bytes = samplePack();
     new DataView(bytes.buffer).setUint32(8, 2, true);
     expect(() => Pack.from(bytes, { source: 'v2.pack' })).toThrow('v2.pack: pack format version 2 is not supported');
@@ -89,7 +93,9 @@ describe('pack format', () => {
 
   it('names a missing section', () => {
     expect(() => Pack.from(samplePack(), { source: 's.pack' }).array('graph.node.lat')).toThrow(PackError);
-    expect(() => Pack.from(samplePack(), { source: 's.pack' }).array('graph.node.lat')).toThrow('s.pack: section "graph.node.lat" is missing');
+    expect(() => Pack.from(samplePack(), { source: 's.pack' }).array('graph.node.lat')).toThrow(
+      's.pack: section "graph.node.lat" is missing',
+    );
   });
 
   it('writes the same bytes for the same sections', () => {

@@ -17,7 +17,8 @@ const THERE = '21.0245,105.8412';
 
 /** Whether each endpoint took the text as a valid coordinate (anything but a refusal of the parameter). */
 async function coordinateAccepted(text: string): Promise<boolean[]> {
-  const refused = (body: { status?: string; code?: string }) => ['BAD_REQUEST', 'InvalidQuery', 'InvalidValue'].includes(body.status ?? body.code ?? '');
+  const refused = (body: { status?: string; code?: string }) =>
+    ['BAD_REQUEST', 'InvalidQuery', 'InvalidValue'].includes(body.status ?? body.code ?? '');
   const image = await engine.staticRoute({ origin: text, destination: HERE, width: 8, height: 8 });
   return [
     !refused(engine.direction({ origin: text, destination: HERE })),
@@ -43,16 +44,33 @@ function booleanAccepted(given: string): boolean[] {
 
 describe('parameter rules', () => {
   it.each([
-    ['21.0285,105.8522', true], [' 21.0285 , 105.8522 ', true], ['+21.0285,105.8522', true], ['21.,105.8522', true],
-    ['2.10285e1,105.8522', false], ['0x15,105.8522', false], ['Infinity,105', false], ['21.0285;105.8522', false],
-    ['21.0285,105.8522,3', false], ['91,105.8522', false], ['21.0285,180.5', false], ['21,', false],
+    ['21.0285,105.8522', true],
+    [' 21.0285 , 105.8522 ', true],
+    ['+21.0285,105.8522', true],
+    ['21.,105.8522', true],
+    ['2.10285e1,105.8522', false],
+    ['0x15,105.8522', false],
+    ['Infinity,105', false],
+    ['21.0285;105.8522', false],
+    ['21.0285,105.8522,3', false],
+    ['91,105.8522', false],
+    ['21.0285,180.5', false],
+    ['21,', false],
   ])('coordinate %j: %s everywhere', async (text, accepted) => {
     expect(await coordinateAccepted(text)).toEqual(Array(6).fill(accepted));
   });
 
   it.each([
-    ['true', true], ['false', true], ['1', true], ['0', true], ['TRUE', true], [' False ', true],
-    ['yes', false], ['2', false], ['on', false], ['truee', false],
+    ['true', true],
+    ['false', true],
+    ['1', true],
+    ['0', true],
+    ['TRUE', true],
+    [' False ', true],
+    ['yes', false],
+    ['2', false],
+    ['on', false],
+    ['truee', false],
   ])('boolean %j: %s everywhere', (text, accepted) => {
     expect(booleanAccepted(text)).toEqual(Array(3).fill(accepted));
   });

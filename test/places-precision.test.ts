@@ -23,7 +23,9 @@ function inputText(region: 'hanoi' | 'hcmc'): string {
   const text = PACK_INPUTS[region]
     .map((f) => {
       const raw = readFileSync(OSM + f, 'utf8');
-      return fold(f.endsWith('.json') ? JSON.stringify(JSON.parse(raw)) : raw.replace(/&#39;/g, "'").replace(/&amp;/g, '&'));
+      return fold(
+        f.endsWith('.json') ? JSON.stringify(JSON.parse(raw)) : raw.replace(/&#39;/g, "'").replace(/&amp;/g, '&'),
+      );
     })
     .join(' ');
   return ` ${text} `;
@@ -33,7 +35,14 @@ const holds = (text: string, name: string): boolean => text.includes(` ${fold(na
 
 describe('places the data does not hold', () => {
   // Real landmarks of central Hanoi whose names no input holds (checked below): never an unrelated confident answer.
-  const absent = ['Nhà hát Lớn Hà Nội', 'Ngân hàng Nhà nước', 'Hồ Gươm', 'Lăng Chủ tịch Hồ Chí Minh', 'Bảo tàng Hồ Chí Minh', 'Chợ Bến Thành'];
+  const absent = [
+    'Nhà hát Lớn Hà Nội',
+    'Ngân hàng Nhà nước',
+    'Hồ Gươm',
+    'Lăng Chủ tịch Hồ Chí Minh',
+    'Bảo tàng Hồ Chí Minh',
+    'Chợ Bến Thành',
+  ];
 
   it('the landmarks are really absent from the inputs', () => {
     const text = inputText('hanoi');
@@ -43,7 +52,8 @@ describe('places the data does not hold', () => {
   it('answer NOT_FOUND, or only a partial match', () => {
     for (const address of absent) {
       const r = hanoi.geocode({ address });
-      if (r.status === 'OK') for (const x of r.results) expect(x.partial_match, `${address} → ${x.formatted_address}`).toBe(true);
+      if (r.status === 'OK')
+        for (const x of r.results) expect(x.partial_match, `${address} → ${x.formatted_address}`).toBe(true);
       else expect(r.status, address).toBe('NOT_FOUND');
     }
   });
@@ -77,13 +87,15 @@ describe('queries as people type them', () => {
   function element(name: string): { lat: number; lon: number } {
     for (const f of PACK_INPUTS.hanoi.filter((x) => x.endsWith('.json'))) {
       for (const e of JSON.parse(readFileSync(OSM + f, 'utf8')).elements) {
-        if (e.tags?.name === name || e.tags?.['name:en'] === name) return { lat: e.lat ?? e.center.lat, lon: e.lon ?? e.center.lon };
+        if (e.tags?.name === name || e.tags?.['name:en'] === name)
+          return { lat: e.lat ?? e.center.lat, lon: e.lon ?? e.center.lon };
       }
     }
     throw new Error(`no element named ${name}`);
   }
   const near = (r: ReturnType<Engine['geocode']>, at: { lat: number; lon: number }) =>
-    r.status === 'OK' && haversine(r.results[0]!.geometry.location.lat, r.results[0]!.geometry.location.lng, at.lat, at.lon) <= 150;
+    r.status === 'OK' &&
+    haversine(r.results[0]!.geometry.location.lat, r.results[0]!.geometry.location.lng, at.lat, at.lon) <= 150;
 
   it('abbreviations, English names, category words and missing diacritics', () => {
     const cases: Array<[string, string]> = [
@@ -95,7 +107,11 @@ describe('queries as people type them', () => {
       ['cafe Giảng', 'Cà Phê Giảng - Cà Phê Trứng'],
       ['Vietnam National Eye Hospital', 'Bệnh viện Mắt Trung ương'],
     ];
-    for (const [q, name] of cases) expect(near(hanoi.geocode({ address: q }), element(name)), `${q} → ${hanoi.geocode({ address: q }).results[0]?.formatted_address}`).toBe(true);
+    for (const [q, name] of cases)
+      expect(
+        near(hanoi.geocode({ address: q }), element(name)),
+        `${q} → ${hanoi.geocode({ address: q }).results[0]?.formatted_address}`,
+      ).toBe(true);
   });
 
   it('no two results share a formatted address (a street stored in pieces, the same address twice)', () => {
@@ -121,7 +137,11 @@ describe('one address system per address', () => {
     const district = legacy('district').find((d) => parts.includes(d.nameWithType));
     if (!district) return parts.some((p) => /^(Tỉnh|Thành phố) /.test(p));
     const wardPart = parts[parts.indexOf(district.nameWithType) - 1];
-    return !wardPart || !/^(Phường|Xã|Thị trấn) /.test(wardPart) || legacy('ward').some((w) => w.parent === district.id && w.nameWithType === wardPart);
+    return (
+      !wardPart ||
+      !/^(Phường|Xã|Thị trấn) /.test(wardPart) ||
+      legacy('ward').some((w) => w.parent === district.id && w.nameWithType === wardPart)
+    );
   };
 
   it('reverse results show the 2025 address; the legacy one comes whole, apart, on request', () => {
@@ -148,13 +168,16 @@ describe('one address system per address', () => {
   it('a query in legacy units is answered in the legacy system, whole', () => {
     const r = hanoi.geocode({ address: 'Phường Tràng Tiền, Quận Hoàn Kiếm' });
     expect(r.results[0]!.formatted_address).toBe('Phường Tràng Tiền, Quận Hoàn Kiếm, Thành phố Hà Nội');
-    for (const x of r.results) expect(isModern(x.formatted_address) || isLegacyWhole(x.formatted_address), x.formatted_address).toBe(true);
+    for (const x of r.results)
+      expect(isModern(x.formatted_address) || isLegacyWhole(x.formatted_address), x.formatted_address).toBe(true);
   });
 
   it('has_deprecated_administrative_unit must be a boolean', () => {
     const r = hanoi.geocode({ address: 'Hàng Bông', has_deprecated_administrative_unit: 'maybe' as 'true' });
     expect(r.status).toBe('BAD_REQUEST');
     expect(r.error_message).toMatch(/has_deprecated_administrative_unit/);
-    expect(hanoi.autocomplete({ input: 'Hàng Bông', has_deprecated_administrative_unit: 'x' as 'true' }).status).toBe('BAD_REQUEST');
+    expect(hanoi.autocomplete({ input: 'Hàng Bông', has_deprecated_administrative_unit: 'x' as 'true' }).status).toBe(
+      'BAD_REQUEST',
+    );
   });
 });

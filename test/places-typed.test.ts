@@ -5,7 +5,14 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../src/engine';
-import { absentButPresent, runTypedQueries, typedEngines, typedQueries, typedSummary, type TypedPack } from './helpers/typed-queries';
+import {
+  absentButPresent,
+  runTypedQueries,
+  typedEngines,
+  typedQueries,
+  typedSummary,
+  type TypedPack,
+} from './helpers/typed-queries';
 import { reverseWardCheck } from './helpers/ward-reference';
 
 /** Floors (measured: recall 97.6 %, all outcomes 95.6 %, confidently wrong 0.4 %, wards 100 %). */
@@ -28,8 +35,11 @@ describe('typed queries', () => {
   it('finds what people type, and answers confidently wrong rarely', () => {
     const results = runTypedQueries(engines);
     const s = typedSummary(results);
-    for (const r of results) if (r.verdict !== 'hit') console.log(`${r.verdict.padEnd(5)} ${r.pack} ${JSON.stringify(r.query)} → ${r.got}`);
-    console.log(`typed queries: ${s.queries}, recall within 150 m ${(100 * s.recall).toFixed(1)} %, all outcomes right ${(100 * s.hits).toFixed(1)} %, confidently wrong ${(100 * s.wrong).toFixed(1)} %`);
+    for (const r of results)
+      if (r.verdict !== 'hit') console.log(`${r.verdict.padEnd(5)} ${r.pack} ${JSON.stringify(r.query)} → ${r.got}`);
+    console.log(
+      `typed queries: ${s.queries}, recall within 150 m ${(100 * s.recall).toFixed(1)} %, all outcomes right ${(100 * s.hits).toFixed(1)} %, confidently wrong ${(100 * s.wrong).toFixed(1)} %`,
+    );
     expect(s.recall).toBeGreaterThanOrEqual(RECALL_FLOOR);
     expect(s.hits).toBeGreaterThanOrEqual(HITS_FLOOR);
     expect(s.wrong).toBeLessThanOrEqual(WRONG_CEILING);
@@ -40,7 +50,9 @@ describe('wards of reverse results', () => {
   it('name the ward whose official polygon holds each result, in 2025 addresses', () => {
     for (const pack of ['hanoi', 'hcmc'] as const) {
       const check = reverseWardCheck(engines[pack], 400, 11);
-      console.log(`${pack}: ${check.results} reverse results at ${check.points} points, ward = polygon for ${(100 * check.rate).toFixed(2)} %`);
+      console.log(
+        `${pack}: ${check.results} reverse results at ${check.points} points, ward = polygon for ${(100 * check.rate).toFixed(2)} %`,
+      );
       expect(check.rate).toBeGreaterThanOrEqual(WARD_FLOOR);
     }
   });

@@ -18,17 +18,23 @@ beforeAll(async () => {
   hcmc = await createEngine({ packs: [testPack('hcmc')] });
 });
 
-const restaurants = (JSON.parse(readFileSync(OSM + 'hanoi-restaurants-2024.overpass.json', 'utf8')).elements as any[]).map((e) => ({
+const restaurants = (
+  JSON.parse(readFileSync(OSM + 'hanoi-restaurants-2024.overpass.json', 'utf8')).elements as any[]
+).map((e) => ({
   name: e.tags?.name as string | undefined,
   lat: (e.lat ?? e.center?.lat) as number,
   lon: (e.lon ?? e.center?.lon) as number,
 }));
-const near = (loc: { lat: number; lng: number } | undefined, lat: number, lon: number, m = 50) => !!loc && haversine(loc.lat, loc.lng, lat, lon) <= m;
+const near = (loc: { lat: number; lng: number } | undefined, lat: number, lon: number, m = 50) =>
+  !!loc && haversine(loc.lat, loc.lng, lat, lon) <= m;
 const locationOf = (e: Engine, placeId: string) => e.placeDetail({ place_id: placeId }).result.geometry?.location;
 
 describe('search terms (the folding and abbreviation table as the index sees it)', () => {
   it('folds diacritics including đ, expands abbreviations, marks type words optional', () => {
-    const show = (s: string) => termsOf(s).map((t) => (t.optional ? '?' : '') + t.folded).join(' ');
+    const show = (s: string) =>
+      termsOf(s)
+        .map((t) => (t.optional ? '?' : '') + t.folded)
+        .join(' ');
     expect(show('Đường Láng, Q.Đống Đa')).toBe('?duong lang ?quan dong da');
     expect(show('P. Hàng Gai, Q1, TP.HCM')).toBe('?phuong hang gai ?quan 1 ?thanh ?pho ho chi minh');
     expect(show('T.P. Hà Nội')).toBe('?thanh ?pho ha noi');
@@ -58,10 +64,19 @@ describe('search terms (the folding and abbreviation table as the index sees it)
 describe('autocomplete', () => {
   it('finds places as they are typed, with and without diacritics, and by prefix', () => {
     const little = restaurants.find((r) => r.name === 'Nhà Hàng Little Hanoi')!;
-    for (const input of ['Nhà Hàng Little Hanoi', 'nha hang little hanoi', 'Nhà Hàng Little Ha', 'nha hang little hano', 'Nha Hang Litle Hanoi']) {
+    for (const input of [
+      'Nhà Hàng Little Hanoi',
+      'nha hang little hanoi',
+      'Nhà Hàng Little Ha',
+      'nha hang little hano',
+      'Nha Hang Litle Hanoi',
+    ]) {
       const r = hanoi.autocomplete({ input });
       expect(r.status).toBe('OK');
-      expect(near(locationOf(hanoi, r.predictions[0]!.place_id), little.lat, little.lon), `${input} → ${r.predictions[0]?.description}`).toBe(true);
+      expect(
+        near(locationOf(hanoi, r.predictions[0]!.place_id), little.lat, little.lon),
+        `${input} → ${r.predictions[0]?.description}`,
+      ).toBe(true);
     }
   });
 
@@ -93,7 +108,8 @@ describe('autocomplete', () => {
     let a = branches[0]!;
     let b = branches.find((x) => haversine(a.lat, a.lon, x.lat, x.lon) > 300)!;
     expect(b).toBeDefined();
-    const firstNear = (p: { lat: number; lon: number }) => hanoi.autocomplete({ input: 'Highlands Coffee', location: `${p.lat},${p.lon}` }).predictions[0]!;
+    const firstNear = (p: { lat: number; lon: number }) =>
+      hanoi.autocomplete({ input: 'Highlands Coffee', location: `${p.lat},${p.lon}` }).predictions[0]!;
     const pa = firstNear(a);
     const pb = firstNear(b);
     expect(pa.place_id).not.toBe(pb.place_id);
@@ -101,7 +117,10 @@ describe('autocomplete', () => {
     expect(near(locationOf(hanoi, pb.place_id), b.lat, b.lon)).toBe(true);
     // A radius filter keeps only places inside it.
     const within = hanoi.autocomplete({ input: 'Highlands Coffee', location: `${a.lat},${a.lon}`, radius: 0.2 });
-    for (const p of within.predictions) expect(haversine(a.lat, a.lon, ...(Object.values(locationOf(hanoi, p.place_id)!) as [number, number])) <= 200).toBe(true);
+    for (const p of within.predictions)
+      expect(
+        haversine(a.lat, a.lon, ...(Object.values(locationOf(hanoi, p.place_id)!) as [number, number])) <= 200,
+      ).toBe(true);
   });
 
   it('old and new admin names in the input', () => {
@@ -119,15 +138,21 @@ describe('autocomplete', () => {
     expect(r.predictions.length).toBeLessThanOrEqual(MAX_AUTOCOMPLETE_LIMIT);
     expect(typeof r.executed_time).toBe('number');
     expect(r.executed_time_all).toBeGreaterThanOrEqual(r.executed_time);
-    for (let i = 1; i < r.predictions.length; i++) expect(r.predictions[i]!.score).toBeLessThanOrEqual(r.predictions[i - 1]!.score);
+    for (let i = 1; i < r.predictions.length; i++)
+      expect(r.predictions[i]!.score).toBeLessThanOrEqual(r.predictions[i - 1]!.score);
     for (const p of r.predictions) {
-      expect(p.description).toBe(p.structured_formatting.secondary_text ? `${p.structured_formatting.main_text}, ${p.structured_formatting.secondary_text}` : p.structured_formatting.main_text);
+      expect(p.description).toBe(
+        p.structured_formatting.secondary_text
+          ? `${p.structured_formatting.main_text}, ${p.structured_formatting.secondary_text}`
+          : p.structured_formatting.main_text,
+      );
       expect(p.reference).toBe(p.place_id);
       expect(typeof p.has_children).toBe('boolean');
       expect(['poi', 'address', 'street', 'ward', 'district', 'province']).toContain(p.display_type);
       expect(p.plus_code.global_code).toMatch(/^[23456789CFGHJMPQRVWX]{8}\+[23456789CFGHJMPQRVWX]{2}$/);
       expect(Array.isArray(p.matched_substrings) && Array.isArray(p.terms)).toBe(true);
-      for (const m of p.matched_substrings) expect(fold(p.description.slice(m.offset, m.offset + m.length))).toMatch(/^(hai|ba|trung)$/);
+      for (const m of p.matched_substrings)
+        expect(fold(p.description.slice(m.offset, m.offset + m.length))).toMatch(/^(hai|ba|trung)$/);
       for (const t of p.terms) expect(p.description.slice(t.offset, t.offset + t.value.length)).toBe(t.value);
       expect(p.compound).toBeDefined();
       expect(p.compound!.province).toBe('Hồ Chí Minh');
@@ -179,12 +204,15 @@ describe('autocomplete and place detail bad input → BAD_REQUEST naming the par
     [{ input: 'hang', more_compound: 'maybe' }, /more_compound/],
     [{ input: 'hang', sessiontoken: 'x'.repeat(1000) }, /sessiontoken/],
   ];
-  it.each(cases.map(([p, m]) => [JSON.stringify(p).slice(0, 60), p, m] as const))('autocomplete %s', (_, params, message) => {
-    const r = hanoi.autocomplete(params as never);
-    expect(r.status).toBe('BAD_REQUEST');
-    expect(r.error_message).toMatch(message);
-    expect(r.predictions).toEqual([]);
-  });
+  it.each(cases.map(([p, m]) => [JSON.stringify(p).slice(0, 60), p, m] as const))(
+    'autocomplete %s',
+    (_, params, message) => {
+      const r = hanoi.autocomplete(params as never);
+      expect(r.status).toBe('BAD_REQUEST');
+      expect(r.error_message).toMatch(message);
+      expect(r.predictions).toEqual([]);
+    },
+  );
   it('limit 10,000 is clamped, not refused', () => {
     const r = hanoi.autocomplete({ input: 'pho', limit: 10_000 });
     expect(r.status).toBe('OK');
@@ -194,7 +222,9 @@ describe('autocomplete and place detail bad input → BAD_REQUEST naming the par
     expect(hanoi.placeDetail({} as never)).toMatchObject({ status: 'BAD_REQUEST', result: {} });
     expect(hanoi.placeDetail({ place_id: '' }).error_message).toMatch(/place_id/);
     expect(hanoi.placeDetail({ place_id: 'nope' }).error_message).toMatch(/place_id/);
-    expect(hanoi.placeDetail({ place_id: 'aaaaaa.1.aaa', sessiontoken: 'a\u0000' }).error_message).toMatch(/sessiontoken/);
+    expect(hanoi.placeDetail({ place_id: 'aaaaaa.1.aaa', sessiontoken: 'a\u0000' }).error_message).toMatch(
+      /sessiontoken/,
+    );
     expect(hanoi.autocomplete(undefined as never).status).toBe('BAD_REQUEST');
     expect(hanoi.placeDetail(null as never).status).toBe('BAD_REQUEST');
   });

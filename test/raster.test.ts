@@ -106,7 +106,8 @@ describe('polygon fill', () => {
       for (let x = 0; x < 100; x++) {
         let odd = false;
         for (let i = 0, j = ring.length - 2; i < ring.length; j = i, i += 2) {
-          const yi = ring[i + 1]!, yj = ring[j + 1]!;
+          const yi = ring[i + 1]!,
+            yj = ring[j + 1]!;
           if (yi > y + 0.5 !== yj > y + 0.5) {
             const xc = ring[i]! + ((y + 0.5 - yi) * (ring[j]! - ring[i]!)) / (yj - yi);
             if (x + 0.5 < xc) odd = !odd;
@@ -157,7 +158,8 @@ describe('strokes', () => {
   });
 
   it('joins at a right angle: miter adds (w/2)^2, bevel half of it, round a quarter disc, over the bare corner', () => {
-    const w = 12, hw = w / 2;
+    const w = 12,
+      hw = w / 2;
     const corner = [30, 80, 100, 80, 100, 10];
     const bevel = strokeArea(corner, { width: w, join: 'bevel' });
     const miter = strokeArea(corner, { width: w, join: 'miter' });
@@ -180,7 +182,12 @@ describe('strokes', () => {
     for (let y = 0; y < 100; y++) for (let x = 157; x < 300; x++) beyond += alphaAt(c, x, y);
     expect(beyond).toBe(0);
     const spike = new Canvas(300, 100);
-    spike.strokePolyline([50, 50 - dy, 150, 50, 50, 50 + dy], { color: WHITE, width: 12, join: 'miter', miterLimit: 100 });
+    spike.strokePolyline([50, 50 - dy, 150, 50, 50, 50 + dy], {
+      color: WHITE,
+      width: 12,
+      join: 'miter',
+      miterLimit: 100,
+    });
     expect(alphaAt(spike, 200, 50)).toBeGreaterThan(0.5);
   });
 
@@ -212,7 +219,8 @@ describe('strokes', () => {
   });
 
   it('casing (gapWidth) draws two lines of width w and leaves the centre uncovered', () => {
-    const w = 3, gap = 8;
+    const w = 3,
+      gap = 8;
     const c = new Canvas(200, 100);
     c.strokePolyline([20, 50, 180, 50], { color: WHITE, width: w, gapWidth: gap });
     for (let y = 46; y < 54; y++) expect(alphaAt(c, 100, y)).toBe(0);
@@ -229,7 +237,8 @@ describe('strokes', () => {
     ] as const) {
       const c = new Canvas(200, 100);
       c.strokePolyline([...line], { color: WHITE, width: 4, offset });
-      let sum = 0, weighted = 0;
+      let sum = 0,
+        weighted = 0;
       for (let y = 0; y < 100; y++) {
         for (let x = 0; x < 200; x++) {
           const a = alphaAt(c, x, y);
@@ -242,7 +251,8 @@ describe('strokes', () => {
   });
 
   it('blur keeps the ramp inside the width: area w - blur per unit length, centre fully covered', () => {
-    const w = 10, blur = 4;
+    const w = 10,
+      blur = 4;
     const c = new Canvas(200, 100);
     c.strokePolyline([20, 50, 180, 50], { color: WHITE, width: w, blur });
     expect(Math.abs(coveredArea(c) - 160 * (w - blur)) / (160 * (w - blur))).toBeLessThan(0.03);
@@ -295,7 +305,12 @@ describe('clipping and robustness', () => {
     d.strokePolyline([-1e9, 100.5, 1e9, 100.5], { color: WHITE, width: 1, dasharray: [2, 2], join: 'round' });
     expect(coveredArea(d) / 300).toBeCloseTo(0.5, 1);
     const e = new Canvas(300, 200);
-    e.strokePolyline([1e300, 5, -1e300, 7, NaN, 3, 20, 20, 1e15, 1e15], { color: WHITE, width: 3, join: 'round', cap: 'round' });
+    e.strokePolyline([1e300, 5, -1e300, 7, NaN, 3, 20, 20, 1e15, 1e15], {
+      color: WHITE,
+      width: 3,
+      join: 'round',
+      cap: 'round',
+    });
     e.fillPolygon([[1e300, 0, -1e300, 1e300, Infinity, 5, 10, 10]], WHITE);
     expect(Number.isFinite(coveredArea(e))).toBe(true);
   });
@@ -356,7 +371,11 @@ describe('Web Mercator', () => {
     expect(lonToWorldX(180, 1)).toBe(1024);
     expect(latToWorldY(85.0511287798066, 0)).toBeCloseTo(0, 6);
     expect(lonToWorldX(-180, 3, 256)).toBe(0);
-    for (const [lon, lat] of [[105.85, 21.03], [106.7, 10.78], [-70, -33]] as const) {
+    for (const [lon, lat] of [
+      [105.85, 21.03],
+      [106.7, 10.78],
+      [-70, -33],
+    ] as const) {
       expect(worldXToLon(lonToWorldX(lon, 13.4), 13.4)).toBeCloseTo(lon, 9);
       expect(worldYToLat(latToWorldY(lat, 13.4), 13.4)).toBeCloseTo(lat, 9);
     }
@@ -366,7 +385,10 @@ describe('Web Mercator', () => {
     const bbox = [105.78, 20.98, 105.9, 21.07] as const; // central Hanoi
     const fit = fitBounds(bbox, 600, 400, { padding: 40 })!;
     const view = new Viewport(fit.center, fit.zoom, 600, 400);
-    const left = view.x(bbox[0]), right = view.x(bbox[2]), top = view.y(bbox[3]), bottom = view.y(bbox[1]);
+    const left = view.x(bbox[0]),
+      right = view.x(bbox[2]),
+      top = view.y(bbox[3]),
+      bottom = view.y(bbox[1]);
     expect(left).toBeGreaterThanOrEqual(40 - 1e-6);
     expect(right).toBeLessThanOrEqual(560 + 1e-6);
     expect(top).toBeGreaterThanOrEqual(40 - 1e-6);
@@ -381,7 +403,10 @@ describe('Web Mercator', () => {
     expect((v2.x(bbox[0]) + v2.x(bbox[2])) / 2).toBeCloseTo(300 + 40, 6);
     expect((v2.y(bbox[1]) + v2.y(bbox[3])) / 2).toBeCloseTo(200 - 20, 6);
     // A single point uses maxZoom; impossible padding and non-finite input give null.
-    expect(fitBounds([105.8, 21, 105.8, 21], 600, 400, { maxZoom: 17 })).toEqual({ zoom: 17, center: [expect.closeTo(105.8, 9), expect.closeTo(21, 9)] });
+    expect(fitBounds([105.8, 21, 105.8, 21], 600, 400, { maxZoom: 17 })).toEqual({
+      zoom: 17,
+      center: [expect.closeTo(105.8, 9), expect.closeTo(21, 9)],
+    });
     expect(fitBounds(bbox, 600, 400, { padding: 300 })).toBeNull();
     expect(fitBounds([NaN, 0, 1, 1], 600, 400)).toBeNull();
   });
@@ -411,14 +436,22 @@ function compareGolden(name: string, c: Canvas): void {
 function fillsScene(): Canvas {
   const c = new Canvas(320, 200);
   c.fillBackground([242, 239, 233, 1]);
-  c.fillPolygon([[20, 20, 140, 20, 140, 120, 20, 120], [50, 50, 110, 50, 80, 100]], [170, 211, 223, 1], {
-    outlineColor: [60, 90, 140, 1],
-  });
+  c.fillPolygon(
+    [
+      [20, 20, 140, 20, 140, 120, 20, 120],
+      [50, 50, 110, 50, 80, 100],
+    ],
+    [170, 211, 223, 1],
+    {
+      outlineColor: [60, 90, 140, 1],
+    },
+  );
   c.fillPolygon([circleRing(220, 70, 50, 96)], [200, 60, 60, 1], { opacity: 0.6 });
   c.fillPolygon([circleRing(250, 100, 40, 7)], [60, 160, 60, 1], { opacity: 0.6, translate: [10, 20] });
   const star: number[] = [];
   for (let i = 0; i < 10; i++) {
-    const r = i % 2 === 0 ? 45 : 18, a = (Math.PI * i) / 5 - Math.PI / 2;
+    const r = i % 2 === 0 ? 45 : 18,
+      a = (Math.PI * i) / 5 - Math.PI / 2;
     star.push(80 + r * Math.cos(a), 160 + r * Math.sin(a) * 0.8);
   }
   c.fillPolygon([star], [240, 180, 40, 1]);
@@ -431,7 +464,14 @@ function strokesScene(): Canvas {
   c.fillBackground(WHITE);
   const zig = (y: number): number[] => [20, y + 20, 60, y, 100, y + 20, 140, y];
   const caps = ['butt', 'square', 'round'] as const;
-  caps.forEach((cap, i) => c.strokePolyline(zig(15 + i * 30), { color: [37, 52, 148, 1], width: 9, cap, join: (['miter', 'bevel', 'round'] as const)[i] }));
+  caps.forEach((cap, i) =>
+    c.strokePolyline(zig(15 + i * 30), {
+      color: [37, 52, 148, 1],
+      width: 9,
+      cap,
+      join: (['miter', 'bevel', 'round'] as const)[i],
+    }),
+  );
   c.strokePolyline([170, 20, 300, 20], { color: BLACK, width: 2, dasharray: [4, 2] });
   c.strokePolyline([170, 40, 300, 40], { color: BLACK, width: 4, dasharray: [0, 2], cap: 'round' });
   c.strokePolyline([170, 70, 230, 60, 300, 90], { color: [150, 150, 150, 1], width: 2, gapWidth: 8, join: 'round' });
@@ -439,31 +479,61 @@ function strokesScene(): Canvas {
   c.strokePolyline([170, 110, 300, 110], { color: [200, 0, 0, 1], width: 3, offset: 8 });
   c.strokePolyline([170, 110, 300, 110], { color: BLACK, width: 1 });
   c.strokePolyline([20, 150, 300, 150], { color: [37, 52, 148, 1], width: 12, blur: 5 });
-  c.strokePolyline([20, 200, 80, 175, 40, 215, 150, 190], { color: [20, 140, 60, 1], width: 7, join: 'miter', miterLimit: 10, opacity: 0.7 });
-  c.strokePolyline([180, 230, 240, 170, 300, 230, 180, 230], { color: [120, 60, 180, 1], width: 4, closed: true, join: 'round' });
+  c.strokePolyline([20, 200, 80, 175, 40, 215, 150, 190], {
+    color: [20, 140, 60, 1],
+    width: 7,
+    join: 'miter',
+    miterLimit: 10,
+    opacity: 0.7,
+  });
+  c.strokePolyline([180, 230, 240, 170, 300, 230, 180, 230], {
+    color: [120, 60, 180, 1],
+    width: 4,
+    closed: true,
+    join: 'round',
+  });
   return c;
 }
 
 function mapScene(): Canvas {
-  const w = 600, h = 400;
+  const w = 600,
+    h = 400;
   const c = new Canvas(w, h);
   const route = [105.8412, 21.0245, 105.8455, 21.0281, 105.8521, 21.0279, 105.8549, 21.0228, 105.8602, 21.0202];
   const fit = fitBounds([105.8412, 21.0202, 105.8602, 21.0281], w, h, { padding: 50 })!;
   const view = new Viewport(fit.center, fit.zoom, w, h);
   c.fillBackground([242, 239, 233, 1]);
   // A lake and a park block, drawn in lon/lat around the route.
-  const lake = circleRing(105.8523, 21.0287, 0.0023, 40).map((v, i) => (i % 2 === 0 ? v : 21.0287 + (v - 21.0287) * 0.7));
+  const lake = circleRing(105.8523, 21.0287, 0.0023, 40).map((v, i) =>
+    i % 2 === 0 ? v : 21.0287 + (v - 21.0287) * 0.7,
+  );
   c.fillPolygon([view.project(lake)], [170, 211, 223, 1]);
-  c.fillPolygon([view.project([105.843, 21.019, 105.849, 21.019, 105.849, 21.023, 105.843, 21.023])], [200, 230, 180, 1], {
-    outlineColor: [150, 200, 130, 1],
-  });
+  c.fillPolygon(
+    [view.project([105.843, 21.019, 105.849, 21.019, 105.849, 21.023, 105.843, 21.023])],
+    [200, 230, 180, 1],
+    {
+      outlineColor: [150, 200, 130, 1],
+    },
+  );
   for (let k = 0; k < 8; k++) {
     const lat = 21.017 + k * 0.0018;
-    c.strokePolyline(view.project([105.836, lat, 105.866, lat + 0.001]), { color: [210, 200, 190, 1], width: 7, cap: 'round' });
+    c.strokePolyline(view.project([105.836, lat, 105.866, lat + 0.001]), {
+      color: [210, 200, 190, 1],
+      width: 7,
+      cap: 'round',
+    });
     c.strokePolyline(view.project([105.836, lat, 105.866, lat + 0.001]), { color: WHITE, width: 5, cap: 'round' });
   }
-  c.strokePolyline(view.project([105.85, 21.015, 105.851, 21.035]), { color: [250, 200, 120, 1], width: 3, gapWidth: 6 });
-  c.strokePolyline(view.project([105.838, 21.03, 105.865, 21.016]), { color: [120, 120, 120, 1], width: 1.5, dasharray: [3, 2] });
+  c.strokePolyline(view.project([105.85, 21.015, 105.851, 21.035]), {
+    color: [250, 200, 120, 1],
+    width: 3,
+    gapWidth: 6,
+  });
+  c.strokePolyline(view.project([105.838, 21.03, 105.865, 21.016]), {
+    color: [120, 120, 120, 1],
+    width: 1.5,
+    dasharray: [3, 2],
+  });
   const px = view.project(route);
   c.strokePolyline(px, { color: WHITE, width: 9, join: 'round', cap: 'round' });
   c.strokePolyline(px, { color: [37, 52, 148, 1], width: 6, join: 'round', cap: 'round' });
@@ -471,7 +541,11 @@ function mapScene(): Canvas {
   c.drawMarker(px[px.length - 2]!, px[px.length - 1]!, { kind: 'destination', color: [220, 50, 40, 1] });
   const text = '© OpenStreetMap contributors';
   const size = measureText(text);
-  c.fillPolygon([[w - size.width - 8, h - size.height - 6, w, h - size.height - 6, w, h, w - size.width - 8, h]], WHITE, { opacity: 0.7 });
+  c.fillPolygon(
+    [[w - size.width - 8, h - size.height - 6, w, h - size.height - 6, w, h, w - size.width - 8, h]],
+    WHITE,
+    { opacity: 0.7 },
+  );
   c.drawText(text, w - size.width - 4, h - size.height - 3, { color: [50, 50, 50, 1] });
   return c;
 }
@@ -485,20 +559,24 @@ describe('golden images', () => {
 describe('throughput (printed, not asserted)', () => {
   it('600x400: ~5,000 polygons of 20 points and ~5,000 polylines', () => {
     let seed = 12345;
-    const rand = (): number => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const rand = (): number => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
     const polygons: number[][] = [];
     for (let i = 0; i < 5000; i++) {
-      const cx = rand() * 640 - 20, cy = rand() * 440 - 20, r = 3 + rand() * 25;
+      const cx = rand() * 640 - 20,
+        cy = rand() * 440 - 20,
+        r = 3 + rand() * 25;
       const ring: number[] = [];
       for (let k = 0; k < 20; k++) {
-        const a = (2 * Math.PI * k) / 20, rr = r * (0.6 + 0.4 * rand());
+        const a = (2 * Math.PI * k) / 20,
+          rr = r * (0.6 + 0.4 * rand());
         ring.push(cx + rr * Math.cos(a), cy + rr * Math.sin(a));
       }
       polygons.push(ring);
     }
     const lines: number[][] = [];
     for (let i = 0; i < 5000; i++) {
-      let x = rand() * 600, y = rand() * 400;
+      let x = rand() * 600,
+        y = rand() * 400;
       const line = [x, y];
       for (let k = 0; k < 9; k++) {
         x += (rand() - 0.5) * 60;
@@ -513,7 +591,12 @@ describe('throughput (printed, not asserted)', () => {
     for (const ring of polygons) c.fillPolygon([ring], [100, 150, 200, 1], { opacity: 0.5 });
     const t1 = performance.now();
     for (let i = 0; i < lines.length; i++) {
-      c.strokePolyline(lines[i]!, { color: [200, 100, 50, 1], width: 1 + (i % 5), join: i % 2 ? 'round' : 'miter', cap: i % 3 ? 'butt' : 'round' });
+      c.strokePolyline(lines[i]!, {
+        color: [200, 100, 50, 1],
+        width: 1 + (i % 5),
+        join: i % 2 ? 'round' : 'miter',
+        cap: i % 3 ? 'butt' : 'round',
+      });
     }
     const t2 = performance.now();
     const png = c.toPNG();

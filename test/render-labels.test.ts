@@ -22,7 +22,9 @@ beforeAll(async () => {
 });
 
 /** The glyphs of a PBF read with the `pbf` package (an independent decoder). */
-function referenceGlyphs(bytes: Uint8Array): Map<number, { width: number; height: number; left: number; top: number; advance: number; bitmap: number[] }> {
+function referenceGlyphs(
+  bytes: Uint8Array,
+): Map<number, { width: number; height: number; left: number; top: number; advance: number; bitmap: number[] }> {
   const out = new Map();
   new PbfReader(bytes).readFields((tag: number, _: unknown, pbf: PbfReader) => {
     if (tag !== 1) return;
@@ -48,33 +50,48 @@ function referenceGlyphs(bytes: Uint8Array): Map<number, { width: number; height
 
 /** Whether point (x, y) lies inside an oriented box shrunk by `inset` pixels on every side. */
 function inBox(b: LabelBox, x: number, y: number, inset = 0): boolean {
-  const dx = x - b.cx, dy = y - b.cy;
-  return Math.abs(dx * b.ux + dy * b.uy) < b.halfLength - inset && Math.abs(-dx * b.uy + dy * b.ux) < b.halfHeight - inset;
+  const dx = x - b.cx,
+    dy = y - b.cy;
+  return (
+    Math.abs(dx * b.ux + dy * b.uy) < b.halfLength - inset && Math.abs(-dx * b.uy + dy * b.ux) < b.halfHeight - inset
+  );
 }
 
 /** Corners of an oriented box, counter-clockwise in y-down pixels. */
 function corners(b: LabelBox): [number, number][] {
   const out: [number, number][] = [];
-  for (const [s, t] of [[-1, -1], [1, -1], [1, 1], [-1, 1]] as const) {
-    out.push([b.cx + s * b.halfLength * b.ux - t * b.halfHeight * b.uy, b.cy + s * b.halfLength * b.uy + t * b.halfHeight * b.ux]);
+  for (const [s, t] of [
+    [-1, -1],
+    [1, -1],
+    [1, 1],
+    [-1, 1],
+  ] as const) {
+    out.push([
+      b.cx + s * b.halfLength * b.ux - t * b.halfHeight * b.uy,
+      b.cy + s * b.halfLength * b.uy + t * b.halfHeight * b.ux,
+    ]);
   }
   return out;
 }
 
 /** Area of the intersection of two convex polygons (Sutherland-Hodgman clipping, then the shoelace formula). */
 function intersectionArea(a: [number, number][], b: [number, number][]): number {
-  const orient = (p: [number, number][]) => p.reduce((s, [x, y], i) => s + x * p[(i + 1) % p.length]![1] - p[(i + 1) % p.length]![0] * y, 0);
+  const orient = (p: [number, number][]) =>
+    p.reduce((s, [x, y], i) => s + x * p[(i + 1) % p.length]![1] - p[(i + 1) % p.length]![0] * y, 0);
   const sign = Math.sign(orient(b));
   let poly = a;
   for (let i = 0; i < b.length && poly.length > 0; i++) {
-    const [ax, ay] = b[i]!, [bx, by] = b[(i + 1) % b.length]!;
+    const [ax, ay] = b[i]!,
+      [bx, by] = b[(i + 1) % b.length]!;
     const side = ([x, y]: [number, number]) => sign * ((bx - ax) * (y - ay) - (by - ay) * (x - ax));
     const next: [number, number][] = [];
     for (let k = 0; k < poly.length; k++) {
-      const p = poly[k]!, q = poly[(k + 1) % poly.length]!;
-      const sp = side(p), sq = side(q);
+      const p = poly[k]!,
+        q = poly[(k + 1) % poly.length]!;
+      const sp = side(p),
+        sq = side(q);
       if (sp >= 0) next.push(p);
-      if ((sp >= 0) !== (sq >= 0)) {
+      if (sp >= 0 !== sq >= 0) {
         const t = sp / (sp - sq);
         next.push([p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1])]);
       }
@@ -96,7 +113,11 @@ describe('SDF glyphs', () => {
       for (const [id, g] of ref) {
         const o = ours.get(id)!;
         expect({ width: o.width, height: o.height, left: o.left, top: o.top, advance: o.advance }).toEqual({
-          width: g.width ?? 0, height: g.height ?? 0, left: g.left ?? 0, top: g.top ?? 0, advance: g.advance ?? 0,
+          width: g.width ?? 0,
+          height: g.height ?? 0,
+          left: g.left ?? 0,
+          top: g.top ?? 0,
+          advance: g.advance ?? 0,
         });
         expect([...o.bitmap]).toEqual(g.bitmap);
       }
@@ -136,22 +157,29 @@ describe('SDF glyphs', () => {
     // Area inside the outline from the distance field itself: bitmap pixels above the edge value, at 24 px.
     let insidePixels = 0;
     for (const v of g.bitmap) if (v >= 191.25) insidePixels++;
-    const size = 72, scale = size / 24;
+    const size = 72,
+      scale = size / 24;
     const ink = (angle: number) => {
       const c = new Canvas(160, 160);
       c.fillBackground([255, 255, 255, 1]);
       drawSdfText(c, shaped, 80, 80, { size, color: [0, 0, 0, 1], angle });
-      let sum = 0, x0 = 160, x1 = 0, y0 = 160, y1 = 0;
+      let sum = 0,
+        x0 = 160,
+        x1 = 0,
+        y0 = 160,
+        y1 = 0;
       for (let y = 0; y < 160; y++) {
         for (let x = 0; x < 160; x++) {
           const dark = (255 - c.getPixel(x, y)![0]) / 255;
           sum += dark;
-          if (dark > 0.5) (x0 = Math.min(x0, x)), (x1 = Math.max(x1, x)), (y0 = Math.min(y0, y)), (y1 = Math.max(y1, y));
+          if (dark > 0.5)
+            ((x0 = Math.min(x0, x)), (x1 = Math.max(x1, x)), (y0 = Math.min(y0, y)), (y1 = Math.max(y1, y)));
         }
       }
       return { sum, w: x1 - x0 + 1, h: y1 - y0 + 1 };
     };
-    const flat = ink(0), turned = ink(Math.PI / 2);
+    const flat = ink(0),
+      turned = ink(Math.PI / 2);
     expect(flat.sum).toBeGreaterThan(insidePixels * scale * scale * 0.85);
     expect(flat.sum).toBeLessThan(insidePixels * scale * scale * 1.15);
     expect(Math.abs(turned.sum - flat.sum)).toBeLessThan(flat.sum * 0.02);
@@ -165,20 +193,31 @@ describe('SDF glyphs', () => {
 
 describe('label placement', () => {
   it('collision test agrees with the exact intersection area of two oriented boxes', () => {
-    const box = fc.record({
-      cx: fc.integer({ min: 0, max: 100 }),
-      cy: fc.integer({ min: 0, max: 100 }),
-      angle: fc.integer({ min: 0, max: 359 }),
-      halfLength: fc.integer({ min: 1, max: 40 }),
-      halfHeight: fc.integer({ min: 1, max: 15 }),
-    }).map(({ angle, ...b }): LabelBox => ({ ...b, ux: Math.cos((angle * Math.PI) / 180), uy: Math.sin((angle * Math.PI) / 180) }));
+    const box = fc
+      .record({
+        cx: fc.integer({ min: 0, max: 100 }),
+        cy: fc.integer({ min: 0, max: 100 }),
+        angle: fc.integer({ min: 0, max: 359 }),
+        halfLength: fc.integer({ min: 1, max: 40 }),
+        halfHeight: fc.integer({ min: 1, max: 15 }),
+      })
+      .map(({ angle, ...b }): LabelBox => ({
+        ...b,
+        ux: Math.cos((angle * Math.PI) / 180),
+        uy: Math.sin((angle * Math.PI) / 180),
+      }));
     fc.assert(
       fc.property(box, box, (a, b) => {
         const area = intersectionArea(corners(a), corners(b));
         if (area > 1e-6) expect(overlaps(a, b)).toBe(true);
         else if (area === 0 && overlaps(a, b)) {
           // Only touching boxes may disagree by rounding: then the overlap is degenerate.
-          expect(intersectionArea(corners({ ...a, halfLength: a.halfLength - 1e-3, halfHeight: a.halfHeight - 1e-3 }), corners(b))).toBe(0);
+          expect(
+            intersectionArea(
+              corners({ ...a, halfLength: a.halfLength - 1e-3, halfHeight: a.halfHeight - 1e-3 }),
+              corners(b),
+            ),
+          ).toBe(0);
         }
       }),
       { numRuns: 500 },
@@ -220,10 +259,16 @@ describe('label placement', () => {
     const b = region.basemap!;
     const named: Float64Array[] = [];
     for (let f = 0; f < b.count; f++) {
-      if (BASEMAP_KINDS[b.kind[f]!]!.layer !== 'road' || b.type[f] !== GeomType.line || region.strings.get(b.name[f]!) === '') continue;
+      if (
+        BASEMAP_KINDS[b.kind[f]!]!.layer !== 'road' ||
+        b.type[f] !== GeomType.line ||
+        region.strings.get(b.name[f]!) === ''
+      )
+        continue;
       for (let p = b.featPart[f]!; p < b.featPart[f + 1]!; p++) {
         const pts: number[] = [];
-        for (let i = b.partFirst[p]!; i < b.partFirst[p + 1]!; i++) pts.push(VIEW.x(b.lon[i]! * 1e-7), VIEW.y(b.lat[i]! * 1e-7));
+        for (let i = b.partFirst[p]!; i < b.partFirst[p + 1]!; i++)
+          pts.push(VIEW.x(b.lon[i]! * 1e-7), VIEW.y(b.lat[i]! * 1e-7));
         named.push(Float64Array.from(pts));
       }
     }
@@ -261,7 +306,8 @@ describe('label placement', () => {
       const a = labels[i]!;
       for (let s = -a.halfLength; s <= a.halfLength; s += 0.5) {
         for (let t = -a.halfHeight; t <= a.halfHeight; t += 0.5) {
-          const x = a.cx + s * a.ux - t * a.uy, y = a.cy + s * a.uy + t * a.ux;
+          const x = a.cx + s * a.ux - t * a.uy,
+            y = a.cy + s * a.uy + t * a.ux;
           for (let j = 0; j < labels.length; j++) if (j !== i && inBox(labels[j]!, x, y, 1e-6)) shared++;
         }
       }
@@ -274,7 +320,8 @@ describe('label placement', () => {
     const { labels } = drawBasemap(c, VIEW, region, defaultStyle('http://localhost'));
     expect(labels.length).toBeGreaterThanOrEqual(5);
     for (let i = 0; i < labels.length; i++) {
-      for (let j = i + 1; j < labels.length; j++) expect(intersectionArea(corners(labels[i]!), corners(labels[j]!))).toBeLessThan(1e-6);
+      for (let j = i + 1; j < labels.length; j++)
+        expect(intersectionArea(corners(labels[i]!), corners(labels[j]!))).toBeLessThan(1e-6);
     }
   });
 });

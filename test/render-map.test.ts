@@ -27,7 +27,10 @@ function render(style: unknown, view = VIEW): Canvas {
 }
 
 /** Projected parts (flat pixel x, y pairs) of every feature of a source layer. */
-function projected(layer: string, view = VIEW): { feature: number; type: number; name: string; parts: Float64Array[] }[] {
+function projected(
+  layer: string,
+  view = VIEW,
+): { feature: number; type: number; name: string; parts: Float64Array[] }[] {
   const b = region.basemap!;
   const out = [];
   for (let f = 0; f < b.count; f++) {
@@ -35,7 +38,8 @@ function projected(layer: string, view = VIEW): { feature: number; type: number;
     const parts: Float64Array[] = [];
     for (let p = b.featPart[f]!; p < b.featPart[f + 1]!; p++) {
       const pts = [];
-      for (let i = b.partFirst[p]!; i < b.partFirst[p + 1]!; i++) pts.push(view.x(b.lon[i]! * 1e-7), view.y(b.lat[i]! * 1e-7));
+      for (let i = b.partFirst[p]!; i < b.partFirst[p + 1]!; i++)
+        pts.push(view.x(b.lon[i]! * 1e-7), view.y(b.lat[i]! * 1e-7));
       parts.push(Float64Array.from(pts));
     }
     out.push({ feature: f, type: b.type[f]!, name: region.strings.get(b.name[f]!), parts });
@@ -57,7 +61,13 @@ describe('style-driven basemap renderer', () => {
   });
 
   it('hides layers by visibility, minzoom and maxzoom (maxzoom exclusive)', () => {
-    const road = { id: 'r', type: 'line', source: 'bando', 'source-layer': 'road', paint: { 'line-color': '#ff0000', 'line-width': 3 } };
+    const road = {
+      id: 'r',
+      type: 'line',
+      source: 'bando',
+      'source-layer': 'road',
+      paint: { 'line-color': '#ff0000', 'line-width': 3 },
+    };
     const blank = render(vectorStyle([background]));
     expect(new Set(new Uint32Array(blank.data.buffer)).size).toBe(1);
     const drawn = render(vectorStyle([background, road]));
@@ -86,7 +96,10 @@ describe('style-driven basemap renderer', () => {
     const style = vectorStyle([
       background,
       {
-        id: 'named', type: 'line', source: 'bando', 'source-layer': 'road',
+        id: 'named',
+        type: 'line',
+        source: 'bando',
+        'source-layer': 'road',
         filter: ['!=', ['get', 'class'], 'path'],
         layout: { 'line-cap': 'round', 'line-join': 'round' },
         paint: { 'line-width': 1, 'line-color': ['case', ['has', 'name'], '#ff0000', '#0000ff'] },
@@ -96,8 +109,10 @@ describe('style-driven basemap renderer', () => {
     const roads = projected('road').filter((r) => BASEMAP_KINDS[region.basemap!.kind[r.feature]!]!.class !== 'path');
     const named = roads.filter((r) => r.name !== '').flatMap((r) => r.parts);
     const unnamed = roads.filter((r) => r.name === '').flatMap((r) => r.parts);
-    const near = (x: number, y: number, parts: Float64Array[]) => parts.some((p) => polylineDistance(x + 0.5, y + 0.5, p) <= 1.5);
-    let red = 0, blue = 0;
+    const near = (x: number, y: number, parts: Float64Array[]) =>
+      parts.some((p) => polylineDistance(x + 0.5, y + 0.5, p) <= 1.5);
+    let red = 0,
+      blue = 0;
     for (let y = 0; y < c.height; y++) {
       for (let x = 0; x < c.width; x++) {
         const [r, g, b] = c.getPixel(x, y)!;
@@ -117,21 +132,34 @@ describe('style-driven basemap renderer', () => {
   it('fills polygons with holes by the even-odd rule, inside and only inside', () => {
     // Zoom onto the largest water polygon of the pack.
     const b = region.basemap!;
-    let best = -1, bestSpan = 0;
+    let best = -1,
+      bestSpan = 0;
     for (let f = 0; f < b.count; f++) {
       if (BASEMAP_KINDS[b.kind[f]!]!.layer !== 'water' || b.type[f] !== GeomType.polygon) continue;
       const span = b.bbox[4 * f + 2]! - b.bbox[4 * f]! + b.bbox[4 * f + 3]! - b.bbox[4 * f + 1]!;
       if (span > bestSpan) [best, bestSpan] = [f, span];
     }
     expect(best).toBeGreaterThanOrEqual(0);
-    const center: [number, number] = [(b.bbox[4 * best]! + b.bbox[4 * best + 2]!) * 0.5e-7, (b.bbox[4 * best + 1]! + b.bbox[4 * best + 3]!) * 0.5e-7];
+    const center: [number, number] = [
+      (b.bbox[4 * best]! + b.bbox[4 * best + 2]!) * 0.5e-7,
+      (b.bbox[4 * best + 1]! + b.bbox[4 * best + 3]!) * 0.5e-7,
+    ];
     const view = new Viewport(center, 16, 300, 200);
-    const c = render(vectorStyle([background, { id: 'w', type: 'fill', source: 'bando', 'source-layer': 'water', paint: { 'fill-color': '#ff0000' } }]), view);
-    const polygons = projected('water', view).filter((w) => w.type === GeomType.polygon).map((w) => w.parts);
+    const c = render(
+      vectorStyle([
+        background,
+        { id: 'w', type: 'fill', source: 'bando', 'source-layer': 'water', paint: { 'fill-color': '#ff0000' } },
+      ]),
+      view,
+    );
+    const polygons = projected('water', view)
+      .filter((w) => w.type === GeomType.polygon)
+      .map((w) => w.parts);
     let inside = 0;
     for (let y = 0; y < c.height; y++) {
       for (let x = 0; x < c.width; x++) {
-        const cx = x + 0.5, cy = y + 0.5;
+        const cx = x + 0.5,
+          cy = y + 0.5;
         // Pixels more than a pixel from every ring are either fully in or fully out.
         if (polygons.some((rings) => rings.some((r) => polylineDistance(cx, cy, [...r, r[0]!, r[1]!]) < 1))) continue;
         const isIn = polygons.some((rings) => insideRings(cx, cy, rings));

@@ -15,7 +15,8 @@ const engine = new Engine([region]);
 const [minLon, minLat, maxLon, maxLat] = region.meta.bbox!;
 
 const rand = rng(7);
-const point = () => `${(minLat + 0.15 * (maxLat - minLat) + rand() * 0.7 * (maxLat - minLat)).toFixed(6)},${(minLon + 0.15 * (maxLon - minLon) + rand() * 0.7 * (maxLon - minLon)).toFixed(6)}`;
+const point = () =>
+  `${(minLat + 0.15 * (maxLat - minLat) + rand() * 0.7 * (maxLat - minLat)).toFixed(6)},${(minLon + 0.15 * (maxLon - minLon) + rand() * 0.7 * (maxLon - minLon)).toFixed(6)}`;
 
 describe('text values', () => {
   it('formats distances and durations as the contract says', () => {
@@ -42,19 +43,21 @@ describe('distance matrix', () => {
       const mx = engine.distanceMatrix({ origins: origins.join('|'), destinations: dests.join('|'), vehicle });
       expect(mx.status).toBe('OK');
       expect(mx.rows).toHaveLength(4);
-      origins.forEach((o, i) => dests.forEach((d, j) => {
-        const el = mx.rows[i]!.elements[j]!;
-        const dir = engine.direction({ origin: o, destination: d, vehicle });
-        if (dir.status !== 'OK') {
-          expect(el.status).not.toBe('OK');
-          return;
-        }
-        expect(el.status).toBe('OK');
-        if (el.status !== 'OK') return;
-        // The whole text/value pairs: one formatter, so the same pair reads the same in both endpoints.
-        expect(el.distance).toEqual(dir.routes[0]!.legs[0]!.distance);
-        expect(el.duration).toEqual(dir.routes[0]!.legs[0]!.duration);
-      }));
+      origins.forEach((o, i) =>
+        dests.forEach((d, j) => {
+          const el = mx.rows[i]!.elements[j]!;
+          const dir = engine.direction({ origin: o, destination: d, vehicle });
+          if (dir.status !== 'OK') {
+            expect(el.status).not.toBe('OK');
+            return;
+          }
+          expect(el.status).toBe('OK');
+          if (el.status !== 'OK') return;
+          // The whole text/value pairs: one formatter, so the same pair reads the same in both endpoints.
+          expect(el.distance).toEqual(dir.routes[0]!.legs[0]!.distance);
+          expect(el.duration).toEqual(dir.routes[0]!.legs[0]!.duration);
+        }),
+      );
     }
   });
   it('takes the raw REST query as a URLSearchParams, answering as for the same parameters typed', () => {
@@ -87,7 +90,9 @@ describe('alternatives', () => {
         seen++;
         expect(alt.weight).toBeLessThanOrEqual(best.weight * ALT_MAX_STRETCH + 1e-9);
         expect(alt.weight).toBeGreaterThanOrEqual(best.weight - 1e-9);
-        expect(sharedWeight(alt.path, best.path, ctx.costs.weight)).toBeLessThanOrEqual(ALT_MAX_SHARED * best.weight + 1e-9);
+        expect(sharedWeight(alt.path, best.path, ctx.costs.weight)).toBeLessThanOrEqual(
+          ALT_MAX_SHARED * best.weight + 1e-9,
+        );
       }
       const res = engine.direction({ origin: `${a[0]},${a[1]}`, destination: `${b[0]},${b[1]}`, alternatives: 'true' });
       expect(res.routes.length).toBe(1 + alts.length);
@@ -128,11 +133,20 @@ describe('bad input gives BAD_REQUEST naming the parameter, never a throw', () =
     });
   }
   it('direction accepts booleans and strings for alternatives, upper-case vehicles', () => {
-    expect(engine.direction({ origin: o, destination: d, alternatives: false, vehicle: 'Truck' as 'truck' }).status).toMatch(/OK|NOT_FOUND/);
-    expect(engine.direction({ origin: o, destination: d, alternatives: 'TRUE' as 'true' }).status).toMatch(/OK|NOT_FOUND/);
+    expect(
+      engine.direction({ origin: o, destination: d, alternatives: false, vehicle: 'Truck' as 'truck' }).status,
+    ).toMatch(/OK|NOT_FOUND/);
+    expect(engine.direction({ origin: o, destination: d, alternatives: 'TRUE' as 'true' }).status).toMatch(
+      /OK|NOT_FOUND/,
+    );
   });
   it('points off the map are NOT_FOUND, naming the loaded packs and their areas', () => {
-    expect(engine.direction({ origin: '10.7,106.6', destination: d })).toMatchObject({ status: 'NOT_FOUND', error_message: expect.stringMatching(/not inside one loaded region; loaded: \S+ \(\d+\.\d\d–\d+\.\d\d N, \d+\.\d\d–\d+\.\d\d E\)/) });
+    expect(engine.direction({ origin: '10.7,106.6', destination: d })).toMatchObject({
+      status: 'NOT_FOUND',
+      error_message: expect.stringMatching(
+        /not inside one loaded region; loaded: \S+ \(\d+\.\d\d–\d+\.\d\d N, \d+\.\d\d–\d+\.\d\d E\)/,
+      ),
+    });
     expect(engine.direction({ origin: o, destination: `${d};0,0` }).status).toBe('NOT_FOUND');
   });
   const mcases: [Record<string, unknown>, string][] = [

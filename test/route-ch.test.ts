@@ -11,7 +11,6 @@ import { Router } from '../src/route/router.js';
 import { PlainDijkstra, randomEndpoints } from './helpers/route-reference.js';
 import { DATA, testPack } from './helpers/packs.js';
 
-
 /**
  * The pack's hierarchy (router with the pack) against A* (router without it) and a plain edge-based Dijkstra:
  * same weights, real paths whose weight is the reported one, and matrix values exactly the direction values.
@@ -27,7 +26,8 @@ function compare(pack: Pack, profile: number, kind: 'node' | 'edge', n: number, 
   const plain = new PlainDijkstra(g, profile, 'fastest');
   const pts = randomEndpoints(g, ch, profile, n, seed);
   const half = n >> 1;
-  const origins = pts.slice(0, half), dests = pts.slice(half);
+  const origins = pts.slice(0, half),
+    dests = pts.slice(half);
   const table = ch.table(origins, dests, profile);
   const tableA = astar.table(origins, dests, profile);
   let found = 0;
@@ -69,7 +69,11 @@ function compare(pack: Pack, profile: number, kind: 'node' | 'edge', n: number, 
 }
 
 describe('edge-based hierarchies of real OSM packs equal A* and plain Dijkstra', () => {
-  for (const [region, profiles] of [['hanoi', [0, 1, 3]], ['dalat', [0, 1]], ['monaco', [0, 3]]] as const) {
+  for (const [region, profiles] of [
+    ['hanoi', [0, 1, 3]],
+    ['dalat', [0, 1]],
+    ['monaco', [0, 3]],
+  ] as const) {
     for (const profile of profiles) {
       it(`${region}, profile ${profile}`, () => {
         expect(compare(Pack.from(testPack(region)), profile, 'edge', 40, 7 + profile)).toBeGreaterThan(150);
@@ -97,8 +101,16 @@ describe('edge-based hierarchies of real OSM packs equal A* and plain Dijkstra',
     };
     expect(make(() => {})).not.toThrow();
     const sc = ch.ch.a.findIndex((v) => v >= 0);
-    expect(make((x) => { x.b[sc] = x.node.length; })).toThrow(/corrupt contraction hierarchy/);
-    expect(make((x) => { x.dnFirst[x.dnFirst.length - 1]! -= 1; })).toThrow(/corrupt contraction hierarchy/);
+    expect(
+      make((x) => {
+        x.b[sc] = x.node.length;
+      }),
+    ).toThrow(/corrupt contraction hierarchy/);
+    expect(
+      make((x) => {
+        x.dnFirst[x.dnFirst.length - 1]! -= 1;
+      }),
+    ).toThrow(/corrupt contraction hierarchy/);
   });
 
   it('a leg that must leave along a given arc (no U-turn at a via point) equals A*', () => {
@@ -129,15 +141,29 @@ describe('node-based hierarchy of a DIMACS graph (a window of New York) equals A
   afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
   it('on seeded random pairs', async () => {
-    const lines = (f: string) => gunzipSync(readFileSync(`${DATA}dimacs/${f}`)).toString('latin1').split('\n');
-    const co = lines('USA-road-d.NY.co.gz').filter((l) => l.startsWith('v ')).map((l) => l.split(' ').map(Number));
+    const lines = (f: string) =>
+      gunzipSync(readFileSync(`${DATA}dimacs/${f}`))
+        .toString('latin1')
+        .split('\n');
+    const co = lines('USA-road-d.NY.co.gz')
+      .filter((l) => l.startsWith('v '))
+      .map((l) => l.split(' ').map(Number));
     // A window around Manhattan, in DIMACS micro-degrees.
     const keep = new Map<number, number>();
-    for (const [, id, lon, lat] of co) if (lon! > -74000000 && lon! < -73940000 && lat! > 40720000 && lat! < 40780000) keep.set(id!, keep.size + 1);
-    const arcs = lines('USA-road-d.NY.gr.gz').filter((l) => l.startsWith('a ')).map((l) => l.split(' ').map(Number))
+    for (const [, id, lon, lat] of co)
+      if (lon! > -74000000 && lon! < -73940000 && lat! > 40720000 && lat! < 40780000) keep.set(id!, keep.size + 1);
+    const arcs = lines('USA-road-d.NY.gr.gz')
+      .filter((l) => l.startsWith('a '))
+      .map((l) => l.split(' ').map(Number))
       .filter(([, u, v]) => keep.has(u!) && keep.has(v!));
-    const coOut = [`p aux sp co ${keep.size}`, ...co.filter(([, id]) => keep.has(id!)).map(([, id, lon, lat]) => `v ${keep.get(id!)} ${lon} ${lat}`)];
-    const grOut = [`p sp ${keep.size} ${arcs.length}`, ...arcs.map(([, u, v, w]) => `a ${keep.get(u!)} ${keep.get(v!)} ${w}`)];
+    const coOut = [
+      `p aux sp co ${keep.size}`,
+      ...co.filter(([, id]) => keep.has(id!)).map(([, id, lon, lat]) => `v ${keep.get(id!)} ${lon} ${lat}`),
+    ];
+    const grOut = [
+      `p sp ${keep.size} ${arcs.length}`,
+      ...arcs.map(([, u, v, w]) => `a ${keep.get(u!)} ${keep.get(v!)} ${w}`),
+    ];
     writeFileSync(join(tmp, 'w-d.co.gz'), gzipSync(coOut.join('\n') + '\n'));
     writeFileSync(join(tmp, 'w-d.gr.gz'), gzipSync(grOut.join('\n') + '\n'));
     expect(keep.size).toBeGreaterThan(1000);

@@ -21,26 +21,37 @@ describe('encoded polylines (checked against @mapbox/polyline)', () => {
 
   it('many stretches in one go: each as encoded alone; a one-point stretch is that point twice', () => {
     fc.assert(
-      fc.property(fc.array(point, { minLength: 1, maxLength: 40 }), fc.array(fc.tuple(fc.nat(), fc.nat()), { maxLength: 12 }), (pts, picks) => {
-        const stretches = picks.flatMap(([x, y]) => {
-          const from = x % pts.length;
-          return [from, from + 1 + (y % (pts.length - from))];
-        });
-        const got = encodePolylines(flat(pts), stretches);
-        expect(got).toHaveLength(picks.length);
-        got.forEach((s, i) => {
-          const part = pts.slice(stretches[2 * i], stretches[2 * i + 1]);
-          expect(s).toBe(polyline.encode(part.length === 1 ? [part[0]!, part[0]!] : part, 5));
-        });
-      }),
+      fc.property(
+        fc.array(point, { minLength: 1, maxLength: 40 }),
+        fc.array(fc.tuple(fc.nat(), fc.nat()), { maxLength: 12 }),
+        (pts, picks) => {
+          const stretches = picks.flatMap(([x, y]) => {
+            const from = x % pts.length;
+            return [from, from + 1 + (y % (pts.length - from))];
+          });
+          const got = encodePolylines(flat(pts), stretches);
+          expect(got).toHaveLength(picks.length);
+          got.forEach((s, i) => {
+            const part = pts.slice(stretches[2 * i], stretches[2 * i + 1]);
+            expect(s).toBe(polyline.encode(part.length === 1 ? [part[0]!, part[0]!] : part, 5));
+          });
+        },
+      ),
     );
   });
 
   it('lines longer than the scratch buffer (it grows and keeps what it holds)', () => {
-    const pts = Array.from({ length: 3000 }, (_, i): [number, number] => [21 + Math.sin(i) * 0.3, 105.8 + Math.cos(i * 1.3) * 0.4]);
+    const pts = Array.from({ length: 3000 }, (_, i): [number, number] => [
+      21 + Math.sin(i) * 0.3,
+      105.8 + Math.cos(i * 1.3) * 0.4,
+    ]);
     // Stretches first (the earlier tests left the buffer small): it grows while holding the first stretch.
     const got = encodePolylines(flat(pts), [0, 1500, 1499, 3000, 7, 8]);
-    expect(got).toEqual([polyline.encode(pts.slice(0, 1500), 5), polyline.encode(pts.slice(1499), 5), polyline.encode([pts[7]!, pts[7]!], 5)]);
+    expect(got).toEqual([
+      polyline.encode(pts.slice(0, 1500), 5),
+      polyline.encode(pts.slice(1499), 5),
+      polyline.encode([pts[7]!, pts[7]!], 5),
+    ]);
     expect(encodePolyline(flat(pts))).toBe(polyline.encode(pts, 5));
   });
 });

@@ -26,12 +26,16 @@ function between(at: (ch: string) => [number, number], p: string, q: string, f =
 }
 
 /** True when the route's overview line passes within 2 m of node `ch`. */
-function passes(route: { overview_polyline: { points: string } }, at: (ch: string) => [number, number], ch: string): boolean {
+function passes(
+  route: { overview_polyline: { points: string } },
+  at: (ch: string) => [number, number],
+  ch: string,
+): boolean {
   const [lat, lon] = at(ch);
   return polyline.decode(route.overview_polyline.points, 5).some(([y, x]) => haversine(y, x, lat, lon) < 2);
 }
 
-const m = (d: number) => d * (STEP * Math.PI / 180) * 6372797.560856; // metres of d grid steps north-south
+const m = (d: number) => d * ((STEP * Math.PI) / 180) * 6372797.560856; // metres of d grid steps north-south
 
 describe('one-way streets per vehicle', () => {
   //  A---B---C      A→C one-way for cars, two-way for motorbikes (oneway:motorcycle=no)
@@ -107,7 +111,8 @@ describe('turn restrictions', () => {
 function midpoints(g: Engine['regions'][number]['graph']): Endpoint[] {
   const mids: Endpoint[] = [];
   for (let e = 0; e < g.edgeCount; e++) {
-    const u = g.edgeNodes[2 * e]!, v = g.edgeNodes[2 * e + 1]!;
+    const u = g.edgeNodes[2 * e]!,
+      v = g.edgeNodes[2 * e + 1]!;
     mids.push({ edge: e, t: 0.5, lat: (g.lat(u) + g.lat(v)) / 2, lon: (g.lon(u) + g.lon(v)) / 2 });
   }
   return mids;
@@ -143,7 +148,10 @@ function agreeAllPairs(engine: Engine, plain: PlainDijkstra, other: PlainDijkstr
       for (const t of tables) expect(t.weight[i * mids.length + j]).toBeCloseTo(want, 6);
       const legs = Object.values(routers).map((r) => r.leg(mids[i]!, mids[j]!, 0));
       for (const leg of legs) {
-        if (want === Infinity) { expect(leg).toBeNull(); continue; }
+        if (want === Infinity) {
+          expect(leg).toBeNull();
+          continue;
+        }
         expect(leg!.weight).toBeCloseTo(want, 6);
         expect(plain.pathOk(leg!.path.arcs)).toBe(true);
         expect(leg!.path.arcs[0]! >> 1).toBe(mids[i]!.edge);
@@ -153,7 +161,8 @@ function agreeAllPairs(engine: Engine, plain: PlainDijkstra, other: PlainDijkstr
       if (want === Infinity) continue;
       if (other.to(free, mids[i]!, mids[j]!.edge, mids[j]!.t) < want - 1e-6) beaten++;
       const ctx = routers.chTs.context(0);
-      for (const alt of alternatives(routers.chTs, ctx, mids[i]!, mids[j]!, legs[2]!)) expect(plain.pathOk(alt.path.arcs)).toBe(true);
+      for (const alt of alternatives(routers.chTs, ctx, mids[i]!, mids[j]!, legs[2]!))
+        expect(plain.pathOk(alt.path.arcs)).toBe(true);
     }
   }
   return beaten;
@@ -182,7 +191,8 @@ describe('via-way turn restrictions', () => {
   const routers = routersOf(engine);
   const plain = new PlainDijkstra(g, 0, 'fastest');
   /** Edge of the way between two letters. */
-  const edgeOf = (p: string, q: string) => mids.findIndex((m) => Math.hypot(m.lat - (at(p)[0] + at(q)[0]) / 2, m.lon - (at(p)[1] + at(q)[1]) / 2) < 1e-9);
+  const edgeOf = (p: string, q: string) =>
+    mids.findIndex((m) => Math.hypot(m.lat - (at(p)[0] + at(q)[0]) / 2, m.lon - (at(p)[1] + at(q)[1]) / 2) < 1e-9);
 
   it('are enforced through copy states, and the hierarchy is contracted over them', () => {
     const ctx = routers.chTs.context(0);
@@ -241,7 +251,13 @@ describe('roads restricted to local access (access=destination)', () => {
   const rows = ['A       B', '', '', 'C   D   E'];
   const ways = (access?: string): AsciiMap['ways'] => {
     const tags: Record<string, string> = access ? { access } : {};
-    return [{ nodes: 'AB', tags: {} }, { nodes: 'AC', tags: {} }, { nodes: 'BE', tags: {} }, { nodes: 'CD', tags }, { nodes: 'DE', tags }];
+    return [
+      { nodes: 'AB', tags: {} },
+      { nodes: 'AC', tags: {} },
+      { nodes: 'BE', tags: {} },
+      { nodes: 'CD', tags },
+      { nodes: 'DE', tags },
+    ];
   };
   const open = engineOf({ rows, ways: ways() });
   const local = engineOf({ rows, ways: ways('destination') });
@@ -269,7 +285,13 @@ describe('roads restricted to local access (access=destination)', () => {
     const g = local.engine.regions[0]!.graph;
     expect(g.edgeRestricted.filter((x) => x & 1).length).toBe(2);
     // Against the reference on the open map's graph (no flags): the penalty changes some answers.
-    expect(agreeAllPairs(local.engine, new PlainDijkstra(g, 0, 'fastest'), new PlainDijkstra(open.engine.regions[0]!.graph, 0, 'fastest'))).toBeGreaterThan(3);
+    expect(
+      agreeAllPairs(
+        local.engine,
+        new PlainDijkstra(g, 0, 'fastest'),
+        new PlainDijkstra(open.engine.regions[0]!.graph, 0, 'fastest'),
+      ),
+    ).toBeGreaterThan(3);
   });
 });
 
@@ -300,11 +322,17 @@ describe('barriers', () => {
       expect(leg.path.arcs).toEqual([toB, toB ^ 1]);
       expect(plain.pathOk(leg.path.arcs)).toBe(true);
       // Never through B to C: the way to C runs round by D and E.
-      const c = r.leg(p(0.6), midpoints(g).find((m) => m.lon > at('B')[1] && Math.abs(m.lat - at('A')[0]) < 1e-9)!, 0)!;
+      const c = r.leg(
+        p(0.6),
+        midpoints(g).find((m) => m.lon > at('B')[1] && Math.abs(m.lat - at('A')[0]) < 1e-9)!,
+        0,
+      )!;
       const arcs = c.path.arcs;
       for (let i = 0; i + 1 < arcs.length; i++) {
-        const x = arcs[i]!, head = g.edgeNodes[(x & ~1) + 1 - (x & 1)]!;
-        if (Math.abs(g.lon(head) - at('B')[1]) < 1e-9 && Math.abs(g.lat(head) - at('B')[0]) < 1e-9) expect(arcs[i + 1]).toBe(x ^ 1);
+        const x = arcs[i]!,
+          head = g.edgeNodes[(x & ~1) + 1 - (x & 1)]!;
+        if (Math.abs(g.lon(head) - at('B')[1]) < 1e-9 && Math.abs(g.lat(head) - at('B')[0]) < 1e-9)
+          expect(arcs[i + 1]).toBe(x ^ 1);
       }
       expect(arcs.length).toBeGreaterThan(3);
     }
@@ -335,7 +363,10 @@ describe('U-turns and intermediate destinations', () => {
     expect(r.routes[0]!.legs[0]!.distance.value).toBeCloseTo(0.5 * ew, 0);
   });
   it('no U-turn at an intermediate destination: the next leg goes on and around', () => {
-    const r = engine.direction({ origin: between(at, 'A', 'B', 0.5), destination: `${between(at, 'C', 'D', 0.5)};${between(at, 'B', 'C', 0.5)}` });
+    const r = engine.direction({
+      origin: between(at, 'A', 'B', 0.5),
+      destination: `${between(at, 'C', 'D', 0.5)};${between(at, 'B', 'C', 0.5)}`,
+    });
     expect(r.status).toBe('OK');
     const second = r.routes[0]!.legs[1]!;
     // Not the one step straight back: on to the dead end G, turn there (allowed), back past D and C: 4 steps
@@ -346,7 +377,10 @@ describe('U-turns and intermediate destinations', () => {
     expect(second.steps.some((s) => s.maneuver === 'uturn-left')).toBe(true);
   });
   it('a U-turn is allowed at a dead end', () => {
-    const r = engine.direction({ origin: between(at, 'C', 'D', 0.5), destination: `${between(at, 'D', 'G', 0.5)};${between(at, 'C', 'D', 0.2)}` });
+    const r = engine.direction({
+      origin: between(at, 'C', 'D', 0.5),
+      destination: `${between(at, 'D', 'G', 0.5)};${between(at, 'C', 'D', 0.2)}`,
+    });
     expect(r.status).toBe('OK');
     // Leg 2: on to G, turn, back past D to the point: 0.5 + 0.5 + 1 + 0.8... = 0.5 + 1 + 0.8 steps.
     expect(r.routes[0]!.legs[1]!.distance.value).toBeCloseTo((0.5 + 1 + 0.8) * ew, -1);

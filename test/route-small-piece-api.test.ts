@@ -67,8 +67,10 @@ function nearestOpenEdge(lat: number, lng: number): { edge: number; metres: numb
     for (let k = g.edgeShape[e]!; k < g.edgeShape[e + 1]!; k++) pts.push([g.shapeLat[k]! / 1e7, g.shapeLon[k]! / 1e7]);
     pts.push([g.lat(g.edgeNodes[2 * e + 1]!), g.lon(g.edgeNodes[2 * e + 1]!)]);
     for (let k = 0; k + 1 < pts.length; k++) {
-      const ax = (pts[k]![1] - lng) * kx, ay = (pts[k]![0] - lat) * ky;
-      const bx = (pts[k + 1]![1] - lng) * kx, by = (pts[k + 1]![0] - lat) * ky;
+      const ax = (pts[k]![1] - lng) * kx,
+        ay = (pts[k]![0] - lat) * ky;
+      const bx = (pts[k + 1]![1] - lng) * kx,
+        by = (pts[k + 1]![0] - lat) * ky;
       const len2 = (bx - ax) ** 2 + (by - ay) ** 2;
       const u = len2 > 0 ? Math.max(0, Math.min(1, -(ax * (bx - ax) + ay * (by - ay)) / len2)) : 0;
       const m = Math.hypot(ax + u * (bx - ax), ay + u * (by - ay));
@@ -94,7 +96,12 @@ interface Reference {
  * best route from point s to point d, or null. `only`: the one arc s may leave along. Seconds and metres are added
  * along the best route's arcs (partial first and last arcs).
  */
-function withinPiece(piece: number, s: { edge: number; t: number }, d: { edge: number; t: number }, only?: number): Reference | null {
+function withinPiece(
+  piece: number,
+  s: { edge: number; t: number },
+  d: { edge: number; t: number },
+  only?: number,
+): Reference | null {
   const out = new Map<number, number[]>();
   for (let e = 0; e < g.edgeCount; e++) {
     if (comps.edgeComp[e] !== piece) continue;
@@ -107,7 +114,9 @@ function withinPiece(piece: number, s: { edge: number; t: number }, d: { edge: n
   }
   const pos = (a: number, t: number) => (a & 1 ? 1 - t : t);
   const len = (a: number) => g.edgeLen[a >> 1]!;
-  const starts = [2 * s.edge, 2 * s.edge + 1].filter((a) => costs.w[a] !== Infinity && (only === undefined || a === only));
+  const starts = [2 * s.edge, 2 * s.edge + 1].filter(
+    (a) => costs.w[a] !== Infinity && (only === undefined || a === only),
+  );
   const label = new Map<number, { w: number; dur: number; dist: number }>();
   const q = new TinyQueue<[number, number, number, number]>([], (x, y) => x[0] - y[0]);
   for (const a of starts) {
@@ -119,7 +128,13 @@ function withinPiece(piece: number, s: { edge: number; t: number }, d: { edge: n
     if (label.has(a)) continue;
     label.set(a, { w, dur, dist });
     for (const b of out.get(plain.head(a)) ?? []) {
-      if (!label.has(b) && plain.turnOk(a, b)) q.push([w + plain.turnWeight(a, b) + costs.w[b]!, dur + plain.turnSeconds(a, b) + costs.dur[b]!, dist + len(b), b]);
+      if (!label.has(b) && plain.turnOk(a, b))
+        q.push([
+          w + plain.turnWeight(a, b) + costs.w[b]!,
+          dur + plain.turnSeconds(a, b) + costs.dur[b]!,
+          dist + len(b),
+          b,
+        ]);
     }
   }
   let best: Reference | null = null;
@@ -135,7 +150,12 @@ function withinPiece(piece: number, s: { edge: number; t: number }, d: { edge: n
     }
     for (const [a, l] of label) {
       if (plain.head(a) === plain.tail(b) && plain.turnOk(a, b))
-        offer(l.w + plain.turnWeight(a, b) + f * costs.w[b]!, l.dur + plain.turnSeconds(a, b) + f * costs.dur[b]!, l.dist + f * len(b), b);
+        offer(
+          l.w + plain.turnWeight(a, b) + f * costs.w[b]!,
+          l.dur + plain.turnSeconds(a, b) + f * costs.dur[b]!,
+          l.dist + f * len(b),
+          b,
+        );
     }
   }
   return best;
@@ -173,7 +193,10 @@ describe('small pieces of road: Direction, DistanceMatrix, trip and the static r
     pairs.push({ piece, p, q }, { piece, p: q, q: p });
   }
   const points = [...new Set(pairs.flatMap(({ p, q }) => [p, q]))];
-  const mx = engine.distanceMatrix({ origins: points.map((x) => x.text).join('|'), destinations: points.map((x) => x.text).join('|') });
+  const mx = engine.distanceMatrix({
+    origins: points.map((x) => x.text).join('|'),
+    destinations: points.map((x) => x.text).join('|'),
+  });
   const element = (p: Point, q: Point) => okElement(mx.rows[points.indexOf(p)]!.elements[points.indexOf(q)]!);
 
   it('the scan finds points whose nearest car road (plain scan over all edges) lies in a small piece', () => {
@@ -215,7 +238,9 @@ describe('small pieces of road: Direction, DistanceMatrix, trip and the static r
       const line = findRouteLine([region], { origin: p, destination: q, vehicle: 'car', type: 'fastest' });
       if ('status' in line) throw new Error(line.error_message);
       const dir = ok(engine.direction({ origin: p.text, destination: q.text })).routes[0]!;
-      expect(encodePolyline(line.line.coordinates.flatMap(([lon, lat]) => [lat, lon]))).toBe(dir.overview_polyline.points);
+      expect(encodePolyline(line.line.coordinates.flatMap(([lon, lat]) => [lat, lon]))).toBe(
+        dir.overview_polyline.points,
+      );
     }
     expect(within).toBeGreaterThanOrEqual(8);
     // The rule matters: routing between the big-component snaps would give other answers.
@@ -230,7 +255,10 @@ describe('small pieces of road: Direction, DistanceMatrix, trip and the static r
       expect(r.waypoints.map((w) => w.waypoint_index)).toEqual([0, 1]);
       expect(r.trips[0]!.legs).toHaveLength(2);
       const [there, back] = [r.trips[0]!.legs[0]!, r.trips[0]!.legs[1]!];
-      for (const [leg, a, b] of [[there, p, q], [back, q, p]] as const) {
+      for (const [leg, a, b] of [
+        [there, p, q],
+        [back, q, p],
+      ] as const) {
         const ref = withinPiece(piece, a.snap.local!, b.snap.local!);
         const el = element(a, b);
         expect(Math.abs(leg.distance - el.distance.value)).toBeLessThanOrEqual(0.55);
@@ -254,14 +282,16 @@ describe('small pieces of road: Direction, DistanceMatrix, trip and the static r
     let found: { piece: number; a: Point; b: Point; d: Point; first: Reference; second: Reference } | null = null;
     for (const [piece, list] of pieces) {
       const l = list.slice(0, 6);
-      for (const a of l) for (const b of l) for (const d of l) {
-        if (found || a === b || b === d) continue;
-        const first = withinPiece(piece, a.snap.local!, b.snap.local!);
-        if (!first) continue;
-        const second = withinPiece(piece, b.snap.local!, d.snap.local!, first.last);
-        const free = withinPiece(piece, b.snap.local!, d.snap.local!);
-        if (second && free && second.distance > free.distance + 5) found = { piece, a, b, d, first, second };
-      }
+      for (const a of l)
+        for (const b of l)
+          for (const d of l) {
+            if (found || a === b || b === d) continue;
+            const first = withinPiece(piece, a.snap.local!, b.snap.local!);
+            if (!first) continue;
+            const second = withinPiece(piece, b.snap.local!, d.snap.local!, first.last);
+            const free = withinPiece(piece, b.snap.local!, d.snap.local!);
+            if (second && free && second.distance > free.distance + 5) found = { piece, a, b, d, first, second };
+          }
     }
     expect(found).not.toBeNull();
     const { a, b, d, first, second } = found!;
@@ -281,8 +311,14 @@ describe('small pieces of road: Direction, DistanceMatrix, trip and the static r
     expect(comps.big[main.snap.edge]).toBe(1);
     const { piece, p, q } = pairs.find(({ piece, p, q }) => withinPiece(piece, p.snap.local!, q.snap.local!))!;
     expect(piece).toBeGreaterThanOrEqual(0);
-    const mixed = engine.distanceMatrix({ origins: `${p.text}|${main.text}`, destinations: `${main.text}|${q.text}|${p.text}` });
-    for (const [a, b, el] of [[p, main, mixed.rows[0]!.elements[0]!], [main, p, mixed.rows[1]!.elements[2]!]] as const) {
+    const mixed = engine.distanceMatrix({
+      origins: `${p.text}|${main.text}`,
+      destinations: `${main.text}|${q.text}|${p.text}`,
+    });
+    for (const [a, b, el] of [
+      [p, main, mixed.rows[0]!.elements[0]!],
+      [main, p, mixed.rows[1]!.elements[2]!],
+    ] as const) {
       const old = router.leg(a.snap, b.snap, 0)!;
       const leg = ok(engine.direction({ origin: a.text, destination: b.text })).routes[0]!.legs[0]!;
       expectWhole(leg.distance.value, old.distance);
@@ -293,12 +329,17 @@ describe('small pieces of road: Direction, DistanceMatrix, trip and the static r
       expect(okElement(el).duration.value).toBe(leg.duration.value);
     }
     // The same matrix still routes the in-piece pair within the piece.
-    expectWhole(okElement(mixed.rows[0]!.elements[1]!).distance.value, withinPiece(piece, p.snap.local!, q.snap.local!)!.distance);
+    expectWhole(
+      okElement(mixed.rows[0]!.elements[1]!).distance.value,
+      withinPiece(piece, p.snap.local!, q.snap.local!)!.distance,
+    );
 
     // A trip through the piece point and the main point: the piece point's waypoint is its big-component snap.
     const r = okTrip(engine.trip({ waypoints: `${p.text};${main.text}` }));
     expect(r.waypoints[0]!.location).toEqual([Math.round(p.snap.lat * 1e6) / 1e6, Math.round(p.snap.lon * 1e6) / 1e6]);
-    expect(Math.abs(r.trips[0]!.legs[0]!.distance - okElement(mixed.rows[0]!.elements[0]!).distance.value)).toBeLessThanOrEqual(0.55);
+    expect(
+      Math.abs(r.trips[0]!.legs[0]!.distance - okElement(mixed.rows[0]!.elements[0]!).distance.value),
+    ).toBeLessThanOrEqual(0.55);
 
     // Origin and first destination in the piece, then the main network: the first leg ends at the destination's
     // point in the piece, the second starts at its big-component snap (the pair rule is per leg) and is Direction's
@@ -306,24 +347,27 @@ describe('small pieces of road: Direction, DistanceMatrix, trip and the static r
     const legs = ok(engine.direction({ origin: p.text, destination: `${q.text};${main.text}` })).routes[0]!.legs;
     expect(legs[0]!.end_location).toEqual(at(q.snap.local!));
     expect(legs[1]!.start_location).toEqual(at(q.snap));
-    expect(legs[1]!.distance).toEqual(ok(engine.direction({ origin: q.text, destination: main.text })).routes[0]!.legs[0]!.distance);
+    expect(legs[1]!.distance).toEqual(
+      ok(engine.direction({ origin: q.text, destination: main.text })).routes[0]!.legs[0]!.distance,
+    );
   });
 
   it('alternatives run between the same points as the best route', () => {
     let checked = 0;
     for (const [piece, list] of pieces) {
       const l = list.slice(0, 6);
-      for (const p of l) for (const q of l) {
-        if (p === q || checked >= 5) continue;
-        const routes = ok(engine.direction({ origin: p.text, destination: q.text, alternatives: true })).routes;
-        if (routes.length < 2) continue;
-        checked++;
-        const inside = withinPiece(piece, p.snap.local!, q.snap.local!) !== null;
-        for (const r of routes) {
-          expect(r.legs[0]!.start_location).toEqual(at(inside ? p.snap.local! : p.snap));
-          expect(r.legs[0]!.end_location).toEqual(at(inside ? q.snap.local! : q.snap));
+      for (const p of l)
+        for (const q of l) {
+          if (p === q || checked >= 5) continue;
+          const routes = ok(engine.direction({ origin: p.text, destination: q.text, alternatives: true })).routes;
+          if (routes.length < 2) continue;
+          checked++;
+          const inside = withinPiece(piece, p.snap.local!, q.snap.local!) !== null;
+          for (const r of routes) {
+            expect(r.legs[0]!.start_location).toEqual(at(inside ? p.snap.local! : p.snap));
+            expect(r.legs[0]!.end_location).toEqual(at(inside ? q.snap.local! : q.snap));
+          }
         }
-      }
     }
     expect(checked).toBe(5);
   });

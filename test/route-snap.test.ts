@@ -10,7 +10,6 @@ import { PlainDijkstra, plainCosts } from './helpers/route-reference.js';
 import { testPack } from './helpers/packs.js';
 import { mulberry32 as rng } from '../src/trip/rng.js';
 
-
 /**
  * Brute-force arc reachability for one vehicle, written from the search's rules (see PlainDijkstra): open arcs,
  * transitions allowed by `turnOk` at the head, plus the two open arcs of one edge leading to each other.
@@ -19,7 +18,10 @@ class Reach {
   readonly open: boolean[];
   private readonly succ: number[][] = [];
   private readonly pred: number[][] = [];
-  constructor(readonly g: RoadGraph, profile: number) {
+  constructor(
+    readonly g: RoadGraph,
+    profile: number,
+  ) {
     const plain = new PlainDijkstra(g, profile, 'fastest');
     this.open = plainCosts(g, profile, 'fastest').w.map((w) => w !== Infinity);
     const out: number[][] = Array.from({ length: g.nodeCount }, () => []);
@@ -79,7 +81,8 @@ function nearestMetres(g: RoadGraph, lat: number, lon: number, edges: Iterable<n
   for (const e of edges) {
     const p = edgePoints(g, e).map(([a, b]) => [(b - lon) * kx, (a - lat) * ky] as const);
     for (let i = 0; i + 1 < p.length; i++) {
-      const [ax, ay] = p[i]!, [bx, by] = p[i + 1]!;
+      const [ax, ay] = p[i]!,
+        [bx, by] = p[i + 1]!;
       const l2 = (bx - ax) ** 2 + (by - ay) ** 2;
       const u = l2 > 0 ? Math.min(1, Math.max(0, -(ax * (bx - ax) + ay * (by - ay)) / l2)) : 0;
       best = Math.min(best, Math.hypot(ax + u * (bx - ax), ay + u * (by - ay)));
@@ -158,7 +161,9 @@ describe('the big-component threshold', () => {
     const comps = one.components(0);
     for (let e = 0; e < g.edgeCount; e++) expect(comps.big[e]).toBe(comps.edgeComp[e]! >= 0 ? 1 : 0);
     const def = new Router(g, pack, { wasm: false });
-    const small = [...Array(g.edgeCount).keys()].filter((e) => def.components(0).edgeComp[e]! >= 0 && !def.components(0).big[e]);
+    const small = [...Array(g.edgeCount).keys()].filter(
+      (e) => def.components(0).edgeComp[e]! >= 0 && !def.components(0).big[e],
+    );
     expect(small.length).toBeGreaterThan(0);
     for (const e of small.slice(0, 10)) {
       const p = onFirstSegment(g, e, 0.5);
@@ -192,7 +197,9 @@ describe('snapping prefers big components', () => {
       const mid = router.snap((minLat + maxLat) / 2, (minLon + maxLon) / 2, 0, 5000)!;
       const main = reach.component(mid.edge);
       expect(main.size).toBeGreaterThanOrEqual(1000);
-      const small = [...Array(g.edgeCount).keys()].filter((e) => (reach.open[2 * e] || reach.open[2 * e + 1]) && !main.has(e));
+      const small = [...Array(g.edgeCount).keys()].filter(
+        (e) => (reach.open[2 * e] || reach.open[2 * e + 1]) && !main.has(e),
+      );
       expect(small.length).toBeGreaterThan(10);
       const dest = `${mid.lat},${mid.lon}`;
       let checked = 0;

@@ -45,16 +45,19 @@ function routerOf(spec: AsciiMap): { router: Router; g: RoadGraph; at: (ch: stri
 
 /** The graph node at a letter's position. */
 function nodeAt(g: RoadGraph, [lat, lon]: [number, number]): number {
-  for (let v = 0; v < g.nodeCount; v++) if (Math.abs(g.lat(v) - lat) < 1e-7 && Math.abs(g.lon(v) - lon) < 1e-7) return v;
+  for (let v = 0; v < g.nodeCount; v++)
+    if (Math.abs(g.lat(v) - lat) < 1e-7 && Math.abs(g.lon(v) - lon) < 1e-7) return v;
   throw new Error('no node there');
 }
 
 /** The point halfway along the edge between the nodes at letters p and q. */
 function midpoint(g: RoadGraph, at: (ch: string) => [number, number], p: string, q: string): Endpoint {
-  const u = nodeAt(g, at(p)), v = nodeAt(g, at(q));
+  const u = nodeAt(g, at(p)),
+    v = nodeAt(g, at(q));
   for (let e = 0; e < g.edgeCount; e++) {
     const [x, y] = [g.edgeNodes[2 * e]!, g.edgeNodes[2 * e + 1]!];
-    if ((x === u && y === v) || (x === v && y === u)) return { edge: e, t: 0.5, lat: (g.lat(u) + g.lat(v)) / 2, lon: (g.lon(u) + g.lon(v)) / 2 };
+    if ((x === u && y === v) || (x === v && y === u))
+      return { edge: e, t: 0.5, lat: (g.lat(u) + g.lat(v)) / 2, lon: (g.lon(u) + g.lon(v)) / 2 };
   }
   throw new Error(`no edge ${p}${q}`);
 }
@@ -62,7 +65,8 @@ function midpoint(g: RoadGraph, at: (ch: string) => [number, number], p: string,
 /** Seconds and weight of a path's arcs alone (no turns), from the reference's plain costs. */
 function arcSums(g: RoadGraph, p: ArcPath, weighting: 'fastest' | 'shortest'): { dur: number; w: number } {
   const c = plainCosts(g, 0, weighting);
-  let dur = 0, w = 0;
+  let dur = 0,
+    w = 0;
   p.arcs.forEach((a, i) => {
     const f = p.arcs.length === 1 ? p.to - p.from : i === 0 ? 1 - p.from : i === p.arcs.length - 1 ? p.to : 1;
     dur += f * c.dur[a]!;
@@ -114,7 +118,11 @@ describe('turn seconds on hand-drawn maps', () => {
   });
 
   it('step durations include the turn seconds inside them, so they add up to the leg', () => {
-    for (const [from, to] of [['W', 'N'], ['S', 'W'], ['N', 'S']] as const) {
+    for (const [from, to] of [
+      ['W', 'N'],
+      ['S', 'W'],
+      ['N', 'S'],
+    ] as const) {
       const { leg } = turnOf(from, to);
       const steps = buildManeuvers(router.context(0).costs, () => '', leg.path, pathLine(g, leg.path));
       const sum = steps.reduce((x, st) => x + Math.round(st.duration), 0);
@@ -128,11 +136,13 @@ describe('turn seconds on hand-drawn maps', () => {
     const o = [midpoint(g, at, 'W', 'C'), midpoint(g, at, 'S', 'C')];
     const d = [midpoint(g, at, 'C', 'N'), midpoint(g, at, 'C', 'E')];
     const t = router.table(o, d, 0);
-    o.forEach((a, i) => d.forEach((b, j) => {
-      const leg = router.leg(a, b, 0)!;
-      expect(t.dur[i * 2 + j]).toBe(leg.duration);
-      expect(t.weight[i * 2 + j]).toBe(leg.weight);
-    }));
+    o.forEach((a, i) =>
+      d.forEach((b, j) => {
+        const leg = router.leg(a, b, 0)!;
+        expect(t.dur[i * 2 + j]).toBe(leg.duration);
+        expect(t.weight[i * 2 + j]).toBe(leg.weight);
+      }),
+    );
   });
 
   it('a bend with two roads costs nothing; a traffic light costs 2 s; a U-turn at a dead end 20 s more than the sigmoid of 180°', () => {
@@ -166,12 +176,21 @@ describe('turn seconds on hand-drawn maps', () => {
     //  G---H---I
     const m = routerOf({
       rows: ['A   B   C', '', 'D   E   F', '', 'G   H   I'],
-      ways: [{ nodes: 'ABC' }, { nodes: 'DEF' }, { nodes: 'GHI' }, { nodes: 'ADG' }, { nodes: 'BE', tags: { oneway: 'yes' } }, { nodes: 'EH' }, { nodes: 'CFI' }],
+      ways: [
+        { nodes: 'ABC' },
+        { nodes: 'DEF' },
+        { nodes: 'GHI' },
+        { nodes: 'ADG' },
+        { nodes: 'BE', tags: { oneway: 'yes' } },
+        { nodes: 'EH' },
+        { nodes: 'CFI' },
+      ],
       nodeTags: { E: { highway: 'traffic_signals' } },
     });
     const plain = new PlainDijkstra(m.g, 0, 'fastest');
     const pts: Endpoint[] = [];
-    for (let e = 0; e < m.g.edgeCount; e++) pts.push({ edge: e, t: 0.3, lat: m.g.lat(m.g.edgeNodes[2 * e]!), lon: m.g.lon(m.g.edgeNodes[2 * e]!) });
+    for (let e = 0; e < m.g.edgeCount; e++)
+      pts.push({ edge: e, t: 0.3, lat: m.g.lat(m.g.edgeNodes[2 * e]!), lon: m.g.lon(m.g.edgeNodes[2 * e]!) });
     const table = m.router.table(pts, pts, 0);
     let turned = 0;
     pts.forEach((a, i) => {
@@ -203,10 +222,13 @@ describe('real packs: A*, hierarchy (TypeScript, WebAssembly) and a plain Dijkst
       expect(chTs.context(0).ch).not.toBeNull();
       const plain = new PlainDijkstra(g, 0, 'fastest');
       const rand = rng(99);
-      let turnSeconds = 0, compared = 0;
+      let turnSeconds = 0,
+        compared = 0;
       for (let k = 0; k < 12; k++) {
-        const v = Math.floor(rand() * g.nodeCount), u = Math.floor(rand() * g.nodeCount);
-        const a = chTs.snap(g.lat(v), g.lon(v), 0), b = chTs.snap(g.lat(u), g.lon(u), 0);
+        const v = Math.floor(rand() * g.nodeCount),
+          u = Math.floor(rand() * g.nodeCount);
+        const a = chTs.snap(g.lat(v), g.lon(v), 0),
+          b = chTs.snap(g.lat(u), g.lon(u), 0);
         if (!a || !b) continue;
         const durs = new Map<string, number>();
         const dist = plain.run(a.edge, a.t, durs);
@@ -236,7 +258,9 @@ describe('real packs: A*, hierarchy (TypeScript, WebAssembly) and a plain Dijkst
     const pack = Pack.from(testPack('monaco'));
     const old = new Proxy(pack, {
       get(target, key) {
-        if (key === 'json') return (name: string) => (name === 'ch.index' ? { ...target.json<object>(name), version: 1 } : target.json(name));
+        if (key === 'json')
+          return (name: string) =>
+            name === 'ch.index' ? { ...target.json<object>(name), version: 1 } : target.json(name);
         const v = Reflect.get(target, key, target) as unknown;
         return typeof v === 'function' ? v.bind(target) : v;
       },

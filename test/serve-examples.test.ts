@@ -16,7 +16,13 @@ const inside = (latlng: string) => {
 describe('bando serve examples and the demo map follow the loaded pack', () => {
   it('on a pack without central Hanoi, every example point is in the pack and the examples answer OK', async () => {
     const q = await exampleQueries(dalat as EngineApi, bbox);
-    for (const p of [q.direction.origin!, q.direction.destination!, ...q.distanceMatrix.destinations!.split('|'), ...q.trip.waypoints!.split(';')]) expect(inside(p), p).toBe(true);
+    for (const p of [
+      q.direction.origin!,
+      q.direction.destination!,
+      ...q.distanceMatrix.destinations!.split('|'),
+      ...q.trip.waypoints!.split(';'),
+    ])
+      expect(inside(p), p).toBe(true);
     expect(dalat.direction(q.direction as never).status).toBe('OK');
     expect(dalat.geocode(q.geocode as never).status).toBe('OK');
     expect(dalat.trip(q.trip as never).code).toBe('Ok');
@@ -27,7 +33,9 @@ describe('bando serve examples and the demo map follow the loaded pack', () => {
 
   it('the style served for the demo map is centred in the pack', async () => {
     const handler = createFetchHandler(dalat, { keys: [{ key: 'map', kind: 'tiles' }] });
-    const style = (await (await handler(new Request('https://h/styles/default/style.json?key=map'))).json()) as { center: [number, number] };
+    const style = (await (await handler(new Request('https://h/styles/default/style.json?key=map'))).json()) as {
+      center: [number, number];
+    };
     expect(inside(`${style.center[1]},${style.center[0]}`)).toBe(true);
   });
 });

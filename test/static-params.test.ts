@@ -31,7 +31,11 @@ describe('static route parameters', () => {
   });
 
   it('accepts sizes as numbers or integer strings within 1..2048, and every documented enum value', () => {
-    for (const [w, h] of [[1, 1], [MAX_STATIC_SIZE, MAX_STATIC_SIZE], ['640', ' 480 ']] as const) {
+    for (const [w, h] of [
+      [1, 1],
+      [MAX_STATIC_SIZE, MAX_STATIC_SIZE],
+      ['640', ' 480 '],
+    ] as const) {
       const r = parseStaticRouteParams({ ...OK, width: w, height: h });
       expect(r.ok && [r.params.width, r.params.height]).toEqual([Number(w), Number(h)]);
     }
@@ -56,21 +60,52 @@ describe('static route parameters', () => {
   });
 
   it('refuses unknown vehicles and types, naming the parameter', () => {
-    for (const vehicle of ['plane', 'cars', 3]) expect(error({ ...OK, vehicle }).error_message).toMatch(/^invalid vehicle:/);
+    for (const vehicle of ['plane', 'cars', 3])
+      expect(error({ ...OK, vehicle }).error_message).toMatch(/^invalid vehicle:/);
     for (const type of ['quickest', 'short', 1]) expect(error({ ...OK, type }).error_message).toMatch(/^invalid type:/);
   });
 
   it('refuses missing and malformed coordinates, naming the parameter', () => {
-    const bad = [undefined, '', '21.02', '21.02,', 'abc,105.8', '21.02;105.8', '21.02,105.8,3', '91,105', '21,181', '1e3,5', 21.02];
+    const bad = [
+      undefined,
+      '',
+      '21.02',
+      '21.02,',
+      'abc,105.8',
+      '21.02;105.8',
+      '21.02,105.8,3',
+      '91,105',
+      '21,181',
+      '1e3,5',
+      21.02,
+    ];
     for (const v of bad) {
-      expect(error({ ...OK, origin: v })).toMatchObject({ status: 'BAD_REQUEST', error_message: expect.stringMatching(/^invalid origin:/) });
+      expect(error({ ...OK, origin: v })).toMatchObject({
+        status: 'BAD_REQUEST',
+        error_message: expect.stringMatching(/^invalid origin:/),
+      });
       expect(error({ ...OK, destination: v }).error_message).toMatch(/^invalid destination:/);
     }
   });
 
   it('refuses bad colours, naming the parameter', () => {
-    for (const color of ['#12345', '#ggg', 'bleu', 'rgb(1,2)', 'rgb(1 2, 3)', 'rgb(1,2,3)x', '##fff', '0x12345', '0xfff', '0x', 7]) {
-      expect(error({ ...OK, color })).toEqual({ status: 'BAD_REQUEST', error_message: expect.stringMatching(/^invalid color:/) });
+    for (const color of [
+      '#12345',
+      '#ggg',
+      'bleu',
+      'rgb(1,2)',
+      'rgb(1 2, 3)',
+      'rgb(1,2,3)x',
+      '##fff',
+      '0x12345',
+      '0xfff',
+      '0x',
+      7,
+    ]) {
+      expect(error({ ...OK, color })).toEqual({
+        status: 'BAD_REQUEST',
+        error_message: expect.stringMatching(/^invalid color:/),
+      });
     }
   });
 

@@ -44,7 +44,8 @@ describe('static route image', () => {
     // Every vertex of the route away from both markers shows the route colour, and the line is about 5 px wide.
     const [dx, dy] = [line[line.length - 2]!, line[line.length - 1]!];
     let length = 0;
-    for (let i = 0; i + 3 < line.length; i += 2) length += Math.hypot(line[i + 2]! - line[i]!, line[i + 3]! - line[i + 1]!);
+    for (let i = 0; i + 3 < line.length; i += 2)
+      length += Math.hypot(line[i + 2]! - line[i]!, line[i + 3]! - line[i + 1]!);
     for (let i = 0; i < line.length; i += 2) {
       const [x, y] = [line[i]!, line[i + 1]!];
       if (Math.hypot(x - ox, y - oy) < 12 || Math.hypot(x - dx, y - dy - 20) < 30) continue;
@@ -71,7 +72,11 @@ describe('static route image', () => {
   });
 
   it('draws with the engine style when one was given', async () => {
-    const style = { version: 8, sources: {}, layers: [{ id: 'bg', type: 'background', paint: { 'background-color': '#00ff00' } }] };
+    const style = {
+      version: 8,
+      sources: {},
+      layers: [{ id: 'bg', type: 'background', paint: { 'background-color': '#00ff00' } }],
+    };
     const own = await createEngine({ style });
     const png = PNG.sync.read(Buffer.from((await own.staticRoute({ ...QUERY, width: 50, height: 50 })) as Uint8Array));
     expect([...png.data.subarray(0, 4)]).toEqual([0, 255, 0, 255]);
@@ -79,9 +84,16 @@ describe('static route image', () => {
 
   it('answers bad input with BAD_REQUEST naming the parameter, never throwing', async () => {
     const cases: [Record<string, unknown>, string][] = [
-      [{ width: 0 }, 'width'], [{ width: 2049 }, 'width'], [{ height: -5 }, 'height'], [{ height: 'abc' }, 'height'],
-      [{ color: 'bleu' }, 'color'], [{ color: '#12345' }, 'color'], [{ vehicle: 'plane' }, 'vehicle'],
-      [{ type: 'quickest' }, 'type'], [{ origin: '21.02' }, 'origin'], [{ destination: 'x,y' }, 'destination'],
+      [{ width: 0 }, 'width'],
+      [{ width: 2049 }, 'width'],
+      [{ height: -5 }, 'height'],
+      [{ height: 'abc' }, 'height'],
+      [{ color: 'bleu' }, 'color'],
+      [{ color: '#12345' }, 'color'],
+      [{ vehicle: 'plane' }, 'vehicle'],
+      [{ type: 'quickest' }, 'type'],
+      [{ origin: '21.02' }, 'origin'],
+      [{ destination: 'x,y' }, 'destination'],
     ];
     for (const [extra, name] of cases) {
       const r = await engine.staticRoute({ ...QUERY, ...extra });
@@ -91,10 +103,17 @@ describe('static route image', () => {
   });
 
   it('answers NOT_FOUND outside the packs and when no road is near', async () => {
-    expect(await engine.staticRoute({ ...QUERY, destination: '10.7769,106.7009' })).toMatchObject({ status: 'NOT_FOUND' });
+    expect(await engine.staticRoute({ ...QUERY, destination: '10.7769,106.7009' })).toMatchObject({
+      status: 'NOT_FOUND',
+    });
     // Inside the pack's box but more than the snapping distance from any road: the pack's corner is open country.
     const [minLon, minLat] = region.meta.bbox!;
-    const far = findRouteLine([region], { origin: { lat: minLat - 0.0095, lng: minLon - 0.0095 }, destination: DESTINATION, vehicle: 'car', type: 'fastest' });
+    const far = findRouteLine([region], {
+      origin: { lat: minLat - 0.0095, lng: minLon - 0.0095 },
+      destination: DESTINATION,
+      vehicle: 'car',
+      type: 'fastest',
+    });
     expect(far).toMatchObject({ status: 'NOT_FOUND' });
   });
 
@@ -105,7 +124,10 @@ describe('static route image', () => {
     const line = findRouteLine([region], { origin, destination: DESTINATION, vehicle: 'car', type: 'fastest' });
     if ('status' in line) throw new Error(line.error_message);
     const [lon, lat] = line.line.coordinates[0]!;
-    const metres = Math.hypot((lon - origin.lng) * 111320 * Math.cos((origin.lat * Math.PI) / 180), (lat - origin.lat) * 110574);
+    const metres = Math.hypot(
+      (lon - origin.lng) * 111320 * Math.cos((origin.lat * Math.PI) / 180),
+      (lat - origin.lat) * 110574,
+    );
     expect(metres).toBeGreaterThan(190);
     expect(metres).toBeLessThan(240);
     expect(await engine.staticRoute({ ...QUERY, origin: '21.0368,105.8345' })).toBeInstanceOf(Uint8Array);

@@ -69,14 +69,27 @@ describe('defaultValue', () => {
       'line-width': 1,
     });
     // line-round-limit needs line-join round; the default join is miter.
-    expect(ev.layout(10)).toEqual({ visibility: 'visible', 'line-cap': 'butt', 'line-join': 'miter', 'line-miter-limit': 2 });
+    expect(ev.layout(10)).toEqual({
+      visibility: 'visible',
+      'line-cap': 'butt',
+      'line-join': 'miter',
+      'line-miter-limit': 2,
+    });
   });
 });
 
 describe('zoom functions', () => {
   it('interpolate linear', () => {
     const ev = road({ 'line-width': ['interpolate', ['linear'], ['zoom'], 5, 1, 10, 6, 15, 26] });
-    const cases: [number, number][] = [[0, 1], [5, 1], [7.5, 3.5], [10, 6], [12, 14], [15, 26], [20, 26]];
+    const cases: [number, number][] = [
+      [0, 1],
+      [5, 1],
+      [7.5, 3.5],
+      [10, 6],
+      [12, 14],
+      [15, 26],
+      [20, 26],
+    ];
     for (const [z, w] of cases) expect(ev.value('line-width', z)).toBeCloseTo(w, 10);
   });
 
@@ -98,7 +111,14 @@ describe('zoom functions', () => {
 
   it('step', () => {
     const ev = road({ 'line-width': ['step', ['zoom'], 1, 5, 2, 10, 4] });
-    const cases: [number, number][] = [[0, 1], [4.99, 1], [5, 2], [9.9, 2], [10, 4], [22, 4]];
+    const cases: [number, number][] = [
+      [0, 1],
+      [4.99, 1],
+      [5, 2],
+      [9.9, 2],
+      [10, 4],
+      [22, 4],
+    ];
     for (const [z, w] of cases) expect(ev.value('line-width', z)).toBe(w);
   });
 
@@ -123,7 +143,21 @@ describe('zoom functions', () => {
   });
 
   it('legacy zoom functions', () => {
-    const ev = road({ 'line-width': { stops: [[0, 1], [10, 11]] }, 'line-opacity': { base: 2, stops: [[10, 0], [12, 1]] } });
+    const ev = road({
+      'line-width': {
+        stops: [
+          [0, 1],
+          [10, 11],
+        ],
+      },
+      'line-opacity': {
+        base: 2,
+        stops: [
+          [10, 0],
+          [12, 1],
+        ],
+      },
+    });
     expect(ev.value('line-width', 5)).toBeCloseTo(6, 10);
     expect(ev.value('line-opacity', 11)).toBeCloseTo(1 / 3, 10);
   });
@@ -149,7 +183,9 @@ describe('data-driven expressions', () => {
   ]);
 
   it('match on feature properties', () => {
-    const ev = road({ 'line-color': ['match', ['get', 'class'], 'primary', '#ff0000', ['secondary', 'tertiary'], '#00ff00', '#0000ff'] });
+    const ev = road({
+      'line-color': ['match', ['get', 'class'], 'primary', '#ff0000', ['secondary', 'tertiary'], '#00ff00', '#0000ff'],
+    });
     const expected: Record<string, string> = { primary: '#ff0000', secondary: '#00ff00' };
     for (const f of features) {
       const cls = f.properties?.class as string | undefined;
@@ -159,7 +195,15 @@ describe('data-driven expressions', () => {
 
   it('case, coalesce, arithmetic and zoom-and-feature composites', () => {
     const ev = road({
-      'line-width': ['interpolate', ['linear'], ['zoom'], 10, ['*', 1, ['coalesce', ['get', 'lanes'], 1]], 20, ['*', 4, ['coalesce', ['get', 'lanes'], 1]]],
+      'line-width': [
+        'interpolate',
+        ['linear'],
+        ['zoom'],
+        10,
+        ['*', 1, ['coalesce', ['get', 'lanes'], 1]],
+        20,
+        ['*', 4, ['coalesce', ['get', 'lanes'], 1]],
+      ],
       'line-opacity': ['case', ['==', ['get', 'class'], 'track'], 0.5, ['has', 'class'], 1, 0.2],
     });
     for (const f of features) {
@@ -262,8 +306,15 @@ describe('requirements and disabled properties at evaluation', () => {
   });
 
   it('line-gradient needs a GeoJSON source with lineMetrics when the source is given', () => {
-    const layer = { id: 'g', type: 'line', source: 'x', paint: { 'line-gradient': ['interpolate', ['linear'], ['line-progress'], 0, 'red', 1, 'blue'] } };
-    expect(createLayerEvaluator(layer, { source: { type: 'geojson', lineMetrics: true } }).isActive('line-gradient', 3)).toBe(true);
+    const layer = {
+      id: 'g',
+      type: 'line',
+      source: 'x',
+      paint: { 'line-gradient': ['interpolate', ['linear'], ['line-progress'], 0, 'red', 1, 'blue'] },
+    };
+    expect(
+      createLayerEvaluator(layer, { source: { type: 'geojson', lineMetrics: true } }).isActive('line-gradient', 3),
+    ).toBe(true);
     expect(createLayerEvaluator(layer, { source: { type: 'geojson' } }).isActive('line-gradient', 3)).toBe(false);
   });
 });
@@ -291,13 +342,25 @@ describe('visibility and filters', () => {
       ['all', ['==', ['get', 'class'], 'primary'], ['>', ['get', 'lanes'], 2]],
       (f) => f.properties!.class === 'primary' && (f.properties!.lanes as number) > 2,
     ],
-    ['expression in + geometry-type', ['all', ['in', ['get', 'class'], ['literal', ['track', 'residential']]], ['==', ['geometry-type'], 'Polygon']], (f) => ['track', 'residential'].includes(f.properties!.class as string) && f.geometryType === 'Polygon'],
+    [
+      'expression in + geometry-type',
+      ['all', ['in', ['get', 'class'], ['literal', ['track', 'residential']]], ['==', ['geometry-type'], 'Polygon']],
+      (f) => ['track', 'residential'].includes(f.properties!.class as string) && f.geometryType === 'Polygon',
+    ],
     ['legacy ==', ['==', 'class', 'secondary'], (f) => f.properties!.class === 'secondary'],
     ['legacy $type', ['==', '$type', 'LineString'], (f) => f.geometryType === 'LineString'],
-    ['legacy in', ['in', 'class', 'primary', 'track'], (f) => ['primary', 'track'].includes(f.properties!.class as string)],
+    [
+      'legacy in',
+      ['in', 'class', 'primary', 'track'],
+      (f) => ['primary', 'track'].includes(f.properties!.class as string),
+    ],
     ['legacy has', ['has', 'name'], (f) => 'name' in f.properties!],
     ['legacy !has', ['!has', 'name'], (f) => !('name' in f.properties!)],
-    ['legacy any/!=/>=', ['any', ['!=', 'class', 'primary'], ['>=', 'lanes', 4]], (f) => f.properties!.class !== 'primary' || (f.properties!.lanes as number) >= 4],
+    [
+      'legacy any/!=/>=',
+      ['any', ['!=', 'class', 'primary'], ['>=', 'lanes', 4]],
+      (f) => f.properties!.class !== 'primary' || (f.properties!.lanes as number) >= 4,
+    ],
     ['legacy $id', ['<', '$id', 10], (f) => (f.id as number) < 10],
   ];
   for (const [name, filter, predicate] of cases) {

@@ -38,7 +38,12 @@ function tableRows(body: string): string[][] {
     .split('\n')
     .filter((l) => l.startsWith('|') && !l.startsWith('|---'))
     .slice(1) // header
-    .map((l) => l.slice(1, -1).split('|').map((c) => c.trim()));
+    .map((l) =>
+      l
+        .slice(1, -1)
+        .split('|')
+        .map((c) => c.trim()),
+    );
 }
 
 const SECTIONS = sections();
@@ -158,13 +163,21 @@ describe('property table vs style-layers.md', () => {
 
   it('has exactly the spec properties (plus visibility)', () => {
     const specNames = ROWS.map((r) => r.cells[0]).sort();
-    const tableNames = PROPERTY_DEFINITIONS.map((d) => d.name).filter((n) => n !== 'visibility').sort();
+    const tableNames = PROPERTY_DEFINITIONS.map((d) => d.name)
+      .filter((n) => n !== 'visibility')
+      .sort();
     expect(tableNames).toEqual(specNames);
   });
 
   for (const row of ROWS) {
     const [name, kind, typeCell, defaultCell, rulesCell, basicCell, ddCell] = row.cells as [
-      string, string, string, string, string, string, string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
     ];
     it(`${row.layerType} ${name}`, () => {
       const def = getPropertyDefinition(row.layerType, name)!;
@@ -195,9 +208,7 @@ describe('property table vs style-layers.md', () => {
 
       const basic = /^(\S+)(?: \((.+): (\S+)\))?$/.exec(basicCell)!;
       expect(def.basic).toEqual(parseVersions(basic[1]!));
-      expect(def.basicNotes ?? []).toEqual(
-        basic[2] ? [{ label: basic[2], versions: parseVersions(basic[3]!) }] : [],
-      );
+      expect(def.basicNotes ?? []).toEqual(basic[2] ? [{ label: basic[2], versions: parseVersions(basic[3]!) }] : []);
       expect(def.dataDriven).toEqual(ddCell === '-' || ddCell === 'unsupported' ? ddCell : parseVersions(ddCell));
 
       // Convention: zoom expressions in pattern and dash properties use integer zooms only.
@@ -247,7 +258,9 @@ describe('property table vs style-layers.md', () => {
     const md = describeProperties();
     const rows = md.split('\n').filter((l) => /^\| [a-z]/.test(l) && !l.startsWith('| Property'));
     expect(rows).toHaveLength(ROWS.length + 4); // + visibility in each of the 4 sections
-    expect(md).toContain('| line-gradient | P | color | none | requires a geojson source with lineMetrics true; disabled by line-dasharray and line-pattern; interp;');
+    expect(md).toContain(
+      '| line-gradient | P | color | none | requires a geojson source with lineMetrics true; disabled by line-dasharray and line-pattern; interp;',
+    );
     expect(md).toContain('| icon-text-fit | L | enum; none, width, height, both |');
     expect(md).toContain('0.21.0/4.2.0/3.4.0/0.2.1 (stretchable icons: 1.6.0/9.2.0/5.8.0/0.15.0)');
   });

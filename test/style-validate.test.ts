@@ -79,15 +79,40 @@ describe('validateStyle: valid styles', () => {
   });
 
   it('accepts every supported colour syntax', () => {
-    for (const c of ['#abc', '#aabbcc', '#aabbcc80', 'rgb(1, 2, 3)', 'rgba(1,2,3,0.5)', 'hsl(120, 50%, 50%)', 'hsla(120, 50%, 50%, 0.3)', 'rebeccapurple', 'red']) {
+    for (const c of [
+      '#abc',
+      '#aabbcc',
+      '#aabbcc80',
+      'rgb(1, 2, 3)',
+      'rgba(1,2,3,0.5)',
+      'hsl(120, 50%, 50%)',
+      'hsla(120, 50%, 50%, 0.3)',
+      'rebeccapurple',
+      'red',
+    ]) {
       expect(check(line({ 'line-color': c })).errors, c).toEqual([]);
     }
   });
 
   it('accepts legacy functions and legacy filters', () => {
     const r = check({
-      ...line({ 'line-width': { base: 1.4, stops: [[6, 0.5], [20, 30]] }, 'line-color': { property: 'class', type: 'categorical', stops: [['primary', 'red']], default: 'blue' } }),
-      filter: ['all', ['==', 'class', 'primary'], ['in', 'surface', 'paved', 'asphalt'], ['has', 'name'], ['==', '$type', 'LineString']],
+      ...line({
+        'line-width': {
+          base: 1.4,
+          stops: [
+            [6, 0.5],
+            [20, 30],
+          ],
+        },
+        'line-color': { property: 'class', type: 'categorical', stops: [['primary', 'red']], default: 'blue' },
+      }),
+      filter: [
+        'all',
+        ['==', 'class', 'primary'],
+        ['in', 'surface', 'paved', 'asphalt'],
+        ['has', 'name'],
+        ['==', '$type', 'LineString'],
+      ],
     });
     expect(r.errors).toEqual([]);
   });
@@ -104,7 +129,13 @@ describe('validateStyle: style level', () => {
   });
 
   it('never throws on garbage', () => {
-    for (const bad of [null, 42, 'x', [], { version: 8, sources: {}, layers: [null, 3, 'a', { paint: 5, layout: [] }] }]) {
+    for (const bad of [
+      null,
+      42,
+      'x',
+      [],
+      { version: 8, sources: {}, layers: [null, 3, 'a', { paint: 5, layout: [] }] },
+    ]) {
       const r = validateStyle(bad);
       expect(r.errors.length).toBeGreaterThan(0);
     }
@@ -165,9 +196,14 @@ describe('validateStyleLayer: layer fields', () => {
     ]);
     const gj = check({ id: 'x', type: 'line', source: 'route', 'source-layer': 'a' });
     expect(gj.errors).toEqual([
-      { path: 'layers[0].source-layer', message: '"source-layer" is not allowed for "geojson" source "route" (vector sources only)' },
+      {
+        path: 'layers[0].source-layer',
+        message: '"source-layer" is not allowed for "geojson" source "route" (vector sources only)',
+      },
     ]);
-    expect(paths(check({ id: 'x', type: 'raster', source: 'sat', 'source-layer': 'a' }).errors)).toEqual(['layers[0].source-layer']);
+    expect(paths(check({ id: 'x', type: 'raster', source: 'sat', 'source-layer': 'a' }).errors)).toEqual([
+      'layers[0].source-layer',
+    ]);
     expect(check({ id: 'x', type: 'line', source: 'route' }).errors).toEqual([]);
   });
 
@@ -222,9 +258,7 @@ describe('validateStyleLayer: property values', () => {
   });
 
   it('reports wrong types', () => {
-    const r = check(
-      line({ 'line-color': '#ab', 'line-width': '2', 'line-translate': [1, 2, 3] }, { 'line-join': 5 }),
-    );
+    const r = check(line({ 'line-color': '#ab', 'line-width': '2', 'line-translate': [1, 2, 3] }, { 'line-join': 5 }));
     expect(r.errors.map((e) => [e.path, e.message])).toEqual([
       ['layers[0].layout.line-join', '"line-join" expects one of bevel, round, miter; found 5'],
       ['layers[0].paint.line-color', '"line-color" expects a color; found "#ab"'],
@@ -235,7 +269,9 @@ describe('validateStyleLayer: property values', () => {
       expect(paths(check(fill({ 'fill-color': c })).errors), String(c)).toEqual(['layers[0].paint.fill-color']);
     }
     expect(paths(check(fill({ 'fill-antialias': 'yes' })).errors)).toEqual(['layers[0].paint.fill-antialias']);
-    expect(paths(check(symbol({ 'text-field': 'a', 'text-font': 'Noto' })).errors)).toEqual(['layers[0].layout.text-font']);
+    expect(paths(check(symbol({ 'text-field': 'a', 'text-font': 'Noto' })).errors)).toEqual([
+      'layers[0].layout.text-font',
+    ]);
   });
 
   it('reports unknown properties and properties of other layer types', () => {
@@ -252,7 +288,10 @@ describe('validateStyleLayer: property values', () => {
 
   it('reports a layout property in paint and vice versa', () => {
     expect(check(line({ 'line-cap': 'round' }, { 'line-color': 'red' })).errors).toEqual([
-      { path: 'layers[0].layout.line-color', message: '"line-color" is a paint property; put it in "paint", not "layout"' },
+      {
+        path: 'layers[0].layout.line-color',
+        message: '"line-color" is a paint property; put it in "paint", not "layout"',
+      },
       { path: 'layers[0].paint.line-cap', message: '"line-cap" is a layout property; put it in "layout", not "paint"' },
     ]);
     expect(paths(check(line({ visibility: 'none' })).errors)).toEqual(['layers[0].paint.visibility']);
@@ -280,7 +319,10 @@ describe('validateStyleLayer: requirements and disabled properties are warnings'
   it('fill-outline-color requires fill-antialias true and is disabled by fill-pattern', () => {
     expect(warnings(fill({ 'fill-outline-color': 'red' }))).toEqual([]);
     expect(warnings(fill({ 'fill-outline-color': 'red', 'fill-antialias': false }))).toEqual([
-      ['layers[0].paint.fill-outline-color', '"fill-outline-color" is ignored: it requires "fill-antialias" to be true (it is false)'],
+      [
+        'layers[0].paint.fill-outline-color',
+        '"fill-outline-color" is ignored: it requires "fill-antialias" to be true (it is false)',
+      ],
     ]);
     expect(warnings(fill({ 'fill-outline-color': 'red', 'fill-color': 'blue', 'fill-pattern': 'dots' }))).toEqual([
       ['layers[0].paint.fill-color', '"fill-color" is ignored while "fill-pattern" is set'],
@@ -289,7 +331,9 @@ describe('validateStyleLayer: requirements and disabled properties are warnings'
   });
 
   it('background-color is disabled by background-pattern', () => {
-    expect(warnings({ id: 'b', type: 'background', paint: { 'background-color': 'red', 'background-pattern': 'p' } })).toEqual([
+    expect(
+      warnings({ id: 'b', type: 'background', paint: { 'background-color': 'red', 'background-pattern': 'p' } }),
+    ).toEqual([
       ['layers[0].paint.background-color', '"background-color" is ignored while "background-pattern" is set'],
     ]);
   });
@@ -297,10 +341,16 @@ describe('validateStyleLayer: requirements and disabled properties are warnings'
   it('line-miter-limit requires line-join miter (its default), line-round-limit requires round', () => {
     expect(warnings(line({}, { 'line-miter-limit': 3 }))).toEqual([]);
     expect(warnings(line({}, { 'line-miter-limit': 3, 'line-join': 'round' }))).toEqual([
-      ['layers[0].layout.line-miter-limit', '"line-miter-limit" is ignored: it requires "line-join" to be miter (it is "round")'],
+      [
+        'layers[0].layout.line-miter-limit',
+        '"line-miter-limit" is ignored: it requires "line-join" to be miter (it is "round")',
+      ],
     ]);
     expect(warnings(line({}, { 'line-round-limit': 1.2 }))).toEqual([
-      ['layers[0].layout.line-round-limit', '"line-round-limit" is ignored: it requires "line-join" to be round (it is "miter", the default)'],
+      [
+        'layers[0].layout.line-round-limit',
+        '"line-round-limit" is ignored: it requires "line-join" to be round (it is "miter", the default)',
+      ],
     ]);
     // A data-driven line-join may be round for some features: no warning.
     expect(warnings(line({}, { 'line-round-limit': 1.2, 'line-join': ['get', 'join'] }))).toEqual([]);
@@ -308,12 +358,23 @@ describe('validateStyleLayer: requirements and disabled properties are warnings'
 
   it('line-gradient: disabled by line-dasharray and line-pattern; needs GeoJSON with lineMetrics', () => {
     const grad = ['interpolate', ['linear'], ['line-progress'], 0, 'blue', 1, 'red'];
-    expect(check({ id: 'g', type: 'line', source: 'metrics', paint: { 'line-gradient': grad } })).toEqual({ errors: [], warnings: [] });
+    expect(check({ id: 'g', type: 'line', source: 'metrics', paint: { 'line-gradient': grad } })).toEqual({
+      errors: [],
+      warnings: [],
+    });
     expect(warnings({ id: 'g', type: 'line', source: 'route', paint: { 'line-gradient': grad } })).toEqual([
-      ['layers[0].paint.line-gradient', '"line-gradient" is ignored: it requires a geojson source with lineMetrics true'],
+      [
+        'layers[0].paint.line-gradient',
+        '"line-gradient" is ignored: it requires a geojson source with lineMetrics true',
+      ],
     ]);
     expect(
-      warnings({ id: 'g', type: 'line', source: 'metrics', paint: { 'line-gradient': grad, 'line-dasharray': [2, 1], 'line-pattern': 'p' } }),
+      warnings({
+        id: 'g',
+        type: 'line',
+        source: 'metrics',
+        paint: { 'line-gradient': grad, 'line-dasharray': [2, 1], 'line-pattern': 'p' },
+      }),
     ).toEqual([
       ['layers[0].paint.line-dasharray', '"line-dasharray" is ignored while "line-pattern" is set'],
       ['layers[0].paint.line-gradient', '"line-gradient" is ignored while "line-dasharray" is set'],
@@ -337,11 +398,24 @@ describe('validateStyleLayer: requirements and disabled properties are warnings'
 
   it('icon-keep-upright requires icon-rotation-alignment map and a line placement', () => {
     expect(warnings(symbol({ 'icon-image': 'a', 'icon-keep-upright': true }))).toEqual([
-      ['layers[0].layout.icon-keep-upright', '"icon-keep-upright" is ignored: it requires "icon-rotation-alignment" to be map (it is "auto", the default)'],
-      ['layers[0].layout.icon-keep-upright', '"icon-keep-upright" is ignored: it requires "symbol-placement" to be line or line-center (it is "point", the default)'],
+      [
+        'layers[0].layout.icon-keep-upright',
+        '"icon-keep-upright" is ignored: it requires "icon-rotation-alignment" to be map (it is "auto", the default)',
+      ],
+      [
+        'layers[0].layout.icon-keep-upright',
+        '"icon-keep-upright" is ignored: it requires "symbol-placement" to be line or line-center (it is "point", the default)',
+      ],
     ]);
     expect(
-      warnings(symbol({ 'icon-image': 'a', 'icon-keep-upright': true, 'icon-rotation-alignment': 'map', 'symbol-placement': 'line-center' })),
+      warnings(
+        symbol({
+          'icon-image': 'a',
+          'icon-keep-upright': true,
+          'icon-rotation-alignment': 'map',
+          'symbol-placement': 'line-center',
+        }),
+      ),
     ).toEqual([]);
   });
 
@@ -356,7 +430,15 @@ describe('validateStyleLayer: requirements and disabled properties are warnings'
 
   it('text-anchor disabled by text-variable-anchor; text-offset disabled by text-radial-offset', () => {
     expect(
-      warnings(symbol({ 'text-field': 'x', 'text-anchor': 'top', 'text-variable-anchor': ['top', 'bottom'], 'text-offset': [0, 1], 'text-radial-offset': 1 })),
+      warnings(
+        symbol({
+          'text-field': 'x',
+          'text-anchor': 'top',
+          'text-variable-anchor': ['top', 'bottom'],
+          'text-offset': [0, 1],
+          'text-radial-offset': 1,
+        }),
+      ),
     ).toEqual([
       ['layers[0].layout.text-anchor', '"text-anchor" is ignored while "text-variable-anchor" is set'],
       ['layers[0].layout.text-offset', '"text-offset" is ignored while "text-radial-offset" is set'],
@@ -384,35 +466,79 @@ describe('validateStyleLayer: expressions', () => {
       { path: 'layers[0].layout.fill-sort-key', message: '"fill-sort-key" does not support interpolate expressions' },
     ]);
     expect(
-      check(symbol({ 'symbol-sort-key': ['+', 1, ['interpolate', ['linear'], ['get', 'rank'], 0, 0, 10, 100]] })).errors,
+      check(symbol({ 'symbol-sort-key': ['+', 1, ['interpolate', ['linear'], ['get', 'rank'], 0, 0, 10, 100]] }))
+        .errors,
     ).toEqual([
-      { path: 'layers[0].layout.symbol-sort-key', message: '"symbol-sort-key" does not support interpolate expressions' },
+      {
+        path: 'layers[0].layout.symbol-sort-key',
+        message: '"symbol-sort-key" does not support interpolate expressions',
+      },
     ]);
     expect(check(fill({}, { 'fill-sort-key': ['step', ['zoom'], 1, 10, 2] })).errors).toEqual([]);
-    expect(paths(check(fill({}, { 'fill-sort-key': { type: 'exponential', stops: [[0, 1], [10, 2]] } })).errors)).toEqual([
-      'layers[0].layout.fill-sort-key',
-    ]);
+    expect(
+      paths(
+        check(
+          fill(
+            {},
+            {
+              'fill-sort-key': {
+                type: 'exponential',
+                stops: [
+                  [0, 1],
+                  [10, 2],
+                ],
+              },
+            },
+          ),
+        ).errors,
+      ),
+    ).toEqual(['layers[0].layout.fill-sort-key']);
   });
 
   it('refuses data-driven expressions where DD is "-" or unsupported', () => {
     expect(check(line({}, { 'line-miter-limit': ['get', 'm'] })).errors).toEqual([
-      { path: 'layers[0].layout.line-miter-limit', message: '"line-miter-limit" does not support data-driven expressions (DD: -)' },
+      {
+        path: 'layers[0].layout.line-miter-limit',
+        message: '"line-miter-limit" does not support data-driven expressions (DD: -)',
+      },
     ]);
-    expect(check(line({ 'line-dasharray': ['step', ['zoom'], ['literal', [2, 1]], 12, ['literal', [4, 2]]] })).errors).toEqual([]);
+    expect(
+      check(line({ 'line-dasharray': ['step', ['zoom'], ['literal', [2, 1]], 12, ['literal', [4, 2]]] })).errors,
+    ).toEqual([]);
     expect(check(line({ 'line-dasharray': ['array', 'number', ['get', 'd']] })).errors).toEqual([
-      { path: 'layers[0].paint.line-dasharray', message: '"line-dasharray" does not support data-driven expressions (DD: unsupported)' },
+      {
+        path: 'layers[0].paint.line-dasharray',
+        message: '"line-dasharray" does not support data-driven expressions (DD: unsupported)',
+      },
     ]);
-    expect(paths(check({ id: 'b', type: 'background', paint: { 'background-pattern': ['get', 'p'] } }).errors)).toEqual([
-      'layers[0].paint.background-pattern',
-    ]);
-    expect(paths(check(line({ 'line-width': { property: 'w', stops: [[0, 1], [5, 3]] }, 'line-blur': ['get', 'b'] })).errors)).toEqual([]);
+    expect(paths(check({ id: 'b', type: 'background', paint: { 'background-pattern': ['get', 'p'] } }).errors)).toEqual(
+      ['layers[0].paint.background-pattern'],
+    );
+    expect(
+      paths(
+        check(
+          line({
+            'line-width': {
+              property: 'w',
+              stops: [
+                [0, 1],
+                [5, 3],
+              ],
+            },
+            'line-blur': ['get', 'b'],
+          }),
+        ).errors,
+      ),
+    ).toEqual([]);
     expect(paths(check(line({ 'line-translate': { property: 'w', stops: [[0, [0, 0]]] } })).errors)).toEqual([
       'layers[0].paint.line-translate',
     ]);
   });
 
   it('accepts feature-state only on fs properties, never in filters', () => {
-    expect(check(fill({ 'fill-color': ['case', ['boolean', ['feature-state', 'hover'], false], 'red', 'blue'] })).errors).toEqual([]);
+    expect(
+      check(fill({ 'fill-color': ['case', ['boolean', ['feature-state', 'hover'], false], 'red', 'blue'] })).errors,
+    ).toEqual([]);
     expect(check(symbol({ 'text-field': 'x', 'text-size': ['number', ['feature-state', 's'], 12] })).errors).toEqual([
       { path: 'layers[0].layout.text-size', message: '"text-size" does not support feature-state expressions' },
     ]);

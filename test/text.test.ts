@@ -57,8 +57,16 @@ describe('fold / normalize / tokens', () => {
     fc.assert(
       fc.property(fc.array(viet, { maxLength: 30 }), (chars) => {
         const s = chars.join('');
-        expect(tokens(s).map((t) => t.folded).join(' ')).toBe(fold(s));
-        expect(tokens(s.normalize('NFD')).map((t) => t.folded).join(' ')).toBe(fold(s));
+        expect(
+          tokens(s)
+            .map((t) => t.folded)
+            .join(' '),
+        ).toBe(fold(s));
+        expect(
+          tokens(s.normalize('NFD'))
+            .map((t) => t.folded)
+            .join(' '),
+        ).toBe(fold(s));
       }),
     );
   });
@@ -177,7 +185,11 @@ describe('parseAddress', () => {
     ['12B-14', { house: '12B-14', rest: [] }, false],
     ['Văn Miếu, Đống Đa, Hà Nội', { ward: 'Văn Miếu', district: 'Đống Đa', province: 'Hà Nội', rest: [] }, false],
     ['Văn Miếu, Đống Đa, Hà Nội', { ward: 'Văn Miếu', district: 'Đống Đa', province: 'Hà Nội', rest: [] }, true],
-    ['phuong van mieu quan dong da ha noi', { ward: 'van mieu', district: 'dong da', province: 'Hà Nội', rest: [] }, false],
+    [
+      'phuong van mieu quan dong da ha noi',
+      { ward: 'van mieu', district: 'dong da', province: 'Hà Nội', rest: [] },
+      false,
+    ],
     ['Q1 HCM', { district: '1', province: 'Hồ Chí Minh', rest: [] }, false],
     [
       '123 Nguyễn Huệ, P. Bến Nghé, Q.1, TP.HCM',
@@ -199,20 +211,45 @@ describe('parseAddress', () => {
       { house: '5', alley: '10/2', street: 'Trung Kính', district: 'Cầu Giấy', province: 'Hà Nội', rest: [] },
       true,
     ],
-    ['Hẻm 51 Lê Lợi, Q.1, TP.HCM', { alley: '51', street: 'Lê Lợi', district: '1', province: 'Hồ Chí Minh', rest: [] }, false],
+    [
+      'Hẻm 51 Lê Lợi, Q.1, TP.HCM',
+      { alley: '51', street: 'Lê Lợi', district: '1', province: 'Hồ Chí Minh', rest: [] },
+      false,
+    ],
     ['kiệt 12 Lê Duẩn, Đà Nẵng', { alley: '12', street: 'Lê Duẩn', province: 'Đà Nẵng', rest: [] }, false],
     ['Phố Văn Miếu, Đống Đa', { street: 'Phố Văn Miếu', district: 'Đống Đa', rest: [] }, true],
     ['Ngõ Thông Phong, Quận Đống Đa', { street: 'Ngõ Thông Phong', district: 'Đống Đa', rest: [] }, false],
-    ['Đường số 9, TP Thủ Đức, TP.HCM', { street: 'Đường Số 9', district: 'Thủ Đức', province: 'Hồ Chí Minh', rest: [] }, false],
+    [
+      'Đường số 9, TP Thủ Đức, TP.HCM',
+      { street: 'Đường Số 9', district: 'Thủ Đức', province: 'Hồ Chí Minh', rest: [] },
+      false,
+    ],
     ['Thành phố Thủ Đức', { district: 'Thủ Đức', rest: [] }, true],
     ['Thành phố Hải Phòng', { province: 'Hải Phòng', rest: [] }, true],
     ['H. Củ Chi, TP.HCM', { district: 'Củ Chi', province: 'Hồ Chí Minh', rest: [] }, false],
-    ['Xã Phù Đổng, Huyện Gia Lâm, Hà Nội', { ward: 'Phù Đổng', district: 'Gia Lâm', province: 'Hà Nội', rest: [] }, false],
+    [
+      'Xã Phù Đổng, Huyện Gia Lâm, Hà Nội',
+      { ward: 'Phù Đổng', district: 'Gia Lâm', province: 'Hà Nội', rest: [] },
+      false,
+    ],
     ['P12 Q.Tân Bình', { ward: '12', district: 'Tân Bình', rest: [] }, false],
-    ['Số 12A Đ. Lê Lợi, Phường 4, Quận 5', { house: '12A', street: 'Đường Lê Lợi', ward: '4', district: '5', rest: [] }, false],
-    ['33 Phố Văn Miếu, Văn Miếu, Đống Đa, Hà Nội, 100000', {
-      house: '33', street: 'Phố Văn Miếu', ward: 'Văn Miếu', district: 'Đống Đa', province: 'Hà Nội', rest: ['100000'],
-    }, true],
+    [
+      'Số 12A Đ. Lê Lợi, Phường 4, Quận 5',
+      { house: '12A', street: 'Đường Lê Lợi', ward: '4', district: '5', rest: [] },
+      false,
+    ],
+    [
+      '33 Phố Văn Miếu, Văn Miếu, Đống Đa, Hà Nội, 100000',
+      {
+        house: '33',
+        street: 'Phố Văn Miếu',
+        ward: 'Văn Miếu',
+        district: 'Đống Đa',
+        province: 'Hà Nội',
+        rest: ['100000'],
+      },
+      true,
+    ],
   ];
   it.each(cases)('%s', (input, expected, withGazetteer) => {
     const got = parseAddress(input, withGazetteer ? { isKnown } : undefined);
@@ -220,7 +257,11 @@ describe('parseAddress', () => {
   });
 
   it('reports the type words it saw', () => {
-    expect(parseAddress('P. Bến Nghé, Q.1, TP.HCM').types).toEqual({ ward: 'Phường', district: 'Quận', province: 'Thành phố' });
+    expect(parseAddress('P. Bến Nghé, Q.1, TP.HCM').types).toEqual({
+      ward: 'Phường',
+      district: 'Quận',
+      province: 'Thành phố',
+    });
     expect(parseAddress('Đ. Lê Lợi').types).toEqual({ street: 'Đường' });
   });
 

@@ -7,7 +7,15 @@ import { drawSprite, ICONS } from '../data-tools/sprites.js';
 import { glyphs, GLYPH_FONTSTACKS } from '../src/map/glyphs.js';
 import { sprite } from '../src/map/sprites.js';
 
-interface Glyph { id: number; bitmap?: Uint8Array; width: number; height: number; left: number; top: number; advance: number }
+interface Glyph {
+  id: number;
+  bitmap?: Uint8Array;
+  width: number;
+  height: number;
+  left: number;
+  top: number;
+  advance: number;
+}
 
 /** Decodes a glyph PBF with pbf (field numbers of the MapLibre glyph proto). */
 function decodeGlyphs(bytes: Uint8Array): { name: string; range: string; glyphs: Map<number, Glyph> } {
@@ -18,15 +26,18 @@ function decodeGlyphs(bytes: Uint8Array): { name: string; range: string; glyphs:
       if (t === 1) out.name = p.readString();
       else if (t === 2) out.range = p.readString();
       else if (t === 3) {
-        const g = p.readMessage((f, gl: Glyph, q) => {
-          if (f === 1) gl.id = q.readVarint();
-          else if (f === 2) gl.bitmap = q.readBytes();
-          else if (f === 3) gl.width = q.readVarint();
-          else if (f === 4) gl.height = q.readVarint();
-          else if (f === 5) gl.left = q.readSVarint();
-          else if (f === 6) gl.top = q.readSVarint();
-          else if (f === 7) gl.advance = q.readVarint();
-        }, { id: 0, width: 0, height: 0, left: 0, top: 0, advance: 0 } as Glyph);
+        const g = p.readMessage(
+          (f, gl: Glyph, q) => {
+            if (f === 1) gl.id = q.readVarint();
+            else if (f === 2) gl.bitmap = q.readBytes();
+            else if (f === 3) gl.width = q.readVarint();
+            else if (f === 4) gl.height = q.readVarint();
+            else if (f === 5) gl.left = q.readSVarint();
+            else if (f === 6) gl.top = q.readSVarint();
+            else if (f === 7) gl.advance = q.readVarint();
+          },
+          { id: 0, width: 0, height: 0, left: 0, top: 0, advance: 0 } as Glyph,
+        );
         out.glyphs.set(g.id, g);
       }
     }, null);
@@ -69,7 +80,9 @@ describe('glyph PBFs', () => {
 
   it('metrics follow the glyph geometry: "l" is tall and thin, "m" wide, "." sits on the baseline', () => {
     const r = decodeGlyphs(ok(glyphs('Noto Sans Regular', '0-255')).bytes).glyphs;
-    const l = r.get(108)!, m = r.get(109)!, dot = r.get(46)!;
+    const l = r.get(108)!,
+      m = r.get(109)!,
+      dot = r.get(46)!;
     expect(l.height).toBeGreaterThan(3 * l.width);
     expect(m.advance).toBeGreaterThan(2 * l.advance);
     // top is measured from the ascender; the dot's top lies far below the l's.
@@ -91,15 +104,22 @@ describe('glyph PBFs', () => {
 });
 
 describe('sprite', () => {
-  for (const [name, ratio] of [['default', 1], ['default@2x', 2]] as const) {
+  for (const [name, ratio] of [
+    ['default', 1],
+    ['default@2x', 2],
+  ] as const) {
     it(`${name}: every JSON entry fits in the PNG and its centre is opaque`, () => {
-      const index = JSON.parse(new TextDecoder().decode(ok(sprite(name, 'json')).bytes)) as Record<string, { x: number; y: number; width: number; height: number; pixelRatio: number }>;
+      const index = JSON.parse(new TextDecoder().decode(ok(sprite(name, 'json')).bytes)) as Record<
+        string,
+        { x: number; y: number; width: number; height: number; pixelRatio: number }
+      >;
       const png = PNG.sync.read(Buffer.from(ok(sprite(name, 'png')).bytes));
       expect(Object.keys(index).sort()).toEqual(['destination', 'origin', 'poi', 'waypoint']);
       for (const [icon, e] of Object.entries(index)) {
         expect(e.pixelRatio).toBe(ratio);
         expect(e.x >= 0 && e.y >= 0 && e.x + e.width <= png.width && e.y + e.height <= png.height, icon).toBe(true);
-        const cx = e.x + Math.floor(e.width / 2), cy = e.y + Math.floor(e.height / (icon === 'destination' ? 3 : 2));
+        const cx = e.x + Math.floor(e.width / 2),
+          cy = e.y + Math.floor(e.height / (icon === 'destination' ? 3 : 2));
         expect(png.data[(cy * png.width + cx) * 4 + 3], icon).toBe(255);
         expect(png.data[(e.y * png.width + e.x) * 4 + 3], `${icon} corner`).toBe(0);
       }
@@ -108,7 +128,9 @@ describe('sprite', () => {
 
   it('the committed files are what the generator draws', () => {
     const { png, index } = drawSprite(ICONS, 2);
-    expect(Buffer.from(png).equals(readFileSync(new URL('../assets/sprites/default@2x.png', import.meta.url)))).toBe(true);
+    expect(Buffer.from(png).equals(readFileSync(new URL('../assets/sprites/default@2x.png', import.meta.url)))).toBe(
+      true,
+    );
     expect(JSON.parse(new TextDecoder().decode(ok(sprite('default@2x', 'json')).bytes))).toEqual(index);
   });
 

@@ -32,7 +32,8 @@ function featuresWithVertexIn(z: number, x: number, y: number): Map<string, numb
   const out = new Map<string, number[]>();
   for (let f = 0; f < map.count; f++) {
     if (KIND_MIN_ZOOM[map.kind[f]!]! > z) continue;
-    const first = map.partFirst[map.featPart[f]!]!, last = map.partFirst[map.featPart[f + 1]!]!;
+    const first = map.partFirst[map.featPart[f]!]!,
+      last = map.partFirst[map.featPart[f + 1]!]!;
     for (let j = first; j < last; j++) {
       const [tx, ty] = worldTile(map.lon[j]! / COORD_SCALE, map.lat[j]! / COORD_SCALE, z);
       if (tx > x + 0.001 && tx < x + 0.999 && ty > y + 0.001 && ty < y + 0.999) {
@@ -58,7 +59,8 @@ describe('vector tiles on the Hanoi pack', () => {
   for (const z of [12, 14, 16]) {
     it(`z${z}: every layer with data in the tile is present, with valid classes, names and geometry`, () => {
       const [fx, fy] = worldTile(CENTRE.lon, CENTRE.lat, z);
-      const x = Math.floor(fx), y = Math.floor(fy);
+      const x = Math.floor(fx),
+        y = Math.floor(fy);
       const tile = decode(source.tile(z, x, y));
       const expected = featuresWithVertexIn(z, x, y);
       expect(expected.size).toBeGreaterThan(0);
@@ -79,10 +81,13 @@ describe('vector tiles on the Hanoi pack', () => {
         }
       }
       const classes = new Map<string, Set<string>>();
-      for (const k of BASEMAP_KINDS) (classes.get(k.layer) ?? classes.set(k.layer, new Set()).get(k.layer)!).add(k.class);
+      for (const k of BASEMAP_KINDS)
+        (classes.get(k.layer) ?? classes.set(k.layer, new Set()).get(k.layer)!).add(k.class);
       for (const name of Object.keys(tile.layers)) {
         for (const f of features(tile, name)) {
-          expect(classes.get(name)?.has(f.properties.class as string), `${name}/${String(f.properties.class)}`).toBe(true);
+          expect(classes.get(name)?.has(f.properties.class as string), `${name}/${String(f.properties.class)}`).toBe(
+            true,
+          );
           for (const ring of f.loadGeometry()) {
             for (const p of ring) {
               expect(p.x).toBeGreaterThanOrEqual(-64);
@@ -102,7 +107,8 @@ describe('vector tiles on the Hanoi pack', () => {
     for (let i = 0; i < map.count && f < 0; i++) if (region.strings.get(map.name[i]!) === 'Phố Huế') f = i;
     expect(f).toBeGreaterThanOrEqual(0);
     const j = map.partFirst[map.featPart[f]!]!;
-    const lon = map.lon[j]! / COORD_SCALE, lat = map.lat[j]! / COORD_SCALE;
+    const lon = map.lon[j]! / COORD_SCALE,
+      lat = map.lat[j]! / COORD_SCALE;
     for (const z of [14, 16]) {
       const [fx, fy] = worldTile(lon, lat, z);
       const tile = decode(source.tile(z, Math.floor(fx), Math.floor(fy)));
@@ -111,8 +117,11 @@ describe('vector tiles on the Hanoi pack', () => {
       expect(hue.every((r) => r.type === 2 && r.properties.class === BASEMAP_KINDS[map.kind[f]!]!.class)).toBe(true);
       if (z === 16) {
         // No simplification at the top zoom: the vertex is in the tile, rounded to the tile grid.
-        const px = (fx - Math.floor(fx)) * TILE_EXTENT, py = (fy - Math.floor(fy)) * TILE_EXTENT;
-        const near = hue.some((r) => r.loadGeometry().some((ring) => ring.some((p) => Math.abs(p.x - px) <= 1 && Math.abs(p.y - py) <= 1)));
+        const px = (fx - Math.floor(fx)) * TILE_EXTENT,
+          py = (fy - Math.floor(fy)) * TILE_EXTENT;
+        const near = hue.some((r) =>
+          r.loadGeometry().some((ring) => ring.some((p) => Math.abs(p.x - px) <= 1 && Math.abs(p.y - py) <= 1)),
+        );
         expect(near).toBe(true);
       }
     }
@@ -173,7 +182,10 @@ describe('parseTileCoords', () => {
   });
   it('names the bad parameter', () => {
     expect(parseTileCoords('17', '0', '0')).toMatchObject({ ok: false, error: expect.stringMatching(/^z must/) });
-    expect(parseTileCoords('2', '4', '0')).toMatchObject({ ok: false, error: expect.stringMatching(/^x must .* 0 to 3/) });
+    expect(parseTileCoords('2', '4', '0')).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^x must .* 0 to 3/),
+    });
     expect(parseTileCoords('2', '1', '-1')).toMatchObject({ ok: false, error: expect.stringMatching(/^y must/) });
     expect(parseTileCoords('a', '1', '1')).toMatchObject({ ok: false, error: expect.stringMatching(/^z must/) });
   });

@@ -39,7 +39,8 @@ function connected(name: Name, count: number, seed: number) {
   const { pts, table } = sample(name, m, seed);
   const w = table.weight;
   // Reachable both ways from the best-connected point ⇒ every kept pair is reachable.
-  const both = (i: number) => [...Array(m).keys()].filter((j) => w[i * m + j] !== Infinity && w[j * m + i] !== Infinity);
+  const both = (i: number) =>
+    [...Array(m).keys()].filter((j) => w[i * m + j] !== Infinity && w[j * m + i] !== Infinity);
   const hub = [...Array(m).keys()].reduce((h, i) => (both(i).length > both(h).length ? i : h), 0);
   const keep = both(hub).slice(0, count);
   expect(keep.length).toBe(count);
@@ -87,7 +88,8 @@ describe('trip: response shape and placement', () => {
       expect(haversine(loc.lat, loc.lng, w.location[0], w.location[1])).toBeLessThan(1000);
     }
     const sum = (k: 'distance' | 'duration' | 'weight') => r.trips[0]!.legs.reduce((s, l) => s + l[k], 0);
-    for (const k of ['distance', 'duration', 'weight'] as const) expect(Math.abs(sum(k) - r.trips[0]![k])).toBeLessThan(0.5);
+    for (const k of ['distance', 'duration', 'weight'] as const)
+      expect(Math.abs(sum(k) - r.trips[0]![k])).toBeLessThan(0.5);
   });
 
   it('waypoint locations are the snapped points, the given coordinates within their snap distance', () => {
@@ -140,17 +142,26 @@ describe('trip: response shape and placement', () => {
 });
 
 describe('trip: optimal on real road tables (brute force over the router table)', () => {
-  const cases: [Name, number, number][] = [['hanoi', 7, 21], ['hanoi', 9, 22], ['dalat', 8, 23], ['dalat', 9, 24]];
+  const cases: [Name, number, number][] = [
+    ['hanoi', 7, 21],
+    ['hanoi', 9, 22],
+    ['dalat', 8, 23],
+    ['dalat', 9, 24],
+  ];
   for (const [name, n, seed] of cases) {
     it(`${name}, ${n} stops, free / fixed origin / fixed origin and destination`, () => {
       const { pts, weight } = connected(name, n, seed);
       let asymmetric = false;
-      for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) if (Math.abs(weight[i * n + j]! - weight[j * n + i]!) > 1) asymmetric = true;
+      for (let i = 0; i < n; i++)
+        for (let j = 0; j < n; j++) if (Math.abs(weight[i * n + j]! - weight[j * n + i]!) > 1) asymmetric = true;
       expect(asymmetric).toBe(true); // real tables: one-way streets, turn costs
       const variants = [
         { params: { waypoints: pts.join(';') }, ends: {} },
         { params: { origin: pts[0], waypoints: pts.slice(1).join(';') }, ends: { start: 0 } },
-        { params: { origin: pts[0], waypoints: pts.slice(1, -1).join(';'), destination: pts[n - 1] }, ends: { start: 0, end: n - 1 } },
+        {
+          params: { origin: pts[0], waypoints: pts.slice(1, -1).join(';'), destination: pts[n - 1] },
+          ends: { start: 0, end: n - 1 },
+        },
       ];
       for (const { params, ends } of variants) {
         const r = ok(engines[name].trip(params));
@@ -184,7 +195,12 @@ describe('trip: bad input', () => {
     ['nothing', {}, 'InvalidQuery', /at least 2 distinct/],
     ['one coordinate', { waypoints: pts[0] }, 'InvalidQuery', /at least 2 distinct/],
     ['the same coordinate twice', { waypoints: `${pts[0]};${pts[0]}` }, 'InvalidQuery', /at least 2 distinct/],
-    ['origin equal to destination', { origin: pts[0], waypoints: pts[1], destination: pts[0] }, 'InvalidQuery', /origin and destination/],
+    [
+      'origin equal to destination',
+      { origin: pts[0], waypoints: pts[1], destination: pts[0] },
+      'InvalidQuery',
+      /origin and destination/,
+    ],
     ['malformed origin', { origin: 'abc', waypoints: pts.join(';') }, 'InvalidQuery', /^origin/],
     ['three numbers', { waypoints: `${pts[0]};21,105,3` }, 'InvalidQuery', /waypoints\[1\]/],
     ['empty part between ;', { waypoints: `${pts[0]};;${pts[1]}` }, 'InvalidQuery', /waypoints\[1\] is empty/],
@@ -212,10 +228,14 @@ describe('trip: bad input', () => {
   });
 
   it('a coordinate farther than the snap limit from every road → NoSegment naming it', () => {
-    const [, minLat, , ] = regions.hanoi.meta.bbox!;
+    const [, minLat, ,] = regions.hanoi.meta.bbox!;
     const [lat0, lng0] = pts[0]!.split(',').map(Number) as [number, number];
     // 0.0095° (> 1 km) south of the southernmost road node, still inside the region's margin.
-    const r = trip({ origin: pts[0], waypoints: `${(minLat - 0.0095).toFixed(6)},${lng0}`, destination: `${lat0 + 0.001},${lng0}` });
+    const r = trip({
+      origin: pts[0],
+      waypoints: `${(minLat - 0.0095).toFixed(6)},${lng0}`,
+      destination: `${lat0 + 0.001},${lng0}`,
+    });
     expect(r.code).toBe('NoSegment');
     expect('message' in r && r.message).toMatch(/waypoints\[0\]/);
   });
@@ -225,7 +245,8 @@ describe('trip: bad input', () => {
     const { pts: all, table } = sample('hanoi', 60, 51, 3);
     const m = all.length;
     let pair: [number, number] | null = null;
-    for (let i = 0; i < m && !pair; i++) for (let j = 0; j < m && !pair; j++) if (table.weight[i * m + j] === Infinity) pair = [i, j];
+    for (let i = 0; i < m && !pair; i++)
+      for (let j = 0; j < m && !pair; j++) if (table.weight[i * m + j] === Infinity) pair = [i, j];
     expect(pair).not.toBeNull();
     const r = trip({ waypoints: `${all[pair![0]]};${all[pair![1]]}`, vehicle: 'truck' });
     expect(r.code).toBe('NoTrips');

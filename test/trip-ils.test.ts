@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { bruteForce, farthestInsertion, iteratedLocalSearch, localSearch, mulberry32, TourState, tourCost } from '../src/trip/index.js';
+import {
+  bruteForce,
+  farthestInsertion,
+  iteratedLocalSearch,
+  localSearch,
+  mulberry32,
+  TourState,
+  tourCost,
+} from '../src/trip/index.js';
 
 /** Random asymmetric table: points in a square, per-direction detour factor and approach penalty (seconds). */
 function randomTable(n: number, seed: number): Float64Array {
@@ -7,11 +15,14 @@ function randomTable(n: number, seed: number): Float64Array {
   const x = Array.from({ length: n }, () => rnd() * 10_000);
   const y = Array.from({ length: n }, () => rnd() * 10_000);
   const t = new Float64Array(n * n);
-  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) if (i !== j) t[i * n + j] = (Math.hypot(x[i]! - x[j]!, y[i]! - y[j]!) / 10) * (1.1 + 0.5 * rnd()) + 60 * rnd();
+  for (let i = 0; i < n; i++)
+    for (let j = 0; j < n; j++)
+      if (i !== j) t[i * n + j] = (Math.hypot(x[i]! - x[j]!, y[i]! - y[j]!) / 10) * (1.1 + 0.5 * rnd()) + 60 * rnd();
   return t;
 }
 
-const isPermutation = (o: ArrayLike<number>, n: number) => [...Array.from(o)].sort((a, b) => a - b).every((v, i) => v === i) && o.length === n;
+const isPermutation = (o: ArrayLike<number>, n: number) =>
+  [...Array.from(o)].sort((a, b) => a - b).every((v, i) => v === i) && o.length === n;
 
 describe('TourState', () => {
   it('forward/backward sums equal direct sums over any cyclic range', () => {
@@ -25,7 +36,8 @@ describe('TourState', () => {
         let f = 0;
         let b = 0;
         for (let p = u; p % n !== v; p++) {
-          const a = order[p % n]!, c = order[(p + 1) % n]!;
+          const a = order[p % n]!,
+            c = order[(p + 1) % n]!;
           f += table[a * n + c]!;
           b += table[c * n + a]!;
         }

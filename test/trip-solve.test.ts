@@ -331,7 +331,13 @@ describe('solveTrip, heuristic range', () => {
   it('honours start/end, returns permutations and recomputable costs for n = 14..80', () => {
     for (const n of [14, 15, 20, 33, 50, 80]) {
       const t = euclidTable(n, n);
-      const endsList: { start?: number; end?: number }[] = [{}, { start: 3 }, { end: 7 }, { start: n - 1, end: 0 }, { start: 2, end: 9 }];
+      const endsList: { start?: number; end?: number }[] = [
+        {},
+        { start: 3 },
+        { end: 7 },
+        { start: n - 1, end: 0 },
+        { start: 2, end: 9 },
+      ];
       for (const ends of endsList) {
         const res = solveTrip(t, n, ends);
         if (res.code !== 'Ok') throw new Error(res.message);

@@ -13,7 +13,9 @@ describe('published typings (dist/*.d.ts through the exports map)', () => {
     expect(markers.length).toBeGreaterThanOrEqual(3);
     let output = '';
     try {
-      execFileSync(process.execPath, [tsc, '-p', new URL('./types/tsconfig.json', import.meta.url).pathname], { encoding: 'utf8' });
+      execFileSync(process.execPath, [tsc, '-p', new URL('./types/tsconfig.json', import.meta.url).pathname], {
+        encoding: 'utf8',
+      });
     } catch (err) {
       output = String((err as { stdout?: string }).stdout ?? err);
     }

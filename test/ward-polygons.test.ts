@@ -52,7 +52,8 @@ function samplePoints(box: [number, number, number, number], n: number, seed: nu
           const [bx, by] = ring[(i + 1) % ring.length]!;
           pts.push([ay! / 1e7, ax! / 1e7]); // a vertex
           pts.push([(ay! + by!) / 2e7, (ax! + bx!) / 2e7]); // on an edge (shared with the neighbour, mostly)
-          if (r > 0) pts.push([(ay! * 3 + by!) / 4e7 + (rand() - 0.5) * 2e-5, (ax! * 3 + bx!) / 4e7 + (rand() - 0.5) * 2e-5]); // at a hole
+          if (r > 0)
+            pts.push([(ay! * 3 + by!) / 4e7 + (rand() - 0.5) * 2e-5, (ax! * 3 + bx!) / 4e7 + (rand() - 0.5) * 2e-5]); // at a hole
         }
       });
     }
@@ -67,7 +68,7 @@ describe('ward of a point', () => {
     // Across the country (many fall outside every ward: sea, neighbours) ...
     for (let k = 0; k < 3000; k++) pts.push([8 + rand() * 16, 102 + rand() * 8]);
     // ... and dense where wards are small and share many edges.
-    pts.push(...samplePoints([105.80, 20.97, 105.90, 21.07], 7000, 7));
+    pts.push(...samplePoints([105.8, 20.97, 105.9, 21.07], 7000, 7));
     let inside = 0;
     for (const [lat, lon] of pts) {
       const want = refKey(lat, lon);

@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { buildWasm, WASM_OUT, wasmToolchain } from '../data-tools/build-wasm.js';
 
 const toolchain = wasmToolchain();
-if (!toolchain) console.log('wasm-build: skipped, no /usr/bin/rustc with the wasm32-unknown-unknown std (apt-get install rustc libstd-rust-dev-wasm32 lld)');
+if (!toolchain)
+  console.log(
+    'wasm-build: skipped, no /usr/bin/rustc with the wasm32-unknown-unknown std (apt-get install rustc libstd-rust-dev-wasm32 lld)',
+  );
 
 describe('the committed WebAssembly core', () => {
   it('is a small WebAssembly module exporting the searches', () => {

@@ -12,7 +12,6 @@ import { loadWasmCore } from '../src/route/wasm/load.js';
 import { DATA, testPack } from './helpers/packs.js';
 import { randomEndpoints } from './helpers/route-reference.js';
 
-
 beforeAll(async () => {
   expect(await loadWasmCore()).not.toBeNull();
 });
@@ -26,7 +25,8 @@ function same(pack: Pack, profile: number, kind: 'node' | 'edge', n: number, see
   const g = new RoadGraph(pack);
   const ts = new Router(g, pack, { wasm: false });
   const wa = new Router(g, pack);
-  const tctx = ts.context(profile), wctx = wa.context(profile);
+  const tctx = ts.context(profile),
+    wctx = wa.context(profile);
   expect(tctx.ch?.edgeBased).toBe(kind === 'edge');
   expect(wa.core(profile)).toBe('wasm');
   const wch = wa.hierarchyOf(wctx)!;
@@ -34,7 +34,8 @@ function same(pack: Pack, profile: number, kind: 'node' | 'edge', n: number, see
   const pts = randomEndpoints(g, ts, profile, n, seed);
   // A pair on one edge, the target ahead or behind.
   pts.push({ ...pts[0]!, t: Math.min(1, pts[0]!.t + 0.05) }, { ...pts[0]!, t: Math.max(0, pts[0]!.t - 0.05) });
-  const origins = pts.slice(0, n >> 1).concat(pts[0]!), dests = pts.slice(n >> 1);
+  const origins = pts.slice(0, n >> 1).concat(pts[0]!),
+    dests = pts.slice(n >> 1);
   let found = 0;
   for (const a of origins) {
     for (const b of dests) {
@@ -51,7 +52,8 @@ function same(pack: Pack, profile: number, kind: 'node' | 'edge', n: number, see
       expect(sums.distance).toBeCloseTo(got.distance, 6);
     }
   }
-  const tt = ts.table(origins, dests, profile), wt = wa.table(origins, dests, profile);
+  const tt = ts.table(origins, dests, profile),
+    wt = wa.table(origins, dests, profile);
   expect(wt.weight).toEqual(tt.weight);
   expect(wt.dur).toEqual(tt.dur);
   expect(wt.dist).toEqual(tt.dist);
@@ -66,7 +68,11 @@ function same(pack: Pack, profile: number, kind: 'node' | 'edge', n: number, see
 }
 
 describe('edge-based pack hierarchies: the WebAssembly query equals the TypeScript one', () => {
-  for (const [region, profiles] of [['hanoi', [0, 1, 3]], ['dalat', [0]], ['monaco', [0, 3]]] as const) {
+  for (const [region, profiles] of [
+    ['hanoi', [0, 1, 3]],
+    ['dalat', [0]],
+    ['monaco', [0, 3]],
+  ] as const) {
     for (const profile of profiles) {
       it(`${region}, profile ${profile}`, () => {
         expect(same(Pack.from(testPack(region)), profile, 'edge', 30, 11 + profile)).toBeGreaterThan(100);
@@ -80,15 +86,39 @@ describe('node-based hierarchy of a DIMACS window of New York: the WebAssembly q
   afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
   it('on seeded random pairs', async () => {
-    const lines = (f: string) => gunzipSync(readFileSync(`${DATA}dimacs/${f}`)).toString('latin1').split('\n');
-    const co = lines('USA-road-d.NY.co.gz').filter((l) => l.startsWith('v ')).map((l) => l.split(' ').map(Number));
+    const lines = (f: string) =>
+      gunzipSync(readFileSync(`${DATA}dimacs/${f}`))
+        .toString('latin1')
+        .split('\n');
+    const co = lines('USA-road-d.NY.co.gz')
+      .filter((l) => l.startsWith('v '))
+      .map((l) => l.split(' ').map(Number));
     // Lower Manhattan, in DIMACS micro-degrees.
     const keep = new Map<number, number>();
-    for (const [, id, lon, lat] of co) if (lon! > -74020000 && lon! < -73970000 && lat! > 40700000 && lat! < 40740000) keep.set(id!, keep.size + 1);
-    const arcs = lines('USA-road-d.NY.gr.gz').filter((l) => l.startsWith('a ')).map((l) => l.split(' ').map(Number))
+    for (const [, id, lon, lat] of co)
+      if (lon! > -74020000 && lon! < -73970000 && lat! > 40700000 && lat! < 40740000) keep.set(id!, keep.size + 1);
+    const arcs = lines('USA-road-d.NY.gr.gz')
+      .filter((l) => l.startsWith('a '))
+      .map((l) => l.split(' ').map(Number))
       .filter(([, u, v]) => keep.has(u!) && keep.has(v!));
-    writeFileSync(join(tmp, 'w-d.co.gz'), gzipSync([`p aux sp co ${keep.size}`, ...co.filter(([, id]) => keep.has(id!)).map(([, id, lon, lat]) => `v ${keep.get(id!)} ${lon} ${lat}`)].join('\n') + '\n'));
-    writeFileSync(join(tmp, 'w-d.gr.gz'), gzipSync([`p sp ${keep.size} ${arcs.length}`, ...arcs.map(([, u, v, w]) => `a ${keep.get(u!)} ${keep.get(v!)} ${w}`)].join('\n') + '\n'));
+    writeFileSync(
+      join(tmp, 'w-d.co.gz'),
+      gzipSync(
+        [
+          `p aux sp co ${keep.size}`,
+          ...co.filter(([, id]) => keep.has(id!)).map(([, id, lon, lat]) => `v ${keep.get(id!)} ${lon} ${lat}`),
+        ].join('\n') + '\n',
+      ),
+    );
+    writeFileSync(
+      join(tmp, 'w-d.gr.gz'),
+      gzipSync(
+        [
+          `p sp ${keep.size} ${arcs.length}`,
+          ...arcs.map(([, u, v, w]) => `a ${keep.get(u!)} ${keep.get(v!)} ${w}`),
+        ].join('\n') + '\n',
+      ),
+    );
     expect(keep.size).toBeGreaterThan(1000);
     const pack = Pack.from(await buildDimacsPack(join(tmp, 'w-d.gr.gz'), join(tmp, 'w-d.co.gz'), 'window'));
     expect(same(pack, 0, 'node', 40, 5)).toBeGreaterThan(300);

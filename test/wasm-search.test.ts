@@ -9,7 +9,6 @@ import { PlainDijkstra } from './helpers/route-reference.js';
 import { testPack } from './helpers/packs.js';
 import { mulberry32 as rng } from '../src/trip/rng.js';
 
-
 beforeAll(async () => {
   expect(await loadWasmCore()).not.toBeNull();
 });
@@ -28,7 +27,13 @@ for (const region of ['hanoi', 'dalat'] as const) {
       }
     };
 
-    for (const [profile, weighting] of [[0, 'fastest'], [1, 'fastest'], [2, 'fastest'], [3, 'fastest'], [0, 'shortest']] as const) {
+    for (const [profile, weighting] of [
+      [0, 'fastest'],
+      [1, 'fastest'],
+      [2, 'fastest'],
+      [3, 'fastest'],
+      [0, 'shortest'],
+    ] as const) {
       it(`profile ${profile} ${weighting}: same paths, weights and settled counts as the TypeScript search`, () => {
         expect(ts.core(profile, weighting)).toBe('typescript');
         expect(wa.core(profile, weighting)).toBe('wasm');
@@ -84,10 +89,15 @@ for (const region of ['hanoi', 'dalat'] as const) {
 }
 
 function bounds(g: RoadGraph): [number, number, number, number] {
-  let minLat = Infinity, maxLat = -Infinity, minLon = Infinity, maxLon = -Infinity;
+  let minLat = Infinity,
+    maxLat = -Infinity,
+    minLon = Infinity,
+    maxLon = -Infinity;
   for (let v = 0; v < g.nodeCount; v++) {
-    minLat = Math.min(minLat, g.lat(v)); maxLat = Math.max(maxLat, g.lat(v));
-    minLon = Math.min(minLon, g.lon(v)); maxLon = Math.max(maxLon, g.lon(v));
+    minLat = Math.min(minLat, g.lat(v));
+    maxLat = Math.max(maxLat, g.lat(v));
+    minLon = Math.min(minLon, g.lon(v));
+    maxLon = Math.max(maxLon, g.lon(v));
   }
   return [minLat, maxLat, minLon, maxLon];
 }

@@ -37,7 +37,10 @@ async function get(h: Handler, path: string, headers: Record<string, string> = {
   const res = await h(new Request(`https://maps.test${path}`, { headers }));
   const bytes = new Uint8Array(await res.arrayBuffer());
   const type = res.headers.get('content-type') ?? '';
-  const body = type.startsWith('application/json') && !res.headers.get('content-encoding') ? JSON.parse(new TextDecoder().decode(bytes)) : null;
+  const body =
+    type.startsWith('application/json') && !res.headers.get('content-encoding')
+      ? JSON.parse(new TextDecoder().decode(bytes))
+      : null;
   return { status: res.status, headers: res.headers, bytes, body };
 }
 
@@ -53,7 +56,12 @@ describe('tiles key semantics', () => {
   it('a REST key on map resources is unauthorised, a tiles key on REST endpoints too; missing and unknown keys', async () => {
     const h = handler();
     const [x, y] = tileAt(...LAKE, 14);
-    for (const path of ['/styles/default/style.json', `/tiles/14/${x}/${y}.pbf`, '/fonts/Noto%20Sans%20Regular/0-255.pbf', '/sprites/default.json']) {
+    for (const path of [
+      '/styles/default/style.json',
+      `/tiles/14/${x}/${y}.pbf`,
+      '/fonts/Noto%20Sans%20Regular/0-255.pbf',
+      '/sprites/default.json',
+    ]) {
       expect((await get(h, `${path}?key=rest`)).body, path).toMatchObject({ status: 'API_KEY_UNAUTHORIZED' });
       expect((await get(h, `${path}?api_key=rest`)).status, path).toBe(403);
       expect((await get(h, path)).body, path).toMatchObject({ status: 'API_KEY_MISSING' });
@@ -71,7 +79,9 @@ describe('tiles key semantics', () => {
     const style = '/styles/default/style.json?key=sub';
     expect((await get(h, style, { origin: 'https://app.example.com' })).status).toBe(200);
     expect((await get(h, style, { referer: 'https://a.b.example.com/map/page.html' })).status).toBe(200);
-    expect((await get(h, style, { origin: 'https://example.com' })).body).toMatchObject({ status: 'API_KEY_UNAUTHORIZED' });
+    expect((await get(h, style, { origin: 'https://example.com' })).body).toMatchObject({
+      status: 'API_KEY_UNAUTHORIZED',
+    });
     expect((await get(h, style, { origin: 'http://app.example.com' })).status).toBe(403);
     expect((await get(h, style, { origin: 'https://app.example.com.evil.test' })).status).toBe(403);
     expect((await get(h, style)).status).toBe(403);
@@ -85,8 +95,13 @@ describe('tiles key semantics', () => {
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
     expect(new TextDecoder().decode(page.bytes)).toContain('/demo/map.js');
     const lib = await get(h, '/demo/maplibre-gl.mjs');
-    expect(Buffer.from(lib.bytes).equals(readFileSync(new URL('../node_modules/maplibre-gl/dist/maplibre-gl.mjs', import.meta.url)))).toBe(true);
-    for (const p of ['/demo/maplibre-gl-worker.mjs', '/demo/maplibre-gl.css', '/demo/map.js']) expect((await get(h, p)).status, p).toBe(200);
+    expect(
+      Buffer.from(lib.bytes).equals(
+        readFileSync(new URL('../node_modules/maplibre-gl/dist/maplibre-gl.mjs', import.meta.url)),
+      ),
+    ).toBe(true);
+    for (const p of ['/demo/maplibre-gl-worker.mjs', '/demo/maplibre-gl.css', '/demo/map.js'])
+      expect((await get(h, p)).status, p).toBe(200);
     expect((await get(h, '/demo/other.js')).status).toBe(404);
     expect(usage.report()).toEqual({});
   });
@@ -103,7 +118,11 @@ describe('map loads', () => {
     await get(h, '/fonts/Noto%20Sans%20Bold/256-511.pbf?key=map');
     await get(h, '/sprites/default@2x.png?key=map');
     await get(h, '/styles/default/style.json?key=map');
-    expect(usage.report().map!['2025-09']).toEqual({ requests: { style: 2, tiles: 4, glyphs: 1, sprites: 1 }, sessions: 0, billable: 2 });
+    expect(usage.report().map!['2025-09']).toEqual({
+      requests: { style: 2, tiles: 4, glyphs: 1, sprites: 1 },
+      sessions: 0,
+      billable: 2,
+    });
   });
 
   it('over the monthly quota of map loads a style gets 429; the maps already loaded keep their tiles', async () => {
@@ -113,7 +132,10 @@ describe('map loads', () => {
     const [x, y] = tileAt(...LAKE, 14);
     expect((await get(h, '/styles/default/style.json?key=two')).status).toBe(200);
     expect((await get(h, '/styles/default/style.json?key=two')).status).toBe(200);
-    expect(await get(h, '/styles/default/style.json?key=two')).toMatchObject({ status: 429, body: { status: 'OVER_RATE_LIMIT' } });
+    expect(await get(h, '/styles/default/style.json?key=two')).toMatchObject({
+      status: 429,
+      body: { status: 'OVER_RATE_LIMIT' },
+    });
     expect((await get(h, `/tiles/14/${x}/${y}.pbf?key=two`)).status).toBe(200);
     now = Date.UTC(2025, 9, 1, 1); // a new month
     expect((await get(h, '/styles/default/style.json?key=two')).status).toBe(200);
@@ -131,9 +153,14 @@ describe('resources', () => {
     expect(String(body.sprite)).toMatch(/^https:\/\/maps\.test\/v1\/sprites\/default(\?key=map)?$/);
     expect(validateStyle(body).errors).toEqual([]);
     // Every URL of the style answers through the same handler.
-    const tile = body.sources.bando.tiles[0].replace('{z}', '14').replace('{x}', String(tileAt(...LAKE, 14)[0])).replace('{y}', String(tileAt(...LAKE, 14)[1]));
+    const tile = body.sources.bando.tiles[0]
+      .replace('{z}', '14')
+      .replace('{x}', String(tileAt(...LAKE, 14)[0]))
+      .replace('{y}', String(tileAt(...LAKE, 14)[1]));
     expect((await h(new Request(tile))).status).toBe(200);
-    const font = body.glyphs.replace('{fontstack}', encodeURIComponent('Noto Sans Regular')).replace('{range}', '0-255');
+    const font = body.glyphs
+      .replace('{fontstack}', encodeURIComponent('Noto Sans Regular'))
+      .replace('{range}', '0-255');
     expect((await h(new Request(font))).status).toBe(200);
     const sprite = new URL(body.sprite);
     sprite.pathname += '@2x.json';
@@ -164,8 +191,19 @@ describe('resources', () => {
   });
 
   it('Accept-Encoding parsing', () => {
-    expect([acceptsGzip(null), acceptsGzip('gzip'), acceptsGzip('deflate, gzip;q=1.0'), acceptsGzip('GZIP')]).toEqual([false, true, true, true]);
-    expect([acceptsGzip('gzip;q=0'), acceptsGzip('br'), acceptsGzip('*'), acceptsGzip('*;q=0'), acceptsGzip('gzip;q=0, *')]).toEqual([false, false, true, false, false]);
+    expect([acceptsGzip(null), acceptsGzip('gzip'), acceptsGzip('deflate, gzip;q=1.0'), acceptsGzip('GZIP')]).toEqual([
+      false,
+      true,
+      true,
+      true,
+    ]);
+    expect([
+      acceptsGzip('gzip;q=0'),
+      acceptsGzip('br'),
+      acceptsGzip('*'),
+      acceptsGzip('*;q=0'),
+      acceptsGzip('gzip;q=0, *'),
+    ]).toEqual([false, false, true, false, false]);
   });
 
   it('bad resource URLs answer 400 / 404 naming the part', async () => {
@@ -189,7 +227,8 @@ describe('served tiles decoded with @mapbox/vector-tile', () => {
     const names = new Set<string>();
     for (let f = 0; f < b.count; f++) {
       if (BASEMAP_KINDS[b.kind[f]!]!.layer !== layer) continue;
-      if (b.bbox[4 * f]! > e! || b.bbox[4 * f + 2]! < w! || b.bbox[4 * f + 1]! > n! || b.bbox[4 * f + 3]! < s!) continue;
+      if (b.bbox[4 * f]! > e! || b.bbox[4 * f + 2]! < w! || b.bbox[4 * f + 1]! > n! || b.bbox[4 * f + 3]! < s!)
+        continue;
       const name = region.strings.get(b.name[f]!);
       if (name) names.add(name);
     }
@@ -214,7 +253,10 @@ describe('served tiles decoded with @mapbox/vector-tile', () => {
         expect(f.type).toBe(2);
         if (typeof f.properties.name === 'string') names.add(f.properties.name);
         const g = f.toGeoJSON(x, y, z).geometry as { coordinates: number[][] | number[][][] };
-        const pts = typeof (g.coordinates[0] as number[])[0] === 'number' ? (g.coordinates as number[][]) : (g.coordinates as number[][][]).flat();
+        const pts =
+          typeof (g.coordinates[0] as number[])[0] === 'number'
+            ? (g.coordinates as number[][])
+            : (g.coordinates as number[][][]).flat();
         for (const [lon, lat] of pts) {
           expect(lon!).toBeGreaterThanOrEqual(w - 1e-9);
           expect(lon!).toBeLessThanOrEqual(e + 1e-9);

@@ -33,13 +33,20 @@ const QUERIES: Record<MethodName, Record<string, string>[]> = {
   geocode: [{ address: 'Hàng Bài, Hoàn Kiếm' }, { latlng: A }, { address: '' }],
   autocomplete: [{ input: 'Hoàn Kiếm', limit: '3' }, { input: '' }],
   placeDetail: [{ place_id: 'no-such-place' }],
-  direction: [{ origin: A, destination: B }, { origin: 'x', destination: B }],
+  direction: [
+    { origin: A, destination: B },
+    { origin: 'x', destination: B },
+  ],
   distanceMatrix: [{ origins: A, destinations: `${B}|21.0277,105.8355` }],
   trip: [{ waypoints: [A, B, '21.0277,105.8355', '21.0310,105.8420', '21.0190,105.8480'].join(';') }],
-  staticRoute: [{ origin: A, destination: B, width: '300', height: '200' }, { origin: 'x', destination: B }],
+  staticRoute: [
+    { origin: A, destination: B, width: '300', height: '200' },
+    { origin: 'x', destination: B },
+  ],
 };
 /** Autocomplete reports its own run time; everything else must be identical. */
-const same = (v: unknown) => JSON.parse(JSON.stringify(v, (k, x) => (k === 'executed_time' || k === 'executed_time_all' ? 0 : x)));
+const same = (v: unknown) =>
+  JSON.parse(JSON.stringify(v, (k, x) => (k === 'executed_time' || k === 'executed_time_all' ? 0 : x)));
 
 describe('worker (node:worker_threads)', () => {
   const worker = new Worker(WORKER);
@@ -53,7 +60,15 @@ describe('worker (node:worker_threads)', () => {
 
   it('gives the same answers in-process, via the worker and via the fetch handler', async () => {
     const handler = createFetchHandler(engine, { keys: [{ key: 'k' }] });
-    const paths: Record<MethodName, string> = { geocode: '/Geocode', autocomplete: '/Place/AutoComplete', placeDetail: '/Place/Detail', direction: '/Direction', distanceMatrix: '/DistanceMatrix', trip: '/trip', staticRoute: '/staticmap/route' };
+    const paths: Record<MethodName, string> = {
+      geocode: '/Geocode',
+      autocomplete: '/Place/AutoComplete',
+      placeDetail: '/Place/Detail',
+      direction: '/Direction',
+      distanceMatrix: '/DistanceMatrix',
+      trip: '/trip',
+      staticRoute: '/staticmap/route',
+    };
     for (const m of has) {
       for (const q of QUERIES[m]) {
         const local = await engine[m]!(q);

@@ -18,17 +18,22 @@ const restKey = params.get('api_key') ?? '';
 /** Decodes a Google encoded polyline (precision 5) into [lng, lat] pairs. */
 export function decodePolyline(str) {
   const out = [];
-  let i = 0, lat = 0, lng = 0;
+  let i = 0,
+    lat = 0,
+    lng = 0;
   while (i < str.length) {
     for (const which of [0, 1]) {
-      let shift = 0, result = 0, b;
+      let shift = 0,
+        result = 0,
+        b;
       do {
         b = str.charCodeAt(i++) - 63;
         result |= (b & 0x1f) << shift;
         shift += 5;
       } while (b >= 0x20 && i < str.length);
       const d = result & 1 ? ~(result >> 1) : result >> 1;
-      if (which === 0) lat += d; else lng += d;
+      if (which === 0) lat += d;
+      else lng += d;
     }
     out.push([lng / 1e5, lat / 1e5]);
   }
@@ -62,7 +67,8 @@ const map = new maplibregl.Map({
   transformRequest: (url) => {
     if (!tilesKey) return { url };
     const u = new URL(url, location.href);
-    if (u.origin === location.origin && !u.searchParams.has(TILES_KEY_PARAM)) u.searchParams.set(TILES_KEY_PARAM, tilesKey);
+    if (u.origin === location.origin && !u.searchParams.has(TILES_KEY_PARAM))
+      u.searchParams.set(TILES_KEY_PARAM, tilesKey);
     return { url: u.href };
   },
 });
@@ -78,20 +84,42 @@ const empty = { type: 'FeatureCollection', features: [] };
 map.on('load', () => {
   map.addSource('route', { type: 'geojson', data: empty });
   map.addSource('stops', { type: 'geojson', data: empty });
-  map.addLayer({ id: 'route-casing', type: 'line', source: 'route', layout: { 'line-cap': 'round', 'line-join': 'round' },
-    paint: { 'line-color': '#ffffff', 'line-width': ['interpolate', ['linear'], ['zoom'], 12, 6, 18, 14] } });
-  map.addLayer({ id: 'route-line', type: 'line', source: 'route', layout: { 'line-cap': 'round', 'line-join': 'round' },
-    paint: { 'line-color': '#253494', 'line-width': ['interpolate', ['linear'], ['zoom'], 12, 3.5, 18, 9] } });
-  map.addLayer({ id: 'stops', type: 'symbol', source: 'stops', layout: {
-    'icon-image': ['get', 'icon'], 'icon-allow-overlap': true, 'icon-ignore-placement': true,
-    'icon-anchor': ['match', ['get', 'icon'], 'destination', 'bottom', 'center'],
-    'text-field': ['get', 'label'], 'text-font': ['Noto Sans Bold'], 'text-size': 11, 'text-allow-overlap': true,
-  }, paint: { 'text-color': '#ffffff' } });
+  map.addLayer({
+    id: 'route-casing',
+    type: 'line',
+    source: 'route',
+    layout: { 'line-cap': 'round', 'line-join': 'round' },
+    paint: { 'line-color': '#ffffff', 'line-width': ['interpolate', ['linear'], ['zoom'], 12, 6, 18, 14] },
+  });
+  map.addLayer({
+    id: 'route-line',
+    type: 'line',
+    source: 'route',
+    layout: { 'line-cap': 'round', 'line-join': 'round' },
+    paint: { 'line-color': '#253494', 'line-width': ['interpolate', ['linear'], ['zoom'], 12, 3.5, 18, 9] },
+  });
+  map.addLayer({
+    id: 'stops',
+    type: 'symbol',
+    source: 'stops',
+    layout: {
+      'icon-image': ['get', 'icon'],
+      'icon-allow-overlap': true,
+      'icon-ignore-placement': true,
+      'icon-anchor': ['match', ['get', 'icon'], 'destination', 'bottom', 'center'],
+      'text-field': ['get', 'label'],
+      'text-font': ['Noto Sans Bold'],
+      'text-size': 11,
+      'text-allow-overlap': true,
+    },
+    paint: { 'text-color': '#ffffff' },
+  });
 });
 
 function drawStops() {
   const features = state.points.map((p, i) => {
-    let icon = 'waypoint', label = '';
+    let icon = 'waypoint',
+      label = '';
     if (state.mode === 'route') icon = i === 0 ? 'origin' : 'destination';
     else label = String(p.order ?? i + 1);
     return { type: 'Feature', properties: { icon, label }, geometry: { type: 'Point', coordinates: [p.lng, p.lat] } };
@@ -100,14 +128,23 @@ function drawStops() {
 }
 
 function drawLine(coords) {
-  map.getSource('route')?.setData(coords ? { type: 'Feature', properties: {}, geometry: { type: 'LineString', coordinates: coords } } : empty);
+  map
+    .getSource('route')
+    ?.setData(
+      coords ? { type: 'Feature', properties: {}, geometry: { type: 'LineString', coordinates: coords } } : empty,
+    );
 }
 
 function clearAll(message) {
   state.points = [];
   drawStops();
   drawLine(null);
-  say(message ?? (state.mode === 'route' ? 'Nhấp lên bản đồ để chọn điểm đi, rồi điểm đến.' : 'Nhấp để thêm điểm dừng, rồi bấm "Tính lộ trình".'));
+  say(
+    message ??
+      (state.mode === 'route'
+        ? 'Nhấp lên bản đồ để chọn điểm đi, rồi điểm đến.'
+        : 'Nhấp để thêm điểm dừng, rồi bấm "Tính lộ trình".'),
+  );
 }
 
 const fmt = (p) => `${p.lat.toFixed(6)},${p.lng.toFixed(6)}`;
@@ -119,7 +156,8 @@ async function route() {
   try {
     const body = await rest('/Direction', { origin: fmt(a), destination: fmt(b), vehicle: vehicle() });
     const r = body.routes?.[0];
-    if (!r) throw new Error(body.status === 'NOT_FOUND' ? 'Không tìm thấy đường đi (NOT_FOUND)' : body.status || 'no route');
+    if (!r)
+      throw new Error(body.status === 'NOT_FOUND' ? 'Không tìm thấy đường đi (NOT_FOUND)' : body.status || 'no route');
     const coords = decodePolyline(r.overview_polyline.points);
     drawLine(coords);
     const leg = r.legs?.[0];
@@ -138,7 +176,9 @@ async function trip() {
     const body = await rest('/trip', { waypoints: state.points.map(fmt).join(';'), vehicle: vehicle() });
     const t = body.trips?.[0];
     if (!t) throw new Error(body.message || body.code || body.status || 'no trip');
-    (body.waypoints ?? []).forEach((w, i) => { if (state.points[i]) state.points[i].order = w.waypoint_index + 1; });
+    (body.waypoints ?? []).forEach((w, i) => {
+      if (state.points[i]) state.points[i].order = w.waypoint_index + 1;
+    });
     drawStops();
     const coords = decodePolyline(t.geometry);
     drawLine(coords);
@@ -188,7 +228,8 @@ document.getElementById('vehicle').addEventListener('change', () => {
 // Search: autocomplete as the user types (debounced), place detail on choice, which becomes a route point.
 const search = document.getElementById('search');
 const list = document.getElementById('suggestions');
-let timer = 0, seq = 0;
+let timer = 0,
+  seq = 0;
 search.addEventListener('input', () => {
   clearTimeout(timer);
   timer = setTimeout(async () => {
@@ -197,7 +238,11 @@ search.addEventListener('input', () => {
     if (!input) return void (list.innerHTML = '');
     try {
       const c = map.getCenter();
-      const body = await rest('/Place/AutoComplete', { input, location: `${c.lat.toFixed(6)},${c.lng.toFixed(6)}`, limit: '8' });
+      const body = await rest('/Place/AutoComplete', {
+        input,
+        location: `${c.lat.toFixed(6)},${c.lng.toFixed(6)}`,
+        limit: '8',
+      });
       if (mine !== seq) return;
       list.innerHTML = '';
       for (const p of body.predictions ?? []) {
@@ -211,7 +256,9 @@ search.addEventListener('input', () => {
         li.append(small);
         const choose = () => choosePlace(p.place_id, main);
         li.addEventListener('click', choose);
-        li.addEventListener('keydown', (ev) => { if (ev.key === 'Enter') choose(); });
+        li.addEventListener('keydown', (ev) => {
+          if (ev.key === 'Enter') choose();
+        });
         list.append(li);
       }
       if (!list.children.length) say('Không có kết quả.');

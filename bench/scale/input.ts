@@ -57,19 +57,66 @@ function hash(x: number, salt: number): number {
   return (h ^ (h >>> 16)) >>> 0;
 }
 
-const PEOPLE = ['Lê Lợi', 'Trần Hưng Đạo', 'Nguyễn Huệ', 'Hai Bà Trưng', 'Lý Thường Kiệt', 'Phan Đình Phùng', 'Quang Trung',
-  'Hoàng Diệu', 'Nguyễn Trãi', 'Lê Duẩn', 'Điện Biên Phủ', 'Bà Triệu', 'Hàng Bài', 'Tràng Tiền', 'Kim Mã', 'Giảng Võ',
-  'Láng Hạ', 'Tôn Đức Thắng', 'Nguyễn Chí Thanh', 'Cầu Giấy', 'Xuân Thủy', 'Trường Chinh', 'Giải Phóng', 'Minh Khai',
-  'Bạch Mai', 'Lò Đúc', 'Huế', 'Phố Vọng', 'Đội Cấn', 'Hoàng Hoa Thám', 'Thụy Khuê', 'Lạc Long Quân', 'Âu Cơ',
-  'Nghi Tàm', 'Yên Phụ', 'Hàng Đào', 'Hàng Ngang', 'Hàng Bạc', 'Mã Mây', 'Đinh Tiên Hoàng', 'Lý Thái Tổ', 'Ngô Quyền',
-  'Quán Thánh', 'Phan Chu Trinh', 'Tô Hiến Thành', 'Thái Hà', 'Chùa Bộc', 'Tây Sơn', 'Nguyễn Lương Bằng', 'Khâm Thiên'];
+const PEOPLE = [
+  'Lê Lợi',
+  'Trần Hưng Đạo',
+  'Nguyễn Huệ',
+  'Hai Bà Trưng',
+  'Lý Thường Kiệt',
+  'Phan Đình Phùng',
+  'Quang Trung',
+  'Hoàng Diệu',
+  'Nguyễn Trãi',
+  'Lê Duẩn',
+  'Điện Biên Phủ',
+  'Bà Triệu',
+  'Hàng Bài',
+  'Tràng Tiền',
+  'Kim Mã',
+  'Giảng Võ',
+  'Láng Hạ',
+  'Tôn Đức Thắng',
+  'Nguyễn Chí Thanh',
+  'Cầu Giấy',
+  'Xuân Thủy',
+  'Trường Chinh',
+  'Giải Phóng',
+  'Minh Khai',
+  'Bạch Mai',
+  'Lò Đúc',
+  'Huế',
+  'Phố Vọng',
+  'Đội Cấn',
+  'Hoàng Hoa Thám',
+  'Thụy Khuê',
+  'Lạc Long Quân',
+  'Âu Cơ',
+  'Nghi Tàm',
+  'Yên Phụ',
+  'Hàng Đào',
+  'Hàng Ngang',
+  'Hàng Bạc',
+  'Mã Mây',
+  'Đinh Tiên Hoàng',
+  'Lý Thái Tổ',
+  'Ngô Quyền',
+  'Quán Thánh',
+  'Phan Chu Trinh',
+  'Tô Hiến Thành',
+  'Thái Hà',
+  'Chùa Bộc',
+  'Tây Sơn',
+  'Nguyễn Lương Bằng',
+  'Khâm Thiên',
+];
 
 /** Street name shared by the ways of one class in one cell of about `cellDeg` degrees (same in every tile). */
 function streetName(lat: number, lon: number, cls: string, cellDeg: number): string {
   const cell = Math.floor(lat / cellDeg) * 100_003 + Math.floor(lon / cellDeg);
   const h = hash(cell, cls.length * 7 + 1);
   const person = PEOPLE[h % PEOPLE.length]!;
-  if (cls === 'residential' || cls === 'unclassified' || cls === 'service') return `Ngõ ${1 + ((h >>> 8) % 400)} ${person}`;
+  if (cls === 'residential' || cls === 'unclassified' || cls === 'service')
+    return `Ngõ ${1 + ((h >>> 8) % 400)} ${person}`;
   return `${(h >>> 8) % 3 === 0 ? 'Phố' : 'Đường'} ${person}`;
 }
 
@@ -82,18 +129,28 @@ async function nyBase(dimacs: string): Promise<Base> {
   const lon = Int32Array.from(d.lon, (x) => Math.round(x * 1e7));
   // Undirected edges: both directions or one; speed km/h from the -t graph (same arc order as -d).
   const edgeOf = new Map<number, number>();
-  const eu: number[] = [], ev: number[] = [], fwd: boolean[] = [], bwd: boolean[] = [], speed: number[] = [];
+  const eu: number[] = [],
+    ev: number[] = [],
+    fwd: boolean[] = [],
+    bwd: boolean[] = [],
+    speed: number[] = [];
   for (let i = 0; i < d.from.length; i++) {
-    const u = d.from[i]!, v = d.to[i]!;
+    const u = d.from[i]!,
+      v = d.to[i]!;
     if (u === v) continue;
     const key = Math.min(u, v) * N + Math.max(u, v);
     let e = edgeOf.get(key);
     if (e === undefined) {
       e = eu.length;
       edgeOf.set(key, e);
-      eu.push(Math.min(u, v)); ev.push(Math.max(u, v)); fwd.push(false); bwd.push(false); speed.push(0);
+      eu.push(Math.min(u, v));
+      ev.push(Math.max(u, v));
+      fwd.push(false);
+      bwd.push(false);
+      speed.push(0);
     }
-    if (u < v) fwd[e] = true; else bwd[e] = true;
+    if (u < v) fwd[e] = true;
+    else bwd[e] = true;
     const s = t.weight[i]! > 0 ? (d.weight[i]! / (t.weight[i]! / 10)) * 3.6 : 14;
     speed[e] = Math.max(speed[e]!, s);
   }
@@ -101,12 +158,31 @@ async function nyBase(dimacs: string): Promise<Base> {
   const cls: string[] = [];
   for (let e = 0; e < E; e++) {
     const oneway = fwd[e] !== bwd[e];
-    const s = speed[e]!, h = hash(e, 1) % 100;
-    cls.push(s >= 34 ? (oneway ? 'motorway' : 'trunk') : s >= 26 ? 'primary' : s >= 19 ? 'secondary'
-      : h < 4 ? 'service' : h < 9 ? 'unclassified' : h < 13 ? 'tertiary' : 'residential');
+    const s = speed[e]!,
+      h = hash(e, 1) % 100;
+    cls.push(
+      s >= 34
+        ? oneway
+          ? 'motorway'
+          : 'trunk'
+        : s >= 26
+          ? 'primary'
+          : s >= 19
+            ? 'secondary'
+            : h < 4
+              ? 'service'
+              : h < 9
+                ? 'unclassified'
+                : h < 13
+                  ? 'tertiary'
+                  : 'residential',
+    );
   }
   const inc: number[][] = Array.from({ length: N }, () => []);
-  for (let e = 0; e < E; e++) { inc[eu[e]!]!.push(e); inc[ev[e]!]!.push(e); }
+  for (let e = 0; e < E; e++) {
+    inc[eu[e]!]!.push(e);
+    inc[ev[e]!]!.push(e);
+  }
   const other = (e: number, x: number) => (eu[e] === x ? ev[e]! : eu[e]!);
   /** Direction of e seen from x: 0 two-way, 1 leaves x, -1 enters x. */
   const dirFrom = (e: number, x: number) => (fwd[e] === bwd[e] ? 0 : (eu[e] === x) === fwd[e] ? 1 : -1);
@@ -120,7 +196,9 @@ async function nyBase(dimacs: string): Promise<Base> {
   const ways: Base['ways'] = [];
   const walk = (s: number, e0: number) => {
     const refs = [s];
-    let x = s, e = e0, forward = 0;
+    let x = s,
+      e = e0,
+      forward = 0;
     for (;;) {
       used[e] = 1;
       if (forward === 0) forward = dirFrom(e, x);
@@ -139,7 +217,13 @@ async function nyBase(dimacs: string): Promise<Base> {
     const h = hash(refs[0]! * 31 + refs[refs.length - 1]!, 2);
     const tags: Tags = { highway: c };
     if (forward !== 0 && c !== 'motorway') tags.oneway = 'yes';
-    if (c !== 'service' || h % 3 === 0) tags.name = streetName(lat[refs[m]!]! / 1e7, lon[refs[m]!]! / 1e7, c, c === 'residential' || c === 'service' || c === 'unclassified' ? 0.005 : 0.03);
+    if (c !== 'service' || h % 3 === 0)
+      tags.name = streetName(
+        lat[refs[m]!]! / 1e7,
+        lon[refs[m]!]! / 1e7,
+        c,
+        c === 'residential' || c === 'service' || c === 'unclassified' ? 0.005 : 0.03,
+      );
     if (c === 'service' && h % 2 === 0) tags.service = 'alley';
     if ((c === 'primary' || c === 'secondary') && h % 8 === 0) tags.maxspeed = '50';
     if (c === 'residential' && h % 25 === 0) tags.maxweight = '5';
@@ -152,7 +236,8 @@ async function nyBase(dimacs: string): Promise<Base> {
 
   const nodeTags = new Map<number, Tags>();
   for (let x = 0; x < N; x++) {
-    const deg = inc[x]!.length, h = hash(x, 3);
+    const deg = inc[x]!.length,
+      h = hash(x, 3);
     if (deg >= 3 && h % 7 === 0) nodeTags.set(x, { highway: 'traffic_signals' });
     else if (deg === 2 && h % 4000 === 0) nodeTags.set(x, { barrier: 'bollard' });
     else if (deg === 2 && h % 3000 === 1) nodeTags.set(x, { barrier: 'gate' });
@@ -162,41 +247,84 @@ async function nyBase(dimacs: string): Promise<Base> {
   ways.forEach((w, i) => {
     for (const x of [w.refs[0]!, w.refs[w.refs.length - 1]!]) {
       const l = endsAt.get(x);
-      if (l) { if (!l.includes(i)) l.push(i); } else endsAt.set(x, [i]);
+      if (l) {
+        if (!l.includes(i)) l.push(i);
+      } else endsAt.set(x, [i]);
     }
   });
   const relations: Base['relations'] = [];
   for (const [x, l] of [...endsAt.entries()].sort((p, q) => p[0] - q[0])) {
     if (l.length < 3) continue;
     const h = hash(x, 4) % 150;
-    if (h === 0) relations.push({ tags: { type: 'restriction', restriction: 'no_left_turn' }, members: [{ type: 'way', ref: l[0]!, role: 'from' }, { type: 'node', ref: x, role: 'via' }, { type: 'way', ref: l[1]!, role: 'to' }] });
-    else if (h === 1) relations.push({ tags: { type: 'restriction', restriction: 'only_straight_on' }, members: [{ type: 'way', ref: l[1]!, role: 'from' }, { type: 'node', ref: x, role: 'via' }, { type: 'way', ref: l[2]!, role: 'to' }] });
+    if (h === 0)
+      relations.push({
+        tags: { type: 'restriction', restriction: 'no_left_turn' },
+        members: [
+          { type: 'way', ref: l[0]!, role: 'from' },
+          { type: 'node', ref: x, role: 'via' },
+          { type: 'way', ref: l[1]!, role: 'to' },
+        ],
+      });
+    else if (h === 1)
+      relations.push({
+        tags: { type: 'restriction', restriction: 'only_straight_on' },
+        members: [
+          { type: 'way', ref: l[1]!, role: 'from' },
+          { type: 'node', ref: x, role: 'via' },
+          { type: 'way', ref: l[2]!, role: 'to' },
+        ],
+      });
   }
   ways.forEach((w, i) => {
     if (w.refs.length > 4 || hash(i, 5) % 500 !== 0) return;
-    const a = endsAt.get(w.refs[0]!)?.find((j) => j !== i), b = endsAt.get(w.refs[w.refs.length - 1]!)?.find((j) => j !== i && j !== a);
+    const a = endsAt.get(w.refs[0]!)?.find((j) => j !== i),
+      b = endsAt.get(w.refs[w.refs.length - 1]!)?.find((j) => j !== i && j !== a);
     if (a === undefined || b === undefined) return;
-    relations.push({ tags: { type: 'restriction', restriction: 'no_left_turn' }, members: [{ type: 'way', ref: a, role: 'from' }, { type: 'way', ref: i, role: 'via' }, { type: 'way', ref: b, role: 'to' }] });
+    relations.push({
+      tags: { type: 'restriction', restriction: 'no_left_turn' },
+      members: [
+        { type: 'way', ref: a, role: 'from' },
+        { type: 'way', ref: i, role: 'via' },
+        { type: 'way', ref: b, role: 'to' },
+      ],
+    });
   });
 
-  let minLat = Infinity, minLon = Infinity, maxLat = -Infinity, maxLon = -Infinity;
+  let minLat = Infinity,
+    minLon = Infinity,
+    maxLat = -Infinity,
+    maxLon = -Infinity;
   for (let x = 0; x < N; x++) {
-    minLat = Math.min(minLat, lat[x]!); maxLat = Math.max(maxLat, lat[x]!);
-    minLon = Math.min(minLon, lon[x]!); maxLon = Math.max(maxLon, lon[x]!);
+    minLat = Math.min(minLat, lat[x]!);
+    maxLat = Math.max(maxLat, lat[x]!);
+    minLon = Math.min(minLon, lon[x]!);
+    maxLon = Math.max(maxLon, lon[x]!);
   }
   // Border nodes: per band along a side, the node nearest that side.
   const border = [0, 1, 2, 3].map((side) => {
-    const best = new Int32Array(CONNECTORS).fill(-1), score = new Float64Array(CONNECTORS).fill(Infinity);
+    const best = new Int32Array(CONNECTORS).fill(-1),
+      score = new Float64Array(CONNECTORS).fill(Infinity);
     for (let x = 0; x < N; x++) {
       if (inc[x]!.length === 0) continue;
       const along = side < 2 ? (lat[x]! - minLat) / (maxLat - minLat + 1) : (lon[x]! - minLon) / (maxLon - minLon + 1);
       const b = Math.floor(along * CONNECTORS);
       const s = [lon[x]! - minLon, maxLon - lon[x]!, lat[x]! - minLat, maxLat - lat[x]!][side]!;
-      if (s < score[b]!) { score[b] = s; best[b] = x; }
+      if (s < score[b]!) {
+        score[b] = s;
+        best[b] = x;
+      }
     }
     return best;
   });
-  return { lat, lon, nodeTags, ways, relations, border, bbox: [minLon / 1e7, minLat / 1e7, maxLon / 1e7, maxLat / 1e7] };
+  return {
+    lat,
+    lon,
+    nodeTags,
+    ways,
+    relations,
+    border,
+    bbox: [minLon / 1e7, minLat / 1e7, maxLon / 1e7, maxLat / 1e7],
+  };
 }
 
 let cachedBase: Promise<Base> | null = null;
@@ -211,38 +339,62 @@ export async function scaleInput(k: number, dimacs: string, cacheDir: string): P
   const base = await (cachedBase ??= nyBase(dimacs));
   const N = base.lat.length;
   const [w, s, e, n] = base.bbox;
-  const dLon = Math.round((e - w + GAP) * 1e7), dLat = Math.round((n - s + GAP) * 1e7);
-  const bands = (from: number, to: number) => base.border[from]!.filter((p, b) => p >= 0 && base.border[to]![b]! >= 0).length;
-  const counts = { nodes: k * k * N, ways: k * k * base.ways.length + k * (k - 1) * (bands(1, 0) + bands(3, 2)), relations: k * k * base.relations.length };
+  const dLon = Math.round((e - w + GAP) * 1e7),
+    dLat = Math.round((n - s + GAP) * 1e7);
+  const bands = (from: number, to: number) =>
+    base.border[from]!.filter((p, b) => p >= 0 && base.border[to]![b]! >= 0).length;
+  const counts = {
+    nodes: k * k * N,
+    ways: k * k * base.ways.length + k * (k - 1) * (bands(1, 0) + bands(3, 2)),
+    relations: k * k * base.relations.length,
+  };
   if (existsSync(file)) return { file, tiles: k * k, ...counts, bytes: statSync(file).size };
   const tmp = `${file}.tmp`;
   const out = new PbfFileWriter(tmp, [w, s, w + (k * dLon) / 1e7, s + (k * dLat) / 1e7]);
   const tiles = Array.from({ length: k * k }, (_, i) => ({ i, tx: i % k, ty: Math.floor(i / k) }));
   const nodeId = (tile: number, x: number) => tile * TILE_IDS + x + 1;
   for (const { i, tx, ty } of tiles) {
-    for (let x = 0; x < N; x++) out.node(nodeId(i, x), base.lat[x]! + ty * dLat, base.lon[x]! + tx * dLon, base.nodeTags.get(x) ?? null);
+    for (let x = 0; x < N; x++)
+      out.node(nodeId(i, x), base.lat[x]! + ty * dLat, base.lon[x]! + tx * dLon, base.nodeTags.get(x) ?? null);
   }
   for (const { i } of tiles) {
-    base.ways.forEach((wy, j) => out.way(i * TILE_IDS + j + 1, wy.refs.map((x) => nodeId(i, x)), wy.tags));
+    base.ways.forEach((wy, j) =>
+      out.way(
+        i * TILE_IDS + j + 1,
+        wy.refs.map((x) => nodeId(i, x)),
+        wy.tags,
+      ),
+    );
   }
   // Connector roads across each shared border: band b of one tile's east (north) side to the next tile's west
   // (south) side, where both have a node.
   let c = 0;
   for (const { i, tx, ty } of tiles) {
-    for (const [dx, dy, from, to] of [[1, 0, 1, 0], [0, 1, 3, 2]] as const) {
+    for (const [dx, dy, from, to] of [
+      [1, 0, 1, 0],
+      [0, 1, 3, 2],
+    ] as const) {
       if (tx + dx >= k || ty + dy >= k) continue;
       const j = (ty + dy) * k + tx + dx;
       for (let b = 0; b < CONNECTORS; b++) {
-        const p = base.border[from]![b]!, q = base.border[to]![b]!;
+        const p = base.border[from]![b]!,
+          q = base.border[to]![b]!;
         c++;
         if (p < 0 || q < 0) continue;
-        out.way(k * k * TILE_IDS + c, [nodeId(i, p), nodeId(j, q)], { highway: 'primary', name: `Quốc lộ ${1 + (c % 60)}` });
+        out.way(k * k * TILE_IDS + c, [nodeId(i, p), nodeId(j, q)], {
+          highway: 'primary',
+          name: `Quốc lộ ${1 + (c % 60)}`,
+        });
       }
     }
   }
   for (const { i } of tiles) {
     base.relations.forEach((r, j) => {
-      const members: Member[] = r.members.map((m) => ({ type: m.type, role: m.role, ref: m.type === 'node' ? nodeId(i, m.ref) : i * TILE_IDS + m.ref + 1 }));
+      const members: Member[] = r.members.map((m) => ({
+        type: m.type,
+        role: m.role,
+        ref: m.type === 'node' ? nodeId(i, m.ref) : i * TILE_IDS + m.ref + 1,
+      }));
       out.relation(i * TILE_IDS + j + 1, members, r.tags);
     });
   }

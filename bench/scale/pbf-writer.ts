@@ -13,9 +13,22 @@ import type { Member, Tags } from '../../data-tools/osm/types.js';
 const BLOCK = 8000;
 const MEMBER_TYPE = { node: 0, way: 1, relation: 2 } as const;
 
-interface NodeRec { id: number; lat: number; lon: number; tags: Tags | null }
-interface WayRec { id: number; refs: number[]; tags: Tags }
-interface RelRec { id: number; members: Member[]; tags: Tags }
+interface NodeRec {
+  id: number;
+  lat: number;
+  lon: number;
+  tags: Tags | null;
+}
+interface WayRec {
+  id: number;
+  refs: number[];
+  tags: Tags;
+}
+interface RelRec {
+  id: number;
+  members: Member[];
+  tags: Tags;
+}
 
 /** Writes one OSM PBF file. Coordinates are given in 1e-7 degrees (the PBF granularity of 100 nanodegrees). */
 export class PbfFileWriter {
@@ -30,12 +43,16 @@ export class PbfFileWriter {
   constructor(path: string, bbox: [number, number, number, number]) {
     this.fd = openSync(path, 'w');
     const header = new PbfWriter();
-    header.writeMessage(1, (_: null, w: PbfWriter) => {
-      w.writeSVarintField(1, Math.round(bbox[0] * 1e9));
-      w.writeSVarintField(2, Math.round(bbox[2] * 1e9));
-      w.writeSVarintField(3, Math.round(bbox[3] * 1e9));
-      w.writeSVarintField(4, Math.round(bbox[1] * 1e9));
-    }, null);
+    header.writeMessage(
+      1,
+      (_: null, w: PbfWriter) => {
+        w.writeSVarintField(1, Math.round(bbox[0] * 1e9));
+        w.writeSVarintField(2, Math.round(bbox[2] * 1e9));
+        w.writeSVarintField(3, Math.round(bbox[3] * 1e9));
+        w.writeSVarintField(4, Math.round(bbox[1] * 1e9));
+      },
+      null,
+    );
     header.writeStringField(4, 'OsmSchema-V0.6');
     header.writeStringField(4, 'DenseNodes');
     header.writeStringField(16, 'bando bench/build-scale');
@@ -76,15 +93,25 @@ export class PbfFileWriter {
     const kv: number[] = [];
     let tagged = false;
     for (const n of list) {
-      if (n.tags) for (const [k, v] of Object.entries(n.tags)) { kv.push(st.id(k), st.id(v)); tagged = true; }
+      if (n.tags)
+        for (const [k, v] of Object.entries(n.tags)) {
+          kv.push(st.id(k), st.id(v));
+          tagged = true;
+        }
       kv.push(0);
     }
-    this.block(st, (g) => g.writeMessage(2, (_: null, d: PbfWriter) => {
-      d.writePackedSVarint(1, deltas(list.map((n) => n.id)));
-      d.writePackedSVarint(8, deltas(list.map((n) => n.lat)));
-      d.writePackedSVarint(9, deltas(list.map((n) => n.lon)));
-      if (tagged) d.writePackedVarint(10, kv);
-    }, null));
+    this.block(st, (g) =>
+      g.writeMessage(
+        2,
+        (_: null, d: PbfWriter) => {
+          d.writePackedSVarint(1, deltas(list.map((n) => n.id)));
+          d.writePackedSVarint(8, deltas(list.map((n) => n.lat)));
+          d.writePackedSVarint(9, deltas(list.map((n) => n.lon)));
+          if (tagged) d.writePackedVarint(10, kv);
+        },
+        null,
+      ),
+    );
   }
 
   private flushWays(): void {
@@ -93,12 +120,26 @@ export class PbfFileWriter {
     this.ways = [];
     const st = new StringTable();
     const keys = list.map((w) => Object.entries(w.tags).map(([k, v]) => [st.id(k), st.id(v)] as const));
-    this.block(st, (g) => list.forEach((w, i) => g.writeMessage(3, (_: null, m: PbfWriter) => {
-      m.writeVarintField(1, w.id);
-      m.writePackedVarint(2, keys[i]!.map((x) => x[0]));
-      m.writePackedVarint(3, keys[i]!.map((x) => x[1]));
-      m.writePackedSVarint(8, deltas(w.refs));
-    }, null)));
+    this.block(st, (g) =>
+      list.forEach((w, i) =>
+        g.writeMessage(
+          3,
+          (_: null, m: PbfWriter) => {
+            m.writeVarintField(1, w.id);
+            m.writePackedVarint(
+              2,
+              keys[i]!.map((x) => x[0]),
+            );
+            m.writePackedVarint(
+              3,
+              keys[i]!.map((x) => x[1]),
+            );
+            m.writePackedSVarint(8, deltas(w.refs));
+          },
+          null,
+        ),
+      ),
+    );
   }
 
   private flushRelations(): void {
@@ -108,20 +149,43 @@ export class PbfFileWriter {
     const st = new StringTable();
     const keys = list.map((r) => Object.entries(r.tags).map(([k, v]) => [st.id(k), st.id(v)] as const));
     const roles = list.map((r) => r.members.map((m) => st.id(m.role)));
-    this.block(st, (g) => list.forEach((r, i) => g.writeMessage(4, (_: null, m: PbfWriter) => {
-      m.writeVarintField(1, r.id);
-      m.writePackedVarint(2, keys[i]!.map((x) => x[0]));
-      m.writePackedVarint(3, keys[i]!.map((x) => x[1]));
-      m.writePackedVarint(8, roles[i]!);
-      m.writePackedSVarint(9, deltas(r.members.map((x) => x.ref)));
-      m.writePackedVarint(10, r.members.map((x) => MEMBER_TYPE[x.type]));
-    }, null)));
+    this.block(st, (g) =>
+      list.forEach((r, i) =>
+        g.writeMessage(
+          4,
+          (_: null, m: PbfWriter) => {
+            m.writeVarintField(1, r.id);
+            m.writePackedVarint(
+              2,
+              keys[i]!.map((x) => x[0]),
+            );
+            m.writePackedVarint(
+              3,
+              keys[i]!.map((x) => x[1]),
+            );
+            m.writePackedVarint(8, roles[i]!);
+            m.writePackedSVarint(9, deltas(r.members.map((x) => x.ref)));
+            m.writePackedVarint(
+              10,
+              r.members.map((x) => MEMBER_TYPE[x.type]),
+            );
+          },
+          null,
+        ),
+      ),
+    );
   }
 
   /** One PrimitiveBlock: string table, one group, granularity 100 nanodegrees, no offsets. */
   private block(st: StringTable, group: (g: PbfWriter) => void): void {
     const w = new PbfWriter();
-    w.writeMessage(1, (_: null, s: PbfWriter) => { for (const x of st.list) s.writeBytesField(1, Buffer.from(x, 'utf8')); }, null);
+    w.writeMessage(
+      1,
+      (_: null, s: PbfWriter) => {
+        for (const x of st.list) s.writeBytesField(1, Buffer.from(x, 'utf8'));
+      },
+      null,
+    );
     w.writeMessage(2, (_: null, g: PbfWriter) => group(g), null);
     this.blob('OSMData', w.finish());
   }
@@ -147,7 +211,11 @@ class StringTable {
   private readonly ids = new Map<string, number>();
   id(s: string): number {
     let i = this.ids.get(s);
-    if (i === undefined) { i = this.list.length; this.list.push(s); this.ids.set(s, i); }
+    if (i === undefined) {
+      i = this.list.length;
+      this.list.push(s);
+      this.ids.set(s, i);
+    }
     return i;
   }
 }
@@ -155,6 +223,9 @@ class StringTable {
 function deltas(xs: number[]): number[] {
   const out = new Array<number>(xs.length);
   let prev = 0;
-  for (let i = 0; i < xs.length; i++) { out[i] = xs[i]! - prev; prev = xs[i]!; }
+  for (let i = 0; i < xs.length; i++) {
+    out[i] = xs[i]! - prev;
+    prev = xs[i]!;
+  }
   return out;
 }

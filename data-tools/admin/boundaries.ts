@@ -48,7 +48,10 @@ export function loadWardBoundaries(adminDir: string, table: AdminTable): WardPol
     let id = byCode.get(p.ward_code);
     if (id === undefined) {
       const named = byName.get(`${p.province_code}|${nameKey(p.name)}`) ?? [];
-      if (named.length !== 1) throw new Error(`${file}: ward ${p.ward_code} "${p.full_name}" matches ${named.length} wards of the admin table`);
+      if (named.length !== 1)
+        throw new Error(
+          `${file}: ward ${p.ward_code} "${p.full_name}" matches ${named.length} wards of the admin table`,
+        );
       id = named[0]!;
     }
     if (seen.has(id)) throw new Error(`${file}: two polygons for ward ${p.ward_code} "${p.full_name}"`);

@@ -41,7 +41,11 @@ interface MergeFile {
 interface SplitFile {
   data: Array<{ level1_id: string; level3s: Array<{ level3_id: string; splits: Array<{ new_id: string }> }> }>;
 }
-type CommuneFile = Array<{ matinhBNV: string; tentinhmoi: string; phuongxa: Array<{ maphuongxa: number; tenphuongxa: string }> }>;
+type CommuneFile = Array<{
+  matinhBNV: string;
+  tentinhmoi: string;
+  phuongxa: Array<{ maphuongxa: number; tenphuongxa: string }>;
+}>;
 
 const LEGACY_TYPES: Record<string, string> = {
   'thanh-pho': 'Thành phố',
@@ -86,8 +90,16 @@ export function loadAdminUnits(dir: string): AdminTable {
   const communes = readJson<CommuneFile>(dir, 'vn-2025-communes', 'communes-2025.json');
 
   const units: AdminUnit[] = [];
-  const legacyByCode = { province: new Map<string, number>(), district: new Map<string, number>(), ward: new Map<string, number>() };
-  const addLegacy = (records: Record<string, LegacyRecord>, level: 'province' | 'district' | 'ward', parentLevel?: 'province' | 'district'): void => {
+  const legacyByCode = {
+    province: new Map<string, number>(),
+    district: new Map<string, number>(),
+    ward: new Map<string, number>(),
+  };
+  const addLegacy = (
+    records: Record<string, LegacyRecord>,
+    level: 'province' | 'district' | 'ward',
+    parentLevel?: 'province' | 'district',
+  ): void => {
     for (const r of Object.values(records).sort((a, b) => a.code.localeCompare(b.code))) {
       const type = LEGACY_TYPES[r.type];
       if (!type) throw new Error(`admin: unknown legacy type "${r.type}" for ${r.code}`);
@@ -95,7 +107,18 @@ export function loadAdminUnits(dir: string): AdminTable {
       const parent = parentLevel ? legacyByCode[parentLevel].get(r.parent_code ?? '') : -1;
       if (parent === undefined) throw new Error(`admin: ${level} ${r.code} has unknown parent ${r.parent_code}`);
       const id = units.length;
-      units.push({ id, system: 'legacy', level, code: r.code, altCode: '', name, type, nameWithType: `${type} ${name}`, parent, foldedName: fold(name) });
+      units.push({
+        id,
+        system: 'legacy',
+        level,
+        code: r.code,
+        altCode: '',
+        name,
+        type,
+        nameWithType: `${type} ${name}`,
+        parent,
+        foldedName: fold(name),
+      });
       legacyByCode[level].set(r.code, id);
     }
   };
@@ -115,7 +138,18 @@ export function loadAdminUnits(dir: string): AdminTable {
     if (!cp) throw new Error(`admin: 2025 province "${p.name}" not in communes-2025`);
     const id = units.length;
     provinceIds.push(id);
-    units.push({ id, system: '2025', level: 'province', code: p.level1_id, altCode: cp.matinhBNV, name, type, nameWithType: `${type} ${name}`, parent: -1, foldedName: fold(name) });
+    units.push({
+      id,
+      system: '2025',
+      level: 'province',
+      code: p.level1_id,
+      altCode: cp.matinhBNV,
+      name,
+      type,
+      nameWithType: `${type} ${name}`,
+      parent: -1,
+      foldedName: fold(name),
+    });
     for (const m of p.merges) {
       const legacy = legacyByCode.province.get(m.old_id);
       if (legacy === undefined) throw new Error(`admin: unknown legacy province ${m.old_id}`);
@@ -123,12 +157,28 @@ export function loadAdminUnits(dir: string): AdminTable {
     }
   }
   provinces2025.forEach((p, i) => {
-    const altCodes = matchCommunes(p.level2s.map((w) => w.name), communeProvinces.get(fold(splitType(p.name).name))!.phuongxa);
-    const order = p.level2s.map((w, k) => ({ w, alt: altCodes[k]! })).sort((a, b) => a.w.level2_id.localeCompare(b.w.level2_id));
+    const altCodes = matchCommunes(
+      p.level2s.map((w) => w.name),
+      communeProvinces.get(fold(splitType(p.name).name))!.phuongxa,
+    );
+    const order = p.level2s
+      .map((w, k) => ({ w, alt: altCodes[k]! }))
+      .sort((a, b) => a.w.level2_id.localeCompare(b.w.level2_id));
     for (const { w, alt } of order) {
       const { type, name } = splitType(w.name);
       const id = units.length;
-      units.push({ id, system: '2025', level: 'ward', code: w.level2_id, altCode: alt, name, type, nameWithType: `${type} ${name}`, parent: provinceIds[i]!, foldedName: fold(name) });
+      units.push({
+        id,
+        system: '2025',
+        level: 'ward',
+        code: w.level2_id,
+        altCode: alt,
+        name,
+        type,
+        nameWithType: `${type} ${name}`,
+        parent: provinceIds[i]!,
+        foldedName: fold(name),
+      });
       newWardByCode.set(w.level2_id, id);
     }
   });
@@ -206,7 +256,8 @@ function linkWards(
     seen.add(k);
     links.push({ legacy, v2025, full: fullness.get(k) ?? fallbackFull });
   };
-  for (const p of splits.data) for (const w of p.level3s) for (const s of w.splits) push(w.level3_id, s.new_id, w.splits.length === 1);
+  for (const p of splits.data)
+    for (const w of p.level3s) for (const s of w.splits) push(w.level3_id, s.new_id, w.splits.length === 1);
   for (const o of oldNames) for (const n of o.news) push(o.oldCode, n, o.news.length === 1);
 
   // Fallback for legacy wards merged before 2025 into a ward with a hyphenated name that contains theirs.
@@ -216,7 +267,9 @@ function linkWards(
     if (linked.has(id)) continue;
     const u = units[id]!;
     const hits = hyphenated.filter((o) => {
-      const parts = TYPE_PREFIXES.reduce((n, [re]) => n.replace(re, ''), clean(o.name)).split(' - ').map(fold);
+      const parts = TYPE_PREFIXES.reduce((n, [re]) => n.replace(re, ''), clean(o.name))
+        .split(' - ')
+        .map(fold);
       const oldId = legacyWard.get(o.oldCode);
       return parts.includes(u.foldedName) && (oldId === undefined || units[oldId]!.parent === u.parent);
     });

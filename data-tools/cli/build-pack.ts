@@ -33,9 +33,11 @@ function checkPaths(inputs: readonly string[], output: string, adminDir: string 
   for (const input of inputs) {
     if (!existsSync(input) || !statSync(input).isFile()) throw new Error(`--input ${input}: no such file`);
   }
-  if (adminDir !== undefined && (!existsSync(adminDir) || !statSync(adminDir).isDirectory())) throw new Error(`--admin ${adminDir}: no such folder`);
+  if (adminDir !== undefined && (!existsSync(adminDir) || !statSync(adminDir).isDirectory()))
+    throw new Error(`--admin ${adminDir}: no such folder`);
   const folder = dirname(resolve(output));
-  if (!existsSync(folder) || !statSync(folder).isDirectory()) throw new Error(`--output ${output}: the folder ${folder} does not exist`);
+  if (!existsSync(folder) || !statSync(folder).isDirectory())
+    throw new Error(`--output ${output}: the folder ${folder} does not exist`);
   try {
     accessSync(folder, constants.W_OK);
   } catch {
@@ -54,7 +56,8 @@ async function buildPack(args: ParsedArgs): Promise<number> {
   const co = inputs.find((f) => /\.co(\.gz)?$/.test(f));
   let bytes: Uint8Array;
   if (gr || co) {
-    if (!gr || !co || inputs.length !== 2) throw new Error('a DIMACS pack needs exactly two inputs: the .gr and the .co file');
+    if (!gr || !co || inputs.length !== 2)
+      throw new Error('a DIMACS pack needs exactly two inputs: the .gr and the .co file');
     progress.step('reading the DIMACS graph');
     bytes = await buildDimacsPack(gr, co, name);
     progress.done(`${name}: ${(bytes.length / 1e6).toFixed(2)} MB`);

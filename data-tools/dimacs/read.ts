@@ -43,14 +43,24 @@ export async function readDimacs(grPath: string, coPath: string, opts: ReadDimac
   const kind = opts.kind ?? kindFromName(grPath);
   const arcs = await readArcs(grPath);
   const coords = await readCoords(coPath, arcs.nodeCount);
-  return { nodeCount: arcs.nodeCount, lat: coords.lat, lon: coords.lon, from: arcs.from, to: arcs.to, weight: arcs.weight, kind };
+  return {
+    nodeCount: arcs.nodeCount,
+    lat: coords.lat,
+    lon: coords.lon,
+    from: arcs.from,
+    to: arcs.to,
+    weight: arcs.weight,
+    kind,
+  };
 }
 
 function kindFromName(path: string): DimacsWeightKind {
   const name = basename(path);
   if (name.includes('-d.')) return 'distance';
   if (name.includes('-t.')) return 'time';
-  throw new Error(`${path}: cannot tell distance from time weights by the file name (no "-d." or "-t."); pass opts.kind`);
+  throw new Error(
+    `${path}: cannot tell distance from time weights by the file name (no "-d." or "-t."); pass opts.kind`,
+  );
 }
 
 /** Parses unsigned or signed decimal integers from a byte range without allocating. */
@@ -107,7 +117,9 @@ const P = 112; // 'p' problem line
 const A = 97; // 'a' arc
 const V = 118; // 'v' node coordinates
 
-async function readArcs(path: string): Promise<{ nodeCount: number; from: Uint32Array; to: Uint32Array; weight: Float64Array }> {
+async function readArcs(
+  path: string,
+): Promise<{ nodeCount: number; from: Uint32Array; to: Uint32Array; weight: Float64Array }> {
   const f = new Fields();
   let n = -1;
   let m = -1;
@@ -134,7 +146,8 @@ async function readArcs(path: string): Promise<{ nodeCount: number; from: Uint32
       const u = f.int();
       const v = f.int();
       const w = f.int();
-      if (Number.isNaN(u) || Number.isNaN(v) || Number.isNaN(w) || !f.rest()) throw bad('expected "a <from> <to> <weight>"');
+      if (Number.isNaN(u) || Number.isNaN(v) || Number.isNaN(w) || !f.rest())
+        throw bad('expected "a <from> <to> <weight>"');
       if (u < 1 || u > n || v < 1 || v > n) throw bad(`arc ${u} -> ${v} names a node outside 1..${n}`);
       if (w < 0) throw bad(`negative weight ${w}`);
       if (count === m) throw bad(`more arcs than the ${m} announced`);

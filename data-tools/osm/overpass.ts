@@ -35,7 +35,8 @@ export function readOverpassJson(path: string, sink: OsmSink, opts: ReadOptions 
   const elements = root.elements as unknown[];
   for (let i = 0; i < elements.length; i++) {
     const e = elements[i] as Record<string, unknown> | null;
-    const bad = (what: string): Error => new Error(`${path}: element ${i}${e && 'id' in e ? ` (id ${String(e.id)})` : ''} ${what}`);
+    const bad = (what: string): Error =>
+      new Error(`${path}: element ${i}${e && 'id' in e ? ` (id ${String(e.id)})` : ''} ${what}`);
     if (e === null || typeof e !== 'object') throw bad('is not an object');
     const type = e.type;
     if (type !== 'node' && type !== 'way' && type !== 'relation') continue;
@@ -51,7 +52,8 @@ export function readOverpassJson(path: string, sink: OsmSink, opts: ReadOptions 
     const center = readCenter(e.center, bad);
     if (type === 'way') {
       const nodes = e.nodes ?? [];
-      if (!Array.isArray(nodes) || !nodes.every(Number.isSafeInteger)) throw bad('has "nodes" that are not integer ids');
+      if (!Array.isArray(nodes) || !nodes.every(Number.isSafeInteger))
+        throw bad('has "nodes" that are not integer ids');
       sink.way(id as number, nodes as number[], tags ?? {}, center);
     } else {
       sink.relation(id as number, readMembers(e.members, bad), tags ?? {}, center);

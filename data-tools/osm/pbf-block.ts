@@ -67,7 +67,8 @@ export class BlockDecoder {
       else r.skip(wire); // 18 date_granularity: we read no timestamps from elements
     }
     if (this.granularity <= 0) throw new ProtoError(`granularity ${this.granularity} is not positive`);
-    for (let g = 0; g < groups; g++) this.readGroup(this.groupRanges[g * 2]!, this.groupRanges[g * 2 + 1]!, sink, wants);
+    for (let g = 0; g < groups; g++)
+      this.readGroup(this.groupRanges[g * 2]!, this.groupRanges[g * 2 + 1]!, sink, wants);
   }
 
   private readStringTable(end: number): void {
@@ -93,7 +94,8 @@ export class BlockDecoder {
   private str(i: number): string {
     const cached = this.strings[i];
     if (cached !== undefined) return cached;
-    if (i >= this.strCount) throw new ProtoError(`string index ${i} outside the string table (${this.strCount} entries)`);
+    if (i >= this.strCount)
+      throw new ProtoError(`string index ${i} outside the string table (${this.strCount} entries)`);
     const s = this.data.toString('utf8', this.strStart[i]!, this.strEnd[i]!);
     this.strings[i] = s;
     return s;

@@ -55,7 +55,8 @@ export function readPbf(path: string, sink: OsmSink, opts: ReadOptions = {}): In
       } catch (e) {
         throw wrapProto(e, fail, 'has a corrupt header');
       }
-      if (header.dataSize > MAX_BLOB_BYTES) throw fail(`is corrupt (data size ${header.dataSize} bytes exceeds 32 MiB)`);
+      if (header.dataSize > MAX_BLOB_BYTES)
+        throw fail(`is corrupt (data size ${header.dataSize} bytes exceeds 32 MiB)`);
       if (blobBuf.length < header.dataSize) blobBuf = Buffer.alloc(header.dataSize);
       const dataAt = pos + 4 + headerLen;
       readExact(fd, blobBuf, header.dataSize, dataAt, () =>

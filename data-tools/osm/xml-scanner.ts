@@ -117,7 +117,8 @@ class Scanner {
       this.tag(lt, end);
       this.i = end + 1;
     }
-    if (this.stack.length > 0) throw new XmlError(`file ends inside <${this.stack[this.stack.length - 1]}> (truncated?)`);
+    if (this.stack.length > 0)
+      throw new XmlError(`file ends inside <${this.stack[this.stack.length - 1]}> (truncated?)`);
     if (!this.sawRoot) throw new XmlError('no XML element found');
   }
 

@@ -107,7 +107,8 @@ class OsmXmlHandler implements XmlHandler {
     this.kind = kind;
     this.id = intAttr(attrs, 'id', kind);
     const ts = attrs.get('timestamp');
-    if (ts !== undefined && (this.newestTimestamp === undefined || ts > this.newestTimestamp)) this.newestTimestamp = ts;
+    if (ts !== undefined && (this.newestTimestamp === undefined || ts > this.newestTimestamp))
+      this.newestTimestamp = ts;
     this.emit = this.wants[kind] && attrs.get('visible') !== 'false';
     if (!this.emit) return;
     this.tags = {};
@@ -134,7 +135,8 @@ class OsmXmlHandler implements XmlHandler {
 function numAttr(attrs: XmlAttrs, name: string, where: string): number {
   const s = attrs.get(name);
   const v = s === undefined || s.trim() === '' ? NaN : Number(s);
-  if (!Number.isFinite(v)) throw new XmlError(`<${where}> has ${s === undefined ? 'no' : `a bad (${s})`} ${name} attribute`);
+  if (!Number.isFinite(v))
+    throw new XmlError(`<${where}> has ${s === undefined ? 'no' : `a bad (${s})`} ${name} attribute`);
   return v;
 }
 

@@ -77,7 +77,12 @@ const STREET_RADIUS_M = 80;
  * Extracts places: POIs, addressed buildings and entrances, named streets cut by ward, and (with `admin`) one place
  * per admin unit. `wards`: the 2025 wards whose polygons the pack keeps; each gets a place even without members.
  */
-export function buildPlaces(store: OsmStore, strings: StringTableBuilder, admin: AdminResolver | null, wards: Iterable<number> = []): PlaceArrays {
+export function buildPlaces(
+  store: OsmStore,
+  strings: StringTableBuilder,
+  admin: AdminResolver | null,
+  wards: Iterable<number> = [],
+): PlaceArrays {
   const drafts: Draft[] = [];
   const add = (type: number, id: number, tags: Tags, lat: number, lon: number) => {
     const name = nameOf(tags);
@@ -86,9 +91,13 @@ export function buildPlaces(store: OsmStore, strings: StringTableBuilder, admin:
     if (!name && !house) return;
     if (name && !category && !house) return; // named things that are not places (roads, boundaries) are handled elsewhere
     drafts.push({
-      lat, lon,
+      lat,
+      lon,
       kind: name && category ? PlaceKind.poi : PlaceKind.address,
-      name, house, street: tags['addr:street'], category,
+      name,
+      house,
+      street: tags['addr:street'],
+      category,
       locality: tags['addr:city'] ?? tags['addr:place'] ?? tags['addr:province'],
       alt: altNamesOf(tags, name),
       tagged: admin?.resolve(tags) ?? null,
@@ -108,15 +117,33 @@ export function buildPlaces(store: OsmStore, strings: StringTableBuilder, admin:
     if (c) add(OsmType.way, way.id, way.tags, c.lat, c.lon);
   }
   for (const rel of store.sortedRelations()) {
-    if (rel.tags.type === 'restriction' || rel.tags.type === 'route' || rel.tags.type === 'route_master' || rel.tags.boundary) continue;
-    const c = rel.center ?? centroid(store, rel.members.filter((m) => m.type === 'way').flatMap((m) => store.ways.get(m.ref)?.refs ?? []));
+    if (
+      rel.tags.type === 'restriction' ||
+      rel.tags.type === 'route' ||
+      rel.tags.type === 'route_master' ||
+      rel.tags.boundary
+    )
+      continue;
+    const c =
+      rel.center ??
+      centroid(
+        store,
+        rel.members.filter((m) => m.type === 'way').flatMap((m) => store.ways.get(m.ref)?.refs ?? []),
+      );
     if (c) add(OsmType.relation, rel.id, rel.tags, c.lat, c.lon);
   }
   const wardOf = admin?.polygons ? (lat: number, lon: number) => admin.locate(lat, lon, null)[3] : null;
   for (const s of buildStreets(store, wardOf)) {
     drafts.push({
-      lat: s.lat, lon: s.lon, kind: PlaceKind.street, name: s.name, alt: s.alt, tagged: null, adm: [...NO_ADMIN],
-      osm: s.way * 4 + OsmType.street, importance: s.importance,
+      lat: s.lat,
+      lon: s.lon,
+      kind: PlaceKind.street,
+      name: s.name,
+      alt: s.alt,
+      tagged: null,
+      adm: [...NO_ADMIN],
+      osm: s.way * 4 + OsmType.street,
+      importance: s.importance,
     });
   }
 
@@ -137,7 +164,19 @@ export function buildPlaces(store: OsmStore, strings: StringTableBuilder, admin:
 }
 
 /** Railway tracks, waterways and power lines are lines, not places (their stations and bridges are). */
-const LINE_RAILWAYS = new Set(['rail', 'subway', 'light_rail', 'tram', 'monorail', 'narrow_gauge', 'construction', 'proposed', 'disused', 'abandoned', 'funicular']);
+const LINE_RAILWAYS = new Set([
+  'rail',
+  'subway',
+  'light_rail',
+  'tram',
+  'monorail',
+  'narrow_gauge',
+  'construction',
+  'proposed',
+  'disused',
+  'abandoned',
+  'funicular',
+]);
 function isLine(tags: Tags): boolean {
   return LINE_RAILWAYS.has(tags.railway ?? '') || !!tags.waterway || tags.power === 'line';
 }
@@ -156,10 +195,20 @@ function placeArrays(drafts: Draft[], strings: StringTableBuilder): PlaceArrays 
   const M = drafts.length;
   const altCount = drafts.reduce((n, d) => n + d.alt.length, 0);
   const out: PlaceArrays = {
-    lat: new Int32Array(M), lon: new Int32Array(M), kind: new Uint8Array(M), name: new Uint32Array(M),
-    house: new Uint32Array(M), street: new Uint32Array(M), category: new Uint32Array(M), locality: new Uint32Array(M),
-    adm: new Int32Array(M * ADMIN_SLOTS), osm: new Float64Array(M), importance: new Uint8Array(M),
-    altFirst: new Uint32Array(M + 1), alt: new Uint32Array(altCount), altKind: new Uint8Array(altCount),
+    lat: new Int32Array(M),
+    lon: new Int32Array(M),
+    kind: new Uint8Array(M),
+    name: new Uint32Array(M),
+    house: new Uint32Array(M),
+    street: new Uint32Array(M),
+    category: new Uint32Array(M),
+    locality: new Uint32Array(M),
+    adm: new Int32Array(M * ADMIN_SLOTS),
+    osm: new Float64Array(M),
+    importance: new Uint8Array(M),
+    altFirst: new Uint32Array(M + 1),
+    alt: new Uint32Array(altCount),
+    altKind: new Uint8Array(altCount),
   };
   let a = 0;
   drafts.forEach((d, i) => {
@@ -182,4 +231,3 @@ function placeArrays(drafts: Draft[], strings: StringTableBuilder): PlaceArrays 
   });
   return out;
 }
-

@@ -6,7 +6,25 @@ import type { OsmStore } from '../store.js';
 import { altNamesOf, centroid, type AltName } from './tags.js';
 
 /** Road classes whose names make street places. */
-const STREET_CLASSES = new Set(['motorway', 'trunk', 'primary', 'secondary', 'tertiary', 'unclassified', 'residential', 'living_street', 'service', 'pedestrian', 'road', 'motorway_link', 'trunk_link', 'primary_link', 'secondary_link', 'tertiary_link', 'track']);
+const STREET_CLASSES = new Set([
+  'motorway',
+  'trunk',
+  'primary',
+  'secondary',
+  'tertiary',
+  'unclassified',
+  'residential',
+  'living_street',
+  'service',
+  'pedestrian',
+  'road',
+  'motorway_link',
+  'trunk_link',
+  'primary_link',
+  'secondary_link',
+  'tertiary_link',
+  'track',
+]);
 /** Ways of one name are one street when they share a node or come this close (dual carriageways), metres. */
 const JOIN_METRES = 150;
 
@@ -42,7 +60,8 @@ export function buildStreets(store: OsmStore, wardOf: ((lat: number, lon: number
   const wardCache = new Map<number, number>();
   const wardOfNode = (r: number): number => {
     let w = wardCache.get(r);
-    if (w === undefined) wardCache.set(r, (w = wardOf ? wardOf(store.latE7(r) / COORD_SCALE, store.lonE7(r) / COORD_SCALE) : -1));
+    if (w === undefined)
+      wardCache.set(r, (w = wardOf ? wardOf(store.latE7(r) / COORD_SCALE, store.lonE7(r) / COORD_SCALE) : -1));
     return w;
   };
   for (const [name, ways] of [...byName.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
@@ -51,7 +70,12 @@ export function buildStreets(store: OsmStore, wardOf: ((lat: number, lon: number
     const boxes = ways.map((w) => bboxOf(store, w.refs));
     for (let i = 0; i < ways.length; i++) {
       for (let j = i + 1; j < ways.length; j++) {
-        if (boxesNear(boxes[i]!, boxes[j]!, JOIN_METRES) && (sharesNode(ways[i]!.refs, ways[j]!.refs) || minVertexDistance(store, ways[i]!.refs, ways[j]!.refs) < JOIN_METRES)) parent[find(i)] = find(j);
+        if (
+          boxesNear(boxes[i]!, boxes[j]!, JOIN_METRES) &&
+          (sharesNode(ways[i]!.refs, ways[j]!.refs) ||
+            minVertexDistance(store, ways[i]!.refs, ways[j]!.refs) < JOIN_METRES)
+        )
+          parent[find(i)] = find(j);
       }
     }
     const groups = new Map<number, number[]>();
@@ -71,7 +95,14 @@ export function buildStreets(store: OsmStore, wardOf: ((lat: number, lon: number
       }
       for (const w of [...byWard.keys()].sort((a, b) => a - b)) {
         const at = nearestToCentre(store, byWard.get(w)!);
-        out.push({ lat: store.latE7(at) / COORD_SCALE, lon: store.lonE7(at) / COORD_SCALE, name, alt, way: first.id, importance });
+        out.push({
+          lat: store.latE7(at) / COORD_SCALE,
+          lon: store.lonE7(at) / COORD_SCALE,
+          name,
+          alt,
+          way: first.id,
+          importance,
+        });
       }
     }
   }
@@ -80,7 +111,10 @@ export function buildStreets(store: OsmStore, wardOf: ((lat: number, lon: number
 
 /** The node (store index) of `refs` nearest to their centroid. */
 function nearestToCentre(store: OsmStore, refs: number[]): number {
-  const c = centroid(store, refs.map((r) => store.nodeId(r)))!;
+  const c = centroid(
+    store,
+    refs.map((r) => store.nodeId(r)),
+  )!;
   let best = refs[0]!;
   let bestD = Infinity;
   for (const r of refs) {
@@ -95,10 +129,15 @@ function nearestToCentre(store: OsmStore, refs: number[]): number {
 
 type Box = [number, number, number, number];
 function bboxOf(store: OsmStore, refs: number[]): Box {
-  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  let x0 = Infinity,
+    y0 = Infinity,
+    x1 = -Infinity,
+    y1 = -Infinity;
   for (const r of refs) {
-    x0 = Math.min(x0, store.lonE7(r)); x1 = Math.max(x1, store.lonE7(r));
-    y0 = Math.min(y0, store.latE7(r)); y1 = Math.max(y1, store.latE7(r));
+    x0 = Math.min(x0, store.lonE7(r));
+    x1 = Math.max(x1, store.lonE7(r));
+    y0 = Math.min(y0, store.latE7(r));
+    y1 = Math.max(y1, store.latE7(r));
   }
   return [x0, y0, x1, y1];
 }
@@ -112,9 +151,18 @@ function sharesNode(a: number[], b: number[]): boolean {
 }
 function minVertexDistance(store: OsmStore, a: number[], b: number[]): number {
   let best = Infinity;
-  for (const p of a) for (const q of b) {
-    best = Math.min(best, haversine(store.latE7(p) / COORD_SCALE, store.lonE7(p) / COORD_SCALE, store.latE7(q) / COORD_SCALE, store.lonE7(q) / COORD_SCALE));
-  }
+  for (const p of a)
+    for (const q of b) {
+      best = Math.min(
+        best,
+        haversine(
+          store.latE7(p) / COORD_SCALE,
+          store.lonE7(p) / COORD_SCALE,
+          store.latE7(q) / COORD_SCALE,
+          store.lonE7(q) / COORD_SCALE,
+        ),
+      );
+    }
   return best;
 }
 
@@ -130,11 +178,19 @@ export function namedRoadPoints(store: OsmStore): { index: KDBush; names: string
       const r = store.nodeIndex(ref);
       if (r < 0) continue;
       if (prev >= 0) {
-        const d = haversine(store.latE7(prev) / COORD_SCALE, store.lonE7(prev) / COORD_SCALE, store.latE7(r) / COORD_SCALE, store.lonE7(r) / COORD_SCALE);
+        const d = haversine(
+          store.latE7(prev) / COORD_SCALE,
+          store.lonE7(prev) / COORD_SCALE,
+          store.latE7(r) / COORD_SCALE,
+          store.lonE7(r) / COORD_SCALE,
+        );
         const steps = Math.floor(d / 40);
         for (let k = 1; k <= steps; k++) {
           const t = k / (steps + 1);
-          pts.push((store.lonE7(prev) + (store.lonE7(r) - store.lonE7(prev)) * t) / COORD_SCALE, (store.latE7(prev) + (store.latE7(r) - store.latE7(prev)) * t) / COORD_SCALE);
+          pts.push(
+            (store.lonE7(prev) + (store.lonE7(r) - store.lonE7(prev)) * t) / COORD_SCALE,
+            (store.latE7(prev) + (store.latE7(r) - store.latE7(prev)) * t) / COORD_SCALE,
+          );
           names.push(name);
         }
       }

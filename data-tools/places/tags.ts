@@ -4,7 +4,25 @@ import type { OsmStore } from '../store.js';
 import type { Center, Tags } from '../osm/types.js';
 import { AltKind } from '../../src/places/kinds.js';
 
-const CATEGORY_KEYS = ['amenity', 'shop', 'tourism', 'leisure', 'office', 'healthcare', 'historic', 'craft', 'club', 'sport', 'man_made', 'railway', 'aeroway', 'public_transport', 'place', 'natural', 'building'];
+const CATEGORY_KEYS = [
+  'amenity',
+  'shop',
+  'tourism',
+  'leisure',
+  'office',
+  'healthcare',
+  'historic',
+  'craft',
+  'club',
+  'sport',
+  'man_made',
+  'railway',
+  'aeroway',
+  'public_transport',
+  'place',
+  'natural',
+  'building',
+];
 
 /** The place's category: the value of its first category key ("hospital", "cafe"), or the key for `=yes`. */
 export function categoryOf(tags: Tags): string | undefined {
@@ -16,7 +34,22 @@ export function categoryOf(tags: Tags): string | undefined {
   return undefined;
 }
 
-const IMPORTANT = new Set(['hospital', 'university', 'college', 'school', 'museum', 'attraction', 'station', 'marketplace', 'place_of_worship', 'townhall', 'stadium', 'park', 'water', 'lake']);
+const IMPORTANT = new Set([
+  'hospital',
+  'university',
+  'college',
+  'school',
+  'museum',
+  'attraction',
+  'station',
+  'marketplace',
+  'place_of_worship',
+  'townhall',
+  'stadium',
+  'park',
+  'water',
+  'lake',
+]);
 
 /** 0..255: how well known a place is likely to be (wikidata, wikipedia, an English name, a landmark category). */
 export function importanceOf(tags: Tags, category: string | undefined): number {
@@ -29,9 +62,19 @@ export function importanceOf(tags: Tags, category: string | undefined): number {
   return Math.min(255, s);
 }
 
-
 /** Tags holding other names of the place itself, in the order they are stored. */
-const NAME_KEYS = ['name:vi', 'name:en', 'official_name', 'official_name:vi', 'alt_name', 'alt_name:vi', 'short_name', 'old_name', 'int_name', 'loc_name'];
+const NAME_KEYS = [
+  'name:vi',
+  'name:en',
+  'official_name',
+  'official_name:vi',
+  'alt_name',
+  'alt_name:vi',
+  'short_name',
+  'old_name',
+  'int_name',
+  'loc_name',
+];
 const BRAND_KEYS = ['brand', 'operator'];
 
 /** One alternative name. */
@@ -65,7 +108,9 @@ export function altNamesOf(tags: Tags, name: string | undefined): AltName[] {
 
 /** The mean of the distinct nodes' coordinates (degrees), or null when none is known. */
 export function centroid(store: OsmStore, refs: number[]): Center | null {
-  let lat = 0, lon = 0, n = 0;
+  let lat = 0,
+    lon = 0,
+    n = 0;
   const seen = new Set<number>();
   for (const ref of refs) {
     if (seen.has(ref)) continue;

@@ -52,7 +52,12 @@ export function unitPlaces(members: readonly UnitMember[], admin: AdminResolver,
   for (const [id, list] of [...byUnit.entries()].sort((a, b) => a[0] - b[0])) {
     const unit = admin.describe(id);
     if (!unit) continue;
-    const slot = unit.system === '2025' ? (unit.level === 'ward' ? AdminSlot.ward2025 : AdminSlot.province2025) : AdminSlot[unit.level];
+    const slot =
+      unit.system === '2025'
+        ? unit.level === 'ward'
+          ? AdminSlot.ward2025
+          : AdminSlot.province2025
+        : AdminSlot[unit.level];
     let at: UnitMember | null = list.length > 0 ? medianMember(list) : null;
     if (!at) {
       const inside = admin.pointInside(id);
@@ -70,8 +75,13 @@ export function unitPlaces(members: readonly UnitMember[], admin: AdminResolver,
     }
     adm[slot] = id;
     out.push({
-      lat: at.lat, lon: at.lon, kind: LEVEL_KIND[unit.level], name: unit.name, adm,
-      osm: -(id + 1), importance: IMPORTANCE[unit.system][unit.level],
+      lat: at.lat,
+      lon: at.lon,
+      kind: LEVEL_KIND[unit.level],
+      name: unit.name,
+      adm,
+      osm: -(id + 1),
+      importance: IMPORTANCE[unit.system][unit.level],
       category: unit.system === '2025' ? 'admin_2025' : 'admin',
     });
   }
@@ -84,5 +94,7 @@ function medianMember(list: UnitMember[]): UnitMember {
   const lons = list.map((d) => d.lon).sort((a, b) => a - b);
   const mLat = lats[lats.length >> 1]!;
   const mLon = lons[lons.length >> 1]!;
-  return list.reduce((best, d) => (haversine(d.lat, d.lon, mLat, mLon) < haversine(best.lat, best.lon, mLat, mLon) ? d : best));
+  return list.reduce((best, d) =>
+    haversine(d.lat, d.lon, mLat, mLon) < haversine(best.lat, best.lon, mLat, mLon) ? d : best,
+  );
 }

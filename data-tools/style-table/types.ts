@@ -19,8 +19,7 @@ export type ReferenceSupport = Readonly<Record<string, string>>;
  * `{ source: 'geojson', has: { lineMetrics: true } }`.
  */
 type ReferenceRequirement =
-  | string
-  | Readonly<Record<string, string | boolean | readonly string[] | Readonly<Record<string, boolean>>>>;
+  string | Readonly<Record<string, string | boolean | readonly string[] | Readonly<Record<string, boolean>>>>;
 
 /** One layout or paint property of MapLibre's style reference (`v8.json`): the fields the derivation reads. */
 export interface ReferenceProperty {

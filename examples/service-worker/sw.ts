@@ -13,7 +13,15 @@
  * The demo map page (demo/index.html with map.js and MapLibre, copied beside this script) is precached with the pack
  * at install; its same-origin map and REST requests are answered here too. Everything else goes to the network.
  */
-import { createEngine, createFetchHandler, createMapResources, createTileSource, MemoryUsageStore, type ApiKey, type FetchHandler } from 'bando';
+import {
+  createEngine,
+  createFetchHandler,
+  createMapResources,
+  createTileSource,
+  MemoryUsageStore,
+  type ApiKey,
+  type FetchHandler,
+} from 'bando';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -25,7 +33,20 @@ const PACK = new URL(settings.get('pack') ?? 'hanoi.pack', self.location.href).h
 const PREFIX = BASE.href.replace(/\/$/, '') + '/';
 const CACHE = 'bando-offline-v1';
 /** Static files kept for offline use: the pack and the demo page's files (each optional). */
-const PRECACHE = [PACK, ...['demo/index.html', 'demo/map.js', 'demo/maplibre-gl.mjs', 'demo/maplibre-gl-worker.mjs', 'demo/maplibre-gl.css', 'assets/sprites/default.json', 'assets/sprites/default.png', 'assets/sprites/default@2x.json', 'assets/sprites/default@2x.png'].map((f) => new URL(f, self.location.href).href)];
+const PRECACHE = [
+  PACK,
+  ...[
+    'demo/index.html',
+    'demo/map.js',
+    'demo/maplibre-gl.mjs',
+    'demo/maplibre-gl-worker.mjs',
+    'demo/maplibre-gl.css',
+    'assets/sprites/default.json',
+    'assets/sprites/default.png',
+    'assets/sprites/default@2x.json',
+    'assets/sprites/default@2x.png',
+  ].map((f) => new URL(f, self.location.href).href),
+];
 
 /** A shipped asset (glyphs, sprite) hosted beside this script under assets/: from the cache, else the network. */
 async function asset(relative: string): Promise<Uint8Array | null> {
@@ -36,7 +57,8 @@ async function asset(relative: string): Promise<Uint8Array | null> {
   return new Uint8Array(await res.arrayBuffer());
 }
 /** Same-origin paths the demo page calls: the web-map resources and the REST endpoints. */
-const LOCAL = /^\/(styles|tiles|fonts|sprites)\/|^\/(geocode|direction|distancematrix|place\/autocomplete|place\/detail|trip|staticmap\/route)$/i;
+const LOCAL =
+  /^\/(styles|tiles|fonts|sprites)\/|^\/(geocode|direction|distancematrix|place\/autocomplete|place\/detail|trip|staticmap\/route)$/i;
 
 let handlers: Promise<{ online: FetchHandler; local: FetchHandler }> | null = null;
 /** The engine is built on the first request the worker answers (and again after the browser stops the worker). */
@@ -64,7 +86,10 @@ function getHandlers() {
 
 self.addEventListener('install', (event) => {
   event.waitUntil(
-    caches.open(CACHE).then((cache) => Promise.allSettled(PRECACHE.map((u) => cache.add(u)))).then(() => self.skipWaiting()),
+    caches
+      .open(CACHE)
+      .then((cache) => Promise.allSettled(PRECACHE.map((u) => cache.add(u))))
+      .then(() => self.skipWaiting()),
   );
 });
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
@@ -73,6 +98,8 @@ self.addEventListener('fetch', (event) => {
   if (url.startsWith(PREFIX)) return event.respondWith(getHandlers().then((h) => h.online(event.request)));
   const u = new URL(url);
   if (u.origin !== self.location.origin || event.request.method !== 'GET') return;
-  if (LOCAL.test(u.pathname)) return event.respondWith(getHandlers().then((h) => h.local(event.request, { remoteAddress: '127.0.0.1' })));
-  if (PRECACHE.includes(u.origin + u.pathname)) event.respondWith(caches.match(u.origin + u.pathname).then((r) => r ?? fetch(event.request)));
+  if (LOCAL.test(u.pathname))
+    return event.respondWith(getHandlers().then((h) => h.local(event.request, { remoteAddress: '127.0.0.1' })));
+  if (PRECACHE.includes(u.origin + u.pathname))
+    event.respondWith(caches.match(u.origin + u.pathname).then((r) => r ?? fetch(event.request)));
 });

@@ -9,6 +9,11 @@ import type { AdminTable } from './types';
 export function legacyOf(table: AdminTable, ward2025: number): [ward: number, district: number, province: number] {
   const parent = (id: number): number => table.byId.get(id)?.parent ?? -1;
   const sources = (table.toLegacy.get(ward2025) ?? []).filter((id) => table.byId.get(id)?.level === 'ward');
-  const one = (ids: number[]): number => (ids.length > 0 && ids.every((id) => id === ids[0]) && ids[0]! >= 0 ? ids[0]! : -1);
-  return [sources.length === 1 ? sources[0]! : -1, one(sources.map(parent)), one(sources.map((w) => parent(parent(w))))];
+  const one = (ids: number[]): number =>
+    ids.length > 0 && ids.every((id) => id === ids[0]) && ids[0]! >= 0 ? ids[0]! : -1;
+  return [
+    sources.length === 1 ? sources[0]! : -1,
+    one(sources.map(parent)),
+    one(sources.map((w) => parent(parent(w)))),
+  ];
 }

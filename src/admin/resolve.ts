@@ -29,7 +29,13 @@ export interface AdminResolution {
  * Ids of units of one system and level whose name matches `name`, keeping only those `keep` accepts. The
  * name's keys are tried best first (see adminNameKeys); the first key with an accepted unit wins.
  */
-function find(table: AdminTable, system: AdminSystem, level: AdminLevel, name: string | undefined, keep: (id: number) => boolean): number[] {
+function find(
+  table: AdminTable,
+  system: AdminSystem,
+  level: AdminLevel,
+  name: string | undefined,
+  keep: (id: number) => boolean,
+): number[] {
   if (typeof name !== 'string') return [];
   for (const k of adminNameKeys(name)) {
     const hits = (table.index.get(indexKey(system, level, k)) ?? []).filter(keep);
@@ -55,10 +61,20 @@ export function resolveAdmin(table: AdminTable, query: AdminQuery): AdminResolut
   let provinces = find(table, 'legacy', 'province', q.province, () => true);
   // A province that is written but unknown (misspelt, or not in this pack) must not let a same-named ward or
   // district elsewhere in the country match.
-  if (q.province && provinces.length === 0 && find(table, '2025', 'province', q.province, () => true).length === 0) return out;
-  let districts = find(table, 'legacy', 'district', q.district, (d) => provinces.length === 0 || provinces.includes(parentOf(table, d)));
-  const inProvinces = (w: number): boolean => provinces.length === 0 || provinces.includes(parentOf(table, parentOf(table, w)));
-  let wards = find(table, 'legacy', 'ward', q.ward, (w) => (districts.length > 0 ? districts.includes(parentOf(table, w)) : inProvinces(w)));
+  if (q.province && provinces.length === 0 && find(table, '2025', 'province', q.province, () => true).length === 0)
+    return out;
+  let districts = find(
+    table,
+    'legacy',
+    'district',
+    q.district,
+    (d) => provinces.length === 0 || provinces.includes(parentOf(table, d)),
+  );
+  const inProvinces = (w: number): boolean =>
+    provinces.length === 0 || provinces.includes(parentOf(table, parentOf(table, w)));
+  let wards = find(table, 'legacy', 'ward', q.ward, (w) =>
+    districts.length > 0 ? districts.includes(parentOf(table, w)) : inProvinces(w),
+  );
   if (wards.length === 0 && districts.length > 0) {
     // Mapped data near district borders often names the neighbouring district: trust a ward name that is unique
     // in the province over the district, and report the disagreement.
@@ -69,8 +85,10 @@ export function resolveAdmin(table: AdminTable, query: AdminQuery): AdminResolut
       out.mismatched.push('district');
     }
   }
-  if (wards.length > 0 && districts.length > 1) districts = districts.filter((d) => wards.some((w) => parentOf(table, w) === d));
-  if (districts.length > 0 && provinces.length > 1) provinces = provinces.filter((p) => districts.some((d) => parentOf(table, d) === p));
+  if (wards.length > 0 && districts.length > 1)
+    districts = districts.filter((d) => wards.some((w) => parentOf(table, w) === d));
+  if (districts.length > 0 && provinces.length > 1)
+    provinces = provinces.filter((p) => districts.some((d) => parentOf(table, d) === p));
 
   if (wards.length === 1) {
     out.legacy.ward = wards[0]!;
@@ -94,7 +112,8 @@ export function resolveAdmin(table: AdminTable, query: AdminQuery): AdminResolut
     const p = find(table, '2025', 'province', q.province, () => true);
     if (p.length === 1) out.v2025.province = p[0]!;
   }
-  const inProvince = (w: number): boolean => out.v2025.province === undefined || parentOf(table, w) === out.v2025.province;
+  const inProvince = (w: number): boolean =>
+    out.v2025.province === undefined || parentOf(table, w) === out.v2025.province;
   if (out.legacy.ward !== undefined) {
     const mapped = table.legacyTo2025.get(out.legacy.ward) ?? [];
     out.v2025.wards = mapped;
@@ -105,7 +124,8 @@ export function resolveAdmin(table: AdminTable, query: AdminQuery): AdminResolut
   if (out.v2025.ward === undefined) {
     // A 2025-style address, or OSM data that put the new ward in addr:district ("Xuân Hòa" in Hồ Chí Minh).
     let direct = find(table, '2025', 'ward', q.ward, inProvince);
-    if (direct.length === 0 && out.legacy.district === undefined) direct = find(table, '2025', 'ward', q.district, inProvince);
+    if (direct.length === 0 && out.legacy.district === undefined)
+      direct = find(table, '2025', 'ward', q.district, inProvince);
     if (direct.length === 1) {
       out.v2025.ward = direct[0]!;
       out.v2025.wards = [direct[0]!];
@@ -123,7 +143,8 @@ export function resolveAdmin(table: AdminTable, query: AdminQuery): AdminResolut
  *   a province or district around it
  */
 export function gazetteerFor(table: AdminTable, area?: ReadonlySet<number>): Gazetteer {
-  const ids = (system: AdminSystem, level: AdminLevel, key: string): number[] => table.index.get(indexKey(system, level, key)) ?? [];
+  const ids = (system: AdminSystem, level: AdminLevel, key: string): number[] =>
+    table.index.get(indexKey(system, level, key)) ?? [];
   return (kind, foldedName, within) => {
     const scopeDistricts = within?.district ? ids('legacy', 'district', within.district) : [];
     // Without a province, the districts' provinces scope too (2025 wards have no district).
@@ -133,7 +154,10 @@ export function gazetteerFor(table: AdminTable, area?: ReadonlySet<number>): Gaz
     // Nothing around the name: it names a unit of the region's own area, or none ("Thăng Long" in a Hà Nội pack is
     // no commune of that name in another province).
     const bare = !within?.province && !within?.district;
-    const candidates = [...ids('legacy', kind, foldedName), ...(kind === 'district' ? [] : ids('2025', kind, foldedName))];
+    const candidates = [
+      ...ids('legacy', kind, foldedName),
+      ...(kind === 'district' ? [] : ids('2025', kind, foldedName)),
+    ];
     return candidates.some((id) => {
       if (bare && area && kind !== 'province' && !area.has(id)) return false;
       if (kind === 'ward' && scopeDistricts.length > 0 && table.byId.get(id)!.system === 'legacy') {

@@ -28,7 +28,8 @@ export function buildTable(
     if (k.includes(' ') && !/\d/.test(k)) put(indexKey(u.system, u.level, k.replace(/ /g, '')), u.id);
     // 2025 wards named after their old town ("Lâm Viên - Đà Lạt") are also called by the first part alone.
     const dash = u.name.indexOf(' - ');
-    if (u.system === '2025' && u.level === 'ward' && dash > 0) put(indexKey(u.system, u.level, nameKey(u.name.slice(0, dash))), u.id);
+    if (u.system === '2025' && u.level === 'ward' && dash > 0)
+      put(indexKey(u.system, u.level, nameKey(u.name.slice(0, dash))), u.id);
   }
   const legacyTo2025 = new Map<number, number[]>();
   const toLegacy = new Map<number, number[]>();

@@ -45,7 +45,9 @@ export class WardPolygonsBuilder {
     const partRing: number[] = [0];
     const ringStart: number[] = [0];
     const xy: number[] = [];
-    const box: Rect | null = clip ? [0, 1, 2, 3].map((k) => Math.round(clip[k]! * COORD_SCALE)) as unknown as Rect : null;
+    const box: Rect | null = clip
+      ? ([0, 1, 2, 3].map((k) => Math.round(clip[k]! * COORD_SCALE)) as unknown as Rect)
+      : null;
     for (const unit of [...this.wards.keys()].sort((a, b) => a - b)) {
       const w = units.length;
       let kept = 0;
@@ -70,10 +72,15 @@ export class WardPolygonsBuilder {
     const index = new Flatbush(Math.max(1, partWard.length), NODE_SIZE, Int32Array);
     const xyArr = Int32Array.from(xy);
     for (let p = 0; p < partWard.length; p++) {
-      let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+      let x0 = Infinity,
+        y0 = Infinity,
+        x1 = -Infinity,
+        y1 = -Infinity;
       for (let v = ringStart[partRing[p]!]!; v < ringStart[partRing[p + 1]!]!; v++) {
-        x0 = Math.min(x0, xyArr[2 * v]!); x1 = Math.max(x1, xyArr[2 * v]!);
-        y0 = Math.min(y0, xyArr[2 * v + 1]!); y1 = Math.max(y1, xyArr[2 * v + 1]!);
+        x0 = Math.min(x0, xyArr[2 * v]!);
+        x1 = Math.max(x1, xyArr[2 * v]!);
+        y0 = Math.min(y0, xyArr[2 * v + 1]!);
+        y1 = Math.max(y1, xyArr[2 * v + 1]!);
       }
       index.add(x0, y0, x1, y1);
     }
@@ -109,7 +116,9 @@ function toUnits(ring: Ring): number[] {
 function clipRing(pts: number[], box: Rect): number[] {
   const [x0, y0, x1, y1] = box;
   let out = pts;
-  const edges: Array<[(x: number, y: number) => boolean, (ax: number, ay: number, bx: number, by: number) => [number, number]]> = [
+  const edges: Array<
+    [(x: number, y: number) => boolean, (ax: number, ay: number, bx: number, by: number) => [number, number]]
+  > = [
     [(x) => x >= x0, (ax, ay, bx, by) => [x0, Math.round(ay + ((x0 - ax) * (by - ay)) / (bx - ax))]],
     [(x) => x <= x1, (ax, ay, bx, by) => [x1, Math.round(ay + ((x1 - ax) * (by - ay)) / (bx - ax))]],
     [(_, y) => y >= y0, (ax, ay, bx, by) => [Math.round(ax + ((y0 - ay) * (bx - ax)) / (by - ay)), y0]],
@@ -120,8 +129,10 @@ function clipRing(pts: number[], box: Rect): number[] {
     out = [];
     const n = src.length / 2;
     for (let i = 0; i < n; i++) {
-      const ax = src[2 * ((i + n - 1) % n)]!, ay = src[2 * ((i + n - 1) % n) + 1]!;
-      const bx = src[2 * i]!, by = src[2 * i + 1]!;
+      const ax = src[2 * ((i + n - 1) % n)]!,
+        ay = src[2 * ((i + n - 1) % n) + 1]!;
+      const bx = src[2 * i]!,
+        by = src[2 * i + 1]!;
       const aIn = inside(ax, ay);
       const bIn = inside(bx, by);
       if (bIn) {

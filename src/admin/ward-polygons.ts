@@ -70,10 +70,16 @@ export class WardPolygons {
     const parts = this.partWard.length;
     const rings = this.ringStart.length - 1;
     // An empty set still has one index item (flatbush needs one), pointing at no part.
-    if (this.partRing.length !== parts + 1 || this.index.numItems !== Math.max(1, parts) || !isOffsetArray(this.partRing, rings) || !isOffsetArray(this.ringStart, this.xy.length / 2)) {
+    if (
+      this.partRing.length !== parts + 1 ||
+      this.index.numItems !== Math.max(1, parts) ||
+      !isOffsetArray(this.partRing, rings) ||
+      !isOffsetArray(this.ringStart, this.xy.length / 2)
+    ) {
       throw new Error('ward polygons: arrays disagree in length');
     }
-    for (let p = 0; p < parts; p++) if (this.partWard[p]! >= this.unit.length) throw new Error('ward polygons: part of an unknown ward');
+    for (let p = 0; p < parts; p++)
+      if (this.partWard[p]! >= this.unit.length) throw new Error('ward polygons: part of an unknown ward');
   }
 
   /** The polygons of a pack, or null when it has none. Throws PackError when the sections are inconsistent. */
@@ -125,8 +131,10 @@ export class WardPolygons {
       const start = this.ringStart[r]!;
       const end = this.ringStart[r + 1]!;
       for (let i = start, j = end - 1; i < end; j = i++) {
-        const xi = xy[2 * i]!, yi = xy[2 * i + 1]!;
-        const xj = xy[2 * j]!, yj = xy[2 * j + 1]!;
+        const xi = xy[2 * i]!,
+          yi = xy[2 * i + 1]!;
+        const xj = xy[2 * j]!,
+          yj = xy[2 * j + 1]!;
         if (yi > y !== yj > y && x < xi + ((y - yi) * (xj - xi)) / (yj - yi)) inside = !inside;
       }
     }
@@ -162,13 +170,17 @@ export class WardPolygons {
       const end = this.ringStart[r + 1]!;
       for (let i = start, j = end - 1; i < end; j = i++) {
         // Metres in a local equirectangular frame around the point.
-        const ax = ((xy[2 * j]! - x) / aspect) * M_PER_UNIT, ay = (xy[2 * j + 1]! - y) * M_PER_UNIT;
-        const bx = ((xy[2 * i]! - x) / aspect) * M_PER_UNIT, by = (xy[2 * i + 1]! - y) * M_PER_UNIT;
-        const ex = bx - ax, ey = by - ay;
+        const ax = ((xy[2 * j]! - x) / aspect) * M_PER_UNIT,
+          ay = (xy[2 * j + 1]! - y) * M_PER_UNIT;
+        const bx = ((xy[2 * i]! - x) / aspect) * M_PER_UNIT,
+          by = (xy[2 * i + 1]! - y) * M_PER_UNIT;
+        const ex = bx - ax,
+          ey = by - ay;
         const l2 = ex * ex + ey * ey;
         let t = l2 > 0 ? -(ax * ex + ay * ey) / l2 : 0;
         t = t < 0 ? 0 : t > 1 ? 1 : t;
-        const px = ax + t * ex, py = ay + t * ey;
+        const px = ax + t * ex,
+          py = ay + t * ey;
         const d = px * px + py * py;
         if (d < best) best = d;
       }
@@ -202,7 +214,10 @@ export class WardPolygons {
       const start = this.ringStart[r]!;
       const end = this.ringStart[r + 1]!;
       for (let i = start, j = end - 1; i < end; j = i++) {
-        const xi = xy[2 * i]!, yi = xy[2 * i + 1]!, xj = xy[2 * j]!, yj = xy[2 * j + 1]!;
+        const xi = xy[2 * i]!,
+          yi = xy[2 * i + 1]!,
+          xj = xy[2 * j]!,
+          yj = xy[2 * j + 1]!;
         if (yi > y !== yj > y) xs.push(xi + ((y - yi) * (xj - xi)) / (yj - yi));
       }
     }
@@ -220,9 +235,13 @@ export class WardPolygons {
 
   /** Bounding box [minX, minY, maxX, maxY] of part `p`, 1e-7 degree. */
   private partBox(p: number): [number, number, number, number] {
-    let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+    let x0 = Infinity,
+      y0 = Infinity,
+      x1 = -Infinity,
+      y1 = -Infinity;
     for (let v = this.ringStart[this.partRing[p]!]!; v < this.ringStart[this.partRing[p + 1]!]!; v++) {
-      const x = this.xy[2 * v]!, y = this.xy[2 * v + 1]!;
+      const x = this.xy[2 * v]!,
+        y = this.xy[2 * v + 1]!;
       if (x < x0) x0 = x;
       if (x > x1) x1 = x;
       if (y < y0) y0 = y;

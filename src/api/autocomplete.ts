@@ -52,7 +52,10 @@ export type AutocompleteParams = {
 const round = (ms: number): number => Math.round(ms * 1000) / 1000;
 
 /** Answers GET /Place/AutoComplete for an engine's regions. */
-export function autocomplete(engine: { readonly regions: readonly Region[]; readonly limits?: Limits }, params: Query<AutocompleteParams>): AutocompleteResponse {
+export function autocomplete(
+  engine: { readonly regions: readonly Region[]; readonly limits?: Limits },
+  params: Query<AutocompleteParams>,
+): AutocompleteResponse {
   const t0 = performance.now();
   const fail = (error_message: string, status: 'BAD_REQUEST' | 'ERROR' = 'BAD_REQUEST'): AutocompleteResponse => ({
     predictions: [],
@@ -88,7 +91,12 @@ export function autocomplete(engine: { readonly regions: readonly Region[]; read
     const t1 = performance.now();
     const hits: Array<ForwardHit & { terms: Term[] }> = [];
     for (const r of state.regions) {
-      const q = buildQuery(input.value, { gazetteer: r.gazetteer, isStreet: r.isStreet, table: r.admin.table, numbersOptional: false });
+      const q = buildQuery(input.value, {
+        gazetteer: r.gazetteer,
+        isStreet: r.isStreet,
+        table: r.admin.table,
+        numbersOptional: false,
+      });
       if (q.terms.length === 0) continue;
       let keep: ((i: number) => boolean) | undefined;
       let bias: ((i: number) => number) | undefined;
@@ -105,7 +113,8 @@ export function autocomplete(engine: { readonly regions: readonly Region[]; read
         bias = (i) => BIAS / (1 + d(i) / 1000 / BIAS_SCALE_KM);
       }
       // A few more than asked: repeats of one description are dropped below.
-      for (const h of rankInRegion(r, q, { prefix: true, limit: n * 2, keep, bias })) hits.push({ ...h, terms: q.terms });
+      for (const h of rankInRegion(r, q, { prefix: true, limit: n * 2, keep, bias }))
+        hits.push({ ...h, terms: q.terms });
     }
     hits.sort((a, b) => b.score - a.score);
     const executed = performance.now() - t1;
@@ -118,7 +127,12 @@ export function autocomplete(engine: { readonly regions: readonly Region[]; read
       if (!seen.has(p.description)) predictions.push(p);
       seen.add(p.description);
     }
-    return { predictions, executed_time: round(executed), executed_time_all: round(performance.now() - t0), status: 'OK' };
+    return {
+      predictions,
+      executed_time: round(executed),
+      executed_time_all: round(performance.now() - t0),
+      status: 'OK',
+    };
   } catch (e) {
     return fail(`autocomplete failed: ${(e as Error)?.message ?? String(e)}`, 'ERROR');
   }

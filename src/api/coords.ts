@@ -27,7 +27,8 @@ export function parseCoord(text: string, param: string): LatLng | ParamError {
   if (!DECIMAL.test(a) || !DECIMAL.test(b)) return { error: `${param}: "${clip(text)}" is not a pair of numbers` };
   const lat = Number(a);
   const lng = Number(b);
-  if (!(Math.abs(lat) <= 90) || !(Math.abs(lng) <= 180)) return { error: `${param}: "${clip(text)}" is out of range (latitude -90..90, longitude -180..180)` };
+  if (!(Math.abs(lat) <= 90) || !(Math.abs(lng) <= 180))
+    return { error: `${param}: "${clip(text)}" is out of range (latitude -90..90, longitude -180..180)` };
   return { lat, lng };
 }
 

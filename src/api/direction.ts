@@ -58,7 +58,11 @@ function travelMode(vehicle: string): string {
  * plus up to two alternatives when `alternatives` is true and there is a single destination. Bad input gives
  * BAD_REQUEST naming the parameter; a point off the road network or no route gives NOT_FOUND. Never throws.
  */
-export function direction(regions: readonly Region[], params: Query<DirectionParams>, limits: Limits = DEFAULT_LIMITS): DirectionResponse {
+export function direction(
+  regions: readonly Region[],
+  params: Query<DirectionParams>,
+  limits: Limits = DEFAULT_LIMITS,
+): DirectionResponse {
   try {
     return plan(regions, rawParams(params), limits);
   } catch (err) {
@@ -82,8 +86,12 @@ function plan(regions: readonly Region[], params: RawParams, limits: Limits): Di
 
   const located = locate(regions, [origin, ...dests], profile, limits.snapRadius);
   if (isLocateFailure(located)) {
-    if (located.reason === 'outside') return fail('NOT_FOUND', `origin and destination are not inside one loaded region; ${loadedAreas(regions)}`);
-    return fail('NOT_FOUND', `${located.index === 0 ? 'origin' : `destination ${located.index}`} is not near a road for ${vehicle}`);
+    if (located.reason === 'outside')
+      return fail('NOT_FOUND', `origin and destination are not inside one loaded region; ${loadedAreas(regions)}`);
+    return fail(
+      'NOT_FOUND',
+      `${located.index === 0 ? 'origin' : `destination ${located.index}`} is not near a road for ${vehicle}`,
+    );
   }
   const { region, snaps } = located;
   const router = routerOf(region);
@@ -94,7 +102,11 @@ function plan(regions: readonly Region[], params: RawParams, limits: Limits): Di
   for (let i = 0; i + 1 < snaps.length; i++) {
     // No U-turn at an intermediate destination: leave along the arc of arrival, unless that leads nowhere.
     const leg = router.snapLeg(snaps[i]!, snaps[i + 1]!, profile, 'fastest', legs[i - 1]?.path.arcs.at(-1));
-    if (!leg) return fail('NOT_FOUND', `no route from ${i === 0 ? 'origin' : `destination ${i}`} to destination ${i + 1} for ${vehicle}`);
+    if (!leg)
+      return fail(
+        'NOT_FOUND',
+        `no route from ${i === 0 ? 'origin' : `destination ${i}`} to destination ${i + 1} for ${vehicle}`,
+      );
     legs.push(leg);
   }
   const routes = [legs];
@@ -107,7 +119,9 @@ function plan(regions: readonly Region[], params: RawParams, limits: Limits): Di
   const mode = travelMode(vehicle);
   return {
     geocoded_waypoints: [],
-    routes: routes.map((r) => formatRoute(r, (leg, line) => formatSteps(buildManeuvers(ctx.costs, name, leg.path, line), mode), region)),
+    routes: routes.map((r) =>
+      formatRoute(r, (leg, line) => formatSteps(buildManeuvers(ctx.costs, name, leg.path, line), mode), region),
+    ),
     status: 'OK',
   };
 }
@@ -138,7 +152,14 @@ function formatRoute(legs: SnapLeg[], steps: (leg: SnapLeg, line: PathLine) => S
     const text = region.strings.get(n);
     if (text && d > most) [summary, most] = [text, d];
   }
-  return { bounds: {}, legs: out, overview_polyline: { points: encodePolyline(line) }, summary, warnings: [], waypoint_order: [] };
+  return {
+    bounds: {},
+    legs: out,
+    overview_polyline: { points: encodePolyline(line) },
+    summary,
+    warnings: [],
+    waypoint_order: [],
+  };
 }
 
 function fail(status: 'BAD_REQUEST' | 'NOT_FOUND' | 'ERROR', message: string): DirectionResponse {

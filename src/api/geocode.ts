@@ -17,7 +17,6 @@ import { rawParams, type Query, type BoolParam } from './param-types';
 import { geocodeResult, uniqueBy, type GeocodeResponse, type GeocodeResult } from './place-shapes';
 import type { Limits } from '../limits';
 
-
 /** Exactly one of the keys of GET /Geocode. */
 type OneOf<K extends string> = { [P in K]: { [Q in P]: string } & { [Q in Exclude<K, P>]?: never } }[K];
 
@@ -30,11 +29,19 @@ export type GeocodeParams = OneOf<'address' | 'latlng' | 'place_id' | 'placeid'>
   has_deprecated_administrative_unit?: BoolParam;
 };
 
-const body = (status: GeocodeResponse['status'], results: GeocodeResult[] = [], error_message?: string): GeocodeResponse =>
+const body = (
+  status: GeocodeResponse['status'],
+  results: GeocodeResult[] = [],
+  error_message?: string,
+): GeocodeResponse =>
   error_message === undefined ? { plus_code: {}, results, status } : { plus_code: {}, results, status, error_message };
 
 /** The geocode result of a place, as `opts` says to show it. */
-function resultOf(r: PlacesRegion, place: number, opts: DescribeOptions & { partial?: boolean; legacy: boolean }): GeocodeResult {
+function resultOf(
+  r: PlacesRegion,
+  place: number,
+  opts: DescribeOptions & { partial?: boolean; legacy: boolean },
+): GeocodeResult {
   return geocodeResult(describePlace(r, place, opts), encodePlaceId(r.tag, r.region, place), opts);
 }
 
@@ -43,15 +50,23 @@ const found = (results: GeocodeResult[], limit: number): GeocodeResponse =>
   results.length > 0 ? body('OK', uniqueBy(results, (x) => x.formatted_address).slice(0, limit)) : body('NOT_FOUND');
 
 /** Answers GET /Geocode for an engine's regions. */
-export function geocode(engine: { readonly regions: readonly Region[]; readonly limits?: Limits }, params: Query<GeocodeParams>): GeocodeResponse {
+export function geocode(
+  engine: { readonly regions: readonly Region[]; readonly limits?: Limits },
+  params: Query<GeocodeParams>,
+): GeocodeResponse {
   try {
     const p = rawParams(params);
     const placeId = given(p.place_id) ? p.place_id : p.placeid;
     // An empty parameter counts as given (and is then reported as empty), so "address=&latlng=1,2" is ambiguous.
     const present = (v: unknown): boolean => v !== undefined && v !== null;
-    const which = [present(p.address) ? 'address' : '', present(p.latlng) ? 'latlng' : '', present(placeId) ? 'place_id' : ''].filter(Boolean);
+    const which = [
+      present(p.address) ? 'address' : '',
+      present(p.latlng) ? 'latlng' : '',
+      present(placeId) ? 'place_id' : '',
+    ].filter(Boolean);
     if (which.length === 0) return body('BAD_REQUEST', [], 'one of address, latlng or place_id is required');
-    if (which.length > 1) return body('BAD_REQUEST', [], `give only one of address, latlng or place_id (got ${which.join(' and ')})`);
+    if (which.length > 1)
+      return body('BAD_REQUEST', [], `give only one of address, latlng or place_id (got ${which.join(' and ')})`);
     const deprecated = boolParam('has_deprecated_administrative_unit', p.has_deprecated_administrative_unit);
     if (!deprecated.ok) return body('BAD_REQUEST', [], deprecated.error);
     const legacy = deprecated.value;
@@ -65,12 +80,20 @@ export function geocode(engine: { readonly regions: readonly Region[]; readonly 
     if (which[0] === 'latlng') {
       const ll = latLngParam('latlng', p.latlng);
       if (!ll.ok) return body('BAD_REQUEST', [], ll.error);
-      return found(reverseGeocode(state.regions, ll.value.lat, ll.value.lng).map((h) => resultOf(h.region, h.place, { at: h.at, legacy })), MAX_REVERSE_RESULTS);
+      return found(
+        reverseGeocode(state.regions, ll.value.lat, ll.value.lng).map((h) =>
+          resultOf(h.region, h.place, { at: h.at, legacy }),
+        ),
+        MAX_REVERSE_RESULTS,
+      );
     }
     const address = textParam('address', p.address, engine.limits?.textLength);
     if (!address.ok) return body('BAD_REQUEST', [], address.error);
     const hits = forwardGeocode(state.regions, address.value, MAX_GEOCODE_RESULTS * 2);
-    return found(hits.map((h) => resultOf(h.region, h.place, { system: h.system, partial: h.partial, legacy })), MAX_GEOCODE_RESULTS);
+    return found(
+      hits.map((h) => resultOf(h.region, h.place, { system: h.system, partial: h.partial, legacy })),
+      MAX_GEOCODE_RESULTS,
+    );
   } catch (e) {
     return body('ERROR', [], `geocode failed: ${(e as Error)?.message ?? String(e)}`);
   }

@@ -41,7 +41,11 @@ export const VI: GuidanceWords = {
   depart: (compass, name) => `Bắt đầu đi về hướng <b>${compass}</b>${name ? ` trên ${name}` : ''}`,
   turn: (modifier, name) => {
     const side = modifier.endsWith('right') ? 'phải' : 'trái';
-    const verb = modifier.startsWith('slight') ? `Chếch sang ${side}` : modifier.startsWith('sharp') ? `Rẽ ngoặt sang ${side}` : `Rẽ ${side}`;
+    const verb = modifier.startsWith('slight')
+      ? `Chếch sang ${side}`
+      : modifier.startsWith('sharp')
+        ? `Rẽ ngoặt sang ${side}`
+        : `Rẽ ${side}`;
     return verb + (name ? ` vào ${name}` : '');
   },
   roundabout: (exit, name) => `Tại vòng xuyến, đi theo lối ra thứ ${exit}${name ? ` vào ${name}` : ''}`,

@@ -19,7 +19,9 @@ export type MatrixParams = {
   vehicle?: Vehicle;
 };
 
-export type MatrixElement = { status: Statuses<'OK'>; distance: TextValue; duration: TextValue } | { status: Statuses<'ZERO_RESULTS' | 'NOT_FOUND'> };
+export type MatrixElement =
+  | { status: Statuses<'OK'>; distance: TextValue; duration: TextValue }
+  | { status: Statuses<'ZERO_RESULTS' | 'NOT_FOUND'> };
 
 export interface MatrixResponse {
   rows: { elements: MatrixElement[] }[];
@@ -40,17 +42,32 @@ interface DurationTable {
  * Every pair of `origins` × `destinations` in one region for a vehicle (one search per origin), the same values
  * `direction` gives for each pair. Used by DistanceMatrix and by trip (with the same list on both sides).
  */
-function durationTable(region: Region, origins: readonly LatLng[], destinations: readonly LatLng[], vehicle: Vehicle, snapRadius = DEFAULT_LIMITS.snapRadius): DurationTable {
+function durationTable(
+  region: Region,
+  origins: readonly LatLng[],
+  destinations: readonly LatLng[],
+  vehicle: Vehicle,
+  snapRadius = DEFAULT_LIMITS.snapRadius,
+): DurationTable {
   const profile = vehicleIndex(vehicle);
   const router = routerOf(region);
   const so = origins.map((p) => router.snap(p.lat, p.lng, profile, snapRadius));
   const sd = destinations.map((p) => router.snap(p.lat, p.lng, profile, snapRadius));
   const n = origins.length * destinations.length;
-  const out = { durations: new Float64Array(n).fill(Infinity), distances: new Float64Array(n).fill(Infinity), weights: new Float64Array(n).fill(Infinity), snaps: [...so, ...sd] };
+  const out = {
+    durations: new Float64Array(n).fill(Infinity),
+    distances: new Float64Array(n).fill(Infinity),
+    weights: new Float64Array(n).fill(Infinity),
+    snaps: [...so, ...sd],
+  };
   const okO = so.flatMap((s, i) => (s ? [i] : []));
   const okD = sd.flatMap((s, j) => (s ? [j] : []));
   // The pair rule of Direction (Router.ends): a pair nearest to one small component is routed within it.
-  const t = router.snapTable(okO.map((i) => so[i]!), okD.map((j) => sd[j]!), profile);
+  const t = router.snapTable(
+    okO.map((i) => so[i]!),
+    okD.map((j) => sd[j]!),
+    profile,
+  );
   okO.forEach((i, a) => {
     okD.forEach((j, b) => {
       const k = a * okD.length + b;
@@ -67,7 +84,11 @@ function durationTable(region: Region, origins: readonly LatLng[], destinations:
  * `limits.matrixSide` (default 100) of each. Element status OK, ZERO_RESULTS (no route) or NOT_FOUND (point off the
  * road network or outside the loaded region). Bad input gives BAD_REQUEST naming the parameter. Never throws.
  */
-export function distanceMatrix(regions: readonly Region[], params: Query<MatrixParams>, limits: Limits = DEFAULT_LIMITS): MatrixResponse {
+export function distanceMatrix(
+  regions: readonly Region[],
+  params: Query<MatrixParams>,
+  limits: Limits = DEFAULT_LIMITS,
+): MatrixResponse {
   try {
     const p = rawParams(params);
     const origins = parseCoordList(p.origins, 'origins', /[|;]/, limits.matrixSide);
@@ -81,10 +102,15 @@ export function distanceMatrix(regions: readonly Region[], params: Query<MatrixP
     const table = region ? durationTable(region, origins, dests, vehicle, limits.snapRadius) : null;
     const rows = origins.map((o, i) => ({
       elements: dests.map((d, j): MatrixElement => {
-        if (!table || !inside(o) || !inside(d) || !table.snaps[i] || !table.snaps[origins.length + j]) return { status: 'NOT_FOUND' };
+        if (!table || !inside(o) || !inside(d) || !table.snaps[i] || !table.snaps[origins.length + j])
+          return { status: 'NOT_FOUND' };
         const k = i * dests.length + j;
         if (table.weights[k] === Infinity) return { status: 'ZERO_RESULTS' };
-        return { status: 'OK', distance: distanceText(table.distances[k]!), duration: durationText(table.durations[k]!) };
+        return {
+          status: 'OK',
+          distance: distanceText(table.distances[k]!),
+          duration: durationText(table.durations[k]!),
+        };
       }),
     }));
     return { rows, status: 'OK' };

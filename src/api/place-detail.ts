@@ -20,22 +20,32 @@ export type PlaceDetailParams = ({ place_id: string; placeid?: never } | { place
 };
 
 /** Answers GET /Place/Detail for an engine's regions. */
-export function placeDetail(engine: { readonly regions: readonly Region[] }, params: Query<PlaceDetailParams>): PlaceDetailResponse {
+export function placeDetail(
+  engine: { readonly regions: readonly Region[] },
+  params: Query<PlaceDetailParams>,
+): PlaceDetailResponse {
   try {
     const p = rawParams(params);
     const id = p.place_id ?? p.placeid;
-    if (id === undefined || id === null || id === '') return { result: {}, status: 'BAD_REQUEST', error_message: 'place_id is required' };
+    if (id === undefined || id === null || id === '')
+      return { result: {}, status: 'BAD_REQUEST', error_message: 'place_id is required' };
     const token = tokenParam('sessiontoken', p.sessiontoken);
     if (!token.ok) return { result: {}, status: 'BAD_REQUEST', error_message: token.error };
     const deprecated = boolParam('has_deprecated_administrative_unit', p.has_deprecated_administrative_unit);
     if (!deprecated.ok) return { result: {}, status: 'BAD_REQUEST', error_message: deprecated.error };
     const state = placesState(engine);
     const found = decodePlaceId(id, state.packs, state.tags);
-    if (found.status === 'malformed') return { result: {}, status: 'BAD_REQUEST', error_message: 'place_id is not a place_id of this service' };
+    if (found.status === 'malformed')
+      return { result: {}, status: 'BAD_REQUEST', error_message: 'place_id is not a place_id of this service' };
     if (found.status === 'unknown') return { result: {}, status: 'NOT_FOUND' };
     const r = state.regions[found.regionIndex]!;
     const v = describePlace(r, found.place);
-    const result = { place_id: encodePlaceId(r.tag, r.region, found.place), formatted_address: v.formattedAddress, geometry: { location: v.location }, name: v.name };
+    const result = {
+      place_id: encodePlaceId(r.tag, r.region, found.place),
+      formatted_address: v.formattedAddress,
+      geometry: { location: v.location },
+      name: v.name,
+    };
     return { result: deprecated.value ? withLegacy(result, v) : result, status: 'OK' };
   } catch (e) {
     return { result: {}, status: 'ERROR', error_message: `place detail failed: ${(e as Error)?.message ?? String(e)}` };

@@ -42,12 +42,19 @@ export function latLngParam(name: string, v: unknown): Checked<{ lat: number; ln
 }
 
 /** An optional number: absent gives `def`; a number or numeric string in [min, ∞) otherwise, else an error. */
-export function numberParam(name: string, v: unknown, def: number, min: number, opts?: { integer?: boolean; exclusiveMin?: boolean }): Checked<number> {
+export function numberParam(
+  name: string,
+  v: unknown,
+  def: number,
+  min: number,
+  opts?: { integer?: boolean; exclusiveMin?: boolean },
+): Checked<number> {
   if (v === undefined || v === null || v === '') return ok(def);
   const n = typeof v === 'number' ? v : typeof v === 'string' && DECIMAL.test(v.trim()) ? Number(v) : NaN;
   if (!Number.isFinite(n)) return bad(`${name} must be a number`);
   if (opts?.integer && !Number.isInteger(n)) return bad(`${name} must be an integer`);
-  if (opts?.exclusiveMin ? n <= min : n < min) return bad(`${name} must be ${opts?.exclusiveMin ? 'greater than' : 'at least'} ${min}`);
+  if (opts?.exclusiveMin ? n <= min : n < min)
+    return bad(`${name} must be ${opts?.exclusiveMin ? 'greater than' : 'at least'} ${min}`);
   return ok(n);
 }
 

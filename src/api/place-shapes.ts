@@ -78,7 +78,11 @@ export interface PlaceDetailResponse {
 }
 
 /** A geocode result for a described place; `legacy` adds its pre-2025 form when known. */
-export function geocodeResult(view: PlaceView, placeId: string, opts: { partial?: boolean; legacy?: boolean } = {}): GeocodeResult {
+export function geocodeResult(
+  view: PlaceView,
+  placeId: string,
+  opts: { partial?: boolean; legacy?: boolean } = {},
+): GeocodeResult {
   const out: GeocodeResult = {
     address_components: view.components,
     formatted_address: view.formattedAddress,
@@ -94,7 +98,9 @@ export function geocodeResult(view: PlaceView, placeId: string, opts: { partial?
 
 /** `o` with the pre-2025 form of the place (deprecated_description, deprecated_compound) when it is known. */
 export function withLegacy<T extends object>(o: T, view: PlaceView): T {
-  return view.legacy ? { ...o, deprecated_description: view.legacy.description, deprecated_compound: view.legacy.compound } : o;
+  return view.legacy
+    ? { ...o, deprecated_description: view.legacy.description, deprecated_compound: view.legacy.compound }
+    : o;
 }
 
 /** Items whose key repeats an earlier item's are dropped (one street stored as several pieces, the same address twice). */

@@ -14,7 +14,12 @@ import { isLocateFailure, loadedAreas, locate } from '../route/locate.js';
 import { vehicleIndex } from '../route/profiles.js';
 import { routerOf } from '../route/router.js';
 import type { Query } from './param-types.js';
-import { parseStaticRouteParams, type StaticRouteError, type StaticRouteParams, type StaticRouteQuery } from './static-route.js';
+import {
+  parseStaticRouteParams,
+  type StaticRouteError,
+  type StaticRouteParams,
+  type StaticRouteQuery,
+} from './static-route.js';
 
 let fallbackStyle: unknown;
 
@@ -29,19 +34,33 @@ export function defaultStaticStyle(): unknown {
  * point is outside the loaded regions or off the network, or nothing connects them; ERROR if routing fails
  * unexpectedly (never throws).
  */
-export function findRouteLine(regions: readonly Region[], p: Pick<StaticRouteParams, 'origin' | 'destination' | 'vehicle' | 'type'>, snapRadius = DEFAULT_LIMITS.snapRadius): { region: Region; line: RouteGeometry } | StaticRouteError {
+export function findRouteLine(
+  regions: readonly Region[],
+  p: Pick<StaticRouteParams, 'origin' | 'destination' | 'vehicle' | 'type'>,
+  snapRadius = DEFAULT_LIMITS.snapRadius,
+): { region: Region; line: RouteGeometry } | StaticRouteError {
   try {
     const profile = vehicleIndex(p.vehicle);
     const located = locate(regions, [p.origin, p.destination], profile, snapRadius);
     if (isLocateFailure(located)) {
-      if (located.reason === 'outside') return { status: 'NOT_FOUND', error_message: `origin and destination are not inside one loaded region; ${loadedAreas(regions)}` };
-      return { status: 'NOT_FOUND', error_message: `${located.index === 0 ? 'origin' : 'destination'} is not near a road for ${p.vehicle}` };
+      if (located.reason === 'outside')
+        return {
+          status: 'NOT_FOUND',
+          error_message: `origin and destination are not inside one loaded region; ${loadedAreas(regions)}`,
+        };
+      return {
+        status: 'NOT_FOUND',
+        error_message: `${located.index === 0 ? 'origin' : 'destination'} is not near a road for ${p.vehicle}`,
+      };
     }
     const { region, snaps } = located;
     const leg = routerOf(region).snapLeg(snaps[0]!, snaps[1]!, profile, p.type);
     if (!leg) return { status: 'NOT_FOUND', error_message: `no route from origin to destination for ${p.vehicle}` };
     const c = legLine(region.graph, leg).coords;
-    return { region, line: { coordinates: Array.from({ length: c.length / 2 }, (_, i) => [c[2 * i + 1]!, c[2 * i]!] as const) } };
+    return {
+      region,
+      line: { coordinates: Array.from({ length: c.length / 2 }, (_, i) => [c[2 * i + 1]!, c[2 * i]!] as const) },
+    };
   } catch (err) {
     return { status: 'ERROR', error_message: `routing failed: ${(err as Error).message}` };
   }
@@ -52,7 +71,12 @@ export function findRouteLine(regions: readonly Region[], p: Pick<StaticRoutePar
  * NOT_FOUND without a route). Never throws for bad input.
  * @param style style JSON of the basemap; undefined for the package's default style
  */
-export async function staticRouteImage(regions: readonly Region[], style: unknown, query: Query<StaticRouteQuery>, limits: Limits = DEFAULT_LIMITS): Promise<Uint8Array | StaticRouteError> {
+export async function staticRouteImage(
+  regions: readonly Region[],
+  style: unknown,
+  query: Query<StaticRouteQuery>,
+  limits: Limits = DEFAULT_LIMITS,
+): Promise<Uint8Array | StaticRouteError> {
   const parsed = parseStaticRouteParams(query, limits.imageSize);
   if (!parsed.ok) return parsed.error;
   const route = findRouteLine(regions, parsed.params, limits.snapRadius);

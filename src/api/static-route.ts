@@ -91,21 +91,35 @@ export function parseStaticRouteParams(
   const destination = parseLatLng(query.destination, 'destination');
   if (typeof destination === 'string') return bad(destination);
   const sizes: number[] = [];
-  for (const [name, fallback] of [['width', 600], ['height', 400]] as const) {
+  for (const [name, fallback] of [
+    ['width', 600],
+    ['height', 400],
+  ] as const) {
     const raw = query[name];
-    const n = absent(raw) ? fallback : typeof raw === 'number' ? raw : typeof raw === 'string' && /^\s*[+]?\d+\s*$/.test(raw) ? Number(raw) : NaN;
+    const n = absent(raw)
+      ? fallback
+      : typeof raw === 'number'
+        ? raw
+        : typeof raw === 'string' && /^\s*[+]?\d+\s*$/.test(raw)
+          ? Number(raw)
+          : NaN;
     if (!Number.isInteger(n) || n < 1 || n > maxSize) {
       return bad(`invalid ${name}: expected an integer from 1 to ${maxSize} pixels, got ${show(raw)}`);
     }
     sizes.push(n);
   }
   const vehicle = parseEnum(query.vehicle, STATIC_VEHICLES, 'car');
-  if (!vehicle) return bad(`invalid vehicle: expected one of ${STATIC_VEHICLES.join(', ')}, got ${show(query.vehicle)}`);
+  if (!vehicle)
+    return bad(`invalid vehicle: expected one of ${STATIC_VEHICLES.join(', ')}, got ${show(query.vehicle)}`);
   const type = parseEnum(query.type, STATIC_TYPES, 'fastest');
   if (!type) return bad(`invalid type: expected fastest or shortest, got ${show(query.type)}`);
-  const color = parseMapColor(absent(query.color) ? DEFAULT_ROUTE_COLOR : typeof query.color === 'string' ? query.color : '');
+  const color = parseMapColor(
+    absent(query.color) ? DEFAULT_ROUTE_COLOR : typeof query.color === 'string' ? query.color : '',
+  );
   if (!color) {
-    return bad(`invalid color: expected 0xRRGGBB, 0xRRGGBBAA, #RRGGBB, #RGB, a CSS colour name, rgb(), rgba(), hsl() or hsla(), got ${show(query.color)}`);
+    return bad(
+      `invalid color: expected 0xRRGGBB, 0xRRGGBBAA, #RRGGBB, #RGB, a CSS colour name, rgb(), rgba(), hsl() or hsla(), got ${show(query.color)}`,
+    );
   }
   return { ok: true, params: { origin, destination, width: sizes[0]!, height: sizes[1]!, vehicle, type, color } };
 }

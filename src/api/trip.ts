@@ -107,7 +107,10 @@ type Failure = { code: TripErrorCode; message: string };
  *
  * @param regions the engine's loaded regions; the trip runs in the first one holding every coordinate.
  */
-export function trip(engine: { readonly regions: readonly Region[]; readonly limits?: Limits }, params: Query<TripParams>): TripResponse {
+export function trip(
+  engine: { readonly regions: readonly Region[]; readonly limits?: Limits },
+  params: Query<TripParams>,
+): TripResponse {
   const regions = engine.regions;
   try {
     return plan(engine, regions, rawParams(params));
@@ -116,7 +119,11 @@ export function trip(engine: { readonly regions: readonly Region[]; readonly lim
   }
 }
 
-function plan(engine: { readonly regions: readonly Region[]; readonly limits?: Limits }, regions: readonly Region[], params: RawParams): TripResponse {
+function plan(
+  engine: { readonly regions: readonly Region[]; readonly limits?: Limits },
+  regions: readonly Region[],
+  params: RawParams,
+): TripResponse {
   const limits = engine.limits ?? DEFAULT_LIMITS;
   const stops = parseStops(params, limits.tripStops);
   if ('code' in stops) return stops;
@@ -131,7 +138,10 @@ function plan(engine: { readonly regions: readonly Region[]; readonly limits?: L
   }
   const distinct = new Set(list.map((p) => `${p.lat},${p.lng}`)).size;
   if (distinct < 2) {
-    return fail('InvalidQuery', `a trip needs at least 2 distinct coordinates in origin, waypoints and destination; got ${distinct}`);
+    return fail(
+      'InvalidQuery',
+      `a trip needs at least 2 distinct coordinates in origin, waypoints and destination; got ${distinct}`,
+    );
   }
 
   const profile = vehicleIndex(vehicle);
@@ -142,7 +152,10 @@ function plan(engine: { readonly regions: readonly Region[]; readonly limits?: L
   const n = list.length;
   // Direction's pair rule (Router.ends), as DistanceMatrix: each leg below equals its entry here.
   const table = router.snapTable(snaps, snaps, profile, 'fastest');
-  const solved = solveTrip(table.weight, n, { start: hasOrigin ? 0 : undefined, end: hasDestination ? n - 1 : undefined });
+  const solved = solveTrip(table.weight, n, {
+    start: hasOrigin ? 0 : undefined,
+    end: hasDestination ? n - 1 : undefined,
+  });
   if (solved.code !== 'Ok') {
     if (solved.code !== 'NoTrips') return fail(solved.code, solved.message);
     return fail('NoTrips', noTripsMessage(table.weight, list, vehicle));
@@ -165,7 +178,10 @@ function plan(engine: { readonly regions: readonly Region[]; readonly limits?: L
 }
 
 /** The coordinates in input order (origin, waypoints, destination), or the first failure. */
-function parseStops(params: RawParams, maxStops: number): { list: Stop[]; hasOrigin: boolean; hasDestination: boolean } | Failure {
+function parseStops(
+  params: RawParams,
+  maxStops: number,
+): { list: Stop[]; hasOrigin: boolean; hasDestination: boolean } | Failure {
   const given = (v: unknown) => v !== undefined && v !== null && v !== '';
   const hasOrigin = given(params.origin);
   const hasDestination = given(params.destination);
@@ -173,12 +189,16 @@ function parseStops(params: RawParams, maxStops: number): { list: Stop[]; hasOri
   if (hasOrigin) texts.push({ name: 'origin', value: params.origin });
   if (given(params.waypoints)) {
     const w = params.waypoints;
-    if (typeof w !== 'string') return fail('InvalidValue', 'waypoints must be a string of "<lat>,<lng>" coordinates separated by ";"');
+    if (typeof w !== 'string')
+      return fail('InvalidValue', 'waypoints must be a string of "<lat>,<lng>" coordinates separated by ";"');
     const parts = w.split(';');
     // Counted before any parsing, so a huge request costs one split.
     const total = parts.length + (hasOrigin ? 1 : 0) + (hasDestination ? 1 : 0);
     if (total > maxStops) {
-      return fail('TooBig', `a trip takes at most ${maxStops} coordinates in origin, waypoints and destination; got ${total}`);
+      return fail(
+        'TooBig',
+        `a trip takes at most ${maxStops} coordinates in origin, waypoints and destination; got ${total}`,
+      );
     }
     parts.forEach((p, i) => texts.push({ name: `waypoints[${i}]`, value: p }));
   }
@@ -204,9 +224,19 @@ function outOfRange(text: string): boolean {
 }
 
 /** NoSegment naming the stop that could not be located and why. */
-function locateFailure({ reason, index }: LocateFailure, list: readonly Stop[], vehicle: Vehicle, snapRadius: number, regions: readonly Region[]): Failure {
+function locateFailure(
+  { reason, index }: LocateFailure,
+  list: readonly Stop[],
+  vehicle: Vehicle,
+  snapRadius: number,
+  regions: readonly Region[],
+): Failure {
   const p = list[index]!;
-  if (reason === 'off-road') return fail('NoSegment', `${p.name} (${p.lat},${p.lng}) is not within ${snapRadius} m of a road open to ${vehicle}`);
+  if (reason === 'off-road')
+    return fail(
+      'NoSegment',
+      `${p.name} (${p.lat},${p.lng}) is not within ${snapRadius} m of a road open to ${vehicle}`,
+    );
   const where = index > 0 ? `the map region of ${list[0]!.name}` : 'any loaded map region';
   return fail('NoSegment', `${p.name} (${p.lat},${p.lng}) is outside ${where}; ${loadedAreas(regions)}`);
 }
@@ -232,7 +262,13 @@ function formatTrip(region: Region, legs: readonly SnapLeg[]): TripRoute {
     distance += leg.distance;
     duration += leg.duration;
     weight += leg.weight;
-    return { distance: round1(leg.distance), duration: round1(leg.duration), weight: round1(leg.weight), steps: [], summary: '' };
+    return {
+      distance: round1(leg.distance),
+      duration: round1(leg.duration),
+      weight: round1(leg.weight),
+      steps: [],
+      summary: '',
+    };
   });
   return {
     distance: round1(distance),
@@ -249,15 +285,26 @@ function formatTrip(region: Region, legs: readonly SnapLeg[]): TripRoute {
  * placeDetail like every place_id), or, in a routing-only pack without places, the id of the road position.
  */
 function waypointId(engine: { readonly regions: readonly Region[] }, region: Region, s: Snap): string {
-  const near = nearestPlace(placesState(engine).regions.filter((r) => r.region === region), s.lat, s.lon);
-  return near ? encodePlaceId(near.region.tag, region, near.place) : waypointPlaceId(region.meta.name, region.graph.edgeCount, s.edge, s.t);
+  const near = nearestPlace(
+    placesState(engine).regions.filter((r) => r.region === region),
+    s.lat,
+    s.lon,
+  );
+  return near
+    ? encodePlaceId(near.region.tag, region, near.place)
+    : waypointPlaceId(region.meta.name, region.graph.edgeCount, s.edge, s.t);
 }
 
 /**
  * The waypoints in input order. A stop's location (and distance, place_id) is the point the trip leaves it from:
  * its snap, or the snap's `local` point when that leg runs within a small component (see Router.ends).
  */
-function formatWaypoints(engine: { readonly regions: readonly Region[] }, region: Region, legs: readonly SnapLeg<Snap>[], order: readonly number[]): TripWaypoint[] {
+function formatWaypoints(
+  engine: { readonly regions: readonly Region[] },
+  region: Region,
+  legs: readonly SnapLeg<Snap>[],
+  order: readonly number[],
+): TripWaypoint[] {
   const position = new Int32Array(order.length);
   order.forEach((stop, p) => (position[stop] = p));
   return [...position].map((p) => {

@@ -24,9 +24,14 @@ export class Basemap {
     this.lat = pack.array('map.lat');
     this.lon = pack.array('map.lon');
     this.count = this.kind.length;
-    const ok = this.type.length === this.count && this.name.length === this.count && this.bbox.length === 4 * this.count &&
-      this.featPart.length === this.count + 1 && isOffsetArray(this.featPart, this.partFirst.length - 1) &&
-      isOffsetArray(this.partFirst, this.lat.length) && this.lon.length === this.lat.length;
+    const ok =
+      this.type.length === this.count &&
+      this.name.length === this.count &&
+      this.bbox.length === 4 * this.count &&
+      this.featPart.length === this.count + 1 &&
+      isOffsetArray(this.featPart, this.partFirst.length - 1) &&
+      isOffsetArray(this.partFirst, this.lat.length) &&
+      this.lon.length === this.lat.length;
     if (!ok) throw new PackError(pack.source, 'corrupt basemap: arrays do not match');
   }
 }

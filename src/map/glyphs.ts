@@ -22,11 +22,18 @@ export function glyphs(fontstack: string, range: string): GlyphResult {
  * Where the glyph PBF of {@link glyphs} lives under the assets folder (`fonts/<font>/<start>-<end>.pbf`), for readers
  * without node:fs (a Service Worker fetching the package's assets), or an error naming the parameter. Never throws.
  */
-export function glyphFile(fontstack: string, range: string): { ok: true; path: string; font: string; range: string } | { ok: false; error: string } {
+export function glyphFile(
+  fontstack: string,
+  range: string,
+): { ok: true; path: string; font: string; range: string } | { ok: false; error: string } {
   const m = /^(\d{1,5})-(\d{1,5})$/.exec(range.replace(/\.pbf$/, ''));
-  const start = m ? Number(m[1]) : NaN, end = m ? Number(m[2]) : NaN;
+  const start = m ? Number(m[1]) : NaN,
+    end = m ? Number(m[2]) : NaN;
   if (!(start % 256 === 0 && end === start + 255 && end <= 65535)) {
-    return { ok: false, error: `range must be "start-end" covering 256 code points from a multiple of 256 (like 0-255); found "${range}"` };
+    return {
+      ok: false,
+      error: `range must be "start-end" covering 256 code points from a multiple of 256 (like 0-255); found "${range}"`,
+    };
   }
   if (typeof fontstack !== 'string' || fontstack.length === 0 || fontstack.length > 500) {
     return { ok: false, error: 'fontstack must name one or more fonts, comma-separated' };

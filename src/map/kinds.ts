@@ -35,7 +35,9 @@ export const BASEMAP_KINDS = [
 ] as const;
 
 /** Kind index by "layer/class". */
-export const KIND_INDEX: Record<string, number> = Object.fromEntries(BASEMAP_KINDS.map((k, i) => [`${k.layer}/${k.class}`, i]));
+export const KIND_INDEX: Record<string, number> = Object.fromEntries(
+  BASEMAP_KINDS.map((k, i) => [`${k.layer}/${k.class}`, i]),
+);
 
 /** Geometry type of a basemap feature (u8): 1 point, 2 line, 3 polygon (rings: outer then its holes). */
 export const GeomType = { point: 1, line: 2, polygon: 3 } as const;

@@ -20,9 +20,14 @@ export function sprite(name: string, ext: string): SpriteResult {
  * Where the sprite file of {@link sprite} lives under the assets folder (`sprites/<name>.<ext>`) and its content
  * type, for readers without node:fs, or an error naming the parameter. Never throws.
  */
-export function spriteFile(name: string, ext: string): { ok: true; path: string; contentType: string } | { ok: false; error: string } {
+export function spriteFile(
+  name: string,
+  ext: string,
+): { ok: true; path: string; contentType: string } | { ok: false; error: string } {
   const m = /^([a-z0-9-]+)(@2x)?$/.exec(name);
-  if (!m || m[1] !== 'default') return { ok: false, error: `sprite must be "default" or "default@2x"; found "${name}"` };
-  if (ext !== 'json' && ext !== 'png') return { ok: false, error: `sprite file extension must be json or png; found "${ext}"` };
+  if (!m || m[1] !== 'default')
+    return { ok: false, error: `sprite must be "default" or "default@2x"; found "${name}"` };
+  if (ext !== 'json' && ext !== 'png')
+    return { ok: false, error: `sprite file extension must be json or png; found "${ext}"` };
   return { ok: true, path: `sprites/${name}.${ext}`, contentType: ext === 'json' ? 'application/json' : 'image/png' };
 }

@@ -42,17 +42,13 @@ export const ElementType = {
 } as const;
 
 export type TypedArray =
-  | Uint8Array
-  | Int8Array
-  | Uint16Array
-  | Int16Array
-  | Uint32Array
-  | Int32Array
-  | Float32Array
-  | Float64Array;
+  Uint8Array | Int8Array | Uint16Array | Int16Array | Uint32Array | Int32Array | Float32Array | Float64Array;
 
 /** Constructors by element type, for zero-copy views. */
-export const ARRAY_CTORS: Record<number, { new (b: ArrayBuffer, o: number, l: number): TypedArray; BYTES_PER_ELEMENT: number }> = {
+export const ARRAY_CTORS: Record<
+  number,
+  { new (b: ArrayBuffer, o: number, l: number): TypedArray; BYTES_PER_ELEMENT: number }
+> = {
   [ElementType.bytes]: Uint8Array,
   [ElementType.u8]: Uint8Array,
   [ElementType.i8]: Int8Array,

@@ -9,7 +9,8 @@ export type PackSource = string | URL | ArrayBuffer | Uint8Array;
 
 /** Reads and opens one pack. Throws PackError naming the source when it is missing, truncated or corrupt. */
 export async function loadPack(source: PackSource, opts: { verify?: boolean } = {}): Promise<Pack> {
-  if (source instanceof ArrayBuffer || source instanceof Uint8Array) return Pack.from(source, { source: 'pack bytes', verify: opts.verify });
+  if (source instanceof ArrayBuffer || source instanceof Uint8Array)
+    return Pack.from(source, { source: 'pack bytes', verify: opts.verify });
   const label = source instanceof URL ? source.href : source;
   const bytes = await readSource(source, label);
   return Pack.from(bytes, { source: label, verify: opts.verify });
@@ -24,7 +25,11 @@ function sourceUrl(source: string | URL, label: string, inNode: boolean): URL | 
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(source)) return new URL(source);
   if (inNode) return null;
   const base = (globalThis as { location?: { href: string } }).location?.href;
-  if (!base) throw new PackError(label, 'is neither an absolute URL nor a file path this runtime can read: give an absolute URL or the bytes');
+  if (!base)
+    throw new PackError(
+      label,
+      'is neither an absolute URL nor a file path this runtime can read: give an absolute URL or the bytes',
+    );
   return new URL(source, base);
 }
 
@@ -47,6 +52,9 @@ async function readSource(source: string | URL, label: string): Promise<Uint8Arr
     return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    throw new PackError(label, code === 'ENOENT' ? 'file does not exist' : `cannot be read (${(err as Error).message})`);
+    throw new PackError(
+      label,
+      code === 'ENOENT' ? 'file does not exist' : `cannot be read (${(err as Error).message})`,
+    );
   }
 }

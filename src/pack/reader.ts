@@ -1,10 +1,21 @@
 import { crc32 } from './crc32.js';
-import { ARRAY_CTORS, ENTRY_BYTES, FORMAT_VERSION, HEADER_BYTES, MAGIC, NAME_BYTES, type TypedArray } from './format.js';
+import {
+  ARRAY_CTORS,
+  ENTRY_BYTES,
+  FORMAT_VERSION,
+  HEADER_BYTES,
+  MAGIC,
+  NAME_BYTES,
+  type TypedArray,
+} from './format.js';
 import { headerCrc } from './writer.js';
 
 /** An error about a pack file: names the file (or source label) and what is wrong with it. */
 export class PackError extends Error {
-  constructor(readonly source: string, problem: string) {
+  constructor(
+    readonly source: string,
+    problem: string,
+  ) {
     super(`${source}: ${problem}`);
     this.name = 'PackError';
   }
@@ -31,7 +42,12 @@ export interface OpenOptions {
 export class Pack {
   readonly sections = new Map<string, SectionEntry>();
 
-  private constructor(readonly buffer: ArrayBuffer, readonly byteOffset: number, readonly byteLength: number, readonly source: string) {}
+  private constructor(
+    readonly buffer: ArrayBuffer,
+    readonly byteOffset: number,
+    readonly byteLength: number,
+    readonly source: string,
+  ) {}
 
   /**
    * Opens a pack. Throws PackError naming `opts.source` when the bytes are not a pack, the version is not
@@ -42,18 +58,28 @@ export class Pack {
     let bytes = data instanceof Uint8Array ? data : new Uint8Array(data);
     // Typed views need their element alignment; a pack at an odd offset (a pooled Node Buffer) is copied once.
     if (bytes.byteOffset % 8 !== 0) bytes = bytes.slice();
-    if (bytes.byteLength < HEADER_BYTES) throw new PackError(source, `truncated: ${bytes.byteLength} bytes is shorter than the ${HEADER_BYTES}-byte header`);
+    if (bytes.byteLength < HEADER_BYTES)
+      throw new PackError(
+        source,
+        `truncated: ${bytes.byteLength} bytes is shorter than the ${HEADER_BYTES}-byte header`,
+      );
     for (let i = 0; i < MAGIC.length; i++) {
       if (bytes[i] !== MAGIC.charCodeAt(i)) throw new PackError(source, 'not a bando pack (bad magic bytes)');
     }
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     const version = view.getUint32(8, true);
-    if (version !== FORMAT_VERSION) throw new PackError(source, `pack format version ${version} is not supported (this bando reads version ${FORMAT_VERSION})`);
+    if (version !== FORMAT_VERSION)
+      throw new PackError(
+        source,
+        `pack format version ${version} is not supported (this bando reads version ${FORMAT_VERSION})`,
+      );
     const count = view.getUint32(12, true);
     const total = view.getUint32(20, true);
     if (bytes.byteLength < total) throw new PackError(source, `truncated: ${bytes.byteLength} of ${total} bytes`);
-    if (HEADER_BYTES + count * ENTRY_BYTES > total) throw new PackError(source, 'corrupt: section table runs past the end of the file');
-    if (headerCrc(bytes, count) !== view.getUint32(16, true)) throw new PackError(source, 'corrupt: header checksum does not match');
+    if (HEADER_BYTES + count * ENTRY_BYTES > total)
+      throw new PackError(source, 'corrupt: section table runs past the end of the file');
+    if (headerCrc(bytes, count) !== view.getUint32(16, true))
+      throw new PackError(source, 'corrupt: header checksum does not match');
     const pack = new Pack(bytes.buffer as ArrayBuffer, bytes.byteOffset, total, source);
     for (let i = 0; i < count; i++) {
       const e = HEADER_BYTES + i * ENTRY_BYTES;
@@ -68,7 +94,11 @@ export class Pack {
       };
       const ctor = ARRAY_CTORS[entry.type];
       if (!ctor) throw new PackError(source, `corrupt: section "${name}" has unknown element type ${entry.type}`);
-      if (entry.offset % 8 !== 0 || entry.offset + entry.byteLength > total || entry.byteLength % ctor.BYTES_PER_ELEMENT !== 0) {
+      if (
+        entry.offset % 8 !== 0 ||
+        entry.offset + entry.byteLength > total ||
+        entry.byteLength % ctor.BYTES_PER_ELEMENT !== 0
+      ) {
         throw new PackError(source, `corrupt: section "${name}" lies outside the file or is misaligned`);
       }
       if (opts.verify !== false && crc32(bytes.subarray(entry.offset, entry.offset + entry.byteLength)) !== entry.crc) {

@@ -1,6 +1,14 @@
 import { crc32 } from './crc32.js';
 import {
-  ALIGN, ENTRY_BYTES, ElementType, FORMAT_VERSION, HEADER_BYTES, MAGIC, NAME_BYTES, elementTypeOf, type TypedArray,
+  ALIGN,
+  ENTRY_BYTES,
+  ElementType,
+  FORMAT_VERSION,
+  HEADER_BYTES,
+  MAGIC,
+  NAME_BYTES,
+  elementTypeOf,
+  type TypedArray,
 } from './format.js';
 
 interface PendingSection {
@@ -38,7 +46,8 @@ export class PackWriter {
   }
 
   private add(name: string, type: number, bytes: Uint8Array): this {
-    if (!/^[\x21-\x7e]{1,24}$/.test(name)) throw new Error(`pack section name "${name}" must be 1-24 printable ASCII characters`);
+    if (!/^[\x21-\x7e]{1,24}$/.test(name))
+      throw new Error(`pack section name "${name}" must be 1-24 printable ASCII characters`);
     if (this.names.has(name)) throw new Error(`pack section "${name}" added twice`);
     this.names.add(name);
     this.sections.push({ name, type, bytes });

@@ -47,14 +47,22 @@ export class AdminNames {
   /** Legacy wards a 2025 ward was made from (from the mapping; empty when unknown). */
   legacyWardsOf(ward2025: number): readonly number[] {
     let list = this.sources.get(ward2025);
-    if (!list) this.sources.set(ward2025, (list = (this.table?.toLegacy.get(ward2025) ?? []).filter((id) => this.unit(id)?.level === 'ward')));
+    if (!list)
+      this.sources.set(
+        ward2025,
+        (list = (this.table?.toLegacy.get(ward2025) ?? []).filter((id) => this.unit(id)?.level === 'ward')),
+      );
     return list;
   }
 
   /** Legacy districts of the legacy wards a 2025 ward was made from. */
   legacyDistrictsOf(ward2025: number): readonly number[] {
     let list = this.districts.get(ward2025);
-    if (!list) this.districts.set(ward2025, (list = [...new Set(this.legacyWardsOf(ward2025).map((w) => this.unit(w)!.parent))]));
+    if (!list)
+      this.districts.set(
+        ward2025,
+        (list = [...new Set(this.legacyWardsOf(ward2025).map((w) => this.unit(w)!.parent))]),
+      );
     return list;
   }
 

@@ -69,7 +69,14 @@ export interface DescribeOptions {
   at?: { lat: number; lng: number; ward2025: number };
 }
 
-const KIND_NAMES: Record<number, string> = { 1: 'poi', 2: 'address', 3: 'street', 4: 'ward', 5: 'district', 6: 'province' };
+const KIND_NAMES: Record<number, string> = {
+  1: 'poi',
+  2: 'address',
+  3: 'street',
+  4: 'ward',
+  5: 'district',
+  6: 'province',
+};
 /** Leading street type words dropped in a street's short_name. */
 const STREET_TYPE = /^(Phố|Đường|Đại lộ|Ngõ|Ngách|Hẻm|Kiệt)\s+(?=\D)/u;
 /** Digits of the global code dropped in compound_code (recoverable within about 30 km of the locality). */
@@ -103,7 +110,13 @@ export function describePlace(r: PlacesRegion, i: number, opts: DescribeOptions 
   // A unit is shown in its own system; other places in the asked one when they have units of it.
   // The legacy form needs the place's legacy ward or district: a province alone would hide where it is.
   const legacyKnown = legacyUnits.some((u) => u.level !== 'province');
-  const system: AddressSystem = isUnit ? (modernUnits.length > 0 ? '2025' : 'legacy') : opts.system === 'legacy' && legacyKnown ? 'legacy' : '2025';
+  const system: AddressSystem = isUnit
+    ? modernUnits.length > 0
+      ? '2025'
+      : 'legacy'
+    : opts.system === 'legacy' && legacyKnown
+      ? 'legacy'
+      : '2025';
   const units = system === '2025' ? modernUnits : legacyUnits;
 
   const components: AddressComponent[] = [];
@@ -133,15 +146,22 @@ export function describePlace(r: PlacesRegion, i: number, opts: DescribeOptions 
   // read as the street itself, a bare unit list as the unit).
   const formatted = (names: string[]): string => {
     const lead =
-      kind === PlaceKind.address ? houseStreet
-      : kind === PlaceKind.poi ? (house ? houseStreet : [name, street].filter(Boolean).join(', ') || houseStreet)
-      : isUnit ? '' : mainText;
+      kind === PlaceKind.address
+        ? houseStreet
+        : kind === PlaceKind.poi
+          ? house
+            ? houseStreet
+            : [name, street].filter(Boolean).join(', ') || houseStreet
+          : isUnit
+            ? ''
+            : mainText;
     return [lead, ...names].filter(Boolean).join(', ') || mainText;
   };
   const lat = opts.at?.lat ?? places.lat[i]! / COORD_SCALE;
   const lng = opts.at?.lng ?? places.lon[i]! / COORD_SCALE;
   const global = encodePlusCode(lat, lng);
-  const localityUnit = system === '2025' ? ward2025 : (legacyUnits.find((u) => u.level === 'district') ?? legacyUnits[0]);
+  const localityUnit =
+    system === '2025' ? ward2025 : (legacyUnits.find((u) => u.level === 'district') ?? legacyUnits[0]);
   const provinceUnit = system === '2025' ? province2025 : legacyUnits.find((u) => u.level === 'province');
   const compoundLocality = [localityUnit?.name, provinceUnit?.name].filter(Boolean).join(', ') || locality;
   const legacyProvince = legacyUnits.find((u) => u.level === 'province');
@@ -152,18 +172,22 @@ export function describePlace(r: PlacesRegion, i: number, opts: DescribeOptions 
     formattedAddress: formatted(unitNames),
     components,
     location: { lat, lng },
-    plusCode: { compound_code: compoundLocality ? `${global.slice(COMPOUND_DROP)} ${compoundLocality}` : global, global_code: global },
+    plusCode: {
+      compound_code: compoundLocality ? `${global.slice(COMPOUND_DROP)} ${compoundLocality}` : global,
+      global_code: global,
+    },
     compound: { commune: ward2025?.name ?? '', province: province2025?.name ?? '' },
-    legacy: !legacyKnown || isUnit
-      ? null
-      : {
-          description: formatted(legacyUnits.map((u) => u.nameWithType)),
-          compound: {
-            commune: legacyUnits.find((u) => u.level === 'ward')?.name ?? '',
-            district: legacyUnits.find((u) => u.level === 'district')?.name ?? '',
-            province: legacyProvince?.name ?? '',
+    legacy:
+      !legacyKnown || isUnit
+        ? null
+        : {
+            description: formatted(legacyUnits.map((u) => u.nameWithType)),
+            compound: {
+              commune: legacyUnits.find((u) => u.level === 'ward')?.name ?? '',
+              district: legacyUnits.find((u) => u.level === 'district')?.name ?? '',
+              province: legacyProvince?.name ?? '',
+            },
           },
-        },
     displayType: KIND_NAMES[kind] ?? 'poi',
   };
 }

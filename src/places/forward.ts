@@ -58,8 +58,14 @@ interface Check {
 }
 
 /** Ranked places for an address over all regions, best first. */
-export function forwardGeocode(regions: readonly PlacesRegion[], address: string, limit = MAX_GEOCODE_RESULTS): ForwardHit[] {
-  const queries = regions.map((r) => buildQuery(address, { gazetteer: r.gazetteer, isStreet: r.isStreet, table: r.admin.table, numbersOptional: true }));
+export function forwardGeocode(
+  regions: readonly PlacesRegion[],
+  address: string,
+  limit = MAX_GEOCODE_RESULTS,
+): ForwardHit[] {
+  const queries = regions.map((r) =>
+    buildQuery(address, { gazetteer: r.gazetteer, isStreet: r.isStreet, table: r.admin.table, numbersOptional: true }),
+  );
   const found = regions.flatMap((r, k) => rankInRegion(r, queries[k]!, { prefix: false, limit }));
   const all = found.length > 0 ? found : regions.flatMap((r, k) => fallback(r, queries[k]!));
   return all.sort((a, b) => b.score - a.score).slice(0, limit);
@@ -100,10 +106,13 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
   // "Phố X", "Đường X": the writer asks for a street; "Phường X" for the ward.
   const unitOnly = !q.parsed.street && !q.terms.some((t) => t.role === 'name' || t.role === 'category');
   const kindAsked =
-    q.parsed.types.street !== undefined ? PlaceKind.street
-    : unitOnly && q.parsed.types.ward !== undefined ? PlaceKind.ward
-    : unitOnly && q.parsed.types.district !== undefined && q.parsed.ward === undefined ? PlaceKind.district
-    : -1;
+    q.parsed.types.street !== undefined
+      ? PlaceKind.street
+      : unitOnly && q.parsed.types.ward !== undefined
+        ? PlaceKind.ward
+        : unitOnly && q.parsed.types.district !== undefined && q.parsed.ward === undefined
+          ? PlaceKind.district
+          : -1;
   const boost = (p: number, own: number): number => {
     let b = streetLevel && places.kind[p]! >= PlaceKind.ward ? -UNIT_PENALTY : 0;
     if (places.kind[p] === kindAsked) b += KIND_BOOST;
@@ -117,8 +126,15 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
   };
   const search = (required: number, keep: ((p: number) => boolean) | undefined) =>
     r.searcher.search(q.terms, {
-      prefix: opts.prefix, limit: opts.limit, importance: places.importance, required, categories: q.categories,
-      placeCategories: r.categories, keep, boost, adminTerms: q.adminMask.ward | q.adminMask.district | q.adminMask.province,
+      prefix: opts.prefix,
+      limit: opts.limit,
+      importance: places.importance,
+      required,
+      categories: q.categories,
+      placeCategories: r.categories,
+      keep,
+      boost,
+      adminTerms: q.adminMask.ward | q.adminMask.district | q.adminMask.province,
     });
   let hits = search(q.required | q.adminAsName, opts.keep);
   // "Chợ Bến Thành" names no market of that name: then a market in the ward of that name (never one elsewhere). A
@@ -129,10 +145,14 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
     hits = search(q.required, (p) => (!keep || keep(p)) && adminAgreement(r, p, 0, checks) > 0);
   }
   const phrase = namePhrase(q);
-  const inOrder = (p: number): boolean => phrase !== '' && ` ${fold(r.region.strings.get(places.name[p]!))} `.includes(` ${phrase} `);
+  const inOrder = (p: number): boolean =>
+    phrase !== '' && ` ${fold(r.region.strings.get(places.name[p]!))} `.includes(` ${phrase} `);
   return hits
     .map((h) => ({
-      region: r, place: h.place, score: h.score + (inOrder(h.place) ? ORDER_BOOST : 0), system,
+      region: r,
+      place: h.place,
+      score: h.score + (inOrder(h.place) ? ORDER_BOOST : 0),
+      system,
       partial: houseKey !== undefined && places.kind[h.place]! !== PlaceKind.poi && houseOf(h.place) !== true,
     }))
     .sort((a, b) => b.score - a.score);
@@ -161,11 +181,14 @@ function adminAgreement(r: PlacesRegion, p: number, own: number, checks: readonl
     // The words are the place's own (its street or name): as good as being in the unit.
     return c.terms !== 0 && (own & c.terms) === c.terms ? Math.max(v, c.weight) : v;
   };
-  let legacy = 0, modern = 0, hasLegacy = false, hasModern = false;
+  let legacy = 0,
+    modern = 0,
+    hasLegacy = false,
+    hasModern = false;
   let province = -Infinity;
   for (const c of checks) {
-    if (c.group === 'legacy') (legacy += one(c)), (hasLegacy = true);
-    else if (c.group === '2025') (modern += one(c)), (hasModern = true);
+    if (c.group === 'legacy') ((legacy += one(c)), (hasLegacy = true));
+    else if (c.group === '2025') ((modern += one(c)), (hasModern = true));
     else province = Math.max(province, one(c));
   }
   const units = hasLegacy && hasModern ? Math.max(legacy, modern) : legacy + modern;
@@ -177,12 +200,41 @@ function wantedUnits(res: AdminResolution, q: PlaceQuery): Check[] {
   const out: Check[] = [];
   const m = q.adminMask;
   const p = q.parsed;
-  if (res.legacy.ward !== undefined && p.ward) out.push({ slot: AdminSlot.ward, weight: WARD_BOOST, ids: [res.legacy.ward], group: 'legacy', terms: m.ward });
-  if (res.legacy.district !== undefined && p.district) out.push({ slot: AdminSlot.district, weight: DISTRICT_BOOST, ids: [res.legacy.district], group: 'legacy', terms: m.district });
-  if (res.v2025.ward !== undefined && (p.ward || p.district)) out.push({ slot: AdminSlot.ward2025, weight: WARD_BOOST, ids: [res.v2025.ward, ...res.v2025.wards], group: '2025', terms: m.ward | m.district });
+  if (res.legacy.ward !== undefined && p.ward)
+    out.push({ slot: AdminSlot.ward, weight: WARD_BOOST, ids: [res.legacy.ward], group: 'legacy', terms: m.ward });
+  if (res.legacy.district !== undefined && p.district)
+    out.push({
+      slot: AdminSlot.district,
+      weight: DISTRICT_BOOST,
+      ids: [res.legacy.district],
+      group: 'legacy',
+      terms: m.district,
+    });
+  if (res.v2025.ward !== undefined && (p.ward || p.district))
+    out.push({
+      slot: AdminSlot.ward2025,
+      weight: WARD_BOOST,
+      ids: [res.v2025.ward, ...res.v2025.wards],
+      group: '2025',
+      terms: m.ward | m.district,
+    });
   if (p.province) {
-    if (res.legacy.province !== undefined) out.push({ slot: AdminSlot.province, weight: PROVINCE_BOOST, ids: [res.legacy.province], group: 'province', terms: m.province });
-    if (res.v2025.province !== undefined) out.push({ slot: AdminSlot.province2025, weight: PROVINCE_BOOST, ids: [res.v2025.province], group: 'province', terms: m.province });
+    if (res.legacy.province !== undefined)
+      out.push({
+        slot: AdminSlot.province,
+        weight: PROVINCE_BOOST,
+        ids: [res.legacy.province],
+        group: 'province',
+        terms: m.province,
+      });
+    if (res.v2025.province !== undefined)
+      out.push({
+        slot: AdminSlot.province2025,
+        weight: PROVINCE_BOOST,
+        ids: [res.v2025.province],
+        group: 'province',
+        terms: m.province,
+      });
   }
   return out;
 }
@@ -196,8 +248,14 @@ function wantedUnits(res: AdminResolution, q: PlaceQuery): Check[] {
 function systemOf(r: PlacesRegion, table: AdminTable, q: PlaceQuery, res: AdminResolution): AddressSystem {
   const p = q.parsed;
   const onlyLegacy = (name: string, typed: boolean): boolean =>
-    !adminNameKeys(name).some((k) => table.index.has(indexKey('2025', 'ward', k))) && (typed || !r.streetKeys.has(streetKey(name)));
-  if (res.legacy.district !== undefined && p.district && (p.types.district !== undefined || onlyLegacy(p.district, false))) return 'legacy';
+    !adminNameKeys(name).some((k) => table.index.has(indexKey('2025', 'ward', k))) &&
+    (typed || !r.streetKeys.has(streetKey(name)));
+  if (
+    res.legacy.district !== undefined &&
+    p.district &&
+    (p.types.district !== undefined || onlyLegacy(p.district, false))
+  )
+    return 'legacy';
   if (res.legacy.ward !== undefined && p.ward && onlyLegacy(p.ward, p.types.ward !== undefined)) return 'legacy';
   return '2025';
 }
@@ -231,7 +289,10 @@ function fallback(r: PlacesRegion, q: PlaceQuery): ForwardHit[] {
   // A stand-in street is one the query names whole: every word of its name is written ("Thăng Long" is not
   // "Ngõ 294 Thăng Long Mới"; "Số 3 ngõ 107A Tôn Đức Thắng" names "Ngõ 107A Phố Tôn Đức Thắng").
   const written = new Set(q.terms.map((t) => t.folded));
-  const namedWhole = (p: number): boolean => streetKey(r.region.strings.get(r.places.name[p]!)).split(' ').every((w) => w === '' || written.has(w));
+  const namedWhole = (p: number): boolean =>
+    streetKey(r.region.strings.get(r.places.name[p]!))
+      .split(' ')
+      .every((w) => w === '' || written.has(w));
   const streetRuns: number[][] = [];
   const run = (keep: (t: QueryTerm) => boolean): number[] => q.terms.flatMap((t, j) => (keep(t) ? [j] : []));
   // The street's own name words (not the category words that may lead the run: "Hồ Thiền Quang" names Phố Thiền Quang).
@@ -252,13 +313,23 @@ function fallback(r: PlacesRegion, q: PlaceQuery): ForwardHit[] {
       for (const j of sub) required |= 1 << j;
       const terms = q.terms.map((t, j) => ((required >> j) & 1 ? { ...t, optional: false } : { ...t, optional: true }));
       const hits = r.searcher.search(terms, {
-        prefix: false, limit: 1, importance: r.places.importance, required, exact: true,
-        keep: (p) => kinds[p] === PlaceKind.street && namedWhole(p), boost: (p, own) => adminAgreement(r, p, own, checks),
+        prefix: false,
+        limit: 1,
+        importance: r.places.importance,
+        required,
+        exact: true,
+        keep: (p) => kinds[p] === PlaceKind.street && namedWhole(p),
+        boost: (p, own) => adminAgreement(r, p, own, checks),
       });
       if (hits.length === 0) continue;
       const street = hits[0]!.place;
       // "Popeyes Hai Bà Trưng", "Phở Thìn Lò Đúc": the rest of the query names a place on that street.
-      const onIt = placeOnStreet(r, q, q.required & ~required & ~(q.adminMask.ward | q.adminMask.district | q.adminMask.province), street);
+      const onIt = placeOnStreet(
+        r,
+        q,
+        q.required & ~required & ~(q.adminMask.ward | q.adminMask.district | q.adminMask.province),
+        street,
+      );
       if (onIt) return [{ region: r, place: onIt.place, score: onIt.score, partial: false, system }];
       return [{ region: r, place: street, score: hits[0]!.score, partial: true, system }];
     }
@@ -266,7 +337,8 @@ function fallback(r: PlacesRegion, q: PlaceQuery): ForwardHit[] {
   const ward = namedWard(table, q, res);
   let place = ward !== undefined ? r.unitPlace.get(ward) : undefined;
   const alone = !q.terms.some((t) => t.role === 'name' || t.role === 'category');
-  if (place === undefined && alone && res?.legacy.ward !== undefined && res.v2025.wards.length === 1) place = r.unitPlace.get(res.v2025.wards[0]!);
+  if (place === undefined && alone && res?.legacy.ward !== undefined && res.v2025.wards.length === 1)
+    place = r.unitPlace.get(res.v2025.wards[0]!);
   return place !== undefined ? [{ region: r, place, score: 0, partial: true, system }] : [];
 }
 
@@ -274,18 +346,29 @@ function fallback(r: PlacesRegion, q: PlaceQuery): ForwardHit[] {
  * The best place that accounts for the `rest` words of the query (its name and category words besides the street's)
  * and lies within ON_STREET_M of a road named as `street` is, or null (also when `rest` is empty).
  */
-function placeOnStreet(r: PlacesRegion, q: PlaceQuery, rest: number, street: number): { place: number; score: number } | null {
+function placeOnStreet(
+  r: PlacesRegion,
+  q: PlaceQuery,
+  rest: number,
+  street: number,
+): { place: number; score: number } | null {
   const graph = r.region.graph;
   if (rest === 0 || graph.edgeCount === 0) return null;
   const name = r.places.name[street]!;
   const names = graph.edgeName;
   const segments = routerOf(r.region).segments();
   const onStreet = (p: number): boolean =>
-    r.places.kind[p] === PlaceKind.poi && segments.nearest(r.lat(p), r.lon(p), (e) => names[e] === name, ON_STREET_M) !== null;
+    r.places.kind[p] === PlaceKind.poi &&
+    segments.nearest(r.lat(p), r.lon(p), (e) => names[e] === name, ON_STREET_M) !== null;
   const terms = q.terms.map((t, j) => ({ ...t, optional: ((rest >> j) & 1) === 0 }));
   const hits = r.searcher.search(terms, {
-    prefix: false, limit: 1, importance: r.places.importance, required: rest, categories: q.categories,
-    placeCategories: r.categories, keep: onStreet,
+    prefix: false,
+    limit: 1,
+    importance: r.places.importance,
+    required: rest,
+    categories: q.categories,
+    placeCategories: r.categories,
+    keep: onStreet,
   });
   return hits[0] ?? null;
 }
@@ -293,7 +376,8 @@ function placeOnStreet(r: PlacesRegion, q: PlaceQuery, rest: number, street: num
 /** The ward the query wrote: the 2025 ward of that name, else the legacy one (not a successor the mapping implies). */
 function namedWard(table: AdminTable | null, q: PlaceQuery, res: AdminResolution | null): number | undefined {
   if (!table || !res || !q.parsed.ward) return undefined;
-  const written = (id: number | undefined) => id !== undefined && adminNameKeys(q.parsed.ward!).some((k) => nameKey(table.byId.get(id)!.name) === k);
+  const written = (id: number | undefined) =>
+    id !== undefined && adminNameKeys(q.parsed.ward!).some((k) => nameKey(table.byId.get(id)!.name) === k);
   if (written(res.v2025.ward)) return res.v2025.ward;
   return res.legacy.ward;
 }

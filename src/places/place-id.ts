@@ -45,7 +45,8 @@ export function encodePlaceId(tag: string, region: Region, place: number): strin
 }
 
 /** Result of reading a place_id: malformed (BAD_REQUEST), unknown (NOT_FOUND) or a place of a region. */
-export type PlaceIdLookup = { status: 'malformed' } | { status: 'unknown' } | { status: 'ok'; regionIndex: number; place: number };
+export type PlaceIdLookup =
+  { status: 'malformed' } | { status: 'unknown' } | { status: 'ok'; regionIndex: number; place: number };
 
 /**
  * Finds the place a place_id names among regions (with their tags, same order). Never throws: non-strings,

@@ -59,7 +59,10 @@ export class PlacesRegion {
     this.categories = new PlaceCategories(this.places, region.strings);
     this.tag = packTag(region);
     // Bare ward and district names are those of the pack's area (the wards it keeps polygons of) when it has one.
-    const area = this.admin.table && region.wards && region.wards.count > 0 ? areaUnits(this.admin.table, region.wards.unit) : undefined;
+    const area =
+      this.admin.table && region.wards && region.wards.count > 0
+        ? areaUnits(this.admin.table, region.wards.unit)
+        : undefined;
     this.gazetteer = this.admin.table ? gazetteerFor(this.admin.table, area) : undefined;
     const p = this.places;
     const ids: number[] = [];
@@ -76,9 +79,12 @@ export class PlacesRegion {
       else if (p.osm[i]! < 0) this.unitPlace.set(-p.osm[i]! - 1, i);
     }
     this.pointPlace = Int32Array.from(ids);
-    const b: [number, number, number, number] = region.meta.bbox ? [...region.meta.bbox] : [Infinity, Infinity, -Infinity, -Infinity];
+    const b: [number, number, number, number] = region.meta.bbox
+      ? [...region.meta.bbox]
+      : [Infinity, Infinity, -Infinity, -Infinity];
     for (const i of ids) {
-      const lat = p.lat[i]! / COORD_SCALE, lon = p.lon[i]! / COORD_SCALE;
+      const lat = p.lat[i]! / COORD_SCALE,
+        lon = p.lon[i]! / COORD_SCALE;
       if (lon < b[0]) b[0] = lon;
       if (lat < b[1]) b[1] = lat;
       if (lon > b[2]) b[2] = lon;

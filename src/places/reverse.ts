@@ -32,7 +32,12 @@ export interface NearHit {
  * The places nearest to (lat, lng) degrees over all regions, nearest first, and the point's own ward last when there
  * is room for it (or nothing else).
  */
-export function reverseGeocode(regions: readonly PlacesRegion[], lat: number, lng: number, limit = MAX_REVERSE_RESULTS): NearHit[] {
+export function reverseGeocode(
+  regions: readonly PlacesRegion[],
+  lat: number,
+  lng: number,
+  limit = MAX_REVERSE_RESULTS,
+): NearHit[] {
   const near: NearHit[] = [];
   let ward: NearHit | null = null;
   for (const r of regions) {
@@ -63,9 +68,17 @@ export function nearestPlace(regions: readonly PlacesRegion[], lat: number, lng:
 }
 
 /** The `limit` places of a region nearest to the point by their own points, within the radius, that `keep` accepts. */
-function pointsNear(r: PlacesRegion, lat: number, lng: number, limit: number, keep: (place: number) => boolean): NearHit[] {
+function pointsNear(
+  r: PlacesRegion,
+  lat: number,
+  lng: number,
+  limit: number,
+  keep: (place: number) => boolean,
+): NearHit[] {
   if (r.pointPlace.length === 0) return [];
-  return (around(r.points, lng, lat, limit, REVERSE_RADIUS_M / 1000, (k: number) => keep(r.pointPlace[k]!)) as number[]).map((k) => {
+  return (
+    around(r.points, lng, lat, limit, REVERSE_RADIUS_M / 1000, (k: number) => keep(r.pointPlace[k]!)) as number[]
+  ).map((k) => {
     const place = r.pointPlace[k]!;
     return { region: r, place, distance: haversine(lat, lng, r.lat(place), r.lon(place)) };
   });
@@ -80,7 +93,12 @@ function streetsNear(r: PlacesRegion, lat: number, lng: number): NearHit[] {
   const seen: number[] = [];
   const out: NearHit[] = [];
   for (let k = 0; k < STREETS; k++) {
-    const snap = segments.nearest(lat, lng, (e) => names[e] !== 0 && r.streetPieces.has(names[e]!) && !seen.includes(names[e]!), REVERSE_RADIUS_M);
+    const snap = segments.nearest(
+      lat,
+      lng,
+      (e) => names[e] !== 0 && r.streetPieces.has(names[e]!) && !seen.includes(names[e]!),
+      REVERSE_RADIUS_M,
+    );
     if (!snap) break;
     const name = names[snap.edge]!;
     seen.push(name);
@@ -90,7 +108,9 @@ function streetsNear(r: PlacesRegion, lat: number, lng: number): NearHit[] {
     const inWard = pieces.filter((p) => r.admin.of(r.places, p).ward2025?.id === ward2025);
     const from = inWard.length > 0 ? inWard : pieces;
     let place = from[0]!;
-    for (const p of from) if (haversine(snap.lat, snap.lon, r.lat(p), r.lon(p)) < haversine(snap.lat, snap.lon, r.lat(place), r.lon(place))) place = p;
+    for (const p of from)
+      if (haversine(snap.lat, snap.lon, r.lat(p), r.lon(p)) < haversine(snap.lat, snap.lon, r.lat(place), r.lon(place)))
+        place = p;
     out.push({ region: r, place, distance: snap.dist, at: { lat: snap.lat, lng: snap.lon, ward2025 } });
   }
   return out;

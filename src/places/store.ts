@@ -44,12 +44,27 @@ export class PlaceStore {
     this.altFirst = hasAlt ? pack.array('place.alt.first') : new Uint32Array(n + 1);
     this.alt = hasAlt ? pack.array('place.alt') : new Uint32Array(0);
     this.altKind = hasAlt ? pack.array('place.alt.kind') : new Uint8Array(0);
-    if (this.altFirst.length !== n + 1 || this.altKind.length !== this.alt.length || !isOffsetArray(this.altFirst, this.alt.length)) {
+    if (
+      this.altFirst.length !== n + 1 ||
+      this.altKind.length !== this.alt.length ||
+      !isOffsetArray(this.altFirst, this.alt.length)
+    ) {
       throw new PackError(pack.source, 'corrupt places: alternative names disagree in length');
     }
-    for (const a of [this.lon, this.kind, this.name, this.house, this.street, this.category, this.locality, this.osm, this.importance]) {
+    for (const a of [
+      this.lon,
+      this.kind,
+      this.name,
+      this.house,
+      this.street,
+      this.category,
+      this.locality,
+      this.osm,
+      this.importance,
+    ]) {
       if (a.length !== n) throw new PackError(pack.source, 'corrupt places: arrays differ in length');
     }
-    if (this.adm.length !== n * ADMIN_SLOTS) throw new PackError(pack.source, 'corrupt places: admin references differ in length');
+    if (this.adm.length !== n * ADMIN_SLOTS)
+      throw new PackError(pack.source, 'corrupt places: admin references differ in length');
   }
 }

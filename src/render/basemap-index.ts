@@ -45,8 +45,12 @@ export class BasemapIndex {
     this.significance = new Float32Array(lat.length);
     let stack: Float64Array = new Float64Array(96);
     const partFirst = basemap.partFirst;
-    for (let p = 0; p + 1 < partFirst.length; p++) stack = significance(this.world, partFirst[p]!, partFirst[p + 1]!, this.significance, stack);
-    let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+    for (let p = 0; p + 1 < partFirst.length; p++)
+      stack = significance(this.world, partFirst[p]!, partFirst[p + 1]!, this.significance, stack);
+    let x0 = Infinity,
+      y0 = Infinity,
+      x1 = -Infinity,
+      y1 = -Infinity;
     for (let f = 0; f < count; f++) {
       x0 = Math.min(x0, bbox[4 * f]!);
       y0 = Math.min(y0, bbox[4 * f + 1]!);
@@ -97,9 +101,16 @@ export class BasemapIndex {
     const stamp = ++this.stamp;
     const seen = this.seen;
     const bbox = this.basemap.bbox;
-    const q0 = box[0] * 1e7, q1 = box[1] * 1e7, q2 = box[2] * 1e7, q3 = box[3] * 1e7;
+    const q0 = box[0] * 1e7,
+      q1 = box[1] * 1e7,
+      q2 = box[2] * 1e7,
+      q3 = box[3] * 1e7;
     const [cx0, cy0, cx1, cy1] = this.cellRange(q0, q1, q2, q3);
-    const outside = q2 < this.minLon || q3 < this.minLat || q0 > this.minLon + GRID * this.cellLon || q1 > this.minLat + GRID * this.cellLat;
+    const outside =
+      q2 < this.minLon ||
+      q3 < this.minLat ||
+      q0 > this.minLon + GRID * this.cellLon ||
+      q1 > this.minLat + GRID * this.cellLat;
     let found = 0;
     if (!outside) {
       for (let cy = cy0; cy <= cy1; cy++) {
@@ -109,7 +120,8 @@ export class BasemapIndex {
             const f = this.cellItems[k]!;
             if (seen[f] === stamp) continue;
             seen[f] = stamp;
-            if (bbox[4 * f]! <= q2 && bbox[4 * f + 2]! >= q0 && bbox[4 * f + 1]! <= q3 && bbox[4 * f + 3]! >= q1) this.hits[found++] = f;
+            if (bbox[4 * f]! <= q2 && bbox[4 * f + 2]! >= q0 && bbox[4 * f + 1]! <= q3 && bbox[4 * f + 3]! >= q1)
+              this.hits[found++] = f;
           }
         }
       }

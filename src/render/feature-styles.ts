@@ -150,7 +150,12 @@ const strings = (v: EvaluatedValue | undefined): readonly string[] =>
 const TRANSPARENT: RGBA = [0, 0, 0, 0];
 const BLACK: RGBA = [0, 0, 0, 1];
 
-function resolve(layer: PlannedLayer, ev: LayerEvaluator, zoom: number, f: StyleFeature): LayerStyles[keyof LayerStyles] | null {
+function resolve(
+  layer: PlannedLayer,
+  ev: LayerEvaluator,
+  zoom: number,
+  f: StyleFeature,
+): LayerStyles[keyof LayerStyles] | null {
   const value = (p: string): EvaluatedValue | undefined => ev.value(p, zoom, f);
   switch (layer.type) {
     case 'fill': {
@@ -162,7 +167,10 @@ function resolve(layer: PlannedLayer, ev: LayerEvaluator, zoom: number, f: Style
       const antialias = value('fill-antialias') !== false;
       // GL renderers draw the 1 px outline in fill-color when fill-outline-color is unset; over an exact-area
       // anti-aliased fill that outline only darkens the edge pixels, so it is drawn only when set explicitly.
-      const outline = layer.outlineSet && ev.isActive('fill-outline-color', zoom, f) ? rgba(value('fill-outline-color'), color) : null;
+      const outline =
+        layer.outlineSet && ev.isActive('fill-outline-color', zoom, f)
+          ? rgba(value('fill-outline-color'), color)
+          : null;
       return { color, opacity, antialias, translate: pair(value('fill-translate')), outline };
     }
     case 'line': {

@@ -45,9 +45,15 @@ export class CollisionIndex {
 
 /** Whether two oriented rectangles overlap (touching edges do not). */
 export function overlaps(a: LabelBox, b: LabelBox): boolean {
-  const dx = b.cx - a.cx, dy = b.cy - a.cy;
+  const dx = b.cx - a.cx,
+    dy = b.cy - a.cy;
   // Candidate separating axes: each box's length and height directions.
-  for (const [ax, ay] of [[a.ux, a.uy], [-a.uy, a.ux], [b.ux, b.uy], [-b.uy, b.ux]] as const) {
+  for (const [ax, ay] of [
+    [a.ux, a.uy],
+    [-a.uy, a.ux],
+    [b.ux, b.uy],
+    [-b.uy, b.ux],
+  ] as const) {
     const ra = a.halfLength * Math.abs(a.ux * ax + a.uy * ay) + a.halfHeight * Math.abs(-a.uy * ax + a.ux * ay);
     const rb = b.halfLength * Math.abs(b.ux * ax + b.uy * ay) + b.halfHeight * Math.abs(-b.uy * ax + b.ux * ay);
     if (Math.abs(dx * ax + dy * ay) >= ra + rb) return false;

@@ -70,9 +70,11 @@ export class Labeler {
       const textLength = (shaped.width * s.size) / 24 + 2 * s.padding;
       if (textLength > st.length) continue;
       // Upright: the text runs left to right (top to bottom on a vertical road).
-      let ux = (st.x1 - st.x0) / st.length, uy = (st.y1 - st.y0) / st.length;
-      if (ux < 0 || (ux === 0 && uy < 0)) (ux = -ux), (uy = -uy);
-      const mx = (st.x0 + st.x1) / 2, my = (st.y0 + st.y1) / 2;
+      let ux = (st.x1 - st.x0) / st.length,
+        uy = (st.y1 - st.y0) / st.length;
+      if (ux < 0 || (ux === 0 && uy < 0)) ((ux = -ux), (uy = -uy));
+      const mx = (st.x0 + st.x1) / 2,
+        my = (st.y0 + st.y1) / 2;
       // The middle first, then either side while the text still fits in the stretch.
       const slack = (st.length - textLength) / 2;
       for (const t of [0, -0.5, 0.5]) {
@@ -115,8 +117,16 @@ export class Labeler {
     const scale = Math.max(1, Math.round(s.size / SIZE_PER_SCALE));
     const { width, height } = measureText(text, scale);
     const halo = s.haloColor ? Math.ceil(s.haloWidth) : 0;
-    const x0 = Math.round(x - width / 2), y0 = Math.round(y - height / 2);
-    const box: LabelBox = { cx: x0 + width / 2, cy: y0 + height / 2, ux: 1, uy: 0, halfLength: width / 2 + halo, halfHeight: height / 2 + halo };
+    const x0 = Math.round(x - width / 2),
+      y0 = Math.round(y - height / 2);
+    const box: LabelBox = {
+      cx: x0 + width / 2,
+      cy: y0 + height / 2,
+      ux: 1,
+      uy: 0,
+      halfLength: width / 2 + halo,
+      halfHeight: height / 2 + halo,
+    };
     if (!this.collisions.insert(box)) return false;
     const alpha = (c: readonly number[]) => [c[0]!, c[1]!, c[2]!, c[3]! * s.opacity] as const;
     this.canvas.drawText(text, x0, y0, {
@@ -138,31 +148,48 @@ export class Labeler {
  * pass within the tolerance of every vertex so far (one angle interval, narrowed per vertex), so a start costs
  * time linear in its stretch; starts whose remaining path is no longer than the best chord are skipped.
  */
-export function longestStretch(xy: ArrayLike<number>, start: number, end: number, maxBend: number, width: number, height: number): Stretch | null {
+export function longestStretch(
+  xy: ArrayLike<number>,
+  start: number,
+  end: number,
+  maxBend: number,
+  width: number,
+  height: number,
+): Stretch | null {
   const n = (end - start) >> 1;
   const cosMax = Math.cos((Math.min(180, Math.max(0, maxBend)) * Math.PI) / 180);
   // Vertex v is at xy[start + 2 v], xy[start + 2 v + 1]. (No helper closures: this runs for every road in view.)
   // Path length from each vertex to the end: an upper bound of any chord starting there.
   const rest = new Float64Array(n);
-  for (let v = n - 2, o = start + 2 * v; v >= 0; v--, o -= 2) rest[v] = rest[v + 1]! + Math.hypot(xy[o + 2]! - xy[o]!, xy[o + 3]! - xy[o + 1]!);
+  for (let v = n - 2, o = start + 2 * v; v >= 0; v--, o -= 2)
+    rest[v] = rest[v + 1]! + Math.hypot(xy[o + 2]! - xy[o]!, xy[o + 3]! - xy[o + 1]!);
   let best: Stretch | null = null;
   for (let i = 0; i + 1 < n; i++) {
     if (best && rest[i]! <= best.length) break; // rest only shrinks with i
     const oi = start + 2 * i;
-    const x0 = xy[oi]!, y0 = xy[oi + 1]!;
+    const x0 = xy[oi]!,
+      y0 = xy[oi + 1]!;
     // Chord directions are measured from the first segment's, so the cone never wraps around +-pi.
     const ref = Math.atan2(xy[oi + 3]! - y0, xy[oi + 2]! - x0);
-    let lo = -Math.PI, hi = Math.PI;
+    let lo = -Math.PI,
+      hi = Math.PI;
     for (let j = i + 1; j < n; j++) {
       const oj = start + 2 * j;
-      const xj = xy[oj]!, yj = xy[oj + 1]!;
+      const xj = xy[oj]!,
+        yj = xy[oj + 1]!;
       if (j >= i + 2) {
         // Turn at vertex j - 1.
-        const ax = xy[oj - 2]! - xy[oj - 4]!, ay = xy[oj - 1]! - xy[oj - 3]!, bx = xj - xy[oj - 2]!, by = yj - xy[oj - 1]!;
-        const la = Math.hypot(ax, ay), lb = Math.hypot(bx, by);
+        const ax = xy[oj - 2]! - xy[oj - 4]!,
+          ay = xy[oj - 1]! - xy[oj - 3]!,
+          bx = xj - xy[oj - 2]!,
+          by = yj - xy[oj - 1]!;
+        const la = Math.hypot(ax, ay),
+          lb = Math.hypot(bx, by);
         if (la > 0 && lb > 0 && (ax * bx + ay * by) / (la * lb) < cosMax) break;
       }
-      const cx = xj - x0, cy = yj - y0, len = Math.hypot(cx, cy);
+      const cx = xj - x0,
+        cy = yj - y0,
+        len = Math.hypot(cx, cy);
       if (!(len > 0)) continue;
       let a = Math.atan2(cy, cx) - ref;
       if (a > Math.PI) a -= 2 * Math.PI;
@@ -186,8 +213,10 @@ export function longestStretch(xy: ArrayLike<number>, start: number, end: number
 
 /** The part of segment (x0, y0)-(x1, y1) inside [0, width] x [0, height] (Liang-Barsky), or null. */
 function clipSegment(x0: number, y0: number, x1: number, y1: number, width: number, height: number): Stretch | null {
-  const dx = x1 - x0, dy = y1 - y0;
-  let t0 = 0, t1 = 1;
+  const dx = x1 - x0,
+    dy = y1 - y0;
+  let t0 = 0,
+    t1 = 1;
   // Each edge keeps p t <= q (p = 0: parallel, inside when q >= 0): x >= 0, x <= width, y >= 0, y <= height.
   for (let e = 0; e < 4; e++) {
     const p = e === 0 ? -dx : e === 1 ? dx : e === 2 ? -dy : dy;
@@ -198,5 +227,11 @@ function clipSegment(x0: number, y0: number, x1: number, y1: number, width: numb
     else t1 = Math.min(t1, q / p);
   }
   if (!(t1 > t0)) return null;
-  return { x0: x0 + t0 * dx, y0: y0 + t0 * dy, x1: x0 + t1 * dx, y1: y0 + t1 * dy, length: (t1 - t0) * Math.hypot(dx, dy) };
+  return {
+    x0: x0 + t0 * dx,
+    y0: y0 + t0 * dy,
+    x1: x0 + t1 * dx,
+    y1: y0 + t1 * dy,
+    length: (t1 - t0) * Math.hypot(dx, dy),
+  };
 }

@@ -58,7 +58,10 @@ export function drawBasemap(canvas: Canvas, viewport: Viewport, source: BasemapS
     worldYToLat(viewport.top - CULL_MARGIN, zoom, viewport.tileSize),
   ];
   const inView = index ? index.query(box) : new Map<string, Uint32Array>();
-  const names: FeatureNames = { id: (f) => (basemap ? basemap.name[f]! : 0), text: (id) => (basemap ? source.strings.get(id) : '') };
+  const names: FeatureNames = {
+    id: (f) => (basemap ? basemap.name[f]! : 0),
+    text: (id) => (basemap ? source.strings.get(id) : ''),
+  };
   let buf = new Float64Array(1024);
   let labeler: Labeler | null = null;
 
@@ -79,14 +82,21 @@ export function drawBasemap(canvas: Canvas, viewport: Viewport, source: BasemapS
     const first = basemap!.partFirst[p]!;
     let end = basemap!.partFirst[p + 1]!;
     const world = index!.world;
-    if (dropClosing && end - first > 1 && world[2 * first] === world[2 * end - 2] && world[2 * first + 1] === world[2 * end - 1]) end--;
+    if (
+      dropClosing &&
+      end - first > 1 &&
+      world[2 * first] === world[2 * end - 2] &&
+      world[2 * first + 1] === world[2 * end - 1]
+    )
+      end--;
     reserve(at, 2 * (end - first));
     const start = at;
     for (let i = first; i < end; i++) {
       const x = world[2 * i]! * scale - viewport.left;
       const y = world[2 * i + 1]! * scale - viewport.top;
       if (at > start && i < end - 1) {
-        const ddx = x - buf[at - 2]!, ddy = y - buf[at - 1]!;
+        const ddx = x - buf[at - 2]!,
+          ddy = y - buf[at - 1]!;
         if (ddx * ddx + ddy * ddy < SIMPLIFY_PIXELS * SIMPLIFY_PIXELS) continue;
       }
       buf[at++] = x;
@@ -106,7 +116,13 @@ export function drawBasemap(canvas: Canvas, viewport: Viewport, source: BasemapS
     const world = index!.world;
     const sig = index!.significance;
     const minSig = tolerance / scale;
-    if (dropClosing && end - first > 1 && world[2 * first] === world[2 * end - 2] && world[2 * first + 1] === world[2 * end - 1]) end--;
+    if (
+      dropClosing &&
+      end - first > 1 &&
+      world[2 * first] === world[2 * end - 2] &&
+      world[2 * first + 1] === world[2 * end - 1]
+    )
+      end--;
     reserve(at, 2 * (end - first));
     for (let i = first; i < end; i++) {
       if (sig[i]! < minSig && i !== end - 1) continue;
@@ -133,7 +149,8 @@ export function drawBasemap(canvas: Canvas, viewport: Viewport, source: BasemapS
         const s = styler.style(basemap.kind[f]!, GeomType.polygon, f);
         if (!s) continue;
         rings.length = 0;
-        for (let p = basemap.featPart[f]!; p < basemap.featPart[f + 1]!; p++) rings.push(buf.slice(0, project(p, true, 0)));
+        for (let p = basemap.featPart[f]!; p < basemap.featPart[f + 1]!; p++)
+          rings.push(buf.slice(0, project(p, true, 0)));
         canvas.fillPolygon(rings, s.color, {
           opacity: s.opacity,
           antialias: s.antialias,
@@ -148,7 +165,8 @@ export function drawBasemap(canvas: Canvas, viewport: Viewport, source: BasemapS
       let batch: LineStyle | null = null;
       let batchClosed = false;
       const flush = (): void => {
-        if (batch && ends.length > 0) canvas.strokePolylines(buf, ends, batchClosed ? { ...batch, closed: true } : batch);
+        if (batch && ends.length > 0)
+          canvas.strokePolylines(buf, ends, batchClosed ? { ...batch, closed: true } : batch);
         ends.length = 0;
       };
       for (const f of features) {
@@ -162,7 +180,8 @@ export function drawBasemap(canvas: Canvas, viewport: Viewport, source: BasemapS
           batch = s;
           batchClosed = closed;
         }
-        for (let p = basemap.featPart[f]!; p < basemap.featPart[f + 1]!; p++) ends.push(projectLine(p, closed, ends.length > 0 ? ends[ends.length - 1]! : 0));
+        for (let p = basemap.featPart[f]!; p < basemap.featPart[f + 1]!; p++)
+          ends.push(projectLine(p, closed, ends.length > 0 ? ends[ends.length - 1]! : 0));
       }
       flush();
     } else if (layer.type === 'symbol') {
@@ -174,7 +193,11 @@ export function drawBasemap(canvas: Canvas, viewport: Viewport, source: BasemapS
           const s = styler.style(basemap.kind[f]!, GeomType.point, f);
           if (!s) continue;
           const first = basemap.partFirst[basemap.featPart[f]!]!;
-          labeler.point(s, index!.world[2 * first]! * scale - viewport.left, index!.world[2 * first + 1]! * scale - viewport.top);
+          labeler.point(
+            s,
+            index!.world[2 * first]! * scale - viewport.left,
+            index!.world[2 * first + 1]! * scale - viewport.top,
+          );
         }
         continue;
       }
@@ -184,7 +207,8 @@ export function drawBasemap(canvas: Canvas, viewport: Viewport, source: BasemapS
       const maxAngle = ev.value('text-max-angle', zoom);
       const best = new Map<number, { feature: number; stretch: Stretch }>();
       // Degrees of longitude and latitude per pixel here (the view is small enough for one latitude scale).
-      const degX = 360 / scale, degY = degX * Math.cos((viewport.center[1] * Math.PI) / 180);
+      const degX = 360 / scale,
+        degY = degX * Math.cos((viewport.center[1] * Math.PI) / 180);
       for (const f of features) {
         if (basemap.type[f] !== GeomType.line) continue;
         // A line whose bounding box is shorter than any label cannot hold one.
@@ -194,9 +218,17 @@ export function drawBasemap(canvas: Canvas, viewport: Viewport, source: BasemapS
         const group = basemap.name[f]! * 256 + basemap.kind[f]!;
         for (let p = basemap.featPart[f]!; p < basemap.featPart[f + 1]!; p++) {
           const end = projectLine(p, false, 0, LABEL_TOLERANCE);
-          const stretch = longestStretch(buf, 0, end, typeof maxAngle === 'number' ? maxAngle : 45, canvas.width, canvas.height);
+          const stretch = longestStretch(
+            buf,
+            0,
+            end,
+            typeof maxAngle === 'number' ? maxAngle : 45,
+            canvas.width,
+            canvas.height,
+          );
           const known = best.get(group);
-          if (stretch && stretch.length >= MIN_LABEL_PIXELS && (!known || known.stretch.length < stretch.length)) best.set(group, { feature: f, stretch });
+          if (stretch && stretch.length >= MIN_LABEL_PIXELS && (!known || known.stretch.length < stretch.length))
+            best.set(group, { feature: f, stretch });
         }
       }
       const stretches = new Map<string, { style: SymbolStyle; stretch: Stretch }>();

@@ -16,7 +16,13 @@
  * @param stack scratch for the pending (from, to, parent significance) triples; grown when too small
  * @returns the scratch stack (possibly grown), for reuse by the next call
  */
-export function significance(xy: ArrayLike<number>, first: number, end: number, out: Float32Array, stack: Float64Array): Float64Array {
+export function significance(
+  xy: ArrayLike<number>,
+  first: number,
+  end: number,
+  out: Float32Array,
+  stack: Float64Array,
+): Float64Array {
   if (end <= first) return stack;
   out[first] = Infinity;
   out[end - 1] = Infinity;
@@ -33,21 +39,28 @@ export function significance(xy: ArrayLike<number>, first: number, end: number, 
   };
   if (end - first > 2) push(first, end - 1, Infinity);
   while (top > 0) {
-    const parent = stack[--top]!, b = stack[--top]!, a = stack[--top]!;
-    const ax = xy[2 * a]!, ay = xy[2 * a + 1]!;
-    const dx = xy[2 * b]! - ax, dy = xy[2 * b + 1]! - ay;
+    const parent = stack[--top]!,
+      b = stack[--top]!,
+      a = stack[--top]!;
+    const ax = xy[2 * a]!,
+      ay = xy[2 * a + 1]!;
+    const dx = xy[2 * b]! - ax,
+      dy = xy[2 * b + 1]! - ay;
     const len2 = dx * dx + dy * dy;
-    let best = -1, bestD2 = -1;
+    let best = -1,
+      bestD2 = -1;
     for (let i = a + 1; i < b; i++) {
-      const px = xy[2 * i]! - ax, py = xy[2 * i + 1]! - ay;
+      const px = xy[2 * i]! - ax,
+        py = xy[2 * i + 1]! - ay;
       let d2: number;
       if (len2 > 0) {
         const t = (px * dx + py * dy) / len2;
         const tc = t < 0 ? 0 : t > 1 ? 1 : t;
-        const ex = px - tc * dx, ey = py - tc * dy;
+        const ex = px - tc * dx,
+          ey = py - tc * dy;
         d2 = ex * ex + ey * ey;
       } else d2 = px * px + py * py;
-      if (d2 > bestD2) (bestD2 = d2), (best = i);
+      if (d2 > bestD2) ((bestD2 = d2), (best = i));
     }
     const own = Math.sqrt(bestD2);
     const sig = own < parent ? own : parent;

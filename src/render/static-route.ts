@@ -35,7 +35,12 @@ const ATTRIBUTION = '© OpenStreetMap contributors';
  * @param route the route line, [lon, lat] degrees
  * @param p image size (pixels) and route colour
  */
-export function drawStaticRoute(source: BasemapSource, style: unknown, route: RouteGeometry, p: RouteImageOptions): Canvas {
+export function drawStaticRoute(
+  source: BasemapSource,
+  style: unknown,
+  route: RouteGeometry,
+  p: RouteImageOptions,
+): Canvas {
   const { width, height } = p;
   const canvas = new Canvas(width, height);
   const viewport = routeViewport(route, width, height);
@@ -57,7 +62,10 @@ export function drawStaticRoute(source: BasemapSource, style: unknown, route: Ro
 
 /** The view that fits the route with padding (more at the top, for the destination pin). */
 export function routeViewport(route: RouteGeometry, width: number, height: number): Viewport {
-  let minLon = Infinity, minLat = Infinity, maxLon = -Infinity, maxLat = -Infinity;
+  let minLon = Infinity,
+    minLat = Infinity,
+    maxLon = -Infinity,
+    maxLat = -Infinity;
   for (const [lon, lat] of route.coordinates) {
     minLon = Math.min(minLon, lon);
     maxLon = Math.max(maxLon, lon);
@@ -68,14 +76,22 @@ export function routeViewport(route: RouteGeometry, width: number, height: numbe
   const padding = { left: side, right: side, bottom: side, top: side + PIN_HEIGHT };
   const bbox = [minLon, minLat, maxLon, maxLat] as const;
   // Images too small for the padding fit the route edge to edge.
-  const fit = fitBounds(bbox, width, height, { padding, maxZoom: MAX_ZOOM }) ?? fitBounds(bbox, width, height, { maxZoom: MAX_ZOOM });
-  return fit ? new Viewport(fit.center, fit.zoom, width, height) : new Viewport([(minLon + maxLon) / 2, (minLat + maxLat) / 2], MAX_ZOOM, width, height);
+  const fit =
+    fitBounds(bbox, width, height, { padding, maxZoom: MAX_ZOOM }) ??
+    fitBounds(bbox, width, height, { maxZoom: MAX_ZOOM });
+  return fit
+    ? new Viewport(fit.center, fit.zoom, width, height)
+    : new Viewport([(minLon + maxLon) / 2, (minLat + maxLat) / 2], MAX_ZOOM, width, height);
 }
 
 /** "© OpenStreetMap contributors" in the bottom-right corner on a translucent white box. */
 function drawAttribution(canvas: Canvas): void {
   const { width: tw, height: th } = measureText(ATTRIBUTION);
-  const x = canvas.width - tw - 4, y = canvas.height - th - 3;
-  canvas.fillPolygon([[x - 4, y - 3, canvas.width, y - 3, canvas.width, canvas.height, x - 4, canvas.height]], [255, 255, 255, 0.75]);
+  const x = canvas.width - tw - 4,
+    y = canvas.height - th - 3;
+  canvas.fillPolygon(
+    [[x - 4, y - 3, canvas.width, y - 3, canvas.width, canvas.height, x - 4, canvas.height]],
+    [255, 255, 255, 0.75],
+  );
   canvas.drawText(ATTRIBUTION, x, y, { color: [51, 51, 51, 1] });
 }

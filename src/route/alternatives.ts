@@ -40,7 +40,14 @@ export function sharedWeight(p: ArcPath, q: ArcPath, w: Float64Array): number {
  * alternative kept before it, visits no arc twice, and passes the T-test (the part within 25 % of the best weight
  * on both sides of its via arc is a shortest path). Ordered by weight.
  */
-export function alternatives(router: Router, ctx: RouteContext, src: Endpoint, dst: Endpoint, best: Leg, max = 2): Leg[] {
+export function alternatives(
+  router: Router,
+  ctx: RouteContext,
+  src: Endpoint,
+  dst: Endpoint,
+  best: Leg,
+  max = 2,
+): Leg[] {
   const w = ctx.costs.weight;
   const search = ctx.search;
   const limit = best.weight * ALT_MAX_STRETCH;
@@ -85,10 +92,12 @@ function locallyOptimal(ctx: RouteContext, p: ArcPath, reach: number): boolean {
   let j = mid;
   let after = 0;
   while (j < n - 2 && after < reach) after += w[arcs[++j]!]!;
-  const c = ctx.costs, g = c.graph;
+  const c = ctx.costs,
+    g = c.graph;
   // Whole arcs i..j with the turn weights between them, as a search adds them.
   let sub = w[arcs[i]!]!;
-  for (let k = i + 1; k <= j; k++) sub += c.turnWeight(arcs[k - 1]!, arcs[k]!, g.edgeNodes[(arcs[k]! & ~1) + (arcs[k]! & 1)]!) + w[arcs[k]!]!;
+  for (let k = i + 1; k <= j; k++)
+    sub += c.turnWeight(arcs[k - 1]!, arcs[k]!, g.edgeNodes[(arcs[k]! & ~1) + (arcs[k]! & 1)]!) + w[arcs[k]!]!;
   const at = (a: number, end: boolean): Endpoint => {
     const node = g.edgeNodes[(a & ~1) + (end ? 1 - (a & 1) : a & 1)]!;
     // Endpoint exactly at the arc's start (or end) node, on that arc's edge.

@@ -47,7 +47,14 @@ export interface ChArrays {
 
 /** Section name of one array of hierarchy `id` (at most 24 characters, as pack section names must be). */
 export function chSection(id: number, name: keyof ChArrays): string {
-  const short: Record<keyof ChArrays, string> = { rank: 'rank', upFirst: 'upf', dnFirst: 'dnf', node: 'node', a: 'a', b: 'b' };
+  const short: Record<keyof ChArrays, string> = {
+    rank: 'rank',
+    upFirst: 'upf',
+    dnFirst: 'dnf',
+    node: 'node',
+    a: 'a',
+    b: 'b',
+  };
   return `ch.${id}.${short[name]}`;
 }
 
@@ -79,7 +86,17 @@ export function weightCheck(...arrays: ArrayBufferView[]): number {
  */
 export function costsCheck(c: ArcCosts, t: TurnTable): number {
   const scalars = Float64Array.of(c.uTurn, c.turnWeightFactor, c.turnCosts ? 1 : 0, c.restrictedTurn, t.states);
-  return weightCheck(c.weight, c.bearing, c.signal, c.cross, c.anglePenalty, c.restricted, scalars, t.copyArc, openRules(c, t));
+  return weightCheck(
+    c.weight,
+    c.bearing,
+    c.signal,
+    c.cross,
+    c.anglePenalty,
+    c.restricted,
+    scalars,
+    t.copyArc,
+    openRules(c, t),
+  );
 }
 
 /** (state, arc, next state) of every listed transition of TurnTable from an open arc onto an open arc, open turn. */
@@ -90,7 +107,8 @@ function openRules(c: ArcCosts, t: TurnTable): Int32Array {
     const a = t.arcOf(s);
     if (r < 0 || c.weight[a] === Infinity) continue;
     const h = arcHead(c.graph, a);
-    const blocked = c.blocked[h] === 1, uturn = blocked || c.outOpen[h] === 1;
+    const blocked = c.blocked[h] === 1,
+      uturn = blocked || c.outOpen[h] === 1;
     for (let i = t.ruleFirst[r]!; i < t.ruleFirst[r + 1]!; i++) {
       const b = t.ruleTo[i]!;
       if (c.weight[b] === Infinity || (a >> 1 === b >> 1 ? !uturn : blocked)) continue;
@@ -111,8 +129,12 @@ class Labels {
   readonly seen: Uint32Array;
   readonly heap: IndexHeap;
   constructor(n: number) {
-    this.w = new Float64Array(n); this.dur = new Float64Array(n); this.len = new Float64Array(n);
-    this.par = new Int32Array(n); this.prev = new Int32Array(n); this.seen = new Uint32Array(n);
+    this.w = new Float64Array(n);
+    this.dur = new Float64Array(n);
+    this.len = new Float64Array(n);
+    this.par = new Int32Array(n);
+    this.prev = new Int32Array(n);
+    this.seen = new Uint32Array(n);
     this.heap = new IndexHeap(n);
   }
 }
@@ -130,10 +152,17 @@ export class ContractionHierarchy {
   /** States settled by the last query. */
   settled = 0;
 
-  constructor(readonly ch: ChArrays, readonly costs: ArcCosts, readonly edgeBased: boolean, readonly turns: TurnTable) {
+  constructor(
+    readonly ch: ChArrays,
+    readonly costs: ArcCosts,
+    readonly edgeBased: boolean,
+    readonly turns: TurnTable,
+  ) {
     this.states = ch.rank.length;
     const R = ch.node.length;
-    this.w = new Float64Array(R); this.dur = new Float64Array(R); this.len = new Float64Array(R);
+    this.w = new Float64Array(R);
+    this.dur = new Float64Array(R);
+    this.len = new Float64Array(R);
     this.check();
     this.derive();
     this.F = new Labels(this.states);
@@ -143,17 +172,29 @@ export class ContractionHierarchy {
   /** Cross-checks lengths and references, so a corrupt pack fails at load rather than inside a query. */
   private check(): void {
     const { rank, upFirst, dnFirst, node, a, b } = this.ch;
-    const S = this.states, R = node.length, arcs = this.costs.weight.length;
+    const S = this.states,
+      R = node.length,
+      arcs = this.costs.weight.length;
     const bad = (what: string) => {
       throw new Error(`corrupt contraction hierarchy: ${what}`);
     };
-    if (upFirst.length !== S + 1 || dnFirst.length !== S + 1 || upFirst[0] !== 0 || dnFirst[0] !== upFirst[S] || dnFirst[S] !== R) bad('offsets do not match the records');
+    if (
+      upFirst.length !== S + 1 ||
+      dnFirst.length !== S + 1 ||
+      upFirst[0] !== 0 ||
+      dnFirst[0] !== upFirst[S] ||
+      dnFirst[S] !== R
+    )
+      bad('offsets do not match the records');
     if (a.length !== R || b.length !== R) bad('record arrays differ in length');
-    if (S !== (this.edgeBased ? this.turns.states : this.costs.graph.nodeCount)) bad(`${S} states for a ${this.edgeBased ? 'edge' : 'node'}-based graph`);
-    for (let v = 0; v < S; v++) if (upFirst[v]! > upFirst[v + 1]! || dnFirst[v]! > dnFirst[v + 1]! || rank[v]! >= S) bad(`state ${v}`);
+    if (S !== (this.edgeBased ? this.turns.states : this.costs.graph.nodeCount))
+      bad(`${S} states for a ${this.edgeBased ? 'edge' : 'node'}-based graph`);
+    for (let v = 0; v < S; v++)
+      if (upFirst[v]! > upFirst[v + 1]! || dnFirst[v]! > dnFirst[v + 1]! || rank[v]! >= S) bad(`state ${v}`);
     for (let r = 0; r < R; r++) {
       if (node[r]! >= S) bad(`record ${r} refers to state ${node[r]}`);
-      if (a[r]! < 0 ? b[r]! < 0 || b[r]! >= arcs : a[r]! >= R || b[r]! < 0 || b[r]! >= R) bad(`record ${r} has children ${a[r]}, ${b[r]}`);
+      if (a[r]! < 0 ? b[r]! < 0 || b[r]! >= arcs : a[r]! >= R || b[r]! < 0 || b[r]! >= R)
+        bad(`record ${r} has children ${a[r]}, ${b[r]}`);
     }
   }
 
@@ -163,8 +204,11 @@ export class ContractionHierarchy {
    */
   private derive(): void {
     const { a, b } = this.ch;
-    const c = this.costs, g = c.graph;
-    const W = c.weight, D = c.dur, L = g.edgeLen;
+    const c = this.costs,
+      g = c.graph;
+    const W = c.weight,
+      D = c.dur,
+      L = g.edgeLen;
     const R = a.length;
     const tail = this.recordTails();
     const state = new Uint8Array(R);
@@ -175,13 +219,17 @@ export class ContractionHierarchy {
       stack[sp++] = r0;
       while (sp > 0) {
         const r = stack[sp - 1]!;
-        const x = a[r]!, y = b[r]!;
+        const x = a[r]!,
+          y = b[r]!;
         if (x < 0) {
           if (this.edgeBased) {
-            const from = this.turns.arcOf(tail[r]!), v = g.edgeNodes[(y & ~1) + (y & 1)]!;
-            this.w[r] = c.turnWeight(from, y, v) + W[y]!; this.dur[r] = c.turnDur(from, y, v) + D[y]!;
+            const from = this.turns.arcOf(tail[r]!),
+              v = g.edgeNodes[(y & ~1) + (y & 1)]!;
+            this.w[r] = c.turnWeight(from, y, v) + W[y]!;
+            this.dur[r] = c.turnDur(from, y, v) + D[y]!;
           } else {
-            this.w[r] = W[y]!; this.dur[r] = D[y]!;
+            this.w[r] = W[y]!;
+            this.dur[r] = D[y]!;
           }
           this.len[r] = L[y >> 1]!;
         } else if (state[x] !== 2 || state[y] !== 2) {
@@ -191,7 +239,9 @@ export class ContractionHierarchy {
           if (state[x] !== 2) stack[sp++] = x;
           continue;
         } else {
-          this.w[r] = this.w[x]! + this.w[y]!; this.dur[r] = this.dur[x]! + this.dur[y]!; this.len[r] = this.len[x]! + this.len[y]!;
+          this.w[r] = this.w[x]! + this.w[y]!;
+          this.dur[r] = this.dur[x]! + this.dur[y]!;
+          this.len[r] = this.len[x]! + this.len[y]!;
         }
         state[r] = 2;
         sp--;
@@ -214,21 +264,40 @@ export class ContractionHierarchy {
     this.F.heap.clear();
     this.B.heap.clear();
     this.settled = 0;
-    if (++this.gen === 0xffffffff) { this.F.seen.fill(0); this.B.seen.fill(0); this.gen = 1; }
+    if (++this.gen === 0xffffffff) {
+      this.F.seen.fill(0);
+      this.B.seen.fill(0);
+      this.gen = 1;
+    }
     return this.gen;
   }
 
   /** Sets a label when it improves; true when it did. */
-  private label(L: Labels, s: number, gen: number, w: number, dur: number, len: number, par: number, prev: number): boolean {
+  private label(
+    L: Labels,
+    s: number,
+    gen: number,
+    w: number,
+    dur: number,
+    len: number,
+    par: number,
+    prev: number,
+  ): boolean {
     if (L.seen[s] === gen && L.w[s]! <= w) return false;
-    L.w[s] = w; L.dur[s] = dur; L.len[s] = len; L.par[s] = par; L.prev[s] = prev; L.seen[s] = gen;
+    L.w[s] = w;
+    L.dur[s] = dur;
+    L.len[s] = len;
+    L.par[s] = par;
+    L.prev[s] = prev;
+    L.seen[s] = gen;
     L.heap.push(s, w);
     return true;
   }
 
   /** Forward seeds of a source point. */
   private seedSource(src: Endpoint, gen: number, only: number | undefined): void {
-    const c = this.costs, en = c.graph.edgeNodes;
+    const c = this.costs,
+      en = c.graph.edgeNodes;
     for (let a = 2 * src.edge; a <= 2 * src.edge + 1; a++) {
       if (c.weight[a] === Infinity || (only !== undefined && a !== only)) continue;
       const f = 1 - posOnArc(src, a);
@@ -239,25 +308,33 @@ export class ContractionHierarchy {
 
   /** Backward seeds of a target point (edge-based: every state that may turn onto a target arc). */
   private seedTarget(dst: Endpoint, gen: number): void {
-    const c = this.costs, g = c.graph, en = g.edgeNodes, T = this.turns;
+    const c = this.costs,
+      g = c.graph,
+      en = g.edgeNodes,
+      T = this.turns;
     for (let b = 2 * dst.edge; b <= 2 * dst.edge + 1; b++) {
       if (c.weight[b] === Infinity) continue;
       const f = posOnArc(dst, b);
-      const w = f * c.weight[b]!, d = f * c.dur[b]!, l = f * g.edgeLen[b >> 1]!;
+      const w = f * c.weight[b]!,
+        d = f * c.dur[b]!,
+        l = f * g.edgeLen[b >> 1]!;
       const u = en[(b & ~1) + (b & 1)]!;
       if (!this.edgeBased) {
         this.label(this.B, u, gen, w, d, l, -1 - b, -1);
         continue;
       }
-      const blocked = c.blocked[u] === 1, uturn = blocked || c.outOpen[u] === 1;
+      const blocked = c.blocked[u] === 1,
+        uturn = blocked || c.outOpen[u] === 1;
       for (let i = g.adjFirst[u]!; i < g.adjFirst[u + 1]!; i++) {
         const a = g.adjArc[i]! ^ 1;
         // At a barrier only the U-turn; elsewhere U-turns only at dead ends (ArcSearch.openTurn).
         if (c.weight[a] === Infinity || (a >> 1 === b >> 1 ? !uturn : blocked)) continue;
-        const c0 = T.copyFirst[a]!, n = T.copyFirst[a + 1]! - c0;
+        const c0 = T.copyFirst[a]!,
+          n = T.copyFirst[a + 1]! - c0;
         for (let k = -1; k < n; k++) {
           const s = k < 0 ? a : T.arcs + c0 + k;
-          if (T.next(s, b) >= 0) this.label(this.B, s, gen, c.turnWeight(a, b, u) + w, c.turnDur(a, b, u) + d, l, -1 - b, -1);
+          if (T.next(s, b) >= 0)
+            this.label(this.B, s, gen, c.turnWeight(a, b, u) + w, c.turnDur(a, b, u) + d, l, -1 - b, -1);
         }
       }
     }
@@ -270,7 +347,8 @@ export class ContractionHierarchy {
     let best: ChRoute | null = null;
     for (let a = 2 * src.edge; a <= 2 * src.edge + 1; a++) {
       if (c.weight[a] === Infinity || (only !== undefined && a !== only)) continue;
-      const from = posOnArc(src, a), to = posOnArc(dst, a);
+      const from = posOnArc(src, a),
+        to = posOnArc(dst, a);
       const f = to - from;
       if (f < 0 || (best && f * c.weight[a]! >= best.weight)) continue;
       const weight = f * c.weight[a]!;
@@ -297,8 +375,11 @@ export class ContractionHierarchy {
     const { upFirst, dnFirst, node } = this.ch;
     const lo = forward ? upFirst[v]! : dnFirst[v]!;
     const hi = forward ? upFirst[v + 1]! : dnFirst[v + 1]!;
-    const dv = L.w[v]!, du = L.dur[v]!, dl = L.len[v]!;
-    for (let i = lo; i < hi; i++) this.label(L, node[i]!, gen, dv + this.w[i]!, du + this.dur[i]!, dl + this.len[i]!, i, v);
+    const dv = L.w[v]!,
+      du = L.dur[v]!,
+      dl = L.len[v]!;
+    for (let i = lo; i < hi; i++)
+      this.label(L, node[i]!, gen, dv + this.w[i]!, du + this.dur[i]!, dl + this.len[i]!, i, v);
   }
 
   /**
@@ -307,7 +388,8 @@ export class ContractionHierarchy {
    */
   route(src: Endpoint, dst: Endpoint): ChRoute | null {
     const gen = this.nextGen();
-    const F = this.F, B = this.B;
+    const F = this.F,
+      B = this.B;
     const only = src.only;
     let best = this.direct(src, dst, only);
     let bestW = best ? best.weight : Infinity;
@@ -317,43 +399,62 @@ export class ContractionHierarchy {
     // Seeds meeting seeds.
     for (let k = 0; k < B.heap.size; k++) {
       const s = B.heap.itemAt(k);
-      if (F.seen[s] === gen && F.w[s]! + B.w[s]! < bestW) { bestW = F.w[s]! + B.w[s]!; meet = s; }
+      if (F.seen[s] === gen && F.w[s]! + B.w[s]! < bestW) {
+        bestW = F.w[s]! + B.w[s]!;
+        meet = s;
+      }
     }
-    const FH = F.heap, BH = B.heap;
+    const FH = F.heap,
+      BH = B.heap;
     while (FH.size > 0 || BH.size > 0) {
-      const fk = FH.minKey(), bk = BH.minKey();
+      const fk = FH.minKey(),
+        bk = BH.minKey();
       if (Math.min(fk, bk) >= bestW) break;
       const forward = fk <= bk;
-      const L = forward ? F : B, O = forward ? B : F;
+      const L = forward ? F : B,
+        O = forward ? B : F;
       const v = L.heap.pop();
       this.settled++;
       if (this.stalled(L, v, forward, gen)) continue;
       const { upFirst, dnFirst, node } = this.ch;
       const lo = forward ? upFirst[v]! : dnFirst[v]!;
       const hi = forward ? upFirst[v + 1]! : dnFirst[v + 1]!;
-      const dv = L.w[v]!, du = L.dur[v]!, dl = L.len[v]!;
+      const dv = L.w[v]!,
+        du = L.dur[v]!,
+        dl = L.len[v]!;
       for (let i = lo; i < hi; i++) {
         const x = node[i]!;
         if (!this.label(L, x, gen, dv + this.w[i]!, du + this.dur[i]!, dl + this.len[i]!, i, v)) continue;
-        if (O.seen[x] === gen && L.w[x]! + O.w[x]! < bestW) { bestW = L.w[x]! + O.w[x]!; meet = x; }
+        if (O.seen[x] === gen && L.w[x]! + O.w[x]! < bestW) {
+          bestW = L.w[x]! + O.w[x]!;
+          meet = x;
+        }
       }
     }
     if (meet < 0) return best;
     const arcs: number[] = [];
     const chain: number[] = [];
     let v = meet;
-    while (F.par[v]! >= 0) { chain.push(F.par[v]!); v = F.prev[v]!; }
+    while (F.par[v]! >= 0) {
+      chain.push(F.par[v]!);
+      v = F.prev[v]!;
+    }
     const srcArc = -1 - F.par[v]!;
     arcs.push(srcArc);
     for (let k = chain.length - 1; k >= 0; k--) this.unpack(chain[k]!, arcs);
     v = meet;
-    while (B.par[v]! >= 0) { this.unpack(B.par[v]!, arcs); v = B.prev[v]!; }
+    while (B.par[v]! >= 0) {
+      this.unpack(B.par[v]!, arcs);
+      v = B.prev[v]!;
+    }
     const dstArc = -1 - B.par[v]!;
     arcs.push(dstArc);
     const weight = bestW;
     return {
       path: { arcs, from: posOnArc(src, srcArc), to: posOnArc(dst, dstArc), weight },
-      weight, dur: F.dur[meet]! + B.dur[meet]!, dist: F.len[meet]! + B.len[meet]!,
+      weight,
+      dur: F.dur[meet]! + B.dur[meet]!,
+      dist: F.len[meet]! + B.len[meet]!,
     };
   }
 
@@ -374,14 +475,25 @@ export class ContractionHierarchy {
    * (origin i, destination j at i * dests.length + j) into the tables; Infinity where unreachable. The values are
    * the labels `route` adds for the same pair (forward sum + backward sum at the meeting state).
    */
-  table(origins: readonly Endpoint[], dests: readonly Endpoint[], out: { weight: Float64Array; dur: Float64Array; dist: Float64Array }): void {
+  table(
+    origins: readonly Endpoint[],
+    dests: readonly Endpoint[],
+    out: { weight: Float64Array; dur: Float64Array; dist: Float64Array },
+  ): void {
     const nd = dests.length;
-    out.weight.fill(Infinity); out.dur.fill(Infinity); out.dist.fill(Infinity);
+    out.weight.fill(Infinity);
+    out.dur.fill(Infinity);
+    out.dist.fill(Infinity);
     // Buckets: entries appended per destination, then grouped by state (counting sort).
-    let cap = 1024, n = 0;
-    let eState = new Uint32Array(cap), eDest = new Uint32Array(cap);
-    let eW = new Float64Array(cap), eD = new Float64Array(cap), eL = new Float64Array(cap);
-    const B = this.B, F = this.F;
+    let cap = 1024,
+      n = 0;
+    let eState = new Uint32Array(cap),
+      eDest = new Uint32Array(cap);
+    let eW = new Float64Array(cap),
+      eD = new Float64Array(cap),
+      eL = new Float64Array(cap);
+    const B = this.B,
+      F = this.F;
     for (let j = 0; j < nd; j++) {
       const gen = this.nextGen();
       this.seedTarget(dests[j]!, gen);
@@ -391,10 +503,22 @@ export class ContractionHierarchy {
         if (this.stalled(B, v, false, gen)) continue;
         if (n === cap) {
           cap *= 2;
-          const grow = <T extends Uint32Array | Float64Array>(x: T): T => { const y = new (x.constructor as new (k: number) => T)(cap); y.set(x); return y; };
-          eState = grow(eState); eDest = grow(eDest); eW = grow(eW); eD = grow(eD); eL = grow(eL);
+          const grow = <T extends Uint32Array | Float64Array>(x: T): T => {
+            const y = new (x.constructor as new (k: number) => T)(cap);
+            y.set(x);
+            return y;
+          };
+          eState = grow(eState);
+          eDest = grow(eDest);
+          eW = grow(eW);
+          eD = grow(eD);
+          eL = grow(eL);
         }
-        eState[n] = v; eDest[n] = j; eW[n] = B.w[v]!; eD[n] = B.dur[v]!; eL[n] = B.len[v]!;
+        eState[n] = v;
+        eDest[n] = j;
+        eW[n] = B.w[v]!;
+        eD[n] = B.dur[v]!;
+        eL[n] = B.len[v]!;
         n++;
         this.relax(B, v, false, gen);
       }
@@ -410,7 +534,11 @@ export class ContractionHierarchy {
       const row = i * nd;
       for (let j = 0; j < nd; j++) {
         const d = this.direct(src, dests[j]!, undefined);
-        if (d) { out.weight[row + j] = d.weight; out.dur[row + j] = d.dur; out.dist[row + j] = d.dist; }
+        if (d) {
+          out.weight[row + j] = d.weight;
+          out.dur[row + j] = d.dur;
+          out.dist[row + j] = d.dist;
+        }
       }
       const gen = this.nextGen();
       this.seedSource(src, gen, undefined);
@@ -423,7 +551,11 @@ export class ContractionHierarchy {
           const k = order[q]!;
           const t = row + eDest[k]!;
           const w = dv + eW[k]!;
-          if (w < out.weight[t]!) { out.weight[t] = w; out.dur[t] = F.dur[v]! + eD[k]!; out.dist[t] = F.len[v]! + eL[k]!; }
+          if (w < out.weight[t]!) {
+            out.weight[t] = w;
+            out.dur[t] = F.dur[v]! + eD[k]!;
+            out.dist[t] = F.len[v]! + eL[k]!;
+          }
         }
         this.relax(F, v, true, gen);
       }

@@ -31,13 +31,18 @@ export class Components {
   /** Edges of the largest component. */
   readonly largest: number;
 
-  constructor(costs: ArcCosts, turns: TurnTable, readonly threshold = BIG_COMPONENT_EDGES) {
+  constructor(
+    costs: ArcCosts,
+    turns: TurnTable,
+    readonly threshold = BIG_COMPONENT_EDGES,
+  ) {
     const g = costs.graph;
     const E = g.edgeCount;
     const A = 2 * E;
     const w = costs.weight;
     const en = g.edgeNodes;
-    const adjFirst = g.adjFirst, adjArc = g.adjArc;
+    const adjFirst = g.adjFirst,
+      adjArc = g.adjArc;
     const index = new Int32Array(A).fill(-1);
     const low = new Int32Array(A);
     const comp = new Int32Array(A).fill(-1);

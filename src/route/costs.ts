@@ -1,7 +1,16 @@
 import { EARTH_RADIUS_M } from '../geo.js';
 import type { RoadGraph } from './graph.js';
 import { PROFILE_COUNT } from './profiles.js';
-import { ANGLE_STEPS, anglePenalty, anglePenaltyTable, arcBearings, RESTRICTED_TURN_WEIGHT, TRAFFIC_LIGHT_S, turnSteps, U_TURN_PENALTY_S } from './turn-model.js';
+import {
+  ANGLE_STEPS,
+  anglePenalty,
+  anglePenaltyTable,
+  arcBearings,
+  RESTRICTED_TURN_WEIGHT,
+  TRAFFIC_LIGHT_S,
+  turnSteps,
+  U_TURN_PENALTY_S,
+} from './turn-model.js';
 
 /** Node flag bit of a traffic light (data-tools/graph.ts NodeFlag.trafficSignals). */
 const TRAFFIC_SIGNALS = 1;
@@ -58,7 +67,11 @@ export class ArcCosts {
   /** Turn weight of entering a restricted edge from an unrestricted one (RESTRICTED_TURN_WEIGHT; 0 without turn costs). */
   readonly restrictedTurn: number;
 
-  constructor(readonly graph: RoadGraph, readonly profile: number, readonly weighting: Weighting) {
+  constructor(
+    readonly graph: RoadGraph,
+    readonly profile: number,
+    readonly weighting: Weighting,
+  ) {
     const g = graph;
     const E = g.edgeCount;
     this.weight = new Float64Array(2 * E);

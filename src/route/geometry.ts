@@ -26,7 +26,8 @@ function arcPart(g: RoadGraph, a: number, from: number, to: number): LatLon[] {
   const pts = arcPoints(g, a);
   if (from <= 0 && to >= 1) return pts;
   const cum = [0];
-  for (let i = 1; i < pts.length; i++) cum.push(cum[i - 1]! + haversine(pts[i - 1]![0], pts[i - 1]![1], pts[i]![0], pts[i]![1]));
+  for (let i = 1; i < pts.length; i++)
+    cum.push(cum[i - 1]! + haversine(pts[i - 1]![0], pts[i - 1]![1], pts[i]![0], pts[i]![1]));
   const total = cum[cum.length - 1]!;
   const at = (f: number): LatLon => {
     const d = f * total;
@@ -73,7 +74,10 @@ export function pathLine(g: RoadGraph, p: ArcPath): PathLine {
  * passes through every stop it was asked for; still no point repeated consecutively, and at least one point. The one
  * leg-geometry rule of Direction, trip and the static map.
  */
-export function legLine(g: RoadGraph, leg: { path: ArcPath; from: { lat: number; lon: number }; to: { lat: number; lon: number } }): PathLine {
+export function legLine(
+  g: RoadGraph,
+  leg: { path: ArcPath; from: { lat: number; lon: number }; to: { lat: number; lon: number } },
+): PathLine {
   const { coords: c, starts } = pathLine(g, leg.path);
   const { from, to } = leg;
   if (c.length === 0) c.push(from.lat, from.lon);

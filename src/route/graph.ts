@@ -59,7 +59,9 @@ export class RoadGraph {
     this.edgePref = pack.array('graph.edge.pref');
     this.edgeClass = pack.array('graph.edge.class');
     this.edgeFlags = pack.array('graph.edge.flags');
-    this.edgeRestricted = pack.has('graph.edge.restricted') ? pack.array('graph.edge.restricted') : new Uint8Array(this.edgeFlags.length);
+    this.edgeRestricted = pack.has('graph.edge.restricted')
+      ? pack.array('graph.edge.restricted')
+      : new Uint8Array(this.edgeFlags.length);
     this.edgeName = pack.array('graph.edge.name');
     this.edgeWay = pack.array('graph.edge.way');
     this.edgeShape = pack.array('graph.edge.shape');
@@ -85,15 +87,31 @@ export class RoadGraph {
     const bad = (what: string) => {
       throw new PackError(source, `corrupt road graph: ${what}`);
     };
-    if (this.nodeLon.length !== N || this.nodeFlags.length !== N || this.nodeBlock.length !== N) bad('node arrays differ in length');
-    if (this.edgeNodes.length !== 2 * E || this.edgeSpeed.length !== E * PROFILE_COUNT * 2 || this.edgePref.length !== E * PROFILE_COUNT) bad('edge arrays differ in length');
-    if (this.edgeShape.length !== E + 1 || !isOffsetArray(this.edgeShape, this.shapeLat.length)) bad('edge shapes do not match the shape points');
-    if (this.adjFirst.length !== N + 1 || !isOffsetArray(this.adjFirst, this.adjArc.length)) bad('adjacency offsets do not match');
+    if (this.nodeLon.length !== N || this.nodeFlags.length !== N || this.nodeBlock.length !== N)
+      bad('node arrays differ in length');
+    if (
+      this.edgeNodes.length !== 2 * E ||
+      this.edgeSpeed.length !== E * PROFILE_COUNT * 2 ||
+      this.edgePref.length !== E * PROFILE_COUNT
+    )
+      bad('edge arrays differ in length');
+    if (this.edgeShape.length !== E + 1 || !isOffsetArray(this.edgeShape, this.shapeLat.length))
+      bad('edge shapes do not match the shape points');
+    if (this.adjFirst.length !== N + 1 || !isOffsetArray(this.adjFirst, this.adjArc.length))
+      bad('adjacency offsets do not match');
     const restrictions = Math.max(0, this.turnFirst.length - 1);
-    if (!isOffsetArray(this.turnFirst, this.turnEdges.length) || this.turnKind.length !== restrictions || this.turnMask.length !== restrictions) bad('turn restrictions do not match');
-    for (let i = 0; i < this.turnEdges.length; i++) if (this.turnEdges[i]! >= E) bad(`turn restriction refers to edge ${this.turnEdges[i]} of ${E}`);
-    for (let i = 0; i < 2 * E; i++) if (this.edgeNodes[i]! >= N) bad(`edge ${i >> 1} refers to node ${this.edgeNodes[i]} of ${N}`);
-    for (let i = 0; i < this.adjArc.length; i++) if (this.adjArc[i]! >>> 1 >= E) bad(`arc ${this.adjArc[i]} refers to a missing edge`);
+    if (
+      !isOffsetArray(this.turnFirst, this.turnEdges.length) ||
+      this.turnKind.length !== restrictions ||
+      this.turnMask.length !== restrictions
+    )
+      bad('turn restrictions do not match');
+    for (let i = 0; i < this.turnEdges.length; i++)
+      if (this.turnEdges[i]! >= E) bad(`turn restriction refers to edge ${this.turnEdges[i]} of ${E}`);
+    for (let i = 0; i < 2 * E; i++)
+      if (this.edgeNodes[i]! >= N) bad(`edge ${i >> 1} refers to node ${this.edgeNodes[i]} of ${N}`);
+    for (let i = 0; i < this.adjArc.length; i++)
+      if (this.adjArc[i]! >>> 1 >= E) bad(`arc ${this.adjArc[i]} refers to a missing edge`);
     if (this.edgeDuration && this.edgeDuration.length !== E) bad('edge durations differ in length');
     if (this.edgeRestricted.length !== E) bad('edge access flags differ in length');
   }

@@ -35,7 +35,12 @@ export function regionFor(regions: readonly Region[], points: readonly LatLng[])
  * @param profile vehicle profile index (route/profiles.ts)
  * @param snapRadius farthest a point may lie from a road open to the vehicle, metres
  */
-export function locate(regions: readonly Region[], points: readonly LatLng[], profile: number, snapRadius = DEFAULT_LIMITS.snapRadius): Located | LocateFailure {
+export function locate(
+  regions: readonly Region[],
+  points: readonly LatLng[],
+  profile: number,
+  snapRadius = DEFAULT_LIMITS.snapRadius,
+): Located | LocateFailure {
   const region = regionFor(regions, points);
   if (!region) {
     const first = regionFor(regions, points.slice(0, 1));
@@ -57,7 +62,8 @@ export function locate(regions: readonly Region[], points: readonly LatLng[], pr
  */
 export function loadedAreas(regions: readonly Region[]): string {
   if (regions.length === 0) return 'no pack is loaded';
-  const area = (b: readonly number[] | null) => (b ? ` (${b[1]!.toFixed(2)}–${b[3]!.toFixed(2)} N, ${b[0]!.toFixed(2)}–${b[2]!.toFixed(2)} E)` : '');
+  const area = (b: readonly number[] | null) =>
+    b ? ` (${b[1]!.toFixed(2)}–${b[3]!.toFixed(2)} N, ${b[0]!.toFixed(2)}–${b[2]!.toFixed(2)} E)` : '';
   return `loaded: ${regions.map((r) => `${r.meta.name}${area(r.meta.bbox)}`).join(', ')}`;
 }
 

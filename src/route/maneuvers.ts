@@ -59,7 +59,12 @@ interface Draft {
  * from entry to exit, with the exit number). The last one is the arrival (zero length).
  * `line`: the path's line ({@link pathLine} / legLine); each manoeuvre's polyline is a stretch of it.
  */
-export function buildManeuvers(costs: ArcCosts, name: (edge: number) => string, path: ArcPath, line: PathLine): Maneuver[] {
+export function buildManeuvers(
+  costs: ArcCosts,
+  name: (edge: number) => string,
+  path: ArcPath,
+  line: PathLine,
+): Maneuver[] {
   const g = costs.graph;
   const arcs = path.arcs;
   const n = arcs.length;
@@ -128,7 +133,15 @@ export function buildManeuvers(costs: ArcCosts, name: (edge: number) => string, 
   const lines = encodePolylines(coords, stretches);
   const at = (k: number) => ({ lat: coords[2 * k]!, lng: coords[2 * k + 1]! });
   return drafts.map((d, i) => {
-    const m: Maneuver = { kind: d.kind, name: d.name, distance: d.dist, duration: d.dur, start: at(d.first), end: at(d.last), polyline: lines[i]! };
+    const m: Maneuver = {
+      kind: d.kind,
+      name: d.name,
+      distance: d.dist,
+      duration: d.dur,
+      start: at(d.first),
+      end: at(d.last),
+      polyline: lines[i]!,
+    };
     if (d.modifier) m.modifier = d.modifier;
     if (d.compass !== undefined) m.compass = d.compass;
     if (d.kind === 'roundabout') m.exit = Math.max(1, d.exits);

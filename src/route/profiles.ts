@@ -16,9 +16,30 @@ export function vehicleIndex(name: string): number {
  * `highway` value of class i.
  */
 export const ROAD_CLASSES = [
-  'other', 'motorway', 'motorway_link', 'trunk', 'trunk_link', 'primary', 'primary_link', 'secondary',
-  'secondary_link', 'tertiary', 'tertiary_link', 'unclassified', 'residential', 'living_street', 'service',
-  'road', 'track', 'pedestrian', 'footway', 'path', 'cycleway', 'steps', 'bridleway', 'busway',
+  'other',
+  'motorway',
+  'motorway_link',
+  'trunk',
+  'trunk_link',
+  'primary',
+  'primary_link',
+  'secondary',
+  'secondary_link',
+  'tertiary',
+  'tertiary_link',
+  'unclassified',
+  'residential',
+  'living_street',
+  'service',
+  'road',
+  'track',
+  'pedestrian',
+  'footway',
+  'path',
+  'cycleway',
+  'steps',
+  'bridleway',
+  'busway',
 ] as const;
 
 /** Per-edge flag bits (u8). */

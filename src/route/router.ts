@@ -91,7 +91,11 @@ export class Router {
    * `opts.wasm`: see the `wasm` property (default true). `opts.bigComponentEdges`: see that property (default
    * BIG_COMPONENT_EDGES = 1000 edges).
    */
-  constructor(readonly graph: RoadGraph, readonly pack: Pack | null = null, opts: { wasm?: boolean; bigComponentEdges?: number } = {}) {
+  constructor(
+    readonly graph: RoadGraph,
+    readonly pack: Pack | null = null,
+    opts: { wasm?: boolean; bigComponentEdges?: number } = {},
+  ) {
     this.wasm = opts.wasm !== false;
     this.bigComponentEdges = opts.bigComponentEdges ?? BIG_COMPONENT_EDGES;
   }
@@ -172,7 +176,12 @@ export class Router {
   }
 
   /** The pack's hierarchy for a vehicle and weighting when it was contracted for exactly these arc weights. */
-  private hierarchy(profile: number, weighting: Weighting, costs: ArcCosts, turns: TurnTable): ContractionHierarchy | null {
+  private hierarchy(
+    profile: number,
+    weighting: Weighting,
+    costs: ArcCosts,
+    turns: TurnTable,
+  ): ContractionHierarchy | null {
     const p = this.pack;
     if (!p || !p.has('ch.index')) return null;
     const index = p.json<{ version: number; list: ChIndexEntry[] }>('ch.index');
@@ -182,7 +191,14 @@ export class Router {
     const e = index.list.find((x) => x.weighting === weighting && x.profiles.includes(profile));
     if (!e || e.check !== costsCheck(costs, turns)) return null;
     const arr = <K extends keyof ChArrays>(k: K) => p.array<ChArrays[K]>(chSection(e.id, k));
-    const arrays: ChArrays = { rank: arr('rank'), upFirst: arr('upFirst'), dnFirst: arr('dnFirst'), node: arr('node'), a: arr('a'), b: arr('b') };
+    const arrays: ChArrays = {
+      rank: arr('rank'),
+      upFirst: arr('upFirst'),
+      dnFirst: arr('dnFirst'),
+      node: arr('node'),
+      a: arr('a'),
+      b: arr('b'),
+    };
     return new ContractionHierarchy(arrays, costs, e.kind === 'edge', turns);
   }
 
@@ -212,7 +228,8 @@ export class Router {
    * back to `a` and `b` when there is no route between the local points.
    */
   ends<P extends Endpoint>(a: Snapped<P>, b: Snapped<P>, profile: number): [P, P] {
-    const la = a.local, lb = b.local;
+    const la = a.local,
+      lb = b.local;
     if (!la || !lb) return [a, b];
     const comp = this.components(profile).edgeComp;
     return comp[la.edge] === comp[lb.edge] ? [la, lb] : [a, b];
@@ -235,7 +252,8 @@ export class Router {
 
   /** Weight, duration and distance of a path (turn weights and seconds included), added in path order. */
   measure(path: ArcPath, ctx: RouteContext): Leg {
-    const c = ctx.costs, g = this.graph;
+    const c = ctx.costs,
+      g = this.graph;
     return {
       path,
       weight: pathSum(path, c.weight, false, (a, b) => c.turnWeight(a, b, arcTail(g, b))),
@@ -249,7 +267,12 @@ export class Router {
    * upward search per destination and per origin), values the labels `leg` adds for the same pair; without: one
    * A*-less Dijkstra per origin, values added along the best path in path order as `measure` does.
    */
-  table(origins: readonly Endpoint[], destinations: readonly Endpoint[], profile: number, weighting: Weighting = 'fastest'): CostTable {
+  table(
+    origins: readonly Endpoint[],
+    destinations: readonly Endpoint[],
+    profile: number,
+    weighting: Weighting = 'fastest',
+  ): CostTable {
     const ctx = this.context(profile, weighting);
     const n = origins.length * destinations.length;
     const out: CostTable = { weight: new Float64Array(n), dur: new Float64Array(n), dist: new Float64Array(n) };
@@ -269,7 +292,13 @@ export class Router {
    * arrived at `a` (an intermediate destination): when the leg starts where that one ended (same edge), it leaves
    * along that arc if that leads to the end (no U-turn at a stop), else it starts free.
    */
-  snapLeg<P extends Endpoint>(a: Snapped<P>, b: Snapped<P>, profile: number, weighting: Weighting = 'fastest', arrival?: number): SnapLeg<P> | null {
+  snapLeg<P extends Endpoint>(
+    a: Snapped<P>,
+    b: Snapped<P>,
+    profile: number,
+    weighting: Weighting = 'fastest',
+    arrival?: number,
+  ): SnapLeg<P> | null {
     const [from, to] = this.ends(a, b, profile);
     const leg = this.legBetween(from, to, profile, weighting, arrival);
     if (leg || from === a) return leg;
@@ -277,8 +306,17 @@ export class Router {
   }
 
   /** `leg` from `from` to `to`, leaving along `arrival` when it lies on from's edge and leads to `to` (see snapLeg). */
-  private legBetween<P extends Endpoint>(from: P, to: P, profile: number, weighting: Weighting, arrival: number | undefined): SnapLeg<P> | null {
-    const ahead = arrival !== undefined && arrival >> 1 === from.edge ? this.leg({ ...from, only: arrival }, to, profile, weighting) : null;
+  private legBetween<P extends Endpoint>(
+    from: P,
+    to: P,
+    profile: number,
+    weighting: Weighting,
+    arrival: number | undefined,
+  ): SnapLeg<P> | null {
+    const ahead =
+      arrival !== undefined && arrival >> 1 === from.edge
+        ? this.leg({ ...from, only: arrival }, to, profile, weighting)
+        : null;
     const leg = ahead ?? this.leg(from, to, profile, weighting);
     return leg && { ...leg, from, to };
   }
@@ -288,7 +326,12 @@ export class Router {
    * snapLeg's fallback to the snaps themselves when the local points have no route), so every element equals
    * `snapLeg`'s values for that pair.
    */
-  snapTable(origins: readonly Snapped[], destinations: readonly Snapped[], profile: number, weighting: Weighting = 'fastest'): CostTable {
+  snapTable(
+    origins: readonly Snapped[],
+    destinations: readonly Snapped[],
+    profile: number,
+    weighting: Weighting = 'fastest',
+  ): CostTable {
     const out = this.table(origins, destinations, profile, weighting);
     // Pairs whose two local points share a small component: one more table per such component, over those points.
     const comp = this.components(profile).edgeComp;
@@ -305,13 +348,20 @@ export class Router {
     const cols = destinations.length;
     for (const { o, d } of groups.values()) {
       if (o.length === 0 || d.length === 0) continue;
-      const t = this.table(o.map((i) => origins[i]!.local!), d.map((j) => destinations[j]!.local!), profile, weighting);
-      o.forEach((i, x) => d.forEach((j, y) => {
-        if (t.weight[x * d.length + y] === Infinity) return; // No route within the piece: keep the snaps' entry.
-        out.weight[i * cols + j] = t.weight[x * d.length + y]!;
-        out.dur[i * cols + j] = t.dur[x * d.length + y]!;
-        out.dist[i * cols + j] = t.dist[x * d.length + y]!;
-      }));
+      const t = this.table(
+        o.map((i) => origins[i]!.local!),
+        d.map((j) => destinations[j]!.local!),
+        profile,
+        weighting,
+      );
+      o.forEach((i, x) =>
+        d.forEach((j, y) => {
+          if (t.weight[x * d.length + y] === Infinity) return; // No route within the piece: keep the snaps' entry.
+          out.weight[i * cols + j] = t.weight[x * d.length + y]!;
+          out.dur[i * cols + j] = t.dur[x * d.length + y]!;
+          out.dist[i * cols + j] = t.dist[x * d.length + y]!;
+        }),
+      );
     }
     return out;
   }

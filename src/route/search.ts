@@ -40,7 +40,12 @@ export function posOnArc(p: Endpoint, a: number): number {
  * caller that adds the same path gets the same floating-point total. `turn(a, b)`, when given, is added for each
  * transition before the arc it leads to (turn weights or seconds, see ArcCosts.turnWeight / turnDur).
  */
-export function pathSum(p: ArcPath, values: Float64Array, perEdge = false, turn?: (a: number, b: number) => number): number {
+export function pathSum(
+  p: ArcPath,
+  values: Float64Array,
+  perEdge = false,
+  turn?: (a: number, b: number) => number,
+): number {
   const n = p.arcs.length;
   const v = (a: number) => values[perEdge ? a >> 1 : a]!;
   if (n === 1) return (p.to - p.from) * v(p.arcs[0]!);
@@ -92,7 +97,10 @@ export class ArcSearch {
   /** Arcs settled by the last query (both sides). */
   settled = 0;
 
-  constructor(readonly costs: ArcCosts, readonly turns: TurnTable) {
+  constructor(
+    readonly costs: ArcCosts,
+    readonly turns: TurnTable,
+  ) {
     this.graph = costs.graph;
     const n = turns.states;
     this.fwd = new Side(n);
@@ -117,19 +125,27 @@ export class ArcSearch {
    * forward + backward sum met at a seed (Infinity when none) and sets `this.seedMeet`.
    */
   private seedTarget(b: number, u: number, d: number, pu: number, gen: number): number {
-    const c = this.costs, g = this.graph, w = c.weight, T = this.turns, A = T.arcs;
-    const F = this.fwd, B = this.bwd;
+    const c = this.costs,
+      g = this.graph,
+      w = c.weight,
+      T = this.turns,
+      A = T.arcs;
+    const F = this.fwd,
+      B = this.bwd;
     let best = Infinity;
     for (let i = g.adjFirst[u]!; i < g.adjFirst[u + 1]!; i++) {
       const a = g.adjArc[i]! ^ 1;
       if (w[a] === Infinity || !this.openTurn(a, b, u)) continue;
       const da = c.turnWeight(a, b, u) + d;
-      const c0 = T.copyFirst[a]!, n = T.copyFirst[a + 1]! - c0;
+      const c0 = T.copyFirst[a]!,
+        n = T.copyFirst[a + 1]! - c0;
       for (let k = -1; k < n; k++) {
         const s = k < 0 ? a : A + c0 + k;
         if (T.next(s, b) < 0) continue;
         if (B.seen[s] === gen && B.dist[s]! <= da) continue;
-        B.dist[s] = da; B.parent[s] = -1 - b; B.seen[s] = gen;
+        B.dist[s] = da;
+        B.parent[s] = -1 - b;
+        B.seen[s] = gen;
         B.heap.push(s, da - pu);
         if (F.seen[s] === gen && F.dist[s]! + da < best) {
           best = F.dist[s]! + da;
@@ -148,7 +164,10 @@ export class ArcSearch {
     this.bwd.heap.clear();
     this.settled = 0;
     if (++this.gen === 0xffffffff) {
-      this.fwd.seen.fill(0); this.fwd.done.fill(0); this.bwd.seen.fill(0); this.bwd.done.fill(0);
+      this.fwd.seen.fill(0);
+      this.fwd.done.fill(0);
+      this.bwd.seen.fill(0);
+      this.bwd.done.fill(0);
       this.gen = 1;
     }
     return this.gen;
@@ -160,11 +179,15 @@ export class ArcSearch {
     const c = this.costs;
     const w = c.weight;
     const en = g.edgeNodes;
-    const adjFirst = g.adjFirst, adjArc = g.adjArc;
+    const adjFirst = g.adjFirst,
+      adjArc = g.adjArc;
     const gen = this.nextGen();
-    const F = this.fwd, B = this.bwd;
-    const xs = src.lon * c.mPerLon, ys = src.lat * c.mPerLat;
-    const xt = dst.lon * c.mPerLon, yt = dst.lat * c.mPerLat;
+    const F = this.fwd,
+      B = this.bwd;
+    const xs = src.lon * c.mPerLon,
+      ys = src.lat * c.mPerLat;
+    const xt = dst.lon * c.mPerLon,
+      yt = dst.lat * c.mPerLat;
     const pot = (v: number) => (c.bound(v, xt, yt) - c.bound(v, xs, ys)) / 2;
     let best = Infinity;
     let meet = -1;
@@ -172,7 +195,8 @@ export class ArcSearch {
     // Same edge, target ahead of the source.
     if (src.edge === dst.edge) {
       for (let a = 2 * src.edge; a <= 2 * src.edge + 1; a++) {
-        const from = posOnArc(src, a), to = posOnArc(dst, a);
+        const from = posOnArc(src, a),
+          to = posOnArc(dst, a);
         if (src.only !== undefined && a !== src.only) continue;
         if (w[a] !== Infinity && to >= from && (to - from) * w[a]! < best) {
           best = (to - from) * w[a]!;
@@ -183,19 +207,30 @@ export class ArcSearch {
     for (let a = 2 * src.edge; a <= 2 * src.edge + 1; a++) {
       if (w[a] === Infinity || (src.only !== undefined && a !== src.only)) continue;
       const d = (1 - posOnArc(src, a)) * w[a]!;
-      F.dist[a] = d; F.parent[a] = -1; F.seen[a] = gen;
+      F.dist[a] = d;
+      F.parent[a] = -1;
+      F.seen[a] = gen;
       F.heap.push(a, d + pot(en[(a & ~1) + 1 - (a & 1)]!));
     }
     for (let b = 2 * dst.edge; b <= 2 * dst.edge + 1; b++) {
       if (w[b] === Infinity) continue;
       const u = en[(b & ~1) + (b & 1)]!;
       const m = this.seedTarget(b, u, posOnArc(dst, b) * w[b]!, pot(u), gen);
-      if (m < best) { best = m; meet = this.seedMeet; }
+      if (m < best) {
+        best = m;
+        meet = this.seedMeet;
+      }
     }
-    const T = this.turns, A = T.arcs, copyArc = T.copyArc, copyFirst = T.copyFirst, rule = T.rule;
-    const FH = F.heap, BH = B.heap;
+    const T = this.turns,
+      A = T.arcs,
+      copyArc = T.copyArc,
+      copyFirst = T.copyFirst,
+      rule = T.rule;
+    const FH = F.heap,
+      BH = B.heap;
     while (FH.size > 0 && BH.size > 0) {
-      const kf = FH.minKey(), kb = BH.minKey();
+      const kf = FH.minKey(),
+        kb = BH.minKey();
       if (kf + kb >= best) break;
       this.settled++;
       if (kf <= kb) {
@@ -204,7 +239,8 @@ export class ArcSearch {
         const a = s < A ? s : copyArc[s - A]!;
         const h = en[(a & ~1) + 1 - (a & 1)]!;
         // At a barrier only the U-turn; elsewhere U-turns only at dead ends (openTurn).
-        const blocked = c.blocked[h] === 1, uturn = blocked || c.outOpen[h] === 1;
+        const blocked = c.blocked[h] === 1,
+          uturn = blocked || c.outOpen[h] === 1;
         const da = F.dist[s]!;
         const ruled = rule[s]! >= 0;
         for (let i = adjFirst[h]!; i < adjFirst[h + 1]!; i++) {
@@ -216,7 +252,9 @@ export class ArcSearch {
           if (t < 0 || F.done[t] === gen) continue;
           const nd = da + c.turnWeight(a, b, h) + wb;
           if (F.seen[t] === gen && nd >= F.dist[t]!) continue;
-          F.dist[t] = nd; F.parent[t] = s; F.seen[t] = gen;
+          F.dist[t] = nd;
+          F.parent[t] = s;
+          F.seen[t] = gen;
           FH.push(t, nd + pot(en[(b & ~1) + 1 - (b & 1)]!));
           if (B.seen[t] === gen && nd + B.dist[t]! < best) {
             best = nd + B.dist[t]!;
@@ -228,7 +266,8 @@ export class ArcSearch {
         B.done[t] = gen;
         const b = t < A ? t : copyArc[t - A]!;
         const u = en[(b & ~1) + (b & 1)]!;
-        const blocked = c.blocked[u] === 1, uturn = blocked || c.outOpen[u] === 1;
+        const blocked = c.blocked[u] === 1,
+          uturn = blocked || c.outOpen[u] === 1;
         const db = B.dist[t]! + w[b]!;
         const pu = pot(u);
         for (let i = adjFirst[u]!; i < adjFirst[u + 1]!; i++) {
@@ -237,12 +276,15 @@ export class ArcSearch {
           if (a >> 1 === b >> 1 ? !uturn : blocked) continue;
           const nd = c.turnWeight(a, b, u) + db;
           // The states of arc a whose transition onto b leads to t: a itself and its copies.
-          const c0 = copyFirst[a]!, n = copyFirst[a + 1]! - c0;
+          const c0 = copyFirst[a]!,
+            n = copyFirst[a + 1]! - c0;
           for (let k = -1; k < n; k++) {
             const s = k < 0 ? a : A + c0 + k;
             if (B.done[s] === gen || (rule[s]! >= 0 ? T.next(s, b) : b) !== t) continue;
             if (B.seen[s] === gen && nd >= B.dist[s]!) continue;
-            B.dist[s] = nd; B.parent[s] = t; B.seen[s] = gen;
+            B.dist[s] = nd;
+            B.parent[s] = t;
+            B.seen[s] = gen;
             BH.push(s, nd - pu);
             if (F.seen[s] === gen && nd + F.dist[s]! < best) {
               best = nd + F.dist[s]!;
@@ -267,12 +309,16 @@ export class ArcSearch {
     const c = this.costs;
     const w = c.weight;
     const en = g.edgeNodes;
-    const adjFirst = g.adjFirst, adjArc = g.adjArc;
+    const adjFirst = g.adjFirst,
+      adjArc = g.adjArc;
     const gen = this.nextGen();
-    const F = this.fwd, B = this.bwd;
+    const F = this.fwd,
+      B = this.bwd;
     for (let a = 2 * src.edge; a <= 2 * src.edge + 1; a++) {
       if (w[a] === Infinity) continue;
-      F.dist[a] = (1 - posOnArc(src, a)) * w[a]!; F.parent[a] = -1; F.seen[a] = gen;
+      F.dist[a] = (1 - posOnArc(src, a)) * w[a]!;
+      F.parent[a] = -1;
+      F.seen[a] = gen;
       F.heap.push(a, F.dist[a]!);
     }
     for (let b = 2 * dst.edge; b <= 2 * dst.edge + 1; b++) {
@@ -280,14 +326,19 @@ export class ArcSearch {
       const u = en[(b & ~1) + (b & 1)]!;
       this.seedTarget(b, u, posOnArc(dst, b) * w[b]!, 0, gen);
     }
-    const T = this.turns, A = T.arcs, copyArc = T.copyArc, copyFirst = T.copyFirst, rule = T.rule;
+    const T = this.turns,
+      A = T.arcs,
+      copyArc = T.copyArc,
+      copyFirst = T.copyFirst,
+      rule = T.rule;
     const out: { state: number; arc: number; weight: number }[] = [];
     while (F.heap.size > 0 && F.heap.minKey() <= limit) {
       const s = F.heap.pop();
       F.done[s] = gen;
       const a = s < A ? s : copyArc[s - A]!;
       const h = en[(a & ~1) + 1 - (a & 1)]!;
-      const blocked = c.blocked[h] === 1, uturn = blocked || c.outOpen[h] === 1;
+      const blocked = c.blocked[h] === 1,
+        uturn = blocked || c.outOpen[h] === 1;
       const ruled = rule[s]! >= 0;
       for (let i = adjFirst[h]!; i < adjFirst[h + 1]!; i++) {
         const b = adjArc[i]!;
@@ -296,7 +347,9 @@ export class ArcSearch {
         if (t < 0 || F.done[t] === gen) continue;
         const nd = F.dist[s]! + c.turnWeight(a, b, h) + w[b]!;
         if (F.seen[t] === gen && nd >= F.dist[t]!) continue;
-        F.dist[t] = nd; F.parent[t] = s; F.seen[t] = gen;
+        F.dist[t] = nd;
+        F.parent[t] = s;
+        F.seen[t] = gen;
         F.heap.push(t, nd);
       }
     }
@@ -304,20 +357,25 @@ export class ArcSearch {
       const t = B.heap.pop();
       B.done[t] = gen;
       const b = t < A ? t : copyArc[t - A]!;
-      if (F.done[t] === gen && F.dist[t]! + B.dist[t]! <= limit) out.push({ state: t, arc: b, weight: F.dist[t]! + B.dist[t]! });
+      if (F.done[t] === gen && F.dist[t]! + B.dist[t]! <= limit)
+        out.push({ state: t, arc: b, weight: F.dist[t]! + B.dist[t]! });
       const u = en[(b & ~1) + (b & 1)]!;
-      const blocked = c.blocked[u] === 1, uturn = blocked || c.outOpen[u] === 1;
+      const blocked = c.blocked[u] === 1,
+        uturn = blocked || c.outOpen[u] === 1;
       const db = B.dist[t]! + w[b]!;
       for (let i = adjFirst[u]!; i < adjFirst[u + 1]!; i++) {
         const a = adjArc[i]! ^ 1;
         if (w[a] === Infinity || (a >> 1 === b >> 1 ? !uturn : blocked)) continue;
         const nd = c.turnWeight(a, b, u) + db;
-        const c0 = copyFirst[a]!, n = copyFirst[a + 1]! - c0;
+        const c0 = copyFirst[a]!,
+          n = copyFirst[a + 1]! - c0;
         for (let k = -1; k < n; k++) {
           const s = k < 0 ? a : A + c0 + k;
           if (B.done[s] === gen || (rule[s]! >= 0 ? T.next(s, b) : b) !== t) continue;
           if (B.seen[s] === gen && nd >= B.dist[s]!) continue;
-          B.dist[s] = nd; B.parent[s] = t; B.seen[s] = gen;
+          B.dist[s] = nd;
+          B.parent[s] = t;
+          B.seen[s] = gen;
           B.heap.push(s, nd);
         }
       }
@@ -348,15 +406,24 @@ export class ArcSearch {
    * Writes weight, duration (s) and distance (m) per target into the output arrays at `offset + j`; Infinity when
    * unreachable. Durations and distances are added in path order, like `pathSum` does for `route`'s paths.
    */
-  oneToMany(src: Endpoint, dsts: readonly Endpoint[], out: { weight: Float64Array; dur: Float64Array; dist: Float64Array }, offset = 0): void {
+  oneToMany(
+    src: Endpoint,
+    dsts: readonly Endpoint[],
+    out: { weight: Float64Array; dur: Float64Array; dist: Float64Array },
+    offset = 0,
+  ): void {
     const g = this.graph;
     const c = this.costs;
-    const w = c.weight, du = c.dur, len = g.edgeLen;
+    const w = c.weight,
+      du = c.dur,
+      len = g.edgeLen;
     const en = g.edgeNodes;
-    const adjFirst = g.adjFirst, adjArc = g.adjArc;
+    const adjFirst = g.adjFirst,
+      adjArc = g.adjArc;
     const gen = this.nextGen();
     const F = this.fwd;
-    const FD = this.fdur, FL = this.flen;
+    const FD = this.fdur,
+      FL = this.flen;
     // Target arcs: arc → indices of targets on it (marked in the backward side's `seen` array).
     const targetsOf = new Map<number, number[]>();
     const B = this.bwd;
@@ -377,7 +444,8 @@ export class ArcSearch {
         else targetsOf.set(b, [j]);
         // Same edge, target ahead of the source on this arc.
         if (p.edge === src.edge) {
-          const from = posOnArc(src, b), to = posOnArc(p, b);
+          const from = posOnArc(src, b),
+            to = posOnArc(p, b);
           if (to >= from && (to - from) * w[b]! < out.weight[offset + j]!) {
             out.weight[offset + j] = (to - from) * w[b]!;
             out.dur[offset + j] = (to - from) * du[b]!;
@@ -415,13 +483,19 @@ export class ArcSearch {
         }
       }
     };
-    const T = this.turns, A = T.arcs, copyArc = T.copyArc, rule = T.rule;
+    const T = this.turns,
+      A = T.arcs,
+      copyArc = T.copyArc,
+      rule = T.rule;
     const H = F.heap;
     for (let a = 2 * src.edge; a <= 2 * src.edge + 1; a++) {
       if (w[a] === Infinity) continue;
       const f = 1 - posOnArc(src, a);
-      F.dist[a] = f * w[a]!; FD[a] = f * du[a]!; FL[a] = f * len[a >> 1]!;
-      F.parent[a] = -1; F.seen[a] = gen;
+      F.dist[a] = f * w[a]!;
+      FD[a] = f * du[a]!;
+      FL[a] = f * len[a >> 1]!;
+      F.parent[a] = -1;
+      F.seen[a] = gen;
       H.push(a, F.dist[a]!);
     }
     while (H.size > 0) {
@@ -431,7 +505,8 @@ export class ArcSearch {
       this.settled++;
       const a = s < A ? s : copyArc[s - A]!;
       const h = en[(a & ~1) + 1 - (a & 1)]!;
-      const blocked = c.blocked[h] === 1, uturn = blocked || c.outOpen[h] === 1;
+      const blocked = c.blocked[h] === 1,
+        uturn = blocked || c.outOpen[h] === 1;
       const da = F.dist[s]!;
       const ruled = rule[s]! >= 0;
       let touched = false;
@@ -451,8 +526,11 @@ export class ArcSearch {
         if (F.done[t] === gen) continue;
         const nd = da + tw + wb;
         if (F.seen[t] === gen && nd >= F.dist[t]!) continue;
-        F.dist[t] = nd; FD[t] = FD[s]! + td + du[b]!; FL[t] = FL[s]! + len[b >> 1]!;
-        F.parent[t] = s; F.seen[t] = gen;
+        F.dist[t] = nd;
+        FD[t] = FD[s]! + td + du[b]!;
+        FL[t] = FL[s]! + len[b >> 1]!;
+        F.parent[t] = s;
+        F.seen[t] = gen;
         H.push(t, nd);
       }
       if (touched) refreshBound();

@@ -54,10 +54,15 @@ export class SnapIndex {
   constructor(readonly graph: RoadGraph) {
     const g = graph;
     const N = g.nodeCount;
-    let minLat = Infinity, maxLat = -Infinity, minLon = Infinity, maxLon = -Infinity;
+    let minLat = Infinity,
+      maxLat = -Infinity,
+      minLon = Infinity,
+      maxLon = -Infinity;
     for (let v = 0; v < N; v++) {
-      minLat = Math.min(minLat, g.nodeLat[v]!); maxLat = Math.max(maxLat, g.nodeLat[v]!);
-      minLon = Math.min(minLon, g.nodeLon[v]!); maxLon = Math.max(maxLon, g.nodeLon[v]!);
+      minLat = Math.min(minLat, g.nodeLat[v]!);
+      maxLat = Math.max(maxLat, g.nodeLat[v]!);
+      minLon = Math.min(minLon, g.nodeLon[v]!);
+      maxLon = Math.max(maxLon, g.nodeLon[v]!);
     }
     if (N === 0) minLat = maxLat = minLon = maxLon = 0;
     const midLat = (minLat + maxLat) / 2e7;
@@ -107,7 +112,8 @@ export class SnapIndex {
     this.cellFirst = counts;
     this.cellSeg = new Uint32Array(counts[this.nx * this.ny]!);
     const fill = counts.slice(0, this.nx * this.ny);
-    for (let k = 0; k < segCount; k++) this.forCells(this.segEdge[k]!, this.segIdx[k]!, (c) => (this.cellSeg[fill[c]!++] = k));
+    for (let k = 0; k < segCount; k++)
+      this.forCells(this.segEdge[k]!, this.segIdx[k]!, (c) => (this.cellSeg[fill[c]!++] = k));
   }
 
   /**
@@ -135,13 +141,17 @@ export class SnapIndex {
           const c = gy * this.nx + gx;
           for (let k = this.cellFirst[c]!; k < this.cellFirst[c + 1]!; k++) {
             const s = this.cellSeg[k]!;
-            const pa = this.segA[s]!, pb = this.segB[s]!;
-            const ax = this.ptX[pa]!, ay = this.ptY[pa]!;
-            const dx = this.ptX[pb]! - ax, dy = this.ptY[pb]! - ay;
+            const pa = this.segA[s]!,
+              pb = this.segB[s]!;
+            const ax = this.ptX[pa]!,
+              ay = this.ptY[pa]!;
+            const dx = this.ptX[pb]! - ax,
+              dy = this.ptY[pb]! - ay;
             const l2 = dx * dx + dy * dy;
             let u = l2 > 0 ? ((x - ax) * dx + (y - ay) * dy) / l2 : 0;
             u = u < 0 ? 0 : u > 1 ? 1 : u;
-            const ex = ax + u * dx - x, ey = ay + u * dy - y;
+            const ex = ax + u * dx - x,
+              ey = ay + u * dy - y;
             const d = ex * ex + ey * ey;
             if (d < best || (d === best && s < bestSeg)) {
               if (!open(this.segEdge[s]!)) continue;
@@ -156,10 +166,13 @@ export class SnapIndex {
     if (bestSeg < 0 || best > maxDist * maxDist) return null;
     const e = this.segEdge[bestSeg]!;
     const i = this.segIdx[bestSeg]!;
-    const ax = this.px(e, i), ay = this.py(e, i);
-    const bx = this.px(e, i + 1), by = this.py(e, i + 1);
+    const ax = this.px(e, i),
+      ay = this.py(e, i);
+    const bx = this.px(e, i + 1),
+      by = this.py(e, i + 1);
     let before = 0;
-    for (let j = 0; j < i; j++) before += Math.hypot(this.px(e, j + 1) - this.px(e, j), this.py(e, j + 1) - this.py(e, j));
+    for (let j = 0; j < i; j++)
+      before += Math.hypot(this.px(e, j + 1) - this.px(e, j), this.py(e, j + 1) - this.py(e, j));
     const along = before + bestU * Math.hypot(bx - ax, by - ay);
     const total = this.edgePLen[e]!;
     const t = total > 0 ? Math.min(1, Math.max(0, along / total)) : 0;
@@ -206,9 +219,14 @@ export class SnapIndex {
   }
 
   private forCells(e: number, i: number, f: (cell: number) => void): void {
-    const ax = this.px(e, i), ay = this.py(e, i), bx = this.px(e, i + 1), by = this.py(e, i + 1);
-    const x1 = Math.max(0, Math.floor(Math.min(ax, bx) / this.cell)), x2 = Math.min(this.nx - 1, Math.floor(Math.max(ax, bx) / this.cell));
-    const y1 = Math.max(0, Math.floor(Math.min(ay, by) / this.cell)), y2 = Math.min(this.ny - 1, Math.floor(Math.max(ay, by) / this.cell));
+    const ax = this.px(e, i),
+      ay = this.py(e, i),
+      bx = this.px(e, i + 1),
+      by = this.py(e, i + 1);
+    const x1 = Math.max(0, Math.floor(Math.min(ax, bx) / this.cell)),
+      x2 = Math.min(this.nx - 1, Math.floor(Math.max(ax, bx) / this.cell));
+    const y1 = Math.max(0, Math.floor(Math.min(ay, by) / this.cell)),
+      y2 = Math.min(this.ny - 1, Math.floor(Math.max(ay, by) / this.cell));
     for (let cy = y1; cy <= y2; cy++) for (let cx = x1; cx <= x2; cx++) f(cy * this.nx + cx);
   }
 }

@@ -38,8 +38,8 @@ export const ANGLE_STEPS = 1024;
 /** car.lua's sigmoid penalty in seconds of a turn by `angle` degrees (0 straight, positive right, ±180 back). */
 export function anglePenalty(angle: number): number {
   return angle >= 0
-    ? TURN_PENALTY_S / (1 + Math.exp(-((13 / TURN_BIAS) * angle / 180 - 6.5 * TURN_BIAS)))
-    : TURN_PENALTY_S / (1 + Math.exp(-((13 * TURN_BIAS) * -angle / 180 - 6.5 / TURN_BIAS)));
+    ? TURN_PENALTY_S / (1 + Math.exp(-(((13 / TURN_BIAS) * angle) / 180 - 6.5 * TURN_BIAS)))
+    : TURN_PENALTY_S / (1 + Math.exp(-((13 * TURN_BIAS * -angle) / 180 - 6.5 / TURN_BIAS)));
 }
 
 /** Penalty in seconds per rounded angle step k (angle k · 360 / ANGLE_STEPS, taken in (−180, 180]). */
@@ -72,13 +72,21 @@ export function arcBearings(g: RoadGraph): Uint16Array {
   let out = bearingCache.get(g);
   if (out) return out;
   out = new Uint16Array(2 * g.edgeCount);
-  const lat: number[] = [], lon: number[] = [];
+  const lat: number[] = [],
+    lon: number[] = [];
   for (let e = 0; e < g.edgeCount; e++) {
-    const u = g.edgeNodes[2 * e]!, v = g.edgeNodes[2 * e + 1]!;
-    lat.length = 0; lon.length = 0;
-    lat.push(g.nodeLat[u]! / 1e7); lon.push(g.nodeLon[u]! / 1e7);
-    for (let s = g.edgeShape[e]!; s < g.edgeShape[e + 1]!; s++) { lat.push(g.shapeLat[s]! / 1e7); lon.push(g.shapeLon[s]! / 1e7); }
-    lat.push(g.nodeLat[v]! / 1e7); lon.push(g.nodeLon[v]! / 1e7);
+    const u = g.edgeNodes[2 * e]!,
+      v = g.edgeNodes[2 * e + 1]!;
+    lat.length = 0;
+    lon.length = 0;
+    lat.push(g.nodeLat[u]! / 1e7);
+    lon.push(g.nodeLon[u]! / 1e7);
+    for (let s = g.edgeShape[e]!; s < g.edgeShape[e + 1]!; s++) {
+      lat.push(g.shapeLat[s]! / 1e7);
+      lon.push(g.shapeLon[s]! / 1e7);
+    }
+    lat.push(g.nodeLat[v]! / 1e7);
+    lon.push(g.nodeLon[v]! / 1e7);
     out[2 * e] = lookahead(lat, lon, 1);
     out[2 * e + 1] = lookahead(lat, lon, -1);
   }
@@ -97,11 +105,14 @@ function lookahead(lat: number[], lon: number[], step: 1 | -1): number {
   const cos = Math.cos(lat[i0]! * rad);
   const x = (i: number) => lon[i]! * rad * EARTH_RADIUS_M * cos;
   const y = (i: number) => lat[i]! * rad * EARTH_RADIUS_M;
-  const x0 = x(i0), y0 = y(i0);
+  const x0 = x(i0),
+    y0 = y(i0);
   let left = BEARING_LOOKAHEAD_M;
-  let tx = x(n - 1 - i0), ty = y(n - 1 - i0);
+  let tx = x(n - 1 - i0),
+    ty = y(n - 1 - i0);
   for (let i = i0; i + step >= 0 && i + step < n; i += step) {
-    const dx = x(i + step) - x(i), dy = y(i + step) - y(i);
+    const dx = x(i + step) - x(i),
+      dy = y(i + step) - y(i);
     const d = Math.hypot(dx, dy);
     if (d > 0 && d >= left) {
       tx = x(i) + (left / d) * dx;

@@ -162,7 +162,10 @@ export class TurnTable {
       const row = rows.get(s < A ? s : A + order[s - A]!);
       if (!row) continue;
       this.rule[s] = first.length - 1;
-      for (const [b, t] of row) { to.push(b); next.push(t < 0 ? -1 : final(t)); }
+      for (const [b, t] of row) {
+        to.push(b);
+        next.push(t < 0 ? -1 : final(t));
+      }
       first.push(to.length);
     }
     this.ruleFirst = Uint32Array.from(first);
@@ -188,7 +191,8 @@ export class TurnTable {
   next(s: number, b: number): number {
     const r = this.rule[s]!;
     if (r < 0) return b;
-    for (let i = this.ruleFirst[r]!; i < this.ruleFirst[r + 1]!; i++) if (this.ruleTo[i] === b) return this.ruleNext[i]!;
+    for (let i = this.ruleFirst[r]!; i < this.ruleFirst[r + 1]!; i++)
+      if (this.ruleTo[i] === b) return this.ruleNext[i]!;
     return b;
   }
 }

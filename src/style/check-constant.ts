@@ -65,15 +65,12 @@ export function checkConstant(def: PropertyDefinition, value: unknown): string |
       if (!Array.isArray(value) || !value.every(isNumber)) return bad;
       if (def.length !== undefined && value.length !== def.length) return bad;
       const out = value.find((x) => !inRange(def, x));
-      return out === undefined
-        ? undefined
-        : `every element of "${def.name}" must be ${rangeText(def)}; found ${out}`;
+      return out === undefined ? undefined : `every element of "${def.name}" must be ${rangeText(def)}; found ${out}`;
     }
     case 'string[]':
       return Array.isArray(value) && value.every((x) => typeof x === 'string') ? undefined : bad;
     case 'enum[]':
-      return Array.isArray(value) &&
-        value.every((x) => typeof x === 'string' && def.values?.includes(x))
+      return Array.isArray(value) && value.every((x) => typeof x === 'string' && def.values?.includes(x))
         ? undefined
         : bad;
   }

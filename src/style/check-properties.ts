@@ -30,12 +30,7 @@ function isSet(ctx: PropertyContext, def: PropertyDefinition): boolean {
   return section[def.name] !== undefined;
 }
 
-function checkValue(
-  def: PropertyDefinition,
-  value: unknown,
-  path: string,
-  out: IssueCollector,
-): void {
+function checkValue(def: PropertyDefinition, value: unknown, path: string, out: IssueCollector): void {
   if (valueForm(value) === 'constant') {
     const message = checkConstant(def, value);
     if (message) out.error(path, message);
@@ -47,13 +42,7 @@ function checkValue(
   }
 }
 
-function checkTransition(
-  ctx: PropertyContext,
-  key: string,
-  value: unknown,
-  path: string,
-  out: IssueCollector,
-): void {
+function checkTransition(ctx: PropertyContext, key: string, value: unknown, path: string, out: IssueCollector): void {
   const base = lookup(ctx, key.slice(0, -'-transition'.length));
   if (!base || base.kind !== 'paint') {
     out.error(path, `unknown property "${key}"`);
@@ -62,9 +51,7 @@ function checkTransition(
   } else if (
     value === null ||
     typeof value !== 'object' ||
-    Object.entries(value).some(
-      ([k, v]) => !['duration', 'delay'].includes(k) || typeof v !== 'number' || v < 0,
-    )
+    Object.entries(value).some(([k, v]) => !['duration', 'delay'].includes(k) || typeof v !== 'number' || v < 0)
   ) {
     out.error(path, `"${key}" expects { duration, delay } in milliseconds >= 0; found ${show(value)}`);
   }
@@ -102,12 +89,7 @@ function checkSection(ctx: PropertyContext, kind: PropertyKind, out: IssueCollec
 }
 
 /** Warns when a set property's requirement does not hold or another property disables it. */
-function checkUsable(
-  ctx: PropertyContext,
-  def: PropertyDefinition,
-  path: string,
-  out: IssueCollector,
-): void {
+function checkUsable(ctx: PropertyContext, def: PropertyDefinition, path: string, out: IssueCollector): void {
   for (const req of def.requires ?? []) {
     const dep = lookup(ctx, req.property);
     if (!dep) continue;
@@ -135,10 +117,7 @@ function checkUsable(
   }
   const need = def.requiresSource;
   if (need && ctx.source && (ctx.source.type !== need.type || ctx.source[need.option] !== true)) {
-    out.warn(
-      path,
-      `"${def.name}" is ignored: it requires a ${need.type} source with ${need.option} true`,
-    );
+    out.warn(path, `"${def.name}" is ignored: it requires a ${need.type} source with ${need.option} true`);
   }
 }
 

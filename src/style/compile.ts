@@ -11,8 +11,7 @@ interface CompileProblem {
 
 /** Outcome of compiling a property value (T = StylePropertyExpression) or a filter (T = StyleExpression). */
 export type CompileResult<T = StylePropertyExpression> =
-  | { readonly ok: true; readonly expression: T }
-  | { readonly ok: false; readonly problems: CompileProblem[] };
+  { readonly ok: true; readonly expression: T } | { readonly ok: false; readonly problems: CompileProblem[] };
 
 /** How a property value is written. */
 export type ValueForm = 'constant' | 'expression' | 'function';
@@ -66,11 +65,7 @@ function toExpressionInput(def: PropertyDefinition, value: unknown): unknown {
  * Never throws.
  * @param rootKey location used in the library's runtime warnings, e.g. `layers[2].paint.line-width`
  */
-export function compileProperty(
-  def: PropertyDefinition,
-  value: unknown,
-  rootKey: string,
-): CompileResult {
+export function compileProperty(def: PropertyDefinition, value: unknown, rootKey: string): CompileResult {
   let input: unknown;
   try {
     input = toExpressionInput(def, value);
@@ -96,7 +91,9 @@ export function compileProperty(
       if (!problems.some((p) => p.message === message)) problems.push({ key: err.key, message });
     }
   }
-  return problems.length > 0 ? { ok: false, problems } : { ok: true, expression: result.value as StylePropertyExpression };
+  return problems.length > 0
+    ? { ok: false, problems }
+    : { ok: true, expression: result.value as StylePropertyExpression };
 }
 
 /**

@@ -24,9 +24,7 @@ export const VISIBILITY: PropertyDefinition = PROPERTY_DEFINITIONS.find((d) => d
 const BY_TYPE = new Map<string, Map<string, PropertyDefinition>>(
   DOCUMENTED_LAYER_TYPES.map((type) => [
     type,
-    new Map(
-      PROPERTY_DEFINITIONS.filter((d) => d.layerTypes.includes(type)).map((d) => [d.name, d]),
-    ),
+    new Map(PROPERTY_DEFINITIONS.filter((d) => d.layerTypes.includes(type)).map((d) => [d.name, d])),
   ]),
 );
 
@@ -39,10 +37,7 @@ export function isDocumentedLayerType(type: unknown): type is DocumentedLayerTyp
  * Looks up a property of a layer type.
  * @returns the table row, or `undefined` when the layer type does not have that property
  */
-export function getPropertyDefinition(
-  layerType: string,
-  property: string,
-): PropertyDefinition | undefined {
+export function getPropertyDefinition(layerType: string, property: string): PropertyDefinition | undefined {
   return BY_TYPE.get(layerType)?.get(property);
 }
 

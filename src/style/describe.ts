@@ -24,7 +24,8 @@ function rulesText(def: PropertyDefinition): string {
   for (const r of def.requires ?? []) {
     rules.push(r.values ? `requires ${r.property} ${r.values.join(' or ')}` : `requires ${r.property}`);
   }
-  if (def.requiresSource) rules.push(`requires a ${def.requiresSource.type} source with ${def.requiresSource.option} true`);
+  if (def.requiresSource)
+    rules.push(`requires a ${def.requiresSource.type} source with ${def.requiresSource.option} true`);
   if (def.disabledBy) rules.push(`disabled by ${def.disabledBy.join(' and ')}`);
   if (def.featureState) rules.push('fs');
   if (def.interpolate) rules.push('interp');

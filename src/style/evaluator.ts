@@ -102,7 +102,8 @@ export function createLayerEvaluator(layer: unknown, options?: LayerEvaluatorOpt
       continue;
     }
     const result = compileProperty(def, raw, path);
-    if (result.ok) compiled.set(def.name, { kind: 'expression', expression: result.expression as unknown as Evaluable });
+    if (result.ok)
+      compiled.set(def.name, { kind: 'expression', expression: result.expression as unknown as Evaluable });
     else for (const p of result.problems) problems.push({ path: path + p.key, message: p.message });
   }
 
@@ -111,7 +112,10 @@ export function createLayerEvaluator(layer: unknown, options?: LayerEvaluatorOpt
       for (const key of Object.keys(sections[kind])) {
         const def = definitionFor(type, key);
         if (def?.kind === kind || (kind === 'paint' && key.endsWith('-transition'))) continue;
-        problems.push({ path: joinPath(kind, key), message: `ignored: "${key}" is not a ${kind} property of ${type} layers` });
+        problems.push({
+          path: joinPath(kind, key),
+          message: `ignored: "${key}" is not a ${kind} property of ${type} layers`,
+        });
       }
     }
   }
@@ -186,7 +190,12 @@ export function createLayerEvaluator(layer: unknown, options?: LayerEvaluatorOpt
     return !(need && source && (source.type !== need.type || source[need.option] !== true));
   }
 
-  function collect(kind: PropertyKind, zoom: number, feature?: StyleFeature, opts?: EvaluateOptions): Record<string, EvaluatedValue> {
+  function collect(
+    kind: PropertyKind,
+    zoom: number,
+    feature?: StyleFeature,
+    opts?: EvaluateOptions,
+  ): Record<string, EvaluatedValue> {
     const out: Record<string, EvaluatedValue> = {};
     for (const def of defs) {
       if (def.kind !== kind || !isActive(def, zoom, feature, opts)) continue;

@@ -21,11 +21,7 @@ export function libraryPropertySpec(def: PropertyDefinition): StylePropertySpeci
     : ['zoom'];
   if (!def.rampInput && supportsDataDriven(def)) parameters.push('feature');
   if (def.featureState) parameters.push('feature-state');
-  const propertyType = def.rampInput
-    ? 'color-ramp'
-    : supportsDataDriven(def)
-      ? 'data-driven'
-      : 'data-constant';
+  const propertyType = def.rampInput ? 'color-ramp' : supportsDataDriven(def) ? 'data-driven' : 'data-constant';
   const common = {
     'property-type': propertyType,
     expression: { interpolated: def.interpolate, parameters },

@@ -132,4 +132,3 @@ export interface LayerFieldDefinition {
   readonly max?: number;
   readonly doc: string;
 }
-

@@ -1,11 +1,6 @@
 import { checkProperties } from './check-properties.js';
 import { compileFilter } from './compile.js';
-import {
-  LAYER_FIELDS,
-  LAYER_TYPES,
-  UNDOCUMENTED_LAYER_TYPES,
-  isDocumentedLayerType,
-} from './definitions.js';
+import { LAYER_FIELDS, LAYER_TYPES, UNDOCUMENTED_LAYER_TYPES, isDocumentedLayerType } from './definitions.js';
 import { IssueCollector, joinPath, show, type StyleValidationResult } from './issues.js';
 
 type Json = Record<string, unknown>;
@@ -42,19 +37,13 @@ function checkFieldTypes(layer: Json, prefix: string, out: IssueCollector): void
       case 'number':
         if (typeof value !== 'number' || !Number.isFinite(value)) {
           out.error(path, `"${field.name}" must be a number; found ${show(value)}`);
-        } else if (
-          (field.min !== undefined && value < field.min) ||
-          (field.max !== undefined && value > field.max)
-        ) {
+        } else if ((field.min !== undefined && value < field.min) || (field.max !== undefined && value > field.max)) {
           out.error(path, `"${field.name}" must be between ${field.min} and ${field.max}; found ${value}`);
         }
         break;
       case 'enum':
         if (typeof value !== 'string' || !field.values?.includes(value)) {
-          out.error(
-            path,
-            `unknown layer ${field.name} ${show(value)}; expected one of ${field.values?.join(', ')}`,
-          );
+          out.error(path, `unknown layer ${field.name} ${show(value)}; expected one of ${field.values?.join(', ')}`);
         }
         break;
       case 'expression':

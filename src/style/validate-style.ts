@@ -1,8 +1,7 @@
 import { IssueCollector, show, type StyleValidationResult } from './issues.js';
 import { checkLayer } from './validate-layer.js';
 
-const isObject = (x: unknown): x is Record<string, unknown> =>
-  x !== null && typeof x === 'object' && !Array.isArray(x);
+const isObject = (x: unknown): x is Record<string, unknown> => x !== null && typeof x === 'object' && !Array.isArray(x);
 
 /**
  * Validates a whole style: `version` 8, a `sources` object of source descriptions with a `type`,

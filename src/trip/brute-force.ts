@@ -20,11 +20,7 @@ export interface TripEnds {
  *   (Infinity when every admissible tour uses an unreachable leg).
  * @throws RangeError when n is outside 1..N_BRUTE_FORCE (misuse, reference only).
  */
-export function bruteForce(
-  table: Float64Array,
-  n: number,
-  ends: TripEnds = {},
-): { order: Int32Array; cost: number } {
+export function bruteForce(table: Float64Array, n: number, ends: TripEnds = {}): { order: Int32Array; cost: number } {
   if (!Number.isInteger(n) || n < 1 || n > TRIP_LIMITS.N_BRUTE_FORCE) {
     throw new RangeError(`bruteForce: n must be an integer in 1..${TRIP_LIMITS.N_BRUTE_FORCE}, got ${n}`);
   }

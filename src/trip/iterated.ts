@@ -26,7 +26,11 @@ export function iteratedLocalSearch(
 ): Int32Array {
   if (n < 5) return Int32Array.from(order);
   const k = TRIP_LIMITS.ILS_NEIGHBOURS;
-  const cand = { succ: nearestSuccessors(table, n, k).list, pred: nearestPredecessors(table, n, k).list, k: Math.min(k, n - 1) };
+  const cand = {
+    succ: nearestSuccessors(table, n, k).list,
+    pred: nearestPredecessors(table, n, k).list,
+    k: Math.min(k, n - 1),
+  };
   const current = new TourState(table, n, order);
   const best = new TourState(table, n, order);
   const search = new QueueSearch(current, cand);

@@ -40,7 +40,8 @@ export function orOptPass(
       }
       const s1Row = s1 * n;
       const sLRow = sL * n;
-      const cut = (table[prev * n + next] as number) - (table[prev * n + s1] as number) - (table[sLRow + next] as number);
+      const cut =
+        (table[prev * n + next] as number) - (table[prev * n + s1] as number) - (table[sLRow + next] as number);
       const flip = bIn - fIn;
 
       // Remaining stops in tour order: rest[k] = order[(after + k) % m], k = 0 … rest−1 (rest[0] = next,

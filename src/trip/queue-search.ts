@@ -28,7 +28,10 @@ export class QueueSearch {
   private p1 = 0;
   private p2 = 0;
 
-  constructor(readonly tour: TourState, readonly cand: Candidates) {
+  constructor(
+    readonly tour: TourState,
+    readonly cand: Candidates,
+  ) {
     this.queue = new Int32Array(tour.n);
     this.queued = new Uint8Array(tour.n);
   }
@@ -97,13 +100,21 @@ export class QueueSearch {
       const sL = t.order[last] as number;
       const prev = t.at(i - 1);
       const next = t.at(i + len);
-      const remove = (table[prev * n + a] as number) + (table[sL * n + next] as number) - (table[prev * n + next] as number);
+      const remove =
+        (table[prev * n + a] as number) + (table[sL * n + next] as number) - (table[prev * n + next] as number);
       const flip = t.backward(i, last) - t.forward(i, last);
       // For a single stop sL = a, so lists 1 and 3 repeat lists 0 and 2.
       for (let list = 0; list < 4; list += len === 1 ? 2 : 1) {
         for (let r = 0; r < k; r++) {
           // Lists 0, 1 give x (the stop before the insertion point); 2, 3 give y (the stop after it).
-          const cnd = list === 0 ? pred[a * k + r] : list === 1 ? pred[sL * k + r] : list === 2 ? succ[sL * k + r] : succ[a * k + r];
+          const cnd =
+            list === 0
+              ? pred[a * k + r]
+              : list === 1
+                ? pred[sL * k + r]
+                : list === 2
+                  ? succ[sL * k + r]
+                  : succ[a * k + r];
           let ox = ((t.pos[cnd as number] as number) - i + n) % n;
           if (list >= 2) ox = (ox + n - 1) % n;
           if (ox < len || ox > n - 2) continue;
@@ -136,7 +147,13 @@ export class QueueSearch {
         const d = t.at(i + oc + 1);
         const u = (i + 1) % n;
         const v = (i + oc) % n;
-        const delta = (table[a * n + c] as number) + (table[b * n + d] as number) - ab - (table[c * n + d] as number) + t.backward(u, v) - t.forward(u, v);
+        const delta =
+          (table[a * n + c] as number) +
+          (table[b * n + d] as number) -
+          ab -
+          (table[c * n + d] as number) +
+          t.backward(u, v) -
+          t.forward(u, v);
         this.take(delta, 3, oc, 0);
       }
       const q = pred[a * k + s] as number;
@@ -145,7 +162,13 @@ export class QueueSearch {
         const p = t.at(i + oq - 1);
         const u = (i + oq) % n;
         const v = (i + n - 1) % n;
-        const delta = (table[p * n + r] as number) + (table[q * n + a] as number) - (table[p * n + q] as number) - ra + t.backward(u, v) - t.forward(u, v);
+        const delta =
+          (table[p * n + r] as number) +
+          (table[q * n + a] as number) -
+          (table[p * n + q] as number) -
+          ra +
+          t.backward(u, v) -
+          t.forward(u, v);
         this.take(delta, 4, oq, 0);
       }
     }
@@ -175,7 +198,12 @@ export class QueueSearch {
         const q = ((t.pos[e] as number) - i + n) % n;
         if (q < dOff) continue;
         const f = t.at(i + q + 1);
-        this.take(opened + (table[e * n + b] as number) + (table[c * n + f] as number) - (table[e * n + f] as number), 5, dOff, q);
+        this.take(
+          opened + (table[e * n + b] as number) + (table[c * n + f] as number) - (table[e * n + f] as number),
+          5,
+          dOff,
+          q,
+        );
       }
     }
   }

@@ -8,10 +8,7 @@
  * @returns { stop, direction } of a stop that cannot be reached from stop 0 ('from') or cannot reach stop 0
  *   ('to'), or null when every stop is mutually reachable.
  */
-export function findUnreachableStop(
-  table: Float64Array,
-  n: number,
-): { stop: number; direction: 'from' | 'to' } | null {
+export function findUnreachableStop(table: Float64Array, n: number): { stop: number; direction: 'from' | 'to' } | null {
   const seen = new Uint8Array(n);
   const queue = new Int32Array(n);
   for (const direction of ['from', 'to'] as const) {

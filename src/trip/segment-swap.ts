@@ -55,7 +55,8 @@ export function segmentSwapPass(
         const fPos = ePos + 1 === m ? 0 : ePos + 1;
         const e = order[ePos] as number;
         const f = order[fPos] as number;
-        const delta = opened + (table[e * n + b] as number) + (table[cRow + f] as number) - (table[e * n + f] as number);
+        const delta =
+          opened + (table[e * n + b] as number) + (table[cRow + f] as number) - (table[e * n + f] as number);
         if (delta < bestDelta) {
           bestDelta = delta;
           bestD = dOff;

@@ -100,14 +100,20 @@ function validate(table: Float64Array, n: number, options: TripEnds): TripSolveR
     for (let j = 0; j < n; j++) {
       const v = table[i * n + j] as number;
       if (i !== j && !(v >= 0)) {
-        return { code: 'InvalidValue', message: `InvalidValue: table[${i * n + j}] (${i}→${j}) must be ≥ 0 or Infinity, got ${v}` };
+        return {
+          code: 'InvalidValue',
+          message: `InvalidValue: table[${i * n + j}] (${i}→${j}) must be ≥ 0 or Infinity, got ${v}`,
+        };
       }
     }
   }
   for (const name of ['start', 'end'] as const) {
     const v = options[name];
     if (v !== undefined && !(Number.isInteger(v) && v >= 0 && v < n)) {
-      return { code: 'InvalidValue', message: `InvalidValue: ${name} must be a stop index in 0..${n - 1}, got ${String(v)}` };
+      return {
+        code: 'InvalidValue',
+        message: `InvalidValue: ${name} must be a stop index in 0..${n - 1}, got ${String(v)}`,
+      };
     }
   }
   if (options.start !== undefined && options.start === options.end) {

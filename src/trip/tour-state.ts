@@ -21,7 +21,11 @@ export class TourState {
    * @param n number of stops; the tour visits all of them.
    * @param order initial cyclic order (copied).
    */
-  constructor(readonly table: Float64Array, readonly n: number, order: ArrayLike<number>) {
+  constructor(
+    readonly table: Float64Array,
+    readonly n: number,
+    order: ArrayLike<number>,
+  ) {
     this.order = Int32Array.from(order);
     this.pos = new Int32Array(n);
     this.fwd = new Float64Array(n + 1);

@@ -53,7 +53,7 @@ export function contractFixedEnds(table: Float64Array, n: number, start: number,
     for (let c = 0; c < m; c++) {
       const to = c < end ? c : c + 1;
       // Entering the merged node means entering e first.
-      out[r * m + c] = r === c ? 0 : table[from * n + (to === start ? end : to)] as number;
+      out[r * m + c] = r === c ? 0 : (table[from * n + (to === start ? end : to)] as number);
     }
   }
   return out;

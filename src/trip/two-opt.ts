@@ -5,13 +5,7 @@ import { untilStable } from './until-stable.js';
  * bwd[p] = Σ_{q<p} c(order[q+1] → order[q]) (the same arcs travelled backwards), both of length m+1, where the
  * arc after the last position closes the cycle. fwd[m] is the tour cost.
  */
-function fillPrefixSums(
-  table: Float64Array,
-  n: number,
-  order: Int32Array,
-  fwd: Float64Array,
-  bwd: Float64Array,
-): void {
+function fillPrefixSums(table: Float64Array, n: number, order: Int32Array, fwd: Float64Array, bwd: Float64Array): void {
   const m = order.length;
   fwd[0] = 0;
   bwd[0] = 0;

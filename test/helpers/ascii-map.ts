@@ -19,15 +19,19 @@ export interface AsciiMap {
 /** The pack built (by the real pack builder, from OSM XML) from a hand-drawn map, and each letter's position. */
 export function asciiMapPack(spec: AsciiMap, name = 'test'): { pack: Pack; at: (ch: string) => [number, number] } {
   const pos = new Map<string, [number, number]>();
-  spec.rows.forEach((row, r) => [...row].forEach((ch, c) => {
-    if (/[A-Za-z]/.test(ch)) pos.set(ch, [21 - r * 0.001, 105.8 + (c / 4) * 0.001]);
-  }));
+  spec.rows.forEach((row, r) =>
+    [...row].forEach((ch, c) => {
+      if (/[A-Za-z]/.test(ch)) pos.set(ch, [21 - r * 0.001, 105.8 + (c / 4) * 0.001]);
+    }),
+  );
   const ids = new Map<string, number>();
   let xml = '<?xml version="1.0"?>\n<osm version="0.6">\n';
   let id = 1;
   for (const [ch, [lat, lon]] of pos) {
     ids.set(ch, id);
-    const tags = Object.entries(spec.nodeTags?.[ch] ?? {}).map(([k, v]) => `<tag k="${k}" v="${v}"/>`).join('');
+    const tags = Object.entries(spec.nodeTags?.[ch] ?? {})
+      .map(([k, v]) => `<tag k="${k}" v="${v}"/>`)
+      .join('');
     xml += `<node id="${id++}" version="1" lat="${lat}" lon="${lon}">${tags}</node>\n`;
   }
   spec.ways.forEach((w, i) => {
@@ -36,9 +40,10 @@ export function asciiMapPack(spec: AsciiMap, name = 'test'): { pack: Pack; at: (
     xml += '</way>\n';
   });
   (spec.restrictions ?? []).forEach((r, i) => {
-    const via = typeof r.via === 'string'
-      ? `<member type="node" ref="${ids.get(r.via)}" role="via"/>`
-      : r.via.map((w) => `<member type="way" ref="${100 + w}" role="via"/>`).join('');
+    const via =
+      typeof r.via === 'string'
+        ? `<member type="node" ref="${ids.get(r.via)}" role="via"/>`
+        : r.via.map((w) => `<member type="way" ref="${100 + w}" role="via"/>`).join('');
     xml += `<relation id="${500 + i}" version="1"><member type="way" ref="${100 + r.from}" role="from"/>${via}<member type="way" ref="${100 + r.to}" role="to"/><tag k="type" v="restriction"/><tag k="restriction" v="${r.kind}"/></relation>\n`;
   });
   xml += '</osm>\n';

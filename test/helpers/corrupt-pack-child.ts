@@ -16,7 +16,10 @@ export interface ChildTask {
 }
 
 /** One case's outcome: the pack was refused (with the error), or every call was answered (their statuses). */
-export type CaseReport = { case: CorruptCase; refused: string } | { case: CorruptCase; answered: string[] } | { case: CorruptCase; threw: string };
+export type CaseReport =
+  | { case: CorruptCase; refused: string }
+  | { case: CorruptCase; answered: string[] }
+  | { case: CorruptCase; threw: string };
 
 process.once('message', async (task: ChildTask) => {
   const base = testPack(task.region);
@@ -42,8 +45,13 @@ process.once('message', async (task: ChildTask) => {
     const answered: string[] = [];
     try {
       for (const [name, call] of calls) {
-        const r = (await call()) as { status?: string; code?: string; error_message?: string; message?: string } | Uint8Array;
-        answered.push(r instanceof Uint8Array ? `${name}: png` : `${name}: ${r.status ?? r.code} ${r.error_message ?? r.message ?? ''}`);
+        const r = (await call()) as
+          { status?: string; code?: string; error_message?: string; message?: string } | Uint8Array;
+        answered.push(
+          r instanceof Uint8Array
+            ? `${name}: png`
+            : `${name}: ${r.status ?? r.code} ${r.error_message ?? r.message ?? ''}`,
+        );
       }
       process.send!({ case: k, answered } satisfies CaseReport);
     } catch (err) {

@@ -26,7 +26,10 @@ const PNG = [0x89, 0x50, 0x4e, 0x47];
  */
 export async function answer(handler: RestHandler, req: FuzzRequest): Promise<{ reply: Reply; cpuMs: number }> {
   const start = process.cpuUsage();
-  const reply = await handler({ method: 'GET', url: `https://127.0.0.1${req.target}`, header: () => null }, { remoteAddress: '127.0.0.1' });
+  const reply = await handler(
+    { method: 'GET', url: `https://127.0.0.1${req.target}`, header: () => null },
+    { remoteAddress: '127.0.0.1' },
+  );
   const used = process.cpuUsage(start);
   return { reply, cpuMs: (used.user + used.system) / 1000 };
 }
@@ -44,16 +47,22 @@ export function checkReply(method: MethodName, reply: Reply): string | null {
   }
   let body: Record<string, unknown>;
   try {
-    body = JSON.parse(typeof reply.body === 'string' ? reply.body : new TextDecoder().decode(reply.body)) as Record<string, unknown>;
+    body = JSON.parse(typeof reply.body === 'string' ? reply.body : new TextDecoder().decode(reply.body)) as Record<
+      string,
+      unknown
+    >;
   } catch {
     return `HTTP ${reply.status} with a body that is not JSON`;
   }
   const status = String(body.status ?? body.code);
   if (reply.status === 414 && status === 'URI_TOO_LONG') return null;
-  if (!Object.hasOwn(BODY_STATUSES, status)) return `HTTP ${reply.status} with status ${status}: ${JSON.stringify(body).slice(0, 200)}`;
+  if (!Object.hasOwn(BODY_STATUSES, status))
+    return `HTTP ${reply.status} with status ${status}: ${JSON.stringify(body).slice(0, 200)}`;
   const http = BODY_STATUSES[status as keyof typeof BODY_STATUSES];
-  if (http === 500 || reply.status !== http) return `HTTP ${reply.status} with status ${status}: ${JSON.stringify(body).slice(0, 200)}`;
-  if ((status === 'OK' || status === 'Ok') && body[OK_FIELD[method]] === undefined) return `an OK body without ${OK_FIELD[method]}`;
+  if (http === 500 || reply.status !== http)
+    return `HTTP ${reply.status} with status ${status}: ${JSON.stringify(body).slice(0, 200)}`;
+  if ((status === 'OK' || status === 'Ok') && body[OK_FIELD[method]] === undefined)
+    return `an OK body without ${OK_FIELD[method]}`;
   if (status === 'BAD_REQUEST' && typeof body.error_message !== 'string') return 'a BAD_REQUEST without error_message';
   return null;
 }

@@ -14,8 +14,11 @@ export interface JsonWay {
 export function overpassWays(files: string[]): Map<number, JsonWay> {
   const ways = new Map<number, JsonWay>();
   for (const f of files) {
-    const doc = JSON.parse(readFileSync(f, 'utf8')) as { elements: { type: string; id: number; nodes?: number[]; tags?: Record<string, string> }[] };
-    for (const e of doc.elements) if (e.type === 'way') ways.set(e.id, { id: e.id, nodes: e.nodes ?? [], tags: e.tags ?? {} });
+    const doc = JSON.parse(readFileSync(f, 'utf8')) as {
+      elements: { type: string; id: number; nodes?: number[]; tags?: Record<string, string> }[];
+    };
+    for (const e of doc.elements)
+      if (e.type === 'way') ways.set(e.id, { id: e.id, nodes: e.nodes ?? [], tags: e.tags ?? {} });
   }
   return ways;
 }

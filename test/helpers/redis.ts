@@ -39,12 +39,31 @@ export async function startRedis(): Promise<TestRedis> {
   let child: ChildProcess | null = null;
   const start = () =>
     new Promise<void>((resolve, reject) => {
-      const c = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no', '--daemonize', 'no'], {
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
+      const c = spawn(
+        'redis-server',
+        [
+          '--port',
+          String(port),
+          '--bind',
+          '127.0.0.1',
+          '--dir',
+          dir,
+          '--save',
+          '',
+          '--appendonly',
+          'no',
+          '--daemonize',
+          'no',
+        ],
+        {
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
       child = c;
       let out = '';
-      c.on('error', (err) => reject(new Error(`redis-server cannot be started (apt-get install -y redis-server): ${err.message}`)));
+      c.on('error', (err) =>
+        reject(new Error(`redis-server cannot be started (apt-get install -y redis-server): ${err.message}`)),
+      );
       c.stdout!.on('data', (d) => {
         out += d;
         if (out.includes('Ready to accept connections')) resolve();

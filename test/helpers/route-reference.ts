@@ -17,7 +17,11 @@ export function randomEndpoints(g: RoadGraph, router: Router, profile: number, n
 }
 
 /** Plain per-arc costs, written independently of src/route/costs.ts: seconds and routability weight. */
-export function plainCosts(g: RoadGraph, profile: number, weighting: 'fastest' | 'shortest'): { w: number[]; dur: number[] } {
+export function plainCosts(
+  g: RoadGraph,
+  profile: number,
+  weighting: 'fastest' | 'shortest',
+): { w: number[]; dur: number[] } {
   const w: number[] = [];
   const dur: number[] = [];
   for (let e = 0; e < g.edgeCount; e++) {
@@ -44,7 +48,10 @@ export function osrmTurnSeconds(angle: number, roads: number, light: boolean, ut
   const bias = 1.075;
   let d = light ? 2 : 0;
   if (roads > 2 || uturn) {
-    d += angle >= 0 ? 7.5 / (1 + Math.exp(-((13 / bias) * angle / 180 - 6.5 * bias))) : 7.5 / (1 + Math.exp(-((13 * bias) * -angle / 180 - 6.5 / bias)));
+    d +=
+      angle >= 0
+        ? 7.5 / (1 + Math.exp(-(((13 / bias) * angle) / 180 - 6.5 * bias)))
+        : 7.5 / (1 + Math.exp(-((13 * bias * -angle) / 180 - 6.5 / bias)));
     if (uturn) d += 20;
   }
   return d;
@@ -56,7 +63,8 @@ export function osrmTurnSeconds(angle: number, roads: number, light: boolean, ut
  * cosine of the first point's latitude), rounded to 1/1024 turn (the documented turn model of src/route/costs.ts).
  */
 function lookaheadBearing(pts: [number, number][]): number {
-  const R = 6372797.560856, rad = Math.PI / 180;
+  const R = 6372797.560856,
+    rad = Math.PI / 180;
   const c = Math.cos(pts[0]![0] * rad);
   const xy = pts.map(([lat, lon]) => [lon * rad * R * c, lat * rad * R] as const);
   let target = xy[xy.length - 1]!;
@@ -71,7 +79,7 @@ function lookaheadBearing(pts: [number, number][]): number {
     left -= seg;
   }
   const deg = Math.atan2(target[0] - xy[0]![0], target[1] - xy[0]![1]) / rad;
-  return (((Math.round(deg * 1024 / 360) % 1024) + 1024) % 1024) * 360 / 1024;
+  return ((((Math.round((deg * 1024) / 360) % 1024) + 1024) % 1024) * 360) / 1024;
 }
 
 /**
@@ -93,7 +101,11 @@ export class PlainDijkstra {
   readonly viaWay: { arcs: number[]; only: boolean }[] = [];
   private readonly prefixes = new Set<string>();
   private readonly weighted: boolean;
-  constructor(private readonly g: RoadGraph, private readonly profile: number, weighting: 'fastest' | 'shortest') {
+  constructor(
+    private readonly g: RoadGraph,
+    private readonly profile: number,
+    weighting: 'fastest' | 'shortest',
+  ) {
     ({ w: this.w, dur: this.dur } = plainCosts(g, profile, weighting));
     this.weighted = weighting === 'fastest';
     for (let r = 0; r + 1 < g.turnFirst.length; r++) {
@@ -190,7 +202,8 @@ export class PlainDijkstra {
   private outs(v: number): number[] {
     const r: number[] = [];
     for (let e = 0; e < this.g.edgeCount; e++) {
-      for (const d of [0, 1]) if (this.tail(e * 2 + d) === v && this.w[e * 2 + d] !== Infinity && !r.includes(e * 2 + d)) r.push(e * 2 + d);
+      for (const d of [0, 1])
+        if (this.tail(e * 2 + d) === v && this.w[e * 2 + d] !== Infinity && !r.includes(e * 2 + d)) r.push(e * 2 + d);
     }
     return r;
   }
@@ -206,9 +219,15 @@ export class PlainDijkstra {
   /** Points of arc a in driving order, degrees. */
   arcLine(a: number): [number, number][] {
     const e = Math.floor(a / 2);
-    const pts: [number, number][] = [[this.g.nodeLat[this.g.edgeNodes[2 * e]!]! / 1e7, this.g.nodeLon[this.g.edgeNodes[2 * e]!]! / 1e7]];
-    for (let s = this.g.edgeShape[e]!; s < this.g.edgeShape[e + 1]!; s++) pts.push([this.g.shapeLat[s]! / 1e7, this.g.shapeLon[s]! / 1e7]);
-    pts.push([this.g.nodeLat[this.g.edgeNodes[2 * e + 1]!]! / 1e7, this.g.nodeLon[this.g.edgeNodes[2 * e + 1]!]! / 1e7]);
+    const pts: [number, number][] = [
+      [this.g.nodeLat[this.g.edgeNodes[2 * e]!]! / 1e7, this.g.nodeLon[this.g.edgeNodes[2 * e]!]! / 1e7],
+    ];
+    for (let s = this.g.edgeShape[e]!; s < this.g.edgeShape[e + 1]!; s++)
+      pts.push([this.g.shapeLat[s]! / 1e7, this.g.shapeLon[s]! / 1e7]);
+    pts.push([
+      this.g.nodeLat[this.g.edgeNodes[2 * e + 1]!]! / 1e7,
+      this.g.nodeLon[this.g.edgeNodes[2 * e + 1]!]! / 1e7,
+    ]);
     return a % 2 ? pts.reverse() : pts;
   }
   /** Roads at node v the vehicle may drive in some direction (an edge per end at v). */
@@ -272,8 +291,10 @@ export class PlainDijkstra {
   run(edge: number, t: number, durs?: Map<string, number>): Map<string, number> {
     const dist = new Map<string, number>();
     const q = new TinyQueue<[number, string, number]>([], (x, y) => x[0] - y[0]);
-    if (this.w[2 * edge] !== Infinity) q.push([(1 - t) * this.w[2 * edge]!, String(2 * edge), (1 - t) * this.dur[2 * edge]!]);
-    if (this.w[2 * edge + 1] !== Infinity) q.push([t * this.w[2 * edge + 1]!, String(2 * edge + 1), t * this.dur[2 * edge + 1]!]);
+    if (this.w[2 * edge] !== Infinity)
+      q.push([(1 - t) * this.w[2 * edge]!, String(2 * edge), (1 - t) * this.dur[2 * edge]!]);
+    if (this.w[2 * edge + 1] !== Infinity)
+      q.push([t * this.w[2 * edge + 1]!, String(2 * edge + 1), t * this.dur[2 * edge + 1]!]);
     while (q.length) {
       const [d, key, s] = q.pop()!;
       if (dist.has(key)) continue;
@@ -283,7 +304,8 @@ export class PlainDijkstra {
       for (const b of this.outArcs(this.head(a))) {
         if (!this.turnOk(a, b)) continue;
         const next = this.step(key, b);
-        if (next !== null && !dist.has(next)) q.push([d + this.turnWeight(a, b) + this.w[b]!, next, s + this.turnSeconds(a, b) + this.dur[b]!]);
+        if (next !== null && !dist.has(next))
+          q.push([d + this.turnWeight(a, b) + this.w[b]!, next, s + this.turnSeconds(a, b) + this.dur[b]!]);
       }
     }
     return dist;
@@ -301,7 +323,8 @@ export class PlainDijkstra {
       const u = this.tail(b);
       for (const [key, d] of dist) {
         const a = PlainDijkstra.arcOfKey(key);
-        if (this.head(a) === u && this.turnOk(a, b) && this.step(key, b) !== null) best = Math.min(best, d + this.turnWeight(a, b) + f * this.w[b]!);
+        if (this.head(a) === u && this.turnOk(a, b) && this.step(key, b) !== null)
+          best = Math.min(best, d + this.turnWeight(a, b) + f * this.w[b]!);
       }
     }
     return best;

@@ -11,12 +11,19 @@ const CLI = join(ROOT, 'bin/bando.ts');
  * it prints where it serves, rejects if it exits first.
  * @param fdLimit run it under `ulimit -n fdLimit` (descriptors), via bash
  */
-export function serveCli(keys: string, extra: string[] = [], fdLimit?: number): Promise<{ child: ChildProcess; url: string }> {
+export function serveCli(
+  keys: string,
+  extra: string[] = [],
+  fdLimit?: number,
+): Promise<{ child: ChildProcess; url: string }> {
   const args = ['--import', 'tsx', CLI, 'serve', '--keys', keys, '--port', '0', '--allow-http', ...extra];
   const child =
     fdLimit === undefined
       ? spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
-      : spawn('bash', ['-c', `ulimit -n ${fdLimit} && exec "$0" "$@"`, process.execPath, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+      : spawn('bash', ['-c', `ulimit -n ${fdLimit} && exec "$0" "$@"`, process.execPath, ...args], {
+          cwd: ROOT,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
   return new Promise((resolve, reject) => {
     let out = '';
     let err = '';

@@ -15,7 +15,9 @@ export type TypedPack = (typeof TYPED_PACKS)[number];
 
 /** An engine per pack of the fixture (built from the real data by testPack). */
 export async function typedEngines(opts: { wasm?: boolean } = {}): Promise<Record<TypedPack, Engine>> {
-  const entries = await Promise.all(TYPED_PACKS.map(async (p) => [p, await createEngine({ packs: [testPack(p)], wasm: opts.wasm })] as const));
+  const entries = await Promise.all(
+    TYPED_PACKS.map(async (p) => [p, await createEngine({ packs: [testPack(p)], wasm: opts.wasm })] as const),
+  );
   return Object.fromEntries(entries) as Record<TypedPack, Engine>;
 }
 
@@ -53,8 +55,12 @@ export function typedQueries(): TypedQuery[] {
   for (const line of readFileSync(FIXTURE, 'utf8').split('\n')) {
     if (line.trim() === '' || line.startsWith('#')) continue;
     const [query, pack, tags, expect] = line.split('\t');
-    if (!query || !(TYPED_PACKS as readonly string[]).includes(pack ?? '') || !tags || !expect) throw new Error(`typed-queries.tsv: bad line "${line}"`);
-    const [what, rest] = [expect.slice(0, expect.indexOf(':') < 0 ? expect.length : expect.indexOf(':')), expect.slice(expect.indexOf(':') + 1)];
+    if (!query || !(TYPED_PACKS as readonly string[]).includes(pack ?? '') || !tags || !expect)
+      throw new Error(`typed-queries.tsv: bad line "${line}"`);
+    const [what, rest] = [
+      expect.slice(0, expect.indexOf(':') < 0 ? expect.length : expect.indexOf(':')),
+      expect.slice(expect.indexOf(':') + 1),
+    ];
     let e: Expectation;
     if (what === 'osm') e = { kind: 'osm', ref: rest };
     else if (what === 'street' || what === 'unit') e = { kind: what, name: rest };
@@ -72,25 +78,40 @@ function elementPositions(pack: TypedPack): Map<string, [number, number]> {
   const out = new Map<string, [number, number]>();
   const mean = (pts: Array<[number, number] | undefined>): [number, number] | undefined => {
     const ok = pts.filter((p): p is [number, number] => !!p);
-    return ok.length ? [ok.reduce((s, p) => s + p[0], 0) / ok.length, ok.reduce((s, p) => s + p[1], 0) / ok.length] : undefined;
+    return ok.length
+      ? [ok.reduce((s, p) => s + p[0], 0) / ok.length, ok.reduce((s, p) => s + p[1], 0) / ok.length]
+      : undefined;
   };
   const ways = new Map<string, string[]>();
   for (const file of PACK_INPUTS[pack]) {
     const text = readFileSync(OSM + file, 'utf8');
     if (file.endsWith('.json')) {
-      const elements = JSON.parse(text).elements as Array<{ type: string; id: number; lat?: number; lon?: number; center?: { lat: number; lon: number }; nodes?: number[]; members?: Array<{ type: string; ref: number }> }>;
-      for (const e of elements) if (e.type === 'node' && e.lat !== undefined) nodes.set(`node/${e.id}`, [e.lat, e.lon!]);
+      const elements = JSON.parse(text).elements as Array<{
+        type: string;
+        id: number;
+        lat?: number;
+        lon?: number;
+        center?: { lat: number; lon: number };
+        nodes?: number[];
+        members?: Array<{ type: string; ref: number }>;
+      }>;
+      for (const e of elements)
+        if (e.type === 'node' && e.lat !== undefined) nodes.set(`node/${e.id}`, [e.lat, e.lon!]);
       for (const e of elements) {
         if (e.type === 'node') out.set(`node/${e.id}`, nodes.get(`node/${e.id}`)!);
         else if (e.center) out.set(`${e.type}/${e.id}`, [e.center.lat, e.center.lon]);
         else if (e.nodes) {
-          ways.set(`way/${e.id}`, e.nodes.map((n) => `node/${n}`));
+          ways.set(
+            `way/${e.id}`,
+            e.nodes.map((n) => `node/${n}`),
+          );
           const c = mean([...new Set(e.nodes)].map((n) => nodes.get(`node/${n}`)));
           if (c) out.set(`way/${e.id}`, c);
         }
       }
     } else {
-      for (const m of text.matchAll(/<node id="(\d+)"[^>]*?lat="([-\d.]+)" lon="([-\d.]+)"/g)) nodes.set(`node/${m[1]}`, [Number(m[2]), Number(m[3])]);
+      for (const m of text.matchAll(/<node id="(\d+)"[^>]*?lat="([-\d.]+)" lon="([-\d.]+)"/g))
+        nodes.set(`node/${m[1]}`, [Number(m[2]), Number(m[3])]);
       for (const [k, v] of nodes) out.set(k, v);
       for (const m of text.matchAll(/<way id="(\d+)"[^>]*>([\s\S]*?)<\/way>/g)) {
         const refs = [...new Set([...m[2]!.matchAll(/<nd ref="(\d+)"\/>/g)].map((r) => `node/${r[1]}`))];
@@ -99,7 +120,9 @@ function elementPositions(pack: TypedPack): Map<string, [number, number]> {
         if (c) out.set(`way/${m[1]}`, c);
       }
       for (const m of text.matchAll(/<relation id="(\d+)"[^>]*>([\s\S]*?)<\/relation>/g)) {
-        const refs = [...m[2]!.matchAll(/<member type="way" ref="(\d+)"/g)].flatMap((r) => ways.get(`way/${r[1]}`) ?? []);
+        const refs = [...m[2]!.matchAll(/<member type="way" ref="(\d+)"/g)].flatMap(
+          (r) => ways.get(`way/${r[1]}`) ?? [],
+        );
         const c = mean([...new Set(refs)].map((r) => nodes.get(r)));
         if (c) out.set(`relation/${m[1]}`, c);
       }
@@ -130,7 +153,8 @@ export function runTypedQueries(engines: Record<TypedPack, Engine>, queries = ty
     const top = r.status === 'OK' ? r.results[0] : undefined;
     const partial = top?.partial_match === true;
     const first = top?.address_components[0]?.long_name;
-    const dist = (p: [number, number]) => (top ? haversine(top.geometry.location.lat, top.geometry.location.lng, p[0], p[1]) : Infinity);
+    const dist = (p: [number, number]) =>
+      top ? haversine(top.geometry.location.lat, top.geometry.location.lng, p[0], p[1]) : Infinity;
     const e = q.expect;
     let verdict: Verdict;
     let metres = Infinity;
@@ -145,15 +169,29 @@ export function runTypedQueries(engines: Record<TypedPack, Engine>, queries = ty
       verdict = !top ? 'hit' : partial || metres <= HIT_METRES ? 'miss' : 'wrong';
     } else if (e.kind === 'partial') {
       metres = dist(e.at);
-      verdict = !top ? 'miss' : partial && first === e.name ? 'hit' : partial || metres <= HIT_METRES ? 'miss' : 'wrong';
+      verdict = !top
+        ? 'miss'
+        : partial && first === e.name
+          ? 'hit'
+          : partial || metres <= HIT_METRES
+            ? 'miss'
+            : 'wrong';
     } else throw new Error('unreachable');
-    const got = top ? `${partial ? '[partial] ' : ''}${top.formatted_address}${Number.isFinite(metres) ? ` (${Math.round(metres)} m)` : ''}` : r.status;
+    const got = top
+      ? `${partial ? '[partial] ' : ''}${top.formatted_address}${Number.isFinite(metres) ? ` (${Math.round(metres)} m)` : ''}`
+      : r.status;
     return { ...q, verdict, got };
   });
 }
 
 /** Rates over the results: recall within HIT_METRES of the element queries, hits over all, confidently wrong over all. */
-export function typedSummary(results: readonly TypedResult[]): { queries: number; recall: number; hits: number; wrong: number; byTag: Record<string, { n: number; hits: number; wrong: number }> } {
+export function typedSummary(results: readonly TypedResult[]): {
+  queries: number;
+  recall: number;
+  hits: number;
+  wrong: number;
+  byTag: Record<string, { n: number; hits: number; wrong: number }>;
+} {
   const elements = results.filter((r) => r.expect.kind === 'osm');
   const byTag: Record<string, { n: number; hits: number; wrong: number }> = {};
   for (const r of results) {
@@ -185,15 +223,27 @@ export function absentButPresent(queries = typedQueries()): string[] {
     if (list) return list;
     list = [];
     const keep = (tags: Record<string, string>) => {
-      if (tags.highway || tags.type === 'route' || tags.type === 'route_master' || /^(rail|subway|light_rail|construction|proposed)$/.test(tags.railway ?? '')) return;
-      for (const [k, v] of Object.entries(tags)) if (/^(name|alt_name|official_name|old_name|short_name)(:|$)/.test(k)) list!.push(` ${fold(v)} `);
+      if (
+        tags.highway ||
+        tags.type === 'route' ||
+        tags.type === 'route_master' ||
+        /^(rail|subway|light_rail|construction|proposed)$/.test(tags.railway ?? '')
+      )
+        return;
+      for (const [k, v] of Object.entries(tags))
+        if (/^(name|alt_name|official_name|old_name|short_name)(:|$)/.test(k)) list!.push(` ${fold(v)} `);
     };
     for (const f of PACK_INPUTS[pack]) {
       const text = readFileSync(OSM + f, 'utf8');
       if (f.endsWith('.json')) for (const e of JSON.parse(text).elements) keep(e.tags ?? {});
       else {
         for (const m of text.matchAll(/<(node|way|relation) [^>]*?(?:\/>|>([\s\S]*?)<\/\1>)/g)) {
-          const tags = Object.fromEntries([...(m[2] ?? '').matchAll(/<tag k="([^"]*)" v="([^"]*)"\/>/g)].map((t) => [t[1]!, t[2]!.replace(/&#39;/g, "'").replace(/&amp;/g, '&')]));
+          const tags = Object.fromEntries(
+            [...(m[2] ?? '').matchAll(/<tag k="([^"]*)" v="([^"]*)"\/>/g)].map((t) => [
+              t[1]!,
+              t[2]!.replace(/&#39;/g, "'").replace(/&amp;/g, '&'),
+            ]),
+          );
           keep(tags);
         }
       }

@@ -28,17 +28,37 @@ let wards: RefWard[] | null = null;
 /** Every ward of the 2025 polygons, in (province code, ward code) order. */
 export function referenceWards(): RefWard[] {
   if (wards) return wards;
-  const json = JSON.parse(gunzipSync(readFileSync(`${ADMIN}vn-2025-boundaries/wards-2025.geojson.gz`)).toString('utf8'));
+  const json = JSON.parse(
+    gunzipSync(readFileSync(`${ADMIN}vn-2025-boundaries/wards-2025.geojson.gz`)).toString('utf8'),
+  );
   const out: RefWard[] = [];
   for (const f of json.features) {
     const p = f.properties;
     const polys = f.geometry.type === 'Polygon' ? [f.geometry.coordinates] : f.geometry.coordinates;
-    const parts = polys.map((poly: number[][][]) => poly.map((ring) => ring.map(([x, y]) => [Math.round(x! * 1e7), Math.round(y! * 1e7)])));
-    let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
-    for (const part of parts) for (const ring of part) for (const [x, y] of ring) {
-      x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y);
-    }
-    out.push({ code: p.ward_code, name: p.name, fullName: p.full_name, provinceCode: p.province_code, provinceFullName: p.province_full_name, parts, bbox: [x0, y0, x1, y1] });
+    const parts = polys.map((poly: number[][][]) =>
+      poly.map((ring) => ring.map(([x, y]) => [Math.round(x! * 1e7), Math.round(y! * 1e7)])),
+    );
+    let x0 = Infinity,
+      y0 = Infinity,
+      x1 = -Infinity,
+      y1 = -Infinity;
+    for (const part of parts)
+      for (const ring of part)
+        for (const [x, y] of ring) {
+          x0 = Math.min(x0, x);
+          y0 = Math.min(y0, y);
+          x1 = Math.max(x1, x);
+          y1 = Math.max(y1, y);
+        }
+    out.push({
+      code: p.ward_code,
+      name: p.name,
+      fullName: p.full_name,
+      provinceCode: p.province_code,
+      provinceFullName: p.province_full_name,
+      parts,
+      bbox: [x0, y0, x1, y1],
+    });
   }
   out.sort((a, b) => (a.provinceCode + a.code < b.provinceCode + b.code ? -1 : 1));
   return (wards = out);
@@ -63,9 +83,12 @@ function partDistance(part: number[][][], x: number, y: number): number {
   let best = Infinity;
   for (const ring of part) {
     for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-      const ax = (ring[j]![0]! - x) * kx, ay = (ring[j]![1]! - y) * ky;
-      const bx = (ring[i]![0]! - x) * kx, by = (ring[i]![1]! - y) * ky;
-      const ex = bx - ax, ey = by - ay;
+      const ax = (ring[j]![0]! - x) * kx,
+        ay = (ring[j]![1]! - y) * ky;
+      const bx = (ring[i]![0]! - x) * kx,
+        by = (ring[i]![1]! - y) * ky;
+      const ex = bx - ax,
+        ey = by - ay;
       const l2 = ex * ex + ey * ey;
       const t = l2 > 0 ? Math.min(1, Math.max(0, -(ax * ex + ay * ey) / l2)) : 0;
       best = Math.min(best, Math.hypot(ax + t * ex, ay + t * ey));
@@ -85,7 +108,7 @@ export function referenceWardAt(lat: number, lon: number): RefWard | null {
   let best: RefWard | null = null;
   let bestD = 30;
   for (const w of referenceWards()) {
-    const m = 40 * 1e7 / 111_320; // a little more than 30 m in degree units, for the bbox test
+    const m = (40 * 1e7) / 111_320; // a little more than 30 m in degree units, for the bbox test
     if (x < w.bbox[0] - 2 * m || x > w.bbox[2] + 2 * m || y < w.bbox[1] - m || y > w.bbox[3] + m) continue;
     for (const p of w.parts) {
       const d = partDistance(p, x, y);
@@ -103,7 +126,11 @@ export function referenceWardAt(lat: number, lon: number): RefWard | null {
  * ward its address names (the address component of a ward, commune or special zone) is the ward whose polygon holds
  * the result's location. Returns the share of results that agree.
  */
-export function reverseWardCheck(engine: Engine, points: number, seed: number): { points: number; results: number; rate: number } {
+export function reverseWardCheck(
+  engine: Engine,
+  points: number,
+  seed: number,
+): { points: number; results: number; rate: number } {
   const [x0, y0, x1, y1] = engine.regions[0]!.meta.bbox!;
   const rand = mulberry32(seed);
   let results = 0;

@@ -17,7 +17,13 @@ engine.geocode({ address: 'Hàng Bài, Hoàn Kiếm' });
 engine.geocode({ placeid: 'abc', has_deprecated_administrative_unit: true });
 engine.autocomplete({ input: 'Hàng B', limit: '5', more_compound: '1' });
 engine.placeDetail({ place_id: 'abc', sessiontoken: 't' });
-await engine.staticRoute({ origin: '21.03,105.85', destination: '21.02,105.84', width: 300, height: '200', type: 'shortest' });
+await engine.staticRoute({
+  origin: '21.03,105.85',
+  destination: '21.02,105.84',
+  width: 300,
+  height: '200',
+  type: 'shortest',
+});
 // A raw REST query is accepted as a URLSearchParams and checked at run time.
 engine.direction(new URLSearchParams('origin=21.03,105.85&destination=21.02,105.84'));
 const vehicles: Vehicle[] = ['car', 'bike', 'taxi', 'truck', 'hd'];

@@ -30,7 +30,11 @@ export const ENDPOINTS_HELP = `bando <endpoint> name=value ... [--pack FILE ...]
 export const endpointCommands: Readonly<Record<string, CliCommand>> = Object.fromEntries(
   Object.entries(ENDPOINT_COMMANDS).map(([command, method]) => [
     command,
-    { help: ENDPOINTS_HELP.replace('<endpoint>', command), flags: { pack: 'value', out: 'value' }, run: (args: ParsedArgs) => endpointCommand(method, args) },
+    {
+      help: ENDPOINTS_HELP.replace('<endpoint>', command),
+      flags: { pack: 'value', out: 'value' },
+      run: (args: ParsedArgs) => endpointCommand(method, args),
+    },
   ]),
 );
 

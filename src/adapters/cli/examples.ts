@@ -4,7 +4,17 @@ import { ENDPOINT_PATHS, type EngineApi, type MethodName } from '../http/routes.
 const HOAN_KIEM = '21.0285,105.8522';
 const OPERA_HOUSE = '21.0243,105.8575';
 const TEMPLE_OF_LITERATURE = '21.0277,105.8355';
-const TRIP_STOPS = ['21.0367,105.8346', '21.0340,105.8500', '21.0310,105.8420', '21.0245,105.8412', '21.0190,105.8480', '21.0170,105.8550', '21.0300,105.8560', '21.0330,105.8600', '21.0220,105.8380'];
+const TRIP_STOPS = [
+  '21.0367,105.8346',
+  '21.0340,105.8500',
+  '21.0310,105.8420',
+  '21.0245,105.8412',
+  '21.0190,105.8480',
+  '21.0170,105.8550',
+  '21.0300,105.8560',
+  '21.0330,105.8600',
+  '21.0220,105.8380',
+];
 
 /**
  * One example query per endpoint. On the default pack (or any holding central Hanoi) the curated Hanoi ones; on
@@ -12,12 +22,23 @@ const TRIP_STOPS = ['21.0367,105.8346', '21.0340,105.8500', '21.0310,105.8420', 
  * that centre. The place detail example uses a place_id taken from the engine's own autocomplete answer when it has
  * that method, so the printed URL works.
  */
-export async function exampleQueries(engine: EngineApi, bbox?: readonly number[]): Promise<Record<MethodName, Record<string, string>>> {
+export async function exampleQueries(
+  engine: EngineApi,
+  bbox?: readonly number[],
+): Promise<Record<MethodName, Record<string, string>>> {
   const [w, s, e, n] = bbox ?? [];
   const [lat, lng] = HOAN_KIEM.split(',').map(Number) as [number, number];
-  if (w === undefined || s === undefined || e === undefined || n === undefined || (lat >= s && lat <= n && lng >= w && lng <= e)) return hanoiQueries(engine);
+  if (
+    w === undefined ||
+    s === undefined ||
+    e === undefined ||
+    n === undefined ||
+    (lat >= s && lat <= n && lng >= w && lng <= e)
+  )
+    return hanoiQueries(engine);
   // A point at fractions (fx, fy) of the box from its centre; within the middle third so it is on the pack's roads.
-  const at = (fx: number, fy: number) => `${((s + n) / 2 + fy * (n - s)).toFixed(5)},${((w + e) / 2 + fx * (e - w)).toFixed(5)}`;
+  const at = (fx: number, fy: number) =>
+    `${((s + n) / 2 + fy * (n - s)).toFixed(5)},${((w + e) / 2 + fx * (e - w)).toFixed(5)}`;
   const centre = at(0, 0);
   const word = await firstAddressWord(engine, centre);
   const placeId = await autocompletePlaceId(engine, word);
@@ -47,7 +68,8 @@ async function firstAddressWord(engine: EngineApi, latlng: string): Promise<stri
 /** A place_id from the engine's own autocomplete answer, or a placeholder. */
 async function autocompletePlaceId(engine: EngineApi, input: string): Promise<string> {
   try {
-    const ac = (await engine.autocomplete?.({ input, limit: 1 })) as { predictions?: { place_id?: string }[] } | undefined;
+    const ac = (await engine.autocomplete?.({ input, limit: 1 })) as
+      { predictions?: { place_id?: string }[] } | undefined;
     return ac?.predictions?.[0]?.place_id ?? 'PLACE_ID_FROM_AUTOCOMPLETE';
   } catch {
     return 'PLACE_ID_FROM_AUTOCOMPLETE';
@@ -68,10 +90,20 @@ async function hanoiQueries(engine: EngineApi): Promise<Record<MethodName, Recor
 }
 
 /** The example URL of every endpoint the engine has, with the given key, under `base` (no trailing slash); `bbox` as exampleQueries. */
-export async function exampleUrls(engine: EngineApi, base: string, apiKey: string, bbox?: readonly number[]): Promise<string[]> {
+export async function exampleUrls(
+  engine: EngineApi,
+  base: string,
+  apiKey: string,
+  bbox?: readonly number[],
+): Promise<string[]> {
   const queries = await exampleQueries(engine, bbox);
-  return (Object.keys(queries) as MethodName[])
-    .filter((m) => typeof engine[m] === 'function')
-    // Commas and semicolons are legal in a query; leaving them readable makes the printed URLs easier to edit.
-    .map((m) => `${base}${ENDPOINT_PATHS[m]}?${new URLSearchParams({ ...queries[m], api_key: apiKey }).toString().replace(/%2C/g, ',').replace(/%3B/g, ';')}`);
+  return (
+    (Object.keys(queries) as MethodName[])
+      .filter((m) => typeof engine[m] === 'function')
+      // Commas and semicolons are legal in a query; leaving them readable makes the printed URLs easier to edit.
+      .map(
+        (m) =>
+          `${base}${ENDPOINT_PATHS[m]}?${new URLSearchParams({ ...queries[m], api_key: apiKey }).toString().replace(/%2C/g, ',').replace(/%3B/g, ';')}`,
+      )
+  );
 }

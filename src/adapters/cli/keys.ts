@@ -15,7 +15,15 @@ bando keys delete KEY [--keys FILE]
 /** `bando keys create|list|delete`: edits the keys file; prints the created key. */
 export const keysCommand: CliCommand = {
   help: KEYS_HELP,
-  flags: { kind: 'value', name: 'value', restrict: 'value', quota: 'value', rate: 'value', keys: 'value', json: 'switch' },
+  flags: {
+    kind: 'value',
+    name: 'value',
+    restrict: 'value',
+    quota: 'value',
+    rate: 'value',
+    keys: 'value',
+    json: 'switch',
+  },
   run: async (args) => keys(args),
 };
 
@@ -23,7 +31,8 @@ export const keysCommand: CliCommand = {
 function countFlag(args: ParsedArgs, name: string, min: number): number | undefined {
   const v = flag(args, name);
   if (v === undefined) return undefined;
-  if (!/^\d+$/.test(v) || Number(v) < min) throw new Error(`--${name} must be a whole number of at least ${min}, got "${v}"`);
+  if (!/^\d+$/.test(v) || Number(v) < min)
+    throw new Error(`--${name} must be a whole number of at least ${min}, got "${v}"`);
   return Number(v);
 }
 
@@ -56,7 +65,14 @@ function keys(args: ParsedArgs): number {
       else
         for (const k of normalizeKeys(keys))
           process.stdout.write(
-            [k.key, k.kind, `quota=${k.monthlyQuota}/month`, k.perSecond ? `rate=${k.perSecond}/s` : '', k.restrictions.map((r) => r.source).join(' '), k.name ?? '']
+            [
+              k.key,
+              k.kind,
+              `quota=${k.monthlyQuota}/month`,
+              k.perSecond ? `rate=${k.perSecond}/s` : '',
+              k.restrictions.map((r) => r.source).join(' '),
+              k.name ?? '',
+            ]
               .filter(Boolean)
               .join('  ') + '\n',
           );

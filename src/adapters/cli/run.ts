@@ -27,7 +27,9 @@ const help = (extra: Record<string, CliCommand>) => `bando — offline Vietnames
 
 Usage:
   ${indent(infoCommand.help)}
-${Object.values(extra).map((c) => `  ${indent(c.help)}\n`).join('')}  ${indent(serveCommand.help)}
+${Object.values(extra)
+  .map((c) => `  ${indent(c.help)}\n`)
+  .join('')}  ${indent(serveCommand.help)}
   ${indent(keysCommand.help)}
   ${indent(statsCommand.help)}
   ${indent(ENDPOINTS_HELP)}
@@ -55,7 +57,14 @@ function version(): string {
  */
 export async function runCli(argv: string[], extra: Record<string, CliCommand> = {}): Promise<number> {
   const [name, ...rest] = argv;
-  const commands: Record<string, CliCommand> = { info: infoCommand, serve: serveCommand, keys: keysCommand, stats: statsCommand, ...endpointCommands, ...extra };
+  const commands: Record<string, CliCommand> = {
+    info: infoCommand,
+    serve: serveCommand,
+    keys: keysCommand,
+    stats: statsCommand,
+    ...endpointCommands,
+    ...extra,
+  };
   switch (name) {
     case '--version':
     case '-v':

@@ -49,7 +49,9 @@ const SERVE_HELP = `bando serve [--pack FILE ...] [--keys FILE] [--usage FILE|re
                  parameter; default no limit beyond the engine's own.
   --metrics-token-file FILE  serve /metrics (Prometheus) to Authorization: Bearer <the file's token>.
   --log FILE|-   one JSON line per request to FILE (appended) or standard output.
-  --limit NAME=N  change a request limit (repeatable): ${Object.entries(DEFAULT_LIMITS).map(([k, v]) => `${k} (${v})`).join(', ')};
+  --limit NAME=N  change a request limit (repeatable): ${Object.entries(DEFAULT_LIMITS)
+    .map(([k, v]) => `${k} (${v})`)
+    .join(', ')};
                  each from 1 to its cap (README, Limits).
   --max-connections N  connections open at once (default: half the open-file limit, 16–8192); past
                  three quarters of it, idle connections are closed to make room for new ones.
@@ -59,9 +61,24 @@ const SERVE_HELP = `bando serve [--pack FILE ...] [--keys FILE] [--usage FILE|re
 export const serveCommand: CliCommand = {
   help: SERVE_HELP,
   flags: {
-    pack: 'value', keys: 'value', usage: 'value', port: 'value', host: 'value', cert: 'value', key: 'value',
-    'allow-http': 'switch', 'trust-proxy': 'switch', dev: 'switch', timeout: 'value', threads: 'value', limit: 'value',
-    'max-connections': 'value', 'heavy-threads': 'value', 'max-cost': 'value', 'metrics-token-file': 'value', log: 'value',
+    pack: 'value',
+    keys: 'value',
+    usage: 'value',
+    port: 'value',
+    host: 'value',
+    cert: 'value',
+    key: 'value',
+    'allow-http': 'switch',
+    'trust-proxy': 'switch',
+    dev: 'switch',
+    timeout: 'value',
+    threads: 'value',
+    limit: 'value',
+    'max-connections': 'value',
+    'heavy-threads': 'value',
+    'max-cost': 'value',
+    'metrics-token-file': 'value',
+    log: 'value',
   },
   run: async (args) => {
     await serve(args);
@@ -107,7 +124,10 @@ async function serve(args: ParsedArgs): Promise<void> {
   const threads = threadCount(flag(args, 'threads') ?? 'auto');
   const packs = args.flags.get('pack');
   const limits = limitFlags(args.flags.get('limit') ?? []);
-  const pool = threads > 0 ? createThreadPool(workerScript(), { size: threads, packs, limits, callTimeoutMs: timeoutMs, heavyThreads }) : null;
+  const pool =
+    threads > 0
+      ? createThreadPool(workerScript(), { size: threads, packs, limits, callTimeoutMs: timeoutMs, heavyThreads })
+      : null;
   const local = pool ? null : await createEngine({ packs, limits });
   const engine: EngineApi = pool ? await pool.ready : local!;
   // Tiles are cut in this thread from the packs' basemaps (and the example URLs read its answers); with --threads the
@@ -139,7 +159,12 @@ async function serve(args: ParsedArgs): Promise<void> {
     resources: createMapResources(tiles),
     health: () => pool?.problem() ?? null,
     metrics,
-    observe: observers.length === 0 ? undefined : observers.length === 1 ? observers[0] : (e) => observers.forEach((o) => o(e)),
+    observe:
+      observers.length === 0
+        ? undefined
+        : observers.length === 1
+          ? observers[0]
+          : (e) => observers.forEach((o) => o(e)),
   });
   const running = await startNodeServer(handler, {
     port: Number(flag(args, 'port') ?? process.env.PORT ?? 8080),
@@ -147,14 +172,20 @@ async function serve(args: ParsedArgs): Promise<void> {
     tls: cert && keyFile ? { cert: readFileSync(cert), key: readFileSync(keyFile) } : undefined,
     maxConnections: maxConnectionsFlag(flag(args, 'max-connections')),
   });
-  const engines = threads > 0 ? `engines in ${threads} worker thread${threads === 1 ? '' : 's'}` : 'engine in the serving thread';
+  const engines =
+    threads > 0 ? `engines in ${threads} worker thread${threads === 1 ? '' : 's'}` : 'engine in the serving thread';
   // Plain HTTP without --allow-http refuses every request; the start line says so and names the ways out.
   const plain = running.url.startsWith('http:') && !allowHttp && flag(args, 'trust-proxy') !== 'true';
   const refusing = plain ? '; plain HTTP requests get HTTPS_REQUIRED: add --allow-http (loopback) or --cert/--key' : '';
-  process.stdout.write(`bando serving on ${running.url} (${keys.length} key${keys.length === 1 ? '' : 's'}, ${engines}, ${usageName}${refusing})\n`);
+  process.stdout.write(
+    `bando serving on ${running.url} (${keys.length} key${keys.length === 1 ? '' : 's'}, ${engines}, ${usageName}${refusing})\n`,
+  );
   if (dev) {
     const key = keys.find((k) => (k.kind ?? 'rest') === 'rest')?.key;
-    if (key) process.stdout.write(`Example requests:\n${(await exampleUrls(here, running.url, key, here.regions[0]?.meta.bbox ?? undefined)).map((u) => `  ${u}\n`).join('')}`);
+    if (key)
+      process.stdout.write(
+        `Example requests:\n${(await exampleUrls(here, running.url, key, here.regions[0]?.meta.bbox ?? undefined)).map((u) => `  ${u}\n`).join('')}`,
+      );
     const tilesKey = keys.find((k) => k.kind === 'tiles')?.key;
     process.stdout.write(
       tilesKey
@@ -185,7 +216,8 @@ async function serve(args: ParsedArgs): Promise<void> {
 function maxConnectionsFlag(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const n = /^\d{1,7}$/.test(value) ? Number(value) : NaN;
-  if (!(n >= 1 && n <= 1_000_000)) throw new Error(`--max-connections must be a whole number 1–1000000, got "${value}"`);
+  if (!(n >= 1 && n <= 1_000_000))
+    throw new Error(`--max-connections must be a whole number 1–1000000, got "${value}"`);
   return n;
 }
 
@@ -199,16 +231,35 @@ function positive(args: ParsedArgs, name: string): number | undefined {
 
 /** The gauges of `/metrics`: engine threads and their queues (with --threads), and the usage store's reachability. */
 function gauges(pool: ThreadPool | null, usage: UsageStore): Gauge[] {
-  const up: Gauge = { name: 'bando_usage_store_up', help: '1 while the usage store works, else 0.', type: 'gauge', value: () => (usage.problem?.() ? 0 : 1) };
+  const up: Gauge = {
+    name: 'bando_usage_store_up',
+    help: '1 while the usage store works, else 0.',
+    type: 'gauge',
+    value: () => (usage.problem?.() ? 0 : 1),
+  };
   if (!pool) return [up];
-  const stat = (name: string, help: string, read: (s: ReturnType<ThreadPool['stats']>) => number, type: Gauge['type'] = 'gauge'): Gauge => ({ name, help, type, value: () => read(pool.stats()) });
+  const stat = (
+    name: string,
+    help: string,
+    read: (s: ReturnType<ThreadPool['stats']>) => number,
+    type: Gauge['type'] = 'gauge',
+  ): Gauge => ({ name, help, type, value: () => read(pool.stats()) });
   return [
     up,
     stat('bando_engine_threads_ready', 'Engine worker threads with their packs loaded.', (s) => s.ready),
-    stat('bando_engine_calls_in_flight', 'Calls sent to engine worker threads and not answered (running or queued there).', (s) => s.inFlight),
+    stat(
+      'bando_engine_calls_in_flight',
+      'Calls sent to engine worker threads and not answered (running or queued there).',
+      (s) => s.inFlight,
+    ),
     stat('bando_engine_heavy_running', 'Heavy calls on engine worker threads.', (s) => s.heavyRunning),
     stat('bando_engine_heavy_waiting', 'Heavy calls waiting for a free heavy slot.', (s) => s.heavyWaiting),
-    stat('bando_engine_workers_replaced_total', 'Engine workers replaced (a call over its budget, or the worker died).', (s) => s.replaced, 'counter'),
+    stat(
+      'bando_engine_workers_replaced_total',
+      'Engine workers replaced (a call over its budget, or the worker died).',
+      (s) => s.replaced,
+      'counter',
+    ),
   ];
 }
 
@@ -217,7 +268,8 @@ function logWriter(target: string): (text: string) => void {
   const stream = target === '-' ? process.stdout : createWriteStream(target, { flags: 'a' });
   let failed = false;
   stream.on('error', (err: Error) => {
-    if (!failed) process.stderr.write(`bando: the request log ${target} cannot be written (${err.message}); logging stops\n`);
+    if (!failed)
+      process.stderr.write(`bando: the request log ${target} cannot be written (${err.message}); logging stops\n`);
     failed = true;
   });
   return (text) => {

@@ -20,13 +20,18 @@ export const statsCommand: CliCommand = {
 async function stats(args: ParsedArgs): Promise<number> {
   const path = flag(args, 'usage') ?? usageFileFor(flag(args, 'keys') ?? DEFAULT_KEYS_FILE);
   // A file named on the command line must exist (a misspelt name would otherwise read as "no usage").
-  if (!isRedisUrl(path) && !existsSync(path) && (flag(args, 'usage') !== undefined || flag(args, 'keys') !== undefined)) {
+  if (
+    !isRedisUrl(path) &&
+    !existsSync(path) &&
+    (flag(args, 'usage') !== undefined || flag(args, 'keys') !== undefined)
+  ) {
     throw new Error(`usage file ${path} does not exist (bando serve writes it beside the keys file)`);
   }
   const report = isRedisUrl(path) ? await redisReport(path) : readUsageFile(path);
   const onlyKey = flag(args, 'key');
   const onlyPeriod = flag(args, 'period');
-  const rows: { key: string; period: string; billable: number; sessions: number; requests: Record<string, number> }[] = [];
+  const rows: { key: string; period: string; billable: number; sessions: number; requests: Record<string, number> }[] =
+    [];
   for (const [key, periods] of Object.entries(report).sort(([a], [b]) => a.localeCompare(b))) {
     if (onlyKey && key !== onlyKey) continue;
     for (const [period, u] of Object.entries(periods).sort(([a], [b]) => a.localeCompare(b))) {
@@ -43,8 +48,11 @@ async function stats(args: ParsedArgs): Promise<number> {
     const total = Object.values(r.requests).reduce((a, b) => a + b, 0);
     // A key that loaded maps (style requests: one map load each, the tiles key's billable unit) says so.
     const maps = r.requests.style !== undefined ? `  map_loads=${r.requests.style}` : '';
-    process.stdout.write(`${r.key}  ${r.period}  requests=${total}  billable=${r.billable}  autocomplete_sessions=${r.sessions}${maps}\n`);
-    for (const [endpoint, n] of Object.entries(r.requests).sort(([a], [b]) => a.localeCompare(b))) process.stdout.write(`    ${endpoint.padEnd(16)} ${n}\n`);
+    process.stdout.write(
+      `${r.key}  ${r.period}  requests=${total}  billable=${r.billable}  autocomplete_sessions=${r.sessions}${maps}\n`,
+    );
+    for (const [endpoint, n] of Object.entries(r.requests).sort(([a], [b]) => a.localeCompare(b)))
+      process.stdout.write(`    ${endpoint.padEnd(16)} ${n}\n`);
   }
   return 0;
 }

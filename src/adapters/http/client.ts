@@ -19,9 +19,18 @@ export type TrustProxy = boolean | readonly string[];
  * used HTTPS (first value of X-Forwarded-Proto), or plain HTTP is allowed for development and the peer is loopback.
  * The Host header is never trusted for the loopback test: any client can send `Host: localhost`.
  */
-export function isSecure(url: { protocol: string }, forwardedProto: string | null, client: ClientInfo, trustProxy: TrustProxy, allowHttp: boolean): boolean {
+export function isSecure(
+  url: { protocol: string },
+  forwardedProto: string | null,
+  client: ClientInfo,
+  trustProxy: TrustProxy,
+  allowHttp: boolean,
+): boolean {
   if (url.protocol === 'https:') return true;
-  if (trustProxy === true || (Array.isArray(trustProxy) && client.remoteAddress !== undefined && trustProxy.includes(client.remoteAddress))) {
+  if (
+    trustProxy === true ||
+    (Array.isArray(trustProxy) && client.remoteAddress !== undefined && trustProxy.includes(client.remoteAddress))
+  ) {
     if (forwardedProto && forwardedProto.split(',')[0]!.trim().toLowerCase() === 'https') return true;
   }
   return allowHttp && isLoopback(client.remoteAddress);

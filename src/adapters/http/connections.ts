@@ -62,7 +62,11 @@ export interface ConnectionGuard {
  * @param maxConnections the hard cap on open connections (≥ 1)
  * @param report where accept errors are reported (at most one line every 10 s)
  */
-export function guardConnections(server: Server, maxConnections: number, report: (message: string) => void): ConnectionGuard {
+export function guardConnections(
+  server: Server,
+  maxConnections: number,
+  report: (message: string) => void,
+): ConnectionGuard {
   const shedAt = Math.max(1, Math.floor((maxConnections * 3) / 4));
   /** Open connections (TCP sockets), oldest first. */
   const sockets = new Set<Socket>();
@@ -102,7 +106,9 @@ export function guardConnections(server: Server, maxConnections: number, report:
     if (now - lastReport < REPORT_EVERY_MS) return;
     lastReport = now;
     const why = err.code === 'EMFILE' || err.code === 'ENFILE' ? 'out of file descriptors' : 'accept failed';
-    report(`bando serve: ${why} (${err.code ?? err.message}) with ${sockets.size} connections open; idle connections closed, still listening`);
+    report(
+      `bando serve: ${why} (${err.code ?? err.message}) with ${sockets.size} connections open; idle connections closed, still listening`,
+    );
   });
   return { open: () => sockets.size };
 }

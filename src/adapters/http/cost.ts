@@ -64,7 +64,9 @@ function truthy(value: EngineParams[string] | undefined): boolean {
 export function callCost(method: MethodName, params: EngineParams): CallCost {
   switch (method) {
     case 'geocode':
-      return params.address !== undefined ? { units: 5 + length(params.address) / 20, parameter: 'address' } : { units: 1, parameter: 'latlng' };
+      return params.address !== undefined
+        ? { units: 5 + length(params.address) / 20, parameter: 'address' }
+        : { units: 1, parameter: 'latlng' };
     case 'autocomplete':
       return { units: 3 + length(params.input) / 10, parameter: 'input' };
     case 'placeDetail':

@@ -13,5 +13,7 @@ import { createMapResources } from './map-resources.js';
  */
 export function defaultResources(engine: object): ResourceRoute[] {
   const regions = (engine as { regions?: unknown }).regions;
-  return Array.isArray(regions) && regions.length > 0 ? createMapResources(createTileSource(regions as Region[]), { demo: false }) : [];
+  return Array.isArray(regions) && regions.length > 0
+    ? createMapResources(createTileSource(regions as Region[]), { demo: false })
+    : [];
 }

@@ -28,7 +28,8 @@ const BREAKER_STALE_MS = 10_000;
  */
 export function acquireFileLock(lockPath: string, what: string): { release(): void } {
   if (held.has(lockPath)) throw new Error(`${what} is already open in this process (lock file ${lockPath})`);
-  const text = JSON.stringify({ pid: process.pid, host: hostname(), since: new Date().toISOString() } satisfies Holder) + '\n';
+  const text =
+    JSON.stringify({ pid: process.pid, host: hostname(), since: new Date().toISOString() } satisfies Holder) + '\n';
   const tmp = `${lockPath}.${process.pid}.tmp`;
   writeFileSync(tmp, text, { mode: 0o644 });
   try {
@@ -43,11 +44,16 @@ export function acquireFileLock(lockPath: string, what: string): { release(): vo
       const current = readText(lockPath);
       if (current === null) continue; // released meanwhile
       const holder = parseHolder(current);
-      if (!holder) throw new Error(`${what} is locked by ${lockPath}, which names no holder; remove it if no bando process uses the file`);
+      if (!holder)
+        throw new Error(
+          `${what} is locked by ${lockPath}, which names no holder; remove it if no bando process uses the file`,
+        );
       if (running(holder))
         throw new Error(
           `${what} is in use by process ${holder.pid} on ${holder.host} since ${holder.since} (lock file ${lockPath}); ` +
-            (holder.host === hostname() ? 'stop that process first' : `stop it first, or remove ${lockPath} if that process is gone`),
+            (holder.host === hostname()
+              ? 'stop that process first'
+              : `stop it first, or remove ${lockPath} if that process is gone`),
         );
       breakStale(lockPath, current, what);
     }
@@ -71,7 +77,8 @@ function breakStale(lockPath: string, stale: string, what: string): void {
     mkdirSync(breaker);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-    if (Date.now() - mtimeMs(breaker) < BREAKER_STALE_MS) throw new Error(`${what}: another process is taking over the stale lock ${lockPath}; try again`);
+    if (Date.now() - mtimeMs(breaker) < BREAKER_STALE_MS)
+      throw new Error(`${what}: another process is taking over the stale lock ${lockPath}; try again`);
     rmdirSync(breaker); // left by a crash during a takeover
     return;
   }

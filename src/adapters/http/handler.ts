@@ -3,11 +3,27 @@ import { isSecure, type ClientInfo, type TrustProxy } from './client.js';
 import { matchesRestrictions, normalizeKeys, type ApiKey, type KeyKind, type NormalizedKey } from './keys.js';
 import { httpStatusOfBody } from '../../api/statuses.js';
 import { callCost } from './cost.js';
-import { errorReply, fromFetchResponse, json, png, SerializedBody, serializedJson, toFetchResponse, type Reply } from './responses.js';
+import {
+  errorReply,
+  fromFetchResponse,
+  json,
+  png,
+  SerializedBody,
+  serializedJson,
+  toFetchResponse,
+  type Reply,
+} from './responses.js';
 import { firstParam, parseRequestUrl, type RequestUrl } from './request-url.js';
 import { isValidHost } from './request-target.js';
 import { methodForPath, type EngineApi, type EngineParams, type MethodName } from './routes.js';
-import { MemoryUsageStore, periodOf, UsageStoreUnavailable, type Admission, type UsageRequest, type UsageStore } from './usage.js';
+import {
+  MemoryUsageStore,
+  periodOf,
+  UsageStoreUnavailable,
+  type Admission,
+  type UsageRequest,
+  type UsageStore,
+} from './usage.js';
 
 /**
  * Extension point for web-map resources served to `tiles` keys (style, vector tiles, glyphs, sprites). The handler
@@ -170,17 +186,32 @@ export function createRestHandler(engine: EngineApi, options: FetchHandlerOption
   function checkKey(url: RequestUrl, request: RestRequest, kind: KeyKind, trace: Trace | null): NormalizedKey | Reply {
     // A tiles key travels as `key` (the style's resource URLs carry it so; see defaultStyle), or as `api_key`.
     const given = (kind === 'tiles' ? firstParam(url.pairs, 'key') : null) ?? firstParam(url.pairs, 'api_key');
-    if (!given) return errorReply(403, 'API_KEY_MISSING', kind === 'tiles' ? 'The key (or api_key) query parameter is required.' : 'The api_key query parameter is required.');
+    if (!given)
+      return errorReply(
+        403,
+        'API_KEY_MISSING',
+        kind === 'tiles'
+          ? 'The key (or api_key) query parameter is required.'
+          : 'The api_key query parameter is required.',
+      );
     const key = keys.get(given);
     if (!key) return errorReply(403, 'API_KEY_INVALID', 'The api_key is not a valid key.');
     if (trace) trace.key = key.name ?? `${key.key.slice(0, 8)}…`;
     if (key.kind !== kind)
-      return errorReply(403, 'API_KEY_UNAUTHORIZED', `A ${key.kind} key cannot be used here; this resource needs a ${kind} key.`);
+      return errorReply(
+        403,
+        'API_KEY_UNAUTHORIZED',
+        `A ${key.kind} key cannot be used here; this resource needs a ${kind} key.`,
+      );
     if (key.restrictions.length > 0) {
       const origin = request.header('origin');
       const from = origin && origin !== 'null' ? origin : request.header('referer');
       if (!from || !matchesRestrictions(key.restrictions, from))
-        return errorReply(403, 'API_KEY_UNAUTHORIZED', `The api_key is restricted to other URLs than ${from ? `"${from}"` : 'this request (no Origin or Referer)'}.`);
+        return errorReply(
+          403,
+          'API_KEY_UNAUTHORIZED',
+          `The api_key is restricted to other URLs than ${from ? `"${from}"` : 'this request (no Origin or Referer)'}.`,
+        );
     }
     return key;
   }
@@ -204,16 +235,32 @@ export function createRestHandler(engine: EngineApi, options: FetchHandlerOption
       if (trace) trace.refused = admission;
       return admission === 'quota'
         ? errorReply(429, 'OVER_RATE_LIMIT', `The api_key used its monthly quota of ${key.monthlyQuota} for ${period}.`)
-        : errorReply(429, 'OVER_RATE_LIMIT', `The api_key exceeded ${key.perSecond} requests per second.`, { 'retry-after': '1' });
+        : errorReply(429, 'OVER_RATE_LIMIT', `The api_key exceeded ${key.perSecond} requests per second.`, {
+            'retry-after': '1',
+          });
     };
     const unavailable = (err: unknown): Reply => {
       if (trace) trace.refused = 'unavailable';
-      const why = err instanceof UsageStoreUnavailable ? err.message : `the usage store failed: ${(err as Error)?.message ?? String(err)}`;
-      return errorReply(503, 'ERROR', `The request cannot be counted now (${why}); try again shortly.`, { 'retry-after': '1' });
+      const why =
+        err instanceof UsageStoreUnavailable
+          ? err.message
+          : `the usage store failed: ${(err as Error)?.message ?? String(err)}`;
+      return errorReply(503, 'ERROR', `The request cannot be counted now (${why}); try again shortly.`, {
+        'retry-after': '1',
+      });
     };
     let admission: Admission | Promise<Admission>;
     try {
-      admission = usage.admit({ key: key.key, period, endpoint, units, monthlyQuota: key.monthlyQuota, perSecond: key.perSecond, session, nowMs: t });
+      admission = usage.admit({
+        key: key.key,
+        period,
+        endpoint,
+        units,
+        monthlyQuota: key.monthlyQuota,
+        perSecond: key.perSecond,
+        session,
+        nowMs: t,
+      });
     } catch (err) {
       return unavailable(err);
     }
@@ -227,18 +274,34 @@ export function createRestHandler(engine: EngineApi, options: FetchHandlerOption
       return problem === null ? json(200, { status: 'OK' }) : errorReply(503, 'ERROR', problem);
     }
     if (path === '/metrics' && options.metrics) {
-      if (!isSecure(url, request.header('x-forwarded-proto'), client, options.trustProxy ?? false, options.allowHttp ?? false))
+      if (
+        !isSecure(
+          url,
+          request.header('x-forwarded-proto'),
+          client,
+          options.trustProxy ?? false,
+          options.allowHttp ?? false,
+        )
+      )
         return errorReply(400, 'HTTPS_REQUIRED', 'Requests must use HTTPS.');
       if (!bearerMatches(request.header('authorization'), options.metrics.token))
-        return errorReply(401, 'UNAUTHORIZED', 'The metrics need an Authorization: Bearer token.', { 'www-authenticate': 'Bearer' });
-      return { status: 200, headers: { 'content-type': 'text/plain; version=0.0.4; charset=utf-8', 'cache-control': 'no-store' }, body: options.metrics.text() };
+        return errorReply(401, 'UNAUTHORIZED', 'The metrics need an Authorization: Bearer token.', {
+          'www-authenticate': 'Bearer',
+        });
+      return {
+        status: 200,
+        headers: { 'content-type': 'text/plain; version=0.0.4; charset=utf-8', 'cache-control': 'no-store' },
+        body: options.metrics.text(),
+      };
     }
     return null;
   }
 
   function handle(request: RestRequest, client: ClientInfo, trace: Trace | null): Reply | Promise<Reply> {
     if (request.method !== 'GET')
-      return errorReply(405, 'METHOD_NOT_ALLOWED', `Method ${request.method} is not allowed; use GET.`, { allow: 'GET' });
+      return errorReply(405, 'METHOD_NOT_ALLOWED', `Method ${request.method} is not allowed; use GET.`, {
+        allow: 'GET',
+      });
     if (request.url.length > maxUrlLength)
       return errorReply(414, 'URI_TOO_LONG', `The request URL is longer than ${maxUrlLength} characters.`);
     const url = parseRequestUrl(request.url);
@@ -254,7 +317,15 @@ export function createRestHandler(engine: EngineApi, options: FetchHandlerOption
       return op ?? errorReply(404, 'NOT_FOUND', `No endpoint at ${url.pathname}.`);
     }
     if (trace) trace.endpoint = method ?? resource!.name;
-    if (!isSecure(url, request.header('x-forwarded-proto'), client, options.trustProxy ?? false, options.allowHttp ?? false))
+    if (
+      !isSecure(
+        url,
+        request.header('x-forwarded-proto'),
+        client,
+        options.trustProxy ?? false,
+        options.allowHttp ?? false,
+      )
+    )
       return errorReply(400, 'HTTPS_REQUIRED', 'Requests must use HTTPS.');
 
     if (resource) {
@@ -267,7 +338,11 @@ export function createRestHandler(engine: EngineApi, options: FetchHandlerOption
           }
           return new Request(url.url(), { headers });
         };
-        return guard(async () => fromFetchResponse(await resource.handle(fetchRequest(), url.url())), `resource ${resource.name}`, (r) => r);
+        return guard(
+          async () => fromFetchResponse(await resource.handle(fetchRequest(), url.url())),
+          `resource ${resource.name}`,
+          (r) => r,
+        );
       };
       if (resource.public) return run();
       const key = checkKey(url, request, 'tiles', trace);
@@ -280,14 +355,20 @@ export function createRestHandler(engine: EngineApi, options: FetchHandlerOption
     // An endpoint the engine lacks is refused after the key checks (so key errors never depend on the engine) and
     // is neither rate-limited nor counted.
     if (typeof fn !== 'function')
-      return errorReply(404, 'NOT_FOUND', `The endpoint ${path} is not available: this engine has no ${method} method.`);
+      return errorReply(
+        404,
+        'NOT_FOUND',
+        `The endpoint ${path} is not available: this engine has no ${method} method.`,
+      );
     const params = queryParams(url);
     if (maxCost < Infinity) {
       const cost = callCost(method!, params);
       if (cost.units > maxCost) return tooCostly(method!, cost.parameter, cost.units, maxCost);
     }
-    const token = typeof params.sessiontoken === 'string' && params.sessiontoken !== '' ? params.sessiontoken : undefined;
-    const session = token && (method === 'autocomplete' || method === 'placeDetail') ? { endpoint: method, token } : undefined;
+    const token =
+      typeof params.sessiontoken === 'string' && params.sessiontoken !== '' ? params.sessiontoken : undefined;
+    const session =
+      token && (method === 'autocomplete' || method === 'placeDetail') ? { endpoint: method, token } : undefined;
     return admitThen(key, method!, 1, session, trace, () => guard(() => fn.call(engine, params), method!, toReply));
   }
 
@@ -296,7 +377,8 @@ export function createRestHandler(engine: EngineApi, options: FetchHandlerOption
    * result is answered at once (a synchronous call cannot be interrupted, so a timer would be no use to it).
    */
   function guard<T>(work: () => T | Promise<T>, what: string, answer: (value: T) => Reply): Reply | Promise<Reply> {
-    const failed = (err: unknown) => errorReply(500, 'ERROR', `The ${what} request failed: ${(err as Error)?.message ?? String(err)}`);
+    const failed = (err: unknown) =>
+      errorReply(500, 'ERROR', `The ${what} request failed: ${(err as Error)?.message ?? String(err)}`);
     const safeAnswer = (v: T) => {
       try {
         return answer(v);
@@ -313,7 +395,10 @@ export function createRestHandler(engine: EngineApi, options: FetchHandlerOption
     if (typeof (value as { then?: unknown } | null)?.then !== 'function') return safeAnswer(value as T);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<Reply>((resolve) => {
-      timer = setTimeout(() => resolve(errorReply(504, 'ERROR', `The ${what} request took longer than ${timeoutMs} ms.`)), timeoutMs);
+      timer = setTimeout(
+        () => resolve(errorReply(504, 'ERROR', `The ${what} request took longer than ${timeoutMs} ms.`)),
+        timeoutMs,
+      );
     });
     const done = Promise.resolve(value).then(safeAnswer, failed);
     return Promise.race([done, timeout]).finally(() => clearTimeout(timer));
@@ -325,7 +410,14 @@ export function createRestHandler(engine: EngineApi, options: FetchHandlerOption
     const trace: Trace = { endpoint: 'other', path: '' };
     const report = (reply: Reply): Reply => {
       try {
-        observe({ ...trace, method: request.method, status: reply.status, ms: performance.now() - start, bytes: reply.body.length, remoteAddress: client.remoteAddress });
+        observe({
+          ...trace,
+          method: request.method,
+          status: reply.status,
+          ms: performance.now() - start,
+          bytes: reply.body.length,
+          remoteAddress: client.remoteAddress,
+        });
       } catch {
         // An observer must not turn an answer into a failure.
       }

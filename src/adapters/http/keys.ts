@@ -32,7 +32,8 @@ export function normalizeKeys(keys: readonly ApiKey[]): NormalizedKey[] {
   const seen = new Set<string>();
   return keys.map((k, i) => {
     const where = `keys[${i}]`;
-    if (!k || typeof k.key !== 'string' || k.key.length === 0) throw new Error(`${where}.key must be a non-empty string`);
+    if (!k || typeof k.key !== 'string' || k.key.length === 0)
+      throw new Error(`${where}.key must be a non-empty string`);
     if (seen.has(k.key)) throw new Error(`${where}.key "${k.key}" appears twice`);
     seen.add(k.key);
     const kind = k.kind ?? 'rest';
@@ -41,7 +42,8 @@ export function normalizeKeys(keys: readonly ApiKey[]): NormalizedKey[] {
     if (!Array.isArray(restrictions) || restrictions.some((r) => typeof r !== 'string' || r.length === 0))
       throw new Error(`${where}.restrictions must be an array of non-empty URL patterns`);
     const monthlyQuota = k.monthlyQuota ?? DEFAULT_MONTHLY_QUOTA[kind];
-    if (!Number.isInteger(monthlyQuota) || monthlyQuota < 0) throw new Error(`${where}.monthlyQuota must be a non-negative integer`);
+    if (!Number.isInteger(monthlyQuota) || monthlyQuota < 0)
+      throw new Error(`${where}.monthlyQuota must be a non-negative integer`);
     if (k.perSecond !== undefined && (!Number.isInteger(k.perSecond) || k.perSecond < 1))
       throw new Error(`${where}.perSecond must be a positive integer`);
     return { ...k, kind, restrictions: restrictions.map(parsePattern), monthlyQuota };
@@ -112,5 +114,7 @@ export function matchesRestrictions(patterns: readonly UrlPattern[], url: string
   // An Origin has no path; it stands for the site's root.
   const path = (u.pathname || '/') + u.search;
   const host = u.host.toLowerCase();
-  return patterns.some((p) => p.schemes.some((g) => globMatch(g, scheme)) && hostMatches(p.host, host) && globMatch(p.path, path));
+  return patterns.some(
+    (p) => p.schemes.some((g) => globMatch(g, scheme)) && hostMatches(p.host, host) && globMatch(p.path, path),
+  );
 }

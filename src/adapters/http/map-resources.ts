@@ -66,8 +66,18 @@ export function createMapResources(source: TileSource, options: MapResourcesOpti
   const zipped = new WeakMap<Uint8Array, Uint8Array>();
 
   /** A binary answer, gzipped when the client accepts it and the body is not empty. */
-  const binary = async (request: Request, bytes: Uint8Array, type: string, memo?: WeakMap<Uint8Array, Uint8Array>): Promise<Response> => {
-    const headers: Record<string, string> = { ...CORS, 'content-type': type, 'cache-control': cache, vary: 'accept-encoding' };
+  const binary = async (
+    request: Request,
+    bytes: Uint8Array,
+    type: string,
+    memo?: WeakMap<Uint8Array, Uint8Array>,
+  ): Promise<Response> => {
+    const headers: Record<string, string> = {
+      ...CORS,
+      'content-type': type,
+      'cache-control': cache,
+      vary: 'accept-encoding',
+    };
     let body = bytes;
     if (bytes.byteLength > 0 && acceptsGzip(request.headers.get('accept-encoding'))) {
       let z = memo?.get(bytes);
@@ -137,7 +147,9 @@ export function createMapResources(source: TileSource, options: MapResourcesOpti
         const [, name, ext] = SPRITE.exec(url.pathname.slice(url.pathname.lastIndexOf('/sprites/')))!;
         const answer = (bytes: Uint8Array | null, type: string, error: string) =>
           bytes
-            ? new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { ...CORS, 'content-type': type, 'cache-control': cache } })
+            ? new Response(bytes as Uint8Array<ArrayBuffer>, {
+                headers: { ...CORS, 'content-type': type, 'cache-control': cache },
+              })
             : failure(404, 'NOT_FOUND', error);
         if (!assets) {
           const s = sprite(name!, ext!);
@@ -145,7 +157,9 @@ export function createMapResources(source: TileSource, options: MapResourcesOpti
         }
         const f = spriteFile(name!, ext!);
         if (!f.ok) return failure(404, 'NOT_FOUND', f.error);
-        return Promise.resolve(assets(f.path)).then((b) => answer(b, f.contentType, `sprite file ${f.path} is not where the assets are hosted`));
+        return Promise.resolve(assets(f.path)).then((b) =>
+          answer(b, f.contentType, `sprite file ${f.path} is not where the assets are hosted`),
+        );
       },
     },
   ];
@@ -161,8 +175,15 @@ export function createMapResources(source: TileSource, options: MapResourcesOpti
       handle(_request, url) {
         const path = DEMO_PATHS.find((p) => url.pathname.endsWith(p === '/' ? '/' : p))!;
         const f = file(path);
-        if (!f) return failure(404, 'NOT_FOUND', `The demo file ${path} is not installed (assets/demo, node_modules/maplibre-gl).`);
-        return new Response(f.bytes as Uint8Array<ArrayBuffer>, { headers: { 'content-type': f.contentType, 'cache-control': 'no-cache' } });
+        if (!f)
+          return failure(
+            404,
+            'NOT_FOUND',
+            `The demo file ${path} is not installed (assets/demo, node_modules/maplibre-gl).`,
+          );
+        return new Response(f.bytes as Uint8Array<ArrayBuffer>, {
+          headers: { 'content-type': f.contentType, 'cache-control': 'no-cache' },
+        });
       },
     });
   }

@@ -50,12 +50,18 @@ export class ServerMetrics {
   /** The exposition text. */
   text(): string {
     const out: string[] = [];
-    out.push('# HELP bando_http_requests_total Requests answered, by endpoint and HTTP status.', '# TYPE bando_http_requests_total counter');
+    out.push(
+      '# HELP bando_http_requests_total Requests answered, by endpoint and HTTP status.',
+      '# TYPE bando_http_requests_total counter',
+    );
     for (const [id, n] of this.requests) {
       const [endpoint, status] = id.split(' ');
       out.push(`bando_http_requests_total{endpoint="${label(endpoint!)}",status="${status}"} ${n}`);
     }
-    out.push('# HELP bando_http_request_duration_seconds Time from request to answer, by endpoint.', '# TYPE bando_http_request_duration_seconds histogram');
+    out.push(
+      '# HELP bando_http_request_duration_seconds Time from request to answer, by endpoint.',
+      '# TYPE bando_http_request_duration_seconds histogram',
+    );
     for (const [endpoint, h] of this.latency) {
       const e = label(endpoint);
       let cumulative = 0;
@@ -64,11 +70,19 @@ export class ServerMetrics {
         out.push(`bando_http_request_duration_seconds_bucket{endpoint="${e}",le="${b}"} ${cumulative}`);
       });
       out.push(`bando_http_request_duration_seconds_bucket{endpoint="${e}",le="+Inf"} ${h.count}`);
-      out.push(`bando_http_request_duration_seconds_sum{endpoint="${e}"} ${h.sum}`, `bando_http_request_duration_seconds_count{endpoint="${e}"} ${h.count}`);
+      out.push(
+        `bando_http_request_duration_seconds_sum{endpoint="${e}"} ${h.sum}`,
+        `bando_http_request_duration_seconds_count{endpoint="${e}"} ${h.count}`,
+      );
     }
-    out.push('# HELP bando_usage_rejections_total Requests refused by the usage store: over quota, over rate, or store unavailable.', '# TYPE bando_usage_rejections_total counter');
-    for (const reason of ['quota', 'rate', 'unavailable']) out.push(`bando_usage_rejections_total{reason="${reason}"} ${this.rejections.get(reason) ?? 0}`);
-    for (const g of this.gauges) out.push(`# HELP ${g.name} ${g.help}`, `# TYPE ${g.name} ${g.type}`, `${g.name} ${g.value()}`);
+    out.push(
+      '# HELP bando_usage_rejections_total Requests refused by the usage store: over quota, over rate, or store unavailable.',
+      '# TYPE bando_usage_rejections_total counter',
+    );
+    for (const reason of ['quota', 'rate', 'unavailable'])
+      out.push(`bando_usage_rejections_total{reason="${reason}"} ${this.rejections.get(reason) ?? 0}`);
+    for (const g of this.gauges)
+      out.push(`# HELP ${g.name} ${g.help}`, `# TYPE ${g.name} ${g.type}`, `${g.name} ${g.value()}`);
     return out.join('\n') + '\n';
   }
 }

@@ -64,7 +64,11 @@ export async function startNodeServer(handler: RestHandler, opts: NodeServerOpti
     } catch (err) {
       reply = errorReply(500, 'ERROR', `Internal error: ${(err as Error).message}`);
     }
-    if (reply instanceof Promise) reply.then((r) => finish(res, r), (err: Error) => finish(res, errorReply(500, 'ERROR', `Internal error: ${err.message}`)));
+    if (reply instanceof Promise)
+      reply.then(
+        (r) => finish(res, r),
+        (err: Error) => finish(res, errorReply(500, 'ERROR', `Internal error: ${err.message}`)),
+      );
     else finish(res, reply);
   };
 
@@ -82,11 +86,17 @@ export async function startNodeServer(handler: RestHandler, opts: NodeServerOpti
   }
 
   const tls = !!opts.tls;
-  const server: Server = opts.tls ? createHttpsServer({ cert: opts.tls.cert, key: opts.tls.key }, listener) : createHttpServer(listener);
+  const server: Server = opts.tls
+    ? createHttpsServer({ cert: opts.tls.cert, key: opts.tls.key }, listener)
+    : createHttpServer(listener);
   server.requestTimeout = opts.requestTimeoutMs ?? 30_000;
   server.headersTimeout = Math.min(server.requestTimeout, opts.headersTimeoutMs ?? 20_000);
   server.keepAliveTimeout = opts.keepAliveTimeoutMs ?? 5_000;
-  guardConnections(server, opts.maxConnections ?? defaultMaxConnections(), opts.report ?? ((m) => process.stderr.write(`${m}\n`)));
+  guardConnections(
+    server,
+    opts.maxConnections ?? defaultMaxConnections(),
+    opts.report ?? ((m) => process.stderr.write(`${m}\n`)),
+  );
   // A client error (malformed request line, oversized headers) closes that socket only.
   server.on('clientError', (_err, socket) => {
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
@@ -121,7 +131,26 @@ export async function startNodeServer(handler: RestHandler, opts: NodeServerOpti
 }
 
 /** Headers of which node's `req.headers` keeps the first value only (node:_http_incoming matchKnownFields). */
-const SINGLE = new Set(['age', 'authorization', 'content-length', 'content-type', 'etag', 'expires', 'from', 'host', 'if-modified-since', 'if-unmodified-since', 'last-modified', 'location', 'max-forwards', 'proxy-authorization', 'referer', 'retry-after', 'server', 'user-agent']);
+const SINGLE = new Set([
+  'age',
+  'authorization',
+  'content-length',
+  'content-type',
+  'etag',
+  'expires',
+  'from',
+  'host',
+  'if-modified-since',
+  'if-unmodified-since',
+  'last-modified',
+  'location',
+  'max-forwards',
+  'proxy-authorization',
+  'referer',
+  'retry-after',
+  'server',
+  'user-agent',
+]);
 
 /**
  * The REST view of a node request, or why it is a bad request: the URL from the request-target and the Host header
@@ -142,7 +171,8 @@ function toRestRequest(req: IncomingMessage, tls: boolean): RestRequest | { erro
     return v;
   };
   const hosts: string[] = [];
-  for (let i = 0; i < raw.length; i += 2) if (raw[i]!.length === 4 && raw[i]!.toLowerCase() === 'host') hosts.push(raw[i + 1]!);
+  for (let i = 0; i < raw.length; i += 2)
+    if (raw[i]!.length === 4 && raw[i]!.toLowerCase() === 'host') hosts.push(raw[i + 1]!);
   const url = requestUrl(tls ? 'https' : 'http', req.url ?? '', hosts, req.httpVersion);
   return typeof url === 'string' ? { method: req.method ?? 'GET', url, header } : url;
 }

@@ -45,18 +45,26 @@ export function isValidHost(host: string): boolean {
  * @param hosts every Host header line's value (none, one, or several)
  * @param httpVersion e.g. `1.1` or `1.0`
  */
-export function requestUrl(scheme: ConnectionScheme, target: string, hosts: readonly string[], httpVersion: string): string | { error: string } {
+export function requestUrl(
+  scheme: ConnectionScheme,
+  target: string,
+  hosts: readonly string[],
+  httpVersion: string,
+): string | { error: string } {
   if (target.startsWith('/')) {
     if (hosts.length > 1) return { error: 'The request has more than one Host header.' };
-    if (hosts.length === 0) return httpVersion === '1.0' ? `${scheme}://localhost${target}` : { error: 'The request has no Host header.' };
+    if (hosts.length === 0)
+      return httpVersion === '1.0' ? `${scheme}://localhost${target}` : { error: 'The request has no Host header.' };
     const host = hosts[0]!.trim();
     if (!isValidHost(host)) return { error: 'The Host header is not a valid host[:port].' };
     return `${scheme}://${host}${target}`;
   }
   const sep = target.indexOf('://');
   const given = sep < 0 ? '' : target.slice(0, sep).toLowerCase();
-  if (given !== 'http' && given !== 'https') return { error: 'The request-target must be a path (/…) or an absolute http(s) URL.' };
-  if (given !== scheme) return { error: `The request-target's scheme ${given}: does not match the connection's (${scheme}:).` };
+  if (given !== 'http' && given !== 'https')
+    return { error: 'The request-target must be a path (/…) or an absolute http(s) URL.' };
+  if (given !== scheme)
+    return { error: `The request-target's scheme ${given}: does not match the connection's (${scheme}:).` };
   const start = sep + 3;
   let end = start;
   while (end < target.length && target[end] !== '/' && target[end] !== '?' && target[end] !== '#') end++;
@@ -69,4 +77,5 @@ export function requestUrl(scheme: ConnectionScheme, target: string, hosts: read
 const isDigit = (c: number): boolean => c >= 48 && c <= 57;
 const isHexDigit = (c: number): boolean => isDigit(c) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
 /** Letters, digits, `-`, `.`, `_`, `~`: the unreserved characters of RFC 3986, all a registered name needs. */
-const isNameChar = (c: number): boolean => isDigit(c) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 45 || c === 46 || c === 95 || c === 126;
+const isNameChar = (c: number): boolean =>
+  isDigit(c) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 45 || c === 46 || c === 95 || c === 126;

@@ -13,11 +13,20 @@ const COMMON = { 'access-control-allow-origin': '*', 'cache-control': 'no-store'
 
 /** A JSON reply with the given HTTP status. */
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): Reply {
-  return { status, headers: { ...COMMON, 'content-type': 'application/json; charset=utf-8', ...headers }, body: JSON.stringify(body) };
+  return {
+    status,
+    headers: { ...COMMON, 'content-type': 'application/json; charset=utf-8', ...headers },
+    body: JSON.stringify(body),
+  };
 }
 
 /** The error body of the contract: `{ "status": "<CODE>", "error_message": "<text>" }`. */
-export function errorReply(httpStatus: number, code: string, message: string, headers: Record<string, string> = {}): Reply {
+export function errorReply(
+  httpStatus: number,
+  code: string,
+  message: string,
+  headers: Record<string, string> = {},
+): Reply {
   return json(httpStatus, { status: code, error_message: message }, headers);
 }
 
@@ -35,7 +44,11 @@ export class SerializedBody {
 
 /** A reply carrying pre-serialised JSON. */
 export function serializedJson(body: SerializedBody): Reply {
-  return { status: body.status, headers: { ...COMMON, 'content-type': 'application/json; charset=utf-8' }, body: body.json };
+  return {
+    status: body.status,
+    headers: { ...COMMON, 'content-type': 'application/json; charset=utf-8' },
+    body: body.json,
+  };
 }
 
 /** A PNG image reply. */

@@ -1,5 +1,6 @@
 /** Names of the engine methods behind the seven REST endpoints. */
-export type MethodName = 'geocode' | 'autocomplete' | 'placeDetail' | 'direction' | 'distanceMatrix' | 'trip' | 'staticRoute';
+export type MethodName =
+  'geocode' | 'autocomplete' | 'placeDetail' | 'direction' | 'distanceMatrix' | 'trip' | 'staticRoute';
 
 /** REST query parameters as the engine methods take them (undefined: absent). */
 export type EngineParams = Record<string, string | number | boolean | undefined>;
@@ -20,7 +21,15 @@ export interface EngineApi {
 }
 
 /** The seven methods, in the order of rest-api.md. */
-export const METHOD_NAMES: readonly MethodName[] = ['geocode', 'direction', 'distanceMatrix', 'autocomplete', 'placeDetail', 'trip', 'staticRoute'];
+export const METHOD_NAMES: readonly MethodName[] = [
+  'geocode',
+  'direction',
+  'distanceMatrix',
+  'autocomplete',
+  'placeDetail',
+  'trip',
+  'staticRoute',
+];
 
 /** Documented path of each endpoint (rest-api.md capitalisation). */
 export const ENDPOINT_PATHS: Readonly<Record<MethodName, string>> = {

@@ -111,7 +111,9 @@ export class FileUsageStore extends MemoryUsageStore {
       // A partial line may have been written: a fresh descriptor after the retry appends behind it, and reading
       // skips what does not parse only at the end, so close the journal and start the retry on a new line.
       this.closeJournal();
-      this.fail(`usage journal ${this.path}.journal cannot be written (${(err as Error).message})`, () => this.writePending());
+      this.fail(`usage journal ${this.path}.journal cannot be written (${(err as Error).message})`, () =>
+        this.writePending(),
+      );
     }
   }
 
@@ -232,7 +234,8 @@ function readUsage(path: string): { usage: UsageReport; seq: number } {
   try {
     text = readFileSync(path, 'utf8');
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw new Error(`usage file ${path} cannot be read (${(err as Error).message})`);
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT')
+      throw new Error(`usage file ${path} cannot be read (${(err as Error).message})`);
   }
   let usage: UsageReport = {};
   let seq = 0;
@@ -243,8 +246,10 @@ function readUsage(path: string): { usage: UsageReport; seq: number } {
     } catch (err) {
       throw new Error(`usage file ${path} is not JSON (${(err as Error).message})`);
     }
-    if (!doc || typeof doc !== 'object') throw new Error(`usage file ${path} must hold { "version": 2, "seq": N, "usage": { ... } }`);
-    if (doc.version !== 1 && doc.version !== 2) throw new Error(`usage file ${path} has unknown version ${String(doc.version)}`);
+    if (!doc || typeof doc !== 'object')
+      throw new Error(`usage file ${path} must hold { "version": 2, "seq": N, "usage": { ... } }`);
+    if (doc.version !== 1 && doc.version !== 2)
+      throw new Error(`usage file ${path} has unknown version ${String(doc.version)}`);
     usage = checkReport(doc.usage, `usage file ${path}`);
     seq = doc.version === 2 && Number.isSafeInteger(doc.seq) ? doc.seq! : 0;
   }
@@ -298,7 +303,13 @@ function parseEntry(line: string): Entry | null {
   if (!Array.isArray(e) || e.length !== 6) return null;
   const [n, key, period, endpoint, billable, session] = e as unknown[];
   const ok =
-    Number.isSafeInteger(n) && typeof key === 'string' && typeof period === 'string' && isPeriod(period) && typeof endpoint === 'string' && Number.isSafeInteger(billable) && (session === 0 || session === 1);
+    Number.isSafeInteger(n) &&
+    typeof key === 'string' &&
+    typeof period === 'string' &&
+    isPeriod(period) &&
+    typeof endpoint === 'string' &&
+    Number.isSafeInteger(billable) &&
+    (session === 0 || session === 1);
   return ok ? (e as Entry) : null;
 }
 

@@ -1,7 +1,14 @@
 import type { Redis, RedisOptions } from 'ioredis';
 import { SESSION_IDLE_MS, SESSION_REMEMBER_MS, type SessionOptions } from './sessions.js';
 import { ADMIT_SCRIPT } from './usage-redis-script.js';
-import { isPeriod, UsageStoreUnavailable, type Admission, type UsageReport, type UsageRequest, type UsageStore } from './usage.js';
+import {
+  isPeriod,
+  UsageStoreUnavailable,
+  type Admission,
+  type UsageReport,
+  type UsageRequest,
+  type UsageStore,
+} from './usage.js';
 
 /** Options of {@link createRedisUsageStore}. */
 export interface RedisUsageOptions {
@@ -45,12 +52,16 @@ export function describeRedisUrl(url: string): string {
   try {
     u = new URL(url);
   } catch {
-    throw new Error(`the Redis URL "${url}" is not a URL; expected redis://[user:password@]host[:port][/db] or rediss://…`);
+    throw new Error(
+      `the Redis URL "${url}" is not a URL; expected redis://[user:password@]host[:port][/db] or rediss://…`,
+    );
   }
-  if (u.protocol !== 'redis:' && u.protocol !== 'rediss:') throw new Error(`the Redis URL must start with redis:// or rediss://, got ${u.protocol}//`);
+  if (u.protocol !== 'redis:' && u.protocol !== 'rediss:')
+    throw new Error(`the Redis URL must start with redis:// or rediss://, got ${u.protocol}//`);
   if (!u.hostname) throw new Error(`the Redis URL ${u.protocol}//… names no host`);
   const db = u.pathname.replace(/^\//, '');
-  if (db !== '' && !/^\d{1,5}$/.test(db)) throw new Error(`the Redis URL's path must be a database number, got "/${db}"`);
+  if (db !== '' && !/^\d{1,5}$/.test(db))
+    throw new Error(`the Redis URL's path must be a database number, got "/${db}"`);
   if (u.search || u.hash) throw new Error('the Redis URL takes no query or fragment');
   return `${u.hostname}:${u.port || 6379}/${db || 0}`;
 }
@@ -186,7 +197,8 @@ export class RedisUsageStore implements UsageStore {
         const [err, hash] = rows[i] ?? [];
         if (err || !hash) return;
         const requests: Record<string, number> = {};
-        for (const [field, value] of Object.entries(hash as Record<string, string>)) if (field.startsWith('r:')) requests[field.slice(2)] = Number(value);
+        for (const [field, value] of Object.entries(hash as Record<string, string>))
+          if (field.startsWith('r:')) requests[field.slice(2)] = Number(value);
         const h = hash as Record<string, string>;
         (out[key] ??= {})[period] = { requests, sessions: Number(h.sessions ?? 0), billable: Number(h.billable ?? 0) };
       });

@@ -142,7 +142,16 @@ export function checkReport(value: unknown, where: string): UsageReport {
       const p = u as PeriodUsage;
       if (!isPeriod(period)) fail(`period "${period}" of key "${key}" is not YYYY-MM`);
       const count = (n: unknown): boolean => typeof n === 'number' && Number.isFinite(n) && n >= 0;
-      if (!p || typeof p !== 'object' || !count(p.billable) || !count(p.sessions) || !p.requests || typeof p.requests !== 'object' || Array.isArray(p.requests) || !Object.values(p.requests).every(count))
+      if (
+        !p ||
+        typeof p !== 'object' ||
+        !count(p.billable) ||
+        !count(p.sessions) ||
+        !p.requests ||
+        typeof p.requests !== 'object' ||
+        Array.isArray(p.requests) ||
+        !Object.values(p.requests).every(count)
+      )
         fail(`usage of key "${key}" in ${period} is malformed`);
     }
   }

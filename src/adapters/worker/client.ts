@@ -32,7 +32,13 @@ export interface WorkerEngine {
 }
 
 /** A browser/Deno Worker, or a node:worker_threads Worker. */
-export type AnyWorker = Endpoint | { postMessage(message: unknown, transfer?: readonly unknown[]): void; on(event: string, listener: (...args: unknown[]) => void): unknown; terminate(): unknown };
+export type AnyWorker =
+  | Endpoint
+  | {
+      postMessage(message: unknown, transfer?: readonly unknown[]): void;
+      on(event: string, listener: (...args: unknown[]) => void): unknown;
+      terminate(): unknown;
+    };
 
 /**
  * Talks to a worker started from the `bando/worker` entry. The worker loads `options.packs` (URL strings, file paths
@@ -91,7 +97,10 @@ function workerStopped(worker: AnyWorker): Promise<never> {
       // Handled here: the page's console and error handlers need not report it too.
       event.preventDefault();
       const message = (event as ErrorEvent).message;
-      fail(message || 'its script could not be loaded (check its URL, that it is served as JavaScript, and { type: "module" })');
+      fail(
+        message ||
+          'its script could not be loaded (check its URL, that it is served as JavaScript, and { type: "module" })',
+      );
     });
   });
 }

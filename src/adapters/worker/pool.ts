@@ -148,9 +148,21 @@ export function createThreadPool(script: string | URL, opts: ThreadPoolOptions =
   }
 
   function start(): Thread {
-    const thread: Thread = { worker: new Worker(script, { workerData }), calls: new Map(), outbox: [], since: 0, units: 0, heavy: 0, warm: new Set(), ready: false, failed: null, stopped: false };
+    const thread: Thread = {
+      worker: new Worker(script, { workerData }),
+      calls: new Map(),
+      outbox: [],
+      since: 0,
+      units: 0,
+      heavy: 0,
+      warm: new Set(),
+      ready: false,
+      failed: null,
+      stopped: false,
+    };
     thread.worker.on('message', (answers: ThreadAnswer) => {
-      for (let i = 0; i < answers.length; i += 3) settle(thread, answers[i] as number, answers[i + 1] as number, answers[i + 2]!);
+      for (let i = 0; i < answers.length; i += 3)
+        settle(thread, answers[i] as number, answers[i + 1] as number, answers[i + 2]!);
     });
     // A worker that dies (an uncaught error, out of memory) fails its calls and is replaced.
     const died = (err: Error) => {
@@ -229,23 +241,34 @@ export function createThreadPool(script: string | URL, opts: ThreadPoolOptions =
   const watchdog =
     limit === undefined
       ? undefined
-      : setInterval(() => {
-          const now = Date.now();
-          for (const t of [...threads]) {
-            if (!t.ready || t.calls.size === 0) continue;
-            const [stuck, head] = t.calls.entries().next().value!;
-            // A method's first call on a worker may build lazy indexes (places, a region's graph): that cold work is
-            // no call's fault, so it gets the whole limit; later calls get their own budget.
-            const budgetMs = t.warm.has(head.method) ? head.budgetMs : limit;
-            if (now - t.since <= budgetMs) continue;
-            const fresh = replace(t);
-            for (const [id, c] of t.calls) if (id !== stuck) send(fresh, id, c);
-            t.calls.clear();
-            // The answer the handler gives at its own limit: which timer fires first must not change the reply.
-            head.resolve(new SerializedBody(JSON.stringify({ status: 'ERROR', error_message: `The ${head.method} request took longer than ${budgetMs} ms.` }), 504));
-            if (head.heavy) startHeavy();
-          }
-        }, Math.max(1, Math.min(limit, 1000) / 4));
+      : setInterval(
+          () => {
+            const now = Date.now();
+            for (const t of [...threads]) {
+              if (!t.ready || t.calls.size === 0) continue;
+              const [stuck, head] = t.calls.entries().next().value!;
+              // A method's first call on a worker may build lazy indexes (places, a region's graph): that cold work is
+              // no call's fault, so it gets the whole limit; later calls get their own budget.
+              const budgetMs = t.warm.has(head.method) ? head.budgetMs : limit;
+              if (now - t.since <= budgetMs) continue;
+              const fresh = replace(t);
+              for (const [id, c] of t.calls) if (id !== stuck) send(fresh, id, c);
+              t.calls.clear();
+              // The answer the handler gives at its own limit: which timer fires first must not change the reply.
+              head.resolve(
+                new SerializedBody(
+                  JSON.stringify({
+                    status: 'ERROR',
+                    error_message: `The ${head.method} request took longer than ${budgetMs} ms.`,
+                  }),
+                  504,
+                ),
+              );
+              if (head.heavy) startHeavy();
+            }
+          },
+          Math.max(1, Math.min(limit, 1000) / 4),
+        );
   watchdog?.unref();
 
   function call(method: MethodName, params: EngineParams): Promise<SerializedBody | Uint8Array> {

@@ -52,7 +52,8 @@ export interface ThreadPort {
 export function serveEngineThread(
   port: ThreadPort,
   init: WorkerInitOptions,
-  create: (init: WorkerInitOptions) => Promise<EngineApi> = (o) => createEngine({ packs: o.packs, verify: o.verify, limits: o.limits }),
+  create: (init: WorkerInitOptions) => Promise<EngineApi> = (o) =>
+    createEngine({ packs: o.packs, verify: o.verify, limits: o.limits }),
 ): void {
   let engine: EngineApi | null = null;
   const queue: ThreadCall[] = [];

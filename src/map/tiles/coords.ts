@@ -32,9 +32,11 @@ export function parseTileCoords(z: unknown, x: unknown, y: unknown): ParsedTileC
   }
   const n = 2 ** zi;
   const xi = parseInteger(x);
-  if (!(xi >= 0 && xi < n)) return { ok: false, error: `x must be an integer from 0 to ${n - 1} at zoom ${zi}; found ${String(x)}` };
+  if (!(xi >= 0 && xi < n))
+    return { ok: false, error: `x must be an integer from 0 to ${n - 1} at zoom ${zi}; found ${String(x)}` };
   const yi = parseInteger(y);
-  if (!(yi >= 0 && yi < n)) return { ok: false, error: `y must be an integer from 0 to ${n - 1} at zoom ${zi}; found ${String(y)}` };
+  if (!(yi >= 0 && yi < n))
+    return { ok: false, error: `y must be an integer from 0 to ${n - 1} at zoom ${zi}; found ${String(y)}` };
   return { ok: true, z: zi, x: xi, y: yi };
 }
 

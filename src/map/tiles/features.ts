@@ -6,7 +6,17 @@ import { BASEMAP_KINDS, GeomType } from '../kinds.js';
 import { KIND_MIN_ZOOM, POI_MIN_ZOOM } from './zooms.js';
 
 /** Vector-tile layer names, in drawing order (area layers first). */
-export const TILE_LAYERS = ['water', 'landuse', 'park', 'waterway', 'building', 'railway', 'road', 'place', 'poi'] as const;
+export const TILE_LAYERS = [
+  'water',
+  'landuse',
+  'park',
+  'waterway',
+  'building',
+  'railway',
+  'road',
+  'place',
+  'poi',
+] as const;
 export type TileLayerName = (typeof TILE_LAYERS)[number];
 
 /** Properties written into the tile for one feature: `class` always, `name` when it has one. */
@@ -52,7 +62,8 @@ export function regionFeatures(region: Region): RegionFeatures {
       for (let j = map.partFirst[p]!; j < map.partFirst[p + 1]!; j++) out.push(point(j));
       // GeoJSON rings repeat their first point; a stored ring may or may not.
       if (closed && out.length > 0) {
-        const a = out[0]!, b = out[out.length - 1]!;
+        const a = out[0]!,
+          b = out[out.length - 1]!;
         if (a[0] !== b[0] || a[1] !== b[1]) out.push(a);
       }
       return out;
@@ -61,7 +72,8 @@ export function regionFeatures(region: Region): RegionFeatures {
       const kind = BASEMAP_KINDS[map.kind[f]!];
       const layerIndex = kind ? LAYER_INDEX.get(kind.layer) : undefined;
       if (!kind || layerIndex === undefined) continue;
-      const p0 = map.featPart[f]!, p1 = map.featPart[f + 1]!;
+      const p0 = map.featPart[f]!,
+        p1 = map.featPart[f + 1]!;
       const type = map.type[f]!;
       let geometry: Geometry;
       if (type === GeomType.point) {
@@ -69,7 +81,10 @@ export function regionFeatures(region: Region): RegionFeatures {
       } else if (type === GeomType.line) {
         const lines: Position[][] = [];
         for (let p = p0; p < p1; p++) lines.push(part(p, false));
-        geometry = lines.length === 1 ? { type: 'LineString', coordinates: lines[0]! } : { type: 'MultiLineString', coordinates: lines };
+        geometry =
+          lines.length === 1
+            ? { type: 'LineString', coordinates: lines[0]! }
+            : { type: 'MultiLineString', coordinates: lines };
       } else if (type === GeomType.polygon) {
         const rings: Position[][] = [];
         for (let p = p0; p < p1; p++) rings.push(part(p, true));
@@ -92,7 +107,12 @@ export function regionFeatures(region: Region): RegionFeatures {
       const props: TileProperties = { class: 'poi', name, rank: places.importance[i]! };
       const category = region.strings.get(places.category[i]!);
       if (category) props.category = category;
-      add({ type: 'Point', coordinates: [places.lon[i]! / COORD_SCALE, places.lat[i]! / COORD_SCALE] }, poiLayer, POI_MIN_ZOOM, props);
+      add(
+        { type: 'Point', coordinates: [places.lon[i]! / COORD_SCALE, places.lat[i]! / COORD_SCALE] },
+        poiLayer,
+        POI_MIN_ZOOM,
+        props,
+      );
     }
   }
 

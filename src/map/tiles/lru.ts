@@ -10,7 +10,10 @@ export class ByteLru<K> {
    * @param maxEntries most entries kept
    * @param maxBytes most bytes kept (sum of value lengths)
    */
-  constructor(private readonly maxEntries: number, private readonly maxBytes: number) {}
+  constructor(
+    private readonly maxEntries: number,
+    private readonly maxBytes: number,
+  ) {}
 
   /** Number of entries held. */
   get size(): number {

@@ -76,7 +76,12 @@ export function createTileSource(regions: Region | readonly Region[], options: T
     if (t.index && t.index.tileCoords.length < MAX_INDEXED_TILES) return t.index;
     t.features ??= regionFeatures(t.region);
     t.index = new GeoJSONVT(t.features.collection, {
-      maxZoom: TILE_MAX_ZOOM, indexMaxZoom: 5, indexMaxPoints: 100000, tolerance, extent: TILE_EXTENT, buffer,
+      maxZoom: TILE_MAX_ZOOM,
+      indexMaxZoom: 5,
+      indexMaxPoints: 100000,
+      tolerance,
+      extent: TILE_EXTENT,
+      buffer,
     });
     return t.index;
   };
@@ -122,8 +127,10 @@ export function createTileSource(regions: Region | readonly Region[], options: T
     },
     prepare() {
       for (const t of tilers) {
-        const lon = (t.bounds[0] + t.bounds[2]) / 2, lat = (t.bounds[1] + t.bounds[3]) / 2;
-        const z = 12, n = 2 ** z;
+        const lon = (t.bounds[0] + t.bounds[2]) / 2,
+          lat = (t.bounds[1] + t.bounds[3]) / 2;
+        const z = 12,
+          n = 2 ** z;
         const x = Math.floor(((lon + 180) / 360) * n);
         const y = Math.floor(((1 - Math.asinh(Math.tan((lat * Math.PI) / 180)) / Math.PI) / 2) * n);
         build(t).getTile(z, Math.min(n - 1, Math.max(0, x)), Math.min(n - 1, Math.max(0, y)));
@@ -134,7 +141,11 @@ export function createTileSource(regions: Region | readonly Region[], options: T
       return b ? [(b[0] + b[2]) / 2, (b[1] + b[3]) / 2] : null;
     },
     stats() {
-      return { cachedTiles: cache.size, cachedBytes: cache.byteSize, indexedRegions: tilers.filter((t) => t.index).length };
+      return {
+        cachedTiles: cache.size,
+        cachedBytes: cache.byteSize,
+        indexedRegions: tilers.filter((t) => t.index).length,
+      };
     },
   };
 }
@@ -143,15 +154,22 @@ export function createTileSource(regions: Region | readonly Region[], options: T
 function regionBounds(region: Region): [number, number, number, number] | null {
   const map = region.basemap;
   if (!map || map.count === 0) return null;
-  let w = Infinity, s = Infinity, e = -Infinity, n = -Infinity;
+  let w = Infinity,
+    s = Infinity,
+    e = -Infinity,
+    n = -Infinity;
   for (let f = 0; f < map.count; f++) {
-    w = Math.min(w, map.bbox[4 * f]!); s = Math.min(s, map.bbox[4 * f + 1]!);
-    e = Math.max(e, map.bbox[4 * f + 2]!); n = Math.max(n, map.bbox[4 * f + 3]!);
+    w = Math.min(w, map.bbox[4 * f]!);
+    s = Math.min(s, map.bbox[4 * f + 1]!);
+    e = Math.max(e, map.bbox[4 * f + 2]!);
+    n = Math.max(n, map.bbox[4 * f + 3]!);
   }
   const places = region.places;
   for (let i = 0; places && i < places.count; i++) {
-    w = Math.min(w, places.lon[i]!); e = Math.max(e, places.lon[i]!);
-    s = Math.min(s, places.lat[i]!); n = Math.max(n, places.lat[i]!);
+    w = Math.min(w, places.lon[i]!);
+    e = Math.max(e, places.lon[i]!);
+    s = Math.min(s, places.lat[i]!);
+    n = Math.max(n, places.lat[i]!);
   }
   const k = 1 / COORD_SCALE;
   return [w * k, s * k, e * k, n * k];

@@ -37,7 +37,10 @@ const MIN_ZOOM_BY_KIND: Record<string, number> = {
 };
 
 /** Minimum zoom per basemap kind index (BASEMAP_KINDS order); 255 for kinds never tiled ("other"). */
-export const KIND_MIN_ZOOM: Uint8Array = Uint8Array.from(BASEMAP_KINDS, (k) => MIN_ZOOM_BY_KIND[`${k.layer}/${k.class}`] ?? 255);
+export const KIND_MIN_ZOOM: Uint8Array = Uint8Array.from(
+  BASEMAP_KINDS,
+  (k) => MIN_ZOOM_BY_KIND[`${k.layer}/${k.class}`] ?? 255,
+);
 
 /** Minimum zoom of POIs taken from the places store (layer `poi`). */
 export const POI_MIN_ZOOM = MIN_ZOOM_BY_KIND['poi/poi']!;

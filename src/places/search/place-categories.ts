@@ -53,7 +53,8 @@ export class PlaceCategories {
     this.rowStart = counts;
     this.rowPlaces = new Int32Array(counts[64]!);
     const fill = counts.slice(0, 64);
-    for (let p = 0; p < n; p++) for (let row = 0; row < 64; row++) if (this.has(p, row)) this.rowPlaces[fill[row]!++] = p;
+    for (let p = 0; p < n; p++)
+      for (let row = 0; row < 64; row++) if (this.has(p, row)) this.rowPlaces[fill[row]!++] = p;
   }
 
   /** True when place `p` is of category row `row`. */

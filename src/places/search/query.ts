@@ -59,7 +59,28 @@ export interface PlaceQuery {
 }
 
 /** Words that only add to the score: English street and area words, prepositions. Folded. */
-const FILLERS = new Set(['street', 'st', 'road', 'rd', 'avenue', 'ave', 'lane', 'alley', 'city', 'province', 'district', 'ward', 'vietnam', 'vn', 'near', 'the', 'of', 'in', 'at', 'and']);
+const FILLERS = new Set([
+  'street',
+  'st',
+  'road',
+  'rd',
+  'avenue',
+  'ave',
+  'lane',
+  'alley',
+  'city',
+  'province',
+  'district',
+  'ward',
+  'vietnam',
+  'vn',
+  'near',
+  'the',
+  'of',
+  'in',
+  'at',
+  'and',
+]);
 /** English unit words among the fillers: fillers only beside an admin name (see markAdminFillers). */
 const ADMIN_FILLERS = new Set(['city', 'province', 'district', 'ward']);
 /** Vietnamese fillers count only as written with their diacritics ("tại", not the name "Tài"). */
@@ -96,9 +117,11 @@ export function buildQuery(text: string, opts: QueryOptions): PlaceQuery {
     }
     const part = roleOf.get(t);
     const role: TermRole =
-      t.kind === 'type' ? 'type'
-      : t.kind === 'place' || part === 'ward' || part === 'district' || part === 'province' ? 'admin'
-      : 'name';
+      t.kind === 'type'
+        ? 'type'
+        : t.kind === 'place' || part === 'ward' || part === 'district' || part === 'province'
+          ? 'admin'
+          : 'name';
     for (const word of t.text.split(NON_WORD)) {
       if (word === '') continue;
       const exact = word.normalize('NFC').toLowerCase();
@@ -108,23 +131,41 @@ export function buildQuery(text: string, opts: QueryOptions): PlaceQuery {
       const numeric = folded.charCodeAt(0) <= 57;
       const filler = role === 'name' && (FILLERS.has(folded) || EXACT_FILLERS.has(exact));
       terms.push({
-        segment, folded, exact, numeric, marked: exact !== folded, optional: role === 'type' || filler,
+        segment,
+        folded,
+        exact,
+        numeric,
+        marked: exact !== folded,
+        optional: role === 'type' || filler,
         role: filler ? 'filler' : numeric && role === 'name' ? 'number' : role,
-        part: part === 'ward' || part === 'district' || part === 'province' || part === 'street' || part === 'house' || part === 'alley' ? part : undefined,
+        part:
+          part === 'ward' ||
+          part === 'district' ||
+          part === 'province' ||
+          part === 'street' ||
+          part === 'house' ||
+          part === 'alley'
+            ? part
+            : undefined,
       });
     }
   }
   if (terms.length > MAX_QUERY_TERMS) terms.length = MAX_QUERY_TERMS;
-  const resolution = opts.table ? resolveAdmin(opts.table, { province: parsed.province, district: parsed.district, ward: parsed.ward }) : null;
+  const resolution = opts.table
+    ? resolveAdmin(opts.table, { province: parsed.province, district: parsed.district, ward: parsed.ward })
+    : null;
   // A part written as an admin name that names no unit of the region ("tỉnh Bắc Gianng", "Hồ Chí Minh" in a Hà Nội
   // pack) explains nothing: its words are name words, to be matched. (A name several units carry still names units.)
   const ambiguous = (level: 'ward' | 'district' | 'province') => resolution?.ambiguous.includes(level) === true;
   const resolved = {
     ward: resolution?.legacy.ward !== undefined || resolution?.v2025.ward !== undefined || ambiguous('ward'),
     district: resolution?.legacy.district !== undefined || ambiguous('district'),
-    province: resolution?.legacy.province !== undefined || resolution?.v2025.province !== undefined || ambiguous('province'),
+    province:
+      resolution?.legacy.province !== undefined || resolution?.v2025.province !== undefined || ambiguous('province'),
   };
-  for (const t of terms) if (t.role === 'admin' && t.part !== undefined && t.part in resolved && !resolved[t.part as keyof typeof resolved]) t.role = 'name';
+  for (const t of terms)
+    if (t.role === 'admin' && t.part !== undefined && t.part in resolved && !resolved[t.part as keyof typeof resolved])
+      t.role = 'name';
   if (writtenMarked) for (const t of terms) t.strict = !t.marked && !t.numeric;
   markAdminFillers(terms);
   markCountry(terms);
@@ -136,7 +177,8 @@ export function buildQuery(text: string, opts: QueryOptions): PlaceQuery {
   terms.forEach((t, j) => {
     const bit = 1 << j;
     if (t.role === 'name' || t.role === 'category' || (t.role === 'number' && !opts.numbersOptional)) required |= bit;
-    if (t.role === 'admin' && (t.part === 'ward' || t.part === 'district' || t.part === 'province')) adminMask[t.part] |= bit;
+    if (t.role === 'admin' && (t.part === 'ward' || t.part === 'district' || t.part === 'province'))
+      adminMask[t.part] |= bit;
     if (t.part === 'street' && t.role !== 'type') streetMask |= bit;
   });
   // Without name words, a house or alley number is what names the place ("Ngõ 88, Phường Tây Hồ").

@@ -189,7 +189,12 @@ export class Searcher {
     if (asPrefix) {
       for (; v < ix.vocab.length && ix.vocab[v]!.startsWith(w); v++) {
         const len = ix.vocab[v]!.length;
-        out.push({ v, q: len === w.length ? EXACT : PREFIX_MIN + (PREFIX_SPAN * w.length) / len, prefixOf: w.length, typo: false });
+        out.push({
+          v,
+          q: len === w.length ? EXACT : PREFIX_MIN + (PREFIX_SPAN * w.length) / len,
+          prefixOf: w.length,
+          typo: false,
+        });
       }
     } else if (v < ix.vocab.length && ix.vocab[v] === w) {
       out.push({ v, q: EXACT, prefixOf: 0, typo: false });
@@ -200,7 +205,8 @@ export class Searcher {
         const word = ix.vocab[k]!;
         // People rarely mistype the first letter; requiring it keeps one-edit neighbours of short syllables out. A
         // word shorter than TYPO_MIN_LENGTH may only have lost a letter ("lnh" for "linh").
-        if (word.charCodeAt(0) !== w.charCodeAt(0) || word === w || Math.max(w.length, word.length) < TYPO_MIN_LENGTH) continue;
+        if (word.charCodeAt(0) !== w.charCodeAt(0) || word === w || Math.max(w.length, word.length) < TYPO_MIN_LENGTH)
+          continue;
         if (withinOneEdit(w, word) && !(asPrefix && word.startsWith(w))) out.push({ v: k, q, prefixOf: 0, typo: true });
       }
     }
@@ -318,7 +324,8 @@ export class Searcher {
           for (let k = ix.postStart[f]!; k < ix.postStart[f + 1]!; k++) {
             const field = ix.postField[k]!;
             const weight = FIELD_WEIGHT[asAdmin ? Math.max(field, Field.admin) : field]!;
-            if (lenient && field === Field.main) credit(ix.postPlace[k]!, m.q * UNMARKED_STORED * weight, field, m.typo);
+            if (lenient && field === Field.main)
+              credit(ix.postPlace[k]!, m.q * UNMARKED_STORED * weight, field, m.typo);
             else credit(ix.postPlace[k]!, q * weight, field, m.typo, marks);
           }
         }
@@ -329,7 +336,8 @@ export class Searcher {
       if (cat && pc) {
         for (let row = 0; row < 64; row++) {
           if (!((row < 32 ? cat.rows[0] >>> row : cat.rows[1] >>> (row - 32)) & 1)) continue;
-          for (let k = pc.rowStart[row]!; k < pc.rowStart[row + 1]!; k++) credit(pc.rowPlaces[k]!, EXACT, Field.main, false, false, true);
+          for (let k = pc.rowStart[row]!; k < pc.rowStart[row + 1]!; k++)
+            credit(pc.rowPlaces[k]!, EXACT, Field.main, false, false, true);
         }
       }
     });
@@ -344,7 +352,18 @@ export class Searcher {
       // Every required word is the place's own: its names, brand, address or category (its ward's name does not
       // make a café named after another ward).
       if ((own & required) !== required) continue;
-      if (typoOnly !== 0 && (opts.exact || !nearMissAllowed(typoOnly, vouchers(this.textMask[p]! & nonOptional & ~categoryMask, numberMask), required & ~categoryMask, terms, (this.marksMask[p]! & typoOnly) === 0))) continue;
+      if (
+        typoOnly !== 0 &&
+        (opts.exact ||
+          !nearMissAllowed(
+            typoOnly,
+            vouchers(this.textMask[p]! & nonOptional & ~categoryMask, numberMask),
+            required & ~categoryMask,
+            terms,
+            (this.marksMask[p]! & typoOnly) === 0,
+          ))
+      )
+        continue;
       if (required === 0 && (own & nonOptional) === 0) continue;
       if (opts.keep && !opts.keep(p)) continue;
       const text = this.acc[p]! / totalWeight;
@@ -356,9 +375,15 @@ export class Searcher {
       const completeness = Math.max(
         nameLen === 0 ? 1 : Math.min(1, this.mainHits[p]! / nameLen),
         altLen === 0 ? 0 : Math.min(1, this.altHits[p]! / altLen),
-        addressLen === 0 ? 0 : Math.min(1, this.addrHits[p]! / addressLen) * (categoryMask !== 0 ? ADDRESS_WITH_CATEGORY : 1),
+        addressLen === 0
+          ? 0
+          : Math.min(1, this.addrHits[p]! / addressLen) * (categoryMask !== 0 ? ADDRESS_WITH_CATEGORY : 1),
       );
-      const score = text + COMPLETENESS_WEIGHT * completeness + (IMPORTANCE_WEIGHT * opts.importance[p]!) / 255 + (opts.boost ? opts.boost(p, own) : 0);
+      const score =
+        text +
+        COMPLETENESS_WEIGHT * completeness +
+        (IMPORTANCE_WEIGHT * opts.importance[p]!) / 255 +
+        (opts.boost ? opts.boost(p, own) : 0);
       if (top.length === limit && score <= top[limit - 1]!.score) continue;
       // Insertion into the small sorted top list; ties keep the lower place number first (deterministic).
       let at = top.length;

@@ -69,7 +69,24 @@ function foldWord(w: string): string {
 
 /** Folded type words that may lead a name ("Phố Hàng Bông", "Phường Văn Miếu"), as word sequences. */
 const LEADING_TYPES: string[][] = [
-  'thanh pho', 'thi xa', 'thi tran', 'dac khu', 'dai lo', 'so nha', 'tinh', 'quan', 'huyen', 'phuong', 'xa', 'duong', 'pho', 'ngo', 'ngach', 'hem', 'kiet', 'so',
+  'thanh pho',
+  'thi xa',
+  'thi tran',
+  'dac khu',
+  'dai lo',
+  'so nha',
+  'tinh',
+  'quan',
+  'huyen',
+  'phuong',
+  'xa',
+  'duong',
+  'pho',
+  'ngo',
+  'ngach',
+  'hem',
+  'kiet',
+  'so',
 ].map((t) => t.split(' '));
 
 /**
@@ -83,12 +100,15 @@ export function storedTermsOf(text: string): Term[] {
     if (word === '') continue;
     const exact = word.normalize('NFC').toLowerCase();
     const folded = foldWord(exact);
-    if (folded !== '') out.push({ folded, exact, optional: false, numeric: folded.charCodeAt(0) <= 57, marked: exact !== folded });
+    if (folded !== '')
+      out.push({ folded, exact, optional: false, numeric: folded.charCodeAt(0) <= 57, marked: exact !== folded });
   }
   // A leading type word counts only when a name follows it ("Phố Huế", not a street called just "Phố"); after a house
   // number it leads the street ("31 Phố Cao Bá Quát").
   const from = out.length > 2 && out[0]!.numeric ? 1 : 0;
-  const lead = LEADING_TYPES.find((t) => from + t.length < out.length && t.every((w, k) => out[from + k]!.folded === w));
+  const lead = LEADING_TYPES.find(
+    (t) => from + t.length < out.length && t.every((w, k) => out[from + k]!.folded === w),
+  );
   if (lead) for (let k = 0; k < lead.length; k++) out[from + k]!.optional = true;
   // Category words ("Bệnh viện", "Cà phê", "Hospital") may be left out of a query too, unless they are the whole name.
   for (const span of categorySpans(out, false)) {
@@ -96,8 +116,14 @@ export function storedTermsOf(text: string): Term[] {
   }
   // Words joined by punctuation ("Co.opmart", "7-Eleven", "4P's") are also found written as one ("coopmart").
   for (const m of text.matchAll(JOINED)) {
-    const joined = foldWord(m[0].replace(/[^\p{L}\p{M}\p{N}]/gu, '').normalize('NFC').toLowerCase());
-    if (joined !== '' && !out.some((t) => t.folded === joined)) out.push({ folded: joined, exact: joined, optional: true, numeric: joined.charCodeAt(0) <= 57, marked: false });
+    const joined = foldWord(
+      m[0]
+        .replace(/[^\p{L}\p{M}\p{N}]/gu, '')
+        .normalize('NFC')
+        .toLowerCase(),
+    );
+    if (joined !== '' && !out.some((t) => t.folded === joined))
+      out.push({ folded: joined, exact: joined, optional: true, numeric: joined.charCodeAt(0) <= 57, marked: false });
   }
   // Dates written out in street names ("Ba Tháng Hai", "Mười Chín Tháng Năm") are typed in digits ("3 tháng 2").
   for (const t of dateDigits(out)) out.push(t);
@@ -105,7 +131,8 @@ export function storedTermsOf(text: string): Term[] {
   const n = out.length;
   for (let k = 0; k < n; k++) {
     for (const [words, canonical] of NICKNAMES) {
-      if (k + words.length <= n && words.every((w, m) => out[k + m]!.folded === w)) for (const t of canonical) out.push({ ...t, optional: true });
+      if (k + words.length <= n && words.every((w, m) => out[k + m]!.folded === w))
+        for (const t of canonical) out.push({ ...t, optional: true });
     }
   }
   return out;
@@ -118,7 +145,8 @@ export function storedTermsOf(text: string): Term[] {
  */
 const NICKNAMES: Array<[string[], Term[]]> = [];
 for (const p of PLACES) {
-  for (const f of p.forms) if (f.length >= 5 && fold(p.canonical) !== f) NICKNAMES.push([f.split(' '), termsOf(p.canonical)]);
+  for (const f of p.forms)
+    if (f.length >= 5 && fold(p.canonical) !== f) NICKNAMES.push([f.split(' '), termsOf(p.canonical)]);
 }
 
 /** Vietnamese numerals 1–39 as folded word runs ("muoi chin" → 19, "hai muoi mot" → 21, "thang tu" → 4). */
@@ -127,7 +155,11 @@ const NUMERALS = new Map<string, number>();
   const units = ['mot', 'hai', 'ba', 'bon', 'nam', 'sau', 'bay', 'tam', 'chin'];
   units.forEach((u, k) => NUMERALS.set(u, k + 1));
   NUMERALS.set('tu', 4);
-  for (const [tens, value] of [['muoi', 10], ['hai muoi', 20], ['ba muoi', 30]] as const) {
+  for (const [tens, value] of [
+    ['muoi', 10],
+    ['hai muoi', 20],
+    ['ba muoi', 30],
+  ] as const) {
     NUMERALS.set(tens, value);
     units.forEach((u, k) => NUMERALS.set(`${tens} ${u}`, value + k + 1));
     // "lăm" for 5 and "tư" for 4 after the tens ("mười lăm", "hai mươi tư").
@@ -141,8 +173,17 @@ const NUMERALS = new Map<string, number>();
  */
 function dateDigits(words: readonly Term[]): Term[] {
   const out: Term[] = [];
-  const numeral = (from: number, to: number): number | undefined => (from >= 0 && to <= words.length && from < to ? NUMERALS.get(words.slice(from, to).map((w) => w.folded).join(' ')) : undefined);
-  const push = (n: number | undefined) => n !== undefined && out.push({ folded: String(n), exact: String(n), optional: true, numeric: true, marked: false });
+  const numeral = (from: number, to: number): number | undefined =>
+    from >= 0 && to <= words.length && from < to
+      ? NUMERALS.get(
+          words
+            .slice(from, to)
+            .map((w) => w.folded)
+            .join(' '),
+        )
+      : undefined;
+  const push = (n: number | undefined) =>
+    n !== undefined && out.push({ folded: String(n), exact: String(n), optional: true, numeric: true, marked: false });
   words.forEach((w, i) => {
     if (w.exact !== 'tháng') return;
     // The month: one or two words after ("Tháng Tư", "Tháng Mười Hai").

@@ -17,15 +17,7 @@ import { fold, normalize } from './fold';
 import { houseNumberEnd } from './house-number.js';
 
 /** What a type word introduces. `city` (Thành phố) may head a province or a district-level city. */
-export type TypeRole =
-  | 'city'
-  | 'province'
-  | 'district'
-  | 'ward'
-  | 'street'
-  | 'alley'
-  | 'suballey'
-  | 'house';
+export type TypeRole = 'city' | 'province' | 'district' | 'ward' | 'street' | 'alley' | 'suballey' | 'house';
 
 /** One row of the table: a type word with its canonical spelling. */
 interface TypeWordEntry {
@@ -55,10 +47,24 @@ export interface PlaceEntry {
 const TYPE_WORDS: readonly TypeWordEntry[] = [
   { canonical: 'Thành phố', role: 'city', forms: ['thanh pho', 'tp'] },
   { canonical: 'Tỉnh', role: 'province', forms: ['tinh'], exact: ['tỉnh'] },
-  { canonical: 'Quận', role: 'district', forms: ['quan', 'district'], short: ['q'], beforeNumber: true, exact: ['quận'] },
+  {
+    canonical: 'Quận',
+    role: 'district',
+    forms: ['quan', 'district'],
+    short: ['q'],
+    beforeNumber: true,
+    exact: ['quận'],
+  },
   { canonical: 'Huyện', role: 'district', forms: ['huyen'], short: ['h'], exact: ['huyện'] },
   { canonical: 'Thị xã', role: 'district', forms: ['thi xa', 'tx'], exact: ['thị xã', 'tx'] },
-  { canonical: 'Phường', role: 'ward', forms: ['phuong', 'ward'], short: ['p', 'ph'], beforeNumber: true, exact: ['phường'] },
+  {
+    canonical: 'Phường',
+    role: 'ward',
+    forms: ['phuong', 'ward'],
+    short: ['p', 'ph'],
+    beforeNumber: true,
+    exact: ['phường'],
+  },
   { canonical: 'Xã', role: 'ward', forms: ['xa', 'commune'], short: ['x'], exact: ['xã'] },
   { canonical: 'Thị trấn', role: 'ward', forms: ['thi tran', 'tt'], exact: ['thị trấn', 'tt'] },
   { canonical: 'Đặc khu', role: 'ward', forms: ['dac khu'], exact: ['đặc khu'] },
@@ -138,7 +144,7 @@ export function lex(s: string): RawToken[] {
   const text = s.normalize('NFC').replace(/(?<![\p{L}\p{M}])(\p{L})\.(\p{L})\.?(?![\p{L}\p{M}])/gu, '$1$2.');
   const out: RawToken[] = [];
   let lastEnd = -1; // end offset of the last word/number token, to see "Q1" (glued) apart from "Q 1"
-  for (let at = 0; at < text.length; ) {
+  for (let at = 0; at < text.length;) {
     let num: string | undefined, word: string | undefined, brk: string | undefined, dot: string | undefined;
     let all: string;
     const c = text.charCodeAt(at);
@@ -162,7 +168,8 @@ export function lex(s: string): RawToken[] {
       );
       lastEnd = at;
     } else if (brk !== undefined) {
-      if (prev && prev.kind !== 'break') out.push({ kind: 'break', text: ',', folded: '', exact: '', dotted: false, glued: false });
+      if (prev && prev.kind !== 'break')
+        out.push({ kind: 'break', text: ',', folded: '', exact: '', dotted: false, glued: false });
     } else if (dot !== undefined && prev && prev.kind === 'word' && lastEnd === start) {
       prev.dotted = true;
     }
@@ -221,7 +228,8 @@ export function addressTokens(s: string): AddressToken[] {
         if (!exactOk(e, exact, folded)) continue;
         if (isPlace(e)) {
           // "TPHCM" carries the city type inside the place: emit it as its own type token.
-          if (e.typedForms?.includes(folded)) out.push({ kind: 'type', text: e.impliedType, folded: fold(e.impliedType), role: 'city' });
+          if (e.typedForms?.includes(folded))
+            out.push({ kind: 'type', text: e.impliedType, folded: fold(e.impliedType), role: 'city' });
           out.push({ kind: 'place', text: e.canonical, folded: fold(e.canonical), impliedType: e.impliedType });
         } else {
           // A type word right after another is part of a name: "Phường Phố Huế", "Phố Đường Thành" ("Số" aside:

@@ -75,7 +75,12 @@ function onlyCategory(words: AddressToken[]): boolean {
 /** Words a number follows inside a street's name: "3 Tháng 2", "Quốc lộ 5", "Đường số 9", "Km 10". Folded. */
 const NUMBERED_NAME = new Set(['thang', 'lo', 'so', 'km', 'khu', 'to', 'block', 'duong']);
 
-const ROLE_SLOT: Partial<Record<TypeRole, Slot>> = { province: 'province', district: 'district', ward: 'ward', street: 'street' };
+const ROLE_SLOT: Partial<Record<TypeRole, Slot>> = {
+  province: 'province',
+  district: 'district',
+  ward: 'ward',
+  street: 'street',
+};
 
 /**
  * Parses an address into house number, alley path, street, ward, district and province.
@@ -98,7 +103,10 @@ export type TokenRole = Slot | 'house' | 'alley';
  * parseAddress over tokens already made by addressTokens, also telling which part each token went to (type words
  * with their part; tokens in `rest` are absent).
  */
-export function parseAddressTokens(toks: AddressToken[], options?: ParseOptions): { parsed: ParsedAddress; roleOf: Map<AddressToken, TokenRole> } {
+export function parseAddressTokens(
+  toks: AddressToken[],
+  options?: ParseOptions,
+): { parsed: ParsedAddress; roleOf: Map<AddressToken, TokenRole> } {
   const isKnown = options?.isKnown;
   const out: ParsedAddress = { types: {}, rest: [] };
   const roleOf = new Map<AddressToken, TokenRole>();
@@ -145,8 +153,13 @@ export function parseAddressTokens(toks: AddressToken[], options?: ParseOptions)
       }
       cur = null;
     } else if (t.kind === 'number') {
-      if (cur) cur.words.push(t); // "Quận 1", "Đường 3 Tháng 2"
-      else if (next?.kind === 'word' && next.folded === 'thang' && (toks[i + 2]?.kind === 'number' || toks[i + 2]?.kind === 'word')) {
+      if (cur)
+        cur.words.push(t); // "Quận 1", "Đường 3 Tháng 2"
+      else if (
+        next?.kind === 'word' &&
+        next.folded === 'thang' &&
+        (toks[i + 2]?.kind === 'number' || toks[i + 2]?.kind === 'word')
+      ) {
         // A date names a street ("19 Tháng 5", "3 tháng 2"): the number starts the name, it is no house number.
         cur = numbered ? { slot: 'street', words: [t] } : { words: [t] };
         comps.push(cur);
@@ -179,7 +192,17 @@ export function parseAddressTokens(toks: AddressToken[], options?: ParseOptions)
     const last = c.words[c.words.length - 1];
     const before = c.words[c.words.length - 2];
     const minWords = c.typeWord ? 2 : 3;
-    if (c.slot === 'street' && c.role !== 'alley' && c.role !== 'suballey' && out.house === undefined && c.words.length >= minWords && last?.kind === 'number' && before?.kind === 'word' && !NUMBERED_NAME.has(before.folded) && !onlyCategory(c.words.slice(0, -1))) {
+    if (
+      c.slot === 'street' &&
+      c.role !== 'alley' &&
+      c.role !== 'suballey' &&
+      out.house === undefined &&
+      c.words.length >= minWords &&
+      last?.kind === 'number' &&
+      before?.kind === 'word' &&
+      !NUMBERED_NAME.has(before.folded) &&
+      !onlyCategory(c.words.slice(0, -1))
+    ) {
       out.house = last.text;
       roleOf.set(last, 'house');
       c.words = c.words.slice(0, -1);
@@ -267,7 +290,11 @@ function splitTypedRuns(comps: Comp[], isKnown: Gazetteer): void {
  * the highest free level that confirms the run's name (or a suffix of it, the rest staying for the next level)
  * wins and unconfirmed text falls back to the street; without one, the highest free level is taken.
  */
-function placeUntyped(comps: Comp[], isKnown: Gazetteer | undefined, isStreet: ((foldedName: string) => boolean) | undefined): void {
+function placeUntyped(
+  comps: Comp[],
+  isKnown: Gazetteer | undefined,
+  isStreet: ((foldedName: string) => boolean) | undefined,
+): void {
   const filled = new Set<Slot>();
   for (const c of comps) if (c.slot && c.typeWord !== undefined) filled.add(c.slot);
   for (let i = comps.length - 1; i >= 0; i--) {
@@ -275,7 +302,8 @@ function placeUntyped(comps: Comp[], isKnown: Gazetteer | undefined, isStreet: (
     // Runs after a house number, and runs a street type word leads ("đường Yersin Đà Lạt"), are the street; with a
     // gazetteer they may still end with a known unit, unless the whole run names a street of the region ("Trần Hưng
     // Đạo" is no street "Trần" in a ward "Hưng Đạo").
-    const streetRun = c.slot === 'street' && (c.typeWord === undefined || c.role === 'street') && !isStreet?.(key(c.words));
+    const streetRun =
+      c.slot === 'street' && (c.typeWord === undefined || c.role === 'street') && !isStreet?.(key(c.words));
     if (c.slot && !streetRun) continue;
     let lo = -1;
     let hi = 4;
@@ -301,7 +329,13 @@ function placeUntyped(comps: Comp[], isKnown: Gazetteer | undefined, isStreet: (
           if (start > 0) {
             // The street keeps its type word; the unit split off its end is untyped.
             const { typeWord, typeTok, role } = c;
-            comps.splice(i, 0, { slot: streetRun ? 'street' : undefined, words: c.words.slice(0, start), typeWord, typeTok, role });
+            comps.splice(i, 0, {
+              slot: streetRun ? 'street' : undefined,
+              words: c.words.slice(0, start),
+              typeWord,
+              typeTok,
+              role,
+            });
             i++;
             Object.assign(c, { typeWord: undefined, typeTok: undefined, role: undefined });
           }

@@ -57,7 +57,8 @@ CATEGORIES.forEach((row, r) => {
 /** Multi-word forms by their second folded word. */
 const BY_SECOND = new Map<string, Form[]>();
 for (const list of BY_FIRST.values()) {
-  for (const f of list) if (f.folded.length >= 2) BY_SECOND.set(f.folded[1]!, [...(BY_SECOND.get(f.folded[1]!) ?? []), f]);
+  for (const f of list)
+    if (f.folded.length >= 2) BY_SECOND.set(f.folded[1]!, [...(BY_SECOND.get(f.folded[1]!) ?? []), f]);
 }
 
 /** True when written word `w` may be the form's word `k` (see the module comment). */
@@ -74,7 +75,8 @@ function phraseFits(words: readonly MatchWord[], at: number, f: Form): boolean {
   for (let k = 0; k < f.folded.length; k++) {
     const w = words[at + k]!;
     if (wordFits(w, f.folded[k]!, f.exact[k]!)) continue;
-    if (f.folded.length < 2 || ++typos > 1 || w.folded.length < 2 || !withinOneEdit(w.folded, f.folded[k]!)) return false;
+    if (f.folded.length < 2 || ++typos > 1 || w.folded.length < 2 || !withinOneEdit(w.folded, f.folded[k]!))
+      return false;
   }
   return true;
 }
@@ -85,16 +87,25 @@ function phraseFits(words: readonly MatchWord[], at: number, f: Form): boolean {
  * in a multi-word form.
  * `abbreviations`: whether abbreviations count (queries yes; stored names no, where "BV" is rarely a category).
  */
-export function categorySpans(words: readonly MatchWord[], abbreviations: boolean, typoTolerant = abbreviations): CategorySpan[] {
+export function categorySpans(
+  words: readonly MatchWord[],
+  abbreviations: boolean,
+  typoTolerant = abbreviations,
+): CategorySpan[] {
   const out: CategorySpan[] = [];
-  for (let i = 0; i < words.length; ) {
+  for (let i = 0; i < words.length;) {
     let matched: CategorySpan | null = null;
     // Multi-word forms are looked up by their first word, and, a word being mistyped, by the second.
-    const candidates = [...(BY_FIRST.get(words[i]!.folded) ?? []), ...(i + 1 < words.length ? BY_SECOND.get(words[i + 1]!.folded) ?? [] : [])];
+    const candidates = [
+      ...(BY_FIRST.get(words[i]!.folded) ?? []),
+      ...(i + 1 < words.length ? (BY_SECOND.get(words[i + 1]!.folded) ?? []) : []),
+    ];
     candidates.sort((a, b) => b.folded.length - a.folded.length);
     for (const f of candidates) {
       if (i + f.folded.length > words.length || (f.leading && i > 0)) continue;
-      if (typoTolerant ? phraseFits(words, i, f) : f.folded.every((fw, k) => wordFits(words[i + k]!, fw, f.exact[k]!))) {
+      if (
+        typoTolerant ? phraseFits(words, i, f) : f.folded.every((fw, k) => wordFits(words[i + k]!, fw, f.exact[k]!))
+      ) {
         matched = { start: i, end: i + f.folded.length, rows: [...f.rows] };
         break;
       }

@@ -12,7 +12,12 @@ export function withinOneEdit(a: string, b: string): boolean {
   if (la === lb) {
     // replace at i, or swap i and i+1
     if (tailEqual(a, i + 1, b, i + 1)) return true;
-    return i + 1 < la && a.charCodeAt(i) === b.charCodeAt(i + 1) && a.charCodeAt(i + 1) === b.charCodeAt(i) && tailEqual(a, i + 2, b, i + 2);
+    return (
+      i + 1 < la &&
+      a.charCodeAt(i) === b.charCodeAt(i + 1) &&
+      a.charCodeAt(i + 1) === b.charCodeAt(i) &&
+      tailEqual(a, i + 2, b, i + 2)
+    );
   }
   return la > lb ? tailEqual(a, i + 1, b, i) : tailEqual(a, i, b, i + 1);
 }

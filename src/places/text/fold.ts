@@ -17,10 +17,7 @@ const TOKEN = /[\p{L}\p{M}\p{N}]+/gu;
  */
 export function fold(s: string): string {
   if (typeof s !== 'string') return '';
-  return stripDiacritics(s)
-    .toLowerCase()
-    .replace(SEPARATORS, ' ')
-    .trim();
+  return stripDiacritics(s).toLowerCase().replace(SEPARATORS, ' ').trim();
 }
 
 /**

@@ -14,7 +14,8 @@ const isDigit = (text: string, i: number): boolean => {
 };
 
 /** The code point at `i` as a string ('' past the end). */
-const codePointAt = (text: string, i: number): string => (i < text.length ? String.fromCodePoint(text.codePointAt(i)!) : '');
+const codePointAt = (text: string, i: number): string =>
+  i < text.length ? String.fromCodePoint(text.codePointAt(i)!) : '';
 
 /**
  * End offset (exclusive) of the number starting at `start` (an ASCII digit): the longest run of groups that is not

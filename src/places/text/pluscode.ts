@@ -131,7 +131,7 @@ export function shortenPlusCode(code: string, refLat: number, refLng: number): s
   }
   const c = code.toUpperCase();
   const lat = Math.min(Math.max(refLat, -90), 90);
-  let dLng = Math.abs(area.lngCenter - (((refLng + 180) % 360 + 360) % 360) + 180);
+  let dLng = Math.abs(area.lngCenter - ((((refLng + 180) % 360) + 360) % 360) + 180);
   if (dLng > 180) dLng = 360 - dLng;
   const range = Math.max(Math.abs(area.latCenter - lat), dLng);
   // Keep a safety margin of 30% of the dropped cell size, as the specification does.

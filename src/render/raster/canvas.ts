@@ -95,8 +95,12 @@ export class Canvas {
    * @throws RangeError for other sizes (a programming error, not request input: validate requests before)
    */
   constructor(width: number, height: number) {
-    for (const [name, v] of [['width', width], ['height', height]] as const) {
-      if (!Number.isInteger(v) || v < 1 || v > 16384) throw new RangeError(`Canvas ${name} must be an integer 1..16384, got ${v}`);
+    for (const [name, v] of [
+      ['width', width],
+      ['height', height],
+    ] as const) {
+      if (!Number.isInteger(v) || v < 1 || v > 16384)
+        throw new RangeError(`Canvas ${name} must be an integer 1..16384, got ${v}`);
     }
     this.width = width;
     this.height = height;
@@ -114,7 +118,9 @@ export class Canvas {
     if (color[3] * opacity >= 1) {
       // Opaque: every pixel becomes the colour (rounded as the compositor would).
       const px = new Uint8ClampedArray([color[0], color[1], color[2], 255]);
-      new Uint32Array(this.data.buffer, this.data.byteOffset, this.width * this.height).fill(new Uint32Array(px.buffer)[0]!);
+      new Uint32Array(this.data.buffer, this.data.byteOffset, this.width * this.height).fill(
+        new Uint32Array(px.buffer)[0]!,
+      );
       return;
     }
     const cov = new Float32Array(this.width).fill(1);
@@ -132,7 +138,8 @@ export class Canvas {
     path.reset();
     for (const ring of rings) {
       for (let i = 0; i + 1 < ring.length; i += 2) {
-        const x = ring[i]!, y = ring[i + 1]!;
+        const x = ring[i]!,
+          y = ring[i + 1]!;
         if (Number.isFinite(x) && Number.isFinite(y)) path.lineTo(x, y);
       }
       path.closeRing(false);
@@ -140,7 +147,13 @@ export class Canvas {
     this.fillPath(path, color, opacity, options.rule ?? 'evenodd', options.antialias ?? true, dx, dy);
     if (options.outlineColor) {
       for (const ring of rings) {
-        this.strokePolyline(ring, { color: options.outlineColor, opacity, width: 1, closed: true, translate: [dx, dy] });
+        this.strokePolyline(ring, {
+          color: options.outlineColor,
+          opacity,
+          width: 1,
+          closed: true,
+          translate: [dx, dy],
+        });
       }
     }
   }
@@ -318,7 +331,8 @@ export class Canvas {
    * @returns straight RGBA bytes [r, g, b, a] (0..255 each), or null outside the canvas
    */
   getPixel(x: number, y: number): [number, number, number, number] | null {
-    if (!Number.isInteger(x) || !Number.isInteger(y) || x < 0 || y < 0 || x >= this.width || y >= this.height) return null;
+    if (!Number.isInteger(x) || !Number.isInteger(y) || x < 0 || y < 0 || x >= this.width || y >= this.height)
+      return null;
     const i = (y * this.width + x) * 4;
     return [this.data[i]!, this.data[i + 1]!, this.data[i + 2]!, this.data[i + 3]!];
   }

@@ -63,7 +63,9 @@ export class SolidSink implements CoverageSink {
     if (da === 255) {
       // dst + (src - dst) * a in 8.8 fixed point, rounded: within one level of the exact blend.
       const w = (a * 256 + 0.5) | 0;
-      const dr = data[i]!, dg = data[i + 1]!, db = data[i + 2]!;
+      const dr = data[i]!,
+        dg = data[i + 1]!,
+        db = data[i + 2]!;
       data[i] = dr + (((r - dr) * w + 128) >> 8);
       data[i + 1] = dg + (((g - dg) * w + 128) >> 8);
       data[i + 2] = db + (((b - db) * w + 128) >> 8);

@@ -63,7 +63,8 @@ export function addDistanceStroke(mask: MaskSink, pts: PointList, closed: boolea
   if (n === 1) {
     // A lone point shows only with a cap that reaches beyond it.
     if (shape.cap === 'round') addSegment(mask, p[0]!, p[1]!, p[0]!, p[1]!, false, false, 0, shape, null, false);
-    else if (shape.cap === 'square') addSegment(mask, p[0]! - hw, p[1]!, p[0]! + hw, p[1]!, true, true, 0, shape, null, false);
+    else if (shape.cap === 'square')
+      addSegment(mask, p[0]! - hw, p[1]!, p[0]! + hw, p[1]!, true, true, 0, shape, null, false);
     return;
   }
   const isClosed = closed && n > 2;
@@ -75,15 +76,19 @@ export function addDistanceStroke(mask: MaskSink, pts: PointList, closed: boolea
   let distance = 0;
   for (let s = 0; s < segments; s++) {
     const j = (s + 1) % n;
-    let ax = p[2 * s]!, ay = p[2 * s + 1]!, bx = p[2 * j]!, by = p[2 * j + 1]!;
+    let ax = p[2 * s]!,
+      ay = p[2 * s + 1]!,
+      bx = p[2 * j]!,
+      by = p[2 * j + 1]!;
     const len = Math.sqrt((bx - ax) ** 2 + (by - ay) ** 2);
     const first = buttStart && s === 0;
     const last = buttEnd && s === segments - 1;
     let start = distance;
     if (shape.cap === 'square' && (first || last)) {
-      const ex = ((bx - ax) / len) * hw, ey = ((by - ay) / len) * hw;
-      if (first) (ax -= ex), (ay -= ey), (start -= hw);
-      if (last) (bx += ex), (by += ey);
+      const ex = ((bx - ax) / len) * hw,
+        ey = ((by - ay) / len) * hw;
+      if (first) ((ax -= ex), (ay -= ey), (start -= hw));
+      if (last) ((bx += ex), (by += ey));
     }
     // Without dashes a joint's pixels beyond this segment's end are the next segment's: their distance to this
     // segment is their distance to the shared point, never less than to the next segment, so skipping them here
@@ -111,7 +116,13 @@ function prepareDashes(shape: DistanceShape): Dashing | null {
     on[k + 1] = at + d[k]! + grow;
     at += d[k]! + d[k + 1]!;
   }
-  const dashing: Dashing = { period, on, reachPeriods: 1 + Math.ceil(grow / period), round: shape.cap === 'round', table: null };
+  const dashing: Dashing = {
+    period,
+    on,
+    reachPeriods: 1 + Math.ceil(grow / period),
+    round: shape.cap === 'round',
+    table: null,
+  };
   if (period <= DASH_TABLE_MAX_PERIOD) {
     const steps = Math.ceil(period / DASH_TABLE_STEP);
     const table = new Float32Array(steps + 2); // one spare entry so that interpolation never reads past the end
@@ -144,7 +155,8 @@ function exactDashValue(dashing: Dashing, phase: number): number {
   for (let m = -reachPeriods; m <= reachPeriods; m++) {
     const shift = m * period;
     for (let k = 0; k < on.length; k += 2) {
-      const a = on[k]! + shift, b = on[k + 1]! + shift;
+      const a = on[k]! + shift,
+        b = on[k + 1]! + shift;
       if (round) {
         const g = phase < a ? a - phase : phase > b ? phase - b : 0;
         if (g < gap) gap = g;
@@ -180,9 +192,11 @@ function addSegment(
   const hw = shape.halfWidth;
   const blur = shape.blur;
   const reach = hw + 0.5;
-  const dx = bx - ax, dy = by - ay;
+  const dx = bx - ax,
+    dy = by - ay;
   const len = Math.sqrt(dx * dx + dy * dy);
-  const ux = len > 0 ? dx / len : 1, uy = len > 0 ? dy / len : 0;
+  const ux = len > 0 ? dx / len : 1,
+    uy = len > 0 ? dy / len : 0;
   const yStart = Math.max(0, Math.floor(Math.min(ay, by) - reach));
   const yEnd = Math.min(height - 1, Math.ceil(Math.max(ay, by) + reach));
   if (yStart > yEnd || Math.max(ax, bx) + reach < 0 || Math.min(ax, bx) - reach > width) return;
@@ -193,7 +207,8 @@ function addSegment(
   // Along-line limits of the visited region: butt ends fade out within half a pixel of the end.
   const alongMin = buttA ? -0.5 : -reach;
   const alongMax = buttB ? len + 0.5 : trimB ? len : len + reach;
-  const invUx = 1 / ux, invUy = 1 / uy;
+  const invUx = 1 / ux,
+    invUy = 1 / uy;
   // The common case (solid, round-ended, sharp-edged) has a lean loop of its own.
   const plain = !dashing && !buttA && !buttB && blur === 0;
   const thin = hw < 0.5;
@@ -201,14 +216,17 @@ function addSegment(
     const py = y + 0.5 - ay;
     // Columns whose centres lie within `reach` across the line and within the along limits: both are linear in
     // the column's centre offset u = x + 0.5 - ax (across = u uy - py ux, along = u ux + py uy).
-    let uLo = -Infinity, uHi = Infinity;
+    let uLo = -Infinity,
+      uHi = Infinity;
     if (uy !== 0) {
-      const c0 = (py * ux - reach) * invUy, c1 = (py * ux + reach) * invUy;
+      const c0 = (py * ux - reach) * invUy,
+        c1 = (py * ux + reach) * invUy;
       uLo = Math.min(c0, c1);
       uHi = Math.max(c0, c1);
     } else if (Math.abs(py * ux) >= reach) continue;
     if (ux !== 0) {
-      const a0 = (alongMin - py * uy) * invUx, a1 = (alongMax - py * uy) * invUx;
+      const a0 = (alongMin - py * uy) * invUx,
+        a1 = (alongMax - py * uy) * invUx;
       uLo = Math.max(uLo, Math.min(a0, a1));
       uHi = Math.min(uHi, Math.max(a0, a1));
     } else if (py * uy < alongMin || py * uy > alongMax) continue;

@@ -58,7 +58,8 @@ export function drawMarker(canvas: Canvas, x: number, y: number, options: Marker
  * two tangent lines. The tangent points sit at angle beta = acos(r / head) either side of the downward direction.
  */
 function addPin(path: Path, tx: number, ty: number, r: number, head: number): void {
-  const cx = tx, cy = ty - head;
+  const cx = tx,
+    cy = ty - head;
   const beta = Math.acos(Math.min(1, r / head));
   const n = circleSegments(r);
   const steps = Math.max(4, Math.ceil((n * (2 * Math.PI - 2 * beta)) / (2 * Math.PI)));

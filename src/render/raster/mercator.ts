@@ -139,8 +139,10 @@ export function fitBounds(
   const availH = height - p.top - p.bottom;
   if (availW <= 0 || availH <= 0) return null;
   // Box size in world pixels at zoom 0.
-  const x0 = lonToWorldX(Math.min(bbox[0], bbox[2]), 0, tileSize), x1 = lonToWorldX(Math.max(bbox[0], bbox[2]), 0, tileSize);
-  const y0 = latToWorldY(Math.max(bbox[1], bbox[3]), 0, tileSize), y1 = latToWorldY(Math.min(bbox[1], bbox[3]), 0, tileSize);
+  const x0 = lonToWorldX(Math.min(bbox[0], bbox[2]), 0, tileSize),
+    x1 = lonToWorldX(Math.max(bbox[0], bbox[2]), 0, tileSize);
+  const y0 = latToWorldY(Math.max(bbox[1], bbox[3]), 0, tileSize),
+    y1 = latToWorldY(Math.min(bbox[1], bbox[3]), 0, tileSize);
   const scale = Math.min(availW / (x1 - x0), availH / (y1 - y0)); // Infinity for a single point
   const zoom = Math.max(minZoom, Math.min(maxZoom, Math.log2(scale)));
   const k = 2 ** zoom;

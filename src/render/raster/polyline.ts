@@ -36,7 +36,14 @@ export class PointList {
  * @param start first index of `input` to read (even)
  * @param end index after the last one to read
  */
-export function cleanPolyline(input: ArrayLike<number>, dx: number, dy: number, out: PointList, start = 0, end = input.length): void {
+export function cleanPolyline(
+  input: ArrayLike<number>,
+  dx: number,
+  dy: number,
+  out: PointList,
+  start = 0,
+  end = input.length,
+): void {
   out.reset();
   for (let i = start; i + 1 < end; i += 2) {
     const x = input[i]! + dx;
@@ -74,14 +81,21 @@ export function offsetPolyline(src: PointList, closed: boolean, offset: number, 
     const x = p[2 * i]!;
     const y = p[2 * i + 1]!;
     // Right-hand unit normals of the incoming and outgoing segments: (-dy, dx) with y down.
-    let n1x = 0, n1y = 0, n2x = 0, n2y = 0;
+    let n1x = 0,
+      n1y = 0,
+      n2x = 0,
+      n2y = 0;
     if (hasPrev) {
-      const dx = x - p[2 * ip]!, dy = y - p[2 * ip + 1]!, len = Math.hypot(dx, dy);
+      const dx = x - p[2 * ip]!,
+        dy = y - p[2 * ip + 1]!,
+        len = Math.hypot(dx, dy);
       n1x = -dy / len;
       n1y = dx / len;
     }
     if (hasNext) {
-      const dx = p[2 * inx]! - x, dy = p[2 * inx + 1]! - y, len = Math.hypot(dx, dy);
+      const dx = p[2 * inx]! - x,
+        dy = p[2 * inx + 1]! - y,
+        len = Math.hypot(dx, dy);
       n2x = -dy / len;
       n2y = dx / len;
     }
@@ -126,7 +140,8 @@ export function clipPolyline(
   const p = src.xy;
   let inside = true;
   for (let i = 0; i < n && inside; i++) {
-    const x = p[2 * i]!, y = p[2 * i + 1]!;
+    const x = p[2 * i]!,
+      y = p[2 * i + 1]!;
     inside = x >= rect.minX && x <= rect.maxX && y >= rect.minY && y <= rect.maxY;
   }
   if (inside) {
@@ -137,13 +152,15 @@ export function clipPolyline(
   let first = 0;
   if (closed) {
     while (first < n) {
-      const x = p[2 * first]!, y = p[2 * first + 1]!;
+      const x = p[2 * first]!,
+        y = p[2 * first + 1]!;
       if (!(x >= rect.minX && x <= rect.maxX && y >= rect.minY && y <= rect.maxY)) break;
       first++;
     }
   }
   const segments = closed ? n : n - 1;
-  let t0 = 0, t1 = 1;
+  let t0 = 0,
+    t1 = 1;
   // Liang-Barsky: shrink [t0, t1] to the half-plane q * t <= r; returns false when nothing is left.
   const clipTo = (q: number, r: number): boolean => {
     if (q === 0) return r >= 0;
@@ -163,13 +180,20 @@ export function clipPolyline(
   for (let s = 0; s < segments; s++) {
     const i = (first + s) % n;
     const j = (i + 1) % n;
-    const x0 = p[2 * i]!, y0 = p[2 * i + 1]!, x1 = p[2 * j]!, y1 = p[2 * j + 1]!;
-    const dx = x1 - x0, dy = y1 - y0;
+    const x0 = p[2 * i]!,
+      y0 = p[2 * i + 1]!,
+      x1 = p[2 * j]!,
+      y1 = p[2 * j + 1]!;
+    const dx = x1 - x0,
+      dy = y1 - y0;
     const length = Math.hypot(dx, dy);
     t0 = 0;
     t1 = 1;
     const visible =
-      clipTo(dx, rect.maxX - x0) && clipTo(-dx, x0 - rect.minX) && clipTo(dy, rect.maxY - y0) && clipTo(-dy, y0 - rect.minY);
+      clipTo(dx, rect.maxX - x0) &&
+      clipTo(-dx, x0 - rect.minX) &&
+      clipTo(dy, rect.maxY - y0) &&
+      clipTo(-dy, y0 - rect.minY);
     if (visible) {
       if (scratch.count === 0) pieceStart = distance + t0 * length;
       scratch.push(x0 + t0 * dx, y0 + t0 * dy);
@@ -213,10 +237,14 @@ export function dashPolyline(
   let remaining = pattern[k]! - phase; // distance left in the current entry
   let on = k % 2 === 0;
   scratch.reset();
-  let dirX = 1, dirY = 0;
+  let dirX = 1,
+    dirY = 0;
   if (on && n > 0) scratch.push(p[0]!, p[1]!);
   for (let i = 0; i + 1 < n; i++) {
-    const x0 = p[2 * i]!, y0 = p[2 * i + 1]!, x1 = p[2 * i + 2]!, y1 = p[2 * i + 3]!;
+    const x0 = p[2 * i]!,
+      y0 = p[2 * i + 1]!,
+      x1 = p[2 * i + 2]!,
+      y1 = p[2 * i + 3]!;
     const length = Math.hypot(x1 - x0, y1 - y0);
     if (length === 0) continue;
     dirX = (x1 - x0) / length;
@@ -224,7 +252,8 @@ export function dashPolyline(
     let travelled = 0;
     while (travelled + remaining <= length) {
       travelled += remaining;
-      const x = x0 + dirX * travelled, y = y0 + dirY * travelled;
+      const x = x0 + dirX * travelled,
+        y = y0 + dirY * travelled;
       if (on) {
         scratch.push(x, y);
         onDash(scratch, dirX, dirY);

@@ -325,7 +325,17 @@ export class Rasterizer {
    * Stores the part [ya, yb] of the edge through (x0, y0) with the given slope (dx/dy) as edge n, with x clamped to
    * [left, right] (the part lies on one side of each clamp line, so the clamped part is still straight).
    */
-  private pushEdge(n: number, x0: number, y0: number, slope: number, ya: number, yb: number, d: number, left: number, right: number): number {
+  private pushEdge(
+    n: number,
+    x0: number,
+    y0: number,
+    slope: number,
+    ya: number,
+    yb: number,
+    d: number,
+    left: number,
+    right: number,
+  ): number {
     if (!(yb > ya)) return n;
     const xa = x0 + (ya - y0) * slope;
     const xb = x0 + (yb - y0) * slope;

@@ -46,7 +46,9 @@ class Reader {
   }
 
   varint(): number {
-    let result = 0, shift = 0, b: number;
+    let result = 0,
+      shift = 0,
+      b: number;
     do {
       if (this.pos >= this.end) throw new RangeError('truncated varint');
       b = this.bytes[this.pos++]!;
@@ -63,8 +65,7 @@ class Reader {
     else if (wire === 2) {
       const n = this.varint(); // read before `pos`: `pos += varint()` would add to the pre-varint position
       this.pos += n;
-    }
-    else if (wire === 5) this.pos += 4;
+    } else if (wire === 5) this.pos += 4;
     else throw new RangeError(`unsupported wire type ${wire}`);
     if (this.pos > this.end) throw new RangeError('truncated field');
   }
@@ -115,11 +116,17 @@ export function decodeGlyphs(bytes: Uint8Array): Map<number, SdfGlyph> {
 }
 
 function readGlyph(r: Reader): SdfGlyph | null {
-  let id = -1, width = 0, height = 0, left = 0, top = 0, advance = 0;
+  let id = -1,
+    width = 0,
+    height = 0,
+    left = 0,
+    top = 0,
+    advance = 0;
   let bitmap: Uint8Array = new Uint8Array(0);
   while (r.pos < r.end) {
     const tag = r.varint();
-    const field = tag >> 3, wire = tag & 7;
+    const field = tag >> 3,
+      wire = tag & 7;
     if (field === 2 && wire === 2) {
       const [a, b] = r.span();
       bitmap = r.bytes.subarray(a, b);
@@ -135,6 +142,7 @@ function readGlyph(r: Reader): SdfGlyph | null {
   }
   if (id < 0) return null;
   // A bitmap of the wrong size cannot be sampled: keep the glyph's advance, draw nothing.
-  if (bitmap.length !== (width + 2 * GLYPH_BORDER) * (height + 2 * GLYPH_BORDER)) (bitmap = new Uint8Array(0)), (width = 0), (height = 0);
+  if (bitmap.length !== (width + 2 * GLYPH_BORDER) * (height + 2 * GLYPH_BORDER))
+    ((bitmap = new Uint8Array(0)), (width = 0), (height = 0));
   return { id, width, height, left, top, advance, bitmap };
 }

@@ -98,10 +98,11 @@ class TextCoverage {
   /** Records coverage `c` of pixel `p` (later records of a pixel are merged by maximum when moved). */
   add(p: number, c: number): void {
     if (this.count === this.pixels.length) {
-      const pixels = new Int32Array(2 * this.count), values = new Float32Array(2 * this.count);
+      const pixels = new Int32Array(2 * this.count),
+        values = new Float32Array(2 * this.count);
       pixels.set(this.pixels);
       values.set(this.values);
-      (this.pixels = pixels), (this.values = values);
+      ((this.pixels = pixels), (this.values = values));
     }
     this.pixels[this.count] = p;
     this.values[this.count++] = c;
@@ -112,7 +113,8 @@ class TextCoverage {
     const { mask: cov, touched } = mask;
     let n = mask.count;
     for (let k = 0; k < this.count; k++) {
-      const p = this.pixels[k]!, c = this.values[k]!;
+      const p = this.pixels[k]!,
+        c = this.values[k]!;
       const old = cov[p]!;
       if (c > old) {
         if (old === 0) touched[n++] = p;
@@ -127,7 +129,10 @@ class TextCoverage {
 let textScratch: TextCoverage | undefined;
 
 /** Reused result of {@link sampleRange}. */
-const ranges = [{ lo: 0, hi: 0 }, { lo: 0, hi: 0 }];
+const ranges = [
+  { lo: 0, hi: 0 },
+  { lo: 0, hi: 0 },
+];
 let nextRange = 0;
 
 /**
@@ -136,10 +141,10 @@ let nextRange = 0;
  */
 function sampleRange(b: number, step: number, max: number): { lo: number; hi: number } {
   const r = ranges[(nextRange ^= 1)]!;
-  if (step > 1e-12) (r.lo = Math.ceil(-b / step)), (r.hi = Math.floor((max - b) / step));
-  else if (step < -1e-12) (r.lo = Math.ceil((max - b) / step)), (r.hi = Math.floor(-b / step));
-  else if (b < 0 || b > max) (r.lo = 0), (r.hi = -1);
-  else (r.lo = -Infinity), (r.hi = Infinity);
+  if (step > 1e-12) ((r.lo = Math.ceil(-b / step)), (r.hi = Math.floor((max - b) / step)));
+  else if (step < -1e-12) ((r.lo = Math.ceil((max - b) / step)), (r.hi = Math.floor(-b / step)));
+  else if (b < 0 || b > max) ((r.lo = 0), (r.hi = -1));
+  else ((r.lo = -Infinity), (r.hi = Infinity));
   return r;
 }
 
@@ -148,27 +153,43 @@ function sampleRange(b: number, step: number, max: number): { lo: number; hi: nu
  * clamp(0.5 - (d - grow)) with d the pixel centre's distance to the outline in pixels; with `text`, also records
  * the ungrown outlines' coverage there.
  */
-function accumulate(mask: MaskSink, text: TextCoverage | null, shaped: ShapedText, cx: number, cy: number, scale: number, angle: number, grow: number): void {
-  const ux = Math.cos(angle), uy = Math.sin(angle);
+function accumulate(
+  mask: MaskSink,
+  text: TextCoverage | null,
+  shaped: ShapedText,
+  cx: number,
+  cy: number,
+  scale: number,
+  angle: number,
+  grow: number,
+): void {
+  const ux = Math.cos(angle),
+    uy = Math.sin(angle);
   const { width: W, height: H, mask: cov, touched } = mask;
   let count = mask.count;
   const inv = 1 / scale;
   // Bitmap steps per destination column: text space has u along the baseline and v down across it.
-  const sx = ux * inv, sy = -uy * inv;
+  const sx = ux * inv,
+    sy = -uy * inv;
   const distScale = DIST_PER_STEP * scale; // destination pixels per value step
   const half = shaped.width / 2;
   for (let k = 0; k < shaped.glyphs.length; k++) {
     const g = shaped.glyphs[k]!;
     if (g.width === 0) continue;
-    const bw = g.width + 2 * GLYPH_BORDER, bh = g.height + 2 * GLYPH_BORDER;
+    const bw = g.width + 2 * GLYPH_BORDER,
+      bh = g.height + 2 * GLYPH_BORDER;
     // The bitmap's top-left in text space (glyph pixels, from the label's centre).
     const u0 = shaped.pens[k]! - half + g.left - GLYPH_BORDER;
     const v0 = -g.top - GLYPH_BORDER - shaped.middle;
     // Rows of the bitmap's rotated box: y = cy + scale (u uy + v ux) at its corners.
-    const yu0 = u0 * uy, yu1 = (u0 + bw) * uy, yv0 = v0 * ux, yv1 = (v0 + bh) * ux;
+    const yu0 = u0 * uy,
+      yu1 = (u0 + bw) * uy,
+      yv0 = v0 * ux,
+      yv1 = (v0 + bh) * ux;
     const minY = cy + scale * (Math.min(yu0, yu1) + Math.min(yv0, yv1));
     const maxY = cy + scale * (Math.max(yu0, yu1) + Math.max(yv0, yv1));
-    const y0 = Math.max(0, Math.floor(minY)), y1 = Math.min(H - 1, Math.ceil(maxY));
+    const y0 = Math.max(0, Math.floor(minY)),
+      y1 = Math.min(H - 1, Math.ceil(maxY));
     const bmp = g.bitmap;
     for (let y = y0; y <= y1; y++) {
       const dy = y + 0.5 - cy;
@@ -176,16 +197,23 @@ function accumulate(mask: MaskSink, text: TextCoverage | null, shaped: ShapedTex
       const bx0 = ((0.5 - cx) * ux + dy * uy) * inv - u0 - 0.5;
       const by0 = (dy * ux - (0.5 - cx) * uy) * inv - v0 - 0.5;
       // Columns whose samples lie inside the bitmap: both coordinates are linear in x.
-      const xr = sampleRange(bx0, sx, bw - 1), yr = sampleRange(by0, sy, bh - 1);
-      const lo = Math.max(0, xr.lo, yr.lo), hi = Math.min(W - 1, xr.hi, yr.hi);
-      let bx = bx0 + lo * sx, by = by0 + lo * sy;
+      const xr = sampleRange(bx0, sx, bw - 1),
+        yr = sampleRange(by0, sy, bh - 1);
+      const lo = Math.max(0, xr.lo, yr.lo),
+        hi = Math.min(W - 1, xr.hi, yr.hi);
+      let bx = bx0 + lo * sx,
+        by = by0 + lo * sy;
       for (let x = lo; x <= hi; x++, bx += sx, by += sy) {
         // Rounding at the range ends can step a hair outside.
-        const cxs = bx < 0 ? 0 : bx > bw - 1 ? bw - 1 : bx, cys = by < 0 ? 0 : by > bh - 1 ? bh - 1 : by;
-        const ix = Math.floor(cxs), iy = Math.floor(cys);
-        const fx = cxs - ix, fy = cys - iy;
+        const cxs = bx < 0 ? 0 : bx > bw - 1 ? bw - 1 : bx,
+          cys = by < 0 ? 0 : by > bh - 1 ? bh - 1 : by;
+        const ix = Math.floor(cxs),
+          iy = Math.floor(cys);
+        const fx = cxs - ix,
+          fy = cys - iy;
         const i = iy * bw + ix;
-        const ix1 = ix + 1 < bw ? 1 : 0, iy1 = iy + 1 < bh ? bw : 0;
+        const ix1 = ix + 1 < bw ? 1 : 0,
+          iy1 = iy + 1 < bh ? bw : 0;
         const top = bmp[i]! + (bmp[i + ix1]! - bmp[i]!) * fx;
         const bottom = bmp[i + iy1]! + (bmp[i + iy1 + ix1]! - bmp[i + iy1]!) * fx;
         const d = (EDGE - (top + (bottom - top) * fy)) * distScale; // distance to the outline, pixels

@@ -81,9 +81,12 @@ export function addStrokeOutline(
   const isClosed = closed && n > 2;
   const segments = isClosed ? n : n - 1;
   for (let s = 0; s < segments; s++) {
-    const i = s, j = (s + 1) % n;
-    const x0 = p[2 * i]!, y0 = p[2 * i + 1]!;
-    const dx = p[2 * j]! - x0, dy = p[2 * j + 1]! - y0;
+    const i = s,
+      j = (s + 1) % n;
+    const x0 = p[2 * i]!,
+      y0 = p[2 * i + 1]!;
+    const dx = p[2 * j]! - x0,
+      dy = p[2 * j + 1]! - y0;
     const len = Math.hypot(dx, dy);
     addQuad(path, x0, y0, dx / len, dy / len, 0, len, hw);
   }
@@ -102,9 +105,12 @@ export function addStrokeOutline(
  * sides.
  */
 function addQuad(path: Path, x: number, y: number, ux: number, uy: number, from: number, to: number, hw: number): void {
-  const nx = -uy * hw, ny = ux * hw;
-  const ax = x + ux * from, ay = y + uy * from;
-  const bx = x + ux * to, by = y + uy * to;
+  const nx = -uy * hw,
+    ny = ux * hw;
+  const ax = x + ux * from,
+    ay = y + uy * from;
+  const bx = x + ux * to,
+    by = y + uy * to;
   path.lineTo(ax + nx, ay + ny);
   path.lineTo(bx + nx, by + ny);
   path.lineTo(bx - nx, by - ny);
@@ -124,22 +130,29 @@ function addCap(path: Path, x: number, y: number, ox: number, oy: number, hw: nu
 
 /** Appends the join at vertex `i`: the outer wedge between the two segment rectangles. */
 function addJoin(path: Path, p: Float64Array, n: number, i: number, hw: number, shape: StrokeShape): void {
-  const ip = (i - 1 + n) % n, inx = (i + 1) % n;
-  const x = p[2 * i]!, y = p[2 * i + 1]!;
-  let d1x = x - p[2 * ip]!, d1y = y - p[2 * ip + 1]!;
-  let d2x = p[2 * inx]! - x, d2y = p[2 * inx + 1]! - y;
-  const l1 = Math.hypot(d1x, d1y), l2 = Math.hypot(d2x, d2y);
+  const ip = (i - 1 + n) % n,
+    inx = (i + 1) % n;
+  const x = p[2 * i]!,
+    y = p[2 * i + 1]!;
+  let d1x = x - p[2 * ip]!,
+    d1y = y - p[2 * ip + 1]!;
+  let d2x = p[2 * inx]! - x,
+    d2y = p[2 * inx + 1]! - y;
+  const l1 = Math.hypot(d1x, d1y),
+    l2 = Math.hypot(d2x, d2y);
   d1x /= l1;
   d1y /= l1;
   d2x /= l2;
   d2y /= l2;
   // Normals pointing to the outer side of the turn (the side the outgoing direction turns away from).
-  let n1x = -d1y, n1y = d1x;
+  let n1x = -d1y,
+    n1y = d1x;
   if (n1x * d2x + n1y * d2y > 0) {
     n1x = -n1x;
     n1y = -n1y;
   }
-  let n2x = -d2y, n2y = d2x;
+  let n2x = -d2y,
+    n2y = d2x;
   if (n2x * d1x + n2y * d1y < 0) {
     n2x = -n2x;
     n2y = -n2y;

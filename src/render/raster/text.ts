@@ -59,8 +59,10 @@ function addGlyphSquares(path: Path, text: string, x: number, y: number, scale: 
       const bits = columns[c]!;
       for (let row = 0; row < GLYPH_HEIGHT; row++) {
         if ((bits & (1 << row)) === 0) continue;
-        const x0 = penX + c * scale - grow, y0 = y + row * scale - grow;
-        const x1 = penX + (c + 1) * scale + grow, y1 = y + (row + 1) * scale + grow;
+        const x0 = penX + c * scale - grow,
+          y0 = y + row * scale - grow;
+        const x1 = penX + (c + 1) * scale + grow,
+          y1 = y + (row + 1) * scale + grow;
         path.lineTo(x0, y0);
         path.lineTo(x1, y0);
         path.lineTo(x1, y1);

@@ -1,7 +1,15 @@
 import type { ChRoute, ContractionHierarchy } from '../ch.js';
 import { posOnArc, type Endpoint } from '../search.js';
 import type { WasmGraph } from './core.js';
-import { CH, CH_BUCKET_BYTES, CH_BYTES, CH_REC_BYTES, CH_UNPACK_BYTES, HEAP_ENTRY_BYTES, type ChField } from './layout.js';
+import {
+  CH,
+  CH_BUCKET_BYTES,
+  CH_BYTES,
+  CH_REC_BYTES,
+  CH_UNPACK_BYTES,
+  HEAP_ENTRY_BYTES,
+  type ChField,
+} from './layout.js';
 
 /** Bucket entries allocated up front for many-to-many searches (the core regrows them by doubling). */
 const INITIAL_BUCKETS = 4096;
@@ -18,7 +26,11 @@ export class WasmHierarchy {
   /** Address of the `Ch` header. */
   readonly header: number;
 
-  constructor(readonly core: WasmGraph, readonly costsHeader: number, readonly ch: ContractionHierarchy) {
+  constructor(
+    readonly core: WasmGraph,
+    readonly costsHeader: number,
+    readonly ch: ContractionHierarchy,
+  ) {
     const m = core.mem;
     const S = ch.states;
     const arrays = ch.ch;
@@ -26,47 +38,75 @@ export class WasmHierarchy {
     this.header = m.filled(CH_BYTES, 0);
     // States renumbered from the highest rank down (see `perm` in wasm/src/ch.rs), each followed by its upward
     // then its downward records, in pack order.
-    const perm = new Uint32Array(S), inv = new Uint32Array(S);
-    for (let s = 0; s < S; s++) { perm[s] = S - 1 - arrays.rank[s]!; inv[S - 1 - arrays.rank[s]!] = s; }
+    const perm = new Uint32Array(S),
+      inv = new Uint32Array(S);
+    for (let s = 0; s < S; s++) {
+      perm[s] = S - 1 - arrays.rank[s]!;
+      inv[S - 1 - arrays.rank[s]!] = s;
+    }
     const first = new Uint32Array(2 * S + 1);
-    const order = new Uint32Array(R), renamed = new Uint32Array(R);
+    const order = new Uint32Array(R),
+      renamed = new Uint32Array(R);
     let k = 0;
     for (let v = 0; v < S; v++) {
       const u = inv[v]!;
       first[2 * v] = k;
-      for (let r = arrays.upFirst[u]!; r < arrays.upFirst[u + 1]!; r++) { order[k] = r; renamed[r] = k++; }
+      for (let r = arrays.upFirst[u]!; r < arrays.upFirst[u + 1]!; r++) {
+        order[k] = r;
+        renamed[r] = k++;
+      }
       first[2 * v + 1] = k;
-      for (let r = arrays.dnFirst[u]!; r < arrays.dnFirst[u + 1]!; r++) { order[k] = r; renamed[r] = k++; }
+      for (let r = arrays.dnFirst[u]!; r < arrays.dnFirst[u + 1]!; r++) {
+        order[k] = r;
+        renamed[r] = k++;
+      }
     }
     first[2 * S] = k;
     // Children in search order: first, second, or -1 and the payload arc.
     const ab = new Int32Array(2 * R);
     for (let q = 0; q < R; q++) {
-      const r = order[q]!, a = arrays.a[r]!, b = arrays.b[r]!;
-      ab[2 * q] = a < 0 ? a : renamed[a]!; ab[2 * q + 1] = a < 0 ? b : renamed[b]!;
+      const r = order[q]!,
+        a = arrays.a[r]!,
+        b = arrays.b[r]!;
+      ab[2 * q] = a < 0 ? a : renamed[a]!;
+      ab[2 * q + 1] = a < 0 ? b : renamed[b]!;
     }
     const [slot, kids] = this.unpackOrder(ab, order);
     // What a relaxation reads (weight, other state) in one 16-byte slot, with the record's unpacking slot.
     const rec = m.alloc(CH_REC_BYTES * R);
-    const recU32 = new Uint32Array(m.buffer, rec, 4 * R), recF64 = new Float64Array(m.buffer, rec, 2 * R);
+    const recU32 = new Uint32Array(m.buffer, rec, 4 * R),
+      recF64 = new Float64Array(m.buffer, rec, 2 * R);
     for (let q = 0; q < R; q++) {
       const r = order[q]!;
       // The core's labels read Infinity as "not labelled", so a record must never offer an infinite weight (the
       // builder drops closed arcs; only a corrupt pack could): refused, the router then stays in TypeScript.
       if (!Number.isFinite(ch.w[r]!)) throw new RangeError(`hierarchy record ${r} has weight ${ch.w[r]}`);
-      recF64[2 * q] = ch.w[r]!; recU32[4 * q + 2] = perm[arrays.node[r]!]!; recU32[4 * q + 3] = slot[q]!;
+      recF64[2 * q] = ch.w[r]!;
+      recU32[4 * q + 2] = perm[arrays.node[r]!]!;
+      recU32[4 * q + 3] = slot[q]!;
     }
     // A shortest path holds each state at most once (plus the source and target arcs).
     const pathCap = S + 2;
     const set: [ChField, number][] = [
-      ['states', S], ['edgeBased', ch.edgeBased ? 1 : 0], ['resultArc', -1],
-      ['perm', m.copy(perm)], ['recFirst', m.copy(first)],
-      ['rec', rec], ['kids', kids],
-      ['pathCap', pathCap], ['path', m.alloc(4 * pathCap)], ['stack', m.alloc(4 * pathCap)],
-      ...this.side('f', S), ...this.side('b', S),
+      ['states', S],
+      ['edgeBased', ch.edgeBased ? 1 : 0],
+      ['resultArc', -1],
+      ['perm', m.copy(perm)],
+      ['recFirst', m.copy(first)],
+      ['rec', rec],
+      ['kids', kids],
+      ['pathCap', pathCap],
+      ['path', m.alloc(4 * pathCap)],
+      ['stack', m.alloc(4 * pathCap)],
+      ...this.side('f', S),
+      ...this.side('b', S),
       ['bucketCap', INITIAL_BUCKETS],
-      ['eState', m.alloc(4 * INITIAL_BUCKETS)], ['eDest', m.alloc(4 * INITIAL_BUCKETS)], ['eW', m.alloc(8 * INITIAL_BUCKETS)],
-      ['eD', m.alloc(8 * INITIAL_BUCKETS)], ['eL', m.alloc(8 * INITIAL_BUCKETS)], ['sorted', m.alloc(CH_BUCKET_BYTES * INITIAL_BUCKETS)],
+      ['eState', m.alloc(4 * INITIAL_BUCKETS)],
+      ['eDest', m.alloc(4 * INITIAL_BUCKETS)],
+      ['eW', m.alloc(8 * INITIAL_BUCKETS)],
+      ['eD', m.alloc(8 * INITIAL_BUCKETS)],
+      ['eL', m.alloc(8 * INITIAL_BUCKETS)],
+      ['sorted', m.alloc(CH_BUCKET_BYTES * INITIAL_BUCKETS)],
       ['first', m.alloc(4 * (S + 1))],
     ];
     for (const [f, v] of set) m.i32(this.header + CH[f], v);
@@ -81,7 +121,8 @@ export class WasmHierarchy {
   private unpackOrder(ab: Int32Array, order: Uint32Array): [Int32Array, number] {
     const m = this.core.mem;
     const R = ab.length >> 1;
-    const slot = new Int32Array(R).fill(-1), stack = new Int32Array(2 * R + 1);
+    const slot = new Int32Array(R).fill(-1),
+      stack = new Int32Array(2 * R + 1);
     let next = 0;
     for (let q = 0; q < R; q++) {
       if (slot[q]! >= 0) continue;
@@ -91,13 +132,19 @@ export class WasmHierarchy {
         const x = stack[--sp]!;
         if (slot[x]! >= 0) continue;
         slot[x] = next++;
-        if (ab[2 * x]! >= 0) { stack[sp++] = ab[2 * x + 1]!; stack[sp++] = ab[2 * x]!; }
+        if (ab[2 * x]! >= 0) {
+          stack[sp++] = ab[2 * x + 1]!;
+          stack[sp++] = ab[2 * x]!;
+        }
       }
     }
     const at = m.alloc(CH_UNPACK_BYTES * R);
-    const i32 = new Int32Array(m.buffer, at, (CH_UNPACK_BYTES >> 2) * R), f64 = new Float64Array(m.buffer, at, (CH_UNPACK_BYTES >> 3) * R);
+    const i32 = new Int32Array(m.buffer, at, (CH_UNPACK_BYTES >> 2) * R),
+      f64 = new Float64Array(m.buffer, at, (CH_UNPACK_BYTES >> 3) * R);
     for (let q = 0; q < R; q++) {
-      const p = slot[q]!, a = ab[2 * q]!, b = ab[2 * q + 1]!;
+      const p = slot[q]!,
+        a = ab[2 * q]!,
+        b = ab[2 * q + 1]!;
       i32[6 * p] = a < 0 ? a : slot[a]!;
       i32[6 * p + 1] = a < 0 ? b : slot[b]!;
       f64[3 * p + 1] = this.ch.dur[order[q]!]!;
@@ -112,8 +159,12 @@ export class WasmHierarchy {
     const w = m.alloc(8 * S);
     new Float64Array(m.buffer, w, S).fill(Infinity);
     return [
-      [`${p}w`, w], [`${p}pp`, m.alloc(8 * S)], [`${p}pos`, m.filled(4 * S, 0xff)], [`${p}touched`, m.alloc(4 * S)],
-      [`${p}dl`, m.alloc(16 * S)], [`${p}heap`, m.alloc(HEAP_ENTRY_BYTES * (S + 1))],
+      [`${p}w`, w],
+      [`${p}pp`, m.alloc(8 * S)],
+      [`${p}pos`, m.filled(4 * S, 0xff)],
+      [`${p}touched`, m.alloc(4 * S)],
+      [`${p}dl`, m.alloc(16 * S)],
+      [`${p}heap`, m.alloc(HEAP_ENTRY_BYTES * (S + 1))],
     ];
   }
 
@@ -126,12 +177,23 @@ export class WasmHierarchy {
   route(src: Endpoint, dst: Endpoint): ChRoute | null {
     const k = this.core;
     // One call searches and unpacks; the path is read from memory through views kept across queries.
-    const n = k.exports.ch_route(k.header, this.costsHeader, this.header, src.edge, src.t, src.only ?? -1, dst.edge, dst.t);
+    const n = k.exports.ch_route(
+      k.header,
+      this.costsHeader,
+      this.header,
+      src.edge,
+      src.t,
+      src.only ?? -1,
+      dst.edge,
+      dst.t,
+    );
     if (n === -1) return null;
     if (n === -3) throw new Error('contraction hierarchy path longer than the graph has arcs');
     const { f64, i32 } = k.mem.views();
     const h = this.header;
-    const weight = f64[h >> 3]!, dur = f64[(h >> 3) + 1]!, dist = f64[(h >> 3) + 2]!;
+    const weight = f64[h >> 3]!,
+      dur = f64[(h >> 3) + 1]!,
+      dist = f64[(h >> 3) + 2]!;
     if (n === -2) {
       const a = i32[(h + CH.resultArc) >> 2]!;
       return { path: { arcs: [a], from: posOnArc(src, a), to: posOnArc(dst, a), weight }, weight, dur, dist };
@@ -139,14 +201,23 @@ export class WasmHierarchy {
     const at = i32[(h + CH.path) >> 2]! >> 2;
     const arcs = new Array<number>(n);
     for (let i = 0; i < n; i++) arcs[i] = i32[at + i]!;
-    return { path: { arcs, from: posOnArc(src, arcs[0]!), to: posOnArc(dst, arcs[n - 1]!), weight }, weight, dur, dist };
+    return {
+      path: { arcs, from: posOnArc(src, arcs[0]!), to: posOnArc(dst, arcs[n - 1]!), weight },
+      weight,
+      dur,
+      dist,
+    };
   }
 
   /**
    * Many-to-many by buckets (see ContractionHierarchy.table): row-major tables, Infinity where unreachable.
    * Throws RangeError when the core runs out of memory for the buckets.
    */
-  table(origins: readonly Endpoint[], dests: readonly Endpoint[], out: { weight: Float64Array; dur: Float64Array; dist: Float64Array }): void {
+  table(
+    origins: readonly Endpoint[],
+    dests: readonly Endpoint[],
+    out: { weight: Float64Array; dur: Float64Array; dist: Float64Array },
+  ): void {
     const k = this.core;
     const n = origins.length * dests.length;
     k.writePoints([...origins, ...dests], n);

@@ -4,7 +4,16 @@ import type { RoadGraph } from '../graph.js';
 import type { Endpoint } from '../search.js';
 import type { TurnTable } from '../turns.js';
 import { WasmHierarchy } from './ch.js';
-import { COSTS, COSTS_BYTES, COSTS_F64, GRAPH, GRAPH_BYTES, HEAP_ENTRY_BYTES, LABEL_BYTES, type GraphField } from './layout.js';
+import {
+  COSTS,
+  COSTS_BYTES,
+  COSTS_F64,
+  GRAPH,
+  GRAPH_BYTES,
+  HEAP_ENTRY_BYTES,
+  LABEL_BYTES,
+  type GraphField,
+} from './layout.js';
 import { LinearMemory } from './memory.js';
 import { WasmArcSearch } from './search.js';
 
@@ -12,7 +21,19 @@ import { WasmArcSearch } from './search.js';
 export interface CoreExports {
   memory: WebAssembly.Memory;
   alloc(bytes: number): number;
-  route(g: number, c: number, se: number, st: number, slat: number, slon: number, sonly: number, de: number, dt: number, dlat: number, dlon: number): number;
+  route(
+    g: number,
+    c: number,
+    se: number,
+    st: number,
+    slat: number,
+    slon: number,
+    sonly: number,
+    de: number,
+    dt: number,
+    dlat: number,
+    dlon: number,
+  ): number;
   one_to_many(g: number, c: number, se: number, st: number, n: number): void;
   ch_route(g: number, c: number, h: number, se: number, st: number, sonly: number, de: number, dt: number): number;
   ch_table(g: number, c: number, h: number, origins: number, dests: number): number;
@@ -35,17 +56,25 @@ export class WasmGraph {
   /** States the A* / one-to-many labels have room for (0 before the first search). */
   private labelCap = 0;
 
-  constructor(module: WebAssembly.Module, readonly graph: RoadGraph) {
+  constructor(
+    module: WebAssembly.Module,
+    readonly graph: RoadGraph,
+  ) {
     this.exports = new WebAssembly.Instance(module, {}).exports as unknown as CoreExports;
     const m = (this.mem = new LinearMemory(this.exports.memory, this.exports.alloc));
     const g = graph;
     this.header = m.filled(GRAPH_BYTES, 0);
     const set: [GraphField, number][] = [
-      ['nodes', g.nodeCount], ['arcs', 2 * g.edgeCount], ['resultArc', -1],
-      ['edgeNodes', m.copy(g.edgeNodes)], ['adjFirst', m.copy(g.adjFirst)], ['adjArc', m.copy(g.adjArc)],
+      ['nodes', g.nodeCount],
+      ['arcs', 2 * g.edgeCount],
+      ['resultArc', -1],
+      ['edgeNodes', m.copy(g.edgeNodes)],
+      ['adjFirst', m.copy(g.adjFirst)],
+      ['adjArc', m.copy(g.adjArc)],
       ['edgeLen', m.copy(g.edgeLen)],
       // Projected coordinates: written by the first vehicle / weighting (they are the same for all of them).
-      ['nodeX', m.alloc(8 * g.nodeCount)], ['nodeY', m.alloc(8 * g.nodeCount)],
+      ['nodeX', m.alloc(8 * g.nodeCount)],
+      ['nodeY', m.alloc(8 * g.nodeCount)],
     ];
     for (const [f, v] of set) this.setField(f, v);
   }
@@ -69,10 +98,15 @@ export class WasmGraph {
     const m = this.mem;
     const n = Math.max(states, 2 * this.graph.edgeCount);
     const set: [GraphField, number][] = [
-      ['fwd', m.filled(LABEL_BYTES * n, 0)], ['bwd', m.filled(LABEL_BYTES * n, 0)],
-      ['fheap', m.alloc(HEAP_ENTRY_BYTES * (n + 1))], ['fheapPos', m.filled(4 * n, 0xff)],
-      ['bheap', m.alloc(HEAP_ENTRY_BYTES * (n + 1))], ['bheapPos', m.filled(4 * n, 0xff)],
-      ['fdur', m.alloc(8 * n)], ['flen', m.alloc(8 * n)], ['labelCap', n],
+      ['fwd', m.filled(LABEL_BYTES * n, 0)],
+      ['bwd', m.filled(LABEL_BYTES * n, 0)],
+      ['fheap', m.alloc(HEAP_ENTRY_BYTES * (n + 1))],
+      ['fheapPos', m.filled(4 * n, 0xff)],
+      ['bheap', m.alloc(HEAP_ENTRY_BYTES * (n + 1))],
+      ['bheapPos', m.filled(4 * n, 0xff)],
+      ['fdur', m.alloc(8 * n)],
+      ['flen', m.alloc(8 * n)],
+      ['labelCap', n],
     ];
     for (const [f, v] of set) this.setField(f, v);
     this.labelCap = n;
@@ -85,12 +119,21 @@ export class WasmGraph {
     if (n > this.pointCap) {
       // Regrown by doubling; old buffers are abandoned.
       const cap = (this.pointCap = Math.max(n, 2 * this.pointCap, 64));
-      const set: [GraphField, number][] = [['dstEdge', m.alloc(4 * cap)], ['dstT', m.alloc(8 * cap)], ['dstNext', m.alloc(8 * cap)], ['dstActive', m.alloc(cap)]];
+      const set: [GraphField, number][] = [
+        ['dstEdge', m.alloc(4 * cap)],
+        ['dstT', m.alloc(8 * cap)],
+        ['dstNext', m.alloc(8 * cap)],
+        ['dstActive', m.alloc(cap)],
+      ];
       for (const [f, v] of set) this.setField(f, v);
     }
     if (outputs > this.outCap) {
       const cap = (this.outCap = Math.max(outputs, 2 * this.outCap, 64));
-      const set: [GraphField, number][] = [['outWeight', m.alloc(8 * cap)], ['outDur', m.alloc(8 * cap)], ['outDist', m.alloc(8 * cap)]];
+      const set: [GraphField, number][] = [
+        ['outWeight', m.alloc(8 * cap)],
+        ['outDur', m.alloc(8 * cap)],
+        ['outDist', m.alloc(8 * cap)],
+      ];
       for (const [f, v] of set) this.setField(f, v);
     }
     const edges = new Uint32Array(m.buffer, this.field('dstEdge'), n);
@@ -120,12 +163,22 @@ export class WasmGraph {
     new Float64Array(m.buffer, this.field('nodeY'), g.nodeCount).set(costs.nodeY);
     const header = m.filled(COSTS_BYTES, 0);
     const ptrs: [keyof typeof COSTS, number][] = [
-      ['arcs', turns.arcs], ['states', turns.states],
-      ['weight', m.copy(costs.weight)], ['dur', m.copy(costs.dur)],
-      ['outOpen', m.copy(costs.outOpen)], ['blocked', m.copy(costs.blocked)], ['restricted', m.copy(costs.restricted)],
-      ['rule', m.copy(turns.rule)], ['ruleFirst', m.copy(turns.ruleFirst)], ['ruleTo', m.copy(turns.ruleTo)],
-      ['ruleNext', m.copy(turns.ruleNext)], ['copyArc', m.copy(turns.copyArc)], ['copyFirst', m.copy(turns.copyFirst)],
-      ['bearing', m.copy(costs.bearing)], ['signal', m.copy(costs.signal)], ['cross', m.copy(costs.cross)],
+      ['arcs', turns.arcs],
+      ['states', turns.states],
+      ['weight', m.copy(costs.weight)],
+      ['dur', m.copy(costs.dur)],
+      ['outOpen', m.copy(costs.outOpen)],
+      ['blocked', m.copy(costs.blocked)],
+      ['restricted', m.copy(costs.restricted)],
+      ['rule', m.copy(turns.rule)],
+      ['ruleFirst', m.copy(turns.ruleFirst)],
+      ['ruleTo', m.copy(turns.ruleTo)],
+      ['ruleNext', m.copy(turns.ruleNext)],
+      ['copyArc', m.copy(turns.copyArc)],
+      ['copyFirst', m.copy(turns.copyFirst)],
+      ['bearing', m.copy(costs.bearing)],
+      ['signal', m.copy(costs.signal)],
+      ['cross', m.copy(costs.cross)],
       ['anglePenalty', m.copy(costs.anglePenalty)],
     ];
     for (const [f, v] of ptrs) m.i32(header + COSTS[f], v);

@@ -6,11 +6,33 @@
 
 /** Fields of `Graph` after its leading f64 `result_weight` (at byte 0), in declaration order, 4 bytes each. */
 const GRAPH_FIELDS = [
-  'nodes', 'arcs', 'gen', 'settled', 'resultArc', 'labelCap',
-  'edgeNodes', 'adjFirst', 'adjArc', 'edgeLen', 'nodeX', 'nodeY',
-  'fwd', 'bwd', 'fheap', 'fheapPos', 'bheap', 'bheapPos',
-  'fdur', 'flen',
-  'dstEdge', 'dstT', 'dstNext', 'dstActive', 'outWeight', 'outDur', 'outDist',
+  'nodes',
+  'arcs',
+  'gen',
+  'settled',
+  'resultArc',
+  'labelCap',
+  'edgeNodes',
+  'adjFirst',
+  'adjArc',
+  'edgeLen',
+  'nodeX',
+  'nodeY',
+  'fwd',
+  'bwd',
+  'fheap',
+  'fheapPos',
+  'bheap',
+  'bheapPos',
+  'fdur',
+  'flen',
+  'dstEdge',
+  'dstT',
+  'dstNext',
+  'dstActive',
+  'outWeight',
+  'outDur',
+  'outDist',
 ] as const;
 
 /**
@@ -18,16 +40,58 @@ const GRAPH_FIELDS = [
  * weight factor, restricted-access turn weight), 4 bytes each.
  */
 const COSTS_FIELDS = [
-  'arcs', 'states', 'weight', 'dur', 'outOpen', 'blocked', 'restricted', 'rule', 'ruleFirst', 'ruleTo', 'ruleNext', 'copyArc', 'copyFirst',
-  'bearing', 'signal', 'cross', 'anglePenalty',
+  'arcs',
+  'states',
+  'weight',
+  'dur',
+  'outOpen',
+  'blocked',
+  'restricted',
+  'rule',
+  'ruleFirst',
+  'ruleTo',
+  'ruleNext',
+  'copyArc',
+  'copyFirst',
+  'bearing',
+  'signal',
+  'cross',
+  'anglePenalty',
 ] as const;
 
 /** Fields of `Ch` after its three leading f64s (result weight, seconds, metres), 4 bytes each. */
 const CH_FIELDS = [
-  'states', 'edgeBased', 'settled', 'resultArc', 'perm', 'recFirst', 'rec', 'kids',
-  'pathCap', 'path', 'stack',
-  'fw', 'fpp', 'fpos', 'ftouched', 'fdl', 'fheap', 'bw', 'bpp', 'bpos', 'btouched', 'bdl', 'bheap',
-  'bucketCap', 'eState', 'eDest', 'eW', 'eD', 'eL', 'sorted', 'first',
+  'states',
+  'edgeBased',
+  'settled',
+  'resultArc',
+  'perm',
+  'recFirst',
+  'rec',
+  'kids',
+  'pathCap',
+  'path',
+  'stack',
+  'fw',
+  'fpp',
+  'fpos',
+  'ftouched',
+  'fdl',
+  'fheap',
+  'bw',
+  'bpp',
+  'bpos',
+  'btouched',
+  'bdl',
+  'bheap',
+  'bucketCap',
+  'eState',
+  'eDest',
+  'eW',
+  'eD',
+  'eL',
+  'sorted',
+  'first',
 ] as const;
 
 export type GraphField = (typeof GRAPH_FIELDS)[number];
@@ -42,7 +106,14 @@ export const GRAPH = offsets(GRAPH_FIELDS, 8);
 export const GRAPH_BYTES = Math.ceil((8 + 4 * GRAPH_FIELDS.length) / 8) * 8;
 
 /** Byte offsets of the f64 fields of `Costs`. */
-export const COSTS_F64 = { boundPerMetre: 0, mPerLon: 8, mPerLat: 16, uTurn: 24, turnFactor: 32, restrictedTurn: 40 } as const;
+export const COSTS_F64 = {
+  boundPerMetre: 0,
+  mPerLon: 8,
+  mPerLat: 16,
+  uTurn: 24,
+  turnFactor: 32,
+  restrictedTurn: 40,
+} as const;
 /** Byte offset of each 4-byte field of the `Costs` header. */
 export const COSTS = offsets(COSTS_FIELDS, 48);
 /** Size of the `Costs` header in bytes. */

@@ -5,7 +5,10 @@
 export class LinearMemory {
   private viewed: { buffer: ArrayBuffer; f64: Float64Array; i32: Int32Array } | null = null;
 
-  constructor(readonly memory: WebAssembly.Memory, private readonly allocate: (bytes: number) => number) {}
+  constructor(
+    readonly memory: WebAssembly.Memory,
+    private readonly allocate: (bytes: number) => number,
+  ) {}
 
   /**
    * Float64 and Int32 views of the whole memory (index = byte address / 8 or / 4), made again only after memory
@@ -13,7 +16,8 @@ export class LinearMemory {
    */
   views(): { f64: Float64Array; i32: Int32Array } {
     const buffer = this.buffer;
-    if (this.viewed?.buffer !== buffer) this.viewed = { buffer, f64: new Float64Array(buffer), i32: new Int32Array(buffer) };
+    if (this.viewed?.buffer !== buffer)
+      this.viewed = { buffer, f64: new Float64Array(buffer), i32: new Int32Array(buffer) };
     return this.viewed;
   }
 

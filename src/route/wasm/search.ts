@@ -10,7 +10,11 @@ import { LABEL_BYTES, LABEL_PARENT } from './layout.js';
  */
 export class WasmArcSearch {
   /** `header`: address of the vehicle / weighting's `Costs` header (WasmGraph.costs); `turns`: its states. */
-  constructor(readonly core: WasmGraph, readonly header: number, readonly turns: TurnTable) {}
+  constructor(
+    readonly core: WasmGraph,
+    readonly header: number,
+    readonly turns: TurnTable,
+  ) {}
 
   /** Arcs settled by the last query. */
   get settled(): number {
@@ -21,7 +25,19 @@ export class WasmArcSearch {
   route(src: Endpoint, dst: Endpoint): ArcPath | null {
     const k = this.core;
     k.ensureSearchState(this.turns.states);
-    const r = k.exports.route(k.header, this.header, src.edge, src.t, src.lat, src.lon, src.only ?? -1, dst.edge, dst.t, dst.lat, dst.lon);
+    const r = k.exports.route(
+      k.header,
+      this.header,
+      src.edge,
+      src.t,
+      src.lat,
+      src.lon,
+      src.only ?? -1,
+      dst.edge,
+      dst.t,
+      dst.lat,
+      dst.lon,
+    );
     if (r === -1) return null;
     const weight = new Float64Array(k.mem.buffer, k.header, 1)[0]!;
     if (r === -2) {
@@ -32,7 +48,8 @@ export class WasmArcSearch {
     // arcs (see ArcSearch.joinAt).
     const T = this.turns;
     const words = new Int32Array(k.mem.buffer);
-    const fp = (k.field('fwd') + LABEL_PARENT) >> 2, bp = (k.field('bwd') + LABEL_PARENT) >> 2;
+    const fp = (k.field('fwd') + LABEL_PARENT) >> 2,
+      bp = (k.field('bwd') + LABEL_PARENT) >> 2;
     const stride = LABEL_BYTES >> 2;
     const arcs: number[] = [];
     for (let s = r; s >= 0; s = words[fp + stride * s]!) arcs.push(T.arcOf(s));
@@ -51,7 +68,12 @@ export class WasmArcSearch {
    * One search from `src` to every endpoint of `dsts`; writes weight, duration (s) and distance (m) per target at
    * `offset + j` of the output arrays (Infinity when unreachable), exactly as ArcSearch.oneToMany does.
    */
-  oneToMany(src: Endpoint, dsts: readonly Endpoint[], out: { weight: Float64Array; dur: Float64Array; dist: Float64Array }, offset = 0): void {
+  oneToMany(
+    src: Endpoint,
+    dsts: readonly Endpoint[],
+    out: { weight: Float64Array; dur: Float64Array; dist: Float64Array },
+    offset = 0,
+  ): void {
     const k = this.core;
     k.ensureSearchState(this.turns.states);
     k.writePoints(dsts, dsts.length);
