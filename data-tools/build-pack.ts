@@ -9,7 +9,7 @@ import { withHierarchies } from './ch-pack.js';
 import { buildGraph, type GraphArrays } from './graph.js';
 import type { WardPolygonArrays } from '../src/admin/ward-polygons.js';
 import type { Rect } from '../src/admin/ward-polygons-builder.js';
-import type { PackContents } from './pack-sections.js';
+import { writePack, type PackContents } from './pack-sections.js';
 import { buildPlaces, type AdminResolver } from './places/index.js';
 import { Progress } from './progress.js';
 import { OsmStore } from './store.js';
@@ -26,6 +26,11 @@ export interface BuildOptions {
   /** Builds the admin resolver once the places' provinces are known (Vietnamese admin units); null for none. */
   admin?: (() => AdminBundle) | null;
   progress?: Progress;
+  /**
+   * Contract the road graph into hierarchies (default true). Without them the pack routes by A*: quick to build,
+   * slower to query (for very large test inputs, or a first look at new data).
+   */
+  hierarchies?: boolean;
 }
 
 /** What the admin step contributes: a resolver for places, the ward polygons and the serialised units of the pack. */
@@ -67,7 +72,7 @@ export function buildOsmPack(opts: BuildOptions): Uint8Array {
   });
   if (pbf.length > 0) {
     // Second pass over PBF inputs: only the nodes that ways and relations use, or that are places themselves.
-    const needed = neededNodes(store);
+    const needed = store.referencedNodes();
     store.nodeFilter = (id, tags) => sortedHas(needed, id) || (tags !== null && interestingNode(tags));
     for (const i of pbf) {
       progress.step(`reading nodes of ${basename(opts.inputs[i]!)}`);
@@ -103,8 +108,14 @@ export function buildOsmPack(opts: BuildOptions): Uint8Array {
     admin: admin ? admin.serialize() : undefined,
   };
   contents.meta = metadata(opts.name, infos, contents);
-  progress.step('contracting the road graph');
-  const bytes = withHierarchies(contents, progress);
+  let bytes: Uint8Array;
+  if (opts.hierarchies === false) {
+    progress.step('writing the pack');
+    bytes = writePack(contents);
+  } else {
+    progress.step('contracting the road graph');
+    bytes = withHierarchies(contents, progress);
+  }
   progress.done(
     `${opts.name}: ${graph.nodeLat.length} nodes, ${graph.edgeLen.length} edges, ${places.lat.length} places, ${basemap.kind.length} map features, ${(bytes.length / 1e6).toFixed(2)} MB`,
   );
@@ -156,17 +167,6 @@ export function metadata(name: string, inputs: object[], c: PackContents): Recor
 
 function sha256(file: string): string {
   return createHash('sha256').update(readFileSync(file)).digest('hex');
-}
-
-/** Sorted ids of nodes referenced by ways and relations. */
-function neededNodes(store: OsmStore): Float64Array {
-  const ids: number[] = [];
-  for (const w of store.ways.values()) for (const r of w.refs) ids.push(r);
-  for (const rel of store.relations.values()) for (const m of rel.members) if (m.type === 'node') ids.push(m.ref);
-  const a = Float64Array.from(ids).sort();
-  let n = 0;
-  for (let i = 0; i < a.length; i++) if (i === 0 || a[i] !== a[i - 1]) a[n++] = a[i]!;
-  return a.slice(0, n);
 }
 
 function sortedHas(a: Float64Array, id: number): boolean {

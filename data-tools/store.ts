@@ -1,12 +1,8 @@
 import type { Center, Member, OsmSink, Tags } from './osm/types.js';
 import { COORD_SCALE } from '../src/pack/format.js';
+import { WayTable, type WayRec } from './way-table.js';
 
-export interface WayRec {
-  id: number;
-  refs: number[];
-  tags: Tags;
-  center?: Center;
-}
+export type { WayRec } from './way-table.js';
 
 export interface RelationRec {
   id: number;
@@ -17,7 +13,8 @@ export interface RelationRec {
 
 /**
  * Collects the elements of several inputs and merges them by type + id: a later input wins. Nodes are kept in
- * growable typed arrays (no object per node); only tagged nodes keep a tags object.
+ * growable typed arrays (no object per node); only tagged nodes keep a tags object. Ways are kept flat (WayTable:
+ * node references in one typed array, tags interned); relations, few even in a country, as objects.
  */
 export class OsmStore implements OsmSink {
   private ids = new Float64Array(1 << 16);
@@ -29,7 +26,8 @@ export class OsmStore implements OsmSink {
   inputSeq = 0;
   readonly nodeTags = new Map<number, Tags>();
   private tagSeq = new Map<number, number>();
-  readonly ways = new Map<number, WayRec>();
+  /** Ways by id (`ways.get(id)`), latest input's version. */
+  readonly ways = new WayTable();
   readonly relations = new Map<number, RelationRec>();
   /** When set, nodes for which it returns false are dropped (the node pass of a two-pass PBF read). */
   nodeFilter: ((id: number, tags: Tags | null) => boolean) | null = null;
@@ -59,7 +57,7 @@ export class OsmStore implements OsmSink {
   }
 
   way(id: number, refs: number[], tags: Tags, center?: Center): void {
-    this.ways.set(id, { id, refs, tags, center });
+    this.ways.add(id, refs, tags, center);
   }
 
   relation(id: number, members: Member[], tags: Tags, center?: Center): void {
@@ -144,9 +142,16 @@ export class OsmStore implements OsmSink {
     return this.sortedLon![i]!;
   }
 
-  /** Ways sorted by id (deterministic iteration). */
-  sortedWays(): WayRec[] {
-    return [...this.ways.values()].sort((a, b) => a.id - b.id);
+  /** Ways sorted by id (deterministic iteration), each made as it is reached: keep only what you need. */
+  sortedWays(): Iterable<WayRec> {
+    return this.ways.inIdOrder();
+  }
+
+  /** Sorted ids of the nodes that ways and relations reference, each once (the nodes a PBF's node pass keeps). */
+  referencedNodes(): Float64Array {
+    const members: number[] = [];
+    for (const rel of this.relations.values()) for (const m of rel.members) if (m.type === 'node') members.push(m.ref);
+    return this.ways.referencedNodes(members);
   }
 
   /** Relations sorted by id. */

@@ -11,17 +11,18 @@ import { Progress } from '../progress.js';
 import { flag, type ParsedArgs } from '../../src/adapters/cli/args.js';
 import type { CliCommand } from '../../src/adapters/cli/run.js';
 
-const HELP = `bando build-pack --input FILE [--input FILE ...] --output FILE.pack [--name NAME] [--admin DIR] [--quiet]
+const HELP = `bando build-pack --input FILE [--input FILE ...] --output FILE.pack [--name NAME] [--admin DIR] [--no-ch] [--quiet]
   Inputs: OSM PBF, OSM XML, Overpass JSON (several, merged by element id; later inputs win),
   or a DIMACS road graph as two inputs: the .gr arcs and the .co coordinates (gzipped or plain).
   --admin DIR   Vietnamese administrative units (the folder holding vn-legacy/, vn-2025/, vn-2025-communes/ and,
                 optional, vn-2025-boundaries/: with the official ward polygons every place gets the 2025 ward that
-                holds it, and the pack keeps the polygons of its area for reverse geocoding).`;
+                holds it, and the pack keeps the polygons of its area for reverse geocoding).
+  --no-ch       Skip the contraction hierarchies: a much quicker build whose pack routes by A* (slower queries).`;
 
 /** `bando build-pack`: builds a pack file from OSM or DIMACS inputs. */
 export const buildPackCommand: CliCommand = {
   help: HELP,
-  flags: { input: 'value', output: 'value', name: 'value', admin: 'value', quiet: 'switch' },
+  flags: { input: 'value', output: 'value', name: 'value', admin: 'value', 'no-ch': 'switch', quiet: 'switch' },
   run: buildPack,
 };
 
@@ -63,7 +64,13 @@ async function buildPack(args: ParsedArgs): Promise<number> {
     progress.done(`${name}: ${(bytes.length / 1e6).toFixed(2)} MB`);
   } else {
     const adminDir = flag(args, 'admin');
-    bytes = buildOsmPack({ inputs, name, progress, admin: adminDir ? vietnamAdmin(adminDir) : null });
+    bytes = buildOsmPack({
+      inputs,
+      name,
+      progress,
+      admin: adminDir ? vietnamAdmin(adminDir) : null,
+      hierarchies: flag(args, 'no-ch') !== 'true',
+    });
   }
   writeFileSync(output, bytes);
   return 0;
