@@ -4,6 +4,7 @@ import type { StringTableBuilder } from '../src/pack/strings.js';
 import { EdgeFlag, PROFILE_COUNT, ROAD_CLASSES } from '../src/route/profiles.js';
 import { hilbert16 } from './hilbert.js';
 import { buildIncidence } from './incidence.js';
+import { computeArcBearings } from '../src/route/turn-model.js';
 import { PROFILES, roadClassOf, wayUse, type WayUse } from './profiles.js';
 import type { OsmStore, WayRec } from './store.js';
 import type { Tags } from './osm/types.js';
@@ -52,6 +53,11 @@ export interface GraphArrays {
   /** Turn restrictions: R + 1 offsets into turnEdges (edge paths from → via… → to). */
   turnFirst: Uint32Array;
   turnEdges: Uint32Array;
+  /**
+   * 2 × E: per arc (edge * 2 + dir) the bearing leaving its tail, 1/1024 turns clockwise from north
+   * (src/route/turn-model.ts computeArcBearings): stored so that engines do not compute it at their first route.
+   */
+  arcBearing?: Uint16Array;
   /** 0 = no_* (path forbidden), 1 = only_* (from the first edge, only this path). */
   turnKind: Uint8Array;
   /** Profiles (bit p) the restriction applies to. */
@@ -249,6 +255,7 @@ export function buildGraph(store: OsmStore, strings: StringTableBuilder): GraphA
 
   // 5. Turn restrictions, as edge paths.
   buildRestrictions(store, g, wayEdges, newEdgeId, nodeOf);
+  g.arcBearing = computeArcBearings(g);
   return g;
 }
 

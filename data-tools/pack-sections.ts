@@ -50,6 +50,7 @@ export function writePack(c: PackContents): Uint8Array {
     .addArray('graph.turn.edges', g.turnEdges)
     .addArray('graph.turn.kind', g.turnKind)
     .addArray('graph.turn.mask', g.turnMask);
+  if (g.arcBearing) w.addArray('graph.arc.bearing', g.arcBearing);
   if (c.edgeDuration) w.addArray('graph.edge.dur', c.edgeDuration);
   if (c.places) {
     const p = c.places;

@@ -68,8 +68,15 @@ export function buildStreets(store: OsmStore, wardOf: ((lat: number, lon: number
     const parent = ways.map((_, i) => i);
     const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i]!)));
     const boxes = ways.map((w) => bboxOf(store, w.refs));
-    for (let i = 0; i < ways.length; i++) {
-      for (let j = i + 1; j < ways.length; j++) {
+    // Sweep along longitude: only ways whose boxes overlap in x (with the margin) are compared, so a name shared by
+    // thousands of ways across a country costs about its neighbours, not all its pairs. The groups are the connected
+    // components of the same "near" relation as comparing every pair, so the result does not depend on the order.
+    const m = nearMargin(JOIN_METRES);
+    const byX = ways.map((_, i) => i).sort((p, q) => boxes[p]![0] - boxes[q]![0] || p - q);
+    for (let x = 0; x < byX.length; x++) {
+      const i = byX[x]!;
+      for (let y = x + 1; y < byX.length && boxes[byX[y]!]![0] - m <= boxes[i]![2]; y++) {
+        const j = byX[y]!;
         if (
           boxesNear(boxes[i]!, boxes[j]!, JOIN_METRES) &&
           (sharesNode(ways[i]!.refs, ways[j]!.refs) ||
@@ -81,7 +88,9 @@ export function buildStreets(store: OsmStore, wardOf: ((lat: number, lon: number
     const groups = new Map<number, number[]>();
     ways.forEach((_, i) => {
       const r = find(i);
-      groups.set(r, [...(groups.get(r) ?? []), i]);
+      const g = groups.get(r);
+      if (g) g.push(i);
+      else groups.set(r, [i]);
     });
     for (const members of groups.values()) {
       const refs = [...new Set(members.flatMap((i) => ways[i]!.refs))];
@@ -91,7 +100,9 @@ export function buildStreets(store: OsmStore, wardOf: ((lat: number, lon: number
       const byWard = new Map<number, number[]>();
       for (const r of refs) {
         const w = wardOfNode(r);
-        byWard.set(w, [...(byWard.get(w) ?? []), r]);
+        const list = byWard.get(w);
+        if (list) list.push(r);
+        else byWard.set(w, [r]);
       }
       for (const w of [...byWard.keys()].sort((a, b) => a - b)) {
         const at = nearestToCentre(store, byWard.get(w)!);
@@ -141,8 +152,12 @@ function bboxOf(store: OsmStore, refs: number[]): Box {
   }
   return [x0, y0, x1, y1];
 }
+/** A distance in metres as a generous margin in 1e-7 degrees (1.5× a degree of latitude's length). */
+function nearMargin(metres: number): number {
+  return (metres / 111_000) * COORD_SCALE * 1.5;
+}
 function boxesNear(a: Box, b: Box, metres: number): boolean {
-  const m = (metres / 111_000) * COORD_SCALE * 1.5;
+  const m = nearMargin(metres);
   return a[0] - m <= b[2] && b[0] - m <= a[2] && a[1] - m <= b[3] && b[1] - m <= a[3];
 }
 function sharesNode(a: number[], b: number[]): boolean {

@@ -37,6 +37,11 @@ export class RoadGraph {
   readonly turnEdges: Uint32Array;
   readonly turnKind: Uint8Array;
   readonly turnMask: Uint8Array;
+  /**
+   * Per arc: the bearing leaving its tail in 1/1024 turns (turn-model.ts computeArcBearings), as the builder stored
+   * it; null in packs from before the section (then computed at the first route).
+   */
+  readonly arcBearing: Uint16Array | null;
   /** Forward durations in seconds replacing length / speed (routing-only packs from travel-time graphs), or null. */
   readonly edgeDuration: Float32Array | null;
   /**
@@ -73,6 +78,7 @@ export class RoadGraph {
     this.turnEdges = pack.array('graph.turn.edges');
     this.turnKind = pack.array('graph.turn.kind');
     this.turnMask = pack.array('graph.turn.mask');
+    this.arcBearing = pack.has('graph.arc.bearing') ? pack.array<Uint16Array>('graph.arc.bearing') : null;
     this.edgeDuration = pack.has('graph.edge.dur') ? pack.array<Float32Array>('graph.edge.dur') : null;
     this.fromOsm = !(pack.has('meta') && pack.json<{ weights?: string }>('meta').weights !== undefined);
     this.nodeCount = this.nodeLat.length;
@@ -113,6 +119,7 @@ export class RoadGraph {
     for (let i = 0; i < this.adjArc.length; i++)
       if (this.adjArc[i]! >>> 1 >= E) bad(`arc ${this.adjArc[i]} refers to a missing edge`);
     if (this.edgeDuration && this.edgeDuration.length !== E) bad('edge durations differ in length');
+    if (this.arcBearing && this.arcBearing.length !== 2 * E) bad('arc bearings differ in length');
     if (this.edgeRestricted.length !== E) bad('edge access flags differ in length');
   }
 

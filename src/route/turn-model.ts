@@ -63,18 +63,32 @@ export function turnSteps(bearings: Uint16Array, a: number, b: number): number {
 
 const bearingCache = new WeakMap<RoadGraph, Uint16Array>();
 
+/** The graph arrays a bearing needs: nodes, edge ends and shapes (a RoadGraph, or the builder's GraphArrays). */
+export type BearingGraph = Pick<RoadGraph, 'nodeLat' | 'nodeLon' | 'edgeNodes' | 'edgeShape' | 'shapeLat' | 'shapeLon'>;
+
+/**
+ * Per arc (edge * 2 + dir): the bearing with which it leaves its tail (see computeArcBearings). Packs store them
+ * (section `graph.arc.bearing`, written by the builder), so a big graph does not spend seconds on them at its first
+ * route; for packs without the section they are computed once per graph.
+ */
+export function arcBearings(g: RoadGraph): Uint16Array {
+  if (g.arcBearing) return g.arcBearing;
+  let out = bearingCache.get(g);
+  if (!out) bearingCache.set(g, (out = computeArcBearings(g)));
+  return out;
+}
+
 /**
  * Per arc (edge * 2 + dir): the bearing with which it leaves its tail, from the tail to the point
  * BEARING_LOOKAHEAD_M along it (its head when shorter), in steps of 1/ANGLE_STEPS turn clockwise from north.
- * The bearing with which arc a enters its head is that of a ^ 1 turned by half a turn. Computed once per graph.
+ * The bearing with which arc a enters its head is that of a ^ 1 turned by half a turn.
  */
-export function arcBearings(g: RoadGraph): Uint16Array {
-  let out = bearingCache.get(g);
-  if (out) return out;
-  out = new Uint16Array(2 * g.edgeCount);
+export function computeArcBearings(g: BearingGraph): Uint16Array<ArrayBuffer> {
+  const edgeCount = g.edgeNodes.length >> 1;
+  const out = new Uint16Array(2 * edgeCount);
   const lat: number[] = [],
     lon: number[] = [];
-  for (let e = 0; e < g.edgeCount; e++) {
+  for (let e = 0; e < edgeCount; e++) {
     const u = g.edgeNodes[2 * e]!,
       v = g.edgeNodes[2 * e + 1]!;
     lat.length = 0;
@@ -90,7 +104,6 @@ export function arcBearings(g: RoadGraph): Uint16Array {
     out[2 * e] = lookahead(lat, lon, 1);
     out[2 * e + 1] = lookahead(lat, lon, -1);
   }
-  bearingCache.set(g, out);
   return out;
 }
 
