@@ -6,7 +6,8 @@ import { hilbert16 } from './hilbert.js';
 import { buildIncidence } from './incidence.js';
 import { computeArcBearings } from '../src/route/turn-model.js';
 import { PROFILES, roadClassOf, wayUse, type WayUse } from './profiles.js';
-import type { OsmStore, WayRec } from './store.js';
+import { GrowableInt32 } from './growable.js';
+import type { OsmStore } from './store.js';
 import type { Tags } from './osm/types.js';
 
 /** Node flag bits (graph.node.flags). */
@@ -64,15 +65,6 @@ export interface GraphArrays {
   turnMask: Uint8Array;
 }
 
-interface RawEdge {
-  a: number; // store node index
-  b: number;
-  shape: number[]; // store node indices in between
-  way: WayRec;
-  use: WayUse[];
-  len: number;
-}
-
 const BARRIER_PASSABLE = new Set([
   'cattle_grid',
   'border_control',
@@ -88,21 +80,40 @@ const BARRIER_PASSABLE = new Set([
 ]);
 const BARRIER_BIKE_PASSABLE = new Set(['bollard', 'cycle_barrier', 'motorcycle_barrier', 'swing_gate', 'kerb']);
 
-/** Builds the road graph from merged OSM elements. */
+/**
+ * Builds the road graph from merged OSM elements. Country-sized inputs have tens of millions of node references, so
+ * every per-node and per-edge table here is a typed array indexed by the store's dense node index or the edge
+ * number (no map or object per node or edge); a routable way keeps its id, its (shared) tags and the vehicle uses
+ * computed once per tag set.
+ */
 export function buildGraph(store: OsmStore, strings: StringTableBuilder): GraphArrays {
-  // 1. Routable ways and how often each OSM node is used by them.
-  const routable: { way: WayRec; use: WayUse[]; refs: number[] }[] = [];
-  const uses = new Map<number, number>();
+  const S = store.nodeCount;
+  // 1. Routable ways (their node references, as store indices, in `refs`) and how often each node is used by them:
+  // an inner reference counts 1, a way end (or next to a missing node) 2; only "2 or more" matters, so it saturates.
+  const useOf = new Map<Tags, WayUse[]>();
+  const wayId: number[] = [];
+  const wayTags: Tags[] = [];
+  const wayUses: WayUse[][] = [];
+  const wayRefFirst: number[] = [0];
+  const refs = new GrowableInt32();
+  const uses = new Uint8Array(S);
   for (const way of store.sortedWays()) {
-    const use = PROFILES.map((p) => wayUse(p, way.tags));
+    let use = useOf.get(way.tags);
+    if (!use) useOf.set(way.tags, (use = PROFILES.map((p) => wayUse(p, way.tags))));
     if (!use.some((u) => u.forward > 0 || u.backward > 0)) continue;
-    const refs = way.refs.map((r) => store.nodeIndex(r));
-    routable.push({ way, use, refs });
-    refs.forEach((r, i) => {
-      if (r < 0) return;
-      const ends = i === 0 || i === refs.length - 1 || refs[i - 1]! < 0 || refs[i + 1]! < 0;
-      uses.set(r, (uses.get(r) ?? 0) + (ends ? 2 : 1));
-    });
+    const at = refs.length;
+    for (const id of way.refs) refs.push(store.nodeIndex(id));
+    const n = refs.length;
+    for (let i = at; i < n; i++) {
+      const r = refs.at(i);
+      if (r < 0) continue;
+      const ends = i === at || i === n - 1 || refs.at(i - 1) < 0 || refs.at(i + 1) < 0;
+      uses[r] = Math.min(255, uses[r]! + (ends ? 2 : 1));
+    }
+    wayId.push(way.id);
+    wayTags.push(way.tags);
+    wayUses.push(use);
+    wayRefFirst.push(n);
   }
   // Nodes that must stay graph nodes: restriction via nodes, barriers, signals.
   const forced = new Set<number>();
@@ -110,63 +121,79 @@ export function buildGraph(store: OsmStore, strings: StringTableBuilder): GraphA
     if (!isRestriction(rel.tags)) continue;
     for (const m of rel.members) if (m.type === 'node' && m.role === 'via') forced.add(store.nodeIndex(m.ref));
   }
-  const isGraphNode = (r: number) =>
-    (uses.get(r) ?? 0) >= 2 || forced.has(r) || nodeSpecial(store.nodeTags.get(store.nodeId(r)));
+  const isGraphNode = (r: number) => uses[r]! >= 2 || forced.has(r) || nodeSpecial(store.nodeTags.get(store.nodeId(r)));
 
-  // 2. Split ways into edges at graph nodes; a missing node (clipped extract) ends the chain.
-  const raw: RawEdge[] = [];
-  const wayEdges = new Map<number, number[]>();
-  for (const { way, use, refs } of routable) {
+  // 2. Split ways into edges at graph nodes; a missing node (clipped extract) ends the chain. Edge k runs from store
+  // node edgeA[k] to edgeB[k] through shape[shapeFirst[k] .. shapeFirst[k + 1]); a way's edges are consecutive,
+  // wayEdgeFirst[w] .. wayEdgeFirst[w + 1].
+  const edgeA = new GrowableInt32();
+  const edgeB = new GrowableInt32();
+  const edgeOfWay = new GrowableInt32();
+  const edgeLength: number[] = [];
+  const shape = new GrowableInt32();
+  const shapeFirst = new GrowableInt32();
+  shapeFirst.push(0);
+  const wayEdgeFirst = new Int32Array(wayId.length + 1);
+  for (let w = 0; w < wayId.length; w++) {
+    wayEdgeFirst[w] = edgeA.length;
+    const lo = wayRefFirst[w]!;
+    const hi = wayRefFirst[w + 1]!;
     let start = -1;
-    let shape: number[] = [];
+    let shapeAt = shape.length;
     let len = 0;
-    const list: number[] = [];
-    for (let i = 0; i < refs.length; i++) {
-      const r = refs[i]!;
+    for (let i = lo; i < hi; i++) {
+      const r = refs.at(i);
       if (r < 0) {
         start = -1;
         continue;
       }
       if (start < 0) {
         start = r;
-        shape = [];
+        shape.truncate(shapeAt);
         len = 0;
         continue;
       }
-      const prev = refs[i - 1]!;
+      const prev = refs.at(i - 1);
       len += haversine(
         store.latE7(prev) / COORD_SCALE,
         store.lonE7(prev) / COORD_SCALE,
         store.latE7(r) / COORD_SCALE,
         store.lonE7(r) / COORD_SCALE,
       );
-      if (isGraphNode(r) || i === refs.length - 1 || refs[i + 1]! < 0) {
-        if (r !== start || shape.length > 0) {
-          list.push(raw.length);
-          raw.push({ a: start, b: r, shape, way, use, len });
-        }
+      if (isGraphNode(r) || i === hi - 1 || refs.at(i + 1) < 0) {
+        if (r !== start || shape.length > shapeAt) {
+          edgeA.push(start);
+          edgeB.push(r);
+          edgeOfWay.push(w);
+          edgeLength.push(len);
+          shapeFirst.push(shape.length);
+          shapeAt = shape.length;
+        } else shape.truncate(shapeAt);
         start = r;
-        shape = [];
         len = 0;
       } else {
         shape.push(r);
       }
     }
-    wayEdges.set(way.id, list);
+    shape.truncate(shapeAt);
   }
+  wayEdgeFirst[wayId.length] = edgeA.length;
+  const E = edgeA.length;
 
-  // 3. Number graph nodes along a Hilbert curve for memory locality; edges by first node.
-  const nodeSet = new Set<number>();
-  for (const e of raw) {
-    nodeSet.add(e.a);
-    nodeSet.add(e.b);
-  }
-  const storeNodes = [...nodeSet];
+  // 3. Number graph nodes along a Hilbert curve for memory locality (ties by OSM id, which is store order); edges by
+  // first node, in their order of creation within a node.
+  const isNode = new Uint8Array(S);
+  for (let k = 0; k < E; k++) isNode[edgeA.at(k)] = isNode[edgeB.at(k)] = 1;
+  let N = 0;
+  for (let r = 0; r < S; r++) N += isNode[r]!;
+  const storeNodes = new Int32Array(N);
   let minLat = Infinity,
     minLon = Infinity,
     maxLat = -Infinity,
     maxLon = -Infinity;
-  for (const r of storeNodes) {
+  for (let r = 0, i = 0; r < S; r++) {
+    if (!isNode[r]) continue;
+    storeNodes[i++] = r;
     minLat = Math.min(minLat, store.latE7(r));
     maxLat = Math.max(maxLat, store.latE7(r));
     minLon = Math.min(minLon, store.lonE7(r));
@@ -174,19 +201,27 @@ export function buildGraph(store: OsmStore, strings: StringTableBuilder): GraphA
   }
   const sx = 65535 / Math.max(1, maxLon - minLon);
   const sy = 65535 / Math.max(1, maxLat - minLat);
-  const key = new Map<number, number>();
-  for (const r of storeNodes)
-    key.set(r, hilbert16(Math.round((store.lonE7(r) - minLon) * sx), Math.round((store.latE7(r) - minLat) * sy)));
-  storeNodes.sort((p, q) => key.get(p)! - key.get(q)! || store.nodeId(p) - store.nodeId(q));
-  const nodeOf = new Map<number, number>();
-  storeNodes.forEach((r, i) => nodeOf.set(r, i));
+  const key = new Float64Array(N);
+  for (let i = 0; i < N; i++) {
+    const r = storeNodes[i]!;
+    key[i] = hilbert16(Math.round((store.lonE7(r) - minLon) * sx), Math.round((store.latE7(r) - minLat) * sy));
+  }
+  const byKey = new Int32Array(N);
+  for (let i = 0; i < N; i++) byKey[i] = i;
+  byKey.sort((p, q) => key[p]! - key[q]! || p - q);
+  const nodeOf = new Int32Array(S).fill(-1);
+  for (let i = 0; i < N; i++) nodeOf[storeNodes[byKey[i]!]!] = i;
+  for (let i = 0; i < N; i++) byKey[i] = storeNodes[byKey[i]!]!;
+  const ordered = byKey; // store index of graph node i
 
-  const N = storeNodes.length;
-  const edgeOrder = raw.map((_, i) => i);
-  edgeOrder.sort((p, q) => nodeOf.get(raw[p]!.a)! - nodeOf.get(raw[q]!.a)! || p - q);
-  const newEdgeId = new Int32Array(raw.length);
+  // Edges by first graph node, stable (a counting sort).
+  const edgeOrder = new Int32Array(E);
+  const start = new Int32Array(N + 1);
+  for (let k = 0; k < E; k++) start[nodeOf[edgeA.at(k)]! + 1]!++;
+  for (let v = 0; v < N; v++) start[v + 1]! += start[v]!;
+  for (let k = 0; k < E; k++) edgeOrder[start[nodeOf[edgeA.at(k)]!]!++] = k;
+  const newEdgeId = new Int32Array(E);
   edgeOrder.forEach((old, i) => (newEdgeId[old] = i));
-  const E = raw.length;
 
   const g: GraphArrays = {
     nodeLat: new Int32Array(N),
@@ -204,8 +239,8 @@ export function buildGraph(store: OsmStore, strings: StringTableBuilder): GraphA
     edgeName: new Uint32Array(E),
     edgeWay: new Float64Array(E),
     edgeShape: new Uint32Array(E + 1),
-    shapeLat: new Int32Array(0),
-    shapeLon: new Int32Array(0),
+    shapeLat: new Int32Array(shape.length),
+    shapeLon: new Int32Array(shape.length),
     adjFirst: new Uint32Array(N + 1),
     adjArc: new Uint32Array(2 * E),
     turnFirst: new Uint32Array(1),
@@ -213,50 +248,70 @@ export function buildGraph(store: OsmStore, strings: StringTableBuilder): GraphA
     turnKind: new Uint8Array(0),
     turnMask: new Uint8Array(0),
   };
-  storeNodes.forEach((r, i) => {
+  for (let i = 0; i < N; i++) {
+    const r = ordered[i]!;
     g.nodeLat[i] = store.latE7(r);
     g.nodeLon[i] = store.lonE7(r);
     g.nodeOsm[i] = store.nodeId(r);
     const tags = store.nodeTags.get(store.nodeId(r));
     g.nodeFlags[i] = nodeFlags(tags);
     g.nodeBlock[i] = nodeBlock(tags);
-  });
-  let shapeCount = 0;
-  for (const e of raw) shapeCount += e.shape.length;
-  g.shapeLat = new Int32Array(shapeCount);
-  g.shapeLon = new Int32Array(shapeCount);
+  }
   let s = 0;
-  edgeOrder.forEach((old, i) => {
-    const e = raw[old]!;
-    g.edgeNodes[2 * i] = nodeOf.get(e.a)!;
-    g.edgeNodes[2 * i + 1] = nodeOf.get(e.b)!;
-    g.edgeLen[i] = e.len;
-    e.use.forEach((u, p) => {
+  for (let i = 0; i < E; i++) {
+    const old = edgeOrder[i]!;
+    const w = edgeOfWay.at(old);
+    const tags = wayTags[w]!;
+    g.edgeNodes[2 * i] = nodeOf[edgeA.at(old)]!;
+    g.edgeNodes[2 * i + 1] = nodeOf[edgeB.at(old)]!;
+    g.edgeLen[i] = edgeLength[old]!;
+    wayUses[w]!.forEach((u, p) => {
       g.edgeSpeed[i * PROFILE_COUNT * 2 + p * 2] = u.forward;
       g.edgeSpeed[i * PROFILE_COUNT * 2 + p * 2 + 1] = u.backward;
       g.edgePref[i * PROFILE_COUNT + p] = Math.max(1, Math.min(100, Math.round(u.preference * 100)));
       if (u.restricted && (u.forward > 0 || u.backward > 0)) g.edgeRestricted[i]! |= 1 << p;
     });
-    g.edgeClass[i] = roadClassOf(e.way.tags);
-    g.edgeFlags[i] = edgeFlags(e.way.tags);
-    g.edgeName[i] = strings.intern(e.way.tags.name ?? e.way.tags.ref);
-    g.edgeWay[i] = e.way.id;
+    g.edgeClass[i] = roadClassOf(tags);
+    g.edgeFlags[i] = edgeFlags(tags);
+    g.edgeName[i] = strings.intern(tags.name ?? tags.ref);
+    g.edgeWay[i] = wayId[w]!;
     g.edgeShape[i] = s;
-    for (const r of e.shape) {
+    for (let k = shapeFirst.at(old); k < shapeFirst.at(old + 1); k++) {
+      const r = shape.at(k);
       g.shapeLat[s] = store.latE7(r);
       g.shapeLon[s] = store.lonE7(r);
       s++;
     }
-  });
+  }
   g.edgeShape[E] = s;
 
   // 4. Incidence lists (CSR).
   Object.assign(g, buildIncidence(g.edgeNodes, N));
 
   // 5. Turn restrictions, as edge paths.
-  buildRestrictions(store, g, wayEdges, newEdgeId, nodeOf);
+  const edgesOfWay = (id: number): number[] => {
+    const w = sortedIndexOf(wayId, id);
+    const out: number[] = [];
+    if (w >= 0) for (let k = wayEdgeFirst[w]!; k < wayEdgeFirst[w + 1]!; k++) out.push(newEdgeId[k]!);
+    return out;
+  };
+  const graphNode = (r: number): number => (r >= 0 ? nodeOf[r]! : -1);
+  buildRestrictions(store, g, edgesOfWay, graphNode);
   g.arcBearing = computeArcBearings(g);
   return g;
+}
+
+/** Position of `x` in the ascending array `a`, or -1. */
+function sortedIndexOf(a: readonly number[], x: number): number {
+  let lo = 0;
+  let hi = a.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    if (a[mid] === x) return mid;
+    if (a[mid]! < x) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
 }
 
 function isRestriction(tags: Tags): boolean {
@@ -311,12 +366,16 @@ const RESTRICTION_KEYS: string[][] = [
   ['motorcar', 'motor_vehicle', 'vehicle'],
 ];
 
+/**
+ * Turn restrictions as edge paths.
+ * @param edgesOfWay the graph edges of a way id (none for a way that is not routable)
+ * @param graphNode the graph node of a store node index, -1 when it is none
+ */
 function buildRestrictions(
   store: OsmStore,
   g: GraphArrays,
-  wayEdges: Map<number, number[]>,
-  newEdgeId: Int32Array,
-  nodeOf: Map<number, number>,
+  edgesOfWay: (wayId: number) => number[],
+  graphNode: (r: number) => number,
 ): void {
   const first: number[] = [0];
   const edges: number[] = [];
@@ -325,8 +384,7 @@ function buildRestrictions(
   const endpoint = (e: number, side: 0 | 1) => g.edgeNodes[2 * e + side]!;
   /** The edge of `wayId` that touches graph node v (the one adjacent to v along the way). */
   const edgeAt = (wayId: number, v: number): number => {
-    for (const old of wayEdges.get(wayId) ?? []) {
-      const e = newEdgeId[old]!;
+    for (const e of edgesOfWay(wayId)) {
       if (endpoint(e, 0) === v || endpoint(e, 1) === v) return e;
     }
     return -1;
@@ -353,8 +411,8 @@ function buildRestrictions(
     if (!mask || kind < 0) continue;
     let path: number[] | null = null;
     if (via.length === 1 && via[0]!.type === 'node') {
-      const v = nodeOf.get(store.nodeIndex(via[0]!.ref));
-      if (v === undefined) continue;
+      const v = graphNode(store.nodeIndex(via[0]!.ref));
+      if (v < 0) continue;
       const a = edgeAt(from[0]!.ref, v);
       const b = edgeAt(to[0]!.ref, v);
       if (a >= 0 && b >= 0) path = [a, b];
@@ -364,8 +422,7 @@ function buildRestrictions(
         from[0]!.ref,
         via.map((m) => m.ref),
         to[0]!.ref,
-        wayEdges,
-        newEdgeId,
+        edgesOfWay,
       );
     }
     if (!path) continue;
@@ -386,10 +443,8 @@ function viaWayPath(
   fromWay: number,
   viaWays: number[],
   toWay: number,
-  wayEdges: Map<number, number[]>,
-  newEdgeId: Int32Array,
+  edgesOf: (wayId: number) => number[],
 ): number[] | null {
-  const edgesOf = (w: number) => (wayEdges.get(w) ?? []).map((old) => newEdgeId[old]!);
   const other = (e: number, v: number) => (g.edgeNodes[2 * e] === v ? g.edgeNodes[2 * e + 1]! : g.edgeNodes[2 * e]!);
   const touches = (e: number, v: number) => g.edgeNodes[2 * e] === v || g.edgeNodes[2 * e + 1] === v;
   const viaEdges = new Set(viaWays.flatMap(edgesOf));
