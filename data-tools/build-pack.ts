@@ -89,7 +89,7 @@ export function buildOsmPack(opts: BuildOptions): Uint8Array {
 
   const strings = new StringTableBuilder();
   progress.step('building the road graph');
-  const graph = buildGraph(store, strings);
+  const graph = buildGraph(store, strings, progress);
   progress.step('extracting places');
   const admin = opts.admin?.() ?? null;
   const area = graphBox(graph, WARD_MARGIN_DEG);

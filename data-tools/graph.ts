@@ -7,6 +7,7 @@ import { buildIncidence } from './incidence.js';
 import { computeArcBearings } from '../src/route/turn-model.js';
 import { PROFILES, roadClassOf, wayUse, type WayUse } from './profiles.js';
 import { GrowableInt32 } from './growable.js';
+import type { StageProgress } from './progress.js';
 import type { OsmStore } from './store.js';
 import type { Tags } from './osm/types.js';
 
@@ -85,9 +86,12 @@ const BARRIER_BIKE_PASSABLE = new Set(['bollard', 'cycle_barrier', 'motorcycle_b
  * every per-node and per-edge table here is a typed array indexed by the store's dense node index or the edge
  * number (no map or object per node or edge); a routable way keeps its id, its (shared) tags and the vehicle uses
  * computed once per tag set.
+ * @param progress told the ways read of all ways, now and then (a count and an ETA in the terminal)
  */
-export function buildGraph(store: OsmStore, strings: StringTableBuilder): GraphArrays {
+export function buildGraph(store: OsmStore, strings: StringTableBuilder, progress?: StageProgress): GraphArrays {
   const S = store.nodeCount;
+  const wayCount = store.ways.size;
+  let seen = 0;
   // 1. Routable ways (their node references, as store indices, in `refs`) and how often each node is used by them:
   // an inner reference counts 1, a way end (or next to a missing node) 2; only "2 or more" matters, so it saturates.
   const useOf = new Map<Tags, WayUse[]>();
@@ -98,6 +102,7 @@ export function buildGraph(store: OsmStore, strings: StringTableBuilder): GraphA
   const refs = new GrowableInt32();
   const uses = new Uint8Array(S);
   for (const way of store.sortedWays()) {
+    if ((++seen & 0xfff) === 0) progress?.update(seen, wayCount);
     let use = useOf.get(way.tags);
     if (!use) useOf.set(way.tags, (use = PROFILES.map((p) => wayUse(p, way.tags))));
     if (!use.some((u) => u.forward > 0 || u.backward > 0)) continue;
