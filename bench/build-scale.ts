@@ -13,6 +13,8 @@
  *   shared NY files); a cut-out of them gives quick runs.
  * - BUILD_SCALE_PAIRS: origins (and destinations) per hierarchy; origins × destinations pairs are checked and timed
  *   (default 16, so 256 pairs).
+ * - BUILD_SCALE_CH=0: build without hierarchies (build-pack --no-ch), for the builder's other stages and loading at
+ *   sizes where contraction takes hours; queries are then A* (car), reported as hierarchy -1.
  */
 import { execFileSync } from 'node:child_process';
 import { statSync, writeFileSync } from 'node:fs';
@@ -102,7 +104,12 @@ async function measureSize(k: number, dimacs: string, pairsPerSide: number): Pro
   const clock = new StageClock(process.stderr, !process.env.BUILD_SCALE_VERBOSE);
   t0 = performance.now();
   const c0 = cpuMs();
-  const bytes = buildOsmPack({ inputs: [input.file], name: `ny-${k}x${k}`, progress: clock });
+  const bytes = buildOsmPack({
+    inputs: [input.file],
+    name: `ny-${k}x${k}`,
+    progress: clock,
+    hierarchies: process.env.BUILD_SCALE_CH !== '0',
+  });
   const buildMs = performance.now() - t0;
   const buildCpuMs = cpuMs() - c0;
   const stages: Stage[] = [];
@@ -129,7 +136,9 @@ async function measureSize(k: number, dimacs: string, pairsPerSide: number): Pro
   const pack = Pack.from(bytes);
   const g = new RoadGraph(pack);
   const router = new Router(g, pack, { wasm: false });
-  const list = pack.json<{ list: { id: number; profiles: number[]; records: number }[] }>('ch.index').list;
+  const list = pack.has('ch.index')
+    ? pack.json<{ list: { id: number; profiles: number[]; records: number }[] }>('ch.index').list
+    : [{ id: -1, profiles: [0], records: 0 }];
   const hierarchies: SizeResult['hierarchies'] = [];
   for (const h of list) {
     const profile = h.profiles[0]!;
