@@ -18,16 +18,51 @@ export interface PackMeta {
   license: string;
 }
 
-/** One loaded pack: its metadata, strings, road graph and, when the pack has them, places and basemap. */
+/** The read-only parts of a pack that every region object over it shares, each opened when first needed. */
+class PackParts {
+  private graphPart?: RoadGraph;
+  private stringsPart?: StringTable;
+  private placesPart?: PlaceStore | null;
+  private basemapPart?: Basemap | null;
+  private adminPart?: unknown;
+  private wardsPart?: WardPolygons | null;
+
+  constructor(private readonly pack: Pack) {}
+
+  get graph(): RoadGraph {
+    return (this.graphPart ??= new RoadGraph(this.pack));
+  }
+  get strings(): StringTable {
+    return (this.stringsPart ??= new StringTable(this.pack));
+  }
+  get places(): PlaceStore | null {
+    if (this.placesPart === undefined) this.placesPart = this.pack.has('place.lat') ? new PlaceStore(this.pack) : null;
+    return this.placesPart;
+  }
+  get basemap(): Basemap | null {
+    if (this.basemapPart === undefined) this.basemapPart = this.pack.has('map.kind') ? new Basemap(this.pack) : null;
+    return this.basemapPart;
+  }
+  get admin(): unknown {
+    if (this.adminPart === undefined)
+      this.adminPart = this.pack.has('admin.units') ? this.pack.json('admin.units') : null;
+    return this.adminPart;
+  }
+  get wards(): WardPolygons | null {
+    if (this.wardsPart === undefined) this.wardsPart = WardPolygons.fromPack(this.pack);
+    return this.wardsPart;
+  }
+}
+
+/**
+ * One loaded pack: its metadata, strings, road graph and, when the pack has them, places and basemap. Only the
+ * metadata is read when the region is made; each other part is opened (its sections viewed and cross-checked) when
+ * first used, so loading a country pack costs what its metadata costs and an engine that never draws a map never
+ * opens the basemap. A corrupt part is refused then, with a PackError naming the pack, which the endpoints report.
+ */
 export class Region {
   readonly meta: PackMeta;
-  readonly strings: StringTable;
-  readonly graph: RoadGraph;
-  readonly places: PlaceStore | null;
-  readonly basemap: Basemap | null;
-  readonly admin: unknown;
-  /** The official polygons of the 2025 wards around the pack's area, or null (packs without admin data). */
-  readonly wards: WardPolygons | null;
+  private readonly parts: PackParts;
 
   /** @param of another region of the same pack whose read-only parts this one shares (see view) */
   constructor(
@@ -35,12 +70,27 @@ export class Region {
     of?: Region,
   ) {
     this.meta = of ? of.meta : pack.json<PackMeta>('meta');
-    this.strings = of ? of.strings : new StringTable(pack);
-    this.graph = of ? of.graph : new RoadGraph(pack);
-    this.places = of ? of.places : pack.has('place.lat') ? new PlaceStore(pack) : null;
-    this.basemap = of ? of.basemap : pack.has('map.kind') ? new Basemap(pack) : null;
-    this.admin = of ? of.admin : pack.has('admin.units') ? pack.json('admin.units') : null;
-    this.wards = of ? of.wards : WardPolygons.fromPack(pack);
+    this.parts = of ? of.parts : new PackParts(pack);
+  }
+
+  get strings(): StringTable {
+    return this.parts.strings;
+  }
+  get graph(): RoadGraph {
+    return this.parts.graph;
+  }
+  get places(): PlaceStore | null {
+    return this.parts.places;
+  }
+  get basemap(): Basemap | null {
+    return this.parts.basemap;
+  }
+  get admin(): unknown {
+    return this.parts.admin;
+  }
+  /** The official polygons of the 2025 wards around the pack's area, or null (packs without admin data). */
+  get wards(): WardPolygons | null {
+    return this.parts.wards;
   }
 
   /**

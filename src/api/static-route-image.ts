@@ -82,5 +82,12 @@ export async function staticRouteImage(
   const route = findRouteLine(regions, parsed.params, limits.snapRadius);
   if ('status' in route) return route;
   await preloadGlyphs();
-  return drawStaticRoute(route.region, style ?? defaultStaticStyle(), route.line, parsed.params).toPNGAsync();
+  let image: ReturnType<typeof drawStaticRoute>;
+  try {
+    // The basemap is opened on first use: a corrupt one (in a pack loaded without verify) is reported, not thrown.
+    image = drawStaticRoute(route.region, style ?? defaultStaticStyle(), route.line, parsed.params);
+  } catch (err) {
+    return { status: 'ERROR', error_message: `drawing failed: ${(err as Error).message}` };
+  }
+  return image.toPNGAsync();
 }

@@ -1,4 +1,5 @@
 import { nodeBuiltin } from '../node-builtin.js';
+import { ENTRY_BYTES, HEADER_BYTES } from './format.js';
 import { Pack, PackError } from './reader.js';
 
 /**
@@ -7,13 +8,77 @@ import { Pack, PackError } from './reader.js';
  */
 export type PackSource = string | URL | ArrayBuffer | Uint8Array;
 
-/** Reads and opens one pack. Throws PackError naming the source when it is missing, truncated or corrupt. */
+/**
+ * Reads and opens one pack. Throws PackError naming the source when it is missing, truncated or corrupt.
+ *
+ * `verify` (default true) reads the whole pack and checks every section's checksum now: a corrupt pack is refused
+ * at load, at a cost linear in its size (reading and checking a few hundred MB takes about a second). With
+ * `verify: false` a pack file in Node is opened lazily instead: only its header and section table are read now,
+ * and each section when first used, its checksum checked then (a corrupt section makes the request that needed it
+ * fail with an error naming the file and the section). Bytes and fetched URLs are opened in memory, unchecked.
+ */
 export async function loadPack(source: PackSource, opts: { verify?: boolean } = {}): Promise<Pack> {
   if (source instanceof ArrayBuffer || source instanceof Uint8Array)
     return Pack.from(source, { source: 'pack bytes', verify: opts.verify });
   const label = source instanceof URL ? source.href : source;
-  const bytes = await readSource(source, label);
+  const fs = nodeBuiltin('node:fs');
+  const url = sourceUrl(source, label, !!fs);
+  if (fs && opts.verify === false && (!url || url.protocol === 'file:')) return openLazily(fs, url ?? source, label);
+  const bytes = await readSource(source, url, fs, label);
   return Pack.from(bytes, { source: label, verify: opts.verify });
+}
+
+/** Files whose packs were garbage-collected are closed. */
+const closeFiles = new FinalizationRegistry<number>((fd) => {
+  try {
+    nodeBuiltin('node:fs')?.closeSync(fd);
+  } catch {
+    // already closed
+  }
+});
+
+/** Opens a pack file by its header and section table; sections are read when first used (Pack.lazy). */
+function openLazily(fs: typeof import('node:fs'), path: string | URL, label: string): Pack {
+  let fd: number;
+  try {
+    fd = fs.openSync(path, 'r');
+  } catch (err) {
+    throw fileError(err, label);
+  }
+  try {
+    const size = fs.fstatSync(fd).size;
+    const readAt = (offset: number, length: number): Uint8Array => {
+      const out = new Uint8Array(length);
+      let got = 0;
+      while (got < length) {
+        let n: number;
+        try {
+          n = fs.readSync(fd, out, got, length - got, offset + got);
+        } catch (err) {
+          throw new PackError(label, `cannot be read (${(err as Error).message})`);
+        }
+        if (n === 0) throw new PackError(label, `truncated: ends inside the bytes ${offset}..${offset + length}`);
+        got += n;
+      }
+      return out;
+    };
+    const header = readAt(0, Math.min(size, HEADER_BYTES));
+    const count = size >= HEADER_BYTES ? new DataView(header.buffer).getUint32(12, true) : 0;
+    const tableEnd = Math.min(size, HEADER_BYTES + count * ENTRY_BYTES);
+    const head = tableEnd > header.length ? readAt(0, tableEnd) : header;
+    const pack = Pack.lazy(head, size, readAt, label);
+    closeFiles.register(pack, fd);
+    return pack;
+  } catch (err) {
+    fs.closeSync(fd);
+    throw err;
+  }
+}
+
+/** A PackError for a file that cannot be opened or read. */
+function fileError(err: unknown, label: string): PackError {
+  const code = (err as NodeJS.ErrnoException).code;
+  return new PackError(label, code === 'ENOENT' ? 'file does not exist' : `cannot be read (${(err as Error).message})`);
 }
 
 /**
@@ -33,9 +98,13 @@ function sourceUrl(source: string | URL, label: string, inNode: boolean): URL | 
   return new URL(source, base);
 }
 
-async function readSource(source: string | URL, label: string): Promise<Uint8Array> {
-  const fs = nodeBuiltin('node:fs');
-  const url = sourceUrl(source, label, !!fs);
+/** The whole pack: fetched (`url` not a file: URL) or read from the file (`url` a file: URL, or null: `source` is a path). */
+async function readSource(
+  source: string | URL,
+  url: URL | null,
+  fs: typeof import('node:fs') | undefined,
+  label: string,
+): Promise<Uint8Array> {
   if (url && url.protocol !== 'file:') {
     let res: Response;
     try {
@@ -51,10 +120,6 @@ async function readSource(source: string | URL, label: string): Promise<Uint8Arr
     const buf = await fs.promises.readFile(url ?? source);
     return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    throw new PackError(
-      label,
-      code === 'ENOENT' ? 'file does not exist' : `cannot be read (${(err as Error).message})`,
-    );
+    throw fileError(err, label);
   }
 }

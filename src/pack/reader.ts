@@ -37,16 +37,27 @@ export interface OpenOptions {
 }
 
 /**
- * A pack opened in place over an ArrayBuffer. Sections are typed-array views into that buffer (zero copy).
+ * Reads `length` bytes at byte `offset` of a pack file into new memory (8-aligned, as every section needs), or
+ * throws PackError naming the file.
+ */
+export type SectionReader = (offset: number, length: number) => Uint8Array;
+
+/**
+ * A pack: its section table, and its sections as typed-array views. Either opened in place over its bytes
+ * (`from`: zero copy) or over a file read section by section when first used (`lazy`: each section read once,
+ * its checksum checked then, and viewed zero-copy afterwards).
  */
 export class Pack {
   readonly sections = new Map<string, SectionEntry>();
+  /** Sections read so far by a lazy pack. */
+  private readonly opened = new Map<string, Uint8Array>();
 
   private constructor(
-    readonly buffer: ArrayBuffer,
-    readonly byteOffset: number,
+    private readonly bytes: Uint8Array,
+    /** Size of the pack in bytes. */
     readonly byteLength: number,
     readonly source: string,
+    private readonly readAt: SectionReader | null = null,
   ) {}
 
   /**
@@ -58,33 +69,40 @@ export class Pack {
     let bytes = data instanceof Uint8Array ? data : new Uint8Array(data);
     // Typed views need their element alignment; a pack at an odd offset (a pooled Node Buffer) is copied once.
     if (bytes.byteOffset % 8 !== 0) bytes = bytes.slice();
-    if (bytes.byteLength < HEADER_BYTES)
-      throw new PackError(
-        source,
-        `truncated: ${bytes.byteLength} bytes is shorter than the ${HEADER_BYTES}-byte header`,
-      );
-    for (let i = 0; i < MAGIC.length; i++) {
-      if (bytes[i] !== MAGIC.charCodeAt(i)) throw new PackError(source, 'not a bando pack (bad magic bytes)');
+    const total = readHeader(bytes, bytes.byteLength, source);
+    const pack = new Pack(bytes, total, source);
+    pack.readTable(bytes, total);
+    if (opts.verify !== false) {
+      for (const [name, e] of pack.sections) {
+        if (crc32(bytes.subarray(e.offset, e.offset + e.byteLength)) !== e.crc)
+          throw new PackError(source, `corrupt: checksum of section "${name}" does not match`);
+      }
     }
-    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    const version = view.getUint32(8, true);
-    if (version !== FORMAT_VERSION)
-      throw new PackError(
-        source,
-        `pack format version ${version} is not supported (this bando reads version ${FORMAT_VERSION})`,
-      );
+    return pack;
+  }
+
+  /**
+   * Opens a pack file from its header and section table; each section is read with `readAt` when first used and
+   * its checksum checked then (a PackError naming the file and the section when it does not match). Opening costs
+   * the table, whatever the file's size.
+   * @param head the file's first bytes: at least the header, and the whole section table when the file has one
+   * @param fileBytes the file's size in bytes
+   */
+  static lazy(head: Uint8Array, fileBytes: number, readAt: SectionReader, source: string): Pack {
+    const total = readHeader(head, fileBytes, source);
+    const pack = new Pack(head, total, source, readAt);
+    pack.readTable(head, total);
+    return pack;
+  }
+
+  /** Fills `sections` from the table in `head`, checking each entry's type, bounds and alignment. */
+  private readTable(head: Uint8Array, total: number): void {
+    const view = new DataView(head.buffer, head.byteOffset, head.byteLength);
     const count = view.getUint32(12, true);
-    const total = view.getUint32(20, true);
-    if (bytes.byteLength < total) throw new PackError(source, `truncated: ${bytes.byteLength} of ${total} bytes`);
-    if (HEADER_BYTES + count * ENTRY_BYTES > total)
-      throw new PackError(source, 'corrupt: section table runs past the end of the file');
-    if (headerCrc(bytes, count) !== view.getUint32(16, true))
-      throw new PackError(source, 'corrupt: header checksum does not match');
-    const pack = new Pack(bytes.buffer as ArrayBuffer, bytes.byteOffset, total, source);
     for (let i = 0; i < count; i++) {
       const e = HEADER_BYTES + i * ENTRY_BYTES;
       let name = '';
-      for (let c = 0; c < NAME_BYTES && bytes[e + c] !== 0; c++) name += String.fromCharCode(bytes[e + c]!);
+      for (let c = 0; c < NAME_BYTES && head[e + c] !== 0; c++) name += String.fromCharCode(head[e + c]!);
       const entry: SectionEntry = {
         name,
         type: view.getUint32(e + 24, true),
@@ -93,20 +111,29 @@ export class Pack {
         crc: view.getUint32(e + 36, true),
       };
       const ctor = ARRAY_CTORS[entry.type];
-      if (!ctor) throw new PackError(source, `corrupt: section "${name}" has unknown element type ${entry.type}`);
+      if (!ctor) throw new PackError(this.source, `corrupt: section "${name}" has unknown element type ${entry.type}`);
       if (
         entry.offset % 8 !== 0 ||
         entry.offset + entry.byteLength > total ||
         entry.byteLength % ctor.BYTES_PER_ELEMENT !== 0
       ) {
-        throw new PackError(source, `corrupt: section "${name}" lies outside the file or is misaligned`);
+        throw new PackError(this.source, `corrupt: section "${name}" lies outside the file or is misaligned`);
       }
-      if (opts.verify !== false && crc32(bytes.subarray(entry.offset, entry.offset + entry.byteLength)) !== entry.crc) {
-        throw new PackError(source, `corrupt: checksum of section "${name}" does not match`);
-      }
-      pack.sections.set(name, entry);
+      this.sections.set(name, entry);
     }
-    return pack;
+  }
+
+  /** The bytes of a section: in place, or read (and checked) on first use for a lazy pack. */
+  private sectionBytes(e: SectionEntry): Uint8Array {
+    if (!this.readAt) return this.bytes.subarray(e.offset, e.offset + e.byteLength);
+    let b = this.opened.get(e.name);
+    if (!b) {
+      b = this.readAt(e.offset, e.byteLength);
+      if (crc32(b) !== e.crc)
+        throw new PackError(this.source, `corrupt: checksum of section "${e.name}" does not match`);
+      this.opened.set(e.name, b);
+    }
+    return b;
   }
 
   /** True when the pack has a section of that name. */
@@ -118,13 +145,13 @@ export class Pack {
   array<T extends TypedArray = TypedArray>(name: string): T {
     const e = this.entry(name);
     const ctor = ARRAY_CTORS[e.type]!;
-    return new ctor(this.buffer, this.byteOffset + e.offset, e.byteLength / ctor.BYTES_PER_ELEMENT) as T;
+    const b = this.sectionBytes(e);
+    return new ctor(b.buffer as ArrayBuffer, b.byteOffset, e.byteLength / ctor.BYTES_PER_ELEMENT) as T;
   }
 
   /** A section decoded as UTF-8 text. */
   text(name: string): string {
-    const e = this.entry(name);
-    return new TextDecoder().decode(new Uint8Array(this.buffer, this.byteOffset + e.offset, e.byteLength));
+    return new TextDecoder().decode(this.sectionBytes(this.entry(name)));
   }
 
   /** A section decoded as JSON. */
@@ -141,4 +168,33 @@ export class Pack {
     if (!e) throw new PackError(this.source, `section "${name}" is missing`);
     return e;
   }
+}
+
+/**
+ * Checks a pack's header (magic, version, length, table bounds and checksum) in `head`, which holds at least the
+ * header and, when the header fits, the whole section table.
+ * @param fileBytes the pack's size in bytes (a pack shorter than its header says is truncated)
+ * @returns the pack's length in bytes, as its header states it
+ */
+function readHeader(head: Uint8Array, fileBytes: number, source: string): number {
+  if (fileBytes < HEADER_BYTES || head.byteLength < HEADER_BYTES)
+    throw new PackError(source, `truncated: ${fileBytes} bytes is shorter than the ${HEADER_BYTES}-byte header`);
+  for (let i = 0; i < MAGIC.length; i++) {
+    if (head[i] !== MAGIC.charCodeAt(i)) throw new PackError(source, 'not a bando pack (bad magic bytes)');
+  }
+  const view = new DataView(head.buffer, head.byteOffset, head.byteLength);
+  const version = view.getUint32(8, true);
+  if (version !== FORMAT_VERSION)
+    throw new PackError(
+      source,
+      `pack format version ${version} is not supported (this bando reads version ${FORMAT_VERSION})`,
+    );
+  const count = view.getUint32(12, true);
+  const total = view.getUint32(20, true);
+  if (fileBytes < total) throw new PackError(source, `truncated: ${fileBytes} of ${total} bytes`);
+  if (HEADER_BYTES + count * ENTRY_BYTES > total || HEADER_BYTES + count * ENTRY_BYTES > head.byteLength)
+    throw new PackError(source, 'corrupt: section table runs past the end of the file');
+  if (headerCrc(head, count) !== view.getUint32(16, true))
+    throw new PackError(source, 'corrupt: header checksum does not match');
+  return total;
 }

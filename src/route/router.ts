@@ -86,18 +86,28 @@ export class Router {
   /** Why this router left the WebAssembly core for TypeScript after a failed call into it; null while it has not. */
   private wasmFailure: string | null = null;
 
+  /** The graph, or how to open it on first use (a region's graph: a router made at load opens nothing). */
+  private graphOf: RoadGraph | (() => RoadGraph);
+
   /**
-   * `pack` supplies the precomputed hierarchies (sections `ch.*`); without it every search is A*.
-   * `opts.wasm`: see the `wasm` property (default true). `opts.bigComponentEdges`: see that property (default
-   * BIG_COMPONENT_EDGES = 1000 edges).
+   * `graph`: the road graph, or a function giving it, called on first use. `pack` supplies the precomputed
+   * hierarchies (sections `ch.*`); without it every search is A*. `opts.wasm`: see the `wasm` property (default
+   * true). `opts.bigComponentEdges`: see that property (default BIG_COMPONENT_EDGES = 1000 edges).
    */
   constructor(
-    readonly graph: RoadGraph,
+    graph: RoadGraph | (() => RoadGraph),
     readonly pack: Pack | null = null,
     opts: { wasm?: boolean; bigComponentEdges?: number } = {},
   ) {
+    this.graphOf = graph;
     this.wasm = opts.wasm !== false;
     this.bigComponentEdges = opts.bigComponentEdges ?? BIG_COMPONENT_EDGES;
+  }
+
+  /** The road graph routed over. */
+  get graph(): RoadGraph {
+    if (typeof this.graphOf === 'function') this.graphOf = this.graphOf();
+    return this.graphOf;
   }
 
   /** The index of the graph's edge segments (built on first use), shared by snapping and reverse geocoding. */
@@ -375,7 +385,7 @@ const routers = new WeakMap<Region, Router>();
 export function routerOf(region: Region): Router {
   let r = routers.get(region);
   if (!r) {
-    r = new Router(region.graph, region.pack);
+    r = new Router(() => region.graph, region.pack);
     routers.set(region, r);
   }
   return r;
