@@ -12,6 +12,7 @@ import type { Rect } from '../src/admin/ward-polygons-builder.js';
 import { writePack, type PackContents } from './pack-sections.js';
 import { buildPlaces, type AdminResolver } from './places/index.js';
 import { Progress } from './progress.js';
+import { sortedIndexOf } from './sorted.js';
 import { OsmStore } from './store.js';
 import { detectOsmFormat, readOsmFile } from './osm/read.js';
 import type { InputInfo, Tags } from './osm/types.js';
@@ -73,7 +74,7 @@ export function buildOsmPack(opts: BuildOptions): Uint8Array {
   if (pbf.length > 0) {
     // Second pass over PBF inputs: only the nodes that ways and relations use, or that are places themselves.
     const needed = store.referencedNodes();
-    store.nodeFilter = (id, tags) => sortedHas(needed, id) || (tags !== null && interestingNode(tags));
+    store.nodeFilter = (id, tags) => sortedIndexOf(needed, id) >= 0 || (tags !== null && interestingNode(tags));
     for (const i of pbf) {
       progress.step(`reading nodes of ${basename(opts.inputs[i]!)}`);
       store.inputSeq = i;
@@ -167,16 +168,4 @@ export function metadata(name: string, inputs: object[], c: PackContents): Recor
 
 function sha256(file: string): string {
   return createHash('sha256').update(readFileSync(file)).digest('hex');
-}
-
-function sortedHas(a: Float64Array, id: number): boolean {
-  let lo = 0;
-  let hi = a.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >>> 1;
-    if (a[mid] === id) return true;
-    if (a[mid]! < id) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return false;
 }

@@ -7,6 +7,7 @@ import { buildIncidence } from './incidence.js';
 import { computeArcBearings } from '../src/route/turn-model.js';
 import { PROFILES, roadClassOf, wayUse, type WayUse } from './profiles.js';
 import { GrowableInt32 } from './growable.js';
+import { sortedIndexOf } from './sorted.js';
 import type { StageProgress } from './progress.js';
 import type { OsmStore } from './store.js';
 import type { Tags } from './osm/types.js';
@@ -304,19 +305,6 @@ export function buildGraph(store: OsmStore, strings: StringTableBuilder, progres
   buildRestrictions(store, g, edgesOfWay, graphNode);
   g.arcBearing = computeArcBearings(g);
   return g;
-}
-
-/** Position of `x` in the ascending array `a`, or -1. */
-function sortedIndexOf(a: readonly number[], x: number): number {
-  let lo = 0;
-  let hi = a.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >>> 1;
-    if (a[mid] === x) return mid;
-    if (a[mid]! < x) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return -1;
 }
 
 function isRestriction(tags: Tags): boolean {

@@ -1,5 +1,6 @@
 import type { Center, Member, OsmSink, Tags } from './osm/types.js';
 import { COORD_SCALE } from '../src/pack/format.js';
+import { sortedIndexOf } from './sorted.js';
 import { WayTable, type WayRec } from './way-table.js';
 
 export type { WayRec } from './way-table.js';
@@ -114,17 +115,7 @@ export class OsmStore implements OsmSink {
   /** Dense index of a node id, or -1 when the node is not in the inputs. */
   nodeIndex(id: number): number {
     this.index();
-    const a = this.sortedIds!;
-    let lo = 0;
-    let hi = a.length - 1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >>> 1;
-      const v = a[mid]!;
-      if (v === id) return mid;
-      if (v < id) lo = mid + 1;
-      else hi = mid - 1;
-    }
-    return -1;
+    return sortedIndexOf(this.sortedIds!, id);
   }
 
   /** Node id at a dense index. */
