@@ -17,7 +17,12 @@ import type { AutocompleteResponse, GeocodeResponse, PlaceDetailResponse } from 
 export interface EngineOptions {
   /** Packs to load: Node file paths, URLs or bytes. Default: the embedded central-Hanoi pack. */
   packs?: PackSource[];
-  /** Check every section checksum at load (default true). */
+  /**
+   * Check every section checksum at load (default true): the whole pack is read and checked now, a corrupt pack is
+   * refused by createEngine, and loading costs time linear in the pack's size. false opens a pack file lazily: only
+   * its section table at load, each section read (and its checksum checked) when first used, so a country pack
+   * loads in milliseconds and a corrupt section fails the request that needs it, naming the file and the section.
+   */
   verify?: boolean;
   /** Style JSON of the static-map basemap (style-layers.md). Default: the package's default style. */
   style?: unknown;
