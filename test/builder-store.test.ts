@@ -32,7 +32,9 @@ class MapSink implements OsmSink {
 describe('OsmStore ways', () => {
   it('match a map by id over overlapping real inputs, the later input winning', () => {
     // Two Hanoi extracts of different dates that share many ways (ids), then hospitals with `center`s.
-    const inputs = ['hanoi-center-all-2023.overpass.json', 'hanoi-central-drive-2025.overpass.json'].map((f) => OSM + f);
+    const inputs = ['hanoi-center-all-2023.overpass.json', 'hanoi-central-drive-2025.overpass.json'].map(
+      (f) => OSM + f,
+    );
     inputs.push(`${OSM}hanoi-hospitals-2024.overpass.json`);
     const store = new OsmStore();
     const plain = new MapSink();
