@@ -144,12 +144,16 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
       adminTerms: q.adminMask.ward | q.adminMask.district | q.adminMask.province,
     });
   };
-  let hits = search(q.required | q.adminAsName, opts.keep);
+  // "Phường X" alone asks for the unit: a house or a shop in it is no answer (without the unit's own place, the
+  // fallback names the 2025 ward it went into).
+  const asked = opts.keep;
+  const keep =
+    kindAsked >= PlaceKind.ward ? (p: number) => places.kind[p]! >= PlaceKind.ward && (!asked || asked(p)) : asked;
+  let hits = search(q.required | q.adminAsName, keep);
   // "Chợ Bến Thành" names no market of that name: then a market in the ward of that name (never one elsewhere). A
   // district or city is too large to stand in for the name ("Chợ Đà Lạt", "Ga Hà Nội" are not any market or station
   // there).
   if (hits.length === 0 && (q.adminAsName & q.adminMask.ward) !== 0) {
-    const keep = opts.keep;
     hits = search(q.required, (p) => (!keep || keep(p)) && adminAgreement(r, p, 0, checks) > 0);
   }
   const phrase = namePhrase(q);

@@ -61,27 +61,23 @@ export function turnSteps(bearings: Uint16Array, a: number, b: number): number {
   return (bearings[b]! - bearings[a ^ 1]! + ANGLE_STEPS / 2) & (ANGLE_STEPS - 1);
 }
 
-const bearingCache = new WeakMap<RoadGraph, Uint16Array>();
-
 /** The graph arrays a bearing needs: nodes, edge ends and shapes (a RoadGraph, or the builder's GraphArrays). */
 export type BearingGraph = Pick<RoadGraph, 'nodeLat' | 'nodeLon' | 'edgeNodes' | 'edgeShape' | 'shapeLat' | 'shapeLon'>;
 
 /**
  * Per arc (edge * 2 + dir): the bearing with which it leaves its tail (see computeArcBearings). Packs store them
  * (section `graph.arc.bearing`, written by the builder), so a big graph does not spend seconds on them at its first
- * route; for packs without the section they are computed once per graph.
+ * route; for packs without the section they are computed here: the owner keeps the result (a Router for its engine,
+ * the pack builder for its build).
  */
 export function arcBearings(g: RoadGraph): Uint16Array {
-  if (g.arcBearing) return g.arcBearing;
-  let out = bearingCache.get(g);
-  if (!out) bearingCache.set(g, (out = computeArcBearings(g)));
-  return out;
+  return g.arcBearing ?? computeArcBearings(g);
 }
 
 /**
  * Per arc (edge * 2 + dir): the bearing with which it leaves its tail, from the tail to the point
  * BEARING_LOOKAHEAD_M along it (its head when shorter), in steps of 1/ANGLE_STEPS turn clockwise from north.
- * The bearing with which arc a enters its head is that of a ^ 1 turned by half a turn.
+ * The bearing with which arc a enters its head is that of a ^ 1 turned by half a turn (linear in the graph's points).
  */
 export function computeArcBearings(g: BearingGraph): Uint16Array<ArrayBuffer> {
   const edgeCount = g.edgeNodes.length >> 1;
