@@ -180,7 +180,7 @@ describe('bando serve --threads (server thread protocol)', () => {
   });
 
   it('heavy calls run on at most heavyThreads workers: light calls are answered while heavy ones hold, heavy ones after', async () => {
-    const pool = createThreadPool(HOLDING, { size: 2, packs: [PACK], heavyThreads: 1 });
+    const pool = createThreadPool(HOLDING, { size: 2, packs: [PACK], heavyThreads: 1, heavyNiceness: 10 });
     const api = await pool.ready;
     // `ready` waits for every worker: none is still loading when the first calls come.
     expect(pool.stats().ready).toBe(2);

@@ -47,7 +47,8 @@ const SERVE_HELP = `bando serve [--pack FILE ...] [--keys FILE] [--usage FILE|re
   --heavy-threads N  threads that run heavy calls, one at a time each (default threads − 1); the
                  others are kept for light calls, which never wait behind a heavy one.
   --heavy-niceness N  nice levels (0–19) by which the heavy threads run below the server (Linux),
-                 so light calls get the cores first when they are short; default 10, 0 to keep them equal.
+                 so light calls get the cores first when they are short (heavy calls and the light calls
+                 those threads take are then slower whenever the machine is busy); default 0.
   --max-cost UNITS   refuse calls estimated above UNITS (≈ ms of engine time) with 400 naming the
                  parameter; default no limit beyond the engine's own.
   --metrics-token-file FILE  serve /metrics (Prometheus) to Authorization: Bearer <the file's token>.

@@ -6,8 +6,8 @@ import { rawParams } from '../../api/param-types.js';
 import type { WorkerInitOptions } from './protocol.js';
 import { FAILED, PNG, READY, type ThreadAnswer, type ThreadWorkerData } from './thread-protocol.js';
 
-/** Default nice levels by which the threads of heavy calls run below the serving thread (see `heavyNiceness`). */
-const HEAVY_NICENESS = 10;
+/** Cost units in flight on a reserved worker (≈ ms of queued work) before light calls also go to heavy workers. */
+const SPILL_UNITS = 8;
 
 /** Options of {@link createThreadPool}. */
 export interface ThreadPoolOptions extends WorkerInitOptions {
@@ -32,8 +32,11 @@ export interface ThreadPoolOptions extends WorkerInitOptions {
   /**
    * Nice levels by which the workers of heavy calls run below this process (Linux; elsewhere no change), so that when
    * the cores are short the serving thread and the light workers get them first and a heavy call only takes what
-   * is left. Heavy calls are still answered: a lower priority slows them only while light work waits. Default 10;
-   * 0 keeps every worker at the process's priority. Workers of a pool with no reserved worker are never lowered.
+   * is left. Heavy calls are still answered, but slower whenever the cores are busy, also with other processes'
+   * work, and the light calls a heavy worker takes when the reserved ones have a queue run at its priority too.
+   * Default 0 (every worker at the process's priority): measured on a loaded 2-core machine (HTTP README), 10 cut
+   * the light calls' p99 beside 400-stop trips by about a fifth but doubled the route workload's p99. Workers of a
+   * pool with no reserved worker are never lowered.
    */
   heavyNiceness?: number;
 }
@@ -109,15 +112,15 @@ interface Thread {
  * other cores, and the request time limit becomes real.
  *
  * Scheduling is cost-aware (see cost.ts). Heavy calls (a 400-stop trip, a large static map) run only on the last
- * `heavyThreads` workers, one at a time each and at a lower CPU priority; the other workers are reserved for light
+ * `heavyThreads` workers, one at a time each (optionally at a lower CPU priority); the other workers are reserved for light
  * calls. A light call goes to the worker with the fewest cost units in flight among those not running a heavy call,
- * so light calls never wait behind seconds of work nor, when the cores are short, for the CPU a heavy call uses.
+ * so light calls never wait behind seconds of work.
  */
 export function createThreadPool(script: string | URL, opts: ThreadPoolOptions = {}): ThreadPool {
   const size = Math.max(1, opts.size ?? 1);
   const heavyThreads = Math.min(size, Math.max(1, opts.heavyThreads ?? size - 1));
   // Lowering the heavy workers' priority only helps when other workers take the light calls.
-  const niceness = heavyThreads < size ? (opts.heavyNiceness ?? HEAVY_NICENESS) : 0;
+  const niceness = heavyThreads < size ? (opts.heavyNiceness ?? 0) : 0;
   const workerData = (takesHeavy: boolean): ThreadWorkerData => ({
     bandoThread: {
       packs: opts.packs,
@@ -249,13 +252,21 @@ export function createThreadPool(script: string | URL, opts: ThreadPoolOptions =
   /**
    * The worker for a call, or undefined when none may take it now: for a heavy call, a heavy worker not running one;
    * for a light call, a worker not running a heavy call (any worker when every one is). Among those, the one with the
-   * fewest cost units in flight; one still loading its packs (a replacement) only when no other can take it.
+   * fewest cost units in flight; one still loading its packs (a replacement) only when no other can take it. A light
+   * call stays on a reserved worker while one has less than `SPILL_UNITS` in flight: heavy workers may run at a
+   * lower priority (`heavyNiceness`), and a heavy call sent to one must not find light calls ahead of it.
    */
   function pick(call: ThreadCallState): Thread | undefined {
     const load = (t: Thread) => t.units + (t.ready ? 0 : 1e9);
     const free = (t: Thread) => !t.failed && t.heavy === 0 && (t.takesHeavy || !call.heavy);
     let thread: Thread | undefined;
-    for (const t of threads) if (free(t) && (!thread || load(t) < load(thread))) thread = t;
+    let reserved: Thread | undefined;
+    for (const t of threads) {
+      if (!free(t)) continue;
+      if (!thread || load(t) < load(thread)) thread = t;
+      if (!t.takesHeavy && (!reserved || load(t) < load(reserved))) reserved = t;
+    }
+    if (reserved && load(reserved) < SPILL_UNITS) return reserved;
     if (thread || call.heavy) return thread;
     for (const t of threads) if (!t.failed && (!thread || load(t) < load(thread))) thread = t;
     return thread;
