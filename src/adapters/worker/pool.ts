@@ -112,9 +112,9 @@ interface Thread {
  * other cores, and the request time limit becomes real.
  *
  * Scheduling is cost-aware (see cost.ts). Heavy calls (a 400-stop trip, a large static map) run only on the last
- * `heavyThreads` workers, one at a time each (optionally at a lower CPU priority); the other workers are reserved for light
- * calls. A light call goes to the worker with the fewest cost units in flight among those not running a heavy call,
- * so light calls never wait behind seconds of work.
+ * `heavyThreads` workers, one at a time each (optionally at a lower CPU priority); the other workers are reserved
+ * for light calls. A light call goes to a worker not running a heavy call (see `pick`), so light calls never wait
+ * behind seconds of work.
  */
 export function createThreadPool(script: string | URL, opts: ThreadPoolOptions = {}): ThreadPool {
   const size = Math.max(1, opts.size ?? 1);

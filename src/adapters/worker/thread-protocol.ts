@@ -17,8 +17,9 @@ import { warmUp } from './warm-up.js';
  *   `[id, PNG, bytes]` (the buffer transferred) or `[id, FAILED, message]` when the engine threw.
  *
  * Calls run one at a time in arrival order, so the serving thread can time the call at the head of a worker's queue.
- * Answers of small calls are posted together (a message costs both threads more than a route takes), but a finished
- * answer never waits for a call estimated at {@link BATCH_UNITS} or more, nor longer than {@link BATCH_MS} in all.
+ * Answers of small calls are posted together (a message costs both threads more than a route takes): a finished
+ * answer waits for the next call only while its batch is younger than {@link BATCH_MS} and that call is estimated
+ * under {@link BATCH_UNITS}, never for a geocode, a trip or anything bigger.
  */
 type ThreadCall = [id: number, methodIndex: number, params: EngineParams];
 /** See {@link ThreadCall}. */
