@@ -160,7 +160,8 @@ async function serve(args: ParsedArgs): Promise<void> {
     metrics = { token: metricsToken, text: () => m.text() };
   }
   const logTo = flag(args, 'log');
-  const log = logTo ? createRequestLog(logWriter(logTo)) : null;
+  const logFile = logTo ? logWriter(logTo) : null;
+  const log = logFile ? createRequestLog(logFile.write) : null;
   if (log) observers.push(log.observe);
   const handler = createRestHandler(engine, {
     keys,
@@ -216,6 +217,7 @@ async function serve(args: ParsedArgs): Promise<void> {
         .finally(async () => {
           pool?.close();
           log?.flush();
+          await logFile?.close();
           await usage.close?.();
           resolve();
         });
@@ -284,8 +286,11 @@ function gauges(pool: ThreadPool | null, usage: UsageStore): Gauge[] {
   ];
 }
 
-/** Where `--log` lines go: standard output for `-`, else appended to the file. A failing log never stops serving. */
-function logWriter(target: string): (text: string) => void {
+/**
+ * Where `--log` lines go: standard output for `-`, else appended to the file. A failing log never stops serving.
+ * `close` resolves once the file has every line written (the process exits right after serving stops).
+ */
+function logWriter(target: string): { write: (text: string) => void; close: () => Promise<void> } {
   const stream = target === '-' ? process.stdout : createWriteStream(target, { flags: 'a' });
   let failed = false;
   stream.on('error', (err: Error) => {
@@ -293,8 +298,17 @@ function logWriter(target: string): (text: string) => void {
       process.stderr.write(`bando: the request log ${target} cannot be written (${err.message}); logging stops\n`);
     failed = true;
   });
-  return (text) => {
-    if (!failed) stream.write(text);
+  return {
+    write: (text) => {
+      if (!failed) stream.write(text);
+    },
+    close: () =>
+      target === '-' || failed
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => {
+            stream.once('error', () => resolve());
+            stream.end(resolve);
+          }),
   };
 }
 
