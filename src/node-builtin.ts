@@ -7,6 +7,7 @@
 interface Builtins {
   'node:fs': typeof import('node:fs');
   'node:module': typeof import('node:module');
+  'node:os': typeof import('node:os');
   'node:worker_threads': typeof import('node:worker_threads');
   'node:zlib': typeof import('node:zlib');
 }

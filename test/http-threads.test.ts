@@ -1,4 +1,4 @@
-import { copyFileSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -180,12 +180,16 @@ describe('bando serve --threads (server thread protocol)', () => {
   });
 
   it('heavy calls run on at most heavyThreads workers: light calls are answered while heavy ones hold, heavy ones after', async () => {
-    const pool = createThreadPool(HOLDING, { size: 2, packs: [PACK], heavyThreads: 1 });
+    const pool = createThreadPool(HOLDING, { size: 2, packs: [PACK], heavyThreads: 1, heavyNiceness: 10 });
     const api = await pool.ready;
-    // `ready` is the first worker's; a worker still loading its packs takes calls only when no other can.
-    await until(() => pool.stats().ready === 2);
+    // `ready` waits for every worker: none is still loading when the first calls come.
+    expect(pool.stats().ready).toBe(2);
     const server = await serve(api, 60_000);
     try {
+      // Linux: the worker of heavy calls runs 10 nice levels below the process, every other thread at its level.
+      const nice = threadNiceValues();
+      const base = Math.min(...nice);
+      expect(nice.filter((n) => n !== base)).toEqual([Math.min(19, base + 10)]);
       // A 1400 × 1400 static map is heavy (≈ 150 units; a route with alternatives, ≈ 42, is not).
       const big = (name: string) =>
         `/staticmap/route?origin=${A}&destination=${B}&width=1400&height=1400&hold=${encodeURIComponent(join(tmp, name))}&api_key=k`;
@@ -205,12 +209,43 @@ describe('bando serve --threads (server thread protocol)', () => {
     }
   });
 
+  it("a worker posts a small call's answer before it runs a bigger call queued behind it", async () => {
+    const pool = createThreadPool(HOLDING, { size: 1, packs: [PACK] });
+    const api = await pool.ready;
+    try {
+      // Both calls go to the worker in one message; the geocode (≈ 6 cost units) then blocks it until released.
+      const route = Promise.resolve(api.direction!({ origin: A, destination: B }));
+      const geocode = Promise.resolve(api.geocode!({ address: 'Hàng Bài', hold: join(tmp, 'after-route') }));
+      // The fallback only keeps a failing run from hanging (the geocode is released after it): it times nothing.
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const fallback = new Promise((r) => (timer = setTimeout(r, 30_000))).then(() => 'fallback');
+      const first = await Promise.race([route.then(() => 'route'), geocode.then(() => 'geocode'), fallback]);
+      clearTimeout(timer);
+      release('after-route');
+      expect(first).toBe('route');
+      expect((await route) as { status: number }).toMatchObject({ status: 200 });
+      expect((await geocode) as { status: number }).toMatchObject({ status: 200 });
+    } finally {
+      release('after-route');
+      pool.close();
+    }
+  });
+
   it('a worker whose packs fail to load makes the pool fail to start, naming the error', async () => {
     const pool = createThreadPool(SCRIPT, { size: 1, packs: [join(out, 'no-such.pack')] });
     await expect(pool.ready).rejects.toThrow(/no-such\.pack|ENOENT/);
     pool.close();
   });
 });
+
+/** Nice values of this process's threads (Linux: field 19 of /proc/self/task/<tid>/stat). */
+function threadNiceValues(): number[] {
+  return readdirSync('/proc/self/task').map((tid) => {
+    const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+    // Fields after the parenthesised name, which may hold spaces: state is field 3, nice field 19.
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+  });
+}
 
 /** Waits until `done()` holds, polling every 10 ms, for at most 60 s (then the test fails). */
 async function until(done: () => boolean): Promise<void> {

@@ -30,5 +30,6 @@ serveEngineThread(parentPort as unknown as ThreadPort, workerData.bandoThread, a
       return fn.call(engine, rest);
     }) as never;
   }
-  return held;
+  // The engine's info lets the worker warm up as the shipped one does (see warm-up.ts).
+  return Object.assign(held, { info: () => engine.info() });
 });

@@ -23,7 +23,8 @@ import { DEFAULT_KEYS_FILE, usageFileFor } from './files.js';
 
 const SERVE_HELP = `bando serve [--pack FILE ...] [--keys FILE] [--usage FILE|redis://…] [--port N] [--host ADDR]
             [--cert FILE --key FILE] [--allow-http] [--trust-proxy] [--dev] [--timeout MS] [--threads N]
-            [--limit NAME=N ...] [--max-connections N] [--heavy-threads N] [--max-cost UNITS]
+            [--limit NAME=N ...] [--max-connections N] [--heavy-threads N] [--heavy-niceness N]
+            [--max-cost UNITS]
             [--metrics-token-file FILE] [--log FILE|-]
   Serves the REST API (node:http, or node:https with --cert/--key). Keys come from --keys
   (default ${DEFAULT_KEYS_FILE}). Usage counts, quotas, rate windows and sessions:
@@ -43,8 +44,11 @@ const SERVE_HELP = `bando serve [--pack FILE ...] [--keys FILE] [--usage FILE|re
                  its budget (1 s + 20 ms per cost unit, at most --timeout, default 30000 ms) before its
                  worker is replaced. 0: the engine in the serving thread. Default auto: one per CPU core
                  when there are two or more and the worker bundle is built, else 0.
-  --heavy-threads N  most threads running heavy calls at once (default threads − 1), so light calls
-                 are not stuck behind them.
+  --heavy-threads N  threads that run heavy calls, one at a time each (default threads − 1); the
+                 others are kept for light calls, which never wait behind a heavy one.
+  --heavy-niceness N  nice levels (0–19) by which the heavy threads run below the server (Linux),
+                 so light calls get the cores first when they are short (heavy calls and the light calls
+                 those threads take are then slower whenever the machine is busy); default 0.
   --max-cost UNITS   refuse calls estimated above UNITS (≈ ms of engine time) with 400 naming the
                  parameter; default no limit beyond the engine's own.
   --metrics-token-file FILE  serve /metrics (Prometheus) to Authorization: Bearer <the file's token>.
@@ -76,6 +80,7 @@ export const serveCommand: CliCommand = {
     limit: 'value',
     'max-connections': 'value',
     'heavy-threads': 'value',
+    'heavy-niceness': 'value',
     'max-cost': 'value',
     'metrics-token-file': 'value',
     log: 'value',
@@ -91,6 +96,7 @@ async function serve(args: ParsedArgs): Promise<void> {
   // Numeric flags and the metrics token are checked before anything is opened or loaded.
   const timeoutMs = positive(args, 'timeout') ?? 30_000;
   const heavyThreads = positive(args, 'heavy-threads');
+  const heavyNiceness = niceness(flag(args, 'heavy-niceness'));
   const maxCost = positive(args, 'max-cost');
   const tokenFile = flag(args, 'metrics-token-file');
   const metricsToken = tokenFile === undefined ? undefined : readFileSync(tokenFile, 'utf8').trim();
@@ -126,7 +132,14 @@ async function serve(args: ParsedArgs): Promise<void> {
   const limits = limitFlags(args.flags.get('limit') ?? []);
   const pool =
     threads > 0
-      ? createThreadPool(workerScript(), { size: threads, packs, limits, callTimeoutMs: timeoutMs, heavyThreads })
+      ? createThreadPool(workerScript(), {
+          size: threads,
+          packs,
+          limits,
+          callTimeoutMs: timeoutMs,
+          heavyThreads,
+          heavyNiceness,
+        })
       : null;
   const local = pool ? null : await createEngine({ packs, limits });
   const engine: EngineApi = pool ? await pool.ready : local!;
@@ -147,7 +160,8 @@ async function serve(args: ParsedArgs): Promise<void> {
     metrics = { token: metricsToken, text: () => m.text() };
   }
   const logTo = flag(args, 'log');
-  const log = logTo ? createRequestLog(logWriter(logTo)) : null;
+  const logFile = logTo ? logWriter(logTo) : null;
+  const log = logFile ? createRequestLog(logFile.write) : null;
   if (log) observers.push(log.observe);
   const handler = createRestHandler(engine, {
     keys,
@@ -203,6 +217,7 @@ async function serve(args: ParsedArgs): Promise<void> {
         .finally(async () => {
           pool?.close();
           log?.flush();
+          await logFile?.close();
           await usage.close?.();
           resolve();
         });
@@ -219,6 +234,14 @@ function maxConnectionsFlag(value: string | undefined): number | undefined {
   if (!(n >= 1 && n <= 1_000_000))
     throw new Error(`--max-connections must be a whole number 1–1000000, got "${value}"`);
   return n;
+}
+
+/** `--heavy-niceness`: a whole number 0–19, or undefined for the default. */
+function niceness(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d{1,2}$/.test(value) || Number(value) > 19)
+    throw new Error(`--heavy-niceness must be a whole number 0–19, got "${value}"`);
+  return Number(value);
 }
 
 /** A positive whole-number flag, or undefined when absent; throws naming the flag on anything else. */
@@ -263,8 +286,11 @@ function gauges(pool: ThreadPool | null, usage: UsageStore): Gauge[] {
   ];
 }
 
-/** Where `--log` lines go: standard output for `-`, else appended to the file. A failing log never stops serving. */
-function logWriter(target: string): (text: string) => void {
+/**
+ * Where `--log` lines go: standard output for `-`, else appended to the file. A failing log never stops serving.
+ * `close` resolves once the file has every line written (the process exits right after serving stops).
+ */
+function logWriter(target: string): { write: (text: string) => void; close: () => Promise<void> } {
   const stream = target === '-' ? process.stdout : createWriteStream(target, { flags: 'a' });
   let failed = false;
   stream.on('error', (err: Error) => {
@@ -272,8 +298,17 @@ function logWriter(target: string): (text: string) => void {
       process.stderr.write(`bando: the request log ${target} cannot be written (${err.message}); logging stops\n`);
     failed = true;
   });
-  return (text) => {
-    if (!failed) stream.write(text);
+  return {
+    write: (text) => {
+      if (!failed) stream.write(text);
+    },
+    close: () =>
+      target === '-' || failed
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => {
+            stream.once('error', () => resolve());
+            stream.end(resolve);
+          }),
   };
 }
 

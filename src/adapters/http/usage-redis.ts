@@ -113,6 +113,8 @@ export class RedisUsageStore implements UsageStore {
   private readonly idleMs: string;
   private readonly rememberMs: string;
   private lastError = 'not connected yet';
+  /** Script calls of the requests read in this event-loop turn, sent together by `send`. */
+  private batch: { args: string[]; settle: [(n: number) => void, (err: Error) => void] }[] = [];
   private down = false;
   private closing = false;
 
@@ -160,7 +162,10 @@ export class RedisUsageStore implements UsageStore {
       this.idleMs,
       this.rememberMs,
     ];
-    return (this.client as unknown as { bandoAdmit(...a: string[]): Promise<number> }).bandoAdmit(...args).then(
+    return new Promise<number>((resolve, reject) => {
+      if (this.batch.length === 0) setImmediate(() => this.send());
+      this.batch.push({ args, settle: [resolve, reject] });
+    }).then(
       (n) => {
         // Up again after a timeout (the connection stayed, so no 'ready' event says so).
         if (this.down) this.changed(false);
@@ -174,6 +179,29 @@ export class RedisUsageStore implements UsageStore {
         this.changed(true);
         throw new UsageStoreUnavailable(this.unreachable());
       },
+    );
+  }
+
+  /**
+   * Sends the script calls gathered in this event-loop turn (the requests read from every socket in one poll) in one
+   * pipeline: one write to Redis and one read of the replies instead of one of each per request. Measured on the route
+   * workload, per-request writes cost the serving thread more than the engine's answer does. Each call is still
+   * its own atomic script; a pipeline is not a transaction and needs none.
+   */
+  private send(): void {
+    const batch = this.batch;
+    this.batch = [];
+    type Admits = { bandoAdmit(...a: string[]): unknown; exec(): Promise<[Error | null, unknown][] | null> };
+    const pipeline = this.client.pipeline() as unknown as Admits;
+    for (const { args } of batch) pipeline.bandoAdmit(...args);
+    pipeline.exec().then(
+      (replies) =>
+        batch.forEach(({ settle: [resolve, reject] }, i) => {
+          const [err, n] = replies?.[i] ?? [new Error('no reply from Redis'), null];
+          if (err) reject(err);
+          else resolve(n as number);
+        }),
+      (err: Error) => batch.forEach(({ settle: [, reject] }) => reject(err)),
     );
   }
 

@@ -7,6 +7,9 @@ import { refusal } from '../../api/errors.js';
 import type { WorkerInitOptions } from './protocol.js';
 import { FAILED, PNG, READY, type ThreadAnswer, type ThreadWorkerData } from './thread-protocol.js';
 
+/** Cost units in flight on a reserved worker (≈ ms of queued work) before light calls also go to heavy workers. */
+const SPILL_UNITS = 8;
+
 /** Options of {@link createThreadPool}. */
 export interface ThreadPoolOptions extends WorkerInitOptions {
   /** Number of worker threads. Default 1. */
@@ -21,11 +24,22 @@ export interface ThreadPoolOptions extends WorkerInitOptions {
    */
   callTimeoutMs?: number;
   /**
-   * Most workers running heavy calls (estimated at `HEAVY_UNITS` or more) at once; further heavy calls wait in this
-   * thread, in arrival order, and the other workers stay free for light calls (geocode, autocomplete, a route), which
-   * are never queued behind a heavy call while one of them is free. Default size − 1 (at least 1).
+   * Workers that run heavy calls (estimated at `HEAVY_UNITS` or more), one heavy call at a time each; further heavy
+   * calls wait in this thread, in arrival order. The other workers are reserved for light calls (geocode,
+   * autocomplete, a route), and a light call is never queued behind a heavy one while a worker without one exists.
+   * Default size − 1 (at least 1); with `heavyThreads` ≥ size no worker is reserved.
    */
   heavyThreads?: number;
+  /**
+   * Nice levels by which the workers of heavy calls run below this process (Linux; elsewhere no change), so that when
+   * the cores are short the serving thread and the light workers get them first and a heavy call only takes what
+   * is left. Heavy calls are still answered, but slower whenever the cores are busy, also with other processes'
+   * work, and the light calls a heavy worker takes when the reserved ones have a queue run at its priority too.
+   * Default 0 (every worker at the process's priority): measured on a loaded 2-core machine (HTTP README), 10 cut
+   * the light calls' p99 beside 400-stop trips by about a fifth but doubled the route workload's p99. Workers of a
+   * pool with no reserved worker are never lowered.
+   */
+  heavyNiceness?: number;
 }
 
 /** Counters of a pool at one moment (for `/metrics`). */
@@ -44,7 +58,10 @@ interface ThreadPoolStats {
 
 /** A pool of engine threads behind one EngineApi. */
 export interface ThreadPool {
-  /** The engine API, once the first worker has loaded its packs; rejects when a worker fails to load them. */
+  /**
+   * The engine API, once every worker has loaded its packs (so no call waits behind a worker still loading, nor
+   * finds only one worker for both heavy and light calls); rejects when a worker fails to load them.
+   */
   ready: Promise<EngineApi>;
   /** Null while a worker can answer, else why none can (for `/healthz`). */
   problem(): string | null;
@@ -69,6 +86,8 @@ interface ThreadCallState {
 /** One worker thread and its calls, in the order sent (the worker answers them in that order). */
 interface Thread {
   worker: Worker;
+  /** True when this worker runs heavy calls (at most one at a time); false for one reserved for light calls. */
+  takesHeavy: boolean;
   calls: Map<number, ThreadCallState>;
   /** Calls not yet posted, as flat `ThreadCall` triples. */
   outbox: unknown[];
@@ -93,14 +112,24 @@ interface Thread {
  * For `bando serve --threads`: HTTP parsing, keys, quotas and usage stay in the serving thread, the engine runs on
  * other cores, and the request time limit becomes real.
  *
- * Scheduling is cost-aware (see cost.ts): each call goes to the worker with the fewest cost units in flight, and
- * heavy calls (a 400-stop trip, a large static map) run on at most `heavyThreads` workers at once, so light calls
- * always find a worker that is not stuck behind seconds of work.
+ * Scheduling is cost-aware (see cost.ts). Heavy calls (a 400-stop trip, a large static map) run only on the last
+ * `heavyThreads` workers, one at a time each (optionally at a lower CPU priority); the other workers are reserved
+ * for light calls. A light call goes to a worker not running a heavy call (see `pick`), so light calls never wait
+ * behind seconds of work.
  */
 export function createThreadPool(script: string | URL, opts: ThreadPoolOptions = {}): ThreadPool {
-  const workerData: ThreadWorkerData = { bandoThread: { packs: opts.packs, verify: opts.verify, limits: opts.limits } };
   const size = Math.max(1, opts.size ?? 1);
-  const heavySlots = Math.max(1, opts.heavyThreads ?? size - 1);
+  const heavyThreads = Math.min(size, Math.max(1, opts.heavyThreads ?? size - 1));
+  // Lowering the heavy workers' priority only helps when other workers take the light calls.
+  const niceness = heavyThreads < size ? (opts.heavyNiceness ?? 0) : 0;
+  const workerData = (takesHeavy: boolean): ThreadWorkerData => ({
+    bandoThread: {
+      packs: opts.packs,
+      verify: opts.verify,
+      limits: opts.limits,
+      niceness: takesHeavy ? niceness : 0,
+    },
+  });
   let nextId = 1;
   let closed = false;
   let replaced = 0;
@@ -110,8 +139,10 @@ export function createThreadPool(script: string | URL, opts: ThreadPoolOptions =
     announce = resolve;
     refuse = reject;
   });
-  /** Heavy calls waiting for a slot, in arrival order. */
+  /** Heavy calls waiting for a free heavy worker, in arrival order. */
   const heavyQueue: [number, ThreadCallState][] = [];
+  /** Workers of the first start that have loaded their packs; `ready` resolves when all have. */
+  let loaded = 0;
 
   /** One answer (or the ready/failed message, id 0) from `thread`. */
   function settle(thread: Thread, id: number, status: number, body: unknown): void {
@@ -120,7 +151,8 @@ export function createThreadPool(script: string | URL, opts: ThreadPoolOptions =
         // The time limit counts from here: a replacement's pack loading is not its calls' fault.
         thread.ready = true;
         thread.since = Date.now();
-        return announce?.(body as readonly MethodName[]);
+        if (++loaded === size) announce?.(body as readonly MethodName[]);
+        return;
       }
       thread.failed = body as string;
       refuse?.(new Error(thread.failed));
@@ -148,9 +180,10 @@ export function createThreadPool(script: string | URL, opts: ThreadPoolOptions =
     startHeavy();
   }
 
-  function start(): Thread {
+  function start(takesHeavy: boolean): Thread {
     const thread: Thread = {
-      worker: new Worker(script, { workerData }),
+      worker: new Worker(script, { workerData: workerData(takesHeavy) }),
+      takesHeavy,
       calls: new Map(),
       outbox: [],
       since: 0,
@@ -177,14 +210,15 @@ export function createThreadPool(script: string | URL, opts: ThreadPoolOptions =
     return thread;
   }
 
-  const threads = Array.from({ length: size }, start);
+  // The last `heavyThreads` workers take heavy calls; the first ones are reserved for light calls.
+  const threads = Array.from({ length: size }, (_, i) => start(i >= size - heavyThreads));
 
   /** Puts a new worker in `old`'s place and stops `old`; returns the new one. `old.calls` stay for the caller. */
   function replace(old: Thread): Thread {
     old.stopped = true;
     replaced++;
     void old.worker.terminate();
-    const fresh = start();
+    const fresh = start(old.takesHeavy);
     const i = threads.indexOf(old);
     if (i >= 0) threads[i] = fresh;
     return fresh;
@@ -217,24 +251,46 @@ export function createThreadPool(script: string | URL, opts: ThreadPoolOptions =
   }
 
   /**
-   * Sends a call to the worker with the fewest cost units in flight; one still loading its packs (a replacement)
-   * only when no other can take it. Rejects the call when no worker can answer.
+   * The worker for a call, or undefined when none may take it now: for a heavy call, a heavy worker not running one;
+   * for a light call, a worker not running a heavy call (any worker when every one is). Among those, the one with the
+   * fewest cost units in flight; one still loading its packs (a replacement) only when no other can take it. A light
+   * call stays on a reserved worker while one has less than `SPILL_UNITS` in flight: heavy workers may run at a
+   * lower priority (`heavyNiceness`), and a heavy call sent to one must not find light calls ahead of it.
    */
-  function dispatch(id: number, call: ThreadCallState): void {
-    let thread: Thread | undefined;
+  function pick(call: ThreadCallState): Thread | undefined {
     const load = (t: Thread) => t.units + (t.ready ? 0 : 1e9);
+    const free = (t: Thread) => !t.failed && t.heavy === 0 && (t.takesHeavy || !call.heavy);
+    let thread: Thread | undefined;
+    let reserved: Thread | undefined;
+    for (const t of threads) {
+      if (!free(t)) continue;
+      if (!thread || load(t) < load(thread)) thread = t;
+      if (!t.takesHeavy && (!reserved || load(t) < load(reserved))) reserved = t;
+    }
+    if (reserved && load(reserved) < SPILL_UNITS) return reserved;
+    if (thread || call.heavy) return thread;
     for (const t of threads) if (!t.failed && (!thread || load(t) < load(thread))) thread = t;
-    if (!thread) return call.reject(new Error(`no engine worker is running: ${threads[0]!.failed}`));
-    send(thread, id, call);
+    return thread;
+  }
+
+  /** Sends a call to its worker (see `pick`), or queues a heavy call until a heavy worker is free. */
+  function dispatch(id: number, call: ThreadCallState): void {
+    const thread = pick(call);
+    if (thread) return send(thread, id, call);
+    if (threads.every((t) => t.failed))
+      return call.reject(new Error(`no engine worker is running: ${threads[0]!.failed}`));
+    heavyQueue.push([id, call]);
   }
 
   const heavyRunning = () => threads.reduce((n, t) => n + t.heavy, 0);
 
-  /** Sends waiting heavy calls while heavy slots are free. */
+  /** Sends waiting heavy calls, in arrival order, while heavy workers are free. */
   function startHeavy(): void {
-    while (heavyQueue.length > 0 && heavyRunning() < heavySlots) {
+    while (heavyQueue.length > 0) {
+      const thread = pick(heavyQueue[0]![1]);
+      if (!thread) return;
       const [id, call] = heavyQueue.shift()!;
-      dispatch(id, call);
+      send(thread, id, call);
     }
   }
 
@@ -252,13 +308,17 @@ export function createThreadPool(script: string | URL, opts: ThreadPoolOptions =
               // no call's fault, so it gets the whole limit; later calls get their own budget.
               const budgetMs = t.warm.has(head.method) ? head.budgetMs : limit;
               if (now - t.since <= budgetMs) continue;
-              const fresh = replace(t);
-              for (const [id, c] of t.calls) if (id !== stuck) send(fresh, id, c);
+              replace(t);
+              // The calls queued behind the stuck one go where they are answered soonest, not to a worker loading.
+              const waiting = [...t.calls].filter(([id]) => id !== stuck);
               t.calls.clear();
+              t.units = 0;
+              t.heavy = 0;
+              for (const [id, c] of waiting) dispatch(id, c);
               // The answer the handler gives at its own limit: which timer fires first must not change the reply.
               const late = refusal('callTimeout', { what: head.method, ms: budgetMs });
               head.resolve(new SerializedBody(JSON.stringify(late.body), late.http));
-              if (head.heavy) startHeavy();
+              startHeavy();
             }
           },
           Math.max(1, Math.min(limit, 1000) / 4),
@@ -271,9 +331,9 @@ export function createThreadPool(script: string | URL, opts: ThreadPoolOptions =
     const budgetMs = limit === undefined ? Infinity : callBudgetMs(units, limit);
     return new Promise((resolve, reject) => {
       const c: ThreadCallState = { method, params, units, heavy, budgetMs, resolve, reject };
-      const id = nextId++;
-      if (heavy && heavyRunning() >= heavySlots) heavyQueue.push([id, c]);
-      else dispatch(id, c);
+      // A heavy call joins the queue behind the heavy calls already waiting, never passes them.
+      if (heavy && heavyQueue.length > 0) heavyQueue.push([nextId++, c]);
+      else dispatch(nextId++, c);
     });
   }
 

@@ -1,19 +1,25 @@
 import { createEngine } from '../../engine.js';
 import { httpStatusOfBody } from '../../api/statuses.js';
 import { METHOD_NAMES, type EngineApi, type EngineParams } from '../http/routes.js';
+import { callCost } from '../http/cost.js';
 import type { WorkerInitOptions } from './protocol.js';
+import { lowerThreadPriority } from './thread-priority.js';
+import { warmUp } from './warm-up.js';
 
 /**
  * The server thread protocol (`bando serve --threads`): a leaner wire than comlink, for a serving thread that only
  * writes answers to sockets. The worker is started with `workerData: { bandoThread: init }` and then:
  *
- * - posts `[0, READY, methodNames]` once its engine is built, or `[0, FAILED, message]`;
+ * - posts `[0, READY, methodNames]` once its engine is built and warmed up (see `warmUp`), or `[0, FAILED, message]`;
  * - receives calls `[id, methodIndex, params]` (`methodIndex` into `METHOD_NAMES`, `id` ≥ 1);
  * - answers each with `[id, httpStatus, jsonBytes]` (the body's JSON text in UTF-8, made here and its buffer
  *   transferred, so the serving thread neither stringifies nor encodes bodies: it only writes bytes),
  *   `[id, PNG, bytes]` (the buffer transferred) or `[id, FAILED, message]` when the engine threw.
  *
  * Calls run one at a time in arrival order, so the serving thread can time the call at the head of a worker's queue.
+ * Answers of small calls are posted together (a message costs both threads more than a route takes): a finished
+ * answer waits for the next call only while its batch is younger than {@link BATCH_MS} and that call is estimated
+ * under {@link BATCH_UNITS}, never for a geocode, a trip or anything bigger.
  */
 type ThreadCall = [id: number, methodIndex: number, params: EngineParams];
 /** See {@link ThreadCall}. */
@@ -28,9 +34,23 @@ export const FAILED = -1;
 /** Status of a PNG answer. */
 export const PNG = 0;
 
+/** A finished answer waits for the next call only while the first answer of its batch is younger than this (ms)… */
+const BATCH_MS = 1;
+/** …and the next call is estimated (`callCost`) under this many units (≈ ms: a route, not a geocode). */
+const BATCH_UNITS = 4;
+
+/** What a server thread is started with. */
+export interface ThreadInit extends WorkerInitOptions {
+  /**
+   * Nice levels to lower this thread's CPU priority by (Linux; see `lowerThreadPriority`), for threads that run heavy
+   * calls: the cores then go first to the serving thread and the threads of light calls. Default 0.
+   */
+  niceness?: number;
+}
+
 /** The `workerData` that makes the worker entry speak this protocol. */
 export interface ThreadWorkerData {
-  bandoThread: WorkerInitOptions;
+  bandoThread: ThreadInit;
 }
 
 /** True when `data` (a worker's `workerData`) asks for the server thread protocol. */
@@ -51,10 +71,11 @@ export interface ThreadPort {
  */
 export function serveEngineThread(
   port: ThreadPort,
-  init: WorkerInitOptions,
+  init: ThreadInit,
   create: (init: WorkerInitOptions) => Promise<EngineApi> = (o) =>
     createEngine({ packs: o.packs, verify: o.verify, limits: o.limits }),
 ): void {
+  if (init.niceness) lowerThreadPriority(init.niceness);
   let engine: EngineApi | null = null;
   const queue: ThreadCall[] = [];
   let busy = true; // until the engine is built
@@ -62,9 +83,18 @@ export function serveEngineThread(
     for (let i = 0; i < calls.length; i += 3) queue.push(calls.slice(i, i + 3) as ThreadCall);
     if (!busy) pump();
   });
-  /** Answers not yet posted (flat triples) and the buffers they transfer. */
+  /** Answers not yet posted (flat triples), the buffers they transfer, and when the first of them was ready. */
   let out: unknown[] = [];
   let transfer: ArrayBuffer[] = [];
+  let since = 0;
+  /** True when the answers waiting must go before `call` runs. */
+  const due = ([, index, params]: ThreadCall) => {
+    if (out.length === 0) return false;
+    const method = METHOD_NAMES[index];
+    return (
+      performance.now() - since >= BATCH_MS || (method !== undefined && callCost(method, params).units >= BATCH_UNITS)
+    );
+  };
   const flush = () => {
     if (out.length === 0) return;
     port.postMessage(out as ThreadAnswer, transfer);
@@ -72,7 +102,9 @@ export function serveEngineThread(
     transfer = [];
   };
   create(init).then(
-    (e) => {
+    async (e) => {
+      // Lazy indexes are built before the worker says it is ready, so no request pays for them (seconds each).
+      await warmUp(e);
       engine = e;
       port.postMessage([0, READY, METHOD_NAMES.filter((m) => typeof e[m] === 'function')]);
       busy = false;
@@ -84,7 +116,11 @@ export function serveEngineThread(
   /** Answers queued calls in order; an asynchronous call holds the queue until it settles. */
   function pump(): void {
     while (queue.length > 0) {
-      const pending = answer(queue.shift()!);
+      const call = queue.shift()!;
+      if (due(call)) flush();
+      const first = out.length === 0;
+      const pending = answer(call);
+      if (first) since = performance.now();
       if (pending) {
         busy = true;
         flush();
