@@ -5,7 +5,7 @@ import { FORMAT_VERSION } from '../src/pack/format.js';
 import { StringTableBuilder } from '../src/pack/strings.js';
 import { VEHICLES } from '../src/route/profiles.js';
 import { buildBasemap } from './basemap.js';
-import { withHierarchies } from './ch-pack.js';
+import { withHierarchies, type HierarchyOptions } from './ch-pack.js';
 import { buildGraph, type GraphArrays } from './graph.js';
 import type { WardPolygonArrays } from '../src/admin/ward-polygons.js';
 import type { Rect } from '../src/admin/ward-polygons-builder.js';
@@ -26,6 +26,8 @@ export interface BuildOptions {
   /** Builds the admin resolver once the places' provinces are known (Vietnamese admin units); null for none. */
   admin?: (() => AdminBundle) | null;
   progress?: Progress;
+  /** How the hierarchies are contracted (threads, a forced core size for tests); default the automatic rules. */
+  hierarchies?: HierarchyOptions;
 }
 
 /** What the admin step contributes: a resolver for places, the ward polygons and the serialised units of the pack. */
@@ -104,7 +106,7 @@ export function buildOsmPack(opts: BuildOptions): Uint8Array {
   };
   contents.meta = metadata(opts.name, infos, contents);
   progress.step('contracting the road graph');
-  const bytes = withHierarchies(contents, progress);
+  const bytes = withHierarchies(contents, progress, opts.hierarchies);
   progress.done(
     `${opts.name}: ${graph.nodeLat.length} nodes, ${graph.edgeLen.length} edges, ${places.lat.length} places, ${basemap.kind.length} map features, ${(bytes.length / 1e6).toFixed(2)} MB`,
   );
