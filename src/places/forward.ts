@@ -16,6 +16,7 @@ import { routerOf } from '../route/router';
 import { ADMIN_SLOTS, AdminSlot, PlaceKind } from './kinds';
 import { streetKey, type PlacesRegion } from './region-places';
 import { buildQuery, type PlaceQuery, type QueryTerm } from './search/query';
+import { isSubsequence, keepsWrittenOrder, orderedWords, type NamedPlace } from './search/written-order';
 import { adminNameKeys } from './text/admin-names';
 import { fold, nameKey } from './text/fold';
 
@@ -124,24 +125,35 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
     else b += (same === false ? -HOUSE_BOOST / 2 : 0) + units;
     return b + (bias ? bias(p) : 0);
   };
-  const search = (required: number, keep: ((p: number) => boolean) | undefined) =>
-    r.searcher.search(q.terms, {
+  const named: NamedPlace = {
+    names: (p) => [places.name[p]!, ...places.alt.subarray(places.altFirst[p]!, places.altFirst[p + 1]!)],
+    text: (id) => r.region.strings.get(id),
+  };
+  const search = (required: number, keep: ((p: number) => boolean) | undefined) => {
+    const words = orderedWords(q, required);
+    const inOrder = (p: number) => keepsWrittenOrder(q, words, r.categories, named, p);
+    return r.searcher.search(q.terms, {
       prefix: opts.prefix,
       limit: opts.limit,
       importance: places.importance,
       required,
       categories: q.categories,
       placeCategories: r.categories,
-      keep,
+      keep: words.length === 0 ? keep : (p) => (!keep || keep(p)) && inOrder(p),
       boost,
       adminTerms: q.adminMask.ward | q.adminMask.district | q.adminMask.province,
     });
-  let hits = search(q.required | q.adminAsName, opts.keep);
+  };
+  // "Phường X" alone asks for the unit: a house or a shop in it is no answer (without the unit's own place, the
+  // fallback names the 2025 ward it went into).
+  const asked = opts.keep;
+  const keep =
+    kindAsked >= PlaceKind.ward ? (p: number) => places.kind[p]! >= PlaceKind.ward && (!asked || asked(p)) : asked;
+  let hits = search(q.required | q.adminAsName, keep);
   // "Chợ Bến Thành" names no market of that name: then a market in the ward of that name (never one elsewhere). A
   // district or city is too large to stand in for the name ("Chợ Đà Lạt", "Ga Hà Nội" are not any market or station
   // there).
   if (hits.length === 0 && (q.adminAsName & q.adminMask.ward) !== 0) {
-    const keep = opts.keep;
     hits = search(q.required, (p) => (!keep || keep(p)) && adminAgreement(r, p, 0, checks) > 0);
   }
   const phrase = namePhrase(q);
@@ -286,13 +298,17 @@ function fallback(r: PlacesRegion, q: PlaceQuery): ForwardHit[] {
   const system = table && res ? systemOf(r, table, q, res) : '2025';
   const kinds = r.places.kind;
   const checks = res ? wantedUnits(res, q) : [];
-  // A stand-in street is one the query names whole: every word of its name is written ("Thăng Long" is not
-  // "Ngõ 294 Thăng Long Mới"; "Số 3 ngõ 107A Tôn Đức Thắng" names "Ngõ 107A Phố Tôn Đức Thắng").
-  const written = new Set(q.terms.map((t) => t.folded));
+  // A stand-in street is one the query names whole, in its order: every word of its name is written ("Thăng Long" is
+  // not "Ngõ 294 Thăng Long Mới"; "Số 3 ngõ 107A Tôn Đức Thắng" names "Ngõ 107A Phố Tôn Đức Thắng"; "Hồ Tây" does not
+  // name "Phủ Tây Hồ").
+  const written = q.terms.map((t) => t.folded);
   const namedWhole = (p: number): boolean =>
-    streetKey(r.region.strings.get(r.places.name[p]!))
-      .split(' ')
-      .every((w) => w === '' || written.has(w));
+    isSubsequence(
+      streetKey(r.region.strings.get(r.places.name[p]!))
+        .split(' ')
+        .filter((w) => w !== ''),
+      written,
+    );
   const streetRuns: number[][] = [];
   const run = (keep: (t: QueryTerm) => boolean): number[] => q.terms.flatMap((t, j) => (keep(t) ? [j] : []));
   // The street's own name words (not the category words that may lead the run: "Hồ Thiền Quang" names Phố Thiền Quang).

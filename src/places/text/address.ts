@@ -323,8 +323,9 @@ function placeUntyped(
         if (s === 'street') break;
         const minStart = streetRun ? 1 : 0; // a street run keeps at least one word for the street
         for (let start = minStart; start < c.words.length; start++) {
-          // A unit name split off the end of a run has two words at least ("Nhà thờ Đức Bà" is not in a ward "Bà").
-          if (start > 0 && c.words.length - start < 2) break;
+          // A unit name split off the end of a run has two words at least ("Nhà thờ Đức Bà" is not in a ward "Bà"),
+          // or is one word joining several syllables ("Quang Trung Dalat").
+          if (start > 0 && c.words.length - start < 2 && !severalSyllables(c.words[start]!.folded)) continue;
           if (!isKnown(s, key(c.words.slice(start)), within)) continue;
           if (start > 0) {
             // The street keeps its type word; the unit split off its end is untyped.
@@ -358,6 +359,14 @@ function placeUntyped(
       filled.add(placed);
     }
   }
+}
+
+/**
+ * True when a folded word has two vowel groups or more: several syllables written as one word ("dalat", "hoankiem",
+ * "saigon"), since a Vietnamese syllable has one ("nguyen", "truong").
+ */
+function severalSyllables(folded: string): boolean {
+  return (folded.match(/[aeiouy]+/g) ?? []).length >= 2;
 }
 
 /** Keys of the province and district placed so far, to scope gazetteer questions. */
