@@ -180,6 +180,9 @@ export class ContractionHierarchy {
   private readonly potB: Float64Array;
   private readonly potSeenF: Uint32Array;
   private readonly potSeenB: Uint32Array;
+  /** Best weight and meeting state of the query under way (`route`'s, kept here for expand and coreSearch). */
+  private bestW = Infinity;
+  private meet = -1;
   /** Core search: the per-landmark constants of both potentials (see corePotentials). */
   private readonly lmc: Float64Array;
   /** Core states each side's first phase reached (entry states), and how many. */
@@ -327,7 +330,7 @@ export class ContractionHierarchy {
     return this.gen;
   }
 
-  /** Sets a label when it improves; true when it did. */
+  /** Sets a label when it improves, queued with its weight as key unless `queue` is false; true when it did. */
   private label(
     L: Labels,
     s: number,
@@ -337,6 +340,7 @@ export class ContractionHierarchy {
     len: number,
     par: number,
     prev: number,
+    queue = true,
   ): boolean {
     if (L.seen[s] === gen && L.w[s]! <= w) return false;
     L.w[s] = w;
@@ -345,7 +349,7 @@ export class ContractionHierarchy {
     L.par[s] = par;
     L.prev[s] = prev;
     L.seen[s] = gen;
-    L.heap.push(s, w);
+    if (queue) L.heap.push(s, w);
     return true;
   }
 
@@ -425,18 +429,6 @@ export class ContractionHierarchy {
     return false;
   }
 
-  /** Relaxes the upward (forward) or downward-reversed (backward) records of v. */
-  private relax(L: Labels, v: number, forward: boolean, gen: number): void {
-    const { upFirst, dnFirst, node } = this.ch;
-    const lo = forward ? upFirst[v]! : dnFirst[v]!;
-    const hi = forward ? upFirst[v + 1]! : dnFirst[v + 1]!;
-    const dv = L.w[v]!,
-      du = L.dur[v]!,
-      dl = L.len[v]!;
-    for (let i = lo; i < hi; i++)
-      this.label(L, node[i]!, gen, dv + this.w[i]!, du + this.dur[i]!, dl + this.len[i]!, i, v);
-  }
-
   /**
    * Best route between two endpoints, or null. `src.only` restricts the first arc (edge-based hierarchies only;
    * the router uses A* for it on node-based ones, where a U-turn at the first node could otherwise slip in).
@@ -447,16 +439,16 @@ export class ContractionHierarchy {
       B = this.B;
     const only = src.only;
     let best = this.direct(src, dst, only);
-    let bestW = best ? best.weight : Infinity;
-    let meet = -1;
+    this.bestW = best ? best.weight : Infinity;
+    this.meet = -1;
     this.seedSource(src, gen, only);
     this.seedTarget(dst, gen);
     // Seeds meeting seeds.
     for (let k = 0; k < B.heap.size; k++) {
       const s = B.heap.itemAt(k);
-      if (F.seen[s] === gen && F.w[s]! + B.w[s]! < bestW) {
-        bestW = F.w[s]! + B.w[s]!;
-        meet = s;
+      if (F.seen[s] === gen && F.w[s]! + B.w[s]! < this.bestW) {
+        this.bestW = F.w[s]! + B.w[s]!;
+        this.meet = s;
       }
     }
     const FH = F.heap,
@@ -469,7 +461,7 @@ export class ContractionHierarchy {
     while (FH.size > 0 || BH.size > 0) {
       const fk = FH.minKey(),
         bk = BH.minKey();
-      if (Math.min(fk, bk) >= bestW) break;
+      if (Math.min(fk, bk) >= this.bestW) break;
       const forward = fk <= bk;
       const L = forward ? F : B,
         O = forward ? B : F;
@@ -481,22 +473,10 @@ export class ContractionHierarchy {
         continue;
       }
       if (this.stalled(L, v, forward, gen)) continue;
-      const { upFirst, dnFirst, node } = this.ch;
-      const lo = forward ? upFirst[v]! : dnFirst[v]!;
-      const hi = forward ? upFirst[v + 1]! : dnFirst[v + 1]!;
-      const dv = L.w[v]!,
-        du = L.dur[v]!,
-        dl = L.len[v]!;
-      for (let i = lo; i < hi; i++) {
-        const x = node[i]!;
-        if (!this.label(L, x, gen, dv + this.w[i]!, du + this.dur[i]!, dl + this.len[i]!, i, v)) continue;
-        if (O.seen[x] === gen && L.w[x]! + O.w[x]! < bestW) {
-          bestW = L.w[x]! + O.w[x]!;
-          meet = x;
-        }
-      }
+      this.expand(L, O, v, forward, gen, false);
     }
-    if (nf > 0 && nb > 0) [bestW, meet] = this.coreSearch(gen, nf, nb, bestW, meet);
+    if (nf > 0 && nb > 0) this.coreSearch(gen, nf, nb);
+    const meet = this.meet;
     if (meet < 0) return best;
     const arcs: number[] = [];
     const chain: number[] = [];
@@ -515,7 +495,7 @@ export class ContractionHierarchy {
     }
     const dstArc = -1 - B.par[v]!;
     arcs.push(dstArc);
-    const weight = bestW;
+    const weight = this.bestW;
     return {
       path: { arcs, from: posOnArc(src, srcArc), to: posOnArc(dst, dstArc), weight },
       weight,
@@ -526,8 +506,8 @@ export class ContractionHierarchy {
 
   /**
    * The core part of `route`: bidirectional A* over the core's edges from the entry states the upward searches
-   * settled (`entF[0 .. nf)`, `entB[0 .. nb)`, with their labels), guided by landmark potentials; returns the best
-   * weight and meeting state, improved or as given.
+   * settled (`entF[0 .. nf)`, `entB[0 .. nb)`, with their labels), guided by landmark potentials; improves
+   * `bestW` and `meet`.
    *
    * Why the two parts stop differently. The upward searches are not searches of one graph in two directions (each
    * climbs its own upward graph), so they stop only when both keys reach the best weight μ: a shorter route's top
@@ -550,49 +530,50 @@ export class ContractionHierarchy {
    * 1e-9 of slack (searching a little longer is always safe), and a label that improves after its state was settled
    * is queued again. States whose potential is Infinity cannot reach the other side's entries: never queued.
    */
-  private coreSearch(gen: number, nf: number, nb: number, bestW: number, meet: number): [number, number] {
+  private coreSearch(gen: number, nf: number, nb: number): void {
     const F = this.F,
       B = this.B;
     F.heap.clear();
     B.heap.clear();
     this.corePotentials(nf, nb);
-    const { upFirst, dnFirst, node } = this.ch;
     for (let k = 0; k < nf; k++) this.queueCore(F, true, this.entF[k]!, gen);
     for (let k = 0; k < nb; k++) this.queueCore(B, false, this.entB[k]!, gen);
     const slack = 1e-9 * this.lmMax;
     for (;;) {
       const fk = F.heap.minKey(),
         bk = B.heap.minKey();
-      const stop = bestW + slack + 1e-9 * bestW;
+      const stop = this.bestW + slack + 1e-9 * this.bestW;
       if (fk >= stop || bk >= stop) break;
       const forward = fk <= bk;
       const L = forward ? F : B,
         O = forward ? B : F;
       const v = L.heap.pop();
       this.settled++;
-      const lo = forward ? upFirst[v]! : dnFirst[v]!;
-      const hi = forward ? upFirst[v + 1]! : dnFirst[v + 1]!;
-      const dv = L.w[v]!,
-        du = L.dur[v]!,
-        dl = L.len[v]!;
-      for (let i = lo; i < hi; i++) {
-        const x = node[i]!;
-        const w = dv + this.w[i]!;
-        if (L.seen[x] === gen && L.w[x]! <= w) continue;
-        L.w[x] = w;
-        L.dur[x] = du + this.dur[i]!;
-        L.len[x] = dl + this.len[i]!;
-        L.par[x] = i;
-        L.prev[x] = v;
-        L.seen[x] = gen;
-        this.queueCore(L, forward, x, gen);
-        if (O.seen[x] === gen && w + O.w[x]! < bestW) {
-          bestW = w + O.w[x]!;
-          meet = x;
-        }
+      this.expand(L, O, v, forward, gen, true);
+    }
+  }
+
+  /**
+   * Relaxes the records of v on side L (upward or core out-edges forward, downward-reversed or core in-edges
+   * backward), queued by weight or, in the core search, by weight + potential; improves `bestW` and `meet` through
+   * labels that side O (when given: point to point) has too.
+   */
+  private expand(L: Labels, O: Labels | null, v: number, forward: boolean, gen: number, core: boolean): void {
+    const { upFirst, dnFirst, node } = this.ch;
+    const lo = forward ? upFirst[v]! : dnFirst[v]!;
+    const hi = forward ? upFirst[v + 1]! : dnFirst[v + 1]!;
+    const dv = L.w[v]!,
+      du = L.dur[v]!,
+      dl = L.len[v]!;
+    for (let i = lo; i < hi; i++) {
+      const x = node[i]!;
+      if (!this.label(L, x, gen, dv + this.w[i]!, du + this.dur[i]!, dl + this.len[i]!, i, v, !core)) continue;
+      if (core) this.queueCore(L, forward, x, gen);
+      if (O && O.seen[x] === gen && L.w[x]! + O.w[x]! < this.bestW) {
+        this.bestW = L.w[x]! + O.w[x]!;
+        this.meet = x;
       }
     }
-    return [bestW, meet];
   }
 
   /** Queues core state x (labelled) on its side with key label + potential, unless the potential is Infinity. */
@@ -742,7 +723,7 @@ export class ContractionHierarchy {
         eD[n] = B.dur[v]!;
         eL[n] = B.len[v]!;
         n++;
-        this.relax(B, v, false, gen);
+        this.expand(B, null, v, false, gen, false);
       }
     }
     const first = new Uint32Array(this.states + 1);
@@ -779,7 +760,7 @@ export class ContractionHierarchy {
             out.dist[t] = F.len[v]! + eL[k]!;
           }
         }
-        this.relax(F, v, true, gen);
+        this.expand(F, null, v, true, gen, false);
       }
     }
   }
