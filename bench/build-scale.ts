@@ -122,7 +122,7 @@ async function measureSize(k: number, dimacs: string, pairsPerSide: number): Pro
     const name = m.name
       .replace(/ \(.*$/, '')
       .replace(/ (of )?[^ ]*\.(pbf|osm)$/, '')
-      .replace(/:.*$/, '');
+      .split(':')[0]!;
     stages.push({ name, ms: next.t - m.t, cpuMs: next.cpu - m.cpu, peakMb: next.peakMb });
   }
   const contractMs = stages.filter((s) => s.name.startsWith('contracting ')).reduce((x, s) => x + s.ms, 0);
