@@ -135,7 +135,7 @@ export function buildHierarchies(
   }
   // Named by their first vehicle; vehicles with the same costs share them (see the summary).
   progress?.step(
-    `contracting ${list.length} hierarchies (${list.map((e) => `${e.weighting} of ${VEHICLES[e.profiles[0]!]}, ${e.kind}-based, ${e.states} states`).join('; ')})`,
+    `contracting ${list.length} ${list.length === 1 ? 'hierarchy' : 'hierarchies'} (${list.map((e) => `${e.weighting} of ${VEHICLES[e.profiles[0]!]}, ${e.kind}-based, ${e.states} states`).join('; ')})`,
   );
   const { threads, ...contractOptions } = options;
   const chs = contractAll(
