@@ -32,7 +32,6 @@ import { createEngine } from '../src/engine';
 import { placeTexts, PlaceIndex } from '../src/places/search/index';
 import { termsOf } from '../src/places/search/terms';
 import type { PlacesRegion } from '../src/places/region-places';
-import { placesState } from '../src/places/state';
 import { mulberry32 as rng } from '../src/trip/rng.js';
 import { hitsPlace, isHit, placeCases, type Case } from './place-cases';
 import { median, quantile, table } from './stats.js';
@@ -48,7 +47,7 @@ const packs = args;
 const engine = await createEngine({
   packs: packs.length ? packs : [fileURLToPath(new URL('../packs/hanoi.pack', import.meta.url))],
 });
-const state = placesState(engine);
+const state = engine.places;
 const keep = rng(3);
 const cases = placeCases(state, rng(42)).filter(() => keep() < sample);
 

@@ -12,7 +12,6 @@
  */
 import { fileURLToPath } from 'node:url';
 import { createEngine } from '../src/engine';
-import { placesState } from '../src/places/state';
 import { PlaceKind } from '../src/places/kinds';
 import { mulberry32 as rng } from '../src/trip/rng.js';
 import { isHit, placeCases } from './place-cases';
@@ -24,7 +23,7 @@ const engine = await createEngine({
   packs: packs.length ? packs : [fileURLToPath(new URL('../packs/hanoi.pack', import.meta.url))],
 });
 let t0 = performance.now();
-const state = placesState(engine);
+const state = engine.places;
 console.log(
   `place index build: ${(performance.now() - t0).toFixed(1)} ms for ${state.regions.map((r) => r.places.count).join(' + ')} places`,
 );

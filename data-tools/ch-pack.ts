@@ -3,6 +3,7 @@ import { Pack } from '../src/pack/reader.js';
 import { CH_LAYOUT_VERSION, chSection, costsCheck, weightCheck, type ChArrays } from '../src/route/ch.js';
 import { ArcCosts, arcHead, type Weighting } from '../src/route/costs.js';
 import { RoadGraph } from '../src/route/graph.js';
+import { arcBearings } from '../src/route/turn-model.js';
 import { PROFILE_COUNT, VEHICLES } from '../src/route/profiles.js';
 import { ArcSearch } from '../src/route/search.js';
 import { TurnTable } from '../src/route/turns.js';
@@ -104,9 +105,10 @@ export function buildHierarchies(
   const list: ChEntry[] = [];
   const graphs: BaseGraph[] = [];
   const seen = new Map<string, ChEntry>();
+  let bearings: Uint16Array | undefined; // computed once, shared by every vehicle and weighting
   for (const weighting of weightings) {
     for (let profile = 0; profile < PROFILE_COUNT; profile++) {
-      const costs = new ArcCosts(g, profile, weighting);
+      const costs = new ArcCosts(g, profile, weighting, () => (bearings ??= arcBearings(g)));
       const turns = new TurnTable(g, profile);
       const { kind, graph } = baseGraph(costs, turns);
       const check = costsCheck(costs, turns);

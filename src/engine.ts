@@ -7,6 +7,8 @@ import { checkEngineOptions } from './engine-options.js';
 import { resolveLimits, type Limits } from './limits.js';
 import { loadPack, type PackSource } from './pack/load.js';
 import { Region } from './region.js';
+import { PlacesState } from './places/state.js';
+import type { RenderCache } from './render/render-cache.js';
 import { routerOf, type CoreInfo } from './route/router.js';
 import { loadWasmCore } from './route/wasm/load.js';
 import { geocode, type GeocodeParams } from './api/geocode.js';
@@ -54,6 +56,11 @@ export class Engine {
   /** The engine's own views of the loaded packs (Region.view): its routers and their state are its alone. */
   readonly regions: Region[];
 
+  /** The place state, built on the first place request (a few milliseconds per thousand places). */
+  private placeState: PlacesState | undefined;
+  /** Style plans, basemap indexes and glyphs of the static map, made on the first image. */
+  private renderCache: RenderCache | undefined;
+
   /**
    * @param regions the loaded packs (the engine routes over views of them, so another engine on the same regions
    *   keeps its own routers, WebAssembly instances and options)
@@ -66,6 +73,11 @@ export class Engine {
     this.limits = resolveLimits(opts.limits);
     this.regions = regions.map((r) => r.view());
     for (const r of this.regions) routerOf(r).wasm = opts.wasm !== false;
+  }
+
+  /** This engine's place search state over its regions (built on first use, held by the engine alone). */
+  get places(): PlacesState {
+    return (this.placeState ??= new PlacesState(this.regions));
   }
 
   /** Counts and provenance of the loaded packs. */
@@ -100,8 +112,12 @@ export class Engine {
   async staticRoute(params: Query<StaticRouteQuery>): Promise<Uint8Array | StaticRouteError> {
     // Loaded on the first image: the renderer, the style code and pngjs cost ~0.2 s of import, which an engine that
     // never draws should not pay at start.
-    const { staticRouteImage } = await import('./api/static-route-image.js');
-    return staticRouteImage(this.regions, this.style, params, this.limits);
+    const [{ staticRouteImage }, { RenderCache }] = await Promise.all([
+      import('./api/static-route-image.js'),
+      import('./render/render-cache.js'),
+    ]);
+    this.renderCache ??= new RenderCache();
+    return staticRouteImage(this.regions, this.style, this.renderCache, params, this.limits);
   }
 
   /** GET /Geocode: `{ address }` (forward), `{ latlng }` (reverse) or `{ place_id }`. See src/api/geocode.ts. */

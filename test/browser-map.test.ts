@@ -29,6 +29,7 @@ import { MemoryUsageStore } from '../src/adapters/http/usage.js';
 import { createEngine, type Engine } from '../src/engine.js';
 import { createTileSource } from '../src/map/tiles/source.js';
 import { drawBasemap } from '../src/render/map.js';
+import { RenderCache } from '../src/render/render-cache.js';
 import { Canvas, Viewport } from '../src/render/raster/index.js';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -156,9 +157,10 @@ describe.skipIf(!existsSync(CHROMIUM))('demo map in headless Chromium (MapLibre 
     // The style the page got (this fetch is a second map load).
     const style = await (await fetch(`${server.url}/styles/default/style.json?key=tiles-key`)).json();
     const region = engine.regions[0]!;
+    const cache = new RenderCache();
     const ours = (view: Viewport, s: unknown) => {
       const c = new Canvas(WIDTH, HEIGHT);
-      drawBasemap(c, view, region, s);
+      drawBasemap(c, view, region, s, cache);
       return toLab(c.data);
     };
     // The same style with other road colours: a wrong style must fail the comparison.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Engine, createEngine } from '../src/engine.js';
+import { defaultStyle } from '../src/map/style/default-style.js';
 import { Pack } from '../src/pack/reader.js';
 import { Region } from '../src/region.js';
 import { routerOf } from '../src/route/router.js';
@@ -56,5 +57,39 @@ describe('engines built on the same regions keep their state apart', () => {
     expect(healthy.info().packs[0]!.routeCore).toEqual({ core: 'wasm', reason: null });
     expect(routerOf(healthy.regions[0]!).core(0)).toBe('wasm');
     expect(broken.direction(query)).toEqual(healthy.direction(query));
+  });
+
+  it('render caches, place state and turn bearings are each engine’s own; styles and limits apply per engine', async () => {
+    const region = new Region(Pack.from(testPack('dalat').slice()));
+    const plainStyle = defaultStyle('http://localhost');
+    // The same style with every road line red: a second engine on the same region draws with it.
+    const redStyle = JSON.parse(JSON.stringify(plainStyle));
+    for (const l of redStyle.layers)
+      if (l['source-layer'] === 'road' && l.type === 'line') l.paint = { ...l.paint, 'line-color': '#ff0000' };
+    const plain = new Engine([region], { style: plainStyle });
+    const red = new Engine([region], { style: redStyle, limits: { imageSize: 300 } });
+    const image = { ...query, width: 300, height: 200 };
+
+    const before = await plain.staticRoute(image);
+    const redImage = await red.staticRoute(image);
+    expect(before).toBeInstanceOf(Uint8Array);
+    expect(redImage).toBeInstanceOf(Uint8Array);
+    expect(Buffer.from(redImage as Uint8Array).equals(Buffer.from(before as Uint8Array))).toBe(false);
+    // Drawing with the other style on the same region changes nothing of the first engine's image.
+    expect(Buffer.from((await plain.staticRoute(image)) as Uint8Array)).toEqual(Buffer.from(before as Uint8Array));
+    // Limits are the engine's: 400 pixels is over the second engine's image limit only.
+    expect(await red.staticRoute({ ...image, width: 400 })).toMatchObject({ status: 'BAD_REQUEST' });
+    expect(await plain.staticRoute({ ...image, width: 400 })).toBeInstanceOf(Uint8Array);
+
+    // Place state: built per engine over its own region views.
+    expect(plain.places).not.toBe(red.places);
+    expect(plain.places.packs).toEqual(plain.regions.filter((r) => r.places && r.places.count > 0));
+    expect(red.geocode({ latlng: '11.9416,108.4383' })).toEqual(plain.geocode({ latlng: '11.9416,108.4383' }));
+
+    // Turn bearings: one copy per engine's router, shared by its vehicles, equal in content across engines.
+    const bearings = (e: Engine, profile: number) => routerOf(e.regions[0]!).context(profile).costs.bearings();
+    expect(bearings(plain, 0)).toBe(bearings(plain, 1));
+    expect(bearings(plain, 0)).not.toBe(bearings(red, 0));
+    expect(bearings(plain, 0)).toEqual(bearings(red, 0));
   });
 });

@@ -7,7 +7,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../src/engine';
 import { haversine } from '../src/geo';
 import { decodePlusCode } from '../src/places/text/pluscode';
-import { placesState } from '../src/places/state';
 import { PlaceKind } from '../src/places/kinds';
 import { encodePlaceId } from '../src/places/place-id';
 import { REVERSE_RADIUS_M } from '../src/places/reverse';
@@ -214,7 +213,7 @@ describe('reverse geocode', () => {
   }
 
   it('answers nearest first (places by their points, streets on their geometry), then the ward of the point; every ward shown is the polygon’s', () => {
-    const state = placesState(hanoi);
+    const state = hanoi.places;
     const r = state.regions[0]!;
     const [x0, y0, x1, y1] = r.region.meta.bbox!;
     const rand = mulberry32(7);
@@ -262,14 +261,14 @@ describe('reverse geocode', () => {
 
   it('NOT_FOUND beyond the documented radius', () => {
     expect(hanoi.geocode({ latlng: '10.0,100.0' }).status).toBe('NOT_FOUND');
-    const b = placesState(hanoi).regions[0]!.region.meta.bbox!;
+    const b = hanoi.places.regions[0]!.region.meta.bbox!;
     expect(hanoi.geocode({ latlng: `${b[3] + 0.05},${b[2] + 0.05}` }).status).toBe('NOT_FOUND');
   });
 });
 
 describe('place_id', () => {
   it('every place of the pack resolves through geocode and placeDetail to itself', () => {
-    const r = placesState(hanoi).regions[0]!;
+    const r = hanoi.places.regions[0]!;
     for (let i = 0; i < r.places.count; i++) {
       const id = encodePlaceId(r.tag, r.region, i);
       const g = hanoi.geocode({ place_id: id });

@@ -4,7 +4,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../src/engine';
 import { haversine } from '../src/geo';
 import { MAX_AUTOCOMPLETE_LIMIT } from '../src/api/autocomplete';
-import { placesState } from '../src/places/state';
 import { PlaceKind } from '../src/places/kinds';
 import { termsOf } from '../src/places/search/terms';
 import { withinOneEdit } from '../src/places/text/edits';
@@ -82,7 +81,7 @@ describe('autocomplete', () => {
 
   it('ranks the candidate whose diacritics agree with the query first', () => {
     // Pairs of street places whose names fold the same but differ in diacritics (found by a plain scan).
-    const r = placesState(hanoi).regions[0]!;
+    const r = hanoi.places.regions[0]!;
     const byFold = new Map<string, Set<string>>();
     for (let i = 0; i < r.places.count; i++) {
       if (r.places.kind[i] !== PlaceKind.street) continue;

@@ -6,7 +6,8 @@ import { BASEMAP_KINDS, GeomType } from '../src/map/kinds.js';
 import { glyphs } from '../src/map/glyphs.js';
 import { defaultStyle } from '../src/map/style/default-style.js';
 import type { Region } from '../src/region.js';
-import { glyphFont } from '../src/render/glyph-font.js';
+import { GlyphFonts } from '../src/render/glyph-font.js';
+import { RenderCache } from '../src/render/render-cache.js';
 import { overlaps, type LabelBox } from '../src/render/label-collision.js';
 import { longestStretch } from '../src/render/labels.js';
 import { drawBasemap } from '../src/render/map.js';
@@ -135,7 +136,7 @@ describe('SDF glyphs', () => {
   });
 
   it('shapes Vietnamese text with a glyph per letter (precomposed or decomposed input)', () => {
-    const font = glyphFont(['Noto Sans Regular'])!;
+    const font = new GlyphFonts().font(['Noto Sans Regular'])!;
     expect(font).not.toBeNull();
     const name = 'Phố Nguyễn Đình Chiểu';
     for (const input of [name, name.normalize('NFD')]) {
@@ -151,7 +152,7 @@ describe('SDF glyphs', () => {
   });
 
   it('draws a glyph with the area of its outline, the same rotated by a right angle', () => {
-    const font = glyphFont(['Noto Sans Regular'])!;
+    const font = new GlyphFonts().font(['Noto Sans Regular'])!;
     const shaped = shapeText('H', font);
     const g = shaped.glyphs[0]!;
     // Area inside the outline from the distance field itself: bitmap pixels above the edge value, at 24 px.
@@ -251,7 +252,7 @@ describe('label placement', () => {
       ],
     };
     const c = new Canvas(VIEW.width, VIEW.height);
-    const { labels } = drawBasemap(c, VIEW, region, style);
+    const { labels } = drawBasemap(c, VIEW, region, style, new RenderCache());
     expect(labels.length).toBeGreaterThanOrEqual(5);
 
     // Every label lies inside the image and along a named road: its centre within the straightness tolerance
@@ -317,7 +318,7 @@ describe('label placement', () => {
 
   it('keeps every label of the default style apart, street names and place names together', () => {
     const c = new Canvas(VIEW.width, VIEW.height);
-    const { labels } = drawBasemap(c, VIEW, region, defaultStyle('http://localhost'));
+    const { labels } = drawBasemap(c, VIEW, region, defaultStyle('http://localhost'), new RenderCache());
     expect(labels.length).toBeGreaterThanOrEqual(5);
     for (let i = 0; i < labels.length; i++) {
       for (let j = i + 1; j < labels.length; j++)

@@ -5,6 +5,7 @@ import { BASEMAP_KINDS, GeomType } from '../src/map/kinds.js';
 import { defaultStyle } from '../src/map/style/default-style.js';
 import type { Region } from '../src/region.js';
 import { drawBasemap } from '../src/render/map.js';
+import { RenderCache } from '../src/render/render-cache.js';
 import { Canvas, Viewport } from '../src/render/raster/index.js';
 import { compareGolden, insideRings, polylineDistance } from './fixtures/render/helpers.js';
 
@@ -13,6 +14,8 @@ const TEST_STYLE = JSON.parse(readFileSync(new URL('./fixtures/render/style.json
 const VIEW = new Viewport([105.833, 21.028], 16, 600, 400);
 
 let region: Region;
+/** One render cache for the file, as an engine keeps one. */
+const cache = new RenderCache();
 beforeAll(async () => {
   region = (await createEngine()).regions[0]!;
 });
@@ -22,7 +25,7 @@ const background = { id: 'bg', type: 'background', paint: { 'background-color': 
 
 function render(style: unknown, view = VIEW): Canvas {
   const c = new Canvas(view.width, view.height);
-  drawBasemap(c, view, region, style);
+  drawBasemap(c, view, region, style, cache);
   return c;
 }
 

@@ -4,6 +4,7 @@ import { createEngine, type Engine } from '../src/engine.js';
 import type { Region } from '../src/region.js';
 import { defaultStaticStyle, findRouteLine } from '../src/api/static-route-image.js';
 import { drawStaticRoute, routeViewport, type RouteGeometry } from '../src/render/static-route.js';
+import { RenderCache } from '../src/render/render-cache.js';
 import { polylineDistance } from './fixtures/render/helpers.js';
 
 const ORIGIN = { lat: 21.0285, lng: 105.8542 };
@@ -25,9 +26,13 @@ beforeAll(async () => {
 
 const isRouteColour = (p: readonly number[]) => Math.abs(p[0]! - 228) < 24 && p[1]! < 40 && Math.abs(p[2]! - 124) < 24;
 
+/** The route image in the test colour, drawn with a fresh render cache. */
+const draw = (width: number, height: number) =>
+  drawStaticRoute(region, defaultStaticStyle(), route, { width, height, color: MAGENTA }, new RenderCache());
+
 describe('static route image', () => {
   it('draws the route colour along the projected route geometry and nowhere else', () => {
-    const c = drawStaticRoute(region, defaultStaticStyle(), route, { width: 600, height: 400, color: MAGENTA });
+    const c = draw(600, 400);
     const view = routeViewport(route, 600, 400);
     const line = route.coordinates.flatMap(([lon, lat]) => [view.x(lon), view.y(lat)]);
     const [ox, oy] = [line[0]!, line[1]!];
@@ -67,7 +72,7 @@ describe('static route image', () => {
     expect(png).toBeInstanceOf(Uint8Array);
     const decoded = PNG.sync.read(Buffer.from(png as Uint8Array));
     expect([decoded.width, decoded.height]).toEqual([320, 240]);
-    const c = drawStaticRoute(region, defaultStaticStyle(), route, { width: 320, height: 240, color: MAGENTA });
+    const c = draw(320, 240);
     expect(Buffer.from(decoded.data).equals(Buffer.from(c.data.buffer))).toBe(true);
   });
 

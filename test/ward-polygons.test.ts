@@ -9,7 +9,6 @@ import { WardPolygons } from '../src/admin/ward-polygons';
 import type { AdminTable } from '../src/admin/types';
 import { createEngine, type Engine } from '../src/engine';
 import { AdminSlot, ADMIN_SLOTS, PlaceKind } from '../src/places/kinds';
-import { placesState } from '../src/places/state';
 import { nameKey } from '../src/places/text/fold';
 import { mulberry32 } from '../src/trip/rng';
 import { ADMIN, testPack } from './helpers/packs';
@@ -99,7 +98,7 @@ describe('ward of a point', () => {
 
 describe('admin units of places', () => {
   it('every place with a 2025 ward lies in that ward by the polygons, and its province is the ward’s', () => {
-    const r = placesState(hanoi).regions[0]!;
+    const r = hanoi.places.regions[0]!;
     const p = r.places;
     let checked = 0;
     for (let i = 0; i < p.count; i++) {
@@ -114,7 +113,7 @@ describe('admin units of places', () => {
   });
 
   it('a place in a 2025 ward formed from several legacy wards gets no guessed legacy ward; one formed from one gets it', () => {
-    const r = placesState(hanoi).regions[0]!;
+    const r = hanoi.places.regions[0]!;
     const p = r.places;
     let several = 0;
     let single = 0;

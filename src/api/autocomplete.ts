@@ -8,12 +8,13 @@ import { haversine } from '../geo';
 import { describePlace } from '../places/describe';
 import { PlaceKind } from '../places/kinds';
 import { descriptionTerms, matchedSubstrings } from '../places/matches';
-import { boolParam, latLngParam, numberParam, textParam, tokenParam } from './place-params';
+import { isParamError, parseBool } from './coords';
+import { latLngParam, numberParam, textParam, tokenParam } from './place-params';
 import { encodePlaceId } from '../places/place-id';
 import { rankInRegion, type ForwardHit } from '../places/forward';
 import { buildQuery } from '../places/search/query';
 import type { Term } from '../places/search/terms';
-import { placesState } from '../places/state';
+import type { PlacesState } from '../places/state';
 import type { Region } from '../region';
 import { rawParams, type Query, type BoolParam, type NumberParam } from './param-types';
 import { withLegacy, type AutocompletePrediction, type AutocompleteResponse } from './place-shapes';
@@ -53,7 +54,7 @@ const round = (ms: number): number => Math.round(ms * 1000) / 1000;
 
 /** Answers GET /Place/AutoComplete for an engine's regions. */
 export function autocomplete(
-  engine: { readonly regions: readonly Region[]; readonly limits?: Limits },
+  engine: { readonly regions: readonly Region[]; readonly places: PlacesState; readonly limits?: Limits },
   params: Query<AutocompleteParams>,
 ): AutocompleteResponse {
   const t0 = performance.now();
@@ -67,31 +68,31 @@ export function autocomplete(
   try {
     const p = rawParams(params);
     const input = textParam('input', p.input, engine.limits?.textLength);
-    if (!input.ok) return fail(input.error);
+    if (isParamError(input)) return fail(input.error);
     let location: { lat: number; lng: number } | undefined;
     if (p.location !== undefined && p.location !== null && p.location !== '') {
       const ll = latLngParam('location', p.location);
-      if (!ll.ok) return fail(ll.error);
-      location = ll.value;
+      if (isParamError(ll)) return fail(ll.error);
+      location = ll;
     }
     const limit = numberParam('limit', p.limit, DEFAULT_AUTOCOMPLETE_LIMIT, 0, { integer: true, exclusiveMin: true });
-    if (!limit.ok) return fail(limit.error);
+    if (isParamError(limit)) return fail(limit.error);
     const radius = numberParam('radius', p.radius, DEFAULT_RADIUS_KM, 0, { exclusiveMin: true });
-    if (!radius.ok) return fail(radius.error);
+    if (isParamError(radius)) return fail(radius.error);
     const token = tokenParam('sessiontoken', p.sessiontoken);
-    if (!token.ok) return fail(token.error);
-    const more = boolParam('more_compound', p.more_compound);
-    if (!more.ok) return fail(more.error);
+    if (isParamError(token)) return fail(token.error);
+    const more = parseBool(p.more_compound, 'more_compound');
+    if (isParamError(more)) return fail(more.error);
 
-    const deprecated = boolParam('has_deprecated_administrative_unit', p.has_deprecated_administrative_unit);
-    if (!deprecated.ok) return fail(deprecated.error);
+    const deprecated = parseBool(p.has_deprecated_administrative_unit, 'has_deprecated_administrative_unit');
+    if (isParamError(deprecated)) return fail(deprecated.error);
 
-    const state = placesState(engine);
-    const n = Math.min(limit.value, MAX_AUTOCOMPLETE_LIMIT);
+    const state = engine.places;
+    const n = Math.min(limit, MAX_AUTOCOMPLETE_LIMIT);
     const t1 = performance.now();
     const hits: Array<ForwardHit & { terms: Term[] }> = [];
     for (const r of state.regions) {
-      const q = buildQuery(input.value, {
+      const q = buildQuery(input, {
         gazetteer: r.gazetteer,
         isStreet: r.isStreet,
         table: r.admin.table,
@@ -102,7 +103,7 @@ export function autocomplete(
       let bias: ((i: number) => number) | undefined;
       if (location) {
         const { lat, lng } = location;
-        const maxM = radius.value * 1000;
+        const maxM = radius * 1000;
         const dist = new Map<number, number>();
         const d = (i: number): number => {
           let m = dist.get(i);
@@ -123,7 +124,7 @@ export function autocomplete(
     const seen = new Set<string>();
     for (const h of hits) {
       if (predictions.length === n) break;
-      const p = prediction(h, more.value, deprecated.value);
+      const p = prediction(h, more, deprecated);
       if (!seen.has(p.description)) predictions.push(p);
       seen.add(p.description);
     }

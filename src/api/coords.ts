@@ -3,7 +3,10 @@ import { VEHICLES, type Vehicle } from '../route/profiles.js';
 export type { LatLng } from '../geo.js';
 import type { LatLng } from '../geo.js';
 
-/** A parse failure naming the parameter. */
+/**
+ * A parse failure naming the parameter. Every parameter check of the request layer returns `T | ParamError` (the one
+ * result shape; {@link isParamError} tells them apart), so checks compose the same way in every endpoint.
+ */
 export interface ParamError {
   error: string;
 }

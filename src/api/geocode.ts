@@ -8,9 +8,10 @@
 import { describePlace, type DescribeOptions } from '../places/describe';
 import { forwardGeocode, MAX_GEOCODE_RESULTS } from '../places/forward';
 import { decodePlaceId, encodePlaceId } from '../places/place-id';
-import { boolParam, given, latLngParam, textParam } from './place-params';
+import { isParamError, parseBool } from './coords';
+import { given, latLngParam, textParam } from './place-params';
 import { MAX_REVERSE_RESULTS, reverseGeocode } from '../places/reverse';
-import { placesState } from '../places/state';
+import type { PlacesState } from '../places/state';
 import type { PlacesRegion } from '../places/region-places';
 import type { Region } from '../region';
 import { rawParams, type Query, type BoolParam } from './param-types';
@@ -51,7 +52,7 @@ const found = (results: GeocodeResult[], limit: number): GeocodeResponse =>
 
 /** Answers GET /Geocode for an engine's regions. */
 export function geocode(
-  engine: { readonly regions: readonly Region[]; readonly limits?: Limits },
+  engine: { readonly regions: readonly Region[]; readonly places: PlacesState; readonly limits?: Limits },
   params: Query<GeocodeParams>,
 ): GeocodeResponse {
   try {
@@ -67,10 +68,10 @@ export function geocode(
     if (which.length === 0) return body('BAD_REQUEST', [], 'one of address, latlng or place_id is required');
     if (which.length > 1)
       return body('BAD_REQUEST', [], `give only one of address, latlng or place_id (got ${which.join(' and ')})`);
-    const deprecated = boolParam('has_deprecated_administrative_unit', p.has_deprecated_administrative_unit);
-    if (!deprecated.ok) return body('BAD_REQUEST', [], deprecated.error);
-    const legacy = deprecated.value;
-    const state = placesState(engine);
+    const deprecated = parseBool(p.has_deprecated_administrative_unit, 'has_deprecated_administrative_unit');
+    if (isParamError(deprecated)) return body('BAD_REQUEST', [], deprecated.error);
+    const legacy = deprecated;
+    const state = engine.places;
     if (which[0] === 'place_id') {
       const id = decodePlaceId(placeId, state.packs, state.tags);
       if (id.status === 'malformed') return body('BAD_REQUEST', [], 'place_id is not a place_id of this service');
@@ -79,17 +80,15 @@ export function geocode(
     }
     if (which[0] === 'latlng') {
       const ll = latLngParam('latlng', p.latlng);
-      if (!ll.ok) return body('BAD_REQUEST', [], ll.error);
+      if (isParamError(ll)) return body('BAD_REQUEST', [], ll.error);
       return found(
-        reverseGeocode(state.regions, ll.value.lat, ll.value.lng).map((h) =>
-          resultOf(h.region, h.place, { at: h.at, legacy }),
-        ),
+        reverseGeocode(state.regions, ll.lat, ll.lng).map((h) => resultOf(h.region, h.place, { at: h.at, legacy })),
         MAX_REVERSE_RESULTS,
       );
     }
     const address = textParam('address', p.address, engine.limits?.textLength);
-    if (!address.ok) return body('BAD_REQUEST', [], address.error);
-    const hits = forwardGeocode(state.regions, address.value, MAX_GEOCODE_RESULTS * 2);
+    if (isParamError(address)) return body('BAD_REQUEST', [], address.error);
+    const hits = forwardGeocode(state.regions, address, MAX_GEOCODE_RESULTS * 2);
     return found(
       hits.map((h) => resultOf(h.region, h.place, { system: h.system, partial: h.partial, legacy })),
       MAX_GEOCODE_RESULTS,

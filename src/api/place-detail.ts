@@ -5,9 +5,9 @@
  */
 import { describePlace } from '../places/describe';
 import { decodePlaceId, encodePlaceId } from '../places/place-id';
-import { boolParam, tokenParam } from './place-params';
-import { placesState } from '../places/state';
-import type { Region } from '../region';
+import { isParamError, parseBool } from './coords';
+import { tokenParam } from './place-params';
+import type { PlacesState } from '../places/state';
 import { rawParams, type Query, type BoolParam } from './param-types';
 import { withLegacy, type PlaceDetailResponse } from './place-shapes';
 
@@ -21,7 +21,7 @@ export type PlaceDetailParams = ({ place_id: string; placeid?: never } | { place
 
 /** Answers GET /Place/Detail for an engine's regions. */
 export function placeDetail(
-  engine: { readonly regions: readonly Region[] },
+  engine: { readonly places: PlacesState },
   params: Query<PlaceDetailParams>,
 ): PlaceDetailResponse {
   try {
@@ -30,10 +30,10 @@ export function placeDetail(
     if (id === undefined || id === null || id === '')
       return { result: {}, status: 'BAD_REQUEST', error_message: 'place_id is required' };
     const token = tokenParam('sessiontoken', p.sessiontoken);
-    if (!token.ok) return { result: {}, status: 'BAD_REQUEST', error_message: token.error };
-    const deprecated = boolParam('has_deprecated_administrative_unit', p.has_deprecated_administrative_unit);
-    if (!deprecated.ok) return { result: {}, status: 'BAD_REQUEST', error_message: deprecated.error };
-    const state = placesState(engine);
+    if (isParamError(token)) return { result: {}, status: 'BAD_REQUEST', error_message: token.error };
+    const deprecated = parseBool(p.has_deprecated_administrative_unit, 'has_deprecated_administrative_unit');
+    if (isParamError(deprecated)) return { result: {}, status: 'BAD_REQUEST', error_message: deprecated.error };
+    const state = engine.places;
     const found = decodePlaceId(id, state.packs, state.tags);
     if (found.status === 'malformed')
       return { result: {}, status: 'BAD_REQUEST', error_message: 'place_id is not a place_id of this service' };
@@ -46,7 +46,7 @@ export function placeDetail(
       geometry: { location: v.location },
       name: v.name,
     };
-    return { result: deprecated.value ? withLegacy(result, v) : result, status: 'OK' };
+    return { result: deprecated ? withLegacy(result, v) : result, status: 'OK' };
   } catch (e) {
     return { result: {}, status: 'ERROR', error_message: `place detail failed: ${(e as Error)?.message ?? String(e)}` };
   }

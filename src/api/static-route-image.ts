@@ -5,9 +5,10 @@
  * of import that an engine that never draws should not pay at start.
  */
 import { DEFAULT_LIMITS, type Limits } from '../limits.js';
+import { isParamError } from './coords.js';
 import { defaultStyle } from '../map/style/default-style.js';
 import type { Region } from '../region.js';
-import { preloadGlyphs } from '../render/glyph-font.js';
+import type { RenderCache } from '../render/render-cache.js';
 import { drawStaticRoute, type RouteGeometry } from '../render/static-route.js';
 import { legLine } from '../route/geometry.js';
 import { isLocateFailure, loadedAreas, locate } from '../route/locate.js';
@@ -70,17 +71,19 @@ export function findRouteLine(
  * GET /staticmap/route over loaded regions: PNG bytes, or an error body (BAD_REQUEST naming the parameter,
  * NOT_FOUND without a route). Never throws for bad input.
  * @param style style JSON of the basemap; undefined for the package's default style
+ * @param cache the engine's render cache
  */
 export async function staticRouteImage(
   regions: readonly Region[],
   style: unknown,
+  cache: RenderCache,
   query: Query<StaticRouteQuery>,
   limits: Limits = DEFAULT_LIMITS,
 ): Promise<Uint8Array | StaticRouteError> {
   const parsed = parseStaticRouteParams(query, limits.imageSize);
-  if (!parsed.ok) return parsed.error;
-  const route = findRouteLine(regions, parsed.params, limits.snapRadius);
+  if (isParamError(parsed)) return { status: 'BAD_REQUEST', error_message: parsed.error };
+  const route = findRouteLine(regions, parsed, limits.snapRadius);
   if ('status' in route) return route;
-  await preloadGlyphs();
-  return drawStaticRoute(route.region, style ?? defaultStaticStyle(), route.line, parsed.params).toPNGAsync();
+  await cache.fonts.preload();
+  return drawStaticRoute(route.region, style ?? defaultStaticStyle(), route.line, parsed, cache).toPNGAsync();
 }

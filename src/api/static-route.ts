@@ -18,7 +18,7 @@
 import type { LatLng } from '../geo.js';
 import { DEFAULT_LIMITS } from '../limits.js';
 import { parseMapColor, type RGBA } from '../style/color.js';
-import { clip, isParamError, parseCoord } from './coords.js';
+import { clip, isParamError, parseCoord, type ParamError } from './coords.js';
 import { rawParams, type NumberParam, type Query } from './param-types.js';
 import type { Statuses } from './statuses.js';
 
@@ -67,10 +67,7 @@ export type StaticRouteQuery = {
   color?: string;
 };
 
-const bad = (error_message: string): { ok: false; error: StaticRouteError } => ({
-  ok: false,
-  error: { status: 'BAD_REQUEST', error_message },
-});
+const bad = (error: string): ParamError => ({ error });
 
 const absent = (v: unknown): boolean => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 const show = (v: unknown): string => (typeof v === 'string' ? `"${clip(v)}"` : String(v));
@@ -78,18 +75,18 @@ const show = (v: unknown): string => (typeof v === 'string' ? `"${clip(v)}"` : S
 /**
  * Parses and validates the query.
  * @param maxSize largest width or height, pixels
- * @returns the parameters, or a BAD_REQUEST body whose message names the first offending parameter
+ * @returns the parameters, or an error naming the first offending parameter
  */
 export function parseStaticRouteParams(
   given: Query<StaticRouteQuery>,
   maxSize = DEFAULT_LIMITS.imageSize,
-): { ok: true; params: StaticRouteParams } | { ok: false; error: StaticRouteError } {
+): StaticRouteParams | ParamError {
   if (given === null || typeof given !== 'object') return bad('the parameters must be an object');
   const query = rawParams(given);
   const origin = parseLatLng(query.origin, 'origin');
-  if (typeof origin === 'string') return bad(origin);
+  if (isParamError(origin)) return origin;
   const destination = parseLatLng(query.destination, 'destination');
-  if (typeof destination === 'string') return bad(destination);
+  if (isParamError(destination)) return destination;
   const sizes: number[] = [];
   for (const [name, fallback] of [
     ['width', 600],
@@ -121,18 +118,19 @@ export function parseStaticRouteParams(
       `invalid color: expected 0xRRGGBB, 0xRRGGBBAA, #RRGGBB, #RGB, a CSS colour name, rgb(), rgba(), hsl() or hsla(), got ${show(query.color)}`,
     );
   }
-  return { ok: true, params: { origin, destination, width: sizes[0]!, height: sizes[1]!, vehicle, type, color } };
+  return { origin, destination, width: sizes[0]!, height: sizes[1]!, vehicle, type, color };
 }
 
 /**
  * Parses a `<lat>,<lng>` coordinate by the one coordinate rule (see parseCoord).
- * @returns the point, or a message saying what is wrong
+ * @returns the point, or an error saying what is wrong
  */
-function parseLatLng(raw: unknown, param: string): LatLng | string {
-  if (absent(raw)) return `invalid ${param}: missing (expected "<lat>,<lng>" in decimal degrees)`;
-  if (typeof raw !== 'string') return `invalid ${param}: expected "<lat>,<lng>" in decimal degrees, got ${show(raw)}`;
+function parseLatLng(raw: unknown, param: string): LatLng | ParamError {
+  if (absent(raw)) return bad(`invalid ${param}: missing (expected "<lat>,<lng>" in decimal degrees)`);
+  if (typeof raw !== 'string')
+    return bad(`invalid ${param}: expected "<lat>,<lng>" in decimal degrees, got ${show(raw)}`);
   const c = parseCoord(raw.trim(), param);
-  return isParamError(c) ? `invalid ${c.error}` : c;
+  return isParamError(c) ? bad(`invalid ${c.error}`) : c;
 }
 
 function parseEnum<T extends string>(raw: unknown, values: readonly T[], fallback: T): T | null {

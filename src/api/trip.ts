@@ -31,7 +31,7 @@ import { solveTrip } from '../trip/solve.js';
 import { waypointPlaceId } from '../trip/waypoint-id.js';
 import { encodePlaceId } from '../places/place-id.js';
 import { nearestPlace } from '../places/reverse.js';
-import { placesState } from '../places/state.js';
+import type { PlacesState } from '../places/state.js';
 import { isParamError, parseCoord, parseVehicle, type LatLng } from './coords.js';
 import { rawParams, type Query, type RawParams } from './param-types.js';
 import type { Statuses } from './statuses.js';
@@ -108,7 +108,7 @@ type Failure = { code: TripErrorCode; message: string };
  * @param regions the engine's loaded regions; the trip runs in the first one holding every coordinate.
  */
 export function trip(
-  engine: { readonly regions: readonly Region[]; readonly limits?: Limits },
+  engine: { readonly regions: readonly Region[]; readonly places: PlacesState; readonly limits?: Limits },
   params: Query<TripParams>,
 ): TripResponse {
   const regions = engine.regions;
@@ -120,7 +120,7 @@ export function trip(
 }
 
 function plan(
-  engine: { readonly regions: readonly Region[]; readonly limits?: Limits },
+  engine: { readonly regions: readonly Region[]; readonly places: PlacesState; readonly limits?: Limits },
   regions: readonly Region[],
   params: RawParams,
 ): TripResponse {
@@ -284,9 +284,9 @@ function formatTrip(region: Region, legs: readonly SnapLeg[]): TripRoute {
  * The place_id of a waypoint: the pack place nearest to the snapped point (so it resolves through geocode and
  * placeDetail like every place_id), or, in a routing-only pack without places, the id of the road position.
  */
-function waypointId(engine: { readonly regions: readonly Region[] }, region: Region, s: Snap): string {
+function waypointId(engine: { readonly places: PlacesState }, region: Region, s: Snap): string {
   const near = nearestPlace(
-    placesState(engine).regions.filter((r) => r.region === region),
+    engine.places.regions.filter((r) => r.region === region),
     s.lat,
     s.lon,
   );
@@ -300,7 +300,7 @@ function waypointId(engine: { readonly regions: readonly Region[] }, region: Reg
  * its snap, or the snap's `local` point when that leg runs within a small component (see Router.ends).
  */
 function formatWaypoints(
-  engine: { readonly regions: readonly Region[] },
+  engine: { readonly places: PlacesState },
   region: Region,
   legs: readonly SnapLeg<Snap>[],
   order: readonly number[],

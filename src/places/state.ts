@@ -1,6 +1,7 @@
 /**
- * The place machinery of an engine: one PlacesRegion per loaded region that has places.
- * Built on the first place request and kept beside the engine (a WeakMap, so the engine class stays small).
+ * The place machinery of an engine: one PlacesRegion per loaded region that has places. Each engine builds its own
+ * on the first place request and holds it (Engine.places), so engines never share search state and dropping an
+ * engine frees it.
  */
 import type { Region } from '../region';
 import { PlacesRegion } from './region-places';
@@ -18,13 +19,4 @@ export class PlacesState {
     this.packs = this.regions.map((r) => r.region);
     this.tags = this.regions.map((r) => r.tag);
   }
-}
-
-const states = new WeakMap<object, PlacesState>();
-
-/** The place state of an engine, built on first use (a few milliseconds per thousand places). */
-export function placesState(engine: { readonly regions: readonly Region[] }): PlacesState {
-  let s = states.get(engine);
-  if (!s) states.set(engine, (s = new PlacesState(engine.regions)));
-  return s;
 }

@@ -147,12 +147,3 @@ export class BasemapIndex {
     return out;
   }
 }
-
-const indexes = new WeakMap<Basemap, BasemapIndex>();
-
-/** The index of a basemap, built on first use and kept as long as the basemap lives. */
-export function basemapIndex(basemap: Basemap): BasemapIndex {
-  let index = indexes.get(basemap);
-  if (!index) indexes.set(basemap, (index = new BasemapIndex(basemap)));
-  return index;
-}

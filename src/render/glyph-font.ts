@@ -1,68 +1,71 @@
 /**
  * The shipped SDF fonts (assets/fonts, read through src/map's glyph accessor) as glyph lookups for the renderer,
- * decoded range by range on first use and kept for the process's life.
+ * decoded range by range on first use and kept by their owner (an engine's RenderCache) for its life.
  */
 import { readAssetAsync } from '../map/assets.js';
 import { GLYPH_FONTSTACKS, glyphFile, glyphs } from '../map/glyphs.js';
 import { decodeGlyphs, type GlyphLookup, type SdfGlyph } from './raster/index.js';
 
-/** Lookup of each font stack (null: no glyphs here). */
-const fonts = new Map<string, GlyphLookup | null>();
-/** Glyph PBFs fetched by {@link preloadGlyphs} where the assets cannot be read synchronously, by asset path. */
-const fetched = new Map<string, Uint8Array>();
 /** The ranges labels draw from: Latin, Latin-1, Latin Extended-A/B, combining marks, Vietnamese, punctuation. */
 const LABEL_RANGES = ['0-255', '256-511', '768-1023', '7680-7935', '8192-8447'];
 
-let preloading: Promise<void> | null = null;
+/** Glyph lookups of the shipped fonts, decoded on first use. */
+export class GlyphFonts {
+  /** Lookup of each font stack (null: no glyphs here). */
+  private readonly fonts = new Map<string, GlyphLookup | null>();
+  /** Glyph PBFs fetched by {@link preload} where the assets cannot be read synchronously, by asset path. */
+  private readonly fetched = new Map<string, Uint8Array>();
+  private preloading: Promise<void> | null = null;
 
-/**
- * Makes the shipped fonts' label glyphs available to {@link glyphFont} where they cannot be read synchronously
- * (browsers, workers: fetched once from the package's assets), so every surface draws the same labels. Resolves at
- * once in Node. Never rejects.
- */
-export function preloadGlyphs(): Promise<void> {
-  if (glyphFont([GLYPH_FONTSTACKS[0]])) return Promise.resolve();
-  return (preloading ??= (async () => {
-    for (const font of GLYPH_FONTSTACKS) {
-      for (const range of LABEL_RANGES) {
-        const file = glyphFile(font, range);
-        const bytes = file.ok ? await readAssetAsync(file.path) : null;
-        if (file.ok && bytes) fetched.set(file.path, bytes);
+  /**
+   * Makes the shipped fonts' label glyphs available to {@link font} where they cannot be read synchronously
+   * (browsers, workers: fetched once from the package's assets), so every surface draws the same labels. Resolves
+   * at once in Node. Never rejects.
+   */
+  preload(): Promise<void> {
+    if (this.font([GLYPH_FONTSTACKS[0]])) return Promise.resolve();
+    return (this.preloading ??= (async () => {
+      for (const font of GLYPH_FONTSTACKS) {
+        for (const range of LABEL_RANGES) {
+          const file = glyphFile(font, range);
+          const bytes = file.ok ? await readAssetAsync(file.path) : null;
+          if (file.ok && bytes) this.fetched.set(file.path, bytes);
+        }
       }
-    }
-    fonts.clear();
-  })());
-}
+      this.fonts.clear();
+    })());
+  }
 
-/** The glyph PBF of a range: fetched by preloadGlyphs, else read from the assets (empty where there are none). */
-function rangeBytes(name: string, range: string): Uint8Array | null {
-  const file = glyphFile(name, range);
-  const pre = file.ok ? fetched.get(file.path) : undefined;
-  if (pre) return pre;
-  const r = glyphs(name, range);
-  return r.ok ? r.bytes : null;
-}
+  /**
+   * The glyph lookup of a font stack (text-font: the first shipped font it names, else the default font), or null
+   * when no glyphs can be read here (no assets folder, as in a browser): callers then fall back to the bitmap font.
+   */
+  font(fontstack: readonly string[]): GlyphLookup | null {
+    const name = fontstack.join(',');
+    const known = this.fonts.get(name);
+    if (known !== undefined) return known;
+    // Decoded 256-code-point ranges by first code point: a glyph map, empty when the range has none.
+    const cache = new Map<number, Map<number, SdfGlyph>>();
+    const lookup: GlyphLookup = (code) => {
+      const start = code - (code % 256);
+      let range = cache.get(start);
+      if (!range) {
+        const bytes = code >= 0 && code <= 65535 ? this.rangeBytes(name, `${start}-${start + 255}`) : null;
+        cache.set(start, (range = bytes ? decodeGlyphs(bytes) : new Map()));
+      }
+      return range.get(code);
+    };
+    const font = lookup(72) ? lookup : null; // 'H' is in every shipped font
+    this.fonts.set(name, font);
+    return font;
+  }
 
-/**
- * The glyph lookup of a font stack (text-font: the first shipped font it names, else the default font), or null
- * when no glyphs can be read here (no assets folder, as in a browser): callers then fall back to the bitmap font.
- */
-export function glyphFont(fontstack: readonly string[]): GlyphLookup | null {
-  const name = fontstack.join(',');
-  const known = fonts.get(name);
-  if (known !== undefined) return known;
-  // Decoded 256-code-point ranges by first code point: a glyph map, empty when the range has none.
-  const cache = new Map<number, Map<number, SdfGlyph>>();
-  const lookup: GlyphLookup = (code) => {
-    const start = code - (code % 256);
-    let range = cache.get(start);
-    if (!range) {
-      const bytes = code >= 0 && code <= 65535 ? rangeBytes(name, `${start}-${start + 255}`) : null;
-      cache.set(start, (range = bytes ? decodeGlyphs(bytes) : new Map()));
-    }
-    return range.get(code);
-  };
-  const font = lookup(72) ? lookup : null; // 'H' is in every shipped font
-  fonts.set(name, font);
-  return font;
+  /** The glyph PBF of a range: fetched by preload, else read from the assets (empty where there are none). */
+  private rangeBytes(name: string, range: string): Uint8Array | null {
+    const file = glyphFile(name, range);
+    const pre = file.ok ? this.fetched.get(file.path) : undefined;
+    if (pre) return pre;
+    const r = glyphs(name, range);
+    return r.ok ? r.bytes : null;
+  }
 }

@@ -6,7 +6,7 @@
  * meets no earlier one and lies inside the image (text-allow-overlap is not read).
  */
 import type { SymbolStyle } from './feature-styles.js';
-import { glyphFont } from './glyph-font.js';
+import type { GlyphFonts } from './glyph-font.js';
 import { CollisionIndex, type LabelBox } from './label-collision.js';
 import { drawSdfText, measureText, shapeText, type Canvas, type ShapedText } from './raster/index.js';
 import { stripDiacritics } from '../text/diacritics.js';
@@ -39,7 +39,11 @@ export class Labeler {
   /** The placed labels' boxes (padding included). */
   readonly collisions: CollisionIndex;
 
-  constructor(readonly canvas: Canvas) {
+  /** @param fonts the glyphs labels are set in */
+  constructor(
+    readonly canvas: Canvas,
+    private readonly fonts: GlyphFonts,
+  ) {
     this.collisions = new CollisionIndex(canvas.width, canvas.height);
   }
 
@@ -49,7 +53,7 @@ export class Labeler {
    */
   point(s: SymbolStyle, x: number, y: number): boolean {
     if (!Number.isFinite(x + y)) return false;
-    const font = glyphFont(s.font);
+    const font = this.fonts.font(s.font);
     if (!font) return this.bitmapPoint(s, x, y);
     const shaped = shapeText(transformed(s, s.text), font);
     return this.place(s, shaped, x, y, 1, 0);
@@ -64,7 +68,7 @@ export class Labeler {
     const sorted = [...candidates].sort((a, b) => b.stretch.length - a.stretch.length).slice(0, MAX_LINE_LABELS);
     let drawn = 0;
     for (const { style: s, stretch: st } of sorted) {
-      const font = glyphFont(s.font);
+      const font = this.fonts.font(s.font);
       if (!font) continue; // the bitmap font is too coarse to set along roads
       const shaped = shapeText(transformed(s, s.text), font);
       const textLength = (shaped.width * s.size) / 24 + 2 * s.padding;

@@ -4,12 +4,12 @@
  */
 import type { Basemap } from '../map/basemap.js';
 import { GeomType } from '../map/kinds.js';
-import { basemapIndex } from './basemap-index.js';
 import { FeatureStyler, type FeatureNames, type LineStyle, type SymbolStyle } from './feature-styles.js';
 import type { LabelBox } from './label-collision.js';
 import { Labeler, longestStretch, MAX_LINE_LABELS, type Stretch } from './labels.js';
 import { worldXToLon, worldYToLat, type Canvas, type RGBA, type Viewport } from './raster/index.js';
-import { stylePlan, type PlannedLayer } from './style-plan.js';
+import type { RenderCache } from './render-cache.js';
+import type { PlannedLayer } from './style-plan.js';
 
 /** What the basemap renderer reads from a region. */
 export interface BasemapSource {
@@ -43,13 +43,20 @@ export interface BasemapDrawn {
 
 /**
  * Draws the basemap of `source` seen through `viewport` onto `canvas` with `style` (a style JSON; see
- * {@link stylePlan} for what is drawn). Layers' zoom ranges and visibility apply at the viewport's zoom.
+ * `planStyle` for what is drawn). Layers' zoom ranges and visibility apply at the viewport's zoom.
+ * @param cache the owner's render cache: the style's plan, the basemap's index and the glyphs come from it
  */
-export function drawBasemap(canvas: Canvas, viewport: Viewport, source: BasemapSource, style: unknown): BasemapDrawn {
-  const plan = stylePlan(style);
+export function drawBasemap(
+  canvas: Canvas,
+  viewport: Viewport,
+  source: BasemapSource,
+  style: unknown,
+  cache: RenderCache,
+): BasemapDrawn {
+  const plan = cache.plan(style);
   const zoom = viewport.zoom;
   const basemap = source.basemap;
-  const index = basemap ? basemapIndex(basemap) : null;
+  const index = basemap ? cache.index(basemap) : null;
   const scale = viewport.tileSize * 2 ** zoom;
   const box: [number, number, number, number] = [
     worldXToLon(viewport.left - CULL_MARGIN, zoom, viewport.tileSize),
@@ -186,7 +193,7 @@ export function drawBasemap(canvas: Canvas, viewport: Viewport, source: BasemapS
       flush();
     } else if (layer.type === 'symbol') {
       const styler = new FeatureStyler(layer as PlannedLayer & { type: 'symbol' }, zoom, names);
-      labeler ??= new Labeler(canvas);
+      labeler ??= new Labeler(canvas, cache.fonts);
       if (ev.value('symbol-placement', zoom) === 'point') {
         for (const f of features) {
           if (basemap.type[f] !== GeomType.point) continue; // point labels of lines and areas are not placed

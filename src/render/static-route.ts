@@ -4,6 +4,7 @@
  * attribution, encoded as PNG.
  */
 import { drawBasemap, type BasemapSource } from './map.js';
+import type { RenderCache } from './render-cache.js';
 import { Canvas, fitBounds, measureText, Viewport, type RGBA } from './raster/index.js';
 
 /** A route's geometry: [lon, lat] pairs in degrees from origin to destination. */
@@ -34,17 +35,19 @@ const ATTRIBUTION = '© OpenStreetMap contributors';
  * Draws the static route image.
  * @param route the route line, [lon, lat] degrees
  * @param p image size (pixels) and route colour
+ * @param cache the owner's render cache (see drawBasemap)
  */
 export function drawStaticRoute(
   source: BasemapSource,
   style: unknown,
   route: RouteGeometry,
   p: RouteImageOptions,
+  cache: RenderCache,
 ): Canvas {
   const { width, height } = p;
   const canvas = new Canvas(width, height);
   const viewport = routeViewport(route, width, height);
-  drawBasemap(canvas, viewport, source, style);
+  drawBasemap(canvas, viewport, source, style, cache);
   const line = new Float64Array(2 * route.coordinates.length);
   route.coordinates.forEach(([lon, lat], i) => {
     line[2 * i] = viewport.x(lon);

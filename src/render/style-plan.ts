@@ -33,7 +33,7 @@ const DRAWN = new Set<string>(['background', 'fill', 'line', 'symbol']);
  * skipped, as are layers without a `source-layer`. Invalid values inside a layer fall back to defaults (the
  * evaluator's rule); `validateStyle` reports them.
  */
-function planStyle(style: unknown): StylePlan {
+export function planStyle(style: unknown): StylePlan {
   if (!isObject(style) || !Array.isArray(style.layers)) return { layers: [] };
   const sources = isObject(style.sources) ? style.sources : {};
   const layers: PlannedLayer[] = [];
@@ -56,14 +56,4 @@ function planStyle(style: unknown): StylePlan {
     });
   });
   return { layers };
-}
-
-const plans = new WeakMap<object, StylePlan>();
-
-/** {@link planStyle}, cached per style object (a style must not be mutated after it is first drawn). */
-export function stylePlan(style: unknown): StylePlan {
-  if (!isObject(style)) return planStyle(style);
-  let plan = plans.get(style);
-  if (!plan) plans.set(style, (plan = planStyle(style)));
-  return plan;
 }

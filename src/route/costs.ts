@@ -67,10 +67,15 @@ export class ArcCosts {
   /** Turn weight of entering a restricted edge from an unrestricted one (RESTRICTED_TURN_WEIGHT; 0 without turn costs). */
   readonly restrictedTurn: number;
 
+  /**
+   * @param bearings the graph's perceived bearings per arc (turn-model.ts arcBearings), asked for only when needed;
+   *   the owner passes its kept copy so the costs of its vehicles and weightings share one (default: computed here)
+   */
   constructor(
     readonly graph: RoadGraph,
     readonly profile: number,
     readonly weighting: Weighting,
+    readonly bearings: () => Uint16Array = () => arcBearings(graph),
   ) {
     const g = graph;
     const E = g.edgeCount;
@@ -128,7 +133,7 @@ export class ArcCosts {
     this.restrictedTurn = this.turnCosts ? RESTRICTED_TURN_WEIGHT : 0;
     if (this.turnCosts) {
       for (let e = 0; e < E; e++) this.restricted[e] = (g.edgeRestricted[e]! >> profile) & 1;
-      this.bearing = arcBearings(g);
+      this.bearing = bearings();
       this.anglePenalty = anglePenaltyTable();
       this.uTurn = anglePenalty(180) + U_TURN_PENALTY_S;
       for (let v = 0; v < N; v++) {

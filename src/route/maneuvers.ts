@@ -2,7 +2,7 @@ import type { ArcCosts } from './costs.js';
 import { encodePolylines, type PathLine } from './geometry.js';
 import { EdgeFlag } from './profiles.js';
 import type { ArcPath } from './search.js';
-import { ANGLE_STEPS, arcBearings, turnSteps } from './turn-model.js';
+import { ANGLE_STEPS, turnSteps } from './turn-model.js';
 
 /**
  * What a driver does at the start of a step (the word tables of src/api/guidance.ts key on it).
@@ -71,7 +71,7 @@ export function buildManeuvers(
   const { coords, starts } = line;
   const lastPoint = coords.length / 2 - 1;
   // Perceived bearings (as the turn costs use them): 10 m along each road, so a kink at the node is not a turn.
-  const bearings = arcBearings(g);
+  const bearings = costs.bearings();
   const drafts: Draft[] = [];
   let cur: Draft | null = null;
   for (let i = 0; i < n; i++) {

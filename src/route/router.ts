@@ -3,6 +3,7 @@ import type { Region } from '../region.js';
 import { CH_LAYOUT_READ, chSection, ContractionHierarchy, costsCheck, type ChArrays } from './ch.js';
 import { BIG_COMPONENT_EDGES, Components } from './components.js';
 import { ArcCosts, arcTail, type Weighting } from './costs.js';
+import { arcBearings } from './turn-model.js';
 import type { RoadGraph } from './graph.js';
 import { PROFILE_COUNT } from './profiles.js';
 import { ArcSearch, pathSum, type ArcPath, type Endpoint } from './search.js';
@@ -102,6 +103,9 @@ export class Router {
     this.bigComponentEdges = opts.bigComponentEdges ?? BIG_COMPONENT_EDGES;
   }
 
+  /** The graph's perceived bearings per arc (turn-model.ts), computed on first use and shared by every context. */
+  private bearings: Uint16Array | undefined;
+
   /** The index of the graph's edge segments (built on first use), shared by snapping and reverse geocoding. */
   segments(): SnapIndex {
     return (this.snapIndex ??= new SnapIndex(this.graph));
@@ -123,7 +127,7 @@ export class Router {
     let c = this.contexts.get(key);
     if (!c) {
       if (!(profile >= 0 && profile < PROFILE_COUNT)) throw new RangeError(`unknown profile ${profile}`);
-      const costs = new ArcCosts(this.graph, profile, weighting);
+      const costs = new ArcCosts(this.graph, profile, weighting, () => (this.bearings ??= arcBearings(this.graph)));
       const turns = new TurnTable(this.graph, profile);
       const search = new ArcSearch(costs, turns);
       c = { costs, turns, search, ch: this.hierarchy(profile, weighting, costs, turns), wasm: null };

@@ -61,17 +61,14 @@ export function turnSteps(bearings: Uint16Array, a: number, b: number): number {
   return (bearings[b]! - bearings[a ^ 1]! + ANGLE_STEPS / 2) & (ANGLE_STEPS - 1);
 }
 
-const bearingCache = new WeakMap<RoadGraph, Uint16Array>();
-
 /**
  * Per arc (edge * 2 + dir): the bearing with which it leaves its tail, from the tail to the point
  * BEARING_LOOKAHEAD_M along it (its head when shorter), in steps of 1/ANGLE_STEPS turn clockwise from north.
- * The bearing with which arc a enters its head is that of a ^ 1 turned by half a turn. Computed once per graph.
+ * The bearing with which arc a enters its head is that of a ^ 1 turned by half a turn. Computes them (linear in the
+ * graph's points): the owner keeps the result (a Router for its engine, the pack builder for its build).
  */
 export function arcBearings(g: RoadGraph): Uint16Array {
-  let out = bearingCache.get(g);
-  if (out) return out;
-  out = new Uint16Array(2 * g.edgeCount);
+  const out = new Uint16Array(2 * g.edgeCount);
   const lat: number[] = [],
     lon: number[] = [];
   for (let e = 0; e < g.edgeCount; e++) {
@@ -90,7 +87,6 @@ export function arcBearings(g: RoadGraph): Uint16Array {
     out[2 * e] = lookahead(lat, lon, 1);
     out[2 * e + 1] = lookahead(lat, lon, -1);
   }
-  bearingCache.set(g, out);
   return out;
 }
 

@@ -15,7 +15,7 @@ import {
 } from './responses.js';
 import { firstParam, parseRequestUrl, type RequestUrl } from './request-url.js';
 import { isValidHost } from './request-target.js';
-import { methodForPath, type EngineApi, type EngineParams, type MethodName } from './routes.js';
+import { methodForPath, type EngineApi, type EngineParams } from './routes.js';
 import {
   MemoryUsageStore,
   periodOf,
@@ -146,7 +146,7 @@ export function createFetchHandler(engine: EngineApi, options: FetchHandlerOptio
     const host = headers.get('host');
     const reply =
       host !== null && !isValidHost(host)
-        ? errorReply(400, 'BAD_REQUEST', 'The Host header is not a valid host[:port].')
+        ? errorReply('badHost', {})
         : await rest({ method: request.method, url: request.url, header: (n) => headers.get(n) }, client);
     return toFetchResponse(reply);
   };
@@ -186,32 +186,16 @@ export function createRestHandler(engine: EngineApi, options: FetchHandlerOption
   function checkKey(url: RequestUrl, request: RestRequest, kind: KeyKind, trace: Trace | null): NormalizedKey | Reply {
     // A tiles key travels as `key` (the style's resource URLs carry it so; see defaultStyle), or as `api_key`.
     const given = (kind === 'tiles' ? firstParam(url.pairs, 'key') : null) ?? firstParam(url.pairs, 'api_key');
-    if (!given)
-      return errorReply(
-        403,
-        'API_KEY_MISSING',
-        kind === 'tiles'
-          ? 'The key (or api_key) query parameter is required.'
-          : 'The api_key query parameter is required.',
-      );
+    if (!given) return errorReply('keyMissing', { param: kind === 'tiles' ? 'key (or api_key)' : 'api_key' });
     const key = keys.get(given);
-    if (!key) return errorReply(403, 'API_KEY_INVALID', 'The api_key is not a valid key.');
+    if (!key) return errorReply('keyInvalid', {});
     if (trace) trace.key = key.name ?? `${key.key.slice(0, 8)}…`;
-    if (key.kind !== kind)
-      return errorReply(
-        403,
-        'API_KEY_UNAUTHORIZED',
-        `A ${key.kind} key cannot be used here; this resource needs a ${kind} key.`,
-      );
+    if (key.kind !== kind) return errorReply('keyWrongKind', { given: key.kind, needed: kind });
     if (key.restrictions.length > 0) {
       const origin = request.header('origin');
       const from = origin && origin !== 'null' ? origin : request.header('referer');
       if (!from || !matchesRestrictions(key.restrictions, from))
-        return errorReply(
-          403,
-          'API_KEY_UNAUTHORIZED',
-          `The api_key is restricted to other URLs than ${from ? `"${from}"` : 'this request (no Origin or Referer)'}.`,
-        );
+        return errorReply('keyRestricted', { from: from || null });
     }
     return key;
   }
@@ -234,10 +218,9 @@ export function createRestHandler(engine: EngineApi, options: FetchHandlerOption
       if (admission === 'ok') return work();
       if (trace) trace.refused = admission;
       return admission === 'quota'
-        ? errorReply(429, 'OVER_RATE_LIMIT', `The api_key used its monthly quota of ${key.monthlyQuota} for ${period}.`)
-        : errorReply(429, 'OVER_RATE_LIMIT', `The api_key exceeded ${key.perSecond} requests per second.`, {
-            'retry-after': '1',
-          });
+        ? errorReply('overQuota', { quota: key.monthlyQuota, period })
+        : // A rate refusal comes only from a key with a per-second rate.
+          errorReply('overRate', { perSecond: key.perSecond! });
     };
     const unavailable = (err: unknown): Reply => {
       if (trace) trace.refused = 'unavailable';
@@ -245,9 +228,7 @@ export function createRestHandler(engine: EngineApi, options: FetchHandlerOption
         err instanceof UsageStoreUnavailable
           ? err.message
           : `the usage store failed: ${(err as Error)?.message ?? String(err)}`;
-      return errorReply(503, 'ERROR', `The request cannot be counted now (${why}); try again shortly.`, {
-        'retry-after': '1',
-      });
+      return errorReply('usageUnavailable', { why });
     };
     let admission: Admission | Promise<Admission>;
     try {
@@ -271,7 +252,7 @@ export function createRestHandler(engine: EngineApi, options: FetchHandlerOption
   function operations(path: string, url: RequestUrl, request: RestRequest, client: ClientInfo): Reply | null {
     if (path === '/healthz') {
       const problem = options.health?.() ?? usage.problem?.() ?? null;
-      return problem === null ? json(200, { status: 'OK' }) : errorReply(503, 'ERROR', problem);
+      return problem === null ? json(200, { status: 'OK' }) : errorReply('unhealthy', { problem });
     }
     if (path === '/metrics' && options.metrics) {
       if (
@@ -283,11 +264,9 @@ export function createRestHandler(engine: EngineApi, options: FetchHandlerOption
           options.allowHttp ?? false,
         )
       )
-        return errorReply(400, 'HTTPS_REQUIRED', 'Requests must use HTTPS.');
+        return errorReply('httpsRequired', {});
       if (!bearerMatches(request.header('authorization'), options.metrics.token))
-        return errorReply(401, 'UNAUTHORIZED', 'The metrics need an Authorization: Bearer token.', {
-          'www-authenticate': 'Bearer',
-        });
+        return errorReply('metricsUnauthorized', {});
       return {
         status: 200,
         headers: { 'content-type': 'text/plain; version=0.0.4; charset=utf-8', 'cache-control': 'no-store' },
@@ -298,23 +277,19 @@ export function createRestHandler(engine: EngineApi, options: FetchHandlerOption
   }
 
   function handle(request: RestRequest, client: ClientInfo, trace: Trace | null): Reply | Promise<Reply> {
-    if (request.method !== 'GET')
-      return errorReply(405, 'METHOD_NOT_ALLOWED', `Method ${request.method} is not allowed; use GET.`, {
-        allow: 'GET',
-      });
-    if (request.url.length > maxUrlLength)
-      return errorReply(414, 'URI_TOO_LONG', `The request URL is longer than ${maxUrlLength} characters.`);
+    if (request.method !== 'GET') return errorReply('methodNotAllowed', { method: request.method });
+    if (request.url.length > maxUrlLength) return errorReply('urlTooLong', { max: maxUrlLength });
     const url = parseRequestUrl(request.url);
-    if (!url) return errorReply(400, 'BAD_REQUEST', 'The request URL or Host header is malformed.');
+    if (!url) return errorReply('badUrl', {});
     if (trace) trace.path = url.pathname;
-    if (!url.pathname.startsWith(basePath)) return errorReply(404, 'NOT_FOUND', `No endpoint at ${url.pathname}.`);
+    if (!url.pathname.startsWith(basePath)) return errorReply('noEndpoint', { path: url.pathname });
     const path = url.pathname.slice(basePath.length);
     const method = methodForPath(path);
     const resource = method ? undefined : resources.find((r) => r.match(path));
     if (!method && !resource) {
       const op = operations(path, url, request, client);
       if (op && trace) trace.endpoint = path.slice(1);
-      return op ?? errorReply(404, 'NOT_FOUND', `No endpoint at ${url.pathname}.`);
+      return op ?? errorReply('noEndpoint', { path: url.pathname });
     }
     if (trace) trace.endpoint = method ?? resource!.name;
     if (
@@ -326,7 +301,7 @@ export function createRestHandler(engine: EngineApi, options: FetchHandlerOption
         options.allowHttp ?? false,
       )
     )
-      return errorReply(400, 'HTTPS_REQUIRED', 'Requests must use HTTPS.');
+      return errorReply('httpsRequired', {});
 
     if (resource) {
       const run = () => {
@@ -354,16 +329,16 @@ export function createRestHandler(engine: EngineApi, options: FetchHandlerOption
     const fn = engine[method!];
     // An endpoint the engine lacks is refused after the key checks (so key errors never depend on the engine) and
     // is neither rate-limited nor counted.
-    if (typeof fn !== 'function')
-      return errorReply(
-        404,
-        'NOT_FOUND',
-        `The endpoint ${path} is not available: this engine has no ${method} method.`,
-      );
+    if (typeof fn !== 'function') return errorReply('noMethod', { path, method: method! });
     const params = queryParams(url);
     if (maxCost < Infinity) {
       const cost = callCost(method!, params);
-      if (cost.units > maxCost) return tooCostly(method!, cost.parameter, cost.units, maxCost);
+      if (cost.units > maxCost)
+        return errorReply(
+          'tooCostly',
+          { parameter: cost.parameter, units: cost.units, max: maxCost },
+          method === 'trip',
+        );
     }
     const token =
       typeof params.sessiontoken === 'string' && params.sessiontoken !== '' ? params.sessiontoken : undefined;
@@ -377,8 +352,7 @@ export function createRestHandler(engine: EngineApi, options: FetchHandlerOption
    * result is answered at once (a synchronous call cannot be interrupted, so a timer would be no use to it).
    */
   function guard<T>(work: () => T | Promise<T>, what: string, answer: (value: T) => Reply): Reply | Promise<Reply> {
-    const failed = (err: unknown) =>
-      errorReply(500, 'ERROR', `The ${what} request failed: ${(err as Error)?.message ?? String(err)}`);
+    const failed = (err: unknown) => errorReply('callFailed', { what, reason: (err as Error)?.message ?? String(err) });
     const safeAnswer = (v: T) => {
       try {
         return answer(v);
@@ -395,10 +369,7 @@ export function createRestHandler(engine: EngineApi, options: FetchHandlerOption
     if (typeof (value as { then?: unknown } | null)?.then !== 'function') return safeAnswer(value as T);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<Reply>((resolve) => {
-      timer = setTimeout(
-        () => resolve(errorReply(504, 'ERROR', `The ${what} request took longer than ${timeoutMs} ms.`)),
-        timeoutMs,
-      );
+      timer = setTimeout(() => resolve(errorReply('callTimeout', { what, ms: timeoutMs })), timeoutMs);
     });
     const done = Promise.resolve(value).then(safeAnswer, failed);
     return Promise.race([done, timeout]).finally(() => clearTimeout(timer));
@@ -435,12 +406,6 @@ function bearerMatches(header: string | null, token: string): boolean {
   let diff = given.length ^ token.length;
   for (let i = 0; i < token.length; i++) diff |= token.charCodeAt(i) ^ (given.charCodeAt(i) || 0);
   return diff === 0 && token.length > 0;
-}
-
-/** The 400 of a call estimated over the cost limit, in the endpoint's error shape (OSRM `TooBig` for trip). */
-function tooCostly(method: MethodName, parameter: string, units: number, max: number): Reply {
-  const message = `${parameter} makes this request too costly for this server: an estimated ${Math.ceil(units)} cost units, over its limit of ${max}.`;
-  return json(400, method === 'trip' ? { code: 'TooBig', message } : { status: 'BAD_REQUEST', error_message: message });
 }
 
 /** Query parameters for the engine: first value of each name, `api_key` removed, `placeid` as `place_id`. */

@@ -9,6 +9,7 @@ import { parseTileCoords } from '../../map/tiles/coords.js';
 import type { TileSource } from '../../map/tiles/source.js';
 import { acceptsGzip, gzip } from './gzip.js';
 import type { ResourceRoute } from './handler.js';
+import { errorReply, toFetchResponse } from './responses.js';
 
 /** Options of {@link createMapResources}. */
 export interface MapResourcesOptions {
@@ -39,12 +40,9 @@ const styleCode = () => import('../../map/style/default-style.js');
 const glyphCode = () => import('../../map/glyphs.js');
 const spriteCode = () => import('../../map/sprites.js');
 
-/** A JSON error body of the REST contract. */
-const failure = (status: number, code: string, message: string): Response =>
-  new Response(JSON.stringify({ status: code, error_message: message }), {
-    status,
-    headers: { ...CORS, 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
-  });
+/** A refusal of the error table for a resource request: a bad parameter (400) or a missing file (404). */
+const failure = (kind: 'resourceInvalid' | 'resourceMissing', reason: string): Response =>
+  toFetchResponse(errorReply(kind, { reason }));
 
 /**
  * The web-map routes over `tiles`. Answers:
@@ -112,7 +110,7 @@ export function createMapResources(source: TileSource, options: MapResourcesOpti
       handle(request, url) {
         const [, z, x, y] = TILE.exec(url.pathname.slice(url.pathname.lastIndexOf('/tiles/')))!;
         const c = parseTileCoords(z, x, y);
-        if (!c.ok) return failure(400, 'BAD_REQUEST', c.error);
+        if (!c.ok) return failure('resourceInvalid', c.error);
         return binary(request, source.tile(c.z, c.x, c.y) ?? new Uint8Array(0), PBF, zipped);
       },
     },
@@ -127,14 +125,14 @@ export function createMapResources(source: TileSource, options: MapResourcesOpti
         try {
           fontstack = decodeURIComponent(stack!);
         } catch {
-          return failure(400, 'BAD_REQUEST', 'fontstack is not valid percent-encoded text');
+          return failure('resourceInvalid', 'fontstack is not valid percent-encoded text');
         }
         if (!assets) {
           const g = glyphs(fontstack, range!);
-          return g.ok ? binary(request, g.bytes, PBF) : failure(400, 'BAD_REQUEST', g.error);
+          return g.ok ? binary(request, g.bytes, PBF) : failure('resourceInvalid', g.error);
         }
         const f = glyphFile(fontstack, range!);
-        if (!f.ok) return failure(400, 'BAD_REQUEST', f.error);
+        if (!f.ok) return failure('resourceInvalid', f.error);
         return Promise.resolve(assets(f.path)).then((b) => binary(request, b ?? emptyGlyphRange(f.font, f.range), PBF));
       },
     },
@@ -150,13 +148,13 @@ export function createMapResources(source: TileSource, options: MapResourcesOpti
             ? new Response(bytes as Uint8Array<ArrayBuffer>, {
                 headers: { ...CORS, 'content-type': type, 'cache-control': cache },
               })
-            : failure(404, 'NOT_FOUND', error);
+            : failure('resourceMissing', error);
         if (!assets) {
           const s = sprite(name!, ext!);
-          return s.ok ? answer(s.bytes, s.contentType, '') : failure(404, 'NOT_FOUND', s.error);
+          return s.ok ? answer(s.bytes, s.contentType, '') : failure('resourceMissing', s.error);
         }
         const f = spriteFile(name!, ext!);
-        if (!f.ok) return failure(404, 'NOT_FOUND', f.error);
+        if (!f.ok) return failure('resourceMissing', f.error);
         return Promise.resolve(assets(f.path)).then((b) =>
           answer(b, f.contentType, `sprite file ${f.path} is not where the assets are hosted`),
         );
@@ -177,8 +175,7 @@ export function createMapResources(source: TileSource, options: MapResourcesOpti
         const f = file(path);
         if (!f)
           return failure(
-            404,
-            'NOT_FOUND',
+            'resourceMissing',
             `The demo file ${path} is not installed (assets/demo, node_modules/maplibre-gl).`,
           );
         return new Response(f.bytes as Uint8Array<ArrayBuffer>, {

@@ -57,17 +57,17 @@ export async function startNodeServer(handler: RestHandler, opts: NodeServerOpti
     try {
       const request = closing ? null : toRestRequest(req, tls);
       reply = !request
-        ? errorReply(503, 'ERROR', 'The server is shutting down.', { connection: 'close', 'retry-after': '1' })
+        ? errorReply('shuttingDown', {})
         : 'error' in request
-          ? errorReply(400, 'BAD_REQUEST', request.error)
+          ? errorReply('badRequest', { reason: request.error })
           : handler(request, { remoteAddress: req.socket.remoteAddress });
     } catch (err) {
-      reply = errorReply(500, 'ERROR', `Internal error: ${(err as Error).message}`);
+      reply = errorReply('internal', { reason: (err as Error).message });
     }
     if (reply instanceof Promise)
       reply.then(
         (r) => finish(res, r),
-        (err: Error) => finish(res, errorReply(500, 'ERROR', `Internal error: ${err.message}`)),
+        (err: Error) => finish(res, errorReply('internal', { reason: err.message })),
       );
     else finish(res, reply);
   };

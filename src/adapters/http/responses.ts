@@ -1,3 +1,5 @@
+import { refusal, type RefusalKind, type RefusalParams } from '../../api/errors.js';
+
 /**
  * An answer before it becomes a transport's response: the fetch adapter turns it into a `Response`, the node
  * server writes it straight to the socket (building a fetch Response costs more than many engine calls).
@@ -20,14 +22,13 @@ export function json(status: number, body: unknown, headers: Record<string, stri
   };
 }
 
-/** The error body of the contract: `{ "status": "<CODE>", "error_message": "<text>" }`. */
-export function errorReply(
-  httpStatus: number,
-  code: string,
-  message: string,
-  headers: Record<string, string> = {},
-): Reply {
-  return json(httpStatus, { status: code, error_message: message }, headers);
+/**
+ * The refusal `kind` of the error table (see `REFUSALS`) as a reply: its HTTP status, headers and body.
+ * @param osrm true when the endpoint answers in OSRM's shape (trip)
+ */
+export function errorReply<K extends RefusalKind>(kind: K, params: RefusalParams<K>, osrm = false): Reply {
+  const r = refusal(kind, params, osrm);
+  return json(r.http, r.body, r.headers);
 }
 
 /**

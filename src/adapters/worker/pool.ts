@@ -3,6 +3,7 @@ import { Worker } from 'node:worker_threads';
 import { callBudgetMs, callCost, HEAVY_UNITS } from '../http/cost.js';
 import { SerializedBody } from '../http/responses.js';
 import { rawParams } from '../../api/param-types.js';
+import { refusal } from '../../api/errors.js';
 import type { WorkerInitOptions } from './protocol.js';
 import { FAILED, PNG, READY, type ThreadAnswer, type ThreadWorkerData } from './thread-protocol.js';
 
@@ -255,15 +256,8 @@ export function createThreadPool(script: string | URL, opts: ThreadPoolOptions =
               for (const [id, c] of t.calls) if (id !== stuck) send(fresh, id, c);
               t.calls.clear();
               // The answer the handler gives at its own limit: which timer fires first must not change the reply.
-              head.resolve(
-                new SerializedBody(
-                  JSON.stringify({
-                    status: 'ERROR',
-                    error_message: `The ${head.method} request took longer than ${budgetMs} ms.`,
-                  }),
-                  504,
-                ),
-              );
+              const late = refusal('callTimeout', { what: head.method, ms: budgetMs });
+              head.resolve(new SerializedBody(JSON.stringify(late.body), late.http));
               if (head.heavy) startHeavy();
             }
           },
