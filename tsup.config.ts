@@ -49,7 +49,13 @@ export default defineConfig([
   // `bando/server`: Node-only serving parts (usage stores); `ioredis` stays an import, loaded on first use.
   {
     ...node,
-    entry: { index: 'src/index.ts', server: 'src/server.ts', cli: 'bin/bando.ts' },
+    // `ch-worker`: the worker thread of parallel contraction (data-tools/ch-threads.ts loads it from beside itself).
+    entry: {
+      index: 'src/index.ts',
+      server: 'src/server.ts',
+      cli: 'bin/bando.ts',
+      'ch-worker': 'data-tools/ch-worker.ts',
+    },
     format: ['esm'],
     dts: { entry: { index: 'src/index.ts', server: 'src/server.ts' } },
     onSuccess: copyWasm,

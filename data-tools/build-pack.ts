@@ -5,7 +5,7 @@ import { FORMAT_VERSION } from '../src/pack/format.js';
 import { StringTableBuilder } from '../src/pack/strings.js';
 import { VEHICLES } from '../src/route/profiles.js';
 import { buildBasemap } from './basemap.js';
-import { withHierarchies } from './ch-pack.js';
+import { withHierarchies, type HierarchyOptions } from './ch-pack.js';
 import { buildGraph, type GraphArrays } from './graph.js';
 import type { WardPolygonArrays } from '../src/admin/ward-polygons.js';
 import type { Rect } from '../src/admin/ward-polygons-builder.js';
@@ -32,6 +32,8 @@ export interface BuildOptions {
    * slower to query (for very large test inputs, or a first look at new data).
    */
   hierarchies?: boolean;
+  /** How the hierarchies are contracted (threads, a forced core size for tests); default the automatic rules. */
+  contraction?: HierarchyOptions;
 }
 
 /** What the admin step contributes: a resolver for places, the ward polygons and the serialised units of the pack. */
@@ -115,7 +117,7 @@ export function buildOsmPack(opts: BuildOptions): Uint8Array {
     bytes = writePack(contents);
   } else {
     progress.step('contracting the road graph');
-    bytes = withHierarchies(contents, progress);
+    bytes = withHierarchies(contents, progress, opts.contraction);
   }
   progress.done(
     `${opts.name}: ${graph.nodeLat.length} nodes, ${graph.edgeLen.length} edges, ${places.lat.length} places, ${basemap.kind.length} map features, ${(bytes.length / 1e6).toFixed(2)} MB`,

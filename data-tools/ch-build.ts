@@ -1,6 +1,7 @@
 import { IndexHeap } from '../src/route/heap.js';
 import type { ChArrays } from '../src/route/ch.js';
 import { AdjacencyPool } from './ch-adjacency.js';
+import { coreLandmarks, CORE_RULE } from './ch-core.js';
 
 /**
  * A directed graph to contract, as CSR: states 0..states-1 (road nodes for a node-based hierarchy, arcs for an
@@ -26,6 +27,22 @@ const SIM_MIN = 5;
 const SIM_MAX = 40;
 /** Above this many neighbours a contracted state's neighbours are re-estimated lazily (when popped), not at once. */
 const EAGER = 16;
+
+/** How far to contract (see CORE_RULE in ch-core.ts for the automatic rule). */
+export interface ContractOptions {
+  /**
+   * Stop when this many states remain uncontracted, whatever the rule (tests force a core with it); 0 contracts
+   * fully. Default: the automatic rule.
+   */
+  coreSize?: number;
+}
+
+/** A contracted hierarchy: its arrays, the states left uncontracted at the top (the core) and its landmarks. */
+export interface Contracted {
+  ch: ChArrays;
+  core: number;
+  landmarks: number;
+}
 
 /** Growable typed arrays of the contraction's edge records (base edges and shortcuts). */
 class Records {
@@ -74,12 +91,18 @@ class Records {
  * (both ends are then still uncontracted, so no shortcut refers to it yet). `progress` hears states contracted of
  * all, every 1024.
  */
-export function contract(g: BaseGraph, progress?: (done: number, total: number) => void): ChArrays {
+export function contract(
+  g: BaseGraph,
+  options: ContractOptions = {},
+  progress?: (done: number, total: number) => void,
+): Contracted {
   const S = g.states;
   const R = new Records();
   // Live edges only: out-lists (head, weight, record) and in-lists (tail, weight, record).
   const out = new AdjacencyPool(S);
   const inn = new AdjacencyPool(S);
+  /** Live edges (for the core rule's mean degree). */
+  let live = 0;
   /** Adds edge u→x of weight w standing for record r, or lowers the existing one to (w, a, b). */
   const addEdge = (u: number, x: number, w: number, a: number, b: number) => {
     const i = out.find(u, x);
@@ -87,6 +110,7 @@ export function contract(g: BaseGraph, progress?: (done: number, total: number) 
       const r = R.add(u, x, w, a, b);
       out.push(u, x, w, r);
       inn.push(x, u, w, r);
+      live++;
       return;
     }
     if (w >= out.w[i]!) return;
@@ -197,7 +221,10 @@ export function contract(g: BaseGraph, progress?: (done: number, total: number) 
   const stale = new Uint8Array(S);
   let nbrs = new Int32Array(64);
   let next = 0;
+  const forced = options.coreSize;
   while (queue.size > 0) {
+    const left = S - next;
+    if (forced !== undefined ? left <= forced : CORE_RULE.stop(S, left, (2 * live) / left)) break;
     const v = queue.pop();
     if (stale[v]) {
       stale[v] = 0;
@@ -238,6 +265,7 @@ export function contract(g: BaseGraph, progress?: (done: number, total: number) 
     }
     inn.len[v] = 0;
     out.len[v] = 0;
+    live -= nIn + nOut;
     for (let i = 0; i < n; i++) {
       const x = nbrs[i]!;
       if (level[x]! <= level[v]!) level[x] = level[v]! + 1;
@@ -248,19 +276,40 @@ export function contract(g: BaseGraph, progress?: (done: number, total: number) 
       }
     }
   }
-  return layout(S, R, rank);
+  // What is left is the core: ranked above every contracted state, in state order; its edges are the live ones.
+  const core = S - next;
+  const coreOf = new Int32Array(S).fill(-1);
+  for (let v = 0, c = 0; v < S; v++) {
+    if (!queue.has(v)) continue;
+    rank[v] = next++;
+    coreOf[v] = c++;
+  }
+  const ch = layout(S, R, rank, core);
+  if (core === 0) return { ch, core, landmarks: 0 };
+  const lm = coreLandmarks(core, coreOf, out, inn);
+  return { ch: { ...ch, ...lm }, core, landmarks: lm.lmFrom.length / core };
 }
 
-/** Splits the records into upward (stored at the tail) and downward (stored at the head) CSR ranges. */
-function layout(S: number, R: Records, rank: Uint32Array): ChArrays {
+/**
+ * Splits the records into upward (stored at the tail) and downward (stored at the head) CSR ranges. A record between
+ * two core states (rank ≥ S − core) is stored in both: upward at its tail, downward at its head, so a core state's
+ * upward records are its core out-edges and its downward records its core in-edges. The second copy is never a
+ * shortcut's child: children always touch the contracted state they bypass.
+ */
+function layout(S: number, R: Records, rank: Uint32Array, core: number): ChArrays {
   const n = R.n;
   const isUp = new Uint8Array(n);
   const upFirst = new Uint32Array(S + 1);
   const dnFirst = new Uint32Array(S + 1);
+  const top = S - core;
   for (let r = 0; r < n; r++) {
     const t = R.tail[r]!,
       h = R.head[r]!;
-    if (rank[h]! > rank[t]!) {
+    if (rank[t]! >= top && rank[h]! >= top) {
+      isUp[r] = 2;
+      upFirst[t + 1]!++;
+      dnFirst[h + 1]!++;
+    } else if (rank[h]! > rank[t]!) {
       isUp[r] = 1;
       upFirst[t + 1]!++;
     } else dnFirst[h + 1]!++;
@@ -275,15 +324,19 @@ function layout(S: number, R: Records, rank: Uint32Array): ChArrays {
   const fu = upFirst.slice(0, S),
     fd = dnFirst.slice(0, S);
   for (let r = 0; r < n; r++) idx[r] = isUp[r] ? fu[R.tail[r]!]!++ : fd[R.head[r]!]!++;
-  const node = new Uint32Array(n),
-    a = new Int32Array(n),
-    b = new Int32Array(n);
-  for (let r = 0; r < n; r++) {
-    const i = idx[r]!;
-    node[i] = isUp[r] ? R.head[r]! : R.tail[r]!;
+  const total = dnFirst[S]!;
+  const node = new Uint32Array(total),
+    a = new Int32Array(total),
+    b = new Int32Array(total);
+  const put = (i: number, r: number, other: number) => {
+    node[i] = other;
     const sc = R.a[r]! >= 0;
     a[i] = sc ? idx[R.a[r]!]! : -1;
     b[i] = sc ? idx[R.b[r]!]! : R.b[r]!;
+  };
+  for (let r = 0; r < n; r++) {
+    put(idx[r]!, r, isUp[r] ? R.head[r]! : R.tail[r]!);
+    if (isUp[r] === 2) put(fd[R.head[r]!]!++, r, R.tail[r]!);
   }
   return { rank, upFirst, dnFirst, node, a, b };
 }

@@ -7,7 +7,8 @@ import { arcBearings } from '../src/route/turn-model.js';
 import { PROFILE_COUNT, VEHICLES } from '../src/route/profiles.js';
 import { ArcSearch } from '../src/route/search.js';
 import { TurnTable } from '../src/route/turns.js';
-import { contract, type BaseGraph } from './ch-build.js';
+import type { BaseGraph, ContractOptions } from './ch-build.js';
+import { contractAll } from './ch-threads.js';
 import { writePack, type PackContents } from './pack-sections.js';
 import type { StageProgress } from './progress.js';
 
@@ -20,6 +21,9 @@ export interface ChEntry {
   check: number;
   states: number;
   records: number;
+  /** Uncontracted states at the top (0: none) and landmarks among them (layout in src/route/ch.ts). */
+  core: number;
+  landmarks: number;
 }
 
 /** The CH sections of a pack: the index and the arrays, by section name. */
@@ -81,14 +85,25 @@ export function baseGraph(costs: ArcCosts, turns: TurnTable): { kind: 'node' | '
   };
 }
 
+/** How `buildHierarchies` contracts: ContractOptions for every hierarchy, and the threads (see contractAll). */
+export interface HierarchyOptions extends ContractOptions {
+  threads?: number;
+}
+
 /**
  * Contracts one hierarchy per distinct cost vector among the vehicles × weightings asked for (vehicles with the
- * same arc weights and turn graph share one: car and hd by construction, all five in DIMACS packs).
+ * same arc weights and turn graph share one: car and hd by construction, all five in DIMACS packs), the distinct
+ * ones in parallel worker threads when they are big (contractAll).
  */
-export function buildHierarchies(pack: Pack, weightings: readonly Weighting[], progress?: StageProgress): ChSections {
+export function buildHierarchies(
+  pack: Pack,
+  weightings: readonly Weighting[],
+  progress?: StageProgress,
+  options: HierarchyOptions = {},
+): ChSections {
   const g = new RoadGraph(pack);
   const list: ChEntry[] = [];
-  const arrays: [string, TypedArray][] = [];
+  const graphs: BaseGraph[] = [];
   const seen = new Map<string, ChEntry>();
   let bearings: Uint16Array | undefined; // computed once, shared by every vehicle and weighting
   for (const weighting of weightings) {
@@ -103,28 +118,42 @@ export function buildHierarchies(pack: Pack, weightings: readonly Weighting[], p
         same.profiles.push(profile);
         continue;
       }
-      const id = list.length;
-      // Named by its first vehicle; vehicles with the same costs that come later share it (see the summary).
-      progress?.step(
-        `contracting the ${weighting} hierarchy of ${VEHICLES[profile]} (${kind}-based, ${graph.states} states)`,
-      );
-      const ch = contract(graph, progress && ((done, total) => progress.update(done, total)));
       // No timing in the pack: the same inputs must give the same bytes.
       const entry: ChEntry = {
-        id,
+        id: list.length,
         kind,
         profiles: [profile],
         weighting,
         check,
         states: graph.states,
-        records: ch.node.length,
+        records: 0,
+        core: 0,
+        landmarks: 0,
       };
       seen.set(key, entry);
       list.push(entry);
-      for (const [name, arr] of Object.entries(ch) as [keyof ChArrays, TypedArray][])
-        arrays.push([chSection(entry.id, name), arr]);
+      graphs.push(graph);
     }
   }
+  // Named by their first vehicle; vehicles with the same costs share them (see the summary).
+  progress?.step(
+    `contracting ${list.length} ${list.length === 1 ? 'hierarchy' : 'hierarchies'} (${list.map((e) => `${e.weighting} of ${VEHICLES[e.profiles[0]!]}, ${e.kind}-based, ${e.states} states`).join('; ')})`,
+  );
+  const { threads, ...contractOptions } = options;
+  const chs = contractAll(
+    graphs.map((graph) => ({ graph, options: contractOptions })),
+    threads,
+    progress && ((done, total) => progress.update(done, total)),
+  );
+  const arrays: [string, TypedArray][] = [];
+  list.forEach((entry, i) => {
+    const { ch, core, landmarks } = chs[i]!;
+    entry.records = ch.node.length;
+    entry.core = core;
+    entry.landmarks = landmarks;
+    for (const [name, arr] of Object.entries(ch) as [keyof ChArrays, TypedArray][])
+      arrays.push([chSection(entry.id, name), arr]);
+  });
   progress?.step(
     `writing the hierarchies: ${list.map((e) => `${e.weighting} for ${e.profiles.map((p) => VEHICLES[p]).join(', ')}`).join('; ')}`,
   );
@@ -135,8 +164,12 @@ export function buildHierarchies(pack: Pack, weightings: readonly Weighting[], p
 export const CH_WEIGHTINGS: readonly Weighting[] = ['fastest'];
 
 /** Writes the pack, contracts its graph and writes it again with the hierarchies. */
-export function withHierarchies(contents: PackContents, progress?: StageProgress): Uint8Array {
+export function withHierarchies(
+  contents: PackContents,
+  progress?: StageProgress,
+  options: HierarchyOptions = {},
+): Uint8Array {
   const plain = writePack({ ...contents, ch: undefined });
-  contents.ch = buildHierarchies(Pack.from(plain), CH_WEIGHTINGS, progress);
+  contents.ch = buildHierarchies(Pack.from(plain), CH_WEIGHTINGS, progress, options);
   return writePack(contents);
 }

@@ -8,7 +8,7 @@ import { metadata } from './build-pack.js';
 import type { GraphArrays } from './graph.js';
 import { hilbert16 } from './hilbert.js';
 import { buildIncidence } from './incidence.js';
-import { withHierarchies } from './ch-pack.js';
+import { withHierarchies, type HierarchyOptions } from './ch-pack.js';
 import { readDimacs } from './dimacs/read.js';
 
 /** Nominal speed given to every arc of a DIMACS graph, km/h (durations of distance graphs are length / speed). */
@@ -19,7 +19,12 @@ const DIMACS_SPEED = 50;
  * distance graphs (`-d`) and tenths of a second for travel-time graphs (`-t`, stored as per-edge durations). Arc
  * pairs u→v / v→u of equal weight become one two-way edge; every vehicle gets the same graph.
  */
-export async function buildDimacsPack(grPath: string, coPath: string, name: string): Promise<Uint8Array> {
+export async function buildDimacsPack(
+  grPath: string,
+  coPath: string,
+  name: string,
+  hierarchies: HierarchyOptions = {},
+): Promise<Uint8Array> {
   const d = await readDimacs(grPath, coPath);
   const N = d.nodeCount;
   // Hilbert order for memory locality.
@@ -125,5 +130,5 @@ export async function buildDimacsPack(grPath: string, coPath: string, name: stri
     license: 'public benchmark data',
     weights: d.kind,
   };
-  return withHierarchies(contents);
+  return withHierarchies(contents, undefined, hierarchies);
 }

@@ -1,10 +1,10 @@
 /**
  * Contraction hierarchy query (bidirectional upward Dijkstra with stall-on-demand; many-to-many by buckets).
  *
- * Pack layout, "CH layout v3". Section `ch.index` (JSON) lists the hierarchies:
- *   { version: 3, list: [{ id, kind: 'node' | 'edge', profiles: number[], weighting: 'fastest' | 'shortest',
- *     check: number, states, records }] }
- * and hierarchy `id` has six typed-array sections (S states, R records):
+ * Pack layout, "CH layout v4". Section `ch.index` (JSON) lists the hierarchies:
+ *   { version: 4, list: [{ id, kind: 'node' | 'edge', profiles: number[], weighting: 'fastest' | 'shortest',
+ *     check: number, states, records, core: number, landmarks: number }] }
+ * and hierarchy `id` has six typed-array sections (S states, R records), eight with a core:
  *   ch.<id>.rank   Uint32[S]   contraction order of each state (0 = contracted first)
  *   ch.<id>.upf    Uint32[S+1] upward records of state v: indices upf[v] .. upf[v+1]-1 (v → node[i], rank up)
  *   ch.<id>.dnf    Uint32[S+1] downward records of state v: dnf[v] .. dnf[v+1]-1 (node[i] → v, node[i] higher);
@@ -12,6 +12,13 @@
  *   ch.<id>.node   Uint32[R]   the other state of each record
  *   ch.<id>.a      Int32[R]    shortcut: first child record (path order); original edge: -1
  *   ch.<id>.b      Int32[R]    shortcut: second child record; original edge: its payload road arc
+ *   ch.<id>.lmf    Float64[C·L] core only: weight from landmark l to core state c at c·L + l (Infinity: no path)
+ *   ch.<id>.lmt    Float64[C·L] core only: weight from core state c to landmark l at c·L + l
+ * Core (v4): contraction may stop early and leave the C = `core` states of the highest ranks (S − C .. S − 1)
+ * uncontracted, with L = `landmarks` landmarks among them (data-tools/ch-core.ts); core state c is the state of
+ * rank S − C + c. A record between two core states is stored twice, upward at its tail and downward at its head,
+ * so a core state's upward records are its out-edges in the core and its downward records its in-edges. A version
+ * 3 hierarchy (read too) is one with C = 0.
  * States: node-based (`kind: 'node'`, turn-free graphs) a state is a road node and an original record u → v is the
  * arc it drives; edge-based (`kind: 'edge'`, graphs with turn rules) a state is a search state of TurnTable (a road
  * arc, edge * 2 + dir, or a copy of a via arc that a via-way restriction adds after the arcs) and an original record
@@ -43,6 +50,9 @@ export interface ChArrays {
   node: Uint32Array;
   a: Int32Array;
   b: Int32Array;
+  /** With a core only: landmark distances (see the layout above). */
+  lmFrom?: Float64Array;
+  lmTo?: Float64Array;
 }
 
 /** Section name of one array of hierarchy `id` (at most 24 characters, as pack section names must be). */
@@ -54,6 +64,8 @@ export function chSection(id: number, name: keyof ChArrays): string {
     node: 'node',
     a: 'a',
     b: 'b',
+    lmFrom: 'lmf',
+    lmTo: 'lmt',
   };
   return `ch.${id}.${short[name]}`;
 }
@@ -66,8 +78,14 @@ export interface ChRoute {
   dist: number;
 }
 
-/** `version` of `ch.index` this code writes and reads (3: contracted with turn costs and via-way restriction states). */
-export const CH_LAYOUT_VERSION = 3;
+/**
+ * `version` of `ch.index` this code writes (4: may leave a core). Version 3 hierarchies (contracted with turn costs
+ * and via-way restriction states, fully) are read too: a version 3 hierarchy is a version 4 one without a core.
+ */
+export const CH_LAYOUT_VERSION = 4;
+
+/** Layout versions the query reads (see CH_LAYOUT_VERSION). */
+export const CH_LAYOUT_READ: readonly number[] = [3, 4];
 
 /** Hash of typed arrays' bytes in order (FNV-1a, as an unsigned 32-bit number). */
 export function weightCheck(...arrays: ArrayBufferView[]): number {
@@ -151,22 +169,55 @@ export class ContractionHierarchy {
   private gen = 0;
   /** States settled by the last query. */
   settled = 0;
+  /** First rank of the core (states − core). */
+  private readonly top: number;
+  /** Landmarks of the core (0 without one). */
+  private readonly landmarks: number;
+  /** Largest finite landmark weight: scales the core search's float tolerance. */
+  private readonly lmMax: number;
+  /** Core search: each side's landmark potential per core state, valid where `potSeen` is the query's generation. */
+  private readonly potF: Float64Array;
+  private readonly potB: Float64Array;
+  private readonly potSeenF: Uint32Array;
+  private readonly potSeenB: Uint32Array;
+  /** Best weight and meeting state of the query under way (`route`'s, kept here for expand and coreSearch). */
+  private bestW = Infinity;
+  private meet = -1;
+  /** Core search: the per-landmark constants of both potentials (see corePotentials). */
+  private readonly lmc: Float64Array;
+  /** Core states each side's first phase reached (entry states), and how many. */
+  private readonly entF: Uint32Array;
+  private readonly entB: Uint32Array;
 
+  /** `core`: uncontracted states at the top of the hierarchy (0: fully contracted; see the layout above). */
   constructor(
     readonly ch: ChArrays,
     readonly costs: ArcCosts,
     readonly edgeBased: boolean,
     readonly turns: TurnTable,
+    readonly core = 0,
   ) {
     this.states = ch.rank.length;
     const R = ch.node.length;
     this.w = new Float64Array(R);
     this.dur = new Float64Array(R);
     this.len = new Float64Array(R);
+    this.top = this.states - core;
+    this.landmarks = core > 0 ? (ch.lmFrom?.length ?? 0) / core : 0;
     this.check();
     this.derive();
     this.F = new Labels(this.states);
     this.B = new Labels(this.states);
+    let max = 0;
+    for (const x of [ch.lmFrom, ch.lmTo]) if (x) for (const d of x) if (d !== Infinity && d > max) max = d;
+    this.lmMax = max;
+    this.potF = new Float64Array(core);
+    this.potB = new Float64Array(core);
+    this.potSeenF = new Uint32Array(core);
+    this.potSeenB = new Uint32Array(core);
+    this.lmc = new Float64Array(4 * this.landmarks);
+    this.entF = new Uint32Array(core);
+    this.entB = new Uint32Array(core);
   }
 
   /** Cross-checks lengths and references, so a corrupt pack fails at load rather than inside a query. */
@@ -187,6 +238,13 @@ export class ContractionHierarchy {
     )
       bad('offsets do not match the records');
     if (a.length !== R || b.length !== R) bad('record arrays differ in length');
+    const C = this.core;
+    if (!(C >= 0 && C <= S && Number.isInteger(C))) bad(`core of ${C} states`);
+    if (C > 0) {
+      const L = this.landmarks;
+      if (!(L >= 1 && Number.isInteger(L)) || this.ch.lmTo?.length !== C * L) bad('landmark arrays');
+      for (const x of [this.ch.lmFrom!, this.ch.lmTo!]) for (const d of x) if (!(d >= 0)) bad(`landmark weight ${d}`);
+    }
     if (S !== (this.edgeBased ? this.turns.states : this.costs.graph.nodeCount))
       bad(`${S} states for a ${this.edgeBased ? 'edge' : 'node'}-based graph`);
     for (let v = 0; v < S; v++)
@@ -272,7 +330,7 @@ export class ContractionHierarchy {
     return this.gen;
   }
 
-  /** Sets a label when it improves; true when it did. */
+  /** Sets a label when it improves, queued with its weight as key unless `queue` is false; true when it did. */
   private label(
     L: Labels,
     s: number,
@@ -282,6 +340,7 @@ export class ContractionHierarchy {
     len: number,
     par: number,
     prev: number,
+    queue = true,
   ): boolean {
     if (L.seen[s] === gen && L.w[s]! <= w) return false;
     L.w[s] = w;
@@ -290,7 +349,7 @@ export class ContractionHierarchy {
     L.par[s] = par;
     L.prev[s] = prev;
     L.seen[s] = gen;
-    L.heap.push(s, w);
+    if (queue) L.heap.push(s, w);
     return true;
   }
 
@@ -370,18 +429,6 @@ export class ContractionHierarchy {
     return false;
   }
 
-  /** Relaxes the upward (forward) or downward-reversed (backward) records of v. */
-  private relax(L: Labels, v: number, forward: boolean, gen: number): void {
-    const { upFirst, dnFirst, node } = this.ch;
-    const lo = forward ? upFirst[v]! : dnFirst[v]!;
-    const hi = forward ? upFirst[v + 1]! : dnFirst[v + 1]!;
-    const dv = L.w[v]!,
-      du = L.dur[v]!,
-      dl = L.len[v]!;
-    for (let i = lo; i < hi; i++)
-      this.label(L, node[i]!, gen, dv + this.w[i]!, du + this.dur[i]!, dl + this.len[i]!, i, v);
-  }
-
   /**
    * Best route between two endpoints, or null. `src.only` restricts the first arc (edge-based hierarchies only;
    * the router uses A* for it on node-based ones, where a U-turn at the first node could otherwise slip in).
@@ -392,45 +439,44 @@ export class ContractionHierarchy {
       B = this.B;
     const only = src.only;
     let best = this.direct(src, dst, only);
-    let bestW = best ? best.weight : Infinity;
-    let meet = -1;
+    this.bestW = best ? best.weight : Infinity;
+    this.meet = -1;
     this.seedSource(src, gen, only);
     this.seedTarget(dst, gen);
     // Seeds meeting seeds.
     for (let k = 0; k < B.heap.size; k++) {
       const s = B.heap.itemAt(k);
-      if (F.seen[s] === gen && F.w[s]! + B.w[s]! < bestW) {
-        bestW = F.w[s]! + B.w[s]!;
-        meet = s;
+      if (F.seen[s] === gen && F.w[s]! + B.w[s]! < this.bestW) {
+        this.bestW = F.w[s]! + B.w[s]!;
+        this.meet = s;
       }
     }
     const FH = F.heap,
       BH = B.heap;
+    const top = this.top,
+      rank = this.ch.rank;
+    // Core states the upward searches reach, not searched beyond here (the core search below starts from them).
+    let nf = 0,
+      nb = 0;
     while (FH.size > 0 || BH.size > 0) {
       const fk = FH.minKey(),
         bk = BH.minKey();
-      if (Math.min(fk, bk) >= bestW) break;
+      if (Math.min(fk, bk) >= this.bestW) break;
       const forward = fk <= bk;
       const L = forward ? F : B,
         O = forward ? B : F;
       const v = L.heap.pop();
       this.settled++;
-      if (this.stalled(L, v, forward, gen)) continue;
-      const { upFirst, dnFirst, node } = this.ch;
-      const lo = forward ? upFirst[v]! : dnFirst[v]!;
-      const hi = forward ? upFirst[v + 1]! : dnFirst[v + 1]!;
-      const dv = L.w[v]!,
-        du = L.dur[v]!,
-        dl = L.len[v]!;
-      for (let i = lo; i < hi; i++) {
-        const x = node[i]!;
-        if (!this.label(L, x, gen, dv + this.w[i]!, du + this.dur[i]!, dl + this.len[i]!, i, v)) continue;
-        if (O.seen[x] === gen && L.w[x]! + O.w[x]! < bestW) {
-          bestW = L.w[x]! + O.w[x]!;
-          meet = x;
-        }
+      if (rank[v]! >= top) {
+        if (forward) this.entF[nf++] = v;
+        else this.entB[nb++] = v;
+        continue;
       }
+      if (this.stalled(L, v, forward, gen)) continue;
+      this.expand(L, O, v, forward, gen, false);
     }
+    if (nf > 0 && nb > 0) this.coreSearch(gen, nf, nb);
+    const meet = this.meet;
     if (meet < 0) return best;
     const arcs: number[] = [];
     const chain: number[] = [];
@@ -449,13 +495,166 @@ export class ContractionHierarchy {
     }
     const dstArc = -1 - B.par[v]!;
     arcs.push(dstArc);
-    const weight = bestW;
+    const weight = this.bestW;
     return {
       path: { arcs, from: posOnArc(src, srcArc), to: posOnArc(dst, dstArc), weight },
       weight,
       dur: F.dur[meet]! + B.dur[meet]!,
       dist: F.len[meet]! + B.len[meet]!,
     };
+  }
+
+  /**
+   * The core part of `route`: bidirectional A* over the core's edges from the entry states the upward searches
+   * settled (`entF[0 .. nf)`, `entB[0 .. nb)`, with their labels), guided by landmark potentials; improves
+   * `bestW` and `meet`.
+   *
+   * Why the two parts stop differently. The upward searches are not searches of one graph in two directions (each
+   * climbs its own upward graph), so they stop only when both keys reach the best weight μ: a shorter route's top
+   * state (or core entry state) is settled by both before that. In the core both sides search the same graph
+   * (forward along out-edges, backward along in-edges), and every route that enters the core runs: source, upward
+   * records to an entry state e_s of the source side, core edges, an entry state e_t of the target side, downward
+   * records to the target (a shortest path in the graph the hierarchy stands for has this form, its core part a
+   * shortest path of the core, whose edges keep the distances between core states). Forward potential π_f(v) is a
+   * lower bound of the weight from core state v on to the target: of min over target entries e of
+   * (core distance v → e + backward label of e), bounded per landmark l by the triangle inequality, in O(L) per
+   * state through constants over the entries (corePotentials). Each term is feasible (π(u) ≤ w(u, v) + π(v) on
+   * every core edge), so their maximum is, and A* with it settles states in order of label + π with exact labels.
+   * Claim: once either side's least key (label + potential) is at least μ, no route is lighter than μ. Let P be a
+   * route lighter than μ through the core, v_0 = e_s, …, v_k = e_t its core states. Their labels are exact where
+   * settled: the upward search settles e_s with its exact weight (a state whose label is exact is never stalled,
+   * stalling needs a lighter real path), and A* keeps exact labels along P. If the forward side settled all of P,
+   * v_k got its exact label while the backward side had labelled it exactly, so μ ≤ weight(P). Else the first
+   * unsettled v_i is queued with an exact label and key ≤ weight(s → v_i) + weight(v_i → t) = weight(P) < μ: the
+   * least key is below μ. The backward side is symmetric. Landmark sums are floats: the stop allows a relative
+   * 1e-9 of slack (searching a little longer is always safe), and a label that improves after its state was settled
+   * is queued again. States whose potential is Infinity cannot reach the other side's entries: never queued.
+   */
+  private coreSearch(gen: number, nf: number, nb: number): void {
+    const F = this.F,
+      B = this.B;
+    F.heap.clear();
+    B.heap.clear();
+    this.corePotentials(nf, nb);
+    for (let k = 0; k < nf; k++) this.queueCore(F, true, this.entF[k]!, gen);
+    for (let k = 0; k < nb; k++) this.queueCore(B, false, this.entB[k]!, gen);
+    const slack = 1e-9 * this.lmMax;
+    for (;;) {
+      const fk = F.heap.minKey(),
+        bk = B.heap.minKey();
+      const stop = this.bestW + slack + 1e-9 * this.bestW;
+      if (fk >= stop || bk >= stop) break;
+      const forward = fk <= bk;
+      const L = forward ? F : B,
+        O = forward ? B : F;
+      const v = L.heap.pop();
+      this.settled++;
+      this.expand(L, O, v, forward, gen, true);
+    }
+  }
+
+  /**
+   * Relaxes the records of v on side L (upward or core out-edges forward, downward-reversed or core in-edges
+   * backward), queued by weight or, in the core search, by weight + potential; improves `bestW` and `meet` through
+   * labels that side O (when given: point to point) has too.
+   */
+  private expand(L: Labels, O: Labels | null, v: number, forward: boolean, gen: number, core: boolean): void {
+    const { upFirst, dnFirst, node } = this.ch;
+    const lo = forward ? upFirst[v]! : dnFirst[v]!;
+    const hi = forward ? upFirst[v + 1]! : dnFirst[v + 1]!;
+    const dv = L.w[v]!,
+      du = L.dur[v]!,
+      dl = L.len[v]!;
+    for (let i = lo; i < hi; i++) {
+      const x = node[i]!;
+      if (!this.label(L, x, gen, dv + this.w[i]!, du + this.dur[i]!, dl + this.len[i]!, i, v, !core)) continue;
+      if (core) this.queueCore(L, forward, x, gen);
+      if (O && O.seen[x] === gen && L.w[x]! + O.w[x]! < this.bestW) {
+        this.bestW = L.w[x]! + O.w[x]!;
+        this.meet = x;
+      }
+    }
+  }
+
+  /** Queues core state x (labelled) on its side with key label + potential, unless the potential is Infinity. */
+  private queueCore(L: Labels, forward: boolean, x: number, gen: number): void {
+    const c = this.ch.rank[x]! - this.top;
+    const pot = forward ? this.potF : this.potB,
+      seen = forward ? this.potSeenF : this.potSeenB;
+    if (seen[c] !== gen) {
+      pot[c] = this.potential(c, forward);
+      seen[c] = gen;
+    }
+    if (pot[c] !== Infinity) L.heap.push(x, L.w[x]! + pot[c]!);
+  }
+
+  /**
+   * Per landmark l, from the other side's entry states e and labels d(e) (backward labels for the forward
+   * potential, forward ones for the backward potential), with from(l, x) / to(x, l) the landmark weights:
+   *   forward  (toward the target entries): A = min over e with from(l, e) finite of from(l, e) + d(e);
+   *            B = max over e of to(e, l) − d(e), Infinity when some to(e, l) is
+   *   backward (from the source entries):  C = max over e of from(l, e) − d(e), Infinity when some from(l, e) is;
+   *            D = min over e with to(e, l) finite of d(e) + to(e, l)
+   * so that the potentials are (potential):
+   *   π_f(v) = max(0; A − from(l, v) where from(l, v) is finite; to(v, l) − B where B is finite)
+   *   π_b(v) = max(0; from(l, v) − C where C is finite; D − to(v, l) where to(v, l) is finite).
+   * Each term is a lower bound by the triangle inequality (from(l, e) ≤ from(l, v) + dist(v, e), and so on). Where an
+   * entry is left out or a term skipped, the inequality is empty: an entry e with from(l, e) = Infinity cannot be
+   * reached from a v with from(l, v) finite; a term whose other weight is Infinity says nothing. A term that is
+   * Infinity (A − finite, or to(v, l) = Infinity − finite B) is a true bound: v reaches no entry of the other side.
+   */
+  private corePotentials(nf: number, nb: number): void {
+    const L = this.landmarks,
+      top = this.top,
+      rank = this.ch.rank;
+    const from = this.ch.lmFrom!,
+      to = this.ch.lmTo!,
+      k = this.lmc;
+    for (let l = 0; l < L; l++) {
+      let A = Infinity,
+        Bm = -Infinity,
+        Cm = -Infinity,
+        D = Infinity;
+      for (let q = 0; q < nb; q++) {
+        const e = this.entB[q]!,
+          c = (rank[e]! - top) * L + l,
+          d = this.B.w[e]!;
+        if (from[c]! !== Infinity) A = Math.min(A, from[c]! + d);
+        Bm = Math.max(Bm, to[c]! - d);
+      }
+      for (let q = 0; q < nf; q++) {
+        const e = this.entF[q]!,
+          c = (rank[e]! - top) * L + l,
+          d = this.F.w[e]!;
+        Cm = Math.max(Cm, from[c]! - d);
+        if (to[c]! !== Infinity) D = Math.min(D, d + to[c]!);
+      }
+      k[4 * l] = A;
+      k[4 * l + 1] = Bm;
+      k[4 * l + 2] = Cm;
+      k[4 * l + 3] = D;
+    }
+  }
+
+  /** Landmark potential of core state c for the forward or backward core search (see corePotentials). */
+  private potential(c: number, forward: boolean): number {
+    const L = this.landmarks,
+      from = this.ch.lmFrom!,
+      to = this.ch.lmTo!,
+      k = this.lmc;
+    let p = 0;
+    for (let l = 0, o = c * L; l < L; l++, o++) {
+      const f = from[o]!,
+        t = to[o]!;
+      if (forward) {
+        if (f !== Infinity) p = Math.max(p, k[4 * l]! - f);
+        if (k[4 * l + 1]! !== Infinity) p = Math.max(p, t - k[4 * l + 1]!);
+      } else {
+        if (k[4 * l + 2]! !== Infinity) p = Math.max(p, f - k[4 * l + 2]!);
+        if (t !== Infinity) p = Math.max(p, k[4 * l + 3]! - t);
+      }
+    }
+    return p;
   }
 
   /** Appends the road arcs of record r in driving order. */
@@ -484,6 +683,10 @@ export class ContractionHierarchy {
     out.weight.fill(Infinity);
     out.dur.fill(Infinity);
     out.dist.fill(Infinity);
+    if (this.core > 0) {
+      this.pairTable(origins, dests, out);
+      return;
+    }
     // Buckets: entries appended per destination, then grouped by state (counting sort).
     let cap = 1024,
       n = 0;
@@ -520,7 +723,7 @@ export class ContractionHierarchy {
         eD[n] = B.dur[v]!;
         eL[n] = B.len[v]!;
         n++;
-        this.relax(B, v, false, gen);
+        this.expand(B, null, v, false, gen, false);
       }
     }
     const first = new Uint32Array(this.states + 1);
@@ -557,8 +760,31 @@ export class ContractionHierarchy {
             out.dist[t] = F.len[v]! + eL[k]!;
           }
         }
-        this.relax(F, v, true, gen);
+        this.expand(F, null, v, true, gen, false);
       }
     }
+  }
+
+  /**
+   * `table` of a hierarchy with a core: one `route` per pair (exact, and the direction's values by construction).
+   * Buckets would need every destination's search to cover the core it reaches.
+   */
+  private pairTable(
+    origins: readonly Endpoint[],
+    dests: readonly Endpoint[],
+    out: { weight: Float64Array; dur: Float64Array; dist: Float64Array },
+  ): void {
+    let settled = 0;
+    origins.forEach((o, i) =>
+      dests.forEach((d, j) => {
+        const r = this.route(o, d);
+        settled += this.settled;
+        if (!r) return;
+        out.weight[i * dests.length + j] = r.weight;
+        out.dur[i * dests.length + j] = r.dur;
+        out.dist[i * dests.length + j] = r.dist;
+      }),
+    );
+    this.settled = settled;
   }
 }

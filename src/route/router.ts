@@ -1,6 +1,6 @@
 import type { Pack } from '../pack/reader.js';
 import type { Region } from '../region.js';
-import { CH_LAYOUT_VERSION, chSection, ContractionHierarchy, costsCheck, type ChArrays } from './ch.js';
+import { CH_LAYOUT_READ, chSection, ContractionHierarchy, costsCheck, type ChArrays } from './ch.js';
 import { BIG_COMPONENT_EDGES, Components } from './components.js';
 import { ArcCosts, arcTail, type Weighting } from './costs.js';
 import { arcBearings } from './turn-model.js';
@@ -44,6 +44,8 @@ interface ChIndexEntry {
   profiles: number[];
   weighting: Weighting;
   check: number;
+  /** Uncontracted states at the top (version 4; absent in version 3: none). */
+  core?: number;
 }
 
 /** An endpoint as Router.snap gives it: possibly with the nearest point of a small component kept in `local`. */
@@ -58,7 +60,7 @@ export interface SnapLeg<P extends Endpoint = Endpoint> extends Leg {
 }
 
 /** Weight, duration (s) and distance (m) tables, row-major (origin i, destination j at i * cols + j). */
-/** The route core in use and, when it is TypeScript, why (see Router.coreInfo). */
+/** The route core in use and, when it is TypeScript (or some queries are), why (see Router.coreInfo). */
 export interface CoreInfo {
   core: 'wasm' | 'typescript';
   reason: string | null;
@@ -152,7 +154,9 @@ export class Router {
       const core = (this.wasmGraph ??= new WasmGraph(module, this.graph));
       if (!ctx.wasm) {
         const search = core.search(ctx.costs, ctx.turns);
-        ctx.wasm = { search, ch: ctx.ch ? core.hierarchy(ctx.ch, search.header) : null };
+        // The core has no search for a hierarchy's core yet: such a hierarchy is queried in TypeScript (coreInfo).
+        const ch = ctx.ch && ctx.ch.core === 0 ? core.hierarchy(ctx.ch, search.header) : null;
+        ctx.wasm = { search, ch };
       }
       return ctx.wasm;
     } catch (err) {
@@ -180,13 +184,26 @@ export class Router {
 
   /**
    * The core this router routes with and, for TypeScript, why: turned off (`wasm` false by option), the core not
-   * loaded (wasmLoadFailure) or a failed call into it (the error, recorded when it happened). Sets nothing up.
+   * loaded (wasmLoadFailure) or a failed call into it (the error, recorded when it happened). With the WebAssembly
+   * core, `reason` names the hierarchies whose queries still run in TypeScript (those with a core), else null.
+   * Sets nothing up.
    */
   coreInfo(): CoreInfo {
     if (this.wasmFailure) return { core: 'typescript', reason: `a WebAssembly call failed: ${this.wasmFailure}` };
     if (!this.wasm) return { core: 'typescript', reason: 'WebAssembly turned off (wasm: false)' };
     const failure = wasmLoadFailure();
-    return failure ? { core: 'typescript', reason: failure } : { core: 'wasm', reason: null };
+    if (failure) return { core: 'typescript', reason: failure };
+    const cores = this.coreHierarchies();
+    return cores ? { core: 'wasm', reason: `${cores}: queried in TypeScript` } : { core: 'wasm', reason: null };
+  }
+
+  /** The pack's hierarchies that leave a core (which the WebAssembly core does not search), named; null when none. */
+  private coreHierarchies(): string | null {
+    const p = this.pack;
+    if (!p || !p.has('ch.index')) return null;
+    const list = p.json<{ list: ChIndexEntry[] }>('ch.index').list.filter((e) => (e.core ?? 0) > 0);
+    if (list.length === 0) return null;
+    return list.map((e) => `hierarchy ${e.id} (${e.weighting}) has a core of ${e.core} states`).join('; ');
   }
 
   /** The pack's hierarchy for a vehicle and weighting when it was contracted for exactly these arc weights. */
@@ -201,10 +218,10 @@ export class Router {
     const index = p.json<{ version: number; list: ChIndexEntry[] }>('ch.index');
     // Older layouts were contracted without turn costs or via-way restrictions: their shortcuts would be silently
     // wrong, so A* answers.
-    if (index.version !== CH_LAYOUT_VERSION) return null;
+    if (!CH_LAYOUT_READ.includes(index.version)) return null;
     const e = index.list.find((x) => x.weighting === weighting && x.profiles.includes(profile));
     if (!e || e.check !== costsCheck(costs, turns)) return null;
-    const arr = <K extends keyof ChArrays>(k: K) => p.array<ChArrays[K]>(chSection(e.id, k));
+    const arr = <K extends keyof ChArrays>(k: K) => p.array<NonNullable<ChArrays[K]>>(chSection(e.id, k));
     const arrays: ChArrays = {
       rank: arr('rank'),
       upFirst: arr('upFirst'),
@@ -213,7 +230,12 @@ export class Router {
       a: arr('a'),
       b: arr('b'),
     };
-    return new ContractionHierarchy(arrays, costs, e.kind === 'edge', turns);
+    const core = e.core ?? 0;
+    if (core > 0) {
+      arrays.lmFrom = arr('lmFrom');
+      arrays.lmTo = arr('lmTo');
+    }
+    return new ContractionHierarchy(arrays, costs, e.kind === 'edge', turns, core);
   }
 
   /**

@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildOsmPack } from '../../data-tools/build-pack.js';
+import type { HierarchyOptions } from '../../data-tools/ch-pack.js';
 import { Pack } from '../../src/pack/reader.js';
 
 /**
@@ -16,8 +17,15 @@ export interface AsciiMap {
   nodeTags?: Record<string, Record<string, string>>;
 }
 
-/** The pack built (by the real pack builder, from OSM XML) from a hand-drawn map, and each letter's position. */
-export function asciiMapPack(spec: AsciiMap, name = 'test'): { pack: Pack; at: (ch: string) => [number, number] } {
+/**
+ * The pack built (by the real pack builder, from OSM XML) from a hand-drawn map, and each letter's position.
+ * `hierarchies`: how its hierarchies are contracted (a forced core size, for tests of the core search).
+ */
+export function asciiMapPack(
+  spec: AsciiMap,
+  name = 'test',
+  hierarchies?: HierarchyOptions,
+): { pack: Pack; at: (ch: string) => [number, number] } {
   const pos = new Map<string, [number, number]>();
   spec.rows.forEach((row, r) =>
     [...row].forEach((ch, c) => {
@@ -49,5 +57,8 @@ export function asciiMapPack(spec: AsciiMap, name = 'test'): { pack: Pack; at: (
   xml += '</osm>\n';
   const file = join(mkdtempSync(join(tmpdir(), 'bando-map-')), 'map.osm');
   writeFileSync(file, xml);
-  return { pack: Pack.from(buildOsmPack({ inputs: [file], name, admin: null })), at: (ch) => pos.get(ch)! };
+  return {
+    pack: Pack.from(buildOsmPack({ inputs: [file], name, admin: null, contraction: hierarchies })),
+    at: (ch) => pos.get(ch)!,
+  };
 }

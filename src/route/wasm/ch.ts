@@ -15,7 +15,8 @@ import {
 const INITIAL_BUCKETS = 4096;
 
 /**
- * A pack's contraction hierarchy queried by the WebAssembly core, with the signatures and answers of
+ * A pack's fully contracted hierarchy (no core: the router keeps hierarchies with a core in TypeScript) queried by
+ * the WebAssembly core, with the signatures and answers of
  * ContractionHierarchy's `route` and `table` (same algorithm, same heap: same meeting state, same path, same sums).
  * The core lays the hierarchy out for its searches (states renumbered by rank, labels reduced to weights, children
  * in unpacking order; see wasm/src/ch.rs), which changes no answer. Memory: 40 bytes per record (other state,

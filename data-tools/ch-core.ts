@@ -1,0 +1,109 @@
+import { IndexHeap } from '../src/route/heap.js';
+import type { AdjacencyPool } from './ch-adjacency.js';
+
+/**
+ * When contraction stops and leaves the rest as a core (searched by the query with landmarks, src/route/ch.ts): once
+ * at most `fraction` of the states are left, at least `minStates` of them, and their mean degree (live in- plus
+ * out-edges per state) has reached `degree`. Past that point each contraction adds many shortcuts and needs long
+ * witness searches, while the core query stays fast. Chosen by measurement on New York as OSM (see bench/
+ * build-scale.ts); the district packs that tests build (Hanoi, HCMC, Đà Lạt, Monaco, Andorra) never meet it.
+ */
+export const CORE_RULE = {
+  fraction: 0.05,
+  minStates: 4000,
+  degree: 20,
+  /** True when contraction stops, with `left` of `states` uncontracted at `meanDegree`. */
+  stop(states: number, left: number, meanDegree: number): boolean {
+    return left <= this.fraction * states && left >= this.minStates && meanDegree >= this.degree;
+  },
+};
+
+/** Landmarks of a core (fewer when the core has fewer states). */
+export const LANDMARKS = 16;
+
+/**
+ * Landmark distances of a core (the uncontracted states and their live edges): `lmFrom[c * L + l]` is the weight
+ * from landmark l to core state c, `lmTo[c * L + l]` from c to landmark l (Infinity when there is no path), core
+ * states numbered by rank above the contracted ones. Landmarks are chosen farthest-first: each is the core state
+ * farthest (to and from) from those chosen, one that none reaches counting as farthest; the first, the one farthest
+ * from core state 0. Deterministic: ties go to the lower core number.
+ */
+export function coreLandmarks(
+  core: number,
+  coreOf: Int32Array,
+  out: AdjacencyPool,
+  inn: AdjacencyPool,
+): { lmFrom: Float64Array; lmTo: Float64Array } {
+  const L = Math.min(LANDMARKS, core);
+  const fwd = coreGraph(core, coreOf, out),
+    bwd = coreGraph(core, coreOf, inn);
+  const lmFrom = new Float64Array(core * L),
+    lmTo = new Float64Array(core * L);
+  const dF = new Float64Array(core),
+    dB = new Float64Array(core);
+  const heap = new IndexHeap(core);
+  // Separation of each state from the chosen landmarks: min over them of to + from.
+  const sep = new Float64Array(core);
+  dijkstra(fwd, 0, dF, heap);
+  dijkstra(bwd, 0, dB, heap);
+  for (let c = 0; c < core; c++) sep[c] = dF[c]! + dB[c]!;
+  for (let l = 0; l < L; l++) {
+    let best = 0;
+    for (let c = 1; c < core; c++) if (sep[c]! > sep[best]!) best = c;
+    dijkstra(fwd, best, dF, heap);
+    dijkstra(bwd, best, dB, heap);
+    for (let c = 0; c < core; c++) {
+      lmFrom[c * L + l] = dF[c]!;
+      lmTo[c * L + l] = dB[c]!;
+      // The first landmark replaces the separation from state 0; a landmark's own separation is 0.
+      const s = dF[c]! + dB[c]!;
+      sep[c] = l === 0 ? s : Math.min(sep[c]!, s);
+    }
+    sep[best] = -1;
+  }
+  return { lmFrom, lmTo };
+}
+
+/** A core's edges (one pool's lists: out-edges, or in-edges reversed) as CSR over core numbers. */
+interface CoreCsr {
+  first: Uint32Array;
+  head: Uint32Array;
+  w: Float64Array;
+}
+
+function coreGraph(core: number, coreOf: Int32Array, pool: AdjacencyPool): CoreCsr {
+  const first = new Uint32Array(core + 1);
+  const states: number[] = new Array<number>(core);
+  for (let s = 0; s < coreOf.length; s++) if (coreOf[s]! >= 0) states[coreOf[s]!] = s;
+  for (let c = 0; c < core; c++) first[c + 1] = first[c]! + pool.len[states[c]!]!;
+  const head = new Uint32Array(first[core]!),
+    w = new Float64Array(first[core]!);
+  for (let c = 0; c < core; c++) {
+    const s = states[c]!;
+    for (let k = 0, i = pool.start[s]!; k < pool.len[s]!; k++, i++) {
+      head[first[c]! + k] = coreOf[pool.other[i]!]!;
+      w[first[c]! + k] = pool.w[i]!;
+    }
+  }
+  return { first, head, w };
+}
+
+/** Plain Dijkstra from `src` over a core graph into `dist` (Infinity where unreached). */
+function dijkstra(g: CoreCsr, src: number, dist: Float64Array, heap: IndexHeap): void {
+  dist.fill(Infinity);
+  dist[src] = 0;
+  heap.clear();
+  heap.push(src, 0);
+  while (heap.size > 0) {
+    const d = heap.minKey();
+    const u = heap.pop();
+    for (let i = g.first[u]!; i < g.first[u + 1]!; i++) {
+      const x = g.head[i]!,
+        nd = d + g.w[i]!;
+      if (nd < dist[x]!) {
+        dist[x] = nd;
+        heap.push(x, nd);
+      }
+    }
+  }
+}

@@ -1,0 +1,146 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { buildOsmPack } from '../data-tools/build-pack.js';
+import { Pack } from '../src/pack/reader.js';
+import { RoadGraph } from '../src/route/graph.js';
+import { Router } from '../src/route/router.js';
+import type { Endpoint } from '../src/route/search.js';
+import { wasmModule } from '../src/route/wasm/load.js';
+import { asciiMapPack, type AsciiMap } from './helpers/ascii-map.js';
+import { OSM, PACK_INPUTS, testPack } from './helpers/packs.js';
+import { PlainDijkstra, randomEndpoints } from './helpers/route-reference.js';
+
+/** Index entries of a pack's hierarchies (layout in src/route/ch.ts). */
+function index(pack: Pack): { version: number; list: { id: number; states: number; core?: number }[] } {
+  return pack.json('ch.index');
+}
+
+/**
+ * Every origin to every destination through `router` (direction and matrix) against a plain edge-based Dijkstra:
+ * the same weight, a path whose weight adds up to it, and matrix values exactly the direction's. Returns the pairs
+ * with a route.
+ */
+function checkPairs(g: RoadGraph, router: Router, profile: number, origins: Endpoint[], dests: Endpoint[]): number {
+  const plain = new PlainDijkstra(g, profile, 'fastest');
+  const ctx = router.context(profile);
+  const table = router.table(origins, dests, profile);
+  let found = 0;
+  origins.forEach((a, i) => {
+    const dist = plain.run(a.edge, a.t);
+    dests.forEach((b, j) => {
+      const want = plain.to(dist, a, b.edge, b.t);
+      const leg = router.leg(a, b, profile);
+      const k = i * dests.length + j;
+      if (want === Infinity) {
+        expect(leg).toBeNull();
+        expect(table.weight[k]).toBe(Infinity);
+        return;
+      }
+      found++;
+      expect(leg!.weight).toBeCloseTo(want, 6);
+      const arcs = leg!.path.arcs;
+      for (let x = 0; x + 1 < arcs.length; x++) expect(plain.turnOk(arcs[x]!, arcs[x + 1]!)).toBe(true);
+      expect(router.measure(leg!.path, ctx).weight).toBeCloseTo(want, 6);
+      expect(table.weight[k]).toBe(leg!.weight);
+      expect(table.dur[k]).toBe(leg!.duration);
+      expect(table.dist[k]).toBe(leg!.distance);
+    });
+  });
+  return found;
+}
+
+describe('a hierarchy with a core (contraction stopped early) gives plain Dijkstra distances', () => {
+  // A grid with one-way streets, a no-left-turn and a via-way restriction, so the states are edge-based.
+  const map: AsciiMap = {
+    rows: ['A   B   C   D', '', 'E   F   G   H', '', 'I   J   K   L', '', 'M   N   O   P'],
+    ways: [
+      { nodes: 'ABCD' },
+      { nodes: 'EFGH', tags: { oneway: 'yes' } },
+      { nodes: 'IJKL' },
+      { nodes: 'PONM', tags: { oneway: 'yes' } },
+      { nodes: 'AEIM' },
+      { nodes: 'BFJN', tags: { highway: 'primary' } },
+      { nodes: 'OKGC', tags: { oneway: 'yes' } },
+      { nodes: 'DHLP' },
+    ],
+    restrictions: [
+      { from: 1, via: 'F', to: 5, kind: 'no_left_turn' },
+      { from: 0, via: [5], to: 2, kind: 'no_right_turn' },
+    ],
+  };
+  /** Points on every edge (two per edge, at 0.3 and 0.8 of it). */
+  const points = (g: RoadGraph, router: Router): Endpoint[] => {
+    const out: Endpoint[] = [];
+    for (let e = 0; e < g.edgeCount; e++)
+      for (const t of [0.3, 0.8]) {
+        const [u, v] = [g.edgeNodes[2 * e]!, g.edgeNodes[2 * e + 1]!];
+        const s = router.snap(g.lat(u) + t * (g.lat(v) - g.lat(u)), g.lon(u) + t * (g.lon(v) - g.lon(u)), 0, 50);
+        if (s && s.edge === e) out.push(s);
+      }
+    return out;
+  };
+  const full = asciiMapPack(map).pack;
+  const states = index(full).list[0]!.states;
+  for (const coreSize of [2, Math.floor(states / 2), states]) {
+    it(`all pairs, core of ${coreSize} of ${states} states, TypeScript and WebAssembly routers`, () => {
+      const { pack } = asciiMapPack(map, 'core', { coreSize });
+      const e = index(pack).list[0]!;
+      expect(index(pack).version).toBe(4);
+      expect(e.core).toBe(coreSize);
+      const g = new RoadGraph(pack);
+      for (const wasm of [false, true]) {
+        const router = new Router(g, pack, { wasm });
+        expect(router.context(0).ch!.core).toBe(coreSize);
+        const pts = points(g, router);
+        expect(pts.length).toBeGreaterThan(40);
+        expect(checkPairs(g, router, 0, pts, pts)).toBeGreaterThan(1000);
+      }
+    });
+  }
+
+  it('the fully contracted hierarchy has no core (small packs never meet the core rule)', () => {
+    expect(index(full).list.every((e) => e.core === 0)).toBe(true);
+    for (const region of ['hanoi', 'hcmc', 'dalat', 'monaco', 'andorra'] as const)
+      expect(index(Pack.from(testPack(region))).list.every((e) => e.core === 0)).toBe(true);
+  });
+});
+
+describe('a real pack with a forced core', () => {
+  const inputs = PACK_INPUTS.dalat.map((f) => OSM + f);
+  const build = (threads: number) =>
+    buildOsmPack({ inputs, name: 'dalat', admin: null, contraction: { coreSize: 1500, threads } });
+  const bytes = build(2);
+
+  it('is built to the same bytes in two worker threads as in one thread', () => {
+    expect(Buffer.from(build(1)).equals(Buffer.from(bytes))).toBe(true);
+  });
+
+  it('500 seeded pairs per vehicle equal plain Dijkstra, direction and matrix, in both routers', () => {
+    const pack = Pack.from(bytes);
+    expect(index(pack).list.every((e) => e.core === 1500)).toBe(true);
+    const g = new RoadGraph(pack);
+    for (const wasm of [false, true]) {
+      const router = new Router(g, pack, { wasm });
+      for (const profile of [0, 1, 3]) {
+        const pts = randomEndpoints(g, router, profile, 45, 11 + profile);
+        expect(checkPairs(g, router, profile, pts.slice(0, 20), pts.slice(20))).toBeGreaterThan(450);
+      }
+      // The WebAssembly core does not search a core yet: the router says so and routes those in TypeScript.
+      if (wasm && wasmModule()) expect(router.coreInfo().reason).toMatch(/core of 1500 states: queried in TypeScript/);
+    }
+  });
+});
+
+describe('the committed default pack (CH layout v3) still routes with its hierarchies', () => {
+  it('in both routers, equal to plain Dijkstra', () => {
+    const pack = Pack.from(new Uint8Array(readFileSync(new URL('../packs/hanoi.pack', import.meta.url))));
+    const g = new RoadGraph(pack);
+    for (const wasm of [false, true]) {
+      const router = new Router(g, pack, { wasm });
+      expect(router.context(0).ch).not.toBeNull();
+      expect(router.context(0).ch!.core).toBe(0);
+      const pts = randomEndpoints(g, router, 0, 30, 5);
+      expect(checkPairs(g, router, 0, pts.slice(0, 10), pts.slice(10))).toBeGreaterThan(150);
+    }
+  });
+});
