@@ -5,7 +5,7 @@ import { COORD_SCALE } from '../src/pack/format.js';
 import { StringTableBuilder } from '../src/pack/strings.js';
 import { PROFILE_COUNT } from '../src/route/profiles.js';
 import { metadata } from './build-pack.js';
-import type { GraphArrays } from './graph.js';
+import { graphArrays } from './graph.js';
 import { hilbert16 } from './hilbert.js';
 import { buildIncidence } from './incidence.js';
 import { withHierarchies, type HierarchyOptions } from './ch-pack.js';
@@ -72,31 +72,8 @@ export async function buildDimacsPack(
   for (let a = 0; a < M; a++) if (!skip[a]) arcs.push(a);
   arcs.sort((p, q) => newId[d.from[p]!]! - newId[d.from[q]!]! || newId[d.to[p]!]! - newId[d.to[q]!]! || p - q);
   const E = arcs.length;
-  const g: GraphArrays = {
-    nodeLat: new Int32Array(N),
-    nodeLon: new Int32Array(N),
-    nodeFlags: new Uint8Array(N),
-    nodeBlock: new Uint8Array(N),
-    nodeOsm: new Float64Array(N),
-    edgeNodes: new Uint32Array(2 * E),
-    edgeLen: new Float64Array(E),
-    edgeSpeed: new Uint8Array(E * PROFILE_COUNT * 2),
-    edgePref: new Uint8Array(E * PROFILE_COUNT).fill(100),
-    edgeClass: new Uint8Array(E),
-    edgeFlags: new Uint8Array(E),
-    edgeRestricted: new Uint8Array(E),
-    edgeName: new Uint32Array(E),
-    edgeWay: new Float64Array(E),
-    edgeShape: new Uint32Array(E + 1),
-    shapeLat: new Int32Array(0),
-    shapeLon: new Int32Array(0),
-    adjFirst: new Uint32Array(N + 1),
-    adjArc: new Uint32Array(0),
-    turnFirst: new Uint32Array(1),
-    turnEdges: new Uint32Array(0),
-    turnKind: new Uint8Array(0),
-    turnMask: new Uint8Array(0),
-  };
+  const g = graphArrays(N, E, 0);
+  g.edgePref.fill(100);
   for (let i = 0; i < N; i++) {
     const old = order[i]!;
     g.nodeLat[i] = Math.round(d.lat[old]! * COORD_SCALE);

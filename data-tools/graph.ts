@@ -229,31 +229,7 @@ export function buildGraph(store: OsmStore, strings: StringTableBuilder, progres
   const newEdgeId = new Int32Array(E);
   edgeOrder.forEach((old, i) => (newEdgeId[old] = i));
 
-  const g: GraphArrays = {
-    nodeLat: new Int32Array(N),
-    nodeLon: new Int32Array(N),
-    nodeFlags: new Uint8Array(N),
-    nodeBlock: new Uint8Array(N),
-    nodeOsm: new Float64Array(N),
-    edgeNodes: new Uint32Array(2 * E),
-    edgeLen: new Float64Array(E),
-    edgeSpeed: new Uint8Array(E * PROFILE_COUNT * 2),
-    edgePref: new Uint8Array(E * PROFILE_COUNT),
-    edgeClass: new Uint8Array(E),
-    edgeFlags: new Uint8Array(E),
-    edgeRestricted: new Uint8Array(E),
-    edgeName: new Uint32Array(E),
-    edgeWay: new Float64Array(E),
-    edgeShape: new Uint32Array(E + 1),
-    shapeLat: new Int32Array(shape.length),
-    shapeLon: new Int32Array(shape.length),
-    adjFirst: new Uint32Array(N + 1),
-    adjArc: new Uint32Array(2 * E),
-    turnFirst: new Uint32Array(1),
-    turnEdges: new Uint32Array(0),
-    turnKind: new Uint8Array(0),
-    turnMask: new Uint8Array(0),
-  };
+  const g = graphArrays(N, E, shape.length);
   for (let i = 0; i < N; i++) {
     const r = ordered[i]!;
     g.nodeLat[i] = store.latE7(r);
@@ -305,6 +281,37 @@ export function buildGraph(store: OsmStore, strings: StringTableBuilder, progres
   buildRestrictions(store, g, edgesOfWay, graphNode);
   g.arcBearing = computeArcBearings(g);
   return g;
+}
+
+/** Zeroed graph arrays for `nodes` nodes, `edges` edges and `shapePoints` intermediate points, without turns. */
+export function graphArrays(nodes: number, edges: number, shapePoints: number): GraphArrays {
+  const N = nodes;
+  const E = edges;
+  return {
+    nodeLat: new Int32Array(N),
+    nodeLon: new Int32Array(N),
+    nodeFlags: new Uint8Array(N),
+    nodeBlock: new Uint8Array(N),
+    nodeOsm: new Float64Array(N),
+    edgeNodes: new Uint32Array(2 * E),
+    edgeLen: new Float64Array(E),
+    edgeSpeed: new Uint8Array(E * PROFILE_COUNT * 2),
+    edgePref: new Uint8Array(E * PROFILE_COUNT),
+    edgeClass: new Uint8Array(E),
+    edgeFlags: new Uint8Array(E),
+    edgeRestricted: new Uint8Array(E),
+    edgeName: new Uint32Array(E),
+    edgeWay: new Float64Array(E),
+    edgeShape: new Uint32Array(E + 1),
+    shapeLat: new Int32Array(shapePoints),
+    shapeLon: new Int32Array(shapePoints),
+    adjFirst: new Uint32Array(N + 1),
+    adjArc: new Uint32Array(2 * E),
+    turnFirst: new Uint32Array(1),
+    turnEdges: new Uint32Array(0),
+    turnKind: new Uint8Array(0),
+    turnMask: new Uint8Array(0),
+  };
 }
 
 function isRestriction(tags: Tags): boolean {
