@@ -248,6 +248,12 @@ export function createRestHandler(engine: EngineApi, options: FetchHandlerOption
     return typeof admission === 'string' ? decide(admission) : admission.then(decide, unavailable);
   }
 
+  /** Whether the request came over HTTPS, or may come over plain HTTP (options.trustProxy, options.allowHttp). */
+  function secure(url: RequestUrl, request: RestRequest, client: ClientInfo): boolean {
+    const proto = request.header('x-forwarded-proto');
+    return isSecure(url, proto, client, options.trustProxy ?? false, options.allowHttp ?? false);
+  }
+
   /** `/healthz` and `/metrics`; null for any other path. */
   function operations(path: string, url: RequestUrl, request: RestRequest, client: ClientInfo): Reply | null {
     if (path === '/healthz') {
@@ -255,16 +261,7 @@ export function createRestHandler(engine: EngineApi, options: FetchHandlerOption
       return problem === null ? json(200, { status: 'OK' }) : errorReply('unhealthy', { problem });
     }
     if (path === '/metrics' && options.metrics) {
-      if (
-        !isSecure(
-          url,
-          request.header('x-forwarded-proto'),
-          client,
-          options.trustProxy ?? false,
-          options.allowHttp ?? false,
-        )
-      )
-        return errorReply('httpsRequired', {});
+      if (!secure(url, request, client)) return errorReply('httpsRequired', {});
       if (!bearerMatches(request.header('authorization'), options.metrics.token))
         return errorReply('metricsUnauthorized', {});
       return {
@@ -292,16 +289,7 @@ export function createRestHandler(engine: EngineApi, options: FetchHandlerOption
       return op ?? errorReply('noEndpoint', { path: url.pathname });
     }
     if (trace) trace.endpoint = method ?? resource!.name;
-    if (
-      !isSecure(
-        url,
-        request.header('x-forwarded-proto'),
-        client,
-        options.trustProxy ?? false,
-        options.allowHttp ?? false,
-      )
-    )
-      return errorReply('httpsRequired', {});
+    if (!secure(url, request, client)) return errorReply('httpsRequired', {});
 
     if (resource) {
       const run = () => {
