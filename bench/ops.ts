@@ -106,6 +106,14 @@ function serve(args: string[], cli?: string): Promise<{ child: ChildProcess; url
   });
 }
 
+/** Sends `signal` to a `serve` child process and resolves once it has exited (after SIGTERM: its usage written). */
+function stop(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill(signal);
+  return exited;
+}
+
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'bando-ops-'));
   const redis = await startRedis();
@@ -231,7 +239,7 @@ async function main(): Promise<void> {
           'counted in Redis': counted,
         });
         for (const a of agents) a.destroy();
-        for (const inst of instances) inst.child.kill('SIGKILL');
+        await Promise.all(instances.map((inst) => stop(inst.child, 'SIGKILL')));
       }
       await counter.close();
       table(
@@ -364,7 +372,8 @@ async function main(): Promise<void> {
           });
         }
       }
-      for (const { child } of instances) child.kill('SIGTERM');
+      // Each writes its usage file as it closes: the temporary directory is removed only after they have exited.
+      await Promise.all(instances.map(({ child }) => stop(child, 'SIGTERM')));
       table(
         `Four connections sending 400-stop trips (12 s) and four sending geocodes (10 s, from 1 s in), bando serve --threads 2 (wrk -t1 each, interleaved, ${FAIR_ROUNDS} rounds; target geocode p99 ≤ 50 ms)`,
         fairRows,
