@@ -146,21 +146,7 @@ export class RedisUsageStore implements UsageStore {
     return new Promise<Admission>((resolve, reject) => {
       if (this.groups.length === 0) setImmediate(() => this.send());
       this.join(r).add(r, resolve, reject);
-    }).then(
-      (admission) => {
-        // Up again after a timeout (the connection stayed, so no 'ready' event says so).
-        if (this.down) this.changed(false);
-        return admission;
-      },
-      (err: Error) => {
-        // A ReplyError is Redis answering with an error; anything else is the connection (closed, not writable,
-        // timed out), often known here before the client's own events say so.
-        if (err.name === 'ReplyError') throw new UsageStoreUnavailable(`Redis at ${this.where} failed: ${err.message}`);
-        this.lastError = err.message;
-        this.changed(true);
-        throw new UsageStoreUnavailable(this.unreachable());
-      },
-    );
+    });
   }
 
   /**
@@ -190,8 +176,8 @@ export class RedisUsageStore implements UsageStore {
     if (groups.length === 1) {
       const g = groups[0]!;
       (this.client as unknown as { bandoAdmit: Admit }).bandoAdmit(...g.args()).then(
-        (reply) => g.settle(null, reply),
-        (err: Error) => g.settle(err, null),
+        (reply) => this.settle(g, null, reply),
+        (err: Error) => this.settle(g, err, null),
       );
       return;
     }
@@ -202,10 +188,26 @@ export class RedisUsageStore implements UsageStore {
       (replies) =>
         groups.forEach((g, i) => {
           const [err, reply] = replies?.[i] ?? [new Error('no reply from Redis'), null];
-          g.settle(err, reply);
+          this.settle(g, err, reply);
         }),
-      (err: Error) => groups.forEach((g) => g.settle(err, null)),
+      (err: Error) => groups.forEach((g) => this.settle(g, err, null)),
     );
+  }
+
+  /** Answers a batch's requests from its script call's reply or error (one error object for the whole batch). */
+  private settle(batch: AdmitBatch, err: Error | null, reply: unknown): void {
+    if (!err) {
+      // Up again after a timeout (the connection stayed, so no 'ready' event says so).
+      if (this.down) this.changed(false);
+      return batch.settle(null, reply);
+    }
+    // A ReplyError is Redis answering with an error; anything else is the connection (closed, not writable, timed
+    // out), often known here before the client's own events say so.
+    if (err.name === 'ReplyError')
+      return batch.settle(new UsageStoreUnavailable(`Redis at ${this.where} failed: ${err.message}`), null);
+    this.lastError = err.message;
+    this.changed(true);
+    batch.settle(new UsageStoreUnavailable(this.unreachable()), null);
   }
 
   /** All counts: every `u:` key of the prefix (SCAN, so Redis is never blocked), read in one pipeline per batch. */
