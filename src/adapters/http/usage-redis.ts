@@ -96,9 +96,9 @@ export async function createRedisUsageStore(url: string, opts: RedisUsageOptions
 /**
  * Counts, quota checks, rate windows and autocomplete sessions in Redis: one atomic script call per API key for the
  * requests of one event-loop turn, deciding them in order (see usage-redis-script.ts), so N servers never let a key
- * pass its quota, not even by one. Keys (with the default
- * prefix): `bando:u:{<api key>}:<YYYY-MM>` counts, `bando:r:{<api key>}` rate window, `bando:s:{<api key>}:<token>`
- * sessions (expiring after `rememberMs`); see usage-redis-batch.ts.
+ * pass its quota, not even by one. Keys (with the default prefix): `bando:u:{<api key>}:<YYYY-MM>` counts,
+ * `bando:r:{<api key>}` rate window, `bando:s:{<api key>}:<token>` sessions (expiring after `rememberMs`); see
+ * usage-redis-batch.ts.
  *
  * While Redis is unreachable, `admit` rejects with {@link UsageStoreUnavailable} at once (no queueing) and the
  * client reconnects every ≤ 0.5 s; `problem()` says why for `/healthz`.
@@ -164,9 +164,10 @@ export class RedisUsageStore implements UsageStore {
 
   /**
    * Sends the batches gathered in this event-loop turn (the requests read from every socket in one poll): one script
-   * call per API key, in one write. Measured on the route workload, per-request script calls cost the serving thread
-   * (client command objects, timers, promises) and Redis (one Lua call each) more than the engine's answer does.
-   * Several calls go in one pipeline, which is not a transaction and needs none: each call is atomic.
+   * call per API key, in one write. One call per request cost a client command object, a timer and a reply each, and
+   * a Lua call in Redis: batching cut the store's CPU per request (this process and Redis) from 55 to 35 µs at 8
+   * requests per turn (bench/ops.ts part 5). Several calls go in one pipeline, which is not a transaction and needs
+   * none: each call is atomic.
    */
   private send(): void {
     const groups = this.groups;
