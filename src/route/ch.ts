@@ -172,9 +172,9 @@ export class ContractionHierarchy {
   /** First rank of the core (states − core). */
   private readonly top: number;
   /** Landmarks of the core (0 without one). */
-  private readonly landmarks: number;
+  readonly landmarks: number;
   /** Largest finite landmark weight: scales the core search's float tolerance. */
-  private readonly lmMax: number;
+  readonly lmMax: number;
   /** Core search: each side's landmark potential per core state, valid where `potSeen` is the query's generation. */
   private readonly potF: Float64Array;
   private readonly potB: Float64Array;
