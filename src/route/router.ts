@@ -287,8 +287,9 @@ export class Router {
 
   /**
    * Costs from every origin to every destination; Infinity where unreachable. With a hierarchy: buckets (one
-   * upward search per destination and per origin), values the labels `leg` adds for the same pair; without: one
-   * A*-less Dijkstra per origin, values added along the best path in path order as `measure` does.
+   * upward search per destination and per origin, and with a core one Dijkstra over the core per origin), values
+   * those `leg` gives for the same pair; without: one A*-less Dijkstra per origin, values added along the best path
+   * in path order as `measure` does.
    */
   table(
     origins: readonly Endpoint[],
