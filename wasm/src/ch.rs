@@ -370,13 +370,27 @@ unsafe fn settle(h: &Ch, l: &mut Side, o: &Side, best_w: &mut f64, meet: &mut i3
     if h.stalled(l, v) {
         return;
     }
+    relax_meet(h, l, o, v, best_w, meet, |s, x, w| s.h.push(x, w));
+}
+
+/// Relaxes the records of v on side `l` (upward or core out-edges forward, downward-reversed or core in-edges
+/// backward), queues each improved label through `queue` (key: its weight, or in the core search weight +
+/// potential), then tests the meeting with side `o`.
+#[inline(always)]
+pub(crate) unsafe fn relax_meet(
+    h: &Ch, l: &mut Side, o: &Side, v: u32, best_w: &mut f64, meet: &mut i32, queue: impl Fn(&mut Side, u32, f64),
+) {
     let (lo, hi) = h.range(v, l.forward);
     let dv = l.w(v);
     for i in lo..hi {
         let r = &*h.rec.add(i);
         let x = r.node;
         let w = dv + r.w;
-        if l.label(x, w, i as i32, v as i32) && w + o.w(x) < *best_w {
+        if !l.set(x, w, i as i32, v as i32) {
+            continue;
+        }
+        queue(l, x, w);
+        if w + o.w(x) < *best_w {
             *best_w = w + o.w(x);
             *meet = x as i32;
         }

@@ -4,7 +4,7 @@
 //! states are 0 .. core here (numbered from the highest rank down, see `Ch::perm`), and their records are their
 //! core edges: upward records out-edges, downward records in-edges.
 
-use crate::ch::{Ch, Side};
+use crate::ch::{relax_meet, Ch, Side};
 
 /// Bidirectional A* over the core from the entry states both upward searches settled (`ent_f[0 .. nf)`,
 /// `ent_b[0 .. nb)`, with their labels), keyed by label + landmark potential; improves `best_w` and `meet`.
@@ -50,21 +50,7 @@ pub(crate) unsafe fn search(h: &mut Ch, f: &mut Side, b: &mut Side, best_w: &mut
 #[inline(always)]
 unsafe fn expand(h: &Ch, l: &mut Side, o: &Side, best_w: &mut f64, meet: &mut i32) {
     let v = l.h.pop();
-    let (lo, hi) = h.range(v, l.forward);
-    let dv = l.w(v);
-    for i in lo..hi {
-        let r = &*h.rec.add(i);
-        let x = r.node;
-        let w = dv + r.w;
-        if !l.set(x, w, i as i32, v as i32) {
-            continue;
-        }
-        queue(h, l, x);
-        if w + o.w(x) < *best_w {
-            *best_w = w + o.w(x);
-            *meet = x as i32;
-        }
-    }
+    relax_meet(h, l, o, v, best_w, meet, |s, x, _| queue(h, s, x));
 }
 
 /// Queues core state x (labelled) on its side with key label + potential, unless the potential is Infinity.
