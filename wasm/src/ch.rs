@@ -711,7 +711,8 @@ pub unsafe fn table(g: &Graph, c: &Costs, h: &mut Ch, no: usize, nd: usize) -> b
 
 /// The core part of `table` for one origin (ContractionHierarchy.coreTable, step for step): a Dijkstra over the
 /// core from the origin's entry states, offering each settled core state's bucket entries to row `row`, until
-/// every destination is done. Returns the states settled.
+/// every destination is done. Returns the states settled. Never inlined, like the core search.
+#[inline(never)]
 unsafe fn core_table(g: &Graph, c: &Costs, h: &Ch, f: &mut Side, nf: usize, row: usize, nd: usize) -> u32 {
     let left = h.d_left;
     let mut open = 0usize;

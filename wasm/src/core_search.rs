@@ -8,7 +8,8 @@ use crate::ch::{relax_meet, Ch, Side};
 
 /// Bidirectional A* over the core from the entry states both upward searches settled (`ent_f[0 .. nf)`,
 /// `ent_b[0 .. nb)`, with their labels), keyed by label + landmark potential; improves `best_w` and `meet`.
-/// Returns the states settled.
+/// Returns the states settled. Never inlined: the upward searches of a full hierarchy stay small and fast.
+#[inline(never)]
 pub(crate) unsafe fn search(h: &mut Ch, f: &mut Side, b: &mut Side, best_w: &mut f64, meet: &mut i32, nf: usize, nb: usize) -> u32 {
     f.h.clear();
     b.h.clear();
