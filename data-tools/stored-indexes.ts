@@ -1,0 +1,59 @@
+/**
+ * Indexes the engine would otherwise build at first use, built once here and stored in the pack (opened zero-copy):
+ * the connected components of every vehicle (src/route/stored-components.ts) and the snapping grid
+ * (src/route/stored-snap.ts).
+ */
+import type { TypedArray } from '../src/pack/format.js';
+import type { Pack } from '../src/pack/reader.js';
+import { strongComponents, type ComponentArrays } from '../src/route/components.js';
+import { RoadGraph } from '../src/route/graph.js';
+import { PROFILE_COUNT } from '../src/route/profiles.js';
+import { Router } from '../src/route/router.js';
+import { SNAP_LAYOUT, SNAP_SECTIONS } from '../src/route/stored-snap.js';
+import {
+  COMPONENTS_INDEX,
+  COMPONENTS_LAYOUT,
+  componentSections,
+  componentsCheck,
+  type ComponentsIndex,
+} from '../src/route/stored-components.js';
+
+/** Stored index sections: JSON sections and typed arrays, by section name, in writing order. */
+export interface IndexSections {
+  json: [string, unknown][];
+  arrays: [string, TypedArray][];
+}
+
+/** The stored indexes of a pack written without them (its graph as the engine reads it). */
+export function buildStoredIndexes(pack: Pack): IndexSections {
+  const router = new Router(new RoadGraph(pack), null, { wasm: false });
+  const index: ComponentsIndex = { version: COMPONENTS_LAYOUT, profiles: [] };
+  const sets: ComponentArrays[] = [];
+  const arrays: [string, TypedArray][] = [];
+  for (let profile = 0; profile < PROFILE_COUNT; profile++) {
+    const { costs, turns } = router.context(profile);
+    const comps = strongComponents(costs, turns);
+    let set = sets.findIndex((s) => same(s.edgeComp, comps.edgeComp) && same(s.size, comps.size));
+    if (set < 0) {
+      set = sets.push(comps) - 1;
+      const names = componentSections(set);
+      arrays.push([names.edge, comps.edgeComp], [names.size, comps.size]);
+    }
+    index.profiles.push({ set, check: componentsCheck(costs, turns) });
+  }
+  const snap = router.segments();
+  arrays.push([SNAP_SECTIONS.first, snap.grid.first], [SNAP_SECTIONS.seg, snap.grid.seg]);
+  return {
+    json: [
+      [COMPONENTS_INDEX, index],
+      [SNAP_SECTIONS.index, { version: SNAP_LAYOUT, ...snap.layout }],
+    ],
+    arrays,
+  };
+}
+
+function same(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
