@@ -1,7 +1,7 @@
 /**
  * Indexes the engine would otherwise build at first use, built once here and stored in the pack (opened zero-copy):
- * the connected components of every vehicle (src/route/stored-components.ts) and the snapping grid
- * (src/route/stored-snap.ts).
+ * the connected components of every vehicle (src/route/stored-components.ts), the snapping grid
+ * (src/route/stored-snap.ts) and the place search index (src/places/search/stored-index.ts).
  */
 import type { TypedArray } from '../src/pack/format.js';
 import type { Pack } from '../src/pack/reader.js';
@@ -9,6 +9,10 @@ import { strongComponents, type ComponentArrays } from '../src/route/components.
 import { RoadGraph } from '../src/route/graph.js';
 import { PROFILE_COUNT } from '../src/route/profiles.js';
 import { Router } from '../src/route/router.js';
+import { AdminNames } from '../src/places/admin-names.js';
+import { PlaceIndex, PlaceTerms } from '../src/places/search/index.js';
+import { placeIndexSections, probeHash } from '../src/places/search/stored-index.js';
+import { Region } from '../src/region.js';
 import { SNAP_LAYOUT, SNAP_SECTIONS } from '../src/route/stored-snap.js';
 import {
   COMPONENTS_INDEX,
@@ -24,8 +28,9 @@ export interface IndexSections {
   arrays: [string, TypedArray][];
 }
 
-/** The stored indexes of a pack written without them (its graph as the engine reads it). */
+/** The stored indexes of a pack written without them (its graph and places as the engine reads them). */
 export function buildStoredIndexes(pack: Pack): IndexSections {
+  const places = placeIndex(pack);
   const router = new Router(new RoadGraph(pack), null, { wasm: false });
   const index: ComponentsIndex = { version: COMPONENTS_LAYOUT, profiles: [] };
   const sets: ComponentArrays[] = [];
@@ -47,9 +52,20 @@ export function buildStoredIndexes(pack: Pack): IndexSections {
     json: [
       [COMPONENTS_INDEX, index],
       [SNAP_SECTIONS.index, { version: SNAP_LAYOUT, ...snap.layout }],
+      ...(places?.json ?? []),
     ],
-    arrays,
+    arrays: [...arrays, ...(places?.arrays ?? [])],
   };
+}
+
+/** The place search index's sections, or null for a pack without places. */
+function placeIndex(pack: Pack): IndexSections | null {
+  const region = new Region(pack);
+  const places = region.places;
+  if (!places || places.count === 0) return null;
+  const admin = new AdminNames(region.admin);
+  const ix = new PlaceIndex(places, region.strings, admin);
+  return placeIndexSections(ix, probeHash(new PlaceTerms(places, region.strings, admin), places.count));
 }
 
 function same(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
