@@ -1,7 +1,9 @@
 import type { Pack } from '../pack/reader.js';
 import type { Region } from '../region.js';
 import { CH_LAYOUT_READ, chSection, ContractionHierarchy, costsCheck, type ChArrays } from './ch.js';
-import { BIG_COMPONENT_EDGES, Components } from './components.js';
+import { BIG_COMPONENT_EDGES, Components, strongComponents } from './components.js';
+import { storedComponents } from './stored-components.js';
+import { storedSnapGrid } from './stored-snap.js';
 import { ArcCosts, arcTail, type Weighting } from './costs.js';
 import { arcBearings } from './turn-model.js';
 import type { RoadGraph } from './graph.js';
@@ -116,17 +118,28 @@ export class Router {
   /** The graph's perceived bearings per arc (turn-model.ts), computed on first use and shared by every context. */
   private bearings: Uint16Array | undefined;
 
-  /** The index of the graph's edge segments (built on first use), shared by snapping and reverse geocoding. */
+  /**
+   * The index of the graph's edge segments, shared by snapping and reverse geocoding: on first use, over the pack's
+   * stored grid when it has one for this graph, else built.
+   */
   segments(): SnapIndex {
-    return (this.snapIndex ??= new SnapIndex(this.graph));
+    const pack = this.pack;
+    return (this.snapIndex ??= new SnapIndex(this.graph, pack && ((layout) => storedSnapGrid(pack, layout))));
   }
 
-  /** Strongly connected components of a vehicle's road graph (turn rules included), computed on first use. */
+  /**
+   * Strongly connected components of a vehicle's road graph (turn rules included), on first use: the pack's stored
+   * ones when it has them for these costs, else computed.
+   */
   components(profile: number): Components {
     let c = this.comps[profile];
     if (!c) {
       const ctx = this.context(profile, 'fastest');
-      c = this.comps[profile] = new Components(ctx.costs, ctx.turns, this.bigComponentEdges);
+      const stored = this.pack ? storedComponents(this.pack, profile, ctx.costs, ctx.turns) : null;
+      c = this.comps[profile] = new Components(
+        stored ?? strongComponents(ctx.costs, ctx.turns),
+        this.bigComponentEdges,
+      );
     }
     return c;
   }
