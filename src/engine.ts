@@ -22,11 +22,11 @@ export interface EngineOptions {
   packs?: PackSource[];
   /**
    * When section checksums (CRC-32) are checked; a pack's header and section table are always checked at load, and a
-   * truncated pack is refused then. `'lazy'` (default): each section just before its first use, so a corrupt section
-   * is never used: the request that needs it fails with an error naming the pack and the section, and a pack file
-   * loads by its section table in milliseconds, whatever its size. `true`: the whole pack is read and checked at
-   * load, so createEngine refuses a corrupt pack, at a cost linear in its size (about 2.5 ms per MB). `false`:
-   * never (trusted packs).
+   * truncated pack is refused then. `true`: the whole pack is read and checked at load, so createEngine refuses a
+   * corrupt pack, at a cost linear in its size (about 2.5 ms per MB). `'lazy'`: each section just before its first
+   * use, so a corrupt section is never used: the request that needs it fails with an error naming the pack and the
+   * section, and a pack file loads by its section table in milliseconds, whatever its size. `false`: never (trusted
+   * packs). Default: `true` for packs up to 64 MB (EAGER_VERIFY_MAX_BYTES), `'lazy'` for bigger ones.
    */
   verify?: Verify;
   /** Style JSON of the static-map basemap (style-layers.md). Default: the package's default style. */

@@ -106,11 +106,13 @@ describe('createEngine', () => {
     corrupt[corrupt.length - 100]! ^= 0xff;
     const corruptFile = join(dir, 'corrupt.pack');
     writeFileSync(corruptFile, corrupt);
-    await expect(createEngine({ packs: [corruptFile], verify: true })).rejects.toThrow(
-      /corrupt\.pack: corrupt: checksum of section/,
-    );
-    // Checked lazily (the default), the corrupt section fails the request that reads it, naming the file.
-    const lazy = await createEngine({ packs: [corruptFile], wasm: false });
+    // A pack this size is checked whole at load by default (and with verify: true).
+    for (const verify of [undefined, true])
+      await expect(createEngine({ packs: [corruptFile], verify })).rejects.toThrow(
+        /corrupt\.pack: corrupt: checksum of section/,
+      );
+    // Checked lazily, the corrupt section fails the request that reads it, naming the file.
+    const lazy = await createEngine({ packs: [corruptFile], verify: 'lazy', wasm: false });
     expect(lazy.geocode({ latlng: '43.7384,7.4246' })).toMatchObject({
       status: 'ERROR',
       error_message: expect.stringMatching(/corrupt\.pack: corrupt: checksum of section/),

@@ -1,6 +1,6 @@
 /**
  * Corrupt packs (issue 18 item 5): a real pack cut short or with bytes overwritten inside its sections, opened with
- * `verify` on, off and lazy (the default), is refused with a PackError naming the problem or answered — every endpoint returns a body
+ * `verify` on, off and lazy, is refused with a PackError naming the problem or answered — every endpoint returns a body
  * with a status (an ERROR naming the corruption counts as an answer) — never a hang, a crash or a raw
  * TypeError/RangeError. Each batch runs in a child process so that a hang shows as a missing report.
  */

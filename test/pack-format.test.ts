@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { crc32 } from '../src/pack/crc32.js';
 import { ENTRY_BYTES, HEADER_BYTES } from '../src/pack/format.js';
-import { Pack, PackError } from '../src/pack/reader.js';
+import { defaultVerify, EAGER_VERIFY_MAX_BYTES, Pack, PackError } from '../src/pack/reader.js';
 import { StringTable, StringTableBuilder } from '../src/pack/strings.js';
 import { PackWriter } from '../src/pack/writer.js';
 
@@ -65,7 +65,7 @@ describe('pack format', () => {
       bytes[s.offset + Math.floor(s.byteLength / 2)]! ^= 0x40;
       const named = new RegExp(`x\\.pack: corrupt: checksum of section "${s.name.replace('.', '\\.')}"`);
       expect(() => Pack.from(bytes, { source: 'x.pack', verify: true })).toThrow(named);
-      const lazy = Pack.from(bytes, { source: 'x.pack' });
+      const lazy = Pack.from(bytes, { source: 'x.pack', verify: 'lazy' });
       // The other sections still open; the corrupt one is refused each time it is asked for, never handed out.
       for (const other of lazy.sections.keys()) if (other !== s.name) expect(() => lazy.array(other)).not.toThrow();
       expect(() => lazy.array(s.name)).toThrow(named);
@@ -73,6 +73,16 @@ describe('pack format', () => {
       // verify: false hands the bytes out unchecked (trusted packs).
       expect(() => Pack.from(bytes, { verify: false }).array(s.name)).not.toThrow();
     }
+  });
+
+  it('checks packs up to 64 MB whole at load by default, bigger ones section by section on first use', () => {
+    expect(EAGER_VERIFY_MAX_BYTES).toBe(64 * 1024 * 1024);
+    expect(defaultVerify(EAGER_VERIFY_MAX_BYTES)).toBe(true);
+    expect(defaultVerify(EAGER_VERIFY_MAX_BYTES + 1)).toBe('lazy');
+    const bytes = samplePack();
+    const s = [...Pack.from(bytes).sections.values()][0]!;
+    bytes[s.offset]! ^= 1;
+    expect(() => Pack.from(bytes, { source: 'x.pack' })).toThrow(/x\.pack: corrupt: checksum/);
   });
 
   it('detects a corrupt header or section table', () => {

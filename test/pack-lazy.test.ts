@@ -15,11 +15,11 @@ const dir = mkdtempSync(join(tmpdir(), 'bando-lazy-'));
 const bytes = testPack('hcmc');
 const trip = { origin: '10.7769,106.7009', destination: '10.7870,106.6880' };
 
-describe('a pack opened with the default lazy checks', () => {
+describe('a pack opened with lazy checks (the default above 64 MB)', () => {
   it('answers as the same pack read whole and verified', async () => {
     const file = join(dir, 'hcmc.pack');
     writeFileSync(file, bytes);
-    const lazy = await createEngine({ packs: [file], wasm: false });
+    const lazy = await createEngine({ packs: [file], verify: 'lazy', wasm: false });
     const whole = await createEngine({ packs: [file], verify: true, wasm: false });
     expect(lazy.info().packs[0]!.bytes).toBe(bytes.length);
     const got = lazy.direction(trip);
@@ -35,21 +35,22 @@ describe('a pack opened with the default lazy checks', () => {
     const file = join(dir, 'corrupt.pack');
     writeFileSync(file, corrupt);
     const named = /corrupt\.pack: corrupt: checksum of section "graph\.edge\.len" does not match/;
-    const engine = await createEngine({ packs: [file], wasm: false });
+    const engine = await createEngine({ packs: [file], verify: 'lazy', wasm: false });
     for (let i = 0; i < 2; i++) {
       const r = engine.direction(trip) as { status: string; error_message?: string };
       expect(r.status).toBe('ERROR');
       expect(r.error_message).toMatch(named);
     }
     // The same bytes given in memory are checked on first use too.
-    const inMemory = await createEngine({ packs: [corrupt], wasm: false });
+    const inMemory = await createEngine({ packs: [corrupt], verify: 'lazy', wasm: false });
     expect((inMemory.direction(trip) as { error_message?: string }).error_message).toMatch(
       /pack bytes: corrupt: checksum of section "graph\.edge\.len"/,
     );
-    // verify: true refuses it at load.
-    await expect(createEngine({ packs: [file], verify: true, wasm: false })).rejects.toThrow(
-      /corrupt\.pack: corrupt: checksum/,
-    );
+    // verify: true, and the default for a pack this size, refuse it at load.
+    for (const verify of [true, undefined])
+      await expect(createEngine({ packs: [file], verify, wasm: false })).rejects.toThrow(
+        /corrupt\.pack: corrupt: checksum/,
+      );
   });
 
   it('refuses a truncated file at load', async () => {

@@ -1,6 +1,6 @@
 import { nodeBuiltin } from '../node-builtin.js';
 import { ENTRY_BYTES, HEADER_BYTES } from './format.js';
-import { Pack, PackError, type Verify } from './reader.js';
+import { defaultVerify, Pack, PackError, type Verify } from './reader.js';
 
 /**
  * Where a pack comes from: a file path (Node), a URL (fetched; file: URLs in Node; outside Node a string without a
@@ -12,12 +12,12 @@ export type PackSource = string | URL | ArrayBuffer | Uint8Array;
  * Reads and opens one pack. Throws PackError naming the source when it is missing, truncated, of another format
  * version, or its header or section table is corrupt.
  *
- * A pack file in Node is opened by its header and section table alone (milliseconds, whatever its size), unless
- * `verify` is true; each section is read when first used. Bytes and fetched URLs are opened in memory. Section
- * checksums (`verify`, see Verify): `'lazy'` (default) checks each section just before its first use, so a corrupt
- * section fails the request that needs it with an error naming the pack and the section and its bytes are never
- * used; `true` reads the whole pack and checks every section now (a corrupt pack is refused at load, at a cost
- * linear in its size: about 2.5 ms per MB); `false` never checks them.
+ * Section checksums follow `verify` (see Verify; by default every section is checked now for packs up to
+ * EAGER_VERIFY_MAX_BYTES, and each section just before its first use above). A pack file in Node that is not checked
+ * whole now is opened by its header and section table alone (milliseconds, whatever its size) and each section is
+ * read when first used; otherwise, and for bytes and fetched URLs, the pack is held in memory. With lazy checks a
+ * corrupt section fails the request that needs it, with an error naming the pack and the section, and its bytes
+ * are never used.
  */
 export async function loadPack(source: PackSource, opts: { verify?: Verify } = {}): Promise<Pack> {
   if (source instanceof ArrayBuffer || source instanceof Uint8Array)
@@ -25,10 +25,21 @@ export async function loadPack(source: PackSource, opts: { verify?: Verify } = {
   const label = source instanceof URL ? source.href : source;
   const fs = nodeBuiltin('node:fs');
   const url = sourceUrl(source, label, !!fs);
-  if (fs && opts.verify !== true && (!url || url.protocol === 'file:'))
-    return openLazily(fs, url ?? source, label, opts.verify !== false);
+  if (fs && (!url || url.protocol === 'file:')) {
+    const verify = opts.verify ?? defaultVerify(fileSize(fs, url ?? source, label));
+    if (verify !== true) return openLazily(fs, url ?? source, label, verify === 'lazy');
+  }
   const bytes = await readSource(source, url, fs, label);
   return Pack.from(bytes, { source: label, verify: opts.verify });
+}
+
+/** A file's size in bytes, or a PackError naming it. */
+function fileSize(fs: typeof import('node:fs'), path: string | URL, label: string): number {
+  try {
+    return fs.statSync(path).size;
+  } catch (err) {
+    throw fileError(err, label);
+  }
 }
 
 /** Files whose packs were garbage-collected are closed. */

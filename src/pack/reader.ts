@@ -31,17 +31,31 @@ export interface SectionEntry {
 
 /**
  * When section checksums are checked (the header and section table are always checked at once):
- * - `'lazy'` (the default): each section's CRC-32 just before its first use, so corrupt bytes are never used and
- *   opening costs the table, whatever the pack's size;
- * - `true`: every section's at open (the whole pack read and checked: linear in its size);
+ * - `true`: every section's at open (the whole pack read and checked: linear in its size, about 2.5 ms per MB), so a
+ *   corrupt pack is refused at load;
+ * - `'lazy'`: each section's CRC-32 just before its first use, so corrupt bytes are never used and opening costs the
+ *   table, whatever the pack's size;
  * - `false`: never (trusted bytes; the readers' own bounds checks still hold).
+ * Default: `true` up to EAGER_VERIFY_MAX_BYTES, `'lazy'` above (defaultVerify).
  */
 export type Verify = boolean | 'lazy';
+
+/**
+ * Packs up to this size (bytes) are checked whole at load by default: at most about 160 ms, and a corrupt pack is
+ * refused by createEngine itself. Bigger packs (a whole city or country) are checked section by section on first
+ * use, so that they open in milliseconds.
+ */
+export const EAGER_VERIFY_MAX_BYTES = 64 * 1024 * 1024;
+
+/** The default `verify` for a pack of `bytes` bytes. */
+export function defaultVerify(bytes: number): Verify {
+  return bytes <= EAGER_VERIFY_MAX_BYTES ? true : 'lazy';
+}
 
 export interface OpenOptions {
   /** Label used in error messages (the file name or URL). */
   source?: string;
-  /** When section checksums are checked (default `'lazy'`). */
+  /** When section checksums are checked (default: defaultVerify of the pack's size). */
   verify?: Verify;
 }
 
@@ -74,12 +88,12 @@ export class Pack {
 
   /**
    * Opens a pack over its bytes. Throws PackError naming `opts.source` when the bytes are not a pack, the version
-   * is not supported, the pack is truncated or (`verify: true`) a checksum does not match; with `verify: 'lazy'`
-   * (default) a section whose checksum does not match throws when it is first used.
+   * is not supported, the pack is truncated or (`verify: true`, the default up to EAGER_VERIFY_MAX_BYTES) a checksum
+   * does not match; with `verify: 'lazy'` a section whose checksum does not match throws when it is first used.
    */
   static from(data: ArrayBuffer | Uint8Array, opts: OpenOptions = {}): Pack {
     const source = opts.source ?? 'pack';
-    const verify = opts.verify ?? 'lazy';
+    const verify = opts.verify ?? defaultVerify(data.byteLength);
     let bytes = data instanceof Uint8Array ? data : new Uint8Array(data);
     // Typed views need their element alignment; a pack at an odd offset (a pooled Node Buffer) is copied once.
     if (bytes.byteOffset % 8 !== 0) bytes = bytes.slice();

@@ -1,5 +1,6 @@
 import type { EngineParams, MethodName } from '../http/routes.js';
 import type { Limits } from '../../limits.js';
+import type { Verify } from '../../pack/reader.js';
 
 /** A pack as it can cross a worker boundary: a URL or file path string, or the bytes. */
 export type WorkerPackSource = string | ArrayBuffer | Uint8Array;
@@ -8,8 +9,8 @@ export type WorkerPackSource = string | ArrayBuffer | Uint8Array;
 export interface WorkerInitOptions {
   /** Packs to load inside the worker. Default: the embedded default pack (resolved relative to the worker bundle). */
   packs?: WorkerPackSource[];
-  /** Check every section checksum at load (default true). */
-  verify?: boolean;
+  /** When section checksums are checked (EngineOptions.verify; default: whole at load up to 64 MB, lazily above). */
+  verify?: Verify;
   /** Request limits to change (EngineOptions.limits). */
   limits?: Partial<Limits>;
 }
