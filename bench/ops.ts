@@ -12,6 +12,8 @@
  *    light calls), the heavy one 10 nice levels lower (`--heavy-niceness 10`),
  *    no reserved thread (`--heavy-threads 2`), and with BENCH_OPS_BASELINE=<another checkout, built> that
  *    checkout's `dist/cli.js` (e.g. main, for before/after).
+ * 5. the Redis store alone: CPU per admitted request (this process and redis-server) with 1 and 8 requests per
+ *    event-loop turn, the cost the store adds to each request of part 1 without the engine's noise around it.
  * Needs Debian's redis-server (the bench starts its own on a free loopback port) and, for part 4, wrk and a built
  * dist/ (npm run build).
  */
@@ -39,8 +41,8 @@ const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const PACKS = [join(ROOT, 'packs/hanoi.pack')];
 const ROUNDS = Number(process.env.BENCH_OPS_ROUNDS ?? 3);
 const SECONDS = 6;
-/** Which parts to run (digits 1–4), e.g. BENCH_OPS_PARTS=24. */
-const PARTS = process.env.BENCH_OPS_PARTS ?? '1234';
+/** Which parts to run (digits 1–5), e.g. BENCH_OPS_PARTS=24. */
+const PARTS = process.env.BENCH_OPS_PARTS ?? '12345';
 /** Rounds of part 4 (each setup 12 s per round). */
 const FAIR_ROUNDS = Number(process.env.BENCH_OPS_FAIR_ROUNDS ?? 3);
 
@@ -106,6 +108,23 @@ function serve(args: string[], cli?: string): Promise<{ child: ChildProcess; url
   });
 }
 
+/** CPU time redis-server has used so far (user + system, `INFO cpu`), microseconds. */
+async function redisCpuUs(info: Redis): Promise<number> {
+  const text = await info.info('cpu');
+  return ['used_cpu_sys', 'used_cpu_user'].reduce(
+    (sum, f) => sum + Number(new RegExp(`^${f}:([\\d.]+)`, 'm').exec(text)?.[1] ?? NaN) * 1e6,
+    0,
+  );
+}
+
+/** Sends `signal` to a `serve` child process and resolves once it has exited (after SIGTERM: its usage written). */
+function stop(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill(signal);
+  return exited;
+}
+
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'bando-ops-'));
   const redis = await startRedis();
@@ -131,13 +150,7 @@ async function main(): Promise<void> {
       // CPU per request does not depend on what else the machine runs, unlike req/s: this process (the serving
       // thread and both engine threads) plus Redis's own CPU seconds (INFO cpu), which a quiet machine must also give.
       const info = new Redis(redis.url);
-      const redisCpu = async () => {
-        const text = await info.info('cpu');
-        return ['used_cpu_sys', 'used_cpu_user'].reduce(
-          (sum, f) => sum + Number(new RegExp(`^${f}:([\\d.]+)`, 'm').exec(text)?.[1] ?? NaN) * 1e6,
-          0,
-        );
-      };
+      const redisCpu = () => redisCpuUs(info);
       for (let round = 1; round <= ROUNDS; round++) {
         for (let i = 0; i < stores.length; i++) {
           const name = stores[i]![0];
@@ -231,7 +244,7 @@ async function main(): Promise<void> {
           'counted in Redis': counted,
         });
         for (const a of agents) a.destroy();
-        for (const inst of instances) inst.child.kill('SIGKILL');
+        await Promise.all(instances.map((inst) => stop(inst.child, 'SIGKILL')));
       }
       await counter.close();
       table(
@@ -364,7 +377,8 @@ async function main(): Promise<void> {
           });
         }
       }
-      for (const { child } of instances) child.kill('SIGTERM');
+      // Each writes its usage file as it closes: the temporary directory is removed only after they have exited.
+      await Promise.all(instances.map(({ child }) => stop(child, 'SIGTERM')));
       table(
         `Four connections sending 400-stop trips (12 s) and four sending geocodes (10 s, from 1 s in), bando serve --threads 2 (wrk -t1 each, interleaved, ${FAIR_ROUNDS} rounds; target geocode p99 ≤ 50 ms)`,
         fairRows,
@@ -375,6 +389,39 @@ async function main(): Promise<void> {
           `${name}: median geocode p99 ${median(mine.map((r) => r['geocode p99 ms'] as number)).toFixed(1)} ms, median trips answered ${median(mine.map((r) => r['trips answered'] as number))}`,
         );
       }
+    }
+
+    // 5. The Redis store alone: what admitting a request costs, without the engine and HTTP around it.
+    if (PARTS.includes('5')) {
+      const info = new Redis(redis.url);
+      const rows: Record<string, string | number>[] = [];
+      const N = 30_000;
+      for (let round = 1; round <= ROUNDS; round++)
+        for (const perTurn of [1, 8]) {
+          const store = await createRedisUsageStore(`${redis.url}/5`, { prefix: `alone${round}-${perTurn}:` });
+          const request = { key: 'bench', period: '2026-01', endpoint: 'direction', units: 1, monthlyQuota: 1e9 };
+          const admitAll = async (n: number) => {
+            for (let i = 0; i < n; i += perTurn)
+              await Promise.all(Array.from({ length: perTurn }, () => store.admit({ ...request, nowMs: Date.now() })));
+          };
+          await admitAll(3000); // warm-up
+          const before = [process.cpuUsage(), await redisCpuUs(info), performance.now()] as const;
+          await admitAll(N);
+          const used = process.cpuUsage(before[0]);
+          rows.push({
+            round,
+            'requests per turn': perTurn,
+            'client CPU µs/req': Math.round((used.user + used.system) / N),
+            'Redis CPU µs/req': Math.round(((await redisCpuUs(info)) - before[1]) / N),
+            'wall µs/req': Math.round(((performance.now() - before[2]) * 1000) / N),
+          });
+          await store.close();
+        }
+      info.disconnect();
+      table(
+        `The Redis store alone: ${N.toLocaleString('en')} admissions of one key, 1 or 8 per event-loop turn (this process's CPU and redis-server's, per request)`,
+        rows,
+      );
     }
   } finally {
     await redis.dispose();

@@ -14,6 +14,8 @@ import { buildPlaces, type AdminResolver } from './places/index.js';
 import { Progress } from './progress.js';
 import { sortedIndexOf } from './sorted.js';
 import { OsmStore } from './store.js';
+import { buildStoredIndexes } from './stored-indexes.js';
+import { Pack } from '../src/pack/reader.js';
 import { detectOsmFormat, readOsmFile } from './osm/read.js';
 import type { InputInfo, Tags } from './osm/types.js';
 
@@ -111,6 +113,8 @@ export function buildOsmPack(opts: BuildOptions): Uint8Array {
     admin: admin ? admin.serialize() : undefined,
   };
   contents.meta = metadata(opts.name, infos, contents);
+  progress.step('building the stored indexes');
+  contents.indexes = buildStoredIndexes(Pack.from(writePack(contents)));
   let bytes: Uint8Array;
   if (opts.hierarchies === false) {
     progress.step('writing the pack');

@@ -1,17 +1,23 @@
-/** A growable list of int32 values in one typed array (doubling), for builder tables with millions of entries. */
-export class GrowableInt32 {
-  private data = new Int32Array(1024);
+type Store = Int32Array | Float64Array;
+
+/** A growable list of numbers in one typed array (doubling), for builder tables with millions of entries. */
+class Growable<T extends Store> {
+  private data: T;
   private n = 0;
+
+  constructor(private readonly make: (length: number) => T) {
+    this.data = make(1024);
+  }
 
   /** Number of values. */
   get length(): number {
     return this.n;
   }
 
-  /** Appends a value (an int32). */
+  /** Appends a value (of the array's element type). */
   push(v: number): void {
     if (this.n === this.data.length) {
-      const next = new Int32Array(this.data.length * 2);
+      const next = this.make(this.data.length * 2);
       next.set(this.data);
       this.data = next;
     }
@@ -26,5 +32,19 @@ export class GrowableInt32 {
   /** Drops the values from index n on (n ≤ length). */
   truncate(n: number): void {
     this.n = n;
+  }
+}
+
+/** A growable list of int32 values. */
+export class GrowableInt32 extends Growable<Int32Array> {
+  constructor() {
+    super((n) => new Int32Array(n));
+  }
+}
+
+/** A growable list of float64 values (coordinates in degrees). */
+export class GrowableFloat64 extends Growable<Float64Array> {
+  constructor() {
+    super((n) => new Float64Array(n));
   }
 }

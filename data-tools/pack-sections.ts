@@ -3,6 +3,7 @@ import type { StringTableBuilder } from '../src/pack/strings.js';
 import type { BasemapArrays } from './basemap.js';
 import type { ChSections } from './ch-pack.js';
 import type { GraphArrays } from './graph.js';
+import type { IndexSections } from './stored-indexes.js';
 import type { PlaceArrays } from './places/index.js';
 import { WARD_SECTIONS, type WardPolygonArrays } from '../src/admin/ward-polygons.js';
 
@@ -18,6 +19,8 @@ export interface PackContents {
   /** The official polygons of the 2025 wards around the pack's area (src/admin/ward-polygons.ts). */
   wards?: WardPolygonArrays;
   basemap?: BasemapArrays;
+  /** Indexes stored built (data-tools/stored-indexes.ts), from the pack's own graph. */
+  indexes?: IndexSections;
   /** Contraction hierarchies (src/route/ch.ts), built from the pack's own graph. */
   ch?: ChSections;
 }
@@ -89,6 +92,10 @@ export function writePack(c: PackContents): Uint8Array {
       .addArray('map.partFirst', m.partFirst)
       .addArray('map.lat', m.lat)
       .addArray('map.lon', m.lon);
+  }
+  if (c.indexes) {
+    for (const [name, value] of c.indexes.json) w.addJson(name, value);
+    for (const [name, arr] of c.indexes.arrays) w.addArray(name, arr);
   }
   if (c.ch) {
     w.addJson('ch.index', c.ch.index);

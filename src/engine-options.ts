@@ -19,7 +19,7 @@ const isSource = (s: unknown): boolean =>
 
 /**
  * Throws a TypeError naming the first bad option: not an object, an unknown key, `packs` not an array of file
- * paths, URLs or bytes, `verify`/`wasm` not booleans. `style` and `limits` are checked where they are used.
+ * paths, URLs or bytes, `verify` not `'lazy'` or a boolean, `wasm` not a boolean. `style` and `limits` are checked where they are used.
  */
 export function checkEngineOptions(opts: unknown): void {
   if (opts === undefined) return;
@@ -43,8 +43,8 @@ export function checkEngineOptions(opts: unknown): void {
     if (bad >= 0)
       throw new TypeError(`createEngine: packs[${bad}] must be a file path, a URL, an ArrayBuffer or a Uint8Array`);
   }
-  for (const key of ['verify', 'wasm'] as const) {
-    if (o[key] !== undefined && typeof o[key] !== 'boolean')
-      throw new TypeError(`createEngine: ${key} must be true or false`);
-  }
+  if (o.verify !== undefined && typeof o.verify !== 'boolean' && o.verify !== 'lazy')
+    throw new TypeError(`createEngine: verify must be 'lazy', true or false`);
+  if (o.wasm !== undefined && typeof o.wasm !== 'boolean')
+    throw new TypeError(`createEngine: wasm must be true or false`);
 }

@@ -106,6 +106,14 @@ describe('createEngine', () => {
     corrupt[corrupt.length - 100]! ^= 0xff;
     const corruptFile = join(dir, 'corrupt.pack');
     writeFileSync(corruptFile, corrupt);
-    await expect(createEngine({ packs: [corruptFile] })).rejects.toThrow(/corrupt\.pack: corrupt: checksum of section/);
+    await expect(createEngine({ packs: [corruptFile], verify: true })).rejects.toThrow(
+      /corrupt\.pack: corrupt: checksum of section/,
+    );
+    // Checked lazily (the default), the corrupt section fails the request that reads it, naming the file.
+    const lazy = await createEngine({ packs: [corruptFile], wasm: false });
+    expect(lazy.geocode({ latlng: '43.7384,7.4246' })).toMatchObject({
+      status: 'ERROR',
+      error_message: expect.stringMatching(/corrupt\.pack: corrupt: checksum of section/),
+    });
   });
 });

@@ -16,7 +16,7 @@ describe('createEngine checks its options before loading anything', () => {
   });
   it('bad pack entries, booleans and non-objects are named', async () => {
     await expect(loose({ packs: ['a.pack', 42] })).rejects.toThrow(/packs\[1\] must be a file path/);
-    await expect(loose({ verify: 'yes' })).rejects.toThrow(/verify must be true or false/);
+    await expect(loose({ verify: 'yes' })).rejects.toThrow(/verify must be 'lazy', true or false/);
     await expect(loose({ wasm: 1 })).rejects.toThrow(/wasm must be true or false/);
     await expect(loose('hanoi.pack')).rejects.toThrow(/options must be an object/);
     await expect(loose(null)).rejects.toThrow(/options must be an object/);

@@ -44,44 +44,81 @@ afterAll(async () => {
 const get = (path: string): RestRequest => ({ method: 'GET', url: `https://bando.test${path}`, header: () => null });
 const status = async (r: Reply | Promise<Reply>) => (await r).status;
 
+/**
+ * 3,000 random requests on three keys (quotas, rate caps, sessions repeated and expiring, free resources) across a
+ * month change, each with its time.
+ */
+function randomRequests(): UsageRequest[] {
+  let seed = 99;
+  const rnd = (n: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
+  const keys = [
+    { key: 'a', monthlyQuota: 60 },
+    { key: 'b{x}:u:', monthlyQuota: 1000, perSecond: 3 },
+    { key: 'c', monthlyQuota: 400, perSecond: 20 },
+  ];
+  let now = Date.UTC(2025, 4, 31, 23, 56);
+  const out: UsageRequest[] = [];
+  for (let i = 0; i < 3000; i++) {
+    now += rnd(400);
+    const k = keys[rnd(3)]!;
+    const kind = rnd(10);
+    const request: UsageRequest = {
+      key: k.key,
+      period: new Date(now).toISOString().slice(0, 7),
+      endpoint: kind < 3 ? 'autocomplete' : kind < 5 ? 'placeDetail' : kind < 6 ? 'tiles' : 'direction',
+      units: kind === 5 ? 0 : 1,
+      monthlyQuota: k.monthlyQuota,
+      perSecond: k.perSecond,
+      nowMs: now,
+    };
+    if (kind < 5 && rnd(10) < 8)
+      request.session = { endpoint: kind < 3 ? 'autocomplete' : 'placeDetail', token: `t${rnd(6)}` };
+    out.push(request);
+  }
+  return out;
+}
+
 describe('Redis store: the same decisions as the memory store', () => {
-  it('on 3,000 random requests (quotas, rate caps, sessions, free resources, a month change) decides and counts alike', async () => {
-    const sessions = { idleMs: 2000, rememberMs: 3_600_000 };
-    const r = await store('parity:', { sessions });
+  const sessions = { idleMs: 2000, rememberMs: 3_600_000 };
+
+  /** The memory store's decisions and report on the random requests, and the Redis store's (`admitAll`). */
+  async function compare(
+    prefix: string,
+    admitAll: (r: RedisUsageStore, requests: UsageRequest[]) => Promise<Admission[]>,
+  ): Promise<void> {
+    const requests = randomRequests();
     const m = new MemoryUsageStore({}, { sessions });
-    let seed = 99;
-    const rnd = (n: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
-    const keys = [
-      { key: 'a', monthlyQuota: 60 },
-      { key: 'b{x}:u:', monthlyQuota: 1000, perSecond: 3 },
-      { key: 'c', monthlyQuota: 400, perSecond: 20 },
-    ];
-    let now = Date.UTC(2025, 4, 31, 23, 56);
-    const got: Admission[] = [];
-    const want: Admission[] = [];
-    for (let i = 0; i < 3000; i++) {
-      now += rnd(400);
-      const k = keys[rnd(3)]!;
-      const kind = rnd(10);
-      const request: UsageRequest = {
-        key: k.key,
-        period: new Date(now).toISOString().slice(0, 7),
-        endpoint: kind < 3 ? 'autocomplete' : kind < 5 ? 'placeDetail' : kind < 6 ? 'tiles' : 'direction',
-        units: kind === 5 ? 0 : 1,
-        monthlyQuota: k.monthlyQuota,
-        perSecond: k.perSecond,
-        nowMs: now,
-      };
-      if (kind < 5 && rnd(10) < 8)
-        request.session = { endpoint: kind < 3 ? 'autocomplete' : 'placeDetail', token: `t${rnd(6)}` };
-      want.push(m.admit(request));
-      got.push(await r.admit(request));
-    }
-    expect(got).toEqual(want);
+    const want = requests.map((request) => m.admit(request));
+    const r = await store(prefix, { sessions });
+    expect(await admitAll(r, requests)).toEqual(want);
     // Every outcome occurred, and the month changed, so the comparison covered every rule.
     expect(new Set(want)).toEqual(new Set(['ok', 'quota', 'rate']));
     expect(Object.keys(m.report().c!).sort()).toEqual(['2025-05', '2025-06']);
     expect(await r.report()).toEqual(m.report());
+  }
+
+  it('on 3,000 random requests (quotas, rate caps, sessions, free resources, a month change) decides and counts alike', async () => {
+    await compare('parity:', async (r, requests) => {
+      const got: Admission[] = [];
+      for (const request of requests) got.push(await r.admit(request));
+      return got;
+    });
+  });
+
+  it('also when many requests of several keys arrive in one event-loop turn (one script call per key, in order)', async () => {
+    // Runs of 1–1,800 requests admitted without waiting, so that one turn's batches hold repeated sessions, a full
+    // rate window, several keys, the month change and more than one script call's worth of requests of one key.
+    let seed = 7;
+    const rnd = (n: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
+    await compare('batches:', async (r, requests) => {
+      const got: Admission[] = [];
+      for (let i = 0; i < requests.length;) {
+        const n = i === 0 ? 1800 : 1 + rnd(60);
+        got.push(...(await Promise.all(requests.slice(i, i + n).map((request) => r.admit(request)))));
+        i += n;
+      }
+      return got;
+    });
   });
 
   it('a session token cannot forge counts of another key or period', async () => {

@@ -58,14 +58,20 @@ describe('pack format', () => {
     expect([...pack.array<Int32Array>('a.i32')]).toEqual([1, -2, 3]);
   });
 
-  it('detects a flipped byte in every section', () => {
+  it('detects a flipped byte in every section: at open (verify: true) or at the first use of that section (lazy)', () => {
     const clean = samplePack();
     for (const s of Pack.from(clean).sections.values()) {
       const bytes = clean.slice();
       bytes[s.offset + Math.floor(s.byteLength / 2)]! ^= 0x40;
-      expect(() => Pack.from(bytes, { source: 'x.pack' })).toThrow(
-        new RegExp(`x\\.pack: corrupt: checksum of section "${s.name.replace('.', '\\.')}"`),
-      );
+      const named = new RegExp(`x\\.pack: corrupt: checksum of section "${s.name.replace('.', '\\.')}"`);
+      expect(() => Pack.from(bytes, { source: 'x.pack', verify: true })).toThrow(named);
+      const lazy = Pack.from(bytes, { source: 'x.pack' });
+      // The other sections still open; the corrupt one is refused each time it is asked for, never handed out.
+      for (const other of lazy.sections.keys()) if (other !== s.name) expect(() => lazy.array(other)).not.toThrow();
+      expect(() => lazy.array(s.name)).toThrow(named);
+      expect(() => lazy.array(s.name)).toThrow(named);
+      // verify: false hands the bytes out unchecked (trusted packs).
+      expect(() => Pack.from(bytes, { verify: false }).array(s.name)).not.toThrow();
     }
   });
 

@@ -6,6 +6,8 @@ import { RoadGraph } from '../src/route/graph.js';
 import { Router } from '../src/route/router.js';
 import type { Endpoint } from '../src/route/search.js';
 import { wasmModule } from '../src/route/wasm/load.js';
+import { createEngine } from '../src/engine.js';
+import { bruteForce, mulberry32 } from '../src/trip/index.js';
 import { asciiMapPack, type AsciiMap } from './helpers/ascii-map.js';
 import { OSM, PACK_INPUTS, testPack } from './helpers/packs.js';
 import { PlainDijkstra, randomEndpoints } from './helpers/route-reference.js';
@@ -121,13 +123,59 @@ describe('a real pack with a forced core', () => {
     const g = new RoadGraph(pack);
     for (const wasm of [false, true]) {
       const router = new Router(g, pack, { wasm });
+      // Car: a 30 × 30 matrix (900 directions); the others 20 × 25.
       for (const profile of [0, 1, 3]) {
-        const pts = randomEndpoints(g, router, profile, 45, 11 + profile);
-        expect(checkPairs(g, router, profile, pts.slice(0, 20), pts.slice(20))).toBeGreaterThan(450);
+        const n = profile === 0 ? 30 : 20;
+        const pts = randomEndpoints(g, router, profile, profile === 0 ? 60 : 45, 11 + profile);
+        expect(checkPairs(g, router, profile, pts.slice(0, n), pts.slice(n))).toBeGreaterThan(450);
       }
-      // The WebAssembly core does not search a core yet: the router says so and routes those in TypeScript.
-      if (wasm && wasmModule()) expect(router.coreInfo().reason).toMatch(/core of 1500 states: queried in TypeScript/);
+      // The WebAssembly core searches hierarchies with a core too.
+      if (wasm && wasmModule()) expect(router.coreInfo()).toEqual({ core: 'wasm', reason: null });
     }
+  });
+
+  it('a trip is the best order by plain Dijkstra, and the same in both routers', async () => {
+    const pack = Pack.from(bytes);
+    const g = new RoadGraph(pack);
+    const router = new Router(g, pack, { wasm: false });
+    const plain = new PlainDijkstra(g, 0, 'fastest');
+    // Seeded points (as the API writes them) whose snaps are mutually reachable with the first by plain Dijkstra.
+    const rand = mulberry32(5);
+    const stops: { text: string; snap: Endpoint; dist: Map<string, number> }[] = [];
+    while (stops.length < 9) {
+      const v = Math.floor(rand() * g.nodeCount);
+      const text = `${g.lat(v).toFixed(6)},${g.lon(v).toFixed(6)}`;
+      const [lat, lon] = text.split(',').map(Number);
+      const snap = router.snap(lat!, lon!, 0);
+      if (!snap) continue;
+      const dist = plain.run(snap.edge, snap.t);
+      const first = stops[0] ?? { snap, dist };
+      if (plain.to(first.dist, first.snap, snap.edge, snap.t) === Infinity) continue;
+      if (plain.to(dist, snap, first.snap.edge, first.snap.t) === Infinity) continue;
+      stops.push({ text, snap, dist });
+    }
+    const n = stops.length;
+    const weight = new Float64Array(n * n);
+    stops.forEach((a, i) =>
+      stops.forEach((b, j) => (weight[i * n + j] = plain.to(a.dist, a.snap, b.snap.edge, b.snap.t))),
+    );
+    const best = bruteForce(weight, n, { start: 0 }).cost;
+    const answers = [];
+    for (const wasm of [false, true]) {
+      const engine = await createEngine({ packs: [bytes], wasm });
+      expect(engine.info().packs[0]!.routeCore.core).toBe(wasm && wasmModule() ? 'wasm' : 'typescript');
+      const r = engine.trip({
+        origin: stops[0]!.text,
+        waypoints: stops
+          .slice(1)
+          .map((s) => s.text)
+          .join(';'),
+      });
+      if (r.code !== 'Ok') throw new Error(r.code);
+      expect(Math.abs(r.trips[0]!.weight - best)).toBeLessThan(0.06 + 1e-9 * best);
+      answers.push(r);
+    }
+    expect(answers[1]).toEqual(answers[0]);
   });
 });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { direction } from '../src/api/direction.js';
 import { Pack } from '../src/pack/reader.js';
 import { Region } from '../src/region.js';
-import { Components } from '../src/route/components.js';
+import { Components, strongComponents } from '../src/route/components.js';
 import type { RoadGraph } from '../src/route/graph.js';
 import { Router, routerOf } from '../src/route/router.js';
 import { DEFAULT_LIMITS } from '../src/limits.js';
@@ -140,7 +140,7 @@ describe('the big-component threshold', () => {
   const ctx = new Router(g, pack, { wasm: false }).context(0);
 
   it('falls back to the largest component when no component reaches the threshold', () => {
-    const all = new Components(ctx.costs, ctx.turns, 1e9);
+    const all = new Components(strongComponents(ctx.costs, ctx.turns), 1e9);
     let big = 0;
     const ids = new Set<number>();
     for (let e = 0; e < g.edgeCount; e++) {

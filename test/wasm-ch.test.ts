@@ -3,13 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildOsmPack } from '../data-tools/build-pack.js';
 import { buildDimacsPack } from '../data-tools/dimacs-pack.js';
 import { Pack } from '../src/pack/reader.js';
 import { RoadGraph } from '../src/route/graph.js';
 import { Router } from '../src/route/router.js';
 import { WasmHierarchy } from '../src/route/wasm/ch.js';
 import { loadWasmCore } from '../src/route/wasm/load.js';
-import { DATA, testPack } from './helpers/packs.js';
+import { DATA, OSM, PACK_INPUTS, testPack } from './helpers/packs.js';
 import { randomEndpoints } from './helpers/route-reference.js';
 
 beforeAll(async () => {
@@ -122,6 +123,26 @@ describe('node-based hierarchy of a DIMACS window of New York: the WebAssembly q
     expect(keep.size).toBeGreaterThan(1000);
     const pack = Pack.from(await buildDimacsPack(join(tmp, 'w-d.gr.gz'), join(tmp, 'w-d.co.gz'), 'window'));
     expect(same(pack, 0, 'node', 40, 5)).toBeGreaterThan(300);
+    // The same window contracted down to a core of 400 states: the node-based core search.
+    const cored = Pack.from(
+      await buildDimacsPack(join(tmp, 'w-d.gr.gz'), join(tmp, 'w-d.co.gz'), 'window', { coreSize: 400 }),
+    );
+    expect(cored.json<{ list: { core: number }[] }>('ch.index').list[0]!.core).toBe(400);
+    expect(same(cored, 0, 'node', 40, 6)).toBeGreaterThan(300);
+  });
+});
+
+describe('edge-based hierarchies with a core: the WebAssembly query equals the TypeScript one', () => {
+  it('Đà Lạt with a forced core of 1,500 states, three vehicles', () => {
+    const bytes = buildOsmPack({
+      inputs: PACK_INPUTS.dalat.map((f) => OSM + f),
+      name: 'dalat',
+      admin: null,
+      contraction: { coreSize: 1500 },
+    });
+    const pack = Pack.from(bytes);
+    expect(pack.json<{ list: { core: number }[] }>('ch.index').list.every((e) => e.core === 1500)).toBe(true);
+    for (const profile of [0, 1, 3]) expect(same(pack, profile, 'edge', 30, 21 + profile)).toBeGreaterThan(100);
   });
 });
 

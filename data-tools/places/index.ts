@@ -152,7 +152,7 @@ export function buildPlaces(
   for (const d of drafts) {
     if (d.kind === PlaceKind.street || d.street) continue;
     const near = around(roads.index, d.lon, d.lat, 1, STREET_RADIUS_M / 1000) as number[];
-    if (near.length) d.street = roads.names[near[0]!];
+    if (near.length) d.street = roads.name(near[0]!);
   }
   if (admin) {
     for (const d of drafts) d.adm = admin.locate(d.lat, d.lon, d.tagged);

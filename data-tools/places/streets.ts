@@ -1,7 +1,9 @@
 /** Street places from named roads, and the nearest-street lookup for places without addr:street. */
+import Flatbush from 'flatbush';
 import KDBush from 'kdbush';
 import { haversine } from '../../src/geo.js';
 import { COORD_SCALE } from '../../src/pack/format.js';
+import { GrowableFloat64, GrowableInt32 } from '../growable.js';
 import type { OsmStore } from '../store.js';
 import { altNamesOf, centroid, type AltName } from './tags.js';
 
@@ -59,42 +61,24 @@ export function buildStreets(store: OsmStore, wardOf: ((lat: number, lon: number
   const out: StreetPiece[] = [];
   const wardCache = new Map<number, number>();
   const wardOfNode = (r: number): number => {
+    if (!wardOf) return -1;
     let w = wardCache.get(r);
-    if (w === undefined)
-      wardCache.set(r, (w = wardOf ? wardOf(store.latE7(r) / COORD_SCALE, store.lonE7(r) / COORD_SCALE) : -1));
+    if (w === undefined) wardCache.set(r, (w = wardOf(store.latE7(r) / COORD_SCALE, store.lonE7(r) / COORD_SCALE)));
     return w;
   };
   for (const [name, ways] of [...byName.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
-    const parent = ways.map((_, i) => i);
-    const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i]!)));
-    const boxes = ways.map((w) => bboxOf(store, w.refs));
-    // Sweep along longitude: only ways whose boxes overlap in x (with the margin) are compared, so a name shared by
-    // thousands of ways across a country costs about its neighbours, not all its pairs. The groups are the connected
-    // components of the same "near" relation as comparing every pair, so the result does not depend on the order.
-    const m = nearMargin(JOIN_METRES);
-    const byX = ways.map((_, i) => i).sort((p, q) => boxes[p]![0] - boxes[q]![0] || p - q);
-    for (let x = 0; x < byX.length; x++) {
-      const i = byX[x]!;
-      for (let y = x + 1; y < byX.length && boxes[byX[y]!]![0] - m <= boxes[i]![2]; y++) {
-        const j = byX[y]!;
-        if (
-          boxesNear(boxes[i]!, boxes[j]!, JOIN_METRES) &&
-          (sharesNode(ways[i]!.refs, ways[j]!.refs) ||
-            minVertexDistance(store, ways[i]!.refs, ways[j]!.refs) < JOIN_METRES)
-        )
-          parent[find(i)] = find(j);
-      }
-    }
+    const root = joinNear(store, ways);
     const groups = new Map<number, number[]>();
     ways.forEach((_, i) => {
-      const r = find(i);
+      const r = root[i]!;
       const g = groups.get(r);
       if (g) g.push(i);
       else groups.set(r, [i]);
     });
     for (const members of groups.values()) {
       const refs = [...new Set(members.flatMap((i) => ways[i]!.refs))];
-      const first = ways[Math.min(...members)]!;
+      // Members are in ways' order (ids ascending), so the first is the street's first way.
+      const first = ways[members[0]!]!;
       const alt = altNamesOf(first.tags, name);
       const importance = Math.min(255, 60 + Math.round(Math.sqrt(refs.length) * 8));
       const byWard = new Map<number, number[]>();
@@ -118,6 +102,40 @@ export function buildStreets(store: OsmStore, wardOf: ((lat: number, lon: number
     }
   }
   return out;
+}
+
+/**
+ * A group root per way of `ways` (one name) after joining every pair that shares a node or comes within
+ * JOIN_METRES: the groups are the connected components of that "near" relation. Candidate pairs come from an
+ * R-tree of the ways' boxes, so a name shared by thousands of ways across a country costs about each way's
+ * neighbours, not all its pairs, nor all ways in its band of longitude; the components, and so the result, do not
+ * depend on the order in which pairs are met.
+ */
+function joinNear(store: OsmStore, ways: readonly { refs: number[] }[]): number[] {
+  const parent = ways.map((_, i) => i);
+  if (ways.length < 2) return parent;
+  // Union-find with path compression.
+  const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i]!)));
+  const boxes = ways.map((w) => bboxOf(store, w.refs));
+  const tree = new Flatbush(ways.length);
+  for (const b of boxes) tree.add(b[0], b[1], b[2], b[3]);
+  tree.finish();
+  // The search box is one unit (1e-7 degree) wider than the margin, so that rounding never drops a pair that
+  // boxesNear, the exact test, accepts.
+  const m = nearMargin(JOIN_METRES) + 1;
+  for (let i = 0; i < ways.length; i++) {
+    const a = boxes[i]!;
+    for (const j of tree.search(a[0] - m, a[1] - m, a[2] + m, a[3] + m)) {
+      if (
+        j > i &&
+        find(i) !== find(j) &&
+        boxesNear(a, boxes[j]!, JOIN_METRES) &&
+        (sharesNode(ways[i]!.refs, ways[j]!.refs) || nearerThan(store, ways[i]!.refs, ways[j]!.refs, JOIN_METRES))
+      )
+        parent[find(i)] = find(j);
+    }
+  }
+  return parent.map((_, i) => find(i));
 }
 
 /** The node (store index) of `refs` nearest to their centroid. */
@@ -164,30 +182,32 @@ function sharesNode(a: number[], b: number[]): boolean {
   const s = new Set(a);
   return b.some((r) => s.has(r));
 }
-function minVertexDistance(store: OsmStore, a: number[], b: number[]): number {
-  let best = Infinity;
-  for (const p of a)
-    for (const q of b) {
-      best = Math.min(
-        best,
-        haversine(
-          store.latE7(p) / COORD_SCALE,
-          store.lonE7(p) / COORD_SCALE,
-          store.latE7(q) / COORD_SCALE,
-          store.lonE7(q) / COORD_SCALE,
-        ),
-      );
-    }
-  return best;
+/** True when some vertex of `a` lies less than `metres` from some vertex of `b` (store indices). */
+function nearerThan(store: OsmStore, a: number[], b: number[], metres: number): boolean {
+  for (const p of a) {
+    const pLat = store.latE7(p) / COORD_SCALE,
+      pLon = store.lonE7(p) / COORD_SCALE;
+    for (const q of b)
+      if (haversine(pLat, pLon, store.latE7(q) / COORD_SCALE, store.lonE7(q) / COORD_SCALE) < metres) return true;
+  }
+  return false;
 }
 
-/** Vertices of named roads (and points every 40 m along long segments) with their names, for nearest-street lookups. */
-export function namedRoadPoints(store: OsmStore): { index: KDBush; names: string[] } {
-  const pts: number[] = [];
+/**
+ * Vertices of named roads (and points every 40 m along long segments), for nearest-street lookups: `index` holds
+ * the points (lon, lat degrees) in way-id order, `name(i)` the name of point i. Points sit in typed arrays and names
+ * as ids, as a country has tens of millions of them.
+ */
+export function namedRoadPoints(store: OsmStore): { index: KDBush; name(point: number): string } {
+  const xy = new GrowableFloat64();
+  const nameOfPoint = new GrowableInt32();
   const names: string[] = [];
+  const nameIds = new Map<string, number>();
   for (const way of store.sortedWays()) {
     const name = way.tags.name;
     if (!name || !STREET_CLASSES.has(way.tags.highway ?? '')) continue;
+    let id = nameIds.get(name);
+    if (id === undefined) nameIds.set(name, (id = names.push(name) - 1));
     let prev = -1;
     for (const ref of way.refs) {
       const r = store.nodeIndex(ref);
@@ -202,21 +222,21 @@ export function namedRoadPoints(store: OsmStore): { index: KDBush; names: string
         const steps = Math.floor(d / 40);
         for (let k = 1; k <= steps; k++) {
           const t = k / (steps + 1);
-          pts.push(
-            (store.lonE7(prev) + (store.lonE7(r) - store.lonE7(prev)) * t) / COORD_SCALE,
-            (store.latE7(prev) + (store.latE7(r) - store.latE7(prev)) * t) / COORD_SCALE,
-          );
-          names.push(name);
+          xy.push((store.lonE7(prev) + (store.lonE7(r) - store.lonE7(prev)) * t) / COORD_SCALE);
+          xy.push((store.latE7(prev) + (store.latE7(r) - store.latE7(prev)) * t) / COORD_SCALE);
+          nameOfPoint.push(id);
         }
       }
-      pts.push(store.lonE7(r) / COORD_SCALE, store.latE7(r) / COORD_SCALE);
-      names.push(name);
+      xy.push(store.lonE7(r) / COORD_SCALE);
+      xy.push(store.latE7(r) / COORD_SCALE);
+      nameOfPoint.push(id);
       prev = r;
     }
   }
-  const index = new KDBush(Math.max(1, names.length));
-  for (let i = 0; i < names.length; i++) index.add(pts[2 * i]!, pts[2 * i + 1]!);
-  if (names.length === 0) index.add(0, 0);
+  const count = nameOfPoint.length;
+  const index = new KDBush(Math.max(1, count));
+  for (let i = 0; i < count; i++) index.add(xy.at(2 * i), xy.at(2 * i + 1));
+  if (count === 0) index.add(0, 0);
   index.finish();
-  return { index, names };
+  return { index, name: (point) => names[nameOfPoint.at(point)]! };
 }

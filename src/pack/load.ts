@@ -1,6 +1,6 @@
 import { nodeBuiltin } from '../node-builtin.js';
 import { ENTRY_BYTES, HEADER_BYTES } from './format.js';
-import { Pack, PackError } from './reader.js';
+import { Pack, PackError, type Verify } from './reader.js';
 
 /**
  * Where a pack comes from: a file path (Node), a URL (fetched; file: URLs in Node; outside Node a string without a
@@ -9,21 +9,24 @@ import { Pack, PackError } from './reader.js';
 export type PackSource = string | URL | ArrayBuffer | Uint8Array;
 
 /**
- * Reads and opens one pack. Throws PackError naming the source when it is missing, truncated or corrupt.
+ * Reads and opens one pack. Throws PackError naming the source when it is missing, truncated, of another format
+ * version, or its header or section table is corrupt.
  *
- * `verify` (default true) reads the whole pack and checks every section's checksum now: a corrupt pack is refused
- * at load, at a cost linear in its size (reading and checking a few hundred MB takes about a second). With
- * `verify: false` a pack file in Node is opened lazily instead: only its header and section table are read now,
- * and each section when first used, its checksum checked then (a corrupt section makes the request that needed it
- * fail with an error naming the file and the section). Bytes and fetched URLs are opened in memory, unchecked.
+ * A pack file in Node is opened by its header and section table alone (milliseconds, whatever its size), unless
+ * `verify` is true; each section is read when first used. Bytes and fetched URLs are opened in memory. Section
+ * checksums (`verify`, see Verify): `'lazy'` (default) checks each section just before its first use, so a corrupt
+ * section fails the request that needs it with an error naming the pack and the section and its bytes are never
+ * used; `true` reads the whole pack and checks every section now (a corrupt pack is refused at load, at a cost
+ * linear in its size: about 2.5 ms per MB); `false` never checks them.
  */
-export async function loadPack(source: PackSource, opts: { verify?: boolean } = {}): Promise<Pack> {
+export async function loadPack(source: PackSource, opts: { verify?: Verify } = {}): Promise<Pack> {
   if (source instanceof ArrayBuffer || source instanceof Uint8Array)
     return Pack.from(source, { source: 'pack bytes', verify: opts.verify });
   const label = source instanceof URL ? source.href : source;
   const fs = nodeBuiltin('node:fs');
   const url = sourceUrl(source, label, !!fs);
-  if (fs && opts.verify === false && (!url || url.protocol === 'file:')) return openLazily(fs, url ?? source, label);
+  if (fs && opts.verify !== true && (!url || url.protocol === 'file:'))
+    return openLazily(fs, url ?? source, label, opts.verify !== false);
   const bytes = await readSource(source, url, fs, label);
   return Pack.from(bytes, { source: label, verify: opts.verify });
 }
@@ -37,8 +40,11 @@ const closeFiles = new FinalizationRegistry<number>((fd) => {
   }
 });
 
-/** Opens a pack file by its header and section table; sections are read when first used (Pack.lazy). */
-function openLazily(fs: typeof import('node:fs'), path: string | URL, label: string): Pack {
+/**
+ * Opens a pack file by its header and section table; sections are read when first used, and their checksums checked
+ * then when `verify` (Pack.lazy).
+ */
+function openLazily(fs: typeof import('node:fs'), path: string | URL, label: string, verify: boolean): Pack {
   let fd: number;
   try {
     fd = fs.openSync(path, 'r');
@@ -66,7 +72,7 @@ function openLazily(fs: typeof import('node:fs'), path: string | URL, label: str
     const count = size >= HEADER_BYTES ? new DataView(header.buffer).getUint32(12, true) : 0;
     const tableEnd = Math.min(size, HEADER_BYTES + count * ENTRY_BYTES);
     const head = tableEnd > header.length ? readAt(0, tableEnd) : header;
-    const pack = Pack.lazy(head, size, readAt, label);
+    const pack = Pack.lazy(head, size, readAt, label, verify);
     closeFiles.register(pack, fd);
     return pack;
   } catch (err) {

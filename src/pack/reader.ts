@@ -29,11 +29,20 @@ export interface SectionEntry {
   crc: number;
 }
 
+/**
+ * When section checksums are checked (the header and section table are always checked at once):
+ * - `'lazy'` (the default): each section's CRC-32 just before its first use, so corrupt bytes are never used and
+ *   opening costs the table, whatever the pack's size;
+ * - `true`: every section's at open (the whole pack read and checked: linear in its size);
+ * - `false`: never (trusted bytes; the readers' own bounds checks still hold).
+ */
+export type Verify = boolean | 'lazy';
+
 export interface OpenOptions {
   /** Label used in error messages (the file name or URL). */
   source?: string;
-  /** Check every section's CRC when opening (default true). The header CRC is always checked. */
-  verify?: boolean;
+  /** When section checksums are checked (default `'lazy'`). */
+  verify?: Verify;
 }
 
 /**
@@ -44,12 +53,12 @@ export type SectionReader = (offset: number, length: number) => Uint8Array;
 
 /**
  * A pack: its section table, and its sections as typed-array views. Either opened in place over its bytes
- * (`from`: zero copy) or over a file read section by section when first used (`lazy`: each section read once,
- * its checksum checked then, and viewed zero-copy afterwards).
+ * (`from`: zero copy) or over a file read section by section when first used (`lazy`: each section read once and
+ * viewed zero-copy afterwards). With lazy verification a section's checksum is checked when it is first used.
  */
 export class Pack {
   readonly sections = new Map<string, SectionEntry>();
-  /** Sections read so far by a lazy pack. */
+  /** Sections used so far (read, and checked when the pack checks on first use). */
   private readonly opened = new Map<string, Uint8Array>();
 
   private constructor(
@@ -57,40 +66,40 @@ export class Pack {
     /** Size of the pack in bytes. */
     readonly byteLength: number,
     readonly source: string,
-    private readonly readAt: SectionReader | null = null,
+    /** Reads a section of a pack file; null when `bytes` hold the whole pack. */
+    private readonly readAt: SectionReader | null,
+    /** Check each section's checksum on its first use. */
+    private readonly checkOnUse: boolean,
   ) {}
 
   /**
-   * Opens a pack. Throws PackError naming `opts.source` when the bytes are not a pack, the version is not
-   * supported, the file is truncated or a checksum does not match.
+   * Opens a pack over its bytes. Throws PackError naming `opts.source` when the bytes are not a pack, the version
+   * is not supported, the pack is truncated or (`verify: true`) a checksum does not match; with `verify: 'lazy'`
+   * (default) a section whose checksum does not match throws when it is first used.
    */
   static from(data: ArrayBuffer | Uint8Array, opts: OpenOptions = {}): Pack {
     const source = opts.source ?? 'pack';
+    const verify = opts.verify ?? 'lazy';
     let bytes = data instanceof Uint8Array ? data : new Uint8Array(data);
     // Typed views need their element alignment; a pack at an odd offset (a pooled Node Buffer) is copied once.
     if (bytes.byteOffset % 8 !== 0) bytes = bytes.slice();
     const total = readHeader(bytes, bytes.byteLength, source);
-    const pack = new Pack(bytes, total, source);
+    const pack = new Pack(bytes, total, source, null, verify === 'lazy');
     pack.readTable(bytes, total);
-    if (opts.verify !== false) {
-      for (const [name, e] of pack.sections) {
-        if (crc32(bytes.subarray(e.offset, e.offset + e.byteLength)) !== e.crc)
-          throw new PackError(source, `corrupt: checksum of section "${name}" does not match`);
-      }
-    }
+    if (verify === true) for (const e of pack.sections.values()) pack.checked(e, pack.inPlace(e));
     return pack;
   }
 
   /**
-   * Opens a pack file from its header and section table; each section is read with `readAt` when first used and
-   * its checksum checked then (a PackError naming the file and the section when it does not match). Opening costs
-   * the table, whatever the file's size.
+   * Opens a pack file from its header and section table; each section is read with `readAt` when first used (and,
+   * unless `verify` is false, its checksum checked then: a PackError naming the file and the section when it does
+   * not match). Opening costs the table, whatever the file's size.
    * @param head the file's first bytes: at least the header, and the whole section table when the file has one
    * @param fileBytes the file's size in bytes
    */
-  static lazy(head: Uint8Array, fileBytes: number, readAt: SectionReader, source: string): Pack {
+  static lazy(head: Uint8Array, fileBytes: number, readAt: SectionReader, source: string, verify = true): Pack {
     const total = readHeader(head, fileBytes, source);
-    const pack = new Pack(head, total, source, readAt);
+    const pack = new Pack(head, total, source, readAt, verify);
     pack.readTable(head, total);
     return pack;
   }
@@ -123,17 +132,26 @@ export class Pack {
     }
   }
 
-  /** The bytes of a section: in place, or read (and checked) on first use for a lazy pack. */
+  /** The bytes of a section: in place or read from the file, checked on first use when the pack checks then. */
   private sectionBytes(e: SectionEntry): Uint8Array {
-    if (!this.readAt) return this.bytes.subarray(e.offset, e.offset + e.byteLength);
+    if (!this.readAt && !this.checkOnUse) return this.inPlace(e);
     let b = this.opened.get(e.name);
     if (!b) {
-      b = this.readAt(e.offset, e.byteLength);
-      if (crc32(b) !== e.crc)
-        throw new PackError(this.source, `corrupt: checksum of section "${e.name}" does not match`);
+      b = this.readAt ? this.readAt(e.offset, e.byteLength) : this.inPlace(e);
+      if (this.checkOnUse) this.checked(e, b);
       this.opened.set(e.name, b);
     }
     return b;
+  }
+
+  /** A section's bytes within the pack's bytes (a pack opened over its bytes). */
+  private inPlace(e: SectionEntry): Uint8Array {
+    return this.bytes.subarray(e.offset, e.offset + e.byteLength);
+  }
+
+  /** Throws PackError naming the pack and the section when `b`, the section's bytes, fail its checksum. */
+  private checked(e: SectionEntry, b: Uint8Array): void {
+    if (crc32(b) !== e.crc) throw new PackError(this.source, `corrupt: checksum of section "${e.name}" does not match`);
   }
 
   /** True when the pack has a section of that name. */

@@ -10,7 +10,8 @@ import { COORD_SCALE } from '../pack/format';
 import { AdminNames } from './admin-names';
 import { PlaceKind } from './kinds';
 import { packTag } from './place-id';
-import { PlaceIndex } from './search/index';
+import { PlaceIndex, PlaceTerms } from './search/index';
+import { probeHash, storedPlaceIndex } from './search/stored-index';
 import { PlaceCategories } from './search/place-categories';
 import { Searcher } from './search/search';
 import { storedTermsOf } from './search/terms';
@@ -54,7 +55,10 @@ export class PlacesRegion {
   constructor(readonly region: Region) {
     this.places = region.places!;
     this.admin = new AdminNames(region.admin);
-    this.index = new PlaceIndex(this.places, region.strings, this.admin);
+    const stored = storedPlaceIndex(region.pack, this.places.count, () =>
+      probeHash(new PlaceTerms(this.places, region.strings, this.admin), this.places.count),
+    );
+    this.index = new PlaceIndex(this.places, region.strings, this.admin, stored);
     this.searcher = new Searcher(this.index);
     this.categories = new PlaceCategories(this.places, region.strings);
     this.tag = packTag(region);

@@ -172,9 +172,9 @@ export class ContractionHierarchy {
   /** First rank of the core (states − core). */
   private readonly top: number;
   /** Landmarks of the core (0 without one). */
-  private readonly landmarks: number;
+  readonly landmarks: number;
   /** Largest finite landmark weight: scales the core search's float tolerance. */
-  private readonly lmMax: number;
+  readonly lmMax: number;
   /** Core search: each side's landmark potential per core state, valid where `potSeen` is the query's generation. */
   private readonly potF: Float64Array;
   private readonly potB: Float64Array;
@@ -495,13 +495,34 @@ export class ContractionHierarchy {
     }
     const dstArc = -1 - B.par[v]!;
     arcs.push(dstArc);
-    const weight = this.bestW;
-    return {
-      path: { arcs, from: posOnArc(src, srcArc), to: posOnArc(dst, dstArc), weight },
-      weight,
-      dur: F.dur[meet]! + B.dur[meet]!,
-      dist: F.len[meet]! + B.len[meet]!,
-    };
+    const [weight, dur, dist] = this.sums(meet);
+    return { path: { arcs, from: posOnArc(src, srcArc), to: posOnArc(dst, dstArc), weight }, weight, dur, dist };
+  }
+
+  /**
+   * Weight, seconds and metres of the route that met at `meet`, added as `table` adds them: the forward labels at
+   * `meet`, then the core records of the backward chain after it in driving order, up to the route's last core
+   * state (its exit; `meet` itself for a route that meets outside the core or leaves it there), then the exit's
+   * backward label. Float addition is not associative: summing the core part forward, as the many-to-many's
+   * one-to-many search over the core does, makes a matrix element and the direction of the same pair equal to the
+   * last bit. Without a core this is the forward plus the backward label at `meet`.
+   */
+  private sums(meet: number): [number, number, number] {
+    const F = this.F,
+      B = this.B,
+      rank = this.ch.rank;
+    let w = F.w[meet]!,
+      dur = F.dur[meet]!,
+      len = F.len[meet]!,
+      v = meet;
+    while (B.par[v]! >= 0 && rank[B.prev[v]!]! >= this.top) {
+      const i = B.par[v]!;
+      w += this.w[i]!;
+      dur += this.dur[i]!;
+      len += this.len[i]!;
+      v = B.prev[v]!;
+    }
+    return [w + B.w[v]!, dur + B.dur[v]!, len + B.len[v]!];
   }
 
   /**
@@ -672,7 +693,10 @@ export class ContractionHierarchy {
    * Many-to-many by buckets: one backward upward search per destination leaves (destination, weight, duration,
    * distance) at every state it settles; one forward upward search per origin scans them. Writes row-major
    * (origin i, destination j at i * dests.length + j) into the tables; Infinity where unreachable. The values are
-   * the labels `route` adds for the same pair (forward sum + backward sum at the meeting state).
+   * the ones `route` gives for the same pair (its `sums`). With a core, the upward searches stop at the core states
+   * they reach (entry states, as in `route`): each destination's entries go to core buckets, and each origin runs one
+   * one-to-many Dijkstra over the core from its entries (coreTable) that reads them: one core search per origin,
+   * not per pair.
    */
   table(
     origins: readonly Endpoint[],
@@ -683,55 +707,34 @@ export class ContractionHierarchy {
     out.weight.fill(Infinity);
     out.dur.fill(Infinity);
     out.dist.fill(Infinity);
-    if (this.core > 0) {
-      this.pairTable(origins, dests, out);
-      return;
-    }
-    // Buckets: entries appended per destination, then grouped by state (counting sort).
-    let cap = 1024,
-      n = 0;
-    let eState = new Uint32Array(cap),
-      eDest = new Uint32Array(cap);
-    let eW = new Float64Array(cap),
-      eD = new Float64Array(cap),
-      eL = new Float64Array(cap);
     const B = this.B,
-      F = this.F;
+      F = this.F,
+      top = this.top,
+      rank = this.ch.rank;
+    const up = new Buckets(),
+      inCore = new Buckets();
+    let settled = 0;
     for (let j = 0; j < nd; j++) {
       const gen = this.nextGen();
       this.seedTarget(dests[j]!, gen);
       while (B.heap.size > 0) {
         const v = B.heap.pop();
-        this.settled++;
-        if (this.stalled(B, v, false, gen)) continue;
-        if (n === cap) {
-          cap *= 2;
-          const grow = <T extends Uint32Array | Float64Array>(x: T): T => {
-            const y = new (x.constructor as new (k: number) => T)(cap);
-            y.set(x);
-            return y;
-          };
-          eState = grow(eState);
-          eDest = grow(eDest);
-          eW = grow(eW);
-          eD = grow(eD);
-          eL = grow(eL);
+        settled++;
+        if (rank[v]! >= top) {
+          inCore.push(rank[v]! - top, j, B.w[v]!, B.dur[v]!, B.len[v]!);
+          continue;
         }
-        eState[n] = v;
-        eDest[n] = j;
-        eW[n] = B.w[v]!;
-        eD[n] = B.dur[v]!;
-        eL[n] = B.len[v]!;
-        n++;
+        if (this.stalled(B, v, false, gen)) continue;
+        up.push(v, j, B.w[v]!, B.dur[v]!, B.len[v]!);
         this.expand(B, null, v, false, gen, false);
       }
     }
-    const first = new Uint32Array(this.states + 1);
-    for (let k = 0; k < n; k++) first[eState[k]! + 1]!++;
-    for (let s = 0; s < this.states; s++) first[s + 1]! += first[s]!;
-    const fill = first.slice(0, this.states);
-    const order = new Uint32Array(n);
-    for (let k = 0; k < n; k++) order[fill[eState[k]!]!++] = k;
+    const [first, order] = up.group(this.states);
+    const [coreFirst, coreOrder] = inCore.group(this.core);
+    // Per destination, its core entries: a destination is done in an origin's core search once all are settled.
+    const entries = new Int32Array(nd);
+    for (let k = 0; k < inCore.n; k++) entries[inCore.dest[k]!]!++;
+    const left = new Int32Array(nd);
     for (let i = 0; i < origins.length; i++) {
       const src = origins[i]!;
       const row = i * nd;
@@ -745,46 +748,157 @@ export class ContractionHierarchy {
       }
       const gen = this.nextGen();
       this.seedSource(src, gen, undefined);
+      let nf = 0;
       while (F.heap.size > 0) {
         const v = F.heap.pop();
-        this.settled++;
-        if (this.stalled(F, v, true, gen)) continue;
-        const dv = F.w[v]!;
-        for (let q = first[v]!; q < first[v + 1]!; q++) {
-          const k = order[q]!;
-          const t = row + eDest[k]!;
-          const w = dv + eW[k]!;
-          if (w < out.weight[t]!) {
-            out.weight[t] = w;
-            out.dur[t] = F.dur[v]! + eD[k]!;
-            out.dist[t] = F.len[v]! + eL[k]!;
-          }
+        settled++;
+        if (rank[v]! >= top) {
+          this.entF[nf++] = v;
+          continue;
         }
+        if (this.stalled(F, v, true, gen)) continue;
+        this.scan(v, v, row, first, order, up, out);
         this.expand(F, null, v, true, gen, false);
+      }
+      if (nf === 0 || inCore.n === 0) continue;
+      left.set(entries);
+      settled += this.coreTable(gen, nf, row, nd, coreFirst, coreOrder, inCore, left, out);
+    }
+    this.settled = settled;
+  }
+
+  /**
+   * Offers the bucket entries grouped at `at` (`first`, `order`: state v, or v's core number for core buckets) to
+   * row `row` through state v's forward labels.
+   */
+  private scan(
+    v: number,
+    at: number,
+    row: number,
+    first: Uint32Array,
+    order: Uint32Array,
+    b: Buckets,
+    out: { weight: Float64Array; dur: Float64Array; dist: Float64Array },
+  ): void {
+    const F = this.F,
+      dv = F.w[v]!;
+    for (let q = first[at]!; q < first[at + 1]!; q++) {
+      const k = order[q]!;
+      const t = row + b.dest[k]!;
+      const w = dv + b.w[k]!;
+      if (w < out.weight[t]!) {
+        out.weight[t] = w;
+        out.dur[t] = F.dur[v]! + b.dur[k]!;
+        out.dist[t] = F.len[v]! + b.len[k]!;
       }
     }
   }
 
   /**
-   * `table` of a hierarchy with a core: one `route` per pair (exact, and the direction's values by construction).
-   * Buckets would need every destination's search to cover the core it reaches.
+   * The core part of `table` for one origin: a Dijkstra over the core's edges from the origin's entry states
+   * (`entF[0 .. nf)`, with their forward labels), offering at each settled core state the core buckets there (the
+   * destinations whose backward search entered the core at it) to row `row`. Exact: a route through the core runs
+   * source, upward records, core edges to its last core state e, downward records to the target, and settling e
+   * with its exact label offers e's bucket entry. Destination j is done when every core state its entries sit at
+   * is settled (`left[j]` counts them down), or when the least key reaches its best weight (later offers weigh at
+   * least the key: bucket weights are not negative); the search stops when all are done. `bound`, the largest best
+   * weight of a destination not done, only falls, so a stale value stops no later than the true one; it is made
+   * again after nd settles that changed it. Returns the states settled.
    */
-  private pairTable(
-    origins: readonly Endpoint[],
-    dests: readonly Endpoint[],
+  private coreTable(
+    gen: number,
+    nf: number,
+    row: number,
+    nd: number,
+    first: Uint32Array,
+    order: Uint32Array,
+    b: Buckets,
+    left: Int32Array,
     out: { weight: Float64Array; dur: Float64Array; dist: Float64Array },
-  ): void {
-    let settled = 0;
-    origins.forEach((o, i) =>
-      dests.forEach((d, j) => {
-        const r = this.route(o, d);
-        settled += this.settled;
-        if (!r) return;
-        out.weight[i * dests.length + j] = r.weight;
-        out.dur[i * dests.length + j] = r.dur;
-        out.dist[i * dests.length + j] = r.dist;
-      }),
-    );
-    this.settled = settled;
+  ): number {
+    const F = this.F,
+      top = this.top,
+      rank = this.ch.rank;
+    for (let q = 0; q < nf; q++) F.heap.push(this.entF[q]!, F.w[this.entF[q]!]!);
+    let open = 0;
+    for (let j = 0; j < nd; j++) if (left[j]! > 0) open++;
+    const boundOf = () => {
+      let m = -Infinity;
+      for (let j = 0; j < nd; j++) if (left[j]! > 0) m = Math.max(m, out.weight[row + j]!);
+      return m;
+    };
+    let bound = boundOf(),
+      changed = 0,
+      settled = 0;
+    while (F.heap.size > 0 && open > 0) {
+      if (F.heap.minKey() >= bound) {
+        if (changed === 0) break;
+        bound = boundOf();
+        changed = 0;
+        continue;
+      }
+      const v = F.heap.pop();
+      settled++;
+      const c = rank[v]! - top;
+      if (first[c]! < first[c + 1]!) {
+        this.scan(v, c, row, first, order, b, out);
+        for (let q = first[c]!; q < first[c + 1]!; q++) if (--left[b.dest[order[q]!]!]! === 0) open--;
+        if (++changed >= nd) {
+          bound = boundOf();
+          changed = 0;
+        }
+      }
+      this.expand(F, null, v, true, gen, false);
+    }
+    F.heap.clear();
+    return settled;
+  }
+}
+
+/**
+ * Bucket entries of many-to-many searches (state, destination, weight, seconds, metres), appended per destination
+ * and grouped by state at the end (group). Grown by doubling.
+ */
+class Buckets {
+  n = 0;
+  state = new Uint32Array(1024);
+  dest = new Uint32Array(1024);
+  w = new Float64Array(1024);
+  dur = new Float64Array(1024);
+  len = new Float64Array(1024);
+
+  push(state: number, dest: number, w: number, dur: number, len: number): void {
+    if (this.n === this.state.length) {
+      const grow = <T extends Uint32Array | Float64Array>(x: T): T => {
+        const y = new (x.constructor as new (k: number) => T)(2 * x.length);
+        y.set(x);
+        return y;
+      };
+      this.state = grow(this.state);
+      this.dest = grow(this.dest);
+      this.w = grow(this.w);
+      this.dur = grow(this.dur);
+      this.len = grow(this.len);
+    }
+    const k = this.n++;
+    this.state[k] = state;
+    this.dest[k] = dest;
+    this.w[k] = w;
+    this.dur[k] = dur;
+    this.len[k] = len;
+  }
+
+  /**
+   * The entries grouped by state (counting sort, stable): entry order[q] for q in first[s] .. first[s + 1] - 1 sits
+   * at state s (of `states`).
+   */
+  group(states: number): [Uint32Array, Uint32Array] {
+    const first = new Uint32Array(states + 1);
+    for (let k = 0; k < this.n; k++) first[this.state[k]! + 1]!++;
+    for (let s = 0; s < states; s++) first[s + 1]! += first[s]!;
+    const fill = first.slice(0, states);
+    const order = new Uint32Array(this.n);
+    for (let k = 0; k < this.n; k++) order[fill[this.state[k]!]!++] = k;
+    return [first, order];
   }
 }

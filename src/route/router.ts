@@ -1,7 +1,9 @@
 import type { Pack } from '../pack/reader.js';
 import type { Region } from '../region.js';
 import { CH_LAYOUT_READ, chSection, ContractionHierarchy, costsCheck, type ChArrays } from './ch.js';
-import { BIG_COMPONENT_EDGES, Components } from './components.js';
+import { BIG_COMPONENT_EDGES, Components, strongComponents } from './components.js';
+import { storedComponents } from './stored-components.js';
+import { storedSnapGrid } from './stored-snap.js';
 import { ArcCosts, arcTail, type Weighting } from './costs.js';
 import { arcBearings } from './turn-model.js';
 import type { RoadGraph } from './graph.js';
@@ -60,7 +62,7 @@ export interface SnapLeg<P extends Endpoint = Endpoint> extends Leg {
 }
 
 /** Weight, duration (s) and distance (m) tables, row-major (origin i, destination j at i * cols + j). */
-/** The route core in use and, when it is TypeScript (or some queries are), why (see Router.coreInfo). */
+/** The route core in use and, when it is TypeScript, why (see Router.coreInfo). */
 export interface CoreInfo {
   core: 'wasm' | 'typescript';
   reason: string | null;
@@ -116,17 +118,28 @@ export class Router {
   /** The graph's perceived bearings per arc (turn-model.ts), computed on first use and shared by every context. */
   private bearings: Uint16Array | undefined;
 
-  /** The index of the graph's edge segments (built on first use), shared by snapping and reverse geocoding. */
+  /**
+   * The index of the graph's edge segments, shared by snapping and reverse geocoding: on first use, over the pack's
+   * stored grid when it has one for this graph, else built.
+   */
   segments(): SnapIndex {
-    return (this.snapIndex ??= new SnapIndex(this.graph));
+    const pack = this.pack;
+    return (this.snapIndex ??= new SnapIndex(this.graph, pack && ((layout) => storedSnapGrid(pack, layout))));
   }
 
-  /** Strongly connected components of a vehicle's road graph (turn rules included), computed on first use. */
+  /**
+   * Strongly connected components of a vehicle's road graph (turn rules included), on first use: the pack's stored
+   * ones when it has them for these costs, else computed.
+   */
   components(profile: number): Components {
     let c = this.comps[profile];
     if (!c) {
       const ctx = this.context(profile, 'fastest');
-      c = this.comps[profile] = new Components(ctx.costs, ctx.turns, this.bigComponentEdges);
+      const stored = this.pack ? storedComponents(this.pack, profile, ctx.costs, ctx.turns) : null;
+      c = this.comps[profile] = new Components(
+        stored ?? strongComponents(ctx.costs, ctx.turns),
+        this.bigComponentEdges,
+      );
     }
     return c;
   }
@@ -154,8 +167,7 @@ export class Router {
       const core = (this.wasmGraph ??= new WasmGraph(module, this.graph));
       if (!ctx.wasm) {
         const search = core.search(ctx.costs, ctx.turns);
-        // The core has no search for a hierarchy's core yet: such a hierarchy is queried in TypeScript (coreInfo).
-        const ch = ctx.ch && ctx.ch.core === 0 ? core.hierarchy(ctx.ch, search.header) : null;
+        const ch = ctx.ch && core.hierarchy(ctx.ch, search.header);
         ctx.wasm = { search, ch };
       }
       return ctx.wasm;
@@ -184,26 +196,14 @@ export class Router {
 
   /**
    * The core this router routes with and, for TypeScript, why: turned off (`wasm` false by option), the core not
-   * loaded (wasmLoadFailure) or a failed call into it (the error, recorded when it happened). With the WebAssembly
-   * core, `reason` names the hierarchies whose queries still run in TypeScript (those with a core), else null.
-   * Sets nothing up.
+   * loaded (wasmLoadFailure) or a failed call into it (the error, recorded when it happened); null with the
+   * WebAssembly core. Sets nothing up.
    */
   coreInfo(): CoreInfo {
     if (this.wasmFailure) return { core: 'typescript', reason: `a WebAssembly call failed: ${this.wasmFailure}` };
     if (!this.wasm) return { core: 'typescript', reason: 'WebAssembly turned off (wasm: false)' };
     const failure = wasmLoadFailure();
-    if (failure) return { core: 'typescript', reason: failure };
-    const cores = this.coreHierarchies();
-    return cores ? { core: 'wasm', reason: `${cores}: queried in TypeScript` } : { core: 'wasm', reason: null };
-  }
-
-  /** The pack's hierarchies that leave a core (which the WebAssembly core does not search), named; null when none. */
-  private coreHierarchies(): string | null {
-    const p = this.pack;
-    if (!p || !p.has('ch.index')) return null;
-    const list = p.json<{ list: ChIndexEntry[] }>('ch.index').list.filter((e) => (e.core ?? 0) > 0);
-    if (list.length === 0) return null;
-    return list.map((e) => `hierarchy ${e.id} (${e.weighting}) has a core of ${e.core} states`).join('; ');
+    return failure ? { core: 'typescript', reason: failure } : { core: 'wasm', reason: null };
   }
 
   /** The pack's hierarchy for a vehicle and weighting when it was contracted for exactly these arc weights. */
@@ -300,8 +300,9 @@ export class Router {
 
   /**
    * Costs from every origin to every destination; Infinity where unreachable. With a hierarchy: buckets (one
-   * upward search per destination and per origin), values the labels `leg` adds for the same pair; without: one
-   * A*-less Dijkstra per origin, values added along the best path in path order as `measure` does.
+   * upward search per destination and per origin, and with a core one Dijkstra over the core per origin), values
+   * those `leg` gives for the same pair; without: one A*-less Dijkstra per origin, values added along the best path
+   * in path order as `measure` does.
    */
   table(
     origins: readonly Endpoint[],

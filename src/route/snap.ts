@@ -21,6 +21,20 @@ export interface Snap {
   local?: Snap;
 }
 
+/** The layout of a SnapIndex grid: cell size (metres), columns, rows, and the segments it lists. */
+export interface SnapGridLayout {
+  cell: number;
+  nx: number;
+  ny: number;
+  segments: number;
+}
+
+/** A SnapIndex grid: `first` (nx * ny + 1 offsets into `seg`) and `seg`, the segments of each cell in turn. */
+export interface SnapGrid {
+  first: Uint32Array;
+  seg: Uint32Array;
+}
+
 /**
  * Static uniform-grid index over the edge segments of a road graph (each segment listed in every cell its bounding
  * box touches), queried ring by ring around the cell of the point until no unvisited cell can hold a nearer segment.
@@ -51,7 +65,14 @@ export class SnapIndex {
   /** Per edge: projected length in metres (to turn positions into fractions). */
   private readonly edgePLen: Float64Array;
 
-  constructor(readonly graph: RoadGraph) {
+  /**
+   * @param stored the pack's stored grid for this layout (stored-snap.ts), or null to build it: given the layout the
+   *   graph asks for, it returns the grid (checked to fit) or null when the pack has none for that layout
+   */
+  constructor(
+    readonly graph: RoadGraph,
+    stored: ((layout: SnapGridLayout) => SnapGrid | null) | null = null,
+  ) {
     const g = graph;
     const N = g.nodeCount;
     let minLat = Infinity,
@@ -93,7 +114,8 @@ export class SnapIndex {
       this.ptY[N + j] = g.shapeLat[j]! * this.ky - this.y0;
     }
     this.edgePLen = new Float64Array(E);
-    const counts = new Uint32Array(this.nx * this.ny + 1);
+    const grid = stored?.(this.layout) ?? null;
+    const counts = grid ? null : new Uint32Array(this.nx * this.ny + 1);
     let s = 0;
     for (let e = 0; e < E; e++) {
       const n = this.pointCount(e);
@@ -104,16 +126,31 @@ export class SnapIndex {
         this.segA[s] = this.pointId(e, i);
         this.segB[s] = this.pointId(e, i + 1);
         len += Math.hypot(this.px(e, i + 1) - this.px(e, i), this.py(e, i + 1) - this.py(e, i));
-        this.forCells(e, i, (c) => counts[c + 1]!++);
+        if (counts) this.forCells(e, i, (c) => counts[c + 1]!++);
       }
       this.edgePLen[e] = len;
     }
-    for (let c = 0; c < this.nx * this.ny; c++) counts[c + 1]! += counts[c]!;
-    this.cellFirst = counts;
-    this.cellSeg = new Uint32Array(counts[this.nx * this.ny]!);
-    const fill = counts.slice(0, this.nx * this.ny);
+    if (grid) {
+      this.cellFirst = grid.first;
+      this.cellSeg = grid.seg;
+      return;
+    }
+    for (let c = 0; c < this.nx * this.ny; c++) counts![c + 1]! += counts![c]!;
+    this.cellFirst = counts!;
+    this.cellSeg = new Uint32Array(counts![this.nx * this.ny]!);
+    const fill = counts!.slice(0, this.nx * this.ny);
     for (let k = 0; k < segCount; k++)
       this.forCells(this.segEdge[k]!, this.segIdx[k]!, (c) => (this.cellSeg[fill[c]!++] = k));
+  }
+
+  /** The grid's layout, which a stored grid must match. */
+  get layout(): SnapGridLayout {
+    return { cell: this.cell, nx: this.nx, ny: this.ny, segments: this.segEdge.length };
+  }
+
+  /** The grid: per cell its first entry in `seg` (nx * ny + 1 offsets), and the segments of each cell in turn. */
+  get grid(): SnapGrid {
+    return { first: this.cellFirst, seg: this.cellSeg };
   }
 
   /**

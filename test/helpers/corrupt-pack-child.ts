@@ -15,16 +15,38 @@ export interface ChildTask {
   cases: CorruptCase[];
 }
 
-/** One case's outcome: the pack was refused (with the error), or every call was answered (their statuses). */
+/**
+ * One case's outcome: the pack was refused (with the error), or every call was answered (their statuses, and per
+ * call whether the whole answer equals the clean pack's), or a call threw.
+ */
 export type CaseReport =
   | { case: CorruptCase; refused: string }
-  | { case: CorruptCase; answered: string[] }
+  | { case: CorruptCase; answered: string[]; same: boolean[] }
   | { case: CorruptCase; threw: string };
+
+type Answer = { status?: string; code?: string; error_message?: string; message?: string } | Uint8Array;
+
+/** An answer as comparable text: the JSON body without its timings, or the image's bytes. */
+const asText = (r: Answer): string =>
+  r instanceof Uint8Array
+    ? Buffer.from(r).toString('base64')
+    : JSON.stringify(r, (k, v: unknown) => (k.startsWith('executed_time') ? undefined : v));
 
 process.once('message', async (task: ChildTask) => {
   const base = testPack(task.region);
   const sections = [...Pack.from(base).sections.values()].filter((s) => s.byteLength > 0);
   const [a, b, c] = task.points;
+  const callsOf = (engine: Awaited<ReturnType<typeof createEngine>>): [string, () => unknown][] => [
+    ['direction', () => engine.direction({ origin: a, destination: b })],
+    ['distanceMatrix', () => engine.distanceMatrix({ origins: a, destinations: `${b}|${c}` })],
+    ['trip', () => engine.trip({ waypoints: `${a};${b};${c}` })],
+    ['geocode', () => engine.geocode({ latlng: a })],
+    ['autocomplete', () => engine.autocomplete({ input: 'Lê Lợi' })],
+    ['staticRoute', () => engine.staticRoute({ origin: a, destination: b, width: 64, height: 64 })],
+  ];
+  const clean = await createEngine({ packs: [base], verify: true });
+  const want: string[] = [];
+  for (const [, call] of callsOf(clean)) want.push(asText((await call()) as Answer));
   for (const k of task.cases) {
     process.send!({ start: k });
     let engine: Awaited<ReturnType<typeof createEngine>>;
@@ -34,26 +56,19 @@ process.once('message', async (task: ChildTask) => {
       process.send!({ case: k, refused: `${(err as Error).name}: ${(err as Error).message}` } satisfies CaseReport);
       continue;
     }
-    const calls: [string, () => unknown][] = [
-      ['direction', () => engine.direction({ origin: a, destination: b })],
-      ['distanceMatrix', () => engine.distanceMatrix({ origins: a, destinations: `${b}|${c}` })],
-      ['trip', () => engine.trip({ waypoints: `${a};${b};${c}` })],
-      ['geocode', () => engine.geocode({ latlng: a })],
-      ['autocomplete', () => engine.autocomplete({ input: 'Lê Lợi' })],
-      ['staticRoute', () => engine.staticRoute({ origin: a, destination: b, width: 64, height: 64 })],
-    ];
     const answered: string[] = [];
+    const same: boolean[] = [];
     try {
-      for (const [name, call] of calls) {
-        const r = (await call()) as
-          { status?: string; code?: string; error_message?: string; message?: string } | Uint8Array;
+      for (const [name, call] of callsOf(engine)) {
+        const r = (await call()) as Answer;
         answered.push(
           r instanceof Uint8Array
             ? `${name}: png`
             : `${name}: ${r.status ?? r.code} ${r.error_message ?? r.message ?? ''}`,
         );
+        same.push(asText(r) === want[same.length]);
       }
-      process.send!({ case: k, answered } satisfies CaseReport);
+      process.send!({ case: k, answered, same } satisfies CaseReport);
     } catch (err) {
       process.send!({ case: k, threw: `${(err as Error).name}: ${(err as Error).message}` } satisfies CaseReport);
     }

@@ -2,13 +2,13 @@
  * Corrupted copies of a pack for the pack fuzzing (issue 18 item 5): cut short, or a few bytes overwritten inside
  * one section (where, with `verify` off, no checksum catches them). Deterministic from the case's seed.
  */
-import type { SectionEntry } from '../../src/pack/reader.js';
+import type { SectionEntry, Verify } from '../../src/pack/reader.js';
 
 /** One corruption: `truncate` keeps a prefix, `overwrite` replaces 1–4 bytes of one section. */
 export interface CorruptCase {
   kind: 'truncate' | 'overwrite';
   seed: number;
-  verify: boolean;
+  verify: Verify;
 }
 
 /** The corrupted copy of `base` that `k` describes; `sections` are base's non-empty sections. */

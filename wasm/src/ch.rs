@@ -1,5 +1,6 @@
 //! Contraction hierarchy queries: ContractionHierarchy.route and .table of src/route/ch.ts step for step
-//! (same seeds, same stall-on-demand, same heap, same relaxation order), over the pack's "CH layout v3" arrays and
+//! (same seeds, same stall-on-demand, same heap, same relaxation order, the same core search: wasm/src/core.rs),
+//! over the pack's "CH layout v4" arrays and
 //! the record weights, durations and lengths the TypeScript side derived, copied into linear memory in a layout made
 //! for these searches (src/route/wasm/ch.ts): states renumbered by rank, labels reduced to weights, shortcut
 //! children in unpacking order. Renumbering changes no answer: the heap compares keys only, and each state keeps
@@ -73,6 +74,8 @@ pub struct Ch {
     pub result_weight: f64,
     pub result_dur: f64,
     pub result_dist: f64,
+    /// Largest finite landmark weight (scales the core search's float tolerance; 0 without a core).
+    pub lm_max: f64,
     pub states: u32,
     pub edge_based: u32,
     pub settled: u32,
@@ -109,18 +112,41 @@ pub struct Ch {
     pub sorted: *mut Bucket,
     /// u32 × (states + 1): bucket offsets per state.
     pub first: *mut u32,
+    /// The core (see src/route/ch.ts): its states are 0 .. core here (the highest ranks), with `landmarks`
+    /// landmarks; 0 for a fully contracted hierarchy.
+    pub core: u32,
+    pub landmarks: u32,
+    /// f64 × core × landmarks: weight from landmark l to core state v at v·L + l, and from v to l (Infinity: none).
+    pub lm_from: *const f64,
+    pub lm_to: *const f64,
+    /// Core search state (wasm/src/core.rs): per core state each side's potential, valid where its stamp is `gen`.
+    pub gen: u32,
+    pub pot_f: *mut f64,
+    pub pot_b: *mut f64,
+    pub pot_gen_f: *mut u32,
+    pub pot_gen_b: *mut u32,
+    /// f64 × 4 landmarks: the per-landmark constants of both potentials of the query under way.
+    pub lmc: *mut f64,
+    /// u32 × core each: core states each side's upward search settled (entry states).
+    pub ent_f: *mut u32,
+    pub ent_b: *mut u32,
+    /// i32 × `dest_cap` each: per destination of `table`, its core entries, and how many an origin's core search
+    /// has still to settle.
+    pub dest_cap: u32,
+    pub d_entries: *mut i32,
+    pub d_left: *mut i32,
 }
 
 /// One search side at work: its labels, touched states and heap, and the point it starts from (arc fraction
 /// `t`; forward sides start at a source, backward sides at a target) to recompute seed seconds and metres.
-struct Side {
+pub(crate) struct Side {
     w: *mut f64,
     pp: *mut [i32; 2],
     touched: *mut u32,
     nt: usize,
-    dl: *mut Dl,
-    h: Heap,
-    forward: bool,
+    pub(crate) dl: *mut Dl,
+    pub(crate) h: Heap,
+    pub(crate) forward: bool,
     t: f64,
 }
 
@@ -131,19 +157,29 @@ impl Side {
 
     /// Weight of state x's label (Infinity when not labelled).
     #[inline(always)]
-    unsafe fn w(&self, x: u32) -> f64 {
+    pub(crate) unsafe fn w(&self, x: u32) -> f64 {
         *self.w.add(x as usize)
     }
 
     /// (record, previous state) of state x's label.
     #[inline(always)]
-    unsafe fn pp(&self, x: u32) -> [i32; 2] {
+    pub(crate) unsafe fn pp(&self, x: u32) -> [i32; 2] {
         *self.pp.add(x as usize)
     }
 
-    /// Sets a label when it improves; true when it did.
+    /// Sets a label when it improves, queued with its weight as key; true when it did.
     #[inline(always)]
     unsafe fn label(&mut self, x: u32, w: f64, par: i32, prev: i32) -> bool {
+        if !self.set(x, w, par, prev) {
+            return false;
+        }
+        self.h.push(x, w);
+        true
+    }
+
+    /// Sets a label when it improves, not queued; true when it did.
+    #[inline(always)]
+    pub(crate) unsafe fn set(&mut self, x: u32, w: f64, par: i32, prev: i32) -> bool {
         let lw = &mut *self.w.add(x as usize);
         if *lw <= w {
             return false;
@@ -154,7 +190,6 @@ impl Side {
         }
         *lw = w;
         *self.pp.add(x as usize) = [par, prev];
-        self.h.push(x, w);
         true
     }
 
@@ -264,14 +299,14 @@ impl Ch {
 
     /// Upward records of v (`up`), else its downward records.
     #[inline(always)]
-    unsafe fn range(&self, v: u32, up: bool) -> (usize, usize) {
+    pub(crate) unsafe fn range(&self, v: u32, up: bool) -> (usize, usize) {
         let k = 2 * v as usize + !up as usize;
         (rd(self.rec_first, k) as usize, rd(self.rec_first, k + 1) as usize)
     }
 
     /// Relaxes the upward (forward) or downward-reversed (backward) records of v.
     #[inline(always)]
-    unsafe fn relax(&self, s: &mut Side, v: u32) {
+    pub(crate) unsafe fn relax(&self, s: &mut Side, v: u32) {
         let (lo, hi) = self.range(v, s.forward);
         let dv = s.w(v);
         for i in lo..hi {
@@ -282,14 +317,14 @@ impl Ch {
 
     /// Seconds and metres of record r (search order).
     #[inline(always)]
-    unsafe fn rec_dl(&self, r: i32) -> Dl {
+    pub(crate) unsafe fn rec_dl(&self, r: i32) -> Dl {
         (*self.kids.add((*self.rec.add(r as usize)).slot as usize)).dl
     }
 
     /// Records the seconds and metres of a settled, unstalled state from its parent's (settled before it), as the
     /// TypeScript labels add them.
     #[inline(always)]
-    unsafe fn settle_dl(&self, g: &Graph, c: &Costs, s: &Side, v: u32) {
+    pub(crate) unsafe fn settle_dl(&self, g: &Graph, c: &Costs, s: &Side, v: u32) {
         let [par, prev] = s.pp(v);
         *s.dl.add(v as usize) = if par < 0 {
             s.seed_dl(g, c, (-1 - par) as u32, prev)
@@ -322,20 +357,40 @@ impl Ch {
 }
 
 /// Settles the next state of side `l` (its heap is not empty): pop, stall test, relaxation, and the meeting test
-/// against side `o` for each improved label.
+/// against side `o` for each improved label. A core state is not searched beyond: it is kept among the side's
+/// entry states (`ent`, `*ne` of them) for the core search.
 #[inline(always)]
-unsafe fn settle(h: &Ch, l: &mut Side, o: &Side, best_w: &mut f64, meet: &mut i32) {
+unsafe fn settle(h: &Ch, l: &mut Side, o: &Side, best_w: &mut f64, meet: &mut i32, ent: *mut u32, ne: &mut usize) {
     let v = l.h.pop();
+    if v < h.core {
+        *ent.add(*ne) = v;
+        *ne += 1;
+        return;
+    }
     if h.stalled(l, v) {
         return;
     }
+    relax_meet(h, l, o, v, best_w, meet, |s, x, w| s.h.push(x, w));
+}
+
+/// Relaxes the records of v on side `l` (upward or core out-edges forward, downward-reversed or core in-edges
+/// backward), queues each improved label through `queue` (key: its weight, or in the core search weight +
+/// potential), then tests the meeting with side `o`.
+#[inline(always)]
+pub(crate) unsafe fn relax_meet(
+    h: &Ch, l: &mut Side, o: &Side, v: u32, best_w: &mut f64, meet: &mut i32, queue: impl Fn(&mut Side, u32, f64),
+) {
     let (lo, hi) = h.range(v, l.forward);
     let dv = l.w(v);
     for i in lo..hi {
         let r = &*h.rec.add(i);
         let x = r.node;
         let w = dv + r.w;
-        if l.label(x, w, i as i32, v as i32) && w + o.w(x) < *best_w {
+        if !l.set(x, w, i as i32, v as i32) {
+            continue;
+        }
+        queue(l, x, w);
+        if w + o.w(x) < *best_w {
             *best_w = w + o.w(x);
             *meet = x as i32;
         }
@@ -360,6 +415,7 @@ pub unsafe fn route(g: &Graph, c: &Costs, h: &mut Ch, se: u32, st: f64, only: i3
         }
     }
     let mut settled = 0u32;
+    let (mut nf, mut nb) = (0usize, 0usize);
     while f.h.size > 0 || b.h.size > 0 {
         let (fk, bk) = (f.h.min_key(), b.h.min_key());
         if fk.min(bk) >= best_w {
@@ -368,10 +424,13 @@ pub unsafe fn route(g: &Graph, c: &Costs, h: &mut Ch, se: u32, st: f64, only: i3
         settled += 1;
         // Two inlined copies rather than references chosen at run time, so each side's fields stay in locals.
         if fk <= bk {
-            settle(h, &mut f, &b, &mut best_w, &mut meet);
+            settle(h, &mut f, &b, &mut best_w, &mut meet, h.ent_f, &mut nf);
         } else {
-            settle(h, &mut b, &f, &mut best_w, &mut meet);
+            settle(h, &mut b, &f, &mut best_w, &mut meet, h.ent_b, &mut nb);
         }
+    }
+    if nf > 0 && nb > 0 {
+        settled += crate::core_search::search(h, &mut f, &mut b, &mut best_w, &mut meet, nf, nb);
     }
     h.settled = settled;
     let n = if meet < 0 {
@@ -381,19 +440,41 @@ pub unsafe fn route(g: &Graph, c: &Costs, h: &mut Ch, se: u32, st: f64, only: i3
         h.result_arc = d.3;
         if d.3 >= 0 { -2 } else { -1 }
     } else {
-        match (h.chain_dl(g, c, &f, meet as u32), h.chain_dl(g, c, &b, meet as u32)) {
-            (Some(fd), Some(bd)) => {
-                h.result_weight = best_w;
-                h.result_dur = fd.dur + bd.dur;
-                h.result_dist = fd.len + bd.len;
-                unpack(h, &f, &b, meet as u32)
-            }
-            _ => -3,
+        match h.sums(g, c, &f, &b, meet as u32) {
+            Some(()) => unpack(h, &f, &b, meet as u32),
+            None => -3,
         }
     };
     f.reset();
     b.reset();
     n
+}
+
+impl Ch {
+    /// Writes weight, seconds and metres of the route that met at `meet` to `result_*`, added as
+    /// ContractionHierarchy.sums adds them: forward labels at `meet`, the core records of the backward chain after
+    /// it in driving order up to the route's last core state, then that state's backward label. None when a chain
+    /// overflows the stack (never).
+    unsafe fn sums(&mut self, g: &Graph, c: &Costs, f: &Side, b: &Side, meet: u32) -> Option<()> {
+        let mut d = self.chain_dl(g, c, f, meet)?;
+        let mut w = f.w(meet);
+        let mut v = meet;
+        loop {
+            let [par, prev] = b.pp(v);
+            if par < 0 || prev as u32 >= self.core {
+                break;
+            }
+            let r = self.rec_dl(par);
+            w += (*self.rec.add(par as usize)).w;
+            d = Dl { dur: d.dur + r.dur, len: d.len + r.len };
+            v = prev as u32;
+        }
+        let e = self.chain_dl(g, c, b, v)?;
+        self.result_weight = w + b.w(v);
+        self.result_dur = d.dur + e.dur;
+        self.result_dist = d.len + e.len;
+        Some(())
+    }
 }
 
 /// Appends the payload arcs of record r in driving order to `path` (length `*n`), with a depth-first stack in
@@ -482,8 +563,45 @@ unsafe fn grow_buckets(h: &mut Ch, n: usize, need: usize) -> bool {
     true
 }
 
+/// Grows the per-destination arrays to at least `nd` destinations (old arrays abandoned); false when memory cannot
+/// grow.
+unsafe fn grow_dests(h: &mut Ch, nd: usize) -> bool {
+    if nd <= h.dest_cap as usize {
+        return true;
+    }
+    let cap = nd.max(2 * h.dest_cap as usize).max(64);
+    let p = [alloc(4 * cap), alloc(4 * cap)];
+    if p.contains(&0) {
+        return false;
+    }
+    h.d_entries = p[0] as *mut i32;
+    h.d_left = p[1] as *mut i32;
+    h.dest_cap = cap as u32;
+    true
+}
+
+/// Offers the bucket entries at state v to row `row` of the tables through v's forward weight and (settled)
+/// seconds and metres.
+#[inline(always)]
+unsafe fn scan(g: &Graph, h: &Ch, f: &Side, v: u32, row: usize) {
+    let (ow, od, ol) = (g.out_weight, g.out_dur, g.out_dist);
+    let (dv, Dl { dur: du, len: dl }) = (f.w(v), *f.dl.add(v as usize));
+    for q in *h.first.add(v as usize)..*h.first.add(v as usize + 1) {
+        let e = &*h.sorted.add(q as usize);
+        let t = row + e.dest as usize;
+        let w = dv + e.w;
+        if w < *ow.add(t) {
+            *ow.add(t) = w;
+            *od.add(t) = du + e.d;
+            *ol.add(t) = dl + e.l;
+        }
+    }
+}
+
 /// Many-to-many by buckets between the `no` origins and `nd` destinations in `g.dst_*` (origins first, then
-/// destinations), writing row-major tables to `g.out_*`. Returns false when memory for the buckets ran out.
+/// destinations), writing row-major tables to `g.out_*` (ContractionHierarchy.table: with a core, the upward
+/// searches stop at core states, whose bucket entries each origin's Dijkstra over the core reads, `core_table`).
+/// Returns false when memory for the buckets ran out.
 pub unsafe fn table(g: &Graph, c: &Costs, h: &mut Ch, no: usize, nd: usize) -> bool {
     let (ow, od, ol) = (g.out_weight, g.out_dur, g.out_dist);
     for k in 0..no * nd {
@@ -491,16 +609,22 @@ pub unsafe fn table(g: &Graph, c: &Costs, h: &mut Ch, no: usize, nd: usize) -> b
         *od.add(k) = f64::INFINITY;
         *ol.add(k) = f64::INFINITY;
     }
+    if !grow_dests(h, nd) {
+        return false;
+    }
     let (mut f, mut b) = (Side::new(&h.fwd, true, 0.0), Side::new(&h.bwd, false, 0.0));
     let mut n = 0usize;
+    let mut in_core = 0usize;
     let mut settled = 0u32;
     for j in 0..nd {
+        *h.d_entries.add(j) = 0;
         b.t = rd(g.dst_t, no + j);
         h.seed_target(g, c, &mut b, rd(g.dst_edge, no + j));
         while b.h.size > 0 {
             let v = b.h.pop();
             settled += 1;
-            if h.stalled(&b, v) {
+            let core = v < h.core;
+            if !core && h.stalled(&b, v) {
                 continue;
             }
             if n == h.bucket_cap as usize && !grow_buckets(h, n, n + 1) {
@@ -515,7 +639,14 @@ pub unsafe fn table(g: &Graph, c: &Costs, h: &mut Ch, no: usize, nd: usize) -> b
             *h.e_d.add(n) = dl.dur;
             *h.e_l.add(n) = dl.len;
             n += 1;
-            h.relax(&mut b, v);
+            // A core state is an entry of this destination: not searched beyond (its entries are grouped with
+            // the others by state, and core states are 0 .. core, which no upward scan reads).
+            if core {
+                *h.d_entries.add(j) += 1;
+                in_core += 1;
+            } else {
+                h.relax(&mut b, v);
+            }
         }
         b.reset();
     }
@@ -553,28 +684,84 @@ pub unsafe fn table(g: &Graph, c: &Costs, h: &mut Ch, no: usize, nd: usize) -> b
         }
         f.t = st;
         h.seed_source(g, c, &mut f, se, -1);
+        let mut nf = 0usize;
         while f.h.size > 0 {
             let v = f.h.pop();
             settled += 1;
+            if v < h.core {
+                *h.ent_f.add(nf) = v;
+                nf += 1;
+                continue;
+            }
             if h.stalled(&f, v) {
                 continue;
             }
             h.settle_dl(g, c, &f, v);
-            let (dv, Dl { dur: du, len: dl }) = (f.w(v), *f.dl.add(v as usize));
-            for q in *first.add(v as usize)..*first.add(v as usize + 1) {
-                let e = &*h.sorted.add(q as usize);
-                let t = row + e.dest as usize;
-                let w = dv + e.w;
-                if w < *ow.add(t) {
-                    *ow.add(t) = w;
-                    *od.add(t) = du + e.d;
-                    *ol.add(t) = dl + e.l;
-                }
-            }
+            scan(g, h, &f, v, row);
             h.relax(&mut f, v);
+        }
+        if nf > 0 && in_core > 0 {
+            settled += core_table(g, c, h, &mut f, nf, row, nd);
         }
         f.reset();
     }
     h.settled = settled;
     true
+}
+
+/// The core part of `table` for one origin (ContractionHierarchy.coreTable, step for step): a Dijkstra over the
+/// core from the origin's entry states, offering each settled core state's bucket entries to row `row`, until
+/// every destination is done. Returns the states settled. Never inlined, like the core search.
+#[inline(never)]
+unsafe fn core_table(g: &Graph, c: &Costs, h: &Ch, f: &mut Side, nf: usize, row: usize, nd: usize) -> u32 {
+    let left = h.d_left;
+    let mut open = 0usize;
+    for j in 0..nd {
+        *left.add(j) = *h.d_entries.add(j);
+        open += (*left.add(j) > 0) as usize;
+    }
+    for q in 0..nf {
+        let e = *h.ent_f.add(q);
+        f.h.push(e, f.w(e));
+    }
+    let bound_of = || {
+        let mut m = f64::NEG_INFINITY;
+        for j in 0..nd {
+            if *left.add(j) > 0 && *g.out_weight.add(row + j) > m {
+                m = *g.out_weight.add(row + j);
+            }
+        }
+        m
+    };
+    let (mut bound, mut changed, mut settled) = (bound_of(), 0usize, 0u32);
+    while f.h.size > 0 && open > 0 {
+        if f.h.min_key() >= bound {
+            if changed == 0 {
+                break;
+            }
+            bound = bound_of();
+            changed = 0;
+            continue;
+        }
+        let v = f.h.pop();
+        settled += 1;
+        h.settle_dl(g, c, f, v);
+        let (lo, hi) = (*h.first.add(v as usize), *h.first.add(v as usize + 1));
+        if lo < hi {
+            scan(g, h, f, v, row);
+            for q in lo..hi {
+                let j = (*h.sorted.add(q as usize)).dest as usize;
+                *left.add(j) -= 1;
+                open -= (*left.add(j) == 0) as usize;
+            }
+            changed += 1;
+            if changed >= nd {
+                bound = bound_of();
+                changed = 0;
+            }
+        }
+        h.relax(f, v);
+    }
+    f.h.clear();
+    settled
 }

@@ -6,6 +6,7 @@
 
 mod alloc;
 mod ch;
+mod core_search;
 mod heap;
 mod layout;
 mod many;

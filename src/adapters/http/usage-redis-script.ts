@@ -1,55 +1,89 @@
 /**
- * The Redis store's admission as one Lua script: Redis runs a script to the end before any other command, so the
- * session rules, the quota check, the rate check and the counting of one request form one atomic step however many
- * servers share the database. It is `MemoryUsageStore.admit` (with `SessionTracker` and `RateLimiter`) step for
- * step; test/http-redis.test.ts checks both on the same request sequences.
+ * The Redis store's admission as one Lua script for a batch of requests of ONE API key and period (the requests of
+ * one event-loop turn): Redis runs a script to the end before any other command, so the session rules, the quota
+ * check, the rate check and the counting of each request form one atomic step however many servers share the
+ * database, and the requests of the batch are decided in order, each seeing the counts of those before it. It is
+ * `MemoryUsageStore.admit` (with `SessionTracker` and `RateLimiter`) step for step; test/http-redis.test.ts checks
+ * both on the same request sequences, one at a time and in batches.
  *
  * KEYS: 1 the key's counts of the period (hash: `billable`, `sessions`, `r:<endpoint>`), 2 the key's rate window
- * (list of the last `perSecond` accepted times, newest first), 3 the session of (key, token) (hash: `open`, `last`).
- * ARGV: 1 the endpoint's field `r:<endpoint>`, 2 units without session rules, 3 monthly quota, 4 per-second cap (0 =
- * none), 5 session mode (0 none, 1 autocomplete, 2 place detail), 6 now (ms), 7 session idle ms, 8 session memory ms.
- * Returns 0 admitted and counted, 1 over the quota, 2 over the rate; a refusal changes nothing.
+ * (list of the last `perSecond` accepted times, newest first), 3… the sessions of (key, token) named by the batch
+ * (hash: `open`, `last`). Every key carries the API key's hash tag, so a batch stays in one Redis Cluster slot.
+ * ARGV: 1 monthly quota, 2 per-second cap (0 = none), 3 session idle ms, 4 session memory ms, then five per request:
+ * the endpoint (counted in the field `r:<endpoint>`), units without session rules, session mode (0 none, 1 autocomplete, 2 place
+ * detail), now (ms), the session's index in KEYS (0 when none).
+ * Returns one digit per request, in order: 0 admitted and counted, 1 over the quota, 2 over the rate; a refusal
+ * changes nothing.
+ *
+ * The counts hash is read once and written once per batch (the batch is atomic, so no other command sees it in
+ * between); sessions and the rate window are read and written per request, since a request may repeat an earlier
+ * one's session or fill the window.
  *
  * Times come from the calling server's clock (as in the memory store): rate windows and idle sessions are only as
  * exact as the servers' clocks agree; quota counts do not depend on clocks.
  */
-export const ADMIT_SCRIPT = `
-local units = tonumber(ARGV[2])
-local mode = tonumber(ARGV[5])
-local now = tonumber(ARGV[6])
-local starts = 0
-local known = false
-local open = false
-if mode > 0 then
-  local s = redis.call('HMGET', KEYS[3], 'open', 'last')
-  if s[2] then
-    known = true
-    open = s[1] == '1' and now - tonumber(s[2]) <= tonumber(ARGV[7])
-    if open then units = 0 else units = 1 end
-  else
-    units = 1
-    if mode == 1 then starts = 1 end
+export const ADMIT_BATCH_SCRIPT = `
+local quota = tonumber(ARGV[1])
+local per = tonumber(ARGV[2])
+local idle = tonumber(ARGV[3])
+local billable = tonumber(redis.call('HGET', KEYS[1], 'billable') or '0')
+local billed = 0
+local sessions = 0
+local fields = {}
+local order = {}
+local out = {}
+for i = 5, #ARGV, 5 do
+  local units = tonumber(ARGV[i + 1])
+  local mode = tonumber(ARGV[i + 2])
+  local now = tonumber(ARGV[i + 3])
+  local skey = KEYS[tonumber(ARGV[i + 4])]
+  local starts = 0
+  local known = false
+  local open = false
+  if mode > 0 then
+    local s = redis.call('HMGET', skey, 'open', 'last')
+    if s[2] then
+      known = true
+      open = s[1] == '1' and now - tonumber(s[2]) <= idle
+      if open then units = 0 else units = 1 end
+    else
+      units = 1
+      if mode == 1 then starts = 1 end
+    end
   end
+  local verdict = '0'
+  if units > 0 and billable + billed + units > quota then
+    verdict = '1'
+  elseif per > 0 then
+    local oldest = redis.call('LINDEX', KEYS[2], per - 1)
+    if oldest and now - tonumber(oldest) < 1000 then
+      verdict = '2'
+    else
+      redis.call('LPUSH', KEYS[2], ARGV[i + 3])
+      redis.call('LTRIM', KEYS[2], 0, per - 1)
+      redis.call('PEXPIRE', KEYS[2], 2000)
+    end
+  end
+  if verdict == '0' then
+    if mode > 0 then
+      local still = '1'
+      if mode == 2 or (known and not open) then still = '0' end
+      redis.call('HSET', skey, 'open', still, 'last', ARGV[i + 3])
+      redis.call('PEXPIRE', skey, ARGV[4])
+    end
+    local field = ARGV[i]
+    if not fields[field] then
+      fields[field] = 0
+      order[#order + 1] = field
+    end
+    fields[field] = fields[field] + 1
+    billed = billed + units
+    sessions = sessions + starts
+  end
+  out[#out + 1] = verdict
 end
-if units > 0 and tonumber(redis.call('HGET', KEYS[1], 'billable') or '0') + units > tonumber(ARGV[3]) then
-  return 1
-end
-local per = tonumber(ARGV[4])
-if per > 0 then
-  local oldest = redis.call('LINDEX', KEYS[2], per - 1)
-  if oldest and now - tonumber(oldest) < 1000 then return 2 end
-  redis.call('LPUSH', KEYS[2], ARGV[6])
-  redis.call('LTRIM', KEYS[2], 0, per - 1)
-  redis.call('PEXPIRE', KEYS[2], 2000)
-end
-if mode > 0 then
-  local still = '1'
-  if mode == 2 or (known and not open) then still = '0' end
-  redis.call('HSET', KEYS[3], 'open', still, 'last', ARGV[6])
-  redis.call('PEXPIRE', KEYS[3], ARGV[8])
-end
-redis.call('HINCRBY', KEYS[1], ARGV[1], 1)
-if units > 0 then redis.call('HINCRBY', KEYS[1], 'billable', units) end
-if starts == 1 then redis.call('HINCRBY', KEYS[1], 'sessions', 1) end
-return 0
+for _, field in ipairs(order) do redis.call('HINCRBY', KEYS[1], 'r:' .. field, fields[field]) end
+if billed > 0 then redis.call('HINCRBY', KEYS[1], 'billable', billed) end
+if sessions > 0 then redis.call('HINCRBY', KEYS[1], 'sessions', sessions) end
+return table.concat(out)
 `;

@@ -57,6 +57,65 @@ export function placeTexts(places: PlaceStore, strings: StringTable, admin: Admi
   return { main, alt, brand, address, admin: adminTexts };
 }
 
+/** What one place contributes to the index: its words (exact form → folded form and strongest field) and counts. */
+export interface PlaceWords {
+  words: Map<string, { folded: string; field: number }>;
+  nameLen: number;
+  altLen: number;
+  addressLen: number;
+}
+
+/** The words of places as the index takes them; admin names repeat across thousands of places, so texts are cached. */
+export class PlaceTerms {
+  private readonly cache = new Map<string, ReturnType<typeof storedTermsOf>>();
+
+  constructor(
+    private readonly places: PlaceStore,
+    private readonly strings: StringTable,
+    private readonly admin: AdminNames,
+  ) {}
+
+  /** The words and counts of place `i`. */
+  of(i: number): PlaceWords {
+    const t = placeTexts(this.places, this.strings, this.admin, i);
+    const words = new Map<string, { folded: string; field: number }>();
+    const add = (text: string, field: number): void => {
+      for (const term of this.terms(text)) {
+        const prev = words.get(term.exact);
+        if (!prev || prev.field > field) words.set(term.exact, { folded: term.folded, field });
+      }
+    };
+    add(t.main, Field.main);
+    for (const a of t.alt) add(a, Field.alt);
+    for (const b of t.brand) add(b, Field.brand);
+    add(t.address, Field.address);
+    for (const a of t.admin) add(a, Field.admin);
+    let altLen = 0;
+    for (const a of t.alt) {
+      const n = distinctWords(this.terms(a));
+      if (n > 0 && (altLen === 0 || n < altLen)) altLen = n;
+    }
+    return {
+      words,
+      nameLen: distinctWords(this.terms(t.main)),
+      altLen,
+      addressLen: distinctWords(this.terms(t.address).filter((w) => !w.numeric)),
+    };
+  }
+
+  private terms(s: string): ReturnType<typeof storedTermsOf> {
+    let t = this.cache.get(s);
+    if (!t) this.cache.set(s, (t = storedTermsOf(s)));
+    return t;
+  }
+}
+
+/** The arrays of a PlaceIndex (see its fields). */
+export type PlaceIndexArrays = Pick<
+  PlaceIndex,
+  'vocab' | 'formStart' | 'forms' | 'postStart' | 'postPlace' | 'postField' | 'nameLen' | 'altLen' | 'addressLen'
+>;
+
 /** One region's search index. Place numbers are indices into the region's PlaceStore. */
 export class PlaceIndex {
   /** Folded words, sorted (UTF-16 code unit order), unique. */
@@ -75,43 +134,37 @@ export class PlaceIndex {
   /** The same for a POI's street (a POI found by its address is fully found; numbers do not count). */
   readonly addressLen: Uint8Array;
 
-  constructor(places: PlaceStore, strings: StringTable, admin: AdminNames) {
+  /**
+   * Builds the index of the places, or opens `stored` (the arrays a pack stores, see stored-place-index.ts; the
+   * caller checked that they were built from these places by this code).
+   */
+  constructor(places: PlaceStore, strings: StringTable, admin: AdminNames, stored: PlaceIndexArrays | null = null) {
+    if (stored) {
+      ({
+        vocab: this.vocab,
+        formStart: this.formStart,
+        forms: this.forms,
+        postStart: this.postStart,
+        postPlace: this.postPlace,
+        postField: this.postField,
+        nameLen: this.nameLen,
+        altLen: this.altLen,
+        addressLen: this.addressLen,
+      } = stored);
+      return;
+    }
     const byFolded = new Map<string, Map<string, { places: number[]; fields: number[] }>>();
     const n = places.count;
     this.nameLen = new Uint8Array(n);
     this.altLen = new Uint8Array(n);
     this.addressLen = new Uint8Array(n);
-    const perPlace = new Map<string, { folded: string; field: number }>();
-    // Admin names repeat across thousands of places: tokenize each distinct text once.
-    const termCache = new Map<string, ReturnType<typeof storedTermsOf>>();
-    const termsCached = (s: string) => {
-      let t = termCache.get(s);
-      if (!t) termCache.set(s, (t = storedTermsOf(s)));
-      return t;
-    };
+    const terms = new PlaceTerms(places, strings, admin);
     for (let i = 0; i < n; i++) {
-      perPlace.clear();
-      const t = placeTexts(places, strings, admin, i);
-      const add = (text: string, field: number): void => {
-        for (const term of termsCached(text)) {
-          const prev = perPlace.get(term.exact);
-          if (!prev || prev.field > field) perPlace.set(term.exact, { folded: term.folded, field });
-        }
-      };
-      add(t.main, Field.main);
-      for (const a of t.alt) add(a, Field.alt);
-      for (const b of t.brand) add(b, Field.brand);
-      add(t.address, Field.address);
-      for (const a of t.admin) add(a, Field.admin);
-      this.nameLen[i] = distinctWords(termsCached(t.main));
-      let alt = 0;
-      for (const a of t.alt) {
-        const n = distinctWords(termsCached(a));
-        if (n > 0 && (alt === 0 || n < alt)) alt = n;
-      }
-      this.altLen[i] = alt;
-      this.addressLen[i] = distinctWords(termsCached(t.address).filter((w) => !w.numeric));
-      for (const [exact, { folded, field }] of perPlace) {
+      const t = terms.of(i);
+      this.nameLen[i] = t.nameLen;
+      this.altLen[i] = t.altLen;
+      this.addressLen[i] = t.addressLen;
+      for (const [exact, { folded, field }] of t.words) {
         let forms = byFolded.get(folded);
         if (!forms) byFolded.set(folded, (forms = new Map()));
         let post = forms.get(exact);

@@ -5,6 +5,7 @@ import {
   CH,
   CH_BUCKET_BYTES,
   CH_BYTES,
+  CH_LM_MAX,
   CH_REC_BYTES,
   CH_UNPACK_BYTES,
   HEAP_ENTRY_BYTES,
@@ -15,13 +16,13 @@ import {
 const INITIAL_BUCKETS = 4096;
 
 /**
- * A pack's fully contracted hierarchy (no core: the router keeps hierarchies with a core in TypeScript) queried by
- * the WebAssembly core, with the signatures and answers of
+ * A pack's hierarchy (with or without a core) queried by the WebAssembly core, with the signatures and answers of
  * ContractionHierarchy's `route` and `table` (same algorithm, same heap: same meeting state, same path, same sums).
- * The core lays the hierarchy out for its searches (states renumbered by rank, labels reduced to weights, children
- * in unpacking order; see wasm/src/ch.rs), which changes no answer. Memory: 40 bytes per record (other state,
- * weight and unpacking slot; children, seconds and metres) and about 130 bytes per state. Throws RangeError when
- * memory cannot grow or a record weight is not finite (a corrupt pack).
+ * The core lays the hierarchy out for its searches (states renumbered by rank, so the core's states are the first
+ * ones, labels reduced to weights, children in unpacking order; see wasm/src/ch.rs), which changes no answer.
+ * Memory: 40 bytes per record (other state, weight and unpacking slot; children, seconds and metres), about 130
+ * bytes per state, and per core state its landmark weights and 40 bytes of core search state. Throws RangeError
+ * when memory cannot grow or a record weight is not finite (a corrupt pack).
  */
 export class WasmHierarchy {
   /** Address of the `Ch` header. */
@@ -109,8 +110,40 @@ export class WasmHierarchy {
       ['eL', m.alloc(8 * INITIAL_BUCKETS)],
       ['sorted', m.alloc(CH_BUCKET_BYTES * INITIAL_BUCKETS)],
       ['first', m.alloc(4 * (S + 1))],
+      ...this.coreFields(),
     ];
     for (const [f, v] of set) m.i32(this.header + CH[f], v);
+  }
+
+  /**
+   * The fields of the core search (see `Ch` in wasm/src/ch.rs): the landmark weights renumbered like the states (core
+   * state c, of rank S − C + c, is state C − 1 − c here) and the search's arrays. Without a core, all empty.
+   */
+  private coreFields(): [ChField, number][] {
+    const m = this.core.mem;
+    const ch = this.ch;
+    const C = ch.core,
+      L = ch.landmarks;
+    if (C === 0) return [];
+    new Float64Array(m.buffer, this.header + CH_LM_MAX, 1)[0] = ch.lmMax;
+    const renumber = (x: Float64Array) => {
+      const y = new Float64Array(C * L);
+      for (let c = 0; c < C; c++) y.set(x.subarray(c * L, (c + 1) * L), (C - 1 - c) * L);
+      return m.copy(y);
+    };
+    return [
+      ['core', C],
+      ['landmarks', L],
+      ['lmFrom', renumber(ch.ch.lmFrom!)],
+      ['lmTo', renumber(ch.ch.lmTo!)],
+      ['potF', m.alloc(8 * C)],
+      ['potB', m.alloc(8 * C)],
+      ['potGenF', m.filled(4 * C, 0)],
+      ['potGenB', m.filled(4 * C, 0)],
+      ['lmc', m.alloc(32 * L)],
+      ['entF', m.alloc(4 * C)],
+      ['entB', m.alloc(4 * C)],
+    ];
   }
 
   /**

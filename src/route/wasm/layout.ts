@@ -59,7 +59,7 @@ const COSTS_FIELDS = [
   'anglePenalty',
 ] as const;
 
-/** Fields of `Ch` after its three leading f64s (result weight, seconds, metres), 4 bytes each. */
+/** Fields of `Ch` after its four leading f64s (result weight, seconds, metres; largest landmark weight), 4 bytes each. */
 const CH_FIELDS = [
   'states',
   'edgeBased',
@@ -92,6 +92,21 @@ const CH_FIELDS = [
   'eL',
   'sorted',
   'first',
+  'core',
+  'landmarks',
+  'lmFrom',
+  'lmTo',
+  'gen',
+  'potF',
+  'potB',
+  'potGenF',
+  'potGenB',
+  'lmc',
+  'entF',
+  'entB',
+  'destCap',
+  'dEntries',
+  'dLeft',
 ] as const;
 
 export type GraphField = (typeof GRAPH_FIELDS)[number];
@@ -136,7 +151,9 @@ export const LABEL_BYTES = 16;
 /** Byte offset of the parent state inside a label. */
 export const LABEL_PARENT = 8;
 
+/** Byte offset of the f64 largest finite landmark weight in the `Ch` header (after the result weight, seconds, metres). */
+export const CH_LM_MAX = 24;
 /** Byte offset of each 4-byte field of the `Ch` header; the result weight, seconds and metres (f64) are at 0, 8, 16. */
-export const CH = offsets(CH_FIELDS, 24);
+export const CH = offsets(CH_FIELDS, 32);
 /** Size of the `Ch` header in bytes. */
-export const CH_BYTES = Math.ceil((24 + 4 * CH_FIELDS.length) / 8) * 8;
+export const CH_BYTES = Math.ceil((32 + 4 * CH_FIELDS.length) / 8) * 8;

@@ -1,0 +1,75 @@
+/**
+ * Indexes the engine would otherwise build at first use, built once here and stored in the pack (opened zero-copy):
+ * the connected components of every vehicle (src/route/stored-components.ts), the snapping grid
+ * (src/route/stored-snap.ts) and the place search index (src/places/search/stored-index.ts).
+ */
+import type { TypedArray } from '../src/pack/format.js';
+import type { Pack } from '../src/pack/reader.js';
+import { strongComponents, type ComponentArrays } from '../src/route/components.js';
+import { RoadGraph } from '../src/route/graph.js';
+import { PROFILE_COUNT } from '../src/route/profiles.js';
+import { Router } from '../src/route/router.js';
+import { AdminNames } from '../src/places/admin-names.js';
+import { PlaceIndex, PlaceTerms } from '../src/places/search/index.js';
+import { placeIndexSections, probeHash } from '../src/places/search/stored-index.js';
+import { Region } from '../src/region.js';
+import { SNAP_LAYOUT, SNAP_SECTIONS } from '../src/route/stored-snap.js';
+import {
+  COMPONENTS_INDEX,
+  COMPONENTS_LAYOUT,
+  componentSections,
+  componentsCheck,
+  type ComponentsIndex,
+} from '../src/route/stored-components.js';
+
+/** Stored index sections: JSON sections and typed arrays, by section name, in writing order. */
+export interface IndexSections {
+  json: [string, unknown][];
+  arrays: [string, TypedArray][];
+}
+
+/** The stored indexes of a pack written without them (its graph and places as the engine reads them). */
+export function buildStoredIndexes(pack: Pack): IndexSections {
+  const places = placeIndex(pack);
+  const router = new Router(new RoadGraph(pack), null, { wasm: false });
+  const index: ComponentsIndex = { version: COMPONENTS_LAYOUT, profiles: [] };
+  const sets: ComponentArrays[] = [];
+  const arrays: [string, TypedArray][] = [];
+  for (let profile = 0; profile < PROFILE_COUNT; profile++) {
+    const { costs, turns } = router.context(profile);
+    const comps = strongComponents(costs, turns);
+    let set = sets.findIndex((s) => same(s.edgeComp, comps.edgeComp) && same(s.size, comps.size));
+    if (set < 0) {
+      set = sets.push(comps) - 1;
+      const names = componentSections(set);
+      arrays.push([names.edge, comps.edgeComp], [names.size, comps.size]);
+    }
+    index.profiles.push({ set, check: componentsCheck(costs, turns) });
+  }
+  const snap = router.segments();
+  arrays.push([SNAP_SECTIONS.first, snap.grid.first], [SNAP_SECTIONS.seg, snap.grid.seg]);
+  return {
+    json: [
+      [COMPONENTS_INDEX, index],
+      [SNAP_SECTIONS.index, { version: SNAP_LAYOUT, ...snap.layout }],
+      ...(places?.json ?? []),
+    ],
+    arrays: [...arrays, ...(places?.arrays ?? [])],
+  };
+}
+
+/** The place search index's sections, or null for a pack without places. */
+function placeIndex(pack: Pack): IndexSections | null {
+  const region = new Region(pack);
+  const places = region.places;
+  if (!places || places.count === 0) return null;
+  const admin = new AdminNames(region.admin);
+  const ix = new PlaceIndex(places, region.strings, admin);
+  return placeIndexSections(ix, probeHash(new PlaceTerms(places, region.strings, admin), places.count));
+}
+
+function same(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}

@@ -1,0 +1,121 @@
+/**
+ * The place search index (PlaceIndex) stored built in a pack (written by data-tools/stored-indexes.ts), so that the
+ * first place request on a big pack does not tokenise every place. Sections:
+ * - `place.ix` (JSON): `{ version, vocab, forms, probe }`: word counts and a hash of the words that this code gives a
+ *   sample of the places (see probeHash);
+ * - `place.ix.words` (UTF-8): the vocabulary, then the forms, one word a line (words never hold a line break);
+ * - `place.ix.formStart`, `place.ix.postStart` (u32), `place.ix.postPlace` (i32), `place.ix.postField`,
+ *   `place.ix.nameLen`, `place.ix.altLen`, `place.ix.addrLen` (u8): the index's arrays, opened as views.
+ * The stored index is used only when the probe matches: a pack built by code that splits or folds words otherwise
+ * builds its index again. Packs without the sections build it at first use.
+ */
+import { isOffsetArray } from '../../pack/offsets.js';
+import { PackError, type Pack } from '../../pack/reader.js';
+import type { TypedArray } from '../../pack/format.js';
+import { weightCheck } from '../../route/ch.js';
+import type { PlaceIndexArrays, PlaceTerms } from './index.js';
+
+/** Layout version of the stored index. */
+const LAYOUT = 1;
+/** Places sampled by the probe. */
+const PROBE_PLACES = 64;
+
+const S = {
+  index: 'place.ix',
+  words: 'place.ix.words',
+  formStart: 'place.ix.formStart',
+  postStart: 'place.ix.postStart',
+  postPlace: 'place.ix.postPlace',
+  postField: 'place.ix.postField',
+  nameLen: 'place.ix.nameLen',
+  altLen: 'place.ix.altLen',
+  addressLen: 'place.ix.addrLen',
+} as const;
+
+/** The `place.ix` section. */
+interface StoredIndexInfo {
+  version: number;
+  vocab: number;
+  forms: number;
+  probe: number;
+}
+
+/**
+ * A hash of the words and counts PlaceTerms gives PROBE_PLACES places spread over the `count` places: it changes
+ * when the code that splits, folds or weighs words changes for any of them.
+ */
+export function probeHash(terms: PlaceTerms, count: number): number {
+  let text = '';
+  const step = Math.max(1, Math.floor(count / PROBE_PLACES));
+  for (let i = 0; i < count; i += step) {
+    const t = terms.of(i);
+    text += `${i}:${t.nameLen},${t.altLen},${t.addressLen}`;
+    for (const [exact, { folded, field }] of t.words) text += `|${exact}/${folded}/${field}`;
+    text += '\n';
+  }
+  return weightCheck(new TextEncoder().encode(text));
+}
+
+/** The sections of a built index: JSON sections and arrays, by name, in writing order. */
+export function placeIndexSections(
+  ix: PlaceIndexArrays,
+  probe: number,
+): { json: [string, unknown][]; arrays: [string, TypedArray][] } {
+  const info: StoredIndexInfo = { version: LAYOUT, vocab: ix.vocab.length, forms: ix.forms.length, probe };
+  return {
+    json: [[S.index, info]],
+    arrays: [
+      [S.words, new TextEncoder().encode([...ix.vocab, ...ix.forms].join('\n'))],
+      [S.formStart, ix.formStart],
+      [S.postStart, ix.postStart],
+      [S.postPlace, ix.postPlace],
+      [S.postField, ix.postField],
+      [S.nameLen, ix.nameLen],
+      [S.altLen, ix.altLen],
+      [S.addressLen, ix.addressLen],
+    ],
+  };
+}
+
+/**
+ * The pack's stored index of its `count` places, or null when it has none or one this code would not build
+ * (`probe()` differs). Throws PackError naming the section when the arrays do not fit (a pack opened without
+ * checksums).
+ */
+export function storedPlaceIndex(pack: Pack, count: number, probe: () => number): PlaceIndexArrays | null {
+  if (!pack.has(S.index)) return null;
+  const info = pack.json<StoredIndexInfo>(S.index);
+  if (info.version !== LAYOUT || info.probe !== probe()) return null;
+  const bad = (section: string) => new PackError(pack.source, `corrupt: section "${section}" does not fit the places`);
+  const words = info.vocab + info.forms > 0 ? pack.text(S.words).split('\n') : [];
+  if (words.length !== info.vocab + info.forms) throw bad(S.words);
+  const ix: PlaceIndexArrays = {
+    vocab: words.slice(0, info.vocab),
+    forms: words.slice(info.vocab),
+    formStart: pack.array<Uint32Array>(S.formStart),
+    postStart: pack.array<Uint32Array>(S.postStart),
+    postPlace: pack.array<Int32Array>(S.postPlace),
+    postField: pack.array<Uint8Array>(S.postField),
+    nameLen: pack.array<Uint8Array>(S.nameLen),
+    altLen: pack.array<Uint8Array>(S.altLen),
+    addressLen: pack.array<Uint8Array>(S.addressLen),
+  };
+  if (
+    !(ix.formStart instanceof Uint32Array) ||
+    ix.formStart.length !== info.vocab + 1 ||
+    !isOffsetArray(ix.formStart, info.forms)
+  )
+    throw bad(S.formStart);
+  if (!(ix.postStart instanceof Uint32Array) || !isOffsetArray(ix.postStart, ix.postPlace.length))
+    throw bad(S.postStart);
+  if (ix.postStart.length !== info.forms + 1) throw bad(S.postStart);
+  if (!(ix.postPlace instanceof Int32Array) || ix.postPlace.some((p) => p < 0 || p >= count)) throw bad(S.postPlace);
+  if (ix.postField.length !== ix.postPlace.length) throw bad(S.postField);
+  for (const [name, a] of [
+    [S.nameLen, ix.nameLen],
+    [S.altLen, ix.altLen],
+    [S.addressLen, ix.addressLen],
+  ] as const)
+    if (a.length !== count) throw bad(name);
+  return ix;
+}

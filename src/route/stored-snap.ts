@@ -1,0 +1,44 @@
+/**
+ * The snapping grid (SnapIndex) stored built in a pack (written by data-tools/stored-indexes.ts), so that the first
+ * snap on a big pack does not list millions of segments cell by cell. Sections:
+ * - `route.snap` (JSON): `{ version, cell, nx, ny, segments }`, the SnapGridLayout it was built for;
+ * - `route.snap.first` (u32, nx * ny + 1 offsets) and `route.snap.seg` (u32): the SnapGrid.
+ * The grid is used only when its layout is the one the engine computes for the pack's graph; packs without the
+ * sections build it at first use.
+ */
+import { isOffsetArray } from '../pack/offsets.js';
+import { PackError, type Pack } from '../pack/reader.js';
+import type { SnapGrid, SnapGridLayout } from './snap.js';
+
+/** Layout version of the stored grid. */
+export const SNAP_LAYOUT = 1;
+/** Section names of the stored grid. */
+export const SNAP_SECTIONS = { index: 'route.snap', first: 'route.snap.first', seg: 'route.snap.seg' } as const;
+
+/**
+ * The pack's stored grid for `layout`, or null when the pack has none or one of another layout. Throws PackError
+ * naming the section when the arrays do not fit the layout (a pack opened without checksums).
+ */
+export function storedSnapGrid(pack: Pack, layout: SnapGridLayout): SnapGrid | null {
+  if (!pack.has(SNAP_SECTIONS.index)) return null;
+  const at = pack.json<SnapGridLayout & { version: number }>(SNAP_SECTIONS.index);
+  if (
+    at.version !== SNAP_LAYOUT ||
+    at.cell !== layout.cell ||
+    at.nx !== layout.nx ||
+    at.ny !== layout.ny ||
+    at.segments !== layout.segments
+  )
+    return null;
+  const first = pack.array(SNAP_SECTIONS.first);
+  const seg = pack.array(SNAP_SECTIONS.seg);
+  if (
+    !(first instanceof Uint32Array) ||
+    !(seg instanceof Uint32Array) ||
+    first.length !== layout.nx * layout.ny + 1 ||
+    !isOffsetArray(first, seg.length) ||
+    seg.some((s) => s >= layout.segments)
+  )
+    throw new PackError(pack.source, `corrupt: section "${SNAP_SECTIONS.seg}" does not fit the road graph`);
+  return { first, seg };
+}

@@ -1,0 +1,159 @@
+/**
+ * Indexes stored built in packs (issue 14): the connected components of every vehicle, the snapping grid and the
+ * place search index are written by the builder and opened as views. They equal what the engine computes from the pack's graph at first
+ * use; a pack without them (an older pack) answers the same; stored components of other costs are not used; arrays
+ * that do not fit the graph are refused naming the section.
+ */
+import { describe, expect, it } from 'vitest';
+import { createEngine } from '../src/engine.js';
+import { PackWriter } from '../src/pack/writer.js';
+import { Pack, PackError } from '../src/pack/reader.js';
+import { strongComponents } from '../src/route/components.js';
+import { RoadGraph } from '../src/route/graph.js';
+import { PROFILE_COUNT } from '../src/route/profiles.js';
+import { Router } from '../src/route/router.js';
+import { SnapIndex } from '../src/route/snap.js';
+import { COMPONENTS_INDEX, storedComponents, type ComponentsIndex } from '../src/route/stored-components.js';
+import { SNAP_SECTIONS, storedSnapGrid } from '../src/route/stored-snap.js';
+import { testPack } from './helpers/packs.js';
+import { Region } from '../src/region.js';
+import { AdminNames } from '../src/places/admin-names.js';
+import { PlaceIndex, PlaceTerms } from '../src/places/search/index.js';
+import { probeHash, storedPlaceIndex } from '../src/places/search/stored-index.js';
+
+/** An answer without its timings. */
+const untimed = (r: unknown): string =>
+  JSON.stringify(r, (k, v: unknown) => (k.startsWith('executed_time') ? undefined : v));
+
+/** A copy of the pack's bytes with sections replaced (`value` given) or left out (`value` null). */
+function rewrite(bytes: Uint8Array, change: Record<string, unknown>): Uint8Array {
+  const pack = Pack.from(bytes);
+  const w = new PackWriter();
+  for (const [name, e] of pack.sections) {
+    if (!(name in change)) {
+      const b = pack.array<Uint8Array>(name);
+      w.addArray(name, e.type === 10 ? b : pack.array(name));
+    } else if (change[name] !== null) {
+      const v = change[name];
+      if (ArrayBuffer.isView(v)) w.addArray(name, v as Uint32Array);
+      else w.addJson(name, v);
+    }
+  }
+  return w.finish();
+}
+
+/** Deterministic points around the pack's nodes (degrees). */
+function points(g: RoadGraph, n: number): [number, number][] {
+  let s = 12345;
+  const rnd = () => (s = (Math.imul(s, 1103515245) + 12345) >>> 0) / 2 ** 32;
+  return Array.from({ length: n }, () => {
+    const v = Math.floor(rnd() * g.nodeCount);
+    return [g.nodeLat[v]! / 1e7 + (rnd() - 0.5) * 0.004, g.nodeLon[v]! / 1e7 + (rnd() - 0.5) * 0.004];
+  });
+}
+
+describe('stored indexes', () => {
+  for (const region of ['monaco', 'dalat'] as const) {
+    it(`${region}: stored components and snapping grid equal those computed from the graph`, () => {
+      const pack = Pack.from(testPack(region));
+      expect(pack.has(COMPONENTS_INDEX) && pack.has(SNAP_SECTIONS.index)).toBe(true);
+      const g = new RoadGraph(pack);
+      const router = new Router(g, null, { wasm: false });
+      for (let p = 0; p < PROFILE_COUNT; p++) {
+        const { costs, turns } = router.context(p);
+        const stored = storedComponents(pack, p, costs, turns)!;
+        const computed = strongComponents(costs, turns);
+        expect(stored).not.toBeNull();
+        expect(Array.from(stored.edgeComp)).toEqual(Array.from(computed.edgeComp));
+        expect(Array.from(stored.size)).toEqual(Array.from(computed.size));
+      }
+      const built = new SnapIndex(g);
+      const grid = storedSnapGrid(pack, built.layout)!;
+      expect(Array.from(grid.first)).toEqual(Array.from(built.grid.first));
+      expect(Array.from(grid.seg)).toEqual(Array.from(built.grid.seg));
+      const viaStored = new SnapIndex(g, () => grid);
+      for (const [lat, lon] of points(g, 300))
+        expect(viaStored.nearest(lat, lon, () => true, 500)).toEqual(built.nearest(lat, lon, () => true, 500));
+    });
+  }
+
+  it('hanoi: the stored place index equals the one built from the places', () => {
+    const pack = Pack.from(testPack('hanoi'));
+    const region = new Region(pack);
+    const places = region.places!;
+    const admin = new AdminNames(region.admin);
+    const terms = new PlaceTerms(places, region.strings, admin);
+    const stored = storedPlaceIndex(pack, places.count, () => probeHash(terms, places.count))!;
+    expect(stored).not.toBeNull();
+    const built = new PlaceIndex(places, region.strings, admin);
+    for (const key of Object.keys(stored) as (keyof typeof stored)[])
+      expect(Array.from(stored[key] as ArrayLike<unknown>), key).toEqual(Array.from(built[key] as ArrayLike<unknown>));
+    // Another way of splitting or folding words (a different probe) builds the index again.
+    expect(storedPlaceIndex(pack, places.count, () => probeHash(terms, places.count) ^ 1)).toBeNull();
+    const bad = Pack.from(rewrite(testPack('hanoi'), { 'place.ix.postPlace': new Int32Array([places.count]) }), {
+      source: 'bad.pack',
+    });
+    expect(() => storedPlaceIndex(bad, places.count, () => probeHash(terms, places.count))).toThrow(
+      /bad\.pack: corrupt: section "place\.ix\.post/,
+    );
+  });
+
+  it('a pack without them answers as one with them', async () => {
+    for (const region of ['dalat', 'hanoi'] as const) await sameWithout(region);
+  }, 120_000);
+});
+
+/** Answers of the region's pack with and without its stored indexes are the same. */
+async function sameWithout(region: 'dalat' | 'hanoi'): Promise<void> {
+  const bytes = testPack(region);
+  const stored = [...Pack.from(bytes).sections.keys()].filter(
+    (n) => n.startsWith('route.') || n.startsWith('place.ix'),
+  );
+  expect(stored.length).toBeGreaterThan(5);
+  const without = rewrite(bytes, Object.fromEntries(stored.map((n) => [n, null])));
+  expect(Pack.from(without).has(COMPONENTS_INDEX)).toBe(false);
+  const a = await createEngine({ packs: [bytes], wasm: false });
+  const b = await createEngine({ packs: [without], wasm: false });
+  const g = new RoadGraph(Pack.from(bytes));
+  const pts = points(g, 24).map(([lat, lon]) => `${lat.toFixed(6)},${lon.toFixed(6)}`);
+  for (let i = 0; i + 1 < pts.length; i += 2) {
+    for (const vehicle of ['car', 'bike'] as const) {
+      const q = { origin: pts[i]!, destination: pts[i + 1]!, vehicle };
+      expect(b.direction(q)).toEqual(a.direction(q));
+    }
+    expect(untimed(b.geocode({ latlng: pts[i]! }))).toEqual(untimed(a.geocode({ latlng: pts[i]! })));
+  }
+  for (const input of ['Nguyễn Trãi', 'chợ', 'ben xe', 'Hoan Kiem', 'Phường 1, Đà Lạt']) {
+    expect(untimed(b.autocomplete({ input }))).toEqual(untimed(a.autocomplete({ input })));
+    expect(untimed(b.geocode({ address: input }))).toEqual(untimed(a.geocode({ address: input })));
+  }
+}
+
+describe('stored indexes that do not fit', () => {
+  it('stored components of other costs are not used, and arrays that do not fit are refused', () => {
+    const bytes = testPack('monaco');
+    const pack = Pack.from(bytes);
+    const index = pack.json<ComponentsIndex>(COMPONENTS_INDEX);
+    const router = new Router(new RoadGraph(pack), null, { wasm: false });
+    const { costs, turns } = router.context(0);
+    const stale = rewrite(bytes, {
+      [COMPONENTS_INDEX]: { ...index, profiles: index.profiles.map((e) => ({ ...e, check: e.check ^ 1 })) },
+    });
+    expect(storedComponents(Pack.from(stale), 0, costs, turns)).toBeNull();
+    const set = index.profiles[0]!.set;
+    const edge = pack.array<Int32Array>(`route.comp.${set}.edge`).slice();
+    edge[edge.length >> 1] = 1e6; // a component that does not exist
+    const bad = Pack.from(rewrite(bytes, { [`route.comp.${set}.edge`]: edge }), { source: 'bad.pack' });
+    expect(() => storedComponents(bad, 0, costs, turns)).toThrow(PackError);
+    expect(() => storedComponents(bad, 0, costs, turns)).toThrow(
+      /bad\.pack: corrupt: section "route\.comp\.\d+\.edge"/,
+    );
+    const g = new RoadGraph(pack);
+    const layout = new SnapIndex(g).layout;
+    const seg = pack.array<Uint32Array>(SNAP_SECTIONS.seg).slice();
+    seg[0] = layout.segments;
+    const badSnap = Pack.from(rewrite(bytes, { [SNAP_SECTIONS.seg]: seg }), { source: 'bad.pack' });
+    expect(() => storedSnapGrid(badSnap, layout)).toThrow(/bad\.pack: corrupt: section "route\.snap\.seg"/);
+    expect(storedSnapGrid(pack, { ...layout, nx: layout.nx + 1 })).toBeNull();
+  });
+});
