@@ -3,8 +3,8 @@
  * York graph written as OSM, then k × k tiled copies joined at their borders: bench/scale/input.ts) and reports, per
  * size: wall time and peak RSS per build stage (the hierarchies are one stage: contracted in parallel worker
  * threads), pack size, engine load time, per hierarchy its core size and query p50 / p99 through the TypeScript and
- * the WebAssembly router (interleaved), and exactness against a plain edge-based Dijkstra; then the growth exponent
- * of each stage between sizes.
+ * the WebAssembly router (interleaved) and through engine.direction, and exactness against a plain edge-based
+ * Dijkstra (one per origin for all destinations); then the growth exponent of each stage between sizes.
  *
  * Each size builds in its own process, so its peak RSS is its own. Generated inputs are cached in .cache/build-scale/
  * (git-ignored; made again when the generator's version changes).
@@ -27,6 +27,7 @@ import { Progress } from '../data-tools/progress.js';
 import { createEngine } from '../src/engine.js';
 import { Pack } from '../src/pack/reader.js';
 import { RoadGraph } from '../src/route/graph.js';
+import { VEHICLES } from '../src/route/profiles.js';
 import { Router } from '../src/route/router.js';
 import { PlainDijkstra, randomEndpoints } from '../test/helpers/route-reference.js';
 import { scaleInput } from './scale/input.js';
@@ -73,6 +74,9 @@ interface SizeResult {
     p99: number;
     wasmP50: number;
     wasmP99: number;
+    /** Time (ms) of engine.direction between the same points, as an application sees it. */
+    apiP50: number;
+    apiP99: number;
     pairs: number;
     /** Pairs whose weight differs from plain Dijkstra, in either router. */
     differ: number;
@@ -138,7 +142,6 @@ async function measureSize(k: number, dimacs: string, pairsPerSide: number): Pro
   t0 = performance.now();
   const engine = await createEngine({ packs: [file], wasm: false });
   const loadMs = performance.now() - t0;
-  void engine;
 
   const pack = Pack.from(bytes);
   const g = new RoadGraph(pack);
@@ -160,8 +163,14 @@ async function measureSize(k: number, dimacs: string, pairsPerSide: number): Pro
       for (let i = 0; i + 1 < warm.length; i += 2) router.leg(warm[i]!, warm[i + 1]!, profile);
     const plain = new PlainDijkstra(g, profile, 'fastest');
     const times: number[][] = [[], []];
+    const api: number[] = [];
+    const vehicle = VEHICLES[profile]!;
+    const at = (p: { lat: number; lon: number }) => `${p.lat},${p.lon}`;
+    for (let i = 0; i + 1 < warm.length; i += 2)
+      engine.direction({ origin: at(warm[i]!), destination: at(warm[i + 1]!), vehicle });
     let differ = 0;
     for (const a of origins) {
+      // One plain Dijkstra per origin serves all its destinations.
       const dist = plain.run(a.edge, a.t);
       for (const b of dests) {
         const want = plain.to(dist, a, b.edge, b.t);
@@ -173,6 +182,10 @@ async function measureSize(k: number, dimacs: string, pairsPerSide: number): Pro
           const got = leg ? leg.weight : Infinity;
           if (want === Infinity ? got !== Infinity : Math.abs(got - want) > 1e-6 * Math.max(1, want)) differ++;
         });
+        // The same pair through the engine API (it snaps the coordinates again; timed only).
+        const t = performance.now();
+        engine.direction({ origin: at(a), destination: at(b), vehicle });
+        api.push(performance.now() - t);
       }
     }
     hierarchies.push({
@@ -185,6 +198,8 @@ async function measureSize(k: number, dimacs: string, pairsPerSide: number): Pro
       p99: quantile(times[0]!, 0.99),
       wasmP50: quantile(times[1]!, 0.5),
       wasmP99: quantile(times[1]!, 0.99),
+      apiP50: quantile(api, 0.5),
+      apiP99: quantile(api, 0.99),
       pairs: times[0]!.length,
       differ,
     });
@@ -257,7 +272,7 @@ async function main(): Promise<void> {
       { what: 'contracting all hierarchies', value: `${(r.contractMs / 1000).toFixed(1)} s wall` },
       ...r.hierarchies.map((h) => ({
         what: `hierarchy ${h.id} (profile ${h.profile})`,
-        value: `${h.records} records, core ${h.core} states (${h.landmarks} landmarks); leg p50 / p99 TypeScript ${h.p50.toFixed(3)} / ${h.p99.toFixed(3)} ms, WebAssembly router ${h.wasmP50.toFixed(3)} / ${h.wasmP99.toFixed(3)} ms; ${h.differ} of ${h.pairs} differ from plain Dijkstra`,
+        value: `${h.records} records, core ${h.core} states (${h.landmarks} landmarks); leg p50 / p99 TypeScript ${h.p50.toFixed(3)} / ${h.p99.toFixed(3)} ms, WebAssembly router ${h.wasmP50.toFixed(3)} / ${h.wasmP99.toFixed(3)} ms, engine.direction ${h.apiP50.toFixed(3)} / ${h.apiP99.toFixed(3)} ms; ${h.differ} of ${h.pairs} differ from plain Dijkstra`,
       })),
     ]);
   }

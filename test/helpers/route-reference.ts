@@ -99,8 +99,16 @@ export class PlainDijkstra {
   private readonly only = new Map<number, Set<number>>();
   /** Via-way restrictions as arc paths (3 or more arcs). */
   readonly viaWay: { arcs: number[]; only: boolean }[] = [];
+  /** viaWay by each rule's last via arc (the arc driven just before its to), and the viaWay length it indexes. */
+  private viaWayByLast = new Map<number, { arcs: number[]; only: boolean }[]>();
+  private indexed = -1;
   private readonly prefixes = new Set<string>();
   private readonly weighted: boolean;
+  /** Open arcs leaving each node, in arc order, and usable roads at each node (see roads), from one pass. */
+  private readonly outByNode: number[][];
+  private readonly roadsAt: Int32Array;
+  /** Lookahead bearing of each arc (lookaheadBearing of arcLine), NaN until first needed. */
+  private readonly bearingOf: Float64Array;
   constructor(
     private readonly g: RoadGraph,
     private readonly profile: number,
@@ -108,6 +116,15 @@ export class PlainDijkstra {
   ) {
     ({ w: this.w, dur: this.dur } = plainCosts(g, profile, weighting));
     this.weighted = weighting === 'fastest';
+    this.outByNode = Array.from({ length: g.nodeCount }, () => []);
+    this.roadsAt = new Int32Array(g.nodeCount);
+    this.bearingOf = new Float64Array(2 * g.edgeCount).fill(NaN);
+    for (let e = 0; e < g.edgeCount; e++) {
+      for (const d of [0, 1]) if (this.w[e * 2 + d] !== Infinity) this.outByNode[this.tail(e * 2 + d)]!.push(e * 2 + d);
+      if (this.w[2 * e] === Infinity && this.w[2 * e + 1] === Infinity) continue;
+      this.roadsAt[g.edgeNodes[2 * e]!]!++;
+      this.roadsAt[g.edgeNodes[2 * e + 1]!]!++;
+    }
     for (let r = 0; r + 1 < g.turnFirst.length; r++) {
       if (!(g.turnMask[r]! & (1 << profile))) continue;
       if (g.turnFirst[r + 1]! - g.turnFirst[r]! > 2) {
@@ -169,7 +186,17 @@ export class PlainDijkstra {
   private step(key: string, b: number): string | null {
     const hist = key.split(',').map(Number);
     const seq = [...hist, b];
-    for (const r of this.viaWay) {
+    // Only a restriction whose last via arc is the current one can match the arcs driven before b. viaWay is
+    // indexed again when it changed (a test may empty it to route without via-way restrictions).
+    if (this.indexed !== this.viaWay.length) {
+      this.viaWayByLast = new Map();
+      for (const r of this.viaWay) {
+        const last = r.arcs[r.arcs.length - 2]!;
+        this.viaWayByLast.set(last, [...(this.viaWayByLast.get(last) ?? []), r]);
+      }
+      this.indexed = this.viaWay.length;
+    }
+    for (const r of this.viaWayByLast.get(hist[hist.length - 1]!) ?? []) {
       const n = r.arcs.length;
       // Driven so far: r's from and every via arc, ending just before the to.
       const before = seq.slice(-n, -1);
@@ -199,22 +226,8 @@ export class PlainDijkstra {
   head(a: number): number {
     return this.g.edgeNodes[2 * Math.floor(a / 2) + 1 - (a % 2)]!;
   }
-  private outs(v: number): number[] {
-    const r: number[] = [];
-    for (let e = 0; e < this.g.edgeCount; e++) {
-      for (const d of [0, 1])
-        if (this.tail(e * 2 + d) === v && this.w[e * 2 + d] !== Infinity && !r.includes(e * 2 + d)) r.push(e * 2 + d);
-    }
-    return r;
-  }
-  private outCache = new Map<number, number[]>();
   private outArcs(v: number): number[] {
-    let r = this.outCache.get(v);
-    if (!r) {
-      r = this.outs(v);
-      this.outCache.set(v, r);
-    }
-    return r;
+    return this.outByNode[v]!;
   }
   /** Points of arc a in driving order, degrees. */
   arcLine(a: number): [number, number][] {
@@ -232,30 +245,26 @@ export class PlainDijkstra {
   }
   /** Roads at node v the vehicle may drive in some direction (an edge per end at v). */
   roads(v: number): number {
-    let n = 0;
-    for (let e = 0; e < this.g.edgeCount; e++) {
-      const open = this.w[2 * e] !== Infinity || this.w[2 * e + 1] !== Infinity;
-      if (!open) continue;
-      if (this.g.edgeNodes[2 * e] === v) n++;
-      if (this.g.edgeNodes[2 * e + 1] === v) n++;
-    }
-    return n;
+    return this.roadsAt[v]!;
   }
-  private roadCache = new Map<number, number>();
+  /** Lookahead bearing of arc a (cached: the same for every turn onto or off it). */
+  private bearing(a: number): number {
+    let b = this.bearingOf[a]!;
+    if (Number.isNaN(b)) this.bearingOf[a] = b = lookaheadBearing(this.arcLine(a));
+    return b;
+  }
   /** Seconds of the allowed turn from arc a to arc b (OSRM's car model; none for DIMACS packs). */
   turnSeconds(a: number, b: number): number {
     if (!this.g.fromOsm) return 0;
     const v = this.head(a);
     const uturn = Math.floor(a / 2) === Math.floor(b / 2);
     // Leaving bearing of b at v, and entering bearing of a at v (the reverse of a's edge leaving v, turned round).
-    const out = lookaheadBearing(this.arcLine(b));
-    const inb = (lookaheadBearing(this.arcLine(a % 2 ? a - 1 : a + 1)) + 180) % 360;
+    const out = this.bearing(b);
+    const inb = (this.bearing(a % 2 ? a - 1 : a + 1) + 180) % 360;
     let angle = (((out - inb) % 360) + 360) % 360;
     if (angle > 180) angle -= 360;
     if (uturn) angle = 180;
-    let roads = this.roadCache.get(v);
-    if (roads === undefined) this.roadCache.set(v, (roads = this.roads(v)));
-    return osrmTurnSeconds(angle, roads, (this.g.nodeFlags[v]! & 1) !== 0, uturn);
+    return osrmTurnSeconds(angle, this.roads(v), (this.g.nodeFlags[v]! & 1) !== 0, uturn);
   }
   /**
    * Search weight of the allowed turn from a to b: its seconds, plus OSRM's max_turn_weight (int16 max in tenths)
@@ -320,13 +329,28 @@ export class PlainDijkstra {
         const s = b % 2 ? 1 - src.t : src.t;
         if (f >= s) best = Math.min(best, (f - s) * this.w[b]!);
       }
-      const u = this.tail(b);
-      for (const [key, d] of dist) {
+      for (const [key, d] of this.reachedAt(dist).get(this.tail(b)) ?? []) {
         const a = PlainDijkstra.arcOfKey(key);
-        if (this.head(a) === u && this.turnOk(a, b) && this.step(key, b) !== null)
+        if (this.turnOk(a, b) && this.step(key, b) !== null)
           best = Math.min(best, d + this.turnWeight(a, b) + f * this.w[b]!);
       }
     }
     return best;
+  }
+  private readonly byHead = new WeakMap<Map<string, number>, Map<number, [string, number][]>>();
+  /** The states of a run's result grouped by the head node of their arc (made once per result). */
+  private reachedAt(dist: Map<string, number>): Map<number, [string, number][]> {
+    let m = this.byHead.get(dist);
+    if (!m) {
+      m = new Map();
+      for (const [key, d] of dist) {
+        const v = this.head(PlainDijkstra.arcOfKey(key));
+        let list = m.get(v);
+        if (!list) m.set(v, (list = []));
+        list.push([key, d]);
+      }
+      this.byHead.set(dist, m);
+    }
+    return m;
   }
 }
