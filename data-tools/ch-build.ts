@@ -1,3 +1,4 @@
+import { doubled } from '../src/route/doubled.js';
 import { IndexHeap } from '../src/route/heap.js';
 import type { ChArrays } from '../src/route/ch.js';
 import { AdjacencyPool } from './ch-adjacency.js';
@@ -82,18 +83,12 @@ class Records {
   }
 
   private grow(): void {
-    const m = this.tail.length * 2;
-    const g = <T extends Uint32Array | Int32Array | Float64Array>(x: T): T => {
-      const y = new (x.constructor as new (n: number) => T)(m);
-      y.set(x);
-      return y;
-    };
-    this.tail = g(this.tail);
-    this.head = g(this.head);
-    this.w = g(this.w);
-    this.a = g(this.a);
-    this.b = g(this.b);
-    this.hops = g(this.hops);
+    this.tail = doubled(this.tail);
+    this.head = doubled(this.head);
+    this.w = doubled(this.w);
+    this.a = doubled(this.a);
+    this.b = doubled(this.b);
+    this.hops = doubled(this.hops);
   }
 }
 

@@ -1,3 +1,5 @@
+import { doubled } from '../src/route/doubled.js';
+
 type Store = Int32Array | Float64Array;
 
 /** A growable list of numbers in one typed array (doubling), for builder tables with millions of entries. */
@@ -5,7 +7,7 @@ class Growable<T extends Store> {
   private data: T;
   private n = 0;
 
-  constructor(private readonly make: (length: number) => T) {
+  constructor(make: (length: number) => T) {
     this.data = make(1024);
   }
 
@@ -17,9 +19,7 @@ class Growable<T extends Store> {
   /** Appends a value (of the array's element type). */
   push(v: number): void {
     if (this.n === this.data.length) {
-      const next = this.make(this.data.length * 2);
-      next.set(this.data);
-      this.data = next;
+      this.data = doubled(this.data);
     }
     this.data[this.n++] = v;
   }

@@ -37,6 +37,7 @@
  * unpacked payloads of the forward then backward records, and the target arc.
  */
 import { arcHead, type ArcCosts } from './costs.js';
+import { doubled } from './doubled.js';
 import { IndexHeap } from './heap.js';
 import type { ArcPath, Endpoint } from './search.js';
 import { posOnArc } from './search.js';
@@ -869,16 +870,11 @@ class Buckets {
 
   push(state: number, dest: number, w: number, dur: number, len: number): void {
     if (this.n === this.state.length) {
-      const grow = <T extends Uint32Array | Float64Array>(x: T): T => {
-        const y = new (x.constructor as new (k: number) => T)(2 * x.length);
-        y.set(x);
-        return y;
-      };
-      this.state = grow(this.state);
-      this.dest = grow(this.dest);
-      this.w = grow(this.w);
-      this.dur = grow(this.dur);
-      this.len = grow(this.len);
+      this.state = doubled(this.state);
+      this.dest = doubled(this.dest);
+      this.w = doubled(this.w);
+      this.dur = doubled(this.dur);
+      this.len = doubled(this.len);
     }
     const k = this.n++;
     this.state[k] = state;
