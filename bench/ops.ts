@@ -10,10 +10,12 @@
  *    400-stop trips (real ones: every stop reachable, so each trip is solved, ≈ 1 s of a core) and, from 1 s later,
  *    four sending geocodes; geocode p50/p99, trips answered. Setups, interleaved: the default (one thread reserved for
  *    light calls), the heavy one 10 nice levels lower (`--heavy-niceness 10`),
- *    no reserved thread (`--heavy-threads 2`), and with BENCH_OPS_BASELINE=<another checkout, built> that
- *    checkout's `dist/cli.js` (e.g. main, for before/after).
+ *    no reserved thread (`--heavy-threads 2`), and the baseline's `dist/cli.js` (see below).
  * 5. the Redis store alone: CPU per admitted request (this process and redis-server) with 1 and 8 requests per
- *    event-loop turn, the cost the store adds to each request of part 1 without the engine's noise around it.
+ *    event-loop turn and with 16 clients in a closed loop (group commit's batches), the cost the store adds to each
+ *    request of part 1 without the engine's noise around it.
+ * With BENCH_OPS_BASELINE=<another checkout, built, with node_modules>, part 1 also races that checkout's Redis store
+ * and part 4 its CLI.
  * Needs Debian's redis-server (the bench starts its own on a free loopback port) and, for part 4, wrk and a built
  * dist/ (npm run build).
  */
@@ -43,6 +45,8 @@ const ROUNDS = Number(process.env.BENCH_OPS_ROUNDS ?? 3);
 const SECONDS = 6;
 /** Which parts to run (digits 1–5), e.g. BENCH_OPS_PARTS=24. */
 const PARTS = process.env.BENCH_OPS_PARTS ?? '12345';
+/** Another checkout (built, with node_modules) to race as a baseline: its Redis store in part 1, its CLI in part 4. */
+const BASELINE = process.env.BENCH_OPS_BASELINE;
 /** Rounds of part 4 (each setup 12 s per round). */
 const FAIR_ROUNDS = Number(process.env.BENCH_OPS_FAIR_ROUNDS ?? 3);
 
@@ -135,11 +139,19 @@ async function main(): Promise<void> {
     if (PARTS.includes('1')) {
       const pool = createThreadPool(script, { size: 2, packs: PACKS, callTimeoutMs: 30_000 });
       const api = await pool.ready;
+      const redisStore = await createRedisUsageStore(`${redis.url}/1`);
       const stores: [string, UsageStore][] = [
         ['memory', new MemoryUsageStore()],
         ['file (journal)', FileUsageStore.open(join(dir, 'usage.json'))],
-        ['redis', await createRedisUsageStore(`${redis.url}/1`)],
+        ['redis', redisStore],
       ];
+      // Before/after: the Redis store of another checkout's sources (its node_modules resolved from there).
+      if (BASELINE) {
+        const old = (await import(join(BASELINE, 'src/adapters/http/usage-redis.ts'))) as {
+          createRedisUsageStore: typeof createRedisUsageStore;
+        };
+        stores.push(['redis (baseline)', await old.createRedisUsageStore(`${redis.url}/4`)]);
+      }
       const servers: RunningServer[] = [];
       for (const [, usage] of stores)
         servers.push(await startNodeServer(createRestHandler(api, { keys, usage, allowHttp: true }), { port: 0 }));
@@ -185,6 +197,7 @@ async function main(): Promise<void> {
         }
       }
       info.disconnect();
+      const histogram = redisStore.batchHistogram();
       for (const s of servers) await s.close();
       for (const [, s] of stores) await s.close?.();
       pool.close();
@@ -197,6 +210,13 @@ async function main(): Promise<void> {
       const p99 = (store: string) => median(rows.filter((r) => r.store === store).map((r) => r['p99 ms'] as number));
       console.log(
         `Redis ÷ memory: median req/s ${ratio(rps, 'redis')} (target ≥ 80 %); memory ÷ Redis in CPU per request (server + Redis): ${((median(cpu['memory']!) / median(cpu['redis']!)) * 100).toFixed(1)} %; file ÷ memory req/s ${ratio(rps, 'file (journal)')}. Median p99: memory ${p99('memory')} ms, file ${p99('file (journal)')} ms, Redis ${p99('redis')} ms.`,
+      );
+      if (BASELINE)
+        console.log(
+          `Baseline Redis store ÷ memory: median req/s ${ratio(rps, 'redis (baseline)')}, median p99 ${p99('redis (baseline)')} ms.`,
+        );
+      console.log(
+        `Redis store, requests per script call (group commit), over all rounds and the warm-up: ${describeHistogram(histogram)}`,
       );
     }
 
@@ -330,7 +350,7 @@ async function main(): Promise<void> {
       const keysFile = join(dir, 'fair-keys.json');
       writeFileSync(keysFile, JSON.stringify({ keys }));
       const cli = join(ROOT, 'dist/cli.js');
-      const baseline = process.env.BENCH_OPS_BASELINE;
+      const baseline = BASELINE;
       const setups: [string, string[], string][] = [
         ['default (1 reserved light + 1 heavy thread)', [], cli],
         ['heavy thread niced (--heavy-niceness 10)', ['--heavy-niceness', '10'], cli],
@@ -396,30 +416,50 @@ async function main(): Promise<void> {
       const info = new Redis(redis.url);
       const rows: Record<string, string | number>[] = [];
       const N = 30_000;
+      const request = { key: 'bench', period: '2026-01', endpoint: 'direction', units: 1, monthlyQuota: 1e9 };
+      /**
+       * `n` admissions: `perTurn` at a time, each group awaited before the next ('turn'), or `perTurn` clients each
+       * admitting again as soon as its last admission is answered ('clients', as connections of a server do).
+       */
+      const admitAll = async (store: UsageStore, n: number, perTurn: number, clients: boolean) => {
+        const one = () => store.admit({ ...request, nowMs: Date.now() });
+        if (!clients) {
+          for (let i = 0; i < n; i += perTurn) await Promise.all(Array.from({ length: perTurn }, one));
+          return;
+        }
+        let left = n;
+        await Promise.all(
+          Array.from({ length: perTurn }, async () => {
+            while (left-- > 0) await one();
+          }),
+        );
+      };
+      const modes: [string, number, boolean][] = [
+        ['1 per turn', 1, false],
+        ['8 per turn', 8, false],
+        ['16 clients', 16, true],
+      ];
       for (let round = 1; round <= ROUNDS; round++)
-        for (const perTurn of [1, 8]) {
+        for (const [mode, perTurn, clients] of modes) {
           const store = await createRedisUsageStore(`${redis.url}/5`, { prefix: `alone${round}-${perTurn}:` });
-          const request = { key: 'bench', period: '2026-01', endpoint: 'direction', units: 1, monthlyQuota: 1e9 };
-          const admitAll = async (n: number) => {
-            for (let i = 0; i < n; i += perTurn)
-              await Promise.all(Array.from({ length: perTurn }, () => store.admit({ ...request, nowMs: Date.now() })));
-          };
-          await admitAll(3000); // warm-up
+          await admitAll(store, 3000, perTurn, clients); // warm-up
+          const warm = store.batchHistogram();
           const before = [process.cpuUsage(), await redisCpuUs(info), performance.now()] as const;
-          await admitAll(N);
+          await admitAll(store, N, perTurn, clients);
           const used = process.cpuUsage(before[0]);
           rows.push({
             round,
-            'requests per turn': perTurn,
+            admissions: mode,
             'client CPU µs/req': Math.round((used.user + used.system) / N),
             'Redis CPU µs/req': Math.round(((await redisCpuUs(info)) - before[1]) / N),
             'wall µs/req': Math.round(((performance.now() - before[2]) * 1000) / N),
+            'requests per call': describeHistogram(store.batchHistogram().map((c, i) => c - (warm[i] ?? 0))),
           });
           await store.close();
         }
       info.disconnect();
       table(
-        `The Redis store alone: ${N.toLocaleString('en')} admissions of one key, 1 or 8 per event-loop turn (this process's CPU and redis-server's, per request)`,
+        `The Redis store alone: ${N.toLocaleString('en')} admissions of one key, 1 or 8 per event-loop turn or 16 clients in a closed loop (this process's CPU and redis-server's, per request)`,
         rows,
       );
     }
@@ -427,6 +467,22 @@ async function main(): Promise<void> {
     await redis.dispose();
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** A batch-size histogram (see BatchHistogram) as text: `1: 120, 2: 40, 3–4: 17, …` and the mean. */
+function describeHistogram(h: number[]): string {
+  let calls = 0;
+  let requests = 0;
+  const parts: string[] = [];
+  h.forEach((n, i) => {
+    if (!n) return;
+    const hi = 2 ** i;
+    const lo = i <= 1 ? hi : hi / 2 + 1;
+    calls += n;
+    requests += (n * (lo + hi)) / 2;
+    parts.push(`${lo === hi ? hi : `${lo}–${hi}`}: ${n}`);
+  });
+  return `${parts.join(', ')} (≈ ${(requests / Math.max(1, calls)).toFixed(1)} per call)`;
 }
 
 /**

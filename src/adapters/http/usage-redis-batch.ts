@@ -8,12 +8,12 @@ const SESSION_MODE = { autocomplete: 1, placeDetail: 2 } as const;
 
 /**
  * Most requests in one script call: bounds how long one call holds Redis (each request is a few Lua steps, ≈ µs) and
- * the size of one command, whatever burst one event-loop turn reads.
+ * the size of one command, whatever burst arrives.
  */
-const MAX_REQUESTS = 512;
+export const MAX_REQUESTS = 512;
 
 /**
- * The requests of one API key, one period and one set of limits gathered in one event-loop turn, as the arguments of
+ * Requests of one API key, one period and one set of limits waiting for Redis together (see RedisUsageStore), as the arguments of
  * one call of `ADMIT_BATCH_SCRIPT` (see usage-redis-script.ts for their layout), and the callers waiting for their
  * admission. The counts key and the rate key are made once per batch, a session key once per session named.
  */
@@ -54,6 +54,11 @@ export class AdmitBatch {
       (r.perSecond ?? 0) === this.perSecond &&
       this.waiting.length < MAX_REQUESTS
     );
+  }
+
+  /** Requests in the batch. */
+  get size(): number {
+    return this.waiting.length;
   }
 
   /** Appends a request (of this batch's API key, and fitting) and who waits for its admission. */

@@ -1,6 +1,6 @@
 /**
- * The Redis store's admission as one Lua script for a batch of requests of ONE API key and period (the requests of
- * one event-loop turn): Redis runs a script to the end before any other command, so the session rules, the quota
+ * The Redis store's admission as one Lua script for a batch of requests of ONE API key and period (the requests that
+ * arrived while the key's previous call was in flight): Redis runs a script to the end before any other command, so the session rules, the quota
  * check, the rate check and the counting of each request form one atomic step however many servers share the
  * database, and the requests of the batch are decided in order, each seeing the counts of those before it. It is
  * `MemoryUsageStore.admit` (with `SessionTracker` and `RateLimiter`) step for step; test/http-redis.test.ts checks
