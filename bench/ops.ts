@@ -31,7 +31,7 @@ import { createRestHandler } from '../src/adapters/http/handler.js';
 import { startNodeServer, type RunningServer } from '../src/adapters/http/node-server.js';
 import type { EngineApi } from '../src/adapters/http/routes.js';
 import { FileUsageStore } from '../src/adapters/http/usage-file.js';
-import { createRedisUsageStore } from '../src/adapters/http/usage-redis.js';
+import { createRedisUsageStore, type BatchStats } from '../src/adapters/http/usage-redis.js';
 import { MemoryUsageStore, type UsageStore } from '../src/adapters/http/usage.js';
 import { createThreadPool } from '../src/adapters/worker/pool.js';
 import { startRedis } from '../test/helpers/redis.js';
@@ -197,7 +197,7 @@ async function main(): Promise<void> {
         }
       }
       info.disconnect();
-      const histogram = redisStore.batchHistogram();
+      const batches = redisStore.batchStats();
       for (const s of servers) await s.close();
       for (const [, s] of stores) await s.close?.();
       pool.close();
@@ -216,7 +216,7 @@ async function main(): Promise<void> {
           `Baseline Redis store ÷ memory: median req/s ${ratio(rps, 'redis (baseline)')}, median p99 ${p99('redis (baseline)')} ms.`,
         );
       console.log(
-        `Redis store, requests per script call (group commit), over all rounds and the warm-up: ${describeHistogram(histogram)}`,
+        `Redis store, requests per script call (group commit), over the warm-up and all rounds: ${describeBatches(batches)}`,
       );
     }
 
@@ -443,7 +443,7 @@ async function main(): Promise<void> {
         for (const [mode, perTurn, clients] of modes) {
           const store = await createRedisUsageStore(`${redis.url}/5`, { prefix: `alone${round}-${perTurn}:` });
           await admitAll(store, 3000, perTurn, clients); // warm-up
-          const warm = store.batchHistogram();
+          const warm = store.batchStats();
           const before = [process.cpuUsage(), await redisCpuUs(info), performance.now()] as const;
           await admitAll(store, N, perTurn, clients);
           const used = process.cpuUsage(before[0]);
@@ -453,7 +453,7 @@ async function main(): Promise<void> {
             'client CPU µs/req': Math.round((used.user + used.system) / N),
             'Redis CPU µs/req': Math.round(((await redisCpuUs(info)) - before[1]) / N),
             'wall µs/req': Math.round(((performance.now() - before[2]) * 1000) / N),
-            'requests per call': describeHistogram(store.batchHistogram().map((c, i) => c - (warm[i] ?? 0))),
+            'requests per call': describeBatches(since(store.batchStats(), warm)),
           });
           await store.close();
         }
@@ -469,20 +469,23 @@ async function main(): Promise<void> {
   }
 }
 
-/** A batch-size histogram (see BatchHistogram) as text: `1: 120, 2: 40, 3–4: 17, …` and the mean. */
-function describeHistogram(h: number[]): string {
-  let calls = 0;
-  let requests = 0;
-  const parts: string[] = [];
-  h.forEach((n, i) => {
-    if (!n) return;
+/** Batch sizes as text: `1: 120, 2: 40, 3–4: 17, …` and the mean. */
+function describeBatches(b: BatchStats): string {
+  const parts = b.histogram.flatMap((n, i) => {
     const hi = 2 ** i;
     const lo = i <= 1 ? hi : hi / 2 + 1;
-    calls += n;
-    requests += (n * (lo + hi)) / 2;
-    parts.push(`${lo === hi ? hi : `${lo}–${hi}`}: ${n}`);
+    return n ? [`${lo === hi ? hi : `${lo}–${hi}`}: ${n}`] : [];
   });
-  return `${parts.join(', ')} (≈ ${(requests / Math.max(1, calls)).toFixed(1)} per call)`;
+  return `${parts.join(', ')} (mean ${(b.requests / Math.max(1, b.calls)).toFixed(1)})`;
+}
+
+/** The calls counted in `now` and not yet in `before`. */
+function since(now: BatchStats, before: BatchStats): BatchStats {
+  return {
+    calls: now.calls - before.calls,
+    requests: now.requests - before.requests,
+    histogram: now.histogram.map((n, i) => n - (before.histogram[i] ?? 0)),
+  };
 }
 
 /**

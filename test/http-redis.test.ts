@@ -15,6 +15,7 @@ import { createRestHandler, type RestRequest } from '../src/adapters/http/handle
 import type { Reply } from '../src/adapters/http/responses.js';
 import { createRedisUsageStore, describeRedisUrl, type RedisUsageStore } from '../src/adapters/http/usage-redis.js';
 import { MemoryUsageStore, type Admission, type UsageRequest } from '../src/adapters/http/usage.js';
+import { Redis } from 'ioredis';
 import { freePort, startRedis, type TestRedis } from './helpers/redis.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -119,6 +120,31 @@ describe('Redis store: the same decisions as the memory store', () => {
       }
       return got;
     });
+  });
+
+  it('also with 16 clients in a closed loop (group commit: the requests waiting behind a call go in the next one, in order)', async () => {
+    let r0: RedisUsageStore | undefined;
+    await compare('lanes:', async (r, requests) => {
+      r0 = r;
+      const got: Admission[] = [];
+      let next = 0;
+      // Each client admits the next request as soon as its last one is answered: the store sees them in index
+      // order, so any reordering inside a key (or a request decided twice, or lost) changes some decision.
+      await Promise.all(
+        Array.from({ length: 16 }, async () => {
+          while (next < requests.length) {
+            const i = next++;
+            got[i] = await r.admit(requests[i]!);
+          }
+        }),
+      );
+      return got;
+    });
+    // The calls carried several requests each: the batches were made by group commit, not one per request.
+    const { calls, requests, histogram } = r0!.batchStats();
+    expect(requests).toBe(3000);
+    expect(calls).toBeLessThan(requests / 2);
+    expect(histogram.slice(1).some((n) => n > 0)).toBe(true);
   });
 
   it('a session token cannot forge counts of another key or period', async () => {
@@ -233,6 +259,112 @@ describe('Redis unreachable', () => {
     expect(back).toBe(200);
     expect((await h(get('/healthz'))).status).toBe(200);
     expect(problems.at(-1)).toBeNull();
+  });
+
+  it('Redis killed while a call is in flight: that call and every request waiting behind it fail with 503 at once', async () => {
+    const usage = await store('midcall:');
+    const request: UsageRequest = {
+      key: 'k',
+      period: '2025-05',
+      endpoint: 'direction',
+      units: 1,
+      monthlyQuota: 1e9,
+      nowMs: 0,
+    };
+    // Another client holds Redis in a script for up to 20 s, so the store's next call stays in flight.
+    const blocker = new Redis(redis.url, { maxRetriesPerRequest: 0 });
+    blocker.on('error', () => {});
+    const held = blocker
+      .eval(
+        "local s = redis.call('TIME') repeat local t = redis.call('TIME') until t[1] - s[1] >= tonumber(ARGV[1])",
+        0,
+        20,
+      )
+      .catch(() => null);
+    await new Promise((r) => setTimeout(r, 200));
+    const flying = usage.admit(request);
+    await new Promise((r) => setImmediate(r));
+    const waiting = Array.from({ length: 40 }, () => usage.admit(request));
+    await new Promise((r) => setImmediate(r));
+    // One call sent (the first request); the 40 others wait in the key's lane.
+    expect(usage.batchStats()).toMatchObject({ calls: 1, requests: 1 });
+    const all = Promise.allSettled([flying, ...waiting]);
+    await redis.stop(true);
+    // Nothing hangs (the file's time limit would fail the test): all 41 are refused as unavailable.
+    const settled = await all;
+    expect(settled.map((x) => x.status)).toEqual(Array(41).fill('rejected'));
+    for (const x of settled)
+      expect((x as PromiseRejectedResult).reason).toMatchObject({
+        name: 'UsageStoreUnavailable',
+        message: expect.stringMatching(/is unreachable/),
+      });
+    // The lane is empty: a new request is refused at once, not queued behind the dead call.
+    await expect(usage.admit(request)).rejects.toThrow(/is unreachable/);
+    expect(usage.batchStats().calls).toBeLessThanOrEqual(2);
+    await held;
+    blocker.disconnect();
+    await redis.start();
+  });
+});
+
+describe('group commit', () => {
+  const request = (key: string, monthlyQuota: number): UsageRequest => ({
+    key,
+    period: '2025-05',
+    endpoint: 'direction',
+    units: 1,
+    monthlyQuota,
+    nowMs: Date.UTC(2025, 4, 2),
+  });
+  const turn = () => new Promise((r) => setImmediate(r));
+
+  it('two servers, 32 clients each in a closed loop on one key: exactly the quota admitted, in arrival order per server', async () => {
+    const [a, b] = [await store('gc-two:'), await store('gc-two:')];
+    const got: Admission[][] = [[], []];
+    await Promise.all(
+      [a, b].flatMap((s, side) =>
+        Array.from({ length: 32 }, async () => {
+          while (got[side]!.length < 700) {
+            const i = got[side]!.length;
+            got[side]![i] = 'quota'; // a place held, so the next request takes the next index
+            got[side]![i] = await s.admit(request('two', 500));
+          }
+        }),
+      ),
+    );
+    const admitted = got.map((g) => g.filter((x) => x === 'ok').length);
+    expect(admitted[0]! + admitted[1]!).toBe(500);
+    // Each server decided its own requests in arrival order: all its admissions come before its first refusal.
+    for (const g of got) expect(g.slice(g.indexOf('quota')).every((x) => x === 'quota')).toBe(true);
+    expect((await a.report()).two).toEqual({ '2025-05': { requests: { direction: 500 }, sessions: 0, billable: 500 } });
+    for (const s of [a, b]) expect(s.batchStats().requests / s.batchStats().calls).toBeGreaterThan(2);
+  });
+
+  it("past its bound a key's queue refuses at once (503), counting nothing for the refused", async () => {
+    const s = await store('gc-bound:');
+    const first = s.admit(request('bound', 1e9));
+    await turn(); // the first call is now in flight: the rest wait behind it
+    const rest = Array.from({ length: 32 * 512 + 5 }, () => s.admit(request('bound', 1e9)));
+    const settled = await Promise.allSettled([first, ...rest]);
+    const refused = settled.filter((x) => x.status === 'rejected');
+    expect(refused.length).toBe(5);
+    expect(String((refused[0] as PromiseRejectedResult).reason)).toMatch(
+      /is too slow: 16384 requests of this key wait/,
+    );
+    expect((await s.report()).bound!['2025-05']!.billable).toBe(1 + 32 * 512);
+  });
+
+  it("an error reply fails only its own batch; the other key's call in the same write is answered", async () => {
+    const s = await store('gc-reply:');
+    // A counts key of the wrong type makes the script fail for that key only.
+    const raw = new Redis(redis.url);
+    await raw.set('gc-reply:u:{broken}:2025-05', 'not a hash');
+    raw.disconnect();
+    const [broken, fine] = await Promise.allSettled([s.admit(request('broken', 10)), s.admit(request('fine', 10))]);
+    expect(broken.status).toBe('rejected');
+    expect(String((broken as PromiseRejectedResult).reason)).toMatch(/Redis at .* failed: .*WRONGTYPE/);
+    expect(fine).toEqual({ status: 'fulfilled', value: 'ok' });
+    expect(s.problem()).toBeNull();
   });
 });
 

@@ -109,8 +109,13 @@ interface Lane {
   flying: boolean;
 }
 
-/** Requests per script call: bucket i counts the calls of 2^(i−1) < n ≤ 2^i requests (1, 2, 3–4, …, 257–512). */
-export type BatchHistogram = number[];
+/** How many requests the script calls carried since the store opened: how well group commit batches. */
+export interface BatchStats {
+  calls: number;
+  requests: number;
+  /** Bucket i counts the calls of 2^(i−1) < n ≤ 2^i requests (1, 2, 3–4, …, 257–512). */
+  histogram: number[];
+}
 
 /**
  * Counts, quota checks, rate windows and autocomplete sessions in Redis: one atomic script call decides a batch of
@@ -139,7 +144,7 @@ export class RedisUsageStore implements UsageStore {
   private readonly lanes = new Map<string, Lane>();
   /** Lanes with batches and no call in flight, sent together at the end of this event-loop turn. */
   private due: Lane[] = [];
-  private readonly histogram: BatchHistogram = [];
+  private readonly batches: BatchStats = { calls: 0, requests: 0, histogram: [] };
   private down = false;
   private closing = false;
 
@@ -219,7 +224,10 @@ export class RedisUsageStore implements UsageStore {
     }
     for (const [, b] of sent) {
       const bucket = Math.ceil(Math.log2(b.size));
-      this.histogram[bucket] = (this.histogram[bucket] ?? 0) + 1;
+      const h = this.batches.histogram;
+      h[bucket] = (h[bucket] ?? 0) + 1;
+      this.batches.calls++;
+      this.batches.requests += b.size;
     }
     const settled = (replies: [Error | null, unknown][]) => {
       sent.forEach(([lane, b], i) => this.settle(lane, b, ...replies[i]!));
@@ -270,12 +278,10 @@ export class RedisUsageStore implements UsageStore {
     lane.queued = 0;
   }
 
-  /**
-   * How many script calls carried how many requests since the store opened (see {@link BatchHistogram}): how well
-   * group commit batches under the load seen.
-   */
-  batchHistogram(): BatchHistogram {
-    return Array.from(this.histogram, (n) => n ?? 0);
+  /** How many requests the script calls carried so far (a copy). */
+  batchStats(): BatchStats {
+    const { calls, requests, histogram } = this.batches;
+    return { calls, requests, histogram: Array.from(histogram, (n) => n ?? 0) };
   }
 
   /** All counts: every `u:` key of the prefix (SCAN, so Redis is never blocked), read in one pipeline per batch. */
