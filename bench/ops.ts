@@ -25,6 +25,7 @@ import { Agent, request } from 'node:http';
 import { Redis } from 'ioredis';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { createEngine } from '../src/engine.js';
 import { createRestHandler } from '../src/adapters/http/handler.js';
@@ -161,12 +162,13 @@ async function main(): Promise<void> {
       const cpu: Record<string, number[]> = {};
       // CPU per request does not depend on what else the machine runs, unlike req/s: this process (the serving
       // thread and both engine threads) plus Redis's own CPU seconds (INFO cpu), which a quiet machine must also give.
+      // The serving thread's event-loop utilization says whether that one thread is what limits req/s.
       const info = new Redis(redis.url);
       const redisCpu = () => redisCpuUs(info);
       for (let round = 1; round <= ROUNDS; round++) {
         for (let i = 0; i < stores.length; i++) {
           const name = stores[i]![0];
-          const before = [process.cpuUsage(), await redisCpu()] as const;
+          const before = [process.cpuUsage(), await redisCpu(), performance.eventLoopUtilization()] as const;
           let r = hasWrk ? await generateWrk(servers[i]!.url, ROUTES, dir, 16, SECONDS) : null;
           if (!r) {
             const a = await load(servers[i]!.url, ROUTES, 16, SECONDS);
@@ -180,6 +182,7 @@ async function main(): Promise<void> {
             };
           }
           const used = process.cpuUsage(before[0]);
+          const busy = performance.eventLoopUtilization(before[2]).utilization;
           const serverUs = (used.user + used.system) / r.count;
           const redisUs = ((await redisCpu()) - before[1]) / r.count;
           (rps[name] ??= []).push(r.count / r.seconds);
@@ -193,6 +196,7 @@ async function main(): Promise<void> {
             'non-2xx': r.errors,
             'server CPU µs/req': Math.round(serverUs),
             'Redis CPU µs/req': Math.round(redisUs),
+            'serving thread busy': `${Math.round(busy * 100)} %`,
           });
         }
       }
