@@ -1,7 +1,8 @@
 /**
  * Serving past one process (issue 13), side by side in one run:
- * 1. usage stores on the route workload: memory, file (journal) and Redis behind the same two engine threads,
- *    interleaved rounds (wrk -t2 -c16 when installed, else a node generator); req/s, p50, p99 and Redis ÷ memory;
+ * 1. usage stores on the route workload: memory, file (journal) and Redis (with and without the handler's work
+ *    ahead) behind the same two engine threads, interleaved rounds (wrk -t2 -c16 when installed, else a node
+ *    generator); req/s, p50, p99 and Redis ÷ memory;
  * 2. exact quotas: 2 and 4 `bando serve` processes on one Redis, 4,000 concurrent requests on a key with a quota of
  *    1,000, once as is and once with one instance killed (SIGKILL) mid-load; 200s, 429s and Redis's own count;
  * 3. Redis killed and restarted mid-load: statuses while it is down, time from its restart to the first 200 and to
@@ -141,10 +142,12 @@ async function main(): Promise<void> {
       const pool = createThreadPool(script, { size: 2, packs: PACKS, callTimeoutMs: 30_000 });
       const api = await pool.ready;
       const redisStore = await createRedisUsageStore(`${redis.url}/1`);
-      const stores: [string, UsageStore][] = [
+      // The last field turns the handler's work ahead off (engine calls then start only once admitted).
+      const stores: [string, UsageStore, boolean?][] = [
         ['memory', new MemoryUsageStore()],
         ['file (journal)', FileUsageStore.open(join(dir, 'usage.json'))],
         ['redis', redisStore],
+        ['redis, no work ahead', await createRedisUsageStore(`${redis.url}/6`), false],
       ];
       // Before/after: the Redis store of another checkout's sources (its node_modules resolved from there).
       if (BASELINE) {
@@ -154,8 +157,10 @@ async function main(): Promise<void> {
         stores.push(['redis (baseline)', await old.createRedisUsageStore(`${redis.url}/4`)]);
       }
       const servers: RunningServer[] = [];
-      for (const [, usage] of stores)
-        servers.push(await startNodeServer(createRestHandler(api, { keys, usage, allowHttp: true }), { port: 0 }));
+      for (const [, usage, workAhead] of stores)
+        servers.push(
+          await startNodeServer(createRestHandler(api, { keys, usage, allowHttp: true, workAhead }), { port: 0 }),
+        );
       const hasWrk = (await generateWrk(servers[0]!.url, ROUTES, dir, 16, SECONDS)) !== null; // also the warm-up
       const rows: Record<string, string | number>[] = [];
       const rps: Record<string, number[]> = {};
@@ -214,6 +219,9 @@ async function main(): Promise<void> {
       const p99 = (store: string) => median(rows.filter((r) => r.store === store).map((r) => r['p99 ms'] as number));
       console.log(
         `Redis ÷ memory: median req/s ${ratio(rps, 'redis')} (target ≥ 80 %); memory ÷ Redis in CPU per request (server + Redis): ${((median(cpu['memory']!) / median(cpu['redis']!)) * 100).toFixed(1)} %; file ÷ memory req/s ${ratio(rps, 'file (journal)')}. Median p99: memory ${p99('memory')} ms, file ${p99('file (journal)')} ms, Redis ${p99('redis')} ms.`,
+      );
+      console.log(
+        `Redis without work ahead ÷ memory: median req/s ${ratio(rps, 'redis, no work ahead')}, median p99 ${p99('redis, no work ahead')} ms.`,
       );
       if (BASELINE)
         console.log(

@@ -368,6 +368,49 @@ describe('group commit', () => {
   });
 });
 
+describe('work ahead: a cheap call starts while Redis decides, answered only once admitted', () => {
+  /** The engine's direction, counting the calls that reach it. */
+  function counting(): { api: { direction: typeof engine.direction }; calls: () => number } {
+    let n = 0;
+    return {
+      api: {
+        direction: (params) => {
+          n++;
+          return engine.direction(params);
+        },
+      },
+      calls: () => n,
+    };
+  }
+
+  for (const workAhead of [true, false])
+    it(`quota 5, ten requests one after another: five 200 then 429s; ${workAhead ? 'one refused request started (the one after the last admitted call), no more' : 'off: only admitted requests reach the engine'}`, async () => {
+      const { api, calls } = counting();
+      const usage = await store(`ahead-${workAhead}:`);
+      const h = createRestHandler(api, { keys: [{ key: 'k', monthlyQuota: 5 }], usage, resources: [], workAhead });
+      const got: number[] = [];
+      for (let i = 0; i < 10; i++) got.push(await status(h(get(`/Direction?${ROUTE}&api_key=k`))));
+      expect(got).toEqual([200, 200, 200, 200, 200, 429, 429, 429, 429, 429]);
+      // The first request waits (nothing decided yet for the key); the 2nd–6th start ahead, as the key's last call
+      // admitted all; the 6th is refused and its answer dropped; after that refusal the 7th–10th wait again.
+      expect(calls()).toBe(workAhead ? 6 : 5);
+      expect((await usage.report()).k!).toEqual({
+        [new Date().toISOString().slice(0, 7)]: { requests: { direction: 5 }, sessions: 0, billable: 5 },
+      });
+    });
+
+  it('a costly call never starts ahead (alternatives: ≈ 45 cost units)', async () => {
+    const { api, calls } = counting();
+    const usage = await store('ahead-costly:');
+    const h = createRestHandler(api, { keys: [{ key: 'k', monthlyQuota: 2 }], usage, resources: [] });
+    const path = `/Direction?${ROUTE}&alternatives=true&api_key=k`;
+    const got = [];
+    for (let i = 0; i < 4; i++) got.push(await status(h(get(path))));
+    expect(got).toEqual([200, 200, 429, 429]);
+    expect(calls()).toBe(2);
+  });
+});
+
 describe('bad Redis URLs give a clear error at start', () => {
   it('malformed URLs name what is wrong; an unreachable server is named (never its password)', async () => {
     expect(() => describeRedisUrl('redis//x')).toThrow(/not a URL/);

@@ -88,6 +88,16 @@ export interface FetchHandlerOptions {
   metrics?: { token: string; text: () => string };
   /** Called once for every answered request (metrics, request logs). Must not throw. */
   observe?: (event: RequestEvent) => void;
+  /**
+   * Start a cheap endpoint call's engine work while an asynchronous usage store (Redis) decides, when the store
+   * expects to admit the key (`UsageStore.likelyAdmits`): the round trip to the store and the engine call then
+   * overlap, and the call reaches the engine threads in the same event-loop turn as with an in-process store. The
+   * answer still waits for the admission; a refused request gets its refusal and the engine's answer is dropped.
+   * Only calls estimated under `AHEAD_UNITS` (a route, a geocode) are started ahead, and only for a key whose last
+   * decided requests were all admitted, so a key over its quota or rate wastes at most one call's worth of cheap
+   * engine work before its requests wait again. Default true.
+   */
+  workAhead?: boolean;
   /** Clock in milliseconds since the epoch; decides the usage period and the rate window. Default Date.now. */
   now?: () => number;
 }
@@ -173,6 +183,7 @@ export function createRestHandler(engine: EngineApi, options: FetchHandlerOption
   const maxCost = options.maxCost ?? Infinity;
   const resources = options.resources ?? defaultResources(engine);
   const observe = options.observe;
+  const workAhead = options.workAhead ?? true;
 
   /** What the observer learns while a request is handled. */
   interface Trace {
@@ -201,8 +212,9 @@ export function createRestHandler(engine: EngineApi, options: FetchHandlerOption
   }
 
   /**
-   * Asks the usage store to admit and count the request, then runs `work`. A refusal or an unreachable store is
-   * answered here; synchronous stores keep the whole path synchronous.
+   * Asks the usage store to admit and count the request, then runs `work` (or, with `ahead` and a store that expects
+   * to admit the key, runs it at once and answers with it once admitted: see `workAhead`). A refusal or an
+   * unreachable store is answered here; synchronous stores keep the whole path synchronous.
    */
   function admitThen(
     key: NormalizedKey,
@@ -211,11 +223,11 @@ export function createRestHandler(engine: EngineApi, options: FetchHandlerOption
     session: UsageRequest['session'],
     trace: Trace | null,
     work: () => Reply | Promise<Reply>,
+    ahead = false,
   ): Reply | Promise<Reply> {
     const t = now();
     const period = periodOf(t);
-    const decide = (admission: Admission): Reply | Promise<Reply> => {
-      if (admission === 'ok') return work();
+    const refuse = (admission: Exclude<Admission, 'ok'>): Reply => {
       if (trace) trace.refused = admission;
       return admission === 'quota'
         ? errorReply('overQuota', { quota: key.monthlyQuota, period })
@@ -245,7 +257,10 @@ export function createRestHandler(engine: EngineApi, options: FetchHandlerOption
     } catch (err) {
       return unavailable(err);
     }
-    return typeof admission === 'string' ? decide(admission) : admission.then(decide, unavailable);
+    if (typeof admission === 'string') return admission === 'ok' ? work() : refuse(admission);
+    // `work()` never rejects (see `guard`), so a dropped answer leaves no unhandled rejection behind.
+    const started = ahead && workAhead && usage.likelyAdmits?.(key.key) ? work() : null;
+    return admission.then((a) => (a !== 'ok' ? refuse(a) : (started ?? work())), unavailable);
   }
 
   /** Whether the request came over HTTPS, or may come over plain HTTP (options.trustProxy, options.allowHttp). */
@@ -319,8 +334,8 @@ export function createRestHandler(engine: EngineApi, options: FetchHandlerOption
     // is neither rate-limited nor counted.
     if (typeof fn !== 'function') return errorReply('noMethod', { path, method: method! });
     const params = queryParams(url);
+    const cost = callCost(method!, params);
     if (maxCost < Infinity) {
-      const cost = callCost(method!, params);
       if (cost.units > maxCost)
         return errorReply(
           'tooCostly',
@@ -332,7 +347,15 @@ export function createRestHandler(engine: EngineApi, options: FetchHandlerOption
       typeof params.sessiontoken === 'string' && params.sessiontoken !== '' ? params.sessiontoken : undefined;
     const session =
       token && (method === 'autocomplete' || method === 'placeDetail') ? { endpoint: method, token } : undefined;
-    return admitThen(key, method!, 1, session, trace, () => guard(() => fn.call(engine, params), method!, toReply));
+    return admitThen(
+      key,
+      method!,
+      1,
+      session,
+      trace,
+      () => guard(() => fn.call(engine, params), method!, toReply),
+      cost.units < AHEAD_UNITS,
+    );
   }
 
   /**
@@ -386,6 +409,12 @@ export function createRestHandler(engine: EngineApi, options: FetchHandlerOption
     return reply instanceof Promise ? reply.then(report) : report(reply);
   };
 }
+
+/**
+ * Calls estimated under this many cost units (≈ ms of one core: a route is 2) may start before their admission (see
+ * `workAhead`): cheap enough that work a refused request started costs little.
+ */
+const AHEAD_UNITS = 10;
 
 /** True when an Authorization header is `Bearer <token>` with exactly this token (compared in constant time). */
 function bearerMatches(header: string | null, token: string): boolean {

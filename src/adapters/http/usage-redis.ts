@@ -145,6 +145,11 @@ export class RedisUsageStore implements UsageStore {
   /** Lanes with batches and no call in flight, sent together at the end of this event-loop turn. */
   private due: Lane[] = [];
   private readonly batches: BatchStats = { calls: 0, requests: 0, histogram: [] };
+  /**
+   * The API keys whose last decided call admitted every request (see `likelyAdmits`). Bounded by the keys the
+   * server accepts: only known keys reach the store.
+   */
+  private readonly admitting = new Set<string>();
   private down = false;
   private closing = false;
 
@@ -265,8 +270,11 @@ export class RedisUsageStore implements UsageStore {
     if (!err) {
       // Up again after a timeout (the connection stayed, so no 'ready' event says so).
       if (this.down) this.changed(false);
+      if (typeof reply === 'string' && /^0+$/.test(reply)) this.admitting.add(lane.key);
+      else this.admitting.delete(lane.key);
       return batch.settle(null, reply);
     }
+    this.admitting.delete(lane.key);
     if (err.name === 'ReplyError')
       return batch.settle(new UsageStoreUnavailable(`Redis at ${this.where} failed: ${err.message}`), null);
     this.lastError = err.message;
@@ -276,6 +284,11 @@ export class RedisUsageStore implements UsageStore {
     for (const b of lane.batches) b.settle(failure, null);
     lane.batches = [];
     lane.queued = 0;
+  }
+
+  /** True when the key's last decided call admitted every one of its requests. */
+  likelyAdmits(key: string): boolean {
+    return this.admitting.has(key);
   }
 
   /** How many requests the script calls carried so far (a copy). */

@@ -55,6 +55,12 @@ export type Admission = 'ok' | 'quota' | 'rate';
 export interface UsageStore {
   /** Checks and counts one request; synchronous for in-process stores. */
   admit(request: UsageRequest): Admission | Promise<Admission>;
+  /**
+   * For a store that decides asynchronously: true when it expects to admit the key's next request (every request of
+   * the key's last decided call was admitted), so the handler may start a cheap call's engine work while the store
+   * decides. A hint only: the answer still waits for the admission.
+   */
+  likelyAdmits?(key: string): boolean;
   /** A deep copy of all counts. */
   report(): UsageReport | Promise<UsageReport>;
   /** Null while the store works, else why it does not (shown by `/healthz`). */
