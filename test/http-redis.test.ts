@@ -189,7 +189,9 @@ describe('several servers on one Redis', () => {
     const keys = join(dir, 'keys.json');
     writeFileSync(keys, JSON.stringify({ keys: [{ key: 'k', monthlyQuota: 150 }] }));
     const url = `${redis.url}/3`;
-    const [a, b] = await Promise.all([serve(keys, url), serve(keys, url)]);
+    const token = join(dir, 'metrics-token');
+    writeFileSync(token, 'a-metrics-token-of-some-length\n');
+    const [a, b] = await Promise.all([serve(keys, url), serve(keys, url, ['--metrics-token-file', token])]);
     try {
       const answers: number[] = [];
       let killed = false;
@@ -224,6 +226,16 @@ describe('several servers on one Redis', () => {
       expect(ok).toBeLessThanOrEqual(150);
       expect(ok).toBeGreaterThanOrEqual(150 - 8); // at most one request in flight per client when A died
       expect(answers.filter((s) => s !== 200).every((s) => s === 429)).toBe(true);
+      // B's /metrics counts its script calls and the requests they decided (every request B answered, at least).
+      const metrics = await (
+        await fetch(`${b.url}/metrics`, { headers: { authorization: 'Bearer a-metrics-token-of-some-length' } })
+      ).text();
+      const counter = (name: string) => Number(new RegExp(`^${name} (\\d+)$`, 'm').exec(metrics)?.[1]);
+      const calls = counter('bando_usage_redis_calls_total');
+      const decided = counter('bando_usage_redis_call_requests_total');
+      expect(calls).toBeGreaterThan(0);
+      expect(decided).toBeGreaterThanOrEqual(calls);
+      expect(decided).toBeGreaterThanOrEqual(answers.length / 2);
     } finally {
       a.child.kill('SIGKILL');
       b.child.kill('SIGTERM');
@@ -440,8 +452,8 @@ describe('bad Redis URLs give a clear error at start', () => {
   });
 });
 
-/** Starts `bando serve --usage <redis>` in a child process. */
-function serve(keys: string, usage: string): Promise<{ child: ChildProcess; url: string }> {
+/** Starts `bando serve --usage <redis>` (and `extra` flags) in a child process. */
+function serve(keys: string, usage: string, extra: string[] = []): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(
     process.execPath,
     [
@@ -458,6 +470,7 @@ function serve(keys: string, usage: string): Promise<{ child: ChildProcess; url:
       '--allow-http',
       '--threads',
       '0',
+      ...extra,
     ],
     {
       cwd: ROOT,

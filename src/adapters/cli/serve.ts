@@ -13,7 +13,7 @@ import type { EngineApi } from '../http/routes.js';
 import { ServerMetrics, type Gauge } from '../http/metrics.js';
 import { createRequestLog } from '../http/request-log.js';
 import { FileUsageStore } from '../http/usage-file.js';
-import { createRedisUsageStore, isRedisUrl } from '../http/usage-redis.js';
+import { createRedisUsageStore, isRedisUrl, RedisUsageStore } from '../http/usage-redis.js';
 import { createThreadPool, type ThreadPool } from '../worker/pool.js';
 import { MemoryUsageStore, type UsageStore } from '../http/usage.js';
 import { flag, type ParsedArgs } from './args.js';
@@ -260,7 +260,8 @@ function gauges(pool: ThreadPool | null, usage: UsageStore): Gauge[] {
     type: 'gauge',
     value: () => (usage.problem?.() ? 0 : 1),
   };
-  if (!pool) return [up];
+  const store = usage instanceof RedisUsageStore ? redisGauges(usage) : [];
+  if (!pool) return [up, ...store];
   const stat = (
     name: string,
     help: string,
@@ -283,6 +284,25 @@ function gauges(pool: ThreadPool | null, usage: UsageStore): Gauge[] {
       (s) => s.replaced,
       'counter',
     ),
+    ...store,
+  ];
+}
+
+/** The Redis store's script calls and the requests they carried: their ratio is group commit's mean batch. */
+function redisGauges(usage: RedisUsageStore): Gauge[] {
+  return [
+    {
+      name: 'bando_usage_redis_calls_total',
+      help: 'Admission script calls sent to Redis.',
+      type: 'counter',
+      value: () => usage.batchStats().calls,
+    },
+    {
+      name: 'bando_usage_redis_call_requests_total',
+      help: 'Requests decided by those calls (requests per call: this ÷ bando_usage_redis_calls_total).',
+      type: 'counter',
+      value: () => usage.batchStats().requests,
+    },
   ];
 }
 
