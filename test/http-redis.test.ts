@@ -191,7 +191,11 @@ describe('several servers on one Redis', () => {
     const url = `${redis.url}/3`;
     const token = join(dir, 'metrics-token');
     writeFileSync(token, 'a-metrics-token-of-some-length\n');
-    const [a, b] = await Promise.all([serve(keys, url), serve(keys, url, ['--metrics-token-file', token])]);
+    // A starts cheap calls ahead of their admission (--work-ahead): its kill must not change the counts either.
+    const [a, b] = await Promise.all([
+      serve(keys, url, ['--work-ahead']),
+      serve(keys, url, ['--metrics-token-file', token]),
+    ]);
     try {
       const answers: number[] = [];
       let killed = false;
@@ -396,7 +400,7 @@ describe('work ahead: a cheap call starts while Redis decides, answered only onc
   }
 
   for (const workAhead of [true, false])
-    it(`quota 5, ten requests one after another: five 200 then 429s; ${workAhead ? 'one refused request started (the one after the last admitted call), no more' : 'off: only admitted requests reach the engine'}`, async () => {
+    it(`quota 5, ten requests one after another: five 200 then 429s; ${workAhead ? 'one refused request started (the one after the last admitted call), no more' : 'off (the default): only admitted requests reach the engine'}`, async () => {
       const { api, calls } = counting();
       const usage = await store(`ahead-${workAhead}:`);
       const h = createRestHandler(api, { keys: [{ key: 'k', monthlyQuota: 5 }], usage, resources: [], workAhead });
@@ -414,7 +418,12 @@ describe('work ahead: a cheap call starts while Redis decides, answered only onc
   it('a costly call never starts ahead (alternatives: ≈ 45 cost units)', async () => {
     const { api, calls } = counting();
     const usage = await store('ahead-costly:');
-    const h = createRestHandler(api, { keys: [{ key: 'k', monthlyQuota: 2 }], usage, resources: [] });
+    const h = createRestHandler(api, {
+      keys: [{ key: 'k', monthlyQuota: 2 }],
+      usage,
+      resources: [],
+      workAhead: true,
+    });
     const path = `/Direction?${ROUTE}&alternatives=true&api_key=k`;
     const got = [];
     for (let i = 0; i < 4; i++) got.push(await status(h(get(path))));

@@ -24,13 +24,15 @@ import { DEFAULT_KEYS_FILE, usageFileFor } from './files.js';
 const SERVE_HELP = `bando serve [--pack FILE ...] [--keys FILE] [--usage FILE|redis://…] [--port N] [--host ADDR]
             [--cert FILE --key FILE] [--allow-http] [--trust-proxy] [--dev] [--timeout MS] [--threads N]
             [--limit NAME=N ...] [--max-connections N] [--heavy-threads N] [--heavy-niceness N]
-            [--max-cost UNITS]
+            [--max-cost UNITS] [--work-ahead]
             [--metrics-token-file FILE] [--log FILE|-]
   Serves the REST API (node:http, or node:https with --cert/--key). Keys come from --keys
   (default ${DEFAULT_KEYS_FILE}). Usage counts, quotas, rate windows and sessions:
   --usage FILE   one process per file (locked; default: the keys file with .usage.json);
   --usage redis://[user:pass@]host:port[/db] (or rediss://)  shared by any number of servers,
                  exact quotas; while Redis is unreachable requests get 503.
+  --work-ahead   with Redis, start a cheap call (a route, a geocode) while Redis decides, for keys whose
+                 last requests were admitted; answered only once admitted. Default off.
   Requests must come over HTTPS (--cert/--key, or a reverse proxy with --trust-proxy); plain HTTP gets
   HTTPS_REQUIRED unless:
   --allow-http   accept plain HTTP from loopback (127.0.0.1, ::1).
@@ -82,6 +84,7 @@ export const serveCommand: CliCommand = {
     'heavy-threads': 'value',
     'heavy-niceness': 'value',
     'max-cost': 'value',
+    'work-ahead': 'switch',
     'metrics-token-file': 'value',
     log: 'value',
   },
@@ -170,6 +173,7 @@ async function serve(args: ParsedArgs): Promise<void> {
     trustProxy: flag(args, 'trust-proxy') === 'true',
     timeoutMs,
     maxCost,
+    workAhead: flag(args, 'work-ahead') === 'true',
     resources: createMapResources(tiles),
     health: () => pool?.problem() ?? null,
     metrics,

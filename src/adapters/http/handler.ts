@@ -95,7 +95,8 @@ export interface FetchHandlerOptions {
    * answer still waits for the admission; a refused request gets its refusal and the engine's answer is dropped.
    * Only calls estimated under `AHEAD_UNITS` (a route, a geocode) are started ahead, and only for a key whose last
    * decided requests were all admitted, so a key over its quota or rate wastes at most one call's worth of cheap
-   * engine work before its requests wait again. Default true.
+   * engine work before its requests wait again. Default false: on a shared 2-core machine it showed no gain in
+   * req/s (HTTP README, Measured); `bando serve --work-ahead` turns it on.
    */
   workAhead?: boolean;
   /** Clock in milliseconds since the epoch; decides the usage period and the rate window. Default Date.now. */
@@ -183,7 +184,7 @@ export function createRestHandler(engine: EngineApi, options: FetchHandlerOption
   const maxCost = options.maxCost ?? Infinity;
   const resources = options.resources ?? defaultResources(engine);
   const observe = options.observe;
-  const workAhead = options.workAhead ?? true;
+  const workAhead = options.workAhead ?? false;
 
   /** What the observer learns while a request is handled. */
   interface Trace {
