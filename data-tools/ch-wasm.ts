@@ -55,12 +55,10 @@ const OUT_FIELDS = [
   'core',
   'outStart',
   'outLen',
-  'outOther',
-  'outW',
+  'outEntries',
   'innStart',
   'innLen',
-  'innOther',
-  'innW',
+  'innEntries',
   'first',
   'inHead',
   'weight',
@@ -129,19 +127,28 @@ export function contractInWasm(
     n = o.records;
   const u32 = (at: number, len: number) => new Uint32Array(buf, at, len).slice();
   const i32 = (at: number, len: number) => new Int32Array(buf, at, len).slice();
-  const lists = (start: number, len: number, other: number, w: number): LiveLists => {
+  /** A pool's lists, its entries (16 bytes: weight, other state, record) split into arrays. */
+  const lists = (start: number, len: number, entries: number): LiveLists => {
     const st = i32(start, S),
       ln = i32(len, S);
     // Entries up to the end of the last used slot: only the core's lists are still non-empty.
     let end = 0;
     for (let s = 0; s < S; s++) if (ln[s]! > 0) end = Math.max(end, st[s]! + ln[s]!);
-    return { start: st, len: ln, other: i32(other, end), w: new Float64Array(buf, w, end).slice() };
+    const wv = new Float64Array(buf, entries, 2 * end),
+      ov = new Int32Array(buf, entries, 4 * end);
+    const other = new Int32Array(end),
+      w = new Float64Array(end);
+    for (let i = 0; i < end; i++) {
+      w[i] = wv[2 * i]!;
+      other[i] = ov[4 * i + 2]!;
+    }
+    return { start: st, len: ln, other, w };
   };
   return {
     records: { n, tail: u32(o.tail, n), head: u32(o.head, n), a: i32(o.a, n), b: i32(o.b, n) },
     rank: u32(o.rank, S),
     core: o.core,
-    out: lists(o.outStart, o.outLen, o.outOther, o.outW),
-    inn: lists(o.innStart, o.innLen, o.innOther, o.innW),
+    out: lists(o.outStart, o.outLen, o.outEntries),
+    inn: lists(o.innStart, o.innLen, o.innEntries),
   };
 }

@@ -41,7 +41,7 @@ struct Input {
 }
 
 /// Addresses and counts the TypeScript side reads (data-tools/ch-wasm.ts mirrors the order). Pools: per state its
-/// first slot and live entries, then the entries' other state and weight.
+/// first slot and live entries, then the entries (`pool::Slot`, 16 bytes: weight, other state, record).
 #[repr(C)]
 pub struct Out {
     records: u32,
@@ -53,12 +53,10 @@ pub struct Out {
     core: u32,
     out_start: u32,
     out_len: u32,
-    out_other: u32,
-    out_w: u32,
+    out_entries: u32,
     inn_start: u32,
     inn_len: u32,
-    inn_other: u32,
-    inn_w: u32,
+    inn_entries: u32,
     // Input addresses (after `prepare`).
     first: u32,
     in_head: u32,
@@ -69,8 +67,8 @@ pub struct Out {
 static mut INPUT: Option<Input> = None;
 static mut STATE: Option<Contraction> = None;
 static mut OUT: Out = Out {
-    records: 0, tail: 0, head: 0, a: 0, b: 0, rank: 0, core: 0, out_start: 0, out_len: 0, out_other: 0, out_w: 0,
-    inn_start: 0, inn_len: 0, inn_other: 0, inn_w: 0, first: 0, in_head: 0, weight: 0, payload: 0,
+    records: 0, tail: 0, head: 0, a: 0, b: 0, rank: 0, core: 0, out_start: 0, out_len: 0, out_entries: 0,
+    inn_start: 0, inn_len: 0, inn_entries: 0, first: 0, in_head: 0, weight: 0, payload: 0,
 };
 
 /// Room for a base graph of `states` states and `edges` edges; returns the address of `Out`, whose last four fields
@@ -121,12 +119,10 @@ pub unsafe extern "C" fn contract(
     o.core = c.core as u32;
     o.out_start = c.out.start.as_ptr() as u32;
     o.out_len = c.out.len.as_ptr() as u32;
-    o.out_other = c.out.other.as_ptr() as u32;
-    o.out_w = c.out.w.as_ptr() as u32;
+    o.out_entries = c.out.e.as_ptr() as u32;
     o.inn_start = c.inn.start.as_ptr() as u32;
     o.inn_len = c.inn.len.as_ptr() as u32;
-    o.inn_other = c.inn.other.as_ptr() as u32;
-    o.inn_w = c.inn.w.as_ptr() as u32;
+    o.inn_entries = c.inn.e.as_ptr() as u32;
     STATE = Some(c);
     o
 }
@@ -138,10 +134,8 @@ struct Contraction {
     inn: Pool,
     /// Live edges (for the core rule's mean degree).
     live: usize,
-    // Witness search state.
-    dist: Vec<f64>,
-    seen: Vec<u32>,
-    is_target: Vec<u32>,
+    /// Witness search state per state.
+    marks: Vec<Mark>,
     heap: Heap,
     _heap_mem: (Vec<u8>, Vec<i32>),
     gen: u32,
@@ -152,6 +146,15 @@ struct Contraction {
     rank: Vec<u32>,
     core: usize,
     t: Tuning,
+}
+
+/// What the witness searches know of a state, side by side so that relaxing an edge touches one cache line: its
+/// distance, valid when `seen` is the current search's generation, and whether it is a target of that search.
+#[derive(Clone, Copy)]
+struct Mark {
+    dist: f64,
+    seen: u32,
+    target: u32,
 }
 
 /// A heap over `n` items: its slots (n + 1 for the sentinel, 16 bytes each) and positions (all -1).
@@ -172,9 +175,7 @@ impl Contraction {
             out: Pool::new(s_count),
             inn: Pool::new(s_count),
             live: 0,
-            dist: vec![0.0; s_count],
-            seen: vec![0; s_count],
-            is_target: vec![0; s_count],
+            marks: vec![Mark { dist: 0.0, seen: 0, target: 0 }; s_count],
             heap,
             _heap_mem: heap_mem,
             gen: 0,
@@ -227,7 +228,7 @@ impl Contraction {
             c.sim_settles = t.sim_max.min(t.sim_min.max((2.0 * deg_avg).round())) as u32;
             nbrs.clear();
             for i in 0..n_in {
-                let x = c.inn.other[c.inn.start[v] as usize + i];
+                let x = c.inn.e[c.inn.start[v] as usize + i].other;
                 c.out.remove(x as usize, v as i32);
                 if mark[x as usize] != v as i32 {
                     mark[x as usize] = v as i32;
@@ -235,15 +236,15 @@ impl Contraction {
                 }
             }
             for i in 0..n_out {
-                let x = c.out.other[c.out.start[v] as usize + i];
+                let x = c.out.e[c.out.start[v] as usize + i].other;
                 c.inn.remove(x as usize, v as i32);
                 if mark[x as usize] != v as i32 {
                     mark[x as usize] = v as i32;
                     nbrs.push(x as u32);
                 }
             }
-            c.inn.len[v] = 0;
-            c.out.len[v] = 0;
+            c.inn.drop_list(v);
+            c.out.drop_list(v);
             c.live -= n_in + n_out;
             let n = nbrs.len();
             for &x in nbrs.iter() {
@@ -282,13 +283,13 @@ impl Contraction {
             return;
         }
         let i = i as usize;
-        if w >= self.out.w[i] {
+        if w >= self.out.e[i].w {
             return;
         }
-        let r = self.out.rec[i] as usize;
-        self.out.w[i] = w;
+        let r = self.out.e[i].rec as usize;
+        self.out.e[i].w = w;
         let j = self.inn.find(x, u as i32) as usize;
-        self.inn.w[j] = w;
+        self.inn.e[j].w = w;
         self.r.set(r, w, a, b);
     }
 
@@ -306,25 +307,24 @@ impl Contraction {
         let mut max_out = 0.0f64;
         let o0 = self.out.start[v] as usize;
         for k in 0..n_out {
-            max_out = max_out.max(self.out.w[o0 + k]);
+            max_out = max_out.max(self.out.e[o0 + k].w);
         }
         for i in 0..n_in {
             // Read through the pools each time: adding a shortcut may move them.
             let ii = self.inn.start[v] as usize + i;
-            let (u, wu, ru) = (self.inn.other[ii] as usize, self.inn.w[ii], self.inn.rec[ii]);
+            let (u, wu, ru) = (self.inn.e[ii].other as usize, self.inn.e[ii].w, self.inn.e[ii].rec);
             self.gen = self.gen.wrapping_add(1);
             if self.gen == 0xffff_ffff {
-                self.seen.fill(0);
-                self.is_target.fill(0);
+                self.marks.fill(Mark { dist: 0.0, seen: 0, target: 0 });
                 self.gen = 1;
             }
             let gen = self.gen;
             let mut targets = 0u32;
             let os = self.out.start[v] as usize;
             for k in 0..n_out {
-                let x = self.out.other[os + k] as usize;
-                if x != u && self.is_target[x] != gen {
-                    self.is_target[x] = gen;
+                let x = self.out.e[os + k].other as usize;
+                if x != u && self.marks[x].target != gen {
+                    self.marks[x].target = gen;
                     targets += 1;
                 }
             }
@@ -334,16 +334,16 @@ impl Contraction {
             self.witness(u, v, wu + max_out, settles, targets);
             for k in 0..n_out {
                 let j = self.out.start[v] as usize + k;
-                let x = self.out.other[j] as usize;
+                let x = self.out.e[j].other as usize;
                 if x == u {
                     continue;
                 }
-                let via = wu + self.out.w[j];
-                if self.seen[x] == gen && self.dist[x] <= via {
+                let via = wu + self.out.e[j].w;
+                if self.marks[x].seen == gen && self.marks[x].dist <= via {
                     continue;
                 }
                 count += 1;
-                let rx = self.out.rec[j];
+                let rx = self.out.e[j].rec;
                 self.added_hops += self.r.hops[ru as usize] as f64 + self.r.hops[rx as usize] as f64;
                 if apply {
                     self.add_edge(u, x, via, ru, rx);
@@ -355,16 +355,16 @@ impl Contraction {
     }
 
     /// Dijkstra from u avoiding v, over weights ≤ `limit`, until `settles` states are settled or the `targets`
-    /// marked in `is_target` are; leaves distances in `dist` where `seen` holds the generation.
+    /// marked in `marks` are; leaves distances in `marks` where `seen` holds the generation.
     #[inline(always)]
     unsafe fn witness(&mut self, u: usize, v: usize, limit: f64, settles: u32, mut targets: u32) {
         let gen = self.gen;
         let heap = &mut self.heap;
-        let (dist, seen, is_target) = (self.dist.as_mut_ptr(), self.seen.as_mut_ptr(), self.is_target.as_ptr());
-        let (os, ol, oo, ow) = (self.out.start.as_ptr(), self.out.len.as_ptr(), self.out.other.as_ptr(), self.out.w.as_ptr());
+        let m = self.marks.as_mut_ptr();
+        let (os, ol, oe) = (self.out.start.as_ptr(), self.out.len.as_ptr(), self.out.e.as_ptr());
         heap.clear();
-        *dist.add(u) = 0.0;
-        *seen.add(u) = gen;
+        (*m.add(u)).dist = 0.0;
+        (*m.add(u)).seen = gen;
         heap.push(u as u32, 0.0);
         let mut settled = 0u32;
         while heap.size > 0 && settled < settles {
@@ -374,7 +374,7 @@ impl Contraction {
             }
             let y = heap.pop() as usize;
             settled += 1;
-            if *is_target.add(y) == gen {
+            if (*m.add(y)).target == gen {
                 targets -= 1;
                 if targets == 0 {
                     break;
@@ -382,18 +382,20 @@ impl Contraction {
             }
             let j0 = *os.add(y) as usize;
             for j in j0..j0 + *ol.add(y) as usize {
-                let z = *oo.add(j) as usize;
+                let slot = &*oe.add(j);
+                let z = slot.other as usize;
                 if z == v {
                     continue;
                 }
-                let nd = k + *ow.add(j);
+                let nd = k + slot.w;
                 // A state beyond the limit could be no witness (it would be popped after the search ends).
                 if nd > limit {
                     continue;
                 }
-                if *seen.add(z) != gen || nd < *dist.add(z) {
-                    *dist.add(z) = nd;
-                    *seen.add(z) = gen;
+                let mz = &mut *m.add(z);
+                if mz.seen != gen || nd < mz.dist {
+                    mz.dist = nd;
+                    mz.seen = gen;
                     heap.push(z as u32, nd);
                 }
             }
@@ -413,7 +415,7 @@ impl Contraction {
         for pool in [&self.inn, &self.out] {
             let s = pool.start[v] as usize;
             for i in s..s + pool.len[v] as usize {
-                removed_hops += self.r.hops[pool.rec[i] as usize] as f64;
+                removed_hops += self.r.hops[pool.e[i].rec as usize] as f64;
             }
         }
         (t.prio_edges * added as f64) / removed as f64 + (t.prio_hops * self.added_hops) / removed_hops + depth
