@@ -6,7 +6,8 @@ import { ArcCosts } from '../src/route/costs.js';
 import { RoadGraph } from '../src/route/graph.js';
 import { arcBearings } from '../src/route/turn-model.js';
 import { TurnTable } from '../src/route/turns.js';
-import { asciiMapPack, type AsciiMap } from './helpers/ascii-map.js';
+import { asciiMapPack } from './helpers/ascii-map.js';
+import { RESTRICTED_GRID } from './helpers/ch-maps.js';
 import { contractReference } from './helpers/ch-reference.js';
 import { testPack } from './helpers/packs.js';
 
@@ -97,24 +98,7 @@ describe('the WebAssembly contraction gives the same hierarchy as the TypeScript
   });
 
   it('an ASCII map with turn restrictions, cores of 0, 2, half and all of the states', () => {
-    const map: AsciiMap = {
-      rows: ['A   B   C   D', '', 'E   F   G   H', '', 'I   J   K   L', '', 'M   N   O   P'],
-      ways: [
-        { nodes: 'ABCD' },
-        { nodes: 'EFGH', tags: { oneway: 'yes' } },
-        { nodes: 'IJKL' },
-        { nodes: 'PONM', tags: { oneway: 'yes' } },
-        { nodes: 'AEIM' },
-        { nodes: 'BFJN', tags: { highway: 'primary' } },
-        { nodes: 'OKGC', tags: { oneway: 'yes' } },
-        { nodes: 'DHLP' },
-      ],
-      restrictions: [
-        { from: 1, via: 'F', to: 5, kind: 'no_left_turn' },
-        { from: 0, via: [5], to: 2, kind: 'no_right_turn' },
-      ],
-    };
-    const [g] = vehicleGraphs(asciiMapPack(map).pack);
+    const [g] = vehicleGraphs(asciiMapPack(RESTRICTED_GRID).pack);
     for (const coreSize of [0, 2, Math.floor(g!.states / 2), g!.states])
       expect(compare(g!, coreSize).core).toBe(coreSize);
   });
