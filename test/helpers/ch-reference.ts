@@ -17,19 +17,17 @@ class Records {
   n = 0;
   tail = new Uint32Array(1024);
   head = new Uint32Array(1024);
-  w = new Float64Array(1024);
   /** Shortcut: first and second child record (path order). Base edge: a = -1, b = payload. */
   a = new Int32Array(1024);
   b = new Int32Array(1024);
   /** Base edges a record stands for (1 for a base edge). */
   hops = new Int32Array(1024);
 
-  add(tail: number, head: number, w: number, a: number, b: number): number {
+  add(tail: number, head: number, a: number, b: number): number {
     if (this.n === this.tail.length) this.grow();
     const r = this.n++;
     this.tail[r] = tail;
     this.head[r] = head;
-    this.w[r] = w;
     this.a[r] = a;
     this.b[r] = b;
     this.hops[r] = a < 0 ? 1 : this.hops[a]! + this.hops[b]!;
@@ -39,7 +37,6 @@ class Records {
   private grow(): void {
     this.tail = doubled(this.tail);
     this.head = doubled(this.head);
-    this.w = doubled(this.w);
     this.a = doubled(this.a);
     this.b = doubled(this.b);
     this.hops = doubled(this.hops);
@@ -59,7 +56,7 @@ export function contractReference(g: BaseGraph, options: ContractOptions = {}): 
   const addEdge = (u: number, x: number, w: number, a: number, b: number) => {
     const i = out.find(u, x);
     if (i < 0) {
-      const r = R.add(u, x, w, a, b);
+      const r = R.add(u, x, a, b);
       out.push(u, x, w, r);
       inn.push(x, u, w, r);
       live++;
@@ -69,7 +66,6 @@ export function contractReference(g: BaseGraph, options: ContractOptions = {}): 
     const r = out.rec[i]!;
     out.w[i] = w;
     inn.w[inn.find(x, u)] = w;
-    R.w[r] = w;
     R.a[r] = a;
     R.b[r] = b;
     R.hops[r] = a < 0 ? 1 : R.hops[a]! + R.hops[b]!;

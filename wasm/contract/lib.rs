@@ -276,7 +276,7 @@ impl Contraction {
     fn add_edge(&mut self, u: usize, x: usize, w: f64, a: i32, b: i32) {
         let i = self.out.find(u, x as i32);
         if i < 0 {
-            let r = self.r.add(u as u32, x as u32, w, a, b);
+            let r = self.r.add(u as u32, x as u32, a, b);
             self.out.push(u, x as i32, w, r);
             self.inn.push(x, u as i32, w, r);
             self.live += 1;
@@ -290,7 +290,7 @@ impl Contraction {
         self.out.e[i].w = w;
         let j = self.inn.find(x, u as i32) as usize;
         self.inn.e[j].w = w;
-        self.r.set(r, w, a, b);
+        self.r.set(r, a, b);
     }
 
     /// Shortcuts needed to contract v (witness searches limited to `settles` settled states), added when `apply`;

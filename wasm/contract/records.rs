@@ -1,10 +1,11 @@
-//! The contraction's edge records (base edges and shortcuts), append-only: ch-build.ts `Records`.
+//! The contraction's edge records (base edges and shortcuts), append-only: test/helpers/ch-reference.ts `Records`.
+//! No weight: the hierarchy's layout needs only the ends and children (weights are derived from the costs at
+//! load), and the live edges' weights are in the pools.
 
 pub struct Records {
     pub n: usize,
     pub tail: Vec<u32>,
     pub head: Vec<u32>,
-    pub w: Vec<f64>,
     /// Shortcut: first and second child record (path order). Base edge: a = -1, b = payload.
     pub a: Vec<i32>,
     pub b: Vec<i32>,
@@ -14,15 +15,14 @@ pub struct Records {
 
 impl Records {
     pub fn new() -> Records {
-        Records { n: 0, tail: Vec::new(), head: Vec::new(), w: Vec::new(), a: Vec::new(), b: Vec::new(), hops: Vec::new() }
+        Records { n: 0, tail: Vec::new(), head: Vec::new(), a: Vec::new(), b: Vec::new(), hops: Vec::new() }
     }
 
     /// Appends a record and returns its number.
-    pub fn add(&mut self, tail: u32, head: u32, w: f64, a: i32, b: i32) -> i32 {
+    pub fn add(&mut self, tail: u32, head: u32, a: i32, b: i32) -> i32 {
         let h = self.hops_of(a, b);
         self.tail.push(tail);
         self.head.push(head);
-        self.w.push(w);
         self.a.push(a);
         self.b.push(b);
         self.hops.push(h);
@@ -30,9 +30,8 @@ impl Records {
         (self.n - 1) as i32
     }
 
-    /// Makes record r stand for (w, a, b) instead.
-    pub fn set(&mut self, r: usize, w: f64, a: i32, b: i32) {
-        self.w[r] = w;
+    /// Makes record r stand for (a, b) instead.
+    pub fn set(&mut self, r: usize, a: i32, b: i32) {
         self.a[r] = a;
         self.b[r] = b;
         self.hops[r] = self.hops_of(a, b);
