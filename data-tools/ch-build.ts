@@ -66,8 +66,8 @@ export interface Contracted {
  * contracted. Exactness does not depend on the witness bounds: a missed witness only adds a needless shortcut.
  * Parallel edges keep the lighter one; a shortcut lighter than an existing edge between the same states replaces it
  * in place (both ends are then still uncontracted, so no shortcut refers to it yet). The loop runs in WebAssembly
- * (ch-wasm.ts), about twice as fast as the same loop in TypeScript. `progress` hears states contracted of all,
- * every 1024.
+ * (ch-wasm.ts): on NY's car hierarchy (666k edge-based states) it took 85–93 s of CPU where the same loop in
+ * TypeScript took 141 s, for the same bytes. `progress` hears states contracted of all, every 1024.
  */
 export function contract(
   g: BaseGraph,

@@ -106,8 +106,9 @@ export function contractInWasm(
   new Uint32Array(x.memory.buffer, inp.inHead, E).set(g.head);
   new Float64Array(x.memory.buffer, inp.weight, E).set(g.weight);
   new Int32Array(x.memory.buffer, inp.payload, E).set(g.payload);
-  const o = read(
-    x.contract(
+  let at: number;
+  try {
+    at = x.contract(
       stop.coreSize,
       stop.fraction,
       stop.minStates,
@@ -119,8 +120,16 @@ export function contractInWasm(
       t.prioEdges,
       t.prioHops,
       t.prioDepth,
-    ),
-  );
+    );
+  } catch (err) {
+    // A wasm32 instance has at most 4 GB; the module aborts (a trap) when an allocation fails.
+    const mb = Math.round(x.memory.buffer.byteLength / 2 ** 20);
+    const why = err instanceof Error ? err.message : String(err);
+    throw new Error(
+      `contracting ${g.states} states failed in WebAssembly (${mb} MB of memory in use, 4096 at most): ${why}`,
+    );
+  }
+  const o = read(at);
   // Copies (slice), so the instance's memory can go.
   const buf = x.memory.buffer;
   const S = g.states,
