@@ -10,6 +10,9 @@ import { hilbert16 } from './hilbert.js';
 import { buildIncidence } from './incidence.js';
 import { withHierarchies, type HierarchyOptions } from './ch-pack.js';
 import { readDimacs } from './dimacs/read.js';
+import { writePack, type PackContents } from './pack-sections.js';
+import { buildStoredIndexes } from './stored-indexes.js';
+import { Pack } from '../src/pack/reader.js';
 
 /** Nominal speed given to every arc of a DIMACS graph, km/h (durations of distance graphs are length / speed). */
 const DIMACS_SPEED = 50;
@@ -99,7 +102,7 @@ export async function buildDimacsPack(
   Object.assign(g, buildIncidence(g.edgeNodes, N));
 
   const strings = new StringTableBuilder();
-  const contents = { meta: {}, strings, graph: g, edgeDuration: dur };
+  const contents: PackContents = { meta: {}, strings, graph: g, edgeDuration: dur };
   const inputs = [grPath, coPath].map((f) => ({ file: basename(f), format: 'dimacs', bytes: statSync(f).size }));
   contents.meta = {
     ...metadata(name, inputs, contents),
@@ -107,5 +110,7 @@ export async function buildDimacsPack(
     license: 'public benchmark data',
     weights: d.kind,
   };
+  // The stored indexes that apply to a routing-only graph: components and the snapping grid (no places).
+  contents.indexes = buildStoredIndexes(Pack.from(writePack(contents)));
   return withHierarchies(contents, undefined, hierarchies);
 }

@@ -1,7 +1,9 @@
 /**
  * Indexes the engine would otherwise build at first use, built once here and stored in the pack (opened zero-copy):
  * the connected components of every vehicle (src/route/stored-components.ts), the snapping grid
- * (src/route/stored-snap.ts) and the place search index (src/places/search/stored-index.ts).
+ * (src/route/stored-snap.ts), the place search index (src/places/search/stored-index.ts), the places' categories
+ * (src/places/search/stored-categories.ts) and the order of the reverse-geocoding point tree
+ * (src/places/stored-points.ts).
  */
 import type { TypedArray } from '../src/pack/format.js';
 import type { Pack } from '../src/pack/reader.js';
@@ -12,6 +14,9 @@ import { Router } from '../src/route/router.js';
 import { AdminNames } from '../src/places/admin-names.js';
 import { PlaceIndex, PlaceTerms } from '../src/places/search/index.js';
 import { placeIndexSections, probeHash } from '../src/places/search/stored-index.js';
+import { PlaceCategories } from '../src/places/search/place-categories.js';
+import { categorySections } from '../src/places/search/stored-categories.js';
+import { pointSections } from '../src/places/stored-points.js';
 import { Region } from '../src/region.js';
 import { SNAP_LAYOUT, SNAP_SECTIONS } from '../src/route/stored-snap.js';
 import {
@@ -58,14 +63,19 @@ export function buildStoredIndexes(pack: Pack): IndexSections {
   };
 }
 
-/** The place search index's sections, or null for a pack without places. */
+/** The sections of the place search index, the places' categories and point tree; null for a pack without places. */
 function placeIndex(pack: Pack): IndexSections | null {
   const region = new Region(pack);
   const places = region.places;
   if (!places || places.count === 0) return null;
   const admin = new AdminNames(region.admin);
   const ix = new PlaceIndex(places, region.strings, admin);
-  return placeIndexSections(ix, probeHash(new PlaceTerms(places, region.strings, admin), places.count));
+  const parts = [
+    placeIndexSections(ix, probeHash(new PlaceTerms(places, region.strings, admin), places.count)),
+    categorySections(new PlaceCategories(places, region.strings)),
+    pointSections(places) ?? { json: [], arrays: [] },
+  ];
+  return { json: parts.flatMap((p) => p.json), arrays: parts.flatMap((p) => p.arrays) };
 }
 
 function same(a: ArrayLike<number>, b: ArrayLike<number>): boolean {

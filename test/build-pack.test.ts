@@ -7,6 +7,12 @@ import { buildDimacsPack } from '../data-tools/dimacs-pack.js';
 import { createEngine } from '../src/engine.js';
 import { Pack } from '../src/pack/reader.js';
 import { RoadGraph } from '../src/route/graph.js';
+import { strongComponents } from '../src/route/components.js';
+import { PROFILE_COUNT } from '../src/route/profiles.js';
+import { Router } from '../src/route/router.js';
+import { SnapIndex } from '../src/route/snap.js';
+import { storedComponents } from '../src/route/stored-components.js';
+import { storedSnapGrid } from '../src/route/stored-snap.js';
 import { DATA, OSM, buildTestPack, testPack, type TestRegion } from './helpers/packs.js';
 
 describe('pack builder', () => {
@@ -71,6 +77,16 @@ describe('pack builder', () => {
     expect(pack.has('place.lat')).toBe(false);
     const meta = pack.json<{ weights: string; counts: { nodes: number } }>('meta');
     expect(meta.weights).toBe('distance');
+    // Its stored indexes are the ones this code computes (so they are used, not built again at first use).
+    const router = new Router(g, null, { wasm: false });
+    for (let p = 0; p < PROFILE_COUNT; p++) {
+      const { costs, turns } = router.context(p);
+      const stored = storedComponents(pack, p, costs, turns);
+      expect(stored).not.toBeNull();
+      if (p === 0) expect(Array.from(stored!.edgeComp)).toEqual(Array.from(strongComponents(costs, turns).edgeComp));
+    }
+    const built = new SnapIndex(g);
+    expect(Array.from(storedSnapGrid(pack, built.layout)!.seg)).toEqual(Array.from(built.grid.seg));
   });
 });
 

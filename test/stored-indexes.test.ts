@@ -1,8 +1,9 @@
 /**
- * Indexes stored built in packs (issue 14): the connected components of every vehicle, the snapping grid and the
- * place search index are written by the builder and opened as views. They equal what the engine computes from the pack's graph at first
- * use; a pack without them (an older pack) answers the same; stored components of other costs are not used; arrays
- * that do not fit the graph are refused naming the section.
+ * Indexes stored built in packs (issue 14): the connected components of every vehicle, the snapping grid, the place
+ * search index, the places' categories and the order of the reverse-geocoding point tree are written by the builder
+ * and opened as views. They equal what the engine computes from the pack at first use; a pack without them (an older
+ * pack) answers the same; stored indexes of other costs, another category table or other points are not used;
+ * arrays that do not fit are refused naming the section.
  */
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../src/engine.js';
@@ -20,6 +21,10 @@ import { Region } from '../src/region.js';
 import { AdminNames } from '../src/places/admin-names.js';
 import { PlaceIndex, PlaceTerms } from '../src/places/search/index.js';
 import { probeHash, storedPlaceIndex } from '../src/places/search/stored-index.js';
+import { PlaceCategories } from '../src/places/search/place-categories.js';
+import { placeCategories } from '../src/places/search/stored-categories.js';
+import { pointIndex, pointPlaces } from '../src/places/stored-points.js';
+import KDBush from 'kdbush';
 
 /** An answer without its timings. */
 const untimed = (r: unknown): string =>
@@ -98,6 +103,30 @@ describe('stored indexes', () => {
     );
   });
 
+  it('hanoi: the stored categories and point order equal those built from the places', () => {
+    const pack = Pack.from(testPack('hanoi'));
+    const region = new Region(pack);
+    const places = region.places!;
+    expect(pack.has('place.cat') && pack.has('place.pts')).toBe(true);
+    // Without the sections, as a pack from before them: read and sorted here.
+    const bare = Pack.from(rewrite(testPack('hanoi'), { 'place.cat': null, 'place.pts': null }));
+    const built = placeCategories(bare, places, region.strings);
+    const stored = placeCategories(pack, places, region.strings);
+    expect(stored.rowPlaces.length).toBeGreaterThan(100);
+    expect(Array.from(stored.rowStart)).toEqual(Array.from(built.rowStart));
+    expect(Array.from(stored.rowPlaces)).toEqual(Array.from(built.rowPlaces));
+    expect(Array.from(stored.bits)).toEqual(Array.from(built.bits));
+    const points = pointPlaces(places);
+    const tree = pointIndex(pack, places, points);
+    // The reference tree: kdbush over the same points, added one by one as the engine did before the section.
+    const ref = new KDBush(points.length);
+    for (const i of points) ref.add(places.lon[i]! / 1e7, places.lat[i]! / 1e7);
+    ref.finish();
+    expect(Array.from(tree.ids)).toEqual(Array.from(ref.ids));
+    expect(Array.from(tree.coords)).toEqual(Array.from(ref.coords));
+    expect(tree.within(105.85, 21.03, 0.01)).toEqual(ref.within(105.85, 21.03, 0.01));
+  });
+
   it('a pack without them answers as one with them', async () => {
     for (const region of ['dalat', 'hanoi'] as const) await sameWithout(region);
   }, 120_000);
@@ -107,7 +136,7 @@ describe('stored indexes', () => {
 async function sameWithout(region: 'dalat' | 'hanoi'): Promise<void> {
   const bytes = testPack(region);
   const stored = [...Pack.from(bytes).sections.keys()].filter(
-    (n) => n.startsWith('route.') || n.startsWith('place.ix'),
+    (n) => n.startsWith('route.') || /^place\.(ix|cat|pts)(\.|$)/.test(n),
   );
   expect(stored.length).toBeGreaterThan(5);
   const without = rewrite(bytes, Object.fromEntries(stored.map((n) => [n, null])));
@@ -122,6 +151,11 @@ async function sameWithout(region: 'dalat' | 'hanoi'): Promise<void> {
       expect(b.direction(q)).toEqual(a.direction(q));
     }
     expect(untimed(b.geocode({ latlng: pts[i]! }))).toEqual(untimed(a.geocode({ latlng: pts[i]! })));
+  }
+  const side = (from: number) => pts.slice(from, from + 6).join('|');
+  for (const vehicle of ['car', 'truck'] as const) {
+    const q = { origins: side(0), destinations: side(6), vehicle };
+    expect(b.distanceMatrix(q)).toEqual(a.distanceMatrix(q));
   }
   for (const input of ['Nguyễn Trãi', 'chợ', 'ben xe', 'Hoan Kiem', 'Phường 1, Đà Lạt']) {
     expect(untimed(b.autocomplete({ input }))).toEqual(untimed(a.autocomplete({ input })));
@@ -155,5 +189,66 @@ describe('stored indexes that do not fit', () => {
     const badSnap = Pack.from(rewrite(bytes, { [SNAP_SECTIONS.seg]: seg }), { source: 'bad.pack' });
     expect(() => storedSnapGrid(badSnap, layout)).toThrow(/bad\.pack: corrupt: section "route\.snap\.seg"/);
     expect(storedSnapGrid(pack, { ...layout, nx: layout.nx + 1 })).toBeNull();
+  });
+
+  it('stored categories of another table or that this code does not read are read again; rows that do not fit are refused', () => {
+    const bytes = testPack('hanoi');
+    const pack = Pack.from(bytes);
+    const region = new Region(pack);
+    const places = region.places!;
+    const built = new PlaceCategories(places, region.strings);
+    const same = (c: PlaceCategories) => expect(Array.from(c.rowPlaces)).toEqual(Array.from(built.rowPlaces));
+    const info = pack.json<{ version: number; table: number }>('place.cat');
+    same(
+      placeCategories(
+        Pack.from(rewrite(bytes, { 'place.cat': { ...info, table: info.table ^ 1 } })),
+        places,
+        region.strings,
+      ),
+    );
+    // A row that claims a place this code does not put in it (as its first place): the sample sees it.
+    const start = pack.array<Uint32Array>('place.cat.start');
+    const rows = pack.array<Int32Array>('place.cat.places').slice();
+    let row = 0;
+    while (start[row + 1]! - start[row]! < 2) row++;
+    let p = 0;
+    while (built.has(p, row)) p++;
+    expect(p).toBeLessThan(rows[start[row]!]!);
+    rows[start[row]!] = p;
+    const lying = placeCategories(Pack.from(rewrite(bytes, { 'place.cat.places': rows })), places, region.strings);
+    same(lying);
+    expect(lying.has(p, row)).toBe(false);
+    const out = rows.slice();
+    out[start[row]!] = places.count;
+    expect(() =>
+      placeCategories(
+        Pack.from(rewrite(bytes, { 'place.cat.places': out }), { source: 'bad.pack' }),
+        places,
+        region.strings,
+      ),
+    ).toThrow(/bad\.pack: corrupt: section "place\.cat\.places"/);
+  });
+
+  it('a stored point order of other points is sorted again; an order that is not one is refused', () => {
+    const bytes = testPack('hanoi');
+    const pack = Pack.from(bytes);
+    const places = new Region(pack).places!;
+    const points = pointPlaces(places);
+    const bare = Pack.from(rewrite(bytes, { 'place.pts': null }));
+    const ref = Array.from(pointIndex(bare, places, points).ids);
+    const info = pack.json<{ version: number; nodeSize: number; check: number }>('place.pts');
+    const order = pack.array<Uint32Array>('place.pts.order').slice();
+    // Reversed: a valid permutation, but not this tree's order; with a stale hash it is not used.
+    order.reverse();
+    const stale = Pack.from(
+      rewrite(bytes, { 'place.pts': { ...info, check: info.check ^ 1 }, 'place.pts.order': order }),
+    );
+    expect(Array.from(pointIndex(stale, places, points).ids)).toEqual(ref);
+    // Fewer points than the pack's (another selection of places) hash differently: sorted again.
+    const fewer = points.subarray(1);
+    expect(Array.from(pointIndex(pack, places, fewer).ids)).toEqual(Array.from(pointIndex(bare, places, fewer).ids));
+    order[0] = order[1]!;
+    const dup = Pack.from(rewrite(bytes, { 'place.pts.order': order }), { source: 'bad.pack' });
+    expect(() => pointIndex(dup, places, points)).toThrow(/bad\.pack: corrupt: section "place\.pts\.order"/);
   });
 });

@@ -3,7 +3,7 @@
  * the admin table, the search index with its scratch state and the places' categories, a great-circle spatial
  * index for reverse geocoding, the street pieces by name, the address gazetteer and the region's place_id tag.
  */
-import KDBush from 'kdbush';
+import type KDBush from 'kdbush';
 import { areaUnits, gazetteerFor } from '../admin/resolve';
 import type { Region } from '../region';
 import { COORD_SCALE } from '../pack/format';
@@ -12,7 +12,9 @@ import { PlaceKind } from './kinds';
 import { packTag } from './place-id';
 import { PlaceIndex, PlaceTerms } from './search/index';
 import { probeHash, storedPlaceIndex } from './search/stored-index';
-import { PlaceCategories } from './search/place-categories';
+import type { PlaceCategories } from './search/place-categories';
+import { placeCategories } from './search/stored-categories';
+import { pointIndex, pointPlaces } from './stored-points';
 import { Searcher } from './search/search';
 import { storedTermsOf } from './search/terms';
 import type { PlaceStore } from './store';
@@ -60,7 +62,7 @@ export class PlacesRegion {
     );
     this.index = new PlaceIndex(this.places, region.strings, this.admin, stored);
     this.searcher = new Searcher(this.index);
-    this.categories = new PlaceCategories(this.places, region.strings);
+    this.categories = placeCategories(region.pack, this.places, region.strings);
     this.tag = packTag(region);
     // Bare ward and district names are those of the pack's area (the wards it keeps polygons of) when it has one.
     const area =
@@ -69,24 +71,23 @@ export class PlacesRegion {
         : undefined;
     this.gazetteer = this.admin.table ? gazetteerFor(this.admin.table, area) : undefined;
     const p = this.places;
-    const ids: number[] = [];
     this.streetsOnGraph = region.graph.edgeCount > 0;
     for (let i = 0; i < p.count; i++) {
       const k = p.kind[i];
       if (k === PlaceKind.street) {
-        const list = this.streetPieces.get(p.name[i]!) ?? [];
-        if (list.length === 0) this.streetKeys.add(streetKey(region.strings.get(p.name[i]!)));
-        list.push(i);
-        this.streetPieces.set(p.name[i]!, list);
-      }
-      if (k === PlaceKind.poi || k === PlaceKind.address || k === PlaceKind.street) ids.push(i);
-      else if (p.osm[i]! < 0) this.unitPlace.set(-p.osm[i]! - 1, i);
+        const list = this.streetPieces.get(p.name[i]!);
+        if (list) list.push(i);
+        else {
+          this.streetPieces.set(p.name[i]!, [i]);
+          this.streetKeys.add(streetKey(region.strings.get(p.name[i]!)));
+        }
+      } else if (k !== PlaceKind.poi && k !== PlaceKind.address && p.osm[i]! < 0) this.unitPlace.set(-p.osm[i]! - 1, i);
     }
-    this.pointPlace = Int32Array.from(ids);
+    this.pointPlace = pointPlaces(p);
     const b: [number, number, number, number] = region.meta.bbox
       ? [...region.meta.bbox]
       : [Infinity, Infinity, -Infinity, -Infinity];
-    for (const i of ids) {
+    for (const i of this.pointPlace) {
       const lat = p.lat[i]! / COORD_SCALE,
         lon = p.lon[i]! / COORD_SCALE;
       if (lon < b[0]) b[0] = lon;
@@ -95,10 +96,7 @@ export class PlacesRegion {
       if (lat > b[3]) b[3] = lat;
     }
     this.bbox = b;
-    this.points = new KDBush(Math.max(1, ids.length));
-    for (const i of ids) this.points.add(p.lon[i]! / COORD_SCALE, p.lat[i]! / COORD_SCALE);
-    if (ids.length === 0) this.points.add(0, 0); // kdbush needs one point; pointPlace stays empty
-    this.points.finish();
+    this.points = pointIndex(region.pack, p, this.pointPlace);
   }
 
   /** True when the point (degrees) lies in `bbox` grown by `marginDeg`. */

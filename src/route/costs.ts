@@ -70,82 +70,87 @@ export class ArcCosts {
   /**
    * @param bearings the graph's perceived bearings per arc (turn-model.ts arcBearings), asked for only when needed;
    *   the owner passes its kept copy so the costs of its vehicles and weightings share one (default: computed here)
+   * @param basis what every vehicle's costs of the graph share (costBasis), asked for once: the owner passes its
+   *   kept copy likewise (default: computed here)
    */
   constructor(
     readonly graph: RoadGraph,
     readonly profile: number,
     readonly weighting: Weighting,
     readonly bearings: () => Uint16Array = () => arcBearings(graph),
+    basis: () => CostBasis = () => costBasis(graph),
   ) {
     const g = graph;
     const E = g.edgeCount;
-    this.weight = new Float64Array(2 * E);
-    this.dur = new Float64Array(2 * E);
     const N = g.nodeCount;
-    let maxAbsLat = 0;
-    for (let v = 0; v < N; v++) maxAbsLat = Math.max(maxAbsLat, Math.abs(g.nodeLat[v]! / 1e7));
-    this.mPerLat = (EARTH_RADIUS_M * Math.PI) / 180;
-    this.mPerLon = this.mPerLat * Math.cos((Math.min(89, maxAbsLat + 0.01) * Math.PI) / 180);
-    this.nodeX = new Float64Array(N);
-    this.nodeY = new Float64Array(N);
-    for (let v = 0; v < N; v++) {
-      this.nodeX[v] = (g.nodeLon[v]! / 1e7) * this.mPerLon;
-      this.nodeY[v] = (g.nodeLat[v]! / 1e7) * this.mPerLat;
-    }
+    const b = basis();
+    this.nodeX = b.nodeX;
+    this.nodeY = b.nodeY;
+    this.mPerLon = b.mPerLon;
+    this.mPerLat = b.mPerLat;
+    const weight = (this.weight = new Float64Array(2 * E));
+    const dur = (this.dur = new Float64Array(2 * E));
+    // One pass over the edges, reading the graph's arrays through locals (the hot loop of a vehicle's first use).
+    const speed = g.edgeSpeed,
+      prefs = g.edgePref,
+      lens = g.edgeLen,
+      reach = b.reach,
+      fixed = g.edgeDuration;
+    const fastest = weighting === 'fastest';
+    const stride = PROFILE_COUNT * 2;
     let bound = Infinity;
     for (let e = 0; e < E; e++) {
-      const len = g.edgeLen[e]!;
-      const pref = g.edgePref[e * PROFILE_COUNT + profile]!;
-      const u = g.edgeNodes[2 * e]!;
-      const v = g.edgeNodes[2 * e + 1]!;
-      const chord = Math.hypot(this.nodeX[u]! - this.nodeX[v]!, this.nodeY[u]! - this.nodeY[v]!);
-      const reach = Math.max(len, chord);
+      const len = lens[e]!;
+      const pref = prefs[e * PROFILE_COUNT + profile]!;
+      const r = reach[e]!;
       for (let dir = 0; dir < 2; dir++) {
         const a = 2 * e + dir;
-        const speed = g.edgeSpeed[e * PROFILE_COUNT * 2 + profile * 2 + dir]!;
-        if (speed === 0) {
-          this.weight[a] = Infinity;
-          this.dur[a] = Infinity;
+        const kmh = speed[e * stride + profile * 2 + dir]!;
+        if (kmh === 0) {
+          weight[a] = Infinity;
+          dur[a] = Infinity;
           continue;
         }
-        const d = g.edgeDuration ? g.edgeDuration[e]! : (len * 3.6) / speed;
-        this.dur[a] = d;
-        const w = weighting === 'fastest' ? (d * 100) / pref : len;
-        this.weight[a] = w;
-        if (reach > 0) bound = Math.min(bound, w / reach);
+        const d = fixed ? fixed[e]! : (len * 3.6) / kmh;
+        dur[a] = d;
+        const w = fastest ? (d * 100) / pref : len;
+        weight[a] = w;
+        if (r > 0) bound = Math.min(bound, w / r);
       }
     }
     this.boundPerMetre = Number.isFinite(bound) ? bound * BOUND_SAFETY : 0;
-    this.outOpen = new Uint8Array(N);
-    this.blocked = new Uint8Array(N);
-    const bit = 1 << profile;
-    for (let v = 0; v < N; v++) {
-      let n = 0;
-      for (let i = g.adjFirst[v]!; i < g.adjFirst[v + 1]!; i++) if (this.weight[g.adjArc[i]!] !== Infinity) n++;
-      this.outOpen[v] = Math.min(255, n);
-      this.blocked[v] = g.nodeBlock[v]! & bit ? 1 : 0;
-    }
     this.turnCosts = g.fromOsm;
     this.turnWeightFactor = weighting === 'fastest' ? 1 : 0;
-    this.signal = new Float64Array(N);
-    this.cross = new Uint8Array(N);
+    this.signal = b.signal;
     this.restricted = new Uint8Array(E);
     this.restrictedTurn = this.turnCosts ? RESTRICTED_TURN_WEIGHT : 0;
+    const outOpen = (this.outOpen = new Uint8Array(N));
+    const blocked = (this.blocked = new Uint8Array(N));
+    const cross = (this.cross = new Uint8Array(N));
+    const bit = 1 << profile;
+    const adjFirst = g.adjFirst,
+      adjArc = g.adjArc,
+      nodeBlock = g.nodeBlock;
+    // One pass over the nodes: open arcs leaving each (U-turn rule), barriers, and where more than two roads meet.
+    for (let v = 0; v < N; v++) {
+      let open = 0;
+      let roads = 0;
+      for (let i = adjFirst[v]!; i < adjFirst[v + 1]!; i++) {
+        const a = adjArc[i]!;
+        if (weight[a] !== Infinity) open++;
+        // Roads = edges open one way or the other (an edge appears once per direction leaving v; a loop twice).
+        if (weight[a] !== Infinity || weight[a ^ 1] !== Infinity) roads++;
+      }
+      outOpen[v] = Math.min(255, open);
+      blocked[v] = nodeBlock[v]! & bit ? 1 : 0;
+      if (this.turnCosts) cross[v] = roads > 2 ? 1 : 0;
+    }
     if (this.turnCosts) {
-      for (let e = 0; e < E; e++) this.restricted[e] = (g.edgeRestricted[e]! >> profile) & 1;
+      const access = g.edgeRestricted;
+      for (let e = 0; e < E; e++) this.restricted[e] = (access[e]! >> profile) & 1;
       this.bearing = bearings();
       this.anglePenalty = anglePenaltyTable();
       this.uTurn = anglePenalty(180) + U_TURN_PENALTY_S;
-      for (let v = 0; v < N; v++) {
-        if (g.nodeFlags[v]! & TRAFFIC_SIGNALS) this.signal[v] = TRAFFIC_LIGHT_S;
-        // Roads = edges open one way or the other (an edge appears once per direction leaving v; a loop twice).
-        let roads = 0;
-        for (let i = g.adjFirst[v]!; i < g.adjFirst[v + 1]!; i++) {
-          const b = g.adjArc[i]!;
-          if (this.weight[b] !== Infinity || this.weight[b ^ 1] !== Infinity) roads++;
-        }
-        this.cross[v] = roads > 2 ? 1 : 0;
-      }
     } else {
       this.bearing = new Uint16Array(2 * E);
       this.anglePenalty = new Float64Array(ANGLE_STEPS);
@@ -190,6 +195,58 @@ export class ArcCosts {
     const dy = this.nodeY[v]! - y;
     return Math.sqrt(dx * dx + dy * dy) * this.boundPerMetre;
   }
+}
+
+/**
+ * What the costs of every vehicle and weighting of one graph share, computed once per graph (a Router or the pack
+ * builder keeps it): the projection of the nodes, each edge's reach and the seconds of each node's traffic light.
+ */
+export interface CostBasis {
+  /** Projected node coordinates in metres (equirectangular at the graph's highest latitude, never overestimating). */
+  nodeX: Float64Array;
+  nodeY: Float64Array;
+  /** Metres per degree of longitude / latitude in that projection. */
+  mPerLon: number;
+  mPerLat: number;
+  /**
+   * Per edge: the longer of its length and the projected chord between its nodes, metres: the straight-line
+   * distance its weight covers at most, which the A* bound divides by.
+   */
+  reach: Float64Array;
+  /** Per node: seconds of its traffic light (0 without one, and for graphs without turn costs). */
+  signal: Float64Array;
+}
+
+/** The CostBasis of a graph (linear in its nodes and edges). */
+export function costBasis(g: RoadGraph): CostBasis {
+  const N = g.nodeCount;
+  const E = g.edgeCount;
+  const lat = g.nodeLat,
+    lon = g.nodeLon;
+  let maxAbsLat = 0;
+  for (let v = 0; v < N; v++) maxAbsLat = Math.max(maxAbsLat, Math.abs(lat[v]! / 1e7));
+  const mPerLat = (EARTH_RADIUS_M * Math.PI) / 180;
+  const mPerLon = mPerLat * Math.cos((Math.min(89, maxAbsLat + 0.01) * Math.PI) / 180);
+  const nodeX = new Float64Array(N);
+  const nodeY = new Float64Array(N);
+  for (let v = 0; v < N; v++) {
+    nodeX[v] = (lon[v]! / 1e7) * mPerLon;
+    nodeY[v] = (lat[v]! / 1e7) * mPerLat;
+  }
+  const reach = new Float64Array(E);
+  const en = g.edgeNodes,
+    len = g.edgeLen;
+  for (let e = 0; e < E; e++) {
+    const u = en[2 * e]!;
+    const v = en[2 * e + 1]!;
+    const dx = nodeX[u]! - nodeX[v]!,
+      dy = nodeY[u]! - nodeY[v]!;
+    // sqrt, not Math.hypot (ten times slower in V8): projected city-scale metres neither overflow nor underflow.
+    reach[e] = Math.max(len[e]!, Math.sqrt(dx * dx + dy * dy));
+  }
+  const signal = new Float64Array(N);
+  if (g.fromOsm) for (let v = 0; v < N; v++) if (g.nodeFlags[v]! & TRAFFIC_SIGNALS) signal[v] = TRAFFIC_LIGHT_S;
+  return { nodeX, nodeY, mPerLon, mPerLat, reach, signal };
 }
 
 /** First node of arc a (where it starts). */

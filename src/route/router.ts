@@ -4,7 +4,7 @@ import { CH_LAYOUT_READ, chSection, ContractionHierarchy, costsCheck, type ChArr
 import { BIG_COMPONENT_EDGES, Components, strongComponents } from './components.js';
 import { storedComponents } from './stored-components.js';
 import { storedSnapGrid } from './stored-snap.js';
-import { ArcCosts, arcTail, type Weighting } from './costs.js';
+import { ArcCosts, arcTail, costBasis, type CostBasis, type Weighting } from './costs.js';
 import { arcBearings } from './turn-model.js';
 import type { RoadGraph } from './graph.js';
 import { PROFILE_COUNT } from './profiles.js';
@@ -37,6 +37,8 @@ export interface RouteContext {
   ch: ContractionHierarchy | null;
   /** The WebAssembly core's searches (same answers as `search` and `ch`), built on first use while the router uses it. */
   wasm: { search: WasmArcSearch; ch: WasmHierarchy | null } | null;
+  /** costsCheck of `costs` and `turns`, computed once on first use (stored hierarchies and components compare it). */
+  check(): number;
 }
 
 /** One entry of a pack's `ch.index` section (layout in ch.ts). */
@@ -117,6 +119,8 @@ export class Router {
 
   /** The graph's perceived bearings per arc (turn-model.ts), computed on first use and shared by every context. */
   private bearings: Uint16Array | undefined;
+  /** What every context's costs share (costs.ts CostBasis), computed on first use. */
+  private basis: CostBasis | undefined;
 
   /**
    * The index of the graph's edge segments, shared by snapping and reverse geocoding: on first use, over the pack's
@@ -135,7 +139,7 @@ export class Router {
     let c = this.comps[profile];
     if (!c) {
       const ctx = this.context(profile, 'fastest');
-      const stored = this.pack ? storedComponents(this.pack, profile, ctx.costs, ctx.turns) : null;
+      const stored = this.pack ? storedComponents(this.pack, profile, ctx.costs, ctx.turns, ctx.check()) : null;
       c = this.comps[profile] = new Components(
         stored ?? strongComponents(ctx.costs, ctx.turns),
         this.bigComponentEdges,
@@ -150,10 +154,19 @@ export class Router {
     let c = this.contexts.get(key);
     if (!c) {
       if (!(profile >= 0 && profile < PROFILE_COUNT)) throw new RangeError(`unknown profile ${profile}`);
-      const costs = new ArcCosts(this.graph, profile, weighting, () => (this.bearings ??= arcBearings(this.graph)));
-      const turns = new TurnTable(this.graph, profile);
+      const g = this.graph;
+      const costs = new ArcCosts(
+        g,
+        profile,
+        weighting,
+        () => (this.bearings ??= arcBearings(g)),
+        () => (this.basis ??= costBasis(g)),
+      );
+      const turns = new TurnTable(g, profile);
       const search = new ArcSearch(costs, turns);
-      c = { costs, turns, search, ch: this.hierarchy(profile, weighting, costs, turns), wasm: null };
+      let hash: number | undefined;
+      const check = () => (hash ??= costsCheck(costs, turns));
+      c = { costs, turns, search, ch: this.hierarchy(profile, weighting, costs, turns, check), wasm: null, check };
       this.contexts.set(key, c);
     }
     return c;
@@ -212,6 +225,7 @@ export class Router {
     weighting: Weighting,
     costs: ArcCosts,
     turns: TurnTable,
+    check: () => number,
   ): ContractionHierarchy | null {
     const p = this.pack;
     if (!p || !p.has('ch.index')) return null;
@@ -220,7 +234,7 @@ export class Router {
     // wrong, so A* answers.
     if (!CH_LAYOUT_READ.includes(index.version)) return null;
     const e = index.list.find((x) => x.weighting === weighting && x.profiles.includes(profile));
-    if (!e || e.check !== costsCheck(costs, turns)) return null;
+    if (!e || e.check !== check()) return null;
     const arr = <K extends keyof ChArrays>(k: K) => p.array<NonNullable<ChArrays[K]>>(chSection(e.id, k));
     const arrays: ChArrays = {
       rank: arr('rank'),

@@ -88,11 +88,11 @@ class Side {
  */
 export class ArcSearch {
   readonly graph: RoadGraph;
-  private readonly fwd: Side;
-  private readonly bwd: Side;
-  /** Forward duration / distance labels of one-to-many searches. */
-  private readonly fdur: Float64Array;
-  private readonly flen: Float64Array;
+  /**
+   * The labels and heaps of both sides and the one-to-many labels (about 80 bytes per state), allocated by the first
+   * query: a router that answers with the WebAssembly core or a hierarchy never pays for them.
+   */
+  private state: { fwd: Side; bwd: Side; fdur: Float64Array; flen: Float64Array } | null = null;
   private gen = 0;
   /** Arcs settled by the last query (both sides). */
   settled = 0;
@@ -102,11 +102,29 @@ export class ArcSearch {
     readonly turns: TurnTable,
   ) {
     this.graph = costs.graph;
-    const n = turns.states;
-    this.fwd = new Side(n);
-    this.bwd = new Side(n);
-    this.fdur = new Float64Array(n);
-    this.flen = new Float64Array(n);
+  }
+
+  private get labels(): NonNullable<ArcSearch['state']> {
+    const n = this.turns.states;
+    return (this.state ??= {
+      fwd: new Side(n),
+      bwd: new Side(n),
+      fdur: new Float64Array(n),
+      flen: new Float64Array(n),
+    });
+  }
+  private get fwd(): Side {
+    return this.labels.fwd;
+  }
+  private get bwd(): Side {
+    return this.labels.bwd;
+  }
+  /** Forward duration / distance labels of one-to-many searches. */
+  private get fdur(): Float64Array {
+    return this.labels.fdur;
+  }
+  private get flen(): Float64Array {
+    return this.labels.flen;
   }
 
   /**

@@ -62,8 +62,6 @@ export class SnapIndex {
    */
   private readonly ptX: Float64Array;
   private readonly ptY: Float64Array;
-  /** Per edge: projected length in metres (to turn positions into fractions). */
-  private readonly edgePLen: Float64Array;
 
   /**
    * @param stored the pack's stored grid for this layout (stored-snap.ts), or null to build it: given the layout the
@@ -113,22 +111,26 @@ export class SnapIndex {
       this.ptX[N + j] = g.shapeLon[j]! * this.kx - this.x0;
       this.ptY[N + j] = g.shapeLat[j]! * this.ky - this.y0;
     }
-    this.edgePLen = new Float64Array(E);
     const grid = stored?.(this.layout) ?? null;
     const counts = grid ? null : new Uint32Array(this.nx * this.ny + 1);
+    // One pass over the segments through locals: on a pack with a stored grid this is all the first snap builds.
+    const en = g.edgeNodes,
+      shape = g.edgeShape;
     let s = 0;
     for (let e = 0; e < E; e++) {
-      const n = this.pointCount(e);
-      let len = 0;
+      const first = shape[e]!;
+      const n = shape[e + 1]! - first + 2;
+      let a = en[2 * e]!;
       for (let i = 0; i + 1 < n; i++, s++) {
+        // Point i + 1 of the edge: its second node at the end, else shape point i (ptX/ptY ids: nodes, then shapes).
+        const b = i + 2 === n ? en[2 * e + 1]! : N + first + i;
         this.segEdge[s] = e;
         this.segIdx[s] = i;
-        this.segA[s] = this.pointId(e, i);
-        this.segB[s] = this.pointId(e, i + 1);
-        len += Math.hypot(this.px(e, i + 1) - this.px(e, i), this.py(e, i + 1) - this.py(e, i));
-        if (counts) this.forCells(e, i, (c) => counts[c + 1]!++);
+        this.segA[s] = a;
+        this.segB[s] = b;
+        if (counts) this.forCells(a, b, (c) => counts[c + 1]!++);
+        a = b;
       }
-      this.edgePLen[e] = len;
     }
     if (grid) {
       this.cellFirst = grid.first;
@@ -140,7 +142,7 @@ export class SnapIndex {
     this.cellSeg = new Uint32Array(counts![this.nx * this.ny]!);
     const fill = counts!.slice(0, this.nx * this.ny);
     for (let k = 0; k < segCount; k++)
-      this.forCells(this.segEdge[k]!, this.segIdx[k]!, (c) => (this.cellSeg[fill[c]!++] = k));
+      this.forCells(this.segA[k]!, this.segB[k]!, (c) => (this.cellSeg[fill[c]!++] = k));
   }
 
   /** The grid's layout, which a stored grid must match. */
@@ -207,23 +209,19 @@ export class SnapIndex {
       ay = this.py(e, i);
     const bx = this.px(e, i + 1),
       by = this.py(e, i + 1);
+    // The edge's projected length, segment by segment (computed here for the one edge snapped to, not per edge up
+    // front: Math.hypot is slow enough that doing it for every segment of a big graph cost the first snap ~0.1 s).
     let before = 0;
-    for (let j = 0; j < i; j++)
-      before += Math.hypot(this.px(e, j + 1) - this.px(e, j), this.py(e, j + 1) - this.py(e, j));
+    let total = 0;
+    for (let j = 0; j + 1 < this.pointCount(e); j++) {
+      if (j === i) before = total;
+      total += Math.hypot(this.px(e, j + 1) - this.px(e, j), this.py(e, j + 1) - this.py(e, j));
+    }
     const along = before + bestU * Math.hypot(bx - ax, by - ay);
-    const total = this.edgePLen[e]!;
     const t = total > 0 ? Math.min(1, Math.max(0, along / total)) : 0;
     const slat = (ay + bestU * (by - ay) + this.y0) / this.ky / 1e7;
     const slon = (ax + bestU * (bx - ax) + this.x0) / this.kx / 1e7;
     return { edge: e, t, lat: slat, lon: slon, dist: haversine(lat, lon, slat, slon) };
-  }
-
-  /** Id in ptX/ptY of point i of edge e (0 = its first node, last = its second node). */
-  private pointId(e: number, i: number): number {
-    const g = this.graph;
-    if (i === 0) return g.edgeNodes[2 * e]!;
-    if (i === this.pointCount(e) - 1) return g.edgeNodes[2 * e + 1]!;
-    return g.nodeCount + g.edgeShape[e]! + i - 1;
   }
 
   /** Number of points of edge e (its two nodes and the shape points between). */
@@ -255,11 +253,12 @@ export class SnapIndex {
     return this.rawLat(e, i) * this.ky - this.y0;
   }
 
-  private forCells(e: number, i: number, f: (cell: number) => void): void {
-    const ax = this.px(e, i),
-      ay = this.py(e, i),
-      bx = this.px(e, i + 1),
-      by = this.py(e, i + 1);
+  /** Calls `f` with every grid cell the bounding box of the segment between points `a` and `b` (ptX/ptY ids) touches. */
+  private forCells(a: number, b: number, f: (cell: number) => void): void {
+    const ax = this.ptX[a]!,
+      ay = this.ptY[a]!,
+      bx = this.ptX[b]!,
+      by = this.ptY[b]!;
     const x1 = Math.max(0, Math.floor(Math.min(ax, bx) / this.cell)),
       x2 = Math.min(this.nx - 1, Math.floor(Math.max(ax, bx) / this.cell));
     const y1 = Math.max(0, Math.floor(Math.min(ay, by) / this.cell)),

@@ -33,25 +33,28 @@ export function componentSections(set: number): { edge: string; size: string } {
 /**
  * A hash of everything strongComponents reads: the costs and turn states (costsCheck), barriers and the nodes where
  * a U-turn is the only way on.
+ * @param costsHash costsCheck(costs, turns), when the caller has it already
  */
-export function componentsCheck(costs: ArcCosts, turns: TurnTable): number {
-  return weightCheck(Float64Array.of(costsCheck(costs, turns)), costs.blocked, costs.outOpen);
+export function componentsCheck(costs: ArcCosts, turns: TurnTable, costsHash = costsCheck(costs, turns)): number {
+  return weightCheck(Float64Array.of(costsHash), costs.blocked, costs.outOpen);
 }
 
 /**
  * The pack's stored components of a vehicle profile, or null when the pack has none or they were computed from other
  * costs. Throws PackError naming the section when the arrays do not fit the graph (a pack opened without checksums).
+ * @param costsHash costsCheck(costs, turns), when the caller has it already
  */
 export function storedComponents(
   pack: Pack,
   profile: number,
   costs: ArcCosts,
   turns: TurnTable,
+  costsHash?: number,
 ): ComponentArrays | null {
   if (!pack.has(COMPONENTS_INDEX)) return null;
   const index = pack.json<ComponentsIndex>(COMPONENTS_INDEX);
   const entry = index.version === COMPONENTS_LAYOUT ? index.profiles?.[profile] : undefined;
-  if (!entry || entry.check !== componentsCheck(costs, turns)) return null;
+  if (!entry || entry.check !== componentsCheck(costs, turns, costsHash)) return null;
   const names = componentSections(entry.set);
   const edgeComp = pack.array<Int32Array>(names.edge);
   const size = pack.array<Uint32Array>(names.size);

@@ -141,7 +141,12 @@ export class TurnTable {
       }
       if (row.length > 0) rows.set(s, row);
     };
-    for (let a = 0; a < A; a++) if (this.flagged[a] || startsAt.has(a)) expand(a, a, []);
+    // Arcs with a row: those some restriction starts from, in ascending order (the copies' discovery order), found
+    // from the restrictions themselves rather than by a scan of every arc.
+    const starts = [...new Set([...this.only.keys(), ...this.forbidden.keys(), ...startsAt.keys()])].sort(
+      (p, q) => p - q,
+    );
+    for (const a of starts) expand(a, a, []);
     for (let i = 0; i < copies.length; i++) expand(A + i, copies[i]!.arc, copies[i]!.progress);
 
     // Number copies grouped by arc (stable: discovery order within an arc).
@@ -158,9 +163,10 @@ export class TurnTable {
     const first: number[] = [0];
     const to: number[] = [];
     const next: number[] = [];
-    for (let s = 0; s < S; s++) {
-      const row = rows.get(s < A ? s : A + order[s - A]!);
-      if (!row) continue;
+    // Rows in state order: the states that have one (few), not a lookup per state.
+    const withRow = [...rows.keys()].map(final).sort((p, q) => p - q);
+    for (const s of withRow) {
+      const row = rows.get(s < A ? s : A + order[s - A]!)!;
       this.rule[s] = first.length - 1;
       for (const [b, t] of row) {
         to.push(b);

@@ -1,60 +1,113 @@
 /**
  * The categories of each place of a region (rows of the CATEGORIES table): those its OSM category value names; for a
  * place whose tags name none, those whose words its own names hold ("Bệnh viện X" untagged is a hospital; a café
- * tagged amenity=cafe and called "Hanoi Station" is not a station). Built once per region.
+ * tagged amenity=cafe and called "Hanoi Station" is not a station). Built once per region, or opened from the rows a
+ * pack stores (stored-categories.ts).
  */
 import type { StringTable } from '../../pack/strings';
 import type { PlaceStore } from '../store';
 import { categoryRowsOf, categorySpans } from '../text/category-match';
 import { tokens } from '../text/fold';
 
+/** Rows of the CATEGORIES table a place can be of (two 32-bit masks). */
+export const CATEGORY_ROWS = 64;
+
+/** The places of every category row: rowPlaces[rowStart[r] .. rowStart[r + 1]), ascending. */
+export interface CategoryRowArrays {
+  /** CATEGORY_ROWS + 1 offsets into rowPlaces. */
+  rowStart: Uint32Array;
+  rowPlaces: Int32Array;
+}
+
+/** Computes the category rows of single places as this code reads them (names are cached, so reuse one instance). */
+export class CategoryReader {
+  /** String id of a name → its row bits. */
+  private readonly nameRows = new Map<number, readonly [number, number]>();
+  /** String id of an OSM category value → its row bits. */
+  private readonly valueRows = new Map<number, readonly [number, number]>();
+
+  constructor(
+    private readonly places: PlaceStore,
+    private readonly strings: StringTable,
+  ) {}
+
+  /** The two row masks (rows 0–31, 32–63) of place `p`. */
+  rowsOf(p: number): [number, number] {
+    const places = this.places;
+    const own = this.cached(this.valueRows, places.category[p]!, (s) => categoryRowsOf(s));
+    let lo = own[0];
+    let hi = own[1];
+    if (lo === 0 && hi === 0) {
+      for (const id of [places.name[p]!, ...places.alt.subarray(places.altFirst[p]!, places.altFirst[p + 1]!)]) {
+        if (id === 0) continue;
+        const r = this.cached(this.nameRows, id, nameRows);
+        lo |= r[0];
+        hi |= r[1];
+      }
+    }
+    return [lo >>> 0, hi >>> 0];
+  }
+
+  /** `f` of string `id`, computed once per string (a category value or a name repeats across many places). */
+  private cached(
+    cache: Map<number, readonly [number, number]>,
+    id: number,
+    f: (text: string) => readonly [number, number],
+  ): readonly [number, number] {
+    let r = cache.get(id);
+    if (!r) cache.set(id, (r = f(this.strings.get(id))));
+    return r;
+  }
+}
+
+/** The rows whose words a name holds. */
+function nameRows(name: string): [number, number] {
+  const r: [number, number] = [0, 0];
+  for (const span of categorySpans(tokens(name), false)) {
+    r[0] |= span.rows[0];
+    r[1] |= span.rows[1];
+  }
+  return r;
+}
+
 /** Category row bits of every place, and the places of every row. */
-export class PlaceCategories {
+export class PlaceCategories implements CategoryRowArrays {
   /** Two 32-bit row masks per place (rows 0–31, 32–63). */
   readonly bits: Uint32Array;
-  /** Places of row r: rowPlaces[rowStart[r] .. rowStart[r + 1]), ascending. */
   readonly rowStart: Uint32Array;
   readonly rowPlaces: Int32Array;
 
-  constructor(places: PlaceStore, strings: StringTable) {
+  /**
+   * Reads every place's categories, or opens `stored` (the rows a pack stores; the caller checked that this code
+   * gives them: stored-categories.ts), deriving the bits from them in one pass.
+   */
+  constructor(places: PlaceStore, strings: StringTable, stored: CategoryRowArrays | null = null) {
     const n = places.count;
     this.bits = new Uint32Array(2 * n);
-    const nameRows = new Map<number, [number, number]>(); // string id → row bits of that name
-    const rowsOfName = (id: number): [number, number] => {
-      let r = nameRows.get(id);
-      if (!r) {
-        r = [0, 0];
-        for (const span of categorySpans(tokens(strings.get(id)), false)) {
-          r[0] |= span.rows[0];
-          r[1] |= span.rows[1];
-        }
-        nameRows.set(id, r);
+    if (stored) {
+      ({ rowStart: this.rowStart, rowPlaces: this.rowPlaces } = stored);
+      for (let row = 0; row < CATEGORY_ROWS; row++) {
+        const word = row < 32 ? 0 : 1;
+        const bit = 1 << (row & 31);
+        for (let k = this.rowStart[row]!; k < this.rowStart[row + 1]!; k++)
+          this.bits[2 * this.rowPlaces[k]! + word]! |= bit;
       }
-      return r;
-    };
-    const counts = new Uint32Array(65);
+      return;
+    }
+    const reader = new CategoryReader(places, strings);
+    const counts = new Uint32Array(CATEGORY_ROWS + 1);
     for (let p = 0; p < n; p++) {
-      const own = categoryRowsOf(strings.get(places.category[p]!));
-      let lo = own[0];
-      let hi = own[1];
-      if (lo === 0 && hi === 0) {
-        for (const id of [places.name[p]!, ...places.alt.subarray(places.altFirst[p]!, places.altFirst[p + 1]!)]) {
-          if (id === 0) continue;
-          const r = rowsOfName(id);
-          lo |= r[0];
-          hi |= r[1];
-        }
-      }
+      const [lo, hi] = reader.rowsOf(p);
       this.bits[2 * p] = lo;
       this.bits[2 * p + 1] = hi;
-      for (let row = 0; row < 64; row++) if (this.has(p, row)) counts[row + 1]!++;
+      for (let row = 0; row < CATEGORY_ROWS; row++) if (this.has(p, row)) counts[row + 1]!++;
     }
-    for (let row = 0; row < 64; row++) counts[row + 1]! += counts[row]!;
+    for (let row = 0; row < CATEGORY_ROWS; row++) counts[row + 1]! += counts[row]!;
     this.rowStart = counts;
-    this.rowPlaces = new Int32Array(counts[64]!);
-    const fill = counts.slice(0, 64);
+    this.rowPlaces = new Int32Array(counts[CATEGORY_ROWS]!);
+    const fill = counts.slice(0, CATEGORY_ROWS);
     for (let p = 0; p < n; p++)
-      for (let row = 0; row < 64; row++) if (this.has(p, row)) this.rowPlaces[fill[row]!++] = p;
+      for (let row = 0; row < CATEGORY_ROWS; row++) if (this.has(p, row)) this.rowPlaces[fill[row]!++] = p;
   }
 
   /** True when place `p` is of category row `row`. */
