@@ -6,8 +6,14 @@ import { browserStyleSpec } from './data-tools/browser-bundle.js';
 rmSync('dist', { recursive: true, force: true });
 mkdirSync('dist', { recursive: true });
 
-/** The WebAssembly route core, loaded from next to the bundle (src/route/wasm/load.ts) in Node and browsers. */
-const copyWasm = async () => copyFileSync('src/route/wasm/bando-route.wasm', 'dist/bando-route.wasm');
+/**
+ * The WebAssembly route core, loaded from next to the bundle (src/route/wasm/load.ts) in Node and browsers, and the
+ * pack builder's contraction (data-tools/ch-wasm.ts), loaded from next to the command's chunks and ch-worker.
+ */
+const copyWasm = async () => {
+  copyFileSync('src/route/wasm/bando-route.wasm', 'dist/bando-route.wasm');
+  copyFileSync('data-tools/ch-contract.wasm', 'dist/ch-contract.wasm');
+};
 
 /** Declarations of the browser entry (the same API as the main one) and of the worker entry (no exports). */
 const writeEntryTypes = async () => {

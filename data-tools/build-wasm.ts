@@ -1,8 +1,9 @@
 /**
- * Builds the WebAssembly route core (wasm/src → src/route/wasm/bando-route.wasm) with Debian's rustc for
- * wasm32-unknown-unknown (apt-get install rustc libstd-rust-dev-wasm32 lld). The flags make the output depend only
- * on the sources and the toolchain: no debug info, no symbols, one codegen unit, the checkout's path remapped.
- * Run: npm run build:wasm   (or: node --import tsx data-tools/build-wasm.ts [out.wasm])
+ * Builds the WebAssembly modules with Debian's rustc for wasm32-unknown-unknown (apt-get install rustc
+ * libstd-rust-dev-wasm32 lld): the route core (wasm/src → src/route/wasm/bando-route.wasm) and the pack builder's
+ * contraction (wasm/contract → data-tools/ch-contract.wasm). The flags make the output depend only on the sources
+ * and the toolchain: no debug info, no symbols, one codegen unit, the checkout's path remapped.
+ * Run: npm run build:wasm   (or: node --import tsx data-tools/build-wasm.ts [route.wasm [contract.wasm]])
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -14,8 +15,15 @@ import { fileURLToPath } from 'node:url';
 export const RUSTC = '/usr/bin/rustc';
 /** Where the toolchain's wasm32 standard library lives. */
 export const WASM_STD = '/usr/lib/rustlib/wasm32-unknown-unknown';
-/** The committed build output, next to its loader. */
+/** The committed build outputs, next to their loaders. */
 export const WASM_OUT = fileURLToPath(new URL('../src/route/wasm/bando-route.wasm', import.meta.url));
+export const CONTRACT_WASM_OUT = fileURLToPath(new URL('./ch-contract.wasm', import.meta.url));
+
+/** The crates: their root source and crate name. */
+export const CRATES = {
+  route: { root: 'wasm/src/lib.rs', name: 'bando_route', out: WASM_OUT },
+  contract: { root: 'wasm/contract/lib.rs', name: 'bando_contract', out: CONTRACT_WASM_OUT },
+} as const;
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 
 /** True when the toolchain needed by `buildWasm` is installed. */
@@ -23,11 +31,12 @@ export function wasmToolchain(): boolean {
   return existsSync(RUSTC) && existsSync(WASM_STD);
 }
 
-/** Compiles the crate and returns the .wasm bytes. Throws with rustc's message when the build fails. */
-export function buildWasm(): Uint8Array {
+/** Compiles a crate (the route core by default) and returns the .wasm bytes. Throws with rustc's message when the build fails. */
+export function buildWasm(crate: keyof typeof CRATES = 'route'): Uint8Array {
+  const { root, name } = CRATES[crate];
   const dir = mkdtempSync(join(tmpdir(), 'bando-wasm-'));
   try {
-    const out = join(dir, 'bando_route.wasm');
+    const out = join(dir, `${name}.wasm`);
     execFileSync(
       RUSTC,
       [
@@ -36,7 +45,7 @@ export function buildWasm(): Uint8Array {
         '--crate-type',
         'cdylib',
         '--crate-name',
-        'bando_route',
+        name,
         '--edition',
         '2021',
         '-C',
@@ -51,12 +60,13 @@ export function buildWasm(): Uint8Array {
         'debuginfo=0',
         '-C',
         'strip=symbols',
-        // A small stack: the core recurses nowhere and keeps its state in memory the TypeScript side allocates.
+        // A small stack: neither module recurses; the route core keeps its state in memory the TypeScript side
+        // allocates, the contraction in vectors on the heap.
         '-C',
         'link-arg=-zstack-size=65536',
         `--remap-path-prefix=${ROOT}=`,
         `--remap-path-prefix=${dir}=`,
-        'wasm/src/lib.rs',
+        root,
         '-o',
         out,
       ],
@@ -74,8 +84,10 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     process.exit(1);
   }
   const { writeFileSync } = await import('node:fs');
-  const target = process.argv[2] ?? WASM_OUT;
-  const bytes = buildWasm();
-  writeFileSync(target, bytes);
-  console.log(`build-wasm: ${target.startsWith(ROOT) ? target.slice(ROOT.length) : target} (${bytes.length} bytes)`);
+  (['route', 'contract'] as const).forEach((crate, i) => {
+    const target = process.argv[2 + i] ?? CRATES[crate].out;
+    const bytes = buildWasm(crate);
+    writeFileSync(target, bytes);
+    console.log(`build-wasm: ${target.startsWith(ROOT) ? target.slice(ROOT.length) : target} (${bytes.length} bytes)`);
+  });
 }

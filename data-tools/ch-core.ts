@@ -1,5 +1,5 @@
 import { IndexHeap } from '../src/route/heap.js';
-import type { AdjacencyPool } from './ch-adjacency.js';
+import type { LiveLists } from './ch-wasm.js';
 
 /**
  * When contraction stops and leaves the rest as a core (searched by the query with landmarks, src/route/ch.ts): once
@@ -35,8 +35,8 @@ export const LANDMARKS = 16;
 export function coreLandmarks(
   core: number,
   coreOf: Int32Array,
-  out: AdjacencyPool,
-  inn: AdjacencyPool,
+  out: LiveLists,
+  inn: LiveLists,
 ): { lmFrom: Float64Array; lmTo: Float64Array } {
   const L = Math.min(LANDMARKS, core);
   const fwd = coreGraph(core, coreOf, out),
@@ -75,7 +75,7 @@ interface CoreCsr {
   w: Float64Array;
 }
 
-function coreGraph(core: number, coreOf: Int32Array, pool: AdjacencyPool): CoreCsr {
+function coreGraph(core: number, coreOf: Int32Array, pool: LiveLists): CoreCsr {
   const first = new Uint32Array(core + 1);
   const states: number[] = new Array<number>(core);
   for (let s = 0; s < coreOf.length; s++) if (coreOf[s]! >= 0) states[coreOf[s]!] = s;

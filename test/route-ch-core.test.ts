@@ -8,7 +8,8 @@ import type { Endpoint } from '../src/route/search.js';
 import { wasmModule } from '../src/route/wasm/load.js';
 import { createEngine } from '../src/engine.js';
 import { bruteForce, mulberry32 } from '../src/trip/index.js';
-import { asciiMapPack, type AsciiMap } from './helpers/ascii-map.js';
+import { asciiMapPack } from './helpers/ascii-map.js';
+import { RESTRICTED_GRID } from './helpers/ch-maps.js';
 import { OSM, PACK_INPUTS, testPack } from './helpers/packs.js';
 import { PlainDijkstra, randomEndpoints } from './helpers/route-reference.js';
 
@@ -52,24 +53,7 @@ function checkPairs(g: RoadGraph, router: Router, profile: number, origins: Endp
 }
 
 describe('a hierarchy with a core (contraction stopped early) gives plain Dijkstra distances', () => {
-  // A grid with one-way streets, a no-left-turn and a via-way restriction, so the states are edge-based.
-  const map: AsciiMap = {
-    rows: ['A   B   C   D', '', 'E   F   G   H', '', 'I   J   K   L', '', 'M   N   O   P'],
-    ways: [
-      { nodes: 'ABCD' },
-      { nodes: 'EFGH', tags: { oneway: 'yes' } },
-      { nodes: 'IJKL' },
-      { nodes: 'PONM', tags: { oneway: 'yes' } },
-      { nodes: 'AEIM' },
-      { nodes: 'BFJN', tags: { highway: 'primary' } },
-      { nodes: 'OKGC', tags: { oneway: 'yes' } },
-      { nodes: 'DHLP' },
-    ],
-    restrictions: [
-      { from: 1, via: 'F', to: 5, kind: 'no_left_turn' },
-      { from: 0, via: [5], to: 2, kind: 'no_right_turn' },
-    ],
-  };
+  const map = RESTRICTED_GRID;
   /** Points on every edge (two per edge, at 0.3 and 0.8 of it). */
   const points = (g: RoadGraph, router: Router): Endpoint[] => {
     const out: Endpoint[] = [];

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { buildWasm, WASM_OUT, wasmToolchain } from '../data-tools/build-wasm.js';
+import { buildWasm, CONTRACT_WASM_OUT, WASM_OUT, wasmToolchain } from '../data-tools/build-wasm.js';
 
 const toolchain = wasmToolchain();
 if (!toolchain)
@@ -20,5 +20,20 @@ describe('the committed WebAssembly core', () => {
   it.skipIf(!toolchain)('is what a rebuild from wasm/src gives, byte for byte', () => {
     const rebuilt = buildWasm();
     expect(Buffer.from(rebuilt).equals(readFileSync(WASM_OUT))).toBe(true);
+  });
+});
+
+describe("the committed WebAssembly contraction (the pack builder's)", () => {
+  it('is a small module exporting the contraction and importing only its progress report', () => {
+    const mod = new WebAssembly.Module(readFileSync(CONTRACT_WASM_OUT));
+    expect(readFileSync(CONTRACT_WASM_OUT).length).toBeLessThan(64 * 1024);
+    expect(WebAssembly.Module.exports(mod).map((e) => e.name)).toEqual(
+      expect.arrayContaining(['memory', 'prepare', 'contract']),
+    );
+    expect(WebAssembly.Module.imports(mod)).toEqual([{ module: 'env', name: 'progress', kind: 'function' }]);
+  });
+
+  it.skipIf(!toolchain)('is what a rebuild from wasm/contract gives, byte for byte', () => {
+    expect(Buffer.from(buildWasm('contract')).equals(readFileSync(CONTRACT_WASM_OUT))).toBe(true);
   });
 });

@@ -54,6 +54,35 @@ impl Heap {
         self.up(self.size - 1, item, key);
     }
 
+    /// True when the item is queued.
+    #[allow(dead_code)] // used by the contraction crate (wasm/contract), which includes this file
+    #[inline(always)]
+    pub unsafe fn has(&self, item: u32) -> bool {
+        *self.pos.add(item as usize) >= 0
+    }
+
+    /// Key of a queued item. Precondition: the item is queued.
+    #[allow(dead_code)] // used by the contraction crate
+    #[inline(always)]
+    pub unsafe fn key_of(&self, item: u32) -> f64 {
+        (*self.e.add(*self.pos.add(item as usize) as usize)).key
+    }
+
+    /// Queues the item or changes its key, up or down (src/route/heap.ts `set`).
+    #[allow(dead_code)] // used by the contraction crate
+    pub unsafe fn set(&mut self, item: u32, key: f64) {
+        let p = *self.pos.add(item as usize);
+        if p < 0 {
+            return self.push(item, key);
+        }
+        let old = (*self.e.add(p as usize)).key;
+        if key < old {
+            self.up(p as usize, item, key);
+        } else if key > old {
+            self.down_from(p as usize, item, key);
+        }
+    }
+
     /// Removes and returns the item with the smallest key. Precondition: size > 0.
     #[inline(always)]
     pub unsafe fn pop(&mut self) -> u32 {
@@ -64,7 +93,7 @@ impl Heap {
         let (item, key) = (last.item, last.key);
         last.key = f64::INFINITY;
         if self.size > 0 {
-            self.down(item, key);
+            self.down_from(0, item, key);
         }
         top
     }
@@ -96,12 +125,11 @@ impl Heap {
         *self.pos.add(item as usize) = i as i32;
     }
 
-    /// Places (item, key) at the root or below. The right child is taken only when strictly smaller; a missing
+    /// Places (item, key) at slot i or below. The right child is taken only when strictly smaller; a missing
     /// one is the Infinity sentinel, never smaller.
     #[inline(always)]
-    unsafe fn down(&mut self, item: u32, key: f64) {
+    unsafe fn down_from(&mut self, mut i: usize, item: u32, key: f64) {
         let n = self.size;
-        let mut i = 0usize;
         loop {
             let mut c = 2 * i + 1;
             if c >= n {
