@@ -1,6 +1,7 @@
 import type { TypedArray } from '../src/pack/format.js';
 import { Pack } from '../src/pack/reader.js';
-import { CH_LAYOUT_VERSION, chSection, costsCheck, weightCheck, type ChArrays } from '../src/route/ch.js';
+import { bytesHash } from '../src/pack/bytes-hash.js';
+import { CH_LAYOUT_VERSION, chSection, costsCheck, type ChArrays } from '../src/route/ch.js';
 import { ArcCosts, arcHead, type Weighting } from '../src/route/costs.js';
 import { RoadGraph } from '../src/route/graph.js';
 import { arcBearings } from '../src/route/turn-model.js';
@@ -112,7 +113,7 @@ export function buildHierarchies(
       const turns = new TurnTable(g, profile);
       const { kind, graph } = baseGraph(costs, turns);
       const check = costsCheck(costs, turns);
-      const key = `${weighting}:${kind}:${check}:${weightCheck(new Float64Array(graph.head))}:${weightCheck(new Float64Array(graph.first))}`;
+      const key = `${weighting}:${kind}:${check}:${bytesHash(new Float64Array(graph.head))}:${bytesHash(new Float64Array(graph.first))}`;
       const same = seen.get(key);
       if (same) {
         same.profiles.push(profile);

@@ -13,7 +13,7 @@
 import KDBush from 'kdbush';
 import { COORD_SCALE } from '../pack/format.js';
 import { PackError, type Pack } from '../pack/reader.js';
-import { weightCheck } from '../route/ch.js';
+import { bytesHash } from '../pack/bytes-hash.js';
 import { PlaceKind } from './kinds.js';
 import type { PlaceStore } from './store.js';
 
@@ -74,7 +74,7 @@ export function pointSections(
   if (points.length === 0) return null;
   const xy = coordinates(places, points);
   const tree = built(xy);
-  const info: StoredPointsInfo = { version: LAYOUT, nodeSize: NODE_SIZE, check: weightCheck(points, xy) };
+  const info: StoredPointsInfo = { version: LAYOUT, nodeSize: NODE_SIZE, check: bytesHash(points, xy) };
   return { json: [[S.index, info]], arrays: [[S.order, Uint32Array.from(tree.ids)]] };
 }
 
@@ -87,8 +87,7 @@ export function pointIndex(pack: Pack, places: PlaceStore, points: Int32Array): 
   const xy = coordinates(places, points);
   if (!pack.has(S.index) || points.length === 0) return built(xy);
   const info = pack.json<StoredPointsInfo>(S.index);
-  if (info.version !== LAYOUT || info.nodeSize !== NODE_SIZE || info.check !== weightCheck(points, xy))
-    return built(xy);
+  if (info.version !== LAYOUT || info.nodeSize !== NODE_SIZE || info.check !== bytesHash(points, xy)) return built(xy);
   const order = pack.array(S.order);
   const n = points.length;
   const seen = new Uint8Array(n);

@@ -36,6 +36,7 @@
  * that turn's weight added first) or its tail node (node-based) with the part of the target arc up to the point. A path is the source arc, the
  * unpacked payloads of the forward then backward records, and the target arc.
  */
+import { bytesHash } from '../pack/bytes-hash.js';
 import { arcHead, type ArcCosts } from './costs.js';
 import { doubled } from './doubled.js';
 import { IndexHeap } from './heap.js';
@@ -88,16 +89,6 @@ export const CH_LAYOUT_VERSION = 4;
 /** Layout versions the query reads (see CH_LAYOUT_VERSION). */
 export const CH_LAYOUT_READ: readonly number[] = [3, 4];
 
-/** Hash of typed arrays' bytes in order (FNV-1a, as an unsigned 32-bit number). */
-export function weightCheck(...arrays: ArrayBufferView[]): number {
-  let h = 0x811c9dc5;
-  for (const x of arrays) {
-    const bytes = new Uint8Array(x.buffer, x.byteOffset, x.byteLength);
-    for (let i = 0; i < bytes.length; i++) h = Math.imul(h ^ bytes[i]!, 0x01000193);
-  }
-  return h >>> 0;
-}
-
 /**
  * Hash of everything a hierarchy's states and record weights derive from: arc weights, the turn costs (ArcCosts,
  * restricted-access roads included) and the restriction states (TurnTable: the copies, and the restricted
@@ -105,7 +96,7 @@ export function weightCheck(...arrays: ArrayBufferView[]): number {
  */
 export function costsCheck(c: ArcCosts, t: TurnTable): number {
   const scalars = Float64Array.of(c.uTurn, c.turnWeightFactor, c.turnCosts ? 1 : 0, c.restrictedTurn, t.states);
-  return weightCheck(
+  return bytesHash(
     c.weight,
     c.bearing,
     c.signal,

@@ -9,7 +9,8 @@
  * compute them at first use.
  */
 import { PackError, type Pack } from '../pack/reader.js';
-import { costsCheck, weightCheck } from './ch.js';
+import { bytesHash } from '../pack/bytes-hash.js';
+import { costsCheck } from './ch.js';
 import type { ComponentArrays } from './components.js';
 import type { ArcCosts } from './costs.js';
 import type { TurnTable } from './turns.js';
@@ -36,7 +37,7 @@ export function componentSections(set: number): { edge: string; size: string } {
  * @param costsHash costsCheck(costs, turns), when the caller has it already
  */
 export function componentsCheck(costs: ArcCosts, turns: TurnTable, costsHash = costsCheck(costs, turns)): number {
-  return weightCheck(Float64Array.of(costsHash), costs.blocked, costs.outOpen);
+  return bytesHash(Float64Array.of(costsHash), costs.blocked, costs.outOpen);
 }
 
 /**

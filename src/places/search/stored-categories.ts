@@ -11,7 +11,7 @@
 import { isOffsetArray } from '../../pack/offsets.js';
 import { PackError, type Pack } from '../../pack/reader.js';
 import type { StringTable } from '../../pack/strings.js';
-import { weightCheck } from '../../route/ch.js';
+import { bytesHash } from '../../pack/bytes-hash.js';
 import type { PlaceStore } from '../store.js';
 import { CATEGORIES } from '../text/categories.js';
 import { CATEGORY_ROWS, CategoryReader, PlaceCategories, type CategoryRowArrays } from './place-categories.js';
@@ -31,7 +31,7 @@ interface StoredCategoriesInfo {
 
 /** A hash of the CATEGORIES table (its words, abbreviations and OSM values, row by row). */
 function tableHash(): number {
-  return weightCheck(new TextEncoder().encode(JSON.stringify(CATEGORIES)));
+  return bytesHash(new TextEncoder().encode(JSON.stringify(CATEGORIES)));
 }
 
 /** The sections of a region's categories: JSON sections and arrays, by name, in writing order. */

@@ -12,7 +12,7 @@
 import { isOffsetArray } from '../../pack/offsets.js';
 import { PackError, type Pack } from '../../pack/reader.js';
 import type { TypedArray } from '../../pack/format.js';
-import { weightCheck } from '../../route/ch.js';
+import { bytesHash } from '../../pack/bytes-hash.js';
 import type { PlaceIndexArrays, PlaceTerms } from './index.js';
 
 /** Layout version of the stored index. */
@@ -53,7 +53,7 @@ export function probeHash(terms: PlaceTerms, count: number): number {
     for (const [exact, { folded, field }] of t.words) text += `|${exact}/${folded}/${field}`;
     text += '\n';
   }
-  return weightCheck(new TextEncoder().encode(text));
+  return bytesHash(new TextEncoder().encode(text));
 }
 
 /** The sections of a built index: JSON sections and arrays, by name, in writing order. */
