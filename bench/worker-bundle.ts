@@ -6,12 +6,16 @@ import { BROWSER_BUNDLE } from '../data-tools/browser-bundle.js';
 
 /**
  * Builds the worker bundle as tsup ships it (for `bando serve --threads`) into `dir`, with the WebAssembly core beside
- * it as in dist/ (without it the workers would route in TypeScript). Returns the script's path.
+ * it as in dist/ (without it the workers would route in TypeScript). `entry` is the worker's source (default
+ * src/worker.ts; a bench may wrap it). Returns the script's path.
  */
-export async function buildWorkerBundle(dir: string): Promise<string> {
+export async function buildWorkerBundle(
+  dir: string,
+  entry = fileURLToPath(new URL('../src/worker.ts', import.meta.url)),
+): Promise<string> {
   await build({
     ...BROWSER_BUNDLE,
-    entryPoints: { worker: fileURLToPath(new URL('../src/worker.ts', import.meta.url)) },
+    entryPoints: { worker: entry },
     outdir: dir,
   });
   copyFileSync(
