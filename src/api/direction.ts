@@ -127,13 +127,16 @@ function plan(regions: readonly Region[], params: RawParams, limits: Limits): Di
 }
 
 function formatRoute(legs: SnapLeg[], steps: (leg: SnapLeg, line: PathLine) => Step[], region: Region): DirectionRoute {
-  const line: number[] = [];
+  let line: number[] | null = null;
   // Metres per street name, by string id (the pack's string table holds each name once).
   const byName = new Map<number, number>();
   const out = legs.map((leg) => {
-    // Each leg's line is cut once, for the overview line and the steps.
+    // Each leg's line is cut once, for the overview line and the steps. The first leg's line is where the overview
+    // line starts, as it is (legLine repeats no point, so appending it to nothing would copy it unchanged): one
+    // array fewer per answer. Later legs are appended to it after that leg's steps were made from it.
     const cut = legLine(region.graph, leg);
-    appendLine(line, cut.coords);
+    if (line) appendLine(line, cut.coords);
+    else line = cut.coords;
     for (const a of leg.path.arcs) {
       const n = region.graph.edgeName[a >> 1]!;
       byName.set(n, (byName.get(n) ?? 0) + region.graph.edgeLen[a >> 1]!);
@@ -155,7 +158,7 @@ function formatRoute(legs: SnapLeg[], steps: (leg: SnapLeg, line: PathLine) => S
   return {
     bounds: {},
     legs: out,
-    overview_polyline: { points: encodePolyline(line) },
+    overview_polyline: { points: encodePolyline(line ?? []) },
     summary,
     warnings: [],
     waypoint_order: [],
