@@ -16,12 +16,13 @@
  *    event-loop turn and with 16 clients in a closed loop (group commit's batches), the cost the store adds to each
  *    request of part 1 without the engine's noise around it.
  * With BENCH_OPS_BASELINE=<another checkout, built, with node_modules>, part 1 also races that checkout's Redis store
- * and part 4 its CLI.
+ * and, as child processes, `bando serve --threads 2` of both checkouts' dist/ (run npm run build in both first); part
+ * 4 races its CLI.
  * Needs Debian's redis-server (the bench starts its own on a free loopback port) and, for part 4, wrk and a built
  * dist/ (npm run build).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { Redis } from 'ioredis';
 import { tmpdir } from 'node:os';
@@ -114,6 +115,28 @@ function serve(args: string[], cli?: string): Promise<{ child: ChildProcess; url
   });
 }
 
+/** Where part 1 sends its load: an in-process server, or a `bando serve` child process (`pid`). */
+interface Target {
+  name: string;
+  url: string;
+  pid?: number;
+}
+
+/**
+ * CPU time (user + system) used so far by this process, or by process `pid` (Linux /proc), microseconds: for the
+ * in-process servers this process's (the serving thread and both engine threads), for a child the child's.
+ */
+function cpuUs(pid?: number): number {
+  if (!pid) {
+    const u = process.cpuUsage();
+    return u.user + u.system;
+  }
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // utime and stime are fields 14 and 15 of stat (11 and 12 after the command), in clock ticks (100 per second).
+  return (Number(fields[11]) + Number(fields[12])) * 1e4;
+}
+
 /** CPU time redis-server has used so far (user + system, `INFO cpu`), microseconds. */
 async function redisCpuUs(info: Redis): Promise<number> {
   const text = await info.info('cpu');
@@ -161,6 +184,24 @@ async function main(): Promise<void> {
         servers.push(
           await startNodeServer(createRestHandler(api, { keys, usage, allowHttp: true, workAhead }), { port: 0 }),
         );
+      const targets: Target[] = servers.map((s, i) => ({ name: stores[i]![0], url: s.url }));
+      // Before/after of the whole server (engine threads, their protocol, the handler, the process's settings):
+      // `bando serve --threads 2` of this checkout's dist/ and of the baseline's, each its own process.
+      const children: ChildProcess[] = [];
+      if (BASELINE) {
+        const keysFile = join(dir, 'route-keys.json');
+        writeFileSync(keysFile, JSON.stringify({ keys }));
+        for (const [name, root] of [
+          ['bando serve --threads 2', ROOT],
+          ['bando serve --threads 2 (baseline)', BASELINE],
+        ] as const) {
+          const args = ['--keys', keysFile, '--usage', join(dir, `${children.length}.usage.json`), '--threads', '2'];
+          const { child, url } = await serve([...args, '--pack', PACKS[0]!], join(root, 'dist/cli.js'));
+          children.push(child);
+          targets.push({ name, url, pid: child.pid });
+          await generateWrk(url, ROUTES, dir, 16, 2); // warm-up
+        }
+      }
       const hasWrk = (await generateWrk(servers[0]!.url, ROUTES, dir, 16, SECONDS)) !== null; // also the warm-up
       const rows: Record<string, string | number>[] = [];
       const rps: Record<string, number[]> = {};
@@ -171,12 +212,11 @@ async function main(): Promise<void> {
       const info = new Redis(redis.url);
       const redisCpu = () => redisCpuUs(info);
       for (let round = 1; round <= ROUNDS; round++) {
-        for (let i = 0; i < stores.length; i++) {
-          const name = stores[i]![0];
-          const before = [process.cpuUsage(), await redisCpu(), performance.eventLoopUtilization()] as const;
-          let r = hasWrk ? await generateWrk(servers[i]!.url, ROUTES, dir, 16, SECONDS) : null;
+        for (const { name, url, pid } of targets) {
+          const before = [cpuUs(pid), await redisCpu(), performance.eventLoopUtilization()] as const;
+          let r = hasWrk ? await generateWrk(url, ROUTES, dir, 16, SECONDS) : null;
           if (!r) {
-            const a = await load(servers[i]!.url, ROUTES, 16, SECONDS);
+            const a = await load(url, ROUTES, 16, SECONDS);
             const ok = a.filter((x) => x.status === 200).map((x) => x.ms);
             r = {
               count: a.length,
@@ -186,9 +226,8 @@ async function main(): Promise<void> {
               errors: a.length - ok.length,
             };
           }
-          const used = process.cpuUsage(before[0]);
-          const busy = performance.eventLoopUtilization(before[2]).utilization;
-          const serverUs = (used.user + used.system) / r.count;
+          const busy = pid ? NaN : performance.eventLoopUtilization(before[2]).utilization;
+          const serverUs = (cpuUs(pid) - before[0]) / r.count;
           const redisUs = ((await redisCpu()) - before[1]) / r.count;
           (rps[name] ??= []).push(r.count / r.seconds);
           (cpu[name] ??= []).push(serverUs + redisUs);
@@ -201,13 +240,14 @@ async function main(): Promise<void> {
             'non-2xx': r.errors,
             'server CPU µs/req': Math.round(serverUs),
             'Redis CPU µs/req': Math.round(redisUs),
-            'serving thread busy': `${Math.round(busy * 100)} %`,
+            'serving thread busy': Number.isNaN(busy) ? '–' : `${Math.round(busy * 100)} %`,
           });
         }
       }
       info.disconnect();
       const batches = redisStore.batchStats();
       for (const s of servers) await s.close();
+      await Promise.all(children.map((c) => stop(c, 'SIGTERM')));
       for (const [, s] of stores) await s.close?.();
       pool.close();
       table(
@@ -223,10 +263,15 @@ async function main(): Promise<void> {
       console.log(
         `Redis with work ahead ÷ memory: median req/s ${ratio(rps, 'redis, work ahead')}, median p99 ${p99('redis, work ahead')} ms.`,
       );
-      if (BASELINE)
+      if (BASELINE) {
         console.log(
           `Baseline Redis store ÷ memory: median req/s ${ratio(rps, 'redis (baseline)')}, median p99 ${p99('redis (baseline)')} ms.`,
         );
+        const [mine, base] = ['bando serve --threads 2', 'bando serve --threads 2 (baseline)'];
+        console.log(
+          `bando serve --threads 2, this checkout ÷ baseline: median req/s ${((median(rps[mine]!) / median(rps[base]!)) * 100).toFixed(1)} %; median p99 ${p99(mine)} ms against ${p99(base)} ms.`,
+        );
+      }
       console.log(
         `Redis store, requests per script call (group commit), over the warm-up and all rounds: ${describeBatches(batches)}`,
       );

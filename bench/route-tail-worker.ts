@@ -21,7 +21,12 @@ const calls = new Map<number, number[]>();
 const gc: number[][] = [];
 new PerformanceObserver((list) => {
   for (const e of list.getEntries())
-    gc.push([performance.timeOrigin + e.startTime, e.duration, threadId, (e.detail as { kind: number }).kind]);
+    gc.push([
+      performance.timeOrigin + e.startTime,
+      e.duration,
+      threadId,
+      (e as unknown as { detail: { kind: number } }).detail.kind,
+    ]);
 }).observe({ entryTypes: ['gc'] });
 
 /** Ids in arrival order, not yet started (calls run one at a time in arrival order). */
@@ -80,7 +85,7 @@ serveEngineThread(timed, (workerData as { bandoThread: ThreadInit }).bandoThread
 const channel = new BroadcastChannel('route-tail');
 channel.onmessage = (e) => {
   // The other engine threads' reports reach this channel too.
-  if ((e as MessageEvent).data !== 'report') return;
+  if ((e as unknown as { data: unknown }).data !== 'report') return;
   // Answered calls only: the serving thread keeps the ids it asks about.
   channel.postMessage({ threadId, calls: [...calls].filter(([, c]) => c[4]! > 0), gc });
   for (const [id, c] of calls) if (c[4]! > 0) calls.delete(id);
