@@ -56,15 +56,28 @@ export interface PathLine {
 /** The line of a path ({@link arcPart} of each arc with the fractions the path covers), see {@link PathLine}. */
 export function pathLine(g: RoadGraph, p: ArcPath): PathLine {
   const n = p.arcs.length;
-  const coords: number[] = [];
-  const starts: number[] = new Array(n);
+  // The line has at most every arc's shape points and both its ends (an end shared by two arcs is written once): it
+  // is written into an array of that size, one allocation rather than the copies a growing array makes, and cut to
+  // what was written.
+  let bound = 0;
   for (let i = 0; i < n; i++) {
-    starts[i] = Math.max(0, coords.length / 2 - 1);
+    const e = p.arcs[i]! >> 1;
+    bound += g.edgeShape[e + 1]! - g.edgeShape[e]! + 2;
+  }
+  const coords: number[] = new Array(2 * bound);
+  const starts: number[] = new Array(n);
+  let length = 0;
+  for (let i = 0; i < n; i++) {
+    starts[i] = Math.max(0, length / 2 - 1);
     const from = i === 0 ? p.from : 0;
     const to = i === n - 1 ? p.to : 1;
-    if (from <= 0 && to >= 1) appendArc(coords, g, p.arcs[i]!);
-    else appendPoints(coords, arcPart(g, p.arcs[i]!, from, to));
+    if (from <= 0 && to >= 1) length = appendArc(coords, length, g, p.arcs[i]!);
+    else {
+      const pts = arcPart(g, p.arcs[i]!, from, to);
+      for (let k = 0; k < pts.length; k++) length = appendPoint(coords, length, pts[k]![0], pts[k]![1]);
+    }
   }
+  coords.length = length;
   return { coords, starts };
 }
 
@@ -98,34 +111,39 @@ export function legLine(
   return { coords: c, starts };
 }
 
-/** Appends the points of arc a ({@link arcPoints}, same values) to a flat line without making point arrays. */
-function appendArc(out: number[], g: RoadGraph, a: number): void {
+/**
+ * Appends the points of arc a ({@link arcPoints}, same values) to a flat line whose first `n` values are written,
+ * without making point arrays; returns the new count of values.
+ */
+function appendArc(out: number[], n: number, g: RoadGraph, a: number): number {
   const e = a >> 1;
   const s0 = g.edgeShape[e]!;
   const k = g.edgeShape[e + 1]! - s0;
   const first = g.edgeNodes[2 * e + (a & 1)]!;
   const last = g.edgeNodes[2 * e + 1 - (a & 1)]!;
-  appendPoint(out, g.lat(first), g.lon(first));
-  if (a & 1) for (let i = k - 1; i >= 0; i--) appendPoint(out, g.shapeLat[s0 + i]! / 1e7, g.shapeLon[s0 + i]! / 1e7);
-  else for (let i = 0; i < k; i++) appendPoint(out, g.shapeLat[s0 + i]! / 1e7, g.shapeLon[s0 + i]! / 1e7);
-  appendPoint(out, g.lat(last), g.lon(last));
+  n = appendPoint(out, n, g.lat(first), g.lon(first));
+  if (a & 1)
+    for (let i = k - 1; i >= 0; i--) n = appendPoint(out, n, g.shapeLat[s0 + i]! / 1e7, g.shapeLon[s0 + i]! / 1e7);
+  else for (let i = 0; i < k; i++) n = appendPoint(out, n, g.shapeLat[s0 + i]! / 1e7, g.shapeLon[s0 + i]! / 1e7);
+  return appendPoint(out, n, g.lat(last), g.lon(last));
 }
 
-/** Appends one point to a flat line unless it equals the line's last point. */
-function appendPoint(out: number[], lat: number, lon: number): void {
-  const k = out.length;
-  if (k > 0 && out[k - 2] === lat && out[k - 1] === lon) return;
-  out.push(lat, lon);
-}
-
-/** Appends points to a flat line, skipping each point equal to the line's last one. */
-function appendPoints(out: number[], pts: readonly LatLon[]): void {
-  for (let i = 0; i < pts.length; i++) appendPoint(out, pts[i]![0], pts[i]![1]);
+/**
+ * Writes one point after the first `n` values of a flat line unless it equals the last point written; returns the
+ * new count of values. Writing at `n` = `out.length` appends, so this serves both a growing array and one made to
+ * size beforehand.
+ */
+function appendPoint(out: number[], n: number, lat: number, lon: number): number {
+  if (n > 0 && out[n - 2] === lat && out[n - 1] === lon) return n;
+  out[n] = lat;
+  out[n + 1] = lon;
+  return n + 2;
 }
 
 /** Appends flat line `src` to flat line `out`, skipping each point equal to the line's last one. */
 export function appendLine(out: number[], src: readonly number[]): void {
-  for (let i = 0; i < src.length; i += 2) appendPoint(out, src[i]!, src[i + 1]!);
+  let n = out.length;
+  for (let i = 0; i < src.length; i += 2) n = appendPoint(out, n, src[i]!, src[i + 1]!);
 }
 
 /** Scratch for {@link encodePolyline}: character codes before they become a string (grown on demand). */
