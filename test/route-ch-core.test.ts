@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildOsmPack } from '../data-tools/build-pack.js';
 import { Pack } from '../src/pack/reader.js';
+import { CH_LAYOUT_VERSION } from '../src/route/ch.js';
 import { RoadGraph } from '../src/route/graph.js';
 import { Router } from '../src/route/router.js';
 import type { Endpoint } from '../src/route/search.js';
@@ -71,7 +72,7 @@ describe('a hierarchy with a core (contraction stopped early) gives plain Dijkst
     it(`all pairs, core of ${coreSize} of ${states} states, TypeScript and WebAssembly routers`, () => {
       const { pack } = asciiMapPack(map, 'core', { coreSize });
       const e = index(pack).list[0]!;
-      expect(index(pack).version).toBe(4);
+      expect(index(pack).version).toBe(CH_LAYOUT_VERSION);
       expect(e.core).toBe(coreSize);
       const g = new RoadGraph(pack);
       for (const wasm of [false, true]) {

@@ -1,0 +1,73 @@
+import type { ChArrays } from './ch.js';
+
+/**
+ * The arrays of a "CH layout v4" (or v3) hierarchy, as older packs store them: records in state order, the upward
+ * ranges of all states (`upFirst`, Uint32[S + 1], sections `ch.<id>.upf`) before the downward ones (`dnFirst`,
+ * `ch.<id>.dnf`, dnFirst[0] = upFirst[S]); rank, node, a, b and the landmarks as in layout v5.
+ */
+export interface ChArraysV4 extends Omit<ChArrays, 'first'> {
+  upFirst: Uint32Array;
+  dnFirst: Uint32Array;
+}
+
+/** Section name of a v4 range array of hierarchy `id`. */
+export function chSectionV4(id: number, name: 'upFirst' | 'dnFirst'): string {
+  return `ch.${id}.${name === 'upFirst' ? 'upf' : 'dnf'}`;
+}
+
+/**
+ * A v4 hierarchy laid out as v5 (src/route/ch.ts) at load: states from the highest rank down, each with its upward
+ * then downward records in v4 order (so searches relax and tie as before), children renamed. One pass of random
+ * reads per record (on NY, 6.3 M records, about a second): packs built since v5 skip it. Throws on offsets or
+ * ranks that do not fit (a corrupt pack).
+ */
+export function fromV4(x: ChArraysV4): ChArrays {
+  const { rank, upFirst, dnFirst } = x;
+  const S = rank.length,
+    R = x.node.length;
+  if (upFirst.length !== S + 1 || dnFirst.length !== S + 1 || dnFirst[S] !== R || x.a.length !== R || x.b.length !== R)
+    throw new Error('corrupt contraction hierarchy: offsets do not match the records');
+  const inv = new Int32Array(S).fill(-1);
+  for (let s = 0; s < S; s++) {
+    if (rank[s]! >= S || inv[S - 1 - rank[s]!]! >= 0) throw new Error(`corrupt contraction hierarchy: state ${s}`);
+    inv[S - 1 - rank[s]!] = s;
+  }
+  const first = new Uint32Array(2 * S + 1);
+  const order = new Uint32Array(R),
+    renamed = new Int32Array(R).fill(-1);
+  let k = 0;
+  const take = (lo: number, hi: number) => {
+    if (!(lo <= hi && hi <= R)) throw new Error('corrupt contraction hierarchy: offsets do not match the records');
+    for (let r = lo; r < hi; r++) {
+      if (renamed[r]! >= 0) throw new Error(`corrupt contraction hierarchy: record ${r} in two ranges`);
+      order[k] = r;
+      renamed[r] = k++;
+    }
+  };
+  for (let p = 0; p < S; p++) {
+    const u = inv[p]!;
+    first[2 * p] = k;
+    take(upFirst[u]!, upFirst[u + 1]!);
+    first[2 * p + 1] = k;
+    take(dnFirst[u]!, dnFirst[u + 1]!);
+  }
+  first[2 * S] = k;
+  if (k !== R) throw new Error('corrupt contraction hierarchy: offsets do not match the records');
+  const node = new Uint32Array(R),
+    a = new Int32Array(R),
+    b = new Int32Array(R);
+  for (let q = 0; q < R; q++) {
+    const r = order[q]!,
+      ca = x.a[r]!,
+      cb = x.b[r]!;
+    node[q] = x.node[r]!;
+    // Out-of-range children are left for ContractionHierarchy's check to refuse (renamed to R: never a record).
+    const name = (c: number) => (c >= 0 && c < R ? renamed[c]! : R);
+    a[q] = ca < 0 ? ca : name(ca);
+    b[q] = ca < 0 ? cb : name(cb);
+  }
+  const out: ChArrays = { rank, first, node, a, b };
+  if (x.lmFrom) out.lmFrom = x.lmFrom;
+  if (x.lmTo) out.lmTo = x.lmTo;
+  return out;
+}
