@@ -25,46 +25,54 @@ export function fromV4(x: ChArraysV4): ChArrays {
   const { rank, upFirst, dnFirst } = x;
   const S = rank.length,
     R = x.node.length;
-  if (upFirst.length !== S + 1 || dnFirst.length !== S + 1 || dnFirst[S] !== R || x.a.length !== R || x.b.length !== R)
-    throw new Error('corrupt contraction hierarchy: offsets do not match the records');
+  const bad = (what: string) => new Error(`corrupt contraction hierarchy: ${what}`);
+  // Ranges in state order that tile 0 .. R: each record is in exactly one.
+  let tiled = upFirst.length === S + 1 && dnFirst.length === S + 1 && upFirst[0] === 0;
+  tiled &&= dnFirst[0] === upFirst[S] && dnFirst[S] === R && x.a.length === R && x.b.length === R;
+  for (let v = 0; tiled && v < S; v++) tiled = upFirst[v]! <= upFirst[v + 1]! && dnFirst[v]! <= dnFirst[v + 1]!;
+  if (!tiled) throw bad('offsets do not match the records');
   const inv = new Int32Array(S).fill(-1);
   for (let s = 0; s < S; s++) {
-    if (rank[s]! >= S || inv[S - 1 - rank[s]!]! >= 0) throw new Error(`corrupt contraction hierarchy: state ${s}`);
+    if (rank[s]! >= S || inv[S - 1 - rank[s]!]! >= 0) throw bad(`state ${s}`);
     inv[S - 1 - rank[s]!] = s;
   }
   const first = new Uint32Array(2 * S + 1);
   const order = new Uint32Array(R),
-    renamed = new Int32Array(R).fill(-1);
+    renamed = new Uint32Array(R);
   let k = 0;
-  const take = (lo: number, hi: number) => {
-    if (!(lo <= hi && hi <= R)) throw new Error('corrupt contraction hierarchy: offsets do not match the records');
-    for (let r = lo; r < hi; r++) {
-      if (renamed[r]! >= 0) throw new Error(`corrupt contraction hierarchy: record ${r} in two ranges`);
-      order[k] = r;
-      renamed[r] = k++;
-    }
-  };
   for (let p = 0; p < S; p++) {
     const u = inv[p]!;
     first[2 * p] = k;
-    take(upFirst[u]!, upFirst[u + 1]!);
+    for (let r = upFirst[u]!; r < upFirst[u + 1]!; r++) {
+      order[k] = r;
+      renamed[r] = k++;
+    }
     first[2 * p + 1] = k;
-    take(dnFirst[u]!, dnFirst[u + 1]!);
+    for (let r = dnFirst[u]!; r < dnFirst[u + 1]!; r++) {
+      order[k] = r;
+      renamed[r] = k++;
+    }
   }
   first[2 * S] = k;
-  if (k !== R) throw new Error('corrupt contraction hierarchy: offsets do not match the records');
   const node = new Uint32Array(R),
     a = new Int32Array(R),
     b = new Int32Array(R);
+  const xa = x.a,
+    xb = x.b,
+    xn = x.node;
   for (let q = 0; q < R; q++) {
     const r = order[q]!,
-      ca = x.a[r]!,
-      cb = x.b[r]!;
-    node[q] = x.node[r]!;
-    // Out-of-range children are left for ContractionHierarchy's check to refuse (renamed to R: never a record).
-    const name = (c: number) => (c >= 0 && c < R ? renamed[c]! : R);
-    a[q] = ca < 0 ? ca : name(ca);
-    b[q] = ca < 0 ? cb : name(cb);
+      ca = xa[r]!,
+      cb = xb[r]!;
+    node[q] = xn[r]!;
+    if (ca < 0) {
+      a[q] = ca;
+      b[q] = cb;
+    } else {
+      // Out-of-range children become R (never a record), for ContractionHierarchy's check to refuse.
+      a[q] = ca < R ? renamed[ca]! : R;
+      b[q] = cb >= 0 && cb < R ? renamed[cb]! : R;
+    }
   }
   const out: ChArrays = { rank, first, node, a, b };
   if (x.lmFrom) out.lmFrom = x.lmFrom;

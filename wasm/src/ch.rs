@@ -1,6 +1,6 @@
 //! Contraction hierarchy queries: ContractionHierarchy.route and .table of src/route/ch.ts step for step
 //! (same seeds, same stall-on-demand, same heap, same relaxation order, the same core search: wasm/src/core.rs),
-//! over the pack's "CH layout v4" arrays and
+//! over the pack's "CH layout v5" arrays (records already in the order searched here) and
 //! the record weights, durations and lengths the TypeScript side derived, copied into linear memory in a layout made
 //! for these searches (src/route/wasm/ch.ts): states renumbered by rank, labels reduced to weights, shortcut
 //! children in unpacking order. Renumbering changes no answer: the heap compares keys only, and each state keeps

@@ -18,8 +18,10 @@ const INITIAL_BUCKETS = 4096;
 /**
  * A pack's hierarchy (with or without a core) queried by the WebAssembly core, with the signatures and answers of
  * ContractionHierarchy's `route` and `table` (same algorithm, same heap: same meeting state, same path, same sums).
- * The core lays the hierarchy out for its searches (states renumbered by rank, so the core's states are the first
- * ones, labels reduced to weights, children in unpacking order; see wasm/src/ch.rs), which changes no answer.
+ * The core searches the records in the pack's order (CH layout v5: states by rank from the top, so the core's
+ * states are the first ones; see wasm/src/ch.rs) with labels reduced to weights and, for unpacking, a copy of the
+ * children in depth-first order, which changes no answer. At load: one sequential pass over the records, and the
+ * depth-first pass of the unpacking order (random reads; on NY, 6.3 M records, the larger part of the load).
  * Memory: 40 bytes per record (other state, weight and unpacking slot; children, seconds and metres), about 130
  * bytes per state, and per core state its landmark weights and 40 bytes of core search state. Throws RangeError
  * when memory cannot grow or a record weight is not finite (a corrupt pack).
