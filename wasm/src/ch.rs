@@ -90,9 +90,8 @@ pub struct Ch {
     pub rec_first: *const u32,
     /// Per record, in search order: weight and the other state (read by the searches) and its unpacking slot.
     pub rec: *const Rec,
-    /// Per slot: children and sums. Slots follow a depth-first preorder of the shortcut trees, so unpacking mostly
-    /// reads forward through memory, and a chain's records are read once for their sums and again, cached, for
-    /// their arcs.
+    /// Per slot: children and sums. The TypeScript side gives each record the slot of its own index (CH layout
+    /// v5: a depth-first order of the slots cost more at load than it saved in unpacking).
     pub kids: *const Unpack,
     /// Unpacked path of the last route (capacity `path_cap` arcs) and the explicit stack unpacking uses.
     pub path_cap: u32,
