@@ -57,6 +57,11 @@ export interface ContractOptions {
    * fully. Default: the automatic rule.
    */
   coreSize?: number;
+  /**
+   * Contract cell-wise (ch-partition.ts) with cells of at most this many states, whatever the graph's size (tests
+   * and benches; the overlay is cut again while bigger). Default: PARTITION decides.
+   */
+  cellStates?: number;
 }
 
 /** A contracted hierarchy: its arrays, the states left uncontracted at the top (the core) and its landmarks. */
