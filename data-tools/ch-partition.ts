@@ -300,8 +300,16 @@ export class Partitioned {
   }
 }
 
-/** Level 0: the base graph renumbered in key order (a stable counting sort: states of equal key keep their order). */
+/** Level 0: the base graph in key order; its edges become new records. */
 function baseLevel(g: BaseGraph): Level {
+  return { ...inKeyOrder(g), base: true };
+}
+
+/**
+ * A graph renumbered in key order (BaseGraph `key`; a stable counting sort: states of equal key keep their order):
+ * `ids[i]` is the state numbered i, `g` the graph over the new numbers.
+ */
+export function inKeyOrder(g: BaseGraph): { ids: Uint32Array; g: BaseGraph } {
   const S = g.states;
   const ids = new Uint32Array(S);
   if (g.key) {
@@ -328,7 +336,7 @@ function baseLevel(g: BaseGraph): Level {
       payload[k] = g.payload[e]!;
     }
   }
-  return { ids, g: { states: S, first, head, weight, payload }, base: true };
+  return { ids, g: { states: S, first, head, weight, payload } };
 }
 
 /** Cuts a level's states into ranges of at most `cellStates` (equal sizes) and finds the boundary states. */

@@ -25,13 +25,13 @@ const BOOT = `const { workerData: d } = require('node:worker_threads');
 });`;
 
 /** A job of contractAll: one hierarchy's graph and options. */
-export interface HierarchyJob {
+interface HierarchyJob {
   graph: BaseGraph;
   options: ContractOptions;
 }
 
 /** What a thread runs: a whole hierarchy, or one instance of a partitioned contraction (it has a `stop`). */
-export type Task = HierarchyJob | CellJob;
+type Task = HierarchyJob | CellJob;
 
 /** Whether a hierarchy is contracted cell-wise (ch-partition.ts PARTITION, or forced by its options). */
 function partitioned(j: HierarchyJob): Partitioned | null {
