@@ -59,7 +59,8 @@ export interface ContractOptions {
   coreSize?: number;
   /**
    * Contract cell-wise (ch-partition.ts) with cells of at most this many states, whatever the graph's size (tests
-   * and benches; the overlay is cut again while bigger). Default: PARTITION decides.
+   * and benches; the overlay is cut again while bigger). Default: PARTITION decides. Read by contractAll
+   * (ch-threads.ts); `contract` always contracts in one instance.
    */
   cellStates?: number;
 }

@@ -5,10 +5,14 @@ import type { Contraction, LiveLists, StopRule } from './ch-wasm.js';
 
 /**
  * When a hierarchy is contracted cell-wise (see `Partitioned`) rather than in one WebAssembly instance, and how
- * finely. `minStates`: hierarchies of at least this many states. A wasm32 instance holds at most 4 GB and one
- * hierarchy of NY as OSM (666 k edge-based states) holds 0.61 GB, so a single instance stops at about 4 M states;
- * below `minStates` the single instance keeps today's bytes. `cellStates`: the most states one cell (or the top
- * overlay, `topStates`) is contracted with in one instance.
+ * finely. Measured on NY as OSM (666 k edge-based states per vehicle, three vehicles; shared, loaded machine): cells
+ * of 131 k states (1.3 % of the states on a boundary, bench/ch-cells.ts) gave exact answers and a core of 7.8–8.5 k
+ * states, but 17 % more contraction CPU than one instance per hierarchy and 23–28 % more records (each cell's
+ * interior is contracted to the last state, where one instance stops at the core rule). So cells are used only
+ * where one instance cannot be trusted to hold the hierarchy: `minStates`. An instance holds at most 4 GB (wasm32)
+ * and needs about 0.9 KB per state (NY: 0.61 GB), with its pools growing by doubling; 2 M states (about 1.8 GB)
+ * keeps a margin, and below it packs keep their bytes. `cellStates`: the most states of one cell (about 0.12 GB per
+ * instance in flight); `topStates`: an overlay bigger than this is cut again.
  */
 export const PARTITION = {
   minStates: 2_000_000,
