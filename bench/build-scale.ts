@@ -17,6 +17,9 @@
  *   (default 16, so 256 pairs).
  * - BUILD_SCALE_CH=0: build without hierarchies (build-pack --no-ch), for the builder's other stages and loading at
  *   sizes where contraction takes hours; queries are then A* (car), reported as hierarchy -1.
+ * - BUILD_SCALE_CELLS: contract every hierarchy cell-wise with cells of at most this many states (data-tools/
+ *   ch-partition.ts; default: PARTITION decides), to compare cell sizes; the pack file is named after it.
+ * - BUILD_SCALE_THREADS: contraction threads (default: contractAll's).
  */
 import { execFileSync } from 'node:child_process';
 import { statSync, writeFileSync } from 'node:fs';
@@ -118,11 +121,14 @@ async function measureSize(k: number, dimacs: string, pairsPerSide: number): Pro
   const clock = new StageClock(process.stderr, !process.env.BUILD_SCALE_VERBOSE);
   t0 = performance.now();
   const c0 = cpuMs();
+  const cells = process.env.BUILD_SCALE_CELLS ? Number(process.env.BUILD_SCALE_CELLS) : undefined;
+  const threads = process.env.BUILD_SCALE_THREADS ? Number(process.env.BUILD_SCALE_THREADS) : undefined;
   const bytes = buildOsmPack({
     inputs: [input.file],
     name: `ny-${k}x${k}`,
     progress: clock,
     hierarchies: process.env.BUILD_SCALE_CH !== '0',
+    contraction: { cellStates: cells, threads },
   });
   const buildMs = performance.now() - t0;
   const buildCpuMs = cpuMs() - c0;
@@ -137,7 +143,7 @@ async function measureSize(k: number, dimacs: string, pairsPerSide: number): Pro
     stages.push({ name, ms: next.t - m.t, cpuMs: next.cpu - m.cpu, peakMb: next.peakMb });
   }
   const contractMs = stages.filter((s) => s.name.startsWith('contracting ')).reduce((x, s) => x + s.ms, 0);
-  const file = `${cache}ny-${k}x${k}.pack`;
+  const file = `${cache}ny-${k}x${k}${cells ? `-cells${cells}` : ''}.pack`;
   writeFileSync(file, bytes);
   t0 = performance.now();
   const engine = await createEngine({ packs: [file], wasm: false });

@@ -6,7 +6,12 @@ import { contractInWasm, type Contraction } from './ch-wasm.js';
 /**
  * A directed graph to contract, as CSR: states 0..states-1 (road nodes for a node-based hierarchy, arcs for an
  * edge-based one), edge i from a state to `head[i]` with `weight[i]` (> 0 or Infinity to drop) and a `payload`
- * (the road arc the edge stands for: the arc itself node-based, the arc turned into edge-based).
+ * (the road arc the edge stands for: the arc itself node-based, the arc turned into edge-based). Optional:
+ * - `key`: per state, a number that is near for states near on the map (the road node node-based, the arc, or a
+ *   copy's original arc, edge-based: the builder numbers nodes in Hilbert order); partitioned contraction
+ *   (ch-partition.ts) cuts cells as ranges of it. Without it, the state itself.
+ * - `hops`: per edge, the base edges it stands for (default 1; a partition's overlay edge stands for a record).
+ * - `keep`: per state, nonzero to leave it uncontracted (a partition cell's boundary states).
  */
 export interface BaseGraph {
   states: number;
@@ -14,6 +19,9 @@ export interface BaseGraph {
   head: Uint32Array;
   weight: Float64Array;
   payload: Int32Array;
+  key?: Uint32Array;
+  hops?: Int32Array;
+  keep?: Uint8Array;
 }
 
 /**
@@ -50,6 +58,12 @@ export interface ContractOptions {
    * fully. Default: the automatic rule.
    */
   coreSize?: number;
+  /**
+   * Contract cell-wise (ch-partition.ts) with cells of at most this many states, whatever the graph's size (tests
+   * and benches; the overlay is cut again while bigger). Default: PARTITION decides. Read by contractAll
+   * (ch-threads.ts); `contract` always contracts in one instance.
+   */
+  cellStates?: number;
 }
 
 /** A contracted hierarchy: its arrays, the states left uncontracted at the top (the core) and its landmarks. */

@@ -75,16 +75,16 @@ export function baseGraph(costs: ArcCosts, turns: TurnTable): { kind: 'node' | '
     }
     first[s + 1] = head.length;
   }
-  return {
-    kind: edgeBased ? 'edge' : 'node',
-    graph: {
-      states: S,
-      first,
-      head: Uint32Array.from(head),
-      weight: Float64Array.from(weight),
-      payload: Int32Array.from(payload),
-    },
+  const graph: BaseGraph = {
+    states: S,
+    first,
+    head: Uint32Array.from(head),
+    weight: Float64Array.from(weight),
+    payload: Int32Array.from(payload),
   };
+  // Partitioned contraction cuts ranges of this key: arcs follow their tail node (Hilbert order), a copy its arc.
+  if (edgeBased) graph.key = Uint32Array.from({ length: S }, (_, s) => turns.arcOf(s));
+  return { kind: edgeBased ? 'edge' : 'node', graph };
 }
 
 /** How `buildHierarchies` contracts: ContractOptions for every hierarchy, and the threads (see contractAll). */
