@@ -17,15 +17,19 @@
  *   (default 16, so 256 pairs).
  * - BUILD_SCALE_CH=0: build without hierarchies (build-pack --no-ch), for the builder's other stages and loading at
  *   sizes where contraction takes hours; queries are then A* (car), reported as hierarchy -1.
+ * - BUILD_SCALE_CELLS: contract every hierarchy cell-wise with cells of at most this many states (data-tools/
+ *   ch-partition.ts; default: PARTITION decides), to compare cell sizes; the pack file is named after it.
+ * - BUILD_SCALE_THREADS: contraction threads (default: contractAll's).
  */
 import { execFileSync } from 'node:child_process';
 import { statSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildOsmPack } from '../data-tools/build-pack.js';
+import { osmPack } from '../data-tools/build-pack.js';
+import { writePackFile } from '../data-tools/pack-file.js';
 import { Progress } from '../data-tools/progress.js';
 import { createEngine } from '../src/engine.js';
-import { Pack } from '../src/pack/reader.js';
+import { loadPack } from '../src/pack/load.js';
 import { RoadGraph } from '../src/route/graph.js';
 import { VEHICLES } from '../src/route/profiles.js';
 import { Router } from '../src/route/router.js';
@@ -118,12 +122,18 @@ async function measureSize(k: number, dimacs: string, pairsPerSide: number): Pro
   const clock = new StageClock(process.stderr, !process.env.BUILD_SCALE_VERBOSE);
   t0 = performance.now();
   const c0 = cpuMs();
-  const bytes = buildOsmPack({
+  const cells = process.env.BUILD_SCALE_CELLS ? Number(process.env.BUILD_SCALE_CELLS) : undefined;
+  const threads = process.env.BUILD_SCALE_THREADS ? Number(process.env.BUILD_SCALE_THREADS) : undefined;
+  const built = osmPack({
     inputs: [input.file],
     name: `ny-${k}x${k}`,
     progress: clock,
     hierarchies: process.env.BUILD_SCALE_CH !== '0',
+    contraction: { cellStates: cells, threads },
   });
+  const file = `${cache}ny-${k}x${k}${cells ? `-cells${cells}` : ''}.pack`;
+  // Written section by section, as `bando build-pack` does: a pack past 4 GiB fits no one buffer (format version 2).
+  writePackFile(built, file);
   const buildMs = performance.now() - t0;
   const buildCpuMs = cpuMs() - c0;
   const stages: Stage[] = [];
@@ -137,13 +147,11 @@ async function measureSize(k: number, dimacs: string, pairsPerSide: number): Pro
     stages.push({ name, ms: next.t - m.t, cpuMs: next.cpu - m.cpu, peakMb: next.peakMb });
   }
   const contractMs = stages.filter((s) => s.name.startsWith('contracting ')).reduce((x, s) => x + s.ms, 0);
-  const file = `${cache}ny-${k}x${k}.pack`;
-  writeFileSync(file, bytes);
   t0 = performance.now();
   const engine = await createEngine({ packs: [file], wasm: false });
   const loadMs = performance.now() - t0;
 
-  const pack = Pack.from(bytes);
+  const pack = await loadPack(file, { verify: false });
   const g = new RoadGraph(pack);
   const routers = [new Router(g, pack, { wasm: false }), new Router(g, pack, { wasm: true })];
   type Entry = { id: number; profiles: number[]; records: number; core?: number; landmarks?: number };

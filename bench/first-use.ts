@@ -14,6 +14,10 @@
  * Run: npx tsx bench/first-use.ts   (or npm run bench -- first-use). Environment:
  * - FIRST_USE_PACKS: comma-separated pack files (default the embedded pack, packs/hanoi.pack);
  * - FIRST_USE_BASELINE: a checkout to compare against (default none);
+ * - FIRST_USE_BASELINE_PACKS: the pack files the baseline checkout loads instead, one per FIRST_USE_PACKS entry
+ *   (default the same files): a pack layout change compares the old code on an old pack with this code on a new
+ *   one, e.g. NY as OSM with hierarchies (BUILD_SCALE_TILES=1 npx tsx bench/build-scale.ts writes it under
+ *   .cache/build-scale/ny/) built by each checkout's builder;
  * - FIRST_USE_ROUNDS: processes per kind and checkout (default 3);
  * - FIRST_USE_KINDS: comma-separated kinds to run (default all).
  */
@@ -132,12 +136,14 @@ async function main(): Promise<void> {
   const files = (process.env.FIRST_USE_PACKS ?? `${ROOT}packs/hanoi.pack`).split(',');
   const baseline = process.env.FIRST_USE_BASELINE ? `${process.env.FIRST_USE_BASELINE.replace(/\/$/, '')}/` : null;
   const rounds = Number(process.env.FIRST_USE_ROUNDS ?? 3);
+  const baselineFiles = process.env.FIRST_USE_BASELINE_PACKS?.split(',') ?? files;
   const roots = baseline ? [baseline, ROOT] : [ROOT];
-  for (const file of files) {
+  for (const [i, file] of files.entries()) {
+    const packOf = (k: number) => (k === roots.length - 1 ? file : baselineFiles[i]!);
     const rows: Record<string, string | number>[] = [];
     for (const request of await requestsFor(file)) {
       const samples: Sample[][] = roots.map(() => []);
-      for (let r = 0; r < rounds; r++) roots.forEach((root, k) => samples[k]!.push(run(root, file, request)));
+      for (let r = 0; r < rounds; r++) roots.forEach((root, k) => samples[k]!.push(run(root, packOf(k), request)));
       const med = (k: number, f: (s: Sample) => number) => median(samples[k]!.map(f));
       const now = roots.length - 1;
       const row: Record<string, string | number> = { request: request.kind, status: samples[now]![0]!.status };

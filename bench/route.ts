@@ -59,7 +59,7 @@ async function nyPack(): Promise<{ bytes: Uint8Array; buildMs: number; chMs: num
 function chStats(pack: Pack): { bytes: number; count: number } {
   if (!pack.has('ch.index')) return { bytes: 0, count: 0 };
   const list = pack.json<{ list: { id: number }[] }>('ch.index').list;
-  const names: (keyof ChArrays)[] = ['rank', 'upFirst', 'dnFirst', 'node', 'a', 'b', 'lmFrom', 'lmTo'];
+  const names: (keyof ChArrays)[] = ['rank', 'first', 'node', 'a', 'b', 'lmFrom', 'lmTo'];
   let bytes = 0;
   for (const e of list)
     for (const n of names) if (pack.has(chSection(e.id, n))) bytes += pack.array(chSection(e.id, n)).byteLength;

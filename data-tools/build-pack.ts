@@ -9,13 +9,14 @@ import { withHierarchies, type HierarchyOptions } from './ch-pack.js';
 import { buildGraph, type GraphArrays } from './graph.js';
 import type { WardPolygonArrays } from '../src/admin/ward-polygons.js';
 import type { Rect } from '../src/admin/ward-polygons-builder.js';
-import { writePack, type PackContents } from './pack-sections.js';
+import { packWriter, writePack, type PackContents } from './pack-sections.js';
 import { buildPlaces, type AdminResolver } from './places/index.js';
 import { Progress } from './progress.js';
 import { sortedIndexOf } from './sorted.js';
 import { OsmStore } from './store.js';
 import { buildStoredIndexes } from './stored-indexes.js';
 import { Pack } from '../src/pack/reader.js';
+import type { PackWriter } from '../src/pack/writer.js';
 import { detectOsmFormat, readOsmFile } from './osm/read.js';
 import type { InputInfo, Tags } from './osm/types.js';
 
@@ -57,6 +58,14 @@ function interestingNode(tags: Tags): boolean {
 
 /** Builds a pack from OSM inputs and returns its bytes. Deterministic: the same inputs give the same bytes. */
 export function buildOsmPack(opts: BuildOptions): Uint8Array {
+  return osmPack(opts).finish();
+}
+
+/**
+ * Builds a pack from OSM inputs, its sections laid out but not copied into one buffer: `finish()` gives its bytes (up
+ * to 4 GiB), data-tools/pack-file.ts writes it to a file of any size (a country with hierarchies).
+ */
+export function osmPack(opts: BuildOptions): PackWriter {
   const progress = opts.progress ?? new Progress(null, true);
   const store = new OsmStore();
   const infos: (InputInfo & { file: string; bytes: number; sha256: string })[] = [];
@@ -115,18 +124,18 @@ export function buildOsmPack(opts: BuildOptions): Uint8Array {
   contents.meta = metadata(opts.name, infos, contents);
   progress.step('building the stored indexes');
   contents.indexes = buildStoredIndexes(Pack.from(writePack(contents)));
-  let bytes: Uint8Array;
+  let pack: PackWriter;
   if (opts.hierarchies === false) {
     progress.step('writing the pack');
-    bytes = writePack(contents);
+    pack = packWriter(contents);
   } else {
     progress.step('contracting the road graph');
-    bytes = withHierarchies(contents, progress, opts.contraction);
+    pack = withHierarchies(contents, progress, opts.contraction);
   }
   progress.done(
-    `${opts.name}: ${graph.nodeLat.length} nodes, ${graph.edgeLen.length} edges, ${places.lat.length} places, ${basemap.kind.length} map features, ${(bytes.length / 1e6).toFixed(2)} MB`,
+    `${opts.name}: ${graph.nodeLat.length} nodes, ${graph.edgeLen.length} edges, ${places.lat.length} places, ${basemap.kind.length} map features, ${(pack.byteLength / 1e6).toFixed(2)} MB`,
   );
-  return bytes;
+  return pack;
 }
 
 /** The bounding box [minLon, minLat, maxLon, maxLat] of the graph's nodes grown by `margin` degrees; null when empty. */

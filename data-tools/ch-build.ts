@@ -1,11 +1,17 @@
 import type { ChArrays } from '../src/route/ch.js';
 import { coreLandmarks, CORE_RULE } from './ch-core.js';
-import { contractInWasm, type Contraction, type RecordArrays } from './ch-wasm.js';
+import { layoutRecords } from './ch-layout.js';
+import { contractInWasm, type Contraction } from './ch-wasm.js';
 
 /**
  * A directed graph to contract, as CSR: states 0..states-1 (road nodes for a node-based hierarchy, arcs for an
  * edge-based one), edge i from a state to `head[i]` with `weight[i]` (> 0 or Infinity to drop) and a `payload`
- * (the road arc the edge stands for: the arc itself node-based, the arc turned into edge-based).
+ * (the road arc the edge stands for: the arc itself node-based, the arc turned into edge-based). Optional:
+ * - `key`: per state, a number that is near for states near on the map (the road node node-based, the arc, or a
+ *   copy's original arc, edge-based: the builder numbers nodes in Hilbert order); partitioned contraction
+ *   (ch-partition.ts) cuts cells as ranges of it. Without it, the state itself.
+ * - `hops`: per edge, the base edges it stands for (default 1; a partition's overlay edge stands for a record).
+ * - `keep`: per state, nonzero to leave it uncontracted (a partition cell's boundary states).
  */
 export interface BaseGraph {
   states: number;
@@ -13,6 +19,9 @@ export interface BaseGraph {
   head: Uint32Array;
   weight: Float64Array;
   payload: Int32Array;
+  key?: Uint32Array;
+  hops?: Int32Array;
+  keep?: Uint8Array;
 }
 
 /**
@@ -49,6 +58,12 @@ export interface ContractOptions {
    * fully. Default: the automatic rule.
    */
   coreSize?: number;
+  /**
+   * Contract cell-wise (ch-partition.ts) with cells of at most this many states, whatever the graph's size (tests
+   * and benches; the overlay is cut again while bigger). Default: PARTITION decides. Read by contractAll
+   * (ch-threads.ts); `contract` always contracts in one instance.
+   */
+  cellStates?: number;
 }
 
 /** A contracted hierarchy: its arrays, the states left uncontracted at the top (the core) and its landmarks. */
@@ -85,62 +100,11 @@ export function contract(
  */
 export function hierarchy(S: number, c: Contraction): Contracted {
   const { rank, core } = c;
-  const ch = layout(S, c.records, rank, core);
+  const ch = layoutRecords(S, c.records, rank, core);
   if (core === 0) return { ch, core, landmarks: 0 };
   // Core states are ranked above the contracted ones, in state order.
   const coreOf = new Int32Array(S).fill(-1);
   for (let v = 0; v < S; v++) if (rank[v]! >= S - core) coreOf[v] = rank[v]! - (S - core);
   const lm = coreLandmarks(core, coreOf, c.out, c.inn);
   return { ch: { ...ch, ...lm }, core, landmarks: lm.lmFrom.length / core };
-}
-
-/**
- * Splits the records into upward (stored at the tail) and downward (stored at the head) CSR ranges. A record between
- * two core states (rank ≥ S − core) is stored in both: upward at its tail, downward at its head, so a core state's
- * upward records are its core out-edges and its downward records its core in-edges. The second copy is never a
- * shortcut's child: children always touch the contracted state they bypass.
- */
-function layout(S: number, R: RecordArrays, rank: Uint32Array, core: number): ChArrays {
-  const n = R.n;
-  const isUp = new Uint8Array(n);
-  const upFirst = new Uint32Array(S + 1);
-  const dnFirst = new Uint32Array(S + 1);
-  const top = S - core;
-  for (let r = 0; r < n; r++) {
-    const t = R.tail[r]!,
-      h = R.head[r]!;
-    if (rank[t]! >= top && rank[h]! >= top) {
-      isUp[r] = 2;
-      upFirst[t + 1]!++;
-      dnFirst[h + 1]!++;
-    } else if (rank[h]! > rank[t]!) {
-      isUp[r] = 1;
-      upFirst[t + 1]!++;
-    } else dnFirst[h + 1]!++;
-  }
-  const U = upFirst.reduce((s, x) => s + x, 0);
-  dnFirst[0] = U;
-  for (let v = 0; v < S; v++) {
-    upFirst[v + 1]! += upFirst[v]!;
-    dnFirst[v + 1]! += dnFirst[v]!;
-  }
-  const idx = new Int32Array(n);
-  const fu = upFirst.slice(0, S),
-    fd = dnFirst.slice(0, S);
-  for (let r = 0; r < n; r++) idx[r] = isUp[r] ? fu[R.tail[r]!]!++ : fd[R.head[r]!]!++;
-  const total = dnFirst[S]!;
-  const node = new Uint32Array(total),
-    a = new Int32Array(total),
-    b = new Int32Array(total);
-  const put = (i: number, r: number, other: number) => {
-    node[i] = other;
-    const sc = R.a[r]! >= 0;
-    a[i] = sc ? idx[R.a[r]!]! : -1;
-    b[i] = sc ? idx[R.b[r]!]! : R.b[r]!;
-  };
-  for (let r = 0; r < n; r++) {
-    put(idx[r]!, r, isUp[r] ? R.head[r]! : R.tail[r]!);
-    if (isUp[r] === 2) put(fd[R.head[r]!]!++, r, R.tail[r]!);
-  }
-  return { rank, upFirst, dnFirst, node, a, b };
 }

@@ -1,6 +1,7 @@
 import type { TypedArray } from '../src/pack/format.js';
 import { Pack } from '../src/pack/reader.js';
 import { bytesHash } from '../src/pack/bytes-hash.js';
+import type { PackWriter } from '../src/pack/writer.js';
 import { CH_LAYOUT_VERSION, chSection, costsCheck, type ChArrays } from '../src/route/ch.js';
 import { ArcCosts, arcHead, type Weighting } from '../src/route/costs.js';
 import { RoadGraph } from '../src/route/graph.js';
@@ -10,7 +11,7 @@ import { ArcSearch } from '../src/route/search.js';
 import { TurnTable } from '../src/route/turns.js';
 import type { BaseGraph, ContractOptions } from './ch-build.js';
 import { contractAll } from './ch-threads.js';
-import { writePack, type PackContents } from './pack-sections.js';
+import { packWriter, writePack, type PackContents } from './pack-sections.js';
 import type { StageProgress } from './progress.js';
 
 /** One hierarchy of `ch.index` (layout in src/route/ch.ts). */
@@ -74,16 +75,16 @@ export function baseGraph(costs: ArcCosts, turns: TurnTable): { kind: 'node' | '
     }
     first[s + 1] = head.length;
   }
-  return {
-    kind: edgeBased ? 'edge' : 'node',
-    graph: {
-      states: S,
-      first,
-      head: Uint32Array.from(head),
-      weight: Float64Array.from(weight),
-      payload: Int32Array.from(payload),
-    },
+  const graph: BaseGraph = {
+    states: S,
+    first,
+    head: Uint32Array.from(head),
+    weight: Float64Array.from(weight),
+    payload: Int32Array.from(payload),
   };
+  // Partitioned contraction cuts ranges of this key: arcs follow their tail node (Hilbert order), a copy its arc.
+  if (edgeBased) graph.key = Uint32Array.from({ length: S }, (_, s) => turns.arcOf(s));
+  return { kind: edgeBased ? 'edge' : 'node', graph };
 }
 
 /** How `buildHierarchies` contracts: ContractOptions for every hierarchy, and the threads (see contractAll). */
@@ -164,13 +165,13 @@ export function buildHierarchies(
 /** Weightings that get a hierarchy in packs (shortest, used only by static maps, keeps the exact A*). */
 export const CH_WEIGHTINGS: readonly Weighting[] = ['fastest'];
 
-/** Writes the pack, contracts its graph and writes it again with the hierarchies. */
+/** Writes the pack, contracts its graph and lays it out again with the hierarchies. */
 export function withHierarchies(
   contents: PackContents,
   progress?: StageProgress,
   options: HierarchyOptions = {},
-): Uint8Array {
+): PackWriter {
   const plain = writePack({ ...contents, ch: undefined });
   contents.ch = buildHierarchies(Pack.from(plain), CH_WEIGHTINGS, progress, options);
-  return writePack(contents);
+  return packWriter(contents);
 }

@@ -1,7 +1,9 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
-import { contract, type BaseGraph, type Contracted, type ContractOptions } from './ch-build.js';
+import { contract, hierarchy, TUNING, type BaseGraph, type Contracted, type ContractOptions } from './ch-build.js';
+import { Partitioned, PARTITION, type CellJob } from './ch-partition.js';
+import { contractInWasm, type Contraction } from './ch-wasm.js';
 import type { ContractJob, ContractReply } from './ch-worker.js';
 
 /**
@@ -22,40 +24,112 @@ const BOOT = `const { workerData: d } = require('node:worker_threads');
   Atomics.notify(d.flag, 0);
 });`;
 
+/** A job of contractAll: one hierarchy's graph and options. */
+interface HierarchyJob {
+  graph: BaseGraph;
+  options: ContractOptions;
+}
+
+/** What a thread runs: a whole hierarchy, or one instance of a partitioned contraction (it has a `stop`). */
+type Task = HierarchyJob | CellJob;
+
+/** Whether a hierarchy is contracted cell-wise (ch-partition.ts PARTITION, or forced by its options). */
+function partitioned(j: HierarchyJob): Partitioned | null {
+  const forced = j.options.cellStates;
+  if (forced === undefined && j.graph.states < PARTITION.minStates) return null;
+  const cell = forced ?? PARTITION.cellStates;
+  return new Partitioned(j.graph, j.options.coreSize ?? -1, cell, forced ?? PARTITION.topStates);
+}
+
 /**
- * Contracts every graph (ch-build.ts) and returns the hierarchies in job order. With `threads` > 1 the jobs run in
- * that many worker threads, each job wholly in one thread, so the result is the same bytes whatever the timing.
- * Default, when the jobs are big enough: one thread per job, even beyond the machine's cores. Jobs of about equal
- * size (a pack's vehicles) then all end at about the same time and every core stays busy to the end: three jobs on
- * two cores take 1.5 job-times where two threads take 2 (the third job running alone). Synchronous: the calling
- * thread blocks until all are done. The graphs' buffers are transferred to the workers (unusable afterwards).
- * `progress` hears states contracted of all, summed over the jobs.
+ * Contracts every graph (ch-build.ts) and returns the hierarchies in job order. With `threads` > 1 the work runs in
+ * that many worker threads, each task wholly in one thread and merged in task order, so the result is the same bytes
+ * whatever the timing. A task is a whole hierarchy, or a cell of a hierarchy contracted cell-wise (ch-partition.ts):
+ * the cells of all hierarchies share the threads, level by level (round by round). Default, when the jobs are big
+ * enough: one thread per job, even beyond the machine's cores. Jobs of about equal size (a pack's vehicles) then all
+ * end at about the same time and every core stays busy to the end: three jobs on two cores take 1.5 job-times where
+ * two threads take 2 (the third job running alone). Synchronous: the calling thread blocks until all are done. The
+ * graphs' buffers are transferred to the workers (unusable afterwards). `progress` hears states contracted of all,
+ * summed over the jobs.
  */
 export function contractAll(
-  jobs: readonly { graph: BaseGraph; options: ContractOptions }[],
+  jobs: readonly HierarchyJob[],
   threads?: number,
   progress?: (done: number, total: number) => void,
 ): Contracted[] {
   const total = jobs.reduce((s, j) => s + j.graph.states, 0);
-  const n = Math.min(jobs.length, threads ?? (total >= THREAD_MIN_STATES ? jobs.length : 1));
-  if (n <= 1) {
-    let before = 0;
-    return jobs.map((j) => {
-      const ch = contract(j.graph, j.options, progress && ((done) => progress(before + done, total)));
-      before += j.graph.states;
-      return ch;
+  const n = threads ?? (total >= THREAD_MIN_STATES ? jobs.length : 1);
+  const parts = jobs.map(partitioned);
+  const results: Contracted[] = new Array(jobs.length);
+  let before = 0;
+  for (let round = 0; ; round++) {
+    const tasks: Task[] = [];
+    const owner: { job: number; i: number }[] = [];
+    const add = (t: Task, job: number, i: number) => {
+      tasks.push(t);
+      owner.push({ job, i });
+    };
+    jobs.forEach((j, k) => {
+      const p = parts[k];
+      if (!p) {
+        if (round === 0) add(j, k, -1);
+      } else p.jobs()?.forEach((t, i) => add(t, k, i));
     });
+    if (tasks.length === 0) break;
+    const onResult = (t: number, r: Contracted | Contraction) => {
+      const o = owner[t]!;
+      if (o.i < 0) results[o.job] = r as Contracted;
+      else parts[o.job]!.take(o.i, r as Contraction);
+    };
+    const roundProgress = progress && ((done: number) => progress(Math.min(total, before + done), total));
+    before += runTasks(tasks, Math.min(n, tasks.length), onResult, roundProgress);
   }
-  return inWorkers(jobs, n, total, progress);
+  parts.forEach((p, k) => {
+    if (p) results[k] = hierarchy(jobs[k]!.graph.states, p.contraction());
+  });
+  return results;
 }
 
-/** Runs the jobs in `n` worker threads, handing the next job to whichever finishes first. */
-function inWorkers(
-  jobs: readonly { graph: BaseGraph; options: ContractOptions }[],
+/** Runs one task in this thread. */
+function runTask(t: Task, progress?: (done: number) => void): Contracted | Contraction {
+  return 'stop' in t ? contractInWasm(t.graph, t.stop, TUNING, progress) : contract(t.graph, t.options, progress);
+}
+
+/** States a task contracts at most (for progress). */
+function taskStates(t: Task): number {
+  return t.graph.states;
+}
+
+/**
+ * Runs the tasks in `n` threads (this one when n ≤ 1) and hands each result to `onResult` in task order; returns
+ * the states the tasks contracted at most, for progress.
+ */
+function runTasks(
+  tasks: readonly Task[],
   n: number,
-  total: number,
-  progress?: (done: number, total: number) => void,
-): Contracted[] {
+  onResult: (i: number, r: Contracted | Contraction) => void,
+  progress?: (done: number) => void,
+): number {
+  const states = tasks.reduce((s, t) => s + taskStates(t), 0);
+  if (n <= 1) {
+    let before = 0;
+    tasks.forEach((t, i) => {
+      onResult(i, runTask(t, progress && ((done) => progress(before + done))));
+      before += taskStates(t);
+    });
+    return states;
+  }
+  inWorkers(tasks, n, onResult, progress);
+  return states;
+}
+
+/** Runs the tasks in `n` worker threads, handing the next task to whichever finishes first. */
+function inWorkers(
+  tasks: readonly Task[],
+  n: number,
+  onResult: (i: number, r: Contracted | Contraction) => void,
+  progress?: (done: number) => void,
+): void {
   const flag = new Int32Array(new SharedArrayBuffer(4));
   const fromTs = import.meta.url.endsWith('.ts');
   const entry = new URL(fromTs ? './ch-worker.ts' : './ch-worker.js', import.meta.url).href;
@@ -63,22 +137,21 @@ function inWorkers(
   const tsx = fromTs
     ? pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api')).href.replace(/\.cjs$/, '.mjs')
     : null;
-  const results: (Contracted | undefined)[] = new Array(jobs.length);
-  const done = new Float64Array(jobs.length);
+  // Results wait here until every earlier task's result has been handed on.
+  const waiting = new Map<number, Contracted | Contraction>();
+  let handed = 0;
+  const done = new Float64Array(tasks.length);
   const workers: { worker: Worker; port: MessagePort }[] = [];
   let next = 0,
     finished = 0;
   const send = (port: MessagePort) => {
-    if (next >= jobs.length) return;
+    if (next >= tasks.length) return;
     const id = next++;
-    const { graph, options } = jobs[id]!;
-    const job: ContractJob = { id, graph, options };
-    port.postMessage(job, [
-      graph.first.buffer,
-      graph.head.buffer,
-      graph.weight.buffer,
-      graph.payload.buffer,
-    ] as ArrayBuffer[]);
+    const t = tasks[id]!;
+    const g = t.graph;
+    const job: ContractJob = 'stop' in t ? { id, graph: g, stop: t.stop } : { id, graph: g, options: t.options };
+    const buffers = [g.first, g.head, g.weight, g.payload, g.hops, g.keep].filter((x) => x !== undefined);
+    port.postMessage(job, [...new Set(buffers.map((x) => x.buffer as ArrayBuffer))]);
   };
   try {
     for (let i = 0; i < n; i++) {
@@ -91,7 +164,7 @@ function inWorkers(
       workers.push({ worker, port: port1 });
       send(port1);
     }
-    while (finished < jobs.length) {
+    while (finished < tasks.length) {
       const seen = Atomics.load(flag, 0);
       for (const { port } of workers) {
         for (let m = receiveMessageOnPort(port); m; m = receiveMessageOnPort(port)) {
@@ -99,18 +172,19 @@ function inWorkers(
           if ('error' in r) throw new Error(`contraction worker failed: ${r.error}`);
           if ('done' in r) done[r.id] = r.done;
           else {
-            results[r.id] = r.result;
-            done[r.id] = jobs[r.id]!.graph.states;
+            waiting.set(r.id, r.result);
+            done[r.id] = taskStates(tasks[r.id]!);
             finished++;
             send(port);
           }
         }
       }
-      progress?.(
-        done.reduce((s, x) => s + x, 0),
-        total,
-      );
-      if (finished < jobs.length) Atomics.wait(flag, 0, seen, 1000);
+      for (let r = waiting.get(handed); r; r = waiting.get(handed)) {
+        waiting.delete(handed);
+        onResult(handed++, r);
+      }
+      progress?.(done.reduce((s, x) => s + x, 0));
+      if (finished < tasks.length) Atomics.wait(flag, 0, seen, 1000);
     }
   } finally {
     for (const { worker, port } of workers) {
@@ -118,5 +192,4 @@ function inWorkers(
       void worker.terminate();
     }
   }
-  return results as Contracted[];
 }

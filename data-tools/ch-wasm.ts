@@ -19,29 +19,41 @@ export interface RecordArrays {
   b: Int32Array;
 }
 
-/** Live adjacency lists left at the end (the core's edges): per state its first slot and length, then the entries. */
+/**
+ * Live adjacency lists left at the end (the core's edges): per state its first slot and length, then the entries
+ * (the other state, the weight and the record the edge stands for).
+ */
 export interface LiveLists {
   start: Int32Array;
   len: Int32Array;
   other: Int32Array;
   w: Float64Array;
+  rec: Int32Array;
 }
 
-/** What the loop leaves: the records, every state's rank (core states above, in state order), the core size, the live lists. */
+/**
+ * What the loop leaves: the records and the base edges each stands for (`hops`), every state's rank (core states
+ * above, in state order), the core size, the live lists.
+ */
 export interface Contraction {
   records: RecordArrays;
+  hops: Int32Array;
   rank: Uint32Array;
   core: number;
   out: LiveLists;
   inn: LiveLists;
 }
 
-/** Stops the loop: a forced core size (≥ 0), or the core rule's terms (ch-core.ts CORE_RULE). */
+/**
+ * Stops the loop: a forced core size (≥ 0), or the core rule's terms (ch-core.ts CORE_RULE), its fraction taken of
+ * `ruleStates` states (default: the graph's; a partition's overlay passes the whole graph's).
+ */
 export interface StopRule {
   coreSize: number;
   fraction: number;
   minStates: number;
   degree: number;
+  ruleStates?: number;
 }
 
 /** Field order of `Out` in wasm/contract/lib.rs (u32 each). */
@@ -51,6 +63,7 @@ const OUT_FIELDS = [
   'head',
   'a',
   'b',
+  'recHops',
   'rank',
   'core',
   'outStart',
@@ -63,6 +76,8 @@ const OUT_FIELDS = [
   'inHead',
   'weight',
   'payload',
+  'hops',
+  'keep',
 ] as const;
 
 interface Exports {
@@ -73,6 +88,7 @@ interface Exports {
     fraction: number,
     minStates: number,
     degree: number,
+    ruleStates: number,
     realSettles: number,
     simMin: number,
     simMax: number,
@@ -85,7 +101,7 @@ interface Exports {
 
 /**
  * Runs the contraction loop of `g` in a fresh WebAssembly instance with the tuning `t` (ch-build.ts TUNING) and
- * copies its result out. `progress` hears states contracted, every 1024.
+ * copies its result out; states marked in `g.keep` stay uncontracted. `progress` hears states contracted, every 1024.
  */
 export function contractInWasm(
   g: BaseGraph,
@@ -106,6 +122,8 @@ export function contractInWasm(
   new Uint32Array(x.memory.buffer, inp.inHead, E).set(g.head);
   new Float64Array(x.memory.buffer, inp.weight, E).set(g.weight);
   new Int32Array(x.memory.buffer, inp.payload, E).set(g.payload);
+  if (g.hops) new Int32Array(x.memory.buffer, inp.hops, E).set(g.hops);
+  if (g.keep) new Uint8Array(x.memory.buffer, inp.keep, g.states).set(g.keep);
   let at: number;
   try {
     at = x.contract(
@@ -113,6 +131,7 @@ export function contractInWasm(
       stop.fraction,
       stop.minStates,
       stop.degree,
+      stop.ruleStates ?? g.states,
       t.realSettles,
       t.simMin,
       t.simMax,
@@ -146,15 +165,18 @@ export function contractInWasm(
     const wv = new Float64Array(buf, entries, 2 * end),
       ov = new Int32Array(buf, entries, 4 * end);
     const other = new Int32Array(end),
-      w = new Float64Array(end);
+      w = new Float64Array(end),
+      rec = new Int32Array(end);
     for (let i = 0; i < end; i++) {
       w[i] = wv[2 * i]!;
       other[i] = ov[4 * i + 2]!;
+      rec[i] = ov[4 * i + 3]!;
     }
-    return { start: st, len: ln, other, w };
+    return { start: st, len: ln, other, w, rec };
   };
   return {
     records: { n, tail: u32(o.tail, n), head: u32(o.head, n), a: i32(o.a, n), b: i32(o.b, n) },
+    hops: i32(o.recHops, n),
     rank: u32(o.rank, S),
     core: o.core,
     out: lists(o.outStart, o.outLen, o.outEntries),

@@ -4,18 +4,21 @@
  * of the shared counter, which wakes the builder thread blocked in Atomics.wait.
  */
 import { workerData, type MessagePort } from 'node:worker_threads';
-import { contract, type BaseGraph, type Contracted, type ContractOptions } from './ch-build.js';
+import { contract, TUNING, type BaseGraph, type Contracted, type ContractOptions } from './ch-build.js';
+import { contractInWasm, type Contraction, type StopRule } from './ch-wasm.js';
 
-/** A contraction job: its index among the builder's jobs, the graph and the options. */
-export interface ContractJob {
-  id: number;
-  graph: BaseGraph;
-  options: ContractOptions;
-}
+/**
+ * A contraction job: its index among the builder's tasks, the graph and either the options of a whole hierarchy or
+ * the stop rule of one instance of a partitioned contraction (ch-partition.ts).
+ */
+export type ContractJob = { id: number; graph: BaseGraph } & ({ options: ContractOptions } | { stop: StopRule });
 
-/** What a worker posts: progress (states contracted), a finished hierarchy, or the error that ended a job. */
+/**
+ * What a worker posts: progress (states contracted), a finished hierarchy or instance, or the error that ended a
+ * job.
+ */
 export type ContractReply =
-  { id: number; done: number } | { id: number; result: Contracted } | { id: number; error: string };
+  { id: number; done: number } | { id: number; result: Contracted | Contraction } | { id: number; error: string };
 
 const { port, flag } = workerData as { port: MessagePort; flag: Int32Array };
 
@@ -29,15 +32,26 @@ function post(reply: ContractReply, transfer: ArrayBuffer[] = []): void {
 port.on('message', (job: ContractJob) => {
   let last = 0;
   try {
-    const result = contract(job.graph, job.options, (done) => {
+    const progress = (done: number) => {
       // At most about ten progress messages a second.
       const now = Date.now();
       if (now - last < 100) return;
       last = now;
       post({ id: job.id, done });
-    });
-    const buffers = Object.values(result.ch).map((x: ArrayBufferView) => x.buffer as ArrayBuffer);
-    post({ id: job.id, result }, buffers);
+    };
+    if ('stop' in job) {
+      const result = contractInWasm(job.graph, job.stop, TUNING, progress);
+      const { records: R, out, inn } = result;
+      const views = [R.tail, R.head, R.a, R.b, result.hops, result.rank, ...Object.values(out), ...Object.values(inn)];
+      post(
+        { id: job.id, result },
+        views.map((x: ArrayBufferView) => x.buffer as ArrayBuffer),
+      );
+    } else {
+      const result = contract(job.graph, job.options, progress);
+      const buffers = Object.values(result.ch).map((x: ArrayBufferView) => x.buffer as ArrayBuffer);
+      post({ id: job.id, result }, buffers);
+    }
   } catch (err) {
     post({ id: job.id, error: err instanceof Error ? (err.stack ?? err.message) : String(err) });
   }

@@ -112,5 +112,5 @@ export async function buildDimacsPack(
   };
   // The stored indexes that apply to a routing-only graph: components and the snapping grid (no places).
   contents.indexes = buildStoredIndexes(Pack.from(writePack(contents)));
-  return withHierarchies(contents, undefined, hierarchies);
+  return withHierarchies(contents, undefined, hierarchies).finish();
 }

@@ -25,8 +25,16 @@ export interface PackContents {
   ch?: ChSections;
 }
 
-/** Writes the sections in a fixed order, so the same contents always give the same bytes. */
+/** The pack's bytes (up to 4 GiB: see `packWriter` for bigger ones). */
 export function writePack(c: PackContents): Uint8Array {
+  return packWriter(c).finish();
+}
+
+/**
+ * The pack's sections in a fixed order, so the same contents always give the same bytes; `finish()` gives them in
+ * one buffer, data-tools/pack-file.ts writes them to a file of any size.
+ */
+export function packWriter(c: PackContents): PackWriter {
   const w = new PackWriter();
   w.addJson('meta', c.meta);
   const g = c.graph;
@@ -103,5 +111,5 @@ export function writePack(c: PackContents): Uint8Array {
   }
   const s = c.strings.finish();
   w.addArray('str.offs', s.offs).addArray('str.data', s.data);
-  return w.finish();
+  return w;
 }

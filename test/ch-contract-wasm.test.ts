@@ -1,12 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { contract, type BaseGraph, type Contracted } from '../data-tools/ch-build.js';
-import { baseGraph } from '../data-tools/ch-pack.js';
 import { Pack } from '../src/pack/reader.js';
-import { ArcCosts } from '../src/route/costs.js';
-import { RoadGraph } from '../src/route/graph.js';
-import { arcBearings } from '../src/route/turn-model.js';
-import { TurnTable } from '../src/route/turns.js';
 import { asciiMapPack } from './helpers/ascii-map.js';
+import { vehicleGraphs } from './helpers/ch-check.js';
 import { RESTRICTED_GRID } from './helpers/ch-maps.js';
 import { contractReference } from './helpers/ch-reference.js';
 import { testPack } from './helpers/packs.js';
@@ -37,17 +33,6 @@ function compare(g: BaseGraph, coreSize?: number): Contracted {
   const wasm = contract(copy(g), { coreSize });
   expectSame(wasm, contractReference(copy(g), { coreSize }));
   return wasm;
-}
-
-/** Base graphs of a pack's distinct vehicles (car, bike, truck: taxi and hd weigh as car). */
-function vehicleGraphs(pack: Pack): BaseGraph[] {
-  const g = new RoadGraph(pack);
-  let bearings: Uint16Array | undefined;
-  return [0, 1, 3].map(
-    (profile) =>
-      baseGraph(new ArcCosts(g, profile, 'fastest', () => (bearings ??= arcBearings(g))), new TurnTable(g, profile))
-        .graph,
-  );
 }
 
 /**

@@ -1,11 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { crc32 } from '../src/pack/crc32.js';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { writePackFile } from '../data-tools/pack-file.js';
 import { ENTRY_BYTES, HEADER_BYTES } from '../src/pack/format.js';
+import { loadPack } from '../src/pack/load.js';
 import { defaultVerify, EAGER_VERIFY_MAX_BYTES, Pack, PackError } from '../src/pack/reader.js';
 import { StringTable, StringTableBuilder } from '../src/pack/strings.js';
-import { PackWriter } from '../src/pack/writer.js';
+import { headerCrc, PackWriter, type PackLayout } from '../src/pack/writer.js';
 
 function samplePack(): Uint8Array {
+  return sampleWriter().finish();
+}
+
+function sampleWriter(): PackWriter {
   const strings = new StringTableBuilder();
   strings.intern('Hàng Bài');
   strings.intern('Đống Đa');
@@ -17,8 +26,7 @@ function samplePack(): Uint8Array {
     .addArray('a.u8', Uint8Array.from([7, 8, 9, 10, 11]))
     .addArray('a.u16', Uint16Array.from([65535, 1]))
     .addArray('str.offs', s.offs)
-    .addArray('str.data', s.data)
-    .finish();
+    .addArray('str.data', s.data);
 }
 
 describe('pack format', () => {
@@ -103,8 +111,8 @@ describe('pack format', () => {
       Pack.from(new TextEncoder().encode('PK\u0003\u0004 this is a zip file, not a pack'), { source: 'z.zip' }),
     ).toThrow('z.zip: not a bando pack (bad magic bytes)');
     const bytes = samplePack();
-    new DataView(bytes.buffer).setUint32(8, 2, true);
-    expect(() => Pack.from(bytes, { source: 'v2.pack' })).toThrow('v2.pack: pack format version 2 is not supported');
+    new DataView(bytes.buffer).setUint32(8, 3, true);
+    expect(() => Pack.from(bytes, { source: 'v3.pack' })).toThrow('v3.pack: pack format version 3 is not supported');
   });
 
   it('names a missing section', () => {
@@ -121,5 +129,67 @@ describe('pack format', () => {
   it('refuses bad or duplicate section names', () => {
     expect(() => new PackWriter().addJson('a name with spaces', {})).toThrow(/printable ASCII/);
     expect(() => new PackWriter().addJson('meta', {}).addJson('meta', {})).toThrow(/added twice/);
+  });
+});
+
+describe('pack format version 2 (packs past 4 GiB)', () => {
+  /** The file a layout describes, assembled in memory (what writePackFile writes). */
+  const assemble = (l: PackLayout) => {
+    const out = new Uint8Array(l.byteLength);
+    out.set(l.head);
+    for (const x of l.sections) out.set(x.bytes, x.offset);
+    return out;
+  };
+  const dir = mkdtempSync(join(tmpdir(), 'bando-format-'));
+
+  it('counts the length and the offsets in 8-byte units, and reads the same sections as version 1', () => {
+    const v1 = samplePack();
+    const v2 = assemble(sampleWriter().layout(true));
+    const view = new DataView(v2.buffer);
+    expect(view.getUint32(8, true)).toBe(2);
+    expect(view.getUint32(20, true)).toBe(v1.length / 8);
+    // The same file but for the version, the length and the offsets (and the header's checksum).
+    expect(v2.length).toBe(v1.length);
+    expect(
+      Buffer.from(v2.subarray(HEADER_BYTES + 7 * ENTRY_BYTES)).equals(
+        Buffer.from(v1.subarray(HEADER_BYTES + 7 * ENTRY_BYTES)),
+      ),
+    ).toBe(true);
+    const a = Pack.from(v1),
+      b = Pack.from(v2, { verify: true });
+    expect([...b.sections.keys()]).toEqual([...a.sections.keys()]);
+    for (const [name, e] of a.sections) {
+      expect(b.sections.get(name)).toEqual(e);
+      expect(Buffer.from(b.array(name).buffer, b.array(name).byteOffset, e.byteLength)).toEqual(
+        Buffer.from(a.array(name).buffer, a.array(name).byteOffset, e.byteLength),
+      );
+    }
+  });
+
+  it('is not written for packs that fit version 1: they stay version 1, byte for byte', () => {
+    expect(new DataView(samplePack().buffer).getUint32(8, true)).toBe(1);
+    expect(sampleWriter().layout().head).toEqual(samplePack().subarray(0, HEADER_BYTES + 7 * ENTRY_BYTES));
+  });
+
+  it('writes a pack file section by section with the bytes finish() gives, and opens it lazily', async () => {
+    const file = join(dir, 'sample.pack');
+    expect(writePackFile(sampleWriter(), file)).toBe(samplePack().length);
+    expect(readFileSync(file).equals(Buffer.from(samplePack()))).toBe(true);
+    const lazy = await loadPack(file, { verify: 'lazy' });
+    expect([...lazy.array<Int32Array>('a.i32')]).toEqual([1, -2, 3]);
+  });
+
+  it('refuses a version 2 pack whose length or offsets run past the file, naming it', () => {
+    const v2 = assemble(sampleWriter().layout(true));
+    expect(() => Pack.from(v2.subarray(0, v2.length - 8), { source: 'short.pack' })).toThrow(/short\.pack: truncated/);
+    // The last section's offset pushed one unit on: it now ends past the file.
+    const moved = v2.slice();
+    const view = new DataView(moved.buffer);
+    const last = HEADER_BYTES + 6 * ENTRY_BYTES;
+    view.setUint32(last + 28, view.getUint32(last + 28, true) + 1000, true);
+    view.setUint32(16, headerCrc(moved, 7), true);
+    expect(() => Pack.from(moved, { source: 'moved.pack' })).toThrow(
+      /moved\.pack: corrupt: section "str\.data" lies outside/,
+    );
   });
 });

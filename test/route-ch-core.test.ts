@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildOsmPack } from '../data-tools/build-pack.js';
 import { Pack } from '../src/pack/reader.js';
+import { CH_LAYOUT_VERSION } from '../src/route/ch.js';
 import { RoadGraph } from '../src/route/graph.js';
 import { Router } from '../src/route/router.js';
 import type { Endpoint } from '../src/route/search.js';
@@ -11,45 +12,12 @@ import { bruteForce, mulberry32 } from '../src/trip/index.js';
 import { asciiMapPack } from './helpers/ascii-map.js';
 import { RESTRICTED_GRID } from './helpers/ch-maps.js';
 import { OSM, PACK_INPUTS, testPack } from './helpers/packs.js';
+import { checkPairs } from './helpers/ch-check.js';
 import { PlainDijkstra, randomEndpoints } from './helpers/route-reference.js';
 
 /** Index entries of a pack's hierarchies (layout in src/route/ch.ts). */
 function index(pack: Pack): { version: number; list: { id: number; states: number; core?: number }[] } {
   return pack.json('ch.index');
-}
-
-/**
- * Every origin to every destination through `router` (direction and matrix) against a plain edge-based Dijkstra:
- * the same weight, a path whose weight adds up to it, and matrix values exactly the direction's. Returns the pairs
- * with a route.
- */
-function checkPairs(g: RoadGraph, router: Router, profile: number, origins: Endpoint[], dests: Endpoint[]): number {
-  const plain = new PlainDijkstra(g, profile, 'fastest');
-  const ctx = router.context(profile);
-  const table = router.table(origins, dests, profile);
-  let found = 0;
-  origins.forEach((a, i) => {
-    const dist = plain.run(a.edge, a.t);
-    dests.forEach((b, j) => {
-      const want = plain.to(dist, a, b.edge, b.t);
-      const leg = router.leg(a, b, profile);
-      const k = i * dests.length + j;
-      if (want === Infinity) {
-        expect(leg).toBeNull();
-        expect(table.weight[k]).toBe(Infinity);
-        return;
-      }
-      found++;
-      expect(leg!.weight).toBeCloseTo(want, 6);
-      const arcs = leg!.path.arcs;
-      for (let x = 0; x + 1 < arcs.length; x++) expect(plain.turnOk(arcs[x]!, arcs[x + 1]!)).toBe(true);
-      expect(router.measure(leg!.path, ctx).weight).toBeCloseTo(want, 6);
-      expect(table.weight[k]).toBe(leg!.weight);
-      expect(table.dur[k]).toBe(leg!.duration);
-      expect(table.dist[k]).toBe(leg!.distance);
-    });
-  });
-  return found;
 }
 
 describe('a hierarchy with a core (contraction stopped early) gives plain Dijkstra distances', () => {
@@ -71,7 +39,7 @@ describe('a hierarchy with a core (contraction stopped early) gives plain Dijkst
     it(`all pairs, core of ${coreSize} of ${states} states, TypeScript and WebAssembly routers`, () => {
       const { pack } = asciiMapPack(map, 'core', { coreSize });
       const e = index(pack).list[0]!;
-      expect(index(pack).version).toBe(4);
+      expect(index(pack).version).toBe(CH_LAYOUT_VERSION);
       expect(e.core).toBe(coreSize);
       const g = new RoadGraph(pack);
       for (const wasm of [false, true]) {

@@ -95,7 +95,7 @@ describe('edge-based hierarchies of real OSM packs equal A* and plain Dijkstra',
     const ctx = new Router(new RoadGraph(pack), pack).context(0);
     const ch = ctx.ch!;
     const make = (edit: (x: ChArrays) => void) => {
-      const x: ChArrays = { ...ch.ch, a: ch.ch.a.slice(), b: ch.ch.b.slice(), dnFirst: ch.ch.dnFirst.slice() };
+      const x: ChArrays = { ...ch.ch, a: ch.ch.a.slice(), b: ch.ch.b.slice(), first: ch.ch.first.slice() };
       edit(x);
       return () => new ContractionHierarchy(x, ctx.costs, true, ctx.turns);
     };
@@ -108,7 +108,7 @@ describe('edge-based hierarchies of real OSM packs equal A* and plain Dijkstra',
     ).toThrow(/corrupt contraction hierarchy/);
     expect(
       make((x) => {
-        x.dnFirst[x.dnFirst.length - 1]! -= 1;
+        x.first[x.first.length - 1]! -= 1;
       }),
     ).toThrow(/corrupt contraction hierarchy/);
   });

@@ -7,7 +7,6 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../src/engine.js';
-import { PackWriter } from '../src/pack/writer.js';
 import { Pack, PackError } from '../src/pack/reader.js';
 import { strongComponents } from '../src/route/components.js';
 import { RoadGraph } from '../src/route/graph.js';
@@ -17,6 +16,7 @@ import { SnapIndex } from '../src/route/snap.js';
 import { COMPONENTS_INDEX, storedComponents, type ComponentsIndex } from '../src/route/stored-components.js';
 import { SNAP_SECTIONS, storedSnapGrid } from '../src/route/stored-snap.js';
 import { testPack } from './helpers/packs.js';
+import { rewrite } from './helpers/pack-rewrite.js';
 import { Region } from '../src/region.js';
 import { AdminNames } from '../src/places/admin-names.js';
 import { PlaceIndex, PlaceTerms } from '../src/places/search/index.js';
@@ -29,23 +29,6 @@ import KDBush from 'kdbush';
 /** An answer without its timings. */
 const untimed = (r: unknown): string =>
   JSON.stringify(r, (k, v: unknown) => (k.startsWith('executed_time') ? undefined : v));
-
-/** A copy of the pack's bytes with sections replaced (`value` given) or left out (`value` null). */
-function rewrite(bytes: Uint8Array, change: Record<string, unknown>): Uint8Array {
-  const pack = Pack.from(bytes);
-  const w = new PackWriter();
-  for (const [name, e] of pack.sections) {
-    if (!(name in change)) {
-      const b = pack.array<Uint8Array>(name);
-      w.addArray(name, e.type === 10 ? b : pack.array(name));
-    } else if (change[name] !== null) {
-      const v = change[name];
-      if (ArrayBuffer.isView(v)) w.addArray(name, v as Uint32Array);
-      else w.addJson(name, v);
-    }
-  }
-  return w.finish();
-}
 
 /** Deterministic points around the pack's nodes (degrees). */
 function points(g: RoadGraph, n: number): [number, number][] {

@@ -4,10 +4,11 @@
  */
 import { accessSync, constants, existsSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
-import { buildOsmPack } from '../build-pack.js';
+import { osmPack } from '../build-pack.js';
 import { buildDimacsPack } from '../dimacs-pack.js';
 import { vietnamAdmin } from '../admin-bundle.js';
 import { Progress } from '../progress.js';
+import { writePackFile } from '../pack-file.js';
 import { flag, type ParsedArgs } from '../../src/adapters/cli/args.js';
 import type { CliCommand } from '../../src/adapters/cli/run.js';
 
@@ -55,23 +56,24 @@ async function buildPack(args: ParsedArgs): Promise<number> {
   const progress = new Progress(process.stderr, flag(args, 'quiet') === 'true');
   const gr = inputs.find((f) => /\.gr(\.gz)?$/.test(f));
   const co = inputs.find((f) => /\.co(\.gz)?$/.test(f));
-  let bytes: Uint8Array;
   if (gr || co) {
     if (!gr || !co || inputs.length !== 2)
       throw new Error('a DIMACS pack needs exactly two inputs: the .gr and the .co file');
     progress.step('reading the DIMACS graph');
-    bytes = await buildDimacsPack(gr, co, name);
+    const bytes = await buildDimacsPack(gr, co, name);
     progress.done(`${name}: ${(bytes.length / 1e6).toFixed(2)} MB`);
+    writeFileSync(output, bytes);
   } else {
     const adminDir = flag(args, 'admin');
-    bytes = buildOsmPack({
+    const pack = osmPack({
       inputs,
       name,
       progress,
       admin: adminDir ? vietnamAdmin(adminDir) : null,
       hierarchies: flag(args, 'no-ch') !== 'true',
     });
+    // Section by section: no copy of the whole pack in memory, and packs past 4 GiB (format version 2).
+    writePackFile(pack, output);
   }
-  writeFileSync(output, bytes);
   return 0;
 }

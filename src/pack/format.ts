@@ -1,5 +1,5 @@
 /**
- * Pack file format, version 1. All numbers little-endian.
+ * Pack file format, versions 1 and 2. All numbers little-endian.
  *
  *   offset  size  field
  *   0       8     magic "BANDOPAK"
@@ -16,12 +16,21 @@
  *                   40  8  reserved, zero
  *   ...           sections, each starting on an 8-byte boundary, zero padding between them
  *
+ * Version 2 is version 1 with the total length (bytes 20..23) and the section offsets (entry bytes 28..31) counted in
+ * 8-byte units, so a pack can reach 32 GiB (a country with hierarchies); section lengths stay bytes, at most 4 GiB each.
+ * It is written only for packs past 4 GiB, so every smaller pack stays a version 1 pack, byte for byte. Such a pack
+ * is bigger than one ArrayBuffer holds (Node 20: 4 GiB): it is opened from its file, section by section (Pack.lazy).
+ *
  * Every section is one typed array (or a UTF-8 / raw byte blob), so a reader opens it in place with
  * `new Int32Array(buffer, offset, length / 4)`: no parsing, no copies. The same layout is what a WebAssembly core
  * copies into its linear memory.
  */
 export const MAGIC = 'BANDOPAK';
 export const FORMAT_VERSION = 1;
+/** The version written for packs past 4 GiB: offsets and length counted in ALIGN-byte units. */
+export const LARGE_FORMAT_VERSION = 2;
+/** Largest pack (bytes) whose length and offsets fit version 1's 32-bit fields. */
+export const SMALL_FORMAT_MAX_BYTES = 0xffffffff;
 export const HEADER_BYTES = 24;
 export const ENTRY_BYTES = 48;
 export const NAME_BYTES = 24;

@@ -1,5 +1,5 @@
 import { nodeBuiltin } from '../node-builtin.js';
-import { ENTRY_BYTES, HEADER_BYTES } from './format.js';
+import { ENTRY_BYTES, HEADER_BYTES, SMALL_FORMAT_MAX_BYTES } from './format.js';
 import { defaultVerify, Pack, PackError, type Verify } from './reader.js';
 
 /**
@@ -26,7 +26,10 @@ export async function loadPack(source: PackSource, opts: { verify?: Verify } = {
   const fs = nodeBuiltin('node:fs');
   const url = sourceUrl(source, label, !!fs);
   if (fs && (!url || url.protocol === 'file:')) {
-    const verify = opts.verify ?? defaultVerify(fileSize(fs, url ?? source, label));
+    const size = fileSize(fs, url ?? source, label);
+    const verify = opts.verify ?? defaultVerify(size);
+    // A pack past 4 GiB (format version 2) fits no one buffer: its sections are read, and checked, when first used.
+    if (size > SMALL_FORMAT_MAX_BYTES) return openLazily(fs, url ?? source, label, verify !== false);
     if (verify !== true) return openLazily(fs, url ?? source, label, verify === 'lazy');
   }
   const bytes = await readSource(source, url, fs, label);

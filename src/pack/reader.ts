@@ -1,9 +1,11 @@
 import { crc32 } from './crc32.js';
 import {
+  ALIGN,
   ARRAY_CTORS,
   ENTRY_BYTES,
   FORMAT_VERSION,
   HEADER_BYTES,
+  LARGE_FORMAT_VERSION,
   MAGIC,
   NAME_BYTES,
   type TypedArray,
@@ -122,6 +124,7 @@ export class Pack {
   private readTable(head: Uint8Array, total: number): void {
     const view = new DataView(head.buffer, head.byteOffset, head.byteLength);
     const count = view.getUint32(12, true);
+    const unit = offsetUnit(view.getUint32(8, true));
     for (let i = 0; i < count; i++) {
       const e = HEADER_BYTES + i * ENTRY_BYTES;
       let name = '';
@@ -129,7 +132,7 @@ export class Pack {
       const entry: SectionEntry = {
         name,
         type: view.getUint32(e + 24, true),
-        offset: view.getUint32(e + 28, true),
+        offset: view.getUint32(e + 28, true) * unit,
         byteLength: view.getUint32(e + 32, true),
         crc: view.getUint32(e + 36, true),
       };
@@ -216,17 +219,23 @@ function readHeader(head: Uint8Array, fileBytes: number, source: string): number
   }
   const view = new DataView(head.buffer, head.byteOffset, head.byteLength);
   const version = view.getUint32(8, true);
-  if (version !== FORMAT_VERSION)
+  if (version !== FORMAT_VERSION && version !== LARGE_FORMAT_VERSION)
     throw new PackError(
       source,
-      `pack format version ${version} is not supported (this bando reads version ${FORMAT_VERSION})`,
+      `pack format version ${version} is not supported (this bando reads versions ${FORMAT_VERSION} and ${LARGE_FORMAT_VERSION})`,
     );
   const count = view.getUint32(12, true);
-  const total = view.getUint32(20, true);
+  const unit = offsetUnit(version);
+  const total = view.getUint32(20, true) * unit;
   if (fileBytes < total) throw new PackError(source, `truncated: ${fileBytes} of ${total} bytes`);
   if (HEADER_BYTES + count * ENTRY_BYTES > total || HEADER_BYTES + count * ENTRY_BYTES > head.byteLength)
     throw new PackError(source, 'corrupt: section table runs past the end of the file');
   if (headerCrc(head, count) !== view.getUint32(16, true))
     throw new PackError(source, 'corrupt: header checksum does not match');
   return total;
+}
+
+/** Bytes per unit of the header's length and the table's offsets: 1 in version 1, ALIGN in version 2 (format.ts). */
+function offsetUnit(version: number): number {
+  return version === LARGE_FORMAT_VERSION ? ALIGN : 1;
 }

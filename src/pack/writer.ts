@@ -5,8 +5,10 @@ import {
   ElementType,
   FORMAT_VERSION,
   HEADER_BYTES,
+  LARGE_FORMAT_VERSION,
   MAGIC,
   NAME_BYTES,
+  SMALL_FORMAT_MAX_BYTES,
   elementTypeOf,
   type TypedArray,
 } from './format.js';
@@ -54,34 +56,75 @@ export class PackWriter {
     return this;
   }
 
-  /** Lays the file out and returns its bytes. */
-  finish(): Uint8Array {
+  /**
+   * Lays the file out: each section's offset (bytes), the file's length, and the header with the section table.
+   * Version 1 when the pack fits its 32-bit fields, else version 2 (format.ts); `large` writes version 2 anyway
+   * (tests of that version, on packs small enough to run).
+   */
+  layout(large = false): PackLayout {
     const n = this.sections.length;
-    let offset = align(HEADER_BYTES + ENTRY_BYTES * n);
-    const offsets: number[] = [];
-    for (const s of this.sections) {
-      offsets.push(offset);
-      offset = align(offset + s.bytes.byteLength);
-    }
-    if (offset > 0xffffffff) throw new Error('pack larger than 4 GiB is not supported by format version 1');
-    const out = new Uint8Array(offset);
-    const view = new DataView(out.buffer);
-    for (let i = 0; i < MAGIC.length; i++) out[i] = MAGIC.charCodeAt(i);
-    view.setUint32(8, FORMAT_VERSION, true);
+    const { offsets, byteLength: offset } = this.offsets();
+    const version = large || offset > SMALL_FORMAT_MAX_BYTES ? LARGE_FORMAT_VERSION : FORMAT_VERSION;
+    const unit = version === LARGE_FORMAT_VERSION ? ALIGN : 1;
+    if (offset / unit > 0xffffffff) throw new Error(`pack of ${offset} bytes is larger than format version 2 holds`);
+    const head = new Uint8Array(HEADER_BYTES + ENTRY_BYTES * n);
+    const view = new DataView(head.buffer);
+    for (let i = 0; i < MAGIC.length; i++) head[i] = MAGIC.charCodeAt(i);
+    view.setUint32(8, version, true);
     view.setUint32(12, n, true);
-    view.setUint32(20, offset, true);
+    view.setUint32(20, offset / unit, true);
     this.sections.forEach((s, i) => {
       const e = HEADER_BYTES + i * ENTRY_BYTES;
-      for (let c = 0; c < NAME_BYTES; c++) out[e + c] = c < s.name.length ? s.name.charCodeAt(c) : 0;
+      for (let c = 0; c < NAME_BYTES; c++) head[e + c] = c < s.name.length ? s.name.charCodeAt(c) : 0;
       view.setUint32(e + 24, s.type, true);
-      view.setUint32(e + 28, offsets[i]!, true);
+      view.setUint32(e + 28, offsets[i]! / unit, true);
       view.setUint32(e + 32, s.bytes.byteLength, true);
       view.setUint32(e + 36, crc32(s.bytes), true);
-      out.set(s.bytes, offsets[i]!);
     });
-    view.setUint32(16, headerCrc(out, n), true);
+    view.setUint32(16, headerCrc(head, n), true);
+    return {
+      head,
+      byteLength: offset,
+      sections: this.sections.map((s, i) => ({ offset: offsets[i]!, bytes: s.bytes })),
+    };
+  }
+
+  /** The pack's length in bytes, as `layout` and `finish` will lay it out. */
+  get byteLength(): number {
+    return this.offsets().byteLength;
+  }
+
+  /** Each section's offset in the file, after the header and the table, 8-aligned, and the file's length. */
+  private offsets(): { offsets: number[]; byteLength: number } {
+    let at = align(HEADER_BYTES + ENTRY_BYTES * this.sections.length);
+    const offsets: number[] = [];
+    for (const s of this.sections) {
+      offsets.push(at);
+      at = align(at + s.bytes.byteLength);
+    }
+    return { offsets, byteLength: at };
+  }
+
+  /**
+   * Lays the file out and returns its bytes, in one buffer: packs up to 4 GiB (one ArrayBuffer holds no more in
+   * Node 20); a bigger pack is written to its file section by section (data-tools/pack-file.ts).
+   */
+  finish(): Uint8Array {
+    const l = this.layout();
+    if (l.byteLength > SMALL_FORMAT_MAX_BYTES)
+      throw new Error(`pack of ${l.byteLength} bytes is larger than one buffer holds: write it to a file`);
+    const out = new Uint8Array(l.byteLength);
+    out.set(l.head);
+    for (const s of l.sections) out.set(s.bytes, s.offset);
     return out;
   }
+}
+
+/** A pack laid out: its header and section table, its length, and where each section's bytes go (zero padding between). */
+export interface PackLayout {
+  head: Uint8Array;
+  byteLength: number;
+  sections: { offset: number; bytes: Uint8Array }[];
 }
 
 /** CRC of the fixed header fields (bytes 0..15) and the section table. */

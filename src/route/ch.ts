@@ -1,19 +1,23 @@
 /**
  * Contraction hierarchy query (bidirectional upward Dijkstra with stall-on-demand; many-to-many by buckets).
  *
- * Pack layout, "CH layout v4". Section `ch.index` (JSON) lists the hierarchies:
- *   { version: 4, list: [{ id, kind: 'node' | 'edge', profiles: number[], weighting: 'fastest' | 'shortest',
+ * Pack layout, "CH layout v5". Section `ch.index` (JSON) lists the hierarchies:
+ *   { version: 5, list: [{ id, kind: 'node' | 'edge', profiles: number[], weighting: 'fastest' | 'shortest',
  *     check: number, states, records, core: number, landmarks: number }] }
- * and hierarchy `id` has six typed-array sections (S states, R records), eight with a core:
- *   ch.<id>.rank   Uint32[S]   contraction order of each state (0 = contracted first)
- *   ch.<id>.upf    Uint32[S+1] upward records of state v: indices upf[v] .. upf[v+1]-1 (v → node[i], rank up)
- *   ch.<id>.dnf    Uint32[S+1] downward records of state v: dnf[v] .. dnf[v+1]-1 (node[i] → v, node[i] higher);
- *                              dnf[0] = upf[S] (the downward ranges follow the upward ones in one record space)
+ * and hierarchy `id` has five typed-array sections (S states, R records), seven with a core:
+ *   ch.<id>.rank   Uint32[S]   contraction order of each state (0 = contracted first), a permutation
+ *   ch.<id>.first  Uint32[2S+1] records by state from the highest rank down: the state at position p = S − 1 − rank
+ *                              has its upward records (v → node[i], rank up) at first[2p] .. first[2p+1]-1 and its
+ *                              downward records (node[i] → v, node[i] higher) at first[2p+1] .. first[2p+2]-1
  *   ch.<id>.node   Uint32[R]   the other state of each record
  *   ch.<id>.a      Int32[R]    shortcut: first child record (path order); original edge: -1
  *   ch.<id>.b      Int32[R]    shortcut: second child record; original edge: its payload road arc
  *   ch.<id>.lmf    Float64[C·L] core only: weight from landmark l to core state c at c·L + l (Infinity: no path)
  *   ch.<id>.lmt    Float64[C·L] core only: weight from core state c to landmark l at c·L + l
+ * The children of a shortcut are records of the state it bypasses, ranked below both its ends, so they lie in later
+ * ranges: a[i] > i and b[i] > i (checked at load). Weights are derived children first in one backward pass, and
+ * the WebAssembly core reads the records in this order as they are (src/route/wasm/ch.ts). Version 4 and 3
+ * hierarchies (records in state order, ranges `upf` and `dnf`: src/route/ch-v4.ts) are laid out as v5 at load.
  * Core (v4): contraction may stop early and leave the C = `core` states of the highest ranks (S − C .. S − 1)
  * uncontracted, with L = `landmarks` landmarks among them (data-tools/ch-core.ts); core state c is the state of
  * rank S − C + c. A record between two core states is stored twice, upward at its tail and downward at its head,
@@ -47,8 +51,7 @@ import type { TurnTable } from './turns.js';
 /** The flat arrays of one hierarchy (see the layout above). */
 export interface ChArrays {
   rank: Uint32Array;
-  upFirst: Uint32Array;
-  dnFirst: Uint32Array;
+  first: Uint32Array;
   node: Uint32Array;
   a: Int32Array;
   b: Int32Array;
@@ -61,8 +64,7 @@ export interface ChArrays {
 export function chSection(id: number, name: keyof ChArrays): string {
   const short: Record<keyof ChArrays, string> = {
     rank: 'rank',
-    upFirst: 'upf',
-    dnFirst: 'dnf',
+    first: 'first',
     node: 'node',
     a: 'a',
     b: 'b',
@@ -81,13 +83,14 @@ export interface ChRoute {
 }
 
 /**
- * `version` of `ch.index` this code writes (4: may leave a core). Version 3 hierarchies (contracted with turn costs
- * and via-way restriction states, fully) are read too: a version 3 hierarchy is a version 4 one without a core.
+ * `version` of `ch.index` this code writes (5: records in the order the searches read them; 4: may leave a core).
+ * Version 4 and 3 hierarchies are read too (laid out at load, src/route/ch-v4.ts): a version 3 hierarchy (contracted
+ * with turn costs and via-way restriction states, fully) is a version 4 one without a core.
  */
-export const CH_LAYOUT_VERSION = 4;
+export const CH_LAYOUT_VERSION = 5;
 
 /** Layout versions the query reads (see CH_LAYOUT_VERSION). */
-export const CH_LAYOUT_READ: readonly number[] = [3, 4];
+export const CH_LAYOUT_READ: readonly number[] = [3, 4, 5];
 
 /**
  * Hash of everything a hierarchy's states and record weights derive from: arc weights, the turn costs (ArcCosts,
@@ -152,6 +155,8 @@ class Labels {
 /** A contraction hierarchy of one cost vector, over pack arrays. One query at a time. */
 export class ContractionHierarchy {
   readonly states: number;
+  /** State at each position p = states − 1 − rank (the order of the record ranges). */
+  readonly stateAt: Int32Array;
   /** Per record: weight, duration (s), distance (m). */
   readonly w: Float64Array;
   readonly dur: Float64Array;
@@ -190,6 +195,7 @@ export class ContractionHierarchy {
     readonly core = 0,
   ) {
     this.states = ch.rank.length;
+    this.stateAt = new Int32Array(this.states);
     const R = ch.node.length;
     this.w = new Float64Array(R);
     this.dur = new Float64Array(R);
@@ -212,23 +218,20 @@ export class ContractionHierarchy {
     this.entB = new Uint32Array(core);
   }
 
-  /** Cross-checks lengths and references, so a corrupt pack fails at load rather than inside a query. */
+  /**
+   * Cross-checks lengths and references, so a corrupt pack fails at load rather than inside a query: rank a
+   * permutation, ranges in order, children in later ranges than their parents (so weights derive children first
+   * and shortcuts have no cycle).
+   */
   private check(): void {
-    const { rank, upFirst, dnFirst, node, a, b } = this.ch;
+    const { rank, first, node, a, b } = this.ch;
     const S = this.states,
       R = node.length,
       arcs = this.costs.weight.length;
     const bad = (what: string) => {
       throw new Error(`corrupt contraction hierarchy: ${what}`);
     };
-    if (
-      upFirst.length !== S + 1 ||
-      dnFirst.length !== S + 1 ||
-      upFirst[0] !== 0 ||
-      dnFirst[0] !== upFirst[S] ||
-      dnFirst[S] !== R
-    )
-      bad('offsets do not match the records');
+    if (first.length !== 2 * S + 1 || first[0] !== 0 || first[2 * S] !== R) bad('offsets do not match the records');
     if (a.length !== R || b.length !== R) bad('record arrays differ in length');
     const C = this.core;
     if (!(C >= 0 && C <= S && Number.isInteger(C))) bad(`core of ${C} states`);
@@ -239,75 +242,63 @@ export class ContractionHierarchy {
     }
     if (S !== (this.edgeBased ? this.turns.states : this.costs.graph.nodeCount))
       bad(`${S} states for a ${this.edgeBased ? 'edge' : 'node'}-based graph`);
-    for (let v = 0; v < S; v++)
-      if (upFirst[v]! > upFirst[v + 1]! || dnFirst[v]! > dnFirst[v + 1]! || rank[v]! >= S) bad(`state ${v}`);
+    for (let k = 0; k < 2 * S; k++) if (first[k]! > first[k + 1]!) bad(`range ${k}`);
+    const at = this.stateAt;
+    at.fill(-1);
+    for (let v = 0; v < S; v++) {
+      if (rank[v]! >= S || at[S - 1 - rank[v]!]! >= 0) bad(`state ${v}`);
+      at[S - 1 - rank[v]!] = v;
+    }
     for (let r = 0; r < R; r++) {
       if (node[r]! >= S) bad(`record ${r} refers to state ${node[r]}`);
-      if (a[r]! < 0 ? b[r]! < 0 || b[r]! >= arcs : a[r]! >= R || b[r]! < 0 || b[r]! >= R)
+      if (a[r]! < 0 ? b[r]! < 0 || b[r]! >= arcs : a[r]! <= r || a[r]! >= R || b[r]! <= r || b[r]! >= R)
         bad(`record ${r} has children ${a[r]}, ${b[r]}`);
     }
   }
 
   /**
-   * Record weights from payload arcs (edge-based: after the turn from the record's tail state) and children,
-   * children first (explicit stack: hierarchies are deep).
+   * Record weights from payload arcs (edge-based: after the turn from the record's tail state) and children, in
+   * one backward pass: children lie after their parents (check).
    */
   private derive(): void {
-    const { a, b } = this.ch;
+    const { first, node, a, b } = this.ch;
     const c = this.costs,
       g = c.graph;
     const W = c.weight,
       D = c.dur,
       L = g.edgeLen;
-    const R = a.length;
-    const tail = this.recordTails();
-    const state = new Uint8Array(R);
-    const stack = new Int32Array(R);
-    for (let r0 = 0; r0 < R; r0++) {
-      if (state[r0]) continue;
-      let sp = 0;
-      stack[sp++] = r0;
-      while (sp > 0) {
-        const r = stack[sp - 1]!;
+    const w = this.w,
+      dur = this.dur,
+      len = this.len;
+    for (let p = this.states - 1; p >= 0; p--) {
+      const v = this.stateAt[p]!;
+      for (let r = first[2 * p + 2]! - 1; r >= first[2 * p]!; r--) {
         const x = a[r]!,
           y = b[r]!;
-        if (x < 0) {
-          if (this.edgeBased) {
-            const from = this.turns.arcOf(tail[r]!),
-              v = g.edgeNodes[(y & ~1) + (y & 1)]!;
-            this.w[r] = c.turnWeight(from, y, v) + W[y]!;
-            this.dur[r] = c.turnDur(from, y, v) + D[y]!;
-          } else {
-            this.w[r] = W[y]!;
-            this.dur[r] = D[y]!;
-          }
-          this.len[r] = L[y >> 1]!;
-        } else if (state[x] !== 2 || state[y] !== 2) {
-          if (state[r] === 1) throw new Error('contraction hierarchy has a cycle of shortcuts');
-          state[r] = 1;
-          if (state[y] !== 2) stack[sp++] = y;
-          if (state[x] !== 2) stack[sp++] = x;
+        if (x >= 0) {
+          w[r] = w[x]! + w[y]!;
+          dur[r] = dur[x]! + dur[y]!;
+          len[r] = len[x]! + len[y]!;
           continue;
-        } else {
-          this.w[r] = this.w[x]! + this.w[y]!;
-          this.dur[r] = this.dur[x]! + this.dur[y]!;
-          this.len[r] = this.len[x]! + this.len[y]!;
         }
-        state[r] = 2;
-        sp--;
+        if (this.edgeBased) {
+          // The record leaves its tail: the state itself for upward records, the other state for downward ones.
+          const from = this.turns.arcOf(r < first[2 * p + 1]! ? v : node[r]!),
+            h = g.edgeNodes[(y & ~1) + (y & 1)]!;
+          w[r] = c.turnWeight(from, y, h) + W[y]!;
+          dur[r] = c.turnDur(from, y, h) + D[y]!;
+        } else {
+          w[r] = W[y]!;
+          dur[r] = D[y]!;
+        }
+        len[r] = L[y >> 1]!;
       }
     }
   }
 
-  /** Per record: the state it leaves (upward records belong to their tail, downward ones to their head). */
-  private recordTails(): Uint32Array {
-    const { upFirst, dnFirst, node } = this.ch;
-    const tail = new Uint32Array(node.length);
-    for (let v = 0; v < this.states; v++) {
-      for (let i = upFirst[v]!; i < upFirst[v + 1]!; i++) tail[i] = v;
-      for (let i = dnFirst[v]!; i < dnFirst[v + 1]!; i++) tail[i] = node[i]!;
-    }
-    return tail;
+  /** Index into `first` of the upward (`up`) or downward records of state v: they are first[k] .. first[k+1]-1. */
+  private range(v: number, up: boolean): number {
+    return 2 * (this.states - 1 - this.ch.rank[v]!) + (up ? 0 : 1);
   }
 
   private nextGen(): number {
@@ -410,9 +401,10 @@ export class ContractionHierarchy {
 
   /** True when a state's label is beaten through a higher neighbour (stall-on-demand), forward or backward. */
   private stalled(L: Labels, v: number, forward: boolean, gen: number): boolean {
-    const { upFirst, dnFirst, node } = this.ch;
-    const lo = forward ? dnFirst[v]! : upFirst[v]!;
-    const hi = forward ? dnFirst[v + 1]! : upFirst[v + 1]!;
+    const { first, node } = this.ch;
+    const k = this.range(v, !forward);
+    const lo = first[k]!,
+      hi = first[k + 1]!;
     const dv = L.w[v]!;
     for (let i = lo; i < hi; i++) {
       const x = node[i]!;
@@ -572,9 +564,10 @@ export class ContractionHierarchy {
    * labels that side O (when given: point to point) has too.
    */
   private expand(L: Labels, O: Labels | null, v: number, forward: boolean, gen: number, core: boolean): void {
-    const { upFirst, dnFirst, node } = this.ch;
-    const lo = forward ? upFirst[v]! : dnFirst[v]!;
-    const hi = forward ? upFirst[v + 1]! : dnFirst[v + 1]!;
+    const { first, node } = this.ch;
+    const k = this.range(v, forward);
+    const lo = first[k]!,
+      hi = first[k + 1]!;
     const dv = L.w[v]!,
       du = L.dur[v]!,
       dl = L.len[v]!;

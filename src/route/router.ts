@@ -1,6 +1,7 @@
 import type { Pack } from '../pack/reader.js';
 import type { Region } from '../region.js';
 import { CH_LAYOUT_READ, chSection, ContractionHierarchy, costsCheck, type ChArrays } from './ch.js';
+import { chSectionV4, fromV4 } from './ch-v4.js';
 import { BIG_COMPONENT_EDGES, Components, strongComponents } from './components.js';
 import { storedComponents } from './stored-components.js';
 import { storedSnapGrid } from './stored-snap.js';
@@ -236,19 +237,18 @@ export class Router {
     const e = index.list.find((x) => x.weighting === weighting && x.profiles.includes(profile));
     if (!e || e.check !== check()) return null;
     const arr = <K extends keyof ChArrays>(k: K) => p.array<NonNullable<ChArrays[K]>>(chSection(e.id, k));
-    const arrays: ChArrays = {
-      rank: arr('rank'),
-      upFirst: arr('upFirst'),
-      dnFirst: arr('dnFirst'),
-      node: arr('node'),
-      a: arr('a'),
-      b: arr('b'),
-    };
     const core = e.core ?? 0;
-    if (core > 0) {
-      arrays.lmFrom = arr('lmFrom');
-      arrays.lmTo = arr('lmTo');
-    }
+    const lm = core > 0 ? { lmFrom: arr('lmFrom'), lmTo: arr('lmTo') } : {};
+    const shared = { rank: arr('rank'), node: arr('node'), a: arr('a'), b: arr('b'), ...lm };
+    // Older layouts keep their records in state order: laid out as v5 here, once per vehicle.
+    const arrays: ChArrays =
+      index.version >= 5
+        ? { ...shared, first: arr('first') }
+        : fromV4({
+            ...shared,
+            upFirst: p.array<Uint32Array>(chSectionV4(e.id, 'upFirst')),
+            dnFirst: p.array<Uint32Array>(chSectionV4(e.id, 'dnFirst')),
+          });
     return new ContractionHierarchy(arrays, costs, e.kind === 'edge', turns, core);
   }
 

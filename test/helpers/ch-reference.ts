@@ -243,5 +243,5 @@ export function contractReference(g: BaseGraph, options: ContractOptions = {}): 
   // What is left is the core: ranked above every contracted state, in state order; its edges are the live ones.
   const core = S - next;
   for (let v = 0; v < S; v++) if (queue.has(v)) rank[v] = next++;
-  return hierarchy(S, { records: R, rank, core, out, inn });
+  return hierarchy(S, { records: R, hops: R.hops, rank, core, out, inn });
 }

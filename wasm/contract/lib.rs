@@ -32,12 +32,16 @@ struct Tuning {
     prio_depth: f64,
 }
 
-/// The base graph as CSR, filled by the TypeScript side after `prepare`.
+/// The base graph as CSR, filled by the TypeScript side after `prepare`: per edge its head, weight, payload and hop
+/// count (1 unless the edge stands for a record of a partition cell, data-tools/ch-partition.ts), and per state
+/// whether it must stay uncontracted (`keep` ≠ 0: a cell's boundary state).
 struct Input {
     first: Vec<u32>,
     head: Vec<u32>,
     weight: Vec<f64>,
     payload: Vec<i32>,
+    hops: Vec<i32>,
+    keep: Vec<u8>,
 }
 
 /// Addresses and counts the TypeScript side reads (data-tools/ch-wasm.ts mirrors the order). Pools: per state its
@@ -49,6 +53,7 @@ pub struct Out {
     head: u32,
     a: u32,
     b: u32,
+    rec_hops: u32,
     rank: u32,
     core: u32,
     out_start: u32,
@@ -62,17 +67,20 @@ pub struct Out {
     in_head: u32,
     weight: u32,
     payload: u32,
+    hops: u32,
+    keep: u32,
 }
 
 static mut INPUT: Option<Input> = None;
 static mut STATE: Option<Contraction> = None;
 static mut OUT: Out = Out {
-    records: 0, tail: 0, head: 0, a: 0, b: 0, rank: 0, core: 0, out_start: 0, out_len: 0, out_entries: 0,
-    inn_start: 0, inn_len: 0, inn_entries: 0, first: 0, in_head: 0, weight: 0, payload: 0,
+    records: 0, tail: 0, head: 0, a: 0, b: 0, rec_hops: 0, rank: 0, core: 0, out_start: 0, out_len: 0, out_entries: 0,
+    inn_start: 0, inn_len: 0, inn_entries: 0, first: 0, in_head: 0, weight: 0, payload: 0, hops: 0, keep: 0,
 };
 
-/// Room for a base graph of `states` states and `edges` edges; returns the address of `Out`, whose last four fields
-/// then hold where to write `first` (states + 1 entries), `head`, `weight` and `payload`.
+/// Room for a base graph of `states` states and `edges` edges; returns the address of `Out`, whose last six fields
+/// then hold where to write `first` (states + 1 entries), `head`, `weight`, `payload`, `hops` (all 1 unless
+/// written) and `keep` (all 0 unless written).
 #[no_mangle]
 pub unsafe extern "C" fn prepare(states: u32, edges: u32) -> *const Out {
     let input = Input {
@@ -80,32 +88,37 @@ pub unsafe extern "C" fn prepare(states: u32, edges: u32) -> *const Out {
         head: vec![0; edges as usize],
         weight: vec![0.0; edges as usize],
         payload: vec![0; edges as usize],
+        hops: vec![1; edges as usize],
+        keep: vec![0; states as usize],
     };
     OUT.first = input.first.as_ptr() as u32;
     OUT.in_head = input.head.as_ptr() as u32;
     OUT.weight = input.weight.as_ptr() as u32;
     OUT.payload = input.payload.as_ptr() as u32;
+    OUT.hops = input.hops.as_ptr() as u32;
+    OUT.keep = input.keep.as_ptr() as u32;
     INPUT = Some(input);
     &*core::ptr::addr_of!(OUT)
 }
 
 /// Contracts the prepared graph: until `core_size` states are left when it is ≥ 0, else by the core rule (ch-core.ts
-/// CORE_RULE: at most `fraction` of the states left, at least `min_states`, mean live degree ≥ `degree`), with the
+/// CORE_RULE: at most `fraction` of `rule_states` left (the whole graph's states when this is a partition's
+/// overlay), at least `min_states`, mean live degree ≥ `degree`), never contracting a state marked `keep`, with the
 /// tuning of ch-build.ts TUNING (settles, adaptive settle bounds, eager neighbours, priority terms). Fills `Out` and
 /// returns its address.
 #[no_mangle]
 pub unsafe extern "C" fn contract(
-    core_size: i32, fraction: f64, min_states: u32, degree: f64,
+    core_size: i32, fraction: f64, min_states: u32, degree: f64, rule_states: u32,
     real_settles: u32, sim_min: f64, sim_max: f64, eager: u32, prio_edges: f64, prio_hops: f64, prio_depth: f64,
 ) -> *const Out {
     let t = Tuning { real_settles, sim_min, sim_max, eager: eager as usize, prio_edges, prio_hops, prio_depth };
     let input = (*core::ptr::addr_of_mut!(INPUT)).take().unwrap();
     let forced = if core_size >= 0 { Some(core_size as usize) } else { None };
-    let c = Contraction::run(&input, t, |states, left, live| match forced {
+    let c = Contraction::run(&input, t, |left, live| match forced {
         Some(f) => left <= f,
         None => {
             let mean = (2 * live) as f64 / left as f64;
-            left as f64 <= fraction * states as f64 && left >= min_states as usize && mean >= degree
+            left as f64 <= fraction * rule_states as f64 && left >= min_states as usize && mean >= degree
         }
     });
     drop(input);
@@ -115,6 +128,7 @@ pub unsafe extern "C" fn contract(
     o.head = c.r.head.as_ptr() as u32;
     o.a = c.r.a.as_ptr() as u32;
     o.b = c.r.b.as_ptr() as u32;
+    o.rec_hops = c.r.hops.as_ptr() as u32;
     o.rank = c.rank.as_ptr() as u32;
     o.core = c.core as u32;
     o.out_start = c.out.start.as_ptr() as u32;
@@ -166,8 +180,10 @@ unsafe fn new_heap(n: usize) -> (Heap, (Vec<u8>, Vec<i32>)) {
 }
 
 impl Contraction {
-    /// Contracts `g` until `stop(states, left, live edges)`; see ch-build.ts for the algorithm and its reasons.
-    unsafe fn run(g: &Input, t: Tuning, stop: impl Fn(usize, usize, usize) -> bool) -> Contraction {
+    /// Contracts `g` until `stop(left, live edges)` or no state but those marked `keep` is left; see ch-build.ts
+    /// for the algorithm and its reasons. Kept states never enter the queue: they are neither popped nor contracted,
+    /// but witness searches pass through them and they get shortcuts; they end in the core, in state order.
+    unsafe fn run(g: &Input, t: Tuning, stop: impl Fn(usize, usize) -> bool) -> Contraction {
         let s_count = g.first.len() - 1;
         let (heap, heap_mem) = new_heap(s_count);
         let mut c = Contraction {
@@ -190,14 +206,16 @@ impl Contraction {
             for i in g.first[u] as usize..g.first[u + 1] as usize {
                 let (x, w) = (g.head[i] as usize, g.weight[i]);
                 if x != u && w != f64::INFINITY {
-                    c.add_edge(u, x, w, -1, g.payload[i]);
+                    c.add_edge(u, x, w, -1, g.payload[i], g.hops[i]);
                 }
             }
         }
         let (mut queue, _queue_mem) = new_heap(s_count);
         for v in 0..s_count {
-            let p = c.prio(v);
-            queue.push(v as u32, p);
+            if g.keep[v] == 0 {
+                let p = c.prio(v);
+                queue.push(v as u32, p);
+            }
         }
         let mut mark = vec![-1i32; s_count];
         let mut stale = vec![0u8; s_count];
@@ -205,7 +223,7 @@ impl Contraction {
         let mut next = 0usize;
         let mut deg_avg = 0.0f64;
         while queue.size > 0 {
-            if stop(s_count, s_count - next, c.live) {
+            if stop(s_count - next, c.live) {
                 break;
             }
             let v = queue.pop() as usize;
@@ -252,6 +270,9 @@ impl Contraction {
                 if c.level[x] <= c.level[v] {
                     c.level[x] = c.level[v] + 1;
                 }
+                if g.keep[x] != 0 {
+                    continue;
+                }
                 if n <= t.eager {
                     let p = c.prio(x);
                     queue.set(x as u32, p);
@@ -264,7 +285,7 @@ impl Contraction {
         // The core: ranked above every contracted state, in state order.
         c.core = s_count - next;
         for v in 0..s_count {
-            if queue.has(v as u32) {
+            if queue.has(v as u32) || g.keep[v] != 0 {
                 c.rank[v] = next as u32;
                 next += 1;
             }
@@ -272,11 +293,12 @@ impl Contraction {
         c
     }
 
-    /// Adds edge u→x of weight w standing for record (a, b), or lowers the existing one to it.
-    fn add_edge(&mut self, u: usize, x: usize, w: f64, a: i32, b: i32) {
+    /// Adds edge u→x of weight w standing for record (a, b) (a base edge of `hops` hops when a < 0), or lowers the
+    /// existing one to it.
+    fn add_edge(&mut self, u: usize, x: usize, w: f64, a: i32, b: i32, hops: i32) {
         let i = self.out.find(u, x as i32);
         if i < 0 {
-            let r = self.r.add(u as u32, x as u32, a, b);
+            let r = self.r.add(u as u32, x as u32, a, b, hops);
             self.out.push(u, x as i32, w, r);
             self.inn.push(x, u as i32, w, r);
             self.live += 1;
@@ -290,7 +312,7 @@ impl Contraction {
         self.out.e[i].w = w;
         let j = self.inn.find(x, u as i32) as usize;
         self.inn.e[j].w = w;
-        self.r.set(r, a, b);
+        self.r.set(r, a, b, hops);
     }
 
     /// Shortcuts needed to contract v (witness searches limited to `settles` settled states), added when `apply`;
@@ -346,7 +368,7 @@ impl Contraction {
                 let rx = self.out.e[j].rec;
                 self.added_hops += self.r.hops[ru as usize] as f64 + self.r.hops[rx as usize] as f64;
                 if apply {
-                    self.add_edge(u, x, via, ru, rx);
+                    self.add_edge(u, x, via, ru, rx, 0);
                 }
             }
         }

@@ -18,9 +18,10 @@ impl Records {
         Records { n: 0, tail: Vec::new(), head: Vec::new(), a: Vec::new(), b: Vec::new(), hops: Vec::new() }
     }
 
-    /// Appends a record and returns its number.
-    pub fn add(&mut self, tail: u32, head: u32, a: i32, b: i32) -> i32 {
-        let h = self.hops_of(a, b);
+    /// Appends a record and returns its number; `base_hops` is a base edge's hop count (1 for a road transition; an
+    /// overlay's input edge stands for a record of a cell and brings its hops).
+    pub fn add(&mut self, tail: u32, head: u32, a: i32, b: i32, base_hops: i32) -> i32 {
+        let h = self.hops_of(a, b, base_hops);
         self.tail.push(tail);
         self.head.push(head);
         self.a.push(a);
@@ -31,15 +32,15 @@ impl Records {
     }
 
     /// Makes record r stand for (a, b) instead.
-    pub fn set(&mut self, r: usize, a: i32, b: i32) {
+    pub fn set(&mut self, r: usize, a: i32, b: i32, base_hops: i32) {
         self.a[r] = a;
         self.b[r] = b;
-        self.hops[r] = self.hops_of(a, b);
+        self.hops[r] = self.hops_of(a, b, base_hops);
     }
 
-    fn hops_of(&self, a: i32, b: i32) -> i32 {
+    fn hops_of(&self, a: i32, b: i32, base_hops: i32) -> i32 {
         if a < 0 {
-            1
+            base_hops
         } else {
             self.hops[a as usize].wrapping_add(self.hops[b as usize])
         }

@@ -1,6 +1,6 @@
 //! Contraction hierarchy queries: ContractionHierarchy.route and .table of src/route/ch.ts step for step
 //! (same seeds, same stall-on-demand, same heap, same relaxation order, the same core search: wasm/src/core.rs),
-//! over the pack's "CH layout v4" arrays and
+//! over the pack's "CH layout v5" arrays (records already in the order searched here) and
 //! the record weights, durations and lengths the TypeScript side derived, copied into linear memory in a layout made
 //! for these searches (src/route/wasm/ch.ts): states renumbered by rank, labels reduced to weights, shortcut
 //! children in unpacking order. Renumbering changes no answer: the heap compares keys only, and each state keeps
@@ -90,9 +90,8 @@ pub struct Ch {
     pub rec_first: *const u32,
     /// Per record, in search order: weight and the other state (read by the searches) and its unpacking slot.
     pub rec: *const Rec,
-    /// Per slot: children and sums. Slots follow a depth-first preorder of the shortcut trees, so unpacking mostly
-    /// reads forward through memory, and a chain's records are read once for their sums and again, cached, for
-    /// their arcs.
+    /// Per slot: children and sums. The TypeScript side gives each record the slot of its own index (CH layout
+    /// v5: a depth-first order of the slots cost more at load than it saved in unpacking).
     pub kids: *const Unpack,
     /// Unpacked path of the last route (capacity `path_cap` arcs) and the explicit stack unpacking uses.
     pub path_cap: u32,

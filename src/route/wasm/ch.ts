@@ -18,8 +18,9 @@ const INITIAL_BUCKETS = 4096;
 /**
  * A pack's hierarchy (with or without a core) queried by the WebAssembly core, with the signatures and answers of
  * ContractionHierarchy's `route` and `table` (same algorithm, same heap: same meeting state, same path, same sums).
- * The core lays the hierarchy out for its searches (states renumbered by rank, so the core's states are the first
- * ones, labels reduced to weights, children in unpacking order; see wasm/src/ch.rs), which changes no answer.
+ * The core searches and unpacks the records in the pack's order (CH layout v5: states by rank from the top, so the
+ * core's states are the first ones; see wasm/src/ch.rs) with labels reduced to weights, which changes no answer. At
+ * load: two passes over the records in order.
  * Memory: 40 bytes per record (other state, weight and unpacking slot; children, seconds and metres), about 130
  * bytes per state, and per core state its landmark weights and 40 bytes of core search state. Throws RangeError
  * when memory cannot grow or a record weight is not finite (a corrupt pack).
@@ -38,54 +39,24 @@ export class WasmHierarchy {
     const arrays = ch.ch;
     const R = arrays.node.length;
     this.header = m.filled(CH_BYTES, 0);
-    // States renumbered from the highest rank down (see `perm` in wasm/src/ch.rs), each followed by its upward
-    // then its downward records, in pack order.
-    const perm = new Uint32Array(S),
-      inv = new Uint32Array(S);
-    for (let s = 0; s < S; s++) {
-      perm[s] = S - 1 - arrays.rank[s]!;
-      inv[S - 1 - arrays.rank[s]!] = s;
-    }
-    const first = new Uint32Array(2 * S + 1);
-    const order = new Uint32Array(R),
-      renamed = new Uint32Array(R);
-    let k = 0;
-    for (let v = 0; v < S; v++) {
-      const u = inv[v]!;
-      first[2 * v] = k;
-      for (let r = arrays.upFirst[u]!; r < arrays.upFirst[u + 1]!; r++) {
-        order[k] = r;
-        renamed[r] = k++;
-      }
-      first[2 * v + 1] = k;
-      for (let r = arrays.dnFirst[u]!; r < arrays.dnFirst[u + 1]!; r++) {
-        order[k] = r;
-        renamed[r] = k++;
-      }
-    }
-    first[2 * S] = k;
-    // Children in search order: first, second, or -1 and the payload arc.
-    const ab = new Int32Array(2 * R);
-    for (let q = 0; q < R; q++) {
-      const r = order[q]!,
-        a = arrays.a[r]!,
-        b = arrays.b[r]!;
-      ab[2 * q] = a < 0 ? a : renamed[a]!;
-      ab[2 * q + 1] = a < 0 ? b : renamed[b]!;
-    }
-    const [slot, kids] = this.unpackOrder(ab, order);
-    // What a relaxation reads (weight, other state) in one 16-byte slot, with the record's unpacking slot.
+    // States renumbered from the highest rank down (see `perm` in wasm/src/ch.rs): the pack's record order (CH
+    // layout v5), so the records and their ranges are used as they are.
+    const perm = new Uint32Array(S);
+    for (let s = 0; s < S; s++) perm[s] = S - 1 - arrays.rank[s]!;
+    const kids = this.unpackRecords();
+    // What a relaxation reads (weight, other state) in one 16-byte slot, with the record's unpacking slot (itself).
     const rec = m.alloc(CH_REC_BYTES * R);
     const recU32 = new Uint32Array(m.buffer, rec, 4 * R),
       recF64 = new Float64Array(m.buffer, rec, 2 * R);
+    const w = ch.w,
+      node = arrays.node;
     for (let q = 0; q < R; q++) {
-      const r = order[q]!;
       // The core's labels read Infinity as "not labelled", so a record must never offer an infinite weight (the
       // builder drops closed arcs; only a corrupt pack could): refused, the router then stays in TypeScript.
-      if (!Number.isFinite(ch.w[r]!)) throw new RangeError(`hierarchy record ${r} has weight ${ch.w[r]}`);
-      recF64[2 * q] = ch.w[r]!;
-      recU32[4 * q + 2] = perm[arrays.node[r]!]!;
-      recU32[4 * q + 3] = slot[q]!;
+      if (!Number.isFinite(w[q]!)) throw new RangeError(`hierarchy record ${q} has weight ${w[q]}`);
+      recF64[2 * q] = w[q]!;
+      recU32[4 * q + 2] = perm[node[q]!]!;
+      recU32[4 * q + 3] = q;
     }
     // A shortest path holds each state at most once (plus the source and target arcs).
     const pathCap = S + 2;
@@ -94,7 +65,7 @@ export class WasmHierarchy {
       ['edgeBased', ch.edgeBased ? 1 : 0],
       ['resultArc', -1],
       ['perm', m.copy(perm)],
-      ['recFirst', m.copy(first)],
+      ['recFirst', m.copy(arrays.first)],
       ['rec', rec],
       ['kids', kids],
       ['pathCap', pathCap],
@@ -147,44 +118,27 @@ export class WasmHierarchy {
   }
 
   /**
-   * Records for unpacking (`Unpack` in wasm/src/ch.rs: children's slots or -1 and the payload arc, seconds,
-   * metres), laid out in depth-first preorder of the shortcut trees from the top states' records down, so a
-   * shortcut's first child and the rest of its subtree mostly follow it in memory. `ab`: children per record in
-   * search order; `order`: pack record per search record. Returns each search record's slot and the address.
+   * Records for unpacking (`Unpack` in wasm/src/ch.rs: children or -1 and the payload arc, seconds, metres), in the
+   * pack's record order: a record's unpacking slot is its index. A depth-first preorder of the shortcut trees (a
+   * subtree mostly following its root in memory) was laid out here before CH layout v5; on NY it cost 0.7 s of CPU at
+   * a vehicle's first request, and over 1,024 seeded pairs route p50 and p99 did not differ from this order's
+   * (shared machine). Returns the address.
    */
-  private unpackOrder(ab: Int32Array, order: Uint32Array): [Int32Array, number] {
+  private unpackRecords(): number {
     const m = this.core.mem;
-    const R = ab.length >> 1;
-    const slot = new Int32Array(R).fill(-1),
-      stack = new Int32Array(2 * R + 1);
-    let next = 0;
-    for (let q = 0; q < R; q++) {
-      if (slot[q]! >= 0) continue;
-      let sp = 0;
-      stack[sp++] = q;
-      while (sp > 0) {
-        const x = stack[--sp]!;
-        if (slot[x]! >= 0) continue;
-        slot[x] = next++;
-        if (ab[2 * x]! >= 0) {
-          stack[sp++] = ab[2 * x + 1]!;
-          stack[sp++] = ab[2 * x]!;
-        }
-      }
-    }
+    const { a, b } = this.ch.ch;
+    const { dur, len } = this.ch;
+    const R = a.length;
     const at = m.alloc(CH_UNPACK_BYTES * R);
     const i32 = new Int32Array(m.buffer, at, (CH_UNPACK_BYTES >> 2) * R),
       f64 = new Float64Array(m.buffer, at, (CH_UNPACK_BYTES >> 3) * R);
     for (let q = 0; q < R; q++) {
-      const p = slot[q]!,
-        a = ab[2 * q]!,
-        b = ab[2 * q + 1]!;
-      i32[6 * p] = a < 0 ? a : slot[a]!;
-      i32[6 * p + 1] = a < 0 ? b : slot[b]!;
-      f64[3 * p + 1] = this.ch.dur[order[q]!]!;
-      f64[3 * p + 2] = this.ch.len[order[q]!]!;
+      i32[6 * q] = a[q]!;
+      i32[6 * q + 1] = b[q]!;
+      f64[3 * q + 1] = dur[q]!;
+      f64[3 * q + 2] = len[q]!;
     }
-    return [slot, at];
+    return at;
   }
 
   /** The fields of one search side's memory (`SideMem` in wasm/src/ch.rs): every state unlabelled, not queued. */

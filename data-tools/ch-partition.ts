@@ -1,0 +1,395 @@
+import { doubled } from '../src/route/doubled.js';
+import { CORE_RULE } from './ch-core.js';
+import type { BaseGraph } from './ch-build.js';
+import type { Contraction, LiveLists, StopRule } from './ch-wasm.js';
+
+/**
+ * When a hierarchy is contracted cell-wise (see `Partitioned`) rather than in one WebAssembly instance, and how
+ * finely. Measured on NY as OSM (666 k edge-based states per vehicle, three vehicles; shared, loaded machine): cells
+ * of 131 k states (1.3 % of the states on a boundary, bench/ch-cells.ts) gave exact answers and a core of 7.8–8.5 k
+ * states, but 17 % more contraction CPU than one instance per hierarchy and 23–28 % more records (each cell's
+ * interior is contracted to the last state, where one instance stops at the core rule). So cells are used only
+ * where one instance cannot be trusted to hold the hierarchy: `minStates`. An instance holds at most 4 GB (wasm32)
+ * and needs about 0.9 KB per state (NY: 0.61 GB), with its pools growing by doubling; 2 M states (about 1.8 GB)
+ * keeps a margin, and below it packs keep their bytes. `cellStates`: the most states of one cell (about 0.12 GB per
+ * instance in flight); `topStates`: an overlay bigger than this is cut again.
+ */
+export const PARTITION = {
+  minStates: 2_000_000,
+  cellStates: 131_072,
+  topStates: 1_000_000,
+} as const;
+
+/** One instance's work in a partitioned contraction: a cell (boundary states kept) or the top overlay. */
+export interface CellJob {
+  graph: BaseGraph;
+  stop: StopRule;
+}
+
+/**
+ * One level of a partitioned contraction: its states (global state of each, in key order, so ranges are compact
+ * on the map) and its graph over them. Level 0 is the base graph (its edges become new records); an overlay's edges
+ * stand for records already made (payload: the record, with its hops).
+ */
+interface Level {
+  ids: Uint32Array;
+  g: BaseGraph;
+  base: boolean;
+}
+
+/** The cells of a level: ranges of its states, each state's cell, boundary flags and overlay numbers. */
+interface Cut {
+  bounds: Uint32Array;
+  cellOf: Uint32Array;
+  boundary: Uint8Array;
+  /** The overlay number of each boundary state (its rank among them in level order), else -1. */
+  overlay: Int32Array;
+  overlayStates: number;
+}
+
+/** Growable arrays of typed values, appended by index. */
+class Column<T extends Uint32Array | Int32Array | Float64Array> {
+  n = 0;
+  constructor(public data: T) {}
+  push(v: number): void {
+    if (this.n === this.data.length) this.data = doubled(this.data);
+    this.data[this.n++] = v;
+  }
+  view(): T {
+    return this.data.subarray(0, this.n) as T;
+  }
+}
+
+/**
+ * A hierarchy contracted cell-wise (nested-dissection style CH), for graphs too big for one instance and in
+ * parallel: the states, in key order (BaseGraph `key`: spatially ordered), are cut into ranges of at most
+ * `cellStates`; a state is a boundary state when an edge joins it to another cell. Each cell's interior is
+ * contracted in its own instance with its boundary states kept (witness searches confined to the cell stay sound: a
+ * missed witness only adds a shortcut). The boundary states, with the live edges each cell leaves among them (each
+ * standing for a record already made) and the edges between cells, form the overlay, which keeps the level order
+ * and is cut again while bigger than `topStates`, else contracted in one instance by the core rule (its fraction of
+ * the whole graph's states) or to the forced core size. Records, ranks (cell interiors first in cell order, then
+ * each overlay level, the core last in state order) and the core's live lists come out as one `Contraction`, the
+ * same shape a single instance gives, so the layout and pack format do not change.
+ *
+ * Driven by rounds: `jobs()` gives the instances of the current level (independent: run them in any order or
+ * thread), `take(i, result)` must then be called in job order, and `contraction()` gives the result once `jobs()`
+ * returns null. Memory between rounds: the records made so far and the current level's graph.
+ */
+export class Partitioned {
+  private readonly S: number;
+  private readonly tail = new Column(new Uint32Array(1024));
+  private readonly head = new Column(new Uint32Array(1024));
+  private readonly a = new Column(new Int32Array(1024));
+  private readonly b = new Column(new Int32Array(1024));
+  private readonly hops = new Column(new Int32Array(1024));
+  private readonly rank: Uint32Array;
+  private nextRank = 0;
+  private level: Level;
+  private cut: Cut | null = null;
+  /** The overlay being gathered from the current level's cells. */
+  private ov: {
+    ids: Column<Uint32Array>;
+    first: Uint32Array;
+    head: Column<Uint32Array>;
+    w: Column<Float64Array>;
+    rec: Column<Int32Array>;
+    hops: Column<Int32Array>;
+  } | null = null;
+  private taken = 0;
+  /** The current level is contracted in one instance (the top). */
+  private whole = false;
+  private result: Contraction | null = null;
+
+  /** `coreSize` ≥ 0 forces the core size (ContractOptions), else the core rule. */
+  constructor(
+    g: BaseGraph,
+    private readonly coreSize: number,
+    private readonly cellStates: number,
+    private readonly topStates: number,
+  ) {
+    this.S = g.states;
+    this.rank = new Uint32Array(g.states);
+    this.level = baseLevel(g);
+  }
+
+  /** The instances to run for the current level, or null when the contraction is finished. */
+  jobs(): CellJob[] | null {
+    if (this.result) return null;
+    const L = this.level;
+    this.taken = 0;
+    if (this.whole) {
+      this.cut = null;
+      const { fraction, minStates, degree } = CORE_RULE;
+      return [{ graph: L.g, stop: { coreSize: this.coreSize, fraction, minStates, degree, ruleStates: this.S } }];
+    }
+    const cut = cutLevel(L.g, this.cellStates);
+    this.cut = cut;
+    const n = cut.overlayStates;
+    this.ov = {
+      ids: new Column(new Uint32Array(n)),
+      first: new Uint32Array(n + 1),
+      head: new Column(new Uint32Array(1024)),
+      w: new Column(new Float64Array(1024)),
+      rec: new Column(new Int32Array(1024)),
+      hops: new Column(new Int32Array(1024)),
+    };
+    const jobs: CellJob[] = [];
+    for (let c = 0; c + 1 < cut.bounds.length; c++) jobs.push(cellJob(L, cut, c));
+    return jobs;
+  }
+
+  /** Merges the result of job `i` of the current round (called in job order). */
+  take(i: number, r: Contraction): void {
+    if (i !== this.taken++) throw new Error(`partitioned contraction: job ${i} taken out of order`);
+    const L = this.level;
+    const cut = this.cut;
+    if (!cut) {
+      this.finish(r);
+      return;
+    }
+    const lo = cut.bounds[i]!,
+      hi = cut.bounds[i + 1]!;
+    const gid = this.records(r, L, lo);
+    const contracted = hi - lo - r.core;
+    for (let s = 0; s < hi - lo; s++)
+      if (r.rank[s]! < contracted) this.rank[L.ids[lo + s]!] = this.nextRank + r.rank[s]!;
+    this.nextRank += contracted;
+    const ov = this.ov!;
+    const g = L.g;
+    for (let s = 0; s < hi - lo; s++) {
+      const u = lo + s;
+      if (!cut.boundary[u]) continue;
+      const o = cut.overlay[u]!;
+      ov.ids.push(L.ids[u]!);
+      // The cell's live edges among its boundary states: each stands for a record of the cell.
+      for (let k = 0, j = r.out.start[s]!; k < r.out.len[s]!; k++, j++) {
+        const rec = r.out.rec[j]!;
+        this.overlayEdge(cut.overlay[lo + r.out.other[j]!]!, r.out.w[j]!, gid[rec]!, r.hops[rec]!);
+      }
+      // Edges to other cells: base edges become records now; an overlay's already are records.
+      for (let e = g.first[u]!; e < g.first[u + 1]!; e++) {
+        const x = g.head[e]!,
+          w = g.weight[e]!;
+        if (w === Infinity || cut.cellOf[x] === i) continue;
+        const rec = L.base ? this.addRecord(L.ids[u]!, L.ids[x]!, -1, g.payload[e]!, 1) : g.payload[e]!;
+        this.overlayEdge(cut.overlay[x]!, w, rec, L.base ? 1 : g.hops![e]!);
+      }
+      ov.first[o + 1] = ov.head.n;
+    }
+    if (this.taken === cut.bounds.length - 1) this.nextLevel();
+  }
+
+  /** The finished contraction (after `jobs()` returned null). */
+  contraction(): Contraction {
+    if (!this.result) throw new Error('partitioned contraction: not finished');
+    return this.result;
+  }
+
+  private overlayEdge(head: number, w: number, rec: number, hops: number): void {
+    const ov = this.ov!;
+    ov.head.push(head);
+    ov.w.push(w);
+    ov.rec.push(rec);
+    ov.hops.push(hops);
+  }
+
+  private addRecord(tail: number, head: number, a: number, b: number, hops: number): number {
+    this.tail.push(tail);
+    this.head.push(head);
+    this.a.push(a);
+    this.b.push(b);
+    this.hops.push(hops);
+    return this.tail.n - 1;
+  }
+
+  /**
+   * Global numbers of an instance's records, the new ones appended: every record of a level-0 instance is new; in
+   * an overlay, a base record (a < 0) is the record its input edge stands for (b), and only shortcuts are new. An
+   * overlay edge the instance lowered in place to a shortcut (add_edge) is then a new shortcut, and the record it
+   * stood for stays as a heavier parallel edge nothing refers to: kept, since dropping it would renumber every later
+   * record, and a real path's weight never makes an answer wrong. Children can have higher numbers than their
+   * parent (lowered in place), hence two passes. `lo`: the level number of the instance's state 0.
+   */
+  private records(r: Contraction, L: Level, lo: number): Int32Array {
+    const R = r.records;
+    const gid = new Int32Array(R.n);
+    const first = this.tail.n;
+    for (let k = 0; k < R.n; k++) {
+      gid[k] = !L.base && R.a[k]! < 0 ? R.b[k]! : this.addRecord(0, 0, 0, 0, 0);
+    }
+    for (let k = 0; k < R.n; k++) {
+      const id = gid[k]!;
+      if (id < first) continue;
+      this.tail.data[id] = L.ids[lo + R.tail[k]!]!;
+      this.head.data[id] = L.ids[lo + R.head[k]!]!;
+      const sc = R.a[k]! >= 0;
+      this.a.data[id] = sc ? gid[R.a[k]!]! : -1;
+      this.b.data[id] = sc ? gid[R.b[k]!]! : R.b[k]!;
+      this.hops.data[id] = r.hops[k]!;
+    }
+    return gid;
+  }
+
+  /** Makes the gathered overlay the next level; contracts it whole next when cutting no longer shrinks it. */
+  private nextLevel(): void {
+    const ov = this.ov!;
+    const n = ov.ids.n;
+    const before = this.level.g.states;
+
+    this.level = {
+      ids: ov.ids.view(),
+      g: {
+        states: n,
+        first: ov.first,
+        head: ov.head.view(),
+        weight: ov.w.view(),
+        payload: ov.rec.view(),
+        hops: ov.hops.view(),
+      },
+      base: false,
+    };
+    this.ov = null;
+    // A cut that leaves most states on a boundary is no progress: contract the overlay whole.
+    this.whole = n <= this.topStates || n > 0.8 * before;
+  }
+
+  /**
+   * Merges the top instance: its records and ranks, then the core (its uncontracted states) ranked last in state
+   * order with its live lists over the global states, as a single instance leaves them.
+   */
+  private finish(r: Contraction): void {
+    const L = this.level;
+    const n = L.g.states;
+    const gid = this.records(r, L, 0);
+    const contracted = n - r.core;
+    const core: number[] = [];
+    for (let s = 0; s < n; s++) {
+      if (r.rank[s]! < contracted) this.rank[L.ids[s]!] = this.nextRank + r.rank[s]!;
+      else core.push(s);
+    }
+    this.nextRank += contracted;
+    core.sort((x, y) => L.ids[x]! - L.ids[y]!);
+    core.forEach((s, i) => (this.rank[L.ids[s]!] = this.nextRank + i));
+    const lists = (l: LiveLists): LiveLists => {
+      const start = new Int32Array(this.S),
+        len = new Int32Array(this.S);
+      let m = 0;
+      for (const s of core) m += l.len[s]!;
+      const other = new Int32Array(m),
+        w = new Float64Array(m),
+        rec = new Int32Array(m);
+      let at = 0;
+      for (const s of core) {
+        const v = L.ids[s]!;
+        start[v] = at;
+        len[v] = l.len[s]!;
+        for (let k = 0, j = l.start[s]!; k < l.len[s]!; k++, j++, at++) {
+          other[at] = L.ids[l.other[j]!]!;
+          w[at] = l.w[j]!;
+          rec[at] = gid[l.rec[j]!]!;
+        }
+      }
+      return { start, len, other, w, rec };
+    };
+    const N = this.tail.n;
+    this.result = {
+      records: { n: N, tail: this.tail.view(), head: this.head.view(), a: this.a.view(), b: this.b.view() },
+      hops: this.hops.view(),
+      rank: this.rank,
+      core: core.length,
+      out: lists(r.out),
+      inn: lists(r.inn),
+    };
+  }
+}
+
+/** Level 0: the base graph in key order; its edges become new records. */
+function baseLevel(g: BaseGraph): Level {
+  return { ...inKeyOrder(g), base: true };
+}
+
+/**
+ * A graph renumbered in key order (BaseGraph `key`; a stable counting sort: states of equal key keep their order):
+ * `ids[i]` is the state numbered i, `g` the graph over the new numbers.
+ */
+export function inKeyOrder(g: BaseGraph): { ids: Uint32Array; g: BaseGraph } {
+  const S = g.states;
+  const ids = new Uint32Array(S);
+  if (g.key) {
+    let max = 0;
+    for (let s = 0; s < S; s++) max = Math.max(max, g.key[s]!);
+    const at = new Uint32Array(max + 2);
+    for (let s = 0; s < S; s++) at[g.key[s]! + 1]!++;
+    for (let k = 0; k <= max; k++) at[k + 1]! += at[k]!;
+    for (let s = 0; s < S; s++) ids[at[g.key[s]!]!++] = s;
+  } else for (let s = 0; s < S; s++) ids[s] = s;
+  const pos = new Uint32Array(S);
+  for (let i = 0; i < S; i++) pos[ids[i]!] = i;
+  const first = new Uint32Array(S + 1);
+  for (let i = 0; i < S; i++) first[i + 1] = first[i]! + g.first[ids[i]! + 1]! - g.first[ids[i]!]!;
+  const E = first[S]!;
+  const head = new Uint32Array(E),
+    weight = new Float64Array(E),
+    payload = new Int32Array(E);
+  for (let i = 0; i < S; i++) {
+    const s = ids[i]!;
+    for (let e = g.first[s]!, k = first[i]!; e < g.first[s + 1]!; e++, k++) {
+      head[k] = pos[g.head[e]!]!;
+      weight[k] = g.weight[e]!;
+      payload[k] = g.payload[e]!;
+    }
+  }
+  return { ids, g: { states: S, first, head, weight, payload } };
+}
+
+/** Cuts a level's states into ranges of at most `cellStates` (equal sizes) and finds the boundary states. */
+export function cutLevel(g: BaseGraph, cellStates: number): Cut {
+  const n = g.states;
+  const cells = Math.max(1, Math.ceil(n / cellStates));
+  const bounds = new Uint32Array(cells + 1);
+  for (let c = 0; c <= cells; c++) bounds[c] = Math.floor((c * n) / cells);
+  const cellOf = new Uint32Array(n);
+  for (let c = 0; c < cells; c++) cellOf.fill(c, bounds[c]!, bounds[c + 1]!);
+  const boundary = new Uint8Array(n);
+  for (let u = 0; u < n; u++)
+    for (let e = g.first[u]!; e < g.first[u + 1]!; e++) {
+      const x = g.head[e]!;
+      if (g.weight[e] !== Infinity && cellOf[x] !== cellOf[u]) boundary[u] = boundary[x] = 1;
+    }
+  const overlay = new Int32Array(n).fill(-1);
+  let overlayStates = 0;
+  for (let u = 0; u < n; u++) if (boundary[u]) overlay[u] = overlayStates++;
+  return { bounds, cellOf, boundary, overlay, overlayStates };
+}
+
+/** The instance of cell c: its states and the edges between them, its boundary states kept, contracted fully. */
+function cellJob(L: Level, cut: Cut, c: number): CellJob {
+  const g = L.g;
+  const lo = cut.bounds[c]!,
+    hi = cut.bounds[c + 1]!;
+  const first = new Uint32Array(hi - lo + 1);
+  for (let u = lo; u < hi; u++) {
+    let k = 0;
+    for (let e = g.first[u]!; e < g.first[u + 1]!; e++) if (cut.cellOf[g.head[e]!] === c) k++;
+    first[u - lo + 1] = first[u - lo]! + k;
+  }
+  const E = first[hi - lo]!;
+  const head = new Uint32Array(E),
+    weight = new Float64Array(E),
+    payload = new Int32Array(E),
+    hops = g.hops && new Int32Array(E);
+  let k = 0;
+  for (let u = lo; u < hi; u++)
+    for (let e = g.first[u]!; e < g.first[u + 1]!; e++) {
+      if (cut.cellOf[g.head[e]!] !== c) continue;
+      head[k] = g.head[e]! - lo;
+      weight[k] = g.weight[e]!;
+      payload[k] = g.payload[e]!;
+      if (hops) hops[k] = g.hops![e]!;
+      k++;
+    }
+  const graph: BaseGraph = { states: hi - lo, first, head, weight, payload, keep: cut.boundary.slice(lo, hi) };
+  if (hops) graph.hops = hops;
+  return { graph, stop: { coreSize: 0, fraction: 0, minStates: 0, degree: 0 } };
+}

@@ -1,0 +1,147 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildOsmPack } from '../data-tools/build-pack.js';
+import { TUNING, type BaseGraph } from '../data-tools/ch-build.js';
+import { cutLevel, Partitioned } from '../data-tools/ch-partition.js';
+import { contractInWasm, type Contraction } from '../data-tools/ch-wasm.js';
+import { Pack } from '../src/pack/reader.js';
+import { RoadGraph } from '../src/route/graph.js';
+import { Router } from '../src/route/router.js';
+import { asciiMapPack } from './helpers/ascii-map.js';
+import { checkPairs, vehicleGraphs } from './helpers/ch-check.js';
+import { RESTRICTED_GRID } from './helpers/ch-maps.js';
+import { OSM, PACK_INPUTS, testPack } from './helpers/packs.js';
+import { randomEndpoints } from './helpers/route-reference.js';
+
+/** Index entries of a pack's hierarchies. */
+const index = (pack: Pack): { list: { states: number; core: number }[] } => pack.json('ch.index');
+
+/** A partitioned contraction run in this thread, its instances one after the other. */
+function partitioned(g: BaseGraph, cellStates: number, coreSize = -1): Contraction {
+  const p = new Partitioned(g, coreSize, cellStates, cellStates);
+  for (let jobs = p.jobs(); jobs; jobs = p.jobs())
+    jobs.forEach((j, i) => p.take(i, contractInWasm(j.graph, j.stop, TUNING)));
+  return p.contraction();
+}
+
+/**
+ * Checks a contraction's records against its base graph: a base record is one of the graph's edges (weight: the
+ * lightest such edge); a shortcut's children exist, run tail → bypassed state → head, the bypassed state ranks below
+ * both ends, and the weight adds up. The core's live edges carry the weight of the record they stand for. Returns
+ * the shortcuts.
+ */
+function checkRecords(g: BaseGraph, c: Contraction): number {
+  const R = c.records;
+  const w = new Float64Array(R.n).fill(NaN);
+  const weight = (r: number): number => {
+    if (!Number.isNaN(w[r]!)) return w[r]!;
+    if (R.a[r]! < 0) {
+      let best = Infinity;
+      for (let e = g.first[R.tail[r]!]!; e < g.first[R.tail[r]! + 1]!; e++)
+        if (g.head[e] === R.head[r] && g.payload[e] === R.b[r]) best = Math.min(best, g.weight[e]!);
+      expect(best, `record ${r} is a base edge`).toBeLessThan(Infinity);
+      return (w[r] = best);
+    }
+    return (w[r] = weight(R.a[r]!) + weight(R.b[r]!));
+  };
+  let shortcuts = 0;
+  for (let r = 0; r < R.n; r++) {
+    weight(r);
+    if (R.a[r]! < 0) continue;
+    shortcuts++;
+    const a = R.a[r]!,
+      b = R.b[r]!;
+    expect(a >= 0 && a < R.n && b >= 0 && b < R.n).toBe(true);
+    expect(R.tail[a]).toBe(R.tail[r]);
+    expect(R.head[b]).toBe(R.head[r]);
+    const mid = R.head[a]!;
+    expect(R.tail[b]).toBe(mid);
+    expect(c.rank[mid]!).toBeLessThan(Math.min(c.rank[R.tail[r]!]!, c.rank[R.head[r]!]!));
+  }
+  for (const l of [c.out, c.inn])
+    for (let s = 0; s < g.states; s++)
+      for (let k = 0, j = l.start[s]!; k < l.len[s]!; k++, j++) expect(l.w[j]).toBe(w[l.rec[j]!]);
+  return shortcuts;
+}
+
+describe('partitioned (cell-wise) contraction', () => {
+  let hanoi: BaseGraph[];
+  beforeAll(() => {
+    hanoi = vehicleGraphs(Pack.from(testPack('hanoi')));
+  }, 120_000);
+
+  it('cells of NY-like spatial order: the boundary is a minority of each cell on Hanoi', () => {
+    for (const g of hanoi) {
+      const cut = cutLevel(g, 4000);
+      // Cells are ranges of the state order here (Hanoi's states are arcs, in their tail node's Hilbert order).
+      expect(cut.overlayStates / g.states).toBeLessThan(0.35);
+    }
+  });
+
+  it('a state kept uncontracted is never ranked below a contracted one, and all others are contracted', () => {
+    const g = hanoi[0]!;
+    const keep = new Uint8Array(g.states);
+    let kept = 0;
+    for (let s = 0; s < g.states; s += 7) ((keep[s] = 1), kept++);
+    const c = contractInWasm({ ...g, keep }, { coreSize: 0, fraction: 0, minStates: 0, degree: 0 }, TUNING);
+    expect(c.core).toBe(kept);
+    for (let s = 0; s < g.states; s++) expect(c.rank[s]! >= g.states - kept).toBe(keep[s] === 1);
+  });
+
+  it('records: children exist, touch the state they bypass, weights add up (Hanoi, three vehicles, cores)', () => {
+    for (const g of hanoi)
+      for (const [cells, core] of [
+        [1500, -1],
+        [3000, 800],
+      ] as const) {
+        const c = partitioned(g, cells, core);
+        if (core > 0) expect(c.core).toBeGreaterThan(0);
+        expect(checkRecords(g, c)).toBeGreaterThan(g.states / 4);
+        // Every state has a rank of its own.
+        expect(new Set(c.rank).size).toBe(g.states);
+      }
+  });
+
+  for (const coreSize of [undefined, 6]) {
+    it(`all pairs on an ASCII map cut into cells of 5 states${coreSize ? ', with a forced core' : ''}`, () => {
+      const { pack } = asciiMapPack(RESTRICTED_GRID, 'cells', { cellStates: 5, coreSize, threads: 1 });
+      const e = index(pack).list[0]!;
+      if (coreSize) expect(e.core).toBeGreaterThan(0);
+      else expect(e.core).toBe(0);
+      const g = new RoadGraph(pack);
+      for (const wasm of [false, true]) {
+        const router = new Router(g, pack, { wasm });
+        const pts = randomEndpoints(g, router, 0, 40, 3);
+        expect(checkPairs(g, router, 0, pts, pts)).toBeGreaterThan(1000);
+      }
+    });
+  }
+
+  describe('Hanoi, cells of 2,000 states', () => {
+    const inputs = PACK_INPUTS.hanoi.map((f) => OSM + f);
+    const build = (threads: number, coreSize?: number) =>
+      buildOsmPack({ inputs, name: 'hanoi', admin: null, contraction: { cellStates: 2000, threads, coreSize } });
+    let bytes: Uint8Array;
+    beforeAll(() => {
+      bytes = build(2);
+    }, 300_000);
+
+    it('builds the same bytes with one and two threads, twice', () => {
+      expect(Buffer.from(build(1)).equals(Buffer.from(bytes))).toBe(true);
+      expect(Buffer.from(build(2)).equals(Buffer.from(bytes))).toBe(true);
+    }, 600_000);
+
+    for (const coreSize of [undefined, 1500])
+      it(`500 seeded pairs per vehicle equal plain Dijkstra${coreSize ? ', with a forced core' : ''}`, () => {
+        const pack = Pack.from(coreSize ? build(2, coreSize) : bytes);
+        if (coreSize) expect(index(pack).list.every((e) => e.core > 0)).toBe(true);
+        const g = new RoadGraph(pack);
+        for (const wasm of [false, true]) {
+          const router = new Router(g, pack, { wasm });
+          for (const profile of [0, 1, 3]) {
+            const pts = randomEndpoints(g, router, profile, 45, 21 + profile);
+            expect(checkPairs(g, router, profile, pts.slice(0, 20), pts.slice(20))).toBeGreaterThan(250);
+          }
+        }
+      }, 600_000);
+  });
+});

@@ -1,0 +1,62 @@
+import { expect } from 'vitest';
+import type { BaseGraph } from '../../data-tools/ch-build.js';
+import { baseGraph } from '../../data-tools/ch-pack.js';
+import type { Pack } from '../../src/pack/reader.js';
+import { ArcCosts } from '../../src/route/costs.js';
+import { RoadGraph } from '../../src/route/graph.js';
+import { arcBearings } from '../../src/route/turn-model.js';
+import { TurnTable } from '../../src/route/turns.js';
+import type { Router } from '../../src/route/router.js';
+import type { Endpoint } from '../../src/route/search.js';
+import { PlainDijkstra } from './route-reference.js';
+
+/**
+ * Every origin to every destination through `router` (direction and matrix) against a plain edge-based Dijkstra:
+ * the same weight, a path whose weight adds up to it, and matrix values exactly the direction's. Returns the pairs
+ * with a route.
+ */
+export function checkPairs(
+  g: RoadGraph,
+  router: Router,
+  profile: number,
+  origins: Endpoint[],
+  dests: Endpoint[],
+): number {
+  const plain = new PlainDijkstra(g, profile, 'fastest');
+  const ctx = router.context(profile);
+  const table = router.table(origins, dests, profile);
+  let found = 0;
+  origins.forEach((a, i) => {
+    const dist = plain.run(a.edge, a.t);
+    dests.forEach((b, j) => {
+      const want = plain.to(dist, a, b.edge, b.t);
+      const leg = router.leg(a, b, profile);
+      const k = i * dests.length + j;
+      if (want === Infinity) {
+        expect(leg).toBeNull();
+        expect(table.weight[k]).toBe(Infinity);
+        return;
+      }
+      found++;
+      expect(leg!.weight).toBeCloseTo(want, 6);
+      const arcs = leg!.path.arcs;
+      for (let x = 0; x + 1 < arcs.length; x++) expect(plain.turnOk(arcs[x]!, arcs[x + 1]!)).toBe(true);
+      expect(router.measure(leg!.path, ctx).weight).toBeCloseTo(want, 6);
+      expect(table.weight[k]).toBe(leg!.weight);
+      expect(table.dur[k]).toBe(leg!.duration);
+      expect(table.dist[k]).toBe(leg!.distance);
+    });
+  });
+  return found;
+}
+
+/** Base graphs of a pack's distinct vehicles (car, bike, truck: taxi and hd weigh as car). */
+export function vehicleGraphs(pack: Pack): BaseGraph[] {
+  const g = new RoadGraph(pack);
+  let bearings: Uint16Array | undefined;
+  return [0, 1, 3].map(
+    (profile) =>
+      baseGraph(new ArcCosts(g, profile, 'fastest', () => (bearings ??= arcBearings(g))), new TurnTable(g, profile))
+        .graph,
+  );
+}
