@@ -20,7 +20,6 @@ import { flag, type ParsedArgs } from './args.js';
 import type { CliCommand } from './command.js';
 import { exampleUrls } from './examples.js';
 import { DEFAULT_KEYS_FILE, usageFileFor } from './files.js';
-import { tuneEngineGc } from './engine-gc.js';
 
 const SERVE_HELP = `bando serve [--pack FILE ...] [--keys FILE] [--usage FILE|redis://…] [--port N] [--host ADDR]
             [--cert FILE --key FILE] [--allow-http] [--trust-proxy] [--dev] [--timeout MS] [--threads N]
@@ -132,7 +131,6 @@ async function serve(args: ParsedArgs): Promise<void> {
     usageName = `usage in ${path}`;
   }
   const threads = threadCount(flag(args, 'threads') ?? 'auto');
-  tuneEngineGc(threads);
   const packs = args.flags.get('pack');
   const limits = limitFlags(args.flags.get('limit') ?? []);
   const pool =
