@@ -196,7 +196,10 @@ async function main(): Promise<void> {
           ['bando serve --threads 2 (baseline)', BASELINE],
         ] as const) {
           const args = ['--keys', keysFile, '--usage', join(dir, `${children.length}.usage.json`), '--threads', '2'];
-          const { child, url } = await serve([...args, '--pack', PACKS[0]!], join(root, 'dist/cli.js'));
+          // Each checkout serves its own default pack, built by its own builder: a pack of a newer layout would send
+          // the older code off its hierarchies (to A*, about twice the CPU per route), which is no before/after.
+          const own = join(root, 'packs/hanoi.pack');
+          const { child, url } = await serve([...args, '--pack', own], join(root, 'dist/cli.js'));
           children.push(child);
           targets.push({ name, url, pid: child.pid });
           await generateWrk(url, ROUTES, dir, 16, 2); // warm-up
