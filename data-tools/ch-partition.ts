@@ -1,7 +1,7 @@
-import { doubled } from '../src/route/doubled.js';
 import { CORE_RULE } from './ch-core.js';
 import type { BaseGraph } from './ch-build.js';
 import type { Contraction, LiveLists, StopRule } from './ch-wasm.js';
+import { GrowableFloat64, GrowableInt32, GrowableUint32 } from './growable.js';
 
 /**
  * When a hierarchy is contracted cell-wise (see `Partitioned`) rather than in one WebAssembly instance, and how
@@ -47,19 +47,6 @@ interface Cut {
   overlayStates: number;
 }
 
-/** Growable arrays of typed values, appended by index. */
-class Column<T extends Uint32Array | Int32Array | Float64Array> {
-  n = 0;
-  constructor(public data: T) {}
-  push(v: number): void {
-    if (this.n === this.data.length) this.data = doubled(this.data);
-    this.data[this.n++] = v;
-  }
-  view(): T {
-    return this.data.subarray(0, this.n) as T;
-  }
-}
-
 /**
  * A hierarchy contracted cell-wise (nested-dissection style CH), for graphs too big for one instance and in
  * parallel: the states, in key order (BaseGraph `key`: spatially ordered), are cut into ranges of at most
@@ -78,23 +65,23 @@ class Column<T extends Uint32Array | Int32Array | Float64Array> {
  */
 export class Partitioned {
   private readonly S: number;
-  private readonly tail = new Column(new Uint32Array(1024));
-  private readonly head = new Column(new Uint32Array(1024));
-  private readonly a = new Column(new Int32Array(1024));
-  private readonly b = new Column(new Int32Array(1024));
-  private readonly hops = new Column(new Int32Array(1024));
+  private readonly tail = new GrowableUint32();
+  private readonly head = new GrowableUint32();
+  private readonly a = new GrowableInt32();
+  private readonly b = new GrowableInt32();
+  private readonly hops = new GrowableInt32();
   private readonly rank: Uint32Array;
   private nextRank = 0;
   private level: Level;
   private cut: Cut | null = null;
   /** The overlay being gathered from the current level's cells. */
   private ov: {
-    ids: Column<Uint32Array>;
+    ids: GrowableUint32;
     first: Uint32Array;
-    head: Column<Uint32Array>;
-    w: Column<Float64Array>;
-    rec: Column<Int32Array>;
-    hops: Column<Int32Array>;
+    head: GrowableUint32;
+    w: GrowableFloat64;
+    rec: GrowableInt32;
+    hops: GrowableInt32;
   } | null = null;
   private taken = 0;
   /** The current level is contracted in one instance (the top). */
@@ -127,12 +114,12 @@ export class Partitioned {
     this.cut = cut;
     const n = cut.overlayStates;
     this.ov = {
-      ids: new Column(new Uint32Array(n)),
+      ids: new GrowableUint32(),
       first: new Uint32Array(n + 1),
-      head: new Column(new Uint32Array(1024)),
-      w: new Column(new Float64Array(1024)),
-      rec: new Column(new Int32Array(1024)),
-      hops: new Column(new Int32Array(1024)),
+      head: new GrowableUint32(),
+      w: new GrowableFloat64(),
+      rec: new GrowableInt32(),
+      hops: new GrowableInt32(),
     };
     const jobs: CellJob[] = [];
     for (let c = 0; c + 1 < cut.bounds.length; c++) jobs.push(cellJob(L, cut, c));
@@ -175,7 +162,7 @@ export class Partitioned {
         const rec = L.base ? this.addRecord(L.ids[u]!, L.ids[x]!, -1, g.payload[e]!, 1) : g.payload[e]!;
         this.overlayEdge(cut.overlay[x]!, w, rec, L.base ? 1 : g.hops![e]!);
       }
-      ov.first[o + 1] = ov.head.n;
+      ov.first[o + 1] = ov.head.length;
     }
     if (this.taken === cut.bounds.length - 1) this.nextLevel();
   }
@@ -200,7 +187,7 @@ export class Partitioned {
     this.a.push(a);
     this.b.push(b);
     this.hops.push(hops);
-    return this.tail.n - 1;
+    return this.tail.length - 1;
   }
 
   /**
@@ -214,19 +201,19 @@ export class Partitioned {
   private records(r: Contraction, L: Level, lo: number): Int32Array {
     const R = r.records;
     const gid = new Int32Array(R.n);
-    const first = this.tail.n;
+    const first = this.tail.length;
     for (let k = 0; k < R.n; k++) {
       gid[k] = !L.base && R.a[k]! < 0 ? R.b[k]! : this.addRecord(0, 0, 0, 0, 0);
     }
     for (let k = 0; k < R.n; k++) {
       const id = gid[k]!;
       if (id < first) continue;
-      this.tail.data[id] = L.ids[lo + R.tail[k]!]!;
-      this.head.data[id] = L.ids[lo + R.head[k]!]!;
+      this.tail.set(id, L.ids[lo + R.tail[k]!]!);
+      this.head.set(id, L.ids[lo + R.head[k]!]!);
       const sc = R.a[k]! >= 0;
-      this.a.data[id] = sc ? gid[R.a[k]!]! : -1;
-      this.b.data[id] = sc ? gid[R.b[k]!]! : R.b[k]!;
-      this.hops.data[id] = r.hops[k]!;
+      this.a.set(id, sc ? gid[R.a[k]!]! : -1);
+      this.b.set(id, sc ? gid[R.b[k]!]! : R.b[k]!);
+      this.hops.set(id, r.hops[k]!);
     }
     return gid;
   }
@@ -234,7 +221,7 @@ export class Partitioned {
   /** Makes the gathered overlay the next level; contracts it whole next when cutting no longer shrinks it. */
   private nextLevel(): void {
     const ov = this.ov!;
-    const n = ov.ids.n;
+    const n = ov.ids.length;
     const before = this.level.g.states;
 
     this.level = {
@@ -292,7 +279,7 @@ export class Partitioned {
       }
       return { start, len, other, w, rec };
     };
-    const N = this.tail.n;
+    const N = this.tail.length;
     this.result = {
       records: { n: N, tail: this.tail.view(), head: this.head.view(), a: this.a.view(), b: this.b.view() },
       hops: this.hops.view(),

@@ -1,6 +1,6 @@
 import { doubled } from '../src/route/doubled.js';
 
-type Store = Int32Array | Float64Array;
+type Store = Int32Array | Uint32Array | Float64Array;
 
 /** A growable list of numbers in one typed array (doubling), for builder tables with millions of entries. */
 class Growable<T extends Store> {
@@ -29,6 +29,16 @@ class Growable<T extends Store> {
     return this.data[i]!;
   }
 
+  /** Overwrites the value at index i (0 ≤ i < length). */
+  set(i: number, v: number): void {
+    this.data[i] = v;
+  }
+
+  /** The values as a view of the current array (valid until the next push). */
+  view(): T {
+    return this.data.subarray(0, this.n) as T;
+  }
+
   /** Drops the values from index n on (n ≤ length). */
   truncate(n: number): void {
     this.n = n;
@@ -39,6 +49,13 @@ class Growable<T extends Store> {
 export class GrowableInt32 extends Growable<Int32Array> {
   constructor() {
     super((n) => new Int32Array(n));
+  }
+}
+
+/** A growable list of uint32 values. */
+export class GrowableUint32 extends Growable<Uint32Array> {
+  constructor() {
+    super((n) => new Uint32Array(n));
   }
 }
 
