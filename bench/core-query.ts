@@ -6,10 +6,16 @@
  * machine hits all alike; every answer of the WebAssembly router is checked equal to the TypeScript one. The matrix
  * is also timed the way it was answered before the core-aware many-to-many (one direction per pair), on fewer
  * points, per element.
+ * Every hierarchy of a pack is timed (through its first profile). With CORE_QUERY_BASELINE=<another checkout with
+ * node_modules>, that checkout's routers are timed too, interleaved pair by pair in the same process, each checkout
+ * on the same pack, and a second table gives this checkout ÷ baseline per router (median of the rounds' p50 and p99)
+ * with the states the TypeScript query settles per direction (mean).
  * Run: npx tsx bench/core-query.ts   (or npm run bench -- core-query). Environment: CORE_QUERY_PAIRS (default 300),
- * CORE_QUERY_MATRIX (points per side, default 100), CORE_QUERY_PACKS.
+ * CORE_QUERY_MATRIX (points per side, default 100), CORE_QUERY_PACKS, CORE_QUERY_BASELINE, CORE_QUERY_ROUNDS
+ * (default 1: rounds of all pairs, p50 and p99 the median of the rounds').
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildOsmPack } from '../data-tools/build-pack.js';
 import { Pack } from '../src/pack/reader.js';
@@ -26,6 +32,8 @@ const PAIRS = Number(process.env.CORE_QUERY_PAIRS ?? 300);
 const MATRIX = Number(process.env.CORE_QUERY_MATRIX ?? 100);
 /** Points per side of the one-direction-per-pair matrix (the old way is slow on big cores). */
 const PER_PAIR = 20;
+const BASELINE = process.env.CORE_QUERY_BASELINE;
+const ROUNDS = Number(process.env.CORE_QUERY_ROUNDS ?? 1);
 
 /** Hanoi built with a forced core of `coreSize` states (0: the full hierarchy), cached. */
 function hanoi(coreSize: number): string {
@@ -50,7 +58,26 @@ function time(f: () => unknown): number {
   return performance.now() - t0;
 }
 
+/** The modules a checkout's routers come from: this one's, or the baseline's (same API). */
+interface Checkout {
+  name: string;
+  Pack: typeof Pack;
+  RoadGraph: typeof RoadGraph;
+  Router: typeof Router;
+}
+
+const checkouts: Checkout[] = [{ name: '', Pack, RoadGraph, Router }];
 await loadWasmCore();
+if (BASELINE) {
+  const from = async <T>(file: string) => (await import(join(BASELINE, file))) as T;
+  const old = {
+    ...(await from<{ Pack: typeof Pack }>('src/pack/reader.ts')),
+    ...(await from<{ RoadGraph: typeof RoadGraph }>('src/route/graph.ts')),
+    ...(await from<{ Router: typeof Router }>('src/route/router.ts')),
+  };
+  await (await from<{ loadWasmCore: typeof loadWasmCore }>('src/route/wasm/load.ts')).loadWasmCore();
+  checkouts.push({ name: ' (baseline)', ...old });
+}
 const packs = [
   { name: 'Hanoi, full hierarchy', file: hanoi(0) },
   { name: 'Hanoi, core 1,000', file: hanoi(1000) },
@@ -61,42 +88,82 @@ const packs = [
     .map((file) => ({ name: file.replace(/^.*\//, ''), file })),
 ];
 const rows: Record<string, string | number>[] = [];
+const ratios: Record<string, string | number>[] = [];
 for (const { name, file } of packs) {
-  const pack = Pack.from(new Uint8Array(readFileSync(file)));
-  const g = new RoadGraph(pack);
-  const routers = [new Router(g, pack, { wasm: false }), new Router(g, pack)];
-  const profile = 0;
-  const ch = routers[0]!.context(profile).ch;
-  if (routers[1]!.core(profile) !== 'wasm') throw new Error(`${name}: the WebAssembly router is not in use`);
-  const pts = randomEndpoints(g, routers[0]!, profile, 2 * PAIRS, 7);
-  for (const r of routers) for (let i = 0; i < 40; i += 2) r.leg(pts[i]!, pts[i + 1]!, profile);
-  const legMs: number[][] = [[], []];
-  for (let i = 0; i < PAIRS; i++) {
-    const a = pts[2 * i]!,
-      b = pts[2 * i + 1]!;
-    const got = routers.map((r, k) => {
-      let leg: ReturnType<Router['leg']> = null;
-      legMs[k]!.push(time(() => (leg = r.leg(a, b, profile))));
-      return leg as ReturnType<Router['leg']>;
+  const bytes = new Uint8Array(readFileSync(file));
+  const index = Pack.from(bytes).json<{ list: { profiles: number[] }[] }>('ch.index');
+  // Per checkout: its graph and its TypeScript and WebAssembly routers.
+  const built = checkouts.map((c) => {
+    const pack = c.Pack.from(bytes);
+    const g = new c.RoadGraph(pack);
+    return { c, g, routers: [new c.Router(g, pack, { wasm: false }), new c.Router(g, pack)] };
+  });
+  const g = built[0]!.g;
+  const routers = built.flatMap((b) => b.routers);
+  const names = built.flatMap((b) => ['TypeScript', 'WebAssembly'].map((r) => r + b.c.name));
+  for (const profile of index.list.map((h) => h.profiles[0]!)) {
+    const ch = routers[0]!.context(profile).ch;
+    routers.forEach((r, k) => {
+      if (k % 2 === 1 && r.core(profile) !== 'wasm') throw new Error(`${name}: ${names[k]} is not in use`);
     });
-    if (got[0]?.weight !== got[1]?.weight) throw new Error(`${name}: the routers differ on pair ${i}`);
+    const pts = randomEndpoints(g, routers[0]!, profile, 2 * PAIRS, 7);
+    for (const r of routers) for (let i = 0; i < 40; i += 2) r.leg(pts[i]!, pts[i + 1]!, profile);
+    const p50 = routers.map(() => [] as number[]),
+      p99 = routers.map(() => [] as number[]),
+      settled = routers.map(() => 0);
+    for (let round = 0; round < ROUNDS; round++) {
+      const legMs = routers.map(() => [] as number[]);
+      for (let i = 0; i < PAIRS; i++) {
+        const a = pts[2 * i]!,
+          b = pts[2 * i + 1]!;
+        const got = routers.map((r, k) => {
+          let leg: ReturnType<Router['leg']> = null;
+          legMs[k]!.push(time(() => (leg = r.leg(a, b, profile))));
+          if (k % 2 === 0) settled[k]! += r.context(profile).ch?.settled ?? 0;
+          return (leg as ReturnType<Router['leg']>)?.weight ?? Infinity;
+        });
+        // The routers of one checkout agree to the bit; checkouts may pick another route of the same weight.
+        for (let k = 0; k < got.length; k += 2)
+          if (got[k] !== got[k + 1] || Math.abs(got[k]! - got[0]!) > 1e-9 * got[0]!)
+            throw new Error(`${name}, profile ${profile}: the routers differ on pair ${i}: ${got.join(', ')}`);
+      }
+      legMs.forEach((ms, k) => {
+        p50[k]!.push(median(ms));
+        p99[k]!.push(quantile(ms, 0.99));
+      });
+    }
+    const m = pts.slice(0, MATRIX);
+    const matrixMs = routers.map(() => [] as number[]);
+    for (let rep = 0; rep < 3; rep++) routers.forEach((r, k) => matrixMs[k]!.push(time(() => r.table(m, m, profile))));
+    const few: Endpoint[] = pts.slice(0, PER_PAIR);
+    const perPair = routers.map((r) => time(() => few.forEach((a) => few.forEach((b) => r.leg(a, b, profile)))));
+    routers.forEach((_, k) =>
+      rows.push({
+        pack: name,
+        profile,
+        core: `${ch?.core ?? 0} of ${ch?.states ?? 0}`,
+        router: names[k]!,
+        'leg p50 ms': median(p50[k]!),
+        'leg p99 ms': median(p99[k]!),
+        [`${MATRIX}×${MATRIX} ms`]: median(matrixMs[k]!),
+        'µs / element': (1000 * median(matrixMs[k]!)) / (MATRIX * MATRIX),
+        'µs / element, a leg per pair': (1000 * perPair[k]!) / (PER_PAIR * PER_PAIR),
+      }),
+    );
+    if (BASELINE)
+      for (const k of [0, 1])
+        ratios.push({
+          pack: name,
+          profile,
+          router: names[k]!,
+          'p50 ms': `${median(p50[k]!).toFixed(3)} / ${median(p50[k + 2]!).toFixed(3)}`,
+          'p50 ratio': median(p50[k]!) / median(p50[k + 2]!),
+          'p99 ms': `${median(p99[k]!).toFixed(3)} / ${median(p99[k + 2]!).toFixed(3)}`,
+          'p99 ratio': median(p99[k]!) / median(p99[k + 2]!),
+          [`${MATRIX}×${MATRIX} ratio`]: median(matrixMs[k]!) / median(matrixMs[k + 2]!),
+          'settled / direction (TS)': `${Math.round(settled[0]! / (ROUNDS * PAIRS))} / ${Math.round(settled[2]! / (ROUNDS * PAIRS))}`,
+        });
   }
-  const m = pts.slice(0, MATRIX);
-  const matrixMs = routers.map(() => [] as number[]);
-  for (let rep = 0; rep < 3; rep++) routers.forEach((r, k) => matrixMs[k]!.push(time(() => r.table(m, m, profile))));
-  const few: Endpoint[] = pts.slice(0, PER_PAIR);
-  const perPair = routers.map((r) => time(() => few.forEach((a) => few.forEach((b) => r.leg(a, b, profile)))));
-  routers.forEach((_, k) =>
-    rows.push({
-      pack: name,
-      core: `${ch?.core ?? 0} of ${ch?.states ?? 0}`,
-      router: k === 0 ? 'TypeScript' : 'WebAssembly',
-      'leg p50 ms': median(legMs[k]!),
-      'leg p99 ms': quantile(legMs[k]!, 0.99),
-      [`${MATRIX}×${MATRIX} ms`]: median(matrixMs[k]!),
-      'µs / element': (1000 * median(matrixMs[k]!)) / (MATRIX * MATRIX),
-      'µs / element, a leg per pair': (1000 * perPair[k]!) / (PER_PAIR * PER_PAIR),
-    }),
-  );
 }
-table(`direction (${PAIRS} seeded pairs, car) and matrices, both routers interleaved`, rows);
+table(`direction (${PAIRS} seeded pairs × ${ROUNDS} rounds) and matrices, all routers interleaved`, rows);
+if (BASELINE) table('this checkout ÷ baseline (same pack, interleaved)', ratios);
