@@ -7,8 +7,8 @@
  * is also timed the way it was answered before the core-aware many-to-many (one direction per pair), on fewer
  * points, per element.
  * Every hierarchy of a pack is timed (through its first profile). With CORE_QUERY_BASELINE=<another checkout with
- * node_modules>, that checkout's routers are timed too, interleaved pair by pair in the same process, each checkout
- * on the same pack, and a second table gives this checkout ÷ baseline per router (median of the rounds' p50 and p99)
+ * node_modules>, that checkout's routers are timed too, interleaved pair by pair in the same process (the checkouts
+ * taking turns going first), each checkout on the same pack, and a second table gives this checkout ÷ baseline per router (median of the rounds' p50 and p99)
  * with the states the TypeScript query settles per direction (mean).
  * Run: npx tsx bench/core-query.ts   (or npm run bench -- core-query). Environment: CORE_QUERY_PAIRS (default 300),
  * CORE_QUERY_MATRIX (points per side, default 100), CORE_QUERY_PACKS, CORE_QUERY_BASELINE, CORE_QUERY_ROUNDS
@@ -116,12 +116,16 @@ for (const { name, file } of packs) {
       for (let i = 0; i < PAIRS; i++) {
         const a = pts[2 * i]!,
           b = pts[2 * i + 1]!;
-        const got = routers.map((r, k) => {
+        // The checkouts take turns going first: the first router to answer a pair runs slower (cold caches).
+        const got = routers.map(() => Infinity);
+        for (let q = 0; q < routers.length; q++) {
+          const k = (q + 2 * i) % routers.length,
+            r = routers[k]!;
           let leg: ReturnType<Router['leg']> = null;
           legMs[k]!.push(time(() => (leg = r.leg(a, b, profile))));
           if (k % 2 === 0) settled[k]! += r.context(profile).ch?.settled ?? 0;
-          return (leg as ReturnType<Router['leg']>)?.weight ?? Infinity;
-        });
+          got[k] = (leg as ReturnType<Router['leg']>)?.weight ?? Infinity;
+        }
         // The routers of one checkout agree to the bit; checkouts may pick another route of the same weight.
         for (let k = 0; k < got.length; k += 2)
           if (got[k] !== got[k + 1] || Math.abs(got[k]! - got[0]!) > 1e-9 * got[0]!)
