@@ -172,11 +172,13 @@ export class ContractionHierarchy {
   readonly landmarks: number;
   /** Largest finite landmark weight: scales the core search's float tolerance. */
   readonly lmMax: number;
-  /** Core search: each side's landmark potential per core state, valid where `potSeen` is the query's generation. */
+  /**
+   * Core search: per core state both landmark potentials (π_f toward the target, π_b from the source), valid where
+   * `potSeen` is the query's generation.
+   */
   private readonly potF: Float64Array;
   private readonly potB: Float64Array;
-  private readonly potSeenF: Uint32Array;
-  private readonly potSeenB: Uint32Array;
+  private readonly potSeen: Uint32Array;
   /** Best weight and meeting state of the query under way (`route`'s, kept here for expand and coreSearch). */
   private bestW = Infinity;
   private meet = -1;
@@ -211,8 +213,7 @@ export class ContractionHierarchy {
     this.lmMax = max;
     this.potF = new Float64Array(core);
     this.potB = new Float64Array(core);
-    this.potSeenF = new Uint32Array(core);
-    this.potSeenB = new Uint32Array(core);
+    this.potSeen = new Uint32Array(core);
     this.lmc = new Float64Array(4 * this.landmarks);
     this.entF = new Uint32Array(core);
     this.entB = new Uint32Array(core);
@@ -523,17 +524,25 @@ export class ContractionHierarchy {
    * shortest path of the core, whose edges keep the distances between core states). Forward potential π_f(v) is a
    * lower bound of the weight from core state v on to the target: of min over target entries e of
    * (core distance v → e + backward label of e), bounded per landmark l by the triangle inequality, in O(L) per
-   * state through constants over the entries (corePotentials). Each term is feasible (π(u) ≤ w(u, v) + π(v) on
-   * every core edge), so their maximum is, and A* with it settles states in order of label + π with exact labels.
-   * Claim: once either side's least key (label + potential) is at least μ, no route is lighter than μ. Let P be a
-   * route lighter than μ through the core, v_0 = e_s, …, v_k = e_t its core states. Their labels are exact where
+   * state through constants over the entries (corePotentials); backward potential π_b(v), a lower bound of the
+   * weight from the source to v, likewise. Each term is feasible (π_f(u) ≤ w(u, v) + π_f(v) and
+   * π_b(v) ≤ π_b(u) + w(u, v) on every core edge u → v), so their maxima are.
+   * Both sides use one potential p = (π_f − π_b) / 2 (the consistent average, Goldberg and Harrelson 2005):
+   * forward key label + p, backward key label − p. Reduced weights w(u, v) − p(u) + p(v) are not negative, the
+   * same for both sides, so the core search is a bidirectional Dijkstra over them and its labels are exact where
    * settled: the upward search settles e_s with its exact weight (a state whose label is exact is never stalled,
-   * stalling needs a lighter real path), and A* keeps exact labels along P. If the forward side settled all of P,
-   * v_k got its exact label while the backward side had labelled it exactly, so μ ≤ weight(P). Else the first
-   * unsettled v_i is queued with an exact label and key ≤ weight(s → v_i) + weight(v_i → t) = weight(P) < μ: the
-   * least key is below μ. The backward side is symmetric. Landmark sums are floats: the stop allows a relative
-   * 1e-9 of slack (searching a little longer is always safe), and a label that improves after its state was settled
-   * is queued again. States whose potential is Infinity cannot reach the other side's entries: never queued.
+   * stalling needs a lighter real path).
+   * Claim: once the two least keys add up to at least μ, no route is lighter than μ. Let P be a route lighter than
+   * μ through the core, v_0 = e_s, …, v_k = e_t its core states, i the first of them the forward side has not
+   * settled, j the last the backward side has not. If i ≤ j, v_i and v_j are queued with exact labels and their
+   * keys add up to label(v_i) + p(v_i) − p(v_j) + label(v_j) ≤ weight(P) < μ (p(v_i) − p(v_j) ≤ weight(v_i → v_j),
+   * reduced weights not being negative). Else some state of P has exact labels on both sides (v_0 or v_k, entry
+   * states, when i or j is missing; else v_(j+1), reached forward from v_j), and whichever was set last was tested
+   * against the other: μ ≤ weight(P). States are not queued where a bound proves no route through them lighter than
+   * μ: a potential of Infinity (the state reaches no entry of the other side, or no entry of its own side reaches
+   * it) or label + the side's own potential (π_f forward, π_b backward) at least μ; μ only falls. Landmark sums are
+   * floats: the stop and the pruning allow a relative 1e-9 of slack (searching a little longer is always safe), and
+   * a label that improves after its state was settled is queued again.
    */
   private coreSearch(gen: number, nf: number, nb: number): void {
     const F = this.F,
@@ -543,13 +552,11 @@ export class ContractionHierarchy {
     this.corePotentials(nf, nb);
     for (let k = 0; k < nf; k++) this.queueCore(F, true, this.entF[k]!, gen);
     for (let k = 0; k < nb; k++) this.queueCore(B, false, this.entB[k]!, gen);
-    const slack = 1e-9 * this.lmMax;
-    for (;;) {
-      const fk = F.heap.minKey(),
-        bk = B.heap.minKey();
-      const stop = this.bestW + slack + 1e-9 * this.bestW;
-      if (fk >= stop || bk >= stop) break;
-      const forward = fk <= bk;
+    // The sides take turns: on NY (and Hanoi with forced cores) this settled fewer states than taking the side with
+    // the smaller key or the smaller queue (the keys of the two sides are offset by the potentials at their starts).
+    for (let turn = 0; ; turn++) {
+      if (F.heap.minKey() + B.heap.minKey() >= this.coreBound()) break;
+      const forward = (turn & 1) === 0;
       const L = forward ? F : B,
         O = forward ? B : F;
       const v = L.heap.pop();
@@ -560,7 +567,7 @@ export class ContractionHierarchy {
 
   /**
    * Relaxes the records of v on side L (upward or core out-edges forward, downward-reversed or core in-edges
-   * backward), queued by weight or, in the core search, by weight + potential; improves `bestW` and `meet` through
+   * backward), queued by weight or, in the core search, by weight ± potential (queueCore); improves `bestW` and `meet` through
    * labels that side O (when given: point to point) has too.
    */
   private expand(L: Labels, O: Labels | null, v: number, forward: boolean, gen: number, core: boolean): void {
@@ -582,16 +589,27 @@ export class ContractionHierarchy {
     }
   }
 
-  /** Queues core state x (labelled) on its side with key label + potential, unless the potential is Infinity. */
+  /** The best weight so far with the core search's float slack (see coreSearch). */
+  private coreBound(): number {
+    return this.bestW + 1e-9 * this.lmMax + 1e-9 * this.bestW;
+  }
+
+  /**
+   * Queues core state x (labelled) on its side with key label ± (π_f − π_b) / 2 (+ forward, − backward), unless a
+   * potential is Infinity or label + the side's own potential reaches the bound (see coreSearch).
+   */
   private queueCore(L: Labels, forward: boolean, x: number, gen: number): void {
     const c = this.ch.rank[x]! - this.top;
-    const pot = forward ? this.potF : this.potB,
-      seen = forward ? this.potSeenF : this.potSeenB;
-    if (seen[c] !== gen) {
-      pot[c] = this.potential(c, forward);
-      seen[c] = gen;
+    if (this.potSeen[c] !== gen) {
+      this.potential(c);
+      this.potSeen[c] = gen;
     }
-    if (pot[c] !== Infinity) L.heap.push(x, L.w[x]! + pot[c]!);
+    const pf = this.potF[c]!,
+      pb = this.potB[c]!,
+      w = L.w[x]!;
+    if (pf === Infinity || pb === Infinity || w + (forward ? pf : pb) >= this.coreBound()) return;
+    const p = (pf - pb) / 2;
+    L.heap.push(x, forward ? w + p : w - p);
   }
 
   /**
@@ -642,25 +660,24 @@ export class ContractionHierarchy {
     }
   }
 
-  /** Landmark potential of core state c for the forward or backward core search (see corePotentials). */
-  private potential(c: number, forward: boolean): number {
+  /** Both landmark potentials of core state c, into potF[c] and potB[c] (see corePotentials). */
+  private potential(c: number): void {
     const L = this.landmarks,
       from = this.ch.lmFrom!,
       to = this.ch.lmTo!,
       k = this.lmc;
-    let p = 0;
+    let pf = 0,
+      pb = 0;
     for (let l = 0, o = c * L; l < L; l++, o++) {
       const f = from[o]!,
         t = to[o]!;
-      if (forward) {
-        if (f !== Infinity) p = Math.max(p, k[4 * l]! - f);
-        if (k[4 * l + 1]! !== Infinity) p = Math.max(p, t - k[4 * l + 1]!);
-      } else {
-        if (k[4 * l + 2]! !== Infinity) p = Math.max(p, f - k[4 * l + 2]!);
-        if (t !== Infinity) p = Math.max(p, k[4 * l + 3]! - t);
-      }
+      if (f !== Infinity) pf = Math.max(pf, k[4 * l]! - f);
+      if (k[4 * l + 1]! !== Infinity) pf = Math.max(pf, t - k[4 * l + 1]!);
+      if (k[4 * l + 2]! !== Infinity) pb = Math.max(pb, f - k[4 * l + 2]!);
+      if (t !== Infinity) pb = Math.max(pb, k[4 * l + 3]! - t);
     }
-    return p;
+    this.potF[c] = pf;
+    this.potB[c] = pb;
   }
 
   /** Appends the road arcs of record r in driving order. */

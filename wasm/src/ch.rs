@@ -118,12 +118,12 @@ pub struct Ch {
     /// f64 × core × landmarks: weight from landmark l to core state v at v·L + l, and from v to l (Infinity: none).
     pub lm_from: *const f64,
     pub lm_to: *const f64,
-    /// Core search state (wasm/src/core.rs): per core state each side's potential, valid where its stamp is `gen`.
+    /// Core search state (wasm/src/core_search.rs): per core state both potentials (toward the target, from the
+    /// source), valid where its stamp is `gen`.
     pub gen: u32,
     pub pot_f: *mut f64,
     pub pot_b: *mut f64,
-    pub pot_gen_f: *mut u32,
-    pub pot_gen_b: *mut u32,
+    pub pot_gen: *mut u32,
     /// f64 × 4 landmarks: the per-landmark constants of both potentials of the query under way.
     pub lmc: *mut f64,
     /// u32 × core each: core states each side's upward search settled (entry states).
@@ -369,15 +369,15 @@ unsafe fn settle(h: &Ch, l: &mut Side, o: &Side, best_w: &mut f64, meet: &mut i3
     if h.stalled(l, v) {
         return;
     }
-    relax_meet(h, l, o, v, best_w, meet, |s, x, w| s.h.push(x, w));
+    relax_meet(h, l, o, v, best_w, meet, |s, x, w, _| s.h.push(x, w));
 }
 
 /// Relaxes the records of v on side `l` (upward or core out-edges forward, downward-reversed or core in-edges
-/// backward), queues each improved label through `queue` (key: its weight, or in the core search weight +
-/// potential), then tests the meeting with side `o`.
+/// backward), queues each improved label through `queue` (given the label's weight and the best weight so far; key:
+/// its weight, or in the core search weight ± potential), then tests the meeting with side `o`.
 #[inline(always)]
 pub(crate) unsafe fn relax_meet(
-    h: &Ch, l: &mut Side, o: &Side, v: u32, best_w: &mut f64, meet: &mut i32, queue: impl Fn(&mut Side, u32, f64),
+    h: &Ch, l: &mut Side, o: &Side, v: u32, best_w: &mut f64, meet: &mut i32, queue: impl Fn(&mut Side, u32, f64, f64),
 ) {
     let (lo, hi) = h.range(v, l.forward);
     let dv = l.w(v);
@@ -388,7 +388,7 @@ pub(crate) unsafe fn relax_meet(
         if !l.set(x, w, i as i32, v as i32) {
             continue;
         }
-        queue(l, x, w);
+        queue(l, x, w, *best_w);
         if w + o.w(x) < *best_w {
             *best_w = w + o.w(x);
             *meet = x as i32;

@@ -1,5 +1,5 @@
 //! The core search of a hierarchy with a core: ContractionHierarchy.coreSearch of src/route/ch.ts step for step
-//! (the same potentials added in the same order, the same heap pushes and pops, the same stopping rule), so both
+//! (the same potentials added in the same order, the same heap pushes and pops, the same pruning and stopping rule), so both
 //! cores settle the same states and return the same route; the proof of the stopping rule is written there. Core
 //! states are 0 .. core here (numbered from the highest rank down, see `Ch::perm`), and their records are their
 //! core edges: upward records out-edges, downward records in-edges.
@@ -7,7 +7,8 @@
 use crate::ch::{relax_meet, Ch, Side};
 
 /// Bidirectional A* over the core from the entry states both upward searches settled (`ent_f[0 .. nf)`,
-/// `ent_b[0 .. nb)`, with their labels), keyed by label + landmark potential; improves `best_w` and `meet`.
+/// `ent_b[0 .. nb)`, with their labels), keyed by label ± the average potential (π_f − π_b) / 2, the sides taking
+/// turns, stopped once the two least keys add up to the best weight; improves `best_w` and `meet`.
 /// Returns the states settled. Never inlined: the upward searches of a full hierarchy stay small and fast.
 #[inline(never)]
 pub(crate) unsafe fn search(h: &mut Ch, f: &mut Side, b: &mut Side, best_w: &mut f64, meet: &mut i32, nf: usize, nb: usize) -> u32 {
@@ -15,29 +16,26 @@ pub(crate) unsafe fn search(h: &mut Ch, f: &mut Side, b: &mut Side, best_w: &mut
     b.h.clear();
     if h.gen == u32::MAX {
         for v in 0..h.core as usize {
-            *h.pot_gen_f.add(v) = 0;
-            *h.pot_gen_b.add(v) = 0;
+            *h.pot_gen.add(v) = 0;
         }
         h.gen = 0;
     }
     h.gen += 1;
     potentials(h, f, b, nf, nb);
     for k in 0..nf {
-        queue(h, f, *h.ent_f.add(k));
+        queue(h, f, *h.ent_f.add(k), *best_w);
     }
     for k in 0..nb {
-        queue(h, b, *h.ent_b.add(k));
+        queue(h, b, *h.ent_b.add(k), *best_w);
     }
-    let slack = 1e-9 * h.lm_max;
     let mut settled = 0u32;
     loop {
-        let (fk, bk) = (f.h.min_key(), b.h.min_key());
-        let stop = *best_w + slack + 1e-9 * *best_w;
-        if fk >= stop || bk >= stop {
+        if f.h.min_key() + b.h.min_key() >= bound(h, *best_w) {
             break;
         }
         settled += 1;
-        if fk <= bk {
+        // The sides take turns (see ContractionHierarchy.coreSearch): forward on odd counts, the first included.
+        if settled & 1 == 1 {
             expand(h, f, b, best_w, meet);
         } else {
             expand(h, b, f, best_w, meet);
@@ -51,22 +49,30 @@ pub(crate) unsafe fn search(h: &mut Ch, f: &mut Side, b: &mut Side, best_w: &mut
 #[inline(always)]
 unsafe fn expand(h: &Ch, l: &mut Side, o: &Side, best_w: &mut f64, meet: &mut i32) {
     let v = l.h.pop();
-    relax_meet(h, l, o, v, best_w, meet, |s, x, _| queue(h, s, x));
+    relax_meet(h, l, o, v, best_w, meet, |s, x, _, best| queue(h, s, x, best));
 }
 
-/// Queues core state x (labelled) on its side with key label + potential, unless the potential is Infinity.
+/// The best weight with the core search's float slack (ContractionHierarchy.coreBound).
 #[inline(always)]
-unsafe fn queue(h: &Ch, l: &mut Side, x: u32) {
-    let (pot, stamp) = if l.forward { (h.pot_f, h.pot_gen_f) } else { (h.pot_b, h.pot_gen_b) };
+fn bound(h: &Ch, best_w: f64) -> f64 {
+    best_w + 1e-9 * h.lm_max + 1e-9 * best_w
+}
+
+/// Queues core state x (labelled) on its side with key label ± (π_f − π_b) / 2 (+ forward, − backward), unless a
+/// potential is Infinity or label + the side's own potential reaches the bound (ContractionHierarchy.queueCore).
+#[inline(always)]
+unsafe fn queue(h: &Ch, l: &mut Side, x: u32, best_w: f64) {
     let v = x as usize;
-    if *stamp.add(v) != h.gen {
-        *pot.add(v) = potential(h, v, l.forward);
-        *stamp.add(v) = h.gen;
+    if *h.pot_gen.add(v) != h.gen {
+        potential(h, v);
+        *h.pot_gen.add(v) = h.gen;
     }
-    let p = *pot.add(v);
-    if p != f64::INFINITY {
-        l.h.push(x, l.w(x) + p);
+    let (pf, pb, w) = (*h.pot_f.add(v), *h.pot_b.add(v), l.w(x));
+    if pf == f64::INFINITY || pb == f64::INFINITY || w + if l.forward { pf } else { pb } >= bound(h, best_w) {
+        return;
     }
+    let p = (pf - pb) / 2.0;
+    l.h.push(x, if l.forward { w + p } else { w - p });
 }
 
 /// The per-landmark constants A, B, C, D of both potentials from the other side's entries and labels
@@ -101,32 +107,30 @@ unsafe fn potentials(h: &Ch, f: &Side, b: &Side, nf: usize, nb: usize) {
     }
 }
 
-/// Landmark potential of core state v for the forward or backward core search (ContractionHierarchy.potential).
+/// Both landmark potentials of core state v, into `pot_f` and `pot_b` (ContractionHierarchy.potential).
 #[inline(always)]
-unsafe fn potential(h: &Ch, v: usize, forward: bool) -> f64 {
+unsafe fn potential(h: &Ch, v: usize) {
     let nl = h.landmarks as usize;
-    let mut p = 0.0f64;
+    let (mut pf, mut pb) = (0.0f64, 0.0f64);
     for l in 0..nl {
         let o = v * nl + l;
         let (f, t) = (*h.lm_from.add(o), *h.lm_to.add(o));
         let k = h.lmc.add(4 * l);
-        if forward {
-            if f != f64::INFINITY {
-                p = max(p, *k - f);
-            }
-            if *k.add(1) != f64::INFINITY {
-                p = max(p, t - *k.add(1));
-            }
-        } else {
-            if *k.add(2) != f64::INFINITY {
-                p = max(p, f - *k.add(2));
-            }
-            if t != f64::INFINITY {
-                p = max(p, *k.add(3) - t);
-            }
+        if f != f64::INFINITY {
+            pf = max(pf, *k - f);
+        }
+        if *k.add(1) != f64::INFINITY {
+            pf = max(pf, t - *k.add(1));
+        }
+        if *k.add(2) != f64::INFINITY {
+            pb = max(pb, f - *k.add(2));
+        }
+        if t != f64::INFINITY {
+            pb = max(pb, *k.add(3) - t);
         }
     }
-    p
+    *h.pot_f.add(v) = pf;
+    *h.pot_b.add(v) = pb;
 }
 
 /// Math.min and Math.max of two numbers that are never NaN here (landmark weights and labels are not).
