@@ -8,18 +8,22 @@
  * points, per element.
  * Every hierarchy of a pack is timed (through its first profile). With CORE_QUERY_BASELINE=<another checkout with
  * node_modules>, that checkout's routers are timed too, interleaved pair by pair in the same process (the checkouts
- * taking turns going first), each checkout on the same pack, and a second table gives this checkout ÷ baseline per router (median of the rounds' p50 and p99)
- * with the states the TypeScript query settles per direction (mean).
+ * taking turns going first), each checkout on the same pack, and a second table gives this checkout ÷ baseline per
+ * router (median of the rounds' p50 and p99) with the states the TypeScript query settles per direction (mean).
+ * With CORE_QUERY_ENGINE=1, `engine.direction` is timed too on the packs of CORE_QUERY_PACKS (an engine per checkout
+ * and router, the same pairs as text coordinates, interleaved the same way; p50 and p99 over all rounds).
  * Run: npx tsx bench/core-query.ts   (or npm run bench -- core-query). Environment: CORE_QUERY_PAIRS (default 300),
  * CORE_QUERY_MATRIX (points per side, default 100), CORE_QUERY_PACKS, CORE_QUERY_BASELINE, CORE_QUERY_ROUNDS
- * (default 1: rounds of all pairs, p50 and p99 the median of the rounds').
+ * (default 1: rounds of all pairs, p50 and p99 the median of the rounds'), CORE_QUERY_ENGINE.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildOsmPack } from '../data-tools/build-pack.js';
+import { createEngine } from '../src/engine.js';
 import { Pack } from '../src/pack/reader.js';
 import { RoadGraph } from '../src/route/graph.js';
+import { VEHICLES } from '../src/route/profiles.js';
 import { Router } from '../src/route/router.js';
 import type { Endpoint } from '../src/route/search.js';
 import { loadWasmCore } from '../src/route/wasm/load.js';
@@ -34,6 +38,7 @@ const MATRIX = Number(process.env.CORE_QUERY_MATRIX ?? 100);
 const PER_PAIR = 20;
 const BASELINE = process.env.CORE_QUERY_BASELINE;
 const ROUNDS = Number(process.env.CORE_QUERY_ROUNDS ?? 1);
+const ENGINE = process.env.CORE_QUERY_ENGINE === '1';
 
 /** Hanoi built with a forced core of `coreSize` states (0: the full hierarchy), cached. */
 function hanoi(coreSize: number): string {
@@ -64,9 +69,10 @@ interface Checkout {
   Pack: typeof Pack;
   RoadGraph: typeof RoadGraph;
   Router: typeof Router;
+  createEngine: typeof createEngine;
 }
 
-const checkouts: Checkout[] = [{ name: '', Pack, RoadGraph, Router }];
+const checkouts: Checkout[] = [{ name: '', Pack, RoadGraph, Router, createEngine }];
 await loadWasmCore();
 if (BASELINE) {
   const from = async <T>(file: string) => (await import(join(BASELINE, file))) as T;
@@ -74,22 +80,24 @@ if (BASELINE) {
     ...(await from<{ Pack: typeof Pack }>('src/pack/reader.ts')),
     ...(await from<{ RoadGraph: typeof RoadGraph }>('src/route/graph.ts')),
     ...(await from<{ Router: typeof Router }>('src/route/router.ts')),
+    ...(await from<{ createEngine: typeof createEngine }>('src/engine.ts')),
   };
   await (await from<{ loadWasmCore: typeof loadWasmCore }>('src/route/wasm/load.ts')).loadWasmCore();
   checkouts.push({ name: ' (baseline)', ...old });
 }
 const packs = [
-  { name: 'Hanoi, full hierarchy', file: hanoi(0) },
-  { name: 'Hanoi, core 1,000', file: hanoi(1000) },
-  { name: 'Hanoi, core 5,000', file: hanoi(5000) },
+  { name: 'Hanoi, full hierarchy', file: hanoi(0), engine: false },
+  { name: 'Hanoi, core 1,000', file: hanoi(1000), engine: false },
+  { name: 'Hanoi, core 5,000', file: hanoi(5000), engine: false },
   ...(process.env.CORE_QUERY_PACKS ?? '')
     .split(',')
     .filter(Boolean)
-    .map((file) => ({ name: file.replace(/^.*\//, ''), file })),
+    .map((file) => ({ name: file.replace(/^.*\//, ''), file, engine: ENGINE })),
 ];
 const rows: Record<string, string | number>[] = [];
 const ratios: Record<string, string | number>[] = [];
-for (const { name, file } of packs) {
+const engineRows: Record<string, string | number>[] = [];
+for (const { name, file, engine } of packs) {
   const bytes = new Uint8Array(readFileSync(file));
   const index = Pack.from(bytes).json<{ list: { profiles: number[] }[] }>('ch.index');
   // Per checkout: its graph and its TypeScript and WebAssembly routers.
@@ -101,6 +109,9 @@ for (const { name, file } of packs) {
   const g = built[0]!.g;
   const routers = built.flatMap((b) => b.routers);
   const names = built.flatMap((b) => ['TypeScript', 'WebAssembly'].map((r) => r + b.c.name));
+  const engines = engine
+    ? await Promise.all(checkouts.flatMap((c) => [false, true].map((wasm) => c.createEngine({ packs: [bytes], wasm }))))
+    : [];
   for (const profile of index.list.map((h) => h.profiles[0]!)) {
     const ch = routers[0]!.context(profile).ch;
     routers.forEach((r, k) => {
@@ -135,6 +146,31 @@ for (const { name, file } of packs) {
         p50[k]!.push(median(ms));
         p99[k]!.push(quantile(ms, 0.99));
       });
+    }
+    if (engines.length > 0) {
+      const vehicle = VEHICLES[profile]!;
+      const at = (p: Endpoint) => `${p.lat},${p.lon}`;
+      const direction = (e: (typeof engines)[number], a: Endpoint, b: Endpoint) =>
+        e.direction({ origin: at(a), destination: at(b), vehicle });
+      for (const e of engines) for (let i = 0; i < 40; i += 2) direction(e, pts[i]!, pts[i + 1]!);
+      const ms = engines.map(() => [] as number[]);
+      for (let round = 0; round < ROUNDS; round++)
+        for (let i = 0; i < PAIRS; i++)
+          for (let q = 0; q < engines.length; q++) {
+            const k = (q + 2 * i) % engines.length;
+            ms[k]!.push(time(() => direction(engines[k]!, pts[2 * i]!, pts[2 * i + 1]!)));
+          }
+      engines.forEach((_, k) =>
+        engineRows.push({
+          pack: name,
+          vehicle,
+          engine: names[k]!,
+          'direction p50 ms': median(ms[k]!),
+          'direction p99 ms': quantile(ms[k]!, 0.99),
+          'p50 ratio': BASELINE && k < 2 ? median(ms[k]!) / median(ms[k + 2]!) : '',
+          'p99 ratio': BASELINE && k < 2 ? quantile(ms[k]!, 0.99) / quantile(ms[k + 2]!, 0.99) : '',
+        }),
+      );
     }
     const m = pts.slice(0, MATRIX);
     const matrixMs = routers.map(() => [] as number[]);
@@ -171,3 +207,4 @@ for (const { name, file } of packs) {
 }
 table(`direction (${PAIRS} seeded pairs × ${ROUNDS} rounds) and matrices, all routers interleaved`, rows);
 if (BASELINE) table('this checkout ÷ baseline (same pack, interleaved)', ratios);
+if (engineRows.length > 0) table(`engine.direction (${PAIRS} pairs × ${ROUNDS} rounds, interleaved)`, engineRows);
