@@ -131,6 +131,23 @@ describe('a real pack with a forced core', () => {
   });
 });
 
+describe('Hanoi with a forced core of 5,000 states (a quarter: the core search does most of the work)', () => {
+  it('500 seeded pairs per vehicle equal plain Dijkstra, direction and matrix, in both routers', () => {
+    const inputs = PACK_INPUTS.hanoi.map((f) => OSM + f);
+    const pack = Pack.from(buildOsmPack({ inputs, name: 'hanoi', admin: null, contraction: { coreSize: 5000 } }));
+    expect(index(pack).list.every((e) => e.core === 5000)).toBe(true);
+    const g = new RoadGraph(pack);
+    for (const wasm of [false, true]) {
+      const router = new Router(g, pack, { wasm });
+      for (const profile of [0, 1, 3]) {
+        const pts = randomEndpoints(g, router, profile, 45, 31 + profile);
+        expect(checkPairs(g, router, profile, pts.slice(0, 20), pts.slice(20))).toBeGreaterThan(300);
+      }
+      if (wasm && wasmModule()) expect(router.coreInfo()).toEqual({ core: 'wasm', reason: null });
+    }
+  }, 300_000);
+});
+
 describe('the committed default pack (CH layout v3) still routes with its hierarchies', () => {
   it('in both routers, equal to plain Dijkstra', () => {
     const pack = Pack.from(new Uint8Array(readFileSync(new URL('../packs/hanoi.pack', import.meta.url))));
