@@ -8,7 +8,7 @@ import { arcBearings } from '../../src/route/turn-model.js';
 import { TurnTable } from '../../src/route/turns.js';
 import type { Router } from '../../src/route/router.js';
 import type { Endpoint } from '../../src/route/search.js';
-import { PlainDijkstra } from './route-reference.js';
+import { PlainDijkstra, randomEndpoints } from './route-reference.js';
 
 /**
  * Every origin to every destination through `router` (direction and matrix) against a plain edge-based Dijkstra:
@@ -48,6 +48,17 @@ export function checkPairs(
     });
   });
   return found;
+}
+
+/**
+ * checkPairs for each distinct vehicle (car, bike, truck) on 20 × 25 seeded endpoints (seed `seed` + profile);
+ * returns the pairs with a route per vehicle.
+ */
+export function checkVehicles(g: RoadGraph, router: Router, seed: number): number[] {
+  return [0, 1, 3].map((profile) => {
+    const pts = randomEndpoints(g, router, profile, 45, seed + profile);
+    return checkPairs(g, router, profile, pts.slice(0, 20), pts.slice(20));
+  });
 }
 
 /** Base graphs of a pack's distinct vehicles (car, bike, truck: taxi and hd weigh as car). */
