@@ -32,7 +32,7 @@ vehicleGraphs(pack).forEach((base, v) => {
       states: g.states,
       'cell states': cellStates,
       cells: share.length,
-      boundary: pct(cut.overlayStates / g.states),
+      boundary: pct(cut.boundaryStates / g.states),
       'per cell min / p50 / max': `${pct(Math.min(...share))} / ${pct(quantile(share, 0.5))} / ${pct(Math.max(...share))}`,
     });
   }

@@ -1,6 +1,7 @@
 import type { ChArrays } from '../src/route/ch.js';
 import { coreLandmarks, CORE_RULE } from './ch-core.js';
 import { layoutRecords } from './ch-layout.js';
+import type { CellCoreRule } from './ch-partition.js';
 import { contractInWasm, type Contraction } from './ch-wasm.js';
 
 /**
@@ -64,6 +65,8 @@ export interface ContractOptions {
    * (ch-threads.ts); `contract` always contracts in one instance.
    */
   cellStates?: number;
+  /** When a cell's instance stops (ch-partition.ts CellCoreRule; tests and benches). Default: PARTITION.cellCore. */
+  cellCore?: CellCoreRule;
 }
 
 /** A contracted hierarchy: its arrays, the states left uncontracted at the top (the core) and its landmarks. */

@@ -18,7 +18,20 @@ export const PARTITION = {
   minStates: 2_000_000,
   cellStates: 131_072,
   topStates: 1_000_000,
+  cellCore: { fraction: CORE_RULE.fraction, degree: CORE_RULE.degree },
 } as const;
+
+/**
+ * When a cell's instance stops: once at most `fraction` of its interior (states not on its boundary) is left and the
+ * states left (with the boundary) have a mean live degree of `degree`. Its leftover interior then joins the overlay
+ * with the boundary. A cell contracted to its last interior state spends its longest witness searches and most
+ * shortcuts on its densest states, which one instance leaves in its core: stopping at the whole graph's core rule
+ * leaves that work to the overlay, where those states meet the rest of their neighbourhood.
+ */
+export interface CellCoreRule {
+  fraction: number;
+  degree: number;
+}
 
 /** One instance's work in a partitioned contraction: a cell (boundary states kept) or the top overlay. */
 export interface CellJob {
@@ -37,14 +50,12 @@ interface Level {
   base: boolean;
 }
 
-/** The cells of a level: ranges of its states, each state's cell, boundary flags and overlay numbers. */
+/** The cells of a level: ranges of its states, each state's cell, and which states lie on a boundary. */
 interface Cut {
   bounds: Uint32Array;
   cellOf: Uint32Array;
   boundary: Uint8Array;
-  /** The overlay number of each boundary state (its rank among them in level order), else -1. */
-  overlay: Int32Array;
-  overlayStates: number;
+  boundaryStates: number;
 }
 
 /**
@@ -52,8 +63,9 @@ interface Cut {
  * parallel: the states, in key order (BaseGraph `key`: spatially ordered), are cut into ranges of at most
  * `cellStates`; a state is a boundary state when an edge joins it to another cell. Each cell's interior is
  * contracted in its own instance with its boundary states kept (witness searches confined to the cell stay sound: a
- * missed witness only adds a shortcut). The boundary states, with the live edges each cell leaves among them (each
- * standing for a record already made) and the edges between cells, form the overlay, which keeps the level order
+ * missed witness only adds a shortcut), until the cell's core rule (CellCoreRule) stops it. The states each cell
+ * leaves (its boundary and leftover interior), with the live edges among them (each standing for a record already
+ * made) and the edges between cells, form the overlay, which keeps the level order
  * and is cut again while bigger than `topStates`, else contracted in one instance by the core rule (its fraction of
  * the whole graph's states) or to the forced core size. Records, ranks (cell interiors first in cell order, then
  * each overlay level, the core last in state order) and the core's live lists come out as one `Contraction`, the
@@ -74,10 +86,15 @@ export class Partitioned {
   private nextRank = 0;
   private level: Level;
   private cut: Cut | null = null;
-  /** The overlay being gathered from the current level's cells. */
+  /**
+   * The overlay being gathered from the current level's cells: its states (global ids, and level numbers, ascending)
+   * and their edges, heads as level numbers until the last cell is taken (a later cell's leftover states are not
+   * known before).
+   */
   private ov: {
     ids: GrowableUint32;
-    first: Uint32Array;
+    lv: GrowableUint32;
+    first: GrowableUint32;
     head: GrowableUint32;
     w: GrowableFloat64;
     rec: GrowableInt32;
@@ -94,6 +111,7 @@ export class Partitioned {
     private readonly coreSize: number,
     private readonly cellStates: number,
     private readonly topStates: number,
+    private readonly cellCore: CellCoreRule,
   ) {
     this.S = g.states;
     this.rank = new Uint32Array(g.states);
@@ -112,17 +130,18 @@ export class Partitioned {
     }
     const cut = cutLevel(L.g, this.cellStates);
     this.cut = cut;
-    const n = cut.overlayStates;
     this.ov = {
       ids: new GrowableUint32(),
-      first: new Uint32Array(n + 1),
+      lv: new GrowableUint32(),
+      first: new GrowableUint32(),
       head: new GrowableUint32(),
       w: new GrowableFloat64(),
       rec: new GrowableInt32(),
       hops: new GrowableInt32(),
     };
+    this.ov.first.push(0);
     const jobs: CellJob[] = [];
-    for (let c = 0; c + 1 < cut.bounds.length; c++) jobs.push(cellJob(L, cut, c));
+    for (let c = 0; c + 1 < cut.bounds.length; c++) jobs.push(cellJob(L, cut, c, this.cellCore));
     return jobs;
   }
 
@@ -144,15 +163,16 @@ export class Partitioned {
     this.nextRank += contracted;
     const ov = this.ov!;
     const g = L.g;
+    // The overlay takes the cell's states left uncontracted: its boundary, and the interior it stopped at.
     for (let s = 0; s < hi - lo; s++) {
       const u = lo + s;
-      if (!cut.boundary[u]) continue;
-      const o = cut.overlay[u]!;
+      if (r.rank[s]! < contracted) continue;
       ov.ids.push(L.ids[u]!);
-      // The cell's live edges among its boundary states: each stands for a record of the cell.
+      ov.lv.push(u);
+      // The cell's live edges among its uncontracted states: each stands for a record of the cell.
       for (let k = 0, j = r.out.start[s]!; k < r.out.len[s]!; k++, j++) {
         const rec = r.out.rec[j]!;
-        this.overlayEdge(cut.overlay[lo + r.out.other[j]!]!, r.out.w[j]!, gid[rec]!, r.hops[rec]!);
+        this.overlayEdge(lo + r.out.other[j]!, r.out.w[j]!, gid[rec]!, r.hops[rec]!);
       }
       // Edges to other cells: base edges become records now; an overlay's already are records.
       for (let e = g.first[u]!; e < g.first[u + 1]!; e++) {
@@ -160,9 +180,9 @@ export class Partitioned {
           w = g.weight[e]!;
         if (w === Infinity || cut.cellOf[x] === i) continue;
         const rec = L.base ? this.addRecord(L.ids[u]!, L.ids[x]!, -1, g.payload[e]!, 1) : g.payload[e]!;
-        this.overlayEdge(cut.overlay[x]!, w, rec, L.base ? 1 : g.hops![e]!);
+        this.overlayEdge(x, w, rec, L.base ? 1 : g.hops![e]!);
       }
-      ov.first[o + 1] = ov.head.length;
+      ov.first.push(ov.head.length);
     }
     if (this.taken === cut.bounds.length - 1) this.nextLevel();
   }
@@ -223,13 +243,17 @@ export class Partitioned {
     const ov = this.ov!;
     const n = ov.ids.length;
     const before = this.level.g.states;
-
+    const num = new Int32Array(before).fill(-1);
+    const lv = ov.lv.view();
+    for (let o = 0; o < n; o++) num[lv[o]!] = o;
+    const head = ov.head.view();
+    for (let e = 0; e < head.length; e++) head[e] = num[head[e]!]!;
     this.level = {
       ids: ov.ids.view(),
       g: {
         states: n,
-        first: ov.first,
-        head: ov.head.view(),
+        first: ov.first.view(),
+        head,
         weight: ov.w.view(),
         payload: ov.rec.view(),
         hops: ov.hops.view(),
@@ -344,14 +368,16 @@ export function cutLevel(g: BaseGraph, cellStates: number): Cut {
       const x = g.head[e]!;
       if (g.weight[e] !== Infinity && cellOf[x] !== cellOf[u]) boundary[u] = boundary[x] = 1;
     }
-  const overlay = new Int32Array(n).fill(-1);
-  let overlayStates = 0;
-  for (let u = 0; u < n; u++) if (boundary[u]) overlay[u] = overlayStates++;
-  return { bounds, cellOf, boundary, overlay, overlayStates };
+  let boundaryStates = 0;
+  for (let u = 0; u < n; u++) boundaryStates += boundary[u]!;
+  return { bounds, cellOf, boundary, boundaryStates };
 }
 
-/** The instance of cell c: its states and the edges between them, its boundary states kept, contracted fully. */
-function cellJob(L: Level, cut: Cut, c: number): CellJob {
+/**
+ * The instance of cell c: its states and the edges between them, its boundary states kept, contracted until what is
+ * left of its interior is at most `rule.fraction` of it and has a mean live degree of `rule.degree` (CellCoreRule).
+ */
+function cellJob(L: Level, cut: Cut, c: number, rule: CellCoreRule): CellJob {
   const g = L.g;
   const lo = cut.bounds[c]!,
     hi = cut.bounds[c + 1]!;
@@ -376,7 +402,12 @@ function cellJob(L: Level, cut: Cut, c: number): CellJob {
       if (hops) hops[k] = g.hops![e]!;
       k++;
     }
-  const graph: BaseGraph = { states: hi - lo, first, head, weight, payload, keep: cut.boundary.slice(lo, hi) };
+  const keep = cut.boundary.slice(lo, hi);
+  const graph: BaseGraph = { states: hi - lo, first, head, weight, payload, keep };
   if (hops) graph.hops = hops;
-  return { graph, stop: { coreSize: 0, fraction: 0, minStates: 0, degree: 0 } };
+  let kept = 0;
+  for (let s = 0; s < hi - lo; s++) kept += keep[s]!;
+  // The instance's rule counts its kept states as left: allow them on top of the interior's share.
+  const left = kept + Math.floor(rule.fraction * (hi - lo - kept));
+  return { graph, stop: { coreSize: -1, fraction: 1, minStates: 0, degree: rule.degree, ruleStates: left } };
 }

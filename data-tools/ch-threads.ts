@@ -38,7 +38,8 @@ function partitioned(j: HierarchyJob): Partitioned | null {
   const forced = j.options.cellStates;
   if (forced === undefined && j.graph.states < PARTITION.minStates) return null;
   const cell = forced ?? PARTITION.cellStates;
-  return new Partitioned(j.graph, j.options.coreSize ?? -1, cell, forced ?? PARTITION.topStates);
+  const { coreSize = -1, cellCore = PARTITION.cellCore } = j.options;
+  return new Partitioned(j.graph, coreSize, cell, forced ?? PARTITION.topStates, cellCore);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildOsmPack } from '../data-tools/build-pack.js';
 import { TUNING, type BaseGraph } from '../data-tools/ch-build.js';
-import { cutLevel, Partitioned } from '../data-tools/ch-partition.js';
+import { cutLevel, Partitioned, PARTITION, type CellCoreRule } from '../data-tools/ch-partition.js';
 import { contractInWasm, type Contraction } from '../data-tools/ch-wasm.js';
 import { Pack } from '../src/pack/reader.js';
 import { RoadGraph } from '../src/route/graph.js';
@@ -15,9 +15,15 @@ import { randomEndpoints } from './helpers/route-reference.js';
 /** Index entries of a pack's hierarchies. */
 const index = (pack: Pack): { list: { states: number; core: number }[] } => pack.json('ch.index');
 
+/**
+ * Cells that stop early: at 30 % of their interior whatever its degree, so leftover interiors reach the overlay even
+ * on maps far smaller than the ones the default rule stops on.
+ */
+const EARLY: CellCoreRule = { fraction: 0.3, degree: 0 };
+
 /** A partitioned contraction run in this thread, its instances one after the other. */
-function partitioned(g: BaseGraph, cellStates: number, coreSize = -1): Contraction {
-  const p = new Partitioned(g, coreSize, cellStates, cellStates);
+function partitioned(g: BaseGraph, cellStates: number, coreSize = -1, cellCore = PARTITION.cellCore): Contraction {
+  const p = new Partitioned(g, coreSize, cellStates, cellStates, cellCore);
   for (let jobs = p.jobs(); jobs; jobs = p.jobs())
     jobs.forEach((j, i) => p.take(i, contractInWasm(j.graph, j.stop, TUNING)));
   return p.contraction();
@@ -73,7 +79,7 @@ describe('partitioned (cell-wise) contraction', () => {
     for (const g of hanoi) {
       const cut = cutLevel(g, 4000);
       // Cells are ranges of the state order here (Hanoi's states are arcs, in their tail node's Hilbert order).
-      expect(cut.overlayStates / g.states).toBeLessThan(0.35);
+      expect(cut.boundaryStates / g.states).toBeLessThan(0.35);
     }
   });
 
@@ -87,23 +93,47 @@ describe('partitioned (cell-wise) contraction', () => {
     for (let s = 0; s < g.states; s++) expect(c.rank[s]! >= g.states - kept).toBe(keep[s] === 1);
   });
 
-  it('records: children exist, touch the state they bypass, weights add up (Hanoi, three vehicles, cores)', () => {
-    for (const g of hanoi)
-      for (const [cells, core] of [
-        [1500, -1],
-        [3000, 800],
-      ] as const) {
-        const c = partitioned(g, cells, core);
-        if (core > 0) expect(c.core).toBeGreaterThan(0);
-        expect(checkRecords(g, c)).toBeGreaterThan(g.states / 4);
-        // Every state has a rank of its own.
-        expect(new Set(c.rank).size).toBe(g.states);
-      }
+  it('a cell stops by its rule: its leftover interior, not only its boundary, is left for the overlay', () => {
+    const g = hanoi[0]!;
+    const job = new Partitioned(g, -1, 3000, 3000, EARLY).jobs()![0]!;
+    let kept = 0;
+    for (const k of job.graph.keep!) kept += k;
+    const interior = job.graph.states - kept;
+    const r = contractInWasm(job.graph, job.stop, TUNING);
+    expect(r.core - kept).toBeGreaterThan(0.25 * interior);
+    expect(r.core - kept).toBeLessThanOrEqual(Math.floor(0.3 * interior));
+    // The default rule asks for a mean degree that a cell of this size never reaches: contracted to its boundary.
+    const full = new Partitioned(g, -1, 3000, 3000, PARTITION.cellCore).jobs()![0]!;
+    expect(contractInWasm(full.graph, full.stop, TUNING).core).toBe(kept);
   });
 
-  for (const coreSize of [undefined, 6]) {
-    it(`all pairs on an ASCII map cut into cells of 5 states${coreSize ? ', with a forced core' : ''}`, () => {
-      const { pack } = asciiMapPack(RESTRICTED_GRID, 'cells', { cellStates: 5, coreSize, threads: 1 });
+  for (const [rule, vehicles] of [
+    [PARTITION.cellCore, 'three vehicles'],
+    [EARLY, 'car, cells stopping early'],
+  ] as const)
+    it(`records: children exist, touch the state they bypass, weights add up (Hanoi, ${vehicles}, cores)`, () => {
+      for (const g of rule === EARLY ? hanoi.slice(0, 1) : hanoi)
+        for (const [cells, core] of [
+          [1500, -1],
+          [3000, 800],
+        ] as const) {
+          const c = partitioned(g, cells, core, rule);
+          if (core > 0) expect(c.core).toBeGreaterThan(0);
+          expect(checkRecords(g, c)).toBeGreaterThan(g.states / 4);
+          // Every state has a rank of its own.
+          expect(new Set(c.rank).size).toBe(g.states);
+        }
+    }, 300_000);
+
+  for (const [coreSize, cellCore] of [
+    [undefined, undefined],
+    [6, undefined],
+    [undefined, EARLY],
+    [6, EARLY],
+  ] as const) {
+    const how = `${coreSize ? ', with a forced core' : ''}${cellCore ? ', cells stopping early' : ''}`;
+    it(`all pairs on an ASCII map cut into cells of 5 states${how}`, () => {
+      const { pack } = asciiMapPack(RESTRICTED_GRID, 'cells', { cellStates: 5, coreSize, cellCore, threads: 1 });
       const e = index(pack).list[0]!;
       if (coreSize) expect(e.core).toBeGreaterThan(0);
       else expect(e.core).toBe(0);
@@ -118,8 +148,13 @@ describe('partitioned (cell-wise) contraction', () => {
 
   describe('Hanoi, cells of 2,000 states', () => {
     const inputs = PACK_INPUTS.hanoi.map((f) => OSM + f);
-    const build = (threads: number, coreSize?: number) =>
-      buildOsmPack({ inputs, name: 'hanoi', admin: null, contraction: { cellStates: 2000, threads, coreSize } });
+    const build = (threads: number, coreSize?: number, cellCore?: CellCoreRule) =>
+      buildOsmPack({
+        inputs,
+        name: 'hanoi',
+        admin: null,
+        contraction: { cellStates: 2000, threads, coreSize, cellCore },
+      });
     let bytes: Uint8Array;
     beforeAll(() => {
       bytes = build(2);
@@ -130,9 +165,13 @@ describe('partitioned (cell-wise) contraction', () => {
       expect(Buffer.from(build(2)).equals(Buffer.from(bytes))).toBe(true);
     }, 600_000);
 
-    for (const coreSize of [undefined, 1500])
-      it(`500 seeded pairs per vehicle equal plain Dijkstra${coreSize ? ', with a forced core' : ''}`, () => {
-        const pack = Pack.from(coreSize ? build(2, coreSize) : bytes);
+    for (const [coreSize, cellCore] of [
+      [undefined, undefined],
+      [1500, undefined],
+      [undefined, EARLY],
+    ] as const)
+      it(`500 seeded pairs per vehicle equal plain Dijkstra${coreSize ? ', with a forced core' : ''}${cellCore ? ', cells stopping early' : ''}`, () => {
+        const pack = Pack.from(coreSize || cellCore ? build(2, coreSize, cellCore) : bytes);
         if (coreSize) expect(index(pack).list.every((e) => e.core > 0)).toBe(true);
         const g = new RoadGraph(pack);
         for (const wasm of [false, true]) {
