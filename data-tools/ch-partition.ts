@@ -5,14 +5,14 @@ import { GrowableFloat64, GrowableInt32, GrowableUint32 } from './growable.js';
 
 /**
  * When a hierarchy is contracted cell-wise (see `Partitioned`) rather than in one WebAssembly instance, and how
- * finely. Measured on NY as OSM (666 k edge-based states per vehicle, three vehicles; shared, loaded machine): cells
- * of 131 k states (1.3 % of the states on a boundary, bench/ch-cells.ts) gave exact answers and a core of 7.8–8.5 k
- * states, but 17 % more contraction CPU than one instance per hierarchy and 23–28 % more records (each cell's
- * interior is contracted to the last state, where one instance stops at the core rule). So cells are used only
- * where one instance cannot be trusted to hold the hierarchy: `minStates`. An instance holds at most 4 GB (wasm32)
- * and needs about 0.9 KB per state (NY: 0.61 GB), with its pools growing by doubling; 2 M states (about 1.8 GB)
- * keeps a margin, and below it packs keep their bytes. `cellStates`: the most states of one cell (about 0.12 GB per
- * instance in flight); `topStates`: an overlay bigger than this is cut again.
+ * finely. An instance holds at most 4 GB (wasm32) and needs about 0.9 KB per state (NY: 0.61 GB), with its pools
+ * growing by doubling; 2 M states (about 1.8 GB) keeps a margin: `minStates`. Below it packs keep their bytes. On NY
+ * as OSM (666 k edge-based states per vehicle, three vehicles; side by side, shared machine), cells of 131 k states
+ * (1.3 % of the states on a boundary, bench/ch-cells.ts) stopping at `cellCore` took 285 s of contraction CPU where
+ * one instance per hierarchy took 291 s, with 2 % more records and a contraction peak RSS of 1.6 GB against 2.5;
+ * cells contracted to their last interior state took 375 s and made 22–26 % more records. `cellStates`: the most
+ * states of one cell (about 0.12 GB per instance in flight); `topStates`: an overlay bigger than this is cut again;
+ * `cellCore`: when a cell stops (CellCoreRule), the whole graph's core rule applied to the cell's interior.
  */
 export const PARTITION = {
   minStates: 2_000_000,
