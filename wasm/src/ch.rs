@@ -1,9 +1,8 @@
 //! Contraction hierarchy queries: ContractionHierarchy.route and .table of src/route/ch.ts step for step
 //! (same seeds, same stall-on-demand, same heap, same relaxation order, the same core search: wasm/src/core.rs),
-//! over the pack's "CH layout v5" arrays (records already in the order searched here) and
-//! the record weights, durations and lengths the TypeScript side derived, copied into linear memory in a layout made
-//! for these searches (src/route/wasm/ch.ts): states renumbered by rank, labels reduced to weights, shortcut
-//! children in unpacking order. Renumbering changes no answer: the heap compares keys only, and each state keeps
+//! over the pack's "CH layout v5" arrays (records already in the order searched here) copied into linear memory
+//! (src/route/wasm/ch.ts) and the record weights, durations and lengths derived from them here (wasm/src/derive.rs),
+//! in a layout made for these searches: states renumbered by rank, labels reduced to weights. Renumbering changes no answer: the heap compares keys only, and each state keeps
 //! its records in pack order, so pushes, pops, ties and bucket order are those of the TypeScript query.
 
 use crate::alloc::alloc;
@@ -12,7 +11,7 @@ use crate::layout::{rd, Costs, Graph};
 use crate::search::{open_turn, pos_on_arc};
 
 /// One record of the hierarchy as the searches read it (16 bytes): weight, the other state, and the record's slot
-/// in `Ch::kids`.
+/// in `Ch::kid_a`, `kid_b` and `rec_sums`.
 #[repr(C)]
 pub struct Rec {
     pub w: f64,
@@ -20,12 +19,14 @@ pub struct Rec {
     pub slot: u32,
 }
 
-/// One record for unpacking and for summing seconds and metres along a chain: children's slots (shortcut) or -1
-/// and the payload arc (see src/route/ch.ts), seconds, metres.
+/// A record's weight, seconds and metres side by side (24 bytes), so that deriving a shortcut reads each child's
+/// three in one place (its weight is also in its `Rec`, where the searches read it).
 #[repr(C)]
-pub struct Unpack {
-    pub kids: [i32; 2],
-    pub dl: Dl,
+#[derive(Clone, Copy)]
+pub struct Sums {
+    pub w: f64,
+    pub dur: f64,
+    pub len: f64,
 }
 
 /// Seconds and metres of a record or of a settled state's label.
@@ -89,10 +90,15 @@ pub struct Ch {
     /// `first[2v+1] .. first[2v+2]`, so a settle's stall test and relaxation read one stretch of records.
     pub rec_first: *const u32,
     /// Per record, in search order: weight and the other state (read by the searches) and its unpacking slot.
-    pub rec: *const Rec,
-    /// Per slot: children and sums. The TypeScript side gives each record the slot of its own index (CH layout
-    /// v5: a depth-first order of the slots cost more at load than it saved in unpacking).
-    pub kids: *const Unpack,
+    /// Written by `derive` (each record's slot is its own index: CH layout v5 stores the records in search order,
+    /// and a depth-first order of the slots cost more at load than it saved in unpacking).
+    pub rec: *mut Rec,
+    /// Per slot, for unpacking: the pack's children (`a`, `b` of src/route/ch.ts: a shortcut's two child records,
+    /// or -1 and the payload arc), copied as they are.
+    pub kid_a: *const i32,
+    pub kid_b: *const i32,
+    /// Per slot: weight, seconds and metres (written by `derive`); seconds and metres are summed along chains.
+    pub rec_sums: *mut Sums,
     /// Unpacked path of the last route (capacity `path_cap` arcs) and the explicit stack unpacking uses.
     pub path_cap: u32,
     pub path: *mut u32,
@@ -109,7 +115,7 @@ pub struct Ch {
     /// The same entries grouped by state (destination, weight, seconds, metres), scanned in order by the forward
     /// searches.
     pub sorted: *mut Bucket,
-    /// u32 × (states + 1): bucket offsets per state.
+    /// u32 × (states + 1): bucket offsets per state (before, `derive`'s scratch: the pack state of each state here).
     pub first: *mut u32,
     /// The core (see src/route/ch.ts): its states are 0 .. core here (the highest ranks), with `landmarks`
     /// landmarks; 0 for a fully contracted hierarchy.
@@ -317,7 +323,8 @@ impl Ch {
     /// Seconds and metres of record r (search order).
     #[inline(always)]
     pub(crate) unsafe fn rec_dl(&self, r: i32) -> Dl {
-        (*self.kids.add((*self.rec.add(r as usize)).slot as usize)).dl
+        let s = *self.rec_sums.add((*self.rec.add(r as usize)).slot as usize);
+        Dl { dur: s.dur, len: s.len }
     }
 
     /// Records the seconds and metres of a settled, unstalled state from its parent's (settled before it), as the
@@ -484,7 +491,7 @@ unsafe fn emit(h: &Ch, r: i32, n: &mut usize, limit: usize) -> bool {
     while sp > 0 {
         sp -= 1;
         let x = *h.stack.add(sp) as usize;
-        let [a, b] = (*h.kids.add(x)).kids;
+        let (a, b) = (rd(h.kid_a, x), rd(h.kid_b, x));
         if a < 0 {
             if *n == h.path_cap as usize {
                 return false;

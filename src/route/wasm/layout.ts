@@ -68,7 +68,9 @@ const CH_FIELDS = [
   'perm',
   'recFirst',
   'rec',
-  'kids',
+  'kidA',
+  'kidB',
+  'recSums',
   'pathCap',
   'path',
   'stack',
@@ -140,8 +142,8 @@ export const HEAP_ENTRY_BYTES = 16;
 /** Bytes of one hierarchy record as the searches read it (`Rec`: f64 weight, u32 other state, u32 unpacking slot). */
 export const CH_REC_BYTES = 16;
 
-/** Bytes of one record for unpacking (`Unpack`: i32 × 2 children or -1 and the payload arc, f64 seconds, metres). */
-export const CH_UNPACK_BYTES = 24;
+/** Bytes of one record's weight, seconds and metres (`Sums`: f64 × 3). */
+export const CH_SUMS_BYTES = 24;
 
 /** Bytes of one bucket entry grouped by state (`Bucket`: u32 destination, padding, f64 weight, seconds, metres). */
 export const CH_BUCKET_BYTES = 32;
