@@ -117,6 +117,25 @@ describe('CH layout v5: records in the order the searches read them', () => {
     }
   });
 
+  it("Hanoi: the WebAssembly core derives every record's weight as TypeScript does, bit for bit", () => {
+    const pack = Pack.from(testPack('hanoi'));
+    const g = new RoadGraph(pack);
+    const wasm = new Router(g, pack),
+      ts = new Router(g, pack, { wasm: false });
+    for (const e of entries(pack).list) {
+      const profile = e.profiles[0]!;
+      const wch = wasm.hierarchyOf(wasm.context(profile)) as WasmHierarchy;
+      const [p, q] = randomEndpoints(g, ts, profile, 2, 3);
+      // TypeScript derives its weights at its first query.
+      ts.leg(p!, q!, profile);
+      const want = (ts.context(profile).ch as unknown as { w: Float64Array }).w;
+      const mem = wch.core.mem;
+      const got = new Float64Array(mem.buffer, mem.i32(wch.header + CH.recW), want.length);
+      expect(want.length).toBe(arraysOf(pack, e).node.length);
+      expect(bytes(got).equals(bytes(want))).toBe(true);
+    }
+  });
+
   it('a forced core keeps the invariants (core edges stored at both ends)', () => {
     const { pack } = asciiMapPack(RESTRICTED_GRID, 'layout-core', { coreSize: 20 });
     const [e] = entries(pack).list;

@@ -10,25 +10,6 @@ use crate::heap::Heap;
 use crate::layout::{rd, Costs, Graph};
 use crate::search::{open_turn, pos_on_arc};
 
-/// One record of the hierarchy as the searches read it (16 bytes): weight, the other state, and the record's slot
-/// in `Ch::kid_a`, `kid_b` and `rec_sums`.
-#[repr(C)]
-pub struct Rec {
-    pub w: f64,
-    pub node: u32,
-    pub slot: u32,
-}
-
-/// A record's weight, seconds and metres side by side (24 bytes), so that deriving a shortcut reads each child's
-/// three in one place (its weight is also in its `Rec`, where the searches read it).
-#[repr(C)]
-#[derive(Clone, Copy)]
-pub struct Sums {
-    pub w: f64,
-    pub dur: f64,
-    pub len: f64,
-}
-
 /// Seconds and metres of a record or of a settled state's label.
 #[repr(C)]
 #[derive(Clone, Copy)]
@@ -89,16 +70,20 @@ pub struct Ch {
     /// u32 × (2 states + 1): the upward records of state v are `first[2v] .. first[2v+1]`, its downward records
     /// `first[2v+1] .. first[2v+2]`, so a settle's stall test and relaxation read one stretch of records.
     pub rec_first: *const u32,
-    /// Per record, in search order: weight and the other state (read by the searches) and its unpacking slot.
-    /// Written by `derive` (each record's slot is its own index: CH layout v5 stores the records in search order,
-    /// and a depth-first order of the slots cost more at load than it saved in unpacking).
-    pub rec: *mut Rec,
-    /// Per slot, for unpacking: the pack's children (`a`, `b` of src/route/ch.ts: a shortcut's two child records,
+    /// Per record, in the pack's order (CH layout v5: the order the searches read them), what a relaxation reads:
+    /// its weight (f64, written by `derive`) and its other state here (the pack's, renumbered in place by `derive`).
+    pub rec_w: *mut f64,
+    pub rec_node: *mut u32,
+    /// Per record, for unpacking: the pack's children (`a`, `b` of src/route/ch.ts: a shortcut's two child records,
     /// or -1 and the payload arc), copied as they are.
     pub kid_a: *const i32,
     pub kid_b: *const i32,
-    /// Per slot: weight, seconds and metres (written by `derive`); seconds and metres are summed along chains.
-    pub rec_sums: *mut Sums,
+    /// Per record: seconds and metres, where its bit in `dl_done` is set (original records by `derive`, shortcuts at
+    /// first use: wasm/src/sums.rs); that derivation's explicit stack (states + 1 entries: each level of a shortcut
+    /// tree is a lower state).
+    pub rec_dl: *mut Dl,
+    pub dl_done: *mut u32,
+    pub dl_stack: *mut u32,
     /// Unpacked path of the last route (capacity `path_cap` arcs) and the explicit stack unpacking uses.
     pub path_cap: u32,
     pub path: *mut u32,
@@ -115,7 +100,7 @@ pub struct Ch {
     /// The same entries grouped by state (destination, weight, seconds, metres), scanned in order by the forward
     /// searches.
     pub sorted: *mut Bucket,
-    /// u32 × (states + 1): bucket offsets per state (before, `derive`'s scratch: the pack state of each state here).
+    /// u32 × (states + 1): bucket offsets per state (before, `derive`'s scratch).
     pub first: *mut u32,
     /// The core (see src/route/ch.ts): its states are 0 .. core here (the highest ranks), with `landmarks`
     /// landmarks; 0 for a fully contracted hierarchy.
@@ -294,8 +279,7 @@ impl Ch {
         let (lo, hi) = self.range(v, !s.forward);
         let dv = s.w(v);
         for i in lo..hi {
-            let r = &*self.rec.add(i);
-            if s.w(r.node) + r.w < dv {
+            if s.w(rd(self.rec_node, i)) + rd(self.rec_w, i) < dv {
                 return true;
             }
         }
@@ -315,16 +299,14 @@ impl Ch {
         let (lo, hi) = self.range(v, s.forward);
         let dv = s.w(v);
         for i in lo..hi {
-            let r = &*self.rec.add(i);
-            s.label(r.node, dv + r.w, i as i32, v as i32);
+            s.label(rd(self.rec_node, i), dv + rd(self.rec_w, i), i as i32, v as i32);
         }
     }
 
-    /// Seconds and metres of record r (search order).
+    /// Seconds and metres of record r (see wasm/src/sums.rs).
     #[inline(always)]
     pub(crate) unsafe fn rec_dl(&self, r: i32) -> Dl {
-        let s = *self.rec_sums.add((*self.rec.add(r as usize)).slot as usize);
-        Dl { dur: s.dur, len: s.len }
+        crate::sums::rec_dl(self, r as usize)
     }
 
     /// Records the seconds and metres of a settled, unstalled state from its parent's (settled before it), as the
@@ -389,9 +371,8 @@ pub(crate) unsafe fn relax_meet(
     let (lo, hi) = h.range(v, l.forward);
     let dv = l.w(v);
     for i in lo..hi {
-        let r = &*h.rec.add(i);
-        let x = r.node;
-        let w = dv + r.w;
+        let x = rd(h.rec_node, i);
+        let w = dv + rd(h.rec_w, i);
         if !l.set(x, w, i as i32, v as i32) {
             continue;
         }
@@ -471,7 +452,7 @@ impl Ch {
                 break;
             }
             let r = self.rec_dl(par);
-            w += (*self.rec.add(par as usize)).w;
+            w += rd(self.rec_w, par as usize);
             d = Dl { dur: d.dur + r.dur, len: d.len + r.len };
             v = prev as u32;
         }
@@ -487,7 +468,7 @@ impl Ch {
 /// `stack[0 .. limit]`. False when the path or the stack would overflow.
 unsafe fn emit(h: &Ch, r: i32, n: &mut usize, limit: usize) -> bool {
     let mut sp = 1usize;
-    *h.stack = (*h.rec.add(r as usize)).slot as i32;
+    *h.stack = r;
     while sp > 0 {
         sp -= 1;
         let x = *h.stack.add(sp) as usize;

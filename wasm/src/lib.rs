@@ -12,6 +12,7 @@ mod heap;
 mod layout;
 mod many;
 mod search;
+mod sums;
 
 pub use ch::Ch;
 pub use layout::{Costs, Graph};
@@ -48,7 +49,7 @@ pub unsafe extern "C" fn ch_route(g: *const Graph, c: *const Costs, h: *mut Ch, 
     ch::route(&*g, &*c, &mut *h, src_edge, src_t, src_only, dst_edge, dst_t)
 }
 
-/// Derives a hierarchy's record weights, seconds and metres (see `derive::derive`): -1 when every record is sound,
+/// Derives a hierarchy's record weights (see `derive::derive`): -1 when every record is sound,
 /// else the first one found corrupt.
 #[no_mangle]
 pub unsafe extern "C" fn ch_derive(g: *const Graph, c: *const Costs, h: *mut Ch) -> i32 {

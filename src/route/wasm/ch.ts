@@ -6,8 +6,7 @@ import {
   CH_BUCKET_BYTES,
   CH_BYTES,
     CH_LM_MAX,
-  CH_REC_BYTES,
-  CH_SUMS_BYTES,
+  CH_DL_BYTES,
   HEAP_ENTRY_BYTES,
   type ChField,
 } from './layout.js';
@@ -22,8 +21,7 @@ const INITIAL_BUCKETS = 4096;
  * core's states are the first ones; see wasm/src/ch.rs) with labels reduced to weights, which changes no answer. At
  * load: the pack's record arrays copied as they are, and one pass of the core over them (wasm/src/derive.rs) that
  * derives and checks the record weights, so the TypeScript query derives none unless it answers itself.
- * Memory: 40 bytes per record (other state, weight and unpacking slot; children, seconds and metres), about 130
- * bytes per state, and per core state its landmark weights and 40 bytes of core search state. Throws RangeError
+ * Memory: 36 bytes per record (weight and other state; children; seconds and metres), about 135 bytes per state, and per core state its landmark weights and 40 bytes of core search state. Throws RangeError
  * when memory cannot grow or a record weight is not finite, and the corrupt hierarchy error when a record is
  * (recordFault): the router then stays in TypeScript, whose query refuses the hierarchy likewise.
  */
@@ -46,21 +44,23 @@ export class WasmHierarchy {
     const perm = m.alloc(4 * S);
     const permU32 = new Uint32Array(m.buffer, perm, S);
     for (let s = 0; s < S; s++) permU32[s] = S - 1 - arrays.rank[s]!;
-    // The records (16 bytes each), with the pack's other states at their start for the core to derive them over.
-    const rec = m.alloc(CH_REC_BYTES * R);
-    new Uint32Array(m.buffer, rec, R).set(arrays.node);
     // A shortest path holds each state at most once (plus the source and target arcs).
     const pathCap = S + 2;
+    // The record arrays are the pack's as they are (other states renumbered in place by the core's derive), the
+    // weights the core's; a shortcut's seconds and metres are derived at first use (zeroed memory: none derived).
     const set: [ChField, number][] = [
       ['states', S],
       ['edgeBased', ch.edgeBased ? 1 : 0],
       ['resultArc', -1],
       ['perm', perm],
       ['recFirst', m.copy(arrays.first)],
-      ['rec', rec],
+      ['recW', m.alloc(8 * R)],
+      ['recNode', m.copy(arrays.node)],
       ['kidA', m.copy(arrays.a)],
       ['kidB', m.copy(arrays.b)],
-      ['recSums', m.alloc(CH_SUMS_BYTES * R)],
+      ['recDl', m.alloc(CH_DL_BYTES * R)],
+      ['dlDone', m.filled(4 * Math.ceil(R / 32), 0)],
+      ['dlStack', m.alloc(4 * (S + 1))],
       ['pathCap', pathCap],
       ['path', m.alloc(4 * pathCap)],
       ['stack', m.alloc(4 * pathCap)],

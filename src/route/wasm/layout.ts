@@ -67,10 +67,13 @@ const CH_FIELDS = [
   'resultArc',
   'perm',
   'recFirst',
-  'rec',
+  'recW',
+  'recNode',
   'kidA',
   'kidB',
-  'recSums',
+  'recDl',
+  'dlDone',
+  'dlStack',
   'pathCap',
   'path',
   'stack',
@@ -139,11 +142,8 @@ export const COSTS_BYTES = Math.ceil((48 + 4 * COSTS_FIELDS.length) / 8) * 8;
 /** Bytes of one heap slot (`Entry`: f64 key, u32 item, padding); a heap of n items has n + 1 slots. */
 export const HEAP_ENTRY_BYTES = 16;
 
-/** Bytes of one hierarchy record as the searches read it (`Rec`: f64 weight, u32 other state, u32 unpacking slot). */
-export const CH_REC_BYTES = 16;
-
-/** Bytes of one record's weight, seconds and metres (`Sums`: f64 × 3). */
-export const CH_SUMS_BYTES = 24;
+/** Bytes of one record's seconds and metres (`Dl`: f64 × 2). */
+export const CH_DL_BYTES = 16;
 
 /** Bytes of one bucket entry grouped by state (`Bucket`: u32 destination, padding, f64 weight, seconds, metres). */
 export const CH_BUCKET_BYTES = 32;
