@@ -10,6 +10,10 @@ use crate::heap::Heap;
 use crate::layout::{rd, Costs, Graph};
 use crate::search::{open_turn, pos_on_arc};
 
+/// Records per block of `Ch::block_state` (as a power of two): a state's ranges hold about ten records, so a block's
+/// first record lies a few dozen ranges at most before any of its records.
+pub const BLOCK_SHIFT: usize = 8;
+
 /// Seconds and metres of a record or of a settled state's label.
 #[repr(C)]
 #[derive(Clone, Copy)]
@@ -78,12 +82,15 @@ pub struct Ch {
     /// or -1 and the payload arc), copied as they are.
     pub kid_a: *const i32,
     pub kid_b: *const i32,
-    /// Per record: seconds and metres, where its bit in `dl_done` is set (original records by `derive`, shortcuts at
-    /// first use: wasm/src/sums.rs); that derivation's explicit stack (states + 1 entries: each level of a shortcut
-    /// tree is a lower state).
+    /// Per record: seconds and metres, derived at first use (wasm/src/sums.rs) where its bit in `dl_done` is set;
+    /// that derivation's explicit stack (states + 1 entries: each level of a shortcut tree is a lower state).
     pub rec_dl: *mut Dl,
     pub dl_done: *mut u32,
     pub dl_stack: *mut u32,
+    /// u32 per state here: its pack state (`perm` inverted); u32 per block of 2^BLOCK_SHIFT records: the state whose
+    /// range holds the block's first record (both by `derive`), to find the state an original record leaves.
+    pub pack_state: *mut u32,
+    pub block_state: *mut u32,
     /// Unpacked path of the last route (capacity `path_cap` arcs) and the explicit stack unpacking uses.
     pub path_cap: u32,
     pub path: *mut u32,
@@ -100,7 +107,7 @@ pub struct Ch {
     /// The same entries grouped by state (destination, weight, seconds, metres), scanned in order by the forward
     /// searches.
     pub sorted: *mut Bucket,
-    /// u32 × (states + 1): bucket offsets per state (before, `derive`'s scratch).
+    /// u32 × (states + 1): bucket offsets per state.
     pub first: *mut u32,
     /// The core (see src/route/ch.ts): its states are 0 .. core here (the highest ranks), with `landmarks`
     /// landmarks; 0 for a fully contracted hierarchy.
@@ -305,8 +312,8 @@ impl Ch {
 
     /// Seconds and metres of record r (see wasm/src/sums.rs).
     #[inline(always)]
-    pub(crate) unsafe fn rec_dl(&self, r: i32) -> Dl {
-        crate::sums::rec_dl(self, r as usize)
+    pub(crate) unsafe fn rec_dl(&self, g: &Graph, c: &Costs, r: i32) -> Dl {
+        crate::sums::rec_dl(self, g, c, r as usize)
     }
 
     /// Records the seconds and metres of a settled, unstalled state from its parent's (settled before it), as the
@@ -317,7 +324,7 @@ impl Ch {
         *s.dl.add(v as usize) = if par < 0 {
             s.seed_dl(g, c, (-1 - par) as u32, prev)
         } else {
-            let (p, r) = (*s.dl.add(prev as usize), self.rec_dl(par));
+            let (p, r) = (*s.dl.add(prev as usize), self.rec_dl(g, c, par));
             Dl { dur: p.dur + r.dur, len: p.len + r.len }
         };
     }
@@ -337,7 +344,7 @@ impl Ch {
         }
         let mut d = s.seed_dl(g, c, (-1 - par) as u32, prev);
         for k in (0..n).rev() {
-            let r = self.rec_dl(*self.stack.add(k));
+            let r = self.rec_dl(g, c, *self.stack.add(k));
             d = Dl { dur: d.dur + r.dur, len: d.len + r.len };
         }
         Some(d)
@@ -451,7 +458,7 @@ impl Ch {
             if par < 0 || prev as u32 >= self.core {
                 break;
             }
-            let r = self.rec_dl(par);
+            let r = self.rec_dl(g, c, par);
             w += rd(self.rec_w, par as usize);
             d = Dl { dur: d.dur + r.dur, len: d.len + r.len };
             v = prev as u32;

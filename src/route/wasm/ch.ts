@@ -6,6 +6,7 @@ import {
   CH_BUCKET_BYTES,
   CH_BYTES,
     CH_LM_MAX,
+  CH_BLOCK_RECORDS,
   CH_DL_BYTES,
   HEAP_ENTRY_BYTES,
   type ChField,
@@ -21,7 +22,8 @@ const INITIAL_BUCKETS = 4096;
  * core's states are the first ones; see wasm/src/ch.rs) with labels reduced to weights, which changes no answer. At
  * load: the pack's record arrays copied as they are, and one pass of the core over them (wasm/src/derive.rs) that
  * derives and checks the record weights, so the TypeScript query derives none unless it answers itself.
- * Memory: 36 bytes per record (weight and other state; children; seconds and metres), about 135 bytes per state, and per core state its landmark weights and 40 bytes of core search state. Throws RangeError
+ * Memory: 36 bytes per record (weight and other state; children; seconds and metres, resident once a query derived
+ * them), about 140 bytes per state, and per core state its landmark weights and 40 bytes of core search state. Throws RangeError
  * when memory cannot grow or a record weight is not finite, and the corrupt hierarchy error when a record is
  * (recordFault): the router then stays in TypeScript, whose query refuses the hierarchy likewise.
  */
@@ -47,7 +49,7 @@ export class WasmHierarchy {
     // A shortest path holds each state at most once (plus the source and target arcs).
     const pathCap = S + 2;
     // The record arrays are the pack's as they are (other states renumbered in place by the core's derive), the
-    // weights the core's; a shortcut's seconds and metres are derived at first use (zeroed memory: none derived).
+    // weights the core's; seconds and metres are derived at first use (zeroed memory: none derived).
     const set: [ChField, number][] = [
       ['states', S],
       ['edgeBased', ch.edgeBased ? 1 : 0],
@@ -61,6 +63,8 @@ export class WasmHierarchy {
       ['recDl', m.alloc(CH_DL_BYTES * R)],
       ['dlDone', m.filled(4 * Math.ceil(R / 32), 0)],
       ['dlStack', m.alloc(4 * (S + 1))],
+      ['packState', m.alloc(4 * S)],
+      ['blockState', m.alloc(4 * Math.ceil(R / CH_BLOCK_RECORDS))],
       ['pathCap', pathCap],
       ['path', m.alloc(4 * pathCap)],
       ['stack', m.alloc(4 * pathCap)],

@@ -74,6 +74,8 @@ const CH_FIELDS = [
   'recDl',
   'dlDone',
   'dlStack',
+  'packState',
+  'blockState',
   'pathCap',
   'path',
   'stack',
@@ -144,6 +146,9 @@ export const HEAP_ENTRY_BYTES = 16;
 
 /** Bytes of one record's seconds and metres (`Dl`: f64 × 2). */
 export const CH_DL_BYTES = 16;
+
+/** Records per entry of the `Ch` field `block_state` (`BLOCK_SHIFT` in wasm/src/ch.rs). */
+export const CH_BLOCK_RECORDS = 256;
 
 /** Bytes of one bucket entry grouped by state (`Bucket`: u32 destination, padding, f64 weight, seconds, metres). */
 export const CH_BUCKET_BYTES = 32;
