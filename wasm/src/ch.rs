@@ -1,8 +1,9 @@
 //! Contraction hierarchy queries: ContractionHierarchy.route and .table of src/route/ch.ts step for step
 //! (same seeds, same stall-on-demand, same heap, same relaxation order, the same core search: wasm/src/core.rs),
 //! over the pack's "CH layout v5" arrays (records already in the order searched here) copied into linear memory
-//! (src/route/wasm/ch.ts) and the record weights, durations and lengths derived from them here (wasm/src/derive.rs),
-//! in a layout made for these searches: states renumbered by rank, labels reduced to weights. Renumbering changes no answer: the heap compares keys only, and each state keeps
+//! (src/route/wasm/ch.ts), the record weights derived from them here at load (wasm/src/derive.rs) and their
+//! seconds and metres at first use (wasm/src/sums.rs), in a layout made for these searches: states renumbered by
+//! rank, labels reduced to weights. Renumbering changes no answer: the heap compares keys only, and each state keeps
 //! its records in pack order, so pushes, pops, ties and bucket order are those of the TypeScript query.
 
 use crate::alloc::alloc;

@@ -3,11 +3,11 @@ import { posOnArc, type Endpoint } from '../search.js';
 import type { WasmGraph } from './core.js';
 import {
   CH,
+  CH_BLOCK_RECORDS,
   CH_BUCKET_BYTES,
   CH_BYTES,
-    CH_LM_MAX,
-  CH_BLOCK_RECORDS,
   CH_DL_BYTES,
+  CH_LM_MAX,
   HEAP_ENTRY_BYTES,
   type ChField,
 } from './layout.js';
@@ -23,9 +23,9 @@ const INITIAL_BUCKETS = 4096;
  * load: the pack's record arrays copied as they are, and one pass of the core over them (wasm/src/derive.rs) that
  * derives and checks the record weights, so the TypeScript query derives none unless it answers itself.
  * Memory: 36 bytes per record (weight and other state; children; seconds and metres, resident once a query derived
- * them), about 140 bytes per state, and per core state its landmark weights and 40 bytes of core search state. Throws RangeError
- * when memory cannot grow or a record weight is not finite, and the corrupt hierarchy error when a record is
- * (recordFault): the router then stays in TypeScript, whose query refuses the hierarchy likewise.
+ * them), about 140 bytes per state, and per core state its landmark weights and 40 bytes of core search state.
+ * Throws RangeError when memory cannot grow or a record weight is not finite, and the corrupt hierarchy error when a
+ * record is (recordFault): the router then stays in TypeScript, whose query refuses the hierarchy likewise.
  */
 export class WasmHierarchy {
   /** Address of the `Ch` header. */
