@@ -5,7 +5,7 @@ import { layoutRecords } from '../data-tools/ch-layout.js';
 import { baseGraph } from '../data-tools/ch-pack.js';
 import { contractInWasm, type Contraction } from '../data-tools/ch-wasm.js';
 import { Pack } from '../src/pack/reader.js';
-import { CH_LAYOUT_VERSION, chSection, ContractionHierarchy, type ChArrays } from '../src/route/ch.js';
+import { CH_LAYOUT_VERSION, chSection, type ChArrays } from '../src/route/ch.js';
 import { chSectionV4, fromV4 } from '../src/route/ch-v4.js';
 import { ArcCosts } from '../src/route/costs.js';
 import { RoadGraph } from '../src/route/graph.js';
@@ -117,6 +117,25 @@ describe('CH layout v5: records in the order the searches read them', () => {
     }
   });
 
+  it("Hanoi: the WebAssembly core derives every record's weight as TypeScript does, bit for bit", () => {
+    const pack = Pack.from(testPack('hanoi'));
+    const g = new RoadGraph(pack);
+    const wasm = new Router(g, pack),
+      ts = new Router(g, pack, { wasm: false });
+    for (const e of entries(pack).list) {
+      const profile = e.profiles[0]!;
+      const wch = wasm.hierarchyOf(wasm.context(profile)) as WasmHierarchy;
+      const [p, q] = randomEndpoints(g, ts, profile, 2, 3);
+      // TypeScript derives its weights at its first query.
+      ts.leg(p!, q!, profile);
+      const want = (ts.context(profile).ch as unknown as { w: Float64Array }).w;
+      const mem = wch.core.mem;
+      const got = new Float64Array(mem.buffer, mem.i32(wch.header + CH.recW), want.length);
+      expect(want.length).toBe(arraysOf(pack, e).node.length);
+      expect(bytes(got).equals(bytes(want))).toBe(true);
+    }
+  });
+
   it('a forced core keeps the invariants (core edges stored at both ends)', () => {
     const { pack } = asciiMapPack(RESTRICTED_GRID, 'layout-core', { coreSize: 20 });
     const [e] = entries(pack).list;
@@ -124,18 +143,36 @@ describe('CH layout v5: records in the order the searches read them', () => {
     checkInvariants(arraysOf(pack, e!), e!.core);
   });
 
-  it('refuses a shortcut whose child lies before it (the backward derivation would read it unset)', () => {
+  /** Monaco with the car hierarchy's last shortcut given a first child before it, and that shortcut. */
+  const childBefore = (): { pack: Pack; i: number } => {
     const pack = Pack.from(testPack('monaco'));
-    const ctx = new Router(new RoadGraph(pack), pack, { wasm: false }).context(0);
-    const ch = ctx.ch!;
-    let i = ch.ch.a.length - 1;
-    while (i > 0 && ch.ch.a[i]! < 0) i--;
+    const e = entries(pack).list.find((x) => x.profiles.includes(0))!;
+    const a = pack.array<Int32Array>(chSection(e.id, 'a')).slice();
+    let i = a.length - 1;
+    while (i > 0 && a[i]! < 0) i--;
     expect(i).toBeGreaterThan(0);
-    const a = ch.ch.a.slice();
     a[i] = i - 1;
-    expect(() => new ContractionHierarchy({ ...ch.ch, a }, ctx.costs, true, ctx.turns)).toThrow(
-      new RegExp(`corrupt contraction hierarchy: record ${i} has children`),
-    );
+    return { pack: Pack.from(rewrite(pack, { [chSection(e.id, 'a')]: a })), i };
+  };
+
+  it('refuses a shortcut whose child lies before it (the backward derivation would read it unset)', () => {
+    const { pack, i } = childBefore();
+    const router = new Router(new RoadGraph(pack), pack, { wasm: false });
+    const [p, q] = randomEndpoints(router.graph, router, 0, 2, 5);
+    const refused = new RegExp(`corrupt contraction hierarchy: record ${i} has children`);
+    expect(() => router.leg(p!, q!, 0)).toThrow(refused);
+    // Refused again, not answered from weights half derived.
+    expect(() => router.leg(p!, q!, 0)).toThrow(refused);
+  });
+
+  it('the WebAssembly core refuses it as well, and the router stays in TypeScript, which refuses it', () => {
+    const { pack, i } = childBefore();
+    const router = new Router(new RoadGraph(pack), pack);
+    const [p, q] = randomEndpoints(router.graph, router, 0, 2, 5);
+    const refused = new RegExp(`corrupt contraction hierarchy: record ${i} has children`);
+    expect(router.core(0)).toBe('typescript');
+    expect(router.coreInfo().reason).toMatch(refused);
+    expect(() => router.leg(p!, q!, 0)).toThrow(refused);
   });
 });
 

@@ -90,14 +90,16 @@ describe('edge-based hierarchies of real OSM packs equal A* and plain Dijkstra',
     expect(new Router(new RoadGraph(pack), pack).context(0, 'shortest').ch).toBeNull();
   });
 
-  it('refuses corrupt hierarchy arrays at load (a child out of range, offsets that do not add up)', () => {
+  it('refuses corrupt hierarchy arrays by its first query (a child out of range, offsets that do not add up)', () => {
     const pack = Pack.from(testPack('monaco'));
-    const ctx = new Router(new RoadGraph(pack), pack).context(0);
+    const router = new Router(new RoadGraph(pack), pack);
+    const ctx = router.context(0);
     const ch = ctx.ch!;
+    const [p, q] = randomEndpoints(router.graph, router, 0, 2, 9);
     const make = (edit: (x: ChArrays) => void) => {
       const x: ChArrays = { ...ch.ch, a: ch.ch.a.slice(), b: ch.ch.b.slice(), first: ch.ch.first.slice() };
       edit(x);
-      return () => new ContractionHierarchy(x, ctx.costs, true, ctx.turns);
+      return () => new ContractionHierarchy(x, ctx.costs, true, ctx.turns).route(p!, q!);
     };
     expect(make(() => {})).not.toThrow();
     const sc = ch.ch.a.findIndex((v) => v >= 0);

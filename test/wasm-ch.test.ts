@@ -151,9 +151,13 @@ describe('a hierarchy the core cannot take', () => {
     const pack = Pack.from(testPack('monaco'));
     const wa = new Router(new RoadGraph(pack), pack);
     const ctx = wa.context(0);
-    // The core reads an infinite label weight as "not labelled", so it must never see one in a record.
-    ctx.ch!.w[0] = Infinity;
+    // The core reads an infinite label weight as "not labelled", so it must never see one in a record: an original
+    // record over an arc made closed after the hierarchy was checked against the costs.
+    const arrays = ctx.ch!.ch;
+    const r = arrays.a.findIndex((x) => x < 0);
+    ctx.costs.weight[arrays.b[r]!] = Infinity;
     expect(wa.core(0)).toBe('typescript');
     expect(wa.hierarchyOf(ctx)).toBe(ctx.ch);
+    expect(wa.coreInfo().reason).toMatch(/hierarchy record \d+ has a weight that is not finite/);
   });
 });

@@ -15,8 +15,9 @@
  *   ch.<id>.lmf    Float64[C·L] core only: weight from landmark l to core state c at c·L + l (Infinity: no path)
  *   ch.<id>.lmt    Float64[C·L] core only: weight from core state c to landmark l at c·L + l
  * The children of a shortcut are records of the state it bypasses, ranked below both its ends, so they lie in later
- * ranges: a[i] > i and b[i] > i (checked at load). Weights are derived children first in one backward pass, and
- * the WebAssembly core reads the records in this order as they are (src/route/wasm/ch.ts). Version 4 and 3
+ * ranges: a[i] > i and b[i] > i (checked as the weights are derived). Weights are derived children first in one
+ * backward pass, by the core that answers: the WebAssembly core derives its own (wasm/src/derive.rs) and reads the
+ * records in this order as they are (src/route/wasm/ch.ts); this query derives them at its first query. Version 4 and 3
  * hierarchies (records in state order, ranges `upf` and `dnf`: src/route/ch-v4.ts) are laid out as v5 at load.
  * Core (v4): contraction may stop early and leave the C = `core` states of the highest ranks (S − C .. S − 1)
  * uncontracted, with L = `landmarks` landmarks among them (data-tools/ch-core.ts); core state c is the state of
@@ -31,7 +32,7 @@
  * or a restriction forbids are simply missing.
  * Weights are not stored: an original record's weight (and duration, distance) is its payload arc's (ArcCosts),
  * edge-based plus the turn weight (seconds) of its transition added before it (turn weight + arc weight), a
- * shortcut's the sum of its two children's, computed once at load in float64 exactly as the builder added them.
+ * shortcut's the sum of its two children's, computed once in float64 exactly as the builder added them.
  * `check` is a hash of the arc weights, turn costs and restriction states the pack was contracted for
  * (costsCheck); when the engine's differ, the hierarchy is not used. Version 1 hierarchies were contracted without
  * turn costs, version 2 ones without via-way restrictions; neither is used.
@@ -152,17 +153,43 @@ class Labels {
   }
 }
 
-/** A contraction hierarchy of one cost vector, over pack arrays. One query at a time. */
+/**
+ * Why record r of hierarchy `ch` (over `arcs` road arcs) is corrupt, or null when it is sound: its other state must
+ * be a state, an original record's payload an arc, and a shortcut's children records after it (so that weights
+ * derive children first and shortcuts have no cycle).
+ */
+export function recordFault(ch: ChArrays, r: number, arcs: number): string | null {
+  const R = ch.node.length,
+    x = ch.a[r]!,
+    y = ch.b[r]!;
+  if (ch.node[r]! >= ch.rank.length) return `record ${r} refers to state ${ch.node[r]}`;
+  if (x < 0 ? y < 0 || y >= arcs : x <= r || x >= R || y <= r || y >= R) return `record ${r} has children ${x}, ${y}`;
+  return null;
+}
+
+/** The error refusing a corrupt hierarchy: `what` is wrong. */
+export function corruptHierarchy(what: string): Error {
+  return new Error(`corrupt contraction hierarchy: ${what}`);
+}
+
+/**
+ * A contraction hierarchy of one cost vector, over pack arrays. One query at a time. The record weights and the
+ * search labels are made at the first query (`prepare`): when the WebAssembly core answers (src/route/wasm/ch.ts),
+ * it derives its own and this object holds only the pack's arrays and what both cores check at load.
+ */
 export class ContractionHierarchy {
   readonly states: number;
   /** State at each position p = states − 1 − rank (the order of the record ranges). */
   readonly stateAt: Int32Array;
-  /** Per record: weight, duration (s), distance (m). */
-  readonly w: Float64Array;
-  readonly dur: Float64Array;
-  readonly len: Float64Array;
-  private readonly F: Labels;
-  private readonly B: Labels;
+  /** Per record: weight, duration (s), distance (m); empty before the first query (prepare). */
+  private w = new Float64Array(0);
+  private dur = new Float64Array(0);
+  private len = new Float64Array(0);
+  /** Search labels of both directions, made by prepare. */
+  private F!: Labels;
+  private B!: Labels;
+  /** True once prepare has derived the weights and made the labels. */
+  private prepared = false;
   private gen = 0;
   /** States settled by the last query. */
   settled = 0;
@@ -198,16 +225,9 @@ export class ContractionHierarchy {
   ) {
     this.states = ch.rank.length;
     this.stateAt = new Int32Array(this.states);
-    const R = ch.node.length;
-    this.w = new Float64Array(R);
-    this.dur = new Float64Array(R);
-    this.len = new Float64Array(R);
     this.top = this.states - core;
     this.landmarks = core > 0 ? (ch.lmFrom?.length ?? 0) / core : 0;
     this.check();
-    this.derive();
-    this.F = new Labels(this.states);
-    this.B = new Labels(this.states);
     let max = 0;
     for (const x of [ch.lmFrom, ch.lmTo]) if (x) for (const d of x) if (d !== Infinity && d > max) max = d;
     this.lmMax = max;
@@ -220,17 +240,16 @@ export class ContractionHierarchy {
   }
 
   /**
-   * Cross-checks lengths and references, so a corrupt pack fails at load rather than inside a query: rank a
-   * permutation, ranges in order, children in later ranges than their parents (so weights derive children first
-   * and shortcuts have no cycle).
+   * Cross-checks lengths and the states, so a corrupt pack fails at load rather than inside a query: rank a
+   * permutation, ranges in order that tile the records. Each record is checked as its weight is derived (by
+   * recordFault, here or in the WebAssembly core), before any query reads it.
    */
   private check(): void {
     const { rank, first, node, a, b } = this.ch;
     const S = this.states,
-      R = node.length,
-      arcs = this.costs.weight.length;
+      R = node.length;
     const bad = (what: string) => {
-      throw new Error(`corrupt contraction hierarchy: ${what}`);
+      throw corruptHierarchy(what);
     };
     if (first.length !== 2 * S + 1 || first[0] !== 0 || first[2 * S] !== R) bad('offsets do not match the records');
     if (a.length !== R || b.length !== R) bad('record arrays differ in length');
@@ -250,30 +269,38 @@ export class ContractionHierarchy {
       if (rank[v]! >= S || at[S - 1 - rank[v]!]! >= 0) bad(`state ${v}`);
       at[S - 1 - rank[v]!] = v;
     }
-    for (let r = 0; r < R; r++) {
-      if (node[r]! >= S) bad(`record ${r} refers to state ${node[r]}`);
-      if (a[r]! < 0 ? b[r]! < 0 || b[r]! >= arcs : a[r]! <= r || a[r]! >= R || b[r]! <= r || b[r]! >= R)
-        bad(`record ${r} has children ${a[r]}, ${b[r]}`);
-    }
+  }
+
+  /** Before the first query: the record weights (derive) and the search labels. */
+  private prepare(): void {
+    if (this.prepared) return;
+    this.derive();
+    this.F = new Labels(this.states);
+    this.B = new Labels(this.states);
+    this.prepared = true;
   }
 
   /**
    * Record weights from payload arcs (edge-based: after the turn from the record's tail state) and children, in
-   * one backward pass: children lie after their parents (check).
+   * one backward pass, each record checked first (recordFault): children lie after their parents. Throws on a
+   * corrupt record, leaving the hierarchy unprepared (every query throws again).
    */
   private derive(): void {
     const { first, node, a, b } = this.ch;
     const c = this.costs,
-      g = c.graph;
+      g = c.graph,
+      R = node.length;
     const W = c.weight,
       D = c.dur,
       L = g.edgeLen;
-    const w = this.w,
-      dur = this.dur,
-      len = this.len;
+    const w = (this.w = new Float64Array(R)),
+      dur = (this.dur = new Float64Array(R)),
+      len = (this.len = new Float64Array(R));
     for (let p = this.states - 1; p >= 0; p--) {
       const v = this.stateAt[p]!;
       for (let r = first[2 * p + 2]! - 1; r >= first[2 * p]!; r--) {
+        const fault = recordFault(this.ch, r, W.length);
+        if (fault) throw corruptHierarchy(fault);
         const x = a[r]!,
           y = b[r]!;
         if (x >= 0) {
@@ -419,6 +446,7 @@ export class ContractionHierarchy {
    * the router uses A* for it on node-based ones, where a U-turn at the first node could otherwise slip in).
    */
   route(src: Endpoint, dst: Endpoint): ChRoute | null {
+    this.prepare();
     const gen = this.nextGen();
     const F = this.F,
       B = this.B;
@@ -706,6 +734,7 @@ export class ContractionHierarchy {
     dests: readonly Endpoint[],
     out: { weight: Float64Array; dur: Float64Array; dist: Float64Array },
   ): void {
+    this.prepare();
     const nd = dests.length;
     out.weight.fill(Infinity);
     out.dur.fill(Infinity);

@@ -20,8 +20,14 @@ pub unsafe fn alloc(bytes: usize) -> usize {
         None => return 0,
     };
     let have = memory_size(0) * 65536;
-    if end > have && memory_grow(0, (end - have + 65535) / 65536) == usize::MAX {
-        return 0;
+    if end > have {
+        // Grown by at least half its size, so that a run of allocations (a hierarchy's arrays) grows it a few times
+        // rather than once each: each grow costs the host time, and pages never touched cost no memory. Exactly
+        // what is needed when that fails (near the 4 GiB cap).
+        let need = (end - have + 65535) / 65536;
+        if memory_grow(0, need.max(memory_size(0) / 2)) == usize::MAX && memory_grow(0, need) == usize::MAX {
+            return 0;
+        }
     }
     TOP = end;
     at

@@ -1,9 +1,9 @@
 //! Contraction hierarchy queries: ContractionHierarchy.route and .table of src/route/ch.ts step for step
 //! (same seeds, same stall-on-demand, same heap, same relaxation order, the same core search: wasm/src/core.rs),
-//! over the pack's "CH layout v5" arrays (records already in the order searched here) and
-//! the record weights, durations and lengths the TypeScript side derived, copied into linear memory in a layout made
-//! for these searches (src/route/wasm/ch.ts): states renumbered by rank, labels reduced to weights, shortcut
-//! children in unpacking order. Renumbering changes no answer: the heap compares keys only, and each state keeps
+//! over the pack's "CH layout v5" arrays (records already in the order searched here) copied into linear memory
+//! (src/route/wasm/ch.ts), the record weights derived from them here at load (wasm/src/derive.rs) and their
+//! seconds and metres at first use (wasm/src/sums.rs), in a layout made for these searches: states renumbered by
+//! rank, labels reduced to weights. Renumbering changes no answer: the heap compares keys only, and each state keeps
 //! its records in pack order, so pushes, pops, ties and bucket order are those of the TypeScript query.
 
 use crate::alloc::alloc;
@@ -11,22 +11,9 @@ use crate::heap::Heap;
 use crate::layout::{rd, Costs, Graph};
 use crate::search::{open_turn, pos_on_arc};
 
-/// One record of the hierarchy as the searches read it (16 bytes): weight, the other state, and the record's slot
-/// in `Ch::kids`.
-#[repr(C)]
-pub struct Rec {
-    pub w: f64,
-    pub node: u32,
-    pub slot: u32,
-}
-
-/// One record for unpacking and for summing seconds and metres along a chain: children's slots (shortcut) or -1
-/// and the payload arc (see src/route/ch.ts), seconds, metres.
-#[repr(C)]
-pub struct Unpack {
-    pub kids: [i32; 2],
-    pub dl: Dl,
-}
+/// Records per block of `Ch::block_state` (as a power of two): a state's ranges hold about ten records, so a block's
+/// first record lies a few dozen ranges at most before any of its records.
+pub const BLOCK_SHIFT: usize = 8;
 
 /// Seconds and metres of a record or of a settled state's label.
 #[repr(C)]
@@ -88,11 +75,23 @@ pub struct Ch {
     /// u32 × (2 states + 1): the upward records of state v are `first[2v] .. first[2v+1]`, its downward records
     /// `first[2v+1] .. first[2v+2]`, so a settle's stall test and relaxation read one stretch of records.
     pub rec_first: *const u32,
-    /// Per record, in search order: weight and the other state (read by the searches) and its unpacking slot.
-    pub rec: *const Rec,
-    /// Per slot: children and sums. The TypeScript side gives each record the slot of its own index (CH layout
-    /// v5: a depth-first order of the slots cost more at load than it saved in unpacking).
-    pub kids: *const Unpack,
+    /// Per record, in the pack's order (CH layout v5: the order the searches read them), what a relaxation reads:
+    /// its weight (f64, written by `derive`) and its other state here (the pack's, renumbered in place by `derive`).
+    pub rec_w: *mut f64,
+    pub rec_node: *mut u32,
+    /// Per record, for unpacking: the pack's children (`a`, `b` of src/route/ch.ts: a shortcut's two child records,
+    /// or -1 and the payload arc), copied as they are.
+    pub kid_a: *const i32,
+    pub kid_b: *const i32,
+    /// Per record: seconds and metres, derived at first use (wasm/src/sums.rs) where its bit in `dl_done` is set;
+    /// that derivation's explicit stack (states + 1 entries: each level of a shortcut tree is a lower state).
+    pub rec_dl: *mut Dl,
+    pub dl_done: *mut u32,
+    pub dl_stack: *mut u32,
+    /// u32 per state here: its pack state (`perm` inverted); u32 per block of 2^BLOCK_SHIFT records: the state whose
+    /// range holds the block's first record (both by `derive`), to find the state an original record leaves.
+    pub pack_state: *mut u32,
+    pub block_state: *mut u32,
     /// Unpacked path of the last route (capacity `path_cap` arcs) and the explicit stack unpacking uses.
     pub path_cap: u32,
     pub path: *mut u32,
@@ -288,8 +287,7 @@ impl Ch {
         let (lo, hi) = self.range(v, !s.forward);
         let dv = s.w(v);
         for i in lo..hi {
-            let r = &*self.rec.add(i);
-            if s.w(r.node) + r.w < dv {
+            if s.w(rd(self.rec_node, i)) + rd(self.rec_w, i) < dv {
                 return true;
             }
         }
@@ -309,15 +307,14 @@ impl Ch {
         let (lo, hi) = self.range(v, s.forward);
         let dv = s.w(v);
         for i in lo..hi {
-            let r = &*self.rec.add(i);
-            s.label(r.node, dv + r.w, i as i32, v as i32);
+            s.label(rd(self.rec_node, i), dv + rd(self.rec_w, i), i as i32, v as i32);
         }
     }
 
-    /// Seconds and metres of record r (search order).
+    /// Seconds and metres of record r (see wasm/src/sums.rs).
     #[inline(always)]
-    pub(crate) unsafe fn rec_dl(&self, r: i32) -> Dl {
-        (*self.kids.add((*self.rec.add(r as usize)).slot as usize)).dl
+    pub(crate) unsafe fn rec_dl(&self, g: &Graph, c: &Costs, r: i32) -> Dl {
+        crate::sums::rec_dl(self, g, c, r as usize)
     }
 
     /// Records the seconds and metres of a settled, unstalled state from its parent's (settled before it), as the
@@ -328,7 +325,7 @@ impl Ch {
         *s.dl.add(v as usize) = if par < 0 {
             s.seed_dl(g, c, (-1 - par) as u32, prev)
         } else {
-            let (p, r) = (*s.dl.add(prev as usize), self.rec_dl(par));
+            let (p, r) = (*s.dl.add(prev as usize), self.rec_dl(g, c, par));
             Dl { dur: p.dur + r.dur, len: p.len + r.len }
         };
     }
@@ -348,7 +345,7 @@ impl Ch {
         }
         let mut d = s.seed_dl(g, c, (-1 - par) as u32, prev);
         for k in (0..n).rev() {
-            let r = self.rec_dl(*self.stack.add(k));
+            let r = self.rec_dl(g, c, *self.stack.add(k));
             d = Dl { dur: d.dur + r.dur, len: d.len + r.len };
         }
         Some(d)
@@ -382,9 +379,8 @@ pub(crate) unsafe fn relax_meet(
     let (lo, hi) = h.range(v, l.forward);
     let dv = l.w(v);
     for i in lo..hi {
-        let r = &*h.rec.add(i);
-        let x = r.node;
-        let w = dv + r.w;
+        let x = rd(h.rec_node, i);
+        let w = dv + rd(h.rec_w, i);
         if !l.set(x, w, i as i32, v as i32) {
             continue;
         }
@@ -463,8 +459,8 @@ impl Ch {
             if par < 0 || prev as u32 >= self.core {
                 break;
             }
-            let r = self.rec_dl(par);
-            w += (*self.rec.add(par as usize)).w;
+            let r = self.rec_dl(g, c, par);
+            w += rd(self.rec_w, par as usize);
             d = Dl { dur: d.dur + r.dur, len: d.len + r.len };
             v = prev as u32;
         }
@@ -480,11 +476,11 @@ impl Ch {
 /// `stack[0 .. limit]`. False when the path or the stack would overflow.
 unsafe fn emit(h: &Ch, r: i32, n: &mut usize, limit: usize) -> bool {
     let mut sp = 1usize;
-    *h.stack = (*h.rec.add(r as usize)).slot as i32;
+    *h.stack = r;
     while sp > 0 {
         sp -= 1;
         let x = *h.stack.add(sp) as usize;
-        let [a, b] = (*h.kids.add(x)).kids;
+        let (a, b) = (rd(h.kid_a, x), rd(h.kid_b, x));
         if a < 0 {
             if *n == h.path_cap as usize {
                 return false;

@@ -7,10 +7,12 @@
 mod alloc;
 mod ch;
 mod core_search;
+mod derive;
 mod heap;
 mod layout;
 mod many;
 mod search;
+mod sums;
 
 pub use ch::Ch;
 pub use layout::{Costs, Graph};
@@ -45,6 +47,13 @@ pub unsafe extern "C" fn one_to_many(g: *mut Graph, c: *const Costs, src_edge: u
 #[no_mangle]
 pub unsafe extern "C" fn ch_route(g: *const Graph, c: *const Costs, h: *mut Ch, src_edge: u32, src_t: f64, src_only: i32, dst_edge: u32, dst_t: f64) -> i32 {
     ch::route(&*g, &*c, &mut *h, src_edge, src_t, src_only, dst_edge, dst_t)
+}
+
+/// Derives a hierarchy's record weights (see `derive::derive`): -1 when every record is sound,
+/// else the first one found corrupt.
+#[no_mangle]
+pub unsafe extern "C" fn ch_derive(g: *const Graph, c: *const Costs, h: *mut Ch) -> i32 {
+    derive::derive(&*g, &*c, &mut *h)
 }
 
 /// Contraction hierarchy many-to-many (see `ch::table`); 0 when memory for the buckets ran out, else 1.

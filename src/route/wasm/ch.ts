@@ -1,13 +1,13 @@
-import type { ChRoute, ContractionHierarchy } from '../ch.js';
+import { corruptHierarchy, recordFault, type ChRoute, type ContractionHierarchy } from '../ch.js';
 import { posOnArc, type Endpoint } from '../search.js';
 import type { WasmGraph } from './core.js';
 import {
   CH,
+  CH_BLOCK_RECORDS,
   CH_BUCKET_BYTES,
   CH_BYTES,
+  CH_DL_BYTES,
   CH_LM_MAX,
-  CH_REC_BYTES,
-  CH_UNPACK_BYTES,
   HEAP_ENTRY_BYTES,
   type ChField,
 } from './layout.js';
@@ -20,10 +20,12 @@ const INITIAL_BUCKETS = 4096;
  * ContractionHierarchy's `route` and `table` (same algorithm, same heap: same meeting state, same path, same sums).
  * The core searches and unpacks the records in the pack's order (CH layout v5: states by rank from the top, so the
  * core's states are the first ones; see wasm/src/ch.rs) with labels reduced to weights, which changes no answer. At
- * load: two passes over the records in order.
- * Memory: 40 bytes per record (other state, weight and unpacking slot; children, seconds and metres), about 130
- * bytes per state, and per core state its landmark weights and 40 bytes of core search state. Throws RangeError
- * when memory cannot grow or a record weight is not finite (a corrupt pack).
+ * load: the pack's record arrays copied as they are, and one pass of the core over them (wasm/src/derive.rs) that
+ * derives and checks the record weights, so the TypeScript query derives none unless it answers itself.
+ * Memory: 36 bytes per record (weight and other state; children; seconds and metres, resident once a query derived
+ * them), about 140 bytes per state, and per core state its landmark weights and 40 bytes of core search state.
+ * Throws RangeError when memory cannot grow or a record weight is not finite, and the corrupt hierarchy error when a
+ * record is (recordFault): the router then stays in TypeScript, whose query refuses the hierarchy likewise.
  */
 export class WasmHierarchy {
   /** Address of the `Ch` header. */
@@ -41,33 +43,28 @@ export class WasmHierarchy {
     this.header = m.filled(CH_BYTES, 0);
     // States renumbered from the highest rank down (see `perm` in wasm/src/ch.rs): the pack's record order (CH
     // layout v5), so the records and their ranges are used as they are.
-    const perm = new Uint32Array(S);
-    for (let s = 0; s < S; s++) perm[s] = S - 1 - arrays.rank[s]!;
-    const kids = this.unpackRecords();
-    // What a relaxation reads (weight, other state) in one 16-byte slot, with the record's unpacking slot (itself).
-    const rec = m.alloc(CH_REC_BYTES * R);
-    const recU32 = new Uint32Array(m.buffer, rec, 4 * R),
-      recF64 = new Float64Array(m.buffer, rec, 2 * R);
-    const w = ch.w,
-      node = arrays.node;
-    for (let q = 0; q < R; q++) {
-      // The core's labels read Infinity as "not labelled", so a record must never offer an infinite weight (the
-      // builder drops closed arcs; only a corrupt pack could): refused, the router then stays in TypeScript.
-      if (!Number.isFinite(w[q]!)) throw new RangeError(`hierarchy record ${q} has weight ${w[q]}`);
-      recF64[2 * q] = w[q]!;
-      recU32[4 * q + 2] = perm[node[q]!]!;
-      recU32[4 * q + 3] = q;
-    }
+    const perm = m.alloc(4 * S);
+    const permU32 = new Uint32Array(m.buffer, perm, S);
+    for (let s = 0; s < S; s++) permU32[s] = S - 1 - arrays.rank[s]!;
     // A shortest path holds each state at most once (plus the source and target arcs).
     const pathCap = S + 2;
+    // The record arrays are the pack's as they are (other states renumbered in place by the core's derive), the
+    // weights the core's; seconds and metres are derived at first use (zeroed memory: none derived).
     const set: [ChField, number][] = [
       ['states', S],
       ['edgeBased', ch.edgeBased ? 1 : 0],
       ['resultArc', -1],
-      ['perm', m.copy(perm)],
+      ['perm', perm],
       ['recFirst', m.copy(arrays.first)],
-      ['rec', rec],
-      ['kids', kids],
+      ['recW', m.alloc(8 * R)],
+      ['recNode', m.copy(arrays.node)],
+      ['kidA', m.copy(arrays.a)],
+      ['kidB', m.copy(arrays.b)],
+      ['recDl', m.alloc(CH_DL_BYTES * R)],
+      ['dlDone', m.filled(4 * Math.ceil(R / 32), 0)],
+      ['dlStack', m.alloc(4 * (S + 1))],
+      ['packState', m.alloc(4 * S)],
+      ['blockState', m.alloc(4 * Math.ceil(R / CH_BLOCK_RECORDS))],
       ['pathCap', pathCap],
       ['path', m.alloc(4 * pathCap)],
       ['stack', m.alloc(4 * pathCap)],
@@ -84,6 +81,13 @@ export class WasmHierarchy {
       ...this.coreFields(),
     ];
     for (const [f, v] of set) m.i32(this.header + CH[f], v);
+    const bad = core.exports.ch_derive(core.header, costsHeader, this.header);
+    if (bad >= 0) {
+      const fault = recordFault(arrays, bad, ch.costs.weight.length);
+      // The core reads an infinite label weight as "not labelled", so a record must never offer an infinite
+      // weight (the builder drops closed arcs; only a corrupt pack could).
+      throw fault ? corruptHierarchy(fault) : new RangeError(`hierarchy record ${bad} has a weight that is not finite`);
+    }
   }
 
   /**
@@ -114,30 +118,6 @@ export class WasmHierarchy {
       ['entF', m.alloc(4 * C)],
       ['entB', m.alloc(4 * C)],
     ];
-  }
-
-  /**
-   * Records for unpacking (`Unpack` in wasm/src/ch.rs: children or -1 and the payload arc, seconds, metres), in the
-   * pack's record order: a record's unpacking slot is its index. A depth-first preorder of the shortcut trees (a
-   * subtree mostly following its root in memory) was laid out here before CH layout v5; on NY it cost 0.7 s of CPU at
-   * a vehicle's first request, and over 1,024 seeded pairs route p50 and p99 did not differ from this order's
-   * (shared machine). Returns the address.
-   */
-  private unpackRecords(): number {
-    const m = this.core.mem;
-    const { a, b } = this.ch.ch;
-    const { dur, len } = this.ch;
-    const R = a.length;
-    const at = m.alloc(CH_UNPACK_BYTES * R);
-    const i32 = new Int32Array(m.buffer, at, (CH_UNPACK_BYTES >> 2) * R),
-      f64 = new Float64Array(m.buffer, at, (CH_UNPACK_BYTES >> 3) * R);
-    for (let q = 0; q < R; q++) {
-      i32[6 * q] = a[q]!;
-      i32[6 * q + 1] = b[q]!;
-      f64[3 * q + 1] = dur[q]!;
-      f64[3 * q + 2] = len[q]!;
-    }
-    return at;
   }
 
   /** The fields of one search side's memory (`SideMem` in wasm/src/ch.rs): every state unlabelled, not queued. */

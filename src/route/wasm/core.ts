@@ -37,6 +37,7 @@ export interface CoreExports {
   one_to_many(g: number, c: number, se: number, st: number, n: number): void;
   ch_route(g: number, c: number, h: number, se: number, st: number, sonly: number, de: number, dt: number): number;
   ch_table(g: number, c: number, h: number, origins: number, dests: number): number;
+  ch_derive(g: number, c: number, h: number): number;
 }
 
 /**

@@ -67,8 +67,15 @@ const CH_FIELDS = [
   'resultArc',
   'perm',
   'recFirst',
-  'rec',
-  'kids',
+  'recW',
+  'recNode',
+  'kidA',
+  'kidB',
+  'recDl',
+  'dlDone',
+  'dlStack',
+  'packState',
+  'blockState',
   'pathCap',
   'path',
   'stack',
@@ -136,11 +143,11 @@ export const COSTS_BYTES = Math.ceil((48 + 4 * COSTS_FIELDS.length) / 8) * 8;
 /** Bytes of one heap slot (`Entry`: f64 key, u32 item, padding); a heap of n items has n + 1 slots. */
 export const HEAP_ENTRY_BYTES = 16;
 
-/** Bytes of one hierarchy record as the searches read it (`Rec`: f64 weight, u32 other state, u32 unpacking slot). */
-export const CH_REC_BYTES = 16;
+/** Bytes of one record's seconds and metres (`Dl`: f64 × 2). */
+export const CH_DL_BYTES = 16;
 
-/** Bytes of one record for unpacking (`Unpack`: i32 × 2 children or -1 and the payload arc, f64 seconds, metres). */
-export const CH_UNPACK_BYTES = 24;
+/** Records per entry of the `Ch` field `block_state` (`BLOCK_SHIFT` in wasm/src/ch.rs). */
+export const CH_BLOCK_RECORDS = 256;
 
 /** Bytes of one bucket entry grouped by state (`Bucket`: u32 destination, padding, f64 weight, seconds, metres). */
 export const CH_BUCKET_BYTES = 32;
