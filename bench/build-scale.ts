@@ -6,8 +6,8 @@
  * the WebAssembly router (interleaved) and through engine.direction, and exactness against a plain edge-based
  * Dijkstra (one per origin for all destinations); then the growth exponent of each stage between sizes.
  *
- * Each size builds in its own process, so its peak RSS is its own. Generated inputs are cached in .cache/build-scale/
- * (git-ignored; made again when the generator's version changes).
+ * Each size builds in its own process, then loads and queries the pack in another, so each peak RSS is its own.
+ * Generated inputs are cached in .cache/build-scale/ (git-ignored; made again when the generator's version changes).
  *
  * Run: npx tsx bench/build-scale.ts   (or npm run bench -- build-scale). Environment:
  * - BUILD_SCALE_TILES: tiles per side, comma-separated (default "1,2,4": 264 k, 1.06 M and 4.2 M nodes).
@@ -55,8 +55,8 @@ interface Stage {
   peakMb: number;
 }
 
-/** What one size measured. */
-interface SizeResult {
+/** What building one size measured (in the build's own process). */
+interface BuildResult {
   tiles: number;
   nodes: number;
   ways: number;
@@ -67,7 +67,19 @@ interface SizeResult {
   buildCpuMs: number;
   peakMb: number;
   packMb: number;
+  /** The pack written. */
+  file: string;
+  /** Wall ms of contracting all hierarchies (one stage: they run in parallel worker threads). */
+  contractMs: number;
+}
+
+/** What loading and querying one size's pack measured (in a process of its own). */
+interface QueryResult {
+  /** createEngine's wall ms, and the resident memory it added (MB). */
   loadMs: number;
+  loadRssMb: number;
+  /** The query process's peak RSS (MB). */
+  queryPeakMb: number;
   hierarchies: {
     id: number;
     profile: number;
@@ -87,9 +99,9 @@ interface SizeResult {
     /** Pairs whose weight differs from plain Dijkstra, in either router. */
     differ: number;
   }[];
-  /** Wall ms of contracting all hierarchies (one stage: they run in parallel worker threads). */
-  contractMs: number;
 }
+
+type SizeResult = BuildResult & QueryResult;
 
 /** Records each progress step's start; a stage ends where the next one starts. */
 class StageClock extends Progress {
@@ -115,8 +127,8 @@ function peakMb(): number {
   return process.resourceUsage().maxRSS / 1024;
 }
 
-/** Builds, loads and queries the pack of k × k tiles (in this process). */
-async function measureSize(k: number, dimacs: string, pairsPerSide: number): Promise<SizeResult> {
+/** Builds the pack of k × k tiles (in this process, so the peak RSS is the build's) and writes it to a file. */
+async function buildSize(k: number, dimacs: string): Promise<BuildResult> {
   const cache = `${CACHE}${dimacs === SHARED_DIMACS ? 'ny' : basename(dimacs.replace(/\/$/, ''))}/`;
   let t0 = performance.now();
   const input = await scaleInput(k, dimacs, cache);
@@ -152,9 +164,33 @@ async function measureSize(k: number, dimacs: string, pairsPerSide: number): Pro
     stages.push({ name, ms: next.t - m.t, cpuMs: next.cpu - m.cpu, peakMb: next.peakMb });
   }
   const contractMs = stages.filter((s) => s.name.startsWith('contracting ')).reduce((x, s) => x + s.ms, 0);
-  t0 = performance.now();
+  return {
+    tiles: input.tiles,
+    nodes: input.nodes,
+    ways: input.ways,
+    inputMb: input.bytes / 1e6,
+    generateMs,
+    stages,
+    buildMs,
+    buildCpuMs,
+    peakMb: peakMb(),
+    packMb: statSync(file).size / 1e6,
+    file,
+    contractMs,
+  };
+}
+
+/**
+ * Loads the pack `file` and queries it (in a process of its own, after the build's has ended): engine load time and
+ * resident memory, then per hierarchy the routers and engine.direction against plain Dijkstra (one search per origin
+ * for all its destinations, PlainDijkstra.toMany).
+ */
+async function querySize(file: string, pairsPerSide: number): Promise<QueryResult> {
+  const rss0 = process.memoryUsage().rss;
+  let t0 = performance.now();
   const engine = await createEngine({ packs: [file], wasm: false });
   const loadMs = performance.now() - t0;
+  const loadRssMb = (process.memoryUsage().rss - rss0) / 2 ** 20;
 
   const pack = await loadPack(file, { verify: false });
   const g = new RoadGraph(pack);
@@ -164,7 +200,7 @@ async function measureSize(k: number, dimacs: string, pairsPerSide: number): Pro
   const list = pack.has('ch.index')
     ? pack.json<{ list: Entry[] }>('ch.index').list
     : [{ id: -1, profiles: [0], records: 0 } as Entry];
-  const hierarchies: SizeResult['hierarchies'] = [];
+  const hierarchies: QueryResult['hierarchies'] = [];
   for (const h of list) {
     const profile = h.profiles[0]!;
     const pts = randomEndpoints(g, routers[0]!, profile, 2 * pairsPerSide, 14 + h.id);
@@ -184,9 +220,9 @@ async function measureSize(k: number, dimacs: string, pairsPerSide: number): Pro
     let differ = 0;
     for (const a of origins) {
       // One plain Dijkstra per origin serves all its destinations.
-      const dist = plain.run(a.edge, a.t);
-      for (const b of dests) {
-        const want = plain.to(dist, a, b.edge, b.t);
+      const wants = plain.toMany(a, dests);
+      for (const [j, b] of dests.entries()) {
+        const want = wants[j]!;
         // The two routers interleaved, pair by pair, so load on the machine hits both alike.
         routers.forEach((router, r) => {
           const t = performance.now();
@@ -217,21 +253,7 @@ async function measureSize(k: number, dimacs: string, pairsPerSide: number): Pro
       differ,
     });
   }
-  return {
-    tiles: input.tiles,
-    nodes: input.nodes,
-    ways: input.ways,
-    inputMb: input.bytes / 1e6,
-    generateMs,
-    stages,
-    buildMs,
-    buildCpuMs,
-    peakMb: peakMb(),
-    packMb: statSync(file).size / 1e6,
-    loadMs,
-    hierarchies,
-    contractMs,
-  };
+  return { loadMs, loadRssMb, queryPeakMb: peakMb(), hierarchies };
 }
 
 /** log(b / a) ÷ log(nb / na): how a cost grows with the node count. */
@@ -239,32 +261,39 @@ function exponent(a: number, b: number, na: number, nb: number): string {
   return a > 0 && b > 0 ? (Math.log(b / a) / Math.log(nb / na)).toFixed(2) : '';
 }
 
+/** Runs this file with `args` in a child process and returns the result it prints. */
+function child<T>(...args: string[]): T {
+  const out = execFileSync(process.execPath, ['--import', 'tsx', SELF, ...args], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 26,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const line = out.split('\n').find((l) => l.startsWith(MARK));
+  if (!line) throw new Error(`build-scale ${args.join(' ')}: no result`);
+  return JSON.parse(line.slice(MARK.length)) as T;
+}
+
 async function main(): Promise<void> {
   const dimacs = process.env.BUILD_SCALE_DIMACS
     ? `${process.env.BUILD_SCALE_DIMACS.replace(/\/$/, '')}/`
     : SHARED_DIMACS;
   const pairs = Number(process.env.BUILD_SCALE_PAIRS ?? 16);
-  const one = process.argv.indexOf('--size');
-  if (one >= 0) {
-    const r = await measureSize(Number(process.argv[one + 1]), dimacs, pairs);
-    console.log(MARK + JSON.stringify(r));
+  const size = process.argv.indexOf('--size');
+  if (size >= 0) {
+    console.log(MARK + JSON.stringify(await buildSize(Number(process.argv[size + 1]), dimacs)));
+    return;
+  }
+  const query = process.argv.indexOf('--query');
+  if (query >= 0) {
+    console.log(MARK + JSON.stringify(await querySize(process.argv[query + 1]!, pairs)));
     return;
   }
   const sizes = (process.env.BUILD_SCALE_TILES ?? '1,2,4').split(',').map(Number);
   const results: SizeResult[] = [];
   for (const k of sizes) {
     console.log(`\n# ${k} × ${k} tiles`);
-    const out = execFileSync(process.execPath, ['--import', 'tsx', SELF, '--size', String(k)], {
-      encoding: 'utf8',
-      maxBuffer: 1 << 26,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    const r = JSON.parse(
-      out
-        .split('\n')
-        .find((l) => l.startsWith(MARK))!
-        .slice(MARK.length),
-    ) as SizeResult;
+    const built = child<BuildResult>('--size', String(k));
+    const r: SizeResult = { ...built, ...child<QueryResult>('--query', built.file) };
     results.push(r);
     table(
       `${k} × ${k} tiles: ${r.nodes} nodes, ${r.ways} ways, input ${r.inputMb.toFixed(1)} MB (generated in ${(r.generateMs / 1000).toFixed(1)} s)`,
@@ -281,7 +310,11 @@ async function main(): Promise<void> {
         value: `${(r.buildMs / 1000).toFixed(1)} s wall, ${(r.buildCpuMs / 1000).toFixed(1)} s CPU, peak RSS ${Math.round(r.peakMb)} MB`,
       },
       { what: 'pack size', value: `${r.packMb.toFixed(2)} MB` },
-      { what: 'createEngine (no WASM)', value: `${r.loadMs.toFixed(0)} ms` },
+      {
+        what: 'createEngine (no WASM)',
+        value: `${r.loadMs.toFixed(0)} ms, resident memory +${Math.round(r.loadRssMb)} MB`,
+      },
+      { what: 'query process', value: `peak RSS ${Math.round(r.queryPeakMb)} MB` },
       { what: 'contracting all hierarchies', value: `${(r.contractMs / 1000).toFixed(1)} s wall` },
       ...r.hierarchies.map((h) => ({
         what: `hierarchy ${h.id} (profile ${h.profile})`,

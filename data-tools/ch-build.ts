@@ -92,8 +92,7 @@ export function contract(
   options: ContractOptions = {},
   progress?: (done: number, total: number) => void,
 ): Contracted {
-  const { fraction, minStates, degree } = CORE_RULE;
-  const stop = { coreSize: options.coreSize ?? -1, fraction, minStates, degree };
+  const stop = CORE_RULE.stopRule(g.states, options.coreSize);
   return hierarchy(g.states, contractInWasm(g, stop, TUNING, progress && ((done) => progress(done, g.states))));
 }
 

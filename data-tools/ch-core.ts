@@ -1,24 +1,35 @@
 import { IndexHeap } from '../src/route/heap.js';
-import type { LiveLists } from './ch-wasm.js';
+import type { LiveLists, StopRule } from './ch-wasm.js';
 
 /**
  * When contraction stops and leaves the rest as a core (searched by the query with landmarks, src/route/ch.ts): once
- * at most `fraction` of the states are left, at least `minStates` of them, and their mean degree (live in- plus
- * out-edges per state) has reached `degree`. Past that point each contraction adds many shortcuts and needs long
- * witness searches, while the core query gets slower as the core grows. Chosen by measurement on New York as OSM
- * (see bench/build-scale.ts; 666k edge-based states per vehicle): a 5 % core (33k states) made a direction p50
- * 5.5 ms in TypeScript against under 1 ms for a full hierarchy; contracting from 98 % to 99 % of the states costs
- * about 15 % of the whole contraction, which three vehicles' hierarchies could not afford within 3 minutes on two
- * cores. The district packs that tests build (Hanoi, HCMC, Đà Lạt, Monaco, Andorra) never meet it: 2 % of their
- * states is under `minStates`.
+ * at most `fraction` of the states are left but never more than `maxStates`, at least `minStates` of them, and their
+ * mean degree (live in- plus out-edges per state) has reached `degree`. Past that point each contraction adds many
+ * shortcuts and needs long witness searches, while the core query gets slower as the core grows. Chosen by
+ * measurement on New York as OSM (see bench/build-scale.ts; 666k edge-based states per vehicle): a 5 % core (33k
+ * states) made a direction p50 5.5 ms in TypeScript against under 1 ms for a full hierarchy; contracting from 98 % to
+ * 99 % of the states costs about 15 % of the whole contraction, which three vehicles' hierarchies could not afford
+ * within 3 minutes on two cores. The cap: the 2 × 2 tiled NY (2.67 M states per vehicle) left cores of 47–53 k
+ * states, answered in 3.9–6.7 ms (engine.direction p50); 2 % of a 4 × 4 (10.7 M states) would be 213 k states, so
+ * past about 2.5 M states the core keeps a fixed size and the rest is contracted. The district packs that tests build
+ * (Hanoi, HCMC, Đà Lạt, Monaco, Andorra) never meet the rule: 2 % of their states is under `minStates`.
  */
 export const CORE_RULE = {
   fraction: 0.02,
+  maxStates: 50_000,
   minStates: 4000,
   degree: 20,
+  /** The most states a core of a graph of `states` states keeps. */
+  maxLeft(states: number): number {
+    return Math.min(Math.floor(this.fraction * states), this.maxStates);
+  },
   /** True when contraction stops, with `left` of `states` uncontracted at `meanDegree`. */
   stop(states: number, left: number, meanDegree: number): boolean {
-    return left <= this.fraction * states && left >= this.minStates && meanDegree >= this.degree;
+    return left <= this.maxLeft(states) && left >= this.minStates && meanDegree >= this.degree;
+  },
+  /** The contraction loop's stop (ch-wasm.ts) for a graph of `states` states, or the forced `coreSize` when ≥ 0. */
+  stopRule(states: number, coreSize = -1): StopRule {
+    return { coreSize, maxLeft: this.maxLeft(states), minStates: this.minStates, degree: this.degree };
   },
 };
 

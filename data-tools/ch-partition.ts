@@ -125,8 +125,8 @@ export class Partitioned {
     this.taken = 0;
     if (this.whole) {
       this.cut = null;
-      const { fraction, minStates, degree } = CORE_RULE;
-      return [{ graph: L.g, stop: { coreSize: this.coreSize, fraction, minStates, degree, ruleStates: this.S } }];
+      // The overlay's core follows the whole graph's rule (its share of all the states, not of the overlay's).
+      return [{ graph: L.g, stop: CORE_RULE.stopRule(this.S, this.coreSize) }];
     }
     const cut = cutLevel(L.g, this.cellStates);
     this.cut = cut;
@@ -409,5 +409,5 @@ function cellJob(L: Level, cut: Cut, c: number, rule: CellCoreRule): CellJob {
   for (let s = 0; s < hi - lo; s++) kept += keep[s]!;
   // The instance's rule counts its kept states as left: allow them on top of the interior's share.
   const left = kept + Math.floor(rule.fraction * (hi - lo - kept));
-  return { graph, stop: { coreSize: -1, fraction: 1, minStates: 0, degree: rule.degree, ruleStates: left } };
+  return { graph, stop: { coreSize: -1, maxLeft: left, minStates: 0, degree: rule.degree } };
 }

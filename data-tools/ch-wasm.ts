@@ -45,15 +45,14 @@ export interface Contraction {
 }
 
 /**
- * Stops the loop: a forced core size (≥ 0), or the core rule's terms (ch-core.ts CORE_RULE), its fraction taken of
- * `ruleStates` states (default: the graph's; a partition's overlay passes the whole graph's).
+ * Stops the loop: a forced core size (≥ 0), or the core rule's terms (ch-core.ts CORE_RULE): at most `maxLeft`
+ * states left, at least `minStates`, at a mean live degree of at least `degree`.
  */
 export interface StopRule {
   coreSize: number;
-  fraction: number;
+  maxLeft: number;
   minStates: number;
   degree: number;
-  ruleStates?: number;
 }
 
 /** Field order of `Out` in wasm/contract/lib.rs (u32 each). */
@@ -85,10 +84,9 @@ interface Exports {
   prepare(states: number, edges: number): number;
   contract(
     coreSize: number,
-    fraction: number,
+    maxLeft: number,
     minStates: number,
     degree: number,
-    ruleStates: number,
     realSettles: number,
     simMin: number,
     simMax: number,
@@ -128,10 +126,9 @@ export function contractInWasm(
   try {
     at = x.contract(
       stop.coreSize,
-      stop.fraction,
+      stop.maxLeft,
       stop.minStates,
       stop.degree,
-      stop.ruleStates ?? g.states,
       t.realSettles,
       t.simMin,
       t.simMax,

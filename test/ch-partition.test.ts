@@ -88,7 +88,7 @@ describe('partitioned (cell-wise) contraction', () => {
     const keep = new Uint8Array(g.states);
     let kept = 0;
     for (let s = 0; s < g.states; s += 7) ((keep[s] = 1), kept++);
-    const c = contractInWasm({ ...g, keep }, { coreSize: 0, fraction: 0, minStates: 0, degree: 0 }, TUNING);
+    const c = contractInWasm({ ...g, keep }, { coreSize: 0, maxLeft: 0, minStates: 0, degree: 0 }, TUNING);
     expect(c.core).toBe(kept);
     for (let s = 0; s < g.states; s++) expect(c.rank[s]! >= g.states - kept).toBe(keep[s] === 1);
   });

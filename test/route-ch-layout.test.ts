@@ -47,8 +47,7 @@ function contractionOf(pack: Pack, e: Entry, coreSize = -1): Contraction {
   const profile = e.profiles[0]!;
   const costs = new ArcCosts(g, profile, 'fastest', () => arcBearings(g));
   const { graph } = baseGraph(costs, new TurnTable(g, profile));
-  const { fraction, minStates, degree } = CORE_RULE;
-  return contractInWasm(graph, { coreSize, fraction, minStates, degree }, TUNING);
+  return contractInWasm(graph, CORE_RULE.stopRule(graph.states, coreSize), TUNING);
 }
 
 const bytes = (x: ArrayBufferView) => Buffer.from(x.buffer, x.byteOffset, x.byteLength);

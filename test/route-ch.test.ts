@@ -33,9 +33,12 @@ function compare(pack: Pack, profile: number, kind: 'node' | 'edge', n: number, 
   let found = 0;
   origins.forEach((a, i) => {
     const dist = plain.run(a.edge, a.t);
+    // The reference's early-stopping search (bench/build-scale.ts) gives the full search's weights.
+    const many = plain.toMany(a, dests);
     dests.forEach((b, j) => {
       const k = i * dests.length + j;
       const want = plain.to(dist, a, b.edge, b.t);
+      expect(many[j]).toBe(want);
       const leg = ch.leg(a, b, profile);
       const ref = astar.leg(a, b, profile);
       if (want === Infinity) {

@@ -299,6 +299,19 @@ export class PlainDijkstra {
    */
   run(edge: number, t: number, durs?: Map<string, number>): Map<string, number> {
     const dist = new Map<string, number>();
+    this.search(edge, t, (key, d, s) => {
+      dist.set(key, d);
+      durs?.set(key, s);
+      return false;
+    });
+    return dist;
+  }
+  /**
+   * Plain Dijkstra from (edge, t) over search keys: `settle` hears each state once, in order of weight (and the
+   * seconds along its best path); it returns true to stop the search.
+   */
+  private search(edge: number, t: number, settle: (key: string, d: number, s: number) => boolean): void {
+    const done = new Set<string>();
     const q = new TinyQueue<[number, string, number]>([], (x, y) => x[0] - y[0]);
     if (this.w[2 * edge] !== Infinity)
       q.push([(1 - t) * this.w[2 * edge]!, String(2 * edge), (1 - t) * this.dur[2 * edge]!]);
@@ -306,36 +319,68 @@ export class PlainDijkstra {
       q.push([t * this.w[2 * edge + 1]!, String(2 * edge + 1), t * this.dur[2 * edge + 1]!]);
     while (q.length) {
       const [d, key, s] = q.pop()!;
-      if (dist.has(key)) continue;
-      dist.set(key, d);
-      durs?.set(key, s);
+      if (done.has(key)) continue;
+      done.add(key);
+      if (settle(key, d, s)) return;
       const a = PlainDijkstra.arcOfKey(key);
       for (const b of this.outArcs(this.head(a))) {
         if (!this.turnOk(a, b)) continue;
         const next = this.step(key, b);
-        if (next !== null && !dist.has(next))
+        if (next !== null && !done.has(next))
           q.push([d + this.turnWeight(a, b) + this.w[b]!, next, s + this.turnSeconds(a, b) + this.dur[b]!]);
       }
     }
-    return dist;
   }
   /** Best weight from the source of `dist` to (edge, t) on the target side. */
   to(dist: Map<string, number>, src: { edge: number; t: number }, edge: number, t: number): number {
+    let best = this.alongEdge(src, edge, t);
+    for (const b of [2 * edge, 2 * edge + 1])
+      for (const [key, d] of this.reachedAt(dist).get(this.tail(b)) ?? [])
+        best = Math.min(best, this.onto(key, d, b, t));
+    return best;
+  }
+  /**
+   * Best weights from `src` to each target, as `to` gives them, by one search that stops once the least weight left
+   * is at least every target's best so far (weights are not negative, so nothing can improve); it keeps only the
+   * settled keys. For graphs of millions of states (bench/build-scale.ts), where `run` and `to` hold every state's
+   * weight twice and settle the whole graph.
+   */
+  toMany(src: { edge: number; t: number }, targets: readonly { edge: number; t: number }[]): number[] {
+    const best = targets.map((b) => this.alongEdge(src, b.edge, b.t));
+    // Target arcs by their tail node: a state whose arc ends there may turn onto them.
+    const atNode = new Map<number, { i: number; b: number }[]>();
+    targets.forEach(({ edge }, i) => {
+      for (const b of [2 * edge, 2 * edge + 1]) {
+        const v = this.tail(b);
+        atNode.set(v, [...(atNode.get(v) ?? []), { i, b }]);
+      }
+    });
+    this.search(src.edge, src.t, (key, d) => {
+      if (best.every((x) => d >= x)) return true;
+      for (const { i, b } of atNode.get(this.head(PlainDijkstra.arcOfKey(key))) ?? [])
+        best[i] = Math.min(best[i]!, this.onto(key, d, b, targets[i]!.t));
+      return false;
+    });
+    return best;
+  }
+  /** Weight from `src` to (edge, t) along the edge itself, without a turn (Infinity when not in driving order). */
+  private alongEdge(src: { edge: number; t: number }, edge: number, t: number): number {
     let best = Infinity;
+    if (src.edge !== edge) return best;
     for (const b of [2 * edge, 2 * edge + 1]) {
       if (this.w[b] === Infinity) continue;
-      const f = b % 2 ? 1 - t : t;
-      if (src.edge === edge) {
-        const s = b % 2 ? 1 - src.t : src.t;
-        if (f >= s) best = Math.min(best, (f - s) * this.w[b]!);
-      }
-      for (const [key, d] of this.reachedAt(dist).get(this.tail(b)) ?? []) {
-        const a = PlainDijkstra.arcOfKey(key);
-        if (this.turnOk(a, b) && this.step(key, b) !== null)
-          best = Math.min(best, d + this.turnWeight(a, b) + f * this.w[b]!);
-      }
+      const f = b % 2 ? 1 - t : t,
+        s = b % 2 ? 1 - src.t : src.t;
+      if (f >= s) best = Math.min(best, (f - s) * this.w[b]!);
     }
     return best;
+  }
+  /** Weight to (arc b, t) from the state `key` reached at weight d, whose arc ends at b's tail (Infinity if barred). */
+  private onto(key: string, d: number, b: number, t: number): number {
+    if (this.w[b] === Infinity) return Infinity;
+    const a = PlainDijkstra.arcOfKey(key);
+    if (!this.turnOk(a, b) || this.step(key, b) === null) return Infinity;
+    return d + this.turnWeight(a, b) + (b % 2 ? 1 - t : t) * this.w[b]!;
   }
   private readonly byHead = new WeakMap<Map<string, number>, Map<number, [string, number][]>>();
   /** The states of a run's result grouped by the head node of their arc (made once per result). */

@@ -102,13 +102,12 @@ pub unsafe extern "C" fn prepare(states: u32, edges: u32) -> *const Out {
 }
 
 /// Contracts the prepared graph: until `core_size` states are left when it is ≥ 0, else by the core rule (ch-core.ts
-/// CORE_RULE: at most `fraction` of `rule_states` left (the whole graph's states when this is a partition's
-/// overlay), at least `min_states`, mean live degree ≥ `degree`), never contracting a state marked `keep`, with the
+/// CORE_RULE: at most `max_left` states left, at least `min_states`, mean live degree ≥ `degree`), never contracting a state marked `keep`, with the
 /// tuning of ch-build.ts TUNING (settles, adaptive settle bounds, eager neighbours, priority terms). Fills `Out` and
 /// returns its address.
 #[no_mangle]
 pub unsafe extern "C" fn contract(
-    core_size: i32, fraction: f64, min_states: u32, degree: f64, rule_states: u32,
+    core_size: i32, max_left: u32, min_states: u32, degree: f64,
     real_settles: u32, sim_min: f64, sim_max: f64, eager: u32, prio_edges: f64, prio_hops: f64, prio_depth: f64,
 ) -> *const Out {
     let t = Tuning { real_settles, sim_min, sim_max, eager: eager as usize, prio_edges, prio_hops, prio_depth };
@@ -118,7 +117,7 @@ pub unsafe extern "C" fn contract(
         Some(f) => left <= f,
         None => {
             let mean = (2 * live) as f64 / left as f64;
-            left as f64 <= fraction * rule_states as f64 && left >= min_states as usize && mean >= degree
+            left <= max_left as usize && left >= min_states as usize && mean >= degree
         }
     });
     drop(input);
