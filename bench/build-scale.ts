@@ -98,6 +98,8 @@ interface QueryResult {
     pairs: number;
     /** Pairs whose weight differs from plain Dijkstra, in either router. */
     differ: number;
+    /** Why the WebAssembly router answered in TypeScript (Router.coreInfo), or null when it did not. */
+    wasmFallback: string | null;
   }[];
 }
 
@@ -251,6 +253,7 @@ async function querySize(file: string, pairsPerSide: number): Promise<QueryResul
       apiP99: quantile(api, 0.99),
       pairs: times[0]!.length,
       differ,
+      wasmFallback: routers[1]!.coreInfo().reason,
     });
   }
   return { loadMs, loadRssMb, queryPeakMb: peakMb(), hierarchies };
@@ -318,7 +321,7 @@ async function main(): Promise<void> {
       { what: 'contracting all hierarchies', value: `${(r.contractMs / 1000).toFixed(1)} s wall` },
       ...r.hierarchies.map((h) => ({
         what: `hierarchy ${h.id} (profile ${h.profile})`,
-        value: `${h.records} records, core ${h.core} states (${h.landmarks} landmarks); leg p50 / p99 TypeScript ${h.p50.toFixed(3)} / ${h.p99.toFixed(3)} ms, WebAssembly router ${h.wasmP50.toFixed(3)} / ${h.wasmP99.toFixed(3)} ms, engine.direction ${h.apiP50.toFixed(3)} / ${h.apiP99.toFixed(3)} ms; ${h.differ} of ${h.pairs} differ from plain Dijkstra`,
+        value: `${h.records} records, core ${h.core} states (${h.landmarks} landmarks); leg p50 / p99 TypeScript ${h.p50.toFixed(3)} / ${h.p99.toFixed(3)} ms, WebAssembly router ${h.wasmP50.toFixed(3)} / ${h.wasmP99.toFixed(3)} ms, engine.direction ${h.apiP50.toFixed(3)} / ${h.apiP99.toFixed(3)} ms; ${h.differ} of ${h.pairs} differ from plain Dijkstra${h.wasmFallback ? ` (the WebAssembly router fell back to TypeScript: ${h.wasmFallback})` : ''}`,
       })),
     ]);
   }

@@ -32,7 +32,7 @@ vehicleGraphs(pack).forEach((base, v) => {
       states: g.states,
       'cell states': cellStates,
       cells: share.length,
-      boundary: pct(cut.boundaryStates / g.states),
+      boundary: pct(cut.boundaryOf.reduce((x, y) => x + y, 0) / g.states),
       'per cell min / p50 / max': `${pct(Math.min(...share))} / ${pct(quantile(share, 0.5))} / ${pct(Math.max(...share))}`,
     });
   }

@@ -50,12 +50,12 @@ interface Level {
   base: boolean;
 }
 
-/** The cells of a level: ranges of its states, each state's cell, and which states lie on a boundary. */
+/** The cells of a level: ranges of its states, each state's cell, the states on a boundary and how many per cell. */
 interface Cut {
   bounds: Uint32Array;
   cellOf: Uint32Array;
   boundary: Uint8Array;
-  boundaryStates: number;
+  boundaryOf: Uint32Array;
 }
 
 /**
@@ -368,9 +368,9 @@ export function cutLevel(g: BaseGraph, cellStates: number): Cut {
       const x = g.head[e]!;
       if (g.weight[e] !== Infinity && cellOf[x] !== cellOf[u]) boundary[u] = boundary[x] = 1;
     }
-  let boundaryStates = 0;
-  for (let u = 0; u < n; u++) boundaryStates += boundary[u]!;
-  return { bounds, cellOf, boundary, boundaryStates };
+  const boundaryOf = new Uint32Array(cells);
+  for (let u = 0; u < n; u++) boundaryOf[cellOf[u]!]! += boundary[u]!;
+  return { bounds, cellOf, boundary, boundaryOf };
 }
 
 /**
@@ -402,12 +402,10 @@ function cellJob(L: Level, cut: Cut, c: number, rule: CellCoreRule): CellJob {
       if (hops) hops[k] = g.hops![e]!;
       k++;
     }
-  const keep = cut.boundary.slice(lo, hi);
-  const graph: BaseGraph = { states: hi - lo, first, head, weight, payload, keep };
+  const graph: BaseGraph = { states: hi - lo, first, head, weight, payload, keep: cut.boundary.slice(lo, hi) };
   if (hops) graph.hops = hops;
-  let kept = 0;
-  for (let s = 0; s < hi - lo; s++) kept += keep[s]!;
   // The instance's rule counts its kept states as left: allow them on top of the interior's share.
+  const kept = cut.boundaryOf[c]!;
   const left = kept + Math.floor(rule.fraction * (hi - lo - kept));
   return { graph, stop: { coreSize: -1, maxLeft: left, minStates: 0, degree: rule.degree } };
 }

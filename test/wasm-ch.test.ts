@@ -7,8 +7,10 @@ import { buildOsmPack } from '../data-tools/build-pack.js';
 import { buildDimacsPack } from '../data-tools/dimacs-pack.js';
 import { Pack } from '../src/pack/reader.js';
 import { RoadGraph } from '../src/route/graph.js';
-import { Router } from '../src/route/router.js';
+import { Router, WASM_QUERY_RESERVE } from '../src/route/router.js';
 import { WasmHierarchy } from '../src/route/wasm/ch.js';
+import { GRAPH_BYTES } from '../src/route/wasm/layout.js';
+import type { WasmArcSearch } from '../src/route/wasm/search.js';
 import { loadWasmCore } from '../src/route/wasm/load.js';
 import { DATA, OSM, PACK_INPUTS, testPack } from './helpers/packs.js';
 import { randomEndpoints } from './helpers/route-reference.js';
@@ -158,6 +160,81 @@ describe('a hierarchy the core cannot take', () => {
     ctx.costs.weight[arrays.b[r]!] = Infinity;
     expect(wa.core(0)).toBe('typescript');
     expect(wa.hierarchyOf(ctx)).toBe(ctx.ch);
-    expect(wa.coreInfo().reason).toMatch(/hierarchy record \d+ has a weight that is not finite/);
+    expect(wa.coreInfo().reason).toMatch(/corrupt contraction hierarchy: record \d+ has a weight that is not finite/);
+  });
+});
+
+describe('hierarchies that do not all fit in one instance of the core', () => {
+  const pack = Pack.from(testPack('hanoi'));
+  const g = new RoadGraph(pack);
+  const ts = new Router(g, pack, { wasm: false });
+  // Hanoi's three hierarchies: car (shared by taxi and hd), bike, truck.
+  const profiles = [0, 1, 3];
+  const pts = randomEndpoints(g, ts, 0, 12, 5);
+  /** Hierarchy legs and tables, and A* (its labels set up with the context, restored when a later one was refused). */
+  const agree = (router: Router) => {
+    for (const p of profiles) {
+      const search = router.searchOf(router.context(p));
+      for (let i = 0; i + 1 < pts.length; i += 2) {
+        expect(router.leg(pts[i]!, pts[i + 1]!, p)).toEqual(ts.leg(pts[i]!, pts[i + 1]!, p));
+        expect(search.route(pts[i]!, pts[i + 1]!)).toEqual(ts.context(p).search.route(pts[i]!, pts[i + 1]!));
+      }
+      expect(router.table(pts, pts, p)).toEqual(ts.table(pts, pts, p));
+    }
+  };
+  /** Bytes the TypeScript side fills in an instance with the graph and, unless `profile` is omitted, one vehicle. */
+  const bytesOf = (profile?: number) => {
+    const r = new Router(g, profile === undefined ? null : pack);
+    r.core(profile ?? 0);
+    return (r.searchOf(r.context(profile ?? 0)) as WasmArcSearch).core.mem.used;
+  };
+
+  it('each goes into an instance of its own when two do not fit in one, with the same answers', () => {
+    // Room for the graph and any one vehicle (its costs, hierarchy and A* labels), not two.
+    const graph = bytesOf();
+    const alone = profiles.map((p) => bytesOf(p) - graph);
+    const limit = graph + Math.max(...alone) + WASM_QUERY_RESERVE;
+    const wa = new Router(g, pack, { wasmLimit: limit });
+    const cores = profiles.map((p) => {
+      expect(wa.core(p)).toBe('wasm');
+      return (wa.searchOf(wa.context(p)) as WasmArcSearch).core;
+    });
+    expect(new Set(cores).size).toBe(3);
+    expect(wa.coreInfo()).toEqual({ core: 'wasm', reason: null });
+    agree(wa);
+  });
+
+  it('a vehicle that does not fit alone routes in TypeScript; the others keep the core and say which', () => {
+    // Room for the graph, not for a hierarchy: every vehicle's setup is rolled back.
+    const wa = new Router(g, pack, { wasmLimit: bytesOf() + WASM_QUERY_RESERVE });
+    for (const p of profiles) expect(wa.core(p)).toBe('typescript');
+    const info = wa.coreInfo();
+    expect(info.core).toBe('wasm');
+    expect(info.inTypeScript).toHaveLength(3);
+    expect(info.inTypeScript![0]).toMatch(/^car \(fastest\) does not fit in WebAssembly memory \(.+\)$/);
+    agree(wa);
+  });
+
+  it('a checkpoint restores the instance: memory handed out since, the header and capacities; freed bytes read as zeros', () => {
+    const wa = new Router(g, null);
+    wa.core(0);
+    const core = (wa.searchOf(wa.context(0)) as WasmArcSearch).core;
+    const mem = core.mem;
+    const header = () => new Uint8Array(mem.buffer, core.header, GRAPH_BYTES).slice();
+    const [used, before] = [mem.used, header()];
+    const restore = core.checkpoint();
+    // Bigger A* labels and point arrays than the instance has, as a refused vehicle with more states would make.
+    core.ensureSearchState(4 * g.edgeCount);
+    core.writePoints(pts, 10_000);
+    new Uint8Array(mem.buffer, mem.filled(1 << 16, 0xff), 1 << 16).fill(0xee);
+    expect(header()).not.toEqual(before);
+    restore();
+    expect(mem.used).toBe(used);
+    expect(header()).toEqual(before);
+    // The labels are made again when asked for more states than before the checkpoint.
+    core.ensureSearchState(4 * g.edgeCount);
+    expect(header()).not.toEqual(before);
+    const at = mem.filled(1 << 17, 0);
+    expect(new Uint8Array(mem.buffer, at, 1 << 17).every((x) => x === 0)).toBe(true);
   });
 });

@@ -8,7 +8,7 @@ import { storedSnapGrid } from './stored-snap.js';
 import { ArcCosts, arcTail, costBasis, type CostBasis, type Weighting } from './costs.js';
 import { arcBearings } from './turn-model.js';
 import type { RoadGraph } from './graph.js';
-import { PROFILE_COUNT } from './profiles.js';
+import { PROFILE_COUNT, VEHICLES } from './profiles.js';
 import { ArcSearch, pathSum, type ArcPath, type Endpoint } from './search.js';
 import { DEFAULT_LIMITS } from '../limits.js';
 import { SnapIndex, type Snap } from './snap.js';
@@ -29,6 +29,15 @@ export interface Leg {
   distance: number;
 }
 
+/** Bytes an instance of the core keeps free for the points and outputs of requests (see Router.placeInWasm). */
+export const WASM_QUERY_RESERVE = 2 ** 24;
+
+/** A context's key (`profile:weighting`) as a reader names it: "car (fastest)". */
+function contextName(key: string): string {
+  const [profile, weighting] = key.split(':');
+  return `${VEHICLES[Number(profile)] ?? `profile ${profile}`} (${weighting})`;
+}
+
 /** Everything the searches of one vehicle and weighting need, built on first use. */
 export interface RouteContext {
   costs: ArcCosts;
@@ -38,6 +47,8 @@ export interface RouteContext {
   ch: ContractionHierarchy | null;
   /** The WebAssembly core's searches (same answers as `search` and `ch`), built on first use while the router uses it. */
   wasm: { search: WasmArcSearch; ch: WasmHierarchy | null } | null;
+  /** Why this vehicle and weighting route in TypeScript while the router uses the core (it did not fit), or null. */
+  wasmRefused: string | null;
   /** costsCheck of `costs` and `turns`, computed once on first use (stored hierarchies and components compare it). */
   check(): number;
 }
@@ -64,13 +75,15 @@ export interface SnapLeg<P extends Endpoint = Endpoint> extends Leg {
   to: P;
 }
 
-/** Weight, duration (s) and distance (m) tables, row-major (origin i, destination j at i * cols + j). */
 /** The route core in use and, when it is TypeScript, why (see Router.coreInfo). */
 export interface CoreInfo {
   core: 'wasm' | 'typescript';
   reason: string | null;
+  /** With the WebAssembly core: the vehicles and weightings that route in TypeScript because they did not fit, why. */
+  inTypeScript?: string[];
 }
 
+/** Weight, duration (s) and distance (m) tables, row-major (origin i, destination j at i * cols + j). */
 export interface CostTable {
   weight: Float64Array;
   dur: Float64Array;
@@ -97,19 +110,24 @@ export class Router {
   /** The graph, or how to open it on first use (a region's graph: a router made at load opens nothing). */
   private graphOf: RoadGraph | (() => RoadGraph);
 
+  /** The bytes of an instance of the core the TypeScript side may use (LinearMemory `limit`; tests set it lower). */
+  private readonly wasmLimit: number | undefined;
+
   /**
    * `graph`: the road graph, or a function giving it, called on first use. `pack` supplies the precomputed
    * hierarchies (sections `ch.*`); without it every search is A*. `opts.wasm`: see the `wasm` property (default
    * true). `opts.bigComponentEdges`: see that property (default BIG_COMPONENT_EDGES = 1000 edges).
+   * `opts.wasmLimit`: bytes of each instance of the core its setups may fill (default ADDRESS_LIMIT, 2 GiB).
    */
   constructor(
     graph: RoadGraph | (() => RoadGraph),
     readonly pack: Pack | null = null,
-    opts: { wasm?: boolean; bigComponentEdges?: number } = {},
+    opts: { wasm?: boolean; bigComponentEdges?: number; wasmLimit?: number } = {},
   ) {
     this.graphOf = graph;
     this.wasm = opts.wasm !== false;
     this.bigComponentEdges = opts.bigComponentEdges ?? BIG_COMPONENT_EDGES;
+    this.wasmLimit = opts.wasmLimit;
   }
 
   /** The road graph routed over. */
@@ -167,7 +185,15 @@ export class Router {
       const search = new ArcSearch(costs, turns);
       let hash: number | undefined;
       const check = () => (hash ??= costsCheck(costs, turns));
-      c = { costs, turns, search, ch: this.hierarchy(profile, weighting, costs, turns, check), wasm: null, check };
+      c = {
+        costs,
+        turns,
+        search,
+        ch: this.hierarchy(profile, weighting, costs, turns, check),
+        wasm: null,
+        wasmRefused: null,
+        check,
+      };
       this.contexts.set(key, c);
     }
     return c;
@@ -177,13 +203,9 @@ export class Router {
   private wasmOf(ctx: RouteContext): RouteContext['wasm'] {
     const module = this.wasm ? wasmModule() : null;
     if (!module) return null;
+    if (ctx.wasmRefused) return null;
     try {
-      const core = (this.wasmGraph ??= new WasmGraph(module, this.graph));
-      if (!ctx.wasm) {
-        const search = core.search(ctx.costs, ctx.turns);
-        const ch = ctx.ch && core.hierarchy(ctx.ch, search.header);
-        ctx.wasm = { search, ch };
-      }
+      if (!ctx.wasm) this.placeInWasm(ctx, module);
       return ctx.wasm;
     } catch (err) {
       // Linear memory could not grow, or a hierarchy the core refuses: stay in TypeScript, and say why (coreInfo).
@@ -191,6 +213,40 @@ export class Router {
       this.wasmFailure = err instanceof Error ? err.message : String(err);
       return null;
     }
+  }
+
+  /**
+   * Sets up a context's costs and hierarchy in the router's current instance of the core; when they do not fit there
+   * (memory past ADDRESS_LIMIT: a big pack's hierarchies, NY 2 × 2 tiles about 1.3 GB each), in a new instance (a
+   * copy of the graph), which later contexts then share; when they do not fit alone either, the context stays in
+   * TypeScript (`wasmRefused`) and the others keep the core. A setup that did not fit is rolled back.
+   */
+  private placeInWasm(ctx: RouteContext, module: WebAssembly.Module): void {
+    let why = '';
+    // A new instance helps only when the current one holds other contexts.
+    const tries = !this.wasmGraph ? [true] : this.wasmGraph.hosted > 0 ? [false, true] : [false];
+    for (const fresh of tries) {
+      if (fresh) this.wasmGraph = new WasmGraph(module, this.graph, this.wasmLimit);
+      const core = this.wasmGraph!;
+      const restore = core.checkpoint();
+      try {
+        const search = core.search(ctx.costs, ctx.turns);
+        const ch = ctx.ch && core.hierarchy(ctx.ch, search.header);
+        // What queries allocate on the TypeScript side: the A* labels, made now so that they are counted, and room
+        // for the points and outputs of a request.
+        core.ensureSearchState(ctx.turns.states);
+        if (core.mem.used > core.mem.limit - WASM_QUERY_RESERVE)
+          throw new RangeError(`less than ${WASM_QUERY_RESERVE} bytes would be left for queries`);
+        ctx.wasm = { search, ch };
+        core.hosted++;
+        return;
+      } catch (err) {
+        restore();
+        if (!(err instanceof RangeError)) throw err;
+        why = err.message;
+      }
+    }
+    ctx.wasmRefused = why;
   }
 
   /** The A* / one-to-many search answering a context's queries: the WebAssembly core's when in use, else TypeScript's. */
@@ -211,13 +267,18 @@ export class Router {
   /**
    * The core this router routes with and, for TypeScript, why: turned off (`wasm` false by option), the core not
    * loaded (wasmLoadFailure) or a failed call into it (the error, recorded when it happened); null with the
-   * WebAssembly core. Sets nothing up.
+   * WebAssembly core, and then the vehicles that route in TypeScript because they did not fit (inTypeScript). Sets
+   * nothing up.
    */
   coreInfo(): CoreInfo {
     if (this.wasmFailure) return { core: 'typescript', reason: `a WebAssembly call failed: ${this.wasmFailure}` };
     if (!this.wasm) return { core: 'typescript', reason: 'WebAssembly turned off (wasm: false)' };
     const failure = wasmLoadFailure();
-    return failure ? { core: 'typescript', reason: failure } : { core: 'wasm', reason: null };
+    if (failure) return { core: 'typescript', reason: failure };
+    const refused = [...this.contexts]
+      .filter(([, c]) => c.wasmRefused)
+      .map(([key, c]) => `${contextName(key)} does not fit in WebAssembly memory (${c.wasmRefused})`);
+    return { core: 'wasm', reason: null, ...(refused.length > 0 && { inTypeScript: refused }) };
   }
 
   /** The pack's hierarchy for a vehicle and weighting when it was contracted for exactly these arc weights. */

@@ -1,5 +1,6 @@
 //! Bump allocation of linear memory for the TypeScript side (graph arrays, search state) and for the buckets of
-//! the many-to-many search. Nothing is freed: what a router allocates lives as long as the router.
+//! the many-to-many search. Nothing is freed, except by `reset`: what a router allocates lives as long as the
+//! router, and a setup that did not fit is rolled back.
 
 use core::arch::wasm32::{memory_grow, memory_size};
 
@@ -9,12 +10,22 @@ extern "C" {
 
 static mut TOP: usize = 0;
 
-/// Address of `bytes` fresh bytes, 8-aligned, growing memory as needed; 0 when memory cannot grow.
-pub unsafe fn alloc(bytes: usize) -> usize {
+/// The end of the last allocation.
+pub unsafe fn top() -> usize {
     if TOP == 0 {
         TOP = &__heap_base as *const u8 as usize;
     }
-    let at = (TOP + 7) & !7;
+    TOP
+}
+
+/// Frees everything allocated after `to` (a value of `top`). The bytes keep what was written to them.
+pub unsafe fn reset(to: usize) {
+    TOP = to;
+}
+
+/// Address of `bytes` fresh bytes, 8-aligned, growing memory as needed; 0 when memory cannot grow.
+pub unsafe fn alloc(bytes: usize) -> usize {
+    let at = (top() + 7) & !7;
     let end = match at.checked_add(bytes) {
         Some(e) => e,
         None => return 0,

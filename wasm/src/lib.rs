@@ -1,8 +1,9 @@
 //! Route search core of bando for WebAssembly: the edge-based bidirectional A* and one-to-many searches of
 //! src/route/search.ts and the contraction hierarchy queries of src/route/ch.ts, over typed arrays that the
 //! TypeScript side copies once into linear memory (layout: src/route/wasm/layout.ts, mirrored by `Graph`, `Costs`
-//! and `Ch` here). Memory is bump-allocated (`alloc`) and never freed. `std` only for `f64::sqrt` (the Debian
-//! toolchain's `core` has no scalar square root for wasm32); nothing else of it is linked.
+//! and `Ch` here). Memory is bump-allocated (`alloc`) and freed only by rolling back to a mark (`alloc_reset`).
+//! `std` only for `f64::sqrt` (the Debian toolchain's `core` has no scalar square root for wasm32); nothing else of
+//! it is linked.
 
 mod alloc;
 mod ch;
@@ -21,6 +22,18 @@ pub use layout::{Costs, Graph};
 #[no_mangle]
 pub unsafe extern "C" fn alloc(bytes: u32) -> u32 {
     alloc::alloc(bytes as usize) as u32
+}
+
+/// The end of the last allocation: a mark to roll back to with `alloc_reset`.
+#[no_mangle]
+pub unsafe extern "C" fn alloc_top() -> u32 {
+    alloc::top() as u32
+}
+
+/// Frees everything allocated after `top` (a mark of `alloc_top`); the bytes keep what was written to them.
+#[no_mangle]
+pub unsafe extern "C" fn alloc_reset(top: u32) {
+    alloc::reset(top as usize)
 }
 
 /// Point-to-point route (see `search::route`). Returns the meeting arc (≥ 0), -2 when the route stays on the source

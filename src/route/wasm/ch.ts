@@ -24,8 +24,9 @@ const INITIAL_BUCKETS = 4096;
  * derives and checks the record weights, so the TypeScript query derives none unless it answers itself.
  * Memory: 36 bytes per record (weight and other state; children; seconds and metres, resident once a query derived
  * them), about 140 bytes per state, and per core state its landmark weights and 40 bytes of core search state.
- * Throws RangeError when memory cannot grow or a record weight is not finite, and the corrupt hierarchy error when a
- * record is (recordFault): the router then stays in TypeScript, whose query refuses the hierarchy likewise.
+ * Throws RangeError when memory cannot grow (the router then sets it up in another instance, or routes the vehicle
+ * in TypeScript), and the corrupt hierarchy error when a record is (recordFault) or its weight is not finite: the
+ * router then stays in TypeScript, whose query refuses the hierarchy likewise.
  */
 export class WasmHierarchy {
   /** Address of the `Ch` header. */
@@ -86,7 +87,7 @@ export class WasmHierarchy {
       const fault = recordFault(arrays, bad, ch.costs.weight.length);
       // The core reads an infinite label weight as "not labelled", so a record must never offer an infinite
       // weight (the builder drops closed arcs; only a corrupt pack could).
-      throw fault ? corruptHierarchy(fault) : new RangeError(`hierarchy record ${bad} has a weight that is not finite`);
+      throw corruptHierarchy(fault ?? `record ${bad} has a weight that is not finite`);
     }
   }
 

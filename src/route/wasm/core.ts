@@ -21,6 +21,8 @@ import { WasmArcSearch } from './search.js';
 export interface CoreExports {
   memory: WebAssembly.Memory;
   alloc(bytes: number): number;
+  alloc_top(): number;
+  alloc_reset(top: number): void;
   route(
     g: number,
     c: number,
@@ -56,13 +58,17 @@ export class WasmGraph {
   private outCap = 0;
   /** States the A* / one-to-many labels have room for (0 before the first search). */
   private labelCap = 0;
+  /** Vehicles and weightings set up in this instance (Router.placeInWasm). */
+  hosted = 0;
 
+  /** `limit`: see LinearMemory. */
   constructor(
     module: WebAssembly.Module,
     readonly graph: RoadGraph,
+    limit?: number,
   ) {
     this.exports = new WebAssembly.Instance(module, {}).exports as unknown as CoreExports;
-    const m = (this.mem = new LinearMemory(this.exports.memory, this.exports.alloc));
+    const m = (this.mem = new LinearMemory(this.exports.memory, this.exports, limit));
     const g = graph;
     this.header = m.filled(GRAPH_BYTES, 0);
     const set: [GraphField, number][] = [
@@ -78,6 +84,23 @@ export class WasmGraph {
       ['nodeY', m.alloc(8 * g.nodeCount)],
     ];
     for (const [f, v] of set) this.setField(f, v);
+  }
+
+  /**
+   * A checkpoint of this instance: calling the function returned frees everything allocated since and restores the
+   * `Graph` header and the capacities as they were (a setup that did not fit, Router.placeInWasm).
+   */
+  checkpoint(): () => void {
+    const mark = this.mem.used;
+    const header = new Uint8Array(this.mem.buffer, this.header, GRAPH_BYTES).slice();
+    const { pointCap, outCap, labelCap } = this;
+    return () => {
+      this.mem.rollback(mark);
+      new Uint8Array(this.mem.buffer, this.header, GRAPH_BYTES).set(header);
+      this.pointCap = pointCap;
+      this.outCap = outCap;
+      this.labelCap = labelCap;
+    };
   }
 
   /** Reads a 4-byte field of the `Graph` header. */

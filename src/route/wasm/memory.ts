@@ -1,13 +1,33 @@
+/** The core's allocator (wasm/src/alloc.rs): bump allocation, and a mark to roll back to. */
+export interface Allocator {
+  alloc(bytes: number): number;
+  alloc_top(): number;
+  alloc_reset(top: number): void;
+}
+
+/**
+ * Where the TypeScript side's allocations must end: it computes addresses in signed 32-bit arithmetic (`>> 2` into
+ * Int32 views, header fields read as Int32), so it uses the first 2 GiB of an instance's memory; the core's own
+ * allocations (many-to-many buckets) may go on to 4 GiB. A router puts a vehicle that does not fit into another
+ * instance (Router).
+ */
+export const ADDRESS_LIMIT = 2 ** 31;
+
 /**
  * The linear memory of one instance of the WebAssembly core. Allocation is the core's own bump allocator (its
- * `alloc` export), which the core also uses for the buckets of many-to-many searches; nothing is ever freed.
+ * `alloc` export), which the core also uses for the buckets of many-to-many searches; nothing is freed, except that a
+ * setup that did not fit is rolled back to a mark (Router).
  */
 export class LinearMemory {
   private viewed: { buffer: ArrayBuffer; f64: Float64Array; i32: Int32Array } | null = null;
+  /** End of the bytes ever handed out: above it memory is still all zeros (a rollback leaves bytes written below). */
+  private dirty = 0;
 
+  /** `limit`: where the TypeScript side's allocations must end (default and at most ADDRESS_LIMIT). */
   constructor(
     readonly memory: WebAssembly.Memory,
-    private readonly allocate: (bytes: number) => number,
+    private readonly allocator: Allocator,
+    readonly limit = ADDRESS_LIMIT,
   ) {}
 
   /**
@@ -26,10 +46,18 @@ export class LinearMemory {
     return this.memory.buffer as ArrayBuffer;
   }
 
-  /** Address of `bytes` fresh bytes, 8-aligned. Throws RangeError when memory cannot grow (4 GiB or the host's cap). */
+  /**
+   * Address of `bytes` fresh bytes, 8-aligned. Throws RangeError when memory cannot grow (4 GiB or the host's cap)
+   * or the bytes would end past `limit` (then nothing is allocated).
+   */
   alloc(bytes: number): number {
-    const at = this.allocate(bytes);
+    const before = this.used;
+    const at = this.allocator.alloc(bytes);
     if (at === 0) throw new RangeError(`WebAssembly memory cannot grow by ${bytes} bytes`);
+    if (at < 0 || at + bytes > Math.min(this.limit, ADDRESS_LIMIT)) {
+      this.allocator.alloc_reset(before);
+      throw new RangeError(`WebAssembly memory: ${bytes} more bytes would end past byte ${this.limit}`);
+    }
     return at;
   }
 
@@ -41,14 +69,26 @@ export class LinearMemory {
   }
 
   /**
-   * Address of `bytes` bytes all set to `fill`. Zeros are not written: `alloc` hands out bytes never used before
-   * (a bump allocator that frees nothing), which WebAssembly memory holds as zeros, so a big zeroed block (search
-   * labels) costs no time and no resident memory until the pages are used.
+   * Address of `bytes` bytes all set to `fill`. Zeros are written only over bytes a rolled-back setup used: `alloc`
+   * otherwise hands out bytes never used before, which WebAssembly memory holds as zeros, so a big zeroed block
+   * (search labels) costs no time and no resident memory until the pages are used.
    */
   filled(bytes: number, fill: number): number {
     const at = this.alloc(bytes);
     if (fill !== 0) new Uint8Array(this.buffer, at, bytes).fill(fill);
+    else if (at < this.dirty) new Uint8Array(this.buffer, at, Math.min(bytes, this.dirty - at)).fill(0);
     return at;
+  }
+
+  /** Bytes allocated so far (the allocator's mark). */
+  get used(): number {
+    return this.allocator.alloc_top() >>> 0;
+  }
+
+  /** Frees everything allocated after `mark` (a value of `used`): rolls back a setup that did not fit. */
+  rollback(mark: number): void {
+    this.dirty = Math.max(this.dirty, this.used);
+    this.allocator.alloc_reset(mark);
   }
 
   /** Reads (`value` omitted) or writes a 4-byte signed field at a byte address. */
