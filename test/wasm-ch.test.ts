@@ -215,6 +215,22 @@ describe('hierarchies that do not all fit in one instance of the core', () => {
     agree(wa);
   });
 
+  it('a vehicle set up past 2 GiB of the instance answers as TypeScript does (addresses are unsigned)', () => {
+    const wa = new Router(g, pack);
+    const mem = (wa.searchOf(wa.context(0)) as WasmArcSearch).core.mem;
+    // Never touched, so it costs address space only.
+    mem.alloc(2 ** 31);
+    const bike = wa.searchOf(wa.context(1)) as WasmArcSearch;
+    expect(bike.core.mem).toBe(mem);
+    expect(bike.header).toBeGreaterThan(2 ** 31);
+    for (let i = 0; i + 1 < pts.length; i += 2) {
+      expect(wa.leg(pts[i]!, pts[i + 1]!, 1)).toEqual(ts.leg(pts[i]!, pts[i + 1]!, 1));
+      expect(bike.route(pts[i]!, pts[i + 1]!)).toEqual(ts.context(1).search.route(pts[i]!, pts[i + 1]!));
+    }
+    expect(wa.table(pts, pts, 1)).toEqual(ts.table(pts, pts, 1));
+    expect(wa.coreInfo()).toEqual({ core: 'wasm', reason: null });
+  });
+
   it('a checkpoint restores the instance: memory handed out since, the header and capacities; freed bytes read as zeros', () => {
     const wa = new Router(g, null);
     wa.core(0);

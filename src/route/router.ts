@@ -117,7 +117,7 @@ export class Router {
    * `graph`: the road graph, or a function giving it, called on first use. `pack` supplies the precomputed
    * hierarchies (sections `ch.*`); without it every search is A*. `opts.wasm`: see the `wasm` property (default
    * true). `opts.bigComponentEdges`: see that property (default BIG_COMPONENT_EDGES = 1000 edges).
-   * `opts.wasmLimit`: bytes of each instance of the core its setups may fill (default ADDRESS_LIMIT, 2 GiB).
+   * `opts.wasmLimit`: bytes of each instance of the core the TypeScript side may fill (default 4 GiB, all of it).
    */
   constructor(
     graph: RoadGraph | (() => RoadGraph),
@@ -217,9 +217,10 @@ export class Router {
 
   /**
    * Sets up a context's costs and hierarchy in the router's current instance of the core; when they do not fit there
-   * (memory past ADDRESS_LIMIT: a big pack's hierarchies, NY 2 × 2 tiles about 1.3 GB each), in a new instance (a
-   * copy of the graph), which later contexts then share; when they do not fit alone either, the context stays in
-   * TypeScript (`wasmRefused`) and the others keep the core. A setup that did not fit is rolled back.
+   * (a wasm32 memory ends at 4 GiB: a big pack's hierarchies, NY 2 × 2 tiles about 1.3 GB each, do not all fit in
+   * one), in a new instance (a copy of the graph), which later contexts then share; when they do not fit alone
+   * either, the context stays in TypeScript (`wasmRefused`) and the others keep the core. A setup that did not fit
+   * is rolled back.
    */
   private placeInWasm(ctx: RouteContext, module: WebAssembly.Module): void {
     let why = '';

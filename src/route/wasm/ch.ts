@@ -159,14 +159,14 @@ export class WasmHierarchy {
     if (n === -3) throw new Error('contraction hierarchy path longer than the graph has arcs');
     const { f64, i32 } = k.mem.views();
     const h = this.header;
-    const weight = f64[h >> 3]!,
-      dur = f64[(h >> 3) + 1]!,
-      dist = f64[(h >> 3) + 2]!;
+    const weight = f64[h >>> 3]!,
+      dur = f64[(h >>> 3) + 1]!,
+      dist = f64[(h >>> 3) + 2]!;
     if (n === -2) {
-      const a = i32[(h + CH.resultArc) >> 2]!;
+      const a = i32[(h + CH.resultArc) >>> 2]!;
       return { path: { arcs: [a], from: posOnArc(src, a), to: posOnArc(dst, a), weight }, weight, dur, dist };
     }
-    const at = i32[(h + CH.path) >> 2]! >> 2;
+    const at = i32[(h + CH.path) >>> 2]! >>> 2;
     const arcs = new Array<number>(n);
     for (let i = 0; i < n; i++) arcs[i] = i32[at + i]!;
     return {

@@ -108,6 +108,11 @@ export class WasmGraph {
     return this.mem.i32(this.header + GRAPH[f]);
   }
 
+  /** Reads an address field of the `Graph` header (unsigned: memory reaches 4 GiB). */
+  address(f: GraphField): number {
+    return this.field(f) >>> 0;
+  }
+
   /** Writes a 4-byte field of the `Graph` header. */
   setField(f: GraphField, v: number): void {
     this.mem.i32(this.header + GRAPH[f], v);
@@ -160,8 +165,8 @@ export class WasmGraph {
       ];
       for (const [f, v] of set) this.setField(f, v);
     }
-    const edges = new Uint32Array(m.buffer, this.field('dstEdge'), n);
-    const ts = new Float64Array(m.buffer, this.field('dstT'), n);
+    const edges = new Uint32Array(m.buffer, this.address('dstEdge'), n);
+    const ts = new Float64Array(m.buffer, this.address('dstT'), n);
     for (let j = 0; j < n; j++) {
       edges[j] = points[j]!.edge;
       ts[j] = points[j]!.t;
@@ -171,9 +176,9 @@ export class WasmGraph {
   /** Copies `n` results (weight, seconds, metres) into the output tables at `offset`. */
   readOutputs(n: number, out: { weight: Float64Array; dur: Float64Array; dist: Float64Array }, offset: number): void {
     const buf = this.mem.buffer;
-    out.weight.set(new Float64Array(buf, this.field('outWeight'), n), offset);
-    out.dur.set(new Float64Array(buf, this.field('outDur'), n), offset);
-    out.dist.set(new Float64Array(buf, this.field('outDist'), n), offset);
+    out.weight.set(new Float64Array(buf, this.address('outWeight'), n), offset);
+    out.dur.set(new Float64Array(buf, this.address('outDur'), n), offset);
+    out.dist.set(new Float64Array(buf, this.address('outDist'), n), offset);
   }
 
   /**
@@ -183,8 +188,8 @@ export class WasmGraph {
   costs(costs: ArcCosts, turns: TurnTable): number {
     const g = this.graph;
     const m = this.mem;
-    new Float64Array(m.buffer, this.field('nodeX'), g.nodeCount).set(costs.nodeX);
-    new Float64Array(m.buffer, this.field('nodeY'), g.nodeCount).set(costs.nodeY);
+    new Float64Array(m.buffer, this.address('nodeX'), g.nodeCount).set(costs.nodeX);
+    new Float64Array(m.buffer, this.address('nodeY'), g.nodeCount).set(costs.nodeY);
     const header = m.filled(COSTS_BYTES, 0);
     const ptrs: [keyof typeof COSTS, number][] = [
       ['arcs', turns.arcs],

@@ -6,14 +6,6 @@ export interface Allocator {
 }
 
 /**
- * Where the TypeScript side's allocations must end: it computes addresses in signed 32-bit arithmetic (`>> 2` into
- * Int32 views, header fields read as Int32), so it uses the first 2 GiB of an instance's memory; the core's own
- * allocations (many-to-many buckets) may go on to 4 GiB. A router puts a vehicle that does not fit into another
- * instance (Router).
- */
-export const ADDRESS_LIMIT = 2 ** 31;
-
-/**
  * The linear memory of one instance of the WebAssembly core. Allocation is the core's own bump allocator (its
  * `alloc` export), which the core also uses for the buckets of many-to-many searches; nothing is freed, except that a
  * setup that did not fit is rolled back to a mark (Router).
@@ -23,11 +15,15 @@ export class LinearMemory {
   /** End of the bytes ever handed out: above it memory is still all zeros (a rollback leaves bytes written below). */
   private dirty = 0;
 
-  /** `limit`: where the TypeScript side's allocations must end (default and at most ADDRESS_LIMIT). */
+  /**
+   * `limit`: where the TypeScript side's allocations must end (default: where memory ends, 4 GiB; tests set it
+   * lower). Addresses are unsigned 32-bit numbers: a 4-byte field holding one reads back as a negative Int32 from
+   * 2 GiB on, so address reads go through `>>> 0`.
+   */
   constructor(
     readonly memory: WebAssembly.Memory,
     private readonly allocator: Allocator,
-    readonly limit = ADDRESS_LIMIT,
+    readonly limit = 2 ** 32,
   ) {}
 
   /**
@@ -52,9 +48,9 @@ export class LinearMemory {
    */
   alloc(bytes: number): number {
     const before = this.used;
-    const at = this.allocator.alloc(bytes);
+    const at = this.allocator.alloc(bytes) >>> 0;
     if (at === 0) throw new RangeError(`WebAssembly memory cannot grow by ${bytes} bytes`);
-    if (at < 0 || at + bytes > Math.min(this.limit, ADDRESS_LIMIT)) {
+    if (at + bytes > this.limit) {
       this.allocator.alloc_reset(before);
       throw new RangeError(`WebAssembly memory: ${bytes} more bytes would end past byte ${this.limit}`);
     }
@@ -94,7 +90,7 @@ export class LinearMemory {
   /** Reads (`value` omitted) or writes a 4-byte signed field at a byte address. */
   i32(at: number, value?: number): number {
     const v = this.views().i32;
-    if (value !== undefined) v[at >> 2] = value;
-    return v[at >> 2]!;
+    if (value !== undefined) v[at >>> 2] = value;
+    return v[at >>> 2]!;
   }
 }

@@ -48,8 +48,8 @@ export class WasmArcSearch {
     // arcs (see ArcSearch.joinAt).
     const T = this.turns;
     const words = new Int32Array(k.mem.buffer);
-    const fp = (k.field('fwd') + LABEL_PARENT) >> 2,
-      bp = (k.field('bwd') + LABEL_PARENT) >> 2;
+    const fp = (k.address('fwd') + LABEL_PARENT) >>> 2,
+      bp = (k.address('bwd') + LABEL_PARENT) >>> 2;
     const stride = LABEL_BYTES >> 2;
     const arcs: number[] = [];
     for (let s = r; s >= 0; s = words[fp + stride * s]!) arcs.push(T.arcOf(s));
