@@ -13,8 +13,9 @@
  * - BUILD_SCALE_TILES: tiles per side, comma-separated (default "1,2,4": 264 k, 1.06 M and 4.2 M nodes).
  * - BUILD_SCALE_DIMACS: folder with USA-road-d.NY.gr.gz, USA-road-t.NY.gr.gz and USA-road-d.NY.co.gz (default the
  *   shared NY files); a cut-out of them gives quick runs.
- * - BUILD_SCALE_PAIRS: origins (and destinations) per hierarchy; origins × destinations pairs are checked and timed
- *   (default 16, so 256 pairs).
+ * - BUILD_SCALE_PAIRS: pairs checked and timed per hierarchy (default 256), from BUILD_SCALE_ORIGINS origins (one
+ *   plain Dijkstra each) to pairs ÷ origins destinations each. Default origins: 16, or 2 on graphs of more than
+ *   1.5 M nodes, where one plain Dijkstra takes minutes (about 10 s on NY as OSM's 666 k states).
  * - BUILD_SCALE_CH=0: build without hierarchies (build-pack --no-ch), for the builder's other stages and loading at
  *   sizes where contraction takes hours; queries are then A* (car), reported as hierarchy -1.
  * - BUILD_SCALE_CELLS: contract every hierarchy cell-wise with cells of at most this many states (data-tools/
@@ -187,7 +188,7 @@ async function buildSize(k: number, dimacs: string): Promise<BuildResult> {
  * resident memory, then per hierarchy the routers and engine.direction against plain Dijkstra (one search per origin
  * for all its destinations, PlainDijkstra.toMany).
  */
-async function querySize(file: string, pairsPerSide: number): Promise<QueryResult> {
+async function querySize(file: string, pairs: number, originsEnv: number | undefined): Promise<QueryResult> {
   const rss0 = process.memoryUsage().rss;
   let t0 = performance.now();
   const engine = await createEngine({ packs: [file], wasm: false });
@@ -205,9 +206,10 @@ async function querySize(file: string, pairsPerSide: number): Promise<QueryResul
   const hierarchies: QueryResult['hierarchies'] = [];
   for (const h of list) {
     const profile = h.profiles[0]!;
-    const pts = randomEndpoints(g, routers[0]!, profile, 2 * pairsPerSide, 14 + h.id);
-    const origins = pts.slice(0, pairsPerSide),
-      dests = pts.slice(pairsPerSide);
+    const O = originsEnv ?? (g.nodeCount > 1_500_000 ? 2 : 16);
+    const pts = randomEndpoints(g, routers[0]!, profile, O + Math.ceil(pairs / O), 14 + h.id);
+    const origins = pts.slice(0, O),
+      dests = pts.slice(O);
     // Warm-up on other points, so timed queries run JIT-compiled code.
     const warm = randomEndpoints(g, routers[0]!, profile, 40, 99);
     for (const router of routers)
@@ -280,7 +282,8 @@ async function main(): Promise<void> {
   const dimacs = process.env.BUILD_SCALE_DIMACS
     ? `${process.env.BUILD_SCALE_DIMACS.replace(/\/$/, '')}/`
     : SHARED_DIMACS;
-  const pairs = Number(process.env.BUILD_SCALE_PAIRS ?? 16);
+  const pairs = Number(process.env.BUILD_SCALE_PAIRS ?? 256);
+  const origins = process.env.BUILD_SCALE_ORIGINS ? Number(process.env.BUILD_SCALE_ORIGINS) : undefined;
   const size = process.argv.indexOf('--size');
   if (size >= 0) {
     console.log(MARK + JSON.stringify(await buildSize(Number(process.argv[size + 1]), dimacs)));
@@ -288,7 +291,7 @@ async function main(): Promise<void> {
   }
   const query = process.argv.indexOf('--query');
   if (query >= 0) {
-    console.log(MARK + JSON.stringify(await querySize(process.argv[query + 1]!, pairs)));
+    console.log(MARK + JSON.stringify(await querySize(process.argv[query + 1]!, pairs, origins)));
     return;
   }
   const sizes = (process.env.BUILD_SCALE_TILES ?? '1,2,4').split(',').map(Number);

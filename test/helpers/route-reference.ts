@@ -95,7 +95,8 @@ function lookaheadBearing(pts: [number, number][]): number {
 export class PlainDijkstra {
   private readonly w: number[];
   private readonly dur: number[];
-  private readonly banned = new Set<string>();
+  /** Banned turns a → b, as a * arcs + b. */
+  private readonly banned = new Set<number>();
   private readonly only = new Map<number, Set<number>>();
   /** Via-way restrictions as arc paths (3 or more arcs). */
   readonly viaWay: { arcs: number[]; only: boolean }[] = [];
@@ -103,6 +104,8 @@ export class PlainDijkstra {
   private viaWayByLast = new Map<number, { arcs: number[]; only: boolean }[]>();
   private indexed = -1;
   private readonly prefixes = new Set<string>();
+  /** First arcs of the prefixes of two arcs or more: a key of one other arc steps to the next arc alone (step). */
+  private readonly prefixFirst = new Set<number>();
   private readonly weighted: boolean;
   /** Open arcs leaving each node, in arc order, and usable roads at each node (see roads), from one pass. */
   private readonly outByNode: number[][];
@@ -132,6 +135,7 @@ export class PlainDijkstra {
         if (!arcs) continue;
         this.viaWay.push({ arcs, only: g.turnKind[r] === 1 });
         for (let k = 1; k < arcs.length; k++) this.prefixes.add(arcs.slice(0, k).join(','));
+        this.prefixFirst.add(arcs[0]!);
         continue;
       }
       if (g.turnFirst[r + 1]! - g.turnFirst[r]! !== 2) continue;
@@ -142,7 +146,7 @@ export class PlainDijkstra {
           const a = e1 * 2 + d1;
           const b = e2 * 2 + d2;
           if (this.head(a) !== this.tail(b)) continue;
-          if (g.turnKind[r] === 0) this.banned.add(`${a}>${b}`);
+          if (g.turnKind[r] === 0) this.banned.add(a * 2 * g.edgeCount + b);
           else {
             if (!this.only.has(a)) this.only.set(a, new Set());
             this.only.get(a)!.add(b);
@@ -285,7 +289,7 @@ export class PlainDijkstra {
     const barrier = (this.g.nodeBlock[v]! & (1 << this.profile)) !== 0;
     const back = Math.floor(a / 2) === Math.floor(b / 2);
     if (barrier ? !back : back && this.outArcs(v).length !== 1) return false;
-    if (this.banned.has(`${a}>${b}`)) return false;
+    if (this.banned.has(a * 2 * this.g.edgeCount + b)) return false;
     const only = this.only.get(a);
     return !only || only.has(b);
   }
@@ -299,34 +303,66 @@ export class PlainDijkstra {
    */
   run(edge: number, t: number, durs?: Map<string, number>): Map<string, number> {
     const dist = new Map<string, number>();
-    this.search(edge, t, (key, d, s) => {
+    this.search(edge, t, (id, d, s) => {
+      const key = this.keyOf(id);
       dist.set(key, d);
       durs?.set(key, s);
       return false;
     });
     return dist;
   }
+  /** Composite search keys (more than one arc) by number, from 2 × edges on: see idOf. */
+  private readonly composite: string[] = [];
+  private readonly compositeId = new Map<string, number>();
+  /** A search key as a number: a key of one arc is the arc, a composite one is numbered from 2 × edges on. */
+  private idOf(key: string): number {
+    if (!key.includes(',')) return Number(key);
+    let id = this.compositeId.get(key);
+    if (id === undefined) {
+      id = 2 * this.g.edgeCount + this.composite.length;
+      this.composite.push(key);
+      this.compositeId.set(key, id);
+    }
+    return id;
+  }
+  /** The current arc of a numbered key. */
+  private arcOf(id: number): number {
+    return id < 2 * this.g.edgeCount ? id : PlainDijkstra.arcOfKey(this.keyOf(id));
+  }
+  private keyOf(id: number): string {
+    return id < 2 * this.g.edgeCount ? String(id) : this.composite[id - 2 * this.g.edgeCount]!;
+  }
+  /** `step` over numbered keys (-1: forbidden), without strings for a key of one arc that nothing continues. */
+  private stepId(id: number, b: number): number {
+    const plainArc = id < 2 * this.g.edgeCount && this.indexed === this.viaWay.length;
+    if (plainArc && !this.viaWayByLast.has(id) && !this.prefixFirst.has(id)) return b;
+    const next = this.step(this.keyOf(id), b);
+    return next === null ? -1 : this.idOf(next);
+  }
   /**
-   * Plain Dijkstra from (edge, t) over search keys: `settle` hears each state once, in order of weight (and the
-   * seconds along its best path); it returns true to stop the search.
+   * Plain Dijkstra from (edge, t) over search keys (numbered, idOf): `settle` hears each state once, in order of
+   * weight (and the seconds along its best path); it returns true to stop the search.
    */
-  private search(edge: number, t: number, settle: (key: string, d: number, s: number) => boolean): void {
-    const done = new Set<string>();
-    const q = new TinyQueue<[number, string, number]>([], (x, y) => x[0] - y[0]);
-    if (this.w[2 * edge] !== Infinity)
-      q.push([(1 - t) * this.w[2 * edge]!, String(2 * edge), (1 - t) * this.dur[2 * edge]!]);
+  private search(edge: number, t: number, settle: (id: number, d: number, s: number) => boolean): void {
+    const arcs = 2 * this.g.edgeCount;
+    const doneArc = new Uint8Array(arcs);
+    const doneComposite = new Set<number>();
+    const done = (id: number) => (id < arcs ? doneArc[id] === 1 : doneComposite.has(id));
+    const q = new TinyQueue<[number, number, number]>([], (x, y) => x[0] - y[0]);
+    if (this.w[2 * edge] !== Infinity) q.push([(1 - t) * this.w[2 * edge]!, 2 * edge, (1 - t) * this.dur[2 * edge]!]);
     if (this.w[2 * edge + 1] !== Infinity)
-      q.push([t * this.w[2 * edge + 1]!, String(2 * edge + 1), t * this.dur[2 * edge + 1]!]);
+      q.push([t * this.w[2 * edge + 1]!, 2 * edge + 1, t * this.dur[2 * edge + 1]!]);
     while (q.length) {
-      const [d, key, s] = q.pop()!;
-      if (done.has(key)) continue;
-      done.add(key);
-      if (settle(key, d, s)) return;
-      const a = PlainDijkstra.arcOfKey(key);
+      const [d, id, s] = q.pop()!;
+      if (done(id)) continue;
+      if (id < arcs) doneArc[id] = 1;
+      else doneComposite.add(id);
+      if (settle(id, d, s)) return;
+      const a = this.arcOf(id);
       for (const b of this.outArcs(this.head(a))) {
         if (!this.turnOk(a, b)) continue;
-        const next = this.step(key, b);
-        if (next !== null && !done.has(next))
+        const next = this.stepId(id, b);
+        if (next >= 0 && !done(next))
           q.push([d + this.turnWeight(a, b) + this.w[b]!, next, s + this.turnSeconds(a, b) + this.dur[b]!]);
       }
     }
@@ -355,10 +391,10 @@ export class PlainDijkstra {
         atNode.set(v, [...(atNode.get(v) ?? []), { i, b }]);
       }
     });
-    this.search(src.edge, src.t, (key, d) => {
+    this.search(src.edge, src.t, (id, d) => {
       if (best.every((x) => d >= x)) return true;
-      for (const { i, b } of atNode.get(this.head(PlainDijkstra.arcOfKey(key))) ?? [])
-        best[i] = Math.min(best[i]!, this.onto(key, d, b, targets[i]!.t));
+      const onto = atNode.get(this.head(this.arcOf(id)));
+      for (const { i, b } of onto ?? []) best[i] = Math.min(best[i]!, this.onto(this.keyOf(id), d, b, targets[i]!.t));
       return false;
     });
     return best;
