@@ -31,11 +31,12 @@ import { fileURLToPath } from 'node:url';
 import { osmPack } from '../data-tools/build-pack.js';
 import { writePackFile } from '../data-tools/pack-file.js';
 import { Progress } from '../data-tools/progress.js';
-import { createEngine } from '../src/engine.js';
+import { createEngine, type Engine } from '../src/engine.js';
 import { loadPack } from '../src/pack/load.js';
 import { RoadGraph } from '../src/route/graph.js';
 import { VEHICLES } from '../src/route/profiles.js';
 import { Router } from '../src/route/router.js';
+import { loadWasmCore, wasmLoadFailure } from '../src/route/wasm/load.js';
 import { PlainDijkstra, randomEndpoints } from '../test/helpers/route-reference.js';
 import { scaleInput } from './scale/input.js';
 import { quantile, table } from './stats.js';
@@ -99,7 +100,7 @@ interface QueryResult {
     pairs: number;
     /** Pairs whose weight differs from plain Dijkstra, in either router. */
     differ: number;
-    /** Why the WebAssembly router answered in TypeScript (Router.coreInfo), or null when it did not. */
+    /** Why the WebAssembly router would answer in TypeScript (Router.coreInfo; then not timed), or null. */
     wasmFallback: string | null;
   }[];
 }
@@ -186,32 +187,42 @@ async function buildSize(k: number, dimacs: string): Promise<BuildResult> {
 /**
  * Loads the pack `file` and queries it (in a process of its own, after the build's has ended): engine load time and
  * resident memory, then per hierarchy the routers and engine.direction against plain Dijkstra (one search per origin
- * for all its destinations, PlainDijkstra.toMany).
+ * for all its destinations, PlainDijkstra.toMany). Each hierarchy gets its own engine, pack and routers, so that one
+ * vehicle's records and weights are resident at a time (a 4 × 4 hierarchy: about 3.7 GB per router). The WebAssembly
+ * router is timed only where its vehicle fits in the core's memory (else it would time TypeScript again).
  */
 async function querySize(file: string, pairs: number, originsEnv: number | undefined): Promise<QueryResult> {
+  // The engine below routes in TypeScript; the WebAssembly router needs the core loaded.
+  if (!(await loadWasmCore())) throw new Error(`build-scale: ${wasmLoadFailure()}`);
   const rss0 = process.memoryUsage().rss;
-  let t0 = performance.now();
-  const engine = await createEngine({ packs: [file], wasm: false });
+  const t0 = performance.now();
+  let engine: Engine | null = await createEngine({ packs: [file], wasm: false });
   const loadMs = performance.now() - t0;
   const loadRssMb = (process.memoryUsage().rss - rss0) / 2 ** 20;
-
-  const pack = await loadPack(file, { verify: false });
-  const g = new RoadGraph(pack);
-  const routers = [new Router(g, pack, { wasm: false }), new Router(g, pack, { wasm: true })];
   type Entry = { id: number; profiles: number[]; records: number; core?: number; landmarks?: number };
+  const index = await loadPack(file, { verify: false });
   // A pack built without hierarchies (BUILD_SCALE_CH=0) is timed once, by A* for the first vehicle.
-  const list = pack.has('ch.index')
-    ? pack.json<{ list: Entry[] }>('ch.index').list
+  const list = index.has('ch.index')
+    ? index.json<{ list: Entry[] }>('ch.index').list
     : [{ id: -1, profiles: [0], records: 0 } as Entry];
   const hierarchies: QueryResult['hierarchies'] = [];
   for (const h of list) {
+    engine ??= await createEngine({ packs: [file], wasm: false });
+    const pack = await loadPack(file, { verify: false });
+    const g = new RoadGraph(pack);
+    const ts = new Router(g, pack, { wasm: false });
     const profile = h.profiles[0]!;
+    let wasm: Router | null = new Router(g, pack, { wasm: true });
+    const info = wasm.core(profile) === 'wasm' ? null : wasm.coreInfo();
+    const wasmFallback = info && (info.reason ?? info.inTypeScript?.join('; ') ?? null);
+    if (info) wasm = null;
+    const routers = wasm ? [ts, wasm] : [ts];
     const O = originsEnv ?? (g.nodeCount > 1_500_000 ? 2 : 16);
-    const pts = randomEndpoints(g, routers[0]!, profile, O + Math.ceil(pairs / O), 14 + h.id);
+    const pts = randomEndpoints(g, ts, profile, O + Math.ceil(pairs / O), 14 + h.id);
     const origins = pts.slice(0, O),
       dests = pts.slice(O);
     // Warm-up on other points, so timed queries run JIT-compiled code.
-    const warm = randomEndpoints(g, routers[0]!, profile, 40, 99);
+    const warm = randomEndpoints(g, ts, profile, 40, 99);
     for (const router of routers)
       for (let i = 0; i + 1 < warm.length; i += 2) router.leg(warm[i]!, warm[i + 1]!, profile);
     const plain = new PlainDijkstra(g, profile, 'fastest');
@@ -227,7 +238,7 @@ async function querySize(file: string, pairs: number, originsEnv: number | undef
       const wants = plain.toMany(a, dests);
       for (const [j, b] of dests.entries()) {
         const want = wants[j]!;
-        // The two routers interleaved, pair by pair, so load on the machine hits both alike.
+        // The routers interleaved, pair by pair, so load on the machine hits both alike.
         routers.forEach((router, r) => {
           const t = performance.now();
           const leg = router.leg(a, b, profile);
@@ -241,22 +252,24 @@ async function querySize(file: string, pairs: number, originsEnv: number | undef
         api.push(performance.now() - t);
       }
     }
+    const q = (x: number[], p: number) => (x.length > 0 ? quantile(x, p) : NaN);
     hierarchies.push({
       id: h.id,
       profile,
       records: h.records,
       core: h.core ?? 0,
       landmarks: h.landmarks ?? 0,
-      p50: quantile(times[0]!, 0.5),
-      p99: quantile(times[0]!, 0.99),
-      wasmP50: quantile(times[1]!, 0.5),
-      wasmP99: quantile(times[1]!, 0.99),
-      apiP50: quantile(api, 0.5),
-      apiP99: quantile(api, 0.99),
+      p50: q(times[0]!, 0.5),
+      p99: q(times[0]!, 0.99),
+      wasmP50: q(times[1]!, 0.5),
+      wasmP99: q(times[1]!, 0.99),
+      apiP50: q(api, 0.5),
+      apiP99: q(api, 0.99),
       pairs: times[0]!.length,
       differ,
-      wasmFallback: routers[1]!.coreInfo().reason,
+      wasmFallback,
     });
+    engine = null;
   }
   return { loadMs, loadRssMb, queryPeakMb: peakMb(), hierarchies };
 }
