@@ -217,7 +217,7 @@ export class Router {
 
   /**
    * Sets up a context's costs and hierarchy in the router's current instance of the core; when they do not fit there
-   * (a wasm32 memory ends at 4 GiB: a big pack's hierarchies, NY 2 × 2 tiles about 1.3 GB each, do not all fit in
+   * (a wasm32 memory ends at 4 GiB: a big pack's hierarchies, NY 2 × 2 tiles about 1.5 GB each, do not all fit in
    * one), in a new instance (a copy of the graph), which later contexts then share; when they do not fit alone
    * either, the context stays in TypeScript (`wasmRefused`) and the others keep the core. A setup that did not fit
    * is rolled back.
