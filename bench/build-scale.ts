@@ -274,6 +274,11 @@ async function querySize(file: string, pairs: number, originsEnv: number | undef
   return { loadMs, loadRssMb, queryPeakMb: peakMb(), hierarchies };
 }
 
+/** Milliseconds with 3 decimals; "—" for a quantile not taken (NaN, which JSON carries as null). */
+function ms(x: number | null): string {
+  return x !== null && Number.isFinite(x) ? x.toFixed(3) : '—';
+}
+
 /** log(b / a) ÷ log(nb / na): how a cost grows with the node count. */
 function exponent(a: number, b: number, na: number, nb: number): string {
   return a > 0 && b > 0 ? (Math.log(b / a) / Math.log(nb / na)).toFixed(2) : '';
@@ -337,7 +342,7 @@ async function main(): Promise<void> {
       { what: 'contracting all hierarchies', value: `${(r.contractMs / 1000).toFixed(1)} s wall` },
       ...r.hierarchies.map((h) => ({
         what: `hierarchy ${h.id} (profile ${h.profile})`,
-        value: `${h.records} records, core ${h.core} states (${h.landmarks} landmarks); leg p50 / p99 TypeScript ${h.p50.toFixed(3)} / ${h.p99.toFixed(3)} ms, WebAssembly router ${h.wasmP50.toFixed(3)} / ${h.wasmP99.toFixed(3)} ms, engine.direction ${h.apiP50.toFixed(3)} / ${h.apiP99.toFixed(3)} ms; ${h.differ} of ${h.pairs} differ from plain Dijkstra${h.wasmFallback ? ` (the WebAssembly router fell back to TypeScript: ${h.wasmFallback})` : ''}`,
+        value: `${h.records} records, core ${h.core} states (${h.landmarks} landmarks); leg p50 / p99 TypeScript ${ms(h.p50)} / ${ms(h.p99)} ms, WebAssembly router ${ms(h.wasmP50)} / ${ms(h.wasmP99)} ms, engine.direction ${ms(h.apiP50)} / ${ms(h.apiP99)} ms; ${h.differ} of ${h.pairs} differ from plain Dijkstra${h.wasmFallback ? ` (the WebAssembly router fell back to TypeScript: ${h.wasmFallback})` : ''}`,
       })),
     ]);
   }
