@@ -596,8 +596,8 @@ export class ContractionHierarchy {
 
   /**
    * Relaxes the records of v on side L (upward or core out-edges forward, downward-reversed or core in-edges
-   * backward), queued by weight or, in the core search, by weight ± potential (queueCore); improves `bestW` and `meet` through
-   * labels that side O (when given: point to point) has too.
+   * backward), queued by weight or, in the core search, by weight ± potential (queueCore); improves `bestW` and
+   * `meet` through labels that side O (when given: point to point) has too.
    */
   private expand(L: Labels, O: Labels | null, v: number, forward: boolean, gen: number, core: boolean): void {
     const { first, node } = this.ch;

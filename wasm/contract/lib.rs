@@ -102,9 +102,9 @@ pub unsafe extern "C" fn prepare(states: u32, edges: u32) -> *const Out {
 }
 
 /// Contracts the prepared graph: until `core_size` states are left when it is ≥ 0, else by the core rule (ch-core.ts
-/// CORE_RULE: at most `max_left` states left, at least `min_states`, mean live degree ≥ `degree`), never contracting a state marked `keep`, with the
-/// tuning of ch-build.ts TUNING (settles, adaptive settle bounds, eager neighbours, priority terms). Fills `Out` and
-/// returns its address.
+/// CORE_RULE: at most `max_left` states left, at least `min_states`, mean live degree ≥ `degree`), never contracting
+/// a state marked `keep`, with the tuning of ch-build.ts TUNING (settles, adaptive settle bounds, eager neighbours,
+/// priority terms). Fills `Out` and returns its address.
 #[no_mangle]
 pub unsafe extern "C" fn contract(
     core_size: i32, max_left: u32, min_states: u32, degree: f64,

@@ -1,8 +1,8 @@
 //! The core search of a hierarchy with a core: ContractionHierarchy.coreSearch of src/route/ch.ts step for step
-//! (the same potentials added in the same order, the same heap pushes and pops, the same pruning and stopping rule), so both
-//! cores settle the same states and return the same route; the proof of the stopping rule is written there. Core
-//! states are 0 .. core here (numbered from the highest rank down, see `Ch::perm`), and their records are their
-//! core edges: upward records out-edges, downward records in-edges.
+//! (the same potentials added in the same order, the same heap pushes and pops, the same pruning and stopping
+//! rule), so both cores settle the same states and return the same route; the proof of the stopping rule is written
+//! there. Core states are 0 .. core here (numbered from the highest rank down, see `Ch::perm`), and their records
+//! are their core edges: upward records out-edges, downward records in-edges.
 
 use crate::ch::{relax_meet, Ch, Side};
 
