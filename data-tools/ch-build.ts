@@ -42,7 +42,7 @@ export interface BaseGraph {
  *   tail sparser (NY: the time to contract 90 % of the states fell by about a third against 2 × shortcuts − removed
  *   + depth).
  */
-export const TUNING = {
+export const TUNING: Tuning = {
   realSettles: 400,
   simMin: 5,
   simMax: 40,
@@ -50,7 +50,18 @@ export const TUNING = {
   prioEdges: 2,
   prioHops: 4,
   prioDepth: 1,
-} as const;
+};
+
+/** The terms of TUNING (the instances of a partitioned contraction take their own values: ch-partition.ts PARTITION). */
+export interface Tuning {
+  readonly realSettles: number;
+  readonly simMin: number;
+  readonly simMax: number;
+  readonly eager: number;
+  readonly prioEdges: number;
+  readonly prioHops: number;
+  readonly prioDepth: number;
+}
 
 /** How far to contract (see CORE_RULE in ch-core.ts for the automatic rule). */
 export interface ContractOptions {

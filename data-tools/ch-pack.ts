@@ -146,6 +146,14 @@ export function buildHierarchies(
     graphs.map((graph) => ({ graph, options: contractOptions })),
     threads,
     progress && ((done, total) => progress.update(done, total)),
+    // Round 0 stays under the step above; each later round (overlays of cell-wise hierarchies) is a step of its own.
+    progress &&
+      ((r) => {
+        if (r.round > 0)
+          progress.step(
+            `contracting round ${r.round + 1}: ${r.instances} instances, ${r.states.toLocaleString('en')} states`,
+          );
+      }),
   );
   const arrays: [string, TypedArray][] = [];
   list.forEach((entry, i) => {

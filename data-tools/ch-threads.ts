@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
-import { contract, hierarchy, TUNING, type BaseGraph, type Contracted, type ContractOptions } from './ch-build.js';
+import { contract, hierarchy, type BaseGraph, type Contracted, type ContractOptions } from './ch-build.js';
 import { Partitioned, PARTITION, type CellJob } from './ch-partition.js';
 import { contractInWasm, type Contraction } from './ch-wasm.js';
 import type { ContractJob, ContractReply } from './ch-worker.js';
@@ -23,6 +23,16 @@ const BOOT = `const { workerData: d } = require('node:worker_threads');
   Atomics.add(d.flag, 0, 1);
   Atomics.notify(d.flag, 0);
 });`;
+
+/**
+ * A round of contractAll, reported as it starts: the instances that run in it (whole hierarchies, or cells and
+ * overlays of partitioned ones, ch-partition.ts) and the states they hold, summed. Round 0 takes the base graphs.
+ */
+export interface Round {
+  round: number;
+  instances: number;
+  states: number;
+}
 
 /** A job of contractAll: one hierarchy's graph and options. */
 interface HierarchyJob {
@@ -51,12 +61,13 @@ function partitioned(j: HierarchyJob): Partitioned | null {
  * end at about the same time and every core stays busy to the end: three jobs on two cores take 1.5 job-times where
  * two threads take 2 (the third job running alone). Synchronous: the calling thread blocks until all are done. The
  * graphs' buffers are transferred to the workers (unusable afterwards). `progress` hears states contracted of all,
- * summed over the jobs.
+ * summed over the jobs; `onRound` hears each round as it starts (a stage of its own in the builder's progress).
  */
 export function contractAll(
   jobs: readonly HierarchyJob[],
   threads?: number,
   progress?: (done: number, total: number) => void,
+  onRound?: (round: Round) => void,
 ): Contracted[] {
   const total = jobs.reduce((s, j) => s + j.graph.states, 0);
   const n = threads ?? (total >= THREAD_MIN_STATES ? jobs.length : 1);
@@ -77,6 +88,7 @@ export function contractAll(
       } else p.jobs()?.forEach((t, i) => add(t, k, i));
     });
     if (tasks.length === 0) break;
+    onRound?.({ round, instances: tasks.length, states: tasks.reduce((x, t) => x + taskStates(t), 0) });
     const onResult = (t: number, r: Contracted | Contraction) => {
       const o = owner[t]!;
       if (o.i < 0) results[o.job] = r as Contracted;
@@ -93,7 +105,7 @@ export function contractAll(
 
 /** Runs one task in this thread. */
 function runTask(t: Task, progress?: (done: number) => void): Contracted | Contraction {
-  return 'stop' in t ? contractInWasm(t.graph, t.stop, TUNING, progress) : contract(t.graph, t.options, progress);
+  return 'stop' in t ? contractInWasm(t.graph, t.stop, t.tuning, progress) : contract(t.graph, t.options, progress);
 }
 
 /** States a task contracts at most (for progress). */
@@ -150,7 +162,8 @@ function inWorkers(
     const id = next++;
     const t = tasks[id]!;
     const g = t.graph;
-    const job: ContractJob = 'stop' in t ? { id, graph: g, stop: t.stop } : { id, graph: g, options: t.options };
+    const job: ContractJob =
+      'stop' in t ? { id, graph: g, stop: t.stop, tuning: t.tuning } : { id, graph: g, options: t.options };
     const buffers = [g.first, g.head, g.weight, g.payload, g.hops, g.keep].filter((x) => x !== undefined);
     port.postMessage(job, [...new Set(buffers.map((x) => x.buffer as ArrayBuffer))]);
   };

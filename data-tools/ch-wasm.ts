@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { BaseGraph, TUNING } from './ch-build.js';
+import type { BaseGraph, Tuning } from './ch-build.js';
 
 /**
  * The contraction loop in WebAssembly (ch-contract.wasm, built from wasm/contract by `npm run build:wasm`; it sits
@@ -104,7 +104,7 @@ interface Exports {
 export function contractInWasm(
   g: BaseGraph,
   stop: StopRule,
-  t: typeof TUNING,
+  t: Tuning,
   progress?: (done: number) => void,
 ): Contraction {
   compiled ??= new WebAssembly.Module(readFileSync(WASM_URL));

@@ -4,14 +4,16 @@
  * of the shared counter, which wakes the builder thread blocked in Atomics.wait.
  */
 import { workerData, type MessagePort } from 'node:worker_threads';
-import { contract, TUNING, type BaseGraph, type Contracted, type ContractOptions } from './ch-build.js';
+import { contract, type BaseGraph, type Contracted, type ContractOptions, type Tuning } from './ch-build.js';
 import { contractInWasm, type Contraction, type StopRule } from './ch-wasm.js';
 
 /**
  * A contraction job: its index among the builder's tasks, the graph and either the options of a whole hierarchy or
- * the stop rule of one instance of a partitioned contraction (ch-partition.ts).
+ * the stop rule and tuning of one instance of a partitioned contraction (ch-partition.ts).
  */
-export type ContractJob = { id: number; graph: BaseGraph } & ({ options: ContractOptions } | { stop: StopRule });
+export type ContractJob = { id: number; graph: BaseGraph } & (
+  { options: ContractOptions } | { stop: StopRule; tuning: Tuning }
+);
 
 /**
  * What a worker posts: progress (states contracted), a finished hierarchy or instance, or the error that ended a
@@ -40,7 +42,7 @@ port.on('message', (job: ContractJob) => {
       post({ id: job.id, done });
     };
     if ('stop' in job) {
-      const result = contractInWasm(job.graph, job.stop, TUNING, progress);
+      const result = contractInWasm(job.graph, job.stop, job.tuning, progress);
       const { records: R, out, inn } = result;
       const views = [R.tail, R.head, R.a, R.b, result.hops, result.rank, ...Object.values(out), ...Object.values(inn)];
       post(

@@ -3,6 +3,7 @@ import { buildOsmPack } from '../data-tools/build-pack.js';
 import { TUNING, type BaseGraph } from '../data-tools/ch-build.js';
 import { cutLevel, Partitioned, PARTITION, type CellCoreRule } from '../data-tools/ch-partition.js';
 import { contractInWasm, type Contraction } from '../data-tools/ch-wasm.js';
+import { Progress } from '../data-tools/progress.js';
 import { Pack } from '../src/pack/reader.js';
 import { RoadGraph } from '../src/route/graph.js';
 import { Router } from '../src/route/router.js';
@@ -25,7 +26,7 @@ const EARLY: CellCoreRule = { fraction: 0.3, degree: 0 };
 function partitioned(g: BaseGraph, cellStates: number, coreSize = -1, cellCore = PARTITION.cellCore): Contraction {
   const p = new Partitioned(g, coreSize, cellStates, cellStates, cellCore);
   for (let jobs = p.jobs(); jobs; jobs = p.jobs())
-    jobs.forEach((j, i) => p.take(i, contractInWasm(j.graph, j.stop, TUNING)));
+    jobs.forEach((j, i) => p.take(i, contractInWasm(j.graph, j.stop, j.tuning)));
   return p.contraction();
 }
 
@@ -99,12 +100,12 @@ describe('partitioned (cell-wise) contraction', () => {
     let kept = 0;
     for (const k of job.graph.keep!) kept += k;
     const interior = job.graph.states - kept;
-    const r = contractInWasm(job.graph, job.stop, TUNING);
+    const r = contractInWasm(job.graph, job.stop, job.tuning);
     expect(r.core - kept).toBeGreaterThan(0.25 * interior);
     expect(r.core - kept).toBeLessThanOrEqual(Math.floor(0.3 * interior));
     // The default rule asks for a mean degree that a cell of this size never reaches: contracted to its boundary.
     const full = new Partitioned(g, -1, 3000, 3000, PARTITION.cellCore).jobs()![0]!;
-    expect(contractInWasm(full.graph, full.stop, TUNING).core).toBe(kept);
+    expect(contractInWasm(full.graph, full.stop, full.tuning).core).toBe(kept);
   });
 
   for (const [rule, vehicles] of [
@@ -148,17 +149,39 @@ describe('partitioned (cell-wise) contraction', () => {
 
   describe('Hanoi, cells of 2,000 states', () => {
     const inputs = PACK_INPUTS.hanoi.map((f) => OSM + f);
-    const build = (threads: number, coreSize?: number, cellCore?: CellCoreRule) =>
+    const build = (threads: number, coreSize?: number, cellCore?: CellCoreRule, progress?: Progress) =>
       buildOsmPack({
         inputs,
         name: 'hanoi',
         admin: null,
         contraction: { cellStates: 2000, threads, coreSize, cellCore },
+        progress,
       });
     let bytes: Uint8Array;
+    const steps: string[] = [];
     beforeAll(() => {
-      bytes = build(2);
+      bytes = build(
+        2,
+        undefined,
+        undefined,
+        new (class extends Progress {
+          override step(phase: string): void {
+            steps.push(phase);
+          }
+        })(null, true),
+      );
     }, 300_000);
+
+    it('reports each round after the first as a step of its own', () => {
+      const rounds = steps.filter((s) => s.startsWith('contracting round '));
+      expect(rounds.length).toBeGreaterThan(0);
+      rounds.forEach((s, i) =>
+        expect(s).toMatch(new RegExp(`^contracting round ${i + 2}: \\d+ instances, [\\d,]+ states$`)),
+      );
+      // The rounds follow the step that names the hierarchies, and the next stage follows them.
+      const first = steps.findIndex((s) => s.startsWith('contracting round '));
+      expect(steps[first - 1]).toMatch(/^contracting 3 hierarchies/);
+    });
 
     it('builds the same bytes with one and two threads, twice', () => {
       expect(Buffer.from(build(1)).equals(Buffer.from(bytes))).toBe(true);
