@@ -215,6 +215,29 @@ describe('hierarchies that do not all fit in one instance of the core', () => {
     agree(wa);
   });
 
+  it('a request the core has no memory left for is answered in TypeScript, and the core answers the next ones', () => {
+    // Room for the graph and the car, with the reserve for requests: a 900 × 900 table's outputs (19 MB) do not fit.
+    const wa = new Router(g, pack, { wasmLimit: bytesOf(0) + WASM_QUERY_RESERVE });
+    expect(wa.core(0)).toBe('wasm');
+    const ctx = wa.context(0);
+    const core = (wa.searchOf(ctx) as WasmArcSearch).core;
+    const big = randomEndpoints(g, ts, 0, 900, 6);
+    const n = big.length ** 2;
+    const out = { weight: new Float64Array(n), dur: new Float64Array(n), dist: new Float64Array(n) };
+    const used = core.mem.used;
+    expect(() => (wa.hierarchyOf(ctx) as WasmHierarchy).table(big, big, out)).toThrow(RangeError);
+    expect(core.mem.used).toBe(used);
+    const [got, want] = [wa.table(big, big, 0), ts.table(big, big, 0)];
+    for (const k of ['weight', 'dur', 'dist'] as const)
+      expect(Buffer.from(got[k].buffer).equals(Buffer.from(want[k].buffer))).toBe(true);
+    // The core still answers, with output arrays bigger than any it had before the failed request.
+    const some = big.slice(0, 40);
+    expect(wa.core(0)).toBe('wasm');
+    expect(wa.table(some, some, 0)).toEqual(ts.table(some, some, 0));
+    for (let i = 0; i + 1 < pts.length; i += 2)
+      expect(wa.leg(pts[i]!, pts[i + 1]!, 0)).toEqual(ts.leg(pts[i]!, pts[i + 1]!, 0));
+  });
+
   it('a vehicle set up past 2 GiB of the instance answers as TypeScript does (addresses are unsigned)', () => {
     const wa = new Router(g, pack);
     const mem = (wa.searchOf(wa.context(0)) as WasmArcSearch).core.mem;

@@ -260,6 +260,26 @@ export class Router {
     return ctx.ch && (this.wasmOf(ctx)?.ch ?? ctx.ch);
   }
 
+  /**
+   * Runs one query with the context's hierarchy and search (hierarchyOf, searchOf); when the WebAssembly core has no
+   * memory left for it (RangeError: its points, outputs or many-to-many buckets; the core's state stays sound), runs
+   * it again in TypeScript. Later queries try the core again: only a request bigger than what is left fails there.
+   */
+  private answer<T>(
+    ctx: RouteContext,
+    query: (ch: ContractionHierarchy | WasmHierarchy | null, search: ArcSearch | WasmArcSearch) => T,
+  ): T {
+    const ch = this.hierarchyOf(ctx),
+      search = this.searchOf(ctx);
+    if (ch === ctx.ch && search === ctx.search) return query(ch, search);
+    try {
+      return query(ch, search);
+    } catch (err) {
+      if (!(err instanceof RangeError)) throw err;
+      return query(ctx.ch, ctx.search);
+    }
+  }
+
   /** Which core answers point-to-point and matrix searches of a vehicle and weighting. */
   core(profile: number, weighting: Weighting = 'fastest'): 'wasm' | 'typescript' {
     return this.wasmOf(this.context(profile, weighting)) ? 'wasm' : 'typescript';
@@ -355,10 +375,10 @@ export class Router {
     const ctx = this.context(profile, weighting);
     // A required first arc on a node-based hierarchy could let a U-turn at its head slip in: A* handles it.
     if (ctx.ch && (ctx.ch.edgeBased || a.only === undefined)) {
-      const r = this.hierarchyOf(ctx)!.route(a, b);
+      const r = this.answer(ctx, (ch) => ch!.route(a, b));
       return r ? { path: r.path, weight: r.weight, duration: r.dur, distance: r.dist } : null;
     }
-    const path = this.searchOf(ctx).route(a, b);
+    const path = this.answer(ctx, (_, search) => search.route(a, b));
     return path ? this.measure(path, ctx) : null;
   }
 
@@ -389,12 +409,11 @@ export class Router {
     const ctx = this.context(profile, weighting);
     const n = origins.length * destinations.length;
     const out: CostTable = { weight: new Float64Array(n), dur: new Float64Array(n), dist: new Float64Array(n) };
-    if (ctx.ch) {
-      this.hierarchyOf(ctx)!.table(origins, destinations, out);
-      return out;
-    }
-    const search = this.searchOf(ctx);
-    origins.forEach((o, i) => search.oneToMany(o, destinations, out, i * destinations.length));
+    if (ctx.ch) this.answer(ctx, (ch) => ch!.table(origins, destinations, out));
+    else
+      this.answer(ctx, (_, search) =>
+        origins.forEach((o, i) => search.oneToMany(o, destinations, out, i * destinations.length)),
+      );
     return out;
   }
 

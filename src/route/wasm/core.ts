@@ -141,30 +141,35 @@ export class WasmGraph {
     this.labelCap = n;
   }
 
-  /** Writes the points of a search (edge and fraction each) and makes room for `outputs` results. */
+  /**
+   * Writes the points of a search (edge and fraction each) and makes room for `outputs` results. Throws RangeError
+   * when memory cannot grow for them; the instance is then as it was (Router answers that request in TypeScript).
+   */
   writePoints(points: readonly Endpoint[], outputs: number): void {
     const m = this.mem;
     const n = points.length;
-    if (n > this.pointCap) {
-      // Regrown by doubling; old buffers are abandoned.
-      const cap = (this.pointCap = Math.max(n, 2 * this.pointCap, 64));
-      const set: [GraphField, number][] = [
-        ['dstEdge', m.alloc(4 * cap)],
-        ['dstT', m.alloc(8 * cap)],
-        ['dstNext', m.alloc(8 * cap)],
-        ['dstActive', m.alloc(cap)],
-      ];
-      for (const [f, v] of set) this.setField(f, v);
+    // Regrown by doubling; old buffers are abandoned. Fields and capacities change only once all the room is had.
+    const pointCap = n > this.pointCap ? Math.max(n, 2 * this.pointCap, 64) : 0;
+    const outCap = outputs > this.outCap ? Math.max(outputs, 2 * this.outCap, 64) : 0;
+    const mark = m.used;
+    const set: [GraphField, number][] = [];
+    try {
+      if (pointCap > 0)
+        set.push(
+          ['dstEdge', m.alloc(4 * pointCap)],
+          ['dstT', m.alloc(8 * pointCap)],
+          ['dstNext', m.alloc(8 * pointCap)],
+          ['dstActive', m.alloc(pointCap)],
+        );
+      if (outCap > 0)
+        set.push(['outWeight', m.alloc(8 * outCap)], ['outDur', m.alloc(8 * outCap)], ['outDist', m.alloc(8 * outCap)]);
+    } catch (err) {
+      m.rollback(mark);
+      throw err;
     }
-    if (outputs > this.outCap) {
-      const cap = (this.outCap = Math.max(outputs, 2 * this.outCap, 64));
-      const set: [GraphField, number][] = [
-        ['outWeight', m.alloc(8 * cap)],
-        ['outDur', m.alloc(8 * cap)],
-        ['outDist', m.alloc(8 * cap)],
-      ];
-      for (const [f, v] of set) this.setField(f, v);
-    }
+    for (const [f, v] of set) this.setField(f, v);
+    if (pointCap > 0) this.pointCap = pointCap;
+    if (outCap > 0) this.outCap = outCap;
     const edges = new Uint32Array(m.buffer, this.address('dstEdge'), n);
     const ts = new Float64Array(m.buffer, this.address('dstT'), n);
     for (let j = 0; j < n; j++) {
