@@ -1,10 +1,11 @@
 /**
  * Build-scale bench (issue 14): builds packs from deterministic synthetic OSM inputs of growing size (the DIMACS New
  * York graph written as OSM, then k × k tiled copies joined at their borders: bench/scale/input.ts) and reports, per
- * size: wall time and peak RSS per build stage (the hierarchies are one stage: contracted in parallel worker
- * threads), pack size, engine load time, per hierarchy its core size and query p50 / p99 through the TypeScript and
- * the WebAssembly router (interleaved) and through engine.direction, and exactness against a plain edge-based
- * Dijkstra (one per origin for all destinations); then the growth exponent of each stage between sizes.
+ * size: wall time and peak RSS per build stage (the hierarchies are contracted in parallel worker threads, a stage
+ * per round: the first, then each overlay round of cell-wise hierarchies), pack size, engine load time, per
+ * hierarchy its core size and query p50 / p99 through the TypeScript and the WebAssembly router (interleaved) and
+ * through engine.direction, and exactness against a plain edge-based Dijkstra (one per origin for all
+ * destinations); then the growth exponent of each stage between sizes.
  *
  * Each size builds in its own process, then loads and queries the pack in another, so each peak RSS is its own.
  * Generated inputs are cached in .cache/build-scale/ (git-ignored; made again when the generator's version changes).
@@ -71,7 +72,7 @@ interface BuildResult {
   packMb: number;
   /** The pack written. */
   file: string;
-  /** Wall ms of contracting all hierarchies (one stage: they run in parallel worker threads). */
+  /** Wall ms of contracting all hierarchies (the stages of all rounds: they run in parallel worker threads). */
   contractMs: number;
 }
 
