@@ -271,11 +271,10 @@ export class Router {
   ): T {
     const ch = this.hierarchyOf(ctx),
       search = this.searchOf(ctx);
-    if (ch === ctx.ch && search === ctx.search) return query(ch, search);
     try {
       return query(ch, search);
     } catch (err) {
-      if (!(err instanceof RangeError)) throw err;
+      if (!(err instanceof RangeError) || (ch === ctx.ch && search === ctx.search)) throw err;
       return query(ctx.ch, ctx.search);
     }
   }

@@ -148,8 +148,23 @@ export class WasmGraph {
   writePoints(points: readonly Endpoint[], outputs: number): void {
     const m = this.mem;
     const n = points.length;
-    // Regrown by doubling; old buffers are abandoned. Fields and capacities change only once all the room is had.
-    const pointCap = n > this.pointCap ? Math.max(n, 2 * this.pointCap, 64) : 0;
+    if (n > this.pointCap || outputs > this.outCap) this.grow(n, outputs);
+    const edges = new Uint32Array(m.buffer, this.address('dstEdge'), n);
+    const ts = new Float64Array(m.buffer, this.address('dstT'), n);
+    for (let j = 0; j < n; j++) {
+      edges[j] = points[j]!.edge;
+      ts[j] = points[j]!.t;
+    }
+  }
+
+  /**
+   * Regrows the point and output arrays that are smaller than `points` and `outputs` (by doubling; old buffers are
+   * abandoned). All or nothing: fields and capacities change only once all the room is had, and a failed allocation
+   * gives back what the others took before it throws.
+   */
+  private grow(points: number, outputs: number): void {
+    const m = this.mem;
+    const pointCap = points > this.pointCap ? Math.max(points, 2 * this.pointCap, 64) : 0;
     const outCap = outputs > this.outCap ? Math.max(outputs, 2 * this.outCap, 64) : 0;
     const mark = m.used;
     const set: [GraphField, number][] = [];
@@ -170,12 +185,6 @@ export class WasmGraph {
     for (const [f, v] of set) this.setField(f, v);
     if (pointCap > 0) this.pointCap = pointCap;
     if (outCap > 0) this.outCap = outCap;
-    const edges = new Uint32Array(m.buffer, this.address('dstEdge'), n);
-    const ts = new Float64Array(m.buffer, this.address('dstT'), n);
-    for (let j = 0; j < n; j++) {
-      edges[j] = points[j]!.edge;
-      ts[j] = points[j]!.t;
-    }
   }
 
   /** Copies `n` results (weight, seconds, metres) into the output tables at `offset`. */
