@@ -195,6 +195,11 @@ export class Partitioned {
     if (this.taken === cut.bounds.length - 1) this.nextLevel();
   }
 
+  /** True once the top instance is taken: `contraction()` is ready and `jobs()` gives null. */
+  get finished(): boolean {
+    return this.result !== null;
+  }
+
   /** The finished contraction (after `jobs()` returned null). */
   contraction(): Contraction {
     if (!this.result) throw new Error('partitioned contraction: not finished');

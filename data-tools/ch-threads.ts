@@ -59,7 +59,9 @@ function partitioned(j: HierarchyJob): Partitioned | null {
  * the cells of all hierarchies share the threads, level by level (round by round). Default, when the jobs are big
  * enough: one thread per job, even beyond the machine's cores. Jobs of about equal size (a pack's vehicles) then all
  * end at about the same time and every core stays busy to the end: three jobs on two cores take 1.5 job-times where
- * two threads take 2 (the third job running alone). Synchronous: the calling thread blocks until all are done. The
+ * two threads take 2 (the third job running alone). A hierarchy contracted cell-wise is laid out (ch-build.ts
+ * `hierarchy`) in the calling thread as soon as its top instance is in, while the workers go on with the other
+ * hierarchies' instances. Synchronous: the calling thread blocks until all are done. The
  * graphs' buffers are transferred to the workers (unusable afterwards). `progress` hears states contracted of all,
  * summed over the jobs; `onRound` hears each round as it starts (a stage of its own in the builder's progress).
  */
@@ -71,7 +73,9 @@ export function contractAll(
 ): Contracted[] {
   const total = jobs.reduce((s, j) => s + j.graph.states, 0);
   const n = threads ?? (total >= THREAD_MIN_STATES ? jobs.length : 1);
+  // A partitioned hierarchy's state until it is finished and laid out (then null, so that its records can go).
   const parts = jobs.map(partitioned);
+  const whole = parts.map((p) => p === null);
   const results: Contracted[] = new Array(jobs.length);
   let before = 0;
   for (let round = 0; ; round++) {
@@ -82,24 +86,29 @@ export function contractAll(
       owner.push({ job, i });
     };
     jobs.forEach((j, k) => {
-      const p = parts[k];
-      if (!p) {
+      if (whole[k]) {
         if (round === 0) add(j, k, -1);
-      } else p.jobs()?.forEach((t, i) => add(t, k, i));
+      } else parts[k]?.jobs()?.forEach((t, i) => add(t, k, i));
     });
     if (tasks.length === 0) break;
     onRound?.({ round, instances: tasks.length, states: tasks.reduce((x, t) => x + taskStates(t), 0) });
     const onResult = (t: number, r: Contracted | Contraction) => {
       const o = owner[t]!;
-      if (o.i < 0) results[o.job] = r as Contracted;
-      else parts[o.job]!.take(o.i, r as Contraction);
+      if (o.i < 0) {
+        results[o.job] = r as Contracted;
+        return;
+      }
+      const p = parts[o.job]!;
+      p.take(o.i, r as Contraction);
+      if (!p.finished) return;
+      // Laid out at once, while other instances still run in the workers, and its records let go: the builder
+      // never holds every hierarchy's records and its layout at the same time.
+      results[o.job] = hierarchy(jobs[o.job]!.graph.states, p.contraction());
+      parts[o.job] = null;
     };
     const roundProgress = progress && ((done: number) => progress(Math.min(total, before + done), total));
     before += runTasks(tasks, Math.min(n, tasks.length), onResult, roundProgress);
   }
-  parts.forEach((p, k) => {
-    if (p) results[k] = hierarchy(jobs[k]!.graph.states, p.contraction());
-  });
   return results;
 }
 
