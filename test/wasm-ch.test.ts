@@ -8,8 +8,9 @@ import { buildDimacsPack } from '../data-tools/dimacs-pack.js';
 import { Pack } from '../src/pack/reader.js';
 import { RoadGraph } from '../src/route/graph.js';
 import { Router, WASM_QUERY_RESERVE } from '../src/route/router.js';
-import { WasmHierarchy } from '../src/route/wasm/ch.js';
+import { leastHierarchyBytes, WasmHierarchy } from '../src/route/wasm/ch.js';
 import { GRAPH_BYTES } from '../src/route/wasm/layout.js';
+import type { WasmGraph } from '../src/route/wasm/core.js';
 import type { WasmArcSearch } from '../src/route/wasm/search.js';
 import { loadWasmCore } from '../src/route/wasm/load.js';
 import { DATA, OSM, PACK_INPUTS, testPack } from './helpers/packs.js';
@@ -212,6 +213,27 @@ describe('hierarchies that do not all fit in one instance of the core', () => {
     expect(info.core).toBe('wasm');
     expect(info.inTypeScript).toHaveLength(3);
     expect(info.inTypeScript![0]).toMatch(/^car \(fastest\) does not fit in WebAssembly memory \(.+\)$/);
+    agree(wa);
+  });
+
+  it('a hierarchy bigger than the room left is refused before any of it is copied, and a fitting one never is', () => {
+    const graph = bytesOf();
+    // A lower bound of what a vehicle takes (its costs and A* labels come on top), and most of it.
+    const least = profiles.map((p) => leastHierarchyBytes(ts.context(p).ch!));
+    profiles.forEach((p, i) => {
+      expect(least[i]).toBeLessThanOrEqual(bytesOf(p) - graph);
+      expect(least[i]).toBeGreaterThan(0.5 * (bytesOf(p) - graph));
+    });
+    // One byte short of the car's least beside the graph's copy: refused by the check, before its costs.
+    const plain = new Router(g, null);
+    const { graphBytes } = (plain.searchOf(plain.context(0)) as WasmArcSearch).core;
+    const wa = new Router(g, pack, { wasmLimit: graphBytes + least[0]! - 1 + WASM_QUERY_RESERVE });
+    expect(wa.core(0)).toBe('typescript');
+    expect(wa.coreInfo().inTypeScript![0]).toMatch(/its hierarchy needs at least \d+ bytes of the core's memory/);
+    // Its memory never grew for the records (the setup used to copy them until the limit was passed).
+    const { mem } = (wa as unknown as { wasmGraph: WasmGraph }).wasmGraph;
+    expect(mem.used).toBe(graphBytes);
+    expect(mem.buffer.byteLength).toBeLessThan(graphBytes + least[0]! / 2);
     agree(wa);
   });
 

@@ -15,7 +15,7 @@ import { SnapIndex, type Snap } from './snap.js';
 import { TurnTable } from './turns.js';
 import { WasmGraph } from './wasm/core.js';
 import { wasmLoadFailure, wasmModule } from './wasm/load.js';
-import type { WasmHierarchy } from './wasm/ch.js';
+import { leastHierarchyBytes, type WasmHierarchy } from './wasm/ch.js';
 import type { WasmArcSearch } from './wasm/search.js';
 
 /** A computed route between two snapped points. */
@@ -220,17 +220,33 @@ export class Router {
    * (a wasm32 memory ends at 4 GiB: a big pack's hierarchies, NY 2 × 2 tiles about 1.5 GB each, do not all fit in
    * one), in a new instance (a copy of the graph), which later contexts then share; when they do not fit alone
    * either, the context stays in TypeScript (`wasmRefused`) and the others keep the core. A setup that did not fit
-   * is rolled back.
+   * is rolled back; one whose hierarchy alone needs more than an instance has left (`leastHierarchyBytes`) is not
+   * tried there, and no new instance is made for it when even a fresh one would not hold it.
    */
   private placeInWasm(ctx: RouteContext, module: WebAssembly.Module): void {
     let why = '';
+    // A hierarchy is not copied into an instance whose room is less than it needs at least.
+    const least = ctx.ch ? leastHierarchyBytes(ctx.ch) : 0;
+    const tooBig = (used: number, limit: number) =>
+      used + least > limit - WASM_QUERY_RESERVE
+        ? `its hierarchy needs at least ${least} bytes of the core's memory and ${limit - used} are left`
+        : null;
     // A new instance helps only when the current one holds other contexts.
     const tries = !this.wasmGraph ? [true] : this.wasmGraph.hosted > 0 ? [false, true] : [false];
     for (const fresh of tries) {
+      // A fresh instance starts with the graph's copy, as the current one did: none is made for a hierarchy too big.
+      const base = this.wasmGraph;
+      const hopeless = fresh && base && tooBig(base.graphBytes, base.mem.limit);
+      if (hopeless) {
+        why = hopeless;
+        break;
+      }
       if (fresh) this.wasmGraph = new WasmGraph(module, this.graph, this.wasmLimit);
       const core = this.wasmGraph!;
       const restore = core.checkpoint();
       try {
+        const full = tooBig(core.mem.used, core.mem.limit);
+        if (full) throw new RangeError(full);
         const search = core.search(ctx.costs, ctx.turns);
         const ch = ctx.ch && core.hierarchy(ctx.ch, search.header);
         // What queries allocate on the TypeScript side: the A* labels, made now so that they are counted, and room

@@ -16,6 +16,23 @@ import {
 const INITIAL_BUCKETS = 4096;
 
 /**
+ * Bytes a {@link WasmHierarchy} of `ch` allocates at least: its per-record arrays (36 bytes a record) and per-state
+ * arrays (about 140 bytes a state); its landmarks and buckets come on top. The router compares it with an
+ * instance's room before copying anything, so that a hierarchy that cannot fit (a wasm32 memory ends at 4 GiB) is
+ * refused at once, not after gigabytes were copied and memory grew for nothing. Kept a lower bound of the
+ * constructor's allocations (test/wasm-fit.test.ts), so no hierarchy that fits is refused by it.
+ */
+export function leastHierarchyBytes(ch: ContractionHierarchy): number {
+  const S = ch.states;
+  const R = ch.ch.node.length;
+  // recW, recNode, kidA, kidB, recDl.
+  const perRecord = 8 + 4 + 4 + 4 + CH_DL_BYTES;
+  // perm, recFirst, dlStack, packState, path, stack, first; then both search sides (see `side`).
+  const perState = 7 * 4 + 2 * (8 + 8 + 4 + 4 + 16 + HEAP_ENTRY_BYTES);
+  return perRecord * R + perState * S;
+}
+
+/**
  * A pack's hierarchy (with or without a core) queried by the WebAssembly core, with the signatures and answers of
  * ContractionHierarchy's `route` and `table` (same algorithm, same heap: same meeting state, same path, same sums).
  * The core searches and unpacks the records in the pack's order (CH layout v5: states by rank from the top, so the

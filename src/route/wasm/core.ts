@@ -60,6 +60,8 @@ export class WasmGraph {
   private labelCap = 0;
   /** Vehicles and weightings set up in this instance (Router.placeInWasm). */
   hosted = 0;
+  /** Bytes the graph's copy took: what a fresh instance of the same graph starts with. */
+  readonly graphBytes: number;
 
   /** `limit`: see LinearMemory. */
   constructor(
@@ -84,6 +86,7 @@ export class WasmGraph {
       ['nodeY', m.alloc(8 * g.nodeCount)],
     ];
     for (const [f, v] of set) this.setField(f, v);
+    this.graphBytes = m.used;
   }
 
   /**
