@@ -191,10 +191,11 @@ describe('several servers on one Redis', () => {
     const url = `${redis.url}/3`;
     const token = join(dir, 'metrics-token');
     writeFileSync(token, 'a-metrics-token-of-some-length\n');
-    // A starts cheap calls ahead of their admission (--work-ahead): its kill must not change the counts either.
+    // A starts cheap calls ahead of their admission (the default), B waits for it: A's kill must not change the
+    // counts either.
     const [a, b] = await Promise.all([
-      serve(keys, url, ['--work-ahead']),
-      serve(keys, url, ['--metrics-token-file', token]),
+      serve(keys, url),
+      serve(keys, url, ['--work-ahead=false', '--metrics-token-file', token]),
     ]);
     try {
       const answers: number[] = [];
@@ -400,10 +401,12 @@ describe('work ahead: a cheap call starts while Redis decides, answered only onc
   }
 
   for (const workAhead of [true, false])
-    it(`quota 5, ten requests one after another: five 200 then 429s; ${workAhead ? 'one refused request started (the one after the last admitted call), no more' : 'off (the default): only admitted requests reach the engine'}`, async () => {
+    it(`quota 5, ten requests one after another: five 200 then 429s; ${workAhead ? 'on (the default): one refused request started (the one after the last admitted call), no more' : 'off: only admitted requests reach the engine'}`, async () => {
       const { api, calls } = counting();
       const usage = await store(`ahead-${workAhead}:`);
-      const h = createRestHandler(api, { keys: [{ key: 'k', monthlyQuota: 5 }], usage, resources: [], workAhead });
+      // On: the option left out, so the default is what is tested.
+      const options = { keys: [{ key: 'k', monthlyQuota: 5 }], usage, resources: [], ...(!workAhead && { workAhead }) };
+      const h = createRestHandler(api, options);
       const got: number[] = [];
       for (let i = 0; i < 10; i++) got.push(await status(h(get(`/Direction?${ROUTE}&api_key=k`))));
       expect(got).toEqual([200, 200, 200, 200, 200, 429, 429, 429, 429, 429]);

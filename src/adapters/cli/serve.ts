@@ -24,15 +24,16 @@ import { DEFAULT_KEYS_FILE, usageFileFor } from './files.js';
 const SERVE_HELP = `bando serve [--pack FILE ...] [--keys FILE] [--usage FILE|redis://…] [--port N] [--host ADDR]
             [--cert FILE --key FILE] [--allow-http] [--trust-proxy] [--dev] [--timeout MS] [--threads N]
             [--limit NAME=N ...] [--max-connections N] [--heavy-threads N] [--heavy-niceness N]
-            [--max-cost UNITS] [--work-ahead]
+            [--max-cost UNITS] [--work-ahead=false]
             [--metrics-token-file FILE] [--log FILE|-]
   Serves the REST API (node:http, or node:https with --cert/--key). Keys come from --keys
   (default ${DEFAULT_KEYS_FILE}). Usage counts, quotas, rate windows and sessions:
   --usage FILE   one process per file (locked; default: the keys file with .usage.json);
   --usage redis://[user:pass@]host:port[/db] (or rediss://)  shared by any number of servers,
                  exact quotas; while Redis is unreachable requests get 503.
-  --work-ahead   with Redis, start a cheap call (a route, a geocode) while Redis decides, for keys whose
-                 last requests were admitted; answered only once admitted. Default off.
+  --work-ahead=false  with Redis, do not start a cheap call (a route, a geocode) while Redis decides.
+                 By default it starts for keys whose last requests were admitted, and is answered
+                 only once admitted (a key past its quota wastes at most one call's engine work).
   Requests must come over HTTPS (--cert/--key, or a reverse proxy with --trust-proxy); plain HTTP gets
   HTTPS_REQUIRED unless:
   --allow-http   accept plain HTTP from loopback (127.0.0.1, ::1).
@@ -101,6 +102,9 @@ async function serve(args: ParsedArgs): Promise<void> {
   const heavyThreads = positive(args, 'heavy-threads');
   const heavyNiceness = niceness(flag(args, 'heavy-niceness'));
   const maxCost = positive(args, 'max-cost');
+  const ahead = flag(args, 'work-ahead') ?? 'true';
+  if (ahead !== 'true' && ahead !== 'false') throw new Error(`--work-ahead must be true or false, got "${ahead}"`);
+  const workAhead = ahead === 'true';
   const tokenFile = flag(args, 'metrics-token-file');
   const metricsToken = tokenFile === undefined ? undefined : readFileSync(tokenFile, 'utf8').trim();
   if (metricsToken !== undefined && metricsToken.length < 16)
@@ -173,7 +177,7 @@ async function serve(args: ParsedArgs): Promise<void> {
     trustProxy: flag(args, 'trust-proxy') === 'true',
     timeoutMs,
     maxCost,
-    workAhead: flag(args, 'work-ahead') === 'true',
+    workAhead,
     resources: createMapResources(tiles),
     health: () => pool?.problem() ?? null,
     metrics,
