@@ -142,8 +142,9 @@ export function buildHierarchies(
     `contracting ${list.length} ${list.length === 1 ? 'hierarchy' : 'hierarchies'} (${list.map((e) => `${e.weighting} of ${VEHICLES[e.profiles[0]!]}, ${e.kind}-based, ${e.states} states`).join('; ')})`,
   );
   const { threads, ...contractOptions } = options;
+  // The graphs are handed over (`graphs` emptied), so that contractAll can let them go.
   const chs = contractAll(
-    graphs.map((graph) => ({ graph, options: contractOptions })),
+    graphs.splice(0).map((graph) => ({ graph, options: contractOptions })),
     threads,
     progress && ((done, total) => progress.update(done, total)),
     // Round 0 stays under the step above; each later round (overlays of cell-wise hierarchies) is a step of its own.
