@@ -172,8 +172,9 @@ function inWorkers(
   const workers: { worker: Worker; port: MessagePort }[] = [];
   let next = 0,
     finished = 0;
-  const send = (port: MessagePort) => {
-    if (next >= tasks.length) return;
+  /** Sends the next task to a worker; false when none is left. */
+  const send = (port: MessagePort): boolean => {
+    if (next >= tasks.length) return false;
     const id = next++;
     const t = tasks[id]!;
     const g = t.graph;
@@ -181,6 +182,7 @@ function inWorkers(
       'stop' in t ? { id, graph: g, stop: t.stop, tuning: t.tuning } : { id, graph: g, options: t.options };
     const buffers = [g.first, g.head, g.weight, g.payload, g.hops, g.keep].filter((x) => x !== undefined);
     port.postMessage(job, [...new Set(buffers.map((x) => x.buffer as ArrayBuffer))]);
+    return true;
   };
   try {
     for (let i = 0; i < n; i++) {
@@ -195,7 +197,7 @@ function inWorkers(
     }
     while (finished < tasks.length) {
       const seen = Atomics.load(flag, 0);
-      for (const { port } of workers) {
+      for (const { worker, port } of workers) {
         for (let m = receiveMessageOnPort(port); m; m = receiveMessageOnPort(port)) {
           const r = m.message as ContractReply;
           if ('error' in r) throw new Error(`contraction worker failed: ${r.error}`);
@@ -204,7 +206,9 @@ function inWorkers(
             waiting.set(r.id, r.result);
             done[r.id] = taskStates(tasks[r.id]!);
             finished++;
-            send(port);
+            // A worker with no task left stops at once: the memory of its last instance (a top's can be gigabytes)
+            // would otherwise stay resident, with nothing in that thread to collect it, until the round ends.
+            if (!send(port)) void worker.terminate();
           }
         }
       }
