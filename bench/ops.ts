@@ -1,8 +1,8 @@
 /**
  * Serving past one process (issue 13), side by side in one run:
  * 1. usage stores on the route workload: memory, file (journal) and Redis (with the handler's work ahead, its
- *    default, and without) behind the same two engine threads, interleaved rounds (wrk -t2 -c16 when installed, else a node
- *    generator); req/s, p50, p99 and Redis ÷ memory;
+ *    default, and without) behind the same two engine threads, interleaved rounds (wrk -t2 -c16 when installed,
+ *    else a node generator); req/s, p50, p99 and Redis ÷ memory;
  * 2. exact quotas: 2 and 4 `bando serve` processes on one Redis, 4,000 concurrent requests on a key with a quota of
  *    1,000, once as is and once with one instance killed (SIGKILL) mid-load; 200s, 429s and Redis's own count;
  * 3. Redis killed and restarted mid-load: statuses while it is down, time from its restart to the first 200 and to

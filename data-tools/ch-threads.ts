@@ -67,7 +67,7 @@ function partitioned(j: HierarchyJob): Partitioned | null {
  *
  * Takes the jobs: `taken` is emptied, and a cell-wise hierarchy's base graph is let go as soon as its first level
  * holds its own copy (in key order), so a caller that keeps no other reference to the graphs frees them during the
- * contraction (on the NY 4 × 4 input, about half a gigabyte per hierarchy).
+ * contraction (on the NY 4 × 4 input, about 0.4 GB per hierarchy).
  */
 export function contractAll(
   taken: HierarchyJob[],

@@ -85,13 +85,16 @@ describe('help, version, flags and query values', () => {
     expect(bando('--version').out).toBe(`bando ${pkg.version}\n`);
   });
 
-  it('an unknown flag or a flag without its value is refused with the usage, before acting', () => {
+  it('an unknown flag, a flag without its value or a switch set to neither true nor false is refused with the usage, before acting', () => {
     const keys = join(dir, 'flag-keys.json');
     const r = bando('keys', 'create', '--keys', keys, '--knd', 'tiles');
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/^bando keys: unknown flag --knd\nbando keys create/);
     expect(existsSync(keys)).toBe(false);
     expect(bando('direction', `origin=${A}`, '--pack').err).toMatch(/--pack needs a value/);
+    const ahead = bando('serve', '--keys', keys, '--work-ahead=no');
+    expect(ahead.code).toBe(2);
+    expect(ahead.err).toMatch(/^bando serve: --work-ahead must be true or false, got "no"\nbando serve/);
   });
 
   it('parameter values are percent-decoded as in a URL query', async () => {

@@ -284,7 +284,6 @@ describe('bando serve: one process per usage file; health, metrics and logs', ()
       [['--timeout', '1e3'], /--timeout must be a positive whole number, got "1e3"/],
       [['--heavy-threads', '-1'], /--heavy-threads must be a positive whole number/],
       [['--heavy-niceness', '20'], /--heavy-niceness must be a whole number 0–19, got "20"/],
-      [['--work-ahead=no'], /--work-ahead must be true or false, got "no"/],
     ] as const) {
       const r = spawnSync(
         process.execPath,

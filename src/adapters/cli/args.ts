@@ -13,7 +13,8 @@ export interface ParsedArgs {
 
 /**
  * Parses a sub-command's arguments against its flag table. Throws an Error naming the flag when it is not in the
- * table or lacks its value. `help` (also `-h`) is always a switch.
+ * table, lacks its value, or is a switch given a value other than `true` or `false` (`--work-ahead=false`). `help`
+ * (also `-h`) is always a switch.
  */
 export function parseArgs(argv: readonly string[], table: Readonly<Record<string, FlagKind>> = {}): ParsedArgs {
   const flags = new Map<string, string[]>();
@@ -28,6 +29,8 @@ export function parseArgs(argv: readonly string[], table: Readonly<Record<string
       if (!kind) throw new Error(`unknown flag --${name}`);
       const value = eq >= 0 ? a.slice(eq + 1) : kind === 'switch' ? 'true' : argv[++i];
       if (value === undefined) throw new Error(`--${name} needs a value`);
+      if (kind === 'switch' && value !== 'true' && value !== 'false')
+        throw new Error(`--${name} must be true or false, got "${value}"`);
       flags.set(name, [...(flags.get(name) ?? []), value]);
     } else if (/^[A-Za-z_]+=/.test(a)) {
       const eq = a.indexOf('=');

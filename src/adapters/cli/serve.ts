@@ -102,9 +102,6 @@ async function serve(args: ParsedArgs): Promise<void> {
   const heavyThreads = positive(args, 'heavy-threads');
   const heavyNiceness = niceness(flag(args, 'heavy-niceness'));
   const maxCost = positive(args, 'max-cost');
-  const ahead = flag(args, 'work-ahead') ?? 'true';
-  if (ahead !== 'true' && ahead !== 'false') throw new Error(`--work-ahead must be true or false, got "${ahead}"`);
-  const workAhead = ahead === 'true';
   const tokenFile = flag(args, 'metrics-token-file');
   const metricsToken = tokenFile === undefined ? undefined : readFileSync(tokenFile, 'utf8').trim();
   if (metricsToken !== undefined && metricsToken.length < 16)
@@ -177,7 +174,7 @@ async function serve(args: ParsedArgs): Promise<void> {
     trustProxy: flag(args, 'trust-proxy') === 'true',
     timeoutMs,
     maxCost,
-    workAhead,
+    workAhead: flag(args, 'work-ahead') !== 'false',
     resources: createMapResources(tiles),
     health: () => pool?.problem() ?? null,
     metrics,

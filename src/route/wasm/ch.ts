@@ -20,7 +20,7 @@ const INITIAL_BUCKETS = 4096;
  * arrays (about 140 bytes a state); its landmarks and buckets come on top. The router compares it with an
  * instance's room before copying anything, so that a hierarchy that cannot fit (a wasm32 memory ends at 4 GiB) is
  * refused at once, not after gigabytes were copied and memory grew for nothing. Kept a lower bound of the
- * constructor's allocations (test/wasm-fit.test.ts), so no hierarchy that fits is refused by it.
+ * constructor's allocations (test/wasm-ch.test.ts), so no hierarchy that fits is refused by it.
  */
 export function leastHierarchyBytes(ch: ContractionHierarchy): number {
   const S = ch.states;
