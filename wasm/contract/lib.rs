@@ -155,6 +155,10 @@ struct Contraction {
     /// Base edges the shortcuts of the last `shortcuts` call stand for.
     added_hops: f64,
     level: Vec<u32>,
+    /// Per target of the current witness search: the weight through v it must beat (valid while `target` holds
+    /// the search's generation), and the targets themselves.
+    via: Vec<f64>,
+    targets: Vec<u32>,
     sim_settles: u32,
     rank: Vec<u32>,
     core: usize,
@@ -162,7 +166,8 @@ struct Contraction {
 }
 
 /// What the witness searches know of a state, side by side so that relaxing an edge touches one cache line: its
-/// distance, valid when `seen` is the current search's generation, and whether it is a target of that search.
+/// distance, valid when `seen` is the current search's generation, and whether it is a target of that search not yet
+/// decided (`target` = the generation).
 #[derive(Clone, Copy)]
 struct Mark {
     dist: f64,
@@ -196,6 +201,8 @@ impl Contraction {
             gen: 0,
             added_hops: 0.0,
             level: vec![0; s_count],
+            via: vec![0.0; s_count],
+            targets: Vec::new(),
             sim_settles: t.sim_min as u32,
             rank: vec![0; s_count],
             core: 0,
@@ -340,19 +347,20 @@ impl Contraction {
                 self.gen = 1;
             }
             let gen = self.gen;
-            let mut targets = 0u32;
             let os = self.out.start[v] as usize;
+            self.targets.clear();
             for k in 0..n_out {
                 let x = self.out.e[os + k].other as usize;
                 if x != u && self.marks[x].target != gen {
                     self.marks[x].target = gen;
-                    targets += 1;
+                    self.via[x] = wu + self.out.e[os + k].w;
+                    self.targets.push(x as u32);
                 }
             }
-            if targets == 0 {
+            if self.targets.is_empty() {
                 continue;
             }
-            self.witness(u, v, wu + max_out, settles, targets);
+            self.witness(u, v, wu + max_out, settles);
             for k in 0..n_out {
                 let j = self.out.start[v] as usize + k;
                 let x = self.out.e[j].other as usize;
@@ -375,14 +383,35 @@ impl Contraction {
         count
     }
 
-    /// Dijkstra from u avoiding v, over weights ≤ `limit`, until `settles` states are settled or the `targets`
-    /// marked in `marks` are; leaves distances in `marks` where `seen` holds the generation.
+    /// Dijkstra from u avoiding v, over weights ≤ `limit`, until `settles` states are settled or every target
+    /// (`targets`, marked in `marks`) is decided; leaves distances in `marks` where `seen` holds the generation.
+    ///
+    /// A target is decided once it is settled, or once its distance is at most its `via` (a witness: distances only
+    /// fall). The search also stops once the least queued key exceeds the greatest `via` of the targets left: from
+    /// then on no distance of a target left could fall to its `via`. Until it stops it does what the search run to
+    /// `limit` does, step for step, so each target's outcome (distance ≤ via or not) is the one that search would
+    /// give, and the hierarchy the same bytes.
     #[inline(always)]
-    unsafe fn witness(&mut self, u: usize, v: usize, limit: f64, settles: u32, mut targets: u32) {
+    unsafe fn witness(&mut self, u: usize, v: usize, limit: f64, settles: u32) {
         let gen = self.gen;
         let heap = &mut self.heap;
         let m = self.marks.as_mut_ptr();
+        let via = self.via.as_ptr();
+        let targets = &self.targets;
+        let mut left = targets.len();
         let (os, ol, oe) = (self.out.start.as_ptr(), self.out.len.as_ptr(), self.out.e.as_ptr());
+        // The greatest via of the targets not yet decided.
+        let bound_left = || {
+            let mut b = f64::NEG_INFINITY;
+            for &x in targets.iter() {
+                let x = x as usize;
+                if (*m.add(x)).target == gen && *via.add(x) > b {
+                    b = *via.add(x);
+                }
+            }
+            b
+        };
+        let mut bound = limit;
         heap.clear();
         (*m.add(u)).dist = 0.0;
         (*m.add(u)).seen = gen;
@@ -390,16 +419,18 @@ impl Contraction {
         let mut settled = 0u32;
         while heap.size > 0 && settled < settles {
             let k = heap.min_key();
-            if k > limit {
+            if k > bound {
                 break;
             }
             let y = heap.pop() as usize;
             settled += 1;
             if (*m.add(y)).target == gen {
-                targets -= 1;
-                if targets == 0 {
+                (*m.add(y)).target = 0;
+                left -= 1;
+                if left == 0 {
                     break;
                 }
+                bound = bound_left();
             }
             let j0 = *os.add(y) as usize;
             for j in j0..j0 + *ol.add(y) as usize {
@@ -409,7 +440,9 @@ impl Contraction {
                     continue;
                 }
                 let nd = k + slot.w;
-                // A state beyond the limit could be no witness (it would be popped after the search ends).
+                // A state beyond the limit could be no witness (it would be popped after the search ends). Not the
+                // bound: a state left out of the heap would change the order in which it pops equal keys, so which
+                // states a search cut by `settles` reaches.
                 if nd > limit {
                     continue;
                 }
@@ -417,6 +450,14 @@ impl Contraction {
                 if mz.seen != gen || nd < mz.dist {
                     mz.dist = nd;
                     mz.seen = gen;
+                    if mz.target == gen && nd <= *via.add(z) {
+                        mz.target = 0;
+                        left -= 1;
+                        if left == 0 {
+                            return;
+                        }
+                        bound = bound_left();
+                    }
                     heap.push(z as u32, nd);
                 }
             }
