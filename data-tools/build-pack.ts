@@ -5,7 +5,7 @@ import { FORMAT_VERSION } from '../src/pack/format.js';
 import { StringTableBuilder } from '../src/pack/strings.js';
 import { VEHICLES } from '../src/route/profiles.js';
 import { buildBasemap } from './basemap.js';
-import { withHierarchies, type HierarchyOptions } from './ch-pack.js';
+import { buildHierarchies, CH_WEIGHTINGS, type HierarchyOptions } from './ch-pack.js';
 import { buildGraph, type GraphArrays } from './graph.js';
 import type { WardPolygonArrays } from '../src/admin/ward-polygons.js';
 import type { Rect } from '../src/admin/ward-polygons-builder.js';
@@ -104,36 +104,34 @@ export function osmPack(opts: BuildOptions): PackWriter {
   const strings = new StringTableBuilder();
   progress.step('building the road graph');
   const graph = buildGraph(store, strings, progress);
-  progress.step('extracting places');
-  const admin = opts.admin?.() ?? null;
-  const area = graphBox(graph, WARD_MARGIN_DEG);
-  const wards = admin && area ? admin.wardPolygons(area) : null;
-  const places = buildPlaces(store, strings, admin?.resolver ?? null, wards?.unit ?? []);
-  progress.step('extracting basemap features');
-  const basemap = buildBasemap(store, strings);
-
-  const contents: PackContents = {
-    meta: {},
-    strings,
-    graph,
-    places,
-    basemap,
-    wards: wards ?? undefined,
-    admin: admin ? admin.serialize() : undefined,
+  const contents: PackContents = { meta: {}, strings, graph };
+  /** Places, the basemap, the metadata and the stored indexes: what the pack holds besides its road graph. */
+  const rest = () => {
+    progress.step('extracting places');
+    const admin = opts.admin?.() ?? null;
+    const area = graphBox(graph, WARD_MARGIN_DEG);
+    const wards = admin && area ? admin.wardPolygons(area) : null;
+    contents.places = buildPlaces(store, strings, admin?.resolver ?? null, wards?.unit ?? []);
+    progress.step('extracting basemap features');
+    contents.basemap = buildBasemap(store, strings);
+    contents.wards = wards ?? undefined;
+    contents.admin = admin ? admin.serialize() : undefined;
+    contents.meta = metadata(opts.name, infos, contents);
+    progress.step('building the stored indexes');
+    contents.indexes = buildStoredIndexes(Pack.from(writePack(contents)));
   };
-  contents.meta = metadata(opts.name, infos, contents);
-  progress.step('building the stored indexes');
-  contents.indexes = buildStoredIndexes(Pack.from(writePack(contents)));
-  let pack: PackWriter;
   if (opts.hierarchies === false) {
+    rest();
     progress.step('writing the pack');
-    pack = packWriter(contents);
   } else {
+    // The hierarchies read only the road graph: they are contracted in worker threads while this thread does the rest.
     progress.step('contracting the road graph');
-    pack = withHierarchies(contents, progress, opts.contraction);
+    const roads = Pack.from(writePack(contents));
+    contents.ch = buildHierarchies(roads, CH_WEIGHTINGS, progress, opts.contraction, rest);
   }
+  const pack = packWriter(contents);
   progress.done(
-    `${opts.name}: ${graph.nodeLat.length} nodes, ${graph.edgeLen.length} edges, ${places.lat.length} places, ${basemap.kind.length} map features, ${(pack.byteLength / 1e6).toFixed(2)} MB`,
+    `${opts.name}: ${graph.nodeLat.length} nodes, ${graph.edgeLen.length} edges, ${contents.places!.lat.length} places, ${contents.basemap!.kind.length} map features, ${(pack.byteLength / 1e6).toFixed(2)} MB`,
   );
   return pack;
 }

@@ -11,6 +11,7 @@ import { ArcSearch } from '../src/route/search.js';
 import { TurnTable } from '../src/route/turns.js';
 import type { BaseGraph, ContractOptions } from './ch-build.js';
 import { contractAll } from './ch-threads.js';
+import { GrowableFloat64, GrowableInt32, GrowableUint32 } from './growable.js';
 import { packWriter, writePack, type PackContents } from './pack-sections.js';
 import type { StageProgress } from './progress.js';
 
@@ -47,9 +48,9 @@ export function baseGraph(costs: ArcCosts, turns: TurnTable): { kind: 'node' | '
   const edgeBased = costs.turnCosts || turns.count > 0 || turns.states > turns.arcs || costs.blocked.includes(1);
   const S = edgeBased ? turns.states : g.nodeCount;
   const first = new Uint32Array(S + 1);
-  const head: number[] = [];
-  const payload: number[] = [];
-  const weight: number[] = [];
+  const head = new GrowableUint32();
+  const payload = new GrowableInt32();
+  const weight = new GrowableFloat64();
   for (let s = 0; s < S; s++) {
     if (!edgeBased) {
       for (let i = g.adjFirst[s]!; i < g.adjFirst[s + 1]!; i++) {
@@ -75,12 +76,13 @@ export function baseGraph(costs: ArcCosts, turns: TurnTable): { kind: 'node' | '
     }
     first[s + 1] = head.length;
   }
+  // Copied to arrays of their own length: the graphs' buffers are handed to the contraction's workers whole.
   const graph: BaseGraph = {
     states: S,
     first,
-    head: Uint32Array.from(head),
-    weight: Float64Array.from(weight),
-    payload: Int32Array.from(payload),
+    head: head.view().slice(),
+    weight: weight.view().slice(),
+    payload: payload.view().slice(),
   };
   // Partitioned contraction cuts ranges of this key: arcs follow their tail node (Hilbert order), a copy its arc.
   if (edgeBased) graph.key = Uint32Array.from({ length: S }, (_, s) => turns.arcOf(s));
@@ -95,13 +97,15 @@ export interface HierarchyOptions extends ContractOptions {
 /**
  * Contracts one hierarchy per distinct cost vector among the vehicles × weightings asked for (vehicles with the
  * same arc weights and turn graph share one: car and hd by construction, all five in DIMACS packs), the distinct
- * ones in parallel worker threads when they are big (contractAll).
+ * ones in parallel worker threads when they are big (contractAll), running `alongside` in this thread meanwhile.
+ * Reads only the pack's road graph.
  */
 export function buildHierarchies(
   pack: Pack,
   weightings: readonly Weighting[],
   progress?: StageProgress,
   options: HierarchyOptions = {},
+  alongside?: () => void,
 ): ChSections {
   const g = new RoadGraph(pack);
   const list: ChEntry[] = [];
@@ -138,8 +142,9 @@ export function buildHierarchies(
     }
   }
   // Named by their first vehicle; vehicles with the same costs share them (see the summary).
+  const stage = `contracting ${list.length} ${list.length === 1 ? 'hierarchy' : 'hierarchies'}`;
   progress?.step(
-    `contracting ${list.length} ${list.length === 1 ? 'hierarchy' : 'hierarchies'} (${list.map((e) => `${e.weighting} of ${VEHICLES[e.profiles[0]!]}, ${e.kind}-based, ${e.states} states`).join('; ')})`,
+    `${stage} (${list.map((e) => `${e.weighting} of ${VEHICLES[e.profiles[0]!]}, ${e.kind}-based, ${e.states} states`).join('; ')})`,
   );
   const { threads, ...contractOptions } = options;
   // The graphs are handed over (`graphs` emptied), so that contractAll can let them go.
@@ -154,6 +159,12 @@ export function buildHierarchies(
           progress.step(
             `contracting round ${r.round + 1}: ${r.instances} instances, ${r.states.toLocaleString('en')} states`,
           );
+      }),
+    // Its own stages show while it runs; the contraction's first round is shown again once it returns.
+    alongside &&
+      (() => {
+        alongside();
+        progress?.step(`${stage}, continued`);
       }),
   );
   const arrays: [string, TypedArray][] = [];

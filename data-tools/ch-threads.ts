@@ -68,12 +68,17 @@ function partitioned(j: HierarchyJob): Partitioned | null {
  * Takes the jobs: `taken` is emptied, and a cell-wise hierarchy's base graph is let go as soon as its first level
  * holds its own copy (in key order), so a caller that keeps no other reference to the graphs frees them during the
  * contraction (on the NY 4 × 4 input, about 0.4 GB per hierarchy).
+ *
+ * `alongside`, when given, runs once in the calling thread while the workers contract the first round (before it,
+ * when the contraction runs in this thread): the pack builder extracts places meanwhile (build-pack.ts). The workers
+ * are handed tasks ahead for it (ALONGSIDE_SHARE), since no new task reaches them until it returns.
  */
 export function contractAll(
   taken: HierarchyJob[],
   threads?: number,
   progress?: (done: number, total: number) => void,
   onRound?: (round: Round) => void,
+  alongside?: () => void,
 ): Contracted[] {
   const states = taken.map((j) => j.graph.states);
   const total = states.reduce((s, x) => s + x, 0);
@@ -98,6 +103,8 @@ export function contractAll(
     });
     if (tasks.length === 0) break;
     onRound?.({ round, instances: tasks.length, states: tasks.reduce((x, t) => x + taskStates(t), 0) });
+    const meanwhile = alongside;
+    alongside = undefined;
     const onResult = (t: number, r: Contracted | Contraction) => {
       const o = owner[t]!;
       if (o.i < 0) {
@@ -113,8 +120,9 @@ export function contractAll(
       parts[o.job] = null;
     };
     const roundProgress = progress && ((done: number) => progress(Math.min(total, before + done), total));
-    before += runTasks(tasks, Math.min(n, tasks.length), onResult, roundProgress);
+    before += runTasks(tasks, Math.min(n, tasks.length), onResult, roundProgress, meanwhile);
   }
+  alongside?.();
   return results;
 }
 
@@ -129,17 +137,20 @@ function taskStates(t: Task): number {
 }
 
 /**
- * Runs the tasks in `n` threads (this one when n ≤ 1) and hands each result to `onResult` in task order; returns
- * the states the tasks contracted at most, for progress.
+ * Runs the tasks in `n` threads (this one when n ≤ 1) and hands each result to `onResult` in task order, while
+ * `alongside` runs in this thread (before the tasks when n ≤ 1); returns the states the tasks contracted at most, for
+ * progress.
  */
 function runTasks(
   tasks: readonly Task[],
   n: number,
   onResult: (i: number, r: Contracted | Contraction) => void,
   progress?: (done: number) => void,
+  alongside?: () => void,
 ): number {
   const states = tasks.reduce((s, t) => s + taskStates(t), 0);
   if (n <= 1) {
+    alongside?.();
     let before = 0;
     tasks.forEach((t, i) => {
       onResult(i, runTask(t, progress && ((done) => progress(before + done))));
@@ -147,16 +158,27 @@ function runTasks(
     });
     return states;
   }
-  inWorkers(tasks, n, onResult, progress);
+  inWorkers(tasks, n, onResult, progress, alongside);
   return states;
 }
 
-/** Runs the tasks in `n` worker threads, handing the next task to whichever finishes first. */
+/**
+ * The share of a round's tasks handed to the workers ahead (in turn) before `alongside` runs: enough for the pack
+ * builder's other stages, which on the NY inputs take about a twelfth of the contraction's time, with room to spare;
+ * not all of them, so that the workers still end the round together.
+ */
+const ALONGSIDE_SHARE = 0.25;
+
+/**
+ * Runs the tasks in `n` worker threads, handing the next task to whichever has none left (with `alongside`, some
+ * are handed ahead: ALONGSIDE_SHARE).
+ */
 function inWorkers(
   tasks: readonly Task[],
   n: number,
   onResult: (i: number, r: Contracted | Contraction) => void,
   progress?: (done: number) => void,
+  alongside?: () => void,
 ): void {
   const flag = new Int32Array(new SharedArrayBuffer(4));
   const fromTs = import.meta.url.endsWith('.ts');
@@ -169,11 +191,12 @@ function inWorkers(
   const waiting = new Map<number, Contracted | Contraction>();
   let handed = 0;
   const done = new Float64Array(tasks.length);
-  const workers: { worker: Worker; port: MessagePort }[] = [];
+  // Per worker, the tasks it was sent and has not answered.
+  const workers: { worker: Worker; port: MessagePort; queued: number }[] = [];
   let next = 0,
     finished = 0;
   /** Sends the next task to a worker; false when none is left. */
-  const send = (port: MessagePort): boolean => {
+  const send = (w: { port: MessagePort; queued: number }): boolean => {
     if (next >= tasks.length) return false;
     const id = next++;
     const t = tasks[id]!;
@@ -181,7 +204,8 @@ function inWorkers(
     const job: ContractJob =
       'stop' in t ? { id, graph: g, stop: t.stop, tuning: t.tuning } : { id, graph: g, options: t.options };
     const buffers = [g.first, g.head, g.weight, g.payload, g.hops, g.keep].filter((x) => x !== undefined);
-    port.postMessage(job, [...new Set(buffers.map((x) => x.buffer as ArrayBuffer))]);
+    w.port.postMessage(job, [...new Set(buffers.map((x) => x.buffer as ArrayBuffer))]);
+    w.queued++;
     return true;
   };
   try {
@@ -192,12 +216,19 @@ function inWorkers(
         workerData: { entry, port: port2, flag, tsx },
         transferList: [port2],
       });
-      workers.push({ worker, port: port1 });
-      send(port1);
+      workers.push({ worker, port: port1, queued: 0 });
+      send(workers[i]!);
+    }
+    if (alongside) {
+      // Workers hear no new task while `alongside` runs: hand them a share ahead, in turn.
+      const ahead = Math.ceil(ALONGSIDE_SHARE * tasks.length);
+      for (let i = 0; next < ahead; i++) send(workers[i % n]!);
+      alongside();
     }
     while (finished < tasks.length) {
       const seen = Atomics.load(flag, 0);
-      for (const { worker, port } of workers) {
+      for (const w of workers) {
+        const { worker, port } = w;
         for (let m = receiveMessageOnPort(port); m; m = receiveMessageOnPort(port)) {
           const r = m.message as ContractReply;
           if ('error' in r) throw new Error(`contraction worker failed: ${r.error}`);
@@ -208,7 +239,7 @@ function inWorkers(
             finished++;
             // A worker with no task left stops at once: the memory of its last instance (a top's can be gigabytes)
             // would otherwise stay resident, with nothing in that thread to collect it, until the round ends.
-            if (!send(port)) void worker.terminate();
+            if (--w.queued === 0 && !send(w)) void worker.terminate();
           }
         }
       }

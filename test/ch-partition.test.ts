@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildOsmPack } from '../data-tools/build-pack.js';
-import { TUNING, type BaseGraph } from '../data-tools/ch-build.js';
+import { TUNING, type BaseGraph, type Contracted } from '../data-tools/ch-build.js';
 import { cutLevel, Partitioned, PARTITION, type CellCoreRule } from '../data-tools/ch-partition.js';
+import { contractAll } from '../data-tools/ch-threads.js';
 import { contractInWasm, type Contraction } from '../data-tools/ch-wasm.js';
 import { Progress } from '../data-tools/progress.js';
 import { Pack } from '../src/pack/reader.js';
@@ -182,6 +183,33 @@ describe('partitioned (cell-wise) contraction', () => {
       const first = steps.findIndex((s) => s.startsWith('contracting round '));
       expect(steps[first - 1]).toMatch(/^contracting 3 hierarchies/);
     });
+
+    it('runs what is given alongside once, during the first round, for the same hierarchies', () => {
+      const jobs = () => vehicleGraphs(Pack.from(bytes)).map((graph) => ({ graph, options: { cellStates: 2000 } }));
+      const bytesOf = (c: Contracted) =>
+        Object.entries(c.ch).map(([name, a]) => [
+          name,
+          Buffer.from(a.buffer, a.byteOffset, a.byteLength).toString('hex'),
+        ]);
+      const plain = contractAll(jobs(), 2).map(bytesOf);
+      // In this thread it runs before the first round's tasks; with workers, while they contract them.
+      for (const threads of [1, 2]) {
+        const heard: string[] = [];
+        const chs = contractAll(
+          jobs(),
+          threads,
+          undefined,
+          (r) => heard.push(`round ${r.round}`),
+          () => heard.push('alongside'),
+        );
+        expect(heard.slice(0, 3)).toEqual(['round 0', 'alongside', 'round 1']);
+        expect(heard.filter((h) => h === 'alongside')).toHaveLength(1);
+        expect(chs.map(bytesOf)).toEqual(plain);
+      }
+      const heard: string[] = [];
+      expect(contractAll([], 2, undefined, undefined, () => heard.push('alongside'))).toEqual([]);
+      expect(heard).toEqual(['alongside']);
+    }, 300_000);
 
     it('builds the same bytes with one and two threads, twice', () => {
       expect(Buffer.from(build(1)).equals(Buffer.from(bytes))).toBe(true);
