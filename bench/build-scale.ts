@@ -2,10 +2,11 @@
  * Build-scale bench (issue 14): builds packs from deterministic synthetic OSM inputs of growing size (the DIMACS New
  * York graph written as OSM, then k × k tiled copies joined at their borders: bench/scale/input.ts) and reports, per
  * size: wall time and peak RSS per build stage (the hierarchies are contracted in parallel worker threads, a stage
- * per round: the first, then each overlay round of cell-wise hierarchies), pack size, engine load time, per
- * hierarchy its core size and query p50 / p99 through the TypeScript and the WebAssembly router (interleaved) and
- * through engine.direction, and exactness against a plain edge-based Dijkstra (one per origin for all
- * destinations); then the growth exponent of each stage between sizes.
+ * per round: the first, then each overlay round of cell-wise hierarchies; the builder's thread extracts places, the
+ * basemap and the stored indexes during the first round, so those stages' CPU time includes the workers'), pack
+ * size, engine load time, per hierarchy its core size and query p50 / p99 through the TypeScript and the WebAssembly
+ * router (interleaved) and through engine.direction, and exactness against a plain edge-based Dijkstra (one per
+ * origin for all destinations); then the growth exponent of each stage between sizes.
  *
  * Each size builds in its own process, then loads and queries the pack in another, so each peak RSS is its own.
  * Generated inputs are cached in .cache/build-scale/ (git-ignored; made again when the generator's version changes).
