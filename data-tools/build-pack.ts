@@ -5,7 +5,7 @@ import { FORMAT_VERSION } from '../src/pack/format.js';
 import { StringTableBuilder } from '../src/pack/strings.js';
 import { VEHICLES } from '../src/route/profiles.js';
 import { buildBasemap } from './basemap.js';
-import { buildHierarchies, CH_WEIGHTINGS, type HierarchyOptions } from './ch-pack.js';
+import { withHierarchies, type HierarchyOptions } from './ch-pack.js';
 import { buildGraph, type GraphArrays } from './graph.js';
 import type { WardPolygonArrays } from '../src/admin/ward-polygons.js';
 import type { Rect } from '../src/admin/ward-polygons-builder.js';
@@ -120,16 +120,16 @@ export function osmPack(opts: BuildOptions): PackWriter {
     progress.step('building the stored indexes');
     contents.indexes = buildStoredIndexes(Pack.from(writePack(contents)));
   };
+  let pack: PackWriter;
   if (opts.hierarchies === false) {
     rest();
     progress.step('writing the pack');
+    pack = packWriter(contents);
   } else {
     // The hierarchies read only the road graph: they are contracted in worker threads while this thread does the rest.
     progress.step('contracting the road graph');
-    const roads = Pack.from(writePack(contents));
-    contents.ch = buildHierarchies(roads, CH_WEIGHTINGS, progress, opts.contraction, rest);
+    pack = withHierarchies(contents, progress, opts.contraction, rest);
   }
-  const pack = packWriter(contents);
   progress.done(
     `${opts.name}: ${graph.nodeLat.length} nodes, ${graph.edgeLen.length} edges, ${contents.places!.lat.length} places, ${contents.basemap!.kind.length} map features, ${(pack.byteLength / 1e6).toFixed(2)} MB`,
   );

@@ -185,13 +185,17 @@ export function buildHierarchies(
 /** Weightings that get a hierarchy in packs (shortest, used only by static maps, keeps the exact A*). */
 export const CH_WEIGHTINGS: readonly Weighting[] = ['fastest'];
 
-/** Writes the pack, contracts its graph and lays it out again with the hierarchies. */
+/**
+ * Contracts the road graph of `contents` and returns the pack with the hierarchies, running `alongside` while the
+ * workers contract (contractAll): it may fill in everything but the road graph, which is read as it is on the call.
+ */
 export function withHierarchies(
   contents: PackContents,
   progress?: StageProgress,
   options: HierarchyOptions = {},
+  alongside?: () => void,
 ): PackWriter {
   const plain = writePack({ ...contents, ch: undefined });
-  contents.ch = buildHierarchies(Pack.from(plain), CH_WEIGHTINGS, progress, options);
+  contents.ch = buildHierarchies(Pack.from(plain), CH_WEIGHTINGS, progress, options, alongside);
   return packWriter(contents);
 }

@@ -101,10 +101,11 @@ export function contractAll(
         if (round === 0) add(j, k, -1);
       } else parts[k]?.jobs()?.forEach((t, i) => add(t, k, i));
     });
-    if (tasks.length === 0) break;
+    if (tasks.length === 0) {
+      if (round === 0) alongside?.();
+      break;
+    }
     onRound?.({ round, instances: tasks.length, states: tasks.reduce((x, t) => x + taskStates(t), 0) });
-    const meanwhile = alongside;
-    alongside = undefined;
     const onResult = (t: number, r: Contracted | Contraction) => {
       const o = owner[t]!;
       if (o.i < 0) {
@@ -120,9 +121,8 @@ export function contractAll(
       parts[o.job] = null;
     };
     const roundProgress = progress && ((done: number) => progress(Math.min(total, before + done), total));
-    before += runTasks(tasks, Math.min(n, tasks.length), onResult, roundProgress, meanwhile);
+    before += runTasks(tasks, Math.min(n, tasks.length), onResult, roundProgress, round === 0 ? alongside : undefined);
   }
-  alongside?.();
   return results;
 }
 
