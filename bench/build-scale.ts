@@ -22,8 +22,8 @@
  *   sizes where contraction takes hours; queries are then A* (car), reported as hierarchy -1.
  * - BUILD_SCALE_CELLS: contract every hierarchy cell-wise with cells of at most this many states (data-tools/
  *   ch-partition.ts; default: PARTITION decides), to compare cell sizes; the pack file is named after it.
- * - BUILD_SCALE_CELL_CORE: "fraction,degree[,overlayFraction]", when a cell stops (ch-partition.ts CellCoreRule;
- *   default PARTITION.cellCore); "0,Infinity" contracts each cell's interior to its last state.
+ * - BUILD_SCALE_CELL_CORE: "fraction,degree", when a cell stops (ch-partition.ts CellCoreRule; default
+ *   PARTITION.cellCore); "0,Infinity" contracts each cell's interior to its last state.
  * - BUILD_SCALE_THREADS: contraction threads (default: contractAll's).
  */
 import { execFileSync } from 'node:child_process';
@@ -144,8 +144,8 @@ async function buildSize(k: number, dimacs: string): Promise<BuildResult> {
   const c0 = cpuMs();
   const cells = process.env.BUILD_SCALE_CELLS ? Number(process.env.BUILD_SCALE_CELLS) : undefined;
   const threads = process.env.BUILD_SCALE_THREADS ? Number(process.env.BUILD_SCALE_THREADS) : undefined;
-  const [fraction, degree, overlayFraction] = (process.env.BUILD_SCALE_CELL_CORE ?? '').split(',').map(Number);
-  const cellCore = degree === undefined ? undefined : { fraction: fraction!, degree, overlayFraction };
+  const [fraction, degree] = (process.env.BUILD_SCALE_CELL_CORE ?? '').split(',').map(Number);
+  const cellCore = degree === undefined ? undefined : { fraction: fraction!, degree };
   const built = osmPack({
     inputs: [input.file],
     name: `ny-${k}x${k}`,
@@ -153,9 +153,7 @@ async function buildSize(k: number, dimacs: string): Promise<BuildResult> {
     hierarchies: process.env.BUILD_SCALE_CH !== '0',
     contraction: { cellStates: cells, threads, cellCore },
   });
-  const cellName = cells
-    ? `-cells${cells}${cellCore ? `-${fraction}-${degree}-${overlayFraction ?? fraction}` : ''}`
-    : '';
+  const cellName = cells ? `-cells${cells}${cellCore ? `-${fraction}-${degree}` : ''}` : '';
   const file = `${cache}ny-${k}x${k}${cellName}.pack`;
   // Written section by section, as `bando build-pack` does: a pack past 4 GiB fits no one buffer (format version 2).
   writePackFile(built, file);

@@ -3,9 +3,6 @@ import { TUNING, type BaseGraph, type Tuning } from './ch-build.js';
 import type { Contraction, LiveLists, StopRule } from './ch-wasm.js';
 import { GrowableFloat64, GrowableInt32, GrowableUint32 } from './growable.js';
 
-/** Where an overlay's cells stop (CellCoreRule `overlayFraction`; PARTITION explains). */
-const OVERLAY_FRACTION = 0.25;
-
 /**
  * When a hierarchy is contracted cell-wise (see `Partitioned`) rather than in one WebAssembly instance, and how
  * finely. An instance holds at most 4 GB (wasm32) and needs about 0.9 KB per state (NY: 0.61 GB), with its pools
@@ -14,15 +11,8 @@ const OVERLAY_FRACTION = 0.25;
  * (1.3 % of the states on a boundary, bench/ch-cells.ts) stopping at `cellCore` took 285 s of contraction CPU where
  * one instance per hierarchy took 291 s, with 2 % more records and a contraction peak RSS of 1.6 GB against 2.5;
  * cells contracted to their last interior state took 375 s and made 22–26 % more records. `cellStates`: the most
- * states of one cell (about 0.12 GB per instance in flight); `topStates`: an overlay bigger than this is cut again,
- * its cells stopping at `cellCore.overlayFraction` of their interior; at most this many states, it is contracted
- * whole (the top). `cellCore`: when a cell stops (CellCoreRule), the whole graph's core rule applied to the cell's
- * interior. Measured on the 4 × 4 input's car overlay (350 k states, 5.6 M edges, core of 50 k; one thread each):
- * contracted whole, 192 s of CPU in one instance and 11.74 M records; cut in 3 cells stopping at a quarter of their
- * interior (92 k states left), then the top, 121 + 65 s and 11.42 M records, with the cells in parallel; stopping
- * at 18 %, 167 + 33 s; at 13 %, 202 + 21 s; at 2 %, as the base level's cells, 461 s for the cells alone. Cut only
- * while a quarter of the overlay still exceeds the largest core (CORE_RULE.maxStates): cells of 65 k states, cut
- * again below that, left a core of 26 k at 313 s.
+ * states of one cell (about 0.12 GB per instance in flight); `topStates`: an overlay bigger than this is cut again;
+ * `cellCore`: when a cell stops (CellCoreRule), the whole graph's core rule applied to the cell's interior.
  * `tuning`: the instances' witness searches are shorter than one whole hierarchy's (ch-build.ts TUNING): cells and
  * the top are contracted into their dense last few percent, where most of their time goes, and a missed witness only
  * adds a shortcut. Measured (one thread each, CPU): on two cells of NY's car graph, the densest (Manhattan) and a
@@ -33,8 +23,8 @@ const OVERLAY_FRACTION = 0.25;
 export const PARTITION = {
   minStates: 2_000_000,
   cellStates: 131_072,
-  topStates: CORE_RULE.maxStates / OVERLAY_FRACTION,
-  cellCore: { fraction: CORE_RULE.fraction, degree: CORE_RULE.degree, overlayFraction: OVERLAY_FRACTION },
+  topStates: 1_000_000,
+  cellCore: { fraction: CORE_RULE.fraction, degree: CORE_RULE.degree },
   tuning: { ...TUNING, realSettles: 100, simMax: 20 },
 } as const;
 
@@ -48,12 +38,6 @@ export const PARTITION = {
 export interface CellCoreRule {
   fraction: number;
   degree: number;
-  /**
-   * `fraction` for the cells of an overlay (default: `fraction`). An overlay is dense from the start (cells'
-   * boundaries and leftovers, joined by their records), so its cells stop much earlier: contracting them as deep as
-   * the base level's would do, cell-confined, the work the top does with witnesses across cells.
-   */
-  overlayFraction?: number;
 }
 
 /** One instance's work in a partitioned contraction: a cell (boundary states kept) or the top overlay. */
@@ -404,8 +388,7 @@ export function cutLevel(g: BaseGraph, cellStates: number): Cut {
 
 /**
  * The instance of cell c: its states and the edges between them, its boundary states kept, contracted until what is
- * left of its interior is at most `rule.fraction` of it (`rule.overlayFraction` in an overlay) and has a mean live
- * degree of `rule.degree` (CellCoreRule).
+ * left of its interior is at most `rule.fraction` of it and has a mean live degree of `rule.degree` (CellCoreRule).
  */
 function cellJob(L: Level, cut: Cut, c: number, rule: CellCoreRule): CellJob {
   const g = L.g;
@@ -436,7 +419,6 @@ function cellJob(L: Level, cut: Cut, c: number, rule: CellCoreRule): CellJob {
   if (hops) graph.hops = hops;
   // The instance's rule counts its kept states as left: allow them on top of the interior's share.
   const kept = cut.boundaryOf[c]!;
-  const fraction = L.base ? rule.fraction : (rule.overlayFraction ?? rule.fraction);
-  const left = kept + Math.floor(fraction * (hi - lo - kept));
+  const left = kept + Math.floor(rule.fraction * (hi - lo - kept));
   return { graph, stop: { coreSize: -1, maxLeft: left, minStates: 0, degree: rule.degree }, tuning: PARTITION.tuning };
 }
