@@ -11,12 +11,16 @@ import type { LiveLists, StopRule } from './ch-wasm.js';
  * 99 % of the states costs about 15 % of the whole contraction, which three vehicles' hierarchies could not afford
  * within 3 minutes on two cores. The cap: the 2 × 2 tiled NY (2.67 M states per vehicle) left cores of 47–53 k
  * states, answered in 3.9–6.7 ms (engine.direction p50); 2 % of a 4 × 4 (10.7 M states) would be 213 k states, so
- * past about 2.5 M states the core keeps a fixed size and the rest is contracted. The district packs that tests build
- * (Hanoi, HCMC, Đà Lạt, Monaco, Andorra) never meet the rule: 2 % of their states is under `minStates`.
+ * past a size the core keeps a fixed size and the rest is contracted. That size: on the 4 × 4 a core of 50 k states
+ * took 702 of a leg's 1,115 settled states (NY's 13 k core: 197 of 391); with 25 k the legs' p50 fell by 9–22 % and
+ * p99 by 16–30 % (1,024 pairs per vehicle, TypeScript router, same machine), for 87 s more build (1,059 s wall
+ * against 972: the tops' round 316 s against 203) and the same pack size. So past 1.25 M states. The district packs
+ * that tests build (Hanoi, HCMC, Đà Lạt, Monaco, Andorra) never meet the rule: 2 % of their states is under
+ * `minStates`; NY as OSM (666 k states per vehicle) keeps its 2 %.
  */
 export const CORE_RULE = {
   fraction: 0.02,
-  maxStates: 50_000,
+  maxStates: 25_000,
   minStates: 4000,
   degree: 20,
   /** The most states a core of a graph of `states` states keeps. */
