@@ -17,6 +17,8 @@ const CACHE = join(ROOT, '.cache/test-packs/');
 export const PACK_INPUTS = {
   hanoi: HANOI_INPUTS,
   hcmc: ['hcmc-d1-d3.osm', 'hcmc-thuduc-hcmute.osm'],
+  /** The whole city as of 2018: the scale at which places and routing are judged. */
+  'hcmc-city': ['hcmc-2018-01-01.osm.pbf'],
   dalat: ['dalat-drive-2026.overpass.json'],
   monaco: ['monaco.osm.pbf'],
   andorra: ['andorra.osm.pbf'],
