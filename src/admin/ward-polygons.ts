@@ -123,6 +123,24 @@ export class WardPolygons {
     return w < 0 ? -1 : this.unit[w]!;
   }
 
+  /**
+   * True when a ward whose admin unit id `units` holds lies within `metres` of the point (degrees): holds it, or has
+   * its boundary that near.
+   */
+  nearAny(lat: number, lon: number, metres: number, units: ReadonlySet<number>): boolean {
+    const x = Math.round(lon * COORD_SCALE);
+    const y = Math.round(lat * COORD_SCALE);
+    const ky = 1 / M_PER_UNIT;
+    const kx = ky / Math.max(0.01, Math.cos(lat * (Math.PI / 180)));
+    const dy = metres * ky;
+    const dx = metres * kx;
+    for (const p of this.index.search(x - dx, y - dy, x + dx, y + dy)) {
+      if (p >= this.partWard.length || !units.has(this.unit[this.partWard[p]!]!)) continue;
+      if (this.partContains(p, x, y) || this.partDistance2(p, x, y, kx / ky) <= metres * metres) return true;
+    }
+    return false;
+  }
+
   /** True when part `p` holds the point (1e-7 degree units), by the even-odd rule. */
   partContains(p: number, x: number, y: number): boolean {
     const xy = this.xy;

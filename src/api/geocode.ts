@@ -90,7 +90,9 @@ export function geocode(
     if (isParamError(address)) return body('BAD_REQUEST', [], address.error);
     const hits = forwardGeocode(state.regions, address, MAX_GEOCODE_RESULTS * 2);
     return found(
-      hits.map((h) => resultOf(h.region, h.place, { system: h.system, partial: h.partial, legacy })),
+      hits.map((h) =>
+        resultOf(h.region, h.place, { system: h.system, partial: h.partial, legacy, at: h.at, house: h.house }),
+      ),
       MAX_GEOCODE_RESULTS,
     );
   } catch (e) {

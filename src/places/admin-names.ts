@@ -66,8 +66,29 @@ export class AdminNames {
     return list;
   }
 
+  /**
+   * The 2025 wards that took most of a legacy district's wards (each legacy ward's first successor: the one that kept
+   * most of it), empty when unknown. A 2025 ward that took only a sliver of the district is not its area: Phường Ba
+   * Đình holds a corner of old Phường Cửa Nam, not of Quận Hoàn Kiếm.
+   */
+  wards2025OfDistrict(district: number): readonly number[] {
+    if (!this.children) {
+      this.children = new Map();
+      for (const u of this.table?.units ?? []) {
+        if (u.system !== 'legacy' || u.level !== 'ward') continue;
+        const most = this.table!.legacyTo2025.get(u.id)?.[0];
+        if (most === undefined) continue;
+        const list = this.children.get(u.parent);
+        if (!list) this.children.set(u.parent, [most]);
+        else if (!list.includes(most)) list.push(most);
+      }
+    }
+    return this.children.get(district) ?? [];
+  }
+
   private readonly sources = new Map<number, number[]>();
   private readonly districts = new Map<number, number[]>();
+  private children: Map<number, number[]> | null = null;
 
   /** Distinct names with type ("Phường Văn Miếu", "Quận Đống Đa") of place `i`'s units, both systems. */
   namesOf(places: PlaceStore, i: number): string[] {

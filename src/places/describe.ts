@@ -67,6 +67,8 @@ export interface DescribeOptions {
    * ward -1: the place's own units).
    */
   at?: { lat: number; lng: number; ward2025: number };
+  /** Show a street at `at` as this house on it (a house number the data lacks, estimated from its neighbours). */
+  house?: string;
 }
 
 const KIND_NAMES: Record<number, string> = {
@@ -92,7 +94,7 @@ export function describePlace(r: PlacesRegion, i: number, opts: DescribeOptions 
   const kind = places.kind[i]!;
   const isUnit = kind === PlaceKind.ward || kind === PlaceKind.district || kind === PlaceKind.province;
   const name = s(places.name[i]!);
-  const house = s(places.house[i]!);
+  const house = kind === PlaceKind.street ? (opts.house ?? '') : s(places.house[i]!);
   const street = kind === PlaceKind.street ? name : s(places.street[i]!);
   const a = r.admin.of(places, i);
   let ward2025 = a.ward2025;
@@ -120,7 +122,7 @@ export function describePlace(r: PlacesRegion, i: number, opts: DescribeOptions 
   const units = system === '2025' ? modernUnits : legacyUnits;
 
   const components: AddressComponent[] = [];
-  if (house && kind !== PlaceKind.street) components.push({ long_name: house, short_name: house });
+  if (house) components.push({ long_name: house, short_name: house });
   if (street && !isUnit) components.push({ long_name: street, short_name: street.replace(STREET_TYPE, '') });
   for (const u of units) components.push(unitComponent(u));
   if (locality) components.push({ long_name: locality, short_name: locality });
@@ -132,11 +134,8 @@ export function describePlace(r: PlacesRegion, i: number, opts: DescribeOptions 
   if (kind === PlaceKind.poi) {
     mainText = name || houseStreet;
     rest = name && houseStreet ? [houseStreet, ...unitNames] : unitNames;
-  } else if (kind === PlaceKind.address) {
-    mainText = houseStreet;
-    rest = unitNames;
-  } else if (kind === PlaceKind.street) {
-    mainText = name;
+  } else if (kind === PlaceKind.address || kind === PlaceKind.street) {
+    mainText = houseStreet; // a street's own name, or an estimated house on it
     rest = unitNames;
   } else {
     mainText = units[0]?.nameWithType ?? name;

@@ -13,12 +13,16 @@ import { indexKey } from '../admin/table';
 import type { AdminTable } from '../admin/types';
 import type { AddressSystem } from './describe';
 import { routerOf } from '../route/router';
+import { inArea, queryArea, type QueryArea } from './area';
+import { interpolateHouse } from './interpolate';
+import { nearAnchor } from './near';
 import { ADMIN_SLOTS, AdminSlot, PlaceKind } from './kinds';
 import { streetKey, type PlacesRegion } from './region-places';
 import { buildQuery, type PlaceQuery, type QueryTerm } from './search/query';
 import { isSubsequence, keepsWrittenOrder, orderedWords, type NamedPlace } from './search/written-order';
 import { adminNameKeys } from './text/admin-names';
 import { fold, nameKey } from './text/fold';
+import { houseKey } from './text/house-path';
 
 /** Most results a forward geocode returns. */
 export const MAX_GEOCODE_RESULTS = 5;
@@ -47,6 +51,9 @@ export interface ForwardHit {
   partial: boolean;
   /** The system the query wrote its admin names in: results are shown in it. */
   system: AddressSystem;
+  /** A house the data lacks, estimated on this street: where, and its number as written (see estimatedHouse). */
+  at?: { lat: number; lng: number; ward2025: number };
+  house?: string;
 }
 
 /** One admin check: the place slot, the weight of agreeing, the accepted unit ids, its group and its query terms. */
@@ -64,12 +71,46 @@ export function forwardGeocode(
   address: string,
   limit = MAX_GEOCODE_RESULTS,
 ): ForwardHit[] {
-  const queries = regions.map((r) =>
-    buildQuery(address, { gazetteer: r.gazetteer, isStreet: r.isStreet, table: r.admin.table, numbersOptional: true }),
-  );
+  const queries = regions.map((r) => regionQuery(r, address));
   const found = regions.flatMap((r, k) => rankInRegion(r, queries[k]!, { prefix: false, limit }));
   const all = found.length > 0 ? found : regions.flatMap((r, k) => fallback(r, queries[k]!));
-  return all.sort((a, b) => b.score - a.score).slice(0, limit);
+  all.sort((a, b) => b.score - a.score);
+  const top = all[0];
+  if (top?.partial) {
+    const estimate = estimatedHouse(top.region, queries[regions.indexOf(top.region)]!, all);
+    if (estimate) all.unshift(estimate);
+  }
+  return all.slice(0, limit);
+}
+
+/**
+ * A house the data lacks, on a street it has: a partial answer at the position its numbered neighbours give (see
+ * interpolate.ts), on the best street piece among the hits; null when the query wrote no house number or the data
+ * has no neighbour close enough.
+ */
+function estimatedHouse(r: PlacesRegion, q: PlaceQuery, hits: readonly ForwardHit[]): ForwardHit | null {
+  const key = houseKey(q.parsed.house, q.parsed.alley);
+  const street = hits.find((h) => h.region === r && r.places.kind[h.place] === PlaceKind.street);
+  if (key === '' || !street) return null;
+  const area = queryArea(r.admin, q.parsed, q.resolution);
+  const at = interpolateHouse(r, street.place, key, area ? (p) => inArea(r, area, p) : undefined);
+  if (!at) return null;
+  return {
+    ...street,
+    at: { lat: at.lat, lng: at.lng, ward2025: r.wardAt(at.lat, at.lng) },
+    house: key.toUpperCase(),
+    partial: true,
+  };
+}
+
+/** The forward-geocoding query of `text` in region `r` (house and alley numbers rank but are not required). */
+function regionQuery(r: PlacesRegion, text: string): PlaceQuery {
+  return buildQuery(text, {
+    gazetteer: r.gazetteer,
+    isStreet: r.isStreet,
+    table: r.admin.table,
+    numbersOptional: true,
+  });
 }
 
 /** How rankInRegion searches. */
@@ -94,15 +135,9 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
   const system = table && res ? systemOf(r, table, q, res) : '2025';
   const places = r.places;
   const streetLevel = q.parsed.house !== undefined || q.parsed.street !== undefined;
-  const houseKey = q.parsed.house !== undefined ? nameKey(q.parsed.house).replace(/ /g, '') : undefined;
-  const sameHouse = new Map<number, boolean>(); // house string id → equals the written number
-  const houseOf = (p: number): boolean | undefined => {
-    const h = places.house[p]!;
-    if (houseKey === undefined || h === 0) return undefined;
-    let same = sameHouse.get(h);
-    if (same === undefined) sameHouse.set(h, (same = nameKey(r.region.strings.get(h)).replace(/ /g, '') === houseKey));
-    return same;
-  };
+  const written = houseKey(q.parsed.house, q.parsed.alley);
+  const houseOf = (p: number): boolean | undefined =>
+    written === '' || places.house[p] === 0 ? undefined : r.houseKeyOf(p) === written;
   const bias = opts.bias;
   // "Phố X", "Đường X": the writer asks for a street; "Phường X" for the ward.
   const unitOnly = !q.parsed.street && !q.terms.some((t) => t.role === 'name' || t.role === 'category');
@@ -129,7 +164,7 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
     names: (p) => [places.name[p]!, ...places.alt.subarray(places.altFirst[p]!, places.altFirst[p + 1]!)],
     text: (id) => r.region.strings.get(id),
   };
-  const search = (required: number, keep: ((p: number) => boolean) | undefined) => {
+  const search = (required: number, keep: ((p: number) => boolean) | undefined, exact = false) => {
     const words = orderedWords(q, required);
     const inOrder = (p: number) => keepsWrittenOrder(q, words, r.categories, named, p);
     return r.searcher.search(q.terms, {
@@ -142,6 +177,7 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
       keep: words.length === 0 ? keep : (p) => (!keep || keep(p)) && inOrder(p),
       boost,
       adminTerms: q.adminMask.ward | q.adminMask.district | q.adminMask.province,
+      exact,
     });
   };
   // "Phường X" alone asks for the unit: a house or a shop in it is no answer (without the unit's own place, the
@@ -149,12 +185,26 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
   const asked = opts.keep;
   const keep =
     kindAsked >= PlaceKind.ward ? (p: number) => places.kind[p]! >= PlaceKind.ward && (!asked || asked(p)) : asked;
-  let hits = search(q.required | q.adminAsName, keep);
-  // "Chợ Bến Thành" names no market of that name: then a market in the ward of that name (never one elsewhere). A
-  // district or city is too large to stand in for the name ("Chợ Đà Lạt", "Ga Hà Nội" are not any market or station
-  // there).
-  if (hits.length === 0 && (q.adminAsName & q.adminMask.ward) !== 0) {
-    hits = search(q.required, (p) => (!keep || keep(p)) && adminAgreement(r, p, 0, checks) > 0);
+  // "Chợ Bến Thành", "Bệnh viện Thanh Nhàn": a kind of place and admin names are first read as one name, as written
+  // (no typos: "chợ Bình Thạnh" is no market on Lãnh Binh Thăng), wherever the place is; else the admin names are
+  // where to look ("chợ Bình Thạnh": a market in that district, never one elsewhere).
+  // "nhà thuốc gần phố Huế": near what the words after "gần" name; those words say where, not what.
+  const anchor = nearAnchor(r, q, (text) => {
+    // A street or a place: a unit of the same name is an area, no anchor ("gần phố Huế" is near the street).
+    const found = rankInRegion(r, regionQuery(r, text), { prefix: false, limit: 5 });
+    return found.find((h) => places.kind[h.place]! < PlaceKind.ward)?.place ?? null;
+  });
+  if (q.near !== 0 && !anchor) return [];
+  const near = anchor && keep ? (p: number) => keep(p) && anchor.near(p) : (anchor?.near ?? keep);
+  let hits = q.adminAsName !== 0 ? search(q.required | q.adminAsName, near, true) : [];
+  const admin = q.adminMask.ward | q.adminMask.district | q.adminMask.province;
+  const area = anchor && (admin & ~q.near) === 0 ? null : queryArea(r.admin, q.parsed, res);
+  const reading = q.adminAsName === 0 ? 'sure' : (area?.reading ?? 'none');
+  // Places found only as "a place of the kind in the area" stand for a landmark the area may be named after: partial.
+  let standIn = false;
+  if (hits.length === 0 && reading !== 'none') {
+    hits = search(q.required, withinArea(r, area, near));
+    standIn = reading === 'partial';
   }
   const phrase = namePhrase(q);
   const inOrder = (p: number): boolean =>
@@ -165,9 +215,23 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
       place: h.place,
       score: h.score + (inOrder(h.place) ? ORDER_BOOST : 0),
       system,
-      partial: houseKey !== undefined && places.kind[h.place]! !== PlaceKind.poi && houseOf(h.place) !== true,
+      partial: standIn || (written !== '' && places.kind[h.place]! !== PlaceKind.poi && houseOf(h.place) !== true),
     }))
     .sort((a, b) => b.score - a.score);
+}
+
+/**
+ * `keep`, narrowed to the area the query names (see area.ts). A place named after the area is not in it for that
+ * ("Vietcombank Hoàn Kiếm" is a branch in Ô Chợ Dừa); a place on a street named like the area ("Highlands Hai Bà
+ * Trưng") is found by the fallback's street reading when the area has none.
+ */
+function withinArea(
+  r: PlacesRegion,
+  area: QueryArea | null,
+  keep: ((p: number) => boolean) | undefined,
+): ((p: number) => boolean) | undefined {
+  if (!area) return keep;
+  return (p) => (!keep || keep(p)) && inArea(r, area, p);
 }
 
 /**
@@ -309,20 +373,25 @@ function fallback(r: PlacesRegion, q: PlaceQuery): ForwardHit[] {
         .filter((w) => w !== ''),
       written,
     );
-  const streetRuns: number[][] = [];
+  const area = queryArea(r.admin, q.parsed, res);
+  // Runs of words that may name a street, and whether the street must lie in the area the query names (not when the
+  // run is the area's own words: "Vincom Bà Triệu" is on Phố Bà Triệu, wherever the ward of that name is).
+  const streetRuns: Array<{ words: number[]; inArea: boolean }> = [];
   const run = (keep: (t: QueryTerm) => boolean): number[] => q.terms.flatMap((t, j) => (keep(t) ? [j] : []));
   // The street's own name words (not the category words that may lead the run: "Hồ Thiền Quang" names Phố Thiền Quang).
-  streetRuns.push(run((t) => t.part === 'street' && t.role === 'name'));
+  streetRuns.push({ words: run((t) => t.part === 'street' && t.role === 'name'), inArea: true });
   for (const part of ['ward', 'district'] as const) {
     const words = run((t) => t.role === 'admin' && t.part === part);
-    if (words.length > 0 && r.streetKeys.has(words.map((j) => q.terms[j]!.folded).join(' '))) streetRuns.push(words);
+    if (words.length > 0 && r.streetKeys.has(words.map((j) => q.terms[j]!.folded).join(' ')))
+      streetRuns.push({ words, inArea: false });
   }
   // Name words the parser could not place, part by comma-separated part ("Hanoi Railway Station, Lê Duẩn").
   for (const segment of new Set(q.terms.map((t) => t.segment))) {
     const words = run((t) => t.segment === segment && t.role === 'name' && t.part === undefined);
-    if (words.length > 0) streetRuns.push(words);
+    if (words.length > 0) streetRuns.push({ words, inArea: true });
   }
-  for (const words of streetRuns) {
+  for (const { words, inArea: areaBound } of streetRuns) {
+    const there = (p: number): boolean => !area || !areaBound || inArea(r, area, p);
     // A run that also carries the place's name ("Phở Thìn Lò Đúc") is tried by its ends, longest first.
     for (const sub of subRuns(words)) {
       let required = 0;
@@ -334,7 +403,7 @@ function fallback(r: PlacesRegion, q: PlaceQuery): ForwardHit[] {
         importance: r.places.importance,
         required,
         exact: true,
-        keep: (p) => kinds[p] === PlaceKind.street && namedWhole(p),
+        keep: (p) => kinds[p] === PlaceKind.street && namedWhole(p) && there(p),
         boost: (p, own) => adminAgreement(r, p, own, checks),
       });
       if (hits.length === 0) continue;
@@ -355,6 +424,8 @@ function fallback(r: PlacesRegion, q: PlaceQuery): ForwardHit[] {
   const alone = !q.terms.some((t) => t.role === 'name' || t.role === 'category');
   if (place === undefined && alone && res?.legacy.ward !== undefined && res.v2025.wards.length === 1)
     place = r.unitPlace.get(res.v2025.wards[0]!);
+  // A name or a kind of place that the named ward or district lacks ("nhà thuốc Quận 5"): the area itself, partial.
+  if (place === undefined && !alone && area?.wards) place = r.unitPlace.get(area.unit);
   return place !== undefined ? [{ region: r, place, score: 0, partial: true, system }] : [];
 }
 

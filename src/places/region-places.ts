@@ -19,6 +19,10 @@ import { Searcher } from './search/search';
 import { storedTermsOf } from './search/terms';
 import type { PlaceStore } from './store';
 import type { Gazetteer } from './text/address';
+import { storedHouseKey } from './text/house-path';
+
+/** House keys kept per region (a street's houses are looked at again while the user types). */
+const MAX_HOUSE_KEYS = 50_000;
 
 /** The key of a street name in `streetKeys`: its words without type and category words, folded. */
 export function streetKey(name: string): string {
@@ -38,8 +42,12 @@ export class PlacesRegion {
   readonly tag: string;
   /** Confirms ward/district/province names for the address parser; undefined without admin units. */
   readonly gazetteer: Gazetteer | undefined;
-  /** Whether folded words name a street of the region (by streetKey). */
-  readonly isStreet = (foldedName: string): boolean => this.streetKeys.has(streetKey(foldedName));
+  /**
+   * Whether folded words name a street of the region: by streetKey, or whole (a street whose first word folds like a
+   * type word: "ngo quyen" is Phố Ngô Quyền).
+   */
+  readonly isStreet = (foldedName: string): boolean =>
+    this.streetKeys.has(streetKey(foldedName)) || this.streetKeys.has(foldedName);
   /** Points of the POIs, addresses and street places, as kdbush ids into `pointPlace`. */
   readonly points: KDBush;
   readonly pointPlace: Int32Array;
@@ -114,6 +122,21 @@ export class PlacesRegion {
   lon(i: number): number {
     return this.places.lon[i]! / COORD_SCALE;
   }
+
+  /** The key of place `i`'s house number in its street's alley tree (see house-path.ts; '' without one), cached. */
+  houseKeyOf(i: number): string {
+    let k = this.houseKeys.get(i);
+    if (k === undefined) {
+      const s = this.region.strings;
+      const house = this.places.house[i]!;
+      k = house === 0 ? '' : storedHouseKey(s.get(house), s.get(this.places.street[i]!));
+      if (this.houseKeys.size >= MAX_HOUSE_KEYS) this.houseKeys.clear();
+      this.houseKeys.set(i, k);
+    }
+    return k;
+  }
+
+  private readonly houseKeys = new Map<number, string>();
 
   /** The 2025 ward (admin unit id) whose official polygon holds the point (degrees), or -1 (none, or no polygons). */
   wardAt(lat: number, lng: number): number {

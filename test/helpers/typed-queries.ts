@@ -199,9 +199,9 @@ export function typedSummary(results: readonly TypedResult[]): {
 }
 
 /**
- * The names of the fixture's absent landmarks that some place of the inputs does carry (should be none): the names
- * (every name tag) of elements that are not roads, routes or railway lines, folded, holding the landmark's name as
- * whole words.
+ * The fixtures' absent landmarks ("pack: query") that some place of their pack's inputs does carry (should be none):
+ * the names (every name tag) of elements that are not roads, routes or railway lines, folded, holding the landmark's
+ * name (the query up to its first comma) as whole words.
  */
 export function absentButPresent(queries = typedQueries()): string[] {
   const names = new Map<TypedPack, string[]>();
@@ -231,6 +231,6 @@ export function absentButPresent(queries = typedQueries()): string[] {
   };
   return queries
     .filter((q) => q.tags.includes('absent'))
-    .map((q) => q.query.split(',')[0]!)
-    .filter((name) => TYPED_PACKS.some((pack) => namesOf(pack).some((n) => n.includes(` ${fold(name)} `))));
+    .filter((q) => namesOf(q.pack).some((n) => n.includes(` ${fold(q.query.split(',')[0]!)} `)))
+    .map((q) => `${q.pack}: ${q.query}`);
 }

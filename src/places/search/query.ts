@@ -51,6 +51,11 @@ export interface PlaceQuery {
   /** The admin units the text named, resolved in the region's table (null without one). */
   resolution: AdminResolution | null;
   /**
+   * Terms of what the wanted place is near ("nhà thuốc gần phố Huế", "ATM near Bui Vien"): the words after a near
+   * word, to its part's end; they name where to look, not the place (0 when none). See near.ts.
+   */
+  near: number;
+  /**
    * A kind of place and admin names, nothing else ("Chợ Bến Thành", "Bảo tàng Hà Nội", "cafe Hoàn Kiếm"): the admin
    * words, which are first read as part of the name (then required); 0 for other queries.
    */
@@ -84,7 +89,10 @@ const FILLERS = new Set([
 /** English unit words among the fillers: fillers only beside an admin name (see markAdminFillers). */
 const ADMIN_FILLERS = new Set(['city', 'province', 'district', 'ward']);
 /** Vietnamese fillers count only as written with their diacritics ("tại", not the name "Tài"). */
-const EXACT_FILLERS = new Set(['gần', 'tại', 'ở', 'và', 'cạnh', 'đối diện']);
+const EXACT_FILLERS = new Set(['gần', 'tại', 'ở', 'và', 'cạnh', 'đối', 'diện', 'quanh']);
+/** Words after which the query names what the place is near, not the place: exact, or folded in unmarked queries. */
+const NEAR_EXACT = new Set(['gần', 'cạnh', 'quanh', 'diện']);
+const NEAR_FOLDED = new Set(['near', 'around', 'gan', 'canh']);
 /** "Việt Nam" at the end of an address. */
 const COUNTRY = ['viet', 'nam'];
 
@@ -105,7 +113,7 @@ export interface QueryOptions {
 /** Parses query text into a PlaceQuery. Never throws. */
 export function buildQuery(text: string, opts: QueryOptions): PlaceQuery {
   const toks = addressTokens(text);
-  const { parsed, roleOf } = parseAddressTokens(toks, { isKnown: opts.gazetteer, isStreet: opts.isStreet });
+  const { parsed, roleOf, asWords } = parseAddressTokens(toks, { isKnown: opts.gazetteer, isStreet: opts.isStreet });
   const terms: QueryTerm[] = [];
   // Whether the writer typed diacritics (in their own words: type words and nicknames come out canonical, marked).
   let writtenMarked = false;
@@ -117,12 +125,14 @@ export function buildQuery(text: string, opts: QueryOptions): PlaceQuery {
     }
     const part = roleOf.get(t);
     const role: TermRole =
-      t.kind === 'type'
+      t.kind === 'type' && !asWords.has(t)
         ? 'type'
         : t.kind === 'place' || part === 'ward' || part === 'district' || part === 'province'
           ? 'admin'
           : 'name';
-    for (const word of t.text.split(NON_WORD)) {
+    // A type word read as a word of a name is as the writer typed it (bare: "ngo" of "18 ngo quyen", not "ngõ").
+    const written = asWords.has(t) ? t.folded : t.text;
+    for (const word of written.split(NON_WORD)) {
       if (word === '') continue;
       const exact = word.normalize('NFC').toLowerCase();
       const folded = fold(exact);
@@ -167,6 +177,7 @@ export function buildQuery(text: string, opts: QueryOptions): PlaceQuery {
     if (t.role === 'admin' && t.part !== undefined && t.part in resolved && !resolved[t.part as keyof typeof resolved])
       t.role = 'name';
   if (writtenMarked) for (const t of terms) t.strict = !t.marked && !t.numeric;
+  const near = markNear(terms, writtenMarked);
   markAdminFillers(terms);
   markCountry(terms);
   const categories = markCategories(terms);
@@ -176,6 +187,7 @@ export function buildQuery(text: string, opts: QueryOptions): PlaceQuery {
   let streetMask = 0;
   terms.forEach((t, j) => {
     const bit = 1 << j;
+    if ((near & bit) !== 0) return;
     if (t.role === 'name' || t.role === 'category' || (t.role === 'number' && !opts.numbersOptional)) required |= bit;
     if (t.role === 'admin' && (t.part === 'ward' || t.part === 'district' || t.part === 'province'))
       adminMask[t.part] |= bit;
@@ -186,8 +198,11 @@ export function buildQuery(text: string, opts: QueryOptions): PlaceQuery {
   // A query of admin names only asks for the unit itself: the smallest one named is what a result must be called
   // (the larger ones around it rank).
   if (required === 0) required = adminMask.ward || adminMask.district || adminMask.province;
-  const adminAsName = categories.length > 0 && !terms.some((t) => t.role === 'name') ? adminAfterCategory(terms) : 0;
-  return { terms, required, categories, adminMask, streetMask, adminAsName, resolution, parsed };
+  const adminAsName =
+    categories.length > 0 && !terms.some((t, j) => t.role === 'name' && (near & (1 << j)) === 0)
+      ? adminAfterCategory(terms) & ~near
+      : 0;
+  return { terms, required, categories, adminMask, streetMask, adminAsName, resolution, parsed, near };
 }
 
 /**
@@ -200,12 +215,34 @@ function adminAfterCategory(terms: QueryTerm[]): number {
   const leads = (k: number): boolean => terms[k]!.role === 'category' || (mask & (1 << k)) !== 0;
   for (let j = 1; j < terms.length; j++) {
     const t = terms[j]!;
-    if (t.role !== 'admin') continue;
+    // A unit known by its number ("Quận 1") names no place: "cây xăng Quận 1" is not "CHXD số 1".
+    if (t.role !== 'admin' || t.numeric) continue;
     let k = j - 1;
     while (k >= 0 && terms[k]!.role === 'type' && terms[k]!.segment === t.segment) k--;
     if (k >= 0 && terms[k]!.segment === t.segment && leads(k)) mask |= 1 << j;
   }
   return mask;
+}
+
+/**
+ * The terms after the first near word that has something before it and after it in its part ("nhà thuốc gần phố
+ * Huế": "phố Huế"), as a mask; the near word becomes a filler. "gan"/"canh" count only in queries written without
+ * marks (else they are the words "gan", "canh" of a name).
+ */
+function markNear(terms: QueryTerm[], writtenMarked: boolean): number {
+  for (let j = 1; j < terms.length - 1; j++) {
+    const t = terms[j]!;
+    const isNear = NEAR_EXACT.has(t.exact) || (NEAR_FOLDED.has(t.folded) && (!writtenMarked || t.folded === 'near'));
+    if (!isNear || t.role === 'admin' || terms[j - 1]!.segment !== t.segment || terms[j + 1]!.segment !== t.segment)
+      continue;
+    // Something to look for must come before it ("quán ăn gần chợ"; "gần chợ" alone asks for the market).
+    if (!terms.slice(0, j).some((b) => b.role === 'name' || b.role === 'number')) continue;
+    Object.assign(t, { role: 'filler', optional: true });
+    let mask = 0;
+    for (let k = j + 1; k < terms.length && terms[k]!.segment === t.segment; k++) mask |= 1 << k;
+    return mask;
+  }
+  return 0;
 }
 
 /**

@@ -116,6 +116,11 @@ export interface AddressToken {
   role?: TypeRole;
   /** For `place` tokens: the type word the place implies ("Thành phố"). */
   impliedType?: string;
+  /**
+   * For `type` tokens: written bare — a whole word without its marks ("quan", "ngo") or a letter without its dot ("q
+   * hai ba trung") — so it may as well be a word of a name ("43 quan su" is Quán Sứ, "18 ngo quyen" Ngô Quyền).
+   */
+  bare?: boolean;
 }
 
 /** A token before type words and places are recognised (see {@link lex}). */
@@ -236,8 +241,15 @@ export function addressTokens(s: string): AddressToken[] {
           // "Đường số 9").
           if (out[out.length - 1]?.kind === 'type' && e.role !== 'house') continue;
           const type: AddressToken = { kind: 'type', text: e.canonical, folded: fold(e.canonical), role: e.role };
-          if (typeAllowedHere(e, raw, i + n)) out.push(type);
-          else if (TRAILING_FORMS.has(folded) && out[out.length - 1]?.kind === 'word') {
+          if (exact === folded && e.canonical.toLowerCase() !== fold(e.canonical)) type.bare = true;
+          if (typeAllowedHere(e, raw, i, i + n)) {
+            out.push(type);
+            const numeral = e.role === 'district' || e.role === 'ward' ? unitNumeral(raw, i + n) : null;
+            if (numeral) {
+              out.push({ kind: 'number', text: numeral.value, folded: numeral.value });
+              i += numeral.words;
+            }
+          } else if (TRAILING_FORMS.has(folded) && out[out.length - 1]?.kind === 'word') {
             // English order, the unit word last ("Ba Dinh district", "Ben Nghe ward"): the type leads its name.
             let k = out.length;
             while (k > 0 && out[k - 1]!.kind === 'word') k--;
@@ -253,10 +265,20 @@ export function addressTokens(s: string): AddressToken[] {
     const short = SHORT_INDEX.get(t.folded);
     const next = raw[i + 1];
     const beforeNumber = next?.kind === 'number' && short?.beforeNumber === true;
-    if (short && (t.dotted || beforeNumber) && next && next.kind !== 'break' && out[out.length - 1]?.kind !== 'type') {
+    // "q hai ba trung", "p ben nghe": Quận and Phường by their letter alone, leading a part of the address.
+    const leading = short?.beforeNumber === true && next?.kind === 'word' && (i === 0 || raw[i - 1]!.kind !== 'word');
+    if (
+      short &&
+      (t.dotted || beforeNumber || leading) &&
+      next &&
+      next.kind !== 'break' &&
+      out[out.length - 1]?.kind !== 'type'
+    ) {
       // "H." reads Hẻm before a number, Huyện before a name.
       const e = short.canonical === 'Huyện' && next.kind === 'number' ? HEM : short;
-      out.push({ kind: 'type', text: e.canonical, folded: fold(e.canonical), role: e.role });
+      const type: AddressToken = { kind: 'type', text: e.canonical, folded: fold(e.canonical), role: e.role };
+      if (!t.dotted && !beforeNumber) type.bare = true;
+      out.push(type);
       continue;
     }
     const expanded = NAME_WORD_INDEX.get(t.folded);
@@ -275,6 +297,41 @@ export function addressTokens(s: string): AddressToken[] {
   return out;
 }
 
+/** Vietnamese numerals people write unit numbers in ("Quận Nhứt", "Quận Ba", "Phường Mười Hai"), folded. */
+const UNIT_NUMERALS = new Map<string, string>([
+  ['nhat', '1'],
+  ['nhut', '1'],
+  ['nhi', '2'],
+  ['ba', '3'],
+  ['tu', '4'],
+  ['nam', '5'],
+  ['sau', '6'],
+  ['bay', '7'],
+  ['tam', '8'],
+  ['chin', '9'],
+  ['muoi', '10'],
+  ['muoi mot', '11'],
+  ['muoi hai', '12'],
+  ['muoi ba', '13'],
+  ['muoi bon', '14'],
+  ['muoi lam', '15'],
+]);
+
+/**
+ * The number a unit's name at raw token `at` spells out, when the numeral is the whole name (one or two words, then
+ * the end of the part): "Quận Nhứt" is Quận 1; "Phường Bảy Hiền" is a name.
+ */
+function unitNumeral(raw: RawToken[], at: number): { value: string; words: number } | null {
+  for (const n of [2, 1]) {
+    const words = raw.slice(at, at + n);
+    const after = raw[at + n];
+    if (words.length < n || words.some((w) => w.kind !== 'word') || (after && after.kind === 'word')) continue;
+    const value = UNIT_NUMERALS.get(words.map((w) => w.folded).join(' '));
+    if (value) return { value, words: n };
+  }
+  return null;
+}
+
 /** English unit words that follow their name at the end of a part ("Hoan Kiem district"). */
 const TRAILING_FORMS = new Set(['district', 'ward', 'commune']);
 
@@ -282,9 +339,12 @@ const TRAILING_FORMS = new Set(['district', 'ward', 'commune']);
  * Full-word type words that also occur as names need something after them: "Đường" at the end of
  * "Bình Dương"-like text is not a type. A type word must be followed by a word or number in the same segment.
  */
-function typeAllowedHere(e: TypeWordEntry, raw: RawToken[], next: number): boolean {
+function typeAllowedHere(e: TypeWordEntry, raw: RawToken[], at: number, next: number): boolean {
   const t = raw[next];
   if (!t || t.kind === 'break') return false;
+  // An alley word closing a run of name words and followed by no number ends the name: "Lý Thường Kiệt", not a kiệt.
+  if ((e.role === 'alley' || e.role === 'suballey') && raw[at - 1]?.kind === 'word' && t.kind !== 'number')
+    return false;
   return e.role !== 'house' || t.kind === 'number';
 }
 

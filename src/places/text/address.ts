@@ -106,7 +106,7 @@ export type TokenRole = Slot | 'house' | 'alley';
 export function parseAddressTokens(
   toks: AddressToken[],
   options?: ParseOptions,
-): { parsed: ParsedAddress; roleOf: Map<AddressToken, TokenRole> } {
+): { parsed: ParsedAddress; roleOf: Map<AddressToken, TokenRole>; asWords: ReadonlySet<AddressToken> } {
   const isKnown = options?.isKnown;
   const out: ParsedAddress = { types: {}, rest: [] };
   const roleOf = new Map<AddressToken, TokenRole>();
@@ -182,6 +182,7 @@ export function parseAddressTokens(
   const typeTokenOf = new Map<AddressToken, AddressToken>();
   if (isKnown) {
     untypeUnitNames(comps, isKnown, typeTokenOf);
+    untypeBareWords(comps, isKnown, options?.isStreet, typeTokenOf);
     splitTypedRuns(comps, isKnown);
   }
   placeUntyped(comps, isKnown, options?.isStreet);
@@ -228,7 +229,7 @@ export function parseAddressTokens(
       if (c.typeWord) out.types[slot] = c.typeWord;
     }
   }
-  return { parsed: out, roleOf };
+  return { parsed: out, roleOf, asWords: new Set(typeTokenOf.values()) };
 }
 
 /**
@@ -263,6 +264,33 @@ function untypeUnitNames(comps: Comp[], isKnown: Gazetteer, typeTokenOf: Map<Add
     c.role = undefined;
     c.typeWord = undefined;
     c.typeTok = undefined;
+  }
+}
+
+/**
+ * A type word written bare that leads no known unit, or whose words and it together are a street's name, is a word of
+ * a name: "43 quan su" is on Quán Sứ (no district "Sứ"), "18 ngo quyen" on Ngô Quyền (not an alley "Quyền"). The run
+ * becomes untyped, for placeUntyped to place.
+ */
+function untypeBareWords(
+  comps: Comp[],
+  isKnown: Gazetteer,
+  isStreet: ((foldedName: string) => boolean) | undefined,
+  typeTokenOf: Map<AddressToken, AddressToken>,
+): void {
+  for (const c of comps) {
+    const t = c.typeTok;
+    if (!t?.bare || c.words.length === 0) continue;
+    const unit = c.slot === 'ward' || c.slot === 'district';
+    const alley = t.role === 'alley' || t.role === 'suballey';
+    if (unit && (isKnown(c.slot as 'ward' | 'district', key(c.words)) || isKnown('province', key(c.words)))) continue;
+    if (alley && !isStreet?.(nameKey(`${t.folded} ${text(c.words)}`))) continue;
+    if (!unit && !alley) continue;
+    const asWord: AddressToken = { kind: 'word', text: t.folded, folded: t.folded };
+    typeTokenOf.set(asWord, t);
+    // An alley word that begins a street's name stays the street ("18 ngo quyen"); a unit's becomes a bare run.
+    Object.assign(c, { words: [asWord, ...c.words], slot: alley ? 'street' : undefined, role: undefined });
+    Object.assign(c, { typeWord: undefined, typeTok: undefined });
   }
 }
 

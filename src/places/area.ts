@@ -1,0 +1,114 @@
+/**
+ * The area a query names ("Quận 1", "P. Bến Nghé", "phường Bến Thành", "TP.HCM"): the admin unit it wrote most
+ * specifically and the test of whether a place lies there. A named area constrains the answer (issue 35): a café
+ * "ở Quận 1" is never one in Quận 10, whatever its other words score.
+ *
+ * A legacy unit has no polygon of its own: it covers the 2025 wards its legacy wards went into, whole or in part. A
+ * 2025 ward made partly from the unit reaches a little past the old border, which is the "surroundings" a person
+ * writing an old district still means.
+ */
+import type { AdminResolution } from '../admin/resolve';
+import type { AdminNames } from './admin-names';
+import { ADMIN_SLOTS, AdminSlot } from './kinds';
+import type { ParsedAddress } from './text/address';
+import type { PlacesRegion } from './region-places';
+
+/** How far past a named unit's border a place still counts as in it, metres. */
+const AREA_MARGIN_M = 250;
+
+/** The area of a query. */
+export interface QueryArea {
+  /** The unit named most specifically (a legacy or 2025 id): what a partial answer stands on. */
+  unit: number;
+  /** The place slot holding units of the named level and system (a place tagged with the unit is in it). */
+  slot: number;
+  /** The 2025 wards the area covers; null for a province (then its 2025 and legacy province slots decide). */
+  wards: ReadonlySet<number> | null;
+  /** The 2025 province, and the legacy one, of a province-wide area (-1 when unknown). */
+  province2025: number;
+  province: number;
+  /**
+   * How sure a kind of place "in" the area is what a query of a kind of place and this unit's name alone asks for
+   * (once no place bears the words as its name: "Chợ Bến Thành" is first the market of that name):
+   * - 'sure': a district (Quận, Huyện) or any unit written with its type word ("chợ quận Bình Thạnh", "cà phê phường
+   *   Bến Nghé") — a café in that district;
+   * - 'partial': a ward or a district-level city named bare ("Chợ Đồng Xuân", "Chợ Đà Lạt", "ATM Thủ Đức"): as likely
+   *   the landmark named after it, which the data may lack — a place of the kind there, marked partial;
+   * - 'none': a province ("Ga Hà Nội", "Bưu điện Thành phố Hồ Chí Minh" are no station or post office in the city).
+   */
+  reading: 'sure' | 'partial' | 'none';
+}
+
+/** District-level types that make a unit a town of its own, named like its landmarks (Đà Lạt, Thủ Đức). */
+const TOWN_TYPES = new Set(['Thành phố', 'Thị xã']);
+
+/**
+ * The most specific unit the query wrote that the region's table resolves (a ward, else a legacy district, else a
+ * province), as an area; null when it named none (or only names that several units share).
+ */
+export function queryArea(admin: AdminNames, parsed: ParsedAddress, res: AdminResolution | null): QueryArea | null {
+  if (!res || !admin.table) return null;
+  const area = (unit: number, slot: number, wards: readonly number[] | null): QueryArea => {
+    const u = admin.unit(unit);
+    const typed =
+      u?.level === 'ward' ? parsed.types.ward !== undefined : u?.level === 'district' && !!parsed.types.district;
+    return {
+      unit,
+      slot,
+      wards: wards && new Set(wards),
+      province2025: res.v2025.province ?? -1,
+      province: res.legacy.province ?? -1,
+      reading:
+        !u || u.level === 'province'
+          ? 'none'
+          : typed || (u.level === 'district' && !TOWN_TYPES.has(u.type))
+            ? 'sure'
+            : 'partial',
+    };
+  };
+  if (parsed.ward && res.legacy.ward !== undefined) {
+    // The 2025 wards the legacy ward went into; a partial answer names the one of the same name ("Bến Thành") when
+    // there is one: the unit a reader of 2026 knows.
+    const v = res.v2025.ward;
+    if (v !== undefined && admin.unit(v)?.foldedName === admin.unit(res.legacy.ward)?.foldedName)
+      return area(v, AdminSlot.ward2025, res.v2025.wards);
+    return area(res.legacy.ward, AdminSlot.ward, res.v2025.wards);
+  }
+  if ((parsed.ward || parsed.district) && res.v2025.ward !== undefined)
+    return area(res.v2025.ward, AdminSlot.ward2025, [res.v2025.ward]);
+  if (parsed.district && res.legacy.district !== undefined)
+    return area(res.legacy.district, AdminSlot.district, admin.wards2025OfDistrict(res.legacy.district));
+  if (parsed.province && (res.v2025.province !== undefined || res.legacy.province !== undefined)) {
+    const unit = res.v2025.province ?? res.legacy.province!;
+    return area(unit, res.v2025.province !== undefined ? AdminSlot.province2025 : AdminSlot.province, null);
+  }
+  return null;
+}
+
+/**
+ * Whether place `p` lies in the area or its surroundings: tagged with the unit itself, in one of its 2025 wards or
+ * within AREA_MARGIN_M of one (people place a landmark on the border in either unit: Hồ Con Rùa "in Quận 1" lies a few
+ * metres into Quận 3); province-wide, in its province. A place whose units are all unknown (a pack without admin
+ * data) is not excluded.
+ */
+export function inArea(r: PlacesRegion, area: QueryArea, p: number): boolean {
+  const adm = r.places.adm;
+  const o = p * ADMIN_SLOTS;
+  if (adm[o + area.slot] === area.unit) return true;
+  const ward = adm[o + AdminSlot.ward2025]!;
+  if (area.wards) {
+    if (ward < 0) return unknownUnits(adm, o);
+    return area.wards.has(ward) || r.region.wards?.nearAny(r.lat(p), r.lon(p), AREA_MARGIN_M, area.wards) === true;
+  }
+  const p2025 = adm[o + AdminSlot.province2025]!;
+  const legacy = adm[o + AdminSlot.province]!;
+  if (p2025 >= 0 && p2025 === area.province2025) return true;
+  if (legacy >= 0 && legacy === area.province) return true;
+  return p2025 < 0 && legacy < 0;
+}
+
+/** True when none of the place's admin slots is known. */
+function unknownUnits(adm: Int32Array, o: number): boolean {
+  for (let s = 0; s < ADMIN_SLOTS; s++) if (adm[o + s]! >= 0) return false;
+  return true;
+}

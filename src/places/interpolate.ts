@@ -1,0 +1,99 @@
+/**
+ * Where a house the data lacks probably is: between its numbered neighbours on the same street (the same side: odd
+ * and even numbers face each other), or in the same alley; an alley house the data has no neighbour of stands at the
+ * alley's mouth, the house of the alley's number on the street. An estimate, always answered as a partial match.
+ */
+import { haversine } from '../geo';
+import { PlaceKind } from './kinds';
+import { streetKey, type PlacesRegion } from './region-places';
+import { streetNumber } from './text/house-path';
+
+/** Farthest a one-sided neighbour's number may be from the asked one (a street's houses are not evenly spaced). */
+const ONE_SIDED_GAP = 20;
+/** Neighbours farther than this from the street the query found are on another street of the same name, metres. */
+const SAME_STREET_M = 3000;
+/**
+ * The alley numbers a street key may lead with (streetKey drops the leading type word: "Hẻm 88 Mạc Đĩnh Chi" is
+ * "88 mac dinh chi"; "Ngõ 10 Ngách 2 …" is "10 ngach 2 …"), and the type word of the street after them ("Ngõ 27 Phố
+ * Cát Linh").
+ */
+const ALLEY_LEAD = /^([\d/a-z]*\d[\d/a-z]* ((ngach|hem|kiet) )?)+((pho|duong) )?/;
+
+/** The key of the street a house is on, without the alleys it leads with. */
+const houseStreetKey = (name: string): string => streetKey(name).replace(ALLEY_LEAD, '');
+
+/** A position in degrees. */
+export interface Position {
+  lat: number;
+  lng: number;
+}
+
+/** The houses of a region by the key of their street (without its alley words), built at first use. */
+const housesByStreet = new WeakMap<PlacesRegion, Map<string, number[]>>();
+
+function housesOf(r: PlacesRegion, key: string): readonly number[] {
+  let byStreet = housesByStreet.get(r);
+  if (!byStreet) {
+    byStreet = new Map();
+    const keys = new Map<number, string>(); // street string id → its key
+    const p = r.places;
+    for (let i = 0; i < p.count; i++) {
+      if (p.house[i] === 0 || p.street[i] === 0 || p.kind[i]! > PlaceKind.address) continue;
+      const id = p.street[i]!;
+      let k = keys.get(id);
+      if (k === undefined) keys.set(id, (k = houseStreetKey(r.region.strings.get(id))));
+      const list = byStreet.get(k);
+      if (list) list.push(i);
+      else byStreet.set(k, [i]);
+    }
+    housesByStreet.set(r, byStreet);
+  }
+  return byStreet.get(key) ?? [];
+}
+
+/**
+ * The estimated position of the house `key` (see house-path.ts: "98", "185/2") on the street of place `street` (a
+ * street piece the search found), from the houses the data has; null when it has no neighbour close enough.
+ * `keep` limits the neighbours (the area the query names).
+ */
+export function interpolateHouse(
+  r: PlacesRegion,
+  street: number,
+  key: string,
+  keep: (place: number) => boolean = () => true,
+): Position | null {
+  const near = (i: number) => haversine(r.lat(i), r.lon(i), r.lat(street), r.lon(street)) <= SAME_STREET_M && keep(i);
+  const houses = housesOf(r, houseStreetKey(r.region.strings.get(r.places.name[street]!))).filter(near);
+  return estimate(r, houses, key);
+}
+
+function estimate(r: PlacesRegion, houses: readonly number[], key: string): Position | null {
+  const slash = key.lastIndexOf('/');
+  const prefix = slash < 0 ? '' : key.slice(0, slash + 1);
+  const asked = streetNumber(key.slice(slash + 1));
+  if (!asked) return null;
+  let below = -1,
+    above = -1,
+    nBelow = -Infinity,
+    nAbove = Infinity;
+  for (const i of houses) {
+    const k = r.houseKeyOf(i);
+    if (!k.startsWith(prefix) || k.includes('/', prefix.length)) continue;
+    const m = streetNumber(k.slice(prefix.length));
+    if (!m || m.odd !== asked.odd) continue;
+    if (m.n === asked.n) return { lat: r.lat(i), lng: r.lon(i) };
+    if (m.n < asked.n && m.n > nBelow) ((nBelow = m.n), (below = i));
+    if (m.n > asked.n && m.n < nAbove) ((nAbove = m.n), (above = i));
+  }
+  if (below >= 0 && above >= 0) {
+    const t = (asked.n - nBelow) / (nAbove - nBelow);
+    return {
+      lat: r.lat(below) + t * (r.lat(above) - r.lat(below)),
+      lng: r.lon(below) + t * (r.lon(above) - r.lon(below)),
+    };
+  }
+  const one = asked.n - nBelow <= ONE_SIDED_GAP ? below : nAbove - asked.n <= ONE_SIDED_GAP ? above : -1;
+  if (one >= 0) return { lat: r.lat(one), lng: r.lon(one) };
+  // No neighbour in the alley: its mouth, the house of its number one level out.
+  return prefix !== '' ? estimate(r, houses, key.slice(0, slash)) : null;
+}

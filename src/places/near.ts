@@ -1,0 +1,81 @@
+/**
+ * What a query's place is near ("nhà thuốc gần phố Huế", "ATM near Bui Vien", "quán cà phê cạnh chợ Bến Thành"): the
+ * anchor the words after the near word name — a street (all of its road geometry), else a place — and the test of
+ * whether a candidate lies within NEAR_M of it.
+ */
+import { haversine } from '../geo';
+import { COORD_SCALE } from '../pack/format';
+import { routerOf } from '../route/router';
+import { PlaceKind } from './kinds';
+import type { PlacesRegion } from './region-places';
+import type { PlaceQuery } from './search/query';
+
+/** How far from its anchor a place is "near" it, metres: a few minutes' walk. */
+export const NEAR_M = 300;
+/** Metres per degree of latitude. */
+const M_PER_DEG = 111_320;
+
+/** The anchor found for a query: the place it is, and the test of nearness. */
+export interface NearAnchor {
+  place: number;
+  near: (place: number) => boolean;
+}
+
+/**
+ * The anchor of `q` in region `r`, found by `find` (the forward search run on the anchor's words alone), or null when
+ * the query has none or its words name nothing of the region.
+ */
+export function nearAnchor(r: PlacesRegion, q: PlaceQuery, find: (text: string) => number | null): NearAnchor | null {
+  if (q.near === 0) return null;
+  const text = q.terms
+    .filter((_, j) => ((q.near >> j) & 1) !== 0)
+    .map((t) => t.exact)
+    .join(' ');
+  const place = find(text);
+  if (place === null) return null;
+  const kind = r.places.kind[place]!;
+  if (kind === PlaceKind.street && r.region.graph.edgeCount > 0) return { place, near: nearStreet(r, place) };
+  if (kind >= PlaceKind.ward) return null; // a unit is an area, not something to be near
+  return { place, near: nearPoint(r, place) };
+}
+
+/** Whether a place lies within NEAR_M of place `anchor`'s point. */
+function nearPoint(r: PlacesRegion, anchor: number): (place: number) => boolean {
+  const lat = r.lat(anchor),
+    lon = r.lon(anchor);
+  return (p) => haversine(lat, lon, r.lat(p), r.lon(p)) <= NEAR_M;
+}
+
+/** Whether a place lies within NEAR_M of a road carrying the street place's name (every piece of the street). */
+function nearStreet(r: PlacesRegion, street: number): (place: number) => boolean {
+  const graph = r.region.graph;
+  const name = r.places.name[street]!;
+  const names = graph.edgeName;
+  // The box of the street's roads grown by NEAR_M: most candidates are rejected without a search.
+  let minLat = Infinity,
+    minLon = Infinity,
+    maxLat = -Infinity,
+    maxLon = -Infinity;
+  for (let e = 0; e < graph.edgeCount; e++) {
+    if (names[e] !== name) continue;
+    for (const n of [graph.edgeNodes[2 * e]!, graph.edgeNodes[2 * e + 1]!]) {
+      const lat = graph.nodeLat[n]! / COORD_SCALE,
+        lon = graph.nodeLon[n]! / COORD_SCALE;
+      if (lat < minLat) minLat = lat;
+      if (lat > maxLat) maxLat = lat;
+      if (lon < minLon) minLon = lon;
+      if (lon > maxLon) maxLon = lon;
+    }
+  }
+  // A street the road graph does not carry (a footway, a square) is near where its place stands.
+  if (minLat === Infinity) return nearPoint(r, street);
+  const dLat = NEAR_M / M_PER_DEG;
+  const dLon = dLat / Math.max(0.01, Math.cos(((minLat + maxLat) / 2) * (Math.PI / 180)));
+  const segments = routerOf(r.region).segments();
+  return (p) => {
+    const lat = r.lat(p),
+      lon = r.lon(p);
+    if (lat < minLat - dLat || lat > maxLat + dLat || lon < minLon - dLon || lon > maxLon + dLon) return false;
+    return segments.nearest(lat, lon, (e) => names[e] === name, NEAR_M) !== null;
+  };
+}

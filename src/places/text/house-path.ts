@@ -1,0 +1,44 @@
+/**
+ * Where a house is in the alley tree of its street, as one key: the alley numbers from the street inwards, then the
+ * house, "/"-joined and folded. Vietnamese addresses write the same house in several ways and OSM stores it in
+ * several more: "88/6 Mạc Đĩnh Chi", "số 6 hẻm 88 Mạc Đĩnh Chi", or house "6" on the street "Hẻm 88 Mạc Đĩnh Chi" are
+ * all 88/6; "số 5 ngõ 10 ngách 2" is 10/2/5. No Node imports.
+ */
+import { parseAddress } from './address';
+import { fold } from './fold';
+
+/**
+ * The key of a house number and the alley path it sits in: "88/6", "10/2/5", "11/2b". Leading zeros are dropped,
+ * letters kept ("12A" → "12a"); '' when there is no house number.
+ * @param house the house number as written ("6", "88/6", "12B")
+ * @param alley the alley path around it, "/"-joined ("88", "10/2"), when written apart from the number
+ */
+export function houseKey(house: string | undefined, alley?: string): string {
+  if (!house) return '';
+  const parts = (s: string | undefined): string[] =>
+    fold(s ?? '')
+      .split(' ')
+      .filter((p) => p !== '')
+      .map((p) => p.replace(/^0+(?=\d)/, ''));
+  return [...parts(alley), ...parts(house)].join('/');
+}
+
+/**
+ * The key of a stored address: its house number with the alley numbers that lead its street or its house text
+ * ("6" on "Hẻm 88 Mạc Đĩnh Chi" → "88/6"; "Số 3, Ngõ 107A" on "Tôn Đức Thắng" → "107a/3").
+ */
+export function storedHouseKey(house: string, street: string): string {
+  const p = parseAddress(`${house} ${street}`);
+  return houseKey(p.house, p.alley);
+}
+
+/**
+ * The number of a house on its street and its side, when the key is a plain number on the street itself (no alley:
+ * "98", "98b"); null otherwise. Vietnamese streets keep odd numbers on one side and even on the other.
+ */
+export function streetNumber(key: string): { n: number; odd: boolean } | null {
+  const m = /^(\d+)[a-z]?$/.exec(key);
+  if (!m) return null;
+  const n = Number(m[1]);
+  return { n, odd: n % 2 === 1 };
+}
