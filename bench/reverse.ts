@@ -4,7 +4,8 @@
  *   inside the official ward polygons (a ward at a time) and for points near the roads (within 40 m of a random
  *   point of the road graph, by length);
  * - its ward: the share of top results whose 2025 ward is the official polygon's holding the query point;
- * - speed, warm (every point answered twice before three timed passes): p50 / p99 / max per call.
+ * - speed, warm (every point answered twice before three timed passes): p50 / p99 / max per call, in wall time and
+ *   in the process's CPU time (the steadier figure when other work shares the machine).
  * Run: npx tsx bench/reverse.ts [pack]
  */
 import { readFileSync } from 'node:fs';
@@ -68,11 +69,16 @@ for (const [label, points] of Object.entries(samples)) {
   let wards = 0,
     agree = 0;
   const times: number[] = [];
+  const cpu: number[] = [];
   for (let pass = 0; pass < 5; pass++)
     for (const { lat, lng } of points) {
+      const c = process.cpuUsage();
       const t = performance.now();
       engine.geocode({ latlng: `${lat},${lng}` });
-      if (pass >= 2) times.push(performance.now() - t);
+      if (pass < 2) continue;
+      times.push(performance.now() - t);
+      const used = process.cpuUsage(c);
+      cpu.push((used.user + used.system) / 1000);
     }
   for (const { lat, lng } of points) {
     const res = engine.geocode({ latlng: `${lat},${lng}` });
@@ -94,7 +100,7 @@ for (const [label, points] of Object.entries(samples)) {
   console.log(
     `top result's ward = the polygon's holding the point: ${agree} of ${wards} (${((100 * agree) / wards).toFixed(2)} %)`,
   );
-  console.log(
-    `speed (warm): p50 ${pct(times, 0.5).toFixed(3)} ms, p99 ${pct(times, 0.99).toFixed(3)} ms, max ${Math.max(...times).toFixed(3)} ms`,
-  );
+  const speed = (xs: number[]) =>
+    `p50 ${pct(xs, 0.5).toFixed(3)} ms, p99 ${pct(xs, 0.99).toFixed(3)} ms, max ${Math.max(...xs).toFixed(3)} ms`;
+  console.log(`speed (warm), wall: ${speed(times)}; CPU: ${speed(cpu)}`);
 }
