@@ -29,8 +29,8 @@ const FIRST_BOX_M = 64;
  * The `limit` places of a region nearest to (lat, lng) degrees by their own points (POIs, addresses, street places),
  * within `radius` metres, that `keep` accepts; nearest first, ties in place order. Box queries widening from
  * FIRST_BOX_M, each cut to its circle: once a circle holds `limit` places they are the nearest. (A nearest-first walk,
- * geokdbush, stops at the radius only on reaching a point `keep` accepts, so with few accepted points around it
- * walked most of the tree: 9 ms at p99 on the whole-HCMC pack.)
+ * geokdbush, stops at the radius only on reaching a point `keep` accepts, so with few accepted points around, as for
+ * the places of one ward, it walked most of the tree: 9 ms at p99 on the whole-HCMC pack.)
  */
 export function pointsNear(
   r: PlacesRegion,
