@@ -1,8 +1,8 @@
 /**
  * GET /Geocode in-process: exactly one of `address` (forward), `latlng` (reverse) or `place_id` (one place).
  * Forward gives at most MAX_GEOCODE_RESULTS results best first (partial answers marked `partial_match`); reverse at
- * most MAX_REVERSE_RESULTS nearest first within REVERSE_RADIUS_M metres, then the ward holding the point (else
- * NOT_FOUND). No two results carry the same formatted address. `has_deprecated_administrative_unit=true` adds the
+ * most MAX_REVERSE_RESULTS: the place at the point or else the nearest street, in the ward holding the point, then
+ * the others nearest first, then that ward (else NOT_FOUND; places/reverse.ts). No two results carry the same formatted address. `has_deprecated_administrative_unit=true` adds the
  * pre-2025 address to each result (see place-shapes.ts). Bad parameters give BAD_REQUEST naming them; never throws.
  */
 import { describePlace, type DescribeOptions } from '../places/describe';

@@ -8,7 +8,8 @@ import { areaUnits, gazetteerFor } from '../admin/resolve';
 import type { Region } from '../region';
 import { COORD_SCALE } from '../pack/format';
 import { AdminNames } from './admin-names';
-import { PlaceKind } from './kinds';
+import { BuildingIndex } from './buildings';
+import { ADMIN_SLOTS, AdminSlot, PlaceKind } from './kinds';
 import { packTag } from './place-id';
 import { PlaceIndex, PlaceTerms } from './search/index';
 import { probeHash, storedPlaceIndex } from './search/stored-index';
@@ -141,5 +142,20 @@ export class PlacesRegion {
   /** The 2025 ward (admin unit id) whose official polygon holds the point (degrees), or -1 (none, or no polygons). */
   wardAt(lat: number, lng: number): number {
     return this.region.wards?.unitAt(lat, lng) ?? -1;
+  }
+
+  /** The 2025 ward (admin unit id) of place `i` (the polygon holding its point at build time), or -1. */
+  ward2025Of(i: number): number {
+    return this.places.adm[i * ADMIN_SLOTS + AdminSlot.ward2025]!;
+  }
+
+  private buildingIndex: BuildingIndex | null | undefined;
+  /** The building outlines of the region's basemap, indexed on first use; null for a pack without a basemap. */
+  get buildings(): BuildingIndex | null {
+    if (this.buildingIndex === undefined) {
+      const map = this.region.basemap;
+      this.buildingIndex = map ? new BuildingIndex(map) : null;
+    }
+    return this.buildingIndex;
   }
 }
