@@ -12,15 +12,25 @@ import { streetNumber } from './text/house-path';
 const ONE_SIDED_GAP = 20;
 /** Neighbours farther than this from the street the query found are on another street of the same name, metres. */
 const SAME_STREET_M = 3000;
-/**
- * The alley numbers a street key may lead with (streetKey drops the leading type word: "Hẻm 88 Mạc Đĩnh Chi" is
- * "88 mac dinh chi"; "Ngõ 10 Ngách 2 …" is "10 ngach 2 …"), and the type word of the street after them ("Ngõ 27 Phố
- * Cát Linh").
- */
-const ALLEY_LEAD = /^([\d/a-z]*\d[\d/a-z]* ((ngach|hem|kiet) )?)+((pho|duong) )?/;
+/** Alley words that may follow a street key's leading alley number ("10 ngach 2 …"), and street type words after them. */
+const ALLEY_WORDS = new Set(['ngach', 'hem', 'kiet']);
+const STREET_WORDS = new Set(['pho', 'duong']);
 
-/** The key of the street a house is on, without the alleys it leads with. */
-const houseStreetKey = (name: string): string => streetKey(name).replace(ALLEY_LEAD, '');
+/**
+ * The key of the street a house is on, without the alleys it leads with: streetKey drops the leading type word, so
+ * "Hẻm 88 Mạc Đĩnh Chi" is "88 mac dinh chi" and "Ngõ 10 Ngách 2 Khâm Thiên" is "10 ngach 2 kham thien"; the numbers,
+ * the alley words between them and a street type word after them ("Ngõ 27 Phố Cát Linh") go.
+ */
+function houseStreetKey(name: string): string {
+  const words = streetKey(name).split(' ');
+  let k = 0;
+  while (k < words.length && /\d/.test(words[k]!)) {
+    k++;
+    if (ALLEY_WORDS.has(words[k] ?? '') && /\d/.test(words[k + 1] ?? '')) k++;
+  }
+  if (k > 0 && STREET_WORDS.has(words[k] ?? '')) k++;
+  return words.slice(k).join(' ');
+}
 
 /** A position in degrees. */
 export interface Position {
