@@ -4,6 +4,7 @@
  */
 import { adminNameKeys } from '../places/text/admin-names';
 import type { Gazetteer } from '../places/text/address';
+import { formerDistrict } from './former-districts';
 import { indexKey, provinceOf } from './table';
 import type { AdminLevel, AdminSystem, AdminTable } from './types';
 
@@ -12,6 +13,8 @@ export interface AdminQuery {
   province?: string;
   district?: string;
   ward?: string;
+  /** The type word written before the district ("Quận", "Thành phố"), when one was. */
+  districtType?: string;
 }
 
 export interface AdminResolution {
@@ -23,13 +26,18 @@ export interface AdminResolution {
   ambiguous: AdminLevel[];
   /** Written levels that contradict the resolved chain (a ward unique in its province under another district). */
   mismatched: AdminLevel[];
+  /**
+   * The legacy wards of a district dissolved before 2025 that the query named ("Quận 2"; "Thủ Đức" but for "Thành
+   * phố Thủ Đức"), whose successor is `legacy.district`; absent otherwise (see former-districts.ts).
+   */
+  former?: number[];
 }
 
 /**
  * Ids of units of one system and level whose name matches `name`, keeping only those `keep` accepts. The
  * name's keys are tried best first (see adminNameKeys); the first key with an accepted unit wins.
  */
-function find(
+function findUnits(
   table: AdminTable,
   system: AdminSystem,
   level: AdminLevel,
@@ -53,32 +61,42 @@ const parentOf = (table: AdminTable, id: number): number => table.byId.get(id)?.
  * match are left out; a name that matches several units in scope is reported in `ambiguous`; a province that
  * is given but matches no province resolves nothing. Never throws.
  */
-export function resolveAdmin(table: AdminTable, query: AdminQuery): AdminResolution {
+export function resolveAdmin(table: AdminTable, query: AdminQuery, area?: ReadonlySet<number>): AdminResolution {
   const q = query ?? {};
   const out: AdminResolution = { legacy: {}, v2025: { wards: [] }, ambiguous: [], mismatched: [] };
+  // Of several units bearing a name, those of the area (a pack's own "Bình Tân" over Vĩnh Long's), when any.
+  const find = (system: AdminSystem, level: AdminLevel, name: string | undefined, keep: (id: number) => boolean) => {
+    const ids = findUnits(table, system, level, name, keep);
+    const inArea = area && ids.length > 1 ? ids.filter((id) => area.has(id)) : [];
+    return inArea.length > 0 ? inArea : ids;
+  };
 
   // Legacy: narrow top-down by the parents found, then bottom-up by the children found.
-  let provinces = find(table, 'legacy', 'province', q.province, () => true);
+  let provinces = find('legacy', 'province', q.province, () => true);
   // A province that is written but unknown (misspelt, or not in this pack) must not let a same-named ward or
   // district elsewhere in the country match.
-  if (q.province && provinces.length === 0 && find(table, '2025', 'province', q.province, () => true).length === 0)
-    return out;
+  if (q.province && provinces.length === 0 && find('2025', 'province', q.province, () => true).length === 0) return out;
   let districts = find(
-    table,
     'legacy',
     'district',
     q.district,
     (d) => provinces.length === 0 || provinces.includes(parentOf(table, d)),
   );
+  // A district dissolved before 2025 is its wards within the district it went into; a name both carry is the older,
+  // smaller district unless written as the city ("Thủ Đức" is old Quận Thủ Đức, "TP Thủ Đức" the whole).
+  let former = typeof q.district === 'string' ? formerDistrict(table, q.district, provinces) : null;
+  if (former && districts.length > 0 && (!districts.includes(former.district) || q.districtType === 'Thành phố'))
+    former = null;
+  if (former) districts = [former.district];
   const inProvinces = (w: number): boolean =>
     provinces.length === 0 || provinces.includes(parentOf(table, parentOf(table, w)));
-  let wards = find(table, 'legacy', 'ward', q.ward, (w) =>
+  let wards = find('legacy', 'ward', q.ward, (w) =>
     districts.length > 0 ? districts.includes(parentOf(table, w)) : inProvinces(w),
   );
   if (wards.length === 0 && districts.length > 0) {
     // Mapped data near district borders often names the neighbouring district: trust a ward name that is unique
     // in the province over the district, and report the disagreement.
-    const anywhere = find(table, 'legacy', 'ward', q.ward, inProvinces);
+    const anywhere = find('legacy', 'ward', q.ward, inProvinces);
     if (anywhere.length === 1) {
       wards = anywhere;
       districts = [parentOf(table, anywhere[0]!)];
@@ -90,6 +108,7 @@ export function resolveAdmin(table: AdminTable, query: AdminQuery): AdminResolut
   if (districts.length > 0 && provinces.length > 1)
     provinces = provinces.filter((p) => districts.some((d) => parentOf(table, d) === p));
 
+  if (former && wards.length === 0) out.former = former.wards;
   if (wards.length === 1) {
     out.legacy.ward = wards[0]!;
     out.legacy.district = parentOf(table, wards[0]!);
@@ -109,7 +128,7 @@ export function resolveAdmin(table: AdminTable, query: AdminQuery): AdminResolut
   // 2025: follow the legacy links, else match the 2025 names directly.
   if (out.legacy.province !== undefined) out.v2025.province = table.legacyTo2025.get(out.legacy.province)?.[0];
   if (out.v2025.province === undefined) {
-    const p = find(table, '2025', 'province', q.province, () => true);
+    const p = find('2025', 'province', q.province, () => true);
     if (p.length === 1) out.v2025.province = p[0]!;
   }
   const inProvince = (w: number): boolean =>
@@ -118,14 +137,13 @@ export function resolveAdmin(table: AdminTable, query: AdminQuery): AdminResolut
     const mapped = table.legacyTo2025.get(out.legacy.ward) ?? [];
     out.v2025.wards = mapped;
     // A 2025 ward written by its own name wins among the successors; else the first (the one that kept most).
-    const named = find(table, '2025', 'ward', q.ward, (w) => mapped.includes(w));
+    const named = find('2025', 'ward', q.ward, (w) => mapped.includes(w));
     out.v2025.ward = named[0] ?? mapped[0];
   }
   if (out.v2025.ward === undefined) {
     // A 2025-style address, or OSM data that put the new ward in addr:district ("Xuân Hòa" in Hồ Chí Minh).
-    let direct = find(table, '2025', 'ward', q.ward, inProvince);
-    if (direct.length === 0 && out.legacy.district === undefined)
-      direct = find(table, '2025', 'ward', q.district, inProvince);
+    let direct = find('2025', 'ward', q.ward, inProvince);
+    if (direct.length === 0 && out.legacy.district === undefined) direct = find('2025', 'ward', q.district, inProvince);
     if (direct.length === 1) {
       out.v2025.ward = direct[0]!;
       out.v2025.wards = [direct[0]!];
@@ -156,7 +174,7 @@ export function gazetteerFor(table: AdminTable, area?: ReadonlySet<number>): Gaz
     const bare = !within?.province && !within?.district;
     const candidates = [
       ...ids('legacy', kind, foldedName),
-      ...(kind === 'district' ? [] : ids('2025', kind, foldedName)),
+      ...(kind === 'district' ? (formerDistrict(table, foldedName, [])?.wards ?? []) : ids('2025', kind, foldedName)),
     ];
     return candidates.some((id) => {
       if (bare && area && kind !== 'province' && !area.has(id)) return false;

@@ -96,6 +96,7 @@ export function autocomplete(
         gazetteer: r.gazetteer,
         isStreet: r.isStreet,
         table: r.admin.table,
+        area: r.areaUnits,
         numbersOptional: false,
       });
       if (q.terms.length === 0) continue;

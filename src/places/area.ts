@@ -20,7 +20,7 @@ const AREA_MARGIN_M = 250;
 export interface QueryArea {
   /** The unit named most specifically (a legacy or 2025 id): what a partial answer stands on. */
   unit: number;
-  /** The place slot holding units of the named level and system (a place tagged with the unit is in it). */
+  /** The place slot holding units of the named level and system (a place tagged with the unit is in it); -1: none. */
   slot: number;
   /** The 2025 wards the area covers; null for a province (then its 2025 and legacy province slots decide). */
   wards: ReadonlySet<number> | null;
@@ -76,6 +76,9 @@ export function queryArea(admin: AdminNames, parsed: ParsedAddress, res: AdminRe
   }
   if ((parsed.ward || parsed.district) && res.v2025.ward !== undefined)
     return area(res.v2025.ward, AdminSlot.ward2025, [res.v2025.ward]);
+  if (parsed.district && res.former)
+    // No slot: a place tagged with the district it went into may be anywhere in that district.
+    return { ...area(res.legacy.district!, -1, firstSuccessors(admin, res.former)), reading: 'sure' };
   if (parsed.district && res.legacy.district !== undefined)
     return area(res.legacy.district, AdminSlot.district, admin.wards2025OfDistrict(res.legacy.district));
   if (parsed.province && (res.v2025.province !== undefined || res.legacy.province !== undefined)) {
@@ -94,7 +97,7 @@ export function queryArea(admin: AdminNames, parsed: ParsedAddress, res: AdminRe
 export function inArea(r: PlacesRegion, area: QueryArea, p: number): boolean {
   const adm = r.places.adm;
   const o = p * ADMIN_SLOTS;
-  if (adm[o + area.slot] === area.unit) return true;
+  if (area.slot >= 0 && adm[o + area.slot] === area.unit) return true;
   const ward = adm[o + AdminSlot.ward2025]!;
   if (area.wards) {
     if (ward < 0) return unknownUnits(adm, o);
@@ -105,6 +108,11 @@ export function inArea(r: PlacesRegion, area: QueryArea, p: number): boolean {
   if (p2025 >= 0 && p2025 === area.province2025) return true;
   if (legacy >= 0 && legacy === area.province) return true;
   return p2025 < 0 && legacy < 0;
+}
+
+/** The 2025 ward that took most of each legacy ward. */
+function firstSuccessors(admin: AdminNames, wards: readonly number[]): number[] {
+  return [...new Set(wards.flatMap((w) => admin.table?.legacyTo2025.get(w)?.slice(0, 1) ?? []))];
 }
 
 /** True when none of the place's admin slots is known. */

@@ -109,6 +109,7 @@ function regionQuery(r: PlacesRegion, text: string): PlaceQuery {
     gazetteer: r.gazetteer,
     isStreet: r.isStreet,
     table: r.admin.table,
+    area: r.areaUnits,
     numbersOptional: true,
   });
 }
@@ -135,6 +136,7 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
   const system = table && res ? systemOf(r, table, q, res) : '2025';
   const places = r.places;
   const streetLevel = q.parsed.house !== undefined || q.parsed.street !== undefined;
+  const streetOnly = q.parsed.street !== undefined && q.parsed.house === undefined && q.parsed.alley === undefined;
   const written = houseKey(q.parsed.house, q.parsed.alley);
   const houseOf = (p: number): boolean | undefined =>
     written === '' || places.house[p] === 0 ? undefined : r.houseKeyOf(p) === written;
@@ -152,6 +154,8 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
   const boost = (p: number, own: number): number => {
     let b = streetLevel && places.kind[p]! >= PlaceKind.ward ? -UNIT_PENALTY : 0;
     if (places.kind[p] === kindAsked) b += KIND_BOOST;
+    // A street asked without a house number is the street, not a house on it ("Đường số 61" is not 61 Đường số 9).
+    if (streetOnly && places.kind[p] === PlaceKind.address) b -= HOUSE_BOOST / 2;
     const same = houseOf(p);
     // Asked for a unit ("Phường Xuân Hương"), another kind of place holding its words (Phố Hồ Xuân Hương) is not in it.
     const units = adminAgreement(r, p, kindAsked >= PlaceKind.ward && places.kind[p] !== kindAsked ? 0 : own, checks);
@@ -160,13 +164,13 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
     else b += (same === false ? -HOUSE_BOOST / 2 : 0) + units;
     return b + (bias ? bias(p) : 0);
   };
-  const named: NamedPlace = {
+  const namedPlace: NamedPlace = {
     names: (p) => [places.name[p]!, ...places.alt.subarray(places.altFirst[p]!, places.altFirst[p + 1]!)],
     text: (id) => r.region.strings.get(id),
   };
   const search = (required: number, keep: ((p: number) => boolean) | undefined, exact = false) => {
     const words = orderedWords(q, required);
-    const inOrder = (p: number) => keepsWrittenOrder(q, words, r.categories, named, p);
+    const inOrder = (p: number) => keepsWrittenOrder(q, words, r.categories, namedPlace, p);
     return r.searcher.search(q.terms, {
       prefix: opts.prefix,
       limit: opts.limit,
@@ -196,7 +200,17 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
   });
   if (q.near !== 0 && !anchor) return [];
   const near = anchor && keep ? (p: number) => keep(p) && anchor.near(p) : (anchor?.near ?? keep);
-  let hits = q.adminAsName !== 0 ? search(q.required | q.adminAsName, near, true) : [];
+  // Read as a name, a ward's or district's words stand in it as written, in order ("siêu thị Tân Bình" is no Co.op
+  // Bình Tân). (A city's may be a nickname: "Ga Sài Gòn" is read as Hồ Chí Minh's words.)
+  const unitWords = q.adminAsName & (q.adminMask.ward | q.adminMask.district);
+  const asName = ` ${q.terms
+    .filter((_, j) => ((unitWords >> j) & 1) !== 0)
+    .map((t) => t.folded)
+    .join(' ')} `;
+  const named = (p: number): boolean =>
+    unitWords === 0 ||
+    [...namedPlace.names(p)].some((id) => id !== 0 && ` ${fold(namedPlace.text(id))} `.includes(asName));
+  let hits = q.adminAsName !== 0 ? search(q.required | q.adminAsName, (p) => (!near || near(p)) && named(p), true) : [];
   const admin = q.adminMask.ward | q.adminMask.district | q.adminMask.province;
   const area = anchor && (admin & ~q.near) === 0 ? null : queryArea(r.admin, q.parsed, res);
   const reading = q.adminAsName === 0 ? 'sure' : (area?.reading ?? 'none');
@@ -381,6 +395,8 @@ function fallback(r: PlacesRegion, q: PlaceQuery): ForwardHit[] {
   // The street's own name words (not the category words that may lead the run: "Hồ Thiền Quang" names Phố Thiền Quang).
   streetRuns.push({ words: run((t) => t.part === 'street' && t.role === 'name'), inArea: true });
   for (const part of ['ward', 'district'] as const) {
+    // Written with its type word ("Phường Võ Thị Sáu"), the name is the unit's, no street's.
+    if (q.parsed.types[part] !== undefined) continue;
     const words = run((t) => t.role === 'admin' && t.part === part);
     if (words.length > 0 && r.streetKeys.has(words.map((j) => q.terms[j]!.folded).join(' ')))
       streetRuns.push({ words, inArea: false });
@@ -422,8 +438,11 @@ function fallback(r: PlacesRegion, q: PlaceQuery): ForwardHit[] {
   const ward = namedWard(table, q, res);
   let place = ward !== undefined ? r.unitPlace.get(ward) : undefined;
   const alone = !q.terms.some((t) => t.role === 'name' || t.role === 'category');
-  if (place === undefined && alone && res?.legacy.ward !== undefined && res.v2025.wards.length === 1)
-    place = r.unitPlace.get(res.v2025.wards[0]!);
+  // A legacy ward asked for alone, which the pack has no place of, is the one 2025 ward it went into: its answer.
+  if (place === undefined && alone && res?.legacy.ward !== undefined && res.v2025.wards.length === 1) {
+    const successor = r.unitPlace.get(res.v2025.wards[0]!);
+    if (successor !== undefined) return [{ region: r, place: successor, score: 0, partial: false, system }];
+  }
   // A name or a kind of place that the named ward or district lacks ("nhà thuốc Quận 5"): the area itself, partial.
   if (place === undefined && !alone && area?.wards) place = r.unitPlace.get(area.unit);
   return place !== undefined ? [{ region: r, place, score: 0, partial: true, system }] : [];

@@ -41,6 +41,8 @@ export class PlacesRegion {
   readonly searcher: Searcher;
   readonly categories: PlaceCategories;
   readonly tag: string;
+  /** The admin units of the region's area (its 2025 wards, and the legacy units they came from); undefined without. */
+  readonly areaUnits: ReadonlySet<number> | undefined;
   /** Confirms ward/district/province names for the address parser; undefined without admin units. */
   readonly gazetteer: Gazetteer | undefined;
   /**
@@ -74,11 +76,11 @@ export class PlacesRegion {
     this.categories = placeCategories(region.pack, this.places, region.strings);
     this.tag = packTag(region);
     // Bare ward and district names are those of the pack's area (the wards it keeps polygons of) when it has one.
-    const area =
+    this.areaUnits =
       this.admin.table && region.wards && region.wards.count > 0
         ? areaUnits(this.admin.table, region.wards.unit)
         : undefined;
-    this.gazetteer = this.admin.table ? gazetteerFor(this.admin.table, area) : undefined;
+    this.gazetteer = this.admin.table ? gazetteerFor(this.admin.table, this.areaUnits) : undefined;
     const p = this.places;
     this.streetsOnGraph = region.graph.edgeCount > 0;
     for (let i = 0; i < p.count; i++) {

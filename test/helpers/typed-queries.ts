@@ -144,11 +144,11 @@ export function runTypedQueries(engines: Record<TypedPack, Engine>, queries = ty
     const r = engines[q.pack].geocode({ address: q.query });
     const top = r.status === 'OK' ? r.results[0] : undefined;
     const partial = top?.partial_match === true;
-    const first = top?.address_components[0]?.long_name;
+    const first = top?.address_components[0]?.long_name ?? '';
     const dist = (p: [number, number]) =>
       top ? haversine(top.geometry.location.lat, top.geometry.location.lng, p[0], p[1]) : Infinity;
     // Whether the answer stands on the named street or unit (a partial answer may lead with a house number).
-    const onIt = (name: string) => top?.address_components.some((c) => c.long_name === name) === true;
+    const onIt = (name: string) => top?.address_components.some((c) => sameName(c.long_name, name)) === true;
     const e = q.expect;
     let verdict: Verdict;
     let metres = Infinity;
@@ -156,7 +156,13 @@ export function runTypedQueries(engines: Record<TypedPack, Engine>, queries = ty
       metres = Math.min(...e.refs.map((ref) => dist(truthOf(q.pack, ref))));
       verdict = !top ? 'miss' : metres <= HIT_METRES ? 'hit' : !partial && metres > WRONG_METRES ? 'wrong' : 'miss';
     } else if (e.kind === 'street' || e.kind === 'unit') {
-      verdict = !top ? 'miss' : !partial && first === e.name ? 'hit' : partial || onIt(e.name) ? 'miss' : 'wrong';
+      verdict = !top
+        ? 'miss'
+        : !partial && sameName(first, e.name)
+          ? 'hit'
+          : partial || onIt(e.name)
+            ? 'miss'
+            : 'wrong';
     } else if (e.kind === 'none' || e.kind === 'nothere') {
       metres = dist(e.at);
       verdict = !top || (partial && e.kind === 'nothere') ? 'hit' : partial || metres <= HIT_METRES ? 'miss' : 'wrong';
@@ -169,6 +175,25 @@ export function runTypedQueries(engines: Record<TypedPack, Engine>, queries = ty
       : r.status;
     return { ...q, verdict, got };
   });
+}
+
+/**
+ * Whether a shown name is the expected one (`a|b|…`: any of them), spelt either way Vietnamese places tone marks
+ * ("Hòa"/"Hoà") and with either capital D with stroke ("Đ"/"Ð", which OSM data mixes up).
+ */
+function sameName(shown: string, expected: string): boolean {
+  const key = (s: string) =>
+    s
+      .replace(/Ð/g, 'Đ')
+      .normalize('NFD')
+      .split(/\s+/)
+      .map((w) => {
+        const tones = w.replace(/[^\u0300\u0301\u0303\u0309\u0323]/g, '');
+        return w.replace(/[\u0300\u0301\u0303\u0309\u0323]/g, '') + tones;
+      })
+      .join(' ')
+      .toLowerCase();
+  return expected.split('|').some((e) => key(e) === key(shown));
 }
 
 /** Rates over the results: recall within HIT_METRES of the element queries, hits over all, confidently wrong over all. */

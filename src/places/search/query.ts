@@ -106,6 +106,8 @@ export interface QueryOptions {
   isStreet?: (foldedName: string) => boolean;
   /** The region's admin units: admin names it does not resolve are read as name words. */
   table?: AdminTable | null;
+  /** The units of the region's area: of several units bearing a name, those (see resolveAdmin). */
+  area?: ReadonlySet<number>;
   /** House and alley numbers rank but are not required (forward geocoding); otherwise they are (autocomplete). */
   numbersOptional: boolean;
 }
@@ -131,7 +133,7 @@ export function buildQuery(text: string, opts: QueryOptions): PlaceQuery {
           ? 'admin'
           : 'name';
     // A type word read as a word of a name is as the writer typed it (bare: "ngo" of "18 ngo quyen", not "ngõ").
-    const written = asWords.has(t) ? t.folded : t.text;
+    const written = asWords.has(t) && t.bare ? t.folded : t.text;
     for (const word of written.split(NON_WORD)) {
       if (word === '') continue;
       const exact = word.normalize('NFC').toLowerCase();
@@ -162,7 +164,16 @@ export function buildQuery(text: string, opts: QueryOptions): PlaceQuery {
   }
   if (terms.length > MAX_QUERY_TERMS) terms.length = MAX_QUERY_TERMS;
   const resolution = opts.table
-    ? resolveAdmin(opts.table, { province: parsed.province, district: parsed.district, ward: parsed.ward })
+    ? resolveAdmin(
+        opts.table,
+        {
+          province: parsed.province,
+          district: parsed.district,
+          ward: parsed.ward,
+          districtType: parsed.types.district,
+        },
+        opts.area,
+      )
     : null;
   // A part written as an admin name that names no unit of the region ("tỉnh Bắc Gianng", "Hồ Chí Minh" in a Hà Nội
   // pack) explains nothing: its words are name words, to be matched. (A name several units carry still names units.)
@@ -188,7 +199,9 @@ export function buildQuery(text: string, opts: QueryOptions): PlaceQuery {
   terms.forEach((t, j) => {
     const bit = 1 << j;
     if ((near & bit) !== 0) return;
-    if (t.role === 'name' || t.role === 'category' || (t.role === 'number' && !opts.numbersOptional)) required |= bit;
+    // A number in a street's name names it ("Đường số 9", "Quốc lộ 13"): required, unlike a house number.
+    const number = t.role === 'number' && (!opts.numbersOptional || t.part === 'street');
+    if (t.role === 'name' || t.role === 'category' || number) required |= bit;
     if (t.role === 'admin' && (t.part === 'ward' || t.part === 'district' || t.part === 'province'))
       adminMask[t.part] |= bit;
     if (t.part === 'street' && t.role !== 'type') streetMask |= bit;

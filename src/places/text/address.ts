@@ -229,7 +229,10 @@ export function parseAddressTokens(
       if (c.typeWord) out.types[slot] = c.typeWord;
     }
   }
-  return { parsed: out, roleOf, asWords: new Set(typeTokenOf.values()) };
+  // Type words inside a street's name ("Đường số 9": "số") are words of it, like those untyped above.
+  const asWords = new Set(typeTokenOf.values());
+  for (const c of comps) for (const w of c.words) if (w.kind === 'type') asWords.add(w);
+  return { parsed: out, roleOf, asWords };
 }
 
 /**
