@@ -72,6 +72,22 @@ export function typedQueries(): TypedQuery[] {
   return out;
 }
 
+/** A GeoJSON input's features, read independently of the builder: OSM id (when given), point (lat, lon), names. */
+function geoJsonPlaces(file: string): { ref: string | null; at: [number, number]; names: string[] }[] {
+  const doc = JSON.parse(readFileSync(OSM + file, 'utf8')) as {
+    features: { geometry: { type: string; coordinates: [number, number] }; properties: Record<string, unknown> }[];
+  };
+  return doc.features.map((f) => {
+    if (f.geometry.type !== 'Point') throw new Error(`${file}: only Point features are read here`);
+    const [lon, lat] = f.geometry.coordinates;
+    const names = Object.entries(f.properties)
+      .filter(([k, v]) => /^name([:_]|$)/.test(k) && typeof v === 'string')
+      .map(([, v]) => v as string);
+    const osmId = f.properties.osm_id;
+    return { ref: typeof osmId === 'string' ? osmId : null, at: [lat, lon], names };
+  });
+}
+
 /** Positions of the elements of a pack's input files, by "type/id": nodes as given, ways and relations by their centre. */
 function elementPositions(pack: TypedPack): Map<string, [number, number]> {
   const nodes = new Map<string, [number, number]>();
@@ -84,6 +100,10 @@ function elementPositions(pack: TypedPack): Map<string, [number, number]> {
   };
   const ways = new Map<string, string[]>();
   for (const file of PACK_INPUTS[pack]) {
+    if (file.endsWith('.geojson')) {
+      for (const p of geoJsonPlaces(file)) if (p.ref) out.set(p.ref, p.at);
+      continue;
+    }
     const text = readFileSync(OSM + file, 'utf8');
     if (file.endsWith('.json')) {
       const elements = JSON.parse(text).elements as Array<{
@@ -234,6 +254,10 @@ export function absentButPresent(queries = typedQueries()): string[] {
         if (/^(name|alt_name|official_name|old_name|short_name)(:|$)/.test(k)) list!.push(` ${fold(v)} `);
     };
     for (const f of PACK_INPUTS[pack]) {
+      if (f.endsWith('.geojson')) {
+        for (const p of geoJsonPlaces(f)) list.push(...p.names.map((n) => ` ${fold(n)} `));
+        continue;
+      }
       const text = readFileSync(OSM + f, 'utf8');
       if (f.endsWith('.json')) for (const e of JSON.parse(text).elements) keep(e.tags ?? {});
       else {
