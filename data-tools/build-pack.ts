@@ -23,7 +23,10 @@ import type { InputInfo, Tags } from './osm/types.js';
 export const ATTRIBUTION = '© OpenStreetMap contributors';
 
 export interface BuildOptions {
-  /** Input files: OSM PBF, OSM XML, Overpass JSON; later inputs win over earlier ones for the same element. */
+  /**
+   * Input files: OSM PBF, OSM XML, Overpass JSON, GeoJSON (places); later inputs win over earlier ones for the same
+   * element.
+   */
   inputs: string[];
   /** Pack name (defaults to the output file's base name, given by the caller). */
   name: string;
@@ -100,6 +103,7 @@ export function osmPack(opts: BuildOptions): PackWriter {
     }
     store.nodeFilter = null;
   }
+  store.mergeFeatures();
 
   const strings = new StringTableBuilder();
   progress.step('building the road graph');

@@ -7,6 +7,8 @@ export interface WayRec {
   /** Shared by every way with the same tags (in the same order): read it, never change it. */
   tags: Tags;
   center?: Center;
+  /** Position of the input this version came from. */
+  seq: number;
 }
 
 /**
@@ -15,15 +17,18 @@ export interface WayRec {
  * - node references of all ways in one growable Float64Array (OSM ids exceed 2^32), way i's from `refStart[i]`;
  * - tags interned by their exact key/value sequence: road networks repeat a few thousand tag sets over millions
  *   of ways, so each way holds a u32 tag-set id;
- * - centres (Overpass `out center`) in a map by slot, as only small inputs carry them.
+ * - centres (Overpass `out center`) in a map by slot, as only small inputs carry them;
+ * - the position of each version's input (u16), as the nodes keep it.
  *
- * A way id given again replaces the earlier one (a later input wins), as a map by id would. Lookups and the sorted
- * iteration materialise a WayRec per call, which the caller drops after use.
+ * A way id given again replaces the earlier one unless it comes from an earlier input (a later input wins; within one
+ * input, the later call), as a map by id filled in input order would. Lookups and the sorted iteration materialise a
+ * WayRec per call, which the caller drops after use.
  */
 export class WayTable {
   private ids = new Float64Array(1 << 12);
   private refStart = new Float64Array((1 << 12) + 1);
   private tagSet = new Uint32Array(1 << 12);
+  private seqs = new Uint16Array(1 << 12);
   private refs = new Float64Array(1 << 16);
   private count = 0;
   private refCount = 0;
@@ -33,8 +38,8 @@ export class WayTable {
   /** Slots of the latest version of each way id, sorted by id; null until first needed after a change. */
   private order: Uint32Array | null = null;
 
-  /** Adds a way (a later call with the same id replaces it). */
-  add(id: number, refs: readonly number[], tags: Tags, center?: Center): void {
+  /** Adds a way from input `seq` (a later call with the same id and no earlier input replaces it). */
+  add(id: number, refs: readonly number[], tags: Tags, center: Center | undefined, seq: number): void {
     const n = this.count;
     if (n === this.ids.length) this.growWays();
     while (this.refCount + refs.length > this.refs.length) this.refs = grown(this.refs, this.refs.length * 2);
@@ -43,6 +48,7 @@ export class WayTable {
     this.refCount += refs.length;
     this.refStart[n + 1] = this.refCount;
     this.tagSet[n] = this.internTags(tags);
+    this.seqs[n] = seq;
     if (center) this.centers.set(n, center);
     this.count = n + 1;
     this.order = null;
@@ -98,19 +104,20 @@ export class WayTable {
 
   private record(slot: number): WayRec {
     const refs = Array.from(this.refs.subarray(this.refStart[slot]!, this.refStart[slot + 1]!));
-    const rec: WayRec = { id: this.ids[slot]!, refs, tags: this.tagSets[this.tagSet[slot]!]! };
+    const rec: WayRec = { id: this.ids[slot]!, refs, tags: this.tagSets[this.tagSet[slot]!]!, seq: this.seqs[slot]! };
     const center = this.centers.get(slot);
     if (center) rec.center = center;
     return rec;
   }
 
-  /** Slots sorted by id, keeping the last slot of each id (the latest version). */
+  /** Slots sorted by id, keeping the last slot of each id (the latest version: latest input, then latest call). */
   private sorted(): Uint32Array {
     if (this.order) return this.order;
     const ids = this.ids;
+    const seqs = this.seqs;
     const order = new Uint32Array(this.count);
     for (let i = 0; i < order.length; i++) order[i] = i;
-    order.sort((a, b) => ids[a]! - ids[b]! || a - b);
+    order.sort((a, b) => ids[a]! - ids[b]! || seqs[a]! - seqs[b]! || a - b);
     let n = 0;
     for (let i = 0; i < order.length; i++) {
       if (i + 1 < order.length && ids[order[i + 1]!] === ids[order[i]!]) continue;
@@ -140,6 +147,9 @@ export class WayTable {
     const t = new Uint32Array(n);
     t.set(this.tagSet);
     this.tagSet = t;
+    const q = new Uint16Array(n);
+    q.set(this.seqs);
+    this.seqs = q;
   }
 }
 

@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,6 +41,33 @@ describe('bando build-pack', () => {
     const info = JSON.parse(run(['info', '--pack', out])) as { packs: { name: string; counts: { nodes: number } }[] };
     expect(info.packs[0]!.name).toBe('qtg');
     expect(info.packs[0]!.counts.nodes).toBe(meta.counts.nodes);
+  });
+
+  it('takes GeoJSON places beside OSM inputs, and names the file and the feature of an unusable one', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bando-cli-'));
+    const out = join(dir, 'dalat.pack');
+    const pois = OSM + 'dalat-tourist-pois.geojson';
+    run(['build-pack', '--input', OSM + 'dalat-drive-2026.overpass.json', '--input', pois, '--output', out, '--no-ch']);
+    const meta = Pack.from(new Uint8Array(readFileSync(out))).json<{ inputs: { file: string; format: string }[] }>(
+      'meta',
+    );
+    expect(meta.inputs.map((i) => [i.file, i.format])).toEqual([
+      ['dalat-drive-2026.overpass.json', 'overpass-json'],
+      ['dalat-tourist-pois.geojson', 'geojson'],
+    ]);
+    const broken = join(dir, 'broken.geojson');
+    writeFileSync(
+      broken,
+      '{"type": "FeatureCollection", "features": [{"type": "Feature", "properties": {"name": "X"}}]}',
+    );
+    expect(() => run(['build-pack', '--input', broken, '--output', join(dir, 'x.pack'), '--no-ch'])).toThrow(
+      /broken\.geojson: 1 of 1 GeoJSON features cannot be places:\n {2}feature 0 \("X"\) has no geometry/,
+    );
+    const notGeo = join(dir, 'not.geojson');
+    writeFileSync(notGeo, 'name,lat,lon\nX,10.7,106.7\n');
+    expect(() => run(['build-pack', '--input', notGeo, '--output', join(dir, 'x.pack'), '--no-ch'])).toThrow(
+      /not\.geojson: not valid JSON/,
+    );
   });
 
   it('names the vehicles of each hierarchy in its progress, one line per stage off a terminal', () => {

@@ -27,6 +27,7 @@ class MapSink implements OsmSink {
   relation(_id: number, members: Member[]): void {
     for (const m of members) if (m.type === 'node') this.nodeRefs.push(m.ref);
   }
+  feature(): void {}
 }
 
 describe('OsmStore ways', () => {
@@ -46,7 +47,7 @@ describe('OsmStore ways', () => {
     const ids = [...plain.ways.keys()].sort((a, b) => a - b);
     // The inputs do overlap, so the "later wins" rule is exercised.
     const firstIds = new Set<number>();
-    readOsmFile(inputs[0]!, { node() {}, way: (id) => firstIds.add(id), relation() {} });
+    readOsmFile(inputs[0]!, { node() {}, way: (id) => firstIds.add(id), relation() {}, feature() {} });
     expect(ids.length).toBeLessThan(firstIds.size + 3_648 + 252);
     expect(store.ways.size).toBe(ids.length);
     const sorted = [...store.sortedWays()];

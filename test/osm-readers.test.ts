@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { readOverpassJson } from '../data-tools/osm/overpass.js';
 import { readPbf } from '../data-tools/osm/pbf.js';
 import { detectOsmFormat, readOsmFile } from '../data-tools/osm/read.js';
-import type { Center, Member, OsmSink, Tags } from '../data-tools/osm/types.js';
+import type { Center, ElementRef, Member, OsmSink, Tags } from '../data-tools/osm/types.js';
 import { decodeEntities } from '../data-tools/osm/xml-scanner.js';
 import { readOsmXml } from '../data-tools/osm/xml.js';
 
@@ -24,6 +24,7 @@ class CollectSink implements OsmSink {
   taggedNodes = new Map<number, Tags>();
   ways: { id: number; refs: number[]; tags: Tags; center?: Center }[] = [];
   relations: { id: number; members: Member[]; tags: Tags; center?: Center }[] = [];
+  features: { element: ElementRef | null; lat: number; lon: number; tags: Tags }[] = [];
   node(id: number, lat: number, lon: number, tags: Tags | null): void {
     this.nodeIds.push(id);
     this.lats.push(lat);
@@ -35,6 +36,9 @@ class CollectSink implements OsmSink {
   }
   relation(id: number, members: Member[], tags: Tags, center?: Center): void {
     this.relations.push(center ? { id, members, tags, center } : { id, members, tags });
+  }
+  feature(element: ElementRef | null, lat: number, lon: number, tags: Tags): void {
+    this.features.push({ element, lat, lon, tags });
   }
 }
 
@@ -691,7 +695,8 @@ describe('readOsmFile / detectOsmFormat', () => {
   it('recognises formats by content, then by extension', () => {
     expect(detectOsmFormat(DATA + 'monaco.osm.pbf')).toBe('pbf');
     expect(detectOsmFormat(DATA + 'hanoi-quoctugiam.osm')).toBe('osm-xml');
-    expect(detectOsmFormat(DATA + 'dalat-drive-2026.overpass.json')).toBe('overpass-json');
+    expect(detectOsmFormat(DATA + 'dalat-drive-2026.overpass.json')).toBe('json');
+    expect(detectOsmFormat(DATA + 'dalat-tourist-pois.geojson')).toBe('json');
     // Content wins over a misleading name.
     const xmlNamedJson = join(tmp, 'really-xml.json');
     writeFileSync(xmlNamedJson, '\ufeff  <osm version="0.6"><node id="1" lat="1" lon="2"/></osm>');

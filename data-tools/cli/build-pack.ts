@@ -13,14 +13,15 @@ import { flag, type ParsedArgs } from '../../src/adapters/cli/args.js';
 import type { CliCommand } from '../../src/adapters/cli/run.js';
 
 const HELP = `bando build-pack --input FILE [--input FILE ...] --output FILE.pack [--name NAME] [--admin DIR] [--no-ch] [--quiet]
-  Inputs: OSM PBF, OSM XML, Overpass JSON (several, merged by element id; later inputs win),
-  or a DIMACS road graph as two inputs: the .gr arcs and the .co coordinates (gzipped or plain).
+  Inputs: OSM PBF, OSM XML, Overpass JSON (several, merged by element id; later inputs win), GeoJSON features as
+  places (OSM-style properties, or name_vi / name_en / category / osm_id; a feature with an OSM id merges with that
+  element), or a DIMACS road graph as two inputs: the .gr arcs and the .co coordinates (gzipped or plain).
   --admin DIR   Vietnamese administrative units (the folder holding vn-legacy/, vn-2025/, vn-2025-communes/ and,
                 optional, vn-2025-boundaries/: with the official ward polygons every place gets the 2025 ward that
                 holds it, and the pack keeps the polygons of its area for reverse geocoding).
   --no-ch       Skip the contraction hierarchies: a much quicker build whose pack routes by A* (slower queries).`;
 
-/** `bando build-pack`: builds a pack file from OSM or DIMACS inputs. */
+/** `bando build-pack`: builds a pack file from OSM (and GeoJSON) or DIMACS inputs. */
 export const buildPackCommand: CliCommand = {
   help: HELP,
   flags: { input: 'value', output: 'value', name: 'value', admin: 'value', 'no-ch': 'switch', quiet: 'switch' },

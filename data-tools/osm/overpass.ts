@@ -1,8 +1,8 @@
 /**
  * Overpass API JSON reader (`[out:json]`). Overpass JSON files are small query results, so the file is
- * parsed whole with JSON.parse; elements are then handed to the sink one by one in file order.
+ * parsed whole with JSON.parse (json-file.ts); elements are then handed to the sink one by one in file order.
  */
-import { readFileSync } from 'node:fs';
+import { readJsonFile } from './json-file.js';
 import type { Center, InputInfo, Member, OsmSink, ReadOptions, Tags } from './types.js';
 
 /**
@@ -17,22 +17,29 @@ import type { Center, InputInfo, Member, OsmSink, ReadOptions, Tags } from './ty
  * @throws Error naming the file (and the element index) for invalid JSON or malformed elements
  */
 export function readOverpassJson(path: string, sink: OsmSink, opts: ReadOptions = {}): InputInfo {
-  const text = readFileSync(path, 'utf8');
-  let doc: unknown;
-  try {
-    doc = JSON.parse(text);
-  } catch (e) {
-    throw new Error(`${path}: not valid JSON (${(e as Error).message})`, { cause: e });
-  }
-  const root = doc as { elements?: unknown; osm3s?: { timestamp_osm_base?: unknown } } | null;
-  if (root === null || typeof root !== 'object' || !Array.isArray(root.elements)) {
-    throw new Error(`${path}: not Overpass JSON (no "elements" array)`);
-  }
-  opts.progress?.(text.length, text.length);
+  const { doc, length } = readJsonFile(path);
+  opts.progress?.(length, length);
+  return overpassElements(path, doc, sink, opts);
+}
+
+/** True when a parsed JSON document is Overpass JSON (it has an `elements` array). */
+export function isOverpassJson(doc: unknown): boolean {
+  return doc !== null && typeof doc === 'object' && Array.isArray((doc as { elements?: unknown }).elements);
+}
+
+/**
+ * The elements of a parsed Overpass JSON document, as {@link readOverpassJson} reads them.
+ *
+ * @param path the file, for error messages
+ * @throws Error naming the file (and the element index) for a document that is not Overpass JSON or malformed elements
+ */
+export function overpassElements(path: string, doc: unknown, sink: OsmSink, opts: ReadOptions = {}): InputInfo {
+  if (!isOverpassJson(doc)) throw new Error(`${path}: not Overpass JSON (no "elements" array)`);
+  const root = doc as { elements: unknown[]; osm3s?: { timestamp_osm_base?: unknown } };
   const wantNodes = opts.nodes ?? true;
   const wantWays = opts.ways ?? true;
   const wantRelations = opts.relations ?? true;
-  const elements = root.elements as unknown[];
+  const elements = root.elements;
   for (let i = 0; i < elements.length; i++) {
     const e = elements[i] as Record<string, unknown> | null;
     const bad = (what: string): Error =>

@@ -1,22 +1,24 @@
 /**
- * Reads any supported OSM input (PBF, OSM XML, Overpass JSON), recognising the format by content first and
+ * Reads any supported input (OSM PBF, OSM XML, Overpass JSON, GeoJSON), recognising the format by content first and
  * by file extension second.
  */
 import { closeSync, openSync, readSync } from 'node:fs';
-import { readOverpassJson } from './overpass.js';
+import { geoJsonFeatures, isGeoJson } from './geojson.js';
+import { readJsonFile } from './json-file.js';
+import { isOverpassJson, overpassElements } from './overpass.js';
 import { readPbf } from './pbf.js';
 import { readOsmXml } from './xml.js';
 import type { InputInfo, OsmSink, ReadOptions } from './types.js';
 
-/** Input formats that {@link readOsmFile} understands. */
-export type OsmFormat = InputInfo['format'];
+/** Kinds of file that {@link readOsmFile} understands; a JSON file is Overpass JSON or GeoJSON, told apart once parsed. */
+export type OsmFormat = 'pbf' | 'osm-xml' | 'json';
 
 const SNIFF_BYTES = 64;
 
 /**
  * Tells the format of a file from its first bytes: PBF (a 4-byte big-endian header length followed by a
  * BlobHeader of type "OSMHeader"), XML (`<?xml` or `<osm`, after an optional BOM and whitespace) or JSON
- * (`{`). Falls back to the extension (.pbf, .osm/.xml, .json) when the content is not conclusive.
+ * (`{`). Falls back to the extension (.pbf, .osm/.xml, .json/.geojson) when the content is not conclusive.
  *
  * @returns the format, or null when neither content nor extension identifies one
  */
@@ -33,11 +35,11 @@ export function detectOsmFormat(path: string): OsmFormat | null {
   if (isPbfStart(bytes)) return 'pbf';
   const text = bytes.toString('latin1').replace(/^(\xef\xbb\xbf)?\s*/, '');
   if (text.startsWith('<?xml') || text.startsWith('<osm')) return 'osm-xml';
-  if (text.startsWith('{')) return 'overpass-json';
+  if (text.startsWith('{')) return 'json';
   const lower = path.toLowerCase();
   if (lower.endsWith('.pbf')) return 'pbf';
   if (lower.endsWith('.osm') || lower.endsWith('.xml')) return 'osm-xml';
-  if (lower.endsWith('.json')) return 'overpass-json';
+  if (lower.endsWith('.json') || lower.endsWith('.geojson')) return 'json';
   return null;
 }
 
@@ -49,10 +51,10 @@ function isPbfStart(b: Buffer): boolean {
 }
 
 /**
- * Reads an OSM file of any supported format and calls the sink for every element in file order.
+ * Reads an input of any supported format and calls the sink for every element (or GeoJSON feature) in file order.
  *
  * @param path file to read
- * @param sink receives nodes (degrees), ways and relations
+ * @param sink receives nodes (degrees), ways, relations and features
  * @param opts element kinds wanted (default all) and a progress callback (bytes read, total bytes)
  * @returns what the file states about itself (format, timestamp, bounds)
  * @throws Error naming the file when its format is not recognised or its content is malformed
@@ -64,9 +66,18 @@ export function readOsmFile(path: string, sink: OsmSink, opts: ReadOptions = {})
       return readPbf(path, sink, opts);
     case 'osm-xml':
       return readOsmXml(path, sink, opts);
-    case 'overpass-json':
-      return readOverpassJson(path, sink, opts);
+    case 'json':
+      return readJsonInput(path, sink, opts);
     default:
-      throw new Error(`${path}: not a recognised OSM file (expected OSM PBF, OSM XML or Overpass JSON)`);
+      throw new Error(`${path}: not a recognised OSM file (expected OSM PBF, OSM XML, Overpass JSON or GeoJSON)`);
   }
+}
+
+/** A JSON input: Overpass JSON when it has `elements`, else GeoJSON when it has a `type`. */
+function readJsonInput(path: string, sink: OsmSink, opts: ReadOptions): InputInfo {
+  const { doc, length } = readJsonFile(path);
+  opts.progress?.(length, length);
+  if (isOverpassJson(doc)) return overpassElements(path, doc, sink, opts);
+  if (isGeoJson(doc)) return geoJsonFeatures(path, doc, sink, opts);
+  throw new Error(`${path}: neither Overpass JSON (no "elements" array) nor GeoJSON (no "type")`);
 }

@@ -8,8 +8,9 @@ import type { StringTableBuilder } from '../../src/pack/strings.js';
 import { ADMIN_SLOTS, OsmType, PlaceKind } from '../../src/places/kinds.js';
 import type { OsmStore } from '../store.js';
 import type { Tags } from '../osm/types.js';
+import { withoutOutlines } from './outlines.js';
 import { buildStreets, namedRoadPoints } from './streets.js';
-import { altNamesOf, categoryOf, centroid, importanceOf, type AltName } from './tags.js';
+import { altNamesOf, categoryOf, centroid, importanceOf, nameOf, namedAreaCategoryOf, type AltName } from './tags.js';
 import { unitPlaces } from './units.js';
 
 /** Pack-local admin unit indices for one place; -1 where unknown. */
@@ -67,6 +68,8 @@ interface Draft {
   adm: AdminRef;
   osm: number;
   importance: number;
+  /** A named area of no kind of its own (namedAreaCategoryOf): a building or piece of land known by its name. */
+  area?: boolean;
 }
 
 const NO_ADMIN: AdminRef = [-1, -1, -1, -1, -1];
@@ -83,17 +86,20 @@ export function buildPlaces(
   admin: AdminResolver | null,
   wards: Iterable<number> = [],
 ): PlaceArrays {
-  const drafts: Draft[] = [];
-  const add = (type: number, id: number, tags: Tags, lat: number, lon: number) => {
+  const elements: Draft[] = [];
+  /** Adds an element as a place when it is one; `given` when a GeoJSON feature gave it as a place. */
+  const add = (type: number, id: number, tags: Tags, lat: number, lon: number, given: boolean) => {
     const name = nameOf(tags);
     const house = tags['addr:housenumber'];
-    const category = categoryOf(tags);
+    const kindOf = categoryOf(tags);
+    const category = kindOf ?? (name ? namedAreaCategoryOf(tags, name) : undefined);
     if (!name && !house) return;
-    if (name && !category && !house) return; // named things that are not places (roads, boundaries) are handled elsewhere
-    drafts.push({
+    // Named things of no kind are not places (roads, boundaries are handled elsewhere), unless given as places.
+    if (name && !category && !house && !given) return;
+    elements.push({
       lat,
       lon,
-      kind: name && category ? PlaceKind.poi : PlaceKind.address,
+      kind: name && (category || given) ? PlaceKind.poi : PlaceKind.address,
       name,
       house,
       street: tags['addr:street'],
@@ -104,17 +110,26 @@ export function buildPlaces(
       adm: [...NO_ADMIN],
       osm: id * 4 + type,
       importance: importanceOf(tags, category),
+      area: !kindOf && !!category,
     });
   };
   for (const [id, tags] of [...store.nodeTags.entries()].sort((a, b) => a[0] - b[0])) {
     if (tags.highway && !tags.name) continue;
     const r = store.nodeIndex(id);
-    if (r >= 0) add(OsmType.node, id, tags, store.latE7(r) / COORD_SCALE, store.lonE7(r) / COORD_SCALE);
+    if (r < 0) continue;
+    add(
+      OsmType.node,
+      id,
+      tags,
+      store.latE7(r) / COORD_SCALE,
+      store.lonE7(r) / COORD_SCALE,
+      store.isFeature('node', id),
+    );
   }
   for (const way of store.sortedWays()) {
     if (way.tags.highway || isLine(way.tags)) continue;
     const c = way.center ?? centroid(store, way.refs);
-    if (c) add(OsmType.way, way.id, way.tags, c.lat, c.lon);
+    if (c) add(OsmType.way, way.id, way.tags, c.lat, c.lon, store.isFeature('way', way.id));
   }
   for (const rel of store.sortedRelations()) {
     if (
@@ -130,8 +145,10 @@ export function buildPlaces(
         store,
         rel.members.filter((m) => m.type === 'way').flatMap((m) => store.ways.get(m.ref)?.refs ?? []),
       );
-    if (c) add(OsmType.relation, rel.id, rel.tags, c.lat, c.lon);
+    if (c) add(OsmType.relation, rel.id, rel.tags, c.lat, c.lon, store.isFeature('relation', rel.id));
   }
+  // A named area with a house number stays: it is also the address.
+  const drafts = withoutOutlines(elements, (d) => d.area === true && !d.house);
   const wardOf = admin?.polygons ? (lat: number, lon: number) => admin.locate(lat, lon, null)[3] : null;
   for (const s of buildStreets(store, wardOf)) {
     drafts.push({
@@ -163,7 +180,7 @@ export function buildPlaces(
   return placeArrays(drafts, strings);
 }
 
-/** Railway tracks, waterways and power lines are lines, not places (their stations and bridges are). */
+/** Railway tracks, waterways and power lines are lines, not places (their stations, bridges and substations are). */
 const LINE_RAILWAYS = new Set([
   'rail',
   'subway',
@@ -177,17 +194,9 @@ const LINE_RAILWAYS = new Set([
   'abandoned',
   'funicular',
 ]);
+const LINE_POWER = new Set(['line', 'minor_line', 'cable']);
 function isLine(tags: Tags): boolean {
-  return LINE_RAILWAYS.has(tags.railway ?? '') || !!tags.waterway || tags.power === 'line';
-}
-
-/** Keys that may name a place, best first: a place known only by its English or official name is still a place. */
-const NAME_KEYS = ['name', 'name:vi', 'name:en', 'official_name', 'alt_name', 'short_name'];
-
-/** The place's name: the first of NAME_KEYS it has. */
-function nameOf(tags: Tags): string | undefined {
-  for (const k of NAME_KEYS) if (tags[k]) return tags[k];
-  return undefined;
+  return LINE_RAILWAYS.has(tags.railway ?? '') || !!tags.waterway || LINE_POWER.has(tags.power ?? '');
 }
 
 /** The drafts as pack arrays, in their order. */

@@ -4,6 +4,15 @@ import type { OsmStore } from '../store.js';
 import type { Center, Tags } from '../osm/types.js';
 import { AltKind } from '../../src/places/kinds.js';
 
+/** Keys that may name a place, best first: a place known only by its English or official name is still a place. */
+const PLACE_NAME_KEYS = ['name', 'name:vi', 'name:en', 'official_name', 'alt_name', 'short_name'];
+
+/** The place's name: the first of PLACE_NAME_KEYS it has. */
+export function nameOf(tags: Tags): string | undefined {
+  for (const k of PLACE_NAME_KEYS) if (tags[k]) return tags[k];
+  return undefined;
+}
+
 const CATEGORY_KEYS = [
   'amenity',
   'shop',
@@ -30,6 +39,32 @@ export function categoryOf(tags: Tags): string | undefined {
     const v = tags[k];
     if (v && v !== 'no' && v !== 'yes') return v;
     if (v === 'yes' && k !== 'building') return k;
+  }
+  return undefined;
+}
+
+/**
+ * Keys of areas that are places when they have a name though no category key says what they are (a named building,
+ * "Tả Môn" building=yes; a named piece of land, landuse=commercial; a military or power site), with the category of
+ * `key=yes`; other values are their own category ("commercial", "substation").
+ */
+const NAMED_AREA_KEYS: readonly [key: string, yes: string][] = [
+  ['building', 'building'],
+  ['building:part', 'building'],
+  ['landuse', 'landuse'],
+  ['military', 'military'],
+  ['power', 'power'],
+];
+
+/**
+ * The category of a named area without one of its own (NAMED_AREA_KEYS), or none. None too when no two letters of the
+ * name stand together ("12", "B", "K690"): a number or a lone letter names a block of a compound, not a place.
+ */
+export function namedAreaCategoryOf(tags: Tags, name: string): string | undefined {
+  if (!/\p{L}{2}/u.test(name)) return undefined;
+  for (const [k, yes] of NAMED_AREA_KEYS) {
+    const v = tags[k];
+    if (v && v !== 'no') return v === 'yes' ? yes : v;
   }
   return undefined;
 }
@@ -62,20 +97,28 @@ export function importanceOf(tags: Tags, category: string | undefined): number {
   return Math.min(255, s);
 }
 
-/** Tags holding other names of the place itself, in the order they are stored. */
-const NAME_KEYS = [
-  'name:vi',
-  'name:en',
-  'official_name',
-  'official_name:vi',
-  'alt_name',
-  'alt_name:vi',
-  'short_name',
-  'old_name',
-  'int_name',
-  'loc_name',
+/**
+ * Tags holding other names of the place, each read as written and in Vietnamese and English (`short_name:en`, the only
+ * place "UEH" is written in the HCMC data), in the order they are stored: other names of the place itself, then its
+ * brand and operator. `name` is the place's own name unless it has none (see nameOf).
+ */
+const ALT_NAME_KEYS: readonly { key: string; kind: number }[] = [
+  { key: 'name', kind: AltKind.name },
+  { key: 'official_name', kind: AltKind.name },
+  { key: 'alt_name', kind: AltKind.name },
+  { key: 'short_name', kind: AltKind.name },
+  { key: 'old_name', kind: AltKind.name },
+  { key: 'loc_name', kind: AltKind.name },
+  { key: 'int_name', kind: AltKind.name },
+  { key: 'brand', kind: AltKind.brand },
+  { key: 'operator', kind: AltKind.brand },
 ];
-const BRAND_KEYS = ['brand', 'operator'];
+/** The forms of each ALT_NAME_KEYS key read: as written, Vietnamese, English. */
+const NAME_LANGUAGES = ['', ':vi', ':en'];
+/** Every tag read, in order, with the kind of name it holds. */
+const ALT_NAME_TAGS = ALT_NAME_KEYS.flatMap(({ key, kind }) =>
+  NAME_LANGUAGES.map((lang) => ({ tag: key + lang, kind })),
+);
 
 /** One alternative name. */
 export interface AltName {
@@ -84,25 +127,24 @@ export interface AltName {
 }
 
 /**
- * The place's other names (name:vi, name:en, official, alternative, short, old names; `;`-separated lists split)
- * and its brand and operator, without repeats of its name or of each other (compared case-insensitively).
+ * The place's other names (ALT_NAME_KEYS: name:vi, name:en, official, alternative, short, old, local names in each
+ * language; `;`-separated lists split) and its brand and operator, without repeats of its name or of each other
+ * (compared case-insensitively).
  */
 export function altNamesOf(tags: Tags, name: string | undefined): AltName[] {
   const seen = new Set<string>(name ? [name.normalize('NFC').toLowerCase()] : []);
   const out: AltName[] = [];
-  const take = (keys: string[], kind: number) => {
-    for (const k of keys) {
-      for (const v of (tags[k] ?? '').split(';')) {
-        const s = v.trim().replace(/\s+/g, ' ');
-        const key = s.normalize('NFC').toLowerCase();
-        if (s === '' || seen.has(key)) continue;
-        seen.add(key);
-        out.push({ name: s, kind });
-      }
+  for (const { tag, kind } of ALT_NAME_TAGS) {
+    const value = tags[tag];
+    if (!value) continue;
+    for (const v of value.split(';')) {
+      const s = v.trim().replace(/\s+/g, ' ');
+      const folded = s.normalize('NFC').toLowerCase();
+      if (s === '' || seen.has(folded)) continue;
+      seen.add(folded);
+      out.push({ name: s, kind });
     }
-  };
-  take(NAME_KEYS, AltKind.name);
-  take(BRAND_KEYS, AltKind.brand);
+  }
   return out;
 }
 

@@ -19,7 +19,8 @@ export const PACK_INPUTS = {
   hcmc: ['hcmc-d1-d3.osm', 'hcmc-thuduc-hcmute.osm'],
   /** The whole city as of 2018: the scale at which places and routing are judged. */
   'hcmc-city': ['hcmc-2018-01-01.osm.pbf'],
-  dalat: ['dalat-drive-2026.overpass.json'],
+  /** The drive network, then the tourist places (GeoJSON, simple form; several share ids with OSM elements). */
+  dalat: ['dalat-drive-2026.overpass.json', 'dalat-tourist-pois.geojson'],
   monaco: ['monaco.osm.pbf'],
   andorra: ['andorra.osm.pbf'],
 } as const;

@@ -76,16 +76,38 @@ export function typedQueries(): TypedQuery[] {
   return out;
 }
 
+/** A GeoJSON input's features, read independently of the builder: OSM id (when given), point (lat, lon), names. */
+function geoJsonPlaces(file: string): { ref: string | null; at: [number, number]; names: string[] }[] {
+  const doc = JSON.parse(readFileSync(OSM + file, 'utf8')) as {
+    features: { geometry: { type: string; coordinates: [number, number] }; properties: Record<string, unknown> }[];
+  };
+  return doc.features.map((f) => {
+    if (f.geometry.type !== 'Point') throw new Error(`${file}: only Point features are read here`);
+    const [lon, lat] = f.geometry.coordinates;
+    const names = Object.entries(f.properties)
+      .filter(([k, v]) => /^name([:_]|$)/.test(k) && typeof v === 'string')
+      .map(([, v]) => v as string);
+    const osmId = f.properties.osm_id;
+    return { ref: typeof osmId === 'string' ? osmId : null, at: [lat, lon], names };
+  });
+}
+
 /**
  * Positions of the elements of a pack's input files, by "type/id": nodes as given, ways and relations by the mean of
- * their distinct nodes (a relation's through its member ways), or the centre an input gives.
+ * their distinct nodes (a relation's through its member ways), or the centre an input gives; a GeoJSON feature with
+ * an OSM id at its own point (it stands for that element).
  */
 function elementPositions(pack: TypedPack): Map<string, [number, number]> {
   const nodes = new Map<number, [number, number]>();
   const ways = new Map<number, number[]>();
   const centres = new Map<string, [number, number]>();
   const relations = new Map<number, number[]>();
-  for (const file of PACK_INPUTS[pack])
+  const features = new Map<string, [number, number]>();
+  for (const file of PACK_INPUTS[pack]) {
+    if (file.endsWith('.geojson')) {
+      for (const f of geoJsonPlaces(file)) if (f.ref) features.set(f.ref, f.at);
+      continue;
+    }
     readOsmFile(OSM + file, {
       node: (id, lat, lon) => void nodes.set(id, [lat, lon]),
       way: (id, refs, _tags, c) => {
@@ -100,6 +122,7 @@ function elementPositions(pack: TypedPack): Map<string, [number, number]> {
         if (c) centres.set(`relation/${id}`, [c.lat, c.lon]);
       },
     });
+  }
   const mean = (refs: Iterable<number>): [number, number] | undefined => {
     let lat = 0,
       lon = 0,
@@ -120,6 +143,7 @@ function elementPositions(pack: TypedPack): Map<string, [number, number]> {
     const c = centres.get(`relation/${id}`) ?? mean(members.flatMap((w) => ways.get(w) ?? []));
     if (c) out.set(`relation/${id}`, c);
   }
+  for (const [ref, at] of features) out.set(ref, at);
   return out;
 }
 
@@ -245,12 +269,15 @@ export function absentButPresent(queries = typedQueries()): string[] {
       for (const [k, v] of Object.entries(tags))
         if (/^(name|alt_name|official_name|old_name|short_name)(:|$)/.test(k)) list!.push(` ${fold(v)} `);
     };
-    for (const f of PACK_INPUTS[pack])
-      readOsmFile(OSM + f, {
-        node: (_id, _lat, _lon, tags) => tags && keep(tags),
-        way: (_id, _refs, tags) => keep(tags),
-        relation: (_id, _members, tags) => keep(tags),
-      });
+    for (const f of PACK_INPUTS[pack]) {
+      if (f.endsWith('.geojson')) list.push(...geoJsonPlaces(f).flatMap((p) => p.names.map((n) => ` ${fold(n)} `)));
+      else
+        readOsmFile(OSM + f, {
+          node: (_id, _lat, _lon, tags) => tags && keep(tags),
+          way: (_id, _refs, tags) => keep(tags),
+          relation: (_id, _members, tags) => keep(tags),
+        });
+    }
     names.set(pack, list);
     return list;
   };
