@@ -110,6 +110,7 @@ function elementPositions(pack: TypedPack): Map<string, [number, number]> {
     }
     readOsmFile(OSM + file, {
       node: (id, lat, lon) => void nodes.set(id, [lat, lon]),
+      feature: () => undefined, // GeoJSON inputs are read above
       way: (id, refs, _tags, c) => {
         ways.set(id, refs);
         if (c) centres.set(`way/${id}`, [c.lat, c.lon]);
@@ -274,6 +275,7 @@ export function absentButPresent(queries = typedQueries()): string[] {
       else
         readOsmFile(OSM + f, {
           node: (_id, _lat, _lon, tags) => tags && keep(tags),
+          feature: () => undefined, // GeoJSON inputs are read above
           way: (_id, _refs, tags) => keep(tags),
           relation: (_id, _members, tags) => keep(tags),
         });
