@@ -33,10 +33,14 @@ const CATEGORY_KEYS = [
   'building',
 ];
 
-/** The place's category: the value of its first category key ("hospital", "cafe"), or the key for `=yes`. */
+/**
+ * The place's category: the value of its first category key ("hospital", "cafe"), or the key for `=yes`; a place of
+ * worship with its religion ("place_of_worship:buddhist": a pagoda is no church).
+ */
 export function categoryOf(tags: Tags): string | undefined {
   for (const k of CATEGORY_KEYS) {
     const v = tags[k];
+    if (v === 'place_of_worship' && tags.religion) return `${v}:${tags.religion}`;
     if (v && v !== 'no' && v !== 'yes') return v;
     if (v === 'yes' && k !== 'building') return k;
   }
@@ -91,7 +95,7 @@ export function importanceOf(tags: Tags, category: string | undefined): number {
   let s = 40;
   if (tags.wikidata) s += 60;
   if (tags.wikipedia) s += 30;
-  if (category && IMPORTANT.has(category)) s += 40;
+  if (category && IMPORTANT.has(category.split(':')[0]!)) s += 40; // "place_of_worship:buddhist" too
   if (tags['name:en']) s += 10;
   if (tags.tourism) s += 20;
   return Math.min(255, s);

@@ -64,11 +64,14 @@ const parentOf = (table: AdminTable, id: number): number => table.byId.get(id)?.
 export function resolveAdmin(table: AdminTable, query: AdminQuery, area?: ReadonlySet<number>): AdminResolution {
   const q = query ?? {};
   const out: AdminResolution = { legacy: {}, v2025: { wards: [] }, ambiguous: [], mismatched: [] };
-  // Of several units bearing a name, those of the area (a pack's own "Bình Tân" over Vĩnh Long's), when any.
+  // Written without a province, a name is a unit of the area (a pack's own "Bình Tân", not Vĩnh Long's; its 2025
+  // "Phường Hai Bà Trưng", not a legacy ward of that name in Vĩnh Phúc), as the gazetteer reads it; with one, the
+  // units of the area come first.
   const find = (system: AdminSystem, level: AdminLevel, name: string | undefined, keep: (id: number) => boolean) => {
     const ids = findUnits(table, system, level, name, keep);
-    const inArea = area && ids.length > 1 ? ids.filter((id) => area.has(id)) : [];
-    return inArea.length > 0 ? inArea : ids;
+    if (!area || level === 'province') return ids;
+    const inArea = ids.filter((id) => area.has(id));
+    return inArea.length > 0 || !q.province ? inArea : ids;
   };
 
   // Legacy: narrow top-down by the parents found, then bottom-up by the children found.

@@ -88,26 +88,36 @@ export function queryArea(admin: AdminNames, parsed: ParsedAddress, res: AdminRe
   return null;
 }
 
+/** Where a place lies against an area: in it, in its surroundings, or out of it. */
+export const Within = { out: 0, near: 1, in: 2 } as const;
+export type Within = (typeof Within)[keyof typeof Within];
+
 /**
- * Whether place `p` lies in the area or its surroundings: tagged with the unit itself, in one of its 2025 wards or
- * within AREA_MARGIN_M of one (people place a landmark on the border in either unit: Hồ Con Rùa "in Quận 1" lies a few
- * metres into Quận 3); province-wide, in its province. A place whose units are all unknown (a pack without admin
- * data) is not excluded.
+ * Where place `p` lies against the area:
+ * - in: tagged with the unit itself, or in one of its 2025 wards and not tagged with another unit of the named level
+ *   (a post office of Quận 11 stands in a 2025 ward made mostly of Quận 6's); province-wide, in its province;
+ * - near: otherwise within AREA_MARGIN_M of one of its 2025 wards, or in one while tagged with another unit (people
+ *   place a landmark on the border in either unit: Hồ Con Rùa "in Quận 1" lies a few metres into Quận 3) — an answer
+ *   there is only partly what was asked;
+ * - out: anywhere else. A place whose units are all unknown (a pack without admin data) is not excluded.
  */
-export function inArea(r: PlacesRegion, area: QueryArea, p: number): boolean {
+export function inArea(r: PlacesRegion, area: QueryArea, p: number): Within {
   const adm = r.places.adm;
   const o = p * ADMIN_SLOTS;
-  if (area.slot >= 0 && adm[o + area.slot] === area.unit) return true;
+  const tagged = area.slot >= 0 ? adm[o + area.slot]! : -1;
+  if (tagged >= 0 && tagged === area.unit) return Within.in;
   const ward = adm[o + AdminSlot.ward2025]!;
   if (area.wards) {
-    if (ward < 0) return unknownUnits(adm, o);
-    return area.wards.has(ward) || r.region.wards?.nearAny(r.lat(p), r.lon(p), AREA_MARGIN_M, area.wards) === true;
+    if (ward < 0) return unknownUnits(adm, o) ? Within.in : Within.out;
+    // A known legacy unit of the level named, other than the one named, puts the place beside the area at best.
+    const other = tagged >= 0 && area.slot !== AdminSlot.ward2025;
+    if (area.wards.has(ward)) return other ? Within.near : Within.in;
+    return r.region.wards?.nearAny(r.lat(p), r.lon(p), AREA_MARGIN_M, area.wards) === true ? Within.near : Within.out;
   }
   const p2025 = adm[o + AdminSlot.province2025]!;
   const legacy = adm[o + AdminSlot.province]!;
-  if (p2025 >= 0 && p2025 === area.province2025) return true;
-  if (legacy >= 0 && legacy === area.province) return true;
-  return p2025 < 0 && legacy < 0;
+  if ((p2025 >= 0 && p2025 === area.province2025) || (legacy >= 0 && legacy === area.province)) return Within.in;
+  return p2025 < 0 && legacy < 0 ? Within.in : Within.out;
 }
 
 /** The 2025 ward that took most of each legacy ward. */

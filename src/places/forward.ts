@@ -13,9 +13,9 @@ import { indexKey } from '../admin/table';
 import type { AdminTable } from '../admin/types';
 import type { AddressSystem } from './describe';
 import { routerOf } from '../route/router';
-import { inArea, queryArea, type QueryArea } from './area';
+import { inArea, queryArea, Within, type QueryArea } from './area';
 import { interpolateHouse } from './interpolate';
-import { nearAnchor } from './near';
+import { nearAnchor, streetAnchor } from './near';
 import { ADMIN_SLOTS, AdminSlot, PlaceKind } from './kinds';
 import { streetKey, type PlacesRegion } from './region-places';
 import { buildQuery, type PlaceQuery, type QueryTerm } from './search/query';
@@ -41,6 +41,8 @@ const KIND_BOOST = 0.1;
 const ON_STREET_M = 80;
 /** Score added to a place whose name holds the query's name words in the written order ("Sơn Tây", not "Tây Sơn"). */
 const ORDER_BOOST = 0.05;
+/** Score taken from a place beside the area the query names, not in it (see area.ts). */
+const BESIDE_PENALTY = 0.2;
 
 /** A ranked forward result. */
 export interface ForwardHit {
@@ -93,7 +95,7 @@ function estimatedHouse(r: PlacesRegion, q: PlaceQuery, hits: readonly ForwardHi
   const street = hits.find((h) => h.region === r && r.places.kind[h.place] === PlaceKind.street);
   if (key === '' || !street) return null;
   const area = queryArea(r.admin, q.parsed, q.resolution);
-  const at = interpolateHouse(r, street.place, key, area ? (p) => inArea(r, area, p) : undefined);
+  const at = interpolateHouse(r, street.place, key, area ? (p) => inArea(r, area, p) !== Within.out : undefined);
   if (!at) return null;
   return {
     ...street,
@@ -151,8 +153,12 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
         : unitOnly && q.parsed.types.district !== undefined && q.parsed.ward === undefined
           ? PlaceKind.district
           : -1;
+  // The area the query names (set below, once the near anchor is known): places beside it rank below those in it.
+  let area: QueryArea | null = null;
+  const beside = (p: number): boolean => area !== null && inArea(r, area, p) === Within.near;
   const boost = (p: number, own: number): number => {
     let b = streetLevel && places.kind[p]! >= PlaceKind.ward ? -UNIT_PENALTY : 0;
+    if (beside(p)) b -= BESIDE_PENALTY;
     if (places.kind[p] === kindAsked) b += KIND_BOOST;
     // A street asked without a house number is the street, not a house on it ("Đường số 61" is not 61 Đường số 9).
     if (streetOnly && places.kind[p] === PlaceKind.address) b -= HOUSE_BOOST / 2;
@@ -168,9 +174,16 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
     names: (p) => [places.name[p]!, ...places.alt.subarray(places.altFirst[p]!, places.altFirst[p + 1]!)],
     text: (id) => r.region.strings.get(id),
   };
+  // A street or unit stands for a kind of place only by leading its name with it ("Phố Chùa Một Cột" for "chùa"; not
+  // "Công Chúa Ngọc Hân").
+  const kindWords = q.terms.filter((t) => t.role === 'category').map((t) => t.folded);
+  const leadsWithKind = (p: number): boolean =>
+    places.kind[p]! < PlaceKind.street ||
+    kindWords.length === 0 ||
+    leadsWith(fold(namedPlace.text(places.name[p]!)), kindWords);
   const search = (required: number, keep: ((p: number) => boolean) | undefined, exact = false) => {
     const words = orderedWords(q, required);
-    const inOrder = (p: number) => keepsWrittenOrder(q, words, r.categories, namedPlace, p);
+    const inOrder = (p: number) => leadsWithKind(p) && keepsWrittenOrder(q, words, r.categories, namedPlace, p);
     return r.searcher.search(q.terms, {
       prefix: opts.prefix,
       limit: opts.limit,
@@ -178,7 +191,7 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
       required,
       categories: q.categories,
       placeCategories: r.categories,
-      keep: words.length === 0 ? keep : (p) => (!keep || keep(p)) && inOrder(p),
+      keep: (p) => (!keep || keep(p)) && inOrder(p),
       boost,
       adminTerms: q.adminMask.ward | q.adminMask.district | q.adminMask.province,
       exact,
@@ -193,13 +206,20 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
   // (no typos: "chợ Bình Thạnh" is no market on Lãnh Binh Thăng), wherever the place is; else the admin names are
   // where to look ("chợ Bình Thạnh": a market in that district, never one elsewhere).
   // "nhà thuốc gần phố Huế": near what the words after "gần" name; those words say where, not what.
-  const anchor = nearAnchor(r, q, (text) => {
-    // A street or a place: a unit of the same name is an area, no anchor ("gần phố Huế" is near the street).
-    const found = rankInRegion(r, regionQuery(r, text), { prefix: false, limit: 5 });
-    return found.find((h) => places.kind[h.place]! < PlaceKind.ward)?.place ?? null;
-  });
+  // A street or a place: a unit of the same name is an area, no anchor ("gần phố Huế" is near the street).
+  const find = (text: string): number | null =>
+    rankInRegion(r, regionQuery(r, text), { prefix: false, limit: 5 }).find(
+      (h) => places.kind[h.place]! < PlaceKind.ward,
+    )?.place ?? null;
+  const anchor = nearAnchor(r, q, find);
   if (q.near !== 0 && !anchor) return [];
-  const near = anchor && keep ? (p: number) => keep(p) && anchor.near(p) : (anchor?.near ?? keep);
+  // "chùa đường Nguyễn Trãi": on that street; its words then say where, not what.
+  const onStreet = streetAnchor(r, q, find);
+  const required = onStreet ? q.required & ~q.streetMask : q.required;
+  const near = [keep, anchor?.near, onStreet?.near].reduce(
+    (all, f) => (!f ? all : !all ? f : (p: number) => all(p) && f(p)),
+    undefined as ((p: number) => boolean) | undefined,
+  );
   // Read as a name, a ward's or district's words stand in it as written, in order ("siêu thị Tân Bình" is no Co.op
   // Bình Tân). (A city's may be a nickname: "Ga Sài Gòn" is read as Hồ Chí Minh's words.)
   const unitWords = q.adminAsName & (q.adminMask.ward | q.adminMask.district);
@@ -210,14 +230,14 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
   const named = (p: number): boolean =>
     unitWords === 0 ||
     [...namedPlace.names(p)].some((id) => id !== 0 && ` ${fold(namedPlace.text(id))} `.includes(asName));
-  let hits = q.adminAsName !== 0 ? search(q.required | q.adminAsName, (p) => (!near || near(p)) && named(p), true) : [];
+  let hits = q.adminAsName !== 0 ? search(required | q.adminAsName, (p) => (!near || near(p)) && named(p), true) : [];
   const admin = q.adminMask.ward | q.adminMask.district | q.adminMask.province;
-  const area = anchor && (admin & ~q.near) === 0 ? null : queryArea(r.admin, q.parsed, res);
+  area = anchor && (admin & ~q.near) === 0 ? null : queryArea(r.admin, q.parsed, res);
   const reading = q.adminAsName === 0 ? 'sure' : (area?.reading ?? 'none');
   // Places found only as "a place of the kind in the area" stand for a landmark the area may be named after: partial.
   let standIn = false;
   if (hits.length === 0 && reading !== 'none') {
-    hits = search(q.required, withinArea(r, area, near));
+    hits = search(required, withinArea(r, area, near));
     standIn = reading === 'partial';
   }
   const phrase = namePhrase(q);
@@ -229,7 +249,11 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
       place: h.place,
       score: h.score + (inOrder(h.place) ? ORDER_BOOST : 0),
       system,
-      partial: standIn || (written !== '' && places.kind[h.place]! !== PlaceKind.poi && houseOf(h.place) !== true),
+      // Beside the area named is only partly what was asked.
+      partial:
+        standIn ||
+        beside(h.place) ||
+        (written !== '' && places.kind[h.place]! !== PlaceKind.poi && houseOf(h.place) !== true),
     }))
     .sort((a, b) => b.score - a.score);
 }
@@ -245,7 +269,7 @@ function withinArea(
   keep: ((p: number) => boolean) | undefined,
 ): ((p: number) => boolean) | undefined {
   if (!area) return keep;
-  return (p) => (!keep || keep(p)) && inArea(r, area, p);
+  return (p) => (!keep || keep(p)) && inArea(r, area, p) !== Within.out;
 }
 
 /**
@@ -350,6 +374,17 @@ function systemOf(r: PlacesRegion, table: AdminTable, q: PlaceQuery, res: AdminR
   return '2025';
 }
 
+/** Street type words a street's name may lead with before what names it. Folded. */
+const STREET_LEADS = new Set(['pho', 'duong', 'ngo', 'ngach', 'hem', 'kiet', 'dai', 'lo']);
+
+/** Whether folded `name` starts with `words`, after any street type words ("Phố Chùa Một Cột" leads with "chùa"). */
+function leadsWith(name: string, words: readonly string[]): boolean {
+  const w = name.split(' ');
+  let k = 0;
+  while (k < w.length && STREET_LEADS.has(w[k]!) && w[k] !== words[0]) k++;
+  return words.every((x, i) => w[k + i] === x);
+}
+
 /** The query's name words in order, folded and space-joined ('' when it has fewer than two). */
 function namePhrase(q: PlaceQuery): string {
   const words = q.terms.filter((t) => t.role === 'name' && !t.numeric).map((t) => t.folded);
@@ -407,7 +442,7 @@ function fallback(r: PlacesRegion, q: PlaceQuery): ForwardHit[] {
     if (words.length > 0) streetRuns.push({ words, inArea: true });
   }
   for (const { words, inArea: areaBound } of streetRuns) {
-    const there = (p: number): boolean => !area || !areaBound || inArea(r, area, p);
+    const there = (p: number): boolean => !area || !areaBound || inArea(r, area, p) !== Within.out;
     // A run that also carries the place's name ("Phở Thìn Lò Đúc") is tried by its ends, longest first.
     for (const sub of subRuns(words)) {
       let required = 0;
@@ -438,10 +473,11 @@ function fallback(r: PlacesRegion, q: PlaceQuery): ForwardHit[] {
   const ward = namedWard(table, q, res);
   let place = ward !== undefined ? r.unitPlace.get(ward) : undefined;
   const alone = !q.terms.some((t) => t.role === 'name' || t.role === 'category');
-  // A legacy ward asked for alone, which the pack has no place of, is the one 2025 ward it went into: its answer.
   if (place === undefined && alone && res?.legacy.ward !== undefined && res.v2025.wards.length === 1) {
+    // The 2025 ward a legacy ward went into whole is what was asked for; one it went into in part only partly.
     const successor = r.unitPlace.get(res.v2025.wards[0]!);
-    if (successor !== undefined) return [{ region: r, place: successor, score: 0, partial: false, system }];
+    const whole = table?.wardLinks.some((l) => l.legacy === res.legacy.ward && l.full) === true;
+    if (successor !== undefined) return [{ region: r, place: successor, score: 0, partial: !whole, system }];
   }
   // A name or a kind of place that the named ward or district lacks ("nhà thuốc Quận 5"): the area itself, partial.
   if (place === undefined && !alone && area?.wards) place = r.unitPlace.get(area.unit);

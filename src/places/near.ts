@@ -12,6 +12,8 @@ import type { PlaceQuery } from './search/query';
 
 /** How far from its anchor a place is "near" it, metres: a few minutes' walk. */
 export const NEAR_M = 300;
+/** How far from a street's roads a place is "on" it, metres: a deep plot or an alley's first houses still are. */
+export const ON_STREET_M = 150;
 /** Metres per degree of latitude. */
 const M_PER_DEG = 111_320;
 
@@ -34,20 +36,33 @@ export function nearAnchor(r: PlacesRegion, q: PlaceQuery, find: (text: string) 
   const place = find(text);
   if (place === null) return null;
   const kind = r.places.kind[place]!;
-  if (kind === PlaceKind.street && r.region.graph.edgeCount > 0) return { place, near: nearStreet(r, place) };
+  if (kind === PlaceKind.street && r.region.graph.edgeCount > 0) return { place, near: nearStreet(r, place, NEAR_M) };
   if (kind >= PlaceKind.ward) return null; // a unit is an area, not something to be near
-  return { place, near: nearPoint(r, place) };
+  return { place, near: nearPoint(r, place, NEAR_M) };
 }
 
-/** Whether a place lies within NEAR_M of place `anchor`'s point. */
-function nearPoint(r: PlacesRegion, anchor: number): (place: number) => boolean {
+/** Whether a place lies within `metres` of place `anchor`'s point. */
+function nearPoint(r: PlacesRegion, anchor: number, metres: number): (place: number) => boolean {
   const lat = r.lat(anchor),
     lon = r.lon(anchor);
-  return (p) => haversine(lat, lon, r.lat(p), r.lon(p)) <= NEAR_M;
+  return (p) => haversine(lat, lon, r.lat(p), r.lon(p)) <= metres;
 }
 
-/** Whether a place lies within NEAR_M of a road carrying the street place's name (every piece of the street). */
-function nearStreet(r: PlacesRegion, street: number): (place: number) => boolean {
+/**
+ * The street a query writes with its type word beside other words ("ngân hàng đường Võ Văn Ngân", "chùa đường Nguyễn
+ * Trãi"): the place must be on it, within ON_STREET_M of its roads; null when the query has no such street or
+ * `find` (the street's own search) finds no street of that name.
+ */
+export function streetAnchor(r: PlacesRegion, q: PlaceQuery, find: (text: string) => number | null): NearAnchor | null {
+  const street = q.parsed.street;
+  if (!q.parsed.types.street || !street || (q.required & ~q.streetMask & ~q.near) === 0) return null;
+  const place = find(street);
+  if (place === null || r.places.kind[place] !== PlaceKind.street) return null;
+  return { place, near: nearStreet(r, place, ON_STREET_M) };
+}
+
+/** Whether a place lies within `metres` of a road carrying the street place's name (every piece of the street). */
+export function nearStreet(r: PlacesRegion, street: number, metres: number): (place: number) => boolean {
   const graph = r.region.graph;
   const name = r.places.name[street]!;
   const names = graph.edgeName;
@@ -68,14 +83,14 @@ function nearStreet(r: PlacesRegion, street: number): (place: number) => boolean
     }
   }
   // A street the road graph does not carry (a footway, a square) is near where its place stands.
-  if (minLat === Infinity) return nearPoint(r, street);
-  const dLat = NEAR_M / M_PER_DEG;
+  if (minLat === Infinity) return nearPoint(r, street, metres);
+  const dLat = metres / M_PER_DEG;
   const dLon = dLat / Math.max(0.01, Math.cos(((minLat + maxLat) / 2) * (Math.PI / 180)));
   const segments = routerOf(r.region).segments();
   return (p) => {
     const lat = r.lat(p),
       lon = r.lon(p);
     if (lat < minLat - dLat || lat > maxLat + dLat || lon < minLon - dLon || lon > maxLon + dLon) return false;
-    return segments.nearest(lat, lon, (e) => names[e] === name, NEAR_M) !== null;
+    return segments.nearest(lat, lon, (e) => names[e] === name, metres) !== null;
   };
 }

@@ -31,21 +31,25 @@ export class CategoryReader {
     private readonly strings: StringTable,
   ) {}
 
-  /** The two row masks (rows 0–31, 32–63) of place `p`. */
+  /**
+   * The two row masks (rows 0–31, 32–63) of place `p`: its tag's rows, narrowed to those its names spell out when
+   * they spell some of them (a place of worship of unknown religion named "Nhà thờ X" is a church, not a pagoda);
+   * without a tag that names a row, its names' rows.
+   */
   rowsOf(p: number): [number, number] {
     const places = this.places;
     const own = this.cached(this.valueRows, places.category[p]!, (s) => categoryRowsOf(s));
-    let lo = own[0];
-    let hi = own[1];
-    if (lo === 0 && hi === 0) {
-      for (const id of [places.name[p]!, ...places.alt.subarray(places.altFirst[p]!, places.altFirst[p + 1]!)]) {
-        if (id === 0) continue;
-        const r = this.cached(this.nameRows, id, nameRows);
-        lo |= r[0];
-        hi |= r[1];
-      }
+    let lo = 0;
+    let hi = 0;
+    for (const id of [places.name[p]!, ...places.alt.subarray(places.altFirst[p]!, places.altFirst[p + 1]!)]) {
+      if (id === 0) continue;
+      const r = this.cached(this.nameRows, id, nameRows);
+      lo |= r[0];
+      hi |= r[1];
     }
-    return [lo >>> 0, hi >>> 0];
+    if (own[0] === 0 && own[1] === 0) return [lo >>> 0, hi >>> 0];
+    if ((own[0] & lo) === 0 && (own[1] & hi) === 0) return [own[0] >>> 0, own[1] >>> 0];
+    return [(own[0] & lo) >>> 0, (own[1] & hi) >>> 0];
   }
 
   /** `f` of string `id`, computed once per string (a category value or a name repeats across many places). */

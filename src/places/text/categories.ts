@@ -148,17 +148,33 @@ export const CATEGORIES: readonly CategoryRow[] = [
   { key: 'post_office', words: ['bưu điện', 'bưu cục', 'post office'], osm: ['post_office'] },
   { key: 'park', words: ['công viên', 'vườn hoa', 'park', 'garden'], osm: ['park', 'garden'] },
   { key: 'lake', leading: ['hồ'], words: ['lake', 'pond'], osm: ['water', 'lake', 'reservoir', 'pond'] },
-  { key: 'pagoda', leading: ['chùa'], words: ['pagoda', 'temple'], osm: ['place_of_worship', 'monastery'] },
+  // Places of worship by religion ("place_of_worship:buddhist", see data-tools/places/tags.ts); one of unknown
+  // religion may be any of them (its name tells: see place-categories.ts).
+  {
+    key: 'pagoda',
+    leading: ['chùa'],
+    words: ['pagoda', 'temple'],
+    osm: ['place_of_worship', 'place_of_worship:buddhist', 'monastery'],
+  },
   {
     key: 'temple',
     leading: ['đền', 'đình', 'miếu', 'phủ'],
     words: ['temple', 'shrine'],
-    osm: ['place_of_worship', 'shrine', 'temple'],
+    osm: [
+      'place_of_worship',
+      'place_of_worship:taoist',
+      'place_of_worship:confucian',
+      'place_of_worship:vietnamese_folk',
+      'place_of_worship:folk',
+      'place_of_worship:hindu',
+      'shrine',
+      'temple',
+    ],
   },
   {
     key: 'church',
     words: ['nhà thờ', 'thánh đường', 'church', 'cathedral'],
-    osm: ['place_of_worship', 'church', 'cathedral'],
+    osm: ['place_of_worship', 'place_of_worship:christian', 'church', 'cathedral'],
   },
   { key: 'museum', words: ['bảo tàng', 'museum'], abbr: ['bt'], osm: ['museum', 'gallery'] },
   {
