@@ -14,7 +14,7 @@ import type { AdminTable } from '../admin/types';
 import type { AddressSystem } from './describe';
 import { routerOf } from '../route/router';
 import { inArea, queryArea, Within, type QueryArea } from './area';
-import { interpolateHouse } from './interpolate';
+import { houseStreetKey, interpolateHouse } from './interpolate';
 import { nearAnchor, streetAnchor } from './near';
 import { ADMIN_SLOTS, AdminSlot, PlaceKind } from './kinds';
 import { streetKey, type PlacesRegion } from './region-places';
@@ -181,9 +181,20 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
     places.kind[p]! < PlaceKind.street ||
     kindWords.length === 0 ||
     leadsWith(fold(namedPlace.text(places.name[p]!)), kindWords);
+  // A number in the street's name is the street's ("Đường số 37" is not 37 Đường số 9): held by the street a place is on.
+  const streetNumbers = q.numberedStreet
+    ? q.terms.filter((t) => t.part === 'street' && t.numeric).map((t) => t.folded)
+    : [];
+  const onNumberedStreet = (p: number): boolean => {
+    if (streetNumbers.length === 0 || places.kind[p]! > PlaceKind.street) return true;
+    const street = places.kind[p] === PlaceKind.street ? places.name[p]! : places.street[p]!;
+    const words = houseStreetKey(namedPlace.text(street)).split(' '); // its own words, not an alley's number
+    return streetNumbers.every((n) => words.includes(n));
+  };
   const search = (required: number, keep: ((p: number) => boolean) | undefined, exact = false) => {
     const words = orderedWords(q, required);
-    const inOrder = (p: number) => leadsWithKind(p) && keepsWrittenOrder(q, words, r.categories, namedPlace, p);
+    const inOrder = (p: number) =>
+      leadsWithKind(p) && onNumberedStreet(p) && keepsWrittenOrder(q, words, r.categories, namedPlace, p);
     return r.searcher.search(q.terms, {
       prefix: opts.prefix,
       limit: opts.limit,

@@ -21,7 +21,7 @@ const STREET_WORDS = new Set(['pho', 'duong']);
  * "Hẻm 88 Mạc Đĩnh Chi" is "88 mac dinh chi" and "Ngõ 10 Ngách 2 Khâm Thiên" is "10 ngach 2 kham thien"; the numbers,
  * the alley words between them and a street type word after them ("Ngõ 27 Phố Cát Linh") go.
  */
-function houseStreetKey(name: string): string {
+export function houseStreetKey(name: string): string {
   const words = streetKey(name).split(' ');
   let k = 0;
   while (k < words.length && /\d/.test(words[k]!)) {

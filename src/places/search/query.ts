@@ -50,6 +50,8 @@ export interface PlaceQuery {
   streetMask: number;
   /** The admin units the text named, resolved in the region's table (null without one). */
   resolution: AdminResolution | null;
+  /** The query names a numbered street ("Đường số 9"): its number is the street's, not a house's. */
+  numberedStreet: boolean;
   /**
    * Terms of what the wanted place is near ("nhà thuốc gần phố Huế", "ATM near Bui Vien"): the words after a near
    * word, to its part's end; they name where to look, not the place (0 when none). See near.ts.
@@ -193,14 +195,20 @@ export function buildQuery(text: string, opts: QueryOptions): PlaceQuery {
   markCountry(terms);
   const categories = markCategories(terms);
 
+  // A street written with its type word and named by a number alone, or "số" and a number: a numbered street.
+  const streetWords = terms.filter((t) => t.part === 'street' && t.role !== 'type');
+  const numberedStreet =
+    parsed.types.street !== undefined &&
+    streetWords.some((t) => t.numeric) &&
+    streetWords.every((t) => t.numeric || t.folded === 'so');
   let required = 0;
   const adminMask = { ward: 0, district: 0, province: 0 };
   let streetMask = 0;
   terms.forEach((t, j) => {
     const bit = 1 << j;
     if ((near & bit) !== 0) return;
-    // A number in a street's name names it ("Đường số 9", "Quốc lộ 13"): required, unlike a house number.
-    const number = t.role === 'number' && (!opts.numbersOptional || t.part === 'street');
+    // The number of a numbered street names it ("Đường số 9", "đường 9A"): required, unlike a house number.
+    const number = t.role === 'number' && (!opts.numbersOptional || numberedStreet);
     if (t.role === 'name' || t.role === 'category' || number) required |= bit;
     if (t.role === 'admin' && (t.part === 'ward' || t.part === 'district' || t.part === 'province'))
       adminMask[t.part] |= bit;
@@ -215,7 +223,7 @@ export function buildQuery(text: string, opts: QueryOptions): PlaceQuery {
     categories.length > 0 && !terms.some((t, j) => t.role === 'name' && (near & (1 << j)) === 0)
       ? adminAfterCategory(terms) & ~near
       : 0;
-  return { terms, required, categories, adminMask, streetMask, adminAsName, resolution, parsed, near };
+  return { terms, required, categories, adminMask, streetMask, adminAsName, resolution, parsed, near, numberedStreet };
 }
 
 /**

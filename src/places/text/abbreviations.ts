@@ -219,7 +219,15 @@ export function addressTokens(s: string): AddressToken[] {
   for (let i = 0; i < raw.length; i++) {
     const t = raw[i]!;
     if (t.kind !== 'word') {
-      out.push({ kind: t.kind, text: t.text, folded: t.folded });
+      const date = t.kind === 'number' && out[out.length - 1]?.role === 'street' ? DAY_MONTH.exec(t.text) : null;
+      // "đường 3/2" is Đường 3 Tháng 2: a street named after a date, written as one.
+      if (date)
+        out.push(
+          { kind: 'number', text: date[1]!, folded: date[1]! },
+          { kind: 'word', text: 'tháng', folded: 'thang' },
+          { kind: 'number', text: date[2]!, folded: date[2]! },
+        );
+      else out.push({ kind: t.kind, text: t.text, folded: t.folded });
       continue;
     }
     // Longest multi-word form first (up to three words, none of them dotted inside the phrase).
@@ -331,6 +339,9 @@ function unitNumeral(raw: RawToken[], at: number): { value: string; words: numbe
   }
   return null;
 }
+
+/** A day and month written as a number ("3/2", "30/4"), which after a street type word names the street by a date. */
+const DAY_MONTH = /^([1-9]|[12]\d|3[01])\/([1-9]|1[0-2])$/;
 
 /** English unit words that follow their name at the end of a part ("Hoan Kiem district"). */
 const TRAILING_FORMS = new Set(['district', 'ward', 'commune']);
