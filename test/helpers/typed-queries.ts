@@ -45,6 +45,8 @@ export interface TypedResult extends TypedQuery {
   verdict: Verdict;
   /** What came back: status and the top result's formatted address, partial flag and distance to the truth. */
   got: string;
+  /** For an element: whether one of the first five autocomplete predictions for the whole query lies within HIT_METRES. */
+  autocomplete?: boolean;
 }
 
 const FIXTURES = new URL('../fixtures/places/', import.meta.url);
@@ -198,7 +200,14 @@ export function runTypedQueries(engines: Record<TypedPack, Engine>, queries = ty
     const got = top
       ? `${partial ? '[partial] ' : ''}${top.formatted_address}${Number.isFinite(metres) ? ` (${Math.round(metres)} m)` : ''}`
       : r.status;
-    return { ...q, verdict, got };
+    if (e.kind !== 'osm') return { ...q, verdict, got };
+    const truths = e.refs.map((ref) => truthOf(q.pack, ref));
+    const predictions = engines[q.pack].autocomplete({ input: q.query, limit: 5 }).predictions;
+    const autocomplete = predictions.some((p) => {
+      const at = engines[q.pack].placeDetail({ place_id: p.place_id }).result.geometry?.location;
+      return at !== undefined && truths.some((t) => haversine(at.lat, at.lng, t[0], t[1]) <= HIT_METRES);
+    });
+    return { ...q, verdict, got, autocomplete };
   });
 }
 
@@ -225,6 +234,8 @@ function sameName(shown: string, expected: string): boolean {
 export function typedSummary(results: readonly TypedResult[]): {
   queries: number;
   recall: number;
+  /** Elements found among the first five autocomplete predictions (whole query typed). */
+  autocomplete: number;
   hits: number;
   wrong: number;
   byTag: Record<string, { n: number; hits: number; wrong: number }>;
@@ -242,6 +253,7 @@ export function typedSummary(results: readonly TypedResult[]): {
   return {
     queries: results.length,
     recall: elements.filter((r) => r.verdict === 'hit').length / Math.max(1, elements.length),
+    autocomplete: elements.filter((r) => r.autocomplete).length / Math.max(1, elements.length),
     hits: results.filter((r) => r.verdict === 'hit').length / Math.max(1, results.length),
     wrong: results.filter((r) => r.verdict === 'wrong').length / Math.max(1, results.length),
     byTag,
