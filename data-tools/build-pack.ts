@@ -10,7 +10,7 @@ import { buildGraph, type GraphArrays } from './graph.js';
 import type { WardPolygonArrays } from '../src/admin/ward-polygons.js';
 import type { Rect } from '../src/admin/ward-polygons-builder.js';
 import { packWriter, writePack, type PackContents } from './pack-sections.js';
-import { buildPlaces, type AdminResolver } from './places/index.js';
+import { buildPlaces, placeNameOf, type AdminResolver } from './places/index.js';
 import { Progress } from './progress.js';
 import { sortedIndexOf } from './sorted.js';
 import { OsmStore } from './store.js';
@@ -56,7 +56,14 @@ const WARD_MARGIN_DEG = 0.02;
 
 /** Tags that make an untagged-way node worth keeping on the node pass of a PBF. */
 function interestingNode(tags: Tags): boolean {
-  return !!(tags.name || tags['addr:housenumber'] || tags.highway || tags.barrier || tags.place || tags.entrance);
+  return !!(
+    tags.highway ||
+    tags.barrier ||
+    tags.place ||
+    tags.entrance ||
+    tags['addr:housenumber'] ||
+    placeNameOf(tags) !== undefined
+  );
 }
 
 /** Builds a pack from OSM inputs and returns its bytes. Deterministic: the same inputs give the same bytes. */

@@ -9,6 +9,7 @@ import { ADMIN_SLOTS, OsmType, PlaceKind } from '../../src/places/kinds.js';
 import type { OsmStore } from '../store.js';
 import type { Tags } from '../osm/types.js';
 import { withoutOutlines } from './outlines.js';
+import { unnamedLabel } from '../../src/places/text/category-match.js';
 import { buildStreets, namedRoadPoints } from './streets.js';
 import { altNamesOf, categoryOf, centroid, importanceOf, nameOf, namedAreaCategoryOf, type AltName } from './tags.js';
 import { unitPlaces } from './units.js';
@@ -89,9 +90,9 @@ export function buildPlaces(
   const elements: Draft[] = [];
   /** Adds an element as a place when it is one; `given` when a GeoJSON feature gave it as a place. */
   const add = (type: number, id: number, tags: Tags, lat: number, lon: number, given: boolean) => {
-    const name = nameOf(tags);
     const house = tags['addr:housenumber'];
     const kindOf = categoryOf(tags);
+    const name = placeNameOf(tags);
     const category = kindOf ?? (name ? namedAreaCategoryOf(tags, name) : undefined);
     if (!name && !house) return;
     // Named things of no kind are not places (roads, boundaries are handled elsewhere), unless given as places.
@@ -178,6 +179,17 @@ export function buildPlaces(
 
   drafts.sort((a, b) => a.kind - b.kind || a.osm - b.osm);
   return placeArrays(drafts, strings);
+}
+
+/**
+ * The name a place takes from its tags: a name tag; else, without a house number, its brand, or the label of its kind
+ * when an unnamed place of that kind is still one people look for ("cây xăng gần đây": see CategoryRow.unnamed).
+ */
+export function placeNameOf(tags: Tags): string | undefined {
+  const named = nameOf(tags);
+  const kind = categoryOf(tags);
+  if (named !== undefined || tags['addr:housenumber'] || kind === undefined) return named;
+  return tags.brand ?? unnamedLabel(kind);
 }
 
 /** Railway tracks, waterways and power lines are lines, not places (their stations, bridges and substations are). */

@@ -67,11 +67,11 @@ export function queryArea(admin: AdminNames, parsed: ParsedAddress, res: AdminRe
     };
   };
   if (parsed.ward && res.legacy.ward !== undefined) {
-    // The 2025 wards the legacy ward went into; a partial answer names the one of the same name ("Bến Thành") when
-    // there is one: the unit a reader of 2026 knows.
+    // The 2025 wards the legacy ward went into; the one of the same name when there is one ("Bến Thành", which kept
+    // most of it): the unit a reader of 2026 knows by that name.
     const v = res.v2025.ward;
     if (v !== undefined && admin.unit(v)?.foldedName === admin.unit(res.legacy.ward)?.foldedName)
-      return area(v, AdminSlot.ward2025, res.v2025.wards);
+      return area(v, AdminSlot.ward2025, [v]);
     return area(res.legacy.ward, AdminSlot.ward, res.v2025.wards);
   }
   if ((parsed.ward || parsed.district) && res.v2025.ward !== undefined)

@@ -234,13 +234,15 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
   // Read as a name, a ward's or district's words stand in it as written, in order ("siêu thị Tân Bình" is no Co.op
   // Bình Tân). (A city's may be a nickname: "Ga Sài Gòn" is read as Hồ Chí Minh's words.)
   const unitWords = q.adminAsName & (q.adminMask.ward | q.adminMask.district);
-  const asName = ` ${q.terms
-    .filter((_, j) => ((unitWords >> j) & 1) !== 0)
-    .map((t) => t.folded)
-    .join(' ')} `;
-  const named = (p: number): boolean =>
-    unitWords === 0 ||
-    [...namedPlace.names(p)].some((id) => id !== 0 && ` ${fold(namedPlace.text(id))} `.includes(asName));
+  // Whether a name of place `p` holds the words of `mask` as written, in order and together.
+  const holdsInOrder = (p: number, mask: number): boolean => {
+    const words = ` ${q.terms
+      .filter((_, j) => ((mask >> j) & 1) !== 0)
+      .map((t) => t.folded)
+      .join(' ')} `;
+    return [...namedPlace.names(p)].some((id) => id !== 0 && ` ${fold(namedPlace.text(id))} `.includes(words));
+  };
+  const named = (p: number): boolean => unitWords === 0 || holdsInOrder(p, unitWords);
   let hits = q.adminAsName !== 0 ? search(required | q.adminAsName, (p) => (!near || near(p)) && named(p), true) : [];
   const admin = q.adminMask.ward | q.adminMask.district | q.adminMask.province;
   area = anchor && (admin & ~q.near) === 0 ? null : queryArea(r.admin, q.parsed, res);
@@ -251,6 +253,24 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
     hits = search(required, withinArea(r, area, near));
     standIn = reading === 'partial';
   }
+  // Nothing there: the unit's words may be part of a name ("Kem Bạch Đằng", "Hội trường Thống Nhất"), standing in it as
+  // written. Only a place called exactly what was written is sure; another holding those words is partial ("ATM
+  // Vietcombank Hoàn Kiếm" is not the bank's Hoàn Kiếm branch in Ô Chợ Dừa).
+  let unitInName = 0;
+  q.terms.forEach((t, j) => t.role === 'admin' && !t.numeric && (unitInName |= 1 << j));
+  unitInName &= ~q.near;
+  let nameHolds = false;
+  if (hits.length === 0 && area && unitInName !== 0) {
+    hits = search(required | unitInName, (p) => (!near || near(p)) && holdsInOrder(p, unitInName), true);
+    nameHolds = true;
+  }
+  // Whether a name of place `p` is all the query's words, as written (type words and fillers aside).
+  const wholeText = q.terms
+    .filter((t) => t.role !== 'type' && t.role !== 'filler')
+    .map((t) => t.folded)
+    .join(' ');
+  const calledSo = (p: number): boolean =>
+    [...namedPlace.names(p)].some((id) => id !== 0 && fold(namedPlace.text(id)) === wholeText);
   const phrase = namePhrase(q);
   const inOrder = (p: number): boolean =>
     phrase !== '' && ` ${fold(r.region.strings.get(places.name[p]!))} `.includes(` ${phrase} `);
@@ -263,6 +283,7 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
       // Beside the area named is only partly what was asked.
       partial:
         standIn ||
+        (nameHolds && !calledSo(h.place)) ||
         beside(h.place) ||
         (written !== '' && places.kind[h.place]! !== PlaceKind.poi && houseOf(h.place) !== true),
     }))

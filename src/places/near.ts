@@ -61,10 +61,13 @@ export function streetAnchor(r: PlacesRegion, q: PlaceQuery, find: (text: string
   return { place, near: nearStreet(r, place, ON_STREET_M) };
 }
 
-/** Whether a place lies within `metres` of a road carrying the street place's name (every piece of the street). */
+/**
+ * Whether a place lies within `metres` of a road carrying the street place's name, in any of its spellings (every
+ * piece of the street).
+ */
 export function nearStreet(r: PlacesRegion, street: number, metres: number): (place: number) => boolean {
   const graph = r.region.graph;
-  const name = r.places.name[street]!;
+  const name = r.streetNamesLike(r.places.name[street]!);
   const names = graph.edgeName;
   // The box of the street's roads grown by NEAR_M: most candidates are rejected without a search.
   let minLat = Infinity,
@@ -72,7 +75,7 @@ export function nearStreet(r: PlacesRegion, street: number, metres: number): (pl
     maxLat = -Infinity,
     maxLon = -Infinity;
   for (let e = 0; e < graph.edgeCount; e++) {
-    if (names[e] !== name) continue;
+    if (!name.has(names[e]!)) continue;
     for (const n of [graph.edgeNodes[2 * e]!, graph.edgeNodes[2 * e + 1]!]) {
       const lat = graph.nodeLat[n]! / COORD_SCALE,
         lon = graph.nodeLon[n]! / COORD_SCALE;
@@ -91,6 +94,6 @@ export function nearStreet(r: PlacesRegion, street: number, metres: number): (pl
     const lat = r.lat(p),
       lon = r.lon(p);
     if (lat < minLat - dLat || lat > maxLat + dLat || lon < minLon - dLon || lon > maxLon + dLon) return false;
-    return segments.nearest(lat, lon, (e) => names[e] === name, metres) !== null;
+    return segments.nearest(lat, lon, (e) => name.has(names[e]!), metres) !== null;
   };
 }

@@ -126,6 +126,25 @@ export class PlacesRegion {
     return this.places.lon[i]! / COORD_SCALE;
   }
 
+  /**
+   * The string ids of the street names that share street `name`'s key (spelt alike but for tone placement, case or a
+   * type word: "Cộng Hòa" and "Cộng Hoà"), `name` among them.
+   */
+  streetNamesLike(name: number): ReadonlySet<number> {
+    if (!this.namesByKey) {
+      this.namesByKey = new Map();
+      for (const id of this.streetPieces.keys()) {
+        const k = streetKey(this.region.strings.get(id));
+        const set = this.namesByKey.get(k);
+        if (set) set.add(id);
+        else this.namesByKey.set(k, new Set([id]));
+      }
+    }
+    return this.namesByKey.get(streetKey(this.region.strings.get(name))) ?? new Set([name]);
+  }
+
+  private namesByKey: Map<string, Set<number>> | null = null;
+
   /** The key of place `i`'s house number in its street's alley tree (see house-path.ts; '' without one), cached. */
   houseKeyOf(i: number): string {
     let k = this.houseKeys.get(i);

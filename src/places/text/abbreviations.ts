@@ -239,7 +239,11 @@ export function addressTokens(s: string): AddressToken[] {
       const exact = parts.map((p) => p.exact).join(' ');
       for (const e of FORM_INDEX.get(folded) ?? []) {
         if (!exactOk(e, exact, folded)) continue;
-        if (isPlace(e)) {
+        // "P. Sài Gòn", "phường Sài Gòn": after a ward's or district's type word a city's nickname names that unit.
+        const unitType = out[out.length - 1]?.role === 'ward' || out[out.length - 1]?.role === 'district';
+        if (isPlace(e) && unitType) {
+          for (const p of parts) out.push({ kind: 'word', text: p.text, folded: p.folded });
+        } else if (isPlace(e)) {
           // "TPHCM" carries the city type inside the place: emit it as its own type token.
           if (e.typedForms?.includes(folded))
             out.push({ kind: 'type', text: e.impliedType, folded: fold(e.impliedType), role: 'city' });

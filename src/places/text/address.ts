@@ -182,8 +182,8 @@ export function parseAddressTokens(
   const typeTokenOf = new Map<AddressToken, AddressToken>();
   if (isKnown) {
     untypeUnitNames(comps, isKnown, typeTokenOf);
-    untypeBareWords(comps, isKnown, options?.isStreet, typeTokenOf);
     splitTypedRuns(comps, isKnown);
+    untypeBareWords(comps, isKnown, options?.isStreet, typeTokenOf);
   }
   placeUntyped(comps, isKnown, options?.isStreet);
 

@@ -25,13 +25,26 @@ export interface CategoryRow {
   abbr?: readonly string[];
   /** OSM category values of places of this kind. */
   osm: readonly string[];
+  /**
+   * An unnamed place of this kind is still a place people look for ("cây xăng gần đây"), called `label` (default: the
+   * first leading word or word, capitalised); unnamed places of other kinds (a pond, a parking lot) are not places.
+   */
+  unnamed?: boolean;
+  label?: string;
 }
 
 /** The table. Order does not matter. */
 export const CATEGORIES: readonly CategoryRow[] = [
-  { key: 'hospital', words: ['bệnh viện', 'nhà thương', 'hospital'], abbr: ['bv', 'bvđk', 'bvdk'], osm: ['hospital'] },
+  {
+    key: 'hospital',
+    unnamed: true,
+    words: ['bệnh viện', 'nhà thương', 'hospital'],
+    abbr: ['bv', 'bvđk', 'bvdk'],
+    osm: ['hospital'],
+  },
   {
     key: 'clinic',
+    unnamed: true,
     words: ['phòng khám', 'phòng khám đa khoa', 'clinic', 'polyclinic'],
     abbr: ['pk', 'pkđk', 'pkdk'],
     osm: ['clinic', 'doctors'],
@@ -45,6 +58,7 @@ export const CATEGORIES: readonly CategoryRow[] = [
   { key: 'health_post', words: ['trạm y tế'], abbr: ['tyt'], osm: ['clinic', 'doctors', 'hospital'] },
   {
     key: 'pharmacy',
+    unnamed: true,
     words: ['nhà thuốc', 'hiệu thuốc', 'quầy thuốc', 'pharmacy', 'drugstore'],
     osm: ['pharmacy', 'chemist'],
   },
@@ -108,15 +122,20 @@ export const CATEGORIES: readonly CategoryRow[] = [
     words: ['nhà nghỉ', 'nhà khách', 'homestay', 'guest house', 'guesthouse', 'hostel', 'motel'],
     osm: ['guest_house', 'hostel', 'motel', 'apartment'],
   },
-  { key: 'market', words: ['market'], leading: ['chợ'], osm: ['marketplace'] },
-  { key: 'supermarket', words: ['siêu thị', 'supermarket'], osm: ['supermarket', 'department_store'] },
+  { key: 'market', unnamed: true, words: ['market'], leading: ['chợ'], osm: ['marketplace'], label: 'Chợ' },
+  { key: 'supermarket', unnamed: true, words: ['siêu thị', 'supermarket'], osm: ['supermarket', 'department_store'] },
   {
     key: 'mall',
     words: ['trung tâm thương mại', 'mall', 'shopping mall', 'shopping centre', 'shopping center'],
     abbr: ['tttm'],
     osm: ['mall', 'department_store'],
   },
-  { key: 'convenience', words: ['cửa hàng tiện lợi', 'tạp hóa', 'tạp hoá', 'convenience store'], osm: ['convenience'] },
+  {
+    key: 'convenience',
+    unnamed: true,
+    words: ['cửa hàng tiện lợi', 'tạp hóa', 'tạp hoá', 'convenience store'],
+    osm: ['convenience'],
+  },
   { key: 'bookshop', words: ['nhà sách', 'hiệu sách', 'bookshop', 'bookstore'], osm: ['books'] },
   {
     key: 'station',
@@ -142,10 +161,10 @@ export const CATEGORIES: readonly CategoryRow[] = [
     abbr: ['ubnd'],
     osm: ['townhall'],
   },
-  { key: 'police', words: ['công an', 'đồn công an', 'police', 'police station'], osm: ['police'] },
-  { key: 'bank', words: ['ngân hàng', 'bank'], abbr: ['nh'], osm: ['bank'] },
-  { key: 'atm', words: ['cây atm', 'máy atm', 'atm', 'cây rút tiền'], osm: ['atm'] },
-  { key: 'post_office', words: ['bưu điện', 'bưu cục', 'post office'], osm: ['post_office'] },
+  { key: 'police', unnamed: true, words: ['công an', 'đồn công an', 'police', 'police station'], osm: ['police'] },
+  { key: 'bank', unnamed: true, words: ['ngân hàng', 'bank'], abbr: ['nh'], osm: ['bank'] },
+  { key: 'atm', words: ['cây atm', 'máy atm', 'atm', 'cây rút tiền'], osm: ['atm'], unnamed: true, label: 'ATM' },
+  { key: 'post_office', unnamed: true, words: ['bưu điện', 'bưu cục', 'post office'], osm: ['post_office'] },
   { key: 'park', words: ['công viên', 'vườn hoa', 'park', 'garden'], osm: ['park', 'garden'] },
   { key: 'lake', leading: ['hồ'], words: ['lake', 'pond'], osm: ['water', 'lake', 'reservoir', 'pond'] },
   // Places of worship by religion ("place_of_worship:buddhist", see data-tools/places/tags.ts); one of unknown
@@ -192,6 +211,7 @@ export const CATEGORIES: readonly CategoryRow[] = [
   },
   {
     key: 'fuel',
+    unnamed: true,
     words: ['trạm xăng', 'cây xăng', 'cửa hàng xăng dầu', 'petrol station', 'gas station', 'fuel station'],
     osm: ['fuel'],
   },

@@ -126,3 +126,19 @@ export function categorySpans(
 export function categoryRowsOf(osmValue: string): [number, number] {
   return BY_OSM.get(osmValue) ?? [0, 0];
 }
+
+/** The first row that keeps unnamed places of each OSM category value (CategoryRow.unnamed). */
+const UNNAMED_ROW = new Map<string, (typeof CATEGORIES)[number]>();
+for (const row of CATEGORIES)
+  if (row.unnamed) for (const v of row.osm) if (!UNNAMED_ROW.has(v)) UNNAMED_ROW.set(v, row);
+
+/**
+ * What an unnamed place of OSM category `osmValue` is called ("fuel" → "Trạm xăng", "atm" → "ATM"); undefined when
+ * an unnamed place of that kind is no place to search for (a pond, a bench).
+ */
+export function unnamedLabel(osmValue: string): string | undefined {
+  const row = UNNAMED_ROW.get(osmValue);
+  if (!row) return undefined;
+  const first = row.words[0]!;
+  return row.label ?? first.charAt(0).toUpperCase() + first.slice(1);
+}

@@ -29,7 +29,10 @@ export function houseKey(house: string | undefined, alley?: string): string {
  */
 export function storedHouseKey(house: string, street: string): string {
   const p = parseAddress(`${house} ${street}`);
-  return houseKey(p.house, p.alley);
+  const key = houseKey(p.house, p.alley);
+  // "502/43" on "Hẻm 502 Huỳnh Tấn Phát" already holds its alley: 502/43, not 502/502/43.
+  const alley = houseKey(p.alley);
+  return alley !== '' && houseKey(p.house).startsWith(`${alley}/`) ? houseKey(p.house) : key;
 }
 
 /**
