@@ -9,6 +9,7 @@
  * leaves the street on top, also partial; when nothing specific matched there is no answer (NOT_FOUND).
  */
 import type { AdminResolution } from '../admin/resolve';
+import { haversine } from '../geo';
 import { indexKey } from '../admin/table';
 import type { AdminTable } from '../admin/types';
 import type { AddressSystem } from './describe';
@@ -92,13 +93,30 @@ export function forwardGeocode(
  */
 function estimatedHouse(r: PlacesRegion, q: PlaceQuery, hits: readonly ForwardHit[]): ForwardHit | null {
   const key = houseKey(q.parsed.house, q.parsed.alley);
-  const street = hits.find((h) => h.region === r && r.places.kind[h.place] === PlaceKind.street);
-  if (key === '' || !street) return null;
+  if (key === '') return null;
   const area = queryArea(r.admin, q.parsed, q.resolution);
-  const at = interpolateHouse(r, street.place, key, area ? (p) => inArea(r, area, p) !== Within.out : undefined);
-  if (!at) return null;
+  const keep = area ? (p: number) => inArea(r, area, p) !== Within.out : undefined;
+  // The best street hit whose houses give an estimate (a street's other spellings may carry no house).
+  let street: ForwardHit | undefined;
+  let at: ReturnType<typeof interpolateHouse> = null;
+  for (const h of hits) {
+    if (h.region !== r || r.places.kind[h.place] !== PlaceKind.street) continue;
+    at = interpolateHouse(r, h.place, key, keep);
+    if (at) {
+      street = h;
+      break;
+    }
+  }
+  if (!at || !street) return null;
+  // Shown on the piece of the street nearest to it (its place_id).
+  let piece = street.place;
+  for (const name of r.streetNamesLike(r.places.name[street.place]!))
+    for (const p of r.streetPieces.get(name) ?? [])
+      if (haversine(at.lat, at.lng, r.lat(p), r.lon(p)) < haversine(at.lat, at.lng, r.lat(piece), r.lon(piece)))
+        piece = p;
   return {
     ...street,
+    place: piece,
     at: { lat: at.lat, lng: at.lng, ward2025: r.wardAt(at.lat, at.lng) },
     house: key.toUpperCase(),
     partial: true,
@@ -281,11 +299,13 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
       score: h.score + (inOrder(h.place) ? ORDER_BOOST : 0),
       system,
       // Beside the area named is only partly what was asked.
+      // A house number written and not held (a street, another house, a place named after the street) is only
+      // partly what was asked.
       partial:
         standIn ||
         (nameHolds && !calledSo(h.place)) ||
         beside(h.place) ||
-        (written !== '' && places.kind[h.place]! !== PlaceKind.poi && houseOf(h.place) !== true),
+        (written !== '' && houseOf(h.place) !== true),
     }))
     .sort((a, b) => b.score - a.score);
 }

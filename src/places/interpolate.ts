@@ -10,8 +10,10 @@ import { streetNumber } from './text/house-path';
 
 /** Farthest a one-sided neighbour's number may be from the asked one (a street's houses are not evenly spaced). */
 const ONE_SIDED_GAP = 20;
-/** Neighbours farther than this from the street the query found are on another street of the same name, metres. */
-const SAME_STREET_M = 3000;
+/** Two neighbours farther apart than this are on different stretches (or streets) of one name, metres. */
+const SAME_STRETCH_M = 500;
+/** Neighbours tried on each side for the bracketing pair (the nearest numbers first). */
+const PAIR_CANDIDATES = 24;
 /** Alley words that may follow a street key's leading alley number ("10 ngach 2 …"), and street type words after them. */
 const ALLEY_WORDS = new Set(['ngach', 'hem', 'kiet']);
 const STREET_WORDS = new Set(['pho', 'duong']);
@@ -62,9 +64,10 @@ function housesOf(r: PlacesRegion, key: string): readonly number[] {
 }
 
 /**
- * The estimated position of the house `key` (see house-path.ts: "98", "185/2") on the street of place `street` (a
- * street piece the search found), from the houses the data has; null when it has no neighbour close enough.
- * `keep` limits the neighbours (the area the query names).
+ * The estimated position of the house `key` (see house-path.ts: "98", "185/2") on the street named like place
+ * `street`, from the houses the data has on streets of that name (`keep` limits them: the area the query names);
+ * null when no neighbour is close enough. Streets of one name in several districts are told apart by the neighbours
+ * themselves: two that bracket the number stand within SAME_STRETCH_M of each other.
  */
 export function interpolateHouse(
   r: PlacesRegion,
@@ -72,8 +75,7 @@ export function interpolateHouse(
   key: string,
   keep: (place: number) => boolean = () => true,
 ): Position | null {
-  const near = (i: number) => haversine(r.lat(i), r.lon(i), r.lat(street), r.lon(street)) <= SAME_STREET_M && keep(i);
-  const houses = housesOf(r, houseStreetKey(r.region.strings.get(r.places.name[street]!))).filter(near);
+  const houses = housesOf(r, houseStreetKey(r.region.strings.get(r.places.name[street]!))).filter(keep);
   return estimate(r, houses, key);
 }
 
@@ -82,28 +84,34 @@ function estimate(r: PlacesRegion, houses: readonly number[], key: string): Posi
   const prefix = slash < 0 ? '' : key.slice(0, slash + 1);
   const asked = streetNumber(key.slice(slash + 1));
   if (!asked) return null;
-  let below = -1,
-    above = -1,
-    nBelow = -Infinity,
-    nAbove = Infinity;
+  // The houses of the same alley and side, by number.
+  const side: Array<{ i: number; n: number }> = [];
   for (const i of houses) {
     const k = r.houseKeyOf(i);
     if (!k.startsWith(prefix) || k.includes('/', prefix.length)) continue;
     const m = streetNumber(k.slice(prefix.length));
     if (!m || m.odd !== asked.odd) continue;
     if (m.n === asked.n) return { lat: r.lat(i), lng: r.lon(i) };
-    if (m.n < asked.n && m.n > nBelow) ((nBelow = m.n), (below = i));
-    if (m.n > asked.n && m.n < nAbove) ((nAbove = m.n), (above = i));
+    side.push({ i, n: m.n });
   }
-  if (below >= 0 && above >= 0) {
-    const t = (asked.n - nBelow) / (nAbove - nBelow);
-    return {
-      lat: r.lat(below) + t * (r.lat(above) - r.lat(below)),
-      lng: r.lon(below) + t * (r.lon(above) - r.lon(below)),
-    };
+  const below = side.filter((h) => h.n < asked.n).sort((a, b) => b.n - a.n);
+  const above = side.filter((h) => h.n > asked.n).sort((a, b) => a.n - b.n);
+  // The closest pair that brackets the number on one stretch of street.
+  let best: { b: (typeof side)[number]; a: (typeof side)[number] } | null = null;
+  for (const b of below.slice(0, PAIR_CANDIDATES))
+    for (const a of above.slice(0, PAIR_CANDIDATES)) {
+      if (best && a.n - b.n >= best.a.n - best.b.n) break;
+      if (haversine(r.lat(b.i), r.lon(b.i), r.lat(a.i), r.lon(a.i)) <= SAME_STRETCH_M) best = { b, a };
+    }
+  if (best) {
+    const t = (asked.n - best.b.n) / (best.a.n - best.b.n);
+    const [b, a] = [best.b.i, best.a.i];
+    return { lat: r.lat(b) + t * (r.lat(a) - r.lat(b)), lng: r.lon(b) + t * (r.lon(a) - r.lon(b)) };
   }
-  const one = asked.n - nBelow <= ONE_SIDED_GAP ? below : nAbove - asked.n <= ONE_SIDED_GAP ? above : -1;
-  if (one >= 0) return { lat: r.lat(one), lng: r.lon(one) };
+  const nearest = [below[0], above[0]]
+    .filter((h): h is (typeof side)[number] => h !== undefined && Math.abs(h.n - asked.n) <= ONE_SIDED_GAP)
+    .sort((x, y) => Math.abs(x.n - asked.n) - Math.abs(y.n - asked.n))[0];
+  if (nearest) return { lat: r.lat(nearest.i), lng: r.lon(nearest.i) };
   // No neighbour in the alley: its mouth, the house of its number one level out.
   return prefix !== '' ? estimate(r, houses, key.slice(0, slash)) : null;
 }

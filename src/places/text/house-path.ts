@@ -20,7 +20,10 @@ export function houseKey(house: string | undefined, alley?: string): string {
       .split(' ')
       .filter((p) => p !== '')
       .map((p) => p.replace(/^0+(?=\d)/, ''));
-  return [...parts(alley), ...parts(house)].join('/');
+  const [a, h] = [parts(alley), parts(house)];
+  // "502/43" in "Hẻm 502" already holds its alley: 502/43, not 502/502/43.
+  const holds = a.length > 0 && a.length < h.length && a.every((x, k) => h[k] === x);
+  return [...(holds ? [] : a), ...h].join('/');
 }
 
 /**
@@ -29,10 +32,7 @@ export function houseKey(house: string | undefined, alley?: string): string {
  */
 export function storedHouseKey(house: string, street: string): string {
   const p = parseAddress(`${house} ${street}`);
-  const key = houseKey(p.house, p.alley);
-  // "502/43" on "Hẻm 502 Huỳnh Tấn Phát" already holds its alley: 502/43, not 502/502/43.
-  const alley = houseKey(p.alley);
-  return alley !== '' && houseKey(p.house).startsWith(`${alley}/`) ? houseKey(p.house) : key;
+  return houseKey(p.house, p.alley);
 }
 
 /**

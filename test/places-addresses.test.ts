@@ -1,0 +1,153 @@
+/**
+ * House numbers on the whole of Ho Chi Minh City, judged against the raw OSM (addr:housenumber and addr:street of the
+ * PBF, read here): every written form of an alley house finds the house the data has, and a house number the data
+ * lacks is estimated between its numbered neighbours on the same side of the street, marked partial.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { readOsmFile } from '../data-tools/osm/read';
+import { createEngine, type Engine } from '../src/engine';
+import { haversine } from '../src/geo';
+import { mulberry32 } from '../src/trip/rng';
+import { OSM, testPack } from './helpers/packs';
+
+/** An address of the raw data: house number, street, position (a way's by the mean of its nodes). */
+interface RawAddress {
+  house: string;
+  street: string;
+  lat: number;
+  lon: number;
+}
+
+/** Every element of the PBF with addr:housenumber and addr:street. */
+function rawAddresses(): RawAddress[] {
+  const nodes = new Map<number, [number, number]>();
+  const tagged: Array<{ tags: Record<string, string>; at?: [number, number]; refs?: number[] }> = [];
+  readOsmFile(`${OSM}hcmc-2018-01-01.osm.pbf`, {
+    node: (_id, lat, lon, tags) => {
+      nodes.set(_id, [lat, lon]);
+      if (tags?.['addr:housenumber'] && tags['addr:street']) tagged.push({ tags, at: [lat, lon] });
+    },
+    way: (_id, refs, tags) => {
+      if (tags['addr:housenumber'] && tags['addr:street']) tagged.push({ tags, refs });
+    },
+    relation: () => undefined,
+    feature: () => undefined,
+  });
+  const out: RawAddress[] = [];
+  for (const t of tagged) {
+    let at = t.at;
+    if (!at && t.refs) {
+      const pts = [...new Set(t.refs)].map((r) => nodes.get(r)).filter((p): p is [number, number] => !!p);
+      if (pts.length > 0)
+        at = [pts.reduce((s, p) => s + p[0], 0) / pts.length, pts.reduce((s, p) => s + p[1], 0) / pts.length];
+    }
+    if (at)
+      out.push({
+        house: t.tags['addr:housenumber']!.trim(),
+        street: t.tags['addr:street']!.trim(),
+        lat: at[0],
+        lon: at[1],
+      });
+  }
+  return out;
+}
+
+let engine: Engine;
+let raw: RawAddress[];
+beforeAll(async () => {
+  engine = await createEngine({ packs: [testPack('hcmc-city')], wasm: false });
+  raw = rawAddresses();
+}, 300_000);
+
+/** Seeded sample of `n` items. */
+function sample<T>(xs: readonly T[], n: number, seed: number): T[] {
+  const rand = mulberry32(seed);
+  const pool = [...xs];
+  const out: T[] = [];
+  while (out.length < n && pool.length > 0) out.push(pool.splice(Math.floor(rand() * pool.length), 1)[0]!);
+  return out;
+}
+
+describe('alley houses in every written form', () => {
+  it('"A/B street", "số B hẻm A street" and "hẻm A số B street" find the house A/B', () => {
+    // Houses A/B whose number and street the data holds once (a second one elsewhere would make the truth two places).
+    const count = new Map<string, number>();
+    for (const a of raw) count.set(`${a.house}|${a.street}`, (count.get(`${a.house}|${a.street}`) ?? 0) + 1);
+    const alleyHouses = raw.filter(
+      (a) => /^\d+\/\d+$/.test(a.house) && count.get(`${a.house}|${a.street}`) === 1 && /\p{L}/u.test(a.street),
+    );
+    const cases = sample(alleyHouses, 40, 35);
+    let hits = 0;
+    const misses: string[] = [];
+    for (const a of cases) {
+      const [alley, house] = a.house.split('/');
+      const forms = [
+        `${a.house} ${a.street}`,
+        `số ${house} hẻm ${alley} ${a.street}`,
+        `hẻm ${alley} số ${house} ${a.street}`,
+      ];
+      const tops = forms.map((address) => engine.geocode({ address }).results[0]);
+      const found = tops.every(
+        (t) => t && !t.partial_match && haversine(t.geometry.location.lat, t.geometry.location.lng, a.lat, a.lon) <= 50,
+      );
+      if (found) hits++;
+      else misses.push(`${forms.join(' / ')} → ${tops.map((t) => t?.formatted_address ?? 'NOT_FOUND').join(' / ')}`);
+    }
+    console.log(`alley houses: ${hits} of ${cases.length} found in all three forms`);
+    for (const m of misses) console.log(`  ${m}`);
+    expect(cases.length).toBe(40);
+    expect(hits / cases.length).toBeGreaterThanOrEqual(0.85);
+  });
+});
+
+describe('house numbers the data lacks', () => {
+  it('are estimated between their numbered neighbours on the same side, marked partial', () => {
+    // Plain numbers by street; a gap of one house between two neighbours of the same parity less than 300 m apart.
+    const byStreet = new Map<string, Array<RawAddress & { n: number }>>();
+    for (const a of raw) {
+      // Plain numbers on a street with a real name (the import's placeholder "a" is none).
+      if (!/^\d+$/.test(a.house) || !/\p{L}{2}/u.test(a.street)) continue;
+      // One street however its name is cased ("Dân Chủ", "DÂN CHỦ").
+      const street = a.street.normalize('NFC').toLowerCase();
+      const list = byStreet.get(street) ?? [];
+      list.push({ ...a, n: Number(a.house) });
+      byStreet.set(street, list);
+    }
+    const gaps: Array<{ street: string; n: number; below: RawAddress; above: RawAddress }> = [];
+    for (const [street, list] of byStreet) {
+      const held = new Set(list.map((a) => a.n));
+      for (const odd of [0, 1]) {
+        const side = list.filter((a) => a.n % 2 === odd).sort((x, y) => x.n - y.n);
+        for (let k = 0; k + 1 < side.length; k++) {
+          const [below, above] = [side[k]!, side[k + 1]!];
+          if (above.n - below.n !== 4 || held.has(below.n + 2)) continue;
+          if (haversine(below.lat, below.lon, above.lat, above.lon) > 300) continue;
+          gaps.push({ street, n: below.n + 2, below, above });
+        }
+      }
+    }
+    const cases = sample(gaps, 30, 36);
+    let between = 0;
+    const misses: string[] = [];
+    for (const g of cases) {
+      const top = engine.geocode({ address: `${g.n} ${g.street}` }).results[0];
+      const at = top?.geometry.location;
+      // Between the two: no farther from either than they are from each other, and marked partial.
+      const span = haversine(g.below.lat, g.below.lon, g.above.lat, g.above.lon) + 30;
+      const ok =
+        top?.partial_match === true &&
+        at !== undefined &&
+        haversine(at.lat, at.lng, g.below.lat, g.below.lon) <= span &&
+        haversine(at.lat, at.lng, g.above.lat, g.above.lon) <= span;
+      if (ok) between++;
+      else
+        misses.push(
+          `${g.n} ${g.street} → ${top ? `${top.partial_match ? '[partial] ' : ''}${top.formatted_address}` : 'NOT_FOUND'}`,
+        );
+    }
+    console.log(`missing houses: ${between} of ${cases.length} estimated between their neighbours`);
+    for (const m of misses) console.log(`  ${m}`);
+    expect(cases.length).toBeGreaterThanOrEqual(20);
+    expect(between / cases.length).toBeGreaterThanOrEqual(0.8);
+  });
+});
