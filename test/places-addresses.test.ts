@@ -151,3 +151,33 @@ describe('house numbers the data lacks', () => {
     expect(between / cases.length).toBeGreaterThanOrEqual(0.8);
   });
 });
+
+describe('bad and strange address text', () => {
+  it('never throws: a status for every input, BAD_REQUEST naming the parameter when it is too long', () => {
+    const cases = [
+      '1/'.repeat(1000),
+      '1234567890,./-'.repeat(143),
+      'P.5, '.repeat(100),
+      'Quận 1 '.repeat(70),
+      'gần '.repeat(120) + 'chợ',
+      'số 1 ngõ 2 ngách 3 hẻm 4 kiệt 5 '.repeat(15),
+      '東京 Москва 北京 Hà Nội مرحبا',
+      'ddddddddddd ooooooo wwwww ffffff jjjj',
+      'Quận Nhứt Nhứt Nhứt',
+      '\u0301'.repeat(400),
+      'cafe gần gần gần gần phố',
+      'near near near',
+      '123/45/67/89/10/11/12/13/14/15/16/17/18/19/20 Nguyễn Huệ',
+      'Hangf Bacj Hangf Bacj Hangf Bacj ',
+      'Quoocs Tuwr Giams 9999999999999999999',
+    ];
+    for (const address of cases) {
+      const g = engine.geocode({ address });
+      expect(['OK', 'NOT_FOUND', 'BAD_REQUEST'], address).toContain(g.status);
+      if (g.status === 'BAD_REQUEST') expect(g.error_message).toMatch(/^address /);
+      const a = engine.autocomplete({ input: address });
+      expect(['OK', 'BAD_REQUEST'], address).toContain(a.status);
+      if (a.status === 'BAD_REQUEST') expect(a.error_message).toMatch(/^input /);
+    }
+  });
+});
