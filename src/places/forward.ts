@@ -19,6 +19,7 @@ import { buildQuery, type PlaceQuery, type QueryTerm } from './search/query';
 import { isSubsequence, keepsWrittenOrder, orderedWords, type NamedPlace } from './search/written-order';
 import { adminNameKeys } from './text/admin-names';
 import { fold, nameKey } from './text/fold';
+import { readKeyboardOff } from './text/telex';
 
 /** Most results a forward geocode returns. */
 export const MAX_GEOCODE_RESULTS = 5;
@@ -65,7 +66,13 @@ export function forwardGeocode(
   limit = MAX_GEOCODE_RESULTS,
 ): ForwardHit[] {
   const queries = regions.map((r) =>
-    buildQuery(address, { gazetteer: r.gazetteer, isStreet: r.isStreet, table: r.admin.table, numbersOptional: true }),
+    buildQuery(address, {
+      gazetteer: r.gazetteer,
+      isStreet: r.isStreet,
+      table: r.admin.table,
+      numbersOptional: true,
+      readTyped: (text) => readKeyboardOff(text, r.index.has),
+    }),
   );
   const found = regions.flatMap((r, k) => rankInRegion(r, queries[k]!, { prefix: false, limit }));
   const all = found.length > 0 ? found : regions.flatMap((r, k) => fallback(r, queries[k]!));

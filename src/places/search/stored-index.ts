@@ -5,7 +5,8 @@
  *   sample of the places (see probeHash);
  * - `place.ix.words` (UTF-8): the vocabulary, then the forms, one word a line (words never hold a line break);
  * - `place.ix.formStart`, `place.ix.postStart` (u32), `place.ix.postPlace` (i32), `place.ix.postField`,
- *   `place.ix.nameLen`, `place.ix.altLen`, `place.ix.addrLen` (u8): the index's arrays, opened as views.
+ *   `place.ix.nameLen`, `place.ix.altLen`, `place.ix.addrLen`, `place.ix.nameFlags` (u8): the index's arrays, opened
+ *   as views.
  * The stored index is used only when the probe matches: a pack built by code that splits or folds words otherwise
  * builds its index again. Packs without the sections build it at first use.
  */
@@ -15,8 +16,8 @@ import type { TypedArray } from '../../pack/format.js';
 import { bytesHash } from '../../pack/bytes-hash.js';
 import type { PlaceIndexArrays, PlaceTerms } from './index.js';
 
-/** Layout version of the stored index. */
-const LAYOUT = 1;
+/** Layout version of the stored index (2: joined postings, name flags). */
+const LAYOUT = 2;
 /** Places sampled by the probe. */
 const PROBE_PLACES = 64;
 
@@ -30,6 +31,7 @@ const S = {
   nameLen: 'place.ix.nameLen',
   altLen: 'place.ix.altLen',
   addressLen: 'place.ix.addrLen',
+  nameFlags: 'place.ix.nameFlags',
 } as const;
 
 /** The `place.ix` section. */
@@ -49,8 +51,9 @@ export function probeHash(terms: PlaceTerms, count: number): number {
   const step = Math.max(1, Math.floor(count / PROBE_PLACES));
   for (let i = 0; i < count; i += step) {
     const t = terms.of(i);
-    text += `${i}:${t.nameLen},${t.altLen},${t.addressLen}`;
-    for (const [exact, { folded, field }] of t.words) text += `|${exact}/${folded}/${field}`;
+    text += `${i}:${t.nameLen},${t.altLen},${t.addressLen},${t.flags}`;
+    for (const [exact, { folded, field, joined }] of t.words)
+      text += `|${exact}/${folded}/${field}${joined ? '+' : ''}`;
     text += '\n';
   }
   return bytesHash(new TextEncoder().encode(text));
@@ -73,6 +76,7 @@ export function placeIndexSections(
       [S.nameLen, ix.nameLen],
       [S.altLen, ix.altLen],
       [S.addressLen, ix.addressLen],
+      [S.nameFlags, ix.nameFlags],
     ],
   };
 }
@@ -99,6 +103,7 @@ export function storedPlaceIndex(pack: Pack, count: number, probe: () => number)
     nameLen: pack.array<Uint8Array>(S.nameLen),
     altLen: pack.array<Uint8Array>(S.altLen),
     addressLen: pack.array<Uint8Array>(S.addressLen),
+    nameFlags: pack.array<Uint8Array>(S.nameFlags),
   };
   if (
     !(ix.formStart instanceof Uint32Array) ||
@@ -115,6 +120,7 @@ export function storedPlaceIndex(pack: Pack, count: number, probe: () => number)
     [S.nameLen, ix.nameLen],
     [S.altLen, ix.altLen],
     [S.addressLen, ix.addressLen],
+    [S.nameFlags, ix.nameFlags],
   ] as const)
     if (a.length !== count) throw bad(name);
   return ix;

@@ -25,6 +25,10 @@ export interface Term {
    * ("Ga Hà Nội" is the station, not "gà"); a candidate with marks is a near miss.
    */
   strict?: boolean;
+  /** Two adjacent words of a stored name run together ("Exim Bank" → eximbank), see nameTermsOf. */
+  joined?: boolean;
+  /** A word of the canonical name a nickname in stored text stands for ("TPHCM" → hồ, chí, minh). */
+  expanded?: boolean;
 }
 
 /**
@@ -95,14 +99,7 @@ const LEADING_TYPES: string[][] = [
  * words ("Bệnh viện", "Cà phê") are marked optional.
  */
 export function storedTermsOf(text: string): Term[] {
-  const out: Term[] = [];
-  for (const word of text.split(NON_WORD)) {
-    if (word === '') continue;
-    const exact = word.normalize('NFC').toLowerCase();
-    const folded = foldWord(exact);
-    if (folded !== '')
-      out.push({ folded, exact, optional: false, numeric: folded.charCodeAt(0) <= 57, marked: exact !== folded });
-  }
+  const out = wordsOf(text);
   // A leading type word counts only when a name follows it ("Phố Huế", not a street called just "Phố"); after a house
   // number it leads the street ("31 Phố Cao Bá Quát").
   const from = out.length > 2 && out[0]!.numeric ? 1 : 0;
@@ -132,8 +129,47 @@ export function storedTermsOf(text: string): Term[] {
   for (let k = 0; k < n; k++) {
     for (const [words, canonical] of NICKNAMES) {
       if (k + words.length <= n && words.every((w, m) => out[k + m]!.folded === w))
-        for (const t of canonical) out.push({ ...t, optional: true });
+        for (const t of canonical) out.push({ ...t, optional: true, expanded: true });
     }
+  }
+  return out;
+}
+
+/** The words of a text in order, folded and exact, none optional. */
+function wordsOf(text: string): Term[] {
+  const out: Term[] = [];
+  for (const word of text.split(NON_WORD)) {
+    if (word === '') continue;
+    const exact = word.normalize('NFC').toLowerCase();
+    const folded = foldWord(exact);
+    if (folded !== '')
+      out.push({ folded, exact, optional: false, numeric: folded.charCodeAt(0) <= 57, marked: exact !== folded });
+  }
+  return out;
+}
+
+/**
+ * Search terms of a place's name: storedTermsOf, and every two adjacent words run together as one optional `joined`
+ * term ("Exim Bank" → eximbank, "Co.op Mart" → coopmart, "Phở 24" → phở24), since people write names with and
+ * without the space. Two numbers are not joined ("19 5" is not 195).
+ */
+export function nameTermsOf(text: string): Term[] {
+  const out = storedTermsOf(text);
+  const words = wordsOf(text);
+  for (let k = 0; k + 1 < words.length; k++) {
+    const a = words[k]!;
+    const b = words[k + 1]!;
+    if (a.numeric && b.numeric) continue;
+    const exact = a.exact + b.exact;
+    if (out.some((t) => t.exact === exact)) continue;
+    out.push({
+      folded: a.folded + b.folded,
+      exact,
+      optional: true,
+      numeric: a.numeric,
+      marked: a.marked || b.marked,
+      joined: true,
+    });
   }
   return out;
 }
