@@ -20,7 +20,7 @@ import { Field, JOINED, NameFlag, type PlaceIndex } from './index';
 import { OneEditIndex } from './one-edit-index';
 import type { PlaceCategories } from './place-categories';
 import type { QueryCategory } from './query';
-import type { Term } from './terms';
+import { TYPE_WORDS, type Term } from './terms';
 
 /** Match quality of an exact word, a prefix (scaled up as it nears the whole word) and a one-typo word. */
 const EXACT = 1;
@@ -79,14 +79,23 @@ const Near = {
 type NearKind = (typeof Near)[keyof typeof Near];
 
 /**
- * A query word as the searcher may read it: QueryTerm's role and part when the query parser gave them (search.ts
- * reads them to tell a number in a name from a house number, without depending on the parser).
+ * A query word as the searcher may read it: QueryTerm's role, part and segment when the query parser gave them
+ * (read to tell a number in a name from a house number, without depending on the parser).
  */
-type SearchTerm = Term & { role?: string; part?: string };
+type SearchTerm = Term & { role?: string; part?: string; segment?: number };
 
-/** Whether a query word is a number that names a place ("Landmark 81", "Bệnh viện 108"), not a house or unit number. */
-function isNameNumber(t: SearchTerm): boolean {
-  return t.numeric && (t.role === undefined || t.role === 'number') && t.part !== 'house' && t.part !== 'alley';
+/**
+ * Whether query word j is a number that names a place ("Landmark 81", "Bệnh viện 108", "Phở 24, Quận 1"): not a
+ * house, alley or unit number, and not followed by a name in its part of the query ("Vincom 72 Lê Thánh Tôn": a
+ * house number the parser did not place).
+ */
+function isNameNumber(terms: readonly SearchTerm[], j: number): boolean {
+  const t = terms[j]!;
+  if (!t.numeric || (t.role !== undefined && t.role !== 'number') || t.part === 'house' || t.part === 'alley')
+    return false;
+  for (let k = j + 1; k < terms.length && terms[k]!.segment === t.segment; k++)
+    if (!terms[k]!.numeric && (terms[k]!.role === 'name' || terms[k]!.role === 'category')) return false;
+  return true;
 }
 
 /** One ranked place. */
@@ -482,10 +491,10 @@ export class Searcher {
     let nameNumbers = 0;
     terms.forEach((t, j) => {
       if (t.numeric) numberMask |= 1 << j;
-      if (isNameNumber(t)) nameNumbers |= 1 << j;
+      if (isNameNumber(terms, j)) nameNumbers |= 1 << j;
       if (!t.optional) nonOptional |= 1 << j;
     });
-    const required = opts.required;
+    let required = opts.required;
     const lastPrefix = opts.prefix ? terms.length - 1 : -1;
     const matches = terms.map((term, j) => {
       // A kind of place is named exactly ("chùa" is not "chủ"): the category table holds its spellings.
@@ -495,6 +504,16 @@ export class Searcher {
       const found = category ? own.filter((m) => !m.typo) : own;
       return joined.length > 0 ? [...found, ...joined] : found;
     });
+    // A word that no place holds and that is a typo of a type word ("Dunog 102", "Phưnờg 8") is that type word:
+    // optional, as the parser would have read it written right.
+    let typeTypos = 0;
+    matches.forEach((ms, j) => {
+      const t = terms[j]!;
+      if (t.optional || t.numeric || ((categoryMask >>> j) & 1) !== 0 || ms.length === 0) return;
+      if (ms.every((m) => m.typo) && ms.some((m) => TYPE_WORDS.has(ix.vocab[m.v]!))) typeTypos |= 1 << j;
+    });
+    required &= ~typeTypos;
+    nonOptional &= ~typeTypos;
     // A qualifying place holds every required word in a field of its own, or with none required some word that is
     // not optional: the required word with the fewest such postings names the candidates.
     let drivers = required !== 0 ? 0 : nonOptional;
@@ -514,12 +533,13 @@ export class Searcher {
       return [];
     terms.forEach((term, j) => {
       const bit = 1 << j;
-      const weight = term.optional ? OPTIONAL_WEIGHT : term.numeric ? NUMBER_WEIGHT : 1;
+      const optional = term.optional || (typeTypos & bit) !== 0;
+      const weight = optional ? OPTIONAL_WEIGHT : term.numeric ? NUMBER_WEIGHT : 1;
       totalWeight += weight;
       const termStamp = ++this.termStamp;
       // Admin words still count towards naming a place completely ("Bệnh viện Mắt Hà Nội" is all of that name).
       const asAdmin = ((opts.adminTerms ?? 0) & ~required & bit) !== 0;
-      const counts = !term.optional && (categoryMask & bit) === 0;
+      const counts = !optional && (categoryMask & bit) === 0;
       // Fillers ("street", "gần", a nickname's written words beside its place) describe the place itself: met in its
       // ward's or city's names they say nothing.
       const ownOnly = term.role === 'filler';
@@ -594,6 +614,8 @@ export class Searcher {
               near = a.differences === 1 ? Near.slip : Near.marks;
             }
           }
+          // A kind of place is named as written ("chùa" is not the "chua" of "Sữa chua"): no slips either.
+          if (near !== 0 && (categoryMask & bit) !== 0) continue;
           this.candidatePostings(f, stamp, (k) => {
             const p = ix.postPlace[k]!;
             const field = ix.postField[k]!;
@@ -643,14 +665,10 @@ export class Searcher {
       )
         continue;
       if (required === 0 && (own & nonOptional) === 0) continue;
-      // A place whose name holds a number of its own, none of those written, is another place ("Bệnh viện 175" for
-      // "Bệnh viện 108", "Quận 7" for a 5): its other words do not make it the one asked for.
-      if (
-        nameNumbers !== 0 &&
-        (ix.nameFlags[p]! & NameFlag.numbered) !== 0 &&
-        ((this.ownMask[p]! | this.houseMask[p]!) & nameNumbers) === 0
-      )
-        continue;
+      // A number written in a name ("Landmark 81", "Bệnh viện 108", "Nhi Đồng 1") is part of it: a place that holds
+      // none of the written numbers in its names or address is another place ("The Landmark", "Bệnh viện 175",
+      // "Nhi Đồng 2"), whatever its other words.
+      if (nameNumbers !== 0 && ((this.ownMask[p]! | this.houseMask[p]!) & nameNumbers) === 0) continue;
       const text = this.acc[p]! / totalWeight;
       const nameLen = ix.nameLen[p]!;
       const addressLen = ix.addressLen[p]!;

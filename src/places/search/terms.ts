@@ -93,6 +93,9 @@ const LEADING_TYPES: string[][] = [
   'so',
 ].map((t) => t.split(' '));
 
+/** The one-word type words that lead names (folded): "duong", "phuong", "hem"... */
+export const TYPE_WORDS: ReadonlySet<string> = new Set(LEADING_TYPES.filter((t) => t.length === 1).map((t) => t[0]!));
+
 /**
  * Search terms of stored text (names, streets, admin names): a lighter tokenizer than termsOf for building the
  * index. Words are split and folded the same way; a leading type word ("Phố", "Phường", "Thành phố") and category

@@ -17,7 +17,7 @@ const ONSETS = ['ngh', 'ng', 'nh', 'ch', 'gh', 'gi', 'kh', 'ph', 'qu', 'th', 'tr
  */
 const RHYME_TABLE: ReadonlyArray<readonly [string, string]> = [
   ['a', '- i o u y c ch m n ng nh p t'],
-  ['ă', 'c m n ng p t'],
+  ['ă', 'c k m n ng p t'],
   ['â', 'u y c m n ng p t'],
   ['e', '- o c m n ng p t'],
   ['ê', '- u ch m n nh p t'],
@@ -45,6 +45,9 @@ const RHYME_TABLE: ReadonlyArray<readonly [string, string]> = [
 const RHYMES = new Set<string>();
 for (const [nucleus, finals] of RHYME_TABLE)
   for (const f of finals.split(' ')) RHYMES.add(f === '-' ? nucleus : nucleus + f);
+/** Rhymes and their beginnings (a syllable being typed: "quô" of "quốc"). */
+const RHYME_STARTS = new Set<string>();
+for (const r of RHYMES) for (let n = 1; n <= r.length; n++) RHYME_STARTS.add(r.slice(0, n));
 
 /** Spelling rules: onsets written only before (`front: true`) or never before (`front: false`) i, e, ê, y. */
 const FRONT_ONSETS: ReadonlyMap<string, boolean> = new Map([
@@ -57,24 +60,27 @@ const FRONT_ONSETS: ReadonlyMap<string, boolean> = new Map([
 const FRONT = new Set(['i', 'e', 'ê', 'y']);
 
 /** Whether `rhyme` may follow `onset`. */
-function fits(onset: string, rhyme: string): boolean {
-  if (!RHYMES.has(rhyme)) return false;
+function fits(onset: string, rhyme: string, rhymes: ReadonlySet<string>): boolean {
+  // "qu" is q and the glide u: u and the rest make a rhyme ("quân", "quỳnh", "quốc", "quyết"), or the rest is a rhyme
+  // of a front or open vowel, or of ơ ("quen", "quét", "quới").
+  if (onset === 'qu') return rhymes.has(`u${rhyme}`) || (rhymes.has(rhyme) && 'aăâeêiyơ'.includes(rhyme[0]!));
+  if (!rhymes.has(rhyme)) return false;
   const front = FRONT_ONSETS.get(onset);
   if (front !== undefined && FRONT.has(rhyme[0]!) !== front) return false;
-  // "qu" carries the glide: its rhyme has none of its own, and of the rounded nuclei only ô, ơ ("qua", "quân",
-  // "quốc", "quơ", "quyết").
-  if (onset === 'qu') return !'uưo'.includes(rhyme[0]!);
   // "gi" is an onset of its own ("gia", "giữ"); a plain "g" takes no front vowel but i ("gì", "gìn").
   if (onset === 'g') return !FRONT.has(rhyme[0]!) || rhyme[0] === 'i';
   return true;
 }
 
 /**
- * True when `letters` (lower case, NFC, vowel marks and đ kept, no tone) spell one Vietnamese syllable.
- * @example isSyllable('quôc') === true; isSyllable('coffee') === false
+ * True when `letters` (lower case, NFC, vowel marks and đ kept, no tone) spell one Vietnamese syllable, or with
+ * `start` the beginning of one (an initial consonant and the start of a rhyme: "quô", "ngh").
+ * @example isSyllable('quôc') === true; isSyllable('coffee') === false; isSyllable('quô', true) === true
  */
-export function isSyllable(letters: string): boolean {
-  if (fits('', letters)) return true;
-  for (const onset of ONSETS) if (letters.startsWith(onset) && fits(onset, letters.slice(onset.length))) return true;
+export function isSyllable(letters: string, start = false): boolean {
+  const rhymes = start ? RHYME_STARTS : RHYMES;
+  if (fits('', letters, rhymes) || (start && ONSETS.includes(letters))) return true;
+  for (const onset of ONSETS)
+    if (letters.startsWith(onset) && fits(onset, letters.slice(onset.length), rhymes)) return true;
   return false;
 }

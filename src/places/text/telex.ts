@@ -93,8 +93,8 @@ function tonePlace(s: readonly string[]): number {
   return end - 2;
 }
 
-/** The syllable a word's key strokes type with `kb`, or null when they type none. */
-function readWith(word: string, kb: Keyboard): string | null {
+/** The syllable (or with `start` its beginning) a word's key strokes type with `kb`, or null when they type none. */
+function readWith(word: string, kb: Keyboard, start: boolean): string | null {
   const letters: Letter[] = [];
   let tone = '';
   let keys = 0;
@@ -131,12 +131,14 @@ function readWith(word: string, kb: Keyboard): string | null {
   }
   if (keys === 0 || letters.length < 2) return null;
   let toneless = spell(letters);
-  if (!isSyllable(toneless) && pairedHorn) {
+  if (!isSyllable(toneless, start) && pairedHorn) {
     pairedHorn.mark = '';
     toneless = spell(letters);
   }
-  if (!isSyllable(toneless)) return null;
+  if (!isSyllable(toneless, start)) return null;
   if (tone === '') return toneless;
+  // A syllable ending in a stop (c, ch, p, t) takes only the rising or the heavy tone: "mart", "port" type none.
+  if (/(c|ch|p|t)$/.test(toneless) && tone !== ACUTE && tone !== DOT) return null;
   const chars = [...toneless];
   const at = tonePlace(chars);
   if (at < 0) return null;
@@ -146,14 +148,16 @@ function readWith(word: string, kb: Keyboard): string | null {
 
 /**
  * The Vietnamese syllable a word typed with the keyboard off stands for: VNI when it holds digits, else Telex; null
- * when its keys type no well-formed syllable (or it holds no key at all: a plain word). Lower case, NFC.
+ * when its keys type no well-formed syllable (or it holds no key at all: a plain word). Lower case, NFC. Words of one
+ * letter are left out: "A1", "as" are blocks and words more often than á.
  * @example readTyped('Quoocs') === 'quốc'; readTyped('Ba5c') === 'bạc'; readTyped('Coffee') === null
  * @param word one word of ASCII letters and digits (anything else gives null)
+ * @param start the word may be unfinished: its keys may type the beginning of a syllable ("Quoo" → quô)
  */
-export function readTyped(word: string): string | null {
+export function readTyped(word: string, start = false): string | null {
   if (!/^[A-Za-z][A-Za-z0-9]*$/.test(word)) return null;
   const w = word.toLowerCase();
-  return readWith(w, /\d/.test(w) ? KEYBOARDS.vni : KEYBOARDS.telex);
+  return readWith(w, /\d/.test(w) ? KEYBOARDS.vni : KEYBOARDS.telex, start);
 }
 
 /** Runs of ASCII letters and digits starting with a letter: the words a keyboard left off can have typed. */
@@ -174,9 +178,9 @@ export function readKeyboardOff(
   let last = -1;
   for (const m of text.matchAll(TYPED_WORD)) last = m.index;
   return text.replace(TYPED_WORD, (word: string, at: number) => {
-    const reading = readTyped(word);
-    if (reading === null) return word;
     const prefix = prefixLast && at === last;
+    const reading = readTyped(word, prefix);
+    if (reading === null) return word;
     return !isWord(fold(word), prefix) && isWord(fold(reading), prefix) ? reading : word;
   });
 }
