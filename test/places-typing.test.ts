@@ -155,10 +155,13 @@ describe('Telex and VNI typed with the keyboard off', () => {
   it('property: a syllable built from the tables of the language, typed in either method, reads back', () => {
     fc.assert(
       fc.property(
-        fc.constantFrom(...SYLLABLES),
+        // One-letter syllables are left out by design ("A1", "as" are not á).
+        fc.constantFrom(...SYLLABLES.filter((s) => s.length >= 2)),
         fc.constantFrom('', ...Object.keys(TONES)),
         fc.boolean(),
         (s, tone, telex) => {
+          // A syllable ending in a stop (c, ch, p, t) takes the rising or the heavy tone only.
+          fc.pre(!/(c|ch|p|t)$/.test(s) || tone === '' || tone === '\u0301' || tone === '\u0323');
           // The tone on the syllable's last vowel: placement does not change the word.
           const chars = [...s];
           let at = chars.length - 1;

@@ -19,7 +19,7 @@ import { buildQuery, type PlaceQuery, type QueryTerm } from './search/query';
 import { isSubsequence, keepsWrittenOrder, orderedWords, type NamedPlace } from './search/written-order';
 import { adminNameKeys } from './text/admin-names';
 import { fold, nameKey } from './text/fold';
-import { readKeyboardOff } from './text/telex';
+import { readAsTyped } from './search/as-typed';
 
 /** Most results a forward geocode returns. */
 export const MAX_GEOCODE_RESULTS = 5;
@@ -38,6 +38,8 @@ const KIND_BOOST = 0.1;
 const ON_STREET_M = 80;
 /** Score added to a place whose name holds the query's name words in the written order ("Sơn Tây", not "Tây Sơn"). */
 const ORDER_BOOST = 0.05;
+/** Hits searched per hit returned, for the written order to choose among. */
+const ORDER_POOL = 4;
 
 /** A ranked forward result. */
 export interface ForwardHit {
@@ -71,7 +73,7 @@ export function forwardGeocode(
       isStreet: r.isStreet,
       table: r.admin.table,
       numbersOptional: true,
-      readTyped: (text) => readKeyboardOff(text, r.index.has),
+      readTyped: (text) => readAsTyped(text, r.index.has),
     }),
   );
   const found = regions.flatMap((r, k) => rankInRegion(r, queries[k]!, { prefix: false, limit }));
@@ -141,7 +143,8 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
     const inOrder = (p: number) => keepsWrittenOrder(q, words, r.categories, named, p);
     return r.searcher.search(q.terms, {
       prefix: opts.prefix,
-      limit: opts.limit,
+      // More than asked: the written order below reorders near ties ("nam phuong" before "Phương Nam").
+      limit: opts.limit * ORDER_POOL,
       importance: places.importance,
       required,
       categories: q.categories,
@@ -174,7 +177,8 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
       system,
       partial: houseKey !== undefined && places.kind[h.place]! !== PlaceKind.poi && houseOf(h.place) !== true,
     }))
-    .sort((a, b) => b.score - a.score);
+    .sort((a, b) => b.score - a.score)
+    .slice(0, opts.limit);
 }
 
 /**

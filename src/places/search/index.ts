@@ -31,6 +31,13 @@ export const Field = {
  * names run together ("Exim Bank" for "eximbank"): the word then stands for two of its name's words.
  */
 export const JOINED = 0x80;
+/**
+ * Bit set on a posting's field when the place holds the word only as a word of the canonical name a nickname of its
+ * names stands for ("Bảo tàng TPHCM" holds hồ, chí, minh so): it matches, but names none of the place's own words.
+ */
+export const EXPANDED = 0x40;
+/** The Field of a posting's field byte (without the JOINED and EXPANDED bits). */
+export const FIELD_MASK = 0x0f;
 
 /** Bits of PlaceIndex.nameFlags: what a place's own name (not its address) is like. */
 export const NameFlag = {
@@ -77,6 +84,7 @@ interface PlaceWord {
   folded: string;
   field: number;
   joined: boolean;
+  expanded: boolean;
 }
 
 /** What one place contributes to the index: its words (exact form → PlaceWord), counts and name flags. */
@@ -112,12 +120,14 @@ export class PlaceTerms {
         // A nickname's canonical words ("TPHCM" → Hồ Chí Minh) are another name for the place, not its own name's
         // words: "Bảo tàng Hồ Chí Minh" names the museum of that name before "Bảo tàng TPHCM".
         const field = term.expanded ? Math.max(textField, Field.alt) : textField;
+        const expanded = term.expanded === true;
         const prev = words.get(term.exact);
-        if (!prev) words.set(term.exact, { folded: term.folded, field, joined });
+        if (!prev) words.set(term.exact, { folded: term.folded, field, joined, expanded });
         else {
-          // The strongest field wins; a word the place holds as written anywhere is not a join.
+          // The strongest field wins; a word the place holds as written anywhere is not a join nor an expansion.
           if (prev.field > field) prev.field = field;
           prev.joined &&= joined;
+          prev.expanded &&= expanded;
         }
       }
     };
@@ -126,11 +136,10 @@ export class PlaceTerms {
     for (const b of t.brand) add(b, Field.brand, true);
     add(t.address, Field.address, false);
     for (const a of t.admin) add(a, Field.admin, false);
+    // The longest other name: the query's words met in any of them count, so the shortest ("SGU") would be "named"
+    // by words of the others.
     let altLen = 0;
-    for (const a of t.alt) {
-      const n = distinctWords(this.terms(a));
-      if (n > 0 && (altLen === 0 || n < altLen)) altLen = n;
-    }
+    for (const a of t.alt) altLen = Math.max(altLen, distinctWords(this.terms(a)));
     const own = this.places.kind[i] !== PlaceKind.address && this.places.name[i] !== 0;
     const mainTerms = this.terms(t.main);
     const letters = mainTerms.filter((w) => !w.numeric);
@@ -183,14 +192,15 @@ export class PlaceIndex {
   readonly forms: string[];
   /**
    * Places holding forms[f] are postPlace[postStart[f] .. postStart[f+1]), ascending, with their field (a Field,
-   * with the JOINED bit when the place holds the word only as two adjacent name words run together).
+   * with the JOINED bit when the place holds the word only as two adjacent name words run together, EXPANDED when only
+   * as a word a nickname stands for).
    */
   readonly postStart: Uint32Array;
   readonly postPlace: Int32Array;
   readonly postField: Uint8Array;
   /** Number of distinct words that are not type or category words in each place's name: how many query words name it. */
   readonly nameLen: Uint8Array;
-  /** The same for its shortest alternative name (0 without one). */
+  /** The same for its longest alternative name (0 without one). */
   readonly altLen: Uint8Array;
   /** The same for a POI's street (a POI found by its address is fully found; numbers do not count). */
   readonly addressLen: Uint8Array;
@@ -230,13 +240,13 @@ export class PlaceIndex {
       this.altLen[i] = t.altLen;
       this.addressLen[i] = t.addressLen;
       this.nameFlags[i] = t.flags;
-      for (const [exact, { folded, field, joined }] of t.words) {
+      for (const [exact, { folded, field, joined, expanded }] of t.words) {
         let forms = byFolded.get(folded);
         if (!forms) byFolded.set(folded, (forms = new Map()));
         let post = forms.get(exact);
         if (!post) forms.set(exact, (post = { places: [], fields: [] }));
         post.places.push(i);
-        post.fields.push(joined ? field | JOINED : field);
+        post.fields.push(field | (joined ? JOINED : 0) | (expanded ? EXPANDED : 0));
       }
     }
     this.vocab = [...byFolded.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));

@@ -100,7 +100,7 @@ export interface QueryOptions {
   table?: AdminTable | null;
   /** House and alley numbers rank but are not required (forward geocoding); otherwise they are (autocomplete). */
   numbersOptional: boolean;
-  /** Reads words typed with the Vietnamese keyboard off before parsing (text/telex.ts readKeyboardOff). */
+  /** Reads the text as its writer meant it before parsing: keyboard-off words, type-word typos (search/as-typed.ts). */
   readTyped?: (text: string) => string;
 }
 

@@ -16,11 +16,12 @@
  */
 import { diacriticAgreement, markDifferences } from '../text/fold';
 import { firstTwoSwapped } from '../text/edits';
-import { Field, JOINED, NameFlag, type PlaceIndex } from './index';
+import { EXPANDED, Field, FIELD_MASK, JOINED, NameFlag, type PlaceIndex } from './index';
 import { OneEditIndex } from './one-edit-index';
+import { categorySpans } from '../text/category-match';
 import type { PlaceCategories } from './place-categories';
 import type { QueryCategory } from './query';
-import { TYPE_WORDS, type Term } from './terms';
+import type { Term } from './terms';
 
 /** Match quality of an exact word, a prefix (scaled up as it nears the whole word) and a one-typo word. */
 const EXACT = 1;
@@ -29,6 +30,11 @@ const PREFIX_SPAN = 0.25;
 const TYPO = 0.65;
 /** Score of a word written with marks met by the same letters stored without any (see search). */
 const UNMARKED_STORED = 0.9;
+/**
+ * Quality of a category word met by the place's category rather than by its name: a little below the word written in
+ * the name ("THCS Nguyễn Trãi" is the school of that name before "Trường Tiểu học Nguyễn Trãi").
+ */
+const CATEGORY_MET = 0.95;
 /** Quality of two adjacent query words met as one word of a name ("Exim bank" → Eximbank). */
 const JOIN = 0.9;
 /** A form's postings are merged with the candidates (galloping) when they outnumber them this many times. */
@@ -84,6 +90,11 @@ type NearKind = (typeof Near)[keyof typeof Near];
  */
 type SearchTerm = Term & { role?: string; part?: string; segment?: number };
 
+/** Whether a query word is a number of a place or address (a house or alley number, a number in a name), not a unit's. */
+function isPlaceNumber(t: SearchTerm): boolean {
+  return t.numeric && (t.role === undefined || t.role === 'number');
+}
+
 /**
  * Whether query word j is a number that names a place ("Landmark 81", "Bệnh viện 108", "Phở 24, Quận 1"): not a
  * house, alley or unit number, and not followed by a name in its part of the query ("Vincom 72 Lê Thánh Tôn": a
@@ -91,8 +102,7 @@ type SearchTerm = Term & { role?: string; part?: string; segment?: number };
  */
 function isNameNumber(terms: readonly SearchTerm[], j: number): boolean {
   const t = terms[j]!;
-  if (!t.numeric || (t.role !== undefined && t.role !== 'number') || t.part === 'house' || t.part === 'alley')
-    return false;
+  if (!isPlaceNumber(t) || t.part === 'house' || t.part === 'alley') return false;
   for (let k = j + 1; k < terms.length && terms[k]!.segment === t.segment; k++)
     if (!terms[k]!.numeric && (terms[k]!.role === 'name' || terms[k]!.role === 'category')) return false;
   return true;
@@ -136,6 +146,12 @@ export interface SearchOptions {
 
 const isOwnField = (f: number): boolean => f !== Field.admin;
 
+/** Whether a query word is a category only as an abbreviation ("THCS", "BV"), which stored names keep as a word. */
+function isAbbreviation(t: Term): boolean {
+  const w = [{ folded: t.folded, exact: t.exact }];
+  return categorySpans(w, false).length === 0 && categorySpans(w, true).length > 0;
+}
+
 /** Number of set bits. */
 function popcount(x: number): number {
   let n = 0;
@@ -155,18 +171,27 @@ function vouchers(exact: number, numbers: number): number {
  * Whether a place may count the word in `near` (met only by a typo, or with other diacritics than written) as found.
  * At most one such word, and the rest of the query must vouch for it: two other query words (not category words)
  * met as written in the place's own names or address (`exact`, see {@link vouchers}); or, for a typo or a one-mark
- * slip in a word of TYPO_SUPPORTED_LENGTH letters or more, one; or, for a typo only, it is the only name word and
- * has TYPO_ALONE_LENGTH letters or more. A slip gets no way in alone: most syllables have a neighbour one mark away
- * that is another word ("Thiền" and "Thiên"), so only the rest of the name can tell a slip from a different name.
- * Marks off in two places or more get no shorter way in than two vouchers.
+ * slip in a word of TYPO_SUPPORTED_LENGTH letters or more, one; for a typo, the kind of place the query names, when
+ * the place is of it (`kindMet`: "Cà Phê Lnih" is a café), counts as that one; or, for a typo only, it is the only
+ * name word and has TYPO_ALONE_LENGTH letters or more. A slip gets no way in alone: most syllables have a neighbour
+ * one mark away that is another word ("Thiền" and "Thiên"), so only the rest of the name can tell a slip from a
+ * different name. Marks off in two places or more get no shorter way in than two vouchers.
  */
-function nearMissAllowed(near: number, exact: number, names: number, terms: readonly Term[], kind: NearKind): boolean {
+function nearMissAllowed(
+  near: number,
+  exact: number,
+  names: number,
+  terms: readonly Term[],
+  kind: NearKind,
+  kindMet: boolean,
+): boolean {
   if ((near & (near - 1)) !== 0) return false;
   const found = popcount(exact);
   const length = terms[31 - Math.clz32(near)]!.folded.length;
   if (found >= 2) return true;
   if (kind === Near.marks) return false;
-  if (found >= 1 && length >= TYPO_SUPPORTED_LENGTH) return true;
+  const support = found + (kind === Near.edit && kindMet ? 1 : 0);
+  if (support >= 1 && length >= TYPO_SUPPORTED_LENGTH) return true;
   return kind === Near.edit && near === names && length >= TYPO_ALONE_LENGTH;
 }
 
@@ -379,7 +404,7 @@ export class Searcher {
       const ix = this.index;
       n = 0;
       for (let k = ix.postStart[f]!; k < ix.postStart[f + 1]!; k++)
-        if ((ix.postField[k]! & ~JOINED) !== Field.admin) n++;
+        if ((ix.postField[k]! & FIELD_MASK) !== Field.admin) n++;
       this.ownCounts[f] = n;
     }
     return n;
@@ -410,7 +435,7 @@ export class Searcher {
       for (const m of matches[j]!)
         for (let f = ix.formStart[m.v]!; f < ix.formStart[m.v + 1]!; f++)
           for (let k = ix.postStart[f]!; k < ix.postStart[f + 1]!; k++)
-            if ((ix.postField[k]! & ~JOINED) !== Field.admin) mark(ix.postPlace[k]!);
+            if ((ix.postField[k]! & FIELD_MASK) !== Field.admin) mark(ix.postPlace[k]!);
       const cat = categories?.find((c) => ((c.mask >>> j) & 1) !== 0);
       if (cat && pc)
         for (let row = 0; row < 64; row++)
@@ -489,12 +514,14 @@ export class Searcher {
     for (const c of opts.categories ?? []) categoryMask |= c.mask;
     let numberMask = 0;
     let nameNumbers = 0;
+    let placeNumbers = 0;
     terms.forEach((t, j) => {
       if (t.numeric) numberMask |= 1 << j;
       if (isNameNumber(terms, j)) nameNumbers |= 1 << j;
+      if (isPlaceNumber(t)) placeNumbers |= 1 << j;
       if (!t.optional) nonOptional |= 1 << j;
     });
-    let required = opts.required;
+    const required = opts.required;
     const lastPrefix = opts.prefix ? terms.length - 1 : -1;
     const matches = terms.map((term, j) => {
       // A kind of place is named exactly ("chùa" is not "chủ"): the category table holds its spellings.
@@ -504,16 +531,6 @@ export class Searcher {
       const found = category ? own.filter((m) => !m.typo) : own;
       return joined.length > 0 ? [...found, ...joined] : found;
     });
-    // A word that no place holds and that is a typo of a type word ("Dunog 102", "Phưnờg 8") is that type word:
-    // optional, as the parser would have read it written right.
-    let typeTypos = 0;
-    matches.forEach((ms, j) => {
-      const t = terms[j]!;
-      if (t.optional || t.numeric || ((categoryMask >>> j) & 1) !== 0 || ms.length === 0) return;
-      if (ms.every((m) => m.typo) && ms.some((m) => TYPE_WORDS.has(ix.vocab[m.v]!))) typeTypos |= 1 << j;
-    });
-    required &= ~typeTypos;
-    nonOptional &= ~typeTypos;
     // A qualifying place holds every required word in a field of its own, or with none required some word that is
     // not optional: the required word with the fewest such postings names the candidates.
     let drivers = required !== 0 ? 0 : nonOptional;
@@ -533,22 +550,24 @@ export class Searcher {
       return [];
     terms.forEach((term, j) => {
       const bit = 1 << j;
-      const optional = term.optional || (typeTypos & bit) !== 0;
-      const weight = optional ? OPTIONAL_WEIGHT : term.numeric ? NUMBER_WEIGHT : 1;
+      const weight = term.optional ? OPTIONAL_WEIGHT : term.numeric ? NUMBER_WEIGHT : 1;
       totalWeight += weight;
       const termStamp = ++this.termStamp;
       // Admin words still count towards naming a place completely ("Bệnh viện Mắt Hà Nội" is all of that name).
       const asAdmin = ((opts.adminTerms ?? 0) & ~required & bit) !== 0;
-      const counts = !optional && (categoryMask & bit) === 0;
+      // Category words do not count towards naming a place completely (stored names mark them optional too), but for
+      // abbreviations: stored names keep "THCS", "BV" as name words, so the query's count where the name holds them.
+      // Fillers count where the name holds them ("The Landmark", "Saigon Star": the written nickname).
+      const counts = (!term.optional || term.role === 'filler') && ((categoryMask & bit) === 0 || isAbbreviation(term));
       // Fillers ("street", "gần", a nickname's written words beside its place) describe the place itself: met in its
       // ward's or city's names they say nothing.
       const ownOnly = term.role === 'filler';
       /**
-       * Credits place p with match score s in `field` (JOINED bit included); `near` how it met the word when not as
+       * Credits place p with match score s in `postField` (with its bits); `near` how it met the word when not as
        * written; `voucher` whether it met it as written (see vouchers); `viaCategory` met by its category.
        */
       const credit = (p: number, s: number, postField: number, near: number, voucher: boolean, viaCategory = false) => {
-        const field = postField & ~JOINED;
+        const field = postField & FIELD_MASK;
         touchedCount = this.touch(p, stamp, touchedCount);
         if (this.termSeen[p] !== termStamp) {
           this.termSeen[p] = termStamp;
@@ -572,7 +591,9 @@ export class Searcher {
         }
         // A word that joins two of the name's words stands for both of them.
         const hits = (postField & JOINED) !== 0 ? 2 : 1;
-        if (field === Field.main && counts && this.mainSeen[p] !== termStamp) {
+        if (viaCategory || (postField & EXPANDED) !== 0) {
+          // Met by the place's category, or a nickname's canonical words: no word of its names.
+        } else if (field === Field.main && counts && this.mainSeen[p] !== termStamp) {
           this.mainSeen[p] = termStamp;
           this.mainHits[p] += hits;
         } else if (field === Field.alt && counts && this.altSeen[p] !== termStamp) {
@@ -620,8 +641,8 @@ export class Searcher {
             const p = ix.postPlace[k]!;
             const field = ix.postField[k]!;
             if (ownOnly && field === Field.admin) return;
-            const weight = FIELD_WEIGHT[asAdmin ? Math.max(field & ~JOINED, Field.admin) : field & ~JOINED]!;
-            if (lenient && (field & ~JOINED) === Field.main && (ix.nameFlags[p]! & NameFlag.unmarked) !== 0)
+            const weight = FIELD_WEIGHT[asAdmin ? Math.max(field & FIELD_MASK, Field.admin) : field & FIELD_MASK]!;
+            if (lenient && (field & FIELD_MASK) === Field.main && (ix.nameFlags[p]! & NameFlag.unmarked) !== 0)
               credit(p, m.q * UNMARKED_STORED * weight, field, 0, false);
             else credit(p, q * weight, field, near, near === 0 && !m.written);
           });
@@ -633,7 +654,7 @@ export class Searcher {
       if (cat && pc)
         for (let c = 0; c < this.candCount; c++) {
           const p = this.candList[c]!;
-          if (pc.any(p, cat.rows)) credit(p, EXACT, Field.main, 0, true, true);
+          if (pc.any(p, cat.rows)) credit(p, CATEGORY_MET, Field.main, 0, true, true);
         }
     });
     const top: Hit[] = [];
@@ -661,14 +682,19 @@ export class Searcher {
             required & ~categoryMask,
             terms,
             kind,
+            categoryMask !== 0 && (own & categoryMask) === categoryMask,
           ))
       )
         continue;
       if (required === 0 && (own & nonOptional) === 0) continue;
-      // A number written in a name ("Landmark 81", "Bệnh viện 108", "Nhi Đồng 1") is part of it: a place that holds
-      // none of the written numbers in its names or address is another place ("The Landmark", "Bệnh viện 175",
-      // "Nhi Đồng 2"), whatever its other words.
-      if (nameNumbers !== 0 && ((this.ownMask[p]! | this.houseMask[p]!) & nameNumbers) === 0) continue;
+      // A number written in a name ("Landmark 81", "Bệnh viện 108") is part of it: a place that holds none of the
+      // written numbers in its names or address is another place ("The Landmark", "Bệnh viện 175"), whatever its
+      // other words. A place whose name holds a number of its own is another place unless it holds a written one
+      // (in its name, or as its house number): "Nước mía 66" is not "Nước mía 73", read as a name or as an address.
+      const numbers = this.ownMask[p]! | this.houseMask[p]!;
+      if (nameNumbers !== 0 && (numbers & nameNumbers) === 0) continue;
+      if (placeNumbers !== 0 && (ix.nameFlags[p]! & NameFlag.numbered) !== 0 && (numbers & placeNumbers) === 0)
+        continue;
       const text = this.acc[p]! / totalWeight;
       const nameLen = ix.nameLen[p]!;
       const addressLen = ix.addressLen[p]!;

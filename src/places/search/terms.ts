@@ -71,30 +71,35 @@ function foldWord(w: string): string {
   return f;
 }
 
-/** Folded type words that may lead a name ("Phố Hàng Bông", "Phường Văn Miếu"), as word sequences. */
-const LEADING_TYPES: string[][] = [
-  'thanh pho',
-  'thi xa',
-  'thi tran',
-  'dac khu',
-  'dai lo',
-  'so nha',
-  'tinh',
-  'quan',
-  'huyen',
-  'phuong',
-  'xa',
-  'duong',
-  'pho',
-  'ngo',
-  'ngach',
-  'hem',
-  'kiet',
-  'so',
-].map((t) => t.split(' '));
+/**
+ * Type words that may lead a name ("Phố Hàng Bông", "Phường Văn Miếu"), as written: a word is one when it is written
+ * so, or without any mark ("Duong Lang"); "Dương Anh Thư" is a name, not the street type "Đường".
+ */
+const LEADING_TYPES: Array<{ exact: string[]; folded: string[] }> = [
+  'thành phố',
+  'thị xã',
+  'thị trấn',
+  'đặc khu',
+  'đại lộ',
+  'số nhà',
+  'tỉnh',
+  'quận',
+  'huyện',
+  'phường',
+  'xã',
+  'đường',
+  'phố',
+  'ngõ',
+  'ngách',
+  'hẻm',
+  'kiệt',
+  'số',
+].map((t) => ({ exact: t.split(' '), folded: fold(t).split(' ') }));
 
 /** The one-word type words that lead names (folded): "duong", "phuong", "hem"... */
-export const TYPE_WORDS: ReadonlySet<string> = new Set(LEADING_TYPES.filter((t) => t.length === 1).map((t) => t[0]!));
+export const TYPE_WORDS: ReadonlySet<string> = new Set(
+  LEADING_TYPES.filter((t) => t.folded.length === 1).map((t) => t.folded[0]!),
+);
 
 /**
  * Search terms of stored text (names, streets, admin names): a lighter tokenizer than termsOf for building the
@@ -107,9 +112,14 @@ export function storedTermsOf(text: string): Term[] {
   // number it leads the street ("31 Phố Cao Bá Quát").
   const from = out.length > 2 && out[0]!.numeric ? 1 : 0;
   const lead = LEADING_TYPES.find(
-    (t) => from + t.length < out.length && t.every((w, k) => out[from + k]!.folded === w),
+    (t) =>
+      from + t.folded.length < out.length &&
+      t.folded.every((w, k) => {
+        const word = out[from + k]!;
+        return word.folded === w && (!word.marked || word.exact === t.exact[k]);
+      }),
   );
-  if (lead) for (let k = 0; k < lead.length; k++) out[from + k]!.optional = true;
+  if (lead) for (let k = 0; k < lead.folded.length; k++) out[from + k]!.optional = true;
   // Category words ("Bệnh viện", "Cà phê", "Hospital") may be left out of a query too, unless they are the whole name.
   for (const span of categorySpans(out, false)) {
     if (span.end - span.start < out.length) for (let k = span.start; k < span.end; k++) out[k]!.optional = true;

@@ -5,7 +5,7 @@
  * (syllable.ts), so plain words ("Coffee", "Express", "Lotteria", "Vincom") never are; readKeyboardOff also leaves a
  * word alone when the place index holds it as written, or does not hold its reading ("Bus" stays "Bus").
  */
-import { fold } from './fold';
+import { fold, hasDiacritics } from './fold';
 import { isSyllable } from './syllable';
 
 const ACUTE = '\u0301';
@@ -165,8 +165,9 @@ const TYPED_WORD = /(?<![\p{L}\p{M}\p{N}])[A-Za-z][A-Za-z0-9]*(?![\p{L}\p{M}\p{N
 
 /**
  * Text with its words typed with the keyboard off read as Vietnamese: a word is replaced by its reading (readTyped)
- * when the region's places do not hold it as written but do hold its reading (`isWord`, on folded words). With
- * `prefixLast`, the last word may be unfinished (autocomplete): it is checked as the start of a word.
+ * when the region's places do not hold it as written but do hold its reading (`isWord`, on folded words). Text that
+ * carries diacritics was typed with the keyboard on and is left as it is ("Cà Phê Giaang" is a doubled letter, not
+ * "giâng"). With `prefixLast`, the last word may be unfinished (autocomplete): it is checked as the start of a word.
  * @param isWord whether the places hold a folded word (`prefix`: a word starting with it)
  */
 export function readKeyboardOff(
@@ -174,7 +175,7 @@ export function readKeyboardOff(
   isWord: (folded: string, prefix: boolean) => boolean,
   prefixLast = false,
 ): string {
-  if (typeof text !== 'string') return text;
+  if (typeof text !== 'string' || hasDiacritics(text)) return text;
   let last = -1;
   for (const m of text.matchAll(TYPED_WORD)) last = m.index;
   return text.replace(TYPED_WORD, (word: string, at: number) => {
