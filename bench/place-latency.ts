@@ -68,9 +68,17 @@ function timeEach(queries: string[], fn: (q: string) => unknown): number[] {
   });
 }
 
-/** Measures place search on one pack (see the file comment). Warm runs follow a warm-up of `warmUp` geocodes. */
-export async function placeLatency(pack: Uint8Array, queries: LatencyQueries, warmUp = 200): Promise<LatencyReport> {
-  const open = async (): Promise<Engine> => createEngine({ packs: [pack] });
+/**
+ * Measures place search on one pack (see the file comment). Warm runs follow a warm-up of `warmUp` geocodes.
+ * @param engineOf builds an engine of the pack (another checkout's createEngine, to compare)
+ */
+export async function placeLatency(
+  pack: Uint8Array,
+  queries: LatencyQueries,
+  warmUp = 200,
+  engineOf: typeof createEngine = createEngine,
+): Promise<LatencyReport> {
+  const open = async (): Promise<Engine> => engineOf({ packs: [pack] });
   const engine = await open();
   const before = heapMb();
   const t0 = performance.now();

@@ -10,6 +10,7 @@ import { AltKind, PlaceKind } from '../kinds';
 import type { PlaceStore } from '../store';
 import type { StringTable } from '../../pack/strings';
 import type { AdminNames } from '../admin-names';
+import { OneEditIndex } from './one-edit-index';
 import { nameTermsOf, storedTermsOf } from './terms';
 
 /** Where a word occurs in a place. Lower is stronger. */
@@ -181,6 +182,9 @@ export type PlaceIndexArrays = Pick<
   | 'altLen'
   | 'addressLen'
   | 'nameFlags'
+  | 'joinOnly'
+  | 'editStart'
+  | 'editIds'
 >;
 
 /** One region's search index. Place numbers are indices into the region's PlaceStore. */
@@ -206,6 +210,11 @@ export class PlaceIndex {
   readonly addressLen: Uint8Array;
   /** NameFlag bits of each place. */
   readonly nameFlags: Uint8Array;
+  /** 1 for a vocabulary word that only joins two adjacent name words (no place holds it as written), else 0. */
+  readonly joinOnly: Uint8Array;
+  /** The one-edit index of the vocabulary words that are not join-only (OneEditIndex's start and ids). */
+  readonly editStart: Uint32Array;
+  readonly editIds: Uint32Array;
 
   /**
    * Builds the index of the places, or opens `stored` (the arrays a pack stores, see stored-place-index.ts; the
@@ -224,6 +233,9 @@ export class PlaceIndex {
         altLen: this.altLen,
         addressLen: this.addressLen,
         nameFlags: this.nameFlags,
+        joinOnly: this.joinOnly,
+        editStart: this.editStart,
+        editIds: this.editIds,
       } = stored);
       return;
     }
@@ -272,6 +284,17 @@ export class PlaceIndex {
       this.postPlace.set(p.places, this.postStart[f]!);
       this.postField.set(p.fields, this.postStart[f]!);
     });
+    this.joinOnly = new Uint8Array(this.vocab.length);
+    for (let v = 0; v < this.vocab.length; v++) {
+      let only = 1;
+      for (let k = this.postStart[this.formStart[v]!]!; only && k < this.postStart[this.formStart[v + 1]!]!; k++)
+        if ((this.postField[k]! & JOINED) === 0) only = 0;
+      this.joinOnly[v] = only;
+    }
+    // Typos are looked up among the words places hold as written ("nguyenvan" is no word of anyone's).
+    const edits = new OneEditIndex(this.vocab, (v) => this.joinOnly[v] === 0);
+    this.editStart = edits.start;
+    this.editIds = edits.ids;
   }
 
   /** Whether the vocabulary holds the folded word `w` (with `prefix`, a word starting with it). Bound: pass it on. */

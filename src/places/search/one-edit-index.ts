@@ -7,12 +7,13 @@
  * second with letter i + 1), so the words filed under the query's own keys, checked with withinOneEdit, are exactly
  * its one-edit neighbours.
  *
- * Layout: an open hash table in CSR form (bucket → word ids), 4 bytes per key and per bucket; a vocabulary of V words
- * of mean length L takes about 8·V·(L + 1) bytes. Built in one pass, no sorting.
+ * Layout: a hash table in CSR form (a power of two of buckets → word ids), 4 bytes per key and per bucket; a vocabulary
+ * of V words of mean length L takes about 8·V·(L + 1) bytes. Built in two passes (a counting sort), or stored in the
+ * pack with the place index (stored-index.ts).
  */
 import { withinOneEdit } from '../text/edits';
 
-/** FNV-1a of `w`'s UTF-16 code units, leaving out the one at `skip` (-1: none). */
+/** FNV-1a of `w`'s UTF-16 code units, leaving out the one at `skip` (-1: none). Packs store tables of these keys (stored-index.ts): another hash needs another LAYOUT there. */
 function hashWithout(w: string, skip: number): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < w.length; i++) {
@@ -22,48 +23,60 @@ function hashWithout(w: string, skip: number): number {
   return h >>> 0;
 }
 
-/** Keys of a word: its own hash, then one per deleted letter. */
-function keyCount(w: string): number {
-  return w.length + 1;
-}
-
 /** One-edit neighbours of words, over a fixed vocabulary. */
 export class OneEditIndex {
   private readonly mask: number;
-  /** Word ids of bucket b: ids[start[b] .. start[b + 1]). */
-  private readonly start: Uint32Array;
-  private readonly ids: Uint32Array;
   /** Query stamp per word id (a word reached through several keys is reported once). */
   private readonly seen: Uint32Array;
   private stamp = 0;
+  /** Word ids of bucket b: ids[start[b] .. start[b + 1]). */
+  readonly start: Uint32Array;
+  readonly ids: Uint32Array;
 
   /**
+   * Files the words `include` accepts, or opens `stored` (the arrays of an index of this vocabulary and filter,
+   * built by this code: see stored-index.ts).
    * @param vocab the words (any order)
-   * @param include which words to file (the others are never returned)
    */
   constructor(
     private readonly vocab: readonly string[],
-    include: (id: number) => boolean = () => true,
+    include: (id: number) => boolean,
+    stored: { start: Uint32Array; ids: Uint32Array } | null = null,
   ) {
+    this.seen = new Uint32Array(vocab.length);
+    if (stored) {
+      ({ start: this.start, ids: this.ids } = stored);
+      this.mask = this.start.length - 2;
+      return;
+    }
+    // Every key of every filed word (its own hash, then one per deleted letter), hashed once, then counting-sorted
+    // into a power of two of buckets.
+    const filed: number[] = [];
     let keys = 0;
-    for (let v = 0; v < vocab.length; v++) if (include(v)) keys += keyCount(vocab[v]!);
+    for (let v = 0; v < vocab.length; v++)
+      if (include(v)) {
+        filed.push(v);
+        keys += vocab[v]!.length + 1;
+      }
+    const hashes = new Uint32Array(keys);
+    const owners = new Uint32Array(keys);
+    let k = 0;
+    for (const v of filed) {
+      const w = vocab[v]!;
+      for (let skip = -1; skip < w.length; skip++) {
+        hashes[k] = hashWithout(w, skip);
+        owners[k++] = v;
+      }
+    }
     let buckets = 1;
     while (buckets < keys) buckets *= 2;
     this.mask = buckets - 1;
     this.start = new Uint32Array(buckets + 1);
     this.ids = new Uint32Array(keys);
-    this.seen = new Uint32Array(vocab.length);
-    const each = (visit: (bucket: number, v: number) => void): void => {
-      for (let v = 0; v < vocab.length; v++) {
-        if (!include(v)) continue;
-        const w = vocab[v]!;
-        for (let skip = -1; skip < w.length; skip++) visit(hashWithout(w, skip) & this.mask, v);
-      }
-    };
-    each((b) => this.start[b + 1]!++);
+    for (k = 0; k < keys; k++) this.start[(hashes[k]! & this.mask) + 1]!++;
     for (let b = 0; b < buckets; b++) this.start[b + 1]! += this.start[b]!;
     const fill = this.start.slice(0, buckets);
-    each((b, v) => (this.ids[fill[b]!++] = v));
+    for (k = 0; k < keys; k++) this.ids[fill[hashes[k]! & this.mask]!++] = owners[k]!;
   }
 
   /** Ids of the filed words within one edit of `w` (itself included when filed), ascending. */

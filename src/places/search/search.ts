@@ -248,9 +248,7 @@ export class Searcher {
   private termStamp = 0;
   /** Postings of each form in fields of the place's own (not its admin names), counted at first need (-1: not yet). */
   private ownCounts: Int32Array;
-  /** Vocabulary words that only join two adjacent name words (no place holds them as written), at first need. */
-  private joinOnlyWords: Uint8Array | undefined;
-  /** One-edit neighbours of the vocabulary, built at the first typo lookup. */
+  /** One-edit neighbours of the vocabulary (the index's arrays), opened at the first typo lookup. */
   private oneEdit: OneEditIndex | undefined;
 
   constructor(readonly index: PlaceIndex) {
@@ -292,20 +290,9 @@ export class Searcher {
     return hit;
   }
 
-  /** Whether vocabulary word v only joins two adjacent name words (computed for the whole vocabulary at first need). */
+  /** Whether vocabulary word v only joins two adjacent name words. */
   private joinOnly(v: number): boolean {
-    if (!this.joinOnlyWords) {
-      const ix = this.index;
-      const flags = new Uint8Array(ix.vocab.length);
-      for (let w = 0; w < ix.vocab.length; w++) {
-        let only = 1;
-        for (let k = ix.postStart[ix.formStart[w]!]!; only && k < ix.postStart[ix.formStart[w + 1]!]!; k++)
-          if ((ix.postField[k]! & JOINED) === 0) only = 0;
-        flags[w] = only;
-      }
-      this.joinOnlyWords = flags;
-    }
-    return this.joinOnlyWords[v] === 1;
+    return this.index.joinOnly[v] === 1;
   }
 
   private lookupUncached(term: Term, asPrefix: boolean): VocabMatch[] {
@@ -334,7 +321,7 @@ export class Searcher {
     }
     if (!term.numeric && w.length >= TYPO_MIN_LENGTH - 1) {
       const q = out.length > 0 ? TYPO * 0.8 : TYPO;
-      this.oneEdit ??= new OneEditIndex(ix.vocab, (k) => !this.joinOnly(k));
+      this.oneEdit ??= new OneEditIndex(ix.vocab, () => true, { start: ix.editStart, ids: ix.editIds });
       for (const k of this.oneEdit.near(w)) {
         const word = ix.vocab[k]!;
         // People rarely mistype the first letter (swapping it with the second aside); requiring it keeps one-edit
