@@ -73,7 +73,7 @@ export function forwardGeocode(
       isStreet: r.isStreet,
       table: r.admin.table,
       numbersOptional: true,
-      readTyped: (text) => readAsTyped(text, r.index.has),
+      readTyped: (text) => readAsTyped(text, r.index),
     }),
   );
   const found = regions.flatMap((r, k) => rankInRegion(r, queries[k]!, { prefix: false, limit }));

@@ -10,6 +10,7 @@ import { AltKind, PlaceKind } from '../kinds';
 import type { PlaceStore } from '../store';
 import type { StringTable } from '../../pack/strings';
 import type { AdminNames } from '../admin-names';
+import { fold } from '../text/fold';
 import { OneEditIndex } from './one-edit-index';
 import { nameTermsOf, storedTermsOf } from './terms';
 
@@ -301,6 +302,15 @@ export class PlaceIndex {
   readonly has = (w: string, prefix = false): boolean => {
     const v = this.lowerBound(w);
     return v < this.vocab.length && (prefix ? this.vocab[v]!.startsWith(w) : this.vocab[v] === w);
+  };
+
+  /** Whether some place holds the word as written (NFC, lower case, marks kept). Bound: pass it on. */
+  readonly hasForm = (exact: string): boolean => {
+    const folded = fold(exact);
+    const v = this.lowerBound(folded);
+    if (this.vocab[v] !== folded) return false;
+    for (let f = this.formStart[v]!; f < this.formStart[v + 1]!; f++) if (this.forms[f] === exact) return true;
+    return false;
   };
 
   /** Index of the first vocabulary word that is >= `s` (binary search). */

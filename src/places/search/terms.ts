@@ -96,9 +96,9 @@ const LEADING_TYPES: Array<{ exact: string[]; folded: string[] }> = [
   'số',
 ].map((t) => ({ exact: t.split(' '), folded: fold(t).split(' ') }));
 
-/** The one-word type words that lead names (folded): "duong", "phuong", "hem"... */
-export const TYPE_WORDS: ReadonlySet<string> = new Set(
-  LEADING_TYPES.filter((t) => t.folded.length === 1).map((t) => t.folded[0]!),
+/** The one-word type words that lead names: folded → as written ("duong" → "đường", "hem" → "hẻm"...). */
+export const TYPE_WORDS: ReadonlyMap<string, string> = new Map(
+  LEADING_TYPES.filter((t) => t.folded.length === 1).map((t) => [t.folded[0]!, t.exact[0]!]),
 );
 
 /**
