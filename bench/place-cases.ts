@@ -30,8 +30,14 @@ const abbreviate = (s: string): string => {
   for (const [re, to] of ABBREV) if (re.test(s)) return s.replace(re, to);
   return s;
 };
-/** One typo in the longest word of at least 4 letters: a swap of two inner letters, a deletion or a doubling. */
-function typo(s: string, rand: () => number): string | null {
+/** The three typos of `typo`, by the kind name the cases carry (typo_swap, typo_drop, typo_double). */
+const TYPO_KINDS = ['swap', 'drop', 'double'] as const;
+
+/**
+ * One typo in the longest word of at least 4 letters: a swap of two adjacent letters (not the first with the second),
+ * a deletion or a doubling; with its kind.
+ */
+function typo(s: string, rand: () => number): { kind: string; query: string } | null {
   const words = s.split(' ');
   let k = -1;
   words.forEach((w, i) => {
@@ -45,7 +51,7 @@ function typo(s: string, rand: () => number): string | null {
   else if (kind === 1) w.splice(at, 1);
   else w.splice(at, 0, w[at]!);
   words[k] = w.join('');
-  return words.join(' ');
+  return { kind: `typo_${TYPO_KINDS[kind]}`, query: words.join(' ') };
 }
 
 /** One query of the evaluation and the place it should find. */
@@ -73,7 +79,8 @@ export function placeCases(state: PlacesState, rand: () => number): Case[] {
       const add = (kind: string, query: string | null) => query && cases.push({ kind, query, region: r, place: i });
       add('plain', base);
       add('no_diacritics', stripDiacritics(base));
-      add('typo', typo(base, rand));
+      const t = typo(base, rand);
+      if (t) add(t.kind, t.query);
       if (isUnit) {
         add('abbreviated', abbreviate(base));
         continue;

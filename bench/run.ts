@@ -9,7 +9,15 @@ import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const dir = fileURLToPath(new URL('./', import.meta.url));
-const helpers = new Set(['run.ts', 'stats.ts', 'place-cases.ts', 'worker-bundle.ts', 'wrk.ts', 'route-tail-worker.ts']);
+const helpers = new Set([
+  'run.ts',
+  'stats.ts',
+  'place-cases.ts',
+  'place-latency.ts',
+  'worker-bundle.ts',
+  'wrk.ts',
+  'route-tail-worker.ts',
+]);
 const onDemand = new Set(['build-scale.ts', 'ch-cells.ts', 'route-baseline.ts']);
 const wanted = process.argv.slice(2);
 const scripts = readdirSync(dir)

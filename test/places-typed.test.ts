@@ -38,7 +38,7 @@ beforeAll(async () => {
 }, 600_000);
 
 describe('typed queries', () => {
-  it('every landmark a fixture calls absent is absent from its pack\'s inputs', () => {
+  it("every landmark a fixture calls absent is absent from its pack's inputs", () => {
     expect(absentButPresent()).toEqual([]);
   });
 

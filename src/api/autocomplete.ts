@@ -13,6 +13,7 @@ import { latLngParam, numberParam, textParam, tokenParam } from './place-params'
 import { encodePlaceId } from '../places/place-id';
 import { rankInRegion, type ForwardHit } from '../places/forward';
 import { buildQuery } from '../places/search/query';
+import { readAsTyped } from '../places/search/as-typed';
 import type { Term } from '../places/search/terms';
 import type { PlacesState } from '../places/state';
 import type { Region } from '../region';
@@ -98,6 +99,7 @@ export function autocomplete(
         table: r.admin.table,
         area: r.areaUnits,
         numbersOptional: false,
+        readTyped: (text) => readAsTyped(text, r.index, true),
       });
       if (q.terms.length === 0) continue;
       let keep: ((i: number) => boolean) | undefined;

@@ -24,6 +24,7 @@ import { isSubsequence, keepsWrittenOrder, orderedWords, type NamedPlace } from 
 import { adminNameKeys } from './text/admin-names';
 import { fold, nameKey } from './text/fold';
 import { houseKey } from './text/house-path';
+import { readAsTyped } from './search/as-typed';
 
 /** Most results a forward geocode returns. */
 export const MAX_GEOCODE_RESULTS = 5;
@@ -44,6 +45,8 @@ const ON_STREET_M = 80;
 const ORDER_BOOST = 0.05;
 /** Score taken from a place beside the area the query names, not in it (see area.ts). */
 const BESIDE_PENALTY = 0.2;
+/** Hits searched per hit returned, for the written order to choose among. */
+const ORDER_POOL = 4;
 
 /** A ranked forward result. */
 export interface ForwardHit {
@@ -131,6 +134,7 @@ function regionQuery(r: PlacesRegion, text: string): PlaceQuery {
     table: r.admin.table,
     area: r.areaUnits,
     numbersOptional: true,
+    readTyped: (written) => readAsTyped(written, r.index),
   });
 }
 
@@ -215,7 +219,8 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
       leadsWithKind(p) && onNumberedStreet(p) && keepsWrittenOrder(q, words, r.categories, namedPlace, p);
     return r.searcher.search(q.terms, {
       prefix: opts.prefix,
-      limit: opts.limit,
+      // More than asked: the written order below reorders near ties ("nam phuong" before "Phương Nam").
+      limit: opts.limit * ORDER_POOL,
       importance: places.importance,
       required,
       categories: q.categories,
@@ -298,8 +303,7 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
       place: h.place,
       score: h.score + (inOrder(h.place) ? ORDER_BOOST : 0),
       system,
-      // Beside the area named is only partly what was asked.
-      // A house number written and not held (a street, another house, a place named after the street) is only
+      // Beside the area named is only partly what was asked; so is a house number written and not held (a street, another house, a place named after the street) is only
       // partly what was asked.
       partial:
         standIn ||
@@ -307,7 +311,8 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
         beside(h.place) ||
         (written !== '' && houseOf(h.place) !== true),
     }))
-    .sort((a, b) => b.score - a.score);
+    .sort((a, b) => b.score - a.score)
+    .slice(0, opts.limit);
 }
 
 /**

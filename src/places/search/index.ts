@@ -1,7 +1,8 @@
 /**
  * The search index of one region's places, built in memory when the engine first needs it (a few milliseconds
  * per thousand places): a sorted vocabulary of folded words for prefix and one-typo lookups, the exact
- * (diacritic) forms under each folded word, and per exact form the places that hold it and in which field.
+ * (diacritic) forms under each folded word, and per exact form the places that hold it and in which field (and
+ * whether the place holds it only as two adjacent words of a name run together: "Exim Bank" holds "eximbank").
  * Our own compact index rather than flexsearch: it folds đ like the rest of the code, keeps exact forms for
  * diacritic ranking, and answers a query in well under a millisecond on packs of this size.
  */
@@ -9,7 +10,9 @@ import { AltKind, PlaceKind } from '../kinds';
 import type { PlaceStore } from '../store';
 import type { StringTable } from '../../pack/strings';
 import type { AdminNames } from '../admin-names';
-import { storedTermsOf } from './terms';
+import { fold } from '../text/fold';
+import { OneEditIndex } from './one-edit-index';
+import { nameTermsOf, storedTermsOf } from './terms';
 
 /** Where a word occurs in a place. Lower is stronger. */
 export const Field = {
@@ -23,6 +26,27 @@ export const Field = {
   address: 3,
   /** Names of its ward, district and province (legacy and 2025), and its locality. */
   admin: 4,
+} as const;
+
+/**
+ * Bit set on a posting's field (postField) when the place holds the word only as two adjacent words of one of its
+ * names run together ("Exim Bank" for "eximbank"): the word then stands for two of its name's words.
+ */
+export const JOINED = 0x80;
+/**
+ * Bit set on a posting's field when the place holds the word only as a word of the canonical name a nickname of its
+ * names stands for ("Bảo tàng TPHCM" holds hồ, chí, minh so): it matches, but names none of the place's own words.
+ */
+export const EXPANDED = 0x40;
+/** The Field of a posting's field byte (without the JOINED and EXPANDED bits). */
+export const FIELD_MASK = 0x0f;
+
+/** Bits of PlaceIndex.nameFlags: what a place's own name (not its address) is like. */
+export const NameFlag = {
+  /** The name carries no diacritic at all ("Xoi Yen", "Pho Ga Nguyet", "Pablo Coffee"). */
+  unmarked: 1,
+  /** The name holds a number of its own ("Landmark 81", "Bệnh viện 175", "Quận 7", "Đường số 5"). */
+  numbered: 2,
 } as const;
 
 /** The words of each place, by field. Used by the index builder and by the evaluation bench. */
@@ -57,17 +81,28 @@ export function placeTexts(places: PlaceStore, strings: StringTable, admin: Admi
   return { main, alt, brand, address, admin: adminTexts };
 }
 
-/** What one place contributes to the index: its words (exact form → folded form and strongest field) and counts. */
+/** One word of a place: its folded form, its strongest field, and whether it only joins two adjacent name words. */
+interface PlaceWord {
+  folded: string;
+  field: number;
+  joined: boolean;
+  expanded: boolean;
+}
+
+/** What one place contributes to the index: its words (exact form → PlaceWord), counts and name flags. */
 export interface PlaceWords {
-  words: Map<string, { folded: string; field: number }>;
+  words: Map<string, PlaceWord>;
   nameLen: number;
   altLen: number;
   addressLen: number;
+  /** NameFlag bits. */
+  flags: number;
 }
 
 /** The words of places as the index takes them; admin names repeat across thousands of places, so texts are cached. */
 export class PlaceTerms {
   private readonly cache = new Map<string, ReturnType<typeof storedTermsOf>>();
+  private readonly nameCache = new Map<string, ReturnType<typeof storedTermsOf>>();
 
   constructor(
     private readonly places: PlaceStore,
@@ -78,28 +113,47 @@ export class PlaceTerms {
   /** The words and counts of place `i`. */
   of(i: number): PlaceWords {
     const t = placeTexts(this.places, this.strings, this.admin, i);
-    const words = new Map<string, { folded: string; field: number }>();
-    const add = (text: string, field: number): void => {
-      for (const term of this.terms(text)) {
+    const words = new Map<string, PlaceWord>();
+    // Names also yield their adjacent words run together ("Exim Bank" → eximbank); addresses and admin names do not
+    // (typed as written, and shared by thousands of places).
+    const add = (text: string, textField: number, name: boolean): void => {
+      for (const term of name ? this.nameTerms(text) : this.terms(text)) {
+        const joined = term.joined === true;
+        // A nickname's canonical words ("TPHCM" → Hồ Chí Minh) are another name for the place, not its own name's
+        // words: "Bảo tàng Hồ Chí Minh" names the museum of that name before "Bảo tàng TPHCM".
+        const field = term.expanded ? Math.max(textField, Field.alt) : textField;
+        const expanded = term.expanded === true;
         const prev = words.get(term.exact);
-        if (!prev || prev.field > field) words.set(term.exact, { folded: term.folded, field });
+        if (!prev) words.set(term.exact, { folded: term.folded, field, joined, expanded });
+        else {
+          // The strongest field wins; a word the place holds as written anywhere is not a join nor an expansion.
+          if (prev.field > field) prev.field = field;
+          prev.joined &&= joined;
+          prev.expanded &&= expanded;
+        }
       }
     };
-    add(t.main, Field.main);
-    for (const a of t.alt) add(a, Field.alt);
-    for (const b of t.brand) add(b, Field.brand);
-    add(t.address, Field.address);
-    for (const a of t.admin) add(a, Field.admin);
+    add(t.main, Field.main, true);
+    for (const a of t.alt) add(a, Field.alt, true);
+    for (const b of t.brand) add(b, Field.brand, true);
+    add(t.address, Field.address, false);
+    for (const a of t.admin) add(a, Field.admin, false);
+    // The longest other name: the query's words met in any of them count, so the shortest ("SGU") would be "named"
+    // by words of the others.
     let altLen = 0;
-    for (const a of t.alt) {
-      const n = distinctWords(this.terms(a));
-      if (n > 0 && (altLen === 0 || n < altLen)) altLen = n;
-    }
+    for (const a of t.alt) altLen = Math.max(altLen, distinctWords(this.terms(a)));
+    const own = this.places.kind[i] !== PlaceKind.address && this.places.name[i] !== 0;
+    const mainTerms = this.terms(t.main);
+    const letters = mainTerms.filter((w) => !w.numeric);
+    const flags =
+      (letters.length > 0 && letters.every((w) => !w.marked) ? NameFlag.unmarked : 0) |
+      (own && mainTerms.some((w) => w.numeric && !w.optional) ? NameFlag.numbered : 0);
     return {
       words,
-      nameLen: distinctWords(this.terms(t.main)),
+      nameLen: distinctWords(mainTerms),
       altLen,
       addressLen: distinctWords(this.terms(t.address).filter((w) => !w.numeric)),
+      flags,
     };
   }
 
@@ -108,12 +162,30 @@ export class PlaceTerms {
     if (!t) this.cache.set(s, (t = storedTermsOf(s)));
     return t;
   }
+
+  private nameTerms(s: string): ReturnType<typeof storedTermsOf> {
+    let t = this.nameCache.get(s);
+    if (!t) this.nameCache.set(s, (t = nameTermsOf(s)));
+    return t;
+  }
 }
 
 /** The arrays of a PlaceIndex (see its fields). */
 export type PlaceIndexArrays = Pick<
   PlaceIndex,
-  'vocab' | 'formStart' | 'forms' | 'postStart' | 'postPlace' | 'postField' | 'nameLen' | 'altLen' | 'addressLen'
+  | 'vocab'
+  | 'formStart'
+  | 'forms'
+  | 'postStart'
+  | 'postPlace'
+  | 'postField'
+  | 'nameLen'
+  | 'altLen'
+  | 'addressLen'
+  | 'nameFlags'
+  | 'joinOnly'
+  | 'editStart'
+  | 'editIds'
 >;
 
 /** One region's search index. Place numbers are indices into the region's PlaceStore. */
@@ -123,16 +195,27 @@ export class PlaceIndex {
   /** Exact forms of vocab[v] are forms[formStart[v] .. formStart[v+1]). */
   readonly formStart: Uint32Array;
   readonly forms: string[];
-  /** Places holding forms[f] are postPlace[postStart[f] .. postStart[f+1]), ascending, with their field. */
+  /**
+   * Places holding forms[f] are postPlace[postStart[f] .. postStart[f+1]), ascending, with their field (a Field,
+   * with the JOINED bit when the place holds the word only as two adjacent name words run together, EXPANDED when only
+   * as a word a nickname stands for).
+   */
   readonly postStart: Uint32Array;
   readonly postPlace: Int32Array;
   readonly postField: Uint8Array;
   /** Number of distinct words that are not type or category words in each place's name: how many query words name it. */
   readonly nameLen: Uint8Array;
-  /** The same for its shortest alternative name (0 without one). */
+  /** The same for its longest alternative name (0 without one). */
   readonly altLen: Uint8Array;
   /** The same for a POI's street (a POI found by its address is fully found; numbers do not count). */
   readonly addressLen: Uint8Array;
+  /** NameFlag bits of each place. */
+  readonly nameFlags: Uint8Array;
+  /** 1 for a vocabulary word that only joins two adjacent name words (no place holds it as written), else 0. */
+  readonly joinOnly: Uint8Array;
+  /** The one-edit index of the vocabulary words that are not join-only (OneEditIndex's start and ids). */
+  readonly editStart: Uint32Array;
+  readonly editIds: Uint32Array;
 
   /**
    * Builds the index of the places, or opens `stored` (the arrays a pack stores, see stored-place-index.ts; the
@@ -150,6 +233,10 @@ export class PlaceIndex {
         nameLen: this.nameLen,
         altLen: this.altLen,
         addressLen: this.addressLen,
+        nameFlags: this.nameFlags,
+        joinOnly: this.joinOnly,
+        editStart: this.editStart,
+        editIds: this.editIds,
       } = stored);
       return;
     }
@@ -158,19 +245,21 @@ export class PlaceIndex {
     this.nameLen = new Uint8Array(n);
     this.altLen = new Uint8Array(n);
     this.addressLen = new Uint8Array(n);
+    this.nameFlags = new Uint8Array(n);
     const terms = new PlaceTerms(places, strings, admin);
     for (let i = 0; i < n; i++) {
       const t = terms.of(i);
       this.nameLen[i] = t.nameLen;
       this.altLen[i] = t.altLen;
       this.addressLen[i] = t.addressLen;
-      for (const [exact, { folded, field }] of t.words) {
+      this.nameFlags[i] = t.flags;
+      for (const [exact, { folded, field, joined, expanded }] of t.words) {
         let forms = byFolded.get(folded);
         if (!forms) byFolded.set(folded, (forms = new Map()));
         let post = forms.get(exact);
         if (!post) forms.set(exact, (post = { places: [], fields: [] }));
         post.places.push(i);
-        post.fields.push(field);
+        post.fields.push(field | (joined ? JOINED : 0) | (expanded ? EXPANDED : 0));
       }
     }
     this.vocab = [...byFolded.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
@@ -196,7 +285,33 @@ export class PlaceIndex {
       this.postPlace.set(p.places, this.postStart[f]!);
       this.postField.set(p.fields, this.postStart[f]!);
     });
+    this.joinOnly = new Uint8Array(this.vocab.length);
+    for (let v = 0; v < this.vocab.length; v++) {
+      let only = 1;
+      for (let k = this.postStart[this.formStart[v]!]!; only && k < this.postStart[this.formStart[v + 1]!]!; k++)
+        if ((this.postField[k]! & JOINED) === 0) only = 0;
+      this.joinOnly[v] = only;
+    }
+    // Typos are looked up among the words places hold as written ("nguyenvan" is no word of anyone's).
+    const edits = new OneEditIndex(this.vocab, (v) => this.joinOnly[v] === 0);
+    this.editStart = edits.start;
+    this.editIds = edits.ids;
   }
+
+  /** Whether the vocabulary holds the folded word `w` (with `prefix`, a word starting with it). Bound: pass it on. */
+  readonly has = (w: string, prefix = false): boolean => {
+    const v = this.lowerBound(w);
+    return v < this.vocab.length && (prefix ? this.vocab[v]!.startsWith(w) : this.vocab[v] === w);
+  };
+
+  /** Whether some place holds the word as written (NFC, lower case, marks kept). Bound: pass it on. */
+  readonly hasForm = (exact: string): boolean => {
+    const folded = fold(exact);
+    const v = this.lowerBound(folded);
+    if (this.vocab[v] !== folded) return false;
+    for (let f = this.formStart[v]!; f < this.formStart[v + 1]!; f++) if (this.forms[f] === exact) return true;
+    return false;
+  };
 
   /** Index of the first vocabulary word that is >= `s` (binary search). */
   lowerBound(s: string): number {

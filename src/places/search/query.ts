@@ -112,11 +112,13 @@ export interface QueryOptions {
   area?: ReadonlySet<number>;
   /** House and alley numbers rank but are not required (forward geocoding); otherwise they are (autocomplete). */
   numbersOptional: boolean;
+  /** Reads the text as its writer meant it before parsing: keyboard-off words, type-word typos (search/as-typed.ts). */
+  readTyped?: (text: string) => string;
 }
 
 /** Parses query text into a PlaceQuery. Never throws. */
 export function buildQuery(text: string, opts: QueryOptions): PlaceQuery {
-  const toks = addressTokens(text);
+  const toks = addressTokens(opts.readTyped ? opts.readTyped(text) : text);
   const { parsed, roleOf, asWords } = parseAddressTokens(toks, { isKnown: opts.gazetteer, isStreet: opts.isStreet });
   const terms: QueryTerm[] = [];
   // Whether the writer typed diacritics (in their own words: type words and nicknames come out canonical, marked).
@@ -163,6 +165,22 @@ export function buildQuery(text: string, opts: QueryOptions): PlaceQuery {
             : undefined,
       });
     }
+    // A nickname read as its place ("Sài Gòn", "TPHCM" → Hồ Chí Minh) also ranks by the words as written: a place
+    // whose name holds them ("Trường Đại học Sài Gòn", "Bảo tàng TPHCM") is nearer to the query.
+    if (t.kind === 'place' && t.written !== undefined && fold(t.written) !== t.folded)
+      for (const word of t.written.split(NON_WORD)) {
+        const folded = fold(word);
+        if (folded !== '')
+          terms.push({
+            segment,
+            folded,
+            exact: word,
+            numeric: false,
+            marked: word !== folded,
+            optional: true,
+            role: 'filler',
+          });
+      }
   }
   if (terms.length > MAX_QUERY_TERMS) terms.length = MAX_QUERY_TERMS;
   const resolution = opts.table

@@ -1,16 +1,24 @@
 /**
  * Ranked search over a PlaceIndex. Every query word is looked up by its folded form (recall), exactly, as a
- * prefix (the last word while typing) and within one typo; each match is weighted by how good it is, by the
- * field it hit (the place's name beats its other names, its brand and street, which beat its ward) and by diacritic
- * agreement (a query written with marks prefers candidates with the same marks). Category words are also met by a
+ * prefix (the last word while typing), within one typo (OneEditIndex) and, with its neighbour, as one word ("Exim
+ * bank" meets "Eximbank"); each match is weighted by how good it is, by the field it hit (the place's name beats its
+ * other names, its brand and street, which beat its ward) and by diacritic agreement (a query written with marks
+ * prefers candidates with the same marks; one mark off is a slip, like a typo). Category words are also met by a
  * place's category (see query.ts). A place qualifies when it accounts for every required word of the query and was
  * found by something of its own (name, other names, brand, address or category); its score adds up the best match of
  * every query word, how much of its own name the query covers, its importance and the caller's boosts (location
  * bias, admin consistency).
+ *
+ * Speed: only candidates are scored. A qualifying place holds every required word in a field of its own (or, with
+ * none required, some word that is not optional), so the places that hold the required word with the fewest such
+ * postings are the candidates; the other words' postings (an admin name's run to every place of the city) are read
+ * only at the candidates (a galloping merge of two ascending lists).
  */
-import { diacriticAgreement } from '../text/fold';
-import { withinOneEdit } from '../text/edits';
-import { Field, type PlaceIndex } from './index';
+import { diacriticAgreement, markDifferences } from '../text/fold';
+import { firstTwoSwapped } from '../text/edits';
+import { EXPANDED, Field, FIELD_MASK, JOINED, NameFlag, type PlaceIndex } from './index';
+import { OneEditIndex } from './one-edit-index';
+import { categorySpans } from '../text/category-match';
 import type { PlaceCategories } from './place-categories';
 import type { QueryCategory } from './query';
 import type { Term } from './terms';
@@ -22,6 +30,15 @@ const PREFIX_SPAN = 0.25;
 const TYPO = 0.65;
 /** Score of a word written with marks met by the same letters stored without any (see search). */
 const UNMARKED_STORED = 0.9;
+/**
+ * Quality of a category word met by the place's category rather than by its name: a little below the word written in
+ * the name ("THCS Nguyễn Trãi" is the school of that name before "Trường Tiểu học Nguyễn Trãi").
+ */
+const CATEGORY_MET = 0.95;
+/** Quality of two adjacent query words met as one word of a name ("Exim bank" → Eximbank). */
+const JOIN = 0.9;
+/** A form's postings are merged with the candidates (galloping) when they outnumber them this many times. */
+const MERGE_RATIO = 4;
 /**
  * Typos are matched between words of this length or more, and from one letter less when it is a lost letter
  * (Vietnamese syllables of three letters one edit apart are mostly other words).
@@ -44,12 +61,51 @@ const COMPLETENESS_WEIGHT = 0.3;
 const ADDRESS_WITH_CATEGORY = 0.5;
 const IMPORTANCE_WEIGHT = 0.08;
 
-/** A vocabulary word matched by a query word: its index, quality, matched prefix length (0: whole word). */
+/**
+ * A vocabulary word matched by a query word: its index, quality, matched prefix length (0: whole word), whether it
+ * is a typo, and for two query words met as one (a join) their exact forms run together.
+ */
 interface VocabMatch {
   v: number;
   q: number;
   prefixOf: number;
   typo: boolean;
+  written?: string;
+}
+
+/** How a place met a query word other than as written (a near miss): kinds from the most lenient. */
+const Near = {
+  /** Within one typo. */
+  edit: 1,
+  /** The same letters with one mark off ("Đúc" for Đức, "Rấy" for Rẫy). */
+  slip: 2,
+  /** The same letters with other marks in two places or more: another word ("Nguyên" is not "Nguyễn"). */
+  marks: 3,
+} as const;
+type NearKind = (typeof Near)[keyof typeof Near];
+
+/**
+ * A query word as the searcher may read it: QueryTerm's role, part and segment when the query parser gave them
+ * (read to tell a number in a name from a house number, without depending on the parser).
+ */
+type SearchTerm = Term & { role?: string; part?: string; segment?: number };
+
+/** Whether a query word is a number of a place or address (a house or alley number, a number in a name), not a unit's. */
+function isPlaceNumber(t: SearchTerm): boolean {
+  return t.numeric && (t.role === undefined || t.role === 'number');
+}
+
+/**
+ * Whether query word j is a number that names a place ("Landmark 81", "Bệnh viện 108", "Phở 24, Quận 1"): not a
+ * house, alley or unit number, and not followed by a name in its part of the query ("Vincom 72 Lê Thánh Tôn": a
+ * house number the parser did not place).
+ */
+function isNameNumber(terms: readonly SearchTerm[], j: number): boolean {
+  const t = terms[j]!;
+  if (!isPlaceNumber(t) || t.part === 'house' || t.part === 'alley') return false;
+  for (let k = j + 1; k < terms.length && terms[k]!.segment === t.segment; k++)
+    if (!terms[k]!.numeric && (terms[k]!.role === 'name' || terms[k]!.role === 'category')) return false;
+  return true;
 }
 
 /** One ranked place. */
@@ -90,6 +146,12 @@ export interface SearchOptions {
 
 const isOwnField = (f: number): boolean => f !== Field.admin;
 
+/** Whether a query word is a category only as an abbreviation ("THCS", "BV"), which stored names keep as a word. */
+function isAbbreviation(t: Term): boolean {
+  const w = [{ folded: t.folded, exact: t.exact }];
+  return categorySpans(w, false).length === 0 && categorySpans(w, true).length > 0;
+}
+
 /** Number of set bits. */
 function popcount(x: number): number {
   let n = 0;
@@ -98,13 +160,6 @@ function popcount(x: number): number {
 }
 
 /**
- * Whether a place may count the word in `near` (met only by a typo, or with other diacritics than written) as found.
- * At most one such word, and the rest of the query must vouch for it: two other query words (not category words) in
- * the place's own names or address exactly (`exact`, see {@link vouchers}); or, for a typo in a word of TYPO_SUPPORTED_LENGTH letters or
- * more, one; or it is the only name word and has TYPO_ALONE_LENGTH letters or more. Other diacritics than written get
- * no shorter way in: "Thiền Quang" is not "Thiên Quang".
- */
-/**
  * The exactly met words that may vouch for a near miss: numbers only beside a word ("3 tháng 2" is not a shop of
  * "Thời Trang" with a 2 in its name; "pho 10 ly quoc suu" is Phở 10 Lý Quốc Sư).
  */
@@ -112,12 +167,52 @@ function vouchers(exact: number, numbers: number): number {
   return (exact & ~numbers) === 0 ? 0 : exact;
 }
 
-function nearMissAllowed(near: number, exact: number, names: number, terms: readonly Term[], edit: boolean): boolean {
+/**
+ * Whether a place may count the word in `near` (met only by a typo, or with other diacritics than written) as found.
+ * At most one such word, and the rest of the query must vouch for it: two other query words (not category words)
+ * met as written in the place's own names or address (`exact`, see {@link vouchers}); or, for a typo or a one-mark
+ * slip in a word of TYPO_SUPPORTED_LENGTH letters or more, one; for a typo, the kind of place the query names, when
+ * the place is of it (`kindMet`: "Cà Phê Lnih" is a café), counts as that one; or, for a typo only, it is the only
+ * name word and has TYPO_ALONE_LENGTH letters or more. A slip gets no way in alone: most syllables have a neighbour
+ * one mark away that is another word ("Thiền" and "Thiên"), so only the rest of the name can tell a slip from a
+ * different name. Marks off in two places or more get no shorter way in than two vouchers.
+ */
+function nearMissAllowed(
+  near: number,
+  exact: number,
+  names: number,
+  terms: readonly Term[],
+  kind: NearKind,
+  kindMet: boolean,
+): boolean {
   if ((near & (near - 1)) !== 0) return false;
   const found = popcount(exact);
   const length = terms[31 - Math.clz32(near)]!.folded.length;
-  if (found >= 2 || (edit && found >= 1 && length >= TYPO_SUPPORTED_LENGTH)) return true;
-  return near === names && length >= TYPO_ALONE_LENGTH;
+  if (found >= 2) return true;
+  if (kind === Near.marks) return false;
+  const support = found + (kind === Near.edit && kindMet ? 1 : 0);
+  if (support >= 1 && length >= TYPO_SUPPORTED_LENGTH) return true;
+  return kind === Near.edit && near === names && length >= TYPO_ALONE_LENGTH;
+}
+
+/** First index in [lo, hi) of the ascending `a` whose value is >= x (hi when none), stepping out from lo. */
+function gallop(a: Int32Array, lo: number, hi: number, x: number): number {
+  if (lo >= hi || a[lo]! >= x) return lo;
+  // a[l] < x throughout; the step doubles until it overshoots, then a binary search closes in.
+  let l = lo;
+  let step = 1;
+  while (l + step < hi && a[l + step]! < x) {
+    l += step;
+    step *= 2;
+  }
+  let h = Math.min(l + step, hi);
+  l++;
+  while (l < h) {
+    const mid = (l + h) >>> 1;
+    if (a[mid]! < x) l = mid + 1;
+    else h = mid;
+  }
+  return l;
 }
 
 /** Scratch state for searching one index; reused across queries (the engine answers one query at a time). */
@@ -136,15 +231,25 @@ export class Searcher {
   private ownMask: Int32Array;
   /** Terms the place matched only within one typo or with other diacritics, in its own fields. */
   private typoMask: Int32Array;
-  /** Of those, the ones met with other diacritics (not an edit). */
+  /** Of those, the ones met with one mark off (a slip). */
+  private slipMask: Int32Array;
+  /** Of those, the ones met with marks off in two places or more. */
   private marksMask: Int32Array;
   /** Numbers the place holds only as its house number (they count as its own only with its street). */
   private houseMask: Int32Array;
-  /** Terms the place's own names, brand or address hold exactly (not met through its category). */
+  /** Terms the place's own names, brand or address hold as written (not met through its category). */
   private textMask: Int32Array;
   private touched: Int32Array;
+  /** Candidates of the current search: cand[p] === stamp, listed ascending in candList[0 .. candCount). */
+  private cand: Int32Array;
+  private candList: Int32Array;
+  private candCount = 0;
   private stamp = 0;
   private termStamp = 0;
+  /** Postings of each form in fields of the place's own (not its admin names), counted at first need (-1: not yet). */
+  private ownCounts: Int32Array;
+  /** One-edit neighbours of the vocabulary (the index's arrays), opened at the first typo lookup. */
+  private oneEdit: OneEditIndex | undefined;
 
   constructor(readonly index: PlaceIndex) {
     const n = index.nameLen.length;
@@ -161,10 +266,14 @@ export class Searcher {
     this.anyMask = new Int32Array(n);
     this.ownMask = new Int32Array(n);
     this.typoMask = new Int32Array(n);
+    this.slipMask = new Int32Array(n);
     this.marksMask = new Int32Array(n);
     this.textMask = new Int32Array(n);
     this.houseMask = new Int32Array(n);
     this.touched = new Int32Array(n);
+    this.cand = new Int32Array(n);
+    this.candList = new Int32Array(n);
+    this.ownCounts = new Int32Array(index.forms.length).fill(-1);
   }
 
   /** Lookups of recent query words (people retype the same words while typing); cleared when full. */
@@ -181,18 +290,29 @@ export class Searcher {
     return hit;
   }
 
+  /** Whether vocabulary word v only joins two adjacent name words. */
+  private joinOnly(v: number): boolean {
+    return this.index.joinOnly[v] === 1;
+  }
+
   private lookupUncached(term: Term, asPrefix: boolean): VocabMatch[] {
     const ix = this.index;
     const out: VocabMatch[] = [];
     const w = term.folded;
     let v = ix.lowerBound(w);
     if (asPrefix) {
-      for (; v < ix.vocab.length && ix.vocab[v]!.startsWith(w); v++) {
+      // Words that only join two name words ("nguyenvan") are prefixes' matches only when no word as written is.
+      let end = v;
+      while (end < ix.vocab.length && ix.vocab[end]!.startsWith(w)) end++;
+      let literal = false;
+      for (let k = v; k < end && !literal; k++) literal = !this.joinOnly(k);
+      for (; v < end; v++) {
         const len = ix.vocab[v]!.length;
+        if (literal && len > w.length && this.joinOnly(v)) continue;
         out.push({
           v,
           q: len === w.length ? EXACT : PREFIX_MIN + (PREFIX_SPAN * w.length) / len,
-          prefixOf: w.length,
+          prefixOf: len === w.length ? 0 : w.length,
           typo: false,
         });
       }
@@ -201,30 +321,152 @@ export class Searcher {
     }
     if (!term.numeric && w.length >= TYPO_MIN_LENGTH - 1) {
       const q = out.length > 0 ? TYPO * 0.8 : TYPO;
-      for (let k = 0; k < ix.vocab.length; k++) {
+      this.oneEdit ??= new OneEditIndex(ix.vocab, () => true, { start: ix.editStart, ids: ix.editIds });
+      for (const k of this.oneEdit.near(w)) {
         const word = ix.vocab[k]!;
-        // People rarely mistype the first letter; requiring it keeps one-edit neighbours of short syllables out. A
-        // word shorter than TYPO_MIN_LENGTH may only have lost a letter ("lnh" for "linh").
-        if (word.charCodeAt(0) !== w.charCodeAt(0) || word === w || Math.max(w.length, word.length) < TYPO_MIN_LENGTH)
-          continue;
-        if (withinOneEdit(w, word) && !(asPrefix && word.startsWith(w))) out.push({ v: k, q, prefixOf: 0, typo: true });
+        // People rarely mistype the first letter (swapping it with the second aside); requiring it keeps one-edit
+        // neighbours of short syllables out. A word shorter than TYPO_MIN_LENGTH may only have lost a letter ("lnh"
+        // for "linh").
+        if (word === w || Math.max(w.length, word.length) < TYPO_MIN_LENGTH) continue;
+        if (word.charCodeAt(0) !== w.charCodeAt(0) && !firstTwoSwapped(w, word)) continue;
+        if (!(asPrefix && word.startsWith(w))) out.push({ v: k, q, prefixOf: 0, typo: true });
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Vocabulary words that query words j - 1 and j, or j and j + 1, make together ("Exim bank" → eximbank; the last
+   * word as a prefix while typing: "exim b" → eximbank; a category word too: "Exim bank" is a bank). Two numbers are
+   * not joined; words that themselves only join two name words are left out (the place holds both words as written).
+   */
+  private joins(terms: readonly Term[], j: number, lastPrefix: number): VocabMatch[] {
+    const ix = this.index;
+    const out: VocabMatch[] = [];
+    for (let a = Math.max(0, j - 1); a <= j && a + 1 < terms.length; a++) {
+      const x = terms[a]!;
+      const y = terms[a + 1]!;
+      if (x.numeric && y.numeric) continue;
+      const folded = x.folded + y.folded;
+      const prefix = a + 1 === lastPrefix;
+      for (let v = ix.lowerBound(folded); v < ix.vocab.length; v++) {
+        const word = ix.vocab[v]!;
+        if (prefix ? !word.startsWith(folded) : word !== folded) break;
+        if (this.joinOnly(v)) continue;
+        const whole = word.length === folded.length;
+        out.push({
+          v,
+          q: JOIN * (whole ? EXACT : PREFIX_MIN + (PREFIX_SPAN * folded.length) / word.length),
+          prefixOf: whole ? 0 : folded.length,
+          typo: false,
+          written: x.exact + y.exact,
+        });
       }
     }
     return out;
   }
 
   /** Diacritic agreements of (query word, indexed form) pairs seen lately; cleared when full. */
-  private agreements = new Map<string, number>();
+  private agreements = new Map<string, { agreement: number; differences: number }>();
 
-  /** diacriticAgreement of a written word and an indexed form (0.5 when they disagree in every mark), cached. */
-  private agreement(exact: string, form: string): number {
+  /**
+   * diacriticAgreement of a written word and an indexed form (0.5 when they disagree in every mark), and the number
+   * of marks they differ in (markDifferences), cached.
+   */
+  private agreement(exact: string, form: string): { agreement: number; differences: number } {
     const key = `${exact}\u0000${form}`;
     let a = this.agreements.get(key);
     if (a === undefined) {
       if (this.agreements.size >= LOOKUP_CACHE_SIZE) this.agreements.clear();
-      this.agreements.set(key, (a = diacriticAgreement(exact, form) || 0.5));
+      a = { agreement: diacriticAgreement(exact, form) || 0.5, differences: markDifferences(exact, form) };
+      this.agreements.set(key, a);
     }
     return a;
+  }
+
+  /** Postings of form f in fields of the place's own (counted once). */
+  private ownCount(f: number): number {
+    let n = this.ownCounts[f]!;
+    if (n < 0) {
+      const ix = this.index;
+      n = 0;
+      for (let k = ix.postStart[f]!; k < ix.postStart[f + 1]!; k++)
+        if ((ix.postField[k]! & FIELD_MASK) !== Field.admin) n++;
+      this.ownCounts[f] = n;
+    }
+    return n;
+  }
+
+  /**
+   * Marks the candidates of a search: the places that hold, in a field of their own or by their category, one of the
+   * `drivers` terms (a superset of the places that can qualify: see search), listed ascending. Returns their count.
+   */
+  private markCandidates(
+    matches: readonly VocabMatch[][],
+    drivers: number,
+    categories: readonly QueryCategory[] | undefined,
+    pc: PlaceCategories | undefined,
+    stamp: number,
+  ): number {
+    const ix = this.index;
+    const cand = this.cand;
+    const list = this.candList;
+    let count = 0;
+    const mark = (p: number): void => {
+      if (cand[p] === stamp) return;
+      cand[p] = stamp;
+      list[count++] = p;
+    };
+    for (let j = 0; drivers >>> j !== 0; j++) {
+      if (((drivers >>> j) & 1) === 0) continue;
+      for (const m of matches[j]!)
+        for (let f = ix.formStart[m.v]!; f < ix.formStart[m.v + 1]!; f++)
+          for (let k = ix.postStart[f]!; k < ix.postStart[f + 1]!; k++)
+            if ((ix.postField[k]! & FIELD_MASK) !== Field.admin) mark(ix.postPlace[k]!);
+      const cat = categories?.find((c) => ((c.mask >>> j) & 1) !== 0);
+      if (cat && pc)
+        for (let row = 0; row < 64; row++)
+          if ((row < 32 ? cat.rows[0] >>> row : cat.rows[1] >>> (row - 32)) & 1)
+            for (let k = pc.rowStart[row]!; k < pc.rowStart[row + 1]!; k++) mark(pc.rowPlaces[k]!);
+    }
+    // Ascending, for the merges: sorted when few, else read off the marks in place order.
+    if (count * 16 < cand.length) list.subarray(0, count).sort();
+    else for (let p = 0, k = 0; p < cand.length; p++) if (cand[p] === stamp) list[k++] = p;
+    return (this.candCount = count);
+  }
+
+  /** The cost of driving the candidates by term j: its own postings and its category's places. */
+  private driverCost(
+    matches: readonly VocabMatch[],
+    cat: QueryCategory | undefined,
+    pc: PlaceCategories | undefined,
+  ): number {
+    const ix = this.index;
+    let n = 0;
+    for (const m of matches) for (let f = ix.formStart[m.v]!; f < ix.formStart[m.v + 1]!; f++) n += this.ownCount(f);
+    if (cat && pc)
+      for (let row = 0; row < 64; row++)
+        if ((row < 32 ? cat.rows[0] >>> row : cat.rows[1] >>> (row - 32)) & 1)
+          n += pc.rowStart[row + 1]! - pc.rowStart[row]!;
+    return n;
+  }
+
+  /** Calls visit(k) for every posting k of form f whose place is a candidate of the search `stamp`. */
+  private candidatePostings(f: number, stamp: number, visit: (k: number) => void): void {
+    const ix = this.index;
+    const lo = ix.postStart[f]!;
+    const hi = ix.postStart[f + 1]!;
+    const places = ix.postPlace;
+    if (hi - lo <= MERGE_RATIO * this.candCount) {
+      for (let k = lo; k < hi; k++) if (this.cand[places[k]!] === stamp) visit(k);
+      return;
+    }
+    for (let c = 0, k = lo; c < this.candCount; c++) {
+      const p = this.candList[c]!;
+      k = gallop(places, k, hi, p);
+      if (k >= hi) return;
+      if (places[k] === p) visit(k);
+    }
   }
 
   /** Starts place `p` for this search if it is new; returns the new count of touched places. */
@@ -238,6 +480,7 @@ export class Searcher {
     this.anyMask[p] = 0;
     this.ownMask[p] = 0;
     this.typoMask[p] = 0;
+    this.slipMask[p] = 0;
     this.marksMask[p] = 0;
     this.textMask[p] = 0;
     this.houseMask[p] = 0;
@@ -246,7 +489,7 @@ export class Searcher {
   }
 
   /** The best `opts.limit` places for the query terms, best first. */
-  search(terms: readonly Term[], opts: SearchOptions): Hit[] {
+  search(terms: readonly SearchTerm[], opts: SearchOptions): Hit[] {
     const ix = this.index;
     if (terms.length === 0) return [];
     const stamp = ++this.stamp;
@@ -257,27 +500,73 @@ export class Searcher {
     let categoryMask = 0;
     for (const c of opts.categories ?? []) categoryMask |= c.mask;
     let numberMask = 0;
-    terms.forEach((t, j) => t.numeric && (numberMask |= 1 << j));
+    let nameNumbers = 0;
+    let placeNumbers = 0;
+    terms.forEach((t, j) => {
+      if (t.numeric) numberMask |= 1 << j;
+      if (isNameNumber(terms, j)) nameNumbers |= 1 << j;
+      if (isPlaceNumber(t)) placeNumbers |= 1 << j;
+      if (!t.optional) nonOptional |= 1 << j;
+    });
+    const required = opts.required;
+    const lastPrefix = opts.prefix ? terms.length - 1 : -1;
+    const matches = terms.map((term, j) => {
+      // A kind of place is named exactly ("chùa" is not "chủ"): the category table holds its spellings.
+      const category = ((categoryMask >>> j) & 1) !== 0;
+      const own = this.lookup(term, j === lastPrefix);
+      const joined = this.joins(terms, j, lastPrefix);
+      const found = category ? own.filter((m) => !m.typo) : own;
+      return joined.length > 0 ? [...found, ...joined] : found;
+    });
+    // A qualifying place holds every required word in a field of its own, or with none required some word that is
+    // not optional: the required word with the fewest such postings names the candidates.
+    let drivers = required !== 0 ? 0 : nonOptional;
+    if (required !== 0) {
+      let cheapest = Infinity;
+      for (let j = 0; j < terms.length; j++) {
+        if (((required >>> j) & 1) === 0) continue;
+        const cat = opts.categories?.find((c) => ((c.mask >>> j) & 1) !== 0);
+        const cost = this.driverCost(matches[j]!, cat, opts.placeCategories);
+        if (cost < cheapest) {
+          cheapest = cost;
+          drivers = 1 << j;
+        }
+      }
+    }
+    if (drivers === 0 || this.markCandidates(matches, drivers, opts.categories, opts.placeCategories, stamp) === 0)
+      return [];
     terms.forEach((term, j) => {
       const bit = 1 << j;
       const weight = term.optional ? OPTIONAL_WEIGHT : term.numeric ? NUMBER_WEIGHT : 1;
-      if (!term.optional) nonOptional |= bit;
       totalWeight += weight;
       const termStamp = ++this.termStamp;
-      const asPrefix = opts.prefix && j === terms.length - 1;
       // Admin words still count towards naming a place completely ("Bệnh viện Mắt Hà Nội" is all of that name).
-      const asAdmin = ((opts.adminTerms ?? 0) & ~opts.required & bit) !== 0;
-      const counts = !term.optional && (categoryMask & bit) === 0;
-      const credit = (p: number, s: number, field: number, typo: boolean, marks = false, viaCategory = false): void => {
+      const asAdmin = ((opts.adminTerms ?? 0) & ~required & bit) !== 0;
+      // Category words do not count towards naming a place completely (stored names mark them optional too), but for
+      // abbreviations: stored names keep "THCS", "BV" as name words, so the query's count where the name holds them.
+      // Fillers count where the name holds them ("The Landmark", "Saigon Star": the written nickname).
+      const counts = (!term.optional || term.role === 'filler') && ((categoryMask & bit) === 0 || isAbbreviation(term));
+      // Fillers ("street", "gần", a nickname's written words beside its place) describe the place itself: met in its
+      // ward's or city's names they say nothing.
+      const ownOnly = term.role === 'filler';
+      /**
+       * Credits place p with match score s in `postField` (with its bits); `near` how it met the word when not as
+       * written; `voucher` whether it met it as written (see vouchers); `viaCategory` met by its category.
+       */
+      const credit = (p: number, s: number, postField: number, near: number, voucher: boolean, viaCategory = false) => {
+        const field = postField & FIELD_MASK;
         touchedCount = this.touch(p, stamp, touchedCount);
         if (this.termSeen[p] !== termStamp) {
           this.termSeen[p] = termStamp;
           this.best[p] = 0;
         }
-        // A typo accounts for a word only in the place's own fields (a near miss on its ward's name says nothing).
-        if (typo || marks) {
-          if (isOwnField(field)) this.typoMask[p] |= bit;
-          if (isOwnField(field) && marks) this.marksMask[p] |= bit;
+        // A near miss accounts for a word only in the place's own fields (a near miss on its ward's name says nothing).
+        if (near !== 0) {
+          if (isOwnField(field)) {
+            this.typoMask[p] |= bit;
+            if (near === Near.slip) this.slipMask[p] |= bit;
+            if (near === Near.marks) this.marksMask[p] |= bit;
+          }
         } else if (field === Field.address && term.numeric) {
           // "Bệnh viện 108" is not the hospital at number 108 of some street.
           this.anyMask[p] |= bit;
@@ -285,14 +574,18 @@ export class Searcher {
         } else {
           this.anyMask[p] |= bit;
           if (isOwnField(field)) this.ownMask[p] |= bit;
-          if (isOwnField(field) && !viaCategory) this.textMask[p] |= bit;
+          if (isOwnField(field) && voucher && !viaCategory) this.textMask[p] |= bit;
         }
-        if (field === Field.main && counts && this.mainSeen[p] !== termStamp) {
+        // A word that joins two of the name's words stands for both of them.
+        const hits = (postField & JOINED) !== 0 ? 2 : 1;
+        if (viaCategory || (postField & EXPANDED) !== 0) {
+          // Met by the place's category, or a nickname's canonical words: no word of its names.
+        } else if (field === Field.main && counts && this.mainSeen[p] !== termStamp) {
           this.mainSeen[p] = termStamp;
-          this.mainHits[p]++;
+          this.mainHits[p] += hits;
         } else if (field === Field.alt && counts && this.altSeen[p] !== termStamp) {
           this.altSeen[p] = termStamp;
-          this.altHits[p]++;
+          this.altHits[p] += hits;
         } else if (field === Field.address && counts && !term.numeric && this.addrSeen[p] !== termStamp) {
           this.addrSeen[p] = termStamp;
           this.addrHits[p]++;
@@ -302,46 +595,55 @@ export class Searcher {
           this.best[p] = s;
         }
       };
-      for (const m of this.lookup(term, asPrefix)) {
-        // A kind of place is named exactly ("chùa" is not "chủ"): the category table holds its spellings.
-        if (m.typo && (categoryMask & bit) !== 0) continue;
+      for (const m of matches[j]!) {
+        const written = m.written ?? term.exact;
+        const marked = m.written !== undefined ? written !== ix.vocab[m.v]!.slice(0, written.length) : term.marked;
         for (let f = ix.formStart[m.v]!; f < ix.formStart[m.v + 1]!; f++) {
           let q = m.q;
-          let marks = false;
-          // A main name stored without any marks ("Xoi Yen", "Pho Ga Nguyet") cannot disagree with the written
-          // ones: it ranks a little below a name stored with the same marks, and is no near miss. (Other names
-          // drop marks by habit: "Thien Quang Lake" says nothing against "Thiền".)
+          let near: number = m.typo ? Near.edit : 0;
+          // A main name stored wholly without marks ("Xoi Yen", "Pho Ga Nguyet") cannot disagree with the written
+          // ones: it ranks a little below a name stored with the same marks, is no near miss, and vouches for none.
+          // A word without marks in a name that has them ("Sữa chua", "Phố Quang Trung") is written so: "chùa",
+          // "Quảng" are other words. (Other names drop marks by habit: "Thien Quang Lake" says nothing against
+          // "Thiền".)
           let lenient = false;
-          if ((term.marked || term.strict) && !m.typo) {
+          if ((marked || term.strict) && !m.typo) {
             const form = m.prefixOf > 0 ? ix.forms[f]!.slice(0, m.prefixOf) : ix.forms[f]!;
             const unmarked = form === ix.vocab[m.v]!.slice(0, form.length);
-            const agreement = term.marked ? this.agreement(term.exact, form) : unmarked ? 1 : 0.5;
-            q *= agreement;
-            // Written with other marks than the word has: another word ("Thiền" is not "Thiên"), a near miss.
-            marks = agreement < 1;
-            lenient = marks && term.marked && unmarked;
+            if (marked) {
+              const a = this.agreement(written, form);
+              q *= a.agreement;
+              near = a.differences === 0 ? 0 : a.differences === 1 ? Near.slip : Near.marks;
+              lenient = unmarked && near !== 0;
+            } else if (!unmarked) {
+              // Written without marks where the writer types them ("Ga Hà Nội" is not "gà"): one mark is a slip.
+              const a = this.agreement(written, form);
+              q *= 0.5;
+              near = a.differences === 1 ? Near.slip : Near.marks;
+            }
           }
-          for (let k = ix.postStart[f]!; k < ix.postStart[f + 1]!; k++) {
+          // A kind of place is named as written ("chùa" is not the "chua" of "Sữa chua"): no slips either.
+          if (near !== 0 && (categoryMask & bit) !== 0) continue;
+          this.candidatePostings(f, stamp, (k) => {
+            const p = ix.postPlace[k]!;
             const field = ix.postField[k]!;
-            const weight = FIELD_WEIGHT[asAdmin ? Math.max(field, Field.admin) : field]!;
-            if (lenient && field === Field.main)
-              credit(ix.postPlace[k]!, m.q * UNMARKED_STORED * weight, field, m.typo);
-            else credit(ix.postPlace[k]!, q * weight, field, m.typo, marks);
-          }
+            if (ownOnly && field === Field.admin) return;
+            const weight = FIELD_WEIGHT[asAdmin ? Math.max(field & FIELD_MASK, Field.admin) : field & FIELD_MASK]!;
+            if (lenient && (field & FIELD_MASK) === Field.main && (ix.nameFlags[p]! & NameFlag.unmarked) !== 0)
+              credit(p, m.q * UNMARKED_STORED * weight, field, 0, false);
+            else credit(p, q * weight, field, near, near === 0 && !m.written);
+          });
         }
       }
       // A category word is also met by every place of its category (whatever its name says).
       const cat = opts.categories?.find((c) => (c.mask & bit) !== 0);
       const pc = opts.placeCategories;
-      if (cat && pc) {
-        for (let row = 0; row < 64; row++) {
-          if (!((row < 32 ? cat.rows[0] >>> row : cat.rows[1] >>> (row - 32)) & 1)) continue;
-          for (let k = pc.rowStart[row]!; k < pc.rowStart[row + 1]!; k++)
-            credit(pc.rowPlaces[k]!, EXACT, Field.main, false, false, true);
+      if (cat && pc)
+        for (let c = 0; c < this.candCount; c++) {
+          const p = this.candList[c]!;
+          if (pc.any(p, cat.rows)) credit(p, CATEGORY_MET, Field.main, 0, true, true);
         }
-      }
     });
-    const required = opts.required;
     const top: Hit[] = [];
     const limit = Math.max(1, opts.limit);
     for (let k = 0; k < touchedCount; k++) {
@@ -352,6 +654,12 @@ export class Searcher {
       // Every required word is the place's own: its names, brand, address or category (its ward's name does not
       // make a café named after another ward).
       if ((own & required) !== required) continue;
+      const kind: NearKind =
+        (this.marksMask[p]! & typoOnly) !== 0
+          ? Near.marks
+          : (this.slipMask[p]! & typoOnly) !== 0
+            ? Near.slip
+            : Near.edit;
       if (
         typoOnly !== 0 &&
         (opts.exact ||
@@ -360,12 +668,20 @@ export class Searcher {
             vouchers(this.textMask[p]! & nonOptional & ~categoryMask, numberMask),
             required & ~categoryMask,
             terms,
-            (this.marksMask[p]! & typoOnly) === 0,
+            kind,
+            categoryMask !== 0 && (own & categoryMask) === categoryMask,
           ))
       )
         continue;
       if (required === 0 && (own & nonOptional) === 0) continue;
-      if (opts.keep && !opts.keep(p)) continue;
+      // A number written in a name ("Landmark 81", "Bệnh viện 108") is part of it: a place that holds none of the
+      // written numbers in its names or address is another place ("The Landmark", "Bệnh viện 175"), whatever its
+      // other words. A place whose name holds a number of its own is another place unless it holds a written one
+      // (in its name, or as its house number): "Nước mía 66" is not "Nước mía 73", read as a name or as an address.
+      const numbers = this.ownMask[p]! | this.houseMask[p]!;
+      if (nameNumbers !== 0 && (numbers & nameNumbers) === 0) continue;
+      if (placeNumbers !== 0 && (ix.nameFlags[p]! & NameFlag.numbered) !== 0 && (numbers & placeNumbers) === 0)
+        continue;
       const text = this.acc[p]! / totalWeight;
       const nameLen = ix.nameLen[p]!;
       const addressLen = ix.addressLen[p]!;
@@ -384,13 +700,19 @@ export class Searcher {
         COMPLETENESS_WEIGHT * completeness +
         (IMPORTANCE_WEIGHT * opts.importance[p]!) / 255 +
         (opts.boost ? opts.boost(p, own) : 0);
-      if (top.length === limit && score <= top[limit - 1]!.score) continue;
+      // The filter last: it may be costly (a walk of the road network), and most places do not make the top.
+      if ((top.length === limit && !better(score, p, top[limit - 1]!)) || (opts.keep && !opts.keep(p))) continue;
       // Insertion into the small sorted top list; ties keep the lower place number first (deterministic).
       let at = top.length;
-      while (at > 0 && top[at - 1]!.score < score) at--;
+      while (at > 0 && better(score, p, top[at - 1]!)) at--;
       top.splice(at, 0, { place: p, score, text, own });
       if (top.length > limit) top.pop();
     }
     return top;
   }
+}
+
+/** Whether a place of `score` ranks before hit h: higher score, or equal and a lower place number. */
+function better(score: number, place: number, h: Hit): boolean {
+  return score > h.score || (score === h.score && place < h.place);
 }

@@ -5,7 +5,9 @@
  *   sample of the places (see probeHash);
  * - `place.ix.words` (UTF-8): the vocabulary, then the forms, one word a line (words never hold a line break);
  * - `place.ix.formStart`, `place.ix.postStart` (u32), `place.ix.postPlace` (i32), `place.ix.postField`,
- *   `place.ix.nameLen`, `place.ix.altLen`, `place.ix.addrLen` (u8): the index's arrays, opened as views.
+ *   `place.ix.nameLen`, `place.ix.altLen`, `place.ix.addrLen`, `place.ix.nameFlags`, `place.ix.joinOnly` (u8),
+ *   `place.ix.editStart`, `place.ix.editIds` (u32: the one-edit index, one-edit-index.ts): the index's arrays, opened
+ *   as views.
  * The stored index is used only when the probe matches: a pack built by code that splits or folds words otherwise
  * builds its index again. Packs without the sections build it at first use.
  */
@@ -15,8 +17,8 @@ import type { TypedArray } from '../../pack/format.js';
 import { bytesHash } from '../../pack/bytes-hash.js';
 import type { PlaceIndexArrays, PlaceTerms } from './index.js';
 
-/** Layout version of the stored index. */
-const LAYOUT = 1;
+/** Layout version of the stored index (2: joined and expanded postings, name flags, the one-edit index). */
+const LAYOUT = 2;
 /** Places sampled by the probe. */
 const PROBE_PLACES = 64;
 
@@ -30,6 +32,10 @@ const S = {
   nameLen: 'place.ix.nameLen',
   altLen: 'place.ix.altLen',
   addressLen: 'place.ix.addrLen',
+  nameFlags: 'place.ix.nameFlags',
+  joinOnly: 'place.ix.joinOnly',
+  editStart: 'place.ix.editStart',
+  editIds: 'place.ix.editIds',
 } as const;
 
 /** The `place.ix` section. */
@@ -49,8 +55,9 @@ export function probeHash(terms: PlaceTerms, count: number): number {
   const step = Math.max(1, Math.floor(count / PROBE_PLACES));
   for (let i = 0; i < count; i += step) {
     const t = terms.of(i);
-    text += `${i}:${t.nameLen},${t.altLen},${t.addressLen}`;
-    for (const [exact, { folded, field }] of t.words) text += `|${exact}/${folded}/${field}`;
+    text += `${i}:${t.nameLen},${t.altLen},${t.addressLen},${t.flags}`;
+    for (const [exact, { folded, field, joined }] of t.words)
+      text += `|${exact}/${folded}/${field}${joined ? '+' : ''}`;
     text += '\n';
   }
   return bytesHash(new TextEncoder().encode(text));
@@ -73,6 +80,10 @@ export function placeIndexSections(
       [S.nameLen, ix.nameLen],
       [S.altLen, ix.altLen],
       [S.addressLen, ix.addressLen],
+      [S.nameFlags, ix.nameFlags],
+      [S.joinOnly, ix.joinOnly],
+      [S.editStart, ix.editStart],
+      [S.editIds, ix.editIds],
     ],
   };
 }
@@ -99,6 +110,10 @@ export function storedPlaceIndex(pack: Pack, count: number, probe: () => number)
     nameLen: pack.array<Uint8Array>(S.nameLen),
     altLen: pack.array<Uint8Array>(S.altLen),
     addressLen: pack.array<Uint8Array>(S.addressLen),
+    nameFlags: pack.array<Uint8Array>(S.nameFlags),
+    joinOnly: pack.array<Uint8Array>(S.joinOnly),
+    editStart: pack.array<Uint32Array>(S.editStart),
+    editIds: pack.array<Uint32Array>(S.editIds),
   };
   if (
     !(ix.formStart instanceof Uint32Array) ||
@@ -111,10 +126,21 @@ export function storedPlaceIndex(pack: Pack, count: number, probe: () => number)
   if (ix.postStart.length !== info.forms + 1) throw bad(S.postStart);
   if (!(ix.postPlace instanceof Int32Array) || ix.postPlace.some((p) => p < 0 || p >= count)) throw bad(S.postPlace);
   if (ix.postField.length !== ix.postPlace.length) throw bad(S.postField);
+  if (ix.joinOnly.length !== info.vocab) throw bad(S.joinOnly);
+  const buckets = ix.editStart.length - 1;
+  if (
+    !(ix.editStart instanceof Uint32Array) ||
+    buckets < 1 ||
+    (buckets & (buckets - 1)) !== 0 ||
+    !isOffsetArray(ix.editStart, ix.editIds.length)
+  )
+    throw bad(S.editStart);
+  if (!(ix.editIds instanceof Uint32Array) || ix.editIds.some((v) => v >= info.vocab)) throw bad(S.editIds);
   for (const [name, a] of [
     [S.nameLen, ix.nameLen],
     [S.altLen, ix.altLen],
     [S.addressLen, ix.addressLen],
+    [S.nameFlags, ix.nameFlags],
   ] as const)
     if (a.length !== count) throw bad(name);
   return ix;

@@ -25,6 +25,10 @@ export interface Term {
    * ("Ga Hà Nội" is the station, not "gà"); a candidate with marks is a near miss.
    */
   strict?: boolean;
+  /** Two adjacent words of a stored name run together ("Exim Bank" → eximbank), see nameTermsOf. */
+  joined?: boolean;
+  /** A word of the canonical name a nickname in stored text stands for ("TPHCM" → hồ, chí, minh). */
+  expanded?: boolean;
 }
 
 /**
@@ -67,27 +71,35 @@ function foldWord(w: string): string {
   return f;
 }
 
-/** Folded type words that may lead a name ("Phố Hàng Bông", "Phường Văn Miếu"), as word sequences. */
-const LEADING_TYPES: string[][] = [
-  'thanh pho',
-  'thi xa',
-  'thi tran',
-  'dac khu',
-  'dai lo',
-  'so nha',
-  'tinh',
-  'quan',
-  'huyen',
-  'phuong',
-  'xa',
-  'duong',
-  'pho',
-  'ngo',
-  'ngach',
-  'hem',
-  'kiet',
-  'so',
-].map((t) => t.split(' '));
+/**
+ * Type words that may lead a name ("Phố Hàng Bông", "Phường Văn Miếu"), as written: a word is one when it is written
+ * so, or without any mark ("Duong Lang"); "Dương Anh Thư" is a name, not the street type "Đường".
+ */
+const LEADING_TYPES: Array<{ exact: string[]; folded: string[] }> = [
+  'thành phố',
+  'thị xã',
+  'thị trấn',
+  'đặc khu',
+  'đại lộ',
+  'số nhà',
+  'tỉnh',
+  'quận',
+  'huyện',
+  'phường',
+  'xã',
+  'đường',
+  'phố',
+  'ngõ',
+  'ngách',
+  'hẻm',
+  'kiệt',
+  'số',
+].map((t) => ({ exact: t.split(' '), folded: fold(t).split(' ') }));
+
+/** The one-word type words that lead names: folded → as written ("duong" → "đường", "hem" → "hẻm"...). */
+export const TYPE_WORDS: ReadonlyMap<string, string> = new Map(
+  LEADING_TYPES.filter((t) => t.folded.length === 1).map((t) => [t.folded[0]!, t.exact[0]!]),
+);
 
 /**
  * Search terms of stored text (names, streets, admin names): a lighter tokenizer than termsOf for building the
@@ -95,21 +107,19 @@ const LEADING_TYPES: string[][] = [
  * words ("Bệnh viện", "Cà phê") are marked optional.
  */
 export function storedTermsOf(text: string): Term[] {
-  const out: Term[] = [];
-  for (const word of text.split(NON_WORD)) {
-    if (word === '') continue;
-    const exact = word.normalize('NFC').toLowerCase();
-    const folded = foldWord(exact);
-    if (folded !== '')
-      out.push({ folded, exact, optional: false, numeric: folded.charCodeAt(0) <= 57, marked: exact !== folded });
-  }
+  const out = wordsOf(text);
   // A leading type word counts only when a name follows it ("Phố Huế", not a street called just "Phố"); after a house
   // number it leads the street ("31 Phố Cao Bá Quát").
   const from = out.length > 2 && out[0]!.numeric ? 1 : 0;
   const lead = LEADING_TYPES.find(
-    (t) => from + t.length < out.length && t.every((w, k) => out[from + k]!.folded === w),
+    (t) =>
+      from + t.folded.length < out.length &&
+      t.folded.every((w, k) => {
+        const word = out[from + k]!;
+        return word.folded === w && (!word.marked || word.exact === t.exact[k]);
+      }),
   );
-  if (lead) for (let k = 0; k < lead.length; k++) out[from + k]!.optional = true;
+  if (lead) for (let k = 0; k < lead.folded.length; k++) out[from + k]!.optional = true;
   // Category words ("Bệnh viện", "Cà phê", "Hospital") may be left out of a query too, unless they are the whole name.
   for (const span of categorySpans(out, false)) {
     if (span.end - span.start < out.length) for (let k = span.start; k < span.end; k++) out[k]!.optional = true;
@@ -132,8 +142,47 @@ export function storedTermsOf(text: string): Term[] {
   for (let k = 0; k < n; k++) {
     for (const [words, canonical] of NICKNAMES) {
       if (k + words.length <= n && words.every((w, m) => out[k + m]!.folded === w))
-        for (const t of canonical) out.push({ ...t, optional: true });
+        for (const t of canonical) out.push({ ...t, optional: true, expanded: true });
     }
+  }
+  return out;
+}
+
+/** The words of a text in order, folded and exact, none optional. */
+function wordsOf(text: string): Term[] {
+  const out: Term[] = [];
+  for (const word of text.split(NON_WORD)) {
+    if (word === '') continue;
+    const exact = word.normalize('NFC').toLowerCase();
+    const folded = foldWord(exact);
+    if (folded !== '')
+      out.push({ folded, exact, optional: false, numeric: folded.charCodeAt(0) <= 57, marked: exact !== folded });
+  }
+  return out;
+}
+
+/**
+ * Search terms of a place's name: storedTermsOf, and every two adjacent words run together as one optional `joined`
+ * term ("Exim Bank" → eximbank, "Co.op Mart" → coopmart, "Phở 24" → phở24), since people write names with and
+ * without the space. Two numbers are not joined ("19 5" is not 195).
+ */
+export function nameTermsOf(text: string): Term[] {
+  const out = storedTermsOf(text);
+  const words = wordsOf(text);
+  for (let k = 0; k + 1 < words.length; k++) {
+    const a = words[k]!;
+    const b = words[k + 1]!;
+    if (a.numeric && b.numeric) continue;
+    const exact = a.exact + b.exact;
+    if (out.some((t) => t.exact === exact)) continue;
+    out.push({
+      folded: a.folded + b.folded,
+      exact,
+      optional: true,
+      numeric: a.numeric,
+      marked: a.marked || b.marked,
+      joined: true,
+    });
   }
   return out;
 }

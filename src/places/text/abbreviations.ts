@@ -121,6 +121,8 @@ export interface AddressToken {
    * hai ba trung") — so it may as well be a word of a name ("43 quan su" is Quán Sứ, "18 ngo quyen" Ngô Quyền).
    */
   bare?: boolean;
+  /** For `place` tokens: the words as written ("sài gòn", "tphcm"), NFC lower case. */
+  written?: string;
 }
 
 /** A token before type words and places are recognised (see {@link lex}). */
@@ -247,7 +249,13 @@ export function addressTokens(s: string): AddressToken[] {
           // "TPHCM" carries the city type inside the place: emit it as its own type token.
           if (e.typedForms?.includes(folded))
             out.push({ kind: 'type', text: e.impliedType, folded: fold(e.impliedType), role: 'city' });
-          out.push({ kind: 'place', text: e.canonical, folded: fold(e.canonical), impliedType: e.impliedType });
+          out.push({
+            kind: 'place',
+            text: e.canonical,
+            folded: fold(e.canonical),
+            impliedType: e.impliedType,
+            written: exact,
+          });
         } else {
           // A type word right after another is part of a name: "Phường Phố Huế", "Phố Đường Thành" ("Số" aside:
           // "Đường số 9").

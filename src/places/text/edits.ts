@@ -27,3 +27,18 @@ function tailEqual(a: string, i: number, b: string, j: number): boolean {
   for (; i < a.length; i++, j++) if (a.charCodeAt(i) !== b.charCodeAt(j)) return false;
   return true;
 }
+
+/**
+ * True when `b` is `a` with its first two letters swapped ("ocffee" / "coffee"): the one typo that changes the first
+ * letter of a word and still keeps all its letters.
+ */
+export function firstTwoSwapped(a: string, b: string): boolean {
+  return (
+    a.length === b.length &&
+    a.length >= 2 &&
+    a.charCodeAt(0) === b.charCodeAt(1) &&
+    a.charCodeAt(1) === b.charCodeAt(0) &&
+    a.charCodeAt(0) !== a.charCodeAt(1) &&
+    tailEqual(a, 2, b, 2)
+  );
+}

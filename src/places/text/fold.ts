@@ -114,6 +114,23 @@ export function diacriticAgreement(queryToken: string, candidateToken: string): 
 }
 
 /**
+ * How many marks two spellings of one word disagree in: the tone (one per syllable, wherever it is placed) counts
+ * once, and each letter whose vowel mark or stroke differs (a/â/ă, o/ô/ơ, u/ư, e/ê, d/đ) once. 0 for the same
+ * spelling; "đúc"/"đức", "rấy"/"rẫy", "chùa"/"chua" differ in 1; "đục"/"dúc" in 2. Words whose letters differ once
+ * folded are not two spellings of one word: 2 or more is returned for them.
+ * @param a one word (any case, NFC or NFD)
+ * @param b another word
+ */
+export function markDifferences(a: string, b: string): number {
+  const x = syllableFeatures(a.toLowerCase());
+  const y = syllableFeatures(b.toLowerCase());
+  if (x.marks.length !== y.marks.length || fold(a) !== fold(b)) return 2;
+  let n = x.tone === y.tone ? 0 : 1;
+  for (let k = 0; k < x.marks.length; k++) if (x.marks[k] !== y.marks[k]) n++;
+  return n;
+}
+
+/**
  * Folded key for an administrative or street name: `fold(s)` with leading zeros of numbers dropped, so
  * "Phường 09" and "Phường 9" share the key "phuong 9".
  */

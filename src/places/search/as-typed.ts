@@ -1,0 +1,75 @@
+/**
+ * Query text as its writer meant it, read before the address parser sees it: words typed with the Vietnamese keyboard
+ * off (text/telex.ts: "Hangf Bacj", "Ha2ng Ba5c") and type words with one typo ("Phhường Bạch Mai", "Dunog 102",
+ * "Qunậ 4"), which the parser would otherwise take for names, so that the ward, street or district they introduce is
+ * read as one. A word is read so only when the region's places do not hold it as written.
+ */
+import { firstTwoSwapped, withinOneEdit } from '../text/edits';
+import { fold } from '../text/fold';
+import { readKeyboardOff } from '../text/telex';
+import { TYPE_WORDS } from './terms';
+
+/** Type words this long or longer are read through one typo (shorter ones have too many neighbours: "xa", "so"). */
+const TYPE_TYPO_MIN_LENGTH = 4;
+const LONG_TYPES = [...TYPE_WORDS.keys()].filter((t) => t.length >= TYPE_TYPO_MIN_LENGTH);
+
+/** Words (letter runs with their marks), numbers (a digit and what is glued to it: "12A", "43/91") and breaks. */
+const TOKEN = /([\p{L}\p{M}]+)|(\p{N}[\p{L}\p{M}\p{N}/-]*)|([,;\n|])/gu;
+
+/** Whether `a` is one typo from `b`, the first letter kept or swapped with the second. */
+const typo = (a: string, b: string): boolean =>
+  withinOneEdit(a, b) && (a.charCodeAt(0) === b.charCodeAt(0) || firstTwoSwapped(a, b));
+
+/** The type word (folded) that `folded` is one typo of; or null. */
+function typeTypo(folded: string): string | null {
+  if (folded.length < TYPE_TYPO_MIN_LENGTH - 1) return null;
+  const near = LONG_TYPES.filter((t) => typo(folded, t));
+  return near.length === 1 ? near[0]! : null;
+}
+
+/** What the places hold: folded words (`prefix`: a word starting with it) and words as written. */
+export interface HeldWords {
+  has(folded: string, prefix?: boolean): boolean;
+  hasForm(exact: string): boolean;
+}
+
+/**
+ * The text with keyboard-off words read (readKeyboardOff) and type words with one typo written right (folded, as the
+ * parser reads them). A word is read as a type word only where one stands: before a word or number of its part of
+ * the text, not after another type word ("Phố Thnh Yên" is Thanh, not Tỉnh), and at the start of a part, after a number
+ * or before one ("Phhường Bạch Mai", "209 Dunog 207", "Qunậ 4"; in "Cà Phê Pương Linh" Pương is a name); and only
+ * when the places do not hold it, or, written with marks, hold it only otherwise marked ("Đưng Số 2" is Đường: no
+ * place is called "Đưng", though many "Dũng"). With `prefixLast`, the last word may be unfinished (autocomplete): a
+ * word the places' words start with is no typo.
+ */
+export function readAsTyped(text: string, held: HeldWords, prefixLast = false): string {
+  const isWord = (folded: string, prefix: boolean): boolean => held.has(folded, prefix);
+  const read = readKeyboardOff(text, isWord, prefixLast);
+  const toks = [...read.matchAll(TOKEN)];
+  let out = '';
+  let from = 0;
+  toks.forEach((m, k) => {
+    if (m[1] === undefined) return;
+    const prev = toks[k - 1];
+    const next = toks[k + 1];
+    const folded = fold(m[1]);
+    const typed = (t: RegExpMatchArray | undefined) => t?.[1] !== undefined && TYPE_WORDS.has(fold(t[1]));
+    const stands =
+      next !== undefined &&
+      next[3] === undefined &&
+      !typed(prev) &&
+      (prev === undefined || prev[3] !== undefined || prev[2] !== undefined || next[2] !== undefined);
+    if (!stands) return;
+    const exact = m[1].normalize('NFC').toLowerCase();
+    const type = typeTypo(folded);
+    if (type === null) return;
+    if (isWord(folded, prefixLast && k === toks.length - 1)) {
+      // A word of the places as folded: a type word only as written with marks no place has, one typo from the
+      // type's own spelling.
+      if (exact === folded || held.hasForm(exact) || !typo(exact, TYPE_WORDS.get(type)!)) return;
+    }
+    out += read.slice(from, m.index) + type;
+    from = m.index + m[0].length;
+  });
+  return out + read.slice(from);
+}

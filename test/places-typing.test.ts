@@ -1,0 +1,303 @@
+/**
+ * The text functions of typing as people type (issue 35): reading Telex and VNI typed with the Vietnamese keyboard
+ * off (text/telex.ts, text/syllable.ts), counting mark slips (markDifferences), the swap of the first two letters,
+ * and the one-edit index that replaced the vocabulary scan (search/one-edit-index.ts). The words come from the real
+ * Hanoi and Ho Chi Minh City packs' vocabularies (OSM names), not from the tables under test.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { createEngine } from '../src/engine';
+import { OneEditIndex } from '../src/places/search/one-edit-index';
+import { firstTwoSwapped, withinOneEdit } from '../src/places/text/edits';
+import { fold, markDifferences } from '../src/places/text/fold';
+import { isSyllable } from '../src/places/text/syllable';
+import { readKeyboardOff, readTyped } from '../src/places/text/telex';
+import { JOINED, type PlaceIndex } from '../src/places/search/index';
+import { testPack } from './helpers/packs';
+
+let indexes: PlaceIndex[];
+beforeAll(async () => {
+  indexes = [];
+  for (const region of ['hanoi', 'hcmc'] as const) {
+    const engine = await createEngine({ packs: [testPack(region)], wasm: false });
+    indexes.push(engine.places.regions[0]!.index);
+  }
+}, 120_000);
+
+/** Tone marks and the Telex and VNI keys that type them. */
+const TONES: Record<string, [string, string]> = {
+  '\u0301': ['s', '1'],
+  '\u0300': ['f', '2'],
+  '\u0309': ['r', '3'],
+  '\u0303': ['x', '4'],
+  '\u0323': ['j', '5'],
+};
+
+/**
+ * A word as typed with the keyboard off, written here from the input methods' documentation (not from telex.ts):
+ * each letter then its vowel-mark key (Telex: the letter again for ^, w for the breve and the horn, dd for đ; VNI: 6,
+ * 8, 7, d9), the tone key last.
+ */
+function typeWord(word: string, telex: boolean): string {
+  let out = '';
+  let tone = '';
+  for (const ch of word.normalize('NFC')) {
+    if (ch === 'đ') {
+      out += telex ? 'dd' : 'd9';
+      continue;
+    }
+    const [base, ...marks] = [...ch.normalize('NFD')];
+    out += base;
+    for (const m of marks) {
+      if (TONES[m]) tone = TONES[m]![telex ? 0 : 1];
+      else if (m === '\u0302') out += telex ? base : '6';
+      else if (m === '\u0306') out += telex ? 'w' : '8';
+      else if (m === '\u031b') out += telex ? 'w' : '7';
+    }
+  }
+  return out + tone;
+}
+
+/** Whether some place holds form f as written (not only as two name words run together). */
+const written = (ix: PlaceIndex, f: number): boolean => {
+  for (let k = ix.postStart[f]!; k < ix.postStart[f + 1]!; k++) if ((ix.postField[k]! & JOINED) === 0) return true;
+  return false;
+};
+
+/**
+ * Syllables written from a grammar of Vietnamese (onsets and rhymes of a reference table, written here independently of
+ * syllable.ts), toneless.
+ */
+const SYLLABLES = [
+  ...['b', 'ch', 'đ', 'h', 'kh', 'l', 'm', 'nh', 'ph', 's', 't', 'th', 'tr', 'v', 'x', ''].flatMap((onset) =>
+    [
+      'a',
+      'ai',
+      'ao',
+      'anh',
+      'ăn',
+      'âm',
+      'ơi',
+      'ôm',
+      'ưa',
+      'ươn',
+      'ương',
+      'uôi',
+      'ưu',
+      'oa',
+      'oan',
+      'uân',
+      'uyên',
+      'ong',
+    ].map((rhyme) => onset + rhyme),
+  ),
+  ...['kê', 'kiêm', 'ghi', 'nghiêng', 'gia', 'giữ', 'gì', 'quân', 'quốc', 'quyết', 'quen', 'qua', 'quỳnh', 'yêu'],
+].map((w) =>
+  [...w.normalize('NFD')]
+    .filter((c) => !TONES[c])
+    .join('')
+    .normalize('NFC'),
+);
+
+/** The marked words of the packs' names of two letters or more: Vietnamese letters only, typeable in Telex. */
+function markedWords(): string[] {
+  const out = new Set<string>();
+  for (const ix of indexes)
+    for (const [f, form] of ix.forms.entries())
+      if (
+        written(ix, f) &&
+        form.length >= 2 &&
+        form !== fold(form) &&
+        /^[a-zđàáảãạăằắẳẵặâầấẩẫậèéẻẽẹêềếểễệìíỉĩịòóỏõọôồốổỗộơờớởỡợùúủũụưừứửữựỳýỷỹỵ]+$/u.test(form)
+      )
+        // Plain doubled vowels ("xoong") and letters Vietnamese does not write are not what the methods type back.
+        if (!/(aa|ee|oo|[fjwz])/.test(fold(form))) out.add(form);
+  return [...out];
+}
+
+describe('Telex and VNI typed with the keyboard off', () => {
+  it('reads the examples of the issue', () => {
+    const read = (s: string) => s.split(' ').map((w) => readTyped(w) ?? w);
+    expect(read('Hangf Bacj')).toEqual(['hàng', 'bạc']);
+    expect(read('phoos Hueej')).toEqual(['phố', 'huệ']);
+    expect(read('Quoocs Tuwr Giams')).toEqual(['quốc', 'tử', 'giám']);
+    expect(read('Ha2ng Ba5c')).toEqual(['hàng', 'bạc']);
+    // "Quo6c" types no tone: quôc, one mark from quốc (the search counts it as a slip).
+    expect(read('Quo6c Tu73 Gia1m')).toEqual(['quôc', 'tử', 'giám']);
+    expect(readTyped('dduwowngf')).toBe('đường');
+    expect(readTyped('nguoiwf')).toBe('người');
+    expect(readTyped('thuowr')).toBe('thuở');
+  });
+
+  it('types the marked words of the packs back to themselves, in Telex and in VNI, and never to another word', () => {
+    // The names' words are mostly syllables; the rest (French "crêpes", misspellings "kièu", abbreviations "đh", words
+    // run together "càphê") type no syllable and read as nothing.
+    const words = markedWords();
+    expect(words.length).toBeGreaterThan(500);
+    const lost: string[] = [];
+    for (const word of words)
+      for (const telex of [true, false]) {
+        const typed = typeWord(word, telex);
+        const back = readTyped(typed);
+        // The input methods type uơ and ươ alike ("uow"): a word written with uơ reads as ươ.
+        if (fold(word).includes('uo') && word.normalize('NFD').includes('o\u031b') && !/ư/.test(word)) continue;
+        if (back === null) lost.push(`${word} → ${typed}`);
+        // Tone placement (hoà / hòa) is spelling, not the word: letters and marks are compared.
+        else
+          expect(fold(back) === fold(word) && markDifferences(back, word) === 0, `${word} → ${typed} → ${back}`).toBe(
+            true,
+          );
+      }
+    console.log(`${lost.length} of ${2 * words.length} typed words read as no syllable: ${lost.join(', ')}`);
+    expect(lost.length).toBeLessThanOrEqual(0.03 * 2 * words.length);
+  });
+
+  it('property: a syllable built from the tables of the language, typed in either method, reads back', () => {
+    fc.assert(
+      fc.property(
+        // One-letter syllables are left out by design ("A1", "as" are not á).
+        fc.constantFrom(...SYLLABLES.filter((s) => s.length >= 2)),
+        fc.constantFrom('', ...Object.keys(TONES)),
+        fc.boolean(),
+        (s, tone, telex) => {
+          // A syllable ending in a stop (c, ch, p, t) takes the rising or the heavy tone only.
+          fc.pre(!/(c|ch|p|t)$/.test(s) || tone === '' || tone === '\u0301' || tone === '\u0323');
+          // The tone on the syllable's last vowel: placement does not change the word.
+          const chars = [...s];
+          let at = chars.length - 1;
+          while (at > 0 && !/[aăâeêioôơuưy]/.test(chars[at]!)) at--;
+          chars[at] = (chars[at]! + tone).normalize('NFC');
+          const word = chars.join('');
+          const typed = typeWord(word, telex);
+          const back = readTyped(typed);
+          // A syllable without marks types no key: a plain word, read as nothing.
+          if (typed === word) return back === null;
+          return back !== null && fold(back) === fold(word) && markDifferences(back, word) === 0;
+        },
+      ),
+    );
+  });
+
+  it('reads no plain word: brands and English words are not syllables, or not read when the places hold them', () => {
+    for (const w of ['Coffee', 'Lotteria', 'Express', 'Circle', 'Vincom', 'Pizza', 'Highlands', 'Starbucks'])
+      expect(readTyped(w), w).toBeNull();
+    // Letters and digits of blocks and streets ("A1", "D2", "Q10", "CT2") are not VNI.
+    for (const w of ['A1', 'B5', 'D2', 'Q10', 'CT2', 'HH4', '12A']) expect(readTyped(w), w).toBeNull();
+    // "Bus" types bú, but a place holding the word as written keeps it.
+    expect(readTyped('Bus')).toBe('bú');
+    const holds = (folded: string) => folded === 'bus' || folded === 'bu';
+    expect(readKeyboardOff('Bus Station', holds)).toBe('Bus Station');
+    expect(readKeyboardOff('Hangf Bacj', (f) => f === 'hang' || f === 'bac')).toBe('hàng bạc');
+    // A reading the places do not hold is no reading.
+    expect(readKeyboardOff('Hangf Bacj', (f) => f === 'hang')).toBe('hàng Bacj');
+  });
+
+  it('every word of the packs names is left as written', () => {
+    for (const ix of indexes) {
+      const has = ix.has;
+      for (const v of ix.vocab) if (/^[a-z][a-z0-9]*$/.test(v)) expect(readKeyboardOff(v, has), v).toBe(v);
+    }
+  });
+
+  it('reads the unfinished last word of autocomplete as the start of a word', () => {
+    const holds = (f: string, prefix: boolean) => (prefix ? 'quoc'.startsWith(f) && f.length > 0 : f === 'quoc');
+    expect(readKeyboardOff('Quoo', holds, true)).toBe('quô');
+    expect(readKeyboardOff('Quoo', holds, false)).toBe('Quoo');
+  });
+
+  it('never throws on any text', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 60 }), (s) => {
+        expect(typeof readKeyboardOff(s, () => true)).toBe('string');
+        const w = readTyped(s);
+        expect(w === null || typeof w === 'string').toBe(true);
+      }),
+    );
+  });
+});
+
+describe('syllables', () => {
+  it('the marked words of the packs are syllables, but for a few (foreign words, misspellings, abbreviations)', () => {
+    const words = markedWords();
+    const notOne = words.filter((w) => {
+      const toneless = [...w.normalize('NFD')]
+        .filter((c) => !TONES[c])
+        .join('')
+        .normalize('NFC');
+      return !isSyllable(toneless);
+    });
+    console.log(`${notOne.length} of ${words.length} marked words are no syllable: ${notOne.join(', ')}`);
+    expect(notOne.length).toBeLessThanOrEqual(0.03 * words.length);
+    for (const s of SYLLABLES) expect(isSyllable(s), s).toBe(true);
+  });
+
+  it('plain English and brand words are not', () => {
+    for (const w of ['coffee', 'express', 'lotteria', 'circle', 'vincom', 'pizza', 'street', 'hotel', 'bank'])
+      expect(isSyllable(w), w).toBe(false);
+  });
+});
+
+describe('mark slips', () => {
+  it('one mark off is one difference; the tone counts once wherever it sits', () => {
+    expect(markDifferences('đúc', 'đức')).toBe(1);
+    expect(markDifferences('rấy', 'rẫy')).toBe(1);
+    expect(markDifferences('chùa', 'chua')).toBe(1);
+    expect(markDifferences('thiền', 'thiên')).toBe(1);
+    expect(markDifferences('hoà', 'hòa')).toBe(0);
+    expect(markDifferences('đục', 'dúc')).toBe(2);
+    expect(markDifferences('nguyễn', 'nguyen')).toBe(2);
+    expect(markDifferences('bac', 'ban')).toBeGreaterThanOrEqual(2);
+  });
+
+  it('property: removing or changing one mark of a real word is one difference', () => {
+    // Words with one tone at most (the names hold misspellings with two: "gìày").
+    const tones = (w: string) => w.normalize('NFD').replace(/[^\u0300\u0301\u0303\u0309\u0323]/gu, '').length;
+    const words = markedWords().filter((w) => tones(w) <= 1);
+    fc.assert(
+      fc.property(fc.constantFrom(...words), fc.nat(), (word, k) => {
+        const chars = [...word.normalize('NFD')];
+        const marks = chars.flatMap((c, i) => (/\p{M}/u.test(c) ? [i] : []));
+        fc.pre(marks.length > 0);
+        chars.splice(marks[k % marks.length]!, 1);
+        return markDifferences(chars.join('').normalize('NFC'), word) === 1;
+      }),
+    );
+  });
+});
+
+describe('one edit', () => {
+  it('swapping the first two letters is told apart from other first-letter changes', () => {
+    expect(firstTwoSwapped('ocffee', 'coffee')).toBe(true);
+    expect(firstTwoSwapped('coffee', 'coffee')).toBe(false);
+    expect(firstTwoSwapped('toffee', 'coffee')).toBe(false);
+    expect(firstTwoSwapped('oocffee', 'coffee')).toBe(false);
+  });
+
+  it('the one-edit index finds exactly what a scan of the vocabulary with withinOneEdit finds', () => {
+    for (const ix of indexes) {
+      const index = new OneEditIndex(ix.vocab, () => true);
+      const letters = 'abcdeghiklmnopqrstuvxy';
+      fc.assert(
+        fc.property(
+          fc.constantFrom(...ix.vocab),
+          fc.nat(),
+          fc.integer({ min: 0, max: 3 }),
+          fc.constantFrom(...letters),
+          (word, at, kind, letter) => {
+            const i = at % (word.length + 1);
+            // An edit of a real word (or the word itself): what people type.
+            const w = [
+              word,
+              word.slice(0, i) + letter + word.slice(i),
+              word.slice(0, i) + word.slice(i + 1),
+              word.slice(0, i) + word.charAt(i + 1) + word.charAt(i) + word.slice(i + 2),
+            ][kind]!;
+            const scan = ix.vocab.flatMap((v, k) => (withinOneEdit(w, v) ? [k] : []));
+            expect(index.near(w)).toEqual(scan);
+          },
+        ),
+        { numRuns: 300 },
+      );
+    }
+  });
+});
