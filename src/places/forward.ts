@@ -22,6 +22,7 @@ import { streetKey, type PlacesRegion } from './region-places';
 import { buildQuery, type PlaceQuery, type QueryTerm } from './search/query';
 import { isSubsequence, keepsWrittenOrder, orderedWords, type NamedPlace } from './search/written-order';
 import { adminNameKeys } from './text/admin-names';
+import { categoryRowsOf } from './text/category-match';
 import { fold, nameKey } from './text/fold';
 import { houseKey } from './text/house-path';
 import { readAsTyped } from './search/as-typed';
@@ -43,6 +44,8 @@ const KIND_BOOST = 0.1;
 const ON_STREET_M = 80;
 /** Score added to a place whose name holds the query's name words in the written order ("Sơn Tây", not "Tây Sơn"). */
 const ORDER_BOOST = 0.05;
+/** Score added to a place one of whose names is the whole query ("Saigon Square" over Saigon Square 2, "SHTP"). */
+const EXACT_NAME_BOOST = 0.1;
 /** Score taken from a place beside the area the query names, not in it (see area.ts). */
 const BESIDE_PENALTY = 0.2;
 /** Hits searched per hit returned, for the written order to choose among. */
@@ -213,10 +216,20 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
     const words = houseStreetKey(namedPlace.text(street)).split(' '); // its own words, not an alley's number
     return streetNumbers.every((n) => words.includes(n));
   };
+  // Asked for a kind of place and nothing else to name it ("bưu điện quận 10"), a place tagged as another kind is none
+  // of it, whatever its name says ("Bệnh viện Bưu điện" is a hospital); a place whose tag names no kind is judged by
+  // its name. With name words the kind's words may be part of the name ("Turtle Lake", "Dinh Gia Long").
+  const kindOnly = q.categories.length > 0 && !q.terms.some((t) => t.role === 'name');
+  const ofKind = (p: number): boolean => {
+    if (!kindOnly) return true;
+    const tagged = categoryRowsOf(namedPlace.text(places.category[p]!));
+    if (tagged[0] === 0 && tagged[1] === 0) return true;
+    return q.categories.some((c) => (tagged[0] & c.rows[0]) !== 0 || (tagged[1] & c.rows[1]) !== 0);
+  };
   const search = (required: number, keep: ((p: number) => boolean) | undefined, exact = false) => {
     const words = orderedWords(q, required);
     const inOrder = (p: number) =>
-      leadsWithKind(p) && onNumberedStreet(p) && keepsWrittenOrder(q, words, r.categories, namedPlace, p);
+      leadsWithKind(p) && ofKind(p) && onNumberedStreet(p) && keepsWrittenOrder(q, words, r.categories, namedPlace, p);
     return r.searcher.search(q.terms, {
       prefix: opts.prefix,
       // More than asked: the written order below reorders near ties ("nam phuong" before "Phương Nam").
@@ -256,7 +269,13 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
   );
   // Read as a name, a ward's or district's words stand in it as written, in order ("siêu thị Tân Bình" is no Co.op
   // Bình Tân). (A city's may be a nickname: "Ga Sài Gòn" is read as Hồ Chí Minh's words.)
-  const unitWords = q.adminAsName & (q.adminMask.ward | q.adminMask.district);
+  // A unit written with its type word ("siêu thị P. Tân Hưng") is read as a name only with that word in it.
+  let unitWords = q.adminAsName & (q.adminMask.ward | q.adminMask.district);
+  q.terms.forEach((t, j) => {
+    const next = q.terms[j + 1];
+    if (t.role === 'type' && next && ((unitWords >> (j + 1)) & 1) !== 0 && t.segment === next.segment)
+      unitWords |= 1 << j;
+  });
   // Whether a name of place `p` holds the words of `mask` as written, in order and together.
   const holdsInOrder = (p: number, mask: number): boolean => {
     const words = ` ${q.terms
@@ -287,13 +306,16 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
     hits = search(required | unitInName, (p) => (!near || near(p)) && holdsInOrder(p, unitInName), true);
     nameHolds = true;
   }
-  // Whether a name of place `p` is all the query's words, as written (type words and fillers aside).
+  // Whether a name of place `p` is all the query's words: as written, or without its type words and fillers.
   const wholeText = q.terms
     .filter((t) => t.role !== 'type' && t.role !== 'filler')
     .map((t) => t.folded)
     .join(' ');
   const calledSo = (p: number): boolean =>
-    [...namedPlace.names(p)].some((id) => id !== 0 && fold(namedPlace.text(id)) === wholeText);
+    [...namedPlace.names(p)].some((id) => {
+      const name = id === 0 ? '' : withoutLeadingType(fold(namedPlace.text(id)));
+      return name !== '' && (name === withoutLeadingType(q.folded) || name === wholeText);
+    });
   const phrase = namePhrase(q);
   const inOrder = (p: number): boolean =>
     phrase !== '' && ` ${fold(r.region.strings.get(places.name[p]!))} `.includes(` ${phrase} `);
@@ -301,7 +323,7 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
     .map((h) => ({
       region: r,
       place: h.place,
-      score: h.score + (inOrder(h.place) ? ORDER_BOOST : 0),
+      score: h.score + (inOrder(h.place) ? ORDER_BOOST : 0) + (calledSo(h.place) ? EXACT_NAME_BOOST : 0),
       system,
       // Beside the area named is only partly what was asked; so is a house number written and not held (a street, another house, a place named after the street) is only
       // partly what was asked.
@@ -434,6 +456,14 @@ function systemOf(r: PlacesRegion, table: AdminTable, q: PlaceQuery, res: AdminR
 /** Street type words a street's name may lead with before what names it. Folded. */
 const STREET_LEADS = new Set(['pho', 'duong', 'ngo', 'ngach', 'hem', 'kiet', 'dai', 'lo']);
 
+/** Folded `name` without the street type words it leads with ("pho quoc tu giam" → "quoc tu giam"). */
+function withoutLeadingType(name: string): string {
+  const w = name.split(' ');
+  let k = 0;
+  while (k < w.length - 1 && STREET_LEADS.has(w[k]!)) k++;
+  return w.slice(k).join(' ');
+}
+
 /** Whether folded `name` starts with `words`, after any street type words ("Phố Chùa Một Cột" leads with "chùa"). */
 function leadsWith(name: string, words: readonly string[]): boolean {
   const w = name.split(' ');
@@ -536,8 +566,9 @@ function fallback(r: PlacesRegion, q: PlaceQuery): ForwardHit[] {
     const whole = table?.wardLinks.some((l) => l.legacy === res.legacy.ward && l.full) === true;
     if (successor !== undefined) return [{ region: r, place: successor, score: 0, partial: !whole, system }];
   }
-  // A name or a kind of place that the named ward or district lacks ("nhà thuốc Quận 5"): the area itself, partial.
-  if (place === undefined && !alone && area?.wards) place = r.unitPlace.get(area.unit);
+  // A name or a kind of place that the named ward or district lacks ("nhà thuốc Quận 5"): the area itself, partial;
+  // so is a district dissolved before 2025 asked alone ("Quận 2": Thành phố Thủ Đức, which it went into).
+  if (place === undefined && (!alone || res?.former) && area?.wards) place = r.unitPlace.get(area.unit);
   return place !== undefined ? [{ region: r, place, score: 0, partial: true, system }] : [];
 }
 

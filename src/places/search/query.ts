@@ -52,6 +52,8 @@ export interface PlaceQuery {
   resolution: AdminResolution | null;
   /** The query names a numbered street ("Đường số 9"): its number is the street's, not a house's. */
   numberedStreet: boolean;
+  /** The whole text as written, folded. */
+  folded: string;
   /**
    * Terms of what the wanted place is near ("nhà thuốc gần phố Huế", "ATM near Bui Vien"): the words after a near
    * word, to its part's end; they name where to look, not the place (0 when none). See near.ts.
@@ -241,7 +243,19 @@ export function buildQuery(text: string, opts: QueryOptions): PlaceQuery {
     categories.length > 0 && !terms.some((t, j) => t.role === 'name' && (near & (1 << j)) === 0)
       ? adminAfterCategory(terms) & ~near
       : 0;
-  return { terms, required, categories, adminMask, streetMask, adminAsName, resolution, parsed, near, numberedStreet };
+  return {
+    terms,
+    required,
+    categories,
+    adminMask,
+    streetMask,
+    adminAsName,
+    resolution,
+    parsed,
+    near,
+    numberedStreet,
+    folded: fold(text),
+  };
 }
 
 /**

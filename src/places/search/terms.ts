@@ -137,6 +137,12 @@ export function storedTermsOf(text: string): Term[] {
   }
   // Dates written out in street names ("Ba Tháng Hai", "Mười Chín Tháng Năm") are typed in digits ("3 tháng 2").
   for (const t of dateDigits(out)) out.push(t);
+  // A number written with leading zeros ("Phường 07") is typed without them.
+  for (const t of out.slice()) {
+    const bare = t.numeric ? t.folded.replace(/^0+(?=\d)/, '') : t.folded;
+    if (bare !== t.folded && !out.some((u) => u.folded === bare))
+      out.push({ folded: bare, exact: bare, optional: true, numeric: true, marked: false });
+  }
   // A nickname in a name ("Little Hanoi", "Cơm Tấm Sài Gòn") also stands for the canonical words a query expands to.
   const n = out.length;
   for (let k = 0; k < n; k++) {

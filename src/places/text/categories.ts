@@ -103,7 +103,7 @@ export const CATEGORIES: readonly CategoryRow[] = [
   },
   {
     key: 'cafe',
-    words: ['cà phê', 'cafe', 'café', 'coffee', 'coffee shop', 'caphe', 'quán cà phê', 'cafe shop'],
+    words: ['cà phê', 'cafe', 'café', 'coffee', 'coffee shop', 'caphe', 'quán cà phê', 'quán cafe', 'cafe shop'],
     abbr: ['cf'],
     osm: ['cafe'],
   },
