@@ -20,9 +20,11 @@ import { nearAnchor, streetAnchor } from './near';
 import { ADMIN_SLOTS, AdminSlot, PlaceKind } from './kinds';
 import { streetKey, type PlacesRegion } from './region-places';
 import { buildQuery, type PlaceQuery, type QueryTerm } from './search/query';
+import { numeralsAsDigits } from './search/terms';
 import { isSubsequence, keepsWrittenOrder, orderedWords, type NamedPlace } from './search/written-order';
 import { adminNameKeys } from './text/admin-names';
 import { categoryRowsOf } from './text/category-match';
+import { withinOneEdit } from './text/edits';
 import { fold, nameKey } from './text/fold';
 import { houseKey } from './text/house-path';
 import { readAsTyped } from './search/as-typed';
@@ -114,6 +116,8 @@ function estimatedHouse(r: PlacesRegion, q: PlaceQuery, hits: readonly ForwardHi
     }
   }
   if (!at || !street) return null;
+  // The house itself, on the street written by another name ("294 NKKN" is 294 Nam Kỳ Khởi Nghĩa).
+  if (at.house !== undefined) return { ...street, place: at.house, partial: false };
   // Shown on the piece of the street nearest to it (its place_id).
   let piece = street.place;
   for (const name of r.streetNamesLike(r.places.name[street.place]!))
@@ -181,12 +185,15 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
   // The area the query names (set below, once the near anchor is known): places beside it rank below those in it.
   let area: QueryArea | null = null;
   const beside = (p: number): boolean => area !== null && inArea(r, area, p) === Within.near;
+  const isAlley = (p: number): boolean =>
+    places.kind[p] === PlaceKind.street && ALLEY_NAME.test(fold(r.region.strings.get(places.name[p]!)));
   const boost = (p: number, own: number): number => {
     let b = streetLevel && places.kind[p]! >= PlaceKind.ward ? -UNIT_PENALTY : 0;
     if (beside(p)) b -= BESIDE_PENALTY;
     if (places.kind[p] === kindAsked) b += KIND_BOOST;
-    // A street asked without a house number is the street, not a house on it ("Đường số 61" is not 61 Đường số 9).
-    if (streetOnly && places.kind[p] === PlaceKind.address) b -= HOUSE_BOOST / 2;
+    // A street asked without a house number is the street, not a house or an alley of it ("Đường số 61" is not 61
+    // Đường số 9; "CMT8" is not "hẻm 283 CMT8").
+    if (streetOnly && (places.kind[p] === PlaceKind.address || isAlley(p))) b -= HOUSE_BOOST / 2;
     const same = houseOf(p);
     // Asked for a unit ("Phường Xuân Hương"), another kind of place holding its words (Phố Hồ Xuân Hương) is not in it.
     const units = adminAgreement(r, p, kindAsked >= PlaceKind.ward && places.kind[p] !== kindAsked ? 0 : own, checks);
@@ -246,9 +253,38 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
   };
   // "Phường X" alone asks for the unit: a house or a shop in it is no answer (without the unit's own place, the
   // fallback names the 2025 ward it went into).
+  // "Phố Huế", "đường Lê Lợi" alone ask for the street: another place holding its words is no answer unless its name
+  // carries the type word too ("Phố đi bộ Nguyễn Huệ").
   const asked = opts.keep;
+  const streetWord = q.parsed.types.street ? fold(q.parsed.types.street) : '';
+  const streetAsked =
+    kindAsked === PlaceKind.street &&
+    q.parsed.house === undefined &&
+    !q.terms.some((t) => (t.role === 'name' || t.role === 'category') && t.part !== 'street');
+  // The street's own words, as written (one typo aside), before any of its other words ("Lê Lợi" for Đường Lê Lợi, not
+  // Mỹ Huế for "Phố Huế").
+  const wanted = q.terms
+    .filter((t) => t.part === 'street' && t.role !== 'type')
+    .map((t) => t.folded)
+    .join(' ');
+  const namedStreet = (p: number): boolean => {
+    if (places.kind[p] !== PlaceKind.street)
+      return ` ${fold(r.region.strings.get(places.name[p]!))} `.includes(` ${streetWord} `);
+    // Any of its names (an old name: "Nguyễn Trường Tộ" is Hồ Tùng Mậu), its numerals as digits too ("3 tháng 2").
+    return [...namedPlace.names(p)].some((id) => {
+      if (id === 0) return false;
+      const key = streetKey(namedPlace.text(id));
+      return [key, numeralsAsDigits(key)].some(
+        (k) => k === wanted || k.startsWith(`${wanted} `) || withinOneEdit(k, wanted),
+      );
+    });
+  };
   const keep =
-    kindAsked >= PlaceKind.ward ? (p: number) => places.kind[p]! >= PlaceKind.ward && (!asked || asked(p)) : asked;
+    kindAsked >= PlaceKind.ward
+      ? (p: number) => places.kind[p]! >= PlaceKind.ward && (!asked || asked(p))
+      : streetAsked
+        ? (p: number) => namedStreet(p) && (!asked || asked(p))
+        : asked;
   // "Chợ Bến Thành", "Bệnh viện Thanh Nhàn": a kind of place and admin names are first read as one name, as written
   // (no typos: "chợ Bình Thạnh" is no market on Lãnh Binh Thăng), wherever the place is; else the admin names are
   // where to look ("chợ Bình Thạnh": a market in that district, never one elsewhere).
@@ -452,6 +488,9 @@ function systemOf(r: PlacesRegion, table: AdminTable, q: PlaceQuery, res: AdminR
   if (res.legacy.ward !== undefined && p.ward && onlyLegacy(p.ward, p.types.ward !== undefined)) return 'legacy';
   return '2025';
 }
+
+/** A street named as an alley of another, by its number ("Hẻm 283 CMT8", "Ngõ 8 Cao Bá Quát"). Folded. */
+const ALLEY_NAME = /^(hem|ngo|ngach|kiet) \d/;
 
 /** Street type words a street's name may lead with before what names it. Folded. */
 const STREET_LEADS = new Set(['pho', 'duong', 'ngo', 'ngach', 'hem', 'kiet', 'dai', 'lo']);

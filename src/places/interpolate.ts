@@ -34,10 +34,11 @@ export function houseStreetKey(name: string): string {
   return words.slice(k).join(' ');
 }
 
-/** A position in degrees. */
+/** A position in degrees, and the house there when the data holds the one asked for. */
 export interface Position {
   lat: number;
   lng: number;
+  house?: number;
 }
 
 /** The houses of a region by the key of their street (without its alley words), built at first use. */
@@ -91,7 +92,7 @@ function estimate(r: PlacesRegion, houses: readonly number[], key: string): Posi
     if (!k.startsWith(prefix) || k.includes('/', prefix.length)) continue;
     const m = streetNumber(k.slice(prefix.length));
     if (!m || m.odd !== asked.odd) continue;
-    if (m.n === asked.n) return { lat: r.lat(i), lng: r.lon(i) };
+    if (m.n === asked.n) return { lat: r.lat(i), lng: r.lon(i), house: i };
     side.push({ i, n: m.n });
   }
   const below = side.filter((h) => h.n < asked.n).sort((a, b) => b.n - a.n);

@@ -12,7 +12,7 @@ import type { StringTable } from '../../pack/strings';
 import type { AdminNames } from '../admin-names';
 import { fold } from '../text/fold';
 import { OneEditIndex } from './one-edit-index';
-import { nameTermsOf, storedTermsOf } from './terms';
+import { nameTermsOf, storedTermsOf, streetInitials } from './terms';
 
 /** Where a word occurs in a place. Lower is stronger. */
 export const Field = {
@@ -75,6 +75,8 @@ export function placeTexts(places: PlaceStore, strings: StringTable, admin: Admi
   // A 2025 ward named after its old town ("Phường Xuân Hương - Đà Lạt") is called by the first part alone.
   const dash = kind === PlaceKind.ward ? name.indexOf(' - ') : -1;
   if (dash > 0) alt.push(name.slice(0, dash));
+  // A long street is also called by its initials ("NKKN", "CMT8").
+  if (kind === PlaceKind.street) alt.push(...streetInitials(name));
   const adminTexts = admin.namesOf(places, i);
   const locality = strings.get(places.locality[i]!);
   if (locality) adminTexts.push(locality);

@@ -204,6 +204,47 @@ for (const p of PLACES) {
     if (f.length >= 5 && fold(p.canonical) !== f) NICKNAMES.push([f.split(' '), termsOf(p.canonical)]);
 }
 
+/**
+ * The initials people write a long street's name by ("NKKN" for Nam Kỳ Khởi Nghĩa, "NTMK", "ĐBP"), with a closing
+ * numeral as its digits too ("CMT8" and "CMTT" for Cách Mạng Tháng Tám): for names of three words or more after their
+ * type word, folded; none for shorter names (their initials are mostly other words).
+ */
+export function streetInitials(name: string): string[] {
+  const words = wordsOf(name).map((w) => w.folded);
+  const lead = LEADING_TYPES.find((t) => t.folded.every((w, k) => words[k] === w));
+  const rest = words.slice(lead ? lead.folded.length : 0);
+  if (rest.length < 3 || rest.some((w) => w.charCodeAt(0) <= 57)) return [];
+  const out = [rest.map((w) => w[0]).join('')];
+  for (const n of [2, 1]) {
+    const value = NUMERALS.get(rest.slice(-n).join(' '));
+    if (value !== undefined && rest.length - n >= 2) {
+      out.push(
+        `${rest
+          .slice(0, -n)
+          .map((w) => w[0])
+          .join('')}${value}`,
+      );
+      break;
+    }
+  }
+  return out;
+}
+
+/**
+ * Folded text with its Vietnamese numerals written as digits, longest runs first ("ba thang hai" → "3 thang 2",
+ * "muoi chin thang nam" → "19 thang 5"): how a street named after a date is typed.
+ */
+export function numeralsAsDigits(folded: string): string {
+  const words = folded.split(' ');
+  const out: string[] = [];
+  for (let k = 0; k < words.length;) {
+    const n = [3, 2, 1].find((m) => k + m <= words.length && NUMERALS.has(words.slice(k, k + m).join(' ')));
+    out.push(n ? String(NUMERALS.get(words.slice(k, k + n).join(' '))) : words[k]!);
+    k += n ?? 1;
+  }
+  return out.join(' ');
+}
+
 /** Vietnamese numerals 1–39 as folded word runs ("muoi chin" → 19, "hai muoi mot" → 21, "thang tu" → 4). */
 const NUMERALS = new Map<string, number>();
 {
