@@ -11,7 +11,16 @@ import type { Tags } from '../osm/types.js';
 import { withoutOutlines } from './outlines.js';
 import { unnamedLabel } from '../../src/places/text/category-match.js';
 import { buildStreets, namedRoadPoints } from './streets.js';
-import { altNamesOf, categoryOf, centroid, importanceOf, nameOf, namedAreaCategoryOf, type AltName } from './tags.js';
+import {
+  altNamesOf,
+  categoryOf,
+  centroid,
+  importanceOf,
+  isHighwayArea,
+  nameOf,
+  namedAreaCategoryOf,
+  type AltName,
+} from './tags.js';
 import { unitPlaces } from './units.js';
 
 /** Pack-local admin unit indices for one place; -1 where unknown. */
@@ -128,7 +137,7 @@ export function buildPlaces(
     );
   }
   for (const way of store.sortedWays()) {
-    if (way.tags.highway || isLine(way.tags)) continue;
+    if ((way.tags.highway && !isHighwayArea(way.tags)) || isLine(way.tags)) continue;
     const c = way.center ?? centroid(store, way.refs);
     if (c) add(OsmType.way, way.id, way.tags, c.lat, c.lon, store.isFeature('way', way.id));
   }

@@ -66,11 +66,18 @@ const NAMED_AREA_KEYS: readonly [key: string, yes: string][] = [
  */
 export function namedAreaCategoryOf(tags: Tags, name: string): string | undefined {
   if (!/\p{L}{2}/u.test(name)) return undefined;
+  // A named square or pedestrian area ("Phố đi bộ Nguyễn Huệ", "Công trường Mê Linh") is a landmark, not a road.
+  if (isHighwayArea(tags)) return tags.highway;
   for (const [k, yes] of NAMED_AREA_KEYS) {
     const v = tags[k];
     if (v && v !== 'no') return v === 'yes' ? yes : v;
   }
   return undefined;
+}
+
+/** Whether the tags are of a road drawn as an area (a square, a pedestrian area): a place, where a road is none. */
+export function isHighwayArea(tags: Tags): boolean {
+  return !!tags.highway && tags.area === 'yes';
 }
 
 const IMPORTANT = new Set([

@@ -165,7 +165,7 @@ export const CATEGORIES: readonly CategoryRow[] = [
   { key: 'bank', unnamed: true, words: ['ngân hàng', 'bank'], abbr: ['nh'], osm: ['bank'] },
   { key: 'atm', words: ['cây atm', 'máy atm', 'atm', 'cây rút tiền'], osm: ['atm'], unnamed: true, label: 'ATM' },
   { key: 'post_office', unnamed: true, words: ['bưu điện', 'bưu cục', 'post office'], osm: ['post_office'] },
-  { key: 'park', words: ['công viên', 'vườn hoa', 'park', 'garden'], osm: ['park', 'garden'] },
+  { key: 'park', words: ['công viên', 'vườn hoa', 'park', 'garden'], abbr: ['cv'], osm: ['park', 'garden'] },
   { key: 'lake', leading: ['hồ'], words: ['lake', 'pond'], osm: ['water', 'lake', 'reservoir', 'pond'] },
   // Places of worship by religion ("place_of_worship:buddhist", see data-tools/places/tags.ts); one of unknown
   // religion may be any of them (its name tells: see place-categories.ts).
