@@ -19,6 +19,7 @@ import {
   isHighwayArea,
   nameOf,
   namedAreaCategoryOf,
+  namedPointCategoryOf,
   type AltName,
 } from './tags.js';
 import { unitPlaces } from './units.js';
@@ -102,7 +103,11 @@ export function buildPlaces(
     const house = tags['addr:housenumber'];
     const kindOf = categoryOf(tags);
     const name = placeNameOf(tags);
-    const category = kindOf ?? (name ? namedAreaCategoryOf(tags, name) : undefined);
+    const category =
+      kindOf ??
+      (name
+        ? (namedAreaCategoryOf(tags, name) ?? (type === OsmType.node ? namedPointCategoryOf(tags, name) : undefined))
+        : undefined);
     if (!name && !house) return;
     // Named things of no kind are not places (roads, boundaries are handled elsewhere), unless given as places.
     if (name && !category && !house && !given) return;

@@ -75,6 +75,19 @@ export function namedAreaCategoryOf(tags: Tags, name: string): string | undefine
   return undefined;
 }
 
+/**
+ * The category of a named point without one of its own: a junction ("Ngã năm Đại Học", junction=yes), a toll booth or
+ * other barrier, or a point named and nothing else ("Ngã ba Dã Quỳ", "Sisi Piano Center": a landmark someone put on
+ * the map); none for a road's point (a named bus stop is its landmark's namesake, a crossing no place) or a name of no
+ * two letters together.
+ */
+export function namedPointCategoryOf(tags: Tags, name: string): string | undefined {
+  if (!/\p{L}{2}/u.test(name)) return undefined;
+  if (tags.junction === 'yes') return 'junction';
+  if (tags.barrier) return tags.barrier;
+  return tags.highway || tags.railway || tags.power || tags.public_transport ? undefined : 'named_point';
+}
+
 /** Whether the tags are of a road drawn as an area (a square, a pedestrian area): a place, where a road is none. */
 export function isHighwayArea(tags: Tags): boolean {
   return !!tags.highway && tags.area === 'yes';

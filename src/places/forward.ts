@@ -167,7 +167,12 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
   const system = table && res ? systemOf(r, table, q, res) : '2025';
   const places = r.places;
   const streetLevel = q.parsed.house !== undefined || q.parsed.street !== undefined;
-  const streetOnly = q.parsed.street !== undefined && q.parsed.house === undefined && q.parsed.alley === undefined;
+  // A street of the region, and nothing else, asked for ("CMT8 quận 3", "đường Lê Lợi"): the street, not a place on it.
+  const streetOnly =
+    q.parsed.street !== undefined &&
+    q.parsed.house === undefined &&
+    q.parsed.alley === undefined &&
+    (q.parsed.types.street !== undefined || r.isStreet(fold(q.parsed.street)));
   const written = houseKey(q.parsed.house, q.parsed.alley);
   const houseOf = (p: number): boolean | undefined =>
     written === '' || places.house[p] === 0 ? undefined : r.houseKeyOf(p) === written;
@@ -193,7 +198,7 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
     if (places.kind[p] === kindAsked) b += KIND_BOOST;
     // A street asked without a house number is the street, not a house or an alley of it ("Đường số 61" is not 61
     // Đường số 9; "CMT8" is not "hẻm 283 CMT8").
-    if (streetOnly && (places.kind[p] === PlaceKind.address || isAlley(p))) b -= HOUSE_BOOST / 2;
+    if (streetOnly && (places.kind[p] !== PlaceKind.street || isAlley(p))) b -= HOUSE_BOOST / 2;
     const same = houseOf(p);
     // Asked for a unit ("Phường Xuân Hương"), another kind of place holding its words (Phố Hồ Xuân Hương) is not in it.
     const units = adminAgreement(r, p, kindAsked >= PlaceKind.ward && places.kind[p] !== kindAsked ? 0 : own, checks);
@@ -342,16 +347,20 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
     hits = search(required | unitInName, (p) => (!near || near(p)) && holdsInOrder(p, unitInName), true);
     nameHolds = true;
   }
-  // Whether a name of place `p` is all the query's words: as written, or without its type words and fillers.
-  const wholeText = q.terms
-    .filter((t) => t.role !== 'type' && t.role !== 'filler')
-    .map((t) => t.folded)
-    .join(' ');
+  // Whether a name of place `p` is all the query's words: as written, or without its type words, fillers and the
+  // units it names ("CMT8 quận 3" calls Cách Mạng Tháng Tám "CMT8").
+  const wordsOf = (skip: ReadonlySet<string>): string =>
+    q.terms
+      .filter((t) => !skip.has(t.role))
+      .map((t) => t.folded)
+      .join(' ');
+  const whole = [
+    withoutLeadingType(q.folded),
+    wordsOf(new Set(['type', 'filler'])),
+    wordsOf(new Set(['type', 'filler', 'admin'])),
+  ].filter((w) => w !== '');
   const calledSo = (p: number): boolean =>
-    [...namedPlace.names(p)].some((id) => {
-      const name = id === 0 ? '' : withoutLeadingType(fold(namedPlace.text(id)));
-      return name !== '' && (name === withoutLeadingType(q.folded) || name === wholeText);
-    });
+    [...namedPlace.names(p)].some((id) => id !== 0 && whole.includes(withoutLeadingType(fold(namedPlace.text(id)))));
   const phrase = namePhrase(q);
   const inOrder = (p: number): boolean =>
     phrase !== '' && ` ${fold(r.region.strings.get(places.name[p]!))} `.includes(` ${phrase} `);

@@ -17,7 +17,7 @@ import type { PlaceCategories } from './search/place-categories';
 import { placeCategories } from './search/stored-categories';
 import { pointIndex, pointPlaces } from './stored-points';
 import { Searcher } from './search/search';
-import { storedTermsOf } from './search/terms';
+import { storedTermsOf, streetInitials } from './search/terms';
 import type { PlaceStore } from './store';
 import type { Gazetteer } from './text/address';
 import { storedHouseKey } from './text/house-path';
@@ -62,7 +62,7 @@ export class PlacesRegion {
   readonly unitPlace = new Map<number, number>();
   /** Street name string id → its street places (one per piece of the street in a ward). */
   readonly streetPieces = new Map<number, number[]>();
-  /** Folded street names without their type word ("ba trieu" for "Phố Bà Triệu"). */
+  /** Folded street names without their type word ("ba trieu" for "Phố Bà Triệu"), and their initials ("nkkn"). */
   readonly streetKeys = new Set<string>();
 
   constructor(readonly region: Region) {
@@ -90,7 +90,9 @@ export class PlacesRegion {
         if (list) list.push(i);
         else {
           this.streetPieces.set(p.name[i]!, [i]);
-          this.streetKeys.add(streetKey(region.strings.get(p.name[i]!)));
+          const name = region.strings.get(p.name[i]!);
+          this.streetKeys.add(streetKey(name));
+          for (const initials of streetInitials(name)) this.streetKeys.add(initials);
         }
       } else if (k !== PlaceKind.poi && k !== PlaceKind.address && p.osm[i]! < 0) this.unitPlace.set(-p.osm[i]! - 1, i);
     }

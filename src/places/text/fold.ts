@@ -66,7 +66,7 @@ function syllableFeatures(exact: string): { tone: string; marks: string[] } {
   let tone = '';
   const marks: string[] = [];
   for (const ch of exact.normalize('NFC')) {
-    let mark = ch === 'đ' ? 'đ' : '';
+    let mark = ch === 'đ' || ch === 'ð' ? 'đ' : ''; // ð: OSM's look-alike of đ (see stripDiacritics)
     for (const c of ch.normalize('NFD').slice(1)) {
       if (TONES.has(c)) tone = c;
       else mark += c;
