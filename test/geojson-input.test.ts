@@ -443,11 +443,11 @@ describe('GeoJSON features merged with the OSM elements they name', () => {
     const streets = (m: { all: PackPlace[] }) => m.all.filter((p) => p.name === 'Phố Hai Mươi' && p.kind === 3);
     expect(streets(alone).length).toBeGreaterThan(0);
     expect(streets(merged).map((p) => [p.lat, p.lon])).toEqual(streets(alone).map((p) => [p.lat, p.lon]));
-    // Features naming no element are places of their own, a known kind or none.
+    // Features naming no element are places of their own, of a known kind or a named point.
     const own = merged.all.filter((p) => p.name === 'Nơi Mới' || p.name === 'Không Loại');
     expect(own.map((p) => [p.name, p.category, p.kind])).toEqual([
       ['Nơi Mới', 'attraction', 1],
-      ['Không Loại', '', 1],
+      ['Không Loại', 'named_point', 1],
     ]);
     const engine = await createEngine({
       packs: [buildOsmPack({ inputs: [osmFile, overlay], name: 'x', hierarchies: false })],

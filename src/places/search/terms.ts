@@ -206,14 +206,15 @@ for (const p of PLACES) {
 
 /**
  * The initials people write a long street's name by ("NKKN" for Nam Kỳ Khởi Nghĩa, "NTMK", "ĐBP"), with a closing
- * numeral as its digits too ("CMT8" and "CMTT" for Cách Mạng Tháng Tám): for names of three words or more after their
- * type word, folded; none for shorter names (their initials are mostly other words).
+ * numeral as its digits too ("CMT8" and "CMTT" for Cách Mạng Tháng Tám): for names of four words or more after their
+ * type word, folded; none for shorter names (three letters are mostly other words, or keys typed with the keyboard
+ * off: "dda" is Telex for "đa", not Đào Duy Anh).
  */
 export function streetInitials(name: string): string[] {
   const words = wordsOf(name).map((w) => w.folded);
   const lead = LEADING_TYPES.find((t) => t.folded.every((w, k) => words[k] === w));
   const rest = words.slice(lead ? lead.folded.length : 0);
-  if (rest.length < 3 || rest.some((w) => w.charCodeAt(0) <= 57)) return [];
+  if (rest.length < 4 || rest.some((w) => w.charCodeAt(0) <= 57)) return [];
   const out = [rest.map((w) => w[0]).join('')];
   for (const n of [2, 1]) {
     const value = NUMERALS.get(rest.slice(-n).join(' '));
