@@ -11,7 +11,7 @@ import { descriptionTerms, matchedSubstrings } from '../places/matches';
 import { isParamError, parseBool } from './coords';
 import { latLngParam, numberParam, textParam, tokenParam } from './place-params';
 import { encodePlaceId } from '../places/place-id';
-import { rankInRegion, type ForwardHit } from '../places/forward';
+import { rankInRegion, type ForwardHit } from '../places/rank';
 import { buildQuery } from '../places/search/query';
 import { readAsTyped } from '../places/search/as-typed';
 import type { Term } from '../places/search/terms';

@@ -11,9 +11,9 @@ import type { PlacesRegion } from './region-places';
 import type { PlaceQuery } from './search/query';
 
 /** How far from its anchor a place is "near" it, metres: a few minutes' walk. */
-export const NEAR_M = 300;
+const NEAR_M = 300;
 /** How far from a street's roads a place is "on" it, metres: a deep plot or an alley's first houses still are. */
-export const ON_STREET_M = 150;
+const ON_STREET_M = 150;
 /** Metres per degree of latitude. */
 const M_PER_DEG = 111_320;
 
@@ -65,7 +65,7 @@ export function streetAnchor(r: PlacesRegion, q: PlaceQuery, find: (text: string
  * Whether a place lies within `metres` of a road carrying the street place's name, in any of its spellings (every
  * piece of the street).
  */
-export function nearStreet(r: PlacesRegion, street: number, metres: number): (place: number) => boolean {
+function nearStreet(r: PlacesRegion, street: number, metres: number): (place: number) => boolean {
   const graph = r.region.graph;
   const name = r.streetNamesLike(r.places.name[street]!);
   const names = graph.edgeName;

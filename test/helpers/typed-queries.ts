@@ -11,7 +11,7 @@ import { fold } from '../../src/places/text/fold';
 import { OSM, PACK_INPUTS, testPack } from './packs';
 
 /** Packs the fixtures use. */
-export const TYPED_PACKS = ['hanoi', 'hcmc', 'dalat', 'hcmc-city'] as const;
+const TYPED_PACKS = ['hanoi', 'hcmc', 'dalat', 'hcmc-city'] as const;
 export type TypedPack = (typeof TYPED_PACKS)[number];
 
 /** An engine per pack of the fixtures (built from the real data by testPack). */

@@ -1,0 +1,152 @@
+/**
+ * The answer when no place accounts for a whole query: the most specific thing it named that the pack holds — a
+ * street (partial), a place on that street, the ward, or the area it named — or nothing.
+ */
+import type { AdminResolution } from '../admin/resolve';
+import type { AdminTable } from '../admin/types';
+import { routerOf } from '../route/router';
+import { adminAgreement, systemOf, wantedUnits } from './admin-agreement';
+import { inArea, queryArea, Within } from './area';
+import { PlaceKind } from './kinds';
+import type { ForwardHit } from './rank';
+import { streetKey, type PlacesRegion } from './region-places';
+import type { PlaceQuery, QueryTerm } from './search/query';
+import { isSubsequence } from './search/written-order';
+import { adminNameKeys } from './text/admin-names';
+import { nameKey } from './text/fold';
+
+/** Farthest a place may lie from a street's road to be "on" it (metres): a deep building still faces it. */
+const ON_STREET_M = 80;
+/** The run itself, then its suffixes and prefixes of two words or more, longest first. */
+function subRuns(run: number[]): number[][] {
+  const out = run.length > 0 ? [run] : [];
+  for (let n = run.length - 1; n >= 2; n--) out.push(run.slice(run.length - n), run.slice(0, n));
+  return out;
+}
+
+/**
+ * The most specific thing the query named when no place accounts for all of it: a street it names (partial) — its
+ * street part, or an admin name that is also a street of the region ("Vincom Bà Triệu": Phố Bà Triệu) — else the
+ * ward it names (partial; a legacy ward asked for alone and without a place of its own answers with the one 2025 ward
+ * it went into). A district or a province alone is too coarse to stand for a place: no answer. Matching here is exact
+ * (no typos): a stand-in must be what the query wrote.
+ */
+export function fallback(r: PlacesRegion, q: PlaceQuery): ForwardHit[] {
+  const table = r.admin.table;
+  const res = q.resolution;
+  const system = table && res ? systemOf(r, table, q, res) : '2025';
+  const kinds = r.places.kind;
+  const checks = res ? wantedUnits(res, q) : [];
+  // A stand-in street is one the query names whole, in its order: every word of its name is written ("Thăng Long" is
+  // not "Ngõ 294 Thăng Long Mới"; "Số 3 ngõ 107A Tôn Đức Thắng" names "Ngõ 107A Phố Tôn Đức Thắng"; "Hồ Tây" does not
+  // name "Phủ Tây Hồ").
+  const written = q.terms.map((t) => t.folded);
+  const namedWhole = (p: number): boolean =>
+    isSubsequence(
+      streetKey(r.region.strings.get(r.places.name[p]!))
+        .split(' ')
+        .filter((w) => w !== ''),
+      written,
+    );
+  const area = queryArea(r.admin, q.parsed, res);
+  // Runs of words that may name a street, and whether the street must lie in the area the query names (not when the
+  // run is the area's own words: "Vincom Bà Triệu" is on Phố Bà Triệu, wherever the ward of that name is).
+  const streetRuns: Array<{ words: number[]; inArea: boolean }> = [];
+  const run = (keep: (t: QueryTerm) => boolean): number[] => q.terms.flatMap((t, j) => (keep(t) ? [j] : []));
+  // The street's own name words (not the category words that may lead the run: "Hồ Thiền Quang" names Phố Thiền Quang).
+  streetRuns.push({ words: run((t) => t.part === 'street' && t.role === 'name'), inArea: true });
+  for (const part of ['ward', 'district'] as const) {
+    // Written with its type word ("Phường Võ Thị Sáu"), the name is the unit's, no street's.
+    if (q.parsed.types[part] !== undefined) continue;
+    const words = run((t) => t.role === 'admin' && t.part === part);
+    if (words.length > 0 && r.streetKeys.has(words.map((j) => q.terms[j]!.folded).join(' ')))
+      streetRuns.push({ words, inArea: false });
+  }
+  // Name words the parser could not place, part by comma-separated part ("Hanoi Railway Station, Lê Duẩn").
+  for (const segment of new Set(q.terms.map((t) => t.segment))) {
+    const words = run((t) => t.segment === segment && t.role === 'name' && t.part === undefined);
+    if (words.length > 0) streetRuns.push({ words, inArea: true });
+  }
+  for (const { words, inArea: areaBound } of streetRuns) {
+    const there = (p: number): boolean => !area || !areaBound || inArea(r, area, p) !== Within.out;
+    // A run that also carries the place's name ("Phở Thìn Lò Đúc") is tried by its ends, longest first.
+    for (const sub of subRuns(words)) {
+      let required = 0;
+      for (const j of sub) required |= 1 << j;
+      const terms = q.terms.map((t, j) => ((required >> j) & 1 ? { ...t, optional: false } : { ...t, optional: true }));
+      const hits = r.searcher.search(terms, {
+        prefix: false,
+        limit: 1,
+        importance: r.places.importance,
+        required,
+        exact: true,
+        keep: (p) => kinds[p] === PlaceKind.street && namedWhole(p) && there(p),
+        boost: (p, own) => adminAgreement(r, p, own, checks),
+      });
+      if (hits.length === 0) continue;
+      const street = hits[0]!.place;
+      // "Popeyes Hai Bà Trưng", "Phở Thìn Lò Đúc": the rest of the query names a place on that street.
+      const onIt = placeOnStreet(
+        r,
+        q,
+        q.required & ~required & ~(q.adminMask.ward | q.adminMask.district | q.adminMask.province),
+        street,
+      );
+      if (onIt) return [{ region: r, place: onIt.place, score: onIt.score, partial: false, system }];
+      return [{ region: r, place: street, score: hits[0]!.score, partial: true, system }];
+    }
+  }
+  const ward = namedWard(table, q, res);
+  let place = ward !== undefined ? r.unitPlace.get(ward) : undefined;
+  const alone = !q.terms.some((t) => t.role === 'name' || t.role === 'category');
+  if (place === undefined && alone && res?.legacy.ward !== undefined && res.v2025.wards.length === 1) {
+    // The 2025 ward a legacy ward went into whole is what was asked for; one it went into in part only partly.
+    const successor = r.unitPlace.get(res.v2025.wards[0]!);
+    const whole = table?.wardLinks.some((l) => l.legacy === res.legacy.ward && l.full) === true;
+    if (successor !== undefined) return [{ region: r, place: successor, score: 0, partial: !whole, system }];
+  }
+  // A name or a kind of place that the named ward or district lacks ("nhà thuốc Quận 5"): the area itself, partial;
+  // so is a district dissolved before 2025 asked alone ("Quận 2": Thành phố Thủ Đức, which it went into).
+  if (place === undefined && (!alone || res?.former) && area?.wards) place = r.unitPlace.get(area.unit);
+  return place !== undefined ? [{ region: r, place, score: 0, partial: true, system }] : [];
+}
+
+/**
+ * The best place that accounts for the `rest` words of the query (its name and category words besides the street's)
+ * and lies within ON_STREET_M of a road named as `street` is, or null (also when `rest` is empty).
+ */
+function placeOnStreet(
+  r: PlacesRegion,
+  q: PlaceQuery,
+  rest: number,
+  street: number,
+): { place: number; score: number } | null {
+  const graph = r.region.graph;
+  if (rest === 0 || graph.edgeCount === 0) return null;
+  const name = r.places.name[street]!;
+  const names = graph.edgeName;
+  const segments = routerOf(r.region).segments();
+  const onStreet = (p: number): boolean =>
+    r.places.kind[p] === PlaceKind.poi &&
+    segments.nearest(r.lat(p), r.lon(p), (e) => names[e] === name, ON_STREET_M) !== null;
+  const terms = q.terms.map((t, j) => ({ ...t, optional: ((rest >> j) & 1) === 0 }));
+  const hits = r.searcher.search(terms, {
+    prefix: false,
+    limit: 1,
+    importance: r.places.importance,
+    required: rest,
+    categories: q.categories,
+    placeCategories: r.categories,
+    keep: onStreet,
+  });
+  return hits[0] ?? null;
+}
+
+/** The ward the query wrote: the 2025 ward of that name, else the legacy one (not a successor the mapping implies). */
+function namedWard(table: AdminTable | null, q: PlaceQuery, res: AdminResolution | null): number | undefined {
+  if (!table || !res || !q.parsed.ward) return undefined;
+  const written = (id: number | undefined) =>
+    id !== undefined && adminNameKeys(q.parsed.ward!).some((k) => nameKey(table.byId.get(id)!.name) === k);
+  if (written(res.v2025.ward)) return res.v2025.ward;
+  return res.legacy.ward;
+}

@@ -1,0 +1,320 @@
+/**
+ * Ranking one region's places for a parsed query: the search with everything the query wrote — the admin units it
+ * named (an area the answer must lie in or beside), a near anchor or a street it must be on, the house number, the
+ * kind of place — and the readings of a kind of place with a unit's name ("Chợ Bến Thành": the market of that name,
+ * else a market in that ward). Forward geocoding and autocomplete rank by this same evidence.
+ */
+import { adminAgreement, systemOf, wantedUnits } from './admin-agreement';
+import { inArea, queryArea, Within, type QueryArea } from './area';
+import type { AddressSystem } from './describe';
+import { PlaceKind } from './kinds';
+import { nearAnchor, streetAnchor } from './near';
+import { houseStreetKey } from './interpolate';
+import { streetKey, type PlacesRegion } from './region-places';
+import { readAsTyped } from './search/as-typed';
+import { buildQuery, type PlaceQuery } from './search/query';
+import { numeralsAsDigits } from './search/terms';
+import { keepsWrittenOrder, orderedWords, type NamedPlace } from './search/written-order';
+import { categoryRowsOf } from './text/category-match';
+import { withinOneEdit } from './text/edits';
+import { fold } from './text/fold';
+import { houseKey } from './text/house-path';
+import { ALLEY_NAME, leadsWith, withoutLeadingType } from './text/street-words';
+
+/** Score added to a place whose house number is the one written (and half of it taken from other numbers). */
+const HOUSE_BOOST = 0.3;
+/** Score taken from admin units when the address names a house or street. */
+const UNIT_PENALTY = 0.2;
+/** Score added to a place of the kind the query's type word asks for (a street for "Phố X", a ward for "Phường X"). */
+const KIND_BOOST = 0.1;
+/** Score added to a place whose name holds the query's name words in the written order ("Sơn Tây", not "Tây Sơn"). */
+const ORDER_BOOST = 0.05;
+/** Score added to a place one of whose names is the whole query ("Saigon Square" over Saigon Square 2, "SHTP"). */
+const EXACT_NAME_BOOST = 0.1;
+/** Score taken from a place beside the area the query names, not in it (see area.ts). */
+const BESIDE_PENALTY = 0.2;
+/** Hits searched per hit returned, for the written order to choose among. */
+const ORDER_POOL = 4;
+
+/** A ranked forward result. */
+export interface ForwardHit {
+  region: PlacesRegion;
+  place: number;
+  score: number;
+  /** The answer is only part of what was asked (a street or unit for a place the pack lacks, another house). */
+  partial: boolean;
+  /** The system the query wrote its admin names in: results are shown in it. */
+  system: AddressSystem;
+  /** A house the data lacks, estimated on this street: where, and its number as written (see estimatedHouse). */
+  at?: { lat: number; lng: number; ward2025: number };
+  house?: string;
+}
+
+/** The forward-geocoding query of `text` in region `r` (house and alley numbers rank but are not required). */
+export function regionQuery(r: PlacesRegion, text: string): PlaceQuery {
+  return buildQuery(text, {
+    gazetteer: r.gazetteer,
+    isStreet: r.isStreet,
+    table: r.admin.table,
+    area: r.areaUnits,
+    numbersOptional: true,
+    readTyped: (written) => readAsTyped(written, r.index),
+  });
+}
+
+/** How rankInRegion searches. */
+export interface RankOptions {
+  /** The last word may be unfinished (autocomplete). */
+  prefix: boolean;
+  limit: number;
+  /** False excludes a place (a radius around the caller's location). */
+  keep?: (place: number) => boolean;
+  /** Added to a place's score (a location bias). */
+  bias?: (place: number) => number;
+}
+
+/**
+ * The places of one region that account for a query, best first: the search with the admin units, house number and
+ * address level the query wrote. Forward geocoding and autocomplete rank by this same evidence.
+ */
+export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions): ForwardHit[] {
+  const table = r.admin.table;
+  const res = q.resolution;
+  const checks = res ? wantedUnits(res, q) : [];
+  const system = table && res ? systemOf(r, table, q, res) : '2025';
+  const places = r.places;
+  const streetLevel = q.parsed.house !== undefined || q.parsed.street !== undefined;
+  // A street of the region, and nothing else, asked for ("CMT8 quận 3", "đường Lê Lợi"): the street, not a place on it.
+  const streetOnly =
+    q.parsed.street !== undefined &&
+    q.parsed.house === undefined &&
+    q.parsed.alley === undefined &&
+    (q.parsed.types.street !== undefined || r.isStreet(fold(q.parsed.street)));
+  const written = houseKey(q.parsed.house, q.parsed.alley);
+  const houseOf = (p: number): boolean | undefined =>
+    written === '' || places.house[p] === 0 ? undefined : r.houseKeyOf(p) === written;
+  const bias = opts.bias;
+  // "Phố X", "Đường X": the writer asks for a street; "Phường X" for the ward.
+  const unitOnly = !q.parsed.street && !q.terms.some((t) => t.role === 'name' || t.role === 'category');
+  const kindAsked =
+    q.parsed.types.street !== undefined
+      ? PlaceKind.street
+      : unitOnly && q.parsed.types.ward !== undefined
+        ? PlaceKind.ward
+        : unitOnly && q.parsed.types.district !== undefined && q.parsed.ward === undefined
+          ? PlaceKind.district
+          : -1;
+  // The area the query names (set below, once the near anchor is known): places beside it rank below those in it.
+  let area: QueryArea | null = null;
+  const beside = (p: number): boolean => area !== null && inArea(r, area, p) === Within.near;
+  const isAlley = (p: number): boolean =>
+    places.kind[p] === PlaceKind.street && ALLEY_NAME.test(fold(r.region.strings.get(places.name[p]!)));
+  const boost = (p: number, own: number): number => {
+    let b = streetLevel && places.kind[p]! >= PlaceKind.ward ? -UNIT_PENALTY : 0;
+    if (beside(p)) b -= BESIDE_PENALTY;
+    if (places.kind[p] === kindAsked) b += KIND_BOOST;
+    // A street asked without a house number is the street, not a house or an alley of it ("Đường số 61" is not 61
+    // Đường số 9; "CMT8" is not "hẻm 283 CMT8").
+    if (streetOnly && (places.kind[p] !== PlaceKind.street || isAlley(p))) b -= HOUSE_BOOST / 2;
+    const same = houseOf(p);
+    // Asked for a unit ("Phường Xuân Hương"), another kind of place holding its words (Phố Hồ Xuân Hương) is not in it.
+    const units = adminAgreement(r, p, kindAsked >= PlaceKind.ward && places.kind[p] !== kindAsked ? 0 : own, checks);
+    // The written house on the written street outweighs a wrong district ("175 Hai Bà Trưng, Quận 1" is in Quận 3).
+    if (same === true) b += HOUSE_BOOST + Math.max(0, units);
+    else b += (same === false ? -HOUSE_BOOST / 2 : 0) + units;
+    return b + (bias ? bias(p) : 0);
+  };
+  const namedPlace: NamedPlace = {
+    names: (p) => [places.name[p]!, ...places.alt.subarray(places.altFirst[p]!, places.altFirst[p + 1]!)],
+    text: (id) => r.region.strings.get(id),
+  };
+  // A street or unit stands for a kind of place only by leading its name with it ("Phố Chùa Một Cột" for "chùa"; not
+  // "Công Chúa Ngọc Hân").
+  const kindWords = q.terms.filter((t) => t.role === 'category').map((t) => t.folded);
+  const leadsWithKind = (p: number): boolean =>
+    places.kind[p]! < PlaceKind.street ||
+    kindWords.length === 0 ||
+    leadsWith(fold(namedPlace.text(places.name[p]!)), kindWords);
+  // A number in the street's name is the street's ("Đường số 37" is not 37 Đường số 9): held by the street a place is on.
+  const streetNumbers = q.numberedStreet
+    ? q.terms.filter((t) => t.part === 'street' && t.numeric).map((t) => t.folded)
+    : [];
+  const onNumberedStreet = (p: number): boolean => {
+    if (streetNumbers.length === 0 || places.kind[p]! > PlaceKind.street) return true;
+    const street = places.kind[p] === PlaceKind.street ? places.name[p]! : places.street[p]!;
+    const words = houseStreetKey(namedPlace.text(street)).split(' '); // its own words, not an alley's number
+    return streetNumbers.every((n) => words.includes(n));
+  };
+  // Asked for a kind of place and nothing else to name it ("bưu điện quận 10"), a place tagged as another kind is none
+  // of it, whatever its name says ("Bệnh viện Bưu điện" is a hospital); a place whose tag names no kind is judged by
+  // its name. With name words the kind's words may be part of the name ("Turtle Lake", "Dinh Gia Long").
+  const kindOnly = q.categories.length > 0 && !q.terms.some((t) => t.role === 'name');
+  const ofKind = (p: number): boolean => {
+    if (!kindOnly) return true;
+    const tagged = categoryRowsOf(namedPlace.text(places.category[p]!));
+    if (tagged[0] === 0 && tagged[1] === 0) return true;
+    return q.categories.some((c) => (tagged[0] & c.rows[0]) !== 0 || (tagged[1] & c.rows[1]) !== 0);
+  };
+  const search = (required: number, keep: ((p: number) => boolean) | undefined, exact = false) => {
+    const words = orderedWords(q, required);
+    const inOrder = (p: number) =>
+      leadsWithKind(p) && ofKind(p) && onNumberedStreet(p) && keepsWrittenOrder(q, words, r.categories, namedPlace, p);
+    return r.searcher.search(q.terms, {
+      prefix: opts.prefix,
+      // More than asked: the written order below reorders near ties ("nam phuong" before "Phương Nam").
+      limit: opts.limit * ORDER_POOL,
+      importance: places.importance,
+      required,
+      categories: q.categories,
+      placeCategories: r.categories,
+      keep: (p) => (!keep || keep(p)) && inOrder(p),
+      boost,
+      adminTerms: q.adminMask.ward | q.adminMask.district | q.adminMask.province,
+      exact,
+    });
+  };
+  // "Phường X" alone asks for the unit: a house or a shop in it is no answer (without the unit's own place, the
+  // fallback names the 2025 ward it went into).
+  // "Phố Huế", "đường Lê Lợi" alone ask for the street: another place holding its words is no answer unless its name
+  // carries the type word too ("Phố đi bộ Nguyễn Huệ").
+  const asked = opts.keep;
+  const streetWord = q.parsed.types.street ? fold(q.parsed.types.street) : '';
+  const streetAsked =
+    kindAsked === PlaceKind.street &&
+    q.parsed.house === undefined &&
+    !q.terms.some((t) => (t.role === 'name' || t.role === 'category') && t.part !== 'street');
+  // The street's own words, as written (one typo aside), before any of its other words ("Lê Lợi" for Đường Lê Lợi, not
+  // Mỹ Huế for "Phố Huế").
+  const wanted = q.terms
+    .filter((t) => t.part === 'street' && t.role !== 'type')
+    .map((t) => t.folded)
+    .join(' ');
+  const namedStreet = (p: number): boolean => {
+    if (places.kind[p] !== PlaceKind.street)
+      return ` ${fold(r.region.strings.get(places.name[p]!))} `.includes(` ${streetWord} `);
+    // Any of its names (an old name: "Nguyễn Trường Tộ" is Hồ Tùng Mậu), its numerals as digits too ("3 tháng 2").
+    return [...namedPlace.names(p)].some((id) => {
+      if (id === 0) return false;
+      const key = streetKey(namedPlace.text(id));
+      return [key, numeralsAsDigits(key)].some(
+        (k) => k === wanted || k.startsWith(`${wanted} `) || withinOneEdit(k, wanted),
+      );
+    });
+  };
+  const keep =
+    kindAsked >= PlaceKind.ward
+      ? (p: number) => places.kind[p]! >= PlaceKind.ward && (!asked || asked(p))
+      : streetAsked
+        ? (p: number) => namedStreet(p) && (!asked || asked(p))
+        : asked;
+  // "Chợ Bến Thành", "Bệnh viện Thanh Nhàn": a kind of place and admin names are first read as one name, as written
+  // (no typos: "chợ Bình Thạnh" is no market on Lãnh Binh Thăng), wherever the place is; else the admin names are
+  // where to look ("chợ Bình Thạnh": a market in that district, never one elsewhere).
+  // "nhà thuốc gần phố Huế": near what the words after "gần" name; those words say where, not what.
+  // A street or a place: a unit of the same name is an area, no anchor ("gần phố Huế" is near the street).
+  const find = (text: string): number | null =>
+    rankInRegion(r, regionQuery(r, text), { prefix: false, limit: 5 }).find(
+      (h) => places.kind[h.place]! < PlaceKind.ward,
+    )?.place ?? null;
+  const anchor = nearAnchor(r, q, find);
+  if (q.near !== 0 && !anchor) return [];
+  // "chùa đường Nguyễn Trãi": on that street; its words then say where, not what.
+  const onStreet = streetAnchor(r, q, find);
+  const required = onStreet ? q.required & ~q.streetMask : q.required;
+  const near = [keep, anchor?.near, onStreet?.near].reduce(
+    (all, f) => (!f ? all : !all ? f : (p: number) => all(p) && f(p)),
+    undefined as ((p: number) => boolean) | undefined,
+  );
+  // Read as a name, a ward's or district's words stand in it as written, in order ("siêu thị Tân Bình" is no Co.op
+  // Bình Tân). (A city's may be a nickname: "Ga Sài Gòn" is read as Hồ Chí Minh's words.)
+  // A unit written with its type word ("siêu thị P. Tân Hưng") is read as a name only with that word in it.
+  let unitWords = q.adminAsName & (q.adminMask.ward | q.adminMask.district);
+  q.terms.forEach((t, j) => {
+    const next = q.terms[j + 1];
+    if (t.role === 'type' && next && ((unitWords >> (j + 1)) & 1) !== 0 && t.segment === next.segment)
+      unitWords |= 1 << j;
+  });
+  // Whether a name of place `p` holds the words of `mask` as written, in order and together.
+  const holdsInOrder = (p: number, mask: number): boolean => {
+    const words = ` ${q.terms
+      .filter((_, j) => ((mask >> j) & 1) !== 0)
+      .map((t) => t.folded)
+      .join(' ')} `;
+    return [...namedPlace.names(p)].some((id) => id !== 0 && ` ${fold(namedPlace.text(id))} `.includes(words));
+  };
+  const named = (p: number): boolean => unitWords === 0 || holdsInOrder(p, unitWords);
+  let hits = q.adminAsName !== 0 ? search(required | q.adminAsName, (p) => (!near || near(p)) && named(p), true) : [];
+  const admin = q.adminMask.ward | q.adminMask.district | q.adminMask.province;
+  area = anchor && (admin & ~q.near) === 0 ? null : queryArea(r.admin, q.parsed, res);
+  const reading = q.adminAsName === 0 ? 'sure' : (area?.reading ?? 'none');
+  // Places found only as "a place of the kind in the area" stand for a landmark the area may be named after: partial.
+  let standIn = false;
+  if (hits.length === 0 && reading !== 'none') {
+    hits = search(required, withinArea(r, area, near));
+    standIn = reading === 'partial';
+  }
+  // Nothing there: the unit's words may be part of a name ("Kem Bạch Đằng", "Hội trường Thống Nhất"), standing in it as
+  // written. Only a place called exactly what was written is sure; another holding those words is partial ("ATM
+  // Vietcombank Hoàn Kiếm" is not the bank's Hoàn Kiếm branch in Ô Chợ Dừa).
+  let unitInName = 0;
+  q.terms.forEach((t, j) => t.role === 'admin' && !t.numeric && (unitInName |= 1 << j));
+  unitInName &= ~q.near;
+  let nameHolds = false;
+  if (hits.length === 0 && area && unitInName !== 0) {
+    hits = search(required | unitInName, (p) => (!near || near(p)) && holdsInOrder(p, unitInName), true);
+    nameHolds = true;
+  }
+  // Whether a name of place `p` is all the query's words: as written, or without its type words, fillers and the
+  // units it names ("CMT8 quận 3" calls Cách Mạng Tháng Tám "CMT8").
+  const wordsOf = (skip: ReadonlySet<string>): string =>
+    q.terms
+      .filter((t) => !skip.has(t.role))
+      .map((t) => t.folded)
+      .join(' ');
+  const whole = [
+    withoutLeadingType(q.folded),
+    wordsOf(new Set(['type', 'filler'])),
+    wordsOf(new Set(['type', 'filler', 'admin'])),
+  ].filter((w) => w !== '');
+  const calledSo = (p: number): boolean =>
+    [...namedPlace.names(p)].some((id) => id !== 0 && whole.includes(withoutLeadingType(fold(namedPlace.text(id)))));
+  const phrase = namePhrase(q);
+  const inOrder = (p: number): boolean =>
+    phrase !== '' && ` ${fold(r.region.strings.get(places.name[p]!))} `.includes(` ${phrase} `);
+  return hits
+    .map((h) => ({
+      region: r,
+      place: h.place,
+      score: h.score + (inOrder(h.place) ? ORDER_BOOST : 0) + (calledSo(h.place) ? EXACT_NAME_BOOST : 0),
+      system,
+      // Beside the area named is only partly what was asked; so is a house number written and not held (a street, another house, a place named after the street) is only
+      // partly what was asked.
+      partial:
+        standIn ||
+        (nameHolds && !calledSo(h.place)) ||
+        beside(h.place) ||
+        (written !== '' && houseOf(h.place) !== true),
+    }))
+    .sort((a, b) => b.score - a.score)
+    .slice(0, opts.limit);
+}
+
+/**
+ * `keep`, narrowed to the area the query names (see area.ts). A place named after the area is not in it for that
+ * ("Vietcombank Hoàn Kiếm" is a branch in Ô Chợ Dừa); a place on a street named like the area ("Highlands Hai Bà
+ * Trưng") is found by the fallback's street reading when the area has none.
+ */
+function withinArea(
+  r: PlacesRegion,
+  area: QueryArea | null,
+  keep: ((p: number) => boolean) | undefined,
+): ((p: number) => boolean) | undefined {
+  if (!area) return keep;
+  return (p) => (!keep || keep(p)) && inArea(r, area, p) !== Within.out;
+}
+
+/** The query's name words in order, folded and space-joined ('' when it has fewer than two). */
+function namePhrase(q: PlaceQuery): string {
+  const words = q.terms.filter((t) => t.role === 'name' && !t.numeric).map((t) => t.folded);
+  return words.length >= 2 ? words.join(' ') : '';
+}

@@ -1,0 +1,23 @@
+/** Words of street names as the place search reads them: type words they lead with, and alleys named by number. */
+
+/** A street named as an alley of another, by its number ("Hẻm 283 CMT8", "Ngõ 8 Cao Bá Quát"). Folded. */
+export const ALLEY_NAME = /^(hem|ngo|ngach|kiet) \d/;
+
+/** Street type words a street's name may lead with before what names it. Folded. */
+const STREET_LEADS = new Set(['pho', 'duong', 'ngo', 'ngach', 'hem', 'kiet', 'dai', 'lo']);
+
+/** Folded `name` without the street type words it leads with ("pho quoc tu giam" → "quoc tu giam"). */
+export function withoutLeadingType(name: string): string {
+  const w = name.split(' ');
+  let k = 0;
+  while (k < w.length - 1 && STREET_LEADS.has(w[k]!)) k++;
+  return w.slice(k).join(' ');
+}
+
+/** Whether folded `name` starts with `words`, after any street type words ("Phố Chùa Một Cột" leads with "chùa"). */
+export function leadsWith(name: string, words: readonly string[]): boolean {
+  const w = name.split(' ');
+  let k = 0;
+  while (k < w.length && STREET_LEADS.has(w[k]!) && w[k] !== words[0]) k++;
+  return words.every((x, i) => w[k + i] === x);
+}
