@@ -1,14 +1,16 @@
 /**
  * Place search benchmark on the default Hanoi pack (or the packs given as arguments):
- * - the hand-written typed queries (test/fixtures/places/typed-queries.tsv): recall within 150 m, confidently-wrong
- *   rate, per style; and the ward of reverse results against the official polygons (default run only);
+ * - the world check (default run only): hand-written queries (every .tsv of test/fixtures/places) on the whole of
+ *   Ho Chi Minh City and on the district packs: recall within 150 m, autocomplete top-5, confidently-wrong rate, per
+ *   style; and the ward of reverse results against the official polygons;
  * - speed: autocomplete as you type (every prefix of sample queries), forward geocode and reverse geocode, p50/p99;
  * - quality: an evaluation set derived from the pack itself: every named place (POI, street, admin unit) and every
  *   address, queried plainly, without diacritics, abbreviated, with one typo, with parts reordered, and with its
  *   legacy and its 2025 admin names; top-1 / top-5 hit rates per perturbation for forward geocode and for
  *   autocomplete. A hit: the expected place, or any result within 50 m of it.
  * - the whole of Ho Chi Minh City (default run, or PLACES_CITY=1): the generated set on a sample of its cases and the
- *   latency of place search at a city's scale (bench/place-latency.ts).
+ *   latency of place search at a city's scale (bench/place-latency.ts), over the generated cases and the world
+ *   check's queries.
  * Our index against flexsearch on the same cases: bench/places-index.ts.
  * Run: node --expose-gc --import tsx bench/places.ts [pack ...] (QUALITY_ONLY=1 skips the speed of the given packs)
  */
@@ -19,7 +21,13 @@ import { mulberry32 as rng } from '../src/trip/rng.js';
 import type { PlacesState } from '../src/places/state';
 import { isHit, placeCases, type Case } from './place-cases';
 import { latencyRows, placeLatency } from './place-latency';
-import { HIT_METRES, runTypedQueries, typedEngines, typedSummary } from '../test/helpers/typed-queries.js';
+import {
+  HIT_METRES,
+  runTypedQueries,
+  typedEngines,
+  typedQueries,
+  typedSummary,
+} from '../test/helpers/typed-queries.js';
 import { reverseWardCheck } from '../test/helpers/ward-reference.js';
 import { testPack } from '../test/helpers/packs.js';
 
@@ -108,15 +116,21 @@ console.table(report);
   );
 }
 
-// Hand-written typed queries (test/fixtures/places/typed-queries.tsv) and the ward of reverse results, on the packs
-// the tests build (Hanoi and Ho Chi Minh City) — only when this bench runs on the default pack.
+// The world check: hand-written queries (every .tsv of test/fixtures/places) on the whole of Ho Chi Minh City and on
+// the district packs, and the ward of reverse results — only when this bench runs on the default pack.
 if (packs.length === 0) {
   const engines = await typedEngines();
   const typed = runTypedQueries(engines);
   const sum = typedSummary(typed);
-  console.log(
-    `\nTyped queries (${sum.queries}, hand-written): recall within ${HIT_METRES} m ${(100 * sum.recall).toFixed(1)} %, all outcomes right ${(100 * sum.hits).toFixed(1)} %, confidently wrong ${(100 * sum.wrong).toFixed(1)} %`,
-  );
+  for (const [set, of] of [
+    ['whole HCMC', ['hcmc-city']],
+    ['district packs', ['hanoi', 'hcmc', 'dalat']],
+  ] as const) {
+    const s = typedSummary(typed.filter((r) => (of as readonly string[]).includes(r.pack)));
+    console.log(
+      `\nWorld check, ${set} (${s.queries} hand-written queries): recall within ${HIT_METRES} m ${(100 * s.recall).toFixed(1)} %, autocomplete top-5 ${(100 * s.autocomplete).toFixed(1)} %, all outcomes right ${(100 * s.hits).toFixed(1)} %, confidently wrong ${(100 * s.wrong).toFixed(1)} %`,
+    );
+  }
   console.table(
     Object.fromEntries(
       Object.entries(sum.byTag).map(([tag, t]) => [
@@ -184,8 +198,12 @@ if (packs.length === 0 || process.env.PLACES_CITY) {
   console.log(`\nWhole HCMC (${cityState.regions[0]!.places.count} places): generated set, ${cityCases.length} cases`);
   console.table(quality(city, cityState, cityCases));
   const byKind = (kinds: string[], n: number) => cityCases.filter((c) => kinds.includes(c.kind)).slice(0, n);
+  // The generated cases and the hand-written world check's queries (areas, near, house numbers, typos).
+  const written = typedQueries()
+    .filter((q) => q.pack === 'hcmc-city')
+    .map((q) => q.query);
   const lat = await placeLatency(bytes, {
-    geocode: cityCases.map((c) => c.query),
+    geocode: [...cityCases.map((c) => c.query), ...written],
     typed: byKind(['plain', 'no_diacritics', 'new_admin'], 400).map((c) => c.query),
     first: cityCases.filter((_, k) => k % Math.max(1, Math.floor(cityCases.length / 12)) === 0).map((c) => c.query),
   });
