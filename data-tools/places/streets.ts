@@ -79,7 +79,10 @@ export function buildStreets(store: OsmStore, wardOf: ((lat: number, lon: number
       const refs = [...new Set(members.flatMap((i) => ways[i]!.refs))];
       // Members are in ways' order (ids ascending), so the first is the street's first way.
       const first = ways[members[0]!]!;
-      const alt = altNamesOf(first.tags, name);
+      // The other names of all its ways (one may carry the old name the others lack: "Võ Tánh" for Bùi Thị Xuân).
+      const alt: AltName[] = [];
+      for (const i of members)
+        for (const a of altNamesOf(ways[i]!.tags, name)) if (!alt.some((b) => b.name === a.name)) alt.push(a);
       const importance = Math.min(255, 60 + Math.round(Math.sqrt(refs.length) * 8));
       const byWard = new Map<number, number[]>();
       for (const r of refs) {

@@ -7,10 +7,9 @@
  * named that the pack holds — the street, else the admin unit — marked partial; a house number the data does not hold
  * leaves the street on top, also partial; when nothing specific matched there is no answer (NOT_FOUND).
  */
-import { haversine } from '../geo';
 import { inArea, queryArea, Within } from './area';
 import { fallback } from './fallback';
-import { interpolateHouse } from './interpolate';
+import { interpolateHouse, shownPiece } from './interpolate';
 import { PlaceKind } from './kinds';
 import { rankInRegion, regionQuery, type ForwardHit } from './rank';
 import type { PlacesRegion } from './region-places';
@@ -62,15 +61,9 @@ function estimatedHouse(r: PlacesRegion, q: PlaceQuery, hits: readonly ForwardHi
   if (!at || !street) return null;
   // The house itself, on the street written by another name ("294 NKKN" is 294 Nam Kỳ Khởi Nghĩa).
   if (at.house !== undefined) return { ...street, place: at.house, partial: false };
-  // Shown on the piece of the street nearest to it (its place_id).
-  let piece = street.place;
-  for (const name of r.streetNamesLike(r.places.name[street.place]!))
-    for (const p of r.streetPieces.get(name) ?? [])
-      if (haversine(at.lat, at.lng, r.lat(p), r.lon(p)) < haversine(at.lat, at.lng, r.lat(piece), r.lon(piece)))
-        piece = p;
   return {
     ...street,
-    place: piece,
+    place: shownPiece(r, street.place, key, at),
     at: { lat: at.lat, lng: at.lng, ward2025: r.wardAt(at.lat, at.lng) },
     house: key.toUpperCase(),
     partial: true,

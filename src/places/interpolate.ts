@@ -41,6 +41,42 @@ export interface Position {
   house?: number;
 }
 
+/** The street pieces of a region by houseStreetKey of their name, built at first use. */
+const piecesByStreet = new WeakMap<PlacesRegion, Map<string, number[]>>();
+
+/**
+ * The street piece to show a house `key` estimated at `at` on: among the pieces of the street named like place
+ * `street` and of its alleys, those of the house's alley when it is in one ("số 12 ngõ 27 Cát Linh" is on Ngõ 27 Phố
+ * Cát Linh), else of the street itself; the nearest of them.
+ */
+export function shownPiece(r: PlacesRegion, street: number, key: string, at: Position): number {
+  const nameOf = (p: number) => r.region.strings.get(r.places.name[p]!);
+  let byStreet = piecesByStreet.get(r);
+  if (!byStreet) {
+    byStreet = new Map();
+    for (const [name, pieces] of r.streetPieces) {
+      const k = houseStreetKey(r.region.strings.get(name));
+      const list = byStreet.get(k);
+      if (list) list.push(...pieces);
+      else byStreet.set(k, [...pieces]);
+    }
+    piecesByStreet.set(r, byStreet);
+  }
+  const pieces = byStreet.get(houseStreetKey(nameOf(street))) ?? [];
+  const alley = key.includes('/') ? key.slice(0, key.indexOf('/')) : '';
+  // A piece's alley: the number its name leads with ("Ngõ 27 Phố Cát Linh": 27); '' for the street itself.
+  const alleyOf = (p: number): string => {
+    const k = streetKey(nameOf(p));
+    return k === houseStreetKey(nameOf(p)) ? '' : (k.split(' ')[0] ?? '');
+  };
+  const own = pieces.filter((p) => alleyOf(p) === alley);
+  let best = -1;
+  for (const p of own.length > 0 ? own : pieces.length > 0 ? pieces : [street])
+    if (best < 0 || haversine(at.lat, at.lng, r.lat(p), r.lon(p)) < haversine(at.lat, at.lng, r.lat(best), r.lon(best)))
+      best = p;
+  return best;
+}
+
 /** The houses of a region by the key of their street (without its alley words), built at first use. */
 const housesByStreet = new WeakMap<PlacesRegion, Map<string, number[]>>();
 

@@ -100,6 +100,8 @@ const NAME_WORDS: ReadonlyArray<{ canonical: string; forms: string[] }> = [
   { canonical: 'Trung ương', forms: ['tw'] },
   { canonical: 'Đa khoa', forms: ['dk'] },
   { canonical: 'Quốc tế', forms: ['qt'] },
+  { canonical: 'Quốc lộ', forms: ['ql'] },
+  { canonical: 'Tỉnh lộ', forms: ['tl'] },
 ];
 const NAME_WORD_INDEX = new Map<string, string>();
 for (const w of NAME_WORDS) for (const f of w.forms) NAME_WORD_INDEX.set(f, w.canonical);
@@ -303,6 +305,7 @@ export function addressTokens(s: string): AddressToken[] {
     }
     const expanded = NAME_WORD_INDEX.get(t.folded);
     if (expanded) {
+      // "QL20" is Quốc lộ 20: the number stays a number of its own.
       out.push({ kind: 'word', text: expanded, folded: fold(expanded) });
       continue;
     }
