@@ -11,10 +11,11 @@ import { descriptionTerms, matchedSubstrings } from '../places/matches';
 import { isParamError, parseBool } from './coords';
 import { latLngParam, numberParam, textParam, tokenParam } from './place-params';
 import { encodePlaceId } from '../places/place-id';
+import { forwardGeocode } from '../places/forward';
 import { rankInRegion, type ForwardHit } from '../places/rank';
 import { buildQuery } from '../places/search/query';
 import { readAsTyped } from '../places/search/as-typed';
-import type { Term } from '../places/search/terms';
+import { termsOf, type Term } from '../places/search/terms';
 import type { PlacesState } from '../places/state';
 import type { Region } from '../region';
 import { rawParams, type Query, type BoolParam, type NumberParam } from './param-types';
@@ -120,6 +121,13 @@ export function autocomplete(
       for (const h of rankInRegion(r, q, { prefix: true, limit: n * 2, keep, bias }))
         hits.push({ ...h, terms: q.terms });
     }
+    // Nothing for the text as typed so far: what a whole address of those words finds (a place on the street it
+    // names, a house written another way: "Chợ Bến Thành Lê Lợi", "227/19 Đình Phong Phú"), not the estimates.
+    if (hits.length === 0)
+      for (const h of forwardGeocode(state.regions, input, n)) {
+        const far = location && haversine(location.lat, location.lng, h.region.lat(h.place), h.region.lon(h.place));
+        if (!h.at && !(far !== undefined && far > radius * 1000)) hits.push({ ...h, terms: termsOf(input) });
+      }
     hits.sort((a, b) => b.score - a.score);
     const executed = performance.now() - t1;
     // Described best first until `n` distinct descriptions (one street stored as several pieces shows once).
