@@ -13,7 +13,7 @@ import { houseStreetKey } from './interpolate';
 import { streetKey, type PlacesRegion } from './region-places';
 import { readAsTyped } from './search/as-typed';
 import { buildQuery, type PlaceQuery } from './search/query';
-import { numeralsAsDigits } from './search/terms';
+import { numeralsAsDigits, streetInitials } from './search/terms';
 import { keepsWrittenOrder, orderedWords, type NamedPlace } from './search/written-order';
 import { categoryRowsOf } from './text/category-match';
 import { withinOneEdit } from './text/edits';
@@ -30,7 +30,7 @@ const KIND_BOOST = 0.1;
 /** Score added to a place whose name holds the query's name words in the written order ("Sơn Tây", not "Tây Sơn"). */
 const ORDER_BOOST = 0.05;
 /** Score added to a place one of whose names is the whole query ("Saigon Square" over Saigon Square 2, "SHTP"). */
-const EXACT_NAME_BOOST = 0.1;
+const EXACT_NAME_BOOST = 0.3;
 /** Score taken from a place beside the area the query names, not in it (see area.ts). */
 const BESIDE_PENALTY = 0.2;
 /** Hits searched per hit returned, for the written order to choose among. */
@@ -277,7 +277,9 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
     wordsOf(new Set(['type', 'filler', 'admin'])),
   ].filter((w) => w !== '');
   const calledSo = (p: number): boolean =>
-    [...namedPlace.names(p)].some((id) => id !== 0 && whole.includes(withoutLeadingType(fold(namedPlace.text(id)))));
+    [...namedPlace.names(p)].some((id) => id !== 0 && whole.includes(withoutLeadingType(fold(namedPlace.text(id))))) ||
+    (places.kind[p] === PlaceKind.street &&
+      streetInitials(namedPlace.text(places.name[p]!)).some((initials) => whole.includes(initials)));
   const phrase = namePhrase(q);
   const inOrder = (p: number): boolean =>
     phrase !== '' && ` ${fold(r.region.strings.get(places.name[p]!))} `.includes(` ${phrase} `);
