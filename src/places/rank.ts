@@ -182,6 +182,7 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
   const streetAsked =
     kindAsked === PlaceKind.street &&
     q.parsed.house === undefined &&
+    q.parsed.alley === undefined &&
     !q.terms.some((t) => (t.role === 'name' || t.role === 'category') && t.part !== 'street');
   // The street's own words, as written (one typo aside), before any of its other words ("Lê Lợi" for Đường Lê Lợi, not
   // Mỹ Huế for "Phố Huế").
@@ -195,8 +196,10 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
     // Any of its names (an old name: "Nguyễn Trường Tộ" is Hồ Tùng Mậu), its numerals as digits too ("3 tháng 2").
     return [...namedPlace.names(p)].some((id) => {
       if (id === 0) return false;
+      // Its key, and its folded name past the type word (a street named by a kind of place: "Phố Nhà Thờ").
       const key = streetKey(namedPlace.text(id));
-      return [key, numeralsAsDigits(key)].some(
+      const whole = withoutLeadingType(fold(namedPlace.text(id)));
+      return [key, numeralsAsDigits(key), whole].some(
         (k) => k === wanted || k.startsWith(`${wanted} `) || withinOneEdit(k, wanted),
       );
     });

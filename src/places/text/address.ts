@@ -193,10 +193,10 @@ export function parseAddressTokens(
     const last = c.words[c.words.length - 1];
     const before = c.words[c.words.length - 2];
     const minWords = c.typeWord ? 2 : 3;
+    const alleyLed = c.typeTok?.role === 'alley' || c.typeTok?.role === 'suballey'; // "Ngõ An Trạch 1": its name
     if (
       c.slot === 'street' &&
-      c.role !== 'alley' &&
-      c.role !== 'suballey' &&
+      !alleyLed &&
       out.house === undefined &&
       c.words.length >= minWords &&
       last?.kind === 'number' &&
@@ -270,10 +270,13 @@ function untypeUnitNames(comps: Comp[], isKnown: Gazetteer, typeTokenOf: Map<Add
   }
 }
 
+/** Street type words that, written bare, are as often another common word: "pho" is Phở (noodle soup) too. */
+const STREET_HOMOGRAPHS = new Set(['pho']);
+
 /**
- * A type word written bare that leads no known unit, or whose words and it together are a street's name, is a word of
- * a name: "43 quan su" is on Quán Sứ (no district "Sứ"), "18 ngo quyen" on Ngô Quyền (not an alley "Quyền"). The run
- * becomes untyped, for placeUntyped to place.
+ * A type word written bare that leads no known unit, or whose words and it together are a street's name, or a street
+ * word that is also a common word (STREET_HOMOGRAPHS) leading no street of the region, is a word of a name: "43 quan su" is on Quán Sứ (no district "Sứ"), "18 ngo
+ * quyen" on Ngô Quyền (not an alley "Quyền"), "Pho 10" is Phở 10. The run becomes untyped, for placeUntyped to place.
  */
 function untypeBareWords(
   comps: Comp[],
@@ -286,12 +289,16 @@ function untypeBareWords(
     if (!t?.bare || c.words.length === 0) continue;
     const unit = c.slot === 'ward' || c.slot === 'district';
     const alley = t.role === 'alley' || t.role === 'suballey';
+    const street = t.role === 'street' && STREET_HOMOGRAPHS.has(t.folded);
     if (unit && (isKnown(c.slot as 'ward' | 'district', key(c.words)) || isKnown('province', key(c.words)))) continue;
     if (alley && !isStreet?.(nameKey(`${t.folded} ${text(c.words)}`))) continue;
-    if (!unit && !alley) continue;
+    // "Pho 10", "pho ga": Phở, a dish, before no street of the region ("pho hue" is Phố Huế).
+    if (street && (!isStreet || isStreet(key(c.words)) || isStreet(nameKey(`${t.folded} ${text(c.words)}`)))) continue;
+    if (!unit && !alley && !street) continue;
     const asWord: AddressToken = { kind: 'word', text: t.folded, folded: t.folded };
     typeTokenOf.set(asWord, t);
-    // An alley word that begins a street's name stays the street ("18 ngo quyen"); a unit's becomes a bare run.
+    // An alley word that begins a street's name stays the street ("18 ngo quyen"); a unit's or a dish's becomes a bare
+    // run.
     Object.assign(c, { words: [asWord, ...c.words], slot: alley ? 'street' : undefined, role: undefined });
     Object.assign(c, { typeWord: undefined, typeTok: undefined });
   }
