@@ -15,6 +15,8 @@ export interface AdminQuery {
   ward?: string;
   /** The type word written before the district ("Quận", "Thành phố"), when one was. */
   districtType?: string;
+  /** The type word written before the ward ("Phường", "Xã"), when one was. */
+  wardType?: string;
 }
 
 export interface AdminResolution {
@@ -136,6 +138,17 @@ export function resolveAdmin(table: AdminTable, query: AdminQuery, area?: Readon
   }
   const inProvince = (w: number): boolean =>
     out.v2025.province === undefined || parentOf(table, w) === out.v2025.province;
+  // A 2025 ward of the name written, of the type written ("Phường Hồng Hà"), is that ward and not a legacy one of the
+  // same name and another type that went elsewhere (Xã Hồng Hà of Đan Phượng): in 2026 people write the new wards.
+  const typedAs = q.wardType;
+  if (out.legacy.ward !== undefined && typedAs !== undefined && table.byId.get(out.legacy.ward)?.type !== typedAs) {
+    const direct = find('2025', 'ward', q.ward, inProvince).filter((w) => table.byId.get(w)?.type === typedAs);
+    const mapped = table.legacyTo2025.get(out.legacy.ward) ?? [];
+    if (direct.length === 1 && !mapped.includes(direct[0]!)) {
+      out.legacy.ward = undefined;
+      out.legacy.district = undefined;
+    }
+  }
   if (out.legacy.ward !== undefined) {
     const mapped = table.legacyTo2025.get(out.legacy.ward) ?? [];
     out.v2025.wards = mapped;

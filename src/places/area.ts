@@ -108,7 +108,12 @@ export function inArea(r: PlacesRegion, area: QueryArea, p: number): Within {
   if (tagged >= 0 && tagged === area.unit) return Within.in;
   const ward = adm[o + AdminSlot.ward2025]!;
   if (area.wards) {
-    if (ward < 0) return unknownUnits(adm, o) ? Within.in : Within.out;
+    // Outside the pack's ward polygons (a hospital of another province in a city's file): by its legacy ward.
+    if (ward < 0) {
+      if (unknownUnits(adm, o)) return Within.in;
+      const successors = r.admin.table?.legacyTo2025.get(adm[o + AdminSlot.ward]!) ?? [];
+      return successors.some((w) => area.wards!.has(w)) ? Within.in : Within.out;
+    }
     // A known legacy unit of the level named, other than the one named, puts the place beside the area at best.
     const other = tagged >= 0 && area.slot !== AdminSlot.ward2025;
     if (area.wards.has(ward)) return other ? Within.near : Within.in;

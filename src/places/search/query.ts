@@ -193,6 +193,7 @@ export function buildQuery(text: string, opts: QueryOptions): PlaceQuery {
           district: parsed.district,
           ward: parsed.ward,
           districtType: parsed.types.district,
+          wardType: parsed.types.ward,
         },
         opts.area,
       )
