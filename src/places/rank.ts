@@ -267,6 +267,14 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
     hits = search(required | unitInName, (p) => (!near || near(p)) && holdsInOrder(p, unitInName), true);
     nameHolds = true;
   }
+  // Units written bare, in another order than people write them ("Hà Nội, Kim Liên, Bệnh viện Bạch Mai"), may have
+  // been read as the wrong unit: what the rest names, anywhere, only partly what was asked.
+  const bare = !q.parsed.types.ward && !q.parsed.types.district;
+  let anywhere = false;
+  if (hits.length === 0 && area && bare && reading === 'sure' && q.adminAsName === 0 && required !== 0) {
+    hits = search(required, near);
+    anywhere = true;
+  }
   // Whether a name of place `p` is all the query's words: as written, or without its type words, fillers and the
   // units it names ("CMT8 quận 3" calls Cách Mạng Tháng Tám "CMT8").
   const wordsOf = (skip: ReadonlySet<string>): string =>
@@ -296,6 +304,7 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
       // partly what was asked.
       partial:
         standIn ||
+        anywhere ||
         (nameHolds && !calledSo(h.place)) ||
         beside(h.place) ||
         (written !== '' && houseOf(h.place) !== true),
