@@ -141,6 +141,22 @@ export class WardPolygons {
     return false;
   }
 
+  /**
+   * The bounding box [minLat, minLon, maxLat, maxLon] (degrees) of the wards whose admin unit id `units` holds, or null
+   * when none of them is here.
+   */
+  boxOf(units: ReadonlySet<number>): [number, number, number, number] | null {
+    let box: [number, number, number, number] | null = null;
+    for (let p = 0; p < this.partWard.length; p++) {
+      if (!units.has(this.unit[this.partWard[p]!]!)) continue;
+      const [x0, y0, x1, y1] = this.partBox(p);
+      box = box
+        ? [Math.min(box[0], y0), Math.min(box[1], x0), Math.max(box[2], y1), Math.max(box[3], x1)]
+        : [y0, x0, y1, x1];
+    }
+    return box && [box[0] / COORD_SCALE, box[1] / COORD_SCALE, box[2] / COORD_SCALE, box[3] / COORD_SCALE];
+  }
+
   /** True when part `p` holds the point (1e-7 degree units), by the even-odd rule. */
   partContains(p: number, x: number, y: number): boolean {
     const xy = this.xy;

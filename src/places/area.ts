@@ -15,6 +15,8 @@ import type { PlacesRegion } from './region-places';
 
 /** How far past a named unit's border a place still counts as in it, metres. */
 const AREA_MARGIN_M = 250;
+/** Metres per degree of latitude. */
+const M_PER_DEG = 111_320;
 
 /** The area of a query. */
 export interface QueryArea {
@@ -37,6 +39,8 @@ export interface QueryArea {
    * - 'none': a province ("Ga Hà Nội", "Bưu điện Thành phố Hồ Chí Minh" are no station or post office in the city).
    */
   reading: 'sure' | 'partial' | 'none';
+  /** The box [minLat, minLon, maxLat, maxLon] of its 2025 wards' polygons, degrees, set at first use. */
+  box?: [number, number, number, number];
 }
 
 /** District-level types that make a unit a town of its own, named like its landmarks (Đà Lạt, Thủ Đức). */
@@ -117,7 +121,16 @@ export function inArea(r: PlacesRegion, area: QueryArea, p: number): Within {
     // A known legacy unit of the level named, other than the one named, puts the place beside the area at best.
     const other = tagged >= 0 && area.slot !== AdminSlot.ward2025;
     if (area.wards.has(ward)) return other ? Within.near : Within.in;
-    return r.region.wards?.nearAny(r.lat(p), r.lon(p), AREA_MARGIN_M, area.wards) === true ? Within.near : Within.out;
+    // Beside it: first the box of its wards grown by the margin (most places of a city are far from one ward).
+    const polygons = r.region.wards;
+    if (!polygons) return Within.out;
+    area.box ??= polygons.boxOf(area.wards) ?? [0, 0, -1, -1];
+    const [lat, lon] = [r.lat(p), r.lon(p)];
+    const dLat = AREA_MARGIN_M / M_PER_DEG;
+    const dLon = dLat / Math.max(0.01, Math.cos(lat * (Math.PI / 180)));
+    const b = area.box;
+    if (lat < b[0] - dLat || lon < b[1] - dLon || lat > b[2] + dLat || lon > b[3] + dLon) return Within.out;
+    return polygons.nearAny(lat, lon, AREA_MARGIN_M, area.wards) ? Within.near : Within.out;
   }
   const p2025 = adm[o + AdminSlot.province2025]!;
   const legacy = adm[o + AdminSlot.province]!;

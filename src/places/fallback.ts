@@ -4,13 +4,13 @@
  */
 import type { AdminResolution } from '../admin/resolve';
 import type { AdminTable } from '../admin/types';
-import { routerOf } from '../route/router';
 import { adminAgreement, systemOf, wantedUnits } from './admin-agreement';
 import { inArea, queryArea, Within } from './area';
 import { PlaceKind } from './kinds';
 import type { ForwardHit } from './rank';
 import { streetKey, type PlacesRegion } from './region-places';
 import type { PlaceQuery, QueryTerm } from './search/query';
+import { StreetLine } from './street-line';
 import { isSubsequence } from './search/written-order';
 import { adminNameKeys } from './text/admin-names';
 import { nameKey } from './text/fold';
@@ -121,14 +121,10 @@ function placeOnStreet(
   rest: number,
   street: number,
 ): { place: number; score: number } | null {
-  const graph = r.region.graph;
-  if (rest === 0 || graph.edgeCount === 0) return null;
-  const name = r.places.name[street]!;
-  const names = graph.edgeName;
-  const segments = routerOf(r.region).segments();
+  if (rest === 0 || r.region.graph.edgeCount === 0) return null;
+  const line = StreetLine.of(r, [r.places.name[street]!]);
   const onStreet = (p: number): boolean =>
-    r.places.kind[p] === PlaceKind.poi &&
-    segments.nearest(r.lat(p), r.lon(p), (e) => names[e] === name, ON_STREET_M) !== null;
+    r.places.kind[p] === PlaceKind.poi && line.near(r.lat(p), r.lon(p), ON_STREET_M);
   const terms = q.terms.map((t, j) => ({ ...t, optional: ((rest >> j) & 1) === 0 }));
   const hits = r.searcher.search(terms, {
     prefix: false,

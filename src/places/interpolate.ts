@@ -23,7 +23,7 @@ const STREET_WORDS = new Set(['pho', 'duong']);
  * "Hẻm 88 Mạc Đĩnh Chi" is "88 mac dinh chi" and "Ngõ 10 Ngách 2 Khâm Thiên" is "10 ngach 2 kham thien"; the numbers,
  * the alley words between them and a street type word after them ("Ngõ 27 Phố Cát Linh") go.
  */
-export function houseStreetKey(name: string): string {
+function houseStreetKey(name: string): string {
   const words = streetKey(name).split(' ');
   let k = 0;
   while (k < words.length && /\d/.test(words[k]!)) {
@@ -41,6 +41,18 @@ export interface Position {
   house?: number;
 }
 
+/** houseStreetKey of the region's strings, by string id, kept at first use. */
+const houseStreetKeys = new WeakMap<PlacesRegion, Map<number, string>>();
+
+/** houseStreetKey of string `id` of the region (a street's name), cached. */
+export function houseStreetKeyOf(r: PlacesRegion, id: number): string {
+  let keys = houseStreetKeys.get(r);
+  if (!keys) houseStreetKeys.set(r, (keys = new Map()));
+  let k = keys.get(id);
+  if (k === undefined) keys.set(id, (k = houseStreetKey(r.region.strings.get(id))));
+  return k;
+}
+
 /** The street pieces of a region by houseStreetKey of their name, built at first use. */
 const piecesByStreet = new WeakMap<PlacesRegion, Map<string, number[]>>();
 
@@ -55,19 +67,19 @@ export function shownPiece(r: PlacesRegion, street: number, key: string, at: Pos
   if (!byStreet) {
     byStreet = new Map();
     for (const [name, pieces] of r.streetPieces) {
-      const k = houseStreetKey(r.region.strings.get(name));
+      const k = houseStreetKeyOf(r, name);
       const list = byStreet.get(k);
       if (list) list.push(...pieces);
       else byStreet.set(k, [...pieces]);
     }
     piecesByStreet.set(r, byStreet);
   }
-  const pieces = byStreet.get(houseStreetKey(nameOf(street))) ?? [];
+  const pieces = byStreet.get(houseStreetKeyOf(r, r.places.name[street]!)) ?? [];
   const alley = key.includes('/') ? key.slice(0, key.indexOf('/')) : '';
   // A piece's alley: the number its name leads with ("Ngõ 27 Phố Cát Linh": 27); '' for the street itself.
   const alleyOf = (p: number): string => {
     const k = streetKey(nameOf(p));
-    return k === houseStreetKey(nameOf(p)) ? '' : (k.split(' ')[0] ?? '');
+    return k === houseStreetKeyOf(r, r.places.name[p]!) ? '' : (k.split(' ')[0] ?? '');
   };
   const own = pieces.filter((p) => alleyOf(p) === alley);
   let best = -1;
@@ -84,13 +96,11 @@ function housesOf(r: PlacesRegion, key: string): readonly number[] {
   let byStreet = housesByStreet.get(r);
   if (!byStreet) {
     byStreet = new Map();
-    const keys = new Map<number, string>(); // street string id → its key
     const p = r.places;
     for (let i = 0; i < p.count; i++) {
       if (p.house[i] === 0 || p.street[i] === 0 || p.kind[i]! > PlaceKind.address) continue;
       const id = p.street[i]!;
-      let k = keys.get(id);
-      if (k === undefined) keys.set(id, (k = houseStreetKey(r.region.strings.get(id))));
+      const k = houseStreetKeyOf(r, id);
       const list = byStreet.get(k);
       if (list) list.push(i);
       else byStreet.set(k, [i]);
@@ -112,7 +122,7 @@ export function interpolateHouse(
   key: string,
   keep: (place: number) => boolean = () => true,
 ): Position | null {
-  const houses = housesOf(r, houseStreetKey(r.region.strings.get(r.places.name[street]!))).filter(keep);
+  const houses = housesOf(r, houseStreetKeyOf(r, r.places.name[street]!)).filter(keep);
   return estimate(r, houses, key);
 }
 

@@ -4,18 +4,15 @@
  * whether a candidate lies within NEAR_M of it.
  */
 import { haversine } from '../geo';
-import { COORD_SCALE } from '../pack/format';
-import { routerOf } from '../route/router';
 import { PlaceKind } from './kinds';
 import type { PlacesRegion } from './region-places';
 import type { PlaceQuery } from './search/query';
+import { StreetLine } from './street-line';
 
 /** How far from its anchor a place is "near" it, metres: a few minutes' walk. */
 const NEAR_M = 300;
 /** How far from a street's roads a place is "on" it, metres: a deep plot or an alley's first houses still are. */
 const ON_STREET_M = 150;
-/** Metres per degree of latitude. */
-const M_PER_DEG = 111_320;
 
 /** The anchor found for a query: the place it is, and the test of nearness. */
 export interface NearAnchor {
@@ -66,34 +63,8 @@ export function streetAnchor(r: PlacesRegion, q: PlaceQuery, find: (text: string
  * piece of the street).
  */
 function nearStreet(r: PlacesRegion, street: number, metres: number): (place: number) => boolean {
-  const graph = r.region.graph;
-  const name = r.streetNamesLike(r.places.name[street]!);
-  const names = graph.edgeName;
-  // The box of the street's roads grown by NEAR_M: most candidates are rejected without a search.
-  let minLat = Infinity,
-    minLon = Infinity,
-    maxLat = -Infinity,
-    maxLon = -Infinity;
-  for (let e = 0; e < graph.edgeCount; e++) {
-    if (!name.has(names[e]!)) continue;
-    for (const n of [graph.edgeNodes[2 * e]!, graph.edgeNodes[2 * e + 1]!]) {
-      const lat = graph.nodeLat[n]! / COORD_SCALE,
-        lon = graph.nodeLon[n]! / COORD_SCALE;
-      if (lat < minLat) minLat = lat;
-      if (lat > maxLat) maxLat = lat;
-      if (lon < minLon) minLon = lon;
-      if (lon > maxLon) maxLon = lon;
-    }
-  }
+  const line = StreetLine.of(r, r.streetNamesLike(r.places.name[street]!));
   // A street the road graph does not carry (a footway, a square) is near where its place stands.
-  if (minLat === Infinity) return nearPoint(r, street, metres);
-  const dLat = metres / M_PER_DEG;
-  const dLon = dLat / Math.max(0.01, Math.cos(((minLat + maxLat) / 2) * (Math.PI / 180)));
-  const segments = routerOf(r.region).segments();
-  return (p) => {
-    const lat = r.lat(p),
-      lon = r.lon(p);
-    if (lat < minLat - dLat || lat > maxLat + dLat || lon < minLon - dLon || lon > maxLon + dLon) return false;
-    return segments.nearest(lat, lon, (e) => name.has(names[e]!), metres) !== null;
-  };
+  if (line.empty) return nearPoint(r, street, metres);
+  return (p) => line.near(r.lat(p), r.lon(p), metres);
 }

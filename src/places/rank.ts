@@ -9,7 +9,7 @@ import { inArea, queryArea, Within, type QueryArea } from './area';
 import type { AddressSystem } from './describe';
 import { PlaceKind } from './kinds';
 import { nearAnchor, streetAnchor } from './near';
-import { houseStreetKey } from './interpolate';
+import { houseStreetKeyOf } from './interpolate';
 import { streetKey, type PlacesRegion } from './region-places';
 import { readAsTyped } from './search/as-typed';
 import { buildQuery, type PlaceQuery } from './search/query';
@@ -106,9 +106,16 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
           : -1;
   // The area the query names (set below, once the near anchor is known): places beside it rank below those in it.
   let area: QueryArea | null = null;
-  const beside = (p: number): boolean => area !== null && inArea(r, area, p) === Within.near;
+  // Where each place lies against the area, once per query (the search, its boost and the answers all ask).
+  const within = new Map<number, Within>();
+  const whereIs = (p: number): Within => {
+    let w = within.get(p);
+    if (w === undefined) within.set(p, (w = inArea(r, area!, p)));
+    return w;
+  };
+  const beside = (p: number): boolean => area !== null && whereIs(p) === Within.near;
   const isAlley = (p: number): boolean =>
-    places.kind[p] === PlaceKind.street && ALLEY_NAME.test(fold(r.region.strings.get(places.name[p]!)));
+    places.kind[p] === PlaceKind.street && ALLEY_NAME.test(r.folded(places.name[p]!));
   const boost = (p: number, own: number): number => {
     let b = streetLevel && places.kind[p]! >= PlaceKind.ward ? -UNIT_PENALTY : 0;
     if (beside(p)) b -= BESIDE_PENALTY;
@@ -132,9 +139,7 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
   // "Công Chúa Ngọc Hân").
   const kindWords = q.terms.filter((t) => t.role === 'category').map((t) => t.folded);
   const leadsWithKind = (p: number): boolean =>
-    places.kind[p]! < PlaceKind.street ||
-    kindWords.length === 0 ||
-    leadsWith(fold(namedPlace.text(places.name[p]!)), kindWords);
+    places.kind[p]! < PlaceKind.street || kindWords.length === 0 || leadsWith(r.folded(places.name[p]!), kindWords);
   // A number in the street's name is the street's ("Đường số 37" is not 37 Đường số 9): held by the street a place is on.
   const streetNumbers = q.numberedStreet
     ? q.terms.filter((t) => t.part === 'street' && t.numeric).map((t) => t.folded)
@@ -142,7 +147,7 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
   const onNumberedStreet = (p: number): boolean => {
     if (streetNumbers.length === 0 || places.kind[p]! > PlaceKind.street) return true;
     const street = places.kind[p] === PlaceKind.street ? places.name[p]! : places.street[p]!;
-    const words = houseStreetKey(namedPlace.text(street)).split(' '); // its own words, not an alley's number
+    const words = houseStreetKeyOf(r, street).split(' '); // its own words, not an alley's number
     return streetNumbers.every((n) => words.includes(n));
   };
   // Asked for a kind of place and nothing else to name it ("bưu điện quận 10"), a place tagged as another kind is none
@@ -191,18 +196,12 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
     .map((t) => t.folded)
     .join(' ');
   const namedStreet = (p: number): boolean => {
-    if (places.kind[p] !== PlaceKind.street)
-      return ` ${fold(r.region.strings.get(places.name[p]!))} `.includes(` ${streetWord} `);
+    if (places.kind[p] !== PlaceKind.street) return ` ${r.folded(places.name[p]!)} `.includes(` ${streetWord} `);
     // Any of its names (an old name: "Nguyễn Trường Tộ" is Hồ Tùng Mậu), its numerals as digits too ("3 tháng 2").
-    return [...namedPlace.names(p)].some((id) => {
-      if (id === 0) return false;
-      // Its key, and its folded name past the type word (a street named by a kind of place: "Phố Nhà Thờ").
-      const key = streetKey(namedPlace.text(id));
-      const whole = withoutLeadingType(fold(namedPlace.text(id)));
-      return [key, numeralsAsDigits(key), whole].some(
-        (k) => k === wanted || k.startsWith(`${wanted} `) || withinOneEdit(k, wanted),
-      );
-    });
+    // While typing, the last word may be unfinished.
+    const fits = (k: string): boolean =>
+      k === wanted || k.startsWith(opts.prefix ? wanted : `${wanted} `) || withinOneEdit(k, wanted);
+    return [...namedPlace.names(p)].some((id) => id !== 0 && streetNameKeys(r, id).some(fits));
   };
   const keep =
     kindAsked >= PlaceKind.ward
@@ -243,7 +242,7 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
       .filter((_, j) => ((mask >> j) & 1) !== 0)
       .map((t) => t.folded)
       .join(' ')} `;
-    return [...namedPlace.names(p)].some((id) => id !== 0 && ` ${fold(namedPlace.text(id))} `.includes(words));
+    return [...namedPlace.names(p)].some((id) => id !== 0 && ` ${r.folded(id)} `.includes(words));
   };
   const named = (p: number): boolean => unitWords === 0 || holdsInOrder(p, unitWords);
   let hits = q.adminAsName !== 0 ? search(required | q.adminAsName, (p) => (!near || near(p)) && named(p), true) : [];
@@ -253,7 +252,9 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
   // Places found only as "a place of the kind in the area" stand for a landmark the area may be named after: partial.
   let standIn = false;
   if (hits.length === 0 && reading !== 'none') {
-    hits = search(required, withinArea(r, area, near));
+    // In the area or beside it. A place named after the area is not in it for that ("Vietcombank Hoàn Kiếm" is a
+    // branch in Ô Chợ Dừa); one on a street named like the area ("Highlands Hai Bà Trưng") is the fallback's.
+    hits = search(required, area ? (p) => (!near || near(p)) && whereIs(p) !== Within.out : near);
     standIn = reading === 'partial';
   }
   // Nothing there: the unit's words may be part of a name ("Kem Bạch Đằng", "Hội trường Thống Nhất"), standing in it as
@@ -288,12 +289,11 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
     wordsOf(new Set(['type', 'filler', 'admin'])),
   ].filter((w) => w !== '');
   const calledSo = (p: number): boolean =>
-    [...namedPlace.names(p)].some((id) => id !== 0 && whole.includes(withoutLeadingType(fold(namedPlace.text(id))))) ||
+    [...namedPlace.names(p)].some((id) => id !== 0 && whole.includes(withoutLeadingType(r.folded(id)))) ||
     (places.kind[p] === PlaceKind.street &&
       streetInitials(namedPlace.text(places.name[p]!)).some((initials) => whole.includes(initials)));
   const phrase = namePhrase(q);
-  const inOrder = (p: number): boolean =>
-    phrase !== '' && ` ${fold(r.region.strings.get(places.name[p]!))} `.includes(` ${phrase} `);
+  const inOrder = (p: number): boolean => phrase !== '' && ` ${r.folded(places.name[p]!)} `.includes(` ${phrase} `);
   return hits
     .map((h) => ({
       region: r,
@@ -313,18 +313,23 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
     .slice(0, opts.limit);
 }
 
+/** streetNameKeys of the region's strings, by string id, kept at first use. */
+const nameKeys = new WeakMap<PlacesRegion, Map<number, string[]>>();
+
 /**
- * `keep`, narrowed to the area the query names (see area.ts). A place named after the area is not in it for that
- * ("Vietcombank Hoàn Kiếm" is a branch in Ô Chợ Dừa); a place on a street named like the area ("Highlands Hai Bà
- * Trưng") is found by the fallback's street reading when the area has none.
+ * The forms a street's name (string `id`) is asked by: its key, the key's numerals as digits ("3 tháng 2"), and its
+ * folded name past the type word (a street named by a kind of place: "Phố Nhà Thờ"). Cached.
  */
-function withinArea(
-  r: PlacesRegion,
-  area: QueryArea | null,
-  keep: ((p: number) => boolean) | undefined,
-): ((p: number) => boolean) | undefined {
-  if (!area) return keep;
-  return (p) => (!keep || keep(p)) && inArea(r, area, p) !== Within.out;
+function streetNameKeys(r: PlacesRegion, id: number): string[] {
+  let byId = nameKeys.get(r);
+  if (!byId) nameKeys.set(r, (byId = new Map()));
+  let keys = byId.get(id);
+  if (!keys) {
+    const text = r.region.strings.get(id);
+    const key = streetKey(text);
+    byId.set(id, (keys = [key, numeralsAsDigits(key), withoutLeadingType(fold(text))]));
+  }
+  return keys;
 }
 
 /** The query's name words in order, folded and space-joined ('' when it has fewer than two). */

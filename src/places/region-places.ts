@@ -20,9 +20,10 @@ import { Searcher } from './search/search';
 import { storedTermsOf, streetInitials } from './search/terms';
 import type { PlaceStore } from './store';
 import type { Gazetteer } from './text/address';
+import { fold } from './text/fold';
 import { storedHouseKey } from './text/house-path';
 
-/** House keys kept per region (a street's houses are looked at again while the user types). */
+/** House keys and folded names kept per region (a street's houses are looked at again while the user types). */
 const MAX_HOUSE_KEYS = 50_000;
 
 /** The key of a street name in `streetKeys`: its words without type and category words, folded. */
@@ -146,6 +147,18 @@ export class PlacesRegion {
   }
 
   private namesByKey: Map<string, Set<number>> | null = null;
+
+  /** fold() of string `id` of the region (a name), cached: ranking looks at the same names query after query. */
+  folded(id: number): string {
+    let f = this.foldedNames.get(id);
+    if (f === undefined) {
+      if (this.foldedNames.size >= MAX_HOUSE_KEYS) this.foldedNames.clear();
+      this.foldedNames.set(id, (f = fold(this.region.strings.get(id))));
+    }
+    return f;
+  }
+
+  private readonly foldedNames = new Map<number, string>();
 
   /** The key of place `i`'s house number in its street's alley tree (see house-path.ts; '' without one), cached. */
   houseKeyOf(i: number): string {

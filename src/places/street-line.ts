@@ -1,0 +1,116 @@
+/**
+ * A street's roads as one set of segments — every road edge carrying one of its names, with their shape — for the
+ * test "within so many metres of the street" (a place on it, or near it). Built once per street and kept: a scan of
+ * its own few hundred segments is cheaper than a search of the whole road grid per candidate place.
+ */
+import type { PlacesRegion } from './region-places';
+
+/** Metres per degree of latitude. */
+const M_PER_DEG = 111_320;
+
+/** Edge ids by the string id of their name, per region, built at first use. */
+const edgesByName = new WeakMap<PlacesRegion, Map<number, number[]>>();
+/** Street lines per region, by their names' ids (sorted, joined). */
+const lines = new WeakMap<PlacesRegion, Map<string, StreetLine>>();
+
+function edgesNamed(r: PlacesRegion, name: number): readonly number[] {
+  let byName = edgesByName.get(r);
+  if (!byName) {
+    byName = new Map();
+    const names = r.region.graph.edgeName;
+    for (let e = 0; e < names.length; e++) {
+      const list = byName.get(names[e]!);
+      if (list) list.push(e);
+      else byName.set(names[e]!, [e]);
+    }
+    edgesByName.set(r, byName);
+  }
+  return byName.get(name) ?? [];
+}
+
+/** The roads of a street. */
+export class StreetLine {
+  /** Segments as x0, y0, x1, y1 in metres east and north of (lat0, lon0). */
+  private readonly xy: Float64Array;
+  private readonly lat0: number;
+  private readonly lon0: number;
+  private readonly kx: number;
+  /** Bounding box of the roads, metres (minX, minY, maxX, maxY); empty when the street has no road. */
+  private readonly box: [number, number, number, number];
+
+  private constructor(r: PlacesRegion, names: readonly number[]) {
+    const g = r.region.graph;
+    const pts: number[] = []; // per segment: lat0, lon0, lat1, lon1 (degrees)
+    for (const name of names)
+      for (const e of edgesNamed(r, name)) {
+        const s0 = g.edgeShape[e]!;
+        const s1 = g.edgeShape[e + 1]!;
+        let lat = g.lat(g.edgeNodes[2 * e]!);
+        let lon = g.lon(g.edgeNodes[2 * e]!);
+        for (let s = s0; s <= s1; s++) {
+          const last = s === s1;
+          const nlat = last ? g.lat(g.edgeNodes[2 * e + 1]!) : g.shapeLat[s]! / 1e7;
+          const nlon = last ? g.lon(g.edgeNodes[2 * e + 1]!) : g.shapeLon[s]! / 1e7;
+          pts.push(lat, lon, nlat, nlon);
+          lat = nlat;
+          lon = nlon;
+        }
+      }
+    this.lat0 = pts[0] ?? 0;
+    this.lon0 = pts[1] ?? 0;
+    this.kx = M_PER_DEG * Math.cos(this.lat0 * (Math.PI / 180));
+    this.xy = new Float64Array(pts.length);
+    this.box = [Infinity, Infinity, -Infinity, -Infinity];
+    for (let i = 0; i < pts.length; i += 2) {
+      const x = (pts[i + 1]! - this.lon0) * this.kx;
+      const y = (pts[i]! - this.lat0) * M_PER_DEG;
+      this.xy[i] = x;
+      this.xy[i + 1] = y;
+      this.box = [
+        Math.min(this.box[0], x),
+        Math.min(this.box[1], y),
+        Math.max(this.box[2], x),
+        Math.max(this.box[3], y),
+      ];
+    }
+  }
+
+  /** The roads carrying any of the names (string ids), cached per region. */
+  static of(r: PlacesRegion, names: Iterable<number>): StreetLine {
+    const ids = [...names].sort((a, b) => a - b);
+    let byKey = lines.get(r);
+    if (!byKey) lines.set(r, (byKey = new Map()));
+    const key = ids.join(',');
+    let line = byKey.get(key);
+    if (!line) byKey.set(key, (line = new StreetLine(r, ids)));
+    return line;
+  }
+
+  /** Whether the street has roads at all. */
+  get empty(): boolean {
+    return this.xy.length === 0;
+  }
+
+  /** Whether (lat, lon) degrees lies within `metres` of a road of the street. */
+  near(lat: number, lon: number, metres: number): boolean {
+    const x = (lon - this.lon0) * this.kx;
+    const y = (lat - this.lat0) * M_PER_DEG;
+    const b = this.box;
+    if (x < b[0] - metres || y < b[1] - metres || x > b[2] + metres || y > b[3] + metres) return false;
+    const m2 = metres * metres;
+    const xy = this.xy;
+    for (let i = 0; i < xy.length; i += 4) {
+      const ax = xy[i]!,
+        ay = xy[i + 1]!;
+      const ex = xy[i + 2]! - ax,
+        ey = xy[i + 3]! - ay;
+      const l2 = ex * ex + ey * ey;
+      let t = l2 > 0 ? ((x - ax) * ex + (y - ay) * ey) / l2 : 0;
+      t = t < 0 ? 0 : t > 1 ? 1 : t;
+      const dx = ax + t * ex - x,
+        dy = ay + t * ey - y;
+      if (dx * dx + dy * dy <= m2) return true;
+    }
+    return false;
+  }
+}
