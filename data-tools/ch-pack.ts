@@ -7,7 +7,6 @@ import { ArcCosts, arcHead, type Weighting } from '../src/route/costs.js';
 import { RoadGraph } from '../src/route/graph.js';
 import { arcBearings } from '../src/route/turn-model.js';
 import { PROFILE_COUNT, VEHICLES } from '../src/route/profiles.js';
-import { ArcSearch } from '../src/route/search.js';
 import { TurnTable } from '../src/route/turns.js';
 import type { BaseGraph, ContractOptions } from './ch-build.js';
 import { contractAll } from './ch-threads.js';
@@ -44,7 +43,6 @@ export interface ChSections {
 export function baseGraph(costs: ArcCosts, turns: TurnTable): { kind: 'node' | 'edge'; graph: BaseGraph } {
   const g = costs.graph;
   const W = costs.weight;
-  const search = new ArcSearch(costs, turns);
   const edgeBased = costs.turnCosts || turns.count > 0 || turns.states > turns.arcs || costs.blocked.includes(1);
   const S = edgeBased ? turns.states : g.nodeCount;
   const first = new Uint32Array(S + 1);
@@ -65,7 +63,7 @@ export function baseGraph(costs: ArcCosts, turns: TurnTable): { kind: 'node' | '
       const h = arcHead(g, a);
       for (let i = g.adjFirst[h]!; i < g.adjFirst[h + 1]!; i++) {
         const b = g.adjArc[i]!;
-        if (W[b] === Infinity || !search.openTurn(a, b, h)) continue;
+        if (W[b] === Infinity || !costs.openTurn(a, b, h)) continue;
         const t = turns.next(s, b);
         if (t < 0) continue;
         // Same expression as ContractionHierarchy's derive, so record weights match the builder's bit for bit.

@@ -397,7 +397,7 @@ export class ContractionHierarchy {
         uturn = blocked || c.outOpen[u] === 1;
       for (let i = g.adjFirst[u]!; i < g.adjFirst[u + 1]!; i++) {
         const a = g.adjArc[i]! ^ 1;
-        // At a barrier only the U-turn; elsewhere U-turns only at dead ends (ArcSearch.openTurn).
+        // At a barrier only the U-turn; elsewhere U-turns only at dead ends (ArcCosts.openTurn).
         if (c.weight[a] === Infinity || (a >> 1 === b >> 1 ? !uturn : blocked)) continue;
         const c0 = T.copyFirst[a]!,
           n = T.copyFirst[a + 1]! - c0;

@@ -38,7 +38,7 @@ export class ArcCosts {
   readonly dur: Float64Array;
   /** Per node: number of open arcs leaving it (capped at 255). A U-turn is allowed only where this is 1. */
   readonly outOpen: Uint8Array;
-  /** Per node: 1 when the vehicle may not pass the node (barrier; it may turn round before it, see ArcSearch.openTurn). */
+  /** Per node: 1 when the vehicle may not pass the node (barrier; it may turn round before it, see openTurn). */
   readonly blocked: Uint8Array;
   /** Weight per metre of straight-line distance that no arc beats (A* bound), already with a safety margin. */
   readonly boundPerMetre: number;
@@ -159,9 +159,18 @@ export class ArcCosts {
   }
 
   /**
+   * True when no barrier or U-turn rule keeps the vehicle from going from arc a (entering node v) on to arc b
+   * (leaving v): at a barrier only the U-turn, elsewhere U-turns only at dead ends. Restrictions are TurnTable.next's part.
+   */
+  openTurn(a: number, b: number, v: number): boolean {
+    if (this.blocked[v]) return a >> 1 === b >> 1;
+    return a >> 1 !== b >> 1 || this.outOpen[v] === 1;
+  }
+
+  /**
    * Seconds of the transition from arc a (entering node v) on to arc b (leaving v): traffic light, then the angle
    * penalty where more than two roads meet, or the U-turn cost when b runs back along a's edge. Allowed or not is
-   * decided elsewhere (ArcSearch.canTurn). The wasm core (layout.rs `turn_dur`) computes the same sum.
+   * decided by openTurn and TurnTable.next. The wasm core (layout.rs `turn_dur`) computes the same sum.
    */
   turnDur(a: number, b: number, v: number): number {
     const s = this.signal[v]!;

@@ -57,6 +57,26 @@ export function pathSum(
   return s;
 }
 
+/**
+ * The route that stays on one edge, from a source ahead to a target on the same edge (the lighter direction when
+ * both are), by per-arc weights `w`: its arc and weight, or arc -1 and weight Infinity when there is none.
+ */
+export function directOnEdge(src: Endpoint, dst: Endpoint, w: Float64Array): { arc: number; weight: number } {
+  let arc = -1,
+    weight = Infinity;
+  if (src.edge !== dst.edge) return { arc, weight };
+  for (let a = 2 * src.edge; a <= 2 * src.edge + 1; a++) {
+    const from = posOnArc(src, a),
+      to = posOnArc(dst, a);
+    if (src.only !== undefined && a !== src.only) continue;
+    if (w[a] !== Infinity && to >= from && (to - from) * w[a]! < weight) {
+      weight = (to - from) * w[a]!;
+      arc = a;
+    }
+  }
+  return { arc, weight };
+}
+
 /** Labels of one search direction, reused across queries through a generation counter. */
 class Side {
   readonly dist: Float64Array;
@@ -128,16 +148,6 @@ export class ArcSearch {
   }
 
   /**
-   * True when no barrier or U-turn rule keeps the vehicle from going from arc a (entering node v) on to arc b
-   * (leaving v): at a barrier only the U-turn, elsewhere U-turns only at dead ends. Restrictions are TurnTable.next's part.
-   */
-  openTurn(a: number, b: number, v: number): boolean {
-    const c = this.costs;
-    if (c.blocked[v]) return a >> 1 === b >> 1;
-    return a >> 1 !== b >> 1 || c.outOpen[v] === 1;
-  }
-
-  /**
    * Seeds the backward side at the states that may turn onto target arc b (leaving node u), each with the turn's
    * weight plus `d`, the part of b up to the target; `pot`: the A* potential of u (0 without). Returns the best
    * forward + backward sum met at a seed (Infinity when none) and sets `this.seedMeet`.
@@ -153,7 +163,7 @@ export class ArcSearch {
     let best = Infinity;
     for (let i = g.adjFirst[u]!; i < g.adjFirst[u + 1]!; i++) {
       const a = g.adjArc[i]! ^ 1;
-      if (w[a] === Infinity || !this.openTurn(a, b, u)) continue;
+      if (w[a] === Infinity || !c.openTurn(a, b, u)) continue;
       const da = c.turnWeight(a, b, u) + d;
       const c0 = T.copyFirst[a]!,
         n = T.copyFirst[a + 1]! - c0;
@@ -207,21 +217,9 @@ export class ArcSearch {
     const xt = dst.lon * c.mPerLon,
       yt = dst.lat * c.mPerLat;
     const pot = (v: number) => (c.bound(v, xt, yt) - c.bound(v, xs, ys)) / 2;
-    let best = Infinity;
+    const { arc: direct, weight: directWeight } = directOnEdge(src, dst, w);
+    let best = directWeight;
     let meet = -1;
-    let direct = -1;
-    // Same edge, target ahead of the source.
-    if (src.edge === dst.edge) {
-      for (let a = 2 * src.edge; a <= 2 * src.edge + 1; a++) {
-        const from = posOnArc(src, a),
-          to = posOnArc(dst, a);
-        if (src.only !== undefined && a !== src.only) continue;
-        if (w[a] !== Infinity && to >= from && (to - from) * w[a]! < best) {
-          best = (to - from) * w[a]!;
-          direct = a;
-        }
-      }
-    }
     for (let a = 2 * src.edge; a <= 2 * src.edge + 1; a++) {
       if (w[a] === Infinity || (src.only !== undefined && a !== src.only)) continue;
       const d = (1 - posOnArc(src, a)) * w[a]!;
@@ -256,7 +254,7 @@ export class ArcSearch {
         F.done[s] = gen;
         const a = s < A ? s : copyArc[s - A]!;
         const h = en[(a & ~1) + 1 - (a & 1)]!;
-        // At a barrier only the U-turn; elsewhere U-turns only at dead ends (openTurn).
+        // At a barrier only the U-turn; elsewhere U-turns only at dead ends (ArcCosts.openTurn).
         const blocked = c.blocked[h] === 1,
           uturn = blocked || c.outOpen[h] === 1;
         const da = F.dist[s]!;

@@ -1,0 +1,87 @@
+import { arcHead, arcTail, type ArcCosts } from '../costs.js';
+import type { TurnTable } from '../turns.js';
+import type { SharedStates } from './states.js';
+import type { CchTopology } from './topology.js';
+
+/**
+ * One metric of a CCH: a vehicle's costs (ArcCosts: a vehicle and weighting) on the shared topology. Per arc of the
+ * topology (lower vertex → higher), `up` is the weight of the best path from the lower state to the higher one that
+ * runs through lower vertices only, `down` the same from the higher to the lower (Infinity when none). A link
+ * between states x → y weighs what a search pays to go on from the head of x's arc to the head of y's: the turn
+ * weight plus y's arc weight (ArcSearch's labels).
+ */
+export class CchMetric {
+  readonly up: Float64Array;
+  readonly down: Float64Array;
+  /** The vehicle's turn table. */
+  readonly turns: TurnTable;
+
+  /**
+   * Customizes the topology (the basic customization of Dibbelt, Strasser and Wagner): every arc starts at its
+   * link's weight (Infinity for a shortcut), then each vertex, lowest first, relaxes the arcs between its higher
+   * neighbours through itself (its lower triangles). Exact: an arc's weights are final once every vertex below both
+   * its ends has been processed.
+   */
+  constructor(
+    readonly topo: CchTopology,
+    readonly states: SharedStates,
+    readonly costs: ArcCosts,
+  ) {
+    this.turns = states.tables[costs.profile]!;
+    const { upFirst, upHead, stateOf } = topo;
+    const n = topo.size;
+    const up = (this.up = new Float64Array(topo.arcs));
+    const down = (this.down = new Float64Array(topo.arcs));
+    for (let r = 0; r < n; r++) {
+      const x = stateOf[r]!;
+      for (let i = upFirst[r]!; i < upFirst[r + 1]!; i++) {
+        const y = stateOf[upHead[i]!]!;
+        up[i] = this.link(x, y);
+        down[i] = this.link(y, x);
+      }
+    }
+    for (let v = 0; v < n; v++) {
+      const lo = upFirst[v]!,
+        hi = upFirst[v + 1]!;
+      for (let i = lo; i < hi; i++) {
+        // Triangle v < u < w: the arcs v–u (i), v–w (j) and u–w (k).
+        const u = upHead[i]!;
+        const vuUp = up[i]!,
+          vuDown = down[i]!;
+        if (vuUp === Infinity && vuDown === Infinity) continue;
+        let j = i + 1;
+        for (let k = upFirst[u]!; k < upFirst[u + 1]! && j < hi; k++) {
+          const w = upHead[k]!;
+          while (j < hi && upHead[j]! < w) j++;
+          if (j === hi || upHead[j] !== w) continue;
+          const viaUp = vuDown + up[j]!; // u → v → w
+          if (viaUp < up[k]!) up[k] = viaUp;
+          const viaDown = down[j]! + vuUp; // w → v → u
+          if (viaDown < down[k]!) down[k] = viaDown;
+        }
+      }
+    }
+  }
+
+  /**
+   * Weight of the link from shared state x on to y — the turn's weight plus the weight of y's arc — or Infinity
+   * when the vehicle cannot go from x to y: another vehicle's copy, y's arc not leaving the node x's arc enters, an
+   * arc or turn closed to it (barrier, U-turn rule), or its turn table leading elsewhere (a restriction forbids the
+   * turn, or it leads to another copy).
+   */
+  link(x: number, y: number): number {
+    const p = this.costs.profile;
+    const lx = this.states.local(p, x),
+      ly = this.states.local(p, y);
+    if (lx < 0 || ly < 0) return Infinity;
+    const c = this.costs,
+      t = this.turns;
+    const a = t.arcOf(lx),
+      b = t.arcOf(ly);
+    const v = arcHead(c.graph, a);
+    if (arcTail(c.graph, b) !== v) return Infinity;
+    const w = c.weight;
+    if (w[a] === Infinity || w[b] === Infinity || !c.openTurn(a, b, v) || t.next(lx, b) !== ly) return Infinity;
+    return c.turnWeight(a, b, v) + w[b]!;
+  }
+}

@@ -1,0 +1,67 @@
+import { arcHead } from '../costs.js';
+import type { RoadGraph } from '../graph.js';
+import type { SharedStates } from './states.js';
+
+/**
+ * The undirected topology of the turn-aware state graph that every vehicle and weighting shares (SharedStates): two
+ * states are neighbours when a vehicle could pass from one onto the other at a node — every transition between arcs
+ * the road network has, open or not for some vehicle, U-turns included, and every transition a vehicle's turn table
+ * leads into or out of one of its copy states. A metric (customize.ts) gives each its weight, Infinity where the
+ * vehicle may not make it.
+ */
+export interface StateTopology {
+  /** states + 1 offsets into `adj`. */
+  first: Uint32Array;
+  /** Neighbouring states, each row ascending and without repeats. */
+  adj: Uint32Array;
+}
+
+/** The StateTopology of a road graph's shared states (linear in its transitions). */
+export function stateTopology(g: RoadGraph, states: SharedStates): StateTopology {
+  const S = states.size;
+  const adjFirst = g.adjFirst,
+    adjArc = g.adjArc;
+  const from: number[] = [],
+    to: number[] = [];
+  for (let v = 0; v < g.nodeCount; v++)
+    for (let i = adjFirst[v]!; i < adjFirst[v + 1]!; i++)
+      for (let j = adjFirst[v]!; j < adjFirst[v + 1]!; j++) {
+        from.push(adjArc[i]! ^ 1);
+        to.push(adjArc[j]!);
+      }
+  // Transitions a turn table leads through a copy: out of each copy, and out of each state with a rule (into copies).
+  states.tables.forEach((t, p) => {
+    for (let s = 0; s < t.states; s++) {
+      if (s < t.arcs && t.rule[s]! < 0) continue;
+      const h = arcHead(g, t.arcOf(s));
+      for (let i = adjFirst[h]!; i < adjFirst[h + 1]!; i++) {
+        const next = t.next(s, adjArc[i]!);
+        if (next < 0 || (s < t.arcs && next < t.arcs)) continue;
+        from.push(states.shared(p, s));
+        to.push(states.shared(p, next));
+      }
+    }
+  });
+  const deg = new Uint32Array(S + 1);
+  for (let k = 0; k < from.length; k++) {
+    deg[from[k]! + 1] += 1;
+    deg[to[k]! + 1] += 1;
+  }
+  for (let s = 0; s < S; s++) deg[s + 1] += deg[s]!;
+  const raw = new Uint32Array(deg[S]!);
+  const fill = deg.slice(0, S);
+  for (let k = 0; k < from.length; k++) {
+    raw[fill[from[k]!]!++] = to[k]!;
+    raw[fill[to[k]!]!++] = from[k]!;
+  }
+  // Sort each row, drop repeats (parallel edges meet twice) and self-links (a loop edge turning onto itself).
+  const adj = new Uint32Array(raw.length);
+  const first = new Uint32Array(S + 1);
+  let n = 0;
+  for (let s = 0; s < S; s++) {
+    const row = raw.subarray(deg[s]!, deg[s + 1]!).sort();
+    for (let i = 0; i < row.length; i++) if (row[i] !== s && (i === 0 || row[i] !== row[i - 1])) adj[n++] = row[i]!;
+    first[s + 1] = n;
+  }
+  return { first, adj: adj.slice(0, n) };
+}

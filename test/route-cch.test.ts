@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import { Pack } from '../src/pack/reader.js';
+import { ArcCosts } from '../src/route/costs.js';
+import { RoadGraph } from '../src/route/graph.js';
+import { PROFILE_COUNT } from '../src/route/profiles.js';
+import { Router } from '../src/route/router.js';
+import type { Endpoint } from '../src/route/search.js';
+import { buildCch, type Cch } from '../src/route/cch/build.js';
+import { CchMetric } from '../src/route/cch/customize.js';
+import { CchQuery } from '../src/route/cch/query.js';
+import { stateTopology } from '../src/route/cch/state-graph.js';
+import { mulberry32 as rng } from '../src/trip/rng.js';
+import { asciiMapPack } from './helpers/ascii-map.js';
+import { testPack } from './helpers/packs.js';
+import { PlainDijkstra, randomEndpoints } from './helpers/route-reference.js';
+
+/** Checks one route of a CCH against the plain Dijkstra's weight; true when a route exists. */
+function agrees(q: CchQuery, plain: PlainDijkstra, dist: Map<string, number>, a: Endpoint, b: Endpoint): boolean {
+  const want = plain.to(dist, a, b.edge, b.t);
+  const got = q.route(a, b);
+  if (want === Infinity) {
+    expect(got).toBeNull();
+    return false;
+  }
+  expect(got).not.toBeNull();
+  expect(got!.weight).toBeCloseTo(want, 6);
+  // A real path of the vehicle, from the source's edge to the target's, whose own weight is the route's.
+  expect(plain.pathOk(got!.arcs)).toBe(true);
+  expect(got!.arcs[0]! >> 1).toBe(a.edge);
+  expect(got!.arcs.at(-1)! >> 1).toBe(b.edge);
+  return true;
+}
+
+describe('the CCH topology', () => {
+  const g = new RoadGraph(Pack.from(testPack('hanoi')));
+  const cch = buildCch(g);
+  const { topo, states } = cch;
+
+  it('orders every shared state once', () => {
+    const seen = new Uint8Array(topo.size);
+    for (const r of topo.rankOf) seen[r]!++;
+    expect(seen.every((x) => x === 1)).toBe(true);
+    expect(topo.size).toBe(states.size);
+    // Hanoi's via-way restrictions add copy states.
+    expect(states.size).toBeGreaterThan(states.arcs);
+  });
+
+  it('holds every link of the state graph and is chordal: a vertex’s higher neighbours are all its parent’s', () => {
+    const { first, adj } = stateTopology(g, states);
+    const up = (r: number) => Array.from(topo.upHead.subarray(topo.upFirst[r]!, topo.upFirst[r + 1]!));
+    const rows = Array.from({ length: topo.size }, (_, r) => new Set(up(r)));
+    let missing = 0;
+    for (let s = 0; s < first.length - 1; s++)
+      for (let i = first[s]!; i < first[s + 1]!; i++) {
+        const r = topo.rankOf[s]!,
+          q = topo.rankOf[adj[i]!]!;
+        if (!rows[Math.min(r, q)]!.has(Math.max(r, q))) missing++;
+      }
+    expect(missing).toBe(0);
+    for (let r = 0; r < topo.size; r++) {
+      const p = topo.parent[r]!;
+      const row = up(r);
+      if (p < 0) {
+        expect(row).toEqual([]);
+        continue;
+      }
+      expect(row[0]).toBe(p);
+      expect(row.slice(1).every((q) => rows[p]!.has(q))).toBe(true);
+    }
+  });
+});
+
+describe('via-way turn restrictions through shared copy states', () => {
+  //  A---B---C---J     no_left_turn: D-E, via E-F, to F-C. only_straight_on: G-H, via H-I, to I-L.
+  //  |   |   |   |
+  //  D---E---F---K
+  //  |   |   |   |
+  //  G---H---I---L
+  const names = ['AB', 'BC', 'CJ', 'DE', 'EF', 'FK', 'GH', 'HI', 'IL', 'AD', 'DG', 'BE', 'EH', 'CF', 'FI', 'JK', 'KL'];
+  const w = (n: string) => names.indexOf(n);
+  const { pack } = asciiMapPack({
+    rows: ['A   B   C   J', '', 'D   E   F   K', '', 'G   H   I   L'],
+    ways: names.map((nodes) => ({ nodes, tags: {} })),
+    restrictions: [
+      { from: w('DE'), via: [w('EF')], to: w('CF'), kind: 'no_left_turn' },
+      { from: w('GH'), via: [w('HI')], to: w('IL'), kind: 'only_straight_on' },
+    ],
+  });
+  const g = new RoadGraph(pack);
+
+  it('every pair of edge mid-points, every vehicle: the plain Dijkstra’s weight, on an allowed path', () => {
+    const cch = buildCch(g);
+    const mids: Endpoint[] = [];
+    for (let e = 0; e < g.edgeCount; e++) {
+      const u = g.edgeNodes[2 * e]!,
+        v = g.edgeNodes[2 * e + 1]!;
+      mids.push({ edge: e, t: 0.5, lat: (g.lat(u) + g.lat(v)) / 2, lon: (g.lon(u) + g.lon(v)) / 2 });
+    }
+    let beaten = 0;
+    for (let p = 0; p < PROFILE_COUNT; p++) {
+      const plain = new PlainDijkstra(g, p, 'fastest');
+      const free = new PlainDijkstra(g, p, 'fastest');
+      free.viaWay.length = 0;
+      const q = new CchQuery(new CchMetric(cch.topo, cch.states, new ArcCosts(g, p, 'fastest')));
+      for (const a of mids) {
+        const dist = plain.run(a.edge, a.t);
+        const freeDist = free.run(a.edge, a.t);
+        for (const b of mids)
+          if (agrees(q, plain, dist, a, b) && free.to(freeDist, a, b.edge, b.t) < plain.to(dist, a, b.edge, b.t) - 1e-6)
+            beaten++;
+      }
+    }
+    // The restrictions matter: for some pairs a search that ignored them would find a lighter path.
+    expect(beaten).toBeGreaterThan(3);
+  });
+});
+
+for (const region of ['hanoi', 'dalat'] as const) {
+  describe(`CCH routes on the real ${region} pack match a plain edge-based Dijkstra`, () => {
+    const pack = Pack.from(testPack(region));
+    const g = new RoadGraph(pack);
+    const router = new Router(g, pack);
+    let cch: Cch | null = null;
+    for (let p = 0; p < PROFILE_COUNT; p++)
+      for (const weighting of ['fastest', 'shortest'] as const)
+        it(`profile ${p} ${weighting}, one topology customized for each`, () => {
+          cch ??= buildCch(g);
+          const plain = new PlainDijkstra(g, p, weighting);
+          const q = new CchQuery(new CchMetric(cch.topo, cch.states, new ArcCosts(g, p, weighting)));
+          const ends = randomEndpoints(g, router, p, 27, 100 + p);
+          const rand = rng(7 + p);
+          let found = 0;
+          for (let s = 0; s < 3; s++) {
+            const a = ends[s]!;
+            const dist = plain.run(a.edge, a.t);
+            for (let k = 3; k < ends.length; k++) if (agrees(q, plain, dist, a, ends[k]!)) found++;
+            // The same edge both ways: ahead on it, and behind (then the route leaves and comes back).
+            const t = rand();
+            if (agrees(q, plain, dist, a, { ...a, t })) found++;
+          }
+          expect(found).toBeGreaterThan(30);
+        });
+  });
+}
