@@ -183,16 +183,15 @@ export class CchQuery {
     return fwd;
   }
 
-  /** Index of `v` among downTail[lo .. end - 1] (ascending), or -1. */
-  private find(v: number, lo: number, end: number): number {
+  /** First index of downTail[lo .. hi - 1] (ascending) holding `v` or more; hi when none. */
+  private lowerBound(v: number, lo: number, hi: number): number {
     const t = this.topo.downTail;
-    let hi = end;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
       if (t[mid]! < v) lo = mid + 1;
       else hi = mid;
     }
-    return lo < end && t[lo] === v ? lo : -1;
+    return lo;
   }
 
   /** Lower end of arc i (the vertex whose up arcs hold it). */
@@ -230,10 +229,14 @@ export class CchQuery {
       hiA = downFirst[hi]!,
       hiB = downFirst[hi + 1]!;
     const walkLo = loB - loA <= hiB - hiA;
-    const [wA, wB, sA, sB] = walkLo ? [loA, loB, hiA, hiB] : [hiA, hiB, loA, loB];
-    for (let k = wA; k < wB; k++) {
-      const j = this.find(downTail[k]!, sA, sB);
-      if (j < 0) continue;
+    const wA = walkLo ? loA : hiA,
+      wB = walkLo ? loB : hiB,
+      sB = walkLo ? hiB : loB;
+    // Both rows ascend: each search starts where the last one ended.
+    let at = walkLo ? hiA : loA;
+    for (let k = wA; k < wB && at < sB; k++) {
+      const j = (at = this.lowerBound(downTail[k]!, at, sB));
+      if (j === sB || downTail[j] !== downTail[k]) continue;
       const a = downArc[walkLo ? k : j]!,
         b = downArc[walkLo ? j : k]!;
       if (upward ? down[a]! + up[b]! === weight : down[b]! + up[a]! === weight) {
