@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { defineConfig, type Options } from 'tsup';
 import { browserStyleSpec } from './data-tools/browser-bundle.js';
 
@@ -14,6 +14,26 @@ const copyWasm = async () => {
   copyFileSync('src/route/wasm/bando-route.wasm', 'dist/bando-route.wasm');
   copyFileSync('data-tools/ch-contract.wasm', 'dist/ch-contract.wasm');
 };
+
+/** A package.json's fields read here. */
+interface Manifest {
+  type?: string;
+  dependencies?: Record<string, string>;
+}
+
+/** package.json of `dir` (the package root or an installed dependency). */
+const manifest = (dir: string): Manifest => JSON.parse(readFileSync(`${dir}/package.json`, 'utf8')) as Manifest;
+
+/**
+ * What the CommonJS build bundles instead of requiring: the dependencies published only as ES modules (`"type":
+ * "module"`) and any `.mjs` file. A CommonJS `require` of an ES module fails before Node 20.19 and, after, gives the
+ * module's namespace where esbuild's interop expects the default export (`Flatbush.from is not a function`); bundled,
+ * esbuild links the ES module itself, the same as in the ES build.
+ */
+const esmOnly: (string | RegExp)[] = [
+  ...Object.keys(manifest('.').dependencies ?? {}).filter((d) => manifest(`node_modules/${d}`).type === 'module'),
+  /\.mjs$/,
+];
 
 /** Declarations of the browser entry (the same API as the main one) and of the worker entry (no exports). */
 const writeEntryTypes = async () => {
@@ -72,6 +92,7 @@ export default defineConfig([
     format: ['cjs'],
     dts: { entry: { index: 'src/index.ts', server: 'src/server.ts' } },
     shims: true,
+    noExternal: esmOnly,
   },
   // The used parts of @maplibre/maplibre-gl-style-spec, loaded synchronously on first use.
   { ...node, entry: { 'style-spec': 'src/style/style-spec-library.ts' }, format: ['cjs'], noExternal: [/.*/] },
