@@ -213,7 +213,7 @@ describe('autocomplete and place detail bad input → BAD_REQUEST naming the par
     },
   );
   it('limit above its maximum is refused naming it and the maximum; the maximum itself is answered', () => {
-    for (const limit of [MAX_AUTOCOMPLETE_LIMIT + 1, 10_000, '51']) {
+    for (const limit of [MAX_AUTOCOMPLETE_LIMIT + 1, 10_000, '51'] as const) {
       const r = hanoi.autocomplete({ input: 'pho', limit });
       expect(r.status).toBe('BAD_REQUEST');
       expect(r.error_message).toBe(`limit must be at most ${MAX_AUTOCOMPLETE_LIMIT}`);
