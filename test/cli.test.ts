@@ -10,6 +10,8 @@ import { METHOD_NAMES, type EngineApi } from '../src/adapters/http/routes.js';
 import { FileUsageStore } from '../src/adapters/http/usage-file.js';
 import { threadCount } from '../src/adapters/cli/serve.js';
 import { existsSync } from 'node:fs';
+import { get as httpsGet } from 'node:https';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const CLI = join(ROOT, 'bin/bando.ts');
@@ -227,21 +229,34 @@ describe('bando serve --limit', () => {
   });
 });
 
+/** Starts `bando serve ARGS` from source; resolves with the child and its output once it is serving. */
+async function serving(...args: string[]): Promise<{ child: ReturnType<typeof spawn>; out: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', CLI, 'serve', ...args], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stderr.on('data', (d) => (err += d));
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (d) => {
+      out += d;
+      if (out.includes('Stop with Ctrl+C')) resolve();
+    });
+    child.on('exit', (c) => reject(new Error(`serve exited ${c}: ${err}`)));
+  });
+  return { child, out };
+}
+
+/** Stops a server started by {@link serving}. */
+async function stop(child: ReturnType<typeof spawn>): Promise<void> {
+  child.kill('SIGTERM');
+  await new Promise((r) => child.on('exit', r));
+}
+
 describe('bando serve --dev', () => {
   it('makes a dev key and prints example URLs that work', async () => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', CLI, 'serve', '--dev', '--port', '0', '--keys', join(dir, 'absent.json')],
-      { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    let out = '';
-    await new Promise<void>((resolve, reject) => {
-      child.stdout.on('data', (d) => {
-        out += d;
-        if (out.includes('Stop with Ctrl+C')) resolve();
-      });
-      child.on('exit', (c) => reject(new Error(`serve exited ${c}`)));
-    });
+    const { child, out } = await serving('--dev', '--port', '0', '--keys', join(dir, 'absent.json'));
     const urls = out
       .split('\n')
       .filter((l) => l.startsWith('  http'))
@@ -254,7 +269,73 @@ describe('bando serve --dev', () => {
       if (res.headers.get('content-type')?.startsWith('application/json'))
         expect(['OK', 'Ok']).toContain(((await res.json()) as { status?: string; code?: string }).status ?? 'Ok');
     }
-    child.kill('SIGTERM');
-    await new Promise((r) => child.on('exit', r));
+    await stop(child);
   });
+});
+
+describe('bando serve ports', () => {
+  it('a port in use is named with the flag and variable that choose another', async () => {
+    const busy = createNetServer();
+    await new Promise<void>((r) => busy.listen(0, '127.0.0.1', r));
+    const port = String((busy.address() as AddressInfo).port);
+    try {
+      const r = bando('serve', '--dev', '--port', port, '--threads', '0', '--keys', join(dir, 'absent.json'));
+      expect(r.code).toBe(1);
+      expect(r.err).toContain(
+        `bando: port ${port} on 127.0.0.1 is already in use by another program; choose another with --port N (or the PORT environment variable)`,
+      );
+    } finally {
+      busy.close();
+    }
+    const alone = bando('serve', '--http-port', '0', '--keys', join(dir, 'absent.json'));
+    expect([alone.code, alone.err]).toEqual([1, expect.stringContaining('--http-port needs --cert and --key')]);
+  });
+
+  it.skipIf(spawnSync('openssl', ['version']).status !== 0)(
+    '--cert/--key with --http-port: plain HTTP gets HTTPS_REQUIRED (400), HTTPS is served',
+    async () => {
+      const cert = join(dir, 'cert.pem');
+      const key = join(dir, 'key.pem');
+      const subj = ['-days', '1', '-subj', '/CN=127.0.0.1'];
+      const gen = spawnSync('openssl', [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-keyout',
+        key,
+        '-out',
+        cert,
+        ...subj,
+      ]);
+      expect(gen.status).toBe(0);
+      const keys = join(dir, 'tls-keys.json');
+      const apiKey = bando('keys', 'create', '--keys', keys).out.trim();
+      const { child, out } = await serving(
+        ...['--cert', cert, '--key', key, '--http-port', '0', '--port', '0', '--threads', '0', '--keys', keys],
+      );
+      try {
+        const https = /serving on (https:\/\/\S+)/.exec(out)![1]!;
+        const plain = /plain HTTP on (http:\/\/\S+) answers HTTPS_REQUIRED/.exec(out)![1]!;
+        const query = `/Direction?origin=${A}&destination=${B}&api_key=${apiKey}`;
+        const refused = await fetch(plain + query);
+        expect(refused.status).toBe(400);
+        expect(await refused.json()).toEqual({ status: 'HTTPS_REQUIRED', error_message: 'Requests must use HTTPS.' });
+        const answered = await new Promise<[number, string]>((resolve, reject) => {
+          httpsGet(https + query, { rejectUnauthorized: false }, (res) => {
+            let b = '';
+            res.on('data', (d) => (b += d));
+            res.on('end', () => resolve([res.statusCode!, b]));
+          }).on('error', reject);
+        });
+        expect(answered[0]).toBe(200);
+        expect(JSON.parse(answered[1])).toEqual(
+          JSON.parse(JSON.stringify(await engine.direction!({ origin: A, destination: B }))),
+        );
+      } finally {
+        await stop(child);
+      }
+    },
+  );
 });
