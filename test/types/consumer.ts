@@ -26,6 +26,12 @@ await engine.staticRoute({
 });
 // A raw REST query is accepted as a URLSearchParams and checked at run time.
 engine.direction(new URLSearchParams('origin=21.03,105.85&destination=21.02,105.84'));
+const closed: boolean = engine.closed;
+await engine.close();
+{
+  await using scoped = await createEngine();
+  scoped.info();
+}
 const vehicles: Vehicle[] = ['car', 'bike', 'taxi', 'truck', 'hd'];
 const p: DirectionParams = { origin: '1,2', destination: '3,4', vehicle: vehicles[0] };
 engine.direction(p);
