@@ -9,6 +9,7 @@ import type { ApiKey } from '../src/adapters/http/keys.js';
 import { METHOD_NAMES, type EngineApi } from '../src/adapters/http/routes.js';
 import { FileUsageStore } from '../src/adapters/http/usage-file.js';
 import { threadCount } from '../src/adapters/cli/serve.js';
+import { ENDPOINT_PARAMS } from '../src/api/param-table.js';
 import { existsSync } from 'node:fs';
 import { get as httpsGet } from 'node:https';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
@@ -91,7 +92,7 @@ describe('help, version, flags and query values', () => {
     const keys = join(dir, 'flag-keys.json');
     const r = bando('keys', 'create', '--keys', keys, '--knd', 'tiles');
     expect(r.code).toBe(2);
-    expect(r.err).toMatch(/^bando keys: unknown flag --knd\nbando keys create/);
+    expect(r.err).toMatch(/^bando keys: unknown flag --knd \(did you mean --kind\?\)\nbando keys create/);
     expect(existsSync(keys)).toBe(false);
     expect(bando('direction', `origin=${A}`, '--pack').err).toMatch(/--pack needs a value/);
     const ahead = bando('serve', '--keys', keys, '--work-ahead=no');
@@ -116,6 +117,54 @@ describe('help, version, flags and query values', () => {
       status: 'BAD_REQUEST',
       error_message: expect.stringContaining('origin'),
     });
+  });
+
+  it('each endpoint --help lists every parameter of the table with its type, default and an example', () => {
+    for (const [command, method] of [
+      ['direction', 'direction'],
+      ['autocomplete', 'autocomplete'],
+      ['staticmap', 'staticRoute'],
+    ] as const) {
+      const help = bando(command, '--help').out;
+      const lines = help.split('\n');
+      for (const row of ENDPOINT_PARAMS[method]) {
+        const line = lines.find((l) => l.startsWith(`  ${row.name} `) || l.startsWith(`  ${row.name}  `));
+        expect(line, `${command} ${row.name}`).toBeDefined();
+        expect(line).toContain(row.type);
+        expect(line).toContain(row.need ?? (row.default === undefined ? 'optional' : `default ${row.default}`));
+        expect(line).toContain(`e.g. ${row.name}=${row.example}`);
+      }
+      // The example call it prints works.
+      const call = /^ {2}Example: bando (.*)$/m.exec(help)![1]!;
+      const words = call.match(/'[^']*'|\S+/g)!.map((w) => w.replace(/'/g, ''));
+      if (command !== 'staticmap') expect(bando(...words).code, call).toBe(0);
+    }
+  });
+
+  it('did you mean: commands, flags and parameters; an unknown parameter is BAD_REQUEST naming it', () => {
+    const cmd = bando('direciton', `origin=${A}`);
+    expect([cmd.code, cmd.err.split('\n')[0]]).toEqual([2, 'unknown command "direciton" (did you mean direction?)']);
+    expect(bando('serve', '--prot', '80').err).toMatch(/^bando serve: unknown flag --prot \(did you mean --port\?\)/);
+    const param = bando('direction', `origin=${A}`, `destinaton=${B}`);
+    expect(param.code).toBe(1);
+    expect(JSON.parse(param.out)).toEqual({
+      status: 'BAD_REQUEST',
+      error_message:
+        'unknown parameter "destinaton" (did you mean destination?); direction takes origin, destination, alternatives, vehicle',
+    });
+  });
+
+  it('a pasted query string or a whole URL gives its parameters (its api_key ignored)', async () => {
+    const want = JSON.parse(JSON.stringify(await engine.direction!({ origin: A, destination: B })));
+    for (const word of [
+      `origin=${A}&destination=${B}`,
+      `https://maps.example.com/Direction?origin=${A}&destination=${B}&api_key=abc#top`,
+      `/Direction?origin=${A}&destination=${B}`,
+    ]) {
+      const r = bando('direction', word);
+      expect([r.code, word]).toEqual([0, word]);
+      expect(JSON.parse(r.out)).toEqual(want);
+    }
   });
 
   it('a keys or usage file named on the command line must exist', () => {

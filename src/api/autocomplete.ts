@@ -23,10 +23,10 @@ import { withLegacy, type AutocompletePrediction, type AutocompleteResponse } fr
 import type { Limits } from '../limits';
 
 /** Default and largest `limit`. */
-const DEFAULT_AUTOCOMPLETE_LIMIT = 10;
+export const DEFAULT_AUTOCOMPLETE_LIMIT = 10;
 export const MAX_AUTOCOMPLETE_LIMIT = 50;
 /** Default `radius`, kilometres (applies only with `location`). */
-const DEFAULT_RADIUS_KM = 50;
+export const DEFAULT_RADIUS_KM = 50;
 /**
  * Location bias: a place d km from `location` gains BIAS / (1 + d / BIAS_SCALE_KM) score, enough to order
  * equally good matches by distance (branches of a chain) without burying a clearly better match farther away.
