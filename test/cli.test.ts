@@ -304,6 +304,22 @@ async function stop(child: ReturnType<typeof spawn>): Promise<void> {
 }
 
 describe('bando serve --dev', () => {
+  it('dev keys are kept beside the keys file, printed, and the same after a restart', async () => {
+    const keysPath = join(dir, 'restart.json');
+    const devLine = (out: string) => out.split('\n').find((l) => l.startsWith('Dev keys'));
+    const first = await serving('--dev', '--port', '0', '--threads', '0', '--keys', keysPath);
+    await stop(first.child);
+    const second = await serving('--dev', '--port', '0', '--threads', '0', '--keys', keysPath);
+    await stop(second.child);
+    const stored = JSON.parse(readFileSync(join(dir, 'restart.dev.json'), 'utf8')) as { keys: ApiKey[] };
+    const [rest, tiles] = stored.keys.map((k) => k.key);
+    expect(devLine(first.out)).toBe(
+      `Dev keys (kept in ${join(dir, 'restart.dev.json')} across restarts): rest ${rest}, tiles ${tiles}`,
+    );
+    expect(devLine(second.out)).toBe(devLine(first.out));
+    expect(existsSync(keysPath)).toBe(false);
+  });
+
   it('makes a dev key and prints example URLs that work', async () => {
     const { child, out } = await serving('--dev', '--port', '0', '--keys', join(dir, 'absent.json'));
     const urls = out

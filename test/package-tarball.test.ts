@@ -3,14 +3,15 @@
  * ES module script (`import 'bando'`) and one CommonJS script (`require('bando')`) that call every endpoint. Their
  * answers must be those of the engine built from the sources, and none may be an engine failure.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../src/engine.js';
 import { METHOD_NAMES, type MethodName } from '../src/adapters/http/routes.js';
+import { MAPLIBRE_MISSING } from '../src/map/demo-files.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'bando-tarball-'));
@@ -91,4 +92,31 @@ describe('the packed tarball, installed', () => {
       }
     });
   }
+
+  it('bando serve --dev without maplibre-gl (an optional peer, not installed): page and console say how to install it', async () => {
+    expect(existsSync(join(dir, 'node_modules/maplibre-gl'))).toBe(false);
+    const child = spawn(
+      process.execPath,
+      ['node_modules/bando/dist/cli.js', 'serve', '--dev', '--port', '0', '--threads', '0'],
+      { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    try {
+      let out = '';
+      await new Promise<void>((resolve, reject) => {
+        child.stdout.on('data', (d) => {
+          out += d;
+          if (out.includes('Stop with Ctrl+C')) resolve();
+        });
+        child.on('exit', (c) => reject(new Error(`serve exited ${c}`)));
+      });
+      expect(out).toContain(MAPLIBRE_MISSING);
+      const demo = /Demo map: (\S+)/.exec(out)![1]!;
+      const page = await (await fetch(demo)).text();
+      expect(page).toContain(MAPLIBRE_MISSING);
+      expect(page).toContain('npm install maplibre-gl');
+    } finally {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.on('exit', r));
+    }
+  });
 });

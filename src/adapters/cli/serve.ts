@@ -7,7 +7,7 @@ import { createTileSource } from '../../map/tiles/source.js';
 import { createMapResources } from '../http/map-resources.js';
 import { createRestHandler, type RequestEvent, type RestHandler } from '../http/handler.js';
 import type { ApiKey } from '../http/keys.js';
-import { newKeySecret, readKeysFile } from '../http/keys-file.js';
+import { newKeySecret, readKeysFile, writeKeysFile } from '../http/keys-file.js';
 import { startNodeServer, type NodeServerOptions, type RunningServer } from '../http/node-server.js';
 import type { EngineApi } from '../http/routes.js';
 import { ServerMetrics, type Gauge } from '../http/metrics.js';
@@ -19,7 +19,8 @@ import { MemoryUsageStore, type UsageStore } from '../http/usage.js';
 import { flag, type ParsedArgs } from './args.js';
 import type { CliCommand } from './command.js';
 import { exampleUrls } from './examples.js';
-import { DEFAULT_KEYS_FILE, usageFileFor } from './files.js';
+import { DEFAULT_KEYS_FILE, devKeysFileFor, usageFileFor } from './files.js';
+import { MAPLIBRE_MISSING, maplibreInstalled } from '../../map/demo-files.js';
 
 const SERVE_HELP = `bando serve [--pack FILE ...] [--keys FILE] [--usage FILE|redis://…] [--port N] [--host ADDR]
             [--cert FILE --key FILE [--http-port N]] [--allow-http] [--trust-proxy] [--dev] [--timeout MS]
@@ -40,8 +41,9 @@ const SERVE_HELP = `bando serve [--pack FILE ...] [--keys FILE] [--usage FILE|re
   --allow-http   accept plain HTTP from loopback (127.0.0.1, ::1).
   --http-port N  with --cert/--key, also listen for plain HTTP on port N, where requests get
                  HTTPS_REQUIRED (400) as rest-api.md says (or are served, from loopback, with --allow-http).
-  --dev          accept plain HTTP from loopback; without a keys file, make temporary dev keys
-                 (rest and tiles); print example URLs and the demo map's URL.
+  --dev          accept plain HTTP from loopback; without a keys file, use dev keys (rest and tiles)
+                 made once and kept beside it (bando-keys.dev.json); print them, example URLs and the
+                 demo map's URL.
   Web map (tiles keys): /styles/default/style.json (one map load), /tiles/{z}/{x}/{y}.pbf,
   /fonts/{fontstack}/{range}.pbf, /sprites/default{,@2x}.{json,png}; demo page / (no key itself).
   /healthz (no key): 200 when the engines and the usage store work, else 503.
@@ -121,12 +123,7 @@ async function serve(args: ParsedArgs): Promise<void> {
   const problem = (what: string) => (message: string | null) =>
     process.stderr.write(`bando: ${message === null ? `${what} works again` : message}\n`);
   const devKeys = dev && !existsSync(keysPath);
-  const keys: ApiKey[] = devKeys
-    ? [
-        { key: `dev-${newKeySecret().slice(0, 12)}`, kind: 'rest', name: 'temporary development key' },
-        { key: `devtiles-${newKeySecret().slice(0, 12)}`, kind: 'tiles', name: 'temporary development tiles key' },
-      ]
-    : readKeysFile(keysPath);
+  const keys: ApiKey[] = devKeys ? devKeysBeside(keysPath) : readKeysFile(keysPath);
   let usage: UsageStore;
   let usageName: string;
   if (usageFlag !== undefined && isRedisUrl(usageFlag)) {
@@ -227,11 +224,16 @@ async function serve(args: ParsedArgs): Promise<void> {
         `Example requests:\n${(await exampleUrls(here, running.url, key, here.regions[0]?.meta.bbox ?? undefined)).map((u) => `  ${u}\n`).join('')}`,
       );
     const tilesKey = keys.find((k) => k.kind === 'tiles')?.key;
+    if (devKeys)
+      process.stdout.write(
+        `Dev keys (kept in ${devKeysFileFor(keysPath)} across restarts): rest ${key}, tiles ${tilesKey}\n`,
+      );
     process.stdout.write(
       tilesKey
         ? `Demo map: ${demoUrl(running.url, tilesKey, key)}\n`
         : 'Demo map: add a tiles key (bando keys create --kind tiles), then open /?key=TILES_KEY&api_key=REST_KEY\n',
     );
+    if (!maplibreInstalled()) process.stdout.write(`${MAPLIBRE_MISSING}\n`);
   }
   process.stdout.write('Stop with Ctrl+C or SIGTERM.\n');
   await new Promise<void>((resolve) => {
@@ -265,6 +267,25 @@ async function listen(handler: RestHandler, opts: NodeServerOptions, how: string
       `port ${opts.port} on ${opts.host} is already in use by another program; choose another with ${how}`,
     );
   }
+}
+
+/**
+ * The keys of `serve --dev` without a keys file: a rest and a tiles key, made once and kept in the dev keys file
+ * beside `keysPath` (devKeysFileFor), so printed URLs stay valid across restarts.
+ */
+function devKeysBeside(keysPath: string): ApiKey[] {
+  const path = devKeysFileFor(keysPath);
+  if (existsSync(path)) return readKeysFile(path);
+  const keys: ApiKey[] = [
+    { key: `dev-${newKeySecret().slice(0, 12)}`, kind: 'rest', name: 'development key (bando serve --dev)' },
+    {
+      key: `devtiles-${newKeySecret().slice(0, 12)}`,
+      kind: 'tiles',
+      name: 'development tiles key (bando serve --dev)',
+    },
+  ];
+  writeKeysFile(path, keys);
+  return keys;
 }
 
 /** `--max-connections`: a whole number 1–1,000,000, or undefined for the default. */
