@@ -72,7 +72,8 @@ const browser: Options = {
 
 export default defineConfig([
   // The library and the `bando` command as ES modules sharing their chunks (the command keeps bin/bando.ts's #! line).
-  // `bando/server`: Node-only serving parts (usage stores); `ioredis` stays an import, loaded on first use.
+  // `bando/server`: Node-only serving parts (usage stores); `ioredis` (an optional peer) stays an import, loaded on
+  // first use.
   {
     ...node,
     // `ch-worker`: the worker thread of parallel contraction (data-tools/ch-threads.ts loads it from beside itself).

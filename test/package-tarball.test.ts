@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../src/engine.js';
 import { METHOD_NAMES, type MethodName } from '../src/adapters/http/routes.js';
 import { MAPLIBRE_MISSING } from '../src/map/demo-files.js';
+import { REDIS_MISSING } from '../src/adapters/http/usage-redis.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'bando-tarball-'));
@@ -92,6 +93,18 @@ describe('the packed tarball, installed', () => {
       }
     });
   }
+
+  it('ioredis (an optional peer) is not installed; Redis usage then names the package to install, in both builds', () => {
+    expect(existsSync(join(dir, 'node_modules/ioredis'))).toBe(false);
+    const open = `createRedisUsageStore('redis://127.0.0.1:1').then(() => console.log('opened'), (e) => console.log(e.message))`;
+    for (const [flag, load] of [
+      ['--input-type=module', `import { createRedisUsageStore } from 'bando/server'; ${open};`],
+      ['--input-type=commonjs', `const { createRedisUsageStore } = require('bando/server'); ${open};`],
+    ]) {
+      const out = execFileSync(process.execPath, [flag!, '-e', load!], { cwd: dir, encoding: 'utf8' });
+      expect(out.startsWith(REDIS_MISSING), out).toBe(true);
+    }
+  });
 
   it('bando serve --dev without maplibre-gl (an optional peer, not installed): page and console say how to install it', async () => {
     expect(existsSync(join(dir, 'node_modules/maplibre-gl'))).toBe(false);
