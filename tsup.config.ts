@@ -82,9 +82,11 @@ export default defineConfig([
       server: 'src/server.ts',
       cli: 'bin/bando.ts',
       'ch-worker': 'data-tools/ch-worker.ts',
+      // `bando/default-pack`: the default pack as a bundler asset (imports nothing, so a file of its own).
+      'default-pack': 'src/default-pack.ts',
     },
     format: ['esm'],
-    dts: { entry: { index: 'src/index.ts', server: 'src/server.ts' } },
+    dts: { entry: { index: 'src/index.ts', server: 'src/server.ts', 'default-pack': 'src/default-pack.ts' } },
     onSuccess: copyWasm,
   },
   {

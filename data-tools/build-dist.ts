@@ -25,6 +25,7 @@ const OUTPUTS = [
   'browser.js',
   'browser.d.ts',
   'bando-route.wasm',
+  'default-pack.js',
 ];
 
 /** Newest modification time (ms) of a file or of any file below a folder. */

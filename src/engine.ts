@@ -64,8 +64,16 @@ const CLOSED_REGIONS: Region[] = new Proxy([], {
   },
 });
 
-/** The embedded default pack, next to the package's code (src/ in development, dist/ when published). */
-export const DEFAULT_PACK_URL = new URL('../packs/hanoi.pack', import.meta.url);
+/**
+ * Where the embedded default pack lies from the package's code (src/ in development, dist/ when published). Kept in
+ * a variable: bundlers (Vite, webpack, Parcel) emit the target of `new URL('<literal>', import.meta.url)` as an
+ * asset into every app that includes this module, 6 MB also for apps that load their own packs. An app that wants
+ * the default pack in its bundle imports `bando/default-pack` (src/default-pack.ts), which is that literal form.
+ */
+const DEFAULT_PACK_PATH = '../packs/hanoi.pack';
+
+/** The embedded default pack (central Hanoi), loaded by createEngine when no pack is given. */
+export const DEFAULT_PACK_URL = new URL(DEFAULT_PACK_PATH, import.meta.url);
 
 /** The engine: answers every endpoint from the loaded packs. */
 export class Engine {

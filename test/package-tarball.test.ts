@@ -4,7 +4,7 @@
  * answers must be those of the engine built from the sources, and none may be an engine failure.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -93,6 +93,23 @@ describe('the packed tarball, installed', () => {
       }
     });
   }
+
+  it('only bando/default-pack names the default pack as a bundler asset; in Node it loads as createEngine() does', () => {
+    // What Vite, webpack and Parcel emit as an asset: the target of new URL('<literal>', import.meta.url).
+    const asset = /new URL\(\s*(["'`])[^"'`]*\.pack\1\s*,\s*import\.meta\.url/;
+    const dist = join(dir, 'node_modules/bando/dist');
+    for (const file of ['browser.js', 'worker.js', 'index.js', 'index.cjs'])
+      expect(asset.test(readFileSync(join(dist, file), 'utf8')), file).toBe(false);
+    expect(asset.test(readFileSync(join(dist, 'default-pack.js'), 'utf8'))).toBe(true);
+    const script = `import defaultPack from 'bando/default-pack'; import { createEngine } from 'bando';
+      const a = await createEngine({ packs: [new URL(defaultPack)] }); const b = await createEngine();
+      console.log(JSON.stringify([a.info(), b.info()]));`;
+    const [given, builtIn] = JSON.parse(
+      execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: dir, encoding: 'utf8' }),
+    );
+    expect(given).toEqual(builtIn);
+    expect(given.packs[0].name).toBe(engine.info().packs[0]!.name);
+  });
 
   it('ioredis (an optional peer) is not installed; Redis usage then names the package to install, in both builds', () => {
     expect(existsSync(join(dir, 'node_modules/ioredis'))).toBe(false);
