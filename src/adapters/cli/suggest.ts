@@ -24,7 +24,7 @@ function editDistance(a: string, b: string): number {
  * The known word nearest to `word` (case ignored), when it is within a third of the longer one's length in edits
  * (at least one edit), else null: close enough to be a slip (`destinaton`, `--prot`), not a different word.
  */
-export function nearest(word: string, known: readonly string[]): string | null {
+function nearest(word: string, known: readonly string[]): string | null {
   let best: string | null = null;
   let bestDistance = Infinity;
   for (const k of known) {
