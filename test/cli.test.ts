@@ -10,6 +10,7 @@ import { METHOD_NAMES, type EngineApi } from '../src/adapters/http/routes.js';
 import { FileUsageStore } from '../src/adapters/http/usage-file.js';
 import { threadCount } from '../src/adapters/cli/serve.js';
 import { ENDPOINT_PARAMS } from '../src/api/param-table.js';
+import { HAS_OPENSSL, selfSignedCert } from './helpers/tls.js';
 import { existsSync } from 'node:fs';
 import { get as httpsGet } from 'node:https';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
@@ -356,25 +357,10 @@ describe('bando serve ports', () => {
     expect([alone.code, alone.err]).toEqual([1, expect.stringContaining('--http-port needs --cert and --key')]);
   });
 
-  it.skipIf(spawnSync('openssl', ['version']).status !== 0)(
+  it.skipIf(!HAS_OPENSSL)(
     '--cert/--key with --http-port: plain HTTP gets HTTPS_REQUIRED (400), HTTPS is served',
     async () => {
-      const cert = join(dir, 'cert.pem');
-      const key = join(dir, 'key.pem');
-      const subj = ['-days', '1', '-subj', '/CN=127.0.0.1'];
-      const gen = spawnSync('openssl', [
-        'req',
-        '-x509',
-        '-newkey',
-        'rsa:2048',
-        '-nodes',
-        '-keyout',
-        key,
-        '-out',
-        cert,
-        ...subj,
-      ]);
-      expect(gen.status).toBe(0);
+      const { cert, key } = selfSignedCert(dir);
       const keys = join(dir, 'tls-keys.json');
       const apiKey = bando('keys', 'create', '--keys', keys).out.trim();
       const { child, out } = await serving(
