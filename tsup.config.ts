@@ -35,11 +35,18 @@ const esmOnly: (string | RegExp)[] = [
   /\.mjs$/,
 ];
 
-/** Declarations of the browser entry (the same API as the main one) and of the worker entry (no exports). */
+/**
+ * Declarations of the browser entry (the same API as the main one), the client entry (the worker client's part of
+ * it) and the worker entry (no exports).
+ */
 const writeEntryTypes = async () => {
   writeFileSync(
     'dist/browser.d.ts',
     "/** `bando/browser`: the whole API as one self-contained ES module. */\nexport * from './index.js';\n",
+  );
+  writeFileSync(
+    'dist/client.d.ts',
+    "/** `bando/client`: the worker client alone (see createWorkerEngine). */\nexport { createWorkerEngine } from './index.js';\nexport type { WorkerEngine, WorkerInitOptions, WorkerPackSource } from './index.js';\n",
   );
   writeFileSync(
     'dist/worker.d.ts',
@@ -101,6 +108,9 @@ export default defineConfig([
   { ...node, entry: { 'style-spec': 'src/style/style-spec-library.ts' }, format: ['cjs'], noExternal: [/.*/] },
   // `bando/worker`: a browser module Worker or a node:worker_threads Worker.
   { ...browser, entry: { worker: 'src/worker.ts' } },
+  // `bando/client`: createWorkerEngine alone, for the main thread of an app whose engine runs in a worker (the whole
+  // API would cost that thread ~230 KB it never runs).
+  { ...browser, entry: { client: 'src/adapters/worker/client.ts' } },
   // `bando/browser` (also what the package's main entry gives bundlers that build for browsers).
   { ...browser, entry: { browser: 'src/index.ts' }, onSuccess: writeEntryTypes },
 ]);

@@ -8,7 +8,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BROWSER_BUNDLE } from '../data-tools/browser-bundle.js';
 import { createEngine, type Engine } from '../src/engine.js';
 import { METHOD_NAMES, type MethodName } from '../src/adapters/http/routes.js';
 import { MAPLIBRE_MISSING } from '../src/map/demo-files.js';
@@ -109,6 +111,24 @@ describe('the packed tarball, installed', () => {
     );
     expect(given).toEqual(builtIn);
     expect(given.packs[0].name).toBe(engine.info().packs[0]!.name);
+  });
+
+  it("bando/client gives a worker app's main thread createWorkerEngine alone: bundled, ≤ 50 KB", async () => {
+    writeFileSync(
+      join(dir, 'main-thread.mjs'),
+      `import { createWorkerEngine } from 'bando/client';\nexport { createWorkerEngine };\n`,
+    );
+    const out = await build({
+      ...BROWSER_BUNDLE,
+      absWorkingDir: dir,
+      entryPoints: ['main-thread.mjs'],
+      minify: true,
+      write: false,
+    });
+    const bytes = out.outputFiles[0]!.contents.byteLength;
+    expect(bytes).toBeLessThanOrEqual(50_000);
+    const { createWorkerEngine } = await import(join(dir, 'node_modules/bando/dist/client.js'));
+    expect(typeof createWorkerEngine).toBe('function');
   });
 
   it('ioredis (an optional peer) is not installed; Redis usage then names the package to install, in both builds', () => {

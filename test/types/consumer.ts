@@ -4,6 +4,8 @@
  * error (tsc reports an unused marker), every other line must compile.
  */
 import { createEngine, createWorkerEngine, type DirectionParams, type Vehicle } from 'bando';
+import { createWorkerEngine as clientOnly, type WorkerEngine } from 'bando/client';
+import defaultPack from 'bando/default-pack';
 import type {} from 'bando/worker';
 import * as browser from 'bando/browser';
 
@@ -68,3 +70,7 @@ await remote.direction({ origin: '21.03,105.85', destination: '21.02,105.84', ve
 
 // bando/browser has the same API.
 await browser.createEngine({ wasm: true });
+
+// bando/client: the worker client alone; bando/default-pack: the default pack's URL as a bundler asset.
+const fromClient: WorkerEngine = clientOnly(new Worker('worker.js'), { packs: [defaultPack] });
+await fromClient.direction({ origin: '21.03,105.85', destination: '21.02,105.84' });
