@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { defineConfig, type Options } from 'tsup';
 import { browserStyleSpec } from './data-tools/browser-bundle.js';
 
@@ -15,11 +15,38 @@ const copyWasm = async () => {
   copyFileSync('data-tools/ch-contract.wasm', 'dist/ch-contract.wasm');
 };
 
-/** Declarations of the browser entry (the same API as the main one) and of the worker entry (no exports). */
+/** A package.json's fields read here. */
+interface Manifest {
+  type?: string;
+  dependencies?: Record<string, string>;
+}
+
+/** package.json of `dir` (the package root or an installed dependency). */
+const manifest = (dir: string): Manifest => JSON.parse(readFileSync(`${dir}/package.json`, 'utf8')) as Manifest;
+
+/**
+ * What the CommonJS build bundles instead of requiring: the dependencies published only as ES modules (`"type":
+ * "module"`) and any `.mjs` file. A CommonJS `require` of an ES module fails before Node 20.19 and, after, gives the
+ * module's namespace where esbuild's interop expects the default export (`Flatbush.from is not a function`); bundled,
+ * esbuild links the ES module itself, the same as in the ES build.
+ */
+const esmOnly: (string | RegExp)[] = [
+  ...Object.keys(manifest('.').dependencies ?? {}).filter((d) => manifest(`node_modules/${d}`).type === 'module'),
+  /\.mjs$/,
+];
+
+/**
+ * Declarations of the browser entry (the same API as the main one), the client entry (the worker client's part of
+ * it) and the worker entry (no exports).
+ */
 const writeEntryTypes = async () => {
   writeFileSync(
     'dist/browser.d.ts',
     "/** `bando/browser`: the whole API as one self-contained ES module. */\nexport * from './index.js';\n",
+  );
+  writeFileSync(
+    'dist/client.d.ts',
+    "/** `bando/client`: the worker client alone (see createWorkerEngine). */\nexport { createWorkerEngine } from './index.js';\nexport type { WorkerEngine, WorkerInitOptions, WorkerPackSource } from './index.js';\n",
   );
   writeFileSync(
     'dist/worker.d.ts',
@@ -52,7 +79,8 @@ const browser: Options = {
 
 export default defineConfig([
   // The library and the `bando` command as ES modules sharing their chunks (the command keeps bin/bando.ts's #! line).
-  // `bando/server`: Node-only serving parts (usage stores); `ioredis` stays an import, loaded on first use.
+  // `bando/server`: Node-only serving parts (usage stores); `ioredis` (an optional peer) stays an import, loaded on
+  // first use.
   {
     ...node,
     // `ch-worker`: the worker thread of parallel contraction (data-tools/ch-threads.ts loads it from beside itself).
@@ -61,9 +89,11 @@ export default defineConfig([
       server: 'src/server.ts',
       cli: 'bin/bando.ts',
       'ch-worker': 'data-tools/ch-worker.ts',
+      // `bando/default-pack`: the default pack as a bundler asset (imports nothing, so a file of its own).
+      'default-pack': 'src/default-pack.ts',
     },
     format: ['esm'],
-    dts: { entry: { index: 'src/index.ts', server: 'src/server.ts' } },
+    dts: { entry: { index: 'src/index.ts', server: 'src/server.ts', 'default-pack': 'src/default-pack.ts' } },
     onSuccess: copyWasm,
   },
   {
@@ -72,11 +102,15 @@ export default defineConfig([
     format: ['cjs'],
     dts: { entry: { index: 'src/index.ts', server: 'src/server.ts' } },
     shims: true,
+    noExternal: esmOnly,
   },
   // The used parts of @maplibre/maplibre-gl-style-spec, loaded synchronously on first use.
   { ...node, entry: { 'style-spec': 'src/style/style-spec-library.ts' }, format: ['cjs'], noExternal: [/.*/] },
   // `bando/worker`: a browser module Worker or a node:worker_threads Worker.
   { ...browser, entry: { worker: 'src/worker.ts' } },
+  // `bando/client`: createWorkerEngine alone, for the main thread of an app whose engine runs in a worker (the whole
+  // API would cost that thread ~230 KB it never runs).
+  { ...browser, entry: { client: 'src/adapters/worker/client.ts' } },
   // `bando/browser` (also what the package's main entry gives bundlers that build for browsers).
   { ...browser, entry: { browser: 'src/index.ts' }, onSuccess: writeEntryTypes },
 ]);

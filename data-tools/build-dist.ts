@@ -25,6 +25,9 @@ const OUTPUTS = [
   'browser.js',
   'browser.d.ts',
   'bando-route.wasm',
+  'default-pack.js',
+  'client.js',
+  'client.d.ts',
 ];
 
 /** Newest modification time (ms) of a file or of any file below a folder. */

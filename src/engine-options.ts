@@ -3,6 +3,8 @@
  * instead of a TypeError deep in the loader or a silently ignored key (`{ pack: … }` would load the default pack).
  */
 
+import { validateStyle } from './style/validate-style.js';
+
 /** The keys `createEngine` reads (EngineOptions). */
 const KNOWN = ['packs', 'verify', 'style', 'wasm', 'limits'] as const;
 
@@ -19,7 +21,8 @@ const isSource = (s: unknown): boolean =>
 
 /**
  * Throws a TypeError naming the first bad option: not an object, an unknown key, `packs` not an array of file
- * paths, URLs or bytes, `verify` not `'lazy'` or a boolean, `wasm` not a boolean. `style` and `limits` are checked where they are used.
+ * paths, URLs or bytes, `verify` not `'lazy'` or a boolean, `wasm` not a boolean, `style` a style validateStyle
+ * refuses (the message lists its errors with their paths). `limits` are checked where they are used.
  */
 export function checkEngineOptions(opts: unknown): void {
   if (opts === undefined) return;
@@ -47,4 +50,11 @@ export function checkEngineOptions(opts: unknown): void {
     throw new TypeError(`createEngine: verify must be 'lazy', true or false`);
   if (o.wasm !== undefined && typeof o.wasm !== 'boolean')
     throw new TypeError(`createEngine: wasm must be true or false`);
+  if (o.style !== undefined) {
+    const { errors } = validateStyle(o.style);
+    if (errors.length > 0) {
+      const list = errors.map((e) => (e.path ? `${e.path}: ${e.message}` : e.message)).join('; ');
+      throw new TypeError(`createEngine: style is not valid (style-layers.md): ${list}`);
+    }
+  }
 }

@@ -6,7 +6,7 @@ import type { Query } from './api/param-types.js';
 import { checkEngineOptions } from './engine-options.js';
 import { resolveLimits, type Limits } from './limits.js';
 import { loadPack, type PackSource } from './pack/load.js';
-import type { Verify } from './pack/reader.js';
+import type { Pack, Verify } from './pack/reader.js';
 import { Region } from './region.js';
 import { PlacesState } from './places/state.js';
 import type { RenderCache } from './render/render-cache.js';
@@ -51,8 +51,29 @@ export interface EngineInfo {
   }[];
 }
 
-/** The embedded default pack, next to the package's code (src/ in development, dist/ when published). */
-export const DEFAULT_PACK_URL = new URL('../packs/hanoi.pack', import.meta.url);
+/** Why a closed engine refuses every call. */
+const ENGINE_CLOSED = 'the engine was closed (engine.close()); make another with createEngine()';
+
+/**
+ * The region list of a closed engine: any use of it throws ENGINE_CLOSED, so each endpoint, which reads the regions
+ * inside its own error boundary, answers its own ERROR body naming the closed engine.
+ */
+const CLOSED_REGIONS: Region[] = new Proxy([], {
+  get() {
+    throw new Error(ENGINE_CLOSED);
+  },
+});
+
+/**
+ * Where the embedded default pack lies from the package's code (src/ in development, dist/ when published). Kept in
+ * a variable: bundlers (Vite, webpack, Parcel) emit the target of `new URL('<literal>', import.meta.url)` as an
+ * asset into every app that includes this module, 6 MB also for apps that load their own packs. An app that wants
+ * the default pack in its bundle imports `bando/default-pack` (src/default-pack.ts), which is that literal form.
+ */
+const DEFAULT_PACK_PATH = '../packs/hanoi.pack';
+
+/** The embedded default pack (central Hanoi), loaded by createEngine when no pack is given. */
+export const DEFAULT_PACK_URL = new URL(DEFAULT_PACK_PATH, import.meta.url);
 
 /** The engine: answers every endpoint from the loaded packs. */
 export class Engine {
@@ -61,8 +82,10 @@ export class Engine {
   /** The request limits in force. */
   readonly limits: Limits;
 
-  /** The engine's own views of the loaded packs (Region.view): its routers and their state are its alone. */
-  readonly regions: Region[];
+  /** The engine's own views of the loaded packs (Region.view); a list that throws on any use once closed. */
+  private regionList: Region[];
+  /** The packs the engine loaded itself (createEngine): close() closes them. */
+  private readonly ownPacks: readonly Pack[];
 
   /** The place state, built on the first place request (a few milliseconds per thousand places). */
   private placeState: PlacesState | undefined;
@@ -74,13 +97,49 @@ export class Engine {
    *   keeps its own routers, WebAssembly instances and options)
    * @param opts `style`, `wasm` and `limits` as in EngineOptions (the WebAssembly core is used once loadWasmCore has
    *   run, as createEngine does)
+   * @param ownPacks packs only this engine uses (createEngine's), closed by {@link close}; packs of regions given by
+   *   the caller stay open for the caller's other engines
    * @throws RangeError naming a limit out of range
    */
-  constructor(regions: readonly Region[], opts: Pick<EngineOptions, 'style' | 'wasm' | 'limits'> = {}) {
+  constructor(
+    regions: readonly Region[],
+    opts: Pick<EngineOptions, 'style' | 'wasm' | 'limits'> = {},
+    ownPacks: readonly Pack[] = [],
+  ) {
     this.style = opts.style;
     this.limits = resolveLimits(opts.limits);
-    this.regions = regions.map((r) => r.view());
-    for (const r of this.regions) routerOf(r).wasm = opts.wasm !== false;
+    this.regionList = regions.map((r) => r.view());
+    this.ownPacks = ownPacks;
+    for (const r of this.regionList) routerOf(r).wasm = opts.wasm !== false;
+  }
+
+  /** The engine's own views of the loaded packs (Region.view): its routers and their state are its alone. */
+  get regions(): Region[] {
+    return this.regionList;
+  }
+
+  /** True once {@link close} has run. */
+  get closed(): boolean {
+    return this.regionList === CLOSED_REGIONS;
+  }
+
+  /**
+   * Releases what the engine holds: its region views with their routers and WebAssembly instances (kept per view,
+   * so dropped with it), its place search state and render caches, and the packs createEngine loaded for it (their
+   * files closed, their bytes dropped). Every later call answers its endpoint's ERROR status naming the closed
+   * engine (`info()` and `regionAt()` throw it). Idempotent; also `await using engine = await createEngine()`.
+   */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.regionList = CLOSED_REGIONS;
+    this.placeState = undefined;
+    this.renderCache = undefined;
+    for (const p of this.ownPacks) p.close(ENGINE_CLOSED);
+  }
+
+  /** `await using`: closes the engine (see {@link close}). */
+  [Symbol.asyncDispose](): Promise<void> {
+    return this.close();
   }
 
   /** This engine's place search state over its regions (built on first use, held by the engine alone). */
@@ -170,5 +229,6 @@ export async function createEngine(opts: EngineOptions = {}): Promise<Engine> {
   return new Engine(
     packs.map((p) => new Region(p)),
     { style: opts.style, wasm: opts.wasm, limits },
+    packs,
   );
 }

@@ -9,7 +9,11 @@ import type { ApiKey } from '../src/adapters/http/keys.js';
 import { METHOD_NAMES, type EngineApi } from '../src/adapters/http/routes.js';
 import { FileUsageStore } from '../src/adapters/http/usage-file.js';
 import { threadCount } from '../src/adapters/cli/serve.js';
+import { ENDPOINT_PARAMS } from '../src/api/param-table.js';
+import { HAS_OPENSSL, selfSignedCert } from './helpers/tls.js';
 import { existsSync } from 'node:fs';
+import { get as httpsGet } from 'node:https';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const CLI = join(ROOT, 'bin/bando.ts');
@@ -89,7 +93,7 @@ describe('help, version, flags and query values', () => {
     const keys = join(dir, 'flag-keys.json');
     const r = bando('keys', 'create', '--keys', keys, '--knd', 'tiles');
     expect(r.code).toBe(2);
-    expect(r.err).toMatch(/^bando keys: unknown flag --knd\nbando keys create/);
+    expect(r.err).toMatch(/^bando keys: unknown flag --knd \(did you mean --kind\?\)\nbando keys create/);
     expect(existsSync(keys)).toBe(false);
     expect(bando('direction', `origin=${A}`, '--pack').err).toMatch(/--pack needs a value/);
     const ahead = bando('serve', '--keys', keys, '--work-ahead=no');
@@ -114,6 +118,54 @@ describe('help, version, flags and query values', () => {
       status: 'BAD_REQUEST',
       error_message: expect.stringContaining('origin'),
     });
+  });
+
+  it('each endpoint --help lists every parameter of the table with its type, default and an example', () => {
+    for (const [command, method] of [
+      ['direction', 'direction'],
+      ['autocomplete', 'autocomplete'],
+      ['staticmap', 'staticRoute'],
+    ] as const) {
+      const help = bando(command, '--help').out;
+      const lines = help.split('\n');
+      for (const row of ENDPOINT_PARAMS[method]) {
+        const line = lines.find((l) => l.startsWith(`  ${row.name} `) || l.startsWith(`  ${row.name}  `));
+        expect(line, `${command} ${row.name}`).toBeDefined();
+        expect(line).toContain(row.type);
+        expect(line).toContain(row.need ?? (row.default === undefined ? 'optional' : `default ${row.default}`));
+        expect(line).toContain(`e.g. ${row.name}=${row.example}`);
+      }
+      // The example call it prints works.
+      const call = /^ {2}Example: bando (.*)$/m.exec(help)![1]!;
+      const words = call.match(/'[^']*'|\S+/g)!.map((w) => w.replace(/'/g, ''));
+      if (command !== 'staticmap') expect(bando(...words).code, call).toBe(0);
+    }
+  });
+
+  it('did you mean: commands, flags and parameters; an unknown parameter is BAD_REQUEST naming it', () => {
+    const cmd = bando('direciton', `origin=${A}`);
+    expect([cmd.code, cmd.err.split('\n')[0]]).toEqual([2, 'unknown command "direciton" (did you mean direction?)']);
+    expect(bando('serve', '--prot', '80').err).toMatch(/^bando serve: unknown flag --prot \(did you mean --port\?\)/);
+    const param = bando('direction', `origin=${A}`, `destinaton=${B}`);
+    expect(param.code).toBe(1);
+    expect(JSON.parse(param.out)).toEqual({
+      status: 'BAD_REQUEST',
+      error_message:
+        'unknown parameter "destinaton" (did you mean destination?); direction takes origin, destination, alternatives, vehicle',
+    });
+  });
+
+  it('a pasted query string or a whole URL gives its parameters (its api_key ignored)', async () => {
+    const want = JSON.parse(JSON.stringify(await engine.direction!({ origin: A, destination: B })));
+    for (const word of [
+      `origin=${A}&destination=${B}`,
+      `https://maps.example.com/Direction?origin=${A}&destination=${B}&api_key=abc#top`,
+      `/Direction?origin=${A}&destination=${B}`,
+    ]) {
+      const r = bando('direction', word);
+      expect([r.code, word]).toEqual([0, word]);
+      expect(JSON.parse(r.out)).toEqual(want);
+    }
   });
 
   it('a keys or usage file named on the command line must exist', () => {
@@ -227,21 +279,50 @@ describe('bando serve --limit', () => {
   });
 });
 
-describe('bando serve --dev', () => {
-  it('makes a dev key and prints example URLs that work', async () => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', CLI, 'serve', '--dev', '--port', '0', '--keys', join(dir, 'absent.json')],
-      { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    let out = '';
-    await new Promise<void>((resolve, reject) => {
-      child.stdout.on('data', (d) => {
-        out += d;
-        if (out.includes('Stop with Ctrl+C')) resolve();
-      });
-      child.on('exit', (c) => reject(new Error(`serve exited ${c}`)));
+/** Starts `bando serve ARGS` from source; resolves with the child and its output once it is serving. */
+async function serving(...args: string[]): Promise<{ child: ReturnType<typeof spawn>; out: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', CLI, 'serve', ...args], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stderr.on('data', (d) => (err += d));
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (d) => {
+      out += d;
+      if (out.includes('Stop with Ctrl+C')) resolve();
     });
+    child.on('exit', (c) => reject(new Error(`serve exited ${c}: ${err}`)));
+  });
+  return { child, out };
+}
+
+/** Stops a server started by {@link serving}. */
+async function stop(child: ReturnType<typeof spawn>): Promise<void> {
+  child.kill('SIGTERM');
+  await new Promise((r) => child.on('exit', r));
+}
+
+describe('bando serve --dev', () => {
+  it('dev keys are kept beside the keys file, printed, and the same after a restart', async () => {
+    const keysPath = join(dir, 'restart.json');
+    const devLine = (out: string) => out.split('\n').find((l) => l.startsWith('Dev keys'));
+    const first = await serving('--dev', '--port', '0', '--threads', '0', '--keys', keysPath);
+    await stop(first.child);
+    const second = await serving('--dev', '--port', '0', '--threads', '0', '--keys', keysPath);
+    await stop(second.child);
+    const stored = JSON.parse(readFileSync(join(dir, 'restart.dev.json'), 'utf8')) as { keys: ApiKey[] };
+    const [rest, tiles] = stored.keys.map((k) => k.key);
+    expect(devLine(first.out)).toBe(
+      `Dev keys (kept in ${join(dir, 'restart.dev.json')} across restarts): rest ${rest}, tiles ${tiles}`,
+    );
+    expect(devLine(second.out)).toBe(devLine(first.out));
+    expect(existsSync(keysPath)).toBe(false);
+  });
+
+  it('makes a dev key and prints example URLs that work', async () => {
+    const { child, out } = await serving('--dev', '--port', '0', '--keys', join(dir, 'absent.json'));
     const urls = out
       .split('\n')
       .filter((l) => l.startsWith('  http'))
@@ -254,7 +335,58 @@ describe('bando serve --dev', () => {
       if (res.headers.get('content-type')?.startsWith('application/json'))
         expect(['OK', 'Ok']).toContain(((await res.json()) as { status?: string; code?: string }).status ?? 'Ok');
     }
-    child.kill('SIGTERM');
-    await new Promise((r) => child.on('exit', r));
+    await stop(child);
   });
+});
+
+describe('bando serve ports', () => {
+  it('a port in use is named with the flag and variable that choose another', async () => {
+    const busy = createNetServer();
+    await new Promise<void>((r) => busy.listen(0, '127.0.0.1', r));
+    const port = String((busy.address() as AddressInfo).port);
+    try {
+      const r = bando('serve', '--dev', '--port', port, '--threads', '0', '--keys', join(dir, 'absent.json'));
+      expect(r.code).toBe(1);
+      expect(r.err).toContain(
+        `bando: port ${port} on 127.0.0.1 is already in use by another program; choose another with --port N (or the PORT environment variable)`,
+      );
+    } finally {
+      busy.close();
+    }
+    const alone = bando('serve', '--http-port', '0', '--keys', join(dir, 'absent.json'));
+    expect([alone.code, alone.err]).toEqual([1, expect.stringContaining('--http-port needs --cert and --key')]);
+  });
+
+  it.skipIf(!HAS_OPENSSL)(
+    '--cert/--key with --http-port: plain HTTP gets HTTPS_REQUIRED (400), HTTPS is served',
+    async () => {
+      const { cert, key } = selfSignedCert(dir);
+      const keys = join(dir, 'tls-keys.json');
+      const apiKey = bando('keys', 'create', '--keys', keys).out.trim();
+      const { child, out } = await serving(
+        ...['--cert', cert, '--key', key, '--http-port', '0', '--port', '0', '--threads', '0', '--keys', keys],
+      );
+      try {
+        const https = /serving on (https:\/\/\S+)/.exec(out)![1]!;
+        const plain = /plain HTTP on (http:\/\/\S+) answers HTTPS_REQUIRED/.exec(out)![1]!;
+        const query = `/Direction?origin=${A}&destination=${B}&api_key=${apiKey}`;
+        const refused = await fetch(plain + query);
+        expect(refused.status).toBe(400);
+        expect(await refused.json()).toEqual({ status: 'HTTPS_REQUIRED', error_message: 'Requests must use HTTPS.' });
+        const answered = await new Promise<[number, string]>((resolve, reject) => {
+          httpsGet(https + query, { rejectUnauthorized: false }, (res) => {
+            let b = '';
+            res.on('data', (d) => (b += d));
+            res.on('end', () => resolve([res.statusCode!, b]));
+          }).on('error', reject);
+        });
+        expect(answered[0]).toBe(200);
+        expect(JSON.parse(answered[1])).toEqual(
+          JSON.parse(JSON.stringify(await engine.direction!({ origin: A, destination: B }))),
+        );
+      } finally {
+        await stop(child);
+      }
+    },
+  );
 });

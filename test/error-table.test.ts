@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { REFUSALS, refusal, type RefusalKind } from '../src/api/errors.js';
 import { BODY_STATUSES, httpStatusOfBody } from '../src/api/statuses.js';
+import { TRIP_FAILURES } from '../src/api/trip-codes.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -24,6 +25,8 @@ function sources(dir: string): [string, string][] {
 
 const kinds = Object.keys(REFUSALS) as RefusalKind[];
 const refusalStatuses = new Set<string>(kinds.flatMap((k) => [REFUSALS[k].status, ...osrmOf(k)]));
+/** OSRM's codes, which trip failures keep in `osrm_code` (the solver's own results use them too). */
+const osrmCodes = new Set<string>(Object.keys(TRIP_FAILURES));
 
 function osrmOf(k: RefusalKind): string[] {
   const row = REFUSALS[k] as { osrm?: string };
@@ -36,7 +39,7 @@ describe('error tables', () => {
     for (const [path, text] of sources(join(ROOT, 'src'))) {
       // Body statuses are capitalised (OK, BAD_REQUEST, NoRoute); lower-case `status` values are internal states.
       for (const m of text.matchAll(/\b(?:status|code)\??:\s*'([A-Z][A-Za-z_]*)'/g))
-        if (!Object.hasOwn(BODY_STATUSES, m[1]!) && !refusalStatuses.has(m[1]!))
+        if (!Object.hasOwn(BODY_STATUSES, m[1]!) && !refusalStatuses.has(m[1]!) && !osrmCodes.has(m[1]!))
           missing.push(`${path.slice(ROOT.length + 1)}: ${m[1]}`);
     }
     expect(missing).toEqual([]);
@@ -80,13 +83,23 @@ describe('error tables', () => {
       expect(body.error_message, kind).toMatch(/\S/);
       expect(body.error_message, kind).not.toMatch(/undefined|\[object/);
       const osrm = refusal(kind, params as never, true);
-      expect(osrm.body, kind).toEqual(row.osrm ? { code: row.osrm, message: body.error_message } : google.body);
+      expect(osrm.body, kind).toEqual(
+        row.osrm ? { code: row.status, message: body.error_message, osrm_code: row.osrm } : google.body,
+      );
     }
     expect(refusal('tooCostly', { parameter: 'width', units: 12.2, max: 5 }).body).toEqual({
       status: 'BAD_REQUEST',
       error_message:
         'width makes this request too costly for this server: an estimated 13 cost units, over its limit of 5.',
     });
+  });
+
+  it('each OSRM code maps to a seed status word of the body table, as its refusal row says', () => {
+    for (const word of Object.values(TRIP_FAILURES)) expect(Object.hasOwn(BODY_STATUSES, word), word).toBe(true);
+    for (const kind of kinds) {
+      const row = REFUSALS[kind] as { status: string; osrm?: keyof typeof TRIP_FAILURES };
+      if (row.osrm) expect(TRIP_FAILURES[row.osrm], kind).toBe(row.status);
+    }
   });
 
   it('every engine body status has its HTTP status, and an unknown one is 500', () => {

@@ -91,10 +91,7 @@ describe('corrupt packs (fixed seeds)', () => {
       if (r.case.verify === 'lazy' && r.case.kind === 'truncate') expect('refused' in r, what).toBe(true);
       if (r.case.verify === 'lazy' && 'answered' in r)
         r.answered.forEach((line, i) => {
-          if (!r.same[i])
-            expect(line, what).toMatch(
-              /^\w+: (ERROR|InternalError) .*pack bytes: corrupt: checksum of section "[^"]+"/,
-            );
+          if (!r.same[i]) expect(line, what).toMatch(/^\w+: ERROR .*pack bytes: corrupt: checksum of section "[^"]+"/);
         });
     }
     // Some lazily checked cases did hit their corrupt section.

@@ -241,7 +241,7 @@ describe('answers through the handler equal the engine answers', () => {
     expect((await get(h, `/place/detail?placeid=${encodeURIComponent(id)}&api_key=open`)).body).toEqual(detail);
   });
 
-  it('trip: Ok with 200, OSRM invalid-input codes with 400', async () => {
+  it("trip: Ok with 200; failures in the seed words with the other endpoints' HTTP statuses, OSRM code beside", async () => {
     const h = handler();
     const q = { waypoints: [A, B, C, '21.0310,105.8420'].join(';') };
     const want = await direct('trip', q);
@@ -252,7 +252,11 @@ describe('answers through the handler equal the engine answers', () => {
     });
     const bad = await get(h, `/trip?waypoints=x&api_key=open`);
     expect(bad).toMatchObject({ status: 400, body: await direct('trip', { waypoints: 'x' }) });
-    expect(bad.body.code).toBe('InvalidQuery');
+    expect(bad.body).toMatchObject({ code: 'BAD_REQUEST', osrm_code: 'InvalidQuery' });
+    const outside = await get(h, `/trip?waypoints=${A};10.5,106.7&api_key=open`);
+    expect(outside).toMatchObject({ status: 200, body: { code: 'NOT_FOUND', osrm_code: 'NoSegment' } });
+    const geocodeMiss = await get(h, `/Direction?origin=${A}&destination=10.5,106.7&api_key=open`);
+    expect(geocodeMiss).toMatchObject({ status: outside.status, body: { status: 'NOT_FOUND' } });
   });
 
   it('static route: the engine PNG as image/png; bad input as a 400 JSON body', async () => {

@@ -108,10 +108,10 @@ describe('paths', () => {
     expect(httpStatusOfBody({ status: 'OK' })).toBe(200);
     expect(httpStatusOfBody({ code: 'Ok' })).toBe(200);
     expect(httpStatusOfBody({ status: 'NOT_FOUND' })).toBe(200);
-    expect(httpStatusOfBody({ code: 'NoTrips' })).toBe(200);
+    expect(httpStatusOfBody({ code: 'NOT_FOUND', osrm_code: 'NoTrips' })).toBe(200);
     expect(httpStatusOfBody({ status: 'BAD_REQUEST' })).toBe(400);
-    expect(httpStatusOfBody({ code: 'InvalidQuery' })).toBe(400);
-    expect(httpStatusOfBody({ code: 'TooBig' })).toBe(400);
+    expect(httpStatusOfBody({ code: 'BAD_REQUEST', osrm_code: 'TooBig' })).toBe(400);
+    expect(httpStatusOfBody({ code: 'ERROR', osrm_code: 'InternalError' })).toBe(500);
     expect(httpStatusOfBody({ status: 'ERROR' })).toBe(500);
     expect(httpStatusOfBody(null)).toBe(500);
     expect(httpStatusOfBody({ status: 'SOMETHING_NEW' })).toBe(500);

@@ -172,7 +172,7 @@ describe('cost limit (--max-cost)', () => {
     const { get, counted } = setup({ maxCost: 200 });
     const trip = await get(`/trip?waypoints=${stops(150)}&api_key=big`);
     expect(trip.status).toBe(400);
-    expect(JSON.parse(trip.text)).toMatchObject({ code: 'TooBig' });
+    expect(JSON.parse(trip.text)).toMatchObject({ code: 'BAD_REQUEST', osrm_code: 'TooBig' });
     expect(JSON.parse(trip.text).message).toMatch(/^waypoints makes this request too costly/);
     // A matrix within the URL length is cheap (100 × 100 ≈ 14 units): a lower limit for it.
     const strict = setup({ maxCost: 10 });

@@ -12,6 +12,7 @@ import { startNodeServer } from '../src/adapters/http/node-server.js';
 import type { EngineApi } from '../src/adapters/http/routes.js';
 import { readUsageFile } from '../src/adapters/http/usage-file.js';
 import { serveCli } from './helpers/serve-cli.js';
+import { HAS_OPENSSL, selfSignedCert } from './helpers/tls.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const CLI = join(ROOT, 'bin/bando.ts');
@@ -81,29 +82,8 @@ describe('node server (in-process)', () => {
     }
   });
 
-  it.skipIf(spawnSync('openssl', ['version']).status !== 0)('serves HTTPS with a certificate and key', async () => {
-    const cert = join(dir, 'cert.pem');
-    const key = join(dir, 'key.pem');
-    const gen = spawnSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'rsa:2048',
-        '-nodes',
-        '-keyout',
-        key,
-        '-out',
-        cert,
-        '-days',
-        '1',
-        '-subj',
-        '/CN=127.0.0.1',
-      ],
-      { encoding: 'utf8' },
-    );
-    expect(gen.status).toBe(0);
+  it.skipIf(!HAS_OPENSSL)('serves HTTPS with a certificate and key', async () => {
+    const { cert, key } = selfSignedCert(dir);
     const handler = createRestHandler(engine, { keys: [{ key: 'k' }] });
     const server = await startNodeServer(handler, {
       port: 0,

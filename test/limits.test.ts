@@ -39,7 +39,10 @@ describe('limits', () => {
       status: 'BAD_REQUEST',
       error_message: expect.stringContaining('origins'),
     });
-    expect(tight.trip({ origin: a, waypoints: `${b};${c}`, destination: d })).toMatchObject({ code: 'TooBig' });
+    expect(tight.trip({ origin: a, waypoints: `${b};${c}`, destination: d })).toMatchObject({
+      code: 'BAD_REQUEST',
+      osrm_code: 'TooBig',
+    });
     expect(tight.geocode({ address: 'Phố Hàng Bông, Hoàn Kiếm' })).toMatchObject({
       status: 'BAD_REQUEST',
       error_message: expect.stringContaining('address'),

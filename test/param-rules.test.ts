@@ -17,8 +17,7 @@ const THERE = '21.0245,105.8412';
 
 /** Whether each endpoint took the text as a valid coordinate (anything but a refusal of the parameter). */
 async function coordinateAccepted(text: string): Promise<boolean[]> {
-  const refused = (body: { status?: string; code?: string }) =>
-    ['BAD_REQUEST', 'InvalidQuery', 'InvalidValue'].includes(body.status ?? body.code ?? '');
+  const refused = (body: { status?: string; code?: string }) => (body.status ?? body.code) === 'BAD_REQUEST';
   const image = await engine.staticRoute({ origin: text, destination: HERE, width: 8, height: 8 });
   return [
     !refused(engine.direction({ origin: text, destination: HERE })),

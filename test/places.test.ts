@@ -212,8 +212,13 @@ describe('autocomplete and place detail bad input → BAD_REQUEST naming the par
       expect(r.predictions).toEqual([]);
     },
   );
-  it('limit 10,000 is clamped, not refused', () => {
-    const r = hanoi.autocomplete({ input: 'pho', limit: 10_000 });
+  it('limit above its maximum is refused naming it and the maximum; the maximum itself is answered', () => {
+    for (const limit of [MAX_AUTOCOMPLETE_LIMIT + 1, 10_000, '51'] as const) {
+      const r = hanoi.autocomplete({ input: 'pho', limit });
+      expect(r.status).toBe('BAD_REQUEST');
+      expect(r.error_message).toBe(`limit must be at most ${MAX_AUTOCOMPLETE_LIMIT}`);
+    }
+    const r = hanoi.autocomplete({ input: 'pho', limit: MAX_AUTOCOMPLETE_LIMIT });
     expect(r.status).toBe('OK');
     expect(r.predictions.length).toBe(MAX_AUTOCOMPLETE_LIMIT);
   });

@@ -553,4 +553,14 @@ describe('validateStyleLayer: expressions', () => {
     expect(r.errors[0]!.path).toBe('layers[0].filter[1]');
     expect(check({ ...line(), filter: ['>=', ['zoom'], 10] }).errors).toEqual([]);
   });
+
+  it('refuses a filter that is not an expression (5, "abc", {}, [], [5]) and accepts true/false', () => {
+    for (const filter of [5, 'abc', {}, [], [5], null]) {
+      const layer = { id: 'l', type: 'line', source: 's', 'source-layer': 'roads', filter };
+      const r = validateStyleLayer(layer);
+      expect(r.errors.map((e) => e.path)).toEqual(['filter']);
+      expect(r.errors[0]!.message).toMatch(/^invalid filter: expected an expression/);
+    }
+    for (const filter of [true, false]) expect(check({ ...line(), filter }).errors).toEqual([]);
+  });
 });

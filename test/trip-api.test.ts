@@ -2,12 +2,16 @@ import { haversine } from '../src/geo.js';
 import polyline from '@mapbox/polyline';
 import { describe, expect, it } from 'vitest';
 import type { TripResponse } from '../src/api/trip.js';
+import { TRIP_FAILURES, type OsrmCode } from '../src/api/trip-codes.js';
 import { Engine } from '../src/engine.js';
 import { Pack } from '../src/pack/reader.js';
 import { Region } from '../src/region.js';
 import { routerOf } from '../src/route/router.js';
 import { bruteForce, mulberry32, TRIP_LIMITS } from '../src/trip/index.js';
 import { testPack } from './helpers/packs.js';
+
+/** A trip failure as OSRM names it: the seed's status word in `code`, OSRM's code in `osrm_code`. */
+const failure = (osrm: OsrmCode) => ({ code: TRIP_FAILURES[osrm], osrm_code: osrm });
 
 const regions = { hanoi: new Region(Pack.from(testPack('hanoi'))), dalat: new Region(Pack.from(testPack('dalat'))) };
 const engines = { hanoi: new Engine([regions.hanoi]), dalat: new Engine([regions.dalat]) };
@@ -191,7 +195,7 @@ describe('trip: optimal on real road tables (brute force over the router table)'
 describe('trip: bad input', () => {
   const { pts } = connected('hanoi', 3, 41);
   const trip = (p: Record<string, unknown>) => engines.hanoi.trip(p);
-  const cases: [string, Record<string, unknown>, string, RegExp][] = [
+  const cases: [string, Record<string, unknown>, OsrmCode, RegExp][] = [
     ['nothing', {}, 'InvalidQuery', /at least 2 distinct/],
     ['one coordinate', { waypoints: pts[0] }, 'InvalidQuery', /at least 2 distinct/],
     ['the same coordinate twice', { waypoints: `${pts[0]};${pts[0]}` }, 'InvalidQuery', /at least 2 distinct/],
@@ -213,17 +217,17 @@ describe('trip: bad input', () => {
   for (const [what, params, code, message] of cases) {
     it(`${what} → ${code}`, () => {
       const r = trip(params);
-      expect(r.code).toBe(code);
+      expect(r).toMatchObject(failure(code));
       expect('message' in r && r.message).toMatch(message);
     });
   }
 
   it('10,000 waypoints → TooBig (counted before parsing), and N_MAX + 1 too', () => {
     const many = Array.from({ length: 10_000 }, (_, i) => `21.0${i % 10},105.8${i % 7}`).join(';');
-    expect(trip({ waypoints: many }).code).toBe('TooBig');
-    expect(trip({ waypoints: `${many};;bad` }).code).toBe('TooBig');
+    expect(trip({ waypoints: many })).toMatchObject(failure('TooBig'));
+    expect(trip({ waypoints: `${many};;bad` })).toMatchObject(failure('TooBig'));
     const limit = Array.from({ length: TRIP_LIMITS.N_MAX - 1 }, () => pts[0]).join(';');
-    expect(trip({ origin: pts[1], waypoints: limit, destination: pts[2] }).code).toBe('TooBig');
+    expect(trip({ origin: pts[1], waypoints: limit, destination: pts[2] })).toMatchObject(failure('TooBig'));
     expect(TRIP_LIMITS.N_MAX).toBeGreaterThanOrEqual(200);
   });
 
@@ -236,7 +240,7 @@ describe('trip: bad input', () => {
       waypoints: `${(minLat - 0.0095).toFixed(6)},${lng0}`,
       destination: `${lat0 + 0.001},${lng0}`,
     });
-    expect(r.code).toBe('NoSegment');
+    expect(r).toMatchObject(failure('NoSegment'));
     expect('message' in r && r.message).toMatch(/waypoints\[0\]/);
   });
 
@@ -249,14 +253,14 @@ describe('trip: bad input', () => {
       for (let j = 0; j < m && !pair; j++) if (table.weight[i * m + j] === Infinity) pair = [i, j];
     expect(pair).not.toBeNull();
     const r = trip({ waypoints: `${all[pair![0]]};${all[pair![1]]}`, vehicle: 'truck' });
-    expect(r.code).toBe('NoTrips');
+    expect(r).toMatchObject(failure('NoTrips'));
     expect('message' in r && r.message).toMatch(/waypoints\[[01]\]/);
   });
 
   it('null params and non-object values never throw', () => {
     expect(() => engines.hanoi.trip(null as never)).not.toThrow();
-    expect(engines.hanoi.trip(null as never).code).toBe('InvalidQuery');
-    expect(trip({ waypoints: 42 }).code).toBe('InvalidValue');
+    expect(engines.hanoi.trip(null as never)).toMatchObject(failure('InvalidQuery'));
+    expect(trip({ waypoints: 42 })).toMatchObject(failure('InvalidValue'));
   });
 
   it('fewer than 10 coordinates is not an error (rest-api "at least 10 for a best trip" is advice)', () => {

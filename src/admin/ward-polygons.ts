@@ -51,6 +51,16 @@ export interface WardPolygonArrays {
   index: Uint8Array;
 }
 
+/**
+ * True when `e`, thrown while opening the polygons, is a failed check of the data: the constructor's checks and
+ * flatbush's header checks throw plain Errors, typed arrays over bytes that do not fit a RangeError. Anything else (a
+ * TypeError, a ReferenceError) is a fault of the code, which must reach the caller as it is (an engine error), never
+ * as a corrupt pack.
+ */
+export function isDataFailure(e: unknown): boolean {
+  return e instanceof Error && (e.constructor === Error || e instanceof RangeError);
+}
+
 /** Ward polygons, queried by point. */
 export class WardPolygons {
   readonly unit: Int32Array;
@@ -95,6 +105,7 @@ export class WardPolygons {
         index: pack.array(WARD_SECTIONS.index),
       });
     } catch (e) {
+      if (!isDataFailure(e)) throw e;
       throw new PackError(pack.source, `corrupt ward polygons: ${(e as Error).message}`);
     }
   }

@@ -1,8 +1,8 @@
 /**
  * GET /Place/AutoComplete in-process: as-you-type search (the last word may be unfinished), optionally biased to
  * `location` and limited to `radius` km around it. Predictions come best first with a descending `score`.
- * `limit` defaults to 10 and is clamped to MAX_AUTOCOMPLETE_LIMIT; 0, negative or non-integer limits and a
- * radius that is not positive are BAD_REQUEST. No match gives status OK with no predictions. Never throws.
+ * `limit` defaults to 10; 0, negative, non-integer limits, limits above MAX_AUTOCOMPLETE_LIMIT and a radius that
+ * is not positive are BAD_REQUEST naming the parameter. No match gives status OK with no predictions. Never throws.
  */
 import { haversine } from '../geo';
 import { describePlace } from '../places/describe';
@@ -23,10 +23,10 @@ import { withLegacy, type AutocompletePrediction, type AutocompleteResponse } fr
 import type { Limits } from '../limits';
 
 /** Default and largest `limit`. */
-const DEFAULT_AUTOCOMPLETE_LIMIT = 10;
+export const DEFAULT_AUTOCOMPLETE_LIMIT = 10;
 export const MAX_AUTOCOMPLETE_LIMIT = 50;
 /** Default `radius`, kilometres (applies only with `location`). */
-const DEFAULT_RADIUS_KM = 50;
+export const DEFAULT_RADIUS_KM = 50;
 /**
  * Location bias: a place d km from `location` gains BIAS / (1 + d / BIAS_SCALE_KM) score, enough to order
  * equally good matches by distance (branches of a chain) without burying a clearly better match farther away.
@@ -77,7 +77,11 @@ export function autocomplete(
       if (isParamError(ll)) return fail(ll.error);
       location = ll;
     }
-    const limit = numberParam('limit', p.limit, DEFAULT_AUTOCOMPLETE_LIMIT, 0, { integer: true, exclusiveMin: true });
+    const limit = numberParam('limit', p.limit, DEFAULT_AUTOCOMPLETE_LIMIT, 0, {
+      integer: true,
+      exclusiveMin: true,
+      max: MAX_AUTOCOMPLETE_LIMIT,
+    });
     if (isParamError(limit)) return fail(limit.error);
     const radius = numberParam('radius', p.radius, DEFAULT_RADIUS_KM, 0, { exclusiveMin: true });
     if (isParamError(radius)) return fail(radius.error);
@@ -90,7 +94,6 @@ export function autocomplete(
     if (isParamError(deprecated)) return fail(deprecated.error);
 
     const state = engine.places;
-    const n = Math.min(limit, MAX_AUTOCOMPLETE_LIMIT);
     const t1 = performance.now();
     const hits: Array<ForwardHit & { terms: Term[] }> = [];
     for (const r of state.regions) {
@@ -118,23 +121,23 @@ export function autocomplete(
         bias = (i) => BIAS / (1 + d(i) / 1000 / BIAS_SCALE_KM);
       }
       // A few more than asked: repeats of one description are dropped below.
-      for (const h of rankInRegion(r, q, { prefix: true, limit: n * 2, keep, bias }))
+      for (const h of rankInRegion(r, q, { prefix: true, limit: limit * 2, keep, bias }))
         hits.push({ ...h, terms: q.terms });
     }
     // Nothing for the text as typed so far: what a whole address of those words finds (a place on the street it
     // names, a house written another way: "Chợ Bến Thành Lê Lợi", "227/19 Đình Phong Phú"), not the estimates.
     if (hits.length === 0)
-      for (const h of forwardGeocode(state.regions, input, n)) {
+      for (const h of forwardGeocode(state.regions, input, limit)) {
         const far = location && haversine(location.lat, location.lng, h.region.lat(h.place), h.region.lon(h.place));
         if (!h.at && !(far !== undefined && far > radius * 1000)) hits.push({ ...h, terms: termsOf(input) });
       }
     hits.sort((a, b) => b.score - a.score);
     const executed = performance.now() - t1;
-    // Described best first until `n` distinct descriptions (one street stored as several pieces shows once).
+    // Described best first until `limit` distinct descriptions (one street stored as several pieces shows once).
     const predictions: AutocompletePrediction[] = [];
     const seen = new Set<string>();
     for (const h of hits) {
-      if (predictions.length === n) break;
+      if (predictions.length === limit) break;
       const p = prediction(h, more, deprecated);
       if (!seen.has(p.description)) predictions.push(p);
       seen.add(p.description);

@@ -7,6 +7,8 @@
  * source is in one of the two tables and that the REST docs list every row.
  */
 
+import type { OsrmCode } from './trip-codes.js';
+
 /** HTTP statuses a refusal may carry. */
 type RefusalHttp = 400 | 401 | 403 | 404 | 405 | 414 | 429 | 500 | 503 | 504;
 
@@ -17,10 +19,10 @@ interface RefusalRow {
   /** `status` of the Google-shaped body `{ status, error_message }`. */
   readonly status: string;
   /**
-   * `code` of the OSRM-shaped body `{ code, message }`, given only where an OSRM-shaped endpoint (trip) answers the
-   * refusal in its own shape; rows without it are Google-shaped on every endpoint.
+   * `osrm_code` of the OSRM-shaped body `{ code: status, message, osrm_code }`, given only where an OSRM-shaped
+   * endpoint (trip) answers the refusal in its own shape; rows without it are Google-shaped on every endpoint.
    */
-  readonly osrm?: 'TooBig';
+  readonly osrm?: OsrmCode;
   /** Headers the answer carries besides the common ones. */
   readonly headers?: Readonly<Record<string, string>>;
   /** The message, from the row's parameters. */
@@ -162,8 +164,8 @@ export interface Refusal {
   http: number;
   /** Headers besides the common ones (may be empty). */
   headers: Readonly<Record<string, string>>;
-  /** `{ status, error_message }`, or `{ code, message }` for an OSRM-shaped endpoint's own refusal. */
-  body: { status: string; error_message: string } | { code: string; message: string };
+  /** `{ status, error_message }`, or `{ code, message, osrm_code }` for an OSRM-shaped endpoint's own refusal. */
+  body: { status: string; error_message: string } | { code: string; message: string; osrm_code: OsrmCode };
 }
 
 /**
@@ -176,6 +178,9 @@ export function refusal<K extends RefusalKind>(kind: K, params: RefusalParams<K>
   return {
     http: row.http,
     headers: row.headers ?? {},
-    body: osrm && row.osrm ? { code: row.osrm, message } : { status: row.status, error_message: message },
+    body:
+      osrm && row.osrm
+        ? { code: row.status, message, osrm_code: row.osrm }
+        : { status: row.status, error_message: message },
   };
 }

@@ -36,13 +36,16 @@ export function latLngParam(name: string, v: unknown): { lat: number; lng: numbe
   return parseCoord(v, name);
 }
 
-/** An optional number: absent gives `def`; a number or numeric string in [min, ∞) otherwise, else an error. */
+/**
+ * An optional number: absent gives `def`; a number or numeric string in [min, max] otherwise (min excluded with
+ * `exclusiveMin`, max Infinity when not given), else an error naming the parameter and the bound.
+ */
 export function numberParam(
   name: string,
   v: unknown,
   def: number,
   min: number,
-  opts?: { integer?: boolean; exclusiveMin?: boolean },
+  opts?: { integer?: boolean; exclusiveMin?: boolean; max?: number },
 ): number | ParamError {
   if (v === undefined || v === null || v === '') return def;
   const n = typeof v === 'number' ? v : typeof v === 'string' && DECIMAL.test(v.trim()) ? Number(v) : NaN;
@@ -50,6 +53,7 @@ export function numberParam(
   if (opts?.integer && !Number.isInteger(n)) return bad(`${name} must be an integer`);
   if (opts?.exclusiveMin ? n <= min : n < min)
     return bad(`${name} must be ${opts?.exclusiveMin ? 'greater than' : 'at least'} ${min}`);
+  if (opts?.max !== undefined && n > opts.max) return bad(`${name} must be at most ${opts.max}`);
   return n;
 }
 

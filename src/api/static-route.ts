@@ -28,6 +28,8 @@ export const STATIC_VEHICLES = ['car', 'bike', 'taxi', 'truck', 'hd'] as const;
 export const STATIC_TYPES = ['fastest', 'shortest'] as const;
 /** Default route colour. */
 export const DEFAULT_ROUTE_COLOR = '#253494';
+/** Image size when `width` / `height` are absent, pixels (rest-api.md). */
+export const DEFAULT_IMAGE_SIZE = { width: 600, height: 400 } as const;
 
 /** Validated static route parameters. */
 export interface StaticRouteParams {
@@ -88,10 +90,7 @@ export function parseStaticRouteParams(
   const destination = parseLatLng(query.destination, 'destination');
   if (isParamError(destination)) return destination;
   const sizes: number[] = [];
-  for (const [name, fallback] of [
-    ['width', 600],
-    ['height', 400],
-  ] as const) {
+  for (const [name, fallback] of Object.entries(DEFAULT_IMAGE_SIZE) as ['width' | 'height', number][]) {
     const raw = query[name];
     const n = absent(raw)
       ? fallback

@@ -1,6 +1,7 @@
 /**
  * Every status an engine answer's body can carry (`status` in the Google-shaped endpoints, `code` in the OSRM-shaped
- * trip), with the HTTP status that accompanies it. The one table every surface reads (the HTTP handler, the worker
+ * trip, whose failures carry the same words and keep OSRM's code in `osrm_code`, trip-codes.ts), with the HTTP status
+ * that accompanies it. The one table every surface reads (the HTTP handler, the worker
  * threads, the CLI's exit code); response types name their statuses through {@link BodyStatus}, so a status that is
  * not here does not compile.
  *
@@ -13,15 +14,8 @@ export const BODY_STATUSES = {
   Ok: 200,
   NOT_FOUND: 200,
   ZERO_RESULTS: 200,
-  NoRoute: 200,
-  NoTrips: 200,
-  NoSegment: 200,
   BAD_REQUEST: 400,
-  InvalidQuery: 400,
-  InvalidValue: 400,
-  TooBig: 400,
   ERROR: 500,
-  InternalError: 500,
 } as const satisfies Record<string, 200 | 400 | 500>;
 
 /** A body status of the table. */

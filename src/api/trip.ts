@@ -3,12 +3,14 @@
  * (OSRM-shaped answer, see ../shared/spec/engine-api.md).
  *
  * Readings of the spec fixed here:
- * - Error codes follow OSRM's usage: `InvalidQuery` when the query is malformed (a coordinate that is not a pair of
- *   numbers, an empty part between `;`, origin equal to destination, fewer than 2 distinct coordinates),
- *   `InvalidValue` when a parsed value is not acceptable (latitude/longitude out of range, a non-string coordinate
- *   parameter, an unknown vehicle), `TooBig` above `limits.tripStops` coordinates in total (counted before anything
- *   is parsed), `NoSegment` for a coordinate outside the loaded map or farther than `limits.snapRadius` from a road the
- *   vehicle may use, `NoTrips` when some stop cannot reach another. Every message names the coordinate
+ * - A failure's `code` is the seed's status word (BAD_REQUEST, NOT_FOUND, ERROR, as every other endpoint's
+ *   `status`) and `osrm_code` OSRM's error code for it (trip-codes.ts), chosen as OSRM does: `InvalidQuery` when the
+ *   query is malformed (a coordinate that is not a pair of numbers, an empty part between `;`, origin equal to
+ *   destination, fewer than 2 distinct coordinates), `InvalidValue` when a parsed value is not acceptable
+ *   (latitude/longitude out of range, a non-string coordinate parameter, an unknown vehicle), `TooBig` above
+ *   `limits.tripStops` coordinates in total (counted before anything is parsed), `NoSegment` for a coordinate
+ *   outside the loaded map or farther than `limits.snapRadius` from a road the vehicle may use, `NoTrips` when some
+ *   stop cannot reach another. Every message names the coordinate
  *   (`origin`, `waypoints[i]` with i from 0, `destination`) or the parameter.
  * - "At least 10 coordinates for a best trip" (rest-api rule 2) is advice, not a rule: OSRM answers any trip of 2 or
  *   more coordinates, and so do we. Up to TRIP_LIMITS.N_EXACT stops the answer is the exact optimum, so a small
@@ -35,6 +37,7 @@ import type { PlacesState } from '../places/state.js';
 import { isParamError, parseCoord, parseVehicle, type LatLng } from './coords.js';
 import { rawParams, type Query, type RawParams } from './param-types.js';
 import type { Statuses } from './statuses.js';
+import { TRIP_FAILURES, type OsrmCode } from './trip-codes.js';
 
 /** Query parameters of GET /trip (at least two distinct coordinates in all). */
 export type TripParams = {
@@ -86,19 +89,20 @@ interface TripWaypoint {
   waypoint_index: number;
 }
 
-type TripErrorCode = Statuses<'InvalidQuery' | 'InvalidValue' | 'NoTrips' | 'NoSegment' | 'TooBig' | 'InternalError'>;
+/** A trip failure: the seed's status word, the message naming the parameter, and OSRM's code for the same failure. */
+interface Failure {
+  code: Statuses<(typeof TRIP_FAILURES)[OsrmCode]>;
+  message: string;
+  /** OSRM's error code (trip-codes.ts); `InternalError` only reports a bug caught at the boundary. */
+  osrm_code: OsrmCode;
+}
 
-export type TripResponse =
-  | { code: Statuses<'Ok'>; trips: TripRoute[]; waypoints: TripWaypoint[] }
-  /** `InternalError` only reports a bug caught at the boundary (this function never throws). */
-  | { code: TripErrorCode; message: string };
+export type TripResponse = { code: Statuses<'Ok'>; trips: TripRoute[]; waypoints: TripWaypoint[] } | Failure;
 
 /** A coordinate with the name messages use for it. */
 interface Stop extends LatLng {
   name: string;
 }
-
-type Failure = { code: TripErrorCode; message: string };
 
 /**
  * GET /trip. `origin` (when given) is the first stop, `destination` (when given) the last stop before the return to
@@ -115,7 +119,7 @@ export function trip(
   try {
     return plan(engine, regions, rawParams(params));
   } catch (err) {
-    return { code: 'InternalError', message: `trip failed: ${(err as Error).message}` };
+    return fail('InternalError', `trip failed: ${(err as Error).message}`);
   }
 }
 
@@ -327,6 +331,7 @@ function round6(x: number): number {
   return Math.round(x * 1e6) / 1e6;
 }
 
-function fail(code: TripErrorCode, message: string): Failure {
-  return { code, message };
+/** The failure OSRM reports as `osrm`, in the seed's status word. */
+function fail(osrm: OsrmCode, message: string): Failure {
+  return { code: TRIP_FAILURES[osrm], message, osrm_code: osrm };
 }

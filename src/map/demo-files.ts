@@ -23,6 +23,14 @@ const FILES: Readonly<Record<string, { asset?: string; maplibre?: string; type: 
   '/demo/maplibre-gl.css': { maplibre: 'maplibre-gl.css', type: 'text/css; charset=utf-8' },
 };
 
+/** What to do when MapLibre GL JS is not installed: shown on the demo page and printed by `bando serve --dev`. */
+export const MAPLIBRE_MISSING =
+  'The demo map needs MapLibre GL JS (maplibre-gl, an optional peer dependency of bando), which is not installed: ' +
+  'run "npm install maplibre-gl" in the project where bando is installed, then restart bando serve.';
+
+/** Where the page (assets/demo/index.html) takes the notice when MapLibre is missing. */
+const MISSING_MARK = '<!--bando:maplibre-missing-->';
+
 /** URL paths of the demo files (the page `/` first). */
 export const DEMO_PATHS: readonly string[] = Object.keys(FILES);
 
@@ -47,14 +55,25 @@ function maplibreDistDir(): URL | null {
   }
 }
 
+/** True when the installed maplibre-gl was found (the demo page's map can load). */
+export function maplibreInstalled(): boolean {
+  return maplibreDistDir() !== null;
+}
+
 /** The demo file at URL path `path` (one of {@link DEMO_PATHS}), or null when unknown or not found. Never throws. */
 export function demoFile(path: string): DemoFile | null {
   const entry = Object.hasOwn(FILES, path) ? FILES[path]! : undefined;
   if (!entry) return null;
   if (read.has(path)) return read.get(path)!;
   let bytes: Uint8Array | null = null;
-  if (entry.asset) bytes = readAsset(entry.asset);
-  else {
+  if (entry.asset) {
+    bytes = readAsset(entry.asset);
+    // Without MapLibre the page would stay blank: it says why and how to install it instead.
+    if (bytes && path === '/' && !maplibreInstalled()) {
+      const notice = `<p role="alert" style="position:relative;z-index:3;margin:20px;padding:12px;background:#fff3cd;border:1px solid #e0c36a;border-radius:6px">${MAPLIBRE_MISSING}</p>`;
+      bytes = new TextEncoder().encode(new TextDecoder().decode(bytes).replace(MISSING_MARK, notice));
+    }
+  } else {
     const dir = maplibreDistDir();
     try {
       const b = dir ? fs()!.readFileSync(new URL(entry.maplibre!, dir)) : null;

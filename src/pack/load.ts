@@ -45,7 +45,7 @@ function fileSize(fs: typeof import('node:fs'), path: string | URL, label: strin
   }
 }
 
-/** Files whose packs were garbage-collected are closed. */
+/** Files whose packs were garbage-collected unclosed are closed. */
 const closeFiles = new FinalizationRegistry<number>((fd) => {
   try {
     nodeBuiltin('node:fs')?.closeSync(fd);
@@ -86,8 +86,14 @@ function openLazily(fs: typeof import('node:fs'), path: string | URL, label: str
     const count = size >= HEADER_BYTES ? new DataView(header.buffer).getUint32(12, true) : 0;
     const tableEnd = Math.min(size, HEADER_BYTES + count * ENTRY_BYTES);
     const head = tableEnd > header.length ? readAt(0, tableEnd) : header;
-    const pack = Pack.lazy(head, size, readAt, label, verify);
-    closeFiles.register(pack, fd);
+    let pack: Pack | null = null;
+    // Closed by Pack.close (engine.close), else when the pack is garbage-collected.
+    const release = () => {
+      closeFiles.unregister(pack!);
+      fs.closeSync(fd);
+    };
+    pack = Pack.lazy(head, size, readAt, label, verify, release);
+    closeFiles.register(pack, fd, pack);
     return pack;
   } catch (err) {
     fs.closeSync(fd);

@@ -77,8 +77,15 @@ export class Pack {
   /** Sections used so far (read, and checked when the pack checks on first use). */
   private readonly opened = new Map<string, Uint8Array>();
 
+  /** Closes the pack's file (a pack opened lazily); null once released or for a pack held in memory. */
+  private release: (() => void) | null = null;
+  /** True once {@link close} has run. */
+  private closed = false;
+  /** Why the pack was closed (its reads then throw this). */
+  private closedBecause = '';
+
   private constructor(
-    private readonly bytes: Uint8Array,
+    private bytes: Uint8Array,
     /** Size of the pack in bytes. */
     readonly byteLength: number,
     readonly source: string,
@@ -113,11 +120,35 @@ export class Pack {
    * @param head the file's first bytes: at least the header, and the whole section table when the file has one
    * @param fileBytes the file's size in bytes
    */
-  static lazy(head: Uint8Array, fileBytes: number, readAt: SectionReader, source: string, verify = true): Pack {
+  static lazy(
+    head: Uint8Array,
+    fileBytes: number,
+    readAt: SectionReader,
+    source: string,
+    verify = true,
+    release: (() => void) | null = null,
+  ): Pack {
     const total = readHeader(head, fileBytes, source);
     const pack = new Pack(head, total, source, readAt, verify);
     pack.readTable(head, total);
+    pack.release = release;
     return pack;
+  }
+
+  /**
+   * Releases the pack: its file closed (a pack read lazily), its bytes and read sections dropped. Views already
+   * taken stay valid for whoever holds them; any later read throws PackError naming the pack. Idempotent.
+   * @param why what closed it, for that error (e.g. "the engine was closed")
+   */
+  close(why = 'the pack was closed'): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.closedBecause = why;
+    this.opened.clear();
+    this.bytes = new Uint8Array(0);
+    const release = this.release;
+    this.release = null;
+    release?.();
   }
 
   /** Fills `sections` from the table in `head`, checking each entry's type, bounds and alignment. */
@@ -151,6 +182,7 @@ export class Pack {
 
   /** The bytes of a section: in place or read from the file, checked on first use when the pack checks then. */
   private sectionBytes(e: SectionEntry): Uint8Array {
+    if (this.closed) throw new PackError(this.source, `closed: ${this.closedBecause}`);
     if (!this.readAt && !this.checkOnUse) return this.inPlace(e);
     let b = this.opened.get(e.name);
     if (!b) {

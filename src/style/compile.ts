@@ -2,6 +2,7 @@ import type { convertFilter, StyleExpression, StylePropertyExpression } from '@m
 import { styleSpec } from './style-spec.js';
 import { FILTER_SPEC, libraryPropertySpec } from './library-spec.js';
 import type { PropertyDefinition } from './types.js';
+import { show } from './issues.js';
 
 /** A parse problem: `key` is the index path inside the value (e.g. `[2][1]`), '' for the root. */
 interface CompileProblem {
@@ -101,6 +102,13 @@ export function compileProperty(def: PropertyDefinition, value: unknown, rootKey
  * `$id`) form. Feature-state is refused (the spec does not support it in filters). Never throws.
  */
 export function compileFilter(filter: unknown, rootKey: string): CompileResult<StyleExpression> {
+  // The spec library converts any non-array (5, "abc", {}) to a filter that matches everything, and [] to one that
+  // matches nothing: a filter is an expression (a non-empty array naming its operator first) or a boolean literal.
+  const isExpression = Array.isArray(filter) && typeof filter[0] === 'string';
+  if (!isExpression && typeof filter !== 'boolean') {
+    const message = `invalid filter: expected an expression such as ["==", ["get", "class"], "primary"]; found ${show(filter)}`;
+    return { ok: false, problems: [{ key: '', message }] };
+  }
   let input: unknown = filter;
   try {
     if (!styleSpec().expression.isExpressionFilter(filter)) {

@@ -63,6 +63,7 @@ export function checkReply(method: MethodName, reply: Reply): string | null {
     return `HTTP ${reply.status} with status ${status}: ${JSON.stringify(body).slice(0, 200)}`;
   if ((status === 'OK' || status === 'Ok') && body[OK_FIELD[method]] === undefined)
     return `an OK body without ${OK_FIELD[method]}`;
-  if (status === 'BAD_REQUEST' && typeof body.error_message !== 'string') return 'a BAD_REQUEST without error_message';
+  if (status === 'BAD_REQUEST' && typeof (body.error_message ?? body.message) !== 'string')
+    return 'a BAD_REQUEST without error_message (trip: message)';
   return null;
 }

@@ -4,6 +4,8 @@
  * error (tsc reports an unused marker), every other line must compile.
  */
 import { createEngine, createWorkerEngine, type DirectionParams, type Vehicle } from 'bando';
+import { createWorkerEngine as clientOnly, type WorkerEngine } from 'bando/client';
+import defaultPack from 'bando/default-pack';
 import type {} from 'bando/worker';
 import * as browser from 'bando/browser';
 
@@ -26,6 +28,12 @@ await engine.staticRoute({
 });
 // A raw REST query is accepted as a URLSearchParams and checked at run time.
 engine.direction(new URLSearchParams('origin=21.03,105.85&destination=21.02,105.84'));
+const closed: boolean = engine.closed;
+await engine.close();
+{
+  await using scoped = await createEngine();
+  scoped.info();
+}
 const vehicles: Vehicle[] = ['car', 'bike', 'taxi', 'truck', 'hd'];
 const p: DirectionParams = { origin: '1,2', destination: '3,4', vehicle: vehicles[0] };
 engine.direction(p);
@@ -62,3 +70,7 @@ await remote.direction({ origin: '21.03,105.85', destination: '21.02,105.84', ve
 
 // bando/browser has the same API.
 await browser.createEngine({ wasm: true });
+
+// bando/client: the worker client alone; bando/default-pack: the default pack's URL as a bundler asset.
+const fromClient: WorkerEngine = clientOnly(new Worker('worker.js'), { packs: [defaultPack] });
+await fromClient.direction({ origin: '21.03,105.85', destination: '21.02,105.84' });

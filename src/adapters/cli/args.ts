@@ -1,9 +1,16 @@
 /**
  * Command-line arguments: `--flag value`, `--flag=value`, repeated flags collected in order, `-h` for `--help`, and
  * `key=value` words (the REST query parameters of the endpoint sub-commands), percent-decoded as a URL query is
- * (`%7C` is `|`, `+` a space), so values copied from a URL work as typed.
+ * (`%7C` is `|`, `+` a space), so values copied from a URL work as typed. A pasted query string
+ * (`origin=…&destination=…`) or a whole URL (`https://host/Direction?origin=…`) gives its parameters.
  */
 import type { FlagKind } from './command.js';
+import { didYouMean } from './suggest.js';
+
+/** A word that is a URL with a query: `http(s)://…?…`, or a path or query alone (`/Direction?…`, `?origin=…`). */
+const URL_WORD = /^(?:https?:\/\/[^?]*|\/[^?\s]*)?\?/;
+/** A `name=value` word. */
+const PARAM_WORD = /^[A-Za-z_]+=/;
 
 export interface ParsedArgs {
   flags: Map<string, string[]>;
@@ -26,20 +33,34 @@ export function parseArgs(argv: readonly string[], table: Readonly<Record<string
       const eq = a.indexOf('=');
       const name = a === '-h' ? 'help' : a.slice(2, eq < 0 ? undefined : eq);
       const kind = name === 'help' ? 'switch' : table[name];
-      if (!kind) throw new Error(`unknown flag --${name}`);
+      if (!kind) throw new Error(`unknown flag --${name}${didYouMean(name, [...Object.keys(table), 'help'], '--')}`);
       const value = eq >= 0 ? a.slice(eq + 1) : kind === 'switch' ? 'true' : argv[++i];
       if (value === undefined) throw new Error(`--${name} needs a value`);
       if (kind === 'switch' && value !== 'true' && value !== 'false')
         throw new Error(`--${name} must be true or false, got "${value}"`);
       flags.set(name, [...(flags.get(name) ?? []), value]);
-    } else if (/^[A-Za-z_]+=/.test(a)) {
-      const eq = a.indexOf('=');
-      params[a.slice(0, eq)] = queryDecode(a.slice(eq + 1));
+    } else if (PARAM_WORD.test(a) || URL_WORD.test(a)) {
+      for (const word of queryWords(a)) {
+        const eq = word.indexOf('=');
+        params[word.slice(0, eq)] = queryDecode(word.slice(eq + 1));
+      }
     } else {
       positional.push(a);
     }
   }
   return { flags, params, positional };
+}
+
+/**
+ * The `name=value` words of one argument: a URL's query split at `&` (its fragment dropped), a query string split at
+ * `&` when every part is `name=…`, else the word itself (so `address=A&B` keeps its `&`).
+ */
+function queryWords(word: string): string[] {
+  const url = URL_WORD.exec(word);
+  const query = url ? word.slice(url[0].length).split('#')[0]! : word;
+  const parts = query.split('&').filter((p) => p !== '');
+  if (url) return parts.filter((p) => PARAM_WORD.test(p));
+  return parts.every((p) => PARAM_WORD.test(p)) ? parts : [word];
 }
 
 /**

@@ -5,3 +5,8 @@ export const DEFAULT_KEYS_FILE = 'bando-keys.json';
 export function usageFileFor(keysPath: string): string {
   return keysPath.replace(/(\.json)?$/, '.usage.json');
 }
+
+/** The dev keys kept next to a keys file by `bando serve --dev` while it does not exist: `keys.json` → `keys.dev.json`. */
+export function devKeysFileFor(keysPath: string): string {
+  return keysPath.replace(/(\.json)?$/, '.dev.json');
+}

@@ -7,6 +7,7 @@ import { ENDPOINTS_HELP, endpointCommands } from './endpoints.js';
 import { keysCommand } from './keys.js';
 import { serveCommand } from './serve.js';
 import { statsCommand } from './stats.js';
+import { didYouMean } from './suggest.js';
 
 export type { CliCommand } from './command.js';
 
@@ -83,7 +84,7 @@ export async function runCli(argv: string[], extra: Record<string, CliCommand> =
     }
   }
   if (!Object.hasOwn(commands, name)) {
-    process.stderr.write(`unknown command "${name}"\n${help(extra)}`);
+    process.stderr.write(`unknown command "${name}"${didYouMean(name, Object.keys(commands))}\n${help(extra)}`);
     return 2;
   }
   const command = commands[name]!;

@@ -5,10 +5,10 @@ import { createEngine } from '../../engine.js';
 import { DEFAULT_LIMITS, resolveLimits, type Limits } from '../../limits.js';
 import { createTileSource } from '../../map/tiles/source.js';
 import { createMapResources } from '../http/map-resources.js';
-import { createRestHandler, type RequestEvent } from '../http/handler.js';
+import { createRestHandler, type RequestEvent, type RestHandler } from '../http/handler.js';
 import type { ApiKey } from '../http/keys.js';
-import { newKeySecret, readKeysFile } from '../http/keys-file.js';
-import { startNodeServer } from '../http/node-server.js';
+import { newKeySecret, readKeysFile, writeKeysFile } from '../http/keys-file.js';
+import { startNodeServer, type NodeServerOptions, type RunningServer } from '../http/node-server.js';
 import type { EngineApi } from '../http/routes.js';
 import { ServerMetrics, type Gauge } from '../http/metrics.js';
 import { createRequestLog } from '../http/request-log.js';
@@ -19,10 +19,12 @@ import { MemoryUsageStore, type UsageStore } from '../http/usage.js';
 import { flag, type ParsedArgs } from './args.js';
 import type { CliCommand } from './command.js';
 import { exampleUrls } from './examples.js';
-import { DEFAULT_KEYS_FILE, usageFileFor } from './files.js';
+import { DEFAULT_KEYS_FILE, devKeysFileFor, usageFileFor } from './files.js';
+import { MAPLIBRE_MISSING, maplibreInstalled } from '../../map/demo-files.js';
 
 const SERVE_HELP = `bando serve [--pack FILE ...] [--keys FILE] [--usage FILE|redis://…] [--port N] [--host ADDR]
-            [--cert FILE --key FILE] [--allow-http] [--trust-proxy] [--dev] [--timeout MS] [--threads N]
+            [--cert FILE --key FILE [--http-port N]] [--allow-http] [--trust-proxy] [--dev] [--timeout MS]
+            [--threads N]
             [--limit NAME=N ...] [--max-connections N] [--heavy-threads N] [--heavy-niceness N]
             [--max-cost UNITS] [--work-ahead=false]
             [--metrics-token-file FILE] [--log FILE|-]
@@ -37,8 +39,11 @@ const SERVE_HELP = `bando serve [--pack FILE ...] [--keys FILE] [--usage FILE|re
   Requests must come over HTTPS (--cert/--key, or a reverse proxy with --trust-proxy); plain HTTP gets
   HTTPS_REQUIRED unless:
   --allow-http   accept plain HTTP from loopback (127.0.0.1, ::1).
-  --dev          accept plain HTTP from loopback; without a keys file, make temporary dev keys
-                 (rest and tiles); print example URLs and the demo map's URL.
+  --http-port N  with --cert/--key, also listen for plain HTTP on port N, where requests get
+                 HTTPS_REQUIRED (400) as rest-api.md says (or are served, from loopback, with --allow-http).
+  --dev          accept plain HTTP from loopback; without a keys file, use dev keys (rest and tiles)
+                 made once and kept beside it (bando-keys.dev.json); print them, example URLs and the
+                 demo map's URL.
   Web map (tiles keys): /styles/default/style.json (one map load), /tiles/{z}/{x}/{y}.pbf,
   /fonts/{fontstack}/{range}.pbf, /sprites/default{,@2x}.{json,png}; demo page / (no key itself).
   /healthz (no key): 200 when the engines and the usage store work, else 503.
@@ -75,6 +80,7 @@ export const serveCommand: CliCommand = {
     host: 'value',
     cert: 'value',
     key: 'value',
+    'http-port': 'value',
     'allow-http': 'switch',
     'trust-proxy': 'switch',
     dev: 'switch',
@@ -98,6 +104,12 @@ export const serveCommand: CliCommand = {
 async function serve(args: ParsedArgs): Promise<void> {
   const dev = flag(args, 'dev') === 'true';
   // Numeric flags and the metrics token are checked before anything is opened or loaded.
+  const cert = flag(args, 'cert');
+  const keyFile = flag(args, 'key');
+  if (!!cert !== !!keyFile) throw new Error('--cert and --key go together');
+  const httpPort = flag(args, 'http-port');
+  if (httpPort !== undefined && !cert)
+    throw new Error('--http-port needs --cert and --key: it is the plain HTTP listener beside the HTTPS one');
   const timeoutMs = positive(args, 'timeout') ?? 30_000;
   const heavyThreads = positive(args, 'heavy-threads');
   const heavyNiceness = niceness(flag(args, 'heavy-niceness'));
@@ -111,12 +123,7 @@ async function serve(args: ParsedArgs): Promise<void> {
   const problem = (what: string) => (message: string | null) =>
     process.stderr.write(`bando: ${message === null ? `${what} works again` : message}\n`);
   const devKeys = dev && !existsSync(keysPath);
-  const keys: ApiKey[] = devKeys
-    ? [
-        { key: `dev-${newKeySecret().slice(0, 12)}`, kind: 'rest', name: 'temporary development key' },
-        { key: `devtiles-${newKeySecret().slice(0, 12)}`, kind: 'tiles', name: 'temporary development tiles key' },
-      ]
-    : readKeysFile(keysPath);
+  const keys: ApiKey[] = devKeys ? devKeysBeside(keysPath) : readKeysFile(keysPath);
   let usage: UsageStore;
   let usageName: string;
   if (usageFlag !== undefined && isRedisUrl(usageFlag)) {
@@ -152,9 +159,6 @@ async function serve(args: ParsedArgs): Promise<void> {
   const here = local ?? (await createEngine({ packs, wasm: false }));
   const tiles = createTileSource(here.regions);
   tiles.prepare();
-  const cert = flag(args, 'cert');
-  const keyFile = flag(args, 'key');
-  if (!!cert !== !!keyFile) throw new Error('--cert and --key go together');
   const allowHttp = dev || flag(args, 'allow-http') === 'true';
   const observers: ((e: RequestEvent) => void)[] = [];
   let metrics: { token: string; text: () => string } | undefined;
@@ -185,12 +189,22 @@ async function serve(args: ParsedArgs): Promise<void> {
           ? observers[0]
           : (e) => observers.forEach((o) => o(e)),
   });
-  const running = await startNodeServer(handler, {
-    port: Number(flag(args, 'port') ?? process.env.PORT ?? 8080),
-    host: flag(args, 'host') ?? '127.0.0.1',
-    tls: cert && keyFile ? { cert: readFileSync(cert), key: readFileSync(keyFile) } : undefined,
-    maxConnections: maxConnectionsFlag(flag(args, 'max-connections')),
-  });
+  const host = flag(args, 'host') ?? '127.0.0.1';
+  const maxConnections = maxConnectionsFlag(flag(args, 'max-connections'));
+  const running = await listen(
+    handler,
+    {
+      port: Number(flag(args, 'port') ?? process.env.PORT ?? 8080),
+      host,
+      tls: cert && keyFile ? { cert: readFileSync(cert), key: readFileSync(keyFile) } : undefined,
+      maxConnections,
+    },
+    '--port N (or the PORT environment variable)',
+  );
+  const plainListener =
+    httpPort === undefined
+      ? null
+      : await listen(handler, { port: Number(httpPort), host, maxConnections }, '--http-port N');
   const engines =
     threads > 0 ? `engines in ${threads} worker thread${threads === 1 ? '' : 's'}` : 'engine in the serving thread';
   // Plain HTTP without --allow-http refuses every request; the start line says so and names the ways out.
@@ -199,6 +213,10 @@ async function serve(args: ParsedArgs): Promise<void> {
   process.stdout.write(
     `bando serving on ${running.url} (${keys.length} key${keys.length === 1 ? '' : 's'}, ${engines}, ${usageName}${refusing})\n`,
   );
+  if (plainListener)
+    process.stdout.write(
+      `plain HTTP on ${plainListener.url} answers HTTPS_REQUIRED${allowHttp ? ' (loopback requests are served: --allow-http)' : ''}\n`,
+    );
   if (dev) {
     const key = keys.find((k) => (k.kind ?? 'rest') === 'rest')?.key;
     if (key)
@@ -206,18 +224,22 @@ async function serve(args: ParsedArgs): Promise<void> {
         `Example requests:\n${(await exampleUrls(here, running.url, key, here.regions[0]?.meta.bbox ?? undefined)).map((u) => `  ${u}\n`).join('')}`,
       );
     const tilesKey = keys.find((k) => k.kind === 'tiles')?.key;
+    if (devKeys)
+      process.stdout.write(
+        `Dev keys (kept in ${devKeysFileFor(keysPath)} across restarts): rest ${key}, tiles ${tilesKey}\n`,
+      );
     process.stdout.write(
       tilesKey
         ? `Demo map: ${demoUrl(running.url, tilesKey, key)}\n`
         : 'Demo map: add a tiles key (bando keys create --kind tiles), then open /?key=TILES_KEY&api_key=REST_KEY\n',
     );
+    if (!maplibreInstalled()) process.stdout.write(`${MAPLIBRE_MISSING}\n`);
   }
   process.stdout.write('Stop with Ctrl+C or SIGTERM.\n');
   await new Promise<void>((resolve) => {
     const stop = (signal: string) => {
       process.stdout.write(`${signal}: finishing requests and saving usage\n`);
-      running
-        .close()
+      Promise.all([running.close(), plainListener?.close()])
         .catch(() => {})
         .finally(async () => {
           pool?.close();
@@ -230,6 +252,40 @@ async function serve(args: ParsedArgs): Promise<void> {
     process.once('SIGTERM', () => stop('SIGTERM'));
     process.once('SIGINT', () => stop('SIGINT'));
   });
+}
+
+/**
+ * startNodeServer, with a port in use reported by the flag that chooses it (`how`), not as a bare EADDRINUSE.
+ * @param how the way to choose another port, e.g. "--port N (or the PORT environment variable)"
+ */
+async function listen(handler: RestHandler, opts: NodeServerOptions, how: string): Promise<RunningServer> {
+  try {
+    return await startNodeServer(handler, opts);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
+    throw new Error(
+      `port ${opts.port} on ${opts.host} is already in use by another program; choose another with ${how}`,
+    );
+  }
+}
+
+/**
+ * The keys of `serve --dev` without a keys file: a rest and a tiles key, made once and kept in the dev keys file
+ * beside `keysPath` (devKeysFileFor), so printed URLs stay valid across restarts.
+ */
+function devKeysBeside(keysPath: string): ApiKey[] {
+  const path = devKeysFileFor(keysPath);
+  if (existsSync(path)) return readKeysFile(path);
+  const keys: ApiKey[] = [
+    { key: `dev-${newKeySecret().slice(0, 12)}`, kind: 'rest', name: 'development key (bando serve --dev)' },
+    {
+      key: `devtiles-${newKeySecret().slice(0, 12)}`,
+      kind: 'tiles',
+      name: 'development tiles key (bando serve --dev)',
+    },
+  ];
+  writeKeysFile(path, keys);
+  return keys;
 }
 
 /** `--max-connections`: a whole number 1–1,000,000, or undefined for the default. */

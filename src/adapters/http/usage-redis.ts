@@ -61,15 +61,24 @@ export function describeRedisUrl(url: string): string {
   return `${u.hostname}:${u.port || 6379}/${db || 0}`;
 }
 
+/** What to do when `ioredis` is not installed. */
+export const REDIS_MISSING =
+  'Redis usage needs the ioredis package, an optional peer dependency of bando: run "npm install ioredis"';
+
 /**
  * Opens a usage store in Redis, shared by any number of `bando serve` processes (Node only; loads the `ioredis`
- * client on first use). Resolves once connected; rejects with an Error naming the server when the URL is malformed
+ * client on first use, an optional peer dependency: rejects with REDIS_MISSING when it is not installed). Resolves
+ * once connected; rejects with an Error naming the server when the URL is malformed
  * or Redis cannot be reached in `timeoutMs`.
  */
 export async function createRedisUsageStore(url: string, opts: RedisUsageOptions = {}): Promise<RedisUsageStore> {
   const where = describeRedisUrl(url);
   const timeoutMs = opts.timeoutMs ?? 2000;
-  const { Redis: Client } = await import('ioredis');
+  const { Redis: Client } = await import('ioredis').catch((err: NodeJS.ErrnoException) => {
+    // ioredis is an optional peer dependency: installs that never use Redis do not carry it.
+    if (err.code !== 'ERR_MODULE_NOT_FOUND' && err.code !== 'MODULE_NOT_FOUND') throw err;
+    throw new Error(`${REDIS_MISSING} (${err.message.split('\n')[0]})`);
+  });
   const options: RedisOptions = {
     lazyConnect: true,
     connectionName: 'bando',

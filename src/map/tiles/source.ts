@@ -1,17 +1,10 @@
-import GeoJSONVTImport, { type LegacyFeature } from 'geojson-vt';
+import GeoJSONVT, { type LegacyFeature } from 'geojson-vt';
 import { fromGeojsonVt } from '@maplibre/vt-pbf';
 import { COORD_SCALE } from '../../pack/format.js';
 import type { Region } from '../../region.js';
 import { parseTileCoords, TILE_EXTENT, TILE_MAX_ZOOM, tileBounds } from './coords.js';
 import { regionFeatures, TILE_LAYERS, type RegionFeatures } from './features.js';
 import { ByteLru } from './lru.js';
-
-/**
- * geojson-vt is an ES module: the CommonJS build (require of an ES module) gets its namespace as the default import,
- * the ES build gets the class. Either way, the class.
- */
-const GeoJSONVT = (GeoJSONVTImport as unknown as { default?: typeof GeoJSONVTImport }).default ?? GeoJSONVTImport;
-type GeoJSONVT = InstanceType<typeof GeoJSONVTImport>;
 
 /** Options of {@link createTileSource}. */
 export interface TileSourceOptions {
