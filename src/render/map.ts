@@ -156,8 +156,11 @@ export function drawBasemap(
         const s = styler.style(basemap.kind[f]!, GeomType.polygon, f);
         if (!s) continue;
         rings.length = 0;
-        for (let p = basemap.featPart[f]!; p < basemap.featPart[f + 1]!; p++)
-          rings.push(buf.slice(0, project(p, true, 0)));
+        for (let p = basemap.featPart[f]!; p < basemap.featPart[f + 1]!; p++) {
+          // Project first: it may grow `buf`, and `buf.slice(0, project(…))` would read the old, stale buffer.
+          const end = project(p, true, 0);
+          rings.push(buf.slice(0, end));
+        }
         canvas.fillPolygon(rings, s.color, {
           opacity: s.opacity,
           antialias: s.antialias,
