@@ -142,7 +142,7 @@ export function osmPack(opts: BuildOptions): PackWriter {
     pack = withHierarchies(contents, progress, opts.contraction, rest);
   }
   progress.done(
-    `${opts.name}: ${graph.nodeLat.length} nodes, ${graph.edgeLen.length} edges, ${contents.places!.lat.length} places, ${contents.basemap!.kind.length} map features, ${(pack.byteLength / 1e6).toFixed(2)} MB`,
+    `${opts.name}: ${graph.nodeLat.length} nodes, ${graph.edgeLen.length} edges, ${contents.places!.lat.length} places, ${contents.basemap!.kind.length} map features (${contents.basemap!.skippedMultipolygons} broken multipolygons skipped), ${(pack.byteLength / 1e6).toFixed(2)} MB`,
   );
   return pack;
 }
@@ -183,6 +183,7 @@ export function metadata(name: string, inputs: object[], c: PackContents): Recor
       ...(c.wards ? { wards: c.wards.unit.length } : {}),
       places: c.places?.lat.length ?? 0,
       mapFeatures: c.basemap?.kind.length ?? 0,
+      skippedMultipolygons: c.basemap?.skippedMultipolygons ?? 0,
     },
     vehicles: VEHICLES,
     attribution: ATTRIBUTION,
