@@ -19,7 +19,7 @@ export interface BasemapSource {
 }
 
 /**
- * Pixels of geometry kept around the view when culling: wide enough for any plausible line width, offset or
+ * Style pixels of geometry kept around the view when culling: wide enough for any plausible line width, offset or
  * translate, so features just outside still draw their visible edge.
  */
 const CULL_MARGIN = 96;
@@ -30,7 +30,7 @@ const SIMPLIFY_PIXELS = 0.25;
  * original, which moves an anti-aliased edge by at most this fraction of a pixel's coverage.
  */
 const LINE_TOLERANCE = 0.1;
-/** Shortest line (bounding box diagonal, pixels) searched for a label stretch: shorter than any street name. */
+/** Shortest line (bounding box diagonal, style pixels) searched for a label stretch: shorter than any street name. */
 const MIN_LABEL_PIXELS = 32;
 /** Douglas-Peucker tolerance of the lines searched for label stretches, pixels. */
 const LABEL_TOLERANCE = 1;
@@ -58,11 +58,13 @@ export function drawBasemap(
   const basemap = source.basemap;
   const index = basemap ? cache.index(basemap) : null;
   const scale = viewport.tileSize * 2 ** zoom;
+  const ratio = viewport.pixelRatio;
+  const margin = CULL_MARGIN * ratio;
   const box: [number, number, number, number] = [
-    worldXToLon(viewport.left - CULL_MARGIN, zoom, viewport.tileSize),
-    worldYToLat(viewport.top + viewport.height + CULL_MARGIN, zoom, viewport.tileSize),
-    worldXToLon(viewport.left + viewport.width + CULL_MARGIN, zoom, viewport.tileSize),
-    worldYToLat(viewport.top - CULL_MARGIN, zoom, viewport.tileSize),
+    worldXToLon(viewport.left - margin, zoom, viewport.tileSize),
+    worldYToLat(viewport.top + viewport.height + margin, zoom, viewport.tileSize),
+    worldXToLon(viewport.left + viewport.width + margin, zoom, viewport.tileSize),
+    worldYToLat(viewport.top - margin, zoom, viewport.tileSize),
   ];
   const inView = index ? index.query(box) : new Map<string, Uint32Array>();
   const names: FeatureNames = {
@@ -149,7 +151,7 @@ export function drawBasemap(
     const features = inView.get(layer.sourceLayer!);
     if (!features || !basemap) continue;
     if (layer.type === 'fill') {
-      const styler = new FeatureStyler(layer as PlannedLayer & { type: 'fill' }, zoom, names);
+      const styler = new FeatureStyler(layer as PlannedLayer & { type: 'fill' }, zoom, names, ratio);
       const rings: Float64Array[] = [];
       for (const f of features) {
         if (basemap.type[f] !== GeomType.polygon) continue;
@@ -170,7 +172,7 @@ export function drawBasemap(
       }
     } else if (layer.type === 'line') {
       // Consecutive features of one memoised style (and geometry kind) are stroked together as one shape.
-      const styler = new FeatureStyler(layer as PlannedLayer & { type: 'line' }, zoom, names);
+      const styler = new FeatureStyler(layer as PlannedLayer & { type: 'line' }, zoom, names, ratio);
       const ends: number[] = [];
       let batch: LineStyle | null = null;
       let batchClosed = false;
@@ -195,7 +197,7 @@ export function drawBasemap(
       }
       flush();
     } else if (layer.type === 'symbol') {
-      const styler = new FeatureStyler(layer as PlannedLayer & { type: 'symbol' }, zoom, names);
+      const styler = new FeatureStyler(layer as PlannedLayer & { type: 'symbol' }, zoom, names, ratio);
       labeler ??= new Labeler(canvas, cache.fonts);
       if (ev.value('symbol-placement', zoom) === 'point') {
         for (const f of features) {
@@ -215,6 +217,7 @@ export function drawBasemap(
       // grouped by those first and each group keeps its longest straight stretch; the style (a costly per-name
       // evaluation) is then resolved group by group, longest stretch first, until enough labels are found.
       const maxAngle = ev.value('text-max-angle', zoom);
+      const minLabel = MIN_LABEL_PIXELS * ratio;
       const best = new Map<number, { feature: number; stretch: Stretch }>();
       // Degrees of longitude and latitude per pixel here (the view is small enough for one latitude scale).
       const degX = 360 / scale,
@@ -224,7 +227,7 @@ export function drawBasemap(
         // A line whose bounding box is shorter than any label cannot hold one.
         const w = ((basemap.bbox[4 * f + 2]! - basemap.bbox[4 * f]!) * 1e-7) / degX;
         const h = ((basemap.bbox[4 * f + 3]! - basemap.bbox[4 * f + 1]!) * 1e-7) / degY;
-        if (w * w + h * h < MIN_LABEL_PIXELS * MIN_LABEL_PIXELS) continue;
+        if (w * w + h * h < minLabel * minLabel) continue;
         const group = basemap.name[f]! * 256 + basemap.kind[f]!;
         for (let p = basemap.featPart[f]!; p < basemap.featPart[f + 1]!; p++) {
           const end = projectLine(p, false, 0, LABEL_TOLERANCE);
@@ -237,7 +240,7 @@ export function drawBasemap(
             canvas.height,
           );
           const known = best.get(group);
-          if (stretch && stretch.length >= MIN_LABEL_PIXELS && (!known || known.stretch.length < stretch.length))
+          if (stretch && stretch.length >= minLabel && (!known || known.stretch.length < stretch.length))
             best.set(group, { feature: f, stretch });
         }
       }
