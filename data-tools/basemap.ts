@@ -1,6 +1,7 @@
 import { COORD_SCALE } from '../src/pack/format.js';
 import type { StringTableBuilder } from '../src/pack/strings.js';
 import { GeomType, KIND_INDEX } from '../src/map/kinds.js';
+import { seaPolygons, type XY } from './coastline.js';
 import { assembleRings, ringArea } from './rings.js';
 import type { OsmStore } from './store.js';
 import type { Member, Tags } from './osm/types.js';
@@ -23,6 +24,8 @@ export interface BasemapArrays {
   lon: Int32Array;
   /** Multipolygon relations of drawn areas left out as broken: a member missing, or a ring that does not close. */
   skippedMultipolygons: number;
+  /** True when the input has coastline but its sea was left out: no stated bounds, or a coastline with a gap. */
+  seaSkipped: boolean;
 }
 
 const ROAD_KIND: Record<string, string> = {
@@ -108,8 +111,16 @@ function lineKind(t: Tags): string | undefined {
   return undefined;
 }
 
-/** Extracts basemap features: roads by class, water, parks/landuse, buildings, place labels. */
-export function buildBasemap(store: OsmStore, strings: StringTableBuilder): BasemapArrays {
+/**
+ * Extracts basemap features: the sea, roads by class, water, parks/landuse, buildings, place labels.
+ * @param bounds the extract's bounds [minLon, minLat, maxLon, maxLat] in degrees, where the inputs state them: the
+ *   sea is closed along them
+ */
+export function buildBasemap(
+  store: OsmStore,
+  strings: StringTableBuilder,
+  bounds: readonly number[] | null = null,
+): BasemapArrays {
   const kinds: number[] = [];
   const types: number[] = [];
   const names: number[] = [];
@@ -119,18 +130,16 @@ export function buildBasemap(store: OsmStore, strings: StringTableBuilder): Base
   const lon: number[] = [];
   const bbox: number[] = [];
 
-  const emit = (kind: string, type: number, name: string | undefined, parts: number[][]) => {
-    // parts: lists of store node indices; a part with a missing node is skipped.
-    const good = parts.filter((p) => p.length >= (type === GeomType.point ? 1 : 2) && p.every((r) => r >= 0));
+  /** Adds a feature whose parts are lists of [lon, lat] points (1e-7 degrees). */
+  const emitXY = (kind: string, type: number, name: string | undefined, parts: readonly (readonly XY[])[]) => {
+    const good = parts.filter((p) => p.length >= (type === GeomType.point ? 1 : 2));
     if (good.length === 0) return;
     let x0 = Infinity,
       y0 = Infinity,
       x1 = -Infinity,
       y1 = -Infinity;
     for (const p of good) {
-      for (const r of p) {
-        const y = store.latE7(r);
-        const x = store.lonE7(r);
+      for (const [x, y] of p) {
         lat.push(y);
         lon.push(x);
         x0 = Math.min(x0, x);
@@ -146,6 +155,15 @@ export function buildBasemap(store: OsmStore, strings: StringTableBuilder): Base
     featPart.push(partFirst.length - 1);
     bbox.push(x0, y0, x1, y1);
   };
+  const xy = (r: number): XY => [store.lonE7(r), store.latE7(r)];
+  /** Adds a feature whose parts are lists of store node indices; a part with a missing node (-1) is skipped. */
+  const emit = (kind: string, type: number, name: string | undefined, parts: number[][]) =>
+    emitXY(
+      kind,
+      type,
+      name,
+      parts.filter((p) => p.every((r) => r >= 0)).map((p) => p.map(xy)),
+    );
 
   const idx = (refs: number[]) => refs.map((r) => store.nodeIndex(r));
   /** Orders rings as the renderer expects: outer counter-clockwise then its holes clockwise (in lon/lat). */
@@ -155,6 +173,24 @@ export function buildBasemap(store: OsmStore, strings: StringTableBuilder): Base
     const ccw = ringArea(xs, ys) > 0;
     return ccw === outer ? ring : [...ring].reverse();
   };
+
+  // The sea first, below every other water area.
+  const coast = [...store.sortedWays()].filter((w) => w.tags.natural === 'coastline').map((w) => idx(w.refs));
+  const box = bounds?.map((d) => Math.round(d * COORD_SCALE));
+  const sea =
+    coast.length === 0
+      ? []
+      : box && coast.every((w) => w.every((r) => r >= 0))
+        ? seaPolygons(
+            coast.map((w) => w.map(xy)),
+            box,
+          )
+        : null;
+  for (const [outer, ...islands] of sea ?? [])
+    emitXY('water/water', GeomType.polygon, undefined, [
+      orientXY(outer!, true),
+      ...islands.map((i) => orientXY(i, false)),
+    ]);
 
   // Areas drawn below lines: emit in a stable order by kind group (kinds sort is the renderer's job; ids keep determinism).
   for (const way of store.sortedWays()) {
@@ -199,6 +235,7 @@ export function buildBasemap(store: OsmStore, strings: StringTableBuilder): Base
     lat: Int32Array.from(lat),
     lon: Int32Array.from(lon),
     skippedMultipolygons,
+    seaSkipped: sea === null,
   };
 }
 
@@ -242,6 +279,16 @@ function multipolygon(store: OsmStore, members: readonly Member[]): number[][][]
 }
 
 /** [minLon, minLat, maxLon, maxLat] of a ring of store node indices, 1e-7 degrees. */
+/** A ring of points turned counter-clockwise (`outer`) or clockwise (a hole), in lon/lat. */
+function orientXY(ring: readonly XY[], outer: boolean): readonly XY[] {
+  const ccw =
+    ringArea(
+      ring.map((p) => p[0]),
+      ring.map((p) => p[1]),
+    ) > 0;
+  return ccw === outer ? ring : [...ring].reverse();
+}
+
 function ringBox(store: OsmStore, ring: readonly number[]): [number, number, number, number] {
   const box: [number, number, number, number] = [Infinity, Infinity, -Infinity, -Infinity];
   for (const r of ring) {
