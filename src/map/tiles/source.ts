@@ -5,6 +5,7 @@ import type { Region } from '../../region.js';
 import { parseTileCoords, TILE_EXTENT, TILE_MAX_ZOOM, tileBounds } from './coords.js';
 import { regionFeatures, TILE_LAYERS, type RegionFeatures } from './features.js';
 import { ByteLru } from './lru.js';
+import { denseView, type OpenView } from './open-view.js';
 
 /**
  * geojson-vt is an ES module: the CommonJS build (require of an ES module) gets its namespace as the default import,
@@ -40,8 +41,11 @@ export interface TileSource {
   prepare(): void;
   /** Cache statistics: entries and bytes held, and the regions whose index has been built. */
   stats(): { cachedTiles: number; cachedBytes: number; indexedRegions: number };
-  /** The centre of the first region with a basemap, [longitude, latitude] in degrees; null when none has one. */
-  center(): [number, number] | null;
+  /**
+   * Where a map of these regions opens: the densest neighbourhood of roads and places of the first region with a
+   * basemap (see denseView), centre [longitude, latitude] in degrees and zoom; null when no region has a basemap.
+   */
+  view(): OpenView | null;
 }
 
 /** Tiler state of one region, built on its first tile. */
@@ -67,6 +71,8 @@ export function createTileSource(regions: Region | readonly Region[], options: T
   const tolerance = options.tolerance ?? 3;
   const cache = new ByteLru<number>(options.cacheTiles ?? 2048, options.cacheBytes ?? 32 * 1024 * 1024);
   const tilers: RegionTiler[] = [];
+  /** The opening view, computed on first use. */
+  let opening: OpenView | null | undefined;
   for (const region of Array.isArray(regions) ? regions : [regions as Region]) {
     const bounds = regionBounds(region);
     if (bounds && region.basemap) tilers.push({ bounds, region });
@@ -136,9 +142,11 @@ export function createTileSource(regions: Region | readonly Region[], options: T
         build(t).getTile(z, Math.min(n - 1, Math.max(0, x)), Math.min(n - 1, Math.max(0, y)));
       }
     },
-    center() {
-      const b = tilers[0]?.bounds;
-      return b ? [(b[0] + b[2]) / 2, (b[1] + b[3]) / 2] : null;
+    view() {
+      const first = tilers[0];
+      if (!first) return null;
+      if (opening === undefined) opening = denseView(first.region);
+      return opening;
     },
     stats() {
       return {
