@@ -123,7 +123,7 @@ export function drawBasemap(
     const first = basemap!.partFirst[p]!;
     let end = basemap!.partFirst[p + 1]!;
     const world = index!.world;
-    const sig = index!.significance;
+    const sig = index!.partSignificance(p);
     const minSig = tolerance / scale;
     if (
       dropClosing &&
