@@ -54,6 +54,13 @@ const ROAD_KIND: Record<string, string> = {
   bridleway: 'path',
 };
 
+/** A named point label of an administrative unit, degrees. */
+export interface UnitLabel {
+  name: string;
+  lat: number;
+  lon: number;
+}
+
 /** Kind of an area feature ("layer/class"), or undefined when the tags describe no drawn area. */
 function areaKind(t: Tags): string | undefined {
   if (
@@ -115,11 +122,13 @@ function lineKind(t: Tags): string | undefined {
  * Extracts basemap features: the sea, roads by class, water, parks/landuse, buildings, place labels.
  * @param bounds the extract's bounds [minLon, minLat, maxLon, maxLat] in degrees, where the inputs state them: the
  *   sea is closed along them
+ * @param wardLabels the 2025 wards of the pack, each named at a point inside its official polygon (`place/ward`)
  */
 export function buildBasemap(
   store: OsmStore,
   strings: StringTableBuilder,
   bounds: readonly number[] | null = null,
+  wardLabels: readonly UnitLabel[] = [],
 ): BasemapArrays {
   const kinds: number[] = [];
   const types: number[] = [];
@@ -219,6 +228,10 @@ export function buildBasemap(
     for (const [outer, ...holes] of polygons)
       emit(kind, GeomType.polygon, t.name, [orient(outer!, true), ...holes.map((h) => orient(h, false))]);
   }
+  for (const w of wardLabels)
+    emitXY('place/ward', GeomType.point, w.name, [
+      [[Math.round(w.lon * COORD_SCALE), Math.round(w.lat * COORD_SCALE)]],
+    ]);
   for (const [id, t] of [...store.nodeTags.entries()].sort((a, b) => a[0] - b[0])) {
     const p = t.place;
     if ((p === 'suburb' || p === 'quarter' || p === 'neighbourhood') && t.name)

@@ -4,7 +4,7 @@ import { basename } from 'node:path';
 import { FORMAT_VERSION } from '../src/pack/format.js';
 import { StringTableBuilder } from '../src/pack/strings.js';
 import { VEHICLES } from '../src/route/profiles.js';
-import { buildBasemap } from './basemap.js';
+import { buildBasemap, type UnitLabel } from './basemap.js';
 import { withHierarchies, type HierarchyOptions } from './ch-pack.js';
 import { buildGraph, type GraphArrays } from './graph.js';
 import type { WardPolygonArrays } from '../src/admin/ward-polygons.js';
@@ -124,7 +124,7 @@ export function osmPack(opts: BuildOptions): PackWriter {
     const wards = admin && area ? admin.wardPolygons(area) : null;
     contents.places = buildPlaces(store, strings, admin?.resolver ?? null, wards?.unit ?? []);
     progress.step('extracting basemap features');
-    contents.basemap = buildBasemap(store, strings, statedBounds(infos));
+    contents.basemap = buildBasemap(store, strings, statedBounds(infos), wardLabels(wards, admin?.resolver ?? null));
     contents.wards = wards ?? undefined;
     contents.admin = admin ? admin.serialize() : undefined;
     contents.meta = metadata(opts.name, infos, contents);
@@ -145,6 +145,18 @@ export function osmPack(opts: BuildOptions): PackWriter {
     `${opts.name}: ${graph.nodeLat.length} nodes, ${graph.edgeLen.length} edges, ${contents.places!.lat.length} places, ${contents.basemap!.kind.length} map features (${contents.basemap!.skippedMultipolygons} broken multipolygons skipped${contents.basemap!.seaSkipped ? ', the sea left out: coastline without stated bounds or with a gap' : ''}), ${(pack.byteLength / 1e6).toFixed(2)} MB`,
   );
   return pack;
+}
+
+/** Each 2025 ward of the pack's polygons, with its official name ("Phường Bến Thành") at a point inside it. */
+function wardLabels(wards: WardPolygonArrays | null, admin: AdminResolver | null): UnitLabel[] {
+  if (!wards || !admin) return [];
+  const out: UnitLabel[] = [];
+  for (const unit of wards.unit) {
+    const name = admin.describe(unit)?.name;
+    const at = admin.pointInside(unit);
+    if (name && at) out.push({ name, ...at });
+  }
+  return out;
 }
 
 /** The union of the bounds the inputs state [minLon, minLat, maxLon, maxLat] (degrees), null when none states any. */

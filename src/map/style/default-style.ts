@@ -249,6 +249,9 @@ export function defaultStyle(baseUrl: string, options: DefaultStyleOptions = {})
       ...src,
       'source-layer': 'place',
       minzoom: 11,
+      // The 2025 wards; the extract's own place nodes (suburb, quarter, neighbourhood: mostly pre-2025 units)
+      // stay in the tiles for styles that ask for them.
+      filter: classIs('ward'),
       layout: {
         'text-field': ['get', 'name'],
         'text-font': DEFAULT_FONT_BOLD,
