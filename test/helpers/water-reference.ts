@@ -11,7 +11,7 @@ import { readOsmFile } from '../../data-tools/osm/read.js';
 import type { Member, Tags } from '../../data-tools/osm/types.js';
 
 /** One water area: rings of flat lon, lat pairs (degrees), filled together by the even-odd rule. */
-export interface WaterArea {
+interface WaterArea {
   rings: Float64Array[];
   /** [minLon, minLat, maxLon, maxLat] degrees. */
   box: [number, number, number, number];
