@@ -44,30 +44,19 @@ const source = createTileSource(engine.regions);
 let t0 = performance.now();
 source.prepare();
 console.log(`tile index (prepare): ${(performance.now() - t0).toFixed(0)} ms`);
-const [x0, y0] = tileOf(106.67, 10.8, 14);
-const [x1, y1] = tileOf(106.73, 10.74, 14);
-const z14: number[] = [];
-for (let x = x0; x <= x1; x++) {
-  for (let y = y0; y <= y1; y++) {
-    t0 = performance.now();
-    source.tile(14, x, y);
-    z14.push(performance.now() - t0);
+/** Each tile of zoom z over the box [west, south, east, north] (degrees) cut once: their count, p50 and max, ms. */
+function cutAll(z: number, [w, s, e, n]: readonly number[]): string {
+  const [x0, y0] = tileOf(w!, n!, z);
+  const [x1, y1] = tileOf(e!, s!, z);
+  const times: number[] = [];
+  for (let x = x0; x <= x1; x++) {
+    for (let y = y0; y <= y1; y++) {
+      const t = performance.now();
+      source.tile(z, x, y);
+      times.push(performance.now() - t);
+    }
   }
+  return `${times.length} tiles, p50 ${pct(times, 50).toFixed(2)} ms, max ${pct(times, 100).toFixed(2)} ms`;
 }
-console.log(
-  `z14 central HCMC: ${z14.length} tiles, p50 ${pct(z14, 50).toFixed(2)} ms, max ${pct(z14, 100).toFixed(2)} ms`,
-);
-const [w, s, e, n] = engine.regions[0]!.meta.bbox!;
-const [a0, b0] = tileOf(w, n, 12);
-const [a1, b1] = tileOf(e, s, 12);
-const z12: number[] = [];
-for (let x = a0; x <= a1; x++) {
-  for (let y = b0; y <= b1; y++) {
-    t0 = performance.now();
-    source.tile(12, x, y);
-    z12.push(performance.now() - t0);
-  }
-}
-console.log(
-  `z12 whole pack: ${z12.length} tiles, p50 ${pct(z12, 50).toFixed(2)} ms, max ${pct(z12, 100).toFixed(2)} ms`,
-);
+console.log(`z14 central HCMC: ${cutAll(14, [106.67, 10.74, 106.73, 10.8])}`);
+console.log(`z12 whole pack: ${cutAll(12, engine.regions[0]!.meta.bbox!)}`);
