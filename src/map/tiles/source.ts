@@ -35,8 +35,8 @@ export interface TileSource {
    */
   tile(z: number, x: number, y: number): Uint8Array | null;
   /**
-   * Builds every region's index now and cuts the tiles down to zoom 12 over each region's centre, so the first
-   * map requests do not pay for it (about 0.5–1 s for the Hanoi pack). Call it at server start; optional.
+   * Builds every region's index now and cuts the tiles down to zoom 12 where each region's map opens (its densest
+   * part, see view()), so the first map requests do not pay for it (about 0.5–1 s for the Hanoi pack). Call it at server start; optional.
    */
   prepare(): void;
   /** Cache statistics: entries and bytes held, and the regions whose index has been built. */
@@ -77,6 +77,14 @@ export function createTileSource(regions: Region | readonly Region[], options: T
     const bounds = regionBounds(region);
     if (bounds && region.basemap) tilers.push({ bounds, region });
   }
+
+  /** The opening view (TileSource.view), computed on first use. */
+  const view = (): OpenView | null => {
+    const first = tilers[0];
+    if (!first) return null;
+    if (opening === undefined) opening = denseView(first.region);
+    return opening;
+  };
 
   const build = (t: RegionTiler): GeoJSONVT => {
     if (t.index && t.index.tileCoords.length < MAX_INDEXED_TILES) return t.index;
@@ -133,8 +141,11 @@ export function createTileSource(regions: Region | readonly Region[], options: T
     },
     prepare() {
       for (const t of tilers) {
-        const lon = (t.bounds[0] + t.bounds[2]) / 2,
-          lat = (t.bounds[1] + t.bounds[3]) / 2;
+        // Where a map of the region opens (its densest part), else the middle of its bounds.
+        const [lon, lat] = (t === tilers[0] ? view() : denseView(t.region))?.center ?? [
+          (t.bounds[0] + t.bounds[2]) / 2,
+          (t.bounds[1] + t.bounds[3]) / 2,
+        ];
         const z = 12,
           n = 2 ** z;
         const x = Math.floor(((lon + 180) / 360) * n);
@@ -142,12 +153,7 @@ export function createTileSource(regions: Region | readonly Region[], options: T
         build(t).getTile(z, Math.min(n - 1, Math.max(0, x)), Math.min(n - 1, Math.max(0, y)));
       }
     },
-    view() {
-      const first = tilers[0];
-      if (!first) return null;
-      if (opening === undefined) opening = denseView(first.region);
-      return opening;
-    },
+    view,
     stats() {
       return {
         cachedTiles: cache.size,
