@@ -1,9 +1,10 @@
 import { COORD_SCALE } from '../src/pack/format.js';
 import type { StringTableBuilder } from '../src/pack/strings.js';
 import { GeomType, KIND_INDEX } from '../src/map/kinds.js';
+import { seaPolygons, type XY } from './coastline.js';
 import { assembleRings, ringArea } from './rings.js';
 import type { OsmStore } from './store.js';
-import type { Tags } from './osm/types.js';
+import type { Member, Tags } from './osm/types.js';
 
 /**
  * Basemap features in flat arrays: per feature its kind, geometry type, name and bbox; its parts (rings or lines)
@@ -21,6 +22,10 @@ export interface BasemapArrays {
   partFirst: Uint32Array;
   lat: Int32Array;
   lon: Int32Array;
+  /** Multipolygon relations of drawn areas left out as broken: a member missing, or a ring that does not close. */
+  skippedMultipolygons: number;
+  /** True when the input has coastline but its sea was left out: no stated bounds, or a coastline with a gap. */
+  seaSkipped: boolean;
 }
 
 const ROAD_KIND: Record<string, string> = {
@@ -48,6 +53,13 @@ const ROAD_KIND: Record<string, string> = {
   steps: 'path',
   bridleway: 'path',
 };
+
+/** A named point label of an administrative unit, degrees. */
+export interface UnitLabel {
+  name: string;
+  lat: number;
+  lon: number;
+}
 
 /** Kind of an area feature ("layer/class"), or undefined when the tags describe no drawn area. */
 function areaKind(t: Tags): string | undefined {
@@ -106,8 +118,18 @@ function lineKind(t: Tags): string | undefined {
   return undefined;
 }
 
-/** Extracts basemap features: roads by class, water, parks/landuse, buildings, place labels. */
-export function buildBasemap(store: OsmStore, strings: StringTableBuilder): BasemapArrays {
+/**
+ * Extracts basemap features: the sea, roads by class, water, parks/landuse, buildings, place labels.
+ * @param bounds the extract's bounds [minLon, minLat, maxLon, maxLat] in degrees, where the inputs state them: the
+ *   sea is closed along them
+ * @param wardLabels the 2025 wards of the pack, each named at a point inside its official polygon (`place/ward`)
+ */
+export function buildBasemap(
+  store: OsmStore,
+  strings: StringTableBuilder,
+  bounds: readonly number[] | null = null,
+  wardLabels: readonly UnitLabel[] = [],
+): BasemapArrays {
   const kinds: number[] = [];
   const types: number[] = [];
   const names: number[] = [];
@@ -117,18 +139,16 @@ export function buildBasemap(store: OsmStore, strings: StringTableBuilder): Base
   const lon: number[] = [];
   const bbox: number[] = [];
 
-  const emit = (kind: string, type: number, name: string | undefined, parts: number[][]) => {
-    // parts: lists of store node indices; a part with a missing node is skipped.
-    const good = parts.filter((p) => p.length >= (type === GeomType.point ? 1 : 2) && p.every((r) => r >= 0));
+  /** Adds a feature whose parts are lists of [lon, lat] points (1e-7 degrees). */
+  const emitXY = (kind: string, type: number, name: string | undefined, parts: readonly (readonly XY[])[]) => {
+    const good = parts.filter((p) => p.length >= (type === GeomType.point ? 1 : 2));
     if (good.length === 0) return;
     let x0 = Infinity,
       y0 = Infinity,
       x1 = -Infinity,
       y1 = -Infinity;
     for (const p of good) {
-      for (const r of p) {
-        const y = store.latE7(r);
-        const x = store.lonE7(r);
+      for (const [x, y] of p) {
         lat.push(y);
         lon.push(x);
         x0 = Math.min(x0, x);
@@ -144,6 +164,15 @@ export function buildBasemap(store: OsmStore, strings: StringTableBuilder): Base
     featPart.push(partFirst.length - 1);
     bbox.push(x0, y0, x1, y1);
   };
+  const xy = (r: number): XY => [store.lonE7(r), store.latE7(r)];
+  /** Adds a feature whose parts are lists of store node indices; a part with a missing node (-1) is skipped. */
+  const emit = (kind: string, type: number, name: string | undefined, parts: number[][]) =>
+    emitXY(
+      kind,
+      type,
+      name,
+      parts.filter((p) => p.every((r) => r >= 0)).map((p) => p.map(xy)),
+    );
 
   const idx = (refs: number[]) => refs.map((r) => store.nodeIndex(r));
   /** Orders rings as the renderer expects: outer counter-clockwise then its holes clockwise (in lon/lat). */
@@ -153,6 +182,24 @@ export function buildBasemap(store: OsmStore, strings: StringTableBuilder): Base
     const ccw = ringArea(xs, ys) > 0;
     return ccw === outer ? ring : [...ring].reverse();
   };
+
+  // The sea first, below every other water area.
+  const coast = [...store.sortedWays()].filter((w) => w.tags.natural === 'coastline').map((w) => idx(w.refs));
+  const box = bounds?.map((d) => Math.round(d * COORD_SCALE));
+  const sea =
+    coast.length === 0
+      ? []
+      : box && coast.every((w) => w.every((r) => r >= 0))
+        ? seaPolygons(
+            coast.map((w) => w.map(xy)),
+            box,
+          )
+        : null;
+  for (const [outer, ...islands] of sea ?? [])
+    emitXY('water/water', GeomType.polygon, undefined, [
+      orientXY(outer!, true),
+      ...islands.map((i) => orientXY(i, false)),
+    ]);
 
   // Areas drawn below lines: emit in a stable order by kind group (kinds sort is the renderer's job; ids keep determinism).
   for (const way of store.sortedWays()) {
@@ -167,26 +214,24 @@ export function buildBasemap(store: OsmStore, strings: StringTableBuilder): Base
     const line = lineKind(t);
     if (line) emit(line, GeomType.line, t.name ?? t.ref, [refs]);
   }
+  let skippedMultipolygons = 0;
   for (const rel of store.sortedRelations()) {
     const t = rel.tags;
     if (t.type !== 'multipolygon') continue;
     const kind = areaKind(t);
     if (!kind) continue;
-    const wayRefs = (role: string) =>
-      rel.members
-        .filter((m) => m.type === 'way' && (m.role === role || (role === 'outer' && m.role === '')))
-        .map((m) => store.ways.get(m.ref)?.refs)
-        .filter((r): r is number[] => !!r);
-    const outers = assembleRings(wayRefs('outer')).map((r) => orient(idx(r), true));
-    const inners = assembleRings(wayRefs('inner')).map((r) => orient(idx(r), false));
-    // Each outer ring becomes one polygon feature carrying the holes that lie inside it.
-    for (const outer of outers) {
-      const holes = inners.filter(
-        (h) => h.length > 0 && h[0]! >= 0 && outer.every((r) => r >= 0) && pointInRing(store, h[0]!, outer),
-      );
-      emit(kind, GeomType.polygon, t.name, [outer, ...holes]);
+    const polygons = multipolygon(store, rel.members);
+    if (!polygons) {
+      skippedMultipolygons++;
+      continue;
     }
+    for (const [outer, ...holes] of polygons)
+      emit(kind, GeomType.polygon, t.name, [orient(outer!, true), ...holes.map((h) => orient(h, false))]);
   }
+  for (const w of wardLabels)
+    emitXY('place/ward', GeomType.point, w.name, [
+      [[Math.round(w.lon * COORD_SCALE), Math.round(w.lat * COORD_SCALE)]],
+    ]);
   for (const [id, t] of [...store.nodeTags.entries()].sort((a, b) => a[0] - b[0])) {
     const p = t.place;
     if ((p === 'suburb' || p === 'quarter' || p === 'neighbourhood') && t.name)
@@ -202,18 +247,98 @@ export function buildBasemap(store: OsmStore, strings: StringTableBuilder): Base
     partFirst: Uint32Array.from(partFirst),
     lat: Int32Array.from(lat),
     lon: Int32Array.from(lon),
+    skippedMultipolygons,
+    seaSkipped: sea === null,
   };
 }
 
-function pointInRing(store: OsmStore, p: number, ring: number[]): boolean {
+/**
+ * The polygons of a multipolygon relation as store node indices: each an outer ring then the holes right inside it.
+ * Rings are assembled from all member ways whatever their roles (roles are often wrong or missing) and told apart
+ * by nesting: a ring inside an even number of others is an outer ring, inside an odd number a hole of the innermost
+ * ring around it (so islands in a lake in an island come out right).
+ * @returns null when the relation is broken: a member way or node missing (cut off by the extract), or a ring that
+ *   does not close
+ */
+function multipolygon(store: OsmStore, members: readonly Member[]): number[][][] | null {
+  const ways: number[][] = [];
+  for (const m of members) {
+    if (m.type !== 'way' || (m.role !== 'outer' && m.role !== 'inner' && m.role !== '')) continue;
+    const refs = store.ways.get(m.ref)?.refs;
+    if (!refs) return null;
+    ways.push(refs);
+  }
+  const assembled = assembleRings(ways);
+  if (!assembled || assembled.length === 0) return null;
+  const rings = assembled.map((ring) => ring.map((r) => store.nodeIndex(r)));
+  if (rings.some((ring) => ring.some((r) => r < 0))) return null;
+  const boxes = rings.map((ring) => ringBox(store, ring));
+  // parents[i]: the rings that contain ring i.
+  const parents = rings.map((ring, i) =>
+    rings.flatMap((other, j) => (j !== i && ringInside(store, ring, boxes[i]!, other, boxes[j]!) ? [j] : [])),
+  );
+  const depth = parents.map((p) => p.length);
+  const polygons = new Map<number, number[][]>();
+  rings.forEach((ring, i) => {
+    if (depth[i]! % 2 === 0) polygons.set(i, [ring]);
+  });
+  rings.forEach((ring, i) => {
+    if (depth[i]! % 2 === 0) return;
+    // The innermost ring around a hole is the one nested one level less deep.
+    const owner = parents[i]!.find((j) => depth[j] === depth[i]! - 1);
+    if (owner !== undefined) polygons.get(owner)?.push(ring);
+  });
+  return [...polygons.values()];
+}
+
+/** [minLon, minLat, maxLon, maxLat] of a ring of store node indices, 1e-7 degrees. */
+/** A ring of points turned counter-clockwise (`outer`) or clockwise (a hole), in lon/lat. */
+function orientXY(ring: readonly XY[], outer: boolean): readonly XY[] {
+  const ccw =
+    ringArea(
+      ring.map((p) => p[0]),
+      ring.map((p) => p[1]),
+    ) > 0;
+  return ccw === outer ? ring : [...ring].reverse();
+}
+
+function ringBox(store: OsmStore, ring: readonly number[]): [number, number, number, number] {
+  const box: [number, number, number, number] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const r of ring) {
+    const x = store.lonE7(r),
+      y = store.latE7(r);
+    box[0] = Math.min(box[0], x);
+    box[1] = Math.min(box[1], y);
+    box[2] = Math.max(box[2], x);
+    box[3] = Math.max(box[3], y);
+  }
+  return box;
+}
+
+/**
+ * Whether `ring` (bounding box `box`) lies inside `other` (bounding box `otherBox`) (valid multipolygon rings do not cross, so one vertex of `ring` that is not a
+ * vertex of `other` decides; rings that touch share vertices, which are on both boundaries and decide nothing).
+ */
+function ringInside(
+  store: OsmStore,
+  ring: readonly number[],
+  box: readonly number[],
+  other: readonly number[],
+  otherBox: readonly number[],
+): boolean {
+  if (box[0]! < otherBox[0]! || box[1]! < otherBox[1]! || box[2]! > otherBox[2]! || box[3]! > otherBox[3]!)
+    return false;
+  const shared = new Set(other);
+  const p = ring.find((r) => !shared.has(r));
+  if (p === undefined) return false;
   const x = store.lonE7(p);
   const y = store.latE7(p);
   let inside = false;
-  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-    const xi = store.lonE7(ring[i]!),
-      yi = store.latE7(ring[i]!);
-    const xj = store.lonE7(ring[j]!),
-      yj = store.latE7(ring[j]!);
+  for (let i = 0, j = other.length - 1; i < other.length; j = i++) {
+    const xi = store.lonE7(other[i]!),
+      yi = store.latE7(other[i]!);
+    const xj = store.lonE7(other[j]!),
+      yj = store.latE7(other[j]!);
     if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
   }
   return inside;

@@ -4,7 +4,7 @@ import { basename } from 'node:path';
 import { FORMAT_VERSION } from '../src/pack/format.js';
 import { StringTableBuilder } from '../src/pack/strings.js';
 import { VEHICLES } from '../src/route/profiles.js';
-import { buildBasemap } from './basemap.js';
+import { buildBasemap, type UnitLabel } from './basemap.js';
 import { withHierarchies, type HierarchyOptions } from './ch-pack.js';
 import { buildGraph, type GraphArrays } from './graph.js';
 import type { WardPolygonArrays } from '../src/admin/ward-polygons.js';
@@ -124,7 +124,7 @@ export function osmPack(opts: BuildOptions): PackWriter {
     const wards = admin && area ? admin.wardPolygons(area) : null;
     contents.places = buildPlaces(store, strings, admin?.resolver ?? null, wards?.unit ?? []);
     progress.step('extracting basemap features');
-    contents.basemap = buildBasemap(store, strings);
+    contents.basemap = buildBasemap(store, strings, statedBounds(infos), wardLabels(wards, admin?.resolver ?? null));
     contents.wards = wards ?? undefined;
     contents.admin = admin ? admin.serialize() : undefined;
     contents.meta = metadata(opts.name, infos, contents);
@@ -142,9 +142,33 @@ export function osmPack(opts: BuildOptions): PackWriter {
     pack = withHierarchies(contents, progress, opts.contraction, rest);
   }
   progress.done(
-    `${opts.name}: ${graph.nodeLat.length} nodes, ${graph.edgeLen.length} edges, ${contents.places!.lat.length} places, ${contents.basemap!.kind.length} map features, ${(pack.byteLength / 1e6).toFixed(2)} MB`,
+    `${opts.name}: ${graph.nodeLat.length} nodes, ${graph.edgeLen.length} edges, ${contents.places!.lat.length} places, ${contents.basemap!.kind.length} map features (${contents.basemap!.skippedMultipolygons} broken multipolygons skipped${contents.basemap!.seaSkipped ? ', the sea left out: coastline without stated bounds or with a gap' : ''}), ${(pack.byteLength / 1e6).toFixed(2)} MB`,
   );
   return pack;
+}
+
+/** Each 2025 ward of the pack's polygons, with its official name ("Phường Bến Thành") at a point inside it. */
+function wardLabels(wards: WardPolygonArrays | null, admin: AdminResolver | null): UnitLabel[] {
+  if (!wards || !admin) return [];
+  const out: UnitLabel[] = [];
+  for (const unit of wards.unit) {
+    const name = admin.describe(unit)?.name;
+    const at = admin.pointInside(unit);
+    if (name && at) out.push({ name, ...at });
+  }
+  return out;
+}
+
+/** The union of the bounds the inputs state [minLon, minLat, maxLon, maxLat] (degrees), null when none states any. */
+function statedBounds(infos: readonly InputInfo[]): Rect | null {
+  const stated = infos.flatMap((i) => (i.bounds ? [i.bounds] : []));
+  if (stated.length === 0) return null;
+  return [
+    Math.min(...stated.map((b) => b[0])),
+    Math.min(...stated.map((b) => b[1])),
+    Math.max(...stated.map((b) => b[2])),
+    Math.max(...stated.map((b) => b[3])),
+  ];
 }
 
 /** The bounding box [minLon, minLat, maxLon, maxLat] of the graph's nodes grown by `margin` degrees; null when empty. */
@@ -183,6 +207,8 @@ export function metadata(name: string, inputs: object[], c: PackContents): Recor
       ...(c.wards ? { wards: c.wards.unit.length } : {}),
       places: c.places?.lat.length ?? 0,
       mapFeatures: c.basemap?.kind.length ?? 0,
+      skippedMultipolygons: c.basemap?.skippedMultipolygons ?? 0,
+      ...(c.basemap?.seaSkipped ? { seaSkipped: true } : {}),
     },
     vehicles: VEHICLES,
     attribution: ATTRIBUTION,

@@ -264,6 +264,9 @@ describe('bando serve: one process per usage file; health, metrics and logs', ()
       [['--timeout', '1e3'], /--timeout must be a positive whole number, got "1e3"/],
       [['--heavy-threads', '-1'], /--heavy-threads must be a positive whole number/],
       [['--heavy-niceness', '20'], /--heavy-niceness must be a whole number 0–19, got "20"/],
+      [['--center', '106.7'], /--center must be "lat,lng" in decimal degrees .*, got "106.7"/],
+      [['--center', '10.77,190'], /--center must be "lat,lng"/],
+      [['--zoom', '23'], /--zoom must be a number from 0 to 22, got "23"/],
     ] as const) {
       const r = spawnSync(
         process.execPath,

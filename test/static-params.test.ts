@@ -26,7 +26,28 @@ describe('static route parameters', () => {
       vehicle: 'car',
       type: 'fastest',
       color: [0x25, 0x34, 0x94, 1],
+      scale: 1,
     });
+  });
+
+  it('takes scale 1 or 2 (number or string) and refuses anything else, naming scale', () => {
+    for (const [raw, want] of [
+      [1, 1],
+      [2, 2],
+      ['2', 2],
+      [' 1 ', 1],
+      ['', 1],
+    ] as const) {
+      const r = parseStaticRouteParams({ ...OK, scale: raw as StaticRouteQuery['scale'] });
+      expect(!isParamError(r) && r.scale).toBe(want);
+    }
+    for (const raw of [0, 3, 1.5, '4', 'x2', '2x', -1, '1.0', true, [2]]) {
+      expect(error({ ...OK, scale: raw })).toMatch(/^invalid scale: expected 1 or 2/);
+    }
+    // Twice the pixels must stay within the image size limit.
+    expect(error({ ...OK, width: MAX_STATIC_SIZE, scale: 2 })).toMatch(/^invalid scale: 2 makes the image 4096 pixels/);
+    const r = parseStaticRouteParams({ ...OK, width: MAX_STATIC_SIZE / 2, height: MAX_STATIC_SIZE / 2, scale: '2' });
+    expect(!isParamError(r) && r.scale).toBe(2);
   });
 
   it('accepts sizes as numbers or integer strings within 1..2048, and every documented enum value', () => {

@@ -76,6 +76,29 @@ describe('static route image', () => {
     expect(Buffer.from(decoded.data).equals(Buffer.from(c.data.buffer))).toBe(true);
   });
 
+  it('scale=2 draws the same map area, lines and labels at twice the pixels', async () => {
+    const one = PNG.sync.read(
+      Buffer.from((await engine.staticRoute({ ...QUERY, width: 300, height: 200 })) as Uint8Array),
+    );
+    const png = await engine.staticRoute({ ...QUERY, width: 300, height: 200, scale: 2 });
+    const two = PNG.sync.read(Buffer.from(png as Uint8Array));
+    expect([two.width, two.height]).toEqual([600, 400]);
+    // Averaged over each 2 x 2 block, the retina image is the plain one: the same view, the same sizes. A view of
+    // another area or zoom, or lines and labels left at one-pixel sizes, differs by far more on a city map.
+    let diff = 0;
+    for (let y = 0; y < 200; y++) {
+      for (let x = 0; x < 300; x++) {
+        for (let ch = 0; ch < 3; ch++) {
+          const at = (xx: number, yy: number) => two.data[4 * (yy * 600 + xx) + ch]!;
+          const mean = (at(2 * x, 2 * y) + at(2 * x + 1, 2 * y) + at(2 * x, 2 * y + 1) + at(2 * x + 1, 2 * y + 1)) / 4;
+          diff += Math.abs(mean - one.data[4 * (y * 300 + x) + ch]!);
+        }
+      }
+    }
+    // 1.2 here; 6.2 when the style's sizes are left at one image pixel per style pixel.
+    expect(diff / (300 * 200 * 3)).toBeLessThan(3);
+  });
+
   it('draws with the engine style when one was given', async () => {
     const style = {
       version: 8,
@@ -99,6 +122,8 @@ describe('static route image', () => {
       [{ type: 'quickest' }, 'type'],
       [{ origin: '21.02' }, 'origin'],
       [{ destination: 'x,y' }, 'destination'],
+      [{ scale: 3 }, 'scale'],
+      [{ scale: '1.5' }, 'scale'],
     ];
     for (const [extra, name] of cases) {
       const r = await engine.staticRoute({ ...QUERY, ...extra });

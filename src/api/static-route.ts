@@ -12,6 +12,9 @@
  *   (`parseMapColor`): `0xRRGGBB`, `0xRRGGBBAA`, `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa` (the `#` optional, or
  *   still URL-encoded as `%23`), CSS colour names (`red`, `blue`, …), `rgb()`/`rgba()`/`hsl()`/`hsla()`; channels
  *   out of range are clamped as CSS does. Default `#253494`.
+ * - `scale` is 1 or 2 (Google Static Maps' parameter, default 1): the image has `scale` times the pixels of
+ *   `width` x `height` for the same map area, lines and labels (a retina image); `width * scale` and
+ *   `height * scale` must stay within `limits.imageSize`.
  * - Empty strings count as absent.
  */
 
@@ -26,6 +29,8 @@ import type { Statuses } from './statuses.js';
 export const STATIC_VEHICLES = ['car', 'bike', 'taxi', 'truck', 'hd'] as const;
 /** Route preferences. */
 export const STATIC_TYPES = ['fastest', 'shortest'] as const;
+/** Image pixels per map pixel the static map draws (Google's `scale`). */
+export const STATIC_SCALES = [1, 2] as const;
 /** Default route colour. */
 export const DEFAULT_ROUTE_COLOR = '#253494';
 /** Image size when `width` / `height` are absent, pixels (rest-api.md). */
@@ -43,6 +48,8 @@ export interface StaticRouteParams {
   type: (typeof STATIC_TYPES)[number];
   /** The route's colour. */
   color: RGBA;
+  /** Image pixels per map pixel, 1 or 2. */
+  scale: (typeof STATIC_SCALES)[number];
 }
 
 /** The error body of a request the engine refuses or cannot answer. */
@@ -67,6 +74,8 @@ export type StaticRouteQuery = {
   type?: (typeof STATIC_TYPES)[number];
   /** Route colour: `#rgb`, `#rrggbb`, `#rrggbbaa`, `rgb(…)`, `rgba(…)`; default `#253494`. */
   color?: string;
+  /** 1 or 2: image pixels per map pixel (2 for retina screens); default 1. */
+  scale?: 1 | 2 | '1' | '2';
 };
 
 const bad = (error: string): ParamError => ({ error });
@@ -117,7 +126,15 @@ export function parseStaticRouteParams(
       `invalid color: expected 0xRRGGBB, 0xRRGGBBAA, #RRGGBB, #RGB, a CSS colour name, rgb(), rgba(), hsl() or hsla(), got ${show(query.color)}`,
     );
   }
-  return { origin, destination, width: sizes[0]!, height: sizes[1]!, vehicle, type, color };
+  const scale = parseScale(query.scale);
+  if (scale === null) return bad(`invalid scale: expected 1 or 2, got ${show(query.scale)}`);
+  const over = sizes.find((n) => n * scale > maxSize);
+  if (over !== undefined) {
+    return bad(
+      `invalid scale: ${scale} makes the image ${over * scale} pixels across, over the limit of ${maxSize} (use a smaller width or height)`,
+    );
+  }
+  return { origin, destination, width: sizes[0]!, height: sizes[1]!, vehicle, type, color, scale };
 }
 
 /**
@@ -130,6 +147,13 @@ function parseLatLng(raw: unknown, param: string): LatLng | ParamError {
     return bad(`invalid ${param}: expected "<lat>,<lng>" in decimal degrees, got ${show(raw)}`);
   const c = parseCoord(raw.trim(), param);
   return isParamError(c) ? bad(`invalid ${c.error}`) : c;
+}
+
+/** `scale`: 1 or 2 as a number or a numeric string (default 1); null for anything else. */
+function parseScale(raw: unknown): (typeof STATIC_SCALES)[number] | null {
+  if (absent(raw)) return 1;
+  const n = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\s*[12]\s*$/.test(raw) ? Number(raw) : NaN;
+  return n === 1 || n === 2 ? n : null;
 }
 
 function parseEnum<T extends string>(raw: unknown, values: readonly T[], fallback: T): T | null {

@@ -32,6 +32,8 @@ export const BASEMAP_KINDS = [
   { layer: 'place', class: 'quarter' },
   { layer: 'place', class: 'neighbourhood' },
   { layer: 'poi', class: 'poi' },
+  /** A 2025 ward or commune: its official name at a point inside its official polygon. */
+  { layer: 'place', class: 'ward' },
 ] as const;
 
 /** Kind index by "layer/class". */

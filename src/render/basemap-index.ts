@@ -16,9 +16,14 @@ export class BasemapIndex {
   readonly world: Float64Array;
   /**
    * Per point: the largest Douglas-Peucker tolerance (world units, as `world`) at which its part keeps it
-   * (see simplify.ts); Infinity for a part's ends.
+   * (see simplify.ts); Infinity for a part's ends. Filled part by part on first use ({@link partSignificance}):
+   * a whole city holds far more parts than one image draws, and the first image should not pay for all of them.
    */
-  readonly significance: Float32Array;
+  private readonly significance: Float32Array;
+  /** Per part: 1 once its significances are computed. */
+  private readonly significant: Uint8Array;
+  /** Scratch stack of the significance computation. */
+  private stack: Float64Array = new Float64Array(96);
   /** Source layer name of each kind. */
   private readonly layerOf: string[] = BASEMAP_KINDS.map((k) => k.layer);
   /** Grid extent in 1e-7 degrees. */
@@ -43,10 +48,7 @@ export class BasemapIndex {
       this.world[2 * i + 1] = latToWorldY(lat[i]! * 1e-7, 0, 1);
     }
     this.significance = new Float32Array(lat.length);
-    let stack: Float64Array = new Float64Array(96);
-    const partFirst = basemap.partFirst;
-    for (let p = 0; p + 1 < partFirst.length; p++)
-      stack = significance(this.world, partFirst[p]!, partFirst[p + 1]!, this.significance, stack);
+    this.significant = new Uint8Array(Math.max(0, basemap.partFirst.length - 1));
     let x0 = Infinity,
       y0 = Infinity,
       x1 = -Infinity,
@@ -71,6 +73,16 @@ export class BasemapIndex {
     this.forCells(count, (f, c) => (this.cellItems[counts[c]!++] = f));
     this.seen = new Uint32Array(count);
     this.hits = new Uint32Array(count);
+  }
+
+  /** The significances of every point (see `significance`), those of part `p` computed. */
+  partSignificance(p: number): Float32Array {
+    if (!this.significant[p]) {
+      const first = this.basemap.partFirst;
+      this.stack = significance(this.world, first[p]!, first[p + 1]!, this.significance, this.stack);
+      this.significant[p] = 1;
+    }
+    return this.significance;
   }
 
   /** Calls `fn` for every (feature, cell) pair whose bbox and cell overlap. */

@@ -89,11 +89,13 @@ export class FeatureStyler<T extends Exclude<DrawnLayerType, 'background'>> {
    * @param layer the planned layer
    * @param zoom the render's zoom
    * @param names the features' names, read only when the memos cannot answer
+   * @param ratio image pixels per style pixel (Viewport.pixelRatio): every size the style gives is multiplied by it
    */
   constructor(
     readonly layer: PlannedLayer & { type: T },
     readonly zoom: number,
     private readonly names: FeatureNames,
+    private readonly ratio: number,
   ) {
     const props = this.props;
     const note = (key: string | symbol): void => {
@@ -128,7 +130,9 @@ export class FeatureStyler<T extends Exclude<DrawnLayerType, 'background'>> {
     this.nameRead = false;
     const f: StyleFeature = { properties: this.tracked, geometryType: geometryName(type) };
     const ev = this.layer.evaluator;
-    const result = ev.matches(f, this.zoom) ? (resolve(this.layer, ev, this.zoom, f) as LayerStyles[T] | null) : null;
+    const result = ev.matches(f, this.zoom)
+      ? (resolve(this.layer, ev, this.zoom, f, this.ratio) as LayerStyles[T] | null)
+      : null;
     if (!this.nameRead && key < this.memo.length) this.memo[key] = result;
     else if (key < KEYS_PER_NAME) this.byName.set(nameKey, result);
     return result;
@@ -150,13 +154,20 @@ const strings = (v: EvaluatedValue | undefined): readonly string[] =>
 const TRANSPARENT: RGBA = [0, 0, 0, 0];
 const BLACK: RGBA = [0, 0, 0, 1];
 
+/** The style of a feature in a layer; sizes (pixels) multiplied by `ratio`. */
 function resolve(
   layer: PlannedLayer,
   ev: LayerEvaluator,
   zoom: number,
   f: StyleFeature,
+  ratio: number,
 ): LayerStyles[keyof LayerStyles] | null {
   const value = (p: string): EvaluatedValue | undefined => ev.value(p, zoom, f);
+  const size = (p: string, fallback: number): number => num(value(p), fallback) * ratio;
+  const offset = (p: string): readonly [number, number] => {
+    const [dx, dy] = pair(value(p));
+    return [dx * ratio, dy * ratio];
+  };
   switch (layer.type) {
     case 'fill': {
       // fill-pattern needs a sprite, which the static renderer does not load: patterned fills draw nothing.
@@ -171,13 +182,13 @@ function resolve(
         layer.outlineSet && ev.isActive('fill-outline-color', zoom, f)
           ? rgba(value('fill-outline-color'), color)
           : null;
-      return { color, opacity, antialias, translate: pair(value('fill-translate')), outline };
+      return { color, opacity, antialias, translate: offset('fill-translate'), outline };
     }
     case 'line': {
       if (value('line-pattern') !== undefined) return null;
       const color = rgba(value('line-color'), BLACK);
       const opacity = num(value('line-opacity'), 1);
-      const width = num(value('line-width'), 1);
+      const width = size('line-width', 1);
       if (color[3] * opacity <= 0 || !(width > 0)) return null;
       const dash = value('line-dasharray');
       return {
@@ -189,10 +200,10 @@ function resolve(
         miterLimit: num(value('line-miter-limit'), 2),
         roundLimit: num(value('line-round-limit'), 1.05),
         dasharray: Array.isArray(dash) && dash.length > 0 ? (dash as number[]) : undefined,
-        gapWidth: num(value('line-gap-width'), 0),
-        offset: num(value('line-offset'), 0),
-        blur: num(value('line-blur'), 0),
-        translate: pair(value('line-translate')),
+        gapWidth: size('line-gap-width', 0),
+        offset: size('line-offset', 0),
+        blur: size('line-blur', 0),
+        translate: offset('line-translate'),
       };
     }
     case 'symbol': {
@@ -203,19 +214,19 @@ function resolve(
       const opacity = num(value('text-opacity'), 1);
       if (color[3] * opacity <= 0) return null;
       const halo = rgba(value('text-halo-color'), TRANSPARENT);
-      const haloWidth = num(value('text-halo-width'), 0);
+      const haloWidth = size('text-halo-width', 0);
       return {
         text,
         color,
         opacity,
         haloColor: halo[3] > 0 && haloWidth > 0 ? halo : null,
         haloWidth,
-        size: num(value('text-size'), 16),
+        size: size('text-size', 16),
         transform: (value('text-transform') as SymbolStyle['transform']) ?? 'none',
         font: strings(value('text-font')),
         placement: (value('symbol-placement') as SymbolStyle['placement']) ?? 'point',
         maxAngle: num(value('text-max-angle'), 45),
-        padding: num(value('text-padding'), 2),
+        padding: size('text-padding', 2),
       };
     }
     default:

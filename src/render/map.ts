@@ -19,7 +19,7 @@ export interface BasemapSource {
 }
 
 /**
- * Pixels of geometry kept around the view when culling: wide enough for any plausible line width, offset or
+ * Style pixels of geometry kept around the view when culling: wide enough for any plausible line width, offset or
  * translate, so features just outside still draw their visible edge.
  */
 const CULL_MARGIN = 96;
@@ -30,7 +30,7 @@ const SIMPLIFY_PIXELS = 0.25;
  * original, which moves an anti-aliased edge by at most this fraction of a pixel's coverage.
  */
 const LINE_TOLERANCE = 0.1;
-/** Shortest line (bounding box diagonal, pixels) searched for a label stretch: shorter than any street name. */
+/** Shortest line (bounding box diagonal, style pixels) searched for a label stretch: shorter than any street name. */
 const MIN_LABEL_PIXELS = 32;
 /** Douglas-Peucker tolerance of the lines searched for label stretches, pixels. */
 const LABEL_TOLERANCE = 1;
@@ -58,11 +58,13 @@ export function drawBasemap(
   const basemap = source.basemap;
   const index = basemap ? cache.index(basemap) : null;
   const scale = viewport.tileSize * 2 ** zoom;
+  const ratio = viewport.pixelRatio;
+  const margin = CULL_MARGIN * ratio;
   const box: [number, number, number, number] = [
-    worldXToLon(viewport.left - CULL_MARGIN, zoom, viewport.tileSize),
-    worldYToLat(viewport.top + viewport.height + CULL_MARGIN, zoom, viewport.tileSize),
-    worldXToLon(viewport.left + viewport.width + CULL_MARGIN, zoom, viewport.tileSize),
-    worldYToLat(viewport.top - CULL_MARGIN, zoom, viewport.tileSize),
+    worldXToLon(viewport.left - margin, zoom, viewport.tileSize),
+    worldYToLat(viewport.top + viewport.height + margin, zoom, viewport.tileSize),
+    worldXToLon(viewport.left + viewport.width + margin, zoom, viewport.tileSize),
+    worldYToLat(viewport.top - margin, zoom, viewport.tileSize),
   ];
   const inView = index ? index.query(box) : new Map<string, Uint32Array>();
   const names: FeatureNames = {
@@ -121,7 +123,7 @@ export function drawBasemap(
     const first = basemap!.partFirst[p]!;
     let end = basemap!.partFirst[p + 1]!;
     const world = index!.world;
-    const sig = index!.significance;
+    const sig = index!.partSignificance(p);
     const minSig = tolerance / scale;
     if (
       dropClosing &&
@@ -149,15 +151,18 @@ export function drawBasemap(
     const features = inView.get(layer.sourceLayer!);
     if (!features || !basemap) continue;
     if (layer.type === 'fill') {
-      const styler = new FeatureStyler(layer as PlannedLayer & { type: 'fill' }, zoom, names);
+      const styler = new FeatureStyler(layer as PlannedLayer & { type: 'fill' }, zoom, names, ratio);
       const rings: Float64Array[] = [];
       for (const f of features) {
         if (basemap.type[f] !== GeomType.polygon) continue;
         const s = styler.style(basemap.kind[f]!, GeomType.polygon, f);
         if (!s) continue;
         rings.length = 0;
-        for (let p = basemap.featPart[f]!; p < basemap.featPart[f + 1]!; p++)
-          rings.push(buf.slice(0, project(p, true, 0)));
+        for (let p = basemap.featPart[f]!; p < basemap.featPart[f + 1]!; p++) {
+          // Project first: it may grow `buf`, and `buf.slice(0, project(…))` would read the old, stale buffer.
+          const end = project(p, true, 0);
+          rings.push(buf.slice(0, end));
+        }
         canvas.fillPolygon(rings, s.color, {
           opacity: s.opacity,
           antialias: s.antialias,
@@ -167,7 +172,7 @@ export function drawBasemap(
       }
     } else if (layer.type === 'line') {
       // Consecutive features of one memoised style (and geometry kind) are stroked together as one shape.
-      const styler = new FeatureStyler(layer as PlannedLayer & { type: 'line' }, zoom, names);
+      const styler = new FeatureStyler(layer as PlannedLayer & { type: 'line' }, zoom, names, ratio);
       const ends: number[] = [];
       let batch: LineStyle | null = null;
       let batchClosed = false;
@@ -192,7 +197,7 @@ export function drawBasemap(
       }
       flush();
     } else if (layer.type === 'symbol') {
-      const styler = new FeatureStyler(layer as PlannedLayer & { type: 'symbol' }, zoom, names);
+      const styler = new FeatureStyler(layer as PlannedLayer & { type: 'symbol' }, zoom, names, ratio);
       labeler ??= new Labeler(canvas, cache.fonts);
       if (ev.value('symbol-placement', zoom) === 'point') {
         for (const f of features) {
@@ -212,6 +217,7 @@ export function drawBasemap(
       // grouped by those first and each group keeps its longest straight stretch; the style (a costly per-name
       // evaluation) is then resolved group by group, longest stretch first, until enough labels are found.
       const maxAngle = ev.value('text-max-angle', zoom);
+      const minLabel = MIN_LABEL_PIXELS * ratio;
       const best = new Map<number, { feature: number; stretch: Stretch }>();
       // Degrees of longitude and latitude per pixel here (the view is small enough for one latitude scale).
       const degX = 360 / scale,
@@ -221,7 +227,7 @@ export function drawBasemap(
         // A line whose bounding box is shorter than any label cannot hold one.
         const w = ((basemap.bbox[4 * f + 2]! - basemap.bbox[4 * f]!) * 1e-7) / degX;
         const h = ((basemap.bbox[4 * f + 3]! - basemap.bbox[4 * f + 1]!) * 1e-7) / degY;
-        if (w * w + h * h < MIN_LABEL_PIXELS * MIN_LABEL_PIXELS) continue;
+        if (w * w + h * h < minLabel * minLabel) continue;
         const group = basemap.name[f]! * 256 + basemap.kind[f]!;
         for (let p = basemap.featPart[f]!; p < basemap.featPart[f + 1]!; p++) {
           const end = projectLine(p, false, 0, LABEL_TOLERANCE);
@@ -234,7 +240,7 @@ export function drawBasemap(
             canvas.height,
           );
           const known = best.get(group);
-          if (stretch && stretch.length >= MIN_LABEL_PIXELS && (!known || known.stretch.length < stretch.length))
+          if (stretch && stretch.length >= minLabel && (!known || known.stretch.length < stretch.length))
             best.set(group, { feature: f, stretch });
         }
       }

@@ -27,7 +27,7 @@ const SERVE_HELP = `bando serve [--pack FILE ...] [--keys FILE] [--usage FILE|re
             [--threads N]
             [--limit NAME=N ...] [--max-connections N] [--heavy-threads N] [--heavy-niceness N]
             [--max-cost UNITS] [--work-ahead=false]
-            [--metrics-token-file FILE] [--log FILE|-]
+            [--metrics-token-file FILE] [--log FILE|-] [--center LAT,LNG] [--zoom Z]
   Serves the REST API (node:http, or node:https with --cert/--key). Keys come from --keys
   (default ${DEFAULT_KEYS_FILE}). Usage counts, quotas, rate windows and sessions:
   --usage FILE   one process per file (locked; default: the keys file with .usage.json);
@@ -61,6 +61,8 @@ const SERVE_HELP = `bando serve [--pack FILE ...] [--keys FILE] [--usage FILE|re
                  parameter; default no limit beyond the engine's own.
   --metrics-token-file FILE  serve /metrics (Prometheus) to Authorization: Bearer <the file's token>.
   --log FILE|-   one JSON line per request to FILE (appended) or standard output.
+  --center LAT,LNG  --zoom Z  where the web map opens (default: where the first pack's roads and
+                 places are densest, zoom 14).
   --limit NAME=N  change a request limit (repeatable): ${Object.entries(DEFAULT_LIMITS)
     .map(([k, v]) => `${k} (${v})`)
     .join(', ')};
@@ -94,6 +96,8 @@ export const serveCommand: CliCommand = {
     'work-ahead': 'switch',
     'metrics-token-file': 'value',
     log: 'value',
+    center: 'value',
+    zoom: 'value',
   },
   run: async (args) => {
     await serve(args);
@@ -113,6 +117,7 @@ async function serve(args: ParsedArgs): Promise<void> {
   const timeoutMs = positive(args, 'timeout') ?? 30_000;
   const heavyThreads = positive(args, 'heavy-threads');
   const heavyNiceness = niceness(flag(args, 'heavy-niceness'));
+  const opening = openingFlags(args);
   const maxCost = positive(args, 'max-cost');
   const tokenFile = flag(args, 'metrics-token-file');
   const metricsToken = tokenFile === undefined ? undefined : readFileSync(tokenFile, 'utf8').trim();
@@ -179,7 +184,7 @@ async function serve(args: ParsedArgs): Promise<void> {
     timeoutMs,
     maxCost,
     workAhead: flag(args, 'work-ahead') !== 'false',
-    resources: createMapResources(tiles),
+    resources: createMapResources(tiles, opening),
     health: () => pool?.problem() ?? null,
     metrics,
     observe:
@@ -286,6 +291,27 @@ function devKeysBeside(keysPath: string): ApiKey[] {
   ];
   writeKeysFile(path, keys);
   return keys;
+}
+
+/** `--center lat,lng` and `--zoom z`: where the web map's style opens (default: where the first pack's data is dense). */
+function openingFlags(args: ParsedArgs): { center?: [number, number]; zoom?: number } {
+  const out: { center?: [number, number]; zoom?: number } = {};
+  const center = flag(args, 'center');
+  if (center !== undefined) {
+    const m = /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$/.exec(center);
+    const lat = Number(m?.[1]),
+      lng = Number(m?.[2]);
+    if (!m || Math.abs(lat) > 85 || Math.abs(lng) > 180)
+      throw new Error(`--center must be "lat,lng" in decimal degrees (|lat| ≤ 85, |lng| ≤ 180), got "${center}"`);
+    out.center = [lng, lat];
+  }
+  const zoom = flag(args, 'zoom');
+  if (zoom !== undefined) {
+    if (!/^\s*\d+(\.\d+)?\s*$/.test(zoom) || Number(zoom) > 22)
+      throw new Error(`--zoom must be a number from 0 to 22, got "${zoom}"`);
+    out.zoom = Number(zoom);
+  }
+  return out;
 }
 
 /** `--max-connections`: a whole number 1–1,000,000, or undefined for the default. */

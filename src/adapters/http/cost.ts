@@ -88,7 +88,9 @@ export function callCost(method: MethodName, params: EngineParams): CallCost {
     case 'staticRoute': {
       const w = side(params.width, 600);
       const h = side(params.height, 400);
-      return { units: 20 + (w * h) / 15_000, parameter: w >= h ? 'width' : 'height' };
+      // scale=2 draws four times the pixels.
+      const k = params.scale === '2' || params.scale === 2 ? 2 : 1;
+      return { units: 20 + (w * h * k * k) / 15_000, parameter: w >= h ? 'width' : 'height' };
     }
   }
 }

@@ -26,6 +26,10 @@ export interface MapResourcesOptions {
   assets?: (relative: string) => Uint8Array | null | Promise<Uint8Array | null>;
   /** Browser cache lifetime of tiles, glyphs and sprites, in seconds. Default 3600. */
   maxAgeSeconds?: number;
+  /** Where the style opens the map, [longitude, latitude] degrees. Default: the tile source's view (its data). */
+  center?: readonly [number, number];
+  /** The style's opening zoom. Default: the tile source's view's. */
+  zoom?: number;
 }
 
 const STYLE_PATH = '/styles/default/style.json';
@@ -98,7 +102,10 @@ export function createMapResources(source: TileSource, options: MapResourcesOpti
         const { defaultStyle } = await styleCode();
         const base = url.origin + url.pathname.slice(0, url.pathname.length - STYLE_PATH.length);
         const key = url.searchParams.get('key') ?? url.searchParams.get('api_key') ?? undefined;
-        return new Response(JSON.stringify(defaultStyle(base, { key, center: source.center() ?? undefined })), {
+        const view = source.view();
+        const center = options.center ?? view?.center;
+        const zoom = options.zoom ?? view?.zoom;
+        return new Response(JSON.stringify(defaultStyle(base, { key, center, zoom })), {
           headers: { ...CORS, 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
         });
       },

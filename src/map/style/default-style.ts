@@ -15,6 +15,8 @@ export interface DefaultStyleOptions {
   keyParam?: string;
   /** Where the map opens, [longitude, latitude] in degrees (the packs' area). Default central Hanoi. */
   center?: readonly [number, number];
+  /** The zoom it opens at. Default 14. */
+  zoom?: number;
 }
 
 type Json = Record<string, unknown>;
@@ -247,6 +249,9 @@ export function defaultStyle(baseUrl: string, options: DefaultStyleOptions = {})
       ...src,
       'source-layer': 'place',
       minzoom: 11,
+      // The 2025 wards; the extract's own place nodes (suburb, quarter, neighbourhood: mostly pre-2025 units)
+      // stay in the tiles for styles that ask for them.
+      filter: classIs('ward'),
       layout: {
         'text-field': ['get', 'name'],
         'text-font': DEFAULT_FONT_BOLD,
@@ -261,7 +266,7 @@ export function defaultStyle(baseUrl: string, options: DefaultStyleOptions = {})
     name: 'bando default',
     metadata: { 'bando:version': 1 },
     center: options.center ? [...options.center] : [105.8516, 21.0245],
-    zoom: 14,
+    zoom: options.zoom ?? 14,
     sources: {
       [DEFAULT_SOURCE]: {
         type: 'vector',

@@ -5,6 +5,7 @@ import type { Region } from '../../region.js';
 import { parseTileCoords, TILE_EXTENT, TILE_MAX_ZOOM, tileBounds } from './coords.js';
 import { regionFeatures, TILE_LAYERS, type RegionFeatures } from './features.js';
 import { ByteLru } from './lru.js';
+import { denseView, type OpenView } from './open-view.js';
 
 /** Options of {@link createTileSource}. */
 export interface TileSourceOptions {
@@ -27,14 +28,17 @@ export interface TileSource {
    */
   tile(z: number, x: number, y: number): Uint8Array | null;
   /**
-   * Builds every region's index now and cuts the tiles down to zoom 12 over each region's centre, so the first
-   * map requests do not pay for it (about 0.5–1 s for the Hanoi pack). Call it at server start; optional.
+   * Builds every region's index now and cuts the tiles down to zoom 12 where each region's map opens (its densest
+   * part, see view()), so the first map requests do not pay for it (about 0.5–1 s for the Hanoi pack). Call it at server start; optional.
    */
   prepare(): void;
   /** Cache statistics: entries and bytes held, and the regions whose index has been built. */
   stats(): { cachedTiles: number; cachedBytes: number; indexedRegions: number };
-  /** The centre of the first region with a basemap, [longitude, latitude] in degrees; null when none has one. */
-  center(): [number, number] | null;
+  /**
+   * Where a map of these regions opens: the densest neighbourhood of roads and places of the first region with a
+   * basemap (see denseView), centre [longitude, latitude] in degrees and zoom; null when no region has a basemap.
+   */
+  view(): OpenView | null;
 }
 
 /** Tiler state of one region, built on its first tile. */
@@ -60,10 +64,20 @@ export function createTileSource(regions: Region | readonly Region[], options: T
   const tolerance = options.tolerance ?? 3;
   const cache = new ByteLru<number>(options.cacheTiles ?? 2048, options.cacheBytes ?? 32 * 1024 * 1024);
   const tilers: RegionTiler[] = [];
+  /** The opening view, computed on first use. */
+  let opening: OpenView | null | undefined;
   for (const region of Array.isArray(regions) ? regions : [regions as Region]) {
     const bounds = regionBounds(region);
     if (bounds && region.basemap) tilers.push({ bounds, region });
   }
+
+  /** The opening view (TileSource.view), computed on first use. */
+  const view = (): OpenView | null => {
+    const first = tilers[0];
+    if (!first) return null;
+    if (opening === undefined) opening = denseView(first.region);
+    return opening;
+  };
 
   const build = (t: RegionTiler): GeoJSONVT => {
     if (t.index && t.index.tileCoords.length < MAX_INDEXED_TILES) return t.index;
@@ -120,8 +134,11 @@ export function createTileSource(regions: Region | readonly Region[], options: T
     },
     prepare() {
       for (const t of tilers) {
-        const lon = (t.bounds[0] + t.bounds[2]) / 2,
-          lat = (t.bounds[1] + t.bounds[3]) / 2;
+        // Where a map of the region opens (its densest part), else the middle of its bounds.
+        const [lon, lat] = (t === tilers[0] ? view() : denseView(t.region))?.center ?? [
+          (t.bounds[0] + t.bounds[2]) / 2,
+          (t.bounds[1] + t.bounds[3]) / 2,
+        ];
         const z = 12,
           n = 2 ** z;
         const x = Math.floor(((lon + 180) / 360) * n);
@@ -129,10 +146,7 @@ export function createTileSource(regions: Region | readonly Region[], options: T
         build(t).getTile(z, Math.min(n - 1, Math.max(0, x)), Math.min(n - 1, Math.max(0, y)));
       }
     },
-    center() {
-      const b = tilers[0]?.bounds;
-      return b ? [(b[0] + b[2]) / 2, (b[1] + b[3]) / 2] : null;
-    },
+    view,
     stats() {
       return {
         cachedTiles: cache.size,

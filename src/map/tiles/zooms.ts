@@ -33,6 +33,7 @@ const MIN_ZOOM_BY_KIND: Record<string, number> = {
   'place/suburb': 10,
   'place/quarter': 11,
   'place/neighbourhood': 13,
+  'place/ward': 11,
   'poi/poi': 14,
 };
 

@@ -74,6 +74,14 @@ export class Viewport {
     this.top = latToWorldY(center[1], zoom, tileSize) - height / 2;
   }
 
+  /**
+   * Image pixels per style pixel: a style's sizes (line widths, text) are in pixels of 512-pixel tiles, so a view of
+   * 1024-pixel tiles shows the same map at twice the pixels (a retina image, Google's `scale=2`).
+   */
+  get pixelRatio(): number {
+    return this.tileSize / DEFAULT_TILE_SIZE;
+  }
+
   /** Image x (pixels from the left edge) of a longitude in degrees. */
   x(lon: number): number {
     return lonToWorldX(lon, this.zoom, this.tileSize) - this.left;

@@ -1,0 +1,62 @@
+/**
+ * The map of a whole city (the whole-HCMC pack, `hcmc-2018-01-01.osm.pbf`): the first static route image of a fresh
+ * engine (basemap index, glyphs and all; target ≤ 150 ms), then the same image again, then z14 vector tiles over
+ * central HCMC (6 × 6 km around Bến Thành, each tile's first cut; target p50 ≤ 5 ms) and every z12 tile of the pack
+ * (target ≤ 20 ms each). Wall-clock and CPU time of the process (on a loaded machine CPU is the steadier).
+ * Run: npx tsx bench/city-map.ts
+ */
+import { performance } from 'node:perf_hooks';
+import { createEngine } from '../src/engine.js';
+import { createTileSource } from '../src/map/tiles/source.js';
+import { testPack } from '../test/helpers/packs.js';
+
+const bytes = testPack('hcmc-city');
+const QUERY = { origin: '10.7725,106.6980', destination: '10.8185,106.6588', width: 800, height: 600 };
+
+/** Wall and CPU milliseconds of an async call. */
+async function timed(fn: () => Promise<unknown>): Promise<{ wall: number; cpu: number }> {
+  const c = process.cpuUsage();
+  const t = performance.now();
+  const out = await fn();
+  if (!(out instanceof Uint8Array) && out !== null) throw new Error(`failed: ${JSON.stringify(out)}`);
+  const d = process.cpuUsage(c);
+  return { wall: performance.now() - t, cpu: (d.user + d.system) / 1000 };
+}
+const ms = (t: { wall: number; cpu: number }) => `${t.wall.toFixed(0)} ms wall, ${t.cpu.toFixed(0)} ms CPU`;
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
+
+const engine = await createEngine({ packs: [bytes] });
+console.log(`first static image (800x600, fresh engine): ${ms(await timed(() => engine.staticRoute(QUERY)))}`);
+const again: number[] = [];
+for (let i = 0; i < 5; i++) again.push((await timed(() => engine.staticRoute(QUERY))).wall);
+console.log(`same image again: p50 ${pct(again, 50).toFixed(0)} ms wall`);
+const small: number[] = [];
+for (let i = 0; i < 10; i++)
+  small.push((await timed(() => engine.staticRoute({ ...QUERY, width: 600, height: 400 }))).wall);
+console.log(`600x400: p50 ${pct(small, 50).toFixed(1)} ms wall`);
+
+const tileOf = (lon: number, lat: number, z: number): [number, number] => {
+  const r = (lat * Math.PI) / 180;
+  return [Math.floor(((lon + 180) / 360) * 2 ** z), Math.floor(((1 - Math.asinh(Math.tan(r)) / Math.PI) / 2) * 2 ** z)];
+};
+const source = createTileSource(engine.regions);
+let t0 = performance.now();
+source.prepare();
+console.log(`tile index (prepare): ${(performance.now() - t0).toFixed(0)} ms`);
+/** Each tile of zoom z over the box [west, south, east, north] (degrees) cut once: their count, p50 and max, ms. */
+function cutAll(z: number, [w, s, e, n]: readonly number[]): string {
+  const [x0, y0] = tileOf(w!, n!, z);
+  const [x1, y1] = tileOf(e!, s!, z);
+  const times: number[] = [];
+  for (let x = x0; x <= x1; x++) {
+    for (let y = y0; y <= y1; y++) {
+      const t = performance.now();
+      source.tile(z, x, y);
+      times.push(performance.now() - t);
+    }
+  }
+  return `${times.length} tiles, p50 ${pct(times, 50).toFixed(2)} ms, max ${pct(times, 100).toFixed(2)} ms`;
+}
+console.log(`z14 central HCMC: ${cutAll(14, [106.67, 10.74, 106.73, 10.8])}`);
+console.log(`z12 whole pack: ${cutAll(12, engine.regions[0]!.meta.bbox!)}`);
