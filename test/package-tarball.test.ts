@@ -4,9 +4,9 @@
  * answers must be those of the engine built from the sources, and none may be an engine failure.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -95,6 +95,24 @@ describe('the packed tarball, installed', () => {
       }
     });
   }
+
+  it('every link of the installed README and docs resolves to a file of the package (or a web address)', () => {
+    const pkg = join(dir, 'node_modules/bando');
+    const pages = ['README.md', ...readdirSync(join(pkg, 'docs')).map((f) => `docs/${f}`)];
+    const broken: string[] = [];
+    let links = 0;
+    for (const page of pages) {
+      const text = readFileSync(join(pkg, page), 'utf8');
+      for (const m of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+        const target = m[1]!.split('#')[0]!;
+        if (/^[a-z]+:/.test(target) || target === '') continue;
+        links++;
+        if (!existsSync(join(pkg, dirname(page), target))) broken.push(`${page}: ${m[1]}`);
+      }
+    }
+    expect(broken).toEqual([]);
+    expect(links).toBeGreaterThan(5);
+  });
 
   it('only bando/default-pack names the default pack as a bundler asset; in Node it loads as createEngine() does', () => {
     // What Vite, webpack and Parcel emit as an asset: the target of new URL('<literal>', import.meta.url).

@@ -130,8 +130,8 @@ describe('autocomplete', () => {
     }
   });
 
-  it('has the documented fields, scores in descending order, limit clamped, more_compound', () => {
-    const r = hcmc.autocomplete({ input: 'Hai Bà Trưng', limit: 10_000, more_compound: 'true' });
+  it('has the documented fields, scores in descending order, at most limit predictions, more_compound', () => {
+    const r = hcmc.autocomplete({ input: 'Hai Bà Trưng', limit: MAX_AUTOCOMPLETE_LIMIT, more_compound: 'true' });
     expect(r.status).toBe('OK');
     expect(r.predictions.length).toBeGreaterThan(1);
     expect(r.predictions.length).toBeLessThanOrEqual(MAX_AUTOCOMPLETE_LIMIT);

@@ -1,0 +1,84 @@
+/**
+ * Makes the README's pictures (assets/readme/): a static route image on the embedded default pack, the offline web
+ * map of that pack as headless Chromium draws it (MapLibre GL JS on bando's tiles, style, glyphs and sprite), and, when
+ * a whole-city pack is given, a static route image across it.
+ *
+ * Run: node --import tsx data-tools/readme-pictures.ts [whole-hcmc.pack]
+ * (the whole-HCMC pack: npx bando build-pack --input ../shared/data/osm/hcmc-2018-01-01.osm.pbf
+ *  --admin ../shared/data/admin --output hcmc.pack). Needs Debian's chromium for the web map.
+ */
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { createRestHandler } from '../src/adapters/http/handler.js';
+import { createMapResources } from '../src/adapters/http/map-resources.js';
+import { startNodeServer } from '../src/adapters/http/node-server.js';
+import { MemoryUsageStore } from '../src/adapters/http/usage.js';
+import { createEngine, type Engine } from '../src/engine.js';
+import { createTileSource } from '../src/map/tiles/source.js';
+
+const OUT = fileURLToPath(new URL('../assets/readme/', import.meta.url));
+const CHROMIUM = '/usr/bin/chromium';
+
+/** Writes one static route image, refusing an answer that is not a PNG. */
+async function routeImage(engine: Engine, file: string, params: Record<string, string | number>): Promise<void> {
+  const png = await engine.staticRoute(params as never);
+  if (!(png instanceof Uint8Array)) throw new Error(`${file}: ${JSON.stringify(png)}`);
+  writeFileSync(`${OUT}${file}`, png);
+  console.log(`${file}: ${png.length} bytes`);
+}
+
+/** The demo web map of the engine's packs, screenshot by headless Chromium at the style's opening view. */
+async function webMap(engine: Engine, file: string): Promise<void> {
+  const tiles = createTileSource(engine.regions);
+  const handler = createRestHandler(engine, {
+    keys: [{ key: 'rest-key' }, { key: 'tiles-key', kind: 'tiles' }],
+    usage: new MemoryUsageStore(),
+    allowHttp: true,
+    resources: createMapResources(tiles),
+  });
+  const server = await startNodeServer(handler, { port: 0, host: '127.0.0.1' });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 800, height: 500 } });
+    await page.goto(`${server.url}/?key=tiles-key&api_key=rest-key`);
+    await page.waitForFunction(() => (window as unknown as { bandoReady?: Promise<unknown> }).bandoReady !== undefined);
+    await page.evaluate(() => (window as unknown as { bandoReady: Promise<unknown> }).bandoReady);
+    writeFileSync(`${OUT}${file}`, await page.screenshot({ type: 'png' }));
+    console.log(`${file}: written`);
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
+mkdirSync(OUT, { recursive: true });
+const engine = await createEngine();
+await routeImage(engine, 'route-hanoi.png', {
+  origin: '21.0368,105.8342',
+  destination: '21.0245,105.8522',
+  width: 640,
+  height: 400,
+});
+if (existsSync(CHROMIUM)) await webMap(engine, 'webmap-hanoi.png');
+else console.warn(`web map skipped: ${CHROMIUM} is absent`);
+const city = process.argv[2];
+if (city) {
+  const hcmc = await createEngine({ packs: [city] });
+  await routeImage(hcmc, 'route-hcmc.png', {
+    origin: '10.7725,106.6980',
+    destination: '10.8185,106.6588',
+    width: 640,
+    height: 480,
+  });
+}
