@@ -3,7 +3,7 @@
  * per-vehicle contraction hierarchies, side by side in one run on the same packs and pairs.
  *
  * Per pack (default: Hanoi and the whole of Ho Chi Minh City, `hcmc-2018-01-01.osm.pbf`; CCH_PACKS names test
- * regions, comma-separated): the CCH's metric-independent build (turn tables, state graph, nested-dissection order,
+ * regions, comma-separated; CCH_FILES pack files): the CCH's metric-independent build (turn tables, state graph, nested-dissection order,
  * shortcut topology; CPU ms), its size (states, shortcut arcs, the bytes a pack would store: the order, 4 B per
  * state; the bytes in memory: the topology, and 16 B per arc per customized metric) against the bytes of the pack's
  * hierarchies (`ch.*` sections); the customization of each vehicle × weighting (CPU ms); then CCH_PAIRS random
@@ -13,6 +13,7 @@
  *
  * Run: npm run bench -- cch   (builds the test packs when not cached).
  */
+import { readFileSync } from 'node:fs';
 import { Pack } from '../src/pack/reader.js';
 import { ArcCosts, type Weighting } from '../src/route/costs.js';
 import { RoadGraph } from '../src/route/graph.js';
@@ -26,7 +27,9 @@ import { testPack, type TestRegion } from '../test/helpers/packs.js';
 import { randomEndpoints } from '../test/helpers/route-reference.js';
 import { median, quantile, table } from './stats.js';
 
-const regions = (process.env.CCH_PACKS ?? 'hanoi,hcmc-city').split(',') as TestRegion[];
+const regions = (process.env.CCH_PACKS ?? 'hanoi,hcmc-city').split(',').filter(Boolean) as TestRegion[];
+/** Pack files to race as well (e.g. bench/route.ts's DIMACS New York pack in .cache/). */
+const files = (process.env.CCH_FILES ?? '').split(',').filter(Boolean);
 const pairs = Number(process.env.CCH_PAIRS ?? 300);
 const MB = 1024 * 1024;
 
@@ -41,8 +44,8 @@ function cpu<T>(f: () => T): [T, number] {
 await loadWasmCore();
 const sizes: Record<string, string | number>[] = [];
 const races: Record<string, string | number>[] = [];
-for (const region of regions) {
-  const bytes = testPack(region);
+for (const region of [...regions, ...files]) {
+  const bytes = files.includes(region) ? new Uint8Array(readFileSync(region)) : testPack(region as TestRegion);
   const pack = Pack.from(bytes);
   const g = new RoadGraph(pack);
   let km = 0;
