@@ -56,6 +56,8 @@ const ROAD_KIND: Record<string, string> = {
 
 /** A named point label of an administrative unit, degrees. */
 export interface UnitLabel {
+  /** A 2025 ward (`place/ward`) or province (`place/province`). */
+  kind: 'ward' | 'province';
   name: string;
   lat: number;
   lon: number;
@@ -122,13 +124,14 @@ function lineKind(t: Tags): string | undefined {
  * Extracts basemap features: the sea, roads by class, water, parks/landuse, buildings, place labels.
  * @param bounds the extract's bounds [minLon, minLat, maxLon, maxLat] in degrees, where the inputs state them: the
  *   sea is closed along them
- * @param wardLabels the 2025 wards of the pack, each named at a point inside its official polygon (`place/ward`)
+ * @param unitLabels the 2025 wards and provinces of the pack, each named at a point inside its official polygon
+ *   (`place/ward`, `place/province`)
  */
 export function buildBasemap(
   store: OsmStore,
   strings: StringTableBuilder,
   bounds: readonly number[] | null = null,
-  wardLabels: readonly UnitLabel[] = [],
+  unitLabels: readonly UnitLabel[] = [],
 ): BasemapArrays {
   const kinds: number[] = [];
   const types: number[] = [];
@@ -228,8 +231,8 @@ export function buildBasemap(
     for (const [outer, ...holes] of polygons)
       emit(kind, GeomType.polygon, t.name, [orient(outer!, true), ...holes.map((h) => orient(h, false))]);
   }
-  for (const w of wardLabels)
-    emitXY('place/ward', GeomType.point, w.name, [
+  for (const w of unitLabels)
+    emitXY(`place/${w.kind}`, GeomType.point, w.name, [
       [[Math.round(w.lon * COORD_SCALE), Math.round(w.lat * COORD_SCALE)]],
     ]);
   for (const [id, t] of [...store.nodeTags.entries()].sort((a, b) => a[0] - b[0])) {

@@ -124,7 +124,7 @@ export function osmPack(opts: BuildOptions): PackWriter {
     const wards = admin && area ? admin.wardPolygons(area) : null;
     contents.places = buildPlaces(store, strings, admin?.resolver ?? null, wards?.unit ?? []);
     progress.step('extracting basemap features');
-    contents.basemap = buildBasemap(store, strings, statedBounds(infos), wardLabels(wards, admin?.resolver ?? null));
+    contents.basemap = buildBasemap(store, strings, statedBounds(infos), unitLabels(wards, admin?.resolver ?? null));
     contents.wards = wards ?? undefined;
     contents.admin = admin ? admin.serialize() : undefined;
     contents.meta = metadata(opts.name, infos, contents);
@@ -147,14 +147,32 @@ export function osmPack(opts: BuildOptions): PackWriter {
   return pack;
 }
 
-/** Each 2025 ward of the pack's polygons, with its official name ("Phường Bến Thành") at a point inside it. */
-function wardLabels(wards: WardPolygonArrays | null, admin: AdminResolver | null): UnitLabel[] {
+/**
+ * The 2025 units of the pack's polygons as map labels: each ward with its official name ("Phường Bến Thành") at a
+ * point inside its polygon, and each province at the label point of its ward nearest the mean of its wards' points
+ * (inside the province, and central to the part of it the pack covers).
+ */
+function unitLabels(wards: WardPolygonArrays | null, admin: AdminResolver | null): UnitLabel[] {
   if (!wards || !admin) return [];
   const out: UnitLabel[] = [];
+  const byProvince = new Map<number, UnitLabel[]>();
   for (const unit of wards.unit) {
     const name = admin.describe(unit)?.name;
     const at = admin.pointInside(unit);
-    if (name && at) out.push({ name, ...at });
+    if (!name || !at) continue;
+    const label: UnitLabel = { kind: 'ward', name, ...at };
+    out.push(label);
+    const province = admin.locate(at.lat, at.lon, null)[4];
+    if (province >= 0) byProvince.set(province, [...(byProvince.get(province) ?? []), label]);
+  }
+  for (const [province, labels] of [...byProvince].sort((a, b) => a[0] - b[0])) {
+    const name = admin.describe(province)?.name;
+    if (!name) continue;
+    const lat = labels.reduce((s, l) => s + l.lat, 0) / labels.length,
+      lon = labels.reduce((s, l) => s + l.lon, 0) / labels.length;
+    const d = (l: UnitLabel) => (l.lat - lat) ** 2 + (l.lon - lon) ** 2;
+    const central = labels.reduce((a, b) => (d(b) < d(a) ? b : a));
+    out.push({ kind: 'province', name, lat: central.lat, lon: central.lon });
   }
   return out;
 }

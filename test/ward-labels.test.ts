@@ -44,13 +44,14 @@ const TONES: Record<string, string> = {
 };
 /**
  * The name as compared: tone marks placed one way, and without the type word, on which the communes list and the
- * newer boundary export differ for a few units (Trảng Bom: "Xã" in one, "Phường" in the other).
+ * newer boundary export differ for a few units (Trảng Bom: "Xã" in one, "Phường" in the other; Đồng Nai: "Tỉnh" in
+ * one, "Thành phố" in the other).
  */
 const spelling = (s: string) =>
   s
     .normalize('NFC')
     .replace(/o[àáảãạ]|u[ỳýỷỹỵ]/g, (m) => TONES[m] ?? m)
-    .replace(/^(Phường|Xã|Đặc khu|Thị trấn) /, '');
+    .replace(/^(Phường|Xã|Đặc khu|Thị trấn|Tỉnh|Thành phố) /, '');
 
 let region: Region;
 let official: Ward[];
@@ -86,6 +87,33 @@ describe('2025 ward labels of whole HCMC', () => {
       ).toContain(spelling(l.name));
     }
     expect(labels.map((l) => l.name)).toContain('Phường Bến Thành');
+  });
+
+  it('name every 2025 province of the pack once, at a point inside its official polygon', () => {
+    const geo = JSON.parse(
+      gunzipSync(readFileSync(`${ADMIN}vn-2025-boundaries/provinces-2025.geojson.gz`)).toString('utf8'),
+    ) as { features: { properties: { full_name: string }; geometry: { type: string; coordinates: unknown } }[] };
+    const provinces: Ward[] = geo.features.map((f) => ({
+      name: f.properties.full_name,
+      polygons:
+        f.geometry.type === 'Polygon' ? [f.geometry.coordinates as Polygon] : (f.geometry.coordinates as Polygon[]),
+    }));
+    const b = region.basemap!;
+    const labels: { name: string; lon: number; lat: number }[] = [];
+    for (let f = 0; f < b.count; f++) {
+      if (b.kind[f] !== KIND_INDEX['place/province']) continue;
+      const i = b.partFirst[b.featPart[f]!]!;
+      labels.push({ name: region.strings.get(b.name[f]!), lon: b.lon[i]! / 1e7, lat: b.lat[i]! / 1e7 });
+    }
+    expect(labels.map((l) => l.name)).toContain('Thành phố Hồ Chí Minh');
+    expect(new Set(labels.map((l) => l.name)).size).toBe(labels.length);
+    for (const l of labels) {
+      const holders = provinces.filter((p) => p.polygons.some((poly) => inside(l.lon, l.lat, poly)));
+      expect(
+        holders.map((p) => spelling(p.name)),
+        `${l.name} at ${l.lat},${l.lon}`,
+      ).toContain(spelling(l.name));
+    }
   });
 
   it('the default style labels the 2025 wards, not the extract\u2019s legacy units', () => {

@@ -34,6 +34,8 @@ export const BASEMAP_KINDS = [
   { layer: 'poi', class: 'poi' },
   /** A 2025 ward or commune: its official name at a point inside its official polygon. */
   { layer: 'place', class: 'ward' },
+  /** A 2025 province: its official name at a point inside it (the label point of its most central ward in the pack). */
+  { layer: 'place', class: 'province' },
 ] as const;
 
 /** Kind index by "layer/class". */

@@ -244,6 +244,22 @@ export function defaultStyle(baseUrl: string, options: DefaultStyleOptions = {})
       paint: { 'text-color': '#6a5d86', 'text-halo-color': '#ffffff', 'text-halo-width': 1.2 },
     },
     {
+      id: 'province-label',
+      type: 'symbol',
+      ...src,
+      'source-layer': 'place',
+      minzoom: 6,
+      maxzoom: 11,
+      filter: classIs('province'),
+      layout: {
+        'text-field': ['get', 'name'],
+        'text-font': DEFAULT_FONT_BOLD,
+        'text-max-width': 8,
+        'text-size': ['interpolate', ['linear'], ['zoom'], 6, 12, 10, 16],
+      },
+      paint: { 'text-color': '#2f2b28', 'text-halo-color': 'rgba(255, 255, 255, 0.9)', 'text-halo-width': 1.8 },
+    },
+    {
       id: 'place-label',
       type: 'symbol',
       ...src,

@@ -34,6 +34,7 @@ const MIN_ZOOM_BY_KIND: Record<string, number> = {
   'place/quarter': 11,
   'place/neighbourhood': 13,
   'place/ward': 11,
+  'place/province': 6,
   'poi/poi': 14,
 };
 
