@@ -24,6 +24,27 @@ export type KeyKind = 'rest' | 'tiles';
 /** Default monthly quotas of the Limits section of rest-api.md. */
 export const DEFAULT_MONTHLY_QUOTA: Record<KeyKind, number> = { rest: 30_000, tiles: 1_000 };
 
+/** Longest API key accepted, characters (a generated key has 32). */
+export const MAX_KEY_LENGTH = 256;
+
+/**
+ * What a key's text must be, one rule a row: [test, what the message says]. Any other text is a key, the names of
+ * Object.prototype (`__proto__`, `constructor`, …) included: keys and their counts live in prototype-free maps.
+ */
+const KEY_TEXT_RULES: readonly (readonly [(key: string) => boolean, string])[] = [
+  [(k) => k.length >= 1 && k.length <= MAX_KEY_LENGTH, `must be 1 to ${MAX_KEY_LENGTH} characters long`],
+  // Whitespace, control, format (zero-width), private-use, unassigned characters and lone surrogates: a key
+  // nobody can read back or type, or one that a log line or a URL would change.
+  [(k) => !/[\s\p{C}]/u.test(k), 'must not hold spaces, control or invisible characters'],
+];
+
+/** Why `key` cannot be an API key's text, or null when it can. */
+export function keyTextProblem(key: unknown): string | null {
+  if (typeof key !== 'string') return 'must be a string';
+  for (const [ok, why] of KEY_TEXT_RULES) if (!ok(key)) return why;
+  return null;
+}
+
 /**
  * Checks a list of keys read from a file or given by a caller and returns them with defaults filled in.
  * Throws an Error naming the entry and field on a malformed key (a configuration mistake, not a request error).
@@ -32,8 +53,9 @@ export function normalizeKeys(keys: readonly ApiKey[]): NormalizedKey[] {
   const seen = new Set<string>();
   return keys.map((k, i) => {
     const where = `keys[${i}]`;
-    if (!k || typeof k.key !== 'string' || k.key.length === 0)
-      throw new Error(`${where}.key must be a non-empty string`);
+    if (!k || typeof k !== 'object') throw new Error(`${where} must be an object`);
+    const problem = keyTextProblem(k.key);
+    if (problem) throw new Error(`${where}.key ${problem}`);
     if (seen.has(k.key)) throw new Error(`${where}.key "${k.key}" appears twice`);
     seen.add(k.key);
     const kind = k.kind ?? 'rest';

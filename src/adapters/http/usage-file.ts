@@ -1,7 +1,15 @@
 import { closeSync, fsync, fsyncSync, openSync, readFileSync, renameSync, statSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { acquireFileLock } from './file-lock.js';
-import { checkReport, isPeriod, MemoryUsageStore, type MemoryUsageOptions, type UsageReport } from './usage.js';
+import {
+  checkReport,
+  dict,
+  isPeriod,
+  MemoryUsageStore,
+  periodUsage,
+  type MemoryUsageOptions,
+  type UsageReport,
+} from './usage.js';
 
 /** Options of {@link FileUsageStore.open}. */
 export interface FileUsageOptions extends MemoryUsageOptions {
@@ -237,7 +245,7 @@ function readUsage(path: string): { usage: UsageReport; seq: number } {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT')
       throw new Error(`usage file ${path} cannot be read (${(err as Error).message})`);
   }
-  let usage: UsageReport = {};
+  let usage: UsageReport = dict();
   let seq = 0;
   if (text !== null) {
     let doc: { version?: number; seq?: number; usage?: unknown };
@@ -283,7 +291,7 @@ function replayJournal(path: string, usage: UsageReport, seq: number): { usage: 
     const [n, key, period, endpoint, billable, session] = entry;
     if (n <= seq) continue;
     last = Math.max(last, n);
-    const u = ((usage[key] ??= {})[period] ??= { requests: {}, sessions: 0, billable: 0 });
+    const u = periodUsage(usage, key, period);
     u.requests[endpoint] = (u.requests[endpoint] ?? 0) + 1;
     u.billable += billable;
     u.sessions += session;

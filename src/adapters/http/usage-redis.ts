@@ -3,7 +3,9 @@ import { SESSION_IDLE_MS, SESSION_REMEMBER_MS, type SessionOptions } from './ses
 import { AdmitBatch, MAX_REQUESTS } from './usage-redis-batch.js';
 import { ADMIT_BATCH_SCRIPT } from './usage-redis-script.js';
 import {
+  dict,
   isPeriod,
+  periodUsage,
   UsageStoreUnavailable,
   type Admission,
   type UsageReport,
@@ -299,7 +301,7 @@ export class RedisUsageStore implements UsageStore {
 
   /** All counts: every `u:` key of the prefix (SCAN, so Redis is never blocked), read in one pipeline per batch. */
   async report(): Promise<UsageReport> {
-    const out: UsageReport = {};
+    const out: UsageReport = dict();
     const head = `${this.prefix}u:{`;
     const match = `${head.replace(/[*?[\]\\]/g, '\\$&')}*`;
     let cursor = '0';
@@ -316,11 +318,12 @@ export class RedisUsageStore implements UsageStore {
         const key = k.slice(head.length, -9);
         const [err, hash] = rows[i] ?? [];
         if (err || !hash) return;
-        const requests: Record<string, number> = {};
+        const u = periodUsage(out, key, period);
         for (const [field, value] of Object.entries(hash as Record<string, string>))
-          if (field.startsWith('r:')) requests[field.slice(2)] = Number(value);
+          if (field.startsWith('r:')) u.requests[field.slice(2)] = Number(value);
         const h = hash as Record<string, string>;
-        (out[key] ??= {})[period] = { requests, sessions: Number(h.sessions ?? 0), billable: Number(h.billable ?? 0) };
+        u.sessions = Number(h.sessions ?? 0);
+        u.billable = Number(h.billable ?? 0);
       });
     } while (cursor !== '0');
     return out;

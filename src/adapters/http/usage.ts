@@ -14,8 +14,39 @@ export interface PeriodUsage {
   billable: number;
 }
 
-/** Usage of every key: key → period (`YYYY-MM`, UTC) → counts. */
+/**
+ * Usage of every key: key → period (`YYYY-MM`, UTC) → counts. The stores build every level without a prototype
+ * (see {@link dict}), so a key named `__proto__`, `constructor` or `toString` is an own entry like any other.
+ */
 export type UsageReport = Record<string, Record<string, PeriodUsage>>;
+
+/**
+ * An empty object without a prototype. Keyed by outside text (API keys, endpoint names), a plain `{}` would read
+ * `constructor` or `toString` from Object.prototype and turn `o.__proto__ ??= {}` into a write to Object.prototype:
+ * every key with no usage yet would then share one counter.
+ */
+export function dict<T>(): Record<string, T> {
+  return Object.create(null) as Record<string, T>;
+}
+
+/** The counts of `key` in `period` inside `report`, made (empty) when absent. */
+export function periodUsage(report: UsageReport, key: string, period: string): PeriodUsage {
+  const periods = (report[key] ??= dict());
+  return (periods[period] ??= { requests: dict(), sessions: 0, billable: 0 });
+}
+
+/** A deep copy of a report (from a store, or JSON read back), every level without a prototype. */
+export function copyReport(report: UsageReport): UsageReport {
+  const out: UsageReport = dict();
+  for (const [key, periods] of Object.entries(report))
+    for (const [period, u] of Object.entries(periods)) {
+      const c = periodUsage(out, key, period);
+      Object.assign(c.requests, u.requests);
+      c.sessions = u.sessions;
+      c.billable = u.billable;
+    }
+  return out;
+}
 
 /** One request presented to a usage store: who asks, what for, and the key's limits. */
 export interface UsageRequest {
@@ -103,7 +134,7 @@ export class MemoryUsageStore implements UsageStore {
   private readonly rate = new RateLimiter();
 
   constructor(initial: UsageReport = {}, opts: MemoryUsageOptions = {}) {
-    this.data = structuredClone(initial);
+    this.data = copyReport(initial);
     this.sessions = new SessionTracker(opts.sessions);
   }
 
@@ -123,13 +154,12 @@ export class MemoryUsageStore implements UsageStore {
   }
 
   report(): UsageReport {
-    return structuredClone(this.data);
+    return copyReport(this.data);
   }
 
   /** Adds one admitted request to the counts. */
   protected count(key: string, period: string, endpoint: string, billable: number, session: boolean): void {
-    const periods = (this.data[key] ??= {});
-    const u = (periods[period] ??= { requests: {}, sessions: 0, billable: 0 });
+    const u = periodUsage(this.data, key, period);
     u.requests[endpoint] = (u.requests[endpoint] ?? 0) + 1;
     u.billable += billable;
     if (session) u.sessions++;
@@ -161,7 +191,7 @@ export function checkReport(value: unknown, where: string): UsageReport {
         fail(`usage of key "${key}" in ${period} is malformed`);
     }
   }
-  return value as UsageReport;
+  return copyReport(value as UsageReport);
 }
 
 /** True for a `YYYY-MM` period text. */
