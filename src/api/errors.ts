@@ -60,6 +60,8 @@ export const REFUSALS = {
     message: (p: { path: string; method: string }) =>
       `The endpoint ${p.path} is not available: this engine has no ${p.method} method.`,
   },
+  /** A parameter the handler reads itself (a session token) is malformed: refused before it is billed or stored. */
+  badParameter: { http: 400, status: 'BAD_REQUEST', message: (p: { reason: string }) => p.reason },
   /** Plain HTTP where HTTPS is required (rest-api.md). */
   httpsRequired: { http: 400, status: 'HTTPS_REQUIRED', message: () => 'Requests must use HTTPS.' },
   /** No key; `param` names where it was looked for, e.g. "api_key" or "key (or api_key)". */

@@ -2,6 +2,8 @@ import { defaultResources } from './default-resources.js';
 import { isSecure, type ClientInfo, type TrustProxy } from './client.js';
 import { matchesRestrictions, normalizeKeys, type ApiKey, type KeyKind, type NormalizedKey } from './keys.js';
 import { httpStatusOfBody } from '../../api/statuses.js';
+import { isParamError } from '../../api/coords.js';
+import { tokenParam } from '../../api/place-params.js';
 import { callCost } from './cost.js';
 import {
   errorReply,
@@ -345,10 +347,13 @@ export function createRestHandler(engine: EngineApi, options: FetchHandlerOption
           method === 'trip',
         );
     }
-    const token =
-      typeof params.sessiontoken === 'string' && params.sessiontoken !== '' ? params.sessiontoken : undefined;
-    const session =
-      token && (method === 'autocomplete' || method === 'placeDetail') ? { endpoint: method, token } : undefined;
+    let session: UsageRequest['session'];
+    if (method === 'autocomplete' || method === 'placeDetail') {
+      // The engine's own check of the token, before the store bills or remembers it.
+      const token = tokenParam('sessiontoken', params.sessiontoken);
+      if (isParamError(token)) return errorReply('badParameter', { reason: token.error });
+      if (token !== undefined) session = { endpoint: method, token };
+    }
     return admitThen(
       key,
       method!,

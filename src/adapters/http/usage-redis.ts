@@ -1,5 +1,5 @@
 import type { Redis, RedisOptions } from 'ioredis';
-import { SESSION_IDLE_MS, SESSION_REMEMBER_MS, type SessionOptions } from './sessions.js';
+import { sessionLimits, type SessionOptions } from './sessions.js';
 import { AdmitBatch, MAX_REQUESTS } from './usage-redis-batch.js';
 import { ADMIT_BATCH_SCRIPT } from './usage-redis-script.js';
 import {
@@ -139,8 +139,7 @@ export interface BatchStats {
  */
 export class RedisUsageStore implements UsageStore {
   private readonly prefix: string;
-  private readonly idleMs: number;
-  private readonly rememberMs: number;
+  private readonly sessions: Required<SessionOptions>;
   private lastError = 'not connected yet';
   /** The lane of each API key with requests waiting or a call in flight (dropped when it has neither). */
   private readonly lanes = new Map<string, Lane>();
@@ -163,8 +162,7 @@ export class RedisUsageStore implements UsageStore {
     private readonly opts: RedisUsageOptions = {},
   ) {
     this.prefix = opts.prefix ?? 'bando:';
-    this.idleMs = opts.sessions?.idleMs ?? SESSION_IDLE_MS;
-    this.rememberMs = opts.sessions?.rememberMs ?? SESSION_REMEMBER_MS;
+    this.sessions = sessionLimits(opts.sessions);
     client.defineCommand('bandoAdmit', { lua: ADMIT_BATCH_SCRIPT });
     // Without an 'error' listener ioredis prints every failed reconnection; the transitions are reported instead.
     client.on('error', (err: Error) => (this.lastError = err.message || String(err)));
@@ -209,7 +207,7 @@ export class RedisUsageStore implements UsageStore {
   private join(lane: Lane, r: UsageRequest): AdmitBatch {
     const last = lane.batches.at(-1);
     if (last?.fits(r)) return last;
-    const batch = new AdmitBatch(r, this.prefix, this.idleMs, this.rememberMs);
+    const batch = new AdmitBatch(r, this.prefix, this.sessions);
     lane.batches.push(batch);
     return batch;
   }

@@ -118,6 +118,15 @@ export function periodOf(ms: number): string {
 let cachedHour = NaN;
 let cachedPeriod = '';
 
+/**
+ * Units of quota a request needs left to be admitted: its cost, and at least one for a request with a session token
+ * (a request inside an open session costs nothing, but is refused like any other once the month's quota is used).
+ * Free web-map resources (tiles, glyphs) need none.
+ */
+function quotaNeed(billable: number, session: boolean): number {
+  return session ? Math.max(billable, 1) : billable;
+}
+
 /** Options of {@link MemoryUsageStore}. */
 export interface MemoryUsageOptions {
   /** Autocomplete session timing. */
@@ -141,7 +150,7 @@ export class MemoryUsageStore implements UsageStore {
   admit(r: UsageRequest): Admission {
     const s = r.session;
     const cost = s ? this.sessions.charge(s.endpoint, r.key, s.token, r.nowMs) : { billable: r.units, session: false };
-    if (cost.billable > 0 && this.billable(r.key, r.period) + cost.billable > r.monthlyQuota) return 'quota';
+    if (this.billable(r.key, r.period) + quotaNeed(cost.billable, s !== undefined) > r.monthlyQuota) return 'quota';
     if (r.perSecond !== undefined && !this.rate.take(r.key, r.perSecond, r.nowMs)) return 'rate';
     if (s) this.sessions.record(s.endpoint, r.key, s.token, r.nowMs);
     this.count(r.key, r.period, r.endpoint, cost.billable, cost.session);
