@@ -1,5 +1,12 @@
 import { withFileLock } from '../http/file-lock.js';
-import { keyTextProblem, normalizeKeys, type ApiKey, type KeyKind } from '../http/keys.js';
+import {
+  KEY_NUMBER_RANGES,
+  keyNumberProblem,
+  keyTextProblem,
+  normalizeKeys,
+  type ApiKey,
+  type KeyKind,
+} from '../http/keys.js';
 import { newKeySecret, readKeysFile, writeKeysFile } from '../http/keys-file.js';
 import { flag, type ParsedArgs } from './args.js';
 import type { CliCommand } from './command.js';
@@ -10,8 +17,8 @@ bando keys list [--keys FILE] [--json]
 bando keys delete KEY [--keys FILE]
   Manages the keys file read by "bando serve --keys" (default ${DEFAULT_KEYS_FILE}).
   --restrict  URL pattern with * wildcards matched on Origin/Referer, e.g. "https://*.example.com/*"
-  --quota     monthly quota (default 30000 for rest keys, 1000 map loads for tiles keys)
-  --rate      requests per second
+  --quota     monthly quota, 0 to 1000000000000 (default 30000 for rest keys, 1000 map loads for tiles keys)
+  --rate      requests per second, 1 to 10000
   --key       the key's text instead of a random one (1 to 256 characters, no spaces or control characters)
   create and delete hold the keys file's lock (FILE.lock) while they read and write it, so concurrent edits all land.`;
 
@@ -31,13 +38,14 @@ export const keysCommand: CliCommand = {
   run: async (args) => keys(args),
 };
 
-/** A whole number ≥ `min` from a flag (absent: undefined), or an Error naming the flag. */
-function countFlag(args: ParsedArgs, name: string, min: number): number | undefined {
+/** A key number from a flag, in the field's range (absent: undefined), or an Error naming the flag. */
+function countFlag(args: ParsedArgs, name: string, field: keyof typeof KEY_NUMBER_RANGES): number | undefined {
   const v = flag(args, name);
   if (v === undefined) return undefined;
-  if (!/^\d+$/.test(v) || Number(v) < min)
-    throw new Error(`--${name} must be a whole number of at least ${min}, got "${v}"`);
-  return Number(v);
+  const n = /^\d{1,16}$/.test(v) ? Number(v) : NaN;
+  const problem = keyNumberProblem(field, n);
+  if (problem) throw new Error(`--${name} ${problem}, got "${v}"`);
+  return n;
 }
 
 /**
@@ -57,8 +65,8 @@ function keys(args: ParsedArgs): number {
     case 'create': {
       const kind = flag(args, 'kind') ?? 'rest';
       if (kind !== 'rest' && kind !== 'tiles') throw new Error(`--kind must be rest or tiles, got "${kind}"`);
-      const quota = countFlag(args, 'quota', 0);
-      const rate = countFlag(args, 'rate', 1);
+      const quota = countFlag(args, 'quota', 'monthlyQuota');
+      const rate = countFlag(args, 'rate', 'perSecond');
       const secret = flag(args, 'key') ?? newKeySecret();
       const problem = keyTextProblem(secret);
       if (problem) throw new Error(`--key ${problem}`);

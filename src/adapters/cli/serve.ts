@@ -9,6 +9,7 @@ import { createRestHandler, type RequestEvent } from '../http/handler.js';
 import type { ApiKey } from '../http/keys.js';
 import { newKeySecret, readKeysFile } from '../http/keys-file.js';
 import { startNodeServer } from '../http/node-server.js';
+import { connectionCapProblem } from '../http/connections.js';
 import type { EngineApi } from '../http/routes.js';
 import { ServerMetrics, type Gauge } from '../http/metrics.js';
 import { createRequestLog } from '../http/request-log.js';
@@ -60,7 +61,8 @@ const SERVE_HELP = `bando serve [--pack FILE ...] [--keys FILE] [--usage FILE|re
     .map(([k, v]) => `${k} (${v})`)
     .join(', ')};
                  each from 1 to its cap (README, Limits).
-  --max-connections N  connections open at once (default: half the open-file limit, 16–8192); past
+  --max-connections N  connections open at once, at most the open-file limit less 64 (default: half the open-file
+                 limit, 16–8192); past
                  three quarters of it, idle connections are closed to make room for new ones.
   Default --port: the PORT environment variable, else 8080; default --host 127.0.0.1. SIGTERM/SIGINT stop gracefully and save the counts.`;
 
@@ -102,6 +104,7 @@ async function serve(args: ParsedArgs): Promise<void> {
   const heavyThreads = positive(args, 'heavy-threads');
   const heavyNiceness = niceness(flag(args, 'heavy-niceness'));
   const maxCost = positive(args, 'max-cost');
+  const maxConnections = maxConnectionsFlag(flag(args, 'max-connections'));
   const tokenFile = flag(args, 'metrics-token-file');
   const metricsToken = tokenFile === undefined ? undefined : readFileSync(tokenFile, 'utf8').trim();
   if (metricsToken !== undefined && metricsToken.length < 16)
@@ -189,7 +192,7 @@ async function serve(args: ParsedArgs): Promise<void> {
     port: Number(flag(args, 'port') ?? process.env.PORT ?? 8080),
     host: flag(args, 'host') ?? '127.0.0.1',
     tls: cert && keyFile ? { cert: readFileSync(cert), key: readFileSync(keyFile) } : undefined,
-    maxConnections: maxConnectionsFlag(flag(args, 'max-connections')),
+    maxConnections,
   });
   const engines =
     threads > 0 ? `engines in ${threads} worker thread${threads === 1 ? '' : 's'}` : 'engine in the serving thread';
@@ -232,12 +235,17 @@ async function serve(args: ParsedArgs): Promise<void> {
   });
 }
 
-/** `--max-connections`: a whole number 1–1,000,000, or undefined for the default. */
+/**
+ * `--max-connections`: a whole number 1–1,000,000 within the open-file limit (see connectionCapProblem), or
+ * undefined for the default.
+ */
 function maxConnectionsFlag(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const n = /^\d{1,7}$/.test(value) ? Number(value) : NaN;
   if (!(n >= 1 && n <= 1_000_000))
     throw new Error(`--max-connections must be a whole number 1–1000000, got "${value}"`);
+  const problem = connectionCapProblem(n);
+  if (problem) throw new Error(`--max-connections ${problem}`);
   return n;
 }
 

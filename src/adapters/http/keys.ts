@@ -24,6 +24,23 @@ export type KeyKind = 'rest' | 'tiles';
 /** Default monthly quotas of the Limits section of rest-api.md. */
 export const DEFAULT_MONTHLY_QUOTA: Record<KeyKind, number> = { rest: 30_000, tiles: 1_000 };
 
+/**
+ * The range of each number of a key, whole numbers [least, most], checked when a keys file or a flag is read. A rate
+ * window holds one time per allowed request (8 bytes each), so the rate's ceiling bounds its memory (80 KB a key).
+ */
+export const KEY_NUMBER_RANGES = {
+  monthlyQuota: [0, 1_000_000_000_000],
+  perSecond: [1, 10_000],
+} as const satisfies Record<string, readonly [number, number]>;
+
+/** Why `value` is not a whole number in the range of the key field `field`, or null when it is. */
+export function keyNumberProblem(field: keyof typeof KEY_NUMBER_RANGES, value: unknown): string | null {
+  const [least, most] = KEY_NUMBER_RANGES[field];
+  return Number.isInteger(value) && (value as number) >= least && (value as number) <= most
+    ? null
+    : `must be a whole number from ${least} to ${most}`;
+}
+
 /** Longest API key accepted, characters (a generated key has 32). */
 export const MAX_KEY_LENGTH = 256;
 
@@ -64,10 +81,10 @@ export function normalizeKeys(keys: readonly ApiKey[]): NormalizedKey[] {
     if (!Array.isArray(restrictions) || restrictions.some((r) => typeof r !== 'string' || r.length === 0))
       throw new Error(`${where}.restrictions must be an array of non-empty URL patterns`);
     const monthlyQuota = k.monthlyQuota ?? DEFAULT_MONTHLY_QUOTA[kind];
-    if (!Number.isInteger(monthlyQuota) || monthlyQuota < 0)
-      throw new Error(`${where}.monthlyQuota must be a non-negative integer`);
-    if (k.perSecond !== undefined && (!Number.isInteger(k.perSecond) || k.perSecond < 1))
-      throw new Error(`${where}.perSecond must be a positive integer`);
+    const quotaProblem = keyNumberProblem('monthlyQuota', monthlyQuota);
+    if (quotaProblem) throw new Error(`${where}.monthlyQuota ${quotaProblem}`);
+    const rateProblem = k.perSecond === undefined ? null : keyNumberProblem('perSecond', k.perSecond);
+    if (rateProblem) throw new Error(`${where}.perSecond ${rateProblem}`);
     return { ...k, kind, restrictions: restrictions.map(parsePattern), monthlyQuota };
   });
 }

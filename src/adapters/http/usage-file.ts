@@ -259,7 +259,9 @@ function readUsage(path: string): { usage: UsageReport; seq: number } {
     if (doc.version !== 1 && doc.version !== 2)
       throw new Error(`usage file ${path} has unknown version ${String(doc.version)}`);
     usage = checkReport(doc.usage, `usage file ${path}`);
-    seq = doc.version === 2 && Number.isSafeInteger(doc.seq) ? doc.seq! : 0;
+    if (doc.version === 2 && !(Number.isSafeInteger(doc.seq) && doc.seq! >= 0))
+      throw new Error(`usage file ${path}: seq must be a whole number of at least 0`);
+    seq = doc.version === 2 ? doc.seq! : 0;
   }
   return replayJournal(`${path}.journal`, usage, seq);
 }
@@ -283,11 +285,13 @@ function replayJournal(path: string, usage: UsageReport, seq: number): { usage: 
   for (let i = 0; i < lines.length; i++) {
     if (lines[i] === '') continue;
     const entry = parseEntry(lines[i]!);
-    if (!entry) {
+    if (entry === 'torn') {
       // Only the end of the file, or the end of a write that failed (a fresh descriptor starts a new line), can be torn.
       if (i === lines.length - 1 || lines[i + 1] === '') continue;
       throw new Error(`usage journal ${path} line ${i + 1} is malformed`);
     }
+    // A whole line out of range was not written by this store: refused wherever it is, never counted.
+    if (typeof entry === 'string') throw new Error(`usage journal ${path} line ${i + 1}: ${entry}`);
     const [n, key, period, endpoint, billable, session] = entry;
     if (n <= seq) continue;
     last = Math.max(last, n);
@@ -301,24 +305,30 @@ function replayJournal(path: string, usage: UsageReport, seq: number): { usage: 
 
 type Entry = [seq: number, key: string, period: string, endpoint: string, billable: number, session: number];
 
-function parseEntry(line: string): Entry | null {
+/**
+ * What each field of a journal line must be, one row a field: [test, what the message says]. No count is negative
+ * (a negative one would give free units) and a request starts at most one session.
+ */
+const ENTRY_FIELDS: readonly (readonly [(v: unknown) => boolean, string])[] = [
+  [(v) => Number.isSafeInteger(v) && (v as number) >= 1, 'seq must be a whole number of at least 1'],
+  [(v) => typeof v === 'string' && v.length > 0, 'key must be a non-empty string'],
+  [(v) => typeof v === 'string' && isPeriod(v), 'period must be YYYY-MM'],
+  [(v) => typeof v === 'string' && v.length > 0, 'endpoint must be a non-empty string'],
+  [(v) => Number.isSafeInteger(v) && (v as number) >= 0, 'billable must be a whole number of at least 0'],
+  [(v) => v === 0 || v === 1, 'session must be 0 or 1'],
+];
+
+/** A journal line: its entry, `'torn'` when it is not a whole JSON line, else what is wrong with it. */
+function parseEntry(line: string): Entry | string {
   let e: unknown;
   try {
     e = JSON.parse(line);
   } catch {
-    return null;
+    return 'torn';
   }
-  if (!Array.isArray(e) || e.length !== 6) return null;
-  const [n, key, period, endpoint, billable, session] = e as unknown[];
-  const ok =
-    Number.isSafeInteger(n) &&
-    typeof key === 'string' &&
-    typeof period === 'string' &&
-    isPeriod(period) &&
-    typeof endpoint === 'string' &&
-    Number.isSafeInteger(billable) &&
-    (session === 0 || session === 1);
-  return ok ? (e as Entry) : null;
+  if (!Array.isArray(e) || e.length !== ENTRY_FIELDS.length) return `must be an array of ${ENTRY_FIELDS.length} fields`;
+  const wrong = ENTRY_FIELDS.find(([ok], i) => !ok(e[i]));
+  return wrong ? wrong[1] : (e as Entry);
 }
 
 /** Reads a usage file written by {@link FileUsageStore}, its journal included (without taking the lock); a missing file is empty usage. */

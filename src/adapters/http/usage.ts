@@ -186,7 +186,7 @@ export function checkReport(value: unknown, where: string): UsageReport {
     for (const [period, u] of Object.entries(periods as object)) {
       const p = u as PeriodUsage;
       if (!isPeriod(period)) fail(`period "${period}" of key "${key}" is not YYYY-MM`);
-      const count = (n: unknown): boolean => typeof n === 'number' && Number.isFinite(n) && n >= 0;
+      const count = (n: unknown): boolean => Number.isSafeInteger(n) && (n as number) >= 0;
       if (
         !p ||
         typeof p !== 'object' ||
