@@ -8,7 +8,7 @@
  */
 
 /** HTTP statuses a refusal may carry. */
-type RefusalHttp = 400 | 401 | 403 | 404 | 405 | 414 | 429 | 500 | 503 | 504;
+type RefusalHttp = 400 | 401 | 403 | 404 | 405 | 414 | 429 | 431 | 500 | 503 | 504;
 
 /** One row: what a refusal looks like on the wire. */
 interface RefusalRow {
@@ -38,12 +38,19 @@ export const REFUSALS = {
   badHost: { http: 400, status: 'BAD_REQUEST', message: () => 'The Host header is not a valid host[:port].' },
   /** A URL that does not parse. */
   badUrl: { http: 400, status: 'BAD_REQUEST', message: () => 'The request URL or Host header is malformed.' },
-  /** Any method but GET. */
+  /** Any method but GET, HEAD and OPTIONS. */
   methodNotAllowed: {
     http: 405,
     status: 'METHOD_NOT_ALLOWED',
-    headers: { allow: 'GET' },
+    headers: { allow: 'GET, HEAD, OPTIONS' },
     message: (p: { method: string }) => `Method ${p.method} is not allowed; use GET.`,
+  },
+  /** Request headers over the transport's limit (`max`, bytes of request line and headers together). */
+  headersTooLarge: {
+    http: 431,
+    status: 'HEADERS_TOO_LARGE',
+    headers: { connection: 'close' },
+    message: (p: { max: number }) => `The request headers are larger than ${p.max} bytes.`,
   },
   /** A URL longer than the handler's `maxUrlLength` (characters). */
   urlTooLong: {

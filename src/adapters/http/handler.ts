@@ -10,6 +10,7 @@ import {
   fromFetchResponse,
   json,
   png,
+  preflight,
   SerializedBody,
   serializedJson,
   toFetchResponse,
@@ -293,7 +294,11 @@ export function createRestHandler(engine: EngineApi, options: FetchHandlerOption
   }
 
   function handle(request: RestRequest, client: ClientInfo, trace: Trace | null): Reply | Promise<Reply> {
-    if (request.method !== 'GET') return errorReply('methodNotAllowed', { method: request.method });
+    // HEAD is a GET whose body the transport drops (node's ServerResponse, the fetch runtime): checked, counted
+    // and answered as GET, so its headers are the GET's.
+    const verb = request.method;
+    if (verb !== 'GET' && verb !== 'HEAD' && verb !== 'OPTIONS')
+      return errorReply('methodNotAllowed', { method: request.method });
     if (request.url.length > maxUrlLength) return errorReply('urlTooLong', { max: maxUrlLength });
     const url = parseRequestUrl(request.url);
     if (!url) return errorReply('badUrl', {});
@@ -302,6 +307,13 @@ export function createRestHandler(engine: EngineApi, options: FetchHandlerOption
     const path = url.pathname.slice(basePath.length);
     const method = methodForPath(path);
     const resource = method ? undefined : resources.find((r) => r.match(path));
+    // A preflight carries no key: any route answers it, uncounted (the GET that follows is checked as usual).
+    if (verb === 'OPTIONS') {
+      const known = method || resource || path === '/healthz' || (path === '/metrics' && options.metrics);
+      return known
+        ? preflight(request.header('access-control-request-headers'))
+        : errorReply('noEndpoint', { path: url.pathname });
+    }
     if (!method && !resource) {
       const op = operations(path, url, request, client);
       if (op && trace) trace.endpoint = path.slice(1);

@@ -112,7 +112,8 @@ export interface UrlPattern {
  * `localhost:*`. Parts are matched separately so that a `*` in the host can never swallow a `/` and let
  * `https://evil.com/x.example.com/` pass for `https://*.example.com/*`. A missing scheme matches http and https;
  * a missing path matches any path. The host part is compared with the URL's host (hostname plus a non-default port),
- * so `localhost` does not allow `localhost:3000` but `localhost:*` does.
+ * so `localhost` does not allow `localhost:3000` but `localhost:*` does; a pattern that names a port is compared with
+ * the port written out, so `localhost:*` also allows `http://localhost/` (port 80). Hosts compare in punycode.
  */
 export function parsePattern(source: string): UrlPattern {
   let rest = source.trim();
@@ -126,10 +127,34 @@ export function parsePattern(source: string): UrlPattern {
   return {
     source,
     schemes,
-    host: (slash < 0 ? rest : rest.slice(0, slash)).toLowerCase(),
+    host: asciiHostGlob((slash < 0 ? rest : rest.slice(0, slash)).toLowerCase()),
     path: slash < 0 ? '/*' : rest.slice(slash),
   };
 }
+
+/**
+ * A host glob with its internationalised labels in punycode (`*.bücher.de` → `*.xn--bcher-kva.de`), as browsers
+ * send them in Origin and Referer and as `URL` gives them. Labels are converted one by one by the WHATWG URL
+ * parser, so wildcards stay as they are; a label that does not convert (one with a `*` among non-ASCII letters) is
+ * kept, and can then match nothing.
+ */
+function asciiHostGlob(glob: string): string {
+  const colon = glob.indexOf(':');
+  const name = colon < 0 ? glob : glob.slice(0, colon);
+  if (/^[\x00-\x7f]*$/.test(name)) return glob;
+  const labels = name.split('.').map((label) => {
+    if (/^[\x00-\x7f]*$/.test(label) || label.includes('*')) return label;
+    try {
+      return new URL(`http://${label}/`).hostname;
+    } catch {
+      return label;
+    }
+  });
+  return labels.join('.') + (colon < 0 ? '' : glob.slice(colon));
+}
+
+/** Default port of a scheme, for patterns that name a port (`localhost:*` matches `http://localhost/`). */
+const DEFAULT_PORTS: Readonly<Record<string, string>> = { http: '80', https: '443', ws: '80', wss: '443' };
 
 /** A host glob against a URL's host: `*` never matches `:`, so the colons of both must pair up. */
 function hostMatches(glob: string, host: string): boolean {
@@ -153,7 +178,13 @@ export function matchesRestrictions(patterns: readonly UrlPattern[], url: string
   // An Origin has no path; it stands for the site's root.
   const path = (u.pathname || '/') + u.search;
   const host = u.host.toLowerCase();
+  // The same host with its port written out, for patterns that name one: the URL drops a scheme's default port.
+  const port = u.port || (Object.hasOwn(DEFAULT_PORTS, scheme) ? DEFAULT_PORTS[scheme] : '');
+  const hostPort = port ? `${u.hostname.toLowerCase()}:${port}` : host;
   return patterns.some(
-    (p) => p.schemes.some((g) => globMatch(g, scheme)) && hostMatches(p.host, host) && globMatch(p.path, path),
+    (p) =>
+      p.schemes.some((g) => globMatch(g, scheme)) &&
+      hostMatches(p.host, p.host.includes(':') ? hostPort : host) &&
+      globMatch(p.path, path),
   );
 }
