@@ -25,7 +25,7 @@ import { DEFAULT_KEYS_FILE, usageFileFor } from './files.js';
 const SERVE_HELP = `bando serve [--pack FILE ...] [--keys FILE] [--usage FILE|redis://…] [--port N] [--host ADDR]
             [--cert FILE --key FILE] [--allow-http] [--trust-proxy] [--dev] [--timeout MS] [--threads N]
             [--limit NAME=N ...] [--max-connections N] [--heavy-threads N] [--heavy-niceness N]
-            [--max-cost UNITS] [--work-ahead=false]
+            [--max-cost UNITS] [--work-ahead=false] [--public-url URL]
             [--metrics-token-file FILE] [--log FILE|-]
   Serves the REST API (node:http, or node:https with --cert/--key). Keys come from --keys
   (default ${DEFAULT_KEYS_FILE}). Usage counts, quotas, rate windows and sessions:
@@ -55,6 +55,8 @@ const SERVE_HELP = `bando serve [--pack FILE ...] [--keys FILE] [--usage FILE|re
                  those threads take are then slower whenever the machine is busy); default 0.
   --max-cost UNITS   refuse calls estimated above UNITS (≈ ms of engine time) with 400 naming the
                  parameter; default no limit beyond the engine's own.
+  --public-url URL  the absolute URL clients reach this server at, written into style.json's tile, glyph
+                 and sprite URLs; default: URLs relative to the root (the request's Host is never used).
   --metrics-token-file FILE  serve /metrics (Prometheus) to Authorization: Bearer <the file's token>.
   --log FILE|-   one JSON line per request to FILE (appended) or standard output.
   --limit NAME=N  change a request limit (repeatable): ${Object.entries(DEFAULT_LIMITS)
@@ -88,6 +90,7 @@ export const serveCommand: CliCommand = {
     'heavy-niceness': 'value',
     'max-cost': 'value',
     'work-ahead': 'switch',
+    'public-url': 'value',
     'metrics-token-file': 'value',
     log: 'value',
   },
@@ -105,6 +108,7 @@ async function serve(args: ParsedArgs): Promise<void> {
   const heavyNiceness = niceness(flag(args, 'heavy-niceness'));
   const maxCost = positive(args, 'max-cost');
   const maxConnections = maxConnectionsFlag(flag(args, 'max-connections'));
+  const publicUrl = flag(args, 'public-url');
   const tokenFile = flag(args, 'metrics-token-file');
   const metricsToken = tokenFile === undefined ? undefined : readFileSync(tokenFile, 'utf8').trim();
   if (metricsToken !== undefined && metricsToken.length < 16)
@@ -178,7 +182,7 @@ async function serve(args: ParsedArgs): Promise<void> {
     timeoutMs,
     maxCost,
     workAhead: flag(args, 'work-ahead') !== 'false',
-    resources: createMapResources(tiles),
+    resources: createMapResources(tiles, { publicUrl }),
     health: () => pool?.problem() ?? null,
     metrics,
     observe:
