@@ -28,14 +28,22 @@ describe('/healthz', () => {
   it('200 without a key and never counted; 503 naming the engine or the usage store when either cannot answer', async () => {
     let engineProblem: string | null = null;
     const { get, counted } = setup({ health: () => engineProblem });
-    for (let i = 0; i < 5; i++) expect(await get('/healthz')).toMatchObject({ status: 200, text: '{"status":"OK"}' });
+    for (let i = 0; i < 5; i++)
+      expect(await get('/healthz')).toMatchObject({
+        status: 200,
+        text: '{"status":"OK","checks":{"engine":"OK","usage":"OK"}}',
+      });
     // Plain HTTP from anywhere: load balancers probe without TLS.
     expect((await get('/healthz', {}, 'http://10.0.0.1:8080')).status).toBe(200);
     expect(counted()).toBe(0);
     engineProblem = 'no engine worker is running: boom';
     const down = await get('/healthz');
     expect(down.status).toBe(503);
-    expect(JSON.parse(down.text)).toEqual({ status: 'ERROR', error_message: 'no engine worker is running: boom' });
+    expect(JSON.parse(down.text)).toEqual({
+      status: 'ERROR',
+      error_message: 'engine: no engine worker is running: boom',
+      checks: { engine: 'no engine worker is running: boom', usage: 'OK' },
+    });
   });
 
   it('503 with the usage store problem', async () => {
@@ -47,7 +55,11 @@ describe('/healthz', () => {
     const h = createFetchHandler(engine, { keys: [{ key: 'k' }], usage: broken });
     const res = await h(new Request('https://bando.test/healthz'));
     expect(res.status).toBe(503);
-    expect(await res.json()).toEqual({ status: 'ERROR', error_message: 'Redis at 127.0.0.1:1/0 cannot be reached' });
+    expect(await res.json()).toEqual({
+      status: 'ERROR',
+      error_message: 'usage: Redis at 127.0.0.1:1/0 cannot be reached',
+      checks: { engine: 'OK', usage: 'Redis at 127.0.0.1:1/0 cannot be reached' },
+    });
   });
 });
 

@@ -2,6 +2,7 @@ import { defaultResources } from './default-resources.js';
 import { isSecure, type ClientInfo, type TrustProxy } from './client.js';
 import { matchesRestrictions, normalizeKeys, type ApiKey, type KeyKind, type NormalizedKey } from './keys.js';
 import { httpStatusOfBody } from '../../api/statuses.js';
+import { refusal } from '../../api/errors.js';
 import { isParamError } from '../../api/coords.js';
 import { tokenParam } from '../../api/place-params.js';
 import { callCost } from './cost.js';
@@ -275,11 +276,13 @@ export function createRestHandler(engine: EngineApi, options: FetchHandlerOption
   }
 
   /** `/healthz` and `/metrics`; null for any other path. */
-  function operations(path: string, url: RequestUrl, request: RestRequest, client: ClientInfo): Reply | null {
-    if (path === '/healthz') {
-      const problem = options.health?.() ?? usage.problem?.() ?? null;
-      return problem === null ? json(200, { status: 'OK' }) : errorReply('unhealthy', { problem });
-    }
+  function operations(
+    path: string,
+    url: RequestUrl,
+    request: RestRequest,
+    client: ClientInfo,
+  ): Reply | Promise<Reply> | null {
+    if (path === '/healthz') return healthz();
     if (path === '/metrics' && options.metrics) {
       if (!secure(url, request, client)) return errorReply('httpsRequired', {});
       if (!bearerMatches(request.header('authorization'), options.metrics.token))
@@ -291,6 +294,35 @@ export function createRestHandler(engine: EngineApi, options: FetchHandlerOption
       };
     }
     return null;
+  }
+
+  /**
+   * `/healthz`: each dependency checked, in order: the engine (`options.health`), the usage store's remembered
+   * state (`problem`), then its live check (`check`: a Redis PING, the usage folder writable) within
+   * HEALTH_DEADLINE_MS. 200 `{ status: "OK", checks }` when all pass, else 503 naming the first that fails
+   * (its message `<dependency>: <why>`), with every check's result in `checks`.
+   */
+  function healthz(): Reply | Promise<Reply> {
+    const checks: Record<string, string> = {};
+    const stored = options.health?.() ?? null;
+    checks.engine = stored ?? 'OK';
+    const remembered = usage.problem?.() ?? null;
+    const answer = (live: string | null): Reply => {
+      checks.usage = remembered ?? live ?? 'OK';
+      const failing = Object.entries(checks).find(([, v]) => v !== 'OK');
+      if (!failing) return json(200, { status: 'OK', checks });
+      const r = refusal('unhealthy', { problem: `${failing[0]}: ${failing[1]}` });
+      return json(r.http, { ...r.body, checks }, r.headers);
+    };
+    if (remembered !== null || !usage.check) return answer(null);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<string>((resolve) => {
+      timer = setTimeout(() => resolve(`no answer within ${HEALTH_DEADLINE_MS} ms`), HEALTH_DEADLINE_MS);
+    });
+    const live = usage.check().catch((err: unknown) => (err as Error)?.message ?? String(err));
+    return Promise.race([live, late])
+      .finally(() => clearTimeout(timer))
+      .then(answer);
   }
 
   function handle(request: RestRequest, client: ClientInfo, trace: Trace | null): Reply | Promise<Reply> {
@@ -428,6 +460,9 @@ export function createRestHandler(engine: EngineApi, options: FetchHandlerOption
     return reply instanceof Promise ? reply.then(report) : report(reply);
   };
 }
+
+/** Longest wait for a usage store's live check in `/healthz`, milliseconds: a stalled store is reported within it. */
+const HEALTH_DEADLINE_MS = 1000;
 
 /**
  * Calls estimated under this many cost units (≈ ms of one core: a route is 2) may start before their admission (see

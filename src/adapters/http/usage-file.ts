@@ -1,4 +1,15 @@
-import { closeSync, fsync, fsyncSync, openSync, readFileSync, renameSync, statSync, writeSync } from 'node:fs';
+import {
+  accessSync,
+  closeSync,
+  constants,
+  fsync,
+  fsyncSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
 import { dirname } from 'node:path';
 import { acquireFileLock } from './file-lock.js';
 import {
@@ -95,6 +106,18 @@ export class FileUsageStore extends MemoryUsageStore {
     this.pending.push(JSON.stringify([++this.seq, key, period, endpoint, billable, session ? 1 : 0]) + '\n');
     // Behind a failed write, lines wait their turn: the retry writes them in order.
     if (this.pending.length === 1) this.writePending();
+  }
+
+  /** The usage folder is still a folder this process may write in (a deleted folder fails every later write). */
+  async check(): Promise<string | null> {
+    const dir = dirname(this.path);
+    try {
+      if (!statSync(dir).isDirectory()) return `usage folder ${dir} is not a folder`;
+      accessSync(dir, constants.W_OK);
+      return null;
+    } catch (err) {
+      return `usage folder ${dir} cannot be written (${(err as Error).message})`;
+    }
   }
 
   /** Null while counts reach the journal, else why they do not (they are then in memory only). */

@@ -327,6 +327,16 @@ export class RedisUsageStore implements UsageStore {
     return out;
   }
 
+  /** One PING: a Redis that is connected but stalled (stopped, swapping) answers it late or never. */
+  async check(): Promise<string | null> {
+    try {
+      await this.client.ping();
+      return null;
+    } catch (err) {
+      return `Redis at ${this.where} does not answer PING (${(err as Error).message})`;
+    }
+  }
+
   problem(): string | null {
     return this.client.status === 'ready' && !this.down ? null : this.unreachable();
   }

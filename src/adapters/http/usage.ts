@@ -96,6 +96,12 @@ export interface UsageStore {
   report(): UsageReport | Promise<UsageReport>;
   /** Null while the store works, else why it does not (shown by `/healthz`). */
   problem?(): string | null;
+  /**
+   * A live check for `/healthz`, beyond what `problem` remembers: a round trip to the database (Redis PING), or the
+   * usage folder still there and writable. Resolves null when it works, else why not; the handler waits for it at
+   * most `HEALTH_DEADLINE_MS` and counts a later answer as a failure.
+   */
+  check?(): Promise<string | null>;
   /** Persists pending counts and releases resources (files, connections). */
   close?(): void | Promise<void>;
 }
