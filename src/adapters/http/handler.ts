@@ -120,7 +120,7 @@ export interface RequestEvent {
   bytes: number;
   /** Why a request was refused by the usage store (quota or rate, a 429), or the store failed (503). */
   refused?: Admission | 'unavailable';
-  /** The key's name, or its first 8 characters and `…` (never the whole secret); absent before a key is known. */
+  /** The key's name, or its stable hash (`keyHash`: never any part of the secret); absent before a key is known. */
   key?: string;
   /** The peer address the transport gave. */
   remoteAddress?: string;
@@ -206,7 +206,7 @@ export function createRestHandler(engine: EngineApi, options: FetchHandlerOption
     if (!given) return errorReply('keyMissing', { param: kind === 'tiles' ? 'key (or api_key)' : 'api_key' });
     const key = keys.get(given);
     if (!key) return errorReply('keyInvalid', {});
-    if (trace) trace.key = key.name ?? `${key.key.slice(0, 8)}…`;
+    if (trace) trace.key = key.label;
     if (key.kind !== kind) return errorReply('keyWrongKind', { given: key.kind, needed: kind });
     if (key.restrictions.length > 0) {
       const origin = request.header('origin');

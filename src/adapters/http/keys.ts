@@ -85,7 +85,7 @@ export function normalizeKeys(keys: readonly ApiKey[]): NormalizedKey[] {
     if (quotaProblem) throw new Error(`${where}.monthlyQuota ${quotaProblem}`);
     const rateProblem = k.perSecond === undefined ? null : keyNumberProblem('perSecond', k.perSecond);
     if (rateProblem) throw new Error(`${where}.perSecond ${rateProblem}`);
-    return { ...k, kind, restrictions: restrictions.map(parsePattern), monthlyQuota };
+    return { ...k, kind, restrictions: restrictions.map(parsePattern), monthlyQuota, label: k.name ?? keyHash(k.key) };
   });
 }
 
@@ -94,6 +94,23 @@ export interface NormalizedKey extends Omit<ApiKey, 'restrictions'> {
   kind: KeyKind;
   restrictions: UrlPattern[];
   monthlyQuota: number;
+  /** How logs name the key: its `name`, else {@link keyHash} of it; never any part of the secret. */
+  label: string;
+}
+
+const FNV_OFFSET = 0xcbf29ce484222325n;
+const FNV_PRIME = 0x100000001b3n;
+const MASK_64 = (1n << 64n) - 1n;
+
+/**
+ * A key's stable stand-in in logs: `#` and the 16 hexadecimal digits of the FNV-1a 64-bit hash of its UTF-8 bytes.
+ * The same on every server and restart, so log lines of one key can be followed, and no part of the secret (a
+ * prefix gave a short key away whole). Computed once per key, when the keys are read.
+ */
+export function keyHash(key: string): string {
+  let h = FNV_OFFSET;
+  for (const byte of new TextEncoder().encode(key)) h = ((h ^ BigInt(byte)) * FNV_PRIME) & MASK_64;
+  return `#${h.toString(16).padStart(16, '0')}`;
 }
 
 /** A URL restriction taken apart: scheme, host and path globs, each matched on its own part of a URL. */
