@@ -1,4 +1,4 @@
-import { createWriteStream, existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { createEngine } from '../../engine.js';
@@ -18,6 +18,7 @@ import { createRedisUsageStore, isRedisUrl, RedisUsageStore } from '../http/usag
 import { createThreadPool, type ThreadPool } from '../worker/pool.js';
 import { MemoryUsageStore, type UsageStore } from '../http/usage.js';
 import { flag, type ParsedArgs } from './args.js';
+import { openRequestLog } from './log-file.js';
 import type { CliCommand } from './command.js';
 import { exampleUrls } from './examples.js';
 import { DEFAULT_KEYS_FILE, usageFileFor } from './files.js';
@@ -58,7 +59,8 @@ const SERVE_HELP = `bando serve [--pack FILE ...] [--keys FILE] [--usage FILE|re
   --public-url URL  the absolute URL clients reach this server at, written into style.json's tile, glyph
                  and sprite URLs; default: URLs relative to the root (the request's Host is never used).
   --metrics-token-file FILE  serve /metrics (Prometheus) to Authorization: Bearer <the file's token>.
-  --log FILE|-   one JSON line per request to FILE (appended) or standard output.
+  --log FILE|-   one JSON line per request to FILE (appended) or standard output; SIGHUP reopens FILE
+                 (after a rotation), a failed write is retried after 1 s.
   --limit NAME=N  change a request limit (repeatable): ${Object.entries(DEFAULT_LIMITS)
     .map(([k, v]) => `${k} (${v})`)
     .join(', ')};
@@ -171,7 +173,7 @@ async function serve(args: ParsedArgs): Promise<void> {
     metrics = { token: metricsToken, text: () => m.text() };
   }
   const logTo = flag(args, 'log');
-  const logFile = logTo ? logWriter(logTo) : null;
+  const logFile = logTo ? openRequestLog(logTo) : null;
   const log = logFile ? createRequestLog(logFile.write) : null;
   if (log) observers.push(log.observe);
   const handler = createRestHandler(engine, {
@@ -235,6 +237,8 @@ async function serve(args: ParsedArgs): Promise<void> {
         });
     };
     process.once('SIGTERM', () => stop('SIGTERM'));
+    // Log rotation: the rotated file is closed and the --log path opened again (SIGHUP then no longer ends the process).
+    if (logFile) process.on('SIGHUP', () => logFile.reopen());
     process.once('SIGINT', () => stop('SIGINT'));
   });
 }
@@ -321,32 +325,6 @@ function redisGauges(usage: RedisUsageStore): Gauge[] {
       value: () => usage.batchStats().requests,
     },
   ];
-}
-
-/**
- * Where `--log` lines go: standard output for `-`, else appended to the file. A failing log never stops serving.
- * `close` resolves once the file has every line written (the process exits right after serving stops).
- */
-function logWriter(target: string): { write: (text: string) => void; close: () => Promise<void> } {
-  const stream = target === '-' ? process.stdout : createWriteStream(target, { flags: 'a' });
-  let failed = false;
-  stream.on('error', (err: Error) => {
-    if (!failed)
-      process.stderr.write(`bando: the request log ${target} cannot be written (${err.message}); logging stops\n`);
-    failed = true;
-  });
-  return {
-    write: (text) => {
-      if (!failed) stream.write(text);
-    },
-    close: () =>
-      target === '-' || failed
-        ? Promise.resolve()
-        : new Promise<void>((resolve) => {
-            stream.once('error', () => resolve());
-            stream.end(resolve);
-          }),
-  };
 }
 
 /** The demo page's URL with the tiles key (`key`) and, when there is one, the REST key (`api_key`). */
