@@ -16,7 +16,7 @@ const held = new Map<string, string>();
 const BREAKER_STALE_MS = 10_000;
 
 /** Thrown by {@link acquireFileLock} when a live process holds the lock (or is taking over a stale one). */
-export class FileLockBusy extends Error {
+class FileLockBusy extends Error {
   override readonly name = 'FileLockBusy';
 }
 

@@ -9,7 +9,7 @@ export interface SessionCharge {
 /** Default idle time after which an open session is over, milliseconds (5 minutes). */
 export const SESSION_IDLE_MS = 5 * 60_000;
 /** Default time a token is remembered after its last request, milliseconds (1 hour). */
-export const SESSION_REMEMBER_MS = 60 * 60_000;
+const SESSION_REMEMBER_MS = 60 * 60_000;
 /** Default number of autocomplete requests one session covers (its first included); later ones bill individually. */
 export const SESSION_MAX_REQUESTS = 50;
 /** Default longest life of a session from its first request, milliseconds (30 minutes). */

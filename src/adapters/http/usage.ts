@@ -36,7 +36,7 @@ export function periodUsage(report: UsageReport, key: string, period: string): P
 }
 
 /** A deep copy of a report (from a store, or JSON read back), every level without a prototype. */
-export function copyReport(report: UsageReport): UsageReport {
+function copyReport(report: UsageReport): UsageReport {
   const out: UsageReport = dict();
   for (const [key, periods] of Object.entries(report))
     for (const [period, u] of Object.entries(periods)) {
