@@ -35,6 +35,10 @@ export interface FileUsageOptions extends MemoryUsageOptions {
   onProblem?: (message: string | null) => void;
 }
 
+/** Tries to write the counts at close, and the pause between two, milliseconds (a stopping server waits for them). */
+const CLOSE_ATTEMPTS = 5;
+const CLOSE_RETRY_MS = 200;
+
 /** Retry delays after a failed write: doubling from 100 ms up to 30 s. */
 const RETRY_MIN_MS = 100;
 const RETRY_MAX_MS = 30_000;
@@ -239,21 +243,43 @@ export class FileUsageStore extends MemoryUsageStore {
 
   /**
    * Writes pending counts, folds the journal into the usage file and releases the lock. Later counts stay in memory
-   * only. Never throws: a failure is reported through `onProblem` (the journal, if written, still holds the counts).
+   * only. A failure (a full disk) is retried: up to CLOSE_ATTEMPTS tries, CLOSE_RETRY_MS apart (the process is
+   * stopping: it waits for nothing else). Never throws: when every try fails, `onProblem` is told what was not
+   * written (nothing, when every count reached the journal: the next start folds it in; else how many counts and
+   * billable units).
    */
   close(): void {
     if (this.closed) return;
+    // From here a failed write schedules no retry timer, and later counts are not journalled.
+    this.closed = true;
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = null;
     clearInterval(this.syncTimer);
-    try {
-      if (this.pending.length > 0) this.writePending();
-      this.compact();
-      if (this.fd !== null) fsyncSync(this.fd);
-    } catch (err) {
-      this.tell(`usage file ${this.path} cannot be written at close (${(err as Error).message})`);
+    const pause = new Int32Array(new SharedArrayBuffer(4));
+    let error: Error | null = null;
+    for (let attempt = 0; attempt < CLOSE_ATTEMPTS; attempt++) {
+      if (attempt > 0) Atomics.wait(pause, 0, 0, CLOSE_RETRY_MS);
+      try {
+        // Journal lines first (a failure keeps them pending), then the whole report: once it is written, every count
+        // is on disk, pending lines included.
+        if (this.pending.length > 0) this.writePending();
+        this.compact();
+        if (this.fd !== null) fsyncSync(this.fd);
+        error = null;
+        break;
+      } catch (err) {
+        error = err as Error;
+      }
     }
-    this.closed = true;
+    if (error) {
+      const units = this.pending.reduce((n, line) => n + ((JSON.parse(line) as Entry)[4] ?? 0), 0);
+      this.opts.onProblem?.(
+        `usage file ${this.path} cannot be written at close after ${CLOSE_ATTEMPTS} tries (${error.message}); ` +
+          (this.pending.length === 0
+            ? 'every count is in the journal and is folded in at the next start'
+            : `${this.pending.length} counts (${units} billable units) were not written and are lost`),
+      );
+    }
     this.closeJournal();
     this.lock.release();
   }
