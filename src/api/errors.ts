@@ -107,6 +107,14 @@ export const REFUSALS = {
     headers: RETRY,
     message: (p: { perSecond: number }) => `The api_key exceeded ${p.perSecond} requests per second.`,
   },
+  /** A key with `max` heavy calls already running or queued (fair share of the heavy threads), refused uncounted. */
+  heavyBusy: {
+    http: 429,
+    status: 'OVER_RATE_LIMIT',
+    headers: RETRY,
+    message: (p: { max: number }) =>
+      `The api_key already has ${p.max} heavy calls (trips, large matrices, large static maps) running or waiting; send this one when one of them is answered.`,
+  },
   /** The usage store cannot admit or count the request now (never answered uncounted). */
   usageUnavailable: {
     http: 503,

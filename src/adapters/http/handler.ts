@@ -5,7 +5,7 @@ import { httpStatusOfBody } from '../../api/statuses.js';
 import { refusal } from '../../api/errors.js';
 import { isParamError } from '../../api/coords.js';
 import { tokenParam } from '../../api/place-params.js';
-import { callCost } from './cost.js';
+import { callCost, HEAVY_UNITS } from './cost.js';
 import {
   errorReply,
   fromFetchResponse,
@@ -90,6 +90,13 @@ export interface FetchHandlerOptions {
    * the endpoints); others get 401. Never counted.
    */
   metrics?: { token: string; text: () => string };
+  /**
+   * Most heavy calls (estimated at `HEAVY_UNITS` or more: long trips, large matrices and static maps) one key may
+   * have running or waiting at once; more get 429 with `Retry-After: 1`, before counting. One client pipelining
+   * heavy calls then holds at most this many of the heavy threads' queue, and other keys' heavy calls wait behind at
+   * most that many. Default {@link DEFAULT_MAX_HEAVY_PER_KEY}.
+   */
+  maxHeavyPerKey?: number;
   /** Called once for every answered request (metrics, request logs). Must not throw. */
   observe?: (event: RequestEvent) => void;
   /**
@@ -190,6 +197,9 @@ export function createRestHandler(engine: EngineApi, options: FetchHandlerOption
   const resources = options.resources ?? defaultResources(engine);
   const observe = options.observe;
   const workAhead = options.workAhead ?? true;
+  const maxHeavyPerKey = options.maxHeavyPerKey ?? DEFAULT_MAX_HEAVY_PER_KEY;
+  /** Heavy calls of each key running or waiting (from the check below until their answer). */
+  const heavyByKey = new Map<string, number>();
 
   /** What the observer learns while a request is handled. */
   interface Trace {
@@ -398,7 +408,10 @@ export function createRestHandler(engine: EngineApi, options: FetchHandlerOption
       if (isParamError(token)) return errorReply('badParameter', { reason: token.error });
       if (token !== undefined) session = { endpoint: method, token };
     }
-    return admitThen(
+    const heavy = cost.units >= HEAVY_UNITS;
+    const held = heavyByKey.get(key.key) ?? 0;
+    if (heavy && held >= maxHeavyPerKey) return errorReply('heavyBusy', { max: maxHeavyPerKey });
+    const reply = admitThen(
       key,
       method!,
       1,
@@ -407,6 +420,13 @@ export function createRestHandler(engine: EngineApi, options: FetchHandlerOption
       () => guard(() => fn.call(engine, params), method!, toReply),
       cost.units < AHEAD_UNITS,
     );
+    if (!heavy || !(reply instanceof Promise)) return reply;
+    heavyByKey.set(key.key, held + 1);
+    return reply.finally(() => {
+      const n = heavyByKey.get(key.key)! - 1;
+      if (n === 0) heavyByKey.delete(key.key);
+      else heavyByKey.set(key.key, n);
+    });
   }
 
   /**
@@ -460,6 +480,9 @@ export function createRestHandler(engine: EngineApi, options: FetchHandlerOption
     return reply instanceof Promise ? reply.then(report) : report(reply);
   };
 }
+
+/** Default of `maxHeavyPerKey`: heavy calls one key may have running or waiting at once. */
+const DEFAULT_MAX_HEAVY_PER_KEY = 4;
 
 /** Longest wait for a usage store's live check in `/healthz`, milliseconds: a stalled store is reported within it. */
 const HEALTH_DEADLINE_MS = 1000;
