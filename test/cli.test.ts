@@ -219,7 +219,10 @@ describe('bando keys and stats', () => {
     const kind = bando('keys', 'create', '--keys', keys, '--kind', 'maps');
     expect([kind.code, kind.err]).toEqual([1, expect.stringContaining('--kind must be rest or tiles, got "maps"')]);
     const rate = bando('keys', 'create', '--keys', keys, '--rate', '0');
-    expect([rate.code, rate.err]).toEqual([1, expect.stringContaining('--rate must be a whole number of at least 1')]);
+    expect([rate.code, rate.err]).toEqual([
+      1,
+      expect.stringContaining('--rate must be a whole number from 1 to 10000, got "0"'),
+    ]);
     expect(file()).toHaveLength(2);
     expect(bando('keys', 'delete', a.out.trim(), '--keys', keys).code).toBe(0);
     expect(file().map((k) => k.key)).toEqual([b.out.trim()]);

@@ -3,6 +3,7 @@ import { createEngine } from '../src/engine.js';
 import { createFetchHandler, type FetchHandlerOptions, type RequestEvent } from '../src/adapters/http/handler.js';
 import { ServerMetrics } from '../src/adapters/http/metrics.js';
 import { createRequestLog } from '../src/adapters/http/request-log.js';
+import { keyHash } from '../src/adapters/http/keys.js';
 import { MemoryUsageStore, periodOf, type UsageStore } from '../src/adapters/http/usage.js';
 import type { EngineApi } from '../src/adapters/http/routes.js';
 
@@ -28,14 +29,22 @@ describe('/healthz', () => {
   it('200 without a key and never counted; 503 naming the engine or the usage store when either cannot answer', async () => {
     let engineProblem: string | null = null;
     const { get, counted } = setup({ health: () => engineProblem });
-    for (let i = 0; i < 5; i++) expect(await get('/healthz')).toMatchObject({ status: 200, text: '{"status":"OK"}' });
+    for (let i = 0; i < 5; i++)
+      expect(await get('/healthz')).toMatchObject({
+        status: 200,
+        text: '{"status":"OK","checks":{"engine":"OK","usage":"OK"}}',
+      });
     // Plain HTTP from anywhere: load balancers probe without TLS.
     expect((await get('/healthz', {}, 'http://10.0.0.1:8080')).status).toBe(200);
     expect(counted()).toBe(0);
     engineProblem = 'no engine worker is running: boom';
     const down = await get('/healthz');
     expect(down.status).toBe(503);
-    expect(JSON.parse(down.text)).toEqual({ status: 'ERROR', error_message: 'no engine worker is running: boom' });
+    expect(JSON.parse(down.text)).toEqual({
+      status: 'ERROR',
+      error_message: 'engine: no engine worker is running: boom',
+      checks: { engine: 'no engine worker is running: boom', usage: 'OK' },
+    });
   });
 
   it('503 with the usage store problem', async () => {
@@ -47,7 +56,19 @@ describe('/healthz', () => {
     const h = createFetchHandler(engine, { keys: [{ key: 'k' }], usage: broken });
     const res = await h(new Request('https://bando.test/healthz'));
     expect(res.status).toBe(503);
-    expect(await res.json()).toEqual({ status: 'ERROR', error_message: 'Redis at 127.0.0.1:1/0 cannot be reached' });
+    expect(await res.json()).toEqual({
+      status: 'ERROR',
+      error_message: 'usage: Redis at 127.0.0.1:1/0 cannot be reached',
+      checks: { engine: 'OK', usage: 'Redis at 127.0.0.1:1/0 cannot be reached' },
+    });
+  });
+});
+
+describe('keyHash', () => {
+  it('is FNV-1a 64 (the published test vectors)', () => {
+    expect(keyHash('')).toBe('#cbf29ce484222325');
+    expect(keyHash('a')).toBe('#af63dc4c8601ec8c');
+    expect(keyHash('foobar')).toBe('#85944171f73967e8');
   });
 });
 
@@ -151,7 +172,9 @@ describe('--log: one JSON line per request', () => {
       ['GET', '/healthz', 'healthz', 200],
       ['GET', '/Direction', 'direction', 403],
     ]);
-    expect(lines.map((l) => l.key)).toEqual(['k…', 'big…', undefined, undefined]);
+    // Keys as their stable hash, never a prefix (issue 39): FNV-1a 64 of "k" and "big", whose digits hold no k, i or g.
+    expect(lines.map((l) => l.key)).toEqual([keyHash('k'), keyHash('big'), undefined, undefined]);
+    expect(lines[0].key).toMatch(/^#[0-9a-f]{16}$/);
     for (const l of lines) {
       expect(l.remote).toBe('203.0.113.9');
       expect(Number.isFinite(Date.parse(l.time))).toBe(true);

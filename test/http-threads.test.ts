@@ -10,6 +10,7 @@ import { createRestHandler } from '../src/adapters/http/handler.js';
 import { startNodeServer, type RunningServer } from '../src/adapters/http/node-server.js';
 import { ENDPOINT_PATHS, METHOD_NAMES, type EngineApi, type MethodName } from '../src/adapters/http/routes.js';
 import { createThreadPool } from '../src/adapters/worker/pool.js';
+import { MemoryUsageStore } from '../src/adapters/http/usage.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const PACK = join(ROOT, 'packs/hanoi.pack');
@@ -203,6 +204,37 @@ describe('bando serve --threads (server thread protocol)', () => {
       expect(want[0]).toBe(200);
       for (const h of await Promise.all(heavy)) expect(h).toEqual(want);
       expect(pool.stats()).toMatchObject({ heavyRunning: 0, heavyWaiting: 0, inFlight: 0, replaced: 0 });
+    } finally {
+      await server.close();
+      pool.close();
+    }
+  });
+
+  it('one key holds at most maxHeavyPerKey heavy calls; more get 429 with Retry-After, uncounted; other keys pass (issue 39)', async () => {
+    const pool = createThreadPool(HOLDING, { size: 2, packs: [PACK], heavyThreads: 1 });
+    const api = await pool.ready;
+    const usage = new MemoryUsageStore();
+    const keys = [{ key: 'k' }, { key: 'other' }];
+    const handler = createRestHandler(api, { keys, allowHttp: true, usage, maxHeavyPerKey: 2 });
+    const server = await startNodeServer(handler, { port: 0 });
+    const big = (key: string) =>
+      `${server.url}/staticmap/route?origin=${A}&destination=${B}&width=1400&height=1400&hold=${encodeURIComponent(join(tmp, 'cap'))}&api_key=${key}`;
+    const heavyHeld = () => pool.stats().heavyRunning + pool.stats().heavyWaiting;
+    try {
+      const first = [get(big('k')), get(big('k'))];
+      await until(() => heavyHeld() === 2);
+      const over = await fetch(big('k'));
+      expect(over.status).toBe(429);
+      expect(over.headers.get('retry-after')).toBe('1');
+      expect(((await over.json()) as { error_message: string }).error_message).toMatch(/already has 2 heavy calls/);
+      // Another key is not held back by k's calls.
+      const other = get(big('other'));
+      await until(() => heavyHeld() === 3);
+      release('cap');
+      for (const r of await Promise.all([...first, other])) expect(r[0]).toBe(200);
+      // Once its calls are answered the key may send heavy calls again; the refused one was not counted.
+      expect((await get(big('k')))[0]).toBe(200);
+      expect(Object.values(usage.report().k!)[0]!.requests).toEqual({ staticRoute: 3 });
     } finally {
       await server.close();
       pool.close();

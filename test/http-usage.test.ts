@@ -324,6 +324,51 @@ describe('file store failures: counts kept, retried with backoff, reported; noth
     a.close();
   });
 
+  /**
+   * A store whose disk is full for both files: its journal turns into /dev/full (reopened by the compaction the
+   * first lines start, as in the test above), then its usage file cannot be replaced (a directory in its place),
+   * and 1,200 more requests are admitted. Resolves with the store, its path and the problems told.
+   */
+  async function fullDisk() {
+    const d = tmp();
+    const path = join(d, 'usage.json');
+    const problems: (string | null)[] = [];
+    const store = FileUsageStore.open(path, { compactBytes: 100, onProblem: (m) => problems.push(m) });
+    rmSync(`${path}.journal`);
+    symlinkSync('/dev/full', `${path}.journal`);
+    let admitted = 0;
+    await until(() => {
+      expect(store.admit(req('k', { monthlyQuota: 100_000 }))).toBe('ok');
+      admitted++;
+      return /cannot be written \(ENOSPC/.test(store.problem() ?? '');
+    });
+    rmSync(path);
+    mkdirSync(path);
+    for (let i = 0; i < 1200; i++) expect(store.admit(req('k', { monthlyQuota: 100_000 }))).toBe('ok');
+    return { store, path, problems, admitted: admitted + 1200 };
+  }
+
+  it('close (SIGTERM) while the disk is full retries, writing every count once it can (issue 39)', async () => {
+    const { store, path, problems, admitted } = await fullDisk();
+    // Room comes back 0.3 s into the close (another process frees it while this one waits between its tries).
+    spawnSync('sh', ['-c', `(sleep 0.3; rm -rf '${path}' '${path}.journal') >/dev/null 2>&1 &`]);
+    store.close();
+    expect(readUsageFile(path).k!['2025-05']!.billable).toBe(admitted);
+    expect(problems.filter((m) => m !== null && /at close/.test(m))).toEqual([]);
+  });
+
+  it('close with the disk full for good reports how many counts were not written', async () => {
+    const { store, problems } = await fullDisk();
+    store.close();
+    const told =
+      /cannot be written at close after 5 tries .*; (\d+) counts \((\d+) billable units\) were not written and are lost$/.exec(
+        problems.at(-1) ?? '',
+      );
+    expect(told).not.toBeNull();
+    expect(Number(told![1])).toBeGreaterThanOrEqual(1200);
+    expect(told![2]).toBe(told![1]);
+  });
+
   it('running out of file descriptors (EMFILE) never ends the process; the counts are written once it can', () => {
     const d = tmp();
     const script = join(d, 'emfile.mts');

@@ -50,6 +50,22 @@ async function rest(path, query) {
   return body;
 }
 
+/** The style with its root-relative URLs (`/tiles/…`) prefixed by `origin`; absolute ones are left as they are. */
+function absoluteStyle(style, origin) {
+  const abs = (u) => (typeof u === 'string' && u.startsWith('/') && !u.startsWith('//') ? origin + u : u);
+  const sources = {};
+  for (const [id, src] of Object.entries(style.sources ?? {}))
+    sources[id] = {
+      ...src,
+      ...(src.url ? { url: abs(src.url) } : {}),
+      ...(src.tiles ? { tiles: src.tiles.map(abs) } : {}),
+    };
+  const out = { ...style, sources };
+  if (style.sprite) out.sprite = abs(style.sprite);
+  if (style.glyphs) out.glyphs = abs(style.glyphs);
+  return out;
+}
+
 const statusEl = document.getElementById('status');
 function say(text, error = false) {
   statusEl.textContent = text;
@@ -60,6 +76,9 @@ const styleUrl = `/styles/default/style.json${tilesKey ? `?${TILES_KEY_PARAM}=${
 const map = new maplibregl.Map({
   container: 'map',
   style: styleUrl,
+  // The style's URLs are relative to this origin unless the server was given --public-url; MapLibre needs the
+  // sprite's (and takes every other's) absolute. Concatenated, not `new URL`: that would escape the {z} templates.
+  transformStyle: (_previous, style) => absoluteStyle(style, location.origin),
   hash: true,
   // Pixel read-back (the browser test compares pixels with bando's static renderer) needs a preserved buffer.
   canvasContextAttributes: { preserveDrawingBuffer: true },

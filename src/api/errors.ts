@@ -10,7 +10,7 @@
 import type { OsrmCode } from './trip-codes.js';
 
 /** HTTP statuses a refusal may carry. */
-type RefusalHttp = 400 | 401 | 403 | 404 | 405 | 414 | 429 | 500 | 503 | 504;
+type RefusalHttp = 400 | 401 | 403 | 404 | 405 | 414 | 429 | 431 | 500 | 503 | 504;
 
 /** One row: what a refusal looks like on the wire. */
 interface RefusalRow {
@@ -40,12 +40,19 @@ export const REFUSALS = {
   badHost: { http: 400, status: 'BAD_REQUEST', message: () => 'The Host header is not a valid host[:port].' },
   /** A URL that does not parse. */
   badUrl: { http: 400, status: 'BAD_REQUEST', message: () => 'The request URL or Host header is malformed.' },
-  /** Any method but GET. */
+  /** Any method but GET, HEAD and OPTIONS. */
   methodNotAllowed: {
     http: 405,
     status: 'METHOD_NOT_ALLOWED',
-    headers: { allow: 'GET' },
+    headers: { allow: 'GET, HEAD, OPTIONS' },
     message: (p: { method: string }) => `Method ${p.method} is not allowed; use GET.`,
+  },
+  /** Request headers over the transport's limit (`max`, bytes of request line and headers together). */
+  headersTooLarge: {
+    http: 431,
+    status: 'HEADERS_TOO_LARGE',
+    headers: { connection: 'close' },
+    message: (p: { max: number }) => `The request headers are larger than ${p.max} bytes.`,
   },
   /** A URL longer than the handler's `maxUrlLength` (characters). */
   urlTooLong: {
@@ -62,6 +69,8 @@ export const REFUSALS = {
     message: (p: { path: string; method: string }) =>
       `The endpoint ${p.path} is not available: this engine has no ${p.method} method.`,
   },
+  /** A parameter the handler reads itself (a session token) is malformed: refused before it is billed or stored. */
+  badParameter: { http: 400, status: 'BAD_REQUEST', message: (p: { reason: string }) => p.reason },
   /** Plain HTTP where HTTPS is required (rest-api.md). */
   httpsRequired: { http: 400, status: 'HTTPS_REQUIRED', message: () => 'Requests must use HTTPS.' },
   /** No key; `param` names where it was looked for, e.g. "api_key" or "key (or api_key)". */
@@ -99,6 +108,14 @@ export const REFUSALS = {
     status: 'OVER_RATE_LIMIT',
     headers: RETRY,
     message: (p: { perSecond: number }) => `The api_key exceeded ${p.perSecond} requests per second.`,
+  },
+  /** A key with `max` heavy calls already running or queued (fair share of the heavy threads), refused uncounted. */
+  heavyBusy: {
+    http: 429,
+    status: 'OVER_RATE_LIMIT',
+    headers: RETRY,
+    message: (p: { max: number }) =>
+      `The api_key already has ${p.max} heavy calls (trips, large matrices, large static maps) running or waiting; send this one when one of them is answered.`,
   },
   /** The usage store cannot admit or count the request now (never answered uncounted). */
   usageUnavailable: {

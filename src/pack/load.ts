@@ -36,13 +36,29 @@ export async function loadPack(source: PackSource, opts: { verify?: Verify } = {
   return Pack.from(bytes, { source: label, verify: opts.verify });
 }
 
-/** A file's size in bytes, or a PackError naming it. */
+/** What a path that is not a regular file is, for the refusal: one row per kind of `fs.Stats`. */
+const NOT_FILES: readonly (readonly [(st: import('node:fs').Stats) => boolean, string])[] = [
+  [(st) => st.isDirectory(), 'a directory'],
+  [(st) => st.isFIFO(), 'a FIFO'],
+  [(st) => st.isCharacterDevice(), 'a character device'],
+  [(st) => st.isBlockDevice(), 'a block device'],
+  [(st) => st.isSocket(), 'a socket'],
+];
+
+/**
+ * A pack file's size in bytes, or a PackError naming it. Only a regular file (or a link to one) is a pack: reading a
+ * FIFO waits for a writer without end, a device such as /dev/zero grows memory without end.
+ */
 function fileSize(fs: typeof import('node:fs'), path: string | URL, label: string): number {
+  let st: import('node:fs').Stats;
   try {
-    return fs.statSync(path).size;
+    st = fs.statSync(path);
   } catch (err) {
     throw fileError(err, label);
   }
+  if (!st.isFile())
+    throw new PackError(label, `is not a regular file (${NOT_FILES.find(([is]) => is(st))?.[1] ?? 'another kind'})`);
+  return st.size;
 }
 
 /** Files whose packs were garbage-collected unclosed are closed. */

@@ -1,4 +1,4 @@
-import { createWriteStream, existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { createEngine } from '../../engine.js';
@@ -9,6 +9,7 @@ import { createRestHandler, type RequestEvent, type RestHandler } from '../http/
 import type { ApiKey } from '../http/keys.js';
 import { newKeySecret, readKeysFile, writeKeysFile } from '../http/keys-file.js';
 import { startNodeServer, type NodeServerOptions, type RunningServer } from '../http/node-server.js';
+import { connectionCapProblem } from '../http/connections.js';
 import type { EngineApi } from '../http/routes.js';
 import { ServerMetrics, type Gauge } from '../http/metrics.js';
 import { createRequestLog } from '../http/request-log.js';
@@ -17,6 +18,7 @@ import { createRedisUsageStore, isRedisUrl, RedisUsageStore } from '../http/usag
 import { createThreadPool, type ThreadPool } from '../worker/pool.js';
 import { MemoryUsageStore, type UsageStore } from '../http/usage.js';
 import { flag, type ParsedArgs } from './args.js';
+import { openRequestLog } from './log-file.js';
 import type { CliCommand } from './command.js';
 import { exampleUrls } from './examples.js';
 import { DEFAULT_KEYS_FILE, devKeysFileFor, usageFileFor } from './files.js';
@@ -26,7 +28,7 @@ const SERVE_HELP = `bando serve [--pack FILE ...] [--keys FILE] [--usage FILE|re
             [--cert FILE --key FILE [--http-port N]] [--allow-http] [--trust-proxy] [--dev] [--timeout MS]
             [--threads N]
             [--limit NAME=N ...] [--max-connections N] [--heavy-threads N] [--heavy-niceness N]
-            [--max-cost UNITS] [--work-ahead=false]
+            [--max-cost UNITS] [--work-ahead=false] [--public-url URL]
             [--metrics-token-file FILE] [--log FILE|-] [--center LAT,LNG] [--zoom Z]
   Serves the REST API (node:http, or node:https with --cert/--key). Keys come from --keys
   (default ${DEFAULT_KEYS_FILE}). Usage counts, quotas, rate windows and sessions:
@@ -59,15 +61,19 @@ const SERVE_HELP = `bando serve [--pack FILE ...] [--keys FILE] [--usage FILE|re
                  those threads take are then slower whenever the machine is busy); default 0.
   --max-cost UNITS   refuse calls estimated above UNITS (≈ ms of engine time) with 400 naming the
                  parameter; default no limit beyond the engine's own.
+  --public-url URL  the absolute URL clients reach this server at, written into style.json's tile, glyph
+                 and sprite URLs; default: URLs relative to the root (the request's Host is never used).
   --metrics-token-file FILE  serve /metrics (Prometheus) to Authorization: Bearer <the file's token>.
-  --log FILE|-   one JSON line per request to FILE (appended) or standard output.
+  --log FILE|-   one JSON line per request to FILE (appended) or standard output; SIGHUP reopens FILE
+                 (after a rotation), a failed write is retried after 1 s.
   --center LAT,LNG  --zoom Z  where the web map opens (default: where the first pack's roads and
                  places are densest, zoom 14).
   --limit NAME=N  change a request limit (repeatable): ${Object.entries(DEFAULT_LIMITS)
     .map(([k, v]) => `${k} (${v})`)
     .join(', ')};
                  each from 1 to its cap (README, Limits).
-  --max-connections N  connections open at once (default: half the open-file limit, 16–8192); past
+  --max-connections N  connections open at once, at most the open-file limit less 64 (default: half the open-file
+                 limit, 16–8192); past
                  three quarters of it, idle connections are closed to make room for new ones.
   Default --port: the PORT environment variable, else 8080; default --host 127.0.0.1. SIGTERM/SIGINT stop gracefully and save the counts.`;
 
@@ -94,6 +100,7 @@ export const serveCommand: CliCommand = {
     'heavy-niceness': 'value',
     'max-cost': 'value',
     'work-ahead': 'switch',
+    'public-url': 'value',
     'metrics-token-file': 'value',
     log: 'value',
     center: 'value',
@@ -119,6 +126,8 @@ async function serve(args: ParsedArgs): Promise<void> {
   const heavyNiceness = niceness(flag(args, 'heavy-niceness'));
   const opening = openingFlags(args);
   const maxCost = positive(args, 'max-cost');
+  const maxConnections = maxConnectionsFlag(flag(args, 'max-connections'));
+  const publicUrl = flag(args, 'public-url');
   const tokenFile = flag(args, 'metrics-token-file');
   const metricsToken = tokenFile === undefined ? undefined : readFileSync(tokenFile, 'utf8').trim();
   if (metricsToken !== undefined && metricsToken.length < 16)
@@ -173,7 +182,7 @@ async function serve(args: ParsedArgs): Promise<void> {
     metrics = { token: metricsToken, text: () => m.text() };
   }
   const logTo = flag(args, 'log');
-  const logFile = logTo ? logWriter(logTo) : null;
+  const logFile = logTo ? openRequestLog(logTo) : null;
   const log = logFile ? createRequestLog(logFile.write) : null;
   if (log) observers.push(log.observe);
   const handler = createRestHandler(engine, {
@@ -184,7 +193,7 @@ async function serve(args: ParsedArgs): Promise<void> {
     timeoutMs,
     maxCost,
     workAhead: flag(args, 'work-ahead') !== 'false',
-    resources: createMapResources(tiles, opening),
+    resources: createMapResources(tiles, { ...opening, publicUrl }),
     health: () => pool?.problem() ?? null,
     metrics,
     observe:
@@ -195,7 +204,6 @@ async function serve(args: ParsedArgs): Promise<void> {
           : (e) => observers.forEach((o) => o(e)),
   });
   const host = flag(args, 'host') ?? '127.0.0.1';
-  const maxConnections = maxConnectionsFlag(flag(args, 'max-connections'));
   const running = await listen(
     handler,
     {
@@ -255,6 +263,8 @@ async function serve(args: ParsedArgs): Promise<void> {
         });
     };
     process.once('SIGTERM', () => stop('SIGTERM'));
+    // Log rotation: the rotated file is closed and the --log path opened again (SIGHUP then no longer ends the process).
+    if (logFile) process.on('SIGHUP', () => logFile.reopen());
     process.once('SIGINT', () => stop('SIGINT'));
   });
 }
@@ -314,12 +324,17 @@ function openingFlags(args: ParsedArgs): { center?: [number, number]; zoom?: num
   return out;
 }
 
-/** `--max-connections`: a whole number 1–1,000,000, or undefined for the default. */
+/**
+ * `--max-connections`: a whole number 1–1,000,000 within the open-file limit (see connectionCapProblem), or
+ * undefined for the default.
+ */
 function maxConnectionsFlag(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const n = /^\d{1,7}$/.test(value) ? Number(value) : NaN;
   if (!(n >= 1 && n <= 1_000_000))
     throw new Error(`--max-connections must be a whole number 1–1000000, got "${value}"`);
+  const problem = connectionCapProblem(n);
+  if (problem) throw new Error(`--max-connections ${problem}`);
   return n;
 }
 
@@ -391,32 +406,6 @@ function redisGauges(usage: RedisUsageStore): Gauge[] {
       value: () => usage.batchStats().requests,
     },
   ];
-}
-
-/**
- * Where `--log` lines go: standard output for `-`, else appended to the file. A failing log never stops serving.
- * `close` resolves once the file has every line written (the process exits right after serving stops).
- */
-function logWriter(target: string): { write: (text: string) => void; close: () => Promise<void> } {
-  const stream = target === '-' ? process.stdout : createWriteStream(target, { flags: 'a' });
-  let failed = false;
-  stream.on('error', (err: Error) => {
-    if (!failed)
-      process.stderr.write(`bando: the request log ${target} cannot be written (${err.message}); logging stops\n`);
-    failed = true;
-  });
-  return {
-    write: (text) => {
-      if (!failed) stream.write(text);
-    },
-    close: () =>
-      target === '-' || failed
-        ? Promise.resolve()
-        : new Promise<void>((resolve) => {
-            stream.once('error', () => resolve());
-            stream.end(resolve);
-          }),
-  };
 }
 
 /** The demo page's URL with the tiles key (`key`) and, when there is one, the REST key (`api_key`). */

@@ -34,6 +34,22 @@ export function defaultMaxConnections(limit: number | null = descriptorLimit()):
   return Math.max(MIN_CONNECTIONS, Math.min(MAX_DEFAULT_CONNECTIONS, Math.floor(limit / 2)));
 }
 
+/** Descriptors a connection cap must leave to the rest of the server: packs, usage and keys files, threads, logs. */
+const RESERVED_DESCRIPTORS = 64;
+
+/**
+ * Why `maxConnections` connections cannot be served by this process, or null: above its open-file limit less
+ * {@link RESERVED_DESCRIPTORS}, connections past the limit would be accepted by nobody and time out.
+ * @param limit the soft limit on open descriptors, or null when unknown (then any cap passes)
+ */
+export function connectionCapProblem(maxConnections: number, limit: number | null = descriptorLimit()): string | null {
+  if (limit === null || maxConnections <= limit - RESERVED_DESCRIPTORS) return null;
+  return (
+    `${maxConnections} is more than this process's open-file limit (${limit}) less ${RESERVED_DESCRIPTORS} for its ` +
+    `files allows (${Math.max(0, limit - RESERVED_DESCRIPTORS)}); raise the limit (ulimit -n) or lower the cap`
+  );
+}
+
 /** The process's soft limit on open descriptors (Linux `/proc/self/limits`), or null when unknown or unlimited. */
 function descriptorLimit(): number | null {
   let text: string;

@@ -1,3 +1,4 @@
+import { parseBool } from '../../api/coords.js';
 import type { EngineParams, MethodName } from './routes.js';
 
 /**
@@ -52,9 +53,9 @@ function side(value: EngineParams[string] | undefined, fallback: number): number
   return Number.isFinite(n) ? Math.min(Math.max(n, 1), 2048) : fallback;
 }
 
-/** True for a parameter the engines read as true (`true`, `1`, any case), as the cost must not under-count. */
+/** True for a parameter the engine reads as true: its own parser (`parseBool`), so the cost is what is answered. */
 function truthy(value: EngineParams[string] | undefined): boolean {
-  return value === true || value === 1 || (typeof value === 'string' && /^(true|1)$/i.test(value));
+  return parseBool(value, '') === true;
 }
 
 /**

@@ -15,6 +15,41 @@ const held = new Map<string, string>();
 /** A stale-lock breaker directory older than this is left over from a crash during a takeover, milliseconds. */
 const BREAKER_STALE_MS = 10_000;
 
+/** Thrown by {@link acquireFileLock} when a live process holds the lock (or is taking over a stale one). */
+class FileLockBusy extends Error {
+  override readonly name = 'FileLockBusy';
+}
+
+/** Longest wait of {@link withFileLock} for a busy lock by default, milliseconds. */
+const LOCK_WAIT_MS = 10_000;
+
+/**
+ * Runs `work` holding the lock `lockPath` (see {@link acquireFileLock}) and releases it after, for short edits of a
+ * file by short-lived processes (`bando keys create|delete`): while another process holds the lock this one waits
+ * (polling every 5–25 ms, a random step so that waiting processes do not retry in step) up to `waitMs`
+ * milliseconds, then throws the FileLockBusy error that names the holder. Synchronous: the caller does nothing else
+ * meanwhile.
+ */
+export function withFileLock<T>(lockPath: string, what: string, work: () => T, waitMs = LOCK_WAIT_MS): T {
+  const deadline = Date.now() + waitMs;
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (;;) {
+    let lock: { release(): void };
+    try {
+      lock = acquireFileLock(lockPath, what);
+    } catch (err) {
+      if (!(err instanceof FileLockBusy) || Date.now() >= deadline) throw err;
+      Atomics.wait(pause, 0, 0, 5 + Math.random() * 20);
+      continue;
+    }
+    try {
+      return work();
+    } finally {
+      lock.release();
+    }
+  }
+}
+
 /**
  * Takes the exclusive lock `lockPath` for `what` (e.g. `usage file /var/bando/keys.usage.json`), or throws an Error
  * naming the holder (process id, host, since when) and the lock file.
@@ -39,7 +74,8 @@ export function acquireFileLock(lockPath: string, what: string): { release(): vo
         held.set(lockPath, text);
         return { release: () => release(lockPath) };
       } catch (err) {
-        if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || attempt >= 3) throw err;
+        if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+        if (attempt >= 3) throw new FileLockBusy(`${what}: the lock ${lockPath} keeps changing hands; try again`);
       }
       const current = readText(lockPath);
       if (current === null) continue; // released meanwhile
@@ -49,7 +85,7 @@ export function acquireFileLock(lockPath: string, what: string): { release(): vo
           `${what} is locked by ${lockPath}, which names no holder; remove it if no bando process uses the file`,
         );
       if (running(holder))
-        throw new Error(
+        throw new FileLockBusy(
           `${what} is in use by process ${holder.pid} on ${holder.host} since ${holder.since} (lock file ${lockPath}); ` +
             (holder.host === hostname()
               ? 'stop that process first'
@@ -78,7 +114,7 @@ function breakStale(lockPath: string, stale: string, what: string): void {
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
     if (Date.now() - mtimeMs(breaker) < BREAKER_STALE_MS)
-      throw new Error(`${what}: another process is taking over the stale lock ${lockPath}; try again`);
+      throw new FileLockBusy(`${what}: another process is taking over the stale lock ${lockPath}; try again`);
     rmdirSync(breaker); // left by a crash during a takeover
     return;
   }

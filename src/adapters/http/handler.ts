@@ -2,12 +2,16 @@ import { defaultResources } from './default-resources.js';
 import { isSecure, type ClientInfo, type TrustProxy } from './client.js';
 import { matchesRestrictions, normalizeKeys, type ApiKey, type KeyKind, type NormalizedKey } from './keys.js';
 import { httpStatusOfBody } from '../../api/statuses.js';
-import { callCost } from './cost.js';
+import { refusal } from '../../api/errors.js';
+import { isParamError } from '../../api/coords.js';
+import { tokenParam } from '../../api/place-params.js';
+import { callCost, HEAVY_UNITS } from './cost.js';
 import {
   errorReply,
   fromFetchResponse,
   json,
   png,
+  preflight,
   SerializedBody,
   serializedJson,
   toFetchResponse,
@@ -86,6 +90,13 @@ export interface FetchHandlerOptions {
    * the endpoints); others get 401. Never counted.
    */
   metrics?: { token: string; text: () => string };
+  /**
+   * Most heavy calls (estimated at `HEAVY_UNITS` or more: long trips, large matrices and static maps) one key may
+   * have running or waiting at once; more get 429 with `Retry-After: 1`, before counting. One client pipelining
+   * heavy calls then holds at most this many of the heavy threads' queue, and other keys' heavy calls wait behind at
+   * most that many. Default {@link DEFAULT_MAX_HEAVY_PER_KEY}.
+   */
+  maxHeavyPerKey?: number;
   /** Called once for every answered request (metrics, request logs). Must not throw. */
   observe?: (event: RequestEvent) => void;
   /**
@@ -116,7 +127,7 @@ export interface RequestEvent {
   bytes: number;
   /** Why a request was refused by the usage store (quota or rate, a 429), or the store failed (503). */
   refused?: Admission | 'unavailable';
-  /** The key's name, or its first 8 characters and `…` (never the whole secret); absent before a key is known. */
+  /** The key's name, or its stable hash (`keyHash`: never any part of the secret); absent before a key is known. */
   key?: string;
   /** The peer address the transport gave. */
   remoteAddress?: string;
@@ -186,6 +197,9 @@ export function createRestHandler(engine: EngineApi, options: FetchHandlerOption
   const resources = options.resources ?? defaultResources(engine);
   const observe = options.observe;
   const workAhead = options.workAhead ?? true;
+  const maxHeavyPerKey = options.maxHeavyPerKey ?? DEFAULT_MAX_HEAVY_PER_KEY;
+  /** Heavy calls of each key running or waiting (from the check below until their answer). */
+  const heavyByKey = new Map<string, number>();
 
   /** What the observer learns while a request is handled. */
   interface Trace {
@@ -202,7 +216,7 @@ export function createRestHandler(engine: EngineApi, options: FetchHandlerOption
     if (!given) return errorReply('keyMissing', { param: kind === 'tiles' ? 'key (or api_key)' : 'api_key' });
     const key = keys.get(given);
     if (!key) return errorReply('keyInvalid', {});
-    if (trace) trace.key = key.name ?? `${key.key.slice(0, 8)}…`;
+    if (trace) trace.key = key.label;
     if (key.kind !== kind) return errorReply('keyWrongKind', { given: key.kind, needed: kind });
     if (key.restrictions.length > 0) {
       const origin = request.header('origin');
@@ -272,11 +286,13 @@ export function createRestHandler(engine: EngineApi, options: FetchHandlerOption
   }
 
   /** `/healthz` and `/metrics`; null for any other path. */
-  function operations(path: string, url: RequestUrl, request: RestRequest, client: ClientInfo): Reply | null {
-    if (path === '/healthz') {
-      const problem = options.health?.() ?? usage.problem?.() ?? null;
-      return problem === null ? json(200, { status: 'OK' }) : errorReply('unhealthy', { problem });
-    }
+  function operations(
+    path: string,
+    url: RequestUrl,
+    request: RestRequest,
+    client: ClientInfo,
+  ): Reply | Promise<Reply> | null {
+    if (path === '/healthz') return healthz();
     if (path === '/metrics' && options.metrics) {
       if (!secure(url, request, client)) return errorReply('httpsRequired', {});
       if (!bearerMatches(request.header('authorization'), options.metrics.token))
@@ -290,8 +306,41 @@ export function createRestHandler(engine: EngineApi, options: FetchHandlerOption
     return null;
   }
 
+  /**
+   * `/healthz`: each dependency checked, in order: the engine (`options.health`), the usage store's remembered
+   * state (`problem`), then its live check (`check`: a Redis PING, the usage folder writable) within
+   * HEALTH_DEADLINE_MS. 200 `{ status: "OK", checks }` when all pass, else 503 naming the first that fails
+   * (its message `<dependency>: <why>`), with every check's result in `checks`.
+   */
+  function healthz(): Reply | Promise<Reply> {
+    const checks: Record<string, string> = {};
+    const stored = options.health?.() ?? null;
+    checks.engine = stored ?? 'OK';
+    const remembered = usage.problem?.() ?? null;
+    const answer = (live: string | null): Reply => {
+      checks.usage = remembered ?? live ?? 'OK';
+      const failing = Object.entries(checks).find(([, v]) => v !== 'OK');
+      if (!failing) return json(200, { status: 'OK', checks });
+      const r = refusal('unhealthy', { problem: `${failing[0]}: ${failing[1]}` });
+      return json(r.http, { ...r.body, checks }, r.headers);
+    };
+    if (remembered !== null || !usage.check) return answer(null);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<string>((resolve) => {
+      timer = setTimeout(() => resolve(`no answer within ${HEALTH_DEADLINE_MS} ms`), HEALTH_DEADLINE_MS);
+    });
+    const live = usage.check().catch((err: unknown) => (err as Error)?.message ?? String(err));
+    return Promise.race([live, late])
+      .finally(() => clearTimeout(timer))
+      .then(answer);
+  }
+
   function handle(request: RestRequest, client: ClientInfo, trace: Trace | null): Reply | Promise<Reply> {
-    if (request.method !== 'GET') return errorReply('methodNotAllowed', { method: request.method });
+    // HEAD is a GET whose body the transport drops (node's ServerResponse, the fetch runtime): checked, counted
+    // and answered as GET, so its headers are the GET's.
+    const verb = request.method;
+    if (verb !== 'GET' && verb !== 'HEAD' && verb !== 'OPTIONS')
+      return errorReply('methodNotAllowed', { method: request.method });
     if (request.url.length > maxUrlLength) return errorReply('urlTooLong', { max: maxUrlLength });
     const url = parseRequestUrl(request.url);
     if (!url) return errorReply('badUrl', {});
@@ -300,6 +349,13 @@ export function createRestHandler(engine: EngineApi, options: FetchHandlerOption
     const path = url.pathname.slice(basePath.length);
     const method = methodForPath(path);
     const resource = method ? undefined : resources.find((r) => r.match(path));
+    // A preflight carries no key: any route answers it, uncounted (the GET that follows is checked as usual).
+    if (verb === 'OPTIONS') {
+      const known = method || resource || path === '/healthz' || (path === '/metrics' && options.metrics);
+      return known
+        ? preflight(request.header('access-control-request-headers'))
+        : errorReply('noEndpoint', { path: url.pathname });
+    }
     if (!method && !resource) {
       const op = operations(path, url, request, client);
       if (op && trace) trace.endpoint = path.slice(1);
@@ -345,11 +401,17 @@ export function createRestHandler(engine: EngineApi, options: FetchHandlerOption
           method === 'trip',
         );
     }
-    const token =
-      typeof params.sessiontoken === 'string' && params.sessiontoken !== '' ? params.sessiontoken : undefined;
-    const session =
-      token && (method === 'autocomplete' || method === 'placeDetail') ? { endpoint: method, token } : undefined;
-    return admitThen(
+    let session: UsageRequest['session'];
+    if (method === 'autocomplete' || method === 'placeDetail') {
+      // The engine's own check of the token, before the store bills or remembers it.
+      const token = tokenParam('sessiontoken', params.sessiontoken);
+      if (isParamError(token)) return errorReply('badParameter', { reason: token.error });
+      if (token !== undefined) session = { endpoint: method, token };
+    }
+    const heavy = cost.units >= HEAVY_UNITS;
+    const held = heavyByKey.get(key.key) ?? 0;
+    if (heavy && held >= maxHeavyPerKey) return errorReply('heavyBusy', { max: maxHeavyPerKey });
+    const reply = admitThen(
       key,
       method!,
       1,
@@ -358,6 +420,13 @@ export function createRestHandler(engine: EngineApi, options: FetchHandlerOption
       () => guard(() => fn.call(engine, params), method!, toReply),
       cost.units < AHEAD_UNITS,
     );
+    if (!heavy || !(reply instanceof Promise)) return reply;
+    heavyByKey.set(key.key, held + 1);
+    return reply.finally(() => {
+      const n = heavyByKey.get(key.key)! - 1;
+      if (n === 0) heavyByKey.delete(key.key);
+      else heavyByKey.set(key.key, n);
+    });
   }
 
   /**
@@ -411,6 +480,12 @@ export function createRestHandler(engine: EngineApi, options: FetchHandlerOption
     return reply instanceof Promise ? reply.then(report) : report(reply);
   };
 }
+
+/** Default of `maxHeavyPerKey`: heavy calls one key may have running or waiting at once. */
+const DEFAULT_MAX_HEAVY_PER_KEY = 4;
+
+/** Longest wait for a usage store's live check in `/healthz`, milliseconds: a stalled store is reported within it. */
+const HEALTH_DEADLINE_MS = 1000;
 
 /**
  * Calls estimated under this many cost units (≈ ms of one core: a route is 2) may start before their admission (see

@@ -30,6 +30,29 @@ export interface MapResourcesOptions {
   center?: readonly [number, number];
   /** The style's opening zoom. Default: the tile source's view's. */
   zoom?: number;
+  /**
+   * The absolute http(s) URL clients reach the service at (`https://maps.example.com`, or with the path a proxy
+   * adds), written before the style's tile, glyph and sprite paths. Default none: those URLs are relative to the
+   * server's root (`/tiles/{z}/{x}/{y}.pbf?key=…`), and the client resolves them against the style's own URL (the
+   * demo page does; MapLibre needs an absolute sprite URL, so a page resolves it with `transformStyle`). The
+   * request's Host header is never used: a foreign Host must not reach a style that a cache may keep.
+   */
+  publicUrl?: string;
+}
+
+/** `publicUrl` checked and without its trailing slashes, or an Error naming the option. */
+function publicBase(text: string): string {
+  let u: URL | null = null;
+  try {
+    u = new URL(text);
+  } catch {
+    // Refused below.
+  }
+  if (!u || (u.protocol !== 'http:' && u.protocol !== 'https:') || u.search || u.hash || u.username || u.password)
+    throw new Error(`publicUrl must be an absolute http(s) URL without query, fragment or credentials, got "${text}"`);
+  let end = u.href.length;
+  while (end > 0 && u.href[end - 1] === '/') end--;
+  return u.href.slice(0, end);
 }
 
 const STYLE_PATH = '/styles/default/style.json';
@@ -50,8 +73,8 @@ const failure = (kind: 'resourceInvalid' | 'resourceMissing', reason: string): R
 
 /**
  * The web-map routes over `tiles`. Answers:
- * - style: the default style with its source, glyphs and sprite URLs under the request's own origin and base path,
- *   each carrying the request's tiles key as `?key=`; `Cache-Control: no-store`, so every page load requests it
+ * - style: the default style with its source, glyphs and sprite URLs under `publicUrl` (else relative to the root)
+ *   and the request's base path, each carrying the request's tiles key as `?key=`; `Cache-Control: no-store`, so every page load requests it
  *   again and counts as one map load.
  * - tiles: the MVT, gzip-compressed when Accept-Encoding allows; an empty tile (no feature there) is a 200 with an
  *   empty body (a valid MVT with no layers: every client decodes it, caches it, and needs no special case for
@@ -63,6 +86,7 @@ const failure = (kind: 'resourceInvalid' | 'resourceMissing', reason: string): R
  */
 export function createMapResources(source: TileSource, options: MapResourcesOptions = {}): ResourceRoute[] {
   const cache = `public, max-age=${options.maxAgeSeconds ?? 3600}`;
+  const publicUrl = options.publicUrl === undefined ? null : publicBase(options.publicUrl);
   const assets = options.assets;
   // gzip of each tile the source's LRU holds (same Uint8Array object on a hit): dropped with it by the GC.
   const zipped = new WeakMap<Uint8Array, Uint8Array>();
@@ -100,7 +124,7 @@ export function createMapResources(source: TileSource, options: MapResourcesOpti
       match: (p) => p === STYLE_PATH,
       async handle(_request, url) {
         const { defaultStyle } = await styleCode();
-        const base = url.origin + url.pathname.slice(0, url.pathname.length - STYLE_PATH.length);
+        const base = (publicUrl ?? '') + url.pathname.slice(0, url.pathname.length - STYLE_PATH.length);
         const key = url.searchParams.get('key') ?? url.searchParams.get('api_key') ?? undefined;
         const view = source.view();
         const center = options.center ?? view?.center;

@@ -1,4 +1,11 @@
-import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer as createHttpServer,
+  maxHeaderSize,
+  STATUS_CODES,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { defaultMaxConnections, guardConnections } from './connections.js';
@@ -25,6 +32,8 @@ export interface NodeServerOptions {
    * connections.ts). Default half the process's open-file limit, 16–8,192 (1,024 where the limit is unknown).
    */
   maxConnections?: number;
+  /** The handler's longest URL (characters), named in the 414 of a request line too long to parse. Default 8192. */
+  maxUrlLength?: number;
   /** Where connection trouble (accept errors) is reported. Default standard error. */
   report?: (message: string) => void;
   /** Longest wait for in-flight requests on shutdown before connections are cut, in milliseconds. Default 10,000. */
@@ -86,6 +95,7 @@ export async function startNodeServer(handler: RestHandler, opts: NodeServerOpti
   }
 
   const tls = !!opts.tls;
+  const maxUrlLength = opts.maxUrlLength ?? 8192;
   const server: Server = opts.tls
     ? createHttpsServer({ cert: opts.tls.cert, key: opts.tls.key }, listener)
     : createHttpServer(listener);
@@ -97,9 +107,10 @@ export async function startNodeServer(handler: RestHandler, opts: NodeServerOpti
     opts.maxConnections ?? defaultMaxConnections(),
     opts.report ?? ((m) => process.stderr.write(`${m}\n`)),
   );
-  // A client error (malformed request line, oversized headers) closes that socket only.
-  server.on('clientError', (_err, socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
+  // A client error (malformed request line, oversized headers) is answered with its JSON body and closes that
+  // socket only.
+  server.on('clientError', (err: ClientError, socket) => {
+    if (socket.writable) socket.end(rawReply(clientErrorReply(err, maxHeaderSize, maxUrlLength)));
     else socket.destroy();
   });
 
@@ -128,6 +139,38 @@ export async function startNodeServer(handler: RestHandler, opts: NodeServerOpti
   }
 
   return { server, url, close };
+}
+
+/** What node's `clientError` event gives: the parser's error code and the bytes it was reading. */
+type ClientError = Error & { code?: string; rawPacket?: Buffer };
+
+/** The start of a request line: a method token and a space. */
+const REQUEST_LINE_START = /^[A-Z]{1,20} /;
+
+/**
+ * The answer to a request node's parser refused. Request line and headers together over `maxHeaderSize` bytes are
+ * one error for node (HPE_HEADER_OVERFLOW): when the request line itself is the long part (it has not ended in the
+ * bytes read, or is longer than `maxUrlLength`), the answer is 414 as for any long URL, else 431. Anything else is
+ * 400 naming the parser's error.
+ */
+function clientErrorReply(err: ClientError, maxHeaderSize: number, maxUrlLength: number): Reply {
+  if (err.code !== 'HPE_HEADER_OVERFLOW')
+    return errorReply('badRequest', { reason: `The request cannot be read (${err.code ?? err.message}).` });
+  const packet = err.rawPacket ?? Buffer.alloc(0);
+  const head = packet.subarray(0, Math.min(packet.length, maxUrlLength + 64)).toString('latin1');
+  if (REQUEST_LINE_START.test(head)) {
+    const end = head.indexOf('\n');
+    if (end < 0 || end > maxUrlLength) return errorReply('urlTooLong', { max: maxUrlLength });
+  }
+  return errorReply('headersTooLarge', { max: maxHeaderSize });
+}
+
+/** A reply as the bytes of an HTTP/1.1 response that closes the connection (for sockets node's parser gave up on). */
+function rawReply(reply: Reply): string {
+  const body = typeof reply.body === 'string' ? reply.body : '';
+  const headers = { ...reply.headers, connection: 'close', 'content-length': String(Buffer.byteLength(body)) };
+  const lines = Object.entries(headers).map(([k, v]) => `${k}: ${v}`);
+  return `HTTP/1.1 ${reply.status} ${STATUS_CODES[reply.status] ?? ''}\r\n${lines.join('\r\n')}\r\n\r\n${body}`;
 }
 
 /** Headers of which node's `req.headers` keeps the first value only (node:_http_incoming matchKnownFields). */

@@ -5,7 +5,7 @@ const MAX_BUFFER = 64 * 1024;
 
 /**
  * Structured request logs: one JSON line per answered request (`time`, `remote`, `method`, `path`, `endpoint`,
- * `status`, `ms`, `bytes`, `key` as the key's name or first 8 characters, `refused` when the usage store refused),
+ * `status`, `ms`, `bytes`, `key` as the key's name or its stable hash (`keyHash`), `refused` when the usage store refused),
  * never the query string (it carries the key and the user's addresses). Lines are gathered and written once per
  * event-loop turn (or at 64 KB), so logging costs a few microseconds per request. `write` must not throw (a stream
  * reports its errors as events).

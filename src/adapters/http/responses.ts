@@ -52,6 +52,24 @@ export function serializedJson(body: SerializedBody): Reply {
   };
 }
 
+/** Methods every route answers (HEAD as GET without the body; OPTIONS as a CORS preflight). */
+const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
+
+/**
+ * The answer to an OPTIONS request (a browser's CORS preflight) on a route: 204 allowing the origins every answer
+ * allows (`COMMON`), the methods, and the request headers the browser asked for; browsers may keep it 10 minutes.
+ */
+export function preflight(requestHeaders: string | null): Reply {
+  const headers: Record<string, string> = {
+    ...COMMON,
+    allow: ALLOWED_METHODS,
+    'access-control-allow-methods': ALLOWED_METHODS,
+    'access-control-max-age': '600',
+  };
+  if (requestHeaders) headers['access-control-allow-headers'] = requestHeaders;
+  return { status: 204, headers, body: '' };
+}
+
 /** A PNG image reply. */
 export function png(bytes: Uint8Array): Reply {
   return { status: 200, headers: { ...COMMON, 'content-type': 'image/png' }, body: bytes };
@@ -60,7 +78,12 @@ export function png(bytes: Uint8Array): Reply {
 /** A fetch `Response` of a reply. */
 export function toFetchResponse(reply: Reply): Response {
   // Engine PNGs live in ordinary ArrayBuffers, never SharedArrayBuffers.
-  return new Response(reply.body as string | Uint8Array<ArrayBuffer>, { status: reply.status, headers: reply.headers });
+  // A 204 or 304 must have no body at all, not an empty one (the Response constructor refuses it).
+  const body = reply.status === 204 || reply.status === 304 ? null : reply.body;
+  return new Response(body as string | Uint8Array<ArrayBuffer> | null, {
+    status: reply.status,
+    headers: reply.headers,
+  });
 }
 
 /** A reply of a fetch `Response` (from a web-map resource route). */

@@ -1,7 +1,26 @@
-import { closeSync, fsync, fsyncSync, openSync, readFileSync, renameSync, statSync, writeSync } from 'node:fs';
+import {
+  accessSync,
+  closeSync,
+  constants,
+  fsync,
+  fsyncSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
 import { dirname } from 'node:path';
 import { acquireFileLock } from './file-lock.js';
-import { checkReport, isPeriod, MemoryUsageStore, type MemoryUsageOptions, type UsageReport } from './usage.js';
+import {
+  checkReport,
+  dict,
+  isPeriod,
+  MemoryUsageStore,
+  periodUsage,
+  type MemoryUsageOptions,
+  type UsageReport,
+} from './usage.js';
 
 /** Options of {@link FileUsageStore.open}. */
 export interface FileUsageOptions extends MemoryUsageOptions {
@@ -15,6 +34,10 @@ export interface FileUsageOptions extends MemoryUsageOptions {
    */
   onProblem?: (message: string | null) => void;
 }
+
+/** Tries to write the counts at close, and the pause between two, milliseconds (a stopping server waits for them). */
+const CLOSE_ATTEMPTS = 5;
+const CLOSE_RETRY_MS = 200;
 
 /** Retry delays after a failed write: doubling from 100 ms up to 30 s. */
 const RETRY_MIN_MS = 100;
@@ -87,6 +110,18 @@ export class FileUsageStore extends MemoryUsageStore {
     this.pending.push(JSON.stringify([++this.seq, key, period, endpoint, billable, session ? 1 : 0]) + '\n');
     // Behind a failed write, lines wait their turn: the retry writes them in order.
     if (this.pending.length === 1) this.writePending();
+  }
+
+  /** The usage folder is still a folder this process may write in (a deleted folder fails every later write). */
+  async check(): Promise<string | null> {
+    const dir = dirname(this.path);
+    try {
+      if (!statSync(dir).isDirectory()) return `usage folder ${dir} is not a folder`;
+      accessSync(dir, constants.W_OK);
+      return null;
+    } catch (err) {
+      return `usage folder ${dir} cannot be written (${(err as Error).message})`;
+    }
   }
 
   /** Null while counts reach the journal, else why they do not (they are then in memory only). */
@@ -208,21 +243,43 @@ export class FileUsageStore extends MemoryUsageStore {
 
   /**
    * Writes pending counts, folds the journal into the usage file and releases the lock. Later counts stay in memory
-   * only. Never throws: a failure is reported through `onProblem` (the journal, if written, still holds the counts).
+   * only. A failure (a full disk) is retried: up to CLOSE_ATTEMPTS tries, CLOSE_RETRY_MS apart (the process is
+   * stopping: it waits for nothing else). Never throws: when every try fails, `onProblem` is told what was not
+   * written (nothing, when every count reached the journal: the next start folds it in; else how many counts and
+   * billable units).
    */
   close(): void {
     if (this.closed) return;
+    // From here a failed write schedules no retry timer, and later counts are not journalled.
+    this.closed = true;
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = null;
     clearInterval(this.syncTimer);
-    try {
-      if (this.pending.length > 0) this.writePending();
-      this.compact();
-      if (this.fd !== null) fsyncSync(this.fd);
-    } catch (err) {
-      this.tell(`usage file ${this.path} cannot be written at close (${(err as Error).message})`);
+    const pause = new Int32Array(new SharedArrayBuffer(4));
+    let error: Error | null = null;
+    for (let attempt = 0; attempt < CLOSE_ATTEMPTS; attempt++) {
+      if (attempt > 0) Atomics.wait(pause, 0, 0, CLOSE_RETRY_MS);
+      try {
+        // Journal lines first (a failure keeps them pending), then the whole report: once it is written, every count
+        // is on disk, pending lines included.
+        if (this.pending.length > 0) this.writePending();
+        this.compact();
+        if (this.fd !== null) fsyncSync(this.fd);
+        error = null;
+        break;
+      } catch (err) {
+        error = err as Error;
+      }
     }
-    this.closed = true;
+    if (error) {
+      const units = this.pending.reduce((n, line) => n + ((JSON.parse(line) as Entry)[4] ?? 0), 0);
+      this.opts.onProblem?.(
+        `usage file ${this.path} cannot be written at close after ${CLOSE_ATTEMPTS} tries (${error.message}); ` +
+          (this.pending.length === 0
+            ? 'every count is in the journal and is folded in at the next start'
+            : `${this.pending.length} counts (${units} billable units) were not written and are lost`),
+      );
+    }
     this.closeJournal();
     this.lock.release();
   }
@@ -237,7 +294,7 @@ function readUsage(path: string): { usage: UsageReport; seq: number } {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT')
       throw new Error(`usage file ${path} cannot be read (${(err as Error).message})`);
   }
-  let usage: UsageReport = {};
+  let usage: UsageReport = dict();
   let seq = 0;
   if (text !== null) {
     let doc: { version?: number; seq?: number; usage?: unknown };
@@ -251,7 +308,9 @@ function readUsage(path: string): { usage: UsageReport; seq: number } {
     if (doc.version !== 1 && doc.version !== 2)
       throw new Error(`usage file ${path} has unknown version ${String(doc.version)}`);
     usage = checkReport(doc.usage, `usage file ${path}`);
-    seq = doc.version === 2 && Number.isSafeInteger(doc.seq) ? doc.seq! : 0;
+    if (doc.version === 2 && !(Number.isSafeInteger(doc.seq) && doc.seq! >= 0))
+      throw new Error(`usage file ${path}: seq must be a whole number of at least 0`);
+    seq = doc.version === 2 ? doc.seq! : 0;
   }
   return replayJournal(`${path}.journal`, usage, seq);
 }
@@ -275,15 +334,17 @@ function replayJournal(path: string, usage: UsageReport, seq: number): { usage: 
   for (let i = 0; i < lines.length; i++) {
     if (lines[i] === '') continue;
     const entry = parseEntry(lines[i]!);
-    if (!entry) {
+    if (entry === 'torn') {
       // Only the end of the file, or the end of a write that failed (a fresh descriptor starts a new line), can be torn.
       if (i === lines.length - 1 || lines[i + 1] === '') continue;
       throw new Error(`usage journal ${path} line ${i + 1} is malformed`);
     }
+    // A whole line out of range was not written by this store: refused wherever it is, never counted.
+    if (typeof entry === 'string') throw new Error(`usage journal ${path} line ${i + 1}: ${entry}`);
     const [n, key, period, endpoint, billable, session] = entry;
     if (n <= seq) continue;
     last = Math.max(last, n);
-    const u = ((usage[key] ??= {})[period] ??= { requests: {}, sessions: 0, billable: 0 });
+    const u = periodUsage(usage, key, period);
     u.requests[endpoint] = (u.requests[endpoint] ?? 0) + 1;
     u.billable += billable;
     u.sessions += session;
@@ -293,24 +354,30 @@ function replayJournal(path: string, usage: UsageReport, seq: number): { usage: 
 
 type Entry = [seq: number, key: string, period: string, endpoint: string, billable: number, session: number];
 
-function parseEntry(line: string): Entry | null {
+/**
+ * What each field of a journal line must be, one row a field: [test, what the message says]. No count is negative
+ * (a negative one would give free units) and a request starts at most one session.
+ */
+const ENTRY_FIELDS: readonly (readonly [(v: unknown) => boolean, string])[] = [
+  [(v) => Number.isSafeInteger(v) && (v as number) >= 1, 'seq must be a whole number of at least 1'],
+  [(v) => typeof v === 'string' && v.length > 0, 'key must be a non-empty string'],
+  [(v) => typeof v === 'string' && isPeriod(v), 'period must be YYYY-MM'],
+  [(v) => typeof v === 'string' && v.length > 0, 'endpoint must be a non-empty string'],
+  [(v) => Number.isSafeInteger(v) && (v as number) >= 0, 'billable must be a whole number of at least 0'],
+  [(v) => v === 0 || v === 1, 'session must be 0 or 1'],
+];
+
+/** A journal line: its entry, `'torn'` when it is not a whole JSON line, else what is wrong with it. */
+function parseEntry(line: string): Entry | string {
   let e: unknown;
   try {
     e = JSON.parse(line);
   } catch {
-    return null;
+    return 'torn';
   }
-  if (!Array.isArray(e) || e.length !== 6) return null;
-  const [n, key, period, endpoint, billable, session] = e as unknown[];
-  const ok =
-    Number.isSafeInteger(n) &&
-    typeof key === 'string' &&
-    typeof period === 'string' &&
-    isPeriod(period) &&
-    typeof endpoint === 'string' &&
-    Number.isSafeInteger(billable) &&
-    (session === 0 || session === 1);
-  return ok ? (e as Entry) : null;
+  if (!Array.isArray(e) || e.length !== ENTRY_FIELDS.length) return `must be an array of ${ENTRY_FIELDS.length} fields`;
+  const wrong = ENTRY_FIELDS.find(([ok], i) => !ok(e[i]));
+  return wrong ? wrong[1] : (e as Entry);
 }
 
 /** Reads a usage file written by {@link FileUsageStore}, its journal included (without taking the lock); a missing file is empty usage. */

@@ -1,3 +1,4 @@
+import type { SessionOptions } from './sessions.js';
 import type { Admission, UsageRequest } from './usage.js';
 
 /** Admission of each reply digit of the script. */
@@ -33,9 +34,9 @@ export class AdmitBatch {
 
   /**
    * A batch for `first`'s key, period and limits (not yet holding `first`: see {@link add}). `prefix` starts every
-   * Redis key; `idleMs` and `rememberMs` are the session timing.
+   * Redis key; `sessions` are the session limits.
    */
-  constructor(first: UsageRequest, prefix: string, idleMs: number, rememberMs: number) {
+  constructor(first: UsageRequest, prefix: string, sessions: Required<SessionOptions>) {
     this.period = first.period;
     this.quota = first.monthlyQuota;
     this.perSecond = first.perSecond ?? 0;
@@ -43,7 +44,8 @@ export class AdmitBatch {
     const tag = `{${first.key}}`;
     this.sessionHead = `${prefix}s:${tag}:`;
     this.keys = [`${prefix}u:${tag}:${first.period}`, `${prefix}r:${tag}`];
-    this.argv = [this.quota, this.perSecond, idleMs, rememberMs];
+    const { idleMs, rememberMs, maxRequests, maxAgeMs } = sessions;
+    this.argv = [this.quota, this.perSecond, idleMs, rememberMs, maxRequests, maxAgeMs];
   }
 
   /** True when `r` (of this batch's API key) may join: same period and limits, and room left. */

@@ -8,8 +8,10 @@
  *
  * KEYS: 1 the key's counts of the period (hash: `billable`, `sessions`, `r:<endpoint>`), 2 the key's rate window
  * (list of the last `perSecond` accepted times, newest first), 3… the sessions of (key, token) named by the batch
- * (hash: `open`, `last`). Every key carries the API key's hash tag, so a batch stays in one Redis Cluster slot.
- * ARGV: 1 monthly quota, 2 per-second cap (0 = none), 3 session idle ms, 4 session memory ms, then five per request:
+ * (hash: `open`, `last`, `started`, `calls`). Every key carries the API key's hash tag, so a batch stays in one Redis
+ * Cluster slot.
+ * ARGV: 1 monthly quota, 2 per-second cap (0 = none), 3 session idle ms, 4 session memory ms, 5 autocomplete requests
+ * per session, 6 session life ms, then five per request:
  * the endpoint (counted in the field `r:<endpoint>`), units without session rules, session mode (0 none, 1 autocomplete, 2 place
  * detail), now (ms), the session's index in KEYS (0 when none).
  * Returns one digit per request, in order: 0 admitted and counted, 1 over the quota, 2 over the rate; a refusal
@@ -26,13 +28,15 @@ export const ADMIT_BATCH_SCRIPT = `
 local quota = tonumber(ARGV[1])
 local per = tonumber(ARGV[2])
 local idle = tonumber(ARGV[3])
+local maxcalls = tonumber(ARGV[5])
+local maxage = tonumber(ARGV[6])
 local billable = tonumber(redis.call('HGET', KEYS[1], 'billable') or '0')
 local billed = 0
 local sessions = 0
 local fields = {}
 local order = {}
 local out = {}
-for i = 5, #ARGV, 5 do
+for i = 7, #ARGV, 5 do
   local units = tonumber(ARGV[i + 1])
   local mode = tonumber(ARGV[i + 2])
   local now = tonumber(ARGV[i + 3])
@@ -40,19 +44,26 @@ for i = 5, #ARGV, 5 do
   local starts = 0
   local known = false
   local open = false
+  local started = now
+  local calls = 0
+  local need = units
   if mode > 0 then
-    local s = redis.call('HMGET', skey, 'open', 'last')
+    local s = redis.call('HMGET', skey, 'open', 'last', 'started', 'calls')
     if s[2] then
       known = true
-      open = s[1] == '1' and now - tonumber(s[2]) <= idle
+      started = tonumber(s[3] or s[2])
+      calls = tonumber(s[4] or '0')
+      open = s[1] == '1' and now - tonumber(s[2]) <= idle and now - started <= maxage and (mode == 2 or calls < maxcalls)
       if open then units = 0 else units = 1 end
     else
       units = 1
       if mode == 1 then starts = 1 end
     end
+    -- A request with a token needs a unit left even inside a session (sessions.ts).
+    need = math.max(units, 1)
   end
   local verdict = '0'
-  if units > 0 and billable + billed + units > quota then
+  if need > 0 and billable + billed + need > quota then
     verdict = '1'
   elseif per > 0 then
     local oldest = redis.call('LINDEX', KEYS[2], per - 1)
@@ -68,7 +79,7 @@ for i = 5, #ARGV, 5 do
     if mode > 0 then
       local still = '1'
       if mode == 2 or (known and not open) then still = '0' end
-      redis.call('HSET', skey, 'open', still, 'last', ARGV[i + 3])
+      redis.call('HSET', skey, 'open', still, 'last', ARGV[i + 3], 'started', started, 'calls', calls + 1)
       redis.call('PEXPIRE', skey, ARGV[4])
     end
     local field = ARGV[i]

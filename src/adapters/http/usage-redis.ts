@@ -1,9 +1,11 @@
 import type { Redis, RedisOptions } from 'ioredis';
-import { SESSION_IDLE_MS, SESSION_REMEMBER_MS, type SessionOptions } from './sessions.js';
+import { sessionLimits, type SessionOptions } from './sessions.js';
 import { AdmitBatch, MAX_REQUESTS } from './usage-redis-batch.js';
 import { ADMIT_BATCH_SCRIPT } from './usage-redis-script.js';
 import {
+  dict,
   isPeriod,
+  periodUsage,
   UsageStoreUnavailable,
   type Admission,
   type UsageReport,
@@ -146,8 +148,7 @@ export interface BatchStats {
  */
 export class RedisUsageStore implements UsageStore {
   private readonly prefix: string;
-  private readonly idleMs: number;
-  private readonly rememberMs: number;
+  private readonly sessions: Required<SessionOptions>;
   private lastError = 'not connected yet';
   /** The lane of each API key with requests waiting or a call in flight (dropped when it has neither). */
   private readonly lanes = new Map<string, Lane>();
@@ -170,8 +171,7 @@ export class RedisUsageStore implements UsageStore {
     private readonly opts: RedisUsageOptions = {},
   ) {
     this.prefix = opts.prefix ?? 'bando:';
-    this.idleMs = opts.sessions?.idleMs ?? SESSION_IDLE_MS;
-    this.rememberMs = opts.sessions?.rememberMs ?? SESSION_REMEMBER_MS;
+    this.sessions = sessionLimits(opts.sessions);
     client.defineCommand('bandoAdmit', { lua: ADMIT_BATCH_SCRIPT });
     // Without an 'error' listener ioredis prints every failed reconnection; the transitions are reported instead.
     client.on('error', (err: Error) => (this.lastError = err.message || String(err)));
@@ -216,7 +216,7 @@ export class RedisUsageStore implements UsageStore {
   private join(lane: Lane, r: UsageRequest): AdmitBatch {
     const last = lane.batches.at(-1);
     if (last?.fits(r)) return last;
-    const batch = new AdmitBatch(r, this.prefix, this.idleMs, this.rememberMs);
+    const batch = new AdmitBatch(r, this.prefix, this.sessions);
     lane.batches.push(batch);
     return batch;
   }
@@ -308,7 +308,7 @@ export class RedisUsageStore implements UsageStore {
 
   /** All counts: every `u:` key of the prefix (SCAN, so Redis is never blocked), read in one pipeline per batch. */
   async report(): Promise<UsageReport> {
-    const out: UsageReport = {};
+    const out: UsageReport = dict();
     const head = `${this.prefix}u:{`;
     const match = `${head.replace(/[*?[\]\\]/g, '\\$&')}*`;
     let cursor = '0';
@@ -325,14 +325,25 @@ export class RedisUsageStore implements UsageStore {
         const key = k.slice(head.length, -9);
         const [err, hash] = rows[i] ?? [];
         if (err || !hash) return;
-        const requests: Record<string, number> = {};
+        const u = periodUsage(out, key, period);
         for (const [field, value] of Object.entries(hash as Record<string, string>))
-          if (field.startsWith('r:')) requests[field.slice(2)] = Number(value);
+          if (field.startsWith('r:')) u.requests[field.slice(2)] = Number(value);
         const h = hash as Record<string, string>;
-        (out[key] ??= {})[period] = { requests, sessions: Number(h.sessions ?? 0), billable: Number(h.billable ?? 0) };
+        u.sessions = Number(h.sessions ?? 0);
+        u.billable = Number(h.billable ?? 0);
       });
     } while (cursor !== '0');
     return out;
+  }
+
+  /** One PING: a Redis that is connected but stalled (stopped, swapping) answers it late or never. */
+  async check(): Promise<string | null> {
+    try {
+      await this.client.ping();
+      return null;
+    } catch (err) {
+      return `Redis at ${this.where} does not answer PING (${(err as Error).message})`;
+    }
   }
 
   problem(): string | null {

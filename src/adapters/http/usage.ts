@@ -14,8 +14,39 @@ export interface PeriodUsage {
   billable: number;
 }
 
-/** Usage of every key: key → period (`YYYY-MM`, UTC) → counts. */
+/**
+ * Usage of every key: key → period (`YYYY-MM`, UTC) → counts. The stores build every level without a prototype
+ * (see {@link dict}), so a key named `__proto__`, `constructor` or `toString` is an own entry like any other.
+ */
 export type UsageReport = Record<string, Record<string, PeriodUsage>>;
+
+/**
+ * An empty object without a prototype. Keyed by outside text (API keys, endpoint names), a plain `{}` would read
+ * `constructor` or `toString` from Object.prototype and turn `o.__proto__ ??= {}` into a write to Object.prototype:
+ * every key with no usage yet would then share one counter.
+ */
+export function dict<T>(): Record<string, T> {
+  return Object.create(null) as Record<string, T>;
+}
+
+/** The counts of `key` in `period` inside `report`, made (empty) when absent. */
+export function periodUsage(report: UsageReport, key: string, period: string): PeriodUsage {
+  const periods = (report[key] ??= dict());
+  return (periods[period] ??= { requests: dict(), sessions: 0, billable: 0 });
+}
+
+/** A deep copy of a report (from a store, or JSON read back), every level without a prototype. */
+function copyReport(report: UsageReport): UsageReport {
+  const out: UsageReport = dict();
+  for (const [key, periods] of Object.entries(report))
+    for (const [period, u] of Object.entries(periods)) {
+      const c = periodUsage(out, key, period);
+      Object.assign(c.requests, u.requests);
+      c.sessions = u.sessions;
+      c.billable = u.billable;
+    }
+  return out;
+}
 
 /** One request presented to a usage store: who asks, what for, and the key's limits. */
 export interface UsageRequest {
@@ -65,6 +96,12 @@ export interface UsageStore {
   report(): UsageReport | Promise<UsageReport>;
   /** Null while the store works, else why it does not (shown by `/healthz`). */
   problem?(): string | null;
+  /**
+   * A live check for `/healthz`, beyond what `problem` remembers: a round trip to the database (Redis PING), or the
+   * usage folder still there and writable. Resolves null when it works, else why not; the handler waits for it at
+   * most `HEALTH_DEADLINE_MS` and counts a later answer as a failure.
+   */
+  check?(): Promise<string | null>;
   /** Persists pending counts and releases resources (files, connections). */
   close?(): void | Promise<void>;
 }
@@ -87,6 +124,15 @@ export function periodOf(ms: number): string {
 let cachedHour = NaN;
 let cachedPeriod = '';
 
+/**
+ * Units of quota a request needs left to be admitted: its cost, and at least one for a request with a session token
+ * (a request inside an open session costs nothing, but is refused like any other once the month's quota is used).
+ * Free web-map resources (tiles, glyphs) need none.
+ */
+function quotaNeed(billable: number, session: boolean): number {
+  return session ? Math.max(billable, 1) : billable;
+}
+
 /** Options of {@link MemoryUsageStore}. */
 export interface MemoryUsageOptions {
   /** Autocomplete session timing. */
@@ -103,14 +149,14 @@ export class MemoryUsageStore implements UsageStore {
   private readonly rate = new RateLimiter();
 
   constructor(initial: UsageReport = {}, opts: MemoryUsageOptions = {}) {
-    this.data = structuredClone(initial);
+    this.data = copyReport(initial);
     this.sessions = new SessionTracker(opts.sessions);
   }
 
   admit(r: UsageRequest): Admission {
     const s = r.session;
     const cost = s ? this.sessions.charge(s.endpoint, r.key, s.token, r.nowMs) : { billable: r.units, session: false };
-    if (cost.billable > 0 && this.billable(r.key, r.period) + cost.billable > r.monthlyQuota) return 'quota';
+    if (this.billable(r.key, r.period) + quotaNeed(cost.billable, s !== undefined) > r.monthlyQuota) return 'quota';
     if (r.perSecond !== undefined && !this.rate.take(r.key, r.perSecond, r.nowMs)) return 'rate';
     if (s) this.sessions.record(s.endpoint, r.key, s.token, r.nowMs);
     this.count(r.key, r.period, r.endpoint, cost.billable, cost.session);
@@ -123,13 +169,12 @@ export class MemoryUsageStore implements UsageStore {
   }
 
   report(): UsageReport {
-    return structuredClone(this.data);
+    return copyReport(this.data);
   }
 
   /** Adds one admitted request to the counts. */
   protected count(key: string, period: string, endpoint: string, billable: number, session: boolean): void {
-    const periods = (this.data[key] ??= {});
-    const u = (periods[period] ??= { requests: {}, sessions: 0, billable: 0 });
+    const u = periodUsage(this.data, key, period);
     u.requests[endpoint] = (u.requests[endpoint] ?? 0) + 1;
     u.billable += billable;
     if (session) u.sessions++;
@@ -147,7 +192,7 @@ export function checkReport(value: unknown, where: string): UsageReport {
     for (const [period, u] of Object.entries(periods as object)) {
       const p = u as PeriodUsage;
       if (!isPeriod(period)) fail(`period "${period}" of key "${key}" is not YYYY-MM`);
-      const count = (n: unknown): boolean => typeof n === 'number' && Number.isFinite(n) && n >= 0;
+      const count = (n: unknown): boolean => Number.isSafeInteger(n) && (n as number) >= 0;
       if (
         !p ||
         typeof p !== 'object' ||
@@ -161,7 +206,7 @@ export function checkReport(value: unknown, where: string): UsageReport {
         fail(`usage of key "${key}" in ${period} is malformed`);
     }
   }
-  return value as UsageReport;
+  return copyReport(value as UsageReport);
 }
 
 /** True for a `YYYY-MM` period text. */

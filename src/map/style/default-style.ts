@@ -109,8 +109,9 @@ const AREAS: { id: string; layer: string; cls: string[]; color: string; minzoom:
  * The default map style (style spec version 8), shared by bando's static renderer and MapLibre GL JS: a light
  * street map of the pack's vector tiles (layers water, landuse, park, waterway, building, railway, road, place,
  * poi; see src/map/tiles). Uses only the background, fill, line and symbol properties of style-layers.md.
- * @param baseUrl where the service is mounted, without a trailing slash (`https://host:port` or `https://host/bando`;
- *   an absolute URL, because MapLibre resolves sprite URLs with `new URL`); resource paths follow engine-api.md
+ * @param baseUrl where the service is mounted, without a trailing slash (`https://host:port`, `https://host/bando`,
+ *   or a path such as `` or `/bando` for URLs relative to the style's host: MapLibre then needs the sprite URL made
+ *   absolute, by `transformStyle`, as it resolves sprite URLs with `new URL`); resource paths follow engine-api.md
  * @param options a tiles key to append to the resource URLs
  */
 export function defaultStyle(baseUrl: string, options: DefaultStyleOptions = {}): Json {
