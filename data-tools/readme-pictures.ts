@@ -1,7 +1,7 @@
 /**
  * Makes the README's pictures (assets/readme/): a static route image on the embedded default pack, the offline web
  * map of that pack as headless Chromium draws it (MapLibre GL JS on bando's tiles, style, glyphs and sprite), and, when
- * a whole-city pack is given, a static route image across it.
+ * a whole-city pack is given, a static route image across it and its web map.
  *
  * Run: node --import tsx data-tools/readme-pictures.ts [whole-hcmc.pack]
  * (the whole-HCMC pack: npx bando build-pack --input ../shared/data/osm/hcmc-2018-01-01.osm.pbf
@@ -81,4 +81,5 @@ if (city) {
     width: 640,
     height: 480,
   });
+  if (existsSync(CHROMIUM)) await webMap(hcmc, 'webmap-hcmc.png');
 }

@@ -4,6 +4,7 @@
  * empty land).
  */
 import { COORD_SCALE } from '../../pack/format.js';
+import { PlaceKind } from '../../places/kinds.js';
 import type { Region } from '../../region.js';
 
 /** A map's opening view: centre [longitude, latitude] in degrees and zoom. */
@@ -18,7 +19,7 @@ const CELL = 100_000;
 const OPEN_ZOOM = 14;
 
 /**
- * The opening view of a region: the road-graph nodes and places are counted in cells of CELL, the cell whose 3 × 3
+ * The opening view of a region: the road-graph nodes and points of interest are counted in cells of CELL, the cell whose 3 × 3
  * neighbourhood holds the most is the densest, and the view is centred on the mean of the points in that
  * neighbourhood (so it sits on the data, never between clusters).
  * @returns null for a region with neither roads nor places
@@ -26,8 +27,15 @@ const OPEN_ZOOM = 14;
 export function denseView(region: Region): OpenView | null {
   const lat: ArrayLike<number>[] = [region.graph.nodeLat];
   const lon: ArrayLike<number>[] = [region.graph.nodeLon];
+  // Points of interest only: a mass import of addresses (or of unnamed buildings) marks where someone imported, not
+  // where a city's life is (whole HCMC's densest addresses lie in former Quận 9, its POIs in Quận 1).
   const places = region.places;
-  if (places) (lat.push(places.lat), lon.push(places.lon));
+  if (places) {
+    const poi: number[] = [];
+    for (let i = 0; i < places.count; i++) if (places.kind[i] === PlaceKind.poi) poi.push(i);
+    lat.push(poi.map((i) => places.lat[i]!));
+    lon.push(poi.map((i) => places.lon[i]!));
+  }
   const counts = new Map<number, number>();
   // Cell key: column and row within ±2^20 cells of the origin (±1000°, every coordinate).
   const key = (cx: number, cy: number): number => (cx + 1_048_576) * 2_097_152 + (cy + 1_048_576);
