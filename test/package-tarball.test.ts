@@ -7,7 +7,6 @@ import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BROWSER_BUNDLE } from '../data-tools/browser-bundle.js';
@@ -15,8 +14,8 @@ import { createEngine, type Engine } from '../src/engine.js';
 import { METHOD_NAMES, type MethodName } from '../src/adapters/http/routes.js';
 import { MAPLIBRE_MISSING } from '../src/map/demo-files.js';
 import { REDIS_MISSING } from '../src/adapters/http/usage-redis.js';
+import { installTarball } from './helpers/tarball.js';
 
-const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'bando-tarball-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -61,16 +60,7 @@ let engine: Engine;
 let queries: [MethodName, Record<string, string>][];
 
 beforeAll(async () => {
-  // dist/ is fresh (test/setup/dist.ts), so packing only copies it.
-  const tgz = execFileSync('npm', ['pack', '--silent', '--pack-destination', dir], { cwd: ROOT, encoding: 'utf8' })
-    .trim()
-    .split('\n')
-    .pop()!;
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'consumer', private: true }));
-  execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--silent', join(dir, tgz)], {
-    cwd: dir,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  installTarball(dir);
   writeFileSync(join(dir, 'esm.mjs'), `import { createEngine } from 'bando';\n${BODY}`);
   writeFileSync(join(dir, 'cjs.cjs'), `const { createEngine } = require('bando');\n${BODY}`);
   engine = await createEngine();
