@@ -11,6 +11,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../src/engine.js';
 import { METHOD_NAMES, type EngineApi, type MethodName } from '../src/adapters/http/routes.js';
+import { withoutTimes } from './helpers/answers.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -45,8 +46,7 @@ function samePng(got: number[], want: Uint8Array): void {
   expect([a.width, a.height]).toEqual([b.width, b.height]);
   expect(Buffer.compare(a.data, b.data)).toBe(0);
 }
-const same = (v: unknown) =>
-  JSON.parse(JSON.stringify(v, (k, x) => (k === 'executed_time' || k === 'executed_time_all' ? 0 : x)));
+const same = withoutTimes;
 
 if (!existsSync(CHROMIUM))
   console.warn(`test/browser.test.ts skipped: ${CHROMIUM} is absent (apt-get install chromium; .ci/run does it)`);

@@ -15,6 +15,7 @@ import { METHOD_NAMES, type MethodName } from '../src/adapters/http/routes.js';
 import { MAPLIBRE_MISSING } from '../src/map/demo-files.js';
 import { REDIS_MISSING } from '../src/adapters/http/usage-redis.js';
 import { installTarball } from './helpers/tarball.js';
+import { withoutTimes } from './helpers/answers.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'bando-tarball-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -53,8 +54,7 @@ const queries = JSON.parse(process.argv[2]);
 `;
 
 /** Run times differ between runs; everything else must be identical. */
-const same = (v: unknown) =>
-  JSON.parse(JSON.stringify(v, (k, x) => (k === 'executed_time' || k === 'executed_time_all' ? 0 : x)));
+const same = withoutTimes;
 
 let engine: Engine;
 let queries: [MethodName, Record<string, string>][];

@@ -6,15 +6,19 @@
  * from the sources, here in Node.
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { VectorTile } from '@mapbox/vector-tile';
 import { build as esbuild } from 'esbuild';
+import { PbfReader } from 'pbf';
 import type { Browser } from 'playwright-core';
 import { build as viteBuild } from 'vite';
 import webpack from 'webpack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../src/engine.js';
+import { createTileSource } from '../src/map/tiles/source.js';
+import { withoutTimes } from './helpers/answers.js';
 import { CHROMIUM, launchChromium, serveStatic, type StaticSite } from './helpers/chromium.js';
 import { installTarball, ROOT } from './helpers/tarball.js';
 
@@ -91,6 +95,100 @@ describe('recipes from the packed tarball', () => {
       );
       expect(stats.hasErrors(), stats.toString('errors-only')).toBe(false);
       expect(await pageOutput(dir, 'index.html', LOADING)).toBe(printed);
+    });
+
+    /** The esbuild command of examples/service-worker/README.md, run in the app folder: the worker into `outfile`. */
+    const buildServiceWorker = (outfile: string) =>
+      esbuild({
+        absWorkingDir: app,
+        entryPoints: ['node_modules/bando/examples/service-worker/sw.ts'],
+        bundle: true,
+        format: 'esm',
+        outfile,
+        logLevel: 'warning',
+      });
+
+    it('Service Worker: the page fetches the online URL; the engine in the worker answers as in Node', async () => {
+      const site = join(app, 'site');
+      await buildServiceWorker('site/sw.js');
+      for (const f of ['examples/service-worker/index.html', 'packs/hanoi.pack'])
+        cpSync(join(app, 'node_modules/bando', f), join(site, f.split('/').pop()!));
+      const out = await pageOutput(site, 'index.html', 'registering the service worker…');
+      expect(withoutTimes(JSON.parse(out))).toEqual(withoutTimes(engine.direction({ origin: A, destination: B })));
+    });
+
+    it('MapLibre 6 with the offline style: Vite build; every map resource from the Service Worker; features as in Node', async () => {
+      const dir = join(app, 'maplibre');
+      const pub = join(dir, 'public');
+      // The steps of examples/maplibre/README.md: the worker, the pack and the glyphs and sprite into public/.
+      await buildServiceWorker('maplibre/public/sw.js');
+      cpSync(join(app, 'node_modules/bando/packs/hanoi.pack'), join(pub, 'hanoi.pack'));
+      mkdirSync(join(pub, 'assets'));
+      for (const d of ['fonts', 'sprites'])
+        cpSync(join(app, 'node_modules/bando/assets', d), join(pub, 'assets', d), { recursive: true });
+      await viteBuild({ root: dir, logLevel: 'warn' });
+
+      const site = await serveStatic(join(dir, 'dist'));
+      const context = await browser.newContext({ viewport: { width: 640, height: 480 }, deviceScaleFactor: 1 });
+      try {
+        const requests: { url: string; fromSw: boolean; status: number }[] = [];
+        context.on('requestfinished', async (r) => {
+          const res = await r.response();
+          requests.push({ url: r.url(), fromSw: res?.fromServiceWorker() ?? false, status: res?.status() ?? 0 });
+        });
+        const page = await context.newPage();
+        const errors: string[] = [];
+        page.on('pageerror', (e) => errors.push(String(e)));
+        await page.goto(`${site.origin}/index.html`);
+        type MapView = {
+          loaded(): boolean;
+          areTilesLoaded(): boolean;
+          queryRenderedFeatures(): { sourceLayer: string; properties: { name?: string } }[];
+        };
+        await page.waitForFunction(
+          () => {
+            const map = (window as unknown as { map?: MapView }).map;
+            // window.map is the #map element until main.js sets it to the map.
+            return typeof map?.loaded === 'function' && map.loaded() && map.areTilesLoaded();
+          },
+          null,
+          { timeout: 60_000 },
+        );
+        expect(errors).toEqual([]);
+        const rendered = await page.evaluate(() =>
+          (window as unknown as { map: MapView }).map
+            .queryRenderedFeatures()
+            .map((f) => [f.sourceLayer, f.properties.name ?? ''] as [string, string]),
+        );
+        // The style, tiles, glyphs and sprite were answered by the Service Worker; nothing left the page's origin.
+        const map = requests.filter((r) => /^\/(styles|tiles|fonts|sprites)\//.test(new URL(r.url).pathname));
+        for (const kind of ['styles', 'tiles', 'fonts', 'sprites'])
+          expect(
+            map.some((r) => new URL(r.url).pathname.startsWith(`/${kind}/`)),
+            kind,
+          ).toBe(true);
+        for (const r of map) expect([r.url, r.fromSw, r.status]).toEqual([r.url, true, 200]);
+        for (const r of requests)
+          expect(/^(blob|data):/.test(r.url) || r.url.startsWith(`${site.origin}/`), r.url).toBe(true);
+        // What the map drew comes from the tiles the engine cuts in Node for the tiles the map asked for.
+        const tiles = createTileSource(engine.regions);
+        const inNode = new Set<string>();
+        for (const r of map) {
+          const m = /\/tiles\/(\d+)\/(\d+)\/(\d+)\.pbf/.exec(new URL(r.url).pathname);
+          const bytes = m && tiles.tile(Number(m[1]), Number(m[2]), Number(m[3]));
+          if (!bytes) continue;
+          const tile = new VectorTile(new PbfReader(bytes));
+          for (const [name, layer] of Object.entries(tile.layers))
+            for (let i = 0; i < layer.length; i++) inNode.add(`${name}/${layer.feature(i).properties.name ?? ''}`);
+        }
+        const drawn = new Set(rendered.map(([layer, name]) => `${layer}/${name}`));
+        expect(drawn.size).toBeGreaterThan(10);
+        expect([...drawn].filter((n) => n.split('/')[1]).length).toBeGreaterThan(5);
+        expect([...drawn].filter((f) => !inNode.has(f))).toEqual([]);
+      } finally {
+        await context.close();
+        await site.close();
+      }
     });
   });
 });
