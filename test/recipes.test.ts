@@ -6,7 +6,7 @@
  * from the sources, here in Node.
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { VectorTile } from '@mapbox/vector-tile';
@@ -21,6 +21,9 @@ import { createTileSource } from '../src/map/tiles/source.js';
 import { withoutTimes } from './helpers/answers.js';
 import { CHROMIUM, launchChromium, serveStatic, type StaticSite } from './helpers/chromium.js';
 import { installTarball, ROOT } from './helpers/tarball.js';
+
+if (!existsSync(CHROMIUM))
+  console.warn(`test/recipes.test.ts: browser recipes skipped, ${CHROMIUM} is absent (apt-get install chromium)`);
 
 const app = mkdtempSync(join(tmpdir(), 'bando-recipes-'));
 afterAll(() => rmSync(app, { recursive: true, force: true }));
@@ -89,6 +92,9 @@ describe('recipes from the packed tarball', () => {
 
     it('Web Worker with webpack: webpack with the example config, then the page prints the same answers', async () => {
       const dir = join(app, 'webpack-worker');
+      // The page and worker code are those of the Vite recipe, unchanged (README: "the same main.js and worker.js").
+      for (const f of ['main.js', 'worker.js'])
+        expect(readFileSync(join(dir, f), 'utf8'), f).toBe(readFileSync(join(app, 'vite-worker', f), 'utf8'));
       const config = (await import(join(dir, 'webpack.config.js'))).default;
       const stats = await new Promise<webpack.Stats>((resolve, reject) =>
         webpack({ ...config, context: dir }, (err, s) => (err ? reject(err) : resolve(s!))),
