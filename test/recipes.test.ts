@@ -20,7 +20,7 @@ import { createEngine, type Engine } from '../src/engine.js';
 import { createTileSource } from '../src/map/tiles/source.js';
 import { withoutTimes } from './helpers/answers.js';
 import { CHROMIUM, launchChromium, serveStatic, type StaticSite } from './helpers/chromium.js';
-import { installTarball, ROOT } from './helpers/tarball.js';
+import { installTarball } from './helpers/tarball.js';
 
 if (!existsSync(CHROMIUM))
   console.warn(`test/recipes.test.ts: browser recipes skipped, ${CHROMIUM} is absent (apt-get install chromium)`);
@@ -33,14 +33,19 @@ const ADDRESS = 'Hàng Bài, Hoàn Kiếm';
 const A = '21.0285,105.8522';
 const B = '21.0243,105.8575';
 
+/** The folders of examples/, one recipe each. */
+const RECIPES = ['maplibre', 'service-worker', 'vite-worker', 'webpack-worker', 'worker-threads'];
+
 let engine: Engine;
 /** What the recipes print: the geocoded address, then the route's distance and duration. */
 let printed = '';
 
 beforeAll(async () => {
   installTarball(app, ['maplibre-gl@^6.17.0']);
-  for (const example of readdirSync(join(ROOT, 'examples')))
-    cpSync(join(ROOT, 'examples', example), join(app, example), { recursive: true });
+  // Each recipe as an app starts from it: the copy the package ships.
+  const shipped = join(app, 'node_modules/bando/examples');
+  expect(readdirSync(shipped).sort()).toEqual(RECIPES);
+  for (const example of RECIPES) cpSync(join(shipped, example), join(app, example), { recursive: true });
   engine = await createEngine();
   const place = engine.geocode({ address: ADDRESS });
   const leg = engine.direction({ origin: A, destination: B }).routes[0]!.legs[0]!;
