@@ -6,12 +6,12 @@
  */
 import { existsSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { chromium } from 'playwright-core';
 import { createFetchHandler, createRestHandler } from '../src/adapters/http/handler.js';
 import { createMapResources } from '../src/adapters/http/map-resources.js';
 import { startNodeServer } from '../src/adapters/http/node-server.js';
 import { createEngine } from '../src/engine.js';
 import { createTileSource } from '../src/map/tiles/source.js';
+import { CHROMIUM, launchChromium } from '../test/helpers/chromium.js';
 import { median, quantile, table } from './stats.js';
 
 const engine = await createEngine();
@@ -60,7 +60,6 @@ for (const z of [14, 15, 16]) {
 }
 table('Tile requests through createFetchHandler (central Hanoi)', rows);
 
-const CHROMIUM = '/usr/bin/chromium';
 if (!existsSync(CHROMIUM)) console.log(`page load to idle: skipped (${CHROMIUM} absent)`);
 else {
   const source = createTileSource(engine.regions);
@@ -69,17 +68,7 @@ else {
     createRestHandler(engine, { keys: KEYS, allowHttp: true, resources: createMapResources(source) }),
     { port: 0 },
   );
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await launchChromium();
   const loads: number[] = [];
   for (let i = 0; i < 5; i++) {
     // A fresh context each time: empty HTTP cache, so every load fetches MapLibre, style, tiles and glyphs.

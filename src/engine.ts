@@ -71,9 +71,15 @@ const CLOSED_REGIONS: Region[] = new Proxy([], {
  * the default pack in its bundle imports `bando/default-pack` (src/default-pack.ts), which is that literal form.
  */
 const DEFAULT_PACK_PATH = '../packs/hanoi.pack';
+/**
+ * This module's URL, also kept in a variable: webpack reads `new URL(<variable>, import.meta.url)` as a request for
+ * every file the variable might name and makes it throw "Cannot find module" when the module loads, which stopped
+ * the engine in every webpack-built worker (test/recipes.test.ts). It leaves `new URL(<variable>, <variable>)` alone.
+ */
+const MODULE_URL = import.meta.url;
 
 /** The embedded default pack (central Hanoi), loaded by createEngine when no pack is given. */
-export const DEFAULT_PACK_URL = new URL(DEFAULT_PACK_PATH, import.meta.url);
+export const DEFAULT_PACK_URL = new URL(DEFAULT_PACK_PATH, MODULE_URL);
 
 /** The engine: answers every endpoint from the loaded packs. */
 export class Engine {

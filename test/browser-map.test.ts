@@ -20,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { BROWSER_BUNDLE } from '../data-tools/browser-bundle.js';
 import { PNG } from 'pngjs';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRestHandler } from '../src/adapters/http/handler.js';
 import { createMapResources } from '../src/adapters/http/map-resources.js';
@@ -31,8 +31,8 @@ import { createTileSource } from '../src/map/tiles/source.js';
 import { drawBasemap } from '../src/render/map.js';
 import { RenderCache } from '../src/render/render-cache.js';
 import { Canvas, Viewport } from '../src/render/raster/index.js';
+import { CHROMIUM, launchChromium } from './helpers/chromium.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 const WIDTH = 800;
 const HEIGHT = 600;
 /** Views compared: [lon, lat], zoom (MapLibre's zoom of 512-px tiles = our Viewport's zoom with tileSize 512). */
@@ -102,17 +102,7 @@ describe.skipIf(!existsSync(CHROMIUM))('demo map in headless Chromium (MapLibre 
       resources: createMapResources(tiles),
     });
     server = await startNodeServer(handler, { port: 0, host: '127.0.0.1' });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchChromium();
   }, 60_000);
   afterAll(async () => {
     await browser?.close();

@@ -7,12 +7,13 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { BROWSER_BUNDLE } from '../data-tools/browser-bundle.js';
 import { PNG } from 'pngjs';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../src/engine.js';
 import { METHOD_NAMES, type EngineApi, type MethodName } from '../src/adapters/http/routes.js';
+import { withoutTimes } from './helpers/answers.js';
+import { CHROMIUM, launchChromium } from './helpers/chromium.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const ONLINE = 'https://api.bando-online.test';
 const A = '21.0285,105.8522';
@@ -45,8 +46,7 @@ function samePng(got: number[], want: Uint8Array): void {
   expect([a.width, a.height]).toEqual([b.width, b.height]);
   expect(Buffer.compare(a.data, b.data)).toBe(0);
 }
-const same = (v: unknown) =>
-  JSON.parse(JSON.stringify(v, (k, x) => (k === 'executed_time' || k === 'executed_time_all' ? 0 : x)));
+const same = withoutTimes;
 
 if (!existsSync(CHROMIUM))
   console.warn(`test/browser.test.ts skipped: ${CHROMIUM} is absent (apt-get install chromium; .ci/run does it)`);
@@ -109,17 +109,7 @@ describe.skipIf(!existsSync(CHROMIUM))('real browser (Debian chromium, headless)
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchChromium();
     engine = await createEngine();
   });
   afterAll(async () => {

@@ -7,7 +7,6 @@ import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BROWSER_BUNDLE } from '../data-tools/browser-bundle.js';
@@ -15,8 +14,9 @@ import { createEngine, type Engine } from '../src/engine.js';
 import { METHOD_NAMES, type MethodName } from '../src/adapters/http/routes.js';
 import { MAPLIBRE_MISSING } from '../src/map/demo-files.js';
 import { REDIS_MISSING } from '../src/adapters/http/usage-redis.js';
+import { installTarball } from './helpers/tarball.js';
+import { withoutTimes } from './helpers/answers.js';
 
-const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'bando-tarball-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -54,23 +54,13 @@ const queries = JSON.parse(process.argv[2]);
 `;
 
 /** Run times differ between runs; everything else must be identical. */
-const same = (v: unknown) =>
-  JSON.parse(JSON.stringify(v, (k, x) => (k === 'executed_time' || k === 'executed_time_all' ? 0 : x)));
+const same = withoutTimes;
 
 let engine: Engine;
 let queries: [MethodName, Record<string, string>][];
 
 beforeAll(async () => {
-  // dist/ is fresh (test/setup/dist.ts), so packing only copies it.
-  const tgz = execFileSync('npm', ['pack', '--silent', '--pack-destination', dir], { cwd: ROOT, encoding: 'utf8' })
-    .trim()
-    .split('\n')
-    .pop()!;
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'consumer', private: true }));
-  execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--silent', join(dir, tgz)], {
-    cwd: dir,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  installTarball(dir);
   writeFileSync(join(dir, 'esm.mjs'), `import { createEngine } from 'bando';\n${BODY}`);
   writeFileSync(join(dir, 'cjs.cjs'), `const { createEngine } = require('bando');\n${BODY}`);
   engine = await createEngine();

@@ -11,6 +11,7 @@ import { createFetchHandler } from '../src/adapters/http/handler.js';
 import { METHOD_NAMES, type EngineApi, type EngineParams, type MethodName } from '../src/adapters/http/routes.js';
 import type { DirectionParams } from '../src/api/direction.js';
 import { createWorkerEngine } from '../src/adapters/worker/client.js';
+import { withoutTimes } from './helpers/answers.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const PACK = join(ROOT, 'packs/hanoi.pack');
@@ -45,8 +46,7 @@ const QUERIES: Record<MethodName, Record<string, string>[]> = {
   ],
 };
 /** Autocomplete reports its own run time; everything else must be identical. */
-const same = (v: unknown) =>
-  JSON.parse(JSON.stringify(v, (k, x) => (k === 'executed_time' || k === 'executed_time_all' ? 0 : x)));
+const same = withoutTimes;
 
 describe('worker (node:worker_threads)', () => {
   const worker = new Worker(WORKER);

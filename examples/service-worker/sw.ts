@@ -7,7 +7,8 @@
  * Register it as a module worker with its settings in the query string:
  *   navigator.serviceWorker.register('/sw.js?base=https://api.example.vn&key=YOUR_KEY&tiles_key=YOUR_TILES_KEY&pack=/hanoi.pack', { type: 'module' })
  * - base:      the online service's base URL; requests under it are answered here.
- * - key:       the api_key your app sends (the only REST key this worker accepts).
+ * - key:       the api_key your app sends (the only REST key this worker accepts; optional: without it REST
+ *              requests answer 403, as a map-only app wants).
  * - tiles_key: the map tiles key your map sends (optional; without it map resources answer 403).
  * - pack:      URL of the pack file to load (default: hanoi.pack beside this script).
  * The demo map page (demo/index.html with map.js and MapLibre, copied beside this script) is precached with the pack
@@ -27,7 +28,7 @@ declare const self: ServiceWorkerGlobalScope;
 
 const settings = new URL(self.location.href).searchParams;
 const BASE = new URL(settings.get('base') ?? 'https://api.example.vn');
-const KEY = settings.get('key') ?? '';
+const KEY = settings.get('key');
 const TILES_KEY = settings.get('tiles_key');
 const PACK = new URL(settings.get('pack') ?? 'hanoi.pack', self.location.href).href;
 const PREFIX = BASE.href.replace(/\/$/, '') + '/';
@@ -66,7 +67,9 @@ function getHandlers() {
   handlers ??= (async () => {
     const cached = await caches.match(PACK);
     const engine = await createEngine({ packs: [cached ? await cached.arrayBuffer() : PACK] });
-    const keys: ApiKey[] = [{ key: KEY, kind: 'rest' }];
+    // A key is never empty (createFetchHandler refuses one): a setting left out gives no key of that kind.
+    const keys: ApiKey[] = [];
+    if (KEY) keys.push({ key: KEY, kind: 'rest' });
     if (TILES_KEY) keys.push({ key: TILES_KEY, kind: 'tiles' });
     // No gzip here: a Service Worker's requests carry no Accept-Encoding, and nothing travels a network.
     // demo: false — the demo files are static files of this site (precached), not engine answers.

@@ -10,6 +10,8 @@ import { nodeBuiltin } from '../node-builtin.js';
 const fs = () => nodeBuiltin('node:fs');
 
 let dir: URL | null | undefined;
+/** This module's URL in a variable, for webpack: see MODULE_URL in src/engine.ts. */
+const MODULE_URL = import.meta.url;
 
 /** URL (file:, with a trailing slash) of the assets folder, or null when it is not found (or not in Node). */
 export function assetsDir(): URL | null {
@@ -18,7 +20,7 @@ export function assetsDir(): URL | null {
   const f = fs();
   if (!f) return dir;
   for (const rel of ['../../assets/', '../assets/']) {
-    const candidate = new URL(rel, import.meta.url);
+    const candidate = new URL(rel, MODULE_URL);
     if (f.existsSync(new URL('sprites/default.json', candidate))) return (dir = candidate);
   }
   return dir;
@@ -48,7 +50,7 @@ export async function readAssetAsync(relative: string): Promise<Uint8Array | nul
   const path = relative.split('/').map(encodeURIComponent).join('/');
   for (const rel of ['../assets/', '../../assets/']) {
     try {
-      const res = await fetch(new URL(path, new URL(rel, import.meta.url)));
+      const res = await fetch(new URL(path, new URL(rel, MODULE_URL)));
       if (res.ok) return new Uint8Array(await res.arrayBuffer());
     } catch {
       // not served there: try the next place
