@@ -74,14 +74,22 @@ function getHandlers() {
     // No gzip here: a Service Worker's requests carry no Accept-Encoding, and nothing travels a network.
     // demo: false — the demo files are static files of this site (precached), not engine answers.
     // node:fs is absent here, so glyphs and sprites come from the assets this site hosts (see asset()).
-    const resources = createMapResources(createTileSource(engine.regions), { demo: false, assets: asset });
+    // The style's tile, glyph and sprite URLs are absolute (MapLibre needs the sprite's so), under the origin its
+    // request came to: the online service's or this site's.
+    const tiles = createTileSource(engine.regions);
+    const resources = (publicUrl: string) => createMapResources(tiles, { demo: false, assets: asset, publicUrl });
     const usage = new MemoryUsageStore();
     return {
       // The online base URL may carry a path (e.g. https://host/v2); endpoints live under it.
-      online: createFetchHandler(engine, { keys, usage, resources, basePath: BASE.pathname.replace(/\/$/, '') }),
+      online: createFetchHandler(engine, {
+        keys,
+        usage,
+        resources: resources(BASE.origin),
+        basePath: BASE.pathname.replace(/\/$/, ''),
+      }),
       // Same-origin requests of the demo page: answered inside the browser, so plain http://localhost is as safe as
       // the loopback peer that `allowHttp` asks for.
-      local: createFetchHandler(engine, { keys, usage, resources, allowHttp: true }),
+      local: createFetchHandler(engine, { keys, usage, resources: resources(self.location.origin), allowHttp: true }),
     };
   })();
   return handlers;
