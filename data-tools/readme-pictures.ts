@@ -9,16 +9,15 @@
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
 import { createRestHandler } from '../src/adapters/http/handler.js';
 import { createMapResources } from '../src/adapters/http/map-resources.js';
 import { startNodeServer } from '../src/adapters/http/node-server.js';
 import { MemoryUsageStore } from '../src/adapters/http/usage.js';
 import { createEngine, type Engine } from '../src/engine.js';
 import { createTileSource } from '../src/map/tiles/source.js';
+import { CHROMIUM, launchChromium } from '../test/helpers/chromium.js';
 
 const OUT = fileURLToPath(new URL('../assets/readme/', import.meta.url));
-const CHROMIUM = '/usr/bin/chromium';
 
 /** Writes one static route image, refusing an answer that is not a PNG. */
 async function routeImage(engine: Engine, file: string, params: Record<string, string | number>): Promise<void> {
@@ -38,17 +37,7 @@ async function webMap(engine: Engine, file: string): Promise<void> {
     resources: createMapResources(tiles),
   });
   const server = await startNodeServer(handler, { port: 0, host: '127.0.0.1' });
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage({ viewport: { width: 800, height: 500 } });
     await page.goto(`${server.url}/?key=tiles-key&api_key=rest-key`);
