@@ -144,8 +144,15 @@ describe('map loads', () => {
 });
 
 describe('resources', () => {
-  it('the style points at this origin and base path with the tiles key, and passes validateStyle', async () => {
-    const h = handler({ basePath: '/v1' });
+  it('the style points at the public URL and base path with the tiles key, and passes validateStyle', async () => {
+    const h = createFetchHandler(engine, {
+      keys: KEYS,
+      resources: createMapResources(source, { publicUrl: 'https://maps.test' }),
+      basePath: '/v1',
+    });
+    // Without a public URL the style's URLs are relative to the root (never taken from the request's Host).
+    const relative = await get(handler({ basePath: '/v1' }), '/v1/styles/default/style.json?key=map');
+    expect(relative.body.sources.bando.tiles).toEqual(['/v1/tiles/{z}/{x}/{y}.pbf?key=map']);
     const { body, headers } = await get(h, '/v1/styles/default/style.json?key=map');
     expect(headers.get('cache-control')).toBe('no-store');
     expect(body.sources.bando.tiles).toEqual(['https://maps.test/v1/tiles/{z}/{x}/{y}.pbf?key=map']);
