@@ -15,7 +15,7 @@ import { startNodeServer } from '../src/adapters/http/node-server.js';
 import { MemoryUsageStore } from '../src/adapters/http/usage.js';
 import { createEngine, type Engine } from '../src/engine.js';
 import { createTileSource } from '../src/map/tiles/source.js';
-import { CHROMIUM, launchChromium } from '../test/helpers/chromium.js';
+import { CHROMIUM, launchChromium } from './chromium.js';
 
 const OUT = fileURLToPath(new URL('../assets/readme/', import.meta.url));
 

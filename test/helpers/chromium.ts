@@ -6,25 +6,8 @@ import { readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, resolve } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
 
-/** Where Debian's chromium package puts the browser (`.ci/run` installs it). */
-export const CHROMIUM = '/usr/bin/chromium';
-
-/** Headless Chromium with nothing that reaches the network on its own. */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-}
+export { CHROMIUM, launchChromium } from '../../data-tools/chromium.js';
 
 /** Content types by file extension; others are served as bytes. */
 const TYPES: Record<string, string> = {
