@@ -163,7 +163,10 @@ function unitLabels(wards: WardPolygonArrays | null, admin: AdminResolver | null
     const label: UnitLabel = { kind: 'ward', name, ...at };
     out.push(label);
     const province = admin.locate(at.lat, at.lon, null)[4];
-    if (province >= 0) byProvince.set(province, [...(byProvince.get(province) ?? []), label]);
+    if (province < 0) continue;
+    const list = byProvince.get(province);
+    if (list) list.push(label);
+    else byProvince.set(province, [label]);
   }
   for (const [province, labels] of [...byProvince].sort((a, b) => a[0] - b[0])) {
     const name = admin.describe(province)?.name;

@@ -84,24 +84,12 @@ export function wantedUnits(res: AdminResolution, q: PlaceQuery): Check[] {
       group: '2025',
       terms: m.ward | m.district,
     });
-  if (p.province) {
-    if (res.legacy.province !== undefined)
-      out.push({
-        slot: AdminSlot.province,
-        weight: PROVINCE_BOOST,
-        ids: [res.legacy.province],
-        group: 'province',
-        terms: m.province,
-      });
-    if (res.v2025.province !== undefined)
-      out.push({
-        slot: AdminSlot.province2025,
-        weight: PROVINCE_BOOST,
-        ids: [res.v2025.province],
-        group: 'province',
-        terms: m.province,
-      });
-  }
+  if (p.province)
+    for (const [slot, id] of [
+      [AdminSlot.province, res.legacy.province],
+      [AdminSlot.province2025, res.v2025.province],
+    ] as const)
+      if (id !== undefined) out.push({ slot, weight: PROVINCE_BOOST, ids: [id], group: 'province', terms: m.province });
   return out;
 }
 
