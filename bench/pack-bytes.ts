@@ -3,7 +3,7 @@
  * (Hanoi, HCMC, Đà Lạt with the admin data, Monaco, Andorra; all with the three vehicle hierarchies) and any pack
  * files named in PACK_BYTES_FILES (comma-separated, e.g. the New York packs of bench/build-scale.ts), the km of road
  * (the sum of the graph's edge lengths) and the bytes per km by group of sections: the graph, the hierarchies, the
- * stored indexes (components, snapping grid, place index, categories, point order), places, basemap, wards and
+ * customizable hierarchy's order, the other stored indexes (components, snapping grid, place index, categories, point order), places, basemap, wards and
  * admin units, strings.
  *
  * A pack built before the stored categories and point order (place.cat*, place.pts*) gets their sizes computed
@@ -25,6 +25,8 @@ import { table } from './stats.js';
 const GROUPS: [string, (name: string) => boolean][] = [
   ['graph', (n) => n.startsWith('graph.')],
   ['hierarchies', (n) => n.startsWith('ch.')],
+  // The customizable hierarchy's order (src/route/cch/stored-order.ts): what a pack built with --no-ch routes by.
+  ['cch order', (n) => n.startsWith('route.cch')],
   ['stored indexes', (n) => n.startsWith('route.') || /^place\.(ix|cat|pts)(\.|$)/.test(n)],
   ['places', (n) => n.startsWith('place.')],
   ['basemap', (n) => n.startsWith('map.')],

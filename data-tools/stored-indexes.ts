@@ -2,8 +2,9 @@
  * Indexes the engine would otherwise build at first use, built once here and stored in the pack (opened zero-copy):
  * the connected components of every vehicle (src/route/stored-components.ts), the snapping grid
  * (src/route/stored-snap.ts), the place search index (src/places/search/stored-index.ts), the places' categories
- * (src/places/search/stored-categories.ts) and the order of the reverse-geocoding point tree
- * (src/places/stored-points.ts).
+ * (src/places/search/stored-categories.ts), the order of the reverse-geocoding point tree
+ * (src/places/stored-points.ts) and the nested-dissection order of the customizable hierarchy
+ * (src/route/cch/stored-order.ts).
  */
 import type { TypedArray } from '../src/pack/format.js';
 import type { Pack } from '../src/pack/reader.js';
@@ -11,6 +12,8 @@ import { strongComponents, type ComponentArrays } from '../src/route/components.
 import { RoadGraph } from '../src/route/graph.js';
 import { PROFILE_COUNT } from '../src/route/profiles.js';
 import { Router } from '../src/route/router.js';
+import { cchOrder } from '../src/route/cch/build.js';
+import { orderSections } from '../src/route/cch/stored-order.js';
 import { AdminNames } from '../src/places/admin-names.js';
 import { PlaceIndex, PlaceTerms } from '../src/places/search/index.js';
 import { placeIndexSections, probeHash } from '../src/places/search/stored-index.js';
@@ -36,7 +39,8 @@ export interface IndexSections {
 /** The stored indexes of a pack written without them (its graph and places as the engine reads them). */
 export function buildStoredIndexes(pack: Pack): IndexSections {
   const places = placeIndex(pack);
-  const router = new Router(new RoadGraph(pack), null, { wasm: false });
+  const graph = new RoadGraph(pack);
+  const router = new Router(graph, null, { wasm: false });
   const index: ComponentsIndex = { version: COMPONENTS_LAYOUT, profiles: [] };
   const sets: ComponentArrays[] = [];
   const arrays: [string, TypedArray][] = [];
@@ -53,10 +57,14 @@ export function buildStoredIndexes(pack: Pack): IndexSections {
   }
   const snap = router.segments();
   arrays.push([SNAP_SECTIONS.first, snap.grid.first], [SNAP_SECTIONS.seg, snap.grid.seg]);
+  const { rank, topology } = cchOrder(graph);
+  const order = orderSections(rank, topology);
+  arrays.push(order.array);
   return {
     json: [
       [COMPONENTS_INDEX, index],
       [SNAP_SECTIONS.index, { version: SNAP_LAYOUT, ...snap.layout }],
+      order.json,
       ...(places?.json ?? []),
     ],
     arrays: [...arrays, ...(places?.arrays ?? [])],

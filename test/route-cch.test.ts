@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { Pack } from '../src/pack/reader.js';
+import { Pack, PackError } from '../src/pack/reader.js';
 import { ArcCosts } from '../src/route/costs.js';
 import { RoadGraph } from '../src/route/graph.js';
 import { PROFILE_COUNT } from '../src/route/profiles.js';
 import { Router } from '../src/route/router.js';
 import type { Endpoint } from '../src/route/search.js';
-import { buildCch, type Cch } from '../src/route/cch/build.js';
+import { buildCch, cchOrder, type Cch } from '../src/route/cch/build.js';
+import { orderSections, storedOrder } from '../src/route/cch/stored-order.js';
+import { PackWriter } from '../src/pack/writer.js';
 import { CchMetric } from '../src/route/cch/customize.js';
 import { CchQuery } from '../src/route/cch/query.js';
 import { stateTopology } from '../src/route/cch/state-graph.js';
@@ -67,6 +69,38 @@ describe('the CCH topology', () => {
       expect(row[0]).toBe(p);
       expect(row.slice(1).every((q) => rows[p]!.has(q))).toBe(true);
     }
+  });
+});
+
+describe('the order a pack stores', () => {
+  const pack = Pack.from(testPack('hanoi'));
+  const g = new RoadGraph(pack);
+
+  it('is the nested-dissection order of the pack’s own state graph, and a CCH over it is the one built from scratch', () => {
+    const { rank, topology } = cchOrder(g);
+    const stored = storedOrder(pack, topology);
+    expect(stored).not.toBeNull();
+    expect(Array.from(stored!)).toEqual(Array.from(rank));
+    const a = buildCch(g, undefined, (t) => storedOrder(pack, t)).topo;
+    const b = buildCch(g).topo;
+    expect(Array.from(a.upHead)).toEqual(Array.from(b.upHead));
+  });
+
+  it('is ignored when made for another state graph, and refused naming its section when not an order', () => {
+    const { rank, topology } = cchOrder(g);
+    const { json, array } = orderSections(rank, topology);
+    const other = { first: topology.first, adj: topology.adj.map((x) => x ^ 1) };
+    expect(storedOrder(pack, other)).toBeNull();
+    const broken = rank.slice();
+    broken[0] = broken[1]!; // a rank twice, another never
+    const bad = Pack.from(
+      new PackWriter()
+        .addJson(...json)
+        .addArray(array[0], broken)
+        .finish(),
+    );
+    expect(() => storedOrder(bad, topology)).toThrow(PackError);
+    expect(() => storedOrder(bad, topology)).toThrow(/route\.cch\.order/);
   });
 });
 

@@ -27,7 +27,16 @@ describe('static route parameters', () => {
       type: 'fastest',
       color: [0x25, 0x34, 0x94, 1],
       scale: 1,
+      avoid: 0,
     });
+  });
+
+  it('takes avoid as road kinds separated by | or , and refuses an unknown one, naming avoid', () => {
+    const mask = (r: ReturnType<typeof parseStaticRouteParams>) => ('avoid' in r ? r.avoid : r.error);
+    expect(mask(parseStaticRouteParams({ ...OK, avoid: 'tolls|Ferries' }))).toBe(1 | 4);
+    expect(mask(parseStaticRouteParams({ ...OK, avoid: ' highways , tolls ' }))).toBe(1 | 2);
+    expect(mask(parseStaticRouteParams({ ...OK, avoid: '' }))).toBe(0);
+    expect(error({ ...OK, avoid: 'tolls|bridges' })).toMatch(/^avoid: unknown road kind "bridges"/);
   });
 
   it('takes scale 1 or 2 (number or string) and refuses anything else, naming scale', () => {

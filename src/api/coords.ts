@@ -1,4 +1,5 @@
 import { VEHICLES, type Vehicle } from '../route/profiles.js';
+import { AVOID_KINDS } from '../route/avoid.js';
 
 export type { LatLng } from '../geo.js';
 import type { LatLng } from '../geo.js';
@@ -61,6 +62,27 @@ export function parseVehicle(value: unknown, param = 'vehicle'): Vehicle | Param
   const v = typeof value === 'string' ? value.trim().toLowerCase() : value;
   if (typeof v === 'string' && (VEHICLES as readonly string[]).includes(v)) return v as Vehicle;
   return { error: `${param}: unknown vehicle "${clip(String(value))}" (expected one of ${VEHICLES.join(', ')})` };
+}
+
+/**
+ * Parses `avoid`: road kinds to keep away from (avoid.ts AVOID_KINDS: tolls, highways, ferries) separated by `|` or
+ * `,`, case-insensitive, spaces trimmed, as an avoid mask; absent or empty gives 0 (none). An error names the first
+ * unknown kind.
+ */
+export function parseAvoid(value: unknown, param = 'avoid'): number | ParamError {
+  if (value === undefined || value === null || value === '') return 0;
+  if (typeof value !== 'string') return { error: `${param} must be text such as "tolls|highways"` };
+  let mask = 0;
+  for (const part of value.split(/[|,]/)) {
+    const name = part.trim().toLowerCase();
+    const kind = AVOID_KINDS.find((k) => k.name === name);
+    if (!kind)
+      return {
+        error: `${param}: unknown road kind "${clip(part.trim())}" (expected ${AVOID_KINDS.map((k) => k.name).join(', ')}, separated by |)`,
+      };
+    mask |= kind.bit;
+  }
+  return mask;
 }
 
 /**

@@ -7,7 +7,15 @@ import { isLocateFailure, loadedAreas, locate } from '../route/locate.js';
 import { routerOf, type SnapLeg } from '../route/router.js';
 import { buildManeuvers } from '../route/maneuvers.js';
 import { formatSteps, type Step } from './guidance.js';
-import { isParamError, parseBool, parseCoord, parseCoordList, parseVehicle, type LatLng } from './coords.js';
+import {
+  isParamError,
+  parseAvoid,
+  parseBool,
+  parseCoord,
+  parseCoordList,
+  parseVehicle,
+  type LatLng,
+} from './coords.js';
 import { rawParams, type Query, type BoolParam, type RawParams } from './param-types.js';
 import { distanceText, durationText, type TextValue } from '../text/text-value.js';
 import type { Statuses } from './statuses.js';
@@ -22,6 +30,11 @@ export type DirectionParams = {
   alternatives?: BoolParam;
   /** Default car. */
   vehicle?: Vehicle;
+  /**
+   * Road kinds to keep away from, separated by `|`: tolls, highways (motorways and trunks), ferries (an extension of
+   * the seed's API, as Google's `avoid`: a preference, see route/avoid.ts). Default none.
+   */
+  avoid?: string;
 };
 
 interface DirectionLeg {
@@ -82,6 +95,8 @@ function plan(regions: readonly Region[], params: RawParams, limits: Limits): Di
   if (isParamError(alt)) return fail('BAD_REQUEST', alt.error);
   const vehicle = parseVehicle(params.vehicle);
   if (isParamError(vehicle)) return fail('BAD_REQUEST', vehicle.error);
+  const avoid = parseAvoid(params.avoid);
+  if (isParamError(avoid)) return fail('BAD_REQUEST', avoid.error);
   const profile = vehicleIndex(vehicle);
 
   const located = locate(regions, [origin, ...dests], profile, limits.snapRadius);
@@ -95,13 +110,13 @@ function plan(regions: readonly Region[], params: RawParams, limits: Limits): Di
   }
   const { region, snaps } = located;
   const router = routerOf(region);
-  const ctx = router.context(profile, 'fastest');
+  const ctx = router.context(profile, 'fastest', avoid);
   // Each leg runs between the points the pair rule picks (Router.ends: within a small component when both points
   // are nearest to the same one), as DistanceMatrix and trip do, so their values agree for every pair.
   const legs: SnapLeg[] = [];
   for (let i = 0; i + 1 < snaps.length; i++) {
     // No U-turn at an intermediate destination: leave along the arc of arrival, unless that leads nowhere.
-    const leg = router.snapLeg(snaps[i]!, snaps[i + 1]!, profile, 'fastest', legs[i - 1]?.path.arcs.at(-1));
+    const leg = router.snapLeg(snaps[i]!, snaps[i + 1]!, profile, 'fastest', avoid, legs[i - 1]?.path.arcs.at(-1));
     if (!leg)
       return fail(
         'NOT_FOUND',

@@ -4,7 +4,7 @@ import { regionFor } from '../route/locate.js';
 import { vehicleIndex, type Vehicle } from '../route/profiles.js';
 import { routerOf } from '../route/router.js';
 import type { Snap } from '../route/snap.js';
-import { isParamError, parseCoordList, parseVehicle, type LatLng } from './coords.js';
+import { isParamError, parseAvoid, parseCoordList, parseVehicle, type LatLng } from './coords.js';
 import { rawParams, type Query } from './param-types.js';
 import { distanceText, durationText, type TextValue } from '../text/text-value.js';
 import type { Statuses } from './statuses.js';
@@ -17,6 +17,11 @@ export type MatrixParams = {
   destinations: string;
   /** Default car. */
   vehicle?: Vehicle;
+  /**
+   * Road kinds to keep away from, separated by `|`: tolls, highways (motorways and trunks), ferries (an extension of
+   * the seed's API, as Google's `avoid`: a preference, see route/avoid.ts). Default none.
+   */
+  avoid?: string;
 };
 
 export type MatrixElement =
@@ -47,6 +52,7 @@ function durationTable(
   origins: readonly LatLng[],
   destinations: readonly LatLng[],
   vehicle: Vehicle,
+  avoid: number,
   snapRadius = DEFAULT_LIMITS.snapRadius,
 ): DurationTable {
   const profile = vehicleIndex(vehicle);
@@ -67,6 +73,8 @@ function durationTable(
     okO.map((i) => so[i]!),
     okD.map((j) => sd[j]!),
     profile,
+    'fastest',
+    avoid,
   );
   okO.forEach((i, a) => {
     okD.forEach((j, b) => {
@@ -97,9 +105,11 @@ export function distanceMatrix(
     if (isParamError(dests)) return fail(dests.error);
     const vehicle = parseVehicle(p.vehicle);
     if (isParamError(vehicle)) return fail(vehicle.error);
+    const avoid = parseAvoid(p.avoid);
+    if (isParamError(avoid)) return fail(avoid.error);
     const region = regionFor(regions, origins.slice(0, 1)) ?? regionFor(regions, dests.slice(0, 1));
     const inside = (q: LatLng) => !!region && region.contains(q.lat, q.lng);
-    const table = region ? durationTable(region, origins, dests, vehicle, limits.snapRadius) : null;
+    const table = region ? durationTable(region, origins, dests, vehicle, avoid, limits.snapRadius) : null;
     const rows = origins.map((o, i) => ({
       elements: dests.map((d, j): MatrixElement => {
         if (!table || !inside(o) || !inside(d) || !table.snaps[i] || !table.snaps[origins.length + j])

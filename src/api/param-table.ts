@@ -5,6 +5,7 @@
  * endpoint's `--help` from it and refuses a parameter that is not in it (with the nearest name).
  */
 import { DEFAULT_LIMITS } from '../limits.js';
+import { AVOID_KINDS } from '../route/avoid.js';
 import { VEHICLES } from '../route/profiles.js';
 import { DEFAULT_AUTOCOMPLETE_LIMIT, DEFAULT_RADIUS_KM, MAX_AUTOCOMPLETE_LIMIT } from './autocomplete.js';
 import { DEFAULT_IMAGE_SIZE, DEFAULT_ROUTE_COLOR, STATIC_TYPES, STATIC_VEHICLES } from './static-route.js';
@@ -39,6 +40,12 @@ const vehicle = (names: readonly string[]): ParamRow => ({
   example: 'bike',
   about: 'the vehicle profile routed for',
 });
+const avoid: ParamRow = {
+  name: 'avoid',
+  type: AVOID_KINDS.map((k) => k.name).join('|'),
+  example: 'tolls|highways',
+  about: 'road kinds to keep away from where there is another way (an extension of the seed API)',
+};
 const deprecated: ParamRow = {
   name: 'has_deprecated_administrative_unit',
   type: 'boolean',
@@ -124,6 +131,7 @@ export const ENDPOINT_PARAMS: Readonly<Record<Method, readonly ParamRow[]>> = {
       about: 'up to two alternative routes (one destination)',
     },
     vehicle(VEHICLES),
+    avoid,
   ],
   distanceMatrix: [
     {
@@ -141,6 +149,7 @@ export const ENDPOINT_PARAMS: Readonly<Record<Method, readonly ParamRow[]>> = {
       about: 'columns',
     },
     vehicle(VEHICLES),
+    avoid,
   ],
   trip: [
     { name: 'origin', type: 'coordinate', example: A, about: 'the first stop (default: chosen by the solver)' },
@@ -152,6 +161,7 @@ export const ENDPOINT_PARAMS: Readonly<Record<Method, readonly ParamRow[]>> = {
     },
     { name: 'destination', type: 'coordinate', example: '21.0310,105.8420', about: 'the last stop before the return' },
     vehicle(VEHICLES),
+    avoid,
   ],
   staticRoute: [
     { name: 'origin', type: 'coordinate', need: 'required', example: A, about: 'start' },
@@ -171,6 +181,7 @@ export const ENDPOINT_PARAMS: Readonly<Record<Method, readonly ParamRow[]>> = {
       about: 'image height',
     },
     vehicle(STATIC_VEHICLES),
+    avoid,
     { name: 'type', type: STATIC_TYPES.join('|'), default: 'fastest', example: 'shortest', about: 'route preference' },
     {
       name: 'color',

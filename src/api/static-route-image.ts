@@ -37,7 +37,7 @@ export function defaultStaticStyle(): unknown {
  */
 export function findRouteLine(
   regions: readonly Region[],
-  p: Pick<StaticRouteParams, 'origin' | 'destination' | 'vehicle' | 'type'>,
+  p: Pick<StaticRouteParams, 'origin' | 'destination' | 'vehicle' | 'type'> & Partial<Pick<StaticRouteParams, 'avoid'>>,
   snapRadius = DEFAULT_LIMITS.snapRadius,
 ): { region: Region; line: RouteGeometry } | StaticRouteError {
   try {
@@ -55,7 +55,7 @@ export function findRouteLine(
       };
     }
     const { region, snaps } = located;
-    const leg = routerOf(region).snapLeg(snaps[0]!, snaps[1]!, profile, p.type);
+    const leg = routerOf(region).snapLeg(snaps[0]!, snaps[1]!, profile, p.type, p.avoid ?? 0);
     if (!leg) return { status: 'NOT_FOUND', error_message: `no route from origin to destination for ${p.vehicle}` };
     const c = legLine(region.graph, leg).coords;
     return {

@@ -15,13 +15,14 @@
  * - `scale` is 1 or 2 (Google Static Maps' parameter, default 1): the image has `scale` times the pixels of
  *   `width` x `height` for the same map area, lines and labels (a retina image); `width * scale` and
  *   `height * scale` must stay within `limits.imageSize`.
+ * - `avoid` takes the road kinds Direction does (tolls|highways|ferries, coords.ts parseAvoid), default none.
  * - Empty strings count as absent.
  */
 
 import type { LatLng } from '../geo.js';
 import { DEFAULT_LIMITS } from '../limits.js';
 import { parseMapColor, type RGBA } from '../style/color.js';
-import { clip, isParamError, parseCoord, type ParamError } from './coords.js';
+import { clip, isParamError, parseAvoid, parseCoord, type ParamError } from './coords.js';
 import { rawParams, type NumberParam, type Query } from './param-types.js';
 import type { Statuses } from './statuses.js';
 
@@ -50,6 +51,8 @@ export interface StaticRouteParams {
   color: RGBA;
   /** Image pixels per map pixel, 1 or 2. */
   scale: (typeof STATIC_SCALES)[number];
+  /** Road kinds the route keeps away from (route/avoid.ts mask; 0 for none). */
+  avoid: number;
 }
 
 /** The error body of a request the engine refuses or cannot answer. */
@@ -76,6 +79,8 @@ export type StaticRouteQuery = {
   color?: string;
   /** 1 or 2: image pixels per map pixel (2 for retina screens); default 1. */
   scale?: 1 | 2 | '1' | '2';
+  /** Road kinds to keep away from, separated by `|`: tolls, highways, ferries (as Direction's); default none. */
+  avoid?: string;
 };
 
 const bad = (error: string): ParamError => ({ error });
@@ -134,7 +139,9 @@ export function parseStaticRouteParams(
       `invalid scale: ${scale} makes the image ${over * scale} pixels across, over the limit of ${maxSize} (use a smaller width or height)`,
     );
   }
-  return { origin, destination, width: sizes[0]!, height: sizes[1]!, vehicle, type, color, scale };
+  const avoid = parseAvoid(query.avoid);
+  if (isParamError(avoid)) return avoid;
+  return { origin, destination, width: sizes[0]!, height: sizes[1]!, vehicle, type, color, scale, avoid };
 }
 
 /**

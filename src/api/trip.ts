@@ -34,7 +34,7 @@ import { waypointPlaceId } from '../trip/waypoint-id.js';
 import { encodePlaceId } from '../places/place-id.js';
 import { nearestPlace } from '../places/reverse.js';
 import type { PlacesState } from '../places/state.js';
-import { isParamError, parseCoord, parseVehicle, type LatLng } from './coords.js';
+import { isParamError, parseAvoid, parseCoord, parseVehicle, type LatLng } from './coords.js';
 import { rawParams, type Query, type RawParams } from './param-types.js';
 import type { Statuses } from './statuses.js';
 import { TRIP_FAILURES, type OsrmCode } from './trip-codes.js';
@@ -49,6 +49,11 @@ export type TripParams = {
   destination?: string;
   /** Default car. */
   vehicle?: Vehicle;
+  /**
+   * Road kinds to keep away from, separated by `|`: tolls, highways (motorways and trunks), ferries (an extension of
+   * the seed's API, as Google's `avoid`: a preference, see route/avoid.ts). Default none.
+   */
+  avoid?: string;
 };
 
 /** One leg between consecutive stops: metres, seconds, routability weight. */
@@ -134,6 +139,8 @@ function plan(
   const { list, hasOrigin, hasDestination } = stops;
   const vehicle = parseVehicle(params.vehicle);
   if (isParamError(vehicle)) return fail('InvalidValue', vehicle.error);
+  const avoid = parseAvoid(params.avoid);
+  if (isParamError(avoid)) return fail('InvalidValue', avoid.error);
 
   const origin = hasOrigin ? list[0]! : null;
   const dest = hasDestination ? list[list.length - 1]! : null;
@@ -155,7 +162,7 @@ function plan(
   const router = routerOf(region);
   const n = list.length;
   // Direction's pair rule (Router.ends), as DistanceMatrix: each leg below equals its entry here.
-  const table = router.snapTable(snaps, snaps, profile, 'fastest');
+  const table = router.snapTable(snaps, snaps, profile, 'fastest', avoid);
   const solved = solveTrip(table.weight, n, {
     start: hasOrigin ? 0 : undefined,
     end: hasDestination ? n - 1 : undefined,
@@ -170,7 +177,7 @@ function plan(
   for (let p = 0; p < n; p++) {
     const a = order[p]!;
     const b = order[(p + 1) % n]!;
-    const leg = router.snapLeg(snaps[a]!, snaps[b]!, profile, 'fastest');
+    const leg = router.snapLeg(snaps[a]!, snaps[b]!, profile, 'fastest', avoid);
     if (!leg) return fail('NoTrips', `no route from ${list[a]!.name} to ${list[b]!.name} for ${vehicle}`);
     legs.push(leg);
   }

@@ -1,4 +1,5 @@
 import { EARTH_RADIUS_M } from '../geo.js';
+import { AVOID_FACTOR, avoidedEdges } from './avoid.js';
 import type { RoadGraph } from './graph.js';
 import { PROFILE_COUNT } from './profiles.js';
 import {
@@ -72,6 +73,8 @@ export class ArcCosts {
    *   the owner passes its kept copy so the costs of its vehicles and weightings share one (default: computed here)
    * @param basis what every vehicle's costs of the graph share (costBasis), asked for once: the owner passes its
    *   kept copy likewise (default: computed here)
+   * @param avoid the road kinds to keep away from (avoid.ts AVOID_KINDS bits; default 0, none): their arcs weigh
+   *   AVOID_FACTOR times as much (durations unchanged; the A* bound stays that of the usual weights, still a bound)
    */
   constructor(
     readonly graph: RoadGraph,
@@ -79,6 +82,7 @@ export class ArcCosts {
     readonly weighting: Weighting,
     readonly bearings: () => Uint16Array = () => arcBearings(graph),
     basis: () => CostBasis = () => costBasis(graph),
+    readonly avoid = 0,
   ) {
     const g = graph;
     const E = g.edgeCount;
@@ -119,6 +123,10 @@ export class ArcCosts {
       }
     }
     this.boundPerMetre = Number.isFinite(bound) ? bound * BOUND_SAFETY : 0;
+    if (avoid !== 0) {
+      const avoided = avoidedEdges(g, avoid);
+      for (let a = 0; a < 2 * E; a++) if (avoided[a >> 1]) weight[a] = weight[a]! * AVOID_FACTOR;
+    }
     this.turnCosts = g.fromOsm;
     this.turnWeightFactor = weighting === 'fastest' ? 1 : 0;
     this.signal = b.signal;

@@ -17,6 +17,11 @@ import { WasmGraph } from './wasm/core.js';
 import { wasmLoadFailure, wasmModule } from './wasm/load.js';
 import { leastHierarchyBytes, type WasmHierarchy } from './wasm/ch.js';
 import type { WasmArcSearch } from './wasm/search.js';
+import { avoidKindsIn } from './avoid.js';
+import { buildCch, type Cch } from './cch/build.js';
+import { CchMetric } from './cch/customize.js';
+import { CchQuery } from './cch/query.js';
+import { CCH_ORDER_SECTIONS, storedOrder } from './cch/stored-order.js';
 
 /** A computed route between two snapped points. */
 export interface Leg {
@@ -29,10 +34,17 @@ export interface Leg {
   distance: number;
 }
 
+/**
+ * Contexts that avoid road kinds (avoid.ts) a router keeps at once, least recently used dropped first: each holds a
+ * customized metric (16 bytes per CCH arc: about 30 MB on a whole city), and there are 7 combinations of kinds per
+ * vehicle and weighting.
+ */
+export const AVOID_CONTEXTS_KEPT = 4;
+
 /** Bytes an instance of the core keeps free for the points and outputs of requests (see Router.placeInWasm). */
 export const WASM_QUERY_RESERVE = 2 ** 24;
 
-/** A context's key (`profile:weighting`) as a reader names it: "car (fastest)". */
+/** A context's key (`profile:weighting`, then `:avoid` when it avoids road kinds) as a reader names it: "car (fastest)". */
 function contextName(key: string): string {
   const [profile, weighting] = key.split(':');
   return `${VEHICLES[Number(profile)] ?? `profile ${profile}`} (${weighting})`;
@@ -43,8 +55,15 @@ export interface RouteContext {
   costs: ArcCosts;
   turns: TurnTable;
   search: ArcSearch;
-  /** The pack's contraction hierarchy for this vehicle and weighting (see ch.ts), or null: then A* answers. */
+  /** The road kinds it avoids (avoid.ts AVOID_KINDS bits, only kinds the graph has), 0 for none. */
+  avoid: number;
+  /** The pack's contraction hierarchy for this vehicle and weighting (see ch.ts), or null: then `cch` or A* answers. */
   ch: ContractionHierarchy | null;
+  /**
+   * The customizable hierarchy's query on this context's metric, customized on first use, when the context routes by
+   * it (no hierarchy for its costs, and it avoids road kinds or the pack stores the CCH's order); else null: A*.
+   */
+  cch(): CchQuery | null;
   /** The WebAssembly core's searches (same answers as `search` and `ch`), built on first use while the router uses it. */
   wasm: { search: WasmArcSearch; ch: WasmHierarchy | null } | null;
   /** Why this vehicle and weighting route in TypeScript while the router uses the core (it did not fit), or null. */
@@ -98,6 +117,14 @@ export interface CostTable {
 export class Router {
   private snapIndex: SnapIndex | null = null;
   private readonly contexts = new Map<string, RouteContext>();
+  /** Keys of the contexts that avoid road kinds, least recently used first (at most AVOID_CONTEXTS_KEPT). */
+  private readonly avoiding: string[] = [];
+  /** Each vehicle's turn table, made on first use and shared by its weightings and the CCH. */
+  private readonly tables: (TurnTable | undefined)[] = new Array<TurnTable | undefined>(PROFILE_COUNT);
+  /** The CCH's states and topology, made on first use (cchOf). */
+  private customizable: Cch | undefined;
+  /** The avoid mask of the kinds of road the graph has (avoid.ts avoidKindsIn), on first use. */
+  private avoidable: number | undefined;
   private wasmGraph: WasmGraph | null = null;
   private readonly comps: (Components | null)[] = new Array<Components | null>(PROFILE_COUNT).fill(null);
   /** Edges a component needs to count as big (see Components); the largest component always counts. */
@@ -167,12 +194,17 @@ export class Router {
     return c;
   }
 
-  /** The costs, turn table and search of a vehicle and weighting. */
-  context(profile: number, weighting: Weighting = 'fastest'): RouteContext {
-    const key = `${profile}:${weighting}`;
+  /**
+   * The costs, turn table and search of a vehicle and weighting, avoiding the road kinds of avoid mask `avoid`
+   * (avoid.ts; kinds the graph has none of are dropped, so a mask of only those is the context without avoid).
+   * Contexts that avoid something are kept AVOID_CONTEXTS_KEPT at a time.
+   */
+  context(profile: number, weighting: Weighting = 'fastest', avoid = 0): RouteContext {
+    if (!(profile >= 0 && profile < PROFILE_COUNT)) throw new RangeError(`unknown profile ${profile}`);
+    if (avoid !== 0) avoid &= this.avoidable ??= avoidKindsIn(this.graph);
+    const key = avoid === 0 ? `${profile}:${weighting}` : `${profile}:${weighting}:${avoid}`;
     let c = this.contexts.get(key);
     if (!c) {
-      if (!(profile >= 0 && profile < PROFILE_COUNT)) throw new RangeError(`unknown profile ${profile}`);
       const g = this.graph;
       const costs = new ArcCosts(
         g,
@@ -180,29 +212,67 @@ export class Router {
         weighting,
         () => (this.bearings ??= arcBearings(g)),
         () => (this.basis ??= costBasis(g)),
+        avoid,
       );
-      const turns = new TurnTable(g, profile);
+      const turns = this.turnTable(profile);
       const search = new ArcSearch(costs, turns);
       let hash: number | undefined;
       const check = () => (hash ??= costsCheck(costs, turns));
+      const ch = this.hierarchy(profile, weighting, costs, turns, check);
+      const byCch = !ch && (avoid !== 0 || !!this.pack?.has(CCH_ORDER_SECTIONS.index));
+      let query: CchQuery | undefined;
       c = {
         costs,
         turns,
         search,
-        ch: this.hierarchy(profile, weighting, costs, turns, check),
+        avoid,
+        ch,
+        cch: () => (byCch ? (query ??= new CchQuery(this.metric(costs))) : null),
         wasm: null,
         wasmRefused: null,
         check,
       };
       this.contexts.set(key, c);
+      if (avoid !== 0) this.avoiding.push(key);
     }
+    if (avoid !== 0) this.keep(key);
     return c;
+  }
+
+  /** Marks avoiding context `key` used last, dropping the least recently used beyond AVOID_CONTEXTS_KEPT. */
+  private keep(key: string): void {
+    const list = this.avoiding;
+    list.splice(list.indexOf(key), 1);
+    list.push(key);
+    while (list.length > AVOID_CONTEXTS_KEPT) this.contexts.delete(list.shift()!);
+  }
+
+  /** A vehicle's turn table (one per vehicle, whatever the weighting). */
+  private turnTable(profile: number): TurnTable {
+    return (this.tables[profile] ??= new TurnTable(this.graph, profile));
+  }
+
+  /** The CCH of the graph, on first use: over the pack's stored order when it has one for this graph, else ordered. */
+  private cchOf(): Cch {
+    const pack = this.pack;
+    return (this.customizable ??= buildCch(
+      this.graph,
+      Array.from({ length: PROFILE_COUNT }, (_, p) => this.turnTable(p)),
+      (t) => pack && storedOrder(pack, t),
+    ));
+  }
+
+  /** The CCH customized for a context's costs. */
+  private metric(costs: ArcCosts): CchMetric {
+    const { topo, states } = this.cchOf();
+    return new CchMetric(topo, states, costs);
   }
 
   /** The WebAssembly core's searches of a context when the router uses the core and it is loaded, else null. */
   private wasmOf(ctx: RouteContext): RouteContext['wasm'] {
     const module = this.wasm ? wasmModule() : null;
-    if (!module) return null;
+    // Contexts that avoid road kinds come and go (AVOID_CONTEXTS_KEPT), and the core cannot free what one placed.
+    if (!module || ctx.avoid !== 0) return null;
     if (ctx.wasmRefused) return null;
     try {
       if (!ctx.wasm) this.placeInWasm(ctx, module);
@@ -386,14 +456,15 @@ export class Router {
    * Best route between two snapped points, or null when there is none. With a hierarchy, duration and distance
    * are the hierarchy's label sums (equal to `table`'s, and to the path's sums up to float rounding).
    */
-  leg(a: Endpoint, b: Endpoint, profile: number, weighting: Weighting = 'fastest'): Leg | null {
-    const ctx = this.context(profile, weighting);
+  leg(a: Endpoint, b: Endpoint, profile: number, weighting: Weighting = 'fastest', avoid = 0): Leg | null {
+    const ctx = this.context(profile, weighting, avoid);
     // A required first arc on a node-based hierarchy could let a U-turn at its head slip in: A* handles it.
     if (ctx.ch && (ctx.ch.edgeBased || a.only === undefined)) {
       const r = this.answer(ctx, (ch) => ch!.route(a, b));
       return r ? { path: r.path, weight: r.weight, duration: r.dur, distance: r.dist } : null;
     }
-    const path = this.answer(ctx, (_, search) => search.route(a, b));
+    const cch = ctx.cch();
+    const path = cch ? cch.route(a, b) : this.answer(ctx, (_, search) => search.route(a, b));
     return path ? this.measure(path, ctx) : null;
   }
 
@@ -420,8 +491,9 @@ export class Router {
     destinations: readonly Endpoint[],
     profile: number,
     weighting: Weighting = 'fastest',
+    avoid = 0,
   ): CostTable {
-    const ctx = this.context(profile, weighting);
+    const ctx = this.context(profile, weighting, avoid);
     const n = origins.length * destinations.length;
     const out: CostTable = { weight: new Float64Array(n), dur: new Float64Array(n), dist: new Float64Array(n) };
     if (ctx.ch) this.answer(ctx, (ch) => ch!.table(origins, destinations, out));
@@ -444,12 +516,13 @@ export class Router {
     b: Snapped<P>,
     profile: number,
     weighting: Weighting = 'fastest',
+    avoid = 0,
     arrival?: number,
   ): SnapLeg<P> | null {
     const [from, to] = this.ends(a, b, profile);
-    const leg = this.legBetween(from, to, profile, weighting, arrival);
+    const leg = this.legBetween(from, to, profile, weighting, avoid, arrival);
     if (leg || from === a) return leg;
-    return this.legBetween(a, b, profile, weighting, arrival);
+    return this.legBetween(a, b, profile, weighting, avoid, arrival);
   }
 
   /** `leg` from `from` to `to`, leaving along `arrival` when it lies on from's edge and leads to `to` (see snapLeg). */
@@ -458,13 +531,14 @@ export class Router {
     to: P,
     profile: number,
     weighting: Weighting,
+    avoid: number,
     arrival: number | undefined,
   ): SnapLeg<P> | null {
     const ahead =
       arrival !== undefined && arrival >> 1 === from.edge
-        ? this.leg({ ...from, only: arrival }, to, profile, weighting)
+        ? this.leg({ ...from, only: arrival }, to, profile, weighting, avoid)
         : null;
-    const leg = ahead ?? this.leg(from, to, profile, weighting);
+    const leg = ahead ?? this.leg(from, to, profile, weighting, avoid);
     return leg && { ...leg, from, to };
   }
 
@@ -478,8 +552,9 @@ export class Router {
     destinations: readonly Snapped[],
     profile: number,
     weighting: Weighting = 'fastest',
+    avoid = 0,
   ): CostTable {
-    const out = this.table(origins, destinations, profile, weighting);
+    const out = this.table(origins, destinations, profile, weighting, avoid);
     // Pairs whose two local points share a small component: one more table per such component, over those points.
     const comp = this.components(profile).edgeComp;
     const groups = new Map<number, { o: number[]; d: number[] }>();
@@ -500,6 +575,7 @@ export class Router {
         d.map((j) => destinations[j]!.local!),
         profile,
         weighting,
+        avoid,
       );
       o.forEach((i, x) =>
         d.forEach((j, y) => {

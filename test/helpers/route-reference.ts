@@ -112,12 +112,15 @@ export class PlainDijkstra {
   private readonly roadsAt: Int32Array;
   /** Lookahead bearing of each arc (lookaheadBearing of arcLine), NaN until first needed. */
   private readonly bearingOf: Float64Array;
+  /** @param factor what each edge's weight is multiplied by (default 1: a route that avoids road kinds sets more) */
   constructor(
     private readonly g: RoadGraph,
     private readonly profile: number,
     weighting: 'fastest' | 'shortest',
+    factor: (edge: number) => number = () => 1,
   ) {
     ({ w: this.w, dur: this.dur } = plainCosts(g, profile, weighting));
+    this.w = this.w.map((x, a) => x * factor(a >> 1));
     this.weighted = weighting === 'fastest';
     this.outByNode = Array.from({ length: g.nodeCount }, () => []);
     this.roadsAt = new Int32Array(g.nodeCount);

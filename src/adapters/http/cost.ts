@@ -33,6 +33,30 @@ export function callBudgetMs(units: number, ceilingMs: number): number {
   return Math.min(ceilingMs, BUDGET_BASE_MS + BUDGET_MS_PER_UNIT * units);
 }
 
+/**
+ * What a call may build on its first use, as a key: its method, and for routing calls the metric they route by
+ * (vehicle, route type and the road kinds they avoid: a metric may be customized at its first request, about a
+ * second on a whole city). A call whose key a worker has not answered yet may take the worker's whole time limit.
+ */
+export function coldKey(method: MethodName, params: EngineParams): string {
+  if (!ROUTING.has(method)) return method;
+  const text = (v: EngineParams[string] | undefined) => String(v ?? '').toLowerCase();
+  // The kinds in a fixed order, so `ferries|tolls` and `tolls,ferries` are one key.
+  const kinds = [
+    ...new Set(
+      text(params.avoid)
+        .split(/[|,]/)
+        .map((k) => k.trim()),
+    ),
+  ]
+    .sort()
+    .join('|');
+  return `${method}:${text(params.vehicle).trim()}:${text(params.type).trim()}:${kinds}`;
+}
+
+/** The methods that route (and take `avoid`). */
+const ROUTING: ReadonlySet<MethodName> = new Set(['direction', 'distanceMatrix', 'trip', 'staticRoute']);
+
 /** Number of items in a list parameter (`sep` characters + 1), 0 when absent or empty. */
 function items(value: EngineParams[string] | undefined, seps: string): number {
   if (value === undefined || value === '') return 0;

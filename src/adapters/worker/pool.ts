@@ -1,6 +1,6 @@
 import { METHOD_NAMES, type EngineApi, type EngineParams, type MethodName } from '../http/routes.js';
 import { Worker } from 'node:worker_threads';
-import { callBudgetMs, callCost, HEAVY_UNITS } from '../http/cost.js';
+import { callBudgetMs, callCost, coldKey, HEAVY_UNITS } from '../http/cost.js';
 import { SerializedBody } from '../http/responses.js';
 import { rawParams } from '../../api/param-types.js';
 import { refusal } from '../../api/errors.js';
@@ -96,8 +96,8 @@ interface Thread {
   /** Cost units of `calls`, and how many of them are heavy. */
   units: number;
   heavy: number;
-  /** Methods this worker has answered (warm: their lazy indexes are built). */
-  warm: Set<MethodName>;
+  /** coldKey of the calls this worker has answered (warm: their lazy state is built). */
+  warm: Set<string>;
   /** True once its engine is built. */
   ready: boolean;
   /** Why the worker cannot answer (its engine failed to start), or null. */
@@ -166,7 +166,7 @@ export function createThreadPool(script: string | URL, opts: ThreadPoolOptions =
     thread.units -= call.units;
     if (call.heavy) thread.heavy--;
     thread.since = Date.now();
-    thread.warm.add(call.method);
+    thread.warm.add(coldKey(call.method, call.params));
     if (status === FAILED) call.reject(new Error(body as string));
     else call.resolve(status === PNG ? (body as Uint8Array) : new SerializedBody(body as Uint8Array, status));
     if (call.heavy) startHeavy();
@@ -304,9 +304,10 @@ export function createThreadPool(script: string | URL, opts: ThreadPoolOptions =
             for (const t of [...threads]) {
               if (!t.ready || t.calls.size === 0) continue;
               const [stuck, head] = t.calls.entries().next().value!;
-              // A method's first call on a worker may build lazy indexes (places, a region's graph): that cold work is
-              // no call's fault, so it gets the whole limit; later calls get their own budget.
-              const budgetMs = t.warm.has(head.method) ? head.budgetMs : limit;
+              // A method's first call on a worker may build lazy indexes (places, a region's graph, a metric that
+              // avoids road kinds): that cold work is no call's fault, so it gets the whole limit; later calls get
+              // their own budget.
+              const budgetMs = t.warm.has(coldKey(head.method, head.params)) ? head.budgetMs : limit;
               if (now - t.since <= budgetMs) continue;
               replace(t);
               // The calls queued behind the stuck one go where they are answered soonest, not to a worker loading.

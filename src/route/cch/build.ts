@@ -2,7 +2,7 @@ import type { RoadGraph } from '../graph.js';
 import { PROFILE_COUNT } from '../profiles.js';
 import { TurnTable } from '../turns.js';
 import { dissectionOrder } from './order.js';
-import { stateTopology } from './state-graph.js';
+import { stateTopology, type StateTopology } from './state-graph.js';
 import { SharedStates } from './states.js';
 import { CchTopology } from './topology.js';
 
@@ -17,13 +17,27 @@ export interface Cch {
  * nested-dissection order and the topology that order makes. Customize it per vehicle and weighting with
  * `new CchMetric(cch.topo, cch.states, costs)`.
  * @param tables the vehicles' turn tables when the caller has them (default: made here), indexed by profile
+ * @param stored the order stored for a state topology (stored-order.ts storedOrder), null when there is none: then
+ *   the order is made here (the slow part: seconds on a city)
  */
 export function buildCch(
   g: RoadGraph,
-  tables: readonly TurnTable[] = Array.from({ length: PROFILE_COUNT }, (_, p) => new TurnTable(g, p)),
+  tables: readonly TurnTable[] = turnTables(g),
+  stored: (t: StateTopology) => Uint32Array | null = () => null,
 ): Cch {
   const states = new SharedStates(tables);
-  const { first, adj } = stateTopology(g, states);
-  const topo = new CchTopology(first, adj, dissectionOrder(g, states));
+  const t = stateTopology(g, states);
+  const topo = new CchTopology(t.first, t.adj, stored(t) ?? dissectionOrder(g, states));
   return { states, topo };
+}
+
+/** Every vehicle's turn table of a graph, indexed by profile. */
+function turnTables(g: RoadGraph): TurnTable[] {
+  return Array.from({ length: PROFILE_COUNT }, (_, p) => new TurnTable(g, p));
+}
+
+/** A graph's nested-dissection order and the state topology it orders (what a pack stores: stored-order.ts). */
+export function cchOrder(g: RoadGraph): { rank: Uint32Array; topology: StateTopology } {
+  const states = new SharedStates(turnTables(g));
+  return { rank: dissectionOrder(g, states), topology: stateTopology(g, states) };
 }
