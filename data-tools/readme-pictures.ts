@@ -63,29 +63,25 @@ async function webMap(browser: Browser, engine: Engine, file: string): Promise<v
   }
 }
 
+/** The static route of each picture set: the default pack's (central Hanoi) and the whole-HCMC pack's. */
+const ROUTES = {
+  hanoi: { origin: '21.0368,105.8342', destination: '21.0245,105.8522', width: 640, height: 400 },
+  hcmc: { origin: '10.7725,106.6980', destination: '10.8185,106.6588', width: 640, height: 480 },
+};
+
+/** Writes one set of pictures of an engine: `route-<name>.webp` and `webmap-<name>.webp`. */
+async function pictures(browser: Browser, engine: Engine, name: keyof typeof ROUTES): Promise<void> {
+  await routeImage(browser, engine, `route-${name}.webp`, ROUTES[name]);
+  await webMap(browser, engine, `webmap-${name}.webp`);
+}
+
 if (!existsSync(CHROMIUM)) throw new Error(`the README's pictures need Debian's chromium at ${CHROMIUM}`);
 mkdirSync(OUT, { recursive: true });
 const browser = await launchChromium();
 try {
-  const engine = await createEngine();
-  await routeImage(browser, engine, 'route-hanoi.webp', {
-    origin: '21.0368,105.8342',
-    destination: '21.0245,105.8522',
-    width: 640,
-    height: 400,
-  });
-  await webMap(browser, engine, 'webmap-hanoi.webp');
+  await pictures(browser, await createEngine(), 'hanoi');
   const city = process.argv[2];
-  if (city) {
-    const hcmc = await createEngine({ packs: [city] });
-    await routeImage(browser, hcmc, 'route-hcmc.webp', {
-      origin: '10.7725,106.6980',
-      destination: '10.8185,106.6588',
-      width: 640,
-      height: 480,
-    });
-    await webMap(browser, hcmc, 'webmap-hcmc.webp');
-  }
+  if (city) await pictures(browser, await createEngine({ packs: [city] }), 'hcmc');
 } finally {
   await browser.close();
 }
