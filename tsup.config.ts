@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { defineConfig, type Options } from 'tsup';
 import { browserStyleSpec } from './data-tools/browser-bundle.js';
 
@@ -15,26 +15,6 @@ const copyWasm = async () => {
   copyFileSync('data-tools/ch-contract.wasm', 'dist/ch-contract.wasm');
 };
 
-/** A package.json's fields read here. */
-interface Manifest {
-  type?: string;
-  dependencies?: Record<string, string>;
-}
-
-/** package.json of `dir` (the package root or an installed dependency). */
-const manifest = (dir: string): Manifest => JSON.parse(readFileSync(`${dir}/package.json`, 'utf8')) as Manifest;
-
-/**
- * What the CommonJS build bundles instead of requiring: the dependencies published only as ES modules (`"type":
- * "module"`) and any `.mjs` file. A CommonJS `require` of an ES module fails before Node 20.19 and, after, gives the
- * module's namespace where esbuild's interop expects the default export (`Flatbush.from is not a function`); bundled,
- * esbuild links the ES module itself, the same as in the ES build.
- */
-const esmOnly: (string | RegExp)[] = [
-  ...Object.keys(manifest('.').dependencies ?? {}).filter((d) => manifest(`node_modules/${d}`).type === 'module'),
-  /\.mjs$/,
-];
-
 /**
  * Declarations of the browser entry (the same API as the main one), the client entry (the worker client's part of
  * it) and the worker entry (no exports).
@@ -42,7 +22,7 @@ const esmOnly: (string | RegExp)[] = [
 const writeEntryTypes = async () => {
   writeFileSync(
     'dist/browser.d.ts',
-    "/** `bando/browser`: the whole API as one self-contained ES module. */\nexport * from './index.js';\n",
+    "/** `bando/browser`: the whole API as ES modules with every dependency inside. */\nexport * from './index.js';\n",
   );
   writeFileSync(
     'dist/client.d.ts',
@@ -55,26 +35,51 @@ const writeEntryTypes = async () => {
 };
 
 /**
- * Shared by every build: no source maps (they would double the package), and `node:` imports kept as written (tsup
- * would strip the prefix, which breaks bundlers that treat `node:*` as Node-only).
+ * Shared by every build: no source maps (they would double the package), `node:` imports kept as written (tsup
+ * would strip the prefix, which breaks bundlers that treat `node:*` as Node-only), and minified (the package's bytes
+ * are mostly its builds).
+ *
+ * Every build bundles the packages the engine uses: package.json lists them under devDependencies, and tsup bundles
+ * all but `dependencies` and `peerDependencies`, so an install of bando is bando alone (no runtime dependency); the
+ * optional peers (`ioredis`, `maplibre-gl`) stay imports, loaded on first use. Bundled, a CommonJS build also links
+ * the dependencies published only as ES modules itself (a `require` of one fails before Node 20.19 and, after, gives
+ * the module's namespace where esbuild's interop expects the default export: `Flatbush.from is not a function`).
  */
-const common: Options = { sourcemap: false, removeNodeProtocol: false, target: 'es2022' };
+const common: Options = { sourcemap: false, removeNodeProtocol: false, target: 'es2022', minify: true };
 
-/** Node builds: the style-spec library comes from the bundled dist/style-spec.cjs (src/style/style-spec.ts). */
+/**
+ * The bundled packages whose types the declarations name (a Pack's KDBush index): their declarations are copied in,
+ * since an app's install has no such package to import them from.
+ */
+const BUNDLED_TYPES = ['kdbush'];
+
+/**
+ * Node builds: the style-spec library comes from the bundled dist/style-spec.cjs (src/style/style-spec.ts); functions
+ * and classes keep their names, so a stack trace still says where it failed.
+ */
 const node: Options = {
   ...common,
   platform: 'node',
+  keepNames: true,
   define: { __BANDO_STYLE_SPEC__: JSON.stringify('./style-spec.cjs') },
 };
 
-/** Browser builds: self-contained ES modules (no import map needed) with no Node import at all (data-tools/browser-bundle.ts). */
+/**
+ * Browser builds: ES modules with every dependency inside (no import map needed) and no Node import at all
+ * (data-tools/browser-bundle.ts). One build of the three browser entries (`browser`, `worker`, `client`), split into
+ * shared chunks, so the engine is in the package once rather than in each of them; the chunks' names start with
+ * `web-`, apart from the Node build's.
+ */
 const browser: Options = {
   ...common,
   platform: 'browser',
   format: ['esm'],
   noExternal: [/.*/],
-  splitting: false,
+  splitting: true,
   esbuildPlugins: [browserStyleSpec],
+  esbuildOptions: (o) => {
+    o.chunkNames = 'web-[hash]';
+  },
 };
 
 export default defineConfig([
@@ -93,24 +98,27 @@ export default defineConfig([
       'default-pack': 'src/default-pack.ts',
     },
     format: ['esm'],
-    dts: { entry: { index: 'src/index.ts', server: 'src/server.ts', 'default-pack': 'src/default-pack.ts' } },
+    dts: {
+      entry: { index: 'src/index.ts', server: 'src/server.ts', 'default-pack': 'src/default-pack.ts' },
+      resolve: BUNDLED_TYPES,
+    },
     onSuccess: copyWasm,
   },
   {
     ...node,
     entry: { index: 'src/index.ts', server: 'src/server.ts' },
     format: ['cjs'],
-    dts: { entry: { index: 'src/index.ts', server: 'src/server.ts' } },
+    dts: { entry: { index: 'src/index.ts', server: 'src/server.ts' }, resolve: BUNDLED_TYPES },
     shims: true,
-    noExternal: esmOnly,
   },
   // The used parts of @maplibre/maplibre-gl-style-spec, loaded synchronously on first use.
   { ...node, entry: { 'style-spec': 'src/style/style-spec-library.ts' }, format: ['cjs'], noExternal: [/.*/] },
-  // `bando/worker`: a browser module Worker or a node:worker_threads Worker.
-  { ...browser, entry: { worker: 'src/worker.ts' } },
-  // `bando/client`: createWorkerEngine alone, for the main thread of an app whose engine runs in a worker (the whole
-  // API would cost that thread ~230 KB it never runs).
-  { ...browser, entry: { client: 'src/adapters/worker/client.ts' } },
-  // `bando/browser` (also what the package's main entry gives bundlers that build for browsers).
-  { ...browser, entry: { browser: 'src/index.ts' }, onSuccess: writeEntryTypes },
+  // `bando/worker`: a browser module Worker or a node:worker_threads Worker. `bando/client`: createWorkerEngine alone,
+  // for the main thread of an app whose engine runs in a worker (the whole API would cost that thread ~230 KB it never
+  // runs). `bando/browser`: the whole API (also what the package's main entry gives bundlers that build for browsers).
+  {
+    ...browser,
+    entry: { worker: 'src/worker.ts', client: 'src/adapters/worker/client.ts', browser: 'src/index.ts' },
+    onSuccess: writeEntryTypes,
+  },
 ]);

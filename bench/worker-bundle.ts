@@ -5,8 +5,8 @@ import { build } from 'esbuild';
 import { BROWSER_BUNDLE } from '../data-tools/browser-bundle.js';
 
 /**
- * Builds the worker bundle as tsup ships it (for `bando serve --threads`) into `dir`, with the WebAssembly core beside
- * it as in dist/ (without it the workers would route in TypeScript). `entry` is the worker's source (default
+ * Builds the worker bundle of `bando serve --threads` as tsup does (in one file here, unminified) into `dir`, with the
+ * WebAssembly core beside it as in dist/ (without it the workers would route in TypeScript). `entry` is the worker's source (default
  * src/worker.ts; a bench may wrap it). Returns the script's path.
  */
 export async function buildWorkerBundle(

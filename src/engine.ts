@@ -183,7 +183,7 @@ export class Engine {
    * parameter, NOT_FOUND without a route); see src/api/static-route-image.ts.
    */
   async staticRoute(params: Query<StaticRouteQuery>): Promise<Uint8Array | StaticRouteError> {
-    // Loaded on the first image: the renderer, the style code and pngjs cost ~0.2 s of import, which an engine that
+    // Loaded on the first image: the renderer and the style code cost ~0.2 s of import, which an engine that
     // never draws should not pay at start.
     const [{ staticRouteImage }, { RenderCache }] = await Promise.all([
       import('./api/static-route-image.js'),

@@ -37,7 +37,7 @@ const PATHS: Record<MethodName, string> = {
   staticRoute: '/staticmap/route',
 };
 /**
- * PNG equality by image: the browser build of pngjs deflates with a JavaScript zlib whose bytes differ from Node's
+ * PNG equality by image: the browser deflates with its own zlib (CompressionStream), whose bytes differ from Node's
  * native zlib, so the files differ while the decoded pixels must not.
  */
 function samePng(got: number[], want: Uint8Array): void {

@@ -4,7 +4,7 @@
  * answers must be those of the engine built from the sources, and none may be an engine failure.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { build } from 'esbuild';
@@ -137,6 +137,15 @@ describe('the packed tarball, installed', () => {
     expect(bytes).toBeLessThanOrEqual(50_000);
     const { createWorkerEngine } = await import(join(dir, 'node_modules/bando/dist/client.js'));
     expect(typeof createWorkerEngine).toBe('function');
+  });
+
+  it('the install (bando and whatever npm installs with it, optional peers aside) occupies at most 10 MB', () => {
+    // Issue 38's target, in bytes of the files' contents (what `du --apparent-size` counts).
+    const bytes = (path: string): number =>
+      statSync(path).isDirectory()
+        ? readdirSync(path).reduce((sum, name) => sum + bytes(join(path, name)), 0)
+        : statSync(path).size;
+    expect(bytes(join(dir, 'node_modules'))).toBeLessThanOrEqual(10_000_000);
   });
 
   it('ioredis (an optional peer) is not installed; Redis usage then names the package to install, in both builds', () => {

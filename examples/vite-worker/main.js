@@ -1,4 +1,4 @@
-// The page's code: only createWorkerEngine (bando/client, 12 KB) is bundled here; the engine runs in worker.js.
+// The page's code: only createWorkerEngine (bando/client, 9 KB) is bundled here; the engine runs in worker.js.
 import { createWorkerEngine } from 'bando/client';
 // The default pack (central Hanoi) as an asset URL; for your own pack, give its URL instead: packs: ['/my-city.pack'].
 import defaultPack from 'bando/default-pack';

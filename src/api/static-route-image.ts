@@ -1,7 +1,7 @@
 /**
  * GET /staticmap/route as a pipeline: parse the query (api/static-route.ts) → locate both points (route/locate.ts)
  * → the best route's line (the Router's pair rule, as Direction) → draw it over the styled basemap
- * (render/static-route.ts) → PNG. Loaded lazily by the engine: the renderer, the style code and pngjs cost ~0.2 s
+ * (render/static-route.ts) → PNG. Loaded lazily by the engine: the renderer and the style code cost ~0.2 s
  * of import that an engine that never draws should not pay at start.
  */
 import { DEFAULT_LIMITS, type Limits } from '../limits.js';

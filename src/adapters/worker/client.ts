@@ -31,9 +31,20 @@ export interface WorkerEngine {
   terminate(): void;
 }
 
+/**
+ * A browser/Deno Worker (what comlink calls an Endpoint, spelt out here: the package bundles comlink, so its published
+ * declarations cannot import comlink's).
+ */
+interface WebWorker {
+  postMessage(message: unknown, transfer?: Transferable[]): void;
+  addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: object): void;
+  removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: object): void;
+  start?: () => void;
+}
+
 /** A browser/Deno Worker, or a node:worker_threads Worker. */
 export type AnyWorker =
-  | Endpoint
+  | WebWorker
   | {
       postMessage(message: unknown, transfer?: readonly unknown[]): void;
       on(event: string, listener: (...args: unknown[]) => void): unknown;
@@ -49,7 +60,7 @@ export type AnyWorker =
  */
 export function createWorkerEngine(worker: AnyWorker, options: WorkerInitOptions = {}): WorkerEngine {
   // Node's Worker is an EventEmitter; comlink speaks EventTarget, so it gets comlink's node adapter.
-  const endpoint = 'addEventListener' in worker ? (worker as Endpoint) : nodeEndpoint(worker);
+  const endpoint: Endpoint = 'addEventListener' in worker ? worker : nodeEndpoint(worker);
   const remote: Remote<WorkerRemote> = wrap<WorkerRemote>(endpoint);
   const stopped = workerStopped(worker);
   const ready = Promise.race([remote.init(options), stopped]);
