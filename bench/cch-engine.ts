@@ -1,0 +1,114 @@
+/**
+ * The engine on a pack that routes by the customizable hierarchy (built with `--no-ch`: the stored order only)
+ * against the same pack with today's per-vehicle hierarchies, side by side in one run, each in its own process (so
+ * RSS is its own): the whole of Ho Chi Minh City (`hcmc-2018-01-01.osm.pbf`) by default, or the pack files named in
+ * CCH_ENGINE_PACKS (comma-separated). Per pack: its size, RSS after load, each vehicle's first route (what a
+ * metric's customization costs at first use) and RSS after routing every vehicle; then warm, CPU ms per call:
+ * Direction p50 / p99 over 300 random pairs (car), `avoid=highways` first and warm, DistanceMatrix 100 × 100 and a
+ * trip of 100 stops.
+ *
+ * Run: npm run bench -- cch-engine   (builds and caches the two whole-HCMC packs when not given).
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { vietnamAdmin } from '../data-tools/admin-bundle.js';
+import { buildOsmPack } from '../data-tools/build-pack.js';
+import { createEngine } from '../src/index.js';
+import { Pack } from '../src/pack/reader.js';
+import { RoadGraph } from '../src/route/graph.js';
+import { mulberry32 } from '../src/trip/rng.js';
+import { ADMIN, OSM, testPack } from '../test/helpers/packs.js';
+import { median, quantile, table } from './stats.js';
+
+const CACHE = fileURLToPath(new URL('../.cache/', import.meta.url));
+const MB = 1e6;
+
+/** CPU milliseconds of a call. */
+function cpu(f: () => unknown): number {
+  const a = process.cpuUsage();
+  f();
+  const d = process.cpuUsage(a);
+  return (d.user + d.system) / 1000;
+}
+
+/** The two whole-HCMC packs (with hierarchies: the tests' cached pack; without: built here once). */
+function defaultPacks(): string[] {
+  mkdirSync(CACHE, { recursive: true });
+  const withCh = `${CACHE}hcmc-city-ch.pack`;
+  writeFileSync(withCh, testPack('hcmc-city'));
+  const noCh = `${CACHE}hcmc-city-no-ch.pack`;
+  if (!existsSync(noCh))
+    writeFileSync(
+      noCh,
+      buildOsmPack({
+        inputs: [`${OSM}hcmc-2018-01-01.osm.pbf`],
+        name: 'hcmc-city',
+        admin: vietnamAdmin(ADMIN),
+        hierarchies: false,
+      }),
+    );
+  return [withCh, noCh];
+}
+
+function fail(): never {
+  throw new Error('the trip was not answered');
+}
+
+/** One pack's measurements, in this process. */
+async function measure(file: string): Promise<Record<string, string | number>> {
+  const rss = () => (process.memoryUsage().rss / MB).toFixed(0);
+  const engine = await createEngine({ packs: [new Uint8Array(readFileSync(file))] });
+  const loaded = rss();
+  // Points at random intersections of the pack's road graph, so nearly every request is answered.
+  const g = new RoadGraph(Pack.from(new Uint8Array(readFileSync(file))));
+  const rand = mulberry32(11);
+  const pt = () => {
+    const v = Math.floor(rand() * g.nodeCount);
+    return `${g.lat(v).toFixed(6)},${g.lon(v).toFixed(6)}`;
+  };
+  let ok = 0;
+  const firsts = (['car', 'bike', 'taxi', 'truck', 'hd'] as const).map((vehicle) =>
+    cpu(() => engine.direction({ origin: pt(), destination: pt(), vehicle })),
+  );
+  const routed = rss();
+  const times = (n: number, f: () => unknown) => Array.from({ length: n }, () => cpu(f));
+  const dir = times(300, () => (ok += engine.direction({ origin: pt(), destination: pt() }).status === 'OK' ? 1 : 0));
+  const avoidFirst = cpu(() => engine.direction({ origin: pt(), destination: pt(), avoid: 'highways' }));
+  const avoid = times(300, () => engine.direction({ origin: pt(), destination: pt(), avoid: 'highways' }));
+  const pts = Array.from({ length: 100 }, pt);
+  const matrix = times(3, () => engine.distanceMatrix({ origins: pts.join('|'), destinations: pts.join('|') }));
+  const trip = times(
+    3,
+    () => engine.trip({ origin: pts[0], waypoints: pts.slice(1).join(';') }).code === 'Ok' || fail(),
+  );
+  await engine.close();
+  return {
+    pack: file.split('/').at(-1)!,
+    MB: (statSync(file).size / MB).toFixed(1),
+    'RSS loaded': loaded,
+    'first route per vehicle ms': firsts.map((t) => t.toFixed(0)).join(' / '),
+    'RSS routed': routed,
+    'direction OK': `${ok}/300`,
+    'direction p50': median(dir).toFixed(2),
+    'direction p99': quantile(dir, 0.99).toFixed(2),
+    'avoid first': avoidFirst.toFixed(0),
+    'avoid p50': median(avoid).toFixed(2),
+    'matrix 100²': median(matrix).toFixed(0),
+    'trip 100': median(trip).toFixed(0),
+  };
+}
+
+const child = process.argv[2];
+if (child) {
+  process.stdout.write(JSON.stringify(await measure(child)));
+} else {
+  const files = process.env.CCH_ENGINE_PACKS?.split(',').filter(Boolean) ?? defaultPacks();
+  const rows = files.map(
+    (f) =>
+      JSON.parse(
+        execFileSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), f], { encoding: 'utf8' }),
+      ) as Record<string, string | number>,
+  );
+  table('the engine by the customizable hierarchy (no-ch) against per-vehicle hierarchies (CPU ms)', rows);
+}
