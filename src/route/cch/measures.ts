@@ -21,8 +21,9 @@ export interface MeasuredArcs {
 /**
  * Both directions of a metric's needed arcs (neededArcs: drivable and on some shortest path) with their seconds and
  * metres, for searches that carry them along the weights (CchTable). A link between two arc states runs one way,
- * so about a third of a turn-aware topology's arcs are drivable each way, and half of those needed on whole HCMC:
- * ≈ 2 × 28 B × 0.3 ≈ 17 bytes per topology arc.
+ * so about a third of a turn-aware topology's arcs are drivable each way, and 83 % of those are needed on whole
+ * HCMC (only half of those on a walk's path, through the top's cliques): 28 B (head, weight, seconds, metres) per
+ * needed arc and direction, 0.56 of them per topology arc, plus two offsets per vertex: ≈ 16 bytes per topology arc.
  */
 export class CchMeasures {
   /** Driven up (lower → higher end): a forward search's arcs. */

@@ -11,15 +11,17 @@ import { sourceSeeds, targetSeeds, type SeedVisit } from './seeds.js';
  * elimination tree from its seeds (no priority queue: every arc leads to an ancestor, so relaxing the ancestors'
  * arcs in rank order leaves each label final when its vertex is reached) leaves (destination, weight, seconds,
  * metres) at every ancestor it labels; one forward walk per origin scans the buckets at its own ancestors. A best
- * route meets at a common ancestor of its two ends, so every pair is offered its best weight.
+ * route meets at a common ancestor of its two ends, so every pair is offered its best weight. Walks relax only the
+ * arcs some shortest path uses (CchMeasures, perfect customization): about half of those on a walk's path.
  *
  * The values are CchQuery.route's for the same pair: the same seeds (seeds.ts), the same direct route on a shared
- * edge, the same labels added in the same order, the lowest meeting vertex on ties; seconds and metres are carried
- * along with the weights (CchMeasures: those of the path each arc unpacks to), so they are the route's measure up
- * to float rounding. Buffers are reused across calls; a call allocates only when its buckets outgrow them.
+ * edge, the same labels at every vertex of a best route (a skipped arc is beaten by a margin, so it never ties with
+ * them), the lowest meeting vertex on ties; seconds and metres are carried along with the weights (those of the
+ * path each arc unpacks to), so they are the route's measure up to float rounding. Buffers are reused across calls:
+ * a call allocates only when its buckets outgrow them (and a small object per pair on a shared edge).
  */
 export class CchTable {
-  /** The drivable arcs with their seconds and metres (≈ 19 bytes per topology arc), made with the table. */
+  /** The needed arcs with their seconds and metres (≈ 16 bytes per topology arc on whole HCMC), made with the table. */
   readonly measures: CchMeasures;
   /** Labels of the current walk: weight, seconds, metres; `on` the walk that set them. */
   private readonly d: Float64Array;
@@ -156,8 +158,7 @@ export class CchTable {
 
   /**
    * One elimination-tree walk from an endpoint's seeds, forward (a source: up weights) or backward (a target: down
-   * weights), labels in d/dur/len.
-   * Returns the number of vertices walked (in anc.list).
+   * weights), labels in d/dur/len; returns the number of vertices walked (in anc.list).
    */
   private walk(p: Endpoint, forward: boolean): number {
     const m = this.metric;
