@@ -185,7 +185,7 @@ export class CchTable {
       if (dv === Infinity) continue;
       const du = dur[v]!,
         dL = len[v]!;
-      for (let i = first[v]!; i < first[v + 1]!; i++) {
+      for (let i = first[v]!, end = first[v + 1]!; i < end; i++) {
         const y = head[i]!,
           x = dv + weight[i]!;
         if (x < d[y]!) {
