@@ -9,7 +9,11 @@
  * hierarchies (`ch.*` sections); the customization of each vehicle × weighting (CPU ms); then CCH_PAIRS random
  * pairs per metric (default 300), each answered by today's router in TypeScript, today's router with the
  * WebAssembly core, and the CCH (elimination-tree query, path unpacked, measured by the same Router.measure):
- * medians and p99 of each, their ratios, and the pairs whose weights differ (relative 1e-9; 0 expected).
+ * medians and p99 of each, their ratios, and the pairs whose weights differ (relative 1e-9; 0 expected). Then per
+ * metric a distance matrix of CCH_MATRIX × CCH_MATRIX random points (default 100), CCH_MATRIX_RUNS times (default 15),
+ * by today's Router.table (stored hierarchies, WebAssembly core; runs up to 3 s where it has no hierarchy) and by the
+ * CCH's many-to-many (CchTable, made once per metric: its CPU ms and bytes per topology arc), alternately: medians,
+ * their ratio, the cells whose weights differ.
  *
  * Run: npm run bench -- cch   (builds the test packs when not cached).
  */
@@ -23,6 +27,7 @@ import { loadWasmCore } from '../src/route/wasm/load.js';
 import { buildCch } from '../src/route/cch/build.js';
 import { CchMetric } from '../src/route/cch/customize.js';
 import { CchQuery } from '../src/route/cch/query.js';
+import { CchTable } from '../src/route/cch/table.js';
 import { testPack, type TestRegion } from '../test/helpers/packs.js';
 import { randomEndpoints } from '../test/helpers/route-reference.js';
 import { median, quantile, table } from './stats.js';
@@ -31,6 +36,8 @@ const regions = (process.env.CCH_PACKS ?? 'hanoi,hcmc-city').split(',').filter(B
 /** Pack files to race as well (e.g. bench/route.ts's DIMACS New York pack in .cache/). */
 const files = (process.env.CCH_FILES ?? '').split(',').filter(Boolean);
 const pairs = Number(process.env.CCH_PAIRS ?? 300);
+const side = Number(process.env.CCH_MATRIX ?? 100);
+const runs = Number(process.env.CCH_MATRIX_RUNS ?? 15);
 const MB = 1024 * 1024;
 
 /** CPU milliseconds of a call, and its result. */
@@ -41,9 +48,64 @@ function cpu<T>(f: () => T): [T, number] {
   return [out, (d.user + d.system) / 1000];
 }
 
+/**
+ * Today's Router.table and the CCH's many-to-many on the same side × side random points of one metric, alternately
+ * (each first call warms its side up and is not counted): medians, their ratio, cells whose weights differ.
+ */
+function matrixRace(
+  router: Router,
+  metric: CchMetric,
+  p: number,
+  weighting: Weighting,
+): Record<string, string | number> {
+  const [tab, tableMs] = cpu(() => new CchTable(metric));
+  const { up, down } = tab.measures;
+  let bytes = 0;
+  for (const a of [up.first, up.head, up.weight, up.dl, down.first, down.head, down.weight, down.dl])
+    bytes += a.byteLength;
+  const ends = randomEndpoints(metric.costs.graph, router, p, 2 * side, 31 + p);
+  const origins = ends.slice(0, side),
+    dests = ends.slice(side);
+  const cells = side * side;
+  const cch = () => {
+    const out = { weight: new Float64Array(cells), dur: new Float64Array(cells), dist: new Float64Array(cells) };
+    tab.table(origins, dests, out);
+    return out;
+  };
+  const times = { today: [] as number[], cch: [] as number[] };
+  let a = router.table(origins, dests, p, weighting),
+    b = cch();
+  for (let r = 0; r < runs; r++) {
+    // Today's searches without a hierarchy (Dijkstra per origin) take seconds: a few runs make their median.
+    let t = performance.now();
+    if (times.today.reduce((x, y) => x + y, 0) < 3000) {
+      a = router.table(origins, dests, p, weighting);
+      times.today.push(performance.now() - t);
+    }
+    t = performance.now();
+    b = cch();
+    times.cch.push(performance.now() - t);
+  }
+  let differ = 0;
+  for (let k = 0; k < cells; k++) {
+    const x = a.weight[k]!,
+      y = b.weight[k]!;
+    if (x !== y && Math.abs(x - y) > 1e-9 * Math.max(1, x)) differ++;
+  }
+  return {
+    'CCH table CPU ms (make)': Math.round(tableMs),
+    'CCH table B/arc': (bytes / metric.topo.arcs).toFixed(1),
+    'today p50': median(times.today),
+    'CCH p50': median(times.cch),
+    'CCH / today': median(times.cch) / median(times.today),
+    'weights differ': differ,
+  };
+}
+
 await loadWasmCore();
 const sizes: Record<string, string | number>[] = [];
 const races: Record<string, string | number>[] = [];
+const matrices: Record<string, string | number>[] = [];
 for (const region of [...regions, ...files]) {
   const bytes = files.includes(region) ? new Uint8Array(readFileSync(region)) : testPack(region as TestRegion);
   const pack = Pack.from(bytes);
@@ -114,7 +176,9 @@ for (const region of [...regions, ...files]) {
         'CCH p99': quantile(times.cch, 0.99),
         'weights differ': differ,
       });
+      matrices.push({ pack: region, metric: `${VEHICLES[p]} ${weighting}`, ...matrixRace(wasm, metric, p, weighting) });
     }
 }
 table('CCH structure against the per-vehicle hierarchies', sizes);
 table(`legs, ${pairs} random pairs per metric (ms, warm after the first pairs)`, races);
+table(`distance matrix ${side} × ${side} (ms, ${runs} runs, alternately)`, matrices);

@@ -12,9 +12,9 @@ import { CchMetric } from '../src/route/cch/customize.js';
 import { CchQuery } from '../src/route/cch/query.js';
 import { stateTopology } from '../src/route/cch/state-graph.js';
 import { mulberry32 as rng } from '../src/trip/rng.js';
-import { asciiMapPack } from './helpers/ascii-map.js';
 import { testPack } from './helpers/packs.js';
 import { PlainDijkstra, randomEndpoints } from './helpers/route-reference.js';
+import { edgeMids, viaWayGrid } from './helpers/via-way-grid.js';
 
 /** Checks one route of a CCH against the plain Dijkstra's weight; true when a route exists. */
 function agrees(q: CchQuery, plain: PlainDijkstra, dist: Map<string, number>, a: Endpoint, b: Endpoint): boolean {
@@ -105,31 +105,11 @@ describe('the order a pack stores', () => {
 });
 
 describe('via-way turn restrictions through shared copy states', () => {
-  //  A---B---C---J     no_left_turn: D-E, via E-F, to F-C. only_straight_on: G-H, via H-I, to I-L.
-  //  |   |   |   |
-  //  D---E---F---K
-  //  |   |   |   |
-  //  G---H---I---L
-  const names = ['AB', 'BC', 'CJ', 'DE', 'EF', 'FK', 'GH', 'HI', 'IL', 'AD', 'DG', 'BE', 'EH', 'CF', 'FI', 'JK', 'KL'];
-  const w = (n: string) => names.indexOf(n);
-  const { pack } = asciiMapPack({
-    rows: ['A   B   C   J', '', 'D   E   F   K', '', 'G   H   I   L'],
-    ways: names.map((nodes) => ({ nodes, tags: {} })),
-    restrictions: [
-      { from: w('DE'), via: [w('EF')], to: w('CF'), kind: 'no_left_turn' },
-      { from: w('GH'), via: [w('HI')], to: w('IL'), kind: 'only_straight_on' },
-    ],
-  });
-  const g = new RoadGraph(pack);
+  const g = new RoadGraph(viaWayGrid());
 
   it('every pair of edge mid-points, every vehicle: the plain Dijkstra’s weight, on an allowed path', () => {
     const cch = buildCch(g);
-    const mids: Endpoint[] = [];
-    for (let e = 0; e < g.edgeCount; e++) {
-      const u = g.edgeNodes[2 * e]!,
-        v = g.edgeNodes[2 * e + 1]!;
-      mids.push({ edge: e, t: 0.5, lat: (g.lat(u) + g.lat(v)) / 2, lon: (g.lon(u) + g.lon(v)) / 2 });
-    }
+    const mids = edgeMids(g);
     let beaten = 0;
     for (let p = 0; p < PROFILE_COUNT; p++) {
       const plain = new PlainDijkstra(g, p, 'fastest');

@@ -1,0 +1,51 @@
+/**
+ * The ancestors of a few vertices in a CCH's elimination tree (the vertices an elimination-tree search visits),
+ * listed ascending into a buffer reused by every walk.
+ */
+export class Ancestors {
+  /** The last walk's vertices, ascending, in list[0 .. count - 1]. */
+  readonly list: Uint32Array;
+  count = 0;
+  /** Per vertex: the walk that last listed it. */
+  private readonly mark: Uint32Array;
+  private stamp = 0;
+  /** A run being merged in. */
+  private readonly run: Uint32Array;
+
+  /** @param parent per vertex its parent in the elimination tree, -1 at a root (CchTopology.parent) */
+  constructor(private readonly parent: Int32Array) {
+    this.list = new Uint32Array(parent.length);
+    this.mark = new Uint32Array(parent.length);
+    this.run = new Uint32Array(parent.length);
+  }
+
+  /** Lists the vertices seeds[0 .. n - 1] and all their ancestors, each once, ascending; returns their count. */
+  walk(seeds: ArrayLike<number>, n: number): number {
+    const parent = this.parent,
+      mark = this.mark,
+      list = this.list;
+    const stamp = ++this.stamp;
+    let count = 0;
+    for (let k = 0; k < n; k++) {
+      // A seed's path up the tree ascends; the part not listed yet ends below a listed vertex (or at a root).
+      const from = count;
+      for (let v = seeds[k]!; v >= 0 && mark[v] !== stamp; v = parent[v]!) {
+        mark[v] = stamp;
+        list[count++] = v;
+      }
+      if (from > 0 && count > from && list[from]! < list[from - 1]!) this.merge(from, count);
+    }
+    return (this.count = count);
+  }
+
+  /** Merges the ascending runs list[0 .. mid - 1] and list[mid .. end - 1] in place, from the top down. */
+  private merge(mid: number, end: number): void {
+    const list = this.list,
+      run = this.run;
+    const m = end - mid;
+    for (let k = 0; k < m; k++) run[k] = list[mid + k]!;
+    let i = mid - 1,
+      j = m - 1;
+    for (let at = end - 1; j >= 0; at--) list[at] = i >= 0 && list[i]! > run[j]! ? list[i--]! : run[j--]!;
+  }
+}

@@ -1,0 +1,244 @@
+import { arcTail } from '../costs.js';
+import type { CostTable } from '../router.js';
+import { directOnEdge, posOnArc, type Endpoint } from '../search.js';
+import { Ancestors } from './ancestors.js';
+import type { CchMetric } from './customize.js';
+import { CchMeasures } from './measures.js';
+import { sourceSeeds, targetSeeds, type SeedVisit } from './seeds.js';
+
+/**
+ * Many-to-many costs on a customized CCH by elimination-tree buckets: one backward walk per destination up the
+ * elimination tree from its seeds (no priority queue: every arc leads to an ancestor, so relaxing the ancestors'
+ * arcs in rank order leaves each label final when its vertex is reached) leaves (destination, weight, seconds,
+ * metres) at every ancestor it labels; one forward walk per origin scans the buckets at its own ancestors. A best
+ * route meets at a common ancestor of its two ends, so every pair is offered its best weight. Walks relax only the
+ * arcs some shortest path uses (CchMeasures, perfect customization): about half of those on a walk's path.
+ *
+ * The values are CchQuery.route's for the same pair: the same seeds (seeds.ts), the same direct route on a shared
+ * edge, the same labels at every vertex of a best route (a skipped arc is beaten by a margin, so it never ties with
+ * them), the lowest meeting vertex on ties; seconds and metres are carried along with the weights (those of the
+ * path each arc unpacks to), so they are the route's measure up to float rounding. Buffers are reused across calls:
+ * a call allocates only when its buckets outgrow them (and a small object per pair on a shared edge).
+ */
+export class CchTable {
+  /** The needed arcs with their seconds and metres (≈ 16 bytes per topology arc on whole HCMC), made with the table. */
+  readonly measures: CchMeasures;
+  /** Labels of the current walk: weight, seconds, metres; `on` the walk that set them. */
+  private readonly d: Float64Array;
+  private readonly dur: Float64Array;
+  private readonly len: Float64Array;
+  private readonly on: Uint32Array;
+  private gen = 0;
+  private readonly anc: Ancestors;
+  private seeds = new Uint32Array(16);
+  private nSeeds = 0;
+  /** Bucket entries in walk order (vertex, destination, weight, seconds, metres), then grouped by vertex. */
+  private bv = new Uint32Array(1024);
+  private bj = new Uint32Array(1024);
+  private bw = new Float64Array(1024);
+  private bdur = new Float64Array(1024);
+  private blen = new Float64Array(1024);
+  private gj = new Uint32Array(1024);
+  private gw = new Float64Array(1024);
+  private gdur = new Float64Array(1024);
+  private glen = new Float64Array(1024);
+  /**
+   * Per vertex v: its grouped entries are gj/gw/… [start[v] .. start[v] + count[v] - 1]; count is 0 but at the
+   * vertices in touched[0 .. nTouched - 1] (reset at the next call).
+   */
+  private readonly start: Uint32Array;
+  private readonly count: Uint32Array;
+  private readonly touched: Uint32Array;
+  private nTouched = 0;
+  /** Seeds a walk: the first seed of a vertex wins a tie, as in CchQuery. */
+  private readonly seedVisit: SeedVisit;
+
+  constructor(readonly metric: CchMetric) {
+    const n = metric.topo.size;
+    this.measures = new CchMeasures(metric);
+    this.d = new Float64Array(n);
+    this.dur = new Float64Array(n);
+    this.len = new Float64Array(n);
+    this.on = new Uint32Array(n);
+    this.start = new Uint32Array(n);
+    this.count = new Uint32Array(n);
+    this.touched = new Uint32Array(n);
+    this.anc = new Ancestors(metric.topo.parent);
+    const c = metric.costs,
+      g = c.graph;
+    this.seedVisit = (r, weight, from, arc, f) => {
+      if (this.nSeeds === this.seeds.length) this.seeds = grown(this.seeds, this.nSeeds);
+      this.seeds[this.nSeeds++] = r;
+      if (this.on[r] === this.gen && this.d[r]! <= weight) return;
+      this.on[r] = this.gen;
+      this.d[r] = weight;
+      this.dur[r] = (from >= 0 ? c.turnDur(from, arc, arcTail(g, arc)) : 0) + f * c.dur[arc]!;
+      this.len[r] = f * g.edgeLen[arc >> 1]!;
+    };
+  }
+
+  /**
+   * Weight, seconds and metres from every origin to every destination into `out`, row-major (origin i, destination
+   * j at i * destinations.length + j; each array at least that long); Infinity where there is no route.
+   */
+  table(origins: readonly Endpoint[], destinations: readonly Endpoint[], out: CostTable): void {
+    const nd = destinations.length,
+      cells = origins.length * nd;
+    out.weight.fill(Infinity, 0, cells);
+    out.dur.fill(Infinity, 0, cells);
+    out.dist.fill(Infinity, 0, cells);
+    if (cells === 0) return;
+    const cnt = this.count,
+      touched = this.touched;
+    for (let k = 0; k < this.nTouched; k++) cnt[touched[k]!] = 0;
+    this.nTouched = 0;
+    let nb = 0;
+    for (let j = 0; j < nd; j++) {
+      const count = this.walk(destinations[j]!, false);
+      const list = this.anc.list,
+        d = this.d;
+      if (nb + count > this.bv.length) this.growBuckets(nb + count);
+      for (let k = 0; k < count; k++) {
+        const v = list[k]!;
+        if (d[v] === Infinity) continue;
+        if (cnt[v]!++ === 0) touched[this.nTouched++] = v;
+        this.bv[nb] = v;
+        this.bj[nb] = j;
+        this.bw[nb] = d[v]!;
+        this.bdur[nb] = this.dur[v]!;
+        this.blen[nb++] = this.len[v]!;
+      }
+    }
+    this.group(nb);
+    const w = this.metric.costs.weight,
+      g = this.metric.costs.graph,
+      D = this.metric.costs.dur;
+    for (let i = 0; i < origins.length; i++) {
+      const src = origins[i]!,
+        row = i * nd;
+      // Routes that stay on the shared edge, then those through a meeting vertex when lighter (as CchQuery.route).
+      for (let j = 0; j < nd; j++) {
+        const dst = destinations[j]!;
+        if (dst.edge !== src.edge) continue;
+        const { arc, weight } = directOnEdge(src, dst, w);
+        if (arc < 0) continue;
+        const f = posOnArc(dst, arc) - posOnArc(src, arc);
+        out.weight[row + j] = weight;
+        out.dur[row + j] = f * D[arc]!;
+        out.dist[row + j] = f * g.edgeLen[arc >> 1]!;
+      }
+      const count = this.walk(src, true);
+      const list = this.anc.list,
+        d = this.d;
+      for (let k = 0; k < count; k++) {
+        const v = list[k]!;
+        if (cnt[v] === 0 || d[v] === Infinity) continue;
+        this.scan(v, row, out);
+      }
+    }
+  }
+
+  /** Offers the destinations whose buckets lie at v to row `row` through the last walk's labels at v. */
+  private scan(v: number, row: number, out: CostTable): void {
+    const { gj, gw, gdur, glen } = this;
+    const dv = this.d[v]!,
+      du = this.dur[v]!,
+      dl = this.len[v]!;
+    const W = out.weight;
+    for (let q = this.start[v]!, end = q + this.count[v]!; q < end; q++) {
+      const t = row + gj[q]!,
+        x = dv + gw[q]!;
+      if (x < W[t]!) {
+        W[t] = x;
+        out.dur[t] = du + gdur[q]!;
+        out.dist[t] = dl + glen[q]!;
+      }
+    }
+  }
+
+  /**
+   * One elimination-tree walk from an endpoint's seeds, forward (a source: up weights) or backward (a target: down
+   * weights), labels in d/dur/len; returns the number of vertices walked (in anc.list).
+   */
+  private walk(p: Endpoint, forward: boolean): number {
+    const m = this.metric;
+    const gen = ++this.gen;
+    this.nSeeds = 0;
+    (forward ? sourceSeeds : targetSeeds)(m, p, this.seedVisit);
+    const count = this.anc.walk(this.seeds, this.nSeeds);
+    const list = this.anc.list,
+      d = this.d,
+      dur = this.dur,
+      len = this.len,
+      on = this.on;
+    for (let k = 0; k < count; k++) {
+      const v = list[k]!;
+      if (on[v] !== gen) {
+        on[v] = gen;
+        d[v] = Infinity;
+      }
+    }
+    const { first, head, weight, dl } = forward ? this.measures.up : this.measures.down;
+    for (let k = 0; k < count; k++) {
+      const v = list[k]!;
+      const dv = d[v]!;
+      if (dv === Infinity) continue;
+      const du = dur[v]!,
+        dL = len[v]!;
+      for (let i = first[v]!, end = first[v + 1]!; i < end; i++) {
+        const y = head[i]!,
+          x = dv + weight[i]!;
+        if (x < d[y]!) {
+          d[y] = x;
+          dur[y] = du + dl[2 * i]!;
+          len[y] = dL + dl[2 * i + 1]!;
+        }
+      }
+    }
+    return count;
+  }
+
+  /** Groups the first nb bucket entries by vertex (stable) into gj/gw/gdur/glen, at `start` per touched vertex. */
+  private group(nb: number): void {
+    const { start, count, touched } = this;
+    let at = 0;
+    for (let k = 0; k < this.nTouched; k++) {
+      const v = touched[k]!;
+      start[v] = at;
+      at += count[v]!;
+    }
+    if (this.gj.length < nb) {
+      this.gj = new Uint32Array(this.bv.length);
+      this.gw = new Float64Array(this.bv.length);
+      this.gdur = new Float64Array(this.bv.length);
+      this.glen = new Float64Array(this.bv.length);
+    }
+    for (let k = 0; k < nb; k++) {
+      const q = start[this.bv[k]!]!++;
+      this.gj[q] = this.bj[k]!;
+      this.gw[q] = this.bw[k]!;
+      this.gdur[q] = this.bdur[k]!;
+      this.glen[q] = this.blen[k]!;
+    }
+    // The fill moved each start to its end: back by the count.
+    for (let k = 0; k < this.nTouched; k++) start[touched[k]!]! -= count[touched[k]!]!;
+  }
+
+  /** Grows the walk-order bucket arrays to hold at least `need` entries, keeping their contents. */
+  private growBuckets(need: number): void {
+    let size = this.bv.length;
+    while (size < need) size *= 2;
+    this.bv = grown(this.bv, size);
+    this.bj = grown(this.bj, size);
+    this.bw = grown(this.bw, size);
+    this.bdur = grown(this.bdur, size);
+    this.blen = grown(this.blen, size);
+  }
+}
+
+/** A copy of a typed array at least `size` long (twice as long when `size` is its length), contents kept. */
+function grown<T extends Uint32Array | Float64Array>(a: T, size: number): T {
+  const b = new (a.constructor as new (n: number) => T)(Math.max(size, 2 * a.length));
+  b.set(a);
+  return b;
+}
