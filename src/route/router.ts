@@ -21,6 +21,7 @@ import { avoidKindsIn } from './avoid.js';
 import { buildCch, type Cch } from './cch/build.js';
 import { CchMetric } from './cch/customize.js';
 import { CchQuery } from './cch/query.js';
+import { CchTable } from './cch/table.js';
 import { CCH_ORDER_SECTIONS, storedOrder } from './cch/stored-order.js';
 
 /** A computed route between two snapped points. */
@@ -64,6 +65,8 @@ export interface RouteContext {
    * it (no hierarchy for its costs, and it avoids road kinds or the pack stores the CCH's order); else null: A*.
    */
   cch(): CchQuery | null;
+  /** The same hierarchy's many-to-many table (made on first use; null when the context does not route by it). */
+  cchTable(): CchTable | null;
   /** The WebAssembly core's searches (same answers as `search` and `ch`), built on first use while the router uses it. */
   wasm: { search: WasmArcSearch; ch: WasmHierarchy | null } | null;
   /** Why this vehicle and weighting route in TypeScript while the router uses the core (it did not fit), or null. */
@@ -220,14 +223,16 @@ export class Router {
       const check = () => (hash ??= costsCheck(costs, turns));
       const ch = this.hierarchy(profile, weighting, costs, turns, check);
       const byCch = !ch && (avoid !== 0 || !!this.pack?.has(CCH_ORDER_SECTIONS.index));
-      let query: CchQuery | undefined;
+      let metric: CchMetric | undefined, query: CchQuery | undefined, many: CchTable | undefined;
+      const customized = () => (metric ??= this.metric(costs));
       c = {
         costs,
         turns,
         search,
         avoid,
         ch,
-        cch: () => (byCch ? (query ??= new CchQuery(this.metric(costs))) : null),
+        cch: () => (byCch ? (query ??= new CchQuery(customized())) : null),
+        cchTable: () => (byCch ? (many ??= new CchTable(customized())) : null),
         wasm: null,
         wasmRefused: null,
         check,
@@ -483,8 +488,9 @@ export class Router {
   /**
    * Costs from every origin to every destination; Infinity where unreachable. With a hierarchy: buckets (one
    * upward search per destination and per origin, and with a core one Dijkstra over the core per origin), values
-   * those `leg` gives for the same pair; without: one A*-less Dijkstra per origin, values added along the best path
-   * in path order as `measure` does.
+   * those `leg` gives for the same pair; by the customizable hierarchy: its elimination-tree buckets (cch/table.ts),
+   * likewise; without either: one A*-less Dijkstra per origin, values added along the best path in path order as
+   * `measure` does.
    */
   table(
     origins: readonly Endpoint[],
@@ -496,7 +502,9 @@ export class Router {
     const ctx = this.context(profile, weighting, avoid);
     const n = origins.length * destinations.length;
     const out: CostTable = { weight: new Float64Array(n), dur: new Float64Array(n), dist: new Float64Array(n) };
+    const cch = ctx.ch ? null : ctx.cchTable();
     if (ctx.ch) this.answer(ctx, (ch) => ch!.table(origins, destinations, out));
+    else if (cch) cch.table(origins, destinations, out);
     else
       this.answer(ctx, (_, search) =>
         origins.forEach((o, i) => search.oneToMany(o, destinations, out, i * destinations.length)),
