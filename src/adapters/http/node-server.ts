@@ -6,8 +6,9 @@ import {
   type Server,
   type ServerResponse,
 } from 'node:http';
+import { setMaxListeners } from 'node:events';
 import { createServer as createHttpsServer } from 'node:https';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { defaultMaxConnections, guardConnections } from './connections.js';
 import type { RestHandler, RestRequest } from './handler.js';
 import { requestUrl } from './request-target.js';
@@ -53,12 +54,32 @@ export interface RunningServer {
  * Serves a REST handler (`createRestHandler`) over node:http or node:https. Each request is answered on its own: the
  * handler never throws, and a failure while reading or writing affects only that request. The request URL's scheme
  * is the connection's (https only over TLS), and the peer address goes to the handler as `remoteAddress` (for
- * `allowHttp` and `trustProxy` lists). No fetch `Request`/`Response` objects are built on this path.
+ * `allowHttp` and `trustProxy` lists), with the connection and a signal aborted when it closes (the client has gone:
+ * its waiting calls are dropped, a running heavy call abandoned; see `createRestHandler`). No fetch `Request`/`Response` objects are built on this path.
  */
 export async function startNodeServer(handler: RestHandler, opts: NodeServerOptions = {}): Promise<RunningServer> {
   let closing = false;
   let inFlight = 0;
   let drained: (() => void) | null = null;
+
+  /**
+   * One signal per connection, aborted when its socket closes. Pipelined requests of one connection all reach the
+   * handler as soon as node parses them (node queues their answers in order), so the socket's close is the one
+   * moment at which every request of a client that has gone can learn it; one listener per socket, not per request.
+   */
+  const gone = new WeakMap<Socket, AbortSignal>();
+  const signalOf = (socket: Socket): AbortSignal => {
+    let signal = gone.get(socket);
+    if (!signal) {
+      const controller = new AbortController();
+      signal = controller.signal;
+      // Each heavy call of the connection listens (at most maxHeavyPerConnection of them): no leak to warn about.
+      setMaxListeners(0, signal);
+      gone.set(socket, signal);
+      socket.once('close', () => controller.abort());
+    }
+    return signal;
+  };
 
   const listener = (req: IncomingMessage, res: ServerResponse): void => {
     inFlight++;
@@ -69,7 +90,11 @@ export async function startNodeServer(handler: RestHandler, opts: NodeServerOpti
         ? errorReply('shuttingDown', {})
         : 'error' in request
           ? errorReply('badRequest', { reason: request.error })
-          : handler(request, { remoteAddress: req.socket.remoteAddress });
+          : handler(request, {
+              remoteAddress: req.socket.remoteAddress,
+              connection: req.socket,
+              signal: signalOf(req.socket),
+            });
     } catch (err) {
       reply = errorReply('internal', { reason: (err as Error).message });
     }
