@@ -88,10 +88,18 @@ export async function fuzzSessionTokens(
   const handler = createRestHandler(engine, { keys: [{ key: 'k', monthlyQuota: 1e9 }], usage });
   const tokens = [
     ...Object.getOwnPropertyNames(Object.prototype),
-    ...fc.sample(fc.oneof(fc.string({ maxLength: 300, unit: 'binary' }), fc.string({ maxLength: 40 })), {
-      seed,
-      numRuns: n,
-    }),
+    ...fc.sample(
+      fc.oneof(
+        fc.string({ maxLength: 300, unit: 'binary' }),
+        fc.string({ maxLength: 40 }),
+        fc.string({ maxLength: 20, unit: fc.constantFrom('a', 'é', '\u0000', '\u001f', '\n', '\t', '\u007f') }),
+        fc.string({ minLength: 257, maxLength: 300 }),
+      ),
+      {
+        seed,
+        numRuns: n,
+      },
+    ),
   ];
   const times: number[] = [];
   let serverErrors = 0;

@@ -170,7 +170,8 @@ export type RestHandler = (request: RestRequest, client?: ClientInfo) => Reply |
 
 /**
  * The whole REST surface of rest-api.md in one fetch-style function (Node, Deno, Bun, Service Worker, tests).
- * `client.remoteAddress` is needed for `allowHttp` and for a `trustProxy` address list. See
+ * `client.remoteAddress` is needed for `allowHttp` and for a `trustProxy` address list; the request's own signal
+ * tells that its client has gone unless `client.signal` does. See
  * {@link createRestHandler} for the checks; before them, a Host header that is not `host[:port]` gets 400.
  */
 export function createFetchHandler(engine: EngineApi, options: FetchHandlerOptions = {}): FetchHandler {
@@ -183,7 +184,11 @@ export function createFetchHandler(engine: EngineApi, options: FetchHandlerOptio
     const reply =
       host !== null && !isValidHost(host)
         ? errorReply('badHost', {})
-        : await rest({ method: request.method, url: request.url, header: (n) => headers.get(n) }, client);
+        : await rest(
+            { method: request.method, url: request.url, header: (n) => headers.get(n) },
+            // The runtime's request signal aborts when its client goes (Deno, Bun), as node-server's does.
+            { ...client, signal: client?.signal ?? request.signal },
+          );
     return toFetchResponse(reply);
   };
 }
@@ -194,9 +199,12 @@ export function createFetchHandler(engine: EngineApi, options: FetchHandlerOptio
  *
  * Checks, in order: method (GET only, else 405), URL length (414), path (404), HTTPS
  * (400 HTTPS_REQUIRED), key (403 API_KEY_MISSING / API_KEY_INVALID / API_KEY_UNAUTHORIZED for the wrong kind or a
- * URL-restriction mismatch), estimated cost (400 when over `maxCost`), then the usage store: monthly quota and
- * per-second rate (429 OVER_RATE_LIMIT), or 503 when the store is unreachable. Then the engine answers; its body's
- * status decides the HTTP status (see `httpStatusOfBody`). A thrown engine error is a 500 ERROR body for that request
+ * URL-restriction mismatch), estimated cost (400 when over `maxCost`), heavy calls held by the key and by the
+ * connection (429 `heavyBusy`, `heavyBusyConnection`), then the usage store: monthly quota and per-second rate
+ * (429 OVER_RATE_LIMIT), or 503 when the store is unreachable. Then the engine answers, given the client's signal
+ * (`ClientInfo.signal`: a call whose client has gone is not started, and an engine that follows the signal, as the
+ * worker pool does, drops or abandons it: 499 `clientGone`); its body's status decides the HTTP status (see
+ * `httpStatusOfBody`). A thrown engine error is a 500 ERROR body for that request
  * only. Answers synchronously when the store and the engine do.
  */
 export function createRestHandler(engine: EngineApi, options: FetchHandlerOptions = {}): RestHandler {
@@ -429,7 +437,8 @@ export function createRestHandler(engine: EngineApi, options: FetchHandlerOption
     if (heavy && held >= maxHeavyPerKey) return errorReply('heavyBusy', { max: maxHeavyPerKey });
     const { connection, signal } = client;
     const onConnection = heavy && connection ? (heavyByConnection.get(connection) ?? 0) : 0;
-    if (onConnection >= maxHeavyPerConnection) return errorReply('heavyBusyConnection', { max: maxHeavyPerConnection });
+    if (heavy && onConnection >= maxHeavyPerConnection)
+      return errorReply('heavyBusyConnection', { max: maxHeavyPerConnection });
     const context: CallContext = { signal, lane: key.key };
     const reply = admitThen(
       key,

@@ -26,8 +26,9 @@ export interface ThreadPoolOptions extends WorkerInitOptions {
   /**
    * Workers that run heavy calls (estimated at `HEAVY_UNITS` or more), one heavy call at a time each; further heavy
    * calls wait in this thread, taken in turn across lanes (`CallContext.lane`, the API key: the lane whose last
-   * heavy call started longest ago goes first, a lane's calls in arrival order). The other workers are reserved for light calls (geocode,
-   * autocomplete, a route), and a light call is never queued behind a heavy one while a worker without one exists.
+   * heavy call started longest ago goes first, a lane's calls in arrival order). The other workers are reserved for
+   * light calls (geocode, autocomplete, a route), and a light call is never queued behind a heavy one while a worker
+   * without one exists.
    * Default size − 1 (at least 1); with `heavyThreads` ≥ size no worker is reserved.
    */
   heavyThreads?: number;
