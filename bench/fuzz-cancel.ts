@@ -114,6 +114,7 @@ export async function fuzzCancellations(rounds: number, seed: number): Promise<R
       server_errors: serverErrors,
       other_not_200: otherNot200,
       'idle after disconnect p50/max ms': `${quantile(quiet, 0.5).toFixed(0)}/${quantile(quiet, 1).toFixed(0)}`,
+      'idle after disconnect, each round ms': quiet.map((ms) => ms.toFixed(0)).join(' '),
       'other trip p50/max ms': `${quantile(waits, 0.5).toFixed(0)}/${quantile(waits, 1).toFixed(0)}`,
       'trip alone p50 ms': quantile(alone, 0.5).toFixed(0),
     };

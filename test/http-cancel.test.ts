@@ -105,6 +105,31 @@ describe('calls whose client has gone, and the heavy queue across clients', () =
     }
   });
 
+  it('with the default limits: 4 of 150 pipelined trips admitted, 146 refused; after a disconnect nothing more starts', async () => {
+    const stops = await reachableStops(await createEngine(), 400);
+    const refused: number[] = [];
+    const { pool, server, stop } = await serving(bundles.script, {
+      observe: (e) => void (e.status === 429 && refused.push(e.status)),
+    });
+    try {
+      const a = pipeline(server.url, Array(150).fill(`/trip?waypoints=${stops}&api_key=a`));
+      // The refusals wait behind the first answer, unwritten: node must read on past them (highWaterMark) to see the
+      // client close, else the admitted trips would run to their end.
+      await until(() => refused.length === 146 && pool.stats().heavyRunning + pool.stats().heavyWaiting === 4);
+      expect(a.received()).toBe('');
+      const before = pool.stats();
+      a.socket.destroy();
+      await until(() => pool.stats().heavyRunning === 0 && pool.stats().heavyWaiting === 0);
+      const after = pool.stats();
+      expect(after.heavyStarted).toBe(before.heavyStarted);
+      expect(after.dropped).toBe(4 - before.heavyStarted);
+      await new Promise((r) => setTimeout(r, 1000));
+      expect(pool.stats()).toMatchObject({ heavyStarted: before.heavyStarted, heavyRunning: 0, inFlight: 0 });
+    } finally {
+      await stop();
+    }
+  });
+
   it('a running heavy call is abandoned at its checkpoint, the waiting ones dropped; the worker goes on serving', async () => {
     const { pool, server, stop } = await serving(bundles.holding);
     try {
