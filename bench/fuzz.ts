@@ -3,8 +3,11 @@
  * adversarial requests (test/helpers/fuzz-inputs.ts: every parameter of every endpoint, all within the 8,192-character
  * URL limit) through the REST handler `bando serve` runs, checks each answer's shape as test/fuzz-rest.test.ts does,
  * and reports CPU time per call (user + system, so a loaded machine does not inflate it much) per endpoint: p50,
- * p99 and max against the 50 ms target, with the slowest request's start. Seeds differ per run (printed), so long
- * runs explore new inputs; rerun a seed to reproduce.
+ * p99 and max against the 50 ms target, with the slowest request's start. Then the surfaces of issue 39: random key
+ * names with every Object.prototype name (FUZZ_KEYS, default 1,000), random session tokens (FUZZ_TOKENS, default
+ * 1,000) and pipelined cancellations against a threaded server (FUZZ_ROUNDS, default 20), each reporting server
+ * errors (must be 0) and times. Seeds differ per run (printed), so long runs explore new inputs; rerun a seed to
+ * reproduce.
  */
 import fc from 'fast-check';
 import { createRestHandler } from '../src/adapters/http/handler.js';
@@ -12,6 +15,8 @@ import { METHOD_NAMES } from '../src/adapters/http/routes.js';
 import { createEngine } from '../src/engine.js';
 import { answer, checkReply } from '../test/helpers/fuzz-check.js';
 import { requestsFor, type FuzzRequest } from '../test/helpers/fuzz-inputs.js';
+import { fuzzCancellations } from './fuzz-cancel.js';
+import { fuzzKeyNames, fuzzSessionTokens } from './fuzz-keys.js';
 import { quantile, table } from './stats.js';
 
 /** CPU time per call that no input within the URL limit may exceed, milliseconds. */
@@ -59,4 +64,25 @@ console.log(
   failures.length === 0
     ? '\nEvery answer kept the documented shape.'
     : `\n${failures.length} answers broke the shape:\n${failures.slice(0, 20).join('\n')}`,
+);
+
+const keyRow = await fuzzKeyNames(engine, Number(process.env.FUZZ_KEYS ?? 1000), seed);
+table('Key names: one call past each quota (server_errors and merged_or_lost_counts must be 0)', [keyRow]);
+const tokenRow = await fuzzSessionTokens(engine, Number(process.env.FUZZ_TOKENS ?? 1000), seed);
+table('Session tokens: autocompletes, a place detail, a reuse (server_errors and invalid_billed must be 0)', [
+  tokenRow,
+]);
+const cancelRow = await fuzzCancellations(Number(process.env.FUZZ_ROUNDS ?? 20), seed);
+table('Pipelined cancellations, bando serve --threads 2 (server_errors must be 0)', [cancelRow]);
+const broken = [
+  keyRow.server_errors,
+  keyRow.merged_or_lost_counts,
+  tokenRow.server_errors,
+  tokenRow.invalid_billed,
+  cancelRow.server_errors,
+];
+console.log(
+  broken.every((n) => n === 0)
+    ? 'No server error, merged count or billed invalid token.'
+    : 'FAILED: see the tables above.',
 );

@@ -38,6 +38,7 @@ import { createRedisUsageStore, type BatchStats } from '../src/adapters/http/usa
 import { MemoryUsageStore, type UsageStore } from '../src/adapters/http/usage.js';
 import { createThreadPool } from '../src/adapters/worker/pool.js';
 import { startRedis } from '../test/helpers/redis.js';
+import { reachableStops } from '../test/helpers/trip-stops.js';
 import { median, quantile, table } from './stats.js';
 import { buildWorkerBundle } from './worker-bundle.js';
 import { generateWrk } from './wrk.js';
@@ -398,7 +399,7 @@ async function main(): Promise<void> {
 
     // 4. Light calls beside heavy ones.
     if (PARTS.includes('4')) {
-      const trip = `/trip?waypoints=${reachableStops(engine, 400)}&api_key=bench`;
+      const trip = `/trip?waypoints=${await reachableStops(engine, 400)}&api_key=bench`;
       const geocodes = [
         'Hàng Bài, Hoàn Kiếm',
         'Trần Hưng Đạo',
@@ -546,30 +547,6 @@ function since(now: BatchStats, before: BatchStats): BatchStats {
     requests: now.requests - before.requests,
     histogram: now.histogram.map((n, i) => n - (before.histogram[i] ?? 0)),
   };
-}
-
-/**
- * `n` stops in the south-west of the Hanoi pack, every one reachable from and to the others by car, as a `waypoints`
- * value: a grid of points from which the stops a trip names as unreachable (or off the roads) are dropped in turn,
- * so the trips of part 4 are solved in full rather than refused after the matrix.
- */
-function reachableStops(api: EngineApi, n: number): string {
-  const stops = [
-    '21.0285,105.8542',
-    ...Array.from(
-      { length: n + 60 },
-      (_, i) => `${(21.0 + (i % 23) * 0.0025).toFixed(4)},${(105.81 + Math.floor(i / 23) * 0.0025).toFixed(4)}`,
-    ),
-  ];
-  for (;;) {
-    const answer = api.trip!({ waypoints: stops.join(';') }) as { code: string; message?: string };
-    if (answer.code === 'Ok') break;
-    // A message names the stop at fault last ("waypoints[3] cannot be reached from waypoints[0]", or the reverse).
-    const named = [...(answer.message ?? '').matchAll(/waypoints\[(\d+)\]/g)].map((m) => Number(m[1]));
-    if (named.length === 0 || stops.length <= n) throw new Error(`no ${n} reachable stops: ${answer.message}`);
-    stops.splice(Math.max(...named), 1);
-  }
-  return stops.slice(0, n).join(';');
 }
 
 /** The in-thread engine, for the Redis restart run and part 4's stops (where the engine is not what is measured). */

@@ -12,6 +12,7 @@ import { FileUsageStore, readUsageFile } from '../src/adapters/http/usage-file.j
 import { createRedisUsageStore } from '../src/adapters/http/usage-redis.js';
 import { MemoryUsageStore, type UsageReport, type UsageStore } from '../src/adapters/http/usage.js';
 import { createEngine } from '../src/engine.js';
+import { keyNames } from './helpers/key-names.js';
 import { startRedis, type TestRedis } from './helpers/redis.js';
 
 // Issue 39 items 1 and 2: any key text is stored and counted alone; concurrent `keys create` lose no key.
@@ -23,26 +24,6 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
   await redis?.dispose();
 });
-
-/** Every name Object.prototype has (`__proto__`, `constructor`, `toString`, `__defineGetter__`, …). */
-const PROTO_NAMES = Object.getOwnPropertyNames(Object.prototype);
-
-/** `n` distinct random key texts (printable ASCII and Vietnamese letters, 1–40 characters), the prototype names first. */
-function keyNames(n: number, seed: number): string[] {
-  let s = seed;
-  const rand = () => (s = (Math.imul(s, 1103515245) + 12345) >>> 0) / 2 ** 32;
-  const alphabet = [
-    ...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.~!$&\'()*+,;=:@/?#[]{}%"<>\\^`|ăâđêôơưạảấầẩẫậ',
-  ];
-  const names = new Set(PROTO_NAMES);
-  while (names.size < n) {
-    const len = 1 + Math.floor(rand() * 40);
-    let t = '';
-    for (let i = 0; i < len; i++) t += alphabet[Math.floor(rand() * alphabet.length)];
-    names.add(t);
-  }
-  return [...names];
-}
 
 const engine = await createEngine();
 const ADDRESS = encodeURIComponent('Hàng Bài, Hoàn Kiếm');

@@ -220,7 +220,7 @@ describe('bando serve: one process per usage file; health, metrics and logs', ()
     try {
       expect(await fetch(`${s.url}/healthz`).then(async (r) => [r.status, await r.json()])).toEqual([
         200,
-        { status: 'OK', checks: { engine: 'OK', usage: 'OK' } },
+        { status: 'OK', checks: { engine: 'OK', packs: 'OK', usage: 'OK' } },
       ]);
       const statuses = [];
       for (let i = 0; i < 3; i++)

@@ -1,9 +1,6 @@
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
-import { BROWSER_BUNDLE } from '../data-tools/browser-bundle.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../src/engine.js';
 import { createRestHandler } from '../src/adapters/http/handler.js';
@@ -11,28 +8,17 @@ import { startNodeServer, type RunningServer } from '../src/adapters/http/node-s
 import { ENDPOINT_PATHS, METHOD_NAMES, type EngineApi, type MethodName } from '../src/adapters/http/routes.js';
 import { createThreadPool } from '../src/adapters/worker/pool.js';
 import { MemoryUsageStore } from '../src/adapters/http/usage.js';
+import { buildThreadBundles } from './helpers/thread-bundles.js';
+import { until } from './helpers/until.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const PACK = join(ROOT, 'packs/hanoi.pack');
-const tmp = mkdtempSync(join(tmpdir(), 'bando-threads-'));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
-
-// The bundle options of tsup.config.ts's worker entry: the test runs the shipped form of the worker. It sits in
-// a dist/ folder beside a link to the assets, as in the package, so its static maps get their fonts, and with the
-// WebAssembly core beside it as tsup puts it there (the workers route on the core, as the shipped ones do).
+const bundles = await buildThreadBundles('bando-threads-');
+afterAll(() => bundles.remove());
+const tmp = bundles.dir;
 const out = join(tmp, 'dist');
-await build({ ...BROWSER_BUNDLE, entryPoints: { worker: join(ROOT, 'src/worker.ts') }, outdir: out });
-copyFileSync(join(ROOT, 'src/route/wasm/bando-route.wasm'), join(out, 'bando-route.wasm'));
-symlinkSync(join(ROOT, 'assets'), join(tmp, 'assets'));
-const SCRIPT = join(out, 'worker.js');
-// The holding worker is test code: its own node: imports stay external (the engine it wraps is bundled as shipped).
-await build({
-  ...BROWSER_BUNDLE,
-  entryPoints: { holding: join(ROOT, 'test/helpers/holding-worker.ts') },
-  external: ['node:*'],
-  outdir: out,
-});
-const HOLDING = join(out, 'holding.js');
+const SCRIPT = bundles.script;
+const HOLDING = bundles.holding;
 const engine: EngineApi = await createEngine();
 // Every endpoint is compared: an engine missing one fails here rather than shrinking the comparison.
 const has = METHOD_NAMES.filter((m) => typeof engine[m] === 'function');
@@ -277,10 +263,4 @@ function threadNiceValues(): number[] {
     // Fields after the parenthesised name, which may hold spaces: state is field 3, nice field 19.
     return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
   });
-}
-
-/** Waits until `done()` holds, polling every 10 ms, for at most 60 s (then the test fails). */
-async function until(done: () => boolean): Promise<void> {
-  for (let i = 0; i < 6000 && !done(); i++) await new Promise((r) => setTimeout(r, 10));
-  expect(done()).toBe(true);
 }

@@ -10,7 +10,7 @@
 import type { OsrmCode } from './trip-codes.js';
 
 /** HTTP statuses a refusal may carry. */
-type RefusalHttp = 400 | 401 | 403 | 404 | 405 | 414 | 429 | 431 | 500 | 503 | 504;
+type RefusalHttp = 400 | 401 | 403 | 404 | 405 | 414 | 429 | 431 | 499 | 500 | 503 | 504;
 
 /** One row: what a refusal looks like on the wire. */
 interface RefusalRow {
@@ -116,6 +116,23 @@ export const REFUSALS = {
     headers: RETRY,
     message: (p: { max: number }) =>
       `The api_key already has ${p.max} heavy calls (trips, large matrices, large static maps) running or waiting; send this one when one of them is answered.`,
+  },
+  /** A connection with `max` heavy calls already running or queued, refused uncounted (whatever keys they use). */
+  heavyBusyConnection: {
+    http: 429,
+    status: 'OVER_RATE_LIMIT',
+    headers: RETRY,
+    message: (p: { max: number }) =>
+      `This connection already has ${p.max} heavy calls (trips, large matrices, large static maps) running or waiting; send this one when one of them is answered.`,
+  },
+  /**
+   * A call whose client closed its connection before the answer: dropped before it started, or abandoned at a
+   * checkpoint. Nobody reads it (499, nginx's "client closed request"); request logs and metrics see it.
+   */
+  clientGone: {
+    http: 499,
+    status: 'ERROR',
+    message: (p: { what: string }) => `The client closed its connection before the ${p.what} answer.`,
   },
   /** The usage store cannot admit or count the request now (never answered uncounted). */
   usageUnavailable: {

@@ -38,6 +38,7 @@ import { isParamError, parseAvoid, parseCoord, parseVehicle, type LatLng } from 
 import { rawParams, type Query, type RawParams } from './param-types.js';
 import type { Statuses } from './statuses.js';
 import { TRIP_FAILURES, type OsrmCode } from './trip-codes.js';
+import { checkpoint } from '../checkpoint.js';
 
 /** Query parameters of GET /trip (at least two distinct coordinates in all). */
 export type TripParams = {
@@ -161,8 +162,11 @@ function plan(
   const { region, snaps } = located;
   const router = routerOf(region);
   const n = list.length;
+  // Checkpoints (src/checkpoint.ts) between the steps, each of tens of milliseconds for hundreds of stops.
+  checkpoint();
   // Direction's pair rule (Router.ends), as DistanceMatrix: each leg below equals its entry here.
   const table = router.snapTable(snaps, snaps, profile, 'fastest', avoid);
+  checkpoint();
   const solved = solveTrip(table.weight, n, {
     start: hasOrigin ? 0 : undefined,
     end: hasDestination ? n - 1 : undefined,
@@ -175,6 +179,7 @@ function plan(
   const order = solved.order;
   const legs: SnapLeg<Snap>[] = [];
   for (let p = 0; p < n; p++) {
+    checkpoint();
     const a = order[p]!;
     const b = order[(p + 1) % n]!;
     const leg = router.snapLeg(snaps[a]!, snaps[b]!, profile, 'fastest', avoid);
@@ -268,6 +273,7 @@ function formatTrip(region: Region, legs: readonly SnapLeg[]): TripRoute {
   let duration = 0;
   let weight = 0;
   const out = legs.map((leg): TripLeg => {
+    checkpoint();
     const pts = legLine(region.graph, leg).coords;
     appendLine(line, pts);
     distance += leg.distance;
@@ -319,6 +325,7 @@ function formatWaypoints(
   const position = new Int32Array(order.length);
   order.forEach((stop, p) => (position[stop] = p));
   return [...position].map((p) => {
+    checkpoint();
     const s = legs[p]!.from;
     return {
       location: [round6(s.lat), round6(s.lon)],

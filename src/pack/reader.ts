@@ -83,6 +83,10 @@ export class Pack {
   private closed = false;
   /** Why the pack was closed (its reads then throw this). */
   private closedBecause = '';
+  /** Sections whose checksum was checked since the pack checks on first use (by a use or {@link verifyRemaining}). */
+  private readonly verified = new Set<string>();
+  /** The first section found corrupt (or unreadable) after opening, as its PackError message; null while none. */
+  private failure: string | null = null;
 
   private constructor(
     private bytes: Uint8Array,
@@ -200,7 +204,57 @@ export class Pack {
 
   /** Throws PackError naming the pack and the section when `b`, the section's bytes, fail its checksum. */
   private checked(e: SectionEntry, b: Uint8Array): void {
-    if (crc32(b) !== e.crc) throw new PackError(this.source, `corrupt: checksum of section "${e.name}" does not match`);
+    if (crc32(b) !== e.crc) throw this.corrupt(e);
+    this.verified.add(e.name);
+  }
+
+  /** The PackError of a section whose checksum does not match, remembered as the pack's {@link problem}. */
+  private corrupt(e: SectionEntry): PackError {
+    const err = new PackError(this.source, `corrupt: checksum of section "${e.name}" does not match`);
+    this.failure ??= err.message;
+    return err;
+  }
+
+  /**
+   * The first section of a pack checked on first use (`verify: 'lazy'`, or a pack file past 4 GiB) found corrupt or
+   * unreadable since it was opened, by a request or by {@link verifyRemaining}, as a message naming the pack and the
+   * section; null while none is (for `/healthz`).
+   */
+  get problem(): string | null {
+    return this.failure;
+  }
+
+  /**
+   * Checks the sections a pack checked on first use has not checked yet, in table order, reading a pack file's
+   * sections in chunks of `chunkBytes` whose bytes are not kept; yields after each chunk so that a server spreads
+   * the work over its event-loop turns. Stops at the first failure (see {@link problem}). Nothing to do for a pack
+   * checked whole at load or never (`verify: false`).
+   */
+  *verifyRemaining(chunkBytes = 1 << 20): Generator<void, void> {
+    if (!this.checkOnUse) return;
+    for (const e of this.sections.values()) {
+      if (this.verified.has(e.name)) continue;
+      let crc = 0;
+      for (let at = 0; at < e.byteLength; at += chunkBytes) {
+        if (this.closed || this.failure !== null) return;
+        const n = Math.min(chunkBytes, e.byteLength - at);
+        let b: Uint8Array;
+        try {
+          b = this.readAt ? this.readAt(e.offset + at, n) : this.bytes.subarray(e.offset + at, e.offset + at + n);
+        } catch (err) {
+          this.failure ??= (err as Error).message;
+          return;
+        }
+        crc = crc32(b, crc);
+        yield;
+      }
+      if (this.closed || this.failure !== null) return;
+      if (crc !== e.crc) {
+        this.corrupt(e);
+        return;
+      }
+      this.verified.add(e.name);
+    }
   }
 
   /** True when the pack has a section of that name. */

@@ -10,6 +10,7 @@ import { Labeler, longestStretch, MAX_LINE_LABELS, type Stretch } from './labels
 import { worldXToLon, worldYToLat, type Canvas, type RGBA, type Viewport } from './raster/index.js';
 import type { RenderCache } from './render-cache.js';
 import type { PlannedLayer } from './style-plan.js';
+import { checkpoint } from '../checkpoint.js';
 
 /** What the basemap renderer reads from a region. */
 export interface BasemapSource {
@@ -142,6 +143,7 @@ export function drawBasemap(
   };
 
   for (const layer of plan.layers) {
+    checkpoint();
     const ev = layer.evaluator;
     if (!ev.isVisible(zoom)) continue;
     if (layer.type === 'background') {

@@ -3,6 +3,7 @@ import { nearestPredecessors, nearestSuccessors } from './neighbours.js';
 import { QueueSearch } from './queue-search.js';
 import { mulberry32 } from './rng.js';
 import { TourState } from './tour-state.js';
+import { checkpoint } from '../checkpoint.js';
 
 /**
  * Iterated local search, deterministic: from `order`, a queue-driven local search (Or-opt, asymmetric 2-opt,
@@ -43,6 +44,7 @@ export function iteratedLocalSearch(
   // Runs of 1…span stops: local kicks keep the rest of a good tour intact.
   const span = Math.max(1, Math.min(TRIP_LIMITS.ILS_KICK_SPAN, Math.floor((n - 1) / 3)));
   for (let round = 0; round < kicks; round++) {
+    checkpoint();
     const s = Math.floor(rnd() * n);
     const l1 = 1 + Math.floor(rnd() * span);
     const l2 = 1 + Math.floor(rnd() * span);

@@ -1,4 +1,5 @@
 import type { TripEnds } from './brute-force.js';
+import { checkpoint } from '../checkpoint.js';
 import { TRIP_LIMITS } from './constants.js';
 import { farthestInsertion } from './farthest-insertion.js';
 import { heldKarp } from './held-karp.js';
@@ -83,7 +84,11 @@ export function solveTrip(table: Float64Array, n: number, options: TripEnds = {}
 /** Free-cycle solver choice: exact up to N_EXACT stops, heuristic above. */
 function solveCycle(table: Float64Array, m: number): Int32Array {
   if (m <= TRIP_LIMITS.N_EXACT) return heldKarp(table, m);
-  return iteratedLocalSearch(table, m, localSearch(table, m, farthestInsertion(table, m)));
+  const first = farthestInsertion(table, m);
+  checkpoint();
+  const local = localSearch(table, m, first);
+  checkpoint();
+  return iteratedLocalSearch(table, m, local);
 }
 
 function validate(table: Float64Array, n: number, options: TripEnds): TripSolveResult | null {

@@ -1,5 +1,6 @@
 import { TRIP_LIMITS } from './constants.js';
 import { tourCost } from './tour-cost.js';
+import { checkpoint } from '../checkpoint.js';
 
 /**
  * Repeats an improvement sweep on `tour` (in place) while it reports a change AND the recomputed tour cost drops by
@@ -19,6 +20,7 @@ export function untilStable(
   // Fixed from the starting cost: every accepted move shortens the tour by more than this.
   const tolerance = TRIP_LIMITS.RELATIVE_EPSILON * Math.abs(cost);
   while (sweep(tolerance)) {
+    checkpoint();
     const next = tourCost(table, n, tour);
     if (!(next < cost - tolerance)) break;
     cost = next;

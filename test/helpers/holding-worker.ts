@@ -1,10 +1,12 @@
 /**
  * A worker entry for pool tests: the real engine behind the real server thread protocol, except that any call with a
- * `hold` parameter first blocks its thread (as a runaway computation does) until the file named by `hold` exists.
+ * `hold` parameter first blocks its thread (as a runaway computation does) until the file named by `hold` exists, or
+ * until the call is abandoned.
  * The test decides when, or whether, a call ends, so time-limit tests never race the engine's speed.
  */
 import { existsSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
+import { checkpoint } from '../../src/checkpoint.js';
 import { createEngine } from '../../src/engine.js';
 import { METHOD_NAMES, type EngineApi, type EngineParams } from '../../src/adapters/http/routes.js';
 import { isThreadWorkerData, serveEngineThread, type ThreadPort } from '../../src/adapters/worker/thread-protocol.js';
@@ -13,9 +15,15 @@ if (!parentPort || !isThreadWorkerData(workerData)) throw new Error('holding-wor
 
 const tick = new Int32Array(new SharedArrayBuffer(4));
 
-/** Blocks this thread until `path` exists, checking every 5 ms (Atomics.wait: no busy loop, and terminate() works). */
+/**
+ * Blocks this thread until `path` exists, checking every 5 ms (Atomics.wait: no busy loop, and terminate() works),
+ * as a long computation with a checkpoint (src/checkpoint.ts) every 5 ms: an abandoned call stops there.
+ */
 function holdUntil(path: string): void {
-  while (!existsSync(path)) Atomics.wait(tick, 0, 0, 5);
+  while (!existsSync(path)) {
+    checkpoint();
+    Atomics.wait(tick, 0, 0, 5);
+  }
 }
 
 serveEngineThread(parentPort as unknown as ThreadPort, workerData.bandoThread, async (init) => {

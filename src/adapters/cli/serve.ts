@@ -12,6 +12,7 @@ import { startNodeServer, type NodeServerOptions, type RunningServer } from '../
 import { connectionCapProblem } from '../http/connections.js';
 import type { EngineApi } from '../http/routes.js';
 import { ServerMetrics, type Gauge } from '../http/metrics.js';
+import { watchPacks } from '../http/pack-health.js';
 import { createRequestLog } from '../http/request-log.js';
 import { FileUsageStore } from '../http/usage-file.js';
 import { createRedisUsageStore, isRedisUrl, RedisUsageStore } from '../http/usage-redis.js';
@@ -48,7 +49,7 @@ const SERVE_HELP = `bando serve [--pack FILE ...] [--keys FILE] [--usage FILE|re
                  demo map's URL.
   Web map (tiles keys): /styles/default/style.json (one map load), /tiles/{z}/{x}/{y}.pbf,
   /fonts/{fontstack}/{range}.pbf, /sprites/default{,@2x}.{json,png}; demo page / (no key itself).
-  /healthz (no key): 200 when the engines and the usage store work, else 503.
+  /healthz (no key): 200 when the engines, the packs and the usage store work, else 503 naming which.
   --trust-proxy  honour X-Forwarded-Proto: https (only behind your own reverse proxy).
   --threads N    engines in N worker threads (the built dist/worker.js); a call then runs for at most
                  its budget (1 s + 20 ms per cost unit, at most --timeout, default 30000 ms) before its
@@ -171,6 +172,7 @@ async function serve(args: ParsedArgs): Promise<void> {
   // Tiles are cut in this thread from the packs' basemaps (and the example URLs read its answers); with --threads the
   // packs are loaded here once more.
   const here = local ?? (await createEngine({ packs, wasm: false }));
+  const packHealth = watchPacks(here.regions.map((r) => r.pack));
   const tiles = createTileSource(here.regions);
   tiles.prepare();
   const allowHttp = dev || flag(args, 'allow-http') === 'true';
@@ -195,6 +197,8 @@ async function serve(args: ParsedArgs): Promise<void> {
     workAhead: flag(args, 'work-ahead') !== 'false',
     resources: createMapResources(tiles, { ...opening, publicUrl }),
     health: () => pool?.problem() ?? null,
+    // The serving thread opens the same pack files as the workers: its check speaks for theirs.
+    packs: packHealth.problem,
     metrics,
     observe:
       observers.length === 0
@@ -255,6 +259,7 @@ async function serve(args: ParsedArgs): Promise<void> {
       Promise.all([running.close(), plainListener?.close()])
         .catch(() => {})
         .finally(async () => {
+          packHealth.stop();
           pool?.close();
           log?.flush();
           await logFile?.close();
@@ -384,6 +389,24 @@ function gauges(pool: ThreadPool | null, usage: UsageStore): Gauge[] {
       'bando_engine_workers_replaced_total',
       'Engine workers replaced (a call over its budget, or the worker died).',
       (s) => s.replaced,
+      'counter',
+    ),
+    stat(
+      'bando_engine_heavy_started_total',
+      'Heavy calls sent to engine worker threads.',
+      (s) => s.heavyStarted,
+      'counter',
+    ),
+    stat(
+      'bando_engine_heavy_abandoned_total',
+      'Heavy calls stopped at a checkpoint because their client had gone.',
+      (s) => s.heavyAbandoned,
+      'counter',
+    ),
+    stat(
+      'bando_engine_calls_dropped_total',
+      'Calls dropped before they started because their client had gone.',
+      (s) => s.dropped,
       'counter',
     ),
     ...store,

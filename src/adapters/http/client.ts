@@ -2,6 +2,13 @@
 export interface ClientInfo {
   /** The peer's IP address as the socket reports it (node:http `req.socket.remoteAddress`). */
   remoteAddress?: string;
+  /**
+   * The connection the request came over (any object, the same for every request of one connection; node:http gives
+   * its socket): it may hold at most `maxHeavyPerConnection` heavy calls.
+   */
+  connection?: object;
+  /** Aborted when the client has gone (its connection closed): its calls are then dropped or abandoned. */
+  signal?: AbortSignal;
 }
 
 /** True for IPv4 127.0.0.0/8, IPv6 ::1 and IPv4-mapped loopback addresses. */

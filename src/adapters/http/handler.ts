@@ -19,7 +19,7 @@ import {
 } from './responses.js';
 import { firstParam, parseRequestUrl, type RequestUrl } from './request-url.js';
 import { isValidHost } from './request-target.js';
-import { methodForPath, type EngineApi, type EngineParams } from './routes.js';
+import { methodForPath, type CallContext, type EngineApi, type EngineParams } from './routes.js';
 import {
   MemoryUsageStore,
   periodOf,
@@ -86,6 +86,12 @@ export interface FetchHandlerOptions {
    */
   health?: () => string | null;
   /**
+   * Whether the packs are sound: null while no pack is known to be corrupt, else the failure naming the pack and the
+   * section (`watchPacks`: packs checked on first use are checked in the background too). Reported by `/healthz` as
+   * `packs`. Default: not checked.
+   */
+  packs?: () => string | null;
+  /**
    * Serve `GET /metrics` (Prometheus text) to requests carrying `Authorization: Bearer <token>` (HTTPS rule as for
    * the endpoints); others get 401. Never counted.
    */
@@ -97,6 +103,13 @@ export interface FetchHandlerOptions {
    * most that many. Default {@link DEFAULT_MAX_HEAVY_PER_KEY}.
    */
   maxHeavyPerKey?: number;
+  /**
+   * Most heavy calls one connection (`ClientInfo.connection`) may have running or waiting at once, whatever keys
+   * they use; more get 429 `heavyBusyConnection` with `Retry-After: 1`, before counting. With `maxHeavyPerKey` it
+   * bounds what one client pipelining heavy calls holds of the heavy queue. Default
+   * {@link DEFAULT_MAX_HEAVY_PER_CONNECTION}.
+   */
+  maxHeavyPerConnection?: number;
   /** Called once for every answered request (metrics, request logs). Must not throw. */
   observe?: (event: RequestEvent) => void;
   /**
@@ -157,7 +170,8 @@ export type RestHandler = (request: RestRequest, client?: ClientInfo) => Reply |
 
 /**
  * The whole REST surface of rest-api.md in one fetch-style function (Node, Deno, Bun, Service Worker, tests).
- * `client.remoteAddress` is needed for `allowHttp` and for a `trustProxy` address list. See
+ * `client.remoteAddress` is needed for `allowHttp` and for a `trustProxy` address list; the request's own signal
+ * tells that its client has gone unless `client.signal` does. See
  * {@link createRestHandler} for the checks; before them, a Host header that is not `host[:port]` gets 400.
  */
 export function createFetchHandler(engine: EngineApi, options: FetchHandlerOptions = {}): FetchHandler {
@@ -170,7 +184,11 @@ export function createFetchHandler(engine: EngineApi, options: FetchHandlerOptio
     const reply =
       host !== null && !isValidHost(host)
         ? errorReply('badHost', {})
-        : await rest({ method: request.method, url: request.url, header: (n) => headers.get(n) }, client);
+        : await rest(
+            { method: request.method, url: request.url, header: (n) => headers.get(n) },
+            // The runtime's request signal aborts when its client goes (Deno, Bun), as node-server's does.
+            { ...client, signal: client?.signal ?? request.signal },
+          );
     return toFetchResponse(reply);
   };
 }
@@ -181,9 +199,12 @@ export function createFetchHandler(engine: EngineApi, options: FetchHandlerOptio
  *
  * Checks, in order: method (GET only, else 405), URL length (414), path (404), HTTPS
  * (400 HTTPS_REQUIRED), key (403 API_KEY_MISSING / API_KEY_INVALID / API_KEY_UNAUTHORIZED for the wrong kind or a
- * URL-restriction mismatch), estimated cost (400 when over `maxCost`), then the usage store: monthly quota and
- * per-second rate (429 OVER_RATE_LIMIT), or 503 when the store is unreachable. Then the engine answers; its body's
- * status decides the HTTP status (see `httpStatusOfBody`). A thrown engine error is a 500 ERROR body for that request
+ * URL-restriction mismatch), estimated cost (400 when over `maxCost`), heavy calls held by the key and by the
+ * connection (429 `heavyBusy`, `heavyBusyConnection`), then the usage store: monthly quota and per-second rate
+ * (429 OVER_RATE_LIMIT), or 503 when the store is unreachable. Then the engine answers, given the client's signal
+ * (`ClientInfo.signal`: a call whose client has gone is not started, and an engine that follows the signal, as the
+ * worker pool does, drops or abandons it: 499 `clientGone`); its body's status decides the HTTP status (see
+ * `httpStatusOfBody`). A thrown engine error is a 500 ERROR body for that request
  * only. Answers synchronously when the store and the engine do.
  */
 export function createRestHandler(engine: EngineApi, options: FetchHandlerOptions = {}): RestHandler {
@@ -198,8 +219,10 @@ export function createRestHandler(engine: EngineApi, options: FetchHandlerOption
   const observe = options.observe;
   const workAhead = options.workAhead ?? true;
   const maxHeavyPerKey = options.maxHeavyPerKey ?? DEFAULT_MAX_HEAVY_PER_KEY;
-  /** Heavy calls of each key running or waiting (from the check below until their answer). */
+  const maxHeavyPerConnection = options.maxHeavyPerConnection ?? DEFAULT_MAX_HEAVY_PER_CONNECTION;
+  /** Heavy calls of each key, and of each connection, running or waiting (from the check below until their answer). */
   const heavyByKey = new Map<string, number>();
+  const heavyByConnection = new WeakMap<object, number>();
 
   /** What the observer learns while a request is handled. */
   interface Trace {
@@ -307,8 +330,8 @@ export function createRestHandler(engine: EngineApi, options: FetchHandlerOption
   }
 
   /**
-   * `/healthz`: each dependency checked, in order: the engine (`options.health`), the usage store's remembered
-   * state (`problem`), then its live check (`check`: a Redis PING, the usage folder writable) within
+   * `/healthz`: each dependency checked, in order: the engine (`options.health`), the packs (`options.packs`), the
+   * usage store's remembered state (`problem`), then its live check (`check`: a Redis PING, the usage folder writable) within
    * HEALTH_DEADLINE_MS. 200 `{ status: "OK", checks }` when all pass, else 503 naming the first that fails
    * (its message `<dependency>: <why>`), with every check's result in `checks`.
    */
@@ -316,6 +339,7 @@ export function createRestHandler(engine: EngineApi, options: FetchHandlerOption
     const checks: Record<string, string> = {};
     const stored = options.health?.() ?? null;
     checks.engine = stored ?? 'OK';
+    if (options.packs) checks.packs = options.packs() ?? 'OK';
     const remembered = usage.problem?.() ?? null;
     const answer = (live: string | null): Reply => {
       checks.usage = remembered ?? live ?? 'OK';
@@ -411,30 +435,50 @@ export function createRestHandler(engine: EngineApi, options: FetchHandlerOption
     const heavy = cost.units >= HEAVY_UNITS;
     const held = heavyByKey.get(key.key) ?? 0;
     if (heavy && held >= maxHeavyPerKey) return errorReply('heavyBusy', { max: maxHeavyPerKey });
+    const { connection, signal } = client;
+    const onConnection = heavy && connection ? (heavyByConnection.get(connection) ?? 0) : 0;
+    if (heavy && onConnection >= maxHeavyPerConnection)
+      return errorReply('heavyBusyConnection', { max: maxHeavyPerConnection });
+    const context: CallContext = { signal, lane: key.key };
     const reply = admitThen(
       key,
       method!,
       1,
       session,
       trace,
-      () => guard(() => fn.call(engine, params), method!, toReply),
+      // A client gone while its request waited for admission gets no engine work.
+      () =>
+        signal?.aborted
+          ? errorReply('clientGone', { what: method! })
+          : guard(() => fn.call(engine, params, context), method!, toReply, signal),
       cost.units < AHEAD_UNITS,
     );
     if (!heavy || !(reply instanceof Promise)) return reply;
     heavyByKey.set(key.key, held + 1);
+    if (connection) heavyByConnection.set(connection, onConnection + 1);
     return reply.finally(() => {
       const n = heavyByKey.get(key.key)! - 1;
       if (n === 0) heavyByKey.delete(key.key);
       else heavyByKey.set(key.key, n);
+      if (connection) heavyByConnection.set(connection, heavyByConnection.get(connection)! - 1);
     });
   }
 
   /**
-   * Runs one request's work: a throw or a timeout becomes an error answer for this request only. A synchronous
-   * result is answered at once (a synchronous call cannot be interrupted, so a timer would be no use to it).
+   * Runs one request's work: a throw or a timeout becomes an error answer for this request only (`clientGone` once
+   * `signal` aborted: the engine dropped or abandoned the call because its client has gone). A synchronous result
+   * is answered at once (a synchronous call cannot be interrupted, so a timer would be no use to it).
    */
-  function guard<T>(work: () => T | Promise<T>, what: string, answer: (value: T) => Reply): Reply | Promise<Reply> {
-    const failed = (err: unknown) => errorReply('callFailed', { what, reason: (err as Error)?.message ?? String(err) });
+  function guard<T>(
+    work: () => T | Promise<T>,
+    what: string,
+    answer: (value: T) => Reply,
+    signal?: AbortSignal,
+  ): Reply | Promise<Reply> {
+    const failed = (err: unknown) =>
+      signal?.aborted
+        ? errorReply('clientGone', { what })
+        : errorReply('callFailed', { what, reason: (err as Error)?.message ?? String(err) });
     const safeAnswer = (v: T) => {
       try {
         return answer(v);
@@ -483,6 +527,8 @@ export function createRestHandler(engine: EngineApi, options: FetchHandlerOption
 
 /** Default of `maxHeavyPerKey`: heavy calls one key may have running or waiting at once. */
 const DEFAULT_MAX_HEAVY_PER_KEY = 4;
+/** Default of `maxHeavyPerConnection`: heavy calls one connection may have running or waiting at once. */
+const DEFAULT_MAX_HEAVY_PER_CONNECTION = 4;
 
 /** Longest wait for a usage store's live check in `/healthz`, milliseconds: a stalled store is reported within it. */
 const HEALTH_DEADLINE_MS = 1000;

@@ -6,8 +6,9 @@ import {
   type Server,
   type ServerResponse,
 } from 'node:http';
+import { setMaxListeners } from 'node:events';
 import { createServer as createHttpsServer } from 'node:https';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { defaultMaxConnections, guardConnections } from './connections.js';
 import type { RestHandler, RestRequest } from './handler.js';
 import { requestUrl } from './request-target.js';
@@ -34,6 +35,15 @@ export interface NodeServerOptions {
   maxConnections?: number;
   /** The handler's longest URL (characters), named in the 414 of a request line too long to parse. Default 8192. */
   maxUrlLength?: number;
+  /**
+   * Bytes of answers node holds for one connection (answers of pipelined requests wait for the ones before them)
+   * before it stops reading that connection's further requests, and bytes of requests it reads ahead. While it does
+   * not read, it cannot see the client close the connection either, so a client that pipelined heavy calls and many
+   * more requests past its limits, then disconnected, would keep its heavy calls running until their answers were
+   * written: with 128 KiB node reads on past about 290 refusals (450 bytes each) and sees the close at once. Memory
+   * per connection is bounded by twice this. Default {@link PIPELINE_BUFFER_BYTES}.
+   */
+  highWaterMark?: number;
   /** Where connection trouble (accept errors) is reported. Default standard error. */
   report?: (message: string) => void;
   /** Longest wait for in-flight requests on shutdown before connections are cut, in milliseconds. Default 10,000. */
@@ -53,12 +63,32 @@ export interface RunningServer {
  * Serves a REST handler (`createRestHandler`) over node:http or node:https. Each request is answered on its own: the
  * handler never throws, and a failure while reading or writing affects only that request. The request URL's scheme
  * is the connection's (https only over TLS), and the peer address goes to the handler as `remoteAddress` (for
- * `allowHttp` and `trustProxy` lists). No fetch `Request`/`Response` objects are built on this path.
+ * `allowHttp` and `trustProxy` lists), with the connection and a signal aborted when it closes (the client has gone:
+ * its waiting calls are dropped, a running heavy call abandoned; see `createRestHandler`). No fetch `Request`/`Response` objects are built on this path.
  */
 export async function startNodeServer(handler: RestHandler, opts: NodeServerOptions = {}): Promise<RunningServer> {
   let closing = false;
   let inFlight = 0;
   let drained: (() => void) | null = null;
+
+  /**
+   * One signal per connection, aborted when its socket closes. Pipelined requests of one connection all reach the
+   * handler as soon as node parses them (node queues their answers in order), so the socket's close is the one
+   * moment at which every request of a client that has gone can learn it; one listener per socket, not per request.
+   */
+  const gone = new WeakMap<Socket, AbortSignal>();
+  const signalOf = (socket: Socket): AbortSignal => {
+    let signal = gone.get(socket);
+    if (!signal) {
+      const controller = new AbortController();
+      signal = controller.signal;
+      // Each heavy call of the connection listens (at most maxHeavyPerConnection of them): no leak to warn about.
+      setMaxListeners(0, signal);
+      gone.set(socket, signal);
+      socket.once('close', () => controller.abort());
+    }
+    return signal;
+  };
 
   const listener = (req: IncomingMessage, res: ServerResponse): void => {
     inFlight++;
@@ -69,7 +99,11 @@ export async function startNodeServer(handler: RestHandler, opts: NodeServerOpti
         ? errorReply('shuttingDown', {})
         : 'error' in request
           ? errorReply('badRequest', { reason: request.error })
-          : handler(request, { remoteAddress: req.socket.remoteAddress });
+          : handler(request, {
+              remoteAddress: req.socket.remoteAddress,
+              connection: req.socket,
+              signal: signalOf(req.socket),
+            });
     } catch (err) {
       reply = errorReply('internal', { reason: (err as Error).message });
     }
@@ -96,9 +130,10 @@ export async function startNodeServer(handler: RestHandler, opts: NodeServerOpti
 
   const tls = !!opts.tls;
   const maxUrlLength = opts.maxUrlLength ?? 8192;
+  const highWaterMark = opts.highWaterMark ?? PIPELINE_BUFFER_BYTES;
   const server: Server = opts.tls
-    ? createHttpsServer({ cert: opts.tls.cert, key: opts.tls.key }, listener)
-    : createHttpServer(listener);
+    ? createHttpsServer({ cert: opts.tls.cert, key: opts.tls.key, highWaterMark }, listener)
+    : createHttpServer({ highWaterMark }, listener);
   server.requestTimeout = opts.requestTimeoutMs ?? 30_000;
   server.headersTimeout = Math.min(server.requestTimeout, opts.headersTimeoutMs ?? 20_000);
   server.keepAliveTimeout = opts.keepAliveTimeoutMs ?? 5_000;
@@ -140,6 +175,9 @@ export async function startNodeServer(handler: RestHandler, opts: NodeServerOpti
 
   return { server, url, close };
 }
+
+/** Default of `highWaterMark`: 128 KiB (node's own is 16 KiB). */
+const PIPELINE_BUFFER_BYTES = 128 * 1024;
 
 /** What node's `clientError` event gives: the parser's error code and the bytes it was reading. */
 type ClientError = Error & { code?: string; rawPacket?: Buffer };

@@ -6,18 +6,31 @@ export type MethodName =
 export type EngineParams = Record<string, string | number | boolean | undefined>;
 
 /**
+ * What the REST handler tells an engine about a call besides its parameters (an engine may ignore it: an `Engine`
+ * does; the worker pool of `bando serve --threads` uses it to drop and abandon calls and to share its heavy
+ * workers fairly).
+ */
+export interface CallContext {
+  /** Aborted once nobody waits for the answer (the client's connection closed). */
+  signal?: AbortSignal;
+  /** Who the call is for (the API key): heavy calls waiting for a worker are taken in turn across lanes. */
+  lane?: string;
+}
+
+/**
  * What the fetch handler, the worker and the CLI need from an engine: any subset of the seven endpoint methods, each
- * called with the REST query parameters as they come (the method checks them). Each returns the REST response body
- * (PNG bytes for `staticRoute`), or a Promise of it. An `Engine` and a `WorkerEngine` are EngineApis.
+ * called with the REST query parameters as they come (the method checks them) and optionally a {@link CallContext}.
+ * Each returns the REST response body (PNG bytes for `staticRoute`), or a Promise of it. An `Engine` and a
+ * `WorkerEngine` are EngineApis.
  */
 export interface EngineApi {
-  geocode?(params: EngineParams | URLSearchParams): unknown;
-  autocomplete?(params: EngineParams | URLSearchParams): unknown;
-  placeDetail?(params: EngineParams | URLSearchParams): unknown;
-  direction?(params: EngineParams | URLSearchParams): unknown;
-  distanceMatrix?(params: EngineParams | URLSearchParams): unknown;
-  trip?(params: EngineParams | URLSearchParams): unknown;
-  staticRoute?(params: EngineParams | URLSearchParams): unknown;
+  geocode?(params: EngineParams | URLSearchParams, call?: CallContext): unknown;
+  autocomplete?(params: EngineParams | URLSearchParams, call?: CallContext): unknown;
+  placeDetail?(params: EngineParams | URLSearchParams, call?: CallContext): unknown;
+  direction?(params: EngineParams | URLSearchParams, call?: CallContext): unknown;
+  distanceMatrix?(params: EngineParams | URLSearchParams, call?: CallContext): unknown;
+  trip?(params: EngineParams | URLSearchParams, call?: CallContext): unknown;
+  staticRoute?(params: EngineParams | URLSearchParams, call?: CallContext): unknown;
 }
 
 /** The seven methods, in the order of rest-api.md. */

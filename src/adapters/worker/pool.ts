@@ -1,11 +1,11 @@
-import { METHOD_NAMES, type EngineApi, type EngineParams, type MethodName } from '../http/routes.js';
+import { METHOD_NAMES, type CallContext, type EngineApi, type EngineParams, type MethodName } from '../http/routes.js';
 import { Worker } from 'node:worker_threads';
 import { callBudgetMs, callCost, coldKey, HEAVY_UNITS } from '../http/cost.js';
 import { SerializedBody } from '../http/responses.js';
 import { rawParams } from '../../api/param-types.js';
 import { refusal } from '../../api/errors.js';
 import type { WorkerInitOptions } from './protocol.js';
-import { FAILED, PNG, READY, type ThreadAnswer, type ThreadWorkerData } from './thread-protocol.js';
+import { ABANDONED, FAILED, PNG, READY, type ThreadAnswer, type ThreadWorkerData } from './thread-protocol.js';
 
 /** Cost units in flight on a reserved worker (≈ ms of queued work) before light calls also go to heavy workers. */
 const SPILL_UNITS = 8;
@@ -25,8 +25,10 @@ export interface ThreadPoolOptions extends WorkerInitOptions {
   callTimeoutMs?: number;
   /**
    * Workers that run heavy calls (estimated at `HEAVY_UNITS` or more), one heavy call at a time each; further heavy
-   * calls wait in this thread, in arrival order. The other workers are reserved for light calls (geocode,
-   * autocomplete, a route), and a light call is never queued behind a heavy one while a worker without one exists.
+   * calls wait in this thread, taken in turn across lanes (`CallContext.lane`, the API key: the lane whose last
+   * heavy call started longest ago goes first, a lane's calls in arrival order). The other workers are reserved for
+   * light calls (geocode, autocomplete, a route), and a light call is never queued behind a heavy one while a worker
+   * without one exists.
    * Default size − 1 (at least 1); with `heavyThreads` ≥ size no worker is reserved.
    */
   heavyThreads?: number;
@@ -54,6 +56,11 @@ interface ThreadPoolStats {
   heavyWaiting: number;
   /** Workers replaced since the start (over their budget, or died). */
   replaced: number;
+  /** Since the start: heavy calls sent to a worker, and those a worker stopped at a checkpoint (client gone). */
+  heavyStarted: number;
+  heavyAbandoned: number;
+  /** Since the start: calls dropped before they started because their client had gone. */
+  dropped: number;
 }
 
 /** A pool of engine threads behind one EngineApi. */
@@ -79,6 +86,9 @@ interface ThreadCallState {
   heavy: boolean;
   /** Longest run on a worker before it is stopped, milliseconds (Infinity: no limit). */
   budgetMs: number;
+  /** Whose call it is (heavy calls wait in turn across lanes), and the signal aborted when nobody waits for it. */
+  lane: string;
+  signal: AbortSignal | undefined;
   resolve(value: SerializedBody | Uint8Array): void;
   reject(err: Error): void;
 }
@@ -103,6 +113,8 @@ interface Thread {
   /** Why the worker cannot answer (its engine failed to start), or null. */
   failed: string | null;
   stopped: boolean;
+  /** Shared with the worker: the id of its call to abandon (see thread-protocol.ts), else 0. */
+  abandon: Int32Array;
 }
 
 /**
@@ -116,18 +128,23 @@ interface Thread {
  * `heavyThreads` workers, one at a time each (optionally at a lower CPU priority); the other workers are reserved
  * for light calls. A light call goes to a worker not running a heavy call (see `pick`), so light calls never wait
  * behind seconds of work.
+ *
+ * Calls whose `CallContext.signal` aborts (the client has gone) are dropped: a waiting heavy call leaves the queue
+ * unstarted, any call is refused before it is sent, and a running heavy call is abandoned at the engine's next
+ * checkpoint (src/checkpoint.ts) through a flag shared with its worker; such calls reject with the signal's reason.
  */
 export function createThreadPool(script: string | URL, opts: ThreadPoolOptions = {}): ThreadPool {
   const size = Math.max(1, opts.size ?? 1);
   const heavyThreads = Math.min(size, Math.max(1, opts.heavyThreads ?? size - 1));
   // Lowering the heavy workers' priority only helps when other workers take the light calls.
   const niceness = heavyThreads < size ? (opts.heavyNiceness ?? 0) : 0;
-  const workerData = (takesHeavy: boolean): ThreadWorkerData => ({
+  const workerData = (takesHeavy: boolean, abandon: Int32Array): ThreadWorkerData => ({
     bandoThread: {
       packs: opts.packs,
       verify: opts.verify,
       limits: opts.limits,
       niceness: takesHeavy ? niceness : 0,
+      abandon,
     },
   });
   let nextId = 1;
@@ -139,8 +156,14 @@ export function createThreadPool(script: string | URL, opts: ThreadPoolOptions =
     announce = resolve;
     refuse = reject;
   });
-  /** Heavy calls waiting for a free heavy worker, in arrival order. */
-  const heavyQueue: [number, ThreadCallState][] = [];
+  /** Heavy calls waiting for a free heavy worker, per lane, each lane's in arrival order (no empty lanes). */
+  const heavyQueue = new Map<string, [number, ThreadCallState][]>();
+  let heavyWaiting = 0;
+  /** Lanes with heavy calls running or waiting: how many, and when the last one started (`starts` then), 0: never. */
+  const lanes = new Map<string, { calls: number; started: number }>();
+  let starts = 0;
+  let heavyAbandoned = 0;
+  let dropped = 0;
   /** Workers of the first start that have loaded their packs; `ready` resolves when all have. */
   let loaded = 0;
 
@@ -166,9 +189,13 @@ export function createThreadPool(script: string | URL, opts: ThreadPoolOptions =
     thread.units -= call.units;
     if (call.heavy) thread.heavy--;
     thread.since = Date.now();
-    thread.warm.add(coldKey(call.method, call.params));
-    if (status === FAILED) call.reject(new Error(body as string));
+    if (status === ABANDONED) {
+      heavyAbandoned++;
+      call.reject(abortReason(call.signal));
+    } else if (status === FAILED) call.reject(new Error(body as string));
     else call.resolve(status === PNG ? (body as Uint8Array) : new SerializedBody(body as Uint8Array, status));
+    // An abandoned call may have stopped before building the lazy state its method needs.
+    if (status !== ABANDONED) thread.warm.add(coldKey(call.method, call.params));
     if (call.heavy) startHeavy();
   }
 
@@ -181,8 +208,9 @@ export function createThreadPool(script: string | URL, opts: ThreadPoolOptions =
   }
 
   function start(takesHeavy: boolean): Thread {
+    const abandon = new Int32Array(new SharedArrayBuffer(4));
     const thread: Thread = {
-      worker: new Worker(script, { workerData: workerData(takesHeavy) }),
+      worker: new Worker(script, { workerData: workerData(takesHeavy, abandon) }),
       takesHeavy,
       calls: new Map(),
       outbox: [],
@@ -193,6 +221,7 @@ export function createThreadPool(script: string | URL, opts: ThreadPoolOptions =
       ready: false,
       failed: null,
       stopped: false,
+      abandon,
     };
     thread.worker.on('message', (answers: ThreadAnswer) => {
       for (let i = 0; i < answers.length; i += 3)
@@ -232,7 +261,10 @@ export function createThreadPool(script: string | URL, opts: ThreadPoolOptions =
     if (thread.calls.size === 0) thread.since = Date.now();
     thread.calls.set(id, call);
     thread.units += call.units;
-    if (call.heavy) thread.heavy++;
+    if (call.heavy) {
+      thread.heavy++;
+      lanes.get(call.lane)!.started = ++starts;
+    }
     thread.outbox.push(id, METHOD_NAMES.indexOf(call.method), call.params);
     if (!flushing) {
       flushing = true;
@@ -273,25 +305,73 @@ export function createThreadPool(script: string | URL, opts: ThreadPoolOptions =
     return thread;
   }
 
-  /** Sends a call to its worker (see `pick`), or queues a heavy call until a heavy worker is free. */
+  /**
+   * Sends a call to its worker (see `pick`), or queues a heavy call until a heavy worker is free. A heavy call joins
+   * its lane's queue behind the calls already waiting there, never passes them; a call whose client has gone is
+   * dropped.
+   */
   function dispatch(id: number, call: ThreadCallState): void {
-    const thread = pick(call);
+    if (call.signal?.aborted) {
+      dropped++;
+      return call.reject(abortReason(call.signal));
+    }
+    const queued = call.heavy ? heavyQueue.get(call.lane) : undefined;
+    const thread = queued ? undefined : pick(call);
     if (thread) return send(thread, id, call);
     if (threads.every((t) => t.failed))
       return call.reject(new Error(`no engine worker is running: ${threads[0]!.failed}`));
-    heavyQueue.push([id, call]);
+    if (queued) queued.push([id, call]);
+    else heavyQueue.set(call.lane, [[id, call]]);
+    heavyWaiting++;
   }
 
   const heavyRunning = () => threads.reduce((n, t) => n + t.heavy, 0);
 
-  /** Sends waiting heavy calls, in arrival order, while heavy workers are free. */
+  /**
+   * The lane whose waiting heavy call goes next: the one whose last heavy call started longest ago (a lane with
+   * none started yet first; ties in the order the lanes began waiting). A client with many calls waiting thus
+   * takes one heavy worker turn in each round, and another client's call waits for at most one call of each lane
+   * ahead of it per heavy worker.
+   */
+  function nextLane(): [number, ThreadCallState][] | undefined {
+    let best: [number, ThreadCallState][] | undefined;
+    let bestStarted = Infinity;
+    for (const [lane, queue] of heavyQueue) {
+      const started = lanes.get(lane)!.started;
+      if (started < bestStarted) [best, bestStarted] = [queue, started];
+    }
+    return best;
+  }
+
+  /** Sends waiting heavy calls, lane by lane in turn (see `nextLane`), while heavy workers are free. */
   function startHeavy(): void {
-    while (heavyQueue.length > 0) {
-      const thread = pick(heavyQueue[0]![1]);
+    for (let queue = nextLane(); queue; queue = nextLane()) {
+      const thread = pick(queue[0]![1]);
       if (!thread) return;
-      const [id, call] = heavyQueue.shift()!;
+      const [id, call] = queue.shift()!;
+      if (queue.length === 0) heavyQueue.delete(call.lane);
+      heavyWaiting--;
       send(thread, id, call);
     }
+  }
+
+  /**
+   * The client of call `id` has gone: a waiting heavy call leaves the queue unstarted; one sent to a worker is
+   * flagged there, and the worker stops it at its next checkpoint (or before it starts) and answers ABANDONED.
+   */
+  function abandon(id: number, call: ThreadCallState): void {
+    const queue = heavyQueue.get(call.lane);
+    const at = queue?.findIndex(([queuedId]) => queuedId === id) ?? -1;
+    if (at >= 0) {
+      queue!.splice(at, 1);
+      if (queue!.length === 0) heavyQueue.delete(call.lane);
+      heavyWaiting--;
+      dropped++;
+      call.reject(abortReason(call.signal));
+      return;
+    }
+    const thread = threads.find((t) => t.calls.get(id) === call);
+    if (thread) Atomics.store(thread.abandon, 0, id);
   }
 
   const limit = opts.callTimeoutMs;
@@ -326,22 +406,40 @@ export function createThreadPool(script: string | URL, opts: ThreadPoolOptions =
         );
   watchdog?.unref();
 
-  function call(method: MethodName, params: EngineParams): Promise<SerializedBody | Uint8Array> {
+  function call(
+    method: MethodName,
+    params: EngineParams,
+    context: CallContext = {},
+  ): Promise<SerializedBody | Uint8Array> {
     const { units } = callCost(method, params);
     const heavy = units >= HEAVY_UNITS;
     const budgetMs = limit === undefined ? Infinity : callBudgetMs(units, limit);
+    const { signal, lane = '' } = context;
     return new Promise((resolve, reject) => {
-      const c: ThreadCallState = { method, params, units, heavy, budgetMs, resolve, reject };
-      // A heavy call joins the queue behind the heavy calls already waiting, never passes them.
-      if (heavy && heavyQueue.length > 0) heavyQueue.push([nextId++, c]);
-      else dispatch(nextId++, c);
+      const id = nextId++;
+      const c: ThreadCallState = { method, params, units, heavy, budgetMs, lane, signal, resolve, reject };
+      if (heavy && !signal?.aborted) {
+        // Only heavy calls are followed after they are sent: a light one is over in milliseconds anyway.
+        const onAbort = () => abandon(id, c);
+        signal?.addEventListener('abort', onAbort, { once: true });
+        const entry = lanes.get(lane) ?? { calls: 0, started: 0 };
+        entry.calls++;
+        lanes.set(lane, entry);
+        const done = () => {
+          signal?.removeEventListener('abort', onAbort);
+          if (--entry.calls === 0) lanes.delete(lane);
+        };
+        c.resolve = (v) => (done(), resolve(v));
+        c.reject = (err) => (done(), reject(err));
+      }
+      dispatch(id, c);
     });
   }
 
   return {
     ready: ready.then((methods) => {
       const api: EngineApi = {};
-      for (const m of methods) api[m] = (params) => call(m, rawParams(params) as EngineParams);
+      for (const m of methods) api[m] = (params, context) => call(m, rawParams(params) as EngineParams, context);
       return api;
     }),
     problem() {
@@ -354,8 +452,11 @@ export function createThreadPool(script: string | URL, opts: ThreadPoolOptions =
       ready: threads.filter((t) => t.ready).length,
       inFlight: threads.reduce((n, t) => n + t.calls.size, 0),
       heavyRunning: heavyRunning(),
-      heavyWaiting: heavyQueue.length,
+      heavyWaiting,
       replaced,
+      heavyStarted: starts,
+      heavyAbandoned,
+      dropped,
     }),
     close() {
       closed = true;
@@ -366,4 +467,10 @@ export function createThreadPool(script: string | URL, opts: ThreadPoolOptions =
       }
     },
   };
+}
+
+/** Why a call whose client has gone is rejected: the signal's reason (an AbortError), or one like it. */
+function abortReason(signal: AbortSignal | undefined): Error {
+  const reason: unknown = signal?.reason;
+  return reason instanceof Error ? reason : new DOMException('the client has gone', 'AbortError');
 }

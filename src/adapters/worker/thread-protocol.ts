@@ -5,6 +5,7 @@ import { callCost } from '../http/cost.js';
 import type { WorkerInitOptions } from './protocol.js';
 import { lowerThreadPriority } from './thread-priority.js';
 import { warmUp } from './warm-up.js';
+import { setAbandonTest } from '../../checkpoint.js';
 
 /**
  * The server thread protocol (`bando serve --threads`): a leaner wire than comlink, for a serving thread that only
@@ -14,7 +15,10 @@ import { warmUp } from './warm-up.js';
  * - receives calls `[id, methodIndex, params]` (`methodIndex` into `METHOD_NAMES`, `id` ≥ 1);
  * - answers each with `[id, httpStatus, jsonBytes]` (the body's JSON text in UTF-8, made here and its buffer
  *   transferred, so the serving thread neither stringifies nor encodes bodies: it only writes bytes),
- *   `[id, PNG, bytes]` (the buffer transferred) or `[id, FAILED, message]` when the engine threw.
+ *   `[id, PNG, bytes]` (the buffer transferred) or `[id, FAILED, message]` when the engine threw;
+ * - answers `[id, ABANDONED, '']` for a call the serving thread flagged (its client has gone) by storing its id in the
+ *   shared `abandon` flag: the call is skipped if it has not started, else stopped at the engine's next checkpoint
+ *   (src/checkpoint.ts: between kicks of the trip search, legs, map layers), its answer, if any, dropped.
  *
  * Calls run one at a time in arrival order, so the serving thread can time the call at the head of a worker's queue.
  * Answers of small calls are posted together (a message costs both threads more than a route takes): a finished
@@ -33,6 +37,8 @@ export const READY = -2;
 export const FAILED = -1;
 /** Status of a PNG answer. */
 export const PNG = 0;
+/** Status of a call abandoned because its client has gone. */
+export const ABANDONED = -3;
 
 /** A finished answer waits for the next call only while the first answer of its batch is younger than this (ms)… */
 const BATCH_MS = 1;
@@ -46,6 +52,8 @@ export interface ThreadInit extends WorkerInitOptions {
    * calls: the cores then go first to the serving thread and the threads of light calls. Default 0.
    */
   niceness?: number;
+  /** Shared with the serving thread: the id of the call to abandon, else 0 (see ABANDONED). */
+  abandon?: Int32Array;
 }
 
 /** The `workerData` that makes the worker entry speak this protocol. */
@@ -148,24 +156,40 @@ export function serveEngineThread(
     }
   }
 
-  /** Runs one call; returns a promise only for an asynchronous engine method. */
+  const flag = init.abandon;
+
+  /**
+   * Runs one call; returns a promise only for an asynchronous engine method. While it runs, the engine's checkpoints
+   * test the shared flag (one call runs at a time here, so the test installed is always the running call's).
+   */
   function answer([id, index, params]: ThreadCall): Promise<void> | void {
-    const fail = (err: unknown) => void out.push(id, FAILED, (err as Error)?.message ?? String(err));
+    const abandoned = flag ? () => Atomics.load(flag, 0) === id : () => false;
+    const fail = (err: unknown) =>
+      void (abandoned() ? out.push(id, ABANDONED, '') : out.push(id, FAILED, (err as Error)?.message ?? String(err)));
+    const done = (v: unknown) => {
+      setAbandonTest(null);
+      try {
+        if (abandoned()) out.push(id, ABANDONED, '');
+        else post(id, v);
+      } catch (err) {
+        fail(err);
+      }
+    };
+    if (abandoned()) return void out.push(id, ABANDONED, '');
     try {
       const method = METHOD_NAMES[index];
       const fn = method && engine![method];
       if (typeof fn !== 'function') return fail(new Error(`this engine has no ${method ?? `#${index}`} method`));
+      setAbandonTest(abandoned);
       const value = fn.call(engine, params);
       if (typeof (value as { then?: unknown } | null)?.then === 'function')
-        return Promise.resolve(value).then((v) => {
-          try {
-            post(id, v);
-          } catch (err) {
-            fail(err);
-          }
-        }, fail);
-      post(id, value);
+        return Promise.resolve(value).then(done, (err: unknown) => {
+          setAbandonTest(null);
+          fail(err);
+        });
+      done(value);
     } catch (err) {
+      setAbandonTest(null);
       fail(err);
     }
   }
