@@ -1,67 +1,8 @@
 import type { ChArrays } from '../src/route/ch.js';
 import { coreLandmarks, CORE_RULE } from './ch-core.js';
 import { layoutRecords } from './ch-layout.js';
-import type { CellCoreRule } from './ch-partition.js';
-import { contractInWasm, type Contraction } from './ch-wasm.js';
-
-/**
- * A directed graph to contract, as CSR: states 0..states-1 (road nodes for a node-based hierarchy, arcs for an
- * edge-based one), edge i from a state to `head[i]` with `weight[i]` (> 0 or Infinity to drop) and a `payload`
- * (the road arc the edge stands for: the arc itself node-based, the arc turned into edge-based). Optional:
- * - `key`: per state, a number that is near for states near on the map (the road node node-based, the arc, or a
- *   copy's original arc, edge-based: the builder numbers nodes in Hilbert order); partitioned contraction
- *   (ch-partition.ts) cuts cells as ranges of it. Without it, the state itself.
- * - `hops`: per edge, the base edges it stands for (default 1; a partition's overlay edge stands for a record).
- * - `keep`: per state, nonzero to leave it uncontracted (a partition cell's boundary states).
- */
-export interface BaseGraph {
-  states: number;
-  first: Uint32Array;
-  head: Uint32Array;
-  weight: Float64Array;
-  payload: Int32Array;
-  key?: Uint32Array;
-  hops?: Int32Array;
-  keep?: Uint8Array;
-}
-
-/**
- * How the contraction orders and searches (the loop runs in WebAssembly, wasm/contract/lib.rs, with these terms;
- * test/helpers/ch-reference.ts is the same loop in TypeScript).
- * - `realSettles`: witness searches stop after this many settled states while contracting.
- * - `simMin`, `simMax`: priority estimates run for the neighbours of every contracted state, so their limit adapts:
- *   about twice the recent mean degree of contracted states, within [simMin, simMax] — tiny while the graph is
- *   sparse and witnesses are near, larger as it densifies and a missed witness (which only makes a priority
- *   pessimistic) costs more.
- * - `eager`: above this many neighbours a contracted state's neighbours are re-estimated lazily (when popped), not
- *   at once: on NY (666k edge-based states) estimates were two thirds of the contraction's time, most of it for the
- *   neighbours of dense states; 8 rather than 16 cut it without a sparser order costing more later.
- * - `prioEdges`, `prioHops`, `prioDepth`: priority terms (as OSRM's contractor weighs them): shortcuts added per
- *   edge removed, base edges the shortcuts stand for per base edge removed, and the depth. Quotients rather than the
- *   edge difference: a state whose few edges become as many shortcuts is not cheap, and the ordering keeps the dense
- *   tail sparser (NY: the time to contract 90 % of the states fell by about a third against 2 × shortcuts − removed
- *   + depth).
- */
-export const TUNING: Tuning = {
-  realSettles: 400,
-  simMin: 5,
-  simMax: 40,
-  eager: 8,
-  prioEdges: 2,
-  prioHops: 4,
-  prioDepth: 1,
-};
-
-/** The terms of TUNING (the instances of a partitioned contraction take their own values: ch-partition.ts PARTITION). */
-export interface Tuning {
-  readonly realSettles: number;
-  readonly simMin: number;
-  readonly simMax: number;
-  readonly eager: number;
-  readonly prioEdges: number;
-  readonly prioHops: number;
-  readonly prioDepth: number;
-}
+import { contractInWasm } from './ch-wasm.js';
+import { TUNING, type BaseGraph, type CellCoreRule, type Contraction } from './ch-graph.js';
 
 /** How far to contract (see CORE_RULE in ch-core.ts for the automatic rule). */
 export interface ContractOptions {

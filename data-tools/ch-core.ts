@@ -1,5 +1,5 @@
 import { IndexHeap } from '../src/route/heap.js';
-import type { LiveLists, StopRule } from './ch-wasm.js';
+import type { LiveLists, StopRule } from './ch-graph.js';
 
 /**
  * When contraction stops and leaves the rest as a core (searched by the query with landmarks, src/route/ch.ts): once

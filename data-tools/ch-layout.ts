@@ -1,5 +1,5 @@
 import type { ChArrays } from '../src/route/ch.js';
-import type { RecordArrays } from './ch-wasm.js';
+import type { RecordArrays } from './ch-graph.js';
 
 /**
  * Lays a contraction's records out as the query reads them ("CH layout v5", src/route/ch.ts): the states from the

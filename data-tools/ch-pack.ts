@@ -8,11 +8,12 @@ import { RoadGraph } from '../src/route/graph.js';
 import { arcBearings } from '../src/route/turn-model.js';
 import { PROFILE_COUNT, VEHICLES } from '../src/route/profiles.js';
 import { TurnTable } from '../src/route/turns.js';
-import type { BaseGraph, ContractOptions } from './ch-build.js';
+import type { ContractOptions } from './ch-build.js';
 import { contractAll } from './ch-threads.js';
 import { GrowableFloat64, GrowableInt32, GrowableUint32 } from './growable.js';
 import { packWriter, writePack, type PackContents } from './pack-sections.js';
 import type { StageProgress } from './progress.js';
+import type { BaseGraph } from './ch-graph.js';
 
 /** One hierarchy of `ch.index` (layout in src/route/ch.ts). */
 export interface ChEntry {

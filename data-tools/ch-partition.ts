@@ -1,7 +1,14 @@
 import { CORE_RULE } from './ch-core.js';
-import { TUNING, type BaseGraph, type Tuning } from './ch-build.js';
-import type { Contraction, LiveLists, StopRule } from './ch-wasm.js';
 import { GrowableFloat64, GrowableInt32, GrowableUint32 } from './growable.js';
+import {
+  type BaseGraph,
+  type Contraction,
+  type LiveLists,
+  type StopRule,
+  type Tuning,
+  TUNING,
+  type CellCoreRule,
+} from './ch-graph.js';
 
 /**
  * When a hierarchy is contracted cell-wise (see `Partitioned`) rather than in one WebAssembly instance, and how
@@ -27,18 +34,6 @@ export const PARTITION = {
   cellCore: { fraction: CORE_RULE.fraction, degree: CORE_RULE.degree },
   tuning: { ...TUNING, realSettles: 100, simMax: 20 },
 } as const;
-
-/**
- * When a cell's instance stops: once at most `fraction` of its interior (states not on its boundary) is left and the
- * states left (with the boundary) have a mean live degree of `degree`. Its leftover interior then joins the overlay
- * with the boundary. A cell contracted to its last interior state spends its longest witness searches and most
- * shortcuts on its densest states, which one instance leaves in its core: stopping at the whole graph's core rule
- * leaves that work to the overlay, where those states meet the rest of their neighbourhood.
- */
-export interface CellCoreRule {
-  fraction: number;
-  degree: number;
-}
 
 /** One instance's work in a partitioned contraction: a cell (boundary states kept) or the top overlay. */
 export interface CellJob {

@@ -1,10 +1,11 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
-import { contract, hierarchy, type BaseGraph, type Contracted, type ContractOptions } from './ch-build.js';
+import { contract, hierarchy, type Contracted, type ContractOptions } from './ch-build.js';
 import { Partitioned, PARTITION, type CellJob } from './ch-partition.js';
-import { contractInWasm, type Contraction } from './ch-wasm.js';
+import { contractInWasm } from './ch-wasm.js';
 import type { ContractJob, ContractReply } from './ch-worker.js';
+import type { BaseGraph, Contraction } from './ch-graph.js';
 
 /**
  * Below this many states summed over the jobs, hierarchies are contracted in the builder's thread: starting a worker

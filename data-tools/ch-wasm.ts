@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { BaseGraph, Tuning } from './ch-build.js';
+import type { BaseGraph, Contraction, LiveLists, StopRule, Tuning } from './ch-graph.js';
 
 /**
  * The contraction loop in WebAssembly (ch-contract.wasm, built from wasm/contract by `npm run build:wasm`; it sits
@@ -9,51 +9,6 @@ import type { BaseGraph, Tuning } from './ch-build.js';
 const WASM_URL = new URL('./ch-contract.wasm', import.meta.url);
 
 let compiled: WebAssembly.Module | undefined;
-
-/** Edge records of a contraction: record r goes from tail[r] to head[r]; a shortcut's children are a[r] and b[r], a base edge has a[r] = -1 and its payload in b[r]. */
-export interface RecordArrays {
-  n: number;
-  tail: Uint32Array;
-  head: Uint32Array;
-  a: Int32Array;
-  b: Int32Array;
-}
-
-/**
- * Live adjacency lists left at the end (the core's edges): per state its first slot and length, then the entries
- * (the other state, the weight and the record the edge stands for).
- */
-export interface LiveLists {
-  start: Int32Array;
-  len: Int32Array;
-  other: Int32Array;
-  w: Float64Array;
-  rec: Int32Array;
-}
-
-/**
- * What the loop leaves: the records and the base edges each stands for (`hops`), every state's rank (core states
- * above, in state order), the core size, the live lists.
- */
-export interface Contraction {
-  records: RecordArrays;
-  hops: Int32Array;
-  rank: Uint32Array;
-  core: number;
-  out: LiveLists;
-  inn: LiveLists;
-}
-
-/**
- * Stops the loop: a forced core size (≥ 0), or the core rule's terms (ch-core.ts CORE_RULE): at most `maxLeft`
- * states left, at least `minStates`, at a mean live degree of at least `degree`.
- */
-export interface StopRule {
-  coreSize: number;
-  maxLeft: number;
-  minStates: number;
-  degree: number;
-}
 
 /** Field order of `Out` in wasm/contract/lib.rs (u32 each). */
 const OUT_FIELDS = [

@@ -4,8 +4,9 @@
  * of the shared counter, which wakes the builder thread blocked in Atomics.wait.
  */
 import { workerData, type MessagePort } from 'node:worker_threads';
-import { contract, type BaseGraph, type Contracted, type ContractOptions, type Tuning } from './ch-build.js';
-import { contractInWasm, type Contraction, type StopRule } from './ch-wasm.js';
+import { contract, type Contracted, type ContractOptions } from './ch-build.js';
+import { contractInWasm } from './ch-wasm.js';
+import type { BaseGraph, Contraction, StopRule, Tuning } from './ch-graph.js';
 
 /**
  * A contraction job: its index among the builder's tasks, the graph and either the options of a whole hierarchy or

@@ -1,11 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { contract, type BaseGraph, type Contracted } from '../data-tools/ch-build.js';
+import { contract, type Contracted } from '../data-tools/ch-build.js';
 import { Pack } from '../src/pack/reader.js';
 import { asciiMapPack } from './helpers/ascii-map.js';
 import { vehicleGraphs } from './helpers/ch-check.js';
 import { RESTRICTED_GRID } from './helpers/ch-maps.js';
 import { contractReference } from './helpers/ch-reference.js';
 import { testPack } from './helpers/packs.js';
+import type { BaseGraph } from '../data-tools/ch-graph.js';
 
 /** A copy of a base graph (the contraction may be handed the buffers of a graph it does not own). */
 const copy = (g: BaseGraph): BaseGraph => ({

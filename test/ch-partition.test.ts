@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildOsmPack } from '../data-tools/build-pack.js';
-import { TUNING, type BaseGraph, type Contracted } from '../data-tools/ch-build.js';
-import { cutLevel, Partitioned, PARTITION, type CellCoreRule } from '../data-tools/ch-partition.js';
+import { type Contracted } from '../data-tools/ch-build.js';
+import { cutLevel, Partitioned, PARTITION } from '../data-tools/ch-partition.js';
 import { contractAll } from '../data-tools/ch-threads.js';
-import { contractInWasm, type Contraction } from '../data-tools/ch-wasm.js';
+import { contractInWasm } from '../data-tools/ch-wasm.js';
 import { Progress } from '../data-tools/progress.js';
 import { Pack } from '../src/pack/reader.js';
 import { RoadGraph } from '../src/route/graph.js';
@@ -13,6 +13,7 @@ import { checkPairs, checkVehicles, vehicleGraphs } from './helpers/ch-check.js'
 import { RESTRICTED_GRID } from './helpers/ch-maps.js';
 import { OSM, PACK_INPUTS, testPack } from './helpers/packs.js';
 import { randomEndpoints } from './helpers/route-reference.js';
+import { type BaseGraph, type CellCoreRule, type Contraction, TUNING } from '../data-tools/ch-graph.js';
 
 /** Index entries of a pack's hierarchies. */
 const index = (pack: Pack): { list: { states: number; core: number }[] } => pack.json('ch.index');

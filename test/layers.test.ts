@@ -3,7 +3,9 @@
  * - the engine (src) never imports the pack builder (data-tools), the program (bin), benches or tests;
  * - the builder never imports the program, benches or tests;
  * - the engine's core (routing, places, admin, packs, rendering, styles, trips, text) never imports the request
- *   layer (api), the adapters or the engine class; the request layer never imports the adapters.
+ *   layer (api), the adapters or the engine class; the request layer never imports the adapters;
+ * - the contraction code (data-tools/ch-*) and the customizable hierarchy (src/route/cch/) import one another in one
+ *   direction only: no cycle.
  * A failure names the file and the import.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -49,6 +51,38 @@ function arrows(from: string[], forbidden: string[]): string[] {
   return bad;
 }
 
+/**
+ * A cycle of imports among `files` (repository paths; imports resolved as `imports` gives them, `.js` for `.ts`), as
+ * the files around it with the first repeated at the end; [] when there is none.
+ */
+function cycle(files: string[], importsOf: (file: string) => string[] = imports): string[] {
+  const inSet = new Set(files);
+  const state = new Map<string, 'open' | 'done'>();
+  const stack: string[] = [];
+  const visit = (f: string): string[] => {
+    state.set(f, 'open');
+    stack.push(f);
+    for (const t of importsOf(f)) {
+      const target = t.replace(/\.js$/, '.ts');
+      if (!inSet.has(target)) continue;
+      if (state.get(target) === 'open') return [...stack.slice(stack.indexOf(target)), target];
+      if (!state.has(target)) {
+        const found = visit(target);
+        if (found.length > 0) return found;
+      }
+    }
+    stack.pop();
+    state.set(f, 'done');
+    return [];
+  };
+  for (const f of files) {
+    if (state.has(f)) continue;
+    const found = visit(f);
+    if (found.length > 0) return found;
+  }
+  return [];
+}
+
 const CORE = [
   'src/route/',
   'src/places/',
@@ -75,6 +109,14 @@ describe('layers', () => {
     expect(core.length).toBeGreaterThan(100);
     expect(arrows(core, ['src/api/', 'src/adapters/', 'src/engine'])).toEqual([]);
     expect(arrows(sources('src/api'), ['src/adapters/'])).toEqual([]);
+  });
+
+  it('the contraction code and the customizable hierarchy import in one direction (no cycle)', () => {
+    const files = [...sources('data-tools').filter((f) => /\/ch-[^/]*\.ts$/.test(f)), ...sources('src/route/cch')];
+    expect(files.length).toBeGreaterThan(10);
+    expect(cycle(files)).toEqual([]);
+    // A planted cycle is found.
+    expect(cycle(['x.ts', 'y.ts'], (f) => (f === 'x.ts' ? ['y.js'] : ['x.js']))).toEqual(['x.ts', 'y.ts', 'x.ts']);
   });
 
   it('sees the imports it checks (a planted arrow is found)', () => {

@@ -1,9 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CORE_RULE } from '../data-tools/ch-core.js';
-import { TUNING } from '../data-tools/ch-build.js';
 import { layoutRecords } from '../data-tools/ch-layout.js';
 import { baseGraph } from '../data-tools/ch-pack.js';
-import { contractInWasm, type Contraction } from '../data-tools/ch-wasm.js';
+import { contractInWasm } from '../data-tools/ch-wasm.js';
 import { Pack } from '../src/pack/reader.js';
 import { CH_LAYOUT_VERSION, chSection, type ChArrays } from '../src/route/ch.js';
 import { chSectionV4, fromV4 } from '../src/route/ch-v4.js';
@@ -21,6 +20,7 @@ import { RESTRICTED_GRID } from './helpers/ch-maps.js';
 import { rewrite } from './helpers/pack-rewrite.js';
 import { testPack } from './helpers/packs.js';
 import { randomEndpoints } from './helpers/route-reference.js';
+import { type Contraction, TUNING } from '../data-tools/ch-graph.js';
 
 beforeAll(async () => {
   expect(await loadWasmCore()).not.toBeNull();

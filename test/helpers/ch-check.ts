@@ -1,5 +1,4 @@
 import { expect } from 'vitest';
-import type { BaseGraph } from '../../data-tools/ch-build.js';
 import { baseGraph } from '../../data-tools/ch-pack.js';
 import type { Pack } from '../../src/pack/reader.js';
 import { ArcCosts } from '../../src/route/costs.js';
@@ -9,6 +8,7 @@ import { TurnTable } from '../../src/route/turns.js';
 import type { Router } from '../../src/route/router.js';
 import type { Endpoint } from '../../src/route/search.js';
 import { PlainDijkstra, randomEndpoints } from './route-reference.js';
+import type { BaseGraph } from '../../data-tools/ch-graph.js';
 
 /**
  * Every origin to every destination through `router` (direction and matrix) against a plain edge-based Dijkstra:

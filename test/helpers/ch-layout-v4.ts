@@ -1,5 +1,5 @@
-import type { RecordArrays } from '../../data-tools/ch-wasm.js';
 import type { ChArraysV4 } from '../../src/route/ch-v4.js';
+import type { RecordArrays } from '../../data-tools/ch-graph.js';
 
 /**
  * The builder's layout before CH layout v5, kept to write old-version hierarchies for the tests: records in state

@@ -1,8 +1,9 @@
 import { doubled } from '../../src/route/doubled.js';
 import { IndexHeap } from '../../src/route/heap.js';
 import { CORE_RULE } from '../../data-tools/ch-core.js';
-import { hierarchy, TUNING, type BaseGraph, type ContractOptions, type Contracted } from '../../data-tools/ch-build.js';
+import { hierarchy, type ContractOptions, type Contracted } from '../../data-tools/ch-build.js';
 import { AdjacencyPool } from './ch-reference-pool.js';
+import { type BaseGraph, TUNING } from '../../data-tools/ch-graph.js';
 
 /**
  * The contraction loop of the pack builder written in TypeScript: the reference that the WebAssembly loop
