@@ -19,7 +19,8 @@
  *   plain Dijkstra each) to pairs ÷ origins destinations each. Default origins: 16, or 2 on graphs of more than
  *   1.5 M nodes, where one plain Dijkstra takes minutes (about 10 s on NY as OSM's 666 k states).
  * - BUILD_SCALE_CH=0: build without hierarchies (build-pack --no-ch), for the builder's other stages and loading at
- *   sizes where contraction takes hours; queries are then A* (car), reported as hierarchy -1.
+ *   sizes where contraction takes hours: the pack stores the customizable hierarchy's order instead, and queries
+ *   are then the CCH's (car, its metric customized at the first query), reported as hierarchy -1.
  * - BUILD_SCALE_CELLS: contract every hierarchy cell-wise with cells of at most this many states (data-tools/
  *   ch-partition.ts; default: PARTITION decides), to compare cell sizes; the pack file is named after it.
  * - BUILD_SCALE_CELL_CORE: "fraction,degree", when a cell stops (ch-partition.ts CellCoreRule; default
@@ -203,7 +204,7 @@ async function querySize(file: string, pairs: number, originsEnv: number | undef
   const loadRssMb = (process.memoryUsage().rss - rss0) / 2 ** 20;
   type Entry = { id: number; profiles: number[]; records: number; core?: number; landmarks?: number };
   const index = await loadPack(file, { verify: false });
-  // A pack built without hierarchies (BUILD_SCALE_CH=0) is timed once, by A* for the first vehicle.
+  // A pack built without hierarchies (BUILD_SCALE_CH=0) is timed once, by the CCH for the first vehicle.
   const list = index.has('ch.index')
     ? index.json<{ list: Entry[] }>('ch.index').list
     : [{ id: -1, profiles: [0], records: 0 } as Entry];
