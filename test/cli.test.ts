@@ -151,7 +151,7 @@ describe('help, version, flags and query values', () => {
     expect(JSON.parse(param.out)).toEqual({
       status: 'BAD_REQUEST',
       error_message:
-        'unknown parameter "destinaton" (did you mean destination?); direction takes origin, destination, alternatives, vehicle',
+        'unknown parameter "destinaton" (did you mean destination?); direction takes origin, destination, alternatives, vehicle, avoid',
     });
   });
 
