@@ -10,6 +10,9 @@ import { significance } from './simplify.js';
 /** Grid cells per side. 64 x 64 keeps cells near 150 m across for a city pack and the cell lists small. */
 const GRID = 64;
 
+/** The source layers of the kinds, each once. */
+const LAYER_NAMES = [...new Set(BASEMAP_KINDS.map((k) => k.layer))];
+
 /** A cell coordinate clamped to the grid. */
 function clamp(v: number): number {
   return v < 0 ? 0 : v > GRID - 1 ? GRID - 1 : v;
@@ -29,8 +32,8 @@ export class BasemapIndex {
   private readonly significant: Uint8Array;
   /** Scratch stack of the significance computation. */
   private stack: Float64Array = new Float64Array(96);
-  /** Source layer name of each kind. */
-  private readonly layerOf: string[] = BASEMAP_KINDS.map((k) => k.layer);
+  /** Slot of each kind's source layer in LAYER_NAMES (query's grouping). */
+  private readonly slotOf = Uint8Array.from(BASEMAP_KINDS, (k) => LAYER_NAMES.indexOf(k.layer));
   /** Grid extent in 1e-7 degrees. */
   private readonly minLon: number;
   private readonly minLat: number;
@@ -128,7 +131,16 @@ export class BasemapIndex {
       q0 > this.minLon + GRID * this.cellLon ||
       q1 > this.minLat + GRID * this.cellLat;
     let found = 0;
-    if (!outside) {
+    const hits = this.hits;
+    let listed = 0;
+    for (let cy = cy0!; cy <= cy1! && !outside; cy++)
+      listed += this.cellStart[cy * GRID + cx1! + 1]! - this.cellStart[cy * GRID + cx0!]!;
+    if (!outside && listed >= this.basemap.count) {
+      // A box over most of the grid: one pass over every feature is cheaper, and finds them in order.
+      for (let f = 0; f < this.basemap.count; f++)
+        if (bbox[4 * f]! <= q2 && bbox[4 * f + 2]! >= q0 && bbox[4 * f + 1]! <= q3 && bbox[4 * f + 3]! >= q1)
+          hits[found++] = f;
+    } else if (!outside) {
       for (let cy = cy0!; cy <= cy1!; cy++) {
         for (let cx = cx0!; cx <= cx1!; cx++) {
           const c = cy * GRID + cx;
@@ -137,29 +149,28 @@ export class BasemapIndex {
             if (seen[f] === stamp) continue;
             seen[f] = stamp;
             if (bbox[4 * f]! <= q2 && bbox[4 * f + 2]! >= q0 && bbox[4 * f + 1]! <= q3 && bbox[4 * f + 3]! >= q1)
-              this.hits[found++] = f;
+              hits[found++] = f;
           }
         }
       }
+      hits.subarray(0, found).sort();
     }
-    const hits = this.hits.subarray(0, found).sort();
-    const counts = new Map<string, number>();
-    for (const f of hits) {
-      const layer = this.layerOf[this.basemap.kind[f]!] ?? 'other';
-      counts.set(layer, (counts.get(layer) ?? 0) + 1);
+    // Group by source layer (two passes: counts, then fill), keeping pack order within each.
+    const kind = this.basemap.kind,
+      slotOf = this.slotOf;
+    const counts = new Uint32Array(LAYER_NAMES.length);
+    for (let k = 0; k < found; k++) counts[slotOf[kind[hits[k]!]!] ?? 0]!++;
+    const lists = LAYER_NAMES.map((_, slot) => new Uint32Array(counts[slot]!));
+    counts.fill(0);
+    for (let k = 0; k < found; k++) {
+      const f = hits[k]!;
+      const slot = slotOf[kind[f]!] ?? 0;
+      lists[slot]![counts[slot]!++] = f;
     }
     const out = new Map<string, Uint32Array>();
-    const fill = new Map<string, number>();
-    for (const [layer, n] of counts) {
-      out.set(layer, new Uint32Array(n));
-      fill.set(layer, 0);
-    }
-    for (const f of hits) {
-      const layer = this.layerOf[this.basemap.kind[f]!] ?? 'other';
-      const i = fill.get(layer)!;
-      out.get(layer)![i] = f;
-      fill.set(layer, i + 1);
-    }
+    LAYER_NAMES.forEach((name, slot) => {
+      if (lists[slot]!.length > 0) out.set(name, lists[slot]!);
+    });
     return out;
   }
 }

@@ -1,6 +1,6 @@
 import { COORD_SCALE } from '../../pack/format.js';
 import type { Region } from '../../region.js';
-import { parseTileCoords, TILE_EXTENT, TILE_MAX_ZOOM, tileBounds } from './coords.js';
+import { parseTileCoords, TILE_EXTENT, TILE_MAX_ZOOM, TILE_MIN_ZOOM, tileBounds } from './coords.js';
 import { TILE_LAYERS } from './features.js';
 import { ByteLru } from './lru.js';
 import { MvtLayer, mvtTile } from './mvt-writer.js';
@@ -110,13 +110,13 @@ export function createTileSource(regions: Region | readonly Region[], options: T
     },
     prepare() {
       for (const t of tilers) build(t);
-      // Cut (and drop) tiles where the map opens - the one under its centre at each zoom from the opening one to
-      // TILE_MAX_ZOOM, and a block of WARM_BLOCK² at WARM_ZOOM - so that the cutting code is compiled: it otherwise
+      // Cut (and drop) tiles where the map opens - the one under its centre at every zoom, and a block of
+      // WARM_BLOCK² at WARM_ZOOM - so that the cutting code is compiled for low and high zooms alike: it otherwise
       // runs several times slower for the first few dozen tiles a process cuts.
       const open = view();
       if (!open) return;
       const [lon, lat] = open.center;
-      for (let z = Math.floor(open.zoom); z <= TILE_MAX_ZOOM; z++) {
+      for (let z = TILE_MIN_ZOOM; z <= TILE_MAX_ZOOM; z++) {
         const n = 2 ** z;
         const x = Math.floor(((lon + 180) / 360) * n);
         const y = Math.floor(((1 - Math.asinh(Math.tan((lat * Math.PI) / 180)) / Math.PI) / 2) * n);
