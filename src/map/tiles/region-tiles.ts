@@ -74,10 +74,10 @@ export class RegionTiles {
   }
 
   /**
-   * Writes the region's features in tile z/x/y into `layers` (one per TILE_LAYERS entry, in that order) and returns
+   * Writes the region's features in tile z/x/y into the layers that `layer` gives by TILE_LAYERS index and returns
    * how many it wrote.
    */
-  cut(z: number, x: number, y: number, o: CutOptions, layers: readonly MvtLayer[]): number {
+  cut(z: number, x: number, y: number, o: CutOptions, layer: (index: number) => MvtLayer): number {
     let count = 0;
     const index = this.index;
     if (index) {
@@ -85,18 +85,27 @@ export class RegionTiles {
       for (const [name, features] of found) {
         const l = LAYER_INDEX.get(name);
         if (l === undefined) continue;
-        for (const f of features) if (this.feature(f, z, x, y, o, layers[l]!)) count++;
+        for (const f of features) if (this.feature(f, z, x, y, o, layer, l)) count++;
       }
     }
-    if (z >= POI_MIN_ZOOM) count += this.pois(z, x, y, o, layers[POI_LAYER]!);
+    if (z >= POI_MIN_ZOOM) count += this.pois(z, x, y, o, layer, POI_LAYER);
     return count;
   }
 
-  /** Writes basemap feature f into `layer`; returns whether it drew anything. */
-  private feature(f: number, z: number, x: number, y: number, o: CutOptions, layer: MvtLayer): boolean {
+  /** Writes basemap feature f into layer `l` of `layers`; returns whether it drew anything. */
+  private feature(
+    f: number,
+    z: number,
+    x: number,
+    y: number,
+    o: CutOptions,
+    layers: (index: number) => MvtLayer,
+    l: number,
+  ): boolean {
     const map = this.index!.basemap;
     const kind = map.kind[f]!;
     if (KIND_MIN_ZOOM[kind]! > z) return false;
+    const layer = layers(l);
     const type = map.type[f]!;
     const props = (this.props[f] ??= this.properties(f));
     const scale = TILE_EXTENT * 2 ** z;
@@ -215,8 +224,11 @@ export class RegionTiles {
     return layer.endPart();
   }
 
-  /** Writes the named POIs in the buffered tile (z ≥ POI_MIN_ZOOM; in places order) into `layer`; returns how many. */
-  private pois(z: number, x: number, y: number, o: CutOptions, layer: MvtLayer): number {
+  /**
+   * Writes the named POIs in the buffered tile (z ≥ POI_MIN_ZOOM; in places order) into layer `l` of `layers`;
+   * returns how many.
+   */
+  private pois(z: number, x: number, y: number, o: CutOptions, layers: (index: number) => MvtLayer, l: number): number {
     const scale = TILE_EXTENT * 2 ** z;
     const lo = -o.buffer,
       hi = TILE_EXTENT + o.buffer;
@@ -235,6 +247,8 @@ export class RegionTiles {
       }
     }
     hits.sort((a, b) => a - b);
+    if (hits.length === 0) return 0;
+    const layer = layers(l);
     for (const i of hits) {
       let props = this.poiProps.get(i);
       if (!props) this.poiProps.set(i, (props = this.poiProperties(i)));

@@ -85,15 +85,17 @@ export function createTileSource(regions: Region | readonly Region[], options: T
 
   const cut = (z: number, x: number, y: number): Uint8Array | null => {
     const [w, s, e, n] = tileBounds(z, x, y, buffer);
-    const layers = TILE_LAYERS.map((name) => new MvtLayer(name, TILE_EXTENT));
+    // Layers are made on first use: most tiles of a region's bounds hold few layers, many none.
+    const layers: (MvtLayer | undefined)[] = [];
+    const layer = (i: number): MvtLayer => (layers[i] ??= new MvtLayer(TILE_LAYERS[i]!, TILE_EXTENT));
     let count = 0;
     for (const t of tilers) {
       const b = t.bounds;
       if (b[0] > e || b[2] < w || b[1] > n || b[3] < s) continue;
-      count += build(t).cut(z, x, y, cutOptions, layers);
+      count += build(t).cut(z, x, y, cutOptions, layer);
     }
     if (count === 0) return null;
-    return mvtTile(layers.filter((l) => l.count > 0).map((l) => l.finish()));
+    return mvtTile(layers.filter((l) => l && l.count > 0).map((l) => l!.finish()));
   };
 
   return {
