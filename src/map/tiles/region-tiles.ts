@@ -151,23 +151,24 @@ export class RegionTiles {
         maxX = -Infinity,
         maxY = -Infinity,
         size = 0;
+      // The size is measured on every vertex (the part's own length or area, as the tolerance test means it).
+      let qx = 0,
+        qy = 0;
       for (let i = first; i < end; i++) {
-        if (sig && sig[i]! < minSig && i !== end - 1 && i !== first) continue;
         const px = world[2 * i]! * scale - ox,
           py = world[2 * i + 1]! * scale - oy;
-        if (pts.count > 0) {
-          const qx = pts.xy[2 * pts.count - 2]!,
-            qy = pts.xy[2 * pts.count - 1]!;
-          size += polygon ? qx * py - px * qy : Math.hypot(px - qx, py - qy);
-        }
+        if (i > first) size += polygon ? qx * py - px * qy : Math.hypot(px - qx, py - qy);
+        qx = px;
+        qy = py;
+        if (sig && sig[i]! < minSig && i !== end - 1 && i !== first) continue;
         pts.push(px, py);
         if (px < minX) minX = px;
         if (px > maxX) maxX = px;
         if (py < minY) minY = py;
         if (py > maxY) maxY = py;
       }
-      if (polygon && pts.count > 0)
-        size += pts.xy[2 * pts.count - 2]! * pts.xy[1]! - pts.xy[0]! * pts.xy[2 * pts.count - 1]!;
+      if (polygon && end > first)
+        size += qx * (world[2 * first + 1]! * scale - oy) - (world[2 * first]! * scale - ox) * qy;
       // Parts smaller than the tolerance are dropped (a line shorter, a ring of less area); so is a polygon whose
       // outer ring is.
       const small = tolerance > 0 && (polygon ? Math.abs(size) / 2 < tolerance * tolerance : size < tolerance);
