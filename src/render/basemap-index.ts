@@ -4,11 +4,19 @@
  */
 import { BASEMAP_KINDS } from '../map/kinds.js';
 import type { Basemap } from '../map/basemap.js';
-import { latToWorldY, lonToWorldX } from './raster/index.js';
+import { latToWorldY, lonToWorldX } from './raster/mercator.js';
 import { significance } from './simplify.js';
 
 /** Grid cells per side. 64 x 64 keeps cells near 150 m across for a city pack and the cell lists small. */
 const GRID = 64;
+
+/** The source layers of the kinds, each once. */
+const LAYER_NAMES = [...new Set(BASEMAP_KINDS.map((k) => k.layer))];
+
+/** A cell coordinate clamped to the grid. */
+function clamp(v: number): number {
+  return v < 0 ? 0 : v > GRID - 1 ? GRID - 1 : v;
+}
 
 /** The projected basemap and its feature grid. */
 export class BasemapIndex {
@@ -24,8 +32,8 @@ export class BasemapIndex {
   private readonly significant: Uint8Array;
   /** Scratch stack of the significance computation. */
   private stack: Float64Array = new Float64Array(96);
-  /** Source layer name of each kind. */
-  private readonly layerOf: string[] = BASEMAP_KINDS.map((k) => k.layer);
+  /** Slot of each kind's source layer in LAYER_NAMES (query's grouping). */
+  private readonly slotOf = Uint8Array.from(BASEMAP_KINDS, (k) => LAYER_NAMES.indexOf(k.layer));
   /** Grid extent in 1e-7 degrees. */
   private readonly minLon: number;
   private readonly minLat: number;
@@ -42,10 +50,10 @@ export class BasemapIndex {
 
   constructor(readonly basemap: Basemap) {
     const { lat, lon, bbox, count } = basemap;
-    this.world = new Float64Array(2 * lat.length);
+    const world = (this.world = new Float64Array(2 * lat.length));
     for (let i = 0; i < lat.length; i++) {
-      this.world[2 * i] = lonToWorldX(lon[i]! * 1e-7, 0, 1);
-      this.world[2 * i + 1] = latToWorldY(lat[i]! * 1e-7, 0, 1);
+      world[2 * i] = lonToWorldX(lon[i]! * 1e-7, 0, 1);
+      world[2 * i + 1] = latToWorldY(lat[i]! * 1e-7, 0, 1);
     }
     this.significance = new Float32Array(lat.length);
     this.significant = new Uint8Array(Math.max(0, basemap.partFirst.length - 1));
@@ -66,11 +74,20 @@ export class BasemapIndex {
     this.cellLat = Math.max(1, (y1 - y0 + 1) / GRID);
     // Two passes (count, then fill) build the compressed lists without per-cell arrays.
     const counts = new Uint32Array(GRID * GRID + 1);
-    this.forCells(count, (_f, c) => counts[c + 1]!++);
+    const range = new Int32Array(4);
+    for (let f = 0; f < count; f++) {
+      this.cellRange(bbox[4 * f]!, bbox[4 * f + 1]!, bbox[4 * f + 2]!, bbox[4 * f + 3]!, range);
+      for (let cy = range[1]!; cy <= range[3]!; cy++)
+        for (let cx = range[0]!; cx <= range[2]!; cx++) counts[cy * GRID + cx + 1]!++;
+    }
     for (let c = 0; c < GRID * GRID; c++) counts[c + 1]! += counts[c]!;
     this.cellStart = counts.slice();
-    this.cellItems = new Uint32Array(counts[GRID * GRID]!);
-    this.forCells(count, (f, c) => (this.cellItems[counts[c]!++] = f));
+    const items = (this.cellItems = new Uint32Array(counts[GRID * GRID]!));
+    for (let f = 0; f < count; f++) {
+      this.cellRange(bbox[4 * f]!, bbox[4 * f + 1]!, bbox[4 * f + 2]!, bbox[4 * f + 3]!, range);
+      for (let cy = range[1]!; cy <= range[3]!; cy++)
+        for (let cx = range[0]!; cx <= range[2]!; cx++) items[counts[cy * GRID + cx]!++] = f;
+    }
     this.seen = new Uint32Array(count);
     this.hits = new Uint32Array(count);
   }
@@ -85,24 +102,12 @@ export class BasemapIndex {
     return this.significance;
   }
 
-  /** Calls `fn` for every (feature, cell) pair whose bbox and cell overlap. */
-  private forCells(count: number, fn: (f: number, cell: number) => void): void {
-    const bbox = this.basemap.bbox;
-    for (let f = 0; f < count; f++) {
-      const [cx0, cy0, cx1, cy1] = this.cellRange(bbox[4 * f]!, bbox[4 * f + 1]!, bbox[4 * f + 2]!, bbox[4 * f + 3]!);
-      for (let cy = cy0; cy <= cy1; cy++) for (let cx = cx0; cx <= cx1; cx++) fn(f, cy * GRID + cx);
-    }
-  }
-
-  /** Inclusive cell range [cx0, cy0, cx1, cy1] of a box in 1e-7 degrees, clamped to the grid. */
-  private cellRange(lon0: number, lat0: number, lon1: number, lat1: number): [number, number, number, number] {
-    const clamp = (v: number): number => (v < 0 ? 0 : v > GRID - 1 ? GRID - 1 : v);
-    return [
-      clamp(Math.floor((lon0 - this.minLon) / this.cellLon)),
-      clamp(Math.floor((lat0 - this.minLat) / this.cellLat)),
-      clamp(Math.floor((lon1 - this.minLon) / this.cellLon)),
-      clamp(Math.floor((lat1 - this.minLat) / this.cellLat)),
-    ];
+  /** Writes the inclusive cell range [cx0, cy0, cx1, cy1] of a box in 1e-7 degrees, clamped to the grid, to `out`. */
+  private cellRange(lon0: number, lat0: number, lon1: number, lat1: number, out: Int32Array): void {
+    out[0] = clamp(Math.floor((lon0 - this.minLon) / this.cellLon));
+    out[1] = clamp(Math.floor((lat0 - this.minLat) / this.cellLat));
+    out[2] = clamp(Math.floor((lon1 - this.minLon) / this.cellLon));
+    out[3] = clamp(Math.floor((lat1 - this.minLat) / this.cellLat));
   }
 
   /**
@@ -117,45 +122,55 @@ export class BasemapIndex {
       q1 = box[1] * 1e7,
       q2 = box[2] * 1e7,
       q3 = box[3] * 1e7;
-    const [cx0, cy0, cx1, cy1] = this.cellRange(q0, q1, q2, q3);
+    const range = new Int32Array(4);
+    this.cellRange(q0, q1, q2, q3, range);
+    const [cx0, cy0, cx1, cy1] = range;
     const outside =
       q2 < this.minLon ||
       q3 < this.minLat ||
       q0 > this.minLon + GRID * this.cellLon ||
       q1 > this.minLat + GRID * this.cellLat;
     let found = 0;
-    if (!outside) {
-      for (let cy = cy0; cy <= cy1; cy++) {
-        for (let cx = cx0; cx <= cx1; cx++) {
+    const hits = this.hits;
+    let listed = 0;
+    for (let cy = cy0!; cy <= cy1! && !outside; cy++)
+      listed += this.cellStart[cy * GRID + cx1! + 1]! - this.cellStart[cy * GRID + cx0!]!;
+    if (!outside && listed >= this.basemap.count) {
+      // A box over most of the grid: one pass over every feature is cheaper, and finds them in order.
+      for (let f = 0; f < this.basemap.count; f++)
+        if (bbox[4 * f]! <= q2 && bbox[4 * f + 2]! >= q0 && bbox[4 * f + 1]! <= q3 && bbox[4 * f + 3]! >= q1)
+          hits[found++] = f;
+    } else if (!outside) {
+      for (let cy = cy0!; cy <= cy1!; cy++) {
+        for (let cx = cx0!; cx <= cx1!; cx++) {
           const c = cy * GRID + cx;
           for (let k = this.cellStart[c]!; k < this.cellStart[c + 1]!; k++) {
             const f = this.cellItems[k]!;
             if (seen[f] === stamp) continue;
             seen[f] = stamp;
             if (bbox[4 * f]! <= q2 && bbox[4 * f + 2]! >= q0 && bbox[4 * f + 1]! <= q3 && bbox[4 * f + 3]! >= q1)
-              this.hits[found++] = f;
+              hits[found++] = f;
           }
         }
       }
+      hits.subarray(0, found).sort();
     }
-    const hits = this.hits.subarray(0, found).sort();
-    const counts = new Map<string, number>();
-    for (const f of hits) {
-      const layer = this.layerOf[this.basemap.kind[f]!] ?? 'other';
-      counts.set(layer, (counts.get(layer) ?? 0) + 1);
+    // Group by source layer (two passes: counts, then fill), keeping pack order within each.
+    const kind = this.basemap.kind,
+      slotOf = this.slotOf;
+    const counts = new Uint32Array(LAYER_NAMES.length);
+    for (let k = 0; k < found; k++) counts[slotOf[kind[hits[k]!]!] ?? 0]!++;
+    const lists = LAYER_NAMES.map((_, slot) => new Uint32Array(counts[slot]!));
+    counts.fill(0);
+    for (let k = 0; k < found; k++) {
+      const f = hits[k]!;
+      const slot = slotOf[kind[f]!] ?? 0;
+      lists[slot]![counts[slot]!++] = f;
     }
     const out = new Map<string, Uint32Array>();
-    const fill = new Map<string, number>();
-    for (const [layer, n] of counts) {
-      out.set(layer, new Uint32Array(n));
-      fill.set(layer, 0);
-    }
-    for (const f of hits) {
-      const layer = this.layerOf[this.basemap.kind[f]!] ?? 'other';
-      const i = fill.get(layer)!;
-      out.get(layer)![i] = f;
-      fill.set(layer, i + 1);
-    }
+    LAYER_NAMES.forEach((name, slot) => {
+      if (lists[slot]!.length > 0) out.set(name, lists[slot]!);
+    });
     return out;
   }
 }

@@ -27,17 +27,14 @@ export function significance(
   out[first] = Infinity;
   out[end - 1] = Infinity;
   let top = 0;
-  const push = (a: number, b: number, parent: number): void => {
-    if (top + 3 > stack.length) {
-      const grown = new Float64Array(stack.length * 2);
-      grown.set(stack);
-      stack = grown;
-    }
-    stack[top++] = a;
-    stack[top++] = b;
-    stack[top++] = parent;
-  };
-  if (end - first > 2) push(first, end - 1, Infinity);
+  // Pushes are written out (no closure): this runs once per part, tens of thousands of times for a city.
+  if (end - first > 2) {
+    if (stack.length < 3) stack = grow(stack);
+    stack[0] = first;
+    stack[1] = end - 1;
+    stack[2] = Infinity;
+    top = 3;
+  }
   while (top > 0) {
     const parent = stack[--top]!,
       b = stack[--top]!,
@@ -65,8 +62,17 @@ export function significance(
     const own = Math.sqrt(bestD2);
     const sig = own < parent ? own : parent;
     out[best] = sig;
-    if (best - a > 1) push(a, best, sig);
-    if (b - best > 1) push(best, b, sig);
+    // At most two pushes: room for six more entries.
+    if (top + 6 > stack.length) stack = grow(stack);
+    if (best - a > 1) ((stack[top++] = a), (stack[top++] = best), (stack[top++] = sig));
+    if (b - best > 1) ((stack[top++] = best), (stack[top++] = b), (stack[top++] = sig));
   }
   return stack;
+}
+
+/** A copy of the stack with twice the room. */
+function grow(stack: Float64Array): Float64Array {
+  const grown = new Float64Array(Math.max(6, stack.length * 2));
+  grown.set(stack);
+  return grown;
 }

@@ -1,11 +1,11 @@
-import GeoJSONVT, { type LegacyFeature } from 'geojson-vt';
-import { fromGeojsonVt } from '@maplibre/vt-pbf';
 import { COORD_SCALE } from '../../pack/format.js';
 import type { Region } from '../../region.js';
-import { parseTileCoords, TILE_EXTENT, TILE_MAX_ZOOM, tileBounds } from './coords.js';
-import { regionFeatures, TILE_LAYERS, type RegionFeatures } from './features.js';
+import { parseTileCoords, TILE_EXTENT, TILE_MAX_ZOOM, TILE_MIN_ZOOM, tileBounds } from './coords.js';
+import { TILE_LAYERS } from './features.js';
 import { ByteLru } from './lru.js';
+import { MvtLayer, mvtTile } from './mvt-writer.js';
 import { denseView, type OpenView } from './open-view.js';
+import { RegionTiles, type CutOptions } from './region-tiles.js';
 
 /** Options of {@link createTileSource}. */
 export interface TileSourceOptions {
@@ -15,7 +15,7 @@ export interface TileSourceOptions {
   cacheBytes?: number;
   /** Tile buffer around each tile, in tile units of 4096 (default 64). */
   buffer?: number;
-  /** Simplification tolerance in tile units of 4096 below zoom 16 (default 3, geojson-vt's; 0 keeps every vertex). */
+  /** Simplification tolerance in tile units of 4096 below zoom 16 (default 3; 0 keeps every vertex). */
   tolerance?: number;
 }
 
@@ -28,8 +28,9 @@ export interface TileSource {
    */
   tile(z: number, x: number, y: number): Uint8Array | null;
   /**
-   * Builds every region's index now and cuts the tiles down to zoom 12 where each region's map opens (its densest
-   * part, see view()), so the first map requests do not pay for it (about 0.5–1 s for the Hanoi pack). Call it at server start; optional.
+   * Builds every region's index now, finds where the map opens (view()) and cuts that place's tiles once without
+   * keeping them (so the cutting code is compiled), so the first map requests do not pay for any of it (a few
+   * hundred milliseconds for a city). Call it at server start; optional.
    */
   prepare(): void;
   /** Cache statistics: entries and bytes held, and the regions whose index has been built. */
@@ -41,27 +42,28 @@ export interface TileSource {
   view(): OpenView | null;
 }
 
+/** Zoom at which `prepare` cuts a block of WARM_BLOCK × WARM_BLOCK tiles where the map opens (odd). */
+const WARM_ZOOM = 14;
+const WARM_BLOCK = 5;
+
 /** Tiler state of one region, built on its first tile. */
 interface RegionTiler {
   /** Region bounds in degrees [west, south, east, north]. */
   bounds: [number, number, number, number];
   region: Region;
-  index?: GeoJSONVT;
-  features?: RegionFeatures;
+  index?: RegionTiles;
 }
-
-/** Drop a region's tiler when it holds more tiles than this; it is rebuilt on demand (bounds memory). */
-const MAX_INDEXED_TILES = 20000;
 
 /**
  * Creates a tile source over the basemap features of `regions`. Layers: water, landuse, park, waterway, building,
  * railway, road, place, poi; properties `class` (BASEMAP_KINDS class), `name` when named, and for POIs `category`
  * and `rank`. Zooms 0–16 (TILE_MAX_ZOOM); features enter at per-class minimum zooms (zooms.ts). Each region's
- * index (geojson-vt) is built lazily on the first tile that touches it; encoded tiles are kept in a bounded LRU.
+ * index (RegionTiles) is built lazily on the first tile that touches it; each tile is cut from it on its first
+ * request (simplified, clipped to the buffered tile, encoded) and kept in a bounded LRU.
  */
 export function createTileSource(regions: Region | readonly Region[], options: TileSourceOptions = {}): TileSource {
-  const buffer = options.buffer ?? 64;
-  const tolerance = options.tolerance ?? 3;
+  const cutOptions: CutOptions = { buffer: options.buffer ?? 64, tolerance: options.tolerance ?? 3 };
+  const buffer = cutOptions.buffer;
   const cache = new ByteLru<number>(options.cacheTiles ?? 2048, options.cacheBytes ?? 32 * 1024 * 1024);
   const tilers: RegionTiler[] = [];
   /** The opening view, computed on first use. */
@@ -79,45 +81,21 @@ export function createTileSource(regions: Region | readonly Region[], options: T
     return opening;
   };
 
-  const build = (t: RegionTiler): GeoJSONVT => {
-    if (t.index && t.index.tileCoords.length < MAX_INDEXED_TILES) return t.index;
-    t.features ??= regionFeatures(t.region);
-    t.index = new GeoJSONVT(t.features.collection, {
-      maxZoom: TILE_MAX_ZOOM,
-      indexMaxZoom: 5,
-      indexMaxPoints: 100000,
-      tolerance,
-      extent: TILE_EXTENT,
-      buffer,
-    });
-    return t.index;
-  };
+  const build = (t: RegionTiler): RegionTiles => (t.index ??= new RegionTiles(t.region));
 
   const cut = (z: number, x: number, y: number): Uint8Array | null => {
     const [w, s, e, n] = tileBounds(z, x, y, buffer);
-    const layers: LegacyFeature[][] = TILE_LAYERS.map(() => []);
+    // Layers are made on first use: most tiles of a region's bounds hold few layers, many none.
+    const layers: (MvtLayer | undefined)[] = [];
+    const layer = (i: number): MvtLayer => (layers[i] ??= new MvtLayer(TILE_LAYERS[i]!, TILE_EXTENT));
     let count = 0;
     for (const t of tilers) {
       const b = t.bounds;
       if (b[0] > e || b[2] < w || b[1] > n || b[3] < s) continue;
-      const tile = build(t).getTile(z, x, y);
-      if (!tile) continue;
-      const meta = t.features!;
-      for (const f of tile.features) {
-        const id = f.id as number;
-        if (meta.minZoom[id]! > z) continue;
-        // Replace the internal id (an index into the side tables) by the feature's properties.
-        layers[meta.layer[id]!]!.push({ ...f, id: undefined, tags: meta.properties[id]! } as LegacyFeature);
-        count++;
-      }
+      count += build(t).cut(z, x, y, cutOptions, layer);
     }
     if (count === 0) return null;
-    const byName: Record<string, { features: LegacyFeature[] }> = {};
-    TILE_LAYERS.forEach((name, i) => {
-      if (layers[i]!.length > 0) byName[name] = { features: layers[i]! };
-    });
-    // vt-pbf's typings name @maplibre/geojson-vt's tile type; geojson-vt's legacy tile has the same shape.
-    return fromGeojsonVt(byName as unknown as Parameters<typeof fromGeojsonVt>[0], { version: 2, extent: TILE_EXTENT });
+    return mvtTile(layers.filter((l) => l && l.count > 0).map((l) => l!.finish()));
   };
 
   return {
@@ -133,17 +111,21 @@ export function createTileSource(regions: Region | readonly Region[], options: T
       return bytes;
     },
     prepare() {
-      for (const t of tilers) {
-        // Where a map of the region opens (its densest part), else the middle of its bounds.
-        const [lon, lat] = (t === tilers[0] ? view() : denseView(t.region))?.center ?? [
-          (t.bounds[0] + t.bounds[2]) / 2,
-          (t.bounds[1] + t.bounds[3]) / 2,
-        ];
-        const z = 12,
-          n = 2 ** z;
+      for (const t of tilers) build(t);
+      // Cut (and drop) tiles where the map opens - the one under its centre at every zoom, and a block of
+      // WARM_BLOCK² at WARM_ZOOM - so that the cutting code is compiled for low and high zooms alike: it otherwise
+      // runs several times slower for the first few dozen tiles a process cuts.
+      const open = view();
+      if (!open) return;
+      const [lon, lat] = open.center;
+      for (let z = TILE_MIN_ZOOM; z <= TILE_MAX_ZOOM; z++) {
+        const n = 2 ** z;
         const x = Math.floor(((lon + 180) / 360) * n);
         const y = Math.floor(((1 - Math.asinh(Math.tan((lat * Math.PI) / 180)) / Math.PI) / 2) * n);
-        build(t).getTile(z, Math.min(n - 1, Math.max(0, x)), Math.min(n - 1, Math.max(0, y)));
+        const r = z === WARM_ZOOM ? (WARM_BLOCK - 1) / 2 : 0;
+        for (let dx = -r; dx <= r; dx++)
+          for (let dy = -r; dy <= r; dy++)
+            cut(z, Math.min(n - 1, Math.max(0, x + dx)), Math.min(n - 1, Math.max(0, y + dy)));
       }
     },
     view,

@@ -62,9 +62,9 @@ export function addDistanceStroke(mask: MaskSink, pts: PointList, closed: boolea
   if (dashing === undefined) prepared.set(shape, (dashing = prepareDashes(shape)));
   if (n === 1) {
     // A lone point shows only with a cap that reaches beyond it.
-    if (shape.cap === 'round') addSegment(mask, p[0]!, p[1]!, p[0]!, p[1]!, false, false, 0, shape, null, false);
+    if (shape.cap === 'round') addSegment(mask, p[0]!, p[1]!, p[0]!, p[1]!, false, false, 0, shape, null, false, 0, 0);
     else if (shape.cap === 'square')
-      addSegment(mask, p[0]! - hw, p[1]!, p[0]! + hw, p[1]!, true, true, 0, shape, null, false);
+      addSegment(mask, p[0]! - hw, p[1]!, p[0]! + hw, p[1]!, true, true, 0, shape, null, false, 0, 0);
     return;
   }
   const isClosed = closed && n > 2;
@@ -74,6 +74,15 @@ export function addDistanceStroke(mask: MaskSink, pts: PointList, closed: boolea
   const buttStart = !isClosed && shape.cap !== 'round' && !dashing;
   const buttEnd = !isClosed && shape.cap !== 'round';
   let distance = 0;
+  // Direction of the previous segment when its end is a joint it left to this one (see addSegment's `prevUx`).
+  let prevUx = 0,
+    prevUy = 0;
+  if (isClosed && !dashing) {
+    const lx = p[0]! - p[2 * n - 2]!,
+      ly = p[1]! - p[2 * n - 1]!;
+    const l = Math.sqrt(lx * lx + ly * ly);
+    if (l > 0) ((prevUx = lx / l), (prevUy = ly / l));
+  }
   for (let s = 0; s < segments; s++) {
     const j = (s + 1) % n;
     let ax = p[2 * s]!,
@@ -94,10 +103,20 @@ export function addDistanceStroke(mask: MaskSink, pts: PointList, closed: boolea
     // segment is their distance to the shared point, never less than to the next segment, so skipping them here
     // leaves the maximum unchanged.
     const trimEnd = !dashing && (isClosed || s < segments - 1);
-    addSegment(mask, ax, ay, bx, by, first, last, start, shape, dashing, trimEnd);
+    addSegment(mask, ax, ay, bx, by, first, last, start, shape, dashing, trimEnd, prevUx, prevUy);
     distance += len;
+    // The next segment's joint: this one drew up to its end, with a round start or one of full length before it.
+    const joint = trimEnd && !first && len > 0;
+    prevUx = joint ? (bx - ax) / len : 0;
+    prevUy = joint ? (by - ay) / len : 0;
   }
 }
+
+/**
+ * Pixels (along the previous segment) by which a pixel centre must lie before a joint to be left to the previous
+ * segment: far more than the rounding of either segment's pixel ranges.
+ */
+const JOINT_EPSILON = 1e-6;
 
 /** Least coverage written to the mask (1/512: half a colour level). */
 const MIN_COVERAGE = 1 / 512;
@@ -174,6 +193,11 @@ function exactDashValue(dashing: Dashing, phase: number): number {
  * flagged `buttA` / `buttB` stop square at the end point (box-filtered along the line); other ends are round
  * (distance to the end point). With `trimB` the pixels whose centres lie beyond the end are left out (the next
  * segment of a joint covers them).
+ *
+ * (prevUx, prevUy): the unit direction of the previous segment when it is a solid, round-started or full segment
+ * ending at (ax, ay) with `trimB` (else 0, 0). Behind this segment's start, the pixels that are not beyond the
+ * previous segment's end were visited by it, at a distance to it no greater than to (ax, ay), so with coverage no
+ * less than this segment's: they are skipped (the maximum is unchanged). Only the joint's outer wedge is drawn here.
  */
 function addSegment(
   mask: MaskSink,
@@ -187,6 +211,8 @@ function addSegment(
   shape: DistanceShape,
   dashing: Dashing | null,
   trimB: boolean,
+  prevUx: number,
+  prevUy: number,
 ): void {
   const { width, height } = mask;
   const hw = shape.halfWidth;
@@ -238,10 +264,14 @@ function addSegment(
     let along = (x0 + 0.5 - ax) * ux + py * uy;
     let cross = (x0 + 0.5 - ax) * uy - py * ux;
     if (plain) {
-      for (let x = x0; x <= x1; x++, along += ux, cross += uy) {
+      // Along the previous segment's direction from (ax, ay), advanced by prevUx per column (0 without a joint).
+      let behind = (x0 + 0.5 - ax) * prevUx + py * prevUy;
+      for (let x = x0; x <= x1; x++, along += ux, cross += uy, behind += prevUx) {
         let d: number;
-        if (along < 0) d = Math.sqrt(along * along + cross * cross);
-        else if (along > len) {
+        if (along < 0) {
+          if (behind < -JOINT_EPSILON) continue;
+          d = Math.sqrt(along * along + cross * cross);
+        } else if (along > len) {
           const beyond = along - len;
           d = Math.sqrt(beyond * beyond + cross * cross);
         } else d = cross < 0 ? -cross : cross;
