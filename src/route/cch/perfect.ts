@@ -57,6 +57,9 @@ function neededArcs(topo: CchTopology, upW: Float64Array, downW: Float64Array): 
     const lo = upFirst[x]!,
       hi = upFirst[x + 1]!;
     for (let i = lo; i < hi; i++) {
+      // An arc no path below its ends makes drivable is needed neither way, and passing on a weight through it
+      // would only make the result finer: skipping it keeps a superset of the needed arcs.
+      if (upW[i] === Infinity && downW[i] === Infinity) continue;
       const y = upHead[i]!;
       let j = i + 1;
       for (let k = upFirst[y]!; k < upFirst[y + 1]! && j < hi; k++) {
