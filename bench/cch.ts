@@ -5,7 +5,7 @@
  * Per pack (default: Hanoi and the whole of Ho Chi Minh City, `hcmc-2018-01-01.osm.pbf`; CCH_PACKS names test
  * regions, comma-separated; CCH_FILES pack files): the CCH's metric-independent build (turn tables, state graph, nested-dissection order,
  * shortcut topology; CPU ms), its size (states, shortcut arcs, the bytes a pack would store: the order, 4 B per
- * state; the bytes in memory: the topology, and 16 B per arc per customized metric) against the bytes of the pack's
+ * state; the bytes in memory: the topology; per customized metric its kept arcs, per topology arc) against the bytes of the pack's
  * hierarchies (`ch.*` sections); the customization of each vehicle × weighting (CPU ms); then CCH_PAIRS random
  * pairs per metric (default 300), each answered by today's router in TypeScript, today's router with the
  * WebAssembly core, and the CCH (elimination-tree query, path unpacked, measured by the same Router.measure):
@@ -59,10 +59,7 @@ function matrixRace(
   weighting: Weighting,
 ): Record<string, string | number> {
   const [tab, tableMs] = cpu(() => new CchTable(metric));
-  const { up, down } = tab.measures;
-  let bytes = 0;
-  for (const a of [up.first, up.head, up.weight, up.dl, down.first, down.head, down.weight, down.dl])
-    bytes += a.byteLength;
+  const bytes = tab.measures.up.byteLength + tab.measures.down.byteLength;
   const ends = randomEndpoints(metric.costs.graph, router, p, 2 * side, 31 + p);
   const origins = ends.slice(0, side),
     dests = ends.slice(side);
@@ -136,7 +133,6 @@ for (const region of [...regions, ...files]) {
     'hierarchies B/km': Math.round(chBytes / km),
     'CCH order B/km': Math.round((4 * states.size) / km),
     'CCH topology MB (memory)': (topoBytes / MB).toFixed(1),
-    'MB per metric (memory)': ((16 * topo.arcs) / MB).toFixed(1),
   });
   const ts = new Router(g, pack, { wasm: false });
   const wasm = new Router(g, pack);
@@ -145,6 +141,9 @@ for (const region of [...regions, ...files]) {
       const ctx = ts.context(p, weighting);
       const [metric, customizeMs] = cpu(() => new CchMetric(topo, states, new ArcCosts(g, p, weighting)));
       const q = new CchQuery(metric);
+      let metricBytes = 0;
+      for (const { first, head, weight, mid } of [metric.up, metric.down])
+        metricBytes += first.byteLength + head.byteLength + weight.byteLength + mid.byteLength;
       const ends = randomEndpoints(g, ts, p, 2 * pairs, 11 + p);
       const times = { ts: [] as number[], wasm: [] as number[], cch: [] as number[] };
       let differ = 0;
@@ -167,6 +166,8 @@ for (const region of [...regions, ...files]) {
         pack: region,
         metric: `${VEHICLES[p]} ${weighting}`,
         'customize CPU ms': Math.round(customizeMs),
+        'metric B/arc': (metricBytes / topo.arcs).toFixed(1),
+        'metric MB': (metricBytes / MB).toFixed(1),
         'today TS p50': median(times.ts),
         'today wasm p50': median(times.wasm),
         'CCH p50': median(times.cch),

@@ -8,6 +8,7 @@ import type { Endpoint } from '../src/route/search.js';
 import { buildCch, cchOrder, type Cch } from '../src/route/cch/build.js';
 import { orderSections, storedOrder } from '../src/route/cch/stored-order.js';
 import { PackWriter } from '../src/pack/writer.js';
+import { LINK, type CchArcs } from '../src/route/cch/arcs.js';
 import { CchMetric } from '../src/route/cch/customize.js';
 import { CchQuery } from '../src/route/cch/query.js';
 import { stateTopology } from '../src/route/cch/state-graph.js';
@@ -70,6 +71,67 @@ describe('the CCH topology', () => {
       expect(row.slice(1).every((q) => rows[p]!.has(q))).toBe(true);
     }
   });
+});
+
+describe('a customized metric’s kept arcs', () => {
+  const g = new RoadGraph(Pack.from(testPack('hanoi')));
+  const { topo, states } = buildCch(g);
+
+  for (const [p, weighting] of [
+    [0, 'fastest'],
+    [1, 'shortest'],
+  ] as const)
+    it(`profile ${p} ${weighting}: each a link of its own weight or the exact sum of two kept arcs through a lower vertex`, () => {
+      const m = new CchMetric(topo, states, new ArcCosts(g, p, weighting));
+      // Each direction's arcs by "lower end:head", read straight off the CSR.
+      const byEnds = (a: CchArcs) => {
+        const map = new Map<string, number>();
+        for (let v = 0; v < topo.size; v++)
+          for (let k = a.first[v]!; k < a.first[v + 1]!; k++) map.set(`${v}:${a.head[k]}`, k);
+        return map;
+      };
+      const up = byEnds(m.up),
+        down = byEnds(m.down);
+      // NaN when not kept: the sum then matches no weight.
+      const weight = (a: CchArcs, map: Map<string, number>, v: number, h: number) => {
+        const k = map.get(`${v}:${h}`);
+        return k === undefined ? NaN : a.weight[k]!;
+      };
+      let links = 0,
+        shortcuts = 0,
+        wrong = 0;
+      for (const [a, upward] of [
+        [m.up, true],
+        [m.down, false],
+      ] as const)
+        for (let lo = 0; lo < topo.size; lo++) {
+          const row = new Set(topo.upHead.subarray(topo.upFirst[lo]!, topo.upFirst[lo + 1]!));
+          for (let k = a.first[lo]!; k < a.first[lo + 1]!; k++) {
+            const hi = a.head[k]!,
+              mid = a.mid[k]!,
+              w = a.weight[k]!;
+            if (!row.has(hi) || !(w < Infinity)) wrong++;
+            if (mid === LINK) {
+              const [x, y] = upward ? [lo, hi] : [hi, lo];
+              if (m.link(topo.stateOf[x]!, topo.stateOf[y]!) !== w) wrong++;
+              links++;
+              continue;
+            }
+            if (!(mid < lo)) wrong++;
+            // Up lo → mid → hi: mid–lo down, then mid–hi up; down hi → mid → lo: mid–hi down, then mid–lo up.
+            const sum = upward
+              ? weight(m.down, down, mid, lo) + weight(m.up, up, mid, hi)
+              : weight(m.down, down, mid, hi) + weight(m.up, up, mid, lo);
+            if (sum !== w) wrong++;
+            shortcuts++;
+          }
+        }
+      expect(wrong).toBe(0);
+      expect(links).toBeGreaterThan(1000);
+      expect(shortcuts).toBeGreaterThan(1000);
+      // Perfect customization leaves out the arcs no shortest path uses, most undrivable ones among them.
+      expect(links + shortcuts).toBeLessThan(topo.arcs);
+    });
 });
 
 describe('the order a pack stores', () => {

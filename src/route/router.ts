@@ -37,7 +37,7 @@ export interface Leg {
 
 /**
  * Contexts that avoid road kinds (avoid.ts) a router keeps at once, least recently used dropped first: each holds a
- * customized metric (16 bytes per CCH arc: about 30 MB on a whole city), and there are 7 combinations of kinds per
+ * customized metric (about 10 bytes per CCH arc: 19 MB on a whole city), and there are 7 combinations of kinds per
  * vehicle and weighting.
  */
 export const AVOID_CONTEXTS_KEPT = 4;

@@ -1,18 +1,24 @@
 import { arcHead, arcTail, type ArcCosts } from '../costs.js';
 import type { TurnTable } from '../turns.js';
+import { keptRows, LINK, type CchArcs } from './arcs.js';
+import { keptArcs } from './perfect.js';
 import type { SharedStates } from './states.js';
 import type { CchTopology } from './topology.js';
 
 /**
  * One metric of a CCH: a vehicle's costs (ArcCosts: a vehicle and weighting) on the shared topology. Per arc of the
- * topology (lower vertex → higher), `up` is the weight of the best path from the lower state to the higher one that
- * runs through lower vertices only, `down` the same from the higher to the lower (Infinity when none). A link
- * between states x → y weighs what a search pays to go on from the head of x's arc to the head of y's: the turn
- * weight plus y's arc weight (ArcSearch's labels).
+ * topology (lower vertex → higher), its weight driven up is that of the best path from the lower state to the higher
+ * one that runs through lower vertices only, driven down the same from the higher to the lower (Infinity when none).
+ * A link between states x → y weighs what a search pays to go on from the head of x's arc to the head of y's: the
+ * turn weight plus y's arc weight (ArcSearch's labels). The metric keeps only the arcs searches need each way
+ * (perfect.ts keptArcs: about 0.56 per topology arc in both directions together on whole HCMC) with their weights
+ * and middle vertices (arcs.ts CchArcs): ≈ 9 bytes per topology arc.
  */
 export class CchMetric {
-  readonly up: Float64Array;
-  readonly down: Float64Array;
+  /** Kept arcs driven up (lower → higher end): a forward search's. */
+  readonly up: CchArcs;
+  /** Kept arcs driven down (higher → lower end), listed from the lower end: a backward search's. */
+  readonly down: CchArcs;
   /** The vehicle's turn table. */
   readonly turns: TurnTable;
 
@@ -20,7 +26,9 @@ export class CchMetric {
    * Customizes the topology (the basic customization of Dibbelt, Strasser and Wagner): every arc starts at its
    * link's weight (Infinity for a shortcut), then each vertex, lowest first, relaxes the arcs between its higher
    * neighbours through itself (its lower triangles). Exact: an arc's weights are final once every vertex below both
-   * its ends has been processed.
+   * its ends has been processed. Each arc notes the lowest vertex whose triangle made its weight (only a strictly
+   * lighter triangle replaces the link or an earlier one). Then perfect customization picks the arcs kept; the
+   * weights of all arcs are dropped with the constructor's scope.
    */
   constructor(
     readonly topo: CchTopology,
@@ -30,8 +38,10 @@ export class CchMetric {
     this.turns = states.tables[costs.profile]!;
     const { upFirst, upHead, stateOf } = topo;
     const n = topo.size;
-    const up = (this.up = new Float64Array(topo.arcs));
-    const down = (this.down = new Float64Array(topo.arcs));
+    const up = new Float64Array(topo.arcs);
+    const down = new Float64Array(topo.arcs);
+    const midUp = new Uint32Array(topo.arcs).fill(LINK);
+    const midDown = new Uint32Array(topo.arcs).fill(LINK);
     for (let r = 0; r < n; r++) {
       const x = stateOf[r]!;
       for (let i = upFirst[r]!; i < upFirst[r + 1]!; i++) {
@@ -55,12 +65,21 @@ export class CchMetric {
           while (j < hi && upHead[j]! < w) j++;
           if (j === hi || upHead[j] !== w) continue;
           const viaUp = vuDown + up[j]!; // u → v → w
-          if (viaUp < up[k]!) up[k] = viaUp;
+          if (viaUp < up[k]!) {
+            up[k] = viaUp;
+            midUp[k] = v;
+          }
           const viaDown = down[j]! + vuUp; // w → v → u
-          if (viaDown < down[k]!) down[k] = viaDown;
+          if (viaDown < down[k]!) {
+            down[k] = viaDown;
+            midDown[k] = v;
+          }
         }
       }
     }
+    const kept = keptArcs(topo, up, down, midUp, midDown);
+    this.up = keptRows(upFirst, upHead, kept, 1, up, midUp);
+    this.down = keptRows(upFirst, upHead, kept, 2, down, midDown);
   }
 
   /**

@@ -1,4 +1,5 @@
-import type { CchMetric } from './customize.js';
+import { arcIndex, LINK } from './arcs.js';
+import type { CchTopology } from './topology.js';
 
 /**
  * A customized weight counts as beaten only below this fraction of itself: a path around an arc that weighs the
@@ -7,27 +8,84 @@ import type { CchMetric } from './customize.js';
 const BEATEN = 1 - 1e-9;
 
 /**
+ * The arcs of a customized metric that searches keep, each way: per topology arc, bit 0 when kept driven up (lower
+ * → higher end), bit 1 driven down. Those a shortest path may use (neededArcs), and the arcs of their triangles
+ * (`midUp`/`midDown`: per arc the middle vertex of the lower triangle that made its weight, LINK for a link), so
+ * that a route through kept arcs unpacks through kept arcs alone (a triangle of a needed arc is needed in exact
+ * arithmetic; the closure keeps it when float rounding says otherwise).
+ */
+export function keptArcs(
+  topo: CchTopology,
+  up: Float64Array,
+  down: Float64Array,
+  midUp: Uint32Array,
+  midDown: Uint32Array,
+): Uint8Array {
+  const kept = neededArcs(topo, up, down);
+  const { upFirst, upHead } = topo;
+  const keep = (m: number, h: number, bit: number) => {
+    kept[arcIndex(upFirst, upHead, m, h)] |= bit;
+  };
+  // Top down: a triangle's arcs have a lower end below the arc's, so they are reached after it.
+  for (let x = topo.size - 1; x >= 0; x--)
+    for (let i = upFirst[x]!; i < upFirst[x + 1]!; i++) {
+      const y = upHead[i]!;
+      if (kept[i]! & 1 && midUp[i] !== LINK) {
+        keep(midUp[i]!, x, 2); // x → m → y: the arc m–x down, then m–y up
+        keep(midUp[i]!, y, 1);
+      }
+      if (kept[i]! & 2 && midDown[i] !== LINK) {
+        keep(midDown[i]!, y, 2); // y → m → x: the arc m–y down, then m–x up
+        keep(midDown[i]!, x, 1);
+      }
+    }
+  return kept;
+}
+
+/**
  * The arcs of a customized metric that a search needs, each way (perfect customization, Dibbelt, Strasser and
  * Wagner): an arc whose weight a path through higher vertices beats lies on no shortest path, so no best route
  * uses it and a search may skip it. Vertices top down, each relaxing the arcs to its higher neighbours through
  * every pair of them (upper and intermediate triangles): the arcs between higher vertices are exact by then.
- * Returns per arc 1 when needed driven up (bit 0) and driven down (bit 1); never an arc of Infinity weight.
+ * Over the arcs drivable at least one way only (about two thirds of a turn-aware topology's): a triangle with an
+ * undrivable arc relaxes nothing but that arc, which is needed neither way, so leaving them out leaves the search
+ * fewer triangles and at most a few more arcs needed (a superset: a weight passed on through such an arc would
+ * only beat more). Returns per arc 1 when needed driven up (bit 0) and driven down (bit 1); never an arc of
+ * Infinity weight.
  */
-export function neededArcs(m: CchMetric): Uint8Array {
-  const { upFirst, upHead } = m.topo;
-  const up = m.up.slice(),
-    down = m.down.slice();
-  for (let x = m.topo.size - 1; x >= 0; x--) {
-    const lo = upFirst[x]!,
-      hi = upFirst[x + 1]!;
+function neededArcs(topo: CchTopology, upW: Float64Array, downW: Float64Array): Uint8Array {
+  const n = topo.size;
+  const { upFirst, upHead } = topo;
+  const first = new Uint32Array(n + 1);
+  for (let v = 0; v < n; v++) {
+    let c = first[v]!;
+    for (let i = upFirst[v]!; i < upFirst[v + 1]!; i++) if (upW[i] !== Infinity || downW[i] !== Infinity) c++;
+    first[v + 1] = c;
+  }
+  const m = first[n]!;
+  const head = new Uint32Array(m),
+    arc = new Uint32Array(m),
+    up = new Float64Array(m),
+    down = new Float64Array(m);
+  for (let v = 0, q = 0; v < n; v++)
+    for (let i = upFirst[v]!; i < upFirst[v + 1]!; i++) {
+      if (upW[i] === Infinity && downW[i] === Infinity) continue;
+      head[q] = upHead[i]!;
+      arc[q] = i;
+      up[q] = upW[i]!;
+      down[q++] = downW[i]!;
+    }
+  for (let x = n - 1; x >= 0; x--) {
+    const lo = first[x]!,
+      hi = first[x + 1]!;
     for (let i = lo; i < hi; i++) {
-      const y = upHead[i]!;
+      const y = head[i]!;
       let j = i + 1;
-      for (let k = upFirst[y]!; k < upFirst[y + 1]! && j < hi; k++) {
+      for (let k = first[y]!; k < first[y + 1]! && j < hi; k++) {
         // Triangle x < y < z: the arcs x–y (i), x–z (j) and y–z (k).
-        const z = upHead[k]!;
-        while (j < hi && upHead[j]! < z) j++;
-        if (j === hi || upHead[j] !== z) continue;
+        const z = head[k]!;
+        while (j < hi && head[j]! < z) j++;
+        if (j === hi || head[j] !== z) continue;
         if (up[j]! + down[k]! < up[i]!) up[i] = up[j]! + down[k]!; // x → z → y
         if (up[i]! + up[k]! < up[j]!) up[j] = up[i]! + up[k]!; // x → y → z
         if (up[k]! + down[j]! < down[i]!) down[i] = up[k]! + down[j]!; // y → z → x
@@ -35,12 +93,13 @@ export function neededArcs(m: CchMetric): Uint8Array {
       }
     }
   }
-  const needed = new Uint8Array(up.length);
-  for (let i = 0; i < up.length; i++) {
-    const w = m.up[i]!,
-      v = m.down[i]!;
+  const needed = new Uint8Array(upW.length);
+  for (let q = 0; q < m; q++) {
+    const i = arc[q]!,
+      w = upW[i]!,
+      v = downW[i]!;
     needed[i] =
-      (w !== Infinity && !(up[i]! < w * BEATEN) ? 1 : 0) | (v !== Infinity && !(down[i]! < v * BEATEN) ? 2 : 0);
+      (w !== Infinity && !(up[q]! < w * BEATEN) ? 1 : 0) | (v !== Infinity && !(down[q]! < v * BEATEN) ? 2 : 0);
   }
   return needed;
 }

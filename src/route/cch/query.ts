@@ -1,22 +1,22 @@
 import { directOnEdge, posOnArc, type ArcPath, type Endpoint } from '../search.js';
 import { Ancestors } from './ancestors.js';
+import { arcIndex, LINK } from './arcs.js';
 import type { CchMetric } from './customize.js';
 import { sourceSeeds, targetSeeds } from './seeds.js';
-import type { CchTopology } from './topology.js';
-import { lowerEnd, lowerTriangle } from './triangles.js';
 
 /**
  * Exact point-to-point routes on a customized CCH by elimination-tree search: every arc of a vertex leads to one of
  * its ancestors in the elimination tree, so the forward side relaxes the up arcs of the seeds' ancestors in rank
  * order (no priority queue), the backward side the same with the arcs' down weights, and the best route meets at a
- * common ancestor. Labels follow ArcSearch's: forward, the weight from the source to the head of a state's arc;
- * backward, from there to the target. Shortcuts are unpacked through their lower triangles. Labels are reused
- * across queries; a query allocates only its result and its ancestor lists.
+ * common ancestor. Only the arcs the metric keeps are relaxed (those on some shortest path: perfect customization).
+ * Labels follow ArcSearch's: forward, the weight from the source to the head of a state's arc; backward, from there
+ * to the target. Shortcuts are unpacked through their middle vertices. Labels are reused across queries; a query
+ * allocates only its result and its ancestor lists.
  */
 export class CchQuery {
   private readonly df: Float64Array;
   private readonly db: Float64Array;
-  /** Per vertex: the arc its forward / backward label came along, or -1 - arc of the graph at a seed. */
+  /** Per vertex: the vertex its forward / backward label came from, or -1 - arc of the graph at a seed. */
   private readonly pf: Int32Array;
   private readonly pb: Int32Array;
   /** Per vertex: the query that last put it on each side's list (0 = none). */
@@ -28,12 +28,8 @@ export class CchQuery {
   /** Vertices on the last query's two ancestor lists. */
   visited = 0;
 
-  private readonly topo: CchTopology;
-  /** The lower triangle unpack splits an arc into (lowerTriangle). */
-  private readonly tri = new Int32Array(2);
-
   constructor(readonly metric: CchMetric) {
-    const topo = (this.topo = metric.topo);
+    const topo = metric.topo;
     const n = topo.size;
     this.df = new Float64Array(n);
     this.db = new Float64Array(n);
@@ -64,8 +60,8 @@ export class CchQuery {
     this.visited = fList.length + bList.length;
     // Both sides up in one pass, rank by rank: a vertex's labels are final when it is reached, so the best meeting
     // so far prunes the arcs of a vertex whose label alone is no better.
-    const { upFirst, upHead } = this.topo;
-    const { up, down } = this.metric;
+    const { first: uFirst, head: uHead, weight: uWeight } = this.metric.up;
+    const { first: dFirst, head: dHead, weight: dWeight } = this.metric.down;
     const df = this.df,
       db = this.db,
       pf = this.pf,
@@ -84,21 +80,21 @@ export class CchQuery {
         meet = v;
       }
       if (dv < best)
-        for (let k = upFirst[v]!; k < upFirst[v + 1]!; k++) {
-          const y = upHead[k]!,
-            nd = dv + up[k]!;
+        for (let k = uFirst[v]!, end = uFirst[v + 1]!; k < end; k++) {
+          const y = uHead[k]!,
+            nd = dv + uWeight[k]!;
           if (nd < df[y]!) {
             df[y] = nd;
-            pf[y] = k;
+            pf[y] = v;
           }
         }
       if (bv < best)
-        for (let k = upFirst[v]!; k < upFirst[v + 1]!; k++) {
-          const y = upHead[k]!,
-            nd = bv + down[k]!;
+        for (let k = dFirst[v]!, end = dFirst[v + 1]!; k < end; k++) {
+          const y = dHead[k]!,
+            nd = bv + dWeight[k]!;
           if (nd < db[y]!) {
             db[y] = nd;
-            pb[y] = k;
+            pb[y] = v;
           }
         }
     }
@@ -129,50 +125,40 @@ export class CchQuery {
 
   /** The arcs of the route through vertex `meet`, source to target arc. */
   private path(meet: number): number[] {
-    const { stateOf } = this.topo;
+    const { stateOf } = this.metric.topo;
     const states = this.metric.states;
     const fwd: number[] = [];
+    // Forward side: the vertices from the meet down to a seed, then unpacked bottom up.
+    const chain: number[] = [];
     let v = meet;
-    // Forward side: arcs up from a seed to the meet, collected top down and unpacked bottom up.
-    const upArcs: number[] = [];
-    while (this.pf[v]! >= 0) {
-      const i = this.pf[v]!;
-      upArcs.push(i);
-      v = lowerEnd(this.topo, i);
-    }
+    for (; this.pf[v]! >= 0; v = this.pf[v]!) chain.push(v);
     fwd.push(stateOf[v]!);
-    for (let k = upArcs.length - 1; k >= 0; k--) this.unpack(upArcs[k]!, true, fwd);
+    for (let k = chain.length - 1; k >= 0; v = chain[k--]!) this.unpack(v, chain[k]!, true, fwd);
     // Backward side: arcs down from the meet to a seed, then the target arc.
-    v = meet;
-    while (this.pb[v]! >= 0) {
-      const i = this.pb[v]!;
-      this.unpack(i, false, fwd);
-      v = lowerEnd(this.topo, i);
-    }
+    for (v = meet; this.pb[v]! >= 0; v = this.pb[v]!) this.unpack(this.pb[v]!, v, false, fwd);
     for (let k = 0; k < fwd.length; k++) fwd[k] = states.arcOf(fwd[k]!);
     fwd.push(-1 - this.pb[v]!);
     return fwd;
   }
 
   /**
-   * Appends the shared states after the first of arc i, driven up (lower → higher end) or down: the arc's own transition
-   * when it weighs the arc's weight, else the lower triangle that made the weight, unpacked in turn.
+   * Appends the shared states after the first of the kept arc between `lo` and `hi` (lo < hi) driven up (lo → hi)
+   * or down: the arc's own transition when it is a link, else its two arcs through the middle vertex, unpacked in
+   * turn.
    */
-  private unpack(i: number, upward: boolean, out: number[]): void {
-    const tri = this.tri,
-      lo = lowerEnd(this.topo, i);
-    if (!lowerTriangle(this.metric, i, lo, upward, tri)) {
-      out.push(this.topo.stateOf[upward ? this.topo.upHead[i]! : lo]!);
+  private unpack(lo: number, hi: number, upward: boolean, out: number[]): void {
+    const arcs = upward ? this.metric.up : this.metric.down;
+    const m = arcs.mid[arcIndex(arcs.first, arcs.head, lo, hi)]!;
+    if (m === LINK) {
+      out.push(this.metric.topo.stateOf[upward ? hi : lo]!);
       return;
     }
-    const a = tri[0]!,
-      b = tri[1]!;
     if (upward) {
-      this.unpack(a, false, out);
-      this.unpack(b, true, out);
+      this.unpack(m, lo, false, out);
+      this.unpack(m, hi, true, out);
     } else {
-      this.unpack(b, false, out);
-      this.unpack(a, true, out);
+      this.unpack(m, hi, false, out);
+      this.unpack(m, lo, true, out);
     }
   }
 }

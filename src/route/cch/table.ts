@@ -11,17 +11,16 @@ import { sourceSeeds, targetSeeds, type SeedVisit } from './seeds.js';
  * elimination tree from its seeds (no priority queue: every arc leads to an ancestor, so relaxing the ancestors'
  * arcs in rank order leaves each label final when its vertex is reached) leaves (destination, weight, seconds,
  * metres) at every ancestor it labels; one forward walk per origin scans the buckets at its own ancestors. A best
- * route meets at a common ancestor of its two ends, so every pair is offered its best weight. Walks relax only the
- * arcs some shortest path uses (CchMeasures, perfect customization): about half of those on a walk's path.
+ * route meets at a common ancestor of its two ends, so every pair is offered its best weight. Walks relax the arcs
+ * the metric keeps (some shortest path uses them: perfect customization), as CchQuery.route does.
  *
  * The values are CchQuery.route's for the same pair: the same seeds (seeds.ts), the same direct route on a shared
- * edge, the same labels at every vertex of a best route (a skipped arc is beaten by a margin, so it never ties with
- * them), the lowest meeting vertex on ties; seconds and metres are carried along with the weights (those of the
+ * edge, the same arcs, the lowest meeting vertex on ties; seconds and metres are carried along with the weights (those of the
  * path each arc unpacks to), so they are the route's measure up to float rounding. Buffers are reused across calls:
  * a call allocates only when its buckets outgrow them (and a small object per pair on a shared edge).
  */
 export class CchTable {
-  /** The needed arcs with their seconds and metres (≈ 16 bytes per topology arc on whole HCMC), made with the table. */
+  /** The kept arcs' seconds and metres (≈ 9 bytes per topology arc on whole HCMC), made with the table. */
   readonly measures: CchMeasures;
   /** Labels of the current walk: weight, seconds, metres; `on` the walk that set them. */
   private readonly d: Float64Array;
@@ -178,7 +177,8 @@ export class CchTable {
         d[v] = Infinity;
       }
     }
-    const { first, head, weight, dl } = forward ? this.measures.up : this.measures.down;
+    const { first, head, weight } = forward ? m.up : m.down;
+    const dl = forward ? this.measures.up : this.measures.down;
     for (let k = 0; k < count; k++) {
       const v = list[k]!;
       const dv = d[v]!;
