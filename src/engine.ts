@@ -10,7 +10,7 @@ import type { Pack, Verify } from './pack/reader.js';
 import { Region } from './region.js';
 import { PlacesState } from './places/state.js';
 import type { RenderCache } from './render/render-cache.js';
-import { routerOf, type CoreInfo } from './route/router.js';
+import { routerOf, type CoreInfo, type RoutingStructure } from './route/router.js';
 import { loadWasmCore } from './route/wasm/load.js';
 import { geocode, type GeocodeParams } from './api/geocode.js';
 import { autocomplete, type AutocompleteParams } from './api/autocomplete.js';
@@ -48,6 +48,8 @@ export interface EngineInfo {
     attribution: string;
     /** The route core this engine uses for the pack and, when it is TypeScript, why (option, load or call failure). */
     routeCore: CoreInfo;
+    /** What routes the pack's usual requests (Router.structure): see docs/routing.md. */
+    routing: RoutingStructure;
   }[];
 }
 
@@ -164,6 +166,7 @@ export class Engine {
         counts: r.meta.counts,
         attribution: r.meta.attribution,
         routeCore: routerOf(r).coreInfo(),
+        routing: routerOf(r).structure(),
       })),
     };
   }

@@ -105,6 +105,13 @@ export interface CoreInfo {
   inTypeScript?: string[];
 }
 
+/**
+ * What routes a pack's usual requests (those that avoid nothing, which always route by the customizable hierarchy):
+ * its per-vehicle contraction hierarchies, the customizable hierarchy over its stored order (a pack built with
+ * `--no-ch`), or searches on the road graph alone (a pack with neither).
+ */
+export type RoutingStructure = 'hierarchies' | 'customizable' | 'search';
+
 /** Weight, duration (s) and distance (m) tables, row-major (origin i, destination j at i * cols + j). */
 export interface CostTable {
   weight: Float64Array;
@@ -390,6 +397,13 @@ export class Router {
       .filter(([, c]) => c.wasmRefused)
       .map(([key, c]) => `${contextName(key)} does not fit in WebAssembly memory (${c.wasmRefused})`);
     return { core: 'wasm', reason: null, ...(refused.length > 0 && { inTypeScript: refused }) };
+  }
+
+  /** What routes this router's usual requests (RoutingStructure), from the pack's sections; builds nothing. */
+  structure(): RoutingStructure {
+    const p = this.pack;
+    if (p?.has('ch.index')) return 'hierarchies';
+    return p?.has(CCH_ORDER_SECTIONS.index) ? 'customizable' : 'search';
   }
 
   /** The pack's hierarchy for a vehicle and weighting when it was contracted for exactly these arc weights. */
