@@ -1,3 +1,5 @@
+import { grown } from '../grown.js';
+
 /**
  * Douglas-Peucker simplification precomputed once for every tolerance: each vertex gets the largest tolerance at
  * which Douglas-Peucker would still keep it (its "significance"). Keeping the vertices whose significance is at
@@ -29,7 +31,7 @@ export function significance(
   let top = 0;
   // Pushes are written out (no closure): this runs once per part, tens of thousands of times for a city.
   if (end - first > 2) {
-    if (stack.length < 3) stack = grow(stack);
+    if (stack.length < 3) stack = grown(stack, 6);
     stack[0] = first;
     stack[1] = end - 1;
     stack[2] = Infinity;
@@ -63,16 +65,9 @@ export function significance(
     const sig = own < parent ? own : parent;
     out[best] = sig;
     // At most two pushes: room for six more entries.
-    if (top + 6 > stack.length) stack = grow(stack);
+    if (top + 6 > stack.length) stack = grown(stack, top + 6);
     if (best - a > 1) ((stack[top++] = a), (stack[top++] = best), (stack[top++] = sig));
     if (b - best > 1) ((stack[top++] = best), (stack[top++] = b), (stack[top++] = sig));
   }
   return stack;
-}
-
-/** A copy of the stack with twice the room. */
-function grow(stack: Float64Array): Float64Array {
-  const grown = new Float64Array(Math.max(6, stack.length * 2));
-  grown.set(stack);
-  return grown;
 }

@@ -1,3 +1,5 @@
+import { grown } from '../../grown.js';
+
 /**
  * Writes Mapbox Vector Tile 2.1 layers straight from tile coordinates: a minimal protobuf writer and one layer's
  * key and value tables, features and geometry commands. Values follow vt-pbf's typing (strings, booleans, doubles
@@ -144,7 +146,7 @@ export class MvtLayer {
     this.tagCount = 0;
     this.px = this.py = 0;
     for (const key in properties) {
-      if (this.tagCount + 2 > scratch.tags.length) scratch.tags = growU32(scratch.tags, this.tagCount + 2);
+      if (this.tagCount + 2 > scratch.tags.length) scratch.tags = grown(scratch.tags, this.tagCount + 2);
       scratch.tags[this.tagCount++] = this.keyIndex(key);
       scratch.tags[this.tagCount++] = this.valueIndex(properties[key]!);
     }
@@ -260,7 +262,7 @@ export class MvtLayer {
   }
 
   private room(n: number): void {
-    if (scratch.geomLength + n > scratch.geom.length) scratch.geom = growU32(scratch.geom, scratch.geomLength + n);
+    if (scratch.geomLength + n > scratch.geom.length) scratch.geom = grown(scratch.geom, scratch.geomLength + n);
   }
 
   private keyIndex(key: string): number {
@@ -284,12 +286,6 @@ export class MvtLayer {
     this.valueBytes.bytesField(4, value.finish());
     return i;
   }
-}
-
-function growU32(a: Uint32Array, n: number): Uint32Array<ArrayBuffer> {
-  const b = new Uint32Array(Math.max(n, 2 * a.length));
-  b.set(a);
-  return b;
 }
 
 /** The tile message of its layers (each from {@link MvtLayer.finish}). */

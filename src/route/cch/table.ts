@@ -5,6 +5,7 @@ import { Ancestors } from './ancestors.js';
 import type { CchMetric } from './customize.js';
 import { CchMeasures } from './measures.js';
 import { sourceSeeds, targetSeeds, type SeedVisit } from './seeds.js';
+import { grown } from '../../grown.js';
 
 /**
  * Many-to-many costs on a customized CCH by elimination-tree buckets: one backward walk per destination up the
@@ -234,11 +235,4 @@ export class CchTable {
     this.bdur = grown(this.bdur, size);
     this.blen = grown(this.blen, size);
   }
-}
-
-/** A copy of a typed array at least `size` long (twice as long when `size` is its length), contents kept. */
-function grown<T extends Uint32Array | Float64Array>(a: T, size: number): T {
-  const b = new (a.constructor as new (n: number) => T)(Math.max(size, 2 * a.length));
-  b.set(a);
-  return b;
 }

@@ -1,3 +1,5 @@
+import { grown } from '../../grown.js';
+
 /**
  * The shortcut topology of a contraction order (Customizable Contraction Hierarchies): contracting the vertices
  * lowest rank first, each links all its higher neighbours to one another, whatever the metric. The result is
@@ -55,11 +57,7 @@ export class CchTopology {
     const add = (q: number, r: number) => {
       if (stamp[q] === r) return;
       stamp[q] = r;
-      if (m === upHead.length) {
-        const grown = new Uint32Array(2 * upHead.length);
-        grown.set(upHead);
-        upHead = grown;
-      }
+      if (m === upHead.length) upHead = grown(upHead, m + 1);
       upHead[m++] = q;
     };
     for (let r = 0; r < n; r++) {
