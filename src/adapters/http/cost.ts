@@ -1,4 +1,4 @@
-import { parseBool } from '../../api/coords.js';
+import { isParamError, parseAvoid, parseBool, parseVehicle } from '../../api/coords.js';
 import type { EngineParams, MethodName } from './routes.js';
 
 /**
@@ -40,18 +40,14 @@ export function callBudgetMs(units: number, ceilingMs: number): number {
  */
 export function coldKey(method: MethodName, params: EngineParams): string {
   if (!ROUTING.has(method)) return method;
-  const text = (v: EngineParams[string] | undefined) => String(v ?? '').toLowerCase();
-  // The kinds in a fixed order, so `ferries|tolls` and `tolls,ferries` are one key.
-  const kinds = [
-    ...new Set(
-      text(params.avoid)
-        .split(/[|,]/)
-        .map((k) => k.trim()),
-    ),
-  ]
-    .sort()
-    .join('|');
-  return `${method}:${text(params.vehicle).trim()}:${text(params.type).trim()}:${kinds}`;
+  // The engine's own parsers: `ferries|tolls` and `Tolls,ferries` are one metric, as the engine reads them. A value
+  // they refuse is answered at once (BAD_REQUEST), so its key matters not.
+  const vehicle = parseVehicle(params.vehicle);
+  const avoid = parseAvoid(params.avoid);
+  const type = String(params.type ?? '')
+    .trim()
+    .toLowerCase();
+  return `${method}:${isParamError(vehicle) ? '?' : vehicle}:${type}:${isParamError(avoid) ? '?' : avoid}`;
 }
 
 /** The methods that route (and take `avoid`). */
