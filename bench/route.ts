@@ -1,8 +1,9 @@
 /**
  * Routing bench: DIMACS New York (250 seeded random node pairs through engine.direction, every distance checked
- * against a plain Dijkstra, vs ngraph.path NBA* on the same queries), Hanoi direction, 100 × 100 matrices.
+ * against a plain Dijkstra, vs ngraph.path NBA* on the same queries), the same queries on the same graph routed by the
+ * customizable hierarchy (a NY pack without hierarchies), Hanoi direction, 100 × 100 matrices.
  * Prints every target of issue 4 with the measured value and the ratio measured / target.
- * Run: npx tsx bench/route.ts   (the NY pack, with its contraction hierarchy, is cached under .cache/)
+ * Run: npx tsx bench/route.ts   (the NY packs, with their hierarchy or CCH order, are cached under .cache/)
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +15,7 @@ import { Engine } from '../src/engine.js';
 import { haversine } from '../src/geo.js';
 import { Pack } from '../src/pack/reader.js';
 import { CH_LAYOUT_VERSION, chSection, type ChArrays } from '../src/route/ch.js';
+import { CCH_ORDER_LAYOUT } from '../src/route/cch/stored-order.js';
 import { Region } from '../src/region.js';
 import { routerOf } from '../src/route/router.js';
 import { testPack } from '../test/helpers/packs.js';
@@ -118,6 +120,49 @@ function plainDijkstra(g: Region['graph'], s: number, t: number): number {
   return Infinity;
 }
 
+/**
+ * The NY pack without hierarchies, routed by the customizable hierarchy (its order in the stored indexes, the car's
+ * metric customized at the first query); cached, named by the stored order's layout.
+ */
+async function nyCchPack(): Promise<{ bytes: Uint8Array; buildMs: number }> {
+  const file = `${CACHE}ny-d-cch${CCH_ORDER_LAYOUT}.pack`;
+  if (existsSync(file) && existsSync(`${file}.json`)) {
+    return {
+      bytes: new Uint8Array(readFileSync(file)),
+      ...(JSON.parse(readFileSync(`${file}.json`, 'utf8')) as { buildMs: number }),
+    };
+  }
+  const t0 = performance.now();
+  const bytes = await buildDimacsPack(`${DIMACS}USA-road-d.NY.gr.gz`, `${DIMACS}USA-road-d.NY.co.gz`, 'ny', false);
+  const buildMs = performance.now() - t0;
+  writeFileSync(file, bytes);
+  writeFileSync(`${file}.json`, JSON.stringify({ buildMs }));
+  return { bytes, buildMs };
+}
+
+/**
+ * engine.direction over the NY pairs after a warm-up on other pairs (so the measured queries run JIT-compiled code,
+ * steady state, as in a server): per-query milliseconds and each answer's metres (-1 when there is none).
+ */
+function nyDirections(
+  engine: Engine,
+  g: Region['graph'],
+  pairs: readonly [number, number][],
+  warm: readonly [number, number][],
+): { ms: number[]; got: number[] } {
+  const str = (v: number) => `${g.lat(v)},${g.lon(v)}`;
+  for (const [s, d] of warm) engine.direction({ origin: str(s), destination: str(d) });
+  const ms: number[] = [];
+  const got: number[] = [];
+  for (const [s, d] of pairs) {
+    const t = performance.now();
+    const r = engine.direction({ origin: str(s), destination: str(d) });
+    ms.push(performance.now() - t);
+    got.push(r.status === 'OK' ? r.routes[0]!.legs[0]!.distance.value : -1);
+  }
+  return { ms, got };
+}
+
 async function main(): Promise<void> {
   const built = await nyPack();
   const ny = new Region(Pack.from(built.bytes));
@@ -143,31 +188,42 @@ async function main(): Promise<void> {
     `${load.toFixed(0)} ms ${ctx.ch ? (ctx.ch.edgeBased ? 'edge-based' : 'node-based') : 'NO CH'}`,
   );
   const rand = rng(2024);
+  const node = () => Math.floor(rand() * g.nodeCount);
   const pairs: [number, number][] = [];
-  while (pairs.length < 250) pairs.push([Math.floor(rand() * g.nodeCount), Math.floor(rand() * g.nodeCount)]);
-  const str = (v: number) => `${g.lat(v)},${g.lon(v)}`;
-  // Warm-up on other pairs, so the measured queries run JIT-compiled code (steady state, as in a server).
-  for (let k = 0; k < 150; k++)
-    engine.direction({
-      origin: str(Math.floor(rand() * g.nodeCount)),
-      destination: str(Math.floor(rand() * g.nodeCount)),
-    });
-  const ours: number[] = [];
-  const got: number[] = [];
-  for (const [s, d] of pairs) {
-    t = performance.now();
-    const r = engine.direction({ origin: str(s), destination: str(d) });
-    ours.push(performance.now() - t);
-    got.push(r.status === 'OK' ? r.routes[0]!.legs[0]!.distance.value : -1);
-  }
-  let bad = 0;
-  pairs.forEach(([s, d], i) => {
-    const want = plainDijkstra(g, s, d);
-    if (Math.round(want) !== got[i] && !(want === Infinity && got[i] === -1)) bad++;
-  });
+  while (pairs.length < 250) pairs.push([node(), node()]);
+  const warm = Array.from({ length: 150 }, () => [node(), node()] as [number, number]);
+  const want = pairs.map(([s, d]) => plainDijkstra(g, s, d));
+  const wrong = (got: number[]) =>
+    want.filter((w, i) => Math.round(w) !== got[i] && !(w === Infinity && got[i] === -1)).length;
+
+  const chRun = nyDirections(engine, g, pairs, warm);
+  const ours = chRun.ms;
   row('NY direction p50', `${pct(ours, 50).toFixed(3)} ms`, '≤ 1 ms', pct(ours, 50) / 1);
   row('NY direction p99', `${pct(ours, 99).toFixed(3)} ms`, '≤ 5 ms', pct(ours, 99) / 5);
+  const bad = wrong(chRun.got);
   row('NY distances differing from plain Dijkstra', `${bad} of ${pairs.length}`, '0', bad === 0 ? 0 : Infinity);
+
+  // The same queries on the same graph routed by the customizable hierarchy (pack without hierarchies).
+  const cchBuilt = await nyCchPack();
+  const nyCch = new Region(Pack.from(cchBuilt.bytes));
+  const cchEngine = new Engine([nyCch]);
+  t = performance.now();
+  routerOf(nyCch).context(0, 'fastest').cch();
+  const customize = performance.now() - t;
+  row(
+    'NY CCH: pack / build / first customization',
+    `${(cchBuilt.bytes.byteLength / 1e6).toFixed(1)} MB / ${(cchBuilt.buildMs / 1000).toFixed(1)} s / ${customize.toFixed(0)} ms`,
+  );
+  const cchRun = nyDirections(cchEngine, nyCch.graph, pairs, warm);
+  const cchBad = wrong(cchRun.got);
+  row('NY CCH direction p50', `${pct(cchRun.ms, 50).toFixed(3)} ms`, '≤ 1 ms', pct(cchRun.ms, 50) / 1);
+  row('NY CCH direction p99', `${pct(cchRun.ms, 99).toFixed(3)} ms`, '≤ 5 ms', pct(cchRun.ms, 99) / 5);
+  row(
+    'NY CCH distances differing from plain Dijkstra',
+    `${cchBad} of ${pairs.length}`,
+    '0',
+    cchBad === 0 ? 0 : Infinity,
+  );
 
   // ngraph.path NBA* with a haversine / best-metres-per-metre heuristic (admissible).
   const ng = createGraph<{ lat: number; lon: number }, { w: number }>();
@@ -195,10 +251,15 @@ async function main(): Promise<void> {
   }
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
   row('ngraph.path NBA* p50 / mean', `${pct(theirs, 50).toFixed(2)} / ${mean(theirs).toFixed(2)} ms`);
-  const r50 = pct(theirs, 50) / pct(ours, 50),
-    rMean = mean(theirs) / mean(ours);
-  row('speed vs NBA*, p50 / p50', `${r50.toFixed(1)}×`, '≥ 40×', 40 / r50);
-  row('speed vs NBA*, mean / mean', `${rMean.toFixed(1)}×`, '≥ 40×', 40 / rMean);
+  for (const [name, xs] of [
+    ['', ours],
+    ['CCH ', cchRun.ms],
+  ] as const) {
+    const r50 = pct(theirs, 50) / pct(xs, 50),
+      rMean = mean(theirs) / mean(xs);
+    row(`${name}speed vs NBA*, p50 / p50`, `${r50.toFixed(1)}×`, '≥ 40×', 40 / r50);
+    row(`${name}speed vs NBA*, mean / mean`, `${rMean.toFixed(1)}×`, '≥ 40×', 40 / rMean);
+  }
 
   const m100 = (reg: Region, seed: number) => {
     const [minLon, minLat, maxLon, maxLat] = reg.meta.bbox!;
@@ -263,6 +324,13 @@ async function main(): Promise<void> {
     `${nm.ms.toFixed(1)} ms (${nm.status}; first call ${nm.first.toFixed(0)} ms)`,
     '≤ 300 ms',
     nm.ms / 300,
+  );
+  const cm = m100(nyCch, 10);
+  row(
+    'NY CCH matrix 100×100 (median of 5)',
+    `${cm.ms.toFixed(1)} ms (${cm.status}; first call ${cm.first.toFixed(0)} ms)`,
+    '≤ 300 ms',
+    cm.ms / 300,
   );
   const widths = [0, 1, 2].map((i) => Math.max(...rows.map((r) => r[i]!.length)));
   console.log(

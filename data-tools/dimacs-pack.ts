@@ -21,12 +21,15 @@ const DIMACS_SPEED = 50;
  * Builds a routing-only pack from a DIMACS road graph (`.gr` arcs + `.co` coordinates). Arc weights are metres for
  * distance graphs (`-d`) and tenths of a second for travel-time graphs (`-t`, stored as per-edge durations). Arc
  * pairs u→v / v→u of equal weight become one two-way edge; every vehicle gets the same graph.
+ *
+ * @param hierarchies contraction options, or `false` for a pack without hierarchies, routed by the customizable
+ *   hierarchy whose order the stored indexes hold (as `build-pack --no-ch`).
  */
 export async function buildDimacsPack(
   grPath: string,
   coPath: string,
   name: string,
-  hierarchies: HierarchyOptions = {},
+  hierarchies: HierarchyOptions | false = {},
 ): Promise<Uint8Array> {
   const d = await readDimacs(grPath, coPath);
   const N = d.nodeCount;
@@ -112,5 +115,6 @@ export async function buildDimacsPack(
   };
   // The stored indexes that apply to a routing-only graph: components and the snapping grid (no places).
   contents.indexes = buildStoredIndexes(Pack.from(writePack(contents)));
+  if (hierarchies === false) return writePack(contents);
   return withHierarchies(contents, undefined, hierarchies).finish();
 }

@@ -13,7 +13,7 @@ import { PackError, type Pack } from '../../pack/reader.js';
 import type { StateTopology } from './state-graph.js';
 
 /** Layout version of the stored order. */
-const CCH_ORDER_LAYOUT = 1;
+export const CCH_ORDER_LAYOUT = 1;
 /** Section names. */
 export const CCH_ORDER_SECTIONS = { index: 'route.cch', order: 'route.cch.order' } as const;
 
