@@ -114,7 +114,9 @@ if (child) {
   const rows = files.map(
     (f) =>
       JSON.parse(
-        execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', fileURLToPath(import.meta.url), f], { encoding: 'utf8' }),
+        execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', fileURLToPath(import.meta.url), f], {
+          encoding: 'utf8',
+        }),
       ) as Record<string, string | number>,
   );
   table('the engine by the customizable hierarchy (no-ch) against per-vehicle hierarchies (CPU ms)', rows);
