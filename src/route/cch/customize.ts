@@ -29,7 +29,7 @@ export class CchMetric {
    * neighbours through itself (its lower triangles). Exact: an arc's weights are final once every vertex below both
    * its ends has been processed. Each arc notes the lowest vertex whose triangle made its weight (only a strictly
    * lighter triangle replaces the link or an earlier one). Then perfect customization picks the arcs kept; the
-   * weights of all arcs, in one Scratch block (49 bytes per topology arc at most), are dropped with the
+   * weights of all arcs, in one Scratch block (45 bytes per topology arc at most), are dropped with the
    * constructor's scope.
    */
   constructor(

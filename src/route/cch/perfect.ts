@@ -48,7 +48,7 @@ export function keptArcs(
 /** The scratch bytes keptArcs needs on a topology (at most: it copies the arcs drivable at least one way). */
 export function keptBytes(topo: CchTopology): number {
   const m = topo.arcs;
-  return scratchBytes([topo.size + 1, 4], [m, 4], [m, 4], [m, 8], [m, 8], [m, 1]);
+  return scratchBytes([topo.size + 1, 4], [m, 4], [m, 8], [m, 8], [m, 1]);
 }
 
 /**
@@ -73,14 +73,12 @@ function neededArcs(topo: CchTopology, upW: Float64Array, downW: Float64Array, s
   }
   const m = first[n]!;
   const head = scratch.u32(m),
-    arc = scratch.u32(m),
     up = scratch.f64(m),
     down = scratch.f64(m);
   for (let v = 0, q = 0; v < n; v++)
     for (let i = upFirst[v]!; i < upFirst[v + 1]!; i++) {
       if (upW[i] === Infinity && downW[i] === Infinity) continue;
       head[q] = upHead[i]!;
-      arc[q] = i;
       up[q] = upW[i]!;
       down[q++] = downW[i]!;
     }
@@ -103,12 +101,14 @@ function neededArcs(topo: CchTopology, upW: Float64Array, downW: Float64Array, s
     }
   }
   const needed = scratch.u8(upW.length);
-  for (let q = 0; q < m; q++) {
-    const i = arc[q]!,
-      w = upW[i]!,
+  // The drivable arcs again in the same order: arc i is compact arc q.
+  for (let i = 0, q = 0; i < upW.length; i++) {
+    const w = upW[i]!,
       v = downW[i]!;
+    if (w === Infinity && v === Infinity) continue;
     needed[i] =
       (w !== Infinity && !(up[q]! < w * BEATEN) ? 1 : 0) | (v !== Infinity && !(down[q]! < v * BEATEN) ? 2 : 0);
+    q++;
   }
   return needed;
 }
