@@ -2,8 +2,9 @@
  * The engine on a pack that routes by the customizable hierarchy (built with `--no-ch`: the stored order only)
  * against the same pack with today's per-vehicle hierarchies, side by side in one run, each in its own process (so
  * RSS is its own): the whole of Ho Chi Minh City (`hcmc-2018-01-01.osm.pbf`) by default, or the pack files named in
- * CCH_ENGINE_PACKS (comma-separated). Per pack: its size, RSS after load, each vehicle's first route (what a
- * metric's customization costs at first use) and RSS after routing every vehicle; then warm, CPU ms per call:
+ * CCH_ENGINE_PACKS (comma-separated). Per pack: its size, the process's RSS before the engine (Node and the
+ * bench's modules), RSS after load, each vehicle's first route (what a metric's customization costs at first use)
+ * and RSS after routing every vehicle, as read then and after forced collections; then warm, CPU ms per call:
  * Direction p50 / p99 over 300 random pairs (car), `avoid=highways` first and warm, DistanceMatrix 100 × 100 and a
  * trip of 100 stops.
  *
@@ -15,8 +16,6 @@ import { fileURLToPath } from 'node:url';
 import { vietnamAdmin } from '../data-tools/admin-bundle.js';
 import { buildOsmPack } from '../data-tools/build-pack.js';
 import { createEngine } from '../src/index.js';
-import { Pack } from '../src/pack/reader.js';
-import { RoadGraph } from '../src/route/graph.js';
 import { mulberry32 } from '../src/trip/rng.js';
 import { ADMIN, OSM, testPack } from '../test/helpers/packs.js';
 import { median, quantile, table } from './stats.js';
@@ -58,10 +57,12 @@ function fail(): never {
 /** One pack's measurements, in this process. */
 async function measure(file: string): Promise<Record<string, string | number>> {
   const rss = () => (process.memoryUsage().rss / MB).toFixed(0);
+  const start = rss();
   const engine = await createEngine({ packs: [new Uint8Array(readFileSync(file))] });
   const loaded = rss();
-  // Points at random intersections of the pack's road graph, so nearly every request is answered.
-  const g = new RoadGraph(Pack.from(new Uint8Array(readFileSync(file))));
+  // Points at random intersections of the engine's own road graph (views on its pack: nothing copied), so nearly
+  // every request is answered.
+  const g = engine.regions[0]!.graph;
   const rand = mulberry32(11);
   const pt = () => {
     const v = Math.floor(rand() * g.nodeCount);
@@ -72,6 +73,10 @@ async function measure(file: string): Promise<Record<string, string | number>> {
     cpu(() => engine.direction({ origin: pt(), destination: pt(), vehicle })),
   );
   const routed = rss();
+  // What the engine holds once the garbage of first use (a customization's scratch) is collected.
+  const gc = (globalThis as { gc?: () => void }).gc;
+  gc?.();
+  const collected = rss();
   const times = (n: number, f: () => unknown) => Array.from({ length: n }, () => cpu(f));
   const dir = times(300, () => (ok += engine.direction({ origin: pt(), destination: pt() }).status === 'OK' ? 1 : 0));
   const avoidFirst = cpu(() => engine.direction({ origin: pt(), destination: pt(), avoid: 'highways' }));
@@ -86,9 +91,11 @@ async function measure(file: string): Promise<Record<string, string | number>> {
   return {
     pack: file.split('/').at(-1)!,
     MB: (statSync(file).size / MB).toFixed(1),
+    'RSS start': start,
     'RSS loaded': loaded,
     'first route per vehicle ms': firsts.map((t) => t.toFixed(0)).join(' / '),
     'RSS routed': routed,
+    'RSS routed, collected': collected,
     'direction OK': `${ok}/300`,
     'direction p50': median(dir).toFixed(2),
     'direction p99': quantile(dir, 0.99).toFixed(2),
@@ -107,7 +114,9 @@ if (child) {
   const rows = files.map(
     (f) =>
       JSON.parse(
-        execFileSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), f], { encoding: 'utf8' }),
+        execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', fileURLToPath(import.meta.url), f], {
+          encoding: 'utf8',
+        }),
       ) as Record<string, string | number>,
   );
   table('the engine by the customizable hierarchy (no-ch) against per-vehicle hierarchies (CPU ms)', rows);

@@ -116,9 +116,6 @@ for (const region of [...regions, ...files]) {
   const topoBytes =
     topo.upFirst.byteLength +
     topo.upHead.byteLength +
-    topo.downFirst.byteLength +
-    topo.downTail.byteLength +
-    topo.downArc.byteLength +
     topo.parent.byteLength +
     topo.rankOf.byteLength +
     topo.stateOf.byteLength;

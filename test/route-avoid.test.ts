@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createEngine } from '../src/index.js';
 import { Pack } from '../src/pack/reader.js';
 import { AVOID_FACTOR } from '../src/route/avoid.js';
+import type { Weighting } from '../src/route/costs.js';
 import { RoadGraph } from '../src/route/graph.js';
 import { AVOID_CONTEXTS_KEPT, Router } from '../src/route/router.js';
 import { testPack } from './helpers/packs.js';
@@ -101,7 +102,13 @@ describe('routes that avoid tolls, highways and ferries', () => {
     expect(router.context(0, 'fastest', KINDS.ferries.bit)).toBe(base);
     const first = router.context(0, 'fastest', KINDS.tolls.bit);
     expect(router.context(0, 'fastest', KINDS.tolls.bit)).toBe(first);
-    for (let p = 0; p < AVOID_CONTEXTS_KEPT; p++) router.context(p, 'shortest', KINDS.highways.bit);
+    // As many other avoiding contexts of the motorbike (a vehicle of its own: no other routes alike, alike.ts).
+    const others = (['fastest', 'shortest'] as const).flatMap((w): [Weighting, number][] => [
+      [w, KINDS.highways.bit],
+      [w, KINDS.tolls.bit | KINDS.highways.bit],
+    ]);
+    expect(others.length).toBe(AVOID_CONTEXTS_KEPT);
+    for (const [w, avoid] of others) router.context(1, w, avoid);
     // The least recently used one was dropped and is made again.
     expect(router.context(0, 'fastest', KINDS.tolls.bit)).not.toBe(first);
     expect(router.context(0, 'fastest')).toBe(base);

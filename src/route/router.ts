@@ -18,10 +18,11 @@ import { wasmLoadFailure, wasmModule } from './wasm/load.js';
 import { leastHierarchyBytes, type WasmHierarchy } from './wasm/ch.js';
 import type { WasmArcSearch } from './wasm/search.js';
 import { avoidKindsIn } from './avoid.js';
+import { alikeProfiles } from './alike.js';
 import { buildCch, type Cch } from './cch/build.js';
 import { CchMetric } from './cch/customize.js';
-import { CchQuery } from './cch/query.js';
-import { CchTable } from './cch/table.js';
+import { CchQuery, QueryLabels } from './cch/query.js';
+import { CchTable, TableLabels } from './cch/table.js';
 import { CCH_ORDER_SECTIONS, storedOrder } from './cch/stored-order.js';
 
 /** A computed route between two snapped points. */
@@ -133,8 +134,13 @@ export class Router {
   private readonly tables: (TurnTable | undefined)[] = new Array<TurnTable | undefined>(PROFILE_COUNT);
   /** The CCH's states and topology, made on first use (cchOf). */
   private customizable: Cch | undefined;
+  /** The labels every metric's CCH query shares, and those every metric's CCH table shares, on first use. */
+  private queryLabels: QueryLabels | undefined;
+  private tableLabels: TableLabels | undefined;
   /** The avoid mask of the kinds of road the graph has (avoid.ts avoidKindsIn), on first use. */
   private avoidable: number | undefined;
+  /** Per profile, the lowest one that routes exactly alike (alike.ts), on first use. */
+  private alike: number[] | undefined;
   private wasmGraph: WasmGraph | null = null;
   private readonly comps: (Components | null)[] = new Array<Components | null>(PROFILE_COUNT).fill(null);
   /** Edges a component needs to count as big (see Components); the largest component always counts. */
@@ -192,6 +198,7 @@ export class Router {
    * ones when it has them for these costs, else computed.
    */
   components(profile: number): Components {
+    profile = this.alikeOf(profile);
     let c = this.comps[profile];
     if (!c) {
       const ctx = this.context(profile, 'fastest');
@@ -207,10 +214,12 @@ export class Router {
   /**
    * The costs, turn table and search of a vehicle and weighting, avoiding the road kinds of avoid mask `avoid`
    * (avoid.ts; kinds the graph has none of are dropped, so a mask of only those is the context without avoid).
-   * Contexts that avoid something are kept AVOID_CONTEXTS_KEPT at a time.
+   * Contexts that avoid something are kept AVOID_CONTEXTS_KEPT at a time. Profiles that route alike (alike.ts)
+   * share one context: its costs are the lowest such profile's.
    */
   context(profile: number, weighting: Weighting = 'fastest', avoid = 0): RouteContext {
     if (!(profile >= 0 && profile < PROFILE_COUNT)) throw new RangeError(`unknown profile ${profile}`);
+    profile = this.alikeOf(profile);
     if (avoid !== 0) avoid &= this.avoidable ??= avoidKindsIn(this.graph);
     const key = avoid === 0 ? `${profile}:${weighting}` : `${profile}:${weighting}:${avoid}`;
     let c = this.contexts.get(key);
@@ -238,8 +247,8 @@ export class Router {
         search,
         avoid,
         ch,
-        cch: () => (byCch ? (query ??= new CchQuery(customized())) : null),
-        cchTable: () => (byCch ? (many ??= new CchTable(customized())) : null),
+        cch: () => (byCch ? (query ??= this.cchQuery(customized())) : null),
+        cchTable: () => (byCch ? (many ??= this.cchTable(customized())) : null),
         wasm: null,
         wasmRefused: null,
         check,
@@ -259,9 +268,18 @@ export class Router {
     while (list.length > AVOID_CONTEXTS_KEPT) this.contexts.delete(list.shift()!);
   }
 
-  /** A vehicle's turn table (one per vehicle, whatever the weighting). */
+  /** The lowest profile that routes exactly like `profile` (alike.ts): the one whose structures both use. */
+  private alikeOf(profile: number): number {
+    return (this.alike ??= alikeProfiles(this.graph))[profile]!;
+  }
+
+  /**
+   * A vehicle's turn table (one per vehicle, whatever the weighting; profiles that route alike share one, whose
+   * states are the same as each would have).
+   */
   private turnTable(profile: number): TurnTable {
-    return (this.tables[profile] ??= new TurnTable(this.graph, profile));
+    const p = this.alikeOf(profile);
+    return (this.tables[profile] ??= this.tables[p] ??= new TurnTable(this.graph, p));
   }
 
   /** The CCH of the graph, on first use: over the pack's stored order when it has one for this graph, else ordered. */
@@ -278,6 +296,16 @@ export class Router {
   private metric(costs: ArcCosts): CchMetric {
     const { topo, states } = this.cchOf();
     return new CchMetric(topo, states, costs);
+  }
+
+  /** A query on metric `m` in the labels the router's CCH queries share (a router runs one query at a time). */
+  private cchQuery(m: CchMetric): CchQuery {
+    return new CchQuery(m, (this.queryLabels ??= new QueryLabels(m.topo.parent)));
+  }
+
+  /** A many-to-many table on metric `m` in the labels the router's CCH tables share. */
+  private cchTable(m: CchMetric): CchTable {
+    return new CchTable(m, (this.tableLabels ??= new TableLabels(m.topo.parent)));
   }
 
   /** The WebAssembly core's searches of a context when the router uses the core and it is loaded, else null. */

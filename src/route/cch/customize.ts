@@ -1,7 +1,8 @@
 import { arcHead, arcTail, type ArcCosts } from '../costs.js';
 import type { TurnTable } from '../turns.js';
 import { keptRows, LINK, type CchArcs } from './arcs.js';
-import { keptArcs } from './perfect.js';
+import { keptArcs, keptBytes } from './perfect.js';
+import { Scratch, scratchBytes } from './scratch.js';
 import type { SharedStates } from './states.js';
 import type { CchTopology } from './topology.js';
 
@@ -28,7 +29,8 @@ export class CchMetric {
    * neighbours through itself (its lower triangles). Exact: an arc's weights are final once every vertex below both
    * its ends has been processed. Each arc notes the lowest vertex whose triangle made its weight (only a strictly
    * lighter triangle replaces the link or an earlier one). Then perfect customization picks the arcs kept; the
-   * weights of all arcs are dropped with the constructor's scope.
+   * weights of all arcs, in one Scratch block (45 bytes per topology arc at most), are dropped with the
+   * constructor's scope.
    */
   constructor(
     readonly topo: CchTopology,
@@ -38,10 +40,12 @@ export class CchMetric {
     this.turns = states.tables[costs.profile]!;
     const { upFirst, upHead, stateOf } = topo;
     const n = topo.size;
-    const up = new Float64Array(topo.arcs);
-    const down = new Float64Array(topo.arcs);
-    const midUp = new Uint32Array(topo.arcs).fill(LINK);
-    const midDown = new Uint32Array(topo.arcs).fill(LINK);
+    const m = topo.arcs;
+    const scratch = new Scratch(scratchBytes([m, 8], [m, 8], [m, 4], [m, 4]) + keptBytes(topo));
+    const up = scratch.f64(m);
+    const down = scratch.f64(m);
+    const midUp = scratch.u32(m).fill(LINK);
+    const midDown = scratch.u32(m).fill(LINK);
     for (let r = 0; r < n; r++) {
       const x = stateOf[r]!;
       for (let i = upFirst[r]!; i < upFirst[r + 1]!; i++) {
@@ -77,7 +81,7 @@ export class CchMetric {
         }
       }
     }
-    const kept = keptArcs(topo, up, down, midUp, midDown);
+    const kept = keptArcs(topo, up, down, midUp, midDown, scratch);
     this.up = keptRows(upFirst, upHead, kept, 1, up, midUp);
     this.down = keptRows(upFirst, upHead, kept, 2, down, midDown);
   }

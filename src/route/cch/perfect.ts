@@ -1,4 +1,5 @@
 import { arcIndex, LINK } from './arcs.js';
+import { scratchBytes, type Scratch } from './scratch.js';
 import type { CchTopology } from './topology.js';
 
 /**
@@ -12,7 +13,8 @@ const BEATEN = 1 - 1e-9;
  * → higher end), bit 1 driven down. Those a shortest path may use (neededArcs), and the arcs of their triangles
  * (`midUp`/`midDown`: per arc the middle vertex of the lower triangle that made its weight, LINK for a link), so
  * that a route through kept arcs unpacks through kept arcs alone (a triangle of a needed arc is needed in exact
- * arithmetic; the closure keeps it when float rounding says otherwise).
+ * arithmetic; the closure keeps it when float rounding says otherwise). Its arrays, the result too, are carved from
+ * `scratch` (keptBytes of room).
  */
 export function keptArcs(
   topo: CchTopology,
@@ -20,8 +22,9 @@ export function keptArcs(
   down: Float64Array,
   midUp: Uint32Array,
   midDown: Uint32Array,
+  scratch: Scratch,
 ): Uint8Array {
-  const kept = neededArcs(topo, up, down);
+  const kept = neededArcs(topo, up, down, scratch);
   const { upFirst, upHead } = topo;
   const keep = (m: number, h: number, bit: number) => {
     kept[arcIndex(upFirst, upHead, m, h)] |= bit;
@@ -42,6 +45,12 @@ export function keptArcs(
   return kept;
 }
 
+/** The scratch bytes keptArcs needs on a topology (at most: it copies the arcs drivable at least one way). */
+export function keptBytes(topo: CchTopology): number {
+  const m = topo.arcs;
+  return scratchBytes([topo.size + 1, 4], [m, 4], [m, 8], [m, 8], [m, 1]);
+}
+
 /**
  * The arcs of a customized metric that a search needs, each way (perfect customization, Dibbelt, Strasser and
  * Wagner): an arc whose weight a path through higher vertices beats lies on no shortest path, so no best route
@@ -53,25 +62,23 @@ export function keptArcs(
  * only beat more). Returns per arc 1 when needed driven up (bit 0) and driven down (bit 1); never an arc of
  * Infinity weight.
  */
-function neededArcs(topo: CchTopology, upW: Float64Array, downW: Float64Array): Uint8Array {
+function neededArcs(topo: CchTopology, upW: Float64Array, downW: Float64Array, scratch: Scratch): Uint8Array {
   const n = topo.size;
   const { upFirst, upHead } = topo;
-  const first = new Uint32Array(n + 1);
+  const first = scratch.u32(n + 1);
   for (let v = 0; v < n; v++) {
     let c = first[v]!;
     for (let i = upFirst[v]!; i < upFirst[v + 1]!; i++) if (upW[i] !== Infinity || downW[i] !== Infinity) c++;
     first[v + 1] = c;
   }
   const m = first[n]!;
-  const head = new Uint32Array(m),
-    arc = new Uint32Array(m),
-    up = new Float64Array(m),
-    down = new Float64Array(m);
+  const head = scratch.u32(m),
+    up = scratch.f64(m),
+    down = scratch.f64(m);
   for (let v = 0, q = 0; v < n; v++)
     for (let i = upFirst[v]!; i < upFirst[v + 1]!; i++) {
       if (upW[i] === Infinity && downW[i] === Infinity) continue;
       head[q] = upHead[i]!;
-      arc[q] = i;
       up[q] = upW[i]!;
       down[q++] = downW[i]!;
     }
@@ -93,13 +100,15 @@ function neededArcs(topo: CchTopology, upW: Float64Array, downW: Float64Array): 
       }
     }
   }
-  const needed = new Uint8Array(upW.length);
-  for (let q = 0; q < m; q++) {
-    const i = arc[q]!,
-      w = upW[i]!,
+  const needed = scratch.u8(upW.length);
+  // The drivable arcs again in the same order: arc i is compact arc q.
+  for (let i = 0, q = 0; i < upW.length; i++) {
+    const w = upW[i]!,
       v = downW[i]!;
+    if (w === Infinity && v === Infinity) continue;
     needed[i] =
       (w !== Infinity && !(up[q]! < w * BEATEN) ? 1 : 0) | (v !== Infinity && !(down[q]! < v * BEATEN) ? 2 : 0);
+    q++;
   }
   return needed;
 }

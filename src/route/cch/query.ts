@@ -10,62 +10,46 @@ import { sourceSeeds, targetSeeds } from './seeds.js';
  * order (no priority queue), the backward side the same with the arcs' down weights, and the best route meets at a
  * common ancestor. Only the arcs the metric keeps are relaxed (those on some shortest path: perfect customization).
  * Labels follow ArcSearch's: forward, the weight from the source to the head of a state's arc; backward, from there
- * to the target. Shortcuts are unpacked through their middle vertices. Labels are reused across queries; a query
- * allocates only its result and its ancestor lists.
+ * to the target. Shortcuts are unpacked through their middle vertices. Labels (QueryLabels) are reused across
+ * queries; a query allocates only its result and its ancestor lists.
  */
 export class CchQuery {
-  private readonly df: Float64Array;
-  private readonly db: Float64Array;
-  /** Per vertex: the vertex its forward / backward label came from, or -1 - arc of the graph at a seed. */
-  private readonly pf: Int32Array;
-  private readonly pb: Int32Array;
-  /** Per vertex: the query that last put it on each side's list (0 = none). */
-  private readonly onF: Uint32Array;
-  private readonly onB: Uint32Array;
-  private gen = 0;
-  /** The ancestor walks of both sides. */
-  private readonly walk: Ancestors;
   /** Vertices on the last query's two ancestor lists. */
   visited = 0;
 
-  constructor(readonly metric: CchMetric) {
-    const topo = metric.topo;
-    const n = topo.size;
-    this.df = new Float64Array(n);
-    this.db = new Float64Array(n);
-    this.pf = new Int32Array(n);
-    this.pb = new Int32Array(n);
-    this.onF = new Uint32Array(n);
-    this.onB = new Uint32Array(n);
-    this.walk = new Ancestors(topo.parent);
-  }
+  /**
+   * @param labels the label arrays the query works in (default: its own); queries of one topology that never run at
+   *   once (one router's) share one, so each metric adds only its arcs
+   */
+  constructor(
+    readonly metric: CchMetric,
+    private readonly labels = new QueryLabels(metric.topo.parent),
+  ) {}
 
   /** Best route between two endpoints, or null when none exists. */
   route(src: Endpoint, dst: Endpoint): ArcPath | null {
-    const gen = ++this.gen;
+    const L = this.labels;
+    const gen = ++L.gen;
     const { arc: direct, weight: directWeight } = directOnEdge(src, dst, this.metric.costs.weight);
     let best = directWeight;
     const fSeeds: number[] = [];
     sourceSeeds(this.metric, src, (r, weight, _, a) => {
       fSeeds.push(r);
-      this.seed(this.df, this.pf, this.onF, r, weight, -1 - a, gen);
+      seed(L.df, L.pf, L.onF, r, weight, -1 - a, gen);
     });
     const bSeeds: number[] = [];
     targetSeeds(this.metric, dst, (r, weight, _, b) => {
       bSeeds.push(r);
-      this.seed(this.db, this.pb, this.onB, r, weight, -1 - b, gen);
+      seed(L.db, L.pb, L.onB, r, weight, -1 - b, gen);
     });
-    const fList = this.ancestors(fSeeds, this.df, this.pf, this.onF, gen);
-    const bList = this.ancestors(bSeeds, this.db, this.pb, this.onB, gen);
+    const fList = this.ancestors(fSeeds, L.df, L.pf, L.onF, gen);
+    const bList = this.ancestors(bSeeds, L.db, L.pb, L.onB, gen);
     this.visited = fList.length + bList.length;
     // Both sides up in one pass, rank by rank: a vertex's labels are final when it is reached, so the best meeting
     // so far prunes the arcs of a vertex whose label alone is no better.
     const { first: uFirst, head: uHead, weight: uWeight } = this.metric.up;
     const { first: dFirst, head: dHead, weight: dWeight } = this.metric.down;
-    const df = this.df,
-      db = this.db,
-      pf = this.pf,
-      pb = this.pb;
+    const { df, db, pf, pb } = L;
     let meet = -1;
     for (let i = 0, j = 0; i < fList.length || j < bList.length;) {
       const f = i < fList.length ? fList[i]! : Infinity,
@@ -104,16 +88,10 @@ export class CchQuery {
     return { arcs, from: posOnArc(src, arcs[0]!), to: posOnArc(dst, arcs[arcs.length - 1]!), weight: best };
   }
 
-  private seed(d: Float64Array, p: Int32Array, on: Uint32Array, r: number, value: number, from: number, gen: number) {
-    if (on[r] === gen && d[r]! <= value) return;
-    on[r] = gen;
-    d[r] = value;
-    p[r] = from;
-  }
-
   /** The seeds' ancestors in the elimination tree, ascending, each labelled Infinity unless it is a seed. */
   private ancestors(seeds: number[], d: Float64Array, p: Int32Array, on: Uint32Array, gen: number): Uint32Array {
-    const list = this.walk.list.slice(0, this.walk.walk(seeds, seeds.length));
+    const walk = this.labels.walk;
+    const list = walk.list.slice(0, walk.walk(seeds, seeds.length));
     for (const v of list)
       if (on[v] !== gen) {
         on[v] = gen;
@@ -127,17 +105,18 @@ export class CchQuery {
   private path(meet: number): number[] {
     const { stateOf } = this.metric.topo;
     const states = this.metric.states;
+    const { pf, pb } = this.labels;
     const fwd: number[] = [];
     // Forward side: the vertices from the meet down to a seed, then unpacked bottom up.
     const chain: number[] = [];
     let v = meet;
-    for (; this.pf[v]! >= 0; v = this.pf[v]!) chain.push(v);
+    for (; pf[v]! >= 0; v = pf[v]!) chain.push(v);
     fwd.push(stateOf[v]!);
     for (let k = chain.length - 1; k >= 0; v = chain[k--]!) this.unpack(v, chain[k]!, true, fwd);
     // Backward side: arcs down from the meet to a seed, then the target arc.
-    for (v = meet; this.pb[v]! >= 0; v = this.pb[v]!) this.unpack(this.pb[v]!, v, false, fwd);
+    for (v = meet; pb[v]! >= 0; v = pb[v]!) this.unpack(pb[v]!, v, false, fwd);
     for (let k = 0; k < fwd.length; k++) fwd[k] = states.arcOf(fwd[k]!);
-    fwd.push(-1 - this.pb[v]!);
+    fwd.push(-1 - pb[v]!);
     return fwd;
   }
 
@@ -161,4 +140,43 @@ export class CchQuery {
       this.unpack(m, lo, true, out);
     }
   }
+}
+
+/**
+ * The labels of CchQuery's two sides over one topology's vertices (32 bytes per vertex, and the ancestor walks'
+ * 12): what a query works in, kept between queries and shared by the queries of every metric of a router.
+ */
+export class QueryLabels {
+  readonly df: Float64Array;
+  readonly db: Float64Array;
+  /** Per vertex: the vertex its forward / backward label came from, or -1 - arc of the graph at a seed. */
+  readonly pf: Int32Array;
+  readonly pb: Int32Array;
+  /** Per vertex: the query that last put it on each side's list (0 = none). */
+  readonly onF: Uint32Array;
+  readonly onB: Uint32Array;
+  /** The last query's number. */
+  gen = 0;
+  /** The ancestor walks of both sides. */
+  readonly walk: Ancestors;
+
+  /** @param parent the topology's elimination tree (CchTopology.parent) */
+  constructor(parent: Int32Array) {
+    const n = parent.length;
+    this.df = new Float64Array(n);
+    this.db = new Float64Array(n);
+    this.pf = new Int32Array(n);
+    this.pb = new Int32Array(n);
+    this.onF = new Uint32Array(n);
+    this.onB = new Uint32Array(n);
+    this.walk = new Ancestors(parent);
+  }
+}
+
+/** Labels seed vertex r with `value` (from `from`) unless this query labelled it as light or lighter already. */
+function seed(d: Float64Array, p: Int32Array, on: Uint32Array, r: number, value: number, from: number, gen: number) {
+  if (on[r] === gen && d[r]! <= value) return;
+  on[r] = gen;
+  d[r] = value;
+  p[r] = from;
 }

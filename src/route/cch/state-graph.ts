@@ -16,44 +16,25 @@ export interface StateTopology {
   adj: Uint32Array;
 }
 
-/** The StateTopology of a road graph's shared states (linear in its transitions). */
+/**
+ * The StateTopology of a road graph's shared states (linear in its transitions; typed arrays only, so building it
+ * leaves no grown JS heap behind).
+ */
 export function stateTopology(g: RoadGraph, states: SharedStates): StateTopology {
   const S = states.size;
-  const adjFirst = g.adjFirst,
-    adjArc = g.adjArc;
-  const from: number[] = [],
-    to: number[] = [];
-  for (let v = 0; v < g.nodeCount; v++)
-    for (let i = adjFirst[v]!; i < adjFirst[v + 1]!; i++)
-      for (let j = adjFirst[v]!; j < adjFirst[v + 1]!; j++) {
-        from.push(adjArc[i]! ^ 1);
-        to.push(adjArc[j]!);
-      }
-  // Transitions a turn table leads through a copy: out of each copy, and out of each state with a rule (into copies).
-  states.tables.forEach((t, p) => {
-    for (let s = 0; s < t.states; s++) {
-      if (s < t.arcs && t.rule[s]! < 0) continue;
-      const h = arcHead(g, t.arcOf(s));
-      for (let i = adjFirst[h]!; i < adjFirst[h + 1]!; i++) {
-        const next = t.next(s, adjArc[i]!);
-        if (next < 0 || (s < t.arcs && next < t.arcs)) continue;
-        from.push(states.shared(p, s));
-        to.push(states.shared(p, next));
-      }
-    }
-  });
+  // Two passes over the transitions: count each state's, then place them.
   const deg = new Uint32Array(S + 1);
-  for (let k = 0; k < from.length; k++) {
-    deg[from[k]! + 1] += 1;
-    deg[to[k]! + 1] += 1;
-  }
+  transitions(g, states, (x, y) => {
+    deg[x + 1] += 1;
+    deg[y + 1] += 1;
+  });
   for (let s = 0; s < S; s++) deg[s + 1] += deg[s]!;
   const raw = new Uint32Array(deg[S]!);
   const fill = deg.slice(0, S);
-  for (let k = 0; k < from.length; k++) {
-    raw[fill[from[k]!]!++] = to[k]!;
-    raw[fill[to[k]!]!++] = from[k]!;
-  }
+  transitions(g, states, (x, y) => {
+    raw[fill[x]!++] = y;
+    raw[fill[y]!++] = x;
+  });
   // Sort each row, drop repeats (parallel edges meet twice) and self-links (a loop edge turning onto itself).
   const adj = new Uint32Array(raw.length);
   const first = new Uint32Array(S + 1);
@@ -64,4 +45,28 @@ export function stateTopology(g: RoadGraph, states: SharedStates): StateTopology
     first[s + 1] = n;
   }
   return { first, adj: adj.slice(0, n) };
+}
+
+/**
+ * Calls `visit(x, y)` for every transition of the state graph, from state x onto state y (repeats included): every
+ * pair of arcs entering and leaving a node, and what the turn tables lead through copies — out of each copy, and
+ * out of each state with a rule into a copy.
+ */
+function transitions(g: RoadGraph, states: SharedStates, visit: (x: number, y: number) => void): void {
+  const adjFirst = g.adjFirst,
+    adjArc = g.adjArc;
+  for (let v = 0; v < g.nodeCount; v++)
+    for (let i = adjFirst[v]!; i < adjFirst[v + 1]!; i++)
+      for (let j = adjFirst[v]!; j < adjFirst[v + 1]!; j++) visit(adjArc[i]! ^ 1, adjArc[j]!);
+  states.tables.forEach((t, p) => {
+    for (let s = 0; s < t.states; s++) {
+      if (s < t.arcs && t.rule[s]! < 0) continue;
+      const h = arcHead(g, t.arcOf(s));
+      for (let i = adjFirst[h]!; i < adjFirst[h + 1]!; i++) {
+        const next = t.next(s, adjArc[i]!);
+        if (next < 0 || (s < t.arcs && next < t.arcs)) continue;
+        visit(states.shared(p, s), states.shared(p, next));
+      }
+    }
+  });
 }

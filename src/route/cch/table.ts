@@ -23,57 +23,28 @@ import { grown } from '../../grown.js';
 export class CchTable {
   /** The kept arcs' seconds and metres (≈ 9 bytes per topology arc on whole HCMC), made with the table. */
   readonly measures: CchMeasures;
-  /** Labels of the current walk: weight, seconds, metres; `on` the walk that set them. */
-  private readonly d: Float64Array;
-  private readonly dur: Float64Array;
-  private readonly len: Float64Array;
-  private readonly on: Uint32Array;
-  private gen = 0;
-  private readonly anc: Ancestors;
-  private seeds = new Uint32Array(16);
-  private nSeeds = 0;
-  /** Bucket entries in walk order (vertex, destination, weight, seconds, metres), then grouped by vertex. */
-  private bv = new Uint32Array(1024);
-  private bj = new Uint32Array(1024);
-  private bw = new Float64Array(1024);
-  private bdur = new Float64Array(1024);
-  private blen = new Float64Array(1024);
-  private gj = new Uint32Array(1024);
-  private gw = new Float64Array(1024);
-  private gdur = new Float64Array(1024);
-  private glen = new Float64Array(1024);
-  /**
-   * Per vertex v: its grouped entries are gj/gw/… [start[v] .. start[v] + count[v] - 1]; count is 0 but at the
-   * vertices in touched[0 .. nTouched - 1] (reset at the next call).
-   */
-  private readonly start: Uint32Array;
-  private readonly count: Uint32Array;
-  private readonly touched: Uint32Array;
-  private nTouched = 0;
   /** Seeds a walk: the first seed of a vertex wins a tie, as in CchQuery. */
   private readonly seedVisit: SeedVisit;
 
-  constructor(readonly metric: CchMetric) {
-    const n = metric.topo.size;
+  /**
+   * @param s the labels and buckets the table works in (default: its own); tables of one topology that never run at
+   *   once (one router's) share one, so each metric adds only its arcs and their measures
+   */
+  constructor(
+    readonly metric: CchMetric,
+    private readonly s = new TableLabels(metric.topo.parent),
+  ) {
     this.measures = new CchMeasures(metric);
-    this.d = new Float64Array(n);
-    this.dur = new Float64Array(n);
-    this.len = new Float64Array(n);
-    this.on = new Uint32Array(n);
-    this.start = new Uint32Array(n);
-    this.count = new Uint32Array(n);
-    this.touched = new Uint32Array(n);
-    this.anc = new Ancestors(metric.topo.parent);
     const c = metric.costs,
       g = c.graph;
     this.seedVisit = (r, weight, from, arc, f) => {
-      if (this.nSeeds === this.seeds.length) this.seeds = grown(this.seeds, this.nSeeds);
-      this.seeds[this.nSeeds++] = r;
-      if (this.on[r] === this.gen && this.d[r]! <= weight) return;
-      this.on[r] = this.gen;
-      this.d[r] = weight;
-      this.dur[r] = (from >= 0 ? c.turnDur(from, arc, arcTail(g, arc)) : 0) + f * c.dur[arc]!;
-      this.len[r] = f * g.edgeLen[arc >> 1]!;
+      if (s.nSeeds === s.seeds.length) s.seeds = grown(s.seeds, s.nSeeds);
+      s.seeds[s.nSeeds++] = r;
+      if (s.on[r] === s.gen && s.d[r]! <= weight) return;
+      s.on[r] = s.gen;
+      s.d[r] = weight;
+      s.dur[r] = (from >= 0 ? c.turnDur(from, arc, arcTail(g, arc)) : 0) + f * c.dur[arc]!;
+      s.len[r] = f * g.edgeLen[arc >> 1]!;
     };
   }
 
@@ -88,28 +59,29 @@ export class CchTable {
     out.dur.fill(Infinity, 0, cells);
     out.dist.fill(Infinity, 0, cells);
     if (cells === 0) return;
-    const cnt = this.count,
-      touched = this.touched;
-    for (let k = 0; k < this.nTouched; k++) cnt[touched[k]!] = 0;
-    this.nTouched = 0;
+    const s = this.s;
+    const cnt = s.count,
+      touched = s.touched;
+    for (let k = 0; k < s.nTouched; k++) cnt[touched[k]!] = 0;
+    s.nTouched = 0;
     let nb = 0;
     for (let j = 0; j < nd; j++) {
       const count = this.walk(destinations[j]!, false);
-      const list = this.anc.list,
-        d = this.d;
-      if (nb + count > this.bv.length) this.growBuckets(nb + count);
+      const list = s.anc.list,
+        d = s.d;
+      if (nb + count > s.bv.length) s.growBuckets(nb + count);
       for (let k = 0; k < count; k++) {
         const v = list[k]!;
         if (d[v] === Infinity) continue;
-        if (cnt[v]!++ === 0) touched[this.nTouched++] = v;
-        this.bv[nb] = v;
-        this.bj[nb] = j;
-        this.bw[nb] = d[v]!;
-        this.bdur[nb] = this.dur[v]!;
-        this.blen[nb++] = this.len[v]!;
+        if (cnt[v]!++ === 0) touched[s.nTouched++] = v;
+        s.bv[nb] = v;
+        s.bj[nb] = j;
+        s.bw[nb] = d[v]!;
+        s.bdur[nb] = s.dur[v]!;
+        s.blen[nb++] = s.len[v]!;
       }
     }
-    this.group(nb);
+    s.group(nb);
     const w = this.metric.costs.weight,
       g = this.metric.costs.graph,
       D = this.metric.costs.dur;
@@ -128,8 +100,8 @@ export class CchTable {
         out.dist[row + j] = f * g.edgeLen[arc >> 1]!;
       }
       const count = this.walk(src, true);
-      const list = this.anc.list,
-        d = this.d;
+      const list = s.anc.list,
+        d = s.d;
       for (let k = 0; k < count; k++) {
         const v = list[k]!;
         if (cnt[v] === 0 || d[v] === Infinity) continue;
@@ -140,12 +112,12 @@ export class CchTable {
 
   /** Offers the destinations whose buckets lie at v to row `row` through the last walk's labels at v. */
   private scan(v: number, row: number, out: CostTable): void {
-    const { gj, gw, gdur, glen } = this;
-    const dv = this.d[v]!,
-      du = this.dur[v]!,
-      dl = this.len[v]!;
+    const { gj, gw, gdur, glen, start, count } = this.s;
+    const dv = this.s.d[v]!,
+      du = this.s.dur[v]!,
+      dl = this.s.len[v]!;
     const W = out.weight;
-    for (let q = this.start[v]!, end = q + this.count[v]!; q < end; q++) {
+    for (let q = start[v]!, end = q + count[v]!; q < end; q++) {
       const t = row + gj[q]!,
         x = dv + gw[q]!;
       if (x < W[t]!) {
@@ -161,16 +133,17 @@ export class CchTable {
    * weights), labels in d/dur/len; returns the number of vertices walked (in anc.list).
    */
   private walk(p: Endpoint, forward: boolean): number {
-    const m = this.metric;
-    const gen = ++this.gen;
-    this.nSeeds = 0;
+    const m = this.metric,
+      s = this.s;
+    const gen = ++s.gen;
+    s.nSeeds = 0;
     (forward ? sourceSeeds : targetSeeds)(m, p, this.seedVisit);
-    const count = this.anc.walk(this.seeds, this.nSeeds);
-    const list = this.anc.list,
-      d = this.d,
-      dur = this.dur,
-      len = this.len,
-      on = this.on;
+    const count = s.anc.walk(s.seeds, s.nSeeds);
+    const list = s.anc.list,
+      d = s.d,
+      dur = s.dur,
+      len = s.len,
+      on = s.on;
     for (let k = 0; k < count; k++) {
       const v = list[k]!;
       if (on[v] !== gen) {
@@ -198,9 +171,56 @@ export class CchTable {
     }
     return count;
   }
+}
+
+/**
+ * The labels, ancestor walks and buckets of CchTable's walks over one topology's vertices (64 bytes per vertex, and
+ * the buckets), kept between calls and shared by the tables of every metric of a router.
+ */
+export class TableLabels {
+  /** Labels of the current walk: weight, seconds, metres; `on` the walk that set them. */
+  readonly d: Float64Array;
+  readonly dur: Float64Array;
+  readonly len: Float64Array;
+  readonly on: Uint32Array;
+  gen = 0;
+  readonly anc: Ancestors;
+  seeds = new Uint32Array(16);
+  nSeeds = 0;
+  /** Bucket entries in walk order (vertex, destination, weight, seconds, metres), then grouped by vertex. */
+  bv = new Uint32Array(1024);
+  bj = new Uint32Array(1024);
+  bw = new Float64Array(1024);
+  bdur = new Float64Array(1024);
+  blen = new Float64Array(1024);
+  gj = new Uint32Array(1024);
+  gw = new Float64Array(1024);
+  gdur = new Float64Array(1024);
+  glen = new Float64Array(1024);
+  /**
+   * Per vertex v: its grouped entries are gj/gw/… [start[v] .. start[v] + count[v] - 1]; count is 0 but at the
+   * vertices in touched[0 .. nTouched - 1] (reset at the next call).
+   */
+  readonly start: Uint32Array;
+  readonly count: Uint32Array;
+  readonly touched: Uint32Array;
+  nTouched = 0;
+
+  /** @param parent the topology's elimination tree (CchTopology.parent) */
+  constructor(parent: Int32Array) {
+    const n = parent.length;
+    this.d = new Float64Array(n);
+    this.dur = new Float64Array(n);
+    this.len = new Float64Array(n);
+    this.on = new Uint32Array(n);
+    this.start = new Uint32Array(n);
+    this.count = new Uint32Array(n);
+    this.touched = new Uint32Array(n);
+    this.anc = new Ancestors(parent);
+  }
 
   /** Groups the first nb bucket entries by vertex (stable) into gj/gw/gdur/glen, at `start` per touched vertex. */
-  private group(nb: number): void {
+  group(nb: number): void {
     const { start, count, touched } = this;
     let at = 0;
     for (let k = 0; k < this.nTouched; k++) {
@@ -226,7 +246,7 @@ export class CchTable {
   }
 
   /** Grows the walk-order bucket arrays to hold at least `need` entries, keeping their contents. */
-  private growBuckets(need: number): void {
+  growBuckets(need: number): void {
     let size = this.bv.length;
     while (size < need) size *= 2;
     this.bv = grown(this.bv, size);

@@ -1,0 +1,35 @@
+import type { RoadGraph } from './graph.js';
+import { PROFILE_COUNT } from './profiles.js';
+
+/**
+ * Per vehicle profile (pack order), the lowest profile that routes exactly like it on graph `g`: the same speed
+ * each way and preference on every edge, the same local-access restrictions, barriers and turn restrictions —
+ * everything ArcCosts and TurnTable read per profile — so its costs, turn table, components and hierarchy or
+ * customized metric are identical and one copy serves both (OSM packs: `hd` routes as `car`, data-tools/profiles.ts).
+ * Linear in the graph's edges, nodes and restrictions.
+ */
+export function alikeProfiles(g: RoadGraph): number[] {
+  const out: number[] = [];
+  for (let p = 0; p < PROFILE_COUNT; p++) {
+    let q = 0;
+    while (q < p && !routesAlike(g, q, p)) q++;
+    out.push(q);
+  }
+  return out;
+}
+
+/** True when profiles p and q read the same per-profile data of the graph (see alikeProfiles). */
+function routesAlike(g: RoadGraph, p: number, q: number): boolean {
+  const P = PROFILE_COUNT;
+  const speed = g.edgeSpeed,
+    pref = g.edgePref,
+    restricted = g.edgeRestricted;
+  for (let e = 0; e < g.edgeCount; e++) {
+    const s = e * P * 2;
+    if (speed[s + 2 * p] !== speed[s + 2 * q] || speed[s + 2 * p + 1] !== speed[s + 2 * q + 1]) return false;
+    if (pref[e * P + p] !== pref[e * P + q]) return false;
+    if (((restricted[e]! >> p) & 1) !== ((restricted[e]! >> q) & 1)) return false;
+  }
+  const sameBit = (a: Uint8Array) => a.every((x) => ((x >> p) & 1) === ((x >> q) & 1));
+  return sameBit(g.nodeBlock) && sameBit(g.turnMask);
+}
