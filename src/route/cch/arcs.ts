@@ -32,6 +32,31 @@ export function arcIndex(first: Uint32Array, head: Uint32Array, v: number, h: nu
 }
 
 /**
+ * Index of the first of head[from .. end - 1] (ascending) that is ≥ h, or `end` when none is: a galloping search
+ * (steps 1, 2, 4 … then a binary search), so walking a long row to a few heads in order costs about their
+ * logarithms, not the row's length. Triangle enumeration walks the row of a vertex's higher neighbour this way to
+ * the vertex's own higher neighbours, often a handful of a long row.
+ */
+export function seek(head: Uint32Array, from: number, end: number, h: number): number {
+  let lo = from,
+    hi = from,
+    step = 1;
+  // Invariant: every head before lo is < h.
+  while (hi < end && head[hi]! < h) {
+    lo = hi + 1;
+    hi += step;
+    step <<= 1;
+  }
+  if (hi > end) hi = end;
+  while (lo < hi) {
+    const m = (lo + hi) >>> 1;
+    if (head[m]! < h) lo = m + 1;
+    else hi = m;
+  }
+  return lo;
+}
+
+/**
  * The arcs of `rows` (a topology's upFirst/upHead) with bit `bit` set in `kept`, with their weights and middle
  * vertices (per topology arc): a CchArcs.
  */

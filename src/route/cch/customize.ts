@@ -1,6 +1,6 @@
 import { arcHead, arcTail, type ArcCosts } from '../costs.js';
 import type { TurnTable } from '../turns.js';
-import { keptRows, LINK, type CchArcs } from './arcs.js';
+import { keptRows, LINK, seek, type CchArcs } from './arcs.js';
 import { keptArcs, keptBytes } from './perfect.js';
 import { Scratch, scratchBytes } from './scratch.js';
 import type { SharedStates } from './states.js';
@@ -63,11 +63,11 @@ export class CchMetric {
         const vuUp = up[i]!,
           vuDown = down[i]!;
         if (vuUp === Infinity && vuDown === Infinity) continue;
-        let j = i + 1;
-        for (let k = upFirst[u]!; k < upFirst[u + 1]! && j < hi; k++) {
-          const w = upHead[k]!;
-          while (j < hi && upHead[j]! < w) j++;
-          if (j === hi || upHead[j] !== w) continue;
+        const kEnd = upFirst[u + 1]!;
+        for (let j = i + 1, k = upFirst[u]!; j < hi; j++, k++) {
+          // The topology is chordal: v's higher neighbours above u are all u's higher neighbours too.
+          const w = upHead[j]!;
+          k = seek(upHead, k, kEnd, w);
           const viaUp = vuDown + up[j]!; // u → v → w
           if (viaUp < up[k]!) {
             up[k] = viaUp;

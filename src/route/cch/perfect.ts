@@ -1,4 +1,4 @@
-import { arcIndex, LINK } from './arcs.js';
+import { arcIndex, LINK, seek } from './arcs.js';
 import { scratchBytes, type Scratch } from './scratch.js';
 import type { CchTopology } from './topology.js';
 
@@ -87,12 +87,13 @@ function neededArcs(topo: CchTopology, upW: Float64Array, downW: Float64Array, s
       hi = first[x + 1]!;
     for (let i = lo; i < hi; i++) {
       const y = head[i]!;
-      let j = i + 1;
-      for (let k = first[y]!; k < first[y + 1]! && j < hi; k++) {
-        // Triangle x < y < z: the arcs x–y (i), x–z (j) and y–z (k).
-        const z = head[k]!;
-        while (j < hi && head[j]! < z) j++;
-        if (j === hi || head[j] !== z) continue;
+      const kEnd = first[y + 1]!;
+      for (let j = i + 1, k = first[y]!; j < hi && k < kEnd; j++) {
+        // Triangle x < y < z: the arcs x–y (i), x–z (j) and y–z (k); undrivable arcs are left out of these rows, so
+        // y–z may be missing.
+        const z = head[j]!;
+        k = seek(head, k, kEnd, z);
+        if (k === kEnd || head[k] !== z) continue;
         if (up[j]! + down[k]! < up[i]!) up[i] = up[j]! + down[k]!; // x → z → y
         if (up[i]! + up[k]! < up[j]!) up[j] = up[i]! + up[k]!; // x → y → z
         if (up[k]! + down[j]! < down[i]!) down[i] = up[k]! + down[j]!; // y → z → x
