@@ -63,8 +63,7 @@ export function iteratedLocalSearch(
     current.piece(s + l1 + l2, l3);
     current.piece(s + l1, l2);
     current.piece(s, l1);
-    current.piece(s + l, n - l);
-    current.commit();
+    current.commit(s);
     search.run(tolerance);
     if (current.cost < best.cost - tolerance) best.copyFrom(current);
     else current.copyFrom(best);

@@ -215,7 +215,10 @@ export class QueueSearch {
     }
   }
 
-  /** Applies the recorded move at position i and activates the stops at its changed arcs. */
+  /**
+   * Applies the recorded move at position i and activates the stops at its changed arcs. Each move rewrites one
+   * window of positions (an Or-opt the shorter of the two ways round: the stops between slide one way or the other).
+   */
   private apply(i: number): void {
     const t = this.tour;
     const n = t.n;
@@ -230,10 +233,17 @@ export class QueueSearch {
       this.touch(i + ox);
       this.touch(i + ox + 1);
       t.begin();
-      t.piece(i + len, ox - len + 1);
-      if (kind === 1) t.piece(i, len);
-      else t.piece(i + len - 1, len, true);
-      t.piece(i + ox + 1, n - ox - 1);
+      if (ox + 1 <= n - ox - 1 + len) {
+        // Offsets len … ox slide back, the segment ends at offset ox.
+        t.piece(i + len, ox - len + 1);
+        this.segment(i, len, kind === 2);
+        t.commit(i);
+      } else {
+        // Offsets ox+1 … n−1 slide forward, the segment starts at offset ox+1.
+        this.segment(i, len, kind === 2);
+        t.piece(i + ox + 1, n - ox - 1);
+        t.commit(i + ox + 1);
+      }
     } else if (kind === 3) {
       this.touch(i);
       this.touch(i + 1);
@@ -241,16 +251,15 @@ export class QueueSearch {
       this.touch(i + p1 + 1);
       t.begin();
       t.piece(i + p1, p1, true);
-      t.piece(i + p1 + 1, n - p1);
+      t.commit(i + 1);
     } else if (kind === 4) {
       this.touch(i - 1);
       this.touch(i);
       this.touch(i + p1 - 1);
       this.touch(i + p1);
-      const len = n - p1;
       t.begin();
-      t.piece(i - 1, len, true);
-      t.piece(i, n - len);
+      t.piece(i - 1, n - p1, true);
+      t.commit(i + p1);
     } else {
       this.touch(i);
       this.touch(i + 1);
@@ -259,11 +268,16 @@ export class QueueSearch {
       this.touch(i + p2);
       this.touch(i + p2 + 1);
       t.begin();
-      t.piece(i + p2 + 1, n - p2);
       t.piece(i + p1, p2 - p1 + 1);
       t.piece(i + 1, p1 - 1);
+      t.commit(i + 1);
     }
-    t.commit();
+  }
+
+  /** Appends the `len` stops from position i, reversed or not, to the tour's rewrite. */
+  private segment(i: number, len: number, reversed: boolean): void {
+    if (reversed) this.tour.piece(i + len - 1, len, true);
+    else this.tour.piece(i, len);
   }
 
   /** Activates the stop at position p, −n ≤ p < 2n. */
