@@ -13,7 +13,9 @@ export interface Candidates {
  * successor, or into it from a candidate predecessor, reversing the run between) and segment exchange
  * (direction-preserving 3-opt with a new arc to a candidate successor). The best improving move is applied and the
  * stops at its changed arcs become active again; a stop with no improving move leaves the queue. After a kick only
- * the stops it touched need examining, which is what makes thousands of kicks cheap.
+ * the stops it touched need examining, which is what makes thousands of kicks cheap. An examination costs
+ * O(k) table reads per move kind (Or-opt reads its candidate lists only while they pass the gain criterion), a move
+ * O(window) plus a prefix-sum refresh (see TourState.commit); nothing allocates.
  *
  * Every accepted move saves more than the tolerance, so the search terminates.
  */
@@ -109,11 +111,16 @@ export class QueueSearch {
       const remove =
         (table[prev * n + a] as number) + (table[sL * n + next] as number) - (table[prev * n + next] as number);
       const flip = t.backward(i, last) - t.forward(i, last);
+      // Gain criterion: a list's own new arc (x→a, x→sL, sL→y or a→y; each list is sorted by it) must cost less than
+      // taking the segment out saves (plus what reversing it saves); the candidates after it cost more still.
+      const bound = remove + (flip < 0 ? -flip : 0);
       for (let list = 0; list < 4; list += len === 1 ? 2 : 1) {
         const cands = list < 2 ? pred : succ;
-        const base = (list === 0 || list === 3 ? a : sL) * k;
+        const own = list === 0 || list === 3 ? a : sL;
         for (let r = 0; r < k; r++) {
-          let ox = (pos[cands[base + r] as number] as number) - i;
+          const cnd = cands[own * k + r] as number;
+          if ((list < 2 ? (table[cnd * n + own] as number) : (table[own * n + cnd] as number)) >= bound) break;
+          let ox = (pos[cnd] as number) - i;
           if (ox < 0) ox += n;
           // A successor candidate is y: x is the stop before it.
           if (list >= 2) ox = ox === 0 ? n - 1 : ox - 1;
