@@ -7,7 +7,15 @@ import { Engine } from '../src/engine.js';
 import { Pack } from '../src/pack/reader.js';
 import { Region } from '../src/region.js';
 import { routerOf } from '../src/route/router.js';
-import { bruteForce, mulberry32, TRIP_LIMITS } from '../src/trip/index.js';
+import {
+  bruteForce,
+  farthestInsertion,
+  heldKarp,
+  iteratedLocalSearch,
+  mulberry32,
+  tourCost,
+  TRIP_LIMITS,
+} from '../src/trip/index.js';
 import { testPack } from './helpers/packs.js';
 
 /** A trip failure as OSRM names it: the seed's status word in `code`, OSRM's code in `osrm_code`. */
@@ -189,6 +197,33 @@ describe('trip: optimal on real road tables (brute force over the router table)'
     expect(r.trips[0]!.weight).toBeLessThanOrEqual(inOrder);
     expect(r.waypoints[0]!.waypoint_index).toBe(0);
     expect(r.trips[0]!.legs).toHaveLength(40);
+  });
+});
+
+describe('trip: the heuristic search on real road tables', () => {
+  it('reaches the Held-Karp optimum from farthest insertion on 11–13 stops (asymmetric real tables)', () => {
+    for (const [name, seed] of [
+      ['hanoi', 51],
+      ['hanoi', 52],
+      ['dalat', 53],
+      ['dalat', 54],
+    ] as const) {
+      for (const n of [11, 12, 13]) {
+        const { weight } = connected(name, n, seed + n);
+        const out = iteratedLocalSearch(weight, n, farthestInsertion(weight, n));
+        expect([...out].sort((a, b) => a - b)).toEqual([...Array(n).keys()]);
+        expect(tourCost(weight, n, out)).toBeCloseTo(tourCost(weight, n, heldKarp(weight, n)), 6);
+      }
+    }
+  });
+
+  it('on 120 stops gives a permutation no longer than farthest insertion, the same order every time', () => {
+    const { weight } = connected('hanoi', 120, 61);
+    const first = farthestInsertion(weight, 120);
+    const a = iteratedLocalSearch(weight, 120, first);
+    expect([...a].sort((x, y) => x - y)).toEqual([...Array(120).keys()]);
+    expect(tourCost(weight, 120, a)).toBeLessThan(tourCost(weight, 120, first));
+    expect([...iteratedLocalSearch(weight, 120, first)]).toEqual([...a]);
   });
 });
 

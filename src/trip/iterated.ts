@@ -50,13 +50,20 @@ export function iteratedLocalSearch(
     const l2 = 1 + Math.floor(rnd() * span);
     const l3 = 1 + Math.floor(rnd() * span);
     const l = l1 + l2 + l3;
-    for (const o of [-1, 0, l1 - 1, l1, l1 + l2 - 1, l1 + l2, l - 1, l]) search.push(current.at(s + o));
+    // The stops at the four cut arcs become active.
+    search.push(current.at(s - 1));
+    search.push(current.at(s));
+    search.push(current.at(s + l1 - 1));
+    search.push(current.at(s + l1));
+    search.push(current.at(s + l1 + l2 - 1));
+    search.push(current.at(s + l1 + l2));
+    search.push(current.at(s + l - 1));
+    search.push(current.at(s + l));
     current.begin();
     current.piece(s + l1 + l2, l3);
     current.piece(s + l1, l2);
     current.piece(s, l1);
-    current.piece(s + l, n - l);
-    current.commit();
+    current.commit(s);
     search.run(tolerance);
     if (current.cost < best.cost - tolerance) best.copyFrom(current);
     else current.copyFrom(best);

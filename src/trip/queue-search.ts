@@ -13,7 +13,9 @@ export interface Candidates {
  * successor, or into it from a candidate predecessor, reversing the run between) and segment exchange
  * (direction-preserving 3-opt with a new arc to a candidate successor). The best improving move is applied and the
  * stops at its changed arcs become active again; a stop with no improving move leaves the queue. After a kick only
- * the stops it touched need examining, which is what makes thousands of kicks cheap.
+ * the stops it touched need examining, which is what makes thousands of kicks cheap. An examination costs
+ * O(k) table reads per move kind (Or-opt reads its candidate lists only while they pass the gain criterion), a move
+ * O(window) plus a prefix-sum refresh (see TourState.commit); nothing allocates.
  *
  * Every accepted move saves more than the tolerance, so the search terminates.
  */
@@ -41,7 +43,8 @@ export class QueueSearch {
     if (this.queued[stop] === 1) return;
     this.queued[stop] = 1;
     const n = this.tour.n;
-    this.queue[(this.head + this.size) % n] = stop;
+    const tail = this.head + this.size;
+    this.queue[tail < n ? tail : tail - n] = stop;
     this.size++;
   }
 
@@ -60,7 +63,7 @@ export class QueueSearch {
     }
     while (this.size > 0) {
       const a = this.queue[this.head] as number;
-      this.head = (this.head + 1) % n;
+      this.head = this.head + 1 === n ? 0 : this.head + 1;
       this.size--;
       this.queued[a] = 0;
       if (this.examine(a, tolerance)) this.push(a);
@@ -90,39 +93,46 @@ export class QueueSearch {
     }
   }
 
-  /** Or-opt of the segment of `len` stops starting at a (kind 1 forward, 2 reversed; p1 = len, p2 = offset of x). */
+  /**
+   * Or-opt of the segment of `len` stops starting at a (kind 1 forward, 2 reversed; p1 = len, p2 = offset of x).
+   * Insertion points come from four candidate lists: a's and sL's predecessors give x (the stop before the insertion
+   * point), sL's and a's successors give y (the stop after it); a single stop (sL = a) only needs two of them and
+   * one orientation (its reversal is itself).
+   */
   private orOpt(a: number, i: number): void {
     const t = this.tour;
-    const { table, n } = t;
+    const { table, n, order, pos } = t;
     const { succ, pred, k } = this.cand;
+    const prev = order[i === 0 ? n - 1 : i - 1] as number;
     for (let len = 1; len <= 3 && n - len >= 3; len++) {
-      const last = (i + len - 1) % n;
-      const sL = t.order[last] as number;
-      const prev = t.at(i - 1);
-      const next = t.at(i + len);
+      const last = wrap(i + len - 1, n);
+      const sL = order[last] as number;
+      const next = order[wrap(i + len, n)] as number;
       const remove =
         (table[prev * n + a] as number) + (table[sL * n + next] as number) - (table[prev * n + next] as number);
       const flip = t.backward(i, last) - t.forward(i, last);
-      // For a single stop sL = a, so lists 1 and 3 repeat lists 0 and 2.
+      // Gain criterion: a list's own new arc (x→a, x→sL, sL→y or a→y; each list is sorted by it) must cost less than
+      // taking the segment out saves (plus what reversing it saves); the candidates after it cost more still.
+      const bound = remove + (flip < 0 ? -flip : 0);
       for (let list = 0; list < 4; list += len === 1 ? 2 : 1) {
+        const cands = list < 2 ? pred : succ;
+        const own = list === 0 || list === 3 ? a : sL;
         for (let r = 0; r < k; r++) {
-          // Lists 0, 1 give x (the stop before the insertion point); 2, 3 give y (the stop after it).
-          const cnd =
-            list === 0
-              ? pred[a * k + r]
-              : list === 1
-                ? pred[sL * k + r]
-                : list === 2
-                  ? succ[sL * k + r]
-                  : succ[a * k + r];
-          let ox = ((t.pos[cnd as number] as number) - i + n) % n;
-          if (list >= 2) ox = (ox + n - 1) % n;
+          const cnd = cands[own * k + r] as number;
+          if ((list < 2 ? (table[cnd * n + own] as number) : (table[own * n + cnd] as number)) >= bound) break;
+          let ox = (pos[cnd] as number) - i;
+          if (ox < 0) ox += n;
+          // A successor candidate is y: x is the stop before it.
+          if (list >= 2) ox = ox === 0 ? n - 1 : ox - 1;
           if (ox < len || ox > n - 2) continue;
-          const x = t.at(i + ox);
-          const y = t.at(i + ox + 1);
+          const px = wrap(i + ox, n);
+          const x = order[px] as number;
+          const y = order[px + 1 === n ? 0 : px + 1] as number;
           const xy = table[x * n + y] as number;
           this.take((table[x * n + a] as number) + (table[sL * n + y] as number) - xy - remove, 1, len, ox);
-          this.take((table[x * n + sL] as number) + (table[a * n + y] as number) - xy - remove + flip, 2, len, ox);
+          if (len > 1) {
+            this.take((table[x * n + sL] as number) + (table[a * n + y] as number) - xy - remove + flip, 2, len, ox);
+          }
         }
       }
     }
@@ -134,41 +144,43 @@ export class QueueSearch {
    */
   private twoOpt(a: number, i: number): void {
     const t = this.tour;
-    const { table, n } = t;
+    const { table, n, order, pos } = t;
     const { succ, pred, k } = this.cand;
-    const b = t.at(i + 1);
-    const r = t.at(i - 1);
+    const u1 = i + 1 === n ? 0 : i + 1;
+    const v1 = i === 0 ? n - 1 : i - 1;
+    const b = order[u1] as number;
+    const r = order[v1] as number;
     const ab = table[a * n + b] as number;
     const ra = table[r * n + a] as number;
     for (let s = 0; s < k; s++) {
       const c = succ[a * k + s] as number;
-      const oc = ((t.pos[c] as number) - i + n) % n;
+      let oc = (pos[c] as number) - i;
+      if (oc < 0) oc += n;
       if (oc >= 2 && oc <= n - 2) {
-        const d = t.at(i + oc + 1);
-        const u = (i + 1) % n;
-        const v = (i + oc) % n;
+        const v = wrap(i + oc, n);
+        const d = order[v + 1 === n ? 0 : v + 1] as number;
         const delta =
           (table[a * n + c] as number) +
           (table[b * n + d] as number) -
           ab -
           (table[c * n + d] as number) +
-          t.backward(u, v) -
-          t.forward(u, v);
+          t.backward(u1, v) -
+          t.forward(u1, v);
         this.take(delta, 3, oc, 0);
       }
       const q = pred[a * k + s] as number;
-      const oq = ((t.pos[q] as number) - i + n) % n;
+      let oq = (pos[q] as number) - i;
+      if (oq < 0) oq += n;
       if (oq >= 2 && oq <= n - 2) {
-        const p = t.at(i + oq - 1);
-        const u = (i + oq) % n;
-        const v = (i + n - 1) % n;
+        const u = wrap(i + oq, n);
+        const p = order[u === 0 ? n - 1 : u - 1] as number;
         const delta =
           (table[p * n + r] as number) +
           (table[q * n + a] as number) -
           (table[p * n + q] as number) -
           ra +
-          t.backward(u, v) -
-          t.forward(u, v);
+          t.backward(u, v1) -
+          t.forward(u, v1);
         this.take(delta, 4, oq, 0);
       }
     }
@@ -181,23 +193,25 @@ export class QueueSearch {
    */
   private segmentExchange(a: number, i: number): void {
     const t = this.tour;
-    const { table, n } = t;
+    const { table, n, order, pos } = t;
     const { succ, pred, k } = this.cand;
-    const b = t.at(i + 1);
+    const b = order[i + 1 === n ? 0 : i + 1] as number;
     const ab = table[a * n + b] as number;
     for (let s = 0; s < k; s++) {
       const d = succ[a * k + s] as number;
-      const dOff = ((t.pos[d] as number) - i + n) % n;
+      let dOff = (pos[d] as number) - i;
+      if (dOff < 0) dOff += n;
       if (dOff < 2) continue;
-      const c = t.at(i + dOff - 1);
+      const c = order[wrap(i + dOff - 1, n)] as number;
       const opened = (table[a * n + d] as number) - ab - (table[c * n + d] as number);
       if (opened >= 0) continue;
       // e (the end of C, joined to b) among b's candidate predecessors: O(k²) per stop instead of O(k·n).
       for (let r = 0; r < k; r++) {
         const e = pred[b * k + r] as number;
-        const q = ((t.pos[e] as number) - i + n) % n;
+        let q = (pos[e] as number) - i;
+        if (q < 0) q += n;
         if (q < dOff) continue;
-        const f = t.at(i + q + 1);
+        const f = order[wrap(i + q + 1, n)] as number;
         this.take(
           opened + (table[e * n + b] as number) + (table[c * n + f] as number) - (table[e * n + f] as number),
           5,
@@ -208,41 +222,78 @@ export class QueueSearch {
     }
   }
 
-  /** Applies the recorded move at position i and activates the stops at its changed arcs. */
+  /**
+   * Applies the recorded move at position i and activates the stops at its changed arcs. Each move rewrites one
+   * window of positions (an Or-opt the shorter of the two ways round: the stops between slide one way or the other).
+   */
   private apply(i: number): void {
     const t = this.tour;
     const n = t.n;
     const { kind, p1, p2 } = this;
-    const touch = (...offsets: number[]) => {
-      for (const o of offsets) this.push(t.at(i + o));
-    };
     if (kind === 1 || kind === 2) {
       const len = p1;
       const ox = p2;
-      touch(-1, 0, len - 1, len, ox, ox + 1);
+      this.touch(i - 1);
+      this.touch(i);
+      this.touch(i + len - 1);
+      this.touch(i + len);
+      this.touch(i + ox);
+      this.touch(i + ox + 1);
       t.begin();
-      t.piece(i + len, ox - len + 1);
-      if (kind === 1) t.piece(i, len);
-      else t.piece(i + len - 1, len, true);
-      t.piece(i + ox + 1, n - ox - 1);
+      if (ox + 1 <= n - ox - 1 + len) {
+        // Offsets len … ox slide back, the segment ends at offset ox.
+        t.piece(i + len, ox - len + 1);
+        this.segment(i, len, kind === 2);
+        t.commit(i);
+      } else {
+        // Offsets ox+1 … n−1 slide forward, the segment starts at offset ox+1.
+        this.segment(i, len, kind === 2);
+        t.piece(i + ox + 1, n - ox - 1);
+        t.commit(i + ox + 1);
+      }
     } else if (kind === 3) {
-      touch(0, 1, p1, p1 + 1);
+      this.touch(i);
+      this.touch(i + 1);
+      this.touch(i + p1);
+      this.touch(i + p1 + 1);
       t.begin();
       t.piece(i + p1, p1, true);
-      t.piece(i + p1 + 1, n - p1);
+      t.commit(i + 1);
     } else if (kind === 4) {
-      touch(-1, 0, p1 - 1, p1);
-      const len = n - p1;
+      this.touch(i - 1);
+      this.touch(i);
+      this.touch(i + p1 - 1);
+      this.touch(i + p1);
       t.begin();
-      t.piece(i - 1, len, true);
-      t.piece(i, n - len);
+      t.piece(i - 1, n - p1, true);
+      t.commit(i + p1);
     } else {
-      touch(0, 1, p1 - 1, p1, p2, p2 + 1);
+      this.touch(i);
+      this.touch(i + 1);
+      this.touch(i + p1 - 1);
+      this.touch(i + p1);
+      this.touch(i + p2);
+      this.touch(i + p2 + 1);
       t.begin();
-      t.piece(i + p2 + 1, n - p2);
       t.piece(i + p1, p2 - p1 + 1);
       t.piece(i + 1, p1 - 1);
+      t.commit(i + 1);
     }
-    t.commit();
   }
+
+  /** Appends the `len` stops from position i, reversed or not, to the tour's rewrite. */
+  private segment(i: number, len: number, reversed: boolean): void {
+    if (reversed) this.tour.piece(i + len - 1, len, true);
+    else this.tour.piece(i, len);
+  }
+
+  /** Activates the stop at position p, −n ≤ p < 2n. */
+  private touch(p: number): void {
+    this.push(this.tour.order[wrap(p, this.tour.n)] as number);
+  }
+}
+
+/** Position p (−n ≤ p < 2n) brought into 0 … n−1 without a division. */
+function wrap(p: number, n: number): number {
+  return p < 0 ? p + n : p >= n ? p - n : p;
 }

@@ -1,8 +1,8 @@
 /**
  * A cyclic tour over an asymmetric table with what move evaluation needs in O(1): the position of every stop and
- * prefix sums of the forward and backward arc costs along the tour. Moves are applied by rebuilding the order from
- * up to three pieces (each a run of consecutive positions, forward or reversed), O(m), after which every index is
- * refreshed; evaluation never allocates.
+ * prefix sums of the forward and backward arc costs along the tour. A move rewrites one window of consecutive
+ * positions from up to three pieces (each a run of consecutive positions, forward or reversed) and refreshes only
+ * what the window changed; neither evaluation nor a move allocates.
  */
 export class TourState {
   /** Stop at each position. */
@@ -57,43 +57,71 @@ export class TourState {
     return v >= u ? (b[v] as number) - (b[u] as number) : (b[this.n] as number) - (b[u] as number) + (b[v] as number);
   }
 
-  /** Starts a rebuild; follow with {@link piece} calls covering every position once, then {@link commit}. */
+  /**
+   * Starts a rewrite of a window of consecutive positions; follow with {@link piece} calls that together hold
+   * exactly the window's stops in their new order, then {@link commit}.
+   */
   begin(): void {
     this.w = 0;
   }
 
-  /** Appends `len` stops from cyclic position `from` onwards, or, reversed, from `from` backwards. */
+  /** Appends `len` stops from cyclic position `from` (−n ≤ from < 2n) onwards, or, reversed, from `from` backwards. */
   piece(from: number, len: number, reversed = false): void {
     const m = this.n;
-    let p = ((from % m) + m) % m;
+    let p = from < 0 ? from + m : from >= m ? from - m : from;
     for (let k = 0; k < len; k++) {
       this.scratch[this.w++] = this.order[p] as number;
       p = reversed ? (p === 0 ? m - 1 : p - 1) : p + 1 === m ? 0 : p + 1;
     }
   }
 
-  /** Makes the rebuilt order current. */
-  commit(): void {
-    this.order.set(this.scratch);
-    this.refresh();
+  /**
+   * Writes the pieces into the window that starts at cyclic position `at` (−n ≤ at < 2n) and refreshes what changed:
+   * the window's positions, and the prefix sums from the window's first arc on (from 0 when the window wraps).
+   * O(window + n − at); the prefix sums stay exactly what a sum from position 0 gives.
+   */
+  commit(at: number): void {
+    const m = this.n;
+    const { order, pos, scratch } = this;
+    const len = this.w;
+    let p = at < 0 ? at + m : at >= m ? at - m : at;
+    const first = p;
+    for (let k = 0; k < len; k++) {
+      const stop = scratch[k] as number;
+      order[p] = stop;
+      pos[stop] = p;
+      p = p + 1 === m ? 0 : p + 1;
+    }
+    this.sums(first + len > m || first === 0 ? 0 : first - 1);
   }
 
-  /** Copies another state's order of the same table into this one. */
+  /** Copies another state of the same table into this one. */
   copyFrom(other: TourState): void {
     this.order.set(other.order);
-    this.refresh();
+    this.pos.set(other.pos);
+    this.fwd.set(other.fwd);
+    this.bwd.set(other.bwd);
   }
 
   private refresh(): void {
-    const { table, n, order, pos, fwd, bwd } = this;
-    fwd[0] = 0;
-    bwd[0] = 0;
-    for (let p = 0; p < n; p++) {
-      const a = order[p] as number;
+    const { n, order, pos } = this;
+    for (let p = 0; p < n; p++) pos[order[p] as number] = p;
+    this.sums(0);
+  }
+
+  /** Recomputes fwd[p+1] and bwd[p+1] for p = from … n−1 (fwd[from], bwd[from] are kept). */
+  private sums(from: number): void {
+    const { table, n, order, fwd, bwd } = this;
+    let f = fwd[from] as number;
+    let g = bwd[from] as number;
+    let a = order[from] as number;
+    for (let p = from; p < n; p++) {
       const b = order[p + 1 === n ? 0 : p + 1] as number;
-      pos[a] = p;
-      fwd[p + 1] = (fwd[p] as number) + (table[a * n + b] as number);
-      bwd[p + 1] = (bwd[p] as number) + (table[b * n + a] as number);
+      f += table[a * n + b] as number;
+      g += table[b * n + a] as number;
+      fwd[p + 1] = f;
+      bwd[p + 1] = g;
+      a = b;
     }
   }
 }
