@@ -1,16 +1,16 @@
+import { readFileSync } from 'node:fs';
+
 /** What long build steps report to: a new named stage, and progress within it (items done of total). */
 export interface StageProgress {
   step(phase: string): void;
   update(done: number, total: number): void;
 }
 
-import { readFileSync } from 'node:fs';
-
 /**
  * The environment variable that makes the builder log its memory after each phase (resident, peak resident, JS heap
  * and array buffers, MB): where a build's peak comes from.
  */
-export const MEMORY_LOG_ENV = 'BANDO_BUILD_MEMORY';
+const MEMORY_LOG_ENV = 'BANDO_BUILD_MEMORY';
 
 /**
  * A one-line progress display for terminals: phase name, percentage and elapsed time, redrawn in place.
@@ -56,13 +56,13 @@ export class Progress implements StageProgress {
       this.out?.write(`bando build-pack: ${summary} (${((Date.now() - this.start) / 1000).toFixed(1)} s)\n`);
   }
 
-  /** With BANDO_BUILD_MEMORY set, one line on the phase that just ended: its memory, and the peak so far. */
+  /** With BANDO_BUILD_MEMORY set, one line on the phase that just ended: its time and memory, and the peak so far. */
   private logMemory(): void {
     if (!process.env[MEMORY_LOG_ENV] || !this.phase) return;
     const m = process.memoryUsage();
     const mb = (b: number) => `${(b / 2 ** 20).toFixed(0)} MB`;
     process.stderr.write(
-      `bando build-pack memory after ${this.phase}: rss ${mb(m.rss)}, peak ${peakRss() ?? '?'}, heap ${mb(m.heapUsed)}, array buffers ${mb(m.arrayBuffers)}\n`,
+      `bando build-pack memory after ${this.phase} (${((Date.now() - this.phaseStart) / 1000).toFixed(1)} s): rss ${mb(m.rss)}, peak ${peakRss() ?? '?'}, heap ${mb(m.heapUsed)}, array buffers ${mb(m.arrayBuffers)}\n`,
     );
   }
 
