@@ -17,7 +17,8 @@ const CLOSE_ARRAY = 0x5d;
  * Calls `each` with every element of the top-level object's `features` array, parsed, in file order.
  * @param bytes the file's UTF-8 bytes
  * @param file the file's name, for the error
- * @throws Error naming the file when the bytes are not a JSON object with a `features` array
+ * @throws Error naming the file when the bytes are not a JSON object with a `features` array, or a feature is not
+ *   valid JSON
  */
 export function forEachFeature(bytes: Uint8Array, file: string, each: (feature: unknown) => void): void {
   const text = (from: number, to: number) => Buffer.from(bytes.buffer, bytes.byteOffset + from, to - from).toString();
@@ -40,7 +41,7 @@ export function forEachFeature(bytes: Uint8Array, file: string, each: (feature: 
       i = skipSpace(bytes, i + 1);
       while (bytes[i] !== CLOSE_ARRAY) {
         const end = endOfValue(bytes, i, fail);
-        each(JSON.parse(text(i, end)));
+        each(parseFeature(text(i, end), file));
         i = skipSpace(bytes, end);
         if (bytes[i] === COMMA) i = skipSpace(bytes, i + 1);
         else if (bytes[i] !== CLOSE_ARRAY) fail();
@@ -53,7 +54,16 @@ export function forEachFeature(bytes: Uint8Array, file: string, each: (feature: 
     if (bytes[i] === COMMA) i = skipSpace(bytes, i + 1);
     else if (bytes[i] !== CLOSE_OBJECT) fail();
   }
-  if (!found) fail();
+  if (!found || skipSpace(bytes, i + 1) !== bytes.length) fail();
+}
+
+/** One feature's JSON, parsed; a syntax error names the file. */
+function parseFeature(json: string, file: string): unknown {
+  try {
+    return JSON.parse(json);
+  } catch (e) {
+    throw new Error(`${file}: not valid JSON (${(e as Error).message})`);
+  }
 }
 
 /** The first position at or after `i` that is not JSON white space. */
