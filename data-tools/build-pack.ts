@@ -77,44 +77,12 @@ export function buildOsmPack(opts: BuildOptions): Uint8Array {
  */
 export function osmPack(opts: BuildOptions): PackWriter {
   const progress = opts.progress ?? new Progress(null, true);
-  const store = new OsmStore();
-  const infos: (InputInfo & { file: string; bytes: number; sha256: string })[] = [];
-  const pbf: number[] = [];
-  opts.inputs.forEach((file, i) => {
-    progress.step(`reading ${basename(file)}`);
-    store.inputSeq = i;
-    // A PBF is read in two passes (ways and relations first, then only the nodes they need); other formats at once.
-    const isPbf = detectOsmFormat(file) === 'pbf';
-    const info = readOsmFile(file, store, {
-      nodes: !isPbf,
-      ways: true,
-      relations: true,
-      progress: (d, t) => progress.update(d, t),
-    });
-    if (isPbf) pbf.push(i);
-    infos.push({ ...info, file: basename(file), bytes: statSync(file).size, sha256: sha256(file) });
-  });
-  if (pbf.length > 0) {
-    // Second pass over PBF inputs: only the nodes that ways and relations use, or that are places themselves.
-    const needed = store.referencedNodes();
-    store.nodeFilter = (id, tags) => sortedIndexOf(needed, id) >= 0 || (tags !== null && interestingNode(tags));
-    for (const i of pbf) {
-      progress.step(`reading nodes of ${basename(opts.inputs[i]!)}`);
-      store.inputSeq = i;
-      readOsmFile(opts.inputs[i]!, store, {
-        nodes: true,
-        ways: false,
-        relations: false,
-        progress: (d, t) => progress.update(d, t),
-      });
-    }
-    store.nodeFilter = null;
-  }
-  store.mergeFeatures();
+  const read = readInputs(opts.inputs, progress);
+  const { infos } = read;
 
   const strings = new StringTableBuilder();
   progress.step('building the road graph');
-  const graph = buildGraph(store, strings, progress);
+  const graph = buildGraph(read.store!, strings, progress);
   const contents: PackContents = { meta: {}, strings, graph };
   /** Places, the basemap, the metadata and the stored indexes: what the pack holds besides its road graph. */
   const rest = () => {
@@ -122,9 +90,16 @@ export function osmPack(opts: BuildOptions): PackWriter {
     const admin = opts.admin?.() ?? null;
     const area = graphBox(graph, WARD_MARGIN_DEG);
     const wards = admin && area ? admin.wardPolygons(area) : null;
-    contents.places = buildPlaces(store, strings, admin?.resolver ?? null, wards?.unit ?? []);
+    contents.places = buildPlaces(read.store!, strings, admin?.resolver ?? null, wards?.unit ?? []);
     progress.step('extracting basemap features');
-    contents.basemap = buildBasemap(store, strings, statedBounds(infos), unitLabels(wards, admin?.resolver ?? null));
+    contents.basemap = buildBasemap(
+      read.store!,
+      strings,
+      statedBounds(infos),
+      unitLabels(wards, admin?.resolver ?? null),
+    );
+    // Nothing reads the OSM elements from here on: they go before the stored indexes, the build's peak.
+    read.store = null;
     contents.wards = wards ?? undefined;
     contents.admin = admin ? admin.serialize() : undefined;
     contents.meta = metadata(opts.name, infos, contents);
@@ -145,6 +120,54 @@ export function osmPack(opts: BuildOptions): PackWriter {
     `${opts.name}: ${graph.nodeLat.length} nodes, ${graph.edgeLen.length} edges, ${contents.places!.lat.length} places, ${contents.basemap!.kind.length} map features (${contents.basemap!.skippedMultipolygons} broken multipolygons skipped${contents.basemap!.seaSkipped ? ', the sea left out: coastline without stated bounds or with a gap' : ''}), ${(pack.byteLength / 1e6).toFixed(2)} MB`,
   );
   return pack;
+}
+
+/** An input file as the pack's metadata lists it. */
+type InputRecord = InputInfo & { file: string; bytes: number; sha256: string };
+
+/** What the inputs hold: their elements (null once the builder has let them go) and their metadata. */
+interface ReadInputs {
+  store: OsmStore | null;
+  infos: InputRecord[];
+}
+
+/** Reads every input into one store (later inputs win), with the metadata of each. */
+function readInputs(inputs: readonly string[], progress: Progress): ReadInputs {
+  const store = new OsmStore();
+  const infos: InputRecord[] = [];
+  const pbf: number[] = [];
+  inputs.forEach((file, i) => {
+    progress.step(`reading ${basename(file)}`);
+    store.inputSeq = i;
+    // A PBF is read in two passes (ways and relations first, then only the nodes they need); other formats at once.
+    const isPbf = detectOsmFormat(file) === 'pbf';
+    const info = readOsmFile(file, store, {
+      nodes: !isPbf,
+      ways: true,
+      relations: true,
+      progress: (d, t) => progress.update(d, t),
+    });
+    if (isPbf) pbf.push(i);
+    infos.push({ ...info, file: basename(file), bytes: statSync(file).size, sha256: sha256(file) });
+  });
+  if (pbf.length > 0) {
+    // Second pass over PBF inputs: only the nodes that ways and relations use, or that are places themselves.
+    const needed = store.referencedNodes();
+    store.nodeFilter = (id, tags) => sortedIndexOf(needed, id) >= 0 || (tags !== null && interestingNode(tags));
+    for (const i of pbf) {
+      progress.step(`reading nodes of ${basename(inputs[i]!)}`);
+      store.inputSeq = i;
+      readOsmFile(inputs[i]!, store, {
+        nodes: true,
+        ways: false,
+        relations: false,
+        progress: (d, t) => progress.update(d, t),
+      });
+    }
+    store.nodeFilter = null;
+  }
+  store.mergeFeatures();
+  return { store, infos };
 }
 
 /**

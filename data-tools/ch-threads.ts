@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import { contract, hierarchy, type Contracted, type ContractOptions } from './ch-build.js';
@@ -58,9 +59,7 @@ function partitioned(j: HierarchyJob): Partitioned | null {
  * that many worker threads, each task wholly in one thread and merged in task order, so the result is the same bytes
  * whatever the timing. A task is a whole hierarchy, or a cell of a hierarchy contracted cell-wise (ch-partition.ts):
  * the cells of all hierarchies share the threads, level by level (round by round). Default, when the jobs are big
- * enough: one thread per job, even beyond the machine's cores. Jobs of about equal size (a pack's vehicles) then all
- * end at about the same time and every core stays busy to the end: three jobs on two cores take 1.5 job-times where
- * two threads take 2 (the third job running alone). A hierarchy contracted cell-wise is laid out (ch-build.ts
+ * enough: `defaultThreads`. A hierarchy contracted cell-wise is laid out (ch-build.ts
  * `hierarchy`) in the calling thread as soon as its top instance is in, while the workers go on with the other
  * hierarchies' instances. Synchronous: the calling thread blocks until all are done. The
  * graphs' buffers are transferred to the workers (unusable afterwards). `progress` hears states contracted of all,
@@ -83,7 +82,7 @@ export function contractAll(
 ): Contracted[] {
   const states = taken.map((j) => j.graph.states);
   const total = states.reduce((s, x) => s + x, 0);
-  const n = threads ?? (total >= THREAD_MIN_STATES ? taken.length : 1);
+  const n = threads ?? (total >= THREAD_MIN_STATES ? defaultThreads(taken.length, availableParallelism()) : 1);
   // A partitioned hierarchy's state until it is finished and laid out (then null, so that its records can go).
   const parts = taken.map(partitioned);
   // Only the hierarchies contracted whole still need their job; the others' levels hold their graphs.
@@ -125,6 +124,17 @@ export function contractAll(
     before += runTasks(tasks, Math.min(n, tasks.length), onResult, roundProgress, round === 0 ? alongside : undefined);
   }
   return results;
+}
+
+/**
+ * Threads for `jobs` jobs of about equal size (a pack's vehicles) on `cores` cores: one per job, even beyond the
+ * cores, so that all end at about the same time and every core stays busy to the end (three jobs on two cores take
+ * 1.5 job-times where two threads take 2, the third job running alone); but when the jobs divide evenly among the
+ * cores, one per core: the same time (four jobs on two cores: 2 job-times either way) without the memory of the
+ * threads beyond the cores (on whole HCMC about 80 MB each: a worker's contraction memory and its own JS heap).
+ */
+function defaultThreads(jobs: number, cores: number): number {
+  return jobs > cores && jobs % cores === 0 ? cores : jobs;
 }
 
 /** Runs one task in this thread. */
@@ -221,8 +231,9 @@ function inWorkers(
       send(workers[i]!);
     }
     if (alongside) {
-      // Workers hear no new task while `alongside` runs: hand them a share ahead, in turn.
-      const ahead = Math.ceil(ALONGSIDE_SHARE * tasks.length);
+      // Workers hear no new task while `alongside` runs: hand them a share ahead, in turn, and at least a second task
+      // each (a worker holding one task of several idles from its end until `alongside` returns).
+      const ahead = Math.max(Math.ceil(ALONGSIDE_SHARE * tasks.length), 2 * n);
       for (let i = 0; next < ahead; i++) send(workers[i % n]!);
       alongside();
     }

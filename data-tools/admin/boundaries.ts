@@ -12,6 +12,7 @@ import { gunzipSync } from 'node:zlib';
 import { nameKey } from '../../src/places/text/fold';
 import type { AdminTable } from '../../src/admin/types';
 import { WardPolygonsBuilder, type Part } from '../../src/admin/ward-polygons-builder';
+import { forEachFeature } from './feature-stream';
 
 interface WardFeature {
   properties: { ward_code: string; full_name: string; name: string; province_code: string };
@@ -29,8 +30,6 @@ export function hasWardBoundaries(adminDir: string): boolean {
 /** Every 2025 ward's polygons, keyed by admin unit id, ready to finish (whole, or clipped to a pack's area). */
 export function loadWardBoundaries(adminDir: string, table: AdminTable): WardPolygonsBuilder {
   const file = wardBoundariesFile(adminDir);
-  const json = JSON.parse(gunzipSync(readFileSync(file)).toString('utf8')) as { features?: WardFeature[] };
-  if (!Array.isArray(json.features)) throw new Error(`${file}: not a GeoJSON FeatureCollection`);
   const byCode = new Map<string, number>();
   const byName = new Map<string, number[]>(); // `${province code}|${nameKey(name)}` → ward ids
   const provinceCode = new Map<number, string>();
@@ -43,7 +42,9 @@ export function loadWardBoundaries(adminDir: string, table: AdminTable): WardPol
   }
   const builder = new WardPolygonsBuilder();
   const seen = new Set<number>();
-  for (const f of json.features) {
+  // Feature by feature from the unzipped bytes: the file as one parsed tree would take hundreds of MB.
+  forEachFeature(gunzipSync(readFileSync(file)), file, (feature) => {
+    const f = feature as WardFeature;
     const p = f.properties;
     let id = byCode.get(p.ward_code);
     if (id === undefined) {
@@ -57,7 +58,7 @@ export function loadWardBoundaries(adminDir: string, table: AdminTable): WardPol
     if (seen.has(id)) throw new Error(`${file}: two polygons for ward ${p.ward_code} "${p.full_name}"`);
     seen.add(id);
     builder.add(id, partsOf(f, file));
-  }
+  });
   return builder;
 }
 

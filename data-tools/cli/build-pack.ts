@@ -21,7 +21,8 @@ const HELP = `bando build-pack --input FILE [--input FILE ...] --output FILE.pac
                 holds it, and the pack keeps the polygons of its area for reverse geocoding).
   --no-ch       Skip the per-vehicle contraction hierarchies: a quicker build and a pack a third the size, which
                 routes by the customizable hierarchy (one order for every vehicle; each vehicle's metric is made
-                when it is first routed, about a second on a whole city).`;
+                when it is first routed, about a second on a whole city).
+  BANDO_BUILD_MEMORY=1 in the environment logs each phase's time and memory (where a build's peak comes from).`;
 
 /** `bando build-pack`: builds a pack file from OSM (and GeoJSON) or DIMACS inputs. */
 export const buildPackCommand: CliCommand = {

@@ -17,14 +17,18 @@ export type Rect = readonly [number, number, number, number];
 /** Flatbush node size (items per node): small, as queries are single points. */
 const NODE_SIZE = 8;
 
-/** Collects wards and writes the arrays. */
+/**
+ * Collects wards and writes the arrays. Rings are kept as they are added, converted to flat Int32Arrays (1e-7 degree,
+ * no closing vertex): the whole country's 3,321 wards in about 20 MB instead of the GeoJSON arrays' hundreds.
+ */
 export class WardPolygonsBuilder {
-  private readonly wards = new Map<number, Part[]>();
+  /** Each ward's parts, each part its rings (outer first), each ring flat [x, y] in 1e-7 degree. */
+  private readonly wards = new Map<number, Int32Array[][]>();
 
   /** Adds ward `unit` (its admin unit id) with its parts; adding the same unit twice adds more parts to it. */
   add(unit: number, parts: readonly Part[]): this {
     const list = this.wards.get(unit) ?? [];
-    list.push(...parts);
+    for (const part of parts) list.push(part.map(toUnits));
     this.wards.set(unit, list);
     return this;
   }
@@ -44,33 +48,41 @@ export class WardPolygonsBuilder {
     const partWard: number[] = [];
     const partRing: number[] = [0];
     const ringStart: number[] = [0];
-    const xy: number[] = [];
+    /** The kept rings in order; copied once into `xy` when their total length is known. */
+    const kept: ArrayLike<number>[] = [];
+    let vertices = 0;
     const box: Rect | null = clip
       ? ([0, 1, 2, 3].map((k) => Math.round(clip[k]! * COORD_SCALE)) as unknown as Rect)
       : null;
     for (const unit of [...this.wards.keys()].sort((a, b) => a - b)) {
       const w = units.length;
-      let kept = 0;
+      let partsKept = 0;
       for (const part of this.wards.get(unit)!) {
-        const rings: number[][] = [];
+        const rings: ArrayLike<number>[] = [];
         for (const ring of part) {
-          const pts = box ? clipRing(toUnits(ring), box) : toUnits(ring);
+          const pts = box ? clipRing(ring, box) : ring;
           if (pts.length >= 6) rings.push(pts);
           else if (rings.length === 0) break; // the outer ring is gone (outside the rectangle): so is the part
         }
         if (rings.length === 0) continue;
         for (const r of rings) {
-          xy.push(...r);
-          ringStart.push(xy.length / 2);
+          kept.push(r);
+          vertices += r.length / 2;
+          ringStart.push(vertices);
         }
         partWard.push(w);
         partRing.push(ringStart.length - 1);
-        kept++;
+        partsKept++;
       }
-      if (kept > 0) units.push(unit);
+      if (partsKept > 0) units.push(unit);
+    }
+    const xyArr = new Int32Array(vertices * 2);
+    let at = 0;
+    for (const r of kept) {
+      xyArr.set(r, at);
+      at += r.length;
     }
     const index = new Flatbush(Math.max(1, partWard.length), NODE_SIZE, Int32Array);
-    const xyArr = Int32Array.from(xy);
     for (let p = 0; p < partWard.length; p++) {
       let x0 = Infinity,
         y0 = Infinity,
@@ -100,22 +112,24 @@ export class WardPolygonsBuilder {
   }
 }
 
-/** Ring vertices as flat [x, y] in 1e-7 degree, without a repeated closing vertex. */
-function toUnits(ring: Ring): number[] {
-  const out: number[] = [];
-  for (const p of ring) out.push(Math.round(p[0]! * COORD_SCALE), Math.round(p[1]! * COORD_SCALE));
+/** Ring vertices as flat [x, y] in 1e-7 degree, without a repeated closing vertex (compared after rounding). */
+function toUnits(ring: Ring): Int32Array {
+  const out = new Int32Array(2 * ring.length);
+  for (let i = 0; i < ring.length; i++) {
+    out[2 * i] = Math.round(ring[i]![0]! * COORD_SCALE);
+    out[2 * i + 1] = Math.round(ring[i]![1]! * COORD_SCALE);
+  }
   const n = out.length;
-  if (n >= 4 && out[0] === out[n - 2] && out[1] === out[n - 1]) out.length = n - 2;
-  return out;
+  return n >= 4 && out[0] === out[n - 2] && out[1] === out[n - 1] ? out.subarray(0, n - 2) : out;
 }
 
 /**
  * Sutherland–Hodgman clipping of a ring (flat x, y) to a rectangle in the same units. The result may run along
  * the rectangle's sides; inside the rectangle it holds exactly the points the ring held.
  */
-function clipRing(pts: number[], box: Rect): number[] {
+function clipRing(pts: ArrayLike<number>, box: Rect): ArrayLike<number> {
   const [x0, y0, x1, y1] = box;
-  let out = pts;
+  let out: ArrayLike<number> = pts;
   const edges: Array<
     [(x: number, y: number) => boolean, (ax: number, ay: number, bx: number, by: number) => [number, number]]
   > = [
@@ -126,7 +140,7 @@ function clipRing(pts: number[], box: Rect): number[] {
   ];
   for (const [inside, cross] of edges) {
     const src = out;
-    out = [];
+    const next: number[] = [];
     const n = src.length / 2;
     for (let i = 0; i < n; i++) {
       const ax = src[2 * ((i + n - 1) % n)]!,
@@ -136,12 +150,13 @@ function clipRing(pts: number[], box: Rect): number[] {
       const aIn = inside(ax, ay);
       const bIn = inside(bx, by);
       if (bIn) {
-        if (!aIn) out.push(...cross(ax, ay, bx, by));
-        out.push(bx, by);
+        if (!aIn) next.push(...cross(ax, ay, bx, by));
+        next.push(bx, by);
       } else if (aIn) {
-        out.push(...cross(ax, ay, bx, by));
+        next.push(...cross(ax, ay, bx, by));
       }
     }
+    out = next;
     if (out.length === 0) break;
   }
   return out;
