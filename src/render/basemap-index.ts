@@ -1,6 +1,8 @@
 /**
- * Render-side view of a pack's basemap, built once per basemap on first use: every point pre-projected to Web
- * Mercator (so a render only scales and shifts), and a uniform grid over the feature bounding boxes for culling.
+ * Render-side view of a pack's basemap, one per basemap shared by the static renderer and the tile source
+ * ({@link basemapIndex}): a uniform grid over the feature bounding boxes for culling, and each part's points
+ * projected to Web Mercator (so a render only scales and shifts) on the part's first use. A whole city holds far more
+ * parts than one image draws: projecting them all up front cost the first image of whole Ho Chi Minh City about 70 ms.
  */
 import { BASEMAP_KINDS } from '../map/kinds.js';
 import type { Basemap } from '../map/basemap.js';
@@ -18,18 +20,38 @@ function clamp(v: number): number {
   return v < 0 ? 0 : v > GRID - 1 ? GRID - 1 : v;
 }
 
+/** Per-part state in BasemapIndex.ready: nothing computed, points projected, significances computed too. */
+const RAW = 0,
+  PROJECTED = 1,
+  SIGNIFICANT = 2;
+
+/** The index of each basemap, made on its first use by either consumer. */
+const INDEXES = new WeakMap<Basemap, BasemapIndex>();
+
+/**
+ * The index of a basemap, built on its first use and shared by every consumer (images and tiles of any engine):
+ * it is derived from read-only pack data only, and dropped with the basemap.
+ */
+export function basemapIndex(basemap: Basemap): BasemapIndex {
+  let index = INDEXES.get(basemap);
+  if (!index) INDEXES.set(basemap, (index = new BasemapIndex(basemap)));
+  return index;
+}
+
 /** The projected basemap and its feature grid. */
 export class BasemapIndex {
-  /** Mercator x, y per point in world units of 1 at zoom 0 (0..1 across the world), interleaved. */
-  readonly world: Float64Array;
+  /**
+   * Mercator x, y per point in world units of 1 at zoom 0 (0..1 across the world), interleaved. Filled part by part:
+   * read it through {@link points}.
+   */
+  private readonly world: Float64Array;
   /**
    * Per point: the largest Douglas-Peucker tolerance (world units, as `world`) at which its part keeps it
-   * (see simplify.ts); Infinity for a part's ends. Filled part by part on first use ({@link partSignificance}):
-   * a whole city holds far more parts than one image draws, and the first image should not pay for all of them.
+   * (see simplify.ts); Infinity for a part's ends. Filled part by part on first use ({@link partSignificance}).
    */
   private readonly significance: Float32Array;
-  /** Per part: 1 once its significances are computed. */
-  private readonly significant: Uint8Array;
+  /** Per part: RAW, PROJECTED or SIGNIFICANT (what of it is filled in `world` and `significance`). */
+  private readonly ready: Uint8Array;
   /** Scratch stack of the significance computation. */
   private stack: Float64Array = new Float64Array(96);
   /** Slot of each kind's source layer in LAYER_NAMES (query's grouping). */
@@ -49,14 +71,10 @@ export class BasemapIndex {
   private readonly hits: Uint32Array;
 
   constructor(readonly basemap: Basemap) {
-    const { lat, lon, bbox, count } = basemap;
-    const world = (this.world = new Float64Array(2 * lat.length));
-    for (let i = 0; i < lat.length; i++) {
-      world[2 * i] = lonToWorldX(lon[i]! * 1e-7, 0, 1);
-      world[2 * i + 1] = latToWorldY(lat[i]! * 1e-7, 0, 1);
-    }
+    const { lat, bbox, count } = basemap;
+    this.world = new Float64Array(2 * lat.length);
     this.significance = new Float32Array(lat.length);
-    this.significant = new Uint8Array(Math.max(0, basemap.partFirst.length - 1));
+    this.ready = new Uint8Array(Math.max(0, basemap.partFirst.length - 1));
     let x0 = Infinity,
       y0 = Infinity,
       x1 = -Infinity,
@@ -92,12 +110,29 @@ export class BasemapIndex {
     this.hits = new Uint32Array(count);
   }
 
-  /** The significances of every point (see `significance`), those of part `p` computed. */
+  /**
+   * The Mercator x, y of every point (world units of 1 at zoom 0, interleaved: point i at 2i, 2i + 1), those of part
+   * `p` filled. Other parts' entries are unspecified until asked for.
+   */
+  points(p: number): Float64Array {
+    if (this.ready[p] === RAW) {
+      const { lat, lon, partFirst } = this.basemap;
+      const world = this.world;
+      for (let i = partFirst[p]!; i < partFirst[p + 1]!; i++) {
+        world[2 * i] = lonToWorldX(lon[i]! * 1e-7, 0, 1);
+        world[2 * i + 1] = latToWorldY(lat[i]! * 1e-7, 0, 1);
+      }
+      this.ready[p] = PROJECTED;
+    }
+    return this.world;
+  }
+
+  /** The significances of every point (see `significance`), those of part `p` computed (and its points projected). */
   partSignificance(p: number): Float32Array {
-    if (!this.significant[p]) {
+    if (this.ready[p] !== SIGNIFICANT) {
       const first = this.basemap.partFirst;
-      this.stack = significance(this.world, first[p]!, first[p + 1]!, this.significance, this.stack);
-      this.significant[p] = 1;
+      this.stack = significance(this.points(p), first[p]!, first[p + 1]!, this.significance, this.stack);
+      this.ready[p] = SIGNIFICANT;
     }
     return this.significance;
   }

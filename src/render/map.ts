@@ -8,6 +8,7 @@ import { FeatureStyler, type FeatureNames, type LineStyle, type SymbolStyle } fr
 import type { LabelBox } from './label-collision.js';
 import { Labeler, longestStretch, MAX_LINE_LABELS, type Stretch } from './labels.js';
 import { worldXToLon, worldYToLat, type Canvas, type RGBA, type Viewport } from './raster/index.js';
+import { basemapIndex } from './basemap-index.js';
 import type { RenderCache } from './render-cache.js';
 import type { PlannedLayer } from './style-plan.js';
 import { checkpoint } from '../checkpoint.js';
@@ -45,7 +46,7 @@ export interface BasemapDrawn {
 /**
  * Draws the basemap of `source` seen through `viewport` onto `canvas` with `style` (a style JSON; see
  * `planStyle` for what is drawn). Layers' zoom ranges and visibility apply at the viewport's zoom.
- * @param cache the owner's render cache: the style's plan, the basemap's index and the glyphs come from it
+ * @param cache the owner's render cache: the style's plan and the glyphs come from it (the basemap index is shared: basemapIndex)
  */
 export function drawBasemap(
   canvas: Canvas,
@@ -57,7 +58,7 @@ export function drawBasemap(
   const plan = cache.plan(style);
   const zoom = viewport.zoom;
   const basemap = source.basemap;
-  const index = basemap ? cache.index(basemap) : null;
+  const index = basemap ? basemapIndex(basemap) : null;
   const scale = viewport.tileSize * 2 ** zoom;
   const ratio = viewport.pixelRatio;
   const margin = CULL_MARGIN * ratio;
@@ -91,7 +92,7 @@ export function drawBasemap(
   const project = (p: number, dropClosing: boolean, at: number): number => {
     const first = basemap!.partFirst[p]!;
     let end = basemap!.partFirst[p + 1]!;
-    const world = index!.world;
+    const world = index!.points(p);
     if (
       dropClosing &&
       end - first > 1 &&
@@ -123,8 +124,8 @@ export function drawBasemap(
   const projectLine = (p: number, dropClosing: boolean, at: number, tolerance = LINE_TOLERANCE): number => {
     const first = basemap!.partFirst[p]!;
     let end = basemap!.partFirst[p + 1]!;
-    const world = index!.world;
     const sig = index!.partSignificance(p);
+    const world = index!.points(p);
     const minSig = tolerance / scale;
     if (
       dropClosing &&
@@ -206,12 +207,10 @@ export function drawBasemap(
           if (basemap.type[f] !== GeomType.point) continue; // point labels of lines and areas are not placed
           const s = styler.style(basemap.kind[f]!, GeomType.point, f);
           if (!s) continue;
-          const first = basemap.partFirst[basemap.featPart[f]!]!;
-          labeler.point(
-            s,
-            index!.world[2 * first]! * scale - viewport.left,
-            index!.world[2 * first + 1]! * scale - viewport.top,
-          );
+          const part = basemap.featPart[f]!;
+          const world = index!.points(part);
+          const first = basemap.partFirst[part]!;
+          labeler.point(s, world[2 * first]! * scale - viewport.left, world[2 * first + 1]! * scale - viewport.top);
         }
         continue;
       }
