@@ -4,6 +4,7 @@
  */
 import type { Basemap } from '../map/basemap.js';
 import { GeomType } from '../map/kinds.js';
+import { drawnFeatures, groupFeatures, type FeatureGroups } from './feature-groups.js';
 import { FeatureStyler, type FeatureNames, type LineStyle, type SymbolStyle } from './feature-styles.js';
 import type { LabelBox } from './label-collision.js';
 import { Labeler, longestStretch, MAX_LINE_LABELS, type Stretch } from './labels.js';
@@ -75,6 +76,8 @@ export function drawBasemap(
   };
   let buf = new Float64Array(1024);
   let labeler: Labeler | null = null;
+  /** The features in view of each source layer grouped by kind and geometry type (made on its first style layer). */
+  const groupsOf = new Map<string, FeatureGroups>();
 
   /** Makes room for `n` more coordinates after index `at` of `buf`. */
   const reserve = (at: number, n: number): void => {
@@ -151,10 +154,13 @@ export function drawBasemap(
       drawBackground(canvas, layer, zoom);
       continue;
     }
-    const features = inView.get(layer.sourceLayer!);
-    if (!features || !basemap) continue;
+    const inLayer = inView.get(layer.sourceLayer!);
+    if (!inLayer || !basemap) continue;
+    let groups = groupsOf.get(layer.sourceLayer!);
+    if (!groups) groupsOf.set(layer.sourceLayer!, (groups = groupFeatures(basemap, inLayer)));
     if (layer.type === 'fill') {
       const styler = new FeatureStyler(layer as PlannedLayer & { type: 'fill' }, zoom, names, ratio);
+      const features = drawnFeatures(groups, (type) => type === GeomType.polygon, styler.rejectsAll.bind(styler));
       const rings: Float64Array[] = [];
       for (const f of features) {
         if (basemap.type[f] !== GeomType.polygon) continue;
@@ -176,6 +182,7 @@ export function drawBasemap(
     } else if (layer.type === 'line') {
       // Consecutive features of one memoised style (and geometry kind) are stroked together as one shape.
       const styler = new FeatureStyler(layer as PlannedLayer & { type: 'line' }, zoom, names, ratio);
+      const features = drawnFeatures(groups, (type) => type !== GeomType.point, styler.rejectsAll.bind(styler));
       const ends: number[] = [];
       let batch: LineStyle | null = null;
       let batchClosed = false;
@@ -202,7 +209,10 @@ export function drawBasemap(
     } else if (layer.type === 'symbol') {
       const styler = new FeatureStyler(layer as PlannedLayer & { type: 'symbol' }, zoom, names, ratio);
       labeler ??= new Labeler(canvas, cache.fonts);
-      if (ev.value('symbol-placement', zoom) === 'point') {
+      const atPoint = ev.value('symbol-placement', zoom) === 'point';
+      const placed = atPoint ? GeomType.point : GeomType.line;
+      const features = drawnFeatures(groups, (type) => type === placed, styler.rejectsAll.bind(styler));
+      if (atPoint) {
         for (const f of features) {
           if (basemap.type[f] !== GeomType.point) continue; // point labels of lines and areas are not placed
           const s = styler.style(basemap.kind[f]!, GeomType.point, f);
