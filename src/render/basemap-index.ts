@@ -75,37 +75,42 @@ export class BasemapIndex {
     this.world = new Float64Array(2 * lat.length);
     this.significance = new Float32Array(lat.length);
     this.ready = new Uint8Array(Math.max(0, basemap.partFirst.length - 1));
+    // The loops below run once, on a fresh engine's first image or tile, mostly before they are optimised: they
+    // compare instead of calling Math.min / Math.max and work out each feature's cell range once.
     let x0 = Infinity,
       y0 = Infinity,
       x1 = -Infinity,
       y1 = -Infinity;
-    for (let f = 0; f < count; f++) {
-      x0 = Math.min(x0, bbox[4 * f]!);
-      y0 = Math.min(y0, bbox[4 * f + 1]!);
-      x1 = Math.max(x1, bbox[4 * f + 2]!);
-      y1 = Math.max(y1, bbox[4 * f + 3]!);
+    for (let k = 0; k < 4 * count; k += 4) {
+      if (bbox[k]! < x0) x0 = bbox[k]!;
+      if (bbox[k + 1]! < y0) y0 = bbox[k + 1]!;
+      if (bbox[k + 2]! > x1) x1 = bbox[k + 2]!;
+      if (bbox[k + 3]! > y1) y1 = bbox[k + 3]!;
     }
     if (count === 0) x0 = y0 = x1 = y1 = 0;
     this.minLon = x0;
     this.minLat = y0;
     this.cellLon = Math.max(1, (x1 - x0 + 1) / GRID);
     this.cellLat = Math.max(1, (y1 - y0 + 1) / GRID);
-    // Two passes (count, then fill) build the compressed lists without per-cell arrays.
-    const counts = new Uint32Array(GRID * GRID + 1);
-    const range = new Int32Array(4);
-    for (let f = 0; f < count; f++) {
-      this.cellRange(bbox[4 * f]!, bbox[4 * f + 1]!, bbox[4 * f + 2]!, bbox[4 * f + 3]!, range);
-      for (let cy = range[1]!; cy <= range[3]!; cy++)
-        for (let cx = range[0]!; cx <= range[2]!; cx++) counts[cy * GRID + cx + 1]!++;
+    // Each feature's inclusive cell range [cx0, cy0, cx1, cy1], then two passes (count, then fill) build the
+    // compressed lists without per-cell arrays.
+    const ranges = new Int32Array(4 * count);
+    const { cellLon, cellLat } = this;
+    for (let k = 0; k < 4 * count; k++) {
+      // As cellRange: x (longitude) at even offsets, y (latitude) at odd ones, clamped to the grid.
+      const c = k & 1 ? Math.floor((bbox[k]! - y0) / cellLat) : Math.floor((bbox[k]! - x0) / cellLon);
+      ranges[k] = c < 0 ? 0 : c > GRID - 1 ? GRID - 1 : c;
     }
+    const counts = new Uint32Array(GRID * GRID + 1);
+    for (let k = 0; k < 4 * count; k += 4)
+      for (let cy = ranges[k + 1]!; cy <= ranges[k + 3]!; cy++)
+        for (let cx = ranges[k]!; cx <= ranges[k + 2]!; cx++) counts[cy * GRID + cx + 1]!++;
     for (let c = 0; c < GRID * GRID; c++) counts[c + 1]! += counts[c]!;
     this.cellStart = counts.slice();
     const items = (this.cellItems = new Uint32Array(counts[GRID * GRID]!));
-    for (let f = 0; f < count; f++) {
-      this.cellRange(bbox[4 * f]!, bbox[4 * f + 1]!, bbox[4 * f + 2]!, bbox[4 * f + 3]!, range);
-      for (let cy = range[1]!; cy <= range[3]!; cy++)
-        for (let cx = range[0]!; cx <= range[2]!; cx++) items[counts[cy * GRID + cx]!++] = f;
-    }
+    for (let f = 0, k = 0; f < count; f++, k += 4)
+      for (let cy = ranges[k + 1]!; cy <= ranges[k + 3]!; cy++)
+        for (let cx = ranges[k]!; cx <= ranges[k + 2]!; cx++) items[counts[cy * GRID + cx]!++] = f;
     this.seen = new Uint32Array(count);
     this.hits = new Uint32Array(count);
   }
