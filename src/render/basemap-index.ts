@@ -1,6 +1,8 @@
 /**
- * Render-side view of a pack's basemap, built once per basemap on first use: every point pre-projected to Web
- * Mercator (so a render only scales and shifts), and a uniform grid over the feature bounding boxes for culling.
+ * Render-side view of a pack's basemap, one per basemap shared by the static renderer and the tile source
+ * ({@link basemapIndex}): a uniform grid over the feature bounding boxes for culling, and each part's points
+ * projected to Web Mercator (so a render only scales and shifts) on the part's first use. A whole city holds far more
+ * parts than one image draws: projecting them all up front cost the first image of whole Ho Chi Minh City about 70 ms.
  */
 import { BASEMAP_KINDS } from '../map/kinds.js';
 import type { Basemap } from '../map/basemap.js';
@@ -18,18 +20,38 @@ function clamp(v: number): number {
   return v < 0 ? 0 : v > GRID - 1 ? GRID - 1 : v;
 }
 
+/** Per-part state in BasemapIndex.ready: nothing computed, points projected, significances computed too. */
+const RAW = 0,
+  PROJECTED = 1,
+  SIGNIFICANT = 2;
+
+/** The index of each basemap, made on its first use by either consumer. */
+const INDEXES = new WeakMap<Basemap, BasemapIndex>();
+
+/**
+ * The index of a basemap, built on its first use and shared by every consumer (images and tiles of any engine):
+ * it is derived from read-only pack data only, and dropped with the basemap.
+ */
+export function basemapIndex(basemap: Basemap): BasemapIndex {
+  let index = INDEXES.get(basemap);
+  if (!index) INDEXES.set(basemap, (index = new BasemapIndex(basemap)));
+  return index;
+}
+
 /** The projected basemap and its feature grid. */
 export class BasemapIndex {
-  /** Mercator x, y per point in world units of 1 at zoom 0 (0..1 across the world), interleaved. */
-  readonly world: Float64Array;
+  /**
+   * Mercator x, y per point in world units of 1 at zoom 0 (0..1 across the world), interleaved. Filled part by part:
+   * read it through {@link points}.
+   */
+  private readonly world: Float64Array;
   /**
    * Per point: the largest Douglas-Peucker tolerance (world units, as `world`) at which its part keeps it
-   * (see simplify.ts); Infinity for a part's ends. Filled part by part on first use ({@link partSignificance}):
-   * a whole city holds far more parts than one image draws, and the first image should not pay for all of them.
+   * (see simplify.ts); Infinity for a part's ends. Filled part by part on first use ({@link partSignificance}).
    */
   private readonly significance: Float32Array;
-  /** Per part: 1 once its significances are computed. */
-  private readonly significant: Uint8Array;
+  /** Per part: RAW, PROJECTED or SIGNIFICANT (what of it is filled in `world` and `significance`). */
+  private readonly ready: Uint8Array;
   /** Scratch stack of the significance computation. */
   private stack: Float64Array = new Float64Array(96);
   /** Slot of each kind's source layer in LAYER_NAMES (query's grouping). */
@@ -49,55 +71,73 @@ export class BasemapIndex {
   private readonly hits: Uint32Array;
 
   constructor(readonly basemap: Basemap) {
-    const { lat, lon, bbox, count } = basemap;
-    const world = (this.world = new Float64Array(2 * lat.length));
-    for (let i = 0; i < lat.length; i++) {
-      world[2 * i] = lonToWorldX(lon[i]! * 1e-7, 0, 1);
-      world[2 * i + 1] = latToWorldY(lat[i]! * 1e-7, 0, 1);
-    }
+    const { lat, bbox, count } = basemap;
+    this.world = new Float64Array(2 * lat.length);
     this.significance = new Float32Array(lat.length);
-    this.significant = new Uint8Array(Math.max(0, basemap.partFirst.length - 1));
+    this.ready = new Uint8Array(Math.max(0, basemap.partFirst.length - 1));
+    // The loops below run once, on a fresh engine's first image or tile, mostly before they are optimised: they
+    // compare instead of calling Math.min / Math.max and work out each feature's cell range once.
     let x0 = Infinity,
       y0 = Infinity,
       x1 = -Infinity,
       y1 = -Infinity;
-    for (let f = 0; f < count; f++) {
-      x0 = Math.min(x0, bbox[4 * f]!);
-      y0 = Math.min(y0, bbox[4 * f + 1]!);
-      x1 = Math.max(x1, bbox[4 * f + 2]!);
-      y1 = Math.max(y1, bbox[4 * f + 3]!);
+    for (let k = 0; k < 4 * count; k += 4) {
+      if (bbox[k]! < x0) x0 = bbox[k]!;
+      if (bbox[k + 1]! < y0) y0 = bbox[k + 1]!;
+      if (bbox[k + 2]! > x1) x1 = bbox[k + 2]!;
+      if (bbox[k + 3]! > y1) y1 = bbox[k + 3]!;
     }
     if (count === 0) x0 = y0 = x1 = y1 = 0;
     this.minLon = x0;
     this.minLat = y0;
     this.cellLon = Math.max(1, (x1 - x0 + 1) / GRID);
     this.cellLat = Math.max(1, (y1 - y0 + 1) / GRID);
-    // Two passes (count, then fill) build the compressed lists without per-cell arrays.
-    const counts = new Uint32Array(GRID * GRID + 1);
-    const range = new Int32Array(4);
-    for (let f = 0; f < count; f++) {
-      this.cellRange(bbox[4 * f]!, bbox[4 * f + 1]!, bbox[4 * f + 2]!, bbox[4 * f + 3]!, range);
-      for (let cy = range[1]!; cy <= range[3]!; cy++)
-        for (let cx = range[0]!; cx <= range[2]!; cx++) counts[cy * GRID + cx + 1]!++;
+    // Each feature's inclusive cell range [cx0, cy0, cx1, cy1], then two passes (count, then fill) build the
+    // compressed lists without per-cell arrays.
+    const ranges = new Int32Array(4 * count);
+    const { cellLon, cellLat } = this;
+    for (let k = 0; k < 4 * count; k++) {
+      // As cellRange: x (longitude) at even offsets, y (latitude) at odd ones, clamped to the grid.
+      const c = k & 1 ? Math.floor((bbox[k]! - y0) / cellLat) : Math.floor((bbox[k]! - x0) / cellLon);
+      ranges[k] = c < 0 ? 0 : c > GRID - 1 ? GRID - 1 : c;
     }
+    const counts = new Uint32Array(GRID * GRID + 1);
+    for (let k = 0; k < 4 * count; k += 4)
+      for (let cy = ranges[k + 1]!; cy <= ranges[k + 3]!; cy++)
+        for (let cx = ranges[k]!; cx <= ranges[k + 2]!; cx++) counts[cy * GRID + cx + 1]!++;
     for (let c = 0; c < GRID * GRID; c++) counts[c + 1]! += counts[c]!;
     this.cellStart = counts.slice();
     const items = (this.cellItems = new Uint32Array(counts[GRID * GRID]!));
-    for (let f = 0; f < count; f++) {
-      this.cellRange(bbox[4 * f]!, bbox[4 * f + 1]!, bbox[4 * f + 2]!, bbox[4 * f + 3]!, range);
-      for (let cy = range[1]!; cy <= range[3]!; cy++)
-        for (let cx = range[0]!; cx <= range[2]!; cx++) items[counts[cy * GRID + cx]!++] = f;
-    }
+    for (let f = 0, k = 0; f < count; f++, k += 4)
+      for (let cy = ranges[k + 1]!; cy <= ranges[k + 3]!; cy++)
+        for (let cx = ranges[k]!; cx <= ranges[k + 2]!; cx++) items[counts[cy * GRID + cx]!++] = f;
     this.seen = new Uint32Array(count);
     this.hits = new Uint32Array(count);
   }
 
-  /** The significances of every point (see `significance`), those of part `p` computed. */
+  /**
+   * The Mercator x, y of every point (world units of 1 at zoom 0, interleaved: point i at 2i, 2i + 1), those of part
+   * `p` filled. Other parts' entries are unspecified until asked for.
+   */
+  points(p: number): Float64Array {
+    if (this.ready[p] === RAW) {
+      const { lat, lon, partFirst } = this.basemap;
+      const world = this.world;
+      for (let i = partFirst[p]!; i < partFirst[p + 1]!; i++) {
+        world[2 * i] = lonToWorldX(lon[i]! * 1e-7, 0, 1);
+        world[2 * i + 1] = latToWorldY(lat[i]! * 1e-7, 0, 1);
+      }
+      this.ready[p] = PROJECTED;
+    }
+    return this.world;
+  }
+
+  /** The significances of every point (see `significance`), those of part `p` computed (and its points projected). */
   partSignificance(p: number): Float32Array {
-    if (!this.significant[p]) {
+    if (this.ready[p] !== SIGNIFICANT) {
       const first = this.basemap.partFirst;
-      this.stack = significance(this.world, first[p]!, first[p + 1]!, this.significance, this.stack);
-      this.significant[p] = 1;
+      this.stack = significance(this.points(p), first[p]!, first[p + 1]!, this.significance, this.stack);
+      this.ready[p] = SIGNIFICANT;
     }
     return this.significance;
   }

@@ -137,6 +137,14 @@ export class FeatureStyler<T extends Exclude<DrawnLayerType, 'background'>> {
     else if (key < KEYS_PER_NAME) this.byName.set(nameKey, result);
     return result;
   }
+
+  /**
+   * Whether the layer draws no feature of this kind and geometry type: the style of `feature` (one of them) is null
+   * and was found without reading its name, so it is the style of every one of them.
+   */
+  rejectsAll(kind: number, type: number, feature: number): boolean {
+    return this.style(kind, type, feature) === null && this.memo[kind * 4 + type] === null;
+  }
 }
 
 /** An evaluated colour (the evaluator and the rasteriser share the RGBA convention), else `fallback`. */

@@ -4,10 +4,12 @@
  */
 import type { Basemap } from '../map/basemap.js';
 import { GeomType } from '../map/kinds.js';
+import { drawnFeatures, groupFeatures, type FeatureGroups } from './feature-groups.js';
 import { FeatureStyler, type FeatureNames, type LineStyle, type SymbolStyle } from './feature-styles.js';
 import type { LabelBox } from './label-collision.js';
 import { Labeler, longestStretch, MAX_LINE_LABELS, type Stretch } from './labels.js';
 import { worldXToLon, worldYToLat, type Canvas, type RGBA, type Viewport } from './raster/index.js';
+import { basemapIndex } from './basemap-index.js';
 import type { RenderCache } from './render-cache.js';
 import type { PlannedLayer } from './style-plan.js';
 import { checkpoint } from '../checkpoint.js';
@@ -45,7 +47,7 @@ export interface BasemapDrawn {
 /**
  * Draws the basemap of `source` seen through `viewport` onto `canvas` with `style` (a style JSON; see
  * `planStyle` for what is drawn). Layers' zoom ranges and visibility apply at the viewport's zoom.
- * @param cache the owner's render cache: the style's plan, the basemap's index and the glyphs come from it
+ * @param cache the owner's render cache: the style's plan and the glyphs come from it (the basemap index is shared: basemapIndex)
  */
 export function drawBasemap(
   canvas: Canvas,
@@ -57,7 +59,7 @@ export function drawBasemap(
   const plan = cache.plan(style);
   const zoom = viewport.zoom;
   const basemap = source.basemap;
-  const index = basemap ? cache.index(basemap) : null;
+  const index = basemap ? basemapIndex(basemap) : null;
   const scale = viewport.tileSize * 2 ** zoom;
   const ratio = viewport.pixelRatio;
   const margin = CULL_MARGIN * ratio;
@@ -74,6 +76,8 @@ export function drawBasemap(
   };
   let buf = new Float64Array(1024);
   let labeler: Labeler | null = null;
+  /** The features in view of each source layer grouped by kind and geometry type (made on its first style layer). */
+  const groupsOf = new Map<string, FeatureGroups>();
 
   /** Makes room for `n` more coordinates after index `at` of `buf`. */
   const reserve = (at: number, n: number): void => {
@@ -91,7 +95,7 @@ export function drawBasemap(
   const project = (p: number, dropClosing: boolean, at: number): number => {
     const first = basemap!.partFirst[p]!;
     let end = basemap!.partFirst[p + 1]!;
-    const world = index!.world;
+    const world = index!.points(p);
     if (
       dropClosing &&
       end - first > 1 &&
@@ -123,8 +127,8 @@ export function drawBasemap(
   const projectLine = (p: number, dropClosing: boolean, at: number, tolerance = LINE_TOLERANCE): number => {
     const first = basemap!.partFirst[p]!;
     let end = basemap!.partFirst[p + 1]!;
-    const world = index!.world;
     const sig = index!.partSignificance(p);
+    const world = index!.points(p);
     const minSig = tolerance / scale;
     if (
       dropClosing &&
@@ -150,10 +154,13 @@ export function drawBasemap(
       drawBackground(canvas, layer, zoom);
       continue;
     }
-    const features = inView.get(layer.sourceLayer!);
-    if (!features || !basemap) continue;
+    const inLayer = inView.get(layer.sourceLayer!);
+    if (!inLayer || !basemap) continue;
+    let groups = groupsOf.get(layer.sourceLayer!);
+    if (!groups) groupsOf.set(layer.sourceLayer!, (groups = groupFeatures(basemap, inLayer)));
     if (layer.type === 'fill') {
       const styler = new FeatureStyler(layer as PlannedLayer & { type: 'fill' }, zoom, names, ratio);
+      const features = drawnFeatures(groups, (type) => type === GeomType.polygon, styler.rejectsAll.bind(styler));
       const rings: Float64Array[] = [];
       for (const f of features) {
         if (basemap.type[f] !== GeomType.polygon) continue;
@@ -175,6 +182,7 @@ export function drawBasemap(
     } else if (layer.type === 'line') {
       // Consecutive features of one memoised style (and geometry kind) are stroked together as one shape.
       const styler = new FeatureStyler(layer as PlannedLayer & { type: 'line' }, zoom, names, ratio);
+      const features = drawnFeatures(groups, (type) => type !== GeomType.point, styler.rejectsAll.bind(styler));
       const ends: number[] = [];
       let batch: LineStyle | null = null;
       let batchClosed = false;
@@ -201,17 +209,18 @@ export function drawBasemap(
     } else if (layer.type === 'symbol') {
       const styler = new FeatureStyler(layer as PlannedLayer & { type: 'symbol' }, zoom, names, ratio);
       labeler ??= new Labeler(canvas, cache.fonts);
-      if (ev.value('symbol-placement', zoom) === 'point') {
+      const atPoint = ev.value('symbol-placement', zoom) === 'point';
+      const placed = atPoint ? GeomType.point : GeomType.line;
+      const features = drawnFeatures(groups, (type) => type === placed, styler.rejectsAll.bind(styler));
+      if (atPoint) {
         for (const f of features) {
           if (basemap.type[f] !== GeomType.point) continue; // point labels of lines and areas are not placed
           const s = styler.style(basemap.kind[f]!, GeomType.point, f);
           if (!s) continue;
-          const first = basemap.partFirst[basemap.featPart[f]!]!;
-          labeler.point(
-            s,
-            index!.world[2 * first]! * scale - viewport.left,
-            index!.world[2 * first + 1]! * scale - viewport.top,
-          );
+          const part = basemap.featPart[f]!;
+          const world = index!.points(part);
+          const first = basemap.partFirst[part]!;
+          labeler.point(s, world[2 * first]! * scale - viewport.left, world[2 * first + 1]! * scale - viewport.top);
         }
         continue;
       }

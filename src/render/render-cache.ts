@@ -1,10 +1,9 @@
 /**
- * What the renderer derives once and reuses between images: style plans, basemap indexes and decoded glyphs. An
- * engine owns one (so engines with different styles or packs never share or disturb each other's, and dropping the
- * engine frees it); tests and benches make their own.
+ * What the renderer derives once and reuses between images: style plans and decoded glyphs. An engine owns one (so
+ * engines with different styles never share or disturb each other's, and dropping the engine frees it); tests and
+ * benches make their own. Basemap indexes are derived from the pack alone and shared with the tile source
+ * (basemap-index.ts `basemapIndex`).
  */
-import type { Basemap } from '../map/basemap.js';
-import { BasemapIndex } from './basemap-index.js';
 import { GlyphFonts } from './glyph-font.js';
 import { planStyle, type StylePlan } from './style-plan.js';
 
@@ -12,8 +11,6 @@ import { planStyle, type StylePlan } from './style-plan.js';
 export class RenderCache {
   /** Plans by style object (a style must not be mutated after it is first drawn). */
   private readonly plans = new WeakMap<object, StylePlan>();
-  /** Spatial indexes by basemap (read-only pack data shared by region views). */
-  private readonly indexes = new WeakMap<Basemap, BasemapIndex>();
   /** The shipped fonts' glyphs, decoded on first use. */
   readonly fonts = new GlyphFonts();
 
@@ -23,12 +20,5 @@ export class RenderCache {
     let plan = this.plans.get(style);
     if (!plan) this.plans.set(style, (plan = planStyle(style)));
     return plan;
-  }
-
-  /** The index of a basemap, built on its first image (tens of milliseconds for a city). */
-  index(basemap: Basemap): BasemapIndex {
-    let index = this.indexes.get(basemap);
-    if (!index) this.indexes.set(basemap, (index = new BasemapIndex(basemap)));
-    return index;
   }
 }

@@ -1,6 +1,6 @@
 /**
  * Cuts one region's share of a vector tile straight from the pack: the basemap's features found through its grid
- * (BasemapIndex: points pre-projected to Web Mercator, Douglas-Peucker significances per part), simplified at the
+ * (the BasemapIndex the static renderer shares: points projected to Web Mercator, Douglas-Peucker significances per part), simplified at the
  * tile's tolerance (vertices whose significance is under it, parts smaller than it), clipped to the buffered tile
  * (lines into pieces, rings along its edges) and written as MVT; named POIs from the places store through a grid of
  * POI_MIN_ZOOM tiles. Nothing is cut ahead: a tile costs only the features that reach it.
@@ -8,7 +8,7 @@
 import { COORD_SCALE } from '../../pack/format.js';
 import { PlaceKind } from '../../places/kinds.js';
 import type { Region } from '../../region.js';
-import { BasemapIndex } from '../../render/basemap-index.js';
+import { basemapIndex, type BasemapIndex } from '../../render/basemap-index.js';
 import { latToWorldY, lonToWorldX } from '../../render/raster/mercator.js';
 import { BASEMAP_KINDS, GeomType } from '../kinds.js';
 import { clipPolyline, PointList, type Rect } from '../../render/raster/polyline.js';
@@ -53,7 +53,7 @@ export class RegionTiles {
 
   constructor(readonly region: Region) {
     const map = region.basemap;
-    this.index = map ? new BasemapIndex(map) : null;
+    this.index = map ? basemapIndex(map) : null;
     // Every part's significances now (tens of milliseconds for a city), so that no tile pays for its parts' first use.
     for (let p = 0; map && p < map.partFirst.length - 1; p++) this.index!.partSignificance(p);
     this.props = Array.from({ length: map?.count ?? 0 }, (_, f) => this.properties(f));
@@ -116,10 +116,11 @@ export class RegionTiles {
     const minSig = tolerance / scale;
     const ox = x * TILE_EXTENT,
       oy = y * TILE_EXTENT;
-    const world = this.index!.world;
+    const index = this.index!;
     const p0 = map.featPart[f]!,
       p1 = map.featPart[f + 1]!;
     if (type === GeomType.point) {
+      const world = index.points(p0);
       const i = map.partFirst[p0]!;
       const px = world[2 * i]! * scale - ox,
         py = world[2 * i + 1]! * scale - oy;
@@ -137,6 +138,7 @@ export class RegionTiles {
       // Project the part's kept vertices, noting its extent and (lines) length or (rings) twice its area.
       const first = map.partFirst[p]!;
       let end = map.partFirst[p + 1]!;
+      const world = index.points(p);
       if (
         polygon &&
         end - first > 1 &&
@@ -144,7 +146,7 @@ export class RegionTiles {
         world[2 * first + 1] === world[2 * end - 1]
       )
         end--;
-      const sig = tolerance > 0 ? this.index!.partSignificance(p) : null;
+      const sig = tolerance > 0 ? index.partSignificance(p) : null;
       pts.reset();
       let minX = Infinity,
         minY = Infinity,

@@ -14,6 +14,14 @@ export class SolidSink implements CoverageSink {
   private g = 0;
   private b = 0;
   private alpha = 0;
+  /**
+   * The pixels as 32-bit words, and the colour as one opaque pixel in them (bytes r, g, b, 255 in memory order,
+   * whatever the platform's byte order): a fully covered pixel of an opaque colour becomes exactly that pixel (see
+   * blend), so it is written whole without reading it. Null words when `data` is not 4-byte aligned.
+   */
+  private readonly words: Uint32Array | null;
+  private readonly opaque = new Uint32Array(1);
+  private readonly opaqueBytes = new Uint8Array(this.opaque.buffer);
 
   /**
    * @param data straight RGBA bytes, row-major, `width * 4` bytes per row
@@ -22,7 +30,9 @@ export class SolidSink implements CoverageSink {
   constructor(
     private readonly data: Uint8ClampedArray,
     private readonly width: number,
-  ) {}
+  ) {
+    this.words = data.byteOffset % 4 === 0 ? new Uint32Array(data.buffer, data.byteOffset, data.length >> 2) : null;
+  }
 
   /**
    * Sets the colour for following spans.
@@ -37,6 +47,11 @@ export class SolidSink implements CoverageSink {
     this.b = Math.round(color[2]);
     const a = color[3] * opacity;
     this.alpha = a > 1 ? 1 : a > 0 ? a : 0;
+    const bytes = this.opaqueBytes;
+    bytes[0] = this.r;
+    bytes[1] = this.g;
+    bytes[2] = this.b;
+    bytes[3] = 255;
     return this.alpha > 0 && Number.isFinite(this.r + this.g + this.b);
   }
 
@@ -47,12 +62,15 @@ export class SolidSink implements CoverageSink {
    */
   blendList(indices: Int32Array, count: number, cov: Float32Array, clamp: boolean): void {
     const { data, r, g, b, alpha } = this;
+    const words = alpha === 1 ? this.words : null;
+    const word = this.opaque[0]!;
     for (let k = 0; k < count; k++) {
       const p = indices[k]!;
       let c = cov[p]!;
       cov[p] = 0;
       if (clamp && c > 1) c = 1;
-      this.blend(data, 4 * p, c * alpha, r, g, b);
+      if (c === 1 && words) words[p] = word;
+      else this.blend(data, 4 * p, c * alpha, r, g, b);
     }
   }
 
@@ -81,8 +99,21 @@ export class SolidSink implements CoverageSink {
 
   span(y: number, x0: number, x1: number, cov: Float32Array, base = 0): void {
     const { data, r, g, b, alpha } = this;
-    let i = (y * this.width + x0) * 4;
-    for (let x = x0; x < x1; x++, i += 4) this.blend(data, i, cov[base + x]! * alpha, r, g, b);
+    const words = alpha === 1 ? this.words : null;
+    const word = this.opaque[0]!;
+    const row = y * this.width;
+    for (let x = x0; x < x1; x++) {
+      const c = cov[base + x]!;
+      if (c !== 1 || !words) {
+        this.blend(data, 4 * (row + x), c * alpha, r, g, b);
+        continue;
+      }
+      // A run of fully covered pixels (a polygon's inside) is written in one native fill.
+      let end = x + 1;
+      while (end < x1 && cov[base + end] === 1) end++;
+      words.fill(word, row + x, row + end);
+      x = end - 1;
+    }
   }
 }
 

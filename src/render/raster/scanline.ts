@@ -270,8 +270,8 @@ export class Rasterizer {
 
   /**
    * Converts the path rings into non-horizontal top-down edges in the scratch arrays, clamped horizontally to
-   * [-1, width + 1] (an edge crossing those lines is split, its outside parts becoming vertical edges on them).
-   * Returns the edge count.
+   * [-1, width + 1] (an edge crossing those lines is split, its outside parts becoming vertical edges on them);
+   * edges wholly above or below the canvas are left out. Returns the edge count.
    */
   private buildEdges(path: Path, dx: number, dy: number): number {
     this.ensureEdges(3 * path.pointCount);
@@ -288,8 +288,11 @@ export class Rasterizer {
       for (let i = start; i < end; i++) {
         const x = clamp(xy[2 * i]! + dx);
         const y = clamp(xy[2 * i + 1]! + dy);
-        // NaN coordinates fail every comparison, so test finiteness explicitly.
-        if (y !== py && Number.isFinite(x + y + px + py)) {
+        // NaN coordinates fail every comparison, so test finiteness explicitly. An edge wholly above or below the
+        // canvas is never active in one of its rows, so it is left out (most of a large area's edges, zoomed in).
+        const above = y <= 0 && py <= 0,
+          below = y >= this.height && py >= this.height;
+        if (y !== py && !above && !below && Number.isFinite(x + y + px + py)) {
           const down = y > py;
           const x0 = down ? px : x;
           const y0 = down ? py : y;
