@@ -11,29 +11,31 @@ import type { StateTopology } from './state-graph.js';
  * of at most a few hundred states.
  * @param part the part's states, each once
  * @param t the state graph
+ * @param local scratch, one entry per state, all -1 (left so)
  * @returns the same states, lowest rank first
  */
-export function minDegreeOrder(part: readonly number[], t: StateTopology): number[] {
+export function minDegreeOrder(part: readonly number[], t: StateTopology, local: Int32Array): number[] {
   const k = part.length;
   if (k <= 2) return [...part];
   // Local numbers: the part's states 0 .. k - 1, then the outside neighbours as they are met.
-  const local = new Map<number, number>();
-  part.forEach((x, i) => local.set(x, i));
+  const met: number[] = [...part];
+  part.forEach((x, i) => (local[x] = i));
   const nb: Set<number>[] = part.map(() => new Set<number>());
   for (let i = 0; i < k; i++) {
     const x = part[i]!;
     for (let j = t.first[x]!; j < t.first[x + 1]!; j++) {
       const y = t.adj[j]!;
-      let id = local.get(y);
-      if (id === undefined) {
-        id = nb.length;
-        local.set(y, id);
+      let id = local[y]!;
+      if (id < 0) {
+        id = local[y] = met.length;
+        met.push(y);
         nb.push(new Set<number>());
       }
       nb[i]!.add(id);
       nb[id]!.add(i);
     }
   }
+  for (const x of met) local[x] = -1;
   const done = new Uint8Array(k);
   const out: number[] = [];
   for (let step = 0; step < k; step++) {

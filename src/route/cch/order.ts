@@ -46,6 +46,7 @@ export function dissectionOrder(g: RoadGraph, states: SharedStates, t: StateTopo
   const N = g.nodeCount;
   const rank = new Uint32Array(states.size);
   const cutter = new Cutter(g);
+  const local = new Int32Array(states.size).fill(-1);
   let next = 0;
   /** The states of `edges`: each edge's two arcs, each followed by its copies. */
   const statesOf = (edges: Iterable<number>) => {
@@ -75,7 +76,7 @@ export function dissectionOrder(g: RoadGraph, states: SharedStates, t: StateTopo
     }
     const part = item as Part;
     if (part[0]!.length <= LEAF_NODES) {
-      place(minDegreeOrder(statesOf(cutter.inner(part[0]!)), t));
+      place(minDegreeOrder(statesOf(cutter.inner(part[0]!)), t, local));
       continue;
     }
     const cut = cutter.cut(part);
