@@ -27,7 +27,7 @@ export function buildCch(
 ): Cch {
   const states = new SharedStates(tables);
   const t = stateTopology(g, states);
-  const topo = new CchTopology(t.first, t.adj, stored(t) ?? dissectionOrder(g, states));
+  const topo = new CchTopology(t.first, t.adj, stored(t) ?? dissectionOrder(g, states, t));
   return { states, topo };
 }
 
@@ -39,5 +39,6 @@ function turnTables(g: RoadGraph): TurnTable[] {
 /** A graph's nested-dissection order and the state topology it orders (what a pack stores: stored-order.ts). */
 export function cchOrder(g: RoadGraph): { rank: Uint32Array; topology: StateTopology } {
   const states = new SharedStates(turnTables(g));
-  return { rank: dissectionOrder(g, states), topology: stateTopology(g, states) };
+  const topology = stateTopology(g, states);
+  return { rank: dissectionOrder(g, states, topology), topology };
 }
