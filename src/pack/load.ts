@@ -39,12 +39,7 @@ export function readSharedPackFile(path: string): SharedPackFile | string {
   const size = fileSize(fs, path, path);
   if (size > SMALL_FORMAT_MAX_BYTES) return path;
   const shared = new Uint8Array(new SharedArrayBuffer(size));
-  let fd: number;
-  try {
-    fd = fs.openSync(path, 'r');
-  } catch (err) {
-    throw fileError(err, path);
-  }
+  const fd = openFile(fs, path, path);
   try {
     for (let got = 0; got < size;) {
       // readSync reads at most 2 GiB at once.
@@ -128,12 +123,7 @@ const closeFiles = new FinalizationRegistry<number>((fd) => {
  * then when `verify` (Pack.lazy).
  */
 function openLazily(fs: typeof import('node:fs'), path: string | URL, label: string, verify: boolean): Pack {
-  let fd: number;
-  try {
-    fd = fs.openSync(path, 'r');
-  } catch (err) {
-    throw fileError(err, label);
-  }
+  const fd = openFile(fs, path, label);
   try {
     const size = fs.fstatSync(fd).size;
     const readAt = (offset: number, length: number): Uint8Array => {
@@ -167,6 +157,15 @@ function openLazily(fs: typeof import('node:fs'), path: string | URL, label: str
   } catch (err) {
     fs.closeSync(fd);
     throw err;
+  }
+}
+
+/** A file descriptor of the file, open for reading, or a PackError naming it. */
+function openFile(fs: typeof import('node:fs'), path: string | URL, label: string): number {
+  try {
+    return fs.openSync(path, 'r');
+  } catch (err) {
+    throw fileError(err, label);
   }
 }
 
