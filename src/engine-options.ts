@@ -3,6 +3,7 @@
  * instead of a TypeError deep in the loader or a silently ignored key (`{ pack: … }` would load the default pack).
  */
 
+import { isSharedPackFile } from './pack/load.js';
 import { validateStyle } from './style/validate-style.js';
 
 /** The keys `createEngine` reads (EngineOptions). */
@@ -17,7 +18,11 @@ const MEANT: Readonly<Record<string, (typeof KNOWN)[number]>> = {
 };
 
 const isSource = (s: unknown): boolean =>
-  typeof s === 'string' || s instanceof URL || s instanceof ArrayBuffer || s instanceof Uint8Array;
+  typeof s === 'string' ||
+  s instanceof URL ||
+  s instanceof ArrayBuffer ||
+  s instanceof Uint8Array ||
+  isSharedPackFile(s);
 
 /**
  * Throws a TypeError naming the first bad option: not an object, an unknown key, `packs` not an array of file

@@ -8,6 +8,7 @@ import { startNodeServer, type RunningServer } from '../src/adapters/http/node-s
 import { ENDPOINT_PATHS, METHOD_NAMES, type EngineApi, type MethodName } from '../src/adapters/http/routes.js';
 import { createThreadPool } from '../src/adapters/worker/pool.js';
 import { MemoryUsageStore } from '../src/adapters/http/usage.js';
+import { readSharedPackFile } from '../src/pack/load.js';
 import { buildThreadBundles } from './helpers/thread-bundles.js';
 import { until } from './helpers/until.js';
 
@@ -58,31 +59,38 @@ describe('bando serve --threads (server thread protocol)', () => {
   const serve = (api: EngineApi, timeoutMs?: number): Promise<RunningServer> =>
     startNodeServer(createRestHandler(api, { keys: [{ key: 'k' }], allowHttp: true, timeoutMs }), { port: 0 });
 
-  it('answers every endpoint with the same status, type and bytes as the in-thread engine, under concurrency', async () => {
-    const pool = createThreadPool(SCRIPT, { size: 2, packs: [PACK] });
-    const [local, threaded] = await Promise.all([serve(engine), pool.ready.then((api) => serve(api))]);
-    try {
-      expect(has).toEqual(METHOD_NAMES);
-      expect(Object.keys(await pool.ready).sort()).toEqual([...has].sort());
-      const urls = has.flatMap((m) => QUERIES[m].map((q) => [m, `${ENDPOINT_PATHS[m]}?${q}&api_key=k`] as const));
-      // Every query four times at once, so calls queue in both workers and answers come back in batches.
-      const all = [...urls, ...urls, ...urls, ...urls];
-      const [want, got] = await Promise.all([
-        Promise.all(all.map(([, u]) => get(local.url + u))),
-        Promise.all(all.map(([, u]) => get(threaded.url + u))),
-      ]);
-      for (let i = 0; i < all.length; i++) {
-        const [m, u] = all[i]!;
-        expect([u, got[i]![0], got[i]![1]]).toEqual([u, want[i]![0], want[i]![1]]);
-        expect(comparable(m, got[i]![2])).toEqual(comparable(m, want[i]![2]));
+  // `bando serve` gives its workers the pack files read once into shared memory; a path is read by each worker.
+  it.each([
+    ['a file path', () => PACK],
+    ['a file read once into shared memory', () => readSharedPackFile(PACK)],
+  ])(
+    'answers every endpoint with the same status, type and bytes as the in-thread engine, under concurrency (%s)',
+    async (_, source) => {
+      const pool = createThreadPool(SCRIPT, { size: 2, packs: [source()] });
+      const [local, threaded] = await Promise.all([serve(engine), pool.ready.then((api) => serve(api))]);
+      try {
+        expect(has).toEqual(METHOD_NAMES);
+        expect(Object.keys(await pool.ready).sort()).toEqual([...has].sort());
+        const urls = has.flatMap((m) => QUERIES[m].map((q) => [m, `${ENDPOINT_PATHS[m]}?${q}&api_key=k`] as const));
+        // Every query four times at once, so calls queue in both workers and answers come back in batches.
+        const all = [...urls, ...urls, ...urls, ...urls];
+        const [want, got] = await Promise.all([
+          Promise.all(all.map(([, u]) => get(local.url + u))),
+          Promise.all(all.map(([, u]) => get(threaded.url + u))),
+        ]);
+        for (let i = 0; i < all.length; i++) {
+          const [m, u] = all[i]!;
+          expect([u, got[i]![0], got[i]![1]]).toEqual([u, want[i]![0], want[i]![1]]);
+          expect(comparable(m, got[i]![2])).toEqual(comparable(m, want[i]![2]));
+        }
+        // The bad queries really were bad, and the good ones good: the comparison covered both kinds.
+        expect(new Set(want.map((w) => w[0]))).toEqual(new Set([200, 400]));
+      } finally {
+        await Promise.all([local.close(), threaded.close()]);
+        pool.close();
       }
-      // The bad queries really were bad, and the good ones good: the comparison covered both kinds.
-      expect(new Set(want.map((w) => w[0]))).toEqual(new Set([200, 400]));
-    } finally {
-      await Promise.all([local.close(), threaded.close()]);
-      pool.close();
-    }
-  });
+    },
+  );
 
   // Time limits are tested with calls that block their worker until the test lets them go (test/helpers/holding-worker.ts:
   // the real engine and protocol, plus a `hold` parameter), never with a race against the engine's speed.

@@ -6,7 +6,54 @@ import { defaultVerify, Pack, PackError, type Verify } from './reader.js';
  * Where a pack comes from: a file path (Node), a URL (fetched; file: URLs in Node; outside Node a string without a
  * scheme is relative to the page), or the bytes themselves.
  */
-export type PackSource = string | URL | ArrayBuffer | Uint8Array;
+export type PackSource = string | URL | ArrayBuffer | Uint8Array | SharedPackFile;
+
+/**
+ * A pack file read once into shared memory (readSharedPackFile), so that the threads of one process (`bando serve`'s
+ * engine workers and its tile thread) open it in place over the same bytes instead of each reading its own copy. It
+ * crosses a worker boundary as it is (a SharedArrayBuffer is shared, not copied). The pack's bytes are never written
+ * after the read, so the threads' views need no synchronisation.
+ */
+export interface SharedPackFile {
+  /** The file's path, which error messages name. */
+  readonly file: string;
+  /** The whole file, over a SharedArrayBuffer. */
+  readonly shared: Uint8Array;
+}
+
+/** True when `source` is a {@link SharedPackFile}. */
+export function isSharedPackFile(source: unknown): source is SharedPackFile {
+  const s = source as SharedPackFile | null;
+  return typeof s === 'object' && s !== null && typeof s.file === 'string' && s.shared instanceof Uint8Array;
+}
+
+/**
+ * Reads a pack file whole into a SharedArrayBuffer (Node), checking nothing but that it is a readable regular file:
+ * loadPack checks it in each thread that opens it. A file past 4 GiB (format version 2) is not read: its path comes
+ * back, and each thread reads its sections when first used. Throws PackError naming the file when it is missing, not
+ * a regular file or unreadable.
+ */
+export function readSharedPackFile(path: string): SharedPackFile | string {
+  const fs = nodeBuiltin('node:fs');
+  if (!fs) throw new PackError(path, 'is a file, which only Node can read');
+  const size = fileSize(fs, path, path);
+  if (size > SMALL_FORMAT_MAX_BYTES) return path;
+  const shared = new Uint8Array(new SharedArrayBuffer(size));
+  const fd = openFile(fs, path, path);
+  try {
+    for (let got = 0; got < size;) {
+      // readSync reads at most 2 GiB at once.
+      const n = fs.readSync(fd, shared, got, Math.min(size - got, 1 << 30), got);
+      if (n === 0) throw new PackError(path, `truncated while read: ${got} of ${size} bytes`);
+      got += n;
+    }
+  } catch (err) {
+    throw err instanceof PackError ? err : fileError(err, path);
+  } finally {
+    fs.closeSync(fd);
+  }
+  return { file: path, shared };
+}
 
 /**
  * Reads and opens one pack. Throws PackError naming the source when it is missing, truncated, of another format
@@ -22,6 +69,7 @@ export type PackSource = string | URL | ArrayBuffer | Uint8Array;
 export async function loadPack(source: PackSource, opts: { verify?: Verify } = {}): Promise<Pack> {
   if (source instanceof ArrayBuffer || source instanceof Uint8Array)
     return Pack.from(source, { source: 'pack bytes', verify: opts.verify });
+  if (isSharedPackFile(source)) return Pack.from(source.shared, { source: source.file, verify: opts.verify });
   const label = source instanceof URL ? source.href : source;
   const fs = nodeBuiltin('node:fs');
   const url = sourceUrl(source, label, !!fs);
@@ -75,12 +123,7 @@ const closeFiles = new FinalizationRegistry<number>((fd) => {
  * then when `verify` (Pack.lazy).
  */
 function openLazily(fs: typeof import('node:fs'), path: string | URL, label: string, verify: boolean): Pack {
-  let fd: number;
-  try {
-    fd = fs.openSync(path, 'r');
-  } catch (err) {
-    throw fileError(err, label);
-  }
+  const fd = openFile(fs, path, label);
   try {
     const size = fs.fstatSync(fd).size;
     const readAt = (offset: number, length: number): Uint8Array => {
@@ -114,6 +157,15 @@ function openLazily(fs: typeof import('node:fs'), path: string | URL, label: str
   } catch (err) {
     fs.closeSync(fd);
     throw err;
+  }
+}
+
+/** A file descriptor of the file, open for reading, or a PackError naming it. */
+function openFile(fs: typeof import('node:fs'), path: string | URL, label: string): number {
+  try {
+    return fs.openSync(path, 'r');
+  } catch (err) {
+    throw fileError(err, label);
   }
 }
 

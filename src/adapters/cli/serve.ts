@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { createEngine } from '../../engine.js';
 import { DEFAULT_LIMITS, resolveLimits, type Limits } from '../../limits.js';
 import { createTileSource } from '../../map/tiles/source.js';
+import { readSharedPackFile } from '../../pack/load.js';
 import { createMapResources } from '../http/map-resources.js';
 import { createRestHandler, type RequestEvent, type RestHandler } from '../http/handler.js';
 import type { ApiKey } from '../http/keys.js';
@@ -154,7 +155,8 @@ async function serve(args: ParsedArgs): Promise<void> {
     usageName = `usage in ${path}`;
   }
   const threads = threadCount(flag(args, 'threads') ?? 'auto');
-  const packs = args.flags.get('pack');
+  // Each pack file is read once, into shared memory: the workers and this thread's tile engine open it in place.
+  const packs = args.flags.get('pack')?.map(readSharedPackFile);
   const limits = limitFlags(args.flags.get('limit') ?? []);
   const pool =
     threads > 0
@@ -170,7 +172,8 @@ async function serve(args: ParsedArgs): Promise<void> {
   const local = pool ? null : await createEngine({ packs, limits });
   const engine: EngineApi = pool ? await pool.ready : local!;
   // Tiles are cut in this thread from the packs' basemaps (and the example URLs read its answers); with --threads the
-  // packs are loaded here once more.
+  // packs are opened here once more, over the same shared bytes (this engine's routers, places and WebAssembly are
+  // only built if something here asks for them).
   const here = local ?? (await createEngine({ packs, wasm: false }));
   const packHealth = watchPacks(here.regions.map((r) => r.pack));
   const tiles = createTileSource(here.regions);

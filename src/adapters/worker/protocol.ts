@@ -1,9 +1,10 @@
 import type { EngineParams, MethodName } from '../http/routes.js';
 import type { Limits } from '../../limits.js';
 import type { Verify } from '../../pack/reader.js';
+import type { SharedPackFile } from '../../pack/load.js';
 
-/** A pack as it can cross a worker boundary: a URL or file path string, or the bytes. */
-export type WorkerPackSource = string | ArrayBuffer | Uint8Array;
+/** A pack as it can cross a worker boundary: a URL or file path string, the bytes, or a file read once for all threads. */
+export type WorkerPackSource = string | ArrayBuffer | Uint8Array | SharedPackFile;
 
 /** Options sent to the worker when it starts its engine. */
 export interface WorkerInitOptions {
