@@ -233,7 +233,7 @@ function inWorkers(
     if (alongside) {
       // Workers hear no new task while `alongside` runs: hand them a share ahead, in turn, and at least a second task
       // each (a worker holding one task of several idles from its end until `alongside` returns).
-      const ahead = Math.max(Math.ceil(ALONGSIDE_SHARE * tasks.length), 2 * n);
+      const ahead = Math.min(tasks.length, Math.max(Math.ceil(ALONGSIDE_SHARE * tasks.length), 2 * n));
       for (let i = 0; next < ahead; i++) send(workers[i % n]!);
       alongside();
     }

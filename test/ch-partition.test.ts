@@ -212,6 +212,18 @@ describe('partitioned (cell-wise) contraction', () => {
       expect(heard).toEqual(['alongside']);
     }, 300_000);
 
+    it('hands ahead no more tasks than a round has: 3 whole hierarchies on 2 threads with work alongside end', () => {
+      // 3 tasks and 2 workers: "two tasks ahead each" would be 4, one more than there are.
+      const jobs = () => vehicleGraphs(Pack.from(bytes)).map((graph) => ({ graph, options: {} }));
+      expect(jobs()).toHaveLength(3);
+      const bytesOf = (c: Contracted) =>
+        Object.values(c.ch).map((a) => Buffer.from(a.buffer, a.byteOffset, a.byteLength).toString('hex'));
+      const heard: string[] = [];
+      const two = contractAll(jobs(), 2, undefined, undefined, () => heard.push('alongside'));
+      expect(heard).toEqual(['alongside']);
+      expect(two.map(bytesOf)).toEqual(contractAll(jobs(), 1).map(bytesOf));
+    }, 300_000);
+
     it('builds the same bytes with one and two threads, twice', () => {
       expect(Buffer.from(build(1)).equals(Buffer.from(bytes))).toBe(true);
       expect(Buffer.from(build(2)).equals(Buffer.from(bytes))).toBe(true);
