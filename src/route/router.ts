@@ -1,6 +1,6 @@
 import type { Pack } from '../pack/reader.js';
 import type { Region } from '../region.js';
-import { CH_LAYOUT_READ, chSection, ContractionHierarchy, costsCheck, type ChArrays } from './ch.js';
+import { CH_LAYOUT_READ, chSection, ContractionHierarchy, costsCheck, type ChArrays, type ChSections } from './ch.js';
 import { chSectionV4, fromV4 } from './ch-v4.js';
 import { BIG_COMPONENT_EDGES, Components, strongComponents } from './components.js';
 import { storedComponents } from './stored-components.js';
@@ -453,13 +453,23 @@ export class Router {
     const arr = <K extends keyof ChArrays>(k: K) => p.array<NonNullable<ChArrays[K]>>(chSection(e.id, k));
     const core = e.core ?? 0;
     const lm = core > 0 ? { lmFrom: arr('lmFrom'), lmTo: arr('lmTo') } : {};
-    const shared = { rank: arr('rank'), node: arr('node'), a: arr('a'), b: arr('b'), ...lm };
-    // Older layouts keep their records in state order: laid out as v5 here, once per vehicle.
-    const arrays: ChArrays =
+    // Version 5: the ranges and records are read when a core first needs them (the WebAssembly core's straight
+    // into its memory). Older layouts keep their records in state order: laid out as v5 here, once per vehicle.
+    const arrays: ChArrays | ChSections =
       index.version >= 5
-        ? { ...shared, first: arr('first') }
+        ? {
+            rank: arr('rank'),
+            ...lm,
+            length: (k) => p.length(chSection(e.id, k)),
+            read: (k) => arr(k),
+            into: (k, target) => p.copyInto(chSection(e.id, k), target),
+          }
         : fromV4({
-            ...shared,
+            rank: arr('rank'),
+            node: arr('node'),
+            a: arr('a'),
+            b: arr('b'),
+            ...lm,
             upFirst: p.array<Uint32Array>(chSectionV4(e.id, 'upFirst')),
             dnFirst: p.array<Uint32Array>(chSectionV4(e.id, 'dnFirst')),
           });
