@@ -18,7 +18,7 @@ import { wasmLoadFailure, wasmModule } from './wasm/load.js';
 import { leastHierarchyBytes, type WasmHierarchy } from './wasm/ch.js';
 import type { WasmArcSearch } from './wasm/search.js';
 import { avoidKindsIn } from './avoid.js';
-import { alikeProfiles } from './alike.js';
+import { alikeProfile } from './alike.js';
 import { buildCch, type Cch } from './cch/build.js';
 import { CchMetric } from './cch/customize.js';
 import { CchQuery, QueryLabels } from './cch/query.js';
@@ -139,7 +139,7 @@ export class Router {
   private tableLabels: TableLabels | undefined;
   /** The avoid mask of the kinds of road the graph has (avoid.ts avoidKindsIn), on first use. */
   private avoidable: number | undefined;
-  /** Per profile, the lowest one that routes exactly alike (alike.ts), on first use. */
+  /** Per profile, the lowest one that routes exactly alike (alike.ts), each on its first use (-1 before). */
   private alike: number[] | undefined;
   private wasmGraph: WasmGraph | null = null;
   private readonly comps: (Components | null)[] = new Array<Components | null>(PROFILE_COUNT).fill(null);
@@ -270,7 +270,9 @@ export class Router {
 
   /** The lowest profile that routes exactly like `profile` (alike.ts): the one whose structures both use. */
   private alikeOf(profile: number): number {
-    return (this.alike ??= alikeProfiles(this.graph))[profile]!;
+    const alike = (this.alike ??= new Array<number>(PROFILE_COUNT).fill(-1));
+    if (alike[profile]! < 0) alike[profile] = alikeProfile(this.graph, profile);
+    return alike[profile]!;
   }
 
   /**
