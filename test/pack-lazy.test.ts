@@ -53,6 +53,33 @@ describe('a pack opened with lazy checks (the default above 64 MB)', () => {
       );
   });
 
+  it("reads a hierarchy's records straight into the WebAssembly core, answering as the whole pack in TypeScript", async () => {
+    const file = join(dir, 'hcmc-wasm.pack');
+    writeFileSync(file, bytes);
+    const lazy = await createEngine({ packs: [file], verify: 'lazy' });
+    const whole = await createEngine({ packs: [bytes], verify: true, wasm: false });
+    expect(lazy.info().packs[0]!.routing).toBe('hierarchies');
+    for (const vehicle of ['car', 'bike'] as const) {
+      const got = lazy.direction({ ...trip, vehicle });
+      expect(got.status).toBe('OK');
+      expect(got).toEqual(whole.direction({ ...trip, vehicle }));
+    }
+    expect(lazy.info().packs[0]!.routeCore).toEqual({ core: 'wasm', reason: null });
+  });
+
+  it('fails the request whose hierarchy section is corrupt, naming it, when the core reads it into its memory', async () => {
+    const pack = Pack.from(bytes);
+    const e = pack.sections.get('ch.0.node')!;
+    const corrupt = bytes.slice();
+    corrupt[e.offset + (e.byteLength >> 1)]! ^= 0x10;
+    const file = join(dir, 'corrupt-ch.pack');
+    writeFileSync(file, corrupt);
+    const engine = await createEngine({ packs: [file], verify: 'lazy' });
+    const r = engine.direction(trip) as { status: string; error_message?: string };
+    expect(r.status).toBe('ERROR');
+    expect(r.error_message).toMatch(/corrupt-ch\.pack: corrupt: checksum of section "ch\.0\.node" does not match/);
+  });
+
   it('refuses a truncated file at load', async () => {
     const file = join(dir, 'short.pack');
     writeFileSync(file, bytes.subarray(0, bytes.length - 8));

@@ -126,8 +126,8 @@ function openLazily(fs: typeof import('node:fs'), path: string | URL, label: str
   const fd = openFile(fs, path, label);
   try {
     const size = fs.fstatSync(fd).size;
-    const readAt = (offset: number, length: number): Uint8Array => {
-      const out = new Uint8Array(length);
+    const readAt = (offset: number, length: number, into?: Uint8Array): Uint8Array => {
+      const out = into ?? new Uint8Array(length);
       let got = 0;
       while (got < length) {
         let n: number;

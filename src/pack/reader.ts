@@ -62,10 +62,10 @@ export interface OpenOptions {
 }
 
 /**
- * Reads `length` bytes at byte `offset` of a pack file into new memory (8-aligned, as every section needs), or
- * throws PackError naming the file.
+ * Reads `length` bytes at byte `offset` of a pack file into `into` when given (exactly `length` bytes), else into new
+ * memory (8-aligned, as every section needs), and returns them; or throws PackError naming the file.
  */
-export type SectionReader = (offset: number, length: number) => Uint8Array;
+export type SectionReader = (offset: number, length: number, into?: Uint8Array) => Uint8Array;
 
 /**
  * A pack: its section table, and its sections as typed-array views. Either opened in place over its bytes
@@ -268,6 +268,28 @@ export class Pack {
     const ctor = ARRAY_CTORS[e.type]!;
     const b = this.sectionBytes(e);
     return new ctor(b.buffer as ArrayBuffer, b.byteOffset, e.byteLength / ctor.BYTES_PER_ELEMENT) as T;
+  }
+
+  /** Elements of a section's typed array, without reading it; throws PackError when the section is missing. */
+  length(name: string): number {
+    const e = this.entry(name);
+    return e.byteLength / ARRAY_CTORS[e.type]!.BYTES_PER_ELEMENT;
+  }
+
+  /**
+   * Writes a section's bytes into `target` (exactly the section's byte length: RangeError otherwise), checked as
+   * `array` checks them: a pack file's section is read straight into it and not kept by the pack (memory that holds
+   * the only copy, such as a WebAssembly instance's), a pack in memory's copied once.
+   */
+  copyInto(name: string, target: Uint8Array): void {
+    const e = this.entry(name);
+    if (target.byteLength !== e.byteLength)
+      throw new RangeError(`section "${name}" has ${e.byteLength} bytes, not ${target.byteLength}`);
+    if (this.closed) throw new PackError(this.source, `closed: ${this.closedBecause}`);
+    const kept = this.opened.get(name);
+    if (this.readAt && !kept) this.readAt(e.offset, e.byteLength, target);
+    else target.set(kept ?? this.inPlace(e));
+    if (this.checkOnUse && !kept) this.checked(e, target);
   }
 
   /** A section decoded as UTF-8 text. */

@@ -9,13 +9,17 @@ import { PROFILE_COUNT } from './profiles.js';
  * Linear in the graph's edges, nodes and restrictions.
  */
 export function alikeProfiles(g: RoadGraph): number[] {
-  const out: number[] = [];
-  for (let p = 0; p < PROFILE_COUNT; p++) {
-    let q = 0;
-    while (q < p && !routesAlike(g, q, p)) q++;
-    out.push(q);
-  }
-  return out;
+  return Array.from({ length: PROFILE_COUNT }, (_, p) => alikeProfile(g, p));
+}
+
+/**
+ * The lowest profile that routes exactly like profile `p` (alikeProfiles' entry for it), comparing only the profiles
+ * below it: nothing for profile 0, so a first route by car reads none of the graph for it.
+ */
+export function alikeProfile(g: RoadGraph, p: number): number {
+  let q = 0;
+  while (q < p && !routesAlike(g, q, p)) q++;
+  return q;
 }
 
 /** True when profiles p and q read the same per-profile data of the graph (see alikeProfiles). */

@@ -61,6 +61,38 @@ export interface ChArrays {
   lmTo?: Float64Array;
 }
 
+/** The arrays of a hierarchy a pack holds once, wherever a core keeps them: its ranges and records. */
+export type ChRecordArray = 'first' | 'node' | 'a' | 'b';
+
+/**
+ * A hierarchy's arrays as a pack stores them (CH layout v5), for ContractionHierarchy to read only what it uses: the
+ * ranks and landmarks (small, needed by both cores) at once, the ranges and records (most of the bytes) when the
+ * TypeScript query first needs them (`read`), while the WebAssembly core reads those straight into its memory
+ * (`into`), so that no second copy of them is kept on this side.
+ */
+export interface ChSections {
+  rank: Uint32Array;
+  lmFrom?: Float64Array;
+  lmTo?: Float64Array;
+  /** Elements of each of the arrays, without reading them. */
+  length(k: ChRecordArray): number;
+  /** Array k, read now (the caller keeps it). */
+  read<K extends ChRecordArray>(k: K): ChArrays[K];
+  /** Writes array k's bytes into `target` (exactly its byte length), checked as the pack checks a section. */
+  into(k: ChRecordArray, target: Uint8Array): void;
+}
+
+/**
+ * What is wrong with a hierarchy's ranges over `records` records for `states` states (they must start at 0, never
+ * decrease and end at the records' count), or null: checked by whichever core reads them, before any query does.
+ */
+export function rangesFault(first: Uint32Array, states: number, records: number): string | null {
+  if (first.length !== 2 * states + 1 || first[0] !== 0 || first[2 * states] !== records)
+    return 'offsets do not match the records';
+  for (let k = 0; k < 2 * states; k++) if (first[k]! > first[k + 1]!) return `range ${k}`;
+  return null;
+}
+
 /** Section name of one array of hierarchy `id` (at most 24 characters, as pack section names must be). */
 export function chSection(id: number, name: keyof ChArrays): string {
   const short: Record<keyof ChArrays, string> = {
@@ -175,12 +207,19 @@ export function corruptHierarchy(what: string): Error {
 /**
  * A contraction hierarchy of one cost vector, over pack arrays. One query at a time. The record weights and the
  * search labels are made at the first query (`prepare`): when the WebAssembly core answers (src/route/wasm/ch.ts),
- * it derives its own and this object holds only the pack's arrays and what both cores check at load.
+ * it derives its own and this object holds only the pack's ranks and what both cores check at load; the ranges and
+ * records are read from the pack (`sections`) when this query first needs them.
  */
 export class ContractionHierarchy {
   readonly states: number;
+  /** Records of the hierarchy. */
+  readonly records: number;
   /** State at each position p = states − 1 − rank (the order of the record ranges). */
   readonly stateAt: Int32Array;
+  /** The pack's sections the arrays are read from on first use, or null when they were given whole. */
+  readonly sections: ChSections | null;
+  /** The arrays, once read (see `ch`). */
+  private arrays: ChArrays | null;
   /** Per record: weight, duration (s), distance (m); empty before the first query (prepare). */
   private w = new Float64Array(0);
   private dur = new Float64Array(0);
@@ -215,19 +254,26 @@ export class ContractionHierarchy {
   private readonly entF: Uint32Array;
   private readonly entB: Uint32Array;
 
-  /** `core`: uncontracted states at the top of the hierarchy (0: fully contracted; see the layout above). */
+  /**
+   * `ch`: the arrays, or the pack's sections to read them from when first needed. `core`: uncontracted states at the
+   * top of the hierarchy (0: fully contracted; see the layout above).
+   */
   constructor(
-    readonly ch: ChArrays,
+    ch: ChArrays | ChSections,
     readonly costs: ArcCosts,
     readonly edgeBased: boolean,
     readonly turns: TurnTable,
     readonly core = 0,
   ) {
+    const given = 'read' in ch ? null : ch;
+    this.sections = given ? null : (ch as ChSections);
+    this.arrays = given;
     this.states = ch.rank.length;
+    this.records = given ? given.node.length : this.sections!.length('node');
     this.stateAt = new Int32Array(this.states);
     this.top = this.states - core;
     this.landmarks = core > 0 ? (ch.lmFrom?.length ?? 0) / core : 0;
-    this.check();
+    this.check(ch);
     let max = 0;
     for (const x of [ch.lmFrom, ch.lmTo]) if (x) for (const d of x) if (d !== Infinity && d > max) max = d;
     this.lmMax = max;
@@ -240,29 +286,51 @@ export class ContractionHierarchy {
   }
 
   /**
-   * Cross-checks lengths and the states, so a corrupt pack fails at load rather than inside a query: rank a
-   * permutation, ranges in order that tile the records. Each record is checked as its weight is derived (by
-   * recordFault, here or in the WebAssembly core), before any query reads it.
+   * The hierarchy's arrays, read from the pack's sections on first use (their ranges checked then, rangesFault):
+   * the TypeScript query's, and what a refusal names a faulty record from.
    */
-  private check(): void {
-    const { rank, first, node, a, b } = this.ch;
+  get ch(): ChArrays {
+    if (this.arrays) return this.arrays;
+    const x = this.sections!;
+    const first = x.read('first');
+    const fault = rangesFault(first, this.states, this.records);
+    if (fault) throw corruptHierarchy(fault);
+    const { rank, lmFrom, lmTo } = x;
+    return (this.arrays = { rank, first, node: x.read('node'), a: x.read('a'), b: x.read('b'), lmFrom, lmTo });
+  }
+
+  /**
+   * Cross-checks lengths and the states, so a corrupt pack fails at load rather than inside a query: rank a
+   * permutation, ranges in order that tile the records (given arrays: here; sections: by the core that reads them).
+   * Each record is checked as its weight is derived (by recordFault, here or in the WebAssembly core), before any
+   * query reads it.
+   */
+  private check(ch: ChArrays | ChSections): void {
+    const rank = ch.rank;
     const S = this.states,
-      R = node.length;
+      R = this.records;
     const bad = (what: string) => {
       throw corruptHierarchy(what);
     };
-    if (first.length !== 2 * S + 1 || first[0] !== 0 || first[2 * S] !== R) bad('offsets do not match the records');
-    if (a.length !== R || b.length !== R) bad('record arrays differ in length');
+    const given = this.arrays;
+    const lengths = given
+      ? { first: given.first.length, a: given.a.length, b: given.b.length }
+      : { first: this.sections!.length('first'), a: this.sections!.length('a'), b: this.sections!.length('b') };
+    if (lengths.first !== 2 * S + 1) bad('offsets do not match the records');
+    if (given) {
+      const fault = rangesFault(given.first, S, R);
+      if (fault) bad(fault);
+    }
+    if (lengths.a !== R || lengths.b !== R) bad('record arrays differ in length');
     const C = this.core;
     if (!(C >= 0 && C <= S && Number.isInteger(C))) bad(`core of ${C} states`);
     if (C > 0) {
       const L = this.landmarks;
-      if (!(L >= 1 && Number.isInteger(L)) || this.ch.lmTo?.length !== C * L) bad('landmark arrays');
-      for (const x of [this.ch.lmFrom!, this.ch.lmTo!]) for (const d of x) if (!(d >= 0)) bad(`landmark weight ${d}`);
+      if (!(L >= 1 && Number.isInteger(L)) || ch.lmTo?.length !== C * L) bad('landmark arrays');
+      for (const x of [ch.lmFrom!, ch.lmTo!]) for (const d of x) if (!(d >= 0)) bad(`landmark weight ${d}`);
     }
     if (S !== (this.edgeBased ? this.turns.states : this.costs.graph.nodeCount))
       bad(`${S} states for a ${this.edgeBased ? 'edge' : 'node'}-based graph`);
-    for (let k = 0; k < 2 * S; k++) if (first[k]! > first[k + 1]!) bad(`range ${k}`);
     const at = this.stateAt;
     at.fill(-1);
     for (let v = 0; v < S; v++) {

@@ -1,6 +1,6 @@
 import type { Pack } from '../pack/reader.js';
 import type { Region } from '../region.js';
-import { CH_LAYOUT_READ, chSection, ContractionHierarchy, costsCheck, type ChArrays } from './ch.js';
+import { CH_LAYOUT_READ, chSection, ContractionHierarchy, costsCheck, type ChArrays, type ChSections } from './ch.js';
 import { chSectionV4, fromV4 } from './ch-v4.js';
 import { BIG_COMPONENT_EDGES, Components, strongComponents } from './components.js';
 import { storedComponents } from './stored-components.js';
@@ -18,7 +18,7 @@ import { wasmLoadFailure, wasmModule } from './wasm/load.js';
 import { leastHierarchyBytes, type WasmHierarchy } from './wasm/ch.js';
 import type { WasmArcSearch } from './wasm/search.js';
 import { avoidKindsIn } from './avoid.js';
-import { alikeProfiles } from './alike.js';
+import { alikeProfile } from './alike.js';
 import { buildCch, type Cch } from './cch/build.js';
 import { CchMetric } from './cch/customize.js';
 import { CchQuery, QueryLabels } from './cch/query.js';
@@ -139,7 +139,7 @@ export class Router {
   private tableLabels: TableLabels | undefined;
   /** The avoid mask of the kinds of road the graph has (avoid.ts avoidKindsIn), on first use. */
   private avoidable: number | undefined;
-  /** Per profile, the lowest one that routes exactly alike (alike.ts), on first use. */
+  /** Per profile, the lowest one that routes exactly alike (alike.ts), each on its first use (-1 before). */
   private alike: number[] | undefined;
   private wasmGraph: WasmGraph | null = null;
   private readonly comps: (Components | null)[] = new Array<Components | null>(PROFILE_COUNT).fill(null);
@@ -270,7 +270,9 @@ export class Router {
 
   /** The lowest profile that routes exactly like `profile` (alike.ts): the one whose structures both use. */
   private alikeOf(profile: number): number {
-    return (this.alike ??= alikeProfiles(this.graph))[profile]!;
+    const alike = (this.alike ??= new Array<number>(PROFILE_COUNT).fill(-1));
+    if (alike[profile]! < 0) alike[profile] = alikeProfile(this.graph, profile);
+    return alike[profile]!;
   }
 
   /**
@@ -453,13 +455,23 @@ export class Router {
     const arr = <K extends keyof ChArrays>(k: K) => p.array<NonNullable<ChArrays[K]>>(chSection(e.id, k));
     const core = e.core ?? 0;
     const lm = core > 0 ? { lmFrom: arr('lmFrom'), lmTo: arr('lmTo') } : {};
-    const shared = { rank: arr('rank'), node: arr('node'), a: arr('a'), b: arr('b'), ...lm };
-    // Older layouts keep their records in state order: laid out as v5 here, once per vehicle.
-    const arrays: ChArrays =
+    // Version 5: the ranges and records are read when a core first needs them (the WebAssembly core's straight
+    // into its memory). Older layouts keep their records in state order: laid out as v5 here, once per vehicle.
+    const arrays: ChArrays | ChSections =
       index.version >= 5
-        ? { ...shared, first: arr('first') }
+        ? {
+            rank: arr('rank'),
+            ...lm,
+            length: (k) => p.length(chSection(e.id, k)),
+            read: (k) => arr(k),
+            into: (k, target) => p.copyInto(chSection(e.id, k), target),
+          }
         : fromV4({
-            ...shared,
+            rank: arr('rank'),
+            node: arr('node'),
+            a: arr('a'),
+            b: arr('b'),
+            ...lm,
             upFirst: p.array<Uint32Array>(chSectionV4(e.id, 'upFirst')),
             dnFirst: p.array<Uint32Array>(chSectionV4(e.id, 'dnFirst')),
           });

@@ -50,18 +50,14 @@ export class SnapIndex {
   private readonly ny: number;
   private readonly cellFirst: Uint32Array;
   private readonly cellSeg: Uint32Array;
-  /** Per segment: edge, and index of its first point within the edge's point list. */
-  private readonly segEdge: Uint32Array;
-  private readonly segIdx: Uint32Array;
-  /** Per segment: its two end points as ids into ptX/ptY (nodes first, then shape points). */
-  private readonly segA: Uint32Array;
-  private readonly segB: Uint32Array;
   /**
-   * Projected coordinates (metres) of every node, then of every shape point: the values px/py compute, stored once
-   * so the query loop reads two typed arrays per end point instead of walking the graph's layout.
+   * Per segment: its edge. Segments are numbered edge by edge, so edge e's first segment is e + edgeShape[e] and a
+   * segment's end points follow from its edge (segA, segB): nothing else is kept per segment or per point, which
+   * spares the first snap on a pack with a stored grid a pass that would fill five more arrays of that size.
    */
-  private readonly ptX: Float64Array;
-  private readonly ptY: Float64Array;
+  private readonly segEdge: Uint32Array;
+  /** Nodes in the graph: point ids below it are nodes, from it on shape points (see segA). */
+  private readonly nodes: number;
 
   /**
    * @param stored the pack's stored grid for this layout (stored-snap.ts), or null to build it: given the layout the
@@ -98,51 +94,62 @@ export class SnapIndex {
     this.nx = Math.max(1, Math.ceil(w / this.cell) + 1);
     this.ny = Math.max(1, Math.ceil(h / this.cell) + 1);
     this.segEdge = new Uint32Array(segCount);
-    this.segIdx = new Uint32Array(segCount);
-    this.segA = new Uint32Array(segCount);
-    this.segB = new Uint32Array(segCount);
-    this.ptX = new Float64Array(N + g.shapeLat.length);
-    this.ptY = new Float64Array(N + g.shapeLat.length);
-    for (let v = 0; v < N; v++) {
-      this.ptX[v] = g.nodeLon[v]! * this.kx - this.x0;
-      this.ptY[v] = g.nodeLat[v]! * this.ky - this.y0;
-    }
-    for (let j = 0; j < g.shapeLat.length; j++) {
-      this.ptX[N + j] = g.shapeLon[j]! * this.kx - this.x0;
-      this.ptY[N + j] = g.shapeLat[j]! * this.ky - this.y0;
-    }
+    this.nodes = N;
     const grid = stored?.(this.layout) ?? null;
-    const counts = grid ? null : new Uint32Array(this.nx * this.ny + 1);
-    // One pass over the segments through locals: on a pack with a stored grid this is all the first snap builds.
-    const en = g.edgeNodes,
-      shape = g.edgeShape;
-    let s = 0;
-    for (let e = 0; e < E; e++) {
-      const first = shape[e]!;
-      const n = shape[e + 1]! - first + 2;
-      let a = en[2 * e]!;
-      for (let i = 0; i + 1 < n; i++, s++) {
-        // Point i + 1 of the edge: its second node at the end, else shape point i (ptX/ptY ids: nodes, then shapes).
-        const b = i + 2 === n ? en[2 * e + 1]! : N + first + i;
-        this.segEdge[s] = e;
-        this.segIdx[s] = i;
-        this.segA[s] = a;
-        this.segB[s] = b;
-        if (counts) this.forCells(a, b, (c) => counts[c + 1]!++);
-        a = b;
-      }
+    const shape = g.edgeShape;
+    // The only pass over the segments when the pack stores the grid: each edge's run of segments (one more than its
+    // shape points) names the edge.
+    for (let e = 0, s = 0; e < E; e++) {
+      const n = shape[e + 1]! - shape[e]! + 1;
+      this.segEdge.fill(e, s, s + n);
+      s += n;
     }
     if (grid) {
       this.cellFirst = grid.first;
       this.cellSeg = grid.seg;
       return;
     }
-    for (let c = 0; c < this.nx * this.ny; c++) counts![c + 1]! += counts![c]!;
-    this.cellFirst = counts!;
-    this.cellSeg = new Uint32Array(counts![this.nx * this.ny]!);
-    const fill = counts!.slice(0, this.nx * this.ny);
-    for (let k = 0; k < segCount; k++)
-      this.forCells(this.segA[k]!, this.segB[k]!, (c) => (this.cellSeg[fill[c]!++] = k));
+    const counts = new Uint32Array(this.nx * this.ny + 1);
+    for (let k = 0; k < segCount; k++) this.forCells(k, (c) => counts[c + 1]!++);
+    for (let c = 0; c < this.nx * this.ny; c++) counts[c + 1]! += counts[c]!;
+    this.cellFirst = counts;
+    this.cellSeg = new Uint32Array(counts[this.nx * this.ny]!);
+    const fill = counts.slice(0, this.nx * this.ny);
+    for (let k = 0; k < segCount; k++) this.forCells(k, (c) => (this.cellSeg[fill[c]!++] = k));
+  }
+
+  /** Index of segment s within its edge's point list (the edge's point it starts at). */
+  private segIdx(s: number): number {
+    const e = this.segEdge[s]!;
+    return s - e - this.graph.edgeShape[e]!;
+  }
+
+  /** Point id (nodes first, then shape points: see ptX) where segment s starts. */
+  private segA(s: number): number {
+    const e = this.segEdge[s]!;
+    const i = s - e - this.graph.edgeShape[e]!;
+    return i === 0 ? this.graph.edgeNodes[2 * e]! : this.nodes + this.graph.edgeShape[e]! + i - 1;
+  }
+
+  /** Point id where segment s ends: the next point of its edge, the edge's second node after its last shape point. */
+  private segB(s: number): number {
+    const g = this.graph;
+    const e = this.segEdge[s]!;
+    const first = g.edgeShape[e]!;
+    const i = s - e - first;
+    return first + i === g.edgeShape[e + 1]! ? g.edgeNodes[2 * e + 1]! : this.nodes + first + i;
+  }
+
+  /** Projected x (metres) of point id p: node p, or shape point p − nodes. */
+  private ptX(p: number): number {
+    const N = this.nodes;
+    return (p < N ? this.graph.nodeLon[p]! : this.graph.shapeLon[p - N]!) * this.kx - this.x0;
+  }
+
+  /** Projected y (metres) of point id p. */
+  private ptY(p: number): number {
+    const N = this.nodes;
+    return (p < N ? this.graph.nodeLat[p]! : this.graph.shapeLat[p - N]!) * this.ky - this.y0;
   }
 
   /** The grid's layout, which a stored grid must match. */
@@ -180,12 +187,12 @@ export class SnapIndex {
           const c = gy * this.nx + gx;
           for (let k = this.cellFirst[c]!; k < this.cellFirst[c + 1]!; k++) {
             const s = this.cellSeg[k]!;
-            const pa = this.segA[s]!,
-              pb = this.segB[s]!;
-            const ax = this.ptX[pa]!,
-              ay = this.ptY[pa]!;
-            const dx = this.ptX[pb]! - ax,
-              dy = this.ptY[pb]! - ay;
+            const pa = this.segA(s),
+              pb = this.segB(s);
+            const ax = this.ptX(pa),
+              ay = this.ptY(pa);
+            const dx = this.ptX(pb) - ax,
+              dy = this.ptY(pb) - ay;
             const l2 = dx * dx + dy * dy;
             let u = l2 > 0 ? ((x - ax) * dx + (y - ay) * dy) / l2 : 0;
             u = u < 0 ? 0 : u > 1 ? 1 : u;
@@ -204,7 +211,7 @@ export class SnapIndex {
     }
     if (bestSeg < 0 || best > maxDist * maxDist) return null;
     const e = this.segEdge[bestSeg]!;
-    const i = this.segIdx[bestSeg]!;
+    const i = this.segIdx(bestSeg);
     const ax = this.px(e, i),
       ay = this.py(e, i);
     const bx = this.px(e, i + 1),
@@ -253,12 +260,14 @@ export class SnapIndex {
     return this.rawLat(e, i) * this.ky - this.y0;
   }
 
-  /** Calls `f` with every grid cell the bounding box of the segment between points `a` and `b` (ptX/ptY ids) touches. */
-  private forCells(a: number, b: number, f: (cell: number) => void): void {
-    const ax = this.ptX[a]!,
-      ay = this.ptY[a]!,
-      bx = this.ptX[b]!,
-      by = this.ptY[b]!;
+  /** Calls `f` with every grid cell the bounding box of segment s touches. */
+  private forCells(s: number, f: (cell: number) => void): void {
+    const a = this.segA(s),
+      b = this.segB(s);
+    const ax = this.ptX(a),
+      ay = this.ptY(a),
+      bx = this.ptX(b),
+      by = this.ptY(b);
     const x1 = Math.max(0, Math.floor(Math.min(ax, bx) / this.cell)),
       x2 = Math.min(this.nx - 1, Math.floor(Math.max(ax, bx) / this.cell));
     const y1 = Math.max(0, Math.floor(Math.min(ay, by) / this.cell)),

@@ -1,4 +1,11 @@
-import { corruptHierarchy, recordFault, type ChRoute, type ContractionHierarchy } from '../ch.js';
+import {
+  corruptHierarchy,
+  rangesFault,
+  recordFault,
+  type ChRecordArray,
+  type ChRoute,
+  type ContractionHierarchy,
+} from '../ch.js';
 import { posOnArc, type Endpoint } from '../search.js';
 import type { WasmGraph } from './core.js';
 import {
@@ -24,7 +31,7 @@ const INITIAL_BUCKETS = 4096;
  */
 export function leastHierarchyBytes(ch: ContractionHierarchy): number {
   const S = ch.states;
-  const R = ch.ch.node.length;
+  const R = ch.records;
   // recW, recNode, kidA, kidB, recDl.
   const perRecord = 8 + 4 + 4 + 4 + CH_DL_BYTES;
   // perm, recFirst, dlStack, packState, path, stack, first; then both search sides (see `side`).
@@ -56,16 +63,20 @@ export class WasmHierarchy {
   ) {
     const m = core.mem;
     const S = ch.states;
-    const arrays = ch.ch;
-    const R = arrays.node.length;
+    const R = ch.records;
     this.header = m.filled(CH_BYTES, 0);
     // States renumbered from the highest rank down (see `perm` in wasm/src/ch.rs): the pack's record order (CH
     // layout v5), so the records and their ranges are used as they are.
     const perm = m.alloc(4 * S);
     const permU32 = new Uint32Array(m.buffer, perm, S);
-    for (let s = 0; s < S; s++) permU32[s] = S - 1 - arrays.rank[s]!;
+    const rank = ch.sections?.rank ?? ch.ch.rank;
+    for (let s = 0; s < S; s++) permU32[s] = S - 1 - rank[s]!;
     // A shortest path holds each state at most once (plus the source and target arcs).
     const pathCap = S + 2;
+    const recFirst = this.place('first', 4 * (2 * S + 1));
+    // The core's derive trusts the ranges: checked on its copy, the only one (the TypeScript query checks its own).
+    const fault = rangesFault(new Uint32Array(m.buffer, recFirst, 2 * S + 1), S, R);
+    if (fault) throw corruptHierarchy(fault);
     // The record arrays are the pack's as they are (other states renumbered in place by the core's derive), the
     // weights the core's; seconds and metres are derived at first use (zeroed memory: none derived).
     const set: [ChField, number][] = [
@@ -73,11 +84,11 @@ export class WasmHierarchy {
       ['edgeBased', ch.edgeBased ? 1 : 0],
       ['resultArc', -1],
       ['perm', perm],
-      ['recFirst', m.copy(arrays.first)],
+      ['recFirst', recFirst],
       ['recW', m.alloc(8 * R)],
-      ['recNode', m.copy(arrays.node)],
-      ['kidA', m.copy(arrays.a)],
-      ['kidB', m.copy(arrays.b)],
+      ['recNode', this.place('node', 4 * R)],
+      ['kidA', this.place('a', 4 * R)],
+      ['kidB', this.place('b', 4 * R)],
       ['recDl', m.alloc(CH_DL_BYTES * R)],
       ['dlDone', m.filled(4 * Math.ceil(R / 32), 0)],
       ['dlStack', m.alloc(4 * (S + 1))],
@@ -101,11 +112,25 @@ export class WasmHierarchy {
     for (const [f, v] of set) m.i32(this.header + CH[f], v);
     const bad = core.exports.ch_derive(core.header, costsHeader, this.header);
     if (bad >= 0) {
-      const fault = recordFault(arrays, bad, ch.costs.weight.length);
+      // Named from the pack's own arrays (the core renumbered its copy in place).
+      const fault = recordFault(ch.ch, bad, ch.costs.weight.length);
       // The core reads an infinite label weight as "not labelled", so a record must never offer an infinite
       // weight (the builder drops closed arcs; only a corrupt pack could).
       throw corruptHierarchy(fault ?? `record ${bad} has a weight that is not finite`);
     }
+  }
+
+  /**
+   * Address of hierarchy array k (`bytes` long) in memory: read there straight from the pack's section when the
+   * hierarchy reads its sections (the only copy: none on the TypeScript side), else copied from its array.
+   */
+  private place(k: ChRecordArray, bytes: number): number {
+    const m = this.core.mem;
+    const sections = this.ch.sections;
+    if (!sections) return m.copy(this.ch.ch[k]);
+    const at = m.alloc(bytes);
+    sections.into(k, new Uint8Array(m.buffer, at, bytes));
+    return at;
   }
 
   /**
@@ -127,8 +152,8 @@ export class WasmHierarchy {
     return [
       ['core', C],
       ['landmarks', L],
-      ['lmFrom', renumber(ch.ch.lmFrom!)],
-      ['lmTo', renumber(ch.ch.lmTo!)],
+      ['lmFrom', renumber((ch.sections ?? ch.ch).lmFrom!)],
+      ['lmTo', renumber((ch.sections ?? ch.ch).lmTo!)],
       ['potF', m.alloc(8 * C)],
       ['potB', m.alloc(8 * C)],
       ['potGen', m.filled(4 * C, 0)],
