@@ -132,6 +132,19 @@ export class BasemapIndex {
     return this.world;
   }
 
+  /**
+   * The end (exclusive point index) of part `p` without its closing vertex: a ring stored closed (last point equal
+   * to the first) ends one point early, so a fill or a tile ring does not repeat it. Projects the part.
+   */
+  openEnd(p: number): number {
+    const first = this.basemap.partFirst[p]!;
+    const end = this.basemap.partFirst[p + 1]!;
+    const world = this.points(p);
+    const closed =
+      end - first > 1 && world[2 * first] === world[2 * end - 2] && world[2 * first + 1] === world[2 * end - 1];
+    return closed ? end - 1 : end;
+  }
+
   /** The significances of every point (see `significance`), those of part `p` computed (and its points projected). */
   partSignificance(p: number): Float32Array {
     if (this.ready[p] !== SIGNIFICANT) {

@@ -94,15 +94,8 @@ export function drawBasemap(
    */
   const project = (p: number, dropClosing: boolean, at: number): number => {
     const first = basemap!.partFirst[p]!;
-    let end = basemap!.partFirst[p + 1]!;
     const world = index!.points(p);
-    if (
-      dropClosing &&
-      end - first > 1 &&
-      world[2 * first] === world[2 * end - 2] &&
-      world[2 * first + 1] === world[2 * end - 1]
-    )
-      end--;
+    const end = dropClosing ? index!.openEnd(p) : basemap!.partFirst[p + 1]!;
     reserve(at, 2 * (end - first));
     const start = at;
     for (let i = first; i < end; i++) {

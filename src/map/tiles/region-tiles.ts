@@ -137,15 +137,8 @@ export class RegionTiles {
     for (let p = p0; p < p1; p++) {
       // Project the part's kept vertices, noting its extent and (lines) length or (rings) twice its area.
       const first = map.partFirst[p]!;
-      let end = map.partFirst[p + 1]!;
       const world = index.points(p);
-      if (
-        polygon &&
-        end - first > 1 &&
-        world[2 * first] === world[2 * end - 2] &&
-        world[2 * first + 1] === world[2 * end - 1]
-      )
-        end--;
+      const end = polygon ? index.openEnd(p) : map.partFirst[p + 1]!;
       const sig = tolerance > 0 ? index.partSignificance(p) : null;
       pts.reset();
       let minX = Infinity,
