@@ -294,10 +294,10 @@ export class Router {
     ));
   }
 
-  /** The CCH customized for a context's costs. */
+  /** The CCH customized for a context's costs (its loops in the WebAssembly core when the router uses the core). */
   private metric(costs: ArcCosts): CchMetric {
     const { topo, states } = this.cchOf();
-    return new CchMetric(topo, states, costs);
+    return new CchMetric(topo, states, costs, this.wasm ? wasmModule() : null);
   }
 
   /** A query on metric `m` in the labels the router's CCH queries share (a router runs one query at a time). */

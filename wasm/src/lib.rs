@@ -1,11 +1,14 @@
 //! Route search core of bando for WebAssembly: the edge-based bidirectional A* and one-to-many searches of
 //! src/route/search.ts and the contraction hierarchy queries of src/route/ch.ts, over typed arrays that the
 //! TypeScript side copies once into linear memory (layout: src/route/wasm/layout.ts, mirrored by `Graph`, `Costs`
-//! and `Ch` here). Memory is bump-allocated (`alloc`) and freed only by rolling back to a mark (`alloc_reset`).
+//! and `Ch` here), and the triangle loops of a customizable hierarchy's customization (`cch`, in an instance of its
+//! own whose memory the TypeScript side carves its arrays from). Memory is bump-allocated (`alloc`) and freed only
+//! by rolling back to a mark (`alloc_reset`).
 //! `std` only for `f64::sqrt` (the Debian toolchain's `core` has no scalar square root for wasm32); nothing else of
 //! it is linked.
 
 mod alloc;
+mod cch;
 mod ch;
 mod core_search;
 mod derive;
@@ -73,4 +76,24 @@ pub unsafe extern "C" fn ch_derive(g: *const Graph, c: *const Costs, h: *mut Ch)
 #[no_mangle]
 pub unsafe extern "C" fn ch_table(g: *const Graph, c: *const Costs, h: *mut Ch, origins: u32, dests: u32) -> u32 {
     ch::table(&*g, &*c, &mut *h, origins as usize, dests as usize) as u32
+}
+
+/// A customizable hierarchy's basic customization over arrays in this memory (see `cch::customize`).
+#[no_mangle]
+pub unsafe extern "C" fn cch_customize(n: u32, first: u32, head: u32, up: u32, down: u32, mid_up: u32, mid_down: u32) {
+    cch::customize(n as usize, first as *const u32, head as *const u32, up as *mut f64, down as *mut f64,
+        mid_up as *mut u32, mid_down as *mut u32)
+}
+
+/// Perfect customization's relaxation over the drivable arcs' rows in this memory (see `cch::needed`).
+#[no_mangle]
+pub unsafe extern "C" fn cch_needed(n: u32, first: u32, head: u32, up: u32, down: u32) {
+    cch::needed(n as usize, first as *const u32, head as *const u32, up as *mut f64, down as *mut f64)
+}
+
+/// Keeps the triangle arcs of kept shortcuts (see `cch::keep_triangles`).
+#[no_mangle]
+pub unsafe extern "C" fn cch_keep(n: u32, first: u32, head: u32, kept: u32, mid_up: u32, mid_down: u32) {
+    cch::keep_triangles(n as usize, first as *const u32, head as *const u32, kept as *mut u8, mid_up as *const u32,
+        mid_down as *const u32)
 }

@@ -29,19 +29,24 @@ export class CchMetric {
    * neighbours through itself (its lower triangles). Exact: an arc's weights are final once every vertex below both
    * its ends has been processed. Each arc notes the lowest vertex whose triangle made its weight (only a strictly
    * lighter triangle replaces the link or an earlier one). Then perfect customization picks the arcs kept; the
-   * weights of all arcs, in one Scratch block (45 bytes per topology arc at most), are dropped with the
-   * constructor's scope.
+   * weights of all arcs, in one Scratch block (45 bytes per topology arc at most, 49 in the core's memory), are
+   * dropped with the constructor's scope.
+   * @param core the compiled WebAssembly core (wasmModule()): its loops relax the triangles, in the memory of an
+   *   instance of their own, with the same floats as the TypeScript loops; null: the TypeScript loops
    */
   constructor(
     readonly topo: CchTopology,
     readonly states: SharedStates,
     readonly costs: ArcCosts,
+    core: WebAssembly.Module | null = null,
   ) {
     this.turns = states.tables[costs.profile]!;
     const { upFirst, upHead, stateOf } = topo;
     const n = topo.size;
     const m = topo.arcs;
-    const scratch = new Scratch(scratchBytes([m, 8], [m, 8], [m, 4], [m, 4]) + keptBytes(topo));
+    // In the core's memory the block also holds a copy of the topology's rows for its loops to read.
+    const rows = core ? scratchBytes([n + 1, 4], [m, 4]) : 0;
+    const scratch = new Scratch(scratchBytes([m, 8], [m, 8], [m, 4], [m, 4]) + rows + keptBytes(topo), core);
     const up = scratch.f64(m);
     const down = scratch.f64(m);
     const midUp = scratch.u32(m).fill(LINK);
@@ -54,34 +59,22 @@ export class CchMetric {
         down[i] = this.link(y, x);
       }
     }
-    for (let v = 0; v < n; v++) {
-      const lo = upFirst[v]!,
-        hi = upFirst[v + 1]!;
-      for (let i = lo; i < hi; i++) {
-        // Triangle v < u < w: the arcs v–u (i), v–w (j) and u–w (k).
-        const u = upHead[i]!;
-        const vuUp = up[i]!,
-          vuDown = down[i]!;
-        if (vuUp === Infinity && vuDown === Infinity) continue;
-        const kEnd = upFirst[u + 1]!;
-        for (let j = i + 1, k = upFirst[u]!; j < hi; j++, k++) {
-          // The topology is chordal: v's higher neighbours above u are all u's higher neighbours too.
-          const w = upHead[j]!;
-          k = seek(upHead, k, kEnd, w);
-          const viaUp = vuDown + up[j]!; // u → v → w
-          if (viaUp < up[k]!) {
-            up[k] = viaUp;
-            midUp[k] = v;
-          }
-          const viaDown = down[j]! + vuUp; // w → v → u
-          if (viaDown < down[k]!) {
-            down[k] = viaDown;
-            midDown[k] = v;
-          }
-        }
-      }
-    }
-    const kept = keptArcs(topo, up, down, midUp, midDown, scratch);
+    // The core's loops read the rows from its own memory; the TypeScript loops (the reference) the topology's.
+    const wasm = scratch.core;
+    const first = wasm ? scratch.copyU32(upFirst) : upFirst;
+    const head = wasm ? scratch.copyU32(upHead) : upHead;
+    if (wasm)
+      wasm.cch_customize(
+        n,
+        first.byteOffset,
+        head.byteOffset,
+        up.byteOffset,
+        down.byteOffset,
+        midUp.byteOffset,
+        midDown.byteOffset,
+      );
+    else lowerTriangles(n, first, head, up, down, midUp, midDown);
+    const kept = keptArcs(n, first, head, up, down, midUp, midDown, scratch);
     this.up = keptRows(upFirst, upHead, kept, 1, up, midUp);
     this.down = keptRows(upFirst, upHead, kept, 2, down, midDown);
   }
@@ -106,5 +99,50 @@ export class CchMetric {
     const w = c.weight;
     if (w[a] === Infinity || w[b] === Infinity || !c.openTurn(a, b, v) || t.next(lx, b) !== ly) return Infinity;
     return c.turnWeight(a, b, v) + w[b]!;
+  }
+}
+
+/**
+ * The basic customization's relaxation (CchMetric's constructor): each vertex v, lowest first, relaxes the arcs
+ * between its higher neighbours through itself (its lower triangles); a strictly lighter triangle notes v as the
+ * arc's middle vertex. `first`/`head` are the topology's rows, `up`/`down` the arcs' weights each way (their links'
+ * to begin with), `midUp`/`midDown` their middle vertices (LINK to begin with). wasm/src/cch.rs `customize` runs the
+ * same operations in the same order.
+ */
+function lowerTriangles(
+  n: number,
+  first: Uint32Array,
+  head: Uint32Array,
+  up: Float64Array,
+  down: Float64Array,
+  midUp: Uint32Array,
+  midDown: Uint32Array,
+): void {
+  for (let v = 0; v < n; v++) {
+    const lo = first[v]!,
+      hi = first[v + 1]!;
+    for (let i = lo; i < hi; i++) {
+      // Triangle v < u < w: the arcs v–u (i), v–w (j) and u–w (k).
+      const u = head[i]!;
+      const vuUp = up[i]!,
+        vuDown = down[i]!;
+      if (vuUp === Infinity && vuDown === Infinity) continue;
+      const kEnd = first[u + 1]!;
+      for (let j = i + 1, k = first[u]!; j < hi; j++, k++) {
+        // The topology is chordal: v's higher neighbours above u are all u's higher neighbours too.
+        const w = head[j]!;
+        k = seek(head, k, kEnd, w);
+        const viaUp = vuDown + up[j]!; // u → v → w
+        if (viaUp < up[k]!) {
+          up[k] = viaUp;
+          midUp[k] = v;
+        }
+        const viaDown = down[j]! + vuUp; // w → v → u
+        if (viaDown < down[k]!) {
+          down[k] = viaDown;
+          midDown[k] = v;
+        }
+      }
+    }
   }
 }

@@ -14,23 +14,33 @@ const BEATEN = 1 - 1e-9;
  * (`midUp`/`midDown`: per arc the middle vertex of the lower triangle that made its weight, LINK for a link), so
  * that a route through kept arcs unpacks through kept arcs alone (a triangle of a needed arc is needed in exact
  * arithmetic; the closure keeps it when float rounding says otherwise). Its arrays, the result too, are carved from
- * `scratch` (keptBytes of room).
+ * `scratch` (keptBytes of room); when the scratch is in the WebAssembly core's memory, the core's loops
+ * (wasm/src/cch.rs) run over them.
+ * @param n the topology's vertices
+ * @param upFirst the topology's rows (a copy in the scratch when it is in the core's memory)
+ * @param upHead their heads
  */
 export function keptArcs(
-  topo: CchTopology,
+  n: number,
+  upFirst: Uint32Array,
+  upHead: Uint32Array,
   up: Float64Array,
   down: Float64Array,
   midUp: Uint32Array,
   midDown: Uint32Array,
   scratch: Scratch,
 ): Uint8Array {
-  const kept = neededArcs(topo, up, down, scratch);
-  const { upFirst, upHead } = topo;
+  const kept = neededArcs(n, upFirst, upHead, up, down, scratch);
+  const wasm = scratch.core;
+  if (wasm) {
+    wasm.cch_keep(n, upFirst.byteOffset, upHead.byteOffset, kept.byteOffset, midUp.byteOffset, midDown.byteOffset);
+    return kept;
+  }
   const keep = (m: number, h: number, bit: number) => {
     kept[arcIndex(upFirst, upHead, m, h)] |= bit;
   };
   // Top down: a triangle's arcs have a lower end below the arc's, so they are reached after it.
-  for (let x = topo.size - 1; x >= 0; x--)
+  for (let x = n - 1; x >= 0; x--)
     for (let i = upFirst[x]!; i < upFirst[x + 1]!; i++) {
       const y = upHead[i]!;
       if (kept[i]! & 1 && midUp[i] !== LINK) {
@@ -62,9 +72,14 @@ export function keptBytes(topo: CchTopology): number {
  * only beat more). Returns per arc 1 when needed driven up (bit 0) and driven down (bit 1); never an arc of
  * Infinity weight.
  */
-function neededArcs(topo: CchTopology, upW: Float64Array, downW: Float64Array, scratch: Scratch): Uint8Array {
-  const n = topo.size;
-  const { upFirst, upHead } = topo;
+function neededArcs(
+  n: number,
+  upFirst: Uint32Array,
+  upHead: Uint32Array,
+  upW: Float64Array,
+  downW: Float64Array,
+  scratch: Scratch,
+): Uint8Array {
   const first = scratch.u32(n + 1);
   for (let v = 0; v < n; v++) {
     let c = first[v]!;
@@ -82,6 +97,27 @@ function neededArcs(topo: CchTopology, upW: Float64Array, downW: Float64Array, s
       up[q] = upW[i]!;
       down[q++] = downW[i]!;
     }
+  if (scratch.core) scratch.core.cch_needed(n, first.byteOffset, head.byteOffset, up.byteOffset, down.byteOffset);
+  else upperTriangles(n, first, head, up, down);
+  const needed = scratch.u8(upW.length);
+  // The drivable arcs again in the same order: arc i is compact arc q.
+  for (let i = 0, q = 0; i < upW.length; i++) {
+    const w = upW[i]!,
+      v = downW[i]!;
+    if (w === Infinity && v === Infinity) continue;
+    needed[i] =
+      (w !== Infinity && !(up[q]! < w * BEATEN) ? 1 : 0) | (v !== Infinity && !(down[q]! < v * BEATEN) ? 2 : 0);
+    q++;
+  }
+  return needed;
+}
+
+/**
+ * Perfect customization's relaxation (neededArcs) over the drivable arcs' rows `first`/`head` and weights each way:
+ * vertices top down, each relaxing the arcs to its higher neighbours through every pair of them (upper and
+ * intermediate triangles). wasm/src/cch.rs `needed` runs the same operations in the same order.
+ */
+function upperTriangles(n: number, first: Uint32Array, head: Uint32Array, up: Float64Array, down: Float64Array): void {
   for (let x = n - 1; x >= 0; x--) {
     const lo = first[x]!,
       hi = first[x + 1]!;
@@ -101,15 +137,4 @@ function neededArcs(topo: CchTopology, upW: Float64Array, downW: Float64Array, s
       }
     }
   }
-  const needed = scratch.u8(upW.length);
-  // The drivable arcs again in the same order: arc i is compact arc q.
-  for (let i = 0, q = 0; i < upW.length; i++) {
-    const w = upW[i]!,
-      v = downW[i]!;
-    if (w === Infinity && v === Infinity) continue;
-    needed[i] =
-      (w !== Infinity && !(up[q]! < w * BEATEN) ? 1 : 0) | (v !== Infinity && !(down[q]! < v * BEATEN) ? 2 : 0);
-    q++;
-  }
-  return needed;
 }

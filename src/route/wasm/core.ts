@@ -40,6 +40,10 @@ export interface CoreExports {
   ch_route(g: number, c: number, h: number, se: number, st: number, sonly: number, de: number, dt: number): number;
   ch_table(g: number, c: number, h: number, origins: number, dests: number): number;
   ch_derive(g: number, c: number, h: number): number;
+  /** The customization's triangle loops (wasm/src/cch.rs): arguments are byte addresses of arrays in memory. */
+  cch_customize(n: number, first: number, head: number, up: number, down: number, midUp: number, midDown: number): void;
+  cch_needed(n: number, first: number, head: number, up: number, down: number): void;
+  cch_keep(n: number, first: number, head: number, kept: number, midUp: number, midDown: number): void;
 }
 
 /**
