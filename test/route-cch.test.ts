@@ -73,6 +73,42 @@ describe('the CCH topology', () => {
   });
 });
 
+describe('the CCH topology’s links', () => {
+  const g = new RoadGraph(Pack.from(testPack('hanoi')));
+  const { topo, states } = buildCch(g);
+  const isLink = (i: number) => (topo.links[i >> 3]! & (1 << (i & 7))) !== 0;
+
+  it('mark exactly the state graph’s links, and no vehicle passes along a shortcut directly', () => {
+    const { first, adj } = stateTopology(g, states);
+    const want = new Set<string>();
+    for (let s = 0; s < first.length - 1; s++)
+      for (let i = first[s]!; i < first[s + 1]!; i++) {
+        const [r, q] = [topo.rankOf[s]!, topo.rankOf[adj[i]!]!];
+        want.add(`${Math.min(r, q)}:${Math.max(r, q)}`);
+      }
+    let marked = 0,
+      shortcuts = 0;
+    for (let r = 0; r < topo.size; r++)
+      for (let i = topo.upFirst[r]!; i < topo.upFirst[r + 1]!; i++) {
+        expect(isLink(i)).toBe(want.has(`${r}:${topo.upHead[i]}`));
+        if (isLink(i)) marked++;
+      }
+    expect(marked).toBe(want.size);
+    for (let p = 0; p < PROFILE_COUNT; p++) {
+      const m = new CchMetric(topo, states, new ArcCosts(g, p, 'fastest'));
+      for (let r = 0; r < topo.size; r++)
+        for (let i = topo.upFirst[r]!; i < topo.upFirst[r + 1]!; i++) {
+          if (isLink(i)) continue;
+          shortcuts++;
+          const [x, y] = [topo.stateOf[r]!, topo.stateOf[topo.upHead[i]!]!];
+          if (m.link(x, y) !== Infinity || m.link(y, x) !== Infinity)
+            throw new Error(`profile ${p}: arc ${i} is a link`);
+        }
+    }
+    expect(shortcuts).toBeGreaterThan(0);
+  });
+});
+
 describe('a customized metric’s kept arcs', () => {
   const g = new RoadGraph(Pack.from(testPack('hanoi')));
   const { topo, states } = buildCch(g);

@@ -67,10 +67,54 @@ pub unsafe fn customize(
     }
 }
 
-/// Perfect customization's relaxation (perfect.ts neededArcs), over the drivable arcs' compact rows: vertices top
+/// A customized weight counts as beaten only below this fraction of itself (perfect.ts BEATEN).
+const BEATEN: f64 = 1.0 - 1e-9;
+
+/// The arcs searches keep, each way (perfect.ts keptArcs): per topology arc of the rows `up_first`/`up_head` with
+/// customized weights `up_w`/`down_w` and middle vertices `mid_up`/`mid_down`, writes to `kept` bit 0 when kept
+/// driven up, bit 1 driven down. `first`, `head`, `up`, `down` are room for the drivable arcs' compact rows (n + 1
+/// and as many as the arcs).
+pub unsafe fn kept(
+    n: usize, up_first: *const u32, up_head: *const u32, up_w: *const f64, down_w: *const f64,
+    mid_up: *const u32, mid_down: *const u32,
+    first: *mut u32, head: *mut u32, up: *mut f64, down: *mut f64, kept: *mut u8,
+) {
+    // The arcs drivable at least one way, in order (perfect.ts neededArcs).
+    let m = *up_first.add(n) as usize;
+    let mut q = 0usize;
+    *first = 0;
+    for v in 0..n {
+        for i in *up_first.add(v) as usize..*up_first.add(v + 1) as usize {
+            let (w, d) = (*up_w.add(i), *down_w.add(i));
+            if w == f64::INFINITY && d == f64::INFINITY {
+                continue;
+            }
+            *head.add(q) = *up_head.add(i);
+            *up.add(q) = w;
+            *down.add(q) = d;
+            q += 1;
+        }
+        *first.add(v + 1) = q as u32;
+    }
+    needed(n, first, head, up, down);
+    q = 0;
+    for i in 0..m {
+        let (w, d) = (*up_w.add(i), *down_w.add(i));
+        if w == f64::INFINITY && d == f64::INFINITY {
+            continue;
+        }
+        let by_up = (w != f64::INFINITY && !(*up.add(q) < w * BEATEN)) as u8;
+        let by_down = (d != f64::INFINITY && !(*down.add(q) < d * BEATEN)) as u8;
+        *kept.add(i) = by_up | (by_down << 1);
+        q += 1;
+    }
+    keep_triangles(n, up_first, up_head, kept, mid_up, mid_down);
+}
+
+/// Perfect customization's relaxation (perfect.ts upperTriangles), over the drivable arcs' compact rows: vertices top
 /// down, each relaxing the arcs to its higher neighbours through every pair of them; y–z may be missing from the
 /// rows.
-pub unsafe fn needed(n: usize, first: *const u32, head: *const u32, up: *mut f64, down: *mut f64) {
+unsafe fn needed(n: usize, first: *const u32, head: *const u32, up: *mut f64, down: *mut f64) {
     for x in (0..n).rev() {
         let (lo, hi) = (*first.add(x) as usize, *first.add(x + 1) as usize);
         for i in lo..hi {
@@ -117,7 +161,7 @@ unsafe fn arc_index(first: *const u32, head: *const u32, v: usize, h: u32) -> Op
 
 /// Marks the triangle arcs of every kept shortcut kept too (perfect.ts keptArcs), top down: `kept` holds per arc
 /// bit 0 when kept driven up, bit 1 driven down.
-pub unsafe fn keep_triangles(
+unsafe fn keep_triangles(
     n: usize, first: *const u32, head: *const u32, kept: *mut u8, mid_up: *const u32, mid_down: *const u32,
 ) {
     let mark = |m: u32, h: u32, bit: u8| {

@@ -85,15 +85,13 @@ pub unsafe extern "C" fn cch_customize(n: u32, first: u32, head: u32, up: u32, d
         mid_up as *mut u32, mid_down as *mut u32)
 }
 
-/// Perfect customization's relaxation over the drivable arcs' rows in this memory (see `cch::needed`).
+/// The arcs a customized metric keeps, each way, with perfect customization (see `cch::kept`).
 #[no_mangle]
-pub unsafe extern "C" fn cch_needed(n: u32, first: u32, head: u32, up: u32, down: u32) {
-    cch::needed(n as usize, first as *const u32, head as *const u32, up as *mut f64, down as *mut f64)
-}
-
-/// Keeps the triangle arcs of kept shortcuts (see `cch::keep_triangles`).
-#[no_mangle]
-pub unsafe extern "C" fn cch_keep(n: u32, first: u32, head: u32, kept: u32, mid_up: u32, mid_down: u32) {
-    cch::keep_triangles(n as usize, first as *const u32, head as *const u32, kept as *mut u8, mid_up as *const u32,
-        mid_down as *const u32)
+pub unsafe extern "C" fn cch_kept(
+    n: u32, up_first: u32, up_head: u32, up_w: u32, down_w: u32, mid_up: u32, mid_down: u32,
+    first: u32, head: u32, up: u32, down: u32, kept: u32,
+) {
+    cch::kept(n as usize, up_first as *const u32, up_head as *const u32, up_w as *const f64, down_w as *const f64,
+        mid_up as *const u32, mid_down as *const u32, first as *mut u32, head as *mut u32, up as *mut f64,
+        down as *mut f64, kept as *mut u8)
 }

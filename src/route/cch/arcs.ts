@@ -57,35 +57,58 @@ export function seek(head: Uint32Array, from: number, end: number, h: number): n
 }
 
 /**
- * The arcs of `rows` (a topology's upFirst/upHead) with bit `bit` set in `kept`, with their weights and middle
- * vertices (per topology arc): a CchArcs.
+ * The arcs of `rows` (a topology's upFirst/upHead) kept each way — bit 0 of `kept` driven up, bit 1 driven down —
+ * with their weights and middle vertices (per topology arc): the two CchArcs, up then down. One pass to count, one
+ * to copy.
  */
 export function keptRows(
   upFirst: Uint32Array,
   upHead: Uint32Array,
   kept: Uint8Array,
-  bit: number,
-  weight: Float64Array,
-  mid: Uint32Array,
-): CchArcs {
+  up: Float64Array,
+  down: Float64Array,
+  midUp: Uint32Array,
+  midDown: Uint32Array,
+): [CchArcs, CchArcs] {
   const n = upFirst.length - 1;
-  let count = 0;
-  for (let i = 0; i < kept.length; i++) if (kept[i]! & bit) count++;
-  const out: CchArcs = {
-    first: new Uint32Array(n + 1),
-    head: new Uint32Array(count),
-    weight: new Float64Array(count),
-    mid: new Uint32Array(count),
-  };
-  let k = 0;
-  for (let v = 0; v < n; v++) {
-    for (let i = upFirst[v]!; i < upFirst[v + 1]!; i++) {
-      if (!(kept[i]! & bit)) continue;
-      out.head[k] = upHead[i]!;
-      out.weight[k] = weight[i]!;
-      out.mid[k++] = mid[i]!;
-    }
-    out.first[v + 1] = k;
+  let nu = 0,
+    nd = 0;
+  for (let i = 0; i < kept.length; i++) {
+    const k = kept[i]!;
+    nu += k & 1;
+    nd += k >> 1;
   }
-  return out;
+  const uFirst = new Uint32Array(n + 1),
+    uHead = new Uint32Array(nu),
+    uWeight = new Float64Array(nu),
+    uMid = new Uint32Array(nu);
+  const dFirst = new Uint32Array(n + 1),
+    dHead = new Uint32Array(nd),
+    dWeight = new Float64Array(nd),
+    dMid = new Uint32Array(nd);
+  let ku = 0,
+    kd = 0;
+  for (let v = 0; v < n; v++) {
+    for (let i = upFirst[v]!, end = upFirst[v + 1]!; i < end; i++) {
+      const k = kept[i]!;
+      if (k === 0) continue;
+      const h = upHead[i]!;
+      if (k & 1) {
+        uHead[ku] = h;
+        uWeight[ku] = up[i]!;
+        uMid[ku++] = midUp[i]!;
+      }
+      if (k & 2) {
+        dHead[kd] = h;
+        dWeight[kd] = down[i]!;
+        dMid[kd++] = midDown[i]!;
+      }
+    }
+    uFirst[v + 1] = ku;
+    dFirst[v + 1] = kd;
+  }
+  return [
+    { first: uFirst, head: uHead, weight: uWeight, mid: uMid },
+    { first: dFirst, head: dHead, weight: dWeight, mid: dMid },
+  ];
 }

@@ -51,9 +51,14 @@ export class CchMetric {
     const down = scratch.f64(m);
     const midUp = scratch.u32(m).fill(LINK);
     const midDown = scratch.u32(m).fill(LINK);
+    // Shortcuts start at Infinity; only the state graph's links (a quarter of the arcs) have link weights to find.
+    up.fill(Infinity);
+    down.fill(Infinity);
+    const links = topo.links;
     for (let r = 0; r < n; r++) {
       const x = stateOf[r]!;
       for (let i = upFirst[r]!; i < upFirst[r + 1]!; i++) {
+        if ((links[i >> 3]! & (1 << (i & 7))) === 0) continue;
         const y = stateOf[upHead[i]!]!;
         up[i] = this.link(x, y);
         down[i] = this.link(y, x);
@@ -75,8 +80,7 @@ export class CchMetric {
       );
     else lowerTriangles(n, first, head, up, down, midUp, midDown);
     const kept = keptArcs(n, first, head, up, down, midUp, midDown, scratch);
-    this.up = keptRows(upFirst, upHead, kept, 1, up, midUp);
-    this.down = keptRows(upFirst, upHead, kept, 2, down, midDown);
+    [this.up, this.down] = keptRows(upFirst, upHead, kept, up, down, midUp, midDown);
   }
 
   /**

@@ -30,12 +30,18 @@ export function keptArcs(
   midDown: Uint32Array,
   scratch: Scratch,
 ): Uint8Array {
-  const kept = neededArcs(n, upFirst, upHead, up, down, scratch);
   const wasm = scratch.core;
   if (wasm) {
-    wasm.cch_keep(n, upFirst.byteOffset, upHead.byteOffset, kept.byteOffset, midUp.byteOffset, midDown.byteOffset);
+    // The core runs all of it (wasm/src/cch.rs kept): room for the compact rows as big as keptBytes counts.
+    const m = upHead.length;
+    const rows = [scratch.u32(n + 1), scratch.u32(m), scratch.f64(m), scratch.f64(m)];
+    const kept = scratch.u8(m);
+    const [f, h, u, d] = rows.map((a) => a.byteOffset) as [number, number, number, number];
+    const at = (a: ArrayBufferView) => a.byteOffset;
+    wasm.cch_kept(n, at(upFirst), at(upHead), at(up), at(down), at(midUp), at(midDown), f, h, u, d, at(kept));
     return kept;
   }
+  const kept = neededArcs(n, upFirst, upHead, up, down, scratch);
   const keep = (m: number, h: number, bit: number) => {
     kept[arcIndex(upFirst, upHead, m, h)] |= bit;
   };
@@ -97,8 +103,7 @@ function neededArcs(
       up[q] = upW[i]!;
       down[q++] = downW[i]!;
     }
-  if (scratch.core) scratch.core.cch_needed(n, first.byteOffset, head.byteOffset, up.byteOffset, down.byteOffset);
-  else upperTriangles(n, first, head, up, down);
+  upperTriangles(n, first, head, up, down);
   const needed = scratch.u8(upW.length);
   // The drivable arcs again in the same order: arc i is compact arc q.
   for (let i = 0, q = 0; i < upW.length; i++) {

@@ -1,4 +1,5 @@
 import { grown } from '../../grown.js';
+import { arcIndex } from './arcs.js';
 
 /**
  * The shortcut topology of a contraction order (Customizable Contraction Hierarchies): contracting the vertices
@@ -8,7 +9,7 @@ import { grown } from '../../grown.js';
  * are its own links up and its children's higher neighbours but itself (symbolic elimination).
  *
  * Vertices are numbered by rank. Arcs run from lower to higher rank: those of vertex r are
- * `upFirst[r] .. upFirst[r + 1] - 1`, their heads `upHead` ascending (4 bytes per arc and 12 per vertex: what every
+ * `upFirst[r] .. upFirst[r + 1] - 1`, their heads `upHead` ascending (4 bytes and a bit per arc, 12 bytes per vertex: what every
  * customization reads; a metric's arcs keep their middle vertices, so nothing lists the arcs by head).
  */
 export class CchTopology {
@@ -19,6 +20,11 @@ export class CchTopology {
   /** Vertex of each state (its rank) and state of each vertex. */
   readonly rankOf: Uint32Array;
   readonly stateOf: Uint32Array;
+  /**
+   * Per arc one bit (arc i: bit i & 7 of byte i >> 3): set when the arc is a link of the state graph, clear for a
+   * shortcut, whose ends no vehicle passes between directly (its link weight is Infinity in every metric).
+   */
+  readonly links: Uint8Array;
 
   /**
    * @param first CSR offsets of the state graph (symmetric, rows without repeats or self-links)
@@ -72,6 +78,12 @@ export class CchTopology {
       }
     }
     this.upHead = upHead.slice(0, m);
+    const links = (this.links = new Uint8Array((m + 7) >> 3));
+    for (let r = 0; r < n; r++)
+      for (let i = origFirst[r]!; i < origFirst[r + 1]!; i++) {
+        const a = arcIndex(upFirst, this.upHead, r, orig[i]!);
+        links[a >> 3] |= 1 << (a & 7);
+      }
   }
 
   /** Number of vertices (states). */

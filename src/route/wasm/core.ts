@@ -42,8 +42,20 @@ export interface CoreExports {
   ch_derive(g: number, c: number, h: number): number;
   /** The customization's triangle loops (wasm/src/cch.rs): arguments are byte addresses of arrays in memory. */
   cch_customize(n: number, first: number, head: number, up: number, down: number, midUp: number, midDown: number): void;
-  cch_needed(n: number, first: number, head: number, up: number, down: number): void;
-  cch_keep(n: number, first: number, head: number, kept: number, midUp: number, midDown: number): void;
+  cch_kept(
+    n: number,
+    upFirst: number,
+    upHead: number,
+    upW: number,
+    downW: number,
+    midUp: number,
+    midDown: number,
+    first: number,
+    head: number,
+    up: number,
+    down: number,
+    kept: number,
+  ): void;
 }
 
 /**
