@@ -190,6 +190,11 @@ describe('Telex and VNI typed with the keyboard off', () => {
     expect(readKeyboardOff('Hangf Bacj', (f) => f === 'hang' || f === 'bac')).toBe('hàng bạc');
     // A reading the places do not hold is no reading.
     expect(readKeyboardOff('Hangf Bacj', (f) => f === 'hang')).toBe('hàng Bacj');
+    // Once a word is read, the keyboard was off for the whole text: a word the places also hold as written (a shop's
+    // code "GO2") is read too; alone it is not.
+    const vni = (f: string) => ['khach', 'san', 'go', 'vap', 'go2'].includes(f);
+    expect(readKeyboardOff('kha1ch sa5n Go2 Va61p', vni)).toBe('khách sạn gò vấp');
+    expect(readKeyboardOff('Go2', vni)).toBe('Go2');
   });
 
   it('every word of the packs names is left as written', () => {

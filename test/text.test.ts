@@ -219,6 +219,8 @@ describe('parseAddress', () => {
     ['kiệt 12 Lê Duẩn, Đà Nẵng', { alley: '12', street: 'Lê Duẩn', province: 'Đà Nẵng', rest: [] }, false],
     ['Phố Văn Miếu, Đống Đa', { street: 'Phố Văn Miếu', district: 'Đống Đa', rest: [] }, true],
     ['Ngõ Thông Phong, Quận Đống Đa', { street: 'Ngõ Thông Phong', district: 'Đống Đa', rest: [] }, false],
+    // A named alley sheds the unit written after it without a comma, as a street does.
+    ['1 ngõ Thông Phong Đống Đa', { house: '1', street: 'Ngõ Thông Phong', district: 'Đống Đa', rest: [] }, true],
     [
       'Đường số 9, TP Thủ Đức, TP.HCM',
       { street: 'Đường Số 9', district: 'Thủ Đức', province: 'Hồ Chí Minh', rest: [] },

@@ -7,7 +7,7 @@
 import { adminAgreement, systemOf, wantedUnits } from './admin-agreement';
 import { inArea, queryArea, Within, type QueryArea } from './area';
 import type { AddressSystem } from './describe';
-import { PlaceKind } from './kinds';
+import { ADMIN_SLOTS, AdminSlot, PlaceKind } from './kinds';
 import { nearAnchor, streetAnchor } from './near';
 import { houseStreetKeyOf } from './interpolate';
 import { streetKey, type PlacesRegion } from './region-places';
@@ -244,7 +244,18 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
       .join(' ')} `;
     return [...namedPlace.names(p)].some((id) => id !== 0 && ` ${r.folded(id)} `.includes(words));
   };
-  const named = (p: number): boolean => unitWords === 0 || holdsInOrder(p, unitWords);
+  // …and in the province of the unit named, when the query's units say which: "chợ Bình Tân" is no Chợ Long Bình Tân
+  // in Đồng Nai (wherever else the place is: "Bệnh viện Thống Nhất" is not in a unit called Thống Nhất).
+  const province2025 = res?.v2025.province ?? -1,
+    provinceLegacy = res?.legacy.province ?? -1;
+  const inProvince = (p: number): boolean => {
+    const o = p * ADMIN_SLOTS;
+    const p2025 = places.adm[o + AdminSlot.province2025]!,
+      legacy = places.adm[o + AdminSlot.province]!;
+    if ((province2025 < 0 && provinceLegacy < 0) || (p2025 < 0 && legacy < 0)) return true;
+    return (province2025 >= 0 && p2025 === province2025) || (provinceLegacy >= 0 && legacy === provinceLegacy);
+  };
+  const named = (p: number): boolean => unitWords === 0 || (holdsInOrder(p, unitWords) && inProvince(p));
   let hits = q.adminAsName !== 0 ? search(required | q.adminAsName, (p) => (!near || near(p)) && named(p), true) : [];
   const admin = q.adminMask.ward | q.adminMask.district | q.adminMask.province;
   area = anchor && (admin & ~q.near) === 0 ? null : queryArea(r.admin, q.parsed, res);

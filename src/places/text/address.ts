@@ -337,11 +337,11 @@ function placeUntyped(
   for (const c of comps) if (c.slot && c.typeWord !== undefined) filled.add(c.slot);
   for (let i = comps.length - 1; i >= 0; i--) {
     const c = comps[i]!;
-    // Runs after a house number, and runs a street type word leads ("đường Yersin Đà Lạt"), are the street; with a
-    // gazetteer they may still end with a known unit, unless the whole run names a street of the region ("Trần Hưng
-    // Đạo" is no street "Trần" in a ward "Hưng Đạo").
-    const streetRun =
-      c.slot === 'street' && (c.typeWord === undefined || c.role === 'street') && !isStreet?.(key(c.words));
+    // Runs after a house number, and runs a street or alley type word leads ("đường Yersin Đà Lạt", "1 ngõ Gạch Hoàn
+    // Kiếm"), are the street; with a gazetteer they may still end with a known unit, unless the whole run names a
+    // street of the region ("Trần Hưng Đạo" is no street "Trần" in a ward "Hưng Đạo").
+    const led = c.typeWord === undefined || c.role === 'street' || c.typeTok?.role === 'alley';
+    const streetRun = c.slot === 'street' && led && !isStreet?.(key(c.words));
     if (c.slot && !streetRun) continue;
     let lo = -1;
     let hi = 4;

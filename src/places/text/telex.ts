@@ -165,9 +165,12 @@ const TYPED_WORD = /(?<![\p{L}\p{M}\p{N}])[A-Za-z][A-Za-z0-9]*(?![\p{L}\p{M}\p{N
 
 /**
  * Text with its words typed with the keyboard off read as Vietnamese: a word is replaced by its reading (readTyped)
- * when the region's places do not hold it as written but do hold its reading (`isWord`, on folded words). Text that
- * carries diacritics was typed with the keyboard on and is left as it is ("Cà Phê Giaang" is a doubled letter, not
- * "giâng"). With `prefixLast`, the last word may be unfinished (autocomplete): it is checked as the start of a word.
+ * when the region's places do not hold it as written but do hold its reading (`isWord`, on folded words). Once one
+ * word is read so, the writer's keyboard was off for the whole text: every other word whose reading the places hold
+ * is read too, even one they also hold as written ("kha1ch sa5n Go2 Va61p": "go2" may be some shop's code, here it is
+ * Gò). Text that carries diacritics was typed with the keyboard on and is left as it is ("Cà Phê Giaang" is a doubled
+ * letter, not "giâng"). With `prefixLast`, the last word may be unfinished (autocomplete): it is checked as the start
+ * of a word.
  * @param isWord whether the places hold a folded word (`prefix`: a word starting with it)
  */
 export function readKeyboardOff(
@@ -176,12 +179,14 @@ export function readKeyboardOff(
   prefixLast = false,
 ): string {
   if (typeof text !== 'string' || hasDiacritics(text)) return text;
-  let last = -1;
-  for (const m of text.matchAll(TYPED_WORD)) last = m.index;
-  return text.replace(TYPED_WORD, (word: string, at: number) => {
-    const prefix = prefixLast && at === last;
-    const reading = readTyped(word, prefix);
-    if (reading === null) return word;
-    return !isWord(fold(word), prefix) && isWord(fold(reading), prefix) ? reading : word;
+  const words = [...text.matchAll(TYPED_WORD)];
+  const readings = words.map((m, k) => {
+    const prefix = prefixLast && k === words.length - 1;
+    const reading = readTyped(m[0], prefix);
+    return reading !== null && isWord(fold(reading), prefix) ? { reading, held: isWord(fold(m[0]), prefix) } : null;
   });
+  const keyboardOff = readings.some((r) => r !== null && !r.held);
+  if (!keyboardOff) return text;
+  let k = 0;
+  return text.replace(TYPED_WORD, (word: string) => readings[k++]?.reading ?? word);
 }
