@@ -15,6 +15,7 @@
  * proportional to (active edges + touched row width) per row and memory to the number of edges plus the canvas
  * width: coordinates far off the canvas cost nothing extra.
  */
+import { sortIndicesByKey } from './index-sort.js';
 import type { Path } from './path.js';
 
 /** Fill rule: `nonzero` (winding number is not 0) or `evenodd` (winding number is odd). */
@@ -43,6 +44,8 @@ export class Rasterizer {
   private slope = new Float64Array(0);
   private dir = new Int8Array(0);
   private order = new Uint32Array(0);
+  /** Scratch of the edge sort (see sortIndicesByKey). */
+  private sortScratch = new Uint32Array(0);
   private active = new Uint32Array(0);
   /** Per band: the spanning edges sorted by x at the band middle, with x at band top, bottom and middle. */
   private bandEdge = new Uint32Array(0);
@@ -84,7 +87,7 @@ export class Rasterizer {
     if (n === 0) return;
     const { yTop, yBot, order, active, acc, cov, width } = this;
     for (let i = 0; i < n; i++) order[i] = i;
-    const sorted = order.subarray(0, n).sort((a, b) => yTop[a]! - yTop[b]!);
+    const sorted = sortIndicesByKey(order, n, yTop, this.sortScratch);
     let minY = Infinity;
     let maxY = -Infinity;
     for (let i = 0; i < n; i++) {
@@ -362,6 +365,7 @@ export class Rasterizer {
     this.slope = new Float64Array(cap);
     this.dir = new Int8Array(cap);
     this.order = new Uint32Array(cap);
+    this.sortScratch = new Uint32Array(cap);
     this.active = new Uint32Array(cap);
     this.bandEdge = new Uint32Array(cap);
     this.bandTop = new Float64Array(cap);
