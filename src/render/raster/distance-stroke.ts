@@ -235,34 +235,37 @@ function addSegment(
   const alongMax = buttB ? len + 0.5 : trimB ? len : len + reach;
   const invUx = 1 / ux,
     invUy = 1 / uy;
+  // Each row's column limits come in pairs whose order is fixed by the signs of invUy and invUx (rounding keeps
+  // order), so the lower and upper limit of each pair are chosen once here rather than by min/max per row.
+  const crossLo = invUy > 0 ? -reach : reach;
+  const alongLo = invUx > 0 ? alongMin : alongMax,
+    alongHi = invUx > 0 ? alongMax : alongMin;
   // The common case (solid, round-ended, sharp-edged) has a lean loop of its own.
   const plain = !dashing && !buttA && !buttB && blur === 0;
   const thin = hw < 0.5;
   for (let y = yStart; y <= yEnd; y++) {
     const py = y + 0.5 - ay;
+    const pux = py * ux,
+      puy = py * uy;
     // Columns whose centres lie within `reach` across the line and within the along limits: both are linear in
     // the column's centre offset u = x + 0.5 - ax (across = u uy - py ux, along = u ux + py uy).
     let uLo = -Infinity,
       uHi = Infinity;
     if (uy !== 0) {
-      const c0 = (py * ux - reach) * invUy,
-        c1 = (py * ux + reach) * invUy;
-      uLo = Math.min(c0, c1);
-      uHi = Math.max(c0, c1);
-    } else if (Math.abs(py * ux) >= reach) continue;
+      uLo = (pux + crossLo) * invUy;
+      uHi = (pux - crossLo) * invUy;
+    } else if (Math.abs(pux) >= reach) continue;
     if (ux !== 0) {
-      const a0 = (alongMin - py * uy) * invUx,
-        a1 = (alongMax - py * uy) * invUx;
-      uLo = Math.max(uLo, Math.min(a0, a1));
-      uHi = Math.min(uHi, Math.max(a0, a1));
-    } else if (py * uy < alongMin || py * uy > alongMax) continue;
+      uLo = Math.max(uLo, (alongLo - puy) * invUx);
+      uHi = Math.min(uHi, (alongHi - puy) * invUx);
+    } else if (puy < alongMin || puy > alongMax) continue;
     const x0 = Math.max(0, Math.ceil(ax + uLo - 0.5));
     const x1 = Math.min(width - 1, Math.floor(ax + uHi - 0.5));
     if (x0 > x1) continue;
     const base = y * width;
     // Along and across coordinates of the first pixel centre, advanced by (ux, uy) per column.
-    let along = (x0 + 0.5 - ax) * ux + py * uy;
-    let cross = (x0 + 0.5 - ax) * uy - py * ux;
+    let along = (x0 + 0.5 - ax) * ux + puy;
+    let cross = (x0 + 0.5 - ax) * uy - pux;
     if (plain) {
       // Along the previous segment's direction from (ax, ay), advanced by prevUx per column (0 without a joint).
       let behind = (x0 + 0.5 - ax) * prevUx + py * prevUy;
