@@ -62,9 +62,13 @@ export function addDistanceStroke(mask: MaskSink, pts: PointList, closed: boolea
   if (dashing === undefined) prepared.set(shape, (dashing = prepareDashes(shape)));
   if (n === 1) {
     // A lone point shows only with a cap that reaches beyond it.
-    if (shape.cap === 'round') addSegment(mask, p[0]!, p[1]!, p[0]!, p[1]!, false, false, 0, shape, null, false, 0, 0);
-    else if (shape.cap === 'square')
-      addSegment(mask, p[0]! - hw, p[1]!, p[0]! + hw, p[1]!, true, true, 0, shape, null, false, 0, 0);
+    if (shape.cap === 'round') {
+      setSegment(p[0]!, p[1]!, p[0]!, p[1]!, 0, 0, 0);
+      addSegment(mask, false, false, shape, null, false);
+    } else if (shape.cap === 'square') {
+      setSegment(p[0]! - hw, p[1]!, p[0]! + hw, p[1]!, 0, 0, 0);
+      addSegment(mask, true, true, shape, null, false);
+    }
     return;
   }
   const isClosed = closed && n > 2;
@@ -103,7 +107,8 @@ export function addDistanceStroke(mask: MaskSink, pts: PointList, closed: boolea
     // segment is their distance to the shared point, never less than to the next segment, so skipping them here
     // leaves the maximum unchanged.
     const trimEnd = !dashing && (isClosed || s < segments - 1);
-    addSegment(mask, ax, ay, bx, by, first, last, start, shape, dashing, trimEnd, prevUx, prevUy);
+    setSegment(ax, ay, bx, by, start, prevUx, prevUy);
+    addSegment(mask, first, last, shape, dashing, trimEnd);
     distance += len;
     // The next segment's joint: this one drew up to its end, with a round start or one of full length before it.
     const joint = trimEnd && !first && len > 0;
@@ -189,7 +194,34 @@ function exactDashValue(dashing: Dashing, phase: number): number {
 }
 
 /**
- * Max-accumulates the coverage of the segment (ax, ay)-(bx, by) that starts `start` pixels along the line. Ends
+ * The numbers of the segment that addSegment draws next: ax, ay, bx, by, start, prevUx, prevUy (see there). They
+ * travel in this array rather than as arguments: numbers passed to a call that is not inlined are boxed, which
+ * allocated megabytes per image at one call per segment.
+ */
+const segment = new Float64Array(7);
+
+/** Stores the numbers of the next segment in `segment`. */
+function setSegment(
+  ax: number,
+  ay: number,
+  bx: number,
+  by: number,
+  start: number,
+  prevUx: number,
+  prevUy: number,
+): void {
+  segment[0] = ax;
+  segment[1] = ay;
+  segment[2] = bx;
+  segment[3] = by;
+  segment[4] = start;
+  segment[5] = prevUx;
+  segment[6] = prevUy;
+}
+
+/**
+ * Max-accumulates the coverage of the segment (ax, ay)-(bx, by) that starts `start` pixels along the line (all from
+ * `segment`, see setSegment). Ends
  * flagged `buttA` / `buttB` stop square at the end point (box-filtered along the line); other ends are round
  * (distance to the end point). With `trimB` the pixels whose centres lie beyond the end are left out (the next
  * segment of a joint covers them).
@@ -201,19 +233,19 @@ function exactDashValue(dashing: Dashing, phase: number): number {
  */
 function addSegment(
   mask: MaskSink,
-  ax: number,
-  ay: number,
-  bx: number,
-  by: number,
   buttA: boolean,
   buttB: boolean,
-  start: number,
   shape: DistanceShape,
   dashing: Dashing | null,
   trimB: boolean,
-  prevUx: number,
-  prevUy: number,
 ): void {
+  const ax = segment[0]!,
+    ay = segment[1]!,
+    bx = segment[2]!,
+    by = segment[3]!,
+    start = segment[4]!,
+    prevUx = segment[5]!,
+    prevUy = segment[6]!;
   const { width, height } = mask;
   const hw = shape.halfWidth;
   const blur = shape.blur;
