@@ -318,7 +318,8 @@ export class Canvas {
   }
 
   /**
-   * Draws text in the built-in 5x7 bitmap font (ASCII and the copyright sign) with its top-left corner at (x, y).
+   * Draws text in the built-in 5x7 bitmap font (ASCII and the copyright sign) with its top-left corner at (x, y),
+   * rounded to whole pixels.
    * @param x pixels
    * @param y pixels
    */

@@ -4,6 +4,20 @@
 import type { RGBA } from '../../style/color.js';
 import type { CoverageSink } from './scanline.js';
 
+/** Whether this platform stores the low byte of a 32-bit word first (every common one does). */
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+/** Bit shifts of the red, green, blue and alpha bytes within a pixel read as a 32-bit word (memory order r, g, b, a). */
+const SHIFT_R = LITTLE_ENDIAN ? 0 : 24;
+const SHIFT_G = LITTLE_ENDIAN ? 8 : 16;
+const SHIFT_B = LITTLE_ENDIAN ? 16 : 8;
+const SHIFT_A = LITTLE_ENDIAN ? 24 : 0;
+
+/** A channel rounded and clamped to an integer 0..255, so that it stays within its byte of a pixel word. */
+const channel = (v: number): number => {
+  const c = Math.round(v);
+  return c > 255 ? 255 : c > 0 ? c : 0;
+};
+
 /**
  * Source-over compositing of one solid colour, weighted by coverage, onto straight (non-premultiplied) RGBA bytes.
  * For an opaque destination this is `dst + (src - dst) * a`; otherwise the general straight-alpha formula
@@ -15,23 +29,24 @@ export class SolidSink implements CoverageSink {
   private b = 0;
   private alpha = 0;
   /**
-   * The pixels as 32-bit words, and the colour as one opaque pixel in them (bytes r, g, b, 255 in memory order,
-   * whatever the platform's byte order): a fully covered pixel of an opaque colour becomes exactly that pixel (see
-   * blend), so it is written whole without reading it. Null words when `data` is not 4-byte aligned.
+   * The pixels as 32-bit words: an opaque destination pixel is read, blended and written as one word (one load and
+   * one store instead of four of each; the memory traffic of a flush is what costs). The colour as one opaque pixel
+   * word: a fully covered pixel of an opaque colour becomes exactly that pixel (see blend), so it is written whole
+   * without reading it.
    */
-  private readonly words: Uint32Array | null;
-  private readonly opaque = new Uint32Array(1);
-  private readonly opaqueBytes = new Uint8Array(this.opaque.buffer);
+  private readonly words: Int32Array;
+  private opaque = 0;
 
   /**
-   * @param data straight RGBA bytes, row-major, `width * 4` bytes per row
+   * @param data straight RGBA bytes, row-major, `width * 4` bytes per row, starting 4-byte aligned (a whole buffer
+   *   or a view at a multiple of 4, as Canvas makes)
    * @param width pixels per row
    */
   constructor(
     private readonly data: Uint8ClampedArray,
     private readonly width: number,
   ) {
-    this.words = data.byteOffset % 4 === 0 ? new Uint32Array(data.buffer, data.byteOffset, data.length >> 2) : null;
+    this.words = new Int32Array(data.buffer, data.byteOffset, data.length >> 2);
   }
 
   /**
@@ -41,18 +56,15 @@ export class SolidSink implements CoverageSink {
    * @returns false when the colour is fully transparent (nothing to draw)
    */
   setColor(color: RGBA, opacity: number): boolean {
-    // Integral channels let span() blend opaque pixels in integer arithmetic.
-    this.r = Math.round(color[0]);
-    this.g = Math.round(color[1]);
-    this.b = Math.round(color[2]);
     const a = color[3] * opacity;
     this.alpha = a > 1 ? 1 : a > 0 ? a : 0;
-    const bytes = this.opaqueBytes;
-    bytes[0] = this.r;
-    bytes[1] = this.g;
-    bytes[2] = this.b;
-    bytes[3] = 255;
-    return this.alpha > 0 && Number.isFinite(this.r + this.g + this.b);
+    if (!(this.alpha > 0 && Number.isFinite(color[0] + color[1] + color[2]))) return false;
+    // Integral channels let blend() work on opaque pixels in integer arithmetic.
+    this.r = channel(color[0]);
+    this.g = channel(color[1]);
+    this.b = channel(color[2]);
+    this.opaque = (this.r << SHIFT_R) | (this.g << SHIFT_G) | (this.b << SHIFT_B) | (255 << SHIFT_A);
+    return true;
   }
 
   /**
@@ -61,34 +73,42 @@ export class SolidSink implements CoverageSink {
    * @param clamp whether coverage may exceed 1 and must be clamped
    */
   blendList(indices: Int32Array, count: number, cov: Float32Array, clamp: boolean): void {
-    const { data, r, g, b, alpha } = this;
-    const words = alpha === 1 ? this.words : null;
-    const word = this.opaque[0]!;
+    const { words, alpha } = this;
+    const solid = alpha === 1;
+    const word = this.opaque;
     for (let k = 0; k < count; k++) {
       const p = indices[k]!;
       let c = cov[p]!;
       cov[p] = 0;
       if (clamp && c > 1) c = 1;
-      if (c === 1 && words) words[p] = word;
-      else this.blend(data, 4 * p, c * alpha, r, g, b);
+      if (c === 1 && solid) words[p] = word;
+      else this.blend(p, c * alpha);
     }
   }
 
-  /** Source-over of (r, g, b) with alpha `a` (0..1) onto the pixel at byte `i`. */
-  private blend(data: Uint8ClampedArray, i: number, a: number, r: number, g: number, b: number): void {
+  /** Source-over of the colour with alpha `a` (0..1) onto pixel `p` (y * width + x). */
+  private blend(p: number, a: number): void {
     if (a <= 0) return;
-    const da = data[i + 3]!;
-    if (da === 255) {
-      // dst + (src - dst) * a in 8.8 fixed point, rounded: within one level of the exact blend.
+    const words = this.words;
+    const px = words[p]!;
+    const { r, g, b } = this;
+    if (((px >>> SHIFT_A) & 255) === 255) {
+      // dst + (src - dst) * a in 8.8 fixed point, rounded: within one level of the exact blend, and within 0..255
+      // (w <= 256 and the channels are integers 0..255), so each channel stays in its byte.
       const w = (a * 256 + 0.5) | 0;
-      const dr = data[i]!,
-        dg = data[i + 1]!,
-        db = data[i + 2]!;
-      data[i] = dr + (((r - dr) * w + 128) >> 8);
-      data[i + 1] = dg + (((g - dg) * w + 128) >> 8);
-      data[i + 2] = db + (((b - db) * w + 128) >> 8);
+      const dr = (px >>> SHIFT_R) & 255,
+        dg = (px >>> SHIFT_G) & 255,
+        db = (px >>> SHIFT_B) & 255;
+      words[p] =
+        ((dr + (((r - dr) * w + 128) >> 8)) << SHIFT_R) |
+        ((dg + (((g - dg) * w + 128) >> 8)) << SHIFT_G) |
+        ((db + (((b - db) * w + 128) >> 8)) << SHIFT_B) |
+        (255 << SHIFT_A);
     } else {
-      const keep = (da / 255) * (1 - a);
+      // Fractional results round through the clamped byte array.
+      const data = this.data;
+      const i = 4 * p;
+      const keep = (data[i + 3]! / 255) * (1 - a);
       const outA = a + keep;
       data[i] = (r * a + data[i]! * keep) / outA;
       data[i + 1] = (g * a + data[i + 1]! * keep) / outA;
@@ -98,14 +118,14 @@ export class SolidSink implements CoverageSink {
   }
 
   span(y: number, x0: number, x1: number, cov: Float32Array, base = 0): void {
-    const { data, r, g, b, alpha } = this;
-    const words = alpha === 1 ? this.words : null;
-    const word = this.opaque[0]!;
+    const { words, alpha } = this;
+    const solid = alpha === 1;
+    const word = this.opaque;
     const row = y * this.width;
     for (let x = x0; x < x1; x++) {
       const c = cov[base + x]!;
-      if (c !== 1 || !words) {
-        this.blend(data, 4 * (row + x), c * alpha, r, g, b);
+      if (c !== 1 || !solid) {
+        this.blend(row + x, c * alpha);
         continue;
       }
       // A run of fully covered pixels (a polygon's inside) is written in one native fill.
@@ -181,6 +201,24 @@ export class MaskSink implements CoverageSink {
       spares.length = Math.min(spares.length, 2);
     }
     return m;
+  }
+
+  /**
+   * Sets the coverage of the whole pixels [x0, x1) x [y0, y1) (integers, clipped to the mask) to 1: exactly what
+   * an anti-aliased fill of that pixel-aligned rectangle covers.
+   */
+  coverRect(x0: number, y0: number, x1: number, y1: number): void {
+    const { mask, touched, width } = this;
+    const xa = Math.max(0, x0),
+      xb = Math.min(width, x1);
+    let n = this.count;
+    for (let y = Math.max(0, y0); y < Math.min(this.height, y1); y++) {
+      for (let i = y * width + xa; i < y * width + xb; i++) {
+        if (mask[i] === 0) touched[n++] = i;
+        mask[i] = 1;
+      }
+    }
+    this.count = n;
   }
 
   /** Clears the mask without compositing (after a drawing call failed half-way). */

@@ -62,9 +62,13 @@ export function addDistanceStroke(mask: MaskSink, pts: PointList, closed: boolea
   if (dashing === undefined) prepared.set(shape, (dashing = prepareDashes(shape)));
   if (n === 1) {
     // A lone point shows only with a cap that reaches beyond it.
-    if (shape.cap === 'round') addSegment(mask, p[0]!, p[1]!, p[0]!, p[1]!, false, false, 0, shape, null, false, 0, 0);
-    else if (shape.cap === 'square')
-      addSegment(mask, p[0]! - hw, p[1]!, p[0]! + hw, p[1]!, true, true, 0, shape, null, false, 0, 0);
+    if (shape.cap === 'round') {
+      setSegment(p[0]!, p[1]!, p[0]!, p[1]!, 0, 0, 0);
+      addSegment(mask, false, false, shape, null, false);
+    } else if (shape.cap === 'square') {
+      setSegment(p[0]! - hw, p[1]!, p[0]! + hw, p[1]!, 0, 0, 0);
+      addSegment(mask, true, true, shape, null, false);
+    }
     return;
   }
   const isClosed = closed && n > 2;
@@ -103,7 +107,8 @@ export function addDistanceStroke(mask: MaskSink, pts: PointList, closed: boolea
     // segment is their distance to the shared point, never less than to the next segment, so skipping them here
     // leaves the maximum unchanged.
     const trimEnd = !dashing && (isClosed || s < segments - 1);
-    addSegment(mask, ax, ay, bx, by, first, last, start, shape, dashing, trimEnd, prevUx, prevUy);
+    setSegment(ax, ay, bx, by, start, prevUx, prevUy);
+    addSegment(mask, first, last, shape, dashing, trimEnd);
     distance += len;
     // The next segment's joint: this one drew up to its end, with a round start or one of full length before it.
     const joint = trimEnd && !first && len > 0;
@@ -189,7 +194,34 @@ function exactDashValue(dashing: Dashing, phase: number): number {
 }
 
 /**
- * Max-accumulates the coverage of the segment (ax, ay)-(bx, by) that starts `start` pixels along the line. Ends
+ * The numbers of the segment that addSegment draws next: ax, ay, bx, by, start, prevUx, prevUy (see there). They
+ * travel in this array rather than as arguments: numbers passed to a call that is not inlined are boxed, which
+ * allocated megabytes per image at one call per segment.
+ */
+const segment = new Float64Array(7);
+
+/** Stores the numbers of the next segment in `segment`. */
+function setSegment(
+  ax: number,
+  ay: number,
+  bx: number,
+  by: number,
+  start: number,
+  prevUx: number,
+  prevUy: number,
+): void {
+  segment[0] = ax;
+  segment[1] = ay;
+  segment[2] = bx;
+  segment[3] = by;
+  segment[4] = start;
+  segment[5] = prevUx;
+  segment[6] = prevUy;
+}
+
+/**
+ * Max-accumulates the coverage of the segment (ax, ay)-(bx, by) that starts `start` pixels along the line (all from
+ * `segment`, see setSegment). Ends
  * flagged `buttA` / `buttB` stop square at the end point (box-filtered along the line); other ends are round
  * (distance to the end point). With `trimB` the pixels whose centres lie beyond the end are left out (the next
  * segment of a joint covers them).
@@ -201,19 +233,19 @@ function exactDashValue(dashing: Dashing, phase: number): number {
  */
 function addSegment(
   mask: MaskSink,
-  ax: number,
-  ay: number,
-  bx: number,
-  by: number,
   buttA: boolean,
   buttB: boolean,
-  start: number,
   shape: DistanceShape,
   dashing: Dashing | null,
   trimB: boolean,
-  prevUx: number,
-  prevUy: number,
 ): void {
+  const ax = segment[0]!,
+    ay = segment[1]!,
+    bx = segment[2]!,
+    by = segment[3]!,
+    start = segment[4]!,
+    prevUx = segment[5]!,
+    prevUy = segment[6]!;
   const { width, height } = mask;
   const hw = shape.halfWidth;
   const blur = shape.blur;
@@ -235,34 +267,37 @@ function addSegment(
   const alongMax = buttB ? len + 0.5 : trimB ? len : len + reach;
   const invUx = 1 / ux,
     invUy = 1 / uy;
+  // Each row's column limits come in pairs whose order is fixed by the signs of invUy and invUx (rounding keeps
+  // order), so the lower and upper limit of each pair are chosen once here rather than by min/max per row.
+  const crossLo = invUy > 0 ? -reach : reach;
+  const alongLo = invUx > 0 ? alongMin : alongMax,
+    alongHi = invUx > 0 ? alongMax : alongMin;
   // The common case (solid, round-ended, sharp-edged) has a lean loop of its own.
   const plain = !dashing && !buttA && !buttB && blur === 0;
   const thin = hw < 0.5;
   for (let y = yStart; y <= yEnd; y++) {
     const py = y + 0.5 - ay;
+    const pux = py * ux,
+      puy = py * uy;
     // Columns whose centres lie within `reach` across the line and within the along limits: both are linear in
     // the column's centre offset u = x + 0.5 - ax (across = u uy - py ux, along = u ux + py uy).
     let uLo = -Infinity,
       uHi = Infinity;
     if (uy !== 0) {
-      const c0 = (py * ux - reach) * invUy,
-        c1 = (py * ux + reach) * invUy;
-      uLo = Math.min(c0, c1);
-      uHi = Math.max(c0, c1);
-    } else if (Math.abs(py * ux) >= reach) continue;
+      uLo = (pux + crossLo) * invUy;
+      uHi = (pux - crossLo) * invUy;
+    } else if (Math.abs(pux) >= reach) continue;
     if (ux !== 0) {
-      const a0 = (alongMin - py * uy) * invUx,
-        a1 = (alongMax - py * uy) * invUx;
-      uLo = Math.max(uLo, Math.min(a0, a1));
-      uHi = Math.min(uHi, Math.max(a0, a1));
-    } else if (py * uy < alongMin || py * uy > alongMax) continue;
+      uLo = Math.max(uLo, (alongLo - puy) * invUx);
+      uHi = Math.min(uHi, (alongHi - puy) * invUx);
+    } else if (puy < alongMin || puy > alongMax) continue;
     const x0 = Math.max(0, Math.ceil(ax + uLo - 0.5));
     const x1 = Math.min(width - 1, Math.floor(ax + uHi - 0.5));
     if (x0 > x1) continue;
     const base = y * width;
     // Along and across coordinates of the first pixel centre, advanced by (ux, uy) per column.
-    let along = (x0 + 0.5 - ax) * ux + py * uy;
-    let cross = (x0 + 0.5 - ax) * uy - py * ux;
+    let along = (x0 + 0.5 - ax) * ux + puy;
+    let cross = (x0 + 0.5 - ax) * uy - pux;
     if (plain) {
       // Along the previous segment's direction from (ax, ay), advanced by prevUx per column (0 without a joint).
       let behind = (x0 + 0.5 - ax) * prevUx + py * prevUy;

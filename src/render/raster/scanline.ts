@@ -15,6 +15,7 @@
  * proportional to (active edges + touched row width) per row and memory to the number of edges plus the canvas
  * width: coordinates far off the canvas cost nothing extra.
  */
+import { sortIndicesByKey } from './index-sort.js';
 import type { Path } from './path.js';
 
 /** Fill rule: `nonzero` (winding number is not 0) or `evenodd` (winding number is odd). */
@@ -43,12 +44,19 @@ export class Rasterizer {
   private slope = new Float64Array(0);
   private dir = new Int8Array(0);
   private order = new Uint32Array(0);
+  /** Scratch of the edge sort (see sortIndicesByKey). */
+  private sortScratch = new Uint32Array(0);
   private active = new Uint32Array(0);
   /** Per band: the spanning edges sorted by x at the band middle, with x at band top, bottom and middle. */
   private bandEdge = new Uint32Array(0);
   private bandTop = new Float64Array(0);
   private bandBot = new Float64Array(0);
   private bandMid = new Float64Array(0);
+  /**
+   * The band [top, bottom] (pixels) that the next band() call accumulates: numbers passed to a call that is not
+   * inlined (band recurses) are boxed, an allocation per band.
+   */
+  private readonly nextBand = new Float64Array(2);
   /** Sorted band boundaries of the current row. */
   private events = new Float64Array(0);
   /** Touched cell range of the current row's difference array (inclusive). */
@@ -84,7 +92,7 @@ export class Rasterizer {
     if (n === 0) return;
     const { yTop, yBot, order, active, acc, cov, width } = this;
     for (let i = 0; i < n; i++) order[i] = i;
-    const sorted = order.subarray(0, n).sort((a, b) => yTop[a]! - yTop[b]!);
+    const sorted = sortIndicesByKey(order, n, yTop, this.sortScratch);
     let minY = Infinity;
     let maxY = -Infinity;
     for (let i = 0; i < n; i++) {
@@ -122,7 +130,10 @@ export class Rasterizer {
         }
         events[count++] = py + 1;
         for (let i = 0; i + 1 < count; i++) {
-          if (events[i + 1]! > events[i]!) this.band(events[i]!, events[i + 1]!, activeCount, evenOdd, 0);
+          if (!(events[i + 1]! > events[i]!)) continue;
+          this.nextBand[0] = events[i]!;
+          this.nextBand[1] = events[i + 1]!;
+          this.band(activeCount, evenOdd, 0);
         }
       }
       const lo = this.lo;
@@ -140,12 +151,14 @@ export class Rasterizer {
   }
 
   /**
-   * Accumulates the band [ya, yb] of the current row. Edges spanning it are sorted by x at its middle; if their order
+   * Accumulates the band [ya, yb] (from nextBand) of the current row. Edges spanning it are sorted by x at its middle; if their order
    * is the same at both band ends no two cross inside, and each edge where the fill rule toggles adds its exact area.
    * Otherwise the band is split at the crossing of the first out-of-order neighbours and both halves recurse.
    */
-  private band(ya: number, yb: number, activeCount: number, evenOdd: boolean, depth: number): void {
-    const { active, yTop, yBot, xTop, slope, dir, bandEdge, bandTop, bandBot, bandMid } = this;
+  private band(activeCount: number, evenOdd: boolean, depth: number): void {
+    const { active, yTop, yBot, xTop, slope, dir, bandEdge, bandTop, bandBot, bandMid, nextBand } = this;
+    const ya = nextBand[0]!,
+      yb = nextBand[1]!;
     let m = 0;
     for (let k = 0; k < activeCount; k++) {
       const e = active[k]!;
@@ -179,8 +192,12 @@ export class Rasterizer {
       }
       const t = d0 / (d0 - d1);
       const yc = t > 0 && t < 1 ? ya + t * (yb - ya) : (ya + yb) / 2;
-      this.band(ya, yc, activeCount, evenOdd, depth + 1);
-      this.band(yc, yb, activeCount, evenOdd, depth + 1);
+      nextBand[0] = ya;
+      nextBand[1] = yc;
+      this.band(activeCount, evenOdd, depth + 1);
+      nextBand[0] = yc;
+      nextBand[1] = yb;
+      this.band(activeCount, evenOdd, depth + 1);
       return;
     }
     const height = yb - ya;
@@ -306,50 +323,33 @@ export class Rasterizer {
           // Both are NaN for vertical edges, and NaN cuts are skipped by the comparisons below.
           const c0 = Math.min(yl, yr);
           const c1 = Math.max(yl, yr);
+          // The pieces [y0, c0], [c0, c1], [c1, y1], each cut only where it lies strictly inside. Stored here rather
+          // than by a helper: numbers passed to a call that is not inlined are boxed, an allocation per edge.
           let ya = y0;
-          if (c0 > ya && c0 < y1) {
-            n = this.pushEdge(n, x0, y0, slope, ya, c0, d, left, right);
-            ya = c0;
+          for (let piece = 0; piece < 3; piece++) {
+            const yb = piece === 0 ? c0 : piece === 1 ? c1 : y1;
+            if (piece < 2 && !(yb > ya && yb < y1)) continue;
+            if (yb > ya) {
+              // The piece lies on one side of each clamp line, so the clamped piece is still straight.
+              const xa = x0 + (ya - y0) * slope;
+              const xb = x0 + (yb - y0) * slope;
+              const ca = xa < left ? left : xa > right ? right : xa;
+              const cb = xb < left ? left : xb > right ? right : xb;
+              this.yTop[n] = ya;
+              this.yBot[n] = yb;
+              this.xTop[n] = ca;
+              this.slope[n] = (cb - ca) / (yb - ya);
+              this.dir[n] = d;
+              n++;
+            }
+            ya = yb;
           }
-          if (c1 > ya && c1 < y1) {
-            n = this.pushEdge(n, x0, y0, slope, ya, c1, d, left, right);
-            ya = c1;
-          }
-          n = this.pushEdge(n, x0, y0, slope, ya, y1, d, left, right);
         }
         px = x;
         py = y;
       }
     }
     return n;
-  }
-
-  /**
-   * Stores the part [ya, yb] of the edge through (x0, y0) with the given slope (dx/dy) as edge n, with x clamped to
-   * [left, right] (the part lies on one side of each clamp line, so the clamped part is still straight).
-   */
-  private pushEdge(
-    n: number,
-    x0: number,
-    y0: number,
-    slope: number,
-    ya: number,
-    yb: number,
-    d: number,
-    left: number,
-    right: number,
-  ): number {
-    if (!(yb > ya)) return n;
-    const xa = x0 + (ya - y0) * slope;
-    const xb = x0 + (yb - y0) * slope;
-    const ca = xa < left ? left : xa > right ? right : xa;
-    const cb = xb < left ? left : xb > right ? right : xb;
-    this.yTop[n] = ya;
-    this.yBot[n] = yb;
-    this.xTop[n] = ca;
-    this.slope[n] = (cb - ca) / (yb - ya);
-    this.dir[n] = d;
-    return n + 1;
   }
 
   private ensureEdges(count: number): void {
@@ -362,6 +362,7 @@ export class Rasterizer {
     this.slope = new Float64Array(cap);
     this.dir = new Int8Array(cap);
     this.order = new Uint32Array(cap);
+    this.sortScratch = new Uint32Array(cap);
     this.active = new Uint32Array(cap);
     this.bandEdge = new Uint32Array(cap);
     this.bandTop = new Float64Array(cap);

@@ -1,12 +1,13 @@
 /**
  * Drawing short Latin strings (such as "© OpenStreetMap contributors") with the built-in 5x7 bitmap font.
- * Each set font pixel becomes a `scale` x `scale` square; the squares of a string are filled as one path, so a
- * string at integer coordinates is pixel-crisp.
+ * Each set font pixel becomes a `scale` x `scale` square of whole pixels; the squares of a string are covered as one
+ * shape (their union, composited once), so the text is pixel-crisp. The squares are written straight into a
+ * coverage mask: as a polygon fill their many overlapping edges (a halo's grown squares) cost far more.
  */
 import type { Canvas } from './canvas.js';
+import type { MaskSink } from './composite.js';
 import type { RGBA } from '../../style/color.js';
 import { GLYPH_HEIGHT, glyphColumns } from './font5x7.js';
-import { Path } from './path.js';
 
 /** Options of {@link drawText}. */
 export interface TextOptions {
@@ -16,7 +17,7 @@ export interface TextOptions {
   scale?: number;
   /** Colour of a halo drawn behind the glyphs to keep them legible on any background. Default none. */
   haloColor?: RGBA;
-  /** Halo width in pixels. Default 1 when haloColor is set. */
+  /** Halo width in pixels, rounded up to whole pixels. Default 1 when haloColor is set. */
   haloWidth?: number;
 }
 
@@ -35,23 +36,22 @@ export function measureText(text: string, scale = 1): { width: number; height: n
 }
 
 /**
- * Draws `text` with its top-left corner at (x, y), pixels.
+ * Draws `text` with its top-left corner at (x, y), pixels, rounded to whole pixels.
  */
 export function drawText(canvas: Canvas, text: string, x: number, y: number, options: TextOptions): void {
   const scale = Math.max(1, Math.round(options.scale ?? 1));
   if (!Number.isFinite(x + y)) return;
-  const path = new Path();
+  const left = Math.round(x),
+    top = Math.round(y);
   if (options.haloColor) {
-    addGlyphSquares(path, text, x, y, scale, Math.max(0, options.haloWidth ?? 1));
-    canvas.fillPath(path, options.haloColor);
-    path.reset();
+    const grow = Math.max(0, Math.ceil(options.haloWidth ?? 1));
+    canvas.drawCoverage(options.haloColor, 1, (mask) => coverGlyphSquares(mask, text, left, top, scale, grow));
   }
-  addGlyphSquares(path, text, x, y, scale, 0);
-  canvas.fillPath(path, options.color);
+  canvas.drawCoverage(options.color, 1, (mask) => coverGlyphSquares(mask, text, left, top, scale, 0));
 }
 
-/** Appends one square per set font pixel, grown by `grow` pixels on every side (for halos). */
-function addGlyphSquares(path: Path, text: string, x: number, y: number, scale: number, grow: number): void {
+/** Covers one square per set font pixel, grown by `grow` pixels on every side (for halos); all values integers. */
+function coverGlyphSquares(mask: MaskSink, text: string, x: number, y: number, scale: number, grow: number): void {
   let penX = x;
   for (let i = 0; i < text.length; i++) {
     const columns = glyphColumns(text.charCodeAt(i));
@@ -63,11 +63,7 @@ function addGlyphSquares(path: Path, text: string, x: number, y: number, scale: 
           y0 = y + row * scale - grow;
         const x1 = penX + (c + 1) * scale + grow,
           y1 = y + (row + 1) * scale + grow;
-        path.lineTo(x0, y0);
-        path.lineTo(x1, y0);
-        path.lineTo(x1, y1);
-        path.lineTo(x0, y1);
-        path.closeRing(false);
+        mask.coverRect(x0, y0, x1, y1);
       }
     }
     penX += (columns.length + LETTER_SPACING) * scale;
