@@ -29,15 +29,24 @@ export class CchMetric {
    * neighbours through itself (its lower triangles). Exact: an arc's weights are final once every vertex below both
    * its ends has been processed. Each arc notes the lowest vertex whose triangle made its weight (only a strictly
    * lighter triangle replaces the link or an earlier one). Then perfect customization picks the arcs kept; the
-   * weights of all arcs, in one Scratch block (45 bytes per topology arc at most), are dropped with the
-   * constructor's scope.
+   * weights of all arcs, in one Scratch block (45 bytes per topology arc at most), are freed at once after that
+   * (Scratch.release).
+   * @param made the kept arcs when another thread customized the same costs on the same topology (exchange.ts; the
+   *   caller checked them: arcs.ts arcsProblem): adopted as they are, nothing customized
    */
   constructor(
     readonly topo: CchTopology,
     readonly states: SharedStates,
     readonly costs: ArcCosts,
+    made?: { up: CchArcs; down: CchArcs },
   ) {
     this.turns = states.tables[costs.profile]!;
+    ({ up: this.up, down: this.down } = made ?? this.customize());
+  }
+
+  /** The basic customization and the kept arcs (see the constructor). */
+  private customize(): { up: CchArcs; down: CchArcs } {
+    const topo = this.topo;
     const { upFirst, upHead, stateOf } = topo;
     const n = topo.size;
     const m = topo.arcs;
@@ -82,8 +91,12 @@ export class CchMetric {
       }
     }
     const kept = keptArcs(topo, up, down, midUp, midDown, scratch);
-    this.up = keptRows(upFirst, upHead, kept, 1, up, midUp);
-    this.down = keptRows(upFirst, upHead, kept, 2, down, midDown);
+    const made = {
+      up: keptRows(upFirst, upHead, kept, 1, up, midUp),
+      down: keptRows(upFirst, upHead, kept, 2, down, midDown),
+    };
+    scratch.release();
+    return made;
   }
 
   /**

@@ -3,19 +3,32 @@
  * needs only while it runs (a metric's customization: about 75 MB on whole HCMC). One block instead of a dozen
  * arrays is what lets a process give the memory back: glibc's malloc serves a block above its mmap threshold (at
  * most 32 MiB) by a mapping of its own, unmapped when it is freed, while arrays of a few MB each come from its heap,
- * which keeps them after they are freed (about 80 MB of RSS on whole HCMC before). The block is freed when a
- * collection finds it (V8 collects soon after tens of MB of ArrayBuffers die). Pages of the bound never written are
- * never committed. The views are zeroed (a new ArrayBuffer is). (A resizable buffer shrunk to nothing would give
- * the pages back at once, but V8 reads and writes views on one 1.5–2 times slower: customization is its hot loop.)
+ * which keeps them after they are freed (about 80 MB of RSS on whole HCMC before). Pages of the bound never written
+ * are never committed. The views are zeroed (a new ArrayBuffer is).
+ *
+ * The computation frees the block itself when it is done ({@link release}) rather than leaving it to a collection:
+ * V8 collects only as a thread allocates, so a thread that goes idle after customizing (a server's worker after
+ * its warm-up, or after a burst of requests) held the dead block, and its 40–60 MB of RSS, for as long as it stayed
+ * idle. (A resizable buffer shrunk to nothing would give the pages back too, but V8 reads and writes views on one
+ * 1.5–2 times slower: customization is its hot loop.)
+ *
+ * A metric's final arrays (arcs.ts keptRows, measures.ts) are carved the same way from a block in shared memory
+ * where the platform has it (`shared`: a SharedArrayBuffer in Node, or in a browser with cross-origin isolation;
+ * else an ArrayBuffer), so the threads of one process can read one copy (exchange.ts MetricExchange). Plain loads
+ * and stores on views of either kind run alike.
  */
 export class Scratch {
-  private readonly buffer: ArrayBuffer;
+  private readonly buffer: ArrayBuffer | SharedArrayBuffer;
   /** Bytes carved so far. */
   private at = 0;
 
-  /** @param bytes at least the bytes of every array carved, each counted rounded up to 8 */
-  constructor(bytes: number) {
-    this.buffer = new ArrayBuffer(bytes);
+  /**
+   * @param bytes at least the bytes of every array carved, each counted rounded up to 8
+   * @param shared in shared memory when the platform has it (see above)
+   */
+  constructor(bytes: number, shared = false) {
+    this.buffer =
+      shared && typeof SharedArrayBuffer === 'function' ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes);
   }
 
   /** `n` float64 elements. */
@@ -31,6 +44,20 @@ export class Scratch {
   /** `n` uint8 elements. */
   u8(n: number): Uint8Array {
     return new Uint8Array(this.buffer, this.take(n), n);
+  }
+
+  /**
+   * Frees the block now: every view carved from it becomes empty (the caller holds none any more). Node 20 has no
+   * `ArrayBuffer.prototype.transfer`, and a buffer's memory is otherwise freed only when a collection finds it dead:
+   * transferring it in a message to a port whose other end is closed detaches it, and the dropped message frees its
+   * memory at once. Where there is no MessageChannel, or the block is shared memory, a collection frees it.
+   */
+  release(): void {
+    if (typeof MessageChannel !== 'function' || !(this.buffer instanceof ArrayBuffer)) return;
+    const { port1, port2 } = new MessageChannel();
+    port2.close();
+    port1.postMessage(null, [this.buffer]);
+    port1.close();
   }
 
   /** Byte offset of the next `bytes`, 8-aligned; throws RangeError past the bound (a wrong bound, a bug). */
