@@ -12,7 +12,7 @@ import { RoadGraph } from '../src/route/graph.js';
 import { Router } from '../src/route/router.js';
 import type { CchArcs } from '../src/route/cch/arcs.js';
 import type { MetricExchange, MetricPart } from '../src/route/cch/exchange.js';
-import { MetricStore } from '../src/adapters/worker/metric-store.js';
+import { METRIC_PARTS_KEPT, MetricStore } from '../src/adapters/worker/metric-store.js';
 import { ADMIN, OSM, PACK_INPUTS } from './helpers/packs.js';
 import { randomEndpoints } from './helpers/route-reference.js';
 
@@ -99,6 +99,22 @@ describe('customized metrics shared between engines', () => {
       measures: { made: 0, adopted: 3 },
       refused: 0,
     });
+  });
+
+  it('keeps at most what one router keeps of a pack, the least recently stored or offered dropped first', () => {
+    const store = new MetricStore();
+    const part = (i: number): MetricPart => ({ kind: 'measures', up: new Float64Array(i), down: new Float64Array(i) });
+    for (let i = 0; i < METRIC_PARTS_KEPT; i++) store.put(`k${i}`, part(i));
+    expect(store.get('k0')).toEqual(part(0)); // now the most recently used
+    store.put('new', part(1));
+    expect(store.size).toBe(METRIC_PARTS_KEPT);
+    expect(store.has('k1')).toBe(false);
+    expect(store.has('k0') && store.has('k2') && store.has('new')).toBe(true);
+    for (let i = 0; i < 3 * METRIC_PARTS_KEPT; i++) store.put(`more${i}`, part(i));
+    expect(store.size).toBe(METRIC_PARTS_KEPT);
+    expect([...store.entries()].map(([k]) => k)).toEqual(
+      Array.from({ length: METRIC_PARTS_KEPT }, (_, i) => `more${2 * METRIC_PARTS_KEPT + i}`),
+    );
   });
 
   /** Wrong parts made from a good one (false: this kind of part stays good). */

@@ -307,13 +307,13 @@ export class Router {
   /** The CCH customized for a context's costs (context key `key`): adopted from another engine when one offers it. */
   private metric(costs: ArcCosts, key: string): CchMetric {
     const { topo, states } = this.cchOf();
-    const made = this.adopt(
+    const adopted = this.adopt(
       'arcs',
       key,
       (p) => arcsProblem(p.up, topo.size, topo.arcs) ?? arcsProblem(p.down, topo.size, topo.arcs),
     );
-    const m = new CchMetric(topo, states, costs, made);
-    if (!made) this.publish(key, { kind: 'arcs', up: m.up, down: m.down });
+    const m = new CchMetric(topo, states, costs, adopted);
+    if (!adopted) this.publish(key, { kind: 'arcs', up: m.up, down: m.down });
     return m;
   }
 
@@ -368,9 +368,9 @@ export class Router {
    * metric's measures adopted from another engine when one offers them.
    */
   private cchTable(m: CchMetric, key: string): CchTable {
-    const made = this.adopt('measures', key, (p) => measuresProblem(m, p));
-    const t = new CchTable(m, (this.tableLabels ??= new TableLabels(m.topo.parent)), made);
-    if (!made) this.publish(key, { kind: 'measures', up: t.measures.up, down: t.measures.down });
+    const adopted = this.adopt('measures', key, (p) => measuresProblem(m, p));
+    const t = new CchTable(m, (this.tableLabels ??= new TableLabels(m.topo.parent)), adopted);
+    if (!adopted) this.publish(key, { kind: 'measures', up: t.measures.up, down: t.measures.down });
     return t;
   }
 

@@ -142,7 +142,9 @@ interface Thread {
  * `thread-protocol.ts`) behind one EngineApi whose methods resolve to {@link SerializedBody} (JSON text and HTTP
  * status, made in the worker) or PNG bytes: the form `createRestHandler` writes out without touching the body.
  * For `bando serve --threads`: HTTP parsing, keys, quotas and usage stay in the serving thread, the engine runs on
- * other cores, and the request time limit becomes real.
+ * other cores, and the request time limit becomes real. The workers share the routing metrics they customize
+ * (route/cch/exchange.ts): this thread keeps the parts made (METRIC_PARTS_KEPT at most) and forwards each to the
+ * other workers and all of them to a worker it starts, so each exists once per process (see thread-protocol.ts).
  *
  * Scheduling is cost-aware (see cost.ts). Heavy calls (a 400-stop trip, a large static map) run only on the last
  * `heavyThreads` workers, one at a time each (optionally at a lower CPU priority); the other workers are reserved
