@@ -139,7 +139,7 @@ for (const region of [...regions, ...files]) {
       const ctx = ts.context(p, weighting);
       const costs = new ArcCosts(g, p, weighting);
       const [metric, customizeMs] = cpu(() => new CchMetric(topo, states, costs));
-      const [, customizeWasmMs] = cpu(() => new CchMetric(topo, states, costs, wasmModule()));
+      const [, customizeWasmMs] = cpu(() => new CchMetric(topo, states, costs, { core: wasmModule() }));
       const q = new CchQuery(metric);
       let metricBytes = 0;
       for (const { first, head, weight, mid } of [metric.up, metric.down])

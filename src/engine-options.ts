@@ -7,7 +7,10 @@ import { isSharedPackFile } from './pack/load.js';
 import { validateStyle } from './style/validate-style.js';
 
 /** The keys `createEngine` reads (EngineOptions). */
-const KNOWN = ['packs', 'verify', 'style', 'wasm', 'limits'] as const;
+const KNOWN = ['packs', 'verify', 'style', 'wasm', 'limits', 'metrics'] as const;
+
+/** The functions of a MetricExchange (the `metrics` option). */
+const EXCHANGE = ['offer', 'adopted', 'published'] as const;
 
 /** Misspellings seen in practice, mapped to the key meant. */
 const MEANT: Readonly<Record<string, (typeof KNOWN)[number]>> = {
@@ -26,8 +29,9 @@ const isSource = (s: unknown): boolean =>
 
 /**
  * Throws a TypeError naming the first bad option: not an object, an unknown key, `packs` not an array of file
- * paths, URLs or bytes, `verify` not `'lazy'` or a boolean, `wasm` not a boolean, `style` a style validateStyle
- * refuses (the message lists its errors with their paths). `limits` are checked where they are used.
+ * paths, URLs or bytes, `verify` not `'lazy'` or a boolean, `wasm` not a boolean, `metrics` not a MetricExchange
+ * (route/cch/exchange.ts), `style` a style validateStyle refuses (the message lists its errors with their paths).
+ * `limits` are checked where they are used.
  */
 export function checkEngineOptions(opts: unknown): void {
   if (opts === undefined) return;
@@ -55,6 +59,9 @@ export function checkEngineOptions(opts: unknown): void {
     throw new TypeError(`createEngine: verify must be 'lazy', true or false`);
   if (o.wasm !== undefined && typeof o.wasm !== 'boolean')
     throw new TypeError(`createEngine: wasm must be true or false`);
+  const m = o.metrics as Record<string, unknown> | undefined;
+  if (m !== undefined && !(m !== null && typeof m === 'object' && EXCHANGE.every((f) => typeof m[f] === 'function')))
+    throw new TypeError(`createEngine: metrics must be an object with the functions ${EXCHANGE.join(', ')}`);
   if (o.style !== undefined) {
     const { errors } = validateStyle(o.style);
     if (errors.length > 0) {

@@ -11,6 +11,7 @@ import { Region } from './region.js';
 import { PlacesState } from './places/state.js';
 import type { RenderCache } from './render/render-cache.js';
 import { routerOf, type CoreInfo, type RoutingStructure } from './route/router.js';
+import type { MetricCounts, MetricExchange } from './route/cch/exchange.js';
 import { loadWasmCore } from './route/wasm/load.js';
 import { geocode, type GeocodeParams } from './api/geocode.js';
 import { autocomplete, type AutocompleteParams } from './api/autocomplete.js';
@@ -35,6 +36,12 @@ export interface EngineOptions {
   wasm?: boolean;
   /** Request limits to change from the online service's (src/limits.ts); each from 1 to its cap. */
   limits?: Partial<Limits>;
+  /**
+   * Shares the customized routing metrics of `--no-ch` packs and of requests that avoid road kinds with other
+   * engines of the process (route/cch/exchange.ts; `bando serve` gives one to each worker thread's engine). Default
+   * none: every metric is made by this engine.
+   */
+  metrics?: MetricExchange;
 }
 
 /** Counts and provenance of the loaded packs. */
@@ -50,6 +57,8 @@ export interface EngineInfo {
     routeCore: CoreInfo;
     /** What routes the pack's usual requests (Router.structure): see docs/routing.md. */
     routing: RoutingStructure;
+    /** Customized metrics (and their measures) this engine made and adopted from other engines so far. */
+    metrics: MetricCounts;
   }[];
 }
 
@@ -103,7 +112,7 @@ export class Engine {
   /**
    * @param regions the loaded packs (the engine routes over views of them, so another engine on the same regions
    *   keeps its own routers, WebAssembly instances and options)
-   * @param opts `style`, `wasm` and `limits` as in EngineOptions (the WebAssembly core is used once loadWasmCore has
+   * @param opts `style`, `wasm`, `limits` and `metrics` as in EngineOptions (the WebAssembly core is used once loadWasmCore has
    *   run, as createEngine does)
    * @param ownPacks packs only this engine uses (createEngine's), closed by {@link close}; packs of regions given by
    *   the caller stay open for the caller's other engines
@@ -111,14 +120,18 @@ export class Engine {
    */
   constructor(
     regions: readonly Region[],
-    opts: Pick<EngineOptions, 'style' | 'wasm' | 'limits'> = {},
+    opts: Pick<EngineOptions, 'style' | 'wasm' | 'limits' | 'metrics'> = {},
     ownPacks: readonly Pack[] = [],
   ) {
     this.style = opts.style;
     this.limits = resolveLimits(opts.limits);
     this.regionList = regions.map((r) => r.view());
     this.ownPacks = ownPacks;
-    for (const r of this.regionList) routerOf(r).wasm = opts.wasm !== false;
+    for (const r of this.regionList) {
+      const router = routerOf(r);
+      router.wasm = opts.wasm !== false;
+      router.exchange = opts.metrics ?? null;
+    }
   }
 
   /** The engine's own views of the loaded packs (Region.view): its routers and their state are its alone. */
@@ -167,6 +180,7 @@ export class Engine {
         attribution: r.meta.attribution,
         routeCore: routerOf(r).coreInfo(),
         routing: routerOf(r).structure(),
+        metrics: routerOf(r).metricCounts(),
       })),
     };
   }
@@ -237,7 +251,7 @@ export async function createEngine(opts: EngineOptions = {}): Promise<Engine> {
   ]);
   return new Engine(
     packs.map((p) => new Region(p)),
-    { style: opts.style, wasm: opts.wasm, limits },
+    { style: opts.style, wasm: opts.wasm, limits, metrics: opts.metrics },
     packs,
   );
 }

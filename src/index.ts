@@ -3,6 +3,7 @@ export { Pack, PackError } from './pack/reader.js';
 export { PackWriter } from './pack/writer.js';
 export { loadPack, type PackSource } from './pack/load.js';
 export { VEHICLES, type Vehicle } from './route/profiles.js';
+export type { MetricCounts, MetricExchange, MetricPart } from './route/cch/exchange.js';
 export {
   createFetchHandler,
   type FetchHandler,

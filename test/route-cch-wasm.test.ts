@@ -35,7 +35,7 @@ describe('CCH customization in the WebAssembly core', () => {
       ] as const) {
         const costs = new ArcCosts(g, profile, weighting, undefined, undefined, avoid);
         const ts = arrays(new CchMetric(topo, states, costs));
-        const wasm = arrays(new CchMetric(topo, states, costs, module));
+        const wasm = arrays(new CchMetric(topo, states, costs, { core: module }));
         expect(ts.map((a, i) => identical(a, wasm[i]!))).toEqual(ts.map(() => true));
         // Not vacuous: shortcuts were kept, and some weights made through middle vertices.
         expect(ts[1]!.length).toBeGreaterThan(topo.size / 4);

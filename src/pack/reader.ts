@@ -87,6 +87,13 @@ export class Pack {
   private readonly verified = new Set<string>();
   /** The first section found corrupt (or unreadable) after opening, as its PackError message; null while none. */
   private failure: string | null = null;
+  /**
+   * What names this pack's contents exactly, whatever its file name: its length and its header checksum (the CRC-32
+   * of the header and the section table, which holds every section's own CRC-32), as `<bytes>:<crc hex>`. Two packs
+   * with the same identity hold the same sections (barring a collision of both), so what one engine derived from
+   * one (a customized metric: route/cch/exchange.ts) serves another engine's copy of the other.
+   */
+  readonly identity: string;
 
   private constructor(
     private bytes: Uint8Array,
@@ -97,7 +104,9 @@ export class Pack {
     private readonly readAt: SectionReader | null,
     /** Check each section's checksum on its first use. */
     private readonly checkOnUse: boolean,
-  ) {}
+  ) {
+    this.identity = `${byteLength}:${new DataView(bytes.buffer, bytes.byteOffset).getUint32(16, true).toString(16)}`;
+  }
 
   /**
    * Opens a pack over its bytes. Throws PackError naming `opts.source` when the bytes are not a pack, the version

@@ -20,7 +20,10 @@ import type { WasmArcSearch } from './wasm/search.js';
 import { avoidKindsIn } from './avoid.js';
 import { alikeProfile } from './alike.js';
 import { buildCch, type Cch } from './cch/build.js';
+import { arcsProblem } from './cch/arcs.js';
 import { CchMetric } from './cch/customize.js';
+import type { MetricCounts, MetricExchange, MetricPart } from './cch/exchange.js';
+import { measuresProblem } from './cch/measures.js';
 import { CchQuery, QueryLabels } from './cch/query.js';
 import { CchTable, TableLabels } from './cch/table.js';
 import { CCH_ORDER_SECTIONS, storedOrder } from './cch/stored-order.js';
@@ -149,6 +152,13 @@ export class Router {
   wasm: boolean;
   /** Why this router left the WebAssembly core for TypeScript after a failed call into it; null while it has not. */
   private wasmFailure: string | null = null;
+  /**
+   * Shares the metrics this router customizes with the routers of other engines of the process, and offers theirs
+   * (see MetricExchange); null: every metric is made here. Used only with a pack (its identity keys the metrics).
+   */
+  exchange: MetricExchange | null = null;
+  /** Metric parts made here, adopted and refused (metricCounts). */
+  private readonly counts = { arcs: { made: 0, adopted: 0 }, measures: { made: 0, adopted: 0 }, refused: 0 };
 
   /** The graph, or how to open it on first use (a region's graph: a router made at load opens nothing). */
   private graphOf: RoadGraph | (() => RoadGraph);
@@ -240,7 +250,7 @@ export class Router {
       const ch = this.hierarchy(profile, weighting, costs, turns, check);
       const byCch = !ch && (avoid !== 0 || !!this.pack?.has(CCH_ORDER_SECTIONS.index));
       let metric: CchMetric | undefined, query: CchQuery | undefined, many: CchTable | undefined;
-      const customized = () => (metric ??= this.metric(costs));
+      const customized = () => (metric ??= this.metric(costs, key));
       c = {
         costs,
         turns,
@@ -248,7 +258,7 @@ export class Router {
         avoid,
         ch,
         cch: () => (byCch ? (query ??= this.cchQuery(customized())) : null),
-        cchTable: () => (byCch ? (many ??= this.cchTable(customized())) : null),
+        cchTable: () => (byCch ? (many ??= this.cchTable(customized(), key)) : null),
         wasm: null,
         wasmRefused: null,
         check,
@@ -294,10 +304,61 @@ export class Router {
     ));
   }
 
-  /** The CCH customized for a context's costs (its loops in the WebAssembly core when the router uses the core). */
-  private metric(costs: ArcCosts): CchMetric {
+  /**
+   * The CCH customized for a context's costs (context key `key`): adopted from another engine when one offers it, else
+   * made here (its loops in the WebAssembly core when the router uses the core).
+   */
+  private metric(costs: ArcCosts, key: string): CchMetric {
     const { topo, states } = this.cchOf();
-    return new CchMetric(topo, states, costs, this.wasm ? wasmModule() : null);
+    const adopted = this.adopt(
+      'arcs',
+      key,
+      (p) => arcsProblem(p.up, topo.size, topo.arcs) ?? arcsProblem(p.down, topo.size, topo.arcs),
+    );
+    const m = new CchMetric(topo, states, costs, { made: adopted, core: this.wasm ? wasmModule() : null });
+    if (!adopted) this.publish(key, { kind: 'arcs', up: m.up, down: m.down });
+    return m;
+  }
+
+  /**
+   * Part `kind` of context `key`'s metric as another engine offers it through `exchange` (see MetricExchange), when
+   * `problem` finds nothing wrong with it; else undefined, and the caller makes it (an offer that does not fit is
+   * counted refused).
+   */
+  private adopt<K extends MetricPart['kind']>(
+    kind: K,
+    key: string,
+    problem: (part: Extract<MetricPart, { kind: K }>) => string | null,
+  ): Extract<MetricPart, { kind: K }> | undefined {
+    const x = this.exchange;
+    if (!x || !this.pack) return undefined;
+    const id = this.shareKey(kind, key);
+    const part = x.offer(id);
+    if (!part) return undefined;
+    if (part.kind !== kind || problem(part as Extract<MetricPart, { kind: K }>) !== null) {
+      this.counts.refused++;
+      return undefined;
+    }
+    this.counts[part.kind].adopted++;
+    x.adopted(id);
+    return part as Extract<MetricPart, { kind: K }>;
+  }
+
+  /** Counts a part this router made for context `key`, and offers it to other engines through `exchange`. */
+  private publish(key: string, part: MetricPart): void {
+    this.counts[part.kind].made++;
+    if (this.exchange && this.pack) this.exchange.published(this.shareKey(part.kind, key), part);
+  }
+
+  /** The exchange key of part `kind` of context `key`'s metric: the pack's identity makes it exact across engines. */
+  private shareKey(kind: MetricPart['kind'], key: string): string {
+    return `${kind}:${this.pack!.identity}:${key}`;
+  }
+
+  /** How many metric parts this router made, adopted and refused (MetricCounts), as a copy. */
+  metricCounts(): MetricCounts {
+    const c = this.counts;
+    return { metrics: { ...c.arcs }, measures: { ...c.measures }, refused: c.refused };
   }
 
   /** A query on metric `m` in the labels the router's CCH queries share (a router runs one query at a time). */
@@ -305,9 +366,15 @@ export class Router {
     return new CchQuery(m, (this.queryLabels ??= new QueryLabels(m.topo.parent)));
   }
 
-  /** A many-to-many table on metric `m` in the labels the router's CCH tables share. */
-  private cchTable(m: CchMetric): CchTable {
-    return new CchTable(m, (this.tableLabels ??= new TableLabels(m.topo.parent)));
+  /**
+   * A many-to-many table on metric `m` (context key `key`) in the labels the router's CCH tables share, with the
+   * metric's measures adopted from another engine when one offers them.
+   */
+  private cchTable(m: CchMetric, key: string): CchTable {
+    const adopted = this.adopt('measures', key, (p) => measuresProblem(m, p));
+    const t = new CchTable(m, (this.tableLabels ??= new TableLabels(m.topo.parent)), adopted);
+    if (!adopted) this.publish(key, { kind: 'measures', up: t.measures.up, down: t.measures.down });
+    return t;
   }
 
   /** The WebAssembly core's searches of a context when the router uses the core and it is loaded, else null. */

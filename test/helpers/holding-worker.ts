@@ -26,8 +26,8 @@ function holdUntil(path: string): void {
   }
 }
 
-serveEngineThread(parentPort as unknown as ThreadPort, workerData.bandoThread, async (init) => {
-  const engine = await createEngine({ packs: init.packs, verify: init.verify, limits: init.limits });
+serveEngineThread(parentPort as unknown as ThreadPort, workerData.bandoThread, async (init, metrics) => {
+  const engine = await createEngine({ packs: init.packs, verify: init.verify, limits: init.limits, metrics });
   const held: EngineApi = {};
   for (const m of METHOD_NAMES) {
     const fn = engine[m] as ((params: EngineParams) => unknown) | undefined;

@@ -412,6 +412,23 @@ function gauges(pool: ThreadPool | null, usage: UsageStore): Gauge[] {
       (s) => s.dropped,
       'counter',
     ),
+    stat(
+      'bando_engine_metrics_made_total',
+      'Routing metric parts (a vehicle and weighting: kept arcs, or their measures) customized by a worker.',
+      (s) => s.metricsMade,
+      'counter',
+    ),
+    stat(
+      'bando_engine_metrics_adopted_total',
+      'Routing metric parts a worker adopted from another worker instead of customizing them.',
+      (s) => s.metricsAdopted,
+      'counter',
+    ),
+    stat(
+      'bando_engine_metrics_kept',
+      'Routing metric parts kept for the workers (shared memory, one copy per process).',
+      (s) => s.metricsKept,
+    ),
     ...store,
   ];
 }

@@ -5,7 +5,19 @@ import { SerializedBody } from '../http/responses.js';
 import { rawParams } from '../../api/param-types.js';
 import { refusal } from '../../api/errors.js';
 import type { WorkerInitOptions } from './protocol.js';
-import { ABANDONED, FAILED, PNG, READY, type ThreadAnswer, type ThreadWorkerData } from './thread-protocol.js';
+import {
+  ABANDONED,
+  ADOPTED,
+  FAILED,
+  METRIC,
+  PNG,
+  READY,
+  type MetricMessage,
+  type ThreadAnswer,
+  type ThreadWorkerData,
+} from './thread-protocol.js';
+import { MetricStore } from './metric-store.js';
+import type { MetricPart } from '../../route/cch/exchange.js';
 
 /** Cost units in flight on a reserved worker (≈ ms of queued work) before light calls also go to heavy workers. */
 const SPILL_UNITS = 8;
@@ -61,6 +73,14 @@ interface ThreadPoolStats {
   heavyAbandoned: number;
   /** Since the start: calls dropped before they started because their client had gone. */
   dropped: number;
+  /**
+   * Since the start: customized metric parts (route/cch/exchange.ts: a vehicle's kept arcs, or their measures) the
+   * workers made, and those they adopted from another worker instead of making them; and the parts kept now for
+   * the workers to come (at most METRIC_PARTS_KEPT).
+   */
+  metricsMade: number;
+  metricsAdopted: number;
+  metricsKept: number;
 }
 
 /** A pool of engine threads behind one EngineApi. */
@@ -122,7 +142,9 @@ interface Thread {
  * `thread-protocol.ts`) behind one EngineApi whose methods resolve to {@link SerializedBody} (JSON text and HTTP
  * status, made in the worker) or PNG bytes: the form `createRestHandler` writes out without touching the body.
  * For `bando serve --threads`: HTTP parsing, keys, quotas and usage stay in the serving thread, the engine runs on
- * other cores, and the request time limit becomes real.
+ * other cores, and the request time limit becomes real. The workers share the routing metrics they customize
+ * (route/cch/exchange.ts): this thread keeps the parts made (METRIC_PARTS_KEPT at most) and forwards each to the
+ * other workers and all of them to a worker it starts, so each exists once per process (see thread-protocol.ts).
  *
  * Scheduling is cost-aware (see cost.ts). Heavy calls (a 400-stop trip, a large static map) run only on the last
  * `heavyThreads` workers, one at a time each (optionally at a lower CPU priority); the other workers are reserved
@@ -166,9 +188,15 @@ export function createThreadPool(script: string | URL, opts: ThreadPoolOptions =
   let dropped = 0;
   /** Workers of the first start that have loaded their packs; `ready` resolves when all have. */
   let loaded = 0;
+  /** The metric parts the workers made (the first made under each key), forwarded to the others; see stats. */
+  const metrics = new MetricStore();
+  let metricsMade = 0;
+  let metricsAdopted = 0;
 
   /** One answer (or the ready/failed message, id 0) from `thread`. */
   function settle(thread: Thread, id: number, status: number, body: unknown): void {
+    if (id === 0 && status === METRIC) return shareMetric(thread, ...(body as [string, MetricPart]));
+    if (id === 0 && status === ADOPTED) return void metricsAdopted++;
     if (id === 0) {
       if (status === READY) {
         // The time limit counts from here: a replacement's pack loading is not its calls' fault.
@@ -197,6 +225,18 @@ export function createThreadPool(script: string | URL, opts: ThreadPoolOptions =
     // An abandoned call may have stopped before building the lazy state its method needs.
     if (status !== ABANDONED) thread.warm.add(coldKey(call.method, call.params));
     if (call.heavy) startHeavy();
+  }
+
+  /**
+   * A part `from` made: kept and forwarded to the other workers, unless one made under the same key is kept already
+   * (two workers made it at once: they keep their own, and the workers to come get the first).
+   */
+  function shareMetric(from: Thread, key: string, part: MetricPart): void {
+    metricsMade++;
+    if (metrics.has(key)) return;
+    metrics.put(key, part);
+    const message: MetricMessage = [0, METRIC, [key, part]];
+    for (const t of threads) if (t !== from && !t.stopped) t.worker.postMessage(message);
   }
 
   /** Drops a thread's calls from the books (they were answered or rejected by the caller). */
@@ -236,6 +276,8 @@ export function createThreadPool(script: string | URL, opts: ThreadPoolOptions =
     };
     thread.worker.on('error', died);
     thread.worker.on('exit', (code) => died(new Error(`the engine worker exited (code ${code})`)));
+    // A worker started later (a replacement) gets the parts the others made; it reads them once its engine needs them.
+    for (const [key, part] of metrics.entries()) thread.worker.postMessage([0, METRIC, [key, part]]);
     return thread;
   }
 
@@ -457,6 +499,9 @@ export function createThreadPool(script: string | URL, opts: ThreadPoolOptions =
       heavyStarted: starts,
       heavyAbandoned,
       dropped,
+      metricsMade,
+      metricsAdopted,
+      metricsKept: metrics.size,
     }),
     close() {
       closed = true;

@@ -6,6 +6,8 @@ import type { WorkerInitOptions } from './protocol.js';
 import { lowerThreadPriority } from './thread-priority.js';
 import { warmUp } from './warm-up.js';
 import { setAbandonTest } from '../../checkpoint.js';
+import type { MetricExchange, MetricPart } from '../../route/cch/exchange.js';
+import { MetricStore } from './metric-store.js';
 
 /**
  * The server thread protocol (`bando serve --threads`): a leaner wire than comlink, for a serving thread that only
@@ -18,7 +20,13 @@ import { setAbandonTest } from '../../checkpoint.js';
  *   `[id, PNG, bytes]` (the buffer transferred) or `[id, FAILED, message]` when the engine threw;
  * - answers `[id, ABANDONED, '']` for a call the serving thread flagged (its client has gone) by storing its id in the
  *   shared `abandon` flag: the call is skipped if it has not started, else stopped at the engine's next checkpoint
- *   (src/checkpoint.ts: between kicks of the trip search, legs, map layers), its answer, if any, dropped.
+ *   (src/checkpoint.ts: between kicks of the trip search, legs, map layers), its answer, if any, dropped;
+ * - shares customized routing metrics (route/cch/exchange.ts): posts `[0, METRIC, [key, part]]` when its engine made
+ *   a metric part (its arrays in shared memory: the serving thread gets the same bytes, not a copy) and
+ *   `[0, ADOPTED, key]` when its engine adopted one; receives `[0, METRIC, [key, part]]`, a part another worker
+ *   made (the serving thread forwards each new part to the other workers, and all it keeps, METRIC_PARTS_KEPT at
+ *   most, to a worker it starts), kept in a MetricStore and offered to its engine when that needs the part and has
+ *   not made it (the engine checks it against its own topology first, and makes its own when it does not fit).
  *
  * Calls run one at a time in arrival order, so the serving thread can time the call at the head of a worker's queue.
  * Answers of small calls are posted together (a message costs both threads more than a route takes): a finished
@@ -26,6 +34,8 @@ import { setAbandonTest } from '../../checkpoint.js';
  * under {@link BATCH_UNITS}, never for a geocode, a trip or anything bigger.
  */
 type ThreadCall = [id: number, methodIndex: number, params: EngineParams];
+/** A metric part made by a worker's engine, under its exchange key (see {@link ThreadCall}). */
+export type MetricMessage = [id: 0, status: typeof METRIC, body: [key: string, part: MetricPart]];
 /** See {@link ThreadCall}. */
 export type ThreadAnswer = [id: number, status: number, body: string | Uint8Array | readonly string[]];
 
@@ -39,6 +49,10 @@ export const FAILED = -1;
 export const PNG = 0;
 /** Status of a call abandoned because its client has gone. */
 export const ABANDONED = -3;
+/** Status (id 0) of a metric part made by a worker's engine, or forwarded to a worker. */
+export const METRIC = -4;
+/** Status (id 0) of a worker's note that its engine adopted a part (its key). */
+export const ADOPTED = -5;
 
 /** A finished answer waits for the next call only while the first answer of its batch is younger than this (ms)… */
 const BATCH_MS = 1;
@@ -68,26 +82,38 @@ export function isThreadWorkerData(data: unknown): data is ThreadWorkerData {
 
 /** The parts of node's `parentPort` this side uses. */
 export interface ThreadPort {
-  on(event: 'message', listener: (message: ThreadCall) => void): unknown;
-  postMessage(message: ThreadAnswer, transfer?: ArrayBuffer[]): void;
+  on(event: 'message', listener: (message: ThreadCall | MetricMessage) => void): unknown;
+  postMessage(message: ThreadAnswer | MetricMessage, transfer?: ArrayBuffer[]): void;
 }
 
 /**
- * Worker side: builds the engine from `init` (with `create`, by default `createEngine`) and answers calls on `port`
- * until the worker is terminated. Calls that arrive while the packs load wait for them (a replacement worker gets
- * calls before it is ready).
+ * Worker side: builds the engine from `init` (with `create`, by default `createEngine`, given the exchange that
+ * shares its metrics with the other workers) and answers calls on `port` until the worker is terminated. Calls that
+ * arrive while the packs load wait for them (a replacement worker gets calls before it is ready).
  */
 export function serveEngineThread(
   port: ThreadPort,
   init: ThreadInit,
-  create: (init: WorkerInitOptions) => Promise<EngineApi> = (o) =>
-    createEngine({ packs: o.packs, verify: o.verify, limits: o.limits }),
+  create: (init: WorkerInitOptions, metrics: MetricExchange) => Promise<EngineApi> = (o, metrics) =>
+    createEngine({ packs: o.packs, verify: o.verify, limits: o.limits, metrics }),
 ): void {
   if (init.niceness) lowerThreadPriority(init.niceness);
   let engine: EngineApi | null = null;
   const queue: ThreadCall[] = [];
   let busy = true; // until the engine is built
+  // Parts the other workers made. A message is handled between calls (this thread runs one thing at a time), so
+  // an engine never sees a part arrive in the middle of a call, and it asks for a part only when it lacks one.
+  const others = new MetricStore();
+  const metrics: MetricExchange = {
+    offer: (key) => others.get(key),
+    adopted: (key) => port.postMessage([0, ADOPTED, key]),
+    published: (key, part) => port.postMessage([0, METRIC, [key, part]]),
+  };
   port.on('message', (calls) => {
+    if (calls[0] === 0 && calls[1] === METRIC) {
+      const [key, part] = (calls as MetricMessage)[2];
+      return others.put(key, part);
+    }
     for (let i = 0; i < calls.length; i += 3) queue.push(calls.slice(i, i + 3) as ThreadCall);
     if (!busy) pump();
   });
@@ -109,7 +135,7 @@ export function serveEngineThread(
     out = [];
     transfer = [];
   };
-  create(init).then(
+  create(init, metrics).then(
     async (e) => {
       // Lazy indexes are built before the worker says it is ready, so no request pays for them (seconds each).
       await warmUp(e);

@@ -1,3 +1,5 @@
+import { Scratch, scratchBytes } from './scratch.js';
+
 /** `mid` of a kept arc that is a link of the state graph (it unpacks to no lower vertex). */
 export const LINK = 0xffffffff;
 
@@ -7,7 +9,8 @@ export const LINK = 0xffffffff;
  * the path the arc unpacks to) in `weight`, and in `mid` the vertex m of the lower triangle that made the weight
  * (LINK when the arc's own link did): driven up, lo → hi runs lo → m → hi (the arc m–lo down, then m–hi up); driven
  * down, hi → m → lo (m–hi down, then m–lo up). Both arcs of a kept arc's triangle are kept too, so a route through
- * kept arcs unpacks through kept arcs alone. 16 bytes per kept arc, plus 4 per vertex.
+ * kept arcs unpacks through kept arcs alone. 16 bytes per kept arc, plus 4 per vertex, in one block of shared
+ * memory where the platform has it (scratch.ts), which other threads may adopt (exchange.ts).
  */
 export interface CchArcs {
   first: Uint32Array;
@@ -58,8 +61,8 @@ export function seek(head: Uint32Array, from: number, end: number, h: number): n
 
 /**
  * The arcs of `rows` (a topology's upFirst/upHead) kept each way — bit 0 of `kept` driven up, bit 1 driven down —
- * with their weights and middle vertices (per topology arc): the two CchArcs, up then down. One pass to count, one
- * to copy.
+ * with their weights and middle vertices (per topology arc): the two CchArcs, up then down, each's four arrays in one
+ * block of shared memory where the platform has it. One pass to count, one to copy.
  */
 export function keptRows(
   upFirst: Uint32Array,
@@ -78,14 +81,14 @@ export function keptRows(
     nu += k & 1;
     nd += k >> 1;
   }
-  const uFirst = new Uint32Array(n + 1),
-    uHead = new Uint32Array(nu),
-    uWeight = new Float64Array(nu),
-    uMid = new Uint32Array(nu);
-  const dFirst = new Uint32Array(n + 1),
-    dHead = new Uint32Array(nd),
-    dWeight = new Float64Array(nd),
-    dMid = new Uint32Array(nd);
+  const rows = (count: number): CchArcs => {
+    const block = new Scratch(scratchBytes([count, 8], [n + 1, 4], [count, 4], [count, 4]), { shared: true });
+    return { weight: block.f64(count), first: block.u32(n + 1), head: block.u32(count), mid: block.u32(count) };
+  };
+  const u = rows(nu),
+    d = rows(nd);
+  const [uFirst, uHead, uWeight, uMid] = [u.first, u.head, u.weight, u.mid];
+  const [dFirst, dHead, dWeight, dMid] = [d.first, d.head, d.weight, d.mid];
   let ku = 0,
     kd = 0;
   for (let v = 0; v < n; v++) {
@@ -107,8 +110,34 @@ export function keptRows(
     uFirst[v + 1] = ku;
     dFirst[v + 1] = kd;
   }
-  return [
-    { first: uFirst, head: uHead, weight: uWeight, mid: uMid },
-    { first: dFirst, head: dHead, weight: dWeight, mid: dMid },
-  ];
+  return [u, d];
+}
+
+/**
+ * Why `a` cannot be one direction of a customized metric over a topology of `n` vertices and `arcs` arcs (another
+ * thread's, offered for adoption: exchange.ts), or null when it can: the arrays' types and lengths, rows that cover
+ * the arcs in order, heads above their row's vertex and ascending, middles below it (or LINK). Linear in the arcs.
+ */
+export function arcsProblem(a: CchArcs, n: number, arcs: number): string | null {
+  const { first, head, weight, mid } = a;
+  if (!(first instanceof Uint32Array && head instanceof Uint32Array && mid instanceof Uint32Array))
+    return 'rows, heads and middles are not Uint32Arrays';
+  if (!(weight instanceof Float64Array)) return 'weights are not a Float64Array';
+  const c = head.length;
+  if (first.length !== n + 1) return `${first.length} row starts for ${n} vertices`;
+  if (c > arcs || weight.length !== c || mid.length !== c)
+    return `${c} heads, ${weight.length} weights, ${mid.length} middles for ${arcs} arcs`;
+  if (first[0] !== 0 || first[n] !== c) return 'the rows do not cover the arcs';
+  for (let v = 0; v < n; v++) {
+    const lo = first[v]!,
+      hi = first[v + 1]!;
+    if (hi < lo) return `row ${v} ends before it starts`;
+    for (let k = lo; k < hi; k++) {
+      const h = head[k]!,
+        m = mid[k]!;
+      if (h <= v || h >= n || (k > lo && h <= head[k - 1]!)) return `arc ${k} of row ${v} has head ${h}`;
+      if (m !== LINK && m >= v) return `arc ${k} of row ${v} has middle ${m}`;
+    }
+  }
+  return null;
 }

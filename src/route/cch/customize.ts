@@ -30,23 +30,31 @@ export class CchMetric {
    * its ends has been processed. Each arc notes the lowest vertex whose triangle made its weight (only a strictly
    * lighter triangle replaces the link or an earlier one). Then perfect customization picks the arcs kept; the
    * weights of all arcs, in one Scratch block (45 bytes per topology arc at most, 49 in the core's memory), are
-   * dropped with the constructor's scope.
-   * @param core the compiled WebAssembly core (wasmModule()): its loops relax the triangles, in the memory of an
-   *   instance of their own, with the same floats as the TypeScript loops; null: the TypeScript loops
+   * freed after that (Scratch.release).
+   * @param given `made`: the kept arcs when another thread customized the same costs on the same topology
+   *   (exchange.ts; the caller checked them: arcs.ts arcsProblem), adopted as they are, nothing customized; `core`:
+   *   the compiled WebAssembly core (wasmModule()), whose loops then relax the triangles in the memory of an instance
+   *   of their own, with the same floats as the TypeScript loops (else those)
    */
   constructor(
     readonly topo: CchTopology,
     readonly states: SharedStates,
     readonly costs: ArcCosts,
-    core: WebAssembly.Module | null = null,
+    given: { made?: { up: CchArcs; down: CchArcs }; core?: WebAssembly.Module | null } = {},
   ) {
     this.turns = states.tables[costs.profile]!;
+    ({ up: this.up, down: this.down } = given.made ?? this.customize(given.core ?? null));
+  }
+
+  /** The basic customization and the kept arcs (see the constructor). */
+  private customize(core: WebAssembly.Module | null): { up: CchArcs; down: CchArcs } {
+    const topo = this.topo;
     const { upFirst, upHead, stateOf } = topo;
     const n = topo.size;
     const m = topo.arcs;
     // In the core's memory the block also holds a copy of the topology's rows for its loops to read.
     const rows = core ? scratchBytes([n + 1, 4], [m, 4]) : 0;
-    const scratch = new Scratch(scratchBytes([m, 8], [m, 8], [m, 4], [m, 4]) + rows + keptBytes(topo), core);
+    const scratch = new Scratch(scratchBytes([m, 8], [m, 8], [m, 4], [m, 4]) + rows + keptBytes(topo), { core });
     const up = scratch.f64(m);
     const down = scratch.f64(m);
     const midUp = scratch.u32(m).fill(LINK);
@@ -80,7 +88,9 @@ export class CchMetric {
       );
     else lowerTriangles(n, first, head, up, down, midUp, midDown);
     const kept = keptArcs(n, first, head, up, down, midUp, midDown, scratch);
-    [this.up, this.down] = keptRows(upFirst, upHead, kept, up, down, midUp, midDown);
+    const [rowsUp, rowsDown] = keptRows(upFirst, upHead, kept, up, down, midUp, midDown);
+    scratch.release();
+    return { up: rowsUp, down: rowsDown };
   }
 
   /**

@@ -1,6 +1,7 @@
 import { arcTail } from '../costs.js';
 import { arcIndex, LINK, type CchArcs } from './arcs.js';
 import type { CchMetric } from './customize.js';
+import { Scratch, scratchBytes } from './scratch.js';
 
 /**
  * Seconds and metres of a customized CCH's kept arcs (CchMetric.up / .down), for searches that carry them along the
@@ -16,12 +17,22 @@ export class CchMeasures {
   /** Driven down (higher → lower end). */
   readonly down: Float64Array;
 
-  /** Vertices ascending: the two arcs of a triangle have a lower end below the arc's, so they come first. */
-  constructor(m: CchMetric) {
+  /**
+   * Vertices ascending: the two arcs of a triangle have a lower end below the arc's, so they come first. Both arrays
+   * in one block of shared memory where the platform has it (scratch.ts).
+   * @param made the measures when another thread measured the same metric (exchange.ts; the caller checked them:
+   *   measuresProblem): adopted as they are
+   */
+  constructor(m: CchMetric, made?: { up: Float64Array; down: Float64Array }) {
+    if (made) {
+      ({ up: this.up, down: this.down } = made);
+      return;
+    }
     const U = m.up,
       D = m.down;
-    const up = (this.up = new Float64Array(2 * U.head.length));
-    const down = (this.down = new Float64Array(2 * D.head.length));
+    const block = new Scratch(scratchBytes([2 * U.head.length, 8], [2 * D.head.length, 8]), { shared: true });
+    const up = (this.up = block.f64(2 * U.head.length));
+    const down = (this.down = block.f64(2 * D.head.length));
     for (let lo = 0; lo < m.topo.size; lo++) {
       for (let k = U.first[lo]!; k < U.first[lo + 1]!; k++) {
         const hi = U.head[k]!,
@@ -39,6 +50,17 @@ export class CchMeasures {
       }
     }
   }
+}
+
+/**
+ * Why `made` cannot be the measures of metric `m` (another thread's, offered for adoption: exchange.ts), or null when
+ * it can: two Float64Arrays of two values per kept arc of each direction.
+ */
+export function measuresProblem(m: CchMetric, made: { up: Float64Array; down: Float64Array }): string | null {
+  const fits = (a: Float64Array, arcs: number) => a instanceof Float64Array && a.length === 2 * arcs;
+  return fits(made.up, m.up.head.length) && fits(made.down, m.down.head.length)
+    ? null
+    : 'not two Float64Arrays of two values per kept arc';
 }
 
 /** Seconds and metres of the link from vertex `from` on to vertex `to` into out[2k], out[2k + 1]. */

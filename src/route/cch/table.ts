@@ -29,12 +29,14 @@ export class CchTable {
   /**
    * @param s the labels and buckets the table works in (default: its own); tables of one topology that never run at
    *   once (one router's) share one, so each metric adds only its arcs and their measures
+   * @param measures the metric's measures when another thread made them (see CchMeasures), else made here
    */
   constructor(
     readonly metric: CchMetric,
     private readonly s = new TableLabels(metric.topo.parent),
+    measures?: { up: Float64Array; down: Float64Array },
   ) {
-    this.measures = new CchMeasures(metric);
+    this.measures = new CchMeasures(metric, measures);
     const c = metric.costs,
       g = c.graph;
     this.seedVisit = (r, weight, from, arc, f) => {

@@ -1,0 +1,118 @@
+/**
+ * `bando serve --threads` shares customized routing metrics between its workers (route/cch/exchange.ts, the METRIC
+ * and ADOPTED messages of thread-protocol.ts): a metric one worker made is adopted by the other, both answer byte for
+ * byte as an in-process engine, and a part whose arrays do not fit is refused by the worker, which makes its own.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { afterAll, describe, expect, it } from 'vitest';
+import { vietnamAdmin } from '../data-tools/admin-bundle.js';
+import { buildOsmPack } from '../data-tools/build-pack.js';
+import { createEngine } from '../src/engine.js';
+import { createThreadPool } from '../src/adapters/worker/pool.js';
+import { METHOD_NAMES, type EngineParams, type MethodName } from '../src/adapters/http/routes.js';
+import type { SerializedBody } from '../src/adapters/http/responses.js';
+import { ADOPTED, METRIC, READY, type ThreadWorkerData } from '../src/adapters/worker/thread-protocol.js';
+import type { MetricPart } from '../src/route/cch/exchange.js';
+import { readSharedPackFile } from '../src/pack/load.js';
+import { buildThreadBundles } from './helpers/thread-bundles.js';
+import { ADMIN, OSM, PACK_INPUTS } from './helpers/packs.js';
+import { until } from './helpers/until.js';
+
+const bundles = await buildThreadBundles('bando-metrics-');
+afterAll(() => bundles.remove());
+/** Đà Lạt built without hierarchies: every vehicle routes by a customized metric. */
+const noCh = buildOsmPack({
+  inputs: PACK_INPUTS.dalat.map((f) => OSM + f),
+  name: 'dalat',
+  admin: vietnamAdmin(ADMIN),
+  hierarchies: false,
+});
+const PACK = join(bundles.dir, 'dalat-no-ch.pack');
+writeFileSync(PACK, noCh);
+const local = await createEngine({ packs: [noCh] });
+afterAll(() => local.close());
+
+const PTS = ['11.9404,108.4373', '11.8970,108.4690', '11.9460,108.4580', '11.9300,108.4200'];
+const CAR = { origin: PTS[1], destination: PTS[2] };
+/** The in-process engine's answer as JSON text. */
+const want = (method: MethodName, params: EngineParams) =>
+  JSON.stringify((local[method] as (p: EngineParams) => unknown)(params));
+
+describe('metrics shared between the workers of a server', () => {
+  it('a metric one worker made is adopted by the other, both answering as an in-process engine', async () => {
+    // No worker reserved for light calls: a call goes to the worker with the fewest units in flight, the first on a
+    // tie. Two calls at once thus go one to each worker, and one call alone to the first.
+    const pool = createThreadPool(bundles.script, { size: 2, heavyThreads: 2, packs: [readSharedPackFile(PACK)] });
+    const api = await pool.ready;
+    const check = async (method: MethodName, params: EngineParams) => {
+      const body = (await api[method]!(params)) as SerializedBody;
+      expect(Buffer.from(body.json).toString()).toBe(want(method, params));
+    };
+    try {
+      // Both workers made the car's metric in their warm-up, at the same time: each keeps its own.
+      const start = pool.stats();
+      for (const vehicle of ['bike', 'truck']) {
+        const direction = (i: number) => ({ origin: PTS[i], destination: PTS[(i + 2) % 4], vehicle });
+        const matrix = (i: number) => ({ origins: PTS.slice(i).join('|'), destinations: PTS.join('|'), vehicle });
+        // The second worker makes the vehicle's metric, then the first adopts it; then the same for its measures.
+        await Promise.all([check('direction', CAR), check('direction', direction(0))]);
+        await check('direction', direction(1));
+        await Promise.all([check('direction', CAR), check('distanceMatrix', matrix(0))]);
+        await check('distanceMatrix', matrix(1));
+      }
+      const end = pool.stats();
+      expect(end.metricsMade - start.metricsMade).toBe(4);
+      expect(end.metricsAdopted - start.metricsAdopted).toBe(4);
+      expect(end.metricsKept).toBe(start.metricsKept + 4);
+    } finally {
+      pool.close();
+    }
+  });
+
+  it('a worker refuses a part whose arrays do not fit its topology, makes its own and answers as before', async () => {
+    /** A worker of the shipped bundle speaking the server thread protocol, and every message it posted. */
+    const start = () => {
+      const data: ThreadWorkerData = { bandoThread: { packs: [readSharedPackFile(PACK)] } };
+      const worker = new Worker(bundles.script, { workerData: data });
+      const got: unknown[][] = [];
+      worker.on('message', (m: unknown[]) => got.push(m));
+      return { worker, got };
+    };
+    const a = start(),
+      b = start();
+    try {
+      await until(() => [a, b].every((w) => w.got.some((m) => m[0] === 0 && m[1] === READY)));
+      const bike = { origin: PTS[0], destination: PTS[2], vehicle: 'bike' };
+      const call = METHOD_NAMES.indexOf('direction');
+      a.worker.postMessage([1, call, bike]);
+      await until(() => a.got.some((m) => m[0] === 1));
+      const made = a.got.find((m) => m[0] === 0 && m[1] === METRIC) as [0, number, [string, MetricPart]];
+      const [key, part] = made[2];
+      expect(part.kind).toBe('arcs');
+      if (part.kind !== 'arcs') return;
+      // The same key with one head fewer: the lengths do not match the topology.
+      b.worker.postMessage([0, METRIC, [key, { ...part, up: { ...part.up, head: part.up.head.subarray(1) } }]]);
+      b.worker.postMessage([1, call, bike]);
+      await until(() => b.got.some((m) => m[0] === 1));
+      const answer = b.got.find((m) => m[0] === 1)!;
+      expect(answer[1]).toBe(200);
+      expect(Buffer.from(answer[2] as Uint8Array).toString()).toBe(want('direction', bike));
+      // It made its own (and offered it), and adopted nothing.
+      expect(b.got.some((m) => m[1] === METRIC && (m[2] as [string])[0] === key)).toBe(true);
+      expect(b.got.some((m) => m[1] === ADOPTED)).toBe(false);
+      // The part as made is adopted: the bike's second route on the first worker's arrays.
+      const c = start();
+      c.worker.postMessage([0, METRIC, [key, part]]);
+      await until(() => c.got.some((m) => m[0] === 0 && m[1] === READY));
+      c.worker.postMessage([1, call, bike]);
+      await until(() => c.got.some((m) => m[0] === 1));
+      expect(Buffer.from(c.got.find((m) => m[0] === 1)![2] as Uint8Array).toString()).toBe(want('direction', bike));
+      expect(c.got.filter((m) => m[1] === ADOPTED).map((m) => m[2])).toEqual([key]);
+      await c.worker.terminate();
+    } finally {
+      await Promise.all([a.worker.terminate(), b.worker.terminate()]);
+    }
+  });
+});

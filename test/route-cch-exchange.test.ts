@@ -1,0 +1,181 @@
+/**
+ * Customized metrics shared between engines (route/cch/exchange.ts): an engine adopts the metrics and measures
+ * another made for the same pack, vehicle and weighting, and answers byte for byte as an engine that made its own;
+ * an offer that does not fit its topology is refused (the engine makes its own), never used.
+ */
+import { describe, expect, it } from 'vitest';
+import { vietnamAdmin } from '../data-tools/admin-bundle.js';
+import { buildOsmPack } from '../data-tools/build-pack.js';
+import { createEngine, type Engine } from '../src/engine.js';
+import { Pack } from '../src/pack/reader.js';
+import { RoadGraph } from '../src/route/graph.js';
+import { Router } from '../src/route/router.js';
+import type { CchArcs } from '../src/route/cch/arcs.js';
+import type { MetricExchange, MetricPart } from '../src/route/cch/exchange.js';
+import { METRIC_PARTS_KEPT, MetricStore } from '../src/adapters/worker/metric-store.js';
+import { ADMIN, OSM, PACK_INPUTS } from './helpers/packs.js';
+import { randomEndpoints } from './helpers/route-reference.js';
+
+/** Đà Lạt built without hierarchies: every vehicle routes by a customized metric. */
+const noCh = buildOsmPack({
+  inputs: PACK_INPUTS.dalat.map((f) => OSM + f),
+  name: 'dalat',
+  admin: vietnamAdmin(ADMIN),
+  hierarchies: false,
+});
+
+const PTS = ['11.9404,108.4373', '11.8970,108.4690', '11.9460,108.4580', '11.9300,108.4200'];
+const VEHICLES = ['bike', 'truck'] as const;
+
+/** An exchange over one store, as a server's threads share one, and what the routers told it. */
+function storeExchange(): { store: MetricStore; adopted: string[]; exchange: MetricExchange } {
+  const store = new MetricStore();
+  const adopted: string[] = [];
+  return {
+    store,
+    adopted,
+    exchange: {
+      offer: (k) => store.get(k),
+      adopted: (k) => void adopted.push(k),
+      published: (k, p) => store.put(k, p),
+    },
+  };
+}
+
+/** The JSON text of directions and a matrix per vehicle (one of them avoiding road kinds), in order. */
+function answers(e: Engine): string[] {
+  return VEHICLES.flatMap((vehicle) => [
+    JSON.stringify(e.direction({ origin: PTS[0], destination: PTS[1], vehicle })),
+    JSON.stringify(e.direction({ origin: PTS[2], destination: PTS[3], vehicle, avoid: 'tolls|highways' })),
+    JSON.stringify(e.distanceMatrix({ origins: PTS.join('|'), destinations: PTS.join('|'), vehicle })),
+  ]);
+}
+
+describe('customized metrics shared between engines', () => {
+  it('an engine adopts what another made, answering byte for byte as an engine that made its own', async () => {
+    const x = storeExchange();
+    const own = await createEngine({ packs: [noCh] });
+    const maker = await createEngine({ packs: [noCh], metrics: x.exchange });
+    // Its own copy of the bytes: the pack's identity matches, not the object.
+    const adopter = await createEngine({ packs: [noCh.slice()], metrics: x.exchange });
+    const want = answers(own);
+    expect(want.every((j) => !j.includes('"ERROR"'))).toBe(true);
+    expect(answers(maker)).toEqual(want);
+    expect(answers(adopter)).toEqual(want);
+    const made = maker.info().packs[0]!.metrics;
+    expect(made.metrics.made).toBeGreaterThanOrEqual(VEHICLES.length);
+    expect(made.measures.made).toBeGreaterThanOrEqual(1);
+    expect(made.metrics.adopted + made.measures.adopted + made.refused).toBe(0);
+    expect(adopter.info().packs[0]!.metrics).toEqual({
+      metrics: { made: 0, adopted: made.metrics.made },
+      measures: { made: 0, adopted: made.measures.made },
+      refused: 0,
+    });
+    expect(x.adopted).toHaveLength(made.metrics.made + made.measures.made);
+    // Without an exchange an engine counts what it made, as before.
+    expect(own.info().packs[0]!.metrics).toEqual(made);
+    await Promise.all([own.close(), maker.close(), adopter.close()]);
+  });
+
+  it('shares shortest and fastest metrics between routers: legs and tables identical to a router of its own', () => {
+    const x = storeExchange();
+    const routers = [0, 1, 2].map(() => new Router(new RoadGraph(Pack.from(noCh.slice())), Pack.from(noCh.slice())));
+    routers[1]!.exchange = routers[2]!.exchange = x.exchange;
+    for (const [profile, weighting] of [
+      [0, 'shortest'],
+      [3, 'fastest'],
+      [3, 'shortest'],
+    ] as const) {
+      const pts = randomEndpoints(routers[0]!.graph, routers[0]!, profile, 12, 40 + profile);
+      const [own, maker, adopter] = routers.map((r) => ({
+        legs: pts.slice(1).map((b) => r.leg(pts[0]!, b, profile, weighting)),
+        table: r.table(pts.slice(0, 6), pts.slice(6), profile, weighting),
+      }));
+      expect(maker).toEqual(own);
+      expect(adopter).toEqual(own);
+    }
+    expect(routers[2]!.metricCounts()).toEqual({
+      metrics: { made: 0, adopted: 3 },
+      measures: { made: 0, adopted: 3 },
+      refused: 0,
+    });
+  });
+
+  it('keeps at most what one router keeps of a pack, the least recently stored or offered dropped first', () => {
+    const store = new MetricStore();
+    const part = (i: number): MetricPart => ({ kind: 'measures', up: new Float64Array(i), down: new Float64Array(i) });
+    for (let i = 0; i < METRIC_PARTS_KEPT; i++) store.put(`k${i}`, part(i));
+    expect(store.get('k0')).toEqual(part(0)); // now the most recently used
+    store.put('new', part(1));
+    expect(store.size).toBe(METRIC_PARTS_KEPT);
+    expect(store.has('k1')).toBe(false);
+    expect(store.has('k0') && store.has('k2') && store.has('new')).toBe(true);
+    for (let i = 0; i < 3 * METRIC_PARTS_KEPT; i++) store.put(`more${i}`, part(i));
+    expect(store.size).toBe(METRIC_PARTS_KEPT);
+    expect([...store.entries()].map(([k]) => k)).toEqual(
+      Array.from({ length: METRIC_PARTS_KEPT }, (_, i) => `more${2 * METRIC_PARTS_KEPT + i}`),
+    );
+  });
+
+  /** Wrong parts made from a good one (false: this kind of part stays good). */
+  /** A copy of `a` whose arc in the first non-empty row from vertex 1 on is changed by `change` (heads, middles). */
+  const changed = (a: CchArcs, change: (c: CchArcs, k: number, v: number) => void): CchArcs => {
+    const c = { first: a.first, head: a.head.slice(), weight: a.weight, mid: a.mid.slice() };
+    let v = 1;
+    while (a.first[v + 1] === a.first[v]) v++;
+    change(c, a.first[v]!, v);
+    return c;
+  };
+  const BAD: [string, (p: MetricPart) => MetricPart | false][] = [
+    ['arcs with a head fewer', (p) => p.kind === 'arcs' && { ...p, up: { ...p.up, head: p.up.head.subarray(1) } }],
+    [
+      'row starts of another length',
+      (p) => p.kind === 'arcs' && { ...p, down: { ...p.down, first: p.down.first.subarray(1) } },
+    ],
+    [
+      'row starts of another type',
+      (p) => p.kind === 'arcs' && { ...p, up: { ...p.up, first: new Int32Array(p.up.first) as never } },
+    ],
+    [
+      'a head outside the topology',
+      (p) => p.kind === 'arcs' && { ...p, up: changed(p.up, (c, k) => (c.head[k] = c.first.length)) },
+    ],
+    [
+      'a head below its row',
+      (p) => p.kind === 'arcs' && { ...p, down: changed(p.down, (c, k, v) => (c.head[k] = v - 1)) },
+    ],
+    ['a middle above its row', (p) => p.kind === 'arcs' && { ...p, up: changed(p.up, (c, k, v) => (c.mid[k] = v)) }],
+    ['measures of another length', (p) => p.kind === 'measures' && { ...p, down: p.down.subarray(2) }],
+    [
+      'measures offered as arcs',
+      (p) => p.kind === 'arcs' && { kind: 'measures', up: p.up.weight, down: p.down.weight },
+    ],
+    ['arcs offered as measures', (p) => p.kind === 'measures' && ({ ...p, kind: 'arcs' } as never)],
+  ];
+
+  it.each(BAD)('refuses %s and makes its own metric, answering as before', async (_, bad) => {
+    const x = storeExchange();
+    const own = await createEngine({ packs: [noCh], metrics: x.exchange });
+    const want = answers(own);
+    const adopted: string[] = [];
+    const offered: MetricExchange = {
+      offer: (k) => {
+        const good = x.store.get(k);
+        return good && (bad(good) || good);
+      },
+      adopted: (k) => void adopted.push(k),
+      published: () => {},
+    };
+    const e = await createEngine({ packs: [noCh], metrics: offered });
+    expect(answers(e)).toEqual(want);
+    const counts = e.info().packs[0]!.metrics;
+    expect(counts.refused).toBeGreaterThan(0);
+    // Every refused part was made instead; what fitted was adopted and reported.
+    const mine = own.info().packs[0]!.metrics;
+    expect(counts.metrics.made + counts.metrics.adopted).toBe(mine.metrics.made);
+    expect(counts.measures.made + counts.measures.adopted).toBe(mine.measures.made);
+    expect(counts.metrics.made + counts.measures.made).toBe(counts.refused);
+    expect(adopted).toHaveLength(counts.metrics.adopted + counts.measures.adopted);
+    await Promise.all([own.close(), e.close()]);
+  });
+});
