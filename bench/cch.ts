@@ -6,8 +6,7 @@
  * regions, comma-separated; CCH_FILES pack files): the CCH's metric-independent build (turn tables, state graph, nested-dissection order,
  * shortcut topology; CPU ms), its size (states, shortcut arcs, the bytes a pack would store: the order, 4 B per
  * state; the bytes in memory: the topology; per customized metric its kept arcs, per topology arc) against the bytes of the pack's
- * hierarchies (`ch.*` sections); the customization of each vehicle × weighting (CPU ms: the TypeScript loops, then
- * the WebAssembly core's); then CCH_PAIRS random
+ * hierarchies (`ch.*` sections); the customization of each vehicle × weighting (CPU ms); then CCH_PAIRS random
  * pairs per metric (default 300), each answered by today's router in TypeScript, today's router with the
  * WebAssembly core, and the CCH (elimination-tree query, path unpacked, measured by the same Router.measure):
  * medians and p99 of each, their ratios, and the pairs whose weights differ (relative 1e-9; 0 expected). Then per
@@ -24,7 +23,7 @@ import { ArcCosts, type Weighting } from '../src/route/costs.js';
 import { RoadGraph } from '../src/route/graph.js';
 import { PROFILE_COUNT, VEHICLES } from '../src/route/profiles.js';
 import { Router } from '../src/route/router.js';
-import { loadWasmCore, wasmModule } from '../src/route/wasm/load.js';
+import { loadWasmCore } from '../src/route/wasm/load.js';
 import { buildCch } from '../src/route/cch/build.js';
 import { CchMetric } from '../src/route/cch/customize.js';
 import { CchQuery } from '../src/route/cch/query.js';
@@ -139,7 +138,6 @@ for (const region of [...regions, ...files]) {
       const ctx = ts.context(p, weighting);
       const costs = new ArcCosts(g, p, weighting);
       const [metric, customizeMs] = cpu(() => new CchMetric(topo, states, costs));
-      const [, customizeWasmMs] = cpu(() => new CchMetric(topo, states, costs, { core: wasmModule() }));
       const q = new CchQuery(metric);
       let metricBytes = 0;
       for (const { first, head, weight, mid } of [metric.up, metric.down])
@@ -166,7 +164,6 @@ for (const region of [...regions, ...files]) {
         pack: region,
         metric: `${VEHICLES[p]} ${weighting}`,
         'customize CPU ms': Math.round(customizeMs),
-        'customize wasm CPU ms': Math.round(customizeWasmMs),
         'metric B/arc': (metricBytes / topo.arcs).toFixed(1),
         'metric MB': (metricBytes / MB).toFixed(1),
         'today TS p50': median(times.ts),

@@ -304,10 +304,7 @@ export class Router {
     ));
   }
 
-  /**
-   * The CCH customized for a context's costs (context key `key`): adopted from another engine when one offers it, else
-   * made here (its loops in the WebAssembly core when the router uses the core).
-   */
+  /** The CCH customized for a context's costs (context key `key`): adopted from another engine when one offers it. */
   private metric(costs: ArcCosts, key: string): CchMetric {
     const { topo, states } = this.cchOf();
     const adopted = this.adopt(
@@ -315,7 +312,7 @@ export class Router {
       key,
       (p) => arcsProblem(p.up, topo.size, topo.arcs) ?? arcsProblem(p.down, topo.size, topo.arcs),
     );
-    const m = new CchMetric(topo, states, costs, { made: adopted, core: this.wasm ? wasmModule() : null });
+    const m = new CchMetric(topo, states, costs, adopted);
     if (!adopted) this.publish(key, { kind: 'arcs', up: m.up, down: m.down });
     return m;
   }

@@ -1,14 +1,11 @@
 //! Route search core of bando for WebAssembly: the edge-based bidirectional A* and one-to-many searches of
 //! src/route/search.ts and the contraction hierarchy queries of src/route/ch.ts, over typed arrays that the
 //! TypeScript side copies once into linear memory (layout: src/route/wasm/layout.ts, mirrored by `Graph`, `Costs`
-//! and `Ch` here), and the triangle loops of a customizable hierarchy's customization (`cch`, in an instance of its
-//! own whose memory the TypeScript side carves its arrays from). Memory is bump-allocated (`alloc`) and freed only
-//! by rolling back to a mark (`alloc_reset`).
+//! and `Ch` here). Memory is bump-allocated (`alloc`) and freed only by rolling back to a mark (`alloc_reset`).
 //! `std` only for `f64::sqrt` (the Debian toolchain's `core` has no scalar square root for wasm32); nothing else of
 //! it is linked.
 
 mod alloc;
-mod cch;
 mod ch;
 mod core_search;
 mod derive;
@@ -76,22 +73,4 @@ pub unsafe extern "C" fn ch_derive(g: *const Graph, c: *const Costs, h: *mut Ch)
 #[no_mangle]
 pub unsafe extern "C" fn ch_table(g: *const Graph, c: *const Costs, h: *mut Ch, origins: u32, dests: u32) -> u32 {
     ch::table(&*g, &*c, &mut *h, origins as usize, dests as usize) as u32
-}
-
-/// A customizable hierarchy's basic customization over arrays in this memory (see `cch::customize`).
-#[no_mangle]
-pub unsafe extern "C" fn cch_customize(n: u32, first: u32, head: u32, up: u32, down: u32, mid_up: u32, mid_down: u32) {
-    cch::customize(n as usize, first as *const u32, head as *const u32, up as *mut f64, down as *mut f64,
-        mid_up as *mut u32, mid_down as *mut u32)
-}
-
-/// The arcs a customized metric keeps, each way, with perfect customization (see `cch::kept`).
-#[no_mangle]
-pub unsafe extern "C" fn cch_kept(
-    n: u32, up_first: u32, up_head: u32, up_w: u32, down_w: u32, mid_up: u32, mid_down: u32,
-    first: u32, head: u32, up: u32, down: u32, kept: u32,
-) {
-    cch::kept(n as usize, up_first as *const u32, up_head as *const u32, up_w as *const f64, down_w as *const f64,
-        mid_up as *const u32, mid_down as *const u32, first as *mut u32, head as *mut u32, up as *mut f64,
-        down as *mut f64, kept as *mut u8)
 }

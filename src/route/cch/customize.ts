@@ -29,32 +29,28 @@ export class CchMetric {
    * neighbours through itself (its lower triangles). Exact: an arc's weights are final once every vertex below both
    * its ends has been processed. Each arc notes the lowest vertex whose triangle made its weight (only a strictly
    * lighter triangle replaces the link or an earlier one). Then perfect customization picks the arcs kept; the
-   * weights of all arcs, in one Scratch block (45 bytes per topology arc at most, 49 in the core's memory), are
-   * freed after that (Scratch.release).
-   * @param given `made`: the kept arcs when another thread customized the same costs on the same topology
-   *   (exchange.ts; the caller checked them: arcs.ts arcsProblem), adopted as they are, nothing customized; `core`:
-   *   the compiled WebAssembly core (wasmModule()), whose loops then relax the triangles in the memory of an instance
-   *   of their own, with the same floats as the TypeScript loops (else those)
+   * weights of all arcs, in one Scratch block (45 bytes per topology arc at most), are freed at once after that
+   * (Scratch.release).
+   * @param made the kept arcs when another thread customized the same costs on the same topology (exchange.ts; the
+   *   caller checked them: arcs.ts arcsProblem): adopted as they are, nothing customized
    */
   constructor(
     readonly topo: CchTopology,
     readonly states: SharedStates,
     readonly costs: ArcCosts,
-    given: { made?: { up: CchArcs; down: CchArcs }; core?: WebAssembly.Module | null } = {},
+    made?: { up: CchArcs; down: CchArcs },
   ) {
     this.turns = states.tables[costs.profile]!;
-    ({ up: this.up, down: this.down } = given.made ?? this.customize(given.core ?? null));
+    ({ up: this.up, down: this.down } = made ?? this.customize());
   }
 
   /** The basic customization and the kept arcs (see the constructor). */
-  private customize(core: WebAssembly.Module | null): { up: CchArcs; down: CchArcs } {
+  private customize(): { up: CchArcs; down: CchArcs } {
     const topo = this.topo;
     const { upFirst, upHead, stateOf } = topo;
     const n = topo.size;
     const m = topo.arcs;
-    // In the core's memory the block also holds a copy of the topology's rows for its loops to read.
-    const rows = core ? scratchBytes([n + 1, 4], [m, 4]) : 0;
-    const scratch = new Scratch(scratchBytes([m, 8], [m, 8], [m, 4], [m, 4]) + rows + keptBytes(topo), { core });
+    const scratch = new Scratch(scratchBytes([m, 8], [m, 8], [m, 4], [m, 4]) + keptBytes(topo));
     const up = scratch.f64(m);
     const down = scratch.f64(m);
     const midUp = scratch.u32(m).fill(LINK);
@@ -72,22 +68,8 @@ export class CchMetric {
         down[i] = this.link(y, x);
       }
     }
-    // The core's loops read the rows from its own memory; the TypeScript loops (the reference) the topology's.
-    const wasm = scratch.core;
-    const first = wasm ? scratch.copyU32(upFirst) : upFirst;
-    const head = wasm ? scratch.copyU32(upHead) : upHead;
-    if (wasm)
-      wasm.cch_customize(
-        n,
-        first.byteOffset,
-        head.byteOffset,
-        up.byteOffset,
-        down.byteOffset,
-        midUp.byteOffset,
-        midDown.byteOffset,
-      );
-    else lowerTriangles(n, first, head, up, down, midUp, midDown);
-    const kept = keptArcs(n, first, head, up, down, midUp, midDown, scratch);
+    lowerTriangles(n, upFirst, upHead, up, down, midUp, midDown);
+    const kept = keptArcs(n, upFirst, upHead, up, down, midUp, midDown, scratch);
     const [rowsUp, rowsDown] = keptRows(upFirst, upHead, kept, up, down, midUp, midDown);
     scratch.release();
     return { up: rowsUp, down: rowsDown };
@@ -120,8 +102,7 @@ export class CchMetric {
  * The basic customization's relaxation (CchMetric's constructor): each vertex v, lowest first, relaxes the arcs
  * between its higher neighbours through itself (its lower triangles); a strictly lighter triangle notes v as the
  * arc's middle vertex. `first`/`head` are the topology's rows, `up`/`down` the arcs' weights each way (their links'
- * to begin with), `midUp`/`midDown` their middle vertices (LINK to begin with). wasm/src/cch.rs `customize` runs the
- * same operations in the same order.
+ * to begin with), `midUp`/`midDown` their middle vertices (LINK to begin with).
  */
 function lowerTriangles(
   n: number,

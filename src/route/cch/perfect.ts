@@ -14,10 +14,9 @@ const BEATEN = 1 - 1e-9;
  * (`midUp`/`midDown`: per arc the middle vertex of the lower triangle that made its weight, LINK for a link), so
  * that a route through kept arcs unpacks through kept arcs alone (a triangle of a needed arc is needed in exact
  * arithmetic; the closure keeps it when float rounding says otherwise). Its arrays, the result too, are carved from
- * `scratch` (keptBytes of room); when the scratch is in the WebAssembly core's memory, the core's loops
- * (wasm/src/cch.rs) run over them.
+ * `scratch` (keptBytes of room).
  * @param n the topology's vertices
- * @param upFirst the topology's rows (a copy in the scratch when it is in the core's memory)
+ * @param upFirst the topology's rows
  * @param upHead their heads
  */
 export function keptArcs(
@@ -30,17 +29,6 @@ export function keptArcs(
   midDown: Uint32Array,
   scratch: Scratch,
 ): Uint8Array {
-  const wasm = scratch.core;
-  if (wasm) {
-    // The core runs all of it (wasm/src/cch.rs kept): room for the compact rows as big as keptBytes counts.
-    const m = upHead.length;
-    const rows = [scratch.u32(n + 1), scratch.u32(m), scratch.f64(m), scratch.f64(m)];
-    const kept = scratch.u8(m);
-    const [f, h, u, d] = rows.map((a) => a.byteOffset) as [number, number, number, number];
-    const at = (a: ArrayBufferView) => a.byteOffset;
-    wasm.cch_kept(n, at(upFirst), at(upHead), at(up), at(down), at(midUp), at(midDown), f, h, u, d, at(kept));
-    return kept;
-  }
   const kept = neededArcs(n, upFirst, upHead, up, down, scratch);
   const keep = (m: number, h: number, bit: number) => {
     kept[arcIndex(upFirst, upHead, m, h)] |= bit;
@@ -120,7 +108,7 @@ function neededArcs(
 /**
  * Perfect customization's relaxation (neededArcs) over the drivable arcs' rows `first`/`head` and weights each way:
  * vertices top down, each relaxing the arcs to its higher neighbours through every pair of them (upper and
- * intermediate triangles). wasm/src/cch.rs `needed` runs the same operations in the same order.
+ * intermediate triangles).
  */
 function upperTriangles(n: number, first: Uint32Array, head: Uint32Array, up: Float64Array, down: Float64Array): void {
   for (let x = n - 1; x >= 0; x--) {

@@ -40,22 +40,6 @@ export interface CoreExports {
   ch_route(g: number, c: number, h: number, se: number, st: number, sonly: number, de: number, dt: number): number;
   ch_table(g: number, c: number, h: number, origins: number, dests: number): number;
   ch_derive(g: number, c: number, h: number): number;
-  /** The customization's triangle loops (wasm/src/cch.rs): arguments are byte addresses of arrays in memory. */
-  cch_customize(n: number, first: number, head: number, up: number, down: number, midUp: number, midDown: number): void;
-  cch_kept(
-    n: number,
-    upFirst: number,
-    upHead: number,
-    upW: number,
-    downW: number,
-    midUp: number,
-    midDown: number,
-    first: number,
-    head: number,
-    up: number,
-    down: number,
-    kept: number,
-  ): void;
 }
 
 /**
