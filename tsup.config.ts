@@ -88,7 +88,8 @@ export default defineConfig([
   // first use.
   {
     ...node,
-    // `ch-worker`: the worker thread of parallel contraction (data-tools/ch-threads.ts loads it from beside itself).
+    // `ch-worker`: the pack builder's worker threads, contraction and the CCH order (data-tools/ch-threads.ts loads it
+    // from beside itself).
     entry: {
       index: 'src/index.ts',
       server: 'src/server.ts',

@@ -6,6 +6,7 @@ import { StringTableBuilder } from '../src/pack/strings.js';
 import { VEHICLES } from '../src/route/profiles.js';
 import { buildBasemap, type UnitLabel } from './basemap.js';
 import { withHierarchies, type HierarchyOptions } from './ch-pack.js';
+import { orderInWorker } from './ch-threads.js';
 import { buildGraph, type GraphArrays } from './graph.js';
 import type { WardPolygonArrays } from '../src/admin/ward-polygons.js';
 import type { Rect } from '../src/admin/ward-polygons-builder.js';
@@ -15,6 +16,7 @@ import { Progress } from './progress.js';
 import { sortedIndexOf } from './sorted.js';
 import { OsmStore } from './store.js';
 import { buildStoredIndexes } from './stored-indexes.js';
+import type { CchOrder } from '../src/route/cch/build.js';
 import { Pack } from '../src/pack/reader.js';
 import type { PackWriter } from '../src/pack/writer.js';
 import { detectOsmFormat, readOsmFile } from './osm/read.js';
@@ -40,6 +42,13 @@ export interface BuildOptions {
   hierarchies?: boolean;
   /** How the hierarchies are contracted (threads, a forced core size for tests); default the automatic rules. */
   contraction?: HierarchyOptions;
+  /**
+   * Without hierarchies, whether the nested-dissection order of the customizable hierarchy (a stored index) is made
+   * in a worker thread while this one builds the rest (default: when the road graph has ORDER_THREAD_MIN_EDGES edges
+   * or more). The same bytes either way. With hierarchies it is made in this thread: the contraction's threads
+   * already keep the cores busy.
+   */
+  orderThread?: boolean;
 }
 
 /** What the admin step contributes: a resolver for places, the ward polygons and the serialised units of the pack. */
@@ -50,6 +59,12 @@ export interface AdminBundle {
   /** Serialised units, available after places were resolved (only the units the pack uses). */
   serialize(): unknown;
 }
+
+/**
+ * Below this many road graph edges the order is made in the builder's thread (orderThread): starting a worker (and,
+ * from TypeScript sources, its loader) costs up to a second; the order takes about 5 s on whole HCMC (77,000 edges).
+ */
+const ORDER_THREAD_MIN_EDGES = 20_000;
 
 /** Ward polygons are kept this far around the road graph (degrees): reverse geocoding answers up to 1 km outside it. */
 const WARD_MARGIN_DEG = 0.02;
@@ -85,7 +100,7 @@ export function osmPack(opts: BuildOptions): PackWriter {
   const graph = buildGraph(read.store!, strings, progress);
   const contents: PackContents = { meta: {}, strings, graph };
   /** Places, the basemap, the metadata and the stored indexes: what the pack holds besides its road graph. */
-  const rest = () => {
+  const rest = (order?: () => CchOrder) => {
     progress.step('extracting places');
     const admin = opts.admin?.() ?? null;
     const area = graphBox(graph, WARD_MARGIN_DEG);
@@ -104,11 +119,18 @@ export function osmPack(opts: BuildOptions): PackWriter {
     contents.admin = admin ? admin.serialize() : undefined;
     contents.meta = metadata(opts.name, infos, contents);
     progress.step('building the stored indexes');
-    contents.indexes = buildStoredIndexes(Pack.from(writePack(contents)));
+    contents.indexes = buildStoredIndexes(Pack.from(writePack(contents)), order);
   };
   let pack: PackWriter;
   if (opts.hierarchies === false) {
-    rest();
+    // The order reads only the road graph: the worker gets a pack of the graph alone, one buffer (transferred).
+    const aside =
+      (opts.orderThread ?? graph.edgeLen.length >= ORDER_THREAD_MIN_EDGES) ? orderInWorker(writePack(contents)) : null;
+    try {
+      rest(aside?.join);
+    } finally {
+      aside?.stop();
+    }
     progress.step('writing the pack');
     pack = packWriter(contents);
   } else {

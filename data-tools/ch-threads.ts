@@ -2,10 +2,11 @@ import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
+import type { CchOrder } from '../src/route/cch/build.js';
 import { contract, hierarchy, type Contracted, type ContractOptions } from './ch-build.js';
 import { Partitioned, PARTITION, type CellJob } from './ch-partition.js';
 import { contractInWasm } from './ch-wasm.js';
-import type { ContractJob, ContractReply } from './ch-worker.js';
+import type { ContractJob, ContractReply, JobResult } from './ch-worker.js';
 import type { BaseGraph, Contraction } from './ch-graph.js';
 
 /**
@@ -44,6 +45,17 @@ interface HierarchyJob {
 
 /** What a thread runs: a whole hierarchy, or one instance of a partitioned contraction (it has a `stop`). */
 type Task = HierarchyJob | CellJob;
+
+/**
+ * The nested-dissection order of the road graph of a pack (src/route/cch/build.ts cchOrder), given as the pack's
+ * bytes: one buffer that a worker receives whole, not a structured clone of the graph's objects.
+ */
+interface OrderJob {
+  order: Uint8Array;
+}
+
+/** What a worker thread runs. */
+type WorkerTask = Task | OrderJob;
 
 /** Whether a hierarchy is contracted cell-wise (ch-partition.ts PARTITION, or forced by its options). */
 function partitioned(j: HierarchyJob): Partitioned | null {
@@ -106,7 +118,7 @@ export function contractAll(
       break;
     }
     onRound?.({ round, instances: tasks.length, states: tasks.reduce((x, t) => x + taskStates(t), 0) });
-    const onResult = (t: number, r: Contracted | Contraction) => {
+    const onResult = (t: number, r: JobResult) => {
       const o = owner[t]!;
       if (o.i < 0) {
         results[o.job] = r as Contracted;
@@ -142,9 +154,9 @@ function runTask(t: Task, progress?: (done: number) => void): Contracted | Contr
   return 'stop' in t ? contractInWasm(t.graph, t.stop, t.tuning, progress) : contract(t.graph, t.options, progress);
 }
 
-/** States a task contracts at most (for progress). */
-function taskStates(t: Task): number {
-  return t.graph.states;
+/** States a task contracts at most (for progress; none for an order). */
+function taskStates(t: WorkerTask): number {
+  return 'graph' in t ? t.graph.states : 0;
 }
 
 /**
@@ -155,7 +167,7 @@ function taskStates(t: Task): number {
 function runTasks(
   tasks: readonly Task[],
   n: number,
-  onResult: (i: number, r: Contracted | Contraction) => void,
+  onResult: (i: number, r: JobResult) => void,
   progress?: (done: number) => void,
   alongside?: () => void,
 ): number {
@@ -187,10 +199,72 @@ const ALONGSIDE_SHARE = 0.25;
 function inWorkers(
   tasks: readonly Task[],
   n: number,
-  onResult: (i: number, r: Contracted | Contraction) => void,
+  onResult: (i: number, r: JobResult) => void,
   progress?: (done: number) => void,
   alongside?: () => void,
 ): void {
+  // Workers hear no new task while `alongside` runs: hand them a share ahead, in turn, and at least a second task
+  // each (a worker holding one task of several idles from its end until `alongside` returns).
+  const ahead = alongside ? Math.min(tasks.length, Math.max(Math.ceil(ALONGSIDE_SHARE * tasks.length), 2 * n)) : n;
+  const running = startWorkers(tasks, n, ahead);
+  try {
+    alongside?.();
+    running.join(onResult, progress);
+  } finally {
+    running.stop();
+  }
+}
+
+/**
+ * Makes the nested-dissection order of the road graph in `graphPack` (the bytes of a pack holding it, e.g.
+ * pack-sections.ts writePack of a graph alone; its buffer is transferred, unusable afterwards) in a worker thread,
+ * while the calling thread goes on: `join` blocks until the order is made and returns it (the same as cchOrder of
+ * that graph in this thread), or throws the worker's error; `stop` ends the thread unjoined (when the caller fails
+ * meanwhile: a live thread would keep the process from exiting). Both may be called more than once.
+ */
+export function orderInWorker(graphPack: Uint8Array): { join(): CchOrder; stop(): void } {
+  const running = startWorkers([{ order: graphPack }], 1, 1);
+  let order: CchOrder | undefined;
+  return {
+    join() {
+      if (order) return order;
+      try {
+        running.join((_, r) => (order = r as CchOrder));
+      } finally {
+        running.stop();
+      }
+      return order!;
+    },
+    stop: running.stop,
+  };
+}
+
+/** Tasks running in worker threads (startWorkers). */
+interface Running {
+  /**
+   * Blocks until every task is done, handing each result to `onResult` in task order and the states contracted so
+   * far to `progress`; throws the first error a worker reports. Hands the tasks not yet sent to whichever worker has
+   * none left.
+   */
+  join(onResult: (i: number, r: JobResult) => void, progress?: (done: number) => void): void;
+  /** Ends the threads (idempotent); `join` throws afterwards. */
+  stop(): void;
+}
+
+/** The error a worker reported, naming what failed: its task (by id), or its start (id -1, BOOT). */
+function workerError(tasks: readonly WorkerTask[], r: { id: number; error: string }): Error {
+  const t = tasks[r.id];
+  const what = !t
+    ? 'a worker thread failed to start'
+    : `${'order' in t ? 'nested-dissection order' : 'contraction'} worker failed`;
+  return new Error(`${what}: ${r.error}`);
+}
+
+/**
+ * Starts `n` worker threads (ch-worker.ts) and sends them the first `ahead` ≥ n tasks, in turn; the calling thread is
+ * free until it calls `join`.
+ */
+function startWorkers(tasks: readonly WorkerTask[], n: number, ahead: number): Running {
   const flag = new Int32Array(new SharedArrayBuffer(4));
   const fromTs = import.meta.url.endsWith('.ts');
   const entry = new URL(fromTs ? './ch-worker.ts' : './ch-worker.js', import.meta.url).href;
@@ -198,26 +272,33 @@ function inWorkers(
   const tsx = fromTs
     ? pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api')).href.replace(/\.cjs$/, '.mjs')
     : null;
-  // Results wait here until every earlier task's result has been handed on.
-  const waiting = new Map<number, Contracted | Contraction>();
-  let handed = 0;
   const done = new Float64Array(tasks.length);
   // Per worker, the tasks it was sent and has not answered.
   const workers: { worker: Worker; port: MessagePort; queued: number }[] = [];
-  let next = 0,
-    finished = 0;
+  let next = 0;
   /** Sends the next task to a worker; false when none is left. */
   const send = (w: { port: MessagePort; queued: number }): boolean => {
     if (next >= tasks.length) return false;
     const id = next++;
     const t = tasks[id]!;
-    const g = t.graph;
-    const job: ContractJob =
-      'stop' in t ? { id, graph: g, stop: t.stop, tuning: t.tuning } : { id, graph: g, options: t.options };
-    const buffers = [g.first, g.head, g.weight, g.payload, g.hops, g.keep].filter((x) => x !== undefined);
+    let job: ContractJob, buffers: ArrayBufferView[];
+    if ('order' in t) {
+      job = { id, order: t.order };
+      buffers = [t.order];
+    } else {
+      const g = t.graph;
+      job = 'stop' in t ? { id, graph: g, stop: t.stop, tuning: t.tuning } : { id, graph: g, options: t.options };
+      buffers = [g.first, g.head, g.weight, g.payload, g.hops, g.keep].filter((x) => x !== undefined);
+    }
     w.port.postMessage(job, [...new Set(buffers.map((x) => x.buffer as ArrayBuffer))]);
     w.queued++;
     return true;
+  };
+  const stop = () => {
+    for (const { worker, port } of workers.splice(0)) {
+      port.close();
+      void worker.terminate();
+    }
   };
   try {
     for (let i = 0; i < n; i++) {
@@ -230,20 +311,25 @@ function inWorkers(
       workers.push({ worker, port: port1, queued: 0 });
       send(workers[i]!);
     }
-    if (alongside) {
-      // Workers hear no new task while `alongside` runs: hand them a share ahead, in turn, and at least a second task
-      // each (a worker holding one task of several idles from its end until `alongside` returns).
-      const ahead = Math.min(tasks.length, Math.max(Math.ceil(ALONGSIDE_SHARE * tasks.length), 2 * n));
-      for (let i = 0; next < ahead; i++) send(workers[i % n]!);
-      alongside();
-    }
+    for (let i = 0; next < ahead; i++) send(workers[i % n]!);
+  } catch (err) {
+    stop();
+    throw err;
+  }
+  const join = (onResult: (i: number, r: JobResult) => void, progress?: (done: number) => void) => {
+    // Stopped threads answer nothing: waiting for them would never end.
+    if (workers.length === 0) throw new Error('the worker threads were stopped before their tasks were done');
+    // Results wait here until every earlier task's result has been handed on.
+    const waiting = new Map<number, JobResult>();
+    let handed = 0,
+      finished = 0;
     while (finished < tasks.length) {
       const seen = Atomics.load(flag, 0);
       for (const w of workers) {
         const { worker, port } = w;
         for (let m = receiveMessageOnPort(port); m; m = receiveMessageOnPort(port)) {
           const r = m.message as ContractReply;
-          if ('error' in r) throw new Error(`contraction worker failed: ${r.error}`);
+          if ('error' in r) throw workerError(tasks, r);
           if ('done' in r) done[r.id] = r.done;
           else {
             waiting.set(r.id, r.result);
@@ -262,10 +348,6 @@ function inWorkers(
       progress?.(done.reduce((s, x) => s + x, 0));
       if (finished < tasks.length) Atomics.wait(flag, 0, seen, 1000);
     }
-  } finally {
-    for (const { worker, port } of workers) {
-      port.close();
-      void worker.terminate();
-    }
-  }
+  };
+  return { join, stop };
 }

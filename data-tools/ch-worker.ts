@@ -1,33 +1,40 @@
 /**
- * Worker-thread entry of parallel contraction (see ch-threads.ts): contracts the jobs it is sent, one at a time, and
- * answers each with the hierarchy's arrays (transferred, not copied). Every message it posts is followed by a bump
- * of the shared counter, which wakes the builder thread blocked in Atomics.wait.
+ * Worker-thread entry of the pack builder's threads (see ch-threads.ts): runs the jobs it is sent, one at a time —
+ * contractions and the customizable hierarchy's nested-dissection order — and answers each with its result's arrays
+ * (transferred, not copied). Every message it posts is followed by a bump of the shared counter, which wakes the
+ * builder thread blocked in Atomics.wait.
  */
 import { workerData, type MessagePort } from 'node:worker_threads';
+import { Pack } from '../src/pack/reader.js';
+import { cchOrder, type CchOrder } from '../src/route/cch/build.js';
+import { RoadGraph } from '../src/route/graph.js';
 import { contract, type Contracted, type ContractOptions } from './ch-build.js';
 import { contractInWasm } from './ch-wasm.js';
 import type { BaseGraph, Contraction, StopRule, Tuning } from './ch-graph.js';
 
 /**
- * A contraction job: its index among the builder's tasks, the graph and either the options of a whole hierarchy or
- * the stop rule and tuning of one instance of a partitioned contraction (ch-partition.ts).
+ * A job: its index among the builder's tasks and either a graph with the options of a whole hierarchy or the stop
+ * rule and tuning of one instance of a partitioned contraction (ch-partition.ts), or the bytes of a pack holding a
+ * road graph (its buffer transferred) whose nested-dissection order to make (src/route/cch/build.ts cchOrder).
  */
-export type ContractJob = { id: number; graph: BaseGraph } & (
-  { options: ContractOptions } | { stop: StopRule; tuning: Tuning }
+export type ContractJob = { id: number } & (
+  | { graph: BaseGraph; options: ContractOptions }
+  | { graph: BaseGraph; stop: StopRule; tuning: Tuning }
+  | { order: Uint8Array }
 );
 
-/**
- * What a worker posts: progress (states contracted), a finished hierarchy or instance, or the error that ended a
- * job.
- */
+/** What a job gives: a hierarchy, an instance's contraction or an order. */
+export type JobResult = Contracted | Contraction | CchOrder;
+
+/** What a worker posts: progress (states contracted), a finished job's result, or the error that ended a job. */
 export type ContractReply =
-  { id: number; done: number } | { id: number; result: Contracted | Contraction } | { id: number; error: string };
+  { id: number; done: number } | { id: number; result: JobResult } | { id: number; error: string };
 
 const { port, flag } = workerData as { port: MessagePort; flag: Int32Array };
 
 /** Posts one reply and wakes the builder. */
-function post(reply: ContractReply, transfer: ArrayBuffer[] = []): void {
-  port.postMessage(reply, transfer);
+function post(reply: ContractReply, transfer: ArrayBufferView[] = []): void {
+  port.postMessage(reply, [...new Set(transfer.map((x) => x.buffer as ArrayBuffer))]);
   Atomics.add(flag, 0, 1);
   Atomics.notify(flag, 0);
 }
@@ -42,18 +49,25 @@ port.on('message', (job: ContractJob) => {
       last = now;
       post({ id: job.id, done });
     };
-    if ('stop' in job) {
+    if ('order' in job) {
+      const result = cchOrder(new RoadGraph(Pack.from(job.order)));
+      post({ id: job.id, result }, [result.rank, result.topology.first, result.topology.adj]);
+    } else if ('stop' in job) {
       const result = contractInWasm(job.graph, job.stop, job.tuning, progress);
       const { records: R, out, inn } = result;
-      const views = [R.tail, R.head, R.a, R.b, result.hops, result.rank, ...Object.values(out), ...Object.values(inn)];
-      post(
-        { id: job.id, result },
-        views.map((x: ArrayBufferView) => x.buffer as ArrayBuffer),
-      );
+      post({ id: job.id, result }, [
+        R.tail,
+        R.head,
+        R.a,
+        R.b,
+        result.hops,
+        result.rank,
+        ...Object.values(out),
+        ...Object.values(inn),
+      ]);
     } else {
       const result = contract(job.graph, job.options, progress);
-      const buffers = Object.values(result.ch).map((x: ArrayBufferView) => x.buffer as ArrayBuffer);
-      post({ id: job.id, result }, buffers);
+      post({ id: job.id, result }, Object.values(result.ch));
     }
   } catch (err) {
     post({ id: job.id, error: err instanceof Error ? (err.stack ?? err.message) : String(err) });

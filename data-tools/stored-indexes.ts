@@ -12,7 +12,7 @@ import { strongComponents, type ComponentArrays } from '../src/route/components.
 import { RoadGraph } from '../src/route/graph.js';
 import { PROFILE_COUNT } from '../src/route/profiles.js';
 import { Router } from '../src/route/router.js';
-import { cchOrder } from '../src/route/cch/build.js';
+import { cchOrder, type CchOrder } from '../src/route/cch/build.js';
 import { orderSections } from '../src/route/cch/stored-order.js';
 import { AdminNames } from '../src/places/admin-names.js';
 import { PlaceIndex, PlaceTerms } from '../src/places/search/index.js';
@@ -36,8 +36,12 @@ export interface IndexSections {
   arrays: [string, TypedArray][];
 }
 
-/** The stored indexes of a pack written without them (its graph and places as the engine reads them). */
-export function buildStoredIndexes(pack: Pack): IndexSections {
+/**
+ * The stored indexes of a pack written without them (its graph and places as the engine reads them).
+ * @param order gives the nested-dissection order of the pack's road graph (default: cchOrder, made here); called
+ *   last, so that an order made in a worker thread meanwhile (build-pack.ts) is joined as late as can be
+ */
+export function buildStoredIndexes(pack: Pack, order?: () => CchOrder): IndexSections {
   const places = placeIndex(pack);
   const graph = new RoadGraph(pack);
   const router = new Router(graph, null, { wasm: false });
@@ -57,14 +61,14 @@ export function buildStoredIndexes(pack: Pack): IndexSections {
   }
   const snap = router.segments();
   arrays.push([SNAP_SECTIONS.first, snap.grid.first], [SNAP_SECTIONS.seg, snap.grid.seg]);
-  const { rank, topology } = cchOrder(graph);
-  const order = orderSections(rank, topology);
-  arrays.push(order.array);
+  const { rank, topology } = order ? order() : cchOrder(graph);
+  const cch = orderSections(rank, topology);
+  arrays.push(cch.array);
   return {
     json: [
       [COMPONENTS_INDEX, index],
       [SNAP_SECTIONS.index, { version: SNAP_LAYOUT, ...snap.layout }],
-      order.json,
+      cch.json,
       ...(places?.json ?? []),
     ],
     arrays: [...arrays, ...(places?.arrays ?? [])],

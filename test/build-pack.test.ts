@@ -2,7 +2,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { vietnamAdmin } from '../data-tools/admin-bundle.js';
 import { buildOsmPack } from '../data-tools/build-pack.js';
+import { orderInWorker } from '../data-tools/ch-threads.js';
+import { HANOI_INPUTS } from '../data-tools/hanoi-inputs.js';
 import { buildDimacsPack } from '../data-tools/dimacs-pack.js';
 import { createEngine } from '../src/engine.js';
 import { Pack } from '../src/pack/reader.js';
@@ -13,7 +16,9 @@ import { Router } from '../src/route/router.js';
 import { SnapIndex } from '../src/route/snap.js';
 import { storedComponents } from '../src/route/stored-components.js';
 import { storedSnapGrid } from '../src/route/stored-snap.js';
-import { DATA, OSM, buildTestPack, testPack, type TestRegion } from './helpers/packs.js';
+import { cchOrder } from '../src/route/cch/build.js';
+import { storedOrder } from '../src/route/cch/stored-order.js';
+import { ADMIN, DATA, OSM, buildTestPack, testPack, type TestRegion } from './helpers/packs.js';
 
 describe('pack builder', () => {
   it('is deterministic: the same inputs give the same bytes', () => {
@@ -134,4 +139,59 @@ describe('createEngine', () => {
       error_message: expect.stringMatching(/corrupt\.pack: corrupt: checksum of section/),
     });
   });
+});
+
+describe('the order of the customizable hierarchy made in a worker thread (--no-ch)', () => {
+  const build = (orderThread: boolean) =>
+    buildOsmPack({
+      inputs: HANOI_INPUTS.map((f) => OSM + f),
+      name: 'hanoi',
+      admin: vietnamAdmin(ADMIN),
+      hierarchies: false,
+      orderThread,
+    });
+  let hanoi: Uint8Array | undefined;
+  const aside = () => (hanoi ??= build(true));
+
+  it('builds the same bytes as the order made in the builder thread, storing the order of the graph', () => {
+    expect(Buffer.from(aside()).equals(Buffer.from(build(false)))).toBe(true);
+    const pack = Pack.from(aside());
+    const { rank, topology } = cchOrder(new RoadGraph(pack));
+    expect(rank.length).toBeGreaterThan(10_000);
+    expect(Array.from(storedOrder(pack, topology)!)).toEqual(Array.from(rank));
+  }, 120_000);
+
+  it('equals the order made in this thread for the graph of a real pack, its bytes transferred', () => {
+    const bytes = aside().slice();
+    const worker = orderInWorker(bytes);
+    const here = cchOrder(new RoadGraph(Pack.from(aside())));
+    const there = worker.join();
+    // Transferred, not copied: the worker received the buffer itself.
+    expect(bytes.byteLength).toBe(0);
+    expect(Array.from(there.rank)).toEqual(Array.from(here.rank));
+    expect(Array.from(there.topology.first)).toEqual(Array.from(here.topology.first));
+    expect(Array.from(there.topology.adj)).toEqual(Array.from(here.topology.adj));
+    expect(worker.join()).toBe(there);
+  }, 120_000);
+
+  it('fails with the error of the worker when the worker fails, and never waits on a stopped worker', () => {
+    const worker = orderInWorker(new Uint8Array(64));
+    expect(() => worker.join()).toThrow(/^nested-dissection order worker failed: .*PackError/s);
+    expect(() => worker.join()).toThrow(/the worker threads were stopped/);
+    const stopped = orderInWorker(aside().slice());
+    stopped.stop();
+    expect(() => stopped.join()).toThrow(/the worker threads were stopped/);
+  }, 60_000);
+
+  it('fails the build with the error of the builder thread while the worker makes the order', () => {
+    const failing = () =>
+      buildOsmPack({
+        inputs: HANOI_INPUTS.map((f) => OSM + f),
+        name: 'hanoi',
+        admin: vietnamAdmin(`${DATA}no-such-admin/`),
+        hierarchies: false,
+        orderThread: true,
+      });
+    expect(failing).toThrow(/no-such-admin/);
+  }, 60_000);
 });

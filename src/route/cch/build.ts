@@ -36,8 +36,14 @@ function turnTables(g: RoadGraph): TurnTable[] {
   return Array.from({ length: PROFILE_COUNT }, (_, p) => new TurnTable(g, p));
 }
 
+/** A graph's nested-dissection order: each shared state's rank, and the state topology it orders. */
+export interface CchOrder {
+  rank: Uint32Array;
+  topology: StateTopology;
+}
+
 /** A graph's nested-dissection order and the state topology it orders (what a pack stores: stored-order.ts). */
-export function cchOrder(g: RoadGraph): { rank: Uint32Array; topology: StateTopology } {
+export function cchOrder(g: RoadGraph): CchOrder {
   const states = new SharedStates(turnTables(g));
   const topology = stateTopology(g, states);
   return { rank: dissectionOrder(g, states, topology), topology };
