@@ -24,8 +24,8 @@ const SETS: Record<string, { packs: readonly TypedPack[]; minQueries: number }> 
   'district packs': { packs: ['hanoi', 'hcmc', 'dalat'], minQueries: 100 },
 };
 /**
- * Floors per set, a little under what was measured (whole HCMC, 773 queries: recall 95.3 %, autocomplete top-5
- * 96.2 %, confidently wrong 1.2 %; district packs, 535 queries: 93.8 %, 94.6 %, 0.2 %). The set written blind on
+ * Floors per set, a little under what was measured (whole HCMC, 773 queries: recall 95.6 %, autocomplete top-5
+ * 96.6 %, confidently wrong 1.2 %; district packs, 535 queries: 94.4 %, 95.2 %, 0.2 %). The set written blind on
  * 2026-11-29 (fresh-2026-11-29.tsv) first scored 93.8 % / 1.7 % wrong on whole HCMC and 84.0 % on Hanoi.
  */
 const FLOORS: Record<string, { recall: number; autocomplete: number; wrong: number }> = {

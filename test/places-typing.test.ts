@@ -11,6 +11,7 @@ import { OneEditIndex } from '../src/places/search/one-edit-index';
 import { firstTwoSwapped, withinOneEdit } from '../src/places/text/edits';
 import { fold, markDifferences } from '../src/places/text/fold';
 import { isSyllable } from '../src/places/text/syllable';
+import { readEnglish } from '../src/places/text/english-words';
 import { readKeyboardOff, readTyped } from '../src/places/text/telex';
 import { JOINED, type PlaceIndex } from '../src/places/search/index';
 import { testPack } from './helpers/packs';
@@ -195,6 +196,16 @@ describe('Telex and VNI typed with the keyboard off', () => {
     const vni = (f: string) => ['khach', 'san', 'go', 'vap', 'go2'].includes(f);
     expect(readKeyboardOff('kha1ch sa5n Go2 Va61p', vni)).toBe('khách sạn gò vấp');
     expect(readKeyboardOff('Go2', vni)).toBe('Go2');
+  });
+
+  it('reads English words of institutions as the Vietnamese words of their names, where the places hold them', () => {
+    const held = (f: string) => ['bong', 'quoc', 'gia', 'da', 'khoa', 'quan'].includes(f);
+    expect(readEnglish('National Burn Hospital', held)).toBe('quoc gia bong Hospital');
+    // Typed without marks, read without them; a reading the places do not hold is no reading.
+    expect(readEnglish('Hoc Mon general hospital', held)).toBe('Hoc Mon da khoa hospital');
+    expect(readEnglish('Military Hospital 103, Bệnh viện', held)).toBe('quân Hospital 103, Bệnh viện');
+    expect(readEnglish('Vietnam Sports Hospital', held)).toBe('Vietnam Sports Hospital');
+    expect(readEnglish('Saigon Centre', () => true)).toBe('Saigon Centre');
   });
 
   it('every word of the packs names is left as written', () => {

@@ -14,6 +14,7 @@ import { PlaceKind } from './kinds';
 import { rankInRegion, regionQuery, type ForwardHit } from './rank';
 import type { PlacesRegion } from './region-places';
 import type { PlaceQuery } from './search/query';
+import { readEnglish } from './text/english-words';
 import { houseKey } from './text/house-path';
 
 /** Most results a forward geocode returns. */
@@ -25,8 +26,18 @@ export function forwardGeocode(
   address: string,
   limit = MAX_GEOCODE_RESULTS,
 ): ForwardHit[] {
-  const queries = regions.map((r) => regionQuery(r, address));
-  const found = regions.flatMap((r, k) => rankInRegion(r, queries[k]!, { prefix: false, limit }));
+  let queries = regions.map((r) => regionQuery(r, address));
+  let found = regions.flatMap((r, k) => rankInRegion(r, queries[k]!, { prefix: false, limit }));
+  // Typed in English ("National Burn Hospital"): the Vietnamese words of the names, when the words as typed found no
+  // whole answer.
+  if (!found.some((h) => !h.partial)) {
+    const read = regions.map((r) => readEnglish(address, (w) => r.index.has(w, false)));
+    if (read.some((t) => t !== address)) {
+      const again = regions.map((r, k) => regionQuery(r, read[k]!));
+      const hits = regions.flatMap((r, k) => rankInRegion(r, again[k]!, { prefix: false, limit }));
+      if (hits.some((h) => !h.partial)) [queries, found] = [again, hits];
+    }
+  }
   const all = found.length > 0 ? found : regions.flatMap((r, k) => fallback(r, queries[k]!));
   all.sort((a, b) => b.score - a.score);
   const top = all[0];

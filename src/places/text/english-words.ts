@@ -1,0 +1,70 @@
+/**
+ * English words of Vietnamese institutions' names, read as the Vietnamese words the names hold ("National Burn
+ * Hospital" is Bệnh viện Bỏng Quốc gia, "Hoc Mon General Hospital" Bệnh viện Đa khoa Hóc Môn). OSM in Vietnam names
+ * places in Vietnamese, rarely also in English, while visitors type English: the kind of place ("hospital",
+ * "market") is a category word already (categories.ts); the words that tell one place of a kind from another are
+ * these. The geocoder tries this reading only when the text as typed found no whole answer (forward.ts), so English
+ * names the data has ("Saigon Centre", a name:en) are found as typed. One table; each reading is the shortest run of
+ * words the Vietnamese names share: "military" is "quân" (Quân y 103, Quân đội 108).
+ */
+import { fold, hasDiacritics } from './fold';
+
+/** English word (lower case) → the Vietnamese words (NFC, lower case) of names it stands for. */
+const ENGLISH: ReadonlyMap<string, string> = new Map([
+  ['general', 'đa khoa'],
+  ['national', 'quốc gia'],
+  ['military', 'quân'],
+  ['army', 'quân đội'],
+  ['sport', 'thể thao'],
+  ['sports', 'thể thao'],
+  ['burn', 'bỏng'],
+  ['burns', 'bỏng'],
+  ['children', 'nhi'],
+  ['pediatric', 'nhi'],
+  ['paediatric', 'nhi'],
+  ['maternity', 'phụ sản'],
+  ['obstetrics', 'phụ sản'],
+  ['eye', 'mắt'],
+  ['cancer', 'ung bướu'],
+  ['oncology', 'ung bướu'],
+  ['heart', 'tim'],
+  ['traditional', 'cổ truyền'],
+  ['central', 'trung ương'],
+  ['international', 'quốc tế'],
+  ['technology', 'công nghệ'],
+  ['technical', 'kỹ thuật'],
+  ['economics', 'kinh tế'],
+  ['law', 'luật'],
+  ['polytechnic', 'bách khoa'],
+  ['science', 'khoa học'],
+  ['sciences', 'khoa học'],
+  ['history', 'lịch sử'],
+  ['women', 'phụ nữ'],
+  ['revolution', 'cách mạng'],
+  ['police', 'công an'],
+  ['railway', 'đường sắt'],
+  ['foreign', 'ngoại'],
+  ['trade', 'thương'],
+  ['transport', 'giao thông'],
+  ['culture', 'văn hóa'],
+  ['cultural', 'văn hóa'],
+]);
+
+/** Runs of ASCII letters: the words an English name is typed in. */
+const ENGLISH_WORD = /(?<![\p{L}\p{M}\p{N}])[A-Za-z]+(?![\p{L}\p{M}\p{N}])/gu;
+
+/**
+ * Text with the English words of ENGLISH read as their Vietnamese words (without marks in text typed without any),
+ * each where the places hold every word of its reading (`isWord`, on folded words); the text itself when none is.
+ * @param isWord whether the places hold a folded word
+ */
+export function readEnglish(text: string, isWord: (folded: string) => boolean): string {
+  if (typeof text !== 'string') return text;
+  // Text typed without marks gets its reading without them: a marked word there would make the others strict.
+  const plain = !hasDiacritics(text);
+  return text.replace(ENGLISH_WORD, (word: string) => {
+    const reading = ENGLISH.get(word.toLowerCase());
+    if (reading === undefined || !reading.split(' ').every((w) => isWord(fold(w)))) return word;
+    return plain ? fold(reading) : reading;
+  });
+}
