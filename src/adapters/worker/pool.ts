@@ -12,7 +12,7 @@ import {
   METRIC,
   PNG,
   READY,
-  type MetricMessage,
+  metricMessage,
   type ThreadAnswer,
   type ThreadWorkerData,
 } from './thread-protocol.js';
@@ -235,7 +235,7 @@ export function createThreadPool(script: string | URL, opts: ThreadPoolOptions =
     metricsMade++;
     if (metrics.has(key)) return;
     metrics.put(key, part);
-    const message: MetricMessage = [0, METRIC, [key, part]];
+    const message = metricMessage(key, part);
     for (const t of threads) if (t !== from && !t.stopped) t.worker.postMessage(message);
   }
 
@@ -277,7 +277,7 @@ export function createThreadPool(script: string | URL, opts: ThreadPoolOptions =
     thread.worker.on('error', died);
     thread.worker.on('exit', (code) => died(new Error(`the engine worker exited (code ${code})`)));
     // A worker started later (a replacement) gets the parts the others made; it reads them once its engine needs them.
-    for (const [key, part] of metrics.entries()) thread.worker.postMessage([0, METRIC, [key, part]]);
+    for (const [key, part] of metrics.entries()) thread.worker.postMessage(metricMessage(key, part));
     return thread;
   }
 

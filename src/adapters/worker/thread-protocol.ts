@@ -36,6 +36,11 @@ import { MetricStore } from './metric-store.js';
 type ThreadCall = [id: number, methodIndex: number, params: EngineParams];
 /** A metric part made by a worker's engine, under its exchange key (see {@link ThreadCall}). */
 export type MetricMessage = [id: 0, status: typeof METRIC, body: [key: string, part: MetricPart]];
+
+/** The message that carries metric part `part` under exchange key `key`, either way. */
+export function metricMessage(key: string, part: MetricPart): MetricMessage {
+  return [0, METRIC, [key, part]];
+}
 /** See {@link ThreadCall}. */
 export type ThreadAnswer = [id: number, status: number, body: string | Uint8Array | readonly string[]];
 
@@ -107,7 +112,7 @@ export function serveEngineThread(
   const metrics: MetricExchange = {
     offer: (key) => others.get(key),
     adopted: (key) => port.postMessage([0, ADOPTED, key]),
-    published: (key, part) => port.postMessage([0, METRIC, [key, part]]),
+    published: (key, part) => port.postMessage(metricMessage(key, part)),
   };
   port.on('message', (calls) => {
     if (calls[0] === 0 && calls[1] === METRIC) {
