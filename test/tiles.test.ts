@@ -7,6 +7,7 @@ import { Region } from '../src/region.js';
 import { BASEMAP_KINDS } from '../src/map/kinds.js';
 import { parseTileCoords, TILE_EXTENT } from '../src/map/tiles/coords.js';
 import { ByteLru } from '../src/map/tiles/lru.js';
+import { MvtLayer, MvtType, mvtTile } from '../src/map/tiles/mvt-writer.js';
 import { createTileSource, type TileSource } from '../src/map/tiles/source.js';
 import { KIND_MIN_ZOOM } from '../src/map/tiles/zooms.js';
 import { testPack } from './helpers/packs.js';
@@ -172,6 +173,25 @@ describe('vector tiles on the Hanoi pack', () => {
     const a = s.tile(15, Math.floor(fx), Math.floor(fy));
     expect(s.tile(15, Math.floor(fx), Math.floor(fy))).toBe(a);
     expect(s.stats()).toEqual({ cachedTiles: 1, cachedBytes: a!.byteLength, indexedRegions: 1 });
+  });
+});
+
+describe('MvtLayer strings', () => {
+  it('writes names, keys and values as TextEncoder does (marks, 4-byte characters, lone surrogates)', () => {
+    const names = ['Hồ Hoàn Kiếm', 'Phố Huế', 'a', '', '路 🚲 x', 'broken \ud800 end', 'tail \udc00', '\ud83d'];
+    const layer = new MvtLayer('tên lớp', TILE_EXTENT);
+    names.forEach((name, i) => {
+      layer.beginFeature(MvtType.point, { [`khóa ${i}`]: name });
+      layer.moveTo(i, i);
+      layer.endPart();
+      layer.endFeature();
+    });
+    const tile = decode(mvtTile([layer.finish()]));
+    const utf8 = new TextDecoder();
+    const roundTrip = (s: string) => utf8.decode(new TextEncoder().encode(s));
+    const l = tile.layers[roundTrip('tên lớp')]!;
+    expect(l.length).toBe(names.length);
+    names.forEach((name, i) => expect(l.feature(i).properties[`khóa ${i}`]).toBe(roundTrip(name)));
   });
 });
 
