@@ -17,6 +17,9 @@ import type { PlaceQuery } from './search/query';
 import { readEnglish } from './text/english-words';
 import { houseKey } from './text/house-path';
 
+/** Text that ends in a letter or digit: its last word may be unfinished. */
+const UNFINISHED = /[\p{L}\p{N}]$/u;
+
 /** Most results a forward geocode returns. */
 export const MAX_GEOCODE_RESULTS = 5;
 
@@ -28,15 +31,22 @@ export function forwardGeocode(
 ): ForwardHit[] {
   let queries = regions.map((r) => regionQuery(r, address));
   let found = regions.flatMap((r, k) => rankInRegion(r, queries[k]!, { prefix: false, limit }));
+  const whole = (hits: readonly ForwardHit[]) => hits.some((h) => !h.partial);
   // Typed in English ("National Burn Hospital"): the Vietnamese words of the names, when the words as typed found no
   // whole answer.
-  if (!found.some((h) => !h.partial)) {
+  if (!whole(found)) {
     const read = regions.map((r) => readEnglish(address, (w) => r.index.has(w, false)));
     if (read.some((t) => t !== address)) {
       const again = regions.map((r, k) => regionQuery(r, read[k]!));
       const hits = regions.flatMap((r, k) => rankInRegion(r, again[k]!, { prefix: false, limit }));
-      if (hits.some((h) => !h.partial)) [queries, found] = [again, hits];
+      if (whole(hits)) [queries, found] = [again, hits];
     }
+  }
+  // Typed unfinished ("chợ bến th", "thao cam v"): the last word read as the start of a word, as autocomplete reads
+  // it, when no whole answer took it as a whole word and the text ends in the middle of a word.
+  if (!whole(found) && UNFINISHED.test(address)) {
+    const hits = regions.flatMap((r, k) => rankInRegion(r, queries[k]!, { prefix: true, limit }));
+    if (whole(hits)) found = hits;
   }
   const all = found.length > 0 ? found : regions.flatMap((r, k) => fallback(r, queries[k]!));
   all.sort((a, b) => b.score - a.score);

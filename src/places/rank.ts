@@ -303,6 +303,9 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
     [...namedPlace.names(p)].some((id) => id !== 0 && whole.includes(withoutLeadingType(r.folded(id)))) ||
     (places.kind[p] === PlaceKind.street &&
       streetInitials(namedPlace.text(places.name[p]!)).some((initials) => whole.includes(initials)));
+  // Units that contradict each other ("chợ Bến Thành quận 5": Bến Thành is a ward of Quận 1) leave any answer only
+  // partly what was asked.
+  const contradicts = (res?.mismatched.length ?? 0) > 0;
   const phrase = namePhrase(q);
   const inOrder = (p: number): boolean => phrase !== '' && ` ${r.folded(places.name[p]!)} `.includes(` ${phrase} `);
   return hits
@@ -314,6 +317,7 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
       // Beside the area named is only partly what was asked; so is a house number written and not held (a street, another house, a place named after the street) is only
       // partly what was asked.
       partial:
+        contradicts ||
         standIn ||
         anywhere ||
         (nameHolds && !calledSo(h.place)) ||

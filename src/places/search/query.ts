@@ -15,6 +15,7 @@ import { addressTokens } from '../text/abbreviations';
 import { parseAddressTokens, type Gazetteer, type ParsedAddress } from '../text/address';
 import { categorySpans } from '../text/category-match';
 import { fold } from '../text/fold';
+import { lostMarks } from '../text/syllable';
 import { resolveAdmin, type AdminResolution } from '../../admin/resolve';
 import type { AdminTable } from '../../admin/types';
 import type { Term } from './terms';
@@ -210,7 +211,10 @@ export function buildQuery(text: string, opts: QueryOptions): PlaceQuery {
   for (const t of terms)
     if (t.role === 'admin' && t.part !== undefined && t.part in resolved && !resolved[t.part as keyof typeof resolved])
       t.role = 'name';
-  if (writtenMarked) for (const t of terms) t.strict = !t.marked && !t.numeric;
+  // Written with marks, a word without any is written so ("Ga Hà Nội" is not "gà"), unless some such word shows
+  // that the writer dropped marks ("nhà thờ duc ba": "duc" cannot be written without its tone).
+  const strict = writtenMarked && !terms.some((t) => !t.marked && !t.numeric && lostMarks(t.folded));
+  if (strict) for (const t of terms) t.strict = !t.marked && !t.numeric;
   const near = markNear(terms, writtenMarked);
   markAdminFillers(terms);
   markCountry(terms);

@@ -84,3 +84,15 @@ export function isSyllable(letters: string, start = false): boolean {
     if (letters.startsWith(onset) && fits(onset, letters.slice(onset.length), rhymes)) return true;
   return false;
 }
+
+/** Finals that close a syllable on a stop: such a syllable takes the sắc or nặng tone, never none. */
+const STOP_FINAL = /(?:c|ch|p|t)$/;
+
+/**
+ * True when `word` (lower case, written without any mark) is a Vietnamese syllable that cannot be written so: one
+ * closed by c, ch, p or t carries the sắc or nặng tone ("duc" is "đức" or "dục"), so its writer dropped the marks.
+ * @example lostMarks('duc') === true; lostMarks('ba') === false; lostMarks('mart') === false (not a syllable)
+ */
+export function lostMarks(word: string): boolean {
+  return STOP_FINAL.test(word) && isSyllable(word);
+}

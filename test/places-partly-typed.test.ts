@@ -1,0 +1,57 @@
+/**
+ * Text typed partly as people type it, on the whole Ho Chi Minh City pack: an unfinished last word in a geocode (read
+ * as the start of a word only when nothing whole answers), marks dropped from some words of a marked query (told by a
+ * syllable that cannot be written without its tone), and units that contradict each other (any answer only partial).
+ * Each case is compared with the same engine's answer to the text written out whole, not with fixed coordinates.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createEngine, type Engine } from '../src/engine';
+import type { GeocodeResponse } from '../src/api/place-shapes';
+import { testPack } from './helpers/packs';
+
+let engine: Engine;
+beforeAll(async () => {
+  engine = await createEngine({ packs: [testPack('hcmc-city')], wasm: false });
+}, 180_000);
+
+/** The top result of a forward geocode (undefined when none). */
+const top = (address: string) => {
+  const r = engine.geocode({ address }) as GeocodeResponse;
+  return r.status === 'OK' ? r.results[0] : undefined;
+};
+
+describe('text typed partly', () => {
+  it('an unfinished last word finds what the whole word finds, not partial', () => {
+    for (const [typed, whole] of [
+      ['chợ bến th', 'chợ bến thành'],
+      ['thao cam v', 'thảo cầm viên'],
+      ['dai hoc ton duc th', 'đại học tôn đức thắng'],
+    ]) {
+      const got = top(typed!),
+        want = top(whole!);
+      expect(want, whole).toBeDefined();
+      expect(got?.place_id, typed).toBe(want!.place_id);
+      expect(got?.partial_match ?? false, typed).toBe(false);
+    }
+  });
+
+  it('a whole answer to the words as typed is kept: the last word is read whole first', () => {
+    // "Bến Thành" as typed is the market itself, not the start of a longer word.
+    expect(top('chợ bến thành')?.formatted_address).toMatch(/^Chợ Bến Thành/);
+    expect(engine.geocode({ address: 'zzqx vv' }).status).toBe('NOT_FOUND');
+  });
+
+  it('words left without marks in a marked query are read as unmarked when one cannot be written so', () => {
+    // "duc" closes on c without a tone: the writer dropped the marks of "Đức Bà".
+    const want = top('Nhà thờ Đức Bà');
+    expect(want).toBeDefined();
+    for (const typed of ['nhà thờ duc ba', 'Nhà thờ Duc Ba']) expect(top(typed)?.place_id, typed).toBe(want!.place_id);
+  });
+
+  it('units that contradict each other leave the answer partial', () => {
+    const right = top('chợ Bến Thành quận 1');
+    expect(right?.partial_match ?? false).toBe(false);
+    const wrong = top('chợ Bến Thành quận 5');
+    expect(wrong?.partial_match).toBe(true);
+  });
+});
