@@ -1,7 +1,8 @@
 /**
  * Text typed partly as people type it, on the whole Ho Chi Minh City pack: an unfinished last word in a geocode (read
  * as the start of a word only when nothing whole answers), marks dropped from some words of a marked query (told by a
- * syllable that cannot be written without its tone), and units that contradict each other (any answer only partial).
+ * syllable that cannot be written without its tone), "pho" without marks, "metro" for a station, and units that
+ * contradict each other (any answer only partial).
  * Each case is compared with the same engine's answer to the text written out whole, not with fixed coordinates.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -46,6 +47,19 @@ describe('text typed partly', () => {
     const want = top('Nhà thờ Đức Bà');
     expect(want).toBeDefined();
     for (const typed of ['nhà thờ duc ba', 'Nhà thờ Duc Ba']) expect(top(typed)?.place_id, typed).toBe(want!.place_id);
+  });
+
+  it('"pho" written bare before a number alone is Phở, a dish: streets are numbered as "Đường số N"', () => {
+    const want = top('phở 24 quận 1');
+    expect(want?.formatted_address).toMatch(/^Phở 24/);
+    expect(top('pho 24 q1')?.place_id).toBe(want!.place_id);
+  });
+
+  it('"metro" is a word for a station ("ga metro Tao Đàn" is the station Tao Đàn)', () => {
+    const want = top('ga Tao Đàn');
+    expect(want?.formatted_address).toMatch(/^Tao Đàn/);
+    for (const typed of ['ga metro tao dan', 'metro station Tao Dan'])
+      expect(top(typed)?.place_id, typed).toBe(want!.place_id);
   });
 
   it('units that contradict each other leave the answer partial', () => {

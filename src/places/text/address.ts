@@ -292,8 +292,15 @@ function untypeBareWords(
     const street = t.role === 'street' && STREET_HOMOGRAPHS.has(t.folded);
     if (unit && (isKnown(c.slot as 'ward' | 'district', key(c.words)) || isKnown('province', key(c.words)))) continue;
     if (alley && !isStreet?.(nameKey(`${t.folded} ${text(c.words)}`))) continue;
-    // "Pho 10", "pho ga": Phở, a dish, before no street of the region ("pho hue" is Phố Huế).
-    if (street && (!isStreet || isStreet(key(c.words)) || isStreet(nameKey(`${t.folded} ${text(c.words)}`)))) continue;
+    // "Pho 10", "pho ga": Phở, a dish, before no street of the region ("pho hue" is Phố Huế), and before a number
+    // alone (a street of the word and a number is "Đường số 24", never "Phố 24").
+    const numbered = c.words.every((w) => w.kind === 'number');
+    if (
+      street &&
+      !numbered &&
+      (!isStreet || isStreet(key(c.words)) || isStreet(nameKey(`${t.folded} ${text(c.words)}`)))
+    )
+      continue;
     if (!unit && !alley && !street) continue;
     const asWord: AddressToken = { kind: 'word', text: t.folded, folded: t.folded };
     typeTokenOf.set(asWord, t);

@@ -140,7 +140,7 @@ export const CATEGORIES: readonly CategoryRow[] = [
   {
     key: 'station',
     leading: ['ga'],
-    words: ['nhà ga', 'ga tàu', 'railway station', 'train station', 'station'],
+    words: ['nhà ga', 'ga tàu', 'ga metro', 'railway station', 'train station', 'metro station', 'station', 'metro'],
     osm: ['station', 'halt'],
   },
   {
