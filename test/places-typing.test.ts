@@ -208,6 +208,13 @@ describe('Telex and VNI typed with the keyboard off', () => {
     expect(readEnglish('Saigon Centre', () => true)).toBe('Saigon Centre');
   });
 
+  it('reads initialisms of institutions as the words of their names, where the places hold them', () => {
+    const held = (f: string) => ['giao', 'thong', 'van', 'tai', 'y', 'hoc', 'co', 'truyen'].includes(f);
+    expect(readEnglish('Cao đẳng GTVT quận 12', held)).toBe('Cao đẳng giao thông vận tải quận 12');
+    expect(readEnglish('bv yhct', held)).toBe('bv y hoc co truyen');
+    expect(readEnglish('KTX Bách khoa', held)).toBe('KTX Bách khoa'); // "ký túc xá": not held here
+  });
+
   it('every word of the packs names is left as written', () => {
     for (const ix of indexes) {
       const has = ix.has;

@@ -5,7 +5,8 @@
  * "market") is a category word already (categories.ts); the words that tell one place of a kind from another are
  * these. The geocoder tries this reading only when the text as typed found no whole answer (forward.ts), so English
  * names the data has ("Saigon Centre", a name:en) are found as typed. One table; each reading is the shortest run of
- * words the Vietnamese names share: "military" is "quân" (Quân y 103, Quân đội 108).
+ * words the Vietnamese names share: "military" is "quân" (Quân y 103, Quân đội 108). Initialisms of such words
+ * ("GTVT", "YHCT") are read the same way, from a table of their own.
  */
 import { fold, hasDiacritics } from './fold';
 
@@ -50,6 +51,30 @@ const ENGLISH: ReadonlyMap<string, string> = new Map([
   ['cultural', 'văn hóa'],
 ]);
 
+/**
+ * Initialisms people write for the words of institutions' names (lower case) → those words: "Cao đẳng GTVT" is Cao
+ * đẳng Giao thông Vận tải, "BV YHCT" Bệnh viện Y học Cổ truyền. Read like the English words, and only where the places
+ * hold every word of the reading.
+ */
+const INITIALISMS: ReadonlyMap<string, string> = new Map([
+  ['gtvt', 'giao thông vận tải'],
+  ['yhct', 'y học cổ truyền'],
+  ['khtn', 'khoa học tự nhiên'],
+  ['khxh', 'khoa học xã hội'],
+  ['spkt', 'sư phạm kỹ thuật'],
+  ['cntt', 'công nghệ thông tin'],
+  ['tdtt', 'thể dục thể thao'],
+  ['ktx', 'ký túc xá'],
+  ['pccc', 'phòng cháy chữa cháy'],
+  ['bhxh', 'bảo hiểm xã hội'],
+  ['htx', 'hợp tác xã'],
+  ['kcn', 'khu công nghiệp'],
+  ['kdc', 'khu dân cư'],
+  ['ldld', 'liên đoàn lao động'],
+  ['vhtt', 'văn hóa thông tin'],
+  ['ndtp', 'nhân dân thành phố'],
+]);
+
 /** Runs of ASCII letters: the words an English name is typed in. */
 const ENGLISH_WORD = /(?<![\p{L}\p{M}\p{N}])[A-Za-z]+(?![\p{L}\p{M}\p{N}])/gu;
 
@@ -63,7 +88,7 @@ export function readEnglish(text: string, isWord: (folded: string) => boolean): 
   // Text typed without marks gets its reading without them: a marked word there would make the others strict.
   const plain = !hasDiacritics(text);
   return text.replace(ENGLISH_WORD, (word: string) => {
-    const reading = ENGLISH.get(word.toLowerCase());
+    const reading = ENGLISH.get(word.toLowerCase()) ?? INITIALISMS.get(word.toLowerCase());
     if (reading === undefined || !reading.split(' ').every((w) => isWord(fold(w)))) return word;
     return plain ? fold(reading) : reading;
   });
