@@ -20,6 +20,12 @@ function clamp(v: number): number {
   return v < 0 ? 0 : v > GRID - 1 ? GRID - 1 : v;
 }
 
+/**
+ * A query sorts its hits when they are fewer than the features over this, else reads them back in order by a pass
+ * over every feature's stamp (a sequential read, many times cheaper per feature than a sort's step).
+ */
+const SORT_OVER_SCAN = 16;
+
 /** Per-part state in BasemapIndex.ready: nothing computed, points projected, significances computed too. */
 const RAW = 0,
   PROJECTED = 1,
@@ -168,7 +174,8 @@ export class BasemapIndex {
    * each group in pack order (the order features are drawn in).
    */
   query(box: readonly [number, number, number, number]): Map<string, Uint32Array> {
-    const stamp = ++this.stamp;
+    // Two stamps per query: `stamp` marks the features looked at, `stamp + 1` the hits read back in order.
+    const stamp = (this.stamp += 2);
     const seen = this.seen;
     const bbox = this.basemap.bbox;
     const q0 = box[0] * 1e7,
@@ -206,7 +213,13 @@ export class BasemapIndex {
           }
         }
       }
-      hits.subarray(0, found).sort();
+      if (found * SORT_OVER_SCAN < this.basemap.count) hits.subarray(0, found).sort();
+      else {
+        // Many hits: reading them back in order from their stamps is cheaper than sorting them.
+        for (let k = 0; k < found; k++) seen[hits[k]!] = stamp + 1;
+        found = 0;
+        for (let f = 0; f < this.basemap.count; f++) if (seen[f] === stamp + 1) hits[found++] = f;
+      }
     }
     // Group by source layer (two passes: counts, then fill), keeping pack order within each.
     const kind = this.basemap.kind,

@@ -45,18 +45,18 @@ export class CollisionIndex {
 
 /** Whether two oriented rectangles overlap (touching edges do not). */
 export function overlaps(a: LabelBox, b: LabelBox): boolean {
-  const dx = b.cx - a.cx,
-    dy = b.cy - a.cy;
   // Candidate separating axes: each box's length and height directions.
-  for (const [ax, ay] of [
-    [a.ux, a.uy],
-    [-a.uy, a.ux],
-    [b.ux, b.uy],
-    [-b.uy, b.ux],
-  ] as const) {
-    const ra = a.halfLength * Math.abs(a.ux * ax + a.uy * ay) + a.halfHeight * Math.abs(-a.uy * ax + a.ux * ay);
-    const rb = b.halfLength * Math.abs(b.ux * ax + b.uy * ay) + b.halfHeight * Math.abs(-b.uy * ax + b.ux * ay);
-    if (Math.abs(dx * ax + dy * ay) >= ra + rb) return false;
-  }
-  return true;
+  return (
+    !separates(a, b, a.ux, a.uy) &&
+    !separates(a, b, -a.uy, a.ux) &&
+    !separates(a, b, b.ux, b.uy) &&
+    !separates(a, b, -b.uy, b.ux)
+  );
+}
+
+/** Whether the axis (ax, ay) separates the two rectangles: their projections on it are disjoint or touch. */
+function separates(a: LabelBox, b: LabelBox, ax: number, ay: number): boolean {
+  const ra = a.halfLength * Math.abs(a.ux * ax + a.uy * ay) + a.halfHeight * Math.abs(-a.uy * ax + a.ux * ay);
+  const rb = b.halfLength * Math.abs(b.ux * ax + b.uy * ay) + b.halfHeight * Math.abs(-b.uy * ax + b.ux * ay);
+  return Math.abs((b.cx - a.cx) * ax + (b.cy - a.cy) * ay) >= ra + rb;
 }

@@ -160,10 +160,12 @@ export function drawBasemap(
         const s = styler.style(basemap.kind[f]!, GeomType.polygon, f);
         if (!s) continue;
         rings.length = 0;
-        for (let p = basemap.featPart[f]!; p < basemap.featPart[f + 1]!; p++) {
-          // Project first: it may grow `buf`, and `buf.slice(0, project(…))` would read the old, stale buffer.
-          const end = project(p, true, 0);
-          rings.push(buf.slice(0, end));
+        // The rings lie one after another in `buf`, each a view: one that `project` outgrows keeps its data in the
+        // old buffer, which nothing writes to again (so take the view after projecting).
+        for (let p = basemap.featPart[f]!, at = 0; p < basemap.featPart[f + 1]!; p++) {
+          const end = project(p, true, at);
+          rings.push(buf.subarray(at, end));
+          at = end;
         }
         canvas.fillPolygon(rings, s.color, {
           opacity: s.opacity,
@@ -228,6 +230,9 @@ export function drawBasemap(
         degY = degX * Math.cos((viewport.center[1] * Math.PI) / 180);
       for (const f of features) {
         if (basemap.type[f] !== GeomType.line) continue;
+        // An unnamed line whose style (one for all unnamed lines of its kind, memoised) labels nothing needs no
+        // stretch: about half the lines in view of a city, which the search below would project and walk.
+        if (basemap.name[f] === 0 && !styler.style(basemap.kind[f]!, GeomType.line, f)) continue;
         // A line whose bounding box is shorter than any label cannot hold one.
         const w = ((basemap.bbox[4 * f + 2]! - basemap.bbox[4 * f]!) * 1e-7) / degX;
         const h = ((basemap.bbox[4 * f + 3]! - basemap.bbox[4 * f + 1]!) * 1e-7) / degY;
