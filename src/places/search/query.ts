@@ -90,7 +90,7 @@ const FILLERS = new Set([
   'at',
   'and',
 ]);
-/** English unit words among the fillers: fillers only beside an admin name (see markAdminFillers). */
+/** English unit words among the fillers: fillers only after an admin name (see markAdminFillers). */
 const ADMIN_FILLERS = new Set(['city', 'province', 'district', 'ward']);
 /** Vietnamese fillers count only as written with their diacritics ("tại", not the name "Tài"). */
 const EXACT_FILLERS = new Set(['gần', 'tại', 'ở', 'và', 'cạnh', 'đối', 'diện', 'quanh']);
@@ -300,14 +300,15 @@ function markNear(terms: QueryTerm[], writtenMarked: boolean): number {
 }
 
 /**
- * English unit words ("Hanoi city", "Ba Dinh district") add nothing next to the unit's name; next to anything else
- * they are part of a name ("Royal City"): name words, to be matched.
+ * English unit words follow the unit's name ("Hanoi city", "Ba Dinh district"; "District 1" is a type word): there
+ * they add nothing; anywhere else they are part of a name ("Royal City", "Royal City Nguyễn Trãi"): name words, to be
+ * matched.
  */
 function markAdminFillers(terms: QueryTerm[]): void {
   terms.forEach((t, j) => {
     if (t.role !== 'filler' || !ADMIN_FILLERS.has(t.folded)) return;
-    const admin = (k: number) => terms[k]?.role === 'admin' && terms[k]!.segment === t.segment;
-    if (!admin(j - 1) && !admin(j + 1)) Object.assign(t, { role: 'name', optional: false });
+    const before = terms[j - 1];
+    if (before?.role !== 'admin' || before.segment !== t.segment) Object.assign(t, { role: 'name', optional: false });
   });
 }
 
