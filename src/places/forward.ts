@@ -8,13 +8,13 @@
  * leaves the street on top, also partial; when nothing specific matched there is no answer (NOT_FOUND).
  */
 import { inArea, queryArea, Within } from './area';
+import { withEnglishReading } from './english-retry';
 import { fallback } from './fallback';
 import { interpolateHouse, shownPiece } from './interpolate';
 import { PlaceKind } from './kinds';
 import { rankInRegion, regionQuery, type ForwardHit } from './rank';
 import type { PlacesRegion } from './region-places';
 import type { PlaceQuery } from './search/query';
-import { readEnglish } from './text/english-words';
 import { houseKey } from './text/house-path';
 
 /** Most results a forward geocode returns. */
@@ -26,18 +26,17 @@ export function forwardGeocode(
   address: string,
   limit = MAX_GEOCODE_RESULTS,
 ): ForwardHit[] {
-  let queries = regions.map((r) => regionQuery(r, address));
-  let found = regions.flatMap((r, k) => rankInRegion(r, queries[k]!, { prefix: false, limit }));
-  // Typed in English ("National Burn Hospital"): the Vietnamese words of the names, when the words as typed found no
+  // Typed in English ("National Burn Hospital"): the Vietnamese words of the names, when the words as typed find no
   // whole answer.
-  if (!found.some((h) => !h.partial)) {
-    const read = regions.map((r) => readEnglish(address, (w) => r.index.has(w, false)));
-    if (read.some((t) => t !== address)) {
-      const again = regions.map((r, k) => regionQuery(r, read[k]!));
-      const hits = regions.flatMap((r, k) => rankInRegion(r, again[k]!, { prefix: false, limit }));
-      if (hits.some((h) => !h.partial)) [queries, found] = [again, hits];
-    }
-  }
+  const { queries, hits: found } = withEnglishReading(
+    regions,
+    address,
+    (texts) => {
+      const queries = regions.map((r, k) => regionQuery(r, texts[k]!));
+      return { queries, hits: regions.flatMap((r, k) => rankInRegion(r, queries[k]!, { prefix: false, limit })) };
+    },
+    false,
+  );
   const all = found.length > 0 ? found : regions.flatMap((r, k) => fallback(r, queries[k]!));
   all.sort((a, b) => b.score - a.score);
   const top = all[0];

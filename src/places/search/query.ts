@@ -13,7 +13,7 @@
  */
 import { addressTokens } from '../text/abbreviations';
 import { parseAddressTokens, type Gazetteer, type ParsedAddress } from '../text/address';
-import { categorySpans } from '../text/category-match';
+import { categorySpans, unfinishedCategoryRows } from '../text/category-match';
 import { fold } from '../text/fold';
 import { resolveAdmin, type AdminResolution } from '../../admin/resolve';
 import type { AdminTable } from '../../admin/types';
@@ -116,6 +116,8 @@ export interface QueryOptions {
   numbersOptional: boolean;
   /** Reads the text as its writer meant it before parsing: keyboard-off words, type-word typos (search/as-typed.ts). */
   readTyped?: (text: string) => string;
+  /** The last word may be unfinished (autocomplete): after name words, it may begin a category word ("Bỏng hosp"). */
+  lastIsPrefix?: boolean;
 }
 
 /** Parses query text into a PlaceQuery. Never throws. */
@@ -215,6 +217,7 @@ export function buildQuery(text: string, opts: QueryOptions): PlaceQuery {
   markAdminFillers(terms);
   markCountry(terms);
   const categories = markCategories(terms);
+  if (opts.lastIsPrefix) markUnfinishedCategory(terms, categories);
 
   // A street written with its type word and named by a number alone, or "số" and a number: a numbered street.
   const streetWords = terms.filter((t) => t.part === 'street' && t.role !== 'type');
@@ -318,6 +321,20 @@ function markCountry(terms: QueryTerm[]): void {
   if (n >= 3 && terms[n - 2]!.folded === COUNTRY[0] && terms[n - 1]!.folded === COUNTRY[1]) {
     for (const t of terms.slice(n - 2)) if (t.role === 'name') Object.assign(t, { role: 'filler', optional: true });
   }
+}
+
+/**
+ * The last word, unfinished, after other name words: when it begins a category word ("National Burn Hosp"), it is
+ * that category's word, met by the place's kind or by a name word it begins (as any unfinished word is).
+ */
+function markUnfinishedCategory(terms: QueryTerm[], categories: QueryCategory[]): void {
+  const j = terms.length - 1;
+  const last = terms[j];
+  if (!last || last.role !== 'name' || !terms.some((t, k) => k < j && t.role === 'name')) return;
+  const rows = unfinishedCategoryRows(last);
+  if (rows[0] === 0 && rows[1] === 0) return;
+  last.role = 'category';
+  categories.push({ mask: 1 << j, rows });
 }
 
 /** Marks category words among the name words (runs of adjacent name words) and returns their spans. */
