@@ -4,7 +4,7 @@
  * kind of place — and the readings of a kind of place with a unit's name ("Chợ Bến Thành": the market of that name,
  * else a market in that ward). Forward geocoding and autocomplete rank by this same evidence.
  */
-import { adminAgreement, systemOf, wantedUnits } from './admin-agreement';
+import { adminAgreement, systemOf, districtTermsVia2025, wantedUnits } from './admin-agreement';
 import { inArea, queryArea, Within, type QueryArea } from './area';
 import type { AddressSystem } from './describe';
 import { ADMIN_SLOTS, AdminSlot, PlaceKind } from './kinds';
@@ -184,6 +184,7 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
       keep: (p) => (!keep || keep(p)) && inOrder(p),
       boost,
       adminTerms: q.adminMask.ward | q.adminMask.district | q.adminMask.province,
+      inUnits: checks.length > 0 ? (p) => districtTermsVia2025(r, p, checks) : undefined,
       exact,
     });
   };
