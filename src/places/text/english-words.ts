@@ -78,9 +78,10 @@ export function readEnglish(text: string, isWord: (folded: string) => boolean, l
   if (typeof text !== 'string') return text;
   // Text typed without marks gets its reading without them: a marked word there would make the others strict.
   const plain = !hasDiacritics(text);
-  const last = lastIsPrefix ? /[A-Za-z]+$/.exec(text.trimEnd()) : null;
+  // Where the text's last word ends: the unfinished word, while typing, is the one ending there.
+  const end = lastIsPrefix ? text.trimEnd().length : -1;
   return text.replace(ENGLISH_WORD, (word: string, at: number) => {
-    const reading = readingOf(word.toLowerCase(), last !== null && at === last.index);
+    const reading = readingOf(word.toLowerCase(), at + word.length === end);
     if (reading === undefined || !reading.split(' ').every((w) => isWord(fold(w)))) return word;
     return plain ? fold(reading) : reading;
   });
