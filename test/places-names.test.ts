@@ -116,6 +116,12 @@ describe('one mark off is one edit', () => {
     expect(verdict('hcmc-city', 'Bệnh viện Chợ Rấy', named('hcmc-city', 'Bệnh viện Chợ Rẫy'))).toBe('hit');
   });
 
+  it('words read as a unit are spelt as the unit: a place named after it is found with a mark off (Thống Nhât)', () => {
+    const truth = named('hcmc-city', 'Bệnh viện Thống Nhất');
+    expect(truth.length).toBeGreaterThan(0);
+    expect(verdict('hcmc-city', 'Bệnh viện Thống Nhât', truth)).toBe('hit');
+  });
+
   it('a name as written beats one a mark away (Thiên Quang is the place of that name, not Phố Thiền Quang)', () => {
     const thien = named('hanoi', 'Thiên Quang tỉnh');
     expect(thien.length).toBeGreaterThan(0);

@@ -212,6 +212,7 @@ export function buildQuery(text: string, opts: QueryOptions): PlaceQuery {
   for (const t of terms)
     if (t.role === 'admin' && t.part !== undefined && t.part in resolved && !resolved[t.part as keyof typeof resolved])
       t.role = 'name';
+  if (resolution && opts.table) spellAsUnits(terms, resolution, opts.table);
   if (writtenMarked) for (const t of terms) t.strict = !t.marked && !t.numeric;
   const near = markNear(terms, writtenMarked);
   markAdminFillers(terms);
@@ -260,6 +261,27 @@ export function buildQuery(text: string, opts: QueryOptions): PlaceQuery {
     numberedStreet,
     folded: fold(text),
   };
+}
+
+/**
+ * Admin words the text wrote with marks and that name a unit it resolved to are that unit's words, spelt as the unit
+ * is ("Bệnh viện Thống Nhât": the unit Thống Nhất), so that a place named after the unit is found by the name as
+ * written too (see adminAsName), as the unit itself was.
+ */
+function spellAsUnits(terms: QueryTerm[], resolution: AdminResolution, table: AdminTable): void {
+  for (const part of ['ward', 'district', 'province'] as const) {
+    const at = terms.flatMap((t, j) => (t.role === 'admin' && t.part === part && !t.numeric ? [j] : []));
+    if (at.length === 0 || !at.some((j) => terms[j]!.marked)) continue;
+    const written = at.map((j) => terms[j]!.folded).join(' ');
+    const ids = [resolution.legacy[part], part === 'district' ? undefined : resolution.v2025[part]];
+    for (const id of ids) {
+      const name = id === undefined ? undefined : table.byId.get(id)?.name;
+      const words = (name ?? '').normalize('NFC').toLowerCase().split(NON_WORD).filter((w) => w !== '');
+      if (words.map(fold).join(' ') !== written) continue;
+      at.forEach((j, k) => Object.assign(terms[j]!, { exact: words[k]!, marked: words[k] !== terms[j]!.folded }));
+      break;
+    }
+  }
 }
 
 /**
