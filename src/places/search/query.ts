@@ -276,7 +276,11 @@ function spellAsUnits(terms: QueryTerm[], resolution: AdminResolution, table: Ad
     const ids = [resolution.legacy[part], part === 'district' ? undefined : resolution.v2025[part]];
     for (const id of ids) {
       const name = id === undefined ? undefined : table.byId.get(id)?.name;
-      const words = (name ?? '').normalize('NFC').toLowerCase().split(NON_WORD).filter((w) => w !== '');
+      const words = (name ?? '')
+        .normalize('NFC')
+        .toLowerCase()
+        .split(NON_WORD)
+        .filter((w) => w !== '');
       if (words.map(fold).join(' ') !== written) continue;
       at.forEach((j, k) => Object.assign(terms[j]!, { exact: words[k]!, marked: words[k] !== terms[j]!.folded }));
       break;
