@@ -12,6 +12,8 @@ import { firstTwoSwapped, withinOneEdit } from '../src/places/text/edits';
 import { fold, markDifferences } from '../src/places/text/fold';
 import { isSyllable, lostMarks } from '../src/places/text/syllable';
 import { readEnglish } from '../src/places/text/english-words';
+import { readAsTyped, type HeldWords } from '../src/places/search/as-typed';
+import { categorySpans, unfinishedCategoryRows } from '../src/places/text/category-match';
 import { readKeyboardOff, readTyped } from '../src/places/text/telex';
 import { JOINED, type PlaceIndex } from '../src/places/search/index';
 import { testPack } from './helpers/packs';
@@ -213,6 +215,36 @@ describe('Telex and VNI typed with the keyboard off', () => {
     expect(readEnglish('Cao đẳng GTVT quận 12', held)).toBe('Cao đẳng giao thông vận tải quận 12');
     expect(readEnglish('bv yhct', held)).toBe('bv y hoc co truyen');
     expect(readEnglish('KTX Bách khoa', held)).toBe('KTX Bách khoa'); // "ký túc xá": not held here
+  });
+
+  it('reads an unfinished last English word as the words it begins, when they share one reading (autocomplete)', () => {
+    const held = (f: string) => ['bong', 'quoc', 'gia', 'the', 'thao'].includes(f);
+    expect(readEnglish('National Bur', held, true)).toBe('quoc gia bong');
+    // "sport" begins "sport" and "sports": one reading.
+    expect(readEnglish('Vietnam Sport', held, true)).toBe('Vietnam the thao');
+    // Too short to tell, not the last word, or typed whole: as written ("Nation" last begins "national").
+    expect(readEnglish('National Bu', held, true)).toBe('quoc gia Bu');
+    expect(readEnglish('Bur Nation', held, true)).toBe('Bur quoc gia');
+    expect(readEnglish('National Bur', held)).toBe('quoc gia Bur');
+  });
+
+  it('reads a unit type word one mark off before a number as the type (nhà hàng quân 6), not before a name', () => {
+    const held: HeldWords = { has: () => true, hasForm: () => true };
+    expect(readAsTyped('nhà hàng quân 6', held)).toBe('nhà hàng quan 6');
+    expect(readAsTyped('Quạn 3', held)).toBe('quan 3');
+    expect(readAsTyped('Bệnh viện Quân y', held)).toBe('Bệnh viện Quân y');
+    // Two marks off is another word ("Quán 1" is an eatery; "phuòng" is not "phường").
+    expect(readAsTyped('Quán 1 Nguyễn Huệ', held)).toBe('Quán 1 Nguyễn Huệ');
+    expect(readAsTyped('phuòng 5', held)).toBe('phuòng 5');
+  });
+
+  it('an unfinished word begins the one-word category words it starts (hosp), with its marks when it has any', () => {
+    const word = (w: string) => ({ folded: fold(w), exact: w });
+    const [hospital] = categorySpans([word('hospital')], false);
+    expect(unfinishedCategoryRows(word('hosp'))).toEqual(hospital!.rows);
+    expect(unfinishedCategoryRows(word('hos'))).toEqual([0, 0]); // too short to tell
+    expect(unfinishedCategoryRows(word('hospital'))).toEqual([0, 0]); // a whole word: categorySpans reads it
+    expect(unfinishedCategoryRows(word('xyzw'))).toEqual([0, 0]);
   });
 
   it('every word of the packs names is left as written', () => {

@@ -11,11 +11,13 @@ import { descriptionTerms, matchedSubstrings } from '../places/matches';
 import { isParamError, parseBool } from './coords';
 import { latLngParam, numberParam, textParam, tokenParam } from './place-params';
 import { encodePlaceId } from '../places/place-id';
+import { withEnglishReading } from '../places/english-retry';
 import { forwardGeocode } from '../places/forward';
 import { rankInRegion, type ForwardHit } from '../places/rank';
 import { buildQuery } from '../places/search/query';
 import { readAsTyped } from '../places/search/as-typed';
 import { termsOf, type Term } from '../places/search/terms';
+import type { PlacesRegion } from '../places/region-places';
 import type { PlacesState } from '../places/state';
 import type { Region } from '../region';
 import { rawParams, type Query, type BoolParam, type NumberParam } from './param-types';
@@ -95,17 +97,18 @@ export function autocomplete(
 
     const state = engine.places;
     const t1 = performance.now();
-    const hits: Array<ForwardHit & { terms: Term[] }> = [];
-    for (const r of state.regions) {
-      const q = buildQuery(input, {
+    // The places of region `r` for `text`, with the query's terms (the matched substrings are theirs).
+    const ranked = (r: PlacesRegion, text: string): Array<ForwardHit & { terms: Term[] }> => {
+      const q = buildQuery(text, {
         gazetteer: r.gazetteer,
         isStreet: r.isStreet,
         table: r.admin.table,
         area: r.areaUnits,
         numbersOptional: false,
-        readTyped: (text) => readAsTyped(text, r.index, true),
+        readTyped: (written) => readAsTyped(written, r.index, true),
+        lastIsPrefix: true,
       });
-      if (q.terms.length === 0) continue;
+      if (q.terms.length === 0) return [];
       let keep: ((i: number) => boolean) | undefined;
       let bias: ((i: number) => number) | undefined;
       if (location) {
@@ -121,9 +124,17 @@ export function autocomplete(
         bias = (i) => BIAS / (1 + d(i) / 1000 / BIAS_SCALE_KM);
       }
       // A few more than asked: repeats of one description are dropped below.
-      for (const h of rankInRegion(r, q, { prefix: true, limit: limit * 2, keep, bias }))
-        hits.push({ ...h, terms: q.terms });
-    }
+      return rankInRegion(r, q, { prefix: true, limit: limit * 2, keep, bias }).map((h) => ({ ...h, terms: q.terms }));
+    };
+    const regions = state.regions;
+    // Typed in English ("National Burn Hosp"): the Vietnamese words of the names when the words as typed find no
+    // whole answer (the last word may be unfinished).
+    const { hits } = withEnglishReading(
+      regions,
+      input,
+      (texts) => ({ hits: regions.flatMap((r, k) => ranked(r, texts[k]!)) }),
+      true,
+    );
     // Nothing for the text as typed so far: what a whole address of those words finds (a place on the street it
     // names, a house written another way: "Chợ Bến Thành Lê Lợi", "227/19 Đình Phong Phú"), not the estimates.
     if (hits.length === 0)

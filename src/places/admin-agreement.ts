@@ -33,17 +33,8 @@ export interface Check {
  */
 export function adminAgreement(r: PlacesRegion, p: number, own: number, checks: readonly Check[]): number {
   if (checks.length === 0) return 0;
-  const adm = r.places.adm;
-  const o = p * ADMIN_SLOTS;
-  const ward2025 = adm[o + AdminSlot.ward2025]!;
   const one = (c: Check): number => {
-    const have = adm[o + c.slot]!;
-    let v: number;
-    if (have >= 0) v = c.ids.includes(have) ? c.weight : -2 * c.weight;
-    else if (ward2025 >= 0 && (c.slot === AdminSlot.ward || c.slot === AdminSlot.district)) {
-      const via = c.slot === AdminSlot.ward ? r.admin.legacyWardsOf(ward2025) : r.admin.legacyDistrictsOf(ward2025);
-      v = c.ids.some((id) => via.includes(id)) ? c.weight / 2 : -2 * c.weight;
-    } else v = 0;
+    const v = unitAgreement(r, p, c);
     // The words are the place's own (its street or name): as good as being in the unit.
     return c.terms !== 0 && (own & c.terms) === c.terms ? Math.max(v, c.weight) : v;
   };
@@ -59,6 +50,35 @@ export function adminAgreement(r: PlacesRegion, p: number, own: number, checks: 
   }
   const units = hasLegacy && hasModern ? Math.max(legacy, modern) : legacy + modern;
   return units + (province === -Infinity ? 0 : province);
+}
+
+/**
+ * How place `p`'s unit at the level of check `c` agrees with it: its weight when the place is in the unit, half of it
+ * when the place's unit there is unknown and its 2025 ward was made from the unit (a street piece knows only its 2025
+ * ward), twice its weight taken away when the place is elsewhere, 0 when nothing tells.
+ */
+function unitAgreement(r: PlacesRegion, p: number, c: Check): number {
+  const o = p * ADMIN_SLOTS;
+  const have = r.places.adm[o + c.slot]!;
+  const ward2025 = r.places.adm[o + AdminSlot.ward2025]!;
+  if (have >= 0) return c.ids.includes(have) ? c.weight : -2 * c.weight;
+  if (ward2025 < 0 || (c.slot !== AdminSlot.ward && c.slot !== AdminSlot.district)) return 0;
+  const via = c.slot === AdminSlot.ward ? r.admin.legacyWardsOf(ward2025) : r.admin.legacyDistrictsOf(ward2025);
+  return c.ids.some((id) => via.includes(id)) ? c.weight / 2 : -2 * c.weight;
+}
+
+/**
+ * The query terms of the legacy districts place `p` lies in by its 2025 ward, as a mask: its own district is unknown
+ * (a street piece stores only its 2025 ward), so its stored admin names do not hold the district's name, yet its 2025
+ * ward was made from wards of that district ("25 Cát Linh, Đống Đa": the street, not only the places called Cát Linh
+ * that store Đống Đa). Wards are left out: a 2025 ward merged many legacy wards, and a place in it lies in one.
+ */
+export function districtTermsVia2025(r: PlacesRegion, p: number, checks: readonly Check[]): number {
+  let mask = 0;
+  for (const c of checks)
+    if (c.slot === AdminSlot.district && c.terms !== 0 && r.places.adm[p * ADMIN_SLOTS + c.slot]! < 0)
+      if (unitAgreement(r, p, c) > 0) mask |= c.terms;
+  return mask;
 }
 
 /** The admin units an address named (the levels it wrote, not those they imply), as checks on place slots. */

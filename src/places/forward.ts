@@ -8,13 +8,13 @@
  * leaves the street on top, also partial; when nothing specific matched there is no answer (NOT_FOUND).
  */
 import { inArea, queryArea, Within } from './area';
+import { withEnglishReading } from './english-retry';
 import { fallback } from './fallback';
 import { interpolateHouse, shownPiece } from './interpolate';
 import { PlaceKind } from './kinds';
 import { rankInRegion, regionQuery, type ForwardHit } from './rank';
 import type { PlacesRegion } from './region-places';
 import type { PlaceQuery } from './search/query';
-import { readEnglish } from './text/english-words';
 import { houseKey } from './text/house-path';
 
 /** Text that ends in a letter or digit: its last word may be unfinished. */
@@ -29,24 +29,24 @@ export function forwardGeocode(
   address: string,
   limit = MAX_GEOCODE_RESULTS,
 ): ForwardHit[] {
-  let queries = regions.map((r) => regionQuery(r, address));
-  let found = regions.flatMap((r, k) => rankInRegion(r, queries[k]!, { prefix: false, limit }));
-  const whole = (hits: readonly ForwardHit[]) => hits.some((h) => !h.partial);
-  // Typed in English ("National Burn Hospital"): the Vietnamese words of the names, when the words as typed found no
+  // Typed in English ("National Burn Hospital"): the Vietnamese words of the names, when the words as typed find no
   // whole answer.
-  if (!whole(found)) {
-    const read = regions.map((r) => readEnglish(address, (w) => r.index.has(w, false)));
-    if (read.some((t) => t !== address)) {
-      const again = regions.map((r, k) => regionQuery(r, read[k]!));
-      const hits = regions.flatMap((r, k) => rankInRegion(r, again[k]!, { prefix: false, limit }));
-      if (whole(hits)) [queries, found] = [again, hits];
-    }
-  }
+  const english = withEnglishReading(
+    regions,
+    address,
+    (texts) => {
+      const queries = regions.map((r, k) => regionQuery(r, texts[k]!));
+      return { queries, hits: regions.flatMap((r, k) => rankInRegion(r, queries[k]!, { prefix: false, limit })) };
+    },
+    false,
+  );
+  const queries = english.queries;
+  let found = english.hits;
   // Typed unfinished ("chợ bến th", "thao cam v"): the last word read as the start of a word, as autocomplete reads
   // it, when no whole answer took it as a whole word and the text ends in the middle of a word.
-  if (!whole(found) && UNFINISHED.test(address)) {
+  if (!found.some((h) => !h.partial) && UNFINISHED.test(address)) {
     const hits = regions.flatMap((r, k) => rankInRegion(r, queries[k]!, { prefix: true, limit }));
-    if (whole(hits)) found = hits;
+    if (hits.some((h) => !h.partial)) found = hits;
   }
   const all = found.length > 0 ? found : regions.flatMap((r, k) => fallback(r, queries[k]!));
   all.sort((a, b) => b.score - a.score);

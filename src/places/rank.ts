@@ -4,12 +4,13 @@
  * kind of place — and the readings of a kind of place with a unit's name ("Chợ Bến Thành": the market of that name,
  * else a market in that ward). Forward geocoding and autocomplete rank by this same evidence.
  */
-import { adminAgreement, systemOf, wantedUnits } from './admin-agreement';
+import { adminAgreement, systemOf, districtTermsVia2025, wantedUnits } from './admin-agreement';
 import { inArea, queryArea, Within, type QueryArea } from './area';
 import type { AddressSystem } from './describe';
 import { ADMIN_SLOTS, AdminSlot, PlaceKind } from './kinds';
 import { nearAnchor, streetAnchor } from './near';
 import { houseStreetKeyOf } from './interpolate';
+import { namedWithNumber, numberAfterName } from './name-number';
 import { streetKey, type PlacesRegion } from './region-places';
 import { readAsTyped } from './search/as-typed';
 import { buildQuery, type PlaceQuery } from './search/query';
@@ -90,9 +91,21 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
     q.parsed.house === undefined &&
     q.parsed.alley === undefined &&
     (q.parsed.types.street !== undefined || r.isStreet(fold(q.parsed.street)));
+  const namedPlace: NamedPlace = {
+    names: (p) => [places.name[p]!, ...places.alt.subarray(places.altFirst[p]!, places.altFirst[p + 1]!)],
+    text: (id) => r.region.strings.get(id),
+  };
   const written = houseKey(q.parsed.house, q.parsed.alley);
+  // "Bệnh viện Quân y 103": the number is the name's in a place so named (see name-number.ts).
+  const numberNamed = numberAfterName(q);
   const houseOf = (p: number): boolean | undefined =>
-    written === '' || places.house[p] === 0 ? undefined : r.houseKeyOf(p) === written;
+    written === ''
+      ? undefined
+      : numberNamed && namedWithNumber(r, p, namedPlace.names(p), numberNamed)
+        ? true
+        : places.house[p] === 0
+          ? undefined
+          : r.houseKeyOf(p) === written;
   const bias = opts.bias;
   // "Phố X", "Đường X": the writer asks for a street; "Phường X" for the ward.
   const unitOnly = !q.parsed.street && !q.terms.some((t) => t.role === 'name' || t.role === 'category');
@@ -130,10 +143,6 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
     if (same === true) b += HOUSE_BOOST + Math.max(0, units);
     else b += (same === false ? -HOUSE_BOOST / 2 : 0) + units;
     return b + (bias ? bias(p) : 0);
-  };
-  const namedPlace: NamedPlace = {
-    names: (p) => [places.name[p]!, ...places.alt.subarray(places.altFirst[p]!, places.altFirst[p + 1]!)],
-    text: (id) => r.region.strings.get(id),
   };
   // A street or unit stands for a kind of place only by leading its name with it ("Phố Chùa Một Cột" for "chùa"; not
   // "Công Chúa Ngọc Hân").
@@ -175,6 +184,7 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
       keep: (p) => (!keep || keep(p)) && inOrder(p),
       boost,
       adminTerms: q.adminMask.ward | q.adminMask.district | q.adminMask.province,
+      inUnits: checks.length > 0 ? (p) => districtTermsVia2025(r, p, checks) : undefined,
       exact,
     });
   };

@@ -76,10 +76,11 @@ export class PlacesRegion {
     this.searcher = new Searcher(this.index);
     this.categories = placeCategories(region.pack, this.places, region.strings);
     this.tag = packTag(region);
-    // Bare ward and district names are those of the pack's area (the wards it keeps polygons of) when it has one.
+    // Bare ward and district names are those of the pack's area when it has one: the wards it keeps polygons of, and
+    // those its places lie in (a pack of a city's centre may hold the city's hospitals: "Bệnh viện Quân y 105 Sơn Tây").
     this.areaUnits =
       this.admin.table && region.wards && region.wards.count > 0
-        ? areaUnits(this.admin.table, region.wards.unit)
+        ? areaUnits(this.admin.table, [...region.wards.unit, ...placeWards(this.places)])
         : undefined;
     this.gazetteer = this.admin.table ? gazetteerFor(this.admin.table, this.areaUnits) : undefined;
     const p = this.places;
@@ -194,4 +195,14 @@ export class PlacesRegion {
     }
     return this.buildingIndex;
   }
+}
+
+/** The 2025 wards the places lie in (table ids). */
+function placeWards(p: PlaceStore): Set<number> {
+  const out = new Set<number>();
+  for (let i = 0; i < p.count; i++) {
+    const w = p.adm[i * ADMIN_SLOTS + AdminSlot.ward2025]!;
+    if (w >= 0) out.add(w);
+  }
+  return out;
 }

@@ -5,13 +5,15 @@
  * read as one. A word is read so only when the region's places do not hold it as written.
  */
 import { firstTwoSwapped, withinOneEdit } from '../text/edits';
-import { fold } from '../text/fold';
+import { fold, markDifferences } from '../text/fold';
 import { readKeyboardOff } from '../text/telex';
 import { TYPE_WORDS } from './terms';
 
 /** Type words this long or longer are read through one typo (shorter ones have too many neighbours: "xa", "so"). */
 const TYPE_TYPO_MIN_LENGTH = 4;
 const LONG_TYPES = [...TYPE_WORDS.keys()].filter((t) => t.length >= TYPE_TYPO_MIN_LENGTH);
+/** Type words (folded) of the units known by a number ("Quận 6", "Phường 5"). */
+const NUMBERED_UNITS = new Set(['quan', 'phuong']);
 
 /** Words (letter runs with their marks), numbers (a digit and what is glued to it: "12A", "43/91") and breaks. */
 const TOKEN = /([\p{L}\p{M}]+)|(\p{N}[\p{L}\p{M}\p{N}/-]*)|([,;\n|])/gu;
@@ -63,7 +65,10 @@ export function readAsTyped(text: string, held: HeldWords, prefixLast = false): 
     const exact = m[1].normalize('NFC').toLowerCase();
     const type = typeTypo(folded);
     if (type === null) return;
-    if (isWord(folded, prefixLast && k === toks.length - 1)) {
+    // A unit's type word with one mark off before a number ("nhà hàng quân 6"): units are numbered, names seldom are.
+    const numbered =
+      next[2] !== undefined && NUMBERED_UNITS.has(type) && markDifferences(exact, TYPE_WORDS.get(type)!) === 1;
+    if (isWord(folded, prefixLast && k === toks.length - 1) && !numbered) {
       // A word of the places as folded: a type word only as written with marks no place has, one typo from the
       // type's own spelling.
       if (exact === folded || held.hasForm(exact) || !typo(exact, TYPE_WORDS.get(type)!)) return;

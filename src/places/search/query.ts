@@ -13,7 +13,7 @@
  */
 import { addressTokens } from '../text/abbreviations';
 import { parseAddressTokens, type Gazetteer, type ParsedAddress } from '../text/address';
-import { categorySpans } from '../text/category-match';
+import { categorySpans, unfinishedCategoryRows } from '../text/category-match';
 import { fold } from '../text/fold';
 import { lostMarks } from '../text/syllable';
 import { resolveAdmin, type AdminResolution } from '../../admin/resolve';
@@ -91,7 +91,7 @@ const FILLERS = new Set([
   'at',
   'and',
 ]);
-/** English unit words among the fillers: fillers only beside an admin name (see markAdminFillers). */
+/** English unit words among the fillers: fillers only after an admin name (see markAdminFillers). */
 const ADMIN_FILLERS = new Set(['city', 'province', 'district', 'ward']);
 /** Vietnamese fillers count only as written with their diacritics ("tại", not the name "Tài"). */
 const EXACT_FILLERS = new Set(['gần', 'tại', 'ở', 'và', 'cạnh', 'đối', 'diện', 'quanh']);
@@ -117,6 +117,8 @@ export interface QueryOptions {
   numbersOptional: boolean;
   /** Reads the text as its writer meant it before parsing: keyboard-off words, type-word typos (search/as-typed.ts). */
   readTyped?: (text: string) => string;
+  /** The last word may be unfinished (autocomplete): after name words, it may begin a category word ("Bỏng hosp"). */
+  lastIsPrefix?: boolean;
 }
 
 /** Parses query text into a PlaceQuery. Never throws. */
@@ -211,6 +213,7 @@ export function buildQuery(text: string, opts: QueryOptions): PlaceQuery {
   for (const t of terms)
     if (t.role === 'admin' && t.part !== undefined && t.part in resolved && !resolved[t.part as keyof typeof resolved])
       t.role = 'name';
+  if (resolution && opts.table) spellAsUnits(terms, resolution, opts.table);
   // Written with marks, a word without any is written so ("Ga Hà Nội" is not "gà"), unless some such word shows
   // that the writer dropped marks ("nhà thờ duc ba": "duc" cannot be written without its tone).
   const strict = writtenMarked && !terms.some((t) => !t.marked && !t.numeric && lostMarks(t.folded));
@@ -219,6 +222,7 @@ export function buildQuery(text: string, opts: QueryOptions): PlaceQuery {
   markAdminFillers(terms);
   markCountry(terms);
   const categories = markCategories(terms);
+  if (opts.lastIsPrefix) markUnfinishedCategory(terms, categories);
 
   // A street written with its type word and named by a number alone, or "số" and a number: a numbered street.
   const streetWords = terms.filter((t) => t.part === 'street' && t.role !== 'type');
@@ -264,6 +268,31 @@ export function buildQuery(text: string, opts: QueryOptions): PlaceQuery {
 }
 
 /**
+ * Admin words the text wrote with marks and that name a unit it resolved to are that unit's words, spelt as the unit
+ * is ("Bệnh viện Thống Nhât": the unit Thống Nhất), so that a place named after the unit is found by the name as
+ * written too (see adminAsName), as the unit itself was.
+ */
+function spellAsUnits(terms: QueryTerm[], resolution: AdminResolution, table: AdminTable): void {
+  for (const part of ['ward', 'district', 'province'] as const) {
+    const at = terms.flatMap((t, j) => (t.role === 'admin' && t.part === part && !t.numeric ? [j] : []));
+    if (at.length === 0 || !at.some((j) => terms[j]!.marked)) continue;
+    const written = at.map((j) => terms[j]!.folded).join(' ');
+    const ids = [resolution.legacy[part], part === 'district' ? undefined : resolution.v2025[part]];
+    for (const id of ids) {
+      const name = id === undefined ? undefined : table.byId.get(id)?.name;
+      const words = (name ?? '')
+        .normalize('NFC')
+        .toLowerCase()
+        .split(NON_WORD)
+        .filter((w) => w !== '');
+      if (words.map(fold).join(' ') !== written) continue;
+      at.forEach((j, k) => Object.assign(terms[j]!, { exact: words[k]!, marked: words[k] !== terms[j]!.folded }));
+      break;
+    }
+  }
+}
+
+/**
  * The admin words that directly follow category words in the same part of the query ("Bệnh viện Thanh Nhàn",
  * "Công an phường Văn Miếu", "Chợ Bến Thành"): the name of the place more likely than where it is.
  */
@@ -304,14 +333,15 @@ function markNear(terms: QueryTerm[], writtenMarked: boolean): number {
 }
 
 /**
- * English unit words ("Hanoi city", "Ba Dinh district") add nothing next to the unit's name; next to anything else
- * they are part of a name ("Royal City"): name words, to be matched.
+ * English unit words follow the unit's name ("Hanoi city", "Ba Dinh district"; "District 1" is a type word): there
+ * they add nothing; anywhere else they are part of a name ("Royal City", "Royal City Nguyễn Trãi"): name words, to be
+ * matched.
  */
 function markAdminFillers(terms: QueryTerm[]): void {
   terms.forEach((t, j) => {
     if (t.role !== 'filler' || !ADMIN_FILLERS.has(t.folded)) return;
-    const admin = (k: number) => terms[k]?.role === 'admin' && terms[k]!.segment === t.segment;
-    if (!admin(j - 1) && !admin(j + 1)) Object.assign(t, { role: 'name', optional: false });
+    const before = terms[j - 1];
+    if (before?.role !== 'admin' || before.segment !== t.segment) Object.assign(t, { role: 'name', optional: false });
   });
 }
 
@@ -321,6 +351,20 @@ function markCountry(terms: QueryTerm[]): void {
   if (n >= 3 && terms[n - 2]!.folded === COUNTRY[0] && terms[n - 1]!.folded === COUNTRY[1]) {
     for (const t of terms.slice(n - 2)) if (t.role === 'name') Object.assign(t, { role: 'filler', optional: true });
   }
+}
+
+/**
+ * The last word, unfinished, after other name words: when it begins a category word ("National Burn Hosp"), it is
+ * that category's word, met by the place's kind or by a name word it begins (as any unfinished word is).
+ */
+function markUnfinishedCategory(terms: QueryTerm[], categories: QueryCategory[]): void {
+  const j = terms.length - 1;
+  const last = terms[j];
+  if (!last || last.role !== 'name' || !terms.some((t, k) => k < j && t.role === 'name')) return;
+  const rows = unfinishedCategoryRows(last);
+  if (rows[0] === 0 && rows[1] === 0) return;
+  last.role = 'category';
+  categories.push({ mask: 1 << j, rows });
 }
 
 /** Marks category words among the name words (runs of adjacent name words) and returns their spans. */

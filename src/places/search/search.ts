@@ -142,6 +142,11 @@ export interface SearchOptions {
   boost?: (place: number, own: number) => number;
   /** Words must be found as written (no typos, no other diacritics). */
   exact?: boolean;
+  /**
+   * The adminTerms of units a place lies in though its stored admin names do not hold them (a street piece, which
+   * stores only its 2025 ward, in a legacy district), as a mask: met as its admin names.
+   */
+  inUnits?: (place: number) => number;
 }
 
 const isOwnField = (f: number): boolean => f !== Field.admin;
@@ -635,6 +640,13 @@ export class Searcher {
           });
         }
       }
+      // An admin word is also met by the places that lie in its unit without storing its name.
+      if (asAdmin && opts.inUnits)
+        for (let c = 0; c < this.candCount; c++) {
+          const p = this.candList[c]!;
+          if ((this.termSeen[p] !== termStamp || this.best[p] === 0) && (opts.inUnits(p) & bit) !== 0)
+            credit(p, FIELD_WEIGHT[Field.admin]!, Field.admin, 0, false);
+        }
       // A category word is also met by every place of its category (whatever its name says).
       const cat = opts.categories?.find((c) => (c.mask & bit) !== 0);
       const pc = opts.placeCategories;

@@ -122,6 +122,26 @@ export function categorySpans(
   return out;
 }
 
+/** Letters an unfinished word needs to stand for the category words it begins ("hosp", not "ho"). */
+const MIN_UNFINISHED = 4;
+
+/**
+ * The rows of the one-word category forms an unfinished word begins ("hosp" → hospital, "pago" → pagoda; a word
+ * written with marks begins them with its marks), [0, 0] for none, or for a word shorter than MIN_UNFINISHED letters or
+ * a whole form (categorySpans reads those).
+ */
+export function unfinishedCategoryRows(w: MatchWord): [number, number] {
+  let rows: [number, number] = [0, 0];
+  if (w.folded.length < MIN_UNFINISHED) return rows;
+  for (const [first, forms] of BY_FIRST) {
+    if (first === w.folded || !first.startsWith(w.folded)) continue;
+    for (const f of forms)
+      if (f.folded.length === 1 && !f.leading && (w.exact === w.folded || f.exact[0]!.startsWith(w.exact)))
+        rows = or(rows, f.rows);
+  }
+  return rows;
+}
+
 /** The row bits of an OSM category value ([0, 0] for none). */
 export function categoryRowsOf(osmValue: string): [number, number] {
   return BY_OSM.get(osmValue) ?? [0, 0];

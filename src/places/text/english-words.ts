@@ -78,17 +78,36 @@ const INITIALISMS: ReadonlyMap<string, string> = new Map([
 /** Runs of ASCII letters: the words an English name is typed in. */
 const ENGLISH_WORD = /(?<![\p{L}\p{M}\p{N}])[A-Za-z]+(?![\p{L}\p{M}\p{N}])/gu;
 
+/** Letters an unfinished last word needs to stand for the English words it begins ("bur" for "burn"). */
+const MIN_PREFIX = 3;
+
 /**
- * Text with the English words of ENGLISH read as their Vietnamese words (without marks in text typed without any),
+ * The reading of an English word: its own, or for an unfinished word (`prefix`) the one reading shared by every word
+ * of ENGLISH it begins ("sport" → thể thao, as "sports"; "tra" begins "traditional" and "trade": none).
+ */
+function readingOf(word: string, prefix: boolean): string | undefined {
+  // An initialism is read whole only: its start stands for too many.
+  const own = ENGLISH.get(word) ?? INITIALISMS.get(word);
+  if (!prefix || word.length < MIN_PREFIX) return own;
+  const readings = new Set<string>(own === undefined ? [] : [own]);
+  for (const [english, reading] of ENGLISH) if (english.startsWith(word)) readings.add(reading);
+  return readings.size === 1 ? [...readings][0] : undefined;
+}
+
+/**
+ * Text with the English words of ENGLISH and the initialisms of INITIALISMS read as their Vietnamese words (without marks in text typed without any),
  * each where the places hold every word of its reading (`isWord`, on folded words); the text itself when none is.
  * @param isWord whether the places hold a folded word
+ * @param lastIsPrefix the last word may be unfinished (autocomplete): it stands for the words it begins
  */
-export function readEnglish(text: string, isWord: (folded: string) => boolean): string {
+export function readEnglish(text: string, isWord: (folded: string) => boolean, lastIsPrefix = false): string {
   if (typeof text !== 'string') return text;
   // Text typed without marks gets its reading without them: a marked word there would make the others strict.
   const plain = !hasDiacritics(text);
-  return text.replace(ENGLISH_WORD, (word: string) => {
-    const reading = ENGLISH.get(word.toLowerCase()) ?? INITIALISMS.get(word.toLowerCase());
+  // Where the text's last word ends: the unfinished word, while typing, is the one ending there.
+  const end = lastIsPrefix ? text.trimEnd().length : -1;
+  return text.replace(ENGLISH_WORD, (word: string, at: number) => {
+    const reading = readingOf(word.toLowerCase(), at + word.length === end);
     if (reading === undefined || !reading.split(' ').every((w) => isWord(fold(w)))) return word;
     return plain ? fold(reading) : reading;
   });
