@@ -228,6 +228,8 @@ export class QueueSearch {
     // What each e contributes apart from C's first stop: read once, on the first d that opens a gain.
     const { eq, ef, eb, eOut } = this;
     let read = false;
+    // this.delta, kept in a local: only take() below changes it here.
+    let best = this.delta;
     for (let s = 0; s < k; s++) {
       const d = succ[a * k + s] as number;
       let dOff = (pos[d] as number) - i;
@@ -253,12 +255,11 @@ export class QueueSearch {
       for (let r = 0; r < k; r++) {
         const q = eq[r] as number;
         if (q < dOff) continue;
-        this.take(
-          opened + (eb[r] as number) + (table[c * n + (ef[r] as number)] as number) - (eOut[r] as number),
-          5,
-          dOff,
-          q,
-        );
+        const delta = opened + (eb[r] as number) + (table[c * n + (ef[r] as number)] as number) - (eOut[r] as number);
+        if (delta < best) {
+          best = delta;
+          this.take(delta, 5, dOff, q);
+        }
       }
     }
   }
