@@ -9,6 +9,7 @@ import { buildCch, type Cch } from '../src/route/cch/build.js';
 import { CchMetric } from '../src/route/cch/customize.js';
 import { CchQuery } from '../src/route/cch/query.js';
 import { CchTable } from '../src/route/cch/table.js';
+import { TableTrees } from '../src/route/cch/trees.js';
 import { mulberry32 as rng } from '../src/trip/rng.js';
 import { testPack } from './helpers/packs.js';
 import { PlainDijkstra, randomEndpoints } from './helpers/route-reference.js';
@@ -27,8 +28,8 @@ const rel = (a: number, b: number) => (a === b ? 0 : Math.abs(a - b) / Math.max(
  * Checks a CCH table of one metric cell by cell: the weight is CchQuery.route's, bit for bit, and a plain Dijkstra's
  * (which adds the same costs in path order, the CCH along its shortcuts: float addition is not associative, so
  * 1e-9 relative); seconds and metres are Router.measure's of the route's path (the table adds them along its
- * shortcuts: 1e-9 relative); Infinity in all three where there is no route. Returns the cells with a route and
- * those without.
+ * shortcuts: 1e-9 relative); Infinity in all three where there is no route; the route CchQuery.routeIn unpacks
+ * from the walks the table kept is CchQuery.route's, arc for arc. Returns the cells with a route and those without.
  */
 function checkTable(
   g: RoadGraph,
@@ -43,7 +44,8 @@ function checkTable(
   const metric = new CchMetric(cch.topo, cch.states, new ArcCosts(g, p, weighting));
   const q = new CchQuery(metric);
   const out = tableOf(origins.length * dests.length);
-  new CchTable(metric).table(origins, dests, out);
+  const trees = new TableTrees(origins.length, dests.length);
+  new CchTable(metric).table(origins, dests, out, trees);
   const ctx = router.context(p, weighting);
   let found = 0,
     none = 0;
@@ -53,6 +55,7 @@ function checkTable(
     dests.forEach((b, j) => {
       const k = i * dests.length + j;
       const path = q.route(a, b);
+      expect(q.routeIn(trees, i, j, a, b, out.weight[k]!)).toEqual(path);
       if (dist) expect(rel(out.weight[k]!, plain!.to(dist, a, b.edge, b.t))).toBeLessThan(1e-9);
       if (!path) {
         none++;

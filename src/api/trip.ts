@@ -165,7 +165,8 @@ function plan(
   // Checkpoints (src/checkpoint.ts) between the steps, each of tens of milliseconds for hundreds of stops.
   checkpoint();
   // Direction's pair rule (Router.ends), as DistanceMatrix: each leg below equals its entry here.
-  const table = router.snapTable(snaps, snaps, profile, 'fastest', avoid);
+  const stopTable = router.stopTable(snaps, profile, 'fastest', avoid);
+  const table = stopTable.table;
   checkpoint();
   const solved = solveTrip(table.weight, n, {
     start: hasOrigin ? 0 : undefined,
@@ -182,7 +183,7 @@ function plan(
     checkpoint();
     const a = order[p]!;
     const b = order[(p + 1) % n]!;
-    const leg = router.snapLeg(snaps[a]!, snaps[b]!, profile, 'fastest', avoid);
+    const leg = stopTable.leg(a, b);
     if (!leg) return fail('NoTrips', `no route from ${list[a]!.name} to ${list[b]!.name} for ${vehicle}`);
     legs.push(leg);
   }

@@ -27,6 +27,7 @@ import { measuresProblem } from './cch/measures.js';
 import { CchQuery, QueryLabels } from './cch/query.js';
 import { CchTable, TableLabels } from './cch/table.js';
 import { CCH_ORDER_SECTIONS, storedOrder } from './cch/stored-order.js';
+import { TableTrees } from './cch/trees.js';
 
 /** A computed route between two snapped points. */
 export interface Leg {
@@ -681,7 +682,59 @@ export class Router {
     avoid = 0,
   ): CostTable {
     const out = this.table(origins, destinations, profile, weighting, avoid);
-    // Pairs whose two local points share a small component: one more table per such component, over those points.
+    this.smallComponentPairs(out, origins, destinations, profile, weighting, avoid);
+    return out;
+  }
+
+  /**
+   * snapTable from the stops to themselves, with `leg(i, j)`: snapLeg from stop i to stop j (the same answer, for
+   * the default `arrival`). When the context routes by the customizable hierarchy, a leg between the stops' own
+   * points is unpacked from the table's walks (CchQuery.routeIn) rather than searched again; a leg within a small
+   * component (Router.ends), or by another structure, is searched.
+   */
+  stopTable<P extends Endpoint>(
+    stops: readonly Snapped<P>[],
+    profile: number,
+    weighting: Weighting = 'fastest',
+    avoid = 0,
+  ): { table: CostTable; leg: (i: number, j: number) => SnapLeg<P> | null } {
+    const search = (i: number, j: number) => this.snapLeg(stops[i]!, stops[j]!, profile, weighting, avoid);
+    const ctx = this.context(profile, weighting, avoid);
+    const cch = ctx.ch ? null : ctx.cchTable();
+    if (!cch) return { table: this.snapTable(stops, stops, profile, weighting, avoid), leg: search };
+    const n = stops.length;
+    const out: CostTable = {
+      weight: new Float64Array(n * n),
+      dur: new Float64Array(n * n),
+      dist: new Float64Array(n * n),
+    };
+    const trees = new TableTrees(n, n);
+    cch.table(stops, stops, out, trees);
+    this.smallComponentPairs(out, stops, stops, profile, weighting, avoid);
+    const query = ctx.cch()!;
+    const leg = (i: number, j: number): SnapLeg<P> | null => {
+      const a = stops[i]!,
+        b = stops[j]!;
+      if (this.ends(a, b, profile)[0] !== a) return search(i, j);
+      const path = query.routeIn(trees, i, j, a, b, out.weight[i * n + j]!);
+      return path && { ...this.measure(path, ctx), from: a, to: b };
+    };
+    return { table: out, leg };
+  }
+
+  /**
+   * Overwrites in `out` (a table from `origins` to `destinations`) the pairs whose two local points share a small
+   * component (Router.ends) with their values between those points, where there is a route between them: one more
+   * table per such component, over those points.
+   */
+  private smallComponentPairs(
+    out: CostTable,
+    origins: readonly Snapped[],
+    destinations: readonly Snapped[],
+    profile: number,
+    weighting: Weighting,
+    avoid: number,
+  ): void {
     const comp = this.components(profile).edgeComp;
     const groups = new Map<number, { o: number[]; d: number[] }>();
     const group = (s: Snapped, i: number, side: 'o' | 'd') => {
@@ -712,7 +765,6 @@ export class Router {
         }),
       );
     }
-    return out;
   }
 }
 

@@ -176,9 +176,16 @@ export class SnapIndex {
     let bestSeg = -1;
     let bestU = 0;
     const maxRing = Math.ceil(maxDist / this.cell) + 1;
+    // A segment listed only in cells outside ring r - 1 lies outside the square of those rings (cells list every
+    // segment whose bounding box touches them), so at least `border` + (r - 1) * cell from the point, `border` being
+    // the point's distance to its own cell's nearest side, less a millimetre for the rounding of cell indices. Once
+    // the best segment is nearer than that, no later one can win (nor tie): most snaps end after their own cell.
+    const border =
+      Math.min(x - cx * this.cell, (cx + 1) * this.cell - x, y - cy * this.cell, (cy + 1) * this.cell - y) - 1e-3;
     for (let r = 0; r <= maxRing; r++) {
       // Every cell outside ring r - 1 is at least (r - 1) cells away... (r - 1) * cell from the point.
       if (bestSeg >= 0 && r >= 1 && best <= ((r - 1) * this.cell) ** 2) break;
+      if (bestSeg >= 0 && r >= 1 && border > 0 && best < (border + (r - 1) * this.cell) ** 2) break;
       for (let gy = cy - r; gy <= cy + r; gy++) {
         if (gy < 0 || gy >= this.ny) continue;
         const edgeRow = gy === cy - r || gy === cy + r;

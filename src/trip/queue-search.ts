@@ -29,6 +29,17 @@ export class QueueSearch {
   private kind = 0;
   private p1 = 0;
   private p2 = 0;
+  /** Segment exchange's per-candidate reads (see segmentExchange), one entry per candidate predecessor of b. */
+  private readonly eq: Int32Array;
+  private readonly ef: Int32Array;
+  private readonly eb: Float64Array;
+  private readonly eOut: Float64Array;
+  /**
+   * The costs of the candidate arcs, parallel to the lists: succCost[i*k+r] = c(i → succ[i*k+r]), predCost[i*k+r] =
+   * c(pred[i*k+r] → i). The same numbers as the table's, read in sequence rather than scattered over it.
+   */
+  private readonly succCost: Float64Array;
+  private readonly predCost: Float64Array;
 
   constructor(
     readonly tour: TourState,
@@ -36,6 +47,19 @@ export class QueueSearch {
   ) {
     this.queue = new Int32Array(tour.n);
     this.queued = new Uint8Array(tour.n);
+    this.eq = new Int32Array(cand.k);
+    this.ef = new Int32Array(cand.k);
+    this.eb = new Float64Array(cand.k);
+    this.eOut = new Float64Array(cand.k);
+    const { table, n } = tour;
+    const { succ, pred, k } = cand;
+    this.succCost = new Float64Array(n * k);
+    this.predCost = new Float64Array(n * k);
+    for (let i = 0; i < n; i++)
+      for (let r = 0; r < k; r++) {
+        this.succCost[i * k + r] = table[i * n + (succ[i * k + r] as number)] as number;
+        this.predCost[i * k + r] = table[(pred[i * k + r] as number) * n + i] as number;
+      }
   }
 
   /** Marks a stop active. */
@@ -103,6 +127,7 @@ export class QueueSearch {
     const t = this.tour;
     const { table, n, order, pos } = t;
     const { succ, pred, k } = this.cand;
+    const { succCost, predCost } = this;
     const prev = order[i === 0 ? n - 1 : i - 1] as number;
     for (let len = 1; len <= 3 && n - len >= 3; len++) {
       const last = wrap(i + len - 1, n);
@@ -116,10 +141,11 @@ export class QueueSearch {
       const bound = remove + (flip < 0 ? -flip : 0);
       for (let list = 0; list < 4; list += len === 1 ? 2 : 1) {
         const cands = list < 2 ? pred : succ;
+        const costs = list < 2 ? predCost : succCost;
         const own = list === 0 || list === 3 ? a : sL;
         for (let r = 0; r < k; r++) {
           const cnd = cands[own * k + r] as number;
-          if ((list < 2 ? (table[cnd * n + own] as number) : (table[own * n + cnd] as number)) >= bound) break;
+          if ((costs[own * k + r] as number) >= bound) break;
           let ox = (pos[cnd] as number) - i;
           if (ox < 0) ox += n;
           // A successor candidate is y: x is the stop before it.
@@ -146,6 +172,7 @@ export class QueueSearch {
     const t = this.tour;
     const { table, n, order, pos } = t;
     const { succ, pred, k } = this.cand;
+    const { succCost, predCost } = this;
     const u1 = i + 1 === n ? 0 : i + 1;
     const v1 = i === 0 ? n - 1 : i - 1;
     const b = order[u1] as number;
@@ -160,7 +187,7 @@ export class QueueSearch {
         const v = wrap(i + oc, n);
         const d = order[v + 1 === n ? 0 : v + 1] as number;
         const delta =
-          (table[a * n + c] as number) +
+          (succCost[a * k + s] as number) +
           (table[b * n + d] as number) -
           ab -
           (table[c * n + d] as number) +
@@ -176,7 +203,7 @@ export class QueueSearch {
         const p = order[u === 0 ? n - 1 : u - 1] as number;
         const delta =
           (table[p * n + r] as number) +
-          (table[q * n + a] as number) -
+          (predCost[a * k + s] as number) -
           (table[p * n + q] as number) -
           ra +
           t.backward(u, v1) -
@@ -195,29 +222,44 @@ export class QueueSearch {
     const t = this.tour;
     const { table, n, order, pos } = t;
     const { succ, pred, k } = this.cand;
+    const { succCost, predCost } = this;
     const b = order[i + 1 === n ? 0 : i + 1] as number;
     const ab = table[a * n + b] as number;
+    // What each e contributes apart from C's first stop: read once, on the first d that opens a gain.
+    const { eq, ef, eb, eOut } = this;
+    let read = false;
+    // this.delta, kept in a local: only take() below changes it here.
+    let best = this.delta;
     for (let s = 0; s < k; s++) {
       const d = succ[a * k + s] as number;
       let dOff = (pos[d] as number) - i;
       if (dOff < 0) dOff += n;
       if (dOff < 2) continue;
       const c = order[wrap(i + dOff - 1, n)] as number;
-      const opened = (table[a * n + d] as number) - ab - (table[c * n + d] as number);
+      const opened = (succCost[a * k + s] as number) - ab - (table[c * n + d] as number);
       if (opened >= 0) continue;
-      // e (the end of C, joined to b) among b's candidate predecessors: O(k²) per stop instead of O(k·n).
+      if (!read) {
+        read = true;
+        // e (the end of C, joined to b) among b's candidate predecessors: O(k²) per stop instead of O(k·n).
+        for (let r = 0; r < k; r++) {
+          const e = pred[b * k + r] as number;
+          let q = (pos[e] as number) - i;
+          if (q < 0) q += n;
+          const f = order[wrap(i + q + 1, n)] as number;
+          eq[r] = q;
+          ef[r] = f;
+          eb[r] = predCost[b * k + r] as number;
+          eOut[r] = table[e * n + f] as number;
+        }
+      }
       for (let r = 0; r < k; r++) {
-        const e = pred[b * k + r] as number;
-        let q = (pos[e] as number) - i;
-        if (q < 0) q += n;
+        const q = eq[r] as number;
         if (q < dOff) continue;
-        const f = order[wrap(i + q + 1, n)] as number;
-        this.take(
-          opened + (table[e * n + b] as number) + (table[c * n + f] as number) - (table[e * n + f] as number),
-          5,
-          dOff,
-          q,
-        );
+        const delta = opened + (eb[r] as number) + (table[c * n + (ef[r] as number)] as number) - (eOut[r] as number);
+        if (delta < best) {
+          best = delta;
+          this.take(delta, 5, dOff, q);
+        }
       }
     }
   }

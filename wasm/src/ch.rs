@@ -23,11 +23,12 @@ pub struct Dl {
     pub len: f64,
 }
 
-/// A bucket entry grouped by state: what the backward search of destination `dest` left there.
+/// A bucket entry grouped by state: what the backward search of destination `dest` left there. `run` is the number
+/// of entries of the state in its first entry (`bucket_range`), 0 in the others.
 #[repr(C)]
 pub struct Bucket {
     pub dest: u32,
-    pub _pad: u32,
+    pub run: u32,
     pub w: f64,
     pub d: f64,
     pub l: f64,
@@ -108,7 +109,9 @@ pub struct Ch {
     /// The same entries grouped by state (destination, weight, seconds, metres), scanned in order by the forward
     /// searches.
     pub sorted: *mut Bucket,
-    /// u32 × (states + 1): bucket offsets per state.
+    /// u32 × (states + 1): per state with buckets in the running `table`, RUN_AT | the index of its first entry in
+    /// `sorted`; 0 at every other state (zero between calls: a call puts back only the states it touched, so its
+    /// cost follows its entries, not the hierarchy's size).
     pub first: *mut u32,
     /// The core (see src/route/ch.ts): its states are 0 .. core here (the highest ranks), with `landmarks`
     /// landmarks; 0 for a fully contracted hierarchy.
@@ -575,13 +578,28 @@ unsafe fn grow_dests(h: &mut Ch, nd: usize) -> bool {
     true
 }
 
+/// Marks a state's entry in `Ch::first` as the index of its run in `sorted` (a run may start at index 0).
+const RUN_AT: u32 = 1 << 31;
+
+/// The entries of state v in `sorted` (an empty range when it has none).
+#[inline(always)]
+unsafe fn bucket_range(h: &Ch, v: u32) -> (u32, u32) {
+    let at = *h.first.add(v as usize);
+    if at == 0 {
+        return (0, 0);
+    }
+    let lo = at & !RUN_AT;
+    (lo, lo + (*h.sorted.add(lo as usize)).run)
+}
+
 /// Offers the bucket entries at state v to row `row` of the tables through v's forward weight and (settled)
 /// seconds and metres.
 #[inline(always)]
 unsafe fn scan(g: &Graph, h: &Ch, f: &Side, v: u32, row: usize) {
     let (ow, od, ol) = (g.out_weight, g.out_dur, g.out_dist);
     let (dv, Dl { dur: du, len: dl }) = (f.w(v), *f.dl.add(v as usize));
-    for q in *h.first.add(v as usize)..*h.first.add(v as usize + 1) {
+    let (lo, hi) = bucket_range(h, v);
+    for q in lo..hi {
         let e = &*h.sorted.add(q as usize);
         let t = row + e.dest as usize;
         let w = dv + e.w;
@@ -645,27 +663,29 @@ pub unsafe fn table(g: &Graph, c: &Costs, h: &mut Ch, no: usize, nd: usize) -> b
         }
         b.reset();
     }
-    let states = h.states as usize;
+    // Counting sort by state, stable, over the touched states only: counts in `first` (zero at every state), then
+    // each state's run placed where its first entry comes, its entries in their order, `run` counting them.
     let first = h.first;
-    for s in 0..=states {
-        *first.add(s) = 0;
-    }
     for k in 0..n {
-        *first.add(*h.e_state.add(k) as usize + 1) += 1;
+        *first.add(*h.e_state.add(k) as usize) += 1;
     }
-    for s in 0..states {
-        *first.add(s + 1) += *first.add(s);
-    }
-    // Place each entry at its state's next free slot (counting sort, stable), then shift the offsets back.
+    let mut at = 0u32;
     for k in 0..n {
         let s = *h.e_state.add(k) as usize;
-        *h.sorted.add(*first.add(s) as usize) = Bucket { dest: *h.e_dest.add(k), _pad: 0, w: *h.e_w.add(k), d: *h.e_d.add(k), l: *h.e_l.add(k) };
-        *first.add(s) += 1;
+        let mut lo = *first.add(s);
+        if lo & RUN_AT == 0 {
+            let count = lo;
+            lo = RUN_AT | at;
+            *first.add(s) = lo;
+            (*h.sorted.add(at as usize)).run = 0;
+            at += count;
+        }
+        let lo = (lo & !RUN_AT) as usize;
+        let q = lo + (*h.sorted.add(lo)).run as usize;
+        let run = (*h.sorted.add(lo)).run + 1;
+        *h.sorted.add(q) = Bucket { dest: *h.e_dest.add(k), run: 0, w: *h.e_w.add(k), d: *h.e_d.add(k), l: *h.e_l.add(k) };
+        (*h.sorted.add(lo)).run = run;
     }
-    for s in (1..=states).rev() {
-        *first.add(s) = *first.add(s - 1);
-    }
-    *first = 0;
     for i in 0..no {
         let (se, st) = (rd(g.dst_edge, i), rd(g.dst_t, i));
         let row = i * nd;
@@ -699,6 +719,9 @@ pub unsafe fn table(g: &Graph, c: &Costs, h: &mut Ch, no: usize, nd: usize) -> b
             settled += core_table(g, c, h, &mut f, nf, row, nd);
         }
         f.reset();
+    }
+    for k in 0..n {
+        *first.add(*h.e_state.add(k) as usize) = 0;
     }
     h.settled = settled;
     true
@@ -741,7 +764,7 @@ unsafe fn core_table(g: &Graph, c: &Costs, h: &Ch, f: &mut Side, nf: usize, row:
         let v = f.h.pop();
         settled += 1;
         h.settle_dl(g, c, f, v);
-        let (lo, hi) = (*h.first.add(v as usize), *h.first.add(v as usize + 1));
+        let (lo, hi) = bucket_range(h, v);
         if lo < hi {
             scan(g, h, f, v, row);
             for q in lo..hi {

@@ -3,6 +3,7 @@ import { Ancestors } from './ancestors.js';
 import { arcIndex, LINK } from './arcs.js';
 import type { CchMetric } from './customize.js';
 import { sourceSeeds, targetSeeds } from './seeds.js';
+import type { TableTrees } from './trees.js';
 
 /**
  * Exact point-to-point routes on a customized CCH by elimination-tree search: every arc of a vertex leads to one of
@@ -86,6 +87,29 @@ export class CchQuery {
     if (meet < 0) return { arcs: [direct], from: posOnArc(src, direct), to: posOnArc(dst, direct), weight: best };
     const arcs = this.path(meet);
     return { arcs, from: posOnArc(src, arcs[0]!), to: posOnArc(dst, arcs[arcs.length - 1]!), weight: best };
+  }
+
+  /**
+   * What `route(src, dst)` gives, for origin i and destination j of the CchTable call that kept `trees` (with these
+   * endpoints) and found their weight `weight`, unpacked from that call's walks instead of searching again. The same
+   * route: `route`'s search skips only vertices whose label is no lighter than the best meeting so far, and every
+   * vertex of the best route is lighter than that when reached, so the table's unpruned walks give it the same labels
+   * and parents (the first lightest offer in rank order on both), and the table meets at the same lowest vertex.
+   */
+  routeIn(trees: TableTrees, i: number, j: number, src: Endpoint, dst: Endpoint, weight: number): ArcPath | null {
+    if (weight === Infinity) return null;
+    const meet = trees.meet[i * trees.destinations + j]!;
+    if (meet < 0) {
+      const direct = directOnEdge(src, dst, this.metric.costs.weight).arc;
+      return { arcs: [direct], from: posOnArc(src, direct), to: posOnArc(dst, direct), weight };
+    }
+    // path() reads parents only along the two chains from the meeting vertex, all of them on the kept walks.
+    const { pf, pb } = this.labels;
+    const { fList, fPar, fStart, bList, bPar, bStart } = trees;
+    for (let q = fStart[i]!, end = fStart[i + 1]!; q < end; q++) pf[fList[q]!] = fPar[q]!;
+    for (let q = bStart[j]!, end = bStart[j + 1]!; q < end; q++) pb[bList[q]!] = bPar[q]!;
+    const arcs = this.path(meet);
+    return { arcs, from: posOnArc(src, arcs[0]!), to: posOnArc(dst, arcs[arcs.length - 1]!), weight };
   }
 
   /** The seeds' ancestors in the elimination tree, ascending, each labelled Infinity unless it is a seed. */

@@ -6,6 +6,7 @@ import type { CchMetric } from './customize.js';
 import { CchMeasures } from './measures.js';
 import { sourceSeeds, targetSeeds, type SeedVisit } from './seeds.js';
 import { grown } from '../../grown.js';
+import type { TableTrees } from './trees.js';
 
 /**
  * Many-to-many costs on a customized CCH by elimination-tree buckets: one backward walk per destination up the
@@ -45,6 +46,7 @@ export class CchTable {
       if (s.on[r] === s.gen && s.d[r]! <= weight) return;
       s.on[r] = s.gen;
       s.d[r] = weight;
+      s.par[r] = -1 - arc;
       s.dur[r] = (from >= 0 ? c.turnDur(from, arc, arcTail(g, arc)) : 0) + f * c.dur[arc]!;
       s.len[r] = f * g.edgeLen[arc >> 1]!;
     };
@@ -52,9 +54,11 @@ export class CchTable {
 
   /**
    * Weight, seconds and metres from every origin to every destination into `out`, row-major (origin i, destination
-   * j at i * destinations.length + j; each array at least that long); Infinity where there is no route.
+   * j at i * destinations.length + j; each array at least that long); Infinity where there is no route. `trees`, when
+   * given (sized for these origins and destinations), keeps the walks and each pair's meeting vertex, so that
+   * CchQuery.routeIn unpacks any pair's route.
    */
-  table(origins: readonly Endpoint[], destinations: readonly Endpoint[], out: CostTable): void {
+  table(origins: readonly Endpoint[], destinations: readonly Endpoint[], out: CostTable, trees?: TableTrees): void {
     const nd = destinations.length,
       cells = origins.length * nd;
     out.weight.fill(Infinity, 0, cells);
@@ -71,6 +75,7 @@ export class CchTable {
       const count = this.walk(destinations[j]!, false);
       const list = s.anc.list,
         d = s.d;
+      trees?.keep(false, j, list, count, s.par);
       if (nb + count > s.bv.length) s.growBuckets(nb + count);
       for (let k = 0; k < count; k++) {
         const v = list[k]!;
@@ -104,16 +109,20 @@ export class CchTable {
       const count = this.walk(src, true);
       const list = s.anc.list,
         d = s.d;
+      trees?.keep(true, i, list, count, s.par);
       for (let k = 0; k < count; k++) {
         const v = list[k]!;
         if (cnt[v] === 0 || d[v] === Infinity) continue;
-        this.scan(v, row, out);
+        this.scan(v, row, out, trees?.meet);
       }
     }
   }
 
-  /** Offers the destinations whose buckets lie at v to row `row` through the last walk's labels at v. */
-  private scan(v: number, row: number, out: CostTable): void {
+  /**
+   * Offers the destinations whose buckets lie at v to row `row` through the last walk's labels at v; `meet` records
+   * v for each pair it improves (the last is the lowest vertex of the best weight, as CchQuery.route's meeting).
+   */
+  private scan(v: number, row: number, out: CostTable, meet: Int32Array | undefined): void {
     const { gj, gw, gdur, glen, start, count } = this.s;
     const dv = this.s.d[v]!,
       du = this.s.dur[v]!,
@@ -126,6 +135,7 @@ export class CchTable {
         W[t] = x;
         out.dur[t] = du + gdur[q]!;
         out.dist[t] = dl + glen[q]!;
+        if (meet) meet[t] = v;
       }
     }
   }
@@ -145,6 +155,7 @@ export class CchTable {
       d = s.d,
       dur = s.dur,
       len = s.len,
+      par = s.par,
       on = s.on;
     for (let k = 0; k < count; k++) {
       const v = list[k]!;
@@ -168,6 +179,7 @@ export class CchTable {
           d[y] = x;
           dur[y] = du + dl[2 * i]!;
           len[y] = dL + dl[2 * i + 1]!;
+          par[y] = v;
         }
       }
     }
@@ -176,7 +188,7 @@ export class CchTable {
 }
 
 /**
- * The labels, ancestor walks and buckets of CchTable's walks over one topology's vertices (64 bytes per vertex, and
+ * The labels, ancestor walks and buckets of CchTable's walks over one topology's vertices (68 bytes per vertex, and
  * the buckets), kept between calls and shared by the tables of every metric of a router.
  */
 export class TableLabels {
@@ -185,6 +197,8 @@ export class TableLabels {
   readonly dur: Float64Array;
   readonly len: Float64Array;
   readonly on: Uint32Array;
+  /** The vertex each label came from, or -1 - arc of the graph at a seed (read only for TableTrees). */
+  readonly par: Int32Array;
   gen = 0;
   readonly anc: Ancestors;
   seeds = new Uint32Array(16);
@@ -215,6 +229,7 @@ export class TableLabels {
     this.dur = new Float64Array(n);
     this.len = new Float64Array(n);
     this.on = new Uint32Array(n);
+    this.par = new Int32Array(n);
     this.start = new Uint32Array(n);
     this.count = new Uint32Array(n);
     this.touched = new Uint32Array(n);

@@ -106,7 +106,8 @@ export class WasmHierarchy {
       ['eD', m.alloc(8 * INITIAL_BUCKETS)],
       ['eL', m.alloc(8 * INITIAL_BUCKETS)],
       ['sorted', m.alloc(CH_BUCKET_BYTES * INITIAL_BUCKETS)],
-      ['first', m.alloc(4 * (S + 1))],
+      // Zero at every state between many-to-many calls (wasm/src/ch.rs `first`).
+      ['first', m.filled(4 * (S + 1), 0)],
       ...this.coreFields(),
     ];
     for (const [f, v] of set) m.i32(this.header + CH[f], v);

@@ -1,0 +1,55 @@
+import { grown } from '../../grown.js';
+
+/**
+ * The searches of one CchTable call, kept so that the route of any of its pairs can be unpacked afterwards without
+ * searching again (CchQuery.routeIn): each origin's forward and each destination's backward elimination-tree walk
+ * (its vertices ascending, and per vertex the vertex its label came from, or -1 - arc at a seed), and per pair the
+ * vertex where its best route meets. About 8 bytes per walked vertex (≈ 300 per walk on whole HCMC) and 4 per pair.
+ */
+export class TableTrees {
+  /** Forward walks: origin i's vertices are fList[fStart[i] .. fStart[i + 1] - 1], their parents at the same index. */
+  fList = new Uint32Array(1024);
+  fPar = new Int32Array(1024);
+  readonly fStart: Uint32Array;
+  /** Backward walks of the destinations, likewise. */
+  bList = new Uint32Array(1024);
+  bPar = new Int32Array(1024);
+  readonly bStart: Uint32Array;
+  /**
+   * Per pair (origin i, destination j at i * destinations + j): the lowest vertex through which its best route
+   * meets, or -1 when no route through a vertex beats the direct one on a shared edge (or there is no route).
+   */
+  readonly meet: Int32Array;
+
+  /** @param origins, destinations: the table's sizes */
+  constructor(
+    origins: number,
+    readonly destinations: number,
+  ) {
+    this.fStart = new Uint32Array(origins + 1);
+    this.bStart = new Uint32Array(destinations + 1);
+    this.meet = new Int32Array(origins * destinations).fill(-1);
+  }
+
+  /**
+   * Keeps walk `k` of one side: `count` vertices of `list` (ascending) and each one's parent in `par` (indexed by
+   * vertex). Walks of a side are kept in order, 0 first.
+   */
+  keep(forward: boolean, k: number, list: Uint32Array, count: number, par: Int32Array): void {
+    const start = forward ? this.fStart : this.bStart;
+    const at = start[k]!;
+    if (forward) {
+      if (at + count > this.fList.length)
+        [this.fList, this.fPar] = [grown(this.fList, at + count), grown(this.fPar, at + count)];
+    } else if (at + count > this.bList.length)
+      [this.bList, this.bPar] = [grown(this.bList, at + count), grown(this.bPar, at + count)];
+    const to = forward ? this.fList : this.bList,
+      toPar = forward ? this.fPar : this.bPar;
+    for (let q = 0; q < count; q++) {
+      const v = list[q]!;
+      to[at + q] = v;
+      toPar[at + q] = par[v]!;
+    }
+    start[k + 1] = at + count;
+  }
+}
