@@ -131,6 +131,7 @@ export class Engine {
       const router = routerOf(r);
       router.wasm = opts.wasm !== false;
       router.exchange = opts.metrics ?? null;
+      opts.metrics?.listen?.((key, part) => router.arrived(key, part));
     }
   }
 

@@ -10,7 +10,7 @@ import { createEngine, type Engine } from '../src/engine.js';
 import { Pack } from '../src/pack/reader.js';
 import { RoadGraph } from '../src/route/graph.js';
 import { Router } from '../src/route/router.js';
-import type { CchArcs } from '../src/route/cch/arcs.js';
+import { LINK, type CchArcs } from '../src/route/cch/arcs.js';
 import type { MetricExchange, MetricPart } from '../src/route/cch/exchange.js';
 import { METRIC_PARTS_KEPT, MetricStore } from '../src/adapters/worker/metric-store.js';
 import { ADMIN, OSM, PACK_INPUTS } from './helpers/packs.js';
@@ -99,6 +99,52 @@ describe('customized metrics shared between engines', () => {
       measures: { made: 0, adopted: 3 },
       refused: 0,
     });
+  });
+
+  it('a router that made a part another engine made at the same time lets go of its own for that one', () => {
+    // Two routers asked for the same metric and measures at once: neither had the other's to adopt.
+    const made = [new Map<string, MetricPart>(), new Map<string, MetricPart>()];
+    const routers = made.map((parts) => {
+      const r = new Router(new RoadGraph(Pack.from(noCh.slice())), Pack.from(noCh.slice()));
+      r.exchange = { offer: () => undefined, adopted: () => {}, published: (k, p) => void parts.set(k, p) };
+      return r;
+    });
+    const pts = randomEndpoints(routers[0]!.graph, routers[0]!, 3, 12, 17);
+    const run = (r: Router) => ({
+      legs: pts.slice(1).map((b) => r.leg(pts[0]!, b, 3, 'shortest')),
+      table: r.table(pts.slice(0, 6), pts.slice(6), 3, 'shortest'),
+    });
+    const want = run(routers[1]!);
+    expect(run(routers[0]!)).toEqual(want);
+    expect([...made[1]!.keys()].sort()).toEqual([...made[0]!.keys()].sort());
+    expect(made[0]!.size).toBe(2);
+    const ctx = routers[1]!.context(3, 'shortest');
+    const held = () => [ctx.cch()!.metric.up.weight, ctx.cch()!.metric.down.mid, ctx.cchTable()!.measures.down];
+    const own = held();
+    // Other bytes under the same keys (one weight, one middle, one measure changed), or a part of the other kind,
+    // are not taken.
+    const other = (p: MetricPart): MetricPart => {
+      if (p.kind === 'measures') return { ...p, down: p.down.map((x, i) => (i === 1 ? x + 1 : x)) };
+      const mid = p.down.mid.slice();
+      mid[mid.findIndex((m) => m !== LINK)]! -= 1;
+      return { ...p, down: { ...p.down, mid } };
+    };
+    for (const [key, part] of made[0]!) {
+      routers[1]!.arrived(key, other(part));
+      if (part.kind === 'arcs')
+        routers[1]!.arrived(key, { kind: 'measures', up: part.up.weight, down: part.down.weight });
+    }
+    expect(held().every((a, i) => a === own[i])).toBe(true);
+    for (const [key, part] of made[0]!) routers[1]!.arrived(key, part);
+    // Now it holds the first router's arrays (shared, not its own copy), and answers as before.
+    const arcs = [...made[0]!.values()].find((p) => p.kind === 'arcs');
+    const measures = [...made[0]!.values()].find((p) => p.kind === 'measures');
+    if (arcs?.kind !== 'arcs' || measures?.kind !== 'measures') throw new Error('parts of the wrong kinds');
+    expect(held()).toEqual(own);
+    expect(held()[0]).toBe(arcs.up.weight);
+    expect(held()[1]).toBe(arcs.down.mid);
+    expect(held()[2]).toBe(measures.down);
+    expect(run(routers[1]!)).toEqual(want);
   });
 
   it('keeps at most what one router keeps of a pack, the least recently stored or offered dropped first', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { exampleQueries } from '../src/adapters/cli/examples.js';
 import { createFetchHandler } from '../src/adapters/http/handler.js';
+import { SerializedBody } from '../src/adapters/http/responses.js';
 import type { EngineApi } from '../src/adapters/http/routes.js';
 import { createEngine } from '../src/engine.js';
 import { testPack } from './helpers/packs.js';
@@ -29,6 +30,18 @@ describe('bando serve examples and the demo map follow the loaded pack', () => {
     expect(dalat.autocomplete(q.autocomplete as never).status).toBe('OK');
     expect(q.placeDetail.place_id).not.toBe('PLACE_ID_FROM_AUTOCOMPLETE');
     expect(dalat.placeDetail(q.placeDetail as never).status).toBe('OK');
+  });
+
+  it('an engine answering in JSON text (the server threads) gives the same examples', async () => {
+    // What a worker thread gives the serving thread: the JSON text, in UTF-8 bytes, and its status.
+    const text = (answer: unknown) => new SerializedBody(new TextEncoder().encode(JSON.stringify(answer)), 200);
+    const threaded: EngineApi = {
+      geocode: (p) => text(dalat.geocode(p as never)),
+      autocomplete: (p) => text(dalat.autocomplete(p as never)),
+    };
+    const q = await exampleQueries(threaded, bbox);
+    expect(q).toEqual(await exampleQueries(dalat as EngineApi, bbox));
+    expect(q.placeDetail.place_id).not.toBe('PLACE_ID_FROM_AUTOCOMPLETE');
   });
 
   it('the style served for the demo map is centred in the pack', async () => {

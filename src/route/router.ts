@@ -22,8 +22,8 @@ import { alikeProfile } from './alike.js';
 import { buildCch, type Cch } from './cch/build.js';
 import { arcsProblem } from './cch/arcs.js';
 import { CchMetric } from './cch/customize.js';
-import type { MetricCounts, MetricExchange, MetricPart } from './cch/exchange.js';
-import { measuresProblem } from './cch/measures.js';
+import { samePart, type MetricCounts, type MetricExchange, type MetricPart } from './cch/exchange.js';
+import { measuresProblem, type CchMeasures } from './cch/measures.js';
 import { CchQuery, QueryLabels } from './cch/query.js';
 import { CchTable, TableLabels } from './cch/table.js';
 import { CCH_ORDER_SECTIONS, storedOrder } from './cch/stored-order.js';
@@ -158,6 +158,11 @@ export class Router {
    * (see MetricExchange); null: every metric is made here. Used only with a pack (its identity keys the metrics).
    */
   exchange: MetricExchange | null = null;
+  /**
+   * What holds each part this router made itself and published, by exchange key (its metric, or its table's
+   * measures), until another engine's copy of the same bytes replaces it (`arrived`) or its context is dropped.
+   */
+  private readonly own = new Map<string, { kind: MetricPart['kind']; holder: CchMetric | CchMeasures }>();
   /** Metric parts made here, adopted and refused (metricCounts). */
   private readonly counts = { arcs: { made: 0, adopted: 0 }, measures: { made: 0, adopted: 0 }, refused: 0 };
 
@@ -276,7 +281,11 @@ export class Router {
     const list = this.avoiding;
     list.splice(list.indexOf(key), 1);
     list.push(key);
-    while (list.length > AVOID_CONTEXTS_KEPT) this.contexts.delete(list.shift()!);
+    while (list.length > AVOID_CONTEXTS_KEPT) {
+      const dropped = list.shift()!;
+      this.contexts.delete(dropped);
+      if (this.pack) for (const kind of ['arcs', 'measures'] as const) this.own.delete(this.shareKey(kind, dropped));
+    }
   }
 
   /** The lowest profile that routes exactly like `profile` (alike.ts): the one whose structures both use. */
@@ -314,7 +323,7 @@ export class Router {
       (p) => arcsProblem(p.up, topo.size, topo.arcs) ?? arcsProblem(p.down, topo.size, topo.arcs),
     );
     const m = new CchMetric(topo, states, costs, adopted);
-    if (!adopted) this.publish(key, { kind: 'arcs', up: m.up, down: m.down });
+    if (!adopted) this.publish(key, { kind: 'arcs', up: m.up, down: m.down }, m);
     return m;
   }
 
@@ -342,10 +351,33 @@ export class Router {
     return part as Extract<MetricPart, { kind: K }>;
   }
 
-  /** Counts a part this router made for context `key`, and offers it to other engines through `exchange`. */
-  private publish(key: string, part: MetricPart): void {
+  /**
+   * Counts a part this router made for context `key`, and offers it to other engines through `exchange`; `holder`
+   * holds it (see `own`).
+   */
+  private publish(key: string, part: MetricPart, holder: CchMetric | CchMeasures): void {
     this.counts[part.kind].made++;
-    if (this.exchange && this.pack) this.exchange.published(this.shareKey(part.kind, key), part);
+    if (!this.exchange || !this.pack) return;
+    const id = this.shareKey(part.kind, key);
+    this.own.set(id, { kind: part.kind, holder });
+    this.exchange.published(id, part);
+  }
+
+  /**
+   * A part another engine made arrived under exchange key `key` (MetricExchange.listen), between calls. When this
+   * router made its own copy of it (both were asked for it at once) and the bytes are the same, its own is let go
+   * for the one that arrived, which the other engines hold too: the process then holds the part once. Anything else
+   * changes nothing (a part not made here is offered when needed, and checked then).
+   */
+  arrived(key: string, part: MetricPart): void {
+    const mine = this.own.get(key);
+    if (!mine || mine.kind !== part.kind) return;
+    const { holder } = mine;
+    const held = { kind: mine.kind, up: holder.up, down: holder.down } as MetricPart;
+    if (!samePart(held, part)) return;
+    this.own.delete(key);
+    holder.up = part.up;
+    holder.down = part.down;
   }
 
   /** The exchange key of part `kind` of context `key`'s metric: the pack's identity makes it exact across engines. */
@@ -371,7 +403,7 @@ export class Router {
   private cchTable(m: CchMetric, key: string): CchTable {
     const adopted = this.adopt('measures', key, (p) => measuresProblem(m, p));
     const t = new CchTable(m, (this.tableLabels ??= new TableLabels(m.topo.parent)), adopted);
-    if (!adopted) this.publish(key, { kind: 'measures', up: t.measures.up, down: t.measures.down });
+    if (!adopted) this.publish(key, { kind: 'measures', up: t.measures.up, down: t.measures.down }, t.measures);
     return t;
   }
 

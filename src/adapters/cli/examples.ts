@@ -1,4 +1,5 @@
-import { ENDPOINT_PATHS, type EngineApi, type MethodName } from '../http/routes.js';
+import { SerializedBody } from '../http/responses.js';
+import { ENDPOINT_PATHS, type EngineApi, type EngineParams, type MethodName } from '../http/routes.js';
 
 /** Central-Hanoi sample points (lat,lng) inside the embedded default pack. */
 const HOAN_KIEM = '21.0285,105.8522';
@@ -20,7 +21,8 @@ const TRIP_STOPS = [
  * One example query per endpoint. On the default pack (or any holding central Hanoi) the curated Hanoi ones; on
  * another pack, points spread around the centre of `bbox` ([west, south, east, north], degrees) and a geocode of
  * that centre. The place detail example uses a place_id taken from the engine's own autocomplete answer when it has
- * that method, so the printed URL works.
+ * that method, so the printed URL works. `engine` may answer in JSON text (SerializedBody: `bando serve`'s worker
+ * threads), so the serving thread asks its workers rather than building a places index of its own for two answers.
  */
 export async function exampleQueries(
   engine: EngineApi,
@@ -56,7 +58,8 @@ export async function exampleQueries(
 /** The first part of the address the engine gives for a point (a street or ward name), for the autocomplete example. */
 async function firstAddressWord(engine: EngineApi, latlng: string): Promise<string> {
   try {
-    const g = (await engine.geocode?.({ latlng })) as { results?: { formatted_address?: string }[] } | undefined;
+    const g = (await answer(engine, 'geocode', { latlng })) as
+      { results?: { formatted_address?: string }[] } | undefined;
     const first = g?.results?.[0]?.formatted_address?.split(',')[0]?.trim();
     if (first) return first;
   } catch {
@@ -68,12 +71,19 @@ async function firstAddressWord(engine: EngineApi, latlng: string): Promise<stri
 /** A place_id from the engine's own autocomplete answer, or a placeholder. */
 async function autocompletePlaceId(engine: EngineApi, input: string): Promise<string> {
   try {
-    const ac = (await engine.autocomplete?.({ input, limit: 1 })) as
+    const ac = (await answer(engine, 'autocomplete', { input, limit: 1 })) as
       { predictions?: { place_id?: string }[] } | undefined;
     return ac?.predictions?.[0]?.place_id ?? 'PLACE_ID_FROM_AUTOCOMPLETE';
   } catch {
     return 'PLACE_ID_FROM_AUTOCOMPLETE';
   }
+}
+
+/** The engine's answer to a call as a value (JSON text parsed), undefined when it has no such method. */
+async function answer(engine: EngineApi, method: MethodName, params: EngineParams): Promise<unknown> {
+  const a: unknown = await engine[method]?.(params);
+  if (!(a instanceof SerializedBody)) return a;
+  return JSON.parse(typeof a.json === 'string' ? a.json : new TextDecoder().decode(a.json));
 }
 
 async function hanoiQueries(engine: EngineApi): Promise<Record<MethodName, Record<string, string>>> {

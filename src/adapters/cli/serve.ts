@@ -171,9 +171,9 @@ async function serve(args: ParsedArgs): Promise<void> {
       : null;
   const local = pool ? null : await createEngine({ packs, limits });
   const engine: EngineApi = pool ? await pool.ready : local!;
-  // Tiles are cut in this thread from the packs' basemaps (and the example URLs read its answers); with --threads the
-  // packs are opened here once more, over the same shared bytes (this engine's routers, places and WebAssembly are
-  // only built if something here asks for them).
+  // Tiles are cut in this thread from the packs' basemaps; with --threads the packs are opened here once more, over
+  // the same shared bytes (this engine's routers, places and WebAssembly are only built if something here asks for
+  // them: nothing does, the example URLs ask `engine`, so this thread holds no places index of its own).
   const here = local ?? (await createEngine({ packs, wasm: false }));
   const packHealth = watchPacks(here.regions.map((r) => r.pack));
   const tiles = createTileSource(here.regions);
@@ -241,7 +241,7 @@ async function serve(args: ParsedArgs): Promise<void> {
     const key = keys.find((k) => (k.kind ?? 'rest') === 'rest')?.key;
     if (key)
       process.stdout.write(
-        `Example requests:\n${(await exampleUrls(here, running.url, key, here.regions[0]?.meta.bbox ?? undefined)).map((u) => `  ${u}\n`).join('')}`,
+        `Example requests:\n${(await exampleUrls(engine, running.url, key, here.regions[0]?.meta.bbox ?? undefined)).map((u) => `  ${u}\n`).join('')}`,
       );
     const tilesKey = keys.find((k) => k.kind === 'tiles')?.key;
     if (devKeys)

@@ -12,12 +12,21 @@ import {
   METRIC,
   PNG,
   READY,
+  WARM,
   metricMessage,
   type ThreadAnswer,
   type ThreadWorkerData,
 } from './thread-protocol.js';
 import { MetricStore } from './metric-store.js';
 import type { MetricPart } from '../../route/cch/exchange.js';
+
+/**
+ * Young generation of each worker's JavaScript heap, MB (V8's default is 3 × 16 MB semi-spaces on a 64-bit host): an
+ * engine's young objects are a request's short-lived labels and answers, so a small nursery costs no measurable CPU
+ * (a mixed load of routes, geocodes, tables and trips: within the run-to-run noise) while each worker's committed
+ * young generation drops from ≈ 32 MB to ≈ 6 (`bando serve` on whole HCMC: 51 MB less idle with two workers).
+ */
+const WORKER_YOUNG_GENERATION_MB = 6;
 
 /** Cost units in flight on a reserved worker (≈ ms of queued work) before light calls also go to heavy workers. */
 const SPILL_UNITS = 8;
@@ -135,6 +144,8 @@ interface Thread {
   stopped: boolean;
   /** Shared with the worker: the id of its call to abandon (see thread-protocol.ts), else 0. */
   abandon: Int32Array;
+  /** True while the worker waits for WARM before it warms up (see `start`). */
+  waiting: boolean;
 }
 
 /**
@@ -144,7 +155,8 @@ interface Thread {
  * For `bando serve --threads`: HTTP parsing, keys, quotas and usage stay in the serving thread, the engine runs on
  * other cores, and the request time limit becomes real. The workers share the routing metrics they customize
  * (route/cch/exchange.ts): this thread keeps the parts made (METRIC_PARTS_KEPT at most) and forwards each to the
- * other workers and all of them to a worker it starts, so each exists once per process (see thread-protocol.ts).
+ * other workers and all of them to a worker it starts, so each exists once per process (see thread-protocol.ts); the
+ * workers of the first start warm up one after the other's metric is made (WARM), so they do not make it each.
  *
  * Scheduling is cost-aware (see cost.ts). Heavy calls (a 400-stop trip, a large static map) run only on the last
  * `heavyThreads` workers, one at a time each (optionally at a lower CPU priority); the other workers are reserved
@@ -160,13 +172,14 @@ export function createThreadPool(script: string | URL, opts: ThreadPoolOptions =
   const heavyThreads = Math.min(size, Math.max(1, opts.heavyThreads ?? size - 1));
   // Lowering the heavy workers' priority only helps when other workers take the light calls.
   const niceness = heavyThreads < size ? (opts.heavyNiceness ?? 0) : 0;
-  const workerData = (takesHeavy: boolean, abandon: Int32Array): ThreadWorkerData => ({
+  const workerData = (takesHeavy: boolean, abandon: Int32Array, warmWhenTold: boolean): ThreadWorkerData => ({
     bandoThread: {
       packs: opts.packs,
       verify: opts.verify,
       limits: opts.limits,
       niceness: takesHeavy ? niceness : 0,
       abandon,
+      warmWhenTold,
     },
   });
   let nextId = 1;
@@ -198,6 +211,8 @@ export function createThreadPool(script: string | URL, opts: ThreadPoolOptions =
     if (id === 0 && status === METRIC) return shareMetric(thread, ...(body as [string, MetricPart]));
     if (id === 0 && status === ADOPTED) return void metricsAdopted++;
     if (id === 0) {
+      // The first worker is ready (its warm-up metric forwarded before this message) or failed: the others warm up.
+      for (const t of threads) if (t.waiting) tellWarm(t);
       if (status === READY) {
         // The time limit counts from here: a replacement's pack loading is not its calls' fault.
         thread.ready = true;
@@ -247,10 +262,23 @@ export function createThreadPool(script: string | URL, opts: ThreadPoolOptions =
     startHeavy();
   }
 
-  function start(takesHeavy: boolean): Thread {
+  /** Lets a worker started with `warmWhenTold` warm up. */
+  function tellWarm(thread: Thread): void {
+    thread.waiting = false;
+    thread.worker.postMessage([0, WARM]);
+  }
+
+  /**
+   * Starts a worker; with `waits`, it warms up only when told (tellWarm), once another has made the metric its
+   * warm-up needs (see thread-protocol.ts WARM).
+   */
+  function start(takesHeavy: boolean, waits = false): Thread {
     const abandon = new Int32Array(new SharedArrayBuffer(4));
     const thread: Thread = {
-      worker: new Worker(script, { workerData: workerData(takesHeavy, abandon) }),
+      worker: new Worker(script, {
+        workerData: workerData(takesHeavy, abandon, waits),
+        resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
+      }),
       takesHeavy,
       calls: new Map(),
       outbox: [],
@@ -262,6 +290,7 @@ export function createThreadPool(script: string | URL, opts: ThreadPoolOptions =
       failed: null,
       stopped: false,
       abandon,
+      waiting: waits,
     };
     thread.worker.on('message', (answers: ThreadAnswer) => {
       for (let i = 0; i < answers.length; i += 3)
@@ -281,8 +310,9 @@ export function createThreadPool(script: string | URL, opts: ThreadPoolOptions =
     return thread;
   }
 
-  // The last `heavyThreads` workers take heavy calls; the first ones are reserved for light calls.
-  const threads = Array.from({ length: size }, (_, i) => start(i >= size - heavyThreads));
+  // The last `heavyThreads` workers take heavy calls; the first ones are reserved for light calls. All but the first
+  // warm up once the first is ready, adopting the metric its warm-up made rather than each making its own.
+  const threads = Array.from({ length: size }, (_, i) => start(i >= size - heavyThreads, i > 0));
 
   /** Puts a new worker in `old`'s place and stops `old`; returns the new one. `old.calls` stay for the caller. */
   function replace(old: Thread): Thread {

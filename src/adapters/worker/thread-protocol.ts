@@ -26,7 +26,12 @@ import { MetricStore } from './metric-store.js';
  *   `[0, ADOPTED, key]` when its engine adopted one; receives `[0, METRIC, [key, part]]`, a part another worker
  *   made (the serving thread forwards each new part to the other workers, and all it keeps, METRIC_PARTS_KEPT at
  *   most, to a worker it starts), kept in a MetricStore and offered to its engine when that needs the part and has
- *   not made it (the engine checks it against its own topology first, and makes its own when it does not fit).
+ *   not made it (the engine checks it against its own topology first, and makes its own when it does not fit); an
+ *   engine that made the same part at the same time (the workers warm up together) lets go of its own copy for it.
+ *
+ * - with `warmWhenTold`, warms up only once it receives `[0, WARM]` (after its packs are loaded): the serving thread
+ *   tells it when the first worker is ready, whose warm-up metric (the car's) it has forwarded by then, so the workers
+ *   started together do not all customize it at once (each would keep its own copy, ≈ 19 MB on a whole city).
  *
  * Calls run one at a time in arrival order, so the serving thread can time the call at the head of a worker's queue.
  * Answers of small calls are posted together (a message costs both threads more than a route takes): a finished
@@ -58,6 +63,10 @@ export const ABANDONED = -3;
 export const METRIC = -4;
 /** Status (id 0) of a worker's note that its engine adopted a part (its key). */
 export const ADOPTED = -5;
+/** Status (id 0) of the serving thread's word to a worker started with `warmWhenTold` that it may warm up now. */
+export const WARM = -6;
+/** See {@link WARM}. */
+type WarmMessage = [id: 0, status: typeof WARM];
 
 /** A finished answer waits for the next call only while the first answer of its batch is younger than this (ms)… */
 const BATCH_MS = 1;
@@ -73,6 +82,8 @@ export interface ThreadInit extends WorkerInitOptions {
   niceness?: number;
   /** Shared with the serving thread: the id of the call to abandon, else 0 (see ABANDONED). */
   abandon?: Int32Array;
+  /** Warm up only when the serving thread posts WARM (see the protocol above); default false: at once. */
+  warmWhenTold?: boolean;
 }
 
 /** The `workerData` that makes the worker entry speak this protocol. */
@@ -87,7 +98,7 @@ export function isThreadWorkerData(data: unknown): data is ThreadWorkerData {
 
 /** The parts of node's `parentPort` this side uses. */
 export interface ThreadPort {
-  on(event: 'message', listener: (message: ThreadCall | MetricMessage) => void): unknown;
+  on(event: 'message', listener: (message: ThreadCall | MetricMessage | WarmMessage) => void): unknown;
   postMessage(message: ThreadAnswer | MetricMessage, transfer?: ArrayBuffer[]): void;
 }
 
@@ -109,15 +120,24 @@ export function serveEngineThread(
   // Parts the other workers made. A message is handled between calls (this thread runs one thing at a time), so
   // an engine never sees a part arrive in the middle of a call, and it asks for a part only when it lacks one.
   const others = new MetricStore();
+  const arrivals: ((key: string, part: MetricPart) => void)[] = [];
   const metrics: MetricExchange = {
     offer: (key) => others.get(key),
     adopted: (key) => port.postMessage([0, ADOPTED, key]),
     published: (key, part) => port.postMessage(metricMessage(key, part)),
+    listen: (arrived) => void arrivals.push(arrived),
   };
+  let told = () => {};
+  const warmTold = init.warmWhenTold ? new Promise<void>((resolve) => (told = resolve)) : Promise.resolve();
   port.on('message', (calls) => {
+    if (calls[0] === 0 && calls[1] === WARM) return told();
     if (calls[0] === 0 && calls[1] === METRIC) {
       const [key, part] = (calls as MetricMessage)[2];
-      return others.put(key, part);
+      others.put(key, part);
+      // The serving thread forwards the first part made under a key: a router that made its own at the same time
+      // lets go of it for this one (Router.arrived).
+      for (const arrived of arrivals) arrived(key, part);
+      return;
     }
     for (let i = 0; i < calls.length; i += 3) queue.push(calls.slice(i, i + 3) as ThreadCall);
     if (!busy) pump();
@@ -143,6 +163,7 @@ export function serveEngineThread(
   create(init, metrics).then(
     async (e) => {
       // Lazy indexes are built before the worker says it is ready, so no request pays for them (seconds each).
+      await warmTold;
       await warmUp(e);
       engine = e;
       port.postMessage([0, READY, METHOD_NAMES.filter((m) => typeof e[m] === 'function')]);

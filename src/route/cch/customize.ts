@@ -16,10 +16,13 @@ import type { CchTopology } from './topology.js';
  * and middle vertices (arcs.ts CchArcs): ≈ 9 bytes per topology arc.
  */
 export class CchMetric {
-  /** Kept arcs driven up (lower → higher end): a forward search's. */
-  readonly up: CchArcs;
-  /** Kept arcs driven down (higher → lower end), listed from the lower end: a backward search's. */
-  readonly down: CchArcs;
+  /**
+   * Kept arcs driven up (lower → higher end): a forward search's. Replaced only by another engine's copy of the same
+   * bytes (Router.arrived), between calls: searches read them afresh on each call, and nothing else keeps them.
+   */
+  up: CchArcs;
+  /** Kept arcs driven down (higher → lower end), listed from the lower end: a backward search's. As `up`. */
+  down: CchArcs;
   /** The vehicle's turn table. */
   readonly turns: TurnTable;
 

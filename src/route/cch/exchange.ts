@@ -25,6 +25,31 @@ export interface MetricExchange {
   adopted(key: string): void;
   /** The router made `part` itself, under `key`. */
   published(key: string, part: MetricPart): void;
+  /**
+   * Registers `arrived`, to be called with each part another engine made (under `key`) as it arrives, between calls.
+   * Two engines asked for one part at once both make it (a server's workers warm up together, and a burst of
+   * requests reaches both): the one whose own copy is not the one kept lets go of it for the part that arrives
+   * (Router.arrived), so the process holds it once. Optional: without it each engine keeps what it made.
+   */
+  listen?(arrived: (key: string, part: MetricPart) => void): void;
+}
+
+/** True when parts `a` and `b` hold the same bytes (of the same kind): either may stand for the other. */
+export function samePart(a: MetricPart, b: MetricPart): boolean {
+  if (a.kind === 'arcs' && b.kind === 'arcs')
+    return (['up', 'down'] as const).every((d) =>
+      (['first', 'head', 'weight', 'mid'] as const).every((f) => sameBytes(a[d][f], b[d][f])),
+    );
+  return a.kind === 'measures' && b.kind === 'measures' && sameBytes(a.up, b.up) && sameBytes(a.down, b.down);
+}
+
+/** True when two typed arrays of one type hold the same bytes (NaN payloads and the sign of zero included). */
+function sameBytes(a: Uint32Array | Float64Array, b: Uint32Array | Float64Array): boolean {
+  if (a.constructor !== b.constructor || a.length !== b.length) return false;
+  const x = new Int32Array(a.buffer, a.byteOffset, a.byteLength >> 2),
+    y = new Int32Array(b.buffer, b.byteOffset, b.byteLength >> 2);
+  for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false;
+  return true;
 }
 
 /** How many metric parts a router made itself, adopted from another engine, or refused (info().packs[i].metrics). */

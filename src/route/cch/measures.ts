@@ -12,10 +12,13 @@ import { Scratch, scratchBytes } from './scratch.js';
  * order: equal up to float rounding). 16 bytes per kept arc and direction: ≈ 9 bytes per topology arc on whole HCMC.
  */
 export class CchMeasures {
-  /** Driven up (lower → higher end). */
-  readonly up: Float64Array;
-  /** Driven down (higher → lower end). */
-  readonly down: Float64Array;
+  /**
+   * Driven up (lower → higher end). Replaced only by another engine's copy of the same bytes (Router.arrived), between
+   * calls: tables read it afresh on each call.
+   */
+  up: Float64Array;
+  /** Driven down (higher → lower end). As `up`. */
+  down: Float64Array;
 
   /**
    * Vertices ascending: the two arcs of a triangle have a lower end below the arc's, so they come first. Both arrays
