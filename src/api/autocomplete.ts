@@ -13,9 +13,7 @@ import { latLngParam, numberParam, textParam, tokenParam } from './place-params'
 import { encodePlaceId } from '../places/place-id';
 import { withEnglishReading } from '../places/english-retry';
 import { forwardGeocode } from '../places/forward';
-import { rankInRegion, type ForwardHit } from '../places/rank';
-import { buildQuery } from '../places/search/query';
-import { readAsTyped } from '../places/search/as-typed';
+import { rankInRegion, typingQuery, type ForwardHit } from '../places/rank';
 import { termsOf, type Term } from '../places/search/terms';
 import type { PlacesRegion } from '../places/region-places';
 import type { PlacesState } from '../places/state';
@@ -99,15 +97,7 @@ export function autocomplete(
     const t1 = performance.now();
     // The places of region `r` for `text`, with the query's terms (the matched substrings are theirs).
     const ranked = (r: PlacesRegion, text: string): Array<ForwardHit & { terms: Term[] }> => {
-      const q = buildQuery(text, {
-        gazetteer: r.gazetteer,
-        isStreet: r.isStreet,
-        table: r.admin.table,
-        area: r.areaUnits,
-        numbersOptional: false,
-        readTyped: (written) => readAsTyped(written, r.index, true),
-        lastIsPrefix: true,
-      });
+      const q = typingQuery(r, text);
       if (q.terms.length === 0) return [];
       let keep: ((i: number) => boolean) | undefined;
       let bias: ((i: number) => number) | undefined;

@@ -12,7 +12,7 @@ import { withEnglishReading } from './english-retry';
 import { fallback } from './fallback';
 import { interpolateHouse, shownPiece } from './interpolate';
 import { PlaceKind } from './kinds';
-import { rankInRegion, regionQuery, type ForwardHit } from './rank';
+import { rankInRegion, regionQuery, typingQuery, type ForwardHit } from './rank';
 import type { PlacesRegion } from './region-places';
 import type { PlaceQuery } from './search/query';
 import { houseKey } from './text/house-path';
@@ -40,13 +40,15 @@ export function forwardGeocode(
     },
     false,
   );
-  const queries = english.queries;
+  let queries = english.queries;
   let found = english.hits;
-  // Typed unfinished ("chợ bến th", "thao cam v"): the last word read as the start of a word, as autocomplete reads
-  // it, when no whole answer took it as a whole word and the text ends in the middle of a word.
+  // Typed unfinished ("chợ bến th", "thao cam v"): the text read as autocomplete reads it, the last word as the start
+  // of a word, when no whole answer took it as a whole word and the text ends in the middle of a word. What it finds
+  // is only partly what was written: the text names no whole place.
   if (!found.some((h) => !h.partial) && UNFINISHED.test(address)) {
-    const hits = regions.flatMap((r, k) => rankInRegion(r, queries[k]!, { prefix: true, limit }));
-    if (hits.some((h) => !h.partial)) found = hits;
+    const typed = regions.map((r) => typingQuery(r, address));
+    const hits = regions.flatMap((r, k) => rankInRegion(r, typed[k]!, { prefix: true, limit }));
+    if (hits.some((h) => !h.partial)) [queries, found] = [typed, hits.map((h) => ({ ...h, partial: true }))];
   }
   const all = found.length > 0 ? found : regions.flatMap((r, k) => fallback(r, queries[k]!));
   all.sort((a, b) => b.score - a.score);

@@ -63,6 +63,22 @@ export function regionQuery(r: PlacesRegion, text: string): PlaceQuery {
   });
 }
 
+/**
+ * The query of text being typed (autocomplete): the last word may be unfinished, so it is read as the start of a word
+ * (keyboard-off readings, category words it begins) and numbers count.
+ */
+export function typingQuery(r: PlacesRegion, text: string): PlaceQuery {
+  return buildQuery(text, {
+    gazetteer: r.gazetteer,
+    isStreet: r.isStreet,
+    table: r.admin.table,
+    area: r.areaUnits,
+    numbersOptional: false,
+    readTyped: (written) => readAsTyped(written, r.index, true),
+    lastIsPrefix: true,
+  });
+}
+
 /** How rankInRegion searches. */
 export interface RankOptions {
   /** The last word may be unfinished (autocomplete). */

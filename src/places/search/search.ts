@@ -14,7 +14,7 @@
  * postings are the candidates; the other words' postings (an admin name's run to every place of the city) are read
  * only at the candidates (a galloping merge of two ascending lists).
  */
-import { diacriticAgreement, markDifferences } from '../text/fold';
+import { diacriticAgreement, markDifferences, toneOf } from '../text/fold';
 import { firstTwoSwapped } from '../text/edits';
 import { EXPANDED, Field, FIELD_MASK, JOINED, NameFlag, type PlaceIndex } from './index';
 import { OneEditIndex } from './one-edit-index';
@@ -604,6 +604,9 @@ export class Searcher {
         const written = m.written ?? term.exact;
         const marked = m.written !== undefined ? written !== ix.vocab[m.v]!.slice(0, written.length) : term.marked;
         for (let f = ix.formStart[m.v]!; f < ix.formStart[m.v + 1]!; f++) {
+          // A word written with marks keeps its tone through a typo: one that differs in letters and tone is another
+          // word ("phà" is not "Phấn").
+          if (m.typo && marked && toneOf(ix.forms[f]!) !== toneOf(written)) continue;
           let q = m.q;
           let near: number = m.typo ? Near.edit : 0;
           // A main name stored wholly without marks ("Xoi Yen", "Pho Ga Nguyet") cannot disagree with the written

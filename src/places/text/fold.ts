@@ -76,6 +76,11 @@ function syllableFeatures(exact: string): { tone: string; marks: string[] } {
   return { tone, marks };
 }
 
+/** The tone mark of one syllable (a combining character), '' for none. */
+export function toneOf(syllable: string): string {
+  return syllableFeatures(syllable).tone;
+}
+
 /**
  * How well the diacritics of a query token agree with a candidate token, in 0..1.
  * - 0 when the folded forms differ (not the same word at all);
