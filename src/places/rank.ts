@@ -322,6 +322,7 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
       .join(' ');
   const whole = [
     withoutLeadingType(q.folded),
+    wordsOf(new Set()), // abbreviations written out ("Sacombank Q8" calls Sacombank Quận 8 so)
     wordsOf(new Set(['type', 'filler'])),
     wordsOf(new Set(['type', 'filler', 'admin'])),
   ].filter((w) => w !== '');
