@@ -69,6 +69,12 @@ describe('text typed partly', () => {
     expect(got?.partial_match === true || !/Lê Văn Tám/.test(got?.formatted_address ?? '')).toBe(true);
   });
 
+  it('a name that is the query with its abbreviations written out is called so ("Sacombank Q8")', () => {
+    const want = top('Sacombank quận 8');
+    expect(want?.formatted_address).toMatch(/^Sacombank Quận 8|Phạm Hùng/);
+    expect(top('Sacombank Q8')?.place_id).toBe(want!.place_id);
+  });
+
   it('units that contradict each other leave the answer partial', () => {
     const right = top('chợ Bến Thành quận 1');
     expect(right?.partial_match ?? false).toBe(false);
