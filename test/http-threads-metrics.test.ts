@@ -1,7 +1,8 @@
 /**
- * `bando serve --threads` shares customized routing metrics between its workers (route/cch/exchange.ts, the METRIC
- * and ADOPTED messages of thread-protocol.ts): a metric one worker made is adopted by the other, both answer byte for
- * byte as an in-process engine, and a part whose arrays do not fit is refused by the worker, which makes its own.
+ * `bando serve --threads` shares customized routing metrics and the CCH topology between its workers
+ * (route/cch/exchange.ts, the METRIC and ADOPTED messages of thread-protocol.ts): a part one worker made is adopted
+ * by the other, both answer byte for byte as an in-process engine, and a part whose arrays do not fit is refused by
+ * the worker, which makes its own.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -40,6 +41,15 @@ const CAR = { origin: PTS[1], destination: PTS[2] };
 const want = (method: MethodName, params: EngineParams) =>
   JSON.stringify((local[method] as (p: EngineParams) => unknown)(params));
 
+/** A worker of the shipped bundle speaking the server thread protocol, and every message it posted. */
+const start = () => {
+  const data: ThreadWorkerData = { bandoThread: { packs: [readSharedPackFile(PACK)] } };
+  const worker = new Worker(bundles.script, { workerData: data });
+  const got: unknown[][] = [];
+  worker.on('message', (m: unknown[]) => got.push(m));
+  return { worker, got };
+};
+
 describe('metrics shared between the workers of a server', () => {
   it('a metric one worker made is adopted by the other, both answering as an in-process engine', async () => {
     // No worker reserved for light calls: a call goes to the worker with the fewest units in flight, the first on a
@@ -51,9 +61,10 @@ describe('metrics shared between the workers of a server', () => {
       expect(Buffer.from(body.json).toString()).toBe(want(method, params));
     };
     try {
-      // The first worker made the car's metric in its warm-up; the second warmed up after it, adopting it.
+      // The first worker made the pack's topology and the car's metric in its warm-up; the second warmed up after
+      // it, adopting both.
       const start = pool.stats();
-      expect([start.metricsMade, start.metricsAdopted, start.metricsKept]).toEqual([1, 1, 1]);
+      expect([start.metricsMade, start.metricsAdopted, start.metricsKept]).toEqual([2, 2, 2]);
       for (const vehicle of ['bike', 'truck']) {
         const direction = (i: number) => ({ origin: PTS[i], destination: PTS[(i + 2) % 4], vehicle });
         const matrix = (i: number) => ({ origins: PTS.slice(i).join('|'), destinations: PTS.join('|'), vehicle });
@@ -72,15 +83,49 @@ describe('metrics shared between the workers of a server', () => {
     }
   });
 
+  it('a worker adopts the topology another built, and refuses one whose rows do not fit its states', async () => {
+    const a = start();
+    const workers = [a];
+    try {
+      await until(() => a.got.some((m) => m[0] === 0 && m[1] === READY));
+      // Its warm-up route (by the car's customized metric) built the topology, in shared memory.
+      const made = a.got.find((m) => m[1] === METRIC && (m[2] as [string, MetricPart])[1].kind === 'topology');
+      const [key, topology] = (made as [0, number, [string, MetricPart]])[2];
+      if (topology.kind !== 'topology') throw new Error('no topology made');
+      expect(topology.upHead.buffer).toBeInstanceOf(SharedArrayBuffer);
+      const call = METHOD_NAMES.indexOf('direction');
+      const bike = { origin: PTS[0], destination: PTS[2], vehicle: 'bike' };
+      const answered = async (w: ReturnType<typeof start>) => {
+        w.worker.postMessage([1, call, bike]);
+        await until(() => w.got.some((m) => m[0] === 1));
+        const answer = w.got.find((m) => m[0] === 1)!;
+        expect(answer[1]).toBe(200);
+        expect(Buffer.from(answer[2] as Uint8Array).toString()).toBe(want('direction', bike));
+      };
+      // Offered before it loads its packs, as a replacement worker is: adopted, not built.
+      const b = start();
+      workers.push(b);
+      b.worker.postMessage([0, METRIC, [key, topology]]);
+      await until(() => b.got.some((m) => m[0] === 0 && m[1] === READY));
+      await answered(b);
+      expect(b.got.filter((m) => m[1] === ADOPTED).map((m) => m[2])).toEqual([key]);
+      expect(b.got.some((m) => m[1] === METRIC && (m[2] as [string])[0] === key)).toBe(false);
+      // The same key with the rows of the last vertex stretched over one more arc: refused, built, offered.
+      const c = start();
+      workers.push(c);
+      const upFirst = topology.upFirst.slice();
+      upFirst[upFirst.length - 2] = upFirst[upFirst.length - 2]! - 1;
+      c.worker.postMessage([0, METRIC, [key, { ...topology, upFirst }]]);
+      await until(() => c.got.some((m) => m[0] === 0 && m[1] === READY));
+      await answered(c);
+      expect(c.got.some((m) => m[1] === ADOPTED)).toBe(false);
+      expect(c.got.some((m) => m[1] === METRIC && (m[2] as [string])[0] === key)).toBe(true);
+    } finally {
+      await Promise.all(workers.map((w) => w.worker.terminate()));
+    }
+  });
+
   it('a worker refuses a part whose arrays do not fit its topology, makes its own and answers as before', async () => {
-    /** A worker of the shipped bundle speaking the server thread protocol, and every message it posted. */
-    const start = () => {
-      const data: ThreadWorkerData = { bandoThread: { packs: [readSharedPackFile(PACK)] } };
-      const worker = new Worker(bundles.script, { workerData: data });
-      const got: unknown[][] = [];
-      worker.on('message', (m: unknown[]) => got.push(m));
-      return { worker, got };
-    };
     const a = start(),
       b = start();
     try {
@@ -89,7 +134,12 @@ describe('metrics shared between the workers of a server', () => {
       const call = METHOD_NAMES.indexOf('direction');
       a.worker.postMessage([1, call, bike]);
       await until(() => a.got.some((m) => m[0] === 1));
-      const made = a.got.find((m) => m[0] === 0 && m[1] === METRIC) as [0, number, [string, MetricPart]];
+      // The bike's metric, made for the call (after the topology and the car's metric of its warm-up).
+      const made = a.got.filter((m) => m[1] === METRIC && (m[2] as [string, MetricPart])[1].kind === 'arcs').at(-1) as [
+        0,
+        number,
+        [string, MetricPart],
+      ];
       const [key, part] = made[2];
       expect(part.kind).toBe('arcs');
       if (part.kind !== 'arcs') return;

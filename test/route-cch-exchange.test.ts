@@ -12,6 +12,7 @@ import { RoadGraph } from '../src/route/graph.js';
 import { Router } from '../src/route/router.js';
 import { LINK, type CchArcs } from '../src/route/cch/arcs.js';
 import type { MetricExchange, MetricPart } from '../src/route/cch/exchange.js';
+import type { TopologyArrays } from '../src/route/cch/topology.js';
 import { METRIC_PARTS_KEPT, MetricStore } from '../src/adapters/worker/metric-store.js';
 import { ADMIN, OSM, PACK_INPUTS } from './helpers/packs.js';
 import { randomEndpoints } from './helpers/route-reference.js';
@@ -65,13 +66,24 @@ describe('customized metrics shared between engines', () => {
     const made = maker.info().packs[0]!.metrics;
     expect(made.metrics.made).toBeGreaterThanOrEqual(VEHICLES.length);
     expect(made.measures.made).toBeGreaterThanOrEqual(1);
+    expect(made.topology).toEqual({ made: 1, adopted: 0 });
     expect(made.metrics.adopted + made.measures.adopted + made.refused).toBe(0);
     expect(adopter.info().packs[0]!.metrics).toEqual({
       metrics: { made: 0, adopted: made.metrics.made },
       measures: { made: 0, adopted: made.measures.made },
+      topology: { made: 0, adopted: 1 },
       refused: 0,
     });
-    expect(x.adopted).toHaveLength(made.metrics.made + made.measures.made);
+    expect(x.adopted).toHaveLength(made.metrics.made + made.measures.made + 1);
+    // The topology adopted is the maker's arrays, in shared memory, and equal to one a router builds alone.
+    const topology = [...x.store.entries()].find(([, p]) => p.kind === 'topology')![1];
+    if (topology.kind !== 'topology') throw new Error('no topology offered');
+    expect(topology.upHead.buffer).toBeInstanceOf(SharedArrayBuffer);
+    const alone = new Router(new RoadGraph(Pack.from(noCh.slice())), Pack.from(noCh.slice()));
+    alone.context(0).cch();
+    const built = (alone as unknown as { customizable: { topo: TopologyArrays } }).customizable.topo;
+    for (const f of ['upFirst', 'upHead', 'parent', 'rankOf', 'stateOf', 'links'] as const)
+      expect(topology[f]).toEqual(built[f]);
     // Without an exchange an engine counts what it made, as before.
     expect(own.info().packs[0]!.metrics).toEqual(made);
     await Promise.all([own.close(), maker.close(), adopter.close()]);
@@ -97,6 +109,7 @@ describe('customized metrics shared between engines', () => {
     expect(routers[2]!.metricCounts()).toEqual({
       metrics: { made: 0, adopted: 3 },
       measures: { made: 0, adopted: 3 },
+      topology: { made: 0, adopted: 1 },
       refused: 0,
     });
   });
@@ -117,13 +130,14 @@ describe('customized metrics shared between engines', () => {
     const want = run(routers[1]!);
     expect(run(routers[0]!)).toEqual(want);
     expect([...made[1]!.keys()].sort()).toEqual([...made[0]!.keys()].sort());
-    expect(made[0]!.size).toBe(2);
+    expect(made[0]!.size).toBe(3);
     const ctx = routers[1]!.context(3, 'shortest');
     const held = () => [ctx.cch()!.metric.up.weight, ctx.cch()!.metric.down.mid, ctx.cchTable()!.measures.down];
     const own = held();
     // Other bytes under the same keys (one weight, one middle, one measure changed), or a part of the other kind,
     // are not taken.
     const other = (p: MetricPart): MetricPart => {
+      if (p.kind === 'topology') return p;
       if (p.kind === 'measures') return { ...p, down: p.down.map((x, i) => (i === 1 ? x + 1 : x)) };
       const mid = p.down.mid.slice();
       mid[mid.findIndex((m) => m !== LINK)]! -= 1;
@@ -172,7 +186,44 @@ describe('customized metrics shared between engines', () => {
     change(c, a.first[v]!, v);
     return c;
   };
+  /** A copy of topology part `p` with one row's last head moved up to a vertex its parent's row lacks (not chordal). */
+  const unclosed = (p: TopologyArrays): TopologyArrays => {
+    const { upFirst, parent } = p;
+    const upHead = p.upHead.slice();
+    const n = parent.length;
+    for (let r = 0; r < n; r++) {
+      const last = upFirst[r + 1]! - 1;
+      if (last <= upFirst[r]! || upHead[last]! + 1 >= n) continue;
+      const moved = upHead[last]! + 1;
+      if (upHead.subarray(upFirst[parent[r]!]!, upFirst[parent[r]! + 1]!).includes(moved)) continue;
+      upHead[last] = moved;
+      return { ...p, upHead };
+    }
+    throw new Error('every row is closed under its parent');
+  };
   const BAD: [string, (p: MetricPart) => MetricPart | false][] = [
+    ['a topology with a head fewer', (p) => p.kind === 'topology' && { ...p, upHead: p.upHead.subarray(1) }],
+    [
+      'a topology with link bits of another length',
+      (p) => p.kind === 'topology' && { ...p, links: p.links.subarray(1) },
+    ],
+    [
+      'a topology whose ranks are not a permutation',
+      (p) => p.kind === 'topology' && { ...p, rankOf: p.rankOf.map((r, s) => (s === 0 ? p.rankOf[1]! : r)) },
+    ],
+    [
+      'a topology whose parents are not the lowest higher neighbours',
+      (p) => p.kind === 'topology' && { ...p, parent: p.parent.map((q) => (q >= 0 ? -1 : q)) },
+    ],
+    [
+      'a topology whose parents are not an Int32Array',
+      (p) => p.kind === 'topology' && { ...p, parent: new Uint32Array(p.parent) as never },
+    ],
+    [
+      'a topology whose rows are not closed under their parents',
+      (p) => p.kind === 'topology' && { kind: 'topology', ...unclosed(p) },
+    ],
+    ['a topology offered as arcs', (p) => p.kind === 'topology' && ({ ...p, kind: 'arcs' } as never)],
     ['arcs with a head fewer', (p) => p.kind === 'arcs' && { ...p, up: { ...p.up, head: p.up.head.subarray(1) } }],
     [
       'row starts of another length',
@@ -220,8 +271,9 @@ describe('customized metrics shared between engines', () => {
     const mine = own.info().packs[0]!.metrics;
     expect(counts.metrics.made + counts.metrics.adopted).toBe(mine.metrics.made);
     expect(counts.measures.made + counts.measures.adopted).toBe(mine.measures.made);
-    expect(counts.metrics.made + counts.measures.made).toBe(counts.refused);
-    expect(adopted).toHaveLength(counts.metrics.adopted + counts.measures.adopted);
+    expect(counts.topology.made + counts.topology.adopted).toBe(1);
+    expect(counts.metrics.made + counts.measures.made + counts.topology.made).toBe(counts.refused);
+    expect(adopted).toHaveLength(counts.metrics.adopted + counts.measures.adopted + counts.topology.adopted);
     await Promise.all([own.close(), e.close()]);
   });
 });

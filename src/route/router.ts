@@ -22,6 +22,7 @@ import { alikeProfile } from './alike.js';
 import { buildCch, type Cch } from './cch/build.js';
 import { arcsProblem } from './cch/arcs.js';
 import { CchMetric } from './cch/customize.js';
+import { CchTopology, topologyProblem } from './cch/topology.js';
 import { samePart, type MetricCounts, type MetricExchange, type MetricPart } from './cch/exchange.js';
 import { measuresProblem, type CchMeasures } from './cch/measures.js';
 import { CchQuery, QueryLabels } from './cch/query.js';
@@ -49,6 +50,9 @@ export const AVOID_CONTEXTS_KEPT = 4;
 
 /** Bytes an instance of the core keeps free for the points and outputs of requests (see Router.placeInWasm). */
 export const WASM_QUERY_RESERVE = 2 ** 24;
+
+/** The context key under which a router shares its CCH's topology (one per pack, whatever the context). */
+const TOPOLOGY = 'cch';
 
 /** A context's key (`profile:weighting`, then `:avoid` when it avoids road kinds) as a reader names it: "car (fastest)". */
 function contextName(key: string): string {
@@ -162,9 +166,14 @@ export class Router {
    * What holds each part this router made itself and published, by exchange key (its metric, or its table's
    * measures), until another engine's copy of the same bytes replaces it (`arrived`) or its context is dropped.
    */
-  private readonly own = new Map<string, { kind: MetricPart['kind']; holder: CchMetric | CchMeasures }>();
+  private readonly own = new Map<string, { kind: 'arcs' | 'measures'; holder: CchMetric | CchMeasures }>();
   /** Metric parts made here, adopted and refused (metricCounts). */
-  private readonly counts = { arcs: { made: 0, adopted: 0 }, measures: { made: 0, adopted: 0 }, refused: 0 };
+  private readonly counts = {
+    arcs: { made: 0, adopted: 0 },
+    measures: { made: 0, adopted: 0 },
+    topology: { made: 0, adopted: 0 },
+    refused: 0,
+  };
 
   /** The graph, or how to open it on first use (a region's graph: a router made at load opens nothing). */
   private graphOf: RoadGraph | (() => RoadGraph);
@@ -304,14 +313,30 @@ export class Router {
     return (this.tables[profile] ??= this.tables[p] ??= new TurnTable(this.graph, p));
   }
 
-  /** The CCH of the graph, on first use: over the pack's stored order when it has one for this graph, else ordered. */
+  /**
+   * The CCH of the graph, on first use: its topology adopted from another engine when one offers it for this pack and
+   * it fits the states; else made over the pack's stored order when it has one for this graph, else ordered, and then
+   * offered to the other engines (in shared memory, so that a process holds it once).
+   */
   private cchOf(): Cch {
+    if (this.customizable) return this.customizable;
     const pack = this.pack;
-    return (this.customizable ??= buildCch(
+    let adopted: CchTopology | undefined;
+    const cch = buildCch(
       this.graph,
       Array.from({ length: PROFILE_COUNT }, (_, p) => this.turnTable(p)),
       (t) => pack && storedOrder(pack, t),
-    ));
+      (states) => {
+        const part = this.adopt('topology', TOPOLOGY, (p) => topologyProblem(p, states.size));
+        return (adopted = part && new CchTopology(part));
+      },
+    );
+    if (!adopted) {
+      if (this.exchange && pack) cch.topo = cch.topo.shared();
+      const { upFirst, upHead, parent, rankOf, stateOf, links } = cch.topo;
+      this.publish(TOPOLOGY, { kind: 'topology', upFirst, upHead, parent, rankOf, stateOf, links });
+    }
+    return (this.customizable = cch);
   }
 
   /** The CCH customized for a context's costs (context key `key`): adopted from another engine when one offers it. */
@@ -352,14 +377,14 @@ export class Router {
   }
 
   /**
-   * Counts a part this router made for context `key`, and offers it to other engines through `exchange`; `holder`
-   * holds it (see `own`).
+   * Counts a part this router made for context `key` (TOPOLOGY: the CCH's topology), and offers it to other engines
+   * through `exchange`; `holder` holds a metric part (see `own`).
    */
-  private publish(key: string, part: MetricPart, holder: CchMetric | CchMeasures): void {
+  private publish(key: string, part: MetricPart, holder?: CchMetric | CchMeasures): void {
     this.counts[part.kind].made++;
     if (!this.exchange || !this.pack) return;
     const id = this.shareKey(part.kind, key);
-    this.own.set(id, { kind: part.kind, holder });
+    if (holder && part.kind !== 'topology') this.own.set(id, { kind: part.kind, holder });
     this.exchange.published(id, part);
   }
 
@@ -388,7 +413,7 @@ export class Router {
   /** How many metric parts this router made, adopted and refused (MetricCounts), as a copy. */
   metricCounts(): MetricCounts {
     const c = this.counts;
-    return { metrics: { ...c.arcs }, measures: { ...c.measures }, refused: c.refused };
+    return { metrics: { ...c.arcs }, measures: { ...c.measures }, topology: { ...c.topology }, refused: c.refused };
   }
 
   /** A query on metric `m` in the labels the router's CCH queries share (a router runs one query at a time). */

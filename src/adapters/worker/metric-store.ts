@@ -13,20 +13,29 @@ export const METRIC_PARTS_KEPT = 2 * (2 * PROFILE_COUNT + AVOID_CONTEXTS_KEPT);
  * The customized metric parts of a server's engine threads (route/cch/exchange.ts), by exchange key, least recently
  * stored or offered first, at most METRIC_PARTS_KEPT: the serving thread's (which forwards each part to the other
  * workers and gives them all to a replacement worker) and each worker's (what the others made, offered to its router).
- * Parts live in shared memory, so every store and router holding a part holds the same bytes.
+ * Topologies are kept apart and never dropped: every worker's router needs its pack's, and there is one per pack a
+ * server serves (fixed when it starts). Parts live in shared memory, so every store and router holding a part holds
+ * the same bytes.
  */
 export class MetricStore {
   private readonly parts = new Map<string, MetricPart>();
+  private readonly topologies = new Map<string, MetricPart>();
 
-  /** The part stored under `key` (marked used last), or undefined. */
+  /** The part stored under `key` (a metric part marked used last), or undefined. */
   get(key: string): MetricPart | undefined {
+    const topology = this.topologies.get(key);
+    if (topology) return topology;
     const part = this.parts.get(key);
     if (part) this.put(key, part);
     return part;
   }
 
-  /** Stores `part` under `key` (used last), dropping the least recently used beyond METRIC_PARTS_KEPT. */
+  /**
+   * Stores `part` under `key` (a metric part used last, dropping the least recently used beyond METRIC_PARTS_KEPT; a
+   * topology kept).
+   */
   put(key: string, part: MetricPart): void {
+    if (part.kind === 'topology') return void this.topologies.set(key, part);
     this.parts.delete(key);
     this.parts.set(key, part);
     for (const old of this.parts.keys()) {
@@ -37,16 +46,17 @@ export class MetricStore {
 
   /** True when a part is stored under `key`. */
   has(key: string): boolean {
-    return this.parts.has(key);
+    return this.topologies.has(key) || this.parts.has(key);
   }
 
-  /** Parts stored. */
+  /** Parts stored, topologies included. */
   get size(): number {
-    return this.parts.size;
+    return this.topologies.size + this.parts.size;
   }
 
-  /** The stored parts, least recently used first. */
-  entries(): IterableIterator<[string, MetricPart]> {
-    return this.parts.entries();
+  /** The stored parts: the topologies, then the metric parts least recently used first. */
+  *entries(): IterableIterator<[string, MetricPart]> {
+    yield* this.topologies.entries();
+    yield* this.parts.entries();
   }
 }

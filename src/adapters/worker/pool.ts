@@ -83,9 +83,9 @@ interface ThreadPoolStats {
   /** Since the start: calls dropped before they started because their client had gone. */
   dropped: number;
   /**
-   * Since the start: customized metric parts (route/cch/exchange.ts: a vehicle's kept arcs, or their measures) the
-   * workers made, and those they adopted from another worker instead of making them; and the parts kept now for
-   * the workers to come (at most METRIC_PARTS_KEPT).
+   * Since the start: customized metric parts (route/cch/exchange.ts: a vehicle's kept arcs, or their measures, or a
+   * pack's CCH topology) the workers made, and those they adopted from another worker instead of making them; and
+   * the parts kept now for the workers to come (at most METRIC_PARTS_KEPT, and a topology per pack).
    */
   metricsMade: number;
   metricsAdopted: number;
@@ -154,7 +154,8 @@ interface Thread {
  * status, made in the worker) or PNG bytes: the form `createRestHandler` writes out without touching the body.
  * For `bando serve --threads`: HTTP parsing, keys, quotas and usage stay in the serving thread, the engine runs on
  * other cores, and the request time limit becomes real. The workers share the routing metrics they customize
- * (route/cch/exchange.ts): this thread keeps the parts made (METRIC_PARTS_KEPT at most) and forwards each to the
+ * (route/cch/exchange.ts): this thread keeps the parts made (METRIC_PARTS_KEPT at most, and each pack's CCH
+ * topology) and forwards each to the
  * other workers and all of them to a worker it starts, so each exists once per process (see thread-protocol.ts); the
  * workers of the first start warm up one after the other's metric is made (WARM), so they do not make it each.
  *

@@ -21,13 +21,14 @@ import { MetricStore } from './metric-store.js';
  * - answers `[id, ABANDONED, '']` for a call the serving thread flagged (its client has gone) by storing its id in the
  *   shared `abandon` flag: the call is skipped if it has not started, else stopped at the engine's next checkpoint
  *   (src/checkpoint.ts: between kicks of the trip search, legs, map layers), its answer, if any, dropped;
- * - shares customized routing metrics (route/cch/exchange.ts): posts `[0, METRIC, [key, part]]` when its engine made
- *   a metric part (its arrays in shared memory: the serving thread gets the same bytes, not a copy) and
- *   `[0, ADOPTED, key]` when its engine adopted one; receives `[0, METRIC, [key, part]]`, a part another worker
- *   made (the serving thread forwards each new part to the other workers, and all it keeps, METRIC_PARTS_KEPT at
- *   most, to a worker it starts), kept in a MetricStore and offered to its engine when that needs the part and has
- *   not made it (the engine checks it against its own topology first, and makes its own when it does not fit); an
- *   engine that made the same part at the same time (the workers warm up together) lets go of its own copy for it.
+ * - shares customized routing metrics and its packs' CCH topologies (route/cch/exchange.ts): posts
+ *   `[0, METRIC, [key, part]]` when its engine made a part (its arrays in shared memory: the serving thread gets the
+ *   same bytes, not a copy) and `[0, ADOPTED, key]` when its engine adopted one; receives `[0, METRIC, [key, part]]`,
+ *   a part another worker made (the serving thread forwards each new part to the other workers, and all it keeps,
+ *   METRIC_PARTS_KEPT metric parts at most and each pack's topology, to a worker it starts), kept in a MetricStore
+ *   and offered to its engine when that needs the part and has not made it (the engine checks it against its own
+ *   states or topology first, and makes its own when it does not fit); an engine that made the same metric part at
+ *   the same time (the workers warm up together) lets go of its own copy for it (a topology made twice stays twice).
  *
  * - with `warmWhenTold`, warms up only once it receives `[0, WARM]` (after its packs are loaded): the serving thread
  *   tells it when the first worker is ready, whose warm-up metric (the car's) it has forwarded by then, so the workers

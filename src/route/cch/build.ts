@@ -19,15 +19,20 @@ export interface Cch {
  * @param tables the vehicles' turn tables when the caller has them (default: made here), indexed by profile
  * @param stored the order stored for a state topology (stored-order.ts storedOrder), null when there is none: then
  *   the order is made here (the slow part: seconds on a city)
+ * @param offered the topology another engine made for these states when there is one that fits them (exchange.ts),
+ *   else undefined: then it is made here
  */
 export function buildCch(
   g: RoadGraph,
   tables: readonly TurnTable[] = turnTables(g),
   stored: (t: StateTopology) => Uint32Array | null = () => null,
+  offered: (states: SharedStates) => CchTopology | undefined = () => undefined,
 ): Cch {
   const states = new SharedStates(tables);
+  const adopted = offered(states);
+  if (adopted) return { states, topo: adopted };
   const t = stateTopology(g, states);
-  const topo = new CchTopology(t.first, t.adj, stored(t) ?? dissectionOrder(g, states, t));
+  const topo = CchTopology.build(t.first, t.adj, stored(t) ?? dissectionOrder(g, states, t));
   return { states, topo };
 }
 

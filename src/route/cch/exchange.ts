@@ -1,22 +1,28 @@
 import type { CchArcs } from './arcs.js';
+import type { TopologyArrays } from './topology.js';
 
 /**
  * What one router customized for a vehicle, weighting and avoid mask, as another engine's router may adopt it: the
  * kept arcs each way (CchMetric.up / .down), or their seconds and metres (CchMeasures.up / .down, made for distance
- * tables and trips). Its arrays lie in shared memory where the platform has it (scratch.ts), so passing a part to
- * another thread of the process shares it rather than copying it.
+ * tables and trips); or what every metric of a pack customizes, its CCH's shortcut topology (CchTopology: 12 MB on a
+ * whole city, made at a router's first customizable route). Its arrays lie in shared memory where the platform has
+ * it (scratch.ts), so passing a part to another thread of the process shares it rather than copying it.
  */
 export type MetricPart =
-  { kind: 'arcs'; up: CchArcs; down: CchArcs } | { kind: 'measures'; up: Float64Array; down: Float64Array };
+  | { kind: 'arcs'; up: CchArcs; down: CchArcs }
+  | { kind: 'measures'; up: Float64Array; down: Float64Array }
+  | ({ kind: 'topology' } & TopologyArrays);
 
 /**
  * How the routers of several engines of one process (`bando serve`'s worker threads: thread-protocol.ts) share the
  * metrics they customize, so that each exists once per process instead of once per engine (≈ 19 MB for the arcs and
- * 17 MB for the measures of one vehicle and weighting on a whole city, and 1.3 s of CPU). Keys name the pack exactly
- * (Pack.identity, not its file name), the part, the profile (after alike.ts), the weighting and the avoid mask, so
- * equal keys mean equal inputs and, customization being deterministic, bit-identical arrays. A router asks `offer`
- * only when it needs a part it has not made, uses the offer only when it fits its own topology (arcs.ts
- * arcsProblem, measures.ts measuresProblem), and otherwise makes the part itself and `published` it.
+ * 17 MB for the measures of one vehicle and weighting on a whole city, and 1.3 s of CPU), and the topology every
+ * metric of a pack shares (12 MB). Keys name the pack exactly (Pack.identity, not its file name), the part, and for
+ * a metric the profile (after alike.ts), the weighting and the avoid mask, so equal keys mean equal inputs and, the
+ * topology and customization being deterministic, bit-identical arrays. A router asks `offer` only when it needs a
+ * part it has not made, uses the offer only when it fits (topology.ts topologyProblem against its own states, arcs.ts
+ * arcsProblem and measures.ts measuresProblem against its topology), and otherwise makes the part itself and
+ * `published` it.
  */
 export interface MetricExchange {
   /** A part another engine made under `key`, or undefined. */
@@ -34,7 +40,10 @@ export interface MetricExchange {
   listen?(arrived: (key: string, part: MetricPart) => void): void;
 }
 
-/** True when parts `a` and `b` hold the same bytes (of the same kind): either may stand for the other. */
+/**
+ * True when metric parts `a` and `b` (arcs or measures) hold the same bytes (of the same kind): either may stand for
+ * the other. Topologies are not compared (false): a router keeps the one it made (Router.arrived).
+ */
 export function samePart(a: MetricPart, b: MetricPart): boolean {
   if (a.kind === 'arcs' && b.kind === 'arcs')
     return (['up', 'down'] as const).every((d) =>
@@ -58,6 +67,8 @@ export interface MetricCounts {
   metrics: { made: number; adopted: number };
   /** Their measures (for tables and trips) made here, and adopted. */
   measures: { made: number; adopted: number };
-  /** Parts offered that did not fit this router's topology or metric: made here instead (and counted made). */
+  /** The CCH's shortcut topology (one per pack at most) made here, and adopted. */
+  topology: { made: number; adopted: number };
+  /** Parts offered that did not fit this router's states, topology or metric: made here instead (and counted made). */
   refused: number;
 }

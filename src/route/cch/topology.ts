@@ -1,5 +1,6 @@
 import { grown } from '../../grown.js';
 import { arcIndex } from './arcs.js';
+import { Scratch, scratchBytes } from './scratch.js';
 
 /**
  * The shortcut topology of a contraction order (Customizable Contraction Hierarchies): contracting the vertices
@@ -26,15 +27,24 @@ export class CchTopology {
    */
   readonly links: Uint8Array;
 
+  /** A topology over arrays made before (`build`, or another engine's: exchange.ts, checked by topologyProblem). */
+  constructor(a: TopologyArrays) {
+    this.upFirst = a.upFirst;
+    this.upHead = a.upHead;
+    this.parent = a.parent;
+    this.rankOf = a.rankOf;
+    this.stateOf = a.stateOf;
+    this.links = a.links;
+  }
+
   /**
    * @param first CSR offsets of the state graph (symmetric, rows without repeats or self-links)
    * @param adj its neighbours
    * @param rank each state's rank (order.ts dissectionOrder), a permutation
    */
-  constructor(first: Uint32Array, adj: Uint32Array, rank: Uint32Array) {
+  static build(first: Uint32Array, adj: Uint32Array, rank: Uint32Array): CchTopology {
     const n = rank.length;
-    this.rankOf = rank;
-    const stateOf = (this.stateOf = new Uint32Array(n));
+    const stateOf = new Uint32Array(n);
     for (let s = 0; s < n; s++) stateOf[rank[s]!] = s;
     // The graph's links by rank, each once from its lower end.
     const origFirst = new Uint32Array(n + 1);
@@ -50,11 +60,11 @@ export class CchTopology {
       }
     // Row r (its higher neighbours) = its own links up ∪ its elimination-tree children's rows less r itself; rows
     // are made in rank order, so they land one after another in upHead.
-    const parent = (this.parent = new Int32Array(n).fill(-1));
+    const parent = new Int32Array(n).fill(-1);
     const childHead = new Int32Array(n).fill(-1);
     const childNext = new Int32Array(n).fill(-1);
     const stamp = new Int32Array(n).fill(-1);
-    const upFirst = (this.upFirst = new Uint32Array(n + 1));
+    const upFirst = new Uint32Array(n + 1);
     let upHead = new Uint32Array(Math.max(16, 4 * orig.length));
     let m = 0;
     const add = (q: number, r: number) => {
@@ -77,13 +87,44 @@ export class CchTopology {
         childHead[p] = r;
       }
     }
-    this.upHead = upHead.slice(0, m);
-    const links = (this.links = new Uint8Array((m + 7) >> 3));
+    upHead = upHead.slice(0, m);
+    const links = new Uint8Array((m + 7) >> 3);
     for (let r = 0; r < n; r++)
       for (let i = origFirst[r]!; i < origFirst[r + 1]!; i++) {
-        const a = arcIndex(upFirst, this.upHead, r, orig[i]!);
+        const a = arcIndex(upFirst, upHead, r, orig[i]!);
         links[a >> 3] |= 1 << (a & 7);
       }
+    return new CchTopology({ upFirst, upHead, parent, rankOf: rank, stateOf, links });
+  }
+
+  /**
+   * This topology with its arrays in one block of shared memory where the platform has it (scratch.ts), to be offered
+   * to the engines of other threads (exchange.ts): passing it to another thread then shares it rather than copying
+   * it. An array already in shared memory (the stored order, a view into a pack opened in place) stays where it is.
+   */
+  shared(): CchTopology {
+    const words = [this.upFirst, this.upHead, this.parent, this.rankOf, this.stateOf].filter((a) => !inShared(a));
+    const block = new Scratch(
+      scratchBytes(...words.map((a): [number, number] => [a.length, 4]), [this.links.length, 1]),
+      { shared: true },
+    );
+    const u32 = (a: Uint32Array | Int32Array): Uint32Array => {
+      if (inShared(a)) return new Uint32Array(a.buffer, a.byteOffset, a.length);
+      const copy = block.u32(a.length);
+      copy.set(new Uint32Array(a.buffer, a.byteOffset, a.length));
+      return copy;
+    };
+    const parent = u32(this.parent);
+    const links = inShared(this.links) ? this.links : block.u8(this.links.length);
+    if (links !== this.links) links.set(this.links);
+    return new CchTopology({
+      upFirst: u32(this.upFirst),
+      upHead: u32(this.upHead),
+      parent: new Int32Array(parent.buffer, parent.byteOffset, parent.length),
+      rankOf: u32(this.rankOf),
+      stateOf: u32(this.stateOf),
+      links,
+    });
   }
 
   /** Number of vertices (states). */
@@ -95,4 +136,65 @@ export class CchTopology {
   get arcs(): number {
     return this.upHead.length;
   }
+}
+
+/** The arrays of a CchTopology (see its fields), as one engine hands them to another (exchange.ts MetricPart). */
+export interface TopologyArrays {
+  upFirst: Uint32Array;
+  upHead: Uint32Array;
+  parent: Int32Array;
+  rankOf: Uint32Array;
+  stateOf: Uint32Array;
+  links: Uint8Array;
+}
+
+/** True when `a`'s bytes lie in shared memory (another thread given it reads them where they are). */
+function inShared(a: ArrayBufferView): boolean {
+  return typeof SharedArrayBuffer === 'function' && a.buffer instanceof SharedArrayBuffer;
+}
+
+/**
+ * What is wrong with topology arrays `a` offered for a CCH of `n` states, or null when they are one: typed arrays of
+ * the lengths `n` and their arcs make, rows from 0 to the last arc with heads ascending above their vertex and below
+ * `n`, each vertex's parent its lowest higher neighbour, ranks a permutation and states its inverse, and every row
+ * but its parent within its parent's row (the chordal closure the customization's triangles and the queries' walk up
+ * the elimination tree rely on). Which arcs are links is not checked: equal keys give equal bits (exchange.ts).
+ * Linear in the arcs.
+ */
+export function topologyProblem(a: TopologyArrays, n: number): string | null {
+  const { upFirst, upHead, parent, rankOf, stateOf, links } = a;
+  if (![upFirst, upHead, rankOf, stateOf].every((x) => x instanceof Uint32Array))
+    return 'rows, heads, ranks and states are not Uint32Arrays';
+  if (!(parent instanceof Int32Array) || !(links instanceof Uint8Array))
+    return 'parents are not an Int32Array or links not a Uint8Array';
+  const m = upHead.length;
+  if (upFirst.length !== n + 1 || parent.length !== n || rankOf.length !== n || stateOf.length !== n)
+    return `${upFirst.length} row starts, ${parent.length} parents, ${rankOf.length} ranks, ${stateOf.length} states for ${n} states`;
+  if (links.length !== (m + 7) >> 3) return `${links.length} link bytes for ${m} arcs`;
+  if (upFirst[0] !== 0 || upFirst[n] !== m) return 'the rows do not cover the arcs';
+  for (let s = 0; s < n; s++)
+    if (rankOf[s]! >= n || stateOf[rankOf[s]!] !== s) return `state ${s} has rank ${rankOf[s]}`;
+  for (let r = 0; r < n; r++) {
+    const lo = upFirst[r]!,
+      hi = upFirst[r + 1]!;
+    if (hi < lo) return `row ${r} ends before it starts`;
+    for (let k = lo; k < hi; k++) {
+      const h = upHead[k]!;
+      if (h <= r || h >= n || (k > lo && h <= upHead[k - 1]!)) return `arc ${k} of row ${r} has head ${h}`;
+    }
+  }
+  // Rows are sound now; both rows of a merge ascend, so one pass finds each head of r's row above p in p's row.
+  for (let r = 0; r < n; r++) {
+    const lo = upFirst[r]!,
+      hi = upFirst[r + 1]!;
+    const p = lo < hi ? upHead[lo]! : -1;
+    if (parent[r] !== p) return `vertex ${r} has parent ${parent[r]}`;
+    if (p < 0) continue;
+    const end = upFirst[p + 1]!;
+    for (let k = lo + 1, j = upFirst[p]!; k < hi; k++) {
+      while (j < end && upHead[j]! < upHead[k]!) j++;
+      if (j === end || upHead[j] !== upHead[k]) return `arc ${k} of row ${r} is not in its parent's row`;
+    }
+  }
+  return null;
 }
