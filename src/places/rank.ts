@@ -114,14 +114,11 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
   const written = houseKey(q.parsed.house, q.parsed.alley);
   // "Bệnh viện Quân y 103": the number is the name's in a place so named (see name-number.ts).
   const numberNamed = numberAfterName(q);
-  const houseOf = (p: number): boolean | undefined =>
-    written === ''
-      ? undefined
-      : numberNamed && namedWithNumber(r, p, namedPlace.names(p), numberNamed)
-        ? true
-        : places.house[p] === 0
-          ? undefined
-          : r.houseKeyOf(p) === written;
+  const houseOf = (p: number): boolean | undefined => {
+    if (written === '') return undefined;
+    if (numberNamed && namedWithNumber(r, p, namedPlace.names(p), numberNamed)) return true;
+    return places.house[p] === 0 ? undefined : r.houseKeyOf(p) === written;
+  };
   const bias = opts.bias;
   // "Phố X", "Đường X": the writer asks for a street; "Phường X" for the ward.
   const unitOnly = !q.parsed.street && !q.terms.some((t) => t.role === 'name' || t.role === 'category');
@@ -330,8 +327,6 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
     [...namedPlace.names(p)].some((id) => id !== 0 && whole.includes(withoutLeadingType(r.folded(id)))) ||
     (places.kind[p] === PlaceKind.street &&
       streetInitials(namedPlace.text(places.name[p]!)).some((initials) => whole.includes(initials)));
-  // Units that contradict each other ("chợ Bến Thành quận 5": Bến Thành is a ward of Quận 1) leave any answer only
-  // partly what was asked.
   const contradicts = (res?.mismatched.length ?? 0) > 0;
   const phrase = namePhrase(q);
   const inOrder = (p: number): boolean => phrase !== '' && ` ${r.folded(places.name[p]!)} `.includes(` ${phrase} `);
@@ -341,8 +336,9 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
       place: h.place,
       score: h.score + (inOrder(h.place) ? ORDER_BOOST : 0) + (calledSo(h.place) ? EXACT_NAME_BOOST : 0),
       system,
-      // Beside the area named is only partly what was asked; so is a house number written and not held (a street, another house, a place named after the street) is only
-      // partly what was asked.
+      // Only partly what was asked: any answer to units that contradict each other ("chợ Bến Thành quận 5": Bến
+      // Thành is a ward of Quận 1); a place beside the area named; a house number written and not held (a street,
+      // another house, a place named after the street).
       partial:
         contradicts ||
         standIn ||

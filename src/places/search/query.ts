@@ -14,7 +14,7 @@
 import { addressTokens } from '../text/abbreviations';
 import { parseAddressTokens, type Gazetteer, type ParsedAddress } from '../text/address';
 import { categorySpans, unfinishedCategoryRows } from '../text/category-match';
-import { fold } from '../text/fold';
+import { fold, tokens } from '../text/fold';
 import { lostMarks } from '../text/syllable';
 import { resolveAdmin, type AdminResolution } from '../../admin/resolve';
 import type { AdminTable } from '../../admin/types';
@@ -279,14 +279,12 @@ function spellAsUnits(terms: QueryTerm[], resolution: AdminResolution, table: Ad
     const written = at.map((j) => terms[j]!.folded).join(' ');
     const ids = [resolution.legacy[part], part === 'district' ? undefined : resolution.v2025[part]];
     for (const id of ids) {
-      const name = id === undefined ? undefined : table.byId.get(id)?.name;
-      const words = (name ?? '')
-        .normalize('NFC')
-        .toLowerCase()
-        .split(NON_WORD)
-        .filter((w) => w !== '');
-      if (words.map(fold).join(' ') !== written) continue;
-      at.forEach((j, k) => Object.assign(terms[j]!, { exact: words[k]!, marked: words[k] !== terms[j]!.folded }));
+      const words = tokens((id === undefined ? undefined : table.byId.get(id)?.name) ?? '');
+      if (words.map((w) => w.folded).join(' ') !== written) continue;
+      at.forEach((j, k) => {
+        const exact = words[k]!.exact;
+        Object.assign(terms[j]!, { exact, marked: exact !== terms[j]!.folded });
+      });
       break;
     }
   }

@@ -95,8 +95,9 @@ function readingOf(word: string, prefix: boolean): string | undefined {
 }
 
 /**
- * Text with the English words of ENGLISH and the initialisms of INITIALISMS read as their Vietnamese words (without marks in text typed without any),
- * each where the places hold every word of its reading (`isWord`, on folded words); the text itself when none is.
+ * Text with the English words of ENGLISH and the initialisms of INITIALISMS read as their Vietnamese words (without
+ * marks in text typed without any), each where the places hold every word of its reading (`isWord`, on folded words);
+ * the text itself when none is.
  * @param isWord whether the places hold a folded word
  * @param lastIsPrefix the last word may be unfinished (autocomplete): it stands for the words it begins
  */
