@@ -32,8 +32,8 @@ export class CchMetric {
    * neighbours through itself (its lower triangles). Exact: an arc's weights are final once every vertex below both
    * its ends has been processed. Each arc notes the lowest vertex whose triangle made its weight (only a strictly
    * lighter triangle replaces the link or an earlier one). Then perfect customization picks the arcs kept; the
-   * weights of all arcs, in one Scratch block (45 bytes per topology arc at most), are freed at once after that
-   * (Scratch.release).
+   * weights of all arcs, in one Scratch block (45 bytes per topology arc at most), are given up after that
+   * (Scratch.release: kept for the next customization until the event loop turns, then freed).
    * @param made the kept arcs when another thread customized the same costs on the same topology (exchange.ts; the
    *   caller checked them: arcs.ts arcsProblem): adopted as they are, nothing customized
    */

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { Scratch, scratchBytes } from '../src/route/cch/scratch.js';
+
+/** Lets the event loop turn twice: a released block's timer fires, then the dropped message frees it. */
+const turn = () => new Promise((r) => setTimeout(r, 5)).then(() => new Promise((r) => setImmediate(r)));
+
+describe('Scratch blocks', () => {
+  it('carves zeroed, disjoint views up to its bound and throws past it', () => {
+    const s = new Scratch(scratchBytes([3, 8], [5, 4], [3, 1]));
+    const a = s.f64(3);
+    const b = s.u32(5);
+    const c = s.u8(3);
+    expect([...a, ...b, ...c].every((x) => x === 0)).toBe(true);
+    a.fill(1);
+    b.fill(2);
+    c.fill(3);
+    expect([...a]).toEqual([1, 1, 1]);
+    expect([...b]).toEqual([2, 2, 2, 2, 2]);
+    expect(() => s.u8(1)).toThrow(RangeError);
+    s.release();
+  });
+
+  it('hands a released block to the next scratch zeroed, and frees it once the event loop turns', async () => {
+    const first = new Scratch(scratchBytes([1000, 8]));
+    const old = first.f64(1000).fill(7);
+    first.release();
+    // Reused within the same turn: the same memory, every written byte zero again.
+    const second = new Scratch(scratchBytes([500, 8], [1000, 4]));
+    const x = second.f64(500);
+    const y = second.u32(1000);
+    expect(x.buffer).toBe(old.buffer);
+    expect(x.every((v) => v === 0) && y.every((v) => v === 0)).toBe(true);
+    // Its bound is what it asked for, not the reused block's size.
+    expect(() => second.u8(8)).toThrow(RangeError);
+    second.release();
+    await turn();
+    expect(old.length).toBe(0);
+    expect(new Scratch(8).f64(1).buffer).not.toBe(old.buffer);
+  });
+
+  it('does not reuse a block smaller than asked, and leaves shared blocks alone', async () => {
+    const small = new Scratch(64);
+    const view = small.u8(64);
+    small.release();
+    const big = new Scratch(4096);
+    expect(big.u8(4096).buffer).not.toBe(view.buffer);
+    await turn();
+    expect(view.length).toBe(0);
+    const shared = new Scratch(64, { shared: true });
+    const sv = shared.u8(64).fill(5);
+    shared.release();
+    await turn();
+    expect(sv.length).toBe(64);
+    expect(new Scratch(64, { shared: true }).u8(64).buffer).not.toBe(sv.buffer);
+  });
+});
