@@ -10,7 +10,7 @@ import { createEngine } from '../src/engine';
 import { OneEditIndex } from '../src/places/search/one-edit-index';
 import { firstTwoSwapped, withinOneEdit } from '../src/places/text/edits';
 import { fold, markDifferences } from '../src/places/text/fold';
-import { isSyllable, lostMarks } from '../src/places/text/syllable';
+import { isSyllable, lostMarks, otherIY } from '../src/places/text/syllable';
 import { readEnglish } from '../src/places/text/english-words';
 import { readAsTyped, type HeldWords } from '../src/places/search/as-typed';
 import { categorySpans, unfinishedCategoryRows } from '../src/places/text/category-match';
@@ -300,6 +300,25 @@ describe('syllables', () => {
     expect(otherTone.length).toBeLessThanOrEqual(0.01 * closed.length);
     for (const w of closed) expect(lostMarks(fold(w)), w).toBe(true);
     for (const w of ['ba', 'nha', 'tho', 'hotel', 'mart', 'coffee', 'big', 'pho']) expect(lostMarks(w), w).toBe(false);
+  });
+});
+
+describe('i and y', () => {
+  it('a lone i or y after h, k, l, m, s, t or qu is spelt either way, tone kept; no other word has another spelling', () => {
+    expect(otherIY('lý')).toBe('lí');
+    expect(otherIY('mĩ')).toBe('mỹ');
+    expect(otherIY('kỳ')).toBe('kì');
+    expect(otherIY('quí')).toBe('quý');
+    expect(otherIY('ty')).toBe('ti');
+    expect(otherIY('sy')).toBe('si');
+    for (const w of ['vy', 'di', 'y', 'i', 'mai', 'tuy', 'kim', 'thy', 'ly ', 'nguyen'])
+      expect(otherIY(w), w).toBe(null);
+    // Both spellings of such syllables stand in the packs' own names: people write both.
+    const words = new Set(markedWords());
+    const pairs = [...words].filter((w) => otherIY(w) !== null && words.has(otherIY(w)!));
+    console.log(`i/y pairs in the packs' marked words: ${pairs.join(', ')}`);
+    expect(pairs.length).toBeGreaterThanOrEqual(2);
+    for (const w of words) if (otherIY(w) !== null) expect(otherIY(otherIY(w)!), w).toBe(w);
   });
 });
 

@@ -80,6 +80,8 @@ const FORMER_DISTRICTS: readonly FormerDistrict[] = [
 export interface Former {
   district: number;
   wards: number[];
+  /** The former district bore the name of the one it went into ("Thủ Đức"): the name alone reads as either. */
+  namesInto: boolean;
 }
 
 /**
@@ -101,7 +103,7 @@ export function formerDistrict(table: AdminTable, name: string, provinces: reado
         ),
       );
       if (wards.length === 0) continue;
-      if (!out) out = { district: d, wards: [] };
+      if (!out) out = { district: d, wards: [], namesInto: nameKey(f.into) === key };
       if (out.district === d) out.wards.push(...wards);
     }
   }

@@ -33,6 +33,8 @@ export interface AdminResolution {
    * phố Thủ Đức"), whose successor is `legacy.district`; absent otherwise (see former-districts.ts).
    */
   former?: number[];
+  /** Set with `former` when that district bore the name of the one it went into: the name also reads as the whole. */
+  formerNamesInto?: true;
 }
 
 /**
@@ -113,7 +115,10 @@ export function resolveAdmin(table: AdminTable, query: AdminQuery, area?: Readon
   if (districts.length > 0 && provinces.length > 1)
     provinces = provinces.filter((p) => districts.some((d) => parentOf(table, d) === p));
 
-  if (former && wards.length === 0) out.former = former.wards;
+  if (former && wards.length === 0) {
+    out.former = former.wards;
+    if (former.namesInto) out.formerNamesInto = true;
+  }
   if (wards.length === 1) {
     out.legacy.ward = wards[0]!;
     out.legacy.district = parentOf(table, wards[0]!);

@@ -39,6 +39,12 @@ export interface QueryArea {
    * - 'none': a province ("Ga Hà Nội", "Bưu điện Thành phố Hồ Chí Minh" are no station or post office in the city).
    */
   reading: 'sure' | 'partial' | 'none';
+  /**
+   * The 2025 wards of the whole unit the name also reads as: a former district named like the district it went into
+   * ("Thủ Đức": old Quận Thủ Đức, or the Thành phố Thủ Đức of 2021–2025 that people still write bare) is its own
+   * wards first, and the whole city where nothing there answers (see {@link widenedArea}).
+   */
+  alsoNamed?: ReadonlySet<number>;
   /** The box [minLat, minLon, maxLat, maxLon] of its 2025 wards' polygons, degrees, set at first use. */
   box?: [number, number, number, number];
 }
@@ -80,9 +86,13 @@ export function queryArea(admin: AdminNames, parsed: ParsedAddress, res: AdminRe
   }
   if ((parsed.ward || parsed.district) && res.v2025.ward !== undefined)
     return area(res.v2025.ward, AdminSlot.ward2025, [res.v2025.ward]);
-  if (parsed.district && res.former)
+  if (parsed.district && res.former) {
     // No slot: a place tagged with the district it went into may be anywhere in that district.
-    return { ...area(res.legacy.district!, -1, firstSuccessors(admin, res.former)), reading: 'sure' };
+    const into = res.legacy.district!;
+    const former: QueryArea = { ...area(into, -1, firstSuccessors(admin, res.former)), reading: 'sure' };
+    if (res.formerNamesInto) former.alsoNamed = new Set(admin.wards2025OfDistrict(into));
+    return former;
+  }
   if (parsed.district && res.legacy.district !== undefined)
     return area(res.legacy.district, AdminSlot.district, admin.wards2025OfDistrict(res.legacy.district));
   if (parsed.province && (res.v2025.province !== undefined || res.legacy.province !== undefined)) {
@@ -90,6 +100,12 @@ export function queryArea(admin: AdminNames, parsed: ParsedAddress, res: AdminRe
     return area(unit, res.v2025.province !== undefined ? AdminSlot.province2025 : AdminSlot.province, null);
   }
   return null;
+}
+
+/** The area read as the whole unit its name also names (`alsoNamed`), or null when it names no other. */
+export function widenedArea(area: QueryArea): QueryArea | null {
+  if (!area.alsoNamed) return null;
+  return { ...area, wards: area.alsoNamed, alsoNamed: undefined, box: undefined };
 }
 
 /** Where a place lies against an area: in it, in its surroundings, or out of it. */

@@ -5,7 +5,7 @@
  * else a market in that ward). Forward geocoding and autocomplete rank by this same evidence.
  */
 import { adminAgreement, systemOf, districtTermsVia2025, wantedUnits } from './admin-agreement';
-import { inArea, queryArea, Within, type QueryArea } from './area';
+import { inArea, queryArea, widenedArea, Within, type QueryArea } from './area';
 import type { AddressSystem } from './describe';
 import { ADMIN_SLOTS, AdminSlot, PlaceKind } from './kinds';
 import { nearAnchor, streetAnchor } from './near';
@@ -288,7 +288,15 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
   if (hits.length === 0 && reading !== 'none') {
     // In the area or beside it. A place named after the area is not in it for that ("Vietcombank Hoàn Kiếm" is a
     // branch in Ô Chợ Dừa); one on a street named like the area ("Highlands Hai Bà Trưng") is the fallback's.
-    hits = search(required, area ? (p) => (!near || near(p)) && whereIs(p) !== Within.out : near);
+    const there = (p: number): boolean => (!near || near(p)) && whereIs(p) !== Within.out;
+    hits = search(required, area ? there : near);
+    // A name that also reads as a wider unit ("Thủ Đức"): its narrower reading first, the wider where nothing is in it.
+    const wider = area && widenedArea(area);
+    if (wider && !hits.some((h) => whereIs(h.place) === Within.in)) {
+      area = wider;
+      within.clear();
+      hits = search(required, there);
+    }
     standIn = reading === 'partial';
   }
   // Nothing there: the unit's words may be part of a name ("Kem Bạch Đằng", "Hội trường Thống Nhất"), standing in it as
@@ -328,6 +336,15 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
     (places.kind[p] === PlaceKind.street &&
       streetInitials(namedPlace.text(places.name[p]!)).some((initials) => whole.includes(initials)));
   const contradicts = (res?.mismatched.length ?? 0) > 0;
+  // An alley asked for itself ("ngõ 41 Thái Hà", "ngõ 61 ngách 34"): a place is it when its names hold each of the
+  // alley's numbers, or in it when its house is one of the alley's; any other place is not it.
+  const alley = q.parsed.alley !== undefined && q.parsed.house === undefined ? houseKey(q.parsed.alley) : '';
+  const holdsAlley = (p: number): boolean =>
+    (places.house[p] !== 0 && r.houseKeyOf(p).startsWith(`${alley}/`)) ||
+    [...namedPlace.names(p)].some((id) => {
+      const name = ` ${r.folded(id).replace(/\//g, ' ')} `;
+      return id !== 0 && alley.split('/').every((n) => name.includes(` ${n} `));
+    });
   const phrase = namePhrase(q);
   const inOrder = (p: number): boolean => phrase !== '' && ` ${r.folded(places.name[p]!)} `.includes(` ${phrase} `);
   return hits
@@ -338,14 +355,15 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
       system,
       // Only partly what was asked: any answer to units that contradict each other ("chợ Bến Thành quận 5": Bến
       // Thành is a ward of Quận 1); a place beside the area named; a house number written and not held (a street,
-      // another house, a place named after the street).
+      // another house, a place named after the street), or an alley's.
       partial:
         contradicts ||
         standIn ||
         anywhere ||
         (nameHolds && !calledSo(h.place)) ||
         beside(h.place) ||
-        (written !== '' && houseOf(h.place) !== true),
+        (written !== '' && houseOf(h.place) !== true) ||
+        (alley !== '' && !holdsAlley(h.place)),
     }))
     .sort((a, b) => b.score - a.score)
     .slice(0, opts.limit);

@@ -6,6 +6,7 @@
  */
 import type { StringTable } from '../../pack/strings';
 import type { PlaceStore } from '../store';
+import { CATEGORIES } from '../text/categories';
 import { categoryRowsOf, categorySpans } from '../text/category-match';
 import { tokens } from '../text/fold';
 
@@ -21,8 +22,9 @@ export interface CategoryRowArrays {
 
 /** Computes the category rows of single places as this code reads them (names are cached, so reuse one instance). */
 export class CategoryReader {
-  /** String id of a name → its row bits. */
+  /** String id of a name → its row bits; and with a leading abbreviation read. */
   private readonly nameRows = new Map<number, readonly [number, number]>();
+  private readonly leadRows = new Map<number, readonly [number, number]>();
   /** String id of an OSM category value → its row bits. */
   private readonly valueRows = new Map<number, readonly [number, number]>();
 
@@ -41,14 +43,30 @@ export class CategoryReader {
     const own = this.cached(this.valueRows, places.category[p]!, (s) => categoryRowsOf(s));
     let lo = 0;
     let hi = 0;
-    for (const id of [places.name[p]!, ...places.alt.subarray(places.altFirst[p]!, places.altFirst[p + 1]!)]) {
-      if (id === 0) continue;
-      const r = this.cached(this.nameRows, id, nameRows);
+    const names = [places.name[p]!, ...places.alt.subarray(places.altFirst[p]!, places.altFirst[p + 1]!)].filter(
+      (id) => id !== 0,
+    );
+    for (const id of names) {
+      const r = this.cached(this.nameRows, id, (name) => nameRows(name, false));
       lo |= r[0];
       hi |= r[1];
     }
     if (own[0] === 0 && own[1] === 0) return [lo >>> 0, hi >>> 0];
-    if ((own[0] & lo) === 0 && (own[1] & hi) === 0) return [own[0] >>> 0, own[1] >>> 0];
+    if ((own[0] & lo) === 0 && (own[1] & hi) === 0) {
+      // Tag and names name other kinds of one family: the names' kind too (a university tagged amenity=school and
+      // named "ĐH Nông Lâm", a hospital tagged as a clinic and named "Bệnh viện X"). Within a family a name's leading
+      // abbreviation says it too ("ĐH", "THCS", "BV").
+      const f = FAMILY_MASKS.find((m) => (own[0] & ~m[0]) === 0 && (own[1] & ~m[1]) === 0);
+      if (f) {
+        for (const id of names) {
+          const r = this.cached(this.leadRows, id, (name) => nameRows(name, 'leading'));
+          lo |= r[0];
+          hi |= r[1];
+        }
+        return [(own[0] | (lo & f[0])) >>> 0, (own[1] | (hi & f[1])) >>> 0];
+      }
+      return [own[0] >>> 0, own[1] >>> 0];
+    }
     return [(own[0] & lo) >>> 0, (own[1] & hi) >>> 0];
   }
 
@@ -64,10 +82,31 @@ export class CategoryReader {
   }
 }
 
-/** The rows whose words a name holds. */
-function nameRows(name: string): [number, number] {
+/**
+ * Kinds of place that are one family (CATEGORIES keys): OSM tags them loosely within it (universities as
+ * amenity=school), so a name of another kind of the family says what the place is.
+ */
+const FAMILIES: readonly (readonly string[])[] = [
+  ['university', 'college', 'high_school', 'secondary_school', 'primary_school', 'school', 'kindergarten'],
+  ['hospital', 'clinic', 'health_centre', 'health_post'],
+  ['hotel', 'guest_house'],
+];
+
+/** Each family's rows as two 32-bit masks. */
+const FAMILY_MASKS: readonly (readonly [number, number])[] = FAMILIES.map((keys) => {
+  const m: [number, number] = [0, 0];
+  for (const key of keys) {
+    const row = CATEGORIES.findIndex((c) => c.key === key);
+    if (row < 0) throw new Error(`no category ${key}`);
+    m[row < 32 ? 0 : 1] |= 1 << (row & 31);
+  }
+  return m;
+});
+
+/** The rows whose words a name holds (and its leading abbreviation's, with `abbreviations` 'leading'). */
+function nameRows(name: string, abbreviations: false | 'leading'): [number, number] {
   const r: [number, number] = [0, 0];
-  for (const span of categorySpans(tokens(name), false)) {
+  for (const span of categorySpans(tokens(name), abbreviations)) {
     r[0] |= span.rows[0];
     r[1] |= span.rows[1];
   }

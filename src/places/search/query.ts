@@ -221,7 +221,13 @@ export function buildQuery(text: string, opts: QueryOptions): PlaceQuery {
   const near = markNear(terms, writtenMarked);
   markAdminFillers(terms);
   markCountry(terms);
-  const categories = markCategories(terms);
+  // The words of a street written after a house or alley number, or with a street type word, name the street ("ngõ 12
+  // Chùa Bộc", "88 Nhà Thờ"): no kind of place. (A number after the words is a name's: "BV Nhi Đồng 2".)
+  const firstStreet = terms.findIndex((t) => t.part === 'street');
+  const streetNamed =
+    parsed.types.street !== undefined ||
+    terms.slice(0, Math.max(0, firstStreet)).some((t) => t.part === 'house' || t.part === 'alley');
+  const categories = markCategories(terms, (t) => streetNamed && t.part === 'street');
   if (opts.lastIsPrefix) markUnfinishedCategory(terms, categories);
 
   // A street written with its type word and named by a number alone, or "số" and a number: a numbered street.
@@ -365,17 +371,21 @@ function markUnfinishedCategory(terms: QueryTerm[], categories: QueryCategory[])
   categories.push({ mask: 1 << j, rows });
 }
 
-/** Marks category words among the name words (runs of adjacent name words) and returns their spans. */
-function markCategories(terms: QueryTerm[]): QueryCategory[] {
+/**
+ * Marks category words among the name words (runs of adjacent name words, but those `named` keeps as names) and
+ * returns their spans.
+ */
+function markCategories(terms: QueryTerm[], named: (t: QueryTerm) => boolean): QueryCategory[] {
   const out: QueryCategory[] = [];
+  const open = (t: QueryTerm): boolean => t.role === 'name' && !named(t);
   let j = 0;
   while (j < terms.length) {
-    if (terms[j]!.role !== 'name') {
+    if (!open(terms[j]!)) {
       j++;
       continue;
     }
     let k = j;
-    while (k < terms.length && terms[k]!.role === 'name') k++;
+    while (k < terms.length && open(terms[k]!)) k++;
     for (const span of categorySpans(terms.slice(j, k), true)) {
       let mask = 0;
       for (let m = j + span.start; m < j + span.end; m++) {

@@ -16,6 +16,7 @@
  */
 import { diacriticAgreement, markDifferences, toneOf } from '../text/fold';
 import { firstTwoSwapped } from '../text/edits';
+import { otherIY } from '../text/syllable';
 import { EXPANDED, Field, FIELD_MASK, JOINED, NameFlag, type PlaceIndex } from './index';
 import { OneEditIndex } from './one-edit-index';
 import { categorySpans } from '../text/category-match';
@@ -28,6 +29,8 @@ const EXACT = 1;
 const PREFIX_MIN = 0.7;
 const PREFIX_SPAN = 0.25;
 const TYPO = 0.65;
+/** Quality of a word met spelt with the other of i and y ("Lí" for Lý): a little below as written. */
+const OTHER_IY = 0.97;
 /** Score of a word written with marks met by the same letters stored without any (see search). */
 const UNMARKED_STORED = 0.9;
 /**
@@ -35,8 +38,10 @@ const UNMARKED_STORED = 0.9;
  * the name ("THCS Nguyễn Trãi" is the school of that name before "Trường Tiểu học Nguyễn Trãi").
  */
 const CATEGORY_MET = 0.95;
-/** Quality of two adjacent query words met as one word of a name ("Exim bank" → Eximbank). */
+/** Quality of adjacent query words met as one word of a name ("Exim bank" → Eximbank). */
 const JOIN = 0.9;
+/** Most adjacent query words met as one word ("Thế Giới Di Động" → Thegioididong). */
+const JOIN_MAX_WORDS = 4;
 /** A form's postings are merged with the candidates (galloping) when they outnumber them this many times. */
 const MERGE_RATIO = 4;
 /**
@@ -71,6 +76,8 @@ interface VocabMatch {
   prefixOf: number;
   typo: boolean;
   written?: string;
+  /** The word spelt with the other of i and y ("Lí" for Lý): as written, but for that letter. */
+  otherIY?: true;
 }
 
 /** How a place met a query word other than as written (a near miss): kinds from the most lenient. */
@@ -324,6 +331,9 @@ export class Searcher {
     } else if (v < ix.vocab.length && ix.vocab[v] === w) {
       out.push({ v, q: EXACT, prefixOf: 0, typo: false });
     }
+    const iy = otherIY(w);
+    const k = iy === null ? -1 : ix.lowerBound(iy);
+    if (k >= 0 && ix.vocab[k] === iy) out.push({ v: k, q: EXACT * OTHER_IY, prefixOf: 0, typo: false, otherIY: true });
     if (!term.numeric && w.length >= TYPO_MIN_LENGTH - 1) {
       const q = out.length > 0 ? TYPO * 0.8 : TYPO;
       this.oneEdit ??= new OneEditIndex(ix.vocab, () => true, { start: ix.editStart, ids: ix.editIds });
@@ -341,31 +351,37 @@ export class Searcher {
   }
 
   /**
-   * Vocabulary words that query words j - 1 and j, or j and j + 1, make together ("Exim bank" → eximbank; the last
-   * word as a prefix while typing: "exim b" → eximbank; a category word too: "Exim bank" is a bank). Two numbers are
-   * not joined; words that themselves only join two name words are left out (the place holds both words as written).
+   * Vocabulary words that a run of adjacent query words holding word j makes together, up to JOIN_MAX_WORDS of them
+   * ("Exim bank" → eximbank, "Thế Giới Di Động" → Thegioididong; the last word as a prefix while typing: "exim b" →
+   * eximbank; a category word too: "Exim bank" is a bank). Two adjacent numbers are not joined; words that themselves
+   * only join two name words are left out (the place holds both words as written).
    */
   private joins(terms: readonly Term[], j: number, lastPrefix: number): VocabMatch[] {
     const ix = this.index;
     const out: VocabMatch[] = [];
-    for (let a = Math.max(0, j - 1); a <= j && a + 1 < terms.length; a++) {
-      const x = terms[a]!;
-      const y = terms[a + 1]!;
-      if (x.numeric && y.numeric) continue;
-      const folded = x.folded + y.folded;
-      const prefix = a + 1 === lastPrefix;
-      for (let v = ix.lowerBound(folded); v < ix.vocab.length; v++) {
-        const word = ix.vocab[v]!;
-        if (prefix ? !word.startsWith(folded) : word !== folded) break;
-        if (this.joinOnly(v)) continue;
-        const whole = word.length === folded.length;
-        out.push({
-          v,
-          q: JOIN * (whole ? EXACT : PREFIX_MIN + (PREFIX_SPAN * folded.length) / word.length),
-          prefixOf: whole ? 0 : folded.length,
-          typo: false,
-          written: x.exact + y.exact,
-        });
+    for (let a = Math.max(0, j - JOIN_MAX_WORDS + 1); a <= j; a++) {
+      let folded = terms[a]!.folded,
+        written = terms[a]!.exact;
+      for (let b = a + 1; b < terms.length && b < a + JOIN_MAX_WORDS; b++) {
+        const y = terms[b]!;
+        if (y.numeric && terms[b - 1]!.numeric) break;
+        folded += y.folded;
+        written += y.exact;
+        if (b < j) continue;
+        const prefix = b === lastPrefix;
+        for (let v = ix.lowerBound(folded); v < ix.vocab.length; v++) {
+          const word = ix.vocab[v]!;
+          if (prefix ? !word.startsWith(folded) : word !== folded) break;
+          if (this.joinOnly(v)) continue;
+          const whole = word.length === folded.length;
+          out.push({
+            v,
+            q: JOIN * (whole ? EXACT : PREFIX_MIN + (PREFIX_SPAN * folded.length) / word.length),
+            prefixOf: whole ? 0 : folded.length,
+            typo: false,
+            written,
+          });
+        }
       }
     }
     return out;
@@ -601,7 +617,7 @@ export class Searcher {
         }
       };
       for (const m of matches[j]!) {
-        const written = m.written ?? term.exact;
+        const written = m.written ?? ((m.otherIY && otherIY(term.exact)) || term.exact);
         const marked = m.written !== undefined ? written !== ix.vocab[m.v]!.slice(0, written.length) : term.marked;
         for (let f = ix.formStart[m.v]!; f < ix.formStart[m.v + 1]!; f++) {
           // A word written with marks keeps its tone through a typo: one that differs in letters and tone is another

@@ -16,8 +16,8 @@ import type { PlaceStore } from '../store.js';
 import { CATEGORIES } from '../text/categories.js';
 import { CATEGORY_ROWS, CategoryReader, PlaceCategories, type CategoryRowArrays } from './place-categories.js';
 
-/** Layout version of the stored rows. */
-const LAYOUT = 1;
+/** Version of the stored rows: their layout, and how names and tags make them (2: families, place-categories.ts). */
+const LAYOUT = 2;
 /** Places sampled over the whole pack (besides each row's first and last). */
 const PROBE_PLACES = 64;
 

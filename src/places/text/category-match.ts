@@ -85,12 +85,13 @@ function phraseFits(words: readonly MatchWord[], at: number, f: Form): boolean {
  * The category spans of a word sequence, left to right, longest form first; words inside a span are not reused;
  * `leading` forms only at the start; `typoTolerant` (queries, by default with abbreviations) accepts one mistyped word
  * in a multi-word form.
- * `abbreviations`: whether abbreviations count (queries yes; stored names no, where "BV" is rarely a category).
+ * `abbreviations`: whether abbreviations count (queries yes; stored names no, where "BV" is rarely a category), or
+ * 'leading': only as the first word; either way only first or right after another span.
  */
 export function categorySpans(
   words: readonly MatchWord[],
-  abbreviations: boolean,
-  typoTolerant = abbreviations,
+  abbreviations: boolean | 'leading',
+  typoTolerant = abbreviations === true,
 ): CategorySpan[] {
   const out: CategorySpan[] = [];
   for (let i = 0; i < words.length;) {
@@ -110,7 +111,10 @@ export function categorySpans(
         break;
       }
     }
-    if (!matched && abbreviations) {
+    // An abbreviation leads the words or follows another kind's ("trường THPT X", "BV X"): after a name's words it is
+    // more likely a word of the name, or one begun ("đại học Tôn Đức Th").
+    const after = out.length > 0 && out[out.length - 1]!.end === i;
+    if (!matched && (i === 0 || after) && (abbreviations === true || (abbreviations === 'leading' && i === 0))) {
       const rows = ABBR.get(words[i]!.folded);
       if (rows) matched = { start: i, end: i + 1, rows: [...rows] };
     }

@@ -96,3 +96,24 @@ const STOP_FINAL = /(?:c|ch|p|t)$/;
 export function lostMarks(word: string): boolean {
   return STOP_FINAL.test(word) && isSyllable(word);
 }
+
+/** Onsets after which a syllable of a lone i or y is spelt either way ("Lý"/"Lí", "Mỹ"/"Mĩ", "quý"/"quí"). */
+const IY_ONSETS = new Set(['h', 'k', 'l', 'm', 's', 't', 'qu']);
+/** i and y with each tone, in the same order. */
+const I_FORMS = 'iìíỉĩị';
+const Y_FORMS = 'yỳýỷỹỵ';
+
+/**
+ * The word spelt with the other of i and y, when it is a syllable of a lone i or y after an onset that allows both
+ * (the spelling reform of 1980 left both in use: "Lí Thường Kiệt", "Hoa Kì", "công ti"): tone kept, case as given
+ * (lower case expected, folded or not); null for any other word.
+ */
+export function otherIY(word: string): string | null {
+  const last = word.length - 1;
+  if (last < 1 || !IY_ONSETS.has(word.slice(0, last))) return null;
+  const c = word[last]!;
+  const i = I_FORMS.indexOf(c);
+  if (i >= 0) return word.slice(0, last) + Y_FORMS[i];
+  const y = Y_FORMS.indexOf(c);
+  return y >= 0 ? word.slice(0, last) + I_FORMS[y] : null;
+}
