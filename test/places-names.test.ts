@@ -306,6 +306,19 @@ describe('one word for several, other spellings, loose tags', () => {
   });
 });
 
+describe('names next to streets and wards', () => {
+  it('a name before a street is all of the name: no place holding part of it is a confident answer', () => {
+    // "Phúc Long Phan Xích Long": no café of the chain stands on Phan Xích Long in the data.
+    for (const query of ['Phúc Long Phan Xích Long', 'Masteri An Phú TP Thủ Đức']) {
+      const r = engines['hcmc-city'].geocode({ address: query });
+      const top = r.status === 'OK' ? r.results[0] : undefined;
+      const name = top ? topName('hcmc-city', query).replace(/^\[partial\] /, '') : '';
+      const whole = /phúc long/iu.test(name) || /an phú/iu.test(name);
+      expect(!top || top.partial_match === true || whole, `${query} → ${name}`).toBe(true);
+    }
+  });
+});
+
 describe('streets named like places', () => {
   it("the words after an alley number are the street's name, not a kind of place (ngõ 12 Chùa Bộc)", () => {
     const alley = named('hanoi', 'Ngõ 12 Chùa Bộc');

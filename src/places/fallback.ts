@@ -40,14 +40,15 @@ export function fallback(r: PlacesRegion, q: PlaceQuery): ForwardHit[] {
   // A stand-in street is one the query names whole, in its order: every word of its name is written ("Thăng Long" is
   // not "Ngõ 294 Thăng Long Mới"; "Số 3 ngõ 107A Tôn Đức Thắng" names "Ngõ 107A Phố Tôn Đức Thắng"; "Hồ Tây" does not
   // name "Phủ Tây Hồ").
+  // The run tried must not hold more name words than the street ("Phúc Long Phan Xích Long" is Phan Xích Long and
+  // "Phúc Long", not Phan Xích Long and "Phúc").
   const written = q.terms.map((t) => t.folded);
-  const namedWhole = (p: number): boolean =>
-    isSubsequence(
-      streetKey(r.region.strings.get(r.places.name[p]!))
-        .split(' ')
-        .filter((w) => w !== ''),
-      written,
-    );
+  const namedWhole = (p: number, run: readonly number[]): boolean => {
+    const words = streetKey(r.region.strings.get(r.places.name[p]!))
+      .split(' ')
+      .filter((w) => w !== '');
+    return isSubsequence(words, written) && words.length >= run.length;
+  };
   const area = queryArea(r.admin, q.parsed, res);
   // Runs of words that may name a street, and whether the street must lie in the area the query names (not when the
   // run is the area's own words: "Vincom Bà Triệu" is on Phố Bà Triệu, wherever the ward of that name is).
@@ -80,7 +81,7 @@ export function fallback(r: PlacesRegion, q: PlaceQuery): ForwardHit[] {
         importance: r.places.importance,
         required,
         exact: true,
-        keep: (p) => kinds[p] === PlaceKind.street && namedWhole(p) && there(p),
+        keep: (p) => kinds[p] === PlaceKind.street && namedWhole(p, sub) && there(p),
         boost: (p, own) => adminAgreement(r, p, own, checks),
       });
       if (hits.length === 0) continue;

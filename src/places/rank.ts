@@ -336,6 +336,12 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
     (places.kind[p] === PlaceKind.street &&
       streetInitials(namedPlace.text(places.name[p]!)).some((initials) => whole.includes(initials)));
   const contradicts = (res?.mismatched.length ?? 0) > 0;
+  // A ward written bare after a name ("Masteri An Phú") may be the name's own end: a place there (not a street)
+  // whose names do not hold it is only partly what was asked.
+  const nameFirst = q.terms.findIndex((t) => t.role === 'name');
+  const unitFirst = q.terms.findIndex((_, j) => ((unitInName >> j) & 1) !== 0);
+  const bareAfterName =
+    area?.reading === 'partial' && r.admin.unit(area.unit)?.level === 'ward' && nameFirst >= 0 && unitFirst > nameFirst;
   // An alley asked for itself ("ngõ 41 Thái Hà", "ngõ 61 ngách 34"): a place is it when its names hold each of the
   // alley's numbers, or in it when its house is one of the alley's; any other place is not it.
   const alley = q.parsed.alley !== undefined && q.parsed.house === undefined ? houseKey(q.parsed.alley) : '';
@@ -362,6 +368,7 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
         anywhere ||
         (nameHolds && !calledSo(h.place)) ||
         beside(h.place) ||
+        (bareAfterName && places.kind[h.place] === PlaceKind.poi && !holdsInOrder(h.place, unitInName)) ||
         (written !== '' && houseOf(h.place) !== true) ||
         (alley !== '' && !holdsAlley(h.place)),
     }))
