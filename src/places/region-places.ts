@@ -21,7 +21,7 @@ import { storedTermsOf, streetInitials } from './search/terms';
 import type { PlaceStore } from './store';
 import type { Gazetteer } from './text/address';
 import { fold } from './text/fold';
-import { storedHouseKey } from './text/house-path';
+import { storedHouseKey, streetAlleyPath } from './text/house-path';
 
 /** House keys and folded names kept per region (a street's houses are looked at again while the user types). */
 const MAX_HOUSE_KEYS = 50_000;
@@ -167,7 +167,10 @@ export class PlacesRegion {
     if (k === undefined) {
       const s = this.region.strings;
       const house = this.places.house[i]!;
-      k = house === 0 ? '' : storedHouseKey(s.get(house), s.get(this.places.street[i]!));
+      const street = this.places.street[i]!;
+      let path = this.alleyPaths.get(street);
+      if (path === undefined && house !== 0) this.alleyPaths.set(street, (path = streetAlleyPath(s.get(street))));
+      k = house === 0 ? '' : storedHouseKey(s.get(house), s.get(street), path!);
       if (this.houseKeys.size >= MAX_HOUSE_KEYS) this.houseKeys.clear();
       this.houseKeys.set(i, k);
     }
@@ -175,6 +178,8 @@ export class PlacesRegion {
   }
 
   private readonly houseKeys = new Map<number, string>();
+  /** streetAlleyPath of each street string id met (streets are far fewer than houses). */
+  private readonly alleyPaths = new Map<number, string | null>();
 
   /** The 2025 ward (admin unit id) whose official polygon holds the point (degrees), or -1 (none, or no polygons). */
   wardAt(lat: number, lng: number): number {

@@ -29,10 +29,26 @@ export function houseKey(house: string | undefined, alley?: string): string {
 /**
  * The key of a stored address: its house number with the alley numbers that lead its street or its house text
  * ("6" on "Hẻm 88 Mạc Đĩnh Chi" → "88/6"; "Số 3, Ngõ 107A" on "Tôn Đức Thắng" → "107a/3").
+ * @param alleyPath streetAlleyPath(street), which callers cache per street
  */
-export function storedHouseKey(house: string, street: string): string {
+export function storedHouseKey(house: string, street: string, alleyPath: string | null): string {
+  // A plain number ("12", "12B") sits where any plain number on that street does: the street is parsed once per
+  // street (region-places.ts caches alleyPath), not once per house (a query for "1" meets thousands of them).
+  if (alleyPath !== null && PLAIN_HOUSE.test(house)) return houseKey(house, alleyPath || undefined);
   const p = parseAddress(`${house} ${street}`);
   return houseKey(p.house, p.alley);
+}
+
+/** A house number of digits and at most one letter, or a path of them ("12", "12B", "88/6", "686/16/8"). */
+const PLAIN_HOUSE = /^\d+[a-z]?(\/\d+[a-z]?)*$/i;
+
+/**
+ * The alley path a plain house number on `street` sits in ("88" on "Hẻm 88 Mạc Đĩnh Chi"; '' on a street itself), or
+ * null when a number written before the street's name is not read as its house (then each house is parsed whole).
+ */
+export function streetAlleyPath(street: string): string | null {
+  const p = parseAddress(`1 ${street}`);
+  return p.house === '1' ? (p.alley ?? '') : null;
 }
 
 /**
