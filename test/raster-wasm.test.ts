@@ -20,8 +20,6 @@ beforeAll(async () => {
   await cache.fonts.preload();
 });
 
-const bytes = (c: Canvas) => Buffer.from(c.data.buffer, c.data.byteOffset, c.data.byteLength);
-
 /** Draws `scene` on a TypeScript canvas and a WebAssembly one and expects the same bytes; returns the latter. */
 function bothKernels(width: number, height: number, scene: (c: Canvas) => void): Canvas {
   const js = new Canvas(width, height, { wasm: false });
@@ -143,6 +141,18 @@ describe('the WebAssembly raster kernel draws what the TypeScript kernels draw',
     });
 });
 
+describe('PNG files', () => {
+  it("from the kernel's scanlines are the TypeScript canvas's, byte for byte", async () => {
+    const view = new Viewport([105.845, 21.03], 15, 600, 400);
+    const [js, wasm] = [new Canvas(600, 400, { wasm: false }), new Canvas(600, 400)];
+    for (const c of [js, wasm]) drawBasemap(c, view, region, defaultStyle('http://localhost'), cache);
+    const [a, b] = [await js.toPNGAsync(), await wasm.toPNGAsync()];
+    expect(b.length).toBeGreaterThan(10_000);
+    expect(Buffer.from(a).equals(Buffer.from(b))).toBe(true);
+    expect(Buffer.from(wasm.toPNG()).equals(Buffer.from(js.toPNG()))).toBe(true);
+  });
+});
+
 describe('released canvases', () => {
   it('hand their memory to the next canvas of their size, which starts transparent and draws as a new one', () => {
     const a = new Canvas(64, 48);
@@ -151,6 +161,7 @@ describe('released canvases', () => {
     a.release();
     expect(() => a.data).toThrow(/released/);
     expect(() => a.fillBackground([0, 0, 0, 1])).toThrow(/released/);
+    expect(() => a.toPNGAsync()).toThrow(/released/);
     const b = bothKernels(64, 48, (c) => c.strokePolyline([0, 48, 64, 0], { color: [0, 0, 200, 0.5], width: 2 }));
     expect(b.getPixel(0, 0)).toEqual([0, 0, 0, 0]);
   });

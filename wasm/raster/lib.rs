@@ -24,6 +24,8 @@ struct State {
     dash_table: Vec<f32>,
     /// A cleaned polyline.
     clean: Vec<f64>,
+    /// The PNG scanlines of the pixels.
+    rows: Vec<u8>,
 }
 
 static mut STATE: Option<State> = None;
@@ -47,6 +49,7 @@ pub extern "C" fn init(width: u32, height: u32) {
             dash_on: Vec::new(),
             dash_table: Vec::new(),
             clean: Vec::new(),
+            rows: Vec::new(),
         });
     }
 }
@@ -210,3 +213,23 @@ pub extern "C" fn blend_all() {
     state().pixels.blend_all();
 }
 
+
+/// Writes the pixels as PNG scanlines (each row behind its filter-type byte 0, none) and returns their address: what
+/// a PNG's image data deflates, `(4 width + 1) height` bytes, made in the same memory each time.
+#[no_mangle]
+pub extern "C" fn scanlines() -> u32 {
+    let s = state();
+    let (w, h) = (s.pixels.width, s.mask.height);
+    let stride = 4 * w + 1;
+    if s.rows.len() != stride * h {
+        s.rows.resize(stride * h, 0);
+    }
+    for y in 0..h {
+        let row = &mut s.rows[y * stride..(y + 1) * stride];
+        row[0] = 0;
+        for (x, word) in s.pixels.words[y * w..(y + 1) * w].iter().enumerate() {
+            row[1 + 4 * x..5 + 4 * x].copy_from_slice(&word.to_le_bytes());
+        }
+    }
+    s.rows.as_ptr() as u32
+}

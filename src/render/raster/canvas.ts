@@ -11,7 +11,7 @@ import { addDistanceStroke, type DistanceShape } from './distance-stroke.js';
 import { Path } from './path.js';
 import { cleanPolyline, clipPolyline, dashPolyline, offsetPolyline, PointList, type Rect } from './polyline.js';
 import { drawMarker, type MarkerOptions } from './marker.js';
-import { encodePNG, encodePNGFast } from './png.js';
+import { deflatePNG, encodePNG, encodePNGFast } from './png.js';
 import { Rasterizer, type FillRule } from './scanline.js';
 import { addCircle, addStrokeOutline, type LineCap, type LineJoin, type StrokeShape } from './stroke-outline.js';
 import { drawText, type TextOptions } from './text.js';
@@ -472,9 +472,18 @@ export class Canvas {
     return encodePNG(this.data, this.width, this.height);
   }
 
-  /** Encodes the canvas as a PNG file (8-bit RGBA) with the platform's native compressor: much faster for big images. */
+  /**
+   * Encodes the canvas as a PNG file (8-bit RGBA) with the platform's native compressor: much faster for big images.
+   * Release the canvas only once the PNG is made.
+   */
   toPNGAsync(): Promise<Uint8Array> {
-    return encodePNGFast(this.data, this.width, this.height);
+    const kernel = this.kernel;
+    if (!kernel) return encodePNGFast(this.data, this.width, this.height);
+    // The kernel writes the scanlines into its memory (no megabytes allocated per image for the collector).
+    return deflatePNG(this.width, this.height, () => {
+      this.usable();
+      return kernel.scanlines();
+    });
   }
 }
 

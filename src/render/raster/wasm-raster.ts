@@ -58,6 +58,7 @@ interface RasterExports {
   clear_mask(): void;
   fill_words(word: number): void;
   blend_all(): void;
+  scanlines(): number;
 }
 
 /**
@@ -239,6 +240,15 @@ export class WasmRaster {
   /** Sets every pixel to `word` (bytes r, g, b, a from the lowest). */
   fillWords(word: number): void {
     this.k.fill_words(word);
+  }
+
+  /**
+   * The pixels as PNG scanlines (each row behind its filter-type byte 0): a view of the kernel's memory, valid until
+   * the next call.
+   */
+  scanlines(): Uint8Array {
+    const at = this.k.scanlines();
+    return new Uint8Array(this.k.memory.buffer, at, (4 * this.width + 1) * this.height);
   }
 
   /** Composites the colour over every pixel. */
