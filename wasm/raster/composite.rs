@@ -147,8 +147,7 @@ impl Mask {
             width,
             height,
             cov: fresh(width * height),
-            // One spare entry: the stroker writes the next entry before it knows whether it keeps it.
-            touched: fresh(width * height + 1),
+            touched: fresh(width * height),
             count: 0,
             summed: false,
             weight: 1.0,

@@ -245,41 +245,48 @@ fn add_segment(
         let mut along = (x0f + 0.5 - ax) * ux + puy;
         let mut cross = (x0f + 0.5 - ax) * uy - pux;
         if plain {
-            // Branch-free (the branches of the TypeScript mispredict at every edge), to the same values: the
-            // distance to the segment is sqrt(e² + cross²) with e the along-line distance beyond its nearest end
-            // (0 between them, where sqrt(cross²) is exactly |cross|), and a pixel left unchanged is rewritten with
-            // its old value.
             let mut behind = (x0f + 0.5 - ax) * prev_ux + py * prev_uy;
             for x in x0..=x1 {
                 let (al, cr, be) = (along, cross, behind);
                 along += ux;
                 cross += uy;
                 behind += prev_ux;
-                let e = if al < 0.0 {
-                    al
+                let d = if al < 0.0 {
+                    if be < -JOINT_EPSILON {
+                        continue;
+                    }
+                    (al * al + cr * cr).sqrt()
                 } else if al > len {
-                    al - len
+                    let beyond = al - len;
+                    (beyond * beyond + cr * cr).sqrt()
+                } else if cr < 0.0 {
+                    -cr
                 } else {
-                    0.0
+                    cr
                 };
-                let d = (e * e + cr * cr).sqrt();
                 let mut c = if thin {
                     (if d + 0.5 < hw { d + 0.5 } else { hw }) - (if d - 0.5 > -hw { d - 0.5 } else { -hw })
                 } else {
                     reach - d
                 };
+                if c < MIN_COVERAGE {
+                    continue;
+                }
                 if c > 1.0 {
                     c = 1.0;
                 }
                 let i = base + x;
                 // Safety: x0..=x1 lie within 0..width and y within 0..height, so i < width * height; the touched
-                // list holds each pixel at most once and has one spare entry, so count <= width * height.
+                // list holds each pixel at most once, so count < width * height.
                 unsafe {
                     let old = *cov.get_unchecked(i) as f64;
-                    let take = !(al < 0.0 && be < -JOINT_EPSILON) && c >= MIN_COVERAGE && c > old;
-                    *touched.get_unchecked_mut(count) = i as u32;
-                    count += (take && old == 0.0) as usize;
-                    *cov.get_unchecked_mut(i) = if take { c as f32 } else { old as f32 };
+                    if c > old {
+                        if old == 0.0 {
+                            *touched.get_unchecked_mut(count) = i as u32;
+                            count += 1;
+                        }
+                        *cov.get_unchecked_mut(i) = c as f32;
+                    }
                 }
             }
             continue;
