@@ -64,6 +64,7 @@ describe('the WebAssembly raster kernel draws what the TypeScript kernels draw',
             const spread = k % 7 === 0 ? 4000 : 180;
             for (let i = 0; i < n; i++) pts.push(r() * spread - spread / 4, r() * spread - spread / 4);
             if (k % 11 === 0) pts.push(NaN, 5);
+            if (k % 13 === 0) pts.push(pts[0]!, pts[1]!, 7); // a closing repeat, and an odd coordinate left over
             rings.push(pts);
           }
           c.fillPolygon(rings, colour(r, k % 4 === 0 ? 1 : r()), {

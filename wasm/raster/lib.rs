@@ -26,6 +26,9 @@ struct State {
     clean: Vec<f64>,
     /// The PNG scanlines of the pixels.
     rows: Vec<u8>,
+    /// A polygon's rings cleaned (see `fill_rings`): points, and ring starts.
+    ring_xy: Vec<f64>,
+    ring_start: Vec<u32>,
 }
 
 static mut STATE: Option<State> = None;
@@ -50,6 +53,8 @@ pub extern "C" fn init(width: u32, height: u32) {
             dash_table: Vec::new(),
             clean: Vec::new(),
             rows: Vec::new(),
+            ring_xy: Vec::new(),
+            ring_start: Vec::new(),
         });
     }
 }
@@ -139,6 +144,46 @@ pub extern "C" fn fill(rings: u32, even_odd: u32, antialias: u32, dx: f64, dy: f
     } else {
         s.raster.fill(&s.xy, starts, even_odd != 0, antialias != 0, dx, dy, &mut Sink::Solid(&mut s.pixels));
     }
+}
+
+/// Fills a polygon given as rings of raw points as Canvas.fillPolygon builds its path: ring k is
+/// `input_xy[ends[k - 1] .. ends[k])` (flat x, y; the first from 0); points with a non-finite coordinate and repeats
+/// of the previous point are dropped, and a closing point equal to the first; rings left with under 3 points enclose
+/// nothing. Then as `fill`, composited in the colour.
+#[no_mangle]
+pub extern "C" fn fill_rings(rings: u32, even_odd: u32, antialias: u32, dx: f64, dy: f64) {
+    let s = state();
+    s.ring_xy.clear();
+    s.ring_start.clear();
+    s.ring_start.push(0);
+    let mut from = 0usize;
+    for k in 0..rings as usize {
+        let end = s.idx[k] as usize;
+        let start = s.ring_xy.len();
+        let mut i = from;
+        while i + 1 < end {
+            let (x, y) = (s.xy[i], s.xy[i + 1]);
+            i += 2;
+            let n = s.ring_xy.len();
+            if !(x.is_finite() && y.is_finite()) || (n > start && s.ring_xy[n - 2] == x && s.ring_xy[n - 1] == y) {
+                continue;
+            }
+            s.ring_xy.push(x);
+            s.ring_xy.push(y);
+        }
+        from = end;
+        let mut n = s.ring_xy.len();
+        if n - start >= 4 && s.ring_xy[n - 2] == s.ring_xy[start] && s.ring_xy[n - 1] == s.ring_xy[start + 1] {
+            n -= 2;
+        }
+        if n - start < 6 {
+            n = start;
+        } else {
+            s.ring_start.push((n / 2) as u32);
+        }
+        s.ring_xy.truncate(n);
+    }
+    s.raster.fill(&s.ring_xy, &s.ring_start, even_odd != 0, antialias != 0, dx, dy, &mut Sink::Solid(&mut s.pixels));
 }
 
 /// Max-accumulates into the mask the distance strokes of the input's polylines: line k is the finite points of

@@ -214,17 +214,25 @@ export class Canvas {
   fillPolygon(rings: readonly ArrayLike<number>[], color: RGBA, options: FillOptions = {}): void {
     const opacity = options.opacity ?? 1;
     const [dx, dy] = options.translate ?? [0, 0];
-    const path = this.path;
-    path.reset();
-    for (const ring of rings) {
-      for (let i = 0; i + 1 < ring.length; i += 2) {
-        const x = ring[i]!,
-          y = ring[i + 1]!;
-        if (Number.isFinite(x) && Number.isFinite(y)) path.lineTo(x, y);
+    const rule = options.rule ?? 'evenodd';
+    const antialias = options.antialias ?? true;
+    if (this.kernel) {
+      // The kernel builds the path itself, the same way (wasm/raster/lib.rs `fill_rings`).
+      if (this.setColor(color, opacity) && Number.isFinite(dx + dy))
+        this.kernel.fillRings(rings, rule === 'evenodd', antialias, dx, dy);
+    } else {
+      const path = this.path;
+      path.reset();
+      for (const ring of rings) {
+        for (let i = 0; i + 1 < ring.length; i += 2) {
+          const x = ring[i]!,
+            y = ring[i + 1]!;
+          if (Number.isFinite(x) && Number.isFinite(y)) path.lineTo(x, y);
+        }
+        path.closeRing(false);
       }
-      path.closeRing(false);
+      this.fillPath(path, color, opacity, rule, antialias, dx, dy);
     }
-    this.fillPath(path, color, opacity, options.rule ?? 'evenodd', options.antialias ?? true, dx, dy);
     if (options.outlineColor) {
       for (const ring of rings) {
         this.strokePolyline(ring, {

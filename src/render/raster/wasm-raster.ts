@@ -41,6 +41,7 @@ interface RasterExports {
   dash_table_ptr(): number;
   set_color(r: number, g: number, b: number, alpha: number): void;
   fill(rings: number, evenOdd: number, antialias: number, dx: number, dy: number, toMask: number, weight: number): void;
+  fill_rings(rings: number, evenOdd: number, antialias: number, dx: number, dy: number): void;
   stroke(
     lines: number,
     dx: number,
@@ -160,6 +161,27 @@ export class WasmRaster {
     f64.set(path.xy.subarray(0, 2 * path.pointCount), xyAt >>> 3);
     for (let r = 0; r <= rings; r++) u32[(idxAt >>> 2) + r] = path.ringStart[r]!;
     this.k.fill(rings, evenOdd ? 1 : 0, antialias ? 1 : 0, dx, dy, weight === null ? 0 : 1, weight ?? 0);
+  }
+
+  /**
+   * Fills a polygon of raw rings (flat x, y pairs, pixels) translated by (dx, dy) in the colour, as Canvas.fillPolygon
+   * builds its path (see the kernel's `fill_rings`): the points go to the kernel in bulk, not point by point.
+   */
+  fillRings(rings: readonly ArrayLike<number>[], evenOdd: boolean, antialias: boolean, dx: number, dy: number): void {
+    let coords = 0;
+    for (const ring of rings) coords += ring.length & ~1;
+    const xyAt = this.k.input_xy(coords);
+    const idxAt = this.k.input_idx(rings.length);
+    const { f64, u32 } = this.views();
+    let at = xyAt >>> 3;
+    rings.forEach((ring, k) => {
+      const n = ring.length & ~1;
+      if (ring instanceof Float64Array) f64.set(n === ring.length ? ring : ring.subarray(0, n), at);
+      else for (let i = 0; i < n; i++) f64[at + i] = ring[i]!;
+      at += n;
+      u32[(idxAt >>> 2) + k] = at - (xyAt >>> 3);
+    });
+    this.k.fill_rings(rings.length, evenOdd ? 1 : 0, antialias ? 1 : 0, dx, dy);
   }
 
   /**
