@@ -9,7 +9,7 @@ import { defaultStyle } from '../src/map/style/default-style.js';
 import type { Region } from '../src/region.js';
 import { drawBasemap } from '../src/render/map.js';
 import { RenderCache } from '../src/render/render-cache.js';
-import { Canvas, Viewport, type RGBA, type StrokeOptions } from '../src/render/raster/index.js';
+import { Canvas, drawSdfText, shapeText, Viewport, type RGBA, type StrokeOptions } from '../src/render/raster/index.js';
 import { loadRasterKernel } from '../src/render/raster/wasm-raster.js';
 
 let region: Region;
@@ -122,6 +122,25 @@ describe('the WebAssembly raster kernel draws what the TypeScript kernels draw',
       c.drawText('© OpenStreetMap contributors', 10, 10, { color: [51, 51, 51, 1], haloColor: [255, 255, 255, 1] });
       c.drawMarker(60, 80, { kind: 'origin', color: [37, 52, 148, 1], size: 7 });
       c.drawMarker(200, 90, { kind: 'destination', color: [220, 53, 45, 1], size: 9 });
+    });
+  });
+
+  it('SDF labels at any angle, with and without a halo, over and past the edges', () => {
+    const font = cache.fonts.font(['Noto Sans Regular'])!;
+    expect(font).toBeTruthy();
+    const shaped = shapeText('Phố Nguyễn Đình Chiểu', font);
+    bothKernels(320, 200, (c) => {
+      c.fillBackground([242, 239, 233, 1]);
+      [0, 0.3, -1.2, Math.PI / 2, 2.9].forEach((angle, i) =>
+        drawSdfText(c, shaped, 40 + 60 * i, 30 + 35 * i, {
+          size: 10 + 4 * i,
+          color: [51, 51, 51, 1],
+          haloColor: i % 2 === 0 ? [255, 255, 255, 0.9] : null,
+          haloWidth: 1.5,
+          opacity: i === 3 ? 0.6 : 1,
+          angle,
+        }),
+      );
     });
   });
 

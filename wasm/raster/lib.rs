@@ -7,6 +7,7 @@
 mod composite;
 mod js;
 mod scanline;
+mod sdf;
 mod stroke;
 
 use composite::{Mask, Pixels};
@@ -29,6 +30,9 @@ struct State {
     /// A polygon's rings cleaned (see `fill_rings`): points, and ring starts.
     ring_xy: Vec<f64>,
     ring_start: Vec<u32>,
+    /// Glyph bitmaps (input), and text coverage kept for the pass after a halo: (pixel, coverage).
+    bytes: Vec<u8>,
+    text: Vec<(u32, f32)>,
 }
 
 static mut STATE: Option<State> = None;
@@ -55,6 +59,8 @@ pub extern "C" fn init(width: u32, height: u32) {
             rows: Vec::new(),
             ring_xy: Vec::new(),
             ring_start: Vec::new(),
+            bytes: Vec::new(),
+            text: Vec::new(),
         });
     }
 }
@@ -277,4 +283,42 @@ pub extern "C" fn scanlines() -> u32 {
         }
     }
     s.rows.as_ptr() as u32
+}
+
+/// Address of room for `n` bytes (glyph bitmaps: the next `sdf_text` call's input).
+#[no_mangle]
+pub extern "C" fn input_bytes(n: u32) -> u32 {
+    let s = state();
+    s.bytes.resize(n as usize, 0);
+    s.bytes.as_ptr() as u32
+}
+
+/// Max-accumulates into the mask the coverage of a label's SDF glyphs (4 numbers per glyph in `input_xy`: u0, v0,
+/// bitmap width and height; their bitmaps in `input_bytes`), grown by `grow` pixels; with `keep`, the ungrown
+/// outlines' coverage is kept for `sdf_text_move` (see sdf.rs and sdf-text.ts).
+#[no_mangle]
+pub extern "C" fn sdf_text(
+    glyphs: u32,
+    cx: f64,
+    cy: f64,
+    scale: f64,
+    ux: f64,
+    uy: f64,
+    grow: f64,
+    keep: u32,
+    edge: f64,
+    dist_scale: f64,
+) {
+    let s = state();
+    let run = sdf::Run { glyphs: &s.xy[..4 * glyphs as usize], bitmaps: &s.bytes };
+    let at = sdf::Placement { cx, cy, scale, ux, uy, grow, edge, dist_scale };
+    s.text.clear();
+    sdf::accumulate(&mut s.mask, if keep != 0 { Some(&mut s.text) } else { None }, &run, &at);
+}
+
+/// Max-accumulates the text coverage kept by `sdf_text` into the mask.
+#[no_mangle]
+pub extern "C" fn sdf_text_move() {
+    let s = state();
+    sdf::move_text(&mut s.mask, &mut s.text);
 }

@@ -432,9 +432,21 @@ export class Canvas {
    * Composites coverage that `draw` max-accumulates into a clear mask of this canvas's size (keeping the mask's
    * touched-list invariant, see {@link MaskSink}) in `color`, once: overlapping parts blend as one shape.
    * @param opacity 0..1 multiplier of the colour's alpha
+   * @param drawInKernel draws the same coverage into the WebAssembly kernel's mask; used instead of `draw` when the
+   *   canvas draws with the kernel
    */
-  drawCoverage(color: RGBA, opacity: number, draw: (mask: MaskSink) => void): void {
+  drawCoverage(
+    color: RGBA,
+    opacity: number,
+    draw: (mask: MaskSink) => void,
+    drawInKernel?: (kernel: WasmRaster) => void,
+  ): void {
     if (!this.setColor(color, opacity)) return;
+    if (this.kernel && drawInKernel) {
+      drawInKernel(this.kernel);
+      this.kernel.flushMask();
+      return;
+    }
     const mask = this.mask();
     try {
       draw(mask);

@@ -60,6 +60,20 @@ interface RasterExports {
   fill_words(word: number): void;
   blend_all(): void;
   scanlines(): number;
+  input_bytes(n: number): number;
+  sdf_text(
+    glyphs: number,
+    cx: number,
+    cy: number,
+    scale: number,
+    ux: number,
+    uy: number,
+    grow: number,
+    keep: number,
+    edge: number,
+    distScale: number,
+  ): void;
+  sdf_text_move(): void;
 }
 
 /**
@@ -69,6 +83,21 @@ interface RasterExports {
  */
 const spares: WasmRaster[] = [];
 const MAX_SPARES = 2;
+
+/**
+ * Where a label's glyphs go (sdf-text.ts): centre (pixels), pixels per glyph pixel, baseline direction (cos, sin),
+ * outline growth (pixels), the distance-field value of the outline and pixels per value step.
+ */
+export interface SdfPlacement {
+  cx: number;
+  cy: number;
+  scale: number;
+  ux: number;
+  uy: number;
+  grow: number;
+  edge: number;
+  distScale: number;
+}
 
 /** Cap codes of the kernel's `stroke`. */
 const CAP_CODE: Record<LineCap, number> = { butt: 0, round: 1, square: 2 };
@@ -229,6 +258,33 @@ export class WasmRaster {
       dashing?.reachPeriods ?? 0,
       dashing?.round ? 1 : 0,
     );
+  }
+
+  /**
+   * Max-accumulates into the mask a label's SDF glyphs (see sdf-text.ts `accumulate`): `glyphs` holds u0, v0, bitmap
+   * width and height per glyph, `bitmaps` their distance fields; with `keep` the ungrown outlines' coverage is kept
+   * for {@link sdfTextMove}.
+   */
+  sdfText(glyphs: Float64Array, bitmaps: readonly Uint8Array[], at: SdfPlacement, keep: boolean): void {
+    let bytes = 0;
+    for (const b of bitmaps) bytes += b.length;
+    const xyAt = this.k.input_xy(glyphs.length);
+    const bytesAt = this.k.input_bytes(bytes);
+    const { f64, buffer } = this.views();
+    f64.set(glyphs, xyAt >>> 3);
+    const u8 = new Uint8Array(buffer, bytesAt, bytes);
+    let o = 0;
+    for (const b of bitmaps) {
+      u8.set(b, o);
+      o += b.length;
+    }
+    const { cx, cy, scale, ux, uy, grow, edge, distScale } = at;
+    this.k.sdf_text(glyphs.length >> 2, cx, cy, scale, ux, uy, grow, keep ? 1 : 0, edge, distScale);
+  }
+
+  /** Max-accumulates the text coverage kept by the last {@link sdfText} into the mask. */
+  sdfTextMove(): void {
+    this.k.sdf_text_move();
   }
 
   /** A clear mask over the kernel's, for writers in TypeScript (text); hand it back with {@link flushMask}. */
