@@ -197,6 +197,19 @@ impl Mask {
         self.summed = false;
     }
 
+    /// Raises pixel `p`'s coverage to `c` (max-accumulation), listing the pixel when it was clear.
+    #[inline(always)]
+    pub fn raise(&mut self, p: usize, c: f64) {
+        let old = self.cov[p] as f64;
+        if c > old {
+            if old == 0.0 {
+                self.touched[self.count] = p as u32;
+                self.count += 1;
+            }
+            self.cov[p] = c as f32;
+        }
+    }
+
     /// Clears the mask without compositing.
     pub fn clear(&mut self) {
         for k in 0..self.count {

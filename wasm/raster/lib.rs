@@ -101,29 +101,30 @@ pub extern "C" fn set_mask_count(count: u32) {
     state().mask.count = count as usize;
 }
 
+/// `input` resized to `n` values; its address, for the TypeScript side to write the next call's input.
+fn room<T: Copy + Default>(input: &mut Vec<T>, n: u32) -> u32 {
+    input.resize(n as usize, T::default());
+    input.as_ptr() as u32
+}
+
 /// Address of room for `n` Float64 coordinates (the next call's input).
 #[no_mangle]
 pub extern "C" fn input_xy(n: u32) -> u32 {
-    let s = state();
-    s.xy.resize(n as usize, 0.0);
-    s.xy.as_ptr() as u32
+    room(&mut state().xy, n)
 }
 
 /// Address of room for `n` Uint32 ring starts or line ends (the next call's input).
 #[no_mangle]
 pub extern "C" fn input_idx(n: u32) -> u32 {
-    let s = state();
-    s.idx.resize(n as usize, 0);
-    s.idx.as_ptr() as u32
+    room(&mut state().idx, n)
 }
 
 /// Address of room for a dash pattern's `on` intervals (`n_on` Float64); its table follows at `dash_table_ptr`.
 #[no_mangle]
 pub extern "C" fn input_dash(n_on: u32, n_table: u32) -> u32 {
     let s = state();
-    s.dash_on.resize(n_on as usize, 0.0);
-    s.dash_table.resize(n_table as usize, 0.0);
-    s.dash_on.as_ptr() as u32
+    room(&mut s.dash_table, n_table);
+    room(&mut s.dash_on, n_on)
 }
 
 /// Address of the dash table (Float32) sized by the last `input_dash`.
@@ -288,9 +289,7 @@ pub extern "C" fn scanlines() -> u32 {
 /// Address of room for `n` bytes (glyph bitmaps: the next `sdf_text` call's input).
 #[no_mangle]
 pub extern "C" fn input_bytes(n: u32) -> u32 {
-    let s = state();
-    s.bytes.resize(n as usize, 0);
-    s.bytes.as_ptr() as u32
+    room(&mut state().bytes, n)
 }
 
 /// Max-accumulates into the mask the coverage of a label's SDF glyphs (4 numbers per glyph in `input_xy`: u0, v0,

@@ -41,6 +41,18 @@ fn sample_range(b: f64, step: f64, limit: f64) -> (f64, f64) {
     }
 }
 
+/// `v` clamped to [0, limit].
+#[inline(always)]
+fn within(v: f64, limit: f64) -> f64 {
+    if v < 0.0 {
+        0.0
+    } else if v > limit {
+        limit
+    } else {
+        v
+    }
+}
+
 /// Max-accumulates the run's coverage into `mask`; with `text`, also records the ungrown outline's coverage there.
 pub fn accumulate(mask: &mut Mask, mut text: Option<&mut Vec<(u32, f32)>>, run: &Run, at: &Placement) {
     let (ux, uy, scale, cx, cy) = (at.ux, at.uy, at.scale, at.cx, at.cy);
@@ -49,7 +61,6 @@ pub fn accumulate(mask: &mut Mask, mut text: Option<&mut Vec<(u32, f32)>>, run: 
     let inv = 1.0 / scale;
     let sx = ux * inv;
     let sy = -uy * inv;
-    let mut count = mask.count;
     let mut offset = 0usize;
     for g in run.glyphs.chunks_exact(4) {
         let (u0, v0, bw, bh) = (g[0], g[1], g[2], g[3]);
@@ -82,20 +93,8 @@ pub fn accumulate(mask: &mut Mask, mut text: Option<&mut Vec<(u32, f32)>>, run: 
                 let (cbx, cby) = (bx, by);
                 bx += sx;
                 by += sy;
-                let cxs = if cbx < 0.0 {
-                    0.0
-                } else if cbx > bw - 1.0 {
-                    bw - 1.0
-                } else {
-                    cbx
-                };
-                let cys = if cby < 0.0 {
-                    0.0
-                } else if cby > bh - 1.0 {
-                    bh - 1.0
-                } else {
-                    cby
-                };
+                // Rounding at the range ends can step a hair outside the bitmap.
+                let (cxs, cys) = (within(cbx, bw - 1.0), within(cby, bh - 1.0));
                 let (ixf, iyf) = (cxs.floor(), cys.floor());
                 let (fx, fy) = (cxs - ixf, cys - iyf);
                 let (ix, iy) = (ixf as usize, iyf as usize);
@@ -121,34 +120,16 @@ pub fn accumulate(mask: &mut Mask, mut text: Option<&mut Vec<(u32, f32)>>, run: 
                 if cov > 1.0 {
                     cov = 1.0;
                 }
-                let old = mask.cov[p] as f64;
-                if cov > old {
-                    if old == 0.0 {
-                        mask.touched[count] = p as u32;
-                        count += 1;
-                    }
-                    mask.cov[p] = cov as f32;
-                }
+                mask.raise(p, cov);
             }
         }
     }
-    mask.count = count;
 }
 
 /// Max-accumulates the kept text coverage into `mask` and empties the list (sdf-text.ts `TextCoverage.moveTo`).
 pub fn move_text(mask: &mut Mask, text: &mut Vec<(u32, f32)>) {
-    let mut n = mask.count;
     for &(p, c) in text.iter() {
-        let (p, c) = (p as usize, c as f64);
-        let old = mask.cov[p] as f64;
-        if c > old {
-            if old == 0.0 {
-                mask.touched[n] = p as u32;
-                n += 1;
-            }
-            mask.cov[p] = c as f32;
-        }
+        mask.raise(p as usize, c as f64);
     }
-    mask.count = n;
     text.clear();
 }
