@@ -1,5 +1,8 @@
 /**
- * Coverage sinks that composite onto a straight-alpha RGBA buffer (source-over), or accumulate coverage in a mask.
+ * Coverage sinks that composite onto a straight-alpha RGBA buffer (source-over), or accumulate coverage in a mask. *
+ * Canvases draw with the WebAssembly port of this file (wasm/raster/composite.rs, see wasm-raster.ts) where it loads, and with
+ * this one where it does not; the two give the same bytes (test/raster-wasm.test.ts), so a change here is made there
+ * too.
  */
 import type { RGBA } from '../../style/color.js';
 import type { CoverageSink } from './scanline.js';
