@@ -1,8 +1,9 @@
 /**
- * Coverage sinks that composite onto a straight-alpha RGBA buffer (source-over), or accumulate coverage in a mask. *
- * Canvases draw with the WebAssembly port of this file (wasm/raster/composite.rs, see wasm-raster.ts) where it loads, and with
- * this one where it does not; the two give the same bytes (test/raster-wasm.test.ts), so a change here is made there
- * too.
+ * Coverage sinks that composite onto a straight-alpha RGBA buffer (source-over), or accumulate coverage in a mask.
+ *
+ * Canvases draw with this file's WebAssembly port (wasm/raster/composite.rs, see wasm-raster.ts) where it loads and
+ * with this one where it does not; the two give the same bytes (test/raster-wasm.test.ts), so a change to one is made
+ * to the other.
  */
 import type { RGBA } from '../../style/color.js';
 import type { CoverageSink } from './scanline.js';

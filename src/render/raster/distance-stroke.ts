@@ -7,10 +7,11 @@
  * pixel; thicker miter and bevel joins use the exact outline stroker.
  *
  * Per segment only the pixels near it are visited: each row's column range is the segment's x extent within
- * `reach` of the row, widened by `reach`, so a long diagonal segment costs its area, not its bounding box. *
- * Canvases draw with the WebAssembly port of this file (wasm/raster/stroke.rs, see wasm-raster.ts) where it loads, and with
- * this one where it does not; the two give the same bytes (test/raster-wasm.test.ts), so a change here is made there
- * too.
+ * `reach` of the row, widened by `reach`, so a long diagonal segment costs its area, not its bounding box.
+ *
+ * Canvases draw with this file's WebAssembly port (wasm/raster/stroke.rs, see wasm-raster.ts) where it loads and
+ * with this one where it does not; the two give the same bytes (test/raster-wasm.test.ts), so a change to one is made
+ * to the other.
  */
 import type { MaskSink } from './composite.js';
 import type { PointList } from './polyline.js';

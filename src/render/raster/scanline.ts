@@ -13,10 +13,11 @@
  * Edges are clamped horizontally to [-1, width + 1] while building (the parts outside become vertical edges on
  * that line), which never changes coverage inside the canvas. Only rows inside the canvas are visited, so work is
  * proportional to (active edges + touched row width) per row and memory to the number of edges plus the canvas
- * width: coordinates far off the canvas cost nothing extra. *
- * Canvases draw with the WebAssembly port of this file (wasm/raster/scanline.rs, see wasm-raster.ts) where it loads, and with
- * this one where it does not; the two give the same bytes (test/raster-wasm.test.ts), so a change here is made there
- * too.
+ * width: coordinates far off the canvas cost nothing extra.
+ *
+ * Canvases draw with this file's WebAssembly port (wasm/raster/scanline.rs, see wasm-raster.ts) where it loads and
+ * with this one where it does not; the two give the same bytes (test/raster-wasm.test.ts), so a change to one is made
+ * to the other.
  */
 import { sortIndicesByKey } from './index-sort.js';
 import type { Path } from './path.js';

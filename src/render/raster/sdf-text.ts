@@ -2,10 +2,11 @@
  * Text from SDF glyphs (see sdf-glyphs.ts): shaping a string into pen positions, and drawing it centred on a point
  * along any baseline direction with a halo. Each destination pixel samples the glyph's distance field bilinearly,
  * so text is anti-aliased at any size and angle; a label's halo and its text are each accumulated into one coverage
- * mask (maximum over glyphs) and composited once, so overlapping glyph halos never double-blend. *
- * Canvases draw with the WebAssembly port of this file (wasm/raster/sdf.rs, see wasm-raster.ts) where it loads, and with
- * this one where it does not; the two give the same bytes (test/raster-wasm.test.ts), so a change here is made there
- * too.
+ * mask (maximum over glyphs) and composited once, so overlapping glyph halos never double-blend.
+ *
+ * Canvases draw with this file's WebAssembly port (wasm/raster/sdf.rs, see wasm-raster.ts) where it loads and
+ * with this one where it does not; the two give the same bytes (test/raster-wasm.test.ts), so a change to one is made
+ * to the other.
  */
 import type { Canvas } from './canvas.js';
 import type { RGBA } from '../../style/color.js';
