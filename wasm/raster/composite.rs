@@ -38,13 +38,25 @@ fn clamped_byte(v: f64) -> u32 {
     }
     let f = v.floor();
     let d = v - f;
-    let r = if d > 0.5 || (d == 0.5 && (f as u32) & 1 == 1) { f + 1.0 } else { f };
+    let r = if d > 0.5 || (d == 0.5 && (f as u32) & 1 == 1) {
+        f + 1.0
+    } else {
+        f
+    };
     r as u32
 }
 
 impl Pixels {
     pub fn new(width: usize, height: usize) -> Pixels {
-        Pixels { width, words: fresh(width * height), r: 0, g: 0, b: 0, alpha: 0.0, opaque: 0 }
+        Pixels {
+            width,
+            words: fresh(width * height),
+            r: 0,
+            g: 0,
+            b: 0,
+            alpha: 0.0,
+            opaque: 0,
+        }
     }
 
     /// Sets the colour: integral channels 0..255 and alpha (colour alpha times opacity) in 0..1.

@@ -147,9 +147,25 @@ pub extern "C" fn fill(rings: u32, even_odd: u32, antialias: u32, dx: f64, dy: f
     let starts = &s.idx[..rings as usize + 1];
     if to_mask != 0 {
         s.mask.weight = weight;
-        s.raster.fill(&s.xy, starts, even_odd != 0, antialias != 0, dx, dy, &mut Sink::Mask(&mut s.mask));
+        s.raster.fill(
+            &s.xy,
+            starts,
+            even_odd != 0,
+            antialias != 0,
+            dx,
+            dy,
+            &mut Sink::Mask(&mut s.mask),
+        );
     } else {
-        s.raster.fill(&s.xy, starts, even_odd != 0, antialias != 0, dx, dy, &mut Sink::Solid(&mut s.pixels));
+        s.raster.fill(
+            &s.xy,
+            starts,
+            even_odd != 0,
+            antialias != 0,
+            dx,
+            dy,
+            &mut Sink::Solid(&mut s.pixels),
+        );
     }
 }
 
@@ -190,7 +206,15 @@ pub extern "C" fn fill_rings(rings: u32, even_odd: u32, antialias: u32, dx: f64,
         }
         s.ring_xy.truncate(n);
     }
-    s.raster.fill(&s.ring_xy, &s.ring_start, even_odd != 0, antialias != 0, dx, dy, &mut Sink::Solid(&mut s.pixels));
+    s.raster.fill(
+        &s.ring_xy,
+        &s.ring_start,
+        even_odd != 0,
+        antialias != 0,
+        dx,
+        dy,
+        &mut Sink::Solid(&mut s.pixels),
+    );
 }
 
 /// Max-accumulates into the mask the distance strokes of the input's polylines: line k is the finite points of
@@ -212,7 +236,13 @@ pub extern "C" fn stroke(
 ) {
     let s = state();
     let shape = Shape { half_width, cap, blur };
-    let dashing = Dashing { period, on: &s.dash_on, reach_periods, round: round != 0, table: &s.dash_table };
+    let dashing = Dashing {
+        period,
+        on: &s.dash_on,
+        reach_periods,
+        round: round != 0,
+        table: &s.dash_table,
+    };
     let dashing = if dashed != 0 { Some(&dashing) } else { None };
     let mut start = 0usize;
     for k in 0..lines as usize {
@@ -265,7 +295,6 @@ pub extern "C" fn blend_all() {
     state().pixels.blend_all();
 }
 
-
 /// Writes the pixels as PNG scanlines (each row behind its filter-type byte 0, none) and returns their address: what
 /// a PNG's image data deflates, `(4 width + 1) height` bytes, made in the same memory each time.
 #[no_mangle]
@@ -309,8 +338,20 @@ pub extern "C" fn sdf_text(
     dist_scale: f64,
 ) {
     let s = state();
-    let run = sdf::Run { glyphs: &s.xy[..4 * glyphs as usize], bitmaps: &s.bytes };
-    let at = sdf::Placement { cx, cy, scale, ux, uy, grow, edge, dist_scale };
+    let run = sdf::Run {
+        glyphs: &s.xy[..4 * glyphs as usize],
+        bitmaps: &s.bytes,
+    };
+    let at = sdf::Placement {
+        cx,
+        cy,
+        scale,
+        ux,
+        uy,
+        grow,
+        edge,
+        dist_scale,
+    };
     s.text.clear();
     sdf::accumulate(&mut s.mask, if keep != 0 { Some(&mut s.text) } else { None }, &run, &at);
 }

@@ -121,7 +121,11 @@ impl Rasterizer {
         dy: f64,
         sink: &mut Sink,
     ) {
-        let points = if ring_start.is_empty() { 0 } else { ring_start[ring_start.len() - 1] as usize };
+        let points = if ring_start.is_empty() {
+            0
+        } else {
+            ring_start[ring_start.len() - 1] as usize
+        };
         let n = self.build_edges(xy, ring_start, points, dx, dy);
         if n == 0 {
             return;
@@ -261,7 +265,11 @@ impl Rasterizer {
                 return;
             }
             let t = d0 / (d0 - d1);
-            let yc = if t > 0.0 && t < 1.0 { ya + t * (yb - ya) } else { (ya + yb) / 2.0 };
+            let yc = if t > 0.0 && t < 1.0 {
+                ya + t * (yb - ya)
+            } else {
+                (ya + yb) / 2.0
+            };
             self.band(active_count, even_odd, depth + 1, ya, yc);
             self.band(active_count, even_odd, depth + 1, yc, yb);
             return;
@@ -341,7 +349,11 @@ impl Rasterizer {
             if was_inside == is_inside {
                 continue;
             }
-            let x = if centres { (self.band_mid[k] - 0.5).ceil() } else { self.band_mid[k] };
+            let x = if centres {
+                (self.band_mid[k] - 0.5).ceil()
+            } else {
+                self.band_mid[k]
+            };
             if is_inside {
                 span_start = x;
             } else {
@@ -400,8 +412,16 @@ impl Rasterizer {
                     let y1 = if down { y } else { py };
                     let d = if down { 1 } else { -1 };
                     let slope = (x1 - x0) / (y1 - y0);
-                    let yl = if slope != 0.0 { y0 + (left - x0) / slope } else { f64::NAN };
-                    let yr = if slope != 0.0 { y0 + (right - x0) / slope } else { f64::NAN };
+                    let yl = if slope != 0.0 {
+                        y0 + (left - x0) / slope
+                    } else {
+                        f64::NAN
+                    };
+                    let yr = if slope != 0.0 {
+                        y0 + (right - x0) / slope
+                    } else {
+                        f64::NAN
+                    };
                     let c0 = min(yl, yr);
                     let c1 = max(yl, yr);
                     let mut ya = y0;

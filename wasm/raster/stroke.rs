@@ -106,10 +106,26 @@ pub fn add_distance_stroke(mask: &mut Mask, p: &[f64], closed: bool, shape: &Sha
     }
     if n == 1 {
         if shape.cap == CAP_ROUND {
-            let s = Segment { ax: p[0], ay: p[1], bx: p[0], by: p[1], start: 0.0, prev_ux: 0.0, prev_uy: 0.0 };
+            let s = Segment {
+                ax: p[0],
+                ay: p[1],
+                bx: p[0],
+                by: p[1],
+                start: 0.0,
+                prev_ux: 0.0,
+                prev_uy: 0.0,
+            };
             add_segment(mask, &s, false, false, shape, None, false);
         } else if shape.cap == CAP_SQUARE {
-            let s = Segment { ax: p[0] - hw, ay: p[1], bx: p[0] + hw, by: p[1], start: 0.0, prev_ux: 0.0, prev_uy: 0.0 };
+            let s = Segment {
+                ax: p[0] - hw,
+                ay: p[1],
+                bx: p[0] + hw,
+                by: p[1],
+                start: 0.0,
+                prev_ux: 0.0,
+                prev_uy: 0.0,
+            };
             add_segment(mask, &s, true, true, shape, None, false);
         }
         return;
@@ -155,7 +171,15 @@ pub fn add_distance_stroke(mask: &mut Mask, p: &[f64], closed: bool, shape: &Sha
             }
         }
         let trim_end = !dashed && (is_closed || s < segments - 1);
-        let seg = Segment { ax, ay, bx, by, start, prev_ux, prev_uy };
+        let seg = Segment {
+            ax,
+            ay,
+            bx,
+            by,
+            start,
+            prev_ux,
+            prev_uy,
+        };
         add_segment(mask, &seg, first, last, shape, dashing, trim_end);
         distance += len;
         let joint = trim_end && !first && len > 0.0;
