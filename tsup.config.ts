@@ -1,17 +1,19 @@
 import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { defineConfig, type Options } from 'tsup';
 import { browserStyleSpec } from './data-tools/browser-bundle.js';
+import { RUNTIME_WASM } from './data-tools/build-wasm.js';
 
 // The configurations below build in parallel into one folder, so it is emptied once, here, rather than by any of them.
 rmSync('dist', { recursive: true, force: true });
 mkdirSync('dist', { recursive: true });
 
 /**
- * The WebAssembly route core, loaded from next to the bundle (src/route/wasm/load.ts) in Node and browsers, and the
- * pack builder's contraction (data-tools/ch-wasm.ts), loaded from next to the command's chunks and ch-worker.
+ * The WebAssembly route core and raster kernel, loaded from next to the bundle (src/wasm-file.ts) in Node and
+ * browsers, and the pack builder's contraction (data-tools/ch-wasm.ts), loaded from next to the command's chunks and
+ * ch-worker.
  */
 const copyWasm = async () => {
-  copyFileSync('src/route/wasm/bando-route.wasm', 'dist/bando-route.wasm');
+  for (const { path, name } of RUNTIME_WASM) copyFileSync(path, `dist/${name}`);
   copyFileSync('data-tools/ch-contract.wasm', 'dist/ch-contract.wasm');
 };
 

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { BROWSER_BUNDLE } from '../data-tools/browser-bundle.js';
+import { RUNTIME_WASM } from '../data-tools/build-wasm.js';
 
 /**
  * Builds the worker bundle of `bando serve --threads` as tsup does (in one file here, unminified) into `dir`, with the
@@ -18,9 +19,7 @@ export async function buildWorkerBundle(
     entryPoints: { worker: entry },
     outdir: dir,
   });
-  copyFileSync(
-    fileURLToPath(new URL('../src/route/wasm/bando-route.wasm', import.meta.url)),
-    join(dir, 'bando-route.wasm'),
-  );
+  for (const { path, name } of RUNTIME_WASM)
+    copyFileSync(fileURLToPath(new URL(`../${path}`, import.meta.url)), join(dir, name));
   return join(dir, 'worker.js');
 }

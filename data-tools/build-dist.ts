@@ -25,6 +25,7 @@ const OUTPUTS = [
   'browser.js',
   'browser.d.ts',
   'bando-route.wasm',
+  'bando-raster.wasm',
   'default-pack.js',
   'client.js',
   'client.d.ts',

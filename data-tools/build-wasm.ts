@@ -1,9 +1,10 @@
 /**
  * Builds the WebAssembly modules with Debian's rustc for wasm32-unknown-unknown (apt-get install rustc
- * libstd-rust-dev-wasm32 lld): the route core (wasm/src → src/route/wasm/bando-route.wasm) and the pack builder's
- * contraction (wasm/contract → data-tools/ch-contract.wasm). The flags make the output depend only on the sources
+ * libstd-rust-dev-wasm32 lld): the route core (wasm/src → src/route/wasm/bando-route.wasm), the static map's raster
+ * kernel (wasm/raster → src/render/raster/bando-raster.wasm) and the pack builder's contraction (wasm/contract →
+ * data-tools/ch-contract.wasm). The flags make the output depend only on the sources
  * and the toolchain: no debug info, no symbols, one codegen unit, the checkout's path remapped.
- * Run: npm run build:wasm   (or: node --import tsx data-tools/build-wasm.ts [route.wasm [contract.wasm]])
+ * Run: npm run build:wasm   (or: node --import tsx data-tools/build-wasm.ts [route.wasm [contract.wasm [raster.wasm]]])
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -18,11 +19,22 @@ export const WASM_STD = '/usr/lib/rustlib/wasm32-unknown-unknown';
 /** The committed build outputs, next to their loaders. */
 export const WASM_OUT = fileURLToPath(new URL('../src/route/wasm/bando-route.wasm', import.meta.url));
 export const CONTRACT_WASM_OUT = fileURLToPath(new URL('./ch-contract.wasm', import.meta.url));
+export const RASTER_WASM_OUT = fileURLToPath(new URL('../src/render/raster/bando-raster.wasm', import.meta.url));
+
+/**
+ * The modules the engine loads at run time from beside its code (src/wasm-file.ts): repository path and file name.
+ * Every bundle of the engine has them copied next to it (tsup.config.ts, the test and bench bundles).
+ */
+export const RUNTIME_WASM = [
+  { path: 'src/route/wasm/bando-route.wasm', name: 'bando-route.wasm' },
+  { path: 'src/render/raster/bando-raster.wasm', name: 'bando-raster.wasm' },
+] as const;
 
 /** The crates: their root source and crate name. */
 export const CRATES = {
   route: { root: 'wasm/src/lib.rs', name: 'bando_route', out: WASM_OUT },
   contract: { root: 'wasm/contract/lib.rs', name: 'bando_contract', out: CONTRACT_WASM_OUT },
+  raster: { root: 'wasm/raster/lib.rs', name: 'bando_raster', out: RASTER_WASM_OUT },
 } as const;
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 
@@ -60,8 +72,8 @@ export function buildWasm(crate: keyof typeof CRATES = 'route'): Uint8Array {
         'debuginfo=0',
         '-C',
         'strip=symbols',
-        // A small stack: neither module recurses; the route core keeps its state in memory the TypeScript side
-        // allocates, the contraction in vectors on the heap.
+        // A small stack: no module recurses deeply (the raster kernel's band splits at most 12 deep); the route
+        // core keeps its state in memory the TypeScript side allocates, the others in vectors on the heap.
         '-C',
         'link-arg=-zstack-size=65536',
         `--remap-path-prefix=${ROOT}=`,
@@ -84,7 +96,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     process.exit(1);
   }
   const { writeFileSync } = await import('node:fs');
-  (['route', 'contract'] as const).forEach((crate, i) => {
+  (['route', 'contract', 'raster'] as const).forEach((crate, i) => {
     const target = process.argv[2 + i] ?? CRATES[crate].out;
     const bytes = buildWasm(crate);
     writeFileSync(target, bytes);

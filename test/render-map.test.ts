@@ -51,7 +51,8 @@ function projected(
 }
 
 /** Byte equality of two canvases (vitest's deep equality is slow on megabyte arrays). */
-const same = (a: Canvas, b: Canvas) => Buffer.from(a.data.buffer).equals(Buffer.from(b.data.buffer));
+const bytes = (c: Canvas) => Buffer.from(c.data.buffer, c.data.byteOffset, c.data.byteLength);
+const same = (a: Canvas, b: Canvas) => bytes(a).equals(bytes(b));
 const px = (c: Canvas, x: number, y: number) => c.getPixel(x, y)!.slice(0, 3).join(',');
 
 describe('style-driven basemap renderer', () => {
@@ -72,7 +73,7 @@ describe('style-driven basemap renderer', () => {
       paint: { 'line-color': '#ff0000', 'line-width': 3 },
     };
     const blank = render(vectorStyle([background]));
-    expect(new Set(new Uint32Array(blank.data.buffer)).size).toBe(1);
+    expect(new Set(new Uint32Array(blank.data.buffer, blank.data.byteOffset, blank.width * blank.height)).size).toBe(1);
     const drawn = render(vectorStyle([background, road]));
     expect(same(drawn, blank)).toBe(false);
     for (const hidden of [{ layout: { visibility: 'none' } }, { minzoom: 16.5 }, { maxzoom: 16 }]) {

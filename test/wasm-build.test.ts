@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { buildWasm, CONTRACT_WASM_OUT, WASM_OUT, wasmToolchain } from '../data-tools/build-wasm.js';
+import { buildWasm, CONTRACT_WASM_OUT, RASTER_WASM_OUT, WASM_OUT, wasmToolchain } from '../data-tools/build-wasm.js';
 
 const toolchain = wasmToolchain();
 if (!toolchain)
@@ -35,5 +35,20 @@ describe("the committed WebAssembly contraction (the pack builder's)", () => {
 
   it.skipIf(!toolchain)('is what a rebuild from wasm/contract gives, byte for byte', () => {
     expect(Buffer.from(buildWasm('contract')).equals(readFileSync(CONTRACT_WASM_OUT))).toBe(true);
+  });
+});
+
+describe("the committed WebAssembly raster kernel (the static map's)", () => {
+  it('is a small module exporting the kernels and importing nothing', () => {
+    const mod = new WebAssembly.Module(readFileSync(RASTER_WASM_OUT));
+    expect(readFileSync(RASTER_WASM_OUT).length).toBeLessThan(64 * 1024);
+    expect(WebAssembly.Module.exports(mod).map((e) => e.name)).toEqual(
+      expect.arrayContaining(['memory', 'init', 'fill', 'stroke', 'flush']),
+    );
+    expect(WebAssembly.Module.imports(mod)).toEqual([]);
+  });
+
+  it.skipIf(!toolchain)('is what a rebuild from wasm/raster gives, byte for byte', () => {
+    expect(Buffer.from(buildWasm('raster')).equals(readFileSync(RASTER_WASM_OUT))).toBe(true);
   });
 });

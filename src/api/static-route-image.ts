@@ -10,6 +10,7 @@ import { defaultStyle } from '../map/style/default-style.js';
 import type { Region } from '../region.js';
 import type { RenderCache } from '../render/render-cache.js';
 import { drawStaticRoute, type RouteGeometry } from '../render/static-route.js';
+import { loadRasterKernel } from '../render/raster/wasm-raster.js';
 import { legLine } from '../route/geometry.js';
 import { isLocateFailure, loadedAreas, locate } from '../route/locate.js';
 import { vehicleIndex } from '../route/profiles.js';
@@ -84,7 +85,8 @@ export async function staticRouteImage(
   if (isParamError(parsed)) return { status: 'BAD_REQUEST', error_message: parsed.error };
   const route = findRouteLine(regions, parsed, limits.snapRadius);
   if ('status' in route) return route;
-  await cache.fonts.preload();
+  // The raster kernel is compiled once per process (canvases draw in TypeScript where it cannot load).
+  await Promise.all([cache.fonts.preload(), loadRasterKernel()]);
   let image: ReturnType<typeof drawStaticRoute>;
   try {
     // The basemap is opened on first use: a corrupt one (in a pack loaded without verify) is reported, not thrown.
@@ -92,5 +94,9 @@ export async function staticRouteImage(
   } catch (err) {
     return { status: 'ERROR', error_message: `drawing failed: ${(err as Error).message}` };
   }
-  return image.toPNGAsync();
+  try {
+    return await image.toPNGAsync();
+  } finally {
+    image.release(); // its memory goes to the next image of this size
+  }
 }

@@ -6,15 +6,16 @@
  * covers pixels 10..19 fully. Every draw composites source-over with coverage-based anti-aliasing.
  */
 import type { RGBA } from '../../style/color.js';
-import { MaskSink, SolidSink } from './composite.js';
-import { addDistanceStroke } from './distance-stroke.js';
+import { MaskSink, resolveColor, SolidSink, type ResolvedColor } from './composite.js';
+import { addDistanceStroke, type DistanceShape } from './distance-stroke.js';
 import { Path } from './path.js';
 import { cleanPolyline, clipPolyline, dashPolyline, offsetPolyline, PointList, type Rect } from './polyline.js';
 import { drawMarker, type MarkerOptions } from './marker.js';
-import { encodePNG, encodePNGFast } from './png.js';
+import { deflatePNG, encodePNG, encodePNGFast } from './png.js';
 import { Rasterizer, type FillRule } from './scanline.js';
 import { addCircle, addStrokeOutline, type LineCap, type LineJoin, type StrokeShape } from './stroke-outline.js';
 import { drawText, type TextOptions } from './text.js';
+import { rasterKernel, WasmRaster } from './wasm-raster.js';
 
 /** Options of {@link Canvas.fillPolygon}. */
 export interface FillOptions {
@@ -72,29 +73,48 @@ const DISTANCE_JOIN_MAX_WIDTH = 2;
 /** Most nested strokes used to approximate a blur ramp. */
 const MAX_BLUR_LEVELS = 8;
 
-/** An RGBA raster (straight alpha) with anti-aliased vector drawing. */
+/** Options of the {@link Canvas} constructor. */
+export interface CanvasOptions {
+  /**
+   * Draw with the WebAssembly raster kernel when it is loaded (loadRasterKernel); false draws with the TypeScript
+   * kernels, which give the same bytes. Default true.
+   */
+  wasm?: boolean;
+}
+
+/**
+ * An RGBA raster (straight alpha) with anti-aliased vector drawing. Its kernels (fills, distance strokes,
+ * compositing) run in an instance of the WebAssembly raster kernel of its own when that is loaded, else in
+ * TypeScript (scanline.ts, distance-stroke.ts, composite.ts): the same bytes either way.
+ */
 export class Canvas {
   /** Width, pixels. */
   readonly width: number;
   /** Height, pixels. */
   readonly height: number;
-  /** Straight RGBA bytes, row-major, 4 per pixel. Starts fully transparent. */
-  readonly data: Uint8ClampedArray;
-  private readonly raster: Rasterizer;
-  private readonly solid: SolidSink;
+  /** The WebAssembly kernel holding the pixels and mask, or null when drawing in TypeScript. */
+  private kernel: WasmRaster | null;
+  /** Set by {@link release}: the canvas's memory belongs to another canvas. */
+  private released = false;
+  /** The TypeScript kernels and pixels (null with the WebAssembly kernel). */
+  private readonly js: { data: Uint8ClampedArray; raster: Rasterizer; solid: SolidSink } | null;
+  /** The WebAssembly kernel's current colour (the TypeScript kernels keep theirs in their SolidSink). */
+  private readonly color: ResolvedColor = { r: 0, g: 0, b: 0, alpha: 0 };
   private readonly path = new Path();
   private readonly clean = new PointList();
   private readonly offsetPts = new PointList();
   private readonly clipScratch = new PointList();
   private readonly dashScratch = new PointList();
   private readonly ringCopy = new PointList();
+  /** Offset lines gathered for the kernel. */
+  private readonly offsetLines = new PointList();
 
   /**
    * @param width pixels, integer 1..16384
    * @param height pixels, integer 1..16384
    * @throws RangeError for other sizes (a programming error, not request input: validate requests before)
    */
-  constructor(width: number, height: number) {
+  constructor(width: number, height: number, options: CanvasOptions = {}) {
     for (const [name, v] of [
       ['width', width],
       ['height', height],
@@ -104,9 +124,65 @@ export class Canvas {
     }
     this.width = width;
     this.height = height;
-    this.data = new Uint8ClampedArray(width * height * 4);
-    this.raster = new Rasterizer(width, height);
-    this.solid = new SolidSink(this.data, width);
+    const module = options.wasm === false ? null : rasterKernel();
+    this.kernel = module ? WasmRaster.acquire(module, width, height) : null;
+    if (this.kernel) this.js = null;
+    else {
+      const data = new Uint8ClampedArray(width * height * 4);
+      this.js = { data, raster: new Rasterizer(width, height), solid: new SolidSink(data, width) };
+    }
+  }
+
+  /**
+   * Straight RGBA bytes, row-major, 4 per pixel; starts fully transparent. With the WebAssembly kernel a view of its
+   * memory, valid until the next drawing call.
+   */
+  get data(): Uint8ClampedArray {
+    this.usable();
+    return this.kernel ? this.kernel.pixels : this.js!.data;
+  }
+
+  /**
+   * Gives the canvas's WebAssembly memory to the next canvas of its size (which then skips allocating and first
+   * touching megabytes); the canvas must not be used after. Optional: a canvas never released is garbage collected
+   * as any object.
+   */
+  release(): void {
+    if (this.released) return;
+    this.released = true;
+    this.kernel?.release();
+    this.kernel = null;
+  }
+
+  /** Throws when the canvas was released. */
+  private usable(): void {
+    if (this.released) throw new Error('the canvas was released');
+  }
+
+  /** Sets the colour of the next composite; false when nothing would show (transparent or not finite). */
+  private setColor(color: RGBA, opacity: number): boolean {
+    this.usable();
+    if (!this.kernel) return this.js!.solid.setColor(color, opacity);
+    if (!resolveColor(color, opacity, this.color)) return false;
+    this.kernel.setColor(this.color);
+    return true;
+  }
+
+  /** A clear coverage mask of this canvas's size: the kernel's, or the one shared by TypeScript canvases. */
+  private mask(): MaskSink {
+    return this.kernel ? this.kernel.mask() : MaskSink.shared(this.width, this.height);
+  }
+
+  /** Composites `mask` (from {@link mask}) in the current colour and clears it. */
+  private flushMask(mask: MaskSink): void {
+    if (this.kernel) this.kernel.flushMask(mask.count);
+    else mask.flush(this.js!.solid);
+  }
+
+  /** Clears `mask` (from {@link mask}) without compositing. */
+  private clearMask(mask: MaskSink): void {
+    if (this.kernel) this.kernel.clearMask(mask.count);
+    else mask.clear();
   }
 
   /**
@@ -114,17 +190,21 @@ export class Canvas {
    * @param opacity 0..1 multiplier of the colour's alpha
    */
   fillBackground(color: RGBA, opacity = 1): void {
-    if (!this.solid.setColor(color, opacity)) return;
+    if (!this.setColor(color, opacity)) return;
     if (color[3] * opacity >= 1) {
       // Opaque: every pixel becomes the colour (rounded as the compositor would).
       const px = new Uint8ClampedArray([color[0], color[1], color[2], 255]);
-      new Uint32Array(this.data.buffer, this.data.byteOffset, this.width * this.height).fill(
-        new Uint32Array(px.buffer)[0]!,
-      );
+      const word = new Uint32Array(px.buffer)[0]!;
+      if (this.kernel) this.kernel.fillWords(word);
+      else new Uint32Array(this.js!.data.buffer).fill(word);
+      return;
+    }
+    if (this.kernel) {
+      this.kernel.blendAll();
       return;
     }
     const cov = new Float32Array(this.width).fill(1);
-    for (let y = 0; y < this.height; y++) this.solid.span(y, 0, this.width, cov);
+    for (let y = 0; y < this.height; y++) this.js!.solid.span(y, 0, this.width, cov);
   }
 
   /**
@@ -134,17 +214,25 @@ export class Canvas {
   fillPolygon(rings: readonly ArrayLike<number>[], color: RGBA, options: FillOptions = {}): void {
     const opacity = options.opacity ?? 1;
     const [dx, dy] = options.translate ?? [0, 0];
-    const path = this.path;
-    path.reset();
-    for (const ring of rings) {
-      for (let i = 0; i + 1 < ring.length; i += 2) {
-        const x = ring[i]!,
-          y = ring[i + 1]!;
-        if (Number.isFinite(x) && Number.isFinite(y)) path.lineTo(x, y);
+    const rule = options.rule ?? 'evenodd';
+    const antialias = options.antialias ?? true;
+    if (this.kernel) {
+      // The kernel builds the path itself, the same way (wasm/raster/lib.rs `fill_rings`).
+      if (this.setColor(color, opacity) && Number.isFinite(dx + dy))
+        this.kernel.fillRings(rings, rule === 'evenodd', antialias, dx, dy);
+    } else {
+      const path = this.path;
+      path.reset();
+      for (const ring of rings) {
+        for (let i = 0; i + 1 < ring.length; i += 2) {
+          const x = ring[i]!,
+            y = ring[i + 1]!;
+          if (Number.isFinite(x) && Number.isFinite(y)) path.lineTo(x, y);
+        }
+        path.closeRing(false);
       }
-      path.closeRing(false);
+      this.fillPath(path, color, opacity, rule, antialias, dx, dy);
     }
-    this.fillPath(path, color, opacity, options.rule ?? 'evenodd', options.antialias ?? true, dx, dy);
     if (options.outlineColor) {
       for (const ring of rings) {
         this.strokePolyline(ring, {
@@ -165,8 +253,9 @@ export class Canvas {
    * @param dy translation, pixels
    */
   fillPath(path: Path, color: RGBA, opacity = 1, rule: FillRule = 'nonzero', antialias = true, dx = 0, dy = 0): void {
-    if (!this.solid.setColor(color, opacity) || !Number.isFinite(dx + dy)) return;
-    this.raster.fill(path, rule, antialias, dx, dy, this.solid);
+    if (!this.setColor(color, opacity) || !Number.isFinite(dx + dy)) return;
+    if (this.kernel) this.kernel.fill(path, rule === 'evenodd', antialias, dx, dy, null);
+    else this.js!.raster.fill(path, rule, antialias, dx, dy, this.js!.solid);
   }
 
   /**
@@ -205,7 +294,7 @@ export class Canvas {
     let opacity = options.opacity ?? 1;
     const [dx, dy] = options.translate ?? [0, 0];
     if (!(width > 0) || !Number.isFinite(width + blur + gap + offset + dx + dy)) return;
-    if (!this.solid.setColor(options.color, opacity)) return;
+    if (!this.setColor(options.color, opacity)) return;
     const shape: StrokeShape = {
       width,
       cap: options.cap ?? 'butt',
@@ -227,8 +316,14 @@ export class Canvas {
     };
     if (shape.join === 'round' || width <= DISTANCE_JOIN_MAX_WIDTH) {
       // Lines whose joins look round: the distance stroker (see distance-stroke.ts).
-      const mask = MaskSink.shared(this.width, this.height);
       const distanceShape = { halfWidth: width / 2, cap: shape.cap, blur, dashes };
+      if (this.kernel) {
+        this.strokeInKernel(this.kernel, xy, ends, dx, dy, sideOffsets, closed, distanceShape);
+        if (this.setColor(options.color, opacity)) this.kernel.flushMask();
+        else this.kernel.clearMask();
+        return;
+      }
+      const mask = MaskSink.shared(this.width, this.height);
       forEachLine(() => {
         for (const side of sideOffsets) {
           let line = this.clean;
@@ -239,7 +334,8 @@ export class Canvas {
           addDistanceStroke(mask, line, closed, distanceShape);
         }
       });
-      if (this.solid.setColor(options.color, opacity)) mask.flush(this.solid);
+      if (this.setColor(options.color, opacity)) mask.flush(this.js!.solid);
+      else mask.clear();
       return;
     }
     const reach = (width / 2) * (shape.join === 'miter' ? Math.max(1, shape.miterLimit) : 1) + 2;
@@ -247,7 +343,7 @@ export class Canvas {
 
     // Blur: sum of nested strokes, each narrower by blur/levels and weighted 1/levels, approximates the linear ramp.
     const levels = blur > 0 ? Math.min(MAX_BLUR_LEVELS, Math.max(2, Math.ceil(blur))) : 1;
-    const sink = levels > 1 ? MaskSink.shared(this.width, this.height) : null;
+    const sink = levels > 1 ? this.mask() : null;
     for (let level = 0; level < levels; level++) {
       const levelWidth = levels > 1 ? width - (2 * blur * (level + 0.5)) / levels : width;
       if (levelWidth <= 0) continue;
@@ -255,14 +351,55 @@ export class Canvas {
       forEachLine(() => {
         for (const side of sideOffsets) this.buildStroke({ ...shape, width: levelWidth }, side, closed, dashes, guard);
       });
-      if (sink) {
+      if (!sink) this.fillPath(this.path, options.color, opacity);
+      else if (this.kernel) this.kernel.fill(this.path, false, true, 0, 0, 1 / levels);
+      else {
         sink.weight = 1 / levels;
-        this.raster.fill(this.path, 'nonzero', true, 0, 0, sink);
-      } else {
-        this.fillPath(this.path, options.color, opacity);
+        this.js!.raster.fill(this.path, 'nonzero', true, 0, 0, sink);
       }
     }
-    if (sink && this.solid.setColor(options.color, opacity)) sink.flush(this.solid);
+    if (!sink) return;
+    // The kernel's own fills keep its touched count (kernel.flushMask without a count).
+    if (!this.setColor(options.color, opacity)) {
+      if (this.kernel) this.kernel.clearMask();
+      else sink.clear();
+    } else if (this.kernel) this.kernel.flushMask();
+    else sink.flush(this.js!.solid);
+  }
+
+  /**
+   * The distance strokes of polylines `xy[ends[k - 1] .. ends[k])` translated by (dx, dy), each side offset, into
+   * the kernel's mask: lines without an offset go to the kernel as they are (it cleans them), offset ones are
+   * cleaned and offset here first.
+   */
+  private strokeInKernel(
+    kernel: WasmRaster,
+    xy: ArrayLike<number>,
+    ends: ArrayLike<number>,
+    dx: number,
+    dy: number,
+    sideOffsets: readonly number[],
+    closed: boolean,
+    shape: DistanceShape,
+  ): void {
+    if (sideOffsets.length === 1 && sideOffsets[0] === 0) {
+      kernel.stroke(xy, ends, ends.length, dx, dy, closed, shape);
+      return;
+    }
+    const lines = this.offsetLines;
+    lines.reset();
+    const lineEnds: number[] = [];
+    for (let k = 0, start = 0; k < ends.length; start = ends[k++]!) {
+      cleanPolyline(xy, dx, dy, this.clean, start, ends[k]!);
+      if (this.clean.count === 0) continue;
+      for (const side of sideOffsets) {
+        if (side !== 0) offsetPolyline(this.clean, closed, side, this.offsetPts);
+        // Appended whole (push would merge a point equal to the previous line's last).
+        lines.append(side !== 0 ? this.offsetPts : this.clean);
+        lineEnds.push(2 * lines.count);
+      }
+    }
+    kernel.stroke(lines.xy, lineEnds, lineEnds.length, 0, 0, closed, shape);
   }
 
   /** Appends the outline rings of the cleaned polyline, offset sideways by `side` pixels, to `this.path`. */
@@ -295,17 +432,29 @@ export class Canvas {
    * Composites coverage that `draw` max-accumulates into a clear mask of this canvas's size (keeping the mask's
    * touched-list invariant, see {@link MaskSink}) in `color`, once: overlapping parts blend as one shape.
    * @param opacity 0..1 multiplier of the colour's alpha
+   * @param drawInKernel draws the same coverage into the WebAssembly kernel's mask; used instead of `draw` when the
+   *   canvas draws with the kernel
    */
-  drawCoverage(color: RGBA, opacity: number, draw: (mask: MaskSink) => void): void {
-    if (!this.solid.setColor(color, opacity)) return;
-    const mask = MaskSink.shared(this.width, this.height);
+  drawCoverage(
+    color: RGBA,
+    opacity: number,
+    draw: (mask: MaskSink) => void,
+    drawInKernel?: (kernel: WasmRaster) => void,
+  ): void {
+    if (!this.setColor(color, opacity)) return;
+    if (this.kernel && drawInKernel) {
+      drawInKernel(this.kernel);
+      this.kernel.flushMask();
+      return;
+    }
+    const mask = this.mask();
     try {
       draw(mask);
     } catch (err) {
-      mask.clear();
+      this.clearMask(mask);
       throw err;
     }
-    mask.flush(this.solid);
+    this.flushMask(mask);
   }
 
   /**
@@ -343,9 +492,18 @@ export class Canvas {
     return encodePNG(this.data, this.width, this.height);
   }
 
-  /** Encodes the canvas as a PNG file (8-bit RGBA) with the platform's native compressor: much faster for big images. */
+  /**
+   * Encodes the canvas as a PNG file (8-bit RGBA) with the platform's native compressor: much faster for big images.
+   * Release the canvas only once the PNG is made.
+   */
   toPNGAsync(): Promise<Uint8Array> {
-    return encodePNGFast(this.data, this.width, this.height);
+    const kernel = this.kernel;
+    if (!kernel) return encodePNGFast(this.data, this.width, this.height);
+    // The kernel writes the scanlines into its memory (no megabytes allocated per image for the collector).
+    return deflatePNG(this.width, this.height, () => {
+      this.usable();
+      return kernel.scanlines();
+    });
   }
 }
 

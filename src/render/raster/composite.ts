@@ -1,5 +1,9 @@
 /**
  * Coverage sinks that composite onto a straight-alpha RGBA buffer (source-over), or accumulate coverage in a mask.
+ *
+ * Canvases draw with this file's WebAssembly port (wasm/raster/composite.rs, see wasm-raster.ts) where it loads and
+ * with this one where it does not; the two give the same bytes (test/raster-wasm.test.ts), so a change to one is made
+ * to the other.
  */
 import type { RGBA } from '../../style/color.js';
 import type { CoverageSink } from './scanline.js';
@@ -18,16 +22,40 @@ const channel = (v: number): number => {
   return c > 255 ? 255 : c > 0 ? c : 0;
 };
 
+/** A drawing colour as the compositors use it: integral channels 0..255 and alpha (colour alpha times opacity). */
+export interface ResolvedColor {
+  r: number;
+  g: number;
+  b: number;
+  /** 0..1. */
+  alpha: number;
+}
+
+/**
+ * Resolves `color` at `opacity` (0..1 multiplier of its alpha) into `out`: channels rounded and clamped (so that
+ * opaque pixels blend in integer arithmetic), alpha clamped to 0..1.
+ * @returns false when the colour is fully transparent or not finite (nothing to draw)
+ */
+export function resolveColor(color: RGBA, opacity: number, out: ResolvedColor): boolean {
+  const a = color[3] * opacity;
+  out.alpha = a > 1 ? 1 : a > 0 ? a : 0;
+  if (!(out.alpha > 0 && Number.isFinite(color[0] + color[1] + color[2]))) return false;
+  out.r = channel(color[0]);
+  out.g = channel(color[1]);
+  out.b = channel(color[2]);
+  return true;
+}
+
 /**
  * Source-over compositing of one solid colour, weighted by coverage, onto straight (non-premultiplied) RGBA bytes.
  * For an opaque destination this is `dst + (src - dst) * a`; otherwise the general straight-alpha formula
  * `outA = a + dstA (1 - a)`, `outC = (src a + dst dstA (1 - a)) / outA`.
  */
-export class SolidSink implements CoverageSink {
-  private r = 0;
-  private g = 0;
-  private b = 0;
-  private alpha = 0;
+export class SolidSink implements CoverageSink, ResolvedColor {
+  r = 0;
+  g = 0;
+  b = 0;
+  alpha = 0;
   /**
    * The pixels as 32-bit words: an opaque destination pixel is read, blended and written as one word (one load and
    * one store instead of four of each; the memory traffic of a flush is what costs). The colour as one opaque pixel
@@ -56,13 +84,7 @@ export class SolidSink implements CoverageSink {
    * @returns false when the colour is fully transparent (nothing to draw)
    */
   setColor(color: RGBA, opacity: number): boolean {
-    const a = color[3] * opacity;
-    this.alpha = a > 1 ? 1 : a > 0 ? a : 0;
-    if (!(this.alpha > 0 && Number.isFinite(color[0] + color[1] + color[2]))) return false;
-    // Integral channels let blend() work on opaque pixels in integer arithmetic.
-    this.r = channel(color[0]);
-    this.g = channel(color[1]);
-    this.b = channel(color[2]);
+    if (!resolveColor(color, opacity, this)) return false;
     this.opaque = (this.r << SHIFT_R) | (this.g << SHIFT_G) | (this.b << SHIFT_B) | (255 << SHIFT_A);
     return true;
   }
@@ -163,13 +185,17 @@ export class MaskSink implements CoverageSink {
   /**
    * @param width canvas width (pixels)
    * @param height canvas height (pixels)
+   * @param mask clear coverage storage of `width * height` entries (the WebAssembly kernel's, see wasm-raster.ts)
+   * @param touched storage of the touched list, as long as `mask`
    */
   constructor(
     readonly width: number,
     readonly height: number,
+    mask = new Float32Array(width * height),
+    touched = new Int32Array(width * height),
   ) {
-    this.mask = new Float32Array(width * height);
-    this.touched = new Int32Array(width * height);
+    this.mask = mask;
+    this.touched = touched;
   }
 
   span(y: number, x0: number, x1: number, cov: Float32Array, base = 0): void {

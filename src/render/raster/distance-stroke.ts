@@ -8,6 +8,10 @@
  *
  * Per segment only the pixels near it are visited: each row's column range is the segment's x extent within
  * `reach` of the row, widened by `reach`, so a long diagonal segment costs its area, not its bounding box.
+ *
+ * Canvases draw with this file's WebAssembly port (wasm/raster/stroke.rs, see wasm-raster.ts) where it loads and
+ * with this one where it does not; the two give the same bytes (test/raster-wasm.test.ts), so a change to one is made
+ * to the other.
  */
 import type { MaskSink } from './composite.js';
 import type { PointList } from './polyline.js';
@@ -28,7 +32,7 @@ export interface DistanceShape {
 }
 
 /** Dash pattern prepared for per-pixel lookups: drawn intervals within one period. */
-interface Dashing {
+export interface Dashing {
   period: number;
   /** Flat [start, end] pairs of the drawn intervals of one period, pixels (square caps already added). */
   on: Float64Array;
@@ -49,6 +53,13 @@ const DASH_TABLE_MAX_PERIOD = 256;
 /** Prepared dash patterns by shape (a stroke call's shape is shared by all its polylines). */
 const prepared = new WeakMap<DistanceShape, Dashing | null>();
 
+/** The shape's dash pattern prepared for per-pixel lookups (made once per shape), or null for a solid line. */
+export function dashingOf(shape: DistanceShape): Dashing | null {
+  let dashing = prepared.get(shape);
+  if (dashing === undefined) prepared.set(shape, (dashing = prepareDashes(shape)));
+  return dashing;
+}
+
 /**
  * Adds the coverage of one cleaned polyline (pixels, no consecutive duplicates) to `mask` by maximum.
  * @param closed the last point connects back to the first (joins everywhere, no caps)
@@ -58,8 +69,7 @@ export function addDistanceStroke(mask: MaskSink, pts: PointList, closed: boolea
   const p = pts.xy;
   const hw = shape.halfWidth;
   if (n === 0 || !(hw > 0)) return;
-  let dashing = prepared.get(shape);
-  if (dashing === undefined) prepared.set(shape, (dashing = prepareDashes(shape)));
+  const dashing = dashingOf(shape);
   if (n === 1) {
     // A lone point shows only with a cap that reaches beyond it.
     if (shape.cap === 'round') {

@@ -63,9 +63,20 @@ export function encodePNG(rgba: Uint8ClampedArray, width: number, height: number
  * else stored blocks.
  * @returns the PNG file bytes
  */
-export async function encodePNGFast(rgba: Uint8ClampedArray, width: number, height: number): Promise<Uint8Array> {
+export function encodePNGFast(rgba: Uint8ClampedArray, width: number, height: number): Promise<Uint8Array> {
+  return deflatePNG(width, height, () => scanlines(rgba, width, height));
+}
+
+/**
+ * Encodes an 8-bit RGBA PNG from its scanlines with the platform's native compressor (see platformDeflate), else
+ * stored blocks.
+ * @param rows makes the scanlines (each row behind its filter-type byte 0), called once the compressor is ready; they
+ *   are read before this returns to the event loop, so they may be a view of memory that changes later
+ * @returns the PNG file bytes
+ */
+export async function deflatePNG(width: number, height: number, rows: () => Uint8Array): Promise<Uint8Array> {
   const deflate = await platformDeflate();
-  const raw = scanlines(rgba, width, height);
+  const raw = rows();
   return pngFile(width, height, deflate ? await deflate(raw) : storedZlib(raw));
 }
 

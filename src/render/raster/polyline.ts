@@ -28,6 +28,18 @@ export class PointList {
     this.xy[2 * n + 1] = y;
     this.count = n + 1;
   }
+
+  /** Appends every point of `src` as it is (its first is kept even when it equals the last point here). */
+  append(src: PointList): void {
+    const n = this.count + src.count;
+    if (2 * n > this.xy.length) {
+      const grown = new Float64Array(Math.max(2 * n, 2 * this.xy.length));
+      grown.set(this.xy.subarray(0, 2 * this.count));
+      this.xy = grown;
+    }
+    this.xy.set(src.xy.subarray(0, 2 * src.count), 2 * this.count);
+    this.count = n;
+  }
 }
 
 /**

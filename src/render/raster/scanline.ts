@@ -14,6 +14,10 @@
  * that line), which never changes coverage inside the canvas. Only rows inside the canvas are visited, so work is
  * proportional to (active edges + touched row width) per row and memory to the number of edges plus the canvas
  * width: coordinates far off the canvas cost nothing extra.
+ *
+ * Canvases draw with this file's WebAssembly port (wasm/raster/scanline.rs, see wasm-raster.ts) where it loads and
+ * with this one where it does not; the two give the same bytes (test/raster-wasm.test.ts), so a change to one is made
+ * to the other.
  */
 import { sortIndicesByKey } from './index-sort.js';
 import type { Path } from './path.js';

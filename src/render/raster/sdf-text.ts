@@ -3,10 +3,15 @@
  * along any baseline direction with a halo. Each destination pixel samples the glyph's distance field bilinearly,
  * so text is anti-aliased at any size and angle; a label's halo and its text are each accumulated into one coverage
  * mask (maximum over glyphs) and composited once, so overlapping glyph halos never double-blend.
+ *
+ * Canvases draw with this file's WebAssembly port (wasm/raster/sdf.rs, see wasm-raster.ts) where it loads and
+ * with this one where it does not; the two give the same bytes (test/raster-wasm.test.ts), so a change to one is made
+ * to the other.
  */
 import type { Canvas } from './canvas.js';
 import type { RGBA } from '../../style/color.js';
 import type { MaskSink } from './composite.js';
+import type { SdfPlacement, WasmRaster } from './wasm-raster.js';
 import { GLYPH_BORDER, GLYPH_EM, SDF_CUTOFF, SDF_RADIUS, type SdfGlyph } from './sdf-glyphs.js';
 import { stripDiacritics } from '../../text/diacritics.js';
 
@@ -79,14 +84,60 @@ export function drawSdfText(canvas: Canvas, shaped: ShapedText, cx: number, cy: 
   const opacity = options.opacity ?? 1;
   const halo = Math.max(0, options.haloWidth ?? 0);
   const angle = options.angle ?? 0;
-  if (!options.haloColor || !(halo > 0)) {
-    canvas.drawCoverage(options.color, opacity, (mask) => accumulate(mask, null, shaped, cx, cy, scale, angle, 0));
+  const withHalo = !!options.haloColor && halo > 0;
+  const at: SdfPlacement = {
+    cx,
+    cy,
+    scale,
+    ux: Math.cos(angle),
+    uy: Math.sin(angle),
+    grow: withHalo ? halo : 0,
+    edge: EDGE,
+    distScale: DIST_PER_STEP * scale,
+  };
+  /** The glyphs for the WebAssembly kernel (see WasmRaster.sdfText). */
+  const inKernel = (kernel: WasmRaster, keep: boolean): void => {
+    const drawn = shaped.glyphs.filter((g) => g.width > 0);
+    const glyphs = new Float64Array(4 * drawn.length);
+    const half = shaped.width / 2;
+    let k = 0;
+    shaped.glyphs.forEach((g, i) => {
+      if (g.width === 0) return;
+      glyphs[k++] = shaped.pens[i]! - half + g.left - GLYPH_BORDER;
+      glyphs[k++] = -g.top - GLYPH_BORDER - shaped.middle;
+      glyphs[k++] = g.width + 2 * GLYPH_BORDER;
+      glyphs[k++] = g.height + 2 * GLYPH_BORDER;
+    });
+    kernel.sdfText(
+      glyphs,
+      drawn.map((g) => g.bitmap),
+      at,
+      keep,
+    );
+  };
+  if (!withHalo) {
+    canvas.drawCoverage(
+      options.color,
+      opacity,
+      (mask) => accumulate(mask, null, shaped, at),
+      (kernel) => inKernel(kernel, false),
+    );
     return;
   }
   const text = (textScratch ??= new TextCoverage());
   text.count = 0;
-  canvas.drawCoverage(options.haloColor, opacity, (mask) => accumulate(mask, text, shaped, cx, cy, scale, angle, halo));
-  canvas.drawCoverage(options.color, opacity, (mask) => text.moveTo(mask));
+  canvas.drawCoverage(
+    options.haloColor!,
+    opacity,
+    (mask) => accumulate(mask, text, shaped, at),
+    (kernel) => inKernel(kernel, true),
+  );
+  canvas.drawCoverage(
+    options.color,
+    opacity,
+    (mask) => text.moveTo(mask),
+    (kernel) => kernel.sdfTextMove(),
+  );
 }
 
 /** Text coverage kept while the halo is composited: pixel indices and their coverage (max over glyphs). */
@@ -153,25 +204,15 @@ function sampleRange(b: number, step: number, max: number): { lo: number; hi: nu
  * clamp(0.5 - (d - grow)) with d the pixel centre's distance to the outline in pixels; with `text`, also records
  * the ungrown outlines' coverage there.
  */
-function accumulate(
-  mask: MaskSink,
-  text: TextCoverage | null,
-  shaped: ShapedText,
-  cx: number,
-  cy: number,
-  scale: number,
-  angle: number,
-  grow: number,
-): void {
-  const ux = Math.cos(angle),
-    uy = Math.sin(angle);
+function accumulate(mask: MaskSink, text: TextCoverage | null, shaped: ShapedText, at: SdfPlacement): void {
+  const { cx, cy, scale, ux, uy, grow } = at;
   const { width: W, height: H, mask: cov, touched } = mask;
   let count = mask.count;
   const inv = 1 / scale;
   // Bitmap steps per destination column: text space has u along the baseline and v down across it.
   const sx = ux * inv,
     sy = -uy * inv;
-  const distScale = DIST_PER_STEP * scale; // destination pixels per value step
+  const distScale = at.distScale; // destination pixels per value step
   const half = shaped.width / 2;
   for (let k = 0; k < shaped.glyphs.length; k++) {
     const g = shaped.glyphs[k]!;

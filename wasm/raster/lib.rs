@@ -1,0 +1,364 @@
+//! Raster kernels of bando's static map for WebAssembly: the polygon fill (src/render/raster/scanline.ts), the
+//! distance stroker (distance-stroke.ts) and compositing (composite.ts), each ported to give the same bytes. One
+//! instance draws one canvas: its pixels, coverage mask and scratch live in this instance's memory, which the
+//! TypeScript side (src/render/raster/wasm-raster.ts) reads through views and fills with its inputs (`input_*`)
+//! before each call. `std` for the float rounding functions and `Vec`.
+
+mod composite;
+mod js;
+mod scanline;
+mod sdf;
+mod stroke;
+
+use composite::{Mask, Pixels};
+use scanline::{Rasterizer, Sink};
+use stroke::{add_distance_stroke, Dashing, Shape};
+
+struct State {
+    pixels: Pixels,
+    mask: Mask,
+    raster: Rasterizer,
+    /// Inputs written by the TypeScript side: coordinates (pixels), ring starts or line ends, the dash pattern.
+    xy: Vec<f64>,
+    idx: Vec<u32>,
+    dash_on: Vec<f64>,
+    dash_table: Vec<f32>,
+    /// A cleaned polyline.
+    clean: Vec<f64>,
+    /// The PNG scanlines of the pixels.
+    rows: Vec<u8>,
+    /// A polygon's rings cleaned (see `fill_rings`): points, and ring starts.
+    ring_xy: Vec<f64>,
+    ring_start: Vec<u32>,
+    /// Glyph bitmaps (input), and text coverage kept for the pass after a halo: (pixel, coverage).
+    bytes: Vec<u8>,
+    text: Vec<(u32, f32)>,
+}
+
+static mut STATE: Option<State> = None;
+
+fn state() -> &'static mut State {
+    // Safety: one thread per instance, and `init` runs before any other export.
+    unsafe { STATE.as_mut().expect("init first") }
+}
+
+/// Sets up a transparent canvas of `width` x `height` pixels (each 1..16384) with a clear mask.
+#[no_mangle]
+pub extern "C" fn init(width: u32, height: u32) {
+    let (w, h) = (width as usize, height as usize);
+    unsafe {
+        STATE = Some(State {
+            pixels: Pixels::new(w, h),
+            mask: Mask::new(w, h),
+            raster: Rasterizer::new(w, h),
+            xy: Vec::new(),
+            idx: Vec::new(),
+            dash_on: Vec::new(),
+            dash_table: Vec::new(),
+            clean: Vec::new(),
+            rows: Vec::new(),
+            ring_xy: Vec::new(),
+            ring_start: Vec::new(),
+            bytes: Vec::new(),
+            text: Vec::new(),
+        });
+    }
+}
+
+/// Makes every pixel transparent again (an instance reused for another canvas; its mask is already clear).
+#[no_mangle]
+pub extern "C" fn clear_pixels() {
+    state().pixels.fill(0);
+}
+
+/// Address of the pixels: straight RGBA bytes, row-major.
+#[no_mangle]
+pub extern "C" fn pixels_ptr() -> u32 {
+    state().pixels.words.as_ptr() as u32
+}
+
+/// Address of the mask's coverage (Float32 per pixel).
+#[no_mangle]
+pub extern "C" fn mask_ptr() -> u32 {
+    state().mask.cov.as_ptr() as u32
+}
+
+/// Address of the mask's touched list (Int32 pixel indices).
+#[no_mangle]
+pub extern "C" fn touched_ptr() -> u32 {
+    state().mask.touched.as_ptr() as u32
+}
+
+/// Entries of the touched list in use.
+#[no_mangle]
+pub extern "C" fn mask_count() -> u32 {
+    state().mask.count as u32
+}
+
+/// Sets the touched list's length after the TypeScript side wrote coverage through the views.
+#[no_mangle]
+pub extern "C" fn set_mask_count(count: u32) {
+    state().mask.count = count as usize;
+}
+
+/// `input` resized to `n` values; its address, for the TypeScript side to write the next call's input.
+fn room<T: Copy + Default>(input: &mut Vec<T>, n: u32) -> u32 {
+    input.resize(n as usize, T::default());
+    input.as_ptr() as u32
+}
+
+/// Address of room for `n` Float64 coordinates (the next call's input).
+#[no_mangle]
+pub extern "C" fn input_xy(n: u32) -> u32 {
+    room(&mut state().xy, n)
+}
+
+/// Address of room for `n` Uint32 ring starts or line ends (the next call's input).
+#[no_mangle]
+pub extern "C" fn input_idx(n: u32) -> u32 {
+    room(&mut state().idx, n)
+}
+
+/// Address of room for a dash pattern's `on` intervals (`n_on` Float64); its table follows at `dash_table_ptr`.
+#[no_mangle]
+pub extern "C" fn input_dash(n_on: u32, n_table: u32) -> u32 {
+    let s = state();
+    room(&mut s.dash_table, n_table);
+    room(&mut s.dash_on, n_on)
+}
+
+/// Address of the dash table (Float32) sized by the last `input_dash`.
+#[no_mangle]
+pub extern "C" fn dash_table_ptr() -> u32 {
+    state().dash_table.as_ptr() as u32
+}
+
+/// Sets the drawing colour: integral channels 0..255 and alpha (colour alpha times opacity, 0..1).
+#[no_mangle]
+pub extern "C" fn set_color(r: i32, g: i32, b: i32, alpha: f64) {
+    state().pixels.set_color(r, g, b, alpha);
+}
+
+/// Fills the rings of the input (points in `input_xy`, `rings + 1` ring starts in `input_idx`) translated by
+/// (dx, dy): composited in the colour, or with `to_mask` added to the mask times `weight`.
+#[no_mangle]
+pub extern "C" fn fill(rings: u32, even_odd: u32, antialias: u32, dx: f64, dy: f64, to_mask: u32, weight: f64) {
+    let s = state();
+    let starts = &s.idx[..rings as usize + 1];
+    if to_mask != 0 {
+        s.mask.weight = weight;
+        s.raster.fill(
+            &s.xy,
+            starts,
+            even_odd != 0,
+            antialias != 0,
+            dx,
+            dy,
+            &mut Sink::Mask(&mut s.mask),
+        );
+    } else {
+        s.raster.fill(
+            &s.xy,
+            starts,
+            even_odd != 0,
+            antialias != 0,
+            dx,
+            dy,
+            &mut Sink::Solid(&mut s.pixels),
+        );
+    }
+}
+
+/// Fills a polygon given as rings of raw points as Canvas.fillPolygon builds its path: ring k is
+/// `input_xy[ends[k - 1] .. ends[k])` (flat x, y; the first from 0); points with a non-finite coordinate and repeats
+/// of the previous point are dropped, and a closing point equal to the first; rings left with under 3 points enclose
+/// nothing. Then as `fill`, composited in the colour.
+#[no_mangle]
+pub extern "C" fn fill_rings(rings: u32, even_odd: u32, antialias: u32, dx: f64, dy: f64) {
+    let s = state();
+    s.ring_xy.clear();
+    s.ring_start.clear();
+    s.ring_start.push(0);
+    let mut from = 0usize;
+    for k in 0..rings as usize {
+        let end = s.idx[k] as usize;
+        let start = s.ring_xy.len();
+        let mut i = from;
+        while i + 1 < end {
+            let (x, y) = (s.xy[i], s.xy[i + 1]);
+            i += 2;
+            let n = s.ring_xy.len();
+            if !(x.is_finite() && y.is_finite()) || (n > start && s.ring_xy[n - 2] == x && s.ring_xy[n - 1] == y) {
+                continue;
+            }
+            s.ring_xy.push(x);
+            s.ring_xy.push(y);
+        }
+        from = end;
+        let mut n = s.ring_xy.len();
+        if n - start >= 4 && s.ring_xy[n - 2] == s.ring_xy[start] && s.ring_xy[n - 1] == s.ring_xy[start + 1] {
+            n -= 2;
+        }
+        if n - start < 6 {
+            n = start;
+        } else {
+            s.ring_start.push((n / 2) as u32);
+        }
+        s.ring_xy.truncate(n);
+    }
+    s.raster.fill(
+        &s.ring_xy,
+        &s.ring_start,
+        even_odd != 0,
+        antialias != 0,
+        dx,
+        dy,
+        &mut Sink::Solid(&mut s.pixels),
+    );
+}
+
+/// Max-accumulates into the mask the distance strokes of the input's polylines: line k is the finite points of
+/// `input_xy[ends[k - 1] .. ends[k])` (flat x, y; the first from 0) translated by (dx, dy), consecutive
+/// duplicates dropped. `cap`: 0 butt, 1 round, 2 square. With `dashed`, the pattern of `input_dash`.
+#[no_mangle]
+pub extern "C" fn stroke(
+    lines: u32,
+    dx: f64,
+    dy: f64,
+    closed: u32,
+    half_width: f64,
+    cap: u32,
+    blur: f64,
+    dashed: u32,
+    period: f64,
+    reach_periods: f64,
+    round: u32,
+) {
+    let s = state();
+    let shape = Shape { half_width, cap, blur };
+    let dashing = Dashing {
+        period,
+        on: &s.dash_on,
+        reach_periods,
+        round: round != 0,
+        table: &s.dash_table,
+    };
+    let dashing = if dashed != 0 { Some(&dashing) } else { None };
+    let mut start = 0usize;
+    for k in 0..lines as usize {
+        let end = s.idx[k] as usize;
+        s.clean.clear();
+        let mut i = start;
+        while i + 1 < end {
+            let x = s.xy[i] + dx;
+            let y = s.xy[i + 1] + dy;
+            i += 2;
+            if !(x.is_finite() && y.is_finite()) {
+                continue;
+            }
+            let n = s.clean.len();
+            if n > 0 && s.clean[n - 2] == x && s.clean[n - 1] == y {
+                continue;
+            }
+            s.clean.push(x);
+            s.clean.push(y);
+        }
+        start = end;
+        if !s.clean.is_empty() {
+            add_distance_stroke(&mut s.mask, &s.clean, closed != 0, &shape, dashing);
+        }
+    }
+}
+
+/// Composites the mask's touched pixels in the colour (coverage clamped to 1 when summed) and clears the mask.
+#[no_mangle]
+pub extern "C" fn flush() {
+    let s = state();
+    s.mask.flush(&mut s.pixels);
+}
+
+/// Clears the mask without compositing.
+#[no_mangle]
+pub extern "C" fn clear_mask() {
+    state().mask.clear();
+}
+
+/// Sets every pixel to `word` (an opaque colour, bytes r, g, b, a from the lowest).
+#[no_mangle]
+pub extern "C" fn fill_words(word: u32) {
+    state().pixels.fill(word);
+}
+
+/// Composites the colour over every pixel at full coverage.
+#[no_mangle]
+pub extern "C" fn blend_all() {
+    state().pixels.blend_all();
+}
+
+/// Writes the pixels as PNG scanlines (each row behind its filter-type byte 0, none) and returns their address: what
+/// a PNG's image data deflates, `(4 width + 1) height` bytes, made in the same memory each time.
+#[no_mangle]
+pub extern "C" fn scanlines() -> u32 {
+    let s = state();
+    let (w, h) = (s.pixels.width, s.mask.height);
+    let stride = 4 * w + 1;
+    if s.rows.len() != stride * h {
+        s.rows.resize(stride * h, 0);
+    }
+    for y in 0..h {
+        let row = &mut s.rows[y * stride..(y + 1) * stride];
+        row[0] = 0;
+        for (x, word) in s.pixels.words[y * w..(y + 1) * w].iter().enumerate() {
+            row[1 + 4 * x..5 + 4 * x].copy_from_slice(&word.to_le_bytes());
+        }
+    }
+    s.rows.as_ptr() as u32
+}
+
+/// Address of room for `n` bytes (glyph bitmaps: the next `sdf_text` call's input).
+#[no_mangle]
+pub extern "C" fn input_bytes(n: u32) -> u32 {
+    room(&mut state().bytes, n)
+}
+
+/// Max-accumulates into the mask the coverage of a label's SDF glyphs (4 numbers per glyph in `input_xy`: u0, v0,
+/// bitmap width and height; their bitmaps in `input_bytes`), grown by `grow` pixels; with `keep`, the ungrown
+/// outlines' coverage is kept for `sdf_text_move` (see sdf.rs and sdf-text.ts).
+#[no_mangle]
+pub extern "C" fn sdf_text(
+    glyphs: u32,
+    cx: f64,
+    cy: f64,
+    scale: f64,
+    ux: f64,
+    uy: f64,
+    grow: f64,
+    keep: u32,
+    edge: f64,
+    dist_scale: f64,
+) {
+    let s = state();
+    let run = sdf::Run {
+        glyphs: &s.xy[..4 * glyphs as usize],
+        bitmaps: &s.bytes,
+    };
+    let at = sdf::Placement {
+        cx,
+        cy,
+        scale,
+        ux,
+        uy,
+        grow,
+        edge,
+        dist_scale,
+    };
+    s.text.clear();
+    sdf::accumulate(&mut s.mask, if keep != 0 { Some(&mut s.text) } else { None }, &run, &at);
+}
+
+/// Max-accumulates the text coverage kept by `sdf_text` into the mask.
+#[no_mangle]
+pub extern "C" fn sdf_text_move() {
+    let s = state();
+    sdf::move_text(&mut s.mask, &mut s.text);
+}
