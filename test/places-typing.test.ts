@@ -10,7 +10,8 @@ import { createEngine } from '../src/engine';
 import { OneEditIndex } from '../src/places/search/one-edit-index';
 import { firstTwoSwapped, withinOneEdit } from '../src/places/text/edits';
 import { fold, markDifferences } from '../src/places/text/fold';
-import { isSyllable, lostMarks, otherIY } from '../src/places/text/syllable';
+import { isBareSyllable, isSyllable, lostMarks, otherIY } from '../src/places/text/syllable';
+import { readJoined, splitJoined } from '../src/places/text/joined-words';
 import { readEnglish } from '../src/places/text/english-words';
 import { readAsTyped, type HeldWords } from '../src/places/search/as-typed';
 import { categorySpans, unfinishedCategoryRows } from '../src/places/text/category-match';
@@ -229,7 +230,7 @@ describe('Telex and VNI typed with the keyboard off', () => {
   });
 
   it('reads a unit type word one mark off before a number as the type (nhà hàng quân 6), not before a name', () => {
-    const held: HeldWords = { has: () => true, hasForm: () => true };
+    const held: HeldWords = { has: () => true, hasForm: () => true, hasNear: () => false };
     expect(readAsTyped('nhà hàng quân 6', held)).toBe('nhà hàng quan 6');
     expect(readAsTyped('Quạn 3', held)).toBe('quan 3');
     expect(readAsTyped('Bệnh viện Quân y', held)).toBe('Bệnh viện Quân y');
@@ -300,6 +301,38 @@ describe('syllables', () => {
     expect(otherTone.length).toBeLessThanOrEqual(0.01 * closed.length);
     for (const w of closed) expect(lostMarks(fold(w)), w).toBe(true);
     for (const w of ['ba', 'nha', 'tho', 'hotel', 'mart', 'coffee', 'big', 'pho']) expect(lostMarks(w), w).toBe(false);
+  });
+});
+
+describe('words run together', () => {
+  it('reads a run of bare syllables the places hold as those words, not a typo of a word they hold', () => {
+    const words = new Set(['le', 'thanh', 'ton', 'nguyen', 'huu', 'huan', 'hue', 'bitexco', 'bi', 'te', 'xo', 'hem']);
+    const held = {
+      has: (w: string) => words.has(w),
+      hasNear: (w: string) => [...words].some((x) => x !== w && x[0] === w[0] && withinOneEdit(x, w)),
+    };
+    expect(splitJoined('lethanhton', held)).toEqual(['le', 'thanh', 'ton']);
+    expect(splitJoined('nguyenhuuhuan', held)).toEqual(['nguyen', 'huu', 'huan']);
+    expect(splitJoined('bitexo', held)).toBe(null); // Bitexco mistyped
+    expect(splitJoined('bitexco', held)).toBe(null); // a word of the places
+    expect(splitJoined('restaurant', held)).toBe(null); // no syllables
+    expect(readJoined('19 lethanhton, Q1', held)).toBe('19 le thanh ton, Q1');
+    expect(readJoined('Lê Thánh Tôn', held)).toBe('Lê Thánh Tôn');
+    expect(readJoined('19 nguyenhue', held, true)).toBe('19 nguyenhue'); // may be unfinished
+  });
+
+  it('every marked syllable of the packs, its marks dropped, is a syllable written bare', () => {
+    let n = 0;
+    for (const w of markedWords()) {
+      const toneless = [...w.normalize('NFD')]
+        .filter((c) => !TONES[c])
+        .join('')
+        .normalize('NFC');
+      if (!isSyllable(toneless)) continue;
+      n++;
+      expect(isBareSyllable(fold(w)), w).toBe(true);
+    }
+    expect(n).toBeGreaterThan(500);
   });
 });
 

@@ -93,7 +93,10 @@ export function fallback(r: PlacesRegion, q: PlaceQuery): ForwardHit[] {
         q.required & ~required & ~(q.adminMask.ward | q.adminMask.district | q.adminMask.province),
         street,
       );
-      if (onIt) return [{ region: r, place: onIt.place, score: onIt.score, partial: false, system }];
+      // A street named where the query says "near" ("gần vòng xoay Dân Chủ", whose anchor was not found) is no more
+      // than a guess at where: a place on it is partly what was asked.
+      const nearGuess = (required & q.near) !== 0;
+      if (onIt) return [{ region: r, place: onIt.place, score: onIt.score, partial: nearGuess, system }];
       return [{ region: r, place: street, score: hits[0]!.score, partial: true, system }];
     }
   }

@@ -320,9 +320,9 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
   }
   // Whether a name of place `p` is all the query's words: as written, or without its type words, fillers and the
   // units it names ("CMT8 quận 3" calls Cách Mạng Tháng Tám "CMT8").
-  const wordsOf = (skip: ReadonlySet<string>): string =>
+  const wordsOf = (skip: ReadonlySet<string>, keep = 0): string =>
     q.terms
-      .filter((t) => !skip.has(t.role))
+      .filter((t, j) => !skip.has(t.role) || ((keep >> j) & 1) !== 0)
       .map((t) => t.folded)
       .join(' ');
   const whole = [
@@ -330,12 +330,15 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
     wordsOf(new Set()), // abbreviations written out ("Sacombank Q8" calls Sacombank Quận 8 so)
     wordsOf(new Set(['type', 'filler'])),
     wordsOf(new Set(['type', 'filler', 'admin'])),
+    // A ward's or district's words in the name, the province left out ("cau long bien ha noi": Cầu Long Biên).
+    wordsOf(new Set(['type', 'filler', 'admin']), q.adminMask.ward | q.adminMask.district),
   ].filter((w) => w !== '');
   const calledSo = (p: number): boolean =>
     [...namedPlace.names(p)].some((id) => id !== 0 && whole.includes(withoutLeadingType(r.folded(id)))) ||
     (places.kind[p] === PlaceKind.street &&
       streetInitials(namedPlace.text(places.name[p]!)).some((initials) => whole.includes(initials)));
   const contradicts = (res?.mismatched.length ?? 0) > 0;
+  const localUnit = unitInName & (q.adminMask.ward | q.adminMask.district);
   // A ward written bare after a name ("Masteri An Phú") may be the name's own end: a place there (not a street)
   // whose names do not hold it is only partly what was asked.
   const nameFirst = q.terms.findIndex((t) => t.role === 'name');
@@ -360,14 +363,15 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
       score: h.score + (inOrder(h.place) ? ORDER_BOOST : 0) + (calledSo(h.place) ? EXACT_NAME_BOOST : 0),
       system,
       // Only partly what was asked: any answer to units that contradict each other ("chợ Bến Thành quận 5": Bến
-      // Thành is a ward of Quận 1); a place beside the area named; a house number written and not held (a street,
+      // Thành is a ward of Quận 1); a place beside the area named, unless called by the unit's words ("Cầu Long Biên"
+      // stands at the edge of Long Biên); a house number written and not held (a street,
       // another house, a place named after the street), or an alley's.
       partial:
         contradicts ||
         standIn ||
         anywhere ||
         (nameHolds && !calledSo(h.place)) ||
-        beside(h.place) ||
+        (beside(h.place) && !(localUnit !== 0 && holdsInOrder(h.place, localUnit) && calledSo(h.place))) ||
         (bareAfterName && places.kind[h.place] === PlaceKind.poi && !holdsInOrder(h.place, unitInName)) ||
         (written !== '' && houseOf(h.place) !== true) ||
         (alley !== '' && !holdsAlley(h.place)),

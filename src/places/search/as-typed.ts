@@ -1,11 +1,12 @@
 /**
  * Query text as its writer meant it, read before the address parser sees it: words typed with the Vietnamese keyboard
- * off (text/telex.ts: "Hangf Bacj", "Ha2ng Ba5c") and type words with one typo ("Phhường Bạch Mai", "Dunog 102",
+ * off (text/telex.ts: "Hangf Bacj", "Ha2ng Ba5c"), words run together (text/joined-words.ts: "lethanhton") and type words with one typo ("Phhường Bạch Mai", "Dunog 102",
  * "Qunậ 4"), which the parser would otherwise take for names, so that the ward, street or district they introduce is
  * read as one. A word is read so only when the region's places do not hold it as written.
  */
 import { firstTwoSwapped, withinOneEdit } from '../text/edits';
 import { fold, markDifferences } from '../text/fold';
+import { readJoined } from '../text/joined-words';
 import { readKeyboardOff } from '../text/telex';
 import { TYPE_WORDS } from './terms';
 
@@ -33,6 +34,8 @@ function typeTypo(folded: string): string | null {
 export interface HeldWords {
   has(folded: string, prefix?: boolean): boolean;
   hasForm(exact: string): boolean;
+  /** Another word within one edit, on the same first letter. */
+  hasNear(folded: string): boolean;
 }
 
 /**
@@ -46,7 +49,7 @@ export interface HeldWords {
  */
 export function readAsTyped(text: string, held: HeldWords, prefixLast = false): string {
   const isWord = (folded: string, prefix: boolean): boolean => held.has(folded, prefix);
-  const read = readKeyboardOff(text, isWord, prefixLast);
+  const read = readJoined(readKeyboardOff(text, isWord, prefixLast), held, prefixLast);
   const toks = [...read.matchAll(TOKEN)];
   let out = '';
   let from = 0;

@@ -103,6 +103,17 @@ const COUNTRY = ['viet', 'nam'];
 
 const NON_WORD = /[^\p{L}\p{M}\p{N}]+/u;
 
+/**
+ * A postal code after an address ("… TP.HCM 700000", "Hà Nội 100000, Việt Nam"; 5 digits since 2018, 6 before): the
+ * last number, after other words, before only "Việt Nam" or "VN".
+ */
+const POSTAL_CODE = /(?<=\S[\s,;–-]+)\d{5,6}(?=[\s,.;–-]*(?:vi[eệ]t\s*nam|vn)?[\s,.]*$)/iu;
+
+/** The text without a postal code at its end (see POSTAL_CODE). */
+function withoutPostalCode(text: string): string {
+  return text.replace(POSTAL_CODE, '');
+}
+
 /** Options of buildQuery. */
 export interface QueryOptions {
   /** Confirms admin names for the address parser (the region's gazetteer). */
@@ -123,7 +134,7 @@ export interface QueryOptions {
 
 /** Parses query text into a PlaceQuery. Never throws. */
 export function buildQuery(text: string, opts: QueryOptions): PlaceQuery {
-  const toks = addressTokens(opts.readTyped ? opts.readTyped(text) : text);
+  const toks = addressTokens(withoutPostalCode(opts.readTyped ? opts.readTyped(text) : text));
   const { parsed, roleOf, asWords } = parseAddressTokens(toks, { isKnown: opts.gazetteer, isStreet: opts.isStreet });
   const terms: QueryTerm[] = [];
   // Whether the writer typed diacritics (in their own words: type words and nicknames come out canonical, marked).

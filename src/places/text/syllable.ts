@@ -45,6 +45,8 @@ const RHYME_TABLE: ReadonlyArray<readonly [string, string]> = [
 const RHYMES = new Set<string>();
 for (const [nucleus, finals] of RHYME_TABLE)
   for (const f of finals.split(' ')) RHYMES.add(f === '-' ? nucleus : nucleus + f);
+/** The rhymes written without vowel marks ("uyen" of "uyên"), for text typed bare. */
+const BARE_RHYMES = new Set([...RHYMES].map((r) => r.normalize('NFD').replace(/\p{M}/gu, '')));
 /** Rhymes and their beginnings (a syllable being typed: "quô" of "quốc"). */
 const RHYME_STARTS = new Set<string>();
 for (const r of RHYMES) for (let n = 1; n <= r.length; n++) RHYME_STARTS.add(r.slice(0, n));
@@ -82,6 +84,20 @@ export function isSyllable(letters: string, start = false): boolean {
   if (fits('', letters, rhymes) || (start && ONSETS.includes(letters))) return true;
   for (const onset of ONSETS)
     if (letters.startsWith(onset) && fits(onset, letters.slice(onset.length), rhymes)) return true;
+  return false;
+}
+
+/**
+ * True when `letters` (lower case, without any mark; đ as d) are a Vietnamese syllable written bare ("nguyen",
+ * "huu", "quoc"): an onset and a rhyme of the language once its marks are dropped.
+ */
+export function isBareSyllable(letters: string): boolean {
+  if (BARE_RHYMES.has(letters)) return true;
+  for (const onset of ONSETS) {
+    if (!letters.startsWith(onset) || onset === 'đ') continue;
+    const rhyme = letters.slice(onset.length);
+    if (BARE_RHYMES.has(rhyme) || (onset === 'qu' && BARE_RHYMES.has(`u${rhyme}`))) return true;
+  }
   return false;
 }
 
