@@ -233,4 +233,11 @@ export const CATEGORIES: readonly CategoryRow[] = [
     words: ['tượng đài', 'đài tưởng niệm', 'monument', 'memorial', 'mausoleum'],
     osm: ['monument', 'memorial', 'mausoleum'],
   },
+  {
+    // Named after what meets there ("Ngã tư Bình Phước", "Vòng xoay Dân Chủ"): a kind and a unit's name read as one.
+    key: 'junction',
+    words: ['ngã tư', 'ngã ba', 'ngã năm', 'ngã sáu', 'ngã bảy', 'vòng xoay', 'bùng binh', 'nút giao', 'giao lộ'],
+    leading: ['intersection', 'roundabout', 'junction'],
+    osm: ['junction'],
+  },
 ];

@@ -68,14 +68,22 @@ function wordFits(w: MatchWord, folded: string, exact: string): boolean {
 
 /**
  * True when the words spell a multi-word form with at most one of them mistyped by one edit ("Bệh viện", "Nhà hàg"):
- * a phrase of two or more words is still recognised where a single mistyped word would not be.
+ * a phrase of two or more words is still recognised where a single mistyped word would not be; a word that is a
+ * one-word form of its own is not mistyped.
  */
 function phraseFits(words: readonly MatchWord[], at: number, f: Form): boolean {
   let typos = 0;
   for (let k = 0; k < f.folded.length; k++) {
     const w = words[at + k]!;
     if (wordFits(w, f.folded[k]!, f.exact[k]!)) continue;
-    if (f.folded.length < 2 || ++typos > 1 || w.folded.length < 2 || !withinOneEdit(w.folded, f.folded[k]!))
+    // A word that is a one-word form itself is no typo of another ("ga ba son" is the station Ba Son, not "ngã ba").
+    if (
+      f.folded.length < 2 ||
+      ++typos > 1 ||
+      w.folded.length < 2 ||
+      !withinOneEdit(w.folded, f.folded[k]!) ||
+      BY_FIRST.get(w.folded)?.some((o) => o.folded.length === 1)
+    )
       return false;
   }
   return true;
