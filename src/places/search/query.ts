@@ -103,15 +103,29 @@ const COUNTRY = ['viet', 'nam'];
 
 const NON_WORD = /[^\p{L}\p{M}\p{N}]+/u;
 
-/**
- * A postal code after an address ("… TP.HCM 700000", "Hà Nội 100000, Việt Nam"; 5 digits since 2018, 6 before): the
- * last number, after other words, before only "Việt Nam" or "VN".
- */
-const POSTAL_CODE = /(?<=\S[\s,;–-]+)\d{5,6}(?=[\s,.;–-]*(?:vi[eệ]t\s*nam|vn)?[\s,.]*$)/iu;
+/** How an address may end after its postal code: the country. */
+const COUNTRY_TAILS = ['viet nam', 'vietnam', 'vn'];
 
-/** The text without a postal code at its end (see POSTAL_CODE). */
+/**
+ * The text without a postal code at its end ("… TP.HCM 700000", "Hà Nội 100000, Việt Nam"; 5 digits since 2018, 6
+ * before): the last number, after other words, followed by nothing but the country and punctuation.
+ */
 function withoutPostalCode(text: string): string {
-  return text.replace(POSTAL_CODE, '');
+  const letterOrDigit = (at: number): boolean => /[\p{L}\p{N}]/u.test(text[at] ?? ' ');
+  const skipBack = (end: number): number => {
+    while (end > 0 && !letterOrDigit(end - 1)) end--;
+    return end;
+  };
+  let end = skipBack(text.length);
+  const country = COUNTRY_TAILS.find(
+    (w) => end >= w.length && fold(text.slice(end - w.length, end)) === w && !letterOrDigit(end - w.length - 1),
+  );
+  if (country) end = skipBack(end - country.length);
+  let start = end;
+  while (start > 0 && text[start - 1]! >= '0' && text[start - 1]! <= '9') start--;
+  const digits = end - start;
+  if ((digits !== 5 && digits !== 6) || letterOrDigit(start - 1) || skipBack(start) === 0) return text;
+  return text.slice(0, start) + text.slice(end);
 }
 
 /** Options of buildQuery. */
