@@ -167,10 +167,13 @@ export class PlacesRegion {
     if (k === undefined) {
       const s = this.region.strings;
       const house = this.places.house[i]!;
-      const street = this.places.street[i]!;
-      let path = this.alleyPaths.get(street);
-      if (path === undefined && house !== 0) this.alleyPaths.set(street, (path = streetAlleyPath(s.get(street))));
-      k = house === 0 ? '' : storedHouseKey(s.get(house), s.get(street), path!);
+      k = '';
+      if (house !== 0) {
+        const street = this.places.street[i]!;
+        let path = this.alleyPaths.get(street);
+        if (path === undefined) this.alleyPaths.set(street, (path = streetAlleyPath(s.get(street))));
+        k = storedHouseKey(s.get(house), s.get(street), path);
+      }
       if (this.houseKeys.size >= MAX_HOUSE_KEYS) this.houseKeys.clear();
       this.houseKeys.set(i, k);
     }

@@ -306,19 +306,20 @@ export class PlaceIndex {
     return v < this.vocab.length && (prefix ? this.vocab[v]!.startsWith(w) : this.vocab[v] === w);
   };
 
+  /** Ids of the vocabulary words within one edit of `w` (itself included when it is one), ascending. */
+  nearWords(w: string): number[] {
+    this.edits ??= new OneEditIndex(this.vocab, () => true, { start: this.editStart, ids: this.editIds });
+    return this.edits.near(w);
+  }
+  /** The one-edit index over editStart/editIds, opened at the first nearWords. */
+  private edits: OneEditIndex | undefined;
+
   /**
    * Whether the vocabulary holds a word other than `w` within one edit of it, on the same first letter (`w` may be a
    * typo of it). Bound: pass it on.
    */
-  readonly hasNear = (w: string): boolean => {
-    this.edits ??= new OneEditIndex(this.vocab, (v) => this.joinOnly[v] === 0, {
-      start: this.editStart,
-      ids: this.editIds,
-    });
-    return this.edits.near(w).some((v) => this.vocab[v] !== w && this.vocab[v]![0] === w[0]);
-  };
-  /** The one-edit index over editStart/editIds, opened at the first hasNear. */
-  private edits: OneEditIndex | undefined;
+  readonly hasNear = (w: string): boolean =>
+    this.nearWords(w).some((v) => this.vocab[v] !== w && this.vocab[v]![0] === w[0]);
 
   /** Whether some place holds the word as written (NFC, lower case, marks kept). Bound: pass it on. */
   readonly hasForm = (exact: string): boolean => {

@@ -6,8 +6,7 @@
  */
 import type { StringTable } from '../../pack/strings';
 import type { PlaceStore } from '../store';
-import { CATEGORIES } from '../text/categories';
-import { categoryRowsOf, categorySpans } from '../text/category-match';
+import { categoryRowsOf, categorySpans, rowsOfKeys } from '../text/category-match';
 import { tokens } from '../text/fold';
 
 /** Rows of the CATEGORIES table a place can be of (two 32-bit masks). */
@@ -93,15 +92,7 @@ const FAMILIES: readonly (readonly string[])[] = [
 ];
 
 /** Each family's rows as two 32-bit masks. */
-const FAMILY_MASKS: readonly (readonly [number, number])[] = FAMILIES.map((keys) => {
-  const m: [number, number] = [0, 0];
-  for (const key of keys) {
-    const row = CATEGORIES.findIndex((c) => c.key === key);
-    if (row < 0) throw new Error(`no category ${key}`);
-    m[row < 32 ? 0 : 1] |= 1 << (row & 31);
-  }
-  return m;
-});
+const FAMILY_MASKS: readonly (readonly [number, number])[] = FAMILIES.map(rowsOfKeys);
 
 /** The rows whose words a name holds (and its leading abbreviation's, with `abbreviations` 'leading'). */
 function nameRows(name: string, abbreviations: false | 'leading'): [number, number] {

@@ -103,8 +103,8 @@ const COUNTRY = ['viet', 'nam'];
 
 const NON_WORD = /[^\p{L}\p{M}\p{N}]+/u;
 
-/** How an address may end after its postal code: the country. */
-const COUNTRY_TAILS = ['viet nam', 'vietnam', 'vn'];
+/** How an address may end after its postal code: the country, folded. */
+const COUNTRY_TAILS = [COUNTRY.join(' '), COUNTRY.join(''), 'vn'];
 
 /**
  * The text without a postal code at its end ("… TP.HCM 700000", "Hà Nội 100000, Việt Nam"; 5 digits since 2018, 6

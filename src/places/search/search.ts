@@ -1,6 +1,6 @@
 /**
  * Ranked search over a PlaceIndex. Every query word is looked up by its folded form (recall), exactly, as a
- * prefix (the last word while typing), within one typo (OneEditIndex) and, with its neighbour, as one word ("Exim
+ * prefix (the last word while typing), within one typo (PlaceIndex.nearWords) and, with its neighbour, as one word ("Exim
  * bank" meets "Eximbank"); each match is weighted by how good it is, by the field it hit (the place's name beats its
  * other names, its brand and street, which beat its ward) and by diacritic agreement (a query written with marks
  * prefers candidates with the same marks; one mark off is a slip, like a typo). Category words are also met by a
@@ -18,7 +18,6 @@ import { diacriticAgreement, markDifferences, toneOf } from '../text/fold';
 import { firstTwoSwapped } from '../text/edits';
 import { otherIY } from '../text/syllable';
 import { EXPANDED, Field, FIELD_MASK, JOINED, NameFlag, type PlaceIndex } from './index';
-import { OneEditIndex } from './one-edit-index';
 import { categorySpans } from '../text/category-match';
 import type { PlaceCategories } from './place-categories';
 import type { QueryCategory } from './query';
@@ -260,8 +259,6 @@ export class Searcher {
   private termStamp = 0;
   /** Postings of each form in fields of the place's own (not its admin names), counted at first need (-1: not yet). */
   private ownCounts: Int32Array;
-  /** One-edit neighbours of the vocabulary (the index's arrays), opened at the first typo lookup. */
-  private oneEdit: OneEditIndex | undefined;
 
   constructor(readonly index: PlaceIndex) {
     const n = index.nameLen.length;
@@ -336,8 +333,7 @@ export class Searcher {
     if (k >= 0 && ix.vocab[k] === iy) out.push({ v: k, q: EXACT * OTHER_IY, prefixOf: 0, typo: false, otherIY: true });
     if (!term.numeric && w.length >= TYPO_MIN_LENGTH - 1) {
       const q = out.length > 0 ? TYPO * 0.8 : TYPO;
-      this.oneEdit ??= new OneEditIndex(ix.vocab, () => true, { start: ix.editStart, ids: ix.editIds });
-      for (const k of this.oneEdit.near(w)) {
+      for (const k of ix.nearWords(w)) {
         const word = ix.vocab[k]!;
         // People rarely mistype the first letter (swapping it with the second aside); requiring it keeps one-edit
         // neighbours of short syllables out. A word shorter than TYPO_MIN_LENGTH may only have lost a letter ("lnh"

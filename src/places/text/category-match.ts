@@ -34,6 +34,18 @@ if (CATEGORIES.length > 64) throw new Error('categories: at most 64 rows (two 32
 const bit = (row: number): [number, number] => (row < 32 ? [1 << row, 0] : [0, 1 << (row - 32)]);
 const or = (a: [number, number], b: readonly [number, number]): [number, number] => [a[0] | b[0], a[1] | b[1]];
 
+/** The row bits of the CATEGORIES rows with these keys; throws on a key no row has (a table edited apart). */
+export function rowsOfKeys(keys: readonly string[]): [number, number] {
+  return keys.reduce<[number, number]>(
+    (m, key) => {
+      const row = CATEGORIES.findIndex((c) => c.key === key);
+      if (row < 0) throw new Error(`no category ${key}`);
+      return or(m, bit(row));
+    },
+    [0, 0],
+  );
+}
+
 /** Forms by their first folded word; the same spelling in several rows is one form with several row bits. */
 const BY_FIRST = new Map<string, Form[]>();
 const ABBR = new Map<string, [number, number]>();
