@@ -41,6 +41,21 @@ interface Version {
  * node references in one typed array, tags interned); relations, few even in a country, as objects. Features
  * (GeoJSON places) are merged into the elements once every input is read: {@link OsmStore.mergeFeatures}.
  */
+/** A string of ASCII characters only (most tag values): nothing to compose. */
+const ASCII = /^[\x00-\x7f]*$/;
+
+/**
+ * The tags with every value in NFC, in place: OSM holds some text decomposed (a vowel and its marks as separate code
+ * points: 221 names of whole HCMC), which answers would show so and which would not join the same name composed.
+ */
+function composed(tags: Tags): Tags {
+  for (const k in tags) {
+    const v = tags[k]!;
+    if (!ASCII.test(v)) tags[k] = v.normalize('NFC');
+  }
+  return tags;
+}
+
 export class OsmStore implements OsmSink {
   private ids = new Float64Array(1 << 16);
   private lats = new Int32Array(1 << 16);
@@ -70,7 +85,7 @@ export class OsmStore implements OsmSink {
 
   node(id: number, lat: number, lon: number, tags: Tags | null): void {
     if (this.nodeFilter && !this.nodeFilter(id, tags)) return;
-    this.putNode(id, lat, lon, tags, this.inputSeq);
+    this.putNode(id, lat, lon, tags && composed(tags), this.inputSeq);
   }
 
   private putNode(id: number, lat: number, lon: number, tags: Tags | null, seq: number): void {
@@ -93,11 +108,11 @@ export class OsmStore implements OsmSink {
   }
 
   way(id: number, refs: number[], tags: Tags, center?: Center): void {
-    this.ways.add(id, refs, tags, center, this.inputSeq);
+    this.ways.add(id, refs, composed(tags), center, this.inputSeq);
   }
 
   relation(id: number, members: Member[], tags: Tags, center?: Center): void {
-    this.putRelation(id, members, tags, center, this.inputSeq);
+    this.putRelation(id, members, composed(tags), center, this.inputSeq);
   }
 
   private putRelation(id: number, members: Member[], tags: Tags, center: Center | undefined, seq: number): void {
@@ -107,7 +122,7 @@ export class OsmStore implements OsmSink {
   }
 
   feature(element: ElementRef | null, lat: number, lon: number, tags: Tags): void {
-    this.pending.push({ element, seq: this.inputSeq, lat, lon, tags });
+    this.pending.push({ element, seq: this.inputSeq, lat, lon, tags: composed(tags) });
   }
 
   /**

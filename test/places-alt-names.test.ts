@@ -5,6 +5,7 @@
  * only in `short_name:en`, finds its university.
  */
 import { describe, expect, it } from 'vitest';
+import { altNamesOf, nameOf, withoutNote } from '../data-tools/places/tags';
 import { createEngine } from '../src/engine';
 import { haversine } from '../src/geo';
 import { OSM, PACK_INPUTS, testPack } from './helpers/packs';
@@ -55,5 +56,21 @@ describe('alternative names', () => {
     expect(haversine(r.results[0]!.geometry.location.lat, r.results[0]!.geometry.location.lng, lat, lon)).toBeLessThan(
       150,
     );
+  });
+});
+
+describe('a note in parentheses at the end of a name', () => {
+  it('is left out of the name people call the place by, kept in the name tag stored among the other names', () => {
+    expect(withoutNote('Ðồng Khởi (ex Catinat)')).toBe('Ðồng Khởi');
+    expect(withoutNote('cầu Thủ Thiêm 4 ( dự kiến )')).toBe('cầu Thủ Thiêm 4');
+    expect(withoutNote('University of Technology (HUTECH)')).toBe('University of Technology');
+    expect(withoutNote('QL50-TPHCM(1)')).toBe('QL50-TPHCM');
+    // Only a number before the note, parentheses inside the name, unbalanced: the name as written.
+    expect(withoutNote('22 (Snake, Turtle...)')).toBe('22 (Snake, Turtle...)');
+    expect(withoutNote('A46(67/2) Nam quang 2')).toBe('A46(67/2) Nam quang 2');
+    expect(withoutNote('Hẻm 23 Lê D(ại')).toBe('Hẻm 23 Lê D(ại');
+    const tags = { name: 'Saigon Square (closed)', shop: 'mall' };
+    expect(nameOf(tags)).toBe('Saigon Square');
+    expect(altNamesOf(tags, nameOf(tags)).map((a) => a.name)).toEqual(['Saigon Square (closed)']);
   });
 });

@@ -201,6 +201,17 @@ describe('Telex and VNI typed with the keyboard off', () => {
     expect(readKeyboardOff('Go2', vni)).toBe('Go2');
   });
 
+  it('reads a word the keyboard slipped on in marked text when its keys type a tone or a đ, that word alone', () => {
+    const held = (f: string) => ['pho', 'ma', 'may', 'tong', 'dan', 'nguyen', 'van', 'giang', 'ca', 'phe'].includes(f);
+    expect(readKeyboardOff('phố Max Mây', held)).toBe('phố mã Mây');
+    expect(readKeyboardOff('phố Tông DDanr', held)).toBe('phố Tông đản');
+    expect(readKeyboardOff('Nguye64n Văn', held)).toBe('nguyễn Văn');
+    // A doubled letter (no tone, no đ), a word the places hold as written, a reading they do not hold: as typed.
+    expect(readKeyboardOff('Cà Phê Giaang', held)).toBe('Cà Phê Giaang');
+    expect(readKeyboardOff('phố Max Mây', (f) => held(f) || f === 'max')).toBe('phố Max Mây');
+    expect(readKeyboardOff('phố Hangf Mây', held)).toBe('phố Hangf Mây');
+  });
+
   it('reads English words of institutions as the Vietnamese words of their names, where the places hold them', () => {
     const held = (f: string) => ['bong', 'quoc', 'gia', 'da', 'khoa', 'quan'].includes(f);
     expect(readEnglish('National Burn Hospital', held)).toBe('quoc gia bong Hospital');
@@ -216,6 +227,10 @@ describe('Telex and VNI typed with the keyboard off', () => {
     expect(readEnglish('Cao đẳng GTVT quận 12', held)).toBe('Cao đẳng giao thông vận tải quận 12');
     expect(readEnglish('bv yhct', held)).toBe('bv y hoc co truyen');
     expect(readEnglish('KTX Bách khoa', held)).toBe('KTX Bách khoa'); // "ký túc xá": not held here
+    // Initialisms alone (the reading tried even when the text as typed finds a whole answer): English words stay.
+    const withNational = (f: string) => held(f) || f === 'quoc' || f === 'gia';
+    expect(readEnglish('National YHCT', withNational)).toBe('quoc gia y hoc co truyen');
+    expect(readEnglish('National YHCT', withNational, false, true)).toBe('National y hoc co truyen');
   });
 
   it('reads an unfinished last English word as the words it begins, when they share one reading (autocomplete)', () => {

@@ -5,7 +5,7 @@ import { haversine } from '../../src/geo.js';
 import { COORD_SCALE } from '../../src/pack/format.js';
 import { GrowableFloat64, GrowableInt32 } from '../growable.js';
 import type { OsmStore } from '../store.js';
-import { altNamesOf, centroid, type AltName } from './tags.js';
+import { altNamesOf, centroid, withoutNote, type AltName } from './tags.js';
 
 /** Road classes whose names make street places. */
 const STREET_CLASSES = new Set([
@@ -50,8 +50,9 @@ export interface StreetPiece {
 export function buildStreets(store: OsmStore, wardOf: ((lat: number, lon: number) => number) | null): StreetPiece[] {
   const byName = new Map<string, { id: number; refs: number[]; tags: Record<string, string> }[]>();
   for (const way of store.sortedWays()) {
-    const name = way.tags.name;
-    if (!name || !STREET_CLASSES.has(way.tags.highway ?? '')) continue;
+    if (!way.tags.name || !STREET_CLASSES.has(way.tags.highway ?? '')) continue;
+    // "Võ Văn Kiệt (Đông Tây)" is one street with the ways called "Võ Văn Kiệt".
+    const name = withoutNote(way.tags.name);
     const refs = way.refs.map((r) => store.nodeIndex(r)).filter((r) => r >= 0);
     if (refs.length < 2) continue;
     let list = byName.get(name);
@@ -207,8 +208,9 @@ export function namedRoadPoints(store: OsmStore): { index: KDBush; name(point: n
   const names: string[] = [];
   const nameIds = new Map<string, number>();
   for (const way of store.sortedWays()) {
-    const name = way.tags.name;
-    if (!name || !STREET_CLASSES.has(way.tags.highway ?? '')) continue;
+    if (!way.tags.name || !STREET_CLASSES.has(way.tags.highway ?? '')) continue;
+    // "Võ Văn Kiệt (Đông Tây)" is one street with the ways called "Võ Văn Kiệt".
+    const name = withoutNote(way.tags.name);
     let id = nameIds.get(name);
     if (id === undefined) nameIds.set(name, (id = names.push(name) - 1));
     let prev = -1;

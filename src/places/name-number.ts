@@ -1,8 +1,8 @@
 /**
  * A number written after the words of a name ("Bệnh viện Quân y 103", "Military Hospital 103") is read by the address
  * parser as a house number, as it is after a street's name ("Cao Bá Quát 31"). Of the places the query's words find,
- * one whose own name holds that number beside all the query's name words is the place so named: for it the number is
- * the name's, as good as its house number, and the answer is whole (not a house the data lacks). A number before
+ * one whose own name holds that number beside all the query's name words is the place (or street) so named: for it the
+ * number is the name's, as good as its house number, and the answer is whole (not a house the data lacks). A number before
  * the words ("24 Nguyễn Huệ") stays an address: "Phở 24" on Nguyễn Huệ is not number 24.
  */
 import { PlaceKind } from './kinds';
@@ -24,8 +24,8 @@ export function numberAfterName(q: PlaceQuery): { number: string; words: string[
 }
 
 /**
- * Whether a name of place `p` (not a street, house or unit) holds `n.number` as a word after every one of `n.words`:
- * the number is part of that name.
+ * Whether a name of place `p` (a place or a street; not a house or unit) holds `n.number` as a word after every one
+ * of `n.words`: the number is part of that name (Quận 12 names its streets so: "Thạnh Xuân 25", "Tân Chánh Hiệp 10").
  * @param names the string ids of the place's names
  */
 export function namedWithNumber(
@@ -34,7 +34,7 @@ export function namedWithNumber(
   names: Iterable<number>,
   n: { number: string; words: string[] },
 ): boolean {
-  if (r.places.kind[p] !== PlaceKind.poi) return false;
+  if (r.places.kind[p] !== PlaceKind.poi && r.places.kind[p] !== PlaceKind.street) return false;
   for (const id of names) {
     if (id === 0) continue;
     const words = r.folded(id).split(/[^\p{L}\p{N}]+/u);

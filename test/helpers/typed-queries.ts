@@ -95,11 +95,12 @@ function geoJsonPlaces(file: string): { ref: string | null; at: [number, number]
 }
 
 /**
- * Positions of the elements of a pack's input files, by "type/id": nodes as given, ways and relations by the mean of
- * their distinct nodes (a relation's through its member ways), or the centre an input gives; a GeoJSON feature with
- * an OSM id at its own point (it stands for that element).
+ * Where the elements of a pack's input files are, by "type/id", as lines of [lat, lon] points: a node its point; a way
+ * its nodes in order (an answer on a long street or by a large park is near the way, wherever its mean lies), or the
+ * centre an input gives; a relation the mean of its member ways' distinct nodes, or its given centre; a GeoJSON
+ * feature with an OSM id its own point (it stands for that element).
  */
-function elementPositions(pack: TypedPack): Map<string, [number, number]> {
+function elementPositions(pack: TypedPack): Map<string, [number, number][]> {
   const nodes = new Map<number, [number, number]>();
   const ways = new Map<number, number[]>();
   const centres = new Map<string, [number, number]>();
@@ -136,24 +137,58 @@ function elementPositions(pack: TypedPack): Map<string, [number, number]> {
     }
     return n > 0 ? [lat / n, lon / n] : undefined;
   };
-  const out = new Map<string, [number, number]>();
-  for (const [id, p] of nodes) out.set(`node/${id}`, p);
+  const out = new Map<string, [number, number][]>();
+  for (const [id, p] of nodes) out.set(`node/${id}`, [p]);
   for (const [id, refs] of ways) {
-    const c = centres.get(`way/${id}`) ?? mean(refs);
-    if (c) out.set(`way/${id}`, c);
+    const given = centres.get(`way/${id}`);
+    const line = refs.map((r) => nodes.get(r)).filter((p) => p !== undefined);
+    if (given || line.length > 0) out.set(`way/${id}`, given ? [given] : line);
   }
   for (const [id, members] of relations) {
     const c = centres.get(`relation/${id}`) ?? mean(members.flatMap((w) => ways.get(w) ?? []));
-    if (c) out.set(`relation/${id}`, c);
+    if (c) out.set(`relation/${id}`, [c]);
   }
-  for (const [ref, at] of features) out.set(ref, at);
+  for (const [ref, at] of features) out.set(ref, [at]);
   return out;
 }
 
-const positions = new Map<TypedPack, Map<string, [number, number]>>();
+/**
+ * Metres from a point to a line of points (to its nearest segment, on a plane tangent at the point); 0 inside a closed
+ * line (an area: a park, a campus, a market's building).
+ */
+function metresToLine(lat: number, lng: number, line: readonly [number, number][]): number {
+  const my = 111_320,
+    mx = my * Math.cos((lat * Math.PI) / 180);
+  const xy = (p: [number, number]) => [(p[1] - lng) * mx, (p[0] - lat) * my] as const;
+  const first = line[0]!,
+    last = line[line.length - 1]!;
+  if (line.length > 3 && first[0] === last[0] && first[1] === last[1]) {
+    // Even-odd crossings of the ray from the point eastwards.
+    let inside = false;
+    for (let i = 0, j = line.length - 1; i < line.length; j = i++) {
+      const [xi, yi] = xy(line[i]!);
+      const [xj, yj] = xy(line[j]!);
+      if (yi > 0 !== yj > 0 && 0 < xj + ((0 - yj) * (xi - xj)) / (yi - yj)) inside = !inside;
+    }
+    if (inside) return 0;
+  }
+  let best = Infinity;
+  for (let i = 0; i < line.length; i++) {
+    const [ax, ay] = xy(line[i]!);
+    const [bx, by] = i + 1 < line.length ? xy(line[i + 1]!) : [ax, ay];
+    const dx = bx - ax,
+      dy = by - ay;
+    const len2 = dx * dx + dy * dy;
+    const t = len2 > 0 ? Math.max(0, Math.min(1, -(ax * dx + ay * dy) / len2)) : 0;
+    best = Math.min(best, Math.hypot(ax + t * dx, ay + t * dy));
+  }
+  return best;
+}
 
-/** The truth position of an element of a pack's inputs. Throws when the element is not there. */
-function truthOf(pack: TypedPack, ref: string): [number, number] {
+const positions = new Map<TypedPack, Map<string, [number, number][]>>();
+
+/** Where an element of a pack's inputs is (elementPositions). Throws when the element is not there. */
+function truthOf(pack: TypedPack, ref: string): [number, number][] {
   let p = positions.get(pack);
   if (!p) positions.set(pack, (p = elementPositions(pack)));
   const pos = p.get(ref);
@@ -174,13 +209,15 @@ export function runTypedQueries(engines: Record<TypedPack, Engine>, queries = ty
     const first = top?.address_components[0]?.long_name ?? '';
     const dist = (p: [number, number]) =>
       top ? haversine(top.geometry.location.lat, top.geometry.location.lng, p[0], p[1]) : Infinity;
+    const distToLine = (line: [number, number][]) =>
+      top ? metresToLine(top.geometry.location.lat, top.geometry.location.lng, line) : Infinity;
     // Whether the answer stands on the named street or unit (a partial answer may lead with a house number).
     const onIt = (name: string) => top?.address_components.some((c) => sameName(c.long_name, name)) === true;
     const e = q.expect;
     let verdict: Verdict;
     let metres = Infinity;
     if (e.kind === 'osm') {
-      metres = Math.min(...e.refs.map((ref) => dist(truthOf(q.pack, ref))));
+      metres = Math.min(...e.refs.map((ref) => distToLine(truthOf(q.pack, ref))));
       verdict = !top ? 'miss' : metres <= HIT_METRES ? 'hit' : !partial && metres > WRONG_METRES ? 'wrong' : 'miss';
     } else if (e.kind === 'street' || e.kind === 'unit') {
       verdict = !top
@@ -205,7 +242,7 @@ export function runTypedQueries(engines: Record<TypedPack, Engine>, queries = ty
     const predictions = engines[q.pack].autocomplete({ input: q.query, limit: 5 }).predictions;
     const autocomplete = predictions.some((p) => {
       const at = engines[q.pack].placeDetail({ place_id: p.place_id }).result.geometry?.location;
-      return at !== undefined && truths.some((t) => haversine(at.lat, at.lng, t[0], t[1]) <= HIT_METRES);
+      return at !== undefined && truths.some((t) => metresToLine(at.lat, at.lng, t) <= HIT_METRES);
     });
     return { ...q, verdict, got, autocomplete };
   });

@@ -240,4 +240,11 @@ export const CATEGORIES: readonly CategoryRow[] = [
     leading: ['intersection', 'roundabout', 'junction'],
     osm: ['junction'],
   },
+  {
+    // Bridges are mostly roads named "Cầu X" ("Cầu Sài Gòn" is the bridge, not some place called Cầu in the city).
+    key: 'bridge',
+    leading: ['cầu'],
+    words: ['cây cầu', 'bridge'],
+    osm: ['bridge'],
+  },
 ];

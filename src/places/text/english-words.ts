@@ -85,7 +85,8 @@ const MIN_PREFIX = 3;
  * The reading of an English word: its own, or for an unfinished word (`prefix`) the one reading shared by every word
  * of ENGLISH it begins ("sport" → thể thao, as "sports"; "tra" begins "traditional" and "trade": none).
  */
-function readingOf(word: string, prefix: boolean): string | undefined {
+function readingOf(word: string, prefix: boolean, initialismsOnly: boolean): string | undefined {
+  if (initialismsOnly) return INITIALISMS.get(word);
   // An initialism is read whole only: its start stands for too many.
   const own = ENGLISH.get(word) ?? INITIALISMS.get(word);
   if (!prefix || word.length < MIN_PREFIX) return own;
@@ -100,15 +101,21 @@ function readingOf(word: string, prefix: boolean): string | undefined {
  * the text itself when none is.
  * @param isWord whether the places hold a folded word
  * @param lastIsPrefix the last word may be unfinished (autocomplete): it stands for the words it begins
+ * @param initialismsOnly read the initialisms alone, the English words left as typed
  */
-export function readEnglish(text: string, isWord: (folded: string) => boolean, lastIsPrefix = false): string {
+export function readEnglish(
+  text: string,
+  isWord: (folded: string) => boolean,
+  lastIsPrefix = false,
+  initialismsOnly = false,
+): string {
   if (typeof text !== 'string') return text;
   // Text typed without marks gets its reading without them: a marked word there would make the others strict.
   const plain = !hasDiacritics(text);
   // Where the text's last word ends: the unfinished word, while typing, is the one ending there.
   const end = lastIsPrefix ? text.trimEnd().length : -1;
   return text.replace(ENGLISH_WORD, (word: string, at: number) => {
-    const reading = readingOf(word.toLowerCase(), at + word.length === end);
+    const reading = readingOf(word.toLowerCase(), at + word.length === end, initialismsOnly);
     if (reading === undefined || !reading.split(' ').every((w) => isWord(fold(w)))) return word;
     return plain ? fold(reading) : reading;
   });

@@ -7,6 +7,9 @@
 import { parseAddress } from './address';
 import { fold } from './fold';
 
+/** "45 bis" is the house 45bis (house-number.ts reads both), not an alley path 45/bis. Folded text. */
+const SPACED_SUFFIX = / (bis|ter)(?![a-z0-9])/g;
+
 /**
  * The key of a house number and the alley path it sits in: "88/6", "10/2/5", "11/2b". Leading zeros are dropped,
  * letters kept ("12A" → "12a"); '' when there is no house number.
@@ -17,6 +20,7 @@ export function houseKey(house: string | undefined, alley?: string): string {
   if (!house) return '';
   const parts = (s: string | undefined): string[] =>
     fold(s ?? '')
+      .replace(SPACED_SUFFIX, '$1')
       .split(' ')
       .filter((p) => p !== '')
       .map((p) => p.replace(/^0+(?=\d)/, ''));

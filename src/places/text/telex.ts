@@ -168,9 +168,10 @@ const TYPED_WORD = /(?<![\p{L}\p{M}\p{N}])[A-Za-z][A-Za-z0-9]*(?![\p{L}\p{M}\p{N
  * when the region's places do not hold it as written but do hold its reading (`isWord`, on folded words). Once one
  * word is read so, the writer's keyboard was off for the whole text: every other word whose reading the places hold
  * is read too, even one they also hold as written ("kha1ch sa5n Go2 Va61p": "go2" may be some shop's code, here it is
- * Gò). Text that carries diacritics was typed with the keyboard on and is left as it is ("Cà Phê Giaang" is a doubled
- * letter, not "giâng"). With `prefixLast`, the last word may be unfinished (autocomplete): it is checked as the start
- * of a word.
+ * Gò). Text that carries diacritics was mostly typed with the keyboard on: only a word whose keys type a tone or a đ
+ * (the keyboard slipped for that word: "phố Hangf Bạc", "Nguye64n Văn Trỗi", "phố Tông DDanr") is read there, each on
+ * its own, and only when the places do not hold it as written ("Cà Phê Giaang" is a doubled letter, not "giâng"). With
+ * `prefixLast`, the last word may be unfinished (autocomplete): it is checked as the start of a word.
  * @param isWord whether the places hold a folded word (`prefix`: a word starting with it)
  */
 export function readKeyboardOff(
@@ -178,15 +179,23 @@ export function readKeyboardOff(
   isWord: (folded: string, prefix: boolean) => boolean,
   prefixLast = false,
 ): string {
-  if (typeof text !== 'string' || hasDiacritics(text)) return text;
+  if (typeof text !== 'string') return text;
+  const marked = hasDiacritics(text);
   const words = [...text.matchAll(TYPED_WORD)];
   const readings = words.map((m, k) => {
     const prefix = prefixLast && k === words.length - 1;
     const reading = readTyped(m[0], prefix);
-    return reading !== null && isWord(fold(reading), prefix) ? { reading, held: isWord(fold(m[0]), prefix) } : null;
+    if (reading === null || (marked && !TONED.test(reading.normalize('NFD')))) return null;
+    return isWord(fold(reading), prefix) ? { reading, held: isWord(fold(m[0]), prefix) } : null;
   });
   const keyboardOff = readings.some((r) => r !== null && !r.held);
   if (!keyboardOff) return text;
   let k = 0;
-  return text.replace(TYPED_WORD, (word: string) => readings[k++]?.reading ?? word);
+  return text.replace(TYPED_WORD, (word: string) => {
+    const r = readings[k++];
+    return r && !(marked && r.held) ? r.reading : word;
+  });
 }
+
+/** A tone mark or the stroke of đ: keys a slipped keyboard leaves that no plain word's letters hold by chance. */
+const TONED = new RegExp(`[${ACUTE}${GRAVE}${HOOK}${TILDE}${DOT}${STROKE}]`, 'u');
