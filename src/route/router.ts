@@ -345,7 +345,7 @@ export class Router {
     const adopted = this.adopt(
       'arcs',
       key,
-      (p) => arcsProblem(p.up, topo.size, topo.arcs) ?? arcsProblem(p.down, topo.size, topo.arcs),
+      (p) => arcsProblem(p.up, topo.upFirst) ?? arcsProblem(p.down, topo.upFirst),
     );
     const m = new CchMetric(topo, states, costs, adopted);
     if (!adopted) this.publish(key, { kind: 'arcs', up: m.up, down: m.down }, m);
