@@ -10,7 +10,7 @@ import { createEngine, type Engine } from '../src/engine.js';
 import { Pack } from '../src/pack/reader.js';
 import { RoadGraph } from '../src/route/graph.js';
 import { Router } from '../src/route/router.js';
-import { LINK, midOf, type CchArcs } from '../src/route/cch/arcs.js';
+import { LINK, midOf, rowStart, type CchArcs } from '../src/route/cch/arcs.js';
 import type { MetricExchange, MetricPart } from '../src/route/cch/exchange.js';
 import type { TopologyArrays } from '../src/route/cch/topology.js';
 import { METRIC_PARTS_KEPT, MetricStore } from '../src/adapters/worker/metric-store.js';
@@ -185,16 +185,16 @@ describe('customized metrics shared between engines', () => {
   const changed = (a: CchArcs, change: (c: CchArcs, k: number, v: number) => void, min = 1): CchArcs => {
     const c = { ...a, slot: a.slot.slice(), mid: a.mid.slice() };
     let v = 1;
-    while (a.first[v + 1]! - a.first[v]! < min) v++;
-    change(c, a.first[v]!, v);
+    while (rowStart(a, v + 1) - rowStart(a, v) < min) v++;
+    change(c, rowStart(a, v), v);
     return c;
   };
   /** A copy of `a` whose first middle in a row from vertex 1 on is that row's own vertex (not below it). */
   const midAbove = (a: CchArcs): CchArcs => {
     const mid = a.mid.slice();
     let at = 0;
-    for (let v = 0; v + 1 < a.first.length; v++)
-      for (let k = a.first[v]!; k < a.first[v + 1]!; k++) {
+    for (let v = 0; v + 1 < a.rowOff.length; v++)
+      for (let k = rowStart(a, v); k < rowStart(a, v + 1); k++) {
         if (midOf(a, k) === LINK) continue;
         if (v > 0) {
           mid[at] = v;
@@ -244,12 +244,16 @@ describe('customized metrics shared between engines', () => {
     ['a topology offered as arcs', (p) => p.kind === 'topology' && ({ ...p, kind: 'arcs' } as never)],
     ['arcs with a slot fewer', (p) => p.kind === 'arcs' && { ...p, up: { ...p.up, slot: p.up.slot.subarray(1) } }],
     [
-      'row starts of another length',
-      (p) => p.kind === 'arcs' && { ...p, down: { ...p.down, first: p.down.first.subarray(1) } },
+      'row offsets of another length',
+      (p) => p.kind === 'arcs' && { ...p, down: { ...p.down, rowOff: p.down.rowOff.subarray(1) } },
     ],
     [
-      'row starts of another type',
-      (p) => p.kind === 'arcs' && { ...p, up: { ...p.up, first: new Int32Array(p.up.first) as never } },
+      'row offsets of another type',
+      (p) => p.kind === 'arcs' && { ...p, up: { ...p.up, rowOff: new Uint32Array(p.up.rowOff) } },
+    ],
+    [
+      'row bases of another type',
+      (p) => p.kind === 'arcs' && { ...p, up: { ...p.up, rowBase: new Int32Array(p.up.rowBase) as never } },
     ],
     [
       // Hanoi's longest topology row has fewer than 255 arcs (its slots are bytes).

@@ -8,7 +8,7 @@ import type { Endpoint } from '../src/route/search.js';
 import { buildCch, cchOrder, type Cch } from '../src/route/cch/build.js';
 import { orderSections, storedOrder } from '../src/route/cch/stored-order.js';
 import { PackWriter } from '../src/pack/writer.js';
-import { LINK, midOf, type CchArcs } from '../src/route/cch/arcs.js';
+import { LINK, midOf, rowStart, type CchArcs } from '../src/route/cch/arcs.js';
 import { CchMetric } from '../src/route/cch/customize.js';
 import { CchQuery } from '../src/route/cch/query.js';
 import { stateTopology } from '../src/route/cch/state-graph.js';
@@ -125,7 +125,7 @@ describe('a customized metric’s kept arcs', () => {
       const byEnds = (a: CchArcs) => {
         const map = new Map<string, number>();
         for (let v = 0; v < topo.size; v++)
-          for (let k = a.first[v]!; k < a.first[v + 1]!; k++) map.set(`${v}:${head(a, v, k)}`, k);
+          for (let k = rowStart(a, v); k < rowStart(a, v + 1); k++) map.set(`${v}:${head(a, v, k)}`, k);
         return map;
       };
       const up = byEnds(m.up),
@@ -144,7 +144,7 @@ describe('a customized metric’s kept arcs', () => {
       ] as const)
         for (let lo = 0; lo < topo.size; lo++) {
           const row = new Set(topo.upHead.subarray(topo.upFirst[lo]!, topo.upFirst[lo + 1]!));
-          for (let k = a.first[lo]!; k < a.first[lo + 1]!; k++) {
+          for (let k = rowStart(a, lo); k < rowStart(a, lo + 1); k++) {
             const hi = head(a, lo, k),
               mid = midOf(a, k),
               w = a.weight[k]!;

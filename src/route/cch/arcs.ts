@@ -11,17 +11,23 @@ export type Slots = Uint8Array | Uint16Array | Uint32Array;
 
 /**
  * One direction of the arcs a customized CCH keeps (perfect.ts keptArcs), by lower end: those of vertex v are
- * first[v] .. first[v + 1] - 1, their heads by their places in v's topology row in `slot` (ascending, so heads
+ * rowStart(v) .. rowStart(v + 1) - 1, their heads by their places in v's topology row in `slot` (ascending, so heads
  * ascend too), their weights (basic customization's, each the weight of the path the arc unpacks to) in `weight`.
  * An arc whose weight a lower triangle made (not its own link) has its bit set in `viaMid` and the triangle's
  * vertex m in `mid` (midOf): driven up, lo → hi runs lo → m → hi (the arc m–lo down, then m–hi up); driven down,
  * hi → m → lo (m–hi down, then m–lo up). Both arcs of a kept arc's triangle are kept too, so a route through kept
  * arcs unpacks through kept arcs alone. About 12 bytes per kept arc (with byte slots; 72 % have a middle on whole
- * HCMC), plus 4 per vertex, in one block of shared memory where the platform has it (scratch.ts), which other
+ * HCMC), plus 2 per vertex (with byte slots), in one block of shared memory where the platform has it (scratch.ts), which other
  * threads may adopt (exchange.ts).
  */
 export interface CchArcs {
-  first: Uint32Array;
+  /**
+   * Where each vertex's kept arcs start, in two levels: vertex v's at rowBase[v >> 8] + rowOff[v] (v from 0 to the
+   * vertex count, whose start is the arc count). Offsets are 2 bytes with byte slots (256 rows of at most 256 arcs
+   * each fit), else 4.
+   */
+  rowBase: Uint32Array;
+  rowOff: Uint16Array | Uint32Array;
   slot: Slots;
   weight: Float64Array;
   /** Per 32 kept arcs a word: bit k & 31 of word k >> 5 set when kept arc k has a middle vertex. */
@@ -30,6 +36,11 @@ export interface CchArcs {
   midRank: Uint32Array;
   /** The middle vertices of the arcs that have one, in arc order. */
   mid: Uint32Array;
+}
+
+/** Where vertex v's kept arcs start among `a`'s (its end is where v + 1's start). */
+export function rowStart(a: CchArcs, v: number): number {
+  return a.rowBase[v >> 8]! + a.rowOff[v]!;
 }
 
 /** The middle vertex of kept arc k of `a`, or LINK when its own link made its weight. */
@@ -60,15 +71,16 @@ function slotBytes(upFirst: Uint32Array): 1 | 2 | 4 {
  */
 export function keptIndex(a: CchArcs, upFirst: Uint32Array, upHead: Uint32Array, v: number, h: number): number {
   const row = upFirst[v]!,
-    slot = a.slot;
-  let lo = a.first[v]!,
-    hi = a.first[v + 1]!;
+    slot = a.slot,
+    end = rowStart(a, v + 1);
+  let lo = rowStart(a, v),
+    hi = end;
   while (lo < hi) {
     const m = (lo + hi) >>> 1;
     if (upHead[row + slot[m]!]! < h) lo = m + 1;
     else hi = m;
   }
-  return lo < a.first[v + 1]! && upHead[row + slot[lo]!] === h ? lo : -1;
+  return lo < end && upHead[row + slot[lo]!] === h ? lo : -1;
 }
 
 /**
@@ -136,19 +148,23 @@ export function keptRows(
     if (k & 1 && midUp[i] !== LINK) mu++;
     if (k & 2 && midDown[i] !== LINK) md++;
   }
-  const bytes = slotBytes(upFirst);
+  const bytes = slotBytes(upFirst),
+    offBytes = bytes === 1 ? 2 : 4;
   const rows = (count: number, mids: number): CchArcs => {
-    const words = (count + 31) >> 5;
-    const block = new Scratch(scratchBytes([count, 8], [n + 1, 4], [words, 4], [words, 4], [mids, 4], [count, bytes]), {
-      shared: true,
-    });
+    const words = (count + 31) >> 5,
+      blocks = (n >> 8) + 1;
+    const block = new Scratch(
+      scratchBytes([count, 8], [blocks, 4], [words, 4], [words, 4], [mids, 4], [n + 1, offBytes], [count, bytes]),
+      { shared: true },
+    );
     const weight = block.f64(count),
-      first = block.u32(n + 1),
+      rowBase = block.u32(blocks),
       viaMid = block.u32(words),
       midRank = block.u32(words),
       mid = block.u32(mids);
+    const rowOff = offBytes === 2 ? block.u16(n + 1) : block.u32(n + 1);
     const slot = bytes === 1 ? block.u8(count) : bytes === 2 ? block.u16(count) : block.u32(count);
-    return { first, slot, weight, viaMid, midRank, mid };
+    return { rowBase, rowOff, slot, weight, viaMid, midRank, mid };
   };
   const u = rows(nu, mu),
     d = rows(nd, md);
@@ -172,10 +188,16 @@ export function keptRows(
       if (k & 1) mu = put(u, ku++, i - base, up[i]!, midUp[i]!, mu);
       if (k & 2) md = put(d, kd++, i - base, down[i]!, midDown[i]!, md);
     }
-    u.first[v + 1] = ku;
-    d.first[v + 1] = kd;
+    startRow(u, v + 1, ku);
+    startRow(d, v + 1, kd);
   }
   return [u, d];
+}
+
+/** Notes that vertex v's kept arcs start at k (vertices in order, from 1: vertex 0's start at 0). */
+function startRow(a: CchArcs, v: number, k: number): void {
+  if ((v & 255) === 0) a.rowBase[v >> 8] = k;
+  a.rowOff[v] = k - a.rowBase[v >> 8]!;
 }
 
 /**
@@ -185,20 +207,23 @@ export function keptRows(
  * below its row's vertex. Linear in the arcs.
  */
 export function arcsProblem(a: CchArcs, upFirst: Uint32Array): string | null {
-  const { first, slot, weight, viaMid, midRank, mid } = a;
+  const { rowBase, rowOff, slot, weight, viaMid, midRank, mid } = a;
   const n = upFirst.length - 1;
   const bytes = slotBytes(upFirst);
-  if (![first, viaMid, midRank, mid].every((x) => x instanceof Uint32Array))
-    return 'rows, middle bits, ranks and middles are not Uint32Arrays';
+  if (![rowBase, viaMid, midRank, mid].every((x) => x instanceof Uint32Array))
+    return 'row bases, middle bits, ranks and middles are not Uint32Arrays';
   if (!(slot instanceof [Uint8Array, Uint16Array, Uint32Array][bytes >> 1]!))
     return `slots are not of ${bytes} byte${bytes > 1 ? 's' : ''}`;
+  if (!(rowOff instanceof (bytes === 1 ? Uint16Array : Uint32Array)))
+    return `row offsets are not of ${bytes === 1 ? 2 : 4} bytes`;
   if (!(weight instanceof Float64Array)) return 'weights are not a Float64Array';
   const c = slot.length,
     words = (c + 31) >> 5;
-  if (first.length !== n + 1) return `${first.length} row starts for ${n} vertices`;
+  if (rowOff.length !== n + 1 || rowBase.length !== (n >> 8) + 1)
+    return `${rowOff.length} row offsets and ${rowBase.length} bases for ${n} vertices`;
   if (c > upFirst[n]! || weight.length !== c || viaMid.length !== words || midRank.length !== words)
     return `${c} slots, ${weight.length} weights, ${viaMid.length} and ${midRank.length} middle words for ${upFirst[n]} arcs`;
-  if (first[0] !== 0 || first[n] !== c) return 'the rows do not cover the arcs';
+  if (rowStart(a, 0) !== 0 || rowStart(a, n) !== c) return 'the rows do not cover the arcs';
   if (c & 31 && viaMid[words - 1]! >>> (c & 31) !== 0) return 'middle bits past the last arc';
   let mids = 0;
   for (let w = 0; w < words; w++) {
@@ -207,8 +232,8 @@ export function arcsProblem(a: CchArcs, upFirst: Uint32Array): string | null {
   }
   if (mid.length !== mids) return `${mid.length} middles for ${mids} middle bits`;
   for (let v = 0; v < n; v++) {
-    const lo = first[v]!,
-      hi = first[v + 1]!,
+    const lo = rowStart(a, v),
+      hi = rowStart(a, v + 1),
       row = upFirst[v + 1]! - upFirst[v]!;
     if (hi < lo) return `row ${v} ends before it starts`;
     for (let k = lo; k < hi; k++) {

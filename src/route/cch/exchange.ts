@@ -15,7 +15,7 @@ export type MetricPart =
 
 /**
  * How the routers of several engines of one process (`bando serve`'s worker threads: thread-protocol.ts) share the
- * metrics they customize, so that each exists once per process instead of once per engine (≈ 19 MB for the arcs and
+ * metrics they customize, so that each exists once per process instead of once per engine (≈ 13 MB for the arcs and
  * 17 MB for the measures of one vehicle and weighting on a whole city, and 1.3 s of CPU), and the topology every
  * metric of a pack shares (12 MB). Keys name the pack exactly (Pack.identity, not its file name), the part, and for
  * a metric the profile (after alike.ts), the weighting and the avoid mask, so equal keys mean equal inputs and, the
@@ -47,7 +47,9 @@ export interface MetricExchange {
 export function samePart(a: MetricPart, b: MetricPart): boolean {
   if (a.kind === 'arcs' && b.kind === 'arcs')
     return (['up', 'down'] as const).every((d) =>
-      (['first', 'slot', 'weight', 'viaMid', 'midRank', 'mid'] as const).every((f) => sameBytes(a[d][f], b[d][f])),
+      (['rowBase', 'rowOff', 'slot', 'weight', 'viaMid', 'midRank', 'mid'] as const).every((f) =>
+        sameBytes(a[d][f], b[d][f]),
+      ),
     );
   return a.kind === 'measures' && b.kind === 'measures' && sameBytes(a.up, b.up) && sameBytes(a.down, b.down);
 }

@@ -1,5 +1,5 @@
 import { arcTail } from '../costs.js';
-import { keptIndex, LINK, midOf, type CchArcs } from './arcs.js';
+import { keptIndex, LINK, midOf, rowStart, type CchArcs } from './arcs.js';
 import type { CchMetric } from './customize.js';
 import { Scratch, scratchBytes } from './scratch.js';
 
@@ -41,14 +41,14 @@ export class CchMeasures {
     const at = (a: CchArcs, v: number, h: number) => 2 * keptIndex(a, upFirst, upHead, v, h);
     for (let lo = 0; lo < m.topo.size; lo++) {
       const row = upFirst[lo]!;
-      for (let k = U.first[lo]!; k < U.first[lo + 1]!; k++) {
+      for (let k = rowStart(U, lo), end = rowStart(U, lo + 1); k < end; k++) {
         const hi = upHead[row + U.slot[k]!]!,
           mid = midOf(U, k);
         // lo → mid → hi: the arc mid–lo down, then mid–hi up.
         if (mid === LINK) link(m, lo, hi, up, k);
         else sum(up, k, down, at(D, mid, lo), up, at(U, mid, hi));
       }
-      for (let k = D.first[lo]!; k < D.first[lo + 1]!; k++) {
+      for (let k = rowStart(D, lo), end = rowStart(D, lo + 1); k < end; k++) {
         const hi = upHead[row + D.slot[k]!]!,
           mid = midOf(D, k);
         // hi → mid → lo: the arc mid–hi down, then mid–lo up.

@@ -50,8 +50,8 @@ export class CchQuery {
     this.visited = fList.length + bList.length;
     // Both sides up in one pass, rank by rank: a vertex's labels are final when it is reached, so the best meeting
     // so far prunes the arcs of a vertex whose label alone is no better.
-    const { first: uFirst, slot: uSlot, weight: uWeight } = this.metric.up;
-    const { first: dFirst, slot: dSlot, weight: dWeight } = this.metric.down;
+    const { rowBase: uBase, rowOff: uOff, slot: uSlot, weight: uWeight } = this.metric.up;
+    const { rowBase: dBase, rowOff: dOff, slot: dSlot, weight: dWeight } = this.metric.down;
     const { upFirst, upHead } = this.metric.topo;
     const { df, db, pf, pb } = L;
     let meet = -1;
@@ -68,7 +68,11 @@ export class CchQuery {
         meet = v;
       }
       if (dv < best)
-        for (let k = uFirst[v]!, end = uFirst[v + 1]!, row = upFirst[v]!; k < end; k++) {
+        for (
+          let k = uBase[v >> 8]! + uOff[v]!, end = uBase[(v + 1) >> 8]! + uOff[v + 1]!, row = upFirst[v]!;
+          k < end;
+          k++
+        ) {
           const y = upHead[row + uSlot[k]!]!,
             nd = dv + uWeight[k]!;
           if (nd < df[y]!) {
@@ -77,7 +81,11 @@ export class CchQuery {
           }
         }
       if (bv < best)
-        for (let k = dFirst[v]!, end = dFirst[v + 1]!, row = upFirst[v]!; k < end; k++) {
+        for (
+          let k = dBase[v >> 8]! + dOff[v]!, end = dBase[(v + 1) >> 8]! + dOff[v + 1]!, row = upFirst[v]!;
+          k < end;
+          k++
+        ) {
           const y = upHead[row + dSlot[k]!]!,
             nd = bv + dWeight[k]!;
           if (nd < db[y]!) {

@@ -164,7 +164,7 @@ export class CchTable {
         d[v] = Infinity;
       }
     }
-    const { first, slot, weight } = forward ? m.up : m.down;
+    const { rowBase, rowOff, slot, weight } = forward ? m.up : m.down;
     const { upFirst, upHead } = m.topo;
     const dl = forward ? this.measures.up : this.measures.down;
     for (let k = 0; k < count; k++) {
@@ -173,7 +173,8 @@ export class CchTable {
       if (dv === Infinity) continue;
       const du = dur[v]!,
         dL = len[v]!;
-      for (let i = first[v]!, end = first[v + 1]!, row = upFirst[v]!; i < end; i++) {
+      const end = rowBase[(v + 1) >> 8]! + rowOff[v + 1]!;
+      for (let i = rowBase[v >> 8]! + rowOff[v]!, row = upFirst[v]!; i < end; i++) {
         const y = upHead[row + slot[i]!]!,
           x = dv + weight[i]!;
         if (x < d[y]!) {
