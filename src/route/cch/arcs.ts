@@ -5,7 +5,7 @@ export const LINK = 0xffffffff;
 
 /**
  * Per kept arc, its head's place in its lower end's row of the topology: head = upHead[upFirst[v] + slot]. A byte
- * while no topology row is longer than 256 arcs (whole HCMC: 211 at most), else 2 or 4 bytes (slotsFor).
+ * while no topology row is longer than 256 arcs (whole HCMC: 211 at most), else 2 or 4 bytes (slotBytes).
  */
 export type Slots = Uint8Array | Uint16Array | Uint32Array;
 
@@ -16,15 +16,15 @@ export type Slots = Uint8Array | Uint16Array | Uint32Array;
  * An arc whose weight a lower triangle made (not its own link) has its bit set in `viaMid` and the triangle's
  * vertex m in `mid` (midOf): driven up, lo → hi runs lo → m → hi (the arc m–lo down, then m–hi up); driven down,
  * hi → m → lo (m–hi down, then m–lo up). Both arcs of a kept arc's triangle are kept too, so a route through kept
- * arcs unpacks through kept arcs alone. About 12 bytes per kept arc (with byte slots; 72 % have a middle on whole
- * HCMC), plus 2 per vertex (with byte slots), in one block of shared memory where the platform has it (scratch.ts), which other
- * threads may adopt (exchange.ts).
+ * arcs unpacks through kept arcs alone. About 12.7 bytes per kept arc with byte slots (72 % have a middle on whole
+ * HCMC), plus 2 per vertex, in one block of shared memory where the platform has it (scratch.ts), which other threads
+ * may adopt (exchange.ts).
  */
 export interface CchArcs {
   /**
    * Where each vertex's kept arcs start, in two levels: vertex v's at rowBase[v >> 8] + rowOff[v] (v from 0 to the
-   * vertex count, whose start is the arc count). Offsets are 2 bytes with byte slots (256 rows of at most 256 arcs
-   * each fit), else 4.
+   * vertex count, whose start is the arc count). Offsets are 2 bytes with byte slots (255 rows of at most 256 arcs
+   * before a vertex of its block fit), else 4.
    */
   rowBase: Uint32Array;
   rowOff: Uint16Array | Uint32Array;
@@ -168,7 +168,8 @@ export function keptRows(
   };
   const u = rows(nu, mu),
     d = rows(nd, md);
-  // Kept arc k of a direction, from topology arc i at place `at` of its row.
+  // Writes kept arc k of direction `a`: its place in its topology row, its weight, and its middle vertex (LINK for
+  // none) after the `m` middles written before it; returns the middles written with it.
   const put = (a: CchArcs, k: number, at: number, weight: number, mid: number, m: number): number => {
     a.slot[k] = at;
     a.weight[k] = weight;
