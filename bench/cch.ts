@@ -140,8 +140,8 @@ for (const region of [...regions, ...files]) {
       const [metric, customizeMs] = cpu(() => new CchMetric(topo, states, costs));
       const q = new CchQuery(metric);
       let metricBytes = 0;
-      for (const { first, head, weight, mid } of [metric.up, metric.down])
-        metricBytes += first.byteLength + head.byteLength + weight.byteLength + mid.byteLength;
+      for (const a of [metric.up, metric.down])
+        metricBytes += Object.values(a).reduce((s, x: ArrayBufferView) => s + x.byteLength, 0);
       const ends = randomEndpoints(g, ts, p, 2 * pairs, 11 + p);
       const times = { ts: [] as number[], wasm: [] as number[], cch: [] as number[] };
       let differ = 0;

@@ -143,8 +143,8 @@ describe('metrics shared between the workers of a server', () => {
       const [key, part] = made[2];
       expect(part.kind).toBe('arcs');
       if (part.kind !== 'arcs') return;
-      // The same key with one head fewer: the lengths do not match the topology.
-      b.worker.postMessage([0, METRIC, [key, { ...part, up: { ...part.up, head: part.up.head.subarray(1) } }]]);
+      // The same key with one slot fewer: the lengths do not match the topology.
+      b.worker.postMessage([0, METRIC, [key, { ...part, up: { ...part.up, slot: part.up.slot.subarray(1) } }]]);
       b.worker.postMessage([1, call, bike]);
       await until(() => b.got.some((m) => m[0] === 1));
       const answer = b.got.find((m) => m[0] === 1)!;

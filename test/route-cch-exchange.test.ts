@@ -10,7 +10,7 @@ import { createEngine, type Engine } from '../src/engine.js';
 import { Pack } from '../src/pack/reader.js';
 import { RoadGraph } from '../src/route/graph.js';
 import { Router } from '../src/route/router.js';
-import { LINK, type CchArcs } from '../src/route/cch/arcs.js';
+import { LINK, midOf, rowStart, type CchArcs } from '../src/route/cch/arcs.js';
 import type { MetricExchange, MetricPart } from '../src/route/cch/exchange.js';
 import type { TopologyArrays } from '../src/route/cch/topology.js';
 import { METRIC_PARTS_KEPT, MetricStore } from '../src/adapters/worker/metric-store.js';
@@ -140,7 +140,7 @@ describe('customized metrics shared between engines', () => {
       if (p.kind === 'topology') return p;
       if (p.kind === 'measures') return { ...p, down: p.down.map((x, i) => (i === 1 ? x + 1 : x)) };
       const mid = p.down.mid.slice();
-      mid[mid.findIndex((m) => m !== LINK)]! -= 1;
+      mid[0]! ^= 1;
       return { ...p, down: { ...p.down, mid } };
     };
     for (const [key, part] of made[0]!) {
@@ -178,13 +178,31 @@ describe('customized metrics shared between engines', () => {
   });
 
   /** Wrong parts made from a good one (false: this kind of part stays good). */
-  /** A copy of `a` whose arc in the first non-empty row from vertex 1 on is changed by `change` (heads, middles). */
-  const changed = (a: CchArcs, change: (c: CchArcs, k: number, v: number) => void): CchArcs => {
-    const c = { first: a.first, head: a.head.slice(), weight: a.weight, mid: a.mid.slice() };
+  /**
+   * A copy of `a` whose arc in the first row from vertex 1 on of at least `min` arcs is changed by `change` (slots,
+   * middles).
+   */
+  const changed = (a: CchArcs, change: (c: CchArcs, k: number, v: number) => void, min = 1): CchArcs => {
+    const c = { ...a, slot: a.slot.slice(), mid: a.mid.slice() };
     let v = 1;
-    while (a.first[v + 1] === a.first[v]) v++;
-    change(c, a.first[v]!, v);
+    while (rowStart(a, v + 1) - rowStart(a, v) < min) v++;
+    change(c, rowStart(a, v), v);
     return c;
+  };
+  /** A copy of `a` whose first middle in a row from vertex 1 on is that row's own vertex (not below it). */
+  const midAbove = (a: CchArcs): CchArcs => {
+    const mid = a.mid.slice();
+    let at = 0;
+    for (let v = 0; v + 1 < a.rowOff.length; v++)
+      for (let k = rowStart(a, v); k < rowStart(a, v + 1); k++) {
+        if (midOf(a, k) === LINK) continue;
+        if (v > 0) {
+          mid[at] = v;
+          return { ...a, mid };
+        }
+        at++;
+      }
+    throw new Error('no arc has a middle');
   };
   /** A copy of topology part `p` with one row's last head moved up to a vertex its parent's row lacks (not chordal). */
   const unclosed = (p: TopologyArrays): TopologyArrays => {
@@ -224,24 +242,41 @@ describe('customized metrics shared between engines', () => {
       (p) => p.kind === 'topology' && { kind: 'topology', ...unclosed(p) },
     ],
     ['a topology offered as arcs', (p) => p.kind === 'topology' && ({ ...p, kind: 'arcs' } as never)],
-    ['arcs with a head fewer', (p) => p.kind === 'arcs' && { ...p, up: { ...p.up, head: p.up.head.subarray(1) } }],
+    ['arcs with a slot fewer', (p) => p.kind === 'arcs' && { ...p, up: { ...p.up, slot: p.up.slot.subarray(1) } }],
     [
-      'row starts of another length',
-      (p) => p.kind === 'arcs' && { ...p, down: { ...p.down, first: p.down.first.subarray(1) } },
+      'row offsets of another length',
+      (p) => p.kind === 'arcs' && { ...p, down: { ...p.down, rowOff: p.down.rowOff.subarray(1) } },
     ],
     [
-      'row starts of another type',
-      (p) => p.kind === 'arcs' && { ...p, up: { ...p.up, first: new Int32Array(p.up.first) as never } },
+      'row offsets of another type',
+      (p) => p.kind === 'arcs' && { ...p, up: { ...p.up, rowOff: new Uint32Array(p.up.rowOff) } },
     ],
     [
-      'a head outside the topology',
-      (p) => p.kind === 'arcs' && { ...p, up: changed(p.up, (c, k) => (c.head[k] = c.first.length)) },
+      'row bases of another type',
+      (p) => p.kind === 'arcs' && { ...p, up: { ...p.up, rowBase: new Int32Array(p.up.rowBase) as never } },
     ],
     [
-      'a head below its row',
-      (p) => p.kind === 'arcs' && { ...p, down: changed(p.down, (c, k, v) => (c.head[k] = v - 1)) },
+      // Hanoi's longest topology row has fewer than 255 arcs (its slots are bytes).
+      'a slot outside its topology row',
+      (p) => p.kind === 'arcs' && { ...p, up: changed(p.up, (c, k) => (c.slot[k] = 0xff)) },
     ],
-    ['a middle above its row', (p) => p.kind === 'arcs' && { ...p, up: changed(p.up, (c, k, v) => (c.mid[k] = v)) }],
+    [
+      'slots out of order',
+      (p) => p.kind === 'arcs' && { ...p, down: changed(p.down, (c, k) => (c.slot[k + 1] = c.slot[k]!), 2) },
+    ],
+    [
+      'slots wider than the topology needs',
+      (p) => p.kind === 'arcs' && { ...p, up: { ...p.up, slot: Uint16Array.from(p.up.slot) } },
+    ],
+    ['a middle above its row', (p) => p.kind === 'arcs' && { ...p, up: midAbove(p.up) }],
+    [
+      'a middle bit fewer',
+      (p) =>
+        p.kind === 'arcs' && {
+          ...p,
+          down: { ...p.down, viaMid: p.down.viaMid.map((w, i) => (i === 0 ? w & (w - 1) : w)) },
+        },
+    ],
     ['measures of another length', (p) => p.kind === 'measures' && { ...p, down: p.down.subarray(2) }],
     [
       'measures offered as arcs',

@@ -8,7 +8,7 @@ import type { Endpoint } from '../src/route/search.js';
 import { buildCch, cchOrder, type Cch } from '../src/route/cch/build.js';
 import { orderSections, storedOrder } from '../src/route/cch/stored-order.js';
 import { PackWriter } from '../src/pack/writer.js';
-import { LINK, type CchArcs } from '../src/route/cch/arcs.js';
+import { LINK, midOf, rowStart, type CchArcs } from '../src/route/cch/arcs.js';
 import { CchMetric } from '../src/route/cch/customize.js';
 import { CchQuery } from '../src/route/cch/query.js';
 import { stateTopology } from '../src/route/cch/state-graph.js';
@@ -119,11 +119,13 @@ describe('a customized metric’s kept arcs', () => {
   ] as const)
     it(`profile ${p} ${weighting}: each a link of its own weight or the exact sum of two kept arcs through a lower vertex`, () => {
       const m = new CchMetric(topo, states, new ArcCosts(g, p, weighting));
+      // The head of kept arc k of vertex v: its slot's place in v's topology row.
+      const head = (a: CchArcs, v: number, k: number) => topo.upHead[topo.upFirst[v]! + a.slot[k]!]!;
       // Each direction's arcs by "lower end:head", read straight off the CSR.
       const byEnds = (a: CchArcs) => {
         const map = new Map<string, number>();
         for (let v = 0; v < topo.size; v++)
-          for (let k = a.first[v]!; k < a.first[v + 1]!; k++) map.set(`${v}:${a.head[k]}`, k);
+          for (let k = rowStart(a, v); k < rowStart(a, v + 1); k++) map.set(`${v}:${head(a, v, k)}`, k);
         return map;
       };
       const up = byEnds(m.up),
@@ -142,11 +144,11 @@ describe('a customized metric’s kept arcs', () => {
       ] as const)
         for (let lo = 0; lo < topo.size; lo++) {
           const row = new Set(topo.upHead.subarray(topo.upFirst[lo]!, topo.upFirst[lo + 1]!));
-          for (let k = a.first[lo]!; k < a.first[lo + 1]!; k++) {
-            const hi = a.head[k]!,
-              mid = a.mid[k]!,
+          for (let k = rowStart(a, lo); k < rowStart(a, lo + 1); k++) {
+            const hi = head(a, lo, k),
+              mid = midOf(a, k),
               w = a.weight[k]!;
-            if (!row.has(hi) || !(w < Infinity)) wrong++;
+            if (a.slot[k]! >= row.size || !row.has(hi) || !(w < Infinity)) wrong++;
             if (mid === LINK) {
               const [x, y] = upward ? [lo, hi] : [hi, lo];
               if (m.link(topo.stateOf[x]!, topo.stateOf[y]!) !== w) wrong++;

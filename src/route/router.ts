@@ -43,7 +43,7 @@ export interface Leg {
 
 /**
  * Contexts that avoid road kinds (avoid.ts) a router keeps at once, least recently used dropped first: each holds a
- * customized metric (about 10 bytes per CCH arc: 19 MB on a whole city), and there are 7 combinations of kinds per
+ * customized metric (about 8 bytes per CCH arc: 13 MB on a whole city), and there are 7 combinations of kinds per
  * vehicle and weighting.
  */
 export const AVOID_CONTEXTS_KEPT = 4;
@@ -345,7 +345,7 @@ export class Router {
     const adopted = this.adopt(
       'arcs',
       key,
-      (p) => arcsProblem(p.up, topo.size, topo.arcs) ?? arcsProblem(p.down, topo.size, topo.arcs),
+      (p) => arcsProblem(p.up, topo.upFirst) ?? arcsProblem(p.down, topo.upFirst),
     );
     const m = new CchMetric(topo, states, costs, adopted);
     if (!adopted) this.publish(key, { kind: 'arcs', up: m.up, down: m.down }, m);

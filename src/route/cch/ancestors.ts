@@ -1,29 +1,31 @@
+import { grown } from '../../grown.js';
+
 /**
  * The ancestors of a few vertices in a CCH's elimination tree (the vertices an elimination-tree search visits),
- * listed ascending into a buffer reused by every walk.
+ * listed ascending into a buffer reused by every walk: 4 bytes per vertex for the marks, and the list and the run
+ * merged in grown to the longest walk (a few thousand vertices, where a vertex-sized list would take 4 bytes per
+ * vertex each).
  */
 export class Ancestors {
-  /** The last walk's vertices, ascending, in list[0 .. count - 1]. */
-  readonly list: Uint32Array;
+  /** The last walk's vertices, ascending, in list[0 .. count - 1] (a longer walk replaces the array). */
+  list = new Uint32Array(1024);
   count = 0;
   /** Per vertex: the walk that last listed it. */
   private readonly mark: Uint32Array;
   private stamp = 0;
   /** A run being merged in. */
-  private readonly run: Uint32Array;
+  private run = new Uint32Array(1024);
 
   /** @param parent per vertex its parent in the elimination tree, -1 at a root (CchTopology.parent) */
   constructor(private readonly parent: Int32Array) {
-    this.list = new Uint32Array(parent.length);
     this.mark = new Uint32Array(parent.length);
-    this.run = new Uint32Array(parent.length);
   }
 
   /** Lists the vertices seeds[0 .. n - 1] and all their ancestors, each once, ascending; returns their count. */
   walk(seeds: ArrayLike<number>, n: number): number {
     const parent = this.parent,
-      mark = this.mark,
-      list = this.list;
+      mark = this.mark;
+    let list = this.list;
     const stamp = ++this.stamp;
     let count = 0;
     for (let k = 0; k < n; k++) {
@@ -31,6 +33,7 @@ export class Ancestors {
       const from = count;
       for (let v = seeds[k]!; v >= 0 && mark[v] !== stamp; v = parent[v]!) {
         mark[v] = stamp;
+        if (count === list.length) list = this.list = grown(list, count + 1);
         list[count++] = v;
       }
       if (from > 0 && count > from && list[from]! < list[from - 1]!) this.merge(from, count);
@@ -40,9 +43,10 @@ export class Ancestors {
 
   /** Merges the ascending runs list[0 .. mid - 1] and list[mid .. end - 1] in place, from the top down. */
   private merge(mid: number, end: number): void {
-    const list = this.list,
-      run = this.run;
+    const list = this.list;
     const m = end - mid;
+    if (this.run.length < m) this.run = grown(this.run, m);
+    const run = this.run;
     for (let k = 0; k < m; k++) run[k] = list[mid + k]!;
     let i = mid - 1,
       j = m - 1;

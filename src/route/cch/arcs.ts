@@ -1,22 +1,86 @@
 import { Scratch, scratchBytes } from './scratch.js';
 
-/** `mid` of a kept arc that is a link of the state graph (it unpacks to no lower vertex). */
+/** The middle vertex of a kept arc whose own link made its weight (it unpacks to no lower vertex): midOf. */
 export const LINK = 0xffffffff;
 
 /**
+ * Per kept arc, its head's place in its lower end's row of the topology: head = upHead[upFirst[v] + slot]. A byte
+ * while no topology row is longer than 256 arcs (whole HCMC: 211 at most), else 2 or 4 bytes (slotBytes).
+ */
+export type Slots = Uint8Array | Uint16Array | Uint32Array;
+
+/**
  * One direction of the arcs a customized CCH keeps (perfect.ts keptArcs), by lower end: those of vertex v are
- * first[v] .. first[v + 1] - 1, heads ascending in `head`, their weights (basic customization's, each the weight of
- * the path the arc unpacks to) in `weight`, and in `mid` the vertex m of the lower triangle that made the weight
- * (LINK when the arc's own link did): driven up, lo → hi runs lo → m → hi (the arc m–lo down, then m–hi up); driven
- * down, hi → m → lo (m–hi down, then m–lo up). Both arcs of a kept arc's triangle are kept too, so a route through
- * kept arcs unpacks through kept arcs alone. 16 bytes per kept arc, plus 4 per vertex, in one block of shared
- * memory where the platform has it (scratch.ts), which other threads may adopt (exchange.ts).
+ * rowStart(v) .. rowStart(v + 1) - 1, their heads by their places in v's topology row in `slot` (ascending, so heads
+ * ascend too), their weights (basic customization's, each the weight of the path the arc unpacks to) in `weight`.
+ * An arc whose weight a lower triangle made (not its own link) has its bit set in `viaMid` and the triangle's
+ * vertex m in `mid` (midOf): driven up, lo → hi runs lo → m → hi (the arc m–lo down, then m–hi up); driven down,
+ * hi → m → lo (m–hi down, then m–lo up). Both arcs of a kept arc's triangle are kept too, so a route through kept
+ * arcs unpacks through kept arcs alone. About 12.7 bytes per kept arc with byte slots (72 % have a middle on whole
+ * HCMC), plus 2 per vertex, in one block of shared memory where the platform has it (scratch.ts), which other threads
+ * may adopt (exchange.ts).
  */
 export interface CchArcs {
-  first: Uint32Array;
-  head: Uint32Array;
+  /**
+   * Where each vertex's kept arcs start, in two levels: vertex v's at rowBase[v >> 8] + rowOff[v] (v from 0 to the
+   * vertex count, whose start is the arc count). Offsets are 2 bytes with byte slots (255 rows of at most 256 arcs
+   * before a vertex of its block fit), else 4.
+   */
+  rowBase: Uint32Array;
+  rowOff: Uint16Array | Uint32Array;
+  slot: Slots;
   weight: Float64Array;
+  /** Per 32 kept arcs a word: bit k & 31 of word k >> 5 set when kept arc k has a middle vertex. */
+  viaMid: Uint32Array;
+  /** Per word of viaMid: how many bits the words before it set (where its arcs' middles start in `mid`). */
+  midRank: Uint32Array;
+  /** The middle vertices of the arcs that have one, in arc order. */
   mid: Uint32Array;
+}
+
+/** Where vertex v's kept arcs start among `a`'s (its end is where v + 1's start). */
+export function rowStart(a: CchArcs, v: number): number {
+  return a.rowBase[v >> 8]! + a.rowOff[v]!;
+}
+
+/** The middle vertex of kept arc k of `a`, or LINK when its own link made its weight. */
+export function midOf(a: CchArcs, k: number): number {
+  const w = k >> 5,
+    bits = a.viaMid[w]!,
+    bit = 1 << (k & 31);
+  return bits & bit ? a.mid[a.midRank[w]! + bitCount(bits & (bit - 1))]! : LINK;
+}
+
+/** The number of set bits of a 32-bit integer. */
+function bitCount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+}
+
+/** Bytes per slot over a topology of rows `upFirst`: as few as its longest row's places (0 .. length - 1) need. */
+function slotBytes(upFirst: Uint32Array): 1 | 2 | 4 {
+  let maxRow = 0;
+  for (let v = 0; v + 1 < upFirst.length; v++) maxRow = Math.max(maxRow, upFirst[v + 1]! - upFirst[v]!);
+  return maxRow <= 0x100 ? 1 : maxRow <= 0x10000 ? 2 : 4;
+}
+
+/**
+ * Index of the kept arc from `v` to `h` (a neighbour above v in the topology whose rows are upFirst/upHead), or -1
+ * when `a` keeps none: a binary search of v's kept arcs by their heads (ascending with their slots).
+ */
+export function keptIndex(a: CchArcs, upFirst: Uint32Array, upHead: Uint32Array, v: number, h: number): number {
+  const row = upFirst[v]!,
+    slot = a.slot,
+    end = rowStart(a, v + 1);
+  let lo = rowStart(a, v),
+    hi = end;
+  while (lo < hi) {
+    const m = (lo + hi) >>> 1;
+    if (upHead[row + slot[m]!]! < h) lo = m + 1;
+    else hi = m;
+  }
+  return lo < end && upHead[row + slot[lo]!] === h ? lo : -1;
 }
 
 /**
@@ -61,12 +125,11 @@ export function seek(head: Uint32Array, from: number, end: number, h: number): n
 
 /**
  * The arcs of `rows` (a topology's upFirst/upHead) kept each way — bit 0 of `kept` driven up, bit 1 driven down —
- * with their weights and middle vertices (per topology arc): the two CchArcs, up then down, each's four arrays in one
- * block of shared memory where the platform has it. One pass to count, one to copy.
+ * with their weights and middle vertices (per topology arc, LINK for none): the two CchArcs, up then down, each's
+ * arrays in one block of shared memory where the platform has it. One pass to count, one to copy.
  */
 export function keptRows(
   upFirst: Uint32Array,
-  upHead: Uint32Array,
   kept: Uint8Array,
   up: Float64Array,
   down: Float64Array,
@@ -75,67 +138,109 @@ export function keptRows(
 ): [CchArcs, CchArcs] {
   const n = upFirst.length - 1;
   let nu = 0,
-    nd = 0;
+    nd = 0,
+    mu = 0,
+    md = 0;
   for (let i = 0; i < kept.length; i++) {
     const k = kept[i]!;
     nu += k & 1;
     nd += k >> 1;
+    if (k & 1 && midUp[i] !== LINK) mu++;
+    if (k & 2 && midDown[i] !== LINK) md++;
   }
-  const rows = (count: number): CchArcs => {
-    const block = new Scratch(scratchBytes([count, 8], [n + 1, 4], [count, 4], [count, 4]), { shared: true });
-    return { weight: block.f64(count), first: block.u32(n + 1), head: block.u32(count), mid: block.u32(count) };
+  const bytes = slotBytes(upFirst),
+    offBytes = bytes === 1 ? 2 : 4;
+  const rows = (count: number, mids: number): CchArcs => {
+    const words = (count + 31) >> 5,
+      blocks = (n >> 8) + 1;
+    const block = new Scratch(
+      scratchBytes([count, 8], [blocks, 4], [words, 4], [words, 4], [mids, 4], [n + 1, offBytes], [count, bytes]),
+      { shared: true },
+    );
+    const weight = block.f64(count),
+      rowBase = block.u32(blocks),
+      viaMid = block.u32(words),
+      midRank = block.u32(words),
+      mid = block.u32(mids);
+    const rowOff = offBytes === 2 ? block.u16(n + 1) : block.u32(n + 1);
+    const slot = bytes === 1 ? block.u8(count) : bytes === 2 ? block.u16(count) : block.u32(count);
+    return { rowBase, rowOff, slot, weight, viaMid, midRank, mid };
   };
-  const u = rows(nu),
-    d = rows(nd);
-  const [uFirst, uHead, uWeight, uMid] = [u.first, u.head, u.weight, u.mid];
-  const [dFirst, dHead, dWeight, dMid] = [d.first, d.head, d.weight, d.mid];
+  const u = rows(nu, mu),
+    d = rows(nd, md);
+  // Writes kept arc k of direction `a`: its place in its topology row, its weight, and its middle vertex (LINK for
+  // none) after the `m` middles written before it; returns the middles written with it.
+  const put = (a: CchArcs, k: number, at: number, weight: number, mid: number, m: number): number => {
+    a.slot[k] = at;
+    a.weight[k] = weight;
+    if ((k & 31) === 0) a.midRank[k >> 5] = m;
+    if (mid === LINK) return m;
+    a.viaMid[k >> 5]! |= 1 << (k & 31);
+    a.mid[m] = mid;
+    return m + 1;
+  };
   let ku = 0,
     kd = 0;
+  mu = md = 0;
   for (let v = 0; v < n; v++) {
-    for (let i = upFirst[v]!, end = upFirst[v + 1]!; i < end; i++) {
+    const base = upFirst[v]!;
+    for (let i = base, end = upFirst[v + 1]!; i < end; i++) {
       const k = kept[i]!;
-      if (k === 0) continue;
-      const h = upHead[i]!;
-      if (k & 1) {
-        uHead[ku] = h;
-        uWeight[ku] = up[i]!;
-        uMid[ku++] = midUp[i]!;
-      }
-      if (k & 2) {
-        dHead[kd] = h;
-        dWeight[kd] = down[i]!;
-        dMid[kd++] = midDown[i]!;
-      }
+      if (k & 1) mu = put(u, ku++, i - base, up[i]!, midUp[i]!, mu);
+      if (k & 2) md = put(d, kd++, i - base, down[i]!, midDown[i]!, md);
     }
-    uFirst[v + 1] = ku;
-    dFirst[v + 1] = kd;
+    startRow(u, v + 1, ku);
+    startRow(d, v + 1, kd);
   }
   return [u, d];
 }
 
+/** Notes that vertex v's kept arcs start at k (vertices in order, from 1: vertex 0's start at 0). */
+function startRow(a: CchArcs, v: number, k: number): void {
+  if ((v & 255) === 0) a.rowBase[v >> 8] = k;
+  a.rowOff[v] = k - a.rowBase[v >> 8]!;
+}
+
 /**
- * Why `a` cannot be one direction of a customized metric over a topology of `n` vertices and `arcs` arcs (another
+ * Why `a` cannot be one direction of a customized metric over the topology whose rows are upFirst/upHead (another
  * thread's, offered for adoption: exchange.ts), or null when it can: the arrays' types and lengths, rows that cover
- * the arcs in order, heads above their row's vertex and ascending, middles below it (or LINK). Linear in the arcs.
+ * the arcs in order, slots ascending within their topology row, middles counted by their bits and ranks and each
+ * below its row's vertex. Linear in the arcs.
  */
-export function arcsProblem(a: CchArcs, n: number, arcs: number): string | null {
-  const { first, head, weight, mid } = a;
-  if (!(first instanceof Uint32Array && head instanceof Uint32Array && mid instanceof Uint32Array))
-    return 'rows, heads and middles are not Uint32Arrays';
+export function arcsProblem(a: CchArcs, upFirst: Uint32Array): string | null {
+  const { rowBase, rowOff, slot, weight, viaMid, midRank, mid } = a;
+  const n = upFirst.length - 1;
+  const bytes = slotBytes(upFirst);
+  if (![rowBase, viaMid, midRank, mid].every((x) => x instanceof Uint32Array))
+    return 'row bases, middle bits, ranks and middles are not Uint32Arrays';
+  if (!(slot instanceof [Uint8Array, Uint16Array, Uint32Array][bytes >> 1]!))
+    return `slots are not of ${bytes} byte${bytes > 1 ? 's' : ''}`;
+  if (!(rowOff instanceof (bytes === 1 ? Uint16Array : Uint32Array)))
+    return `row offsets are not of ${bytes === 1 ? 2 : 4} bytes`;
   if (!(weight instanceof Float64Array)) return 'weights are not a Float64Array';
-  const c = head.length;
-  if (first.length !== n + 1) return `${first.length} row starts for ${n} vertices`;
-  if (c > arcs || weight.length !== c || mid.length !== c)
-    return `${c} heads, ${weight.length} weights, ${mid.length} middles for ${arcs} arcs`;
-  if (first[0] !== 0 || first[n] !== c) return 'the rows do not cover the arcs';
+  const c = slot.length,
+    words = (c + 31) >> 5;
+  if (rowOff.length !== n + 1 || rowBase.length !== (n >> 8) + 1)
+    return `${rowOff.length} row offsets and ${rowBase.length} bases for ${n} vertices`;
+  if (c > upFirst[n]! || weight.length !== c || viaMid.length !== words || midRank.length !== words)
+    return `${c} slots, ${weight.length} weights, ${viaMid.length} and ${midRank.length} middle words for ${upFirst[n]} arcs`;
+  if (rowStart(a, 0) !== 0 || rowStart(a, n) !== c) return 'the rows do not cover the arcs';
+  if (c & 31 && viaMid[words - 1]! >>> (c & 31) !== 0) return 'middle bits past the last arc';
+  let mids = 0;
+  for (let w = 0; w < words; w++) {
+    if (midRank[w] !== mids) return `middle word ${w} has rank ${midRank[w]}`;
+    mids += bitCount(viaMid[w]!);
+  }
+  if (mid.length !== mids) return `${mid.length} middles for ${mids} middle bits`;
   for (let v = 0; v < n; v++) {
-    const lo = first[v]!,
-      hi = first[v + 1]!;
+    const lo = rowStart(a, v),
+      hi = rowStart(a, v + 1),
+      row = upFirst[v + 1]! - upFirst[v]!;
     if (hi < lo) return `row ${v} ends before it starts`;
     for (let k = lo; k < hi; k++) {
-      const h = head[k]!,
-        m = mid[k]!;
-      if (h <= v || h >= n || (k > lo && h <= head[k - 1]!)) return `arc ${k} of row ${v} has head ${h}`;
+      const s = slot[k]!,
+        m = midOf(a, k);
+      if (s >= row || (k > lo && s <= slot[k - 1]!)) return `arc ${k} of row ${v} has slot ${s}`;
       if (m !== LINK && m >= v) return `arc ${k} of row ${v} has middle ${m}`;
     }
   }

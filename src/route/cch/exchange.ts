@@ -1,4 +1,4 @@
-import type { CchArcs } from './arcs.js';
+import type { CchArcs, Slots } from './arcs.js';
 import type { TopologyArrays } from './topology.js';
 
 /**
@@ -15,7 +15,7 @@ export type MetricPart =
 
 /**
  * How the routers of several engines of one process (`bando serve`'s worker threads: thread-protocol.ts) share the
- * metrics they customize, so that each exists once per process instead of once per engine (≈ 19 MB for the arcs and
+ * metrics they customize, so that each exists once per process instead of once per engine (≈ 13 MB for the arcs and
  * 17 MB for the measures of one vehicle and weighting on a whole city, and 1.3 s of CPU), and the topology every
  * metric of a pack shares (12 MB). Keys name the pack exactly (Pack.identity, not its file name), the part, and for
  * a metric the profile (after alike.ts), the weighting and the avoid mask, so equal keys mean equal inputs and, the
@@ -47,17 +47,26 @@ export interface MetricExchange {
 export function samePart(a: MetricPart, b: MetricPart): boolean {
   if (a.kind === 'arcs' && b.kind === 'arcs')
     return (['up', 'down'] as const).every((d) =>
-      (['first', 'head', 'weight', 'mid'] as const).every((f) => sameBytes(a[d][f], b[d][f])),
+      (['rowBase', 'rowOff', 'slot', 'weight', 'viaMid', 'midRank', 'mid'] as const).every((f) =>
+        sameBytes(a[d][f], b[d][f]),
+      ),
     );
   return a.kind === 'measures' && b.kind === 'measures' && sameBytes(a.up, b.up) && sameBytes(a.down, b.down);
 }
 
-/** True when two typed arrays of one type hold the same bytes (NaN payloads and the sign of zero included). */
-function sameBytes(a: Uint32Array | Float64Array, b: Uint32Array | Float64Array): boolean {
+/**
+ * True when two typed arrays of one type hold the same bytes (NaN payloads and the sign of zero included): by 4-byte
+ * words (the arrays of a part start 8-aligned in their block: scratch.ts), then the last bytes of a byte array.
+ */
+function sameBytes(a: Slots | Float64Array, b: Slots | Float64Array): boolean {
   if (a.constructor !== b.constructor || a.length !== b.length) return false;
-  const x = new Int32Array(a.buffer, a.byteOffset, a.byteLength >> 2),
-    y = new Int32Array(b.buffer, b.byteOffset, b.byteLength >> 2);
-  for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false;
+  const words = a.byteLength >> 2;
+  const x = new Int32Array(a.buffer, a.byteOffset, words),
+    y = new Int32Array(b.buffer, b.byteOffset, words);
+  for (let i = 0; i < words; i++) if (x[i] !== y[i]) return false;
+  const p = new Uint8Array(a.buffer, a.byteOffset, a.byteLength),
+    q = new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+  for (let i = 4 * words; i < p.length; i++) if (p[i] !== q[i]) return false;
   return true;
 }
 

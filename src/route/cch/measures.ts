@@ -1,5 +1,5 @@
 import { arcTail } from '../costs.js';
-import { arcIndex, LINK, type CchArcs } from './arcs.js';
+import { keptIndex, LINK, midOf, rowStart, type CchArcs } from './arcs.js';
 import type { CchMetric } from './customize.js';
 import { Scratch, scratchBytes } from './scratch.js';
 
@@ -33,23 +33,27 @@ export class CchMeasures {
     }
     const U = m.up,
       D = m.down;
-    const block = new Scratch(scratchBytes([2 * U.head.length, 8], [2 * D.head.length, 8]), { shared: true });
-    const up = (this.up = block.f64(2 * U.head.length));
-    const down = (this.down = block.f64(2 * D.head.length));
+    const block = new Scratch(scratchBytes([2 * U.slot.length, 8], [2 * D.slot.length, 8]), { shared: true });
+    const up = (this.up = block.f64(2 * U.slot.length));
+    const down = (this.down = block.f64(2 * D.slot.length));
+    const { upFirst, upHead } = m.topo;
+    // Index 2k of kept arc k from v to h among `a`, in its measures.
+    const at = (a: CchArcs, v: number, h: number) => 2 * keptIndex(a, upFirst, upHead, v, h);
     for (let lo = 0; lo < m.topo.size; lo++) {
-      for (let k = U.first[lo]!; k < U.first[lo + 1]!; k++) {
-        const hi = U.head[k]!,
-          mid = U.mid[k]!;
+      const row = upFirst[lo]!;
+      for (let k = rowStart(U, lo), end = rowStart(U, lo + 1); k < end; k++) {
+        const hi = upHead[row + U.slot[k]!]!,
+          mid = midOf(U, k);
         // lo → mid → hi: the arc mid–lo down, then mid–hi up.
         if (mid === LINK) link(m, lo, hi, up, k);
-        else sum(up, k, down, D, mid, lo, up, U, mid, hi);
+        else sum(up, k, down, at(D, mid, lo), up, at(U, mid, hi));
       }
-      for (let k = D.first[lo]!; k < D.first[lo + 1]!; k++) {
-        const hi = D.head[k]!,
-          mid = D.mid[k]!;
+      for (let k = rowStart(D, lo), end = rowStart(D, lo + 1); k < end; k++) {
+        const hi = upHead[row + D.slot[k]!]!,
+          mid = midOf(D, k);
         // hi → mid → lo: the arc mid–hi down, then mid–lo up.
         if (mid === LINK) link(m, hi, lo, down, k);
-        else sum(down, k, down, D, mid, hi, up, U, mid, lo);
+        else sum(down, k, down, at(D, mid, hi), up, at(U, mid, lo));
       }
     }
   }
@@ -61,7 +65,7 @@ export class CchMeasures {
  */
 export function measuresProblem(m: CchMetric, made: { up: Float64Array; down: Float64Array }): string | null {
   const fits = (a: Float64Array, arcs: number) => a instanceof Float64Array && a.length === 2 * arcs;
-  return fits(made.up, m.up.head.length) && fits(made.down, m.down.head.length)
+  return fits(made.up, m.up.slot.length) && fits(made.down, m.down.slot.length)
     ? null
     : 'not two Float64Arrays of two values per kept arc';
 }
@@ -78,24 +82,8 @@ function link(m: CchMetric, from: number, to: number, out: Float64Array, k: numb
   out[2 * k + 1] = g.edgeLen[b >> 1]!;
 }
 
-/**
- * out[2k], out[2k + 1] = the seconds and metres of the first arc (lower end v1, head h1, among arcs1, measured in
- * m1) plus those of the second.
- */
-function sum(
-  out: Float64Array,
-  k: number,
-  m1: Float64Array,
-  arcs1: CchArcs,
-  v1: number,
-  h1: number,
-  m2: Float64Array,
-  arcs2: CchArcs,
-  v2: number,
-  h2: number,
-): void {
-  const a = 2 * arcIndex(arcs1.first, arcs1.head, v1, h1),
-    b = 2 * arcIndex(arcs2.first, arcs2.head, v2, h2);
+/** out[2k], out[2k + 1] = the seconds and metres of m1[a], m1[a + 1] plus those of m2[b], m2[b + 1]. */
+function sum(out: Float64Array, k: number, m1: Float64Array, a: number, m2: Float64Array, b: number): void {
   out[2 * k] = m1[a]! + m2[b]!;
   out[2 * k + 1] = m1[a + 1]! + m2[b + 1]!;
 }

@@ -1,6 +1,6 @@
 import { directOnEdge, posOnArc, type ArcPath, type Endpoint } from '../search.js';
 import { Ancestors } from './ancestors.js';
-import { arcIndex, LINK } from './arcs.js';
+import { keptIndex, LINK, midOf } from './arcs.js';
 import type { CchMetric } from './customize.js';
 import { sourceSeeds, targetSeeds } from './seeds.js';
 import type { TableTrees } from './trees.js';
@@ -12,7 +12,7 @@ import type { TableTrees } from './trees.js';
  * common ancestor. Only the arcs the metric keeps are relaxed (those on some shortest path: perfect customization).
  * Labels follow ArcSearch's: forward, the weight from the source to the head of a state's arc; backward, from there
  * to the target. Shortcuts are unpacked through their middle vertices. Labels (QueryLabels) are reused across
- * queries; a query allocates only its result and its ancestor lists.
+ * queries; a query allocates only its result, its seeds and its ancestor lists.
  */
 export class CchQuery {
   /** Vertices on the last query's two ancestor lists. */
@@ -30,26 +30,29 @@ export class CchQuery {
   /** Best route between two endpoints, or null when none exists. */
   route(src: Endpoint, dst: Endpoint): ArcPath | null {
     const L = this.labels;
-    const gen = ++L.gen;
     const { arc: direct, weight: directWeight } = directOnEdge(src, dst, this.metric.costs.weight);
     let best = directWeight;
-    const fSeeds: number[] = [];
+    // Each side's seed vertices, and per seed its label and where it came from (-1 - arc of the graph).
+    const fSeeds: number[] = [],
+      fLabels: number[] = [];
     sourceSeeds(this.metric, src, (r, weight, _, a) => {
       fSeeds.push(r);
-      seed(L.df, L.pf, L.onF, r, weight, -1 - a, gen);
+      fLabels.push(weight, -1 - a);
     });
-    const bSeeds: number[] = [];
+    const bSeeds: number[] = [],
+      bLabels: number[] = [];
     targetSeeds(this.metric, dst, (r, weight, _, b) => {
       bSeeds.push(r);
-      seed(L.db, L.pb, L.onB, r, weight, -1 - b, gen);
+      bLabels.push(weight, -1 - b);
     });
-    const fList = this.ancestors(fSeeds, L.df, L.pf, L.onF, gen);
-    const bList = this.ancestors(bSeeds, L.db, L.pb, L.onB, gen);
+    const fList = this.side(fSeeds, fLabels, L.df, L.pf);
+    const bList = this.side(bSeeds, bLabels, L.db, L.pb);
     this.visited = fList.length + bList.length;
     // Both sides up in one pass, rank by rank: a vertex's labels are final when it is reached, so the best meeting
     // so far prunes the arcs of a vertex whose label alone is no better.
-    const { first: uFirst, head: uHead, weight: uWeight } = this.metric.up;
-    const { first: dFirst, head: dHead, weight: dWeight } = this.metric.down;
+    const { rowBase: uBase, rowOff: uOff, slot: uSlot, weight: uWeight } = this.metric.up;
+    const { rowBase: dBase, rowOff: dOff, slot: dSlot, weight: dWeight } = this.metric.down;
+    const { upFirst, upHead } = this.metric.topo;
     const { df, db, pf, pb } = L;
     let meet = -1;
     for (let i = 0, j = 0; i < fList.length || j < bList.length;) {
@@ -65,8 +68,12 @@ export class CchQuery {
         meet = v;
       }
       if (dv < best)
-        for (let k = uFirst[v]!, end = uFirst[v + 1]!; k < end; k++) {
-          const y = uHead[k]!,
+        for (
+          let k = uBase[v >> 8]! + uOff[v]!, end = uBase[(v + 1) >> 8]! + uOff[v + 1]!, row = upFirst[v]!;
+          k < end;
+          k++
+        ) {
+          const y = upHead[row + uSlot[k]!]!,
             nd = dv + uWeight[k]!;
           if (nd < df[y]!) {
             df[y] = nd;
@@ -74,8 +81,12 @@ export class CchQuery {
           }
         }
       if (bv < best)
-        for (let k = dFirst[v]!, end = dFirst[v + 1]!; k < end; k++) {
-          const y = dHead[k]!,
+        for (
+          let k = dBase[v >> 8]! + dOff[v]!, end = dBase[(v + 1) >> 8]! + dOff[v + 1]!, row = upFirst[v]!;
+          k < end;
+          k++
+        ) {
+          const y = upHead[row + dSlot[k]!]!,
             nd = bv + dWeight[k]!;
           if (nd < db[y]!) {
             db[y] = nd;
@@ -112,16 +123,25 @@ export class CchQuery {
     return { arcs, from: posOnArc(src, arcs[0]!), to: posOnArc(dst, arcs[arcs.length - 1]!), weight };
   }
 
-  /** The seeds' ancestors in the elimination tree, ascending, each labelled Infinity unless it is a seed. */
-  private ancestors(seeds: number[], d: Float64Array, p: Int32Array, on: Uint32Array, gen: number): Uint32Array {
+  /**
+   * One side's vertices: the seeds' ancestors in the elimination tree, ascending, each labelled Infinity, then each
+   * seed labelled (`labels`: per seed its weight and where it came from) unless an earlier seed of the same vertex is
+   * as light.
+   */
+  private side(seeds: number[], labels: number[], d: Float64Array, p: Int32Array): Uint32Array {
     const walk = this.labels.walk;
     const list = walk.list.slice(0, walk.walk(seeds, seeds.length));
-    for (const v of list)
-      if (on[v] !== gen) {
-        on[v] = gen;
-        d[v] = Infinity;
-        p[v] = 0;
-      }
+    for (const v of list) {
+      d[v] = Infinity;
+      p[v] = 0;
+    }
+    for (let k = 0; k < seeds.length; k++) {
+      const r = seeds[k]!,
+        value = labels[2 * k]!;
+      if (d[r]! <= value) continue;
+      d[r] = value;
+      p[r] = labels[2 * k + 1]!;
+    }
     return list;
   }
 
@@ -151,7 +171,8 @@ export class CchQuery {
    */
   private unpack(lo: number, hi: number, upward: boolean, out: number[]): void {
     const arcs = upward ? this.metric.up : this.metric.down;
-    const m = arcs.mid[arcIndex(arcs.first, arcs.head, lo, hi)]!;
+    const { upFirst, upHead } = this.metric.topo;
+    const m = midOf(arcs, keptIndex(arcs, upFirst, upHead, lo, hi));
     if (m === LINK) {
       out.push(this.metric.topo.stateOf[upward ? hi : lo]!);
       return;
@@ -167,8 +188,9 @@ export class CchQuery {
 }
 
 /**
- * The labels of CchQuery's two sides over one topology's vertices (32 bytes per vertex, and the ancestor walks'
- * 12): what a query works in, kept between queries and shared by the queries of every metric of a router.
+ * The labels of CchQuery's two sides over one topology's vertices (24 bytes per vertex, and the ancestor walk's 4
+ * and its list): what a query works in, kept between queries and shared by the queries of every metric of a router.
+ * A query labels only its walks' vertices, each before it reads it, so nothing marks which labels are its own.
  */
 export class QueryLabels {
   readonly df: Float64Array;
@@ -176,11 +198,6 @@ export class QueryLabels {
   /** Per vertex: the vertex its forward / backward label came from, or -1 - arc of the graph at a seed. */
   readonly pf: Int32Array;
   readonly pb: Int32Array;
-  /** Per vertex: the query that last put it on each side's list (0 = none). */
-  readonly onF: Uint32Array;
-  readonly onB: Uint32Array;
-  /** The last query's number. */
-  gen = 0;
   /** The ancestor walks of both sides. */
   readonly walk: Ancestors;
 
@@ -191,16 +208,6 @@ export class QueryLabels {
     this.db = new Float64Array(n);
     this.pf = new Int32Array(n);
     this.pb = new Int32Array(n);
-    this.onF = new Uint32Array(n);
-    this.onB = new Uint32Array(n);
     this.walk = new Ancestors(parent);
   }
-}
-
-/** Labels seed vertex r with `value` (from `from`) unless this query labelled it as light or lighter already. */
-function seed(d: Float64Array, p: Int32Array, on: Uint32Array, r: number, value: number, from: number, gen: number) {
-  if (on[r] === gen && d[r]! <= value) return;
-  on[r] = gen;
-  d[r] = value;
-  p[r] = from;
 }

@@ -46,6 +46,11 @@ export class Scratch {
     return new Uint32Array(this.buffer, this.take(4 * n), n);
   }
 
+  /** `n` uint16 elements. */
+  u16(n: number): Uint16Array {
+    return new Uint16Array(this.buffer, this.take(2 * n), n);
+  }
+
   /** `n` uint8 elements. */
   u8(n: number): Uint8Array {
     return new Uint8Array(this.buffer, this.take(n), n);

@@ -164,7 +164,8 @@ export class CchTable {
         d[v] = Infinity;
       }
     }
-    const { first, head, weight } = forward ? m.up : m.down;
+    const { rowBase, rowOff, slot, weight } = forward ? m.up : m.down;
+    const { upFirst, upHead } = m.topo;
     const dl = forward ? this.measures.up : this.measures.down;
     for (let k = 0; k < count; k++) {
       const v = list[k]!;
@@ -172,8 +173,9 @@ export class CchTable {
       if (dv === Infinity) continue;
       const du = dur[v]!,
         dL = len[v]!;
-      for (let i = first[v]!, end = first[v + 1]!; i < end; i++) {
-        const y = head[i]!,
+      const end = rowBase[(v + 1) >> 8]! + rowOff[v + 1]!;
+      for (let i = rowBase[v >> 8]! + rowOff[v]!, row = upFirst[v]!; i < end; i++) {
+        const y = upHead[row + slot[i]!]!,
           x = dv + weight[i]!;
         if (x < d[y]!) {
           d[y] = x;

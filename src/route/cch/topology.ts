@@ -11,7 +11,8 @@ import { Scratch, scratchBytes } from './scratch.js';
  *
  * Vertices are numbered by rank. Arcs run from lower to higher rank: those of vertex r are
  * `upFirst[r] .. upFirst[r + 1] - 1`, their heads `upHead` ascending (4 bytes and a bit per arc, 12 bytes per vertex: what every
- * customization reads; a metric's arcs keep their middle vertices, so nothing lists the arcs by head).
+ * customization reads, and every search through a metric's slots, arcs.ts; a metric's arcs keep their middle vertices,
+ * so nothing lists the arcs by head).
  */
 export class CchTopology {
   readonly upFirst: Uint32Array;
