@@ -332,9 +332,9 @@ export class Router {
         const part = this.adopt('topology', TOPOLOGY, (p) => topologyProblem(p, states.size));
         return (adopted = part && new CchTopology(part));
       },
+      { shared: !!(this.exchange && pack) },
     );
     if (!adopted) {
-      if (this.exchange && pack) cch.topo = cch.topo.shared();
       const { upFirst, upHead, parent, rankOf, stateOf, links } = cch.topo;
       this.publish(TOPOLOGY, { kind: 'topology', upFirst, upHead, parent, rankOf, stateOf, links });
     }
