@@ -1,8 +1,8 @@
 /**
  * `bando serve`'s memory under a mixed load: the RSS of the whole process (every thread) idle, after 100 calls and
- * after 20 s of calls. The load is routes (every vehicle, with and without alternatives; some shortest), reverse and forward
- * geocodes, autocompletes, 10 × 10 distance matrices, 20-stop trips, static maps and vector tiles, 4 at a time, over
- * the pack's central area (a fixed seed, so every run sends the same calls in the same order).
+ * after 20 s of calls. The load is routes (every vehicle, with and without alternatives; some shortest), reverse
+ * and forward geocodes, autocompletes, 10 × 10 distance matrices, 20-stop trips, static maps and vector tiles, 4 at
+ * a time, over the pack's central area (a fixed seed, so every run sends the same calls in the same order).
  *
  * SERVE_MEMORY_PACKS: the pack files (comma-separated; default the whole-HCMC `--no-ch` pack cch-engine caches).
  * SERVE_MEMORY_CLIS: the built CLI bundles to race (comma-separated; default this checkout's dist/cli.js: run
@@ -17,6 +17,7 @@ import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { VEHICLES } from '../src/route/profiles.js';
 import { mulberry32 } from '../src/trip/rng.js';
 import { table } from './stats.js';
 
@@ -66,7 +67,6 @@ function paths(bbox: number[], n: number): { path: string; tiles: boolean }[] {
   const lng = () => w + (e - w) * (0.3 + 0.4 * rnd());
   const pt = () => `${lat().toFixed(5)},${lng().toFixed(5)}`;
   const pts = (k: number, sep: string) => Array.from({ length: k }, pt).join(sep);
-  const vehicles = ['car', 'bike', 'taxi', 'truck', 'hd'];
   const words = [
     'Nguyễn Huệ',
     'Lê Lợi',
@@ -84,9 +84,10 @@ function paths(bbox: number[], n: number): { path: string; tiles: boolean }[] {
     return `/tiles/${z}/${x}/${y}.pbf?`;
   };
   const kinds: (() => string)[] = [
-    () => `/Direction?origin=${pt()}&destination=${pt()}&vehicle=${vehicles[Math.floor(rnd() * 5)]}`,
+    () => `/Direction?origin=${pt()}&destination=${pt()}&vehicle=${VEHICLES[Math.floor(rnd() * VEHICLES.length)]}`,
     () => `/Direction?origin=${pt()}&destination=${pt()}&vehicle=car&type=shortest`,
-    () => `/Direction?origin=${pt()}&destination=${pt()}&vehicle=${vehicles[Math.floor(rnd() * 5)]}&alternatives=true`,
+    () =>
+      `/Direction?origin=${pt()}&destination=${pt()}&vehicle=${VEHICLES[Math.floor(rnd() * VEHICLES.length)]}&alternatives=true`,
     () => `/Geocode?latlng=${pt()}`,
     () => `/Geocode?address=${encodeURIComponent(words[Math.floor(rnd() * words.length)]!)}`,
     () => `/Place/AutoComplete?input=${encodeURIComponent(words[Math.floor(rnd() * words.length)]!.slice(0, 4))}`,
@@ -147,7 +148,7 @@ async function run(cli: string, pack: string, bbox: number[]): Promise<Record<st
   }
 }
 
-/** The pack's bounding box (w, s, e, n), from `bando info`'s JSON. */
+/** The pack's bounding box (w, s, e, n), as an engine on it tells it. */
 async function bboxOf(pack: string): Promise<number[]> {
   const { createEngine } = await import('../src/index.js');
   const engine = await createEngine({ packs: [pack] });

@@ -38,7 +38,7 @@ describe('Scratch blocks', () => {
     expect(new Scratch(8).f64(1).buffer === old.buffer).toBe(false);
   });
 
-  it('maps every ArrayBuffer block past 32 MiB (glibc maps it apart whatever its threshold) and carves only the bound', () => {
+  it('makes every ArrayBuffer block larger than 32 MiB (glibc maps it apart) and carves only the bound', () => {
     const s = new Scratch(64);
     const v = s.u8(64);
     expect(v.buffer.byteLength).toBeGreaterThan(32 * 2 ** 20);
