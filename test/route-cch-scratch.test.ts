@@ -38,13 +38,16 @@ describe('Scratch blocks', () => {
     expect(new Scratch(8).f64(1).buffer === old.buffer).toBe(false);
   });
 
-  it('makes every ArrayBuffer block larger than 32 MiB (glibc maps it apart) and carves only the bound', () => {
-    const s = new Scratch(64);
-    const v = s.u8(64);
-    expect(v.buffer.byteLength).toBeGreaterThan(32 * 2 ** 20);
-    expect(() => s.u8(1)).toThrow(RangeError);
-    s.release();
-  });
+  it.runIf(process.platform === 'linux')(
+    'makes every ArrayBuffer block larger than 32 MiB on Linux (glibc maps it apart) and carves only the bound',
+    () => {
+      const s = new Scratch(64);
+      const v = s.u8(64);
+      expect(v.buffer.byteLength).toBeGreaterThan(32 * 2 ** 20);
+      expect(() => s.u8(1)).toThrow(RangeError);
+      s.release();
+    },
+  );
 
   it('does not reuse a block smaller than asked, and leaves shared blocks alone', async () => {
     const small = new Scratch(64);

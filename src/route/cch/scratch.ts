@@ -4,7 +4,7 @@
  * what lets a process give the memory back: glibc's malloc serves a block above its mmap threshold (at most 32 MiB)
  * by a mapping of its own, unmapped when it is freed, while arrays of a few MB each come from its heap, which keeps
  * them after they are freed (about 80 MB of RSS on whole HCMC before). Pages of the bound never written are never
- * committed. The views are zeroed (a new ArrayBuffer is). An ArrayBuffer block is never smaller than
+ * committed. The views are zeroed (a new ArrayBuffer is). On Linux an ArrayBuffer block is never smaller than
  * {@link MAPPED_FLOOR}, so freeing it leaves malloc's thresholds as they were.
  *
  * Where the block lives:
@@ -89,9 +89,11 @@ export class Scratch {
  * raises the threshold to its size for the rest of the process (glibc's dynamic threshold, and the trim threshold
  * with it to twice that): a 12 MB block freed once made every later array of up to 12 MB come from malloc's heaps,
  * which keep their freed memory (`bando serve` on whole HCMC: the state topology's build did it at each worker's
- * warm-up). The pages of the block never carved are never touched, so they cost address space, not memory.
+ * warm-up). The pages of the block never carved are never touched, so they cost address space, not memory. Only
+ * on Linux (glibc's malloc, in Node); elsewhere 0.
  */
-const MAPPED_FLOOR = 32 * 1024 * 1024 + 65536;
+const MAPPED_FLOOR =
+  (globalThis as { process?: { platform?: string } }).process?.platform === 'linux' ? 32 * 1024 * 1024 + 65536 : 0;
 
 /** Bytes Scratch needs for arrays of these element counts and sizes: each rounded up to 8 bytes. */
 export function scratchBytes(...arrays: [count: number, bytesPerElement: number][]): number {
