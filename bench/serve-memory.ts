@@ -161,6 +161,7 @@ async function bboxOf(pack: string): Promise<number[]> {
 const packs = (process.env.SERVE_MEMORY_PACKS ?? join(ROOT, '.cache/hcmc-city-no-ch.pack')).split(',');
 const clis = (process.env.SERVE_MEMORY_CLIS ?? join(ROOT, 'dist/cli.js')).split(',');
 const runs = Number(process.env.SERVE_MEMORY_RUNS ?? 2);
+for (const cli of clis) if (!existsSync(cli)) throw new Error(`no ${cli} (run npm run build first)`);
 for (const pack of packs) {
   if (!existsSync(pack)) throw new Error(`no pack ${pack} (npm run bench -- cch-engine builds it)`);
   const bbox = await bboxOf(pack);
