@@ -9,7 +9,7 @@ import { ArcCosts, arcTail, costBasis, type CostBasis, type Weighting } from './
 import { arcBearings } from './turn-model.js';
 import type { RoadGraph } from './graph.js';
 import { PROFILE_COUNT, VEHICLES } from './profiles.js';
-import { ArcSearch, pathSum, type ArcPath, type Endpoint } from './search.js';
+import { ArcSearch, SearchLabels, pathSum, type ArcPath, type Endpoint } from './search.js';
 import { DEFAULT_LIMITS } from '../limits.js';
 import { SnapIndex, type Snap } from './snap.js';
 import { TurnTable } from './turns.js';
@@ -130,7 +130,7 @@ export interface CostTable {
 
 /**
  * Routing over one region's road graph: snapping and searches per vehicle profile (pack order, see VEHICLES) and
- * weighting. Contexts (arc costs, turn table, search state) are built lazily and kept; a Router is not re-entrant
+ * weighting. Contexts (arc costs, turn table, search) are built lazily and kept; a Router is not re-entrant
  * (one query at a time, as everything in the engine runs on one thread).
  */
 export class Router {
@@ -145,6 +145,8 @@ export class Router {
   /** The labels every metric's CCH query shares, and those every metric's CCH table shares, on first use. */
   private queryLabels: QueryLabels | undefined;
   private tableLabels: TableLabels | undefined;
+  /** The labels every context's ArcSearch shares (made by the first search in TypeScript). */
+  private readonly searchLabels = new SearchLabels();
   /** The avoid mask of the kinds of road the graph has (avoid.ts avoidKindsIn), on first use. */
   private avoidable: number | undefined;
   /** Per profile, the lowest one that routes exactly alike (alike.ts), each on its first use (-1 before). */
@@ -259,7 +261,7 @@ export class Router {
         avoid,
       );
       const turns = this.turnTable(profile);
-      const search = new ArcSearch(costs, turns);
+      const search = new ArcSearch(costs, turns, this.searchLabels);
       let hash: number | undefined;
       const check = () => (hash ??= costsCheck(costs, turns));
       const ch = this.hierarchy(profile, weighting, costs, turns, check);
@@ -330,9 +332,9 @@ export class Router {
         const part = this.adopt('topology', TOPOLOGY, (p) => topologyProblem(p, states.size));
         return (adopted = part && new CchTopology(part));
       },
+      { shared: !!(this.exchange && pack) },
     );
     if (!adopted) {
-      if (this.exchange && pack) cch.topo = cch.topo.shared();
       const { upFirst, upHead, parent, rankOf, stateOf, links } = cch.topo;
       this.publish(TOPOLOGY, { kind: 'topology', upFirst, upHead, parent, rankOf, stateOf, links });
     }

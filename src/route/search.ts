@@ -94,6 +94,56 @@ class Side {
   }
 }
 
+/** The labels and heaps of both search sides and the one-to-many labels (about 88 bytes per state). */
+interface SideLabels {
+  fwd: Side;
+  bwd: Side;
+  fdur: Float64Array;
+  flen: Float64Array;
+}
+
+/**
+ * Where ArcSearches keep their labels, with the generation that marks a label current: made by the first search
+ * (a router that answers with the WebAssembly core or a hierarchy never pays for them) and made anew, larger, for a
+ * search over more states. A router's searches of every vehicle and weighting share one set (Router.searchLabels:
+ * 13.6 MB on whole HCMC, which each context held for itself before): a router runs one search at a time, each search
+ * starts a new generation, so no search reads a label another one left, and a search's labels are read (ArcSearch
+ * joinAt) only before the router's next search, as they were when each context had its own.
+ */
+export class SearchLabels {
+  private sides: SideLabels | null = null;
+  private gen = 0;
+
+  /** The labels, for at least `states` states. */
+  of(states: number): SideLabels {
+    if (!this.sides || this.sides.fdur.length < states) {
+      this.sides = {
+        fwd: new Side(states),
+        bwd: new Side(states),
+        fdur: new Float64Array(states),
+        flen: new Float64Array(states),
+      };
+      this.gen = 0;
+    }
+    return this.sides;
+  }
+
+  /** Starts a search over `states` states: its generation, with both heaps empty. */
+  next(states: number): number {
+    const { fwd, bwd } = this.of(states);
+    fwd.heap.clear();
+    bwd.heap.clear();
+    if (++this.gen === 0xffffffff) {
+      for (const side of [fwd, bwd]) {
+        side.seen.fill(0);
+        side.done.fill(0);
+      }
+      this.gen = 1;
+    }
+    return this.gen;
+  }
+}
+
 /**
  * Exact edge-based route search for one vehicle and weighting. States are arcs and the copies of via arcs that
  * via-way restrictions add (TurnTable: state s drives arc `turns.arcOf(s)`); a forward label is the weight from
@@ -108,43 +158,33 @@ class Side {
  */
 export class ArcSearch {
   readonly graph: RoadGraph;
-  /**
-   * The labels and heaps of both sides and the one-to-many labels (about 80 bytes per state), allocated by the first
-   * query: a router that answers with the WebAssembly core or a hierarchy never pays for them.
-   */
-  private state: { fwd: Side; bwd: Side; fdur: Float64Array; flen: Float64Array } | null = null;
-  private gen = 0;
   /** Arcs settled by the last query (both sides). */
   settled = 0;
 
+  /**
+   * @param labels where the searches keep their labels: by default their own; a router passes the one set its
+   *   searches of every vehicle and weighting share (see SearchLabels)
+   */
   constructor(
     readonly costs: ArcCosts,
     readonly turns: TurnTable,
+    private readonly labels = new SearchLabels(),
   ) {
     this.graph = costs.graph;
   }
 
-  private get labels(): NonNullable<ArcSearch['state']> {
-    const n = this.turns.states;
-    return (this.state ??= {
-      fwd: new Side(n),
-      bwd: new Side(n),
-      fdur: new Float64Array(n),
-      flen: new Float64Array(n),
-    });
-  }
   private get fwd(): Side {
-    return this.labels.fwd;
+    return this.labels.of(this.turns.states).fwd;
   }
   private get bwd(): Side {
-    return this.labels.bwd;
+    return this.labels.of(this.turns.states).bwd;
   }
   /** Forward duration / distance labels of one-to-many searches. */
   private get fdur(): Float64Array {
-    return this.labels.fdur;
+    return this.labels.of(this.turns.states).fdur;
   }
   private get flen(): Float64Array {
-    return this.labels.flen;
+    return this.labels.of(this.turns.states).flen;
   }
 
   /**
@@ -188,17 +228,8 @@ export class ArcSearch {
   private seedMeet = -1;
 
   private nextGen(): number {
-    this.fwd.heap.clear();
-    this.bwd.heap.clear();
     this.settled = 0;
-    if (++this.gen === 0xffffffff) {
-      this.fwd.seen.fill(0);
-      this.fwd.done.fill(0);
-      this.bwd.seen.fill(0);
-      this.bwd.done.fill(0);
-      this.gen = 1;
-    }
-    return this.gen;
+    return this.labels.next(this.turns.states);
   }
 
   /** Best route between two endpoints (bidirectional A*), or null when none exists. */

@@ -21,18 +21,21 @@ export interface Cch {
  *   the order is made here (the slow part: seconds on a city)
  * @param offered the topology another engine made for these states when there is one that fits them (exchange.ts),
  *   else undefined: then it is made here
+ * @param where `shared`: a topology made here in shared memory (CchTopology.shared), to be offered to other engines
  */
 export function buildCch(
   g: RoadGraph,
   tables: readonly TurnTable[] = turnTables(g),
   stored: (t: StateTopology) => Uint32Array | null = () => null,
   offered: (states: SharedStates) => CchTopology | undefined = () => undefined,
+  where: { shared?: boolean } = {},
 ): Cch {
   const states = new SharedStates(tables);
   const adopted = offered(states);
   if (adopted) return { states, topo: adopted };
   const t = stateTopology(g, states);
-  const topo = CchTopology.build(t.first, t.adj, stored(t) ?? dissectionOrder(g, states, t));
+  const topo = CchTopology.build(t.first, t.adj, stored(t) ?? dissectionOrder(g, states, t), where);
+  t.release();
   return { states, topo };
 }
 

@@ -4,7 +4,8 @@
  * what lets a process give the memory back: glibc's malloc serves a block above its mmap threshold (at most 32 MiB)
  * by a mapping of its own, unmapped when it is freed, while arrays of a few MB each come from its heap, which keeps
  * them after they are freed (about 80 MB of RSS on whole HCMC before). Pages of the bound never written are never
- * committed. The views are zeroed (a new ArrayBuffer is).
+ * committed. The views are zeroed (a new ArrayBuffer is). On Linux an ArrayBuffer block is never smaller than
+ * {@link MAPPED_FLOOR}, so freeing it leaves malloc's thresholds as they were.
  *
  * Where the block lives:
  * - an ArrayBuffer, by default. The computation frees it itself when it is done ({@link release}) rather than
@@ -33,7 +34,9 @@ export class Scratch {
   constructor(bytes: number, where: { shared?: boolean } = {}) {
     this.bound = bytes;
     this.buffer =
-      where.shared && typeof SharedArrayBuffer === 'function' ? new SharedArrayBuffer(bytes) : reuseOrNew(bytes);
+      where.shared && typeof SharedArrayBuffer === 'function'
+        ? new SharedArrayBuffer(bytes)
+        : reuseOrNew(Math.max(bytes, MAPPED_FLOOR));
   }
 
   /** `n` float64 elements. */
@@ -49,6 +52,11 @@ export class Scratch {
   /** `n` uint16 elements. */
   u16(n: number): Uint16Array {
     return new Uint16Array(this.buffer, this.take(2 * n), n);
+  }
+
+  /** `n` int32 elements. */
+  i32(n: number): Int32Array {
+    return new Int32Array(this.buffer, this.take(4 * n), n);
   }
 
   /** `n` uint8 elements. */
@@ -79,6 +87,18 @@ export class Scratch {
     return at;
   }
 }
+
+/**
+ * Least bytes of an ArrayBuffer block: past glibc's largest mmap threshold (32 MiB), so malloc always maps the block
+ * apart and unmaps it when it is freed, whatever the threshold is then. Freeing a mapped block of at most 32 MiB
+ * raises the threshold to its size for the rest of the process (glibc's dynamic threshold, and the trim threshold
+ * with it to twice that): a 12 MB block freed once made every later array of up to 12 MB come from malloc's heaps,
+ * which keep their freed memory (`bando serve` on whole HCMC: the state topology's build did it at each worker's
+ * warm-up). The pages of the block never carved are never touched, so they cost address space, not memory. Only
+ * on Linux (glibc's malloc, in Node); elsewhere 0.
+ */
+const MAPPED_FLOOR =
+  (globalThis as { process?: { platform?: string } }).process?.platform === 'linux' ? 32 * 1024 * 1024 + 65536 : 0;
 
 /** Bytes Scratch needs for arrays of these element counts and sizes: each rounded up to 8 bytes. */
 export function scratchBytes(...arrays: [count: number, bytesPerElement: number][]): number {

@@ -1,6 +1,7 @@
 import { arcHead } from '../costs.js';
 import type { RoadGraph } from '../graph.js';
 import type { SharedStates } from './states.js';
+import { Scratch, scratchBytes } from './scratch.js';
 
 /**
  * The undirected topology of the turn-aware state graph that every vehicle and weighting shares (SharedStates): two
@@ -18,33 +19,38 @@ export interface StateTopology {
 
 /**
  * The StateTopology of a road graph's shared states (linear in its transitions; typed arrays only, so building it
- * leaves no grown JS heap behind).
+ * leaves no grown JS heap behind). Its arrays are views into one block (scratch.ts) that `release` frees at once
+ * (the caller then holds none of them); unreleased, a collection frees it.
  */
-export function stateTopology(g: RoadGraph, states: SharedStates): StateTopology {
+export function stateTopology(g: RoadGraph, states: SharedStates): StateTopology & { release(): void } {
   const S = states.size;
-  // Two passes over the transitions: count each state's, then place them.
-  const deg = new Uint32Array(S + 1);
+  // Three passes over the transitions: count them (the block's size), count each state's, then place them.
+  let total = 0;
+  transitions(g, states, () => (total += 2));
+  const block = new Scratch(scratchBytes([S + 1, 4], [total, 4], [S, 4], [total, 4], [S + 1, 4]));
+  const deg = block.u32(S + 1);
   transitions(g, states, (x, y) => {
     deg[x + 1] += 1;
     deg[y + 1] += 1;
   });
   for (let s = 0; s < S; s++) deg[s + 1] += deg[s]!;
-  const raw = new Uint32Array(deg[S]!);
-  const fill = deg.slice(0, S);
+  const raw = block.u32(deg[S]!);
+  const fill = block.u32(S);
+  fill.set(deg.subarray(0, S));
   transitions(g, states, (x, y) => {
     raw[fill[x]!++] = y;
     raw[fill[y]!++] = x;
   });
   // Sort each row, drop repeats (parallel edges meet twice) and self-links (a loop edge turning onto itself).
-  const adj = new Uint32Array(raw.length);
-  const first = new Uint32Array(S + 1);
+  const adj = block.u32(raw.length);
+  const first = block.u32(S + 1);
   let n = 0;
   for (let s = 0; s < S; s++) {
     const row = raw.subarray(deg[s]!, deg[s + 1]!).sort();
     for (let i = 0; i < row.length; i++) if (row[i] !== s && (i === 0 || row[i] !== row[i - 1])) adj[n++] = row[i]!;
     first[s + 1] = n;
   }
-  return { first, adj: adj.slice(0, n) };
+  return { first, adj: adj.subarray(0, n), release: () => block.release() };
 }
 
 /**

@@ -42,18 +42,28 @@ export class CchTopology {
    * @param first CSR offsets of the state graph (symmetric, rows without repeats or self-links)
    * @param adj its neighbours
    * @param rank each state's rank (order.ts dissectionOrder), a permutation
+   * @param where `shared`: the arrays made here in one block of shared memory (see {@link shared}), written there
+   *   once rather than copied there after
    */
-  static build(first: Uint32Array, adj: Uint32Array, rank: Uint32Array): CchTopology {
+  static build(first: Uint32Array, adj: Uint32Array, rank: Uint32Array, where: { shared?: boolean } = {}): CchTopology {
     const n = rank.length;
-    const stateOf = new Uint32Array(n);
+    // The working arrays come from one block, freed whole when the topology is made (scratch.ts: as arrays of up to
+    // 12 MB they left malloc's thresholds raised); the rows get room for 16 arcs per link (each link is twice in
+    // `adj`), of which whole HCMC fills 4.2: pages never written cost nothing.
+    const room = Math.max(16, 8 * adj.length);
+    const work = new Scratch(
+      scratchBytes([n, 4], [n + 1, 4], [adj.length, 4], [n, 4], [4 * n, 4], [n + 1, 4], [room, 4]),
+    );
+    const stateOf = work.u32(n);
     for (let s = 0; s < n; s++) stateOf[rank[s]!] = s;
     // The graph's links by rank, each once from its lower end.
-    const origFirst = new Uint32Array(n + 1);
+    const origFirst = work.u32(n + 1);
     for (let s = 0; s < n; s++)
       for (let i = first[s]!; i < first[s + 1]!; i++) if (rank[adj[i]!]! > rank[s]!) origFirst[rank[s]! + 1] += 1;
     for (let r = 0; r < n; r++) origFirst[r + 1] += origFirst[r]!;
-    const orig = new Uint32Array(origFirst[n]!);
-    const fillAt = origFirst.slice(0, n);
+    const orig = work.u32(adj.length).subarray(0, origFirst[n]!);
+    const fillAt = work.u32(n);
+    fillAt.set(origFirst.subarray(0, n));
     for (let s = 0; s < n; s++)
       for (let i = first[s]!; i < first[s + 1]!; i++) {
         const q = rank[adj[i]!]!;
@@ -61,12 +71,12 @@ export class CchTopology {
       }
     // Row r (its higher neighbours) = its own links up ∪ its elimination-tree children's rows less r itself; rows
     // are made in rank order, so they land one after another in upHead.
-    const parent = new Int32Array(n).fill(-1);
-    const childHead = new Int32Array(n).fill(-1);
-    const childNext = new Int32Array(n).fill(-1);
-    const stamp = new Int32Array(n).fill(-1);
-    const upFirst = new Uint32Array(n + 1);
-    let upHead = new Uint32Array(Math.max(16, 4 * orig.length));
+    const parent = work.i32(n).fill(-1);
+    const childHead = work.i32(n).fill(-1);
+    const childNext = work.i32(n).fill(-1);
+    const stamp = work.i32(n).fill(-1);
+    const upFirst = work.u32(n + 1);
+    let upHead = work.u32(room);
     let m = 0;
     const add = (q: number, r: number) => {
       if (stamp[q] === r) return;
@@ -88,14 +98,16 @@ export class CchTopology {
         childHead[p] = r;
       }
     }
-    upHead = upHead.slice(0, m);
     const links = new Uint8Array((m + 7) >> 3);
     for (let r = 0; r < n; r++)
       for (let i = origFirst[r]!; i < origFirst[r + 1]!; i++) {
         const a = arcIndex(upFirst, upHead, r, orig[i]!);
         links[a >> 3] |= 1 << (a & 7);
       }
-    return new CchTopology({ upFirst, upHead, parent, rankOf: rank, stateOf, links });
+    const made = new CchTopology({ upFirst, upHead: upHead.subarray(0, m), parent, rankOf: rank, stateOf, links });
+    const topo = where.shared ? made.shared() : made.copied();
+    work.release();
+    return topo;
   }
 
   /**
@@ -103,7 +115,7 @@ export class CchTopology {
    * to the engines of other threads (exchange.ts): passing it to another thread then shares it rather than copying
    * it. An array already in shared memory (the stored order, a view into a pack opened in place) stays where it is.
    */
-  shared(): CchTopology {
+  private shared(): CchTopology {
     const words = [this.upFirst, this.upHead, this.parent, this.rankOf, this.stateOf].filter((a) => !inShared(a));
     const block = new Scratch(
       scratchBytes(...words.map((a): [number, number] => [a.length, 4]), [this.links.length, 1]),
@@ -125,6 +137,18 @@ export class CchTopology {
       rankOf: u32(this.rankOf),
       stateOf: u32(this.stateOf),
       links,
+    });
+  }
+
+  /** This topology with its arrays (views into a working block) copied into arrays of their own, the order kept. */
+  private copied(): CchTopology {
+    return new CchTopology({
+      upFirst: this.upFirst.slice(),
+      upHead: this.upHead.slice(),
+      parent: this.parent.slice(),
+      rankOf: this.rankOf,
+      stateOf: this.stateOf.slice(),
+      links: this.links,
     });
   }
 

@@ -1,0 +1,172 @@
+/**
+ * `bando serve`'s memory under a mixed load: the RSS of the whole process (every thread) idle, after 100 calls and
+ * after 20 s of calls. The load is routes (every vehicle, with and without alternatives; some shortest), reverse
+ * and forward geocodes, autocompletes, 10 × 10 distance matrices, 20-stop trips, static maps and vector tiles, 4 at
+ * a time, over the pack's central area (a fixed seed, so every run sends the same calls in the same order).
+ *
+ * SERVE_MEMORY_PACKS: the pack files (comma-separated; default the whole-HCMC `--no-ch` pack cch-engine caches).
+ * SERVE_MEMORY_CLIS: the built CLI bundles to race (comma-separated; default this checkout's dist/cli.js: run
+ * `npm run build` first), run interleaved, SERVE_MEMORY_RUNS rounds (default 2). SERVE_MEMORY_ARGS: more `serve`
+ * flags (space-separated, e.g. `--threads 1`).
+ *
+ * Run: npm run bench -- serve-memory
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { VEHICLES } from '../src/route/profiles.js';
+import { mulberry32 } from '../src/trip/rng.js';
+import { table } from './stats.js';
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const CALLS_FIRST = 100;
+const LOAD_MS = 20_000;
+const AT_ONCE = 4;
+
+/** RSS of process `pid` (MB), and its anonymous part, from /proc. */
+function rss(pid: number): string {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? NaN);
+  return `${Math.round(kb('VmRSS') / 1024)} (anon ${Math.round(kb('RssAnon') / 1024)})`;
+}
+
+/** A running `bando serve`: its process, base URL and dev keys. */
+interface Server {
+  child: ChildProcess;
+  url: string;
+  rest: string;
+  tiles: string;
+}
+
+/** Starts `cli serve` on `pack` with dev keys in a fresh directory; resolves once it prints its keys. */
+function serve(cli: string, pack: string, dir: string): Promise<Server> {
+  const extra = (process.env.SERVE_MEMORY_ARGS ?? '').split(' ').filter(Boolean);
+  const args = [cli, 'serve', '--pack', pack, '--dev', '--port', '0', '--keys', join(dir, 'keys.json'), ...extra];
+  const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d) => {
+      out += d;
+      const url = /serving on (\S+)/.exec(out)?.[1];
+      const keys = /rest (\S+), tiles (\S+)/.exec(out);
+      if (url && keys) resolve({ child, url, rest: keys[1]!, tiles: keys[2]! });
+    });
+    child.on('exit', (code) => reject(new Error(`bando serve exited (${code})`)));
+  });
+}
+
+/** The mixed load's paths (without keys), in order: `n` of them over the bounding box `bbox` (w, s, e, n). */
+function paths(bbox: number[], n: number): { path: string; tiles: boolean }[] {
+  const rnd = mulberry32(36);
+  const [w, s, e, north] = bbox as [number, number, number, number];
+  // The middle 40 % of the box each way, where the roads and places are.
+  const lat = () => s + (north - s) * (0.3 + 0.4 * rnd());
+  const lng = () => w + (e - w) * (0.3 + 0.4 * rnd());
+  const pt = () => `${lat().toFixed(5)},${lng().toFixed(5)}`;
+  const pts = (k: number, sep: string) => Array.from({ length: k }, pt).join(sep);
+  const words = [
+    'Nguyễn Huệ',
+    'Lê Lợi',
+    'Bến Thành',
+    'Pasteur',
+    'Hai Bà Trưng',
+    'Điện Biên Phủ',
+    'Chợ Lớn',
+    'Tân Bình',
+  ];
+  const tile = (z: number) => {
+    const x = Math.floor(((lng() + 180) / 360) * 2 ** z);
+    const r = (lat() * Math.PI) / 180;
+    const y = Math.floor(((1 - Math.log(Math.tan(r) + 1 / Math.cos(r)) / Math.PI) / 2) * 2 ** z);
+    return `/tiles/${z}/${x}/${y}.pbf?`;
+  };
+  const kinds: (() => string)[] = [
+    () => `/Direction?origin=${pt()}&destination=${pt()}&vehicle=${VEHICLES[Math.floor(rnd() * VEHICLES.length)]}`,
+    () => `/Direction?origin=${pt()}&destination=${pt()}&vehicle=car&type=shortest`,
+    () =>
+      `/Direction?origin=${pt()}&destination=${pt()}&vehicle=${VEHICLES[Math.floor(rnd() * VEHICLES.length)]}&alternatives=true`,
+    () => `/Geocode?latlng=${pt()}`,
+    () => `/Geocode?address=${encodeURIComponent(words[Math.floor(rnd() * words.length)]!)}`,
+    () => `/Place/AutoComplete?input=${encodeURIComponent(words[Math.floor(rnd() * words.length)]!.slice(0, 4))}`,
+    () => `/DistanceMatrix?origins=${pts(10, '|')}&destinations=${pts(10, '|')}&vehicle=car`,
+    () => `/trip?origin=${pt()}&waypoints=${pts(18, ';')}&destination=${pt()}&vehicle=bike`,
+    () => `/staticmap/route?origin=${pt()}&destination=${pt()}&width=600&height=400`,
+    () => tile(12 + Math.floor(rnd() * 4)),
+  ];
+  return Array.from({ length: n }, (_, i) => {
+    const path = kinds[i % kinds.length]!();
+    return { path, tiles: path.startsWith('/tiles/') };
+  });
+}
+
+/** One server's run: RSS idle, after the first 100 calls and after LOAD_MS of calls (the same process). */
+async function run(cli: string, pack: string, bbox: number[]): Promise<Record<string, string | number>> {
+  const dir = mkdtempSync(join(tmpdir(), 'bando-serve-memory-'));
+  const server = await serve(cli, pack, dir);
+  const pid = server.child.pid!;
+  try {
+    await new Promise((r) => setTimeout(r, 2000));
+    const idle = rss(pid);
+    const agent = new Agent({ keepAlive: true, maxSockets: AT_ONCE });
+    const statuses = new Map<number, number>();
+    const get = (p: { path: string; tiles: boolean }) =>
+      new Promise<void>((done) => {
+        const key = p.tiles ? `key=${server.tiles}` : `api_key=${server.rest}`;
+        const req = request(`${server.url}${p.path}&${key}`, { agent }, (res) => {
+          res.resume();
+          res.on('end', () => {
+            statuses.set(res.statusCode!, (statuses.get(res.statusCode!) ?? 0) + 1);
+            done();
+          });
+        });
+        req.on('error', () => done());
+        req.end();
+      });
+    const list = paths(bbox, 5000);
+    let next = 0;
+    let after100 = '';
+    const end = Date.now() + LOAD_MS;
+    await Promise.all(
+      Array.from({ length: AT_ONCE }, async () => {
+        while (Date.now() < end && next < list.length) {
+          await get(list[next++]!);
+          if (next === CALLS_FIRST) after100 = rss(pid);
+        }
+      }),
+    );
+    const after20s = rss(pid);
+    agent.destroy();
+    const answered = [...statuses].map(([s, n]) => `${s}×${n}`).join(' ');
+    return { idle, after100, after20s, calls: next, statuses: answered };
+  } finally {
+    server.child.kill('SIGTERM');
+    await new Promise((r) => server.child.once('exit', r));
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The pack's bounding box (w, s, e, n), as an engine on it tells it. */
+async function bboxOf(pack: string): Promise<number[]> {
+  const { createEngine } = await import('../src/index.js');
+  const engine = await createEngine({ packs: [pack] });
+  const bbox = engine.info().packs[0]?.bbox;
+  await engine.close();
+  if (!bbox) throw new Error(`${pack} has no bounding box`);
+  return [...bbox];
+}
+
+const packs = (process.env.SERVE_MEMORY_PACKS ?? join(ROOT, '.cache/hcmc-city-no-ch.pack')).split(',');
+const clis = (process.env.SERVE_MEMORY_CLIS ?? join(ROOT, 'dist/cli.js')).split(',');
+const runs = Number(process.env.SERVE_MEMORY_RUNS ?? 2);
+for (const cli of clis) if (!existsSync(cli)) throw new Error(`no ${cli} (run npm run build first)`);
+for (const pack of packs) {
+  if (!existsSync(pack)) throw new Error(`no pack ${pack} (npm run bench -- cch-engine builds it)`);
+  const bbox = await bboxOf(pack);
+  const rows: Record<string, string | number>[] = [];
+  for (let r = 0; r < runs; r++)
+    for (const cli of clis) rows.push({ run: r + 1, cli, ...(await run(cli, pack, bbox)) });
+  table(`bando serve RSS (MB) on ${pack}`, rows);
+}
