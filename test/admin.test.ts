@@ -197,6 +197,18 @@ describe('resolveAdmin', () => {
     expect(mismatched).toBe(9);
   });
 
+  it('a 2025 ward written with a legacy district it took no ward from is a mismatch', () => {
+    // Phường Gò Vấp (2025) was made of wards of Quận Gò Vấp, Phường Sài Gòn of wards of Quận 1 (the 2025 merges).
+    const hcm = 'Hồ Chí Minh';
+    expect(resolveAdmin(table, { province: hcm, district: 'Quận 12', ward: 'Gò Vấp' }).mismatched).toEqual([
+      'district',
+    ]);
+    expect(resolveAdmin(table, { province: hcm, district: 'Gò Vấp', ward: 'Gò Vấp' }).mismatched).toEqual([]);
+    const saiGon = resolveAdmin(table, { province: hcm, district: 'Quận 1', ward: 'Phường Sài Gòn' });
+    expect(unit(saiGon.v2025.ward).name).toBe('Sài Gòn');
+    expect(saiGon.mismatched).toEqual([]);
+  });
+
   it('a ward unique in its province wins over a wrong district, and says so', () => {
     const r = resolveAdmin(table, { province: 'Hà Nội', district: 'Đống Đa', ward: 'Điện Biên' });
     expect(unit(r.legacy.district).nameWithType).toBe('Quận Ba Đình');

@@ -17,6 +17,7 @@ import { readAsTyped, type HeldWords } from '../src/places/search/as-typed';
 import { categorySpans, unfinishedCategoryRows } from '../src/places/text/category-match';
 import { readKeyboardOff, readTyped } from '../src/places/text/telex';
 import { JOINED, type PlaceIndex } from '../src/places/search/index';
+import { nameTermsOf } from '../src/places/search/terms';
 import { testPack } from './helpers/packs';
 
 let indexes: PlaceIndex[];
@@ -334,6 +335,18 @@ describe('words run together', () => {
     expect(readJoined('19 lethanhton, Q1', held)).toBe('19 le thanh ton, Q1');
     expect(readJoined('Lê Thánh Tôn', held)).toBe('Lê Thánh Tôn');
     expect(readJoined('19 nguyenhue', held, true)).toBe('19 nguyenhue'); // may be unfinished
+  });
+
+  it('a name holds its words joined in pairs, words joined by punctuation counting as one (Co-op Mart: coopmart)', () => {
+    const joined = (name: string) =>
+      nameTermsOf(name)
+        .filter((t) => t.joined)
+        .map((t) => t.folded);
+    // "coop" is a term already (storedTermsOf: the words joined by punctuation written as one).
+    expect(joined('Co-op Mart Bình Tân')).toEqual(['opmart', 'martbinh', 'binhtan', 'coopmart']);
+    expect(nameTermsOf('Co-op Mart Bình Tân').map((t) => t.folded)).toContain('coop');
+    expect(joined('Exim Bank')).toEqual(['eximbank']);
+    expect(joined('19 5 Café')).toEqual(['5cafe']);
   });
 
   it('every marked syllable of the packs, its marks dropped, is a syllable written bare', () => {

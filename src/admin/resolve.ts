@@ -169,6 +169,13 @@ export function resolveAdmin(table: AdminTable, query: AdminQuery, area?: Readon
       out.v2025.ward = direct[0]!;
       out.v2025.wards = [direct[0]!];
       out.v2025.province ??= parentOf(table, direct[0]!);
+      // A 2025 ward written with a legacy district it took nothing from ("Gò Vấp, Quận 12"; "Thủ Đức, Quận 9", a
+      // district dissolved before: its wards): the two disagree.
+      const from = table.toLegacy.get(direct[0]!) ?? [];
+      const district = out.legacy.district;
+      const inDistrict = (w: number): boolean =>
+        out.former ? out.former.includes(w) : parentOf(table, w) === district;
+      if (district !== undefined && from.length > 0 && !from.some(inDistrict)) out.mismatched.push('district');
     }
   }
   return out;

@@ -13,10 +13,11 @@ import { houseStreetKeyOf } from './interpolate';
 import { namedWithNumber, numberAfterName } from './name-number';
 import { streetKey, type PlacesRegion } from './region-places';
 import { readAsTyped } from './search/as-typed';
+import { withFamilies } from './search/place-categories';
 import { buildQuery, type PlaceQuery } from './search/query';
-import { numeralsAsDigits, streetInitials } from './search/terms';
+import { numeralsAsDigits, storedTermsOf, streetInitials } from './search/terms';
 import { keepsWrittenOrder, orderedWords, type NamedPlace } from './search/written-order';
-import { categoryRowsOf } from './text/category-match';
+import { categoryRowsOf, categorySpans } from './text/category-match';
 import { withinOneEdit } from './text/edits';
 import { fold } from './text/fold';
 import { houseKey } from './text/house-path';
@@ -32,6 +33,8 @@ const KIND_BOOST = 0.1;
 const ORDER_BOOST = 0.05;
 /** Score added to a place one of whose names is the whole query ("Saigon Square" over Saigon Square 2, "SHTP"). */
 const EXACT_NAME_BOOST = 0.3;
+/** Score taken from a place whose name leads with another kind than the query asks for ("Thư viện ĐH X" for "ĐH X"). */
+const OTHER_KIND_PENALTY = 0.2;
 /** Score taken from a place beside the area the query names, not in it (see area.ts). */
 const BESIDE_PENALTY = 0.2;
 /** Hits searched per hit returned, for the written order to choose among. */
@@ -142,9 +145,23 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
   const beside = (p: number): boolean => area !== null && whereIs(p) === Within.near;
   const isAlley = (p: number): boolean =>
     places.kind[p] === PlaceKind.street && ALLEY_NAME.test(r.folded(places.name[p]!));
+  // Asked for a kind of place ("ĐH Nông Lâm"), a place tagged as another kind whose name leads with it ("Thư viện ĐH
+  // Nông Lâm", "Bến xe buýt ĐH Nông Lâm") is a part of the one asked for or named after it, not it. Kinds of one
+  // family are one kind here ("khách sạn" asks for a "Nhà nghỉ" too).
+  const askedRows = withFamilies(
+    q.categories.reduce<[number, number]>((m, c) => [m[0] | c.rows[0], m[1] | c.rows[1]], [0, 0]),
+  );
+  const isAsked = (rows: readonly [number, number]) => (rows[0] & askedRows[0]) !== 0 || (rows[1] & askedRows[1]) !== 0;
+  const ledByOtherKind = (p: number): boolean => {
+    if (q.categories.length === 0 || places.kind[p] !== PlaceKind.poi) return false;
+    if (isAsked(categoryRowsOf(namedPlace.text(places.category[p]!)))) return false;
+    const lead = categorySpans(storedTermsOf(namedPlace.text(places.name[p]!)), false)[0];
+    return lead !== undefined && lead.start === 0 && !isAsked(lead.rows);
+  };
   const boost = (p: number, own: number): number => {
     let b = streetLevel && places.kind[p]! >= PlaceKind.ward ? -UNIT_PENALTY : 0;
     if (beside(p)) b -= BESIDE_PENALTY;
+    if (ledByOtherKind(p)) b -= OTHER_KIND_PENALTY;
     if (places.kind[p] === kindAsked) b += KIND_BOOST;
     // A street asked without a house number is the street, not a house or an alley of it ("Đường số 61" is not 61
     // Đường số 9; "CMT8" is not "hẻm 283 CMT8").

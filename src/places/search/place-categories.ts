@@ -94,6 +94,14 @@ const FAMILIES: readonly (readonly string[])[] = [
 /** Each family's rows as two 32-bit masks. */
 const FAMILY_MASKS: readonly (readonly [number, number])[] = FAMILIES.map(rowsOfKeys);
 
+/** `rows` with every row of each family one of them is in ("khách sạn" with "nhà nghỉ"). */
+export function withFamilies(rows: readonly [number, number]): [number, number] {
+  const out: [number, number] = [rows[0], rows[1]];
+  for (const m of FAMILY_MASKS)
+    if ((rows[0] & m[0]) !== 0 || (rows[1] & m[1]) !== 0) ((out[0] |= m[0]), (out[1] |= m[1]));
+  return out;
+}
+
 /** The rows whose words a name holds (and its leading abbreviation's, with `abbreviations` 'leading'). */
 function nameRows(name: string, abbreviations: false | 'leading'): [number, number] {
   const r: [number, number] = [0, 0];

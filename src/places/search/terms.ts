@@ -169,26 +169,29 @@ function wordsOf(text: string): Term[] {
 
 /**
  * Search terms of a place's name: storedTermsOf, and every two adjacent words run together as one optional `joined`
- * term ("Exim Bank" → eximbank, "Co.op Mart" → coopmart, "Phở 24" → phở24), since people write names with and
- * without the space. Two numbers are not joined ("19 5" is not 195).
+ * term ("Exim Bank" → eximbank, "Co-op Mart" → coopmart, "Phở 24" → phở24), since people write names with and
+ * without the space and the punctuation. Two numbers are not joined ("19 5" is not 195).
  */
 export function nameTermsOf(text: string): Term[] {
   const out = storedTermsOf(text);
-  const words = wordsOf(text);
-  for (let k = 0; k + 1 < words.length; k++) {
-    const a = words[k]!;
-    const b = words[k + 1]!;
-    if (a.numeric && b.numeric) continue;
-    const exact = a.exact + b.exact;
-    if (out.some((t) => t.exact === exact)) continue;
-    out.push({
-      folded: a.folded + b.folded,
-      exact,
-      optional: true,
-      numeric: a.numeric,
-      marked: a.marked || b.marked,
-      joined: true,
-    });
+  // The words as split, and with the words joined by punctuation as one ("Co-op Mart" → coopmart too).
+  const collapsed = text.replace(JOINED, (m) => m.replace(/[^\p{L}\p{M}\p{N}]/gu, ''));
+  for (const words of collapsed === text ? [wordsOf(text)] : [wordsOf(text), wordsOf(collapsed)]) {
+    for (let k = 0; k + 1 < words.length; k++) {
+      const a = words[k]!;
+      const b = words[k + 1]!;
+      if (a.numeric && b.numeric) continue;
+      const exact = a.exact + b.exact;
+      if (out.some((t) => t.exact === exact)) continue;
+      out.push({
+        folded: a.folded + b.folded,
+        exact,
+        optional: true,
+        numeric: a.numeric,
+        marked: a.marked || b.marked,
+        joined: true,
+      });
+    }
   }
   return out;
 }
