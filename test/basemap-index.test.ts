@@ -10,7 +10,6 @@ import { createEngine } from '../src/engine.js';
 import type { Basemap } from '../src/map/basemap.js';
 import { BASEMAP_KINDS } from '../src/map/kinds.js';
 import { BasemapIndex } from '../src/render/basemap-index.js';
-import { loadRasterKernel } from '../src/render/raster/wasm-raster.js';
 
 let basemap: Basemap;
 beforeAll(async () => {
@@ -75,29 +74,4 @@ describe('basemap index', () => {
       expect(hits.filter((h) => h * 16 >= basemap.count && h < basemap.count / 2).length).toBeGreaterThan(0);
     },
   );
-
-  it('projects and simplifies every part in WebAssembly to the same numbers as in TypeScript', async () => {
-    const kernel = await loadRasterKernel();
-    expect(kernel).not.toBeNull();
-    const ts = new BasemapIndex(basemap),
-      wasm = new BasemapIndex(basemap, kernel);
-    const parts = basemap.partFirst.length - 1;
-    // Both orders of first use: projected first, then simplified (as a fill, then a line), and simplified at once.
-    for (let p = 0; p < parts; p++) {
-      if (p % 2 === 0) (ts.points(p), wasm.points(p));
-      ts.partSignificance(p);
-      wasm.partSignificance(p);
-    }
-    const differ = (a: ArrayLike<number>, b: ArrayLike<number>): number => {
-      let n = 0;
-      for (let i = 0; i < a.length; i++) if (!Object.is(a[i], b[i])) n++;
-      return n;
-    };
-    expect(parts).toBeGreaterThan(1000);
-    expect(wasm.points(0).length).toBe(2 * basemap.lat.length);
-    expect(differ(ts.points(0), wasm.points(0))).toBe(0);
-    expect(differ(ts.partSignificance(0), wasm.partSignificance(0))).toBe(0);
-    // The significances are not all alike (ends Infinity, inner points finite and varied).
-    expect(new Set(wasm.partSignificance(0)).size).toBeGreaterThan(1000);
-  });
 });

@@ -2,13 +2,11 @@
  * Render-side view of a pack's basemap, one per basemap shared by the static renderer and the tile source
  * ({@link basemapIndex}): feature culling by bounding box (straight scans until enough queries have paid for a
  * uniform grid, SCANS_BEFORE_GRID), and each part's points projected to Web Mercator (so a render only scales and
- * shifts) with their Douglas-Peucker significances, on the part's first use, in the raster kernel's WebAssembly when
- * the first user has it loaded (basemap-kernel.ts), else in TypeScript. A whole city holds far more parts than one
- * image draws: projecting them all up front cost the first image of whole Ho Chi Minh City about 70 ms.
+ * shifts) on the part's first use. A whole city holds far more parts than one image draws: projecting them all up
+ * front cost the first image of whole Ho Chi Minh City about 70 ms.
  */
 import { BASEMAP_KINDS } from '../map/kinds.js';
 import type { Basemap } from '../map/basemap.js';
-import { BasemapKernel } from './basemap-kernel.js';
 import { latToWorldY, lonToWorldX } from './raster/mercator.js';
 import { significance } from './simplify.js';
 
@@ -40,12 +38,10 @@ const INDEXES = new WeakMap<Basemap, BasemapIndex>();
 /**
  * The index of a basemap, built on its first use and shared by every consumer (images and tiles of any engine):
  * it is derived from read-only pack data only, and dropped with the basemap.
- * @param kernel the compiled raster kernel, when the first user has it loaded: points are then projected and
- *   simplified in WebAssembly (BasemapKernel; the same numbers), else in TypeScript
  */
-export function basemapIndex(basemap: Basemap, kernel: WebAssembly.Module | null = null): BasemapIndex {
+export function basemapIndex(basemap: Basemap): BasemapIndex {
   let index = INDEXES.get(basemap);
-  if (!index) INDEXES.set(basemap, (index = new BasemapIndex(basemap, kernel)));
+  if (!index) INDEXES.set(basemap, (index = new BasemapIndex(basemap)));
   return index;
 }
 
@@ -87,8 +83,6 @@ export class BasemapIndex {
   private readonly ready: Uint8Array;
   /** Scratch stack of the significance computation. */
   private stack: Float64Array = new Float64Array(96);
-  /** Where `world`, `significance` and `ready` live and are computed when the kernel was given, else null. */
-  private readonly kernel: BasemapKernel | null;
   /** Slot of each kind's source layer in LAYER_NAMES (query's grouping). */
   private readonly slotOf = Uint8Array.from(BASEMAP_KINDS, (k) => LAYER_NAMES.indexOf(k.layer));
   /** The grid, once built (see SCANS_BEFORE_GRID). */
@@ -101,15 +95,10 @@ export class BasemapIndex {
   /** Scratch list of query hits. */
   private readonly hits: Uint32Array;
 
-  /** @param kernel the compiled raster kernel (see basemapIndex), or null to compute in TypeScript */
-  constructor(
-    readonly basemap: Basemap,
-    kernel: WebAssembly.Module | null = null,
-  ) {
-    const k = (this.kernel = kernel ? new BasemapKernel(kernel, basemap) : null);
-    this.world = k ? k.world : new Float64Array(2 * basemap.lat.length);
-    this.significance = k ? k.significance : new Float32Array(basemap.lat.length);
-    this.ready = k ? k.ready : new Uint8Array(Math.max(0, basemap.partFirst.length - 1));
+  constructor(readonly basemap: Basemap) {
+    this.world = new Float64Array(2 * basemap.lat.length);
+    this.significance = new Float32Array(basemap.lat.length);
+    this.ready = new Uint8Array(Math.max(0, basemap.partFirst.length - 1));
     this.seen = new Uint32Array(basemap.count);
     this.hits = new Uint32Array(basemap.count);
   }
@@ -124,8 +113,7 @@ export class BasemapIndex {
    * `p` filled. Other parts' entries are unspecified until asked for.
    */
   points(p: number): Float64Array {
-    if (this.ready[p] === RAW && this.kernel) this.kernel.prepare(p, false);
-    else if (this.ready[p] === RAW) {
+    if (this.ready[p] === RAW) {
       const { lat, lon, partFirst } = this.basemap;
       const world = this.world;
       for (let i = partFirst[p]!; i < partFirst[p + 1]!; i++) {
@@ -152,8 +140,7 @@ export class BasemapIndex {
 
   /** The significances of every point (see `significance`), those of part `p` computed (and its points projected). */
   partSignificance(p: number): Float32Array {
-    if (this.ready[p] !== SIGNIFICANT && this.kernel) this.kernel.prepare(p, true);
-    else if (this.ready[p] !== SIGNIFICANT) {
+    if (this.ready[p] !== SIGNIFICANT) {
       const first = this.basemap.partFirst;
       this.stack = significance(this.points(p), first[p]!, first[p + 1]!, this.significance, this.stack);
       this.ready[p] = SIGNIFICANT;

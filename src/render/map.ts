@@ -10,7 +10,6 @@ import type { LabelBox } from './label-collision.js';
 import { Labeler, longestStretch, MAX_LINE_LABELS, type Stretch } from './labels.js';
 import { worldXToLon, worldYToLat, type Canvas, type RGBA, type Viewport } from './raster/index.js';
 import { basemapIndex } from './basemap-index.js';
-import { rasterKernel } from './raster/wasm-raster.js';
 import type { RenderCache } from './render-cache.js';
 import type { PlannedLayer } from './style-plan.js';
 import { checkpoint } from '../checkpoint.js';
@@ -60,7 +59,7 @@ export function drawBasemap(
   const plan = cache.plan(style);
   const zoom = viewport.zoom;
   const basemap = source.basemap;
-  const index = basemap ? basemapIndex(basemap, rasterKernel()) : null;
+  const index = basemap ? basemapIndex(basemap) : null;
   const scale = viewport.tileSize * 2 ** zoom;
   const ratio = viewport.pixelRatio;
   const margin = CULL_MARGIN * ratio;

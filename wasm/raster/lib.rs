@@ -2,12 +2,10 @@
 //! distance stroker (distance-stroke.ts) and compositing (composite.ts), each ported to give the same bytes. One
 //! instance draws one canvas: its pixels, coverage mask and scratch live in this instance's memory, which the
 //! TypeScript side (src/render/raster/wasm-raster.ts) reads through views and fills with its inputs (`input_*`)
-//! before each call. `std` for the float rounding functions and `Vec`. An instance may instead hold a basemap's
-//! projected points and their significances (project.rs, `basemap_*`).
+//! before each call. `std` for the float rounding functions and `Vec`.
 
 mod composite;
 mod js;
-mod project;
 mod scanline;
 mod sdf;
 mod stroke;
@@ -363,47 +361,4 @@ pub extern "C" fn sdf_text(
 pub extern "C" fn sdf_text_move() {
     let s = state();
     sdf::move_text(&mut s.mask, &mut s.text);
-}
-
-static mut BASEMAP: Option<project::Basemap> = None;
-
-fn basemap() -> &'static mut project::Basemap {
-    // Safety: one thread per instance, and `basemap_init` runs before any other `basemap_*` export.
-    unsafe { BASEMAP.as_mut().expect("basemap_init first") }
-}
-
-/// Sets up a basemap of `points` points in `parts` parts, the longest of `longest` points (project.rs): its
-/// arrays are allocated here once and never move, so the views the TypeScript side takes after this stay valid.
-#[no_mangle]
-pub extern "C" fn basemap_init(points: u32, parts: u32, longest: u32) {
-    unsafe {
-        BASEMAP = Some(project::Basemap::new(points as usize, parts as usize, longest as usize));
-    }
-}
-
-/// Addresses of the basemap's arrays, in this order: lat, lon (Int32, to write), part starts (Uint32, to write),
-/// world x, y (Float64), significances (Float32), per-part state (Uint8), the parts of the next prepare (Uint32).
-#[no_mangle]
-pub extern "C" fn basemap_ptr(which: u32) -> u32 {
-    let b = basemap();
-    match which {
-        0 => b.lat.as_ptr() as u32,
-        1 => b.lon.as_ptr() as u32,
-        2 => b.part_first.as_ptr() as u32,
-        3 => b.world.as_ptr() as u32,
-        4 => b.sig.as_ptr() as u32,
-        5 => b.ready.as_ptr() as u32,
-        _ => b.parts.as_ptr() as u32,
-    }
-}
-
-/// Projects the first `n` parts listed at `basemap_ptr(6)` that are not yet, and computes their significances
-/// when `significant` is 1.
-#[no_mangle]
-pub extern "C" fn basemap_prepare(n: u32, significant: u32) {
-    let b = basemap();
-    for k in 0..n as usize {
-        let p = b.parts[k] as usize;
-        b.prepare(p, significant == 1);
-    }
 }

@@ -6,7 +6,6 @@
  * before its first image); where WebAssembly is unavailable it draws with those TypeScript kernels.
  */
 import { WasmFile } from '../../wasm-file.js';
-import { RASTER_IMPORTS } from './kernel-imports.js';
 import { MaskSink, type ResolvedColor } from './composite.js';
 import { dashingOf, type DistanceShape } from './distance-stroke.js';
 import type { Path } from './path.js';
@@ -141,7 +140,7 @@ export class WasmRaster {
     readonly width: number,
     readonly height: number,
   ) {
-    this.k = new WebAssembly.Instance(module, RASTER_IMPORTS).exports as unknown as RasterExports;
+    this.k = new WebAssembly.Instance(module, {}).exports as unknown as RasterExports;
     this.k.init(width, height);
     this.pixelsAt = this.k.pixels_ptr();
     this.maskAt = this.k.mask_ptr();
