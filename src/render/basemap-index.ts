@@ -1,8 +1,9 @@
 /**
  * Render-side view of a pack's basemap, one per basemap shared by the static renderer and the tile source
- * ({@link basemapIndex}): a uniform grid over the feature bounding boxes for culling, and each part's points
- * projected to Web Mercator (so a render only scales and shifts) on the part's first use. A whole city holds far more
- * parts than one image draws: projecting them all up front cost the first image of whole Ho Chi Minh City about 70 ms.
+ * ({@link basemapIndex}): feature culling by bounding box (straight scans until enough queries have paid for a
+ * uniform grid, SCANS_BEFORE_GRID), and each part's points projected to Web Mercator (so a render only scales and
+ * shifts) on the part's first use. A whole city holds far more parts than one image draws: projecting them all up
+ * front cost the first image of whole Ho Chi Minh City about 70 ms.
  */
 import { BASEMAP_KINDS } from '../map/kinds.js';
 import type { Basemap } from '../map/basemap.js';
@@ -44,6 +45,28 @@ export function basemapIndex(basemap: Basemap): BasemapIndex {
   return index;
 }
 
+/**
+ * A uniform grid over the feature bounding boxes (1e-7 degrees), in CSR form: the features of cell c are
+ * `items[start[c] .. start[c + 1])`.
+ */
+interface Grid {
+  readonly minLon: number;
+  readonly minLat: number;
+  readonly cellLon: number;
+  readonly cellLat: number;
+  readonly start: Uint32Array;
+  readonly items: Uint32Array;
+}
+
+/**
+ * Queries answered by a straight scan of every feature's box before the grid is built: building it costs about as
+ * much as this many scans (whole Ho Chi Minh City, 42 k features, warm: a scan of an image's view 0.15-0.5 ms, the
+ * grid 4-5 ms; a grid query of such a view 0.01-0.35 ms), so no sequence of queries pays much more than twice what
+ * the best choice knowing them in advance would. Cold, on a fresh engine's first image, the scan took 2.4 ms where
+ * building the grid took 15-45 ms and its first query 10-25 ms.
+ */
+const SCANS_BEFORE_GRID = 16;
+
 /** The projected basemap and its feature grid. */
 export class BasemapIndex {
   /**
@@ -62,14 +85,10 @@ export class BasemapIndex {
   private stack: Float64Array = new Float64Array(96);
   /** Slot of each kind's source layer in LAYER_NAMES (query's grouping). */
   private readonly slotOf = Uint8Array.from(BASEMAP_KINDS, (k) => LAYER_NAMES.indexOf(k.layer));
-  /** Grid extent in 1e-7 degrees. */
-  private readonly minLon: number;
-  private readonly minLat: number;
-  private readonly cellLon: number;
-  private readonly cellLat: number;
-  /** CSR grid: features of cell c are cellItems[cellStart[c] .. cellStart[c + 1]). */
-  private readonly cellStart: Uint32Array;
-  private readonly cellItems: Uint32Array;
+  /** The grid, once built (see SCANS_BEFORE_GRID). */
+  private grid: Grid | null = null;
+  /** Scans of every feature made so far (queries answered without the grid). */
+  private scans = 0;
   /** Per feature: the query number that last reported it (dedupes features listed in several cells). */
   private readonly seen: Uint32Array;
   private stamp = 0;
@@ -77,48 +96,16 @@ export class BasemapIndex {
   private readonly hits: Uint32Array;
 
   constructor(readonly basemap: Basemap) {
-    const { lat, bbox, count } = basemap;
-    this.world = new Float64Array(2 * lat.length);
-    this.significance = new Float32Array(lat.length);
+    this.world = new Float64Array(2 * basemap.lat.length);
+    this.significance = new Float32Array(basemap.lat.length);
     this.ready = new Uint8Array(Math.max(0, basemap.partFirst.length - 1));
-    // The loops below run once, on a fresh engine's first image or tile, mostly before they are optimised: they
-    // compare instead of calling Math.min / Math.max and work out each feature's cell range once.
-    let x0 = Infinity,
-      y0 = Infinity,
-      x1 = -Infinity,
-      y1 = -Infinity;
-    for (let k = 0; k < 4 * count; k += 4) {
-      if (bbox[k]! < x0) x0 = bbox[k]!;
-      if (bbox[k + 1]! < y0) y0 = bbox[k + 1]!;
-      if (bbox[k + 2]! > x1) x1 = bbox[k + 2]!;
-      if (bbox[k + 3]! > y1) y1 = bbox[k + 3]!;
-    }
-    if (count === 0) x0 = y0 = x1 = y1 = 0;
-    this.minLon = x0;
-    this.minLat = y0;
-    this.cellLon = Math.max(1, (x1 - x0 + 1) / GRID);
-    this.cellLat = Math.max(1, (y1 - y0 + 1) / GRID);
-    // Each feature's inclusive cell range [cx0, cy0, cx1, cy1], then two passes (count, then fill) build the
-    // compressed lists without per-cell arrays.
-    const ranges = new Int32Array(4 * count);
-    const { cellLon, cellLat } = this;
-    for (let k = 0; k < 4 * count; k++) {
-      // As cellRange: x (longitude) at even offsets, y (latitude) at odd ones, clamped to the grid.
-      const c = k & 1 ? Math.floor((bbox[k]! - y0) / cellLat) : Math.floor((bbox[k]! - x0) / cellLon);
-      ranges[k] = c < 0 ? 0 : c > GRID - 1 ? GRID - 1 : c;
-    }
-    const counts = new Uint32Array(GRID * GRID + 1);
-    for (let k = 0; k < 4 * count; k += 4)
-      for (let cy = ranges[k + 1]!; cy <= ranges[k + 3]!; cy++)
-        for (let cx = ranges[k]!; cx <= ranges[k + 2]!; cx++) counts[cy * GRID + cx + 1]!++;
-    for (let c = 0; c < GRID * GRID; c++) counts[c + 1]! += counts[c]!;
-    this.cellStart = counts.slice();
-    const items = (this.cellItems = new Uint32Array(counts[GRID * GRID]!));
-    for (let f = 0, k = 0; f < count; f++, k += 4)
-      for (let cy = ranges[k + 1]!; cy <= ranges[k + 3]!; cy++)
-        for (let cx = ranges[k]!; cx <= ranges[k + 2]!; cx++) items[counts[cy * GRID + cx]!++] = f;
-    this.seen = new Uint32Array(count);
-    this.hits = new Uint32Array(count);
+    this.seen = new Uint32Array(basemap.count);
+    this.hits = new Uint32Array(basemap.count);
+  }
+
+  /** Builds the grid now if it is not built (a tile server does at start, where it expects many queries). */
+  buildGrid(): void {
+    this.grid ??= buildGrid(this.basemap);
   }
 
   /**
@@ -161,67 +148,76 @@ export class BasemapIndex {
     return this.significance;
   }
 
-  /** Writes the inclusive cell range [cx0, cy0, cx1, cy1] of a box in 1e-7 degrees, clamped to the grid, to `out`. */
-  private cellRange(lon0: number, lat0: number, lon1: number, lat1: number, out: Int32Array): void {
-    out[0] = clamp(Math.floor((lon0 - this.minLon) / this.cellLon));
-    out[1] = clamp(Math.floor((lat0 - this.minLat) / this.cellLat));
-    out[2] = clamp(Math.floor((lon1 - this.minLon) / this.cellLon));
-    out[3] = clamp(Math.floor((lat1 - this.minLat) / this.cellLat));
-  }
-
   /**
    * Features whose bounding box meets the box [minLon, minLat, maxLon, maxLat] (degrees), grouped by source layer,
    * each group in pack order (the order features are drawn in).
    */
   query(box: readonly [number, number, number, number]): Map<string, Uint32Array> {
-    // Two stamps per query: `stamp` marks the features looked at, `stamp + 1` the hits read back in order.
-    const stamp = (this.stamp += 2);
-    const seen = this.seen;
-    const bbox = this.basemap.bbox;
     const q0 = box[0] * 1e7,
       q1 = box[1] * 1e7,
       q2 = box[2] * 1e7,
       q3 = box[3] * 1e7;
-    const range = new Int32Array(4);
-    this.cellRange(q0, q1, q2, q3, range);
-    const [cx0, cy0, cx1, cy1] = range;
-    const outside =
-      q2 < this.minLon ||
-      q3 < this.minLat ||
-      q0 > this.minLon + GRID * this.cellLon ||
-      q1 > this.minLat + GRID * this.cellLat;
+    if (!this.grid && this.scans < SCANS_BEFORE_GRID) this.scans++;
+    else this.buildGrid();
+    const found = this.grid ? this.gridHits(this.grid, q0, q1, q2, q3) : this.scanHits(q0, q1, q2, q3);
+    return this.byLayer(found);
+  }
+
+  /** Writes the features whose box meets the query box (1e-7 degrees) to `hits` by testing every one; their count. */
+  private scanHits(q0: number, q1: number, q2: number, q3: number): number {
+    const bbox = this.basemap.bbox,
+      hits = this.hits;
     let found = 0;
-    const hits = this.hits;
+    for (let f = 0; f < this.basemap.count; f++)
+      if (bbox[4 * f]! <= q2 && bbox[4 * f + 2]! >= q0 && bbox[4 * f + 1]! <= q3 && bbox[4 * f + 3]! >= q1)
+        hits[found++] = f;
+    return found;
+  }
+
+  /** As scanHits, through the grid's cells; the hits ascending. */
+  private gridHits(grid: Grid, q0: number, q1: number, q2: number, q3: number): number {
+    const count = this.basemap.count;
+    if (q2 < grid.minLon || q3 < grid.minLat || q0 > grid.minLon + GRID * grid.cellLon) return 0;
+    if (q1 > grid.minLat + GRID * grid.cellLat) return 0;
+    const cx0 = clamp(Math.floor((q0 - grid.minLon) / grid.cellLon)),
+      cy0 = clamp(Math.floor((q1 - grid.minLat) / grid.cellLat)),
+      cx1 = clamp(Math.floor((q2 - grid.minLon) / grid.cellLon)),
+      cy1 = clamp(Math.floor((q3 - grid.minLat) / grid.cellLat));
     let listed = 0;
-    for (let cy = cy0!; cy <= cy1! && !outside; cy++)
-      listed += this.cellStart[cy * GRID + cx1! + 1]! - this.cellStart[cy * GRID + cx0!]!;
-    if (!outside && listed >= this.basemap.count) {
-      // A box over most of the grid: one pass over every feature is cheaper, and finds them in order.
-      for (let f = 0; f < this.basemap.count; f++)
-        if (bbox[4 * f]! <= q2 && bbox[4 * f + 2]! >= q0 && bbox[4 * f + 1]! <= q3 && bbox[4 * f + 3]! >= q1)
-          hits[found++] = f;
-    } else if (!outside) {
-      for (let cy = cy0!; cy <= cy1!; cy++) {
-        for (let cx = cx0!; cx <= cx1!; cx++) {
-          const c = cy * GRID + cx;
-          for (let k = this.cellStart[c]!; k < this.cellStart[c + 1]!; k++) {
-            const f = this.cellItems[k]!;
-            if (seen[f] === stamp) continue;
-            seen[f] = stamp;
-            if (bbox[4 * f]! <= q2 && bbox[4 * f + 2]! >= q0 && bbox[4 * f + 1]! <= q3 && bbox[4 * f + 3]! >= q1)
-              hits[found++] = f;
-          }
+    for (let cy = cy0; cy <= cy1; cy++) listed += grid.start[cy * GRID + cx1 + 1]! - grid.start[cy * GRID + cx0]!;
+    // A box over most of the grid: one pass over every feature is cheaper, and finds them in order.
+    if (listed >= count) return this.scanHits(q0, q1, q2, q3);
+    // Two stamps per query: `stamp` marks the features looked at, `stamp + 1` the hits read back in order.
+    const stamp = (this.stamp += 2);
+    const { seen, hits } = this;
+    const bbox = this.basemap.bbox;
+    let found = 0;
+    for (let cy = cy0; cy <= cy1; cy++) {
+      for (let cx = cx0; cx <= cx1; cx++) {
+        const c = cy * GRID + cx;
+        for (let k = grid.start[c]!; k < grid.start[c + 1]!; k++) {
+          const f = grid.items[k]!;
+          if (seen[f] === stamp) continue;
+          seen[f] = stamp;
+          if (bbox[4 * f]! <= q2 && bbox[4 * f + 2]! >= q0 && bbox[4 * f + 1]! <= q3 && bbox[4 * f + 3]! >= q1)
+            hits[found++] = f;
         }
       }
-      if (found * SORT_OVER_SCAN < this.basemap.count) hits.subarray(0, found).sort();
-      else {
-        // Many hits: reading them back in order from their stamps is cheaper than sorting them.
-        for (let k = 0; k < found; k++) seen[hits[k]!] = stamp + 1;
-        found = 0;
-        for (let f = 0; f < this.basemap.count; f++) if (seen[f] === stamp + 1) hits[found++] = f;
-      }
     }
-    // Group by source layer (two passes: counts, then fill), keeping pack order within each.
+    if (found * SORT_OVER_SCAN < count) hits.subarray(0, found).sort();
+    else {
+      // Many hits: reading them back in order from their stamps is cheaper than sorting them.
+      for (let k = 0; k < found; k++) seen[hits[k]!] = stamp + 1;
+      found = 0;
+      for (let f = 0; f < count; f++) if (seen[f] === stamp + 1) hits[found++] = f;
+    }
+    return found;
+  }
+
+  /** The first `found` hits grouped by source layer, pack order kept within each. */
+  private byLayer(found: number): Map<string, Uint32Array> {
+    const hits = this.hits;
+    // Two passes: counts, then fill.
     const kind = this.basemap.kind,
       slotOf = this.slotOf;
     const counts = new Uint32Array(LAYER_NAMES.length);
@@ -239,4 +235,39 @@ export class BasemapIndex {
     });
     return out;
   }
+}
+
+/** The grid of a basemap's feature boxes (two passes, count then fill, build the lists without per-cell arrays). */
+function buildGrid(basemap: Basemap): Grid {
+  const { bbox, count } = basemap;
+  // This runs once, mostly before it is optimised: it compares instead of calling Math.min / Math.max and works out
+  // each feature's cell range once.
+  let x0 = Infinity,
+    y0 = Infinity,
+    x1 = -Infinity,
+    y1 = -Infinity;
+  for (let k = 0; k < 4 * count; k += 4) {
+    if (bbox[k]! < x0) x0 = bbox[k]!;
+    if (bbox[k + 1]! < y0) y0 = bbox[k + 1]!;
+    if (bbox[k + 2]! > x1) x1 = bbox[k + 2]!;
+    if (bbox[k + 3]! > y1) y1 = bbox[k + 3]!;
+  }
+  if (count === 0) x0 = y0 = x1 = y1 = 0;
+  const cellLon = Math.max(1, (x1 - x0 + 1) / GRID);
+  const cellLat = Math.max(1, (y1 - y0 + 1) / GRID);
+  // Each feature's inclusive cell range [cx0, cy0, cx1, cy1]: x (longitude) at even offsets, y (latitude) at odd ones.
+  const ranges = new Int32Array(4 * count);
+  for (let k = 0; k < 4 * count; k++)
+    ranges[k] = clamp(k & 1 ? Math.floor((bbox[k]! - y0) / cellLat) : Math.floor((bbox[k]! - x0) / cellLon));
+  const counts = new Uint32Array(GRID * GRID + 1);
+  for (let k = 0; k < 4 * count; k += 4)
+    for (let cy = ranges[k + 1]!; cy <= ranges[k + 3]!; cy++)
+      for (let cx = ranges[k]!; cx <= ranges[k + 2]!; cx++) counts[cy * GRID + cx + 1]!++;
+  for (let c = 0; c < GRID * GRID; c++) counts[c + 1]! += counts[c]!;
+  const start = counts.slice();
+  const items = new Uint32Array(counts[GRID * GRID]!);
+  for (let f = 0, k = 0; f < count; f++, k += 4)
+    for (let cy = ranges[k + 1]!; cy <= ranges[k + 3]!; cy++)
+      for (let cx = ranges[k]!; cx <= ranges[k + 2]!; cx++) items[counts[cy * GRID + cx]!++] = f;
+  return { minLon: x0, minLat: y0, cellLon, cellLat, start, items };
 }

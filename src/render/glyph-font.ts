@@ -1,10 +1,11 @@
 /**
  * The shipped SDF fonts (assets/fonts, read through src/map's glyph accessor) as glyph lookups for the renderer,
- * decoded range by range on first use and kept by their owner (an engine's RenderCache) for its life.
+ * indexed range by range and decoded glyph by glyph on first use, and kept by their owner (an engine's RenderCache)
+ * for its life.
  */
 import { readAssetAsync } from '../map/assets.js';
 import { GLYPH_FONTSTACKS, glyphFile, glyphs } from '../map/glyphs.js';
-import { decodeGlyphs, type GlyphLookup, type SdfGlyph } from './raster/index.js';
+import { GlyphRange, type GlyphLookup } from './raster/index.js';
 
 /** The ranges labels draw from: Latin, Latin-1, Latin Extended-A/B, combining marks, Vietnamese, punctuation. */
 const LABEL_RANGES = ['0-255', '256-511', '768-1023', '7680-7935', '8192-8447'];
@@ -44,16 +45,16 @@ export class GlyphFonts {
     const name = fontstack.join(',');
     const known = this.fonts.get(name);
     if (known !== undefined) return known;
-    // Decoded 256-code-point ranges by first code point: a glyph map, empty when the range has none.
-    const cache = new Map<number, Map<number, SdfGlyph>>();
+    // 256-code-point ranges by first code point (null when the font has no such range), each glyph decoded on first use.
+    const cache = new Map<number, GlyphRange | null>();
     const lookup: GlyphLookup = (code) => {
       const start = code - (code % 256);
       let range = cache.get(start);
-      if (!range) {
+      if (range === undefined) {
         const bytes = code >= 0 && code <= 65535 ? this.rangeBytes(name, `${start}-${start + 255}`) : null;
-        cache.set(start, (range = bytes ? decodeGlyphs(bytes) : new Map()));
+        cache.set(start, (range = bytes ? new GlyphRange(bytes) : null));
       }
-      return range.get(code);
+      return range?.get(code);
     };
     const font = lookup(72) ? lookup : null; // 'H' is in every shipped font
     this.fonts.set(name, font);

@@ -54,7 +54,9 @@ export class RegionTiles {
   constructor(readonly region: Region) {
     const map = region.basemap;
     this.index = map ? basemapIndex(map) : null;
-    // Every part's significances now (tens of milliseconds for a city), so that no tile pays for its parts' first use.
+    // The grid and every part's significances now (tens of milliseconds for a city), so that no tile pays for them:
+    // a tile source answers many small boxes.
+    this.index?.buildGrid();
     for (let p = 0; map && p < map.partFirst.length - 1; p++) this.index!.partSignificance(p);
     this.props = Array.from({ length: map?.count ?? 0 }, (_, f) => this.properties(f));
     const places = region.places;

@@ -83,36 +83,89 @@ class Reader {
 const zigzag = (n: number): number => (n % 2 === 1 ? -(n + 1) / 2 : n / 2);
 
 /**
- * Decodes a glyph PBF into its glyphs by code point (all font stacks of the file merged). Never throws: malformed
- * bytes give the glyphs read before the damage.
+ * The glyphs of a glyph PBF by code point (all font stacks of the file merged, a later glyph of a code replacing an
+ * earlier one), each decoded on its first lookup: a label needs a few dozen of a range's hundreds, and decoding them
+ * all was most of a fresh engine's first image's glyph work. Never throws: a file damaged in its framing gives the
+ * glyphs before the damage; a glyph damaged inside its own bytes is absent.
  */
-export function decodeGlyphs(bytes: Uint8Array): Map<number, SdfGlyph> {
-  const out = new Map<number, SdfGlyph>();
-  try {
-    const top = new Reader(bytes, 0, bytes.length);
-    while (top.pos < top.end) {
-      const tag = top.varint();
-      if (tag >> 3 !== 1 || (tag & 7) !== 2) {
-        top.skip(tag & 7);
-        continue;
-      }
-      const [s0, s1] = top.span();
-      const stack = new Reader(bytes, s0, s1);
-      while (stack.pos < stack.end) {
-        const t = stack.varint();
-        if (t >> 3 !== 3 || (t & 7) !== 2) {
-          stack.skip(t & 7);
+export class GlyphRange {
+  /** Each glyph's message [start, end) in `bytes` by code point, in file order. */
+  private readonly spans = new Map<number, [number, number]>();
+  /** Glyphs decoded so far (null: its bytes are damaged). */
+  private readonly decoded = new Map<number, SdfGlyph | null>();
+
+  constructor(private readonly bytes: Uint8Array) {
+    try {
+      const top = new Reader(bytes, 0, bytes.length);
+      while (top.pos < top.end) {
+        const tag = top.varint();
+        if (tag >> 3 !== 1 || (tag & 7) !== 2) {
+          top.skip(tag & 7);
           continue;
         }
-        const [g0, g1] = stack.span();
-        const g = readGlyph(new Reader(bytes, g0, g1));
-        if (g) out.set(g.id, g);
+        const [s0, s1] = top.span();
+        const stack = new Reader(bytes, s0, s1);
+        while (stack.pos < stack.end) {
+          const t = stack.varint();
+          if (t >> 3 !== 3 || (t & 7) !== 2) {
+            stack.skip(t & 7);
+            continue;
+          }
+          const span = stack.span();
+          const id = glyphId(new Reader(bytes, span[0], span[1]));
+          if (id >= 0) this.spans.set(id, span);
+        }
       }
+    } catch {
+      // Keep the glyphs found before the damage.
     }
-  } catch {
-    // Keep what was decoded.
+  }
+
+  /** The code points of the file's glyphs, in file order. */
+  codes(): IterableIterator<number> {
+    return this.spans.keys();
+  }
+
+  /** The glyph of a code point, decoded on its first lookup; undefined when the file has none (or a damaged one). */
+  get(code: number): SdfGlyph | undefined {
+    let glyph = this.decoded.get(code);
+    if (glyph === undefined) {
+      const span = this.spans.get(code);
+      if (!span) return undefined;
+      try {
+        glyph = readGlyph(new Reader(this.bytes, span[0], span[1]));
+      } catch {
+        glyph = null;
+      }
+      this.decoded.set(code, glyph);
+    }
+    return glyph ?? undefined;
+  }
+}
+
+/**
+ * Decodes a glyph PBF into all its glyphs by code point (see GlyphRange: the glyphs before any damage to the file's
+ * framing, less any damaged inside). Never throws.
+ */
+export function decodeGlyphs(bytes: Uint8Array): Map<number, SdfGlyph> {
+  const range = new GlyphRange(bytes);
+  const out = new Map<number, SdfGlyph>();
+  for (const code of range.codes()) {
+    const glyph = range.get(code);
+    if (glyph) out.set(code, glyph);
   }
   return out;
+}
+
+/** The id (field 1, the last one as protobuf reads it) of a glyph message, -1 when it has none. */
+function glyphId(r: Reader): number {
+  let id = -1;
+  while (r.pos < r.end) {
+    const tag = r.varint();
+    if (tag === ((1 << 3) | 0)) id = r.varint();
+    else r.skip(tag & 7);
+  }
+  return id;
 }
 
 function readGlyph(r: Reader): SdfGlyph | null {
