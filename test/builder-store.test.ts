@@ -55,7 +55,8 @@ describe('OsmStore ways', () => {
     for (const w of sorted) {
       const want = plain.ways.get(w.id)!;
       expect(w.refs).toEqual(want.refs);
-      expect(Object.entries(w.tags)).toEqual(Object.entries(want.tags));
+      // The store composes text (NFC): some inputs hold it decomposed.
+      expect(Object.entries(w.tags)).toEqual(Object.entries(want.tags).map(([k, v]) => [k, v.normalize('NFC')]));
       expect(w.center).toEqual(want.center);
       expect(store.ways.get(w.id)).toEqual(w);
     }

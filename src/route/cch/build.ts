@@ -53,6 +53,8 @@ export interface CchOrder {
 /** A graph's nested-dissection order and the state topology it orders (what a pack stores: stored-order.ts). */
 export function cchOrder(g: RoadGraph): CchOrder {
   const states = new SharedStates(turnTables(g));
-  const topology = stateTopology(g, states);
+  const { first, adj } = stateTopology(g, states);
+  // Arrays only (a worker posts the order; its block goes with them, or to a collection).
+  const topology = { first, adj };
   return { rank: dissectionOrder(g, states, topology), topology };
 }
