@@ -15,7 +15,7 @@ import { streetKey, type PlacesRegion } from './region-places';
 import { readAsTyped } from './search/as-typed';
 import { withFamilies } from './search/place-categories';
 import { buildQuery, type PlaceQuery } from './search/query';
-import { numeralsAsDigits, storedTermsOf, streetInitials } from './search/terms';
+import { numeralsAsDigits, streetInitials } from './search/terms';
 import { keepsWrittenOrder, orderedWords, type NamedPlace } from './search/written-order';
 import { categoryRowsOf, categorySpans } from './text/category-match';
 import { withinOneEdit } from './text/edits';
@@ -152,11 +152,17 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
     q.categories.reduce<[number, number]>((m, c) => [m[0] | c.rows[0], m[1] | c.rows[1]], [0, 0]),
   );
   const isAsked = (rows: readonly [number, number]) => (rows[0] & askedRows[0]) !== 0 || (rows[1] & askedRows[1]) !== 0;
+  const led = new Map<number, boolean>();
   const ledByOtherKind = (p: number): boolean => {
     if (q.categories.length === 0 || places.kind[p] !== PlaceKind.poi) return false;
-    if (isAsked(categoryRowsOf(namedPlace.text(places.category[p]!)))) return false;
-    const lead = categorySpans(storedTermsOf(namedPlace.text(places.name[p]!)), false)[0];
-    return lead !== undefined && lead.start === 0 && !isAsked(lead.rows);
+    let other = led.get(p);
+    if (other === undefined) {
+      const lead = isAsked(categoryRowsOf(namedPlace.text(places.category[p]!)))
+        ? undefined
+        : categorySpans(leadingWords(namedPlace.text(places.name[p]!)), false)[0];
+      led.set(p, (other = lead !== undefined && lead.start === 0 && !isAsked(lead.rows)));
+    }
+    return other;
   };
   const boost = (p: number, own: number): number => {
     let b = streetLevel && places.kind[p]! >= PlaceKind.ward ? -UNIT_PENALTY : 0;
@@ -395,6 +401,21 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
     }))
     .sort((a, b) => b.score - a.score)
     .slice(0, opts.limit);
+}
+
+/** Words a kind of place leads a name with, at most ("trung tâm thương mại"). */
+const KIND_WORDS_MAX = 5;
+
+/** The first words of a name, lower case and folded: enough for the kind of place it leads with. */
+function leadingWords(name: string): { exact: string; folded: string }[] {
+  return name
+    .split(/[^\p{L}\p{M}\p{N}]+/u)
+    .filter((w) => w !== '')
+    .slice(0, KIND_WORDS_MAX)
+    .map((w) => {
+      const exact = w.normalize('NFC').toLowerCase();
+      return { exact, folded: fold(exact) };
+    });
 }
 
 /** streetNameKeys of the region's strings, by string id, kept at first use. */
