@@ -15,7 +15,7 @@ import { streetKey, type PlacesRegion } from './region-places';
 import { readAsTyped } from './search/as-typed';
 import { withFamilies } from './search/place-categories';
 import { buildQuery, type PlaceQuery } from './search/query';
-import { numeralsAsDigits, streetInitials } from './search/terms';
+import { numeralsAsDigits, streetInitials, wordsOf as wordsOfText } from './search/terms';
 import { keepsWrittenOrder, orderedWords, type NamedPlace } from './search/written-order';
 import { categoryRowsOf, categorySpans } from './text/category-match';
 import { withinOneEdit } from './text/edits';
@@ -159,7 +159,7 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
     if (other === undefined) {
       const lead = isAsked(categoryRowsOf(namedPlace.text(places.category[p]!)))
         ? undefined
-        : categorySpans(leadingWords(namedPlace.text(places.name[p]!)), false)[0];
+        : categorySpans(wordsOfText(namedPlace.text(places.name[p]!)).slice(0, KIND_WORDS_MAX), false)[0];
       led.set(p, (other = lead !== undefined && lead.start === 0 && !isAsked(lead.rows)));
     }
     return other;
@@ -403,20 +403,8 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
     .slice(0, opts.limit);
 }
 
-/** Words a kind of place leads a name with, at most ("trung tâm thương mại"). */
+/** Words a kind of place leads a name with, at most ("trường trung học phổ thông"). */
 const KIND_WORDS_MAX = 5;
-
-/** The first words of a name, lower case and folded: enough for the kind of place it leads with. */
-function leadingWords(name: string): { exact: string; folded: string }[] {
-  return name
-    .split(/[^\p{L}\p{M}\p{N}]+/u)
-    .filter((w) => w !== '')
-    .slice(0, KIND_WORDS_MAX)
-    .map((w) => {
-      const exact = w.normalize('NFC').toLowerCase();
-      return { exact, folded: fold(exact) };
-    });
-}
 
 /** streetNameKeys of the region's strings, by string id, kept at first use. */
 const nameKeys = new WeakMap<PlacesRegion, Map<number, string[]>>();

@@ -9,6 +9,7 @@ import { createEngine, type Engine } from '../../src/engine';
 import { haversine } from '../../src/geo';
 import { fold } from '../../src/places/text/fold';
 import { OSM, PACK_INPUTS, testPack } from './packs';
+import { inPart, segmentDistance } from './ward-reference';
 
 /** Packs the fixtures use. */
 const TYPED_PACKS = ['hanoi', 'hcmc', 'dalat', 'hcmc-city'] as const;
@@ -159,28 +160,15 @@ function elementPositions(pack: TypedPack): Map<string, [number, number][]> {
 function metresToLine(lat: number, lng: number, line: readonly [number, number][]): number {
   const my = 111_320,
     mx = my * Math.cos((lat * Math.PI) / 180);
-  const xy = (p: [number, number]) => [(p[1] - lng) * mx, (p[0] - lat) * my] as const;
+  const xy = line.map((p) => [(p[1] - lng) * mx, (p[0] - lat) * my]);
   const first = line[0]!,
     last = line[line.length - 1]!;
-  if (line.length > 3 && first[0] === last[0] && first[1] === last[1]) {
-    // Even-odd crossings of the ray from the point eastwards.
-    let inside = false;
-    for (let i = 0, j = line.length - 1; i < line.length; j = i++) {
-      const [xi, yi] = xy(line[i]!);
-      const [xj, yj] = xy(line[j]!);
-      if (yi > 0 !== yj > 0 && 0 < xj + ((0 - yj) * (xi - xj)) / (yi - yj)) inside = !inside;
-    }
-    if (inside) return 0;
-  }
+  if (line.length > 3 && first[0] === last[0] && first[1] === last[1] && inPart([xy], 0, 0)) return 0;
   let best = Infinity;
-  for (let i = 0; i < line.length; i++) {
-    const [ax, ay] = xy(line[i]!);
-    const [bx, by] = i + 1 < line.length ? xy(line[i + 1]!) : [ax, ay];
-    const dx = bx - ax,
-      dy = by - ay;
-    const len2 = dx * dx + dy * dy;
-    const t = len2 > 0 ? Math.max(0, Math.min(1, -(ax * dx + ay * dy) / len2)) : 0;
-    best = Math.min(best, Math.hypot(ax + t * dx, ay + t * dy));
+  for (let i = 0; i < xy.length; i++) {
+    const [ax, ay] = xy[i]!;
+    const [bx, by] = xy[Math.min(i + 1, xy.length - 1)]!;
+    best = Math.min(best, segmentDistance(ax!, ay!, bx!, by!));
   }
   return best;
 }

@@ -155,7 +155,7 @@ export function storedTermsOf(text: string): Term[] {
 }
 
 /** The words of a text in order, folded and exact, none optional. */
-function wordsOf(text: string): Term[] {
+export function wordsOf(text: string): Term[] {
   const out: Term[] = [];
   for (const word of text.split(NON_WORD)) {
     if (word === '') continue;
