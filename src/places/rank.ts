@@ -13,6 +13,7 @@ import { houseStreetKeyOf } from './interpolate';
 import { namedWithNumber, numberAfterName } from './name-number';
 import { streetKey, type PlacesRegion } from './region-places';
 import { readAsTyped } from './search/as-typed';
+import { readDistrictInitials } from './text/district-initials';
 import { withFamilies } from './search/place-categories';
 import { buildQuery, type PlaceQuery } from './search/query';
 import { numeralsAsDigits, streetInitials, wordsOf as wordsOfText } from './search/terms';
@@ -62,7 +63,7 @@ export function regionQuery(r: PlacesRegion, text: string): PlaceQuery {
     table: r.admin.table,
     area: r.areaUnits,
     numbersOptional: true,
-    readTyped: (written) => readAsTyped(written, r.index),
+    readTyped: (written) => readAsTyped(readDistrictInitials(written, r.districtInitials), r.index),
   });
 }
 
@@ -77,7 +78,7 @@ export function typingQuery(r: PlacesRegion, text: string): PlaceQuery {
     table: r.admin.table,
     area: r.areaUnits,
     numbersOptional: false,
-    readTyped: (written) => readAsTyped(written, r.index, true),
+    readTyped: (written) => readAsTyped(readDistrictInitials(written, r.districtInitials), r.index, true),
     lastIsPrefix: true,
   });
 }

@@ -20,6 +20,7 @@ import { Searcher } from './search/search';
 import { storedTermsOf, streetInitials } from './search/terms';
 import type { PlaceStore } from './store';
 import type { Gazetteer } from './text/address';
+import { districtInitials } from './text/district-initials';
 import { fold } from './text/fold';
 import { storedHouseKey, streetAlleyPath } from './text/house-path';
 
@@ -46,6 +47,8 @@ export class PlacesRegion {
   readonly areaUnits: ReadonlySet<number> | undefined;
   /** Confirms ward/district/province names for the address parser; undefined without admin units. */
   readonly gazetteer: Gazetteer | undefined;
+  /** District initials the region's text may hold ("PN" → "Quận Phú Nhuận"; see district-initials.ts). */
+  readonly districtInitials: ReadonlyMap<string, string>;
   /**
    * Whether folded words name a street of the region: by streetKey, or whole (a street whose first word folds like a
    * type word: "ngo quyen" is Phố Ngô Quyền).
@@ -83,6 +86,7 @@ export class PlacesRegion {
         ? areaUnits(this.admin.table, [...region.wards.unit, ...placeWards(this.places)])
         : undefined;
     this.gazetteer = this.admin.table ? gazetteerFor(this.admin.table, this.areaUnits) : undefined;
+    this.districtInitials = this.admin.table ? districtInitials(this.admin.table, this.areaUnits) : new Map();
     const p = this.places;
     this.streetsOnGraph = region.graph.edgeCount > 0;
     for (let i = 0; i < p.count; i++) {

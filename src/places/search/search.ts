@@ -16,7 +16,7 @@
  */
 import { diacriticAgreement, markDifferences, toneOf } from '../text/fold';
 import { firstTwoSwapped } from '../text/edits';
-import { otherIY } from '../text/syllable';
+import { isBareSyllable, otherIY } from '../text/syllable';
 import { EXPANDED, Field, FIELD_MASK, JOINED, NameFlag, type PlaceIndex } from './index';
 import { categorySpans } from '../text/category-match';
 import type { PlaceCategories } from './place-categories';
@@ -48,6 +48,21 @@ const MERGE_RATIO = 4;
  * (Vietnamese syllables of three letters one edit apart are mostly other words).
  */
 const TYPO_MIN_LENGTH = 4;
+/**
+ * Whether a short typed word that spells no Vietnamese syllable is a vocabulary syllable with two adjacent letters
+ * swapped ("tna" → "tan", "nma" → "nam"). A swap keeps every letter, and a typed non-syllable is surely mistyped, so
+ * this one typo is read even below TYPO_MIN_LENGTH; a short typed syllable ("mia") may be meant as written.
+ */
+function swappedIntoSyllable(typed: string, word: string): boolean {
+  if (typed.length !== word.length || isBareSyllable(typed) || !isBareSyllable(word)) return false;
+  let i = 0;
+  while (typed.charCodeAt(i) === word.charCodeAt(i)) i++;
+  return (
+    typed.charCodeAt(i) === word.charCodeAt(i + 1) &&
+    typed.charCodeAt(i + 1) === word.charCodeAt(i) &&
+    typed.slice(i + 2) === word.slice(i + 2)
+  );
+}
 /** A query of one required word accepts a typo in it only from this length. */
 const TYPO_ALONE_LENGTH = 6;
 /** A typo in a word this long is accepted beside one exactly found word. */
@@ -338,7 +353,8 @@ export class Searcher {
         // People rarely mistype the first letter (swapping it with the second aside); requiring it keeps one-edit
         // neighbours of short syllables out. A word shorter than TYPO_MIN_LENGTH may only have lost a letter ("lnh"
         // for "linh").
-        if (word === w || Math.max(w.length, word.length) < TYPO_MIN_LENGTH) continue;
+        if (word === w || (Math.max(w.length, word.length) < TYPO_MIN_LENGTH && !swappedIntoSyllable(w, word)))
+          continue;
         if (word.charCodeAt(0) !== w.charCodeAt(0) && !firstTwoSwapped(w, word)) continue;
         if (!(asPrefix && word.startsWith(w))) out.push({ v: k, q, prefixOf: 0, typo: true });
       }
