@@ -34,6 +34,11 @@ const KIND_BOOST = 0.1;
 const ORDER_BOOST = 0.05;
 /** Score added to a place one of whose names is the whole query ("Saigon Square" over Saigon Square 2, "SHTP"). */
 const EXACT_NAME_BOOST = 0.3;
+/**
+ * Score added to a place tagged as the kind the query asks for: of two places named alike ("Bệnh viện Nhân Dân 115", a
+ * hospital; "Bệnh Viện Cấp Cứu 115", a tourist attraction), the one that is that kind.
+ */
+const TAGGED_KIND_BOOST = 0.02;
 /** Score taken from a place whose name leads with another kind than the query asks for ("Thư viện ĐH X" for "ĐH X"). */
 const OTHER_KIND_PENALTY = 0.2;
 /** Score taken from a place beside the area the query names, not in it (see area.ts). */
@@ -165,10 +170,15 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
     }
     return other;
   };
+  const taggedAsAsked = (p: number): boolean =>
+    q.categories.length > 0 &&
+    places.kind[p] === PlaceKind.poi &&
+    isAsked(categoryRowsOf(namedPlace.text(places.category[p]!)));
   const boost = (p: number, own: number): number => {
     let b = streetLevel && places.kind[p]! >= PlaceKind.ward ? -UNIT_PENALTY : 0;
     if (beside(p)) b -= BESIDE_PENALTY;
     if (ledByOtherKind(p)) b -= OTHER_KIND_PENALTY;
+    else if (taggedAsAsked(p)) b += TAGGED_KIND_BOOST;
     if (places.kind[p] === kindAsked) b += KIND_BOOST;
     // A street asked without a house number is the street, not a house or an alley of it ("Đường số 61" is not 61
     // Đường số 9; "CMT8" is not "hẻm 283 CMT8").
