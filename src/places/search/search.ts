@@ -49,12 +49,12 @@ const MERGE_RATIO = 4;
  */
 const TYPO_MIN_LENGTH = 4;
 /**
- * Whether a short typed word that spells no Vietnamese syllable is a vocabulary syllable with two adjacent letters
- * swapped ("tna" → "tan", "nma" → "nam"). A swap keeps every letter, and a typed non-syllable is surely mistyped, so
- * this one typo is read even below TYPO_MIN_LENGTH; a short typed syllable ("mia") may be meant as written.
+ * Whether a short typed word is a vocabulary syllable with two adjacent letters swapped ("tna" → "tan", "mia" → "mai",
+ * "hao" → "hoa"). A swap keeps every letter, the typo people make most while typing fast, so it is read even below
+ * TYPO_MIN_LENGTH; like every typo it is a near miss the rest of the query must vouch for ("Bệnh viện Bạch Mia").
  */
 function swappedIntoSyllable(typed: string, word: string): boolean {
-  if (typed.length !== word.length || isBareSyllable(typed) || !isBareSyllable(word)) return false;
+  if (typed.length !== word.length || !isBareSyllable(word)) return false;
   let i = 0;
   while (typed.charCodeAt(i) === word.charCodeAt(i)) i++;
   return (
