@@ -67,6 +67,8 @@ function swappedIntoSyllable(typed: string, word: string): boolean {
 const TYPO_ALONE_LENGTH = 6;
 /** A typo in a word this long is accepted beside one exactly found word. */
 const TYPO_SUPPORTED_LENGTH = 3;
+/** A slip (one mark off) in a word this long is accepted beside one exactly found word. */
+const SLIP_SUPPORTED_LENGTH = 2;
 /** Weight of a field's match: name, other names, brand, address, admin names. */
 const FIELD_WEIGHT = [1, 0.95, 0.85, 0.85, 0.8];
 /** Query words whose vocabulary matches are kept per searcher. */
@@ -196,8 +198,9 @@ function vouchers(exact: number, numbers: number): number {
 /**
  * Whether a place may count the word in `near` (met only by a typo, or with other diacritics than written) as found.
  * At most one such word, and the rest of the query must vouch for it: two other query words (not category words)
- * met as written in the place's own names or address (`exact`, see {@link vouchers}); or, for a typo or a one-mark
- * slip in a word of TYPO_SUPPORTED_LENGTH letters or more, one; for a typo, the kind of place the query names, when
+ * met as written in the place's own names or address (`exact`, see {@link vouchers}); or, for a typo in a word of
+ * TYPO_SUPPORTED_LENGTH letters or more, or a one-mark slip in a word of SLIP_SUPPORTED_LENGTH letters or more ("Từ Dủ" for Từ Dũ: a
+ * tone people confuse keeps every letter), one; for a typo, the kind of place the query names, when
  * the place is of it (`kindMet`: "Cà Phê Lnih" is a café), counts as that one; or, for a typo only, it is the only
  * name word and has TYPO_ALONE_LENGTH letters or more. A slip gets no way in alone: most syllables have a neighbour
  * one mark away that is another word ("Thiền" and "Thiên"), so only the rest of the name can tell a slip from a
@@ -217,7 +220,7 @@ function nearMissAllowed(
   if (found >= 2) return true;
   if (kind === Near.marks) return false;
   const support = found + (kind === Near.edit && kindMet ? 1 : 0);
-  if (support >= 1 && length >= TYPO_SUPPORTED_LENGTH) return true;
+  if (support >= 1 && length >= (kind === Near.slip ? SLIP_SUPPORTED_LENGTH : TYPO_SUPPORTED_LENGTH)) return true;
   return kind === Near.edit && near === names && length >= TYPO_ALONE_LENGTH;
 }
 
