@@ -178,6 +178,7 @@ export function drawBasemap(
       // Consecutive features of one memoised style (and geometry kind) are stroked together as one shape.
       const styler = new FeatureStyler(layer as PlannedLayer & { type: 'line' }, zoom, names, ratio);
       const features = drawnFeatures(groups, (type) => type !== GeomType.point, styler.rejectsAll.bind(styler));
+      index!.prepareSignificance(features);
       const ends: number[] = [];
       let batch: LineStyle | null = null;
       let batchClosed = false;

@@ -8,6 +8,7 @@ mod composite;
 mod js;
 mod scanline;
 mod sdf;
+mod simplify;
 mod stroke;
 
 use composite::{Mask, Pixels};
@@ -33,6 +34,9 @@ struct State {
     /// Glyph bitmaps (input), and text coverage kept for the pass after a halo: (pixel, coverage).
     bytes: Vec<u8>,
     text: Vec<(u32, f32)>,
+    /// Significances of the parts given to `significances`, and that computation's scratch stack.
+    sig: Vec<f32>,
+    sig_stack: Vec<(usize, usize, f64)>,
 }
 
 static mut STATE: Option<State> = None;
@@ -61,6 +65,8 @@ pub extern "C" fn init(width: u32, height: u32) {
             ring_start: Vec::new(),
             bytes: Vec::new(),
             text: Vec::new(),
+            sig: Vec::new(),
+            sig_stack: Vec::new(),
         });
     }
 }
@@ -361,4 +367,19 @@ pub extern "C" fn sdf_text(
 pub extern "C" fn sdf_text_move() {
     let s = state();
     sdf::move_text(&mut s.mask, &mut s.text);
+}
+
+/// Douglas-Peucker significances (simplify.rs) of `parts` parts: part k is points `starts[k] .. starts[k + 1])` of
+/// `input_xy` (flat x, y pairs), with the `parts + 1` starts in `input_idx`. Returns the address of the Float32
+/// significances, one per input point (valid until the next call that may allocate).
+#[no_mangle]
+pub extern "C" fn significances(parts: u32) -> u32 {
+    let s = state();
+    let n = s.xy.len() / 2;
+    s.sig.resize(n, 0.0);
+    for k in 0..parts as usize {
+        let (first, end) = (s.idx[k] as usize, s.idx[k + 1] as usize);
+        simplify::significance(&s.xy, first, end, &mut s.sig, &mut s.sig_stack);
+    }
+    s.sig.as_ptr() as u32
 }

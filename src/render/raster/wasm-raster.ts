@@ -27,7 +27,7 @@ export function rasterKernel(): WebAssembly.Module | null {
 }
 
 /** Exports of bando-raster.wasm (see wasm/raster/lib.rs). Addresses are byte offsets into `memory`. */
-interface RasterExports {
+export interface RasterExports {
   memory: WebAssembly.Memory;
   init(width: number, height: number): void;
   clear_pixels(): void;
@@ -74,6 +74,7 @@ interface RasterExports {
     distScale: number,
   ): void;
   sdf_text_move(): void;
+  significances(parts: number): number;
 }
 
 /**
