@@ -170,8 +170,17 @@ describe('PNG files', () => {
     for (const c of [js, wasm]) drawBasemap(c, view, region, defaultStyle('http://localhost'), cache);
     const [a, b] = [await js.toPNGAsync(), await wasm.toPNGAsync()];
     expect(b.length).toBeGreaterThan(10_000);
+    expect(b[25]).toBe(2); // an opaque map: RGB scanlines
     expect(Buffer.from(a).equals(Buffer.from(b))).toBe(true);
     expect(Buffer.from(wasm.toPNG()).equals(Buffer.from(js.toPNG()))).toBe(true);
+  });
+
+  it('of a canvas with transparent pixels keep their alpha (RGBA), the same from both kernels', async () => {
+    const [js, wasm] = [new Canvas(90, 60, { wasm: false }), new Canvas(90, 60)];
+    for (const c of [js, wasm]) c.strokePolyline([5, 5, 80, 50, 10, 55], { color: [20, 90, 200, 0.6], width: 4 });
+    const [a, b] = [await js.toPNGAsync(), await wasm.toPNGAsync()];
+    expect(b[25]).toBe(6);
+    expect(Buffer.from(a).equals(Buffer.from(b))).toBe(true);
   });
 });
 

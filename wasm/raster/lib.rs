@@ -26,8 +26,9 @@ struct State {
     dash_table: Vec<f32>,
     /// A cleaned polyline.
     clean: Vec<f64>,
-    /// The PNG scanlines of the pixels.
+    /// The PNG scanlines of the pixels, and their bytes per pixel (3 RGB, 4 RGBA).
     rows: Vec<u8>,
+    row_channels: u32,
     /// A polygon's rings cleaned (see `fill_rings`): points, and ring starts.
     ring_xy: Vec<f64>,
     ring_start: Vec<u32>,
@@ -61,6 +62,7 @@ pub extern "C" fn init(width: u32, height: u32) {
             dash_table: Vec::new(),
             clean: Vec::new(),
             rows: Vec::new(),
+            row_channels: 4,
             ring_xy: Vec::new(),
             ring_start: Vec::new(),
             bytes: Vec::new(),
@@ -302,23 +304,39 @@ pub extern "C" fn blend_all() {
 }
 
 /// Writes the pixels as PNG scanlines (each row behind its filter-type byte 0, none) and returns their address: what
-/// a PNG's image data deflates, `(4 width + 1) height` bytes, made in the same memory each time.
+/// a PNG's image data deflates, made in the same memory each time. RGB, `(3 width + 1) height` bytes, when every
+/// pixel is opaque (see png.ts `scanlines`), else RGBA, `(4 width + 1) height` bytes; `scanline_channels` tells which.
 #[no_mangle]
 pub extern "C" fn scanlines() -> u32 {
     let s = state();
     let (w, h) = (s.pixels.width, s.mask.height);
-    let stride = 4 * w + 1;
-    if s.rows.len() != stride * h {
-        s.rows.resize(stride * h, 0);
-    }
+    let opaque = s.pixels.words.iter().all(|&word| word >> 24 == 255);
+    let channels = if opaque { 3 } else { 4 };
+    s.row_channels = channels as u32;
+    let stride = channels * w + 1;
+    s.rows.resize(stride * h, 0);
     for y in 0..h {
         let row = &mut s.rows[y * stride..(y + 1) * stride];
         row[0] = 0;
-        for (x, word) in s.pixels.words[y * w..(y + 1) * w].iter().enumerate() {
-            row[1 + 4 * x..5 + 4 * x].copy_from_slice(&word.to_le_bytes());
+        let words = &s.pixels.words[y * w..(y + 1) * w];
+        // Two loops of fixed-size copies (a copy of a variable length calls memcpy per pixel).
+        if opaque {
+            for (x, word) in words.iter().enumerate() {
+                row[1 + 3 * x..4 + 3 * x].copy_from_slice(&word.to_le_bytes()[..3]);
+            }
+        } else {
+            for (x, word) in words.iter().enumerate() {
+                row[1 + 4 * x..5 + 4 * x].copy_from_slice(&word.to_le_bytes());
+            }
         }
     }
     s.rows.as_ptr() as u32
+}
+
+/// Bytes per pixel of the last `scanlines`: 3 (RGB) or 4 (RGBA).
+#[no_mangle]
+pub extern "C" fn scanline_channels() -> u32 {
+    state().row_channels
 }
 
 /// Address of room for `n` bytes (glyph bitmaps: the next `sdf_text` call's input).

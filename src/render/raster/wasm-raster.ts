@@ -9,6 +9,7 @@ import { WasmFile } from '../../wasm-file.js';
 import { MaskSink, type ResolvedColor } from './composite.js';
 import { dashingOf, type DistanceShape } from './distance-stroke.js';
 import type { Path } from './path.js';
+import type { Scanlines } from './png.js';
 import type { LineCap } from './stroke-outline.js';
 
 const kernel = new WasmFile(new URL('./bando-raster.wasm', import.meta.url), 'the WebAssembly raster kernel');
@@ -60,6 +61,7 @@ export interface RasterExports {
   fill_words(word: number): void;
   blend_all(): void;
   scanlines(): number;
+  scanline_channels(): number;
   input_bytes(n: number): number;
   sdf_text(
     glyphs: number,
@@ -322,12 +324,13 @@ export class WasmRaster {
   }
 
   /**
-   * The pixels as PNG scanlines (each row behind its filter-type byte 0): a view of the kernel's memory, valid until
-   * the next call.
+   * The pixels as PNG scanlines (each row behind its filter-type byte 0; RGB when every pixel is opaque, else RGBA,
+   * as png.ts makes them): a view of the kernel's memory, valid until the next call.
    */
-  scanlines(): Uint8Array {
+  scanlines(): Scanlines {
     const at = this.k.scanlines();
-    return new Uint8Array(this.k.memory.buffer, at, (4 * this.width + 1) * this.height);
+    const channels = this.k.scanline_channels() === 3 ? 3 : 4;
+    return { rows: new Uint8Array(this.k.memory.buffer, at, (channels * this.width + 1) * this.height), channels };
   }
 
   /** Composites the colour over every pixel. */
