@@ -183,12 +183,26 @@ pub extern "C" fn fill(rings: u32, even_odd: u32, antialias: u32, dx: f64, dy: f
 /// nothing. Then as `fill`, composited in the colour.
 #[no_mangle]
 pub extern "C" fn fill_rings(rings: u32, even_odd: u32, antialias: u32, dx: f64, dy: f64) {
-    let s = state();
+    fill_ring_run(state(), 0, 0, rings as usize, even_odd != 0, antialias != 0, dx, dy);
+}
+
+/// `fill_rings` of rings `first_ring .. first_ring + rings` of the input, the first starting at coordinate `from`.
+#[allow(clippy::too_many_arguments)]
+fn fill_ring_run(
+    s: &mut State,
+    from: usize,
+    first_ring: usize,
+    rings: usize,
+    even_odd: bool,
+    antialias: bool,
+    dx: f64,
+    dy: f64,
+) {
     s.ring_xy.clear();
     s.ring_start.clear();
     s.ring_start.push(0);
-    let mut from = 0usize;
-    for k in 0..rings as usize {
+    let mut from = from;
+    for k in first_ring..first_ring + rings {
         let end = s.idx[k] as usize;
         let start = s.ring_xy.len();
         let mut i = from;
@@ -217,12 +231,88 @@ pub extern "C" fn fill_rings(rings: u32, even_odd: u32, antialias: u32, dx: f64,
     s.raster.fill(
         &s.ring_xy,
         &s.ring_start,
-        even_odd != 0,
-        antialias != 0,
+        even_odd,
+        antialias,
         dx,
         dy,
         &mut Sink::Solid(&mut s.pixels),
     );
+}
+
+/// Fills `polygons` polygons one after another, each as `fill_rings` in the fill colour and then, when `outline`,
+/// each of its rings stroked as a closed 1 px line in the outline colour and composited ring by ring: what
+/// Canvas.fillPolygon does polygon by polygon (fill-outline-color), in one call. The rings of all polygons lie one
+/// after another in `input_xy` as for `fill_rings`, their `rings` ends first in `input_idx`, then each polygon's ring
+/// count. A colour is channels 0..255 and alpha; `fill` 0 skips the fills (a transparent fill colour).
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub extern "C" fn fill_polygons(
+    polygons: u32,
+    rings: u32,
+    even_odd: u32,
+    antialias: u32,
+    dx: f64,
+    dy: f64,
+    fill: u32,
+    fr: i32,
+    fg: i32,
+    fb: i32,
+    fa: f64,
+    outline: u32,
+    or: i32,
+    og: i32,
+    ob: i32,
+    oa: f64,
+) {
+    let s = state();
+    let shape = Shape {
+        half_width: 0.5,
+        cap: 0,
+        blur: 0.0,
+    };
+    let (mut ring, mut from) = (0usize, 0usize);
+    for k in 0..polygons as usize {
+        let count = s.idx[rings as usize + k] as usize;
+        if fill != 0 {
+            s.pixels.set_color(fr, fg, fb, fa);
+            fill_ring_run(s, from, ring, count, even_odd != 0, antialias != 0, dx, dy);
+        }
+        if outline != 0 {
+            s.pixels.set_color(or, og, ob, oa);
+            for r in ring..ring + count {
+                let end = s.idx[r] as usize;
+                let start = if r == 0 { 0 } else { s.idx[r - 1] as usize };
+                clean_line(&s.xy, &mut s.clean, start, end, dx, dy);
+                if !s.clean.is_empty() {
+                    add_distance_stroke(&mut s.mask, &s.clean, true, &shape, None);
+                }
+                s.mask.flush(&mut s.pixels);
+            }
+        }
+        from = if count > 0 { s.idx[ring + count - 1] as usize } else { from };
+        ring += count;
+    }
+}
+
+/// `xy[start .. end)` translated by (dx, dy) into `clean`: points with a non-finite coordinate and repeats of the
+/// previous point dropped (what `stroke` does to each line).
+fn clean_line(xy: &[f64], clean: &mut Vec<f64>, start: usize, end: usize, dx: f64, dy: f64) {
+    clean.clear();
+    let mut i = start;
+    while i + 1 < end {
+        let x = xy[i] + dx;
+        let y = xy[i + 1] + dy;
+        i += 2;
+        if !(x.is_finite() && y.is_finite()) {
+            continue;
+        }
+        let n = clean.len();
+        if n > 0 && clean[n - 2] == x && clean[n - 1] == y {
+            continue;
+        }
+        clean.push(x);
+        clean.push(y);
+    }
 }
 
 /// Max-accumulates into the mask the distance strokes of the input's polylines: line k is the finite points of
@@ -255,22 +345,7 @@ pub extern "C" fn stroke(
     let mut start = 0usize;
     for k in 0..lines as usize {
         let end = s.idx[k] as usize;
-        s.clean.clear();
-        let mut i = start;
-        while i + 1 < end {
-            let x = s.xy[i] + dx;
-            let y = s.xy[i + 1] + dy;
-            i += 2;
-            if !(x.is_finite() && y.is_finite()) {
-                continue;
-            }
-            let n = s.clean.len();
-            if n > 0 && s.clean[n - 2] == x && s.clean[n - 1] == y {
-                continue;
-            }
-            s.clean.push(x);
-            s.clean.push(y);
-        }
+        clean_line(&s.xy, &mut s.clean, start, end, dx, dy);
         start = end;
         if !s.clean.is_empty() {
             add_distance_stroke(&mut s.mask, &s.clean, closed != 0, &shape, dashing);

@@ -43,6 +43,24 @@ export interface RasterExports {
   set_color(r: number, g: number, b: number, alpha: number): void;
   fill(rings: number, evenOdd: number, antialias: number, dx: number, dy: number, toMask: number, weight: number): void;
   fill_rings(rings: number, evenOdd: number, antialias: number, dx: number, dy: number): void;
+  fill_polygons(
+    polygons: number,
+    rings: number,
+    evenOdd: number,
+    antialias: number,
+    dx: number,
+    dy: number,
+    fill: number,
+    fr: number,
+    fg: number,
+    fb: number,
+    fa: number,
+    outline: number,
+    or: number,
+    og: number,
+    ob: number,
+    oa: number,
+  ): void;
   stroke(
     lines: number,
     dx: number,
@@ -101,6 +119,9 @@ export interface SdfPlacement {
   edge: number;
   distScale: number;
 }
+
+/** The colour passed for a fill or outline that is not drawn. */
+const NO_COLOR: ResolvedColor = { r: 0, g: 0, b: 0, alpha: 0 };
 
 /** Cap codes of the kernel's `stroke`. */
 const CAP_CODE: Record<LineCap, number> = { butt: 0, round: 1, square: 2 };
@@ -214,6 +235,52 @@ export class WasmRaster {
       u32[(idxAt >>> 2) + k] = at - (xyAt >>> 3);
     });
     this.k.fill_rings(rings.length, evenOdd ? 1 : 0, antialias ? 1 : 0, dx, dy);
+  }
+
+  /**
+   * Fills polygons one after another, each as {@link fillRings} in `fill` (null: no fill) and then each of its rings'
+   * 1 px outline in `outline` (null: none), composited ring by ring: Canvas.fillPolygon with an outline colour,
+   * polygon by polygon, in one call (the kernel's `fill_polygons`). Polygon j is the next `ringCounts[j]` rings of
+   * `xy[ends[k - 1] .. ends[k])` (flat x, y pairs, pixels; the first ring from 0).
+   */
+  fillPolygons(
+    xy: Float64Array,
+    ends: readonly number[],
+    ringCounts: readonly number[],
+    evenOdd: boolean,
+    antialias: boolean,
+    dx: number,
+    dy: number,
+    fill: ResolvedColor | null,
+    outline: ResolvedColor | null,
+  ): void {
+    const rings = ends.length;
+    const coords = rings > 0 ? ends[rings - 1]! : 0;
+    const xyAt = this.k.input_xy(coords);
+    const idxAt = this.k.input_idx(rings + ringCounts.length) >>> 2;
+    const { f64, u32 } = this.views();
+    f64.set(xy.subarray(0, coords), xyAt >>> 3);
+    for (let k = 0; k < rings; k++) u32[idxAt + k] = ends[k]!;
+    for (let j = 0; j < ringCounts.length; j++) u32[idxAt + rings + j] = ringCounts[j]!;
+    const [f, o] = [fill ?? NO_COLOR, outline ?? NO_COLOR];
+    this.k.fill_polygons(
+      ringCounts.length,
+      rings,
+      evenOdd ? 1 : 0,
+      antialias ? 1 : 0,
+      dx,
+      dy,
+      fill ? 1 : 0,
+      f.r,
+      f.g,
+      f.b,
+      f.alpha,
+      outline ? 1 : 0,
+      o.r,
+      o.g,
+      o.b,
+      o.alpha,
+    );
   }
 
   /**
