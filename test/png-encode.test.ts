@@ -37,8 +37,30 @@ describe('PNG encoding', () => {
   ] as const)
     it(`${name}: pngjs decodes the same straight RGBA pixels (${width}x${height})`, async () => {
       const rgba = new Uint8ClampedArray(noise(width * height * 4, 7));
-      const png = PNG.sync.read(Buffer.from(await encode(rgba, width, height)));
+      rgba[3] = 0; // one transparent pixel at least: the file must keep its alpha
+      const file = await encode(rgba, width, height);
+      expect(file[25]).toBe(6); // IHDR colour type: truecolour with alpha
+      const png = PNG.sync.read(Buffer.from(file));
       expect([png.width, png.height]).toEqual([width, height]);
       expect(Buffer.compare(png.data, Buffer.from(rgba))).toBe(0);
+    });
+
+  for (const [name, encode] of [
+    ['encodePNG', encodePNG],
+    ['encodePNGFast', encodePNGFast],
+  ] as const)
+    it(`${name}: an image of opaque pixels is written as RGB, and decodes to the same pixels`, async () => {
+      const [width, height] = [41, 17];
+      const rgba = new Uint8ClampedArray(noise(width * height * 4, 11));
+      for (let i = 3; i < rgba.length; i += 4) rgba[i] = 255;
+      const file = await encode(rgba, width, height);
+      expect(file[25]).toBe(2); // IHDR colour type: truecolour
+      const png = PNG.sync.read(Buffer.from(file));
+      expect(Buffer.compare(png.data, Buffer.from(rgba))).toBe(0);
+      // The last pixel alone not opaque: RGBA again.
+      rgba[rgba.length - 1] = 254;
+      const withAlpha = await encode(rgba, width, height);
+      expect(withAlpha[25]).toBe(6);
+      expect(Buffer.compare(PNG.sync.read(Buffer.from(withAlpha)).data, Buffer.from(rgba))).toBe(0);
     });
 });

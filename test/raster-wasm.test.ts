@@ -163,6 +163,56 @@ describe('the WebAssembly raster kernel draws what the TypeScript kernels draw',
     });
 });
 
+describe('polygons filled in one call (Canvas.fillPolygons)', () => {
+  /** Random polygons of 1-3 rings (holes, overlaps, points off the canvas, a non-finite one, empty rings) in one buffer. */
+  function polygons(seed: number): { xy: Float64Array; ends: number[]; ringCounts: number[] } {
+    const r = random(seed);
+    const xy: number[] = [];
+    const ends: number[] = [];
+    const ringCounts: number[] = [];
+    for (let k = 0; k < 60; k++) {
+      const rings = k % 17 === 0 ? 0 : 1 + (k % 3);
+      for (let ring = 0; ring < rings; ring++) {
+        const n = k % 19 === 0 ? 0 : 3 + Math.floor(r() * 7);
+        const [cx, cy, size] = [r() * 160 - 10, r() * 120 - 10, k % 7 === 0 ? 400 : 8 + r() * 40];
+        for (let i = 0; i < n; i++) xy.push(cx + (r() - 0.5) * size, cy + (r() - 0.5) * size);
+        if (k % 11 === 0 && n > 0) xy.push(NaN, 3);
+        ends.push(xy.length);
+      }
+      ringCounts.push(rings);
+    }
+    return { xy: Float64Array.from(xy), ends, ringCounts };
+  }
+
+  for (const seed of [1, 2, 3, 4])
+    it(`draw what fillPolygon draws polygon by polygon, with both kernels (seed ${seed})`, () => {
+      const { xy, ends, ringCounts } = polygons(seed);
+      const r = random(seed + 100);
+      const fill = colour(r, seed === 3 ? 0 : seed % 2 ? 1 : 0.6); // seed 3: outlines alone
+      const options = {
+        opacity: seed === 4 ? 0.7 : 1,
+        antialias: seed !== 2,
+        rule: seed === 2 ? ('nonzero' as const) : ('evenodd' as const),
+        translate: seed % 2 ? ([r() * 4 - 2, r() * 4 - 2] as const) : undefined,
+        outlineColor: seed === 1 ? undefined : colour(r, seed === 4 ? 0.5 : 1),
+      };
+      const batched = bothKernels(160, 120, (c) => {
+        c.fillBackground([240, 238, 230, 1]);
+        c.fillPolygons(xy, ends, ringCounts, fill, options);
+      });
+      // The kernel's single call against the canvas's own polygon-by-polygon path.
+      const single = new Canvas(160, 120);
+      single.fillBackground([240, 238, 230, 1]);
+      for (let j = 0, k = 0; j < ringCounts.length; j++) {
+        const rings: Float64Array[] = [];
+        for (const end = k + ringCounts[j]!; k < end; k++) rings.push(xy.subarray(k > 0 ? ends[k - 1]! : 0, ends[k]!));
+        single.fillPolygon(rings, fill, options);
+      }
+      expect(Buffer.from(batched.data).equals(Buffer.from(single.data))).toBe(true);
+      expect(new Set(new Uint32Array(batched.data.slice().buffer)).size).toBeGreaterThan(10);
+    });
+});
+
 describe('PNG files', () => {
   it("from the kernel's scanlines are the TypeScript canvas's, byte for byte", async () => {
     const view = new Viewport([105.845, 21.03], 15, 600, 400);
@@ -170,8 +220,17 @@ describe('PNG files', () => {
     for (const c of [js, wasm]) drawBasemap(c, view, region, defaultStyle('http://localhost'), cache);
     const [a, b] = [await js.toPNGAsync(), await wasm.toPNGAsync()];
     expect(b.length).toBeGreaterThan(10_000);
+    expect(b[25]).toBe(2); // an opaque map: RGB scanlines
     expect(Buffer.from(a).equals(Buffer.from(b))).toBe(true);
     expect(Buffer.from(wasm.toPNG()).equals(Buffer.from(js.toPNG()))).toBe(true);
+  });
+
+  it('of a canvas with transparent pixels keep their alpha (RGBA), the same from both kernels', async () => {
+    const [js, wasm] = [new Canvas(90, 60, { wasm: false }), new Canvas(90, 60)];
+    for (const c of [js, wasm]) c.strokePolyline([5, 5, 80, 50, 10, 55], { color: [20, 90, 200, 0.6], width: 4 });
+    const [a, b] = [await js.toPNGAsync(), await wasm.toPNGAsync()];
+    expect(b[25]).toBe(6);
+    expect(Buffer.from(a).equals(Buffer.from(b))).toBe(true);
   });
 });
 

@@ -1,5 +1,10 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createEngine } from '../src/engine.js';
+import type { Basemap } from '../src/map/basemap.js';
+import { BasemapIndex } from '../src/render/basemap-index.js';
+import { loadRasterKernel } from '../src/render/raster/wasm-raster.js';
+import { kernelSignificances } from '../src/render/raster/wasm-significance.js';
 import { significance } from '../src/render/simplify.js';
 
 /** Textbook recursive Douglas-Peucker: indices kept at tolerance `eps` (a split is kept when its distance > eps). */
@@ -65,5 +70,58 @@ describe('precomputed Douglas-Peucker significance', () => {
     expect(sig[1]).toBeCloseTo(10, 5); // farthest from the chord (0,0)-(4,0); first of the tie with vertex 3
     expect(sig[3]!).toBeLessThanOrEqual(sig[1]!);
     expect(sig[2]!).toBeLessThanOrEqual(Math.min(sig[1]!, sig[3]!));
+  });
+});
+
+describe('significances in the WebAssembly raster kernel', () => {
+  let basemap: Basemap;
+  beforeAll(async () => {
+    expect(await loadRasterKernel()).not.toBeNull();
+    basemap = (await createEngine()).regions[0]!.basemap!; // the default pack: central Hanoi
+  });
+
+  it('equal the TypeScript values bit for bit, several parts per call (random lines, ties and zero-length chords)', () => {
+    // Coarse coordinates make equal distances (ties) and repeated points (zero-length chords, closed rings) common.
+    const coord = fc.integer({ min: -20, max: 20 }).map((v) => v / 3);
+    const part = fc.array(fc.tuple(coord, coord), { minLength: 1, maxLength: 30 });
+    fc.assert(
+      fc.property(fc.array(part, { minLength: 1, maxLength: 6 }), (parts) => {
+        const first = [0];
+        for (const p of parts) first.push(first[first.length - 1]! + p.length);
+        const world = Float64Array.from(parts.flat(2));
+        const n = first[first.length - 1]!;
+        const ts = new Float32Array(n).fill(-1);
+        for (let p = 0; p < parts.length; p++) significance(world, first[p]!, first[p + 1]!, ts, new Float64Array(3));
+        const wasm = new Float32Array(n).fill(-1);
+        // Every other part, in reverse order, then the rest: a call computes only the parts it is given.
+        const odd = parts
+          .map((_, p) => p)
+          .filter((p) => p % 2 === 1)
+          .reverse();
+        expect(kernelSignificances(world, first, odd, odd.length, wasm)).toBe(true);
+        for (let p = 0; p < parts.length; p++)
+          for (let i = first[p]!; i < first[p + 1]!; i++) expect(wasm[i]).toBe(p % 2 === 1 ? ts[i] : -1);
+        const even = parts.map((_, p) => p).filter((p) => p % 2 === 0);
+        kernelSignificances(world, first, even, even.length, wasm);
+        expect(Array.from(wasm)).toEqual(Array.from(ts));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('equal the TypeScript values on every part of a real pack (prepareSignificance against partSignificance)', () => {
+    const byKernel = new BasemapIndex(basemap);
+    const all = Uint32Array.from({ length: basemap.count }, (_, f) => f);
+    byKernel.prepareSignificance(all);
+    const byTs = new BasemapIndex(basemap);
+    let points = 0;
+    for (let p = 0; p + 1 < basemap.partFirst.length; p++) {
+      const [a, b] = [byKernel.partSignificance(p), byTs.partSignificance(p)];
+      for (let i = basemap.partFirst[p]!; i < basemap.partFirst[p + 1]!; i++, points++) {
+        if (a[i] !== b[i]) expect({ part: p, point: i, kernel: a[i] }).toEqual({ part: p, point: i, kernel: b[i] });
+      }
+    }
+    expect(points).toBe(basemap.lat.length);
+    expect(points).toBeGreaterThan(10_000);
   });
 });

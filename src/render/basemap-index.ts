@@ -9,6 +9,7 @@ import { BASEMAP_KINDS } from '../map/kinds.js';
 import type { Basemap } from '../map/basemap.js';
 import { latToWorldY, lonToWorldX } from './raster/mercator.js';
 import { significance } from './simplify.js';
+import { kernelSignificances } from './raster/wasm-significance.js';
 
 /** Grid cells per side. 64 x 64 keeps cells near 150 m across for a city pack and the cell lists small. */
 const GRID = 64;
@@ -94,6 +95,8 @@ export class BasemapIndex {
   private stamp = 0;
   /** Scratch list of query hits. */
   private readonly hits: Uint32Array;
+  /** Scratch list of the parts prepareSignificance computes, made on its first use. */
+  private pending: Uint32Array | null = null;
 
   constructor(readonly basemap: Basemap) {
     this.world = new Float64Array(2 * basemap.lat.length);
@@ -146,6 +149,28 @@ export class BasemapIndex {
       this.ready[p] = SIGNIFICANT;
     }
     return this.significance;
+  }
+
+  /**
+   * Computes the significances of the parts of `features` not computed yet in one call of the WebAssembly raster
+   * kernel when it is loaded (else they are left to partSignificance, part by part): the same values, without the
+   * cold TypeScript's cost on a fresh engine's first image (see wasm-significance.ts).
+   * @param features feature indices of the basemap
+   */
+  prepareSignificance(features: ArrayLike<number>): void {
+    const featPart = this.basemap.featPart;
+    const pending = (this.pending ??= new Uint32Array(this.ready.length));
+    let count = 0;
+    for (let k = 0; k < features.length; k++) {
+      for (let p = featPart[features[k]!]!; p < featPart[features[k]! + 1]!; p++) {
+        if (this.ready[p] === SIGNIFICANT) continue;
+        this.points(p);
+        pending[count++] = p;
+      }
+    }
+    if (count === 0 || !kernelSignificances(this.world, this.basemap.partFirst, pending, count, this.significance))
+      return;
+    for (let k = 0; k < count; k++) this.ready[pending[k]!] = SIGNIFICANT;
   }
 
   /**

@@ -5,7 +5,13 @@
 import type { Basemap } from '../map/basemap.js';
 import { GeomType } from '../map/kinds.js';
 import { drawnFeatures, groupFeatures, type FeatureGroups } from './feature-groups.js';
-import { FeatureStyler, type FeatureNames, type LineStyle, type SymbolStyle } from './feature-styles.js';
+import {
+  FeatureStyler,
+  type FeatureNames,
+  type LayerStyles,
+  type LineStyle,
+  type SymbolStyle,
+} from './feature-styles.js';
 import type { LabelBox } from './label-collision.js';
 import { Labeler, longestStretch, MAX_LINE_LABELS, type Stretch } from './labels.js';
 import { worldXToLon, worldYToLat, type Canvas, type RGBA, type Viewport } from './raster/index.js';
@@ -152,32 +158,44 @@ export function drawBasemap(
     let groups = groupsOf.get(layer.sourceLayer!);
     if (!groups) groupsOf.set(layer.sourceLayer!, (groups = groupFeatures(basemap, inLayer)));
     if (layer.type === 'fill') {
+      // Consecutive features of one memoised style are filled by one call: their rings lie one after another in
+      // `buf` (ring ends in `ends`, ring counts per feature in `ringCounts`), drawn polygon by polygon in order.
       const styler = new FeatureStyler(layer as PlannedLayer & { type: 'fill' }, zoom, names, ratio);
       const features = drawnFeatures(groups, (type) => type === GeomType.polygon, styler.rejectsAll.bind(styler));
-      const rings: Float64Array[] = [];
+      const ends: number[] = [];
+      const ringCounts: number[] = [];
+      let batch: LayerStyles['fill'] | null = null;
+      const flush = (): void => {
+        if (batch && ringCounts.length > 0)
+          canvas.fillPolygons(buf, ends, ringCounts, batch.color, {
+            opacity: batch.opacity,
+            antialias: batch.antialias,
+            translate: batch.translate,
+            outlineColor: batch.outline ?? undefined,
+          });
+        ends.length = 0;
+        ringCounts.length = 0;
+      };
       for (const f of features) {
         if (basemap.type[f] !== GeomType.polygon) continue;
         const s = styler.style(basemap.kind[f]!, GeomType.polygon, f);
         if (!s) continue;
-        rings.length = 0;
-        // The rings lie one after another in `buf`, each a view: one that `project` outgrows keeps its data in the
-        // old buffer, which nothing writes to again (so take the view after projecting).
-        for (let p = basemap.featPart[f]!, at = 0; p < basemap.featPart[f + 1]!; p++) {
-          const end = project(p, true, at);
-          rings.push(buf.subarray(at, end));
-          at = end;
+        if (s !== batch) {
+          flush();
+          batch = s;
         }
-        canvas.fillPolygon(rings, s.color, {
-          opacity: s.opacity,
-          antialias: s.antialias,
-          translate: s.translate,
-          outlineColor: s.outline ?? undefined,
-        });
+        const first = basemap.featPart[f]!,
+          end = basemap.featPart[f + 1]!;
+        for (let p = first, at = ends.length > 0 ? ends[ends.length - 1]! : 0; p < end; p++)
+          ends.push((at = project(p, true, at)));
+        ringCounts.push(end - first);
       }
+      flush();
     } else if (layer.type === 'line') {
       // Consecutive features of one memoised style (and geometry kind) are stroked together as one shape.
       const styler = new FeatureStyler(layer as PlannedLayer & { type: 'line' }, zoom, names, ratio);
       const features = drawnFeatures(groups, (type) => type !== GeomType.point, styler.rejectsAll.bind(styler));
+      index!.prepareSignificance(features);
       const ends: number[] = [];
       let batch: LineStyle | null = null;
       let batchClosed = false;

@@ -8,6 +8,7 @@ mod composite;
 mod js;
 mod scanline;
 mod sdf;
+mod simplify;
 mod stroke;
 
 use composite::{Mask, Pixels};
@@ -25,14 +26,18 @@ struct State {
     dash_table: Vec<f32>,
     /// A cleaned polyline.
     clean: Vec<f64>,
-    /// The PNG scanlines of the pixels.
+    /// The PNG scanlines of the pixels, and their bytes per pixel (3 RGB, 4 RGBA).
     rows: Vec<u8>,
+    row_channels: u32,
     /// A polygon's rings cleaned (see `fill_rings`): points, and ring starts.
     ring_xy: Vec<f64>,
     ring_start: Vec<u32>,
     /// Glyph bitmaps (input), and text coverage kept for the pass after a halo: (pixel, coverage).
     bytes: Vec<u8>,
     text: Vec<(u32, f32)>,
+    /// Significances of the parts given to `significances`, and that computation's scratch stack.
+    sig: Vec<f32>,
+    sig_stack: Vec<(usize, usize, f64)>,
 }
 
 static mut STATE: Option<State> = None;
@@ -57,10 +62,13 @@ pub extern "C" fn init(width: u32, height: u32) {
             dash_table: Vec::new(),
             clean: Vec::new(),
             rows: Vec::new(),
+            row_channels: 4,
             ring_xy: Vec::new(),
             ring_start: Vec::new(),
             bytes: Vec::new(),
             text: Vec::new(),
+            sig: Vec::new(),
+            sig_stack: Vec::new(),
         });
     }
 }
@@ -175,12 +183,26 @@ pub extern "C" fn fill(rings: u32, even_odd: u32, antialias: u32, dx: f64, dy: f
 /// nothing. Then as `fill`, composited in the colour.
 #[no_mangle]
 pub extern "C" fn fill_rings(rings: u32, even_odd: u32, antialias: u32, dx: f64, dy: f64) {
-    let s = state();
+    fill_ring_run(state(), 0, 0, rings as usize, even_odd != 0, antialias != 0, dx, dy);
+}
+
+/// `fill_rings` of rings `first_ring .. first_ring + rings` of the input, the first starting at coordinate `from`.
+#[allow(clippy::too_many_arguments)]
+fn fill_ring_run(
+    s: &mut State,
+    from: usize,
+    first_ring: usize,
+    rings: usize,
+    even_odd: bool,
+    antialias: bool,
+    dx: f64,
+    dy: f64,
+) {
     s.ring_xy.clear();
     s.ring_start.clear();
     s.ring_start.push(0);
-    let mut from = 0usize;
-    for k in 0..rings as usize {
+    let mut from = from;
+    for k in first_ring..first_ring + rings {
         let end = s.idx[k] as usize;
         let start = s.ring_xy.len();
         let mut i = from;
@@ -209,12 +231,88 @@ pub extern "C" fn fill_rings(rings: u32, even_odd: u32, antialias: u32, dx: f64,
     s.raster.fill(
         &s.ring_xy,
         &s.ring_start,
-        even_odd != 0,
-        antialias != 0,
+        even_odd,
+        antialias,
         dx,
         dy,
         &mut Sink::Solid(&mut s.pixels),
     );
+}
+
+/// Fills `polygons` polygons one after another, each as `fill_rings` in the fill colour and then, when `outline`,
+/// each of its rings stroked as a closed 1 px line in the outline colour and composited ring by ring: what
+/// Canvas.fillPolygon does polygon by polygon (fill-outline-color), in one call. The rings of all polygons lie one
+/// after another in `input_xy` as for `fill_rings`, their `rings` ends first in `input_idx`, then each polygon's ring
+/// count. A colour is channels 0..255 and alpha; `fill` 0 skips the fills (a transparent fill colour).
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub extern "C" fn fill_polygons(
+    polygons: u32,
+    rings: u32,
+    even_odd: u32,
+    antialias: u32,
+    dx: f64,
+    dy: f64,
+    fill: u32,
+    fr: i32,
+    fg: i32,
+    fb: i32,
+    fa: f64,
+    outline: u32,
+    or: i32,
+    og: i32,
+    ob: i32,
+    oa: f64,
+) {
+    let s = state();
+    let shape = Shape {
+        half_width: 0.5,
+        cap: 0,
+        blur: 0.0,
+    };
+    let (mut ring, mut from) = (0usize, 0usize);
+    for k in 0..polygons as usize {
+        let count = s.idx[rings as usize + k] as usize;
+        if fill != 0 {
+            s.pixels.set_color(fr, fg, fb, fa);
+            fill_ring_run(s, from, ring, count, even_odd != 0, antialias != 0, dx, dy);
+        }
+        if outline != 0 {
+            s.pixels.set_color(or, og, ob, oa);
+            for r in ring..ring + count {
+                let end = s.idx[r] as usize;
+                let start = if r == 0 { 0 } else { s.idx[r - 1] as usize };
+                clean_line(&s.xy, &mut s.clean, start, end, dx, dy);
+                if !s.clean.is_empty() {
+                    add_distance_stroke(&mut s.mask, &s.clean, true, &shape, None);
+                }
+                s.mask.flush(&mut s.pixels);
+            }
+        }
+        from = if count > 0 { s.idx[ring + count - 1] as usize } else { from };
+        ring += count;
+    }
+}
+
+/// `xy[start .. end)` translated by (dx, dy) into `clean`: points with a non-finite coordinate and repeats of the
+/// previous point dropped (what `stroke` does to each line).
+fn clean_line(xy: &[f64], clean: &mut Vec<f64>, start: usize, end: usize, dx: f64, dy: f64) {
+    clean.clear();
+    let mut i = start;
+    while i + 1 < end {
+        let x = xy[i] + dx;
+        let y = xy[i + 1] + dy;
+        i += 2;
+        if !(x.is_finite() && y.is_finite()) {
+            continue;
+        }
+        let n = clean.len();
+        if n > 0 && clean[n - 2] == x && clean[n - 1] == y {
+            continue;
+        }
+        clean.push(x);
+        clean.push(y);
+    }
 }
 
 /// Max-accumulates into the mask the distance strokes of the input's polylines: line k is the finite points of
@@ -247,22 +345,7 @@ pub extern "C" fn stroke(
     let mut start = 0usize;
     for k in 0..lines as usize {
         let end = s.idx[k] as usize;
-        s.clean.clear();
-        let mut i = start;
-        while i + 1 < end {
-            let x = s.xy[i] + dx;
-            let y = s.xy[i + 1] + dy;
-            i += 2;
-            if !(x.is_finite() && y.is_finite()) {
-                continue;
-            }
-            let n = s.clean.len();
-            if n > 0 && s.clean[n - 2] == x && s.clean[n - 1] == y {
-                continue;
-            }
-            s.clean.push(x);
-            s.clean.push(y);
-        }
+        clean_line(&s.xy, &mut s.clean, start, end, dx, dy);
         start = end;
         if !s.clean.is_empty() {
             add_distance_stroke(&mut s.mask, &s.clean, closed != 0, &shape, dashing);
@@ -296,23 +379,39 @@ pub extern "C" fn blend_all() {
 }
 
 /// Writes the pixels as PNG scanlines (each row behind its filter-type byte 0, none) and returns their address: what
-/// a PNG's image data deflates, `(4 width + 1) height` bytes, made in the same memory each time.
+/// a PNG's image data deflates, made in the same memory each time. RGB, `(3 width + 1) height` bytes, when every
+/// pixel is opaque (see png.ts `scanlines`), else RGBA, `(4 width + 1) height` bytes; `scanline_channels` tells which.
 #[no_mangle]
 pub extern "C" fn scanlines() -> u32 {
     let s = state();
     let (w, h) = (s.pixels.width, s.mask.height);
-    let stride = 4 * w + 1;
-    if s.rows.len() != stride * h {
-        s.rows.resize(stride * h, 0);
-    }
+    let opaque = s.pixels.words.iter().all(|&word| word >> 24 == 255);
+    let channels = if opaque { 3 } else { 4 };
+    s.row_channels = channels as u32;
+    let stride = channels * w + 1;
+    s.rows.resize(stride * h, 0);
     for y in 0..h {
         let row = &mut s.rows[y * stride..(y + 1) * stride];
         row[0] = 0;
-        for (x, word) in s.pixels.words[y * w..(y + 1) * w].iter().enumerate() {
-            row[1 + 4 * x..5 + 4 * x].copy_from_slice(&word.to_le_bytes());
+        let words = &s.pixels.words[y * w..(y + 1) * w];
+        // Two loops of fixed-size copies (a copy of a variable length calls memcpy per pixel).
+        if opaque {
+            for (x, word) in words.iter().enumerate() {
+                row[1 + 3 * x..4 + 3 * x].copy_from_slice(&word.to_le_bytes()[..3]);
+            }
+        } else {
+            for (x, word) in words.iter().enumerate() {
+                row[1 + 4 * x..5 + 4 * x].copy_from_slice(&word.to_le_bytes());
+            }
         }
     }
     s.rows.as_ptr() as u32
+}
+
+/// Bytes per pixel of the last `scanlines`: 3 (RGB) or 4 (RGBA).
+#[no_mangle]
+pub extern "C" fn scanline_channels() -> u32 {
+    state().row_channels
 }
 
 /// Address of room for `n` bytes (glyph bitmaps: the next `sdf_text` call's input).
@@ -361,4 +460,19 @@ pub extern "C" fn sdf_text(
 pub extern "C" fn sdf_text_move() {
     let s = state();
     sdf::move_text(&mut s.mask, &mut s.text);
+}
+
+/// Douglas-Peucker significances (simplify.rs) of `parts` parts: part k is points `starts[k] .. starts[k + 1])` of
+/// `input_xy` (flat x, y pairs), with the `parts + 1` starts in `input_idx`. Returns the address of the Float32
+/// significances, one per input point (valid until the next call that may allocate).
+#[no_mangle]
+pub extern "C" fn significances(parts: u32) -> u32 {
+    let s = state();
+    let n = s.xy.len() / 2;
+    s.sig.resize(n, 0.0);
+    for k in 0..parts as usize {
+        let (first, end) = (s.idx[k] as usize, s.idx[k + 1] as usize);
+        simplify::significance(&s.xy, first, end, &mut s.sig, &mut s.sig_stack);
+    }
+    s.sig.as_ptr() as u32
 }

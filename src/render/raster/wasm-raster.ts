@@ -9,6 +9,7 @@ import { WasmFile } from '../../wasm-file.js';
 import { MaskSink, type ResolvedColor } from './composite.js';
 import { dashingOf, type DistanceShape } from './distance-stroke.js';
 import type { Path } from './path.js';
+import type { Scanlines } from './png.js';
 import type { LineCap } from './stroke-outline.js';
 
 const kernel = new WasmFile(new URL('./bando-raster.wasm', import.meta.url), 'the WebAssembly raster kernel');
@@ -27,7 +28,7 @@ export function rasterKernel(): WebAssembly.Module | null {
 }
 
 /** Exports of bando-raster.wasm (see wasm/raster/lib.rs). Addresses are byte offsets into `memory`. */
-interface RasterExports {
+export interface RasterExports {
   memory: WebAssembly.Memory;
   init(width: number, height: number): void;
   clear_pixels(): void;
@@ -42,6 +43,24 @@ interface RasterExports {
   set_color(r: number, g: number, b: number, alpha: number): void;
   fill(rings: number, evenOdd: number, antialias: number, dx: number, dy: number, toMask: number, weight: number): void;
   fill_rings(rings: number, evenOdd: number, antialias: number, dx: number, dy: number): void;
+  fill_polygons(
+    polygons: number,
+    rings: number,
+    evenOdd: number,
+    antialias: number,
+    dx: number,
+    dy: number,
+    fill: number,
+    fr: number,
+    fg: number,
+    fb: number,
+    fa: number,
+    outline: number,
+    or: number,
+    og: number,
+    ob: number,
+    oa: number,
+  ): void;
   stroke(
     lines: number,
     dx: number,
@@ -60,6 +79,7 @@ interface RasterExports {
   fill_words(word: number): void;
   blend_all(): void;
   scanlines(): number;
+  scanline_channels(): number;
   input_bytes(n: number): number;
   sdf_text(
     glyphs: number,
@@ -74,6 +94,7 @@ interface RasterExports {
     distScale: number,
   ): void;
   sdf_text_move(): void;
+  significances(parts: number): number;
 }
 
 /**
@@ -98,6 +119,9 @@ export interface SdfPlacement {
   edge: number;
   distScale: number;
 }
+
+/** The colour passed for a fill or outline that is not drawn. */
+const NO_COLOR: ResolvedColor = { r: 0, g: 0, b: 0, alpha: 0 };
 
 /** Cap codes of the kernel's `stroke`. */
 const CAP_CODE: Record<LineCap, number> = { butt: 0, round: 1, square: 2 };
@@ -214,6 +238,52 @@ export class WasmRaster {
   }
 
   /**
+   * Fills polygons one after another, each as {@link fillRings} in `fill` (null: no fill) and then each of its rings'
+   * 1 px outline in `outline` (null: none), composited ring by ring: Canvas.fillPolygon with an outline colour,
+   * polygon by polygon, in one call (the kernel's `fill_polygons`). Polygon j is the next `ringCounts[j]` rings of
+   * `xy[ends[k - 1] .. ends[k])` (flat x, y pairs, pixels; the first ring from 0).
+   */
+  fillPolygons(
+    xy: Float64Array,
+    ends: readonly number[],
+    ringCounts: readonly number[],
+    evenOdd: boolean,
+    antialias: boolean,
+    dx: number,
+    dy: number,
+    fill: ResolvedColor | null,
+    outline: ResolvedColor | null,
+  ): void {
+    const rings = ends.length;
+    const coords = rings > 0 ? ends[rings - 1]! : 0;
+    const xyAt = this.k.input_xy(coords);
+    const idxAt = this.k.input_idx(rings + ringCounts.length) >>> 2;
+    const { f64, u32 } = this.views();
+    f64.set(xy.subarray(0, coords), xyAt >>> 3);
+    for (let k = 0; k < rings; k++) u32[idxAt + k] = ends[k]!;
+    for (let j = 0; j < ringCounts.length; j++) u32[idxAt + rings + j] = ringCounts[j]!;
+    const [f, o] = [fill ?? NO_COLOR, outline ?? NO_COLOR];
+    this.k.fill_polygons(
+      ringCounts.length,
+      rings,
+      evenOdd ? 1 : 0,
+      antialias ? 1 : 0,
+      dx,
+      dy,
+      fill ? 1 : 0,
+      f.r,
+      f.g,
+      f.b,
+      f.alpha,
+      outline ? 1 : 0,
+      o.r,
+      o.g,
+      o.b,
+      o.alpha,
+    );
+  }
+
+  /**
    * Max-accumulates into the mask the distance strokes of polylines `xy[ends[k - 1] .. ends[k])` (flat x, y pairs,
    * pixels, the first from 0) translated by (dx, dy), each cleaned as cleanPolyline does.
    */
@@ -321,12 +391,13 @@ export class WasmRaster {
   }
 
   /**
-   * The pixels as PNG scanlines (each row behind its filter-type byte 0): a view of the kernel's memory, valid until
-   * the next call.
+   * The pixels as PNG scanlines (each row behind its filter-type byte 0; RGB when every pixel is opaque, else RGBA,
+   * as png.ts makes them): a view of the kernel's memory, valid until the next call.
    */
-  scanlines(): Uint8Array {
+  scanlines(): Scanlines {
     const at = this.k.scanlines();
-    return new Uint8Array(this.k.memory.buffer, at, (4 * this.width + 1) * this.height);
+    const channels = this.k.scanline_channels() === 3 ? 3 : 4;
+    return { rows: new Uint8Array(this.k.memory.buffer, at, (channels * this.width + 1) * this.height), channels };
   }
 
   /** Composites the colour over every pixel. */

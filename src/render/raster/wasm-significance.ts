@@ -1,0 +1,59 @@
+/**
+ * Douglas-Peucker significances (render/simplify.ts) of many parts in one call of the WebAssembly raster kernel
+ * (wasm/raster/simplify.rs: the same arithmetic in the same order, so the same Float32 values). A fresh engine's
+ * first image of a city needs those of a few thousand parts at once, which the TypeScript computes before V8 has
+ * optimised it, boxing every intermediate number: on whole Ho Chi Minh City about 30-40 ms of that image's main
+ * thread for 3,300 parts of 25 k points.
+ */
+import { rasterKernel, type RasterExports } from './wasm-raster.js';
+
+/** The instance computing significances, made on first use from the loaded kernel (its state: scratch only). */
+let shared: { module: WebAssembly.Module; k: RasterExports } | null = null;
+
+/**
+ * Writes into `out` (indexed as the points) the significances of parts `parts[0 .. count)`, part p being the points
+ * `partFirst[p] .. partFirst[p + 1]` of `world` (flat x, y pairs). Returns false, writing nothing, when the raster
+ * kernel is not loaded (loadRasterKernel): the caller computes them in TypeScript then.
+ */
+export function kernelSignificances(
+  world: Float64Array,
+  partFirst: ArrayLike<number>,
+  parts: ArrayLike<number>,
+  count: number,
+  out: Float32Array,
+): boolean {
+  const module = rasterKernel();
+  if (!module) return false;
+  if (shared?.module !== module) {
+    const k = new WebAssembly.Instance(module, {}).exports as unknown as RasterExports;
+    k.init(1, 1);
+    shared = { module, k };
+  }
+  const k = shared.k;
+  let points = 0;
+  for (let j = 0; j < count; j++) points += partFirst[parts[j]! + 1]! - partFirst[parts[j]!]!;
+  const xyAt = k.input_xy(2 * points) >>> 3;
+  const idxAt = k.input_idx(count + 1) >>> 2;
+  // Views taken after both calls: either may grow the memory, which replaces its buffer.
+  const f64 = new Float64Array(k.memory.buffer);
+  const u32 = new Uint32Array(k.memory.buffer);
+  let at = 0;
+  for (let j = 0; j < count; j++) {
+    const first = partFirst[parts[j]!]!,
+      end = partFirst[parts[j]! + 1]!;
+    u32[idxAt + j] = at;
+    f64.set(world.subarray(2 * first, 2 * end), xyAt + 2 * at);
+    at += end - first;
+  }
+  u32[idxAt + count] = at;
+  const sigAt = k.significances(count); // before reading the buffer: the call may grow the memory
+  const sig = new Float32Array(k.memory.buffer, sigAt, points);
+  at = 0;
+  for (let j = 0; j < count; j++) {
+    const first = partFirst[parts[j]!]!,
+      end = partFirst[parts[j]! + 1]!;
+    out.set(sig.subarray(at, at + end - first), first);
+    at += end - first;
+  }
+  return true;
+}
