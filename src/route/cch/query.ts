@@ -216,7 +216,7 @@ export class CchQuery {
     }
     const from = out.length;
     this.unpackArc(lo, hi, upward, out);
-    if (out.length - from >= UNPACKED_MIN) this.labels.remember(this.metric, key, out.slice(from));
+    if (out.length - from >= UNPACKED_MIN) this.labels.remember(this.metric, key, out, from);
   }
 
   /**
@@ -298,13 +298,20 @@ export class QueryLabels {
     return m;
   }
 
-  /** Keeps `states`, what arc `key` of `metric` unpacks to, dropping every metric's first when the budget is spent. */
-  remember(metric: CchMetric, key: number, states: number[]): void {
-    if (this.cached + states.length > UNPACKED_STATES) {
+  /**
+   * Keeps out[from ..], what arc `key` of `metric` unpacks to, dropping every metric's first when the budget is
+   * spent.
+   */
+  remember(metric: CchMetric, key: number, out: number[], from: number): void {
+    const count = out.length - from;
+    if (count > UNPACKED_STATES) return;
+    if (this.cached + count > UNPACKED_STATES) {
       this.cache = new WeakMap();
       this.cached = 0;
     }
-    this.unpacked(metric).set(key, Uint32Array.from(states));
-    this.cached += states.length;
+    const states = new Uint32Array(count);
+    for (let k = 0; k < count; k++) states[k] = out[from + k]!;
+    this.unpacked(metric).set(key, states);
+    this.cached += count;
   }
 }
