@@ -10,7 +10,7 @@ import { orderSections, storedOrder } from '../src/route/cch/stored-order.js';
 import { PackWriter } from '../src/pack/writer.js';
 import { LINK, midOf, rowStart, type CchArcs } from '../src/route/cch/arcs.js';
 import { CchMetric } from '../src/route/cch/customize.js';
-import { CchQuery } from '../src/route/cch/query.js';
+import { CchQuery, QueryLabels } from '../src/route/cch/query.js';
 import { stateTopology } from '../src/route/cch/state-graph.js';
 import { mulberry32 as rng } from '../src/trip/rng.js';
 import { testPack } from './helpers/packs.js';
@@ -256,3 +256,32 @@ for (const region of ['hanoi', 'dalat'] as const) {
         });
   });
 }
+
+describe('the cache of unpacked arcs', () => {
+  const pack = Pack.from(testPack('hanoi'));
+  const g = new RoadGraph(pack);
+  const router = new Router(g, pack);
+
+  it('gives the routes unpacking afresh gives, and is dropped whole once its budget of states is spent', () => {
+    const cch = buildCch(g);
+    const metric = new CchMetric(cch.topo, cch.states, new ArcCosts(g, 0, 'fastest'));
+    const labels = new QueryLabels(cch.topo.parent);
+    const cached = new CchQuery(metric, labels);
+    const ends = randomEndpoints(g, router, 0, 60, 11);
+    const pairs = ends.flatMap((a, i) => ends.slice(i + 1).map((b) => [a, b] as const));
+    const first = pairs.map(([a, b]) => cached.route(a, b));
+    // The second pass reads the arcs the first kept; a query with labels of its own starts with none.
+    expect(labels.unpacked(metric).size).toBeGreaterThan(10);
+    const again = pairs.map(([a, b]) => cached.route(a, b));
+    const fresh = new CchQuery(metric);
+    const afresh = pairs.map(([a, b]) => fresh.route(a, b));
+    expect(first.filter((r) => r && r.arcs.length > 20).length).toBeGreaterThan(100);
+    expect(again).toEqual(first);
+    expect(afresh).toEqual(first);
+    // 2^17 states in all: a second arc of 70,000 states drops the first (and whatever the routes kept).
+    const long = Array.from({ length: 70_000 }, (_, k) => k);
+    labels.remember(metric, 1, long, 0);
+    labels.remember(metric, 3, long, 0);
+    expect([...labels.unpacked(metric).keys()]).toEqual([3]);
+  });
+});

@@ -5,11 +5,11 @@ import { chSectionV4, fromV4 } from './ch-v4.js';
 import { BIG_COMPONENT_EDGES, Components, strongComponents } from './components.js';
 import { storedComponents } from './stored-components.js';
 import { storedSnapGrid } from './stored-snap.js';
-import { ArcCosts, arcTail, costBasis, type CostBasis, type Weighting } from './costs.js';
+import { ArcCosts, costBasis, type CostBasis, type Weighting } from './costs.js';
 import { arcBearings } from './turn-model.js';
 import type { RoadGraph } from './graph.js';
 import { PROFILE_COUNT, VEHICLES } from './profiles.js';
-import { ArcSearch, SearchLabels, pathSum, type ArcPath, type Endpoint } from './search.js';
+import { ArcSearch, SearchLabels, pathMeasure, type ArcPath, type Endpoint } from './search.js';
 import { DEFAULT_LIMITS } from '../limits.js';
 import { SnapIndex, type Snap } from './snap.js';
 import { TurnTable } from './turns.js';
@@ -653,14 +653,8 @@ export class Router {
 
   /** Weight, duration and distance of a path (turn weights and seconds included), added in path order. */
   measure(path: ArcPath, ctx: RouteContext): Leg {
-    const c = ctx.costs,
-      g = this.graph;
-    return {
-      path,
-      weight: pathSum(path, c.weight, false, (a, b) => c.turnWeight(a, b, arcTail(g, b))),
-      duration: pathSum(path, c.dur, false, (a, b) => c.turnDur(a, b, arcTail(g, b))),
-      distance: pathSum(path, g.edgeLen, true),
-    };
+    const { weight, duration, distance } = pathMeasure(path, ctx.costs);
+    return { path, weight, duration, distance };
   }
 
   /**

@@ -1,4 +1,4 @@
-import type { ArcCosts } from './costs.js';
+import { arcTail, type ArcCosts } from './costs.js';
 import type { RoadGraph } from './graph.js';
 import { IndexHeap } from './heap.js';
 import type { TurnTable } from './turns.js';
@@ -36,25 +36,43 @@ export function posOnArc(p: Endpoint, a: number): number {
 }
 
 /**
- * Sum of a per-arc quantity (weight, duration, or metres when `perEdge`) along a path, in path order, so every
- * caller that adds the same path gets the same floating-point total. `turn(a, b)`, when given, is added for each
- * transition before the arc it leads to (turn weights or seconds, see ArcCosts.turnWeight / turnDur).
+ * Weight, seconds and metres of a path, each added in path order, so every caller that measures the same path gets
+ * the same floating-point totals: the part of the first arc driven, then per transition its turn (ArcCosts.turnWeight
+ * / turnDur; none for metres) before the arc it leads to, the last arc's part driven last. One pass over the arcs.
  */
-export function pathSum(
-  p: ArcPath,
-  values: Float64Array,
-  perEdge = false,
-  turn?: (a: number, b: number) => number,
-): number {
-  const n = p.arcs.length;
-  const v = (a: number) => values[perEdge ? a >> 1 : a]!;
-  if (n === 1) return (p.to - p.from) * v(p.arcs[0]!);
-  let s = (1 - p.from) * v(p.arcs[0]!);
-  for (let i = 1; i < n; i++) {
-    if (turn) s += turn(p.arcs[i - 1]!, p.arcs[i]!);
-    s += i < n - 1 ? v(p.arcs[i]!) : p.to * v(p.arcs[i]!);
+export function pathMeasure(p: ArcPath, c: ArcCosts): { weight: number; duration: number; distance: number } {
+  const arcs = p.arcs,
+    n = arcs.length,
+    g = c.graph,
+    W = c.weight,
+    D = c.dur,
+    len = g.edgeLen;
+  const first = arcs[0]!;
+  if (n === 1) {
+    const f = p.to - p.from;
+    return { weight: f * W[first]!, duration: f * D[first]!, distance: f * len[first >> 1]! };
   }
-  return s;
+  const f = 1 - p.from;
+  let weight = f * W[first]!,
+    duration = f * D[first]!,
+    distance = f * len[first >> 1]!;
+  for (let i = 1; i < n; i++) {
+    const a = arcs[i - 1]!,
+      b = arcs[i]!;
+    const td = c.turnDur(a, b, arcTail(g, b));
+    weight += c.turnWeightOf(td, a, b);
+    duration += td;
+    if (i < n - 1) {
+      weight += W[b]!;
+      duration += D[b]!;
+      distance += len[b >> 1]!;
+    } else {
+      weight += p.to * W[b]!;
+      duration += p.to * D[b]!;
+      distance += p.to * len[b >> 1]!;
+    }
+  }
+  return { weight, duration, distance };
 }
 
 /**
@@ -451,7 +469,7 @@ export class ArcSearch {
   /**
    * One search from `src` to every endpoint of `dsts` (forward Dijkstra, stopped once every target is final).
    * Writes weight, duration (s) and distance (m) per target into the output arrays at `offset + j`; Infinity when
-   * unreachable. Durations and distances are added in path order, like `pathSum` does for `route`'s paths.
+   * unreachable. Durations and distances are added in path order, like `pathMeasure` does for `route`'s paths.
    */
   oneToMany(
     src: Endpoint,

@@ -1,9 +1,19 @@
 import { directOnEdge, posOnArc, type ArcPath, type Endpoint } from '../search.js';
 import { Ancestors } from './ancestors.js';
-import { keptIndex, LINK, midOf } from './arcs.js';
+import { keptIndex, LINK, midOf, type CchArcs } from './arcs.js';
+import { grown } from '../../grown.js';
 import type { CchMetric } from './customize.js';
 import { sourceSeeds, targetSeeds } from './seeds.js';
 import type { TableTrees } from './trees.js';
+
+/** The fewest states an unpacked arc has for CchQuery to keep it (shorter ones cost about as much to look up). */
+const UNPACKED_MIN = 8;
+
+/**
+ * The states of unpacked arcs the queries of one router keep at most, whatever the metric (4 bytes each: 512 KB, and
+ * the maps' entries, about as much again).
+ */
+const UNPACKED_STATES = 1 << 17;
 
 /**
  * Exact point-to-point routes on a customized CCH by elimination-tree search: every arc of a vertex leads to one of
@@ -12,7 +22,8 @@ import type { TableTrees } from './trees.js';
  * common ancestor. Only the arcs the metric keeps are relaxed (those on some shortest path: perfect customization).
  * Labels follow ArcSearch's: forward, the weight from the source to the head of a state's arc; backward, from there
  * to the target. Shortcuts are unpacked through their middle vertices. Labels (QueryLabels) are reused across
- * queries; a query allocates only its result, its seeds and its ancestor lists.
+ * queries; a query allocates only its result and its seeds (and the arcs it adds to the labels' cache of unpacked
+ * arcs).
  */
 export class CchQuery {
   /** Vertices on the last query's two ancestor lists. */
@@ -45,54 +56,51 @@ export class CchQuery {
       bSeeds.push(r);
       bLabels.push(weight, -1 - b);
     });
-    const fList = this.side(fSeeds, fLabels, L.df, L.pf);
-    const bList = this.side(bSeeds, bLabels, L.db, L.pb);
-    this.visited = fList.length + bList.length;
-    // Both sides up in one pass, rank by rank: a vertex's labels are final when it is reached, so the best meeting
-    // so far prunes the arcs of a vertex whose label alone is no better.
-    const { rowBase: uBase, rowOff: uOff, slot: uSlot, weight: uWeight } = this.metric.up;
-    const { rowBase: dBase, rowOff: dOff, slot: dSlot, weight: dWeight } = this.metric.down;
-    const { upFirst, upHead } = this.metric.topo;
-    const { df, db, pf, pb } = L;
+    const nf = this.side(fSeeds, fLabels, L.df, L.pf, true);
+    const nb = this.side(bSeeds, bLabels, L.db, L.pb, false);
+    this.visited = nf + nb;
+    // Both sides up in one pass, rank by rank (the two ascending lists merged): a vertex's labels are final when it
+    // is reached, so the best meeting so far prunes the arcs of a vertex whose label alone is no better.
+    const { fList, bList, df, db, pf, pb } = L;
+    const up = this.metric.up,
+      down = this.metric.down;
     let meet = -1;
-    for (let i = 0, j = 0; i < fList.length || j < bList.length;) {
-      const f = i < fList.length ? fList[i]! : Infinity,
-        b = j < bList.length ? bList[j]! : Infinity;
-      const v = Math.min(f, b);
-      const dv = v === f ? df[v]! : Infinity,
-        bv = v === b ? db[v]! : Infinity;
-      if (v === f) i++;
-      if (v === b) j++;
-      if (dv + bv < best) {
-        best = dv + bv;
-        meet = v;
+    let i = 0,
+      j = 0;
+    while (i < nf && j < nb) {
+      const f = fList[i]!,
+        b = bList[j]!;
+      if (f < b) {
+        const dv = df[f]!;
+        if (dv < best) this.relax(up, f, dv, df, pf);
+        i++;
+      } else if (b < f) {
+        const bv = db[b]!;
+        if (bv < best) this.relax(down, b, bv, db, pb);
+        j++;
+      } else {
+        const dv = df[f]!,
+          bv = db[f]!;
+        if (dv + bv < best) {
+          best = dv + bv;
+          meet = f;
+        }
+        if (dv < best) this.relax(up, f, dv, df, pf);
+        if (bv < best) this.relax(down, f, bv, db, pb);
+        i++;
+        j++;
       }
-      if (dv < best)
-        for (
-          let k = uBase[v >> 8]! + uOff[v]!, end = uBase[(v + 1) >> 8]! + uOff[v + 1]!, row = upFirst[v]!;
-          k < end;
-          k++
-        ) {
-          const y = upHead[row + uSlot[k]!]!,
-            nd = dv + uWeight[k]!;
-          if (nd < df[y]!) {
-            df[y] = nd;
-            pf[y] = v;
-          }
-        }
-      if (bv < best)
-        for (
-          let k = dBase[v >> 8]! + dOff[v]!, end = dBase[(v + 1) >> 8]! + dOff[v + 1]!, row = upFirst[v]!;
-          k < end;
-          k++
-        ) {
-          const y = upHead[row + dSlot[k]!]!,
-            nd = bv + dWeight[k]!;
-          if (nd < db[y]!) {
-            db[y] = nd;
-            pb[y] = v;
-          }
-        }
+    }
+    // One side's list is done: the other's remaining vertices lie on no list of the first, so they meet nothing.
+    for (; i < nf; i++) {
+      const v = fList[i]!,
+        dv = df[v]!;
+      if (dv < best) this.relax(up, v, dv, df, pf);
+    }
+    for (; j < nb; j++) {
+      const v = bList[j]!,
+        bv = db[v]!;
+      if (bv < best) this.relax(down, v, bv, db, pb);
     }
     if (best === Infinity) return null;
     if (meet < 0) return { arcs: [direct], from: posOnArc(src, direct), to: posOnArc(dst, direct), weight: best };
@@ -124,14 +132,24 @@ export class CchQuery {
   }
 
   /**
-   * One side's vertices: the seeds' ancestors in the elimination tree, ascending, each labelled Infinity, then each
-   * seed labelled (`labels`: per seed its weight and where it came from) unless an earlier seed of the same vertex is
-   * as light.
+   * One side's vertices: the seeds' ancestors in the elimination tree, ascending, into the labels' list of that side
+   * (`forward`: fList, else bList), each labelled Infinity, then each seed labelled (`labels`: per seed its weight
+   * and where it came from) unless an earlier seed of the same vertex is as light. Returns their count.
    */
-  private side(seeds: number[], labels: number[], d: Float64Array, p: Int32Array): Uint32Array {
-    const walk = this.labels.walk;
-    const list = walk.list.slice(0, walk.walk(seeds, seeds.length));
-    for (const v of list) {
+  private side(seeds: number[], labels: number[], d: Float64Array, p: Int32Array, forward: boolean): number {
+    const L = this.labels,
+      walk = L.walk;
+    const count = walk.walk(seeds, seeds.length);
+    let list = forward ? L.fList : L.bList;
+    if (list.length < count) {
+      list = grown(list, count);
+      if (forward) L.fList = list;
+      else L.bList = list;
+    }
+    const from = walk.list;
+    for (let k = 0; k < count; k++) {
+      const v = from[k]!;
+      list[k] = v;
       d[v] = Infinity;
       p[v] = 0;
     }
@@ -142,7 +160,25 @@ export class CchQuery {
       d[r] = value;
       p[r] = labels[2 * k + 1]!;
     }
-    return list;
+    return count;
+  }
+
+  /**
+   * Relaxes the kept arcs `arcs` (the metric's up arcs for the forward side, down for the backward) of vertex v, whose
+   * label is dv, into the labels d and parents p of that side.
+   */
+  private relax(arcs: CchArcs, v: number, dv: number, d: Float64Array, p: Int32Array): void {
+    const { rowBase, rowOff, slot, weight } = arcs;
+    const upHead = this.metric.topo.upHead;
+    const row = this.metric.topo.upFirst[v]!;
+    for (let k = rowBase[v >> 8]! + rowOff[v]!, end = rowBase[(v + 1) >> 8]! + rowOff[v + 1]!; k < end; k++) {
+      const y = upHead[row + slot[k]!]!,
+        nd = dv + weight[k]!;
+      if (nd < d[y]!) {
+        d[y] = nd;
+        p[y] = v;
+      }
+    }
   }
 
   /** The arcs of the route through vertex `meet`, source to target arc. */
@@ -166,31 +202,62 @@ export class CchQuery {
 
   /**
    * Appends the shared states after the first of the kept arc between `lo` and `hi` (lo < hi) driven up (lo → hi)
-   * or down: the arc's own transition when it is a link, else its two arcs through the middle vertex, unpacked in
-   * turn.
+   * or down (unpackArc), from the cache of arcs unpacked before when it has them: the arcs between the vertices high
+   * in the elimination tree (its top separators) lie on the routes of many queries, and unpack to many states.
    */
   private unpack(lo: number, hi: number, upward: boolean, out: number[]): void {
     const arcs = upward ? this.metric.up : this.metric.down;
     const { upFirst, upHead } = this.metric.topo;
-    const m = midOf(arcs, keptIndex(arcs, upFirst, upHead, lo, hi));
-    if (m === LINK) {
-      out.push(this.metric.topo.stateOf[upward ? hi : lo]!);
+    const key = 2 * keptIndex(arcs, upFirst, upHead, lo, hi) + (upward ? 1 : 0);
+    const known = this.labels.unpacked(this.metric).get(key);
+    if (known) {
+      for (let k = 0; k < known.length; k++) out.push(known[k]!);
       return;
     }
-    if (upward) {
-      this.unpack(m, lo, false, out);
-      this.unpack(m, hi, true, out);
-    } else {
-      this.unpack(m, hi, false, out);
-      this.unpack(m, lo, true, out);
+    const from = out.length;
+    this.unpackArc(lo, hi, upward, out);
+    if (out.length - from >= UNPACKED_MIN) this.labels.remember(this.metric, key, out, from);
+  }
+
+  /**
+   * unpack without the cache: the arc's own transition when it is a link, else its two arcs through the middle
+   * vertex, unpacked in turn (up: the arc m–lo down, then m–hi up; down: m–hi down, then m–lo up). Iterative, over a
+   * stack of (lo, hi, up) triples kept in the labels, the next arc to unpack on top.
+   */
+  private unpackArc(lo: number, hi: number, upward: boolean, out: number[]): void {
+    const { up, down } = this.metric;
+    const { upFirst, upHead, stateOf } = this.metric.topo;
+    const stack = this.labels.stack;
+    let top = 0;
+    stack[top++] = lo;
+    stack[top++] = hi;
+    stack[top++] = upward ? 1 : 0;
+    while (top > 0) {
+      const isUp = stack[--top] === 1,
+        h = stack[--top]!,
+        l = stack[--top]!;
+      const arcs = isUp ? up : down;
+      const m = midOf(arcs, keptIndex(arcs, upFirst, upHead, l, h));
+      if (m === LINK) {
+        out.push(stateOf[isUp ? h : l]!);
+        continue;
+      }
+      // Pushed second, popped first.
+      stack[top++] = m;
+      stack[top++] = isUp ? h : l;
+      stack[top++] = 1;
+      stack[top++] = m;
+      stack[top++] = isUp ? l : h;
+      stack[top++] = 0;
     }
   }
 }
 
 /**
- * The labels of CchQuery's two sides over one topology's vertices (24 bytes per vertex, and the ancestor walk's 4
- * and its list): what a query works in, kept between queries and shared by the queries of every metric of a router.
- * A query labels only its walks' vertices, each before it reads it, so nothing marks which labels are its own.
+ * The labels of CchQuery's two sides over one topology's vertices (24 bytes per vertex, the ancestor walk's 4 and
+ * the lists, and at most UNPACKED_STATES states of unpacked arcs): what a query works in, kept between queries and
+ * shared by the queries of every metric of a router. A query labels only its walks' vertices, each before it reads
+ * it, so nothing marks which labels are its own.
  */
 export class QueryLabels {
   readonly df: Float64Array;
@@ -200,6 +267,19 @@ export class QueryLabels {
   readonly pb: Int32Array;
   /** The ancestor walks of both sides. */
   readonly walk: Ancestors;
+  /** The last query's forward and backward vertices, ascending (grown to the longest walk). */
+  fList = new Uint32Array(1024);
+  bList = new Uint32Array(1024);
+  /** CchQuery.unpack's stack of arcs to unpack (grows as deep as the longest unpacking needs). */
+  readonly stack: number[] = [];
+  /**
+   * Per metric, the arcs its queries unpacked before (those of at least UNPACKED_MIN states): per kept arc k, key
+   * 2k + 1 driven up, 2k driven down, the shared states CchQuery.unpack appends for it. A dropped metric's go with
+   * it; all are dropped once UNPACKED_STATES states were kept since they were last (so a dropped metric's count
+   * until then).
+   */
+  private cache = new WeakMap<CchMetric, Map<number, Uint32Array>>();
+  private cached = 0;
 
   /** @param parent the topology's elimination tree (CchTopology.parent) */
   constructor(parent: Int32Array) {
@@ -209,5 +289,29 @@ export class QueryLabels {
     this.pf = new Int32Array(n);
     this.pb = new Int32Array(n);
     this.walk = new Ancestors(parent);
+  }
+
+  /** The arcs the queries of `metric` unpacked before, by key (see `cache`). */
+  unpacked(metric: CchMetric): Map<number, Uint32Array> {
+    let m = this.cache.get(metric);
+    if (!m) this.cache.set(metric, (m = new Map()));
+    return m;
+  }
+
+  /**
+   * Keeps out[from ..], what arc `key` of `metric` unpacks to, dropping every metric's first when the budget is
+   * spent.
+   */
+  remember(metric: CchMetric, key: number, out: number[], from: number): void {
+    const count = out.length - from;
+    if (count > UNPACKED_STATES) return;
+    if (this.cached + count > UNPACKED_STATES) {
+      this.cache = new WeakMap();
+      this.cached = 0;
+    }
+    const states = new Uint32Array(count);
+    for (let k = 0; k < count; k++) states[k] = out[from + k]!;
+    this.unpacked(metric).set(key, states);
+    this.cached += count;
   }
 }
