@@ -28,6 +28,17 @@ import type { MetricPart } from '../../route/cch/exchange.js';
  */
 const WORKER_YOUNG_GENERATION_MB = 6;
 
+/**
+ * Old generation of each worker's JavaScript heap at most, MB. V8 lets an old generation grow to its live size times
+ * a factor that rises with this limit: up to 4 under the default limit (≈ 4.3 GB on a host of 24 GB), at most 1.3 at
+ * 256 MB or less. So a worker's committed heap stays near what it keeps alive (`bando serve` on whole HCMC after 1,500
+ * calls of the serve-memory load: ≈ 35–45 MB per worker for 25–37 used, against 60–97 committed under the default
+ * limit). The limit itself is far above what any call allowed by LIMIT_CAPS keeps alive: the largest, a 500 × 500
+ * DistanceMatrix answer (its object and its 25 MB of JSON), peaks at ≈ 110–155 MB of heap used with the engine's own
+ * state (whole HCMC); a call over the limit would end its worker (out of memory), which the pool replaces.
+ */
+const WORKER_OLD_GENERATION_MB = 256;
+
 /** Cost units in flight on a reserved worker (≈ ms of queued work) before light calls also go to heavy workers. */
 const SPILL_UNITS = 8;
 
@@ -278,7 +289,10 @@ export function createThreadPool(script: string | URL, opts: ThreadPoolOptions =
     const thread: Thread = {
       worker: new Worker(script, {
         workerData: workerData(takesHeavy, abandon, waits),
-        resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
+        resourceLimits: {
+          maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB,
+          maxOldGenerationSizeMb: WORKER_OLD_GENERATION_MB,
+        },
       }),
       takesHeavy,
       calls: new Map(),
