@@ -8,8 +8,8 @@
  * SERVE_MEMORY_CLIS: the built CLI bundles to race (comma-separated; default this checkout's dist/cli.js: run
  * `npm run build` first), run interleaved, SERVE_MEMORY_RUNS rounds (default 2). SERVE_MEMORY_ARGS: more `serve`
  * flags (space-separated, e.g. `--threads 1`). SERVE_MEMORY_CALLS: a number of calls (e.g. 1500) after which RSS is
- * read once more, the load going on past the 20 s until then: 20 s is 40–1,700 calls on a loaded 2-core machine, so
- * runs compare at equal work there. Each run also gives the server's CPU seconds (`cpuS`: start, warm-up and load).
+ * read once more (within the 20 s or after them, the load going on until then): 20 s is 40–1,900 calls on a loaded
+ * 2-core machine, so runs compare at equal work there. Each run also gives the server's CPU seconds (`cpuS`: start, warm-up and load).
  *
  * Run: npm run bench -- serve-memory
  */
@@ -27,7 +27,7 @@ const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const CALLS_FIRST = 100;
 const LOAD_MS = 20_000;
 const AT_ONCE = 4;
-/** SERVE_MEMORY_CALLS: after the 20 s, the load goes on until this many calls are answered, and RSS is read again. */
+/** SERVE_MEMORY_CALLS: RSS is read again once this many calls are sent, the load going on past the 20 s until then. */
 const CALLS_MORE = Number(process.env.SERVE_MEMORY_CALLS ?? 0);
 
 /** RSS of process `pid` (MB), and its anonymous part, from /proc. */
@@ -143,6 +143,7 @@ async function run(cli: string, pack: string, bbox: number[]): Promise<Record<st
     const list = paths(bbox, Math.max(5000, CALLS_MORE));
     let next = 0;
     let after100 = '';
+    let afterMore = '';
     /** Sends the list's next calls, AT_ONCE at a time, while `more()`. */
     const load = (more: () => boolean) =>
       Promise.all(
@@ -150,6 +151,7 @@ async function run(cli: string, pack: string, bbox: number[]): Promise<Record<st
           while (more() && next < list.length) {
             await get(list[next++]!);
             if (next === CALLS_FIRST) after100 = rss(pid);
+            if (next === CALLS_MORE) afterMore = rss(pid);
           }
         }),
       );
@@ -158,7 +160,7 @@ async function run(cli: string, pack: string, bbox: number[]): Promise<Record<st
     const row: Record<string, string | number> = { idle, after100, after20s: rss(pid), calls: next };
     if (CALLS_MORE > 0) {
       await load(() => next < CALLS_MORE);
-      row[`after${CALLS_MORE}`] = rss(pid);
+      row[`after${CALLS_MORE}`] = afterMore;
     }
     agent.destroy();
     row.cpuS = cpuSeconds(pid);
