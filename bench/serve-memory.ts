@@ -7,7 +7,9 @@
  * SERVE_MEMORY_PACKS: the pack files (comma-separated; default the whole-HCMC `--no-ch` pack cch-engine caches).
  * SERVE_MEMORY_CLIS: the built CLI bundles to race (comma-separated; default this checkout's dist/cli.js: run
  * `npm run build` first), run interleaved, SERVE_MEMORY_RUNS rounds (default 2). SERVE_MEMORY_ARGS: more `serve`
- * flags (space-separated, e.g. `--threads 1`).
+ * flags (space-separated, e.g. `--threads 1`). SERVE_MEMORY_CALLS: a number of calls (e.g. 1500) after which RSS is
+ * read once more (within the 20 s or after them, the load going on until then): 20 s is 40–1,900 calls on a loaded
+ * 2-core machine, so runs compare at equal work there. Each run also gives the server's CPU seconds (`cpuS`: start, warm-up and load).
  *
  * Run: npm run bench -- serve-memory
  */
@@ -25,12 +27,22 @@ const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const CALLS_FIRST = 100;
 const LOAD_MS = 20_000;
 const AT_ONCE = 4;
+/** SERVE_MEMORY_CALLS: RSS is read again once this many calls are sent, the load going on past the 20 s until then. */
+const CALLS_MORE = Number(process.env.SERVE_MEMORY_CALLS ?? 0);
 
 /** RSS of process `pid` (MB), and its anonymous part, from /proc. */
 function rss(pid: number): string {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? NaN);
   return `${Math.round(kb('VmRSS') / 1024)} (anon ${Math.round(kb('RssAnon') / 1024)})`;
+}
+
+/** CPU seconds (user and system, every thread) process `pid` has used, from /proc (clock ticks of 1/100 s). */
+function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the parenthesised name, which may hold spaces: utime and stime are fields 14 and 15.
+  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(f[11]) + Number(f[12])) / 100;
 }
 
 /** A running `bando serve`: its process, base URL and dev keys. */
@@ -102,7 +114,10 @@ function paths(bbox: number[], n: number): { path: string; tiles: boolean }[] {
   });
 }
 
-/** One server's run: RSS idle, after the first 100 calls and after LOAD_MS of calls (the same process). */
+/**
+ * One server's run: RSS idle, after the first 100 calls, after LOAD_MS of calls and after CALLS_MORE calls (the same
+ * process), and its CPU seconds.
+ */
 async function run(cli: string, pack: string, bbox: number[]): Promise<Record<string, string | number>> {
   const dir = mkdtempSync(join(tmpdir(), 'bando-serve-memory-'));
   const server = await serve(cli, pack, dir);
@@ -125,22 +140,32 @@ async function run(cli: string, pack: string, bbox: number[]): Promise<Record<st
         req.on('error', () => done());
         req.end();
       });
-    const list = paths(bbox, 5000);
+    const list = paths(bbox, Math.max(5000, CALLS_MORE));
     let next = 0;
     let after100 = '';
+    let afterMore = '';
+    /** Sends the list's next calls, AT_ONCE at a time, while `more()`. */
+    const load = (more: () => boolean) =>
+      Promise.all(
+        Array.from({ length: AT_ONCE }, async () => {
+          while (more() && next < list.length) {
+            await get(list[next++]!);
+            if (next === CALLS_FIRST) after100 = rss(pid);
+            if (next === CALLS_MORE) afterMore = rss(pid);
+          }
+        }),
+      );
     const end = Date.now() + LOAD_MS;
-    await Promise.all(
-      Array.from({ length: AT_ONCE }, async () => {
-        while (Date.now() < end && next < list.length) {
-          await get(list[next++]!);
-          if (next === CALLS_FIRST) after100 = rss(pid);
-        }
-      }),
-    );
-    const after20s = rss(pid);
+    await load(() => Date.now() < end);
+    const row: Record<string, string | number> = { idle, after100, after20s: rss(pid), calls: next };
+    if (CALLS_MORE > 0) {
+      await load(() => next < CALLS_MORE);
+      row[`after${CALLS_MORE}`] = afterMore;
+    }
     agent.destroy();
-    const answered = [...statuses].map(([s, n]) => `${s}×${n}`).join(' ');
-    return { idle, after100, after20s, calls: next, statuses: answered };
+    row.cpuS = cpuSeconds(pid);
+    row.statuses = [...statuses].map(([s, n]) => `${s}×${n}`).join(' ');
+    return row;
   } finally {
     server.child.kill('SIGTERM');
     await new Promise((r) => server.child.once('exit', r));

@@ -9,6 +9,9 @@ import { ENDPOINT_PATHS, METHOD_NAMES, type EngineApi, type MethodName } from '.
 import { createThreadPool } from '../src/adapters/worker/pool.js';
 import { MemoryUsageStore } from '../src/adapters/http/usage.js';
 import { readSharedPackFile } from '../src/pack/load.js';
+import { LIMIT_CAPS } from '../src/limits.js';
+import type { SerializedBody } from '../src/adapters/http/responses.js';
+import { mulberry32 } from '../src/trip/rng.js';
 import { buildThreadBundles } from './helpers/thread-bundles.js';
 import { until } from './helpers/until.js';
 
@@ -254,6 +257,34 @@ describe('bando serve --threads (server thread protocol)', () => {
     } finally {
       release('after-route');
       pool.close();
+    }
+  });
+
+  // The workers' old generation is capped (pool.ts WORKER_OLD_GENERATION_MB) so that their heaps stay near what they
+  // keep alive; the cap must still hold the largest answer the limits allow, whose object and JSON text live at once.
+  it('a worker answers the largest DistanceMatrix LIMIT_CAPS allows as this thread does, without being replaced', async () => {
+    const side = LIMIT_CAPS.matrixSide;
+    const big = await createEngine({ packs: [PACK], limits: { matrixSide: side } });
+    const pool = createThreadPool(SCRIPT, { size: 1, packs: [PACK], limits: { matrixSide: side } });
+    try {
+      // Intersections of the pack's own road graph, so the table is full of routes rather than refusals.
+      const g = big.regions[0]!.graph;
+      const rand = mulberry32(500);
+      const points = () =>
+        Array.from({ length: side }, () => {
+          const v = Math.floor(rand() * g.nodeCount);
+          return `${g.lat(v).toFixed(6)},${g.lon(v).toFixed(6)}`;
+        }).join('|');
+      const params = { origins: points(), destinations: points() };
+      const want = JSON.stringify(big.distanceMatrix(params));
+      const got = (await (await pool.ready).distanceMatrix!(params)) as SerializedBody;
+      expect(got.status).toBe(200);
+      expect(Buffer.from(got.json).toString()).toBe(want);
+      expect(want.length).toBeGreaterThan(10e6);
+      expect(pool.stats().replaced).toBe(0);
+    } finally {
+      pool.close();
+      await big.close();
     }
   });
 

@@ -28,6 +28,19 @@ import type { MetricPart } from '../../route/cch/exchange.js';
  */
 const WORKER_YOUNG_GENERATION_MB = 6;
 
+/**
+ * Old generation of each worker's JavaScript heap at most, MB. V8 lets an old generation grow past what its last full
+ * collection kept alive by a factor it bounds by this limit (heap-controller: 4 from 2 GB up, falling linearly to 1.3
+ * at 256 MB on 64-bit Node 20, so ≈ 1.6 here; the default limit is ≈ 4.3 GB on a 24 GB host). So a worker's committed
+ * heap stays nearer what it keeps alive (`bando serve` on whole HCMC after the serve-memory load: 35–60 MB less RSS
+ * with two workers, the same calls answered in 20 s; at 256 MB the heaps were smaller still but a quarter fewer
+ * calls were answered, the collections running that much more often: docs/routing.md). The limit is far above what
+ * any call allowed by LIMIT_CAPS keeps alive: the largest, a 500 × 500 DistanceMatrix answer (its object and its 25 MB
+ * of JSON), peaks at ≈ 110–155 MB of heap used with the engine's own state (whole HCMC); a call over the limit would
+ * end its worker (out of memory), which the pool replaces.
+ */
+const WORKER_OLD_GENERATION_MB = 1024;
+
 /** Cost units in flight on a reserved worker (≈ ms of queued work) before light calls also go to heavy workers. */
 const SPILL_UNITS = 8;
 
@@ -278,7 +291,10 @@ export function createThreadPool(script: string | URL, opts: ThreadPoolOptions =
     const thread: Thread = {
       worker: new Worker(script, {
         workerData: workerData(takesHeavy, abandon, waits),
-        resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
+        resourceLimits: {
+          maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB,
+          maxOldGenerationSizeMb: WORKER_OLD_GENERATION_MB,
+        },
       }),
       takesHeavy,
       calls: new Map(),
