@@ -152,33 +152,33 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
   const isAlley = (p: number): boolean =>
     places.kind[p] === PlaceKind.street && ALLEY_NAME.test(r.folded(places.name[p]!));
   // Asked for a kind of place ("ĐH Nông Lâm"), a place tagged as another kind whose name leads with it ("Thư viện ĐH
-  // Nông Lâm", "Bến xe buýt ĐH Nông Lâm") is a part of the one asked for or named after it, not it. Kinds of one
-  // family are one kind here ("khách sạn" asks for a "Nhà nghỉ" too).
+  // Nông Lâm", "Bến xe buýt ĐH Nông Lâm") is a part of the one asked for or named after it, not it (-1); a place tagged
+  // as the kind asked is a little surer than one only named so (1). Kinds of one family are one kind here ("khách sạn"
+  // asks for a "Nhà nghỉ" too).
   const askedRows = withFamilies(
     q.categories.reduce<[number, number]>((m, c) => [m[0] | c.rows[0], m[1] | c.rows[1]], [0, 0]),
   );
   const isAsked = (rows: readonly [number, number]) => (rows[0] & askedRows[0]) !== 0 || (rows[1] & askedRows[1]) !== 0;
-  const led = new Map<number, boolean>();
-  const ledByOtherKind = (p: number): boolean => {
-    if (q.categories.length === 0 || places.kind[p] !== PlaceKind.poi) return false;
-    let other = led.get(p);
-    if (other === undefined) {
-      const lead = isAsked(categoryRowsOf(namedPlace.text(places.category[p]!)))
-        ? undefined
-        : categorySpans(wordsOfText(namedPlace.text(places.name[p]!)).slice(0, KIND_WORDS_MAX), false)[0];
-      led.set(p, (other = lead !== undefined && lead.start === 0 && !isAsked(lead.rows)));
+  const kindAgreement = new Map<number, -1 | 0 | 1>();
+  const askedKind = (p: number): -1 | 0 | 1 => {
+    if (q.categories.length === 0 || places.kind[p] !== PlaceKind.poi) return 0;
+    let agreement = kindAgreement.get(p);
+    if (agreement === undefined) {
+      if (isAsked(categoryRowsOf(namedPlace.text(places.category[p]!)))) agreement = 1;
+      else {
+        const lead = categorySpans(wordsOfText(namedPlace.text(places.name[p]!)).slice(0, KIND_WORDS_MAX), false)[0];
+        agreement = lead !== undefined && lead.start === 0 && !isAsked(lead.rows) ? -1 : 0;
+      }
+      kindAgreement.set(p, agreement);
     }
-    return other;
+    return agreement;
   };
-  const taggedAsAsked = (p: number): boolean =>
-    q.categories.length > 0 &&
-    places.kind[p] === PlaceKind.poi &&
-    isAsked(categoryRowsOf(namedPlace.text(places.category[p]!)));
   const boost = (p: number, own: number): number => {
     let b = streetLevel && places.kind[p]! >= PlaceKind.ward ? -UNIT_PENALTY : 0;
     if (beside(p)) b -= BESIDE_PENALTY;
-    if (ledByOtherKind(p)) b -= OTHER_KIND_PENALTY;
-    else if (taggedAsAsked(p)) b += TAGGED_KIND_BOOST;
+    const agreement = askedKind(p);
+    if (agreement < 0) b -= OTHER_KIND_PENALTY;
+    else if (agreement > 0) b += TAGGED_KIND_BOOST;
     if (places.kind[p] === kindAsked) b += KIND_BOOST;
     // A street asked without a house number is the street, not a house or an alley of it ("Đường số 61" is not 61
     // Đường số 9; "CMT8" is not "hẻm 283 CMT8").
