@@ -28,13 +28,9 @@ export function districtInitials(table: AdminTable, area?: ReadonlySet<number>):
     // A numbered district ("Quận 10") is written by its number; one-word names have no initials to speak of.
     if (words.length < 2 || words.some((w) => !/^\p{L}/u.test(w))) continue;
     const initials = words.map((w) => w[0]!.toUpperCase()).join('');
+    const head = initials.slice(0, -1);
     const last = words[words.length - 1]!;
-    const lastWhole = initials.slice(0, -1) + last[0]!.toUpperCase() + last.slice(1).toLowerCase();
-    const forms = [
-      initials,
-      lastWhole,
-      lastWhole.slice(0, -last.length) + fold(last).replace(/^./, (c) => c.toUpperCase()),
-    ];
+    const forms = [initials, head + capitalised(last), head + capitalised(fold(last))];
     for (const form of new Set(forms.flatMap((f) => [f, f.replace(/Đ/g, 'D')]))) {
       const other = seen.get(form);
       seen.set(form, other === undefined || other === u.nameWithType ? u.nameWithType : null);
@@ -43,6 +39,11 @@ export function districtInitials(table: AdminTable, area?: ReadonlySet<number>):
   const out = new Map<string, string>();
   for (const [form, name] of seen) if (name !== null && !hasOtherReading(form)) out.set(form, name);
   return out;
+}
+
+/** The word with its first letter in capitals, the rest in lower case ("tân" → "Tân"). */
+function capitalised(word: string): string {
+  return word[0]!.toUpperCase() + word.slice(1).toLowerCase();
 }
 
 /** Abbreviations of kinds of places ("BT" bảo tàng, "TH" tiểu học, "NH" ngân hàng), lower case. */
