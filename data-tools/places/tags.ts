@@ -51,13 +51,50 @@ const CATEGORY_KEYS = [
 ];
 
 /**
+ * Religions of denominations mapped without their religion (`denomination=roman_catholic` and no `religion=*`: a
+ * Catholic convent is no pagoda), by the denomination as the OSM wiki spells it (lower case, words joined by "_").
+ */
+const DENOMINATION_RELIGION = new Map<string, string>([
+  ...[
+    'catholic',
+    'roman_catholic',
+    'greek_catholic',
+    'protestant',
+    'evangelical',
+    'baptist',
+    'methodist',
+    'lutheran',
+    'anglican',
+    'presbyterian',
+    'pentecostal',
+    'adventist',
+    'seventh_day_adventist',
+    'orthodox',
+    'reformed',
+  ].map((d) => [d, 'christian'] as const),
+  ...['mahayana', 'theravada', 'vajrayana', 'zen', 'pure_land', 'hoa_hao'].map((d) => [d, 'buddhist'] as const),
+  ...['cao_dai', 'caodai'].map((d) => [d, 'caodaism'] as const),
+]);
+
+/** A place of worship's religion: its `religion` tag, or the religion of its `denomination`. */
+function religionOf(tags: Tags): string | undefined {
+  if (tags.religion) return tags.religion;
+  const d = tags.denomination
+    ?.trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
+  return d ? DENOMINATION_RELIGION.get(d) : undefined;
+}
+
+/**
  * The place's category: the value of its first category key ("hospital", "cafe"), or the key for `=yes`; a place of
  * worship with its religion ("place_of_worship:buddhist": a pagoda is no church).
  */
 export function categoryOf(tags: Tags): string | undefined {
   for (const k of CATEGORY_KEYS) {
     const v = tags[k];
-    if (v === 'place_of_worship' && tags.religion) return `${v}:${tags.religion}`;
+    const religion = v === 'place_of_worship' ? religionOf(tags) : undefined;
+    if (religion) return `${v}:${religion}`;
     if (v && v !== 'no' && v !== 'yes') return v;
     if (v === 'yes' && k !== 'building') return k;
   }

@@ -227,12 +227,9 @@ export const CATEGORIES: readonly CategoryRow[] = [
     osm: ['embassy', 'diplomatic'],
   },
   { key: 'gym', words: ['phòng gym', 'phòng tập', 'gym', 'fitness'], osm: ['fitness_centre', 'sports_centre'] },
-  {
-    key: 'monument',
-    leading: ['lăng'],
-    words: ['tượng đài', 'đài tưởng niệm', 'monument', 'memorial', 'mausoleum'],
-    osm: ['monument', 'memorial', 'mausoleum'],
-  },
+  { key: 'monument', words: ['tượng đài', 'đài tưởng niệm', 'monument', 'memorial'], osm: ['monument', 'memorial'] },
+  // A mausoleum is a tomb ("Lăng Ông Bà Chiểu", historic=tomb), not a statue of the one it holds.
+  { key: 'tomb', leading: ['lăng'], words: ['mausoleum', 'tomb'], osm: ['tomb', 'mausoleum'] },
   {
     // Named after what meets there ("Ngã tư Bình Phước", "Vòng xoay Dân Chủ"): a kind and a unit's name read as one.
     key: 'junction',
