@@ -91,7 +91,14 @@ export function geocode(
     const hits = forwardGeocode(state.regions, address, MAX_GEOCODE_RESULTS * 2);
     return found(
       hits.map((h) =>
-        resultOf(h.region, h.place, { system: h.system, partial: h.partial, legacy, at: h.at, house: h.house }),
+        resultOf(h.region, h.place, {
+          system: h.system,
+          partial: h.partial,
+          legacy,
+          at: h.at,
+          house: h.house,
+          crossing: h.crossing,
+        }),
       ),
       MAX_GEOCODE_RESULTS,
     );

@@ -69,6 +69,8 @@ export interface DescribeOptions {
   at?: { lat: number; lng: number; ward2025: number };
   /** Show a street at `at` as this house on it (a house number the data lacks, estimated from its neighbours). */
   house?: string;
+  /** Show a street at `at` as where it meets the street of this name ("Lê Văn Sỹ & Huỳnh Văn Bánh"). */
+  crossing?: string;
 }
 
 const KIND_NAMES: Record<number, string> = {
@@ -127,7 +129,10 @@ export function describePlace(r: PlacesRegion, i: number, opts: DescribeOptions 
   for (const u of units) components.push(unitComponent(u));
   if (locality) components.push({ long_name: locality, short_name: locality });
 
-  const houseStreet = [house, street].filter(Boolean).join(' ');
+  const houseStreet =
+    kind === PlaceKind.street && opts.crossing
+      ? `${street} & ${opts.crossing}`
+      : [house, street].filter(Boolean).join(' ');
   const unitNames = [...units.map((u) => u.nameWithType), ...(locality ? [locality] : [])];
   let mainText: string;
   let rest: string[];

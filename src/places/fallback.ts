@@ -11,10 +11,15 @@ import type { ForwardHit } from './rank';
 import { streetKey, type PlacesRegion } from './region-places';
 import type { PlaceQuery, QueryTerm } from './search/query';
 import { StreetLine } from './street-line';
+import { crossingOf } from './crossing';
 import { isSubsequence } from './search/written-order';
 import { adminNameKeys } from './text/admin-names';
 import { nameKey } from './text/fold';
 
+/** Words that join two streets into where they meet ("góc A B", "A giao B", "A và B", "A x B"), folded. */
+const CROSSING_WORDS = new Set(['goc', 'giao', 'va', 'x', 'and', 'corner', 'of']);
+/** Streets of the other name tried for where they meet (its pieces and its namesakes: a roundabout named after it). */
+const CROSSING_CANDIDATES = 8;
 /** Farthest a place may lie from a street's road to be "on" it (metres): a deep building still faces it. */
 const ON_STREET_M = 80;
 /** The run itself, then its suffixes and prefixes of two words or more, longest first. */
@@ -68,6 +73,42 @@ export function fallback(r: PlacesRegion, q: PlaceQuery): ForwardHit[] {
     const words = run((t) => t.segment === segment && t.role === 'name' && t.part === undefined);
     if (words.length > 0) streetRuns.push({ words, inArea: true });
   }
+  /**
+   * Where the street found for the words `sub` meets another street that the query's other name words name whole, in
+   * the area it names ("ngã tư Lê Văn Sỹ Huỳnh Văn Bánh", "góc Nguyễn Thị Minh Khai Cao Thắng"); null when they name
+   * none, or it does not meet this one at one place.
+   */
+  const crossingWith = (sub: readonly number[], street: number): Pick<ForwardHit, 'at' | 'crossing'> | null => {
+    const rest = q.terms.flatMap((t, j) =>
+      t.role === 'name' && !sub.includes(j) && !CROSSING_WORDS.has(t.folded) ? [j] : [],
+    );
+    if (rest.length === 0) return null;
+    let required = 0;
+    for (const j of rest) required |= 1 << j;
+    // The other street is named by those words alone ("Lê Văn Sỹ" is not "Vòng xoay Ngã Sáu Lê Văn Sỹ").
+    const restKey = rest.map((j) => written[j]).join(' ');
+    const names = r.places.name;
+    const others = r.searcher.search(
+      q.terms.map((t, j) => ({ ...t, optional: ((required >> j) & 1) === 0 })),
+      {
+        prefix: false,
+        limit: CROSSING_CANDIDATES,
+        importance: r.places.importance,
+        required,
+        exact: true,
+        keep: (p) =>
+          kinds[p] === PlaceKind.street &&
+          names[p] !== names[street] &&
+          streetKey(r.region.strings.get(names[p]!)) === restKey,
+      },
+    );
+    const there = (lat: number, lng: number): boolean => !area?.wards || area.wards.has(r.wardAt(lat, lng));
+    for (const name of new Set(others.map((h) => names[h.place]!))) {
+      const at = crossingOf(r, names[street]!, name, there);
+      if (at) return { at: { ...at, ward2025: r.wardAt(at.lat, at.lng) }, crossing: r.region.strings.get(name) };
+    }
+    return null;
+  };
   for (const { words, inArea: areaBound } of streetRuns) {
     const there = (p: number): boolean => !area || !areaBound || inArea(r, area, p) !== Within.out;
     // A run that also carries the place's name ("Phở Thìn Lò Đúc") is tried by its ends, longest first.
@@ -86,6 +127,8 @@ export function fallback(r: PlacesRegion, q: PlaceQuery): ForwardHit[] {
       });
       if (hits.length === 0) continue;
       const street = hits[0]!.place;
+      const meeting = crossingWith(sub, street);
+      if (meeting) return [{ region: r, place: street, score: hits[0]!.score, partial: false, system, ...meeting }];
       // "Popeyes Hai Bà Trưng", "Phở Thìn Lò Đúc": the rest of the query names a place on that street.
       const onIt = placeOnStreet(
         r,

@@ -58,6 +58,8 @@ export interface ForwardHit {
   /** A house the data lacks, estimated on this street: where, and its number as written (see estimatedHouse). */
   at?: { lat: number; lng: number; ward2025: number };
   house?: string;
+  /** A street shown at `at`, where it meets the street of this name (see fallback.ts). */
+  crossing?: string;
 }
 
 /** The forward-geocoding query of `text` in region `r` (house and alley numbers rank but are not required). */

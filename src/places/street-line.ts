@@ -13,7 +13,8 @@ const edgesByName = new WeakMap<PlacesRegion, Map<number, number[]>>();
 /** Street lines per region, by their names' ids (sorted, joined). */
 const lines = new WeakMap<PlacesRegion, Map<string, StreetLine>>();
 
-function edgesNamed(r: PlacesRegion, name: number): readonly number[] {
+/** The road edges carrying the name (string id `name`) in region `r`. */
+export function edgesNamed(r: PlacesRegion, name: number): readonly number[] {
   let byName = edgesByName.get(r);
   if (!byName) {
     byName = new Map();

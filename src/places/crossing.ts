@@ -1,0 +1,50 @@
+/**
+ * Where two streets meet ("ngã tư Lê Văn Sỹ Huỳnh Văn Bánh", "góc Nguyễn Thị Minh Khai Cao Thắng"): the road nodes
+ * that roads of both names end at. Streets that meet in several places far apart (a street crossed twice, a ring
+ * road) do not say which one is meant: no answer then, rather than a confident one in the wrong place.
+ */
+import type { PlacesRegion } from './region-places';
+import { edgesNamed } from './street-line';
+
+/**
+ * Nodes of one crossing lie within this of each other, metres: a dual carriageway meeting another crosses at up to
+ * four nodes some 20–60 m apart.
+ */
+const ONE_CROSSING_M = 120;
+/** Metres per degree of latitude. */
+const M_PER_DEG = 111_320;
+
+/**
+ * The point (degrees) where roads named `a` and roads named `b` (string ids) meet, the mean of the nodes they share;
+ * null when they do not meet, or meet at places more than ONE_CROSSING_M apart. `keep` limits the nodes considered
+ * (the area the query names).
+ */
+export function crossingOf(
+  r: PlacesRegion,
+  a: number,
+  b: number,
+  keep: (lat: number, lng: number) => boolean = () => true,
+): { lat: number; lng: number } | null {
+  if (a === b) return null;
+  const g = r.region.graph;
+  const onA = new Set<number>();
+  for (const e of edgesNamed(r, a)) onA.add(g.edgeNodes[2 * e]!).add(g.edgeNodes[2 * e + 1]!);
+  const shared = new Set<number>();
+  for (const e of edgesNamed(r, b))
+    for (const n of [g.edgeNodes[2 * e]!, g.edgeNodes[2 * e + 1]!])
+      if (onA.has(n) && keep(g.lat(n), g.lon(n))) shared.add(n);
+  if (shared.size === 0) return null;
+  const nodes = [...shared];
+  const lat0 = g.lat(nodes[0]!);
+  const kx = M_PER_DEG * Math.cos(lat0 * (Math.PI / 180));
+  let lat = 0;
+  let lng = 0;
+  for (const n of nodes) {
+    for (const m of nodes)
+      if (Math.hypot((g.lat(n) - g.lat(m)) * M_PER_DEG, (g.lon(n) - g.lon(m)) * kx) > ONE_CROSSING_M) return null;
+    lat += g.lat(n);
+    lng += g.lon(n);
+  }
+  // Rounded as stored coordinates are (1e-7 degrees).
+  return { lat: Math.round((lat / nodes.length) * 1e7) / 1e7, lng: Math.round((lng / nodes.length) * 1e7) / 1e7 };
+}
