@@ -1,6 +1,6 @@
 /**
- * Where two streets meet ("góc Phạm Ngọc Thạch Điện Biên Phủ", "ngã tư Hai Bà Trưng Trần Quốc Toản"), on the HCMC district pack,
- * checked against a straight scan of the raw OSM input: the nodes that highway ways of both names share.
+ * Where two streets meet ("góc Phạm Ngọc Thạch Điện Biên Phủ", "ngã tư Hai Bà Trưng Trần Quốc Toản"), on the HCMC
+ * district pack, checked against a straight scan of the raw OSM input: the nodes that highway ways of both names share.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readOsmFile } from '../data-tools/osm/read';
