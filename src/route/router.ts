@@ -129,6 +129,12 @@ export interface CostTable {
 }
 
 /**
+ * A CostTable's weights alone (what a trip's solver reads: its legs are measured along their paths), or a whole
+ * CostTable; a table filled into one without `dur` carries no seconds or metres.
+ */
+export type WeightTable = Pick<CostTable, 'weight'> & Partial<Pick<CostTable, 'dur' | 'dist'>>;
+
+/**
  * Routing over one region's road graph: snapping and searches per vehicle profile (pack order, see VEHICLES) and
  * weighting. Contexts (arc costs, turn table, search) are built lazily and kept; a Router is not re-entrant
  * (one query at a time, as everything in the engine runs on one thread).
@@ -740,27 +746,24 @@ export class Router {
   }
 
   /**
-   * snapTable from the stops to themselves, with `leg(i, j)`: snapLeg from stop i to stop j (the same answer, for
-   * the default `arrival`). When the context routes by the customizable hierarchy, a leg between the stops' own
-   * points is unpacked from the table's walks (CchQuery.routeIn) rather than searched again; a leg within a small
-   * component (Router.ends), or by another structure, is searched.
+   * snapTable's weights from the stops to themselves, with `leg(i, j)`: snapLeg from stop i to stop j (the same
+   * answer, for the default `arrival`). When the context routes by the customizable hierarchy, a leg between the
+   * stops' own points is unpacked from the table's walks (CchQuery.routeIn) rather than searched again, and the
+   * table carries no seconds or metres (each leg is measured along its path); a leg within a small component
+   * (Router.ends), or by another structure, is searched.
    */
   stopTable<P extends Endpoint>(
     stops: readonly Snapped<P>[],
     profile: number,
     weighting: Weighting = 'fastest',
     avoid = 0,
-  ): { table: CostTable; leg: (i: number, j: number) => SnapLeg<P> | null } {
+  ): { table: WeightTable; leg: (i: number, j: number) => SnapLeg<P> | null } {
     const search = (i: number, j: number) => this.snapLeg(stops[i]!, stops[j]!, profile, weighting, avoid);
     const ctx = this.context(profile, weighting, avoid);
     const cch = ctx.ch ? null : ctx.cchTable();
     if (!cch) return { table: this.snapTable(stops, stops, profile, weighting, avoid), leg: search };
     const n = stops.length;
-    const out: CostTable = {
-      weight: new Float64Array(n * n),
-      dur: new Float64Array(n * n),
-      dist: new Float64Array(n * n),
-    };
+    const out: WeightTable = { weight: new Float64Array(n * n) };
     const trees = new TableTrees(n, n);
     cch.table(stops, stops, out, trees);
     this.smallComponentPairs(out, stops, stops, profile, weighting, avoid);
@@ -781,7 +784,7 @@ export class Router {
    * table per such component, over those points.
    */
   private smallComponentPairs(
-    out: CostTable,
+    out: WeightTable,
     origins: readonly Snapped[],
     destinations: readonly Snapped[],
     profile: number,
@@ -813,8 +816,8 @@ export class Router {
         d.forEach((j, y) => {
           if (t.weight[x * d.length + y] === Infinity) return; // No route within the piece: keep the snaps' entry.
           out.weight[i * cols + j] = t.weight[x * d.length + y]!;
-          out.dur[i * cols + j] = t.dur[x * d.length + y]!;
-          out.dist[i * cols + j] = t.dist[x * d.length + y]!;
+          if (out.dur) out.dur[i * cols + j] = t.dur[x * d.length + y]!;
+          if (out.dist) out.dist[i * cols + j] = t.dist[x * d.length + y]!;
         }),
       );
     }

@@ -1,5 +1,5 @@
 import { arcTail } from '../costs.js';
-import type { CostTable } from '../router.js';
+import type { WeightTable } from '../router.js';
 import { directOnEdge, posOnArc, type Endpoint } from '../search.js';
 import { Ancestors } from './ancestors.js';
 import type { CchMetric } from './customize.js';
@@ -54,16 +54,18 @@ export class CchTable {
 
   /**
    * Weight, seconds and metres from every origin to every destination into `out`, row-major (origin i, destination
-   * j at i * destinations.length + j; each array at least that long); Infinity where there is no route. `trees`, when
-   * given (sized for these origins and destinations), keeps the walks and each pair's meeting vertex, so that
-   * CchQuery.routeIn unpacks any pair's route.
+   * j at i * destinations.length + j; each array at least that long); Infinity where there is no route. An `out`
+   * without `dur` gets the weights alone, and the walks then carry no seconds or metres (the weights are the same).
+   * `trees`, when given (sized for these origins and destinations), keeps the walks and each pair's meeting vertex,
+   * so that CchQuery.routeIn unpacks any pair's route.
    */
-  table(origins: readonly Endpoint[], destinations: readonly Endpoint[], out: CostTable, trees?: TableTrees): void {
+  table(origins: readonly Endpoint[], destinations: readonly Endpoint[], out: WeightTable, trees?: TableTrees): void {
     const nd = destinations.length,
       cells = origins.length * nd;
+    const measured = out.dur !== undefined;
     out.weight.fill(Infinity, 0, cells);
-    out.dur.fill(Infinity, 0, cells);
-    out.dist.fill(Infinity, 0, cells);
+    out.dur?.fill(Infinity, 0, cells);
+    out.dist?.fill(Infinity, 0, cells);
     if (cells === 0) return;
     const s = this.s;
     const cnt = s.count,
@@ -72,7 +74,7 @@ export class CchTable {
     s.nTouched = 0;
     let nb = 0;
     for (let j = 0; j < nd; j++) {
-      const count = this.walk(destinations[j]!, false);
+      const count = this.walk(destinations[j]!, false, measured);
       const list = s.anc.list,
         d = s.d;
       trees?.keep(false, j, list, count, s.par);
@@ -84,11 +86,14 @@ export class CchTable {
         s.bv[nb] = v;
         s.bj[nb] = j;
         s.bw[nb] = d[v]!;
-        s.bdur[nb] = s.dur[v]!;
-        s.blen[nb++] = s.len[v]!;
+        if (measured) {
+          s.bdur[nb] = s.dur[v]!;
+          s.blen[nb] = s.len[v]!;
+        }
+        nb++;
       }
     }
-    s.group(nb);
+    s.group(nb, measured);
     const w = this.metric.costs.weight,
       g = this.metric.costs.graph,
       D = this.metric.costs.dur;
@@ -103,10 +108,10 @@ export class CchTable {
         if (arc < 0) continue;
         const f = posOnArc(dst, arc) - posOnArc(src, arc);
         out.weight[row + j] = weight;
-        out.dur[row + j] = f * D[arc]!;
-        out.dist[row + j] = f * g.edgeLen[arc >> 1]!;
+        if (out.dur) out.dur[row + j] = f * D[arc]!;
+        if (out.dist) out.dist[row + j] = f * g.edgeLen[arc >> 1]!;
       }
-      const count = this.walk(src, true);
+      const count = this.walk(src, true, measured);
       const list = s.anc.list,
         d = s.d;
       trees?.keep(true, i, list, count, s.par);
@@ -122,19 +127,19 @@ export class CchTable {
    * Offers the destinations whose buckets lie at v to row `row` through the last walk's labels at v; `meet` records
    * v for each pair it improves (the last is the lowest vertex of the best weight, as CchQuery.route's meeting).
    */
-  private scan(v: number, row: number, out: CostTable, meet: Int32Array | undefined): void {
+  private scan(v: number, row: number, out: WeightTable, meet: Int32Array | undefined): void {
     const { gj, gw, gdur, glen, start, count } = this.s;
     const dv = this.s.d[v]!,
       du = this.s.dur[v]!,
       dl = this.s.len[v]!;
-    const W = out.weight;
+    const { weight: W, dur: D, dist: L } = out;
     for (let q = start[v]!, end = q + count[v]!; q < end; q++) {
       const t = row + gj[q]!,
         x = dv + gw[q]!;
       if (x < W[t]!) {
         W[t] = x;
-        out.dur[t] = du + gdur[q]!;
-        out.dist[t] = dl + glen[q]!;
+        if (D) D[t] = du + gdur[q]!;
+        if (L) L[t] = dl + glen[q]!;
         if (meet) meet[t] = v;
       }
     }
@@ -142,9 +147,10 @@ export class CchTable {
 
   /**
    * One elimination-tree walk from an endpoint's seeds, forward (a source: up weights) or backward (a target: down
-   * weights), labels in d/dur/len; returns the number of vertices walked (in anc.list).
+   * weights), labels in d/dur/len (seconds and metres past the seeds only when `measured`); returns the number of
+   * vertices walked (in anc.list).
    */
-  private walk(p: Endpoint, forward: boolean): number {
+  private walk(p: Endpoint, forward: boolean, measured: boolean): number {
     const m = this.metric,
       s = this.s;
     const gen = ++s.gen;
@@ -179,9 +185,11 @@ export class CchTable {
           x = dv + weight[i]!;
         if (x < d[y]!) {
           d[y] = x;
-          dur[y] = du + dl[2 * i]!;
-          len[y] = dL + dl[2 * i + 1]!;
           par[y] = v;
+          if (measured) {
+            dur[y] = du + dl[2 * i]!;
+            len[y] = dL + dl[2 * i + 1]!;
+          }
         }
       }
     }
@@ -238,8 +246,11 @@ export class TableLabels {
     this.anc = new Ancestors(parent);
   }
 
-  /** Groups the first nb bucket entries by vertex (stable) into gj/gw/gdur/glen, at `start` per touched vertex. */
-  group(nb: number): void {
+  /**
+   * Groups the first nb bucket entries by vertex (stable) into gj/gw and, when `measured`, gdur/glen, at `start` per
+   * touched vertex.
+   */
+  group(nb: number, measured: boolean): void {
     const { start, count, touched } = this;
     let at = 0;
     for (let k = 0; k < this.nTouched; k++) {
@@ -257,8 +268,10 @@ export class TableLabels {
       const q = start[this.bv[k]!]!++;
       this.gj[q] = this.bj[k]!;
       this.gw[q] = this.bw[k]!;
-      this.gdur[q] = this.bdur[k]!;
-      this.glen[q] = this.blen[k]!;
+      if (measured) {
+        this.gdur[q] = this.bdur[k]!;
+        this.glen[q] = this.blen[k]!;
+      }
     }
     // The fill moved each start to its end: back by the count.
     for (let k = 0; k < this.nTouched; k++) start[touched[k]!]! -= count[touched[k]!]!;

@@ -38,11 +38,14 @@ export class TableTrees {
   keep(forward: boolean, k: number, list: Uint32Array, count: number, par: Int32Array): void {
     const start = forward ? this.fStart : this.bStart;
     const at = start[k]!;
-    if (forward) {
-      if (at + count > this.fList.length)
-        [this.fList, this.fPar] = [grown(this.fList, at + count), grown(this.fPar, at + count)];
-    } else if (at + count > this.bList.length)
-      [this.bList, this.bPar] = [grown(this.bList, at + count), grown(this.bPar, at + count)];
+    if (at + count > (forward ? this.fList : this.bList).length) {
+      // Room for the side's remaining walks at the mean length so far, with a quarter to spare: one or two copies
+      // for the whole table rather than one per doubling.
+      const walks = start.length - 1;
+      const size = Math.ceil((((at + count) / (k + 1)) * walks * 5) / 4);
+      if (forward) [this.fList, this.fPar] = [grown(this.fList, size), grown(this.fPar, size)];
+      else [this.bList, this.bPar] = [grown(this.bList, size), grown(this.bPar, size)];
+    }
     const to = forward ? this.fList : this.bList,
       toPar = forward ? this.fPar : this.bPar;
     for (let q = 0; q < count; q++) {
