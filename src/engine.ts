@@ -89,6 +89,26 @@ const DEFAULT_PACK_PATH = '../packs/hanoi.pack';
  */
 const MODULE_URL = import.meta.url;
 
+/** The static-map renderer's entry points, from the two modules imported on the first image. */
+interface Renderer {
+  staticRouteImage: typeof import('./api/static-route-image.js').staticRouteImage;
+  RenderCache: typeof RenderCache;
+}
+let renderer: Promise<Renderer> | undefined;
+
+/**
+ * The renderer's modules, imported on the first image: the renderer and the style code cost ~0.2 s of import, which
+ * an engine that never draws should not pay at start. The promise is kept because each `import()` resolves the
+ * specifier again: about 0.01 ms in plain Node, but 0.8-1.4 ms of CPU per image under a loader hook such as tsx's (a
+ * round trip to its thread), which the benchmarks run from the sources pay.
+ */
+function rendererModules(): Promise<Renderer> {
+  renderer ??= Promise.all([import('./api/static-route-image.js'), import('./render/render-cache.js')]).then(
+    ([{ staticRouteImage }, { RenderCache }]) => ({ staticRouteImage, RenderCache }),
+  );
+  return renderer;
+}
+
 /** The embedded default pack (central Hanoi), loaded by createEngine when no pack is given. */
 export const DEFAULT_PACK_URL = new URL(DEFAULT_PACK_PATH, MODULE_URL);
 
@@ -201,12 +221,7 @@ export class Engine {
    * parameter, NOT_FOUND without a route); see src/api/static-route-image.ts.
    */
   async staticRoute(params: Query<StaticRouteQuery>): Promise<Uint8Array | StaticRouteError> {
-    // Loaded on the first image: the renderer and the style code cost ~0.2 s of import, which an engine that
-    // never draws should not pay at start.
-    const [{ staticRouteImage }, { RenderCache }] = await Promise.all([
-      import('./api/static-route-image.js'),
-      import('./render/render-cache.js'),
-    ]);
+    const { staticRouteImage, RenderCache } = await rendererModules();
     this.renderCache ??= new RenderCache();
     return staticRouteImage(this.regions, this.style, this.renderCache, params, this.limits);
   }

@@ -11,7 +11,7 @@ mod sdf;
 mod simplify;
 mod stroke;
 
-use composite::{Mask, Pixels};
+use composite::{fresh, Mask, Pixels};
 use scanline::{Rasterizer, Sink};
 use stroke::{add_distance_stroke, Dashing, Shape};
 
@@ -26,8 +26,9 @@ struct State {
     dash_table: Vec<f32>,
     /// A cleaned polyline.
     clean: Vec<f64>,
-    /// The PNG scanlines of the pixels, and their bytes per pixel (3 RGB, 4 RGBA).
-    rows: Vec<u8>,
+    /// The PNG scanlines of the pixels (room for RGBA, made on the first `scanlines`), and their bytes per pixel
+    /// (3 RGB, 4 RGBA).
+    rows: Option<&'static mut [u8]>,
     row_channels: u32,
     /// A polygon's rings cleaned (see `fill_rings`): points, and ring starts.
     ring_xy: Vec<f64>,
@@ -61,7 +62,7 @@ pub extern "C" fn init(width: u32, height: u32) {
             dash_on: Vec::new(),
             dash_table: Vec::new(),
             clean: Vec::new(),
-            rows: Vec::new(),
+            rows: None,
             row_channels: 4,
             ring_xy: Vec::new(),
             ring_start: Vec::new(),
@@ -389,9 +390,11 @@ pub extern "C" fn scanlines() -> u32 {
     let channels = if opaque { 3 } else { 4 };
     s.row_channels = channels as u32;
     let stride = channels * w + 1;
-    s.rows.resize(stride * h, 0);
+    // Fresh memory, not a zero-filled Vec: every byte below is written, and zero-filling the rows on a canvas's first
+    // image (a megabyte at 800 x 600) ran in the kernel's baseline code.
+    let rows = s.rows.get_or_insert_with(|| fresh((4 * w + 1) * h));
     for y in 0..h {
-        let row = &mut s.rows[y * stride..(y + 1) * stride];
+        let row = &mut rows[y * stride..(y + 1) * stride];
         row[0] = 0;
         let words = &s.pixels.words[y * w..(y + 1) * w];
         // Two loops of fixed-size copies (a copy of a variable length calls memcpy per pixel).
@@ -405,7 +408,7 @@ pub extern "C" fn scanlines() -> u32 {
             }
         }
     }
-    s.rows.as_ptr() as u32
+    rows.as_ptr() as u32
 }
 
 /// Bytes per pixel of the last `scanlines`: 3 (RGB) or 4 (RGBA).
