@@ -200,7 +200,7 @@ function vouchers(exact: number, numbers: number): number {
  * At most one such word, and the rest of the query must vouch for it: two other query words (not category words)
  * met as written in the place's own names or address (`exact`, see {@link vouchers}); or, for a typo in a word of
  * TYPO_SUPPORTED_LENGTH letters or more, or a one-mark slip in a word of SLIP_SUPPORTED_LENGTH letters or more ("Từ Dủ" for Từ Dũ: a
- * tone people confuse keeps every letter), one; for a typo, the kind of place the query names, when
+ * tone people confuse keeps every letter), one (for a slip, met in the place's names: `exactInNames`); for a typo, the kind of place the query names, when
  * the place is of it (`kindMet`: "Cà Phê Lnih" is a café), counts as that one; or, for a typo only, it is the only
  * name word and has TYPO_ALONE_LENGTH letters or more. A slip gets no way in alone: most syllables have a neighbour
  * one mark away that is another word ("Thiền" and "Thiên"), so only the rest of the name can tell a slip from a
@@ -209,6 +209,7 @@ function vouchers(exact: number, numbers: number): number {
 function nearMissAllowed(
   near: number,
   exact: number,
+  exactInNames: number,
   names: number,
   terms: readonly Term[],
   kind: NearKind,
@@ -219,7 +220,9 @@ function nearMissAllowed(
   const length = terms[31 - Math.clz32(near)]!.folded.length;
   if (found >= 2) return true;
   if (kind === Near.marks) return false;
-  const support = found + (kind === Near.edit && kindMet ? 1 : 0);
+  // A slip's one voucher is a word of the place's names: one in its address ("Kỳ" of Nam Kỳ Khởi Nghĩa) says nothing of
+  // its name ("chùa Kỳ Viên" is not "Ni Viện Kiều Đàm" on Nam Kỳ Khởi Nghĩa).
+  const support = kind === Near.slip ? popcount(exactInNames) : found + (kind === Near.edit && kindMet ? 1 : 0);
   if (support >= 1 && length >= (kind === Near.slip ? SLIP_SUPPORTED_LENGTH : TYPO_SUPPORTED_LENGTH)) return true;
   return kind === Near.edit && near === names && length >= TYPO_ALONE_LENGTH;
 }
@@ -268,6 +271,8 @@ export class Searcher {
   private houseMask: Int32Array;
   /** Terms the place's own names, brand or address hold as written (not met through its category). */
   private textMask: Int32Array;
+  /** Of those, the ones its names or brand hold (not only its address). */
+  private nameTextMask: Int32Array;
   private touched: Int32Array;
   /** Candidates of the current search: cand[p] === stamp, listed ascending in candList[0 .. candCount). */
   private cand: Int32Array;
@@ -296,6 +301,7 @@ export class Searcher {
     this.slipMask = new Int32Array(n);
     this.marksMask = new Int32Array(n);
     this.textMask = new Int32Array(n);
+    this.nameTextMask = new Int32Array(n);
     this.houseMask = new Int32Array(n);
     this.touched = new Int32Array(n);
     this.cand = new Int32Array(n);
@@ -519,6 +525,7 @@ export class Searcher {
     this.slipMask[p] = 0;
     this.marksMask[p] = 0;
     this.textMask[p] = 0;
+    this.nameTextMask[p] = 0;
     this.houseMask[p] = 0;
     this.touched[count] = p;
     return count + 1;
@@ -610,7 +617,10 @@ export class Searcher {
         } else {
           this.anyMask[p] |= bit;
           if (isOwnField(field)) this.ownMask[p] |= bit;
-          if (isOwnField(field) && voucher && !viaCategory) this.textMask[p] |= bit;
+          if (isOwnField(field) && voucher && !viaCategory) {
+            this.textMask[p] |= bit;
+            if (field !== Field.address) this.nameTextMask[p] |= bit;
+          }
         }
         // A word that joins two of the name's words stands for both of them.
         const hits = (postField & JOINED) !== 0 ? 2 : 1;
@@ -712,6 +722,7 @@ export class Searcher {
           !nearMissAllowed(
             typoOnly,
             vouchers(this.textMask[p]! & nonOptional & ~categoryMask, numberMask),
+            vouchers(this.nameTextMask[p]! & nonOptional & ~categoryMask, numberMask),
             required & ~categoryMask,
             terms,
             kind,
