@@ -38,6 +38,7 @@ import { createEngine, type Engine } from '../src/engine.js';
 import { loadPack } from '../src/pack/load.js';
 import { RoadGraph } from '../src/route/graph.js';
 import { VEHICLES } from '../src/route/profiles.js';
+import type { MetricExchange, MetricPart } from '../src/route/cch/exchange.js';
 import { Router } from '../src/route/router.js';
 import { loadWasmCore, wasmLoadFailure } from '../src/route/wasm/load.js';
 import { PlainDijkstra, randomEndpoints } from '../test/helpers/route-reference.js';
@@ -85,6 +86,21 @@ interface QueryResult {
   loadRssMb: number;
   /** The query process's peak RSS (MB). */
   queryPeakMb: number;
+  /**
+   * A pack without hierarchies: the CCH's first customization (the car's: its topology from the stored order, then
+   * the metric), wall and CPU ms, the topology's arcs and the metric's kept arcs (both directions), the process's peak
+   * RSS (MB) by then and its RSS once the customization's working blocks are freed; its RSS once the queries are
+   * timed (the engine's CCH adopted, its snapping index made), before the plain Dijkstras; null with hierarchies.
+   */
+  customization: {
+    ms: number;
+    cpuMs: number;
+    topologyArcs: number;
+    keptArcs: number;
+    rssMb: number;
+    peakMb: number;
+    routedRssMb: number;
+  } | null;
   hierarchies: {
     id: number;
     profile: number;
@@ -199,7 +215,10 @@ async function querySize(file: string, pairs: number, originsEnv: number | undef
   if (!(await loadWasmCore())) throw new Error(`build-scale: ${wasmLoadFailure()}`);
   const rss0 = process.memoryUsage().rss;
   const t0 = performance.now();
-  let engine: Engine | null = await createEngine({ packs: [file], wasm: false });
+  // The engine and the routers below share the CCH they customize (a pack without hierarchies), as `bando serve`'s
+  // workers do, so the process holds it once.
+  const metrics = metricExchange();
+  let engine: Engine | null = await createEngine({ packs: [file], wasm: false, metrics });
   const loadMs = performance.now() - t0;
   const loadRssMb = (process.memoryUsage().rss - rss0) / 2 ** 20;
   type Entry = { id: number; profiles: number[]; records: number; core?: number; landmarks?: number };
@@ -209,15 +228,40 @@ async function querySize(file: string, pairs: number, originsEnv: number | undef
     ? index.json<{ list: Entry[] }>('ch.index').list
     : [{ id: -1, profiles: [0], records: 0 } as Entry];
   const hierarchies: QueryResult['hierarchies'] = [];
+  let customization: QueryResult['customization'] = null;
   for (const h of list) {
-    engine ??= await createEngine({ packs: [file], wasm: false });
+    engine ??= await createEngine({ packs: [file], wasm: false, metrics });
     const pack = await loadPack(file, { verify: false });
     const g = new RoadGraph(pack);
     const ts = new Router(g, pack, { wasm: false });
+    ts.exchange = metrics;
     const profile = h.profiles[0]!;
-    let wasm: Router | null = new Router(g, pack, { wasm: true });
-    const info = wasm.core(profile) === 'wasm' ? null : wasm.coreInfo();
-    const wasmFallback = info && (info.reason ?? info.inTypeScript?.join('; ') ?? null);
+    if (h.id < 0) {
+      const [t, c] = [performance.now(), cpuMs()];
+      const q = ts.context(profile).cch()!;
+      const { up, down } = q.metric;
+      customization = {
+        ms: performance.now() - t,
+        cpuMs: cpuMs() - c,
+        topologyArcs: q.metric.topo.arcs,
+        keptArcs: up.weight.length + down.weight.length,
+        rssMb: 0,
+        peakMb: peakMb(),
+        routedRssMb: 0,
+      };
+      // The working blocks of the topology and the customization are freed once the event loop turns twice
+      // (scratch.ts release): what a server holds between requests.
+      for (let i = 0; i < 2; i++) await new Promise((r) => setTimeout(r, 10));
+      customization.rssMb = process.memoryUsage().rss / 2 ** 20;
+      // Said at once: on a big pack the plain Dijkstras below take many minutes more.
+      console.error(`build-scale: first CCH customization ${JSON.stringify(customization)}`);
+    }
+    // The CCH routes in TypeScript whatever the router's core: a second router would only customize it again.
+    let wasm: Router | null = customization ? null : new Router(g, pack, { wasm: true });
+    const info = !wasm ? null : wasm.core(profile) === 'wasm' ? null : wasm.coreInfo();
+    const wasmFallback = customization
+      ? 'the customizable hierarchy routes in TypeScript'
+      : info && (info.reason ?? info.inTypeScript?.join('; ') ?? null);
     if (info) wasm = null;
     const routers = wasm ? [ts, wasm] : [ts];
     const O = originsEnv ?? (g.nodeCount > 1_500_000 ? 2 : 16);
@@ -235,6 +279,7 @@ async function querySize(file: string, pairs: number, originsEnv: number | undef
     const at = (p: { lat: number; lon: number }) => `${p.lat},${p.lon}`;
     for (let i = 0; i + 1 < warm.length; i += 2)
       engine.direction({ origin: at(warm[i]!), destination: at(warm[i + 1]!), vehicle });
+    if (customization) customization.routedRssMb = process.memoryUsage().rss / 2 ** 20;
     let differ = 0;
     for (const a of origins) {
       // One plain Dijkstra per origin serves all its destinations.
@@ -274,7 +319,17 @@ async function querySize(file: string, pairs: number, originsEnv: number | undef
     });
     engine = null;
   }
-  return { loadMs, loadRssMb, queryPeakMb: peakMb(), hierarchies };
+  return { loadMs, loadRssMb, queryPeakMb: peakMb(), customization, hierarchies };
+}
+
+/** A MetricExchange within one process: the first router to make a part offers it to the others. */
+function metricExchange(): MetricExchange {
+  const parts = new Map<string, MetricPart>();
+  return {
+    offer: (key) => parts.get(key),
+    adopted: () => {},
+    published: (key, part) => void parts.set(key, part),
+  };
 }
 
 /** Milliseconds with 3 decimals; "—" for a quantile not taken (NaN, which JSON carries as null). */
@@ -343,6 +398,14 @@ async function main(): Promise<void> {
       },
       { what: 'query process', value: `peak RSS ${Math.round(r.queryPeakMb)} MB` },
       { what: 'contracting all hierarchies', value: `${(r.contractMs / 1000).toFixed(1)} s wall` },
+      ...(r.customization
+        ? [
+            {
+              what: 'first CCH customization (car)',
+              value: `${(r.customization.ms / 1000).toFixed(1)} s wall, ${(r.customization.cpuMs / 1000).toFixed(1)} s CPU (topology and metric); ${r.customization.topologyArcs} topology arcs, ${r.customization.keptArcs} kept arcs; peak RSS ${Math.round(r.customization.peakMb)} MB, ${Math.round(r.customization.rssMb)} MB once its working blocks are freed, ${Math.round(r.customization.routedRssMb)} MB once queried`,
+            },
+          ]
+        : []),
       ...r.hierarchies.map((h) => ({
         what: `hierarchy ${h.id} (profile ${h.profile})`,
         value: `${h.records} records, core ${h.core} states (${h.landmarks} landmarks); leg p50 / p99 TypeScript ${ms(h.p50)} / ${ms(h.p99)} ms, WebAssembly router ${ms(h.wasmP50)} / ${ms(h.wasmP99)} ms, engine.direction ${ms(h.apiP50)} / ${ms(h.apiP99)} ms; ${h.differ} of ${h.pairs} differ from plain Dijkstra${h.wasmFallback ? ` (the WebAssembly router fell back to TypeScript: ${h.wasmFallback})` : ''}`,

@@ -12,6 +12,7 @@ import { LINK, midOf, rowStart, type CchArcs } from '../src/route/cch/arcs.js';
 import { CchMetric } from '../src/route/cch/customize.js';
 import { CchQuery, QueryLabels } from '../src/route/cch/query.js';
 import { stateTopology } from '../src/route/cch/state-graph.js';
+import { CchTopology, topologyProblem } from '../src/route/cch/topology.js';
 import { mulberry32 as rng } from '../src/trip/rng.js';
 import { testPack } from './helpers/packs.js';
 import { PlainDijkstra, randomEndpoints } from './helpers/route-reference.js';
@@ -70,6 +71,36 @@ describe('the CCH topology', () => {
       expect(row[0]).toBe(p);
       expect(row.slice(1).every((q) => rows[p]!.has(q))).toBe(true);
     }
+  });
+});
+
+describe('a CCH topology over an odd number of states', () => {
+  it('is built (its working arrays are each rounded up to 8 bytes) and sound, every link in it', () => {
+    const g = new RoadGraph(Pack.from(testPack('hanoi')));
+    const { rank, topology } = cchOrder(g);
+    // The state graph among the states below an odd bound, ranked as the whole graph's order ranks them.
+    const n = (Math.min(rank.length, 5001) - 1) | 1;
+    const first = new Uint32Array(n + 1);
+    const adj: number[] = [];
+    for (let s = 0; s < n; s++) {
+      for (let i = topology.first[s]!; i < topology.first[s + 1]!; i++)
+        if (topology.adj[i]! < n) adj.push(topology.adj[i]!);
+      first[s + 1] = adj.length;
+    }
+    const byRank = Array.from({ length: n }, (_, s) => s).sort((a, b) => rank[a]! - rank[b]!);
+    const sub = new Uint32Array(n);
+    byRank.forEach((s, r) => (sub[s] = r));
+    const topo = CchTopology.build(first, Uint32Array.from(adj), sub);
+    expect(topo.size % 2).toBe(1);
+    expect(topologyProblem(topo, n)).toBeNull();
+    let missing = 0;
+    for (let s = 0; s < n; s++)
+      for (let i = first[s]!; i < first[s + 1]!; i++) {
+        const [lo, hi] = [Math.min(sub[s]!, sub[adj[i]!]!), Math.max(sub[s]!, sub[adj[i]!]!)];
+        if (!topo.upHead.subarray(topo.upFirst[lo]!, topo.upFirst[lo + 1]!).includes(hi)) missing++;
+      }
+    expect(adj.length).toBeGreaterThan(n);
+    expect(missing).toBe(0);
   });
 });
 

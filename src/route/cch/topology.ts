@@ -52,7 +52,9 @@ export class CchTopology {
     // `adj`), of which whole HCMC fills 4.2: pages never written cost nothing.
     const room = Math.max(16, 8 * adj.length);
     const work = new Scratch(
-      scratchBytes([n, 4], [n + 1, 4], [adj.length, 4], [n, 4], [4 * n, 4], [n + 1, 4], [room, 4]),
+      // One entry per array carved below, in order: each is rounded up to 8 bytes apart (four arrays of n words
+      // as one entry came 16 bytes short when n is odd).
+      scratchBytes([n, 4], [n + 1, 4], [adj.length, 4], [n, 4], [n, 4], [n, 4], [n, 4], [n, 4], [n + 1, 4], [room, 4]),
     );
     const stateOf = work.u32(n);
     for (let s = 0; s < n; s++) stateOf[rank[s]!] = s;
