@@ -112,6 +112,7 @@ describe('abbreviations', () => {
     ['T.P. Hồ Chí Minh', 'Thành phố Hồ Chí Minh'],
     ['Tp. Đà Lạt', 'Thành phố Đà Lạt'],
     ['TPHCM', 'Thành phố Hồ Chí Minh'],
+    ['Pasteur Institute HCMC', 'Pasteur Institute Thành phố Hồ Chí Minh'],
     ['Sài Gòn', 'Hồ Chí Minh'],
     ['Saigon', 'Hồ Chí Minh'],
     ['SG', 'Hồ Chí Minh'],

@@ -85,8 +85,8 @@ export const PLACES: readonly PlaceEntry[] = [
     canonical: 'Hồ Chí Minh',
     role: 'province',
     impliedType: 'Thành phố',
-    forms: ['ho chi minh', 'hcm', 'tphcm', 'sai gon', 'saigon', 'sg', 'hochiminh'],
-    typedForms: ['tphcm'],
+    forms: ['ho chi minh', 'hcm', 'tphcm', 'hcmc', 'sai gon', 'saigon', 'sg', 'hochiminh'],
+    typedForms: ['tphcm', 'hcmc'],
   },
   // "DN" without the stroke is also Đồng Nai and "doanh nghiệp": only the written "ĐN" counts.
   { canonical: 'Đà Nẵng', role: 'province', impliedType: 'Thành phố', forms: ['da nang', 'dn'], strict: ['dn'] },
