@@ -61,23 +61,24 @@ describe('metrics shared between the workers of a server', () => {
       expect(Buffer.from(body.json).toString()).toBe(want(method, params));
     };
     try {
-      // The first worker made the pack's topology and the car's metric in its warm-up; the second warmed up after
-      // it, adopting both.
+      // The first worker made the pack's topology, the car's arc costs and its metric in its warm-up; the second
+      // warmed up after it, adopting all three.
       const start = pool.stats();
-      expect([start.metricsMade, start.metricsAdopted, start.metricsKept]).toEqual([2, 2, 2]);
+      expect([start.metricsMade, start.metricsAdopted, start.metricsKept]).toEqual([3, 3, 3]);
       for (const vehicle of ['bike', 'truck']) {
         const direction = (i: number) => ({ origin: PTS[i], destination: PTS[(i + 2) % 4], vehicle });
         const matrix = (i: number) => ({ origins: PTS.slice(i).join('|'), destinations: PTS.join('|'), vehicle });
-        // The second worker makes the vehicle's metric, then the first adopts it; then the same for its measures.
+        // The second worker makes the vehicle's arc costs and metric, then the first adopts them; then the same for
+        // the metric's measures.
         await Promise.all([check('direction', CAR), check('direction', direction(0))]);
         await check('direction', direction(1));
         await Promise.all([check('direction', CAR), check('distanceMatrix', matrix(0))]);
         await check('distanceMatrix', matrix(1));
       }
       const end = pool.stats();
-      expect(end.metricsMade - start.metricsMade).toBe(4);
-      expect(end.metricsAdopted - start.metricsAdopted).toBe(4);
-      expect(end.metricsKept).toBe(start.metricsKept + 4);
+      expect(end.metricsMade - start.metricsMade).toBe(6);
+      expect(end.metricsAdopted - start.metricsAdopted).toBe(6);
+      expect(end.metricsKept).toBe(start.metricsKept + 6);
     } finally {
       pool.close();
     }

@@ -67,14 +67,16 @@ describe('customized metrics shared between engines', () => {
     expect(made.metrics.made).toBeGreaterThanOrEqual(VEHICLES.length);
     expect(made.measures.made).toBeGreaterThanOrEqual(1);
     expect(made.topology).toEqual({ made: 1, adopted: 0 });
-    expect(made.metrics.adopted + made.measures.adopted + made.refused).toBe(0);
+    expect(made.costs.made).toBeGreaterThanOrEqual(2 * VEHICLES.length);
+    expect(made.metrics.adopted + made.measures.adopted + made.costs.adopted + made.refused).toBe(0);
     expect(adopter.info().packs[0]!.metrics).toEqual({
       metrics: { made: 0, adopted: made.metrics.made },
       measures: { made: 0, adopted: made.measures.made },
       topology: { made: 0, adopted: 1 },
+      costs: { made: 0, adopted: made.costs.made },
       refused: 0,
     });
-    expect(x.adopted).toHaveLength(made.metrics.made + made.measures.made + 1);
+    expect(x.adopted).toHaveLength(made.metrics.made + made.measures.made + made.costs.made + 1);
     // The topology adopted is the maker's arrays, in shared memory, and equal to one a router builds alone.
     const topology = [...x.store.entries()].find(([, p]) => p.kind === 'topology')![1];
     if (topology.kind !== 'topology') throw new Error('no topology offered');
@@ -110,6 +112,7 @@ describe('customized metrics shared between engines', () => {
       metrics: { made: 0, adopted: 3 },
       measures: { made: 0, adopted: 3 },
       topology: { made: 0, adopted: 1 },
+      costs: { made: 0, adopted: routers[1]!.metricCounts().costs.made },
       refused: 0,
     });
   });
@@ -129,15 +132,18 @@ describe('customized metrics shared between engines', () => {
     });
     const want = run(routers[1]!);
     expect(run(routers[0]!)).toEqual(want);
-    expect([...made[1]!.keys()].sort()).toEqual([...made[0]!.keys()].sort());
-    expect(made[0]!.size).toBe(3);
+    // Both made the topology, the arcs and their measures (and the arc costs of the contexts each used).
+    const metricKeys = (m: Map<string, MetricPart>) =>
+      [...m].flatMap(([k, p]) => (p.kind === 'costs' ? [] : [k])).sort();
+    expect(metricKeys(made[1]!)).toEqual(metricKeys(made[0]!));
+    expect(metricKeys(made[0]!)).toHaveLength(3);
     const ctx = routers[1]!.context(3, 'shortest');
     const held = () => [ctx.cch()!.metric.up.weight, ctx.cch()!.metric.down.mid, ctx.cchTable()!.measures.down];
     const own = held();
     // Other bytes under the same keys (one weight, one middle, one measure changed), or a part of the other kind,
     // are not taken.
     const other = (p: MetricPart): MetricPart => {
-      if (p.kind === 'topology') return p;
+      if (p.kind === 'topology' || p.kind === 'costs') return p;
       if (p.kind === 'measures') return { ...p, down: p.down.map((x, i) => (i === 1 ? x + 1 : x)) };
       const mid = p.down.mid.slice();
       mid[0]! ^= 1;
@@ -283,6 +289,13 @@ describe('customized metrics shared between engines', () => {
       (p) => p.kind === 'arcs' && { kind: 'measures', up: p.up.weight, down: p.down.weight },
     ],
     ['arcs offered as measures', (p) => p.kind === 'measures' && ({ ...p, kind: 'arcs' } as never)],
+    ['arc costs with a weight fewer', (p) => p.kind === 'costs' && { ...p, weight: p.weight.subarray(1) }],
+    [
+      'arc costs whose barriers are not bytes',
+      (p) => p.kind === 'costs' && { ...p, blocked: Uint16Array.from(p.blocked) as never },
+    ],
+    ['arc costs without a bound', (p) => p.kind === 'costs' && { ...p, boundPerMetre: NaN }],
+    ['arc costs offered as a topology', (p) => p.kind === 'costs' && ({ ...p, kind: 'topology' } as never)],
   ];
 
   it.each(BAD)('refuses %s and makes its own metric, answering as before', async (_, bad) => {
@@ -307,8 +320,11 @@ describe('customized metrics shared between engines', () => {
     expect(counts.metrics.made + counts.metrics.adopted).toBe(mine.metrics.made);
     expect(counts.measures.made + counts.measures.adopted).toBe(mine.measures.made);
     expect(counts.topology.made + counts.topology.adopted).toBe(1);
-    expect(counts.metrics.made + counts.measures.made + counts.topology.made).toBe(counts.refused);
-    expect(adopted).toHaveLength(counts.metrics.adopted + counts.measures.adopted + counts.topology.adopted);
+    expect(counts.costs.made + counts.costs.adopted).toBe(mine.costs.made);
+    expect(counts.metrics.made + counts.measures.made + counts.topology.made + counts.costs.made).toBe(counts.refused);
+    expect(adopted).toHaveLength(
+      counts.metrics.adopted + counts.measures.adopted + counts.topology.adopted + counts.costs.adopted,
+    );
     await Promise.all([own.close(), e.close()]);
   });
 });

@@ -1,5 +1,6 @@
 import { EARTH_RADIUS_M } from '../geo.js';
 import { AVOID_FACTOR, avoidedEdges } from './avoid.js';
+import { Scratch, scratchBytes } from './cch/scratch.js';
 import type { RoadGraph } from './graph.js';
 import { PROFILE_COUNT } from './profiles.js';
 import {
@@ -75,6 +76,9 @@ export class ArcCosts {
    *   kept copy likewise (default: computed here)
    * @param avoid the road kinds to keep away from (avoid.ts AVOID_KINDS bits; default 0, none): their arcs weigh
    *   AVOID_FACTOR times as much (durations unchanged; the A* bound stays that of the usual weights, still a bound)
+   * @param arrays `made`: the arrays of these costs as another thread computed them for the same graph, vehicle,
+   *   weighting and avoid mask (exchange.ts; the caller checked them with costArraysProblem), taken as they are;
+   *   else computed here, in shared memory when `shared` (scratch.ts), so that other threads may adopt them
    */
   constructor(
     readonly graph: RoadGraph,
@@ -83,89 +87,37 @@ export class ArcCosts {
     readonly bearings: () => Uint16Array = () => arcBearings(graph),
     basis: () => CostBasis = () => costBasis(graph),
     readonly avoid = 0,
+    arrays: { made?: CostArrays; shared?: boolean } = {},
   ) {
     const g = graph;
-    const E = g.edgeCount;
-    const N = g.nodeCount;
     const b = basis();
     this.nodeX = b.nodeX;
     this.nodeY = b.nodeY;
     this.mPerLon = b.mPerLon;
     this.mPerLat = b.mPerLat;
-    const weight = (this.weight = new Float64Array(2 * E));
-    const dur = (this.dur = new Float64Array(2 * E));
-    // One pass over the edges, reading the graph's arrays through locals (the hot loop of a vehicle's first use).
-    const speed = g.edgeSpeed,
-      prefs = g.edgePref,
-      lens = g.edgeLen,
-      reach = b.reach,
-      fixed = g.edgeDuration;
-    const fastest = weighting === 'fastest';
-    const stride = PROFILE_COUNT * 2;
-    let bound = Infinity;
-    for (let e = 0; e < E; e++) {
-      const len = lens[e]!;
-      const pref = prefs[e * PROFILE_COUNT + profile]!;
-      const r = reach[e]!;
-      for (let dir = 0; dir < 2; dir++) {
-        const a = 2 * e + dir;
-        const kmh = speed[e * stride + profile * 2 + dir]!;
-        if (kmh === 0) {
-          weight[a] = Infinity;
-          dur[a] = Infinity;
-          continue;
-        }
-        const d = fixed ? fixed[e]! : (len * 3.6) / kmh;
-        dur[a] = d;
-        const w = fastest ? (d * 100) / pref : len;
-        weight[a] = w;
-        if (r > 0) bound = Math.min(bound, w / r);
-      }
-    }
-    this.boundPerMetre = Number.isFinite(bound) ? bound * BOUND_SAFETY : 0;
-    if (avoid !== 0) {
-      const avoided = avoidedEdges(g, avoid);
-      for (let a = 0; a < 2 * E; a++) if (avoided[a >> 1]) weight[a] = weight[a]! * AVOID_FACTOR;
-    }
+    this.signal = b.signal;
     this.turnCosts = g.fromOsm;
     this.turnWeightFactor = weighting === 'fastest' ? 1 : 0;
-    this.signal = b.signal;
-    this.restricted = new Uint8Array(E);
     this.restrictedTurn = this.turnCosts ? RESTRICTED_TURN_WEIGHT : 0;
-    const outOpen = (this.outOpen = new Uint8Array(N));
-    const blocked = (this.blocked = new Uint8Array(N));
-    const cross = (this.cross = new Uint8Array(N));
-    const bit = 1 << profile;
-    const adjFirst = g.adjFirst,
-      adjArc = g.adjArc,
-      nodeBlock = g.nodeBlock;
-    // One pass over the nodes: open arcs leaving each (U-turn rule), barriers, and where more than two roads meet.
-    for (let v = 0; v < N; v++) {
-      let open = 0;
-      let roads = 0;
-      for (let i = adjFirst[v]!; i < adjFirst[v + 1]!; i++) {
-        const a = adjArc[i]!;
-        if (weight[a] !== Infinity) open++;
-        // Roads = edges open one way or the other (an edge appears once per direction leaving v; a loop twice).
-        if (weight[a] !== Infinity || weight[a ^ 1] !== Infinity) roads++;
-      }
-      outOpen[v] = Math.min(255, open);
-      blocked[v] = nodeBlock[v]! & bit ? 1 : 0;
-      if (this.turnCosts) cross[v] = roads > 2 ? 1 : 0;
-    }
+    const a = arrays.made ?? computeCostArrays(g, profile, weighting, b, avoid, arrays.shared ?? false);
+    this.weight = a.weight;
+    this.dur = a.dur;
+    this.outOpen = a.outOpen;
+    this.blocked = a.blocked;
+    this.cross = a.cross;
+    this.restricted = a.restricted;
+    this.boundPerMetre = a.boundPerMetre;
     if (this.turnCosts) {
-      const access = g.edgeRestricted;
-      for (let e = 0; e < E; e++) this.restricted[e] = (access[e]! >> profile) & 1;
       this.bearing = bearings();
       this.anglePenalty = anglePenaltyTable();
       this.uTurn = anglePenalty(180) + U_TURN_PENALTY_S;
     } else {
-      this.bearing = new Uint16Array(2 * E);
+      this.bearing = new Uint16Array(2 * g.edgeCount);
       this.anglePenalty = new Float64Array(ANGLE_STEPS);
       this.uTurn = 0;
     }
   }
-
+  // One pass over the edges, reading the graph's arrays through locals (the hot loop of a vehicle's first use).
   /**
    * True when no barrier or U-turn rule keeps the vehicle from going from arc a (entering node v) on to arc b
    * (leaving v): at a barrier only the U-turn, elsewhere U-turns only at dead ends. Restrictions are TurnTable.next's part.
@@ -212,6 +164,128 @@ export class ArcCosts {
     const dy = this.nodeY[v]! - y;
     return Math.sqrt(dx * dx + dy * dy) * this.boundPerMetre;
   }
+}
+
+/**
+ * The per-arc, per-node and per-edge arrays of one vehicle's ArcCosts for a weighting and avoid mask (see its fields),
+ * as one thread hands them to another (exchange.ts MetricPart), and the A* bound computed with them.
+ */
+export interface CostArrays {
+  weight: Float64Array;
+  dur: Float64Array;
+  outOpen: Uint8Array;
+  blocked: Uint8Array;
+  cross: Uint8Array;
+  restricted: Uint8Array;
+  boundPerMetre: number;
+}
+
+/**
+ * Computes the CostArrays of vehicle `profile` on graph `g` (see ArcCosts); when `shared`, carved from one block of
+ * shared memory (scratch.ts Scratch) that other threads may adopt.
+ */
+function computeCostArrays(
+  g: RoadGraph,
+  profile: number,
+  weighting: Weighting,
+  b: CostBasis,
+  avoid: number,
+  shared: boolean,
+): CostArrays {
+  const E = g.edgeCount;
+  const N = g.nodeCount;
+  // Shared: one block for all of them, which another thread adopts whole. Not shared: arrays of their own (a Scratch
+  // block of its own would be at least 32 MiB).
+  const block = shared
+    ? new Scratch(scratchBytes([2 * E, 8], [2 * E, 8], [N, 1], [N, 1], [N, 1], [E, 1]), { shared })
+    : null;
+  const f64 = (n: number) => (block ? block.f64(n) : new Float64Array(n));
+  const u8 = (n: number) => (block ? block.u8(n) : new Uint8Array(n));
+  const weight = f64(2 * E),
+    dur = f64(2 * E);
+  const outOpen = u8(N),
+    blocked = u8(N),
+    cross = u8(N),
+    restricted = u8(E);
+  const speed = g.edgeSpeed,
+    prefs = g.edgePref,
+    lens = g.edgeLen,
+    reach = b.reach,
+    fixed = g.edgeDuration;
+  const fastest = weighting === 'fastest';
+  const stride = PROFILE_COUNT * 2;
+  let bound = Infinity;
+  for (let e = 0; e < E; e++) {
+    const len = lens[e]!;
+    const pref = prefs[e * PROFILE_COUNT + profile]!;
+    const r = reach[e]!;
+    for (let dir = 0; dir < 2; dir++) {
+      const a = 2 * e + dir;
+      const kmh = speed[e * stride + profile * 2 + dir]!;
+      if (kmh === 0) {
+        weight[a] = Infinity;
+        dur[a] = Infinity;
+        continue;
+      }
+      const d = fixed ? fixed[e]! : (len * 3.6) / kmh;
+      dur[a] = d;
+      const w = fastest ? (d * 100) / pref : len;
+      weight[a] = w;
+      if (r > 0) bound = Math.min(bound, w / r);
+    }
+  }
+  // The bound is that of the usual weights (avoiding only raises weights, so it stays a bound).
+  const boundPerMetre = Number.isFinite(bound) ? bound * BOUND_SAFETY : 0;
+  if (avoid !== 0) {
+    const avoided = avoidedEdges(g, avoid);
+    for (let a = 0; a < 2 * E; a++) if (avoided[a >> 1]) weight[a] = weight[a]! * AVOID_FACTOR;
+  }
+  const bit = 1 << profile;
+  const adjFirst = g.adjFirst,
+    adjArc = g.adjArc,
+    nodeBlock = g.nodeBlock;
+  // One pass over the nodes: open arcs leaving each (U-turn rule), barriers, and where more than two roads meet.
+  for (let v = 0; v < N; v++) {
+    let open = 0;
+    let roads = 0;
+    for (let i = adjFirst[v]!; i < adjFirst[v + 1]!; i++) {
+      const a = adjArc[i]!;
+      if (weight[a] !== Infinity) open++;
+      // Roads = edges open one way or the other (an edge appears once per direction leaving v; a loop twice).
+      if (weight[a] !== Infinity || weight[a ^ 1] !== Infinity) roads++;
+    }
+    outOpen[v] = Math.min(255, open);
+    blocked[v] = nodeBlock[v]! & bit ? 1 : 0;
+    if (g.fromOsm) cross[v] = roads > 2 ? 1 : 0;
+  }
+  if (g.fromOsm) {
+    const access = g.edgeRestricted;
+    for (let e = 0; e < E; e++) restricted[e] = (access[e]! >> profile) & 1;
+  }
+  return { weight, dur, outOpen, blocked, cross, restricted, boundPerMetre };
+}
+
+/**
+ * Why `made` cannot be the CostArrays of a vehicle on graph `g` (another thread's, offered for adoption: exchange.ts),
+ * or null when it can: the arrays' types and lengths, and a finite bound. Equal exchange keys mean equal inputs, and
+ * the costs are deterministic, so their values are not compared.
+ */
+export function costArraysProblem(made: CostArrays, g: RoadGraph): string | null {
+  const E = g.edgeCount,
+    N = g.nodeCount;
+  const want: [keyof CostArrays, new (n: number) => ArrayLike<number>, number][] = [
+    ['weight', Float64Array, 2 * E],
+    ['dur', Float64Array, 2 * E],
+    ['outOpen', Uint8Array, N],
+    ['blocked', Uint8Array, N],
+    ['cross', Uint8Array, N],
+    ['restricted', Uint8Array, E],
+  ];
+  for (const [f, type, n] of want) {
+    const a = made[f] as ArrayLike<number> | undefined;
+    if (!(a instanceof type) || a.length !== n) return `${f} is not a ${type.name} of ${n}`;
+  }
+  return Number.isFinite(made.boundPerMetre) && made.boundPerMetre >= 0 ? null : 'the bound is not a finite number';
 }
 
 /**

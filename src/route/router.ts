@@ -5,7 +5,7 @@ import { chSectionV4, fromV4 } from './ch-v4.js';
 import { BIG_COMPONENT_EDGES, Components, strongComponents } from './components.js';
 import { storedComponents } from './stored-components.js';
 import { storedSnapGrid } from './stored-snap.js';
-import { ArcCosts, costBasis, type CostBasis, type Weighting } from './costs.js';
+import { ArcCosts, costArraysProblem, costBasis, type CostBasis, type Weighting } from './costs.js';
 import { arcBearings } from './turn-model.js';
 import type { RoadGraph } from './graph.js';
 import { PROFILE_COUNT, VEHICLES } from './profiles.js';
@@ -180,6 +180,7 @@ export class Router {
     arcs: { made: 0, adopted: 0 },
     measures: { made: 0, adopted: 0 },
     topology: { made: 0, adopted: 0 },
+    costs: { made: 0, adopted: 0 },
     refused: 0,
   };
 
@@ -258,6 +259,7 @@ export class Router {
     let c = this.contexts.get(key);
     if (!c) {
       const g = this.graph;
+      const made = this.adopt('costs', key, (p) => costArraysProblem(p, g));
       const costs = new ArcCosts(
         g,
         profile,
@@ -265,7 +267,12 @@ export class Router {
         () => (this.bearings ??= arcBearings(g)),
         () => (this.basis ??= costBasis(g)),
         avoid,
+        { made, shared: !!(this.exchange && this.pack) },
       );
+      if (!made) {
+        const { weight, dur, outOpen, blocked, cross, restricted, boundPerMetre } = costs;
+        this.publish(key, { kind: 'costs', weight, dur, outOpen, blocked, cross, restricted, boundPerMetre });
+      }
       const turns = this.turnTable(profile);
       const search = new ArcSearch(costs, turns, this.searchLabels);
       let hash: number | undefined;
@@ -386,13 +393,14 @@ export class Router {
 
   /**
    * Counts a part this router made for context `key` (TOPOLOGY: the CCH's topology), and offers it to other engines
-   * through `exchange`; `holder` holds a metric part (see `own`).
+   * through `exchange`; `holder` holds a metric part (see `own`). Arc costs have no holder: a router keeps the ones
+   * it made (every search of the context reads them), even when another engine made the same at the same time.
    */
   private publish(key: string, part: MetricPart, holder?: CchMetric | CchMeasures): void {
     this.counts[part.kind].made++;
     if (!this.exchange || !this.pack) return;
     const id = this.shareKey(part.kind, key);
-    if (holder && part.kind !== 'topology') this.own.set(id, { kind: part.kind, holder });
+    if (holder && (part.kind === 'arcs' || part.kind === 'measures')) this.own.set(id, { kind: part.kind, holder });
     this.exchange.published(id, part);
   }
 
@@ -421,7 +429,13 @@ export class Router {
   /** How many metric parts this router made, adopted and refused (MetricCounts), as a copy. */
   metricCounts(): MetricCounts {
     const c = this.counts;
-    return { metrics: { ...c.arcs }, measures: { ...c.measures }, topology: { ...c.topology }, refused: c.refused };
+    return {
+      metrics: { ...c.arcs },
+      measures: { ...c.measures },
+      topology: { ...c.topology },
+      costs: { ...c.costs },
+      refused: c.refused,
+    };
   }
 
   /** A query on metric `m` in the labels the router's CCH queries share (a router runs one query at a time). */

@@ -414,7 +414,7 @@ function gauges(pool: ThreadPool | null, usage: UsageStore): Gauge[] {
     ),
     stat(
       'bando_engine_metrics_made_total',
-      'Routing metric parts (a vehicle and weighting: kept arcs, or their measures; a pack: its CCH topology) made by a worker.',
+      'Routing metric parts (a vehicle and weighting: arc costs, kept arcs, or their measures; a pack: its CCH topology) made by a worker.',
       (s) => s.metricsMade,
       'counter',
     ),

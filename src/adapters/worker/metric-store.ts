@@ -3,14 +3,14 @@ import { AVOID_CONTEXTS_KEPT } from '../../route/router.js';
 import { PROFILE_COUNT } from '../../route/profiles.js';
 
 /**
- * Parts a store keeps at most: what one router keeps of one pack at most (arcs and measures for each vehicle and
- * weighting, and for the AVOID_CONTEXTS_KEPT contexts that avoid road kinds). Parts of contexts no worker keeps any
- * more drop out least recently used first; a worker that needs one again makes it.
+ * Parts a store keeps at most: what one router keeps of one pack at most (arcs, measures and arc costs for each
+ * vehicle and weighting, and for the AVOID_CONTEXTS_KEPT contexts that avoid road kinds). Parts of contexts no worker
+ * keeps any more drop out least recently used first; a worker that needs one again makes it.
  */
-export const METRIC_PARTS_KEPT = 2 * (2 * PROFILE_COUNT + AVOID_CONTEXTS_KEPT);
+export const METRIC_PARTS_KEPT = 3 * (2 * PROFILE_COUNT + AVOID_CONTEXTS_KEPT);
 
 /**
- * The customized metric parts of a server's engine threads (route/cch/exchange.ts), by exchange key, least recently
+ * The customized metric parts (and arc costs) of a server's engine threads (route/cch/exchange.ts), by exchange key, least recently
  * stored or offered first, at most METRIC_PARTS_KEPT: the serving thread's (which forwards each part to the other
  * workers and gives them all to a replacement worker) and each worker's (what the others made, offered to its router).
  * Topologies are kept apart and never dropped: every worker's router needs its pack's, and there is one per pack a

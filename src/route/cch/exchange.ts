@@ -1,3 +1,4 @@
+import type { CostArrays } from '../costs.js';
 import type { CchArcs, Slots } from './arcs.js';
 import type { TopologyArrays } from './topology.js';
 
@@ -5,12 +6,14 @@ import type { TopologyArrays } from './topology.js';
  * What one router customized for a vehicle, weighting and avoid mask, as another engine's router may adopt it: the
  * kept arcs each way (CchMetric.up / .down), or their seconds and metres (CchMeasures.up / .down, made for distance
  * tables and trips); or what every metric of a pack customizes, its CCH's shortcut topology (CchTopology: 12 MB on a
- * whole city, made at a router's first customizable route). Its arrays lie in shared memory where the platform has
+ * whole city, made at a router's first customizable route); or the arc costs (costs.ts CostArrays) of a vehicle,
+ * weighting and avoid mask, which every search of that context reads (2.7 MB on a whole city). Its arrays lie in shared memory where the platform has
  * it (scratch.ts), so passing a part to another thread of the process shares it rather than copying it.
  */
 export type MetricPart =
   | { kind: 'arcs'; up: CchArcs; down: CchArcs }
   | { kind: 'measures'; up: Float64Array; down: Float64Array }
+  | ({ kind: 'costs' } & CostArrays)
   | ({ kind: 'topology' } & TopologyArrays);
 
 /**
@@ -78,6 +81,8 @@ export interface MetricCounts {
   measures: { made: number; adopted: number };
   /** The CCH's shortcut topology (one per pack at most) made here, and adopted. */
   topology: { made: number; adopted: number };
+  /** Arc costs of a vehicle, weighting and avoid mask (in shared memory, for other engines) made here, and adopted. */
+  costs: { made: number; adopted: number };
   /** Parts offered that did not fit this router's states, topology or metric: made here instead (and counted made). */
   refused: number;
 }
