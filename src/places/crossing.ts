@@ -3,6 +3,7 @@
  * that roads of both names end at. Streets that meet in several places far apart (a street crossed twice, a ring
  * road) do not say which one is meant: no answer then, rather than a confident one in the wrong place.
  */
+import { haversine } from '../geo';
 import type { PlacesRegion } from './region-places';
 import { edgesNamed } from './street-line';
 
@@ -11,8 +12,6 @@ import { edgesNamed } from './street-line';
  * four nodes some 20–60 m apart.
  */
 const ONE_CROSSING_M = 120;
-/** Metres per degree of latitude. */
-const M_PER_DEG = 111_320;
 
 /**
  * The point (degrees) where roads named `a` and roads named `b` (string ids) meet, the mean of the nodes they share;
@@ -23,7 +22,7 @@ export function crossingOf(
   r: PlacesRegion,
   a: number,
   b: number,
-  keep: (lat: number, lng: number) => boolean = () => true,
+  keep: (lat: number, lng: number) => boolean,
 ): { lat: number; lng: number } | null {
   if (a === b) return null;
   const g = r.region.graph;
@@ -35,13 +34,10 @@ export function crossingOf(
       if (onA.has(n) && keep(g.lat(n), g.lon(n))) shared.add(n);
   if (shared.size === 0) return null;
   const nodes = [...shared];
-  const lat0 = g.lat(nodes[0]!);
-  const kx = M_PER_DEG * Math.cos(lat0 * (Math.PI / 180));
   let lat = 0;
   let lng = 0;
   for (const n of nodes) {
-    for (const m of nodes)
-      if (Math.hypot((g.lat(n) - g.lat(m)) * M_PER_DEG, (g.lon(n) - g.lon(m)) * kx) > ONE_CROSSING_M) return null;
+    for (const m of nodes) if (haversine(g.lat(n), g.lon(n), g.lat(m), g.lon(m)) > ONE_CROSSING_M) return null;
     lat += g.lat(n);
     lng += g.lon(n);
   }
