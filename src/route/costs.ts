@@ -117,7 +117,6 @@ export class ArcCosts {
       this.uTurn = 0;
     }
   }
-  // One pass over the edges, reading the graph's arrays through locals (the hot loop of a vehicle's first use).
   /**
    * True when no barrier or U-turn rule keeps the vehicle from going from arc a (entering node v) on to arc b
    * (leaving v): at a barrier only the U-turn, elsewhere U-turns only at dead ends. Restrictions are TurnTable.next's part.
@@ -215,6 +214,7 @@ function computeCostArrays(
   const fastest = weighting === 'fastest';
   const stride = PROFILE_COUNT * 2;
   let bound = Infinity;
+  // One pass over the edges, reading the graph's arrays through locals (the hot loop of a vehicle's first use).
   for (let e = 0; e < E; e++) {
     const len = lens[e]!;
     const pref = prefs[e * PROFILE_COUNT + profile]!;
