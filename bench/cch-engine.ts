@@ -11,13 +11,11 @@
  * Run: npm run bench -- cch-engine   (builds and caches the two whole-HCMC packs when not given).
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { vietnamAdmin } from '../data-tools/admin-bundle.js';
-import { buildOsmPack } from '../data-tools/build-pack.js';
 import { createEngine } from '../src/index.js';
 import { mulberry32 } from '../src/trip/rng.js';
-import { ADMIN, OSM, testPack } from '../test/helpers/packs.js';
+import { testPack } from '../test/helpers/packs.js';
 import { median, quantile, table } from './stats.js';
 
 const CACHE = fileURLToPath(new URL('../.cache/', import.meta.url));
@@ -33,22 +31,13 @@ function cpu(f: () => unknown): number {
   return (d.user + d.system) / 1000;
 }
 
-/** The two whole-HCMC packs (with hierarchies: the tests' cached pack; without: built here once). */
+/** The two whole-HCMC packs the tests build (with hierarchies, and as `build-pack` builds by default), as files. */
 function defaultPacks(): string[] {
   mkdirSync(CACHE, { recursive: true });
   const withCh = `${CACHE}hcmc-city-ch.pack`;
-  writeFileSync(withCh, testPack('hcmc-city'));
+  writeFileSync(withCh, testPack('hcmc-city', { hierarchies: true }));
   const noCh = `${CACHE}hcmc-city-no-ch.pack`;
-  if (!existsSync(noCh))
-    writeFileSync(
-      noCh,
-      buildOsmPack({
-        inputs: [`${OSM}hcmc-2018-01-01.osm.pbf`],
-        name: 'hcmc-city',
-        admin: vietnamAdmin(ADMIN),
-        hierarchies: false,
-      }),
-    );
+  writeFileSync(noCh, testPack('hcmc-city'));
   return [withCh, noCh];
 }
 

@@ -104,7 +104,9 @@ const sizes: Record<string, string | number>[] = [];
 const races: Record<string, string | number>[] = [];
 const matrices: Record<string, string | number>[] = [];
 for (const region of [...regions, ...files]) {
-  const bytes = files.includes(region) ? new Uint8Array(readFileSync(region)) : testPack(region as TestRegion);
+  const bytes = files.includes(region)
+    ? new Uint8Array(readFileSync(region))
+    : testPack(region as TestRegion, { hierarchies: true });
   const pack = Pack.from(bytes);
   const g = new RoadGraph(pack);
   let km = 0;

@@ -1,6 +1,7 @@
 /**
  * Pack bytes per km of road (README, "Pack size per km of road"): for the packs the tests build from the real data
- * (Hanoi, HCMC, Đà Lạt with the admin data, Monaco, Andorra; all with the three vehicle hierarchies) and any pack
+ * (Hanoi, HCMC, Đà Lạt with the admin data, Monaco, Andorra; each as `build-pack` builds it, routed by the customizable
+ * hierarchy's order, and with the per-vehicle hierarchies of `--ch` beside it) and any pack
  * files named in PACK_BYTES_FILES (comma-separated, e.g. the New York packs of bench/build-scale.ts), the km of road
  * (the sum of the graph's edge lengths) and the bytes per km by group of sections: the graph, the hierarchies, the
  * customizable hierarchy's order, the other stored indexes (components, snapping grid, place index, categories, point order), places, basemap, wards and
@@ -25,7 +26,7 @@ import { table } from './stats.js';
 const GROUPS: [string, (name: string) => boolean][] = [
   ['graph', (n) => n.startsWith('graph.')],
   ['hierarchies', (n) => n.startsWith('ch.')],
-  // The customizable hierarchy's order (src/route/cch/stored-order.ts): what a pack built with --no-ch routes by.
+  // The customizable hierarchy's order (src/route/cch/stored-order.ts): what a pack without hierarchies routes by.
   ['cch order', (n) => n.startsWith('route.cch')],
   ['stored indexes', (n) => n.startsWith('route.') || /^place\.(ix|cat|pts)(\.|$)/.test(n)],
   ['places', (n) => n.startsWith('place.')],
@@ -75,7 +76,7 @@ function row(label: string, bytes: Uint8Array): Record<string, string | number> 
 }
 
 const regions: TestRegion[] = ['hanoi', 'hcmc', 'dalat', 'monaco', 'andorra'];
-const rows = regions.map((r) => row(r, testPack(r)));
+const rows = regions.flatMap((r) => [row(r, testPack(r)), row(`${r} --ch`, testPack(r, { hierarchies: true }))]);
 for (const file of (process.env.PACK_BYTES_FILES ?? '').split(',').filter(Boolean))
   rows.push(row(basename(file), new Uint8Array(readFileSync(file))));
 table('pack bytes per km of road, by group of sections (* = place.cat / place.pts sizes computed)', rows);

@@ -37,7 +37,7 @@ export interface EngineOptions {
   /** Request limits to change from the online service's (src/limits.ts); each from 1 to its cap. */
   limits?: Partial<Limits>;
   /**
-   * Shares the customized routing metrics of `--no-ch` packs and of requests that avoid road kinds with other
+   * Shares the customized routing metrics of packs without hierarchies and of requests that avoid road kinds with other
    * engines of the process (route/cch/exchange.ts; `bando serve` gives one to each worker thread's engine). Default
    * none: every metric is made by this engine.
    */

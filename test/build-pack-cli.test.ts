@@ -74,7 +74,17 @@ describe('bando build-pack', () => {
     const dir = mkdtempSync(join(tmpdir(), 'bando-cli-'));
     const r = spawnSync(
       process.execPath,
-      ['--import', 'tsx', CLI, 'build-pack', '--input', OSM + 'hanoi-quoctugiam.osm', '--output', join(dir, 'q.pack')],
+      [
+        '--import',
+        'tsx',
+        CLI,
+        'build-pack',
+        '--input',
+        OSM + 'hanoi-quoctugiam.osm',
+        '--output',
+        join(dir, 'q.pack'),
+        '--ch',
+      ],
       { encoding: 'utf8' },
     );
     expect(r.status).toBe(0);

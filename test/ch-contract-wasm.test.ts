@@ -70,7 +70,7 @@ describe('the WebAssembly contraction gives the same hierarchy as the TypeScript
   let hanoi: BaseGraph[];
   // Building the Hanoi pack (when the cache is cold) is setup, under the hook's longer timeout.
   beforeAll(() => {
-    hanoi = vehicleGraphs(Pack.from(testPack('hanoi')));
+    hanoi = vehicleGraphs(Pack.from(testPack('hanoi', { hierarchies: true })));
   });
 
   it('Hanoi, car, bike and truck: fully contracted and with a forced core of 1,000 states', () => {

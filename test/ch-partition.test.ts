@@ -75,7 +75,7 @@ function checkRecords(g: BaseGraph, c: Contraction): number {
 describe('partitioned (cell-wise) contraction', () => {
   let hanoi: BaseGraph[];
   beforeAll(() => {
-    hanoi = vehicleGraphs(Pack.from(testPack('hanoi')));
+    hanoi = vehicleGraphs(Pack.from(testPack('hanoi', { hierarchies: true })));
   }, 120_000);
 
   it('cells of NY-like spatial order: the boundary is a minority of each cell on Hanoi', () => {

@@ -12,7 +12,7 @@ import { Pack } from '../src/pack/reader.js';
 import { testPack } from './helpers/packs.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'bando-lazy-'));
-const bytes = testPack('hcmc');
+const bytes = testPack('hcmc', { hierarchies: true });
 const trip = { origin: '10.7769,106.7009', destination: '10.7870,106.6880' };
 
 describe('a pack opened with lazy checks (the default above 64 MB)', () => {

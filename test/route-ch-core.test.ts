@@ -33,7 +33,7 @@ describe('a hierarchy with a core (contraction stopped early) gives plain Dijkst
       }
     return out;
   };
-  const full = asciiMapPack(map).pack;
+  const full = asciiMapPack(map, 'full', true).pack;
   const states = index(full).list[0]!.states;
   for (const coreSize of [2, Math.floor(states / 2), states]) {
     it(`all pairs, core of ${coreSize} of ${states} states, TypeScript and WebAssembly routers`, () => {
@@ -55,7 +55,7 @@ describe('a hierarchy with a core (contraction stopped early) gives plain Dijkst
   it('the fully contracted hierarchy has no core (small packs never meet the core rule)', () => {
     expect(index(full).list.every((e) => e.core === 0)).toBe(true);
     for (const region of ['hanoi', 'hcmc', 'dalat', 'monaco', 'andorra'] as const)
-      expect(index(Pack.from(testPack(region))).list.every((e) => e.core === 0)).toBe(true);
+      expect(index(Pack.from(testPack(region, { hierarchies: true }))).list.every((e) => e.core === 0)).toBe(true);
   });
 });
 
@@ -145,14 +145,14 @@ describe('Hanoi with a forced core of 5,000 states (a quarter: the core search d
   }, 300_000);
 });
 
-describe('the committed default pack (CH layout v3) still routes with its hierarchies', () => {
+describe('the committed default pack routes by its customizable hierarchy', () => {
   it('in both routers, equal to plain Dijkstra', () => {
     const pack = Pack.from(new Uint8Array(readFileSync(new URL('../packs/hanoi.pack', import.meta.url))));
     const g = new RoadGraph(pack);
     for (const wasm of [false, true]) {
       const router = new Router(g, pack, { wasm });
-      expect(router.context(0).ch).not.toBeNull();
-      expect(router.context(0).ch!.core).toBe(0);
+      expect(router.structure()).toBe('customizable');
+      expect(router.context(0).ch).toBeNull();
       const pts = randomEndpoints(g, router, 0, 30, 5);
       expect(checkPairs(g, router, 0, pts.slice(0, 10), pts.slice(10))).toBeGreaterThan(150);
     }

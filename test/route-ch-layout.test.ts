@@ -97,7 +97,7 @@ function checkInvariants(ch: ChArrays, core: number): number {
 
 describe('CH layout v5: records in the order the searches read them', () => {
   it('Hanoi: every hierarchy keeps the invariants, and the WebAssembly core reads the ranges as stored', () => {
-    const pack = Pack.from(testPack('hanoi'));
+    const pack = Pack.from(testPack('hanoi', { hierarchies: true }));
     const index = entries(pack);
     expect(index.version).toBe(CH_LAYOUT_VERSION);
     expect(index.list.length).toBeGreaterThan(1);
@@ -117,7 +117,7 @@ describe('CH layout v5: records in the order the searches read them', () => {
   });
 
   it("Hanoi: the WebAssembly core derives every record's weight as TypeScript does, bit for bit", () => {
-    const pack = Pack.from(testPack('hanoi'));
+    const pack = Pack.from(testPack('hanoi', { hierarchies: true }));
     const g = new RoadGraph(pack);
     const wasm = new Router(g, pack),
       ts = new Router(g, pack, { wasm: false });
@@ -144,7 +144,7 @@ describe('CH layout v5: records in the order the searches read them', () => {
 
   /** Monaco with the car hierarchy's last shortcut given a first child before it, and that shortcut. */
   const childBefore = (): { pack: Pack; i: number } => {
-    const pack = Pack.from(testPack('monaco'));
+    const pack = Pack.from(testPack('monaco', { hierarchies: true }));
     const e = entries(pack).list.find((x) => x.profiles.includes(0))!;
     const a = pack.array<Int32Array>(chSection(e.id, 'a')).slice();
     let i = a.length - 1;
@@ -177,7 +177,7 @@ describe('CH layout v5: records in the order the searches read them', () => {
 
 describe('a version 4 hierarchy (written by the previous layout) answers as the version 5 one', () => {
   it('Hanoi car, full and with a forced core: v4 laid out at load equals v5 byte for byte', () => {
-    const pack = Pack.from(testPack('hanoi'));
+    const pack = Pack.from(testPack('hanoi', { hierarchies: true }));
     const e = entries(pack).list.find((x) => x.profiles.includes(0))!;
     for (const coreSize of [-1, 1000]) {
       const c = contractionOf(pack, e, coreSize);
@@ -235,7 +235,7 @@ describe('a version 4 hierarchy (written by the previous layout) answers as the 
   }
 
   it('Monaco, every vehicle: a v4 pack routes exactly as the v5 pack', () => {
-    const v5 = Pack.from(testPack('monaco'));
+    const v5 = Pack.from(testPack('monaco', { hierarchies: true }));
     const v4 = Pack.from(asV4(v5));
     expect(entries(v4).version).toBe(4);
     expect(v4.has(chSection(0, 'first'))).toBe(false);

@@ -79,13 +79,15 @@ describe('edge-based hierarchies of real OSM packs equal A* and plain Dijkstra',
   ] as const) {
     for (const profile of profiles) {
       it(`${region}, profile ${profile}`, () => {
-        expect(compare(Pack.from(testPack(region)), profile, 'edge', 40, 7 + profile)).toBeGreaterThan(150);
+        expect(
+          compare(Pack.from(testPack(region, { hierarchies: true })), profile, 'edge', 40, 7 + profile),
+        ).toBeGreaterThan(150);
       });
     }
   }
 
   it('dedupes identical cost vectors: car, taxi and hd share one hierarchy; fastest only', () => {
-    const pack = Pack.from(testPack('hanoi'));
+    const pack = Pack.from(testPack('hanoi', { hierarchies: true }));
     const index = pack.json<{ list: { profiles: number[]; weighting: string }[] }>('ch.index');
     const car = index.list.find((e) => e.profiles.includes(0))!;
     expect(car.profiles).toEqual([0, 2, 4]);
@@ -94,7 +96,7 @@ describe('edge-based hierarchies of real OSM packs equal A* and plain Dijkstra',
   });
 
   it('refuses corrupt hierarchy arrays by its first query (a child out of range, offsets that do not add up)', () => {
-    const pack = Pack.from(testPack('monaco'));
+    const pack = Pack.from(testPack('monaco', { hierarchies: true }));
     const router = new Router(new RoadGraph(pack), pack);
     const ctx = router.context(0);
     const ch = ctx.ch!;
@@ -119,7 +121,7 @@ describe('edge-based hierarchies of real OSM packs equal A* and plain Dijkstra',
   });
 
   it('a leg that must leave along a given arc (no U-turn at a via point) equals A*', () => {
-    const pack = Pack.from(testPack('hanoi'));
+    const pack = Pack.from(testPack('hanoi', { hierarchies: true }));
     const g = new RoadGraph(pack);
     const ch = new Router(g, pack);
     const astar = new Router(g);

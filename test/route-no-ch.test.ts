@@ -58,7 +58,7 @@ describe('a pack built without hierarchies (--no-ch)', () => {
 
   it('answers the engine’s routing endpoints as the pack with hierarchies does', async () => {
     const a = await createEngine({ packs: [noCh] });
-    const b = await createEngine({ packs: [testPack('dalat')] });
+    const b = await createEngine({ packs: [testPack('dalat', { hierarchies: true })] });
     expect(a.info().packs[0]!.routing).toBe('customizable');
     expect(b.info().packs[0]!.routing).toBe('hierarchies');
     const pts = ['11.9404,108.4373', '11.8970,108.4690', '11.9460,108.4580', '11.9300,108.4200'];

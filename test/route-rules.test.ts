@@ -1,6 +1,7 @@
 import polyline from '@mapbox/polyline';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Engine } from '../src/engine.js';
+import type { Pack } from '../src/pack/reader.js';
 import { Region } from '../src/region.js';
 import { haversine } from '../src/geo.js';
 import { alternatives } from '../src/route/alternatives.js';
@@ -13,10 +14,15 @@ import { asciiMapPack, type AsciiMap } from './helpers/ascii-map.js';
 /** Grid step of the hand-drawn maps, degrees (see AsciiMap). */
 const STEP = 0.001;
 
-/** Tiny hand-drawn maps (see AsciiMap) answered by an engine. */
+/** Each engine's map built without hierarchies: the same graph, routed by its customizable hierarchy. */
+const customizable = new WeakMap<Engine, Pack>();
+
+/** Tiny hand-drawn maps (see AsciiMap) answered by an engine over the map's pack with hierarchies. */
 function engineOf(spec: AsciiMap): { engine: Engine; at: (ch: string) => [number, number] } {
-  const { pack, at } = asciiMapPack(spec);
-  return { engine: new Engine([new Region(pack)]), at };
+  const { pack, at } = asciiMapPack(spec, 'test', true);
+  const engine = new Engine([new Region(pack)]);
+  customizable.set(engine, asciiMapPack(spec).pack);
+  return { engine, at };
 }
 
 /** "lat,lng" of a point a fraction f of the way from node p to node q. */
@@ -119,7 +125,7 @@ function midpoints(g: Engine['regions'][number]['graph']): Endpoint[] {
 }
 
 /** A* and hierarchy queries, each in TypeScript and in the WebAssembly core, over one engine's only region. */
-function routersOf(engine: Engine): Record<'astarTs' | 'astarWasm' | 'chTs' | 'chWasm', Router> {
+function routersOf(engine: Engine): Record<'astarTs' | 'astarWasm' | 'chTs' | 'chWasm' | 'cch', Router> {
   const region = engine.regions[0]!;
   const g = region.graph;
   return {
@@ -127,6 +133,7 @@ function routersOf(engine: Engine): Record<'astarTs' | 'astarWasm' | 'chTs' | 'c
     astarWasm: new Router(g, null),
     chTs: new Router(g, region.pack, { wasm: false }),
     chWasm: new Router(g, region.pack),
+    cch: new Router(g, customizable.get(engine)!),
   };
 }
 

@@ -36,9 +36,15 @@ describe('the turn formula', () => {
   });
 });
 
-/** A router over a tiny hand-drawn map (see AsciiMap). */
-function routerOf(spec: AsciiMap): { router: Router; g: RoadGraph; at: (ch: string) => [number, number] } {
-  const { pack, at } = asciiMapPack(spec, 'turns');
+/**
+ * A router over a tiny hand-drawn map (see AsciiMap): by its per-vehicle hierarchies (`hierarchies`), else by its
+ * customizable hierarchy, as `build-pack` builds by default.
+ */
+function routerOf(
+  spec: AsciiMap,
+  hierarchies = false,
+): { router: Router; g: RoadGraph; at: (ch: string) => [number, number] } {
+  const { pack, at } = asciiMapPack(spec, 'turns', hierarchies || undefined);
   const g = new RoadGraph(pack);
   return { router: new Router(g, pack), g, at };
 }
@@ -168,43 +174,54 @@ describe('turn seconds on hand-drawn maps', () => {
     expect(back.duration - arcSums(m.g, back.path, 'fastest').dur).toBeCloseTo(BACK + 20, 9);
   });
 
-  it('on a small grid with a one-way street and a light, every pair equals the plain Dijkstra with the model', () => {
-    //  A---B---C
-    //  |   |   |      B–E one way south, E a traffic light
-    //  D---E---F
-    //  |   |   |
-    //  G---H---I
-    const m = routerOf({
-      rows: ['A   B   C', '', 'D   E   F', '', 'G   H   I'],
-      ways: [
-        { nodes: 'ABC' },
-        { nodes: 'DEF' },
-        { nodes: 'GHI' },
-        { nodes: 'ADG' },
-        { nodes: 'BE', tags: { oneway: 'yes' } },
-        { nodes: 'EH' },
-        { nodes: 'CFI' },
-      ],
-      nodeTags: { E: { highway: 'traffic_signals' } },
-    });
-    const plain = new PlainDijkstra(m.g, 0, 'fastest');
-    const pts: Endpoint[] = [];
-    for (let e = 0; e < m.g.edgeCount; e++)
-      pts.push({ edge: e, t: 0.3, lat: m.g.lat(m.g.edgeNodes[2 * e]!), lon: m.g.lon(m.g.edgeNodes[2 * e]!) });
-    const table = m.router.table(pts, pts, 0);
-    let turned = 0;
-    pts.forEach((a, i) => {
-      const dist = plain.run(a.edge, a.t);
-      pts.forEach((b, j) => {
-        const leg = m.router.leg(a, b, 0)!;
-        expect(leg.weight).toBeCloseTo(plain.to(dist, a, b.edge, b.t), 9);
-        expect(table.weight[i * pts.length + j]).toBe(leg.weight);
-        expect(table.dur[i * pts.length + j]).toBe(leg.duration);
-        if (leg.duration - arcSums(m.g, leg.path, 'fastest').dur > 1) turned++;
+  for (const hierarchies of [true, false])
+    it(`on a small grid with a one-way street and a light, every pair equals the plain Dijkstra with the model (${hierarchies ? 'hierarchies' : 'customizable hierarchy'})`, () => {
+      //  A---B---C
+      //  |   |   |      B–E one way south, E a traffic light
+      //  D---E---F
+      //  |   |   |
+      //  G---H---I
+      const m = routerOf(
+        {
+          rows: ['A   B   C', '', 'D   E   F', '', 'G   H   I'],
+          ways: [
+            { nodes: 'ABC' },
+            { nodes: 'DEF' },
+            { nodes: 'GHI' },
+            { nodes: 'ADG' },
+            { nodes: 'BE', tags: { oneway: 'yes' } },
+            { nodes: 'EH' },
+            { nodes: 'CFI' },
+          ],
+          nodeTags: { E: { highway: 'traffic_signals' } },
+        },
+        hierarchies,
+      );
+      const plain = new PlainDijkstra(m.g, 0, 'fastest');
+      const pts: Endpoint[] = [];
+      for (let e = 0; e < m.g.edgeCount; e++)
+        pts.push({ edge: e, t: 0.3, lat: m.g.lat(m.g.edgeNodes[2 * e]!), lon: m.g.lon(m.g.edgeNodes[2 * e]!) });
+      const table = m.router.table(pts, pts, 0);
+      let turned = 0;
+      pts.forEach((a, i) => {
+        const dist = plain.run(a.edge, a.t);
+        pts.forEach((b, j) => {
+          const leg = m.router.leg(a, b, 0)!;
+          expect(leg.weight).toBeCloseTo(plain.to(dist, a, b.edge, b.t), 9);
+          // A hierarchy's table adds a cell as its leg does; the customizable hierarchy's table gives its search's
+          // sum, a leg its path's sum in path order (cch/table.ts): equal up to rounding.
+          if (hierarchies) {
+            expect(table.weight[i * pts.length + j]).toBe(leg.weight);
+            expect(table.dur[i * pts.length + j]).toBe(leg.duration);
+          } else {
+            expect(table.weight[i * pts.length + j]).toBeCloseTo(leg.weight, 9);
+            expect(table.dur[i * pts.length + j]).toBeCloseTo(leg.duration, 9);
+          }
+          if (leg.duration - arcSums(m.g, leg.path, 'fastest').dur > 1) turned++;
+        });
       });
+      expect(turned).toBeGreaterThan(20);
     });
-    expect(turned).toBeGreaterThan(20);
-  });
 });
 
 describe('real packs: A*, hierarchy (TypeScript, WebAssembly) and a plain Dijkstra with the model agree on seconds', () => {
@@ -213,11 +230,13 @@ describe('real packs: A*, hierarchy (TypeScript, WebAssembly) and a plain Dijkst
   });
   for (const region of ['hanoi', 'monaco'] as const) {
     it(`${region}: durations and weights with turn costs`, () => {
-      const pack = Pack.from(testPack(region));
+      const pack = Pack.from(testPack(region, { hierarchies: true }));
       const g = new RoadGraph(pack);
       const chWasm = new Router(g, pack);
       const chTs = new Router(g, pack, { wasm: false });
       const astar = new Router(g, null, { wasm: false });
+      // The same graph built without hierarchies, routed by its customizable hierarchy.
+      const cch = new Router(g, Pack.from(testPack(region)));
       expect(chWasm.core(0)).toBe('wasm');
       expect(chTs.context(0).ch).not.toBeNull();
       const plain = new PlainDijkstra(g, 0, 'fastest');
@@ -233,7 +252,7 @@ describe('real packs: A*, hierarchy (TypeScript, WebAssembly) and a plain Dijkst
         const durs = new Map<string, number>();
         const dist = plain.run(a.edge, a.t, durs);
         const want = plain.to(dist, a, b.edge, b.t);
-        const legs = [chWasm.leg(a, b, 0), chTs.leg(a, b, 0), astar.leg(a, b, 0)];
+        const legs = [chWasm.leg(a, b, 0), chTs.leg(a, b, 0), astar.leg(a, b, 0), cch.leg(a, b, 0)];
         if (want === Infinity) {
           for (const l of legs) expect(l).toBeNull();
           continue;
@@ -241,7 +260,7 @@ describe('real packs: A*, hierarchy (TypeScript, WebAssembly) and a plain Dijkst
         compared++;
         for (const l of legs) expect(l!.weight).toBeCloseTo(want, 6);
         expect(legs[0]).toEqual(legs[1]);
-        expect(legs[2]!.duration).toBeCloseTo(legs[1]!.duration, 6);
+        for (const l of legs.slice(2)) expect(l!.duration).toBeCloseTo(legs[1]!.duration, 6);
         // The path's seconds re-added by the reference: arcs plus its turn seconds.
         const p = legs[1]!.path;
         let s = arcSums(g, p, 'fastest').dur;
@@ -255,7 +274,7 @@ describe('real packs: A*, hierarchy (TypeScript, WebAssembly) and a plain Dijkst
   }
 
   it('a pack hierarchy of an older layout (contracted without turn costs) is not used', () => {
-    const pack = Pack.from(testPack('monaco'));
+    const pack = Pack.from(testPack('monaco', { hierarchies: true }));
     const old = new Proxy(pack, {
       get(target, key) {
         if (key === 'json')

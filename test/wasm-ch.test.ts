@@ -79,7 +79,9 @@ describe('edge-based pack hierarchies: the WebAssembly query equals the TypeScri
   ] as const) {
     for (const profile of profiles) {
       it(`${region}, profile ${profile}`, () => {
-        expect(same(Pack.from(testPack(region)), profile, 'edge', 30, 11 + profile)).toBeGreaterThan(100);
+        expect(
+          same(Pack.from(testPack(region, { hierarchies: true })), profile, 'edge', 30, 11 + profile),
+        ).toBeGreaterThan(100);
       });
     }
   }
@@ -151,7 +153,7 @@ describe('edge-based hierarchies with a core: the WebAssembly query equals the T
 
 describe('a hierarchy the core cannot take', () => {
   it('is refused when a record weight is infinite (a corrupt pack), and the router stays in TypeScript', () => {
-    const pack = Pack.from(testPack('monaco'));
+    const pack = Pack.from(testPack('monaco', { hierarchies: true }));
     const wa = new Router(new RoadGraph(pack), pack);
     const ctx = wa.context(0);
     // The core reads an infinite label weight as "not labelled", so it must never see one in a record: an original
@@ -166,7 +168,7 @@ describe('a hierarchy the core cannot take', () => {
 });
 
 describe('hierarchies that do not all fit in one instance of the core', () => {
-  const pack = Pack.from(testPack('hanoi'));
+  const pack = Pack.from(testPack('hanoi', { hierarchies: true }));
   const g = new RoadGraph(pack);
   const ts = new Router(g, pack, { wasm: false });
   // Hanoi's three hierarchies: car (shared by taxi and hd), bike, truck.

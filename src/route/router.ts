@@ -116,8 +116,8 @@ export interface CoreInfo {
 
 /**
  * What routes a pack's usual requests (those that avoid nothing, which always route by the customizable hierarchy):
- * its per-vehicle contraction hierarchies, the customizable hierarchy over its stored order (a pack built with
- * `--no-ch`), or searches on the road graph alone (a pack with neither).
+ * its per-vehicle contraction hierarchies (a pack built with `--ch`), the customizable hierarchy over its stored order
+ * (the default), or searches on the road graph alone (a pack with neither).
  */
 export type RoutingStructure = 'hierarchies' | 'customizable' | 'search';
 

@@ -19,12 +19,13 @@ export interface AsciiMap {
 
 /**
  * The pack built (by the real pack builder, from OSM XML) from a hand-drawn map, and each letter's position.
- * `hierarchies`: how its hierarchies are contracted (a forced core size, for tests of the core search).
+ * `hierarchies`: also contract per-vehicle hierarchies (`true`, or how: a forced core size, for tests of the core
+ * search); without, the pack routes by its customizable hierarchy, as `build-pack` builds by default.
  */
 export function asciiMapPack(
   spec: AsciiMap,
   name = 'test',
-  hierarchies?: HierarchyOptions,
+  hierarchies?: HierarchyOptions | true,
 ): { pack: Pack; at: (ch: string) => [number, number] } {
   const pos = new Map<string, [number, number]>();
   spec.rows.forEach((row, r) =>
@@ -58,7 +59,15 @@ export function asciiMapPack(
   const file = join(mkdtempSync(join(tmpdir(), 'bando-map-')), 'map.osm');
   writeFileSync(file, xml);
   return {
-    pack: Pack.from(buildOsmPack({ inputs: [file], name, admin: null, contraction: hierarchies })),
+    pack: Pack.from(
+      buildOsmPack({
+        inputs: [file],
+        name,
+        admin: null,
+        hierarchies: hierarchies !== undefined,
+        contraction: hierarchies === true ? undefined : hierarchies,
+      }),
+    ),
     at: (ch) => pos.get(ch)!,
   };
 }

@@ -26,22 +26,33 @@ export const PACK_INPUTS = {
 } as const;
 export type TestRegion = keyof typeof PACK_INPUTS;
 
+/** How a test pack is built beyond its inputs. */
+export interface TestPackOptions {
+  /** Also contract per-vehicle hierarchies (`build-pack --ch`); default false, as `build-pack` builds. */
+  hierarchies?: boolean;
+}
+
 /**
  * Builds the pack of a region from the real data and returns its bytes. Packs are cached under .cache/, keyed by
  * a hash of the builder's source code, so a change to the builder always rebuilds them.
  */
-export function testPack(region: TestRegion): Uint8Array {
+export function testPack(region: TestRegion, opts: TestPackOptions = {}): Uint8Array {
   mkdirSync(CACHE, { recursive: true });
-  const file = `${CACHE}${region}-${sourceHash()}.pack`;
+  const file = `${CACHE}${region}${opts.hierarchies ? '-ch' : ''}-${sourceHash()}.pack`;
   if (existsSync(file)) return new Uint8Array(readFileSync(file));
-  const bytes = buildTestPack(region);
+  const bytes = buildTestPack(region, opts);
   writeFileSync(file, bytes);
   return bytes;
 }
 
 /** Builds a region's pack without the cache. */
-export function buildTestPack(region: TestRegion): Uint8Array {
-  return buildOsmPack({ inputs: PACK_INPUTS[region].map((f) => OSM + f), name: region, admin: vietnamAdmin(ADMIN) });
+export function buildTestPack(region: TestRegion, opts: TestPackOptions = {}): Uint8Array {
+  return buildOsmPack({
+    inputs: PACK_INPUTS[region].map((f) => OSM + f),
+    name: region,
+    admin: vietnamAdmin(ADMIN),
+    hierarchies: opts.hierarchies,
+  });
 }
 
 let hash: string | undefined;
