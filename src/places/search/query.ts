@@ -213,19 +213,23 @@ export function buildQuery(text: string, opts: QueryOptions): PlaceQuery {
       }
   }
   if (terms.length > MAX_QUERY_TERMS) terms.length = MAX_QUERY_TERMS;
-  const resolution = opts.table
-    ? resolveAdmin(
-        opts.table,
-        {
-          province: parsed.province,
-          district: parsed.district,
-          ward: parsed.ward,
-          districtType: parsed.types.district,
-          wardType: parsed.types.ward,
-        },
-        opts.area,
-      )
-    : null;
+  const units = {
+    province: parsed.province,
+    district: parsed.district,
+    ward: parsed.ward,
+    districtType: parsed.types.district,
+    wardType: parsed.types.ward,
+  };
+  let resolution = opts.table ? resolveAdmin(opts.table, units, opts.area) : null;
+  // A unit's name written with other marks names another place ("vòng xoay Phù Đổng" is not in Xã Phú Đông): its
+  // words are name words, and the units are resolved without it.
+  const otherwise = resolution && opts.table ? partsSpeltOtherwise(terms, resolution, opts.table) : [];
+  if (otherwise.length > 0) {
+    for (const part of otherwise) units[part] = undefined;
+    for (const t of terms)
+      if (t.role === 'admin' && otherwise.includes(t.part as (typeof otherwise)[number])) t.role = 'name';
+    resolution = resolveAdmin(opts.table!, units, opts.area);
+  }
   // A part written as an admin name that names no unit of the region ("tỉnh Bắc Gianng", "Hồ Chí Minh" in a Hà Nội
   // pack) explains nothing: its words are name words, to be matched. (A name several units carry still names units.)
   const ambiguous = (level: 'ward' | 'district' | 'province') => resolution?.ambiguous.includes(level) === true;
@@ -296,6 +300,31 @@ export function buildQuery(text: string, opts: QueryOptions): PlaceQuery {
     numberedStreet,
     folded: fold(text),
   };
+}
+
+/**
+ * The admin parts the text wrote with marks of which no word is the unit's word as written ("Phù Đổng" for Xã Phú
+ * Đông; "Thống Nhât" still names Thống Nhất and "Long Biện" Long Biên, a word agreeing). A part without marks, or whose
+ * words are not the unit's name as folded, is left as resolved.
+ */
+function partsSpeltOtherwise(
+  terms: readonly QueryTerm[],
+  resolution: AdminResolution,
+  table: AdminTable,
+): ('ward' | 'district' | 'province')[] {
+  return (['ward', 'district', 'province'] as const).filter((part) => {
+    const at = terms.flatMap((t, j) => (t.role === 'admin' && t.part === part && !t.numeric ? [j] : []));
+    if (!at.some((j) => terms[j]!.marked)) return false;
+    const written = at.map((j) => terms[j]!.folded).join(' ');
+    let aligned = false;
+    for (const id of [resolution.legacy[part], part === 'district' ? undefined : resolution.v2025[part]]) {
+      const words = tokens((id === undefined ? undefined : table.byId.get(id)?.name) ?? '');
+      if (words.map((w) => w.folded).join(' ') !== written) continue;
+      aligned = true;
+      if (at.some((j, k) => terms[j]!.exact === words[k]!.exact)) return false;
+    }
+    return aligned;
+  });
 }
 
 /**
