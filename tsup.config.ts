@@ -114,8 +114,17 @@ export default defineConfig([
     dts: { entry: { index: 'src/index.ts', server: 'src/server.ts' }, resolve: BUNDLED_TYPES },
     shims: true,
   },
-  // The used parts of @maplibre/maplibre-gl-style-spec, loaded synchronously on first use.
-  { ...node, entry: { 'style-spec': 'src/style/style-spec-library.ts' }, format: ['cjs'], noExternal: [/.*/] },
+  // The used parts of @maplibre/maplibre-gl-style-spec, loaded synchronously on first use (a first static image's
+  // style plan waits for it). Its functions keep their minified names: the library never reads a function's name,
+  // and wrapping each one to keep it made the file 6 % larger and loading it about a fifth slower (16 against 13 ms
+  // of CPU, fresh processes on the loaded machine).
+  {
+    ...node,
+    keepNames: false,
+    entry: { 'style-spec': 'src/style/style-spec-library.ts' },
+    format: ['cjs'],
+    noExternal: [/.*/],
+  },
   // `bando/worker`: a browser module Worker or a node:worker_threads Worker. `bando/client`: createWorkerEngine alone,
   // for the main thread of an app whose engine runs in a worker (the whole API would cost that thread ~230 KB it never
   // runs). `bando/browser`: the whole API (also what the package's main entry gives bundlers that build for browsers).

@@ -83,10 +83,13 @@ export async function staticRouteImage(
 ): Promise<Uint8Array | StaticRouteError> {
   const parsed = parseStaticRouteParams(query, limits.imageSize);
   if (isParamError(parsed)) return { status: 'BAD_REQUEST', error_message: parsed.error };
+  // The raster kernel is compiled once per process (canvases draw in TypeScript where it cannot load). Where it and
+  // the glyphs are fetched (browsers, workers) that goes on while the route is searched: on a fresh engine's first
+  // image the search sets up the router (hundreds of milliseconds). In Node both are read at once.
+  const ready = Promise.all([cache.fonts.preload(), loadRasterKernel()]);
   const route = findRouteLine(regions, parsed, limits.snapRadius);
   if ('status' in route) return route;
-  // The raster kernel is compiled once per process (canvases draw in TypeScript where it cannot load).
-  await Promise.all([cache.fonts.preload(), loadRasterKernel()]);
+  await ready;
   let image: ReturnType<typeof drawStaticRoute>;
   try {
     // The basemap is opened on first use: a corrupt one (in a pack loaded without verify) is reported, not thrown.
