@@ -465,8 +465,8 @@ function demoUrl(base: string, tilesKey: string, restKey?: string): string {
  * and the worker bundle exists, else 0. Workers run beside the HTTP work instead of after it (bench/http.ts, 2 cores
  * with the load generator on them: two worker threads answered 6,700–7,700 route requests/s where the serving
  * thread alone answered 4,400–5,500). Each worker holds its own isolate, heap, labels, canvases and indexes (≈ 100 MB
- * after a mixed load on whole HCMC): on 2 cores one worker held ≈ 100 MB less than two and answered no fewer mixed
- * calls (docs/routing.md, serve-memory; measured on a machine loaded by other jobs).
+ * after a mixed load on whole HCMC): on 2 cores one worker held ≈ 100 MB less than two and answered more mixed calls
+ * in 11 of 13 interleaved pairs on a machine loaded by other jobs, fewer in the quietest (docs/routing.md).
  */
 export function threadCount(value: string): number {
   if (value === 'auto') return availableParallelism() >= 2 && findWorkerScript() ? availableParallelism() - 1 : 0;
