@@ -9,7 +9,10 @@
  * `npm run build` first), run interleaved, SERVE_MEMORY_RUNS rounds (default 2). SERVE_MEMORY_ARGS: more `serve`
  * flags (space-separated, e.g. `--threads 1`). SERVE_MEMORY_CALLS: a number of calls (e.g. 1500) after which RSS is
  * read once more (within the 20 s or after them, the load going on until then): 20 s is 40–1,900 calls on a loaded
- * 2-core machine, so runs compare at equal work there. Each run also gives the server's CPU seconds (`cpuS`: start, warm-up and load).
+ * 2-core machine, so runs compare at equal work there. Each run also gives the server's CPU seconds (`cpuS`: start, warm-up and load)
+ * and, over the 20 s, the wall ms of light calls (routes without alternatives, geocodes, autocompletes: `lightP50`,
+ * `lightP99`) and heavy ones (tables, trips, static maps, alternatives: `heavyP50`, `heavyP99`), which tell what
+ * a thread count trades (a light call waits behind a heavy one when no worker is kept for light calls).
  *
  * Run: npm run bench -- serve-memory
  */
@@ -21,7 +24,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { VEHICLES } from '../src/route/profiles.js';
 import { mulberry32 } from '../src/trip/rng.js';
-import { table } from './stats.js';
+import { quantile, table } from './stats.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const CALLS_FIRST = 100;
@@ -71,7 +74,7 @@ function serve(cli: string, pack: string, dir: string): Promise<Server> {
 }
 
 /** The mixed load's paths (without keys), in order: `n` of them over the bounding box `bbox` (w, s, e, n). */
-function paths(bbox: number[], n: number): { path: string; tiles: boolean }[] {
+function paths(bbox: number[], n: number): { path: string; tiles: boolean; heavy: boolean }[] {
   const rnd = mulberry32(36);
   const [w, s, e, north] = bbox as [number, number, number, number];
   // The middle 40 % of the box each way, where the roads and places are.
@@ -110,7 +113,8 @@ function paths(bbox: number[], n: number): { path: string; tiles: boolean }[] {
   ];
   return Array.from({ length: n }, (_, i) => {
     const path = kinds[i % kinds.length]!();
-    return { path, tiles: path.startsWith('/tiles/') };
+    const heavy = /^\/(DistanceMatrix|trip|staticmap)|alternatives=true/.test(path);
+    return { path, tiles: path.startsWith('/tiles/'), heavy };
   });
 }
 
@@ -127,13 +131,18 @@ async function run(cli: string, pack: string, bbox: number[]): Promise<Record<st
     const idle = rss(pid);
     const agent = new Agent({ keepAlive: true, maxSockets: AT_ONCE });
     const statuses = new Map<number, number>();
-    const get = (p: { path: string; tiles: boolean }) =>
+    // Wall ms of the light and heavy engine calls answered within the 20 s (tiles are cut in the serving thread).
+    const ms = { light: [] as number[], heavy: [] as number[] };
+    let timing = true;
+    const get = (p: { path: string; tiles: boolean; heavy: boolean }) =>
       new Promise<void>((done) => {
         const key = p.tiles ? `key=${server.tiles}` : `api_key=${server.rest}`;
+        const t0 = performance.now();
         const req = request(`${server.url}${p.path}&${key}`, { agent }, (res) => {
           res.resume();
           res.on('end', () => {
             statuses.set(res.statusCode!, (statuses.get(res.statusCode!) ?? 0) + 1);
+            if (timing && !p.tiles) ms[p.heavy ? 'heavy' : 'light'].push(performance.now() - t0);
             done();
           });
         });
@@ -157,7 +166,12 @@ async function run(cli: string, pack: string, bbox: number[]): Promise<Record<st
       );
     const end = Date.now() + LOAD_MS;
     await load(() => Date.now() < end);
+    timing = false;
     const row: Record<string, string | number> = { idle, after100, after20s: rss(pid), calls: next };
+    row.lightP50 = Math.round(quantile(ms.light, 0.5));
+    row.lightP99 = Math.round(quantile(ms.light, 0.99));
+    row.heavyP50 = Math.round(quantile(ms.heavy, 0.5));
+    row.heavyP99 = Math.round(quantile(ms.heavy, 0.99));
     if (CALLS_MORE > 0) {
       await load(() => next < CALLS_MORE);
       row[`after${CALLS_MORE}`] = afterMore;

@@ -55,7 +55,8 @@ const SERVE_HELP = `bando serve [--pack FILE ...] [--keys FILE] [--usage FILE|re
   --threads N    engines in N worker threads (the built dist/worker.js); a call then runs for at most
                  its budget (1 s + 20 ms per cost unit, at most --timeout, default 30000 ms) before its
                  worker is replaced. 0: the engine in the serving thread. Default auto: one per CPU core
-                 when there are two or more and the worker bundle is built, else 0.
+                 but one (the serving thread's) when there are two or more and the worker bundle is
+                 built, else 0.
   --heavy-threads N  threads that run heavy calls, one at a time each (default threads − 1); the
                  others are kept for light calls, which never wait behind a heavy one.
   --heavy-niceness N  nice levels (0–19) by which the heavy threads run below the server (Linux),
@@ -459,13 +460,16 @@ function demoUrl(base: string, tilesKey: string, restKey?: string): string {
 }
 
 /**
- * Engine threads for `--threads`: a count, or `auto` = one per CPU core (os.availableParallelism) when there are
- * two or more and the worker bundle exists, else 0. Measured (bench/http.ts, 2 cores with the load generator on
- * them): two worker threads answer 6,700–7,700 route requests/s where the serving thread alone answers 4,400–5,500,
- * because the engine then runs beside the HTTP work instead of after it.
+ * Engine threads for `--threads`: a count, or `auto` = one per CPU core but one (os.availableParallelism − 1: the
+ * serving thread, which parses requests, cuts tiles and writes answers, keeps a core) when there are two or more
+ * and the worker bundle exists, else 0. Workers run beside the HTTP work instead of after it (bench/http.ts, 2 cores
+ * with the load generator on them: two worker threads answered 6,700–7,700 route requests/s where the serving
+ * thread alone answered 4,400–5,500). Each worker holds its own isolate, heap, labels, canvases and indexes (≈ 100 MB
+ * after a mixed load on whole HCMC): on 2 cores one worker held ≈ 100 MB less than two and answered more mixed calls
+ * in 11 of 13 interleaved pairs on a machine loaded by other jobs, fewer in the quietest (docs/routing.md).
  */
 export function threadCount(value: string): number {
-  if (value === 'auto') return availableParallelism() >= 2 && findWorkerScript() ? availableParallelism() : 0;
+  if (value === 'auto') return availableParallelism() >= 2 && findWorkerScript() ? availableParallelism() - 1 : 0;
   const n = /^\d+$/.test(value) ? Number(value) : NaN;
   if (!(n <= 64)) throw new Error(`--threads must be auto or a whole number 0–64, got "${value}"`);
   return n;
