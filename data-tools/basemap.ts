@@ -1,7 +1,6 @@
 import { COORD_SCALE } from '../src/pack/format.js';
 import type { StringTableBuilder } from '../src/pack/strings.js';
 import { GeomType, KIND_INDEX } from '../src/map/kinds.js';
-import { basemapSignificances } from '../src/render/basemap-index.js';
 import { seaPolygons, type XY } from './coastline.js';
 import { assembleRings, ringArea } from './rings.js';
 import type { OsmStore } from './store.js';
@@ -23,8 +22,6 @@ export interface BasemapArrays {
   partFirst: Uint32Array;
   lat: Int32Array;
   lon: Int32Array;
-  /** Per point: its Douglas-Peucker significance (section `map.sig`; src/render/basemap-index.ts). */
-  significance: Float32Array;
   /** Multipolygon relations of drawn areas left out as broken: a member missing, or a ring that does not close. */
   skippedMultipolygons: number;
   /** True when the input has coastline but its sea was left out: no stated bounds, or a coastline with a gap. */
@@ -244,15 +241,15 @@ export function buildBasemap(
       emit(`place/${p}`, GeomType.point, t.name, [[store.nodeIndex(id)]]);
   }
 
-  const points = { partFirst: Uint32Array.from(partFirst), lat: Int32Array.from(lat), lon: Int32Array.from(lon) };
   return {
     kind: Uint8Array.from(kinds),
     type: Uint8Array.from(types),
     name: Uint32Array.from(names),
     bbox: Int32Array.from(bbox),
     featPart: Uint32Array.from(featPart),
-    ...points,
-    significance: basemapSignificances(points),
+    partFirst: Uint32Array.from(partFirst),
+    lat: Int32Array.from(lat),
+    lon: Int32Array.from(lon),
     skippedMultipolygons,
     seaSkipped: sea === null,
   };

@@ -99,8 +99,7 @@ export function packWriter(c: PackContents): PackWriter {
       .addArray('map.featPart', m.featPart)
       .addArray('map.partFirst', m.partFirst)
       .addArray('map.lat', m.lat)
-      .addArray('map.lon', m.lon)
-      .addArray('map.sig', m.significance);
+      .addArray('map.lon', m.lon);
   }
   if (c.indexes) {
     for (const [name, value] of c.indexes.json) w.addJson(name, value);

@@ -12,11 +12,6 @@ export class Basemap {
   readonly partFirst: Uint32Array;
   readonly lat: Int32Array;
   readonly lon: Int32Array;
-  /**
-   * Per point: its Douglas-Peucker significance as the builder computed it (section `map.sig`, see
-   * render/basemap-index.ts, which checks it before use); null in packs built without it.
-   */
-  readonly storedSignificance: Float32Array | null;
   readonly count: number;
 
   constructor(pack: Pack) {
@@ -28,8 +23,6 @@ export class Basemap {
     this.partFirst = pack.array('map.partFirst');
     this.lat = pack.array('map.lat');
     this.lon = pack.array('map.lon');
-    const sig = pack.has('map.sig') ? pack.array('map.sig') : null;
-    this.storedSignificance = sig instanceof Float32Array ? sig : null;
     this.count = this.kind.length;
     const ok =
       this.type.length === this.count &&
@@ -38,8 +31,7 @@ export class Basemap {
       this.featPart.length === this.count + 1 &&
       isOffsetArray(this.featPart, this.partFirst.length - 1) &&
       isOffsetArray(this.partFirst, this.lat.length) &&
-      this.lon.length === this.lat.length &&
-      (sig === null || (this.storedSignificance !== null && sig.length === this.lat.length));
+      this.lon.length === this.lat.length;
     if (!ok) throw new PackError(pack.source, 'corrupt basemap: arrays do not match');
   }
 }

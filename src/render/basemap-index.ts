@@ -1,10 +1,8 @@
 /**
  * Render-side view of a pack's basemap, one per basemap shared by the static renderer and the tile source
  * ({@link basemapIndex}): feature culling by bounding box (straight scans until enough queries have paid for a
- * uniform grid, SCANS_BEFORE_GRID), each part's points projected to Web Mercator (so a render only scales and
- * shifts) on the part's first use, and the points' Douglas-Peucker significances: the pack's own (section `map.sig`,
- * written by the builder with {@link basemapSignificances}) when a sample of parts recomputed here matches them, else
- * computed part by part on first use. A whole city holds far more parts than one image draws: projecting them all up
+ * uniform grid, SCANS_BEFORE_GRID), and each part's points projected to Web Mercator (so a render only scales and
+ * shifts) on the part's first use. A whole city holds far more parts than one image draws: projecting them all up
  * front cost the first image of whole Ho Chi Minh City about 70 ms.
  */
 import { BASEMAP_KINDS } from '../map/kinds.js';
@@ -70,35 +68,6 @@ interface Grid {
  */
 const SCANS_BEFORE_GRID = 16;
 
-/**
- * Parts recomputed to check a pack's stored significances (spread evenly over the parts, the first and last
- * included): stored values from another build of this code are not trusted blindly.
- */
-const SIGNIFICANCE_SAMPLE = 64;
-
-/** Writes the Mercator x, y (world units of 1 at zoom 0) of `map`'s points first .. end - 1 into `world` at 2i, 2i + 1. */
-function projectPoints(map: Pick<Basemap, 'lat' | 'lon'>, first: number, end: number, world: Float64Array): void {
-  const { lat, lon } = map;
-  for (let i = first; i < end; i++) {
-    world[2 * i] = lonToWorldX(lon[i]! * 1e-7, 0, 1);
-    world[2 * i + 1] = latToWorldY(lat[i]! * 1e-7, 0, 1);
-  }
-}
-
-/**
- * Every point's Douglas-Peucker significance (world units of 1 at zoom 0; see simplify.ts), part by part: the values
- * a BasemapIndex computes on first use, which the pack builder stores as section `map.sig`.
- */
-export function basemapSignificances(map: Pick<Basemap, 'lat' | 'lon' | 'partFirst'>): Float32Array<ArrayBuffer> {
-  const world = new Float64Array(2 * map.lat.length);
-  projectPoints(map, 0, map.lat.length, world);
-  const out = new Float32Array(map.lat.length);
-  let stack: Float64Array = new Float64Array(96);
-  for (let p = 0; p + 1 < map.partFirst.length; p++)
-    stack = significance(world, map.partFirst[p]!, map.partFirst[p + 1]!, out, stack);
-  return out;
-}
-
 /** The projected basemap and its feature grid. */
 export class BasemapIndex {
   /**
@@ -108,12 +77,9 @@ export class BasemapIndex {
   private readonly world: Float64Array;
   /**
    * Per point: the largest Douglas-Peucker tolerance (world units, as `world`) at which its part keeps it
-   * (see simplify.ts); Infinity for a part's ends. The pack's own when `stored`, else filled part by part on first
-   * use ({@link partSignificance}).
+   * (see simplify.ts); Infinity for a part's ends. Filled part by part on first use ({@link partSignificance}).
    */
   private readonly significance: Float32Array;
-  /** Whether `significance` is the pack's (section `map.sig`, checked on a sample of parts): every part's is known. */
-  private readonly stored: boolean;
   /** Per part: RAW, PROJECTED or SIGNIFICANT (what of it is filled in `world` and `significance`). */
   private readonly ready: Uint8Array;
   /** Scratch stack of the significance computation. */
@@ -134,29 +100,10 @@ export class BasemapIndex {
 
   constructor(readonly basemap: Basemap) {
     this.world = new Float64Array(2 * basemap.lat.length);
+    this.significance = new Float32Array(basemap.lat.length);
     this.ready = new Uint8Array(Math.max(0, basemap.partFirst.length - 1));
     this.seen = new Uint32Array(basemap.count);
     this.hits = new Uint32Array(basemap.count);
-    const stored = basemap.storedSignificance;
-    this.stored = stored !== null && this.matchesSample(stored);
-    this.significance = this.stored ? stored! : new Float32Array(basemap.lat.length);
-  }
-
-  /** Whether `stored` holds the significances this code computes, on SIGNIFICANCE_SAMPLE parts spread over the pack. */
-  private matchesSample(stored: Float32Array): boolean {
-    const parts = this.ready.length;
-    const first = this.basemap.partFirst;
-    for (let k = 0; k < Math.min(parts, SIGNIFICANCE_SAMPLE); k++) {
-      const p = parts <= SIGNIFICANCE_SAMPLE ? k : Math.round((k * (parts - 1)) / (SIGNIFICANCE_SAMPLE - 1));
-      const [a, b] = [first[p]!, first[p + 1]!];
-      // The part's points alone, from index 0: significance() reads only their coordinates, so the values are those
-      // of the part at its place in the pack.
-      const xy = this.points(p).slice(2 * a, 2 * b);
-      const own = new Float32Array(b - a);
-      this.stack = significance(xy, 0, b - a, own, this.stack);
-      for (let i = a; i < b; i++) if (own[i - a] !== stored[i]) return false;
-    }
-    return true;
   }
 
   /** Builds the grid now if it is not built (a tile server does at start, where it expects many queries). */
@@ -170,7 +117,12 @@ export class BasemapIndex {
    */
   points(p: number): Float64Array {
     if (this.ready[p] === RAW) {
-      projectPoints(this.basemap, this.basemap.partFirst[p]!, this.basemap.partFirst[p + 1]!, this.world);
+      const { lat, lon, partFirst } = this.basemap;
+      const world = this.world;
+      for (let i = partFirst[p]!; i < partFirst[p + 1]!; i++) {
+        world[2 * i] = lonToWorldX(lon[i]! * 1e-7, 0, 1);
+        world[2 * i + 1] = latToWorldY(lat[i]! * 1e-7, 0, 1);
+      }
       this.ready[p] = PROJECTED;
     }
     return this.world;
@@ -189,12 +141,9 @@ export class BasemapIndex {
     return closed ? end - 1 : end;
   }
 
-  /**
-   * The significances of every point (see `significance`), those of part `p` known: the pack's, or computed now (its
-   * points projected too).
-   */
+  /** The significances of every point (see `significance`), those of part `p` computed (and its points projected). */
   partSignificance(p: number): Float32Array {
-    if (!this.stored && this.ready[p] !== SIGNIFICANT) {
+    if (this.ready[p] !== SIGNIFICANT) {
       const first = this.basemap.partFirst;
       this.stack = significance(this.points(p), first[p]!, first[p + 1]!, this.significance, this.stack);
       this.ready[p] = SIGNIFICANT;
@@ -205,12 +154,10 @@ export class BasemapIndex {
   /**
    * Computes the significances of the parts of `features` not computed yet in one call of the WebAssembly raster
    * kernel when it is loaded (else they are left to partSignificance, part by part): the same values, without the
-   * cold TypeScript's cost on a fresh engine's first image (see wasm-significance.ts). Nothing to do when the pack's
-   * are used.
+   * cold TypeScript's cost on a fresh engine's first image (see wasm-significance.ts).
    * @param features feature indices of the basemap
    */
   prepareSignificance(features: ArrayLike<number>): void {
-    if (this.stored) return;
     const featPart = this.basemap.featPart;
     const pending = (this.pending ??= new Uint32Array(this.ready.length));
     let count = 0;

@@ -54,13 +54,10 @@ export class RegionTiles {
   constructor(readonly region: Region) {
     const map = region.basemap;
     this.index = map ? basemapIndex(map) : null;
-    // The grid, every part's points and significances now (tens of milliseconds for a city), so that no tile pays for
-    // them: a tile source answers many small boxes.
+    // The grid and every part's significances now (tens of milliseconds for a city), so that no tile pays for them:
+    // a tile source answers many small boxes.
     this.index?.buildGrid();
-    for (let p = 0; map && p < map.partFirst.length - 1; p++) {
-      this.index!.points(p);
-      this.index!.partSignificance(p);
-    }
+    for (let p = 0; map && p < map.partFirst.length - 1; p++) this.index!.partSignificance(p);
     this.props = Array.from({ length: map?.count ?? 0 }, (_, f) => this.properties(f));
     const places = region.places;
     const n = places?.count ?? 0;
