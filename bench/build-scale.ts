@@ -18,9 +18,9 @@
  * - BUILD_SCALE_PAIRS: pairs checked and timed per hierarchy (default 256), from BUILD_SCALE_ORIGINS origins (one
  *   plain Dijkstra each) to pairs ÷ origins destinations each. Default origins: 16, or 2 on graphs of more than
  *   1.5 M nodes, where one plain Dijkstra takes minutes (about 10 s on NY as OSM's 666 k states).
- * - BUILD_SCALE_CH=0: build without hierarchies (as build-pack builds by default), for the builder's other stages and loading at
- *   sizes where contraction takes hours: the pack stores the customizable hierarchy's order instead, and queries
- *   are then the CCH's (car, its metric customized at the first query), reported as hierarchy -1.
+ * - BUILD_SCALE_CH=0: build without hierarchies (as build-pack builds by default), for the builder's other stages
+ *   and loading at sizes where contraction takes hours: the pack stores the customizable hierarchy's order instead,
+ *   and queries are then the CCH's (car, its metric customized at the first query), reported as hierarchy -1.
  * - BUILD_SCALE_CELLS: contract every hierarchy cell-wise with cells of at most this many states (data-tools/
  *   ch-partition.ts; default: PARTITION decides), to compare cell sizes; the pack file is named after it.
  * - BUILD_SCALE_CELL_CORE: "fraction,degree", when a cell stops (ch-partition.ts CellCoreRule; default

@@ -1,8 +1,8 @@
 /**
  * Pack bytes per km of road (README, "Pack size per km of road"): for the packs the tests build from the real data
- * (Hanoi, HCMC, Đà Lạt with the admin data, Monaco, Andorra; each as `build-pack` builds it, routed by the customizable
- * hierarchy's order, and with the per-vehicle hierarchies of `--ch` beside it) and any pack
- * files named in PACK_BYTES_FILES (comma-separated, e.g. the New York packs of bench/build-scale.ts), the km of road
+ * (Hanoi, HCMC, Đà Lạt with the admin data, Monaco, Andorra; each as `build-pack` builds it, routed by the
+ * customizable hierarchy's order, and with the per-vehicle hierarchies of `--ch` beside it) and any pack files named
+ * in PACK_BYTES_FILES (comma-separated, e.g. the New York packs of bench/build-scale.ts), the km of road
  * (the sum of the graph's edge lengths) and the bytes per km by group of sections: the graph, the hierarchies, the
  * customizable hierarchy's order, the other stored indexes (components, snapping grid, place index, categories, point order), places, basemap, wards and
  * admin units, strings.

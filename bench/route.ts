@@ -1,8 +1,8 @@
 /**
  * Routing bench: DIMACS New York (250 seeded random node pairs through engine.direction, every distance checked
  * against a plain Dijkstra, vs ngraph.path NBA* on the same queries), the same queries on the same graph routed by the
- * customizable hierarchy (a NY pack without hierarchies), Hanoi direction (as `build-pack` builds it), 100 × 100 matrices
- * (Hanoi without and with hierarchies, NY by both).
+ * customizable hierarchy (a NY pack without hierarchies), Hanoi direction (as `build-pack` builds it), 100 × 100
+ * matrices (Hanoi without and with hierarchies, NY by both).
  * Prints every target of issue 4 with the measured value and the ratio measured / target.
  * Run: npx tsx bench/route.ts   (the NY packs, with their hierarchy or CCH order, are cached under .cache/)
  */

@@ -36,18 +36,18 @@ export interface BuildOptions {
   admin?: (() => AdminBundle) | null;
   progress?: Progress;
   /**
-   * Also contract per-vehicle hierarchies (default: when `contraction` is given). Every pack stores the order of the customizable hierarchy,
-   * which routes every vehicle and weighting (docs/routing.md); hierarchies make a pack about three times the size
-   * and its build twice as long, for tables and trips about a tenth quicker.
+   * Also contract per-vehicle hierarchies (default: when `contraction` is given). Every pack stores the order of the
+   * customizable hierarchy, which routes every vehicle and weighting (docs/routing.md); hierarchies make a pack about
+   * three times the size and its build twice as long, for tables and trips about a tenth quicker.
    */
   hierarchies?: boolean;
   /** How the hierarchies are contracted (threads, a forced core size for tests); default the automatic rules. */
   contraction?: HierarchyOptions;
   /**
-   * Without hierarchies (the default), whether the nested-dissection order of the customizable hierarchy (a stored index) is made
-   * in a worker thread while this one builds the rest (default: when the road graph has ORDER_THREAD_MIN_EDGES edges
-   * or more). The same bytes either way. With hierarchies it is made in this thread: the contraction's threads
-   * already keep the cores busy.
+   * Without hierarchies (the default), whether the nested-dissection order of the customizable hierarchy (a stored
+   * index) is made in a worker thread while this one builds the rest (default: when the road graph has
+   * ORDER_THREAD_MIN_EDGES edges or more). The same bytes either way. With hierarchies it is made in this thread: the
+   * contraction's threads already keep the cores busy.
    */
   orderThread?: boolean;
 }
