@@ -165,6 +165,10 @@ export function serveEngineThread(
     async (e) => {
       // Lazy indexes are built before the worker says it is ready, so no request pays for them (seconds each).
       await warmTold;
+      // Parts offered before the engine was made (a replacement worker's) wait as messages: one turn of this thread's
+      // loop takes them in, so the warm-up adopts them instead of making its own (the engine may be made without
+      // yielding to the loop: in Node the WebAssembly files are compiled at once).
+      await new Promise((resolve) => setTimeout(resolve, 0));
       await warmUp(e);
       engine = e;
       port.postMessage([0, READY, METHOD_NAMES.filter((m) => typeof e[m] === 'function')]);
