@@ -14,7 +14,7 @@
 import { addressTokens } from '../text/abbreviations';
 import { parseAddressTokens, type Gazetteer, type ParsedAddress } from '../text/address';
 import { categorySpans, unfinishedCategoryRows } from '../text/category-match';
-import { fold, tokens } from '../text/fold';
+import { fold, tokens, type TextToken } from '../text/fold';
 import { lostMarks } from '../text/syllable';
 import { resolveAdmin, type AdminResolution } from '../../admin/resolve';
 import type { AdminTable } from '../../admin/types';
@@ -226,8 +226,7 @@ export function buildQuery(text: string, opts: QueryOptions): PlaceQuery {
   const otherwise = resolution && opts.table ? partsSpeltOtherwise(terms, resolution, opts.table) : [];
   if (otherwise.length > 0) {
     for (const part of otherwise) units[part] = undefined;
-    for (const t of terms)
-      if (t.role === 'admin' && otherwise.includes(t.part as (typeof otherwise)[number])) t.role = 'name';
+    for (const t of terms) if (t.role === 'admin' && otherwise.includes(t.part as AdminPart)) t.role = 'name';
     resolution = resolveAdmin(opts.table!, units, opts.area);
   }
   // A part written as an admin name that names no unit of the region ("tỉnh Bắc Gianng", "Hồ Chí Minh" in a Hà Nội
@@ -302,28 +301,41 @@ export function buildQuery(text: string, opts: QueryOptions): PlaceQuery {
   };
 }
 
+type AdminPart = 'ward' | 'district' | 'province';
+
+/**
+ * An admin part the text wrote with marks, against the units it resolved to: its terms (`at`, in order) and the words
+ * of each unit (legacy, then 2025) whose name folds to the words written; null when the part carries no marks.
+ */
+function unitsAsWritten(
+  terms: readonly QueryTerm[],
+  part: AdminPart,
+  resolution: AdminResolution,
+  table: AdminTable,
+): { at: number[]; units: TextToken[][] } | null {
+  const at = terms.flatMap((t, j) => (t.role === 'admin' && t.part === part && !t.numeric ? [j] : []));
+  if (!at.some((j) => terms[j]!.marked)) return null;
+  const written = at.map((j) => terms[j]!.folded).join(' ');
+  const units = [resolution.legacy[part], part === 'district' ? undefined : resolution.v2025[part]].flatMap((id) => {
+    const words = tokens((id === undefined ? undefined : table.byId.get(id)?.name) ?? '');
+    return words.map((w) => w.folded).join(' ') === written ? [words] : [];
+  });
+  return { at, units };
+}
+
 /**
  * The admin parts the text wrote with marks of which no word is the unit's word as written ("Phù Đổng" for Xã Phú
  * Đông; "Thống Nhât" still names Thống Nhất and "Long Biện" Long Biên, a word agreeing). A part without marks, or whose
  * words are not the unit's name as folded, is left as resolved.
  */
-function partsSpeltOtherwise(
-  terms: readonly QueryTerm[],
-  resolution: AdminResolution,
-  table: AdminTable,
-): ('ward' | 'district' | 'province')[] {
+function partsSpeltOtherwise(terms: readonly QueryTerm[], resolution: AdminResolution, table: AdminTable): AdminPart[] {
   return (['ward', 'district', 'province'] as const).filter((part) => {
-    const at = terms.flatMap((t, j) => (t.role === 'admin' && t.part === part && !t.numeric ? [j] : []));
-    if (!at.some((j) => terms[j]!.marked)) return false;
-    const written = at.map((j) => terms[j]!.folded).join(' ');
-    let aligned = false;
-    for (const id of [resolution.legacy[part], part === 'district' ? undefined : resolution.v2025[part]]) {
-      const words = tokens((id === undefined ? undefined : table.byId.get(id)?.name) ?? '');
-      if (words.map((w) => w.folded).join(' ') !== written) continue;
-      aligned = true;
-      if (at.some((j, k) => terms[j]!.exact === words[k]!.exact)) return false;
-    }
-    return aligned;
+    const found = unitsAsWritten(terms, part, resolution, table);
+    return (
+      found !== null &&
+      found.units.length > 0 &&
+      !found.units.some((words) => found.at.some((j, k) => terms[j]!.exact === words[k]!.exact))
+    );
   });
 }
 
@@ -334,19 +346,13 @@ function partsSpeltOtherwise(
  */
 function spellAsUnits(terms: QueryTerm[], resolution: AdminResolution, table: AdminTable): void {
   for (const part of ['ward', 'district', 'province'] as const) {
-    const at = terms.flatMap((t, j) => (t.role === 'admin' && t.part === part && !t.numeric ? [j] : []));
-    if (at.length === 0 || !at.some((j) => terms[j]!.marked)) continue;
-    const written = at.map((j) => terms[j]!.folded).join(' ');
-    const ids = [resolution.legacy[part], part === 'district' ? undefined : resolution.v2025[part]];
-    for (const id of ids) {
-      const words = tokens((id === undefined ? undefined : table.byId.get(id)?.name) ?? '');
-      if (words.map((w) => w.folded).join(' ') !== written) continue;
-      at.forEach((j, k) => {
-        const exact = words[k]!.exact;
-        Object.assign(terms[j]!, { exact, marked: exact !== terms[j]!.folded });
-      });
-      break;
-    }
+    const found = unitsAsWritten(terms, part, resolution, table);
+    const words = found?.units[0];
+    if (!found || !words) continue;
+    found.at.forEach((j, k) => {
+      const exact = words[k]!.exact;
+      Object.assign(terms[j]!, { exact, marked: exact !== terms[j]!.folded });
+    });
   }
 }
 
