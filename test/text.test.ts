@@ -156,6 +156,15 @@ describe('abbreviations', () => {
     ]);
   });
 
+  it('reads the count of a junction written as a digit as its word ("ngã 4" is "ngã tư"), nothing else', () => {
+    const words = (s: string) => addressTokens(s).map((x) => `${x.kind}:${x.folded}`);
+    expect(words('ngã 4 Bảy Hiền')).toEqual(['word:nga', 'word:tu', 'word:bay', 'word:hien']);
+    expect(words('Nga 3 Cat Lai')).toEqual(['word:nga', 'word:ba', 'word:cat', 'word:lai']);
+    // A number of another count, or after another word, stays a number.
+    expect(words('ngã 9 Hiền')).toEqual(['word:nga', 'number:9', 'word:hien']);
+    expect(words('ngõ 4 Hiền')[1]).toBe('number:4');
+  });
+
   it('admin name keys strip one type word and expand nicknames', () => {
     expect(adminNameKeys('Thành phố Hà Nội')[0]).toBe('ha noi');
     expect(adminNameKeys('TP.HCM')).toContain('ho chi minh');

@@ -21,6 +21,7 @@ import { keepsWrittenOrder, orderedWords, type NamedPlace } from './search/writt
 import { categoryRowsOf, categorySpans } from './text/category-match';
 import { withinOneEdit } from './text/edits';
 import { fold } from './text/fold';
+import { junctionWays } from './text/junction-ways';
 import { houseKey } from './text/house-path';
 import { ALLEY_NAME, leadsWith, withoutLeadingType } from './text/street-words';
 
@@ -161,16 +162,23 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
     q.categories.reduce<[number, number]>((m, c) => [m[0] | c.rows[0], m[1] | c.rows[1]], [0, 0]),
   );
   const isAsked = (rows: readonly [number, number]) => (rows[0] & askedRows[0]) !== 0 || (rows[1] & askedRows[1]) !== 0;
+  // The kind of place p's name leads with ("Ngã tư", "Thư viện"), once per place; null when it leads with none.
+  const leads = new Map<number, readonly [number, number] | null>();
+  const leadKind = (p: number): readonly [number, number] | null => {
+    let rows = leads.get(p);
+    if (rows === undefined) {
+      const lead = categorySpans(wordsOfText(namedPlace.text(places.name[p]!)).slice(0, KIND_WORDS_MAX), false)[0];
+      leads.set(p, (rows = lead !== undefined && lead.start === 0 ? lead.rows : null));
+    }
+    return rows;
+  };
   const kindAgreement = new Map<number, -1 | 0 | 1>();
   const askedKind = (p: number): -1 | 0 | 1 => {
     if (q.categories.length === 0 || places.kind[p] !== PlaceKind.poi) return 0;
     let agreement = kindAgreement.get(p);
     if (agreement === undefined) {
-      if (isAsked(categoryRowsOf(namedPlace.text(places.category[p]!)))) agreement = 1;
-      else {
-        const lead = categorySpans(wordsOfText(namedPlace.text(places.name[p]!)).slice(0, KIND_WORDS_MAX), false)[0];
-        agreement = lead !== undefined && lead.start === 0 && !isAsked(lead.rows) ? -1 : 0;
-      }
+      const lead = leadKind(p);
+      agreement = isAsked(categoryRowsOf(namedPlace.text(places.category[p]!))) ? 1 : lead && !isAsked(lead) ? -1 : 0;
       kindAgreement.set(p, agreement);
     }
     return agreement;
@@ -194,10 +202,22 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
     return b + (bias ? bias(p) : 0);
   };
   // A street or unit stands for a kind of place only by leading its name with it ("Phố Chùa Một Cột" for "chùa"; not
-  // "Công Chúa Ngọc Hân").
+  // "Công Chúa Ngọc Hân"), in the words asked or others of that kind ("Vòng xoay Ngã Sáu Gò Vấp" for "ngã sáu").
   const kindWords = q.terms.filter((t) => t.role === 'category').map((t) => t.folded);
-  const leadsWithKind = (p: number): boolean =>
-    places.kind[p]! < PlaceKind.street || kindWords.length === 0 || leadsWith(r.folded(places.name[p]!), kindWords);
+  const leadsWithKind = (p: number): boolean => {
+    if (places.kind[p]! < PlaceKind.street || kindWords.length === 0) return true;
+    if (leadsWith(r.folded(places.name[p]!), kindWords)) return true;
+    const lead = leadKind(p);
+    return lead !== null && isAsked(lead);
+  };
+  // A junction of the count of ways asked for ("ngã sáu"): one whose names say another count is not it.
+  const waysAsked = junctionWays(kindWords);
+  const waysAgree = (p: number): boolean => {
+    if (waysAsked === 0) return true;
+    let ways = 0;
+    for (const id of namedPlace.names(p)) if (id !== 0) ways |= junctionWays(r.folded(id).split(' '));
+    return ways === 0 || (ways & waysAsked) !== 0;
+  };
   // A number in the street's name is the street's ("Đường số 37" is not 37 Đường số 9): held by the street a place is on.
   const streetNumbers = q.numberedStreet
     ? q.terms.filter((t) => t.part === 'street' && t.numeric).map((t) => t.folded)
@@ -221,7 +241,11 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
   const search = (required: number, keep: ((p: number) => boolean) | undefined, exact = false) => {
     const words = orderedWords(q, required);
     const inOrder = (p: number) =>
-      leadsWithKind(p) && ofKind(p) && onNumberedStreet(p) && keepsWrittenOrder(q, words, r.categories, namedPlace, p);
+      leadsWithKind(p) &&
+      ofKind(p) &&
+      waysAgree(p) &&
+      onNumberedStreet(p) &&
+      keepsWrittenOrder(q, words, r.categories, namedPlace, p);
     return r.searcher.search(q.terms, {
       prefix: opts.prefix,
       // More than asked: the written order below reorders near ties ("nam phuong" before "Phương Nam").

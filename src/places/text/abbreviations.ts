@@ -15,6 +15,7 @@
  */
 import { fold, normalize } from './fold';
 import { houseNumberEnd } from './house-number.js';
+import { WAYS_WORD } from './junction-ways.js';
 
 /** What a type word introduces. `city` (Thành phố) may head a province or a district-level city. */
 export type TypeRole = 'city' | 'province' | 'district' | 'ward' | 'street' | 'alley' | 'suballey' | 'house';
@@ -225,12 +226,15 @@ export function addressTokens(s: string): AddressToken[] {
     if (t.kind !== 'word') {
       const date = t.kind === 'number' && out[out.length - 1]?.role === 'street' ? DAY_MONTH.exec(t.text) : null;
       // "đường 3/2" is Đường 3 Tháng 2: a street named after a date, written as one.
+      // "ngã 4 Hàng Xanh" is Ngã tư Hàng Xanh: the count of a junction written as a digit (see junction-ways.ts).
+      const ways = t.kind === 'number' && JUNCTION.has(raw[i - 1]?.exact ?? '') ? WAYS_WORD.get(t.text) : undefined;
       if (date)
         out.push(
           { kind: 'number', text: date[1]!, folded: date[1]! },
           { kind: 'word', text: 'tháng', folded: 'thang' },
           { kind: 'number', text: date[2]!, folded: date[2]! },
         );
+      else if (ways !== undefined) out.push({ kind: 'word', text: ways, folded: fold(ways) });
       else out.push({ kind: t.kind, text: t.text, folded: t.folded });
       continue;
     }
@@ -357,6 +361,8 @@ function unitNumeral(raw: RawToken[], at: number): { value: string; words: numbe
 
 /** A day and month written as a number ("3/2", "30/4"), which after a street type word names the street by a date. */
 const DAY_MONTH = /^([1-9]|[12]\d|3[01])\/([1-9]|1[0-2])$/;
+/** "Ngã" as written before a junction's count (without marks too, or with the hỏi tone mistyped). */
+const JUNCTION = new Set(['ngã', 'ngả', 'nga']);
 
 /** English unit words that follow their name at the end of a part ("Hoan Kiem district"). */
 const TRAILING_FORMS = new Set(['district', 'ward', 'commune']);
