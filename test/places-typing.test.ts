@@ -247,12 +247,17 @@ describe('Telex and VNI typed with the keyboard off', () => {
 
   it('reads a unit type word one mark off before a number as the type (nhà hàng quân 6), not before a name', () => {
     const held: HeldWords = { has: () => true, hasForm: () => true, hasNear: () => false };
-    expect(readAsTyped('nhà hàng quân 6', held)).toBe('nhà hàng quan 6');
-    expect(readAsTyped('Quạn 3', held)).toBe('quan 3');
-    expect(readAsTyped('Bệnh viện Quân y', held)).toBe('Bệnh viện Quân y');
+    const isStreet = (f: string) => f === 'nguyen tri phuong';
+    const read = (text: string) => readAsTyped(text, held, isStreet);
+    expect(read('nhà hàng quân 6')).toBe('nhà hàng quan 6');
+    expect(read('Quạn 3')).toBe('quan 3');
+    expect(read('Bệnh viện Quân y')).toBe('Bệnh viện Quân y');
     // Two marks off is another word ("Quán 1" is an eatery; "phuòng" is not "phường").
-    expect(readAsTyped('Quán 1 Nguyễn Huệ', held)).toBe('Quán 1 Nguyễn Huệ');
-    expect(readAsTyped('phuòng 5', held)).toBe('phuòng 5');
+    expect(read('Quán 1 Nguyễn Huệ')).toBe('Quán 1 Nguyễn Huệ');
+    expect(read('phuòng 5')).toBe('phuòng 5');
+    // The end of a street's name before another street named with a number ("3 Tháng 2"): the street's word.
+    expect(read('ngã tư Nguyễn Tri Phương 3 Tháng 2')).toBe('ngã tư Nguyễn Tri Phương 3 Tháng 2');
+    expect(read('Tri Phương 3')).toBe('Tri phuong 3');
   });
 
   it('an unfinished word begins the one-word category words it starts (hosp), with its marks when it has any', () => {

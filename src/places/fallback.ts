@@ -79,8 +79,14 @@ export function fallback(r: PlacesRegion, q: PlaceQuery): ForwardHit[] {
    * none, or it does not meet this one at one place.
    */
   const crossingWith = (sub: readonly number[], street: number): Pick<ForwardHit, 'at' | 'crossing'> | null => {
+    // Its numbers too, where the parser saw a street's ("3 Tháng 2"), but for the first street's own ("Đường số 17").
+    const own = streetKey(r.region.strings.get(r.places.name[street]!)).split(' ');
     const rest = q.terms.flatMap((t, j) =>
-      t.role === 'name' && !sub.includes(j) && !CROSSING_WORDS.has(t.folded) ? [j] : [],
+      (t.role === 'name' || (t.role === 'number' && t.part === 'street' && !own.includes(t.folded))) &&
+      !sub.includes(j) &&
+      !CROSSING_WORDS.has(t.folded)
+        ? [j]
+        : [],
     );
     if (rest.length === 0) return null;
     let required = 0;
@@ -115,10 +121,16 @@ export function fallback(r: PlacesRegion, q: PlaceQuery): ForwardHit[] {
     for (const sub of subRuns(words)) {
       let required = 0;
       for (const j of sub) required |= 1 << j;
-      const terms = q.terms.map((t, j) => ((required >> j) & 1 ? { ...t, optional: false } : { ...t, optional: true }));
+      // A number right after the run may be its street's ("đường số 6"); others only add to the score (the "2" of "Lý
+      // Thường Kiệt 3 Tháng 2" names the other street, not this one).
+      const after = sub[sub.length - 1]! + 1;
+      const terms = q.terms.map((t, j): QueryTerm => {
+        if ((required >> j) & 1) return { ...t, optional: false };
+        return t.numeric && j !== after ? { ...t, optional: true, role: 'filler' } : { ...t, optional: true };
+      });
       const hits = r.searcher.search(terms, {
         prefix: false,
-        limit: 1,
+        limit: CROSSING_CANDIDATES,
         importance: r.places.importance,
         required,
         exact: true,
@@ -126,9 +138,16 @@ export function fallback(r: PlacesRegion, q: PlaceQuery): ForwardHit[] {
         boost: (p, own) => adminAgreement(r, p, own, checks),
       });
       if (hits.length === 0) continue;
+      // Where it meets the other street named, by any street the words name whole (Nguyễn Tri Phương, not only the
+      // best-named "Ngã Sáu Nguyễn Tri Phương").
+      const tried = new Set<number>();
+      for (const h of hits) {
+        if (tried.has(r.places.name[h.place]!)) continue;
+        tried.add(r.places.name[h.place]!);
+        const meeting = crossingWith(sub, h.place);
+        if (meeting) return [{ region: r, place: h.place, score: h.score, partial: false, system, ...meeting }];
+      }
       const street = hits[0]!.place;
-      const meeting = crossingWith(sub, street);
-      if (meeting) return [{ region: r, place: street, score: hits[0]!.score, partial: false, system, ...meeting }];
       // "Popeyes Hai Bà Trưng", "Phở Thìn Lò Đúc": the rest of the query names a place on that street.
       const onIt = placeOnStreet(
         r,

@@ -159,6 +159,8 @@ function estimate(r: PlacesRegion, houses: readonly number[], key: string): Posi
     .filter((h): h is (typeof side)[number] => h !== undefined && Math.abs(h.n - asked.n) <= ONE_SIDED_GAP)
     .sort((x, y) => Math.abs(x.n - asked.n) - Math.abs(y.n - asked.n))[0];
   if (nearest) return { lat: r.lat(nearest.i), lng: r.lon(nearest.i) };
-  // No neighbour in the alley: its mouth, the house of its number one level out.
-  return prefix !== '' ? estimate(r, houses, key.slice(0, slash)) : null;
+  // No neighbour in the alley: its mouth, the house of its number one level out (a position only: that house is not
+  // the one asked for).
+  const mouth = prefix !== '' ? estimate(r, houses, key.slice(0, slash)) : null;
+  return mouth && { lat: mouth.lat, lng: mouth.lng };
 }

@@ -71,7 +71,7 @@ export function regionQuery(r: PlacesRegion, text: string): PlaceQuery {
     table: r.admin.table,
     area: r.areaUnits,
     numbersOptional: true,
-    readTyped: (written) => readAsTyped(readDistrictInitials(written, r.districtInitials), r.index),
+    readTyped: (written) => readAsTyped(readDistrictInitials(written, r.districtInitials), r.index, r.isStreet),
   });
 }
 
@@ -86,7 +86,7 @@ export function typingQuery(r: PlacesRegion, text: string): PlaceQuery {
     table: r.admin.table,
     area: r.areaUnits,
     numbersOptional: false,
-    readTyped: (written) => readAsTyped(readDistrictInitials(written, r.districtInitials), r.index, true),
+    readTyped: (written) => readAsTyped(readDistrictInitials(written, r.districtInitials), r.index, r.isStreet, true),
     lastIsPrefix: true,
   });
 }

@@ -16,6 +16,8 @@ const LONG_TYPES = [...TYPE_WORDS.keys()].filter((t) => t.length >= TYPE_TYPO_MI
 /** Type words (folded) of the units known by a number ("Quận 6", "Phường 5"). */
 const NUMBERED_UNITS = new Set(['quan', 'phuong']);
 
+/** Words before a type word that may make a street's name with it (at most). */
+const STREET_WORDS_BEFORE = 4;
 /** Words (letter runs with their marks), numbers (a digit and what is glued to it: "12A", "43/91") and breaks. */
 const TOKEN = /([\p{L}\p{M}]+)|(\p{N}[\p{L}\p{M}\p{N}/-]*)|([,;\n|])/gu;
 
@@ -44,13 +46,28 @@ export interface HeldWords {
  * the text, not after another type word ("Phố Thnh Yên" is Thanh, not Tỉnh), and at the start of a part, after a number
  * or before one ("Phhường Bạch Mai", "209 Dunog 207", "Qunậ 4"; in "Cà Phê Pương Linh" Pương is a name); and only
  * when the places do not hold it, or, written with marks, hold it only otherwise marked ("Đưng Số 2" is Đường: no
- * place is called "Đưng", though many "Dũng"). With `prefixLast`, the last word may be unfinished (autocomplete): a
- * word the places' words start with is no typo.
+ * place is called "Đưng", though many "Dũng"). `isStreet` says whether folded words name a street of the region: a
+ * word that ends one with the words before it is the street's ("Nguyễn Tri Phương 3 Tháng 2" is no Phường 3). With
+ * `prefixLast`, the last word may be unfinished (autocomplete): a word the places' words start with is no typo.
  */
-export function readAsTyped(text: string, held: HeldWords, prefixLast = false): string {
+export function readAsTyped(
+  text: string,
+  held: HeldWords,
+  isStreet: (folded: string) => boolean,
+  prefixLast = false,
+): string {
   const isWord = (folded: string, prefix: boolean): boolean => held.has(folded, prefix);
   const read = readJoined(readKeyboardOff(text, isWord, prefixLast), held, prefixLast);
   const toks = [...read.matchAll(TOKEN)];
+  // Whether word k ends a street's name with the words right before it.
+  const endsStreet = (k: number): boolean => {
+    let words = fold(toks[k]![1]!);
+    for (let j = k - 1; j >= Math.max(0, k - STREET_WORDS_BEFORE) && toks[j]![1] !== undefined; j--) {
+      words = `${fold(toks[j]![1]!)} ${words}`;
+      if (isStreet(words)) return true;
+    }
+    return false;
+  };
   let out = '';
   let from = 0;
   toks.forEach((m, k) => {
@@ -70,7 +87,10 @@ export function readAsTyped(text: string, held: HeldWords, prefixLast = false): 
     if (type === null) return;
     // A unit's type word with one mark off before a number ("nhà hàng quân 6"): units are numbered, names seldom are.
     const numbered =
-      next[2] !== undefined && NUMBERED_UNITS.has(type) && markDifferences(exact, TYPE_WORDS.get(type)!) === 1;
+      next[2] !== undefined &&
+      NUMBERED_UNITS.has(type) &&
+      markDifferences(exact, TYPE_WORDS.get(type)!) === 1 &&
+      !endsStreet(k);
     if (isWord(folded, prefixLast && k === toks.length - 1) && !numbered) {
       // A word of the places as folded: a type word only as written with marks no place has, one typo from the
       // type's own spelling.

@@ -124,6 +124,8 @@ export function parseAddressTokens(
     } else if (t.kind === 'type') {
       if (cur?.slot === 'street' && cur.words.length === 0) {
         cur.words.push(t); // "Đường số 9": the type word is part of the street's name
+      } else if (cur && endsStreetName(cur.words, t, options?.isStreet)) {
+        cur.words.push(t); // "Lý Thường Kiệt 3 Tháng 2": no alley 3 (Kiệt), the street's last word
       } else if ((t.role === 'house' || t.role === 'alley' || t.role === 'suballey') && next?.kind === 'number') {
         if (t.role === 'house' && out.house === undefined) out.house = next.text;
         else if (t.role === 'house') out.rest.push(next.text);
@@ -268,6 +270,24 @@ function untypeUnitNames(comps: Comp[], isKnown: Gazetteer, typeTokenOf: Map<Add
     c.typeWord = undefined;
     c.typeTok = undefined;
   }
+}
+
+/** Words before a type word that may make a street's name with it (at most). */
+const STREET_WORDS_BEFORE = 4;
+
+/** Whether type word `t` ends a street's name with the last of `words` ("Lý Thường" + Kiệt, "Nguyen Tri" + phuong). */
+function endsStreetName(
+  words: readonly AddressToken[],
+  t: AddressToken,
+  isStreet: ((foldedName: string) => boolean) | undefined,
+): boolean {
+  if (!isStreet) return false;
+  for (let n = 1; n <= Math.min(STREET_WORDS_BEFORE, words.length); n++) {
+    const before = words.slice(words.length - n);
+    if (before.some((w) => w.kind !== 'word')) return false;
+    if (isStreet(nameKey(`${text(before)} ${t.folded}`))) return true;
+  }
+  return false;
 }
 
 /** Street type words that, written bare, are as often another common word: "pho" is Phở (noodle soup) too. */
