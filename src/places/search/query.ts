@@ -358,7 +358,8 @@ function spellAsUnits(terms: QueryTerm[], resolution: AdminResolution, table: Ad
 
 /**
  * The admin words that directly follow category words in the same part of the query ("Bệnh viện Thanh Nhàn",
- * "Công an phường Văn Miếu", "Chợ Bến Thành"): the name of the place more likely than where it is.
+ * "Công an phường Văn Miếu", "Chợ Bến Thành"), or, in English order, directly precede the category words that end
+ * their part ("Ben Thanh Market", "Ho Chi Minh Mausoleum"): the name of the place more likely than where it is.
  */
 function adminAfterCategory(terms: QueryTerm[]): number {
   let mask = 0;
@@ -371,6 +372,18 @@ function adminAfterCategory(terms: QueryTerm[]): number {
     let k = j - 1;
     while (k >= 0 && terms[k]!.role === 'type' && terms[k]!.segment === t.segment) k--;
     if (k >= 0 && terms[k]!.segment === t.segment && leads(k)) mask |= 1 << j;
+  }
+  // English order: a run of admin words, then category words to the end of the part.
+  const sameRole = (k: number, role: TermRole, segment: number): boolean =>
+    terms[k]!.role === role && terms[k]!.segment === segment;
+  for (let j = 0; j < terms.length; j++) {
+    const t = terms[j]!;
+    if (t.role !== 'admin' || t.numeric) continue;
+    let k = j + 1;
+    while (k < terms.length && sameRole(k, 'admin', t.segment) && !terms[k]!.numeric) k++;
+    let end = k;
+    while (end < terms.length && sameRole(end, 'category', t.segment)) end++;
+    if (end > k && (end === terms.length || terms[end]!.segment !== t.segment)) mask |= 1 << j;
   }
   return mask;
 }
