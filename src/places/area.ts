@@ -32,10 +32,11 @@ export interface QueryArea {
   /**
    * How sure a kind of place "in" the area is what a query of a kind of place and this unit's name alone asks for
    * (once no place bears the words as its name: "Chợ Bến Thành" is first the market of that name):
-   * - 'sure': a district (Quận, Huyện) or any unit written with its type word ("chợ quận Bình Thạnh", "cà phê phường
+   * - 'sure': a district (Quận, Huyện) or a ward written with its type word ("chợ quận Bình Thạnh", "cà phê phường
    *   Bến Nghé") — a café in that district;
-   * - 'partial': a ward or a district-level city named bare ("Chợ Đồng Xuân", "Chợ Đà Lạt", "ATM Thủ Đức"): as likely
-   *   the landmark named after it, which the data may lack — a place of the kind there, marked partial;
+   * - 'partial': a ward named bare, or a district-level city ("Chợ Đồng Xuân", "Chợ Đà Lạt", "ATM Thủ Đức"; a city's
+   *   landmarks carry its type word too: "Vườn hoa Thành phố Đà Lạt"): as likely the landmark named after it, which
+   *   the data may lack — a place of the kind there, marked partial;
    * - 'none': a province ("Ga Hà Nội", "Bưu điện Thành phố Hồ Chí Minh" are no station or post office in the city).
    */
   reading: 'sure' | 'partial' | 'none';
@@ -71,9 +72,11 @@ export function queryArea(admin: AdminNames, parsed: ParsedAddress, res: AdminRe
       reading:
         !u || u.level === 'province'
           ? 'none'
-          : typed || (u.level === 'district' && !TOWN_TYPES.has(u.type))
-            ? 'sure'
-            : 'partial',
+          : u.level === 'district' && TOWN_TYPES.has(u.type)
+            ? 'partial'
+            : typed || u.level === 'district'
+              ? 'sure'
+              : 'partial',
     };
   };
   if (parsed.ward && res.legacy.ward !== undefined) {
