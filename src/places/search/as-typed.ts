@@ -9,6 +9,7 @@ import { fold, markDifferences } from '../text/fold';
 import { readJoined } from '../text/joined-words';
 import { readKeyboardOff } from '../text/telex';
 import { TYPE_WORDS } from './terms';
+import { STREET_WORDS_BEFORE_TYPE } from '../text/street-words';
 
 /** Type words this long or longer are read through one typo (shorter ones have too many neighbours: "xa", "so"). */
 const TYPE_TYPO_MIN_LENGTH = 4;
@@ -16,8 +17,6 @@ const LONG_TYPES = [...TYPE_WORDS.keys()].filter((t) => t.length >= TYPE_TYPO_MI
 /** Type words (folded) of the units known by a number ("Quận 6", "Phường 5"). */
 const NUMBERED_UNITS = new Set(['quan', 'phuong']);
 
-/** Words before a type word that may make a street's name with it (at most). */
-const STREET_WORDS_BEFORE = 4;
 /** Words (letter runs with their marks), numbers (a digit and what is glued to it: "12A", "43/91") and breaks. */
 const TOKEN = /([\p{L}\p{M}]+)|(\p{N}[\p{L}\p{M}\p{N}/-]*)|([,;\n|])/gu;
 
@@ -62,7 +61,7 @@ export function readAsTyped(
   // Whether word k ends a street's name with the words right before it.
   const endsStreet = (k: number): boolean => {
     let words = fold(toks[k]![1]!);
-    for (let j = k - 1; j >= Math.max(0, k - STREET_WORDS_BEFORE) && toks[j]![1] !== undefined; j--) {
+    for (let j = k - 1; j >= Math.max(0, k - STREET_WORDS_BEFORE_TYPE) && toks[j]![1] !== undefined; j--) {
       words = `${fold(toks[j]![1]!)} ${words}`;
       if (isStreet(words)) return true;
     }

@@ -5,6 +5,7 @@
 import { addressTokens, type AddressToken, type TypeRole } from './abbreviations';
 import { categorySpans } from './category-match';
 import { nameKey } from './fold';
+import { STREET_WORDS_BEFORE_TYPE } from './street-words';
 
 /** The administrative levels a gazetteer can confirm. */
 type AdminKind = 'province' | 'district' | 'ward';
@@ -272,9 +273,6 @@ function untypeUnitNames(comps: Comp[], isKnown: Gazetteer, typeTokenOf: Map<Add
   }
 }
 
-/** Words before a type word that may make a street's name with it (at most). */
-const STREET_WORDS_BEFORE = 4;
-
 /** Whether type word `t` ends a street's name with the last of `words` ("Lý Thường" + Kiệt, "Nguyen Tri" + phuong). */
 function endsStreetName(
   words: readonly AddressToken[],
@@ -282,7 +280,7 @@ function endsStreetName(
   isStreet: ((foldedName: string) => boolean) | undefined,
 ): boolean {
   if (!isStreet) return false;
-  for (let n = 1; n <= Math.min(STREET_WORDS_BEFORE, words.length); n++) {
+  for (let n = 1; n <= Math.min(STREET_WORDS_BEFORE_TYPE, words.length); n++) {
     const before = words.slice(words.length - n);
     if (before.some((w) => w.kind !== 'word')) return false;
     if (isStreet(nameKey(`${text(before)} ${t.folded}`))) return true;

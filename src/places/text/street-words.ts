@@ -3,6 +3,12 @@
 /** A street named as an alley of another, by its number ("Hẻm 283 CMT8", "Ngõ 8 Cao Bá Quát"). Folded. */
 export const ALLEY_NAME = /^(hem|ngo|ngach|kiet) \d/;
 
+/**
+ * Words before a type word that may make a street's name with it, at most: "Lý Thường" + Kiệt, "Nguyễn Tri" + Phương
+ * end streets of the region, so the type word is the street's (address.ts, as-typed.ts).
+ */
+export const STREET_WORDS_BEFORE_TYPE = 4;
+
 /** Street type words a street's name may lead with before what names it. Folded. */
 const STREET_LEADS = new Set(['pho', 'duong', 'ngo', 'ngach', 'hem', 'kiet', 'dai', 'lo']);
 
