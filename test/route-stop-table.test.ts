@@ -79,4 +79,16 @@ describe('Router.stopTable', () => {
       );
       expect(found).toBeGreaterThan(stops.length * stops.length * 0.8);
     });
+
+  it("makes no measures (seconds and metres of the metric's arcs): a trip's tables carry weights alone", () => {
+    // A router of its own, so that the tables above have made nothing in it.
+    const own = routerOf(new Region(Pack.from(testPack('hanoi'))));
+    const { table, leg } = own.stopTable(stops, 0);
+    for (let i = 0; i < stops.length; i++) for (let j = 0; j < stops.length; j++) leg(i, j);
+    expect(own.structure()).toBe('customizable');
+    expect(own.metricCounts().measures.made).toBe(0);
+    // A measured table of the same stops makes them, and gives the same weights.
+    expect(table.weight).toEqual(own.snapTable(stops, stops, 0).weight);
+    expect(own.metricCounts().measures.made).toBe(1);
+  });
 });

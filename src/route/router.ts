@@ -24,7 +24,7 @@ import { arcsProblem } from './cch/arcs.js';
 import { CchMetric } from './cch/customize.js';
 import { CchTopology, topologyProblem } from './cch/topology.js';
 import { samePart, type MetricCounts, type MetricExchange, type MetricPart } from './cch/exchange.js';
-import { measuresProblem, type CchMeasures } from './cch/measures.js';
+import { CchMeasures, measuresProblem } from './cch/measures.js';
 import { CchQuery, QueryLabels } from './cch/query.js';
 import { CchTable, TableLabels } from './cch/table.js';
 import { CCH_ORDER_SECTIONS, storedOrder } from './cch/stored-order.js';
@@ -444,14 +444,17 @@ export class Router {
   }
 
   /**
-   * A many-to-many table on metric `m` (context key `key`) in the labels the router's CCH tables share, with the
-   * metric's measures adopted from another engine when one offers them.
+   * A many-to-many table on metric `m` (context key `key`) in the labels the router's CCH tables share. The metric's
+   * measures are adopted from another engine when one offers them, else made and offered, when a table first carries
+   * seconds and metres (a trip's tables carry weights alone).
    */
   private cchTable(m: CchMetric, key: string): CchTable {
-    const adopted = this.adopt('measures', key, (p) => measuresProblem(m, p));
-    const t = new CchTable(m, (this.tableLabels ??= new TableLabels(m.topo.parent)), adopted);
-    if (!adopted) this.publish(key, { kind: 'measures', up: t.measures.up, down: t.measures.down }, t.measures);
-    return t;
+    return new CchTable(m, (this.tableLabels ??= new TableLabels(m.topo.parent)), () => {
+      const adopted = this.adopt('measures', key, (p) => measuresProblem(m, p));
+      const made = new CchMeasures(m, adopted);
+      if (!adopted) this.publish(key, { kind: 'measures', up: made.up, down: made.down }, made);
+      return made;
+    });
   }
 
   /** The WebAssembly core's searches of a context when the router uses the core and it is loaded, else null. */
@@ -705,6 +708,25 @@ export class Router {
   }
 
   /**
+   * `table`'s weights alone: by the customizable hierarchy its walks then carry no seconds or metres (the weights are
+   * the same), so the metric's measures are not made for it; by another structure, the whole `table`.
+   */
+  private weightTable(
+    origins: readonly Endpoint[],
+    destinations: readonly Endpoint[],
+    profile: number,
+    weighting: Weighting,
+    avoid: number,
+  ): WeightTable {
+    const ctx = this.context(profile, weighting, avoid);
+    const cch = ctx.ch ? null : ctx.cchTable();
+    if (!cch) return this.table(origins, destinations, profile, weighting, avoid);
+    const out: WeightTable = { weight: new Float64Array(origins.length * destinations.length) };
+    cch.table(origins, destinations, out);
+    return out;
+  }
+
+  /**
    * `leg` between the points `ends` gives for two snaps (the small-component pair rule applied), with those points;
    * when the local points have no route between them (a piece can be one-way: a stub whose second point lies behind
    * the first), between `a` and `b` themselves; null when there is no route. `arrival`: the last arc of the leg that
@@ -819,19 +841,18 @@ export class Router {
     const cols = destinations.length;
     for (const { o, d } of groups.values()) {
       if (o.length === 0 || d.length === 0) continue;
-      const t = this.table(
-        o.map((i) => origins[i]!.local!),
-        d.map((j) => destinations[j]!.local!),
-        profile,
-        weighting,
-        avoid,
-      );
+      const from = o.map((i) => origins[i]!.local!),
+        to = d.map((j) => destinations[j]!.local!);
+      // Weights alone for a table of weights alone (a trip's): no measures are made for it.
+      const t = out.dur
+        ? this.table(from, to, profile, weighting, avoid)
+        : this.weightTable(from, to, profile, weighting, avoid);
       o.forEach((i, x) =>
         d.forEach((j, y) => {
           if (t.weight[x * d.length + y] === Infinity) return; // No route within the piece: keep the snaps' entry.
           out.weight[i * cols + j] = t.weight[x * d.length + y]!;
-          if (out.dur) out.dur[i * cols + j] = t.dur[x * d.length + y]!;
-          if (out.dist) out.dist[i * cols + j] = t.dist[x * d.length + y]!;
+          if (out.dur) out.dur[i * cols + j] = t.dur![x * d.length + y]!;
+          if (out.dist) out.dist[i * cols + j] = t.dist![x * d.length + y]!;
         }),
       );
     }

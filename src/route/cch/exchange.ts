@@ -77,7 +77,7 @@ function sameBytes(a: Slots | Float64Array, b: Slots | Float64Array): boolean {
 export interface MetricCounts {
   /** Metrics (kept arcs) customized here, and adopted. */
   metrics: { made: number; adopted: number };
-  /** Their measures (for tables and trips) made here, and adopted. */
+  /** Their measures (for tables of seconds and metres: DistanceMatrix) made here, and adopted. */
   measures: { made: number; adopted: number };
   /** The CCH's shortcut topology (one per pack at most) made here, and adopted. */
   topology: { made: number; adopted: number };

@@ -22,22 +22,22 @@ import type { TableTrees } from './trees.js';
  * a call allocates only when its buckets outgrow them (and a small object per pair on a shared edge).
  */
 export class CchTable {
-  /** The kept arcs' seconds and metres (≈ 9 bytes per topology arc on whole HCMC), made with the table. */
-  readonly measures: CchMeasures;
+  /** The kept arcs' seconds and metres once a measured table needed them (see `measures`). */
+  private measured: CchMeasures | null = null;
   /** Seeds a walk: the first seed of a vertex wins a tie, as in CchQuery. */
   private readonly seedVisit: SeedVisit;
 
   /**
    * @param s the labels and buckets the table works in (default: its own); tables of one topology that never run at
    *   once (one router's) share one, so each metric adds only its arcs and their measures
-   * @param measures the metric's measures when another thread made them (see CchMeasures), else made here
+   * @param measure gives the metric's measures when a table first carries seconds and metres (default: made here;
+   *   a router adopts another thread's or makes and offers them, see CchMeasures)
    */
   constructor(
     readonly metric: CchMetric,
     private readonly s = new TableLabels(metric.topo.parent),
-    measures?: { up: Float64Array; down: Float64Array },
+    private readonly measure: () => CchMeasures = () => new CchMeasures(metric),
   ) {
-    this.measures = new CchMeasures(metric, measures);
     const c = metric.costs,
       g = c.graph;
     this.seedVisit = (r, weight, from, arc, f) => {
@@ -50,6 +50,14 @@ export class CchTable {
       s.dur[r] = (from >= 0 ? c.turnDur(from, arc, arcTail(g, arc)) : 0) + f * c.dur[arc]!;
       s.len[r] = f * g.edgeLen[arc >> 1]!;
     };
+  }
+
+  /**
+   * The kept arcs' seconds and metres (16 bytes per kept arc and direction: ≈ 16 MB a metric on whole HCMC), made (or
+   * adopted) when a table first carries seconds and metres: a trip's tables of weights alone never need them.
+   */
+  get measures(): CchMeasures {
+    return (this.measured ??= this.measure());
   }
 
   /**
@@ -172,7 +180,8 @@ export class CchTable {
     }
     const { rowBase, rowOff, slot, weight } = forward ? m.up : m.down;
     const { upFirst, upHead } = m.topo;
-    const dl = forward ? this.measures.up : this.measures.down;
+    // Read only when measured: a table of weights alone leaves the measures unmade.
+    const dl = measured ? (forward ? this.measures.up : this.measures.down) : null;
     for (let k = 0; k < count; k++) {
       const v = list[k]!;
       const dv = d[v]!;
@@ -187,8 +196,8 @@ export class CchTable {
           d[y] = x;
           par[y] = v;
           if (measured) {
-            dur[y] = du + dl[2 * i]!;
-            len[y] = dL + dl[2 * i + 1]!;
+            dur[y] = du + dl![2 * i]!;
+            len[y] = dL + dl![2 * i + 1]!;
           }
         }
       }
