@@ -124,29 +124,43 @@ export function seek(head: Uint32Array, from: number, end: number, h: number): n
 }
 
 /**
- * The arcs of `rows` (a topology's upFirst/upHead) kept each way — bit 0 of `kept` driven up, bit 1 driven down —
- * with their weights and middle vertices (per topology arc, LINK for none): the two CchArcs, up then down, each's
- * arrays in one block of shared memory where the platform has it. One pass to count, one to copy.
+ * The arcs of a customized metric drivable at least one way (about two thirds of a turn-aware topology's), in rows
+ * by lower end as the topology's (`first`/`head`: compact arc q is the q-th drivable arc in topology order), and per
+ * compact arc the ways a search keeps it: bit 0 of `kept` driven up (lower → higher end), bit 1 driven down.
+ */
+export interface DrivableArcs {
+  first: Uint32Array;
+  head: Uint32Array;
+  kept: Uint8Array;
+}
+
+/**
+ * The arcs kept each way (perfect.ts keptArcs: `drivable`'s rows of the arcs drivable at least one way and their
+ * `kept` bits, bit 0 driven up, bit 1 driven down) with their weights and middle vertices (per compact arc, LINK for
+ * none) as the two CchArcs, up then down, each's arrays in one block of shared memory where the platform has it; a
+ * kept arc's slot is its place in the topology's row (`upFirst`/`upHead`). One pass to count, one to copy.
  */
 export function keptRows(
   upFirst: Uint32Array,
-  kept: Uint8Array,
+  upHead: Uint32Array,
+  drivable: DrivableArcs,
   up: Float64Array,
   down: Float64Array,
   midUp: Uint32Array,
   midDown: Uint32Array,
 ): [CchArcs, CchArcs] {
+  const { first, head, kept } = drivable;
   const n = upFirst.length - 1;
   let nu = 0,
     nd = 0,
     mu = 0,
     md = 0;
-  for (let i = 0; i < kept.length; i++) {
-    const k = kept[i]!;
+  for (let q = 0; q < kept.length; q++) {
+    const k = kept[q]!;
     nu += k & 1;
     nd += k >> 1;
-    if (k & 1 && midUp[i] !== LINK) mu++;
-    if (k & 2 && midDown[i] !== LINK) md++;
+    if (k & 1 && midUp[q] !== LINK) mu++;
+    if (k & 2 && midDown[q] !== LINK) md++;
   }
   const bytes = slotBytes(upFirst),
     offBytes = bytes === 1 ? 2 : 4;
@@ -184,10 +198,12 @@ export function keptRows(
   mu = md = 0;
   for (let v = 0; v < n; v++) {
     const base = upFirst[v]!;
-    for (let i = base, end = upFirst[v + 1]!; i < end; i++) {
-      const k = kept[i]!;
-      if (k & 1) mu = put(u, ku++, i - base, up[i]!, midUp[i]!, mu);
-      if (k & 2) md = put(d, kd++, i - base, down[i]!, midDown[i]!, md);
+    // The drivable arcs of v's row are a subsequence of its topology row (heads ascending in both).
+    for (let q = first[v]!, i = base; q < first[v + 1]!; q++, i++) {
+      while (upHead[i] !== head[q]) i++;
+      const k = kept[q]!;
+      if (k & 1) mu = put(u, ku++, i - base, up[q]!, midUp[q]!, mu);
+      if (k & 2) md = put(d, kd++, i - base, down[q]!, midDown[q]!, md);
     }
     startRow(u, v + 1, ku);
     startRow(d, v + 1, kd);

@@ -31,9 +31,10 @@ export class CchMetric {
    * link's weight (Infinity for a shortcut), then each vertex, lowest first, relaxes the arcs between its higher
    * neighbours through itself (its lower triangles). Exact: an arc's weights are final once every vertex below both
    * its ends has been processed. Each arc notes the lowest vertex whose triangle made its weight (only a strictly
-   * lighter triangle replaces the link or an earlier one). Then perfect customization picks the arcs kept; the
-   * weights of all arcs, in one Scratch block (45 bytes per topology arc at most), are given up after that
-   * (Scratch.release: kept for the next customization until the event loop turns, then freed).
+   * lighter triangle replaces the link or an earlier one). Then perfect customization picks the arcs kept, in place
+   * (perfect.ts keptArcs); the weights of all arcs, in Scratch blocks (at most 29 bytes per topology arc and 4 per
+   * vertex; where the CCH's build has just released its working blocks, those are carved first), are given up after
+   * that (Scratch.release: kept for the next customization until the event loop turns, then freed).
    * @param made the kept arcs when another thread customized the same costs on the same topology (exchange.ts; the
    *   caller checked them: arcs.ts arcsProblem): adopted as they are, nothing customized
    */
@@ -73,7 +74,7 @@ export class CchMetric {
     }
     lowerTriangles(n, upFirst, upHead, up, down, midUp, midDown);
     const kept = keptArcs(n, upFirst, upHead, up, down, midUp, midDown, scratch);
-    const [rowsUp, rowsDown] = keptRows(upFirst, kept, up, down, midUp, midDown);
+    const [rowsUp, rowsDown] = keptRows(upFirst, upHead, kept, up, down, midUp, midDown);
     scratch.release();
     return { up: rowsUp, down: rowsDown };
   }

@@ -1,6 +1,6 @@
 /**
- * Typed arrays carved one after another from a single block of a known bound, for the arrays a computation needs
- * only while it runs (a metric's customization: about 75 MB on whole HCMC). One block instead of a dozen arrays is
+ * Typed arrays carved one after another from a few blocks, up to a known bound, for the arrays a computation needs
+ * only while it runs (a metric's customization: about 50 MB on whole HCMC). One block instead of a dozen arrays is
  * what lets a process give the memory back: glibc's malloc serves a block above its mmap threshold (at most 32 MiB)
  * by a mapping of its own, unmapped when it is freed, while arrays of a few MB each come from its heap, which keeps
  * them after they are freed (about 80 MB of RSS on whole HCMC before). Pages of the bound never written are never
@@ -11,21 +11,29 @@
  * - an ArrayBuffer, by default. The computation frees it itself when it is done ({@link release}) rather than
  *   leaving it to a collection: V8 collects only as a thread allocates, so a thread that goes idle after customizing
  *   (a server's worker after its warm-up, or after a burst of requests) held the dead block, and its 40–60 MB of RSS,
- *   for as long as it stayed idle. A released block is kept until the event loop next turns, for the next Scratch
- *   to reuse: customizations run back to back in one synchronous call (an engine routing every vehicle in turn)
- *   then hold one block between them, not one per customization until the loop turns. (A resizable buffer shrunk
- *   to nothing would give the pages back too, but V8 reads and writes views on one 1.5–2 times slower:
- *   customization is its hot loop.)
+ *   for as long as it stayed idle. Freed memory goes back only when the event loop turns, so released blocks are
+ *   kept until then for the next scratches to carve from, an array in any released block with room for it, else
+ *   in a block of the scratch's own for the rest of its bound: customizations run back to back in one synchronous
+ *   call (an engine routing every vehicle in turn) hold one customization's blocks between them, not one per
+ *   customization, and a first customization carves its arrays where the CCH's build (the state graph and the
+ *   topology's working arrays, ≈ 13 bytes per topology arc) has just released its own, instead of beside them
+ *   (docs/routing.md). (A resizable buffer shrunk to nothing would give the pages back too, but V8 reads and
+ *   writes views on one 1.5–2 times slower: customization is its hot loop.)
  * - shared memory (`shared`: a SharedArrayBuffer in Node, or in a browser with cross-origin isolation; else an
  *   ArrayBuffer), for a metric's final arrays (arcs.ts keptRows, measures.ts), so the threads of one process can read
  *   one copy (exchange.ts MetricExchange). Plain loads and stores on views of either kind run alike.
  */
 export class Scratch {
-  private readonly buffer: ArrayBuffer | SharedArrayBuffer;
-  /** Bytes carved so far. */
+  /** The shared block (`shared`), carved from its start; null for ArrayBuffer blocks. */
+  private readonly sharedBlock: SharedArrayBuffer | null;
+  /** The ArrayBuffer blocks carved from so far: released ones taken over, and at most one of its own. */
+  private blocks: Block[] = [];
+  /** Bytes carved so far, in all blocks. */
   private at = 0;
-  /** The bytes asked for: a reused block may be larger. */
+  /** The bytes asked for: reused blocks may be larger. */
   private readonly bound: number;
+  /** False for a `shared` scratch: its arrays outlive the computation, so it never takes a released block. */
+  private readonly reuse: boolean;
 
   /**
    * @param bytes at least the bytes of every array carved, each counted rounded up to 8
@@ -33,59 +41,99 @@ export class Scratch {
    */
   constructor(bytes: number, where: { shared?: boolean } = {}) {
     this.bound = bytes;
-    this.buffer =
-      where.shared && typeof SharedArrayBuffer === 'function'
-        ? new SharedArrayBuffer(bytes)
-        : reuseOrNew(Math.max(bytes, MAPPED_FLOOR));
+    this.reuse = !where.shared;
+    this.sharedBlock = where.shared && typeof SharedArrayBuffer === 'function' ? new SharedArrayBuffer(bytes) : null;
   }
 
   /** `n` float64 elements. */
   f64(n: number): Float64Array {
-    return new Float64Array(this.buffer, this.take(8 * n), n);
+    const [buffer, at] = this.take(8 * n);
+    return new Float64Array(buffer, at, n);
   }
 
   /** `n` uint32 elements. */
   u32(n: number): Uint32Array {
-    return new Uint32Array(this.buffer, this.take(4 * n), n);
+    const [buffer, at] = this.take(4 * n);
+    return new Uint32Array(buffer, at, n);
   }
 
   /** `n` uint16 elements. */
   u16(n: number): Uint16Array {
-    return new Uint16Array(this.buffer, this.take(2 * n), n);
+    const [buffer, at] = this.take(2 * n);
+    return new Uint16Array(buffer, at, n);
   }
 
   /** `n` int32 elements. */
   i32(n: number): Int32Array {
-    return new Int32Array(this.buffer, this.take(4 * n), n);
+    const [buffer, at] = this.take(4 * n);
+    return new Int32Array(buffer, at, n);
   }
 
   /** `n` uint8 elements. */
   u8(n: number): Uint8Array {
-    return new Uint8Array(this.buffer, this.take(n), n);
+    const [buffer, at] = this.take(n);
+    return new Uint8Array(buffer, at, n);
   }
 
   /**
-   * Gives an ArrayBuffer block up: every view carved from it must be dropped (the caller holds none any more). The
-   * block waits for the next Scratch until the event loop turns, and is then freed at once (see {@link detach}).
+   * Gives the ArrayBuffer blocks up: every view carved from them must be dropped (the caller holds none any more).
+   * They wait for the next scratches until the event loop turns, and are then freed at once (see {@link detach}).
    * Shared memory is left to a collection.
    */
   release(): void {
-    if (!(this.buffer instanceof ArrayBuffer)) return;
-    if (spare) detach(spare.buffer);
-    spare = { buffer: this.buffer, written: this.at };
-    if (typeof setTimeout === 'function') {
-      const timer: { unref?: () => void } | number = setTimeout(dropSpare, 0);
+    if (!this.reuse) return;
+    for (const b of this.blocks) spares.push({ buffer: b.buffer, at: 0, written: Math.max(b.written, b.at) });
+    this.blocks = [];
+    if (spares.length > 0 && !dropping && typeof setTimeout === 'function') {
+      dropping = true;
+      const timer: { unref?: () => void } | number = setTimeout(dropSpares, 0);
       if (typeof timer === 'object') timer.unref?.();
     }
   }
 
-  /** Byte offset of the next `bytes`, 8-aligned; throws RangeError past the bound (a wrong bound, a bug). */
-  private take(bytes: number): number {
-    const at = this.at;
-    this.at = at + Math.ceil(bytes / 8) * 8;
+  /**
+   * Where the next `bytes` go, 8-aligned: the buffer and byte offset, zeroed. From the first block of this scratch
+   * with room, else the smallest released block with room (taken over whole: no two scratches carve from one
+   * block), else a block of its own for what is left of the bound. Throws RangeError past the bound (a wrong bound,
+   * a bug).
+   */
+  private take(bytes: number): [ArrayBuffer | SharedArrayBuffer, number] {
+    const size = Math.ceil(bytes / 8) * 8;
+    const left = this.bound - this.at;
+    this.at += size;
     if (this.at > this.bound) throw new RangeError(`scratch of ${this.bound} bytes overrun`);
-    return at;
+    if (this.sharedBlock) return [this.sharedBlock, this.at - size];
+    let b = this.blocks.find((x) => x.buffer.byteLength - x.at >= size);
+    if (!b) {
+      let best = -1;
+      for (let i = 0; this.reuse && i < spares.length; i++)
+        if (
+          spares[i]!.buffer.byteLength >= size &&
+          (best < 0 || spares[i]!.buffer.byteLength < spares[best]!.buffer.byteLength)
+        )
+          best = i;
+      b =
+        best >= 0
+          ? spares.splice(best, 1)[0]!
+          : { buffer: new ArrayBuffer(Math.max(left, MAPPED_FLOOR)), at: 0, written: 0 };
+      this.blocks.push(b);
+    }
+    const at = b.at;
+    b.at += size;
+    // A released block's bytes written before are zeroed, as a new buffer's are.
+    if (at < b.written) new Uint8Array(b.buffer, at, Math.min(size, b.written - at)).fill(0);
+    return [b.buffer, at];
   }
+}
+
+/**
+ * An ArrayBuffer block a scratch carves from: `at` bytes carved so far, of which its earlier users may have written
+ * the first `written` (to be zeroed before they are handed out again).
+ */
+interface Block {
+  buffer: ArrayBuffer;
+  at: number;
+  written: number;
 }
 
 /**
@@ -105,25 +153,19 @@ export function scratchBytes(...arrays: [count: number, bytesPerElement: number]
   return arrays.reduce((s, [n, b]) => s + Math.ceil((n * b) / 8) * 8, 0);
 }
 
-/** The last released block and how many of its leading bytes were carved (written, perhaps). */
-let spare: { buffer: ArrayBuffer; written: number } | undefined;
+/**
+ * The blocks released since the event loop last turned, each free for the next scratches (its `at` 0): freed when
+ * the loop turns. Taking one over whole, a scratch may carve a big array from it where a dead array of another
+ * computation lay (the CCH's build: the state graph and the topology's working arrays, then a customization's),
+ * instead of mapping new memory beside it while it waits to be freed.
+ */
+const spares: Block[] = [];
+/** True while a timer is set to free the spares. */
+let dropping = false;
 
-/** The spare block when it is large enough, its written bytes zeroed (as a new buffer's are); else a new buffer. */
-function reuseOrNew(bytes: number): ArrayBuffer {
-  const s = spare;
-  spare = undefined;
-  if (!s) return new ArrayBuffer(bytes);
-  if (s.buffer.byteLength < bytes) {
-    detach(s.buffer);
-    return new ArrayBuffer(bytes);
-  }
-  new Uint8Array(s.buffer, 0, s.written).fill(0);
-  return s.buffer;
-}
-
-function dropSpare(): void {
-  if (spare) detach(spare.buffer);
-  spare = undefined;
+function dropSpares(): void {
+  dropping = false;
+  for (const b of spares.splice(0)) detach(b.buffer);
 }
 
 /**
