@@ -14,7 +14,6 @@ export class RoadGraph {
   readonly nodeLon: Int32Array;
   readonly nodeFlags: Uint8Array;
   readonly nodeBlock: Uint8Array;
-  readonly nodeOsm: Float64Array;
   readonly edgeNodes: Uint32Array;
   readonly edgeLen: Float64Array;
   readonly edgeSpeed: Uint8Array;
@@ -27,7 +26,6 @@ export class RoadGraph {
    */
   readonly edgeRestricted: Uint8Array;
   readonly edgeName: Uint32Array;
-  readonly edgeWay: Float64Array;
   readonly edgeShape: Uint32Array;
   readonly shapeLat: Int32Array;
   readonly shapeLon: Int32Array;
@@ -52,12 +50,11 @@ export class RoadGraph {
   readonly nodeCount: number;
   readonly edgeCount: number;
 
-  constructor(pack: Pack) {
+  constructor(private readonly pack: Pack) {
     this.nodeLat = pack.array('graph.node.lat');
     this.nodeLon = pack.array('graph.node.lon');
     this.nodeFlags = pack.array('graph.node.flags');
     this.nodeBlock = pack.array('graph.node.block');
-    this.nodeOsm = pack.array('graph.node.osm');
     this.edgeNodes = pack.array('graph.edge.nodes');
     this.edgeLen = pack.array('graph.edge.len');
     this.edgeSpeed = pack.array('graph.edge.speed');
@@ -68,7 +65,6 @@ export class RoadGraph {
       ? pack.array('graph.edge.restricted')
       : new Uint8Array(this.edgeFlags.length);
     this.edgeName = pack.array('graph.edge.name');
-    this.edgeWay = pack.array('graph.edge.way');
     this.edgeShape = pack.array('graph.edge.shape');
     this.shapeLat = pack.array('graph.shape.lat');
     this.shapeLon = pack.array('graph.shape.lon');
@@ -121,6 +117,21 @@ export class RoadGraph {
     if (this.edgeDuration && this.edgeDuration.length !== E) bad('edge durations differ in length');
     if (this.arcBearing && this.arcBearing.length !== 2 * E) bad('arc bearings differ in length');
     if (this.edgeRestricted.length !== E) bad('edge access flags differ in length');
+    if (this.pack.length('graph.node.osm') !== N || this.pack.length('graph.edge.way') !== E)
+      bad('OSM ids differ in length');
+  }
+
+  /**
+   * Per node: its OSM id. Read from the pack at first use (a pack file's section is read then): routing never reads
+   * it, and it is 8 bytes per node.
+   */
+  get nodeOsm(): Float64Array {
+    return this.pack.array('graph.node.osm');
+  }
+
+  /** Per edge: the OSM id of its way. Read from the pack at first use, as nodeOsm. */
+  get edgeWay(): Float64Array {
+    return this.pack.array('graph.edge.way');
   }
 
   /** Speed in km/h of `edge` for vehicle `profile` in direction `dir` (0 first → second); 0 = not allowed. */
