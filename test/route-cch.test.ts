@@ -12,7 +12,6 @@ import { LINK, midOf, rowStart, type CchArcs } from '../src/route/cch/arcs.js';
 import { CchMetric } from '../src/route/cch/customize.js';
 import { CchQuery, QueryLabels } from '../src/route/cch/query.js';
 import { stateTopology } from '../src/route/cch/state-graph.js';
-import type { SharedStates } from '../src/route/cch/states.js';
 import { CchTopology, topologyProblem } from '../src/route/cch/topology.js';
 import { mulberry32 as rng } from '../src/trip/rng.js';
 import { testPack } from './helpers/packs.js';
@@ -36,9 +35,6 @@ function agrees(q: CchQuery, plain: PlainDijkstra, dist: Map<string, number>, a:
   return true;
 }
 
-/** Every vehicle's turn table the states were made from (buildCch keeps them all by default). */
-const tablesOf = (states: SharedStates) => Array.from({ length: PROFILE_COUNT }, (_, p) => states.table(p));
-
 describe('the CCH topology', () => {
   const g = new RoadGraph(Pack.from(testPack('hanoi')));
   const cch = buildCch(g);
@@ -54,7 +50,7 @@ describe('the CCH topology', () => {
   });
 
   it('holds every link of the state graph and is chordal: a vertex’s higher neighbours are all its parent’s', () => {
-    const { first, adj } = stateTopology(g, states, tablesOf(states));
+    const { first, adj } = stateTopology(g, states);
     const up = (r: number) => Array.from(topo.upHead.subarray(topo.upFirst[r]!, topo.upFirst[r + 1]!));
     const rows = Array.from({ length: topo.size }, (_, r) => new Set(up(r)));
     let missing = 0;
@@ -114,7 +110,7 @@ describe('the CCH topology’s links', () => {
   const isLink = (i: number) => (topo.links[i >> 3]! & (1 << (i & 7))) !== 0;
 
   it('mark exactly the state graph’s links, and no vehicle passes along a shortcut directly', () => {
-    const { first, adj } = stateTopology(g, states, tablesOf(states));
+    const { first, adj } = stateTopology(g, states);
     const want = new Set<string>();
     for (let s = 0; s < first.length - 1; s++)
       for (let i = first[s]!; i < first[s + 1]!; i++) {
@@ -216,7 +212,7 @@ describe('the order a pack stores', () => {
     const stored = storedOrder(pack, topology);
     expect(stored).not.toBeNull();
     expect(Array.from(stored!)).toEqual(Array.from(rank));
-    const a = buildCch(g, undefined, undefined, (t) => storedOrder(pack, t)).topo;
+    const a = buildCch(g, undefined, (t) => storedOrder(pack, t)).topo;
     const b = buildCch(g).topo;
     expect(Array.from(a.upHead)).toEqual(Array.from(b.upHead));
   });

@@ -144,7 +144,7 @@ export class Router {
   private readonly contexts = new Map<string, RouteContext>();
   /** Keys of the contexts that avoid road kinds, least recently used first (at most AVOID_CONTEXTS_KEPT). */
   private readonly avoiding: string[] = [];
-  /** Each vehicle's turn table, made on first use and shared by its weightings and its CCH metrics. */
+  /** Each vehicle's turn table, made on first use and shared by its weightings and the CCH. */
   private readonly tables: (TurnTable | undefined)[] = new Array<TurnTable | undefined>(PROFILE_COUNT);
   /** The CCH's states and topology, made on first use (cchOf). */
   private customizable: Cch | undefined;
@@ -329,22 +329,6 @@ export class Router {
   }
 
   /**
-   * Every vehicle's turn table, indexed by profile, for the CCH's build: the states count every vehicle's copies. The
-   * tables of vehicles not routed yet are made for it and not kept (about 9 B per arc each: the build lets them go,
-   * and a vehicle's own is made again when it is routed). A method of its own so that no closure the CCH keeps
-   * (SharedStates.table) holds them.
-   */
-  private buildingTables(): TurnTable[] {
-    const made = new Map<number, TurnTable>();
-    return Array.from({ length: PROFILE_COUNT }, (_, profile) => {
-      const p = this.alikeOf(profile);
-      let t = this.tables[p] ?? made.get(p);
-      if (!t) made.set(p, (t = new TurnTable(this.graph, p)));
-      return t;
-    });
-  }
-
-  /**
    * The CCH of the graph, on first use: its topology adopted from another engine when one offers it for this pack and
    * it fits the states; else made over the pack's stored order when it has one for this graph, else ordered, and then
    * offered to the other engines (in shared memory, so that a process holds it once).
@@ -355,8 +339,7 @@ export class Router {
     let adopted: CchTopology | undefined;
     const cch = buildCch(
       this.graph,
-      this.buildingTables(),
-      (p) => this.turnTable(p),
+      Array.from({ length: PROFILE_COUNT }, (_, p) => this.turnTable(p)),
       (t) => pack && storedOrder(pack, t),
       (states) => {
         const part = this.adopt('topology', TOPOLOGY, (p) => topologyProblem(p, states.size));

@@ -16,10 +16,7 @@ export interface Cch {
  * Builds a road graph's CCH: every vehicle's turn table (for its copy states), the shared state graph, its
  * nested-dissection order and the topology that order makes. Customize it per vehicle and weighting with
  * `new CchMetric(cch.topo, cch.states, costs)`.
- * @param tables the vehicles' turn tables when the caller has them (default: made here), indexed by profile: read
- *   while building, kept only as `table` gives them
- * @param table a vehicle's turn table once the CCH is built, when its metric is customized (SharedStates.table;
- *   default: `tables[p]`, so all are kept)
+ * @param tables the vehicles' turn tables when the caller has them (default: made here), indexed by profile
  * @param stored the order stored for a state topology (stored-order.ts storedOrder), null when there is none: then
  *   the order is made here (the slow part: seconds on a city)
  * @param offered the topology another engine made for these states when there is one that fits them (exchange.ts),
@@ -29,15 +26,14 @@ export interface Cch {
 export function buildCch(
   g: RoadGraph,
   tables: readonly TurnTable[] = turnTables(g),
-  table: (p: number) => TurnTable = (p) => tables[p]!,
   stored: (t: StateTopology) => Uint32Array | null = () => null,
   offered: (states: SharedStates) => CchTopology | undefined = () => undefined,
   where: { shared?: boolean } = {},
 ): Cch {
-  const states = new SharedStates(tables, table);
+  const states = new SharedStates(tables);
   const adopted = offered(states);
   if (adopted) return { states, topo: adopted };
-  const t = stateTopology(g, states, tables);
+  const t = stateTopology(g, states);
   const topo = CchTopology.build(t.first, t.adj, stored(t) ?? dissectionOrder(g, states, t), where);
   t.release();
   return { states, topo };
@@ -56,9 +52,8 @@ export interface CchOrder {
 
 /** A graph's nested-dissection order and the state topology it orders (what a pack stores: stored-order.ts). */
 export function cchOrder(g: RoadGraph): CchOrder {
-  const tables = turnTables(g);
-  const states = new SharedStates(tables);
-  const { first, adj } = stateTopology(g, states, tables);
+  const states = new SharedStates(turnTables(g));
+  const { first, adj } = stateTopology(g, states);
   // Arrays only (a worker posts the order; its block goes with them, or to a collection).
   const topology = { first, adj };
   return { rank: dissectionOrder(g, states, topology), topology };

@@ -44,7 +44,7 @@ export class CchMetric {
     readonly costs: ArcCosts,
     made?: { up: CchArcs; down: CchArcs },
   ) {
-    this.turns = states.table(costs.profile);
+    this.turns = states.tables[costs.profile]!;
     ({ up: this.up, down: this.down } = made ?? this.customize());
   }
 

@@ -1,6 +1,5 @@
 import { arcHead } from '../costs.js';
 import type { RoadGraph } from '../graph.js';
-import type { TurnTable } from '../turns.js';
 import type { SharedStates } from './states.js';
 import { Scratch, scratchBytes } from './scratch.js';
 
@@ -22,20 +21,15 @@ export interface StateTopology {
  * The StateTopology of a road graph's shared states (linear in its transitions; typed arrays only, so building it
  * leaves no grown JS heap behind). Its arrays are views into one block (scratch.ts) that `release` frees at once
  * (the caller then holds none of them); unreleased, a collection frees it.
- * @param tables the turn tables the states were made from (SharedStates' constructor), indexed by profile
  */
-export function stateTopology(
-  g: RoadGraph,
-  states: SharedStates,
-  tables: readonly TurnTable[],
-): StateTopology & { release(): void } {
+export function stateTopology(g: RoadGraph, states: SharedStates): StateTopology & { release(): void } {
   const S = states.size;
   // Three passes over the transitions: count them (the block's size), count each state's, then place them.
   let total = 0;
-  transitions(g, states, tables, () => (total += 2));
+  transitions(g, states, () => (total += 2));
   const block = new Scratch(scratchBytes([S + 1, 4], [total, 4], [S, 4], [total, 4], [S + 1, 4]));
   const deg = block.u32(S + 1);
-  transitions(g, states, tables, (x, y) => {
+  transitions(g, states, (x, y) => {
     deg[x + 1] += 1;
     deg[y + 1] += 1;
   });
@@ -43,7 +37,7 @@ export function stateTopology(
   const raw = block.u32(deg[S]!);
   const fill = block.u32(S);
   fill.set(deg.subarray(0, S));
-  transitions(g, states, tables, (x, y) => {
+  transitions(g, states, (x, y) => {
     raw[fill[x]!++] = y;
     raw[fill[y]!++] = x;
   });
@@ -64,18 +58,13 @@ export function stateTopology(
  * pair of arcs entering and leaving a node, and what the turn tables lead through copies — out of each copy, and
  * out of each state with a rule into a copy.
  */
-function transitions(
-  g: RoadGraph,
-  states: SharedStates,
-  tables: readonly TurnTable[],
-  visit: (x: number, y: number) => void,
-): void {
+function transitions(g: RoadGraph, states: SharedStates, visit: (x: number, y: number) => void): void {
   const adjFirst = g.adjFirst,
     adjArc = g.adjArc;
   for (let v = 0; v < g.nodeCount; v++)
     for (let i = adjFirst[v]!; i < adjFirst[v + 1]!; i++)
       for (let j = adjFirst[v]!; j < adjFirst[v + 1]!; j++) visit(adjArc[i]! ^ 1, adjArc[j]!);
-  tables.forEach((t, p) => {
+  states.tables.forEach((t, p) => {
     for (let s = 0; s < t.states; s++) {
       if (s < t.arcs && t.rule[s]! < 0) continue;
       const h = arcHead(g, t.arcOf(s));

@@ -1,15 +1,10 @@
 import type { TurnTable } from '../turns.js';
-import { seek } from './arcs.js';
 
 /**
  * The states every vehicle's metric of one CCH shares: the arcs (0 .. arcs - 1, as in every TurnTable), then each
  * vehicle's copy states of via arcs (its via-way restrictions, TurnTable), vehicle after vehicle. A copy of vehicle
  * p is a vertex of the shared topology that only p's metrics reach: for the others its links weigh Infinity. Copies
  * are few (a handful per via-way restriction), so sharing them costs next to nothing.
- *
- * The states keep only each vehicle's copies (their arcs), not its turn table: a table holds about 9 bytes per arc
- * (its per-arc and per-state rows), and a vehicle not routed yet needs none. `table` gives a vehicle's table when its
- * metric is customized.
  */
 export class SharedStates {
   /** Number of arcs. */
@@ -20,20 +15,11 @@ export class SharedStates {
   private readonly base: number[];
   /** Per shared copy (state - arcs): its vehicle. */
   private readonly owner: Uint8Array;
-  /** Per vehicle: the arc of each of its copies (TurnTable.copyArc, ascending). */
-  private readonly copyArc: Uint32Array[];
 
-  /**
-   * @param tables each vehicle's turn table, indexed by profile (read here, not kept)
-   * @param table a vehicle's turn table, the same as `tables[p]` (default: that one, kept)
-   */
-  constructor(
-    tables: readonly TurnTable[],
-    readonly table: (p: number) => TurnTable = (p) => tables[p]!,
-  ) {
+  /** @param tables each vehicle's turn table, indexed by profile */
+  constructor(readonly tables: readonly TurnTable[]) {
     this.arcs = tables[0]!.arcs;
     this.base = [];
-    this.copyArc = tables.map((t) => t.copyArc);
     let next = this.arcs;
     for (const t of tables) {
       this.base.push(next);
@@ -61,14 +47,14 @@ export class SharedStates {
   arcOf(x: number): number {
     if (x < this.arcs) return x;
     const p = this.owner[x - this.arcs]!;
-    return this.copyArc[p]![x - this.base[p]!]!;
+    return this.tables[p]!.arcOf(x - this.base[p]! + this.arcs);
   }
 
   /** Shared numbers of every vehicle's copies of arc a. */
   *copies(a: number): Generator<number> {
-    for (let p = 0; p < this.copyArc.length; p++) {
-      const arcs = this.copyArc[p]!;
-      for (let k = seek(arcs, 0, arcs.length, a); k < arcs.length && arcs[k] === a; k++) yield this.base[p]! + k;
+    for (let p = 0; p < this.tables.length; p++) {
+      const t = this.tables[p]!;
+      for (let k = t.copyFirst[a]!; k < t.copyFirst[a + 1]!; k++) yield this.base[p]! + k;
     }
   }
 }
