@@ -12,6 +12,7 @@ import { withEnglishReading } from './english-retry';
 import { fallback } from './fallback';
 import { interpolateHouse, shownPiece } from './interpolate';
 import { PlaceKind } from './kinds';
+import { localityReading } from './locality';
 import { rankInRegion, regionQuery, typingQuery, type ForwardHit } from './rank';
 import type { PlacesRegion } from './region-places';
 import type { PlaceQuery } from './search/query';
@@ -42,6 +43,11 @@ export function forwardGeocode(
   );
   let queries = english.queries;
   let found = english.hits;
+  // Ending in a locality the admin table does not hold ("Crescent Mall Phú Mỹ Hưng"): the words before it, there.
+  if (!found.some((h) => !h.partial)) {
+    const near = regions.flatMap((r, k) => localityReading(r, address, queries[k]!, limit));
+    if (near.length > 0) found = near;
+  }
   // Typed unfinished ("chợ bến th", "thao cam v"): the text read as autocomplete reads it, the last word as the start
   // of a word, when no whole answer took it as a whole word and the text ends in the middle of a word. What it finds
   // is only partly what was written: the text names no whole place.

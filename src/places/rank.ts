@@ -54,6 +54,8 @@ export interface ForwardHit {
   score: number;
   /** The answer is only part of what was asked (a street or unit for a place the pack lacks, another house). */
   partial: boolean;
+  /** One of the place's names is the whole query (see calledSo in rankInRegion); absent when not ranked so. */
+  calledSo?: boolean;
   /** The system the query wrote its admin names in: results are shown in it. */
   system: AddressSystem;
   /** A house the data lacks, estimated on this street: where, and its number as written (see estimatedHouse). */
@@ -421,6 +423,7 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
       region: r,
       place: h.place,
       score: h.score + (inOrder(h.place) ? ORDER_BOOST : 0) + (calledSo(h.place) ? EXACT_NAME_BOOST : 0),
+      calledSo: calledSo(h.place),
       system,
       // Only partly what was asked: any answer to units that contradict each other ("chợ Bến Thành quận 5": Bến
       // Thành is a ward of Quận 1); a place beside the area named, unless called by the unit's words ("Cầu Long Biên"
