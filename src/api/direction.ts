@@ -4,7 +4,7 @@ import { alternatives } from '../route/alternatives.js';
 import { appendLine, encodePolyline, legLine, type PathLine } from '../route/geometry.js';
 import { vehicleIndex, type Vehicle } from '../route/profiles.js';
 import { isLocateFailure, loadedAreas, locate } from '../route/locate.js';
-import { routerOf, type SnapLeg } from '../route/router.js';
+import { legWithEnds, routerOf, type SnapLeg } from '../route/router.js';
 import { buildManeuvers } from '../route/maneuvers.js';
 import { formatSteps, type Step } from './guidance.js';
 import {
@@ -128,7 +128,7 @@ function plan(regions: readonly Region[], params: RawParams, limits: Limits): Di
   if (alt && legs.length === 1) {
     // Alternatives run between the same two points as the best route.
     const { from, to } = legs[0]!;
-    for (const a of alternatives(router, ctx, from, to, legs[0]!)) routes.push([{ ...a, from, to }]);
+    for (const a of alternatives(router, ctx, from, to, legs[0]!)) routes.push([legWithEnds(a, from, to)]);
   }
   const name = (e: number) => region.strings.get(region.graph.edgeName[e]!);
   const mode = travelMode(vehicle);

@@ -106,6 +106,16 @@ export interface SnapLeg<P extends Endpoint = Endpoint> extends Leg {
   to: P;
 }
 
+/**
+ * A leg with its two points, as an object of one fixed shape. Not `{ ...leg, from, to }`: V8 gives nearly every
+ * object built by a spread and then a further property a map of its own, so the code that reads legs saw a new map
+ * at almost every call and was deoptimized and compiled again (whole-HCMC directions: tens of milliseconds of
+ * compiling a few times per hundred calls).
+ */
+export function legWithEnds<P extends Endpoint>(leg: Leg, from: P, to: P): SnapLeg<P> {
+  return { path: leg.path, weight: leg.weight, duration: leg.duration, distance: leg.distance, from, to };
+}
+
 /** The route core in use and, when it is TypeScript, why (see Router.coreInfo). */
 export interface CoreInfo {
   core: 'wasm' | 'typescript';
@@ -640,7 +650,8 @@ export class Router {
     const near = segments.nearest(lat, lon, (e) => comp[e]! >= 0, maxDist);
     if (!near || big[near.edge]) return near;
     const far = segments.nearest(lat, lon, (e) => big[e] === 1, maxDist);
-    return far ? { ...far, local: near } : near;
+    // One fixed shape (not `{ ...far, local: near }`, a new map per snap: see legWithEnds).
+    return far ? { edge: far.edge, t: far.t, lat: far.lat, lon: far.lon, dist: far.dist, local: near } : near;
   }
 
   /**
@@ -758,10 +769,16 @@ export class Router {
   ): SnapLeg<P> | null {
     const ahead =
       arrival !== undefined && arrival >> 1 === from.edge
-        ? this.leg({ ...from, only: arrival }, to, profile, weighting, avoid)
+        ? this.leg(
+            { edge: from.edge, t: from.t, lat: from.lat, lon: from.lon, only: arrival },
+            to,
+            profile,
+            weighting,
+            avoid,
+          )
         : null;
     const leg = ahead ?? this.leg(from, to, profile, weighting, avoid);
-    return leg && { ...leg, from, to };
+    return leg && legWithEnds(leg, from, to);
   }
 
   /**
@@ -809,7 +826,7 @@ export class Router {
         b = stops[j]!;
       if (this.ends(a, b, profile)[0] !== a) return search(i, j);
       const path = query.routeIn(trees, i, j, a, b, out.weight[i * n + j]!);
-      return path && { ...this.measure(path, ctx), from: a, to: b };
+      return path && legWithEnds(this.measure(path, ctx), a, b);
     };
     return { table: out, leg };
   }
