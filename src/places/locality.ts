@@ -58,6 +58,8 @@ const AREA_KIND_WORDS = new Set([
   'ap',
   'du an',
 ]);
+/** Per region, every folded word of its localities' names: a text whose words are not all among them names none. */
+const localityWords = new WeakMap<PlacesRegion, ReadonlySet<string>>();
 /** The words of a query, as written (commas and semicolons separate them too). */
 const WORD = /[^\s,;]+/gu;
 
@@ -70,10 +72,18 @@ const WORD = /[^\s,;]+/gu;
 export function localityReading(r: PlacesRegion, text: string, whole: PlaceQuery, limit: number): ForwardHit[] {
   // Ending in an admin unit's name ("trường đại học Bình Tân"): the admin table reads the end, not part of it.
   if (whole.terms.at(-1)?.role === 'admin') return [];
+  const known = wordsOfLocalities(r);
   const words = [...text.matchAll(WORD)];
   for (let k = Math.min(MAX_LOCALITY_WORDS, words.length - 1); k >= 1; k--) {
     const at = words[words.length - k]!.index;
-    const locality = localityNamed(r, text.slice(at));
+    const span = text.slice(at);
+    if (
+      !fold(span)
+        .split(' ')
+        .every((w) => known.has(w))
+    )
+      continue;
+    const locality = localityNamed(r, span);
     if (!locality) continue;
     const head = text.slice(0, at);
     if (AREA_KIND_WORDS.has(fold(head))) return [locality.hit];
@@ -114,4 +124,17 @@ function localityNamed(r: PlacesRegion, span: string): { hit: ForwardHit; reach:
       return { hit, reach };
   }
   return null;
+}
+
+/** The words of region `r`'s localities' names, folded; made on first use (one pass over the places). */
+function wordsOfLocalities(r: PlacesRegion): ReadonlySet<string> {
+  let words = localityWords.get(r);
+  if (words) return words;
+  const set = new Set<string>();
+  const places = r.places;
+  for (let p = 0; p < places.count; p++)
+    if (places.kind[p] === PlaceKind.poi && LOCALITY_REACH_M.has(r.region.strings.get(places.category[p]!)))
+      for (const w of fold(r.region.strings.get(places.name[p]!)).split(' ')) set.add(w);
+  localityWords.set(r, (words = set));
+  return words;
 }
