@@ -103,10 +103,9 @@ for (const [width, height] of [
     );
     draw.push(drawn.cpu);
     const c = process.cpuUsage();
-    await drawn.value.toPNGAsync();
+    await drawn.value.toPNGAsync(); // which releases the canvas, as the engine's: the next one of this size reuses its memory
     const d = process.cpuUsage(c);
     png.push((d.user + d.system) / 1000);
-    drawn.value.release(); // as the engine does: the next canvas of this size reuses its memory
   }
   parts.push({
     size: `${width}x${height}`,

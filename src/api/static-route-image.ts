@@ -97,9 +97,5 @@ export async function staticRouteImage(
   } catch (err) {
     return { status: 'ERROR', error_message: `drawing failed: ${(err as Error).message}` };
   }
-  try {
-    return await image.toPNGAsync();
-  } finally {
-    image.release(); // its memory goes to the next image of this size
-  }
+  return image.toPNGAsync(); // which releases the canvas: its memory goes to the next image of this size
 }

@@ -99,9 +99,9 @@ export function drawBasemap(
    * fall within a pixel of each other and cost time without changing a pixel noticeably.
    */
   const project = (p: number, dropClosing: boolean, at: number): number => {
-    const first = basemap!.partFirst[p]!;
+    const first = index!.start(p);
     const world = index!.points(p);
-    const end = dropClosing ? index!.openEnd(p) : basemap!.partFirst[p + 1]!;
+    const end = first + (dropClosing ? index!.openEnd(p) : basemap!.partFirst[p + 1]!) - basemap!.partFirst[p]!;
     reserve(at, 2 * (end - first));
     const start = at;
     for (let i = first; i < end; i++) {
@@ -124,10 +124,10 @@ export function drawBasemap(
    * dropped when `dropClosing`.
    */
   const projectLine = (p: number, dropClosing: boolean, at: number, tolerance = LINE_TOLERANCE): number => {
-    const first = basemap!.partFirst[p]!;
-    let end = basemap!.partFirst[p + 1]!;
     const sig = index!.partSignificance(p);
     const world = index!.points(p);
+    const first = index!.start(p);
+    let end = first + basemap!.partFirst[p + 1]! - basemap!.partFirst[p]!;
     const minSig = tolerance / scale;
     if (
       dropClosing &&
@@ -232,7 +232,7 @@ export function drawBasemap(
           if (!s) continue;
           const part = basemap.featPart[f]!;
           const world = index!.points(part);
-          const first = basemap.partFirst[part]!;
+          const first = index!.start(part);
           labeler.point(s, world[2 * first]! * scale - viewport.left, world[2 * first + 1]! * scale - viewport.top);
         }
         continue;

@@ -50,7 +50,9 @@ impl Pixels {
     pub fn new(width: usize, height: usize) -> Pixels {
         Pixels {
             width,
-            words: fresh(width * height),
+            // Room for a byte more per row after the pixels: their RGBA scanlines (lib.rs `scanlines`) are written
+            // over them.
+            words: &mut fresh::<u32>(width * height + (height + 3) / 4)[..width * height],
             r: 0,
             g: 0,
             b: 0,

@@ -11,7 +11,7 @@ mod sdf;
 mod simplify;
 mod stroke;
 
-use composite::{fresh, Mask, Pixels};
+use composite::{Mask, Pixels};
 use scanline::{Rasterizer, Sink};
 use stroke::{add_distance_stroke, Dashing, Shape};
 
@@ -26,9 +26,7 @@ struct State {
     dash_table: Vec<f32>,
     /// A cleaned polyline.
     clean: Vec<f64>,
-    /// The PNG scanlines of the pixels (room for RGBA, made on the first `scanlines`), and their bytes per pixel
-    /// (3 RGB, 4 RGBA).
-    rows: Option<&'static mut [u8]>,
+    /// Bytes per pixel of the last PNG scanlines (3 RGB, 4 RGBA).
     row_channels: u32,
     /// A polygon's rings cleaned (see `fill_rings`): points, and ring starts.
     ring_xy: Vec<f64>,
@@ -62,7 +60,6 @@ pub extern "C" fn init(width: u32, height: u32) {
             dash_on: Vec::new(),
             dash_table: Vec::new(),
             clean: Vec::new(),
-            rows: None,
             row_channels: 4,
             ring_xy: Vec::new(),
             ring_start: Vec::new(),
@@ -379,9 +376,12 @@ pub extern "C" fn blend_all() {
     state().pixels.blend_all();
 }
 
-/// Writes the pixels as PNG scanlines (each row behind its filter-type byte 0, none) and returns their address: what
-/// a PNG's image data deflates, made in the same memory each time. RGB, `(3 width + 1) height` bytes, when every
-/// pixel is opaque (see png.ts `scanlines`), else RGBA, `(4 width + 1) height` bytes; `scanline_channels` tells which.
+/// Writes the pixels as PNG scanlines (each row behind its filter-type byte 0, none) over the pixels' own memory and
+/// returns their address: what a PNG's image data deflates. RGB, `(3 width + 1) height` bytes, when every pixel is
+/// opaque (see png.ts `scanlines`), else RGBA, `(4 width + 1) height` bytes (the pixels have room for them: see
+/// `Pixels::new`); `scanline_channels` tells which. The pixels are lost: a canvas's last use. Written in place
+/// because memory costs most the first time it is touched (a page fault per 4 KB page): on a fresh instance, rows in
+/// memory of their own took about a tenth of the page faults of an 800 x 600 city image.
 #[no_mangle]
 pub extern "C" fn scanlines() -> u32 {
     let s = state();
@@ -390,25 +390,37 @@ pub extern "C" fn scanlines() -> u32 {
     let channels = if opaque { 3 } else { 4 };
     s.row_channels = channels as u32;
     let stride = channels * w + 1;
-    // Fresh memory, not a zero-filled Vec: every byte below is written, and zero-filling the rows on a canvas's first
-    // image (a megabyte at 800 x 600) ran in the kernel's baseline code.
-    let rows = s.rows.get_or_insert_with(|| fresh((4 * w + 1) * h));
-    for y in 0..h {
-        let row = &mut rows[y * stride..(y + 1) * stride];
-        row[0] = 0;
-        let words = &s.pixels.words[y * w..(y + 1) * w];
-        // Two loops of fixed-size copies (a copy of a variable length calls memcpy per pixel).
-        if opaque {
-            for (x, word) in words.iter().enumerate() {
-                row[1 + 3 * x..4 + 3 * x].copy_from_slice(&word.to_le_bytes()[..3]);
+    let words = s.pixels.words.as_mut_ptr();
+    let rows = words as *mut u8;
+    // Each pixel is read before any byte over it is written: RGB rows (3 w + 1 bytes) start at or before their
+    // pixels (4 w bytes a row) and a pixel's 3 bytes end at or before the next pixel's word, so rows and pixels go
+    // forward; RGBA rows start y bytes after their pixels, so they go backward, the last pixel first. A row's filter
+    // byte, over its own or an earlier row's pixels, is written after the row.
+    let write_row = |y: usize| {
+        // Safety: `words` has room for `stride * h` bytes (Pixels::new), and nothing else reads or writes them here.
+        unsafe {
+            let row = rows.add(y * stride);
+            let src = words.add(y * w);
+            if opaque {
+                for x in 0..w {
+                    let b = src.add(x).read().to_le_bytes();
+                    row.add(1 + 3 * x).copy_from_nonoverlapping(b.as_ptr(), 3);
+                }
+            } else {
+                for x in (0..w).rev() {
+                    let b = src.add(x).read().to_le_bytes();
+                    row.add(1 + 4 * x).copy_from_nonoverlapping(b.as_ptr(), 4);
+                }
             }
-        } else {
-            for (x, word) in words.iter().enumerate() {
-                row[1 + 4 * x..5 + 4 * x].copy_from_slice(&word.to_le_bytes());
-            }
+            row.write(0);
         }
+    };
+    if opaque {
+        (0..h).for_each(write_row);
+    } else {
+        (0..h).rev().for_each(write_row);
     }
-    rows.as_ptr() as u32
+    rows as u32
 }
 
 /// Bytes per pixel of the last `scanlines`: 3 (RGB) or 4 (RGBA).

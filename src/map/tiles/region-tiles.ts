@@ -123,7 +123,7 @@ export class RegionTiles {
       p1 = map.featPart[f + 1]!;
     if (type === GeomType.point) {
       const world = index.points(p0);
-      const i = map.partFirst[p0]!;
+      const i = index.start(p0);
       const px = world[2 * i]! * scale - ox,
         py = world[2 * i + 1]! * scale - oy;
       if (!(px >= lo && px <= hi && py >= lo && py <= hi)) return false;
@@ -138,9 +138,10 @@ export class RegionTiles {
     const pts = this.pts;
     for (let p = p0; p < p1; p++) {
       // Project the part's kept vertices, noting its extent and (lines) length or (rings) twice its area.
-      const first = map.partFirst[p]!;
+      // Point slots of the part in `world` and `sig` (see BasemapIndex.points).
+      const first = index.start(p);
       const world = index.points(p);
-      const end = polygon ? index.openEnd(p) : map.partFirst[p + 1]!;
+      const end = first + (polygon ? index.openEnd(p) : map.partFirst[p + 1]!) - map.partFirst[p]!;
       const sig = tolerance > 0 ? index.partSignificance(p) : null;
       pts.reset();
       let minX = Infinity,

@@ -531,16 +531,17 @@ export class Canvas {
 
   /**
    * Encodes the canvas as a PNG file (8-bit RGBA) with the platform's native compressor: much faster for big images.
-   * Release the canvas only once the PNG is made.
+   * The canvas's last use: it is released at once (see release), its memory going to the next canvas once the PNG
+   * is made, since the kernel writes the scanlines over the pixels (memory already touched: no megabytes allocated
+   * per image, and none first touched on a fresh kernel's first image).
    */
   toPNGAsync(): Promise<Uint8Array> {
+    this.usable();
     const kernel = this.kernel;
-    if (!kernel) return encodePNGFast(this.data, this.width, this.height);
-    // The kernel writes the scanlines into its memory (no megabytes allocated per image for the collector).
-    return deflatePNG(this.width, this.height, () => {
-      this.usable();
-      return kernel.scanlines();
-    });
+    this.released = true;
+    this.kernel = null;
+    if (!kernel) return encodePNGFast(this.js!.data, this.width, this.height);
+    return deflatePNG(this.width, this.height, () => kernel.scanlines()).finally(() => kernel.release());
   }
 }
 

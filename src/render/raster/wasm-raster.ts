@@ -392,7 +392,8 @@ export class WasmRaster {
 
   /**
    * The pixels as PNG scanlines (each row behind its filter-type byte 0; RGB when every pixel is opaque, else RGBA,
-   * as png.ts makes them): a view of the kernel's memory, valid until the next call.
+   * as png.ts makes them): a view of the kernel's memory, written over the pixels (which are lost), valid until the
+   * next call.
    */
   scanlines(): Scanlines {
     const at = this.k.scanlines();

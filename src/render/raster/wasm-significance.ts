@@ -11,13 +11,14 @@ import { rasterKernel, type RasterExports } from './wasm-raster.js';
 let shared: { module: WebAssembly.Module; k: RasterExports } | null = null;
 
 /**
- * Writes into `out` (indexed as the points) the significances of parts `parts[0 .. count)`, part p being the points
- * `partFirst[p] .. partFirst[p + 1]` of `world` (flat x, y pairs). Returns false, writing nothing, when the raster
- * kernel is not loaded (loadRasterKernel): the caller computes them in TypeScript then.
+ * Writes into `out` (indexed as the points) the significances of parts `parts[0 .. count)`, part p being the
+ * `partFirst[p + 1] - partFirst[p]` points of `world` (flat x, y pairs) from point `start[p]`. Returns false, writing
+ * nothing, when the raster kernel is not loaded (loadRasterKernel): the caller computes them in TypeScript then.
  */
 export function kernelSignificances(
   world: Float64Array,
   partFirst: ArrayLike<number>,
+  start: ArrayLike<number>,
   parts: ArrayLike<number>,
   count: number,
   out: Float32Array,
@@ -39,8 +40,8 @@ export function kernelSignificances(
   const u32 = new Uint32Array(k.memory.buffer);
   let at = 0;
   for (let j = 0; j < count; j++) {
-    const first = partFirst[parts[j]!]!,
-      end = partFirst[parts[j]! + 1]!;
+    const first = start[parts[j]!]!,
+      end = first + partFirst[parts[j]! + 1]! - partFirst[parts[j]!]!;
     u32[idxAt + j] = at;
     f64.set(world.subarray(2 * first, 2 * end), xyAt + 2 * at);
     at += end - first;
@@ -50,10 +51,9 @@ export function kernelSignificances(
   const sig = new Float32Array(k.memory.buffer, sigAt, points);
   at = 0;
   for (let j = 0; j < count; j++) {
-    const first = partFirst[parts[j]!]!,
-      end = partFirst[parts[j]! + 1]!;
-    out.set(sig.subarray(at, at + end - first), first);
-    at += end - first;
+    const n = partFirst[parts[j]! + 1]! - partFirst[parts[j]!]!;
+    out.set(sig.subarray(at, at + n), start[parts[j]!]!);
+    at += n;
   }
   return true;
 }
