@@ -15,6 +15,7 @@ import { addressTokens } from '../text/abbreviations';
 import { parseAddressTokens, type Gazetteer, type ParsedAddress } from '../text/address';
 import { categorySpans, unfinishedCategoryRows } from '../text/category-match';
 import { fold, tokens, type TextToken } from '../text/fold';
+import { withoutContact } from '../text/pasted';
 import { lostMarks } from '../text/syllable';
 import { resolveAdmin, type AdminResolution } from '../../admin/resolve';
 import type { AdminTable } from '../../admin/types';
@@ -148,7 +149,8 @@ export interface QueryOptions {
 
 /** Parses query text into a PlaceQuery. Never throws. */
 export function buildQuery(text: string, opts: QueryOptions): PlaceQuery {
-  const toks = addressTokens(withoutPostalCode(opts.readTyped ? opts.readTyped(text) : text));
+  const clean = withoutContact(text);
+  const toks = addressTokens(withoutPostalCode(opts.readTyped ? opts.readTyped(clean) : clean));
   const { parsed, roleOf, asWords } = parseAddressTokens(toks, { isKnown: opts.gazetteer, isStreet: opts.isStreet });
   const terms: QueryTerm[] = [];
   // Whether the writer typed diacritics (in their own words: type words and nicknames come out canonical, marked).
