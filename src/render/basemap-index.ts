@@ -4,6 +4,11 @@
  * uniform grid, SCANS_BEFORE_GRID), and each part's points projected to Web Mercator (so a render only scales and
  * shifts) on the part's first use. A whole city holds far more parts than one image draws: projecting them all up
  * front cost the first image of whole Ho Chi Minh City about 70 ms.
+ *
+ * The projected points, their significances and each part's state lie in one block of shared memory where the
+ * platform has it (a SharedArrayBuffer: Node, or a browser with cross-origin isolation), so the threads of one
+ * process can fill and read one copy ({@link BasemapIndexStore}: `bando serve`'s serving thread hands its tile index's
+ * to its engine workers, ≈ 7.7 MB each on whole Ho Chi Minh City).
  */
 import { BASEMAP_KINDS } from '../map/kinds.js';
 import type { Basemap } from '../map/basemap.js';
@@ -37,13 +42,65 @@ const RAW = 0,
 const INDEXES = new WeakMap<Basemap, BasemapIndex>();
 
 /**
+ * The per-point arrays of a basemap's index, as they can cross to another thread of the process (structured clone
+ * shares views of a SharedArrayBuffer rather than copying them): the projected points (`world`), their significances
+ * and each part's state (`ready`: RAW, PROJECTED or SIGNIFICANT), for the basemap of the pack named `identity`.
+ * Every thread fills a part the same way from the same pack bytes, so the threads sharing a store may fill one part
+ * at once: each writes the same values. A part's state is stored (Atomics.store) only once its values are written
+ * and read with Atomics.load, so a thread that sees a state sees the values it stands for.
+ */
+export interface BasemapIndexStore {
+  readonly identity: string;
+  readonly world: Float64Array;
+  readonly significance: Float32Array;
+  readonly ready: Uint8Array;
+}
+
+/** Stores another thread made (offerBasemapIndexes), by pack identity, for the indexes this thread makes. */
+const OFFERED = new Map<string, BasemapIndexStore>();
+
+/**
+ * Lets the indexes this thread makes from now on use `stores` (made by another thread's indexes: see
+ * BasemapIndex.store) for the basemaps of the packs they name, instead of arrays of their own. A store whose lengths
+ * do not fit the basemap is not used.
+ */
+export function offerBasemapIndexes(stores: readonly BasemapIndexStore[]): void {
+  for (const store of stores) OFFERED.set(store.identity, store);
+}
+
+/**
  * The index of a basemap, built on its first use and shared by every consumer (images and tiles of any engine):
  * it is derived from read-only pack data only, and dropped with the basemap.
  */
 export function basemapIndex(basemap: Basemap): BasemapIndex {
   let index = INDEXES.get(basemap);
-  if (!index) INDEXES.set(basemap, (index = new BasemapIndex(basemap)));
+  if (!index) INDEXES.set(basemap, (index = new BasemapIndex(basemap, OFFERED.get(basemap.identity))));
   return index;
+}
+
+/** True when `store` has the lengths of `basemap`'s index arrays. */
+function fits(store: BasemapIndexStore, basemap: Basemap): boolean {
+  return (
+    store.identity === basemap.identity &&
+    store.world.length === 2 * basemap.lat.length &&
+    store.significance.length === basemap.lat.length &&
+    store.ready.length === Math.max(0, basemap.partFirst.length - 1)
+  );
+}
+
+/** A new store for `basemap`'s index: its three arrays in one block, shared memory where the platform has it. */
+function newStore(basemap: Basemap): BasemapIndexStore {
+  const points = basemap.lat.length,
+    parts = Math.max(0, basemap.partFirst.length - 1);
+  // world (8 bytes per coordinate) first, then significance (4 per point), then ready: each view aligned.
+  const bytes = 20 * points + parts;
+  const block = typeof SharedArrayBuffer === 'function' ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes);
+  return {
+    identity: basemap.identity,
+    world: new Float64Array(block, 0, 2 * points),
+    significance: new Float32Array(block, 16 * points, points),
+    ready: new Uint8Array(block, 20 * points, parts),
+  };
 }
 
 /**
@@ -80,8 +137,13 @@ export class BasemapIndex {
    * (see simplify.ts); Infinity for a part's ends. Filled part by part on first use ({@link partSignificance}).
    */
   private readonly significance: Float32Array;
-  /** Per part: RAW, PROJECTED or SIGNIFICANT (what of it is filled in `world` and `significance`). */
+  /**
+   * Per part: RAW, PROJECTED or SIGNIFICANT (what of it is filled in `world` and `significance`), read and written
+   * with Atomics (another thread may share it: BasemapIndexStore).
+   */
   private readonly ready: Uint8Array;
+  /** The three arrays above, to hand to another thread's index (offerBasemapIndexes). */
+  readonly store: BasemapIndexStore;
   /** Scratch stack of the significance computation. */
   private stack: Float64Array = new Float64Array(96);
   /** Slot of each kind's source layer in LAYER_NAMES (query's grouping). */
@@ -98,10 +160,13 @@ export class BasemapIndex {
   /** Scratch list of the parts prepareSignificance computes, made on its first use. */
   private pending: Uint32Array | null = null;
 
-  constructor(readonly basemap: Basemap) {
-    this.world = new Float64Array(2 * basemap.lat.length);
-    this.significance = new Float32Array(basemap.lat.length);
-    this.ready = new Uint8Array(Math.max(0, basemap.partFirst.length - 1));
+  /** @param offered arrays another thread's index of the same basemap fills too, used when they fit */
+  constructor(
+    readonly basemap: Basemap,
+    offered?: BasemapIndexStore,
+  ) {
+    this.store = offered && fits(offered, basemap) ? offered : newStore(basemap);
+    ({ world: this.world, significance: this.significance, ready: this.ready } = this.store);
     this.seen = new Uint32Array(basemap.count);
     this.hits = new Uint32Array(basemap.count);
   }
@@ -116,14 +181,15 @@ export class BasemapIndex {
    * `p` filled. Other parts' entries are unspecified until asked for.
    */
   points(p: number): Float64Array {
-    if (this.ready[p] === RAW) {
+    if (Atomics.load(this.ready, p) === RAW) {
       const { lat, lon, partFirst } = this.basemap;
       const world = this.world;
       for (let i = partFirst[p]!; i < partFirst[p + 1]!; i++) {
         world[2 * i] = lonToWorldX(lon[i]! * 1e-7, 0, 1);
         world[2 * i + 1] = latToWorldY(lat[i]! * 1e-7, 0, 1);
       }
-      this.ready[p] = PROJECTED;
+      // Not over SIGNIFICANT: another thread may have finished the part meanwhile.
+      Atomics.compareExchange(this.ready, p, RAW, PROJECTED);
     }
     return this.world;
   }
@@ -143,10 +209,10 @@ export class BasemapIndex {
 
   /** The significances of every point (see `significance`), those of part `p` computed (and its points projected). */
   partSignificance(p: number): Float32Array {
-    if (this.ready[p] !== SIGNIFICANT) {
+    if (Atomics.load(this.ready, p) !== SIGNIFICANT) {
       const first = this.basemap.partFirst;
       this.stack = significance(this.points(p), first[p]!, first[p + 1]!, this.significance, this.stack);
-      this.ready[p] = SIGNIFICANT;
+      Atomics.store(this.ready, p, SIGNIFICANT);
     }
     return this.significance;
   }
@@ -163,14 +229,14 @@ export class BasemapIndex {
     let count = 0;
     for (let k = 0; k < features.length; k++) {
       for (let p = featPart[features[k]!]!; p < featPart[features[k]! + 1]!; p++) {
-        if (this.ready[p] === SIGNIFICANT) continue;
+        if (Atomics.load(this.ready, p) === SIGNIFICANT) continue;
         this.points(p);
         pending[count++] = p;
       }
     }
     if (count === 0 || !kernelSignificances(this.world, this.basemap.partFirst, pending, count, this.significance))
       return;
-    for (let k = 0; k < count; k++) this.ready[pending[k]!] = SIGNIFICANT;
+    for (let k = 0; k < count; k++) Atomics.store(this.ready, pending[k]!, SIGNIFICANT);
   }
 
   /**
