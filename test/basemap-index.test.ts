@@ -7,14 +7,17 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../src/engine.js';
-import type { Basemap } from '../src/map/basemap.js';
+import { Basemap } from '../src/map/basemap.js';
 import { BASEMAP_KINDS } from '../src/map/kinds.js';
-import { BasemapIndex } from '../src/render/basemap-index.js';
+import type { Pack } from '../src/pack/reader.js';
+import { BasemapIndex, basemapIndex, offerBasemapIndexes } from '../src/render/basemap-index.js';
 
 let basemap: Basemap;
+let pack: Pack;
 beforeAll(async () => {
   const engine = await createEngine();
   basemap = engine.regions[0]!.basemap!;
+  pack = engine.regions[0]!.pack;
 });
 
 /** Features whose bounding box meets `box` (degrees), by source layer, ascending: every feature tested. */
@@ -74,4 +77,26 @@ describe('basemap index', () => {
       expect(hits.filter((h) => h * 16 >= basemap.count && h < basemap.count / 2).length).toBeGreaterThan(0);
     },
   );
+
+  it("uses another index's arrays offered for its pack when their lengths fit, else its own", () => {
+    const other = new BasemapIndex(basemap);
+    for (let p = 0; p < 50; p++) other.partSignificance(p);
+    const misfit = { ...other.store, identity: 'other pack' };
+    offerBasemapIndexes([misfit]);
+    expect(basemapIndex(new Basemap(pack)).store.world).not.toBe(other.store.world);
+    offerBasemapIndexes([other.store]);
+    const index = basemapIndex(new Basemap(pack));
+    expect(index.store).toBe(other.store);
+    // Parts the other index filled are read as they are, the others filled into the same arrays.
+    const fresh = new BasemapIndex(basemap);
+    for (const p of [3, 49, 50, 400]) {
+      const n = basemap.partFirst[p + 1]! - basemap.partFirst[p]!;
+      const [a, b] = [index.start(p), fresh.start(p)];
+      expect(index.partSignificance(p).subarray(a, a + n)).toEqual(fresh.partSignificance(p).subarray(b, b + n));
+      expect(index.points(p).subarray(2 * a, 2 * (a + n))).toEqual(fresh.points(p).subarray(2 * b, 2 * (b + n)));
+    }
+    expect(other.store.ready[400]).toBe(2);
+    offerBasemapIndexes([{ ...other.store, ready: other.store.ready.subarray(1) }]);
+    expect(basemapIndex(new Basemap(pack)).store.world).not.toBe(other.store.world);
+  });
 });

@@ -9,6 +9,7 @@ import { ENDPOINT_PATHS, METHOD_NAMES, type EngineApi, type MethodName } from '.
 import { createThreadPool } from '../src/adapters/worker/pool.js';
 import { MemoryUsageStore } from '../src/adapters/http/usage.js';
 import { readSharedPackFile } from '../src/pack/load.js';
+import { BasemapIndex, basemapIndex } from '../src/render/basemap-index.js';
 import { LIMIT_CAPS } from '../src/limits.js';
 import type { SerializedBody } from '../src/adapters/http/responses.js';
 import { mulberry32 } from '../src/trip/rng.js';
@@ -94,6 +95,40 @@ describe('bando serve --threads (server thread protocol)', () => {
       }
     },
   );
+
+  it("a worker's static maps fill and read the basemap index arrays the serving thread gives it", async () => {
+    const pack = readSharedPackFile(PACK);
+    // A fresh index of this thread over the same shared pack bytes: every part still unprojected.
+    const here = await createEngine({ packs: [pack], wasm: false });
+    const basemap = here.regions[0]!.basemap!;
+    const store = basemapIndex(basemap).store;
+    expect(store.world.buffer).toBeInstanceOf(SharedArrayBuffer);
+    expect(store.ready.every((r) => r === 0)).toBe(true);
+    const pool = createThreadPool(SCRIPT, { size: 1, packs: [pack], basemapIndexes: [store] });
+    const threaded = await serve(await pool.ready);
+    try {
+      const url = `/staticmap/route?origin=${A}&destination=${B}&width=300&height=200&api_key=k`;
+      const got = await get(threaded.url + url);
+      expect(got).toEqual(await localAnswer(url));
+      // The worker filled the parts it drew into the arrays given (none would be filled had it made its own), with
+      // the values an index of this thread computes.
+      const filled = [...store.ready.keys()].filter((p) => store.ready[p] !== 0);
+      expect(filled.length).toBeGreaterThan(10);
+      const fresh = new BasemapIndex(basemap, undefined);
+      expect(fresh.store.world).not.toBe(store.world);
+      for (const p of filled) {
+        const n = basemap.partFirst[p + 1]! - basemap.partFirst[p]!;
+        const [a, b] = [store.slot[p]!, fresh.start(p)];
+        expect(store.world.subarray(2 * a, 2 * (a + n))).toEqual(fresh.points(p).subarray(2 * b, 2 * (b + n)));
+        if (store.ready[p] === 2)
+          expect(store.significance.subarray(a, a + n)).toEqual(fresh.partSignificance(p).subarray(b, b + n));
+      }
+    } finally {
+      await threaded.close();
+      pool.close();
+      await here.close();
+    }
+  });
 
   // Time limits are tested with calls that block their worker until the test lets them go (test/helpers/holding-worker.ts:
   // the real engine and protocol, plus a `hold` parameter), never with a race against the engine's speed.

@@ -13,8 +13,11 @@ export class Basemap {
   readonly lat: Int32Array;
   readonly lon: Int32Array;
   readonly count: number;
+  /** The pack's identity (Pack.identity): equal in every thread that opens the same pack's bytes. */
+  readonly identity: string;
 
   constructor(pack: Pack) {
+    this.identity = pack.identity;
     this.kind = pack.array('map.kind');
     this.type = pack.array('map.type');
     this.name = pack.array('map.name');

@@ -8,6 +8,11 @@
  * fresh engine each page is a page fault on first touch (about 25 us each in the 2-core VM the benches run on), and
  * the first image of whole Ho Chi Minh City touched 880 pages of these arrays in pack order against about 210 in
  * this order.
+ *
+ * The projected points, their significances, each part's slot and state lie in one block of shared memory where the
+ * platform has it (a SharedArrayBuffer: Node, or a browser with cross-origin isolation), so the threads of one
+ * process can fill and read one copy ({@link BasemapIndexStore}: `bando serve`'s serving thread hands its tile index's
+ * to its engine workers, ≈ 7.7 MB each on whole Ho Chi Minh City).
  */
 import { BASEMAP_KINDS } from '../map/kinds.js';
 import type { Basemap } from '../map/basemap.js';
@@ -32,13 +37,49 @@ function clamp(v: number): number {
  */
 const SORT_OVER_SCAN = 16;
 
-/** Per-part state in BasemapIndex.ready: nothing computed, points projected, significances computed too. */
+/**
+ * Per-part state in BasemapIndex.ready: nothing computed, points projected, significances computed too, and being
+ * projected by a thread of the process (which gives the part its slots).
+ */
 const RAW = 0,
   PROJECTED = 1,
-  SIGNIFICANT = 2;
+  SIGNIFICANT = 2,
+  CLAIMED = 3;
 
 /** The index of each basemap, made on its first use by either consumer. */
 const INDEXES = new WeakMap<Basemap, BasemapIndex>();
+
+/**
+ * The per-point arrays of a basemap's index, as they can cross to another thread of the process (structured clone
+ * shares views of a SharedArrayBuffer rather than copying them): the projected points (`world`), their significances,
+ * each part's slots and state (`ready`: RAW, PROJECTED, SIGNIFICANT or CLAIMED), for the basemap of the pack named
+ * `identity`. A part is projected by the one thread that claims it (compareExchange RAW → CLAIMED), which takes its
+ * slots from `used`; every thread computes a part's significances the same way from the same points, so threads may
+ * do that at once, each writing the same values. A part's state is stored (Atomics.store) only once its values are
+ * written and read with Atomics.load, so a thread that sees a state sees the values it stands for.
+ */
+export interface BasemapIndexStore {
+  readonly identity: string;
+  readonly world: Float64Array;
+  readonly significance: Float32Array;
+  /** Per part: the slot of its first point in `world` and `significance` (slots are given in first-use order). */
+  readonly slot: Uint32Array;
+  /** used[0]: slots given so far. */
+  readonly used: Int32Array;
+  readonly ready: Uint8Array;
+}
+
+/** Stores another thread made (offerBasemapIndexes), by pack identity, for the indexes this thread makes. */
+const OFFERED = new Map<string, BasemapIndexStore>();
+
+/**
+ * Lets the indexes this thread makes from now on use `stores` (made by another thread's indexes: see
+ * BasemapIndex.store) for the basemaps of the packs they name, instead of arrays of their own. A store whose lengths
+ * do not fit the basemap is not used.
+ */
+export function offerBasemapIndexes(stores: readonly BasemapIndexStore[]): void {
+  for (const store of stores) OFFERED.set(store.identity, store);
+}
 
 /**
  * The index of a basemap, built on its first use and shared by every consumer (images and tiles of any engine):
@@ -46,8 +87,38 @@ const INDEXES = new WeakMap<Basemap, BasemapIndex>();
  */
 export function basemapIndex(basemap: Basemap): BasemapIndex {
   let index = INDEXES.get(basemap);
-  if (!index) INDEXES.set(basemap, (index = new BasemapIndex(basemap)));
+  if (!index) INDEXES.set(basemap, (index = new BasemapIndex(basemap, OFFERED.get(basemap.identity))));
   return index;
+}
+
+/** True when `store` has the lengths of `basemap`'s index arrays. */
+function fits(store: BasemapIndexStore, basemap: Basemap): boolean {
+  return (
+    store.identity === basemap.identity &&
+    store.world.length === 2 * basemap.lat.length &&
+    store.significance.length === basemap.lat.length &&
+    store.slot.length === Math.max(0, basemap.partFirst.length - 1) &&
+    store.used.length === 1 &&
+    store.ready.length === Math.max(0, basemap.partFirst.length - 1)
+  );
+}
+
+/** A new store for `basemap`'s index: its three arrays in one block, shared memory where the platform has it. */
+function newStore(basemap: Basemap): BasemapIndexStore {
+  const points = basemap.lat.length,
+    parts = Math.max(0, basemap.partFirst.length - 1);
+  // world (8 bytes per coordinate) first, then significance (4 per point), slot (4 per part), used, then ready: each
+  // view aligned.
+  const bytes = 20 * points + 4 * parts + 4 + parts;
+  const block = typeof SharedArrayBuffer === 'function' ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes);
+  return {
+    identity: basemap.identity,
+    world: new Float64Array(block, 0, 2 * points),
+    significance: new Float32Array(block, 16 * points, points),
+    slot: new Uint32Array(block, 20 * points, parts),
+    used: new Int32Array(block, 20 * points + 4 * parts, 1),
+    ready: new Uint8Array(block, 20 * points + 4 * parts + 4, parts),
+  };
 }
 
 /**
@@ -85,12 +156,17 @@ export class BasemapIndex {
    * ({@link partSignificance}).
    */
   private readonly significance: Float32Array;
-  /** Per part: RAW, PROJECTED or SIGNIFICANT (what of it is filled in `world` and `significance`). */
+  /**
+   * Per part: RAW, PROJECTED or SIGNIFICANT (what of it is filled in `world` and `significance`), read and written
+   * with Atomics (another thread may share it: BasemapIndexStore).
+   */
   private readonly ready: Uint8Array;
   /** Per part not RAW: the slot of its first point in `world` and `significance`. */
   private readonly slot: Uint32Array;
-  /** Point slots given to parts so far. */
-  private slots = 0;
+  /** used[0]: point slots given to parts so far (by every thread sharing the store). */
+  private readonly used: Int32Array;
+  /** The three arrays above, to hand to another thread's index (offerBasemapIndexes). */
+  readonly store: BasemapIndexStore;
   /** Scratch stack of the significance computation. */
   private stack: Float64Array = new Float64Array(96);
   /** Slot of each kind's source layer in LAYER_NAMES (query's grouping). */
@@ -107,11 +183,19 @@ export class BasemapIndex {
   /** Scratch list of the parts prepareSignificance computes, made on its first use. */
   private pending: Uint32Array | null = null;
 
-  constructor(readonly basemap: Basemap) {
-    this.world = new Float64Array(2 * basemap.lat.length);
-    this.significance = new Float32Array(basemap.lat.length);
-    this.ready = new Uint8Array(Math.max(0, basemap.partFirst.length - 1));
-    this.slot = new Uint32Array(this.ready.length);
+  /** @param offered arrays another thread's index of the same basemap fills too, used when they fit */
+  constructor(
+    readonly basemap: Basemap,
+    offered?: BasemapIndexStore,
+  ) {
+    this.store = offered && fits(offered, basemap) ? offered : newStore(basemap);
+    ({
+      world: this.world,
+      significance: this.significance,
+      ready: this.ready,
+      slot: this.slot,
+      used: this.used,
+    } = this.store);
     this.seen = new Uint32Array(basemap.count);
     this.hits = new Uint32Array(basemap.count);
   }
@@ -127,18 +211,21 @@ export class BasemapIndex {
    * unspecified until their part is asked for.
    */
   points(p: number): Float64Array {
-    if (this.ready[p] === RAW) {
+    const ready = this.ready;
+    if (Atomics.load(ready, p) === RAW && Atomics.compareExchange(ready, p, RAW, CLAIMED) === RAW) {
       const { lat, lon, partFirst } = this.basemap;
       const world = this.world;
       const first = partFirst[p]!,
         end = partFirst[p + 1]!;
-      let j = (this.slot[p] = this.slots);
-      this.slots += end - first;
+      let j = (this.slot[p] = Atomics.add(this.used, 0, end - first));
       for (let i = first; i < end; i++, j++) {
         world[2 * j] = lonToWorldX(lon[i]! * 1e-7, 0, 1);
         world[2 * j + 1] = latToWorldY(lat[i]! * 1e-7, 0, 1);
       }
-      this.ready[p] = PROJECTED;
+      Atomics.store(ready, p, PROJECTED);
+    } else {
+      // Another thread sharing the store is projecting the part (microseconds): its slot is known once it is done.
+      for (;;) if (Atomics.load(ready, p) !== CLAIMED) break;
     }
     return this.world;
   }
@@ -168,11 +255,11 @@ export class BasemapIndex {
    * computed (and its points projected).
    */
   partSignificance(p: number): Float32Array {
-    if (this.ready[p] !== SIGNIFICANT) {
+    if (Atomics.load(this.ready, p) !== SIGNIFICANT) {
       const first = this.basemap.partFirst;
       const at = this.start(p);
       this.stack = significance(this.world, at, at + first[p + 1]! - first[p]!, this.significance, this.stack);
-      this.ready[p] = SIGNIFICANT;
+      Atomics.store(this.ready, p, SIGNIFICANT);
     }
     return this.significance;
   }
@@ -189,7 +276,7 @@ export class BasemapIndex {
     let count = 0;
     for (let k = 0; k < features.length; k++) {
       for (let p = featPart[features[k]!]!; p < featPart[features[k]! + 1]!; p++) {
-        if (this.ready[p] === SIGNIFICANT) continue;
+        if (Atomics.load(this.ready, p) === SIGNIFICANT) continue;
         this.points(p);
         pending[count++] = p;
       }
@@ -199,7 +286,7 @@ export class BasemapIndex {
       !kernelSignificances(this.world, this.basemap.partFirst, this.slot, pending, count, this.significance)
     )
       return;
-    for (let k = 0; k < count; k++) this.ready[pending[k]!] = SIGNIFICANT;
+    for (let k = 0; k < count; k++) Atomics.store(this.ready, pending[k]!, SIGNIFICANT);
   }
 
   /**

@@ -112,10 +112,14 @@ class Side {
   }
 }
 
-/** The labels and heaps of both search sides and the one-to-many labels (about 88 bytes per state). */
+/** The labels and heaps of both search sides (about 72 bytes per state). */
 interface SideLabels {
   fwd: Side;
   bwd: Side;
+}
+
+/** The forward duration and distance labels of one-to-many searches (16 bytes per state). */
+interface ManyLabels {
   fdur: Float64Array;
   flen: Float64Array;
 }
@@ -130,20 +134,27 @@ interface SideLabels {
  */
 export class SearchLabels {
   private sides: SideLabels | null = null;
+  /** Made by the first one-to-many search only (a CCH pack's tables never run one: 2.5 MB on whole HCMC). */
+  private many: ManyLabels | null = null;
   private gen = 0;
 
   /** The labels, for at least `states` states. */
   of(states: number): SideLabels {
-    if (!this.sides || this.sides.fdur.length < states) {
-      this.sides = {
-        fwd: new Side(states),
-        bwd: new Side(states),
-        fdur: new Float64Array(states),
-        flen: new Float64Array(states),
-      };
+    if (!this.sides || this.sides.fwd.dist.length < states) {
+      this.sides = { fwd: new Side(states), bwd: new Side(states) };
       this.gen = 0;
     }
     return this.sides;
+  }
+
+  /**
+   * The one-to-many labels, for at least `states` states. Read only at states the search's forward side has seen in
+   * its generation, so new ones need no reset.
+   */
+  manyOf(states: number): ManyLabels {
+    if (!this.many || this.many.fdur.length < states)
+      this.many = { fdur: new Float64Array(states), flen: new Float64Array(states) };
+    return this.many;
   }
 
   /** Starts a search over `states` states: its generation, with both heaps empty. */
@@ -199,10 +210,10 @@ export class ArcSearch {
   }
   /** Forward duration / distance labels of one-to-many searches. */
   private get fdur(): Float64Array {
-    return this.labels.of(this.turns.states).fdur;
+    return this.labels.manyOf(this.turns.states).fdur;
   }
   private get flen(): Float64Array {
-    return this.labels.of(this.turns.states).flen;
+    return this.labels.manyOf(this.turns.states).flen;
   }
 
   /**

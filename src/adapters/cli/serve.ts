@@ -5,6 +5,7 @@ import { createEngine } from '../../engine.js';
 import { DEFAULT_LIMITS, resolveLimits, type Limits } from '../../limits.js';
 import { createTileSource } from '../../map/tiles/source.js';
 import { readSharedPackFile } from '../../pack/load.js';
+import { basemapIndex } from '../../render/basemap-index.js';
 import { createMapResources } from '../http/map-resources.js';
 import { createRestHandler, type RequestEvent, type RestHandler } from '../http/handler.js';
 import type { ApiKey } from '../http/keys.js';
@@ -159,6 +160,16 @@ async function serve(args: ParsedArgs): Promise<void> {
   // Each pack file is read once, into shared memory: the workers and this thread's tile engine open it in place.
   const packs = args.flags.get('pack')?.map(readSharedPackFile);
   const limits = limitFlags(args.flags.get('limit') ?? []);
+  const local = threads > 0 ? null : await createEngine({ packs, limits });
+  // Tiles are cut in this thread from the packs' basemaps; with --threads the packs are opened here once more, over
+  // the same shared bytes (this engine's routers, places and WebAssembly are only built if something here asks for
+  // them: nothing does, the example URLs ask `engine`, so this thread holds no places index of its own).
+  const here = local ?? (await createEngine({ packs, wasm: false }));
+  const packHealth = watchPacks(here.regions.map((r) => r.pack));
+  const tiles = createTileSource(here.regions);
+  tiles.prepare();
+  // Made after the tile source, whose basemap indexes (every part projected and simplified by `prepare`) the workers'
+  // static maps then read instead of making their own.
   const pool =
     threads > 0
       ? createThreadPool(workerScript(), {
@@ -168,17 +179,10 @@ async function serve(args: ParsedArgs): Promise<void> {
           callTimeoutMs: timeoutMs,
           heavyThreads,
           heavyNiceness,
+          basemapIndexes: here.regions.flatMap((r) => (r.basemap ? [basemapIndex(r.basemap).store] : [])),
         })
       : null;
-  const local = pool ? null : await createEngine({ packs, limits });
   const engine: EngineApi = pool ? await pool.ready : local!;
-  // Tiles are cut in this thread from the packs' basemaps; with --threads the packs are opened here once more, over
-  // the same shared bytes (this engine's routers, places and WebAssembly are only built if something here asks for
-  // them: nothing does, the example URLs ask `engine`, so this thread holds no places index of its own).
-  const here = local ?? (await createEngine({ packs, wasm: false }));
-  const packHealth = watchPacks(here.regions.map((r) => r.pack));
-  const tiles = createTileSource(here.regions);
-  tiles.prepare();
   const allowHttp = dev || flag(args, 'allow-http') === 'true';
   const observers: ((e: RequestEvent) => void)[] = [];
   let metrics: { token: string; text: () => string } | undefined;

@@ -8,6 +8,7 @@ import { warmUp } from './warm-up.js';
 import { setAbandonTest } from '../../checkpoint.js';
 import type { MetricExchange, MetricPart } from '../../route/cch/exchange.js';
 import { MetricStore } from './metric-store.js';
+import { offerBasemapIndexes, type BasemapIndexStore } from '../../render/basemap-index.js';
 
 /**
  * The server thread protocol (`bando serve --threads`): a leaner wire than comlink, for a serving thread that only
@@ -85,6 +86,8 @@ export interface ThreadInit extends WorkerInitOptions {
   abandon?: Int32Array;
   /** Warm up only when the serving thread posts WARM (see the protocol above); default false: at once. */
   warmWhenTold?: boolean;
+  /** Basemap indexes' arrays the serving thread made, used by this thread's indexes (offerBasemapIndexes). */
+  basemapIndexes?: readonly BasemapIndexStore[];
 }
 
 /** The `workerData` that makes the worker entry speak this protocol. */
@@ -115,6 +118,7 @@ export function serveEngineThread(
     createEngine({ packs: o.packs, verify: o.verify, limits: o.limits, metrics }),
 ): void {
   if (init.niceness) lowerThreadPriority(init.niceness);
+  if (init.basemapIndexes) offerBasemapIndexes(init.basemapIndexes);
   let engine: EngineApi | null = null;
   const queue: ThreadCall[] = [];
   let busy = true; // until the engine is built
