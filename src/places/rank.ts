@@ -367,19 +367,6 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
   let unitInName = 0;
   q.terms.forEach((t, j) => t.role === 'admin' && !t.numeric && (unitInName |= 1 << j));
   unitInName &= ~q.near;
-  let nameHolds = false;
-  if (hits.length === 0 && area && unitInName !== 0) {
-    hits = search(required | unitInName, (p) => (!near || near(p)) && holdsInOrder(p, unitInName), true);
-    nameHolds = true;
-  }
-  // Units written bare, in another order than people write them ("Hà Nội, Kim Liên, Bệnh viện Bạch Mai"), may have
-  // been read as the wrong unit: what the rest names, anywhere, only partly what was asked.
-  const bare = !q.parsed.types.ward && !q.parsed.types.district;
-  let anywhere = false;
-  if (hits.length === 0 && area && bare && reading === 'sure' && q.adminAsName === 0 && required !== 0) {
-    hits = search(required, near);
-    anywhere = true;
-  }
   // Whether a name of place `p` is all the query's words: as written, or without its type words, fillers and the
   // units it names ("CMT8 quận 3" calls Cách Mạng Tháng Tám "CMT8").
   const wordsOf = (skip: ReadonlySet<string>, keep = 0): string =>
@@ -399,6 +386,26 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
     [...namedPlace.names(p)].some((id) => id !== 0 && whole.includes(withoutLeadingType(r.folded(id)))) ||
     (places.kind[p] === PlaceKind.street &&
       streetInitials(namedPlace.text(places.name[p]!)).some((initials) => whole.includes(initials)));
+  let nameHolds = false;
+  // A place called exactly what was written, the unit's words with the rest ("quang truong lam vien": Quảng trường Lâm
+  // Viên, by the lake in another ward), is meant before places of the unit that only a slip of the rest names (the
+  // street Quang Trung in Lâm Viên ward).
+  if (area && unitInName !== 0 && (hits.length === 0 || !hits.some((h) => calledSo(h.place)))) {
+    const inName = search(required | unitInName, (p) => (!near || near(p)) && holdsInOrder(p, unitInName), true);
+    const exact = hits.length === 0 ? inName : inName.filter((h) => calledSo(h.place));
+    if (exact.length > 0 || hits.length === 0) {
+      hits = exact;
+      nameHolds = true;
+    }
+  }
+  // Units written bare, in another order than people write them ("Hà Nội, Kim Liên, Bệnh viện Bạch Mai"), may have
+  // been read as the wrong unit: what the rest names, anywhere, only partly what was asked.
+  const bare = !q.parsed.types.ward && !q.parsed.types.district;
+  let anywhere = false;
+  if (hits.length === 0 && area && bare && reading === 'sure' && q.adminAsName === 0 && required !== 0) {
+    hits = search(required, near);
+    anywhere = true;
+  }
   const contradicts = (res?.mismatched.length ?? 0) > 0;
   const localUnit = unitInName & (q.adminMask.ward | q.adminMask.district);
   // A ward written bare after a name ("Masteri An Phú") may be the name's own end: a place there (not a street)

@@ -140,7 +140,18 @@ export const CATEGORIES: readonly CategoryRow[] = [
   {
     key: 'station',
     leading: ['ga'],
-    words: ['nhà ga', 'ga tàu', 'ga metro', 'railway station', 'train station', 'metro station', 'station', 'metro'],
+    words: [
+      'nhà ga',
+      'ga tàu',
+      'ga xe lửa',
+      'ga tàu hỏa',
+      'ga metro',
+      'railway station',
+      'train station',
+      'metro station',
+      'station',
+      'metro',
+    ],
     osm: ['station', 'halt'],
   },
   {
@@ -167,12 +178,13 @@ export const CATEGORIES: readonly CategoryRow[] = [
   { key: 'post_office', unnamed: true, words: ['bưu điện', 'bưu cục', 'post office'], osm: ['post_office'] },
   { key: 'park', words: ['công viên', 'vườn hoa', 'park', 'garden'], abbr: ['cv'], osm: ['park', 'garden'] },
   { key: 'lake', leading: ['hồ'], words: ['lake', 'pond'], osm: ['water', 'lake', 'reservoir', 'pond'] },
+  { key: 'waterfall', words: ['thác nước', 'waterfall', 'falls'], osm: ['waterfall'] },
   // Places of worship by religion ("place_of_worship:buddhist", see data-tools/places/tags.ts); one of unknown
   // religion may be any of them (its name tells: see place-categories.ts).
   {
     key: 'pagoda',
     leading: ['chùa'],
-    words: ['pagoda', 'temple'],
+    words: ['thiền viện', 'tịnh xá', 'niệm phật đường', 'pagoda', 'temple'],
     osm: ['place_of_worship', 'place_of_worship:buddhist', 'monastery'],
   },
   {
