@@ -389,8 +389,10 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
   let nameHolds = false;
   // A place called exactly what was written, the unit's words with the rest ("quang truong lam vien": Quảng trường Lâm
   // Viên, by the lake in another ward), is meant before places of the unit that only a slip of the rest names (the
-  // street Quang Trung in Lâm Viên ward).
-  if (area && unitInName !== 0 && (hits.length === 0 || !hits.some((h) => calledSo(h.place)))) {
+  // street Quang Trung in Lâm Viên ward). A kind of place written with the unit ("nhà thuốc Bến Thành") asks for the
+  // places of the kind there, not for this (nor for its search's time).
+  const exactFirst = q.categories.length === 0 && !hits.some((h) => calledSo(h.place));
+  if (area && unitInName !== 0 && (hits.length === 0 || exactFirst)) {
     const inName = search(required | unitInName, (p) => (!near || near(p)) && holdsInOrder(p, unitInName), true);
     const exact = hits.length === 0 ? inName : inName.filter((h) => calledSo(h.place));
     if (exact.length > 0 || hits.length === 0) {
@@ -426,26 +428,29 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
   const phrase = namePhrase(q);
   const inOrder = (p: number): boolean => phrase !== '' && ` ${r.folded(places.name[p]!)} `.includes(` ${phrase} `);
   return hits
-    .map((h) => ({
-      region: r,
-      place: h.place,
-      score: h.score + (inOrder(h.place) ? ORDER_BOOST : 0) + (calledSo(h.place) ? EXACT_NAME_BOOST : 0),
-      calledSo: calledSo(h.place),
-      system,
-      // Only partly what was asked: any answer to units that contradict each other ("chợ Bến Thành quận 5": Bến
-      // Thành is a ward of Quận 1); a place beside the area named, unless called by the unit's words ("Cầu Long Biên"
-      // stands at the edge of Long Biên); a house number written and not held (a street, another house, a place named
-      // after the street), or an alley's.
-      partial:
-        contradicts ||
-        standIn ||
-        anywhere ||
-        (nameHolds && !calledSo(h.place)) ||
-        (beside(h.place) && !(localUnit !== 0 && holdsInOrder(h.place, localUnit) && calledSo(h.place))) ||
-        (bareAfterName && places.kind[h.place] === PlaceKind.poi && !holdsInOrder(h.place, unitInName)) ||
-        (written !== '' && houseOf(h.place) !== true) ||
-        (alley !== '' && !holdsAlley(h.place)),
-    }))
+    .map((h) => {
+      const called = calledSo(h.place);
+      return {
+        region: r,
+        place: h.place,
+        score: h.score + (inOrder(h.place) ? ORDER_BOOST : 0) + (called ? EXACT_NAME_BOOST : 0),
+        calledSo: called,
+        system,
+        // Only partly what was asked: any answer to units that contradict each other ("chợ Bến Thành quận 5": Bến
+        // Thành is a ward of Quận 1); a place beside the area named, unless called by the unit's words ("Cầu Long Biên"
+        // stands at the edge of Long Biên); a house number written and not held (a street, another house, a place named
+        // after the street), or an alley's.
+        partial:
+          contradicts ||
+          standIn ||
+          anywhere ||
+          (nameHolds && !called) ||
+          (beside(h.place) && !(localUnit !== 0 && holdsInOrder(h.place, localUnit) && called)) ||
+          (bareAfterName && places.kind[h.place] === PlaceKind.poi && !holdsInOrder(h.place, unitInName)) ||
+          (written !== '' && houseOf(h.place) !== true) ||
+          (alley !== '' && !holdsAlley(h.place)),
+      };
+    })
     .sort((a, b) => b.score - a.score)
     .slice(0, opts.limit);
 }
