@@ -14,6 +14,7 @@ import { namedWithNumber, numberAfterName } from './name-number';
 import { streetKey, type PlacesRegion } from './region-places';
 import { readAsTyped } from './search/as-typed';
 import { readDistrictInitials } from './text/district-initials';
+import { otherIY } from './text/syllable';
 import { withFamilies } from './search/place-categories';
 import { buildQuery, type PlaceQuery } from './search/query';
 import { numeralsAsDigits, streetInitials, wordsOf as wordsOfText } from './search/terms';
@@ -44,6 +45,8 @@ const TAGGED_KIND_BOOST = 0.02;
 const OTHER_KIND_PENALTY = 0.2;
 /** Score taken from a place beside the area the query names, not in it (see area.ts). */
 const BESIDE_PENALTY = 0.2;
+/** Score added to a place in the pack's own province when the query names no unit (see homeProvince). */
+const HOME_BOOST = 0.03;
 /** Hits searched per hit returned, for the written order to choose among. */
 const ORDER_POOL = 4;
 
@@ -185,6 +188,9 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
     }
     return agreement;
   };
+  // A name written with no unit ("Tôn Đức Thắng") is first read in the pack's own province, not a neighbour's.
+  const unqualified = (q.adminMask.ward | q.adminMask.district | q.adminMask.province) === 0 && !opts.bias;
+  const home = unqualified ? homeProvince(r) : -1;
   const boost = (p: number, own: number): number => {
     let b = streetLevel && places.kind[p]! >= PlaceKind.ward ? -UNIT_PENALTY : 0;
     if (beside(p)) b -= BESIDE_PENALTY;
@@ -201,6 +207,7 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
     // The written house on the written street outweighs a wrong district ("175 Hai Bà Trưng, Quận 1" is in Quận 3).
     if (same === true) b += HOUSE_BOOST + Math.max(0, units);
     else b += (same === false ? -HOUSE_BOOST / 2 : 0) + units;
+    if (unqualified && places.adm[p * ADMIN_SLOTS + AdminSlot.province] === home) b += HOME_BOOST;
     return b + (bias ? bias(p) : 0);
   };
   // A street or unit stands for a kind of place only by leading its name with it ("Phố Chùa Một Cột" for "chùa"; not
@@ -425,6 +432,16 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
       const name = ` ${r.folded(id).replace(/\//g, ' ')} `;
       return id !== 0 && alley.split('/').every((n) => name.includes(` ${n} `));
     });
+  // A street the words name only part of ("phố cổ" is no Phố Cổ Tân): a word of each of its names (past the type words,
+  // numerals also as digits) that no written word meets, as written, with the other of i and y or one edit off.
+  const writtenWords = q.terms.map((t) => t.folded);
+  const meets = (w: string): boolean =>
+    writtenWords.some((x) => x === w || x === otherIY(w) || (w.length > 2 && withinOneEdit(x, w)));
+  const namedInPart = (p: number): boolean =>
+    !opts.prefix &&
+    places.kind[p] === PlaceKind.street &&
+    !ALLEY_NAME.test(r.folded(places.name[p]!)) &&
+    ![...namedPlace.names(p)].some((id) => id !== 0 && streetNameKeys(r, id).some((k) => k.split(' ').every(meets)));
   const phrase = namePhrase(q);
   const inOrder = (p: number): boolean => phrase !== '' && ` ${r.folded(places.name[p]!)} `.includes(` ${phrase} `);
   return hits
@@ -448,7 +465,8 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
           (beside(h.place) && !(localUnit !== 0 && holdsInOrder(h.place, localUnit) && called)) ||
           (bareAfterName && places.kind[h.place] === PlaceKind.poi && !holdsInOrder(h.place, unitInName)) ||
           (written !== '' && houseOf(h.place) !== true) ||
-          (alley !== '' && !holdsAlley(h.place)),
+          (alley !== '' && !holdsAlley(h.place)) ||
+          (!called && namedInPart(h.place)),
       };
     })
     .sort((a, b) => b.score - a.score)
@@ -457,6 +475,27 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
 
 /** Words a kind of place leads a name with, at most ("trường trung học phổ thông"). */
 const KIND_WORDS_MAX = 5;
+
+/** homeProvince of each region, kept at first use. */
+const homes = new WeakMap<PlacesRegion, number>();
+
+/**
+ * The legacy province most of the region's places lie in (its 63-province id; -1 when none has one): a pack of a
+ * city also holds the edges of the provinces around it.
+ */
+function homeProvince(r: PlacesRegion): number {
+  let home = homes.get(r);
+  if (home === undefined) {
+    const count = new Map<number, number>();
+    const adm = r.places.adm;
+    for (let o = AdminSlot.province; o < adm.length; o += ADMIN_SLOTS)
+      if (adm[o]! >= 0) count.set(adm[o]!, (count.get(adm[o]!) ?? 0) + 1);
+    home = -1;
+    for (const [id, n] of count) if (home < 0 || n > count.get(home)!) home = id;
+    homes.set(r, home);
+  }
+  return home;
+}
 
 /** streetNameKeys of the region's strings, by string id, kept at first use. */
 const nameKeys = new WeakMap<PlacesRegion, Map<number, string[]>>();

@@ -251,6 +251,7 @@ export function buildQuery(text: string, opts: QueryOptions): PlaceQuery {
   const near = markNear(terms, writtenMarked);
   markAdminFillers(terms);
   markCountry(terms);
+  if (parsed.house === undefined) markBuildingWords(terms);
   // The words of a street written after a house or alley number, or with a street type word, name the street ("ngõ 12
   // Chùa Bộc", "88 Nhà Thờ"): no kind of place. (A number after the words is a name's: "BV Nhi Đồng 2".)
   const firstStreet = terms.findIndex((t) => t.part === 'street');
@@ -429,6 +430,28 @@ function markCountry(terms: QueryTerm[]): void {
   const n = terms.length;
   if (n >= 3 && terms[n - 2]!.folded === COUNTRY[0] && terms[n - 1]!.folded === COUNTRY[1]) {
     for (const t of terms.slice(n - 2)) if (t.role === 'name') Object.assign(t, { role: 'filler', optional: true });
+  }
+}
+
+/** Words that call a named place a building ("tòa nhà", "cao ốc"), folded; pairs of words. */
+const BUILDING_WORDS = ['toa nha', 'cao oc'];
+
+/**
+ * "Tòa nhà Landmark 81", "cao ốc Vạn Đô": the words saying it is a building, before a name, add nothing a place must
+ * hold (buildings are mapped as offices, shops, construction sites, with or without the words): fillers. Not with a
+ * house number: there the address says where, and the words keep a namesake elsewhere from standing in for it ("Tòa
+ * nhà Phương Nam 157 Võ Thị Sáu" is the building at that address, not the Phương Nam bank).
+ */
+function markBuildingWords(terms: QueryTerm[]): void {
+  for (let j = 0; j + 2 < terms.length; j++) {
+    const [a, b, next] = [terms[j]!, terms[j + 1]!, terms[j + 2]!];
+    if (
+      a.role === 'name' &&
+      b.role === 'name' &&
+      next.role === 'name' &&
+      BUILDING_WORDS.includes(`${a.folded} ${b.folded}`)
+    )
+      for (const t of [a, b]) Object.assign(t, { role: 'filler', optional: true });
   }
 }
 

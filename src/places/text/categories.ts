@@ -204,7 +204,8 @@ export const CATEGORIES: readonly CategoryRow[] = [
   },
   {
     key: 'church',
-    words: ['nhà thờ', 'thánh đường', 'church', 'cathedral'],
+    // A parish is called by its church ("Giáo xứ Thanh Đa" is Nhà thờ Thanh Đa).
+    words: ['nhà thờ', 'thánh đường', 'giáo xứ', 'church', 'cathedral'],
     osm: ['place_of_worship', 'place_of_worship:christian', 'church', 'cathedral'],
   },
   { key: 'museum', words: ['bảo tàng', 'museum'], abbr: ['bt'], osm: ['museum', 'gallery'] },
@@ -244,8 +245,20 @@ export const CATEGORIES: readonly CategoryRow[] = [
   { key: 'tomb', leading: ['lăng'], words: ['mausoleum', 'tomb'], osm: ['tomb', 'mausoleum'] },
   {
     // Named after what meets there ("Ngã tư Bình Phước", "Vòng xoay Dân Chủ"): a kind and a unit's name read as one.
+    // Saigon's roundabouts are mapped as squares ("Công trường Dân Chủ" is the Dân Chủ roundabout).
     key: 'junction',
-    words: ['ngã tư', 'ngã ba', 'ngã năm', 'ngã sáu', 'ngã bảy', 'vòng xoay', 'bùng binh', 'nút giao', 'giao lộ'],
+    words: [
+      'ngã tư',
+      'ngã ba',
+      'ngã năm',
+      'ngã sáu',
+      'ngã bảy',
+      'vòng xoay',
+      'bùng binh',
+      'công trường',
+      'nút giao',
+      'giao lộ',
+    ],
     leading: ['intersection', 'roundabout', 'junction'],
     osm: ['junction'],
   },
