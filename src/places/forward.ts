@@ -56,7 +56,22 @@ export function forwardGeocode(
     const hits = regions.flatMap((r, k) => rankInRegion(r, typed[k]!, { prefix: true, limit }));
     if (hits.some((h) => !h.partial)) [queries, found] = [typed, hits.map((h) => ({ ...h, partial: true }))];
   }
-  const all = found.length > 0 ? found : regions.flatMap((r, k) => fallback(r, queries[k]!));
+  // Only partial answers to a unit asked alone with its type word: the unit the fallback finds whole ("thị trấn Củ Chi" is the town that
+  // went into Xã Tân An Hội, not Xã Củ Chi, the 2025 commune of its name), else the partial answers.
+  let all = found;
+  if (!found.some((h) => !h.partial)) {
+    const named = regions.flatMap((r, k) => fallback(r, queries[k]!));
+    const unitOnly = (h: ForwardHit) => {
+      const terms = queries[regions.indexOf(h.region)]!.terms;
+      return (
+        !h.partial &&
+        h.region.places.kind[h.place]! >= PlaceKind.ward &&
+        terms.some((t) => t.role === 'type') &&
+        terms.every((t) => t.role === 'admin' || t.role === 'type')
+      );
+    };
+    if (found.length === 0 || named.some(unitOnly)) all = named;
+  }
   all.sort((a, b) => b.score - a.score);
   const top = all[0];
   if (top?.partial) {

@@ -347,7 +347,29 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
     if ((province2025 < 0 && provinceLegacy < 0) || (p2025 < 0 && legacy < 0)) return true;
     return (province2025 >= 0 && p2025 === province2025) || (provinceLegacy >= 0 && legacy === provinceLegacy);
   };
-  const named = (p: number): boolean => unitWords === 0 || (holdsInOrder(p, unitWords) && inProvince(p));
+  // Whether a name of place `p` is all the query's words: as written, or without its type words, fillers and the
+  // units it names ("CMT8 quận 3" calls Cách Mạng Tháng Tám "CMT8").
+  const wordsOf = (skip: ReadonlySet<string>, keep = 0): string =>
+    q.terms
+      .filter((t, j) => !skip.has(t.role) || ((keep >> j) & 1) !== 0)
+      .map((t) => t.folded)
+      .join(' ');
+  const whole = [
+    withoutLeadingType(q.folded),
+    wordsOf(new Set()), // abbreviations written out ("Sacombank Q8" calls Sacombank Quận 8 so)
+    wordsOf(new Set(['type', 'filler'])),
+    wordsOf(new Set(['type', 'filler', 'admin'])),
+    // A ward's or district's words in the name, the province left out ("cau long bien ha noi": Cầu Long Biên).
+    wordsOf(new Set(['type', 'filler', 'admin']), q.adminMask.ward | q.adminMask.district),
+  ].filter((w) => w !== '');
+  const calledSo = (p: number): boolean =>
+    [...namedPlace.names(p)].some((id) => id !== 0 && whole.includes(withoutLeadingType(r.folded(id)))) ||
+    (places.kind[p] === PlaceKind.street &&
+      streetInitials(namedPlace.text(places.name[p]!)).some((initials) => whole.includes(initials)));
+  // A place called exactly what was written is it wherever it is ("chùa Bửu Long" in Thủ Đức, not in the ward of
+  // that name in Đồng Nai).
+  const named = (p: number): boolean =>
+    unitWords === 0 || (holdsInOrder(p, unitWords) && (inProvince(p) || calledSo(p)));
   let hits = q.adminAsName !== 0 ? search(required | q.adminAsName, (p) => (!near || near(p)) && named(p), true) : [];
   const admin = q.adminMask.ward | q.adminMask.district | q.adminMask.province;
   area = anchor && (admin & ~q.near) === 0 ? null : queryArea(r.admin, q.parsed, res);
@@ -374,25 +396,6 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
   let unitInName = 0;
   q.terms.forEach((t, j) => t.role === 'admin' && !t.numeric && (unitInName |= 1 << j));
   unitInName &= ~q.near;
-  // Whether a name of place `p` is all the query's words: as written, or without its type words, fillers and the
-  // units it names ("CMT8 quận 3" calls Cách Mạng Tháng Tám "CMT8").
-  const wordsOf = (skip: ReadonlySet<string>, keep = 0): string =>
-    q.terms
-      .filter((t, j) => !skip.has(t.role) || ((keep >> j) & 1) !== 0)
-      .map((t) => t.folded)
-      .join(' ');
-  const whole = [
-    withoutLeadingType(q.folded),
-    wordsOf(new Set()), // abbreviations written out ("Sacombank Q8" calls Sacombank Quận 8 so)
-    wordsOf(new Set(['type', 'filler'])),
-    wordsOf(new Set(['type', 'filler', 'admin'])),
-    // A ward's or district's words in the name, the province left out ("cau long bien ha noi": Cầu Long Biên).
-    wordsOf(new Set(['type', 'filler', 'admin']), q.adminMask.ward | q.adminMask.district),
-  ].filter((w) => w !== '');
-  const calledSo = (p: number): boolean =>
-    [...namedPlace.names(p)].some((id) => id !== 0 && whole.includes(withoutLeadingType(r.folded(id)))) ||
-    (places.kind[p] === PlaceKind.street &&
-      streetInitials(namedPlace.text(places.name[p]!)).some((initials) => whole.includes(initials)));
   let nameHolds = false;
   // A place called exactly what was written, the unit's words with the rest ("quang truong lam vien": Quảng trường Lâm
   // Viên, by the lake in another ward), is meant before places of the unit that only a slip of the rest names (the

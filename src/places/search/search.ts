@@ -63,6 +63,14 @@ function swappedIntoSyllable(typed: string, word: string): boolean {
     typed.slice(i + 2) === word.slice(i + 2)
   );
 }
+/**
+ * Whether a short typed word that is no syllable at all is a vocabulary syllable of its length with one letter struck
+ * wrong ("trj" → "tri"): only a typo makes such a word, so it is read below TYPO_MIN_LENGTH too, a near miss to vouch
+ * for like every typo. (A short word that is a syllable is mostly meant as written.)
+ */
+function mistypedSyllable(typed: string, word: string): boolean {
+  return typed.length === word.length && !isBareSyllable(typed) && isBareSyllable(word);
+}
 /** A query of one required word accepts a typo in it only from this length. */
 const TYPO_ALONE_LENGTH = 6;
 /** A typo in a word this long is accepted beside one exactly found word. */
@@ -362,7 +370,12 @@ export class Searcher {
         // People rarely mistype the first letter (swapping it with the second aside); requiring it keeps one-edit
         // neighbours of short syllables out. A word shorter than TYPO_MIN_LENGTH may only have lost a letter ("lnh"
         // for "linh").
-        if (word === w || (Math.max(w.length, word.length) < TYPO_MIN_LENGTH && !swappedIntoSyllable(w, word)))
+        if (
+          word === w ||
+          (Math.max(w.length, word.length) < TYPO_MIN_LENGTH &&
+            !swappedIntoSyllable(w, word) &&
+            !mistypedSyllable(w, word))
+        )
           continue;
         if (word.charCodeAt(0) !== w.charCodeAt(0) && !firstTwoSwapped(w, word)) continue;
         if (!(asPrefix && word.startsWith(w))) out.push({ v: k, q, prefixOf: 0, typo: true });

@@ -123,7 +123,8 @@ export const CATEGORIES: readonly CategoryRow[] = [
     osm: ['guest_house', 'hostel', 'motel', 'apartment'],
   },
   { key: 'market', unnamed: true, words: ['market'], leading: ['chợ'], osm: ['marketplace'], label: 'Chợ' },
-  { key: 'supermarket', unnamed: true, words: ['siêu thị', 'supermarket'], osm: ['supermarket', 'department_store'] },
+  // Not department_store: in Vietnamese OSM data that tag is mostly small shops ("siêu thị Củ Chi" is no grocery).
+  { key: 'supermarket', unnamed: true, words: ['siêu thị', 'supermarket'], osm: ['supermarket'] },
   {
     key: 'mall',
     words: ['trung tâm thương mại', 'mall', 'shopping mall', 'shopping centre', 'shopping center'],
