@@ -11,7 +11,7 @@ import { testPack } from './helpers/packs.js';
 /** Every array of a vehicle's costs and turn table, made independently for that profile. */
 function structures(g: RoadGraph, p: number): ArrayLike<number>[] {
   const t = new TurnTable(g, p);
-  const arrays: ArrayLike<number>[] = [t.flagged, t.copyArc, t.copyFirst, t.rule, t.ruleFirst, t.ruleTo, t.ruleNext];
+  const arrays: ArrayLike<number>[] = [t.copyArc, t.ruled, t.ruleFirst, t.ruleTo, t.ruleNext];
   for (const w of ['fastest', 'shortest'] as const) {
     const c = new ArcCosts(g, p, w);
     arrays.push(c.weight, c.dur, c.outOpen, c.blocked, c.restricted, c.cross);

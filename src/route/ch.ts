@@ -148,10 +148,10 @@ export function costsCheck(c: ArcCosts, t: TurnTable): number {
 /** (state, arc, next state) of every listed transition of TurnTable from an open arc onto an open arc, open turn. */
 function openRules(c: ArcCosts, t: TurnTable): Int32Array {
   const out: number[] = [];
-  for (let s = 0; s < t.states; s++) {
-    const r = t.rule[s]!;
+  for (let r = 0; r < t.ruled.length; r++) {
+    const s = t.ruled[r]!;
     const a = t.arcOf(s);
-    if (r < 0 || c.weight[a] === Infinity) continue;
+    if (c.weight[a] === Infinity) continue;
     const h = arcHead(c.graph, a);
     const blocked = c.blocked[h] === 1,
       uturn = blocked || c.outOpen[h] === 1;
@@ -467,8 +467,8 @@ export class ContractionHierarchy {
         const a = g.adjArc[i]! ^ 1;
         // At a barrier only the U-turn; elsewhere U-turns only at dead ends (ArcCosts.openTurn).
         if (c.weight[a] === Infinity || (a >> 1 === b >> 1 ? !uturn : blocked)) continue;
-        const c0 = T.copyFirst[a]!,
-          n = T.copyFirst[a + 1]! - c0;
+        const n = T.copyCount(a),
+          c0 = n > 0 ? T.firstCopy(a) : 0;
         for (let k = -1; k < n; k++) {
           const s = k < 0 ? a : T.arcs + c0 + k;
           if (T.next(s, b) >= 0)

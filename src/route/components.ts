@@ -65,7 +65,7 @@ export function strongComponents(costs: ArcCosts, turns: TurnTable): ComponentAr
         const b = adjArc[it++]!;
         if (w[b] === Infinity) continue;
         if (a >> 1 === b >> 1 && costs.outOpen[h] !== 1) continue;
-        if (turns.flagged[a] && !turns.allowed(a, b)) continue;
+        if (turns.next(a, b) < 0) continue;
         next = b;
       }
       callIt[depth - 1] = it;

@@ -234,8 +234,8 @@ export class ArcSearch {
       const a = g.adjArc[i]! ^ 1;
       if (w[a] === Infinity || !c.openTurn(a, b, u)) continue;
       const da = c.turnWeight(a, b, u) + d;
-      const c0 = T.copyFirst[a]!,
-        n = T.copyFirst[a + 1]! - c0;
+      const n = T.copyCount(a),
+        c0 = n > 0 ? T.firstCopy(a) : 0;
       for (let k = -1; k < n; k++) {
         const s = k < 0 ? a : A + c0 + k;
         if (T.next(s, b) < 0) continue;
@@ -300,8 +300,7 @@ export class ArcSearch {
     const T = this.turns,
       A = T.arcs,
       copyArc = T.copyArc,
-      copyFirst = T.copyFirst,
-      rule = T.rule;
+      { copyFirst, rule } = T.dense();
     const FH = F.heap,
       BH = B.heap;
     while (FH.size > 0 && BH.size > 0) {
@@ -405,8 +404,7 @@ export class ArcSearch {
     const T = this.turns,
       A = T.arcs,
       copyArc = T.copyArc,
-      copyFirst = T.copyFirst,
-      rule = T.rule;
+      { copyFirst, rule } = T.dense();
     const out: { state: number; arc: number; weight: number }[] = [];
     while (F.heap.size > 0 && F.heap.minKey() <= limit) {
       const s = F.heap.pop();
@@ -562,7 +560,7 @@ export class ArcSearch {
     const T = this.turns,
       A = T.arcs,
       copyArc = T.copyArc,
-      rule = T.rule;
+      rule = T.dense().rule;
     const H = F.heap;
     for (let a = 2 * src.edge; a <= 2 * src.edge + 1; a++) {
       if (w[a] === Infinity) continue;

@@ -5,7 +5,7 @@ import type { RoadGraph } from './graph.js';
  *
  * Via-node restrictions (edge paths of two edges) are transitions between arcs at the via node: `from` arc entering
  * the node, `to` arc leaving it; `no_*` forbids the listed transitions, `only_*` allows from that arc only the listed
- * ones (`flagged` / `allowed`).
+ * ones.
  *
  * Via-way restrictions (edge paths from → via… → to of three or more edges) need memory of how a vehicle entered
  * the via way(s), which plain arc states do not have. As OSRM does (its restriction graph duplicates the edge-based
@@ -18,15 +18,11 @@ import type { RoadGraph } from './graph.js';
  * restricted. Prefixes of overlapping paths are tracked together (the copy's set), so every restriction is applied
  * however paths overlap; a via-node restriction applies to the arc whatever state it is in.
  *
- * Copies of one arc are numbered consecutively (`copyFirst`), so a backward search finds the states that can
+ * Copies of one arc are numbered consecutively (`copyArc` ascending), so a backward search finds the states that can
  * precede a state t of arc b among the arcs a entering b's tail and their copies: those with next(s, b) = t.
  * Sources start on plain arc states (a route starting on the `from` edge is bound by the restriction as OSRM's is).
  */
 export class TurnTable {
-  /** Per arc: 1 when some via-node restriction starts with this arc entering its head. */
-  readonly flagged: Uint8Array;
-  private readonly forbidden = new Map<number, number[]>();
-  private readonly only = new Map<number, number[]>();
   /** Number of via-node restrictions applied. */
   readonly count: number;
   /** Via-way restrictions of this vehicle enforced through copy states. */
@@ -37,24 +33,38 @@ export class TurnTable {
   readonly arcs: number;
   /** Number of states: arcs plus copies. */
   readonly states: number;
-  /** Per copy (state - arcs): the arc it is a copy of. */
+  /** Per copy (state - arcs): the arc it is a copy of; ascending, so the copies of an arc are consecutive. */
   readonly copyArc: Uint32Array;
-  /** arcs + 1 offsets: the copies of arc a are states arcs + copyFirst[a] .. arcs + copyFirst[a + 1] - 1. */
-  readonly copyFirst: Uint32Array;
   /**
-   * Per state: its row of the transition table, or -1 when every transition from it leads to the plain arc state.
-   * Row r lists arcs `ruleTo[ruleFirst[r] .. ruleFirst[r + 1] - 1]` with the state each leads to in `ruleNext`
-   * (-1 = forbidden); arcs not listed lead to themselves.
+   * The states that have a row of the transition table, ascending: state ruled[r] has row r, listing arcs
+   * `ruleTo[ruleFirst[r] .. ruleFirst[r + 1] - 1]` with the state each leads to in `ruleNext` (-1 = forbidden); arcs
+   * not listed lead to themselves, and so does every transition from a state without a row.
    */
-  readonly rule: Int32Array;
+  readonly ruled: Uint32Array;
   readonly ruleFirst: Uint32Array;
   readonly ruleTo: Uint32Array;
   readonly ruleNext: Int32Array;
+  /**
+   * One bit per state: set when it has a row; and one per arc: set when it has copies. A few states and arcs of
+   * millions have either, so these bits (1/8 B each) stand for the per-state rows and per-arc copy offsets (4 B each)
+   * that searches read per state (`dense`, made only when a search needs them).
+   */
+  private readonly ruledBits: Uint32Array;
+  private readonly copiedBits: Uint32Array;
+  private denseArrays: DenseTurns | undefined;
 
   constructor(graph: RoadGraph, profile: number) {
     const g = graph;
     const A = (this.arcs = 2 * g.edgeCount);
-    this.flagged = new Uint8Array(A);
+    // Via-node restrictions, per `from` arc: the arcs it may turn onto only (`only_*`) or not (`no_*`).
+    const forbidden = new Map<number, number[]>();
+    const only = new Map<number, number[]>();
+    const allowed = (from: number, to: number) => {
+      const yes = only.get(from);
+      if (yes && !yes.includes(to)) return false;
+      const no = forbidden.get(from);
+      return !(no && no.includes(to));
+    };
     const bit = 1 << profile;
     let ignored = 0;
     let count = 0;
@@ -80,11 +90,10 @@ export class TurnTable {
           if (g.edgeNodes[(from & ~1) + 1 - (from & 1)] !== v) continue;
           for (const to of [2 * e2, 2 * e2 + 1]) {
             if (g.edgeNodes[(to & ~1) + (to & 1)] !== v) continue;
-            const map = g.turnKind[r] === 1 ? this.only : this.forbidden;
+            const map = g.turnKind[r] === 1 ? only : forbidden;
             const list = map.get(from);
             if (list) list.push(to);
             else map.set(from, [to]);
-            this.flagged[from] = 1;
             applied = true;
           }
         }
@@ -113,7 +122,7 @@ export class TurnTable {
       const row: [number, number][] = [];
       for (let i = g.adjFirst[h]!; i < g.adjFirst[h + 1]!; i++) {
         const b = g.adjArc[i]!;
-        let t = this.allowed(a, b) ? b : -1;
+        let t = allowed(a, b) ? b : -1;
         const next: number[] = [];
         for (const tok of active) {
           if (t < 0) break;
@@ -143,9 +152,7 @@ export class TurnTable {
     };
     // Arcs with a row: those some restriction starts from, in ascending order (the copies' discovery order), found
     // from the restrictions themselves rather than by a scan of every arc.
-    const starts = [...new Set([...this.only.keys(), ...this.forbidden.keys(), ...startsAt.keys()])].sort(
-      (p, q) => p - q,
-    );
+    const starts = [...new Set([...only.keys(), ...forbidden.keys(), ...startsAt.keys()])].sort((p, q) => p - q);
     for (const a of starts) expand(a, a, []);
     for (let i = 0; i < copies.length; i++) expand(A + i, copies[i]!.arc, copies[i]!.progress);
 
@@ -156,36 +163,27 @@ export class TurnTable {
     const final = (t: number) => (t >= A ? id[t - A]! : t);
     const S = (this.states = A + copies.length);
     this.copyArc = Uint32Array.from(order, (i) => copies[i]!.arc);
-    this.copyFirst = new Uint32Array(A + 1);
-    for (const c of copies) this.copyFirst[c.arc + 1]!++;
-    for (let a = 0; a < A; a++) this.copyFirst[a + 1]! += this.copyFirst[a]!;
-    this.rule = new Int32Array(S).fill(-1);
+    this.copiedBits = new Uint32Array((A + 31) >>> 5);
+    for (const c of copies) this.copiedBits[c.arc >>> 5]! |= 1 << (c.arc & 31);
     const first: number[] = [0];
     const to: number[] = [];
     const next: number[] = [];
     // Rows in state order: the states that have one (few), not a lookup per state.
     const withRow = [...rows.keys()].map(final).sort((p, q) => p - q);
+    this.ruledBits = new Uint32Array((S + 31) >>> 5);
     for (const s of withRow) {
       const row = rows.get(s < A ? s : A + order[s - A]!)!;
-      this.rule[s] = first.length - 1;
+      this.ruledBits[s >>> 5]! |= 1 << (s & 31);
       for (const [b, t] of row) {
         to.push(b);
         next.push(t < 0 ? -1 : final(t));
       }
       first.push(to.length);
     }
+    this.ruled = Uint32Array.from(withRow);
     this.ruleFirst = Uint32Array.from(first);
     this.ruleTo = Uint32Array.from(to);
     this.ruleNext = Int32Array.from(next);
-  }
-
-  /** True when the via-node restrictions allow the transition from arc `from` (entering node v) to arc `to` (leaving v). */
-  allowed(from: number, to: number): boolean {
-    if (this.flagged[from] === 0) return true;
-    const only = this.only.get(from);
-    if (only && !only.includes(to)) return false;
-    const no = this.forbidden.get(from);
-    return !(no && no.includes(to));
   }
 
   /** The arc of state s. */
@@ -193,14 +191,74 @@ export class TurnTable {
     return s < this.arcs ? s : this.copyArc[s - this.arcs]!;
   }
 
+  /** State s's row of the transition table (see `ruled`), or -1 when every transition from it leads to the plain arc. */
+  ruleOf(s: number): number {
+    if (((this.ruledBits[s >>> 5]! >>> (s & 31)) & 1) === 0) return -1;
+    return lowerBound(this.ruled, s);
+  }
+
+  /** Number of copies of arc a. */
+  copyCount(a: number): number {
+    if (((this.copiedBits[a >>> 5]! >>> (a & 31)) & 1) === 0) return 0;
+    return lowerBound(this.copyArc, a + 1) - lowerBound(this.copyArc, a);
+  }
+
+  /** Copy number (state - arcs) of arc a's first copy when it has copies (copyCount). */
+  firstCopy(a: number): number {
+    return lowerBound(this.copyArc, a);
+  }
+
   /** The state that the transition from state s onto arc b (leaving the head of s's arc) leads to; -1 when forbidden. */
   next(s: number, b: number): number {
-    const r = this.rule[s]!;
+    const r = this.ruleOf(s);
     if (r < 0) return b;
     for (let i = this.ruleFirst[r]!; i < this.ruleFirst[r + 1]!; i++)
       if (this.ruleTo[i] === b) return this.ruleNext[i]!;
     return b;
   }
+
+  /**
+   * The per-state rows and per-arc copy offsets (DenseTurns), for searches that read them in their inner loops
+   * (ArcSearch, ContractionHierarchy): made at the first call and kept. 4 B per state and per arc.
+   */
+  dense(): DenseTurns {
+    if (!this.denseArrays) {
+      const d = { rule: new Int32Array(this.states), copyFirst: new Uint32Array(this.arcs + 1) };
+      this.fillDense(d);
+      this.denseArrays = d;
+    }
+    return this.denseArrays;
+  }
+
+  /** Writes DenseTurns into `out` (every element: arrays of `states` and `arcs + 1` elements; the core's memory). */
+  fillDense(out: DenseTurns): void {
+    out.rule.fill(-1);
+    this.ruled.forEach((s, r) => (out.rule[s] = r));
+    const copyFirst = out.copyFirst;
+    copyFirst.fill(0);
+    for (const a of this.copyArc) copyFirst[a + 1]!++;
+    for (let a = 0; a < this.arcs; a++) copyFirst[a + 1]! += copyFirst[a]!;
+  }
+}
+
+/** A TurnTable's rows and copies by state and arc, as searches index them (TurnTable.dense). */
+export interface DenseTurns {
+  /** Per state: its row of the transition table (TurnTable.ruled), or -1 when it has none. */
+  rule: Int32Array;
+  /** arcs + 1 offsets: the copies of arc a are states arcs + copyFirst[a] .. arcs + copyFirst[a + 1] - 1. */
+  copyFirst: Uint32Array;
+}
+
+/** The first index of ascending `list` whose value is at least x (list.length when none is). */
+function lowerBound(list: Uint32Array, x: number): number {
+  let lo = 0,
+    hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid]! < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /**

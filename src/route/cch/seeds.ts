@@ -44,8 +44,10 @@ export function targetSeeds(m: CchMetric, dst: Endpoint, visit: SeedVisit): void
       if (w[a] === Infinity || !c.openTurn(a, b, u)) continue;
       const da = c.turnWeight(a, b, u) + d;
       // Arc a and the vehicle's copies of it, those from which the turn onto b is allowed.
-      for (let k = -1; k < T.copyFirst[a + 1]! - T.copyFirst[a]!; k++) {
-        const s = k < 0 ? a : T.arcs + T.copyFirst[a]! + k;
+      const n = T.copyCount(a),
+        c0 = n > 0 ? T.firstCopy(a) : 0;
+      for (let k = -1; k < n; k++) {
+        const s = k < 0 ? a : T.arcs + c0 + k;
         if (T.next(s, b) >= 0) visit(rankOf[m.states.shared(c.profile, s)]!, da, a, b, f);
       }
     }

@@ -66,7 +66,7 @@ function transitions(g: RoadGraph, states: SharedStates, visit: (x: number, y: n
       for (let j = adjFirst[v]!; j < adjFirst[v + 1]!; j++) visit(adjArc[i]! ^ 1, adjArc[j]!);
   states.tables.forEach((t, p) => {
     for (let s = 0; s < t.states; s++) {
-      if (s < t.arcs && t.rule[s]! < 0) continue;
+      if (s < t.arcs && t.ruleOf(s) < 0) continue;
       const h = arcHead(g, t.arcOf(s));
       for (let i = adjFirst[h]!; i < adjFirst[h + 1]!; i++) {
         const next = t.next(s, adjArc[i]!);

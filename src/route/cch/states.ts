@@ -54,7 +54,9 @@ export class SharedStates {
   *copies(a: number): Generator<number> {
     for (let p = 0; p < this.tables.length; p++) {
       const t = this.tables[p]!;
-      for (let k = t.copyFirst[a]!; k < t.copyFirst[a + 1]!; k++) yield this.base[p]! + k;
+      const n = t.copyCount(a),
+        c0 = n > 0 ? t.firstCopy(a) : 0;
+      for (let k = c0; k < c0 + n; k++) yield this.base[p]! + k;
     }
   }
 }

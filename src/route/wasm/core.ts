@@ -208,6 +208,13 @@ export class WasmGraph {
     new Float64Array(m.buffer, this.address('nodeX'), g.nodeCount).set(costs.nodeX);
     new Float64Array(m.buffer, this.address('nodeY'), g.nodeCount).set(costs.nodeY);
     const header = m.filled(COSTS_BYTES, 0);
+    // The per-state rows and per-arc copy offsets written in place (the table keeps neither per state).
+    const rule = m.alloc(4 * turns.states),
+      copyFirst = m.alloc(4 * (turns.arcs + 1));
+    turns.fillDense({
+      rule: new Int32Array(m.buffer, rule, turns.states),
+      copyFirst: new Uint32Array(m.buffer, copyFirst, turns.arcs + 1),
+    });
     const ptrs: [keyof typeof COSTS, number][] = [
       ['arcs', turns.arcs],
       ['states', turns.states],
@@ -216,12 +223,12 @@ export class WasmGraph {
       ['outOpen', m.copy(costs.outOpen)],
       ['blocked', m.copy(costs.blocked)],
       ['restricted', m.copy(costs.restricted)],
-      ['rule', m.copy(turns.rule)],
+      ['rule', rule],
       ['ruleFirst', m.copy(turns.ruleFirst)],
       ['ruleTo', m.copy(turns.ruleTo)],
       ['ruleNext', m.copy(turns.ruleNext)],
       ['copyArc', m.copy(turns.copyArc)],
-      ['copyFirst', m.copy(turns.copyFirst)],
+      ['copyFirst', copyFirst],
       ['bearing', m.copy(costs.bearing)],
       ['signal', m.copy(costs.signal)],
       ['cross', m.copy(costs.cross)],
