@@ -80,6 +80,22 @@ describe('Router.stopTable', () => {
       expect(found).toBeGreaterThan(stops.length * stops.length * 0.8);
     });
 
+  it("legs of an earlier table stay snapLeg's once a later table has taken the kept walks", () => {
+    const first = router.stopTable(stops, 0, 'fastest', highways);
+    // More stops than the first table: the kept buffers are refilled and their per-stop parts grown.
+    const more: Snapped<Snap>[] = [...randomStops(40, 11), ...stops];
+    const second = router.stopTable(more, 0, 'fastest', highways);
+    for (const [{ leg }, list] of [
+      [first, stops],
+      [second, more],
+    ] as const)
+      list.forEach((a, i) =>
+        list.forEach((b, j) => {
+          if ((i * 7 + j) % 5 === 0) expect(leg(i, j)).toEqual(router.snapLeg(a, b, 0, 'fastest', highways));
+        }),
+      );
+  });
+
   it("makes no measures (seconds and metres of the metric's arcs): a trip's tables carry weights alone", () => {
     // A router of its own, so that the tables above have made nothing in it.
     const own = routerOf(new Region(Pack.from(testPack('hanoi'))));

@@ -302,12 +302,8 @@ function formatTrip(region: Region, legs: readonly SnapLeg[]): TripRoute {
  * The place_id of a waypoint: the pack place nearest to the snapped point (so it resolves through geocode and
  * placeDetail like every place_id), or, in a routing-only pack without places, the id of the road position.
  */
-function waypointId(engine: { readonly places: PlacesState }, region: Region, s: Snap): string {
-  const near = nearestPlace(
-    engine.places.regions.filter((r) => r.region === region),
-    s.lat,
-    s.lon,
-  );
+function waypointId(places: PlacesState['regions'], region: Region, s: Snap): string {
+  const near = nearestPlace(places, s.lat, s.lon);
   return near
     ? encodePlaceId(near.region.tag, region, near.place)
     : waypointPlaceId(region.meta.name, region.graph.edgeCount, s.edge, s.t);
@@ -323,6 +319,8 @@ function formatWaypoints(
   legs: readonly SnapLeg<Snap>[],
   order: readonly number[],
 ): TripWaypoint[] {
+  // The places of the trip's region, found once for every waypoint.
+  const places = engine.places.regions.filter((r) => r.region === region);
   const position = new Int32Array(order.length);
   order.forEach((stop, p) => (position[stop] = p));
   return [...position].map((p) => {
@@ -331,7 +329,7 @@ function formatWaypoints(
     return {
       location: [round6(s.lat), round6(s.lon)],
       distance: round1(s.dist),
-      place_id: waypointId(engine, region, s),
+      place_id: waypointId(places, region, s),
       trips_index: 0,
       waypoint_index: p,
     };

@@ -161,6 +161,8 @@ export class Router {
   /** The labels every metric's CCH query shares, and those every metric's CCH table shares, on first use. */
   private queryLabels: QueryLabels | undefined;
   private tableLabels: TableLabels | undefined;
+  /** The walks of the last stopTable by the customizable hierarchy, their buffers kept for the next one. */
+  private tableTrees: TableTrees | undefined;
   /** The labels every context's ArcSearch shares (made by the first search in TypeScript). */
   private readonly searchLabels = new SearchLabels();
   /** The avoid mask of the kinds of road the graph has (avoid.ts avoidKindsIn), on first use. */
@@ -803,7 +805,8 @@ export class Router {
    * answer, for the default `arrival`). When the context routes by the customizable hierarchy, a leg between the
    * stops' own points is unpacked from the table's walks (CchQuery.routeIn) rather than searched again, and the
    * table carries no seconds or metres (each leg is measured along its path); a leg within a small component
-   * (Router.ends), or by another structure, is searched.
+   * (Router.ends), or by another structure, is searched, as is every leg once a later stopTable has taken the walks
+   * (the router keeps one set of them).
    */
   stopTable<P extends Endpoint>(
     stops: readonly Snapped<P>[],
@@ -817,14 +820,15 @@ export class Router {
     if (!cch) return { table: this.snapTable(stops, stops, profile, weighting, avoid), leg: search };
     const n = stops.length;
     const out: WeightTable = { weight: new Float64Array(n * n) };
-    const trees = new TableTrees(n, n);
+    const trees = (this.tableTrees ??= new TableTrees(n, n));
+    const held = trees.reset(n, n);
     cch.table(stops, stops, out, trees);
     this.smallComponentPairs(out, stops, stops, profile, weighting, avoid);
     const query = ctx.cch()!;
     const leg = (i: number, j: number): SnapLeg<P> | null => {
       const a = stops[i]!,
         b = stops[j]!;
-      if (this.ends(a, b, profile)[0] !== a) return search(i, j);
+      if (this.ends(a, b, profile)[0] !== a || trees.table !== held) return search(i, j);
       const path = query.routeIn(trees, i, j, a, b, out.weight[i * n + j]!);
       return path && legWithEnds(this.measure(path, ctx), a, b);
     };

@@ -26,6 +26,8 @@ export class CchTable {
   private measured: CchMeasures | null = null;
   /** Seeds a walk: the first seed of a vertex wins a tie, as in CchQuery. */
   private readonly seedVisit: SeedVisit;
+  /** Whether the walk being seeded carries seconds and metres (its seeds' are then computed). */
+  private measuredWalk = false;
 
   /**
    * @param s the labels and buckets the table works in (default: its own); tables of one topology that never run at
@@ -47,6 +49,7 @@ export class CchTable {
       s.on[r] = s.gen;
       s.d[r] = weight;
       s.par[r] = -1 - arc;
+      if (!this.measuredWalk) return;
       s.dur[r] = (from >= 0 ? c.turnDur(from, arc, arcTail(g, arc)) : 0) + f * c.dur[arc]!;
       s.len[r] = f * g.edgeLen[arc >> 1]!;
     };
@@ -137,10 +140,10 @@ export class CchTable {
    */
   private scan(v: number, row: number, out: WeightTable, meet: Int32Array | undefined): void {
     const { gj, gw, gdur, glen, start, count } = this.s;
-    const dv = this.s.d[v]!,
-      du = this.s.dur[v]!,
-      dl = this.s.len[v]!;
     const { weight: W, dur: D, dist: L } = out;
+    const dv = this.s.d[v]!,
+      du = D ? this.s.dur[v]! : 0,
+      dl = L ? this.s.len[v]! : 0;
     for (let q = start[v]!, end = q + count[v]!; q < end; q++) {
       const t = row + gj[q]!,
         x = dv + gw[q]!;
@@ -155,7 +158,7 @@ export class CchTable {
 
   /**
    * One elimination-tree walk from an endpoint's seeds, forward (a source: up weights) or backward (a target: down
-   * weights), labels in d/dur/len (seconds and metres past the seeds only when `measured`); returns the number of
+   * weights), labels in d/dur/len (seconds and metres only when `measured`); returns the number of
    * vertices walked (in anc.list).
    */
   private walk(p: Endpoint, forward: boolean, measured: boolean): number {
@@ -163,6 +166,7 @@ export class CchTable {
       s = this.s;
     const gen = ++s.gen;
     s.nSeeds = 0;
+    this.measuredWalk = measured;
     (forward ? sourceSeeds : targetSeeds)(m, p, this.seedVisit);
     const count = s.anc.walk(s.seeds, s.nSeeds);
     const list = s.anc.list,
@@ -186,8 +190,9 @@ export class CchTable {
       const v = list[k]!;
       const dv = d[v]!;
       if (dv === Infinity) continue;
-      const du = dur[v]!,
-        dL = len[v]!;
+      // Another array each: read only when measured (a random read a vertex otherwise).
+      const du = measured ? dur[v]! : 0,
+        dL = measured ? len[v]! : 0;
       const end = rowBase[(v + 1) >> 8]! + rowOff[v + 1]!;
       for (let i = rowBase[v >> 8]! + rowOff[v]!, row = upFirst[v]!; i < end; i++) {
         const y = upHead[row + slot[i]!]!,
