@@ -215,7 +215,11 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
   const kindWords = q.terms.filter((t) => t.role === 'category').map((t) => t.folded);
   const leadsWithKind = (p: number): boolean => {
     if (places.kind[p]! < PlaceKind.street || kindWords.length === 0) return true;
-    if (leadsWith(r.folded(places.name[p]!), kindWords)) return true;
+    const name = r.folded(places.name[p]!);
+    if (leadsWith(name, kindWords)) return true;
+    // A kind of two words or more inside the name names it too: a flyover is named after its junction ("Cầu vượt Ngã
+    // tư Gò Dưa" for "ngã tư Gò Dưa"); one word inside a name is mostly another word ("Công Chúa Ngọc Hân").
+    if (kindWords.length >= 2 && ` ${name} `.includes(` ${kindWords.join(' ')} `)) return true;
     const lead = leadKind(p);
     return lead !== null && isAsked(lead);
   };

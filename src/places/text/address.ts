@@ -288,11 +288,17 @@ function endsStreetName(
   return false;
 }
 
+/**
+ * A type word and the word after it that make a common word of names, however written ("Khoa học Xã hội", "Bảo hiểm
+ * Xã hội"): like a bare type word, read as words unless they lead a known unit (Xã Hội Xuân). Folded.
+ */
+const WORD_WITH_TYPE = new Set(['xa hoi']);
+
 /** Street type words that, written bare, are as often another common word: "pho" is Phở (noodle soup) too. */
 const STREET_HOMOGRAPHS = new Set(['pho']);
 
 /**
- * A type word written bare that leads no known unit, or whose words and it together are a street's name, or a street
+ * A type word written bare (or in a WORD_WITH_TYPE) that leads no known unit, or whose words and it together are a street's name, or a street
  * word that is also a common word (STREET_HOMOGRAPHS) leading no street of the region, is a word of a name: "43 quan su" is on Quán Sứ (no district "Sứ"), "18 ngo
  * quyen" on Ngô Quyền (not an alley "Quyền"), "Pho 10" is Phở 10. The run becomes untyped, for placeUntyped to place.
  */
@@ -304,7 +310,7 @@ function untypeBareWords(
 ): void {
   for (const c of comps) {
     const t = c.typeTok;
-    if (!t?.bare || c.words.length === 0) continue;
+    if (!t || !(t.bare || WORD_WITH_TYPE.has(`${t.folded} ${c.words[0]?.folded}`)) || c.words.length === 0) continue;
     const unit = c.slot === 'ward' || c.slot === 'district';
     const alley = t.role === 'alley' || t.role === 'suballey';
     const street = t.role === 'street' && STREET_HOMOGRAPHS.has(t.folded);
