@@ -8,14 +8,16 @@ import type { PlacesRegion } from './region-places';
 import { edgesNamed } from './street-line';
 
 /**
- * Nodes of one crossing lie within this of each other, metres: a dual carriageway meeting another crosses at up to
- * four nodes some 20–60 m apart.
+ * Nodes of one crossing lie within this of the next, metres: a dual carriageway meeting another crosses at up to four
+ * nodes some 20–60 m apart, and a junction of several roads (Gò Vấp's six ways) chains more of them.
  */
 const ONE_CROSSING_M = 120;
+/** …and all within this of each other, metres: two names on one stretch of road share every node of it. */
+const CROSSING_SPAN_M = 250;
 
 /**
  * The point (degrees) where roads named `a` and roads named `b` (string ids) meet, the mean of the nodes they share;
- * null when they do not meet, or meet at places more than ONE_CROSSING_M apart. `keep` limits the nodes considered
+ * null when they do not meet, or meet at places apart (see ONE_CROSSING_M, CROSSING_SPAN_M). `keep` limits the nodes considered
  * (the area the query names).
  */
 export function crossingOf(
@@ -34,10 +36,16 @@ export function crossingOf(
       if (onA.has(n) && keep(g.lat(n), g.lon(n))) shared.add(n);
   if (shared.size === 0) return null;
   const nodes = [...shared];
+  const apart = (n: number, m: number) => haversine(g.lat(n), g.lon(n), g.lat(m), g.lon(m));
+  // One crossing: every node chained to the first by steps of ONE_CROSSING_M at most, and none too far from another.
+  const reached = [nodes[0]!];
+  for (let k = 0; k < reached.length; k++)
+    for (const m of nodes) if (!reached.includes(m) && apart(reached[k]!, m) <= ONE_CROSSING_M) reached.push(m);
+  if (reached.length < nodes.length) return null;
   let lat = 0;
   let lng = 0;
   for (const n of nodes) {
-    for (const m of nodes) if (haversine(g.lat(n), g.lon(n), g.lat(m), g.lon(m)) > ONE_CROSSING_M) return null;
+    for (const m of nodes) if (apart(n, m) > CROSSING_SPAN_M) return null;
     lat += g.lat(n);
     lng += g.lon(n);
   }

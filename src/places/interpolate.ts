@@ -59,7 +59,7 @@ const piecesByStreet = new WeakMap<PlacesRegion, Map<string, number[]>>();
 /**
  * The street piece to show a house `key` estimated at `at` on: among the pieces of the street named like place
  * `street` and of its alleys, those of the house's alley when it is in one ("số 12 ngõ 27 Cát Linh" is on Ngõ 27 Phố
- * Cát Linh), else of the street itself; the nearest of them.
+ * Cát Linh), else of the street itself, else any; the nearest of them.
  */
 export function shownPiece(r: PlacesRegion, street: number, key: string, at: Position): number {
   const nameOf = (p: number) => r.region.strings.get(r.places.name[p]!);
@@ -81,9 +81,12 @@ export function shownPiece(r: PlacesRegion, street: number, key: string, at: Pos
     const k = streetKey(nameOf(p));
     return k === houseStreetKeyOf(r, r.places.name[p]!) ? '' : (k.split(' ')[0] ?? '');
   };
+  // The house's alley when the data names it, else the street itself ("28/3 Tân Kỳ Tân Quý" in an alley the data does
+  // not name is shown on the street, not on the nearest other alley, Hẻm 65), else any piece.
   const own = pieces.filter((p) => alleyOf(p) === alley);
+  const main = pieces.filter((p) => alleyOf(p) === '');
   let best = -1;
-  for (const p of own.length > 0 ? own : pieces.length > 0 ? pieces : [street])
+  for (const p of own.length > 0 ? own : main.length > 0 ? main : pieces.length > 0 ? pieces : [street])
     if (best < 0 || haversine(at.lat, at.lng, r.lat(p), r.lon(p)) < haversine(at.lat, at.lng, r.lat(best), r.lon(best)))
       best = p;
   return best;
