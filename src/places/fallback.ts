@@ -165,10 +165,12 @@ export function fallback(r: PlacesRegion, q: PlaceQuery): ForwardHit[] {
   const ward = namedWard(table, q, res);
   let place = ward !== undefined ? r.unitPlace.get(ward) : undefined;
   const alone = !q.terms.some((t) => t.role === 'name' || t.role === 'category');
-  if (place === undefined && alone && res?.legacy.ward !== undefined && res.v2025.wards.length === 1) {
-    // The 2025 ward a legacy ward went into whole is what was asked for; one it went into in part only partly.
-    const successor = r.unitPlace.get(res.v2025.wards[0]!);
-    const whole = table?.wardLinks.some((l) => l.legacy === res.legacy.ward && l.full) === true;
+  if (place === undefined && alone && res?.legacy.ward !== undefined && res.v2025.wards.length > 0) {
+    // The 2025 ward a legacy ward went into whole is what was asked for; one it went into in part (a ward split
+    // between several: the one it gave most, see resolveAdmin) only partly.
+    const successor = r.unitPlace.get(res.v2025.ward ?? res.v2025.wards[0]!);
+    const whole =
+      res.v2025.wards.length === 1 && table?.wardLinks.some((l) => l.legacy === res.legacy.ward && l.full) === true;
     if (successor !== undefined) return [{ region: r, place: successor, score: 0, partial: !whole, system }];
   }
   // A name or a kind of place that the named ward or district lacks ("nhà thuốc Quận 5"): the area itself, partial;

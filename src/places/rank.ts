@@ -19,7 +19,7 @@ import { withFamilies } from './search/place-categories';
 import { buildQuery, type PlaceQuery } from './search/query';
 import { numeralsAsDigits, streetInitials, wordsOf as wordsOfText } from './search/terms';
 import { keepsWrittenOrder, orderedWords, type NamedPlace } from './search/written-order';
-import { categoryRowsOf, categorySpans } from './text/category-match';
+import { categoryRowsOf, categorySpans, rowsOfKeys } from './text/category-match';
 import { withinOneEdit } from './text/edits';
 import { fold } from './text/fold';
 import { junctionWays } from './text/junction-ways';
@@ -47,6 +47,8 @@ const OTHER_KIND_PENALTY = 0.2;
 const BESIDE_PENALTY = 0.2;
 /** Score added to a place in the pack's own province when the query names no unit (see homeProvince). */
 const HOME_BOOST = 0.03;
+/** Kinds of place that are roads themselves: a street named so is one ("Cầu Sài Gòn", "Ngã tư Hàng Xanh"). */
+const ROAD_ROWS = rowsOfKeys(['junction', 'bridge']);
 /** Hits searched per hit returned, for the written order to choose among. */
 const ORDER_POOL = 4;
 
@@ -167,6 +169,14 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
     q.categories.reduce<[number, number]>((m, c) => [m[0] | c.rows[0], m[1] | c.rows[1]], [0, 0]),
   );
   const isAsked = (rows: readonly [number, number]) => (rows[0] & askedRows[0]) !== 0 || (rows[1] & askedRows[1]) !== 0;
+  // A kind of place other than a road's (a junction, a bridge) that a street stands for by its name after a type word
+  // ("Phố Chùa Một Cột" for "Chùa Một Cột"): the street is named after the place, it is not the place. (A street whose
+  // name leads with the kind's word itself is that word's: "Hồ Tùng Mậu", "Lăng Cha Cả".)
+  const askedOffRoad = (askedRows[0] & ~ROAD_ROWS[0]) !== 0 || (askedRows[1] & ~ROAD_ROWS[1]) !== 0;
+  const namedAfter = (p: number): boolean => {
+    const name = r.folded(places.name[p]!);
+    return withoutLeadingType(name) !== name;
+  };
   // The kind of place p's name leads with ("Ngã tư", "Thư viện"), once per place; null when it leads with none.
   const leads = new Map<number, readonly [number, number] | null>();
   const leadKind = (p: number): readonly [number, number] | null => {
@@ -473,6 +483,7 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
           (bareAfterName && places.kind[h.place] === PlaceKind.poi && !holdsInOrder(h.place, unitInName)) ||
           (written !== '' && houseOf(h.place) !== true) ||
           (alley !== '' && !holdsAlley(h.place)) ||
+          (askedOffRoad && places.kind[h.place] === PlaceKind.street && namedAfter(h.place)) ||
           (!called && namedInPart(h.place)),
       };
     })
