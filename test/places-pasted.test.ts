@@ -1,6 +1,6 @@
 /**
- * Addresses pasted from messages and orders: field labels and phone numbers taken out before the address is read
- * (src/places/text/pasted.ts); text without them is left as written.
+ * Addresses pasted from messages and orders: field labels, phone numbers and the marks of old unit names ("Q.7 (cũ)")
+ * taken out before the address is read (src/places/text/pasted.ts); text without them is left as written.
  */
 import { describe, expect, it } from 'vitest';
 import { withoutContact } from '../src/places/text/pasted';
@@ -13,7 +13,7 @@ const words = (s: string) =>
     .join(' ');
 
 describe('withoutContact', () => {
-  it('takes out address labels and phone numbers in the forms people write them', () => {
+  it('takes out address labels, phone numbers and old-name marks in the forms people write them', () => {
     for (const [text, left] of [
       ['Địa chỉ: 135 Nam Kỳ Khởi Nghĩa, Q1', '135 Nam Kỳ Khởi Nghĩa Q1'],
       ['Đ/c: 12 Lê Lợi', '12 Lê Lợi'],
@@ -24,6 +24,10 @@ describe('withoutContact', () => {
       ['+84 909 123 456, 12 Lê Lợi', '12 Lê Lợi'],
       ['Hotline: 028 3829 1234 - Đ/c: 144 Pasteur, Q.1', '144 Pasteur Q 1'],
       ['12 Lê Lợi (zalo 0909-123-456)', '12 Lê Lợi'],
+      ['phường Tân Phong, Q.7 (cũ)', 'phường Tân Phong Q 7'],
+      ['P.Thảo Điền Q2 cũ', 'P Thảo Điền Q2'],
+      ['phường Nguyễn Du, Q. Hai Bà Trưng cũ', 'phường Nguyễn Du Q Hai Bà Trưng'],
+      ['P.Đa Kao (nay là phường Tân Định), Q.1', 'P Đa Kao phường Tân Định Q 1'],
     ])
       expect(words(withoutContact(text)), text).toBe(left);
   });
@@ -38,6 +42,9 @@ describe('withoutContact', () => {
       '12 Hàng Bạc, Hoàn Kiếm, Hà Nội 100000',
       'ngõ 0 Phố Huế 09091234567890',
       'Dt 741',
+      'Chợ Cũ, Quận 1',
+      'Quốc lộ 13 cũ',
+      'Hẻm Cũ 12',
     ])
       expect(withoutContact(text)).toBe(text);
   });

@@ -103,8 +103,9 @@ function estimatedHouse(r: PlacesRegion, q: PlaceQuery, hits: readonly ForwardHi
     }
   }
   if (!at || !street) return null;
-  // The house itself, on the street written by another name ("294 NKKN" is 294 Nam Kỳ Khởi Nghĩa).
-  if (at.house !== undefined) return { ...street, place: at.house, partial: false };
+  // The house itself, on the street written by another name ("294 NKKN" is 294 Nam Kỳ Khởi Nghĩa); one of its number
+  // with another letter ("475" for "475A") is only the house beside it.
+  if (at.house !== undefined) return { ...street, place: at.house, partial: r.houseKeyOf(at.house) !== key };
   return {
     ...street,
     place: shownPiece(r, street.place, key, at),

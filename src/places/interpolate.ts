@@ -136,14 +136,21 @@ function estimate(r: PlacesRegion, houses: readonly number[], key: string): Posi
   if (!asked) return null;
   // The houses of the same alley and side, by number.
   const side: Array<{ i: number; n: number }> = [];
+  // A house of the number asked: the one written so, else one of that number with another letter ("125A" for "125").
+  let sameNumber = -1;
   for (const i of houses) {
     const k = r.houseKeyOf(i);
     if (!k.startsWith(prefix) || k.includes('/', prefix.length)) continue;
     const m = streetNumber(k.slice(prefix.length));
     if (!m || m.odd !== asked.odd) continue;
-    if (m.n === asked.n) return { lat: r.lat(i), lng: r.lon(i), house: i };
+    if (k === key) return { lat: r.lat(i), lng: r.lon(i), house: i };
+    if (m.n === asked.n) {
+      if (sameNumber < 0) sameNumber = i;
+      continue;
+    }
     side.push({ i, n: m.n });
   }
+  if (sameNumber >= 0) return { lat: r.lat(sameNumber), lng: r.lon(sameNumber), house: sameNumber };
   const below = side.filter((h) => h.n < asked.n).sort((a, b) => b.n - a.n);
   const above = side.filter((h) => h.n > asked.n).sort((a, b) => a.n - b.n);
   // The closest pair that brackets the number on one stretch of street.

@@ -1,7 +1,8 @@
 /**
  * Addresses pasted from a message or an order ("Địa chỉ: 135 Nam Kỳ Khởi Nghĩa, Q1, ĐT: 0909.123.456", "SĐT
  * 0909123456 - 12 Lê Lợi"): the field labels and the phone numbers are no words of the place, and a phone number
- * before the address would be read as its house number. Pure string code.
+ * before the address would be read as its house number; nor are the marks of old unit names ("Q.7 (cũ)"). Pure string
+ * code.
  */
 
 /** Labels of an address field, written before a colon ("Địa chỉ:", "Đ/c:", "Giao hàng:", "Address:"), at a part's start. */
@@ -18,15 +19,34 @@ const PHONE =
   /(?:(?<!\p{L})(?:sđt|sdt|số đt|so dt|đt|dt|điện thoại|dien thoai|tel|phone|hotline|mobile|di động|di dong|zalo)\s*(?:[:：.]\s*)?)?(?<![\p{N}/])(?:\+\s?84|0)(?:[\s.-]?\d){9,10}(?![\p{N}/])/giu;
 
 /**
- * The text without its address labels and phone numbers (a phone number replaced by a comma, so the parts around it
- * stay apart); the text itself when it has none.
+ * Words marking a unit's name as the old or the new one since the 2025 reform ("Q.7 (cũ)", "P.Thảo Điền Q2 cũ", "P.Đa
+ * Kao (nay là phường Tân Định)"): the names are what place it, the marks are no words of a place.
+ */
+const FORMER_MARK = /\(\s*cũ\s*\)|(?<!\p{L})nay (?:là|thuộc)(?!\p{L})/giu;
+/** A part that starts with an admin unit's type word ("Quận", "Q.", "P2", "TP "): a trailing "cũ" is its mark. */
+const UNIT_PART = /^\s*(?:(?:quận|huyện|phường|xã|thị xã|thành phố)(?!\p{L})|(?:tp|q|p|h)(?=[.\d\s]))/iu;
+
+/**
+ * The text without its address labels, phone numbers (a phone number replaced by a comma, so the parts around it stay
+ * apart) and marks of old or new unit names; the text itself when it has none.
  */
 export function withoutContact(text: string): string {
   const nfc = text.normalize('NFC');
   const out = nfc
     .replace(PHONE, ', ')
+    .replace(FORMER_MARK, ' ')
     .split(PART)
-    .map((part) => part.replace(ADDRESS_LABEL, ''))
+    .map((part) => {
+      const unlabelled = part.replace(ADDRESS_LABEL, '');
+      return UNIT_PART.test(unlabelled) ? withoutTrailingOld(unlabelled) : unlabelled;
+    })
     .join('');
   return out === nfc ? text : out;
+}
+
+/** A part without the word "cũ" (old) ending it ("Q2 cũ" → "Q2"). */
+function withoutTrailingOld(part: string): string {
+  const t = part.trimEnd();
+  const cut = t.length - 'cũ'.length;
+  return cut > 0 && t.slice(cut).toLowerCase() === 'cũ' && /\s/u.test(t[cut - 1]!) ? t.slice(0, cut) : part;
 }
