@@ -95,8 +95,12 @@ function instruction(m: Maneuver, words: GuidanceWords): string {
  * @param words the language of the instructions (default Vietnamese)
  */
 export function formatSteps(maneuvers: readonly Maneuver[], travelMode: string, words: GuidanceWords = VI): Step[] {
-  return maneuvers.map((m) => {
-    const step: Step = {
+  // One fixed shape: `maneuver` always present (undefined on the first step, which JSON leaves out) and last, where
+  // it was added before, so answers are unchanged and the code reading steps meets one map. Pushed, not
+  // `maneuvers.map` (see encodePolylines).
+  const steps: Step[] = [];
+  for (const m of maneuvers)
+    steps.push({
       html_instructions: instruction(m, words),
       distance: distanceText(m.distance),
       duration: durationText(m.duration),
@@ -104,9 +108,7 @@ export function formatSteps(maneuvers: readonly Maneuver[], travelMode: string, 
       end_location: m.end,
       polyline: { points: m.polyline },
       travel_mode: travelMode,
-    };
-    const name = maneuverName(m);
-    if (name) step.maneuver = name;
-    return step;
-  });
+      maneuver: maneuverName(m),
+    });
+  return steps;
 }

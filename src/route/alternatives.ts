@@ -1,5 +1,6 @@
 import type { Leg, Router, RouteContext } from './router.js';
 import type { ArcPath, Endpoint } from './search.js';
+import { snapPoint } from './snap.js';
 
 /** An alternative is at most this much heavier than the best route. */
 export const ALT_MAX_STRETCH = 1.25;
@@ -102,7 +103,7 @@ function locallyOptimal(ctx: RouteContext, p: ArcPath, reach: number): boolean {
     const node = g.edgeNodes[(a & ~1) + (end ? 1 - (a & 1) : a & 1)]!;
     // Endpoint exactly at the arc's start (or end) node, on that arc's edge.
     const t = (a & 1) === (end ? 1 : 0) ? 0 : 1;
-    return { edge: a >> 1, t, lat: g.lat(node), lon: g.lon(node) };
+    return snapPoint(a >> 1, t, g.lat(node), g.lon(node), 0, undefined, undefined);
   };
   const from = at(arcs[i]!, false);
   const to = at(arcs[j]!, true);

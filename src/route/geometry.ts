@@ -179,7 +179,11 @@ export function encodePolylines(coords: ArrayLike<number>, stretches: readonly n
     ends[k / 2] = n;
   }
   const all = latin1.decode(polyChars.subarray(0, n));
-  return ends.map((end, i) => all.slice(i === 0 ? 0 : ends[i - 1], end));
+  // Pushed, not `ends.map`: the array `map` returns takes another elements kind (another V8 map) once the call is
+  // inlined in compiled code, and buildManeuvers, reading it, was deoptimized at that map.
+  const lines: string[] = [];
+  for (let i = 0; i < ends.length; i++) lines.push(all.slice(i === 0 ? 0 : ends[i - 1], ends[i]));
+  return lines;
 }
 
 /**

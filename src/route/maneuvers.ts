@@ -132,8 +132,13 @@ export function buildManeuvers(
   for (const d of drafts) stretches.push(d.first, d.last > d.first ? d.last + 1 : d.first + 1);
   const lines = encodePolylines(coords, stretches);
   const at = (k: number) => ({ lat: coords[2 * k]!, lng: coords[2 * k + 1]! });
-  return drafts.map((d, i) => {
-    const m: Maneuver = {
+  // One fixed shape, the optional fields always present (undefined when absent) and last, where they were added
+  // before (so JSON answers are unchanged): a property added to some manoeuvres only gave them maps of their own,
+  // and the code reading them was deoptimized and compiled again. Pushed, not `drafts.map`, as encodePolylines.
+  const out: Maneuver[] = [];
+  for (let i = 0; i < drafts.length; i++) {
+    const d = drafts[i]!;
+    out.push({
       kind: d.kind,
       name: d.name,
       distance: d.dist,
@@ -141,14 +146,15 @@ export function buildManeuvers(
       start: at(d.first),
       end: at(d.last),
       polyline: lines[i]!,
-    };
-    if (d.modifier) m.modifier = d.modifier;
-    if (d.compass !== undefined) m.compass = d.compass;
-    if (d.kind === 'roundabout') m.exit = Math.max(1, d.exits);
-    return m;
-  });
+      modifier: d.modifier,
+      compass: d.compass,
+      exit: d.kind === 'roundabout' ? Math.max(1, d.exits) : undefined,
+    });
+  }
+  return out;
 }
 
+/** A draft of one fixed shape (see the manoeuvres above): modifier and compass are set later on some. */
 function draft(kind: ManeuverKind, name: string): Draft {
-  return { kind, name, exits: 0, first: 0, last: 0, dist: 0, dur: 0 };
+  return { kind, modifier: undefined, compass: undefined, name, exits: 0, first: 0, last: 0, dist: 0, dur: 0 };
 }

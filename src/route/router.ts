@@ -11,7 +11,7 @@ import type { RoadGraph } from './graph.js';
 import { PROFILE_COUNT, VEHICLES } from './profiles.js';
 import { ArcSearch, SearchLabels, pathMeasure, type ArcPath, type Endpoint } from './search.js';
 import { DEFAULT_LIMITS } from '../limits.js';
-import { SnapIndex, type Snap } from './snap.js';
+import { SnapIndex, snapPoint, type Snap } from './snap.js';
 import { TurnTable } from './turns.js';
 import { WasmGraph } from './wasm/core.js';
 import { wasmLoadFailure, wasmModule } from './wasm/load.js';
@@ -652,8 +652,8 @@ export class Router {
     const near = segments.nearest(lat, lon, (e) => comp[e]! >= 0, maxDist);
     if (!near || big[near.edge]) return near;
     const far = segments.nearest(lat, lon, (e) => big[e] === 1, maxDist);
-    // One fixed shape (not `{ ...far, local: near }`, a new map per snap: see legWithEnds).
-    return far ? { edge: far.edge, t: far.t, lat: far.lat, lon: far.lon, dist: far.dist, local: near } : near;
+    // Not `{ ...far, local: near }`, a new map per snap (see legWithEnds).
+    return far ? snapPoint(far.edge, far.t, far.lat, far.lon, far.dist, near, undefined) : near;
   }
 
   /**
@@ -772,7 +772,7 @@ export class Router {
     const ahead =
       arrival !== undefined && arrival >> 1 === from.edge
         ? this.leg(
-            { edge: from.edge, t: from.t, lat: from.lat, lon: from.lon, only: arrival },
+            snapPoint(from.edge, from.t, from.lat, from.lon, 0, undefined, arrival),
             to,
             profile,
             weighting,
