@@ -104,6 +104,12 @@ describe('significances in the WebAssembly raster kernel', () => {
         const even = parts.map((_, p) => p).filter((p) => p % 2 === 0);
         kernelSignificances(world, first, first, even, even.length, wasm);
         expect(Array.from(wasm)).toEqual(Array.from(ts));
+        // All parts from the middle on, then those before: parts whose points follow one another are copied to the
+        // kernel and back as one run.
+        const rotated = parts.map((_, p) => (p + (parts.length >> 1)) % parts.length);
+        const inRuns = new Float32Array(n).fill(-1);
+        kernelSignificances(world, first, first, rotated, rotated.length, inRuns);
+        expect(Array.from(inRuns)).toEqual(Array.from(ts));
       }),
       { numRuns: 300 },
     );

@@ -18,8 +18,11 @@ let deflater: Promise<ZlibDeflate | null> | undefined;
 /**
  * Node zlib options for the fastest deflate of `length` bytes of scanlines: level 1 (map images are large flat areas,
  * where level 6 costs 2.5 times the time for 13% less size, and levels 2-3 5-20% more time for 2-5%), the largest
- * hash table (memLevel 9: 1-4% faster here, size within 0.1%) and an output buffer of a quarter of the input, which
- * holds a map image's stream whole instead of in 16 KB chunks joined at the end. Measured on Hanoi and whole-HCMC
+ * hash table (memLevel 9: 1-4% faster here, size within 0.1%) and an output buffer of half the input, which holds a
+ * map image's stream whole instead of in chunks joined at the end (a quarter did not hold whole HCMC's 800x600, 28 %
+ * of its scanlines: two chunks and their join, 100 fresh 4 KB pages more, each a page fault of ~25 us on a fresh
+ * process; zlib writes the same stream whatever the chunk size, and pages of the chunk it does not write are never
+ * touched). Measured on Hanoi and whole-HCMC
  * route images of 600x400 to 1280x1280: the filters Up, Sub or a per-row choice make the stream 20-30% larger and
  * cost more time than they save; Z_RLE after a filter is no faster overall and 30-40% larger. RGB scanlines (written
  * for opaque images, see `scanlines`) deflate 3-5% smaller; timed alone, deflate only, on six whole-HCMC views (21
@@ -27,7 +30,7 @@ let deflater: Promise<ZlibDeflate | null> | undefined;
  * measure had found them 18-29% slower; the sizes agree).
  */
 function fastestDeflate(length: number): { level: number; memLevel: number; chunkSize: number } {
-  return { level: 1, memLevel: 9, chunkSize: Math.max(MIN_CHUNK, length >> 2) };
+  return { level: 1, memLevel: 9, chunkSize: Math.max(MIN_CHUNK, length >> 1) };
 }
 /** zlib's default output chunk, bytes. */
 const MIN_CHUNK = 16384;

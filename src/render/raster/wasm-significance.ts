@@ -38,22 +38,49 @@ export function kernelSignificances(
   // Views taken after both calls: either may grow the memory, which replaces its buffer.
   const f64 = new Float64Array(k.memory.buffer);
   const u32 = new Uint32Array(k.memory.buffer);
+  forEachRun(partFirst, start, parts, count, (from, to, at) =>
+    f64.set(world.subarray(2 * from, 2 * to), xyAt + 2 * at),
+  );
   let at = 0;
   for (let j = 0; j < count; j++) {
-    const first = start[parts[j]!]!,
-      end = first + partFirst[parts[j]! + 1]! - partFirst[parts[j]!]!;
     u32[idxAt + j] = at;
-    f64.set(world.subarray(2 * first, 2 * end), xyAt + 2 * at);
-    at += end - first;
+    at += partFirst[parts[j]! + 1]! - partFirst[parts[j]!]!;
   }
   u32[idxAt + count] = at;
   const sigAt = k.significances(count); // before reading the buffer: the call may grow the memory
   const sig = new Float32Array(k.memory.buffer, sigAt, points);
-  at = 0;
+  forEachRun(partFirst, start, parts, count, (from, to, at) => out.set(sig.subarray(at, at + to - from), from));
+  return true;
+}
+
+/**
+ * Calls `run(from, to, at)` for each longest run of parts `parts[0 .. count)` whose slots follow one another, slots
+ * [from, to) being the run's points and `at` their offset among the parts' points laid end to end. The parts a first
+ * image asks for are mostly projected in that order (BasemapIndex.prepareSignificance): on a first image of whole
+ * Ho Chi Minh City its 3,300 parts make 16 runs in 8 calls, where a copy per part made two typed-array views per part
+ * (about 0.7 MB of garbage).
+ */
+function forEachRun(
+  partFirst: ArrayLike<number>,
+  start: ArrayLike<number>,
+  parts: ArrayLike<number>,
+  count: number,
+  run: (from: number, to: number, at: number) => void,
+): void {
+  let from = 0,
+    to = 0,
+    runAt = 0,
+    at = 0;
   for (let j = 0; j < count; j++) {
-    const n = partFirst[parts[j]! + 1]! - partFirst[parts[j]!]!;
-    out.set(sig.subarray(at, at + n), start[parts[j]!]!);
+    const p = parts[j]!;
+    if (start[p] !== to) {
+      if (to > from) run(from, to, runAt);
+      from = to = start[p]!;
+      runAt = at;
+    }
+    const n = partFirst[p + 1]! - partFirst[p]!;
+    to += n;
     at += n;
   }
-  return true;
+  if (to > from) run(from, to, runAt);
 }
