@@ -56,21 +56,15 @@ export function forwardGeocode(
     const hits = regions.flatMap((r, k) => rankInRegion(r, typed[k]!, { prefix: true, limit }));
     if (hits.some((h) => !h.partial)) [queries, found] = [typed, hits.map((h) => ({ ...h, partial: true }))];
   }
-  // Only partial answers to a unit asked alone with its type word: the unit the fallback finds whole ("thị trấn Củ Chi" is the town that
-  // went into Xã Tân An Hội, not Xã Củ Chi, the 2025 commune of its name), else the partial answers.
+  // Only partial answers to a unit asked alone with its type word: the unit the fallback finds when it is one the
+  // written units resolve to and the answers are not ("thị trấn Củ Chi" is the town that went into Xã Tân An Hội, not
+  // Xã Củ Chi, the 2025 commune of its name; "phường An Phú quận 2" went into Bình Trưng, not Phường An Phú of Thuận
+  // An), else the partial answers.
   let all = found;
   if (!found.some((h) => !h.partial)) {
     const named = regions.flatMap((r, k) => fallback(r, queries[k]!));
-    const unitOnly = (h: ForwardHit) => {
-      const terms = queries[regions.indexOf(h.region)]!.terms;
-      return (
-        !h.partial &&
-        h.region.places.kind[h.place]! >= PlaceKind.ward &&
-        terms.some((t) => t.role === 'type') &&
-        terms.every((t) => t.role === 'admin' || t.role === 'type')
-      );
-    };
-    if (found.length === 0 || named.some(unitOnly)) all = named;
+    const written = (h: ForwardHit) => writtenUnit(h, queries[regions.indexOf(h.region)]!);
+    if (found.length === 0 || (named.some(written) && !found.some(written))) all = named;
   }
   all.sort((a, b) => b.score - a.score);
   const top = all[0];
@@ -79,6 +73,21 @@ export function forwardGeocode(
     if (estimate) all.unshift(estimate);
   }
   return all.slice(0, limit);
+}
+
+/**
+ * Whether hit `h` is a unit that query `q`, a unit asked alone with its type word ("phường An Phú quận 2"), resolves
+ * to: the legacy ward written or a 2025 ward it went into.
+ */
+function writtenUnit(h: ForwardHit, q: PlaceQuery): boolean {
+  const res = q.resolution;
+  if (!res || !q.terms.some((t) => t.role === 'type') || !q.terms.every((t) => t.role === 'admin' || t.role === 'type'))
+    return false;
+  const units = h.region.unitPlace;
+  return (
+    (res.legacy.ward !== undefined && units.get(res.legacy.ward) === h.place) ||
+    res.v2025.wards.some((w) => units.get(w) === h.place)
+  );
 }
 
 /**
