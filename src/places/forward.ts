@@ -59,9 +59,10 @@ export function forwardGeocode(
   // Only partial answers to a unit asked alone with its type word: the unit the fallback finds when it is one the
   // written units resolve to and the answers are not ("thị trấn Củ Chi" is the town that went into Xã Tân An Hội, not
   // Xã Củ Chi, the 2025 commune of its name; "phường An Phú quận 2" went into Bình Trưng, not Phường An Phú of Thuận
-  // An), else the partial answers.
+  // An), else the partial answers. The fallback runs only where its answer may be taken: it tries every run of the
+  // name words (quadratic in their count), ~0.3 s of CPU on 500 characters of name words the partial answers stand for.
   let all = found;
-  if (!found.some((h) => !h.partial)) {
+  if (!found.some((h) => !h.partial) && (found.length === 0 || queries.some(unitAlone))) {
     const named = regions.flatMap((r, k) => fallback(r, queries[k]!));
     const written = (h: ForwardHit) => writtenUnit(h, queries[regions.indexOf(h.region)]!);
     if (found.length === 0 || (named.some(written) && !found.some(written))) all = named;
@@ -81,8 +82,7 @@ export function forwardGeocode(
  */
 function writtenUnit(h: ForwardHit, q: PlaceQuery): boolean {
   const res = q.resolution;
-  if (!res || !q.terms.some((t) => t.role === 'type') || !q.terms.every((t) => t.role === 'admin' || t.role === 'type'))
-    return false;
+  if (!res || !unitAlone(q)) return false;
   const units = h.region.unitPlace;
   return (
     (res.legacy.ward !== undefined && units.get(res.legacy.ward) === h.place) ||
@@ -122,4 +122,9 @@ function estimatedHouse(r: PlacesRegion, q: PlaceQuery, hits: readonly ForwardHi
     house: key.toUpperCase(),
     partial: true,
   };
+}
+
+/** Whether the query is an admin unit alone, written with its type word ("thị trấn Củ Chi"). */
+function unitAlone(q: PlaceQuery): boolean {
+  return q.terms.some((t) => t.role === 'type') && q.terms.every((t) => t.role === 'admin' || t.role === 'type');
 }
