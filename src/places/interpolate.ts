@@ -6,6 +6,7 @@
 import { haversine } from '../geo';
 import { PlaceKind } from './kinds';
 import { streetKey, type PlacesRegion } from './region-places';
+import { fold } from './text/fold';
 import { streetNumber } from './text/house-path';
 
 /** Farthest a one-sided neighbour's number may be from the asked one (a street's houses are not evenly spaced). */
@@ -17,6 +18,8 @@ const PAIR_CANDIDATES = 24;
 /** Alley words that may follow a street key's leading alley number ("10 ngach 2 …"), and street type words after them. */
 const ALLEY_WORDS = new Set(['ngach', 'hem', 'kiet']);
 const STREET_WORDS = new Set(['pho', 'duong']);
+/** Alley words that may lead a street's name, folded. */
+const NAMED_ALLEY_WORDS = new Set(['ngo', 'ngach', 'hem', 'kiet']);
 
 /**
  * The key of the street a house is on, without the alleys it leads with: streetKey drops the leading type word, so
@@ -24,6 +27,11 @@ const STREET_WORDS = new Set(['pho', 'duong']);
  * the alley words between them and a street type word after them ("Ngõ 27 Phố Cát Linh") go.
  */
 function houseStreetKey(name: string): string {
+  // An alley named by words alone ("Ngõ Tràng Tiền") is a street of its own, not the street of those words (Phố
+  // Tràng Tiền): its houses are not that street's.
+  const [lead, next] = fold(name).split(' ');
+  if (lead !== undefined && NAMED_ALLEY_WORDS.has(lead) && next !== undefined && !/\d/.test(next))
+    return `${lead} ${streetKey(name)}`;
   const words = streetKey(name).split(' ');
   let k = 0;
   while (k < words.length && /\d/.test(words[k]!)) {
