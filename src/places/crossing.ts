@@ -37,11 +37,8 @@ export function crossingOf(
   if (shared.size === 0) return null;
   const nodes = [...shared];
   const apart = (n: number, m: number) => haversine(g.lat(n), g.lon(n), g.lat(m), g.lon(m));
-  // One crossing: every node chained to the first by steps of ONE_CROSSING_M at most, and none too far from another.
-  const reached = [nodes[0]!];
-  for (let k = 0; k < reached.length; k++)
-    for (const m of nodes) if (!reached.includes(m) && apart(reached[k]!, m) <= ONE_CROSSING_M) reached.push(m);
-  if (reached.length < nodes.length) return null;
+  // One crossing: no node too far from another (checked first: two names on one long stretch share hundreds of nodes
+  // and leave at the first far pair), and every node chained to the first by steps of ONE_CROSSING_M at most.
   let lat = 0;
   let lng = 0;
   for (const n of nodes) {
@@ -49,6 +46,9 @@ export function crossingOf(
     lat += g.lat(n);
     lng += g.lon(n);
   }
+  const reached = new Set([nodes[0]!]);
+  for (const n of reached) for (const m of nodes) if (!reached.has(m) && apart(n, m) <= ONE_CROSSING_M) reached.add(m);
+  if (reached.size < nodes.length) return null;
   // Rounded as stored coordinates are (1e-7 degrees).
   return { lat: Math.round((lat / nodes.length) * 1e7) / 1e7, lng: Math.round((lng / nodes.length) * 1e7) / 1e7 };
 }

@@ -4,7 +4,7 @@
  * "Qunậ 4"), which the parser would otherwise take for names, so that the ward, street or district they introduce is
  * read as one. A word is read so only when the region's places do not hold it as written.
  */
-import { firstTwoSwapped, withinOneEdit } from '../text/edits';
+import { firstLetterKept, withinOneEdit } from '../text/edits';
 import { fold, markDifferences } from '../text/fold';
 import { readJoined } from '../text/joined-words';
 import { readKeyboardOff } from '../text/telex';
@@ -21,8 +21,7 @@ const NUMBERED_UNITS = new Set(['quan', 'phuong']);
 const TOKEN = /([\p{L}\p{M}]+)|(\p{N}[\p{L}\p{M}\p{N}/-]*)|([,;\n|])/gu;
 
 /** Whether `a` is one typo from `b`, the first letter kept or swapped with the second. */
-const typo = (a: string, b: string): boolean =>
-  withinOneEdit(a, b) && (a.charCodeAt(0) === b.charCodeAt(0) || firstTwoSwapped(a, b));
+const typo = (a: string, b: string): boolean => withinOneEdit(a, b) && firstLetterKept(a, b);
 
 /** The type word (folded) that `folded` is one typo of; or null. */
 function typeTypo(folded: string): string | null {

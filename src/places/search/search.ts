@@ -15,7 +15,7 @@
  * only at the candidates (a galloping merge of two ascending lists).
  */
 import { diacriticAgreement, markDifferences, toneOf } from '../text/fold';
-import { firstTwoSwapped } from '../text/edits';
+import { firstLetterKept } from '../text/edits';
 import { isBareSyllable, otherIY } from '../text/syllable';
 import { EXPANDED, Field, FIELD_MASK, JOINED, NameFlag, type PlaceIndex } from './index';
 import { categorySpans } from '../text/category-match';
@@ -377,7 +377,7 @@ export class Searcher {
             !mistypedSyllable(w, word))
         )
           continue;
-        if (word.charCodeAt(0) !== w.charCodeAt(0) && !firstTwoSwapped(w, word)) continue;
+        if (!firstLetterKept(w, word)) continue;
         if (!(asPrefix && word.startsWith(w))) out.push({ v: k, q, prefixOf: 0, typo: true });
       }
     }

@@ -6,7 +6,7 @@
  */
 import { CATEGORIES } from './categories';
 import { fold } from './fold';
-import { firstTwoSwapped, withinOneEdit } from './edits';
+import { firstLetterKept, withinOneEdit } from './edits';
 
 /** A word as the matcher sees it: folded, and exact (NFC lower case). */
 export interface MatchWord {
@@ -94,8 +94,8 @@ function phraseFits(words: readonly MatchWord[], at: number, f: Form): boolean {
       ++typos > 1 ||
       w.folded.length < 2 ||
       !withinOneEdit(w.folded, f.folded[k]!) ||
-      // People rarely mistype a word's first letter ("Võ Văn Ngân Đặng Văn Bi" holds no "ngân hàng").
-      (w.folded[0] !== f.folded[k]![0] && !firstTwoSwapped(w.folded, f.folded[k]!)) ||
+      // See firstLetterKept ("Võ Văn Ngân Đặng Văn Bi" holds no "ngân hàng").
+      !firstLetterKept(w.folded, f.folded[k]!) ||
       BY_FIRST.get(w.folded)?.some((o) => o.folded.length === 1)
     )
       return false;

@@ -42,3 +42,11 @@ export function firstTwoSwapped(a: string, b: string): boolean {
     tailEqual(a, 2, b, 2)
   );
 }
+
+/**
+ * Whether typed word `a` may be a typo of `b` by its first letter: the same first letter, or the first two swapped.
+ * People rarely mistype a word's first letter; requiring it keeps one-edit neighbours of short syllables out.
+ */
+export function firstLetterKept(a: string, b: string): boolean {
+  return a.charCodeAt(0) === b.charCodeAt(0) || firstTwoSwapped(a, b);
+}
