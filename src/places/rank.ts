@@ -459,6 +459,10 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
     places.kind[p] === PlaceKind.street &&
     !ALLEY_NAME.test(r.folded(places.name[p]!)) &&
     ![...namedPlace.names(p)].some((id) => id !== 0 && streetNameKeys(r, id).some((k) => k.split(' ').every(meets)));
+  // A kind of place, no number to name it ("Bệnh viện 175" is one) and nothing narrower than a province to say where
+  // ("Hanoi post office", "nhà thuốc"): one of many of the kind, not the one meant.
+  const oneOfMany =
+    kindOnly && !q.terms.some((t) => t.numeric) && !anchor && !onStreet && (area === null || area.wards === null);
   const phrase = namePhrase(q);
   const inOrder = (p: number): boolean => phrase !== '' && ` ${r.folded(places.name[p]!)} `.includes(` ${phrase} `);
   return hits
@@ -477,6 +481,12 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
         partial:
           contradicts ||
           standIn ||
+          oneOfMany ||
+          // A unit of another level named alike ("Quận Thủ Đức" asked, Phường Thủ Đức found): a part of it at most.
+          (kindAsked >= PlaceKind.ward &&
+            places.kind[h.place]! >= PlaceKind.ward &&
+            places.kind[h.place] !== kindAsked) ||
+          (h.loose && places.kind[h.place] === PlaceKind.poi) ||
           anywhere ||
           (nameHolds && !called) ||
           (beside(h.place) && !(localUnit !== 0 && holdsInOrder(h.place, localUnit) && called)) ||

@@ -147,6 +147,8 @@ export interface Hit {
   text: number;
   /** Query terms the place matched with something of its own (name, other names, brand, address, category). */
   own: number;
+  /** A word was met only within one typo, in a place whose names hold more than was written: a near miss of part of a name. */
+  loose: boolean;
 }
 
 /** What a search may do besides matching words. */
@@ -765,6 +767,8 @@ export class Searcher {
           ? 0
           : Math.min(1, this.addrHits[p]! / addressLen) * (categoryMask !== 0 ? ADDRESS_WITH_CATEGORY : 1),
       );
+      const whole = (nameLen > 0 && this.mainHits[p]! >= nameLen) || (altLen > 0 && this.altHits[p]! >= altLen);
+      const loose = kind === Near.edit && typoOnly !== 0 && !whole;
       const score =
         text +
         COMPLETENESS_WEIGHT * completeness +
@@ -775,7 +779,7 @@ export class Searcher {
       // Insertion into the small sorted top list; ties keep the lower place number first (deterministic).
       let at = top.length;
       while (at > 0 && better(score, p, top[at - 1]!)) at--;
-      top.splice(at, 0, { place: p, score, text, own });
+      top.splice(at, 0, { place: p, score, text, own, loose });
       if (top.length > limit) top.pop();
     }
     return top;
