@@ -54,6 +54,10 @@ const SETS: Record<string, { packs: readonly TypedPack[]; minQueries: number }> 
  * floor raised a point and its confidently-wrong ceiling lowered to 1 %. fresh-2026-11-30m.tsv (120 written blind, phone-typed:
  * central Hanoi, Đà Lạt, the HCMC district pack) took the district packs from 94.9 / 95.4 / 0.5 to 94.0 / 94.8 / 1.0 (1,466
  * queries; its own 28 place lines 71 %, 7 lines confidently wrong): their autocomplete floor lowered a point.
+ * fresh-2026-11-30o.tsv (155 written blind: offices and services, hospitals by number, schools by abbreviation, embassies,
+ * hotels, banks near a landmark, stops, intersections, ngõ / hẻm numbers, French and English names, Telex / VNI) took the
+ * district packs from 94.0 / 94.8 / 1.0 to 93.8 / 94.6 / 0.9 (1,621 queries; its own 77 place lines 91 %, 1 line confidently
+ * wrong; 12 of its 23 intersections answered on one street, partially): under their recall floor, left for the lead.
  */
 const FLOORS: Record<string, { recall: number; autocomplete: number; wrong: number }> = {
   'whole HCMC': { recall: 0.95, autocomplete: 0.95, wrong: 0.01 },
