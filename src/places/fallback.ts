@@ -61,12 +61,16 @@ export function fallback(r: PlacesRegion, q: PlaceQuery): ForwardHit[] {
   const run = (keep: (t: QueryTerm) => boolean): number[] => q.terms.flatMap((t, j) => (keep(t) ? [j] : []));
   // The street's own name words (not the category words that may lead the run: "Hồ Thiền Quang" names Phố Thiền Quang).
   streetRuns.push({ words: run((t) => t.part === 'street' && t.role === 'name'), inArea: true });
+  // A unit's words that are also a street's name, written without the unit's type word ("Phường Võ Thị Sáu" is the
+  // unit's, "Võ Thị Sáu" may be the street): they may name a street, then they say nothing of where.
+  const unitStreets: number[][] = [];
   for (const part of ['ward', 'district'] as const) {
-    // Written with its type word ("Phường Võ Thị Sáu"), the name is the unit's, no street's.
     if (q.parsed.types[part] !== undefined) continue;
     const words = run((t) => t.role === 'admin' && t.part === part);
-    if (words.length > 0 && r.streetKeys.has(words.map((j) => q.terms[j]!.folded).join(' ')))
+    if (words.length > 0 && r.streetKeys.has(words.map((j) => q.terms[j]!.folded).join(' '))) {
       streetRuns.push({ words, inArea: false });
+      unitStreets.push(words);
+    }
   }
   // Name words the parser could not place, part by comma-separated part ("Hanoi Railway Station, Lê Duẩn").
   for (const segment of new Set(q.terms.map((t) => t.segment))) {
@@ -78,16 +82,24 @@ export function fallback(r: PlacesRegion, q: PlaceQuery): ForwardHit[] {
    * the area it names ("ngã tư Lê Văn Sỹ Huỳnh Văn Bánh", "góc Nguyễn Thị Minh Khai Cao Thắng"); null when they name
    * none, or it does not meet this one at one place.
    */
-  const crossingWith = (sub: readonly number[], street: number): Pick<ForwardHit, 'at' | 'crossing'> | null => {
+  const crossingWith = (
+    sub: readonly number[],
+    street: number,
+    bound: boolean,
+  ): Pick<ForwardHit, 'at' | 'crossing'> | null => {
     // Its numbers too, where the parser saw a street's ("3 Tháng 2"), but for the first street's own ("Đường số 17").
     const own = streetKey(r.region.strings.get(r.places.name[street]!)).split(' ');
-    const rest = q.terms.flatMap((t, j) =>
+    let rest = q.terms.flatMap((t, j) =>
       (t.role === 'name' || (t.role === 'number' && t.part === 'street' && !own.includes(t.folded))) &&
       !sub.includes(j) &&
       !CROSSING_WORDS.has(t.folded)
         ? [j]
         : [],
     );
+    // The other street named by a unit's words ("ngã tư Hàng Bài Tràng Tiền": Tràng Tiền is a ward too), where no
+    // other words name one.
+    const unitNamed = rest.length === 0 ? unitStreets.find((words) => !words.some((j) => sub.includes(j))) : undefined;
+    if (unitNamed) rest = unitNamed;
     if (rest.length === 0) return null;
     let required = 0;
     for (const j of rest) required |= 1 << j;
@@ -108,7 +120,8 @@ export function fallback(r: PlacesRegion, q: PlaceQuery): ForwardHit[] {
           streetKey(r.region.strings.get(names[p]!)) === restKey,
       },
     );
-    const there = (lat: number, lng: number): boolean => !area?.wards || area.wards.has(r.wardAt(lat, lng));
+    const there = (lat: number, lng: number): boolean =>
+      !bound || unitNamed !== undefined || !area?.wards || area.wards.has(r.wardAt(lat, lng));
     for (const name of new Set(others.map((h) => names[h.place]!))) {
       const at = crossingOf(r, names[street]!, name, there);
       if (at) return { at: { ...at, ward2025: r.wardAt(at.lat, at.lng) }, crossing: r.region.strings.get(name) };
@@ -144,7 +157,7 @@ export function fallback(r: PlacesRegion, q: PlaceQuery): ForwardHit[] {
       for (const h of hits) {
         if (tried.has(r.places.name[h.place]!)) continue;
         tried.add(r.places.name[h.place]!);
-        const meeting = crossingWith(sub, h.place);
+        const meeting = crossingWith(sub, h.place, areaBound);
         if (meeting) return [{ region: r, place: h.place, score: h.score, partial: false, system, ...meeting }];
       }
       const street = hits[0]!.place;

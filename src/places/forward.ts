@@ -21,6 +21,9 @@ import { houseKey } from './text/house-path';
 /** Text that ends in a letter or digit: its last word may be unfinished. */
 const UNFINISHED = /[\p{L}\p{N}]$/u;
 
+/** Most words of a query whose partial answers the fallback may replace by where two streets it names meet. */
+const CROSSING_TERMS_MAX = 12;
+
 /** Most results a forward geocode returns. */
 export const MAX_GEOCODE_RESULTS = 5;
 
@@ -61,11 +64,15 @@ export function forwardGeocode(
   // Xã Củ Chi, the 2025 commune of its name; "phường An Phú quận 2" went into Bình Trưng, not Phường An Phú of Thuận
   // An), else the partial answers. The fallback runs only where its answer may be taken: it tries every run of the
   // name words (quadratic in their count), ~0.3 s of CPU on 500 characters of name words the partial answers stand for.
+  // Two streets where they meet ("Tôn Đức Thắng giao Cát Linh") are the fallback's too, whole, before partial answers
+  // on one of them: tried when the query is short enough for the fallback's cost.
   let all = found;
-  if (!found.some((h) => !h.partial) && (found.length === 0 || queries.some(unitAlone))) {
+  const short = queries.some((q) => q.terms.length <= CROSSING_TERMS_MAX);
+  if (!found.some((h) => !h.partial) && (found.length === 0 || short || queries.some(unitAlone))) {
     const named = regions.flatMap((r, k) => fallback(r, queries[k]!));
     const written = (h: ForwardHit) => writtenUnit(h, queries[regions.indexOf(h.region)]!);
-    if (found.length === 0 || (named.some(written) && !found.some(written))) all = named;
+    if (found.length === 0 || named.some((h) => h.crossing) || (named.some(written) && !found.some(written)))
+      all = named;
   }
   all.sort((a, b) => b.score - a.score);
   const top = all[0];

@@ -7,6 +7,7 @@
 import { CATEGORIES } from './categories';
 import { fold } from './fold';
 import { firstLetterKept, withinOneEdit } from './edits';
+import { isBareSyllable } from './syllable';
 
 /** A word as the matcher sees it: folded, and exact (NFC lower case). */
 export interface MatchWord {
@@ -78,6 +79,9 @@ function wordFits(w: MatchWord, folded: string, exact: string): boolean {
   return w.folded === folded && (w.exact === w.folded || w.exact === exact);
 }
 
+/** Letters of a word short enough that a syllable so spelt is no typo of a form's word. */
+const SHORT_WORD = 3;
+
 /**
  * True when the words spell a multi-word form with at most one of them mistyped by one edit ("Bệh viện", "Nhà hàg"):
  * a phrase of two or more words is still recognised where a single mistyped word would not be; a word that is a
@@ -96,6 +100,8 @@ function phraseFits(words: readonly MatchWord[], at: number, f: Form): boolean {
       !withinOneEdit(w.folded, f.folded[k]!) ||
       // See firstLetterKept ("Võ Văn Ngân Đặng Văn Bi" holds no "ngân hàng").
       !firstLetterKept(w.folded, f.folded[k]!) ||
+      // A short word that is a syllable is mostly meant as written ("giao Lê Văn Chí" holds no "giao lộ").
+      (w.folded !== f.folded[k] && w.folded.length <= SHORT_WORD && isBareSyllable(w.folded)) ||
       BY_FIRST.get(w.folded)?.some((o) => o.folded.length === 1)
     )
       return false;
