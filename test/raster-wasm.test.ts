@@ -116,6 +116,33 @@ describe('the WebAssembly raster kernel draws what the TypeScript kernels draw',
         });
       });
 
+  // The kernel strokes a batch in bands of rows, a band's mask reused (64 Ki pixels: 31 rows of this canvas), and
+  // draws a label over its own rows: lines, polygon outlines and labels that cross bands must draw the same pixels.
+  it('strokes, outlines and labels across the bands of rows the kernel strokes in', () => {
+    bothKernels(2100, 200, (c) => {
+      const r = random(99);
+      c.fillBackground([242, 239, 233, 1]);
+      for (const options of [{ width: 3 }, { width: 1.5, dasharray: [4, 2] }, { width: 5, cap: 'square' as const }]) {
+        const xy: number[] = [];
+        const ends: number[] = [];
+        for (let k = 0; k < 20; k++) {
+          for (let i = 0; i < 2 + (k % 5); i++) xy.push(r() * 2200 - 50, r() * 260 - 30);
+          ends.push(xy.length);
+        }
+        c.strokePolylines(xy, ends, { color: colour(r, 0.7), ...options });
+      }
+      c.fillPolygon([[100, -20, 900, 40, 700, 230, 60, 150]], colour(r, 0.5), { outlineColor: colour(r, 0.8) });
+      c.drawText('© OpenStreetMap contributors', 1500, 25, { color: [51, 51, 51, 1], haloColor: [255, 255, 255, 1] });
+      const shaped = shapeText('Phố Nguyễn Đình Chiểu', cache.fonts.font(['Noto Sans Regular'])!);
+      drawSdfText(c, shaped, 1200, 100, {
+        size: 16,
+        color: [51, 51, 51, 1],
+        haloColor: [255, 255, 255, 0.9],
+        angle: 1,
+      });
+    });
+  });
+
   it('text (bitmap font with a halo), markers and a translucent background', () => {
     bothKernels(300, 120, (c) => {
       c.fillBackground([255, 255, 255, 0.6]);

@@ -142,13 +142,21 @@ impl Pixels {
 }
 
 /// Coverage per pixel and the pixels it touched (see MaskSink: `touched[0 .. count)` lists every pixel whose
-/// coverage is non-zero, each once).
+/// coverage is non-zero, each once), over a window of the canvas's rows: rows `row0 .. row0 + rows` at the start of
+/// `cov` (pixel (x, y) at `(y - row0) * width + x`; `touched` holds those indices). The window is the whole canvas
+/// except between a windowed draw and the flush or clear that ends it (`lib.rs` strokes in bands, a label's text
+/// draws over its own rows): the coverage then lies in the first pages of `cov` and `touched`, which every window
+/// reuses, so a canvas's first strokes and labels touch for the first time (a page fault per 4 KB) a band's memory
+/// instead of the whole canvas's.
 pub struct Mask {
     pub width: usize,
     pub height: usize,
     pub cov: &'static mut [f32],
     pub touched: &'static mut [u32],
     pub count: usize,
+    /// The window's first row and its number of rows.
+    pub row0: usize,
+    pub rows: usize,
     /// Whether coverage was summed since the last flush (and may exceed 1).
     pub summed: bool,
     /// Weight applied to summed coverage.
@@ -163,14 +171,22 @@ impl Mask {
             cov: fresh(width * height),
             touched: fresh(width * height),
             count: 0,
+            row0: 0,
+            rows: height,
             summed: false,
             weight: 1.0,
         }
     }
 
-    /// Adds `weight` x the row's coverage (MaskSink.span).
+    /// Sets the window to rows `row0 .. row0 + rows` of the canvas (within it); the mask must be clear.
+    pub fn set_window(&mut self, row0: usize, rows: usize) {
+        self.row0 = row0;
+        self.rows = rows;
+    }
+
+    /// Adds `weight` x the row's coverage (MaskSink.span; row `y` within the window).
     pub fn span(&mut self, y: usize, x0: usize, x1: usize, cov: &[f32]) {
-        let row = y * self.width;
+        let row = (y - self.row0) * self.width;
         let mut n = self.count;
         for x in x0..x1 {
             let add = cov[x] as f64 * self.weight;
@@ -188,19 +204,22 @@ impl Mask {
         self.summed = true;
     }
 
-    /// Composites the touched pixels (coverage clamped to 1 when summed) and clears the mask (SolidSink.blendList).
+    /// Composites the touched pixels (coverage clamped to 1 when summed) and clears the mask (SolidSink.blendList),
+    /// whose window is then the whole canvas.
     pub fn flush(&mut self, px: &mut Pixels) {
         let clamp = self.summed;
         let solid = px.alpha == 1.0;
         let word = px.opaque;
         let alpha = px.alpha;
+        let at = self.row0 * self.width;
         for k in 0..self.count {
-            let p = self.touched[k] as usize;
-            let mut c = self.cov[p] as f64;
-            self.cov[p] = 0.0;
+            let i = self.touched[k] as usize;
+            let mut c = self.cov[i] as f64;
+            self.cov[i] = 0.0;
             if clamp && c > 1.0 {
                 c = 1.0;
             }
+            let p = at + i;
             if c == 1.0 && solid {
                 px.words[p] = word;
             } else {
@@ -209,9 +228,10 @@ impl Mask {
         }
         self.count = 0;
         self.summed = false;
+        self.set_window(0, self.height);
     }
 
-    /// Raises pixel `p`'s coverage to `c` (max-accumulation), listing the pixel when it was clear.
+    /// Raises the coverage at index `p` of the window to `c` (max-accumulation), listing the pixel when it was clear.
     #[inline(always)]
     pub fn raise(&mut self, p: usize, c: f64) {
         let old = self.cov[p] as f64;
@@ -224,7 +244,7 @@ impl Mask {
         }
     }
 
-    /// Clears the mask without compositing.
+    /// Clears the mask without compositing; its window is then the whole canvas.
     pub fn clear(&mut self) {
         for k in 0..self.count {
             let p = self.touched[k] as usize;
@@ -232,5 +252,6 @@ impl Mask {
         }
         self.count = 0;
         self.summed = false;
+        self.set_window(0, self.height);
     }
 }

@@ -24,8 +24,8 @@ struct State {
     idx: Vec<u32>,
     dash_on: Vec<f64>,
     dash_table: Vec<f32>,
-    /// A cleaned polyline.
-    clean: Vec<f64>,
+    /// A stroke's polylines, cleaned.
+    lines: Lines,
     /// Bytes per pixel of the last PNG scanlines (3 RGB, 4 RGBA).
     row_channels: u32,
     /// A polygon's rings cleaned (see `fill_rings`): points, and ring starts.
@@ -34,6 +34,8 @@ struct State {
     /// Glyph bitmaps (input), and text coverage kept for the pass after a halo: (pixel, coverage).
     bytes: Vec<u8>,
     text: Vec<(u32, f32)>,
+    /// The mask's window (first row, rows) when the kept text was drawn: its indices are relative to that window.
+    text_window: (usize, usize),
     /// Significances of the parts given to `significances`, and that computation's scratch stack.
     sig: Vec<f32>,
     sig_stack: Vec<(usize, usize, f64)>,
@@ -59,12 +61,13 @@ pub extern "C" fn init(width: u32, height: u32) {
             idx: Vec::new(),
             dash_on: Vec::new(),
             dash_table: Vec::new(),
-            clean: Vec::new(),
+            lines: Lines::default(),
             row_channels: 4,
             ring_xy: Vec::new(),
             ring_start: Vec::new(),
             bytes: Vec::new(),
             text: Vec::new(),
+            text_window: (0, h),
             sig: Vec::new(),
             sig_stack: Vec::new(),
         });
@@ -280,11 +283,8 @@ pub extern "C" fn fill_polygons(
             for r in ring..ring + count {
                 let end = s.idx[r] as usize;
                 let start = if r == 0 { 0 } else { s.idx[r - 1] as usize };
-                clean_line(&s.xy, &mut s.clean, start, end, dx, dy);
-                if !s.clean.is_empty() {
-                    add_distance_stroke(&mut s.mask, &s.clean, true, &shape, None);
-                }
-                s.mask.flush(&mut s.pixels);
+                clean_lines(&s.xy, &mut s.lines, start, &[end as u32], dx, dy, shape.half_width);
+                stroke_in_bands(&mut s.mask, &mut s.pixels, &s.lines, true, &shape, None);
             }
         }
         from = if count > 0 { s.idx[ring + count - 1] as usize } else { from };
@@ -292,30 +292,113 @@ pub extern "C" fn fill_polygons(
     }
 }
 
-/// `xy[start .. end)` translated by (dx, dy) into `clean`: points with a non-finite coordinate and repeats of the
-/// previous point dropped (what `stroke` does to each line).
-fn clean_line(xy: &[f64], clean: &mut Vec<f64>, start: usize, end: usize, dx: f64, dy: f64) {
+/// A stroke's polylines, cleaned: flat x, y pairs, each line's end, and the first and last row each line's stroke
+/// may reach.
+#[derive(Default)]
+struct Lines {
+    xy: Vec<f64>,
+    ends: Vec<usize>,
+    rows: Vec<(f64, f64)>,
+}
+
+/// The lines `xy[ends[k - 1] .. ends[k])` (the first from `start`) translated by (dx, dy) into `lines`, each with
+/// points of a non-finite coordinate and repeats of the previous point dropped (what `stroke` does to each line),
+/// with the rows their strokes of half width `half_width` may reach (square caps included); lines left empty are
+/// dropped.
+fn clean_lines(xy: &[f64], lines: &mut Lines, start: usize, ends: &[u32], dx: f64, dy: f64, half_width: f64) {
+    let clean = &mut lines.xy;
     clean.clear();
+    lines.ends.clear();
+    lines.rows.clear();
+    // The stroker reaches half_width + 0.5 px from a segment, whose ends a square cap moves half_width further.
+    let reach = 2.0 * half_width + 1.0;
     let mut i = start;
-    while i + 1 < end {
-        let x = xy[i] + dx;
-        let y = xy[i + 1] + dy;
-        i += 2;
-        if !(x.is_finite() && y.is_finite()) {
-            continue;
+    for &end in ends {
+        let end = end as usize;
+        let first = clean.len();
+        let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
+        while i + 1 < end {
+            let x = xy[i] + dx;
+            let y = xy[i + 1] + dy;
+            i += 2;
+            if !(x.is_finite() && y.is_finite()) {
+                continue;
+            }
+            let n = clean.len();
+            if n > first && clean[n - 2] == x && clean[n - 1] == y {
+                continue;
+            }
+            clean.push(x);
+            clean.push(y);
+            lo = if y < lo { y } else { lo };
+            hi = if y > hi { y } else { hi };
         }
-        let n = clean.len();
-        if n > 0 && clean[n - 2] == x && clean[n - 1] == y {
-            continue;
+        i = end;
+        if clean.len() > first {
+            lines.ends.push(clean.len());
+            lines.rows.push(((lo - reach).floor(), (hi + reach).ceil()));
         }
-        clean.push(x);
-        clean.push(y);
     }
 }
 
-/// Max-accumulates into the mask the distance strokes of the input's polylines: line k is the finite points of
-/// `input_xy[ends[k - 1] .. ends[k])` (flat x, y; the first from 0) translated by (dx, dy), consecutive
-/// duplicates dropped. `cap`: 0 butt, 1 round, 2 square. With `dashed`, the pattern of `input_dash`.
+/// Pixels of the mask's window while stroking in bands: 256 KB of coverage and at most as much of touched list.
+const BAND_PIXELS: usize = 65536;
+
+/// Max-accumulates the distance strokes of `lines` into the mask and composites them in the colour (leaving the
+/// mask clear), band by band: the mask's window is set to each band of rows in turn, every line that may reach it
+/// is stroked (the stroker draws the window's rows only) and the band is composited. Each pixel gets the coverage
+/// one pass over the whole canvas gives it (the same segments in the same order) and is composited once, so the
+/// pixels are the same; but the coverage only ever touches a band's memory. A mask that already holds coverage is
+/// stroked and composited in one pass.
+fn stroke_in_bands(
+    mask: &mut Mask,
+    pixels: &mut Pixels,
+    lines: &Lines,
+    closed: bool,
+    shape: &Shape,
+    dashing: Option<&Dashing>,
+) {
+    let stroke_rows = |mask: &mut Mask, first: f64, last: f64| {
+        let mut from = 0;
+        for (k, &to) in lines.ends.iter().enumerate() {
+            let (lo, hi) = lines.rows[k];
+            if lo <= last && hi >= first {
+                add_distance_stroke(mask, &lines.xy[from..to], closed, shape, dashing);
+            }
+            from = to;
+        }
+    };
+    let (width, height) = (mask.width, mask.height);
+    if mask.count > 0 {
+        stroke_rows(mask, f64::NEG_INFINITY, f64::INFINITY);
+        mask.flush(pixels);
+        return;
+    }
+    let (mut top, mut bottom) = (f64::INFINITY, f64::NEG_INFINITY);
+    for &(lo, hi) in &lines.rows {
+        top = if lo < top { lo } else { top };
+        bottom = if hi > bottom { hi } else { bottom };
+    }
+    if !(top <= bottom && bottom >= 0.0) {
+        return;
+    }
+    let band = (BAND_PIXELS / width).max(1);
+    // Rows top..=bottom within the canvas (`as` saturates: a top below 0 is row 0).
+    let mut row0 = (top as usize).min(height);
+    let end = if bottom < height as f64 { bottom as usize + 1 } else { height };
+    while row0 < end {
+        let rows = band.min(height - row0);
+        mask.set_window(row0, rows);
+        stroke_rows(mask, row0 as f64, (row0 + rows) as f64 - 1.0);
+        mask.flush(pixels);
+        row0 += rows;
+    }
+}
+
+/// Composites in the colour the distance strokes of the input's polylines, max-accumulated as one shape (see
+/// `stroke_in_bands`), and leaves the mask clear: line k is the finite points of `input_xy[ends[k - 1] .. ends[k])`
+/// (flat x, y; the first from 0) translated by (dx, dy), consecutive duplicates dropped. `cap`: 0 butt, 1 round, 2
+/// square. With `dashed`, the pattern of `input_dash`.
 #[no_mangle]
 pub extern "C" fn stroke(
     lines: u32,
@@ -340,15 +423,8 @@ pub extern "C" fn stroke(
         table: &s.dash_table,
     };
     let dashing = if dashed != 0 { Some(&dashing) } else { None };
-    let mut start = 0usize;
-    for k in 0..lines as usize {
-        let end = s.idx[k] as usize;
-        clean_line(&s.xy, &mut s.clean, start, end, dx, dy);
-        start = end;
-        if !s.clean.is_empty() {
-            add_distance_stroke(&mut s.mask, &s.clean, closed != 0, &shape, dashing);
-        }
-    }
+    clean_lines(&s.xy, &mut s.lines, 0, &s.idx[..lines as usize], dx, dy, half_width);
+    stroke_in_bands(&mut s.mask, &mut s.pixels, &s.lines, closed != 0, &shape, dashing);
 }
 
 /// Composites the mask's touched pixels in the colour (coverage clamped to 1 when summed) and clears the mask.
@@ -467,6 +543,13 @@ pub extern "C" fn sdf_text(
         dist_scale,
     };
     s.text.clear();
+    // A clear mask's window is set to the label's rows (see Mask), the kept text's indices are relative to it.
+    if s.mask.count == 0 {
+        if let Some((first, last)) = sdf::rows(&run, &at, s.mask.height) {
+            s.mask.set_window(first, last + 1 - first);
+        }
+    }
+    s.text_window = (s.mask.row0, s.mask.rows);
     sdf::accumulate(&mut s.mask, if keep != 0 { Some(&mut s.text) } else { None }, &run, &at);
 }
 
@@ -474,7 +557,10 @@ pub extern "C" fn sdf_text(
 #[no_mangle]
 pub extern "C" fn sdf_text_move() {
     let s = state();
-    sdf::move_text(&mut s.mask, &mut s.text);
+    if s.mask.count == 0 {
+        s.mask.set_window(s.text_window.0, s.text_window.1);
+    }
+    sdf::move_text(&mut s.mask, &mut s.text, s.text_window.0);
 }
 
 /// Douglas-Peucker significances (simplify.rs) of `parts` parts: part k is points `starts[k] .. starts[k + 1])` of

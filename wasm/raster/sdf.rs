@@ -53,7 +53,36 @@ fn within(v: f64, limit: f64) -> f64 {
     }
 }
 
-/// Max-accumulates the run's coverage into `mask`; with `text`, also records the ungrown outline's coverage there.
+/// The first and last row of a canvas `height` pixels high that `accumulate` draws the run on (the union of its
+/// glyphs' rows), or None when none.
+pub fn rows(run: &Run, at: &Placement, height: usize) -> Option<(usize, usize)> {
+    let (mut first, mut last) = (f64::INFINITY, f64::NEG_INFINITY);
+    for g in run.glyphs.chunks_exact(4) {
+        let (y0, y1) = glyph_rows(g, at, height as f64);
+        if y0 <= y1 {
+            first = if y0 < first { y0 } else { first };
+            last = if y1 > last { y1 } else { last };
+        }
+    }
+    if first <= last {
+        Some((first as usize, last as usize))
+    } else {
+        None
+    }
+}
+
+/// The rows (first, last; none when not first <= last) a glyph (u0, v0, bitmap width and height) covers.
+fn glyph_rows(g: &[f64], at: &Placement, hf: f64) -> (f64, f64) {
+    let (u0, v0, bw, bh) = (g[0], g[1], g[2], g[3]);
+    let (ux, uy, scale, cy) = (at.ux, at.uy, at.scale, at.cy);
+    let (yu0, yu1, yv0, yv1) = (u0 * uy, (u0 + bw) * uy, v0 * ux, (v0 + bh) * ux);
+    let min_y = cy + scale * (min(yu0, yu1) + min(yv0, yv1));
+    let max_y = cy + scale * (max(yu0, yu1) + max(yv0, yv1));
+    (max(0.0, min_y.floor()), min(hf - 1.0, max_y.ceil()))
+}
+
+/// Max-accumulates the run's coverage into `mask`, whose window holds the run's rows (see `rows`); with `text`,
+/// also records the ungrown outline's coverage there (indices within the window).
 pub fn accumulate(mask: &mut Mask, mut text: Option<&mut Vec<(u32, f32)>>, run: &Run, at: &Placement) {
     let (ux, uy, scale, cx, cy) = (at.ux, at.uy, at.scale, at.cx, at.cy);
     let w = mask.width;
@@ -67,11 +96,7 @@ pub fn accumulate(mask: &mut Mask, mut text: Option<&mut Vec<(u32, f32)>>, run: 
         let bmp = &run.bitmaps[offset..offset + (bw * bh) as usize];
         offset += (bw * bh) as usize;
         let bwi = bw as usize;
-        let (yu0, yu1, yv0, yv1) = (u0 * uy, (u0 + bw) * uy, v0 * ux, (v0 + bh) * ux);
-        let min_y = cy + scale * (min(yu0, yu1) + min(yv0, yv1));
-        let max_y = cy + scale * (max(yu0, yu1) + max(yv0, yv1));
-        let y0 = max(0.0, min_y.floor());
-        let y1 = min(hf - 1.0, max_y.ceil());
+        let (y0, y1) = glyph_rows(g, at, hf);
         let mut yf = y0;
         while yf <= y1 {
             let y = yf;
@@ -88,7 +113,7 @@ pub fn accumulate(mask: &mut Mask, mut text: Option<&mut Vec<(u32, f32)>>, run: 
             }
             let mut bx = bx0 + lo * sx;
             let mut by = by0 + lo * sy;
-            let row = y as usize * w;
+            let row = (y as usize - mask.row0) * w;
             for x in lo as usize..=hi as usize {
                 let (cbx, cby) = (bx, by);
                 bx += sx;
@@ -126,10 +151,12 @@ pub fn accumulate(mask: &mut Mask, mut text: Option<&mut Vec<(u32, f32)>>, run: 
     }
 }
 
-/// Max-accumulates the kept text coverage into `mask` and empties the list (sdf-text.ts `TextCoverage.moveTo`).
-pub fn move_text(mask: &mut Mask, text: &mut Vec<(u32, f32)>) {
+/// Max-accumulates the kept text coverage, drawn in a window from row `row0`, into `mask` (whose window holds those
+/// rows) and empties the list (sdf-text.ts `TextCoverage.moveTo`).
+pub fn move_text(mask: &mut Mask, text: &mut Vec<(u32, f32)>, row0: usize) {
+    let shift = (row0 - mask.row0) * mask.width;
     for &(p, c) in text.iter() {
-        mask.raise(p as usize, c as f64);
+        mask.raise(p as usize + shift, c as f64);
     }
     text.clear();
 }

@@ -201,7 +201,6 @@ fn add_segment(
     let (ax, ay, bx, by) = (sg.ax, sg.ay, sg.bx, sg.by);
     let (start, prev_ux, prev_uy) = (sg.start, sg.prev_ux, sg.prev_uy);
     let width = mask.width as f64;
-    let height = mask.height as f64;
     let hw = shape.half_width;
     let blur = shape.blur;
     let reach = hw + 0.5;
@@ -210,8 +209,9 @@ fn add_segment(
     let len = (dx * dx + dy * dy).sqrt();
     let ux = if len > 0.0 { dx / len } else { 1.0 };
     let uy = if len > 0.0 { dy / len } else { 0.0 };
-    let y_start = max(0.0, (min(ay, by) - reach).floor());
-    let y_end = min(height - 1.0, (max(ay, by) + reach).ceil());
+    // Rows of the mask's window only (lib.rs strokes in bands; each row's coverage depends on that row alone).
+    let y_start = max(mask.row0 as f64, (min(ay, by) - reach).floor());
+    let y_end = min((mask.row0 + mask.rows) as f64 - 1.0, (max(ay, by) + reach).ceil());
     if y_start > y_end || max(ax, bx) + reach < 0.0 || min(ax, bx) - reach > width {
         return;
     }
@@ -219,6 +219,7 @@ fn add_segment(
         return; // NaN: the TypeScript's row loop runs no row
     }
     let mask_w = mask.width;
+    let row0 = mask.row0;
     let cov = &mut mask.cov;
     let touched = &mut mask.touched;
     let mut count = mask.count;
@@ -265,7 +266,7 @@ fn add_segment(
             continue;
         }
         let (x0, x1) = (x0f as usize, x1f as usize);
-        let base = y as usize * mask_w;
+        let base = (y as usize - row0) * mask_w;
         let mut along = (x0f + 0.5 - ax) * ux + puy;
         let mut cross = (x0f + 0.5 - ax) * uy - pux;
         if plain {
@@ -300,8 +301,8 @@ fn add_segment(
                     c = 1.0;
                 }
                 let i = base + x;
-                // Safety: x0..=x1 lie within 0..width and y within 0..height, so i < width * height; the touched
-                // list holds each pixel at most once, so count < width * height.
+                // Safety: x0..=x1 lie within 0..width and y within the window, so i < width * rows <= width *
+                // height; the touched list holds each pixel at most once, so count < width * height.
                 unsafe {
                     let old = *cov.get_unchecked(i) as f64;
                     if c > old {

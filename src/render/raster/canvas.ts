@@ -355,9 +355,9 @@ export class Canvas {
       // Lines whose joins look round: the distance stroker (see distance-stroke.ts).
       const distanceShape = { halfWidth: width / 2, cap: shape.cap, blur, dashes };
       if (this.kernel) {
-        this.strokeInKernel(this.kernel, xy, ends, dx, dy, sideOffsets, closed, distanceShape);
-        if (this.setColor(options.color, opacity)) this.kernel.flushMask();
-        else this.kernel.clearMask();
+        if (this.setColor(options.color, opacity)) {
+          this.strokeInKernel(this.kernel, xy, ends, dx, dy, sideOffsets, closed, distanceShape);
+        }
         return;
       }
       const mask = MaskSink.shared(this.width, this.height);
@@ -405,9 +405,9 @@ export class Canvas {
   }
 
   /**
-   * The distance strokes of polylines `xy[ends[k - 1] .. ends[k])` translated by (dx, dy), each side offset, into
-   * the kernel's mask: lines without an offset go to the kernel as they are (it cleans them), offset ones are
-   * cleaned and offset here first.
+   * The distance strokes of polylines `xy[ends[k - 1] .. ends[k])` translated by (dx, dy), each side offset,
+   * composited in the kernel's colour as one shape: lines without an offset go to the kernel as they are (it cleans
+   * them), offset ones are cleaned and offset here first.
    */
   private strokeInKernel(
     kernel: WasmRaster,

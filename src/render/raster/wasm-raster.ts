@@ -284,8 +284,10 @@ export class WasmRaster {
   }
 
   /**
-   * Max-accumulates into the mask the distance strokes of polylines `xy[ends[k - 1] .. ends[k])` (flat x, y pairs,
-   * pixels, the first from 0) translated by (dx, dy), each cleaned as cleanPolyline does.
+   * Composites in the colour the distance strokes of polylines `xy[ends[k - 1] .. ends[k])` (flat x, y pairs,
+   * pixels, the first from 0) translated by (dx, dy), each cleaned as cleanPolyline does, max-accumulated as one
+   * shape; the mask is left clear. The kernel strokes in bands of rows, so that the coverage touches a band's memory
+   * instead of the whole canvas's (see wasm/raster/lib.rs `stroke_in_bands`).
    */
   stroke(
     xy: ArrayLike<number>,
