@@ -64,8 +64,10 @@ export function fallback(r: PlacesRegion, q: PlaceQuery): ForwardHit[] {
   // A unit's words that are also a street's name, written without the unit's type word ("Phường Võ Thị Sáu" is the
   // unit's, "Võ Thị Sáu" may be the street): they may name a street, then they say nothing of where.
   const unitStreets: number[][] = [];
+  // Units alone, a ward among them written with its type word ("P.17 Gò Vấp"), ask for the ward: no street.
+  const alone = !q.terms.some((t) => t.role === 'name' || t.role === 'category');
   for (const part of ['ward', 'district'] as const) {
-    if (q.parsed.types[part] !== undefined) continue;
+    if (q.parsed.types[part] !== undefined || (alone && q.parsed.types.ward !== undefined)) continue;
     const words = run((t) => t.role === 'admin' && t.part === part);
     if (words.length > 0 && r.streetKeys.has(words.map((j) => q.terms[j]!.folded).join(' '))) {
       streetRuns.push({ words, inArea: false });
@@ -97,8 +99,12 @@ export function fallback(r: PlacesRegion, q: PlaceQuery): ForwardHit[] {
         : [],
     );
     // The other street named by a unit's words ("ngã tư Hàng Bài Tràng Tiền": Tràng Tiền is a ward too), where no
-    // other words name one.
-    const unitNamed = rest.length === 0 ? unitStreets.find((words) => !words.some((j) => sub.includes(j))) : undefined;
+    // other words name one, written with the first street, not as an address's ward ("78 Giải Phóng, Phương Mai").
+    const segment = q.terms[sub[0]!]!.segment;
+    const unitNamed =
+      rest.length === 0 && q.parsed.house === undefined
+        ? unitStreets.find((words) => !words.some((j) => sub.includes(j)) && q.terms[words[0]!]!.segment === segment)
+        : undefined;
     if (unitNamed) rest = unitNamed;
     if (rest.length === 0) return null;
     let required = 0;
@@ -177,7 +183,6 @@ export function fallback(r: PlacesRegion, q: PlaceQuery): ForwardHit[] {
   }
   const ward = namedWard(table, q, res);
   let place = ward !== undefined ? r.unitPlace.get(ward) : undefined;
-  const alone = !q.terms.some((t) => t.role === 'name' || t.role === 'category');
   if (place === undefined && alone && res?.legacy.ward !== undefined && res.v2025.wards.length > 0) {
     // The 2025 ward a legacy ward went into whole is what was asked for; one it went into in part (a ward split
     // between several: the one it gave most, see resolveAdmin) only partly.

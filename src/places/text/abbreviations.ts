@@ -62,7 +62,8 @@ const TYPE_WORDS: readonly TypeWordEntry[] = [
     canonical: 'Phường',
     role: 'ward',
     forms: ['phuong', 'ward'],
-    short: ['p', 'ph'],
+    // "F.17", "F17": the French-era letter people in Hồ Chí Minh City still write, before a number only.
+    short: ['p', 'ph', 'f'],
     beforeNumber: true,
     exact: ['phường'],
   },
@@ -205,6 +206,8 @@ for (const e of [...TYPE_WORDS, ...PLACES]) {
     FORM_INDEX.set(f, list);
   }
 }
+/** Short forms that lead no name ("F Coffee" is no Phường): a type word only dotted or before a number. */
+const NUMBER_ONLY_SHORT = new Set(['f']);
 const SHORT_INDEX = new Map<string, TypeWordEntry>();
 for (const e of TYPE_WORDS) for (const f of e.short ?? []) SHORT_INDEX.set(f, e);
 
@@ -292,7 +295,11 @@ export function addressTokens(s: string): AddressToken[] {
     const next = raw[i + 1];
     const beforeNumber = next?.kind === 'number' && short?.beforeNumber === true;
     // "q hai ba trung", "p ben nghe": Quận and Phường by their letter alone, leading a part of the address.
-    const leading = short?.beforeNumber === true && next?.kind === 'word' && (i === 0 || raw[i - 1]!.kind !== 'word');
+    const leading =
+      short?.beforeNumber === true &&
+      !NUMBER_ONLY_SHORT.has(t.folded) &&
+      next?.kind === 'word' &&
+      (i === 0 || raw[i - 1]!.kind !== 'word');
     if (
       short &&
       (t.dotted || beforeNumber || leading) &&

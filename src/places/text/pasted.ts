@@ -23,6 +23,8 @@ const PHONE =
  * Kao (nay là phường Tân Định)"): the names are what place it, the marks are no words of a place.
  */
 const FORMER_MARK = /\(\s*cũ\s*\)|(?<!\p{L})nay (?:là|thuộc)(?!\p{L})/giu;
+/** An old name in brackets with its mark ("(Q9 cũ)", "(Tân Bình cũ)"): the name says where, as the unit it was. */
+const FORMER_IN_BRACKETS = /\(([^()]{1,40}?)\s+cũ\s*\)/giu;
 /** A part that starts with an admin unit's type word ("Quận", "Q.", "P2", "TP "): a trailing "cũ" is its mark. */
 const UNIT_PART = /^\s*(?:(?:quận|huyện|phường|xã|thị xã|thành phố)(?!\p{L})|(?:tp|q|p|h)(?=[.\d\s]))/iu;
 
@@ -34,6 +36,7 @@ export function withoutContact(text: string): string {
   const nfc = text.normalize('NFC');
   const out = nfc
     .replace(PHONE, ', ')
+    .replace(FORMER_IN_BRACKETS, ' $1 ')
     .replace(FORMER_MARK, ' ')
     .split(PART)
     .map((part) => {
