@@ -84,6 +84,9 @@ export interface Former {
   namesInto: boolean;
 }
 
+/** The longest name key of a former district, characters: formerDistrict finds nothing for a longer key. */
+export const FORMER_NAME_LONGEST = Math.max(...FORMER_DISTRICTS.map((f) => nameKey(f.name).length));
+
 /**
  * The former district named `name` (without type word; "Quận 2" is "2") within the provinces given (any when none),
  * or null. Its wards are looked up in `table` under the district it went into.

@@ -4,7 +4,7 @@
  */
 import { adminNameKeys } from '../places/text/admin-names';
 import type { Gazetteer } from '../places/text/address';
-import { formerDistrict } from './former-districts';
+import { FORMER_NAME_LONGEST, formerDistrict } from './former-districts';
 import { indexKey, provinceOf } from './table';
 import type { AdminLevel, AdminSystem, AdminTable } from './types';
 
@@ -197,7 +197,12 @@ export function resolveAdmin(table: AdminTable, query: AdminQuery, area?: Readon
 export function gazetteerFor(table: AdminTable, area?: ReadonlySet<number>): Gazetteer {
   const ids = (system: AdminSystem, level: AdminLevel, key: string): number[] =>
     table.index.get(indexKey(system, level, key)) ?? [];
+  // No name key is longer than this (characters; an index key holds its name key): a longer key names nothing, known
+  // by its length alone (the parser asks about every span of a long run, see suffixKeys in places/text/address.ts).
+  let longest = FORMER_NAME_LONGEST;
+  for (const k of table.index.keys()) longest = Math.max(longest, k.length);
   return (kind, foldedName, within) => {
+    if (foldedName.length > longest) return false;
     const scopeDistricts = within?.district ? ids('legacy', 'district', within.district) : [];
     // Without a province, the districts' provinces scope too (2025 wards have no district).
     const scopeProvinces = within?.province

@@ -41,10 +41,10 @@ export async function answer(handler: RestHandler, req: FuzzRequest): Promise<{ 
  * handler's own 414 for a URL over the limit. A 500 or an ERROR status is a failure: bad input is never a server error.
  */
 export function checkReply(method: MethodName, reply: Reply): string | null {
-  if (reply.status === 200 && method === 'staticRoute') {
-    const b = reply.body;
-    return typeof b !== 'string' && PNG.every((v, i) => b[i] === v) ? null : 'a 200 static map that is not a PNG';
-  }
+  // A static map is a PNG with HTTP 200; its NOT_FOUND and ZERO_RESULTS are JSON bodies, also with 200 (statuses.ts).
+  const b = reply.body;
+  if (method === 'staticRoute' && typeof b !== 'string' && PNG.every((v, i) => b[i] === v))
+    return reply.status === 200 ? null : `a PNG with HTTP ${reply.status}`;
   let body: Record<string, unknown>;
   try {
     body = JSON.parse(typeof reply.body === 'string' ? reply.body : new TextDecoder().decode(reply.body)) as Record<
@@ -61,6 +61,7 @@ export function checkReply(method: MethodName, reply: Reply): string | null {
   const http = BODY_STATUSES[status as keyof typeof BODY_STATUSES];
   if (http === 500 || reply.status !== http)
     return `HTTP ${reply.status} with status ${status}: ${JSON.stringify(body).slice(0, 200)}`;
+  if (method === 'staticRoute' && status === 'OK') return 'an OK static map that is not a PNG';
   if ((status === 'OK' || status === 'Ok') && body[OK_FIELD[method]] === undefined)
     return `an OK body without ${OK_FIELD[method]}`;
   if (status === 'BAD_REQUEST' && typeof (body.error_message ?? body.message) !== 'string')

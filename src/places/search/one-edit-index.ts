@@ -29,6 +29,8 @@ export class OneEditIndex {
   /** Query stamp per word id (a word reached through several keys is reported once). */
   private readonly seen: Uint32Array;
   private stamp = 0;
+  /** Length of the longest word of the vocabulary: a word two letters longer has no neighbour (no lookup, which costs its length squared). */
+  private readonly longest: number;
   /** Word ids of bucket b: ids[start[b] .. start[b + 1]). */
   readonly start: Uint32Array;
   readonly ids: Uint32Array;
@@ -44,6 +46,7 @@ export class OneEditIndex {
     stored: { start: Uint32Array; ids: Uint32Array } | null = null,
   ) {
     this.seen = new Uint32Array(vocab.length);
+    this.longest = vocab.reduce((m, w) => Math.max(m, w.length), 0);
     if (stored) {
       ({ start: this.start, ids: this.ids } = stored);
       this.mask = this.start.length - 2;
@@ -83,6 +86,7 @@ export class OneEditIndex {
   near(w: string): number[] {
     const stamp = ++this.stamp;
     const out: number[] = [];
+    if (w.length > this.longest + 1) return out;
     for (let skip = -1; skip < w.length; skip++) {
       const b = hashWithout(w, skip) & this.mask;
       for (let k = this.start[b]!; k < this.start[b + 1]!; k++) {

@@ -5,6 +5,7 @@
 import { addressTokens, type AddressToken, type TypeRole } from './abbreviations';
 import { categorySpans } from './category-match';
 import { nameKey } from './fold';
+import { key, prefixKeys, suffixKeys } from './span-keys';
 import { STREET_WORDS_BEFORE_TYPE } from './street-words';
 
 /** The administrative levels a gazetteer can confirm. */
@@ -65,7 +66,6 @@ interface Comp {
 }
 
 const text = (ws: AddressToken[]): string => ws.map((w) => w.text).join(' ');
-const key = (ws: AddressToken[]): string => nameKey(ws.map((w) => w.text).join(' '));
 
 /** True when the words are one kind of place ("Bệnh viện", "Trường THCS"): then a number after them is its name. */
 function onlyCategory(words: AddressToken[]): boolean {
@@ -344,9 +344,10 @@ function splitTypedRuns(comps: Comp[], isKnown: Gazetteer): void {
     const c = comps[i]!;
     if (!c.typeWord || !c.slot || c.slot === 'street' || c.words.length < 2) continue;
     const kind = c.slot;
+    const keys = prefixKeys(c.words);
     for (let n = c.words.length - 1; n >= 1; n--) {
-      if (!isKnown(kind, key(c.words.slice(0, n)))) continue;
-      if (isKnown(kind, key(c.words))) break; // the whole run is a known name: keep it
+      if (!isKnown(kind, keys[n]!)) continue;
+      if (isKnown(kind, keys[c.words.length]!)) break; // the whole run is a known name: keep it
       comps.splice(i + 1, 0, { words: c.words.slice(n) });
       c.words = c.words.slice(0, n);
       break;
@@ -388,6 +389,7 @@ function placeUntyped(
     let placed: Slot | undefined;
     if (isKnown) {
       const within = scope(comps);
+      const keys = suffixKeys(c.words);
       search: for (const s of [...free, ...(streetRun ? [] : anyOrder)]) {
         if (s === 'street') break;
         const minStart = streetRun ? 1 : 0; // a street run keeps at least one word for the street
@@ -395,7 +397,7 @@ function placeUntyped(
           // A unit name split off the end of a run has two words at least ("Nhà thờ Đức Bà" is not in a ward "Bà"),
           // or is one word joining several syllables ("Quang Trung Dalat").
           if (start > 0 && c.words.length - start < 2 && !severalSyllables(c.words[start]!.folded)) continue;
-          if (!isKnown(s, key(c.words.slice(start)), within)) continue;
+          if (!isKnown(s, keys[start]!, within)) continue;
           if (start > 0) {
             // The street keeps its type word; the unit split off its end is untyped.
             const { typeWord, typeTok, role } = c;

@@ -9,6 +9,8 @@ import { isBareSyllable } from './syllable';
 const MIN_RUN = 5;
 /** Most syllables a run is read as. */
 const MAX_PIECES = 4;
+/** Longest syllable read, letters ("nghieng" has 7). */
+const MAX_PIECE = 7;
 
 /** What the places hold: folded words, and whether a word is one edit from another they hold (a typo of it). */
 export interface JoinedWords {
@@ -23,7 +25,9 @@ export interface JoinedWords {
  * @param run a word of plain letters, lower case
  */
 export function splitJoined(run: string, held: JoinedWords): string[] | null {
-  if (run.length < MIN_RUN || !/^[a-z]+$/.test(run) || held.has(run) || held.hasNear(run)) return null;
+  // A run longer than MAX_PIECES syllables of MAX_PIECE letters has no reading: left before the lookups.
+  if (run.length < MIN_RUN || run.length > MAX_PIECES * MAX_PIECE || !/^[a-z]+$/.test(run)) return null;
+  if (held.has(run) || held.hasNear(run)) return null;
   // best[i]: the fewest pieces covering run[0, i), and where its last piece starts.
   const n = run.length;
   const best = new Array<number>(n + 1).fill(Infinity);
@@ -31,7 +35,7 @@ export function splitJoined(run: string, held: JoinedWords): string[] | null {
   best[0] = 0;
   for (let i = 0; i < n; i++) {
     if (best[i] === Infinity || best[i]! >= MAX_PIECES) continue;
-    for (let j = i + 2; j <= Math.min(n, i + 7); j++) {
+    for (let j = i + 2; j <= Math.min(n, i + MAX_PIECE); j++) {
       const piece = run.slice(i, j);
       if (best[i]! + 1 < best[j]! && isBareSyllable(piece) && held.has(piece)) {
         best[j] = best[i]! + 1;
