@@ -187,7 +187,7 @@ export function buildBasemap(
   };
 
   // The sea first, below every other water area.
-  const coast = [...store.sortedWays()].filter((w) => w.tags.natural === 'coastline').map((w) => idx(w.refs));
+  const coast = [...store.sortedWays((t) => t.natural === 'coastline')].map((w) => idx(w.refs));
   const box = bounds?.map((d) => Math.round(d * COORD_SCALE));
   const sea =
     coast.length === 0
@@ -205,7 +205,8 @@ export function buildBasemap(
     ]);
 
   // Areas drawn below lines: emit in a stable order by kind group (kinds sort is the renderer's job; ids keep determinism).
-  for (const way of store.sortedWays()) {
+  // A way of neither an area's nor a line's kind is drawn in no way: it is not even made (WayTable.inIdOrder).
+  for (const way of store.sortedWays((t) => areaKind(t) !== undefined || lineKind(t) !== undefined)) {
     const t = way.tags;
     const closed = way.refs.length >= 4 && way.refs[0] === way.refs[way.refs.length - 1];
     const area = closed ? areaKind(t) : undefined;
