@@ -2,6 +2,7 @@ import { COORD_SCALE } from '../src/pack/format.js';
 import type { StringTableBuilder } from '../src/pack/strings.js';
 import { GeomType, KIND_INDEX } from '../src/map/kinds.js';
 import { seaPolygons, type XY } from './coastline.js';
+import { GrowableInt32 } from './growable.js';
 import { assembleRings, ringArea } from './rings.js';
 import type { OsmStore } from './store.js';
 import type { Member, Tags } from './osm/types.js';
@@ -138,12 +139,22 @@ export function buildBasemap(
   const names: number[] = [];
   const featPart: number[] = [0];
   const partFirst: number[] = [0];
-  const lat: number[] = [];
-  const lon: number[] = [];
+  const lat = new GrowableInt32();
+  const lon = new GrowableInt32();
   const bbox: number[] = [];
 
-  /** Adds a feature whose parts are lists of [lon, lat] points (1e-7 degrees). */
-  const emitXY = (kind: string, type: number, name: string | undefined, parts: readonly (readonly XY[])[]) => {
+  /**
+   * Adds a feature whose parts are lists of points of any form, `x` and `y` giving a point's longitude and latitude
+   * (1e-7 degrees): the points go straight into the arrays, with no pair made per point.
+   */
+  const emitParts = <P>(
+    kind: string,
+    type: number,
+    name: string | undefined,
+    parts: readonly (readonly P[])[],
+    x: (p: P) => number,
+    y: (p: P) => number,
+  ) => {
     const good = parts.filter((p) => p.length >= (type === GeomType.point ? 1 : 2));
     if (good.length === 0) return;
     let x0 = Infinity,
@@ -151,13 +162,15 @@ export function buildBasemap(
       x1 = -Infinity,
       y1 = -Infinity;
     for (const p of good) {
-      for (const [x, y] of p) {
-        lat.push(y);
-        lon.push(x);
-        x0 = Math.min(x0, x);
-        y0 = Math.min(y0, y);
-        x1 = Math.max(x1, x);
-        y1 = Math.max(y1, y);
+      for (const point of p) {
+        const px = x(point),
+          py = y(point);
+        lat.push(py);
+        lon.push(px);
+        x0 = Math.min(x0, px);
+        y0 = Math.min(y0, py);
+        x1 = Math.max(x1, px);
+        y1 = Math.max(y1, py);
       }
       partFirst.push(lat.length);
     }
@@ -167,14 +180,26 @@ export function buildBasemap(
     featPart.push(partFirst.length - 1);
     bbox.push(x0, y0, x1, y1);
   };
-  const xy = (r: number): XY => [store.lonE7(r), store.latE7(r)];
-  /** Adds a feature whose parts are lists of store node indices; a part with a missing node (-1) is skipped. */
-  const emit = (kind: string, type: number, name: string | undefined, parts: number[][]) =>
-    emitXY(
+  /** Adds a feature whose parts are lists of [lon, lat] points (1e-7 degrees). */
+  const emitXY = (kind: string, type: number, name: string | undefined, parts: readonly (readonly XY[])[]) =>
+    emitParts(
       kind,
       type,
       name,
-      parts.filter((p) => p.every((r) => r >= 0)).map((p) => p.map(xy)),
+      parts,
+      (p) => p[0],
+      (p) => p[1],
+    );
+  const xy = (r: number): XY => [store.lonE7(r), store.latE7(r)];
+  /** Adds a feature whose parts are lists of store node indices; a part with a missing node (-1) is skipped. */
+  const emit = (kind: string, type: number, name: string | undefined, parts: number[][]) =>
+    emitParts(
+      kind,
+      type,
+      name,
+      parts.filter((p) => p.every((r) => r >= 0)),
+      (r) => store.lonE7(r),
+      (r) => store.latE7(r),
     );
 
   const idx = (refs: number[]) => refs.map((r) => store.nodeIndex(r));
@@ -187,7 +212,7 @@ export function buildBasemap(
   };
 
   // The sea first, below every other water area.
-  const coast = [...store.sortedWays()].filter((w) => w.tags.natural === 'coastline').map((w) => idx(w.refs));
+  const coast = [...store.sortedWays((t) => t.natural === 'coastline')].map((w) => idx(w.refs));
   const box = bounds?.map((d) => Math.round(d * COORD_SCALE));
   const sea =
     coast.length === 0
@@ -205,7 +230,8 @@ export function buildBasemap(
     ]);
 
   // Areas drawn below lines: emit in a stable order by kind group (kinds sort is the renderer's job; ids keep determinism).
-  for (const way of store.sortedWays()) {
+  // A way of neither an area's nor a line's kind is drawn in no way: it is not even made (WayTable.inIdOrder).
+  for (const way of store.sortedWays((t) => areaKind(t) !== undefined || lineKind(t) !== undefined)) {
     const t = way.tags;
     const closed = way.refs.length >= 4 && way.refs[0] === way.refs[way.refs.length - 1];
     const area = closed ? areaKind(t) : undefined;
@@ -248,8 +274,8 @@ export function buildBasemap(
     bbox: Int32Array.from(bbox),
     featPart: Uint32Array.from(featPart),
     partFirst: Uint32Array.from(partFirst),
-    lat: Int32Array.from(lat),
-    lon: Int32Array.from(lon),
+    lat: lat.view().slice(),
+    lon: lon.view().slice(),
     skippedMultipolygons,
     seaSkipped: sea === null,
   };

@@ -249,9 +249,12 @@ export class OsmStore implements OsmSink {
     return this.sortedLon![i]!;
   }
 
-  /** Ways sorted by id (deterministic iteration), each made as it is reached: keep only what you need. */
-  sortedWays(): Iterable<WayRec> {
-    return this.ways.inIdOrder();
+  /**
+   * Ways sorted by id (deterministic iteration), each made as it is reached: keep only what you need. With `keep`,
+   * only the ways whose tags it accepts (asked once per distinct tag set; the others are never made).
+   */
+  sortedWays(keep?: (tags: Tags) => boolean): Iterable<WayRec> {
+    return this.ways.inIdOrder(keep);
   }
 
   /** Sorted ids of the nodes that ways and relations reference, each once (the nodes a PBF's node pass keeps). */

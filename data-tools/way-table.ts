@@ -74,10 +74,24 @@ export class WayTable {
     return undefined;
   }
 
-  /** The ways in id order, each the latest version of its id. */
-  *inIdOrder(): Generator<WayRec> {
+  /**
+   * The ways in id order, each the latest version of its id; with `keep`, only those whose tags it accepts. `keep` is
+   * asked once per tag set, and a way it rejects is never made into a WayRec (its refs copied): most passes want a
+   * few kinds of way, and a country has tens of millions of refs.
+   */
+  *inIdOrder(keep?: (tags: Tags) => boolean): Generator<WayRec> {
     const order = this.sorted();
-    for (let i = 0; i < order.length; i++) yield this.record(order[i]!);
+    // Per tag set: 0 not asked yet, 1 kept, 2 skipped.
+    const verdict = keep ? new Uint8Array(this.tagSets.length) : null;
+    for (let i = 0; i < order.length; i++) {
+      const slot = order[i]!;
+      if (verdict) {
+        const set = this.tagSet[slot]!;
+        if (verdict[set] === 0) verdict[set] = keep!(this.tagSets[set]!) ? 1 : 2;
+        if (verdict[set] === 2) continue;
+      }
+      yield this.record(slot);
+    }
   }
 
   /**

@@ -141,8 +141,7 @@ export function buildPlaces(
       store.isFeature('node', id),
     );
   }
-  for (const way of store.sortedWays()) {
-    if ((way.tags.highway && !isHighwayArea(way.tags)) || isLine(way.tags)) continue;
+  for (const way of store.sortedWays((t) => !((t.highway && !isHighwayArea(t)) || isLine(t)))) {
     const c = way.center ?? centroid(store, way.refs);
     if (c) add(OsmType.way, way.id, way.tags, c.lat, c.lon, store.isFeature('way', way.id));
   }
@@ -179,10 +178,12 @@ export function buildPlaces(
     });
   }
 
-  // Streets for places without addr:street: the nearest named road.
-  const roads = namedRoadPoints(store);
+  // Streets for places without addr:street: the nearest named road. The roads' points are made at the first such
+  // place: an input of roads alone (a synthetic graph) has none, and they are millions of points in a country.
+  let roads: ReturnType<typeof namedRoadPoints> | null = null;
   for (const d of drafts) {
     if (d.kind === PlaceKind.street || d.street) continue;
+    roads ??= namedRoadPoints(store);
     const near = around(roads.index, d.lon, d.lat, 1, STREET_RADIUS_M / 1000) as number[];
     if (near.length) d.street = roads.name(near[0]!);
   }

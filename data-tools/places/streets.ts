@@ -5,7 +5,8 @@ import { haversine } from '../../src/geo.js';
 import { COORD_SCALE } from '../../src/pack/format.js';
 import { GrowableFloat64, GrowableInt32 } from '../growable.js';
 import type { OsmStore } from '../store.js';
-import { altNamesOf, centroid, withoutNote, type AltName } from './tags.js';
+import type { Tags } from '../osm/types.js';
+import { altNamesOf, withoutNote, type AltName } from './tags.js';
 
 /** Road classes whose names make street places. */
 const STREET_CLASSES = new Set([
@@ -27,6 +28,10 @@ const STREET_CLASSES = new Set([
   'tertiary_link',
   'track',
 ]);
+/** A named road of a street class: its name makes a street place. */
+function isStreet(tags: Tags): boolean {
+  return !!tags.name && STREET_CLASSES.has(tags.highway ?? '');
+}
 /** Ways of one name are one street when they share a node or come this close (dual carriageways), metres. */
 const JOIN_METRES = 150;
 
@@ -48,16 +53,22 @@ export interface StreetPiece {
  * no cutting), and each piece's place sits on its vertex nearest the piece's centre, so it lies in the piece's ward.
  */
 export function buildStreets(store: OsmStore, wardOf: ((lat: number, lon: number) => number) | null): StreetPiece[] {
-  const byName = new Map<string, { id: number; refs: number[]; tags: Record<string, string> }[]>();
-  for (const way of store.sortedWays()) {
-    if (!way.tags.name || !STREET_CLASSES.has(way.tags.highway ?? '')) continue;
-    // "Võ Văn Kiệt (Đông Tây)" is one street with the ways called "Võ Văn Kiệt".
-    const name = withoutNote(way.tags.name);
+  const byName = new Map<string, { id: number; refs: number[]; alt: AltName[] }[]>();
+  // A way's street name and other names depend on its tags alone, and road networks repeat a few tag sets over
+  // millions of ways (the tags object is shared: WayRec.tags): each set's are made once.
+  const namesOf = new Map<Tags, { name: string; alt: AltName[] }>();
+  for (const way of store.sortedWays(isStreet)) {
+    let names = namesOf.get(way.tags);
+    if (!names) {
+      // "Võ Văn Kiệt (Đông Tây)" is one street with the ways called "Võ Văn Kiệt".
+      const name = withoutNote(way.tags.name!);
+      namesOf.set(way.tags, (names = { name, alt: altNamesOf(way.tags, name) }));
+    }
     const refs = way.refs.map((r) => store.nodeIndex(r)).filter((r) => r >= 0);
     if (refs.length < 2) continue;
-    let list = byName.get(name);
-    if (!list) byName.set(name, (list = []));
-    list.push({ id: way.id, refs, tags: way.tags });
+    let list = byName.get(names.name);
+    if (!list) byName.set(names.name, (list = []));
+    list.push({ id: way.id, refs, alt: names.alt });
   }
   const out: StreetPiece[] = [];
   const wardCache = new Map<number, number>();
@@ -82,8 +93,13 @@ export function buildStreets(store: OsmStore, wardOf: ((lat: number, lon: number
       const first = ways[members[0]!]!;
       // The other names of all its ways (one may carry the old name the others lack: "Võ Tánh" for Bùi Thị Xuân).
       const alt: AltName[] = [];
-      for (const i of members)
-        for (const a of altNamesOf(ways[i]!.tags, name)) if (!alt.some((b) => b.name === a.name)) alt.push(a);
+      const merged = new Set<AltName[]>();
+      for (const i of members) {
+        const list = ways[i]!.alt;
+        if (merged.has(list)) continue;
+        merged.add(list);
+        for (const a of list) if (!alt.some((b) => b.name === a.name)) alt.push(a);
+      }
       const importance = Math.min(255, 60 + Math.round(Math.sqrt(refs.length) * 8));
       const byWard = new Map<number, number[]>();
       for (const r of refs) {
@@ -142,12 +158,16 @@ function joinNear(store: OsmStore, ways: readonly { refs: number[] }[]): number[
   return parent.map((_, i) => find(i));
 }
 
-/** The node (store index) of `refs` nearest to their centroid. */
+/** The node (store index) of `refs` (distinct store indices) nearest to their centroid. */
 function nearestToCentre(store: OsmStore, refs: number[]): number {
-  const c = centroid(
-    store,
-    refs.map((r) => store.nodeId(r)),
-  )!;
+  // The mean as centroid() takes it over these nodes' ids, summed in the same order, without finding each again.
+  let lat = 0,
+    lon = 0;
+  for (const r of refs) {
+    lat += store.latE7(r);
+    lon += store.lonE7(r);
+  }
+  const c = { lat: lat / refs.length / COORD_SCALE, lon: lon / refs.length / COORD_SCALE };
   let best = refs[0]!;
   let bestD = Infinity;
   for (const r of refs) {
@@ -207,10 +227,9 @@ export function namedRoadPoints(store: OsmStore): { index: KDBush; name(point: n
   const nameOfPoint = new GrowableInt32();
   const names: string[] = [];
   const nameIds = new Map<string, number>();
-  for (const way of store.sortedWays()) {
-    if (!way.tags.name || !STREET_CLASSES.has(way.tags.highway ?? '')) continue;
+  for (const way of store.sortedWays(isStreet)) {
     // "Võ Văn Kiệt (Đông Tây)" is one street with the ways called "Võ Văn Kiệt".
-    const name = withoutNote(way.tags.name);
+    const name = withoutNote(way.tags.name!);
     let id = nameIds.get(name);
     if (id === undefined) nameIds.set(name, (id = names.push(name) - 1));
     let prev = -1;
