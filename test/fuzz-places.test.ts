@@ -157,7 +157,21 @@ describe('geocode and autocomplete on random and adversarial text', () => {
 });
 
 /** Runs of one piece, the shapes a super-linear pass would show on. */
-const RUNS = ['cũ ', '(cũ) ', '( cũ', 'nay là ', 'Q2 cũ, ', 'Quận 1 cũ, ', '(((', ', ', 'xã hội ', '12/3A/', 'ngã tư '];
+const RUNS = [
+  'cũ ',
+  '(cũ) ',
+  '( cũ',
+  '(Q9 cũ) ',
+  '(a b ',
+  'nay là ',
+  'Q2 cũ, ',
+  'Quận 1 cũ, ',
+  '(((',
+  ', ',
+  'xã hội ',
+  '12/3A/',
+  'ngã tư ',
+];
 
 describe('time grows with the text no faster than far beyond linear', () => {
   it('reading pasted text (labels, phones, marks of old unit names): 1 KB against 8 KB', () => {

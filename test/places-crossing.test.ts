@@ -46,6 +46,11 @@ describe('where two streets meet', () => {
       ['Phạm Ngọc Thạch', 'Điện Biên Phủ', 'góc Phạm Ngọc Thạch Điện Biên Phủ'],
       ['Trần Quốc Toản', 'Nam Kỳ Khởi Nghĩa', 'góc Trần Quốc Toản Nam Kỳ Khởi Nghĩa'],
       ['Hai Bà Trưng', 'Trần Quốc Toản', 'ngã tư Hai Bà Trưng Trần Quốc Toản'],
+      // The other street's words are also a 2025 ward's (Phường Võ Thị Sáu): read as the street they name.
+      ['Hai Bà Trưng', 'Võ Thị Sáu', 'ngã tư Hai Bà Trưng Võ Thị Sáu'],
+      ['Trần Quốc Thảo', 'Võ Thị Sáu', 'góc Trần Quốc Thảo và Võ Thị Sáu'],
+      // "giao Lê" is no "giao lộ" (junction) one letter off.
+      ['Võ Văn Ngân', 'Lê Văn Chí', 'Võ Văn Ngân giao Lê Văn Chí'],
     ] as const) {
       const shared = sharedNodes(a, b);
       expect(shared.length, `${a} / ${b} meet in the input`).toBeGreaterThan(0);

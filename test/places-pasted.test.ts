@@ -25,6 +25,9 @@ describe('withoutContact', () => {
       ['Hotline: 028 3829 1234 - Đ/c: 144 Pasteur, Q.1', '144 Pasteur Q 1'],
       ['12 Lê Lợi (zalo 0909-123-456)', '12 Lê Lợi'],
       ['phường Tân Phong, Q.7 (cũ)', 'phường Tân Phong Q 7'],
+      // An old name in brackets with its mark: the name stays, as the unit it was.
+      ['P. Tăng Nhơn Phú (Q9 cũ)', 'P Tăng Nhơn Phú Q9'],
+      ['phường Tân Sơn Nhất (Tân Bình cũ)', 'phường Tân Sơn Nhất Tân Bình'],
       ['P.Thảo Điền Q2 cũ', 'P Thảo Điền Q2'],
       ['phường Nguyễn Du, Q. Hai Bà Trưng cũ', 'phường Nguyễn Du Q Hai Bà Trưng'],
       ['P.Đa Kao (nay là phường Tân Định), Q.1', 'P Đa Kao phường Tân Định Q 1'],

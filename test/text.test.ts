@@ -132,6 +132,11 @@ describe('abbreviations', () => {
     ['Ng. 10 Ngh. 2', 'Ngõ 10 Ngách 2'],
     ['Kiệt 12', 'Kiệt 12'],
     ['P12 Q.Tân Bình', 'Phường 12 Quận Tân Bình'],
+    // "F" for Phường before a ward's number only: never a name's letter nor a house path's.
+    ['F.17 Gò Vấp', 'Phường 17 Gò Vấp'],
+    ['F17 Gò Vấp', 'Phường 17 Gò Vấp'],
+    ['F Coffee', 'F Coffee'],
+    ['F2/33 Trần Văn Giàu', 'F2/33 Trần Văn Giàu'],
     ['Đường D2, Bình Thạnh', 'Đường D2, Bình Thạnh'],
     ['Phùng Xá, Thạch Thất', 'Phùng Xá, Thạch Thất'],
     ['Tỉnh Bình Dương', 'Tỉnh Bình Dương'],

@@ -34,8 +34,6 @@ const UNIT_PENALTY = 0.2;
 const KIND_BOOST = 0.1;
 /** Score added to a place whose name holds the query's name words in the written order ("Sơn Tây", not "Tây Sơn"). */
 const ORDER_BOOST = 0.05;
-/** A ward's or commune's type word leading its folded name. */
-const WARD_TYPE_LEAD = /^(?:phuong|xa|thi tran|dac khu) /;
 /** Score added to a place one of whose names is the whole query ("Saigon Square" over Saigon Square 2, "SHTP"). */
 const EXACT_NAME_BOOST = 0.3;
 /**
@@ -378,17 +376,18 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
     // A ward's or district's words in the name, the province left out ("cau long bien ha noi": Cầu Long Biên).
     wordsOf(new Set(['type', 'filler', 'admin']), q.adminMask.ward | q.adminMask.district),
   ].filter((w) => w !== '');
-  // A unit is called so by the ward's words alone ("phường Bình Hưng Hòa Bình Tân" calls Phường Bình Hưng Hòa so, not
-  // Phường Bình Hưng Hoà A).
-  const wardWords = wordsOf(new Set(['type', 'filler', 'admin']), q.adminMask.ward);
+  // A unit is called so by the ward's type word and words alone ("phường Bình Hưng Hòa Bình Tân" calls Phường Bình
+  // Hưng Hòa so, not Phường Bình Hưng Hoà A; "thị trấn Củ Chi" does not call Xã Củ Chi so).
+  const wardType = q.parsed.types.ward;
+  const wardName = wardType
+    ? `${fold(wardType)} ${wordsOf(new Set(['type', 'filler', 'admin']), q.adminMask.ward)}`
+    : '';
   const calledSo = (p: number): boolean =>
     [...namedPlace.names(p)].some(
       (id) =>
         id !== 0 &&
         (whole.includes(withoutLeadingType(r.folded(id))) ||
-          (wardWords !== '' &&
-            places.kind[p]! >= PlaceKind.ward &&
-            r.folded(id).replace(WARD_TYPE_LEAD, '') === wardWords)),
+          (wardName !== '' && places.kind[p]! >= PlaceKind.ward && r.folded(id) === wardName)),
     ) ||
     (places.kind[p] === PlaceKind.street &&
       streetInitials(namedPlace.text(places.name[p]!)).some((initials) => whole.includes(initials)));

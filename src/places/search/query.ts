@@ -433,12 +433,13 @@ function markCountry(terms: QueryTerm[]): void {
   }
 }
 
-/** Words that call a named place a building ("tòa nhà", "cao ốc"), folded; pairs of words. */
-const BUILDING_WORDS = ['toa nha', 'cao oc'];
+/** Words that call a named place a building ("tòa nhà", "cao ốc", "chung cư", "căn hộ"), folded; pairs of words. */
+const BUILDING_WORDS = ['toa nha', 'cao oc', 'chung cu', 'can ho'];
 
 /**
- * "Tòa nhà Landmark 81", "cao ốc Vạn Đô": the words saying it is a building, before a name, add nothing a place must
- * hold (buildings are mapped as offices, shops, construction sites, with or without the words): fillers. Not with a
+ * "Tòa nhà Landmark 81", "cao ốc Vạn Đô", "chung cư Carina Plaza": the words saying it is a building, before a name,
+ * add nothing a place must hold (buildings are mapped as offices, shops, apartments, residential areas, construction
+ * sites, with or without the words): fillers. Not with a
  * house number: there the address says where, and the words keep a namesake elsewhere from standing in for it ("Tòa
  * nhà Phương Nam 157 Võ Thị Sáu" is the building at that address, not the Phương Nam bank).
  */

@@ -206,8 +206,10 @@ for (const e of [...TYPE_WORDS, ...PLACES]) {
     FORM_INDEX.set(f, list);
   }
 }
-/** Short forms that lead no name ("F Coffee" is no Phường): a type word only dotted or before a number. */
+/** Short forms that are a type word only before a ward's number (see WARD_NUMBER). */
 const NUMBER_ONLY_SHORT = new Set(['f']);
+/** A ward's number: one or two digits. */
+const WARD_NUMBER = /^\d{1,2}$/;
 const SHORT_INDEX = new Map<string, TypeWordEntry>();
 for (const e of TYPE_WORDS) for (const f of e.short ?? []) SHORT_INDEX.set(f, e);
 
@@ -291,15 +293,15 @@ export function addressTokens(s: string): AddressToken[] {
       }
     }
     if (matched) continue;
-    const short = SHORT_INDEX.get(t.folded);
     const next = raw[i + 1];
+    // "F Coffee", "F2/33" (a house's number): "F" is Phường only before a ward's number.
+    const short =
+      NUMBER_ONLY_SHORT.has(t.folded) && !(next?.kind === 'number' && WARD_NUMBER.test(next.text))
+        ? undefined
+        : SHORT_INDEX.get(t.folded);
     const beforeNumber = next?.kind === 'number' && short?.beforeNumber === true;
     // "q hai ba trung", "p ben nghe": Quận and Phường by their letter alone, leading a part of the address.
-    const leading =
-      short?.beforeNumber === true &&
-      !NUMBER_ONLY_SHORT.has(t.folded) &&
-      next?.kind === 'word' &&
-      (i === 0 || raw[i - 1]!.kind !== 'word');
+    const leading = short?.beforeNumber === true && next?.kind === 'word' && (i === 0 || raw[i - 1]!.kind !== 'word');
     if (
       short &&
       (t.dotted || beforeNumber || leading) &&

@@ -146,6 +146,7 @@ export const CATEGORIES: readonly CategoryRow[] = [
       'ga tàu',
       'ga xe lửa',
       'ga tàu hỏa',
+      'ga tàu điện',
       'ga metro',
       'railway station',
       'train station',
@@ -237,7 +238,7 @@ export const CATEGORIES: readonly CategoryRow[] = [
   {
     key: 'embassy',
     words: ['đại sứ quán', 'lãnh sự quán', 'embassy', 'consulate'],
-    abbr: ['đsq', 'dsq'],
+    abbr: ['đsq', 'dsq', 'lsq'],
     osm: ['embassy', 'diplomatic'],
   },
   { key: 'gym', words: ['phòng gym', 'phòng tập', 'gym', 'fitness'], osm: ['fitness_centre', 'sports_centre'] },

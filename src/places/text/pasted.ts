@@ -8,8 +8,8 @@
 /** Labels of an address field, written before a colon ("Địa chỉ:", "Đ/c:", "Giao hàng:", "Address:"), at a part's start. */
 const ADDRESS_LABEL =
   /^\s*(?:địa chỉ|dia chi|đ\/c|d\/c|đc|address|addr|giao hàng|giao hang|giao đến|giao den|giao tới|giao toi|nơi nhận|noi nhan)\s*[:：]/iu;
-/** What separates the parts of a pasted text (kept, each its own piece of the split). */
-const PART = /([,;\n(|–-])/u;
+/** A part of a pasted text: what lies between its separators (, ; newline ( | – -). */
+const PART = /[^,;\n(|–-]+/gu;
 /**
  * A Vietnamese phone number with the label before it, if any: 0 or +84 and then 9 or 10 digits (mobiles 10 digits in
  * all, landlines 11), grouped by spaces, dots or dashes ("0909 123 456", "028.3829.1234", "+84 909 123 456"); never
@@ -38,12 +38,10 @@ export function withoutContact(text: string): string {
     .replace(PHONE, ', ')
     .replace(FORMER_IN_BRACKETS, ' $1 ')
     .replace(FORMER_MARK, ' ')
-    .split(PART)
-    .map((part) => {
+    .replace(PART, (part) => {
       const unlabelled = part.replace(ADDRESS_LABEL, '');
       return UNIT_PART.test(unlabelled) ? withoutTrailingOld(unlabelled) : unlabelled;
-    })
-    .join('');
+    });
   return out === nfc ? text : out;
 }
 

@@ -160,6 +160,9 @@ export function readTyped(word: string, start = false): string | null {
   return readWith(w, /\d/.test(w) ? KEYBOARDS.vni : KEYBOARDS.telex, start);
 }
 
+/** A word of two to four capitals: an acronym ("HUST", "UEH"), not keys typed with the keyboard off. */
+const ACRONYM = /^[A-Z]{2,4}$/;
+
 /** Runs of ASCII letters and digits starting with a letter: the words a keyboard left off can have typed. */
 const TYPED_WORD = /(?<![\p{L}\p{M}\p{N}])[A-Za-z][A-Za-z0-9]*(?![\p{L}\p{M}\p{N}])/gu;
 
@@ -184,6 +187,8 @@ export function readKeyboardOff(
   const words = [...text.matchAll(TYPED_WORD)];
   const readings = words.map((m, k) => {
     const prefix = prefixLast && k === words.length - 1;
+    // A short word in capitals is an acronym as written ("HUST" is no "hút").
+    if (ACRONYM.test(m[0])) return null;
     const reading = readTyped(m[0], prefix);
     if (reading === null || (marked && !TONED.test(reading.normalize('NFD')))) return null;
     return isWord(fold(reading), prefix) ? { reading, held: isWord(fold(m[0]), prefix) } : null;
