@@ -28,6 +28,9 @@ describe('withoutContact', () => {
       // An old name in brackets with its mark: the name stays, as the unit it was.
       ['P. Tăng Nhơn Phú (Q9 cũ)', 'P Tăng Nhơn Phú Q9'],
       ['phường Tân Sơn Nhất (Tân Bình cũ)', 'phường Tân Sơn Nhất Tân Bình'],
+      // The quarters and groups inside a ward, which no map holds.
+      ['đường số 5 khu phố 3 Linh Xuân', 'đường số 5 Linh Xuân'],
+      ['Tổ 7, KP.2, phường Tân Hưng', 'phường Tân Hưng'],
       ['P.Thảo Điền Q2 cũ', 'P Thảo Điền Q2'],
       ['phường Nguyễn Du, Q. Hai Bà Trưng cũ', 'phường Nguyễn Du Q Hai Bà Trưng'],
       ['P.Đa Kao (nay là phường Tân Định), Q.1', 'P Đa Kao phường Tân Định Q 1'],

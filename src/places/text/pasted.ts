@@ -23,6 +23,12 @@ const PHONE =
  * Kao (nay là phường Tân Định)"): the names are what place it, the marks are no words of a place.
  */
 const FORMER_MARK = /\(\s*cũ\s*\)|(?<!\p{L})nay (?:là|thuộc)(?!\p{L})/giu;
+/**
+ * The numbered quarters and groups inside a ward ("khu phố 3", "KP3", "tổ 5", "tổ dân phố 12"): the units below a ward
+ * that addresses carry and maps do not; no words of a place.
+ */
+const SUBWARD =
+  /(?<![\p{L}\p{N}])(?:khu phố|khu pho|kp|tổ dân phố|to dan pho|tổ)\.?\s*\d{1,3}[a-z]?(?![\p{L}\p{N}])/giu;
 /** An old name in brackets with its mark ("(Q9 cũ)", "(Tân Bình cũ)"): the name says where, as the unit it was. */
 const FORMER_IN_BRACKETS = /\(([^()]{1,40}?)\s+cũ\s*\)/giu;
 /** A part that starts with an admin unit's type word ("Quận", "Q.", "P2", "TP "): a trailing "cũ" is its mark. */
@@ -30,7 +36,7 @@ const UNIT_PART = /^\s*(?:(?:quận|huyện|phường|xã|thị xã|thành phố
 
 /**
  * The text without its address labels, phone numbers (a phone number replaced by a comma, so the parts around it stay
- * apart) and marks of old or new unit names; the text itself when it has none.
+ * apart), marks of old or new unit names and the quarters inside a ward; the text itself when it has none.
  */
 export function withoutContact(text: string): string {
   const nfc = text.normalize('NFC');
@@ -38,6 +44,7 @@ export function withoutContact(text: string): string {
     .replace(PHONE, ', ')
     .replace(FORMER_IN_BRACKETS, ' $1 ')
     .replace(FORMER_MARK, ' ')
+    .replace(SUBWARD, ' ')
     .replace(PART, (part) => {
       const unlabelled = part.replace(ADDRESS_LABEL, '');
       return UNIT_PART.test(unlabelled) ? withoutTrailingOld(unlabelled) : unlabelled;
