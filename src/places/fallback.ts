@@ -8,7 +8,7 @@ import { adminAgreement, systemOf, wantedUnits } from './admin-agreement';
 import { inArea, queryArea, Within } from './area';
 import { PlaceKind } from './kinds';
 import type { ForwardHit } from './rank';
-import { streetKey, type PlacesRegion } from './region-places';
+import type { PlacesRegion } from './region-places';
 import type { PlaceQuery, QueryTerm } from './search/query';
 import { StreetLine } from './street-line';
 import { crossingOf } from './crossing';
@@ -49,7 +49,8 @@ export function fallback(r: PlacesRegion, q: PlaceQuery): ForwardHit[] {
   // "Phúc Long", not Phan Xích Long and "Phúc").
   const written = q.terms.map((t) => t.folded);
   const namedWhole = (p: number, run: readonly number[]): boolean => {
-    const words = streetKey(r.region.strings.get(r.places.name[p]!))
+    const words = r
+      .streetKeyOf(r.places.name[p]!)
       .split(' ')
       .filter((w) => w !== '');
     return isSubsequence(words, written) && words.length >= run.length;
@@ -90,7 +91,7 @@ export function fallback(r: PlacesRegion, q: PlaceQuery): ForwardHit[] {
     bound: boolean,
   ): Pick<ForwardHit, 'at' | 'crossing'> | null => {
     // Its numbers too, where the parser saw a street's ("3 Tháng 2"), but for the first street's own ("Đường số 17").
-    const own = streetKey(r.region.strings.get(r.places.name[street]!)).split(' ');
+    const own = r.streetKeyOf(r.places.name[street]!).split(' ');
     let rest = q.terms.flatMap((t, j) =>
       (t.role === 'name' || (t.role === 'number' && t.part === 'street' && !own.includes(t.folded))) &&
       !sub.includes(j) &&
@@ -121,9 +122,7 @@ export function fallback(r: PlacesRegion, q: PlaceQuery): ForwardHit[] {
         required,
         exact: true,
         keep: (p) =>
-          kinds[p] === PlaceKind.street &&
-          names[p] !== names[street] &&
-          streetKey(r.region.strings.get(names[p]!)) === restKey,
+          kinds[p] === PlaceKind.street && names[p] !== names[street] && r.streetKeyOf(names[p]!) === restKey,
       },
     );
     const there = (lat: number, lng: number): boolean =>

@@ -165,6 +165,18 @@ export class PlacesRegion {
 
   private readonly foldedNames = new Map<number, string>();
 
+  /** streetKey of string `id` of the region (a name), cached: the fallback asks it of every candidate street. */
+  streetKeyOf(id: number): string {
+    let k = this.streetKeysById.get(id);
+    if (k === undefined) {
+      if (this.streetKeysById.size >= MAX_HOUSE_KEYS) this.streetKeysById.clear();
+      this.streetKeysById.set(id, (k = streetKey(this.region.strings.get(id))));
+    }
+    return k;
+  }
+
+  private readonly streetKeysById = new Map<number, string>();
+
   /** The key of place `i`'s house number in its street's alley tree (see house-path.ts; '' without one), cached. */
   houseKeyOf(i: number): string {
     let k = this.houseKeys.get(i);
