@@ -35,6 +35,16 @@ export function streetKey(name: string): string {
     .join(' ');
 }
 
+/** The text kept for `id` in `cache`, made by `make` at the first ask; the cache is emptied past MAX_HOUSE_KEYS. */
+function cachedText(cache: Map<number, string>, id: number, make: () => string): string {
+  let t = cache.get(id);
+  if (t === undefined) {
+    if (cache.size >= MAX_HOUSE_KEYS) cache.clear();
+    cache.set(id, (t = make()));
+  }
+  return t;
+}
+
 /** The place machinery of one region that has places. */
 export class PlacesRegion {
   readonly places: PlaceStore;
@@ -155,24 +165,14 @@ export class PlacesRegion {
 
   /** fold() of string `id` of the region (a name), cached: ranking looks at the same names query after query. */
   folded(id: number): string {
-    let f = this.foldedNames.get(id);
-    if (f === undefined) {
-      if (this.foldedNames.size >= MAX_HOUSE_KEYS) this.foldedNames.clear();
-      this.foldedNames.set(id, (f = fold(this.region.strings.get(id))));
-    }
-    return f;
+    return cachedText(this.foldedNames, id, () => fold(this.region.strings.get(id)));
   }
 
   private readonly foldedNames = new Map<number, string>();
 
   /** streetKey of string `id` of the region (a name), cached: the fallback asks it of every candidate street. */
   streetKeyOf(id: number): string {
-    let k = this.streetKeysById.get(id);
-    if (k === undefined) {
-      if (this.streetKeysById.size >= MAX_HOUSE_KEYS) this.streetKeysById.clear();
-      this.streetKeysById.set(id, (k = streetKey(this.region.strings.get(id))));
-    }
-    return k;
+    return cachedText(this.streetKeysById, id, () => streetKey(this.region.strings.get(id)));
   }
 
   private readonly streetKeysById = new Map<number, string>();
