@@ -104,9 +104,7 @@ export function resolveAdmin(table: AdminTable, query: AdminQuery, area?: Readon
   // 2025 wards of Quận 11 and Quận 8) is that ward, not a legacy ward of the name elsewhere (Phú Thọ of Thủ Dầu Một).
   const fromDistricts = (w: number): boolean =>
     (table.toLegacy.get(w) ?? []).some((l) => districts.includes(parentOf(table, l)));
-  const newInDistrict =
-    wards.length === 0 && districts.length > 0 && find('2025', 'ward', q.ward, fromDistricts).length > 0;
-  if (wards.length === 0 && districts.length > 0 && !newInDistrict) {
+  if (wards.length === 0 && districts.length > 0 && find('2025', 'ward', q.ward, fromDistricts).length === 0) {
     // Mapped data near district borders often names the neighbouring district: trust a ward name that is unique
     // in the province over the district, and report the disagreement.
     const anywhere = find('legacy', 'ward', q.ward, inProvinces);

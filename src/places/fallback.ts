@@ -63,17 +63,14 @@ export function fallback(r: PlacesRegion, q: PlaceQuery): ForwardHit[] {
   // The street's own name words (not the category words that may lead the run: "Hồ Thiền Quang" names Phố Thiền Quang).
   streetRuns.push({ words: run((t) => t.part === 'street' && t.role === 'name'), inArea: true });
   // A unit's words that are also a street's name, written without the unit's type word ("Phường Võ Thị Sáu" is the
-  // unit's, "Võ Thị Sáu" may be the street): they may name a street, then they say nothing of where.
-  const unitStreets: number[][] = [];
-  // Units alone, a ward among them written with its type word ("P.17 Gò Vấp"), ask for the ward: no street.
+  // unit's, "Võ Thị Sáu" may be the street): they may name a street, then they say nothing of where (the runs not
+  // bound to the area). Units alone, a ward among them written with its type word ("P.17 Gò Vấp"), ask for the ward.
   const alone = !q.terms.some((t) => t.role === 'name' || t.role === 'category');
   for (const part of ['ward', 'district'] as const) {
     if (q.parsed.types[part] !== undefined || (alone && q.parsed.types.ward !== undefined)) continue;
     const words = run((t) => t.role === 'admin' && t.part === part);
-    if (words.length > 0 && r.streetKeys.has(words.map((j) => q.terms[j]!.folded).join(' '))) {
+    if (words.length > 0 && r.streetKeys.has(words.map((j) => q.terms[j]!.folded).join(' ')))
       streetRuns.push({ words, inArea: false });
-      unitStreets.push(words);
-    }
   }
   // Name words the parser could not place, part by comma-separated part ("Hanoi Railway Station, Lê Duẩn").
   for (const segment of new Set(q.terms.map((t) => t.segment))) {
@@ -104,7 +101,9 @@ export function fallback(r: PlacesRegion, q: PlaceQuery): ForwardHit[] {
     const segment = q.terms[sub[0]!]!.segment;
     const unitNamed =
       rest.length === 0 && q.parsed.house === undefined
-        ? unitStreets.find((words) => !words.some((j) => sub.includes(j)) && q.terms[words[0]!]!.segment === segment)
+        ? streetRuns.find(
+            (u) => !u.inArea && !u.words.some((j) => sub.includes(j)) && q.terms[u.words[0]!]!.segment === segment,
+          )?.words
         : undefined;
     if (unitNamed) rest = unitNamed;
     if (rest.length === 0) return null;

@@ -767,8 +767,12 @@ export class Searcher {
           ? 0
           : Math.min(1, this.addrHits[p]! / addressLen) * (categoryMask !== 0 ? ADDRESS_WITH_CATEGORY : 1),
       );
-      const whole = (nameLen > 0 && this.mainHits[p]! >= nameLen) || (altLen > 0 && this.altHits[p]! >= altLen);
-      const loose = kind === Near.edit && typoOnly !== 0 && !whole;
+      // Not the whole of a name (nor of another name) met: a typo there is a near miss of part of a name.
+      const loose =
+        kind === Near.edit &&
+        typoOnly !== 0 &&
+        !(nameLen > 0 && this.mainHits[p]! >= nameLen) &&
+        !(altLen > 0 && this.altHits[p]! >= altLen);
       const score =
         text +
         COMPLETENESS_WEIGHT * completeness +
