@@ -28,6 +28,9 @@ describe('withoutContact', () => {
       // An old name in brackets with its mark: the name stays, as the unit it was.
       ['P. Tăng Nhơn Phú (Q9 cũ)', 'P Tăng Nhơn Phú Q9'],
       ['phường Tân Sơn Nhất (Tân Bình cũ)', 'phường Tân Sơn Nhất Tân Bình'],
+      // An old ward's name says no more than the ward written beside it.
+      ['32 Trần Quốc Thảo, phường Xuân Hòa (phường Võ Thị Sáu cũ)', '32 Trần Quốc Thảo phường Xuân Hòa'],
+      ['P. Xuân Hòa (P.7 cũ), Q3', 'P Xuân Hòa Q3'],
       // The quarters and groups inside a ward, which no map holds.
       ['đường số 5 khu phố 3 Linh Xuân', 'đường số 5 Linh Xuân'],
       ['Tổ 7, KP.2, phường Tân Hưng', 'phường Tân Hưng'],

@@ -132,6 +132,9 @@ describe('Telex and VNI typed with the keyboard off', () => {
     expect(readTyped('dduwowngf')).toBe('đường');
     expect(readTyped('nguoiwf')).toBe('người');
     expect(readTyped('thuowr')).toBe('thuở');
+    // "w" that marks no letter types ư itself; English words with a w type no syllable.
+    expect(read('Bwu ddieenj Twf')).toEqual(['bưu', 'điện', 'từ']);
+    for (const w of ['Twin', 'Bowl', 'Wow', 'Newton']) expect(readTyped(w), w).toBeNull();
   });
 
   it('types the marked words of the packs back to themselves, in Telex and in VNI, and never to another word', () => {

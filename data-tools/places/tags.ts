@@ -162,6 +162,7 @@ const IMPORTANT = new Set([
   'park',
   'water',
   'lake',
+  'waterfall',
 ]);
 
 /** 0..255: how well known a place is likely to be (wikidata, wikipedia, an English name, a landmark category). */

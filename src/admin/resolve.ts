@@ -100,6 +100,12 @@ export function resolveAdmin(table: AdminTable, query: AdminQuery, area?: Readon
   let wards = find('legacy', 'ward', q.ward, (w) =>
     districts.length > 0 ? districts.includes(parentOf(table, w)) : inProvinces(w),
   );
+  // Several of the name, some of the type written: those ("phường Phú Hữu" of Quận 9, not Xã Phú Hữu of Nhơn Trạch),
+  // unless a 2025 ward of the name may be meant (Phường Tân Hòa of Hồ Chí Minh, not the legacy one of Biên Hòa).
+  if (wards.length > 1) {
+    const ofType = wards.filter((w) => table.byId.get(w)?.type === q.wardType);
+    if (ofType.length > 0 && find('2025', 'ward', q.ward, () => true).length === 0) wards = ofType;
+  }
   // A 2025 ward of the name made of the written district's wards ("phường Phú Thọ Q11", "phường Bình Đông Q8": the
   // 2025 wards of Quận 11 and Quận 8) is that ward, not a legacy ward of the name elsewhere (Phú Thọ of Thủ Dầu Một).
   const fromDistricts = (w: number): boolean =>

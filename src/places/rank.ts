@@ -463,6 +463,8 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
   // A street the words name only part of ("phố cổ" is no Phố Cổ Tân): a word of each of its names (past the type words,
   // numerals also as digits) that no written word meets, as written, with the other of i and y or one edit off.
   const writtenWords = q.terms.map((t) => t.folded);
+  // Numerals written out are also their digits ("Ba Tháng Hai" names 3 Tháng 2).
+  writtenWords.push(...numeralsAsDigits(writtenWords.join(' ')).split(' '));
   const meets = (w: string): boolean =>
     writtenWords.some((x) => x === w || x === otherIY(w) || (w.length > 2 && withinOneEdit(x, w)));
   const namedInPart = (p: number): boolean =>

@@ -51,22 +51,25 @@ export class CategoryReader {
       hi |= r[1];
     }
     if (own[0] === 0 && own[1] === 0) return [lo >>> 0, hi >>> 0];
-    if ((own[0] & lo) === 0 && (own[1] & hi) === 0) {
-      // Tag and names name other kinds of one family: the names' kind too (a university tagged amenity=school and
-      // named "ĐH Nông Lâm", a hospital tagged as a clinic and named "Bệnh viện X"). Within a family a name's leading
-      // abbreviation says it too ("ĐH", "THCS", "BV").
-      const f = FAMILY_MASKS.find((m) => (own[0] & ~m[0]) === 0 && (own[1] & ~m[1]) === 0);
-      if (f) {
-        for (const id of names) {
-          const r = this.cached(this.leadRows, id, (name) => nameRows(name, 'leading'));
-          lo |= r[0];
-          hi |= r[1];
-        }
-        return [(own[0] | (lo & f[0])) >>> 0, (own[1] | (hi & f[1])) >>> 0];
+    // Within a family a name's leading abbreviation says the kind too ("ĐH", "BV", "Trường THCS X").
+    const f = FAMILY_MASKS.find((m) => (own[0] & ~m[0]) === 0 && (own[1] & ~m[1]) === 0);
+    let leadLo = 0;
+    let leadHi = 0;
+    if (f) {
+      for (const id of names) {
+        const r = this.cached(this.leadRows, id, (name) => nameRows(name, 'leading'));
+        leadLo |= r[0] & f[0];
+        leadHi |= r[1] & f[1];
       }
-      return [own[0] >>> 0, own[1] >>> 0];
     }
-    return [(own[0] & lo) >>> 0, (own[1] & hi) >>> 0];
+    if ((own[0] & lo) === 0 && (own[1] & hi) === 0) {
+      if (!f) return [own[0] >>> 0, own[1] >>> 0];
+      // Tag and names name other kinds of one family: the names' kind, and the family's broad kind the tag is of (a
+      // university tagged amenity=school and named "ĐH Nông Lâm" is no primary school; "THCS X" no high school).
+      if ((leadLo | leadHi) !== 0) return [(leadLo | (own[0] & BROAD[0])) >>> 0, (leadHi | (own[1] & BROAD[1])) >>> 0];
+      return [(own[0] | (lo & f[0])) >>> 0, (own[1] | (hi & f[1])) >>> 0];
+    }
+    return [((own[0] & lo) | leadLo) >>> 0, ((own[1] & hi) | leadHi) >>> 0];
   }
 
   /** `f` of string `id`, computed once per string (a category value or a name repeats across many places). */
@@ -93,6 +96,8 @@ const FAMILIES: readonly (readonly string[])[] = [
 
 /** Each family's rows as two 32-bit masks. */
 const FAMILY_MASKS: readonly (readonly [number, number])[] = FAMILIES.map(rowsOfKeys);
+/** The kinds of a family that name any of its places ("trường", "bệnh viện"). */
+const BROAD = rowsOfKeys(['school', 'hospital']);
 
 /** `rows` with every row of each family one of them is in ("khách sạn" with "nhà nghỉ"). */
 export function withFamilies(rows: readonly [number, number]): [number, number] {

@@ -472,7 +472,8 @@ function markUnfinishedCategory(terms: QueryTerm[], categories: QueryCategory[])
 
 /**
  * Marks category words among the name words (runs of adjacent name words, but those `named` keeps as names) and
- * returns their spans.
+ * returns their spans. A number inside or ending a run belongs to it only when a category form spells it ("trường
+ * cấp 1" is a primary school); otherwise it stays a number.
  */
 function markCategories(terms: QueryTerm[], named: (t: QueryTerm) => boolean): QueryCategory[] {
   const out: QueryCategory[] = [];
@@ -484,7 +485,7 @@ function markCategories(terms: QueryTerm[], named: (t: QueryTerm) => boolean): Q
       continue;
     }
     let k = j;
-    while (k < terms.length && open(terms[k]!)) k++;
+    while (k < terms.length && (open(terms[k]!) || terms[k]!.role === 'number')) k++;
     for (const span of categorySpans(terms.slice(j, k), true)) {
       let mask = 0;
       for (let m = j + span.start; m < j + span.end; m++) {

@@ -677,7 +677,9 @@ export class Searcher {
             if (marked) {
               const a = this.agreement(written, form);
               q *= a.agreement;
-              near = a.differences === 0 ? 0 : a.differences === 1 ? Near.slip : Near.marks;
+              // One mark off a word that is no Vietnamese syllable ("Đatanla") has no neighbour it could mean: a typo.
+              const slip = isBareSyllable(ix.vocab[m.v]!) ? Near.slip : Near.edit;
+              near = a.differences === 0 ? 0 : a.differences === 1 ? slip : Near.marks;
               lenient = unmarked && near !== 0;
             } else if (!unmarked) {
               // Written without marks where the writer types them ("Ga Hà Nội" is not "gà"): one mark is a slip.

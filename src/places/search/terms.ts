@@ -267,9 +267,17 @@ const NUMERALS = new Map<string, number>();
   }
 }
 
+/** The folded words of each numeral value of NUMERALS (every way it is written: 4 is "bốn" and "tư"). */
+const NUMERAL_WORDS = new Map<number, Set<string>>();
+for (const [words, n] of NUMERALS) {
+  const set = NUMERAL_WORDS.get(n) ?? new Set<string>();
+  for (const w of words.split(' ')) set.add(w);
+  NUMERAL_WORDS.set(n, set);
+}
+
 /**
- * The digits of a date written out around "tháng" (month) in a name: the day before it and the month after it
- * ("Ba Tháng Hai" → 3, 2; "Cách Mạng Tháng Tám" → 8), as optional numeric terms.
+ * The other form of a date around "tháng" (month) in a name, as optional terms: written out, its digits ("Ba Tháng
+ * Hai" → 3, 2; "Cách Mạng Tháng Tám" → 8); in digits, its words ("3 Tháng 2" → ba, hai).
  */
 function dateDigits(words: readonly Term[]): Term[] {
   const out: Term[] = [];
@@ -284,12 +292,20 @@ function dateDigits(words: readonly Term[]): Term[] {
       : undefined;
   const push = (n: number | undefined) =>
     n !== undefined && out.push({ folded: String(n), exact: String(n), optional: true, numeric: true, marked: false });
+  const spell = (w: Term | undefined) => {
+    for (const folded of (w?.numeric && NUMERAL_WORDS.get(Number(w.folded))) || [])
+      out.push({ folded, exact: folded, optional: true, numeric: false, marked: false });
+  };
   words.forEach((w, i) => {
     if (w.exact !== 'tháng') return;
     // The month: one or two words after ("Tháng Tư", "Tháng Mười Hai").
     push(numeral(i + 1, i + 3) ?? numeral(i + 1, i + 2));
     // The day: up to three words before ("Ba", "Mười Chín", "Hai Mươi Mốt").
     push(numeral(i - 3, i) ?? numeral(i - 2, i) ?? numeral(i - 1, i));
+    spell(words[i + 1]);
+    spell(words[i - 1]);
   });
-  return out;
+  return out.filter(
+    (t, k) => !words.some((w) => w.folded === t.folded) && out.findIndex((u) => u.folded === t.folded) === k,
+  );
 }

@@ -125,7 +125,10 @@ export interface AddressToken {
    * hai ba trung") — so it may as well be a word of a name ("43 quan su" is Quán Sứ, "18 ngo quyen" Ngô Quyền).
    */
   bare?: boolean;
-  /** For `place` tokens: the words as written ("sài gòn", "tphcm"), NFC lower case. */
+  /**
+   * For `place` tokens: the words as written ("sài gòn", "tphcm"), NFC lower case; for `type` tokens of a short form,
+   * its letters folded ("p").
+   */
   written?: string;
 }
 
@@ -311,7 +314,13 @@ export function addressTokens(s: string): AddressToken[] {
     ) {
       // "H." reads Hẻm before a number, Huyện before a name.
       const e = short.canonical === 'Huyện' && next.kind === 'number' ? HEM : short;
-      const type: AddressToken = { kind: 'type', text: e.canonical, folded: fold(e.canonical), role: e.role };
+      const type: AddressToken = {
+        kind: 'type',
+        text: e.canonical,
+        folded: fold(e.canonical),
+        role: e.role,
+        written: t.folded,
+      };
       if (!t.dotted && !beforeNumber) type.bare = true;
       out.push(type);
       continue;

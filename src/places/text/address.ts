@@ -294,6 +294,25 @@ function endsStreetName(
  */
 const WORD_WITH_TYPE = new Set(['xa hoi']);
 
+/** The street type word Phố, as a token. */
+const PHO: AddressToken = { kind: 'type', text: 'Phố', folded: 'pho', role: 'street' };
+
+/**
+ * Whether a ward's letter "P" leads a street's name that is no unit's ("p Bát Đàn", "P. Hàng Gai" where no ward is
+ * so called): then it is Phố, as Hà Nội writes it.
+ */
+function isPhoLetter(
+  t: AddressToken,
+  words: readonly AddressToken[],
+  isKnown: Gazetteer,
+  isStreet: ((foldedName: string) => boolean) | undefined,
+): boolean {
+  if (t.role !== 'ward' || t.written !== 'p' || !isStreet || words.length === 0) return false;
+  if (words.every((w) => w.kind === 'number')) return false;
+  const k = key(words as AddressToken[]);
+  return !isKnown('ward', k) && !isKnown('district', k) && isStreet(k);
+}
+
 /** Street type words that, written bare, are as often another common word: "pho" is Phở (noodle soup) too. */
 const STREET_HOMOGRAPHS = new Set(['pho']);
 
@@ -310,6 +329,10 @@ function untypeBareWords(
 ): void {
   for (const c of comps) {
     const t = c.typeTok;
+    if (t && isPhoLetter(t, c.words, isKnown, isStreet)) {
+      Object.assign(c, { slot: 'street', role: undefined, typeWord: PHO.text, typeTok: PHO });
+      continue;
+    }
     if (!t || !(t.bare || WORD_WITH_TYPE.has(`${t.folded} ${c.words[0]?.folded}`)) || c.words.length === 0) continue;
     const unit = c.slot === 'ward' || c.slot === 'district';
     const alley = t.role === 'alley' || t.role === 'suballey';

@@ -77,17 +77,22 @@ export const CATEGORIES: readonly CategoryRow[] = [
   },
   {
     key: 'high_school',
-    words: ['trung học phổ thông', 'trường trung học phổ thông', 'high school'],
+    words: ['trung học phổ thông', 'trường trung học phổ thông', 'trường cấp 3', 'cấp 3', 'high school'],
     abbr: ['thpt', 'pt'],
     osm: ['school'],
   },
   {
     key: 'secondary_school',
-    words: ['trung học cơ sở', 'trường trung học cơ sở', 'secondary school'],
+    words: ['trung học cơ sở', 'trường trung học cơ sở', 'trường cấp 2', 'cấp 2', 'secondary school'],
     abbr: ['thcs'],
     osm: ['school'],
   },
-  { key: 'primary_school', words: ['tiểu học', 'trường tiểu học', 'primary school'], abbr: ['th'], osm: ['school'] },
+  {
+    key: 'primary_school',
+    words: ['tiểu học', 'trường tiểu học', 'trường cấp 1', 'cấp 1', 'primary school'],
+    abbr: ['th'],
+    osm: ['school'],
+  },
   {
     key: 'school',
     words: ['trường học', 'school'],
@@ -180,7 +185,7 @@ export const CATEGORIES: readonly CategoryRow[] = [
   { key: 'post_office', unnamed: true, words: ['bưu điện', 'bưu cục', 'post office'], osm: ['post_office'] },
   { key: 'park', words: ['công viên', 'vườn hoa', 'park', 'garden'], abbr: ['cv'], osm: ['park', 'garden'] },
   { key: 'lake', leading: ['hồ'], words: ['lake', 'pond'], osm: ['water', 'lake', 'reservoir', 'pond'] },
-  { key: 'waterfall', words: ['thác nước', 'waterfall', 'falls'], osm: ['waterfall'] },
+  { key: 'waterfall', words: ['thác nước', 'waterfall', 'falls'], leading: ['thác'], osm: ['waterfall'] },
   // Places of worship by religion ("place_of_worship:buddhist", see data-tools/places/tags.ts); one of unknown
   // religion may be any of them (its name tells: see place-categories.ts).
   {

@@ -114,7 +114,8 @@ function phraseFits(words: readonly MatchWord[], at: number, f: Form): boolean {
  * `leading` forms only at the start; `typoTolerant` (queries, by default with abbreviations) accepts one mistyped word
  * in a multi-word form.
  * `abbreviations`: whether abbreviations count (queries yes; stored names no, where "BV" is rarely a category), or
- * 'leading': only as the first word; either way only first or right after another span.
+ * 'leading': only as the first word or right after another kind's words ("Trường THCS X"); either way only first or
+ * right after another span.
  */
 export function categorySpans(
   words: readonly MatchWord[],
@@ -142,7 +143,7 @@ export function categorySpans(
     // An abbreviation leads the words or follows another kind's ("trường THPT X", "BV X"): after a name's words it is
     // more likely a word of the name, or one begun ("đại học Tôn Đức Th").
     const after = out.length > 0 && out[out.length - 1]!.end === i;
-    if (!matched && (i === 0 || after) && (abbreviations === true || (abbreviations === 'leading' && i === 0))) {
+    if (!matched && (i === 0 || after) && abbreviations !== false) {
       const rows = ABBR.get(words[i]!.folded);
       if (rows) matched = { start: i, end: i + 1, rows: [...rows] };
     }

@@ -29,8 +29,14 @@ const FORMER_MARK = /\(\s*cũ\s*\)|(?<!\p{L})nay (?:là|thuộc)(?!\p{L})/giu;
  */
 const SUBWARD =
   /(?<![\p{L}\p{N}])(?:khu phố|khu pho|kp|tổ dân phố|to dan pho|tổ)\.?\s*\d{1,3}[a-z]?(?![\p{L}\p{N}])/giu;
-/** An old name in brackets with its mark ("(Q9 cũ)", "(Tân Bình cũ)"): the name says where, as the unit it was. */
+/**
+ * An old name in brackets with its mark ("(Q9 cũ)", "(Tân Bình cũ)"): the name says where, as the unit it was; an old
+ * ward's ("(phường Võ Thị Sáu cũ)", "(P.7 cũ)") says no more than the ward written beside it, and its words would be
+ * read as a second street: left out.
+ */
 const FORMER_IN_BRACKETS = /\(([^()]{1,40}?)\s+cũ\s*\)/giu;
+/** An old name in brackets that is a ward's, by its type word. */
+const FORMER_WARD = /^\s*(?:phường|xã|thị trấn|p\.|p(?=\d))/iu;
 /** A part that starts with an admin unit's type word ("Quận", "Q.", "P2", "TP "): a trailing "cũ" is its mark. */
 const UNIT_PART = /^\s*(?:(?:quận|huyện|phường|xã|thị xã|thành phố)(?!\p{L})|(?:tp|q|p|h)(?=[.\d\s]))/iu;
 
@@ -42,7 +48,7 @@ export function withoutContact(text: string): string {
   const nfc = text.normalize('NFC');
   const out = nfc
     .replace(PHONE, ', ')
-    .replace(FORMER_IN_BRACKETS, ' $1 ')
+    .replace(FORMER_IN_BRACKETS, (_, name: string) => (FORMER_WARD.test(name) ? ' ' : ` ${name} `))
     .replace(FORMER_MARK, ' ')
     .replace(SUBWARD, ' ')
     .replace(PART, (part) => {

@@ -32,6 +32,8 @@ interface MarkKey {
 interface Keyboard {
   tones: Readonly<Record<string, string>>;
   marks: readonly MarkKey[];
+  /** Keys that type a marked letter of their own when they mark none (Telex "w" alone is ư: "Bwu" → bưu). */
+  alone?: Readonly<Record<string, Letter>>;
 }
 
 /** Telex and VNI, the two input methods in use. */
@@ -46,6 +48,7 @@ const KEYBOARDS: { telex: Keyboard; vni: Keyboard } = {
       { key: 'w', mark: HORN, on: 'ou' },
       { key: 'w', mark: BREVE, on: 'a' },
     ],
+    alone: { w: { base: 'u', mark: HORN } },
   },
   vni: {
     tones: { 1: ACUTE, 2: GRAVE, 3: HOOK, 4: TILDE, 5: DOT },
@@ -123,6 +126,12 @@ function readWith(word: string, kb: Keyboard, start: boolean): string | null {
       return true;
     });
     if (applied) {
+      keys++;
+      continue;
+    }
+    const alone = kb.alone?.[ch];
+    if (alone) {
+      letters.push({ ...alone });
       keys++;
       continue;
     }
