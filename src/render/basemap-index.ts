@@ -175,8 +175,12 @@ export class BasemapIndex {
   private grid: Grid | null = null;
   /** Scans of every feature made so far (queries answered without the grid). */
   private scans = 0;
-  /** Per feature: the query number that last reported it (dedupes features listed in several cells). */
-  private readonly seen: Uint32Array;
+  /**
+   * Per feature: the query number that last reported it (dedupes features listed in several cells), made with the
+   * grid: the first queries, by scans, need none, and a fresh array's pages are first touched (a page fault per 4 KB,
+   * ~40 on whole HCMC) when it is made.
+   */
+  private seen: Uint32Array | null = null;
   private stamp = 0;
   /** Scratch list of query hits. */
   private readonly hits: Uint32Array;
@@ -196,7 +200,6 @@ export class BasemapIndex {
       slot: this.slot,
       used: this.used,
     } = this.store);
-    this.seen = new Uint32Array(basemap.count);
     this.hits = new Uint32Array(basemap.count);
   }
 
@@ -330,7 +333,8 @@ export class BasemapIndex {
     if (listed >= count) return this.scanHits(q0, q1, q2, q3);
     // Two stamps per query: `stamp` marks the features looked at, `stamp + 1` the hits read back in order.
     const stamp = (this.stamp += 2);
-    const { seen, hits } = this;
+    const seen = (this.seen ??= new Uint32Array(count));
+    const hits = this.hits;
     const bbox = this.basemap.bbox;
     let found = 0;
     for (let cy = cy0; cy <= cy1; cy++) {

@@ -91,23 +91,21 @@ impl Rasterizer {
         }
     }
 
-    fn ensure_edges(&mut self, count: usize) {
-        if count <= self.y_top.len() {
-            return;
+    /// Grows the per-edge scratch (sort order, active list, a band's crossings, row events) to `n` edges. Only the
+    /// part that is used is written: zero-filling room for every edge a polygon might make (three per point, doubled)
+    /// wrote megabytes of fresh memory for a large polygon, each 4 KB page a page fault on a canvas's first image.
+    fn ensure_scratch(&mut self, n: usize) {
+        if self.order.len() < n {
+            self.order.resize(n, 0);
+            self.active.resize(n, 0);
+            self.band_edge.resize(n, 0);
+            self.band_top.resize(n, 0.0);
+            self.band_bot.resize(n, 0.0);
+            self.band_mid.resize(n, 0.0);
         }
-        let cap = count.max(2 * self.y_top.len()).max(64);
-        self.y_top.resize(cap, 0.0);
-        self.y_bot.resize(cap, 0.0);
-        self.x_top.resize(cap, 0.0);
-        self.slope.resize(cap, 0.0);
-        self.dir.resize(cap, 0);
-        self.order.resize(cap, 0);
-        self.active.resize(cap, 0);
-        self.band_edge.resize(cap, 0);
-        self.band_top.resize(cap, 0.0);
-        self.band_bot.resize(cap, 0.0);
-        self.band_mid.resize(cap, 0.0);
-        self.events.resize(2 * cap + 2, 0.0);
+        if self.events.len() < 2 * n + 2 {
+            self.events.resize(2 * n + 2, 0.0);
+        }
     }
 
     /// Rasterises the rings (points `xy`, ring r = points ring_start[r] .. ring_start[r + 1]) as one shape.
@@ -130,6 +128,7 @@ impl Rasterizer {
         if n == 0 {
             return;
         }
+        self.ensure_scratch(n);
         for i in 0..n {
             self.order[i] = i as u32;
         }
@@ -388,8 +387,20 @@ impl Rasterizer {
         }
     }
 
+    /// Builds the edges of the rings (each segment clipped into at most three pieces at the canvas's sides) and
+    /// returns their number. Room is reserved for a piece per point, which most segments make (reserving does not
+    /// write the memory).
     fn build_edges(&mut self, xy: &[f64], ring_start: &[u32], points: usize, dx: f64, dy: f64) -> usize {
-        self.ensure_edges(3 * points);
+        self.y_top.clear();
+        self.y_bot.clear();
+        self.x_top.clear();
+        self.slope.clear();
+        self.dir.clear();
+        self.y_top.reserve(points);
+        self.y_bot.reserve(points);
+        self.x_top.reserve(points);
+        self.slope.reserve(points);
+        self.dir.reserve(points);
         let left = -1.0f64;
         let right = self.width as f64 + 1.0;
         let height = self.height as f64;
@@ -453,11 +464,11 @@ impl Rasterizer {
                             } else {
                                 xb
                             };
-                            self.y_top[n] = ya;
-                            self.y_bot[n] = yb;
-                            self.x_top[n] = ca;
-                            self.slope[n] = (cb - ca) / (yb - ya);
-                            self.dir[n] = d;
+                            self.y_top.push(ya);
+                            self.y_bot.push(yb);
+                            self.x_top.push(ca);
+                            self.slope.push((cb - ca) / (yb - ya));
+                            self.dir.push(d);
                             n += 1;
                         }
                         ya = yb;
