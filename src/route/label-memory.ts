@@ -1,3 +1,5 @@
+import { MAPPED_FLOOR, scratchBytes } from './cch/scratch.js';
+
 /** Zero-length arrays: a holder's views while another holder has the memory. */
 export const EMPTY_F64: Float64Array = new Float64Array(0);
 export const EMPTY_I32: Int32Array = new Int32Array(0);
@@ -16,7 +18,8 @@ export interface LabelHolder {
  * takes the block at the start of each search (`take`); when the last holder was another one, that one is told to
  * drop its views, and the new holder lays its arrays anew and resets what its searches read before writing (their
  * generation marks), since the block holds the other's labels. So the router holds the largest holder's labels
- * (≈ 11 MB on whole HCMC) instead of the three.
+ * (≈ 11 MB on whole HCMC) instead of the three. Its pages past what a holder writes are never touched (they cost
+ * address space, not memory).
  */
 export class LabelMemory {
   private buffer = new ArrayBuffer(0);
@@ -36,14 +39,11 @@ export class LabelMemory {
       this.holder?.drop();
       this.holder = holder;
     }
-    if (this.buffer.byteLength < bytes) this.buffer = new ArrayBuffer(bytes);
+    // At least MAPPED_FLOOR: a block outgrown and freed leaves malloc's thresholds alone (scratch.ts), and its pages
+    // past the largest holder's labels are never touched.
+    if (this.buffer.byteLength < bytes) this.buffer = new ArrayBuffer(Math.max(bytes, MAPPED_FLOOR));
     return this.buffer;
   }
-}
-
-/** Bytes of `count` elements of `size` bytes, rounded up to a multiple of 8 (so the next array is aligned). */
-function aligned(count: number, size: number): number {
-  return Math.ceil((count * size) / 8) * 8;
 }
 
 /** Typed arrays laid one after another in a buffer (a LabelMemory's), each at a multiple of 8 bytes. */
@@ -54,24 +54,24 @@ export class Carver {
 
   /** Bytes that `f64` arrays of 8-byte and `x32` arrays of 4-byte elements, `count` each, take in a buffer. */
   static bytes(count: number, f64: number, x32: number): number {
-    return f64 * aligned(count, 8) + x32 * aligned(count, 4);
+    return f64 * scratchBytes([count, 8]) + x32 * scratchBytes([count, 4]);
   }
 
   f64(count: number): Float64Array {
     const a = new Float64Array(this.buffer, this.at, count);
-    this.at += aligned(count, 8);
+    this.at += scratchBytes([count, 8]);
     return a;
   }
 
   i32(count: number): Int32Array {
     const a = new Int32Array(this.buffer, this.at, count);
-    this.at += aligned(count, 4);
+    this.at += scratchBytes([count, 4]);
     return a;
   }
 
   u32(count: number): Uint32Array {
     const a = new Uint32Array(this.buffer, this.at, count);
-    this.at += aligned(count, 4);
+    this.at += scratchBytes([count, 4]);
     return a;
   }
 }
