@@ -1,3 +1,5 @@
+import type { Carver } from './label-memory.js';
+
 /**
  * Binary min-heap of integer items 0..capacity-1 keyed by float keys, with decrease-key through a position
  * array. Allocated once per search context; `clear()` costs O(items still queued), not O(capacity).
@@ -9,10 +11,11 @@ export class IndexHeap {
   private readonly pos: Int32Array;
   size = 0;
 
-  constructor(capacity: number) {
-    this.items = new Int32Array(capacity);
-    this.keys = new Float64Array(capacity);
-    this.pos = new Int32Array(capacity).fill(-1);
+  /** @param carve where the arrays are laid (16 bytes per item; default: arrays of the heap's own) */
+  constructor(capacity: number, carve?: Carver) {
+    this.keys = carve ? carve.f64(capacity) : new Float64Array(capacity);
+    this.items = carve ? carve.i32(capacity) : new Int32Array(capacity);
+    this.pos = (carve ? carve.i32(capacity) : new Int32Array(capacity)).fill(-1);
   }
 
   /** Smallest key queued (Infinity when empty). */

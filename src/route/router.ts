@@ -10,6 +10,7 @@ import { arcBearings } from './turn-model.js';
 import type { RoadGraph } from './graph.js';
 import { PROFILE_COUNT, VEHICLES } from './profiles.js';
 import { ArcSearch, SearchLabels, pathMeasure, type ArcPath, type Endpoint } from './search.js';
+import { LabelMemory } from './label-memory.js';
 import { DEFAULT_LIMITS } from '../limits.js';
 import { SnapIndex, snapPoint, type Snap } from './snap.js';
 import { TurnTable } from './turns.js';
@@ -158,13 +159,17 @@ export class Router {
   private readonly tables: (TurnTable | undefined)[] = new Array<TurnTable | undefined>(PROFILE_COUNT);
   /** The CCH's states and topology, made on first use (cchOf). */
   private customizable: Cch | undefined;
-  /** The labels every metric's CCH query shares, and those every metric's CCH table shares, on first use. */
+  /**
+   * The labels every metric's CCH query shares, and those every metric's CCH table shares, on first use; their
+   * per-vertex arrays and those of searchLabels lie in one block (`labelMemory`: the router runs one at a time).
+   */
   private queryLabels: QueryLabels | undefined;
   private tableLabels: TableLabels | undefined;
+  private readonly labelMemory = new LabelMemory();
   /** The walks of the last stopTable by the customizable hierarchy, their buffers kept for the next one. */
   private tableTrees: TableTrees | undefined;
   /** The labels every context's ArcSearch shares (made by the first search in TypeScript). */
-  private readonly searchLabels = new SearchLabels();
+  private readonly searchLabels = new SearchLabels(this.labelMemory);
   /** The avoid mask of the kinds of road the graph has (avoid.ts avoidKindsIn), on first use. */
   private avoidable: number | undefined;
   /** Per profile, the lowest one that routes exactly alike (alike.ts), each on its first use (-1 before). */
@@ -452,7 +457,7 @@ export class Router {
 
   /** A query on metric `m` in the labels the router's CCH queries share (a router runs one query at a time). */
   private cchQuery(m: CchMetric): CchQuery {
-    return new CchQuery(m, (this.queryLabels ??= new QueryLabels(m.topo.parent)));
+    return new CchQuery(m, (this.queryLabels ??= new QueryLabels(m.topo.parent, this.labelMemory)));
   }
 
   /**
@@ -461,7 +466,7 @@ export class Router {
    * seconds and metres (a trip's tables carry weights alone).
    */
   private cchTable(m: CchMetric, key: string): CchTable {
-    return new CchTable(m, (this.tableLabels ??= new TableLabels(m.topo.parent)), () => {
+    return new CchTable(m, (this.tableLabels ??= new TableLabels(m.topo.parent, this.labelMemory)), () => {
       const adopted = this.adopt('measures', key, (p) => measuresProblem(m, p));
       const made = new CchMeasures(m, adopted);
       if (!adopted) this.publish(key, { kind: 'measures', up: made.up, down: made.down }, made);

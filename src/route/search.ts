@@ -1,6 +1,7 @@
 import { arcTail, type ArcCosts } from './costs.js';
 import type { RoadGraph } from './graph.js';
 import { IndexHeap } from './heap.js';
+import { Carver, LabelMemory, type LabelHolder } from './label-memory.js';
 import type { TurnTable } from './turns.js';
 
 /** A point on an edge where a route starts or ends (see Snap; only edge and fraction matter to searches). */
@@ -103,16 +104,22 @@ class Side {
   readonly seen: Uint32Array;
   readonly done: Uint32Array;
   readonly heap: IndexHeap;
-  constructor(n: number) {
-    this.dist = new Float64Array(n);
-    this.parent = new Int32Array(n);
-    this.seen = new Uint32Array(n);
-    this.done = new Uint32Array(n);
-    this.heap = new IndexHeap(n);
+  /** Laid in `carve` for `n` states (36 bytes each), no state seen or done in any generation. */
+  constructor(n: number, carve: Carver) {
+    this.dist = carve.f64(n);
+    this.parent = carve.i32(n);
+    this.seen = carve.u32(n).fill(0);
+    this.done = carve.u32(n).fill(0);
+    this.heap = new IndexHeap(n, carve);
   }
 }
 
-/** The labels and heaps of both search sides (about 72 bytes per state). */
+/** Bytes of both sides' labels and heaps for `n` states (72 per state: per side two 8-byte and five 4-byte arrays). */
+function sidesBytes(n: number): number {
+  return Carver.bytes(n, 4, 10);
+}
+
+/** The labels and heaps of both search sides (72 bytes per state). */
 interface SideLabels {
   fwd: Side;
   bwd: Side;
@@ -125,26 +132,34 @@ interface ManyLabels {
 }
 
 /**
- * Where ArcSearches keep their labels, with the generation that marks a label current: made by the first search
- * (a router that answers with the WebAssembly core or a hierarchy never pays for them) and made anew, larger, for a
+ * Where ArcSearches keep their labels, with the generation that marks a label current: laid by the first search
+ * (a router that answers with the WebAssembly core or a hierarchy never pays for them) and laid anew, larger, for a
  * search over more states. A router's searches of every vehicle and weighting share one set (Router.searchLabels:
  * 13.6 MB on whole HCMC, which each context held for itself before): a router runs one search at a time, each search
  * starts a new generation, so no search reads a label another one left, and a search's labels are read (ArcSearch
- * joinAt) only before the router's next search, as they were when each context had its own.
+ * joinAt) only before the router's next search, as they were when each context had its own. The sides lie in a
+ * LabelMemory, a router's shared with its CCH queries and tables: a search laid after another holder wrote there
+ * starts from zeroed generations.
  */
-export class SearchLabels {
+export class SearchLabels implements LabelHolder {
   private sides: SideLabels | null = null;
+  /** The most states a search asked for (the sides are laid for that many). */
+  private states = 0;
   /** Made by the first one-to-many search only (a CCH pack's tables never run one: 2.5 MB on whole HCMC). */
   private many: ManyLabels | null = null;
   private gen = 0;
 
-  /** The labels, for at least `states` states. */
+  /** @param memory where the sides lie (default: a block of their own) */
+  constructor(private readonly memory = new LabelMemory()) {}
+
+  /** The labels of the search under way (see `next`), for at least `states` states. */
   of(states: number): SideLabels {
-    if (!this.sides || this.sides.fwd.dist.length < states) {
-      this.sides = { fwd: new Side(states), bwd: new Side(states) };
-      this.gen = 0;
-    }
+    if (!this.sides || this.sides.fwd.dist.length < states) throw new Error('no search under way over these states');
     return this.sides;
+  }
+
+  drop(): void {
+    this.sides = null;
   }
 
   /**
@@ -159,7 +174,13 @@ export class SearchLabels {
 
   /** Starts a search over `states` states: its generation, with both heaps empty. */
   next(states: number): number {
-    const { fwd, bwd } = this.of(states);
+    if (!this.sides || this.states < states) {
+      this.states = Math.max(this.states, states);
+      const carve = new Carver(this.memory.take(this, sidesBytes(this.states)));
+      this.sides = { fwd: new Side(this.states, carve), bwd: new Side(this.states, carve) };
+      this.gen = 0;
+    }
+    const { fwd, bwd } = this.sides;
     fwd.heap.clear();
     bwd.heap.clear();
     if (++this.gen === 0xffffffff) {

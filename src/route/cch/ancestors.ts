@@ -10,15 +10,19 @@ export class Ancestors {
   /** The last walk's vertices, ascending, in list[0 .. count - 1] (a longer walk replaces the array). */
   list = new Uint32Array(1024);
   count = 0;
-  /** Per vertex: the walk that last listed it. */
-  private readonly mark: Uint32Array;
+  /** Per vertex: the walk that last listed it (0: none); laid by `relay` before the first walk. */
+  private mark: Uint32Array = new Uint32Array(0);
   private stamp = 0;
   /** A run being merged in. */
   private run = new Uint32Array(1024);
 
   /** @param parent per vertex its parent in the elimination tree, -1 at a root (CchTopology.parent) */
-  constructor(private readonly parent: Int32Array) {
-    this.mark = new Uint32Array(parent.length);
+  constructor(private readonly parent: Int32Array) {}
+
+  /** Keeps the marks in `mark` from now on (4 bytes per vertex, all 0: no walk listed anything there). */
+  relay(mark: Uint32Array): void {
+    this.mark = mark;
+    this.stamp = 0;
   }
 
   /** Lists the vertices seeds[0 .. n - 1] and all their ancestors, each once, ascending; returns their count. */

@@ -1,5 +1,6 @@
 import { directOnEdge, posOnArc, type ArcPath, type Endpoint } from '../search.js';
 import { Ancestors } from './ancestors.js';
+import { Carver, EMPTY_F64, EMPTY_I32, EMPTY_U32, LabelMemory, type LabelHolder } from '../label-memory.js';
 import { keptIndex, LINK, midOf, type CchArcs } from './arcs.js';
 import { grown } from '../../grown.js';
 import type { CchMetric } from './customize.js';
@@ -41,6 +42,7 @@ export class CchQuery {
   /** Best route between two endpoints, or null when none exists. */
   route(src: Endpoint, dst: Endpoint): ArcPath | null {
     const L = this.labels;
+    L.claim();
     const { arc: direct, weight: directWeight } = directOnEdge(src, dst, this.metric.costs.weight);
     let best = directWeight;
     // Each side's seed vertices, and per seed its label and where it came from (-1 - arc of the graph).
@@ -123,6 +125,7 @@ export class CchQuery {
       return { arcs: [direct], from: posOnArc(src, direct), to: posOnArc(dst, direct), weight };
     }
     // path() reads parents only along the two chains from the meeting vertex, all of them on the kept walks.
+    this.labels.claim();
     const { pf, pb } = this.labels;
     const { fList, fPar, fStart, bList, bPar, bStart } = trees;
     for (let q = fStart[i]!, end = fStart[i + 1]!; q < end; q++) pf[fList[q]!] = fPar[q]!;
@@ -256,17 +259,20 @@ export class CchQuery {
 /**
  * The labels of CchQuery's two sides over one topology's vertices (24 bytes per vertex, the ancestor walk's 4 and
  * the lists, and at most UNPACKED_STATES states of unpacked arcs): what a query works in, kept between queries and
- * shared by the queries of every metric of a router. A query labels only its walks' vertices, each before it reads
+ * shared by the queries of every metric of a router, its per-vertex arrays in a LabelMemory (a router's is shared
+ * with its tables and TypeScript searches). A query labels only its walks' vertices, each before it reads
  * it, so nothing marks which labels are its own.
  */
-export class QueryLabels {
-  readonly df: Float64Array;
-  readonly db: Float64Array;
+export class QueryLabels implements LabelHolder {
+  /** Laid in the memory by `claim` (empty while another holder has it). */
+  df = EMPTY_F64;
+  db = EMPTY_F64;
   /** Per vertex: the vertex its forward / backward label came from, or -1 - arc of the graph at a seed. */
-  readonly pf: Int32Array;
-  readonly pb: Int32Array;
-  /** The ancestor walks of both sides. */
+  pf = EMPTY_I32;
+  pb = EMPTY_I32;
+  /** The ancestor walks of both sides (their marks laid in the memory). */
   readonly walk: Ancestors;
+  private readonly vertices: number;
   /** The last query's forward and backward vertices, ascending (grown to the longest walk). */
   fList = new Uint32Array(1024);
   bList = new Uint32Array(1024);
@@ -281,14 +287,38 @@ export class QueryLabels {
   private cache = new WeakMap<CchMetric, Map<number, Uint32Array>>();
   private cached = 0;
 
-  /** @param parent the topology's elimination tree (CchTopology.parent) */
-  constructor(parent: Int32Array) {
-    const n = parent.length;
-    this.df = new Float64Array(n);
-    this.db = new Float64Array(n);
-    this.pf = new Int32Array(n);
-    this.pb = new Int32Array(n);
+  /**
+   * @param parent the topology's elimination tree (CchTopology.parent)
+   * @param memory where the per-vertex arrays lie (default: a block of their own); a router's queries share one with
+   *   its tables and TypeScript searches (LabelMemory)
+   */
+  constructor(
+    parent: Int32Array,
+    private readonly memory = new LabelMemory(),
+  ) {
+    this.vertices = parent.length;
     this.walk = new Ancestors(parent);
+  }
+
+  /**
+   * Makes the labels the caller's for one query: lays them anew in the memory when another holder wrote there since
+   * (the walks' marks zeroed: the rest is written before it is read).
+   */
+  claim(): void {
+    if (this.memory.heldBy(this)) return;
+    const n = this.vertices;
+    const carve = new Carver(this.memory.take(this, Carver.bytes(n, 2, 3)));
+    this.df = carve.f64(n);
+    this.db = carve.f64(n);
+    this.pf = carve.i32(n);
+    this.pb = carve.i32(n);
+    this.walk.relay(carve.u32(n).fill(0));
+  }
+
+  drop(): void {
+    this.df = this.db = EMPTY_F64;
+    this.pf = this.pb = EMPTY_I32;
+    this.walk.relay(EMPTY_U32);
   }
 
   /** The arcs the queries of `metric` unpacked before, by key (see `cache`). */

@@ -145,7 +145,7 @@ interface Block {
  * warm-up). The pages of the block never carved are never touched, so they cost address space, not memory. Only
  * on Linux (glibc's malloc, in Node); elsewhere 0.
  */
-const MAPPED_FLOOR =
+export const MAPPED_FLOOR =
   (globalThis as { process?: { platform?: string } }).process?.platform === 'linux' ? 32 * 1024 * 1024 + 65536 : 0;
 
 /** Bytes Scratch needs for arrays of these element counts and sizes: each rounded up to 8 bytes. */

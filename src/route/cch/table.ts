@@ -2,6 +2,7 @@ import { arcTail } from '../costs.js';
 import type { WeightTable } from '../router.js';
 import { directOnEdge, posOnArc, type Endpoint } from '../search.js';
 import { Ancestors } from './ancestors.js';
+import { Carver, EMPTY_F64, EMPTY_I32, EMPTY_U32, LabelMemory, type LabelHolder } from '../label-memory.js';
 import type { CchMetric } from './customize.js';
 import { CchMeasures } from './measures.js';
 import { sourceSeeds, targetSeeds, type SeedVisit } from './seeds.js';
@@ -79,6 +80,7 @@ export class CchTable {
     out.dist?.fill(Infinity, 0, cells);
     if (cells === 0) return;
     const s = this.s;
+    s.claim();
     const cnt = s.count,
       touched = s.touched;
     for (let k = 0; k < s.nTouched; k++) cnt[touched[k]!] = 0;
@@ -212,19 +214,24 @@ export class CchTable {
 }
 
 /**
- * The labels, ancestor walks and buckets of CchTable's walks over one topology's vertices (68 bytes per vertex, and
- * the buckets), kept between calls and shared by the tables of every metric of a router.
+ * The labels, ancestor walks and buckets of CchTable's walks over one topology's vertices (48 bytes per vertex, and
+ * the buckets), kept between calls and shared by the tables of every metric of a router, the per-vertex arrays in a
+ * LabelMemory (a router's is shared with its queries and TypeScript searches).
  */
-export class TableLabels {
-  /** Labels of the current walk: weight, seconds, metres; `on` the walk that set them. */
-  readonly d: Float64Array;
-  readonly dur: Float64Array;
-  readonly len: Float64Array;
-  readonly on: Uint32Array;
+export class TableLabels implements LabelHolder {
+  /**
+   * Labels of the current walk: weight, seconds, metres; `on` the walk that set them. These and the other per-vertex
+   * arrays are laid in the memory by `claim` (empty while another holder has it).
+   */
+  d = EMPTY_F64;
+  dur = EMPTY_F64;
+  len = EMPTY_F64;
+  on = EMPTY_U32;
   /** The vertex each label came from, or -1 - arc of the graph at a seed (read only for TableTrees). */
-  readonly par: Int32Array;
+  par = EMPTY_I32;
   gen = 0;
   readonly anc: Ancestors;
+  private readonly vertices: number;
   seeds = new Uint32Array(16);
   nSeeds = 0;
   /** Bucket entries in walk order (vertex, destination, weight, seconds, metres), then grouped by vertex. */
@@ -241,23 +248,50 @@ export class TableLabels {
    * Per vertex v: its grouped entries are gj/gw/… [start[v] .. start[v] + count[v] - 1]; count is 0 but at the
    * vertices in touched[0 .. nTouched - 1] (reset at the next call).
    */
-  readonly start: Uint32Array;
-  readonly count: Uint32Array;
-  readonly touched: Uint32Array;
+  start = EMPTY_U32;
+  count = EMPTY_U32;
+  touched = EMPTY_U32;
   nTouched = 0;
 
-  /** @param parent the topology's elimination tree (CchTopology.parent) */
-  constructor(parent: Int32Array) {
-    const n = parent.length;
-    this.d = new Float64Array(n);
-    this.dur = new Float64Array(n);
-    this.len = new Float64Array(n);
-    this.on = new Uint32Array(n);
-    this.par = new Int32Array(n);
-    this.start = new Uint32Array(n);
-    this.count = new Uint32Array(n);
-    this.touched = new Uint32Array(n);
+  /**
+   * @param parent the topology's elimination tree (CchTopology.parent)
+   * @param memory where the per-vertex arrays lie (default: a block of their own); a router's tables share one with
+   *   its queries and TypeScript searches (LabelMemory)
+   */
+  constructor(
+    parent: Int32Array,
+    private readonly memory = new LabelMemory(),
+  ) {
+    this.vertices = parent.length;
     this.anc = new Ancestors(parent);
+  }
+
+  /**
+   * Makes the labels the caller's for one table: lays them anew in the memory when another holder wrote there since
+   * (the walks' generations and marks and the bucket counts zeroed: the rest is written before it is read).
+   */
+  claim(): void {
+    if (this.memory.heldBy(this)) return;
+    const n = this.vertices;
+    const carve = new Carver(this.memory.take(this, Carver.bytes(n, 3, 6)));
+    this.d = carve.f64(n);
+    this.dur = carve.f64(n);
+    this.len = carve.f64(n);
+    this.on = carve.u32(n).fill(0);
+    this.gen = 0;
+    this.par = carve.i32(n);
+    this.start = carve.u32(n);
+    this.count = carve.u32(n).fill(0);
+    this.touched = carve.u32(n);
+    this.nTouched = 0;
+    this.anc.relay(carve.u32(n).fill(0));
+  }
+
+  drop(): void {
+    this.d = this.dur = this.len = EMPTY_F64;
+    this.on = this.start = this.count = this.touched = EMPTY_U32;
+    this.par = EMPTY_I32;
+    this.anc.relay(EMPTY_U32);
   }
 
   /**
