@@ -6,7 +6,7 @@ import type { CchOrder } from '../src/route/cch/build.js';
 import { contract, hierarchy, type Contracted, type ContractOptions } from './ch-build.js';
 import { Partitioned, PARTITION, type CellJob } from './ch-partition.js';
 import { contractInWasm } from './ch-wasm.js';
-import type { ContractJob, ContractReply, JobResult } from './ch-worker.js';
+import type { ContractJob, ContractReply, JobResult, OrderPair } from './ch-worker.js';
 import type { BaseGraph, Contraction } from './ch-graph.js';
 
 /**
@@ -52,6 +52,7 @@ type Task = HierarchyJob | CellJob;
  */
 interface OrderJob {
   order: Uint8Array;
+  pair?: OrderPair;
 }
 
 /** What a worker thread runs. */
@@ -220,16 +221,26 @@ function inWorkers(
  * pack-sections.ts writePack of a graph alone; its buffer is transferred, unusable afterwards) in a worker thread,
  * while the calling thread goes on: `join` blocks until the order is made and returns it (the same as cchOrder of
  * that graph in this thread), or throws the worker's error; `stop` ends the thread unjoined (when the caller fails
- * meanwhile: a live thread would keep the process from exiting). Both may be called more than once.
+ * meanwhile: a live thread would keep the process from exiting). Both may be called more than once. With more than
+ * one core, two threads make it: a second one, given a copy of the graph, orders the high side of the first cut.
  */
 export function orderInWorker(graphPack: Uint8Array): { join(): CchOrder; stop(): void } {
-  const running = startWorkers([{ order: graphPack }], 1, 1);
+  const tasks: OrderJob[] = [{ order: graphPack }];
+  if (availableParallelism() > 1) {
+    const { port1, port2 } = new MessageChannel();
+    const wake = new Int32Array(new SharedArrayBuffer(4));
+    tasks.push({ order: graphPack.slice(), pair: { link: port2, wake, helper: true } });
+    tasks[0]!.pair = { link: port1, wake, helper: false };
+  }
+  const running = startWorkers(tasks, tasks.length, tasks.length);
   let order: CchOrder | undefined;
   return {
     join() {
       if (order) return order;
       try {
-        running.join((_, r) => (order = r as CchOrder));
+        running.join((i, r) => {
+          if (i === 0) order = r as CchOrder;
+        });
       } finally {
         running.stop();
       }
@@ -282,15 +293,17 @@ function startWorkers(tasks: readonly WorkerTask[], n: number, ahead: number): R
     const id = next++;
     const t = tasks[id]!;
     let job: ContractJob, buffers: ArrayBufferView[];
+    let ports: MessagePort[] = [];
     if ('order' in t) {
-      job = { id, order: t.order };
+      job = { id, order: t.order, pair: t.pair };
       buffers = [t.order];
+      ports = t.pair ? [t.pair.link] : [];
     } else {
       const g = t.graph;
       job = 'stop' in t ? { id, graph: g, stop: t.stop, tuning: t.tuning } : { id, graph: g, options: t.options };
       buffers = [g.first, g.head, g.weight, g.payload, g.hops, g.keep].filter((x) => x !== undefined);
     }
-    w.port.postMessage(job, [...new Set(buffers.map((x) => x.buffer as ArrayBuffer))]);
+    w.port.postMessage(job, [...new Set(buffers.map((x) => x.buffer as ArrayBuffer)), ...ports]);
     w.queued++;
     return true;
   };

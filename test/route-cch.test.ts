@@ -5,7 +5,7 @@ import { RoadGraph } from '../src/route/graph.js';
 import { PROFILE_COUNT } from '../src/route/profiles.js';
 import { Router } from '../src/route/router.js';
 import type { Endpoint } from '../src/route/search.js';
-import { buildCch, cchOrder, type Cch } from '../src/route/cch/build.js';
+import { buildCch, cchOrder, partOrderer, type Cch } from '../src/route/cch/build.js';
 import { orderSections, storedOrder } from '../src/route/cch/stored-order.js';
 import { PackWriter } from '../src/pack/writer.js';
 import { LINK, midOf, rowStart, type CchArcs } from '../src/route/cch/arcs.js';
@@ -215,6 +215,17 @@ describe('the order a pack stores', () => {
     const a = buildCch(g, undefined, (t) => storedOrder(pack, t)).topo;
     const b = buildCch(g).topo;
     expect(Array.from(a.upHead)).toEqual(Array.from(b.upHead));
+  });
+
+  it('is the same when the high side of the first cut is ordered apart, as a second thread orders it', () => {
+    let handed = 0;
+    const apart = cchOrder(g, (high) => {
+      handed = high[0]!.length;
+      const order = partOrderer(g)(high);
+      return () => order;
+    });
+    expect(handed).toBeGreaterThanOrEqual(Math.floor(g.nodeCount / 4));
+    expect(Array.from(apart.rank)).toEqual(Array.from(cchOrder(g).rank));
   });
 
   it('is ignored when made for another state graph, and refused naming its section when not an order', () => {

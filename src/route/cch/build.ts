@@ -1,7 +1,7 @@
 import type { RoadGraph } from '../graph.js';
 import { PROFILE_COUNT } from '../profiles.js';
 import { TurnTable } from '../turns.js';
-import { dissectionOrder } from './order.js';
+import { dissectionOrder, partOrder, type Aside, type Part } from './order.js';
 import { stateTopology, type StateTopology } from './state-graph.js';
 import { SharedStates } from './states.js';
 import { CchTopology } from './topology.js';
@@ -50,11 +50,29 @@ export interface CchOrder {
   topology: StateTopology;
 }
 
-/** A graph's nested-dissection order and the state topology it orders (what a pack stores: stored-order.ts). */
-export function cchOrder(g: RoadGraph): CchOrder {
+/**
+ * A graph's nested-dissection order and the state topology it orders (what a pack stores: stored-order.ts).
+ * @param aside hands the high side of the first cut to another thread (order.ts dissectionOrder; partOrderer there)
+ */
+export function cchOrder(g: RoadGraph, aside?: Aside): CchOrder {
   const states = new SharedStates(turnTables(g));
   const { first, adj } = stateTopology(g, states);
   // Arrays only (a worker posts the order; its block goes with them, or to a collection).
   const topology = { first, adj };
-  return { rank: dissectionOrder(g, states, topology), topology };
+  return { rank: dissectionOrder(g, states, topology, aside), topology };
+}
+
+/**
+ * Orders the part of a graph's dissection that cchOrder hands aside, in the thread that makes this: the states and
+ * their topology are made at once (while the other thread makes its first cut), the part's order when it is given.
+ * @returns a function giving the part's states in order, lowest rank first
+ */
+export function partOrderer(g: RoadGraph): (part: Part) => Uint32Array {
+  const states = new SharedStates(turnTables(g));
+  const t = stateTopology(g, states);
+  return (part) => {
+    const order = partOrder(g, states, t, part);
+    t.release();
+    return order;
+  };
 }

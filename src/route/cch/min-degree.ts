@@ -20,7 +20,7 @@ export function minDegreeOrder(part: readonly number[], t: StateTopology, local:
   // Local numbers: the part's states 0 .. k - 1, then the outside neighbours as they are met.
   const met: number[] = [...part];
   part.forEach((x, i) => (local[x] = i));
-  const nb: Set<number>[] = part.map(() => new Set<number>());
+  const links: number[] = [];
   for (let i = 0; i < k; i++) {
     const x = part[i]!;
     for (let j = t.first[x]!; j < t.first[x + 1]!; j++) {
@@ -29,27 +29,55 @@ export function minDegreeOrder(part: readonly number[], t: StateTopology, local:
       if (id < 0) {
         id = local[y] = met.length;
         met.push(y);
-        nb.push(new Set<number>());
       }
-      nb[i]!.add(id);
-      nb[id]!.add(i);
+      links.push(i, id);
     }
   }
   for (const x of met) local[x] = -1;
+  // Only the part's states are eliminated, so only their rows are kept: a row of bits over every local number. An
+  // outside neighbour's own neighbours never matter (it is never eliminated, so never joins its neighbours).
+  const words = (met.length + 31) >>> 5;
+  const nb = new Int32Array(k * words);
+  const set = (a: number, b: number) => {
+    if (a < k) nb[a * words + (b >>> 5)]! |= 1 << (b & 31);
+  };
+  for (let l = 0; l < links.length; l += 2) {
+    set(links[l]!, links[l + 1]!);
+    set(links[l + 1]!, links[l]!);
+  }
+  const degree = new Int32Array(k);
+  const count = (i: number) => {
+    let n = 0;
+    for (let w = i * words; w < (i + 1) * words; w++) n += popcount(nb[w]!);
+    degree[i] = n;
+  };
+  for (let i = 0; i < k; i++) count(i);
   const done = new Uint8Array(k);
   const out: number[] = [];
   for (let step = 0; step < k; step++) {
     let v = -1;
-    for (let i = 0; i < k; i++) if (!done[i] && (v < 0 || nb[i]!.size < nb[v]!.size)) v = i;
+    for (let i = 0; i < k; i++) if (!done[i] && (v < 0 || degree[i]! < degree[v]!)) v = i;
     done[v] = 1;
     out.push(part[v]!);
-    const around = [...nb[v]!];
-    for (const a of around) nb[a]!.delete(v);
-    for (let x = 0; x < around.length; x++)
-      for (let y = x + 1; y < around.length; y++) {
-        nb[around[x]!]!.add(around[y]!);
-        nb[around[y]!]!.add(around[x]!);
+    // Each neighbour a of v loses v and gains v's other neighbours (the fill of v's contraction).
+    const row = v * words;
+    for (let w = 0; w < words; w++)
+      for (let bits = nb[row + w]!; bits !== 0; bits &= bits - 1) {
+        const a = (w << 5) | (31 - Math.clz32(bits & -bits));
+        if (a >= k) continue;
+        const ra = a * words;
+        for (let x = 0; x < words; x++) nb[ra + x]! |= nb[row + x]!;
+        nb[ra + (a >>> 5)]! &= ~(1 << (a & 31));
+        nb[ra + (v >>> 5)]! &= ~(1 << (v & 31));
+        count(a);
       }
   }
   return out;
+}
+
+/** Set bits of a 32-bit word. */
+function popcount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
