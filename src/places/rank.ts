@@ -34,6 +34,11 @@ const UNIT_PENALTY = 0.2;
 const KIND_BOOST = 0.1;
 /** Score added to a place whose name holds the query's name words in the written order ("Sơn Tây", not "Tây Sơn"). */
 const ORDER_BOOST = 0.05;
+/**
+ * Score added to a place whose name, past its kind's words, begins with the query's name words: a name is extended by
+ * what follows it ("ĐH Luật TP. Hồ Chí Minh" for "Đại học Luật", not "Trường Đại học Kinh tế - Luật").
+ */
+const LEAD_BOOST = 0.03;
 /** Score added to a place one of whose names is the whole query ("Saigon Square" over Saigon Square 2, "SHTP"). */
 const EXACT_NAME_BOOST = 0.3;
 /**
@@ -476,15 +481,22 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
   // ("Hanoi post office", "nhà thuốc"): one of many of the kind, not the one meant.
   const oneOfMany =
     kindOnly && !q.terms.some((t) => t.numeric) && !anchor && !onStreet && (area === null || area.wards === null);
-  const phrase = namePhrase(q);
+  const nameWords = nameWordsOf(q);
+  const phrase = nameWords.includes(' ') ? nameWords : '';
   const inOrder = (p: number): boolean => phrase !== '' && ` ${r.folded(places.name[p]!)} `.includes(` ${phrase} `);
+  const leadsWithName = (p: number): boolean =>
+    nameWords !== '' && ` ${withoutKindWords(r.folded(places.name[p]!))} `.startsWith(` ${nameWords} `);
   return hits
     .map((h) => {
       const called = calledSo(h.place);
       return {
         region: r,
         place: h.place,
-        score: h.score + (inOrder(h.place) ? ORDER_BOOST : 0) + (called ? EXACT_NAME_BOOST : 0),
+        score:
+          h.score +
+          (inOrder(h.place) ? ORDER_BOOST : 0) +
+          (called ? EXACT_NAME_BOOST : 0) +
+          (leadsWithName(h.place) ? LEAD_BOOST : 0),
         calledSo: called,
         system,
         // Only partly what was asked: any answer to units that contradict each other ("chợ Bến Thành quận 5": Bến
@@ -557,8 +569,19 @@ function streetNameKeys(r: PlacesRegion, id: number): string[] {
   return keys;
 }
 
-/** The query's name words in order, folded and space-joined ('' when it has fewer than two). */
-function namePhrase(q: PlaceQuery): string {
-  const words = q.terms.filter((t) => t.role === 'name' && !t.numeric).map((t) => t.folded);
-  return words.length >= 2 ? words.join(' ') : '';
+/** Folded name `name` past the kind's words it leads with ("dh luat tp ho chi minh" → "luat tp ho chi minh"). */
+function withoutKindWords(name: string): string {
+  const words = name.split(' ');
+  const tokens = words.slice(0, KIND_WORDS_MAX).map((w) => ({ folded: w, exact: w }));
+  let end = 0;
+  for (const span of categorySpans(tokens, 'leading')) if (span.start === end) end = span.end;
+  return end < words.length ? words.slice(end).join(' ') : name;
+}
+
+/** The query's name words (numbers aside) in order, folded and space-joined. */
+function nameWordsOf(q: PlaceQuery): string {
+  return q.terms
+    .filter((t) => t.role === 'name' && !t.numeric)
+    .map((t) => t.folded)
+    .join(' ');
 }
