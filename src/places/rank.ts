@@ -130,7 +130,7 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
     q.parsed.street !== undefined &&
     q.parsed.house === undefined &&
     q.parsed.alley === undefined &&
-    (q.parsed.types.street !== undefined || r.isStreet(fold(q.parsed.street)));
+    (q.parsed.types.street !== undefined || r.namesStreet(fold(q.parsed.street)));
   const namedPlace: NamedPlace = {
     names: (p) => [places.name[p]!, ...places.alt.subarray(places.altFirst[p]!, places.altFirst[p + 1]!)],
     text: (id) => r.region.strings.get(id),

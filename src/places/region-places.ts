@@ -23,6 +23,7 @@ import type { Gazetteer } from './text/address';
 import { districtInitials } from './text/district-initials';
 import { fold } from './text/fold';
 import { storedHouseKey, streetAlleyPath } from './text/house-path';
+import { withoutLeadingType } from './text/street-words';
 
 /** House keys and folded names kept per region (a street's houses are looked at again while the user types). */
 const MAX_HOUSE_KEYS = 50_000;
@@ -65,6 +66,14 @@ export class PlacesRegion {
    */
   readonly isStreet = (foldedName: string): boolean =>
     this.streetKeys.has(streetKey(foldedName)) || this.streetKeys.has(foldedName);
+  /**
+   * Whether folded words name a street as its own name, not only as what a street of a kind is named after ("Cầu
+   * Datanla" is the bridge named after the falls: "datanla" names the falls).
+   */
+  readonly namesStreet = (foldedName: string): boolean =>
+    this.isStreet(foldedName) && !this.kindLedKeys.has(streetKey(foldedName));
+  /** Street keys that only names led by a kind's word give ("Cầu Datanla" → "datanla"). */
+  private readonly kindLedKeys = new Set<string>();
   /** Points of the POIs, addresses and street places, as kdbush ids into `pointPlace`. */
   readonly points: KDBush;
   readonly pointPlace: Int32Array;
@@ -99,6 +108,7 @@ export class PlacesRegion {
     this.districtInitials = this.admin.table ? districtInitials(this.admin.table, this.areaUnits) : new Map();
     const p = this.places;
     this.streetsOnGraph = region.graph.edgeCount > 0;
+    const plainKeys = new Set<string>();
     for (let i = 0; i < p.count; i++) {
       const k = p.kind[i];
       if (k === PlaceKind.street) {
@@ -107,11 +117,14 @@ export class PlacesRegion {
         else {
           this.streetPieces.set(p.name[i]!, [i]);
           const name = region.strings.get(p.name[i]!);
-          this.streetKeys.add(streetKey(name));
+          const key = streetKey(name);
+          this.streetKeys.add(key);
+          (key === withoutLeadingType(fold(name)) ? plainKeys : this.kindLedKeys).add(key);
           for (const initials of streetInitials(name)) this.streetKeys.add(initials);
         }
       } else if (k !== PlaceKind.poi && k !== PlaceKind.address && p.osm[i]! < 0) this.unitPlace.set(-p.osm[i]! - 1, i);
     }
+    for (const key of plainKeys) this.kindLedKeys.delete(key);
     this.pointPlace = pointPlaces(p);
     const b: [number, number, number, number] = region.meta.bbox
       ? [...region.meta.bbox]
