@@ -170,6 +170,22 @@ describe('abbreviations', () => {
     expect(words('ngõ 4 Hiền')[1]).toBe('number:4');
   });
 
+  it('reads a unit word before "lộ" and a number as a road\'s name ("Tỉnh lộ 15"), not the unit', () => {
+    const words = (s: string) => addressTokens(s).map((x) => `${x.kind}:${x.folded}`);
+    expect(words('Tỉnh lộ 15, xã Phú Hòa Đông')).toEqual([
+      'word:tinh',
+      'word:lo',
+      'number:15',
+      'break:',
+      'type:xa',
+      'word:phu',
+      'word:hoa',
+      'word:dong',
+    ]);
+    expect(words('huyen lo 2')[0]).toBe('word:huyen');
+    expect(words('Tỉnh Long An')[0]).toBe('type:tinh');
+  });
+
   it('admin name keys strip one type word and expand nicknames', () => {
     expect(adminNameKeys('Thành phố Hà Nội')[0]).toBe('ha noi');
     expect(adminNameKeys('TP.HCM')).toContain('ho chi minh');

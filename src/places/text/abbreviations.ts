@@ -395,6 +395,8 @@ function typeAllowedHere(e: TypeWordEntry, raw: RawToken[], at: number, next: nu
   // An alley word closing a run of name words and followed by no number ends the name: "Lý Thường Kiệt", not a kiệt.
   if ((e.role === 'alley' || e.role === 'suballey') && raw[at - 1]?.kind === 'word' && t.kind !== 'number')
     return false;
+  // A unit's word before "lộ" and a number names a road: "Tỉnh lộ 15", "Huyện lộ 2".
+  if (t.folded === 'lo' && (t.exact === 'lộ' || t.exact === 'lo') && raw[next + 1]?.kind === 'number') return false;
   return e.role !== 'house' || t.kind === 'number';
 }
 
