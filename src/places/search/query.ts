@@ -472,8 +472,8 @@ function markUnfinishedCategory(terms: QueryTerm[], categories: QueryCategory[])
 
 /**
  * Marks category words among the name words (runs of adjacent name words, but those `named` keeps as names) and
- * returns their spans. A number inside or ending a run belongs to it only when a category form spells it ("trường
- * cấp 1" is a primary school); otherwise it stays a number.
+ * returns their spans. A number in a run belongs to it when a kind's form ends with it ("trường cấp 1 Trường Sơn" is
+ * the primary school Trường Sơn); otherwise it stays a number, between runs.
  */
 function markCategories(terms: QueryTerm[], named: (t: QueryTerm) => boolean): QueryCategory[] {
   const out: QueryCategory[] = [];
@@ -485,7 +485,14 @@ function markCategories(terms: QueryTerm[], named: (t: QueryTerm) => boolean): Q
       continue;
     }
     let k = j;
-    while (k < terms.length && (open(terms[k]!) || terms[k]!.role === 'number')) k++;
+    for (;;) {
+      while (k < terms.length && open(terms[k]!)) k++;
+      const spelt =
+        terms[k]?.role === 'number' &&
+        categorySpans(terms.slice(j, k + 1), true).some((span) => span.end === k + 1 - j);
+      if (!spelt) break;
+      k++;
+    }
     for (const span of categorySpans(terms.slice(j, k), true)) {
       let mask = 0;
       for (let m = j + span.start; m < j + span.end; m++) {

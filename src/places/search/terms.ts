@@ -136,7 +136,7 @@ export function storedTermsOf(text: string): Term[] {
       out.push({ folded: joined, exact: joined, optional: true, numeric: joined.charCodeAt(0) <= 57, marked: false });
   }
   // Dates written out in street names ("Ba Tháng Hai", "Mười Chín Tháng Năm") are typed in digits ("3 tháng 2").
-  for (const t of dateDigits(out)) out.push(t);
+  for (const t of dateForms(out)) out.push(t);
   // A number written with leading zeros ("Phường 07") is typed without them.
   for (const t of out.slice()) {
     const bare = t.numeric ? t.folded.replace(/^0+(?=\d)/, '') : t.folded;
@@ -279,7 +279,7 @@ for (const [words, n] of NUMERALS) {
  * The other form of a date around "tháng" (month) in a name, as optional terms: written out, its digits ("Ba Tháng
  * Hai" → 3, 2; "Cách Mạng Tháng Tám" → 8); in digits, its words ("3 Tháng 2" → ba, hai).
  */
-function dateDigits(words: readonly Term[]): Term[] {
+function dateForms(words: readonly Term[]): Term[] {
   const out: Term[] = [];
   const numeral = (from: number, to: number): number | undefined =>
     from >= 0 && to <= words.length && from < to

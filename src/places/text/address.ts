@@ -303,13 +303,13 @@ const PHO: AddressToken = { kind: 'type', text: 'Phố', folded: 'pho', role: 's
  */
 function isPhoLetter(
   t: AddressToken,
-  words: readonly AddressToken[],
+  words: AddressToken[],
   isKnown: Gazetteer,
   isStreet: ((foldedName: string) => boolean) | undefined,
 ): boolean {
   if (t.role !== 'ward' || t.written !== 'p' || !isStreet || words.length === 0) return false;
   if (words.every((w) => w.kind === 'number')) return false;
-  const k = key(words as AddressToken[]);
+  const k = key(words);
   return !isKnown('ward', k) && !isKnown('district', k) && isStreet(k);
 }
 
