@@ -257,6 +257,11 @@ describe('parseAddress', () => {
       { street: 'Đường Số 9', district: 'Thủ Đức', province: 'Hồ Chí Minh', rest: [] },
       false,
     ],
+    // A day and month after a house number, ending its part, names a street by a date ("594 3/2" is on 3 Tháng 2);
+    // before a street's name it stays a number ("12 3/2 Lê Lợi").
+    ['594 3/2 Q10', { house: '594', street: '3 tháng 2', district: '10', rest: [] }, false],
+    ['số 594 3/2, P.12', { house: '594', street: '3 tháng 2', ward: '12', rest: [] }, false],
+    ['12 3/2 Lê Lợi', { house: '12', street: 'Lê Lợi', rest: ['3/2'] }, false],
     ['Thành phố Thủ Đức', { district: 'Thủ Đức', rest: [] }, true],
     ['Thành phố Hải Phòng', { province: 'Hải Phòng', rest: [] }, true],
     ['H. Củ Chi, TP.HCM', { district: 'Củ Chi', province: 'Hồ Chí Minh', rest: [] }, false],

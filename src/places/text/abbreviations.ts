@@ -232,8 +232,13 @@ export function addressTokens(s: string): AddressToken[] {
   for (let i = 0; i < raw.length; i++) {
     const t = raw[i]!;
     if (t.kind !== 'word') {
-      const date = t.kind === 'number' && out[out.length - 1]?.role === 'street' ? DAY_MONTH.exec(t.text) : null;
-      // "đường 3/2" is Đường 3 Tháng 2: a street named after a date, written as one.
+      const prev = out[out.length - 1];
+      const before = out[out.length - 2];
+      const house = prev?.kind === 'number' && (before?.kind !== 'type' || before.role === 'house'); // no "Q10 3/2"
+      const dateHere = prev?.role === 'street' || (house && unitFollows(raw, i + 1));
+      const date = t.kind === 'number' && dateHere ? DAY_MONTH.exec(t.text) : null;
+      // "đường 3/2" is Đường 3 Tháng 2: a street named after a date, written as one; so is "594 3/2, Q10" (a day and
+      // month after a house number, ending its part of the address: a house number has no space inside).
       // "ngã 4 Hàng Xanh" is Ngã tư Hàng Xanh: the count of a junction written as a digit (see junction-ways.ts).
       const ways = t.kind === 'number' && JUNCTION.has(raw[i - 1]?.exact ?? '') ? WAYS_WORD.get(t.text) : undefined;
       if (date)
@@ -341,6 +346,22 @@ export function addressTokens(s: string): AddressToken[] {
   }
   return out;
 }
+
+/**
+ * Whether the part of the address ends at raw token `at`, or a unit's type word comes there (a ward, district, city
+ * or province, in full or short before its number: "Quận", "Q10", "P.12") or a well-known place ("TPHCM").
+ */
+function unitFollows(raw: RawToken[], at: number): boolean {
+  const t = raw[at];
+  if (!t || t.kind === 'break') return true;
+  if (t.kind !== 'word') return false;
+  const unit = (e: TypeWordEntry | PlaceEntry) => isPlace(e) || UNIT_ROLES.has(e.role);
+  const short = SHORT_INDEX.get(t.folded);
+  return (
+    (FORM_INDEX.get(t.folded) ?? []).some(unit) || (short !== undefined && short.beforeNumber === true && unit(short))
+  );
+}
+const UNIT_ROLES = new Set<TypeRole>(['ward', 'district', 'city', 'province']);
 
 /** Vietnamese numerals people write unit numbers in ("Quận Nhứt", "Quận Ba", "Phường Mười Hai"), folded. */
 const UNIT_NUMERALS = new Map<string, string>([
