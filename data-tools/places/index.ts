@@ -10,6 +10,7 @@ import type { OsmStore } from '../store.js';
 import type { Tags } from '../osm/types.js';
 import { withoutOutlines } from './outlines.js';
 import { unnamedLabel } from '../../src/places/text/category-match.js';
+import { isLocality } from '../../src/places/locality-kinds.js';
 import { buildStreets, namedRoadPoints } from './streets.js';
 import {
   altNamesOf,
@@ -179,10 +180,11 @@ export function buildPlaces(
   }
 
   // Streets for places without addr:street: the nearest named road. The roads' points are made at the first such
-  // place: an input of roads alone (a synthetic graph) has none, and they are millions of points in a country.
+  // place: an input of roads alone (a synthetic graph) has none, and they are millions of points in a country. A
+  // locality (a neighbourhood, a hamlet, an old ward's label) is an area, on no one street.
   let roads: ReturnType<typeof namedRoadPoints> | null = null;
   for (const d of drafts) {
-    if (d.kind === PlaceKind.street || d.street) continue;
+    if (d.kind === PlaceKind.street || d.street || (d.category !== undefined && isLocality(d.category))) continue;
     roads ??= namedRoadPoints(store);
     const near = around(roads.index, d.lon, d.lat, 1, STREET_RADIUS_M / 1000) as number[];
     if (near.length) d.street = roads.name(near[0]!);

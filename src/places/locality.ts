@@ -7,27 +7,12 @@
  */
 import { haversine } from '../geo';
 import { PlaceKind } from './kinds';
+import { isLocality, localityReach } from './locality-kinds';
 import { rankInRegion, regionQuery, type ForwardHit } from './rank';
 import type { PlacesRegion } from './region-places';
 import type { PlaceQuery } from './search/query';
 import { fold } from './text/fold';
 
-/**
- * How far from its point a locality reaches, metres, by its OSM `place=*` value: about the radius of such an area
- * (a city's centre to its edge, a neighbourhood a few streets across). Other kinds of place are not localities.
- */
-const LOCALITY_REACH_M: ReadonlyMap<string, number> = new Map([
-  ['city', 20_000],
-  ['town', 8_000],
-  ['borough', 5_000],
-  ['suburb', 3_000],
-  ['village', 3_000],
-  ['quarter', 2_000],
-  ['neighbourhood', 1_500],
-  ['hamlet', 1_500],
-  ['locality', 1_000],
-  ['isolated_dwelling', 500],
-]);
 /**
  * Score added to a place at the locality's point, falling to none at its reach: nearer first among places the words
  * fit alike (every ATM of the area), too little to reorder places they fit differently.
@@ -117,7 +102,7 @@ function localityNamed(r: PlacesRegion, span: string): { hit: ForwardHit; reach:
   const spanWords = fold(span).split(' ');
   for (const hit of rankInRegion(r, q, { prefix: false, limit: LOCALITY_CANDIDATES })) {
     if (hit.partial || r.places.kind[hit.place] !== PlaceKind.poi) continue;
-    const reach = LOCALITY_REACH_M.get(r.region.strings.get(r.places.category[hit.place]!));
+    const reach = localityReach(r.region.strings.get(r.places.category[hit.place]!));
     if (reach === undefined) continue;
     const nameWords = fold(r.region.strings.get(r.places.name[hit.place]!)).split(' ');
     if (nameWords.length <= spanWords.length + 1 && spanWords.every((w) => nameWords.includes(w)))
@@ -133,7 +118,7 @@ function wordsOfLocalities(r: PlacesRegion): ReadonlySet<string> {
   const set = new Set<string>();
   const places = r.places;
   for (let p = 0; p < places.count; p++)
-    if (places.kind[p] === PlaceKind.poi && LOCALITY_REACH_M.has(r.region.strings.get(places.category[p]!)))
+    if (places.kind[p] === PlaceKind.poi && isLocality(r.region.strings.get(places.category[p]!)))
       for (const w of fold(r.region.strings.get(places.name[p]!)).split(' ')) set.add(w);
   localityWords.set(r, (words = set));
   return words;
