@@ -120,6 +120,9 @@ describe('abbreviations', () => {
     ['Ha Noi', 'Hà Nội'],
     ['ĐN', 'Đà Nẵng'],
     ['DN', 'DN'], // without the stroke it is also Đồng Nai: left alone
+    ['BV Mắt TƯ', 'BV Mắt Trung ương'], // "TƯ" in capitals beside words that are not: Trung ương
+    ['NGÃ TƯ HÀNG XANH', 'NGÃ TƯ HÀNG XANH'], // all in capitals: the numeral
+    ['ngã tư Sở', 'ngã tư Sở'],
     ['H. Củ Chi', 'Huyện Củ Chi'],
     ['H. 51 Lê Lợi', 'Hẻm 51 Lê Lợi'],
     ['T.X. Sơn Tây', 'Thị xã Sơn Tây'],

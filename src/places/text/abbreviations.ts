@@ -96,17 +96,22 @@ export const PLACES: readonly PlaceEntry[] = [
 
 /**
  * Abbreviations of words inside names ("BV Răng Hàm Mặt TW", "BVĐK Hồng Ngọc"), read as the words they stand for.
- * Only letter groups that are not Vietnamese words themselves.
+ * Only letter groups that are not Vietnamese words themselves, or (`capitals`) that are only in capitals beside
+ * words that are not: "TƯ" in "BV Mắt TƯ" is Trung ương, "tư" the numeral ("ngã tư").
  */
-const NAME_WORDS: ReadonlyArray<{ canonical: string; forms: string[] }> = [
-  { canonical: 'Trung ương', forms: ['tw'] },
+const NAME_WORDS: ReadonlyArray<{ canonical: string; forms: string[]; capitals?: string[] }> = [
+  { canonical: 'Trung ương', forms: ['tw'], capitals: ['TƯ'] },
   { canonical: 'Đa khoa', forms: ['dk'] },
   { canonical: 'Quốc tế', forms: ['qt'] },
   { canonical: 'Quốc lộ', forms: ['ql'] },
   { canonical: 'Tỉnh lộ', forms: ['tl'] },
 ];
 const NAME_WORD_INDEX = new Map<string, string>();
-for (const w of NAME_WORDS) for (const f of w.forms) NAME_WORD_INDEX.set(f, w.canonical);
+const CAPITALS_INDEX = new Map<string, string>();
+for (const w of NAME_WORDS) {
+  for (const f of w.forms) NAME_WORD_INDEX.set(f, w.canonical);
+  for (const c of w.capitals ?? []) CAPITALS_INDEX.set(c, w.canonical);
+}
 
 /** The "H." ambiguity's second reading. */
 const HEM: TypeWordEntry = TYPE_WORDS.find((t) => t.canonical === 'Hẻm')!;
@@ -229,6 +234,8 @@ export function addressTokens(s: string): AddressToken[] {
   if (typeof s !== 'string') return [];
   const raw = lex(s);
   const out: AddressToken[] = [];
+  // Some word is not all in capitals: a word that is may be an abbreviation (CAPITALS_INDEX).
+  const mixedCase = raw.some((t) => t.kind === 'word' && t.text !== t.text.toUpperCase());
   for (let i = 0; i < raw.length; i++) {
     const t = raw[i]!;
     if (t.kind !== 'word') {
@@ -330,7 +337,7 @@ export function addressTokens(s: string): AddressToken[] {
       out.push(type);
       continue;
     }
-    const expanded = NAME_WORD_INDEX.get(t.folded);
+    const expanded = NAME_WORD_INDEX.get(t.folded) ?? (mixedCase ? CAPITALS_INDEX.get(t.text) : undefined);
     if (expanded) {
       // "QL20" is Quốc lộ 20: the number stays a number of its own.
       out.push({ kind: 'word', text: expanded, folded: fold(expanded) });
