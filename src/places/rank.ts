@@ -554,8 +554,9 @@ function homeProvince(r: PlacesRegion): number {
 const nameKeys = new WeakMap<PlacesRegion, Map<number, string[]>>();
 
 /**
- * The forms a street's name (string `id`) is asked by: its key, the key's numerals as digits ("3 tháng 2"), and its
- * folded name past the type word (a street named by a kind of place: "Phố Nhà Thờ"). Cached.
+ * The forms a street's name (string `id`) is asked by: its key, the key's numerals as digits ("3 tháng 2"), its
+ * folded name past the type word (a street named by a kind of place: "Phố Nhà Thờ") and, for "Đường số 9", its
+ * number. Cached.
  */
 function streetNameKeys(r: PlacesRegion, id: number): string[] {
   let byId = nameKeys.get(r);
@@ -564,7 +565,12 @@ function streetNameKeys(r: PlacesRegion, id: number): string[] {
   if (!keys) {
     const text = r.region.strings.get(id);
     const key = streetKey(text);
-    byId.set(id, (keys = [key, numeralsAsDigits(key), withoutLeadingType(fold(text))]));
+    // "Đường 9" is how Đường số 9 is mostly written: its number alone asks for it too.
+    const numbered = /^so (\d\w*)$/.exec(key)?.[1];
+    byId.set(
+      id,
+      (keys = [key, numeralsAsDigits(key), withoutLeadingType(fold(text)), ...(numbered ? [numbered] : [])]),
+    );
   }
   return keys;
 }

@@ -243,7 +243,10 @@ export function addressTokens(s: string): AddressToken[] {
       const before = out[out.length - 2];
       const house = prev?.kind === 'number' && (before?.kind !== 'type' || before.role === 'house'); // no "Q10 3/2"
       const dateHere = prev?.role === 'street' || (house && unitFollows(raw, i + 1));
-      const date = t.kind === 'number' && dateHere ? DAY_MONTH.exec(t.text) : null;
+      // After a street's type word a hyphen joins a day and month too ("đường 3-2"); after a house number it is a
+      // range of numbers ("12-14").
+      const date =
+        t.kind === 'number' && dateHere ? (prev?.role === 'street' ? DAY_MONTH_DASH : DAY_MONTH).exec(t.text) : null;
       // "đường 3/2" is Đường 3 Tháng 2: a street named after a date, written as one; so is "594 3/2, Q10" (a day and
       // month after a house number, ending its part of the address: a house number has no space inside).
       // "ngã 4 Hàng Xanh" is Ngã tư Hàng Xanh: the count of a junction written as a digit (see junction-ways.ts).
@@ -407,6 +410,7 @@ function unitNumeral(raw: RawToken[], at: number): { value: string; words: numbe
 
 /** A day and month written as a number ("3/2", "30/4"), which after a street type word names the street by a date. */
 const DAY_MONTH = /^([1-9]|[12]\d|3[01])\/([1-9]|1[0-2])$/;
+const DAY_MONTH_DASH = /^([1-9]|[12]\d|3[01])[/-]([1-9]|1[0-2])$/;
 /** "Ngã" as written before a junction's count (without marks too, or with the hỏi tone mistyped). */
 const JUNCTION = new Set(['ngã', 'ngả', 'nga']);
 
