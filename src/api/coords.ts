@@ -61,7 +61,7 @@ export function parseVehicle(value: unknown, param = 'vehicle'): Vehicle | Param
   if (value === undefined || value === null || value === '') return 'car';
   const v = typeof value === 'string' ? value.trim().toLowerCase() : value;
   if (typeof v === 'string' && (VEHICLES as readonly string[]).includes(v)) return v as Vehicle;
-  return { error: `${param}: unknown vehicle "${clip(String(value))}" (expected one of ${VEHICLES.join(', ')})` };
+  return { error: `${param}: unknown vehicle "${shown(value)}" (expected one of ${VEHICLES.join(', ')})` };
 }
 
 /**
@@ -95,10 +95,23 @@ export function parseBool(value: unknown, param: string, dflt = false): boolean 
   const v = typeof value === 'string' ? value.trim().toLowerCase() : typeof value === 'number' ? String(value) : '';
   if (v === 'true' || v === '1') return true;
   if (v === 'false' || v === '0') return false;
-  return { error: `${param}: expected true or false, got "${clip(String(value))}"` };
+  return { error: `${param}: expected true or false, got "${shown(value)}"` };
 }
 
 /** Text for an error message: up to 60 characters of it, so a huge parameter does not make a huge answer. */
 export function clip(s: string): string {
   return s.length > 60 ? `${s.slice(0, 57)}...` : s;
+}
+
+/**
+ * Any parameter value as text for an error message, clipped (see {@link clip}): what `String` makes of it, or its
+ * type when it has no string form (an object without a prototype, a `toString` that throws), so that describing a
+ * refused value can never itself throw.
+ */
+export function shown(value: unknown): string {
+  try {
+    return clip(String(value));
+  } catch {
+    return `(a value of type ${typeof value})`;
+  }
 }

@@ -22,7 +22,7 @@
 import type { LatLng } from '../geo.js';
 import { DEFAULT_LIMITS } from '../limits.js';
 import { parseMapColor, type RGBA } from '../style/color.js';
-import { clip, isParamError, parseAvoid, parseCoord, type ParamError } from './coords.js';
+import { clip, isParamError, parseAvoid, parseCoord, shown, type ParamError } from './coords.js';
 import { rawParams, type NumberParam, type Query } from './param-types.js';
 import type { Statuses } from './statuses.js';
 
@@ -86,7 +86,7 @@ export type StaticRouteQuery = {
 const bad = (error: string): ParamError => ({ error });
 
 const absent = (v: unknown): boolean => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
-const show = (v: unknown): string => (typeof v === 'string' ? `"${clip(v)}"` : String(v));
+const show = (v: unknown): string => (typeof v === 'string' ? `"${clip(v)}"` : shown(v));
 
 /**
  * Parses and validates the query.
