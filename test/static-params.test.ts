@@ -130,6 +130,14 @@ describe('static route parameters', () => {
     }
   });
 
+  it('refuses a value of spaces, naming the parameter: an empty value is an absent one, spaces are not empty', () => {
+    // As every other endpoint reads it (Direction refuses vehicle=%20); before, the static map drew its defaults.
+    for (const name of ['origin', 'destination', 'width', 'height', 'vehicle', 'type', 'color', 'scale', 'avoid']) {
+      for (const v of [' ', '\t', ' \u00a0 '])
+        expect(error({ ...OK, [name]: v })).toMatch(new RegExp(`^(invalid )?${name}:`));
+    }
+  });
+
   it('names the parameter of a value that has no text form, never throwing', () => {
     // An object without a prototype and one whose toString throws: describing them used to throw.
     const odd = [

@@ -8,8 +8,8 @@
 import { describePlace, type DescribeOptions } from '../places/describe';
 import { forwardGeocode, MAX_GEOCODE_RESULTS } from '../places/forward';
 import { decodePlaceId, encodePlaceId } from '../places/place-id';
-import { isParamError, parseBool } from './coords';
-import { given, latLngParam, textParam } from './place-params';
+import { given, isParamError, parseBool } from './coords';
+import { latLngParam, textParam } from './place-params';
 import { MAX_REVERSE_RESULTS, reverseGeocode } from '../places/reverse';
 import type { PlacesState } from '../places/state';
 import type { PlacesRegion } from '../places/region-places';

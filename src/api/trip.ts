@@ -34,7 +34,7 @@ import { waypointPlaceId } from '../trip/waypoint-id.js';
 import { encodePlaceId } from '../places/place-id.js';
 import { nearestPlace } from '../places/reverse.js';
 import type { PlacesState } from '../places/state.js';
-import { isParamError, parseAvoid, parseCoord, parseVehicle, type LatLng } from './coords.js';
+import { given, isParamError, parseAvoid, parseCoord, parseVehicle, type LatLng } from './coords.js';
 import { rawParams, type Query, type RawParams } from './param-types.js';
 import type { Statuses } from './statuses.js';
 import { TRIP_FAILURES, type OsrmCode } from './trip-codes.js';
@@ -199,7 +199,6 @@ function parseStops(
   params: RawParams,
   maxStops: number,
 ): { list: Stop[]; hasOrigin: boolean; hasDestination: boolean } | Failure {
-  const given = (v: unknown) => v !== undefined && v !== null && v !== '';
   const hasOrigin = given(params.origin);
   const hasDestination = given(params.destination);
   const texts: { name: string; value: unknown }[] = [];
