@@ -25,14 +25,13 @@ import { DEFAULT_LIMITS } from '../limits.js';
 import { parseMapColor, type RGBA } from '../style/color.js';
 import { clip, given, isParamError, parseAvoid, parseCoord, shown, type ParamError } from './coords.js';
 import { rawParams, type NumberParam, type Query } from './param-types.js';
+import { parseScale, parseSide, type StaticScale } from './static-size.js';
 import type { Statuses } from './statuses.js';
 
 /** Vehicles the static map accepts, in pack profile order. */
 export const STATIC_VEHICLES = ['car', 'bike', 'taxi', 'truck', 'hd'] as const;
 /** Route preferences. */
 export const STATIC_TYPES = ['fastest', 'shortest'] as const;
-/** Image pixels per map pixel the static map draws (Google's `scale`). */
-export const STATIC_SCALES = [1, 2] as const;
 /** Default route colour. */
 export const DEFAULT_ROUTE_COLOR = '#253494';
 /** Image size when `width` / `height` are absent, pixels (rest-api.md). */
@@ -51,7 +50,7 @@ export interface StaticRouteParams {
   /** The route's colour. */
   color: RGBA;
   /** Image pixels per map pixel, 1 or 2. */
-  scale: (typeof STATIC_SCALES)[number];
+  scale: StaticScale;
   /** Road kinds the route keeps away from (route/avoid.ts mask; 0 for none). */
   avoid: number;
 }
@@ -106,13 +105,7 @@ export function parseStaticRouteParams(
   const sizes: number[] = [];
   for (const [name, fallback] of Object.entries(DEFAULT_IMAGE_SIZE) as ['width' | 'height', number][]) {
     const raw = query[name];
-    const n = !given(raw)
-      ? fallback
-      : typeof raw === 'number'
-        ? raw
-        : typeof raw === 'string' && /^\s*[+]?\d+\s*$/.test(raw)
-          ? Number(raw)
-          : NaN;
+    const n = parseSide(raw, fallback);
     if (!Number.isInteger(n) || n < 1 || n > maxSize) {
       return bad(`invalid ${name}: expected an integer from 1 to ${maxSize} pixels, got ${show(raw)}`);
     }
@@ -154,13 +147,6 @@ function parseLatLng(raw: unknown, param: string): LatLng | ParamError {
     return bad(`invalid ${param}: expected "<lat>,<lng>" in decimal degrees, got ${show(raw)}`);
   const c = parseCoord(raw.trim(), param);
   return isParamError(c) ? bad(`invalid ${c.error}`) : c;
-}
-
-/** `scale`: 1 or 2 as a number or a numeric string (default 1); null for anything else. */
-function parseScale(raw: unknown): (typeof STATIC_SCALES)[number] | null {
-  if (!given(raw)) return 1;
-  const n = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\s*[12]\s*$/.test(raw) ? Number(raw) : NaN;
-  return n === 1 || n === 2 ? n : null;
 }
 
 function parseEnum<T extends string>(raw: unknown, values: readonly T[], fallback: T): T | null {
