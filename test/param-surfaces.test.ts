@@ -1,8 +1,11 @@
 /**
- * Bad values of any kind get the endpoint's error answer naming the parameter: a value with no text form is refused
+ * One query, one answer, whatever carries it: the REST handler, an object of parameters, a URLSearchParams and the
+ * CLI's words read a repeated parameter the same way; and a value with no text form is refused naming its parameter,
  * as any other bad value is, never answered ERROR or thrown.
  */
 import { describe, expect, it } from 'vitest';
+import { parseArgs } from '../src/adapters/cli/args.js';
+import { createRestHandler } from '../src/adapters/http/handler.js';
 import { Engine } from '../src/engine.js';
 import { Pack } from '../src/pack/reader.js';
 import { Region } from '../src/region.js';
@@ -11,6 +14,30 @@ import { testPack } from './helpers/packs.js';
 const engine = new Engine([new Region(Pack.from(testPack('hanoi')))]);
 const A = '21.0285,105.8522';
 const B = '21.0243,105.8575';
+const C = '21.0277,105.8355';
+const handler = createRestHandler(engine, { keys: [{ key: 'k' }] });
+
+/** The JSON body the REST handler answers a GET of `target` (path and query, without the key) with. */
+async function rest(target: string): Promise<unknown> {
+  const reply = await handler({ method: 'GET', url: `https://maps.test${target}&api_key=k`, header: () => null });
+  return JSON.parse(String(reply.body));
+}
+
+describe('a repeated parameter', () => {
+  it('counts by its first value over REST, in a URLSearchParams and in the CLI words alike', async () => {
+    // Before, a URLSearchParams and the CLI took the last value, so this query was refused in process (origin "x")
+    // while the server routed it.
+    const query = `origin=${A}&origin=x&destination=${B}&destination=${C}&vehicle=bike&vehicle=boat`;
+    const first = engine.direction({ origin: A, destination: B, vehicle: 'bike' });
+    expect(first.status).toBe('OK');
+    expect(await rest(`/Direction?${query}`)).toEqual(first);
+    expect(engine.direction(new URLSearchParams(query))).toEqual(first);
+    expect(parseArgs([query]).params).toEqual({ origin: A, destination: B, vehicle: 'bike' });
+    expect(
+      parseArgs([`origin=${A}`, 'origin=x', `https://maps.test/Direction?origin=y&destination=${B}`]).params,
+    ).toEqual({ origin: A, destination: B });
+  });
+});
 
 describe('a value with no text form', () => {
   const values: [string, unknown][] = [

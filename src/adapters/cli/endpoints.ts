@@ -25,7 +25,8 @@ export const ENDPOINTS_HELP = `bando <endpoint> name=value ... [--pack FILE ...]
     .join(', ')}.
   Parameters are the REST query parameters, percent-decoded as in a URL (values copied from a URL work;
   + is a space); a pasted query string ('origin=…&destination=…') or a whole URL works too (its api_key
-  is ignored). An unknown parameter is refused, naming the nearest known one. Prints the JSON answer;
+  is ignored; a parameter given twice counts by its first value, as the server reads it). An unknown
+  parameter is refused, naming the nearest known one. Prints the JSON answer;
   staticmap writes the PNG to --out (default route.png). Exit status 0 for OK and NOT_FOUND answers, 1 for
   errors. bando <endpoint> --help lists its parameters.
   Example: bando direction origin=21.0285,105.8522 destination=21.0243,105.8575`;
