@@ -1,7 +1,7 @@
 /**
  * One query, one answer, whatever carries it: the REST handler, an object of parameters, a URLSearchParams and the
- * CLI's words read a repeated parameter the same way; and a value with no text form is refused naming its parameter,
- * as any other bad value is, never answered ERROR or thrown.
+ * CLI's words read a repeated parameter and the `placeid` alias the same way; and a value with no text form is
+ * refused naming its parameter, as any other bad value is, never answered ERROR or thrown.
  */
 import { describe, expect, it } from 'vitest';
 import { parseArgs } from '../src/adapters/cli/args.js';
@@ -12,10 +12,10 @@ import { Region } from '../src/region.js';
 import { testPack } from './helpers/packs.js';
 
 const engine = new Engine([new Region(Pack.from(testPack('hanoi')))]);
+const handler = createRestHandler(engine, { keys: [{ key: 'k' }] });
 const A = '21.0285,105.8522';
 const B = '21.0243,105.8575';
 const C = '21.0277,105.8355';
-const handler = createRestHandler(engine, { keys: [{ key: 'k' }] });
 
 /** The JSON body the REST handler answers a GET of `target` (path and query, without the key) with. */
 async function rest(target: string): Promise<unknown> {
@@ -36,6 +36,26 @@ describe('a repeated parameter', () => {
     expect(
       parseArgs([`origin=${A}`, 'origin=x', `https://maps.test/Direction?origin=y&destination=${B}`]).params,
     ).toEqual({ origin: A, destination: B });
+  });
+});
+
+describe('the placeid alias', () => {
+  const id = engine.autocomplete({ input: 'Hàng Bông', limit: 1 }).predictions[0]!.place_id;
+
+  it('is read when place_id is absent or empty, by Geocode and Place/Detail, over REST and in process', async () => {
+    // Before, the server took an empty place_id over the alias (BAD_REQUEST) where the engine read the alias.
+    const geocode = engine.geocode({ place_id: id });
+    const detail = engine.placeDetail({ place_id: id });
+    expect([geocode.status, detail.status]).toEqual(['OK', 'OK']);
+    for (const q of [`placeid=${id}`, `place_id=&placeid=${id}`]) {
+      expect(await rest(`/Geocode?${q}`)).toEqual(geocode);
+      expect(await rest(`/Place/Detail?${q}`)).toEqual(detail);
+      expect(engine.geocode(new URLSearchParams(q))).toEqual(geocode);
+      expect(engine.placeDetail(new URLSearchParams(q))).toEqual(detail);
+    }
+    // A given place_id wins over the alias.
+    expect(engine.placeDetail({ place_id: id, placeid: 'x' } as never)).toEqual(detail);
+    expect(await rest(`/Place/Detail?place_id=x&placeid=${id}`)).toMatchObject({ status: 'BAD_REQUEST' });
   });
 });
 

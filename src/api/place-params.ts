@@ -4,6 +4,7 @@
  */
 import { DEFAULT_LIMITS } from '../limits';
 import { parseCoord, DECIMAL, given, type ParamError } from './coords';
+import type { RawParams } from './param-types';
 
 const bad = (error: string): ParamError => ({ error });
 
@@ -67,4 +68,12 @@ export function tokenParam(name: string, v: unknown): string | undefined | Param
   if (v.length > MAX_TOKEN_LENGTH) return bad(`${name} is too long (at most ${MAX_TOKEN_LENGTH} characters)`);
   if (CONTROL.test(v) || /[\t\n\r]/.test(v)) return bad(`${name} must not contain control characters`);
   return v;
+}
+
+/**
+ * The place id of a query: `place_id`, or its alias `placeid` when `place_id` is not given (absent or empty, the one
+ * rule for an empty value: see `given`). The one reading of the alias, for Geocode and Place/Detail on every surface.
+ */
+export function placeIdParam(p: RawParams): unknown {
+  return given(p.place_id) ? p.place_id : p.placeid;
 }

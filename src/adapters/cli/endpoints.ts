@@ -84,8 +84,6 @@ async function endpointCommand(method: MethodName, args: ParsedArgs): Promise<nu
     process.stdout.write(JSON.stringify({ status: 'BAD_REQUEST', error_message }, null, 2) + '\n');
     return 1;
   }
-  if (params.place_id === undefined && params.placeid !== undefined) params.place_id = params.placeid;
-  delete params.placeid;
   const answer = await fn.call(engine, params);
   if (answer instanceof Uint8Array) {
     const out = flag(args, 'out') ?? 'route.png';
