@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parseBool } from '../src/api/coords.js';
+import { isParamError, parseBool } from '../src/api/coords.js';
+import { parseStaticRouteParams } from '../src/api/static-route.js';
 import { parseArgs } from '../src/adapters/cli/args.js';
 import { keysCommand } from '../src/adapters/cli/keys.js';
 import { connectionCapProblem } from '../src/adapters/http/connections.js';
@@ -138,6 +139,29 @@ describe('one parameter parser for costing and answering', () => {
       const answered = parseBool(value, 'alternatives') === true;
       const units = callCost('direction', { origin: A, destination: B, alternatives: value }).units;
       expect([value, units]).toEqual([value, answered ? 42 : 2]);
+    }
+  });
+
+  it('a static map is costed at the size it is drawn (scale=%202 is scale 2, as the static map reads it)', () => {
+    for (const scale of ['2', ' 2', '2 ', '1', ' 1 ', '', '3', '2.0', 'x']) {
+      const drawn = parseStaticRouteParams({ origin: A, destination: B, width: '900', height: ' 800', scale } as never);
+      const k = isParamError(drawn) ? 1 : drawn.scale;
+      const units = callCost('staticRoute', { origin: A, destination: B, width: '900', height: ' 800', scale }).units;
+      expect([scale, units]).toEqual([scale, 20 + (900 * 800 * k * k) / 15_000]);
+    }
+  });
+
+  it('--max-cost refuses scale=%202 before any work, as it refuses scale=2', async () => {
+    const engine = await createEngine();
+    const h = createRestHandler(engine, { keys: [{ key: 'k' }], maxCost: 100 });
+    for (const scale of ['2', '%202']) {
+      const r = await h({
+        method: 'GET',
+        url: `https://maps.test/staticmap/route?origin=${A}&destination=${B}&width=900&height=800&scale=${scale}&api_key=k`,
+        header: () => null,
+      });
+      expect(r.status).toBe(400);
+      expect(String(JSON.parse(String(r.body)).error_message)).toMatch(/^width makes this request too costly/);
     }
   });
 

@@ -54,6 +54,20 @@ describe('limits', () => {
     expect(tight.geocode({ address: 'Hàng Bông' })).toEqual(defaults.geocode({ address: 'Hàng Bông' }));
   });
 
+  it('count origin and destination against the trip limit with or without waypoints', () => {
+    // Before, the stops were counted only when waypoints were given: a trip of origin and destination alone passed a
+    // limit of 1.
+    const [a, b] = points as [string, string];
+    const one = new Engine([region], { limits: { tripStops: 1 } });
+    for (const q of [{ origin: a, destination: b }, { origin: a, waypoints: b }, { waypoints: `${a};${b}` }])
+      expect(one.trip(q)).toMatchObject({
+        code: 'BAD_REQUEST',
+        osrm_code: 'TooBig',
+        message: expect.stringContaining('got 2'),
+      });
+    expect(defaults.trip({ origin: a, destination: b })).toMatchObject({ code: 'Ok' });
+  });
+
   it('refuse a static map larger than the image limit before drawing', async () => {
     const [a, b] = points as [string, string];
     expect(await tight.staticRoute({ origin: a, destination: b, width: 65, height: 10 })).toMatchObject({

@@ -1,8 +1,9 @@
 /**
  * One rule per kind of parameter, the same at every endpoint: a coordinate text is accepted by Direction, the
  * matrix, trip, Geocode `latlng`, AutoComplete `location` and the static map alike, or refused by all of them; a
- * boolean text likewise by `alternatives`, `more_compound` and `has_deprecated_administrative_unit`. (An empty value
- * is an absent one: optional parameters take their default, required ones are refused as missing.)
+ * boolean text likewise by `alternatives`, `more_compound` and `has_deprecated_administrative_unit`, and a vehicle by
+ * every routing endpoint. (An empty value is an absent one: optional parameters take their default, required ones are
+ * refused as missing; a value of spaces is not empty.)
  */
 import type { BoolParam } from '../src/api/param-types.js';
 import { describe, expect, it } from 'vitest';
@@ -41,6 +42,20 @@ function booleanAccepted(given: string): boolean[] {
   ];
 }
 
+/** Whether each routing endpoint took the text as a vehicle. */
+async function vehicleAccepted(given: string): Promise<boolean[]> {
+  // Any text on purpose, as for the booleans.
+  const vehicle = given as 'car';
+  const refused = (body: { status?: string; code?: string }) => (body.status ?? body.code) === 'BAD_REQUEST';
+  const image = await engine.staticRoute({ origin: HERE, destination: THERE, width: 8, height: 8, vehicle });
+  return [
+    !refused(engine.direction({ origin: HERE, destination: THERE, vehicle })),
+    !refused(engine.distanceMatrix({ origins: HERE, destinations: THERE, vehicle })),
+    !refused(engine.trip({ origin: HERE, destination: THERE, vehicle })),
+    image instanceof Uint8Array || !refused(image),
+  ];
+}
+
 describe('parameter rules', () => {
   it.each([
     ['21.0285,105.8522', true],
@@ -72,5 +87,19 @@ describe('parameter rules', () => {
     ['truee', false],
   ])('boolean %j: %s everywhere', (text, accepted) => {
     expect(booleanAccepted(text)).toEqual(Array(3).fill(accepted));
+  });
+
+  it.each([
+    ['bike', true],
+    [' Truck ', true],
+    ['HD', true],
+    ['', true],
+    [' ', false],
+    ['\t', false],
+    ['boat', false],
+    ['car,bike', false],
+  ])('vehicle %j: %s everywhere', async (text, accepted) => {
+    // A value of spaces is not an empty one: the static map used to draw it as the default car.
+    expect(await vehicleAccepted(text)).toEqual(Array(4).fill(accepted));
   });
 });

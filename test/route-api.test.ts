@@ -72,6 +72,31 @@ describe('distance matrix', () => {
     expect(mx.status).toBe('OK');
     expect(mx.rows[1]!.elements[0]!.status).toBe('NOT_FOUND');
   });
+  it('answers the pairs inside the pack when its first origin and first destination lie outside every pack', () => {
+    // Before: the region was looked for at the first origin and the first destination only, so every pair was
+    // NOT_FOUND. Each pair inside must equal its own direction answer (see the first test).
+    const off = '10.0,100.0';
+    const origins = [off, point(), point()];
+    const dests = [off, point()];
+    const mx = engine.distanceMatrix({ origins: origins.join('|'), destinations: dests.join('|') });
+    expect(mx.status).toBe('OK');
+    let routed = 0;
+    origins.forEach((o, i) =>
+      dests.forEach((d, j) => {
+        const el = mx.rows[i]!.elements[j]!;
+        if (o === off || d === off) return expect(el.status).toBe('NOT_FOUND');
+        const dir = engine.direction({ origin: o, destination: d });
+        if (dir.status !== 'OK') return expect(el.status).not.toBe('OK');
+        routed++;
+        expect(el).toEqual({
+          status: 'OK',
+          distance: dir.routes[0]!.legs[0]!.distance,
+          duration: dir.routes[0]!.legs[0]!.duration,
+        });
+      }),
+    );
+    expect(routed).toBeGreaterThan(0);
+  });
 });
 
 describe('alternatives', () => {

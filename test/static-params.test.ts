@@ -130,6 +130,28 @@ describe('static route parameters', () => {
     }
   });
 
+  it('refuses a value of spaces, naming the parameter: an empty value is an absent one, spaces are not empty', () => {
+    // As every other endpoint reads it (Direction refuses vehicle=%20); before, the static map drew its defaults.
+    for (const name of ['origin', 'destination', 'width', 'height', 'vehicle', 'type', 'color', 'scale', 'avoid']) {
+      for (const v of [' ', '\t', ' \u00a0 '])
+        expect(error({ ...OK, [name]: v })).toMatch(new RegExp(`^(invalid )?${name}:`));
+    }
+  });
+
+  it('names the parameter of a value that has no text form, never throwing', () => {
+    // An object without a prototype and one whose toString throws: describing them used to throw.
+    const odd = [
+      Object.create(null),
+      {
+        toString: () => {
+          throw new Error('no text');
+        },
+      },
+    ];
+    for (const name of ['origin', 'width', 'vehicle', 'color', 'scale'])
+      for (const v of odd) expect(error({ ...OK, [name]: v })).toMatch(new RegExp(`^invalid ${name}:`));
+  });
+
   it('quotes at most 60 characters of a bad value', () => {
     const e = error({ ...OK, color: 'x'.repeat(5000) });
     expect(e.length).toBeLessThan(200);

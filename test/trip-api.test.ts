@@ -245,6 +245,10 @@ describe('trip: bad input', () => {
     ['empty part between ;', { waypoints: `${pts[0]};;${pts[1]}` }, 'InvalidQuery', /waypoints\[1\] is empty/],
     ['trailing ;', { waypoints: `${pts[0]};${pts[1]};` }, 'InvalidQuery', /waypoints\[2\] is empty/],
     ['latitude out of range', { origin: '91,105.85', waypoints: pts.join(';') }, 'InvalidValue', /^origin/],
+    // Malformed, as parseCoord reads them, however far their values would lie (before: InvalidValue for these two).
+    ['an exponent', { origin: '1e3,105.85', waypoints: pts.join(';') }, 'InvalidQuery', /not a pair of numbers/],
+    ['hexadecimal', { waypoints: `${pts[0]};0x100,105.85` }, 'InvalidQuery', /^waypoints\[1\]: .*not a pair/],
+    ['an origin of spaces', { origin: ' ', waypoints: pts.join(';') }, 'InvalidQuery', /^origin is empty \(spaces\)$/],
     ['destination not a string', { waypoints: pts.join(';'), destination: 21.03 }, 'InvalidValue', /^destination/],
     ['unknown vehicle', { waypoints: pts.join(';'), vehicle: 'boat' }, 'InvalidValue', /vehicle/],
     ['outside the map', { waypoints: `${pts[0]};10.5,106.7` }, 'NoSegment', /waypoints\[1\]/],

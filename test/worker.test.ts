@@ -87,6 +87,23 @@ describe('worker (node:worker_threads)', () => {
     }
   });
 
+  it('a value that cannot cross to the worker is refused naming its parameter, as in process', async () => {
+    // Before, the call rejected with a DataCloneError: bad input must get its error answer, never a rejection.
+    const odd: unknown[] = [() => 'car', Symbol('car'), { nested: () => 'car' }];
+    for (const value of odd) {
+      for (const param of ['vehicle', 'origin']) {
+        const q = { origin: A, destination: B, [param]: value } as unknown as DirectionParams;
+        const viaWorker = await remote.direction(q);
+        const local = (await engine.direction!(q as unknown as EngineParams)) as { status: string };
+        expect([param, viaWorker.status]).toEqual([param, 'BAD_REQUEST']);
+        expect(local.status).toBe('BAD_REQUEST');
+        expect(viaWorker.error_message).toContain(param);
+      }
+      const trip = await remote.trip({ waypoints: `${A};${B}`, vehicle: value } as never);
+      expect(trip).toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('vehicle') });
+    }
+  });
+
   it('a missing pack rejects every call', async () => {
     const bad = createWorkerEngine(new Worker(WORKER), { packs: [join(out, 'nope.pack')] });
     await expect(bad.ready).rejects.toThrow(/nope\.pack.*does not exist/);

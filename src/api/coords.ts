@@ -17,6 +17,15 @@ export function isParamError<T>(v: T | ParamError): v is ParamError {
   return typeof v === 'object' && v !== null && 'error' in v;
 }
 
+/**
+ * Whether a parameter was given: present and not the empty string. The one rule of every endpoint for an empty
+ * value: it is an absent one (optional parameters take their default, required ones are refused as missing); a value
+ * of spaces is given, and each parameter's own check refuses it or reads it.
+ */
+export function given(v: unknown): boolean {
+  return v !== undefined && v !== null && v !== '';
+}
+
 /** A decimal number as the REST parameters write them: optional sign, digits, optional fraction; no exponent. */
 export const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 
@@ -41,7 +50,7 @@ export function parseCoord(text: string, param: string): LatLng | ParamError {
  * empty parts, and more than `max` points; an error names `param`.
  */
 export function parseCoordList(value: unknown, param: string, separators: RegExp, max: number): LatLng[] | ParamError {
-  if (value === undefined || value === null || value === '') return { error: `${param} is required` };
+  if (!given(value)) return { error: `${param} is required` };
   if (typeof value !== 'string') return { error: `${param} must be a string of "<lat>,<lng>" coordinates` };
   const parts = value.split(separators);
   if (parts.length > max) return { error: `${param}: at most ${max} points allowed, got ${parts.length}` };
@@ -58,10 +67,10 @@ export function parseCoordList(value: unknown, param: string, separators: RegExp
 
 /** Parses `vehicle` (default car; car, bike, taxi, truck, hd, case-insensitive). */
 export function parseVehicle(value: unknown, param = 'vehicle'): Vehicle | ParamError {
-  if (value === undefined || value === null || value === '') return 'car';
+  if (!given(value)) return 'car';
   const v = typeof value === 'string' ? value.trim().toLowerCase() : value;
   if (typeof v === 'string' && (VEHICLES as readonly string[]).includes(v)) return v as Vehicle;
-  return { error: `${param}: unknown vehicle "${clip(String(value))}" (expected one of ${VEHICLES.join(', ')})` };
+  return { error: `${param}: unknown vehicle "${shown(value)}" (expected one of ${VEHICLES.join(', ')})` };
 }
 
 /**
@@ -70,7 +79,7 @@ export function parseVehicle(value: unknown, param = 'vehicle'): Vehicle | Param
  * unknown kind.
  */
 export function parseAvoid(value: unknown, param = 'avoid'): number | ParamError {
-  if (value === undefined || value === null || value === '') return 0;
+  if (!given(value)) return 0;
   if (typeof value !== 'string') return { error: `${param} must be text such as "tolls|highways"` };
   let mask = 0;
   for (const part of value.split(/[|,]/)) {
@@ -90,15 +99,28 @@ export function parseAvoid(value: unknown, param = 'avoid'): number | ParamError
  * trimmed); absent or empty gives `dflt`. The one boolean rule of every endpoint; an error names `param`.
  */
 export function parseBool(value: unknown, param: string, dflt = false): boolean | ParamError {
-  if (value === undefined || value === null || value === '') return dflt;
+  if (!given(value)) return dflt;
   if (typeof value === 'boolean') return value;
   const v = typeof value === 'string' ? value.trim().toLowerCase() : typeof value === 'number' ? String(value) : '';
   if (v === 'true' || v === '1') return true;
   if (v === 'false' || v === '0') return false;
-  return { error: `${param}: expected true or false, got "${clip(String(value))}"` };
+  return { error: `${param}: expected true or false, got "${shown(value)}"` };
 }
 
 /** Text for an error message: up to 60 characters of it, so a huge parameter does not make a huge answer. */
 export function clip(s: string): string {
   return s.length > 60 ? `${s.slice(0, 57)}...` : s;
+}
+
+/**
+ * Any parameter value as text for an error message, clipped (see {@link clip}): what `String` makes of it, or its
+ * type when it has no string form (an object without a prototype, a `toString` that throws), so that describing a
+ * refused value can never itself throw.
+ */
+export function shown(value: unknown): string {
+  try {
+    return clip(String(value));
+  } catch {
+    return `(a value of type ${typeof value})`;
+  }
 }

@@ -9,7 +9,7 @@ import { describePlace, type DescribeOptions } from '../places/describe';
 import { forwardGeocode, MAX_GEOCODE_RESULTS } from '../places/forward';
 import { decodePlaceId, encodePlaceId } from '../places/place-id';
 import { isParamError, parseBool } from './coords';
-import { given, latLngParam, textParam } from './place-params';
+import { latLngParam, placeIdParam, textParam } from './place-params';
 import { MAX_REVERSE_RESULTS, reverseGeocode } from '../places/reverse';
 import type { PlacesState } from '../places/state';
 import type { PlacesRegion } from '../places/region-places';
@@ -57,7 +57,7 @@ export function geocode(
 ): GeocodeResponse {
   try {
     const p = rawParams(params);
-    const placeId = given(p.place_id) ? p.place_id : p.placeid;
+    const placeId = placeIdParam(p);
     // An empty parameter counts as given (and is then reported as empty), so "address=&latlng=1,2" is ambiguous.
     const present = (v: unknown): boolean => v !== undefined && v !== null;
     const which = [

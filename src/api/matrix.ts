@@ -107,7 +107,12 @@ export function distanceMatrix(
     if (isParamError(vehicle)) return fail(vehicle.error);
     const avoid = parseAvoid(p.avoid);
     if (isParamError(avoid)) return fail(avoid.error);
-    const region = regionFor(regions, origins.slice(0, 1)) ?? regionFor(regions, dests.slice(0, 1));
+    // The region of the first origin, else of the first destination, else of the first other point inside a loaded
+    // region: pairs in it are answered even when the first points lie outside every region.
+    const region = [origins[0]!, dests[0]!, ...origins, ...dests].reduce<Region | null>(
+      (found, p) => found ?? regionFor(regions, [p]),
+      null,
+    );
     const inside = (q: LatLng) => !!region && region.contains(q.lat, q.lng);
     const table = region ? durationTable(region, origins, dests, vehicle, avoid, limits.snapRadius) : null;
     const rows = origins.map((o, i) => ({

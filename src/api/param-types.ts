@@ -20,8 +20,16 @@ export type RawParams = Readonly<Record<string, unknown>>;
  */
 export type Query<P> = P | URLSearchParams;
 
-/** The parameters as an object to read from, whatever was passed (a URLSearchParams, null, a non-object). */
+/**
+ * The parameters as an object to read from, whatever was passed (a URLSearchParams, null, a non-object). A name
+ * repeated in a URLSearchParams counts by its first value (`URLSearchParams.get`), as the REST server reads a query
+ * (adapters/http/handler.ts), so one query gets one answer on every surface.
+ */
 export function rawParams(params: unknown): RawParams {
-  if (params instanceof URLSearchParams) return Object.fromEntries(params);
+  if (params instanceof URLSearchParams) {
+    const first = new Map<string, string>();
+    for (const [name, value] of params) if (!first.has(name)) first.set(name, value);
+    return Object.fromEntries(first);
+  }
   return params !== null && typeof params === 'object' ? (params as RawParams) : {};
 }

@@ -5,8 +5,8 @@
  */
 import { describePlace } from '../places/describe';
 import { decodePlaceId, encodePlaceId } from '../places/place-id';
-import { isParamError, parseBool } from './coords';
-import { tokenParam } from './place-params';
+import { given, isParamError, parseBool } from './coords';
+import { placeIdParam, tokenParam } from './place-params';
 import type { PlacesState } from '../places/state';
 import { rawParams, type Query, type BoolParam } from './param-types';
 import { withLegacy, type PlaceDetailResponse } from './place-shapes';
@@ -26,9 +26,8 @@ export function placeDetail(
 ): PlaceDetailResponse {
   try {
     const p = rawParams(params);
-    const id = p.place_id ?? p.placeid;
-    if (id === undefined || id === null || id === '')
-      return { result: {}, status: 'BAD_REQUEST', error_message: 'place_id is required' };
+    const id = placeIdParam(p);
+    if (!given(id)) return { result: {}, status: 'BAD_REQUEST', error_message: 'place_id is required' };
     const token = tokenParam('sessiontoken', p.sessiontoken);
     if (isParamError(token)) return { result: {}, status: 'BAD_REQUEST', error_message: token.error };
     const deprecated = parseBool(p.has_deprecated_administrative_unit, 'has_deprecated_administrative_unit');

@@ -3,7 +3,8 @@
  * parameter (the one result shape of every parameter check, see coords.ts); nothing here throws.
  */
 import { DEFAULT_LIMITS } from '../limits';
-import { parseCoord, DECIMAL, type ParamError } from './coords';
+import { parseCoord, DECIMAL, given, type ParamError } from './coords';
+import type { RawParams } from './param-types';
 
 const bad = (error: string): ParamError => ({ error });
 
@@ -47,7 +48,7 @@ export function numberParam(
   min: number,
   opts?: { integer?: boolean; exclusiveMin?: boolean; max?: number },
 ): number | ParamError {
-  if (v === undefined || v === null || v === '') return def;
+  if (!given(v)) return def;
   const n = typeof v === 'number' ? v : typeof v === 'string' && DECIMAL.test(v.trim()) ? Number(v) : NaN;
   if (!Number.isFinite(n)) return bad(`${name} must be a number`);
   if (opts?.integer && !Number.isInteger(n)) return bad(`${name} must be an integer`);
@@ -62,14 +63,17 @@ export const MAX_TOKEN_LENGTH = 256;
 
 /** An optional session token: a string of printable characters; absent or empty gives undefined. */
 export function tokenParam(name: string, v: unknown): string | undefined | ParamError {
-  if (v === undefined || v === null || v === '') return undefined;
+  if (!given(v)) return undefined;
   if (typeof v !== 'string') return bad(`${name} must be a string`);
   if (v.length > MAX_TOKEN_LENGTH) return bad(`${name} is too long (at most ${MAX_TOKEN_LENGTH} characters)`);
   if (CONTROL.test(v) || /[\t\n\r]/.test(v)) return bad(`${name} must not contain control characters`);
   return v;
 }
 
-/** Whether a parameter was given (present and not the empty string). */
-export function given(v: unknown): boolean {
-  return v !== undefined && v !== null && v !== '';
+/**
+ * The place id of a query: `place_id`, or its alias `placeid` when `place_id` is not given (absent or empty, the one
+ * rule for an empty value: see `given`). The one reading of the alias, for Geocode and Place/Detail on every surface.
+ */
+export function placeIdParam(p: RawParams): unknown {
+  return given(p.place_id) ? p.place_id : p.placeid;
 }

@@ -16,22 +16,22 @@
  *   `width` x `height` for the same map area, lines and labels (a retina image); `width * scale` and
  *   `height * scale` must stay within `limits.imageSize`.
  * - `avoid` takes the road kinds Direction does (tolls|highways|ferries, coords.ts parseAvoid), default none.
- * - Empty strings count as absent.
+ * - Empty strings count as absent (the one rule of every endpoint, coords.ts `given`); a value of spaces is refused
+ *   naming the parameter, as Direction refuses `vehicle=%20`.
  */
 
 import type { LatLng } from '../geo.js';
 import { DEFAULT_LIMITS } from '../limits.js';
 import { parseMapColor, type RGBA } from '../style/color.js';
-import { clip, isParamError, parseAvoid, parseCoord, type ParamError } from './coords.js';
+import { clip, given, isParamError, parseAvoid, parseCoord, shown, type ParamError } from './coords.js';
 import { rawParams, type NumberParam, type Query } from './param-types.js';
+import { parseScale, parseSide, type StaticScale } from './static-size.js';
 import type { Statuses } from './statuses.js';
 
 /** Vehicles the static map accepts, in pack profile order. */
 export const STATIC_VEHICLES = ['car', 'bike', 'taxi', 'truck', 'hd'] as const;
 /** Route preferences. */
 export const STATIC_TYPES = ['fastest', 'shortest'] as const;
-/** Image pixels per map pixel the static map draws (Google's `scale`). */
-export const STATIC_SCALES = [1, 2] as const;
 /** Default route colour. */
 export const DEFAULT_ROUTE_COLOR = '#253494';
 /** Image size when `width` / `height` are absent, pixels (rest-api.md). */
@@ -50,7 +50,7 @@ export interface StaticRouteParams {
   /** The route's colour. */
   color: RGBA;
   /** Image pixels per map pixel, 1 or 2. */
-  scale: (typeof STATIC_SCALES)[number];
+  scale: StaticScale;
   /** Road kinds the route keeps away from (route/avoid.ts mask; 0 for none). */
   avoid: number;
 }
@@ -85,8 +85,7 @@ export type StaticRouteQuery = {
 
 const bad = (error: string): ParamError => ({ error });
 
-const absent = (v: unknown): boolean => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
-const show = (v: unknown): string => (typeof v === 'string' ? `"${clip(v)}"` : String(v));
+const show = (v: unknown): string => (typeof v === 'string' ? `"${clip(v)}"` : shown(v));
 
 /**
  * Parses and validates the query.
@@ -94,11 +93,11 @@ const show = (v: unknown): string => (typeof v === 'string' ? `"${clip(v)}"` : S
  * @returns the parameters, or an error naming the first offending parameter
  */
 export function parseStaticRouteParams(
-  given: Query<StaticRouteQuery>,
+  params: Query<StaticRouteQuery>,
   maxSize = DEFAULT_LIMITS.imageSize,
 ): StaticRouteParams | ParamError {
-  if (given === null || typeof given !== 'object') return bad('the parameters must be an object');
-  const query = rawParams(given);
+  if (params === null || typeof params !== 'object') return bad('the parameters must be an object');
+  const query = rawParams(params);
   const origin = parseLatLng(query.origin, 'origin');
   if (isParamError(origin)) return origin;
   const destination = parseLatLng(query.destination, 'destination');
@@ -106,13 +105,7 @@ export function parseStaticRouteParams(
   const sizes: number[] = [];
   for (const [name, fallback] of Object.entries(DEFAULT_IMAGE_SIZE) as ['width' | 'height', number][]) {
     const raw = query[name];
-    const n = absent(raw)
-      ? fallback
-      : typeof raw === 'number'
-        ? raw
-        : typeof raw === 'string' && /^\s*[+]?\d+\s*$/.test(raw)
-          ? Number(raw)
-          : NaN;
+    const n = parseSide(raw, fallback);
     if (!Number.isInteger(n) || n < 1 || n > maxSize) {
       return bad(`invalid ${name}: expected an integer from 1 to ${maxSize} pixels, got ${show(raw)}`);
     }
@@ -124,7 +117,7 @@ export function parseStaticRouteParams(
   const type = parseEnum(query.type, STATIC_TYPES, 'fastest');
   if (!type) return bad(`invalid type: expected fastest or shortest, got ${show(query.type)}`);
   const color = parseMapColor(
-    absent(query.color) ? DEFAULT_ROUTE_COLOR : typeof query.color === 'string' ? query.color : '',
+    !given(query.color) ? DEFAULT_ROUTE_COLOR : typeof query.color === 'string' ? query.color : '',
   );
   if (!color) {
     return bad(
@@ -149,22 +142,15 @@ export function parseStaticRouteParams(
  * @returns the point, or an error saying what is wrong
  */
 function parseLatLng(raw: unknown, param: string): LatLng | ParamError {
-  if (absent(raw)) return bad(`invalid ${param}: missing (expected "<lat>,<lng>" in decimal degrees)`);
+  if (!given(raw)) return bad(`invalid ${param}: missing (expected "<lat>,<lng>" in decimal degrees)`);
   if (typeof raw !== 'string')
     return bad(`invalid ${param}: expected "<lat>,<lng>" in decimal degrees, got ${show(raw)}`);
   const c = parseCoord(raw.trim(), param);
   return isParamError(c) ? bad(`invalid ${c.error}`) : c;
 }
 
-/** `scale`: 1 or 2 as a number or a numeric string (default 1); null for anything else. */
-function parseScale(raw: unknown): (typeof STATIC_SCALES)[number] | null {
-  if (absent(raw)) return 1;
-  const n = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\s*[12]\s*$/.test(raw) ? Number(raw) : NaN;
-  return n === 1 || n === 2 ? n : null;
-}
-
 function parseEnum<T extends string>(raw: unknown, values: readonly T[], fallback: T): T | null {
-  if (absent(raw)) return fallback;
+  if (!given(raw)) return fallback;
   if (typeof raw !== 'string') return null;
   const v = raw.trim().toLowerCase();
   return (values as readonly string[]).includes(v) ? (v as T) : null;

@@ -34,7 +34,7 @@ import { waypointPlaceId } from '../trip/waypoint-id.js';
 import { encodePlaceId } from '../places/place-id.js';
 import { nearestPlace } from '../places/reverse.js';
 import type { PlacesState } from '../places/state.js';
-import { isParamError, parseAvoid, parseCoord, parseVehicle, type LatLng } from './coords.js';
+import { DECIMAL, given, isParamError, parseAvoid, parseCoord, parseVehicle, type LatLng } from './coords.js';
 import { rawParams, type Query, type RawParams } from './param-types.js';
 import type { Statuses } from './statuses.js';
 import { TRIP_FAILURES, type OsrmCode } from './trip-codes.js';
@@ -199,33 +199,37 @@ function parseStops(
   params: RawParams,
   maxStops: number,
 ): { list: Stop[]; hasOrigin: boolean; hasDestination: boolean } | Failure {
-  const given = (v: unknown) => v !== undefined && v !== null && v !== '';
   const hasOrigin = given(params.origin);
   const hasDestination = given(params.destination);
+  const w = params.waypoints;
+  if (given(w) && typeof w !== 'string')
+    return fail('InvalidValue', 'waypoints must be a string of "<lat>,<lng>" coordinates separated by ";"');
+  const parts = typeof w === 'string' && w !== '' ? w.split(';') : [];
+  // Counted before any parsing, so a huge request costs one split; origin and destination count too, with or without
+  // waypoints.
+  const total = parts.length + (hasOrigin ? 1 : 0) + (hasDestination ? 1 : 0);
+  if (total > maxStops) {
+    return fail(
+      'TooBig',
+      `a trip takes at most ${maxStops} coordinates in origin, waypoints and destination; got ${total}`,
+    );
+  }
   const texts: { name: string; value: unknown }[] = [];
   if (hasOrigin) texts.push({ name: 'origin', value: params.origin });
-  if (given(params.waypoints)) {
-    const w = params.waypoints;
-    if (typeof w !== 'string')
-      return fail('InvalidValue', 'waypoints must be a string of "<lat>,<lng>" coordinates separated by ";"');
-    const parts = w.split(';');
-    // Counted before any parsing, so a huge request costs one split.
-    const total = parts.length + (hasOrigin ? 1 : 0) + (hasDestination ? 1 : 0);
-    if (total > maxStops) {
-      return fail(
-        'TooBig',
-        `a trip takes at most ${maxStops} coordinates in origin, waypoints and destination; got ${total}`,
-      );
-    }
-    parts.forEach((p, i) => texts.push({ name: `waypoints[${i}]`, value: p }));
-  }
+  parts.forEach((p, i) => texts.push({ name: `waypoints[${i}]`, value: p }));
   if (hasDestination) texts.push({ name: 'destination', value: params.destination });
 
   const list: Stop[] = [];
   for (const { name, value } of texts) {
     if (typeof value !== 'string') return fail('InvalidValue', `${name} must be a "<lat>,<lng>" string`);
     const text = value.trim();
-    if (!text) return fail('InvalidQuery', `${name} is empty (two ";" in a row, or a ";" at an end of waypoints)`);
+    if (!text) {
+      const why =
+        name.startsWith('waypoints') && parts.length > 1
+          ? 'two ";" in a row, or a ";" at an end of waypoints'
+          : 'spaces';
+      return fail('InvalidQuery', `${name} is empty (${why})`);
+    }
     const c = parseCoord(text, name);
     if (isParamError(c)) return fail(outOfRange(text) ? 'InvalidValue' : 'InvalidQuery', c.error);
     list.push({ ...c, name });
@@ -233,10 +237,13 @@ function parseStops(
   return { list, hasOrigin, hasDestination };
 }
 
-/** True when a coordinate text is two numbers, at least one of them outside latitude/longitude range. */
+/**
+ * True when a coordinate text is two numbers as parseCoord reads them (DECIMAL: no exponent, no hexadecimal), at least
+ * one of them outside latitude/longitude range.
+ */
 function outOfRange(text: string): boolean {
   const parts = text.split(',').map((s) => s.trim());
-  if (parts.length !== 2 || parts.some((s) => s === '' || !Number.isFinite(Number(s)))) return false;
+  if (parts.length !== 2 || parts.some((s) => !DECIMAL.test(s))) return false;
   return !(Math.abs(Number(parts[0])) <= 90 && Math.abs(Number(parts[1])) <= 180);
 }
 

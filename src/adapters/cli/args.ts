@@ -2,7 +2,8 @@
  * Command-line arguments: `--flag value`, `--flag=value`, repeated flags collected in order, `-h` for `--help`, and
  * `key=value` words (the REST query parameters of the endpoint sub-commands), percent-decoded as a URL query is
  * (`%7C` is `|`, `+` a space), so values copied from a URL work as typed. A pasted query string
- * (`origin=…&destination=…`) or a whole URL (`https://host/Direction?origin=…`) gives its parameters.
+ * (`origin=…&destination=…`) or a whole URL (`https://host/Direction?origin=…`) gives its parameters; a parameter
+ * given twice counts by its first value, as the REST server reads a query.
  */
 import type { FlagKind } from './command.js';
 import { didYouMean } from './suggest.js';
@@ -42,7 +43,9 @@ export function parseArgs(argv: readonly string[], table: Readonly<Record<string
     } else if (PARAM_WORD.test(a) || URL_WORD.test(a)) {
       for (const word of queryWords(a)) {
         const eq = word.indexOf('=');
-        params[word.slice(0, eq)] = queryDecode(word.slice(eq + 1));
+        // A repeated parameter counts by its first value, as the REST server reads a query.
+        const name = word.slice(0, eq);
+        if (!Object.hasOwn(params, name)) params[name] = queryDecode(word.slice(eq + 1));
       }
     } else {
       positional.push(a);

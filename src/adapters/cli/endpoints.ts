@@ -25,7 +25,8 @@ export const ENDPOINTS_HELP = `bando <endpoint> name=value ... [--pack FILE ...]
     .join(', ')}.
   Parameters are the REST query parameters, percent-decoded as in a URL (values copied from a URL work;
   + is a space); a pasted query string ('origin=…&destination=…') or a whole URL works too (its api_key
-  is ignored). An unknown parameter is refused, naming the nearest known one. Prints the JSON answer;
+  is ignored; a parameter given twice counts by its first value, as the server reads it). An unknown
+  parameter is refused, naming the nearest known one. Prints the JSON answer;
   staticmap writes the PNG to --out (default route.png). Exit status 0 for OK and NOT_FOUND answers, 1 for
   errors. bando <endpoint> --help lists its parameters.
   Example: bando direction origin=21.0285,105.8522 destination=21.0243,105.8575`;
@@ -83,8 +84,6 @@ async function endpointCommand(method: MethodName, args: ParsedArgs): Promise<nu
     process.stdout.write(JSON.stringify({ status: 'BAD_REQUEST', error_message }, null, 2) + '\n');
     return 1;
   }
-  if (params.place_id === undefined && params.placeid !== undefined) params.place_id = params.placeid;
-  delete params.placeid;
   const answer = await fn.call(engine, params);
   if (answer instanceof Uint8Array) {
     const out = flag(args, 'out') ?? 'route.png';

@@ -1,4 +1,5 @@
 import { isParamError, parseAvoid, parseBool, parseVehicle } from '../../api/coords.js';
+import { parseScale, parseSide } from '../../api/static-size.js';
 import type { EngineParams, MethodName } from './routes.js';
 
 /**
@@ -67,9 +68,12 @@ function length(value: EngineParams[string] | undefined): number {
   return value === undefined ? 0 : String(value).length;
 }
 
-/** A pixel size as the static map reads it, clamped to what it accepts; `fallback` when absent or not a number. */
+/**
+ * A pixel size as the static map reads it (its own parser, `parseSide`), clamped to what it accepts; `fallback` when
+ * absent or refused.
+ */
 function side(value: EngineParams[string] | undefined, fallback: number): number {
-  const n = value === undefined || value === '' ? fallback : Number(value);
+  const n = parseSide(value, fallback);
   return Number.isFinite(n) ? Math.min(Math.max(n, 1), 2048) : fallback;
 }
 
@@ -109,8 +113,8 @@ export function callCost(method: MethodName, params: EngineParams): CallCost {
     case 'staticRoute': {
       const w = side(params.width, 600);
       const h = side(params.height, 400);
-      // scale=2 draws four times the pixels.
-      const k = params.scale === '2' || params.scale === 2 ? 2 : 1;
+      // scale=2 draws four times the pixels; read by the static map's own parser, so `scale=%202` counts as 2.
+      const k = parseScale(params.scale) ?? 1;
       return { units: 20 + (w * h * k * k) / 15_000, parameter: w >= h ? 'width' : 'height' };
     }
   }

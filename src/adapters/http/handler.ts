@@ -548,13 +548,14 @@ function bearerMatches(header: string | null, token: string): boolean {
   return diff === 0 && token.length > 0;
 }
 
-/** Query parameters for the engine: first value of each name, `api_key` removed, `placeid` as `place_id`. */
+/**
+ * Query parameters for the engine: first value of each name, `api_key` removed. (`placeid`, the alias of `place_id`,
+ * is read by the endpoints themselves: api/place-params.ts `placeIdParam`.)
+ */
 function queryParams(url: RequestUrl): EngineParams {
   const params: EngineParams = {};
   for (const [name, value] of url.pairs) if (!(name in params)) params[name] = value;
   delete params.api_key;
-  if (params.place_id === undefined && params.placeid !== undefined) params.place_id = params.placeid;
-  delete params.placeid;
   return params;
 }
 

@@ -71,8 +71,7 @@ export function createWorkerEngine(worker: AnyWorker, options: WorkerInitOptions
   const call = <M extends Exclude<keyof WorkerEngine, 'callSerialized' | 'ready' | 'terminate'>>(method: M) =>
     (async (params: EngineParams | URLSearchParams) => {
       await ready;
-      // A URLSearchParams cannot cross to the worker (structured clone); its entries can.
-      return Promise.race([remote.call(method, rawParams(params) as EngineParams), stopped]);
+      return Promise.race([remote.call(method, sendable(params)), stopped]);
     }) as unknown as WorkerEngine[M];
   return {
     geocode: call('geocode'),
@@ -90,6 +89,28 @@ export function createWorkerEngine(worker: AnyWorker, options: WorkerInitOptions
     ready,
     terminate: () => void (worker as { terminate(): unknown }).terminate(),
   };
+}
+
+/**
+ * The parameters as they can cross to the worker (structured clone): a URLSearchParams as its entries (rawParams), and
+ * a value that cannot be cloned (a function, a symbol, an object holding one) as an empty object, which every
+ * endpoint refuses naming the parameter, as it refuses the value itself in process, where the call would otherwise
+ * reject with a DataCloneError.
+ */
+function sendable(params: unknown): EngineParams {
+  const cloneable = (v: unknown): boolean => {
+    if (typeof v === 'function' || typeof v === 'symbol') return false;
+    if (typeof v !== 'object' || v === null) return true;
+    try {
+      structuredClone(v);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  return Object.fromEntries(
+    Object.entries(rawParams(params)).map(([name, v]) => [name, cloneable(v) ? v : {}]),
+  ) as EngineParams;
 }
 
 /**
