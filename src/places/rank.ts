@@ -131,6 +131,7 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
     q.parsed.house === undefined &&
     q.parsed.alley === undefined &&
     (q.parsed.types.street !== undefined || r.namesStreet(fold(q.parsed.street)));
+  const alleyOfStreet = q.parsed.alley !== undefined && q.parsed.house === undefined && q.parsed.street !== undefined;
   const namedPlace: NamedPlace = {
     names: (p) => [places.name[p]!, ...places.alt.subarray(places.altFirst[p]!, places.altFirst[p + 1]!)],
     text: (id) => r.region.strings.get(id),
@@ -216,6 +217,9 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
     // A street asked without a house number is the street, not a house or an alley of it ("Đường số 61" is not 61
     // Đường số 9; "CMT8" is not "hẻm 283 CMT8").
     if (streetOnly && (places.kind[p] !== PlaceKind.street || isAlley(p))) b -= HOUSE_BOOST / 2;
+    // An alley of a street asked for by its number ("ngõ 26 Lý Thường Kiệt"): the street or the alley, not a place
+    // named like the street (Trường Tiểu học Lý Thường Kiệt).
+    if (alleyOfStreet && places.kind[p] !== PlaceKind.street) b -= HOUSE_BOOST / 2;
     const same = houseOf(p);
     // Asked for a unit ("Phường Xuân Hương"), another kind of place holding its words (Phố Hồ Xuân Hương) is not in it.
     const units = adminAgreement(r, p, kindAsked >= PlaceKind.ward && places.kind[p] !== kindAsked ? 0 : own, checks);

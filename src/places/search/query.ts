@@ -162,6 +162,9 @@ export function buildQuery(text: string, opts: QueryOptions): PlaceQuery {
       continue;
     }
     const part = roleOf.get(t);
+    // The type word of a house or alley number ("ngõ 1 Bà Triệu") says what the number is, not a word of a name: it
+    // would rank a street named "Ngõ Bà Triệu" over Phố Bà Triệu, whose alley 1 is asked for.
+    if (t.kind === 'type' && (part === 'house' || part === 'alley')) continue;
     const role: TermRole =
       t.kind === 'type' && !asWords.has(t)
         ? 'type'
