@@ -28,11 +28,12 @@ const handle = bando.createFetchHandler(engine, { keys: [{ key: 't', kind: 'tile
   resources: bando.createMapResources(bando.createTileSource(engine.regions), { demo: false }) });
 const style = await handle(new Request('http://localhost/styles/default/style.json?key=t'), { remoteAddress: '127.0.0.1' });
 const glyph = await handle(new Request('http://localhost/fonts/Noto%20Sans%20Regular/0-255.pbf?key=t'), { remoteAddress: '127.0.0.1' });
-// validateStyle is synchronous: it loads the style spec's CommonJS build on its first call (not through import).
+// validateStyle is synchronous: it loads the style spec's CommonJS build (not through import) for the first value that
+// needs it, an expression.
 const { createRequire } = await import('node:module');
 const specLoaded = () => Object.keys(createRequire(import.meta.url).cache).some((k) => k.includes('maplibre-gl-style-spec'));
 const specBefore = specLoaded();
-const validation = bando.validateStyle({ version: 8, sources: {}, layers: [{ id: 'b', type: 'background', paint: { 'background-color': '#zzz' } }] });
+const validation = bando.validateStyle({ version: 8, sources: {}, layers: [{ id: 'b', type: 'background', paint: { 'background-color': ['get', 'colour'] } }] });
 console.log(JSON.stringify({
   specBefore,
   specAfter: specLoaded(),
@@ -52,7 +53,7 @@ try {
 `;
 
 describe('lazy loading of the renderer', () => {
-  it('answers the JSON endpoints and map resources without loading the renderer or the style spec; validateStyle loads the spec on its first call', () => {
+  it('answers the JSON endpoints and map resources without loading the renderer or the style spec; validateStyle loads the spec for an expression', () => {
     const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', CHILD], {
       cwd: ROOT,
       encoding: 'utf8',
@@ -72,5 +73,24 @@ describe('lazy loading of the renderer', () => {
     expect(staticLine).toMatch(
       /^static: .*blocked import of (@maplibre\/maplibre-gl-style-spec|.*\/static-route-image\.js)/,
     );
+  }, 60_000);
+
+  it('draws a first static image with the default style without loading the style spec (the small table takes its expressions)', () => {
+    const child = `
+const bando = await import('./src/index.ts');
+const { createRequire } = await import('node:module');
+const specLoaded = () => Object.keys(createRequire(import.meta.url).cache).some((k) => k.includes('maplibre-gl-style-spec'));
+const engine = await bando.createEngine();
+const png = await engine.staticRoute({ origin: '21.0285,105.8522', destination: '21.0243,105.8575', width: 400, height: 300 });
+const afterImage = specLoaded();
+bando.validateStyle({ version: 8, sources: {}, layers: [{ id: 'b', type: 'background', paint: { 'background-opacity': ['zoom'] } }] });
+console.log(JSON.stringify({ png: png instanceof Uint8Array, afterImage, afterValidation: specLoaded() }));
+`;
+    const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', child], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
+    // The check sees a load when there is one: validating an expression loads the library.
+    expect(JSON.parse(r.stdout.trim()), r.stderr).toEqual({ png: true, afterImage: false, afterValidation: true });
   }, 60_000);
 });

@@ -1,5 +1,6 @@
 import type { convertFilter, StyleExpression, StylePropertyExpression } from '@maplibre/maplibre-gl-style-spec';
-import { styleSpec } from './style-spec.js';
+import { isExpressionValue } from './expression-names.js';
+import { loadedStyleSpec, styleSpec } from './style-spec.js';
 import { FILTER_SPEC, libraryPropertySpec } from './library-spec.js';
 import type { PropertyDefinition } from './types.js';
 import { show } from './issues.js';
@@ -17,11 +18,16 @@ export type CompileResult<T = StylePropertyExpression> =
 /** How a property value is written. */
 export type ValueForm = 'constant' | 'expression' | 'function';
 
-/** Classifies a property value: expression array, legacy function object, or constant. */
+/**
+ * Classifies a property value as the library does (`isExpression`, `isFunction`) without loading it: expression
+ * array, legacy function object (any other object, unless it is a value of the library's own classes, which exist
+ * only once it is loaded), or constant.
+ */
 export function valueForm(value: unknown): ValueForm {
-  if (styleSpec().isExpression(value)) return 'expression';
-  if (styleSpec().function.isFunction(value)) return 'function';
-  return 'constant';
+  if (isExpressionValue(value)) return 'expression';
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return 'constant';
+  const library = loadedStyleSpec();
+  return !library || library.function.isFunction(value) ? 'function' : 'constant';
 }
 
 const INTERPOLATE_OPS = new Set(['interpolate', 'interpolate-hcl', 'interpolate-lab']);

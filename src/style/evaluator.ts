@@ -1,6 +1,7 @@
 import type { Feature, StyleExpression } from '@maplibre/maplibre-gl-style-spec';
 import { checkConstant } from './check-constant.js';
 import { compileFilter, compileProperty, valueForm } from './compile.js';
+import { compileSmallFilter, compileSmallProperty } from './small-expression.js';
 import { VISIBILITY, isDocumentedLayerType, propertiesOf } from './definitions.js';
 import { definitionFor } from './defaults.js';
 import { joinPath, type StyleIssue } from './issues.js';
@@ -56,9 +57,23 @@ export interface LayerEvaluatorOptions {
 /** The expression-evaluation surface shared by the library's zoom-constant/dependent expressions. */
 type Evaluable = Pick<StyleExpression, 'evaluateWithoutErrorHandling'>;
 
+/** A property's compiled value: a constant, an expression, or an invalid expression (the default applies). */
 type Compiled =
   | { readonly kind: 'constant'; readonly value: EvaluatedValue | undefined }
-  | { readonly kind: 'expression'; readonly expression: Evaluable };
+  | { readonly kind: 'expression'; readonly expression: Evaluable }
+  | { readonly kind: 'invalid' };
+
+/** A function that gives `value`. */
+const constantly =
+  <T>(value: T): (() => T) =>
+  () =>
+    value;
+
+/** A function computing `make()` on its first call and giving that from then on. */
+function once<T>(make: () => T): () => T {
+  let value: { readonly v: T } | undefined;
+  return () => (value ??= { v: make() }).v;
+}
 
 type Json = Record<string, unknown>;
 const isObject = (x: unknown): x is Json => x !== null && typeof x === 'object' && !Array.isArray(x);
@@ -71,15 +86,14 @@ function toLibraryFeature(feature: StyleFeature | undefined): Feature | undefine
 /**
  * Compiles a layer for evaluation. Never throws: invalid values are listed in `problems` and
  * replaced by the table defaults; a layer that is not an object evaluates as invisible.
- * Properties named in the table are compiled with the style-spec library's expression engine
- * (expressions, zoom `interpolate`/`step`, data-driven `get`/`match`/`case`/..., legacy
- * `{stops, base, type, property}` functions, legacy and expression filters).
+ * Expressions are compiled by the small table of small-expression.ts when it takes them, else with the style-spec
+ * library's expression engine (expressions, zoom `interpolate`/`step`, data-driven `get`/`match`/`case`/..., legacy
+ * `{stops, base, type, property}` functions, legacy and expression filters) on their first use, or when `problems`
+ * is read: a layer whose used values the table takes never loads the library.
  * @param layer a style layer object
  */
 export function createLayerEvaluator(layer: unknown, options?: LayerEvaluatorOptions): LayerEvaluator {
-  const problems: StyleIssue[] = [];
   const obj = isObject(layer) ? layer : {};
-  if (!isObject(layer)) problems.push({ path: '', message: 'a layer must be an object' });
   const type = typeof obj.type === 'string' ? obj.type : '';
   const id = typeof obj.id === 'string' ? obj.id : undefined;
   const sections: Record<PropertyKind, Json> = {
@@ -88,23 +102,38 @@ export function createLayerEvaluator(layer: unknown, options?: LayerEvaluatorOpt
   };
   const defs = [VISIBILITY, ...propertiesOf(type).filter((d) => d !== VISIBILITY)];
 
-  const compiled = new Map<string, Compiled>();
+  /** The layer's problems in order, those of values left to the library found when they are compiled. */
+  const issues: (StyleIssue[] | (() => StyleIssue[]))[] = [];
+  if (!isObject(layer)) issues.push([{ path: '', message: 'a layer must be an object' }]);
+  const compiled = new Map<string, () => Compiled>();
   for (const def of defs) {
     const raw = sections[def.kind][def.name];
     if (raw === undefined) continue;
     const path = joinPath(def.kind, def.name);
     if (valueForm(raw) === 'constant') {
       const message = checkConstant(def, raw);
-      if (message) problems.push({ path, message });
+      if (message) issues.push([{ path, message }]);
       // Out-of-range numbers are clamped (like expression results); wrong types use the default.
       const value = normalizeValue(def, raw);
-      if (value !== undefined) compiled.set(def.name, { kind: 'constant', value });
+      if (value !== undefined) compiled.set(def.name, constantly({ kind: 'constant', value }));
       continue;
     }
-    const result = compileProperty(def, raw, path);
-    if (result.ok)
-      compiled.set(def.name, { kind: 'expression', expression: result.expression as unknown as Evaluable });
-    else for (const p of result.problems) problems.push({ path: path + p.key, message: p.message });
+    const small = compileSmallProperty(def, raw);
+    if (small) {
+      compiled.set(def.name, constantly({ kind: 'expression', expression: small }));
+      continue;
+    }
+    const library = once((): { entry: Compiled; problems: StyleIssue[] } => {
+      const result = compileProperty(def, raw, path);
+      if (result.ok)
+        return { entry: { kind: 'expression', expression: result.expression as unknown as Evaluable }, problems: [] };
+      return {
+        entry: { kind: 'invalid' },
+        problems: result.problems.map((p) => ({ path: path + p.key, message: p.message })),
+      };
+    });
+    compiled.set(def.name, () => library().entry);
+    issues.push(() => library().problems);
   }
 
   if (isDocumentedLayerType(type)) {
@@ -112,22 +141,26 @@ export function createLayerEvaluator(layer: unknown, options?: LayerEvaluatorOpt
       for (const key of Object.keys(sections[kind])) {
         const def = definitionFor(type, key);
         if (def?.kind === kind || (kind === 'paint' && key.endsWith('-transition'))) continue;
-        problems.push({
-          path: joinPath(kind, key),
-          message: `ignored: "${key}" is not a ${kind} property of ${type} layers`,
-        });
+        issues.push([
+          { path: joinPath(kind, key), message: `ignored: "${key}" is not a ${kind} property of ${type} layers` },
+        ]);
       }
     }
   }
 
-  let filter: Evaluable | undefined;
-  let filterValid = true;
+  /** The filter: undefined when there is none, null when it is invalid (it matches nothing). */
+  let filter: () => Evaluable | null | undefined = () => undefined;
   if (obj.filter !== undefined) {
-    const result = compileFilter(obj.filter, 'filter');
-    if (result.ok) filter = result.expression;
+    const small = compileSmallFilter(obj.filter);
+    if (small) filter = () => small;
     else {
-      filterValid = false;
-      for (const p of result.problems) problems.push({ path: `filter${p.key}`, message: p.message });
+      const library = once((): { filter: Evaluable | null; problems: StyleIssue[] } => {
+        const result = compileFilter(obj.filter, 'filter');
+        if (result.ok) return { filter: result.expression, problems: [] };
+        return { filter: null, problems: result.problems.map((p) => ({ path: `filter${p.key}`, message: p.message })) };
+      });
+      filter = () => library().filter;
+      issues.push(() => library().problems);
     }
   }
 
@@ -140,10 +173,10 @@ export function createLayerEvaluator(layer: unknown, options?: LayerEvaluatorOpt
     feature: StyleFeature | undefined,
     opts: EvaluateOptions | undefined,
   ): EvaluatedValue | undefined {
-    const entry = compiled.get(def.name);
+    const entry = compiled.get(def.name)?.();
     let result: EvaluatedValue | undefined;
     if (entry?.kind === 'constant') result = entry.value;
-    else if (entry) {
+    else if (entry?.kind === 'expression') {
       const z = def.integerZoom ? Math.floor(zoom) : zoom;
       try {
         const raw = entry.expression.evaluateWithoutErrorHandling(
@@ -166,7 +199,8 @@ export function createLayerEvaluator(layer: unknown, options?: LayerEvaluatorOpt
 
   /** Set explicitly and evaluating to something (an empty text/image counts as not set). */
   function isSetTo(def: PropertyDefinition, zoom: number, feature?: StyleFeature, opts?: EvaluateOptions): boolean {
-    if (!compiled.has(def.name)) return false;
+    const entry = compiled.get(def.name)?.();
+    if (!entry || entry.kind === 'invalid') return false;
     const v = evaluate(def, zoom, feature, opts);
     return v !== undefined && v !== '';
   }
@@ -205,19 +239,23 @@ export function createLayerEvaluator(layer: unknown, options?: LayerEvaluatorOpt
     return out;
   }
 
+  const problems = once(() => issues.flatMap((i) => (typeof i === 'function' ? i() : i)));
   return {
     id,
     type,
-    problems,
+    get problems() {
+      return problems();
+    },
     isVisible(zoom) {
       if (!isObject(layer) || !(zoom >= minzoom && zoom < maxzoom)) return false;
       return evaluate(VISIBILITY, zoom, undefined, undefined) !== 'none';
     },
     matches(feature, zoom) {
-      if (!filterValid) return false;
-      if (!filter) return true;
+      const f = filter();
+      if (f === null) return false;
+      if (!f) return true;
       try {
-        return filter.evaluateWithoutErrorHandling({ zoom: Math.floor(zoom) }, toLibraryFeature(feature)) === true;
+        return f.evaluateWithoutErrorHandling({ zoom: Math.floor(zoom) }, toLibraryFeature(feature)) === true;
       } catch {
         return false;
       }

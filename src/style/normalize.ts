@@ -1,5 +1,5 @@
 import { colorToRgba, parseColor, type RGBA } from './color.js';
-import { styleSpec } from './style-spec.js';
+import { loadedStyleSpec } from './style-spec.js';
 import type { PropertyDefinition } from './types.js';
 
 /**
@@ -21,9 +21,12 @@ const isFiniteNumber = (x: unknown): x is number => typeof x === 'number' && Num
  *   then falls back to the default)
  */
 export function normalizeValue(def: PropertyDefinition, raw: unknown): EvaluatedValue | undefined {
+  // A value of the library's classes exists only once the library is loaded: constants and the small evaluator's
+  // results are plain values (small-expression.ts), which must not load it.
+  const library = loadedStyleSpec();
   switch (def.type) {
     case 'color':
-      if (raw instanceof styleSpec().Color) return colorToRgba(raw);
+      if (library && raw instanceof library.Color) return colorToRgba(raw);
       return parseColor(raw);
     case 'number':
       return isFiniteNumber(raw) ? clamp(def, raw) : undefined;
@@ -43,11 +46,11 @@ export function normalizeValue(def: PropertyDefinition, raw: unknown): Evaluated
       return kept.length > 0 ? kept : undefined;
     }
     case 'resolvedImage': {
-      const name = raw instanceof styleSpec().ResolvedImage ? raw.name : raw;
+      const name = library && raw instanceof library.ResolvedImage ? raw.name : raw;
       return typeof name === 'string' && name !== '' ? name : undefined;
     }
     case 'formatted':
-      if (raw instanceof styleSpec().Formatted) return raw.toString();
+      if (library && raw instanceof library.Formatted) return raw.toString();
       return typeof raw === 'string' ? raw : undefined;
     case 'string':
       return typeof raw === 'string' ? raw : undefined;

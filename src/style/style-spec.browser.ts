@@ -8,3 +8,8 @@ import * as library from './style-spec-library.js';
 export function styleSpec(): typeof library {
   return library;
 }
+
+/** The library (always loaded here). */
+export function loadedStyleSpec(): typeof library {
+  return library;
+}

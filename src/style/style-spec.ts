@@ -20,3 +20,11 @@ let library: StyleSpecLibrary | undefined;
 export function styleSpec(): StyleSpecLibrary {
   return (library ??= nodeBuiltin('node:module')!.createRequire(import.meta.url)(MODULE) as StyleSpecLibrary);
 }
+
+/**
+ * The library if a call has loaded it, else undefined: before then no value of its classes (Color, Formatted, ...)
+ * exists, so a test of a value against them needs no load.
+ */
+export function loadedStyleSpec(): StyleSpecLibrary | undefined {
+  return library;
+}
