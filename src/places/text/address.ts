@@ -184,7 +184,7 @@ export function parseAddressTokens(
   // Word tokens made from type tokens by untypeUnitNames, and the type token each stands for.
   const typeTokenOf = new Map<AddressToken, AddressToken>();
   if (isKnown) {
-    untypeUnitNames(comps, isKnown, typeTokenOf);
+    untypeUnitNames(comps, isKnown, options?.isStreet, typeTokenOf);
     splitTypedRuns(comps, isKnown);
     untypeBareWords(comps, isKnown, options?.isStreet, typeTokenOf);
   }
@@ -256,13 +256,29 @@ function settleCities(comps: Comp[], isKnown: Gazetteer | undefined): void {
 /**
  * "Phố Hiến", "Phố Huế" are ward names that start with a street type word: a street run whose type word and words
  * together name a ward or district (and whose words alone name none) becomes an untyped run of those words, for
- * placeUntyped to place. The type word's token goes with the run.
+ * placeUntyped to place. So does a unit's run whose words alone name no unit of its level and whose type word and
+ * words name a street ("Xã Đàn, phường Kim Liên" is Phố Xã Đàn). The type word's token goes with the run.
  */
-function untypeUnitNames(comps: Comp[], isKnown: Gazetteer, typeTokenOf: Map<AddressToken, AddressToken>): void {
+function untypeUnitNames(
+  comps: Comp[],
+  isKnown: Gazetteer,
+  isStreet: ((foldedName: string) => boolean) | undefined,
+  typeTokenOf: Map<AddressToken, AddressToken>,
+): void {
   for (const c of comps) {
-    if (c.slot !== 'street' || !c.typeTok || c.role !== 'street' || c.words.length === 0) continue;
+    if (!c.typeTok || c.words.length === 0) continue;
     const whole = nameKey(`${c.typeWord} ${text(c.words)}`);
-    if (!(isKnown('ward', whole) || isKnown('district', whole)) || isKnown('ward', key(c.words))) continue;
+    const unitNamed =
+      c.slot === 'street' &&
+      c.role === 'street' &&
+      (isKnown('ward', whole) || isKnown('district', whole)) &&
+      !isKnown('ward', key(c.words));
+    const streetNamed =
+      (c.slot === 'ward' || c.slot === 'district') &&
+      isStreet !== undefined &&
+      !isKnown(c.slot, key(c.words)) &&
+      isStreet(whole);
+    if (!unitNamed && !streetNamed) continue;
     const asWord: AddressToken = { kind: 'word', text: c.typeTok.text, folded: c.typeTok.folded };
     typeTokenOf.set(asWord, c.typeTok);
     c.words = [asWord, ...c.words];
