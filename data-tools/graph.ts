@@ -5,7 +5,7 @@ import { EdgeFlag, PROFILE_COUNT, ROAD_CLASSES } from '../src/route/profiles.js'
 import { hilbert16 } from './hilbert.js';
 import { buildIncidence } from './incidence.js';
 import { computeArcBearings } from '../src/route/turn-model.js';
-import { PROFILES, roadClassOf, wayUse, type WayUse } from './profiles.js';
+import { nodeClosed, PROFILES, roadClassOf, wayUse, type WayUse } from './profiles.js';
 import { GrowableInt32 } from './growable.js';
 import { sortedIndexOf } from './sorted.js';
 import type { StageProgress } from './progress.js';
@@ -67,21 +67,6 @@ export interface GraphArrays {
   turnMask: Uint8Array;
 }
 
-const BARRIER_PASSABLE = new Set([
-  'cattle_grid',
-  'border_control',
-  'toll_booth',
-  'sally_port',
-  'gate',
-  'lift_gate',
-  'no',
-  'entrance',
-  'height_restrictor',
-  'arch',
-  'checkpoint',
-]);
-const BARRIER_BIKE_PASSABLE = new Set(['bollard', 'cycle_barrier', 'motorcycle_barrier', 'swing_gate', 'kerb']);
-
 /**
  * Builds the road graph from merged OSM elements. Country-sized inputs have tens of millions of node references, so
  * every per-node and per-edge table here is a typed array indexed by the store's dense node index or the edge
@@ -136,6 +121,8 @@ export function buildGraph(store: OsmStore, strings: StringTableBuilder, progres
   const edgeB = new GrowableInt32();
   const edgeOfWay = new GrowableInt32();
   const edgeLength: number[] = [];
+  /** Per edge: the OSM segments (node pairs) it joins, over which a ferry's `duration` is shared (OSRM: equally). */
+  const edgeSegments: number[] = [];
   const shape = new GrowableInt32();
   const shapeFirst = new GrowableInt32();
   shapeFirst.push(0);
@@ -147,6 +134,7 @@ export function buildGraph(store: OsmStore, strings: StringTableBuilder, progres
     let start = -1;
     let shapeAt = shape.length;
     let len = 0;
+    let segments = 0;
     for (let i = lo; i < hi; i++) {
       const r = refs.at(i);
       if (r < 0) {
@@ -157,8 +145,10 @@ export function buildGraph(store: OsmStore, strings: StringTableBuilder, progres
         start = r;
         shape.truncate(shapeAt);
         len = 0;
+        segments = 0;
         continue;
       }
+      segments++;
       const prev = refs.at(i - 1);
       len += haversine(
         store.latE7(prev) / COORD_SCALE,
@@ -172,11 +162,13 @@ export function buildGraph(store: OsmStore, strings: StringTableBuilder, progres
           edgeB.push(r);
           edgeOfWay.push(w);
           edgeLength.push(len);
+          edgeSegments.push(segments);
           shapeFirst.push(shape.length);
           shapeAt = shape.length;
         } else shape.truncate(shapeAt);
         start = r;
         len = 0;
+        segments = 0;
       } else {
         shape.push(r);
       }
@@ -248,8 +240,13 @@ export function buildGraph(store: OsmStore, strings: StringTableBuilder, progres
     g.edgeNodes[2 * i + 1] = nodeOf[edgeB.at(old)]!;
     g.edgeLen[i] = edgeLength[old]!;
     wayUses[w]!.forEach((u, p) => {
-      g.edgeSpeed[i * PROFILE_COUNT * 2 + p * 2] = u.forward;
-      g.edgeSpeed[i * PROFILE_COUNT * 2 + p * 2 + 1] = u.backward;
+      // A ferry's duration is shared equally by its way's segments (as OSRM does): this edge's share, as a speed.
+      const fixed =
+        u.duration === undefined
+          ? 0
+          : kmhOf(edgeLength[old]!, (u.duration * edgeSegments[old]!) / (wayRefFirst[w + 1]! - wayRefFirst[w]! - 1));
+      g.edgeSpeed[i * PROFILE_COUNT * 2 + p * 2] = fixed && u.forward ? fixed : u.forward;
+      g.edgeSpeed[i * PROFILE_COUNT * 2 + p * 2 + 1] = fixed && u.backward ? fixed : u.backward;
       g.edgePref[i * PROFILE_COUNT + p] = Math.max(1, Math.min(100, Math.round(u.preference * 100)));
       if (u.restricted && (u.forward > 0 || u.backward > 0)) g.edgeRestricted[i]! |= 1 << p;
     });
@@ -281,6 +278,11 @@ export function buildGraph(store: OsmStore, strings: StringTableBuilder, progres
   buildRestrictions(store, g, edgesOfWay, graphNode);
   g.arcBearing = computeArcBearings(g);
   return g;
+}
+
+/** The stored speed (whole km/h, 1–255) that covers `metres` in `seconds`. */
+function kmhOf(metres: number, seconds: number): number {
+  return Math.max(1, Math.min(255, Math.round((metres * 3.6) / seconds)));
 }
 
 /** Zeroed graph arrays for `nodes` nodes, `edges` edges and `shapePoints` intermediate points, without turns. */
@@ -318,9 +320,14 @@ function isRestriction(tags: Tags): boolean {
   return tags.type === 'restriction' || (tags.type?.startsWith('restriction:') ?? false);
 }
 
+/** Nodes that stay graph nodes: barriers, nodes some profile may not pass, traffic lights. */
 function nodeSpecial(tags: Tags | undefined): boolean {
   return (
-    !!tags && (tags.barrier !== undefined || tags.highway === 'traffic_signals' || tags.crossing === 'traffic_signals')
+    !!tags &&
+    (tags.barrier !== undefined ||
+      tags.highway === 'traffic_signals' ||
+      tags.crossing === 'traffic_signals' ||
+      nodeBlock(tags) !== 0)
   );
 }
 
@@ -333,16 +340,10 @@ function nodeFlags(tags: Tags | undefined): number {
   return f;
 }
 
+/** Profiles (bit p) that may not pass a node with these tags (profiles.ts nodeClosed). */
 function nodeBlock(tags: Tags | undefined): number {
-  const barrier = tags?.barrier;
-  if (!tags || !barrier || BARRIER_PASSABLE.has(barrier)) return 0;
   let mask = 0;
-  PROFILES.forEach((p, i) => {
-    if (i === 1 && BARRIER_BIKE_PASSABLE.has(barrier)) return;
-    const access = p.accessKeys.map((k) => tags[k]).find((v) => v !== undefined);
-    if (access === 'yes' || access === 'permissive' || access === 'designated' || access === 'destination') return;
-    mask |= 1 << i;
-  });
+  if (tags) PROFILES.forEach((p, i) => (mask |= nodeClosed(p, tags) ? 1 << i : 0));
   return mask;
 }
 
