@@ -482,22 +482,6 @@ function exceedsLimits(limits: Limit[], tags: Tags, dir: 'forward' | 'backward')
   });
 }
 
-/** Barriers every profile passes but the car's (nodeClosed). */
-const BARRIER_PASSABLE = new Set([
-  'cattle_grid',
-  'border_control',
-  'toll_booth',
-  'sally_port',
-  'gate',
-  'lift_gate',
-  'no',
-  'entrance',
-  'height_restrictor',
-  'arch',
-  'checkpoint',
-]);
-/** Barriers a motorbike passes besides BARRIER_PASSABLE. */
-const BARRIER_BIKE_PASSABLE = new Set(['bollard', 'cycle_barrier', 'motorcycle_barrier', 'swing_gate', 'kerb']);
 /** Barriers a car passes (car.lua `barrier_whitelist`). */
 const BARRIER_CAR_PASSABLE = new Set([
   'cattle_grid',
@@ -511,6 +495,10 @@ const BARRIER_CAR_PASSABLE = new Set([
   'height_restrictor',
   'arch',
 ]);
+/** Barriers the other profiles pass: the car's and checkpoints. */
+const BARRIER_PASSABLE = new Set([...BARRIER_CAR_PASSABLE, 'checkpoint']);
+/** Barriers a motorbike passes besides BARRIER_PASSABLE. */
+const BARRIER_BIKE_PASSABLE = new Set(['bollard', 'cycle_barrier', 'motorcycle_barrier', 'swing_gate', 'kerb']);
 
 /**
  * True when the vehicle may not pass a node with these tags. A car as OSRM's car.lua `process_node`: a node with an
