@@ -12,8 +12,12 @@ import type { StageProgress } from './progress.js';
 import type { OsmStore } from './store.js';
 import type { Tags } from './osm/types.js';
 
-/** Node flag bits (graph.node.flags). */
-export const NodeFlag = { trafficSignals: 1, stop: 2, giveWay: 4 } as const;
+/**
+ * Node flag bits (graph.node.flags). `signalsForward` / `signalsBackward` narrow a traffic light to vehicles arriving
+ * along its ways' direction / against it (`traffic_signals:direction`, else `direction`, as OSRM reads them); a pack
+ * without them (older builders) has every light count both ways.
+ */
+export const NodeFlag = { trafficSignals: 1, stop: 2, giveWay: 4, signalsForward: 8, signalsBackward: 16 } as const;
 
 /**
  * The road graph in the flat typed arrays stored in a pack. Nodes are intersections (and way ends, barriers,
@@ -334,7 +338,12 @@ function nodeSpecial(tags: Tags | undefined): boolean {
 function nodeFlags(tags: Tags | undefined): number {
   if (!tags) return 0;
   let f = 0;
-  if (tags.highway === 'traffic_signals') f |= NodeFlag.trafficSignals;
+  if (tags.highway === 'traffic_signals') {
+    f |= NodeFlag.trafficSignals;
+    const towards = tags['traffic_signals:direction'] ?? tags.direction;
+    if (towards === 'forward') f |= NodeFlag.signalsForward;
+    if (towards === 'backward') f |= NodeFlag.signalsBackward;
+  }
   if (tags.highway === 'stop') f |= NodeFlag.stop;
   if (tags.highway === 'give_way') f |= NodeFlag.giveWay;
   return f;

@@ -11,6 +11,8 @@ import { Engine } from '../src/engine.js';
 import { haversine } from '../src/geo.js';
 import { Region } from '../src/region.js';
 import { vehicleIndex, type Vehicle } from '../src/route/profiles.js';
+import { RoadGraph } from '../src/route/graph.js';
+import { Router } from '../src/route/router.js';
 import { asciiMapPack, type AsciiMap } from './helpers/ascii-map.js';
 
 const CAR = vehicleIndex('car');
@@ -272,5 +274,39 @@ describe('ferries (way_handlers.lua ferries)', () => {
     expect(parseDuration('90')).toBe(5400);
     expect(parseDuration('123')).toBeUndefined();
     expect(parseDuration('5')).toBe(300);
+  });
+});
+
+describe('traffic lights by direction (lib/obstacles.lua, traffic_signals:direction)', () => {
+  //  A-------B-------C    one way A-B-C with a light at B; a car from A to C passes it, as one from C to A
+  const seconds = (light: Record<string, string> | null) => {
+    const { pack, at } = asciiMapPack({
+      rows: ['A       B       C'],
+      ways: [{ nodes: 'ABC', tags: {} }],
+      nodeTags: light ? { B: { highway: 'traffic_signals', ...light } } : {},
+    });
+    const g = new RoadGraph(pack);
+    const router = new Router(g, pack);
+    /** A point on the road a tenth of the way from letter ch towards letter toward. */
+    const near = (ch: string, toward: string) => {
+      const [lat, lon] = at(ch);
+      return router.snap(lat, lon + 0.1 * (at(toward)[1] - lon), CAR)!;
+    };
+    return [
+      router.leg(near('A', 'B'), near('C', 'B'), CAR)!.duration,
+      router.leg(near('C', 'B'), near('A', 'B'), CAR)!.duration,
+    ];
+  };
+  const [east, west] = seconds(null);
+  it.each([
+    [{}, 2, 2],
+    [{ 'traffic_signals:direction': 'forward' }, 2, 0],
+    [{ 'traffic_signals:direction': 'backward' }, 0, 2],
+    [{ direction: 'forward' }, 2, 0],
+    [{ 'traffic_signals:direction': 'both', direction: 'forward' }, 2, 2],
+  ])('a light tagged %j costs %s s eastwards and %s s westwards', (tags, e, w) => {
+    const [e2, w2] = seconds(tags);
+    expect(e2! - east!).toBeCloseTo(e, 6);
+    expect(w2! - west!).toBeCloseTo(w, 6);
   });
 });
