@@ -114,23 +114,13 @@ const REFUSED = new Set([
  * `destination` roads.
  */
 const RESTRICTED = new Set(['private', 'delivery', 'destination', 'customers']);
-/** Classes on which OSRM's car drives RESTRICTED roads (car.lua `restricted_highway_whitelist`); elsewhere they are closed. */
-const RESTRICTED_CLASSES = new Set([
-  'motorway',
-  'motorway_link',
-  'trunk',
-  'trunk_link',
-  'primary',
-  'primary_link',
-  'secondary',
-  'secondary_link',
-  'tertiary',
-  'tertiary_link',
-  'residential',
-  'living_street',
-  'unclassified',
-  'service',
-]);
+/**
+ * Classes on which OSRM's car drives RESTRICTED roads (car.lua `restricted_highway_whitelist`): motorway to service
+ * in the pack's class order; elsewhere they are closed.
+ */
+const RESTRICTED_CLASSES = new Set<string>(
+  ROAD_CLASSES.slice(ROAD_CLASSES.indexOf('motorway'), ROAD_CLASSES.indexOf('service') + 1),
+);
 /** `construction=*` values of a road that is open (car.lua `construction_whitelist`). */
 const OPEN_CONSTRUCTION = new Set(['no', 'widening', 'minor']);
 /** Speed of a ferry without a `duration`, km/h (car.lua `route_speeds`). */
