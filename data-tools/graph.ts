@@ -391,60 +391,81 @@ function buildRestrictions(
   const edges: number[] = [];
   const kinds: number[] = [];
   const masks: number[] = [];
-  const endpoint = (e: number, side: 0 | 1) => g.edgeNodes[2 * e + side]!;
-  /** The edge of `wayId` that touches graph node v (the one adjacent to v along the way). */
-  const edgeAt = (wayId: number, v: number): number => {
-    for (const e of edgesOfWay(wayId)) {
-      if (endpoint(e, 0) === v || endpoint(e, 1) === v) return e;
-    }
-    return -1;
-  };
   for (const rel of store.sortedRelations()) {
     if (!isRestriction(rel.tags)) continue;
     const from = rel.members.filter((m) => m.role === 'from' && m.type === 'way');
     const to = rel.members.filter((m) => m.role === 'to' && m.type === 'way');
     const via = rel.members.filter((m) => m.role === 'via');
-    if (from.length !== 1 || to.length !== 1 || via.length === 0) continue;
+    if (from.length === 0 || to.length === 0 || via.length === 0) continue;
     let mask = 0;
     let kind = -1;
+    // OSRM's restriction parser: several from ways only for no_entry, several to ways only for no_exit; *_on_red
+    // values are no restrictions.
+    let manyFrom = true,
+      manyTo = true;
     const except = (rel.tags.except ?? '').split(';').map((s) => s.trim());
     RESTRICTION_KEYS.forEach((keys, p) => {
       if (keys.some((k) => except.includes(k))) return;
       let value = keys.map((k) => rel.tags[`restriction:${k}`]).find((v) => v !== undefined) ?? rel.tags.restriction;
       if (!value) return;
       value = value.split(';')[0]!.trim();
-      const k = value.startsWith('no_') ? 0 : value.startsWith('only_') ? 1 : -1;
+      const k = value.endsWith('_on_red') ? -1 : value.startsWith('no_') ? 0 : value.startsWith('only_') ? 1 : -1;
       if (k < 0 || (kind >= 0 && k !== kind)) return;
       kind = k;
       mask |= 1 << p;
+      manyFrom &&= value.startsWith('no_entry');
+      manyTo &&= value.startsWith('no_exit');
     });
-    if (!mask || kind < 0) continue;
-    let path: number[] | null = null;
-    if (via.length === 1 && via[0]!.type === 'node') {
-      const v = graphNode(store.nodeIndex(via[0]!.ref));
-      if (v < 0) continue;
-      const a = edgeAt(from[0]!.ref, v);
-      const b = edgeAt(to[0]!.ref, v);
-      if (a >= 0 && b >= 0) path = [a, b];
-    } else if (via.every((m) => m.type === 'way')) {
-      path = viaWayPath(
-        g,
-        from[0]!.ref,
-        via.map((m) => m.ref),
-        to[0]!.ref,
-        edgesOfWay,
-      );
-    }
-    if (!path) continue;
-    edges.push(...path);
-    first.push(edges.length);
-    kinds.push(kind);
-    masks.push(mask);
+    if (!mask || kind < 0 || (from.length > 1 && !manyFrom) || (to.length > 1 && !manyTo)) continue;
+    for (const f of from)
+      for (const t of to) {
+        const path = restrictionPath(g, f.ref, via, t.ref, edgesOfWay, (id) => graphNode(store.nodeIndex(id)));
+        if (!path) continue;
+        edges.push(...path);
+        first.push(edges.length);
+        kinds.push(kind);
+        masks.push(mask);
+      }
   }
   g.turnFirst = Uint32Array.from(first);
   g.turnEdges = Uint32Array.from(edges);
   g.turnKind = Uint8Array.from(kinds);
   g.turnMask = Uint8Array.from(masks);
+}
+
+/**
+ * Edge path of one restriction from way `fromWay` over `via` (one node, or ways) to way `toWay`, null when the graph
+ * has none (a way not routable, a via node off the graph).
+ */
+function restrictionPath(
+  g: GraphArrays,
+  fromWay: number,
+  via: { type: string; ref: number }[],
+  toWay: number,
+  edgesOfWay: (wayId: number) => number[],
+  graphNode: (nodeId: number) => number,
+): number[] | null {
+  if (via.length === 1 && via[0]!.type === 'node') {
+    const v = graphNode(via[0]!.ref);
+    if (v < 0) return null;
+    const a = edgeAt(g, edgesOfWay(fromWay), v);
+    const b = edgeAt(g, edgesOfWay(toWay), v);
+    return a >= 0 && b >= 0 ? [a, b] : null;
+  }
+  if (!via.every((m) => m.type === 'way')) return null;
+  return viaWayPath(
+    g,
+    fromWay,
+    via.map((m) => m.ref),
+    toWay,
+    edgesOfWay,
+  );
+}
+
+/** The first of `edges` that touches graph node v, -1 when none does. */
+function edgeAt(g: GraphArrays, edges: number[], v: number): number {
+  for (const e of edges) if (g.edgeNodes[2 * e] === v || g.edgeNodes[2 * e + 1] === v) return e;
+  return -1;
 }
 
 /** Edge path for a via-way restriction: the from edge, the via ways' edges in driving order, the to edge. */

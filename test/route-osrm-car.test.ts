@@ -310,3 +310,30 @@ describe('traffic lights by direction (lib/obstacles.lua, traffic_signals:direct
     expect(w2! - west!).toBeCloseTo(w, 6);
   });
 });
+
+describe('restrictions of several ways (restriction_parser.cpp: no_entry, no_exit, *_on_red)', () => {
+  //      N        ways: 0 W-X, 1 E-X, 2 X-N, 3 X-S; S is a dead end
+  //      |
+  //  W---X---E
+  //      |
+  //      S
+  const rows = ['    N', '', 'W   X   E', '', '    S'];
+  const ways = ['WX', 'EX', 'XN', 'XS'].map((nodes) => ({ nodes, tags: {} }));
+  const turnsAtS = (restrictions: AsciiMap['restrictions'], from: [string, string]) => {
+    const m = mapOf({ rows, ways, restrictions });
+    const r = m.route(m.between(...from), m.between('X', 'N'));
+    expect(r.status).toBe('OK');
+    return m.passes(r.routes[0]!, 'S');
+  };
+  it('no_entry from W-X and E-X into X-N: from W the car turns round at S', () => {
+    expect(turnsAtS([], ['W', 'X'])).toBe(false);
+    expect(turnsAtS([{ from: [0, 1], via: 'X', to: 2, kind: 'no_entry' }], ['W', 'X'])).toBe(true);
+    expect(turnsAtS([{ from: [0, 1], via: 'X', to: 2, kind: 'no_entry' }], ['E', 'X'])).toBe(true);
+  });
+  it('no_exit from W-X to X-N and X-S; several from ways of a no_left_turn are ignored; *_on_red is no restriction', () => {
+    expect(turnsAtS([{ from: 0, via: 'X', to: [2, 3], kind: 'no_exit' }], ['W', 'X'])).toBe(false);
+    expect(turnsAtS([{ from: 0, via: 'X', to: [1, 2], kind: 'no_exit' }], ['W', 'X'])).toBe(true);
+    expect(turnsAtS([{ from: [0, 1], via: 'X', to: 2, kind: 'no_left_turn' }], ['W', 'X'])).toBe(false);
+    expect(turnsAtS([{ from: 0, via: 'X', to: 2, kind: 'no_left_turn_on_red' }], ['W', 'X'])).toBe(false);
+  });
+});
