@@ -5,15 +5,19 @@ import { EdgeFlag, PROFILE_COUNT, ROAD_CLASSES } from '../src/route/profiles.js'
 import { hilbert16 } from './hilbert.js';
 import { buildIncidence } from './incidence.js';
 import { computeArcBearings } from '../src/route/turn-model.js';
-import { PROFILES, roadClassOf, wayUse, type WayUse } from './profiles.js';
+import { nodeClosed, PROFILES, roadClassOf, wayUse, type WayUse } from './profiles.js';
 import { GrowableInt32 } from './growable.js';
 import { sortedIndexOf } from './sorted.js';
 import type { StageProgress } from './progress.js';
 import type { OsmStore } from './store.js';
 import type { Tags } from './osm/types.js';
 
-/** Node flag bits (graph.node.flags). */
-export const NodeFlag = { trafficSignals: 1, stop: 2, giveWay: 4 } as const;
+/**
+ * Node flag bits (graph.node.flags). `signalsForward` / `signalsBackward` narrow a traffic light to vehicles arriving
+ * along its ways' direction / against it (`traffic_signals:direction`, else `direction`, as OSRM reads them); a pack
+ * without them (older builders) has every light count both ways.
+ */
+export const NodeFlag = { trafficSignals: 1, stop: 2, giveWay: 4, signalsForward: 8, signalsBackward: 16 } as const;
 
 /**
  * The road graph in the flat typed arrays stored in a pack. Nodes are intersections (and way ends, barriers,
@@ -66,21 +70,6 @@ export interface GraphArrays {
   /** Profiles (bit p) the restriction applies to. */
   turnMask: Uint8Array;
 }
-
-const BARRIER_PASSABLE = new Set([
-  'cattle_grid',
-  'border_control',
-  'toll_booth',
-  'sally_port',
-  'gate',
-  'lift_gate',
-  'no',
-  'entrance',
-  'height_restrictor',
-  'arch',
-  'checkpoint',
-]);
-const BARRIER_BIKE_PASSABLE = new Set(['bollard', 'cycle_barrier', 'motorcycle_barrier', 'swing_gate', 'kerb']);
 
 /**
  * Builds the road graph from merged OSM elements. Country-sized inputs have tens of millions of node references, so
@@ -136,6 +125,8 @@ export function buildGraph(store: OsmStore, strings: StringTableBuilder, progres
   const edgeB = new GrowableInt32();
   const edgeOfWay = new GrowableInt32();
   const edgeLength: number[] = [];
+  /** Per edge: the OSM segments (node pairs) it joins, over which a ferry's `duration` is shared (OSRM: equally). */
+  const edgeSegments: number[] = [];
   const shape = new GrowableInt32();
   const shapeFirst = new GrowableInt32();
   shapeFirst.push(0);
@@ -147,6 +138,7 @@ export function buildGraph(store: OsmStore, strings: StringTableBuilder, progres
     let start = -1;
     let shapeAt = shape.length;
     let len = 0;
+    let segments = 0;
     for (let i = lo; i < hi; i++) {
       const r = refs.at(i);
       if (r < 0) {
@@ -157,8 +149,10 @@ export function buildGraph(store: OsmStore, strings: StringTableBuilder, progres
         start = r;
         shape.truncate(shapeAt);
         len = 0;
+        segments = 0;
         continue;
       }
+      segments++;
       const prev = refs.at(i - 1);
       len += haversine(
         store.latE7(prev) / COORD_SCALE,
@@ -172,11 +166,13 @@ export function buildGraph(store: OsmStore, strings: StringTableBuilder, progres
           edgeB.push(r);
           edgeOfWay.push(w);
           edgeLength.push(len);
+          edgeSegments.push(segments);
           shapeFirst.push(shape.length);
           shapeAt = shape.length;
         } else shape.truncate(shapeAt);
         start = r;
         len = 0;
+        segments = 0;
       } else {
         shape.push(r);
       }
@@ -248,8 +244,13 @@ export function buildGraph(store: OsmStore, strings: StringTableBuilder, progres
     g.edgeNodes[2 * i + 1] = nodeOf[edgeB.at(old)]!;
     g.edgeLen[i] = edgeLength[old]!;
     wayUses[w]!.forEach((u, p) => {
-      g.edgeSpeed[i * PROFILE_COUNT * 2 + p * 2] = u.forward;
-      g.edgeSpeed[i * PROFILE_COUNT * 2 + p * 2 + 1] = u.backward;
+      // A ferry's duration is shared equally by its way's segments (as OSRM does): this edge's share, as a speed.
+      const fixed =
+        u.duration === undefined
+          ? 0
+          : kmhOf(edgeLength[old]!, (u.duration * edgeSegments[old]!) / (wayRefFirst[w + 1]! - wayRefFirst[w]! - 1));
+      g.edgeSpeed[i * PROFILE_COUNT * 2 + p * 2] = fixed && u.forward ? fixed : u.forward;
+      g.edgeSpeed[i * PROFILE_COUNT * 2 + p * 2 + 1] = fixed && u.backward ? fixed : u.backward;
       g.edgePref[i * PROFILE_COUNT + p] = Math.max(1, Math.min(100, Math.round(u.preference * 100)));
       if (u.restricted && (u.forward > 0 || u.backward > 0)) g.edgeRestricted[i]! |= 1 << p;
     });
@@ -281,6 +282,11 @@ export function buildGraph(store: OsmStore, strings: StringTableBuilder, progres
   buildRestrictions(store, g, edgesOfWay, graphNode);
   g.arcBearing = computeArcBearings(g);
   return g;
+}
+
+/** The stored speed (whole km/h, 1–255) that covers `metres` in `seconds`. */
+function kmhOf(metres: number, seconds: number): number {
+  return Math.max(1, Math.min(255, Math.round((metres * 3.6) / seconds)));
 }
 
 /** Zeroed graph arrays for `nodes` nodes, `edges` edges and `shapePoints` intermediate points, without turns. */
@@ -318,31 +324,35 @@ function isRestriction(tags: Tags): boolean {
   return tags.type === 'restriction' || (tags.type?.startsWith('restriction:') ?? false);
 }
 
+/** Nodes that stay graph nodes: barriers, nodes some profile may not pass, traffic lights. */
 function nodeSpecial(tags: Tags | undefined): boolean {
   return (
-    !!tags && (tags.barrier !== undefined || tags.highway === 'traffic_signals' || tags.crossing === 'traffic_signals')
+    !!tags &&
+    (tags.barrier !== undefined ||
+      tags.highway === 'traffic_signals' ||
+      tags.crossing === 'traffic_signals' ||
+      nodeBlock(tags) !== 0)
   );
 }
 
 function nodeFlags(tags: Tags | undefined): number {
   if (!tags) return 0;
   let f = 0;
-  if (tags.highway === 'traffic_signals') f |= NodeFlag.trafficSignals;
+  if (tags.highway === 'traffic_signals') {
+    f |= NodeFlag.trafficSignals;
+    const towards = tags['traffic_signals:direction'] ?? tags.direction;
+    if (towards === 'forward') f |= NodeFlag.signalsForward;
+    if (towards === 'backward') f |= NodeFlag.signalsBackward;
+  }
   if (tags.highway === 'stop') f |= NodeFlag.stop;
   if (tags.highway === 'give_way') f |= NodeFlag.giveWay;
   return f;
 }
 
+/** Profiles (bit p) that may not pass a node with these tags (profiles.ts nodeClosed). */
 function nodeBlock(tags: Tags | undefined): number {
-  const barrier = tags?.barrier;
-  if (!tags || !barrier || BARRIER_PASSABLE.has(barrier)) return 0;
   let mask = 0;
-  PROFILES.forEach((p, i) => {
-    if (i === 1 && BARRIER_BIKE_PASSABLE.has(barrier)) return;
-    const access = p.accessKeys.map((k) => tags[k]).find((v) => v !== undefined);
-    if (access === 'yes' || access === 'permissive' || access === 'designated' || access === 'destination') return;
-    mask |= 1 << i;
-  });
+  if (tags) PROFILES.forEach((p, i) => (mask |= nodeClosed(p, tags) ? 1 << i : 0));
   return mask;
 }
 
@@ -381,60 +391,81 @@ function buildRestrictions(
   const edges: number[] = [];
   const kinds: number[] = [];
   const masks: number[] = [];
-  const endpoint = (e: number, side: 0 | 1) => g.edgeNodes[2 * e + side]!;
-  /** The edge of `wayId` that touches graph node v (the one adjacent to v along the way). */
-  const edgeAt = (wayId: number, v: number): number => {
-    for (const e of edgesOfWay(wayId)) {
-      if (endpoint(e, 0) === v || endpoint(e, 1) === v) return e;
-    }
-    return -1;
-  };
   for (const rel of store.sortedRelations()) {
     if (!isRestriction(rel.tags)) continue;
     const from = rel.members.filter((m) => m.role === 'from' && m.type === 'way');
     const to = rel.members.filter((m) => m.role === 'to' && m.type === 'way');
     const via = rel.members.filter((m) => m.role === 'via');
-    if (from.length !== 1 || to.length !== 1 || via.length === 0) continue;
+    if (from.length === 0 || to.length === 0 || via.length === 0) continue;
     let mask = 0;
     let kind = -1;
+    // OSRM's restriction parser: several from ways only for no_entry, several to ways only for no_exit; *_on_red
+    // values are no restrictions.
+    let manyFrom = true,
+      manyTo = true;
     const except = (rel.tags.except ?? '').split(';').map((s) => s.trim());
     RESTRICTION_KEYS.forEach((keys, p) => {
       if (keys.some((k) => except.includes(k))) return;
       let value = keys.map((k) => rel.tags[`restriction:${k}`]).find((v) => v !== undefined) ?? rel.tags.restriction;
       if (!value) return;
       value = value.split(';')[0]!.trim();
-      const k = value.startsWith('no_') ? 0 : value.startsWith('only_') ? 1 : -1;
+      const k = value.endsWith('_on_red') ? -1 : value.startsWith('no_') ? 0 : value.startsWith('only_') ? 1 : -1;
       if (k < 0 || (kind >= 0 && k !== kind)) return;
       kind = k;
       mask |= 1 << p;
+      manyFrom &&= value.startsWith('no_entry');
+      manyTo &&= value.startsWith('no_exit');
     });
-    if (!mask || kind < 0) continue;
-    let path: number[] | null = null;
-    if (via.length === 1 && via[0]!.type === 'node') {
-      const v = graphNode(store.nodeIndex(via[0]!.ref));
-      if (v < 0) continue;
-      const a = edgeAt(from[0]!.ref, v);
-      const b = edgeAt(to[0]!.ref, v);
-      if (a >= 0 && b >= 0) path = [a, b];
-    } else if (via.every((m) => m.type === 'way')) {
-      path = viaWayPath(
-        g,
-        from[0]!.ref,
-        via.map((m) => m.ref),
-        to[0]!.ref,
-        edgesOfWay,
-      );
-    }
-    if (!path) continue;
-    edges.push(...path);
-    first.push(edges.length);
-    kinds.push(kind);
-    masks.push(mask);
+    if (!mask || kind < 0 || (from.length > 1 && !manyFrom) || (to.length > 1 && !manyTo)) continue;
+    for (const f of from)
+      for (const t of to) {
+        const path = restrictionPath(g, f.ref, via, t.ref, edgesOfWay, (id) => graphNode(store.nodeIndex(id)));
+        if (!path) continue;
+        edges.push(...path);
+        first.push(edges.length);
+        kinds.push(kind);
+        masks.push(mask);
+      }
   }
   g.turnFirst = Uint32Array.from(first);
   g.turnEdges = Uint32Array.from(edges);
   g.turnKind = Uint8Array.from(kinds);
   g.turnMask = Uint8Array.from(masks);
+}
+
+/**
+ * Edge path of one restriction from way `fromWay` over `via` (one node, or ways) to way `toWay`, null when the graph
+ * has none (a way not routable, a via node off the graph).
+ */
+function restrictionPath(
+  g: GraphArrays,
+  fromWay: number,
+  via: { type: string; ref: number }[],
+  toWay: number,
+  edgesOfWay: (wayId: number) => number[],
+  graphNode: (nodeId: number) => number,
+): number[] | null {
+  if (via.length === 1 && via[0]!.type === 'node') {
+    const v = graphNode(via[0]!.ref);
+    if (v < 0) return null;
+    const a = edgeAt(g, edgesOfWay(fromWay), v);
+    const b = edgeAt(g, edgesOfWay(toWay), v);
+    return a >= 0 && b >= 0 ? [a, b] : null;
+  }
+  if (!via.every((m) => m.type === 'way')) return null;
+  return viaWayPath(
+    g,
+    fromWay,
+    via.map((m) => m.ref),
+    toWay,
+    edgesOfWay,
+  );
+}
+
+/** The first of `edges` that touches graph node v, -1 when none does. */
+function edgeAt(g: GraphArrays, edges: number[], v: number): number {
+  for (const e of edges) if (g.edgeNodes[2 * e] === v || g.edgeNodes[2 * e + 1] === v) return e;
+  return -1;
 }
 
 /** Edge path for a via-way restriction: the from edge, the via ways' edges in driving order, the to edge. */

@@ -125,11 +125,13 @@ describe('the real Hanoi road graph', () => {
     for (const w of ways.values()) {
       if (!inGraphForCar.has(w.id)) continue;
       const t = w.tags;
+      // The car's oneway keys, most specific first (OSRM car.lua: oneway:motorcar, …, then oneway).
+      const oneway = t['oneway:motorcar'] ?? t['oneway:motor_vehicle'] ?? t['oneway:vehicle'] ?? t.oneway;
       const tagged =
-        ['yes', '1', 'true', '-1', 'reverse'].includes(t.oneway ?? '') ||
-        (t.oneway === undefined &&
+        ['yes', '1', 'true', '-1', 'reverse'].includes(oneway ?? '') ||
+        (oneway === undefined &&
           (t.junction === 'roundabout' || t.junction === 'circular' || t.highway === 'motorway'));
-      expect(carOneway.has(w.id), `way ${w.id} oneway=${t.oneway}`).toBe(tagged);
+      expect(carOneway.has(w.id), `way ${w.id} oneway=${oneway}`).toBe(tagged);
       checked++;
     }
     expect(checked).toBeGreaterThan(2000);

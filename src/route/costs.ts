@@ -14,8 +14,13 @@ import {
   U_TURN_PENALTY_S,
 } from './turn-model.js';
 
-/** Node flag bit of a traffic light (data-tools/graph.ts NodeFlag.trafficSignals). */
+/**
+ * Node flag bits of a traffic light, and of one that only vehicles arriving along its ways' direction (forward) or
+ * against it (backward) stop at (data-tools/graph.ts NodeFlag).
+ */
 const TRAFFIC_SIGNALS = 1;
+const SIGNALS_FORWARD = 8;
+const SIGNALS_BACKWARD = 16;
 
 /** Route preference: `fastest` minimises the "routability" weight (duration / preference), `shortest` metres. */
 export type Weighting = 'fastest' | 'shortest';
@@ -54,7 +59,7 @@ export class ArcCosts {
   readonly turnCosts: boolean;
   /** Per arc: bearing leaving its tail in 1/1024 turns (turn-model.ts arcBearings); zeros without turn costs. */
   readonly bearing: Uint16Array;
-  /** Per node: seconds of its traffic light (0 without one). */
+  /** Per arc: seconds of the traffic light it stops at on entering its head (0 without one). */
   readonly signal: Float64Array;
   /** Per node: 1 when more than two roads the vehicle may use meet there (OSRM number_of_roads > 2). */
   readonly cross: Uint8Array;
@@ -132,7 +137,7 @@ export class ArcCosts {
    * decided by openTurn and TurnTable.next. The wasm core (layout.rs `turn_dur`) computes the same sum.
    */
   turnDur(a: number, b: number, v: number): number {
-    const s = this.signal[v]!;
+    const s = this.signal[a]!;
     if (a >> 1 === b >> 1) return s + this.uTurn;
     if (this.cross[v] === 0) return s;
     return s + this.anglePenalty[turnSteps(this.bearing, a, b)]!;
@@ -290,7 +295,8 @@ export function costArraysProblem(made: CostArrays, g: RoadGraph): string | null
 
 /**
  * What the costs of every vehicle and weighting of one graph share, computed once per graph (a Router or the pack
- * builder keeps it): the projection of the nodes, each edge's reach and the seconds of each node's traffic light.
+ * builder keeps it): the projection of the nodes, each edge's reach and the seconds of the traffic light each arc
+ * stops at.
  */
 export interface CostBasis {
   /** Projected node coordinates in metres (equirectangular at the graph's highest latitude, never overestimating). */
@@ -304,7 +310,10 @@ export interface CostBasis {
    * distance its weight covers at most, which the A* bound divides by.
    */
   reach: Float64Array;
-  /** Per node: seconds of its traffic light (0 without one, and for graphs without turn costs). */
+  /**
+   * Per arc: seconds of the traffic light at its head that it stops at (0 without one, and for graphs without turn
+   * costs): every arc entering a light, or only those arriving along (forward) or against (backward) the edge's way.
+   */
   signal: Float64Array;
 }
 
@@ -335,8 +344,14 @@ export function costBasis(g: RoadGraph): CostBasis {
     // sqrt, not Math.hypot (ten times slower in V8): projected city-scale metres neither overflow nor underflow.
     reach[e] = Math.max(len[e]!, Math.sqrt(dx * dx + dy * dy));
   }
-  const signal = new Float64Array(N);
-  if (g.fromOsm) for (let v = 0; v < N; v++) if (g.nodeFlags[v]! & TRAFFIC_SIGNALS) signal[v] = TRAFFIC_LIGHT_S;
+  const signal = new Float64Array(2 * E);
+  // An edge runs along its way from its first node to its second: arc 2e arrives at the second node going forward.
+  if (g.fromOsm)
+    for (let a = 0; a < 2 * E; a++) {
+      const f = g.nodeFlags[arcHead(g, a)]!;
+      if (!(f & TRAFFIC_SIGNALS)) continue;
+      if (a & 1 ? !(f & SIGNALS_FORWARD) : !(f & SIGNALS_BACKWARD)) signal[a] = TRAFFIC_LIGHT_S;
+    }
   return { nodeX, nodeY, mPerLon, mPerLat, reach, signal };
 }
 

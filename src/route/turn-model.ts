@@ -1,7 +1,7 @@
 /**
  * OSRM's car turn model (profiles/car.lua `process_turn`, applied by osrm-backend
  * src/extractor/edge_based_graph_factory.cpp), used for every vehicle of OSM packs:
- *   duration = (traffic light at the node ? 2 s : 0)
+ *   duration = (traffic light at the node that stops vehicles arriving this way ? 2 s : 0)
  *            + (number_of_roads > 2 or U-turn ? sigmoid(angle) : 0) + (U-turn ? 20 s : 0)
  *   sigmoid(angle ≥ 0) = 7.5 / (1 + exp(-((13 / bias) · angle / 180 − 6.5 · bias)))
  *   sigmoid(angle < 0) = 7.5 / (1 + exp(-((13 · bias) · −angle / 180 − 6.5 / bias)))

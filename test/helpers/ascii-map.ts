@@ -8,12 +8,12 @@ import { Pack } from '../../src/pack/reader.js';
 /**
  * A tiny hand-drawn OSM map. Each letter of `rows` is a node at (row, column) → (21 − row · 0.001°, 105.8 + col/4 ·
  * 0.001°); ways are letter strings (highway=residential unless their tags say otherwise); restrictions run from way
- * index to way index over a via letter or via way indices; nodes may carry tags.
+ * index (or indices: no_entry, no_exit) to way index over a via letter or via way indices; nodes may carry tags.
  */
 export interface AsciiMap {
   rows: string[];
   ways: { nodes: string; tags?: Record<string, string> }[];
-  restrictions?: { from: number; via: string | number[]; to: number; kind: string }[];
+  restrictions?: { from: number | number[]; via: string | number[]; to: number | number[]; kind: string }[];
   nodeTags?: Record<string, Record<string, string>>;
 }
 
@@ -53,7 +53,12 @@ export function asciiMapPack(
       typeof r.via === 'string'
         ? `<member type="node" ref="${ids.get(r.via)}" role="via"/>`
         : r.via.map((w) => `<member type="way" ref="${100 + w}" role="via"/>`).join('');
-    xml += `<relation id="${500 + i}" version="1"><member type="way" ref="${100 + r.from}" role="from"/>${via}<member type="way" ref="${100 + r.to}" role="to"/><tag k="type" v="restriction"/><tag k="restriction" v="${r.kind}"/></relation>\n`;
+    const members = (ways: number | number[], role: string) =>
+      [ways]
+        .flat()
+        .map((w) => `<member type="way" ref="${100 + w}" role="${role}"/>`)
+        .join('');
+    xml += `<relation id="${500 + i}" version="1">${members(r.from, 'from')}${via}${members(r.to, 'to')}<tag k="type" v="restriction"/><tag k="restriction" v="${r.kind}"/></relation>\n`;
   });
   xml += '</osm>\n';
   const file = join(mkdtempSync(join(tmpdir(), 'bando-map-')), 'map.osm');

@@ -271,7 +271,12 @@ export class PlainDijkstra {
     let angle = (((out - inb) % 360) + 360) % 360;
     if (angle > 180) angle -= 360;
     if (uturn) angle = 180;
-    return osrmTurnSeconds(angle, this.roads(v), (this.g.nodeFlags[v]! & 1) !== 0, uturn);
+    // A light tagged for one direction (flag 8: forward, 16: backward) stops only those arriving along its way
+    // (arc a runs from its edge's first node to its second, the way's direction) or against it.
+    const f = this.g.nodeFlags[v]!;
+    const along = a % 2 === 0;
+    const light = (f & 1) !== 0 && !((f & 8) !== 0 && !along) && !((f & 16) !== 0 && along);
+    return osrmTurnSeconds(angle, this.roads(v), light, uturn);
   }
   /**
    * Search weight of the allowed turn from a to b: its seconds, plus OSRM's max_turn_weight (int16 max in tenths)

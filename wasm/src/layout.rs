@@ -95,8 +95,9 @@ pub struct Costs {
     /// u32 per copy: its arc; u32 × (arcs + 1): copies of arc a are states arcs + copy_first[a] .. arcs + copy_first[a + 1] - 1.
     pub copy_arc: *const u32,
     pub copy_first: *const u32,
-    /// Turn costs (src/route/costs.ts): u16 per arc bearing leaving its tail (1/1024 turns), f64 per node traffic
-    /// light seconds, u8 per node 1 when more than two roads meet, f64 × 1024 angle penalty per rounded angle.
+    /// Turn costs (src/route/costs.ts): u16 per arc bearing leaving its tail (1/1024 turns), f64 per arc the seconds
+    /// of the traffic light it stops at on entering its head, u8 per node 1 when more than two roads meet, f64 × 1024
+    /// angle penalty per rounded angle.
     pub bearing: *const u16,
     pub signal: *const f64,
     pub cross: *const u8,
@@ -114,7 +115,7 @@ impl Costs {
     /// same sum in the same order.
     #[inline(always)]
     pub unsafe fn turn_dur(&self, a: u32, b: u32, v: u32) -> f64 {
-        let s = rd(self.signal, v as usize);
+        let s = rd(self.signal, a as usize);
         if a >> 1 == b >> 1 {
             return s + self.u_turn;
         }
