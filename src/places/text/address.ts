@@ -273,8 +273,11 @@ function untypeUnitNames(
       c.role === 'street' &&
       (isKnown('ward', whole) || isKnown('district', whole)) &&
       !isKnown('ward', key(c.words));
+    // A unit's letter ("p Bát Đàn": Phố, see isPhoLetter) or number ("Quận 1") is the unit's.
     const streetNamed =
       (c.slot === 'ward' || c.slot === 'district') &&
+      c.typeTok.written === undefined &&
+      !c.words.some((w) => w.kind === 'number') &&
       isStreet !== undefined &&
       !isKnown(c.slot, key(c.words)) &&
       isStreet(whole);
