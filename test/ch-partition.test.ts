@@ -182,7 +182,7 @@ describe('partitioned (cell-wise) contraction', () => {
       );
       // The rounds follow the step that names the hierarchies, and the next stage follows them.
       const first = steps.findIndex((s) => s.startsWith('contracting round '));
-      expect(steps[first - 1]).toMatch(/^contracting 3 hierarchies/);
+      expect(steps[first - 1]).toMatch(/^contracting \d+ hierarchies/);
     });
 
     it('runs what is given alongside once, during the first round, for the same hierarchies', () => {

@@ -123,6 +123,8 @@ describe('abbreviations', () => {
     ['BV Mắt TƯ', 'BV Mắt Trung ương'], // "TƯ" in capitals beside words that are not: Trung ương
     ['NGÃ TƯ HÀNG XANH', 'NGÃ TƯ HÀNG XANH'], // all in capitals: the numeral
     ['ngã tư Sở', 'ngã tư Sở'],
+    ['CC Sunrise City', 'chung cư Sunrise City'], // "CC" leading a part before a name: chung cư
+    ['Phòng khám CC', 'Phòng khám CC'],
     ['H. Củ Chi', 'Huyện Củ Chi'],
     ['H. 51 Lê Lợi', 'Hẻm 51 Lê Lợi'],
     ['T.X. Sơn Tây', 'Thị xã Sơn Tây'],

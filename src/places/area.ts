@@ -79,7 +79,8 @@ export function queryArea(admin: AdminNames, parsed: ParsedAddress, res: AdminRe
               : 'partial',
     };
   };
-  if (parsed.ward && res.legacy.ward !== undefined) {
+  // A legacy ward the official merges send nowhere (Phường 5 of Quận 10) has no 2025 wards to look in: its district's.
+  if (parsed.ward && res.legacy.ward !== undefined && res.v2025.wards.length > 0) {
     // The 2025 wards the legacy ward went into; the one of the same name when there is one ("Bến Thành", which kept
     // most of it): the unit a reader of 2026 knows by that name.
     const v = res.v2025.ward;

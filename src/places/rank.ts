@@ -382,6 +382,8 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
     wordsOf(new Set()), // abbreviations written out ("Sacombank Q8" calls Sacombank Quận 8 so)
     wordsOf(new Set(['type', 'filler'])),
     wordsOf(new Set(['type', 'filler', 'admin'])),
+    // The fillers kept, the units left out ("chung cư Sư Vạn Hạnh Q10" calls Chung Cư Sư Vạn Hạnh so).
+    wordsOf(new Set(['type', 'admin'])),
     // A ward's or district's words in the name, the province left out ("cau long bien ha noi": Cầu Long Biên).
     wordsOf(new Set(['type', 'filler', 'admin']), q.adminMask.ward | q.adminMask.district),
   ].filter((w) => w !== '');

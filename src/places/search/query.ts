@@ -438,8 +438,6 @@ function markCountry(terms: QueryTerm[]): void {
 
 /** Words that call a named place a building ("tòa nhà", "cao ốc", "chung cư", "căn hộ"), folded; pairs of words. */
 const BUILDING_WORDS = ['toa nha', 'cao oc', 'chung cu', 'can ho'];
-/** Their abbreviations ("CC Sunrise City" is chung cư Sunrise City), folded; only leading a part of the query. */
-const BUILDING_ABBREVIATIONS = ['cc'];
 
 /**
  * "Tòa nhà Landmark 81", "cao ốc Vạn Đô", "chung cư Carina Plaza": the words saying it is a building, before a name,
@@ -449,12 +447,6 @@ const BUILDING_ABBREVIATIONS = ['cc'];
  * nhà Phương Nam 157 Võ Thị Sáu" is the building at that address, not the Phương Nam bank).
  */
 function markBuildingWords(terms: QueryTerm[]): void {
-  terms.forEach((a, j) => {
-    const leading = j === 0 || terms[j - 1]!.segment !== a.segment;
-    const named = terms.some((t, k) => k > j && t.segment === a.segment && t.role === 'name');
-    if (leading && a.role === 'name' && named && BUILDING_ABBREVIATIONS.includes(a.folded))
-      Object.assign(a, { role: 'filler', optional: true });
-  });
   for (let j = 0; j + 2 < terms.length; j++) {
     const [a, b, next] = [terms[j]!, terms[j + 1]!, terms[j + 2]!];
     if (

@@ -106,6 +106,11 @@ const NAME_WORDS: ReadonlyArray<{ canonical: string; forms: string[]; capitals?:
   { canonical: 'Quốc lộ', forms: ['ql'] },
   { canonical: 'Tỉnh lộ', forms: ['tl'] },
 ];
+/**
+ * Abbreviations read so only leading a part of the address, before a name ("CC Sunrise City" is chung cư Sunrise City;
+ * elsewhere "CC" is as likely a name's own letters).
+ */
+const LEADING_NAME_WORDS = new Map([['cc', 'chung cư']]);
 const NAME_WORD_INDEX = new Map<string, string>();
 const CAPITALS_INDEX = new Map<string, string>();
 for (const w of NAME_WORDS) {
@@ -340,7 +345,11 @@ export function addressTokens(s: string): AddressToken[] {
       out.push(type);
       continue;
     }
-    const expanded = NAME_WORD_INDEX.get(t.folded) ?? (mixedCase ? CAPITALS_INDEX.get(t.text) : undefined);
+    const leads = (out.length === 0 || out[out.length - 1]!.kind === 'break') && next?.kind === 'word';
+    const expanded =
+      NAME_WORD_INDEX.get(t.folded) ??
+      (mixedCase ? CAPITALS_INDEX.get(t.text) : undefined) ??
+      (leads ? LEADING_NAME_WORDS.get(t.folded) : undefined);
     if (expanded) {
       // "QL20" is Quốc lộ 20: the number stays a number of its own.
       out.push({ kind: 'word', text: expanded, folded: fold(expanded) });
