@@ -75,6 +75,18 @@ describe('places the data does not hold', () => {
     expect(exact.results[0]!.formatted_address.startsWith('107 Phố Hàng Bông,')).toBe(true);
   });
 
+  it("a place met by part of its name and a word inside its street's name is partial ('dong khoi')", () => {
+    // Đồng Khởi lies in Quận 1, outside the district pack; Dòng Đức Bà stands on Nam Kỳ Khởi Nghĩa.
+    expect(holds(inputText('hcmc'), 'Đồng Khởi')).toBe(false);
+    const r = hcmc.geocode({ address: 'dong khoi' });
+    if (r.status === 'OK')
+      for (const x of r.results) expect(x.partial_match, `dong khoi → ${x.formatted_address}`).toBe(true);
+    // A street written from its first word still names the place on it.
+    const pho = hcmc.geocode({ address: 'Phở Hòa Pasteur' });
+    expect(pho.results[0]!.partial_match).toBeUndefined();
+    expect(pho.results[0]!.formatted_address).toContain('Pasteur');
+  });
+
   it('a place of another region is NOT_FOUND (Hồ Gươm in Ho Chi Minh City, Chợ Bến Thành in Hà Nội)', () => {
     expect(hcmc.geocode({ address: 'Hồ Gươm' }).status).toBe('NOT_FOUND');
     expect(hcmc.geocode({ address: 'Phở Thìn Bờ Hồ' }).status).toBe('NOT_FOUND');

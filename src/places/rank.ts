@@ -476,8 +476,7 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
   const writtenWords = q.terms.map((t) => t.folded);
   // Numerals written out are also their digits ("Ba Tháng Hai" names 3 Tháng 2).
   writtenWords.push(...numeralsAsDigits(writtenWords.join(' ')).split(' '));
-  const meets = (w: string): boolean =>
-    writtenWords.some((x) => x === w || x === otherIY(w) || (w.length > 2 && withinOneEdit(x, w)));
+  const meets = (w: string): boolean => writtenWords.some((x) => wordMeets(x, w));
   const namedInPart = (p: number): boolean =>
     !opts.prefix &&
     places.kind[p] === PlaceKind.street &&
@@ -490,6 +489,21 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
   const nameWords = nameWordsOf(q);
   const phrase = nameWords.includes(' ') ? nameWords : '';
   const inOrder = (p: number): boolean => phrase !== '' && ` ${r.folded(places.name[p]!)} `.includes(` ${phrase} `);
+  // A place or house the words meet by part of its name and a word inside its street's name ("dong khoi": Dòng Đức Bà
+  // on Nam Kỳ Khởi Nghĩa): a street is written from its first word, so those words name something else.
+  const nameList = nameWords === '' ? [] : nameWords.split(' ');
+  const metIn =
+    (words: string[]) =>
+    (x: string): boolean =>
+      words.some((w) => wordMeets(x, w));
+  const streetInPart = (p: number): boolean => {
+    if (opts.prefix || nameList.length === 0 || places.kind[p]! >= PlaceKind.street || places.street[p] === 0)
+      return false;
+    const own = [...namedPlace.names(p)].flatMap((id) => (id === 0 ? [] : r.folded(id).split(' ')));
+    const rest = nameList.filter((x) => !metIn(own)(x));
+    const keys = streetNameKeys(r, places.street[p]!).map((k) => k.split(' '));
+    return rest.length > 0 && keys.some((ws) => rest.some(metIn(ws))) && !keys.some((ws) => rest.some(metIn([ws[0]!])));
+  };
   const leadsWithName = (p: number): boolean =>
     nameWords !== '' && ` ${withoutKindWords(r.folded(places.name[p]!))} `.startsWith(` ${nameWords} `);
   return hits
@@ -525,12 +539,17 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
           (written !== '' && houseOf(h.place) !== true) ||
           (alley !== '' && !holdsAlley(h.place)) ||
           (askedOffRoad && places.kind[h.place] === PlaceKind.street && namedAfter(h.place)) ||
-          (!called && namedInPart(h.place)),
+          (!called && namedInPart(h.place)) ||
+          (!called && streetInPart(h.place)),
       };
     })
     .sort((a, b) => b.score - a.score)
     .slice(0, opts.limit);
 }
+
+/** Whether written word x meets a name's word w: as written, with the other of i and y, or one edit off. */
+const wordMeets = (x: string, w: string): boolean =>
+  x === w || x === otherIY(w) || (w.length > 2 && withinOneEdit(x, w));
 
 /** Words a kind of place leads a name with, at most ("trường trung học phổ thông"). */
 const KIND_WORDS_MAX = 5;
