@@ -7,6 +7,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../src/engine';
+import { haversine } from '../src/geo';
 import type { GeocodeResponse } from '../src/api/place-shapes';
 import { testPack } from './helpers/packs';
 
@@ -61,6 +62,18 @@ describe('text typed partly', () => {
     expect(want?.formatted_address).toMatch(/^Tao Đàn/);
     for (const typed of ['ga metro tao dan', 'metro station Tao Dan'])
       expect(top(typed)?.place_id, typed).toBe(want!.place_id);
+  });
+
+  it('a unit\'s name after "metro" may end a name: "Metro Hiệp Phú" is the supermarket so called, no station', () => {
+    // The supermarket stands in Tân Thới Hiệp (OSM way 327591200, its outline around 10.8641, 106.6477), far from the
+    // ward Hiệp Phú and from any station.
+    const want = top('siêu thị Metro Hiệp Phú');
+    const at = want!.geometry.location;
+    expect(haversine(at.lat, at.lng, 10.8641, 106.6477)).toBeLessThan(150);
+    for (const typed of ['Metro Hiệp Phú', 'metro hiep phu']) {
+      expect(top(typed)?.place_id, typed).toBe(want!.place_id);
+      expect(top(typed)?.partial_match, typed).toBeUndefined();
+    }
   });
 
   it('a word written with marks keeps its tone through a typo ("phà" is not "Phấn", "Việt" not "Tám")', () => {

@@ -270,11 +270,15 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
     if (tagged[0] === 0 && tagged[1] === 0) return true;
     return q.categories.some((c) => (tagged[0] & c.rows[0]) !== 0 || (tagged[1] & c.rows[1]) !== 0);
   };
+  const unitTerms = q.adminMask.ward | q.adminMask.district | q.adminMask.province;
   const search = (required: number, keep: ((p: number) => boolean) | undefined, exact = false) => {
     const words = orderedWords(q, required);
+    // A unit's words searched as part of the name ("Metro Hiệp Phú" is no metro station in Hiệp Phú): a place called
+    // so is it, whatever kind it is tagged.
+    const unitsInName = (required & unitTerms) !== 0;
     const inOrder = (p: number) =>
       leadsWithKind(p) &&
-      ofKind(p) &&
+      (ofKind(p) || (unitsInName && calledSo(p))) &&
       waysAgree(p) &&
       onNumberedStreet(p) &&
       keepsWrittenOrder(q, words, r.categories, namedPlace, p);
@@ -407,8 +411,7 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
   const named = (p: number): boolean =>
     unitWords === 0 || (holdsInOrder(p, unitWords) && (inProvince(p) || calledSo(p)));
   let hits = q.adminAsName !== 0 ? search(required | q.adminAsName, (p) => (!near || near(p)) && named(p), true) : [];
-  const admin = q.adminMask.ward | q.adminMask.district | q.adminMask.province;
-  area = anchor && (admin & ~q.near) === 0 ? null : queryArea(r.admin, q.parsed, res);
+  area = anchor && (unitTerms & ~q.near) === 0 ? null : queryArea(r.admin, q.parsed, res);
   const reading = q.adminAsName === 0 ? 'sure' : (area?.reading ?? 'none');
   // Places found only as "a place of the kind in the area" stand for a landmark the area may be named after: partial.
   let standIn = false;
