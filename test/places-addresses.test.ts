@@ -172,6 +172,19 @@ describe('house numbers the data lacks', () => {
   });
 });
 
+describe('a street named with no unit', () => {
+  it("is read in the pack's own province first, though a neighbour's road of the name is more important", () => {
+    // The whole-city pack holds the edge of Đồng Nai, whose Hùng Vương is a trunk road; Quận 5's is a boulevard.
+    const there = engine.geocode({ address: 'Hùng Vương, Đồng Nai' });
+    expect(there.status).toBe('OK');
+    expect(there.results[0]!.formatted_address).toMatch(/^Hùng Vương, .*Đồng Nai$/);
+    for (const address of ['Hùng Vương', 'đường Hùng Vương']) {
+      const r = engine.geocode({ address });
+      expect(r.results[0]!.formatted_address, address).toMatch(/^Hùng Vương, .*Thành phố Hồ Chí Minh$/);
+    }
+  });
+});
+
 describe('bad and strange address text', () => {
   it('never throws: a status for every input, BAD_REQUEST naming the parameter when it is too long', () => {
     const cases = [

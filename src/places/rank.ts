@@ -52,6 +52,12 @@ const OTHER_KIND_PENALTY = 0.2;
 const BESIDE_PENALTY = 0.2;
 /** Score added to a place in the pack's own province when the query names no unit (see homeProvince). */
 const HOME_BOOST = 0.03;
+/**
+ * Score taken from a place known to lie in another province when the query names no unit: with HOME_BOOST above the
+ * most that importance gives (IMPORTANCE_WEIGHT in search.ts), so a name met alike is read at home first ("Hùng Vương"
+ * is the boulevard of Quận 5 in a pack of Hồ Chí Minh City, not the trunk road of that name in Đồng Nai).
+ */
+const AWAY_PENALTY = 0.055;
 /** Kinds of place that are roads themselves: a street named so is one ("Cầu Sài Gòn", "Ngã tư Hàng Xanh"). */
 const ROAD_ROWS = rowsOfKeys(['junction', 'bridge']);
 /** Hits searched per hit returned, for the written order to choose among. */
@@ -226,7 +232,9 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
     // The written house on the written street outweighs a wrong district ("175 Hai Bà Trưng, Quận 1" is in Quận 3).
     if (same === true) b += HOUSE_BOOST + Math.max(0, units);
     else b += (same === false ? -HOUSE_BOOST / 2 : 0) + units;
-    if (unqualified && places.adm[p * ADMIN_SLOTS + AdminSlot.province] === home) b += HOME_BOOST;
+    const province = places.adm[p * ADMIN_SLOTS + AdminSlot.province]!;
+    if (unqualified && province === home) b += HOME_BOOST;
+    else if (unqualified && province >= 0) b -= AWAY_PENALTY;
     return b + (bias ? bias(p) : 0);
   };
   // A street or unit stands for a kind of place only by leading its name with it ("Phố Chùa Một Cột" for "chùa"; not
