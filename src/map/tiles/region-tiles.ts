@@ -32,8 +32,6 @@ export interface CutOptions {
 /** A region's tiling state: its basemap index and its named POIs, built once. */
 export class RegionTiles {
   private readonly index: BasemapIndex | null;
-  /** Tile properties per basemap feature (made here: a city's names decode in about 10 ms, tiles then pay none). */
-  private readonly props: Properties[];
   /**
    * Named POIs (place indices, ascending) by the tile at POI_MIN_ZOOM that holds them (key x * 2^z + y): a tile at
    * that zoom or above lies inside one such tile, and its buffer within the neighbouring ones.
@@ -58,7 +56,6 @@ export class RegionTiles {
     // a tile source answers many small boxes.
     this.index?.buildGrid();
     for (let p = 0; map && p < map.partFirst.length - 1; p++) this.index!.partSignificance(p);
-    this.props = Array.from({ length: map?.count ?? 0 }, (_, f) => this.properties(f));
     const places = region.places;
     const n = places?.count ?? 0;
     this.poiX = new Float64Array(n);
@@ -109,7 +106,9 @@ export class RegionTiles {
     if (KIND_MIN_ZOOM[kind]! > z) return false;
     const layer = layers(l);
     const type = map.type[f]!;
-    const props = this.props[f]!;
+    // Made per feature drawn, not kept: an object per basemap feature held for the process's life was ≈ 2.5 MB of the
+    // serving thread's heap on whole HCMC, and a name decodes once (the string table caches it).
+    const props = this.properties(f);
     const scale = TILE_EXTENT * 2 ** z;
     const lo = -o.buffer,
       hi = TILE_EXTENT + o.buffer;
