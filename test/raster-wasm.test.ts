@@ -147,6 +147,19 @@ describe('the WebAssembly raster kernel draws what the TypeScript kernels draw',
     bothKernels(300, 120, (c) => {
       c.fillBackground([255, 255, 255, 0.6]);
       c.drawText('© OpenStreetMap contributors', 10, 10, { color: [51, 51, 51, 1], haloColor: [255, 255, 255, 1] });
+      // The kernel covers bitmap text in a window of its rows (WasmRaster.coverRows): text past the top and bottom
+      // edges, beyond them and past the sides, over other text, larger and with wider, translucent halos.
+      const label = { color: [61, 58, 54, 0.9], haloColor: [255, 255, 255, 0.85], haloWidth: 1.6 } as const;
+      for (const [x, y, scale] of [
+        [40, -5, 1],
+        [-12, 112, 1],
+        [30, 118, 2],
+        [20, 130, 1],
+        [5, -30, 2],
+        [150, 40, 2],
+      ])
+        c.drawText('Phuong Ben Thanh', x!, y!, { ...label, scale });
+      c.drawText('Q1', 160, 44, { color: [200, 30, 30, 0.5], haloColor: [0, 0, 0, 0.3], haloWidth: 3, scale: 3 });
       c.drawMarker(60, 80, { kind: 'origin', color: [37, 52, 148, 1], size: 7 });
       c.drawMarker(200, 90, { kind: 'destination', color: [220, 53, 45, 1], size: 9 });
     });

@@ -26,6 +26,14 @@ export function assetsDir(): URL | null {
   return dir;
 }
 
+/**
+ * Whether assets are read synchronously here (Node, {@link readAsset}): {@link readAssetAsync} then reads nothing
+ * that readAsset would not.
+ */
+export function readsAssetsSync(): boolean {
+  return fs() !== undefined;
+}
+
 /** Bytes of a file under the assets folder (`relative` uses forward slashes, never `..`), or null when absent. */
 export function readAsset(relative: string): Uint8Array | null {
   const base = assetsDir();
@@ -45,7 +53,7 @@ export function readAsset(relative: string): Uint8Array | null {
  * `../../assets/` from src/map/). Null when absent. Never rejects.
  */
 export async function readAssetAsync(relative: string): Promise<Uint8Array | null> {
-  if (fs()) return readAsset(relative);
+  if (readsAssetsSync()) return readAsset(relative);
   if (typeof fetch !== 'function' || relative.split('/').some((s) => s === '..' || s === '' || s === '.')) return null;
   const path = relative.split('/').map(encodeURIComponent).join('/');
   for (const rel of ['../assets/', '../../assets/']) {

@@ -3,7 +3,7 @@
  * indexed range by range and decoded glyph by glyph on first use, and kept by their owner (an engine's RenderCache)
  * for its life.
  */
-import { readAssetAsync } from '../map/assets.js';
+import { readAssetAsync, readsAssetsSync } from '../map/assets.js';
 import { GLYPH_FONTSTACKS, glyphFile, glyphs } from '../map/glyphs.js';
 import { GlyphRange, type GlyphLookup } from './raster/index.js';
 
@@ -24,7 +24,10 @@ export class GlyphFonts {
    * at once in Node. Never rejects.
    */
   preload(): Promise<void> {
-    if (this.font([GLYPH_FONTSTACKS[0]])) return Promise.resolve();
+    // Where the assets are read synchronously a font's ranges are read when a label first needs them. (Checking a font
+    // here read and indexed a whole range, 83 KB, for a first image that may draw no label in it: whole Ho Chi Minh
+    // City's first image at zoom 12.8 draws only bold ward names.)
+    if (readsAssetsSync()) return Promise.resolve();
     return (this.preloading ??= (async () => {
       for (const font of GLYPH_FONTSTACKS) {
         for (const range of LABEL_RANGES) {

@@ -110,6 +110,14 @@ pub extern "C" fn set_mask_count(count: u32) {
     state().mask.count = count as usize;
 }
 
+/// Sets the clear mask's window to rows `row0 .. row0 + rows` of the canvas (within it) before the TypeScript side
+/// writes coverage through the views at indices relative to the window (WasmRaster.coverRows): the next flush
+/// composites there.
+#[no_mangle]
+pub extern "C" fn set_mask_window(row0: u32, rows: u32) {
+    state().mask.set_window(row0 as usize, rows as usize);
+}
+
 /// `input` resized to `n` values; its address, for the TypeScript side to write the next call's input.
 fn room<T: Copy + Default>(input: &mut Vec<T>, n: u32) -> u32 {
     input.resize(n as usize, T::default());

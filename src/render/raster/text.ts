@@ -43,11 +43,20 @@ export function drawText(canvas: Canvas, text: string, x: number, y: number, opt
   if (!Number.isFinite(x + y)) return;
   const left = Math.round(x),
     top = Math.round(y);
-  if (options.haloColor) {
-    const grow = Math.max(0, Math.ceil(options.haloWidth ?? 1));
-    canvas.drawCoverage(options.haloColor, 1, (mask) => coverGlyphSquares(mask, text, left, top, scale, grow));
-  }
-  canvas.drawCoverage(options.color, 1, (mask) => coverGlyphSquares(mask, text, left, top, scale, 0));
+  /** Covers the squares grown by `grow` into `mask`; in the kernel, through a mask of the rows they can reach. */
+  const cover = (color: RGBA, grow: number): void => {
+    const row0 = Math.min(canvas.height, Math.max(0, top - grow));
+    const end = Math.min(canvas.height, Math.max(row0, top + GLYPH_HEIGHT * scale + grow));
+    canvas.drawCoverage(
+      color,
+      1,
+      (mask) => coverGlyphSquares(mask, text, left, top, scale, grow),
+      (kernel) =>
+        kernel.coverRows(row0, end - row0, (mask) => coverGlyphSquares(mask, text, left, top - row0, scale, grow)),
+    );
+  };
+  if (options.haloColor) cover(options.haloColor, Math.max(0, Math.ceil(options.haloWidth ?? 1)));
+  cover(options.color, 0);
 }
 
 /** Covers one square per set font pixel, grown by `grow` pixels on every side (for halos); all values integers. */

@@ -36,6 +36,7 @@ export interface RasterExports {
   mask_ptr(): number;
   touched_ptr(): number;
   set_mask_count(count: number): void;
+  set_mask_window(row0: number, rows: number): void;
   input_xy(n: number): number;
   input_idx(n: number): number;
   input_dash(nOn: number, nTable: number): number;
@@ -364,6 +365,33 @@ export class WasmRaster {
     const mask = this.views().mask;
     mask.count = 0;
     return mask;
+  }
+
+  /**
+   * Lets `draw` write coverage (as into a mask from {@link mask}) for rows `row0 .. row0 + rows` of the canvas only,
+   * through a mask of those rows whose row 0 is canvas row `row0`: the kernel's mask windowed to them, at the start
+   * of its memory (as the strokes' bands and SDF labels draw), so that text far down the canvas does not touch
+   * fresh pages of the mask and touched list (on a fresh kernel each is a page fault of about 25 us in the 2-core
+   * VM the benches run on: the bitmap labels of a first image of whole Ho Chi Minh City took about 150). Flush or
+   * clear it with {@link flushMask} or {@link clearMask} without a count.
+   * @param row0 first row, within the canvas
+   * @param rows rows from row0, within the canvas
+   */
+  coverRows(row0: number, rows: number, draw: (mask: MaskSink) => void): void {
+    this.k.set_mask_window(row0, rows);
+    const { buffer } = this.views();
+    const n = this.width * rows;
+    const window = new MaskSink(
+      this.width,
+      rows,
+      new Float32Array(buffer, this.maskAt, n),
+      new Int32Array(buffer, this.touchedAt, n),
+    );
+    try {
+      draw(window);
+    } finally {
+      this.k.set_mask_count(window.count);
+    }
   }
 
   /**
