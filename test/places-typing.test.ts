@@ -263,6 +263,20 @@ describe('Telex and VNI typed with the keyboard off', () => {
     expect(read('Tri Phương 3')).toBe('Tri phuong 3');
   });
 
+  it('reads "uơ" before another letter as "ươ" where the places hold that spelling and not the one written', () => {
+    const forms = new Set(['trường', 'chinh', 'phước', 'thuở', 'huơ']);
+    const held: HeldWords = { has: () => true, hasForm: (f) => forms.has(f), hasNear: () => false };
+    const read = (text: string) => readAsTyped(text, held, () => false);
+    expect(read('Truờng Chinh')).toBe('Trường Chinh');
+    expect(read('TRUỜNG CHINH')).toBe('TRƯỜNG CHINH');
+    expect(read('chợ Phuớc')).toBe('chợ Phước');
+    // NFD input is read alike.
+    expect(read('Truờng Chinh'.normalize('NFD'))).toBe('Trường Chinh');
+    // At a word's end "uơ" is Vietnamese ("thuở"); and a spelling the places do not hold is left as written.
+    expect(read('thuở huơ')).toBe('thuở huơ');
+    expect(read('Tuờng')).toBe('Tuờng');
+  });
+
   it('an unfinished word begins the one-word category words it starts (hosp), with its marks when it has any', () => {
     const word = (w: string) => ({ folded: fold(w), exact: w });
     const [hospital] = categorySpans([word('hospital')], false);

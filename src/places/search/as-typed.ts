@@ -1,6 +1,6 @@
 /**
- * Query text as its writer meant it, read before the address parser sees it: words typed with the Vietnamese keyboard
- * off (text/telex.ts: "Hangf Bacj", "Ha2ng Ba5c"), words run together (text/joined-words.ts: "lethanhton") and type words with one typo ("Phhường Bạch Mai", "Dunog 102",
+ * Query text as its writer meant it, read before the address parser sees it: "uơ" for "ươ" ("Truờng Chinh"), words
+ * typed with the Vietnamese keyboard off (text/telex.ts: "Hangf Bacj", "Ha2ng Ba5c"), words run together (text/joined-words.ts: "lethanhton") and type words with one typo ("Phhường Bạch Mai", "Dunog 102",
  * "Qunậ 4"), which the parser would otherwise take for names, so that the ward, street or district they introduce is
  * read as one. A word is read so only when the region's places do not hold it as written.
  */
@@ -19,6 +19,23 @@ const NUMBERED_UNITS = new Set(['quan', 'phuong']);
 
 /** Words (letter runs with their marks), numbers (a digit and what is glued to it: "12A", "43/91") and breaks. */
 const TOKEN = /([\p{L}\p{M}]+)|(\p{N}[\p{L}\p{M}\p{N}/-]*)|([,;\n|])/gu;
+
+/**
+ * A word with "uơ" before another letter ("Truờng", "đuờng", "Phuớc"): Vietnamese spells that "ươ" (the horn of ư left
+ * off, a slip keyboards make); "uơ" stands only at a word's end ("thuở", "huơ").
+ */
+const HORNLESS = /[uU][ơờớởỡợƠỜỚỞỠỢ][\p{L}\p{M}]/u;
+/** A word: letters with their marks. */
+const WORD = /[\p{L}\p{M}]+/gu;
+
+/** `text` (NFC) with each word holding HORNLESS spelt "ươ" where the places hold it so and not as written. */
+function withHorns(text: string, held: HeldWords): string {
+  return text.replace(WORD, (word) => {
+    if (!HORNLESS.test(word)) return word;
+    const fixed = word.replace(/u(?=[ơờớởỡợ])/g, 'ư').replace(/U(?=[ƠỜỚỞỠỢơờớởỡợ])/g, 'Ư');
+    return !held.hasForm(word.toLowerCase()) && held.hasForm(fixed.toLowerCase()) ? fixed : word;
+  });
+}
 
 /** Whether `a` is one typo from `b`, the first letter kept or swapped with the second. */
 const typo = (a: string, b: string): boolean => withinOneEdit(a, b) && firstLetterKept(a, b);
@@ -55,7 +72,11 @@ export function readAsTyped(
   prefixLast = false,
 ): string {
   const isWord = (folded: string, prefix: boolean): boolean => held.has(folded, prefix);
-  const read = readJoined(readKeyboardOff(text, isWord, prefixLast), held, prefixLast);
+  const read = readJoined(
+    readKeyboardOff(withHorns(text.normalize('NFC'), held), isWord, prefixLast),
+    held,
+    prefixLast,
+  );
   const toks = [...read.matchAll(TOKEN)];
   // Whether word k ends a street's name with the words right before it.
   const endsStreet = (k: number): boolean => {
