@@ -263,13 +263,15 @@ describe('Telex and VNI typed with the keyboard off', () => {
     expect(read('Tri Phương 3')).toBe('Tri phuong 3');
   });
 
-  it('reads "uơ" before another letter as "ươ" where the places hold that spelling and not the one written', () => {
+  it('reads "uơ" or "ưo" before another letter as "ươ" where the places hold that spelling and not the one written', () => {
     const forms = new Set(['trường', 'chinh', 'phước', 'thuở', 'huơ']);
     const held: HeldWords = { has: () => true, hasForm: (f) => forms.has(f), hasNear: () => false };
     const read = (text: string) => readAsTyped(text, held, () => false);
     expect(read('Truờng Chinh')).toBe('Trường Chinh');
     expect(read('TRUỜNG CHINH')).toBe('TRƯỜNG CHINH');
     expect(read('chợ Phuớc')).toBe('chợ Phước');
+    expect(read('Trưòng Chinh')).toBe('Trường Chinh');
+    expect(read('TRƯÒNG CHINH')).toBe('TRƯỜNG CHINH');
     // NFD input is read alike.
     expect(read('Truờng Chinh'.normalize('NFD'))).toBe('Trường Chinh');
     // At a word's end "uơ" is Vietnamese ("thuở"); and a spelling the places do not hold is left as written.

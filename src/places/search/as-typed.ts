@@ -1,5 +1,5 @@
 /**
- * Query text as its writer meant it, read before the address parser sees it: "uơ" for "ươ" ("Truờng Chinh"), words
+ * Query text as its writer meant it, read before the address parser sees it: "uơ" or "ưo" for "ươ" ("Truờng Chinh"), words
  * typed with the Vietnamese keyboard off (text/telex.ts: "Hangf Bacj", "Ha2ng Ba5c"), words run together (text/joined-words.ts: "lethanhton") and type words with one typo ("Phhường Bạch Mai", "Dunog 102",
  * "Qunậ 4"), which the parser would otherwise take for names, so that the ward, street or district they introduce is
  * read as one. A word is read so only when the region's places do not hold it as written.
@@ -21,18 +21,23 @@ const NUMBERED_UNITS = new Set(['quan', 'phuong']);
 const TOKEN = /([\p{L}\p{M}]+)|(\p{N}[\p{L}\p{M}\p{N}/-]*)|([,;\n|])/gu;
 
 /**
- * A word with "uơ" before another letter ("Truờng", "đuờng", "Phuớc"): Vietnamese spells that "ươ" (the horn of ư left
- * off, a slip keyboards make); "uơ" stands only at a word's end ("thuở", "huơ").
+ * A word with "uơ" or "ưo" before another letter ("Truờng", "đưòng", "Phuớc"): Vietnamese spells both "ươ" (one horn
+ * left off, a slip keyboards make); "uơ" stands only at a word's end ("thuở", "huơ"), "ưo" nowhere.
  */
-const HORNLESS = /[uU][ơờớởỡợƠỜỚỞỠỢ][\p{L}\p{M}]/u;
+const HORNLESS = /[uU][ơờớởỡợƠỜỚỞỠỢ][\p{L}\p{M}]|[ưƯ][oòóỏõọOÒÓỎÕỌ][\p{L}\p{M}]/u;
 /** A word: letters with their marks. */
 const WORD = /[\p{L}\p{M}]+/gu;
+/** o with each tone, and ơ with the same tone. */
+const O_HORN = new Map([...'oòóỏõọOÒÓỎÕỌ'].map((o, k) => [o, 'ơờớởỡợƠỜỚỞỠỢ'[k]!]));
 
 /** `text` (NFC) with each word holding HORNLESS spelt "ươ" where the places hold it so and not as written. */
 function withHorns(text: string, held: HeldWords): string {
   return text.replace(WORD, (word) => {
     if (!HORNLESS.test(word)) return word;
-    const fixed = word.replace(/u(?=[ơờớởỡợ])/g, 'ư').replace(/U(?=[ƠỜỚỞỠỢơờớởỡợ])/g, 'Ư');
+    const fixed = word
+      .replace(/u(?=[ơờớởỡợ])/g, 'ư')
+      .replace(/U(?=[ƠỜỚỞỠỢơờớởỡợ])/g, 'Ư')
+      .replace(/(?<=[ưƯ])[oòóỏõọOÒÓỎÕỌ]/g, (o) => O_HORN.get(o)!);
     return !held.hasForm(word.toLowerCase()) && held.hasForm(fixed.toLowerCase()) ? fixed : word;
   });
 }
