@@ -185,6 +185,15 @@ describe('a street named with no unit', () => {
   });
 });
 
+describe('a name written with its street', () => {
+  it('is the place called so on it, not one whose name the words only begin (Saigon Square, not Saigon Square 2)', () => {
+    // OSM: way 165518952 "Saigon Square", 77-89 Nam Kỳ Khởi Nghĩa, around 10.7726, 106.7001; node 4131328599 "Saigon
+    // Square 2" on the same street at 10.7690, 106.7020.
+    const at = engine.geocode({ address: 'Saigon Square Nam Kỳ Khởi Nghĩa' }).results[0]!.geometry.location;
+    expect(haversine(at.lat, at.lng, 10.7726, 106.7001)).toBeLessThan(150);
+  });
+});
+
 describe('bad and strange address text', () => {
   it('never throws: a status for every input, BAD_REQUEST naming the parameter when it is too long', () => {
     const cases = [

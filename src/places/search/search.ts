@@ -762,12 +762,14 @@ export class Searcher {
       // A place named by the query beats one on a street of that name; with a kind of place asked for ("THPT Nguyễn
       // Thị Minh Khai") the words name the place more often than its street.
       const altLen = ix.altLen[p]!;
+      const mainHits = this.mainHits[p]!;
+      // The address names a place completely only when the words name none of its name or all of it: "Saigon Square
+      // 2" on the street written is not the whole of "Saigon Square Nam Kỳ Khởi Nghĩa", "Saigon Square" there is.
+      const byAddress = addressLen > 0 && (mainHits === 0 || mainHits >= nameLen);
       const completeness = Math.max(
-        nameLen === 0 ? 1 : Math.min(1, this.mainHits[p]! / nameLen),
+        nameLen === 0 ? 1 : Math.min(1, mainHits / nameLen),
         altLen === 0 ? 0 : Math.min(1, this.altHits[p]! / altLen),
-        addressLen === 0
-          ? 0
-          : Math.min(1, this.addrHits[p]! / addressLen) * (categoryMask !== 0 ? ADDRESS_WITH_CATEGORY : 1),
+        byAddress ? Math.min(1, this.addrHits[p]! / addressLen) * (categoryMask !== 0 ? ADDRESS_WITH_CATEGORY : 1) : 0,
       );
       // Not the whole of a name (nor of another name) met: a typo there is a near miss of part of a name.
       const loose =
