@@ -510,10 +510,14 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
   const streetInPart = (p: number): boolean => {
     if (opts.prefix || nameList.length === 0 || places.kind[p]! >= PlaceKind.street || places.street[p] === 0)
       return false;
-    const own = [...namedPlace.names(p)].flatMap((id) => (id === 0 ? [] : r.folded(id).split(' ')));
-    const rest = nameList.filter((x) => !metIn(own)(x));
+    const inName = metIn([...namedPlace.names(p)].flatMap((id) => (id === 0 ? [] : r.folded(id).split(' '))));
+    const rest = nameList.filter((x) => !inName(x));
     const keys = streetNameKeys(r, places.street[p]!).map((k) => k.split(' '));
-    return rest.length > 0 && keys.some((ws) => rest.some(metIn(ws))) && !keys.some((ws) => rest.some(metIn([ws[0]!])));
+    return (
+      rest.length > 0 &&
+      keys.some((ws) => rest.some(metIn(ws))) &&
+      !keys.some((ws) => rest.some((x) => wordMeets(x, ws[0]!)))
+    );
   };
   const leadsWithName = (p: number): boolean =>
     nameWords !== '' && ` ${withoutKindWords(r.folded(places.name[p]!))} `.startsWith(` ${nameWords} `);

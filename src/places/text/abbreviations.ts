@@ -99,23 +99,23 @@ export const PLACES: readonly PlaceEntry[] = [
  * Only letter groups that are not Vietnamese words themselves, or (`capitals`) that are only in capitals beside
  * words that are not: "TƯ" in "BV Mắt TƯ" is Trung ương, "tư" the numeral ("ngã tư").
  */
-const NAME_WORDS: ReadonlyArray<{ canonical: string; forms: string[]; capitals?: string[] }> = [
+const NAME_WORDS: ReadonlyArray<{ canonical: string; forms: string[]; capitals?: string[]; leading?: string[] }> = [
   { canonical: 'Trung ương', forms: ['tw'], capitals: ['TƯ'] },
   { canonical: 'Đa khoa', forms: ['dk'] },
   { canonical: 'Quốc tế', forms: ['qt'] },
   { canonical: 'Quốc lộ', forms: ['ql'] },
   { canonical: 'Tỉnh lộ', forms: ['tl'] },
+  // `leading`: read so only leading a part of the address, before a name ("CC Sunrise City" is chung cư Sunrise City;
+  // elsewhere "CC" is as likely a name's own letters).
+  { canonical: 'chung cư', forms: [], leading: ['cc'] },
 ];
-/**
- * Abbreviations read so only leading a part of the address, before a name ("CC Sunrise City" is chung cư Sunrise City;
- * elsewhere "CC" is as likely a name's own letters).
- */
-const LEADING_NAME_WORDS = new Map([['cc', 'chung cư']]);
 const NAME_WORD_INDEX = new Map<string, string>();
 const CAPITALS_INDEX = new Map<string, string>();
+const LEADING_NAME_WORDS = new Map<string, string>();
 for (const w of NAME_WORDS) {
   for (const f of w.forms) NAME_WORD_INDEX.set(f, w.canonical);
   for (const c of w.capitals ?? []) CAPITALS_INDEX.set(c, w.canonical);
+  for (const f of w.leading ?? []) LEADING_NAME_WORDS.set(f, w.canonical);
 }
 
 /** The "H." ambiguity's second reading. */
