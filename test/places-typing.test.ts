@@ -288,6 +288,15 @@ describe('Telex and VNI typed with the keyboard off', () => {
     expect(unfinishedCategoryRows(word('xyzw'))).toEqual([0, 0]);
   });
 
+  it('a multi-word kind is read with one word mistyped, never with a word that is a syllable of its own', () => {
+    const words = (t: string) => t.split(' ').map((w) => ({ folded: fold(w), exact: w }));
+    const kinds = (t: string) => categorySpans(words(t), true).map((s) => [s.start, s.end]);
+    expect(kinds('Bệh viện Bạch Mai')).toEqual([[0, 2]]); // "bẹh" is no syllable: a slip
+    expect(kinds('quang truong Ba Dinh')).toEqual([[0, 2]]); // quảng trường
+    expect(kinds('Quang Trung Dalat')).toEqual([]); // "trung" is a word: the street, not a square
+    expect(kinds('giao Lê Văn Chí')).toEqual([]); // not "giao lộ"
+  });
+
   it('every word of the packs names is left as written', () => {
     for (const ix of indexes) {
       const has = ix.has;

@@ -125,6 +125,8 @@ describe('abbreviations', () => {
     ['ngã tư Sở', 'ngã tư Sở'],
     ['CC Sunrise City', 'chung cư Sunrise City'], // "CC" leading a part before a name: chung cư
     ['Phòng khám CC', 'Phòng khám CC'],
+    ['CA phường Văn Miếu', 'Công an Phường Văn Miếu'], // "CA" in capitals beside words that are not: công an
+    ['Chả Cá Lã Vọng', 'Chả Cá Lã Vọng'],
     ['H. Củ Chi', 'Huyện Củ Chi'],
     ['H. 51 Lê Lợi', 'Hẻm 51 Lê Lợi'],
     ['T.X. Sơn Tây', 'Thị xã Sơn Tây'],

@@ -105,6 +105,8 @@ const NAME_WORDS: ReadonlyArray<{ canonical: string; forms: string[]; capitals?:
   { canonical: 'Quốc tế', forms: ['qt'] },
   { canonical: 'Quốc lộ', forms: ['ql'] },
   { canonical: 'Tỉnh lộ', forms: ['tl'] },
+  // "CA phường Bến Nghé" is the ward's police; "ca" is also a fish ("Chả Cá"), a song and a shift.
+  { canonical: 'Công an', forms: [], capitals: ['CA'] },
   // `leading`: read so only leading a part of the address, before a name ("CC Sunrise City" is chung cư Sunrise City;
   // elsewhere "CC" is as likely a name's own letters).
   { canonical: 'chung cư', forms: [], leading: ['cc'] },

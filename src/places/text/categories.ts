@@ -269,6 +269,9 @@ export const CATEGORIES: readonly CategoryRow[] = [
     leading: ['intersection', 'roundabout', 'junction'],
     osm: ['junction'],
   },
+  // A square is mapped as a pedestrian area ("Quảng trường Ba Đình"); written out, the words ask for one, and a place
+  // named only by the rest ("Quang Trung" one letter off "quang truong") is not what was asked.
+  { key: 'square', words: ['quảng trường'], osm: ['pedestrian', 'square'] },
   {
     // Bridges are mostly roads named "Cầu X" ("Cầu Sài Gòn" is the bridge, not some place called Cầu in the city).
     key: 'bridge',

@@ -79,9 +79,6 @@ function wordFits(w: MatchWord, folded: string, exact: string): boolean {
   return w.folded === folded && (w.exact === w.folded || w.exact === exact);
 }
 
-/** Letters of a word short enough that a syllable so spelt is no typo of a form's word. */
-const SHORT_WORD = 3;
-
 /**
  * True when the words spell a multi-word form with at most one of them mistyped by one edit ("Bệh viện", "Nhà hàg"):
  * a phrase of two or more words is still recognised where a single mistyped word would not be; a word that is a
@@ -100,8 +97,9 @@ function phraseFits(words: readonly MatchWord[], at: number, f: Form): boolean {
       !withinOneEdit(w.folded, f.folded[k]!) ||
       // See firstLetterKept ("Võ Văn Ngân Đặng Văn Bi" holds no "ngân hàng").
       !firstLetterKept(w.folded, f.folded[k]!) ||
-      // A short word that is a syllable is mostly meant as written ("giao Lê Văn Chí" holds no "giao lộ").
-      (w.folded !== f.folded[k] && w.folded.length <= SHORT_WORD && isBareSyllable(w.folded)) ||
+      // A word that is a syllable is mostly meant as written ("giao Lê Văn Chí" holds no "giao lộ", "Quang Trung" no
+      // "quảng trường").
+      (w.folded !== f.folded[k] && isBareSyllable(w.folded)) ||
       BY_FIRST.get(w.folded)?.some((o) => o.folded.length === 1)
     )
       return false;
