@@ -33,16 +33,47 @@ export function nearAnchor(r: PlacesRegion, q: PlaceQuery, find: (text: string) 
   const place = find(text);
   if (place === null) return null;
   const kind = r.places.kind[place]!;
-  if (kind === PlaceKind.street && r.region.graph.edgeCount > 0) return { place, near: nearStreet(r, place, NEAR_M) };
   if (kind >= PlaceKind.ward) return null; // a unit is an area, not something to be near
-  return { place, near: nearPoint(r, place, NEAR_M) };
+  const near =
+    kind === PlaceKind.street && r.region.graph.edgeCount > 0
+      ? nearStreet(r, place, NEAR_M)
+      : nearPoint(r, place, NEAR_M);
+  // What a place is near is not the place asked for ("Trường Sơn gần sân bay" is no airport).
+  return { place, near: (p) => p !== place && near(p) };
 }
 
-/** Whether a place lies within `metres` of place `anchor`'s point. */
+/**
+ * Whether a place lies within `metres` of place `anchor`'s point; a street where its roads pass that close, in the
+ * piece of it there ("Nguyễn Du gần Nhà thờ Đức Bà": the stretch by the cathedral, whose own point may lie farther).
+ */
 function nearPoint(r: PlacesRegion, anchor: number, metres: number): (place: number) => boolean {
   const lat = r.lat(anchor),
     lon = r.lon(anchor);
-  return (p) => haversine(lat, lon, r.lat(p), r.lon(p)) <= metres;
+  const pieces = new Map<number, ReadonlySet<number>>(); // street name id → its pieces near the anchor
+  return (p) => {
+    if (r.places.kind[p] !== PlaceKind.street || r.region.graph.edgeCount === 0)
+      return haversine(lat, lon, r.lat(p), r.lon(p)) <= metres;
+    const name = r.places.name[p]!;
+    let near = pieces.get(name);
+    if (near === undefined) pieces.set(name, (near = piecesNear(r, name, lat, lon, metres)));
+    return near.has(p);
+  };
+}
+
+/**
+ * The pieces of the street named `name` (string id; and of the names spelt alike, see streetNamesLike) that pass within
+ * `metres` of (lat, lon) degrees: those in the 2025 ward of its roads' nearest point there, or without ward polygons
+ * the piece whose point is nearest that point; none when the street's roads pass no nearer.
+ */
+function piecesNear(r: PlacesRegion, name: number, lat: number, lon: number, metres: number): ReadonlySet<number> {
+  const names = r.streetNamesLike(name);
+  const at = StreetLine.of(r, names).nearest(lat, lon);
+  if (!at || at[2] > metres) return new Set();
+  const pieces = [...names].flatMap((id) => r.streetPieces.get(id) ?? []);
+  const ward = r.wardAt(at[0], at[1]);
+  if (ward >= 0) return new Set(pieces.filter((p) => r.ward2025Of(p) === ward));
+  const away = (p: number) => haversine(at[0], at[1], r.lat(p), r.lon(p));
+  return new Set(pieces.length === 0 ? [] : [pieces.reduce((a, b) => (away(b) < away(a) ? b : a))]);
 }
 
 /**

@@ -132,11 +132,18 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
   const places = r.places;
   const streetLevel = q.parsed.house !== undefined || q.parsed.street !== undefined;
   // A street of the region, and nothing else, asked for ("CMT8 quận 3", "đường Lê Lợi"): the street, not a place on it.
+  // The words before a near word may name it too ("Nguyễn Du gần Nhà thờ Đức Bà").
+  const ownName = q.terms
+    .filter((t, j) => t.role === 'name' && ((q.near >> j) & 1) === 0)
+    .map((t) => t.folded)
+    .join(' ');
   const streetOnly =
     q.parsed.street !== undefined &&
     q.parsed.house === undefined &&
     q.parsed.alley === undefined &&
-    (q.parsed.types.street !== undefined || r.namesStreet(fold(q.parsed.street)));
+    (q.parsed.types.street !== undefined ||
+      r.namesStreet(fold(q.parsed.street)) ||
+      (q.near !== 0 && r.namesStreet(ownName)));
   const alleyOfStreet = q.parsed.alley !== undefined && q.parsed.house === undefined && q.parsed.street !== undefined;
   const namedPlace: NamedPlace = {
     names: (p) => [places.name[p]!, ...places.alt.subarray(places.altFirst[p]!, places.altFirst[p + 1]!)],
@@ -177,8 +184,10 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
   // Nông Lâm", "Bến xe buýt ĐH Nông Lâm") is a part of the one asked for or named after it, not it (-1); a place tagged
   // as the kind asked is a little surer than one only named so (1). Kinds of one family are one kind here ("khách sạn"
   // asks for a "Nhà nghỉ" too).
+  // The kinds the words after a near word write are the anchor's ("Nguyễn Du gần Nhà thờ Đức Bà" asks for no church).
+  const kinds = q.categories.filter((c) => (c.mask & q.near) === 0);
   const askedRows = withFamilies(
-    q.categories.reduce<[number, number]>((m, c) => [m[0] | c.rows[0], m[1] | c.rows[1]], [0, 0]),
+    kinds.reduce<[number, number]>((m, c) => [m[0] | c.rows[0], m[1] | c.rows[1]], [0, 0]),
   );
   const isAsked = (rows: readonly [number, number]) => (rows[0] & askedRows[0]) !== 0 || (rows[1] & askedRows[1]) !== 0;
   // A kind of place other than a road's (a junction, a bridge) that a street stands for by its name after a type word
@@ -201,7 +210,7 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
   };
   const kindAgreement = new Map<number, -1 | 0 | 1>();
   const askedKind = (p: number): -1 | 0 | 1 => {
-    if (q.categories.length === 0 || places.kind[p] !== PlaceKind.poi) return 0;
+    if (kinds.length === 0 || places.kind[p] !== PlaceKind.poi) return 0;
     let agreement = kindAgreement.get(p);
     if (agreement === undefined) {
       const lead = leadKind(p);
@@ -239,7 +248,7 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
   };
   // A street or unit stands for a kind of place only by leading its name with it ("Phố Chùa Một Cột" for "chùa"; not
   // "Công Chúa Ngọc Hân"), in the words asked or others of that kind ("Vòng xoay Ngã Sáu Gò Vấp" for "ngã sáu").
-  const kindWords = q.terms.filter((t) => t.role === 'category').map((t) => t.folded);
+  const kindWords = q.terms.filter((t, j) => t.role === 'category' && ((q.near >> j) & 1) === 0).map((t) => t.folded);
   const leadsWithKind = (p: number): boolean => {
     if (places.kind[p]! < PlaceKind.street || kindWords.length === 0) return true;
     const name = r.folded(places.name[p]!);
@@ -271,12 +280,12 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
   // Asked for a kind of place and nothing else to name it ("bưu điện quận 10"), a place tagged as another kind is none
   // of it, whatever its name says ("Bệnh viện Bưu điện" is a hospital); a place whose tag names no kind is judged by
   // its name. With name words the kind's words may be part of the name ("Turtle Lake", "Dinh Gia Long").
-  const kindOnly = q.categories.length > 0 && !q.terms.some((t) => t.role === 'name');
+  const kindOnly = kinds.length > 0 && !q.terms.some((t) => t.role === 'name');
   const ofKind = (p: number): boolean => {
     if (!kindOnly) return true;
     const tagged = categoryRowsOf(namedPlace.text(places.category[p]!));
     if (tagged[0] === 0 && tagged[1] === 0) return true;
-    return q.categories.some((c) => (tagged[0] & c.rows[0]) !== 0 || (tagged[1] & c.rows[1]) !== 0);
+    return kinds.some((c) => (tagged[0] & c.rows[0]) !== 0 || (tagged[1] & c.rows[1]) !== 0);
   };
   const unitTerms = q.adminMask.ward | q.adminMask.district | q.adminMask.province;
   const search = (required: number, keep: ((p: number) => boolean) | undefined, exact = false) => {
@@ -384,13 +393,14 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
   };
   // Whether a name of place `p` is all the query's words: as written, or without its type words, fillers and the
   // units it names ("CMT8 quận 3" calls Cách Mạng Tháng Tám "CMT8").
+  // The words after a near word name the anchor, not the place ("Phủ Doãn gần bệnh viện Việt Đức" calls Phố Phủ Doãn so).
   const wordsOf = (skip: ReadonlySet<string>, keep = 0): string =>
     q.terms
-      .filter((t, j) => !skip.has(t.role) || ((keep >> j) & 1) !== 0)
+      .filter((t, j) => ((q.near >> j) & 1) === 0 && (!skip.has(t.role) || ((keep >> j) & 1) !== 0))
       .map((t) => t.folded)
       .join(' ');
   const whole = [
-    withoutLeadingType(q.folded),
+    withoutLeadingType(q.near === 0 ? q.folded : wordsOf(new Set())),
     wordsOf(new Set()), // abbreviations written out ("Sacombank Q8" calls Sacombank Quận 8 so)
     wordsOf(new Set(['type', 'filler'])),
     wordsOf(new Set(['type', 'filler', 'admin'])),
@@ -448,7 +458,7 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
   // Viên, by the lake in another ward), is meant before places of the unit that only a slip of the rest names (the
   // street Quang Trung in Lâm Viên ward). A kind of place written with the unit ("nhà thuốc Bến Thành") asks for the
   // places of the kind there, not for this (nor for its search's time).
-  const exactFirst = q.categories.length === 0 && !hits.some((h) => calledSo(h.place));
+  const exactFirst = kinds.length === 0 && !hits.some((h) => calledSo(h.place));
   if (area && unitInName !== 0 && (hits.length === 0 || exactFirst)) {
     const inName = search(required | unitInName, (p) => (!near || near(p)) && holdsInOrder(p, unitInName), true);
     const exact = hits.length === 0 ? inName : inName.filter((h) => calledSo(h.place));
@@ -483,7 +493,8 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
       return id !== 0 && alley.split('/').every((n) => name.includes(` ${n} `));
     });
   // A street the words name only part of ("phố cổ" is no Phố Cổ Tân): a word of each of its names (past the type words,
-  // numerals also as digits) that no written word meets, as written, with the other of i and y or one edit off.
+  // numerals also as digits) that no written word meets, as written, with the other of i and y or one edit off, nor
+  // its words run together ("NGUYENHUE").
   const writtenWords = q.terms.map((t) => t.folded);
   // Numerals written out are also their digits ("Ba Tháng Hai" names 3 Tháng 2).
   writtenWords.push(...numeralsAsDigits(writtenWords.join(' ')).split(' '));
@@ -492,7 +503,11 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
     !opts.prefix &&
     places.kind[p] === PlaceKind.street &&
     !ALLEY_NAME.test(r.folded(places.name[p]!)) &&
-    ![...namedPlace.names(p)].some((id) => id !== 0 && streetNameKeys(r, id).some((k) => k.split(' ').every(meets)));
+    ![...namedPlace.names(p)].some(
+      (id) =>
+        id !== 0 &&
+        streetNameKeys(r, id).some((k) => k.split(' ').every(meets) || writtenWords.includes(k.replace(/ /g, ''))),
+    );
   // A kind of place, no number to name it ("Bệnh viện 175" is one) and nothing narrower than a province to say where
   // ("Hanoi post office", "nhà thuốc"): one of many of the kind, not the one meant.
   const oneOfMany =

@@ -98,8 +98,29 @@ export class StreetLine {
     const y = (lat - this.lat0) * M_PER_DEG;
     const b = this.box;
     if (x < b[0] - metres || y < b[1] - metres || x > b[2] + metres || y > b[3] + metres) return false;
-    const m2 = metres * metres;
+    return this.closest(x, y, metres * metres) <= metres * metres;
+  }
+
+  /**
+   * The point of the street's roads nearest (lat, lon) degrees: [lat, lon, metres away]; null for a street without
+   * roads.
+   */
+  nearest(lat: number, lon: number): [number, number, number] | null {
+    if (this.empty) return null;
+    const d2 = this.closest((lon - this.lon0) * this.kx, (lat - this.lat0) * M_PER_DEG, 0);
+    return [this.at[1] / M_PER_DEG + this.lat0, this.at[0] / this.kx + this.lon0, Math.sqrt(d2)];
+  }
+
+  /** The nearest point of the roads found by the last `closest` (metres east and north of lat0, lon0). */
+  private readonly at: [number, number] = [0, 0];
+
+  /**
+   * The squared distance, metres², from (x, y) to the nearest road segment, the scan stopping at the first within
+   * `enough` (m²); the point found is left in `at`.
+   */
+  private closest(x: number, y: number, enough: number): number {
     const xy = this.xy;
+    let best = Infinity;
     for (let i = 0; i < xy.length; i += 4) {
       const ax = xy[i]!,
         ay = xy[i + 1]!;
@@ -108,10 +129,16 @@ export class StreetLine {
       const l2 = ex * ex + ey * ey;
       let t = l2 > 0 ? ((x - ax) * ex + (y - ay) * ey) / l2 : 0;
       t = t < 0 ? 0 : t > 1 ? 1 : t;
-      const dx = ax + t * ex - x,
-        dy = ay + t * ey - y;
-      if (dx * dx + dy * dy <= m2) return true;
+      const px = ax + t * ex,
+        py = ay + t * ey;
+      const d2 = (px - x) * (px - x) + (py - y) * (py - y);
+      if (d2 < best) {
+        best = d2;
+        this.at[0] = px;
+        this.at[1] = py;
+        if (d2 <= enough) break;
+      }
     }
-    return false;
+    return best;
   }
 }
