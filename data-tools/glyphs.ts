@@ -1,7 +1,9 @@
 /**
  * Generates the SDF glyph PBFs of the default style's fonts into assets/fonts/<font name>/<start>-<end>.pbf, from
  * the Noto Sans WOFF files of @fontsource/noto-sans (its latin, latin-ext and vietnamese subsets merged), for the
- * ranges Vietnamese text needs. Deterministic: the same font files give the same bytes.
+ * ranges Vietnamese text needs, each with its index beside it (<start>-<end>.idx, see encodeGlyphIndex: where each
+ * glyph lies in the file, which the renderer reads instead of finding them). Deterministic: the same font files give
+ * the same bytes.
  * Run: npx tsx data-tools/glyphs.ts
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -9,6 +11,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse, type Font } from 'opentype.js/dist/opentype.mjs';
+import { encodeGlyphIndex } from '../src/render/raster/index.js';
 import { encodeGlyphRange, type SdfGlyph } from './glyphs-pbf.js';
 import { flatten, GLYPH_BUFFER, GLYPH_SIZE, rasterize, sdf } from './glyphs-sdf.js';
 
@@ -83,6 +86,7 @@ function main(): void {
     for (const start of GLYPH_RANGES) {
       const bytes = glyphRange(name, fonts, start);
       writeFileSync(join(out, name, `${start}-${start + 255}.pbf`), bytes);
+      writeFileSync(join(out, name, `${start}-${start + 255}.idx`), encodeGlyphIndex(bytes));
       console.log(`${name} ${start}-${start + 255}: ${bytes.length} bytes`);
     }
   }

@@ -3,7 +3,7 @@ import { PbfReader } from 'pbf';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../src/engine.js';
 import { BASEMAP_KINDS, GeomType } from '../src/map/kinds.js';
-import { glyphs } from '../src/map/glyphs.js';
+import { GLYPH_FONTSTACKS, glyphIndex, glyphs } from '../src/map/glyphs.js';
 import { defaultStyle } from '../src/map/style/default-style.js';
 import type { Region } from '../src/region.js';
 import { GlyphFonts } from '../src/render/glyph-font.js';
@@ -11,7 +11,8 @@ import { RenderCache } from '../src/render/render-cache.js';
 import { overlaps, type LabelBox } from '../src/render/label-collision.js';
 import { longestStretch } from '../src/render/labels.js';
 import { drawBasemap } from '../src/render/map.js';
-import { Canvas, decodeGlyphs, drawSdfText, shapeText, Viewport } from '../src/render/raster/index.js';
+import { Canvas, decodeGlyphs, drawSdfText, GlyphRange, shapeText, Viewport } from '../src/render/raster/index.js';
+import type { SdfGlyph } from '../src/render/raster/sdf-glyphs.js';
 import { polylineDistance } from './fixtures/render/helpers.js';
 
 /** Around Văn Miếu (Đống Đa), zoom 16: many named streets. */
@@ -102,6 +103,14 @@ function intersectionArea(a: [number, number][], b: [number, number][]): number 
   return poly.length < 3 ? 0 : Math.abs(orient(poly)) / 2;
 }
 
+/** Whether two glyph lookups gave the same glyph (both none, or equal metrics and bitmap). */
+function sameGlyph(a: SdfGlyph | undefined, b: SdfGlyph | undefined): boolean {
+  if (!a || !b) return a === b;
+  const { bitmap: x, ...ma } = a,
+    { bitmap: y, ...mb } = b;
+  return JSON.stringify(ma) === JSON.stringify(mb) && Buffer.from(x).equals(Buffer.from(y));
+}
+
 describe('SDF glyphs', () => {
   it('decodes the shipped glyph PBFs exactly as the pbf package reads them', () => {
     for (const range of ['0-255', '7680-7935']) {
@@ -133,6 +142,34 @@ describe('SDF glyphs', () => {
     expect(cut.size).toBeLessThan(whole.size);
     for (const [id, g] of cut) expect(g).toEqual(whole.get(id));
     expect(decodeGlyphs(Uint8Array.of(0xff, 0xff, 0xff)).size).toBe(0);
+  });
+
+  it('finds through the shipped index the glyphs it finds by reading the file, and no wrong glyph through a wrong index', () => {
+    for (const font of GLYPH_FONTSTACKS) {
+      for (const range of ['0-255', '256-511', '768-1023', '7680-7935', '8192-8447']) {
+        const r = glyphs(font, range);
+        if (!r.ok) throw new Error(r.error);
+        const index = glyphIndex(font, range)!;
+        const read = new GlyphRange(r.bytes);
+        const indexed = new GlyphRange(r.bytes, index);
+        expect([...indexed.codes()]).toEqual([...read.codes()].sort((a, b) => a - b));
+        const start = Number(range.split('-')[0]);
+        const differ: number[] = [];
+        for (let code = start - 1; code <= start + 256; code++)
+          if (!sameGlyph(indexed.get(code), read.get(code))) differ.push(code);
+        expect(differ).toEqual([]);
+        // Another range's index: its spans land on other glyphs or outside the file, and none is given as this code's.
+        const other = new GlyphRange(r.bytes, glyphIndex(font, range === '0-255' ? '7680-7935' : '0-255')!);
+        const wrong = [...other.codes()].filter(
+          (code) => other.get(code) && !sameGlyph(other.get(code), read.get(code)),
+        );
+        expect(wrong).toEqual([]);
+      }
+    }
+    // An index that is not whole entries is not used: the file is read.
+    const r = glyphs('Noto Sans Bold', '0-255');
+    if (!r.ok) throw new Error(r.error);
+    expect(new GlyphRange(r.bytes, Uint8Array.of(1, 2, 3)).get(72)).toEqual(new GlyphRange(r.bytes).get(72));
   });
 
   it('shapes Vietnamese text with a glyph per letter (precomposed or decomposed input)', () => {

@@ -2,9 +2,10 @@ import { readFileSync } from 'node:fs';
 import { PbfReader } from 'pbf';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
-import { GLYPH_FONTS, glyphRange, loadFonts } from '../data-tools/glyphs.js';
+import { GLYPH_FONTS, GLYPH_RANGES, glyphRange, loadFonts } from '../data-tools/glyphs.js';
 import { drawSprite, ICONS } from '../data-tools/sprites.js';
-import { glyphs, GLYPH_FONTSTACKS } from '../src/map/glyphs.js';
+import { glyphIndex, glyphs, GLYPH_FONTSTACKS } from '../src/map/glyphs.js';
+import { encodeGlyphIndex } from '../src/render/raster/index.js';
 import { sprite } from '../src/map/sprites.js';
 
 interface Glyph {
@@ -76,6 +77,18 @@ describe('glyph PBFs', () => {
     const name = 'Noto Sans Regular';
     const fresh = glyphRange(name, loadFonts(GLYPH_FONTS[name]!), 256);
     expect(Buffer.from(fresh).equals(Buffer.from(ok(glyphs(name, '256-511')).bytes))).toBe(true);
+  });
+
+  it('each range has beside it the index of its glyphs (the one the generator writes)', () => {
+    for (const font of GLYPH_FONTSTACKS) {
+      for (const start of GLYPH_RANGES) {
+        const range = `${start}-${start + 255}`;
+        const index = glyphIndex(font, range);
+        expect(index, `${font} ${range}`).not.toBeNull();
+        expect(Buffer.from(index!).equals(Buffer.from(encodeGlyphIndex(ok(glyphs(font, range)).bytes)))).toBe(true);
+      }
+    }
+    expect(glyphIndex('Noto Sans Regular', '19968-20223')).toBeNull();
   });
 
   it('metrics follow the glyph geometry: "l" is tall and thin, "m" wide, "." sits on the baseline', () => {

@@ -19,6 +19,17 @@ export function glyphs(fontstack: string, range: string): GlyphResult {
 }
 
 /**
+ * The index shipped beside the glyph PBF that {@link glyphs} reads (`fonts/<font>/<start>-<end>.idx`: where each glyph's
+ * message lies in the file, see `encodeGlyphIndex` in src/render/raster), so the renderer need not read every glyph
+ * to find the few a label draws; null where it cannot be read (no assets folder, a range the package has no glyphs
+ * for, a bad range). Never throws.
+ */
+export function glyphIndex(fontstack: string, range: string): Uint8Array | null {
+  const file = glyphFile(fontstack, range);
+  return file.ok ? readAsset(`fonts/${file.font}/${file.range}.idx`) : null;
+}
+
+/**
  * Where the glyph PBF of {@link glyphs} lives under the assets folder (`fonts/<font>/<start>-<end>.pbf`), for readers
  * without node:fs (a Service Worker fetching the package's assets), or an error naming the parameter. Never throws.
  */

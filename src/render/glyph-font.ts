@@ -4,7 +4,7 @@
  * for its life.
  */
 import { readAssetAsync, readsAssetsSync } from '../map/assets.js';
-import { GLYPH_FONTSTACKS, glyphFile, glyphs } from '../map/glyphs.js';
+import { GLYPH_FONTSTACKS, glyphFile, glyphIndex, glyphs } from '../map/glyphs.js';
 import { GlyphRange, type GlyphLookup } from './raster/index.js';
 
 /** The ranges labels draw from: Latin, Latin-1, Latin Extended-A/B, combining marks, Vietnamese, punctuation. */
@@ -53,10 +53,8 @@ export class GlyphFonts {
     const lookup: GlyphLookup = (code) => {
       const start = code - (code % 256);
       let range = cache.get(start);
-      if (range === undefined) {
-        const bytes = code >= 0 && code <= 65535 ? this.rangeBytes(name, `${start}-${start + 255}`) : null;
-        cache.set(start, (range = bytes ? new GlyphRange(bytes) : null));
-      }
+      if (range === undefined)
+        cache.set(start, (range = code >= 0 && code <= 65535 ? this.range(name, `${start}-${start + 255}`) : null));
       return range?.get(code);
     };
     const font = lookup(72) ? lookup : null; // 'H' is in every shipped font
@@ -64,12 +62,15 @@ export class GlyphFonts {
     return font;
   }
 
-  /** The glyph PBF of a range: fetched by preload, else read from the assets (empty where there are none). */
-  private rangeBytes(name: string, range: string): Uint8Array | null {
+  /**
+   * The glyphs of a range: the PBF fetched by preload, else the one read from the assets (empty where there are none)
+   * with the index shipped beside it, which spares reading every glyph to find the few a label draws.
+   */
+  private range(name: string, range: string): GlyphRange | null {
     const file = glyphFile(name, range);
     const pre = file.ok ? this.fetched.get(file.path) : undefined;
-    if (pre) return pre;
+    if (pre) return new GlyphRange(pre);
     const r = glyphs(name, range);
-    return r.ok ? r.bytes : null;
+    return r.ok ? new GlyphRange(r.bytes, glyphIndex(name, range) ?? undefined) : null;
   }
 }

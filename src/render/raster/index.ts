@@ -6,5 +6,5 @@ export { Canvas, type StrokeOptions } from './canvas.js';
 export type { RGBA } from '../../style/color.js';
 export { Viewport, fitBounds, latToWorldY, lonToWorldX, worldXToLon, worldYToLat } from './mercator.js';
 export { measureText } from './text.js';
-export { decodeGlyphs, GlyphRange } from './sdf-glyphs.js';
+export { decodeGlyphs, encodeGlyphIndex, GlyphRange } from './sdf-glyphs.js';
 export { drawSdfText, shapeText, type GlyphLookup, type ShapedText } from './sdf-text.js';

@@ -82,65 +82,132 @@ class Reader {
 
 const zigzag = (n: number): number => (n % 2 === 1 ? -(n + 1) / 2 : n / 2);
 
+/** Bytes of one entry of a glyph range's index (see {@link encodeGlyphIndex}): code point, start, end. */
+const INDEX_ENTRY = 12;
+
 /**
  * The glyphs of a glyph PBF by code point (all font stacks of the file merged, a later glyph of a code replacing an
  * earlier one), each decoded on its first lookup: a label needs a few dozen of a range's hundreds, and decoding them
  * all was most of a fresh engine's first image's glyph work. Never throws: a file damaged in its framing gives the
  * glyphs before the damage; a glyph damaged inside its own bytes is absent.
+ *
+ * Finding the glyphs' messages means reading every field of every glyph (about 250 a range): 1-1.5 ms a range in
+ * the cold code of a fresh engine's first image. The shipped ranges come with that answer written beside them (an
+ * index, {@link encodeGlyphIndex}), which a range given one looks up instead.
  */
 export class GlyphRange {
-  /** Each glyph's message [start, end) in `bytes` by code point, in file order. */
-  private readonly spans = new Map<number, [number, number]>();
+  /** Each glyph's message [start, end) in `bytes` by code point, in file order; null when read from `index`. */
+  private readonly spans: Map<number, [number, number]> | null = null;
+  /** The index given; null when the file was read. */
+  private readonly index: DataView | null = null;
   /** Glyphs decoded so far (null: its bytes are damaged). */
   private readonly decoded = new Map<number, SdfGlyph | null>();
 
-  constructor(private readonly bytes: Uint8Array) {
-    try {
-      const top = new Reader(bytes, 0, bytes.length);
-      while (top.pos < top.end) {
-        const tag = top.varint();
-        if (tag >> 3 !== 1 || (tag & 7) !== 2) {
-          top.skip(tag & 7);
-          continue;
-        }
-        const [s0, s1] = top.span();
-        const stack = new Reader(bytes, s0, s1);
-        while (stack.pos < stack.end) {
-          const t = stack.varint();
-          if (t >> 3 !== 3 || (t & 7) !== 2) {
-            stack.skip(t & 7);
-            continue;
-          }
-          const span = stack.span();
-          const id = glyphId(new Reader(bytes, span[0], span[1]));
-          if (id >= 0) this.spans.set(id, span);
-        }
-      }
-    } catch {
-      // Keep the glyphs found before the damage.
-    }
+  /**
+   * @param index the file's index ({@link encodeGlyphIndex}), if it has one (not used unless made of whole
+   *   entries). One that does not match the file gives fewer glyphs, never wrong ones: a span outside the file is
+   *   not read, and a glyph whose id is not the code looked up is absent.
+   */
+  constructor(
+    private readonly bytes: Uint8Array,
+    index?: Uint8Array,
+  ) {
+    if (index && index.length % INDEX_ENTRY === 0)
+      this.index = new DataView(index.buffer, index.byteOffset, index.byteLength);
+    else this.spans = findSpans(bytes);
   }
 
-  /** The code points of the file's glyphs, in file order. */
-  codes(): IterableIterator<number> {
-    return this.spans.keys();
+  /** The code points of the file's glyphs, in file order (in code order when read from an index). */
+  *codes(): IterableIterator<number> {
+    if (this.spans) yield* this.spans.keys();
+    else for (let at = 0; at < this.index!.byteLength; at += INDEX_ENTRY) yield this.index!.getUint32(at, true);
   }
 
   /** The glyph of a code point, decoded on its first lookup; undefined when the file has none (or a damaged one). */
   get(code: number): SdfGlyph | undefined {
     let glyph = this.decoded.get(code);
     if (glyph === undefined) {
-      const span = this.spans.get(code);
+      const span = this.span(code);
       if (!span) return undefined;
       try {
         glyph = readGlyph(new Reader(this.bytes, span[0], span[1]));
       } catch {
         glyph = null;
       }
+      // An index that does not match its file gives no glyph rather than another code's.
+      if (glyph && glyph.id !== code) glyph = null;
       this.decoded.set(code, glyph);
     }
     return glyph ?? undefined;
   }
+
+  /** The [start, end) of the message of a code's glyph, by a binary search of the index or from the file's spans. */
+  private span(code: number): [number, number] | undefined {
+    if (this.spans) return this.spans.get(code);
+    const index = this.index!;
+    let lo = 0,
+      hi = index.byteLength / INDEX_ENTRY;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const at = mid * INDEX_ENTRY;
+      const c = index.getUint32(at, true);
+      if (c === code) {
+        const start = index.getUint32(at + 4, true),
+          end = index.getUint32(at + 8, true);
+        return start <= end && end <= this.bytes.length ? [start, end] : undefined;
+      }
+      if (c < code) lo = mid + 1;
+      else hi = mid;
+    }
+    return undefined;
+  }
+}
+
+/** Each glyph's message [start, end) by code point, read from the file (see GlyphRange: up to any damage). */
+function findSpans(bytes: Uint8Array): Map<number, [number, number]> {
+  const spans = new Map<number, [number, number]>();
+  try {
+    const top = new Reader(bytes, 0, bytes.length);
+    while (top.pos < top.end) {
+      const tag = top.varint();
+      if (tag >> 3 !== 1 || (tag & 7) !== 2) {
+        top.skip(tag & 7);
+        continue;
+      }
+      const [s0, s1] = top.span();
+      const stack = new Reader(bytes, s0, s1);
+      while (stack.pos < stack.end) {
+        const t = stack.varint();
+        if (t >> 3 !== 3 || (t & 7) !== 2) {
+          stack.skip(t & 7);
+          continue;
+        }
+        const span = stack.span();
+        const id = glyphId(new Reader(bytes, span[0], span[1]));
+        if (id >= 0) spans.set(id, span);
+      }
+    }
+  } catch {
+    // Keep the glyphs found before the damage.
+  }
+  return spans;
+}
+
+/**
+ * The index of a glyph PBF, shipped beside it (`<start>-<end>.idx`) so that a reader need not find its glyphs
+ * itself: for each glyph, by ascending code point, three little-endian uint32s: the code point and the [start, end)
+ * of its message in the file (the glyph {@link GlyphRange} reads for that code). 12 bytes a glyph.
+ */
+export function encodeGlyphIndex(bytes: Uint8Array): Uint8Array {
+  const spans = [...findSpans(bytes)].sort((a, b) => a[0] - b[0]);
+  const out = new Uint8Array(spans.length * INDEX_ENTRY);
+  const view = new DataView(out.buffer);
+  spans.forEach(([code, [start, end]], i) => {
+    view.setUint32(i * INDEX_ENTRY, code, true);
+    view.setUint32(i * INDEX_ENTRY + 4, start, true);
+    view.setUint32(i * INDEX_ENTRY + 8, end, true);
+  });
+  return out;
 }
 
 /**
