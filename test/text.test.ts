@@ -127,6 +127,16 @@ describe('abbreviations', () => {
     ['Phòng khám CC', 'Phòng khám CC'],
     ['CA phường Văn Miếu', 'Công an Phường Văn Miếu'], // "CA" in capitals beside words that are not: công an
     ['Chả Cá Lã Vọng', 'Chả Cá Lã Vọng'],
+    // A street's type word after its name, ending its part: English order, or a word written as it came.
+    ['Lê Lợi đường, Q1', 'Đường Lê Lợi, Quận 1'],
+    ['Điện Biên Phủ đường quận Bình Thạnh', 'Đường Điện Biên Phủ Quận Bình Thạnh'],
+    ['Dinh Tien Hoang street Hanoi', 'Đường Dinh Tien Hoang Hà Nội'],
+    ['Le Loi road, District 1', 'Đường Le Loi, Quận 1'],
+    ['street food Bui Vien', 'street food Bui Vien'], // "street" leads no name
+    ['Binh Duong', 'Binh Duong'], // "duong" without marks is as likely Dương
+    ['Phố Đường Thành', 'Phố Đường Thành'],
+    ['36 Hàng Đường, phường Hoàn Kiếm', '36 Hàng Đường, Phường Hoàn Kiếm'], // a street of one word and "Đường"
+    ['Nguyen Hue walking street', 'Nguyen Hue walking street'], // a kind of street, not its name
     ['H. Củ Chi', 'Huyện Củ Chi'],
     ['H. 51 Lê Lợi', 'Hẻm 51 Lê Lợi'],
     ['T.X. Sơn Tây', 'Thị xã Sơn Tây'],

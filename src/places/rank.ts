@@ -48,6 +48,11 @@ const EXACT_NAME_BOOST = 0.3;
 const TAGGED_KIND_BOOST = 0.02;
 /** Score taken from a place whose name leads with another kind than the query asks for ("Thư viện ĐH X" for "ĐH X"). */
 const OTHER_KIND_PENALTY = 0.2;
+/**
+ * Score taken from a place whose name holds a written name word only among its kind's words (see nameInKindWords in
+ * rankInRegion): as much as a whole name called so gives, the word being unmet.
+ */
+const NAME_IN_KIND_PENALTY = 0.3;
 /** Score taken from a place beside the area the query names, not in it (see area.ts). */
 const BESIDE_PENALTY = 0.2;
 /** Score added to a place in the pack's own province when the query names no unit (see homeProvince). */
@@ -534,6 +539,28 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
       !keys.some((ws) => rest.some((x) => wordMeets(x, ws[0]!)))
     );
   };
+  // Asked for a kind of place, a place whose name holds a written name word only among the kind's words it leads with
+  // ("Ben Thanh bus station": "bến" in Bến xe Thạnh Lộc), nowhere else in its names, street or units: the word names
+  // no part of it. (Without a kind written the word may be the kind's, shortened: "Viện 108".)
+  const nameInKindWords = (p: number): boolean => {
+    if (kinds.length === 0 || nameList.length === 0 || places.kind[p] !== PlaceKind.poi) return false;
+    const own: string[] = [];
+    const kindOwn: string[] = [];
+    for (const id of namedPlace.names(p)) {
+      if (id === 0) continue;
+      const words = r.folded(id).split(' ');
+      const lead = categorySpans(
+        words.slice(0, KIND_WORDS_MAX).map((w) => ({ folded: w, exact: w })),
+        false,
+      )[0];
+      const end = lead !== undefined && lead.start === 0 ? lead.end : 0;
+      kindOwn.push(...words.slice(0, end));
+      own.push(...words.slice(end));
+    }
+    if (places.street[p] !== 0) own.push(...r.folded(places.street[p]!).split(' '));
+    for (const unit of r.admin.namesOf(places, p)) own.push(...fold(unit).split(' '));
+    return nameList.some((x) => !metIn(own)(x) && metIn(kindOwn)(x));
+  };
   const leadsWithName = (p: number): boolean =>
     nameWords !== '' && ` ${withoutKindWords(r.folded(places.name[p]!))} `.startsWith(` ${nameWords} `);
   return hits
@@ -543,7 +570,8 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
         region: r,
         place: h.place,
         score:
-          h.score +
+          h.score -
+          (nameInKindWords(h.place) ? NAME_IN_KIND_PENALTY : 0) +
           (inOrder(h.place) ? ORDER_BOOST : 0) +
           (called ? EXACT_NAME_BOOST : 0) +
           (leadsWithName(h.place) ? LEAD_BOOST : 0),
@@ -570,7 +598,8 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
           (alley !== '' && !holdsAlley(h.place)) ||
           (askedOffRoad && places.kind[h.place] === PlaceKind.street && namedAfter(h.place)) ||
           (!called && namedInPart(h.place)) ||
-          (!called && streetInPart(h.place)),
+          (!called && streetInPart(h.place)) ||
+          nameInKindWords(h.place),
       };
     })
     .sort((a, b) => b.score - a.score)

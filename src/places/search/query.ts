@@ -496,7 +496,13 @@ function markCategories(terms: QueryTerm[], named: (t: QueryTerm) => boolean): Q
       if (!spelt) break;
       k++;
     }
-    for (const span of categorySpans(terms.slice(j, k), true)) {
+    const spans = categorySpans(terms.slice(j, k), true);
+    // A word that is a kind only leading a name, then name words and another kind's words, leads the name of that other
+    // kind ("Chợ Rẫy bệnh viện" is Bệnh viện Chợ Rẫy, no market); right before another kind it is that kind's
+    // ("Trường THPT X").
+    const [first, second] = spans;
+    if (first?.leading && second && second.start > first.end && !sameRows(second.rows, first.rows)) spans.shift();
+    for (const span of spans) {
       let mask = 0;
       for (let m = j + span.start; m < j + span.end; m++) {
         terms[m]!.role = 'category';
@@ -507,4 +513,9 @@ function markCategories(terms: QueryTerm[], named: (t: QueryTerm) => boolean): Q
     j = k;
   }
   return out;
+}
+
+/** Whether two kinds' row masks are the same. */
+function sameRows(a: readonly [number, number], b: readonly [number, number]): boolean {
+  return a[0] === b[0] && a[1] === b[1];
 }

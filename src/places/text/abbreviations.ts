@@ -14,6 +14,7 @@
  * - "H." is ambiguous: Hẻm before a number ("H. 51"), Huyện before a name ("H. Củ Chi"); see `classify`.
  */
 import { fold, normalize } from './fold';
+import { isBareSyllable } from './syllable';
 import { houseNumberEnd } from './house-number.js';
 import { WAYS_WORD } from './junction-ways.js';
 
@@ -29,6 +30,12 @@ interface TypeWordEntry {
   /** Short forms also count undotted right before a number ("Q1", "P 12"). */
   beforeNumber?: boolean;
   exact?: string[];
+  /**
+   * Forms that name the type only after their name, last in its part (English order, "Le Loi street"; or a word
+   * written as it came, "Lê Lợi đường"): before a name they are other words ("street food", "Đường Thành" is a street
+   * of that name, "Bình Dương" no street).
+   */
+  trailing?: string[];
 }
 
 /** One row of the place table: a well-known place written in many ways, and the type word it implies. */
@@ -70,7 +77,14 @@ const TYPE_WORDS: readonly TypeWordEntry[] = [
   { canonical: 'Xã', role: 'ward', forms: ['xa', 'commune'], short: ['x'], exact: ['xã'] },
   { canonical: 'Thị trấn', role: 'ward', forms: ['thi tran', 'tt'], exact: ['thị trấn', 'tt'] },
   { canonical: 'Đặc khu', role: 'ward', forms: ['dac khu'], exact: ['đặc khu'] },
-  { canonical: 'Đường', role: 'street', forms: ['duong'], short: ['d'], exact: ['đường'] },
+  {
+    canonical: 'Đường',
+    role: 'street',
+    forms: ['duong', 'street', 'road'],
+    short: ['d'],
+    exact: ['đường'],
+    trailing: ['street', 'road', 'đường'],
+  },
   { canonical: 'Phố', role: 'street', forms: ['pho'], exact: ['phố'] },
   { canonical: 'Đại lộ', role: 'street', forms: ['dai lo'], exact: ['đại lộ'] },
   { canonical: 'Ngõ', role: 'alley', forms: ['ngo'], short: ['ng'], exact: ['ngõ'] },
@@ -298,14 +312,19 @@ export function addressTokens(s: string): AddressToken[] {
           if (out[out.length - 1]?.kind === 'type' && e.role !== 'house') continue;
           const type: AddressToken = { kind: 'type', text: e.canonical, folded: fold(e.canonical), role: e.role };
           if (exact === folded && e.canonical.toLowerCase() !== fold(e.canonical)) type.bare = true;
-          if (typeAllowedHere(e, raw, i, i + n)) {
+          // "street", "road": only after their name (the type word itself, "đường", leads its name too).
+          const lower = exact.toLowerCase();
+          const trailingOnly = e.trailing?.includes(lower) === true && lower !== e.canonical.toLowerCase();
+          // After its name, ending its part ("Điện Biên Phủ đường quận Bình Thạnh"), the word is read so first.
+          const trails = e.trailing?.includes(lower) === true && namesBefore(out, lower) && endsPart(raw, i + n);
+          if (!trailingOnly && !trails && typeAllowedHere(e, raw, i, i + n)) {
             out.push(type);
             const numeral = e.role === 'district' || e.role === 'ward' ? unitNumeral(raw, i + n) : null;
             if (numeral) {
               out.push({ kind: 'number', text: numeral.value, folded: numeral.value });
               i += numeral.words;
             }
-          } else if (TRAILING_FORMS.has(folded) && out[out.length - 1]?.kind === 'word') {
+          } else if (trails || (TRAILING_FORMS.has(folded) && out[out.length - 1]?.kind === 'word')) {
             // English order, the unit word last ("Ba Dinh district", "Ben Nghe ward"): the type leads its name.
             let k = out.length;
             while (k > 0 && out[k - 1]!.kind === 'word') k--;
@@ -427,6 +446,30 @@ const JUNCTION = new Set(['ngã', 'ngả', 'nga']);
 
 /** English unit words that follow their name at the end of a part ("Hoan Kiem district"). */
 const TRAILING_FORMS = new Set(['district', 'ward', 'commune']);
+
+/**
+ * Whether the words before a trailing street word (`word`, lower case) name a street: "street" and "road" after a
+ * Vietnamese syllable ("Dinh Tien Hoang street"; "walking street", "beer street" are kinds of street, not names),
+ * "đường" after two words or more ("Hàng Đường" is a street of Hà Nội, "Lê Lợi đường" Đường Lê Lợi).
+ */
+function namesBefore(out: readonly AddressToken[], word: string): boolean {
+  let words = 0;
+  while (words < out.length && out[out.length - 1 - words]!.kind === 'word') words++;
+  const last = out[out.length - 1];
+  if (words === 0 || !last) return false;
+  return word === 'đường' ? words >= 2 : isBareSyllable(last.folded);
+}
+
+/**
+ * Whether the address's part ends before raw token `at`: none, a comma, a city's name ("Hanoi") or a unit's type word
+ * ("quận", "thành phố") after it.
+ */
+function endsPart(raw: RawToken[], at: number): boolean {
+  const t = raw[at];
+  if (!t || t.kind === 'break') return true;
+  const phrases = [t.folded, `${t.folded} ${raw[at + 1]?.folded ?? ''}`];
+  return phrases.some((f) => FORM_INDEX.get(f)?.some((e) => isPlace(e) || UNIT_ROLES.has(e.role)) === true);
+}
 
 /**
  * Full-word type words that also occur as names need something after them: "Đường" at the end of

@@ -20,6 +20,8 @@ export interface CategorySpan {
   start: number;
   end: number;
   rows: [number, number];
+  /** Read by a form that counts only leading its run (CategoryRow.leading: "chợ", "hồ"). */
+  leading?: boolean;
 }
 
 interface Form {
@@ -134,7 +136,7 @@ export function categorySpans(
       if (
         typoTolerant ? phraseFits(words, i, f) : f.folded.every((fw, k) => wordFits(words[i + k]!, fw, f.exact[k]!))
       ) {
-        matched = { start: i, end: i + f.folded.length, rows: [...f.rows] };
+        matched = { start: i, end: i + f.folded.length, rows: [...f.rows], ...(f.leading ? { leading: true } : {}) };
         break;
       }
     }

@@ -1,0 +1,98 @@
+/**
+ * Places written with what they are near, or with a kind of place beside their name, on the whole of Ho Chi Minh City,
+ * judged against the raw OSM of the PBF (read here, not through the pack): a street written with a landmark is that
+ * street's stretch by the landmark, never the landmark; a name word is no kind's word of another place's name.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { readOsmFile } from '../data-tools/osm/read';
+import { createEngine, type Engine } from '../src/engine';
+import { haversine } from '../src/geo';
+import { OSM, testPack } from './helpers/packs';
+
+/** The raw elements the checks need: tagged nodes and ways by id, and the nodes of every named road. */
+interface Raw {
+  at: Map<string, [number, number]>;
+  roads: Map<string, Array<[number, number]>>;
+}
+
+function readRaw(): Raw {
+  const nodes = new Map<number, [number, number]>();
+  const at = new Map<string, [number, number]>();
+  const roads = new Map<string, Array<[number, number]>>();
+  readOsmFile(`${OSM}hcmc-2018-01-01.osm.pbf`, {
+    node(id, lat, lon, tags) {
+      nodes.set(id, [lat, lon]);
+      if (tags) at.set(`node/${id}`, [lat, lon]);
+    },
+    way(id, refs, tags) {
+      const pts = refs.flatMap((r) => (nodes.has(r) ? [nodes.get(r)!] : []));
+      if (pts.length === 0) return;
+      at.set(`way/${id}`, [
+        pts.reduce((s, p) => s + p[0], 0) / pts.length,
+        pts.reduce((s, p) => s + p[1], 0) / pts.length,
+      ]);
+      if (tags.highway && tags.name) roads.set(tags.name, [...(roads.get(tags.name) ?? []), ...pts]);
+    },
+    relation: () => undefined,
+    feature: () => undefined,
+  });
+  return { at, roads };
+}
+
+let engine: Engine;
+let raw: Raw;
+beforeAll(async () => {
+  engine = await createEngine({ packs: [testPack('hcmc-city')], wasm: false });
+  raw = readRaw();
+}, 600_000);
+
+/** Metres from raw element `ref` ("way/1") to the top answer of `query`. */
+function metresTo(query: string, ref: string): number {
+  const top = engine.geocode({ address: query }).results[0];
+  const p = raw.at.get(ref)!;
+  return top ? haversine(top.geometry.location.lat, top.geometry.location.lng, p[0], p[1]) : Infinity;
+}
+
+describe('a street written with a landmark near it', () => {
+  // Query, the street's name, the landmark's raw element (OSM: Nhà thờ Đức Bà; Bảo tàng Chứng tích Chiến tranh).
+  const cases: Array<[string, string, string]> = [
+    ['Nguyễn Du gần Nhà thờ Đức Bà', 'Nguyễn Du', 'way/469809885'],
+    ['Võ Văn Tần gần bảo tàng chứng tích chiến tranh', 'Võ Văn Tần', 'way/186249226'],
+  ];
+  it.each(cases)('%s: the street, its stretch by the landmark', (query, street, landmark) => {
+    const [lat, lon] = raw.at.get(landmark)!;
+    // The world first: the street's roads pass within 300 m of the landmark.
+    const closest = Math.min(...raw.roads.get(street)!.map(([a, b]) => haversine(lat, lon, a, b)));
+    expect(closest).toBeLessThan(300);
+    const top = engine.geocode({ address: query }).results[0]!;
+    expect(top.partial_match).toBeFalsy();
+    // The street itself leads the answer (a house or a shop on it would lead with its number or name).
+    expect(top.address_components[0]!.long_name).toBe(street);
+    // Its piece there (a street place is its stretch in one ward), not a namesake across the city.
+    expect(haversine(lat, lon, top.geometry.location.lat, top.geometry.location.lng)).toBeLessThan(1_000);
+  });
+
+  it('never answers the landmark itself', () => {
+    for (const [query, landmark] of [
+      ['Trường Sơn gần sân bay', 'sân bay'],
+      ['quán cà phê gần chợ Bến Thành', 'chợ Bến Thành'],
+      ['Nguyễn Du gần Nhà thờ Đức Bà', 'Nhà thờ Đức Bà'],
+    ]) {
+      const anchor = engine.geocode({ address: landmark! }).results[0]!.place_id;
+      for (const r of engine.geocode({ address: query! }).results) expect(r.place_id, query).not.toBe(anchor);
+    }
+  });
+});
+
+describe('a kind of place written beside the name', () => {
+  it('a name word is no kind word of another place ("Ben Thanh bus station" is no Bến xe Thạnh Lộc)', () => {
+    // OSM: Trạm Điều hành Xe buýt Sài Gòn (Bến Thành), amenity=bus_station; Bến xe Thạnh Lộc 12 km north.
+    expect(metresTo('Ben Thanh bus station', 'node/3337127312')).toBeLessThan(150);
+  });
+
+  it('a word that is a kind only leading a name leads the name of the kind written after it', () => {
+    // OSM: Bệnh Viện Chợ Rẫy, amenity=hospital.
+    expect(metresTo('Chợ Rẫy bệnh viện', 'way/463034285')).toBeLessThan(150);
+    expect(metresTo('bệnh viện Chợ Rẫy', 'way/463034285')).toBeLessThan(150);
+  });
+});
