@@ -224,6 +224,9 @@ describe('Telex and VNI typed with the keyboard off', () => {
     expect(readEnglish('Military Hospital 103, Bệnh viện', held)).toBe('quân Hospital 103, Bệnh viện');
     expect(readEnglish('Vietnam Sports Hospital', held)).toBe('Vietnam Sports Hospital');
     expect(readEnglish('Saigon Centre', () => true)).toBe('Saigon Centre');
+    // A possessive goes with its word's reading ("Women's Museum": Bảo tàng Phụ nữ), and stays with a word read as is.
+    expect(readEnglish("Gia Dinh People's Hospital", () => true)).toBe('Gia Dinh nhan dan Hospital');
+    expect(readEnglish("St Mary's Church", () => true)).toBe("St Mary's Church");
   });
 
   it('reads initialisms of institutions as the words of their names, where the places hold them', () => {

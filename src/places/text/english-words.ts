@@ -49,6 +49,38 @@ const ENGLISH: ReadonlyMap<string, string> = new Map([
   ['transport', 'giao thông'],
   ['culture', 'văn hóa'],
   ['cultural', 'văn hóa'],
+  ['economic', 'kinh tế'],
+  ['finance', 'tài chính'],
+  ['banking', 'ngân hàng'],
+  ['architecture', 'kiến trúc'],
+  ['agriculture', 'nông nghiệp'],
+  ['forestry', 'lâm nghiệp'],
+  ['industrial', 'công nghiệp'],
+  ['industry', 'công nghiệp'],
+  ['pedagogical', 'sư phạm'],
+  ['social', 'xã hội'],
+  ['humanities', 'nhân văn'],
+  ['natural', 'tự nhiên'],
+  ['information', 'thông tin'],
+  ['medicine', 'y'],
+  ['people', 'nhân dân'],
+  ['southern', 'nam bộ'],
+  ['tropical', 'nhiệt đới'],
+  ['dermatology', 'da liễu'],
+  ['psychiatric', 'tâm thần'],
+  ['mental', 'tâm thần'],
+  ['odonto', 'răng hàm mặt'],
+  ['dental', 'răng hàm mặt'],
+  ['endocrinology', 'nội tiết'],
+  ['rehabilitation', 'phục hồi chức năng'],
+  ['trauma', 'chấn thương'],
+  ['orthopedic', 'chỉnh hình'],
+  ['orthopaedic', 'chỉnh hình'],
+  ['hematology', 'huyết học'],
+  ['transfusion', 'truyền máu'],
+  ['lung', 'phổi'],
+  ['conservatory', 'nhạc viện'],
+  ['music', 'âm nhạc'],
 ]);
 
 /**
@@ -75,8 +107,8 @@ const INITIALISMS: ReadonlyMap<string, string> = new Map([
   ['ndtp', 'nhân dân thành phố'],
 ]);
 
-/** Runs of ASCII letters: the words an English name is typed in. */
-const ENGLISH_WORD = /(?<![\p{L}\p{M}\p{N}])[A-Za-z]+(?![\p{L}\p{M}\p{N}])/gu;
+/** Runs of ASCII letters: the words an English name is typed in, with their possessive "'s" ("Women's", "People's"). */
+const ENGLISH_WORD = /(?<![\p{L}\p{M}\p{N}])([A-Za-z]+)(?:['’]s)?(?![\p{L}\p{M}\p{N}])/gu;
 
 /** Letters an unfinished last word needs to stand for the English words it begins ("bur" for "burn"). */
 const MIN_PREFIX = 3;
@@ -114,9 +146,9 @@ export function readEnglish(
   const plain = !hasDiacritics(text);
   // Where the text's last word ends: the unfinished word, while typing, is the one ending there.
   const end = lastIsPrefix ? text.trimEnd().length : -1;
-  return text.replace(ENGLISH_WORD, (word: string, at: number) => {
-    const reading = readingOf(word.toLowerCase(), at + word.length === end, initialismsOnly);
-    if (reading === undefined || !reading.split(' ').every((w) => isWord(fold(w)))) return word;
+  return text.replace(ENGLISH_WORD, (whole: string, word: string, at: number) => {
+    const reading = readingOf(word.toLowerCase(), at + whole.length === end, initialismsOnly);
+    if (reading === undefined || !reading.split(' ').every((w) => isWord(fold(w)))) return whole;
     return plain ? fold(reading) : reading;
   });
 }
