@@ -58,6 +58,8 @@ describe('a street written with a landmark near it', () => {
   const cases: Array<[string, string, string]> = [
     ['Nguyễn Du gần Nhà thờ Đức Bà', 'Nguyễn Du', 'way/469809885'],
     ['Võ Văn Tần gần bảo tàng chứng tích chiến tranh', 'Võ Văn Tần', 'way/186249226'],
+    // "chỗ" (at) as a near word; the palace: Dinh Độc Lập.
+    ['Lê Duẩn chỗ Dinh Độc Lập', 'Lê Duẩn', 'way/37911494'],
   ];
   it.each(cases)('%s: the street, its stretch by the landmark', (query, street, landmark) => {
     const [lat, lon] = raw.at.get(landmark)!;

@@ -95,9 +95,12 @@ const FILLERS = new Set([
 /** English unit words among the fillers: fillers only after an admin name (see markAdminFillers). */
 const ADMIN_FILLERS = new Set(['city', 'province', 'district', 'ward']);
 /** Vietnamese fillers count only as written with their diacritics ("tại", not the name "Tài"). */
-const EXACT_FILLERS = new Set(['gần', 'tại', 'ở', 'và', 'cạnh', 'đối', 'diện', 'quanh']);
-/** Words after which the query names what the place is near, not the place: exact, or folded in unmarked queries. */
-const NEAR_EXACT = new Set(['gần', 'cạnh', 'quanh', 'diện']);
+const EXACT_FILLERS = new Set(['gần', 'tại', 'ở', 'và', 'cạnh', 'đối', 'diện', 'quanh', 'chỗ']);
+/**
+ * Words after which the query names what the place is near, not the place: exact ("chỗ": "Lê Duẩn chỗ Dinh Độc Lập",
+ * the stretch at the palace; folded it is also "chợ"), or folded in unmarked queries.
+ */
+const NEAR_EXACT = new Set(['gần', 'cạnh', 'quanh', 'diện', 'chỗ']);
 const NEAR_FOLDED = new Set(['near', 'around', 'gan', 'canh']);
 /** "Việt Nam" at the end of an address. */
 const COUNTRY = ['viet', 'nam'];
