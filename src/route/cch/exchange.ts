@@ -1,5 +1,6 @@
 import type { CostArrays } from '../costs.js';
 import type { CchArcs, Slots } from './arcs.js';
+import type { ArcMeasures } from './measures.js';
 import type { TopologyArrays } from './topology.js';
 
 /**
@@ -12,7 +13,7 @@ import type { TopologyArrays } from './topology.js';
  */
 export type MetricPart =
   | { kind: 'arcs'; up: CchArcs; down: CchArcs }
-  | { kind: 'measures'; up: Float64Array; down: Float64Array }
+  | { kind: 'measures'; up: ArcMeasures; down: ArcMeasures }
   | ({ kind: 'costs' } & CostArrays)
   | ({ kind: 'topology' } & TopologyArrays);
 
@@ -54,7 +55,13 @@ export function samePart(a: MetricPart, b: MetricPart): boolean {
         sameBytes(a[d][f], b[d][f]),
       ),
     );
-  return a.kind === 'measures' && b.kind === 'measures' && sameBytes(a.up, b.up) && sameBytes(a.down, b.down);
+  return (
+    a.kind === 'measures' &&
+    b.kind === 'measures' &&
+    (['up', 'down'] as const).every((d) =>
+      (['stored', 'storedRank', 'values'] as const).every((f) => sameBytes(a[d][f], b[d][f])),
+    )
+  );
 }
 
 /**
