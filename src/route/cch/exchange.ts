@@ -20,7 +20,7 @@ export type MetricPart =
 /**
  * How the routers of several engines of one process (`bando serve`'s worker threads: thread-protocol.ts) share the
  * metrics they customize, so that each exists once per process instead of once per engine (≈ 13 MB for the arcs and
- * 17 MB for the measures of one vehicle and weighting on a whole city, and 1.3 s of CPU), and the topology every
+ * 6 MB for the measures of one vehicle and weighting on a whole city, and 1.3 s of CPU), and the topology every
  * metric of a pack shares (12 MB). Keys name the pack exactly (Pack.identity, not its file name), the part, and for
  * a metric the profile (after alike.ts), the weighting and the avoid mask, so equal keys mean equal inputs and, the
  * topology and customization being deterministic, bit-identical arrays. A router asks `offer` only when it needs a
