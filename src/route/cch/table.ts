@@ -86,9 +86,9 @@ export class CchTable {
   /**
    * Weight, seconds and metres from every origin to every destination into `out`, row-major (origin i, destination
    * j at i * destinations.length + j; each array at least that long); Infinity where there is no route. An `out`
-   * without `dur` gets the weights alone, and the walks then carry no seconds or metres (the weights are the same).
-   * `trees`, when given (sized for these origins and destinations), keeps the walks and each pair's meeting vertex,
-   * so that CchQuery.routeIn unpacks any pair's route.
+   * without `dur` gets the weights alone, and no seconds or metres are added (the weights are the same). `kept`,
+   * when given (sized for these origins and destinations), keeps the walks and each pair's meeting vertex, so that
+   * CchQuery.routeIn unpacks any pair's route.
    */
   table(origins: readonly Endpoint[], destinations: readonly Endpoint[], out: WeightTable, kept?: TableTrees): void {
     const nd = destinations.length,
