@@ -64,7 +64,7 @@ function matrixRace(
     void t.measures;
     return t;
   });
-  const bytes = tab.measures.up.byteLength + tab.measures.down.byteLength;
+  const bytes = tab.measures.byteLength;
   const ends = randomEndpoints(metric.costs.graph, router, p, 2 * side, 31 + p);
   const origins = ends.slice(0, side),
     dests = ends.slice(side);

@@ -12,6 +12,7 @@ import { RoadGraph } from '../src/route/graph.js';
 import { Router } from '../src/route/router.js';
 import { LINK, midOf, rowStart, type CchArcs } from '../src/route/cch/arcs.js';
 import type { MetricExchange, MetricPart } from '../src/route/cch/exchange.js';
+import type { ArcMeasures } from '../src/route/cch/measures.js';
 import type { TopologyArrays } from '../src/route/cch/topology.js';
 import { METRIC_PARTS_KEPT, MetricStore } from '../src/adapters/worker/metric-store.js';
 import { ADMIN, OSM, PACK_INPUTS } from './helpers/packs.js';
@@ -44,6 +45,11 @@ function storeExchange(): { store: MetricStore; adopted: string[]; exchange: Met
 }
 
 /** The JSON text of directions and a matrix per vehicle (one of them avoiding road kinds), in order. */
+/** Measures with no arc stored: `values` only (for parts of the wrong shape or kind). */
+function measuresOf(values: Float64Array): ArcMeasures {
+  return { stored: new Uint32Array(0), storedRank: new Uint32Array(0), values };
+}
+
 function answers(e: Engine): string[] {
   return VEHICLES.flatMap((vehicle) => [
     JSON.stringify(e.direction({ origin: PTS[0], destination: PTS[1], vehicle })),
@@ -144,7 +150,8 @@ describe('customized metrics shared between engines', () => {
     // are not taken.
     const other = (p: MetricPart): MetricPart => {
       if (p.kind === 'topology' || p.kind === 'costs') return p;
-      if (p.kind === 'measures') return { ...p, down: p.down.map((x, i) => (i === 1 ? x + 1 : x)) };
+      if (p.kind === 'measures')
+        return { ...p, down: { ...p.down, values: p.down.values.map((x, i) => (i === 1 ? x + 1 : x)) } };
       const mid = p.down.mid.slice();
       mid[0]! ^= 1;
       return { ...p, down: { ...p.down, mid } };
@@ -152,7 +159,11 @@ describe('customized metrics shared between engines', () => {
     for (const [key, part] of made[0]!) {
       routers[1]!.arrived(key, other(part));
       if (part.kind === 'arcs')
-        routers[1]!.arrived(key, { kind: 'measures', up: part.up.weight, down: part.down.weight });
+        routers[1]!.arrived(key, {
+          kind: 'measures',
+          up: measuresOf(part.up.weight),
+          down: measuresOf(part.down.weight),
+        });
     }
     expect(held().every((a, i) => a === own[i])).toBe(true);
     for (const [key, part] of made[0]!) routers[1]!.arrived(key, part);
@@ -169,7 +180,11 @@ describe('customized metrics shared between engines', () => {
 
   it('keeps at most what one router keeps of a pack, the least recently stored or offered dropped first', () => {
     const store = new MetricStore();
-    const part = (i: number): MetricPart => ({ kind: 'measures', up: new Float64Array(i), down: new Float64Array(i) });
+    const part = (i: number): MetricPart => ({
+      kind: 'measures',
+      up: measuresOf(new Float64Array(i)),
+      down: measuresOf(new Float64Array(i)),
+    });
     for (let i = 0; i < METRIC_PARTS_KEPT; i++) store.put(`k${i}`, part(i));
     expect(store.get('k0')).toEqual(part(0)); // now the most recently used
     store.put('new', part(1));
@@ -283,10 +298,21 @@ describe('customized metrics shared between engines', () => {
           down: { ...p.down, viaMid: p.down.viaMid.map((w, i) => (i === 0 ? w & (w - 1) : w)) },
         },
     ],
-    ['measures of another length', (p) => p.kind === 'measures' && { ...p, down: p.down.subarray(2) }],
+    [
+      'measures of another length',
+      (p) => p.kind === 'measures' && { ...p, down: { ...p.down, values: p.down.values.subarray(2) } },
+    ],
+    [
+      'measures with a stored bit fewer',
+      (p) =>
+        p.kind === 'measures' && {
+          ...p,
+          up: { ...p.up, stored: p.up.stored.map((w, i, a) => (i === a.findIndex((x) => x !== 0) ? w & (w - 1) : w)) },
+        },
+    ],
     [
       'measures offered as arcs',
-      (p) => p.kind === 'arcs' && { kind: 'measures', up: p.up.weight, down: p.down.weight },
+      (p) => p.kind === 'arcs' && { kind: 'measures', up: measuresOf(p.up.weight), down: measuresOf(p.down.weight) },
     ],
     ['arcs offered as measures', (p) => p.kind === 'measures' && ({ ...p, kind: 'arcs' } as never)],
     ['arc costs with a weight fewer', (p) => p.kind === 'costs' && { ...p, weight: p.weight.subarray(1) }],

@@ -52,7 +52,7 @@ export function midOf(a: CchArcs, k: number): number {
 }
 
 /** The number of set bits of a 32-bit integer. */
-function bitCount(x: number): number {
+export function bitCount(x: number): number {
   x -= (x >>> 1) & 0x55555555;
   x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
   return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;

@@ -1,5 +1,6 @@
 import type { CostArrays } from '../costs.js';
 import type { CchArcs, Slots } from './arcs.js';
+import type { ArcMeasures } from './measures.js';
 import type { TopologyArrays } from './topology.js';
 
 /**
@@ -12,14 +13,14 @@ import type { TopologyArrays } from './topology.js';
  */
 export type MetricPart =
   | { kind: 'arcs'; up: CchArcs; down: CchArcs }
-  | { kind: 'measures'; up: Float64Array; down: Float64Array }
+  | { kind: 'measures'; up: ArcMeasures; down: ArcMeasures }
   | ({ kind: 'costs' } & CostArrays)
   | ({ kind: 'topology' } & TopologyArrays);
 
 /**
  * How the routers of several engines of one process (`bando serve`'s worker threads: thread-protocol.ts) share the
  * metrics they customize, so that each exists once per process instead of once per engine (≈ 13 MB for the arcs and
- * 17 MB for the measures of one vehicle and weighting on a whole city, and 1.3 s of CPU), and the topology every
+ * 6 MB for the measures of one vehicle and weighting on a whole city, and 1.3 s of CPU), and the topology every
  * metric of a pack shares (12 MB). Keys name the pack exactly (Pack.identity, not its file name), the part, and for
  * a metric the profile (after alike.ts), the weighting and the avoid mask, so equal keys mean equal inputs and, the
  * topology and customization being deterministic, bit-identical arrays. A router asks `offer` only when it needs a
@@ -54,7 +55,13 @@ export function samePart(a: MetricPart, b: MetricPart): boolean {
         sameBytes(a[d][f], b[d][f]),
       ),
     );
-  return a.kind === 'measures' && b.kind === 'measures' && sameBytes(a.up, b.up) && sameBytes(a.down, b.down);
+  return (
+    a.kind === 'measures' &&
+    b.kind === 'measures' &&
+    (['up', 'down'] as const).every((d) =>
+      (['stored', 'storedRank', 'values'] as const).every((f) => sameBytes(a[d][f], b[d][f])),
+    )
+  );
 }
 
 /**
