@@ -92,6 +92,13 @@ describe('a kind of place written beside the name', () => {
     expect(metresTo('Ben Thanh bus station', 'node/3337127312')).toBeLessThan(150);
   });
 
+  it('a name leading with a kind says the place is of it whatever its tag ("Ba Chieu market")', () => {
+    // OSM: Chợ Bà Chiểu, shop=supermarket (node) and landuse=retail (way); "market" is written in English.
+    expect(
+      Math.min(metresTo('Ba Chieu market', 'node/860698488'), metresTo('Ba Chieu market', 'way/292075521')),
+    ).toBeLessThan(150);
+  });
+
   it('a word that is a kind only leading a name leads the name of the kind written after it', () => {
     // OSM: Bệnh Viện Chợ Rẫy, amenity=hospital.
     expect(metresTo('Chợ Rẫy bệnh viện', 'way/463034285')).toBeLessThan(150);

@@ -9,6 +9,12 @@ import type { PlaceStore } from '../store';
 import { categoryRowsOf, categorySpans, rowsOfKeys } from '../text/category-match';
 import { tokens } from '../text/fold';
 
+/** The rows of the kind a name's words lead with ("Chợ Bà Chiểu": market), none when they lead with no kind. */
+function leadingRows(name: string): [number, number] {
+  const first = categorySpans(tokens(name), false)[0];
+  return first !== undefined && first.start === 0 ? [first.rows[0], first.rows[1]] : [0, 0];
+}
+
 /** Rows of the CATEGORIES table a place can be of (two 32-bit masks). */
 export const CATEGORY_ROWS = 64;
 
@@ -24,6 +30,8 @@ export class CategoryReader {
   /** String id of a name → its row bits; and with a leading abbreviation read. */
   private readonly nameRows = new Map<number, readonly [number, number]>();
   private readonly leadRows = new Map<number, readonly [number, number]>();
+  /** String id of a name → the rows of the kind its words lead with. */
+  private readonly firstRows = new Map<number, readonly [number, number]>();
   /** String id of an OSM category value → its row bits. */
   private readonly valueRows = new Map<number, readonly [number, number]>();
 
@@ -63,7 +71,17 @@ export class CategoryReader {
       }
     }
     if ((own[0] & lo) === 0 && (own[1] & hi) === 0) {
-      if (!f) return [own[0] >>> 0, own[1] >>> 0];
+      if (!f) {
+        // A name leading with a kind's words says the place is of it too ("Chợ Bà Chiểu" tagged shop=supermarket is
+        // a market); a kind the name only holds inside does not ("Hanoi Station", a café).
+        let [a, b] = own;
+        for (const id of names) {
+          const r = this.cached(this.firstRows, id, leadingRows);
+          a |= r[0];
+          b |= r[1];
+        }
+        return [a >>> 0, b >>> 0];
+      }
       // Tag and names name other kinds of one family: the names' kind, and the family's broad kind the tag is of (a
       // university tagged amenity=school and named "ĐH Nông Lâm" is no primary school; "THCS X" no high school).
       if ((leadLo | leadHi) !== 0) return [(leadLo | (own[0] & BROAD[0])) >>> 0, (leadHi | (own[1] & BROAD[1])) >>> 0];
