@@ -19,7 +19,7 @@ import { withFamilies } from './search/place-categories';
 import { buildQuery, type PlaceQuery } from './search/query';
 import { numeralsAsDigits, streetInitials, wordsOf as wordsOfText } from './search/terms';
 import { keepsWrittenOrder, orderedWords, type NamedPlace } from './search/written-order';
-import { categoryRowsOf, categorySpans, rowsOfKeys } from './text/category-match';
+import { categoryRowsOf, categorySpans, leadingKind, rowsOfKeys } from './text/category-match';
 import { withinOneEdit } from './text/edits';
 import { fold } from './text/fold';
 import { junctionWays } from './text/junction-ways';
@@ -208,8 +208,8 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
   const leadKind = (p: number): readonly [number, number] | null => {
     let rows = leads.get(p);
     if (rows === undefined) {
-      const lead = categorySpans(wordsOfText(namedPlace.text(places.name[p]!)).slice(0, KIND_WORDS_MAX), false)[0];
-      leads.set(p, (rows = lead !== undefined && lead.start === 0 ? lead.rows : null));
+      const lead = leadingKind(wordsOfText(namedPlace.text(places.name[p]!)).slice(0, KIND_WORDS_MAX));
+      leads.set(p, (rows = lead?.rows ?? null));
     }
     return rows;
   };
@@ -548,12 +548,9 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
     const kindOwn: string[] = [];
     for (const id of namedPlace.names(p)) {
       if (id === 0) continue;
-      const words = r.folded(id).split(' ');
-      const lead = categorySpans(
-        words.slice(0, KIND_WORDS_MAX).map((w) => ({ folded: w, exact: w })),
-        false,
-      )[0];
-      const end = lead !== undefined && lead.start === 0 ? lead.end : 0;
+      const terms = wordsOfText(namedPlace.text(id));
+      const end = leadingKind(terms.slice(0, KIND_WORDS_MAX))?.end ?? 0;
+      const words = terms.map((w) => w.folded);
       kindOwn.push(...words.slice(0, end));
       own.push(...words.slice(end));
     }
@@ -566,12 +563,13 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
   return hits
     .map((h) => {
       const called = calledSo(h.place);
+      const inKindWords = nameInKindWords(h.place);
       return {
         region: r,
         place: h.place,
         score:
           h.score -
-          (nameInKindWords(h.place) ? NAME_IN_KIND_PENALTY : 0) +
+          (inKindWords ? NAME_IN_KIND_PENALTY : 0) +
           (inOrder(h.place) ? ORDER_BOOST : 0) +
           (called ? EXACT_NAME_BOOST : 0) +
           (leadsWithName(h.place) ? LEAD_BOOST : 0),
@@ -599,7 +597,7 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
           (askedOffRoad && places.kind[h.place] === PlaceKind.street && namedAfter(h.place)) ||
           (!called && namedInPart(h.place)) ||
           (!called && streetInPart(h.place)) ||
-          nameInKindWords(h.place),
+          inKindWords,
       };
     })
     .sort((a, b) => b.score - a.score)

@@ -6,13 +6,12 @@
  */
 import type { StringTable } from '../../pack/strings';
 import type { PlaceStore } from '../store';
-import { categoryRowsOf, categorySpans, rowsOfKeys } from '../text/category-match';
+import { categoryRowsOf, categorySpans, leadingKind, rowsOfKeys } from '../text/category-match';
 import { tokens } from '../text/fold';
 
 /** The rows of the kind a name's words lead with ("Chợ Bà Chiểu": market), none when they lead with no kind. */
 function leadingRows(name: string): [number, number] {
-  const first = categorySpans(tokens(name), false)[0];
-  return first !== undefined && first.start === 0 ? [first.rows[0], first.rows[1]] : [0, 0];
+  return leadingKind(tokens(name))?.rows ?? [0, 0];
 }
 
 /** Rows of the CATEGORIES table a place can be of (two 32-bit masks). */

@@ -155,6 +155,15 @@ export function categorySpans(
   return out;
 }
 
+/**
+ * The span of the kind a name's words lead with ("Bến xe Thạnh Lộc": "bến xe"; "Chợ Bà Chiểu": "chợ"), none when they
+ * lead with no kind's words (a kind only inside a name, "Hanoi Station", is not what the name says the place is).
+ */
+export function leadingKind(words: readonly MatchWord[]): CategorySpan | undefined {
+  const first = categorySpans(words, false)[0];
+  return first !== undefined && first.start === 0 ? first : undefined;
+}
+
 /** Letters an unfinished word needs to stand for the category words it begins ("hosp", not "ho"). */
 const MIN_UNFINISHED = 4;
 
