@@ -5,7 +5,8 @@
  * only in `short_name:en`, finds its university.
  */
 import { describe, expect, it } from 'vitest';
-import { altNamesOf, nameOf, withoutNote } from '../data-tools/places/tags';
+import { altNamesOf, nameOf } from '../data-tools/places/tags';
+import { withoutNote } from '../src/places/text/name-note';
 import { createEngine } from '../src/engine';
 import { haversine } from '../src/geo';
 import { OSM, PACK_INPUTS, testPack } from './helpers/packs';

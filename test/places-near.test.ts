@@ -74,6 +74,18 @@ describe('a street written with a landmark near it', () => {
     expect(haversine(lat, lon, top.geometry.location.lat, top.geometry.location.lng)).toBeLessThan(1_000);
   });
 
+  it("near another street, its piece where their roads meet, whatever note the other's name carries", () => {
+    // OSM names the roads of Đồng Khởi "Ðồng Khởi (ex Catinat)"; the street place is "Ðồng Khởi".
+    const nguyenDu = raw.roads.get('Nguyễn Du')!;
+    const dongKhoi = raw.roads.get('Ðồng Khởi (ex Catinat)')!;
+    const meet = nguyenDu.find(([a, b]) => dongKhoi.some(([c, d]) => haversine(a, b, c, d) < 300));
+    expect(meet).toBeDefined(); // the world: they cross
+    const top = engine.geocode({ address: 'Nguyễn Du cạnh Đồng Khởi' }).results[0]!;
+    expect(top.partial_match).toBeFalsy();
+    expect(top.address_components[0]!.long_name).toBe('Nguyễn Du');
+    expect(haversine(meet![0], meet![1], top.geometry.location.lat, top.geometry.location.lng)).toBeLessThan(1_000);
+  });
+
   it('never answers the landmark itself', () => {
     for (const [query, landmark] of [
       ['Trường Sơn gần sân bay', 'sân bay'],

@@ -6,7 +6,8 @@ import { COORD_SCALE } from '../../src/pack/format.js';
 import { GrowableFloat64, GrowableInt32 } from '../growable.js';
 import type { OsmStore } from '../store.js';
 import type { Tags } from '../osm/types.js';
-import { altNamesOf, withoutNote, type AltName } from './tags.js';
+import { withoutNote } from '../../src/places/text/name-note.js';
+import { altNamesOf, type AltName } from './tags.js';
 
 /** Road classes whose names make street places. */
 const STREET_CLASSES = new Set([

@@ -3,6 +3,7 @@ import { COORD_SCALE } from '../../src/pack/format.js';
 import type { OsmStore } from '../store.js';
 import type { Center, Tags } from '../osm/types.js';
 import { AltKind } from '../../src/places/kinds.js';
+import { withoutNote } from '../../src/places/text/name-note.js';
 
 /** Keys that may name a place, best first: a place known only by its English or official name is still a place. */
 const PLACE_NAME_KEYS = ['name', 'name:vi', 'name:en', 'official_name', 'alt_name', 'short_name'];
@@ -13,22 +14,6 @@ export function nameOf(tags: Tags): string | undefined {
   return undefined;
 }
 
-const LETTER = /\p{L}/u;
-
-/**
- * A name without the note mappers add at its end in parentheses ("Ðồng Khởi (ex Catinat)", "Saigon Square (closed)",
- * "Võ Văn Kiệt (Đông Tây)", "Phước Long (đang xây dựng)"): people call the place by the words before it, and an answer
- * shows them. The whole tag stays one of the place's other names (altNamesOf reads `name` too), so the note's words
- * ("Catinat", "HUTECH" of "University of Technology (HUTECH)") still find it. A name that is only a number before its
- * note ("22 (Snake, Turtle...)") keeps the note.
- */
-export function withoutNote(name: string): string {
-  const t = name.trim();
-  const open = t.lastIndexOf('(');
-  if (!t.endsWith(')') || open < 0 || t.indexOf(')') < t.length - 1) return name;
-  const before = t.slice(0, open).trimEnd();
-  return LETTER.test(before) ? before : name;
-}
 
 const CATEGORY_KEYS = [
   'amenity',

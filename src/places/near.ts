@@ -62,14 +62,19 @@ function nearPoint(r: PlacesRegion, anchor: number, metres: number): (place: num
 
 /**
  * The pieces of the street named `name` (string id; and of the names spelt alike, see streetNamesLike) that pass within
- * `metres` of (lat, lon) degrees: those in the 2025 ward of its roads' nearest point there, or without ward polygons
- * the piece whose point is nearest that point; none when the street's roads pass no nearer.
+ * `metres` of (lat, lon) degrees (see piecesAt); none when the street's roads pass no nearer.
  */
 function piecesNear(r: PlacesRegion, name: number, lat: number, lon: number, metres: number): ReadonlySet<number> {
-  const names = r.streetNamesLike(name);
-  const at = StreetLine.of(r, names).nearest(lat, lon);
-  if (!at || at[2] > metres) return new Set();
-  const pieces = [...names].flatMap((id) => r.streetPieces.get(id) ?? []);
+  const at = StreetLine.of(r, r.streetNamesLike(name)).nearest(lat, lon);
+  return at && at[2] <= metres ? piecesAt(r, name, [at[0], at[1]]) : new Set();
+}
+
+/**
+ * The pieces of the street named `name` (and of the names spelt alike) at a point of its roads (degrees): those in the
+ * point's 2025 ward, or without ward polygons the piece whose point is nearest it.
+ */
+function piecesAt(r: PlacesRegion, name: number, at: readonly [number, number]): ReadonlySet<number> {
+  const pieces = [...r.streetNamesLike(name)].flatMap((id) => r.streetPieces.get(id) ?? []);
   const ward = r.wardAt(at[0], at[1]);
   if (ward >= 0) return new Set(pieces.filter((p) => r.ward2025Of(p) === ward));
   const away = (p: number) => haversine(at[0], at[1], r.lat(p), r.lon(p));
@@ -97,5 +102,17 @@ function nearStreet(r: PlacesRegion, street: number, metres: number): (place: nu
   const line = StreetLine.of(r, r.streetNamesLike(r.places.name[street]!));
   // A street the road graph does not carry (a footway, a square) is near where its place stands.
   if (line.empty) return nearPoint(r, street, metres);
-  return (p) => line.near(r.lat(p), r.lon(p), metres);
+  // A street is near where its roads come that near the anchor's, in its piece there ("Lê Thái Tổ cạnh Phố Hồ Hoàn
+  // Kiếm"): its own point may lie farther.
+  const pieces = new Map<number, ReadonlySet<number>>();
+  return (p) => {
+    if (r.places.kind[p] !== PlaceKind.street) return line.near(r.lat(p), r.lon(p), metres);
+    const name = r.places.name[p]!;
+    let near = pieces.get(name);
+    if (near === undefined) {
+      const at = StreetLine.of(r, r.streetNamesLike(name)).pointNear(line, metres);
+      pieces.set(name, (near = at ? piecesAt(r, name, at) : new Set()));
+    }
+    return near.has(p);
+  };
 }

@@ -4,29 +4,43 @@
  * its own few hundred segments is cheaper than a search of the whole road grid per candidate place.
  */
 import type { PlacesRegion } from './region-places';
+import { withoutNote } from './text/name-note';
 
 /** Metres per degree of latitude. */
 const M_PER_DEG = 111_320;
 
-/** Edge ids by the string id of their name, per region, built at first use. */
-const edgesByName = new WeakMap<PlacesRegion, Map<number, number[]>>();
-/** Street lines per region, by their names' ids (sorted, joined). */
+/** Edge ids by their name without a note at its end, per region, built at first use. */
+const edgesByName = new WeakMap<PlacesRegion, Map<string, number[]>>();
+/** Street lines per region, by their names without their notes (sorted, joined). */
 const lines = new WeakMap<PlacesRegion, Map<string, StreetLine>>();
 
-/** The road edges carrying the name (string id `name`) in region `r`. */
-export function edgesNamed(r: PlacesRegion, name: number): readonly number[] {
+/** The road edges whose name, without a note at its end, is `name`. */
+function edgesOfName(r: PlacesRegion, name: string): readonly number[] {
   let byName = edgesByName.get(r);
   if (!byName) {
     byName = new Map();
+    const textOf = new Map<number, string>(); // name string id → text: names repeat along a street's edges
     const names = r.region.graph.edgeName;
     for (let e = 0; e < names.length; e++) {
-      const list = byName.get(names[e]!);
+      const id = names[e]!;
+      let k = textOf.get(id);
+      if (k === undefined) textOf.set(id, (k = id === 0 ? '' : withoutNote(r.region.strings.get(id))));
+      if (k === '') continue;
+      const list = byName.get(k);
       if (list) list.push(e);
-      else byName.set(names[e]!, [e]);
+      else byName.set(k, [e]);
     }
     edgesByName.set(r, byName);
   }
   return byName.get(name) ?? [];
+}
+
+/**
+ * The road edges carrying the name (string id `name`) in region `r`, with a note at its end or none (the roads of the
+ * street "Ðồng Khởi" are named "Ðồng Khởi (ex Catinat)").
+ */
+export function edgesNamed(r: PlacesRegion, name: number): readonly number[] {
+  return edgesOfName(r, withoutNote(r.region.strings.get(name)));
 }
 
 /** The roads of a street. */
@@ -39,11 +53,11 @@ export class StreetLine {
   /** Bounding box of the roads, metres (minX, minY, maxX, maxY); empty when the street has no road. */
   private readonly box: [number, number, number, number];
 
-  private constructor(r: PlacesRegion, names: readonly number[]) {
+  private constructor(r: PlacesRegion, names: readonly string[]) {
     const g = r.region.graph;
     const pts: number[] = []; // per segment: lat0, lon0, lat1, lon1 (degrees)
     for (const name of names)
-      for (const e of edgesNamed(r, name)) {
+      for (const e of edgesOfName(r, name)) {
         const s0 = g.edgeShape[e]!;
         const s1 = g.edgeShape[e + 1]!;
         let lat = g.lat(g.edgeNodes[2 * e]!);
@@ -76,14 +90,14 @@ export class StreetLine {
     }
   }
 
-  /** The roads carrying any of the names (string ids), cached per region. */
+  /** The roads carrying any of the names (string ids; see edgesNamed), cached per region. */
   static of(r: PlacesRegion, names: Iterable<number>): StreetLine {
-    const ids = [...names].sort((a, b) => a - b);
-    let byKey = lines.get(r);
-    if (!byKey) lines.set(r, (byKey = new Map()));
-    const key = ids.join(',');
-    let line = byKey.get(key);
-    if (!line) byKey.set(key, (line = new StreetLine(r, ids)));
+    const texts = [...new Set([...names].map((id) => withoutNote(r.region.strings.get(id))))].sort();
+    let byNames = lines.get(r);
+    if (!byNames) lines.set(r, (byNames = new Map()));
+    const joined = texts.join('|');
+    let line = byNames.get(joined);
+    if (!line) byNames.set(joined, (line = new StreetLine(r, texts)));
     return line;
   }
 
@@ -109,6 +123,20 @@ export class StreetLine {
     if (this.empty) return null;
     const d2 = this.closest((lon - this.lon0) * this.kx, (lat - this.lat0) * M_PER_DEG, 0);
     return [this.at[1] / M_PER_DEG + this.lat0, this.at[0] / this.kx + this.lon0, Math.sqrt(d2)];
+  }
+
+  /**
+   * A point of the street's roads (a segment's end, degrees) within `metres` of a road of `other`, or null: where two
+   * streets come that near each other.
+   */
+  pointNear(other: StreetLine, metres: number): [number, number] | null {
+    const xy = this.xy;
+    for (let i = 0; i < xy.length; i += 2) {
+      const lat = xy[i + 1]! / M_PER_DEG + this.lat0;
+      const lon = xy[i]! / this.kx + this.lon0;
+      if (other.near(lat, lon, metres)) return [lat, lon];
+    }
+    return null;
   }
 
   /** The nearest point of the roads found by the last `closest` (metres east and north of lat0, lon0). */
