@@ -14,7 +14,6 @@ export function nameOf(tags: Tags): string | undefined {
   return undefined;
 }
 
-
 const CATEGORY_KEYS = [
   'amenity',
   'shop',
