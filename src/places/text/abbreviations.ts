@@ -31,11 +31,11 @@ interface TypeWordEntry {
   beforeNumber?: boolean;
   exact?: string[];
   /**
-   * Forms that name the type only after their name, last in its part (English order, "Le Loi street"; or a word
-   * written as it came, "Lê Lợi đường"): before a name they are other words ("street food", "Đường Thành" is a street
-   * of that name, "Bình Dương" no street).
+   * Forms (lower case, as written) that name the type after their name, last in its part: English order ("Ba Dinh
+   * district", "Le Loi street") or a word written as it came ("Lê Lợi đường"). One not among `forms` names it only so:
+   * before a name it is another word ("street food").
    */
-  trailing?: string[];
+  after?: string[];
 }
 
 /** One row of the place table: a well-known place written in many ways, and the type word it implies. */
@@ -62,6 +62,7 @@ const TYPE_WORDS: readonly TypeWordEntry[] = [
     short: ['q'],
     beforeNumber: true,
     exact: ['quận'],
+    after: ['district'],
   },
   { canonical: 'Huyện', role: 'district', forms: ['huyen'], short: ['h'], exact: ['huyện'] },
   { canonical: 'Thị xã', role: 'district', forms: ['thi xa', 'tx'], exact: ['thị xã', 'tx'] },
@@ -73,17 +74,19 @@ const TYPE_WORDS: readonly TypeWordEntry[] = [
     short: ['p', 'ph', 'f'],
     beforeNumber: true,
     exact: ['phường'],
+    after: ['ward'],
   },
-  { canonical: 'Xã', role: 'ward', forms: ['xa', 'commune'], short: ['x'], exact: ['xã'] },
+  { canonical: 'Xã', role: 'ward', forms: ['xa', 'commune'], short: ['x'], exact: ['xã'], after: ['commune'] },
   { canonical: 'Thị trấn', role: 'ward', forms: ['thi tran', 'tt'], exact: ['thị trấn', 'tt'] },
   { canonical: 'Đặc khu', role: 'ward', forms: ['dac khu'], exact: ['đặc khu'] },
   {
     canonical: 'Đường',
     role: 'street',
-    forms: ['duong', 'street', 'road'],
+    forms: ['duong'],
     short: ['d'],
     exact: ['đường'],
-    trailing: ['street', 'road', 'đường'],
+    // "đường" after its name too; "Đường Thành", "Phố Đường Thành" are a street of that name.
+    after: ['street', 'road', 'đường'],
   },
   { canonical: 'Phố', role: 'street', forms: ['pho'], exact: ['phố'] },
   { canonical: 'Đại lộ', role: 'street', forms: ['dai lo'], exact: ['đại lộ'] },
@@ -229,7 +232,8 @@ function exactOk(entry: { exact?: string[]; strict?: string[] }, exact: string, 
 /** Index: folded form → entries, for forms of 1..3 words. */
 const FORM_INDEX = new Map<string, Array<TypeWordEntry | PlaceEntry>>();
 for (const e of [...TYPE_WORDS, ...PLACES]) {
-  for (const f of e.forms) {
+  const after = 'after' in e ? (e.after ?? []).map(fold).filter((f) => !e.forms.includes(f)) : [];
+  for (const f of [...e.forms, ...after]) {
     const list = FORM_INDEX.get(f) ?? [];
     list.push(e);
     FORM_INDEX.set(f, list);
@@ -312,20 +316,18 @@ export function addressTokens(s: string): AddressToken[] {
           if (out[out.length - 1]?.kind === 'type' && e.role !== 'house') continue;
           const type: AddressToken = { kind: 'type', text: e.canonical, folded: fold(e.canonical), role: e.role };
           if (exact === folded && e.canonical.toLowerCase() !== fold(e.canonical)) type.bare = true;
-          // "street", "road": only after their name (the type word itself, "đường", leads its name too).
+          // After its name, ending its part ("Điện Biên Phủ đường quận Bình Thạnh"), a form is read so first.
           const lower = exact.toLowerCase();
-          const trailingOnly = e.trailing?.includes(lower) === true && lower !== e.canonical.toLowerCase();
-          // After its name, ending its part ("Điện Biên Phủ đường quận Bình Thạnh"), the word is read so first.
-          const trails = e.trailing?.includes(lower) === true && namesBefore(out, lower) && endsPart(raw, i + n);
-          if (!trailingOnly && !trails && typeAllowedHere(e, raw, i, i + n)) {
+          const trails = e.after?.includes(lower) === true && namesBefore(out, lower) && endsPart(raw, i + n);
+          if (!trails && e.forms.includes(folded) && typeAllowedHere(e, raw, i, i + n)) {
             out.push(type);
             const numeral = e.role === 'district' || e.role === 'ward' ? unitNumeral(raw, i + n) : null;
             if (numeral) {
               out.push({ kind: 'number', text: numeral.value, folded: numeral.value });
               i += numeral.words;
             }
-          } else if (trails || (TRAILING_FORMS.has(folded) && out[out.length - 1]?.kind === 'word')) {
-            // English order, the unit word last ("Ba Dinh district", "Ben Nghe ward"): the type leads its name.
+          } else if (trails) {
+            // The type word last ("Ba Dinh district", "Lê Lợi đường"): it leads its name.
             let k = out.length;
             while (k > 0 && out[k - 1]!.kind === 'word') k--;
             out.splice(k, 0, type);
@@ -444,13 +446,10 @@ const DAY_MONTH_DASH = /^([1-9]|[12]\d|3[01])[/-]([1-9]|1[0-2])$/;
 /** "Ngã" as written before a junction's count (without marks too, or with the hỏi tone mistyped). */
 const JUNCTION = new Set(['ngã', 'ngả', 'nga']);
 
-/** English unit words that follow their name at the end of a part ("Hoan Kiem district"). */
-const TRAILING_FORMS = new Set(['district', 'ward', 'commune']);
-
 /**
- * Whether the words before a trailing street word (`word`, lower case) name a street: "street" and "road" after a
- * Vietnamese syllable ("Dinh Tien Hoang street"; "walking street", "beer street" are kinds of street, not names),
- * "đường" after two words or more ("Hàng Đường" is a street of Hà Nội, "Lê Lợi đường" Đường Lê Lợi).
+ * Whether the words before a type word written after its name (`word`, lower case) name it: an English one after a
+ * Vietnamese syllable ("Dinh Tien Hoang street", "Ba Dinh district"; "walking street", "beer street" are kinds of
+ * street, not names), "đường" after two words or more ("Hàng Đường" is a street of Hà Nội, "Lê Lợi đường" Đường Lê Lợi).
  */
 function namesBefore(out: readonly AddressToken[], word: string): boolean {
   let words = 0;
