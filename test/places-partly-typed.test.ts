@@ -1,6 +1,7 @@
 /**
  * Text typed partly as people type it, on the whole Ho Chi Minh City pack: an unfinished last word in a geocode (read
- * as autocomplete reads it, only when nothing whole answers, and the answer marked partial), marks dropped from some
+ * as autocomplete reads it when nothing whole answers, or when a stub of one or two letters makes a better name of
+ * another place than as a word of its own, and the answer marked partial), marks dropped from some
  * words of a marked query (told by a syllable that cannot be written without its tone), "pho" without marks, "metro"
  * for a station, typos that keep the tone written, and units that contradict each other (any answer only partial).
  * Each case is compared with the same engine's answer to the text written out whole, not with fixed coordinates.
@@ -36,6 +37,16 @@ describe('text typed partly', () => {
       expect(got?.partial_match, typed).toBe(true);
       expect(want!.partial_match ?? false, whole).toBe(false);
     }
+  });
+
+  it('a stub of one or two letters completes a name when that reads better than the stub as a word of its own', () => {
+    // As a word, "B" is Hẻm B and "Hòa" part of Chợ Phú Hòa, 3.8 km from either Chợ Hòa Bình.
+    const got = top('Chợ Hòa B');
+    expect(got?.formatted_address).toMatch(/^Chợ Hòa Bình/);
+    expect(got?.partial_match).toBe(true);
+    // A stub that is the end of the place's own name, or of a street read whole, keeps the whole answer.
+    expect(top('Chợ Tăng Nhơn Phú B')?.partial_match ?? false).toBe(false);
+    expect(top('Mai Chí Thọ Q2')?.formatted_address).toMatch(/^Mai Chí Thọ/);
   });
 
   it('a whole answer to the words as typed is kept: the last word is read whole first', () => {

@@ -21,6 +21,12 @@ import { houseKey } from './text/house-path';
 /** Text that ends in a letter or digit: its last word may be unfinished. */
 const UNFINISHED = /[\p{L}\p{N}]$/u;
 
+/**
+ * Text that ends in a word of one or two letters: whole answers that took it as a whole word ("Chợ Hòa B" as Chợ Phú
+ * Hòa on Hẻm B, "Văn Mi" as a shop called My Van) may be worse readings than its completion.
+ */
+const STUB_END = /(?:^|[^\p{L}\p{N}])\p{L}{1,2}$/u;
+
 /** Most words of a query whose partial answers the fallback may replace by where two streets it names meet. */
 const CROSSING_TERMS_MAX = 12;
 
@@ -52,12 +58,20 @@ export function forwardGeocode(
     if (near.length > 0) found = near;
   }
   // Typed unfinished ("chợ bến th", "thao cam v"): the text read as autocomplete reads it, the last word as the start
-  // of a word, when no whole answer took it as a whole word and the text ends in the middle of a word. What it finds
-  // is only partly what was written: the text names no whole place.
-  if (!found.some((h) => !h.partial) && UNFINISHED.test(address)) {
+  // of a word, when the text ends in the middle of a word and no whole answer took it as a whole word — or, for a stub
+  // of one or two letters, when the completion's best place is another and scores higher than the whole answers'
+  // best. What it finds is only partly what was written: the text names no whole place.
+  const whole = found.some((h) => !h.partial);
+  if (whole ? STUB_END.test(address) : UNFINISHED.test(address)) {
     const typed = regions.map((r) => typingQuery(r, address));
     const hits = regions.flatMap((r, k) => rankInRegion(r, typed[k]!, { prefix: true, limit }));
-    if (hits.some((h) => !h.partial)) [queries, found] = [typed, hits.map((h) => ({ ...h, partial: true }))];
+    const best = (hs: ForwardHit[]) =>
+      hs
+        .filter((h) => !h.partial)
+        .reduce<ForwardHit | undefined>((a, h) => (a && a.score >= h.score ? a : h), undefined);
+    const [asTyped, completed] = [best(found), best(hits)];
+    if (completed && (!asTyped || (completed.score > asTyped.score && completed.place !== asTyped.place)))
+      [queries, found] = [typed, hits.map((h) => ({ ...h, partial: true }))];
   }
   // Only partial answers to a unit asked alone with its type word: the unit the fallback finds when it is one the
   // written units resolve to and the answers are not ("thị trấn Củ Chi" is the town that went into Xã Tân An Hội, not
