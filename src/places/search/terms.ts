@@ -7,6 +7,7 @@
 import { addressTokens, PLACES } from '../text/abbreviations';
 import { fold } from '../text/fold';
 import { categorySpans } from '../text/category-match';
+import { isSyllable } from '../text/syllable';
 
 /** One word of searchable text. */
 export interface Term {
@@ -137,6 +138,8 @@ export function storedTermsOf(text: string): Term[] {
   }
   // Dates written out in street names ("Ba Tháng Hai", "Mười Chín Tháng Năm") are typed in digits ("3 tháng 2").
   for (const t of dateForms(out)) out.push(t);
+  // A Roman numeral in a name ("Dinh III", "Mỹ Khánh IV") is typed in digits ("dinh 3").
+  for (const t of romanForms(text, out)) out.push(t);
   // A number written with leading zeros ("Phường 07") is typed without them.
   for (const t of out.slice()) {
     const bare = t.numeric ? t.folded.replace(/^0+(?=\d)/, '') : t.folded;
@@ -273,6 +276,26 @@ for (const [words, n] of NUMERALS) {
   const set = NUMERAL_WORDS.get(n) ?? new Set<string>();
   for (const w of words.split(' ')) set.add(w);
   NUMERAL_WORDS.set(n, set);
+}
+
+/** A Roman numeral of two letters or more up to 39, in capitals ("II", "XIV"): one letter is more often a letter. */
+const ROMAN = /(?<![\p{L}\p{N}])(?=[IVX]{2})(X{0,3})(IX|IV|V?I{0,3})(?![\p{L}\p{N}])/gu;
+const ROMAN_UNITS = ['', 'i', 'ii', 'iii', 'iv', 'v', 'vi', 'vii', 'viii', 'ix'];
+
+/**
+ * The digits of the Roman numerals in capitals of a name, as optional terms ("Dinh III Bảo Đại" → 3); not those that
+ * spell a Vietnamese word ("XI" of "XI MĂNG", "VI").
+ */
+function romanForms(text: string, words: readonly Term[]): Term[] {
+  const out: Term[] = [];
+  for (const m of text.matchAll(ROMAN)) {
+    const folded = m[0].toLowerCase();
+    if (isSyllable(folded)) continue;
+    const value = String(m[1]!.length * 10 + ROMAN_UNITS.indexOf(m[2]!.toLowerCase()));
+    if (!words.some((w) => w.folded === value) && !out.some((t) => t.folded === value))
+      out.push({ folded: value, exact: value, optional: true, numeric: true, marked: false });
+  }
+  return out;
 }
 
 /**
