@@ -10,6 +10,7 @@
 import { inArea, queryArea, Within } from './area';
 import { withEnglishReading } from './english-retry';
 import { fallback } from './fallback';
+import { withRegionCity } from './home-city';
 import { interpolateHouse, shownPiece } from './interpolate';
 import { PlaceKind } from './kinds';
 import { localityReading } from './locality';
@@ -56,6 +57,14 @@ export function forwardGeocode(
   if (!found.some((h) => !h.partial)) {
     const near = regions.flatMap((r, k) => localityReading(r, address, queries[k]!, limit));
     if (near.length > 0) found = near;
+  }
+  // "Thành phố" last without a name ("bệnh viện mắt thành phố"): the region's city, when nothing whole answers the
+  // words as typed (the Opera House is named "Nhà hát Thành phố").
+  const texts = found.some((h) => !h.partial) ? [] : regions.map((r) => withRegionCity(r, address));
+  if (texts.some((t) => t !== null)) {
+    const city = regions.map((r, k) => (texts[k] ? regionQuery(r, texts[k]) : queries[k]!));
+    const hits = regions.flatMap((r, k) => (texts[k] ? rankInRegion(r, city[k]!, { prefix: false, limit }) : []));
+    if (hits.some((h) => !h.partial) || (found.length === 0 && hits.length > 0)) [queries, found] = [city, hits];
   }
   // Typed unfinished ("chợ bến th", "thao cam v"): the text read as autocomplete reads it, the last word as the start
   // of a word, when the text ends in the middle of a word and no whole answer took it as a whole word — or, for a stub

@@ -16,6 +16,7 @@ import { parseAddressTokens, type Gazetteer, type ParsedAddress } from '../text/
 import { categorySpans, unfinishedCategoryRows } from '../text/category-match';
 import { fold, tokens, type TextToken } from '../text/fold';
 import { withoutContact } from '../text/pasted';
+import { withoutQuestion } from '../text/question';
 import { lostMarks } from '../text/syllable';
 import { resolveAdmin, type AdminResolution } from '../../admin/resolve';
 import type { AdminTable } from '../../admin/types';
@@ -152,7 +153,7 @@ export interface QueryOptions {
 
 /** Parses query text into a PlaceQuery. Never throws. */
 export function buildQuery(text: string, opts: QueryOptions): PlaceQuery {
-  const clean = withoutContact(text);
+  const clean = withoutQuestion(withoutContact(text));
   const toks = addressTokens(withoutPostalCode(opts.readTyped ? opts.readTyped(clean) : clean));
   const { parsed, roleOf, asWords } = parseAddressTokens(toks, { isKnown: opts.gazetteer, isStreet: opts.isStreet });
   const terms: QueryTerm[] = [];

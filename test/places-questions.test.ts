@@ -1,0 +1,86 @@
+/**
+ * A place asked for in a sentence ("chợ Bến Thành ở đâu", "how to get to Ben Thanh market") and "thành phố" written
+ * last for the writer's own city ("bệnh viện mắt thành phố"). Truth: the raw PBF's elements (the places the
+ * twentieth blind set names), never the engine.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { readOsmFile } from '../data-tools/osm/read';
+import { createEngine, type Engine } from '../src/engine';
+import { haversine } from '../src/geo';
+import { withoutQuestion } from '../src/places/text/question';
+import { OSM, testPack } from './helpers/packs';
+
+describe('withoutQuestion', () => {
+  it('leaves out a request before the place and a question after it', () => {
+    expect(withoutQuestion('chợ Bến Thành ở đâu vậy')).toBe('chợ Bến Thành');
+    expect(withoutQuestion('cho hỏi đường tới nhà thờ Tân Định')).toBe('nhà thờ Tân Định');
+    expect(withoutQuestion('Suối Tiên đi như thế nào')).toBe('Suối Tiên');
+    expect(withoutQuestion("where's Nguyen Hue walking street?")).toBe('Nguyen Hue walking street');
+    expect(withoutQuestion('how to get to Ben Thanh market')).toBe('Ben Thanh market');
+    // Without marks, runs no name holds.
+    expect(withoutQuestion('cho ben thanh quan may')).toBe('cho ben thanh');
+  });
+
+  it('keeps names: words of a request without marks that are a name, and a question alone', () => {
+    // "Đền Lừ" is a street of Hanoi, "Đền Hùng" a temple: "den" without marks is no "đến".
+    for (const text of ['duong den lu', 'đường Đền Lừ', 'den hung', 'ở đâu', 'Tới', 'where'])
+      expect(withoutQuestion(text)).toBe(text);
+  });
+});
+
+describe('asked in a sentence, on the whole-HCMC pack', () => {
+  let engine: Engine;
+  const at = new Map<string, [number, number]>();
+  beforeAll(async () => {
+    engine = await createEngine({ packs: [testPack('hcmc-city')], wasm: false });
+    const nodes = new Map<number, [number, number]>();
+    readOsmFile(`${OSM}hcmc-2018-01-01.osm.pbf`, {
+      node(id, lat, lon, tags) {
+        nodes.set(id, [lat, lon]);
+        if (tags) at.set(`node/${id}`, [lat, lon]);
+      },
+      way(id, refs) {
+        const pts = refs.flatMap((r) => (nodes.has(r) ? [nodes.get(r)!] : []));
+        if (pts.length > 0)
+          at.set(`way/${id}`, [
+            pts.reduce((s, p) => s + p[0], 0) / pts.length,
+            pts.reduce((s, p) => s + p[1], 0) / pts.length,
+          ]);
+      },
+      relation: () => undefined,
+      feature: () => undefined,
+    });
+  }, 600_000);
+
+  /** Metres from the raw element `ref` to the top answer of `address`. */
+  const metres = (address: string, ref: string) => {
+    const top = engine.geocode({ address }).results[0];
+    const p = at.get(ref)!;
+    return top ? haversine(top.geometry.location.lat, top.geometry.location.lng, p[0], p[1]) : Infinity;
+  };
+
+  it.each([
+    ['chợ Bến Thành ở đâu', 'way/39514795'],
+    ['how to get to Ben Thanh market', 'way/39514795'],
+    ['đường đi đến bệnh viện Chợ Rẫy', 'way/463034285'],
+    ['cho hỏi đường tới nhà thờ Tân Định', 'way/60118189'],
+    ['where is the Jade Emperor pagoda', 'node/411919298'],
+    ['công viên Tao Đàn ở quận nào', 'way/500888743'],
+  ])('%s: the place itself (%s)', (address, ref) => {
+    expect(metres(address, ref)).toBeLessThan(150);
+  });
+
+  it.each([
+    ['bệnh viện mắt thành phố', 'way/225209455'],
+    ['viện Pasteur thành phố', 'way/193092896'],
+    ['bưu điện thành phố ở đâu', 'way/39514793'],
+  ])('%s: "thành phố" last is Hồ Chí Minh, the city of the pack (%s)', (address, ref) => {
+    expect(metres(address, ref)).toBeLessThan(150);
+  });
+
+  it('a name holding "Thành phố" is found by it first', () => {
+    expect(engine.geocode({ address: 'Nhà hát Thành phố' }).results[0]?.formatted_address).toMatch(
+      /^Nhà hát Thành phố,/,
+    );
+  });
+});
