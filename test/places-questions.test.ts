@@ -1,6 +1,7 @@
 /**
  * A place asked for in a sentence ("chợ Bến Thành ở đâu", "how to get to Ben Thanh market") and "thành phố" written
- * last for the writer's own city ("bệnh viện mắt thành phố"). Truth: the raw PBF's elements (the places the
+ * last for the writer's own city ("bệnh viện mắt thành phố"); a market named by its ward with the city after it
+ * ("chợ bến thành TP.HCM"). Truth: the raw PBF's elements (the places the
  * twentieth blind set names), never the engine.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -76,6 +77,12 @@ describe('asked in a sentence, on the whole-HCMC pack', () => {
     ['bưu điện thành phố ở đâu', 'way/39514793'],
   ])('%s: "thành phố" last is Hồ Chí Minh, the city of the pack (%s)', (address, ref) => {
     expect(metres(address, ref)).toBeLessThan(150);
+  });
+
+  it('a kind named by a ward, then the city after its type word: the city is where, the ward the name', () => {
+    // "Bến Thành" is a ward too; "TP.HCM" after it is no word of the market's name.
+    expect(metres('chợ bến thành TP.HCM', 'way/39514795')).toBeLessThan(150);
+    expect(engine.geocode({ address: 'chợ bến thành TP.HCM' }).results[0]?.partial_match ?? false).toBe(false);
   });
 
   it('a name holding "Thành phố" is found by it first', () => {

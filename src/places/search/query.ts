@@ -381,7 +381,9 @@ function adminAfterCategory(terms: QueryTerm[]): number {
     if (t.role !== 'admin' || t.numeric) continue;
     let k = j - 1;
     while (k >= 0 && terms[k]!.role === 'type' && terms[k]!.segment === t.segment) k--;
-    if (k >= 0 && terms[k]!.segment === t.segment && leads(k)) mask |= 1 << j;
+    // A type word after the name's admin words starts another unit ("Chợ Bến Thành TP.HCM": the city is where).
+    const typed = k < j - 1;
+    if (k >= 0 && terms[k]!.segment === t.segment && (typed ? terms[k]!.role === 'category' : leads(k))) mask |= 1 << j;
   }
   // English order: a run of admin words, then category words to the end of the part.
   const sameRole = (k: number, role: TermRole, segment: number): boolean =>
