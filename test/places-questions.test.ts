@@ -1,7 +1,7 @@
 /**
  * A place asked for in a sentence ("chợ Bến Thành ở đâu", "how to get to Ben Thanh market") and "thành phố" written
  * last for the writer's own city ("bệnh viện mắt thành phố"); a market named by its ward with the city after it
- * ("chợ bến thành TP.HCM"). Truth: the raw PBF's elements (the places the
+ * ("chợ bến thành TP.HCM"); a ferry landing by its kind ("bến phà Cát Lái"). Truth: the raw PBF's elements (the places the
  * twentieth blind set names), never the engine.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -83,6 +83,10 @@ describe('asked in a sentence, on the whole-HCMC pack', () => {
     // "Bến Thành" is a ward too; "TP.HCM" after it is no word of the market's name.
     expect(metres('chợ bến thành TP.HCM', 'way/39514795')).toBeLessThan(150);
     expect(engine.geocode({ address: 'chợ bến thành TP.HCM' }).results[0]?.partial_match ?? false).toBe(false);
+  });
+
+  it('"bến phà" asks for a ferry landing: the one of Cát Lái, not a landing called "Bến Đá" 19 km off', () => {
+    expect(metres('bến phà Cát Lái', 'node/366427318')).toBeLessThan(150);
   });
 
   it('a name holding "Thành phố" is found by it first', () => {

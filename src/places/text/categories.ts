@@ -272,6 +272,13 @@ export const CATEGORIES: readonly CategoryRow[] = [
   // A square is mapped as a pedestrian area ("Quảng trường Ba Đình"); written out, the words ask for one, and a place
   // named only by the rest ("Quang Trung" one letter off "quang truong") is not what was asked.
   { key: 'square', words: ['quảng trường'], osm: ['pedestrian', 'square'] },
+  // A ferry's landing ("bến phà Cát Lái"), mapped as its terminal or the ferry's route; "phà" alone leads no kind:
+  // "Phà Cát Lái" is also a road to the landing, which "Cát Lái" alone must not name.
+  {
+    key: 'ferry',
+    words: ['bến phà', 'ferry', 'ferry terminal', 'ferry pier'],
+    osm: ['ferry_terminal', 'ferry'],
+  },
   {
     // Bridges are mostly roads named "Cầu X" ("Cầu Sài Gòn" is the bridge, not some place called Cầu in the city).
     key: 'bridge',
