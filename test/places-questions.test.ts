@@ -5,11 +5,11 @@
  * twentieth blind set names), never the engine.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readOsmFile } from '../data-tools/osm/read';
 import { createEngine, type Engine } from '../src/engine';
 import { haversine } from '../src/geo';
 import { withoutQuestion } from '../src/places/text/question';
-import { OSM, testPack } from './helpers/packs';
+import { testPack } from './helpers/packs';
+import { osmElements } from './helpers/osm-elements';
 
 describe('withoutQuestion', () => {
   it('leaves out a request before the place and a question after it', () => {
@@ -31,26 +31,10 @@ describe('withoutQuestion', () => {
 
 describe('asked in a sentence, on the whole-HCMC pack', () => {
   let engine: Engine;
-  const at = new Map<string, [number, number]>();
+  let at: Map<string, [number, number]>;
   beforeAll(async () => {
     engine = await createEngine({ packs: [testPack('hcmc-city')], wasm: false });
-    const nodes = new Map<number, [number, number]>();
-    readOsmFile(`${OSM}hcmc-2018-01-01.osm.pbf`, {
-      node(id, lat, lon, tags) {
-        nodes.set(id, [lat, lon]);
-        if (tags) at.set(`node/${id}`, [lat, lon]);
-      },
-      way(id, refs) {
-        const pts = refs.flatMap((r) => (nodes.has(r) ? [nodes.get(r)!] : []));
-        if (pts.length > 0)
-          at.set(`way/${id}`, [
-            pts.reduce((s, p) => s + p[0], 0) / pts.length,
-            pts.reduce((s, p) => s + p[1], 0) / pts.length,
-          ]);
-      },
-      relation: () => undefined,
-      feature: () => undefined,
-    });
+    at = new Map(osmElements('hcmc-city').map((e) => [e.id, [e.lat, e.lon]]));
   }, 600_000);
 
   /** Metres from the raw element `ref` to the top answer of `address`. */
