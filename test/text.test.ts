@@ -132,6 +132,7 @@ describe('abbreviations', () => {
     ['Điện Biên Phủ đường quận Bình Thạnh', 'Đường Điện Biên Phủ Quận Bình Thạnh'],
     ['Dinh Tien Hoang street Hanoi', 'Đường Dinh Tien Hoang Hà Nội'],
     ['Le Loi road, District 1', 'Đường Le Loi, Quận 1'],
+    ['ha noi city ta hien street', 'Hà Nội city Đường ta hien'], // its name starts after the city's English word
     ['street food Bui Vien', 'street food Bui Vien'], // "street" leads no name
     ['Binh Duong', 'Binh Duong'], // "duong" without marks is as likely Dương
     ['Phố Đường Thành', 'Phố Đường Thành'],

@@ -11,7 +11,7 @@
  *   besides, they are first read as part of the name ("Chợ Bến Thành"), see `adminAsName`;
  * - type words ("Phường", "Phố", "Số") and fillers ("street", "near", "gần", "Việt Nam") only add to the score.
  */
-import { addressTokens } from '../text/abbreviations';
+import { addressTokens, ENGLISH_UNIT_WORDS } from '../text/abbreviations';
 import { parseAddressTokens, type Gazetteer, type ParsedAddress } from '../text/address';
 import { categorySpans, unfinishedCategoryRows } from '../text/category-match';
 import { fold, tokens, type TextToken } from '../text/fold';
@@ -94,7 +94,7 @@ const FILLERS = new Set([
   'and',
 ]);
 /** English unit words among the fillers: fillers only after an admin name (see markAdminFillers). */
-const ADMIN_FILLERS = new Set(['city', 'province', 'district', 'ward']);
+const ADMIN_FILLERS = ENGLISH_UNIT_WORDS;
 /** Vietnamese fillers count only as written with their diacritics ("tại", not the name "Tài"). */
 const EXACT_FILLERS = new Set(['gần', 'tại', 'ở', 'và', 'cạnh', 'đối', 'diện', 'quanh', 'chỗ']);
 /**

@@ -327,9 +327,10 @@ export function addressTokens(s: string): AddressToken[] {
               i += numeral.words;
             }
           } else if (trails) {
-            // The type word last ("Ba Dinh district", "Lê Lợi đường"): it leads its name.
+            // The type word last ("Ba Dinh district", "Lê Lợi đường"): it leads its name, which starts after an
+            // English unit word ("ha noi city ta hien street": "city" is Hà Nội's).
             let k = out.length;
-            while (k > 0 && out[k - 1]!.kind === 'word') k--;
+            while (k > 0 && out[k - 1]!.kind === 'word' && !ENGLISH_UNIT_WORDS.has(out[k - 1]!.folded)) k--;
             out.splice(k, 0, type);
           } else continue;
         }
@@ -445,6 +446,9 @@ const DAY_MONTH = /^([1-9]|[12]\d|3[01])\/([1-9]|1[0-2])$/;
 const DAY_MONTH_DASH = /^([1-9]|[12]\d|3[01])[/-]([1-9]|1[0-2])$/;
 /** "Ngã" as written before a junction's count (without marks too, or with the hỏi tone mistyped). */
 const JUNCTION = new Set(['ngã', 'ngả', 'nga']);
+
+/** English words of a unit's type, written after its name ("Hanoi city", "Ba Dinh district"). Folded. */
+export const ENGLISH_UNIT_WORDS: ReadonlySet<string> = new Set(['city', 'province', 'district', 'ward']);
 
 /**
  * Whether the words before a type word written after its name (`word`, lower case) name it: an English one after a
