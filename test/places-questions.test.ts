@@ -16,6 +16,9 @@ describe('withoutQuestion', () => {
     expect(withoutQuestion('chợ Bến Thành ở đâu vậy')).toBe('chợ Bến Thành');
     expect(withoutQuestion('cho hỏi đường tới nhà thờ Tân Định')).toBe('nhà thờ Tân Định');
     expect(withoutQuestion('Suối Tiên đi như thế nào')).toBe('Suối Tiên');
+    expect(withoutQuestion('đường đi thác Prenn')).toBe('thác Prenn');
+    // "đường đi bộ" is a walking street.
+    expect(withoutQuestion('đường đi bộ Nguyễn Huệ ở đâu')).toBe('đường đi bộ Nguyễn Huệ');
     expect(withoutQuestion("where's Nguyen Hue walking street?")).toBe('Nguyen Hue walking street');
     expect(withoutQuestion('how to get to Ben Thanh market')).toBe('Ben Thanh market');
     // Without marks, runs no name holds.

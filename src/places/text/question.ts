@@ -36,6 +36,7 @@ const LEADING = [
   'tìm đường đi',
   'đường đi đến',
   'đường đi tới',
+  'đường đi',
   'đường đến',
   'đường tới',
   'cách đi đến',
@@ -82,6 +83,9 @@ const LEADING = [
   'where are',
   'find',
 ].map((p) => p.split(' '));
+
+/** "bộ" after "đường đi" makes a walking street ("đường đi bộ Nguyễn Huệ"), no request. */
+const WALKING = 'bộ';
 
 /** Words of a question after the place, NFC lower case. */
 const TRAILING = [
@@ -137,7 +141,7 @@ export function withoutQuestion(text: string): string {
   for (let cut = true; cut;) {
     cut = false;
     for (const p of LEADING)
-      if (last - first > p.length && matches(p, first)) {
+      if (last - first > p.length && matches(p, first) && spans[first + p.length]!.word !== WALKING) {
         first += p.length;
         cut = true;
         break;
