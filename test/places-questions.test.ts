@@ -76,6 +76,15 @@ describe('asked in a sentence, on the whole-HCMC pack', () => {
     expect(metres('bến phà Cát Lái', 'node/366427318')).toBeLessThan(150);
   });
 
+  it("a kind named by a ward, then its district: the ward's words name the place, the district says where", () => {
+    // "Tân Sơn Nhất Gò Vấp", "Gia Định Gò Vấp" read together as one unit's name find nothing.
+    expect(metres('Chợ Tân Sơn Nhất Gò Vấp', 'way/125294544')).toBeLessThan(150);
+    expect(metres('cong vien Gia Dinh Go Vap', 'way/32735067')).toBeLessThan(400);
+    // The district binds: Chợ Bình Khánh of An Khánh (Thủ Đức) is no market of Cần Giờ.
+    const top = engine.geocode({ address: 'cho Binh Khanh Can Gio' }).results[0];
+    expect(top?.formatted_address ?? '').not.toMatch(/^Chợ Bình Khánh, .*An Khánh/);
+  });
+
   it('a name holding "Thành phố" is found by it first', () => {
     expect(engine.geocode({ address: 'Nhà hát Thành phố' }).results[0]?.formatted_address).toMatch(
       /^Nhà hát Thành phố,/,

@@ -87,7 +87,7 @@ const SETS: Record<string, { packs: readonly TypedPack[]; minQueries: number }> 
  * 93.4 / 0.4 -> 92.6 / 93.5 / 0.3 (2,015). fresh-2026-11-30u.tsv (217 written blind: places asked for in sentences, the
  * city written many ways, half-typed words, places by use) took whole HCMC to 92.0 / 92.4 / 0.2 (3,259) and the district
  * packs to 91.6 / 92.6 / 0.3 (2,072); after its fixes (docs/places.md: questions left out, "thành phố" last as the
- * region's city) 94.3 / 94.7 / 0.2 and 92.8 / 93.6 / 0.2: the floors hold.
+ * region's city) 94.5 / 94.8 / 0.2 and 92.9 / 93.7 / 0.2: the floors hold.
  */
 const FLOORS: Record<string, { recall: number; autocomplete: number; wrong: number }> = {
   'whole HCMC': { recall: 0.94, autocomplete: 0.94, wrong: 0.01 },

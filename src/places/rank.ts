@@ -21,7 +21,7 @@ import { numeralsAsDigits, streetInitials, wordsOf as wordsOfText } from './sear
 import { keepsWrittenOrder, orderedWords, type NamedPlace } from './search/written-order';
 import { categoryRowsOf, categorySpans, leadingKind, rowsOfKeys } from './text/category-match';
 import { withinOneEdit } from './text/edits';
-import { fold } from './text/fold';
+import { fold, nameKey } from './text/fold';
 import { junctionWays } from './text/junction-ways';
 import { houseKey } from './text/house-path';
 import { ALLEY_NAME, leadsWith, withoutLeadingType } from './text/street-words';
@@ -371,12 +371,17 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
   // Read as a name, a ward's or district's words stand in it as written, in order ("siêu thị Tân Bình" is no Co.op
   // Bình Tân). (A city's may be a nickname: "Ga Sài Gòn" is read as Hồ Chí Minh's words.)
   // A unit written with its type word ("siêu thị P. Tân Hưng") is read as a name only with that word in it.
-  let unitWords = q.adminAsName & (q.adminMask.ward | q.adminMask.district);
-  q.terms.forEach((t, j) => {
-    const next = q.terms[j + 1];
-    if (t.role === 'type' && next && ((unitWords >> (j + 1)) & 1) !== 0 && t.segment === next.segment)
-      unitWords |= 1 << j;
-  });
+  let unitWords = 0;
+  /** Reads the admin words of `asName` as words of a name (setting unitWords, which `named` checks). */
+  const readAsName = (asName: number): void => {
+    unitWords = asName & (q.adminMask.ward | q.adminMask.district);
+    q.terms.forEach((t, j) => {
+      const next = q.terms[j + 1];
+      if (t.role === 'type' && next && ((unitWords >> (j + 1)) & 1) !== 0 && t.segment === next.segment)
+        unitWords |= 1 << j;
+    });
+  };
+  readAsName(q.adminAsName);
   // Whether a name of place `p` holds the words of `mask` as written, in order and together.
   const holdsInOrder = (p: number, mask: number): boolean => {
     const words = ` ${q.terms
@@ -433,7 +438,22 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
   // that name in Đồng Nai).
   const named = (p: number): boolean =>
     unitWords === 0 || (holdsInOrder(p, unitWords) && (inProvince(p) || calledSo(p)));
-  let hits = q.adminAsName !== 0 ? search(required | q.adminAsName, (p) => (!near || near(p)) && named(p), true) : [];
+  const asName = (mask: number) => search(required | mask, (p) => (!near || near(p)) && named(p), true);
+  let hits = q.adminAsName !== 0 ? asName(q.adminAsName) : [];
+  // The admin words after a kind may run on into a unit's longer name ("quảng trường Lâm Viên Đà Lạt": the ward is
+  // Lâm Viên - Đà Lạt): when they name nothing together, the words before names of districts and provinces ending
+  // them ("Đà Lạt Lâm Đồng"), which then say where. (Any words fewer would find a "Nhà thuốc Bến Nghé" for "nhà thuốc
+  // Bến Thành".)
+  for (let mask = dropLast(q.adminAsName); hits.length === 0 && mask !== 0; mask = dropLast(mask)) {
+    const units = unitsOnly(
+      r,
+      q.terms.flatMap((t, j) => (((q.adminAsName & ~mask) >> j) & 1 ? [t.folded] : [])),
+    );
+    if (!units) continue;
+    readAsName(mask);
+    hits = asName(mask).filter((h) => inUnits(r, h.place, units));
+  }
+  if (hits.length === 0) readAsName(q.adminAsName);
   area = anchor && (unitTerms & ~q.near) === 0 ? null : queryArea(r.admin, q.parsed, res);
   const reading = q.adminAsName === 0 ? 'sure' : (area?.reading ?? 'none');
   // Places found only as "a place of the kind in the area" stand for a landmark the area may be named after: partial.
@@ -672,4 +692,34 @@ function nameWordsOf(q: PlaceQuery): string {
     .filter((t) => t.role === 'name' && !t.numeric)
     .map((t) => t.folded)
     .join(' ');
+}
+
+/**
+ * Folded `words` split into names of districts or provinces one after another ("da lat lam dong" → "da lat", "lam
+ * dong"), or null when they are not such names.
+ */
+function unitsOnly(r: PlacesRegion, words: readonly string[]): string[] | null {
+  const known = (k: string) => r.gazetteer?.('district', k) === true || r.gazetteer?.('province', k) === true;
+  // splits[i]: words[0, i) split into known names, or null.
+  const splits: (string[] | null)[] = [[]];
+  for (let i = 1; i <= words.length; i++) {
+    splits[i] = null;
+    for (let k = 0; k < i && !splits[i]; k++) {
+      const name = words.slice(k, i).join(' ');
+      if (splits[k] && known(name)) splits[i] = [...splits[k]!, name];
+    }
+  }
+  return splits[words.length] ?? null;
+}
+
+/** Whether place `p` lies in a district or province of each folded name of `units` (either system). */
+function inUnits(r: PlacesRegion, p: number, units: readonly string[]): boolean {
+  const a = r.admin.of(r.places, p);
+  const names = [a.district, a.province, a.province2025].flatMap((u) => (u ? [nameKey(u.name)] : []));
+  return units.every((k) => names.includes(k));
+}
+
+/** `mask` without its highest bit. */
+function dropLast(mask: number): number {
+  return mask === 0 ? 0 : mask & ~(1 << (31 - Math.clz32(mask)));
 }
