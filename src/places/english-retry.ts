@@ -9,12 +9,15 @@ import { readEnglish } from './text/english-words';
 
 type Hits = readonly Pick<ForwardHit, 'partial' | 'score'>[];
 
-/** The score of the best whole hit; -Infinity when every hit is partial. */
-function bestWhole(hits: Hits): number {
-  let best = -Infinity;
-  for (const h of hits) if (!h.partial && h.score > best) best = h.score;
+/** The best whole hit (the first of the best score); undefined when every hit is partial. */
+export function bestWhole<H extends Hits[number]>(hits: readonly H[]): H | undefined {
+  let best: H | undefined;
+  for (const h of hits) if (!h.partial && (!best || h.score > best.score)) best = h;
   return best;
 }
+
+/** The score of the best whole hit; -Infinity when every hit is partial. */
+const bestScore = (hits: Hits): number => bestWhole(hits)?.score ?? -Infinity;
 
 /**
  * The outcome of `search` over the text as typed, or over its reading (per region: the words its places hold) when
@@ -32,10 +35,10 @@ export function withEnglishReading<T extends { hits: Hits }>(
   lastIsPrefix: boolean,
 ): T {
   const asTyped = search(regions.map(() => text));
-  const whole = bestWhole(asTyped.hits);
+  const whole = bestScore(asTyped.hits);
   const initialismsOnly = whole > -Infinity;
   const read = regions.map((r) => readEnglish(text, (w) => r.index.has(w, false), lastIsPrefix, initialismsOnly));
   if (!read.some((t) => t !== text)) return asTyped;
   const again = search(read);
-  return bestWhole(again.hits) > whole ? again : asTyped;
+  return bestScore(again.hits) > whole ? again : asTyped;
 }

@@ -8,7 +8,7 @@
  * leaves the street on top, also partial; when nothing specific matched there is no answer (NOT_FOUND).
  */
 import { inArea, queryArea, Within } from './area';
-import { withEnglishReading } from './english-retry';
+import { bestWhole, withEnglishReading } from './english-retry';
 import { fallback } from './fallback';
 import { withRegionCity } from './home-city';
 import { interpolateHouse, shownPiece } from './interpolate';
@@ -74,11 +74,7 @@ export function forwardGeocode(
   if (whole ? STUB_END.test(address) : UNFINISHED.test(address)) {
     const typed = regions.map((r) => typingQuery(r, address));
     const hits = regions.flatMap((r, k) => rankInRegion(r, typed[k]!, { prefix: true, limit }));
-    const best = (hs: ForwardHit[]) =>
-      hs
-        .filter((h) => !h.partial)
-        .reduce<ForwardHit | undefined>((a, h) => (a && a.score >= h.score ? a : h), undefined);
-    const [asTyped, completed] = [best(found), best(hits)];
+    const [asTyped, completed] = [bestWhole(found), bestWhole(hits)];
     if (completed && (!asTyped || (completed.score > asTyped.score && completed.place !== asTyped.place)))
       [queries, found] = [typed, hits.map((h) => ({ ...h, partial: true }))];
   }

@@ -8,6 +8,7 @@ import { withoutQuestion } from './text/question';
 
 /** "thành phố" (or "tp") ending the text. */
 const CITY_LAST = /(?<![\p{L}\p{N}])(?:thành phố|thanh pho|tp)[\s.]*$/iu;
+/** A letter or digit: a word of the text's own. */
 const WORD = /[\p{L}\p{N}]/u;
 
 /** Type word of a city, province-level or district-level (AdminUnit.type). */
