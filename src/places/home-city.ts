@@ -3,6 +3,8 @@
  * writer is in, which a region's places name in full ("Bệnh viện Mắt TP. Hồ Chí Minh", "Thư viện Tổng hợp TP.HCM").
  */
 import type { AdminUnit } from '../admin/types';
+import { homeUnit } from './home';
+import { AdminSlot } from './kinds';
 import type { PlacesRegion } from './region-places';
 import { withoutQuestion } from './text/question';
 
@@ -14,25 +16,16 @@ const WORD = /[\p{L}\p{N}]/u;
 /** Type word of a city, province-level or district-level (AdminUnit.type). */
 const CITY_TYPE = 'Thành phố';
 
-const cities = new WeakMap<PlacesRegion, AdminUnit | null>();
-
 /**
- * The city of a region: the province-level city holding more than half of its places (Hà Nội, Hồ Chí Minh), else the
- * district-level one (legacy units) that does (Đà Lạt, in Tỉnh Lâm Đồng); null when none does. (Thành phố Thủ Đức
- * holds half of whole HCMC's places, yet "thành phố" there is Hồ Chí Minh.)
+ * The city of a region: the province most of its places lie in when it is a city (Hà Nội, Hồ Chí Minh), else the
+ * district most of them lie in when it is one (Đà Lạt, in Tỉnh Lâm Đồng); null when neither is.
  */
 function cityOf(r: PlacesRegion): AdminUnit | null {
-  let city = cities.get(r);
-  if (city !== undefined) return city;
-  const counts = new Map<AdminUnit, number>();
-  for (let i = 0; i < r.places.count; i++) {
-    const { district, province } = r.admin.of(r.places, i);
-    for (const u of [district, province]) if (u?.type === CITY_TYPE) counts.set(u, (counts.get(u) ?? 0) + 1);
+  for (const slot of [AdminSlot.province, AdminSlot.district] as const) {
+    const unit = r.admin.unit(homeUnit(r, slot));
+    if (unit?.type === CITY_TYPE) return unit;
   }
-  const most = (level: string) => [...counts].find(([u, n]) => u.level === level && n > r.places.count / 2)?.[0];
-  city = most('province') ?? most('district') ?? null;
-  cities.set(r, city);
-  return city;
+  return null;
 }
 
 /**

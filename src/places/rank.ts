@@ -7,6 +7,7 @@
 import { adminAgreement, systemOf, districtTermsVia2025, wantedUnits } from './admin-agreement';
 import { inArea, queryArea, widenedArea, Within, type QueryArea } from './area';
 import type { AddressSystem } from './describe';
+import { homeUnit } from './home';
 import { ADMIN_SLOTS, AdminSlot, PlaceKind } from './kinds';
 import { nearAnchor, streetAnchor } from './near';
 import { houseStreetKeyOf } from './interpolate';
@@ -55,7 +56,7 @@ const OTHER_KIND_PENALTY = 0.2;
 const NAME_IN_KIND_PENALTY = 0.3;
 /** Score taken from a place beside the area the query names, not in it (see area.ts). */
 const BESIDE_PENALTY = 0.2;
-/** Score added to a place in the pack's own province when the query names no unit (see homeProvince). */
+/** Score added to a place in the pack's own province when the query names no unit (see home.ts). */
 const HOME_BOOST = 0.03;
 /**
  * Score taken from a place known to lie in another province when the query names no unit: with HOME_BOOST above the
@@ -226,7 +227,7 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
   };
   // A name written with no unit ("Tôn Đức Thắng") is first read in the pack's own province, not a neighbour's.
   const unqualified = (q.adminMask.ward | q.adminMask.district | q.adminMask.province) === 0 && !opts.bias;
-  const home = unqualified ? homeProvince(r) : -1;
+  const home = unqualified ? homeUnit(r, AdminSlot.province) : -1;
   const boost = (p: number, own: number): number => {
     let b = streetLevel && places.kind[p]! >= PlaceKind.ward ? -UNIT_PENALTY : 0;
     if (beside(p)) b -= BESIDE_PENALTY;
@@ -371,17 +372,15 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
   // Read as a name, a ward's or district's words stand in it as written, in order ("siêu thị Tân Bình" is no Co.op
   // Bình Tân). (A city's may be a nickname: "Ga Sài Gòn" is read as Hồ Chí Minh's words.)
   // A unit written with its type word ("siêu thị P. Tân Hưng") is read as a name only with that word in it.
-  let unitWords = 0;
-  /** Reads the admin words of `asName` as words of a name (setting unitWords, which `named` checks). */
-  const readAsName = (asName: number): void => {
-    unitWords = asName & (q.adminMask.ward | q.adminMask.district);
+  /** The terms a name must hold as written when the admin terms `asName` are read as its words. */
+  const unitWordsOf = (asName: number): number => {
+    let words = asName & (q.adminMask.ward | q.adminMask.district);
     q.terms.forEach((t, j) => {
       const next = q.terms[j + 1];
-      if (t.role === 'type' && next && ((unitWords >> (j + 1)) & 1) !== 0 && t.segment === next.segment)
-        unitWords |= 1 << j;
+      if (t.role === 'type' && next && ((words >> (j + 1)) & 1) !== 0 && t.segment === next.segment) words |= 1 << j;
     });
+    return words;
   };
-  readAsName(q.adminAsName);
   // Whether a name of place `p` holds the words of `mask` as written, in order and together.
   const holdsInOrder = (p: number, mask: number): boolean => {
     const words = ` ${q.terms
@@ -436,9 +435,12 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
       streetInitials(namedPlace.text(places.name[p]!)).some((initials) => whole.includes(initials)));
   // A place called exactly what was written is it wherever it is ("chùa Bửu Long" in Thủ Đức, not in the ward of
   // that name in Đồng Nai).
-  const named = (p: number): boolean =>
+  const named = (p: number, unitWords: number): boolean =>
     unitWords === 0 || (holdsInOrder(p, unitWords) && (inProvince(p) || calledSo(p)));
-  const asName = (mask: number) => search(required | mask, (p) => (!near || near(p)) && named(p), true);
+  const asName = (mask: number) => {
+    const unitWords = unitWordsOf(mask);
+    return search(required | mask, (p) => (!near || near(p)) && named(p, unitWords), true);
+  };
   let hits = q.adminAsName !== 0 ? asName(q.adminAsName) : [];
   // The admin words after a kind may run on into a unit's longer name ("quảng trường Lâm Viên Đà Lạt": the ward is
   // Lâm Viên - Đà Lạt): when they name nothing together, the words before names of districts and provinces ending
@@ -449,11 +451,8 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
       r,
       q.terms.flatMap((t, j) => (((q.adminAsName & ~mask) >> j) & 1 ? [t.folded] : [])),
     );
-    if (!units) continue;
-    readAsName(mask);
-    hits = asName(mask).filter((h) => inUnits(r, h.place, units));
+    if (units) hits = asName(mask).filter((h) => inUnits(r, h.place, units));
   }
-  if (hits.length === 0) readAsName(q.adminAsName);
   area = anchor && (unitTerms & ~q.near) === 0 ? null : queryArea(r.admin, q.parsed, res);
   const reading = q.adminAsName === 0 ? 'sure' : (area?.reading ?? 'none');
   // Places found only as "a place of the kind in the area" stand for a landmark the area may be named after: partial.
@@ -630,27 +629,6 @@ const wordMeets = (x: string, w: string): boolean =>
 
 /** Words a kind of place leads a name with, at most ("trường trung học phổ thông"). */
 const KIND_WORDS_MAX = 5;
-
-/** homeProvince of each region, kept at first use. */
-const homes = new WeakMap<PlacesRegion, number>();
-
-/**
- * The legacy province most of the region's places lie in (its 63-province id; -1 when none has one): a pack of a
- * city also holds the edges of the provinces around it.
- */
-function homeProvince(r: PlacesRegion): number {
-  let home = homes.get(r);
-  if (home === undefined) {
-    const count = new Map<number, number>();
-    const adm = r.places.adm;
-    for (let o = AdminSlot.province; o < adm.length; o += ADMIN_SLOTS)
-      if (adm[o]! >= 0) count.set(adm[o]!, (count.get(adm[o]!) ?? 0) + 1);
-    home = -1;
-    for (const [id, n] of count) if (home < 0 || n > count.get(home)!) home = id;
-    homes.set(r, home);
-  }
-  return home;
-}
 
 /** streetNameKeys of the region's strings, by string id, kept at first use. */
 const nameKeys = new WeakMap<PlacesRegion, Map<number, string[]>>();

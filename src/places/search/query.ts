@@ -93,8 +93,6 @@ const FILLERS = new Set([
   'at',
   'and',
 ]);
-/** English unit words among the fillers: fillers only after an admin name (see markAdminFillers). */
-const ADMIN_FILLERS = ENGLISH_UNIT_WORDS;
 /** Vietnamese fillers count only as written with their diacritics ("tại", not the name "Tài"). */
 const EXACT_FILLERS = new Set(['gần', 'tại', 'ở', 'và', 'cạnh', 'đối', 'diện', 'quanh', 'chỗ']);
 /**
@@ -428,7 +426,7 @@ function markNear(terms: QueryTerm[], writtenMarked: boolean): number {
  */
 function markAdminFillers(terms: QueryTerm[]): void {
   terms.forEach((t, j) => {
-    if (t.role !== 'filler' || !ADMIN_FILLERS.has(t.folded)) return;
+    if (t.role !== 'filler' || !ENGLISH_UNIT_WORDS.has(t.folded)) return;
     const before = terms[j - 1];
     if (before?.role !== 'admin' || before.segment !== t.segment) Object.assign(t, { role: 'name', optional: false });
   });
