@@ -24,6 +24,7 @@ import {
   type AltName,
 } from './tags.js';
 import { unitPlaces } from './units.js';
+import { isWaterway, namedWaterway, pointOnWaterway } from './waterways.js';
 
 /** Pack-local admin unit indices for one place; -1 where unknown. */
 export type AdminRef = [ward: number, district: number, province: number, ward2025: number, province2025: number];
@@ -143,7 +144,7 @@ export function buildPlaces(
     );
   }
   for (const way of store.sortedWays((t) => !((t.highway && !isHighwayArea(t)) || isLine(t)))) {
-    const c = way.center ?? centroid(store, way.refs);
+    const c = isWaterway(way.tags) ? pointOnWaterway(store, way.refs) : (way.center ?? centroid(store, way.refs));
     if (c) add(OsmType.way, way.id, way.tags, c.lat, c.lon, store.isFeature('way', way.id));
   }
   for (const rel of store.sortedRelations()) {
@@ -154,12 +155,9 @@ export function buildPlaces(
       rel.tags.boundary
     )
       continue;
-    const c =
-      rel.center ??
-      centroid(
-        store,
-        rel.members.filter((m) => m.type === 'way').flatMap((m) => store.ways.get(m.ref)?.refs ?? []),
-      );
+    if (isWaterway(rel.tags) && !namedWaterway(rel.tags)) continue;
+    const refs = rel.members.filter((m) => m.type === 'way').flatMap((m) => store.ways.get(m.ref)?.refs ?? []);
+    const c = isWaterway(rel.tags) ? pointOnWaterway(store, refs) : (rel.center ?? centroid(store, refs));
     if (c) add(OsmType.relation, rel.id, rel.tags, c.lat, c.lon, store.isFeature('relation', rel.id));
   }
   // A named area with a house number stays: it is also the address.
@@ -209,7 +207,10 @@ export function placeNameOf(tags: Tags): string | undefined {
   return tags.brand ?? unnamedLabel(kind);
 }
 
-/** Railway tracks, waterways and power lines are lines, not places (their stations, bridges and substations are). */
+/**
+ * Railway tracks and power lines are lines, not places (their stations and substations are); so is a waterway without
+ * a name of its own (a named one is a place: waterways.ts).
+ */
 const LINE_RAILWAYS = new Set([
   'rail',
   'subway',
@@ -225,7 +226,11 @@ const LINE_RAILWAYS = new Set([
 ]);
 const LINE_POWER = new Set(['line', 'minor_line', 'cable']);
 function isLine(tags: Tags): boolean {
-  return LINE_RAILWAYS.has(tags.railway ?? '') || !!tags.waterway || LINE_POWER.has(tags.power ?? '');
+  return (
+    LINE_RAILWAYS.has(tags.railway ?? '') ||
+    (isWaterway(tags) && !namedWaterway(tags)) ||
+    LINE_POWER.has(tags.power ?? '')
+  );
 }
 
 /** The drafts as pack arrays, in their order. */

@@ -30,6 +30,8 @@ const CATEGORY_KEYS = [
   'aeroway',
   'public_transport',
   'place',
+  // Before natural: a river's water area (natural=water, waterway=riverbank) is a river, no lake.
+  'waterway',
   'natural',
   'building',
 ];

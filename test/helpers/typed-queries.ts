@@ -157,7 +157,7 @@ function elementPositions(pack: TypedPack): Map<string, [number, number][]> {
  * Metres from a point to a line of points (to its nearest segment, on a plane tangent at the point); 0 inside a closed
  * line (an area: a park, a campus, a market's building).
  */
-function metresToLine(lat: number, lng: number, line: readonly [number, number][]): number {
+export function metresToLine(lat: number, lng: number, line: readonly [number, number][]): number {
   const my = 111_320,
     mx = my * Math.cos((lat * Math.PI) / 180);
   const xy = line.map((p) => [(p[1] - lng) * mx, (p[0] - lat) * my]);
