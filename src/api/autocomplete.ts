@@ -14,6 +14,7 @@ import { encodePlaceId } from '../places/place-id';
 import { withEnglishReading } from '../places/english-retry';
 import { forwardGeocode } from '../places/forward';
 import { rankInRegion, typingQuery, type ForwardHit } from '../places/rank';
+import { asksKindOnly } from '../places/search/query';
 import { termsOf, type Term } from '../places/search/terms';
 import type { PlacesRegion } from '../places/region-places';
 import type { PlacesState } from '../places/state';
@@ -33,6 +34,13 @@ export const DEFAULT_RADIUS_KM = 50;
  */
 const BIAS = 0.2;
 const BIAS_SCALE_KM = 1;
+/**
+ * The bias when only a kind of place is asked for ("cây xăng", "atm", "chợ"): the nearest places of the kind come
+ * first, as their names add nothing. A fuel station named "Cây xăng" (a name the query spells whole) scores ≈ 0.35
+ * more than one named "Trạm xăng dầu số 6", an ATM named "ATM" as much more than one named by its bank; this bias
+ * outweighs that within about five kilometres.
+ */
+const KIND_BIAS = 2;
 
 /** Query parameters of GET /Place/AutoComplete. */
 export type AutocompleteParams = {
@@ -111,7 +119,8 @@ export function autocomplete(
           return m;
         };
         keep = (i) => d(i) <= maxM;
-        bias = (i) => BIAS / (1 + d(i) / 1000 / BIAS_SCALE_KM);
+        const weight = asksKindOnly(q) ? KIND_BIAS : BIAS;
+        bias = (i) => weight / (1 + d(i) / 1000 / BIAS_SCALE_KM);
       }
       // A few more than asked: repeats of one description are dropped below.
       return rankInRegion(r, q, { prefix: true, limit: limit * 2, keep, bias }).map((h) => ({ ...h, terms: q.terms }));

@@ -149,6 +149,18 @@ export interface QueryOptions {
   lastIsPrefix?: boolean;
 }
 
+/**
+ * Whether a query asks only for a kind of place ("cây xăng", "atm", "nhà thuốc quận 3"): kind words, and nothing that
+ * names a place, a street, a house or a place to be near.
+ */
+export function asksKindOnly(q: PlaceQuery): boolean {
+  return (
+    q.near === 0 &&
+    q.terms.some((t) => t.role === 'category') &&
+    !q.terms.some((t) => t.role === 'name' || t.role === 'number')
+  );
+}
+
 /** Parses query text into a PlaceQuery. Never throws. */
 export function buildQuery(text: string, opts: QueryOptions): PlaceQuery {
   const clean = withoutQuestion(withoutContact(text));
