@@ -7,6 +7,7 @@
 import { addressTokens, PLACES } from '../text/abbreviations';
 import { fold } from '../text/fold';
 import { categorySpans } from '../text/category-match';
+import { INITIALISMS } from '../text/initialisms';
 import { isSyllable } from '../text/syllable';
 
 /** One word of searchable text. */
@@ -145,6 +146,11 @@ export function storedTermsOf(text: string): Term[] {
     const bare = t.numeric ? t.folded.replace(/^0+(?=\d)/, '') : t.folded;
     if (bare !== t.folded && !out.some((u) => u.folded === bare))
       out.push({ folded: bare, exact: bare, optional: true, numeric: true, marked: false });
+  }
+  // An initialism in a name ("TT Dạy Nghề", "Trường PT Năng Khiếu") also stands for the words it is written for.
+  for (const t of out.slice()) {
+    const words = t.numeric ? undefined : INITIALISMS.get(t.folded);
+    if (words) for (const w of termsOf(words)) out.push({ ...w, optional: true, expanded: true });
   }
   // A nickname in a name ("Little Hanoi", "Cơm Tấm Sài Gòn") also stands for the canonical words a query expands to.
   const n = out.length;

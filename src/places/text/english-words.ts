@@ -6,9 +6,10 @@
  * these. The geocoder tries this reading only when the text as typed found no whole answer (forward.ts), so English
  * names the data has ("Saigon Centre", a name:en) are found as typed. One table; each reading is the shortest run of
  * words the Vietnamese names share: "military" is "quân" (Quân y 103, Quân đội 108). Initialisms of such words
- * ("GTVT", "YHCT") are read the same way, from a table of their own.
+ * ("GTVT", "YHCT") are read the same way, from a table of their own (initialisms.ts).
  */
 import { fold, hasDiacritics } from './fold';
+import { INITIALISMS } from './initialisms';
 
 /** English word (lower case) → the Vietnamese words (NFC, lower case) of names it stands for. */
 const ENGLISH: ReadonlyMap<string, string> = new Map([
@@ -83,44 +84,33 @@ const ENGLISH: ReadonlyMap<string, string> = new Map([
   ['music', 'âm nhạc'],
 ]);
 
-/**
- * Initialisms people write for the words of institutions' names (lower case) → those words: "Cao đẳng GTVT" is Cao
- * đẳng Giao thông Vận tải, "BV YHCT" Bệnh viện Y học Cổ truyền. Read like the English words, and only where the places
- * hold every word of the reading.
- */
-const INITIALISMS: ReadonlyMap<string, string> = new Map([
-  ['gtvt', 'giao thông vận tải'],
-  ['yhct', 'y học cổ truyền'],
-  ['khtn', 'khoa học tự nhiên'],
-  ['khxh', 'khoa học xã hội'],
-  ['spkt', 'sư phạm kỹ thuật'],
-  ['cntt', 'công nghệ thông tin'],
-  ['tdtt', 'thể dục thể thao'],
-  ['ktx', 'ký túc xá'],
-  ['pccc', 'phòng cháy chữa cháy'],
-  ['bhxh', 'bảo hiểm xã hội'],
-  ['htx', 'hợp tác xã'],
-  ['kcn', 'khu công nghiệp'],
-  ['kdc', 'khu dân cư'],
-  ['ldld', 'liên đoàn lao động'],
-  ['vhtt', 'văn hóa thông tin'],
-  ['ndtp', 'nhân dân thành phố'],
-]);
-
 /** Runs of ASCII letters: the words an English name is typed in, with their possessive "'s" ("Women's", "People's"). */
 const ENGLISH_WORD = /(?<![\p{L}\p{M}\p{N}])([A-Za-z]+)(?:['’]s)?(?![\p{L}\p{M}\p{N}])/gu;
 
 /** Letters an unfinished last word needs to stand for the English words it begins ("bur" for "burn"). */
 const MIN_PREFIX = 3;
 
+/** Letters a query's initialism needs to be read as its words (INITIALISMS). */
+const MIN_QUERY_INITIALISM = 3;
+
+/**
+ * A query word's initialism reading: of three letters or more only, since a query's shorter ones are mostly the start
+ * of a word being typed ("Trần Quốc Th" is no "tiểu học") or a type word ("TT Củ Chi": thị trấn). Stored names read
+ * them all (search/terms.ts): a name's "TT", "PT" and "ĐH" are whole words of it.
+ */
+function queryInitialism(word: string): string | undefined {
+  return word.length >= MIN_QUERY_INITIALISM ? INITIALISMS.get(word) : undefined;
+}
+
 /**
  * The reading of an English word: its own, or for an unfinished word (`prefix`) the one reading shared by every word
  * of ENGLISH it begins ("sport" → thể thao, as "sports"; "tra" begins "traditional" and "trade": none).
  */
 function readingOf(word: string, prefix: boolean, initialismsOnly: boolean): string | undefined {
-  if (initialismsOnly) return INITIALISMS.get(word);
+  const initialism = queryInitialism(word);
+  if (initialismsOnly) return initialism;
   // An initialism is read whole only: its start stands for too many.
-  const own = ENGLISH.get(word) ?? INITIALISMS.get(word);
+  const own = ENGLISH.get(word) ?? initialism;
   if (!prefix || word.length < MIN_PREFIX) return own;
   const readings = new Set<string>(own === undefined ? [] : [own]);
   for (const [english, reading] of ENGLISH) if (english.startsWith(word)) readings.add(reading);

@@ -1,0 +1,51 @@
+/**
+ * Initialisms people write for the words of places' names (folded) → those words: "Cao đẳng GTVT" is Cao đẳng Giao
+ * thông Vận tải, "BV YHCT" Bệnh viện Y học Cổ truyền, "TT Tin học ĐH Tự nhiên" Trung tâm Tin học Đại học Tự nhiên.
+ * Read both ways: a query's initialism as its words where nothing whole answers the text as typed (english-words.ts),
+ * and a stored name's initialism as its words too, so that "trung tâm dạy nghề phú nhuận" finds "TT Dạy Nghề Phú
+ * Nhuận" and "phổ thông năng khiếu" "Trường PT Năng Khiếu" (search/terms.ts). Only initialisms that stand for one
+ * thing in names: not "NH" (ngân hàng or nhà hàng), "BT" (bảo tàng or Bình Thạnh), "NT" (nhà thuốc or nhà thờ).
+ */
+export const INITIALISMS: ReadonlyMap<string, string> = new Map([
+  ['gtvt', 'giao thông vận tải'],
+  ['yhct', 'y học cổ truyền'],
+  ['khtn', 'khoa học tự nhiên'],
+  ['khxh', 'khoa học xã hội'],
+  ['spkt', 'sư phạm kỹ thuật'],
+  ['cntt', 'công nghệ thông tin'],
+  ['tdtt', 'thể dục thể thao'],
+  ['ktx', 'ký túc xá'],
+  ['pccc', 'phòng cháy chữa cháy'],
+  ['bhxh', 'bảo hiểm xã hội'],
+  ['htx', 'hợp tác xã'],
+  ['kcn', 'khu công nghiệp'],
+  ['kdc', 'khu dân cư'],
+  ['ldld', 'liên đoàn lao động'],
+  ['vhtt', 'văn hóa thông tin'],
+  ['ndtp', 'nhân dân thành phố'],
+  ['tt', 'trung tâm'],
+  ['tttm', 'trung tâm thương mại'],
+  ['ttyt', 'trung tâm y tế'],
+  ['tyt', 'trạm y tế'],
+  ['bv', 'bệnh viện'],
+  ['pk', 'phòng khám'],
+  ['dh', 'đại học'],
+  ['dhqg', 'đại học quốc gia'],
+  ['cd', 'cao đẳng'],
+  ['thpt', 'trung học phổ thông'],
+  ['thcs', 'trung học cơ sở'],
+  ['pt', 'phổ thông'],
+  ['th', 'tiểu học'],
+  ['mn', 'mầm non'],
+  ['ks', 'khách sạn'],
+  ['bx', 'bến xe'],
+  ['ubnd', 'ủy ban nhân dân'],
+  ['cty', 'công ty'],
+  ['cn', 'chi nhánh'],
+  ['vp', 'văn phòng'],
+  ['xn', 'xí nghiệp'],
+  ['cc', 'chung cư'],
+  ['svd', 'sân vận động'],
+  ['dsq', 'đại sứ quán'],
+  ['lsq', 'lãnh sự quán'],
+]);

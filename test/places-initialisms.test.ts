@@ -1,0 +1,53 @@
+/**
+ * Initialisms in stored names stand for their words ("TT Dạy Nghề Phú Nhuận" is found by "trung tâm dạy nghề phú
+ * nhuận", "Trường PT Năng Khiếu" by "phổ thông năng khiếu"), and a query's short initialism is no reading of it ("Trần
+ * Quốc Th" is a street being typed, not "tiểu học"). Truth: the raw PBF's elements of those names, never the engine.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createEngine, type Engine } from '../src/engine';
+import { haversine } from '../src/geo';
+import { storedTermsOf } from '../src/places/search/terms';
+import { readEnglish } from '../src/places/text/english-words';
+import { osmElements } from './helpers/osm-elements';
+import { testPack } from './helpers/packs';
+
+describe('initialisms', () => {
+  it("a stored name's initialisms also stand for their words, optional", () => {
+    const terms = storedTermsOf('TT Dạy Nghề Phú Nhuận');
+    expect(terms.filter((t) => !t.optional).map((t) => t.folded)).toEqual(['tt', 'day', 'nghe', 'phu', 'nhuan']);
+    expect(terms.filter((t) => t.expanded).map((t) => t.exact)).toEqual(['trung', 'tâm']);
+    expect(storedTermsOf('Trường PT Năng Khiếu').some((t) => t.expanded && t.folded === 'pho')).toBe(true);
+    // A number is no initialism.
+    expect(storedTermsOf('Nhà 12').some((t) => t.expanded)).toBe(false);
+  });
+
+  it("a query's initialisms of two letters are not read (a word being typed, a type word)", () => {
+    const held = () => true;
+    expect(readEnglish('Trần Quốc Th', held)).toBe('Trần Quốc Th');
+    expect(readEnglish('TT Củ Chi', held)).toBe('TT Củ Chi');
+    expect(readEnglish('UBND phường 5', held)).toBe('ủy ban nhân dân phường 5');
+  });
+});
+
+describe('spelled out for a name written with initialisms, on the whole-HCMC pack', () => {
+  let engine: Engine;
+  let named: (name: string) => [number, number][];
+  beforeAll(async () => {
+    engine = await createEngine({ packs: [testPack('hcmc-city')], wasm: false });
+    const elements = osmElements('hcmc-city');
+    named = (name) => elements.filter((e) => e.tags.name === name).map((e) => [e.lat, e.lon]);
+  }, 600_000);
+
+  it.each([
+    ['trung tâm dạy nghề phú nhuận', 'TT Dạy Nghề Phú Nhuận'],
+    ['trung tâm tin học đh tự nhiên', 'TT Tin Học ĐH Tự Nhiên'],
+    ['phổ thông năng khiếu', 'Trường PT Năng Khiếu'],
+  ])('%s: the place named %s', (address, name) => {
+    const truth = named(name);
+    expect(truth.length).toBeGreaterThan(0);
+    const top = engine.geocode({ address }).results[0];
+    expect(top).toBeDefined();
+    const { lat, lng } = top!.geometry.location;
+    expect(Math.min(...truth.map(([a, b]) => haversine(lat, lng, a, b)))).toBeLessThan(150);
+  });
+});
