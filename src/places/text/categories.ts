@@ -140,7 +140,9 @@ export const CATEGORIES: readonly CategoryRow[] = [
     key: 'convenience',
     unnamed: true,
     words: ['cửa hàng tiện lợi', 'tạp hóa', 'tạp hoá', 'convenience store'],
-    osm: ['convenience'],
+    // A family "tạp hóa" is mapped as a general or variety store, and often as a department store (most of whole
+    // HCMC's 540 are shops named after their owners: "Thu phương", "anh kha").
+    osm: ['convenience', 'general', 'variety_store', 'department_store'],
   },
   { key: 'bookshop', words: ['nhà sách', 'hiệu sách', 'bookshop', 'bookstore'], osm: ['books'] },
   {
