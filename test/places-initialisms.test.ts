@@ -1,7 +1,8 @@
 /**
  * Initialisms in stored names stand for their words ("TT Dạy Nghề Phú Nhuận" is found by "trung tâm dạy nghề phú
- * nhuận", "Trường PT Năng Khiếu" by "phổ thông năng khiếu"), and a query's short initialism is no reading of it ("Trần
- * Quốc Th" is a street being typed, not "tiểu học"). Truth: the raw PBF's elements of those names, never the engine.
+ * nhuận", "Trường PT Năng Khiếu" by "phổ thông năng khiếu"), a place on a long street is found with the street's
+ * initials ("nga hoang cmt8"), and a query's short initialism is no reading of it ("Trần Quốc Th" is a street being
+ * typed, not "tiểu học"). Truth: the raw PBF's elements of those names, never the engine.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../src/engine';
@@ -31,19 +32,25 @@ describe('initialisms', () => {
 
 describe('spelled out for a name written with initialisms, on the whole-HCMC pack', () => {
   let engine: Engine;
-  let named: (name: string) => [number, number][];
+  let named: (name: string, street?: string) => [number, number][];
   beforeAll(async () => {
     engine = await createEngine({ packs: [testPack('hcmc-city')], wasm: false });
     const elements = osmElements('hcmc-city');
-    named = (name) => elements.filter((e) => e.tags.name === name).map((e) => [e.lat, e.lon]);
+    named = (name, street) =>
+      elements
+        .filter((e) => e.tags.name === name && (street === undefined || e.tags['addr:street'] === street))
+        .map((e) => [e.lat, e.lon]);
   }, 600_000);
 
   it.each([
     ['trung tâm dạy nghề phú nhuận', 'TT Dạy Nghề Phú Nhuận'],
     ['trung tâm tin học đh tự nhiên', 'TT Tin Học ĐH Tự Nhiên'],
     ['phổ thông năng khiếu', 'Trường PT Năng Khiếu'],
-  ])('%s: the place named %s', (address, name) => {
-    const truth = named(name);
+    // A place on a long street, with the street's initials.
+    ['nga hoang cmt8', 'Nga Hoàng', 'Cách Mạng Tháng Tám'],
+    ['Gloria Jeans NTMK', "Gloria Jean's Coffees", 'Nguyễn Thị Minh Khai'],
+  ])('%s: the place named %s', (address, name, street?: string) => {
+    const truth = named(name, street);
     expect(truth.length).toBeGreaterThan(0);
     const top = engine.geocode({ address }).results[0];
     expect(top).toBeDefined();

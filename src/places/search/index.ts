@@ -55,6 +55,8 @@ export interface PlaceTexts {
   alt: string[];
   brand: string[];
   address: string;
+  /** Other ways the address is written: its street's initials ("Highlands CMT8"). */
+  addressAlt: string[];
   admin: string[];
 }
 
@@ -80,7 +82,9 @@ export function placeTexts(places: PlaceStore, strings: StringTable, admin: Admi
   const adminTexts = admin.namesOf(places, i);
   const locality = strings.get(places.locality[i]!);
   if (locality) adminTexts.push(locality);
-  return { main, alt, brand, address, admin: adminTexts };
+  // A place on a long street is also written with the street's initials ("Highlands CMT8", "Circle K NKKN").
+  const addressAlt = kind === PlaceKind.street || !street ? [] : streetInitials(street);
+  return { main, alt, brand, address, addressAlt, admin: adminTexts };
 }
 
 /** One word of a place: its folded form, its strongest field, and whether it only joins two adjacent name words. */
@@ -139,6 +143,7 @@ export class PlaceTerms {
     for (const a of t.alt) add(a, Field.alt, true);
     for (const b of t.brand) add(b, Field.brand, true);
     add(t.address, Field.address, false);
+    for (const a of t.addressAlt) add(a, Field.address, false);
     for (const a of t.admin) add(a, Field.admin, false);
     // The longest other name: the query's words met in any of them count, so the shortest ("SGU") would be "named"
     // by words of the others.
