@@ -98,10 +98,11 @@ function geoJsonPlaces(file: string): { ref: string | null; at: [number, number]
 /**
  * Where the elements of a pack's input files are, by "type/id", as lines of [lat, lon] points: a node its point; a way
  * its nodes in order (an answer on a long street or by a large park is near the way, wherever its mean lies), or the
- * centre an input gives; a relation the mean of its member ways' distinct nodes, or its given centre; a GeoJSON
- * feature with an OSM id its own point (it stands for that element).
+ * centre an input gives; a relation its member ways' lines (an answer anywhere on a river's water area is on the
+ * river), or its given centre when no member's nodes are known; a GeoJSON feature with an OSM id its own point (it
+ * stands for that element).
  */
-function elementPositions(pack: TypedPack): Map<string, [number, number][]> {
+function elementPositions(pack: TypedPack): Map<string, [number, number][][]> {
   const nodes = new Map<number, [number, number]>();
   const ways = new Map<number, number[]>();
   const centres = new Map<string, [number, number]>();
@@ -128,28 +129,21 @@ function elementPositions(pack: TypedPack): Map<string, [number, number][]> {
       },
     });
   }
-  const mean = (refs: Iterable<number>): [number, number] | undefined => {
-    let lat = 0,
-      lon = 0,
-      n = 0;
-    for (const r of new Set(refs)) {
-      const p = nodes.get(r);
-      if (p) ((lat += p[0]), (lon += p[1]), n++);
-    }
-    return n > 0 ? [lat / n, lon / n] : undefined;
-  };
-  const out = new Map<string, [number, number][]>();
-  for (const [id, p] of nodes) out.set(`node/${id}`, [p]);
+  const lineOf = (refs: readonly number[]) => refs.map((r) => nodes.get(r)).filter((p) => p !== undefined);
+  const out = new Map<string, [number, number][][]>();
+  for (const [id, p] of nodes) out.set(`node/${id}`, [[p]]);
   for (const [id, refs] of ways) {
     const given = centres.get(`way/${id}`);
-    const line = refs.map((r) => nodes.get(r)).filter((p) => p !== undefined);
-    if (given || line.length > 0) out.set(`way/${id}`, given ? [given] : line);
+    const line = lineOf(refs);
+    if (given || line.length > 0) out.set(`way/${id}`, [given ? [given] : line]);
   }
   for (const [id, members] of relations) {
-    const c = centres.get(`relation/${id}`) ?? mean(members.flatMap((w) => ways.get(w) ?? []));
-    if (c) out.set(`relation/${id}`, [c]);
+    const lines = members.map((w) => lineOf(ways.get(w) ?? [])).filter((line) => line.length > 0);
+    const given = centres.get(`relation/${id}`);
+    if (lines.length > 0) out.set(`relation/${id}`, lines);
+    else if (given) out.set(`relation/${id}`, [[given]]);
   }
-  for (const [ref, at] of features) out.set(ref, [at]);
+  for (const [ref, at] of features) out.set(ref, [[at]]);
   return out;
 }
 
@@ -173,10 +167,10 @@ export function metresToLine(lat: number, lng: number, line: readonly [number, n
   return best;
 }
 
-const positions = new Map<TypedPack, Map<string, [number, number][]>>();
+const positions = new Map<TypedPack, Map<string, [number, number][][]>>();
 
 /** Where an element of a pack's inputs is (elementPositions). Throws when the element is not there. */
-function truthOf(pack: TypedPack, ref: string): [number, number][] {
+function truthOf(pack: TypedPack, ref: string): [number, number][][] {
   let p = positions.get(pack);
   if (!p) positions.set(pack, (p = elementPositions(pack)));
   const pos = p.get(ref);
@@ -197,15 +191,17 @@ export function runTypedQueries(engines: Record<TypedPack, Engine>, queries = ty
     const first = top?.address_components[0]?.long_name ?? '';
     const dist = (p: [number, number]) =>
       top ? haversine(top.geometry.location.lat, top.geometry.location.lng, p[0], p[1]) : Infinity;
-    const distToLine = (line: [number, number][]) =>
-      top ? metresToLine(top.geometry.location.lat, top.geometry.location.lng, line) : Infinity;
+    const distToLines = (lines: [number, number][][]) =>
+      top
+        ? Math.min(...lines.map((line) => metresToLine(top.geometry.location.lat, top.geometry.location.lng, line)))
+        : Infinity;
     // Whether the answer stands on the named street or unit (a partial answer may lead with a house number).
     const onIt = (name: string) => top?.address_components.some((c) => sameName(c.long_name, name)) === true;
     const e = q.expect;
     let verdict: Verdict;
     let metres = Infinity;
     if (e.kind === 'osm') {
-      metres = Math.min(...e.refs.map((ref) => distToLine(truthOf(q.pack, ref))));
+      metres = Math.min(...e.refs.map((ref) => distToLines(truthOf(q.pack, ref))));
       verdict = !top ? 'miss' : metres <= HIT_METRES ? 'hit' : !partial && metres > WRONG_METRES ? 'wrong' : 'miss';
     } else if (e.kind === 'street' || e.kind === 'unit') {
       verdict = !top
@@ -226,7 +222,7 @@ export function runTypedQueries(engines: Record<TypedPack, Engine>, queries = ty
       ? `${partial ? '[partial] ' : ''}${top.formatted_address}${Number.isFinite(metres) ? ` (${Math.round(metres)} m)` : ''}`
       : r.status;
     if (e.kind !== 'osm') return { ...q, verdict, got };
-    const truths = e.refs.map((ref) => truthOf(q.pack, ref));
+    const truths = e.refs.flatMap((ref) => truthOf(q.pack, ref));
     const predictions = engines[q.pack].autocomplete({ input: q.query, limit: 5 }).predictions;
     const autocomplete = predictions.some((p) => {
       const at = engines[q.pack].placeDetail({ place_id: p.place_id }).result.geometry?.location;
