@@ -215,6 +215,15 @@ for (const p of PLACES) {
   for (const f of p.forms)
     if (f.length >= 5 && fold(p.canonical) !== f) NICKNAMES.push([f.split(' '), termsOf(p.canonical)]);
 }
+/**
+ * A provincial road is named "Đường tỉnh 725" (its official name since 2016) or "Tỉnh lộ 10" (the older one, still on
+ * many signs and in HCMC's data), and written either way or as its ref "ĐT 725": each name also stands for the others.
+ */
+for (const [name, others] of [
+  ['duong tinh', ['tỉnh lộ', 'đt']],
+  ['tinh lo', ['đường tỉnh', 'đt']],
+] as const)
+  for (const other of others) NICKNAMES.push([name.split(' '), termsOf(other)]);
 
 /**
  * The initials people write a long street's name by ("NKKN" for Nam Kỳ Khởi Nghĩa, "NTMK", "ĐBP"), with a closing

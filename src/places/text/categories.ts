@@ -161,7 +161,8 @@ export const CATEGORIES: readonly CategoryRow[] = [
       'station',
       'metro',
     ],
-    osm: ['station', 'halt'],
+    // A metro line's stations are often mapped only as the stop positions of its trains (railway=stop).
+    osm: ['station', 'halt', 'stop'],
   },
   {
     key: 'bus_station',

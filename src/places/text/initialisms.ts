@@ -20,6 +20,7 @@ export const INITIALISMS: ReadonlyMap<string, string> = new Map([
   ['htx', 'hợp tác xã'],
   ['kcn', 'khu công nghiệp'],
   ['kdc', 'khu dân cư'],
+  ['kdl', 'khu du lịch'],
   ['ldld', 'liên đoàn lao động'],
   ['vhtt', 'văn hóa thông tin'],
   ['ndtp', 'nhân dân thành phố'],
