@@ -11,17 +11,15 @@ import { testPack } from './helpers/packs';
 
 describe('tạp hóa mapped as other kinds of shop, on the whole-HCMC pack', () => {
   let engine: Engine;
-  let elements: ReturnType<typeof osmElements>;
   beforeAll(async () => {
     engine = await createEngine({ packs: [testPack('hcmc-city')], wasm: false });
-    elements = osmElements('hcmc-city');
   }, 600_000);
 
   it.each([
     ['tap hoa anh kha huynh tan phat nha be', 'anh kha'],
     ['tạp hóa Thu Phương Bình Mỹ Củ Chi', 'Thu phương'],
   ])('%s: the shop named %s', (address, name) => {
-    const truth = elements.filter((e) => e.tags.name === name && e.tags.shop === 'department_store');
+    const truth = osmElements('hcmc-city').filter((e) => e.tags.name === name && e.tags.shop === 'department_store');
     expect(truth.length).toBe(1);
     const top = engine.geocode({ address }).results[0];
     expect(top).toBeDefined();
