@@ -14,7 +14,7 @@ import { HIT_METRES } from './helpers/typed-queries';
 /** Roads asked by another of their names: the answer is the road of the name the input gives it. */
 const ROADS: [pack: TestRegion, query: string, road: string][] = [
   ['dalat', 'tinh lo 725 da lat', 'Đường tỉnh 725'],
-  ['dalat', 'ĐT.725', 'Đường tỉnh 725'],
+  ['dalat', 'dt 726 lac duong', 'Đường tỉnh 726'],
   ['hcmc-city', 'đường tỉnh 10', 'Tỉnh Lộ 10'],
 ];
 /** Places asked by what people call them: the answer lies within HIT_METRES of an element of the input's name. */

@@ -7,7 +7,23 @@ import { GrowableFloat64, GrowableInt32 } from '../growable.js';
 import type { OsmStore } from '../store.js';
 import type { Tags } from '../osm/types.js';
 import { withoutNote } from '../../src/places/text/name-note.js';
+import { AltKind } from '../../src/places/kinds.js';
 import { altNamesOf, type AltName } from './tags.js';
+
+/**
+ * A road's ref that people write as its name ("ĐT.743", "QL.52", "TL 10", "CT01"): a few capitals, then its number. A
+ * bare number ("15", "1A") is no name.
+ */
+const NAMED_REF = /^\p{Lu}{1,3}[.\s]?\d+\p{Lu}?$/u;
+
+/** The road's named refs, as other names of it, written with a space for the dot ("ĐT 743"). */
+function refNames(tags: Tags): AltName[] {
+  return (tags.ref ?? '')
+    .split(';')
+    .map((r) => r.trim())
+    .filter((r) => NAMED_REF.test(r))
+    .map((r) => ({ name: r.replace('.', ' '), kind: AltKind.name }));
+}
 
 /** Road classes whose names make street places. */
 const STREET_CLASSES = new Set([
@@ -63,7 +79,7 @@ export function buildStreets(store: OsmStore, wardOf: ((lat: number, lon: number
     if (!names) {
       // "Võ Văn Kiệt (Đông Tây)" is one street with the ways called "Võ Văn Kiệt".
       const name = withoutNote(way.tags.name!);
-      namesOf.set(way.tags, (names = { name, alt: altNamesOf(way.tags, name) }));
+      namesOf.set(way.tags, (names = { name, alt: [...altNamesOf(way.tags, name), ...refNames(way.tags)] }));
     }
     const refs = way.refs.map((r) => store.nodeIndex(r)).filter((r) => r >= 0);
     if (refs.length < 2) continue;
