@@ -240,7 +240,17 @@ export const CATEGORIES: readonly CategoryRow[] = [
   },
   {
     key: 'parking',
-    words: ['bãi đỗ xe', 'bãi gửi xe', 'bãi xe', 'điểm trông giữ xe', 'parking', 'car park'],
+    words: [
+      'bãi đỗ xe',
+      'bãi gửi xe',
+      'bãi giữ xe',
+      'giữ xe',
+      'gửi xe',
+      'bãi xe',
+      'điểm trông giữ xe',
+      'parking',
+      'car park',
+    ],
     osm: ['parking', 'motorcycle_parking', 'bicycle_parking'],
   },
   {
@@ -250,6 +260,55 @@ export const CATEGORIES: readonly CategoryRow[] = [
     osm: ['embassy', 'diplomatic'],
   },
   { key: 'gym', words: ['phòng gym', 'phòng tập', 'gym', 'fitness'], osm: ['fitness_centre', 'sports_centre'] },
+  // Errands of every day, in the words people use for them (at most 64 rows: a kind is added where its words and tags
+  // are precise — "điện máy", "quán cơm" and "quán nhậu" are not, and vets are too few in the data to take a row).
+  {
+    key: 'vehicle_repair',
+    words: ['sửa xe', 'sửa xe máy', 'tiệm sửa xe', 'rửa xe', 'motorbike repair', 'car wash'],
+    osm: ['motorcycle_repair', 'car_wash'],
+  },
+  { key: 'jewelry', words: ['tiệm vàng', 'tiệm kim hoàn', 'jewelry', 'jewellery', 'gold shop'], osm: ['jewelry'] },
+  {
+    key: 'hairdresser',
+    words: ['cắt tóc', 'hớt tóc', 'tiệm tóc', 'salon tóc', 'hair salon', 'barber', 'hairdresser'],
+    osm: ['hairdresser', 'barber'],
+  },
+  {
+    key: 'laundry',
+    words: ['giặt ủi', 'giặt là', 'tiệm giặt', 'giặt sấy', 'laundry', 'dry cleaning'],
+    osm: ['laundry', 'dry_cleaning'],
+  },
+  {
+    key: 'phone_shop',
+    words: ['điện thoại', 'cửa hàng điện thoại', 'phone shop', 'mobile phone shop'],
+    osm: ['mobile_phone'],
+  },
+  { key: 'stationery', words: ['văn phòng phẩm', 'stationery'], abbr: ['vpp'], osm: ['stationery'] },
+  {
+    key: 'copyshop',
+    words: ['photocopy', 'photo copy', 'in ấn', 'tiệm in', 'tiệm photo', 'copy shop'],
+    osm: ['copyshop', 'printing'],
+  },
+  {
+    key: 'swimming_pool',
+    unnamed: true,
+    words: ['hồ bơi', 'bể bơi', 'swimming pool'],
+    osm: ['swimming_pool', 'water_park'],
+  },
+  {
+    key: 'pitch',
+    unnamed: true,
+    words: [
+      'sân bóng',
+      'sân bóng đá',
+      'sân banh',
+      'sân cỏ nhân tạo',
+      'football field',
+      'football pitch',
+      'soccer field',
+    ],
+    osm: ['pitch'],
+  },
   { key: 'monument', words: ['tượng đài', 'đài tưởng niệm', 'monument', 'memorial'], osm: ['monument', 'memorial'] },
   // A mausoleum is a tomb ("Lăng Ông Bà Chiểu", historic=tomb), not a statue of the one it holds.
   { key: 'tomb', leading: ['lăng'], words: ['mausoleum', 'tomb'], osm: ['tomb', 'mausoleum'] },
