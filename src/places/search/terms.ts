@@ -152,10 +152,11 @@ export function storedTermsOf(text: string): Term[] {
     const words = t.numeric ? undefined : INITIALISMS.get(t.folded);
     if (words) for (const w of termsOf(words)) out.push({ ...w, optional: true, expanded: true });
   }
-  // A nickname in a name ("Little Hanoi", "Cơm Tấm Sài Gòn") also stands for the canonical words a query expands to.
+  // A nickname in a name ("Little Hanoi", "Cơm Tấm Sài Gòn") also stands for the canonical words a query expands to,
+  // a provincial road's name for its other names (ALIASES).
   const n = out.length;
   for (let k = 0; k < n; k++) {
-    for (const [words, canonical] of NICKNAMES) {
+    for (const [words, canonical] of ALIASES) {
       if (k + words.length <= n && words.every((w, m) => out[k + m]!.folded === w))
         for (const t of canonical) out.push({ ...t, optional: true, expanded: true });
     }
@@ -206,24 +207,23 @@ export function nameTermsOf(text: string): Term[] {
 }
 
 /**
- * Nicknames of the PLACES table that the address tokenizer turns into the canonical name ("hanoi", "sai gon",
- * "saigon" → Hà Nội, Hồ Chí Minh), as folded words → the search terms of the canonical name. Short abbreviations
- * ("hn", "sg") are left out: in a stored name they are rarely the city.
+ * Runs of a stored name's folded words → the search terms of other words they stand for, which a query may write:
+ * - the nicknames of the PLACES table that the address tokenizer turns into the canonical name ("hanoi", "sai gon",
+ *   "saigon" → Hà Nội, Hồ Chí Minh); short abbreviations ("hn", "sg") are left out: in a stored name they are rarely
+ *   the city;
+ * - a provincial road's names: "Đường tỉnh 725" (its official name since 2016) or "Tỉnh lộ 10" (the older one, still
+ *   on many signs and in HCMC's data), written either way or as its ref "ĐT 725".
  */
-const NICKNAMES: Array<[string[], Term[]]> = [];
+const ALIASES: Array<[string[], Term[]]> = [];
 for (const p of PLACES) {
   for (const f of p.forms)
-    if (f.length >= 5 && fold(p.canonical) !== f) NICKNAMES.push([f.split(' '), termsOf(p.canonical)]);
+    if (f.length >= 5 && fold(p.canonical) !== f) ALIASES.push([f.split(' '), termsOf(p.canonical)]);
 }
-/**
- * A provincial road is named "Đường tỉnh 725" (its official name since 2016) or "Tỉnh lộ 10" (the older one, still on
- * many signs and in HCMC's data), and written either way or as its ref "ĐT 725": each name also stands for the others.
- */
 for (const [name, others] of [
   ['duong tinh', ['tỉnh lộ', 'đt']],
   ['tinh lo', ['đường tỉnh', 'đt']],
 ] as const)
-  for (const other of others) NICKNAMES.push([name.split(' '), termsOf(other)]);
+  for (const other of others) ALIASES.push([name.split(' '), termsOf(other)]);
 
 /**
  * The initials people write a long street's name by ("NKKN" for Nam Kỳ Khởi Nghĩa, "NTMK", "ĐBP"), with a closing
