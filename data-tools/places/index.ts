@@ -156,8 +156,8 @@ export function buildPlaces(
     )
       continue;
     if (isWaterway(rel.tags) && !namedWaterway(rel.tags)) continue;
-    const refs = rel.members.filter((m) => m.type === 'way').flatMap((m) => store.ways.get(m.ref)?.refs ?? []);
-    const c = isWaterway(rel.tags) ? pointOnWaterway(store, refs) : (rel.center ?? centroid(store, refs));
+    const refs = () => rel.members.filter((m) => m.type === 'way').flatMap((m) => store.ways.get(m.ref)?.refs ?? []);
+    const c = isWaterway(rel.tags) ? pointOnWaterway(store, refs()) : (rel.center ?? centroid(store, refs()));
     if (c) add(OsmType.relation, rel.id, rel.tags, c.lat, c.lon, store.isFeature('relation', rel.id));
   }
   // A named area with a house number stays: it is also the address.
