@@ -10,7 +10,7 @@ export const LINK = 0xffffffff;
 export type Slots = Uint8Array | Uint16Array | Uint32Array;
 
 /**
- * One direction of the arcs a customized CCH keeps (perfect.ts keptArcs), by lower end: those of vertex v are
+ * One direction of the arcs a customized CCH keeps (perfect.ts perfectRow), by lower end: those of vertex v are
  * rowStart(v) .. rowStart(v + 1) - 1, their heads by their places in v's topology row in `slot` (ascending, so heads
  * ascend too), their weights (basic customization's, each the weight of the path the arc unpacks to) in `weight`.
  * An arc whose weight a lower triangle made (not its own link) has its bit set in `viaMid` and the triangle's
@@ -123,92 +123,99 @@ export function seek(head: Uint32Array, from: number, end: number, h: number): n
   return lo;
 }
 
-/**
- * The arcs of a customized metric drivable at least one way (about two thirds of a turn-aware topology's), in rows
- * by lower end as the topology's (`first`/`head`: compact arc q is the q-th drivable arc in topology order), and per
- * compact arc the ways a search keeps it: bit 0 of `kept` driven up (lower → higher end), bit 1 driven down.
- */
-export interface DrivableArcs {
-  first: Uint32Array;
-  head: Uint32Array;
-  kept: Uint8Array;
+/** Most kept arcs a KeptRows may be given, and of those how many have a middle vertex, each way. */
+export interface KeptCounts {
+  up: number;
+  down: number;
+  midsUp: number;
+  midsDown: number;
 }
 
 /**
- * The arcs kept each way (perfect.ts keptArcs: `drivable`'s rows of the arcs drivable at least one way and their
- * `kept` bits, bit 0 driven up, bit 1 driven down) with their weights and middle vertices (per compact arc, LINK for
- * none) as the two CchArcs, up then down, each's arrays in one block of shared memory where the platform has it; a
- * kept arc's slot is its place in the topology's row (`upFirst`/`upHead`). One pass to count, one to copy.
+ * Writes the arcs a customization keeps as the two CchArcs, up then down, row by row in rank order, each's arrays in
+ * one block of shared memory where the platform has it. Room is made for `room`'s counts; `finish` gives views of
+ * the arcs written (pages of the room never written are never committed).
  */
-export function keptRows(
-  upFirst: Uint32Array,
-  upHead: Uint32Array,
-  drivable: DrivableArcs,
-  up: Float64Array,
-  down: Float64Array,
-  midUp: Uint32Array,
-  midDown: Uint32Array,
-): [CchArcs, CchArcs] {
-  const { first, head, kept } = drivable;
-  const n = upFirst.length - 1;
-  let nu = 0,
-    nd = 0,
-    mu = 0,
-    md = 0;
-  for (let q = 0; q < kept.length; q++) {
-    const k = kept[q]!;
-    nu += k & 1;
-    nd += k >> 1;
-    if (k & 1 && midUp[q] !== LINK) mu++;
-    if (k & 2 && midDown[q] !== LINK) md++;
+export class KeptRows {
+  private readonly u: CchArcs;
+  private readonly d: CchArcs;
+  /** Arcs and middles written each way, and the rows done. */
+  private ku = 0;
+  private kd = 0;
+  private mu = 0;
+  private md = 0;
+  private rows = 0;
+
+  /** @param upFirst the topology's rows (a kept arc's slot is its place in its row) */
+  constructor(
+    private readonly upFirst: Uint32Array,
+    room: KeptCounts,
+  ) {
+    const n = upFirst.length - 1;
+    const bytes = slotBytes(upFirst),
+      offBytes = bytes === 1 ? 2 : 4;
+    const rows = (count: number, mids: number): CchArcs => {
+      const words = (count + 31) >> 5,
+        blocks = (n >> 8) + 1;
+      const block = new Scratch(
+        scratchBytes([count, 8], [blocks, 4], [words, 4], [words, 4], [mids, 4], [n + 1, offBytes], [count, bytes]),
+        { shared: true },
+      );
+      const weight = block.f64(count),
+        rowBase = block.u32(blocks),
+        viaMid = block.u32(words),
+        midRank = block.u32(words),
+        mid = block.u32(mids);
+      const rowOff = offBytes === 2 ? block.u16(n + 1) : block.u32(n + 1);
+      const slot = bytes === 1 ? block.u8(count) : bytes === 2 ? block.u16(count) : block.u32(count);
+      return { rowBase, rowOff, slot, weight, viaMid, midRank, mid };
+    };
+    this.u = rows(room.up, room.midsUp);
+    this.d = rows(room.down, room.midsDown);
   }
-  const bytes = slotBytes(upFirst),
-    offBytes = bytes === 1 ? 2 : 4;
-  const rows = (count: number, mids: number): CchArcs => {
-    const words = (count + 31) >> 5,
-      blocks = (n >> 8) + 1;
-    const block = new Scratch(
-      scratchBytes([count, 8], [blocks, 4], [words, 4], [words, 4], [mids, 4], [n + 1, offBytes], [count, bytes]),
-      { shared: true },
-    );
-    const weight = block.f64(count),
-      rowBase = block.u32(blocks),
-      viaMid = block.u32(words),
-      midRank = block.u32(words),
-      mid = block.u32(mids);
-    const rowOff = offBytes === 2 ? block.u16(n + 1) : block.u32(n + 1);
-    const slot = bytes === 1 ? block.u8(count) : bytes === 2 ? block.u16(count) : block.u32(count);
-    return { rowBase, rowOff, slot, weight, viaMid, midRank, mid };
-  };
-  const u = rows(nu, mu),
-    d = rows(nd, md);
-  // Writes kept arc k of direction `a`: its place in its topology row, its weight, and its middle vertex (LINK for
-  // none) after the `m` middles written before it; returns the middles written with it.
-  const put = (a: CchArcs, k: number, at: number, weight: number, mid: number, m: number): number => {
-    a.slot[k] = at;
-    a.weight[k] = weight;
-    if ((k & 31) === 0) a.midRank[k >> 5] = m;
-    if (mid === LINK) return m;
-    a.viaMid[k >> 5]! |= 1 << (k & 31);
-    a.mid[m] = mid;
-    return m + 1;
-  };
-  let ku = 0,
-    kd = 0;
-  mu = md = 0;
-  for (let v = 0; v < n; v++) {
-    const base = upFirst[v]!;
-    // The drivable arcs of v's row are a subsequence of its topology row (heads ascending in both).
-    for (let q = first[v]!, i = base; q < first[v + 1]!; q++, i++) {
-      while (upHead[i] !== head[q]) i++;
-      const k = kept[q]!;
-      if (k & 1) mu = put(u, ku++, i - base, up[q]!, midUp[q]!, mu);
-      if (k & 2) md = put(d, kd++, i - base, down[q]!, midDown[q]!, md);
-    }
-    startRow(u, v + 1, ku);
-    startRow(d, v + 1, kd);
+
+  /** Writes the next kept arc of the row being written, driven up (way 0) or down (1): slot, weight, middle vertex. */
+  put(way: number, slot: number, weight: number, mid: number): void {
+    if (way === 0) this.mu = putArc(this.u, this.ku++, slot, weight, mid, this.mu);
+    else this.md = putArc(this.d, this.kd++, slot, weight, mid, this.md);
   }
-  return [u, d];
+
+  /** Ends the row being written (rows in rank order, each ended once, empty ones too). */
+  endRow(): void {
+    this.rows++;
+    startRow(this.u, this.rows, this.ku);
+    startRow(this.d, this.rows, this.kd);
+  }
+
+  /** The arcs written, once every row is (views of the room's arrays, trimmed to what was written). */
+  finish(): [CchArcs, CchArcs] {
+    if (this.rows !== this.upFirst.length - 1 || this.ku > this.u.slot.length || this.kd > this.d.slot.length)
+      throw new Error(`kept rows: ${this.rows} rows, ${this.ku} and ${this.kd} arcs written, past their room`);
+    const trim = (a: CchArcs, count: number, mids: number): CchArcs => ({
+      rowBase: a.rowBase,
+      rowOff: a.rowOff,
+      slot: a.slot.subarray(0, count),
+      weight: a.weight.subarray(0, count),
+      viaMid: a.viaMid.subarray(0, (count + 31) >> 5),
+      midRank: a.midRank.subarray(0, (count + 31) >> 5),
+      mid: a.mid.subarray(0, mids),
+    });
+    return [trim(this.u, this.ku, this.mu), trim(this.d, this.kd, this.md)];
+  }
+}
+
+/**
+ * Writes kept arc k of `a`: its place in its topology row, its weight, and its middle vertex (LINK for none) after
+ * the `m` middles written before it; returns the middles written with it.
+ */
+function putArc(a: CchArcs, k: number, at: number, weight: number, mid: number, m: number): number {
+  a.slot[k] = at;
+  a.weight[k] = weight;
+  if ((k & 31) === 0) a.midRank[k >> 5] = m;
+  if (mid === LINK) return m;
+  a.viaMid[k >> 5]! |= 1 << (k & 31);
+  a.mid[m] = mid;
+  return m + 1;
 }
 
 /** Notes that vertex v's kept arcs start at k (vertices in order, from 1: vertex 0's start at 0). */

@@ -1,7 +1,8 @@
 import { arcHead, arcTail, type ArcCosts } from '../costs.js';
 import type { TurnTable } from '../turns.js';
-import { keptRows, LINK, seek, type CchArcs } from './arcs.js';
-import { keptArcs, keptBytes } from './perfect.js';
+import { arcIndex, KeptRows, LINK, seek, type CchArcs, type KeptCounts } from './arcs.js';
+import { customizationParts, WINDOW_ARCS, type WorkRows } from './parts.js';
+import { Lowered, perfectRow, type Keep } from './perfect.js';
 import { Scratch, scratchBytes } from './scratch.js';
 import type { SharedStates } from './states.js';
 import type { CchTopology } from './topology.js';
@@ -12,7 +13,7 @@ import type { CchTopology } from './topology.js';
  * one that runs through lower vertices only, driven down the same from the higher to the lower (Infinity when none).
  * A link between states x → y weighs what a search pays to go on from the head of x's arc to the head of y's: the
  * turn weight plus y's arc weight (ArcSearch's labels). The metric keeps only the arcs searches need each way
- * (perfect.ts keptArcs: about 0.56 per topology arc in both directions together on whole HCMC) with their weights
+ * (perfect.ts perfectRow: about 0.56 per topology arc in both directions together on whole HCMC) with their weights
  * and middle vertices (arcs.ts CchArcs): ≈ 8 bytes per topology arc on whole HCMC (5.6 for truck).
  */
 export class CchMetric {
@@ -31,52 +32,172 @@ export class CchMetric {
    * link's weight (Infinity for a shortcut), then each vertex, lowest first, relaxes the arcs between its higher
    * neighbours through itself (its lower triangles). Exact: an arc's weights are final once every vertex below both
    * its ends has been processed. Each arc notes the lowest vertex whose triangle made its weight (only a strictly
-   * lighter triangle replaces the link or an earlier one). Then perfect customization picks the arcs kept, in place
-   * (perfect.ts keptArcs); the weights of all arcs, in Scratch blocks (at most 29 bytes per topology arc and 4 per
-   * vertex; where the CCH's build has just released its working blocks, those are carved first), are given up after
-   * that (Scratch.release: kept for the next customization until the event loop turns, then freed).
+   * lighter triangle replaces the link or an earlier one). Then perfect customization, top down, picks the arcs kept
+   * (perfect.ts perfectRow). On a topology of more than `windowArcs` arcs this runs by parts (parts.ts): the top of
+   * the elimination tree stays in memory, the windows below it are customized one at a time, twice (once to pass
+   * their triangles on to the top, once against the top's final weights), so the working rows are those of the top
+   * and one window (about 25 bytes per arc, 4 per vertex and, when split, 2 bits per topology arc), not of every
+   * arc; the same arcs, weights and middles whatever the parts. The working rows lie in Scratch blocks (where the
+   * CCH's build has just released its working blocks, those are carved first), given up when it is done
+   * (Scratch.release: kept for the next customization until the event loop turns, then freed).
    * @param made the kept arcs when another thread customized the same costs on the same topology (exchange.ts; the
    *   caller checked them: arcs.ts arcsProblem): adopted as they are, nothing customized
+   * @param windowArcs most arcs of a window (parts.ts WINDOW_ARCS; smaller in tests, to customize by parts)
    */
   constructor(
     readonly topo: CchTopology,
     readonly states: SharedStates,
     readonly costs: ArcCosts,
     made?: { up: CchArcs; down: CchArcs },
+    private readonly windowArcs = WINDOW_ARCS,
   ) {
     this.turns = states.tables[costs.profile]!;
     ({ up: this.up, down: this.down } = made ?? this.customize());
   }
 
-  /** The basic customization and the kept arcs (see the constructor). */
+  /** The basic customization and the kept arcs, part by part (see the constructor). */
   private customize(): { up: CchArcs; down: CchArcs } {
     const topo = this.topo;
-    const { upFirst, upHead, stateOf } = topo;
+    const { upFirst, upHead } = topo;
     const n = topo.size;
-    const m = topo.arcs;
-    const scratch = new Scratch(scratchBytes([m, 8], [m, 8], [m, 4], [m, 4]) + keptBytes(topo));
-    const up = scratch.f64(m);
-    const down = scratch.f64(m);
-    const midUp = scratch.u32(m).fill(LINK);
-    const midDown = scratch.u32(m).fill(LINK);
-    // Shortcuts start at Infinity; only the state graph's links (a quarter of the arcs) have link weights to find.
-    up.fill(Infinity);
-    down.fill(Infinity);
-    const links = topo.links;
-    for (let r = 0; r < n; r++) {
-      const x = stateOf[r]!;
-      for (let i = upFirst[r]!; i < upFirst[r + 1]!; i++) {
-        if ((links[i >> 3]! & (1 << (i & 7))) === 0) continue;
-        const y = stateOf[upHead[i]!]!;
-        up[i] = this.link(x, y);
-        down[i] = this.link(y, x);
+    const plan = new Scratch(scratchBytes([n, 4], [n, 1]));
+    const { top, topArcs, windows, widest, longest } = customizationParts(topo, this.windowArcs, plan);
+    // By parts unless one window holds everything (a forest of small trees has no top but may need windows).
+    const split = topArcs > 0 || windows.length > 2;
+    const size = topArcs + widest;
+    const scratch = new Scratch(
+      scratchBytes(
+        [size, 8],
+        [size, 8],
+        [size, 4],
+        [size, 4],
+        [size, 1],
+        [n, 4],
+        [split ? (topo.arcs + 3) >> 2 : 0, 1],
+      ),
+    );
+    const w: WorkRows = {
+      upFirst,
+      upHead,
+      up: scratch.f64(size),
+      down: scratch.f64(size),
+      midUp: scratch.u32(size),
+      midDown: scratch.u32(size),
+      kept: scratch.u8(size),
+      at: scratch.u32(n),
+    };
+    // Two bits per topology arc: the ways the top's kept arcs keep arcs below it (their triangles'), until the
+    // arc's window is customized.
+    const below = scratch.u8(split ? (topo.arcs + 3) >> 2 : 0);
+    const rowUp = new Float64Array(longest),
+      rowDown = new Float64Array(longest);
+    const row = (v: number) => upFirst[v + 1]! - upFirst[v]!;
+    const inWindow = (a: number, b: number, each: (v: number) => void, downwards = false) => {
+      for (let i = 0; i < b - a; i++) {
+        const v = downwards ? b - 1 - i : a + i;
+        if (!top[v]) each(v);
       }
+    };
+    // The window [a, b)'s rows after the top's, at their links' weights and kept the ways the top keeps them.
+    const lay = (a: number, b: number) =>
+      inWindow(a, b, (v) => {
+        w.at[v] = topArcs + upFirst[v]! - upFirst[a]!;
+        this.linkRow(w, v);
+        if (split)
+          for (let s = 0, i = upFirst[v]!; s < row(v); s++, i++)
+            w.kept[w.at[v]! + s] = (below[i >> 2]! >> ((i & 3) * 2)) & 3;
+      });
+    const keepLocal: Keep = (m, h, bit) => {
+      w.kept[w.at[m]! + arcIndex(upFirst, upHead, m, h) - upFirst[m]!] |= bit;
+    };
+    // Room for the kept arcs: each is finite its way after the basic customization (a part's count, when split).
+    const room: KeptCounts = { up: 0, down: 0, midsUp: 0, midsDown: 0 };
+    const count = (v: number, keptOnly: boolean) => {
+      for (let q = w.at[v]!; q < w.at[v]! + row(v); q++) {
+        const u = keptOnly ? w.kept[q]! & 1 : w.up[q] !== Infinity,
+          d = keptOnly ? w.kept[q]! & 2 : w.down[q] !== Infinity;
+        if (u) (room.up++, (room.midsUp += +(w.midUp[q] !== LINK)));
+        if (d) (room.down++, (room.midsDown += +(w.midDown[q] !== LINK)));
+      }
+    };
+    const topLowered = new Lowered();
+    if (split) {
+      // The top's basic weights take every window's triangles (then its own), then the top is customized perfectly.
+      let next = 0;
+      for (let v = 0; v < n; v++)
+        if (top[v]) {
+          w.at[v] = next;
+          next += row(v);
+          this.linkRow(w, v);
+        }
+      // Every vertex lowest first, as in one piece (so each arc's middle is the same), each window laid at its first.
+      for (let v = 0, i = 0; v < n; v++) {
+        if (i < windows.length && v === windows[i]) lay(windows[i]!, windows[(i += 2) - 1]!);
+        lowerTriangles(w, v, null);
+        count(v, false);
+      }
+      const keepBelow: Keep = (m, h, bit) => {
+        if (top[m]) return keepLocal(m, h, bit);
+        const i = arcIndex(upFirst, upHead, m, h);
+        below[i >> 2] |= bit << ((i & 3) * 2);
+      };
+      for (let v = n - 1; v >= 0; v--) if (top[v]) perfectRow(w, v, keepBelow, topLowered, rowUp, rowDown);
     }
-    lowerTriangles(n, upFirst, upHead, up, down, midUp, midDown);
-    const kept = keptArcs(n, upFirst, upHead, up, down, midUp, midDown, scratch);
-    const [rowsUp, rowsDown] = keptRows(upFirst, upHead, kept, up, down, midUp, midDown);
+    // Each window again, from its links: its basic weights (the top's are final), its perfect customization against
+    // the top's, and its kept arcs written with the top's rows in rank order.
+    let rows: KeptRows | null = split ? new KeptRows(upFirst, room) : null;
+    let written = 0;
+    // A row is written once every window below it is done: no window after reads it (its vertices rank higher than
+    // the vertices below them), so its kept arcs' basic weights go back in place.
+    const write = (v: number, lowered: Lowered) => {
+      const lo = w.at[v]!,
+        hi = lo + row(v);
+      lowered.restore(lo, hi, w.up, w.down);
+      for (let q = lo; q < hi; q++) {
+        const k = w.kept[q]!;
+        if (k & 1) rows!.put(0, q - lo, w.up[q]!, w.midUp[q]!);
+        if (k & 2) rows!.put(1, q - lo, w.down[q]!, w.midDown[q]!);
+      }
+      rows!.endRow();
+    };
+    for (let i = 0; i < windows.length; i += 2) {
+      const a = windows[i]!,
+        b = windows[i + 1]!;
+      lay(a, b);
+      inWindow(a, b, (v) => lowerTriangles(w, v, split ? top : null));
+      const lowered = new Lowered();
+      inWindow(a, b, (v) => perfectRow(w, v, keepLocal, lowered, rowUp, rowDown), true);
+      if (!rows) {
+        inWindow(a, b, (v) => count(v, true));
+        rows = new KeptRows(upFirst, room);
+      }
+      for (; written < b; written++) write(written, top[written] ? topLowered : lowered);
+    }
+    for (; written < n; written++) write(written, topLowered);
     scratch.release();
-    return { up: rowsUp, down: rowsDown };
+    plan.release();
+    const [up, down] = rows!.finish();
+    return { up, down };
+  }
+
+  /** Puts vertex v's row (at w.at[v]) at its links' weights (Infinity for a shortcut), no middles, kept no way. */
+  private linkRow(w: WorkRows, v: number): void {
+    const { upFirst, upHead } = w;
+    const links = this.topo.links,
+      stateOf = this.topo.stateOf;
+    const x = stateOf[v]!;
+    for (let i = upFirst[v]!, q = w.at[v]!; i < upFirst[v + 1]!; i++, q++) {
+      w.midUp[q] = w.midDown[q] = LINK;
+      w.kept[q] = 0;
+      // Only the state graph's links (a quarter of the arcs) have link weights to find.
+      if ((links[i >> 3]! & (1 << (i & 7))) === 0) {
+        w.up[q] = w.down[q] = Infinity;
+        continue;
+      }
+      const y = stateOf[upHead[i]!]!;
+      w.up[q] = this.link(x, y);
+      w.down[q] = this.link(y, x);
+    }
   }
 
   /**
@@ -103,44 +224,42 @@ export class CchMetric {
 }
 
 /**
- * The basic customization's relaxation (CchMetric's constructor): each vertex v, lowest first, relaxes the arcs
- * between its higher neighbours through itself (its lower triangles); a strictly lighter triangle notes v as the
- * arc's middle vertex. `first`/`head` are the topology's rows, `up`/`down` the arcs' weights each way (their links'
- * to begin with), `midUp`/`midDown` their middle vertices (LINK to begin with).
+ * The basic customization's relaxation at vertex v (CchMetric's constructor): the arcs between v's higher
+ * neighbours through v (its lower triangles); a strictly lighter triangle notes v as the arc's middle vertex. Run on
+ * every vertex lowest first (a window's alone for its own arcs), so each arc's weight and middle are the same
+ * whatever the parts.
+ * @param frozen when given, the top's vertices (parts.ts): arcs between them are final and left as they are
  */
-function lowerTriangles(
-  n: number,
-  first: Uint32Array,
-  head: Uint32Array,
-  up: Float64Array,
-  down: Float64Array,
-  midUp: Uint32Array,
-  midDown: Uint32Array,
-): void {
-  for (let v = 0; v < n; v++) {
-    const lo = first[v]!,
-      hi = first[v + 1]!;
-    for (let i = lo; i < hi; i++) {
-      // Triangle v < u < w: the arcs v–u (i), v–w (j) and u–w (k).
-      const u = head[i]!;
-      const vuUp = up[i]!,
-        vuDown = down[i]!;
-      if (vuUp === Infinity && vuDown === Infinity) continue;
-      const kEnd = first[u + 1]!;
-      for (let j = i + 1, k = first[u]!; j < hi; j++, k++) {
-        // The topology is chordal: v's higher neighbours above u are all u's higher neighbours too.
-        const w = head[j]!;
-        k = seek(head, k, kEnd, w);
-        const viaUp = vuDown + up[j]!; // u → v → w
-        if (viaUp < up[k]!) {
-          up[k] = viaUp;
-          midUp[k] = v;
-        }
-        const viaDown = down[j]! + vuUp; // w → v → u
-        if (viaDown < down[k]!) {
-          down[k] = viaDown;
-          midDown[k] = v;
-        }
+function lowerTriangles(w: WorkRows, v: number, frozen: Uint8Array | null): void {
+  const { up, down, midUp, midDown, upFirst, upHead, at } = w;
+  const row = upFirst[v]!,
+    len = upFirst[v + 1]! - row,
+    base = at[v]!;
+  for (let s = 0; s < len; s++) {
+    // Triangle v < u < x: the arcs v–u (i), v–x (j) and u–x (k).
+    const i = base + s;
+    const u = upHead[row + s]!;
+    // Every later neighbour is an ancestor of u, so in the top too.
+    if (frozen?.[u]) break;
+    const vuUp = up[i]!,
+      vuDown = down[i]!;
+    if (vuUp === Infinity && vuDown === Infinity) continue;
+    const kEnd = upFirst[u + 1]!,
+      kAt = at[u]! - upFirst[u]!;
+    for (let t = s + 1, k = upFirst[u]!; t < len; t++, k++) {
+      // The topology is chordal: v's higher neighbours above u are all u's higher neighbours too.
+      const j = base + t;
+      k = seek(upHead, k, kEnd, upHead[row + t]!);
+      const c = kAt + k;
+      const viaUp = vuDown + up[j]!; // u → v → x
+      if (viaUp < up[c]!) {
+        up[c] = viaUp;
+        midUp[c] = v;
+      }
+      const viaDown = down[j]! + vuUp; // x → v → u
+      if (viaDown < down[c]!) {
+        down[c] = viaDown;
+        midDown[c] = v;
       }
     }
   }

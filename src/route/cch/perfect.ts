@@ -1,7 +1,6 @@
-import { arcIndex, LINK, seek, type DrivableArcs } from './arcs.js';
 import { grown } from '../../grown.js';
-import { scratchBytes, type Scratch } from './scratch.js';
-import type { CchTopology } from './topology.js';
+import { LINK, seek } from './arcs.js';
+import type { WorkRows } from './parts.js';
 
 /**
  * A customized weight counts as beaten only below this fraction of itself: a path around an arc that weighs the
@@ -10,135 +9,124 @@ import type { CchTopology } from './topology.js';
 const BEATEN = 1 - 1e-9;
 
 /**
- * The arcs of a customized metric that searches keep, each way (see DrivableArcs): those a shortest path may use
- * (perfect customization, below), and the arcs of their triangles (`midUp`/`midDown`: per arc the middle vertex of
- * the lower triangle that made its weight, LINK for a link), so that a route through kept arcs unpacks through kept
- * arcs alone (a triangle of a needed arc is needed in exact arithmetic; the closure keeps it when float rounding
- * says otherwise). Kept arcs are all drivable: a needed arc has a finite weight, and so have both arcs of the
- * triangle that made a finite weight.
- *
- * Works in place, so a customization needs no second copy of its weights (20 bytes per drivable arc): the drivable
- * arcs' weights and middles are moved to the front of `up`, `down`, `midUp` and `midDown` (compact arc q at q), the
- * perfect customization lowers the weights there, and the basic weight of every kept arc is put back at the end, so
- * that on return those arrays hold, per compact arc, its basic weights and middles (what a kept arc stores). The rows
- * `first`/`head` and `kept` are carved from `scratch` (keptBytes of room).
- * @param n the topology's vertices
- * @param upFirst the topology's rows
- * @param upHead their heads
+ * Marks the arc from vertex `m` up to `h` kept the ways `bit` says (bit 0 up, bit 1 down): an arc of a triangle
+ * that made the weight of a kept arc of a higher vertex.
  */
-export function keptArcs(
-  n: number,
-  upFirst: Uint32Array,
-  upHead: Uint32Array,
-  up: Float64Array,
-  down: Float64Array,
-  midUp: Uint32Array,
-  midDown: Uint32Array,
-  scratch: Scratch,
-): DrivableArcs {
-  const first = scratch.u32(n + 1);
-  let longest = 0;
-  for (let v = 0; v < n; v++) {
-    let c = first[v]!;
-    for (let i = upFirst[v]!; i < upFirst[v + 1]!; i++) if (up[i] !== Infinity || down[i] !== Infinity) c++;
-    first[v + 1] = c;
-    longest = Math.max(longest, c - first[v]!);
-  }
-  const m = first[n]!;
-  const head = scratch.u32(m),
-    kept = scratch.u8(m);
-  // Compact arc q ≤ topology arc i, so moving them forward overwrites only arcs already moved.
-  for (let v = 0, q = 0; v < n; v++)
-    for (let i = upFirst[v]!; i < upFirst[v + 1]!; i++) {
-      if (up[i] === Infinity && down[i] === Infinity) continue;
-      head[q] = upHead[i]!;
-      up[q] = up[i]!;
-      down[q] = down[i]!;
-      midUp[q] = midUp[i]!;
-      midDown[q++] = midDown[i]!;
-    }
-  const keep = (v: number, h: number, bit: number) => {
-    kept[arcIndex(first, head, v, h)] |= bit;
-  };
-  // A vertex's row changes only while the vertex is processed (below), so its basic weights are kept aside for that
-  // time only, and afterwards only for the kept arcs whose weight the perfect customization lowered.
-  const basicUp = new Float64Array(longest),
-    basicDown = new Float64Array(longest);
-  let lowered = new Uint32Array(64),
-    basic = new Float64Array(64),
-    count = 0;
-  const putBack = (q: number, way: number, w: number) => {
-    if (count === lowered.length) [lowered, basic] = [grown(lowered, count + 1), grown(basic, count + 1)];
-    lowered[count] = 2 * q + way;
-    basic[count++] = w;
-  };
-  // Top down: the arcs that mark a vertex's row (closure: a kept arc's triangle has a lower end below the arc's)
-  // all belong to higher vertices, processed before it.
-  for (let x = n - 1; x >= 0; x--) {
-    const lo = first[x]!,
-      hi = first[x + 1]!;
-    basicUp.set(up.subarray(lo, hi));
-    basicDown.set(down.subarray(lo, hi));
-    upperTriangles(x, first, head, up, down);
-    for (let q = lo; q < hi; q++) {
-      const w = basicUp[q - lo]!,
-        v = basicDown[q - lo]!;
-      const k = (kept[q]! |
-        (w !== Infinity && !(up[q]! < w * BEATEN) ? 1 : 0) |
-        (v !== Infinity && !(down[q]! < v * BEATEN) ? 2 : 0)) as number;
-      kept[q] = k;
-      const y = head[q]!;
-      if (k & 1) {
-        if (up[q] !== w) putBack(q, 0, w);
-        if (midUp[q] !== LINK) {
-          keep(midUp[q]!, x, 2); // x → m → y: the arc m–x down, then m–y up
-          keep(midUp[q]!, y, 1);
-        }
-      }
-      if (k & 2) {
-        if (down[q] !== v) putBack(q, 1, v);
-        if (midDown[q] !== LINK) {
-          keep(midDown[q]!, y, 2); // y → m → x: the arc m–y down, then m–x up
-          keep(midDown[q]!, x, 1);
-        }
-      }
-    }
-  }
-  for (let i = 0; i < count; i++) (lowered[i]! & 1 ? down : up)[lowered[i]! >>> 1] = basic[i]!;
-  return { first, head, kept };
-}
+export type Keep = (m: number, h: number, bit: number) => void;
 
-/** The scratch bytes keptArcs needs on a topology (at most: its rows cover the arcs drivable at least one way). */
-export function keptBytes(topo: CchTopology): number {
-  const m = topo.arcs;
-  return scratchBytes([topo.size + 1, 4], [m, 4], [m, 1]);
+/**
+ * The perfect customization (Dibbelt, Strasser and Wagner) of vertex x's row, once the rows of every vertex above it
+ * are final: lowers the weights of x's arcs through the arcs between its higher neighbours (upperTriangles), keeps
+ * the arcs a shortest path may use (those no path through higher vertices beats), and for each kept arc with a
+ * middle vertex m keeps the arcs of its triangle (`keep`: rows of m, below x), so that a route through kept arcs
+ * unpacks through kept arcs alone (a triangle of a needed arc is needed in exact arithmetic; this closure keeps it
+ * when float rounding says otherwise). Kept arcs are all drivable: a needed arc has a finite weight, and so have
+ * both arcs of the triangle that made a finite weight. The row's weights stay lowered (the vertices below read
+ * them); the basic weight of each kept arc it lowered is noted in `lowered`, which a kept arc stores.
+ * @param basicUp room for the longest row's weights (scratch)
+ */
+export function perfectRow(
+  w: WorkRows,
+  x: number,
+  keep: Keep,
+  lowered: Lowered,
+  basicUp: Float64Array,
+  basicDown: Float64Array,
+): void {
+  const { up, down, midUp, midDown, kept, upHead } = w;
+  const lo = w.at[x]!,
+    hi = lo + w.upFirst[x + 1]! - w.upFirst[x]!,
+    row = w.upFirst[x]! - lo;
+  basicUp.set(up.subarray(lo, hi));
+  basicDown.set(down.subarray(lo, hi));
+  upperTriangles(w, x);
+  for (let q = lo; q < hi; q++) {
+    const bu = basicUp[q - lo]!,
+      bd = basicDown[q - lo]!;
+    const k = (kept[q]! |
+      (bu !== Infinity && !(up[q]! < bu * BEATEN) ? 1 : 0) |
+      (bd !== Infinity && !(down[q]! < bd * BEATEN) ? 2 : 0)) as number;
+    kept[q] = k;
+    const y = upHead[row + q]!;
+    if (k & 1) {
+      if (up[q] !== bu) lowered.note(q, 0, bu);
+      if (midUp[q] !== LINK) {
+        keep(midUp[q]!, x, 2); // x → m → y: the arc m–x down, then m–y up
+        keep(midUp[q]!, y, 1);
+      }
+    }
+    if (k & 2) {
+      if (down[q] !== bd) lowered.note(q, 1, bd);
+      if (midDown[q] !== LINK) {
+        keep(midDown[q]!, y, 2); // y → m → x: the arc m–y down, then m–x up
+        keep(midDown[q]!, x, 1);
+      }
+    }
+  }
 }
 
 /**
- * Perfect customization's relaxation at vertex x (Dibbelt, Strasser and Wagner) over the drivable arcs' rows
- * `first`/`head` and weights each way: the arcs to x's higher neighbours through every pair of them (upper and
- * intermediate triangles). Run on the vertices top down, the arcs between higher vertices are exact by then, and an
- * arc whose weight a path through higher vertices beats lies on no shortest path, so no best route uses it and a
- * search may skip it. Over the drivable arcs only: a triangle with an undrivable arc relaxes nothing but that arc,
- * which is needed neither way, so leaving them out leaves the search fewer triangles and at most a few more arcs
- * needed (a superset: a weight passed on through such an arc would only beat more).
+ * Perfect customization's relaxation at vertex x: the arcs to x's higher neighbours through every pair of them
+ * (upper and intermediate triangles). Run on the vertices top down, the arcs between higher vertices are exact by
+ * then, and an arc whose weight a path through higher vertices beats lies on no shortest path, so no best route
+ * uses it and a search may skip it. Over the drivable arcs only (finite at least one way after the basic
+ * customization; the others are never relaxed here, so they stay undrivable): a triangle with an undrivable arc
+ * relaxes nothing but that arc, which is needed neither way, so leaving them out leaves the search fewer triangles
+ * and at most a few more arcs needed (a superset: a weight passed on through such an arc would only beat more).
  */
-function upperTriangles(x: number, first: Uint32Array, head: Uint32Array, up: Float64Array, down: Float64Array): void {
-  const lo = first[x]!,
-    hi = first[x + 1]!;
-  for (let i = lo; i < hi; i++) {
-    const y = head[i]!;
-    const kEnd = first[y + 1]!;
-    for (let j = i + 1, k = first[y]!; j < hi && k < kEnd; j++) {
-      // Triangle x < y < z: the arcs x–y (i), x–z (j) and y–z (k); undrivable arcs are left out of these rows, so
-      // y–z may be missing.
-      const z = head[j]!;
-      k = seek(head, k, kEnd, z);
-      if (k === kEnd || head[k] !== z) continue;
-      if (up[j]! + down[k]! < up[i]!) up[i] = up[j]! + down[k]!; // x → z → y
-      if (up[i]! + up[k]! < up[j]!) up[j] = up[i]! + up[k]!; // x → y → z
-      if (up[k]! + down[j]! < down[i]!) down[i] = up[k]! + down[j]!; // y → z → x
-      if (down[k]! + down[i]! < down[j]!) down[j] = down[k]! + down[i]!; // z → y → x
+function upperTriangles(w: WorkRows, x: number): void {
+  const { up, down, upFirst, upHead, at } = w;
+  const row = upFirst[x]!,
+    len = upFirst[x + 1]! - row,
+    base = at[x]!;
+  for (let s = 0; s < len; s++) {
+    const i = base + s;
+    if (up[i] === Infinity && down[i] === Infinity) continue;
+    const y = upHead[row + s]!;
+    const yEnd = upFirst[y + 1]!,
+      yAt = at[y]! - upFirst[y]!;
+    for (let t = s + 1, k = upFirst[y]!; t < len; t++, k++) {
+      // Triangle x < y < z: the arcs x–y (i), x–z (j) and y–z (c). The topology is chordal: y–z exists, at k or
+      // after it (every head before k is below z, whether or not x–z is skipped).
+      const j = base + t;
+      if (up[j] === Infinity && down[j] === Infinity) continue;
+      k = seek(upHead, k, yEnd, upHead[row + t]!);
+      const c = yAt + k;
+      if (up[c] === Infinity && down[c] === Infinity) continue;
+      if (up[j]! + down[c]! < up[i]!) up[i] = up[j]! + down[c]!; // x → z → y
+      if (up[i]! + up[c]! < up[j]!) up[j] = up[i]! + up[c]!; // x → y → z
+      if (up[c]! + down[j]! < down[i]!) down[i] = up[c]! + down[j]!; // y → z → x
+      if (down[c]! + down[i]! < down[j]!) down[j] = down[c]! + down[i]!; // z → y → x
     }
+  }
+}
+
+/**
+ * The basic weights of the kept arcs whose weight perfectRow lowered, noted row by row top down, and given back row
+ * by row bottom up (`restore`), as the kept arcs are written in rank order.
+ */
+export class Lowered {
+  /** Per note: local arc * 2 + way (0 up, 1 down). */
+  private arc = new Uint32Array(64);
+  private basic = new Float64Array(64);
+  private count = 0;
+
+  note(q: number, way: number, weight: number): void {
+    if (this.count === this.arc.length)
+      [this.arc, this.basic] = [grown(this.arc, this.count + 1), grown(this.basic, this.count + 1)];
+    this.arc[this.count] = 2 * q + way;
+    this.basic[this.count++] = weight;
+  }
+
+  /**
+   * Puts back into `up`/`down` the basic weights noted for local arcs lo .. hi − 1 (one row), and forgets those
+   * notes: rows must be asked in the reverse of their noting (the notes of the rows below this one already given
+   * back), so that this row's are the last ones.
+   */
+  restore(lo: number, hi: number, up: Float64Array, down: Float64Array): void {
+    let p = this.count;
+    while (p > 0 && this.arc[p - 1]! >>> 1 >= lo && this.arc[p - 1]! >>> 1 < hi) p--;
+    for (let i = p; i < this.count; i++) ((this.arc[i]! & 1) === 0 ? up : down)[this.arc[i]! >>> 1] = this.basic[i]!;
+    this.count = p;
   }
 }

@@ -20,7 +20,7 @@
  *   (docs/routing.md). (A resizable buffer shrunk to nothing would give the pages back too, but V8 reads and
  *   writes views on one 1.5–2 times slower: customization is its hot loop.)
  * - shared memory (`shared`: a SharedArrayBuffer in Node, or in a browser with cross-origin isolation; else an
- *   ArrayBuffer), for a metric's final arrays (arcs.ts keptRows, measures.ts), so the threads of one process can read
+ *   ArrayBuffer), for a metric's final arrays (arcs.ts KeptRows, measures.ts), so the threads of one process can read
  *   one copy (exchange.ts MetricExchange). Plain loads and stores on views of either kind run alike.
  */
 export class Scratch {

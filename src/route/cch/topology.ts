@@ -42,19 +42,17 @@ export class CchTopology {
    * @param first CSR offsets of the state graph (symmetric, rows without repeats or self-links)
    * @param adj its neighbours
    * @param rank each state's rank (order.ts dissectionOrder), a permutation
-   * @param where `shared`: the arrays made here in one block of shared memory (see {@link shared}), written there
-   *   once rather than copied there after
+   * @param where `shared`: the arrays made here in shared memory (see {@link shared}), to be offered to other
+   *   engines
    */
   static build(first: Uint32Array, adj: Uint32Array, rank: Uint32Array, where: { shared?: boolean } = {}): CchTopology {
     const n = rank.length;
     // The working arrays come from one block, freed whole when the topology is made (scratch.ts: as arrays of up to
-    // 12 MB they left malloc's thresholds raised); the rows get room for 16 arcs per link (each link is twice in
-    // `adj`), of which whole HCMC fills 4.2: pages never written cost nothing.
-    const room = Math.max(16, 8 * adj.length);
+    // 12 MB they left malloc's thresholds raised).
     const work = new Scratch(
       // One entry per array carved below, in order: each is rounded up to 8 bytes apart (four arrays of n words
       // as one entry came 16 bytes short when n is odd).
-      scratchBytes([n, 4], [n + 1, 4], [adj.length, 4], [n, 4], [n, 4], [n, 4], [n, 4], [n, 4], [n + 1, 4], [room, 4]),
+      scratchBytes([n, 4], [n + 1, 4], [adj.length, 4], [n, 4], [n, 4], [n, 4], [n, 4], [n, 4], [n + 1, 4]),
     );
     const stateOf = work.u32(n);
     for (let s = 0; s < n; s++) stateOf[rank[s]!] = s;
@@ -78,7 +76,14 @@ export class CchTopology {
     const childNext = work.i32(n).fill(-1);
     const stamp = work.i32(n).fill(-1);
     const upFirst = work.u32(n + 1);
-    let upHead = work.u32(room);
+    // The rows' heads are written where they stay (in shared memory when `shared`), not in the working block and
+    // copied after: at NY 4 × 4 that copy's source, 0.6 GB, lay beside the first customization until the event loop
+    // turned. Room for 16 arcs per link (each link is twice in `adj`), of which whole HCMC fills 4.2: pages never
+    // written cost nothing.
+    const room = Math.max(16, 8 * adj.length);
+    let upHead = where.shared
+      ? new Scratch(scratchBytes([room, 4]), { shared: true }).u32(room)
+      : new Uint32Array(room);
     let m = 0;
     const add = (q: number, r: number) => {
       if (stamp[q] === r) return;
@@ -142,11 +147,14 @@ export class CchTopology {
     });
   }
 
-  /** This topology with its arrays (views into a working block) copied into arrays of their own, the order kept. */
+  /**
+   * This topology with its arrays that are views into a working block copied into arrays of their own (the heads,
+   * the order and the links are not).
+   */
   private copied(): CchTopology {
     return new CchTopology({
       upFirst: this.upFirst.slice(),
-      upHead: this.upHead.slice(),
+      upHead: this.upHead,
       parent: this.parent.slice(),
       rankOf: this.rankOf,
       stateOf: this.stateOf.slice(),
