@@ -92,4 +92,19 @@ describe('Scratch blocks', () => {
     expect(sv.buffer.byteLength).toBe(64);
     expect(new Scratch(64, { shared: true }).u8(64).buffer === sv.buffer).toBe(false);
   });
+
+  it('gives a big block of a shrinking scratch back at release, and a small one to the next scratch as usual', () => {
+    // 256 MiB (SHRINK_FROM) of address space: only the pages written are committed.
+    const big = new Scratch(256 * 1024 * 1024, { shrink: true });
+    const bv = big.u8(1024).fill(9);
+    big.release();
+    // Its memory is gone within this turn of the event loop, and no later scratch is handed it.
+    expect(bv.length).toBe(0);
+    expect(bv.buffer.byteLength).toBe(0);
+    expect(new Scratch(64).u8(64).buffer === bv.buffer).toBe(false);
+    const small = new Scratch(64, { shrink: true });
+    const v = small.u8(64);
+    small.release();
+    expect(new Scratch(64).u8(64).buffer === v.buffer).toBe(true);
+  });
 });

@@ -1,7 +1,7 @@
 import { arcHead, arcTail, type ArcCosts } from '../costs.js';
 import type { TurnTable } from '../turns.js';
 import { arcIndex, KeptRows, LINK, seek, type CchArcs, type KeptCounts } from './arcs.js';
-import { customizationParts, WINDOW_ARCS, type WorkRows } from './parts.js';
+import { customizationParts, windowBudget, type WorkRows } from './parts.js';
 import { Lowered, perfectRow, type Keep } from './perfect.js';
 import { Scratch, scratchBytes } from './scratch.js';
 import type { SharedStates } from './states.js';
@@ -33,23 +33,24 @@ export class CchMetric {
    * neighbours through itself (its lower triangles). Exact: an arc's weights are final once every vertex below both
    * its ends has been processed. Each arc notes the lowest vertex whose triangle made its weight (only a strictly
    * lighter triangle replaces the link or an earlier one). Then perfect customization, top down, picks the arcs kept
-   * (perfect.ts perfectRow). On a topology of more than `windowArcs` arcs this runs by parts (parts.ts): the top of
-   * the elimination tree stays in memory, the windows below it are customized one at a time, twice (once to pass
-   * their triangles on to the top, once against the top's final weights), so the working rows are those of the top
-   * and one window (about 25 bytes per arc, 4 per vertex and, when split, 2 bits per topology arc), not of every
-   * arc; the same arcs, weights and middles whatever the parts. The working rows lie in Scratch blocks (where the
-   * CCH's build has just released its working blocks, those are carved first), given up when it is done
-   * (Scratch.release: kept for the next customization until the event loop turns, then freed).
+   * (perfect.ts perfectRow). On a topology of more than `windowArcs` arcs (parts.ts windowBudget: past 8.4 M arcs,
+   * windows of 1 M) this runs by parts: the top of the elimination tree stays in memory, the windows below it are
+   * customized one at a time, twice (once to pass their triangles on to the top, once against the top's final
+   * weights), so the working rows are those of the top and one window (about 25 bytes per arc, 4 per vertex and,
+   * when split, 2 bits per topology arc), not of every arc; the same arcs, weights and middles whatever the parts.
+   * The working rows lie in Scratch blocks (where the CCH's build has just released its working blocks, those are
+   * carved first), given up when it is done (Scratch.release: kept for the next customization until the event loop
+   * turns, then freed).
    * @param made the kept arcs when another thread customized the same costs on the same topology (exchange.ts; the
    *   caller checked them: arcs.ts arcsProblem): adopted as they are, nothing customized
-   * @param windowArcs most arcs of a window (parts.ts WINDOW_ARCS; smaller in tests, to customize by parts)
+   * @param windowArcs most arcs of a window (parts.ts windowBudget; smaller in tests, to customize by parts)
    */
   constructor(
     readonly topo: CchTopology,
     readonly states: SharedStates,
     readonly costs: ArcCosts,
     made?: { up: CchArcs; down: CchArcs },
-    private readonly windowArcs = WINDOW_ARCS,
+    private readonly windowArcs = windowBudget(topo),
   ) {
     this.turns = states.tables[costs.profile]!;
     ({ up: this.up, down: this.down } = made ?? this.customize());
@@ -120,7 +121,9 @@ export class CchMetric {
         if (d) (room.down++, (room.midsDown += +(w.midDown[q] !== LINK)));
       }
     };
-    const topLowered = new Lowered();
+    // The notes of the top's rows, and of each window's in turn (all given back when its rows are written).
+    const topLowered = new Lowered(),
+      lowered = new Lowered();
     if (split) {
       // The top's basic weights take every window's triangles (then its own), then the top is customized perfectly.
       let next = 0;
@@ -165,7 +168,6 @@ export class CchMetric {
         b = windows[i + 1]!;
       lay(a, b);
       inWindow(a, b, (v) => lowerTriangles(w, v, split ? top : null));
-      const lowered = new Lowered();
       inWindow(a, b, (v) => perfectRow(w, v, keepLocal, lowered, rowUp, rowDown), true);
       if (!rows) {
         inWindow(a, b, (v) => count(v, true));

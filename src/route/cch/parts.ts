@@ -2,11 +2,24 @@ import { Scratch, scratchBytes } from './scratch.js';
 import type { CchTopology } from './topology.js';
 
 /**
- * Most topology arcs a customization holds the working rows of beside its top (customizationParts): about 25 bytes
- * each (weights and middle vertices each way, kept bits), so ≈ 100–200 MB for a window. A topology of at most this
- * many arcs (a city: whole HCMC has 1.6 M) is customized in one piece, as a single window with no top.
+ * Most topology arcs a customization by parts holds the working rows of beside its top (customizationParts): about
+ * 25 bytes each (weights and middle vertices each way, kept bits), so ≈ 26 MB for a window. Smaller windows make a
+ * larger top (more separators above them); at NY 4 × 4 (147 M arcs) this size keeps both near 1 M arcs, and ran
+ * faster than windows of 4 M (their rows fit the caches better).
  */
-export const WINDOW_ARCS = 1 << 22;
+const WINDOW_ARCS = 1 << 20;
+
+/**
+ * Most topology arcs a customization takes in one piece (one window, no top): a city (whole HCMC has 1.65 M arcs,
+ * ≈ 41 MB of working rows), which by parts would take about a third more CPU, its windows' basic customization
+ * running twice.
+ */
+const ONE_PIECE_ARCS = 1 << 23;
+
+/** The window budget of a customization of `topo`: all of it in one piece up to ONE_PIECE_ARCS, else WINDOW_ARCS. */
+export function windowBudget(topo: CchTopology): number {
+  return topo.arcs <= ONE_PIECE_ARCS ? topo.arcs : WINDOW_ARCS;
+}
 
 /**
  * How one customization (customize.ts) is cut so that it never holds the working rows of every topology arc at once
@@ -41,7 +54,7 @@ export interface CustomizationParts {
  */
 export function customizationParts(
   topo: CchTopology,
-  budget = WINDOW_ARCS,
+  budget = windowBudget(topo),
   scratch = new Scratch(scratchBytes([topo.size, 4], [topo.size, 1])),
 ): CustomizationParts {
   const { upFirst, parent } = topo;

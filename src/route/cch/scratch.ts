@@ -17,8 +17,9 @@
  *   call (an engine routing every vehicle in turn) hold one customization's blocks between them, not one per
  *   customization, and a first customization carves its arrays where the CCH's build (the state graph and the
  *   topology's working arrays, ≈ 13 bytes per topology arc) has just released its own, instead of beside them
- *   (docs/routing.md). (A resizable buffer shrunk to nothing would give the pages back too, but V8 reads and
- *   writes views on one 1.5–2 times slower: customization is its hot loop.)
+ *   (docs/routing.md). (A resizable buffer shrunk to nothing gives the pages back at once, but V8 reads and writes
+ *   views on one a fifth to twice slower: customization is its hot loop. The CCH's build asks for it on big graphs:
+ *   `shrink`.)
  * - shared memory (`shared`: a SharedArrayBuffer in Node, or in a browser with cross-origin isolation; else an
  *   ArrayBuffer), for a metric's final arrays (arcs.ts KeptRows, measures.ts), so the threads of one process can read
  *   one copy (exchange.ts MetricExchange). Plain loads and stores on views of either kind run alike.
@@ -34,14 +35,21 @@ export class Scratch {
   private readonly bound: number;
   /** False for a `shared` scratch: its arrays outlive the computation, so it never takes a released block. */
   private readonly reuse: boolean;
+  /** True when a block of its own of at least SHRINK_FROM bytes is to be given back at once (see the constructor). */
+  private readonly shrink: boolean;
 
   /**
    * @param bytes at least the bytes of every array carved, each counted rounded up to 8
-   * @param where `shared`: in shared memory when the platform has it (see above)
+   * @param where `shared`: in shared memory when the platform has it (see above). `shrink`: a block of its own of at
+   *   least {@link SHRINK_FROM} bytes is a resizable buffer, shrunk to nothing when released, so that its pages go
+   *   back at once rather than when the event loop turns (it is never offered to later scratches): for working
+   *   arrays a long computation follows in the same call (the CCH's build, before a first customization), where
+   *   views a fifth slower matter less than the memory held beside what follows
    */
-  constructor(bytes: number, where: { shared?: boolean } = {}) {
+  constructor(bytes: number, where: { shared?: boolean; shrink?: boolean } = {}) {
     this.bound = bytes;
     this.reuse = !where.shared;
+    this.shrink = !!where.shrink && this.reuse && RESIZABLE;
     this.sharedBlock = where.shared && typeof SharedArrayBuffer === 'function' ? new SharedArrayBuffer(bytes) : null;
   }
 
@@ -82,7 +90,9 @@ export class Scratch {
    */
   release(): void {
     if (!this.reuse) return;
-    for (const b of this.blocks) spares.push({ buffer: b.buffer, at: 0, written: Math.max(b.written, b.at) });
+    for (const b of this.blocks)
+      if ((b.buffer as Resizable).resizable) (b.buffer as Resizable).resize(0);
+      else spares.push({ buffer: b.buffer, at: 0, written: Math.max(b.written, b.at) });
     this.blocks = [];
     if (spares.length > 0 && !dropping && typeof setTimeout === 'function') {
       dropping = true;
@@ -115,7 +125,14 @@ export class Scratch {
       b =
         best >= 0
           ? spares.splice(best, 1)[0]!
-          : { buffer: new ArrayBuffer(Math.max(left, MAPPED_FLOOR)), at: 0, written: 0 };
+          : {
+              buffer:
+                this.shrink && left >= SHRINK_FROM
+                  ? new (ArrayBuffer as unknown as ResizableConstructor)(left, { maxByteLength: left })
+                  : new ArrayBuffer(Math.max(left, MAPPED_FLOOR)),
+              at: 0,
+              written: 0,
+            };
       this.blocks.push(b);
     }
     const at = b.at;
@@ -147,6 +164,19 @@ interface Block {
  */
 export const MAPPED_FLOOR =
   (globalThis as { process?: { platform?: string } }).process?.platform === 'linux' ? 32 * 1024 * 1024 + 65536 : 0;
+
+/**
+ * Least bytes of a block a `shrink` scratch makes resizable: below it the memory is small beside what follows, and
+ * views on a plain buffer are faster (V8 reads and writes views on a resizable one about a fifth slower).
+ */
+const SHRINK_FROM = 256 * 1024 * 1024;
+
+/** An ArrayBuffer that may be resizable (ES2024, which the project's lib predates). */
+type Resizable = ArrayBuffer & { resizable?: boolean; resize(bytes: number): void };
+type ResizableConstructor = new (bytes: number, options: { maxByteLength: number }) => Resizable;
+
+/** Whether this platform has resizable ArrayBuffers (Node 20, browsers since 2023). */
+const RESIZABLE = typeof (ArrayBuffer.prototype as Partial<Resizable>).resize === 'function';
 
 /** Bytes Scratch needs for arrays of these element counts and sizes: each rounded up to 8 bytes. */
 export function scratchBytes(...arrays: [count: number, bytesPerElement: number][]): number {

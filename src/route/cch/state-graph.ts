@@ -27,7 +27,7 @@ export function stateTopology(g: RoadGraph, states: SharedStates): StateTopology
   // Three passes over the transitions: count them (the block's size), count each state's, then place them.
   let total = 0;
   transitions(g, states, () => (total += 2));
-  const block = new Scratch(scratchBytes([S + 1, 4], [total, 4], [S, 4], [total, 4], [S + 1, 4]));
+  const block = new Scratch(scratchBytes([S + 1, 4], [total, 4], [S, 4], [total, 4], [S + 1, 4]), { shrink: true });
   const deg = block.u32(S + 1);
   transitions(g, states, (x, y) => {
     deg[x + 1] += 1;

@@ -1,6 +1,6 @@
 import { grown } from '../../grown.js';
 import { arcIndex } from './arcs.js';
-import { Scratch, scratchBytes } from './scratch.js';
+import { MAPPED_FLOOR, Scratch, scratchBytes } from './scratch.js';
 
 /**
  * The shortcut topology of a contraction order (Customizable Contraction Hierarchies): contracting the vertices
@@ -53,6 +53,7 @@ export class CchTopology {
       // One entry per array carved below, in order: each is rounded up to 8 bytes apart (four arrays of n words
       // as one entry came 16 bytes short when n is odd).
       scratchBytes([n, 4], [n + 1, 4], [adj.length, 4], [n, 4], [n, 4], [n, 4], [n, 4], [n, 4], [n + 1, 4]),
+      { shrink: true },
     );
     const stateOf = work.u32(n);
     for (let s = 0; s < n; s++) stateOf[rank[s]!] = s;
@@ -79,11 +80,12 @@ export class CchTopology {
     // The rows' heads are written where they stay (in shared memory when `shared`), not in the working block and
     // copied after: at NY 4 × 4 that copy's source, 0.6 GB, lay beside the first customization until the event loop
     // turned. Room for 16 arcs per link (each link is twice in `adj`), of which whole HCMC fills 4.2: pages never
-    // written cost nothing.
+    // written cost nothing (a plain buffer of at least MAPPED_FLOOR bytes, so that malloc maps it apart, zero and
+    // untouched, rather than clearing a reused piece of its heap).
     const room = Math.max(16, 8 * adj.length);
     let upHead = where.shared
       ? new Scratch(scratchBytes([room, 4]), { shared: true }).u32(room)
-      : new Uint32Array(room);
+      : new Uint32Array(new ArrayBuffer(Math.max(4 * room, MAPPED_FLOOR)), 0, room);
     let m = 0;
     const add = (q: number, r: number) => {
       if (stamp[q] === r) return;
