@@ -2,7 +2,7 @@ import { arcHead, arcTail, type ArcCosts } from '../costs.js';
 import type { TurnTable } from '../turns.js';
 import { arcIndex, KeptRows, LINK, seek, type CchArcs, type KeptCounts } from './arcs.js';
 import { customizationParts, windowBudget, type WorkRows } from './parts.js';
-import { Lowered, perfectRow, type Keep } from './perfect.js';
+import { compactIndex, compactRow, Lowered, perfectRow, ROW_END, type Keep } from './perfect.js';
 import { Scratch, scratchBytes } from './scratch.js';
 import type { SharedStates } from './states.js';
 import type { CchTopology } from './topology.js';
@@ -73,6 +73,7 @@ export class CchMetric {
         [size, 4],
         [size, 4],
         [size, 1],
+        [size, 4],
         [n, 4],
         [split ? (topo.arcs + 3) >> 2 : 0, 1],
       ),
@@ -85,6 +86,7 @@ export class CchMetric {
       midUp: scratch.u32(size),
       midDown: scratch.u32(size),
       kept: scratch.u8(size),
+      head: scratch.u32(size),
       at: scratch.u32(n),
     };
     // Two bits per topology arc: the ways the top's kept arcs keep arcs below it (their triangles'), until the
@@ -109,12 +111,12 @@ export class CchMetric {
             w.kept[w.at[v]! + s] = (below[i >> 2]! >> ((i & 3) * 2)) & 3;
       });
     const keepLocal: Keep = (m, h, bit) => {
-      w.kept[w.at[m]! + arcIndex(upFirst, upHead, m, h) - upFirst[m]!] |= bit;
+      w.kept[compactIndex(w, m, h)] |= bit;
     };
     // Room for the kept arcs: each is finite its way after the basic customization (a part's count, when split).
     const room: KeptCounts = { up: 0, down: 0, midsUp: 0, midsDown: 0 };
     const count = (v: number, keptOnly: boolean) => {
-      for (let q = w.at[v]!; q < w.at[v]! + row(v); q++) {
+      for (let q = w.at[v]!; q < w.at[v]! + row(v) && !(keptOnly && w.head[q] === ROW_END); q++) {
         const u = keptOnly ? w.kept[q]! & 1 : w.up[q] !== Infinity,
           d = keptOnly ? w.kept[q]! & 2 : w.down[q] !== Infinity;
         if (u) (room.up++, (room.midsUp += +(w.midUp[q] !== LINK)));
@@ -144,6 +146,7 @@ export class CchMetric {
         const i = arcIndex(upFirst, upHead, m, h);
         below[i >> 2] |= bit << ((i & 3) * 2);
       };
+      for (let v = 0; v < n; v++) if (top[v]) compactRow(w, v);
       for (let v = n - 1; v >= 0; v--) if (top[v]) perfectRow(w, v, keepBelow, topLowered, rowUp, rowDown);
     }
     // Each window again, from its links: its basic weights (the top's are final), its perfect customization against
@@ -156,10 +159,12 @@ export class CchMetric {
       const lo = w.at[v]!,
         hi = lo + row(v);
       lowered.restore(lo, hi, w.up, w.down);
-      for (let q = lo; q < hi; q++) {
+      // A kept arc's slot is its place in the topology's row, whose heads its compacted row's are some of, in order.
+      for (let q = lo, i = upFirst[v]!; q < hi && w.head[q] !== ROW_END; q++) {
+        while (upHead[i] !== w.head[q]) i++;
         const k = w.kept[q]!;
-        if (k & 1) rows!.put(0, q - lo, w.up[q]!, w.midUp[q]!);
-        if (k & 2) rows!.put(1, q - lo, w.down[q]!, w.midDown[q]!);
+        if (k & 1) rows!.put(0, i - upFirst[v]!, w.up[q]!, w.midUp[q]!);
+        if (k & 2) rows!.put(1, i - upFirst[v]!, w.down[q]!, w.midDown[q]!);
       }
       rows!.endRow();
     };
@@ -168,6 +173,7 @@ export class CchMetric {
         b = windows[i + 1]!;
       lay(a, b);
       inWindow(a, b, (v) => lowerTriangles(w, v, split ? top : null));
+      inWindow(a, b, (v) => compactRow(w, v));
       inWindow(a, b, (v) => perfectRow(w, v, keepLocal, lowered, rowUp, rowDown), true);
       if (!rows) {
         inWindow(a, b, (v) => count(v, true));

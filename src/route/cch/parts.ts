@@ -106,7 +106,8 @@ export function customizationParts(
  * The working rows of one customization, by local arc: vertex v's topology row lies at at[v] .. at[v] + its length
  * − 1, slot s at at[v] + s (its head upHead[upFirst[v] + s]): the top's rows first, where they stay, then the rows
  * of the window being customized. Per local arc its weight each way (Infinity when undrivable), its middle vertex
- * each way (arcs.ts LINK for none), and the ways it is kept (bit 0 up, bit 1 down).
+ * each way (arcs.ts LINK for none), and the ways it is kept (bit 0 up, bit 1 down). Once a row's basic weights are
+ * final its drivable arcs are moved to its front with their heads in `head` (perfect.ts compactRow).
  */
 export interface WorkRows {
   upFirst: Uint32Array;
@@ -117,4 +118,5 @@ export interface WorkRows {
   midUp: Uint32Array;
   midDown: Uint32Array;
   kept: Uint8Array;
+  head: Uint32Array;
 }

@@ -33,21 +33,20 @@ export function perfectRow(
   basicUp: Float64Array,
   basicDown: Float64Array,
 ): void {
-  const { up, down, midUp, midDown, kept, upHead } = w;
+  const { up, down, midUp, midDown, kept, head } = w;
   const lo = w.at[x]!,
-    hi = lo + w.upFirst[x + 1]! - w.upFirst[x]!,
-    row = w.upFirst[x]! - lo;
+    hi = lo + w.upFirst[x + 1]! - w.upFirst[x]!;
   basicUp.set(up.subarray(lo, hi));
   basicDown.set(down.subarray(lo, hi));
   upperTriangles(w, x);
-  for (let q = lo; q < hi; q++) {
+  for (let q = lo; q < hi && head[q] !== ROW_END; q++) {
     const bu = basicUp[q - lo]!,
       bd = basicDown[q - lo]!;
     const k = (kept[q]! |
       (bu !== Infinity && !(up[q]! < bu * BEATEN) ? 1 : 0) |
       (bd !== Infinity && !(down[q]! < bd * BEATEN) ? 2 : 0)) as number;
     kept[q] = k;
-    const y = upHead[row + q]!;
+    const y = head[q]!;
     if (k & 1) {
       if (up[q] !== bu) lowered.note(q, 0, bu);
       if (midUp[q] !== LINK) {
@@ -69,36 +68,69 @@ export function perfectRow(
  * Perfect customization's relaxation at vertex x: the arcs to x's higher neighbours through every pair of them
  * (upper and intermediate triangles). Run on the vertices top down, the arcs between higher vertices are exact by
  * then, and an arc whose weight a path through higher vertices beats lies on no shortest path, so no best route
- * uses it and a search may skip it. Over the drivable arcs only (finite at least one way after the basic
- * customization; the others are never relaxed here, so they stay undrivable): a triangle with an undrivable arc
+ * uses it and a search may skip it. Over the drivable arcs only (compactRow): a triangle with an undrivable arc
  * relaxes nothing but that arc, which is needed neither way, so leaving them out leaves the search fewer triangles
  * and at most a few more arcs needed (a superset: a weight passed on through such an arc would only beat more).
  */
 function upperTriangles(w: WorkRows, x: number): void {
-  const { up, down, upFirst, upHead, at } = w;
-  const row = upFirst[x]!,
-    len = upFirst[x + 1]! - row,
-    base = at[x]!;
-  for (let s = 0; s < len; s++) {
-    const i = base + s;
-    if (up[i] === Infinity && down[i] === Infinity) continue;
-    const y = upHead[row + s]!;
-    const yEnd = upFirst[y + 1]!,
-      yAt = at[y]! - upFirst[y]!;
-    for (let t = s + 1, k = upFirst[y]!; t < len; t++, k++) {
-      // Triangle x < y < z: the arcs x–y (i), x–z (j) and y–z (c). The topology is chordal: y–z exists, at k or
-      // after it (every head before k is below z, whether or not x–z is skipped).
-      const j = base + t;
-      if (up[j] === Infinity && down[j] === Infinity) continue;
-      k = seek(upHead, k, yEnd, upHead[row + t]!);
-      const c = yAt + k;
-      if (up[c] === Infinity && down[c] === Infinity) continue;
-      if (up[j]! + down[c]! < up[i]!) up[i] = up[j]! + down[c]!; // x → z → y
-      if (up[i]! + up[c]! < up[j]!) up[j] = up[i]! + up[c]!; // x → y → z
-      if (up[c]! + down[j]! < down[i]!) down[i] = up[c]! + down[j]!; // y → z → x
-      if (down[c]! + down[i]! < down[j]!) down[j] = down[c]! + down[i]!; // z → y → x
+  const { up, down, upFirst, head, at } = w;
+  const lo = at[x]!,
+    hi = lo + upFirst[x + 1]! - upFirst[x]!;
+  for (let i = lo; i < hi && head[i] !== ROW_END; i++) {
+    const y = head[i]!;
+    const yEnd = at[y]! + upFirst[y + 1]! - upFirst[y]!;
+    for (let j = i + 1, k = at[y]!; j < hi && head[j] !== ROW_END; j++) {
+      // Triangle x < y < z: the arcs x–y (i), x–z (j) and y–z (k); y–z is missing when it is undrivable.
+      const z = head[j]!;
+      k = seek(head, k, yEnd, z);
+      if (k === yEnd || head[k] === ROW_END) break;
+      if (head[k] !== z) continue;
+      if (up[j]! + down[k]! < up[i]!) up[i] = up[j]! + down[k]!; // x → z → y
+      if (up[i]! + up[k]! < up[j]!) up[j] = up[i]! + up[k]!; // x → y → z
+      if (up[k]! + down[j]! < down[i]!) down[i] = up[k]! + down[j]!; // y → z → x
+      if (down[k]! + down[i]! < down[j]!) down[j] = down[k]! + down[i]!; // z → y → x
     }
   }
+}
+
+/** Ends a compacted row before the end of its room (compactRow): above every head, so a search stops at it. */
+export const ROW_END = 0xffffffff;
+
+/**
+ * Moves vertex v's drivable arcs (finite at least one way after the basic customization) to the front of its row,
+ * in order, each with its head in `head`, and ends the row there (ROW_END to the end of its room): the rows the
+ * perfect customization walks and the kept arcs are read from.
+ */
+export function compactRow(w: WorkRows, v: number): void {
+  const { up, down, midUp, midDown, kept, head } = w;
+  const lo = w.at[v]!,
+    len = w.upFirst[v + 1]! - w.upFirst[v]!,
+    row = w.upFirst[v]!;
+  let d = lo;
+  for (let q = lo; q < lo + len; q++) {
+    if (up[q] === Infinity && down[q] === Infinity) continue;
+    head[d] = w.upHead[row + q - lo]!;
+    up[d] = up[q]!;
+    down[d] = down[q]!;
+    midUp[d] = midUp[q]!;
+    midDown[d] = midDown[q]!;
+    kept[d++] = kept[q]!;
+  }
+  head.fill(ROW_END, d, lo + len);
+}
+
+/** The place of the arc from `v` up to `h` among v's compacted arcs (compactRow), by a binary search; -1 when none. */
+export function compactIndex(w: WorkRows, v: number, h: number): number {
+  const head = w.head;
+  let lo = w.at[v]!,
+    hi = lo + w.upFirst[v + 1]! - w.upFirst[v]!;
+  const end = hi;
+  while (lo < hi) {
+    const m = (lo + hi) >>> 1;
+    if (head[m]! < h) lo = m + 1;
+    else hi = m;
+  }
+  return lo < end && head[lo] === h ? lo : -1;
 }
 
 /**
