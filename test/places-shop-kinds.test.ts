@@ -1,8 +1,8 @@
 /**
  * Kinds of shop and service people look for every day, in their words: "tạp hóa" mapped as a department store (most of
  * whole HCMC's shop=department_store are family shops named after their owners), "tiệm vàng" (shop=jewelry), "sửa xe"
- * (motorcycle repair), "hồ bơi" (a swimming pool, named or not), "giặt ủi" (laundry). Truth: the raw PBF's elements of
- * the kind, never the engine.
+ * (motorcycle repair), "hồ bơi" (a swimming pool, named or not), "giặt ủi" (laundry), "in ấn" (printing). Truth: the
+ * raw PBF's elements of the kind, never the engine.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../src/engine';
@@ -24,6 +24,8 @@ const CASES: [query: string, what: string, is: (t: Tags) => boolean][] = [
   ],
   ['hồ bơi phường an khánh', 'a swimming pool', (t) => t.leisure === 'swimming_pool'],
   ['giặt ủi quận 1', 'a laundry', (t) => t.shop === 'laundry' || t.shop === 'dry_cleaning'],
+  // "in" of "in ấn" is not the English filler: read so, "ấn" matched An Đông Market.
+  ['in ấn quận 10', 'a copy shop or printer', (t) => t.shop === 'copyshop' || t.craft === 'printing'],
 ];
 
 describe('everyday kinds of shop and service, on the whole-HCMC pack', () => {

@@ -267,6 +267,7 @@ export function buildQuery(text: string, opts: QueryOptions): PlaceQuery {
   if (strict) for (const t of terms) t.strict = !t.marked && !t.numeric;
   const near = markNear(terms, writtenMarked);
   markAdminFillers(terms);
+  markKindFillers(terms);
   markCountry(terms);
   if (parsed.house === undefined) markBuildingWords(terms);
   // The words of a street written after a house or alley number, or with a street type word, name the street ("ngõ 12
@@ -441,6 +442,23 @@ function markAdminFillers(terms: QueryTerm[]): void {
     if (t.role !== 'filler' || !ENGLISH_UNIT_WORDS.has(t.folded)) return;
     const before = terms[j - 1];
     if (before?.role !== 'admin' || before.segment !== t.segment) Object.assign(t, { role: 'name', optional: false });
+  });
+}
+
+/**
+ * An English filler word that begins a kind's words written with their marks, no name's words after them ("in ấn
+ * quận 10": printing), is that kind's word, to be read with them (markCategories): read as "in" it left "ấn" to
+ * match names ("An Đông"). Unmarked, or before a name ("khách sạn in Ấn Quang"), the words may as well be English
+ * ("hotel in an phu"): the filler stays.
+ */
+function markKindFillers(terms: QueryTerm[]): void {
+  terms.forEach((t, j) => {
+    if (t.role !== 'filler' || !FILLERS.has(t.folded)) return;
+    let k = j + 1;
+    while (k < terms.length && terms[k]!.role === 'name' && terms[k]!.segment === t.segment) k++;
+    const span = categorySpans(terms.slice(j, k), false, false)[0];
+    if (span?.start === 0 && span.end >= 2 && j + span.end === k && terms.slice(j + 1, k).some((w) => w.marked))
+      Object.assign(t, { role: 'name', optional: false });
   });
 }
 
