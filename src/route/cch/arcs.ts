@@ -190,7 +190,9 @@ export class KeptRows {
   /** The arcs written, once every row is (views of the room's arrays, trimmed to what was written). */
   finish(): [CchArcs, CchArcs] {
     if (this.rows !== this.upFirst.length - 1 || this.ku > this.u.slot.length || this.kd > this.d.slot.length)
-      throw new Error(`kept rows: ${this.rows} rows, ${this.ku} and ${this.kd} arcs written, past their room`);
+      throw new Error(
+        `kept rows: ${this.rows} of ${this.upFirst.length - 1} rows written, ${this.ku} and ${this.kd} arcs in room for ${this.u.slot.length} and ${this.d.slot.length}`,
+      );
     const trim = (a: CchArcs, count: number, mids: number): CchArcs => ({
       rowBase: a.rowBase,
       rowOff: a.rowOff,

@@ -119,18 +119,12 @@ export function compactRow(w: WorkRows, v: number): void {
   head.fill(ROW_END, d, lo + len);
 }
 
-/** The place of the arc from `v` up to `h` among v's compacted arcs (compactRow), by a binary search; -1 when none. */
+/** The place of the arc from `v` up to `h` among v's compacted arcs (compactRow); -1 when none. */
 export function compactIndex(w: WorkRows, v: number, h: number): number {
-  const head = w.head;
-  let lo = w.at[v]!,
-    hi = lo + w.upFirst[v + 1]! - w.upFirst[v]!;
-  const end = hi;
-  while (lo < hi) {
-    const m = (lo + hi) >>> 1;
-    if (head[m]! < h) lo = m + 1;
-    else hi = m;
-  }
-  return lo < end && head[lo] === h ? lo : -1;
+  const lo = w.at[v]!,
+    end = lo + w.upFirst[v + 1]! - w.upFirst[v]!;
+  const k = seek(w.head, lo, end, h);
+  return k < end && w.head[k] === h ? k : -1;
 }
 
 /**
