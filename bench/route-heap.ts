@@ -13,7 +13,7 @@ import { buildDimacsPack } from '../data-tools/dimacs-pack.js';
 import { Pack } from '../src/pack/reader.js';
 import { IndexHeap } from '../src/route/heap.js';
 import { vehicleIndex } from '../src/route/profiles.js';
-import { RoadGraph } from '../src/route/graph.js';
+import { RoadGraph, speedOf } from '../src/route/graph.js';
 import { mulberry32 as rng } from '../src/trip/rng.js';
 import { median, quantile, table } from './stats.js';
 
@@ -23,11 +23,12 @@ function carStar(g: RoadGraph): { first: Uint32Array; head: Uint32Array; w: Floa
   const first = new Uint32Array(g.nodeCount + 1);
   const head: number[] = [];
   const w: number[] = [];
+  const speeds = g.speeds().speed;
   for (let v = 0; v < g.nodeCount; v++) {
     for (let k = g.adjFirst[v]!; k < g.adjFirst[v + 1]!; k++) {
       const arc = g.adjArc[k]!;
       const e = arc >> 1;
-      const speed = g.speed(e, car, arc & 1);
+      const speed = speedOf(speeds, e, car, arc & 1);
       if (speed === 0) continue;
       head.push(g.edgeNodes[2 * e + 1 - (arc & 1)]!);
       w.push(g.edgeDuration ? g.edgeDuration[e]! : (g.edgeLen[e]! / speed) * 3.6);

@@ -18,6 +18,7 @@ import { Pack } from '../src/pack/reader.js';
 import { CH_LAYOUT_VERSION, chSection, type ChArrays } from '../src/route/ch.js';
 import { CCH_ORDER_LAYOUT } from '../src/route/cch/stored-order.js';
 import { Region } from '../src/region.js';
+import { speedOf } from '../src/route/graph.js';
 import { routerOf } from '../src/route/router.js';
 import { testPack } from '../test/helpers/packs.js';
 import { mulberry32 as rng } from '../src/trip/rng.js';
@@ -71,6 +72,7 @@ function chStats(pack: Pack): { bytes: number; count: number } {
 
 /** Plain node-based Dijkstra over the pack's arcs (metres), written for the check. */
 function plainDijkstra(g: Region['graph'], s: number, t: number): number {
+  const speeds = g.speeds().speed;
   const dist = new Float64Array(g.nodeCount).fill(Infinity);
   const heap: number[] = [];
   const key = (i: number) => dist[heap[i]!]!;
@@ -109,7 +111,7 @@ function plainDijkstra(g: Region['graph'], s: number, t: number): number {
     if (v === t) return dist[v]!;
     for (let i = g.adjFirst[v]!; i < g.adjFirst[v + 1]!; i++) {
       const a = g.adjArc[i]!;
-      if (g.speed(a >> 1, 0, a & 1) === 0) continue;
+      if (speedOf(speeds, a >> 1, 0, a & 1) === 0) continue;
       const x = g.edgeNodes[(a & ~1) + 1 - (a & 1)]!;
       const nd = dist[v]! + g.edgeLen[a >> 1]!;
       if (nd < dist[x]!) {
@@ -173,7 +175,8 @@ async function main(): Promise<void> {
   const ctx = routerOf(ny).context(0, 'fastest');
   const load = performance.now() - t;
   let arcs = 0;
-  for (let a = 0; a < 2 * g.edgeCount; a++) if (g.speed(a >> 1, 0, a & 1) > 0) arcs++;
+  const speeds = g.speeds().speed;
+  for (let a = 0; a < 2 * g.edgeCount; a++) if (speedOf(speeds, a >> 1, 0, a & 1) > 0) arcs++;
   const st = chStats(ny.pack);
   row('NY nodes / arcs', `${g.nodeCount} / ${arcs}`);
   row(
@@ -231,7 +234,7 @@ async function main(): Promise<void> {
   for (let v = 0; v < g.nodeCount; v++) ng.addNode(v, { lat: g.lat(v), lon: g.lon(v) });
   let ratio = Infinity;
   for (let a = 0; a < 2 * g.edgeCount; a++) {
-    if (g.speed(a >> 1, 0, a & 1) === 0) continue;
+    if (speedOf(speeds, a >> 1, 0, a & 1) === 0) continue;
     const u = g.edgeNodes[(a & ~1) + (a & 1)]!,
       x = g.edgeNodes[(a & ~1) + 1 - (a & 1)]!;
     ng.addLink(u, x, { w: g.edgeLen[a >> 1]! });

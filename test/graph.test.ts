@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Pack } from '../src/pack/reader.js';
-import { RoadGraph } from '../src/route/graph.js';
+import { RoadGraph, speedOf } from '../src/route/graph.js';
 import { vehicleIndex } from '../src/route/profiles.js';
 import { StringTable } from '../src/pack/strings.js';
 import { haversine } from '../src/geo.js';
@@ -18,6 +18,7 @@ function scc(g: RoadGraph, profile: number): Int32Array {
   const low = new Int32Array(N);
   const comp = new Int32Array(N).fill(-1);
   const onStack = new Uint8Array(N);
+  const { speed: speeds } = g.speeds();
   const stack: number[] = [];
   let counter = 0;
   let comps = 0;
@@ -26,7 +27,7 @@ function scc(g: RoadGraph, profile: number): Int32Array {
     for (let i = g.adjFirst[v]!; i < g.adjFirst[v + 1]!; i++) {
       const arc = g.adjArc[i]!;
       const e = arc >>> 1;
-      if (g.speed(e, profile, arc & 1) > 0) out.push(g.edgeNodes[2 * e + 1 - (arc & 1)]!);
+      if (speedOf(speeds, e, profile, arc & 1) > 0) out.push(g.edgeNodes[2 * e + 1 - (arc & 1)]!);
     }
     return out;
   };
@@ -70,10 +71,12 @@ function scc(g: RoadGraph, profile: number): Int32Array {
 
 describe('the real Hanoi road graph', () => {
   let g: RoadGraph;
+  let speeds: Uint8Array;
   let strings: StringTable;
   beforeAll(() => {
     const pack = Pack.from(testPack('hanoi'));
     g = new RoadGraph(pack);
+    speeds = g.speeds().speed;
     strings = new StringTable(pack);
   });
 
@@ -116,8 +119,8 @@ describe('the real Hanoi road graph', () => {
     const carOneway = new Set<number>();
     const inGraphForCar = new Set<number>();
     for (let e = 0; e < g.edgeCount; e++) {
-      const f = g.speed(e, CAR, 0) > 0;
-      const b = g.speed(e, CAR, 1) > 0;
+      const f = speedOf(speeds, e, CAR, 0) > 0;
+      const b = speedOf(speeds, e, CAR, 1) > 0;
       if (f || b) inGraphForCar.add(g.edgeWay[e]!);
       if (f !== b) carOneway.add(g.edgeWay[e]!);
     }
@@ -146,7 +149,7 @@ describe('the real Hanoi road graph', () => {
       let usable = false;
       for (let i = g.adjFirst[v]!; i < g.adjFirst[v + 1]!; i++) {
         const arc = g.adjArc[i]!;
-        if (g.speed(arc >>> 1, CAR, 0) > 0 || g.speed(arc >>> 1, CAR, 1) > 0) usable = true;
+        if (speedOf(speeds, arc >>> 1, CAR, 0) > 0 || speedOf(speeds, arc >>> 1, CAR, 1) > 0) usable = true;
       }
       if (!usable) continue;
       carNodes++;
@@ -165,8 +168,8 @@ describe('the real Hanoi road graph', () => {
     for (let e = 0; e < g.edgeCount; e++) {
       const t = ways.get(g.edgeWay[e]!)?.tags;
       if (t?.motor_vehicle !== 'no' || t.motorcycle !== 'yes') continue;
-      expect(g.speed(e, CAR, 0) + g.speed(e, CAR, 1)).toBe(0);
-      expect(g.speed(e, BIKE, 0) + g.speed(e, BIKE, 1)).toBeGreaterThan(0);
+      expect(speedOf(speeds, e, CAR, 0) + speedOf(speeds, e, CAR, 1)).toBe(0);
+      expect(speedOf(speeds, e, BIKE, 0) + speedOf(speeds, e, BIKE, 1)).toBeGreaterThan(0);
       found++;
     }
     expect(found).toBeGreaterThan(50);
@@ -181,8 +184,8 @@ describe('the real Hanoi road graph', () => {
     for (let e = 0; e < g.edgeCount; e++) {
       const t = ways.get(g.edgeWay[e]!)?.tags;
       if (t?.hgv !== 'no') continue;
-      expect(g.speed(e, TRUCK, 0) + g.speed(e, TRUCK, 1)).toBe(0);
-      if (g.speed(e, CAR, 0) + g.speed(e, CAR, 1) > 0) found++;
+      expect(speedOf(speeds, e, TRUCK, 0) + speedOf(speeds, e, TRUCK, 1)).toBe(0);
+      if (speedOf(speeds, e, CAR, 0) + speedOf(speeds, e, CAR, 1) > 0) found++;
     }
     expect(found).toBeGreaterThan(5);
   });

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../src/engine.js';
+import { loadPack } from '../src/pack/load.js';
 import { Pack } from '../src/pack/reader.js';
 import { testPack } from './helpers/packs.js';
 
@@ -78,6 +79,33 @@ describe('a pack opened with lazy checks (the default above 64 MB)', () => {
     const r = engine.direction(trip) as { status: string; error_message?: string };
     expect(r.status).toBe('ERROR');
     expect(r.error_message).toMatch(/corrupt-ch\.pack: corrupt: checksum of section "ch\.0\.node" does not match/);
+  });
+
+  it("reads the speeds afresh for each vehicle's costs, not keeping them, checked as every section is", async () => {
+    const file = join(dir, 'speeds.pack');
+    writeFileSync(file, bytes);
+    const pack = await loadPack(file, { verify: 'lazy' });
+    const want = Pack.from(bytes).array<Uint8Array>('graph.edge.speed');
+    const first = pack.arrayOnce<Uint8Array>('graph.edge.speed');
+    const room = new Uint8Array(want.byteLength + 16);
+    const second = pack.arrayOnce<Uint8Array>('graph.edge.speed', (n) => room.subarray(8, 8 + n));
+    expect(first).toEqual(want);
+    expect(second).toEqual(want);
+    // Read into the room given, and a new read each time: the pack holds neither.
+    expect(second.buffer).toBe(room.buffer);
+    expect(pack.arrayOnce<Uint8Array>('graph.edge.speed').buffer).not.toBe(first.buffer);
+    // A pack in memory gives its view.
+    const inMemory = Pack.from(bytes);
+    expect(inMemory.arrayOnce('graph.edge.speed').buffer).toBe(inMemory.array('graph.edge.speed').buffer);
+
+    const e = Pack.from(bytes).sections.get('graph.edge.speed')!;
+    const corrupt = bytes.slice();
+    corrupt[e.offset + (e.byteLength >> 1)]! ^= 0x10;
+    writeFileSync(file, corrupt);
+    const engine = await createEngine({ packs: [file], verify: 'lazy', wasm: false });
+    const r = engine.direction(trip) as { status: string; error_message?: string };
+    expect(r.status).toBe('ERROR');
+    expect(r.error_message).toMatch(/speeds\.pack: corrupt: checksum of section "graph\.edge\.speed" does not match/);
   });
 
   it('refuses a truncated file at load', async () => {

@@ -11,7 +11,7 @@ import { Engine } from '../src/engine.js';
 import { haversine } from '../src/geo.js';
 import { Region } from '../src/region.js';
 import { vehicleIndex, type Vehicle } from '../src/route/profiles.js';
-import { RoadGraph } from '../src/route/graph.js';
+import { RoadGraph, speedOf } from '../src/route/graph.js';
 import { Router } from '../src/route/router.js';
 import { asciiMapPack, type AsciiMap } from './helpers/ascii-map.js';
 
@@ -178,7 +178,8 @@ describe('access (way_handlers.lua access, speed)', () => {
 
   it('a private service road is closed (OSRM never starts or ends a route on one)', () => {
     const m = map({ highway: 'service' });
-    const e = [...Array(m.graph.edgeCount).keys()].filter((k) => m.graph.speed(k, CAR, 0) + m.graph.speed(k, CAR, 1));
+    const { speed } = m.graph.speeds();
+    const e = [...Array(m.graph.edgeCount).keys()].filter((k) => speedOf(speed, k, CAR, 0) + speedOf(speed, k, CAR, 1));
     expect(e.length).toBe(3);
   });
 

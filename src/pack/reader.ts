@@ -279,6 +279,23 @@ export class Pack {
     return new ctor(b.buffer as ArrayBuffer, b.byteOffset, e.byteLength / ctor.BYTES_PER_ELEMENT) as T;
   }
 
+  /**
+   * A typed-array view of a section that the pack does not keep, for data a computation reads once and lets go (a
+   * vehicle's costs read every profile's speeds, 15 bytes per edge): a pack file's section, unless kept already, is
+   * read afresh at each call into `room(bytes)` when given (memory the caller gives back when done) or new memory,
+   * and checked as `array` checks it; a pack in memory's is `array`'s view. Throws PackError as `array` does.
+   */
+  arrayOnce<T extends TypedArray = TypedArray>(name: string, room?: (bytes: number) => Uint8Array): T {
+    const e = this.entry(name);
+    if (!this.readAt || this.opened.has(name)) return this.array<T>(name);
+    if (this.closed) throw new PackError(this.source, `closed: ${this.closedBecause}`);
+    const b = room ? room(e.byteLength) : new Uint8Array(e.byteLength);
+    this.readAt(e.offset, e.byteLength, b);
+    if (this.checkOnUse && !this.verified.has(name)) this.checked(e, b);
+    const ctor = ARRAY_CTORS[e.type]!;
+    return new ctor(b.buffer as ArrayBuffer, b.byteOffset, e.byteLength / ctor.BYTES_PER_ELEMENT) as T;
+  }
+
   /** Elements of a section's typed array, without reading it; throws PackError when the section is missing. */
   length(name: string): number {
     const e = this.entry(name);

@@ -17,17 +17,17 @@ export function alikeProfiles(g: RoadGraph): number[] {
  * below it: nothing for profile 0, so a first route by car reads none of the graph for it.
  */
 export function alikeProfile(g: RoadGraph, p: number): number {
+  if (p === 0) return 0;
+  const speeds = g.speeds();
   let q = 0;
-  while (q < p && !routesAlike(g, q, p)) q++;
+  while (q < p && !routesAlike(g, speeds, q, p)) q++;
   return q;
 }
 
 /** True when profiles p and q read the same per-profile data of the graph (see alikeProfiles). */
-function routesAlike(g: RoadGraph, p: number, q: number): boolean {
+function routesAlike(g: RoadGraph, { speed, pref }: ReturnType<RoadGraph['speeds']>, p: number, q: number): boolean {
   const P = PROFILE_COUNT;
-  const speed = g.edgeSpeed,
-    pref = g.edgePref,
-    restricted = g.edgeRestricted;
+  const restricted = g.edgeRestricted;
   for (let e = 0; e < g.edgeCount; e++) {
     const s = e * P * 2;
     if (speed[s + 2 * p] !== speed[s + 2 * q] || speed[s + 2 * p + 1] !== speed[s + 2 * q + 1]) return false;

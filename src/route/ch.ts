@@ -47,6 +47,7 @@ import { doubled } from './doubled.js';
 import { IndexHeap } from './heap.js';
 import type { ArcPath, Endpoint } from './search.js';
 import { posOnArc } from './search.js';
+import { TRAFFIC_LIGHT_S } from './turn-model.js';
 import type { TurnTable } from './turns.js';
 
 /** The flat arrays of one hierarchy (see the layout above). */
@@ -135,7 +136,8 @@ export function costsCheck(c: ArcCosts, t: TurnTable): number {
   return bytesHash(
     c.weight,
     c.bearing,
-    c.signal,
+    // The seconds per arc, as the hash was first made over (packs store it).
+    Float64Array.from(c.signal, (s) => s * TRAFFIC_LIGHT_S),
     c.cross,
     c.anglePenalty,
     c.restricted,

@@ -25,6 +25,12 @@ const SIGNALS_BACKWARD = 16;
 /** Route preference: `fastest` minimises the "routability" weight (duration / preference), `shortest` metres. */
 export type Weighting = 'fastest' | 'shortest';
 
+/**
+ * Least bytes of the speeds read for one vehicle's costs (15 per edge) given back as soon as they are read: a graph
+ * of 4.5 M edges or more, whose customization's first arrays would take the block whole and use two thirds of it.
+ */
+const SPEEDS_SHRINK_FROM = 64 * 1024 * 1024;
+
 /** Safety factor on the A* lower bound, so rounding in the projection never makes it inadmissible. */
 const BOUND_SAFETY = 0.99;
 
@@ -49,18 +55,15 @@ export class ArcCosts {
   readonly blocked: Uint8Array;
   /** Weight per metre of straight-line distance that no arc beats (A* bound), already with a safety margin. */
   readonly boundPerMetre: number;
-  /** Projected node coordinates in metres (equirectangular at the graph's highest latitude, never overestimating). */
-  readonly nodeX: Float64Array;
-  readonly nodeY: Float64Array;
-  /** Metres per degree of longitude / latitude in that projection. */
+  /** Metres per degree of longitude / latitude in the projection the A* bound measures in (CostBasis.projection). */
   readonly mPerLon: number;
   readonly mPerLat: number;
   /** True when transitions cost something (OSM packs); false for DIMACS packs. */
   readonly turnCosts: boolean;
   /** Per arc: bearing leaving its tail in 1/1024 turns (turn-model.ts arcBearings); zeros without turn costs. */
   readonly bearing: Uint16Array;
-  /** Per arc: seconds of the traffic light it stops at on entering its head (0 without one). */
-  readonly signal: Float64Array;
+  /** Per arc: 1 when it stops at a traffic light on entering its head (TRAFFIC_LIGHT_S seconds), else 0. */
+  readonly signal: Uint8Array;
   /** Per node: 1 when more than two roads the vehicle may use meet there (OSRM number_of_roads > 2). */
   readonly cross: Uint8Array;
   /** Angle penalty in seconds per rounded angle step (all zeros without turn costs). */
@@ -73,6 +76,8 @@ export class ArcCosts {
   readonly restricted: Uint8Array;
   /** Turn weight of entering a restricted edge from an unrestricted one (RESTRICTED_TURN_WEIGHT; 0 without turn costs). */
   readonly restrictedTurn: number;
+  /** What every vehicle's costs of the graph share (CostBasis). */
+  private readonly basis: CostBasis;
 
   /**
    * @param bearings the graph's perceived bearings per arc (turn-model.ts arcBearings), asked for only when needed;
@@ -95,9 +100,7 @@ export class ArcCosts {
     arrays: { made?: CostArrays; shared?: boolean } = {},
   ) {
     const g = graph;
-    const b = basis();
-    this.nodeX = b.nodeX;
-    this.nodeY = b.nodeY;
+    const b = (this.basis = basis());
     this.mPerLon = b.mPerLon;
     this.mPerLat = b.mPerLat;
     this.signal = b.signal;
@@ -137,7 +140,7 @@ export class ArcCosts {
    * decided by openTurn and TurnTable.next. The wasm core (layout.rs `turn_dur`) computes the same sum.
    */
   turnDur(a: number, b: number, v: number): number {
-    const s = this.signal[a]!;
+    const s = this.signal[a] ? TRAFFIC_LIGHT_S : 0;
     if (a >> 1 === b >> 1) return s + this.uTurn;
     if (this.cross[v] === 0) return s;
     return s + this.anglePenalty[turnSteps(this.bearing, a, b)]!;
@@ -162,11 +165,9 @@ export class ArcCosts {
     return this.restricted[b >> 1] === 1 && this.restricted[a >> 1] === 0 ? this.restrictedTurn : 0;
   }
 
-  /** Lower bound of the weight between node v and a projected point (x, y) in metres. */
-  bound(v: number, x: number, y: number): number {
-    const dx = this.nodeX[v]! - x;
-    const dy = this.nodeY[v]! - y;
-    return Math.sqrt(dx * dx + dy * dy) * this.boundPerMetre;
+  /** The nodes' projected coordinates, metres (CostBasis.projection: made at the first A* search and kept). */
+  projection(): Projection {
+    return this.basis.projection();
   }
 }
 
@@ -211,10 +212,17 @@ function computeCostArrays(
     blocked = u8(N),
     cross = u8(N),
     restricted = u8(E);
-  const speed = g.edgeSpeed,
-    prefs = g.edgePref,
-    lens = g.edgeLen,
-    reach = b.reach,
+  // Every profile's speeds, when read from a pack file: in a block the customization that follows carves its first
+  // arrays from (scratch.ts), or past SPEEDS_SHRINK_FROM given back at once, rather than lying written beside it.
+  const read = new Scratch(scratchBytes([E * PROFILE_COUNT * 2, 1], [E * PROFILE_COUNT, 1]), {
+    shrink: SPEEDS_SHRINK_FROM,
+  });
+  const { speed, pref: prefs } = g.speeds((n) => read.u8(n));
+  const lens = g.edgeLen,
+    en = g.edgeNodes,
+    lat = g.nodeLat,
+    lon = g.nodeLon,
+    { mPerLon, mPerLat } = b,
     fixed = g.edgeDuration;
   const fastest = weighting === 'fastest';
   const stride = PROFILE_COUNT * 2;
@@ -223,7 +231,14 @@ function computeCostArrays(
   for (let e = 0; e < E; e++) {
     const len = lens[e]!;
     const pref = prefs[e * PROFILE_COUNT + profile]!;
-    const r = reach[e]!;
+    // The edge's reach: the longer of its length and the projected chord between its nodes, metres (the
+    // straight-line distance its weight covers at most, which the A* bound divides by).
+    const u = en[2 * e]!,
+      v = en[2 * e + 1]!;
+    const dx = (lon[u]! / 1e7) * mPerLon - (lon[v]! / 1e7) * mPerLon,
+      dy = (lat[u]! / 1e7) * mPerLat - (lat[v]! / 1e7) * mPerLat;
+    // sqrt, not Math.hypot (ten times slower in V8): projected city-scale metres neither overflow nor underflow.
+    const r = Math.max(len, Math.sqrt(dx * dx + dy * dy));
     for (let dir = 0; dir < 2; dir++) {
       const a = 2 * e + dir;
       const kmh = speed[e * stride + profile * 2 + dir]!;
@@ -239,6 +254,7 @@ function computeCostArrays(
       if (r > 0) bound = Math.min(bound, w / r);
     }
   }
+  read.release();
   // The bound is that of the usual weights (avoiding only raises weights, so it stays a bound).
   const boundPerMetre = Number.isFinite(bound) ? bound * BOUND_SAFETY : 0;
   if (avoid !== 0) {
@@ -294,30 +310,33 @@ export function costArraysProblem(made: CostArrays, g: RoadGraph): string | null
 }
 
 /**
- * What the costs of every vehicle and weighting of one graph share, computed once per graph (a Router or the pack
- * builder keeps it): the projection of the nodes, each edge's reach and the seconds of the traffic light each arc
- * stops at.
+ * What the costs of every vehicle and weighting of one graph share, computed once per graph (a Router keeps it): the
+ * projection the A* bound measures in, and the seconds of the traffic light each arc stops at.
  */
 export interface CostBasis {
-  /** Projected node coordinates in metres (equirectangular at the graph's highest latitude, never overestimating). */
-  nodeX: Float64Array;
-  nodeY: Float64Array;
-  /** Metres per degree of longitude / latitude in that projection. */
+  /** Metres per degree of longitude / latitude in the projection (equirectangular at the graph's highest latitude). */
   mPerLon: number;
   mPerLat: number;
   /**
-   * Per edge: the longer of its length and the projected chord between its nodes, metres: the straight-line
-   * distance its weight covers at most, which the A* bound divides by.
+   * Per arc: 1 when it stops at the traffic light at its head (TRAFFIC_LIGHT_S seconds), else 0 (and for graphs
+   * without turn costs): every arc entering a light, or only those arriving along (forward) or against (backward)
+   * the edge's way. A byte, not the seconds: lights are at a tenth of a city's nodes, on most pages of the array.
    */
-  reach: Float64Array;
+  signal: Uint8Array;
   /**
-   * Per arc: seconds of the traffic light at its head that it stops at (0 without one, and for graphs without turn
-   * costs): every arc entering a light, or only those arriving along (forward) or against (backward) the edge's way.
+   * The nodes' projected coordinates (16 B per node), made at the first call and kept: only A* searches read them
+   * (ArcSearch, the WebAssembly core), not the customizable hierarchy.
    */
-  signal: Float64Array;
+  projection(): Projection;
 }
 
-/** The CostBasis of a graph (linear in its nodes and edges). */
+/** Projected node coordinates in metres (equirectangular at the graph's highest latitude, never overestimating). */
+export interface Projection {
+  nodeX: Float64Array;
+  nodeY: Float64Array;
+}
+
+/** The CostBasis of a graph (linear in its edges; the projection, when asked for, in its nodes). */
 export function costBasis(g: RoadGraph): CostBasis {
   const N = g.nodeCount;
   const E = g.edgeCount;
@@ -327,32 +346,26 @@ export function costBasis(g: RoadGraph): CostBasis {
   for (let v = 0; v < N; v++) maxAbsLat = Math.max(maxAbsLat, Math.abs(lat[v]! / 1e7));
   const mPerLat = (EARTH_RADIUS_M * Math.PI) / 180;
   const mPerLon = mPerLat * Math.cos((Math.min(89, maxAbsLat + 0.01) * Math.PI) / 180);
-  const nodeX = new Float64Array(N);
-  const nodeY = new Float64Array(N);
-  for (let v = 0; v < N; v++) {
-    nodeX[v] = (lon[v]! / 1e7) * mPerLon;
-    nodeY[v] = (lat[v]! / 1e7) * mPerLat;
-  }
-  const reach = new Float64Array(E);
-  const en = g.edgeNodes,
-    len = g.edgeLen;
-  for (let e = 0; e < E; e++) {
-    const u = en[2 * e]!;
-    const v = en[2 * e + 1]!;
-    const dx = nodeX[u]! - nodeX[v]!,
-      dy = nodeY[u]! - nodeY[v]!;
-    // sqrt, not Math.hypot (ten times slower in V8): projected city-scale metres neither overflow nor underflow.
-    reach[e] = Math.max(len[e]!, Math.sqrt(dx * dx + dy * dy));
-  }
-  const signal = new Float64Array(2 * E);
+  let projected: Projection | undefined;
+  const projection = () => {
+    if (projected) return projected;
+    const nodeX = new Float64Array(N);
+    const nodeY = new Float64Array(N);
+    for (let v = 0; v < N; v++) {
+      nodeX[v] = (lon[v]! / 1e7) * mPerLon;
+      nodeY[v] = (lat[v]! / 1e7) * mPerLat;
+    }
+    return (projected = { nodeX, nodeY });
+  };
+  const signal = new Uint8Array(2 * E);
   // An edge runs along its way from its first node to its second: arc 2e arrives at the second node going forward.
   if (g.fromOsm)
     for (let a = 0; a < 2 * E; a++) {
       const f = g.nodeFlags[arcHead(g, a)]!;
       if (!(f & TRAFFIC_SIGNALS)) continue;
-      if (a & 1 ? !(f & SIGNALS_FORWARD) : !(f & SIGNALS_BACKWARD)) signal[a] = TRAFFIC_LIGHT_S;
+      if (a & 1 ? !(f & SIGNALS_FORWARD) : !(f & SIGNALS_BACKWARD)) signal[a] = 1;
     }
-  return { nodeX, nodeY, mPerLon, mPerLat, reach, signal };
+  return { mPerLon, mPerLat, signal, projection };
 }
 
 /** First node of arc a (where it starts). */

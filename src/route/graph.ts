@@ -16,8 +16,6 @@ export class RoadGraph {
   readonly nodeBlock: Uint8Array;
   readonly edgeNodes: Uint32Array;
   readonly edgeLen: Float64Array;
-  readonly edgeSpeed: Uint8Array;
-  readonly edgePref: Uint8Array;
   readonly edgeClass: Uint8Array;
   readonly edgeFlags: Uint8Array;
   /**
@@ -35,11 +33,6 @@ export class RoadGraph {
   readonly turnEdges: Uint32Array;
   readonly turnKind: Uint8Array;
   readonly turnMask: Uint8Array;
-  /**
-   * Per arc: the bearing leaving its tail in 1/1024 turns (turn-model.ts computeArcBearings), as the builder stored
-   * it; null in packs from before the section (then computed at the first route).
-   */
-  readonly arcBearing: Uint16Array | null;
   /** Forward durations in seconds replacing length / speed (routing-only packs from travel-time graphs), or null. */
   readonly edgeDuration: Float32Array | null;
   /**
@@ -49,6 +42,8 @@ export class RoadGraph {
   readonly fromOsm: boolean;
   readonly nodeCount: number;
   readonly edgeCount: number;
+  /** arcBearing once read (undefined until then). */
+  private bearings: Uint16Array | null | undefined;
 
   constructor(private readonly pack: Pack) {
     this.nodeLat = pack.array('graph.node.lat');
@@ -57,8 +52,6 @@ export class RoadGraph {
     this.nodeBlock = pack.array('graph.node.block');
     this.edgeNodes = pack.array('graph.edge.nodes');
     this.edgeLen = pack.array('graph.edge.len');
-    this.edgeSpeed = pack.array('graph.edge.speed');
-    this.edgePref = pack.array('graph.edge.pref');
     this.edgeClass = pack.array('graph.edge.class');
     this.edgeFlags = pack.array('graph.edge.flags');
     this.edgeRestricted = pack.has('graph.edge.restricted')
@@ -74,7 +67,6 @@ export class RoadGraph {
     this.turnEdges = pack.array('graph.turn.edges');
     this.turnKind = pack.array('graph.turn.kind');
     this.turnMask = pack.array('graph.turn.mask');
-    this.arcBearing = pack.has('graph.arc.bearing') ? pack.array<Uint16Array>('graph.arc.bearing') : null;
     this.edgeDuration = pack.has('graph.edge.dur') ? pack.array<Float32Array>('graph.edge.dur') : null;
     this.fromOsm = !(pack.has('meta') && pack.json<{ weights?: string }>('meta').weights !== undefined);
     this.nodeCount = this.nodeLat.length;
@@ -93,8 +85,8 @@ export class RoadGraph {
       bad('node arrays differ in length');
     if (
       this.edgeNodes.length !== 2 * E ||
-      this.edgeSpeed.length !== E * PROFILE_COUNT * 2 ||
-      this.edgePref.length !== E * PROFILE_COUNT
+      this.pack.length('graph.edge.speed') !== E * PROFILE_COUNT * 2 ||
+      this.pack.length('graph.edge.pref') !== E * PROFILE_COUNT
     )
       bad('edge arrays differ in length');
     if (this.edgeShape.length !== E + 1 || !isOffsetArray(this.edgeShape, this.shapeLat.length))
@@ -115,7 +107,8 @@ export class RoadGraph {
     for (let i = 0; i < this.adjArc.length; i++)
       if (this.adjArc[i]! >>> 1 >= E) bad(`arc ${this.adjArc[i]} refers to a missing edge`);
     if (this.edgeDuration && this.edgeDuration.length !== E) bad('edge durations differ in length');
-    if (this.arcBearing && this.arcBearing.length !== 2 * E) bad('arc bearings differ in length');
+    if (this.pack.has('graph.arc.bearing') && this.pack.length('graph.arc.bearing') !== 2 * E)
+      bad('arc bearings differ in length');
     if (this.edgeRestricted.length !== E) bad('edge access flags differ in length');
     if (this.pack.length('graph.node.osm') !== N || this.pack.length('graph.edge.way') !== E)
       bad('OSM ids differ in length');
@@ -134,9 +127,30 @@ export class RoadGraph {
     return this.pack.array('graph.edge.way');
   }
 
-  /** Speed in km/h of `edge` for vehicle `profile` in direction `dir` (0 first → second); 0 = not allowed. */
-  speed(edge: number, profile: number, dir: number): number {
-    return this.edgeSpeed[edge * PROFILE_COUNT * 2 + profile * 2 + dir]!;
+  /**
+   * Per arc: the bearing leaving its tail in 1/1024 turns (turn-model.ts computeArcBearings), as the builder stored
+   * it; null in packs from before the section (then computed at the first route). Read from the pack at first use,
+   * as nodeOsm: only turn costs read it (graphs built from OSM), not routing-only graphs.
+   */
+  get arcBearing(): Uint16Array | null {
+    if (this.bearings === undefined)
+      this.bearings = this.pack.has('graph.arc.bearing') ? this.pack.array<Uint16Array>('graph.arc.bearing') : null;
+    return this.bearings;
+  }
+
+  /**
+   * Every profile's speeds and preferences (15 bytes per edge), which only a vehicle's costs and alikeProfiles read,
+   * once per computation: so a pack file's sections are read afresh for each (Pack.arrayOnce), not kept.
+   * - `speed`: km/h of edge e for profile p in direction dir (0 first → second node) at e * PROFILE_COUNT * 2 + p * 2
+   *   + dir; 0 = not allowed.
+   * - `pref`: percent of preference of edge e for profile p at e * PROFILE_COUNT + p (1–100).
+   * @param room where a pack file's sections are read (default: new memory)
+   */
+  speeds(room?: (bytes: number) => Uint8Array): { speed: Uint8Array; pref: Uint8Array } {
+    return {
+      speed: this.pack.arrayOnce<Uint8Array>('graph.edge.speed', room),
+      pref: this.pack.arrayOnce<Uint8Array>('graph.edge.pref', room),
+    };
   }
 
   /** Latitude of a node in degrees. */
@@ -151,12 +165,18 @@ export class RoadGraph {
 
   /** Number of edges that some vehicle may drive one way only (the other way closed for that vehicle). */
   onewayEdgeCount(profile: number): number {
+    const { speed } = this.speeds();
     let n = 0;
     for (let e = 0; e < this.edgeCount; e++) {
-      const f = this.speed(e, profile, 0) > 0;
-      const b = this.speed(e, profile, 1) > 0;
+      const f = speedOf(speed, e, profile, 0) > 0;
+      const b = speedOf(speed, e, profile, 1) > 0;
       if (f !== b) n++;
     }
     return n;
   }
+}
+
+/** Speed in km/h of `edge` for vehicle `profile` in direction `dir` (0 first → second), from RoadGraph.speeds' `speed`; 0 = not allowed. */
+export function speedOf(speed: Uint8Array, edge: number, profile: number, dir: number): number {
+  return speed[edge * PROFILE_COUNT * 2 + profile * 2 + dir]!;
 }

@@ -297,7 +297,15 @@ export class ArcSearch {
       ys = src.lat * c.mPerLat;
     const xt = dst.lon * c.mPerLon,
       yt = dst.lat * c.mPerLat;
-    const pot = (v: number) => (c.bound(v, xt, yt) - c.bound(v, xs, ys)) / 2;
+    const { nodeX, nodeY } = c.projection(),
+      perMetre = c.boundPerMetre;
+    // Half the difference of the lower bounds of the weight to the target and from the source (consistent both ways).
+    const bound = (v: number, x: number, y: number) => {
+      const dx = nodeX[v]! - x,
+        dy = nodeY[v]! - y;
+      return Math.sqrt(dx * dx + dy * dy) * perMetre;
+    };
+    const pot = (v: number) => (bound(v, xt, yt) - bound(v, xs, ys)) / 2;
     const { arc: direct, weight: directWeight } = directOnEdge(src, dst, w);
     let best = directWeight;
     let meet = -1;

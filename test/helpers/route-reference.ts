@@ -1,5 +1,5 @@
 import TinyQueue from 'tinyqueue';
-import type { RoadGraph } from '../../src/route/graph.js';
+import { speedOf, type RoadGraph } from '../../src/route/graph.js';
 import type { Router } from '../../src/route/router.js';
 import type { Endpoint } from '../../src/route/search.js';
 import { mulberry32 as rng } from '../../src/trip/rng.js';
@@ -24,9 +24,10 @@ export function plainCosts(
 ): { w: number[]; dur: number[] } {
   const w: number[] = [];
   const dur: number[] = [];
+  const { speed: speeds, pref } = g.speeds();
   for (let e = 0; e < g.edgeCount; e++) {
     for (const dir of [0, 1]) {
-      const speed = g.edgeSpeed[e * 10 + profile * 2 + dir]!;
+      const speed = speedOf(speeds, e, profile, dir);
       if (!speed) {
         w.push(Infinity);
         dur.push(Infinity);
@@ -34,7 +35,7 @@ export function plainCosts(
       }
       const d = g.edgeDuration ? g.edgeDuration[e]! : (g.edgeLen[e]! / speed) * 3.6;
       dur.push(d);
-      w.push(weighting === 'shortest' ? g.edgeLen[e]! : d / (g.edgePref[e * 5 + profile]! / 100));
+      w.push(weighting === 'shortest' ? g.edgeLen[e]! : d / (pref[e * 5 + profile]! / 100));
     }
   }
   return { w, dur };

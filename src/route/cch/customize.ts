@@ -1,7 +1,7 @@
 import { arcHead, arcTail, type ArcCosts } from '../costs.js';
 import type { TurnTable } from '../turns.js';
 import { arcIndex, KeptRows, LINK, seek, type CchArcs, type KeptCounts } from './arcs.js';
-import { customizationParts, windowBudget, type WorkRows } from './parts.js';
+import { BelowMarks, customizationParts, windowBudget, type WorkRows } from './parts.js';
 import { compactIndex, compactRow, Lowered, perfectRow, ROW_END, type Keep } from './perfect.js';
 import { Scratch, scratchBytes } from './scratch.js';
 import type { SharedStates } from './states.js';
@@ -36,8 +36,9 @@ export class CchMetric {
    * (perfect.ts perfectRow). On a topology of more than `windowArcs` arcs (parts.ts windowBudget: past 8.4 M arcs,
    * windows of 1 M) this runs by parts: the top of the elimination tree stays in memory, the windows below it are
    * customized one at a time, twice (once to pass their triangles on to the top, once against the top's final
-   * weights), so the working rows are those of the top and one window (about 25 bytes per arc, 4 per vertex and,
-   * when split, 2 bits per topology arc), not of every arc; the same arcs, weights and middles whatever the parts.
+   * weights), so the working rows are those of the top and one window (about 29 bytes per arc, 5 per vertex and,
+   * when split, the top's marks on arcs below it: parts.ts BelowMarks), not of every arc; the same arcs, weights
+   * and middles whatever the parts.
    * The working rows lie in Scratch blocks (where the CCH's build has just released its working blocks, those are
    * carved first), given up when it is done (Scratch.release: kept for the next customization until the event loop
    * turns, then freed).
@@ -62,22 +63,11 @@ export class CchMetric {
     const { upFirst, upHead } = topo;
     const n = topo.size;
     const plan = new Scratch(scratchBytes([n, 4], [n, 1]));
-    const { top, topArcs, windows, widest, longest } = customizationParts(topo, this.windowArcs, plan);
+    const { top, topArcs, windows, widest, longest, spare } = customizationParts(topo, this.windowArcs, plan);
     // By parts unless one window holds everything (a forest of small trees has no top but may need windows).
     const split = topArcs > 0 || windows.length > 2;
     const size = topArcs + widest;
-    const scratch = new Scratch(
-      scratchBytes(
-        [size, 8],
-        [size, 8],
-        [size, 4],
-        [size, 4],
-        [size, 1],
-        [size, 4],
-        [n, 4],
-        [split ? (topo.arcs + 3) >> 2 : 0, 1],
-      ),
-    );
+    const scratch = new Scratch(scratchBytes([size, 8], [size, 8], [size, 4], [size, 4], [size, 1], [size, 4]));
     const w: WorkRows = {
       upFirst,
       upHead,
@@ -87,11 +77,11 @@ export class CchMetric {
       midDown: scratch.u32(size),
       kept: scratch.u8(size),
       head: scratch.u32(size),
-      at: scratch.u32(n),
+      // Each row's place is written before it is read (the top's first, each window's as it is laid).
+      at: spare,
     };
-    // Two bits per topology arc: the ways the top's kept arcs keep arcs below it (their triangles'), until the
-    // arc's window is customized.
-    const below = scratch.u8(split ? (topo.arcs + 3) >> 2 : 0);
+    // The ways the top's kept arcs keep arcs below it (their triangles'), until the arc's window is customized.
+    const below = new BelowMarks();
     const rowUp = new Float64Array(longest),
       rowDown = new Float64Array(longest);
     const row = (v: number) => upFirst[v + 1]! - upFirst[v]!;
@@ -102,14 +92,14 @@ export class CchMetric {
       }
     };
     // The window [a, b)'s rows after the top's, at their links' weights and kept the ways the top keeps them.
-    const lay = (a: number, b: number) =>
+    const lay = (a: number, b: number) => {
       inWindow(a, b, (v) => {
         w.at[v] = topArcs + upFirst[v]! - upFirst[a]!;
         this.linkRow(w, v);
-        if (split)
-          for (let s = 0, i = upFirst[v]!; s < row(v); s++, i++)
-            w.kept[w.at[v]! + s] = (below[i >> 2]! >> ((i & 3) * 2)) & 3;
       });
+      // Marks are on the rows of vertices below the top only, so on the window's own (local arc = at[a] + offset).
+      below.each(upFirst[a]!, upFirst[b]!, (i, ways) => (w.kept[topArcs + i - upFirst[a]!] |= ways));
+    };
     const keepLocal: Keep = (m, h, bit) => {
       w.kept[compactIndex(w, m, h)] |= bit;
     };
@@ -143,11 +133,11 @@ export class CchMetric {
       }
       const keepBelow: Keep = (m, h, bit) => {
         if (top[m]) return keepLocal(m, h, bit);
-        const i = arcIndex(upFirst, upHead, m, h);
-        below[i >> 2] |= bit << ((i & 3) * 2);
+        below.note(arcIndex(upFirst, upHead, m, h), bit);
       };
       for (let v = 0; v < n; v++) if (top[v]) compactRow(w, v);
       for (let v = n - 1; v >= 0; v--) if (top[v]) perfectRow(w, v, keepBelow, topLowered, rowUp, rowDown);
+      below.finish();
     }
     // Each window again, from its links: its basic weights (the top's are final), its perfect customization against
     // the top's, and its kept arcs written with the top's rows in rank order.

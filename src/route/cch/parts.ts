@@ -1,3 +1,4 @@
+import { grown } from '../../grown.js';
 import { Scratch, scratchBytes } from './scratch.js';
 import type { CchTopology } from './topology.js';
 
@@ -44,6 +45,11 @@ export interface CustomizationParts {
   widest: number;
   /** Most arcs of one topology row. */
   longest: number;
+  /**
+   * The working array the parts were cut with (a number per vertex, of no use once they are), for the customization
+   * to lay its rows' places in (WorkRows.at) rather than beside it.
+   */
+  spare: Uint32Array;
 }
 
 /**
@@ -99,7 +105,7 @@ export function customizationParts(
     widest = Math.max(widest, upFirst[v + 1]! - upFirst[start]!);
     start = -1;
   }
-  return { top, topArcs, windows, widest, longest };
+  return { top, topArcs, windows, widest, longest, spare: sub };
 }
 
 /**
@@ -119,4 +125,40 @@ export interface WorkRows {
   midDown: Uint32Array;
   kept: Uint8Array;
   head: Uint32Array;
+}
+
+/**
+ * The ways the top's kept arcs keep arcs below the top (the arcs of their triangles, in windows' rows not yet
+ * customized again): noted while the top is customized perfectly, then sorted by topology arc once, and handed to
+ * each window as its rows are laid again. A few per kept arc of the top (8 bytes each) instead of two bits per
+ * topology arc.
+ */
+export class BelowMarks {
+  /** Per mark: its topology arc * 4 + its ways (bit 0 up, bit 1 down); a float holds it exactly past 2^32. */
+  private marks = new Float64Array(64);
+  private count = 0;
+
+  /** Marks topology arc `arc` kept the ways `ways` says. */
+  note(arc: number, ways: number): void {
+    if (this.count === this.marks.length) this.marks = grown(this.marks, this.count + 1);
+    this.marks[this.count++] = arc * 4 + ways;
+  }
+
+  /** Sorts the marks by arc, once every one is noted: `each` reads them then. */
+  finish(): void {
+    this.marks = this.marks.slice(0, this.count).sort();
+  }
+
+  /** Calls `mark(arc, ways)` for every mark on topology arcs `from` .. `to` − 1, in arc order (finish first). */
+  each(from: number, to: number, mark: (arc: number, ways: number) => void): void {
+    const m = this.marks;
+    let lo = 0,
+      hi = this.count;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (m[mid]! < from * 4) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let k = lo; k < this.count && m[k]! < to * 4; k++) mark(Math.floor(m[k]! / 4), m[k]! % 4);
+  }
 }

@@ -35,8 +35,8 @@ export class Scratch {
   private readonly bound: number;
   /** False for a `shared` scratch: its arrays outlive the computation, so it never takes a released block. */
   private readonly reuse: boolean;
-  /** True when a block of its own of at least SHRINK_FROM bytes is to be given back at once (see the constructor). */
-  private readonly shrink: boolean;
+  /** Least bytes of a block of its own that is given back at once (see the constructor); Infinity for none. */
+  private readonly shrinkFrom: number;
 
   /**
    * @param bytes at least the bytes of every array carved, each counted rounded up to 8
@@ -44,12 +44,13 @@ export class Scratch {
    *   least {@link SHRINK_FROM} bytes is a resizable buffer, shrunk to nothing when released, so that its pages go
    *   back at once rather than when the event loop turns (it is never offered to later scratches): for working
    *   arrays a long computation follows in the same call (the CCH's build, before a first customization), where
-   *   views a fifth slower matter less than the memory held beside what follows
+   *   views a fifth slower matter less than the memory held beside what follows; a number: from that many bytes
    */
-  constructor(bytes: number, where: { shared?: boolean; shrink?: boolean } = {}) {
+  constructor(bytes: number, where: { shared?: boolean; shrink?: boolean | number } = {}) {
     this.bound = bytes;
     this.reuse = !where.shared;
-    this.shrink = !!where.shrink && this.reuse && RESIZABLE;
+    const from = typeof where.shrink === 'number' ? where.shrink : SHRINK_FROM;
+    this.shrinkFrom = where.shrink !== undefined && where.shrink !== false && this.reuse && RESIZABLE ? from : Infinity;
     this.sharedBlock = where.shared && typeof SharedArrayBuffer === 'function' ? new SharedArrayBuffer(bytes) : null;
   }
 
@@ -127,7 +128,7 @@ export class Scratch {
           ? spares.splice(best, 1)[0]!
           : {
               buffer:
-                this.shrink && left >= SHRINK_FROM
+                left >= this.shrinkFrom
                   ? new (ArrayBuffer as unknown as ResizableConstructor)(left, { maxByteLength: left })
                   : new ArrayBuffer(Math.max(left, MAPPED_FLOOR)),
               at: 0,

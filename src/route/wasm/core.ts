@@ -2,6 +2,7 @@ import type { ContractionHierarchy } from '../ch.js';
 import type { ArcCosts } from '../costs.js';
 import type { RoadGraph } from '../graph.js';
 import type { Endpoint } from '../search.js';
+import { TRAFFIC_LIGHT_S } from '../turn-model.js';
 import type { TurnTable } from '../turns.js';
 import { WasmHierarchy } from './ch.js';
 import {
@@ -205,8 +206,9 @@ export class WasmGraph {
   costs(costs: ArcCosts, turns: TurnTable): number {
     const g = this.graph;
     const m = this.mem;
-    new Float64Array(m.buffer, this.address('nodeX'), g.nodeCount).set(costs.nodeX);
-    new Float64Array(m.buffer, this.address('nodeY'), g.nodeCount).set(costs.nodeY);
+    const { nodeX, nodeY } = costs.projection();
+    new Float64Array(m.buffer, this.address('nodeX'), g.nodeCount).set(nodeX);
+    new Float64Array(m.buffer, this.address('nodeY'), g.nodeCount).set(nodeY);
     const header = m.filled(COSTS_BYTES, 0);
     // The per-state rows and per-arc copy offsets written in place (the table keeps neither per state).
     const rule = m.alloc(4 * turns.states),
@@ -230,7 +232,7 @@ export class WasmGraph {
       ['copyArc', m.copy(turns.copyArc)],
       ['copyFirst', copyFirst],
       ['bearing', m.copy(costs.bearing)],
-      ['signal', m.copy(costs.signal)],
+      ['signal', signalSeconds(m, costs.signal)],
       ['cross', m.copy(costs.cross)],
       ['anglePenalty', m.copy(costs.anglePenalty)],
     ];
@@ -254,4 +256,12 @@ export class WasmGraph {
   hierarchy(ch: ContractionHierarchy, costsHeader: number): WasmHierarchy {
     return new WasmHierarchy(this, costsHeader, ch);
   }
+}
+
+/** Address of the seconds of the traffic light each arc stops at (f64 per arc, as the core reads them). */
+function signalSeconds(m: LinearMemory, signal: Uint8Array): number {
+  const at = m.filled(8 * signal.length, 0);
+  const seconds = new Float64Array(m.buffer, at, signal.length);
+  for (let a = 0; a < signal.length; a++) if (signal[a]) seconds[a] = TRAFFIC_LIGHT_S;
+  return at;
 }
