@@ -58,3 +58,33 @@ describe('spelled out for a name written with initialisms, on the whole-HCMC pac
     expect(Math.min(...truth.map(([a, b]) => haversine(lat, lng, a, b)))).toBeLessThan(150);
   });
 });
+
+describe("universities by their English initials, on the whole-HCMC pack (each the school's own campus, as mapped)", () => {
+  let engine: Engine;
+  let named: (pattern: RegExp) => [number, number][];
+  beforeAll(async () => {
+    engine = await createEngine({ packs: [testPack('hcmc-city')], wasm: false });
+    const elements = osmElements('hcmc-city');
+    named = (pattern) => elements.filter((e) => pattern.test(e.tags.name ?? '')).map((e) => [e.lat, e.lon]);
+  }, 600_000);
+
+  it.each([
+    ['UIT', /^Đại học Công Nghệ Thông Tin$/u],
+    ['IUH', /^Trường Đại Học Công Nghiệp TP\.HCM$/u],
+    ['TDTU', /^ĐH Tôn Đức Thắng$/u],
+    ['UMP', /^(ĐH|Đại học) Y Dược( TP\.HCM)?$/u],
+    // Bách Khoa (its campuses), not HCMUTE (Sư Phạm Kỹ Thuật), whose initials begin with these.
+    ['HCMUT', /^(ĐH|Đại học) Bách Khoa( TpHCM)?$/iu],
+    ['NLU', /^ĐH Nông Lâm TP\.HCM$/u],
+    // Two kinds of place and nothing else ("đại học", "ngân hàng"): the place called exactly so is no partial answer.
+    ['BUH', /^(ĐH|Đại học) Ngân hàng( TP\.HCM)?$/iu],
+  ])('%s: %s', (address, name) => {
+    const truth = named(name);
+    expect(truth.length).toBeGreaterThan(0);
+    const top = engine.geocode({ address }).results[0];
+    expect(top).toBeDefined();
+    expect(top!.partial_match).toBeFalsy();
+    const { lat, lng } = top!.geometry.location;
+    expect(Math.min(...truth.map(([a, b]) => haversine(lat, lng, a, b)))).toBeLessThan(150);
+  });
+});

@@ -601,7 +601,8 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
         partial:
           contradicts ||
           standIn ||
-          oneOfMany ||
+          // Kinds only, but a place called exactly so by two of them ("Đại học Ngân hàng") is that place.
+          (oneOfMany && !(called && kinds.length >= 2)) ||
           // A unit of another level named alike ("Quận Thủ Đức" asked, Phường Thủ Đức found): a part of it at most.
           (kindAsked >= PlaceKind.ward &&
             places.kind[h.place]! >= PlaceKind.ward &&

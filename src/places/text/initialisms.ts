@@ -49,4 +49,31 @@ export const INITIALISMS: ReadonlyMap<string, string> = new Map([
   ['svd', 'sân vận động'],
   ['dsq', 'đại sứ quán'],
   ['lsq', 'lãnh sự quán'],
+  // Universities by the initials of their English names, as students write them ("UIT", "IUH", "FTU"): read as the
+  // words their Vietnamese names hold, so that the pack's own places say which. Only initials that stand for one
+  // school, whose reading names no other one (not "hcmiu": "đại học quốc tế" is Hồng Bàng's too; not "utc": "đại học
+  // giao thông vận tải" is also the city's own university of transport), and leads to its main campus: not "hcmue",
+  // "ussh" or "ulaw", whose other campuses are the ones named exactly so in whole HCMC's map.
+  ['hcmut', 'đại học bách khoa'],
+  ['hcmus', 'đại học khoa học tự nhiên'],
+  ['hcmute', 'đại học sư phạm kỹ thuật'],
+  ['uit', 'đại học công nghệ thông tin'],
+  ['iuh', 'đại học công nghiệp'],
+  ['ftu', 'đại học ngoại thương'],
+  ['uel', 'đại học kinh tế luật'],
+  ['tdtu', 'đại học tôn đức thắng'],
+  ['nlu', 'đại học nông lâm'],
+  ['hcmuaf', 'đại học nông lâm'],
+  ['ump', 'đại học y dược'],
+  ['vlu', 'đại học văn lang'],
+  ['uah', 'đại học kiến trúc'],
+  ['buh', 'đại học ngân hàng'],
+  ['ufm', 'đại học tài chính marketing'],
+  ['ptit', 'học viện công nghệ bưu chính viễn thông'],
+  ['tlu', 'đại học thủy lợi'],
+  ['hust', 'đại học bách khoa hà nội'],
+  ['neu', 'đại học kinh tế quốc dân'],
+  ['hmu', 'đại học y hà nội'],
+  ['hnue', 'đại học sư phạm hà nội'],
+  ['dav', 'học viện ngoại giao'],
 ]);
