@@ -43,3 +43,35 @@ describe('everyday kinds of shop and service, on the whole-HCMC pack', () => {
     expect(Math.min(...truth.map((e) => haversine(lat, lng, e.lat, e.lon)))).toBeLessThan(HIT_METRES);
   });
 });
+
+/** A place that sells milk tea or tea, by its raw tags: what "trà sữa" asks for (a café serving coffee is not one). */
+function isTeaPlace(t: Tags): boolean {
+  const first = (t.cuisine ?? '').toLowerCase().split(';')[0]!.trim();
+  return (
+    first === 'bubble_tea' ||
+    first === 'tea' ||
+    t.shop === 'tea' ||
+    /trà sữa|tra sua|milk tea|bubble tea/iu.test(t.name ?? '')
+  );
+}
+
+describe('"trà sữa" asks for milk tea, not for any café', () => {
+  it.each([
+    ['hcmc-city', 'trà sữa tân phú'],
+    ['hcmc-city', 'milk tea district 3'],
+    ['hanoi', 'trà sữa hoàn kiếm'],
+  ] as const)(
+    '%s: %s answers a milk tea or tea place, or only partly',
+    async (region, address) => {
+      const engine = await createEngine({ packs: [testPack(region)], wasm: false });
+      const truth = osmElements(region).filter((e) => isTeaPlace(e.tags));
+      expect(truth.length).toBeGreaterThan(0);
+      for (const r of engine.geocode({ address }).results.filter((x) => !x.partial_match)) {
+        const { lat, lng } = r.geometry.location;
+        expect(Math.min(...truth.map((e) => haversine(lat, lng, e.lat, e.lon)))).toBeLessThan(HIT_METRES);
+      }
+      await engine.close();
+    },
+    600_000,
+  );
+});

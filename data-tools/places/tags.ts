@@ -73,14 +73,27 @@ function religionOf(tags: Tags): string | undefined {
 }
 
 /**
+ * What a café serves when that makes it another kind of place: a milk tea shop ("trà sữa": cuisine=bubble_tea) or a
+ * tea house (cuisine=tea) is no coffee shop. Its `cuisine`'s first value (the main one; a café listing tea among
+ * breakfast and coffee is a café) when it is one of those, or none.
+ */
+function cafeKindOf(tags: Tags): string | undefined {
+  const first = (tags.cuisine ?? '').toLowerCase().split(';')[0]!.trim();
+  return first === 'bubble_tea' || first === 'tea' ? first : undefined;
+}
+
+/**
  * The place's category: the value of its first category key ("hospital", "cafe"), or the key for `=yes`; a place of
- * worship with its religion ("place_of_worship:buddhist": a pagoda is no church).
+ * worship with its religion ("place_of_worship:buddhist": a pagoda is no church); a café of milk tea or tea with what
+ * it serves ("cafe:bubble_tea").
  */
 export function categoryOf(tags: Tags): string | undefined {
   for (const k of CATEGORY_KEYS) {
     const v = tags[k];
     const religion = v === 'place_of_worship' ? religionOf(tags) : undefined;
     if (religion) return `${v}:${religion}`;
+    const serves = v === 'cafe' ? cafeKindOf(tags) : undefined;
+    if (serves) return `${v}:${serves}`;
     if (v && v !== 'no' && v !== 'yes') return v;
     if (v === 'yes' && k !== 'building') return k;
   }

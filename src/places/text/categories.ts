@@ -112,7 +112,13 @@ export const CATEGORIES: readonly CategoryRow[] = [
     abbr: ['cf'],
     osm: ['cafe'],
   },
-  { key: 'tea', words: ['trà sữa', 'milk tea', 'bubble tea', 'tea house', 'quán trà'], osm: ['cafe', 'tea'] },
+  // A café is a milk tea shop or a tea house when its cuisine says so ("cafe:bubble_tea", data-tools/places/tags.ts),
+  // else by its name's words: most cafés serve coffee.
+  {
+    key: 'tea',
+    words: ['trà sữa', 'milk tea', 'bubble tea', 'tea house', 'quán trà'],
+    osm: ['cafe:bubble_tea', 'cafe:tea', 'tea'],
+  },
   {
     key: 'restaurant',
     words: ['nhà hàng', 'quán ăn', 'restaurant', 'eatery'],
