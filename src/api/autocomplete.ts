@@ -38,9 +38,18 @@ const BIAS_SCALE_KM = 1;
  * The bias when only a kind of place is asked for ("cây xăng", "atm", "chợ"): the nearest places of the kind come
  * first, as their names add nothing. A fuel station named "Cây xăng" (a name the query spells whole) scores ≈ 0.35
  * more than one named "Trạm xăng dầu số 6", an ATM named "ATM" as much more than one named by its bank; this bias
- * outweighs that within about five kilometres.
+ * outweighs that within about five kilometres. So too for a place tagged as the kind asked with a name
+ * ("atm vietcombank", "cây xăng petrolimex"): the places of the kind that the name's words meet are the chain's
+ * branches, the nearest wanted, whichever spells the kind in its name; a place of another kind named after one (a
+ * bus stop "Bệnh viện Chợ Rẫy") keeps the small bias.
  */
 const KIND_BIAS = 2;
+/**
+ * Kilometres over which the bias of a chain's branches halves: wider than BIAS_SCALE_KM, so that a branch 4 km away
+ * still comes before one 11 km away named with the kind's words too ("Cây Xăng Petrolimex" ≈ 0.3 more than
+ * "Petrolimex"), while a few hundred metres between two near branches weigh less than that.
+ */
+const BRANCH_SCALE_KM = 3;
 
 /** Query parameters of GET /Place/AutoComplete. */
 export type AutocompleteParams = {
@@ -108,7 +117,7 @@ export function autocomplete(
       const q = typingQuery(r, text);
       if (q.terms.length === 0) return [];
       let keep: ((i: number) => boolean) | undefined;
-      let bias: ((i: number) => number) | undefined;
+      let bias: ((i: number, tagged: boolean) => number) | undefined;
       if (location) {
         const { lat, lng } = location;
         const maxM = radius * 1000;
@@ -119,8 +128,12 @@ export function autocomplete(
           return m;
         };
         keep = (i) => d(i) <= maxM;
-        const weight = asksKindOnly(q) ? KIND_BIAS : BIAS;
-        bias = (i) => weight / (1 + d(i) / 1000 / BIAS_SCALE_KM);
+        const kindOnly = asksKindOnly(q);
+        bias = (i, tagged) => {
+          const km = d(i) / 1000;
+          if (kindOnly) return KIND_BIAS / (1 + km / BIAS_SCALE_KM);
+          return tagged ? KIND_BIAS / (1 + km / BRANCH_SCALE_KM) : BIAS / (1 + km / BIAS_SCALE_KM);
+        };
       }
       // A few more than asked: repeats of one description are dropped below.
       return rankInRegion(r, q, { prefix: true, limit: limit * 2, keep, bias }).map((h) => ({ ...h, terms: q.terms }));

@@ -122,8 +122,11 @@ export interface RankOptions {
   limit: number;
   /** False excludes a place (a radius around the caller's location). */
   keep?: (place: number) => boolean;
-  /** Added to a place's score (a location bias). */
-  bias?: (place: number) => number;
+  /**
+   * Added to a place's score (a location bias); `tagged` is true when the query asks for a kind of place and the
+   * place is tagged as that kind (a branch of the chain "atm vietcombank" names, not a bus stop named after it).
+   */
+  bias?: (place: number, tagged: boolean) => number;
 }
 
 /**
@@ -250,7 +253,7 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
     const province = places.adm[p * ADMIN_SLOTS + AdminSlot.province]!;
     if (unqualified && province === home) b += HOME_BOOST;
     else if (unqualified && province >= 0) b -= AWAY_PENALTY;
-    return b + (bias ? bias(p) : 0);
+    return b + (bias ? bias(p, agreement > 0) : 0);
   };
   // A street or unit stands for a kind of place only by leading its name with it ("Phố Chùa Một Cột" for "chùa"; not
   // "Công Chúa Ngọc Hân"), in the words asked or others of that kind ("Vòng xoay Ngã Sáu Gò Vấp" for "ngã sáu").
