@@ -75,3 +75,26 @@ describe('"trà sữa" asks for milk tea, not for any café', () => {
     600_000,
   );
 });
+
+describe('"cửa hàng" before a brand says it is a shop, which its name need not', () => {
+  it.each([
+    ['cửa hàng circle k gò vấp', /^Circle K/iu],
+    ['cửa hàng pizza hut quận 1', /^Pizza Hut/iu],
+  ])(
+    '%s: a whole answer, one of the brand',
+    async (address, brand) => {
+      const engine = await createEngine({ packs: [testPack('hcmc-city')], wasm: false });
+      const truth = osmElements('hcmc-city').filter(
+        (e) => brand.test(e.tags.name ?? '') || brand.test(e.tags.brand ?? ''),
+      );
+      expect(truth.length).toBeGreaterThan(0);
+      const top = engine.geocode({ address }).results[0];
+      expect(top).toBeDefined();
+      expect(top!.partial_match).toBeFalsy();
+      const { lat, lng } = top!.geometry.location;
+      expect(Math.min(...truth.map((e) => haversine(lat, lng, e.lat, e.lon)))).toBeLessThan(HIT_METRES);
+      await engine.close();
+    },
+    600_000,
+  );
+});

@@ -470,13 +470,17 @@ function markCountry(terms: QueryTerm[]): void {
   }
 }
 
-/** Words that call a named place a building ("tòa nhà", "cao ốc", "chung cư", "căn hộ"), folded; pairs of words. */
-const BUILDING_WORDS = ['toa nha', 'cao oc', 'chung cu', 'can ho'];
+/**
+ * Words that call a named place a building ("tòa nhà", "cao ốc", "chung cư", "căn hộ") or a shop ("cửa hàng"), folded;
+ * pairs of words.
+ */
+const BUILDING_WORDS = ['toa nha', 'cao oc', 'chung cu', 'can ho', 'cua hang'];
 
 /**
- * "Tòa nhà Landmark 81", "cao ốc Vạn Đô", "chung cư Carina Plaza": the words saying it is a building, before a name,
- * add nothing a place must hold (buildings are mapped as offices, shops, apartments, residential areas, construction
- * sites, with or without the words): fillers. Not with a
+ * "Tòa nhà Landmark 81", "cao ốc Vạn Đô", "chung cư Carina Plaza", "cửa hàng Circle K": the words saying it is a
+ * building or a shop, before a name, add nothing a place must hold (buildings are mapped as offices, shops,
+ * apartments, residential areas, construction sites, shops by their brand's name, with or without the words):
+ * fillers. Not with a
  * house number: there the address says where, and the words keep a namesake elsewhere from standing in for it ("Tòa
  * nhà Phương Nam 157 Võ Thị Sáu" is the building at that address, not the Phương Nam bank).
  */
@@ -487,7 +491,9 @@ function markBuildingWords(terms: QueryTerm[]): void {
       a.role === 'name' &&
       b.role === 'name' &&
       next.role === 'name' &&
-      BUILDING_WORDS.includes(`${a.folded} ${b.folded}`)
+      BUILDING_WORDS.includes(`${a.folded} ${b.folded}`) &&
+      // Not the start of a kind's longer words ("cửa hàng tiện lợi": a convenience store).
+      !categorySpans(terms.slice(j), false, false).some((span) => span.start === 0 && span.end > 2)
     )
       for (const t of [a, b]) Object.assign(t, { role: 'filler', optional: true });
   }
