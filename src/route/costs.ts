@@ -311,7 +311,7 @@ export function costArraysProblem(made: CostArrays, g: RoadGraph): string | null
 
 /**
  * What the costs of every vehicle and weighting of one graph share, computed once per graph (a Router keeps it): the
- * projection the A* bound measures in, and the seconds of the traffic light each arc stops at.
+ * projection the A* bound measures in, and which arcs stop at a traffic light.
  */
 export interface CostBasis {
   /** Metres per degree of longitude / latitude in the projection (equirectangular at the graph's highest latitude). */

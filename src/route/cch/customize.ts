@@ -97,7 +97,8 @@ export class CchMetric {
         w.at[v] = topArcs + upFirst[v]! - upFirst[a]!;
         this.linkRow(w, v);
       });
-      // Marks are on the rows of vertices below the top only, so on the window's own (local arc = at[a] + offset).
+      // Marks are on the rows of vertices below the top only, so on the window's own: topology arc i of one of them
+      // is local arc topArcs + i − upFirst[a], as its row is laid above.
       below.each(upFirst[a]!, upFirst[b]!, (i, ways) => (w.kept[topArcs + i - upFirst[a]!] |= ways));
     };
     const keepLocal: Keep = (m, h, bit) => {
