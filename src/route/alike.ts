@@ -1,4 +1,4 @@
-import type { RoadGraph } from './graph.js';
+import type { EdgeSpeeds, RoadGraph } from './graph.js';
 import { PROFILE_COUNT } from './profiles.js';
 
 /**
@@ -25,7 +25,7 @@ export function alikeProfile(g: RoadGraph, p: number): number {
 }
 
 /** True when profiles p and q read the same per-profile data of the graph (see alikeProfiles). */
-function routesAlike(g: RoadGraph, { speed, pref }: ReturnType<RoadGraph['speeds']>, p: number, q: number): boolean {
+function routesAlike(g: RoadGraph, { speed, pref }: EdgeSpeeds, p: number, q: number): boolean {
   const P = PROFILE_COUNT;
   const restricted = g.edgeRestricted;
   for (let e = 0; e < g.edgeCount; e++) {

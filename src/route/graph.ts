@@ -146,7 +146,7 @@ export class RoadGraph {
    * - `pref`: percent of preference of edge e for profile p at e * PROFILE_COUNT + p (1–100).
    * @param room where a pack file's sections are read (default: new memory)
    */
-  speeds(room?: (bytes: number) => Uint8Array): { speed: Uint8Array; pref: Uint8Array } {
+  speeds(room?: (bytes: number) => Uint8Array): EdgeSpeeds {
     return {
       speed: this.pack.arrayOnce<Uint8Array>('graph.edge.speed', room),
       pref: this.pack.arrayOnce<Uint8Array>('graph.edge.pref', room),
@@ -174,6 +174,12 @@ export class RoadGraph {
     }
     return n;
   }
+}
+
+/** Every profile's speeds and preferences per edge, as RoadGraph.speeds reads them. */
+export interface EdgeSpeeds {
+  speed: Uint8Array;
+  pref: Uint8Array;
 }
 
 /** Speed in km/h of `edge` for vehicle `profile` in direction `dir` (0 first → second), from RoadGraph.speeds' `speed`; 0 = not allowed. */
