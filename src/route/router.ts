@@ -77,6 +77,8 @@ export interface RouteContext {
   cch(): CchQuery | null;
   /** The same hierarchy's many-to-many table (made on first use; null when the context does not route by it). */
   cchTable(): CchTable | null;
+  /** The context's customized metric when it is made already (null before, or when it does not route by the CCH). */
+  metric(): CchMetric | null;
   /** The WebAssembly core's searches (same answers as `search` and `ch`), built on first use while the router uses it. */
   wasm: { search: WasmArcSearch; ch: WasmHierarchy | null } | null;
   /** Why this vehicle and weighting route in TypeScript while the router uses the core (it did not fit), or null. */
@@ -192,6 +194,8 @@ export class Router {
    * measures), until another engine's copy of the same bytes replaces it (`arrived`) or its context is dropped.
    */
   private readonly own = new Map<string, { kind: 'arcs' | 'measures'; holder: CchMetric | CchMeasures }>();
+  /** The context key of the base of each metric made over one (CchMetric.base). */
+  private readonly baseKeys = new WeakMap<CchMetric, string>();
   /** Metric parts made here, adopted and refused (metricCounts). */
   private readonly counts = {
     arcs: { made: 0, adopted: 0 },
@@ -306,6 +310,7 @@ export class Router {
         ch,
         cch: () => (byCch ? (query ??= this.cchQuery(customized())) : null),
         cchTable: () => (byCch ? (many ??= this.cchTable(customized(), key)) : null),
+        metric: () => metric ?? null,
         wasm: null,
         wasmRefused: null,
         check,
@@ -325,7 +330,10 @@ export class Router {
     while (list.length > AVOID_CONTEXTS_KEPT) {
       const dropped = list.shift()!;
       this.contexts.delete(dropped);
-      if (this.pack) for (const kind of ['arcs', 'measures'] as const) this.own.delete(this.shareKey(kind, dropped));
+      if (!this.pack) continue;
+      // A metric over a base has its measures keyed by both (cchTable).
+      const ids = ['arcs', 'measures'].map((kind) => this.shareKey(kind as 'arcs', dropped));
+      for (const id of this.own.keys()) if (ids.includes(id) || id.startsWith(`${ids[1]}>`)) this.own.delete(id);
     }
   }
 
@@ -371,17 +379,43 @@ export class Router {
     return (this.customizable = cch);
   }
 
-  /** The CCH customized for a context's costs (context key `key`): adopted from another engine when one offers it. */
+  /**
+   * The CCH customized for a context's costs (context key `key`): adopted from another engine when one offers it
+   * (with its base, made or adopted here, when it keeps only its rows that differ from one), else customized over
+   * the first base this router holds (`bases`), keeping only its own rows when they are few (arcs.ts KeptRows).
+   */
   private metric(costs: ArcCosts, key: string): CchMetric {
     const { topo, states } = this.cchOf();
+    let base: CchMetric | null = null;
     const adopted = this.adopt(
       'arcs',
       key,
-      (p) => arcsProblem(p.up, topo.upFirst) ?? arcsProblem(p.down, topo.upFirst),
+      (p) =>
+        arcsProblem(p.up, topo.upFirst) ??
+        arcsProblem(p.down, topo.upFirst) ??
+        (p.base && !(base = this.baseOf(p.base)) ? `its base ${p.base} is not a metric of every row` : null),
     );
-    const m = new CchMetric(topo, states, costs, adopted);
-    if (!adopted) this.publish(key, { kind: 'arcs', up: m.up, down: m.down }, m);
+    let baseKey = adopted?.base ?? '';
+    if (!adopted)
+      for (const k of bases(costs.profile, costs.weighting, costs.avoid)) {
+        const made = this.contexts.get(k)?.metric();
+        if (made && !made.base) {
+          [base, baseKey] = [made, k];
+          break;
+        }
+      }
+    const m = new CchMetric(topo, states, costs, adopted, undefined, base);
+    if (m.base) this.baseKeys.set(m, baseKey);
+    if (!adopted) this.publish(key, { kind: 'arcs', up: m.up, down: m.down, base: m.base ? baseKey : '' }, m);
     return m;
+  }
+
+  /** The metric of context key `key` (no avoid mask: bases), made or adopted, when it keeps every row itself. */
+  private baseOf(key: string): CchMetric | null {
+    const [, profile, weighting] = /^(\d):(fastest|shortest)$/.exec(key) ?? [];
+    if (!profile || Number(profile) >= PROFILE_COUNT) return null;
+    const m = this.context(Number(profile), weighting as Weighting).cch()?.metric ?? null;
+    return m && !m.base ? m : null;
   }
 
   /**
@@ -431,7 +465,8 @@ export class Router {
     const mine = this.own.get(key);
     if (!mine || mine.kind !== part.kind) return;
     const { holder } = mine;
-    const held = { kind: mine.kind, up: holder.up, down: holder.down } as MetricPart;
+    const base = holder instanceof CchMetric && holder.base ? this.baseKeys.get(holder)! : '';
+    const held = { kind: mine.kind, up: holder.up, down: holder.down, base } as MetricPart;
     if (!samePart(held, part)) return;
     this.own.delete(key);
     holder.up = part.up;
@@ -466,6 +501,8 @@ export class Router {
    * seconds and metres (a trip's tables carry weights alone).
    */
   private cchTable(m: CchMetric, key: string): CchTable {
+    // Measures index a metric's kept arcs its base's included (CchMetric.keptAt): over a base, keyed by both.
+    if (m.base) key = `${key}>${this.baseKeys.get(m)}`;
     return new CchTable(m, (this.tableLabels ??= new TableLabels(m.topo.parent, this.labelMemory)), () => {
       const adopted = this.adopt('measures', key, (p) => measuresProblem(m, p));
       const made = new CchMeasures(m, adopted);
@@ -897,4 +934,17 @@ export function routerOf(region: Region): Router {
     routers.set(region, r);
   }
   return r;
+}
+
+/**
+ * The context keys of the metrics a metric of `profile`, `weighting` and avoid mask `avoid` is customized over, the
+ * first a router holds (Router.metric): the same vehicle's not avoiding anything (avoiding a road kind changes the
+ * rows of few vertices), then a car's (a taxi's costs differ from a car's only on the few ways open to taxis). A
+ * vehicle whose rows mostly differ from its base's keeps them all (arcs.ts OWN_SHARE_MAX).
+ */
+function bases(profile: number, weighting: Weighting, avoid: number): string[] {
+  const keys: string[] = [];
+  if (avoid !== 0) keys.push(`${profile}:${weighting}`);
+  if (profile !== 0) keys.push(`0:${weighting}`);
+  return keys;
 }

@@ -36,6 +36,12 @@ export interface CchArcs {
   midRank: Uint32Array;
   /** The middle vertices of the arcs that have one, in arc order. */
   mid: Uint32Array;
+  /**
+   * Empty when every vertex's row is here; else the arcs of a metric customized against a base metric (KeptRows):
+   * per 32 vertices a word, bit v & 31 of word v >> 5 set when vertex v's row is here, clear when it is the base's
+   * row of the same direction (byte for byte what this metric's own would be; its row here is then empty).
+   */
+  own: Uint32Array;
 }
 
 /** Where vertex v's kept arcs start among `a`'s (its end is where v + 1's start). */
@@ -132,9 +138,21 @@ export interface KeptCounts {
 }
 
 /**
+ * The largest share of a metric's kept arcs that may be rows of its own for it to be kept as rows over a base
+ * (KeptRows): past it the whole metric is kept, its searches then reading one set of arrays. On whole HCMC a taxi's
+ * own rows hold 0.02 % of its kept arcs over a car's, avoiding highways 6 % over not avoiding them, and a bike's or a
+ * truck's 70–99 % over a car's.
+ */
+const OWN_SHARE_MAX = 0.5;
+
+/**
  * Writes the arcs a customization keeps as the two CchArcs, up then down, row by row in rank order, each's arrays in
  * one block of shared memory where the platform has it. Room is made for `room`'s counts; `finish` gives views of
- * the arcs written (pages of the room never written are never committed).
+ * the arcs written (pages of the room never written are never committed). Given a base (another metric's kept arcs
+ * over the same topology, every row its own), each row written is compared with the base's: when few rows differ
+ * (OWN_SHARE_MAX), `finish` gives only those, the others left to the base (CchArcs.own). The rows are then written
+ * in a scratch block given back by `finish`, which copies what is kept into shared memory, so that a metric kept
+ * over its base never holds its whole rows until some collection.
  */
 export class KeptRows {
   private readonly u: CchArcs;
@@ -145,33 +163,34 @@ export class KeptRows {
   private mu = 0;
   private md = 0;
   private rows = 0;
+  /** Middles written each way before the row being written. */
+  private rowMu = 0;
+  private rowMd = 0;
+  /** With a base: per direction a bit per vertex set when its row differs from the base's, and their counts. */
+  private readonly differ: [Uint32Array, Uint32Array] | null;
+  private readonly ownRoom: KeptCounts = { up: 0, down: 0, midsUp: 0, midsDown: 0 };
+  /** Where the rows are written when they are compared with a base (given back by `finish`), else null. */
+  private readonly scratch: Scratch | null;
 
-  /** @param upFirst the topology's rows (a kept arc's slot is its place in its row) */
+  /**
+   * @param upFirst the topology's rows (a kept arc's slot is its place in its row)
+   * @param base another metric's kept arcs up and down over the same topology, every row its own (own empty)
+   * @param ownBits room for CchArcs.own (rows over a base: `finish` with a base writes them)
+   */
   constructor(
     private readonly upFirst: Uint32Array,
     room: KeptCounts,
+    private readonly base: readonly [CchArcs, CchArcs] | null = null,
+    ownBits = false,
   ) {
     const n = upFirst.length - 1;
-    const bytes = slotBytes(upFirst),
-      offBytes = bytes === 1 ? 2 : 4;
-    const rows = (count: number, mids: number): CchArcs => {
-      const words = (count + 31) >> 5,
-        blocks = (n >> 8) + 1;
-      const block = new Scratch(
-        scratchBytes([count, 8], [blocks, 4], [words, 4], [words, 4], [mids, 4], [n + 1, offBytes], [count, bytes]),
-        { shared: true },
-      );
-      const weight = block.f64(count),
-        rowBase = block.u32(blocks),
-        viaMid = block.u32(words),
-        midRank = block.u32(words),
-        mid = block.u32(mids);
-      const rowOff = offBytes === 2 ? block.u16(n + 1) : block.u32(n + 1);
-      const slot = bytes === 1 ? block.u8(count) : bytes === 2 ? block.u16(count) : block.u32(count);
-      return { rowBase, rowOff, slot, weight, viaMid, midRank, mid };
-    };
-    this.u = rows(room.up, room.midsUp);
-    this.d = rows(room.down, room.midsDown);
+    const up = arcsBytes(upFirst, room.up, room.midsUp, ownBits),
+      down = arcsBytes(upFirst, room.down, room.midsDown, ownBits);
+    this.scratch = base && new Scratch(up + down);
+    const where = (bytes: number) => this.scratch ?? new Scratch(bytes, { shared: true });
+    this.u = arcsIn(where(up), upFirst, room.up, room.midsUp, ownBits);
+    this.d = arcsIn(where(down), upFirst, room.down, room.midsDown, ownBits);
+    this.differ = base && [new Uint32Array((n + 32) >> 5), new Uint32Array((n + 32) >> 5)];
   }
 
   /** Writes the next kept arc of the row being written, driven up (way 0) or down (1): slot, weight, middle vertex. */
@@ -182,12 +201,42 @@ export class KeptRows {
 
   /** Ends the row being written (rows in rank order, each ended once, empty ones too). */
   endRow(): void {
-    this.rows++;
+    const v = this.rows++;
+    if (this.base) {
+      this.note(0, this.u, v, this.ku, this.mu - this.rowMu);
+      this.note(1, this.d, v, this.kd, this.md - this.rowMd);
+    }
+    this.rowMu = this.mu;
+    this.rowMd = this.md;
     startRow(this.u, this.rows, this.ku);
     startRow(this.d, this.rows, this.kd);
   }
 
-  /** The arcs written, once every row is (views of the room's arrays, trimmed to what was written). */
+  /**
+   * Notes whether row v of direction `way` (in `a`, ending before arc `end`, with `mids` middles) differs from the
+   * base's, counting its arcs and middles when it does.
+   */
+  private note(way: number, a: CchArcs, v: number, end: number, mids: number): void {
+    const b = this.base![way]!,
+      start = rowStart(a, v),
+      from = rowStart(b, v);
+    let same = end - start === rowStart(b, v + 1) - from;
+    for (let i = 0; same && i < end - start; i++)
+      same =
+        a.slot[start + i] === b.slot[from + i] &&
+        a.weight[start + i] === b.weight[from + i] &&
+        midOf(a, start + i) === midOf(b, from + i);
+    if (same) return;
+    this.differ![way]![v >> 5]! |= 1 << (v & 31);
+    const room = this.ownRoom;
+    if (way === 0) ((room.up += end - start), (room.midsUp += mids));
+    else ((room.down += end - start), (room.midsDown += mids));
+  }
+
+  /**
+   * The arcs written, once every row is (views of the room's arrays, trimmed to what was written); with a base, only
+   * the rows that differ from it when they hold at most OWN_SHARE_MAX of the arcs (in a block of their own).
+   */
   finish(): [CchArcs, CchArcs] {
     if (this.rows !== this.upFirst.length - 1 || this.ku > this.u.slot.length || this.kd > this.d.slot.length)
       throw new Error(
@@ -201,9 +250,68 @@ export class KeptRows {
       viaMid: a.viaMid.subarray(0, (count + 31) >> 5),
       midRank: a.midRank.subarray(0, (count + 31) >> 5),
       mid: a.mid.subarray(0, mids),
+      own: a.own,
     });
-    return [trim(this.u, this.ku, this.mu), trim(this.d, this.kd, this.md)];
+    const whole: [CchArcs, CchArcs] = [trim(this.u, this.ku, this.mu), trim(this.d, this.kd, this.md)];
+    const differ = this.differ;
+    if (!differ) return whole;
+    // Written in the scratch: its rows that differ from the base's, or all of them, copied into shared memory.
+    const over = this.ownRoom.up + this.ownRoom.down <= OWN_SHARE_MAX * (this.ku + this.kd);
+    const room = over ? this.ownRoom : { up: this.ku, down: this.kd, midsUp: this.mu, midsDown: this.md };
+    const rows = new KeptRows(this.upFirst, room, null, over);
+    for (let v = 0; v < this.rows; v++) {
+      for (let way = 0; way < 2; way++) {
+        if (over && ((differ[way]![v >> 5]! >>> (v & 31)) & 1) === 0) continue;
+        const a = whole[way]!;
+        for (let k = rowStart(a, v), end = rowStart(a, v + 1); k < end; k++)
+          rows.put(way, a.slot[k]!, a.weight[k]!, midOf(a, k));
+      }
+      rows.endRow();
+    }
+    const kept = rows.finish();
+    if (over) for (const way of [0, 1]) kept[way]!.own.set(differ[way]!.subarray(0, kept[way]!.own.length));
+    this.scratch!.release();
+    return kept;
   }
+}
+
+/**
+ * Bytes of one direction's CchArcs of `count` arcs, `mids` of them with a middle, over the topology whose rows are
+ * upFirst; with `ownBits`, CchArcs.own too (else empty).
+ */
+function arcsBytes(upFirst: Uint32Array, count: number, mids: number, ownBits: boolean): number {
+  const n = upFirst.length - 1;
+  const bytes = slotBytes(upFirst);
+  const words = (count + 31) >> 5;
+  return scratchBytes(
+    [count, 8],
+    [(n >> 8) + 1, 4],
+    [words, 4],
+    [words, 4],
+    [mids, 4],
+    [ownBits ? (n + 31) >> 5 : 0, 4],
+    [n + 1, bytes === 1 ? 2 : 4],
+    [count, bytes],
+  );
+}
+
+/** One direction's CchArcs as arcsBytes counts it, carved from `block`. */
+function arcsIn(block: Scratch, upFirst: Uint32Array, count: number, mids: number, ownBits: boolean): CchArcs {
+  const n = upFirst.length - 1;
+  const bytes = slotBytes(upFirst),
+    offBytes = bytes === 1 ? 2 : 4;
+  const words = (count + 31) >> 5,
+    blocks = (n >> 8) + 1,
+    ownWords = ownBits ? (n + 31) >> 5 : 0;
+  const weight = block.f64(count),
+    rowBase = block.u32(blocks),
+    viaMid = block.u32(words),
+    midRank = block.u32(words),
+    mid = block.u32(mids),
+    own = block.u32(ownWords);
+  const rowOff = offBytes === 2 ? block.u16(n + 1) : block.u32(n + 1);
+  const slot = bytes === 1 ? block.u8(count) : bytes === 2 ? block.u16(count) : block.u32(count);
+  return { rowBase, rowOff, slot, weight, viaMid, midRank, mid, own };
 }
 
 /**
@@ -230,14 +338,16 @@ function startRow(a: CchArcs, v: number, k: number): void {
  * Why `a` cannot be one direction of a customized metric over the topology whose rows are upFirst/upHead (another
  * thread's, offered for adoption: exchange.ts), or null when it can: the arrays' types and lengths, rows that cover
  * the arcs in order, slots ascending within their topology row, middles counted by their bits and ranks and each
- * below its row's vertex. Linear in the arcs.
+ * below its row's vertex, and (arcs over a base) no arcs in a row left to the base. Linear in the arcs.
  */
 export function arcsProblem(a: CchArcs, upFirst: Uint32Array): string | null {
-  const { rowBase, rowOff, slot, weight, viaMid, midRank, mid } = a;
+  const { rowBase, rowOff, slot, weight, viaMid, midRank, mid, own } = a;
   const n = upFirst.length - 1;
   const bytes = slotBytes(upFirst);
-  if (![rowBase, viaMid, midRank, mid].every((x) => x instanceof Uint32Array))
-    return 'row bases, middle bits, ranks and middles are not Uint32Arrays';
+  if (![rowBase, viaMid, midRank, mid, own].every((x) => x instanceof Uint32Array))
+    return 'row bases, middle bits, ranks, middles and own rows are not Uint32Arrays';
+  if (own.length !== 0 && own.length !== (n + 31) >> 5) return `${own.length} words of own rows for ${n} vertices`;
+  if (own.length && n & 31 && own[own.length - 1]! >>> (n & 31) !== 0) return 'own rows past the last vertex';
   if (!(slot instanceof [Uint8Array, Uint16Array, Uint32Array][bytes >> 1]!))
     return `slots are not of ${bytes} byte${bytes > 1 ? 's' : ''}`;
   if (!(rowOff instanceof (bytes === 1 ? Uint16Array : Uint32Array)))
@@ -262,6 +372,7 @@ export function arcsProblem(a: CchArcs, upFirst: Uint32Array): string | null {
       hi = rowStart(a, v + 1),
       row = upFirst[v + 1]! - upFirst[v]!;
     if (hi < lo) return `row ${v} ends before it starts`;
+    if (hi > lo && own.length && ((own[v >> 5]! >>> (v & 31)) & 1) === 0) return `row ${v} is the base's but has arcs`;
     for (let k = lo; k < hi; k++) {
       const s = slot[k]!,
         m = midOf(a, k);

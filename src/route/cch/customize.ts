@@ -1,6 +1,6 @@
 import { arcHead, arcTail, type ArcCosts } from '../costs.js';
 import type { TurnTable } from '../turns.js';
-import { arcIndex, KeptRows, LINK, seek, type CchArcs, type KeptCounts } from './arcs.js';
+import { arcIndex, keptIndex, KeptRows, LINK, midOf, seek, type CchArcs, type KeptCounts } from './arcs.js';
 import { BelowMarks, customizationParts, windowBudget, type WorkRows } from './parts.js';
 import { compactIndex, compactRow, Lowered, perfectRow, ROW_END, type Keep } from './perfect.js';
 import { Scratch, scratchBytes } from './scratch.js';
@@ -14,7 +14,9 @@ import type { CchTopology } from './topology.js';
  * A link between states x → y weighs what a search pays to go on from the head of x's arc to the head of y's: the
  * turn weight plus y's arc weight (ArcSearch's labels). The metric keeps only the arcs searches need each way
  * (perfect.ts perfectRow: about 0.56 per topology arc in both directions together on whole HCMC) with their weights
- * and middle vertices (arcs.ts CchArcs): ≈ 8 bytes per topology arc on whole HCMC (5.6 for truck).
+ * and middle vertices (arcs.ts CchArcs): ≈ 8 bytes per topology arc on whole HCMC (5.6 for truck). Customized over
+ * a base whose rows most of its own equal (a car's for a taxi's), it keeps only the rows that differ (`base`): 0.66 MB
+ * instead of 13 for a taxi on whole HCMC. Read a vertex's row through `arcsAt`, an arc through `keptAt` and `midAt`.
  */
 export class CchMetric {
   /**
@@ -26,6 +28,11 @@ export class CchMetric {
   down: CchArcs;
   /** The vehicle's turn table. */
   readonly turns: TurnTable;
+  /**
+   * The metric whose rows this one's are where `up` / `down` leave them to it (CchArcs.own), or null when every row
+   * is its own.
+   */
+  readonly base: CchMetric | null;
 
   /**
    * Customizes the topology (the basic customization of Dibbelt, Strasser and Wagner): every arc starts at its
@@ -45,6 +52,9 @@ export class CchMetric {
    * @param made the kept arcs when another thread customized the same costs on the same topology (exchange.ts; the
    *   caller checked them: arcs.ts arcsProblem): adopted as they are, nothing customized
    * @param windowArcs most arcs of a window (parts.ts windowBudget; smaller in tests, to customize by parts)
+   * @param base a metric of the same topology whose every row is its own (a car's for a taxi's, the same vehicle's
+   *   for one that avoids road kinds): this one then keeps only the rows that differ from it, when they are few
+   *   (arcs.ts KeptRows); needed when `made` leaves rows to a base
    */
   constructor(
     readonly topo: CchTopology,
@@ -52,13 +62,58 @@ export class CchMetric {
     readonly costs: ArcCosts,
     made?: { up: CchArcs; down: CchArcs },
     private readonly windowArcs = windowBudget(topo),
+    base: CchMetric | null = null,
   ) {
+    if (base?.base) throw new Error('a base metric must keep every row itself');
     this.turns = states.tables[costs.profile]!;
-    ({ up: this.up, down: this.down } = made ?? this.customize());
+    ({ up: this.up, down: this.down } = made ?? this.customize(base));
+    const over = this.up.own.length > 0 || this.down.own.length > 0;
+    if (over && !base) throw new Error('kept arcs over a base metric, but no base');
+    this.base = over ? base : null;
+  }
+
+  /**
+   * The kept arcs that hold vertex v's row driven up (`upward`) or down: this metric's, or its base's where it leaves
+   * the row to it.
+   */
+  arcsAt(upward: boolean, v: number): CchArcs {
+    const a = upward ? this.up : this.down;
+    const own = a.own;
+    if (own.length === 0 || (own[v >> 5]! >>> (v & 31)) & 1) return a;
+    return upward ? this.base!.up : this.base!.down;
+  }
+
+  /**
+   * Index of the kept arc from v to h (v below h) driven up (`upward`) or down, or -1 when none is kept: among this
+   * metric's own arcs, then its base's (at own arcs + their index), so one index names each kept arc of the metric.
+   */
+  keptAt(upward: boolean, v: number, h: number): number {
+    const a = this.arcsAt(upward, v);
+    const k = keptIndex(a, this.topo.upFirst, this.topo.upHead, v, h);
+    return k < 0 || a === (upward ? this.up : this.down) ? k : (upward ? this.up : this.down).slot.length + k;
+  }
+
+  /** Where the arcs of `arcsAt(upward, v)` start among the indexes keptAt gives: 0 for the metric's own. */
+  firstAt(upward: boolean, v: number): number {
+    const own = upward ? this.up : this.down;
+    return this.arcsAt(upward, v) === own ? 0 : own.slot.length;
+  }
+
+  /** How many indexes keptAt gives driven up (`upward`) or down: the own arcs, and the base's when it has one. */
+  keptCount(upward: boolean): number {
+    const own = upward ? this.up : this.down;
+    return own.slot.length + (own.own.length && (upward ? this.base!.up : this.base!.down).slot.length);
+  }
+
+  /** The middle vertex of kept arc i (an index keptAt gives), or LINK. */
+  midAt(upward: boolean, i: number): number {
+    const own = upward ? this.up : this.down;
+    if (i < own.slot.length) return midOf(own, i);
+    return midOf(upward ? this.base!.up : this.base!.down, i - own.slot.length);
   }
 
   /** The basic customization and the kept arcs, part by part (see the constructor). */
-  private customize(): { up: CchArcs; down: CchArcs } {
+  private customize(base: CchMetric | null): { up: CchArcs; down: CchArcs } {
     const topo = this.topo;
     const { upFirst, upHead } = topo;
     const n = topo.size;
@@ -142,7 +197,8 @@ export class CchMetric {
     }
     // Each window again, from its links: its basic weights (the top's are final), its perfect customization against
     // the top's, and its kept arcs written with the top's rows in rank order.
-    let rows: KeptRows | null = split ? new KeptRows(upFirst, room) : null;
+    const over = base && ([base.up, base.down] as const);
+    let rows: KeptRows | null = split ? new KeptRows(upFirst, room, over) : null;
     let written = 0;
     // A row is written once every window below it is done: no window after reads it (its vertices rank higher than
     // the vertices below them), so its kept arcs' basic weights go back in place.
@@ -168,7 +224,7 @@ export class CchMetric {
       inWindow(a, b, (v) => perfectRow(w, v, keepLocal, lowered, rowUp, rowDown), true);
       if (!rows) {
         inWindow(a, b, (v) => count(v, true));
-        rows = new KeptRows(upFirst, room);
+        rows = new KeptRows(upFirst, room, over);
       }
       for (; written < b; written++) write(written, top[written] ? topLowered : lowered);
     }

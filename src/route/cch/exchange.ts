@@ -5,14 +5,15 @@ import type { TopologyArrays } from './topology.js';
 
 /**
  * What one router customized for a vehicle, weighting and avoid mask, as another engine's router may adopt it: the
- * kept arcs each way (CchMetric.up / .down), or their seconds and metres (CchMeasures.up / .down, made for distance
+ * kept arcs each way (CchMetric.up / .down) and the context key of the metric whose rows they leave to it (`base`:
+ * CchMetric.base; '' for none), or their seconds and metres (CchMeasures.up / .down, made for distance
  * tables and trips); or what every metric of a pack customizes, its CCH's shortcut topology (CchTopology: 12 MB on a
  * whole city, made at a router's first customizable route); or the arc costs (costs.ts CostArrays) of a vehicle,
  * weighting and avoid mask, which every search of that context reads (2.7 MB on a whole city). Its arrays lie in shared memory where the platform has
  * it (scratch.ts), so passing a part to another thread of the process shares it rather than copying it.
  */
 export type MetricPart =
-  | { kind: 'arcs'; up: CchArcs; down: CchArcs }
+  | { kind: 'arcs'; up: CchArcs; down: CchArcs; base: string }
   | { kind: 'measures'; up: ArcMeasures; down: ArcMeasures }
   | ({ kind: 'costs' } & CostArrays)
   | ({ kind: 'topology' } & TopologyArrays);
@@ -50,10 +51,13 @@ export interface MetricExchange {
  */
 export function samePart(a: MetricPart, b: MetricPart): boolean {
   if (a.kind === 'arcs' && b.kind === 'arcs')
-    return (['up', 'down'] as const).every((d) =>
-      (['rowBase', 'rowOff', 'slot', 'weight', 'viaMid', 'midRank', 'mid'] as const).every((f) =>
-        sameBytes(a[d][f], b[d][f]),
-      ),
+    return (
+      a.base === b.base &&
+      (['up', 'down'] as const).every((d) =>
+        (['rowBase', 'rowOff', 'slot', 'weight', 'viaMid', 'midRank', 'mid', 'own'] as const).every((f) =>
+          sameBytes(a[d][f], b[d][f]),
+        ),
+      )
     );
   return (
     a.kind === 'measures' &&

@@ -1,5 +1,5 @@
 import { arcTail } from '../costs.js';
-import { bitCount, keptIndex, LINK, midOf, rowStart, type CchArcs } from './arcs.js';
+import { bitCount, LINK, midOf, rowStart } from './arcs.js';
 import type { CchMetric } from './customize.js';
 import { Scratch, scratchBytes } from './scratch.js';
 
@@ -16,7 +16,7 @@ const STORED_ABOVE = 8;
 
 /**
  * One direction's stored measures (CchMeasures): per 32 kept arcs a word of `stored` (bit k & 31 of word k >> 5 set
- * when kept arc k's are stored), per word in `storedRank` how many bits the words before it set, and the seconds and
+ * when kept arc k's are stored; k as CchMetric.keptAt gives: a metric over a base measures its base's arcs too), per word in `storedRank` how many bits the words before it set, and the seconds and
  * metres of the stored arcs in arc order in `values` (2 per stored arc).
  */
 export interface ArcMeasures {
@@ -61,10 +61,8 @@ export class CchMeasures {
       ({ up: this.up, down: this.down } = made);
       return;
     }
-    const U = m.up,
-      D = m.down,
-      nu = U.slot.length,
-      nd = D.slot.length;
+    const nu = m.keptCount(true),
+      nd = m.keptCount(false);
     const scratch = new Scratch(scratchBytes([2 * nu, 8], [2 * nd, 8], [nu, 1], [nd, 1]));
     const up = scratch.f64(2 * nu),
       down = scratch.f64(2 * nd);
@@ -72,23 +70,28 @@ export class CchMeasures {
     const sizeUp = scratch.u8(nu),
       sizeDown = scratch.u8(nd);
     const { upFirst, upHead } = m.topo;
-    // Index of the kept arc from v to h among `a`.
-    const at = (a: CchArcs, v: number, h: number) => keptIndex(a, upFirst, upHead, v, h);
+    // Kept arcs by their indexes among the metric's (CchMetric.keptAt): k in a row's arcs is index first + k.
     for (let lo = 0; lo < m.topo.size; lo++) {
       const row = upFirst[lo]!;
+      const U = m.arcsAt(true, lo),
+        first = m.firstAt(true, lo);
       for (let k = rowStart(U, lo), end = rowStart(U, lo + 1); k < end; k++) {
         const hi = upHead[row + U.slot[k]!]!,
-          mid = midOf(U, k);
+          mid = midOf(U, k),
+          i = first + k;
         // lo → mid → hi: the arc mid–lo down, then mid–hi up.
-        if (mid === LINK) sizeUp[k] = this.link(lo, hi, up, k);
-        else sizeUp[k] = sum(up, k, down, sizeDown, at(D, mid, lo), up, sizeUp, at(U, mid, hi));
+        if (mid === LINK) sizeUp[i] = this.link(lo, hi, up, i);
+        else sizeUp[i] = sum(up, i, down, sizeDown, m.keptAt(false, mid, lo), up, sizeUp, m.keptAt(true, mid, hi));
       }
+      const D = m.arcsAt(false, lo),
+        firstDown = m.firstAt(false, lo);
       for (let k = rowStart(D, lo), end = rowStart(D, lo + 1); k < end; k++) {
         const hi = upHead[row + D.slot[k]!]!,
-          mid = midOf(D, k);
+          mid = midOf(D, k),
+          i = firstDown + k;
         // hi → mid → lo: the arc mid–hi down, then mid–lo up.
-        if (mid === LINK) sizeDown[k] = this.link(hi, lo, down, k);
-        else sizeDown[k] = sum(down, k, down, sizeDown, at(D, mid, hi), up, sizeUp, at(U, mid, lo));
+        if (mid === LINK) sizeDown[i] = this.link(hi, lo, down, i);
+        else sizeDown[i] = sum(down, i, down, sizeDown, m.keptAt(false, mid, hi), up, sizeUp, m.keptAt(true, mid, lo));
       }
     }
     const [storedUp, storedDown] = [sizeUp, sizeDown].map(storedBits);
@@ -116,8 +119,8 @@ export class CchMeasures {
   }
 
   /**
-   * Seconds of kept arc k of the up arcs (`upward`) or the down arcs, between vertices lo and hi (its lower and higher
-   * ends); its metres in `len`.
+   * Seconds of kept arc k (an index CchMetric.keptAt gives) driven up (`upward`) or down, between vertices lo and hi
+   * (its lower and higher ends); its metres in `len`.
    */
   read(upward: boolean, k: number, lo: number, hi: number): number {
     const a = upward ? this.up : this.down;
@@ -130,15 +133,14 @@ export class CchMeasures {
       return a.values[i]!;
     }
     const m = this.m,
-      mid = midOf(upward ? m.up : m.down, k);
+      mid = m.midAt(upward, k);
     if (mid === LINK) return upward ? this.linkRead(lo, hi) : this.linkRead(hi, lo);
-    const { upFirst, upHead } = m.topo;
     // As the constructor adds them: up lo → mid → hi, down hi → mid → lo; the arc down from mid first.
     const first = upward ? lo : hi,
       second = upward ? hi : lo;
-    const d1 = this.read(false, keptIndex(m.down, upFirst, upHead, mid, first), mid, first),
+    const d1 = this.read(false, m.keptAt(false, mid, first), mid, first),
       l1 = this.len;
-    const d2 = this.read(true, keptIndex(m.up, upFirst, upHead, mid, second), mid, second);
+    const d2 = this.read(true, m.keptAt(true, mid, second), mid, second);
     this.len = l1 + this.len;
     return d1 + d2;
   }
@@ -213,7 +215,7 @@ export function measuresProblem(m: CchMetric, made: { up: ArcMeasures; down: Arc
     const past = arcs & 31 ? a.stored[words - 1]! >>> (arcs & 31) : 0;
     return past === 0 && a.values.length === 2 * n;
   };
-  return fits(made.up, m.up.slot.length) && fits(made.down, m.down.slot.length)
+  return fits(made.up, m.keptCount(true)) && fits(made.down, m.keptCount(false))
     ? null
     : 'not per direction a bit per kept arc, its counts and two Float64 values per bit set';
 }

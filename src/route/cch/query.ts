@@ -1,7 +1,7 @@
 import { directOnEdge, posOnArc, type ArcPath, type Endpoint } from '../search.js';
 import { Ancestors } from './ancestors.js';
 import { Carver, EMPTY_F64, EMPTY_I32, EMPTY_U32, LabelMemory, type LabelHolder } from '../label-memory.js';
-import { keptIndex, LINK, midOf, type CchArcs } from './arcs.js';
+import { LINK } from './arcs.js';
 import { grown } from '../../grown.js';
 import type { CchMetric } from './customize.js';
 import { sourceSeeds, targetSeeds } from './seeds.js';
@@ -64,8 +64,6 @@ export class CchQuery {
     // Both sides up in one pass, rank by rank (the two ascending lists merged): a vertex's labels are final when it
     // is reached, so the best meeting so far prunes the arcs of a vertex whose label alone is no better.
     const { fList, bList, df, db, pf, pb } = L;
-    const up = this.metric.up,
-      down = this.metric.down;
     let meet = -1;
     let i = 0,
       j = 0;
@@ -74,11 +72,11 @@ export class CchQuery {
         b = bList[j]!;
       if (f < b) {
         const dv = df[f]!;
-        if (dv < best) this.relax(up, f, dv, df, pf);
+        if (dv < best) this.relax(true, f, dv, df, pf);
         i++;
       } else if (b < f) {
         const bv = db[b]!;
-        if (bv < best) this.relax(down, b, bv, db, pb);
+        if (bv < best) this.relax(false, b, bv, db, pb);
         j++;
       } else {
         const dv = df[f]!,
@@ -87,8 +85,8 @@ export class CchQuery {
           best = dv + bv;
           meet = f;
         }
-        if (dv < best) this.relax(up, f, dv, df, pf);
-        if (bv < best) this.relax(down, f, bv, db, pb);
+        if (dv < best) this.relax(true, f, dv, df, pf);
+        if (bv < best) this.relax(false, f, bv, db, pb);
         i++;
         j++;
       }
@@ -97,12 +95,12 @@ export class CchQuery {
     for (; i < nf; i++) {
       const v = fList[i]!,
         dv = df[v]!;
-      if (dv < best) this.relax(up, v, dv, df, pf);
+      if (dv < best) this.relax(true, v, dv, df, pf);
     }
     for (; j < nb; j++) {
       const v = bList[j]!,
         bv = db[v]!;
-      if (bv < best) this.relax(down, v, bv, db, pb);
+      if (bv < best) this.relax(false, v, bv, db, pb);
     }
     if (best === Infinity) return null;
     if (meet < 0) return { arcs: [direct], from: posOnArc(src, direct), to: posOnArc(dst, direct), weight: best };
@@ -167,11 +165,11 @@ export class CchQuery {
   }
 
   /**
-   * Relaxes the kept arcs `arcs` (the metric's up arcs for the forward side, down for the backward) of vertex v, whose
-   * label is dv, into the labels d and parents p of that side.
+   * Relaxes the kept arcs of vertex v driven up (`upward`: the forward side) or down (the backward side), whose label
+   * is dv, into the labels d and parents p of that side.
    */
-  private relax(arcs: CchArcs, v: number, dv: number, d: Float64Array, p: Int32Array): void {
-    const { rowBase, rowOff, slot, weight } = arcs;
+  private relax(upward: boolean, v: number, dv: number, d: Float64Array, p: Int32Array): void {
+    const { rowBase, rowOff, slot, weight } = this.metric.arcsAt(upward, v);
     const upHead = this.metric.topo.upHead;
     const row = this.metric.topo.upFirst[v]!;
     for (let k = rowBase[v >> 8]! + rowOff[v]!, end = rowBase[(v + 1) >> 8]! + rowOff[v + 1]!; k < end; k++) {
@@ -209,9 +207,7 @@ export class CchQuery {
    * in the elimination tree (its top separators) lie on the routes of many queries, and unpack to many states.
    */
   private unpack(lo: number, hi: number, upward: boolean, out: number[]): void {
-    const arcs = upward ? this.metric.up : this.metric.down;
-    const { upFirst, upHead } = this.metric.topo;
-    const key = 2 * keptIndex(arcs, upFirst, upHead, lo, hi) + (upward ? 1 : 0);
+    const key = 2 * this.metric.keptAt(upward, lo, hi) + (upward ? 1 : 0);
     const known = this.labels.unpacked(this.metric).get(key);
     if (known) {
       for (let k = 0; k < known.length; k++) out.push(known[k]!);
@@ -228,8 +224,8 @@ export class CchQuery {
    * stack of (lo, hi, up) triples kept in the labels, the next arc to unpack on top.
    */
   private unpackArc(lo: number, hi: number, upward: boolean, out: number[]): void {
-    const { up, down } = this.metric;
-    const { upFirst, upHead, stateOf } = this.metric.topo;
+    const metric = this.metric;
+    const stateOf = metric.topo.stateOf;
     const stack = this.labels.stack;
     let top = 0;
     stack[top++] = lo;
@@ -239,8 +235,7 @@ export class CchQuery {
       const isUp = stack[--top] === 1,
         h = stack[--top]!,
         l = stack[--top]!;
-      const arcs = isUp ? up : down;
-      const m = midOf(arcs, keptIndex(arcs, upFirst, upHead, l, h));
+      const m = metric.midAt(isUp, metric.keptAt(isUp, l, h));
       if (m === LINK) {
         out.push(stateOf[isUp ? h : l]!);
         continue;
@@ -279,7 +274,7 @@ export class QueryLabels implements LabelHolder {
   /** CchQuery.unpack's stack of arcs to unpack (grows as deep as the longest unpacking needs). */
   readonly stack: number[] = [];
   /**
-   * Per metric, the arcs its queries unpacked before (those of at least UNPACKED_MIN states): per kept arc k, key
+   * Per metric, the arcs its queries unpacked before (those of at least UNPACKED_MIN states): per kept arc k (CchMetric.keptAt), key
    * 2k + 1 driven up, 2k driven down, the shared states CchQuery.unpack appends for it. A dropped metric's go with
    * it; all are dropped once UNPACKED_STATES states were kept since they were last (so a dropped metric's count
    * until then).

@@ -5,7 +5,6 @@ import { Ancestors } from './ancestors.js';
 import { Carver, EMPTY_F64, EMPTY_I32, EMPTY_U32, LabelMemory, type LabelHolder } from '../label-memory.js';
 import type { CchMetric } from './customize.js';
 import { CchMeasures } from './measures.js';
-import { keptIndex } from './arcs.js';
 import { sourceSeeds, targetSeeds, type SeedVisit } from './seeds.js';
 import { grown } from '../../grown.js';
 import { TableTrees } from './trees.js';
@@ -233,8 +232,6 @@ export class CchTable {
   private chainAt(v: number, forward: boolean): number {
     const { par, dur, len } = this.s;
     const m = this.metric,
-      arcs = forward ? m.up : m.down,
-      { upFirst, upHead } = m.topo,
       measures = this.measures;
     let top = 0;
     for (let x = v; Number.isNaN(dur[x]!); x = par[x]!) {
@@ -244,7 +241,7 @@ export class CchTable {
     while (top > 0) {
       const y = this.chain[--top]!,
         p = par[y]!;
-      dur[y] = dur[p]! + measures.read(forward, keptIndex(arcs, upFirst, upHead, p, y), p, y);
+      dur[y] = dur[p]! + measures.read(forward, m.keptAt(forward, p, y), p, y);
       len[y] = len[p]! + measures.len;
     }
     this.chainLen = len[v]!;
@@ -292,12 +289,12 @@ export class CchTable {
         d[v] = Infinity;
       }
     }
-    const { rowBase, rowOff, slot, weight } = forward ? m.up : m.down;
     const { upFirst, upHead } = m.topo;
     for (let k = 0; k < count; k++) {
       const v = list[k]!;
       const dv = d[v]!;
       if (dv === Infinity) continue;
+      const { rowBase, rowOff, slot, weight } = m.arcsAt(forward, v);
       const end = rowBase[(v + 1) >> 8]! + rowOff[v + 1]!;
       for (let i = rowBase[v >> 8]! + rowOff[v]!, row = upFirst[v]!; i < end; i++) {
         const y = upHead[row + slot[i]!]!,
