@@ -1,8 +1,8 @@
 /**
  * Initialisms in stored names stand for their words ("TT Dạy Nghề Phú Nhuận" is found by "trung tâm dạy nghề phú
  * nhuận", "Trường PT Năng Khiếu" by "phổ thông năng khiếu"), a place on a long street is found with the street's
- * initials ("nga hoang cmt8"), and a query's short initialism is no reading of it ("Trần Quốc Th" is a street being
- * typed, not "tiểu học"). Truth: the raw PBF's elements of those names, never the engine.
+ * initials ("nga hoang cmt8"), and a query's short initialism is read only between two other words ("Trần Quốc Th" is
+ * a street being typed, not "tiểu học"; "Vietcombank CN Nam Sài Gòn" a bank's chi nhánh). Truth: the raw PBF's elements of those names, never the engine.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../src/engine';
@@ -22,11 +22,13 @@ describe('initialisms', () => {
     expect(storedTermsOf('Nhà 12').some((t) => t.expanded)).toBe(false);
   });
 
-  it("a query's initialisms of two letters are not read (a word being typed, a type word)", () => {
+  it("a query's initialisms of two letters are read only between two other words (not a word being typed, a type word)", () => {
     const held = () => true;
     expect(readEnglish('Trần Quốc Th', held)).toBe('Trần Quốc Th');
     expect(readEnglish('TT Củ Chi', held)).toBe('TT Củ Chi');
     expect(readEnglish('UBND phường 5', held)).toBe('ủy ban nhân dân phường 5');
+    expect(readEnglish('Vietcombank CN Nam Sài Gòn', held)).toBe('Vietcombank chi nhánh Nam Sài Gòn');
+    expect(readEnglish('Vietcombank CN', held)).toBe('Vietcombank CN');
   });
 });
 
@@ -49,6 +51,8 @@ describe('spelled out for a name written with initialisms, on the whole-HCMC pac
     // A place on a long street, with the street's initials.
     ['nga hoang cmt8', 'Nga Hoàng', 'Cách Mạng Tháng Tám'],
     ['Gloria Jeans NTMK', "Gloria Jean's Coffees", 'Nguyễn Thị Minh Khai'],
+    // "CN" (chi nhánh) between a bank and its branch's name.
+    ['Vietcombank CN Nam Sài Gòn', 'Ngân Hàng Ngoại Thương Việt Nam - Vietcombank - Chi Nhánh Nam Sài Gòn'],
   ])('%s: the place named %s', (address, name, street?: string) => {
     const truth = named(name, street);
     expect(truth.length).toBeGreaterThan(0);

@@ -90,24 +90,26 @@ const ENGLISH_WORD = /(?<![\p{L}\p{M}\p{N}])([A-Za-z]+)(?:['’]s)?(?![\p{L}\p{M
 /** Letters an unfinished last word needs to stand for the English words it begins ("bur" for "burn"). */
 const MIN_PREFIX = 3;
 
-/** Letters a query's initialism needs to be read as its words (INITIALISMS). */
+/** Letters a query's initialism needs to be read as its words (INITIALISMS), and between two other words. */
 const MIN_QUERY_INITIALISM = 3;
+const MIN_INNER_INITIALISM = 2;
 
 /**
- * A query word's initialism reading: of three letters or more only, since a query's shorter ones are mostly the start
- * of a word being typed ("Trần Quốc Th" is no "tiểu học") or a type word ("TT Củ Chi": thị trấn). Stored names read
- * them all (search/terms.ts): a name's "TT", "PT" and "ĐH" are whole words of it.
+ * A query word's initialism reading: of three letters or more only where it begins or ends the query, since a
+ * query's shorter ones there are mostly the start of a word being typed ("Trần Quốc Th" is no "tiểu học") or a type
+ * word ("TT Củ Chi": thị trấn); between two other words (`inner`), as in "Vietcombank CN Nam Sài Gòn", a two-letter
+ * one is neither. Stored names read them all (search/terms.ts): a name's "TT", "PT" and "ĐH" are whole words of it.
  */
-function queryInitialism(word: string): string | undefined {
-  return word.length >= MIN_QUERY_INITIALISM ? INITIALISMS.get(word) : undefined;
+function queryInitialism(word: string, inner: boolean): string | undefined {
+  return word.length >= (inner ? MIN_INNER_INITIALISM : MIN_QUERY_INITIALISM) ? INITIALISMS.get(word) : undefined;
 }
 
 /**
  * The reading of an English word: its own, or for an unfinished word (`prefix`) the one reading shared by every word
  * of ENGLISH it begins ("sport" → thể thao, as "sports"; "tra" begins "traditional" and "trade": none).
  */
-function readingOf(word: string, prefix: boolean, initialismsOnly: boolean): string | undefined {
-  const initialism = queryInitialism(word);
+function readingOf(word: string, prefix: boolean, inner: boolean, initialismsOnly: boolean): string | undefined {
+  const initialism = queryInitialism(word, inner);
   if (initialismsOnly) return initialism;
   // An initialism is read whole only: its start stands for too many.
   const own = ENGLISH.get(word) ?? initialism;
@@ -134,10 +136,12 @@ export function readEnglish(
   if (typeof text !== 'string') return text;
   // Text typed without marks gets its reading without them: a marked word there would make the others strict.
   const plain = !hasDiacritics(text);
-  // Where the text's last word ends: the unfinished word, while typing, is the one ending there.
-  const end = lastIsPrefix ? text.trimEnd().length : -1;
+  // Where the text's first word begins and its last word ends: the unfinished word, while typing, is the one ending there.
+  const start = text.search(/\S/),
+    stop = text.trimEnd().length;
   return text.replace(ENGLISH_WORD, (whole: string, word: string, at: number) => {
-    const reading = readingOf(word.toLowerCase(), at + whole.length === end, initialismsOnly);
+    const last = at + whole.length === stop;
+    const reading = readingOf(word.toLowerCase(), lastIsPrefix && last, at > start && !last, initialismsOnly);
     if (reading === undefined || !reading.split(' ').every((w) => isWord(fold(w)))) return whole;
     return plain ? fold(reading) : reading;
   });
