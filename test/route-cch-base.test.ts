@@ -41,6 +41,9 @@ function keptArcs(m: CchMetric): string[] {
   return out;
 }
 
+/** A typed array's bytes, to compare whole (a diff of a million numbers would take minutes to print). */
+const bytesOf = (a: ArrayBufferView) => Buffer.from(a.buffer, a.byteOffset, a.byteLength);
+
 /** How many entries of two lists of one length differ (a count, not a diff of two million strings). */
 function differing(a: string[], b: string[]): number {
   expect(a.length).toBe(b.length);
@@ -96,6 +99,15 @@ describe('a metric customized over a base', () => {
             expect([m.read(up, k, v, h), m.len]).toEqual([mWhole.read(up, whole.keptAt(up, v, h), v, h), mWhole.len]);
           }
     });
+
+  it('customized by parts (windows of 5,000 arcs), keeps the same rows as in one piece', () => {
+    const costs = new ArcCosts(g, 0, 'fastest', undefined, undefined, 2);
+    const [piece, parts] = [undefined, 5000].map((w) => new CchMetric(topo, states, costs, undefined, w, car));
+    for (const way of ['up', 'down'] as const)
+      for (const f of ['rowBase', 'rowOff', 'slot', 'weight', 'viaMid', 'midRank', 'mid', 'own'] as const)
+        expect(bytesOf(parts![way][f]).equals(bytesOf(piece![way][f]))).toBe(true);
+    expect(parts!.base).toBe(car);
+  });
 
   it('a vehicle whose rows mostly differ from the base’s keeps them all', () => {
     const bike = new CchMetric(topo, states, new ArcCosts(g, 1, 'fastest'), undefined, undefined, car);
