@@ -183,10 +183,13 @@ describe('a router’s metrics over a base', () => {
     expect(answers(adopter, [[2, 0]])).toEqual([want[1]]);
     expect(adopter.metricCounts().metrics).toEqual({ made: 0, adopted: 2 });
     expect(adopter.context(2).metric()!.base).toBe(adopter.context(0).metric());
-    // A base that names no metric, or rows left to the base that hold arcs: refused, made here instead.
+    // A base that names no metric, none of the taxi's, or none at all, or rows left to the base that hold arcs:
+    // refused, made here instead.
     for (const wrong of [
       { ...taxi, base: '9:fastest' },
       { ...taxi, base: '0:fastest:2' },
+      { ...taxi, base: '2:fastest' },
+      { ...taxi, base: '' },
       { ...taxi, up: { ...taxi.up, own: taxi.up.own.map(() => 0) } },
     ]) {
       store.set(key, wrong);

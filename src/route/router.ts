@@ -393,7 +393,7 @@ export class Router {
       (p) =>
         arcsProblem(p.up, topo.upFirst) ??
         arcsProblem(p.down, topo.upFirst) ??
-        (p.base && !(base = this.baseOf(p.base)) ? `its base ${p.base} is not a metric of every row` : null),
+        this.baseProblem(p, costs, (m) => (base = m)),
     );
     let baseKey = adopted?.base ?? '';
     if (!adopted)
@@ -410,12 +410,24 @@ export class Router {
     return m;
   }
 
-  /** The metric of context key `key` (no avoid mask: bases), made or adopted, when it keeps every row itself. */
-  private baseOf(key: string): CchMetric | null {
-    const [, profile, weighting] = /^(\d):(fastest|shortest)$/.exec(key) ?? [];
-    if (!profile || Number(profile) >= PROFILE_COUNT) return null;
-    const m = this.context(Number(profile), weighting as Weighting).cch()?.metric ?? null;
-    return m && !m.base ? m : null;
+  /**
+   * Why the base that offered kept arcs `p` name cannot be had here, or null, `use` then given it: rows left to a base
+   * need one of `bases` of these costs (so a base never leads back to the metric asking), made or adopted here as a
+   * metric of every row; rows all its own need none.
+   */
+  private baseProblem(
+    p: Extract<MetricPart, { kind: 'arcs' }>,
+    costs: ArcCosts,
+    use: (base: CchMetric) => void,
+  ): string | null {
+    if (p.up.own.length === 0 && p.down.own.length === 0) return p.base === '' ? null : `a base ${p.base} for no row`;
+    if (!bases(costs.profile, costs.weighting, costs.avoid).includes(p.base))
+      return `rows left to ${p.base ? `base ${p.base}, none of its own` : 'no base'}`;
+    const [profile, weighting] = p.base.split(':');
+    const m = this.context(Number(profile), weighting as Weighting).cch()?.metric;
+    if (!m || m.base) return `its base ${p.base} is not a metric of every row`;
+    use(m);
+    return null;
   }
 
   /**

@@ -166,8 +166,9 @@ export class KeptRows {
   /** Middles written each way before the row being written. */
   private rowMu = 0;
   private rowMd = 0;
-  /** With a base: per direction a bit per vertex set when its row differs from the base's, and their counts. */
+  /** With a base: per direction a bit per vertex set when its row differs from the base's. */
   private readonly differ: [Uint32Array, Uint32Array] | null;
+  /** The arcs and middles of those rows. */
   private readonly ownRoom: KeptCounts = { up: 0, down: 0, midsUp: 0, midsDown: 0 };
   /** Where the rows are written when they are compared with a base (given back by `finish`), else null. */
   private readonly scratch: Scratch | null;
@@ -190,7 +191,7 @@ export class KeptRows {
     const where = (bytes: number) => this.scratch ?? new Scratch(bytes, { shared: true });
     this.u = arcsIn(where(up), upFirst, room.up, room.midsUp, ownBits);
     this.d = arcsIn(where(down), upFirst, room.down, room.midsDown, ownBits);
-    this.differ = base && [new Uint32Array((n + 32) >> 5), new Uint32Array((n + 32) >> 5)];
+    this.differ = base && [new Uint32Array((n + 31) >> 5), new Uint32Array((n + 31) >> 5)];
   }
 
   /** Writes the next kept arc of the row being written, driven up (way 0) or down (1): slot, weight, middle vertex. */
@@ -269,7 +270,7 @@ export class KeptRows {
       rows.endRow();
     }
     const kept = rows.finish();
-    if (over) for (const way of [0, 1]) kept[way]!.own.set(differ[way]!.subarray(0, kept[way]!.own.length));
+    if (over) for (const way of [0, 1]) kept[way]!.own.set(differ[way]!);
     this.scratch!.release();
     return kept;
   }
