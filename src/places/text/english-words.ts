@@ -136,7 +136,8 @@ export function readEnglish(
   if (typeof text !== 'string') return text;
   // Text typed without marks gets its reading without them: a marked word there would make the others strict.
   const plain = !hasDiacritics(text);
-  // Where the text's first word begins and its last word ends: the unfinished word, while typing, is the one ending there.
+  // Where the text's first word begins and its last word ends (the unfinished word, while typing, is the one ending
+  // there).
   const start = text.search(/\S/),
     stop = text.trimEnd().length;
   return text.replace(ENGLISH_WORD, (whole: string, word: string, at: number) => {

@@ -16,8 +16,9 @@ const STORED_ABOVE = 8;
 
 /**
  * One direction's stored measures (CchMeasures): per 32 kept arcs a word of `stored` (bit k & 31 of word k >> 5 set
- * when kept arc k's are stored; k as CchMetric.keptAt gives: a metric over a base measures its base's arcs too), per word in `storedRank` how many bits the words before it set, and the seconds and
- * metres of the stored arcs in arc order in `values` (2 per stored arc).
+ * when kept arc k's are stored; k as CchMetric.keptAt gives: a metric over a base measures its base's arcs too), per
+ * word in `storedRank` how many bits the words before it set, and the seconds and metres of the stored arcs in arc
+ * order in `values` (2 per stored arc).
  */
 export interface ArcMeasures {
   stored: Uint32Array;

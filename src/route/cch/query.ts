@@ -274,10 +274,10 @@ export class QueryLabels implements LabelHolder {
   /** CchQuery.unpack's stack of arcs to unpack (grows as deep as the longest unpacking needs). */
   readonly stack: number[] = [];
   /**
-   * Per metric, the arcs its queries unpacked before (those of at least UNPACKED_MIN states): per kept arc k (CchMetric.keptAt), key
-   * 2k + 1 driven up, 2k driven down, the shared states CchQuery.unpack appends for it. A dropped metric's go with
-   * it; all are dropped once UNPACKED_STATES states were kept since they were last (so a dropped metric's count
-   * until then).
+   * Per metric, the arcs its queries unpacked before (those of at least UNPACKED_MIN states): per kept arc k
+   * (CchMetric.keptAt), key 2k + 1 driven up, 2k driven down, the shared states CchQuery.unpack appends for it. A
+   * dropped metric's go with it; all are dropped once UNPACKED_STATES states were kept since they were last (so a
+   * dropped metric's count until then).
    */
   private cache = new WeakMap<CchMetric, Map<number, Uint32Array>>();
   private cached = 0;
