@@ -276,7 +276,7 @@ export class Router {
     if (!(profile >= 0 && profile < PROFILE_COUNT)) throw new RangeError(`unknown profile ${profile}`);
     profile = this.alikeOf(profile);
     if (avoid !== 0) avoid &= this.avoidable ??= avoidKindsIn(this.graph);
-    const key = avoid === 0 ? `${profile}:${weighting}` : `${profile}:${weighting}:${avoid}`;
+    const key = contextKey(profile, weighting, avoid);
     let c = this.contexts.get(key);
     if (!c) {
       const g = this.graph;
@@ -329,11 +329,11 @@ export class Router {
     list.push(key);
     while (list.length > AVOID_CONTEXTS_KEPT) {
       const dropped = list.shift()!;
+      const metric = this.contexts.get(dropped)?.metric();
       this.contexts.delete(dropped);
       if (!this.pack) continue;
-      // A metric over a base has its measures keyed by both (cchTable).
-      const ids = ['arcs', 'measures'].map((kind) => this.shareKey(kind as 'arcs', dropped));
-      for (const id of this.own.keys()) if (ids.includes(id) || id.startsWith(`${ids[1]}>`)) this.own.delete(id);
+      this.own.delete(this.shareKey('arcs', dropped));
+      this.own.delete(this.shareKey('measures', metric ? this.measuresKey(metric, dropped) : dropped));
     }
   }
 
@@ -513,14 +513,21 @@ export class Router {
    * seconds and metres (a trip's tables carry weights alone).
    */
   private cchTable(m: CchMetric, key: string): CchTable {
-    // Measures index a metric's kept arcs its base's included (CchMetric.keptAt): over a base, keyed by both.
-    if (m.base) key = `${key}>${this.baseKeys.get(m)}`;
+    key = this.measuresKey(m, key);
     return new CchTable(m, (this.tableLabels ??= new TableLabels(m.topo.parent, this.labelMemory)), () => {
       const adopted = this.adopt('measures', key, (p) => measuresProblem(m, p));
       const made = new CchMeasures(m, adopted);
       if (!adopted) this.publish(key, { kind: 'measures', up: made.up, down: made.down }, made);
       return made;
     });
+  }
+
+  /**
+   * The context key metric `m`'s measures are shared under (its context's key `key`): measures index a metric's kept
+   * arcs its base's included (CchMetric.keptAt), so those of a metric over a base are keyed by both.
+   */
+  private measuresKey(m: CchMetric, key: string): string {
+    return m.base ? `${key}>${this.baseKeys.get(m)}` : key;
   }
 
   /** The WebAssembly core's searches of a context when the router uses the core and it is loaded, else null. */
@@ -956,7 +963,12 @@ export function routerOf(region: Region): Router {
  */
 function bases(profile: number, weighting: Weighting, avoid: number): string[] {
   const keys: string[] = [];
-  if (avoid !== 0) keys.push(`${profile}:${weighting}`);
-  if (profile !== 0) keys.push(`0:${weighting}`);
+  if (avoid !== 0) keys.push(contextKey(profile, weighting));
+  if (profile !== 0) keys.push(contextKey(0, weighting));
   return keys;
+}
+
+/** A context's key among a router's (and, with the pack's identity, among engines': Router.shareKey). */
+function contextKey(profile: number, weighting: Weighting, avoid = 0): string {
+  return avoid === 0 ? `${profile}:${weighting}` : `${profile}:${weighting}:${avoid}`;
 }

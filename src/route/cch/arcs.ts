@@ -184,13 +184,14 @@ export class KeptRows {
     private readonly base: readonly [CchArcs, CchArcs] | null = null,
     ownBits = false,
   ) {
-    const n = upFirst.length - 1;
-    const up = arcsBytes(upFirst, room.up, room.midsUp, ownBits),
-      down = arcsBytes(upFirst, room.down, room.midsDown, ownBits);
+    const n = upFirst.length - 1,
+      slot = slotBytes(upFirst);
+    const up = arcsBytes(n, slot, room.up, room.midsUp, ownBits),
+      down = arcsBytes(n, slot, room.down, room.midsDown, ownBits);
     this.scratch = base && new Scratch(up + down);
     const where = (bytes: number) => this.scratch ?? new Scratch(bytes, { shared: true });
-    this.u = arcsIn(where(up), upFirst, room.up, room.midsUp, ownBits);
-    this.d = arcsIn(where(down), upFirst, room.down, room.midsDown, ownBits);
+    this.u = arcsIn(where(up), n, slot, room.up, room.midsUp, ownBits);
+    this.d = arcsIn(where(down), n, slot, room.down, room.midsDown, ownBits);
     this.differ = base && [new Uint32Array((n + 31) >> 5), new Uint32Array((n + 31) >> 5)];
   }
 
@@ -277,12 +278,10 @@ export class KeptRows {
 }
 
 /**
- * Bytes of one direction's CchArcs of `count` arcs, `mids` of them with a middle, over the topology whose rows are
- * upFirst; with `ownBits`, CchArcs.own too (else empty).
+ * Bytes of one direction's CchArcs of `count` arcs, `mids` of them with a middle, over a topology of n vertices whose
+ * slots take `bytes` (slotBytes); with `ownBits`, CchArcs.own too (else empty).
  */
-function arcsBytes(upFirst: Uint32Array, count: number, mids: number, ownBits: boolean): number {
-  const n = upFirst.length - 1;
-  const bytes = slotBytes(upFirst);
+function arcsBytes(n: number, bytes: 1 | 2 | 4, count: number, mids: number, ownBits: boolean): number {
   const words = (count + 31) >> 5;
   return scratchBytes(
     [count, 8],
@@ -297,10 +296,8 @@ function arcsBytes(upFirst: Uint32Array, count: number, mids: number, ownBits: b
 }
 
 /** One direction's CchArcs as arcsBytes counts it, carved from `block`. */
-function arcsIn(block: Scratch, upFirst: Uint32Array, count: number, mids: number, ownBits: boolean): CchArcs {
-  const n = upFirst.length - 1;
-  const bytes = slotBytes(upFirst),
-    offBytes = bytes === 1 ? 2 : 4;
+function arcsIn(block: Scratch, n: number, bytes: 1 | 2 | 4, count: number, mids: number, ownBits: boolean): CchArcs {
+  const offBytes = bytes === 1 ? 2 : 4;
   const words = (count + 31) >> 5,
     blocks = (n >> 8) + 1,
     ownWords = ownBits ? (n + 31) >> 5 : 0;
