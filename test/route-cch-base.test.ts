@@ -36,8 +36,27 @@ function keptArcs(m: CchMetric): string[] {
     for (let v = 0; v < topo.size; v++)
       for (let i = topo.upFirst[v]!; i < topo.upFirst[v + 1]!; i++) {
         const k = m.keptAt(up, v, topo.upHead[i]!);
-        out.push(k < 0 ? '-' : `${m.arcsAt(up, v).weight[k - m.firstAt(up, v)]}/${m.midAt(up, k)}`);
+        out.push(k < 0 ? '-' : `${m.arcsAt(up, v).weight[k - m.firstAt(up, v)]}/${m.midAt(up, k, v)}`);
       }
+  return out;
+}
+
+/**
+ * Per direction (up, then down) and vertex: '1' when `m`'s row as keptArcs reads it differs from `base`'s, else '0';
+ * or, given `own`, whether the row is `own`'s own (CchArcs.own).
+ */
+function rows(m: CchMetric, base: CchMetric | null): string[] {
+  const a = keptArcs(m),
+    b = base && keptArcs(base);
+  const out: string[] = [];
+  let i = 0;
+  for (const up of [true, false])
+    for (let v = 0; v < topo.size; v++) {
+      let differs = false;
+      for (let k = topo.upFirst[v]!; k < topo.upFirst[v + 1]!; k++, i++) differs ||= b !== null && a[i] !== b[i];
+      const own = (up ? m.up : m.down).own;
+      out.push(b ? (differs ? '1' : '0') : String((own[v >> 5]! >>> (v & 31)) & 1));
+    }
   return out;
 }
 
@@ -63,6 +82,8 @@ describe('a metric customized over a base', () => {
       expect(over.base).toBe(base());
       expect(differing(keptArcs(over), keptArcs(whole))).toBe(0);
       expect(bytes(over)).toBeLessThan(bytes(whole) / 4);
+      // Its own rows are exactly those that differ from the base's.
+      expect(differing(rows(over, null), rows(whole, base()))).toBe(0);
       // Rows of its own: none would be an empty test of the reading.
       expect(over.up.slot.length + over.down.slot.length).toBeGreaterThan(0);
 
@@ -104,7 +125,7 @@ describe('a metric customized over a base', () => {
     const costs = new ArcCosts(g, 0, 'fastest', undefined, undefined, 2);
     const [piece, parts] = [undefined, 5000].map((w) => new CchMetric(topo, states, costs, undefined, w, car));
     for (const way of ['up', 'down'] as const)
-      for (const f of ['rowBase', 'rowOff', 'slot', 'weight', 'viaMid', 'midRank', 'mid', 'own'] as const)
+      for (const f of ['rowBase', 'rowOff', 'slot', 'weight', 'viaMid', 'midRank', 'mid', 'far', 'own'] as const)
         expect(bytesOf(parts![way][f]).equals(bytesOf(piece![way][f]))).toBe(true);
     expect(parts!.base).toBe(car);
   });

@@ -210,15 +210,18 @@ describe('customized metrics shared between engines', () => {
     change(c, rowStart(a, v), v);
     return c;
   };
-  /** A copy of `a` whose first middle in a row from vertex 1 on is that row's own vertex (not below it). */
-  const midAbove = (a: CchArcs): CchArcs => {
+  /**
+   * A copy of `a` whose first middle in a row from vertex 1 on is written `below` vertices below that row's own
+   * vertex (v + 1: below the first vertex; 0: as a far middle, yet not listed as one).
+   */
+  const midMoved = (a: CchArcs, below: (v: number) => number): CchArcs => {
     const mid = a.mid.slice();
     let at = 0;
     for (let v = 0; v + 1 < a.rowOff.length; v++)
       for (let k = rowStart(a, v); k < rowStart(a, v + 1); k++) {
-        if (midOf(a, k) === LINK) continue;
+        if (midOf(a, k, v) === LINK) continue;
         if (v > 0) {
-          mid[at] = v;
+          mid[at] = below(v);
           return { ...a, mid };
         }
         at++;
@@ -289,7 +292,8 @@ describe('customized metrics shared between engines', () => {
       'slots wider than the topology needs',
       (p) => p.kind === 'arcs' && { ...p, up: { ...p.up, slot: Uint16Array.from(p.up.slot) } },
     ],
-    ['a middle above its row', (p) => p.kind === 'arcs' && { ...p, up: midAbove(p.up) }],
+    ['a middle below the first vertex', (p) => p.kind === 'arcs' && { ...p, up: midMoved(p.up, (v) => v + 1) }],
+    ['a far middle not listed', (p) => p.kind === 'arcs' && { ...p, down: midMoved(p.down, () => 0) }],
     [
       'a middle bit fewer',
       (p) =>

@@ -14,7 +14,7 @@ import { testPack } from './helpers/packs.js';
  */
 function reference(metric: CchMetric, up: boolean, k: number, lo: number, hi: number): [number, number] {
   const { upFirst, upHead, stateOf } = metric.topo;
-  const mid = midOf(up ? metric.up : metric.down, k);
+  const mid = midOf(up ? metric.up : metric.down, k, lo);
   if (mid === LINK) {
     const [from, to] = up ? [lo, hi] : [hi, lo];
     const c = metric.costs,

@@ -168,6 +168,7 @@ describe('a customized metric’s kept arcs', () => {
       };
       let links = 0,
         shortcuts = 0,
+        far = 0,
         wrong = 0;
       for (const [a, upward] of [
         [m.up, true],
@@ -177,7 +178,7 @@ describe('a customized metric’s kept arcs', () => {
           const row = new Set(topo.upHead.subarray(topo.upFirst[lo]!, topo.upFirst[lo + 1]!));
           for (let k = rowStart(a, lo); k < rowStart(a, lo + 1); k++) {
             const hi = head(a, lo, k),
-              mid = midOf(a, k),
+              mid = midOf(a, k, lo),
               w = a.weight[k]!;
             if (a.slot[k]! >= row.size || !row.has(hi) || !(w < Infinity)) wrong++;
             if (mid === LINK) {
@@ -186,7 +187,9 @@ describe('a customized metric’s kept arcs', () => {
               links++;
               continue;
             }
-            if (!(mid < lo)) wrong++;
+            if (!(mid >= 0 && mid < lo)) wrong++;
+            // Middles further than 255 below their arc's lower end are stored apart (CchArcs.far).
+            if (lo - mid > 255) far++;
             // Up lo → mid → hi: mid–lo down, then mid–hi up; down hi → mid → lo: mid–hi down, then mid–lo up.
             const sum = upward
               ? weight(m.down, down, mid, lo) + weight(m.up, up, mid, hi)
@@ -198,6 +201,8 @@ describe('a customized metric’s kept arcs', () => {
       expect(wrong).toBe(0);
       expect(links).toBeGreaterThan(1000);
       expect(shortcuts).toBeGreaterThan(1000);
+      expect(far).toBeGreaterThan(100);
+      expect(far).toBe((m.up.far.length + m.down.far.length) / 2);
       // Perfect customization leaves out the arcs no shortest path uses, most undrivable ones among them.
       expect(links + shortcuts).toBeLessThan(topo.arcs);
     });

@@ -328,8 +328,7 @@ export class ArcSearch {
     }
     const T = this.turns,
       A = T.arcs,
-      copyArc = T.copyArc,
-      { copyFirst, rule } = T.dense();
+      copyArc = T.copyArc;
     const FH = F.heap,
       BH = B.heap;
     while (FH.size > 0 && BH.size > 0) {
@@ -346,7 +345,7 @@ export class ArcSearch {
         const blocked = c.blocked[h] === 1,
           uturn = blocked || c.outOpen[h] === 1;
         const da = F.dist[s]!;
-        const ruled = rule[s]! >= 0;
+        const ruled = T.hasRow(s);
         for (let i = adjFirst[h]!; i < adjFirst[h + 1]!; i++) {
           const b = adjArc[i]!;
           const wb = w[b]!;
@@ -380,11 +379,11 @@ export class ArcSearch {
           if (a >> 1 === b >> 1 ? !uturn : blocked) continue;
           const nd = c.turnWeight(a, b, u) + db;
           // The states of arc a whose transition onto b leads to t: a itself and its copies.
-          const c0 = copyFirst[a]!,
-            n = copyFirst[a + 1]! - c0;
+          const n = T.copyCount(a),
+            c0 = n > 0 ? T.firstCopy(a) : 0;
           for (let k = -1; k < n; k++) {
             const s = k < 0 ? a : A + c0 + k;
-            if (B.done[s] === gen || (rule[s]! >= 0 ? T.next(s, b) : b) !== t) continue;
+            if (B.done[s] === gen || T.next(s, b) !== t) continue;
             if (B.seen[s] === gen && nd >= B.dist[s]!) continue;
             B.dist[s] = nd;
             B.parent[s] = t;
@@ -432,8 +431,7 @@ export class ArcSearch {
     }
     const T = this.turns,
       A = T.arcs,
-      copyArc = T.copyArc,
-      { copyFirst, rule } = T.dense();
+      copyArc = T.copyArc;
     const out: { state: number; arc: number; weight: number }[] = [];
     while (F.heap.size > 0 && F.heap.minKey() <= limit) {
       const s = F.heap.pop();
@@ -442,7 +440,7 @@ export class ArcSearch {
       const h = en[(a & ~1) + 1 - (a & 1)]!;
       const blocked = c.blocked[h] === 1,
         uturn = blocked || c.outOpen[h] === 1;
-      const ruled = rule[s]! >= 0;
+      const ruled = T.hasRow(s);
       for (let i = adjFirst[h]!; i < adjFirst[h + 1]!; i++) {
         const b = adjArc[i]!;
         if (w[b] === Infinity || (a >> 1 === b >> 1 ? !uturn : blocked)) continue;
@@ -470,11 +468,11 @@ export class ArcSearch {
         const a = adjArc[i]! ^ 1;
         if (w[a] === Infinity || (a >> 1 === b >> 1 ? !uturn : blocked)) continue;
         const nd = c.turnWeight(a, b, u) + db;
-        const c0 = copyFirst[a]!,
-          n = copyFirst[a + 1]! - c0;
+        const n = T.copyCount(a),
+          c0 = n > 0 ? T.firstCopy(a) : 0;
         for (let k = -1; k < n; k++) {
           const s = k < 0 ? a : A + c0 + k;
-          if (B.done[s] === gen || (rule[s]! >= 0 ? T.next(s, b) : b) !== t) continue;
+          if (B.done[s] === gen || T.next(s, b) !== t) continue;
           if (B.seen[s] === gen && nd >= B.dist[s]!) continue;
           B.dist[s] = nd;
           B.parent[s] = t;
@@ -588,8 +586,7 @@ export class ArcSearch {
     };
     const T = this.turns,
       A = T.arcs,
-      copyArc = T.copyArc,
-      rule = T.dense().rule;
+      copyArc = T.copyArc;
     const H = F.heap;
     for (let a = 2 * src.edge; a <= 2 * src.edge + 1; a++) {
       if (w[a] === Infinity) continue;
@@ -611,7 +608,7 @@ export class ArcSearch {
       const blocked = c.blocked[h] === 1,
         uturn = blocked || c.outOpen[h] === 1;
       const da = F.dist[s]!;
-      const ruled = rule[s]! >= 0;
+      const ruled = T.hasRow(s);
       let touched = false;
       for (let i = adjFirst[h]!; i < adjFirst[h + 1]!; i++) {
         const b = adjArc[i]!;

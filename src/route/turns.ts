@@ -46,12 +46,12 @@ export class TurnTable {
   readonly ruleNext: Int32Array;
   /**
    * One bit per state: set when it has a row; and one per arc: set when it has copies. A few states and arcs of
-   * millions have either, so these bits (1/8 B each) stand for the per-state rows and per-arc copy offsets (4 B each)
-   * that searches read per state (`dense`, made only when a search needs them).
+   * millions have either, so searches test these bits (1/8 B each) per state (`hasRow`, `copyCount`) and look the few
+   * up only where one is set, rather than read per-state rows and per-arc copy offsets (4 B each: DenseTurns, which
+   * only the WebAssembly core's memory holds).
    */
   private readonly ruledBits: Uint32Array;
   private readonly copiedBits: Uint32Array;
-  private denseArrays: DenseTurns | undefined;
 
   constructor(graph: RoadGraph, profile: number) {
     const g = graph;
@@ -191,10 +191,14 @@ export class TurnTable {
     return s < this.arcs ? s : this.copyArc[s - this.arcs]!;
   }
 
+  /** True when state s has a row of the transition table (see `ruled`). */
+  hasRow(s: number): boolean {
+    return ((this.ruledBits[s >>> 5]! >>> (s & 31)) & 1) === 1;
+  }
+
   /** State s's row of the transition table (see `ruled`), or -1 when every transition from it leads to the plain arc. */
   ruleOf(s: number): number {
-    if (((this.ruledBits[s >>> 5]! >>> (s & 31)) & 1) === 0) return -1;
-    return lowerBound(this.ruled, s);
+    return this.hasRow(s) ? lowerBound(this.ruled, s) : -1;
   }
 
   /** Number of copies of arc a. */
@@ -217,19 +221,6 @@ export class TurnTable {
     return b;
   }
 
-  /**
-   * The per-state rows and per-arc copy offsets (DenseTurns), for searches that read them in their inner loops
-   * (ArcSearch, ContractionHierarchy): made at the first call and kept. 4 B per state and per arc.
-   */
-  dense(): DenseTurns {
-    if (!this.denseArrays) {
-      const d = { rule: new Int32Array(this.states), copyFirst: new Uint32Array(this.arcs + 1) };
-      this.fillDense(d);
-      this.denseArrays = d;
-    }
-    return this.denseArrays;
-  }
-
   /** Writes DenseTurns into `out` (every element: arrays of `states` and `arcs + 1` elements; the core's memory). */
   fillDense(out: DenseTurns): void {
     out.rule.fill(-1);
@@ -241,7 +232,7 @@ export class TurnTable {
   }
 }
 
-/** A TurnTable's rows and copies by state and arc, as searches index them (TurnTable.dense). */
+/** A TurnTable's rows and copies by state and arc, as the WebAssembly core's searches index them (fillDense). */
 export interface DenseTurns {
   /** Per state: its row of the transition table (TurnTable.ruled), or -1 when it has none. */
   rule: Int32Array;

@@ -14,11 +14,11 @@ export type Slots = Uint8Array | Uint16Array | Uint32Array;
  * rowStart(v) .. rowStart(v + 1) - 1, their heads by their places in v's topology row in `slot` (ascending, so heads
  * ascend too), their weights (basic customization's, each the weight of the path the arc unpacks to) in `weight`.
  * An arc whose weight a lower triangle made (not its own link) has its bit set in `viaMid` and the triangle's
- * vertex m in `mid` (midOf): driven up, lo → hi runs lo → m → hi (the arc m–lo down, then m–hi up); driven down,
- * hi → m → lo (m–hi down, then m–lo up). Both arcs of a kept arc's triangle are kept too, so a route through kept
- * arcs unpacks through kept arcs alone. About 12.7 bytes per kept arc with byte slots (72 % have a middle on whole
- * HCMC), plus 2 per vertex, in one block of shared memory where the platform has it (scratch.ts), which other threads
- * may adopt (exchange.ts).
+ * vertex m in `mid` and `far` (midOf): driven up, lo → hi runs lo → m → hi (the arc m–lo down, then m–hi up); driven
+ * down, hi → m → lo (m–hi down, then m–lo up). Both arcs of a kept arc's triangle are kept too, so a route through
+ * kept arcs unpacks through kept arcs alone. About 10.3 bytes per kept arc with byte slots on whole HCMC (72 % have
+ * a middle, 93 % of those within 255 vertices below the arc's lower end), plus 2 per vertex, in one block of shared
+ * memory where the platform has it (scratch.ts), which other threads may adopt (exchange.ts).
  */
 export interface CchArcs {
   /**
@@ -34,8 +34,17 @@ export interface CchArcs {
   viaMid: Uint32Array;
   /** Per word of viaMid: how many bits the words before it set (where its arcs' middles start in `mid`). */
   midRank: Uint32Array;
-  /** The middle vertices of the arcs that have one, in arc order. */
-  mid: Uint32Array;
+  /**
+   * Per arc that has a middle vertex, in arc order: how far below the arc's lower end v it is (v - m, 1 to 255), or 0
+   * when it is further (its vertex then in `far`). A byte where the vertex took 4: the middle of an arc lies in its
+   * lower end's subtree of the elimination tree, most often a few ranks below it.
+   */
+  mid: Uint8Array;
+  /**
+   * The middle vertices further than 255 below their arc's lower end, as pairs (j, m), j ascending: `mid[j]` is 0 and
+   * m is the vertex.
+   */
+  far: Uint32Array;
   /**
    * Empty when every vertex's row is here; else the arcs of a metric customized against a base metric (KeptRows):
    * per 32 vertices a word, bit v & 31 of word v >> 5 set when vertex v's row is here, clear when it is the base's
@@ -49,12 +58,30 @@ export function rowStart(a: CchArcs, v: number): number {
   return a.rowBase[v >> 8]! + a.rowOff[v]!;
 }
 
-/** The middle vertex of kept arc k of `a`, or LINK when its own link made its weight. */
-export function midOf(a: CchArcs, k: number): number {
+/**
+ * The middle vertex of kept arc k of `a` (an arc of vertex v's row), or LINK when its own link made its weight.
+ * @param farPairs how many pairs of `a.far` hold middles (default: all; fewer while `a` is being written)
+ */
+export function midOf(a: CchArcs, k: number, v: number, farPairs = a.far.length >> 1): number {
   const w = k >> 5,
     bits = a.viaMid[w]!,
     bit = 1 << (k & 31);
-  return bits & bit ? a.mid[a.midRank[w]! + bitCount(bits & (bit - 1))]! : LINK;
+  if ((bits & bit) === 0) return LINK;
+  const j = a.midRank[w]! + bitCount(bits & (bit - 1));
+  const below = a.mid[j]!;
+  return below !== 0 ? v - below : farAt(a.far, farPairs, j);
+}
+
+/** The vertex of middle j in the first `pairs` pairs of `far` (CchArcs.far): a binary search; -1 when j has none. */
+function farAt(far: Uint32Array, pairs: number, j: number): number {
+  let lo = 0,
+    hi = pairs;
+  while (lo < hi) {
+    const m = (lo + hi) >>> 1;
+    if (far[2 * m]! < j) lo = m + 1;
+    else hi = m;
+  }
+  return lo < pairs && far[2 * lo] === j ? far[2 * lo + 1]! : -1;
 }
 
 /** The number of set bits of a 32-bit integer. */
@@ -129,6 +156,9 @@ export function seek(head: Uint32Array, from: number, end: number, h: number): n
   return lo;
 }
 
+/** The furthest a middle vertex may lie below its arc's lower end to be written in CchArcs.mid alone. */
+const NEAR_MAX = 0xff;
+
 /** Most kept arcs a KeptRows may be given, and of those how many have a middle vertex, each way. */
 export interface KeptCounts {
   up: number;
@@ -162,6 +192,9 @@ export class KeptRows {
   private kd = 0;
   private mu = 0;
   private md = 0;
+  /** Middles written in `far` each way. */
+  private fu = 0;
+  private fd = 0;
   private rows = 0;
   /** Middles written each way before the row being written. */
   private rowMu = 0;
@@ -197,16 +230,18 @@ export class KeptRows {
 
   /** Writes the next kept arc of the row being written, driven up (way 0) or down (1): slot, weight, middle vertex. */
   put(way: number, slot: number, weight: number, mid: number): void {
-    if (way === 0) this.mu = putArc(this.u, this.ku++, slot, weight, mid, this.mu);
-    else this.md = putArc(this.d, this.kd++, slot, weight, mid, this.md);
+    const v = this.rows,
+      far = mid !== LINK && v - mid > NEAR_MAX;
+    if (way === 0) this.mu = putArc(this.u, this.ku++, slot, weight, mid, this.mu, v, far ? this.fu++ : -1);
+    else this.md = putArc(this.d, this.kd++, slot, weight, mid, this.md, v, far ? this.fd++ : -1);
   }
 
   /** Ends the row being written (rows in rank order, each ended once, empty ones too). */
   endRow(): void {
     const v = this.rows++;
     if (this.base) {
-      this.note(0, this.u, v, this.ku, this.mu - this.rowMu);
-      this.note(1, this.d, v, this.kd, this.md - this.rowMd);
+      this.note(0, this.u, v, this.ku, this.mu - this.rowMu, this.fu);
+      this.note(1, this.d, v, this.kd, this.md - this.rowMd, this.fd);
     }
     this.rowMu = this.mu;
     this.rowMd = this.md;
@@ -215,10 +250,10 @@ export class KeptRows {
   }
 
   /**
-   * Notes whether row v of direction `way` (in `a`, ending before arc `end`, with `mids` middles) differs from the
-   * base's, counting its arcs and middles when it does.
+   * Notes whether row v of direction `way` (in `a`, ending before arc `end`, with `mids` middles, `farPairs` far ones
+   * written in all) differs from the base's, counting its arcs and middles when it does.
    */
-  private note(way: number, a: CchArcs, v: number, end: number, mids: number): void {
+  private note(way: number, a: CchArcs, v: number, end: number, mids: number, farPairs: number): void {
     const b = this.base![way]!,
       start = rowStart(a, v),
       from = rowStart(b, v);
@@ -227,7 +262,7 @@ export class KeptRows {
       same =
         a.slot[start + i] === b.slot[from + i] &&
         a.weight[start + i] === b.weight[from + i] &&
-        midOf(a, start + i) === midOf(b, from + i);
+        midOf(a, start + i, v, farPairs) === midOf(b, from + i, v);
     if (same) return;
     this.differ![way]![v >> 5]! |= 1 << (v & 31);
     const room = this.ownRoom;
@@ -244,7 +279,7 @@ export class KeptRows {
       throw new Error(
         `kept rows: ${this.rows} of ${this.upFirst.length - 1} rows written, ${this.ku} and ${this.kd} arcs in room for ${this.u.slot.length} and ${this.d.slot.length}`,
       );
-    const trim = (a: CchArcs, count: number, mids: number): CchArcs => ({
+    const trim = (a: CchArcs, count: number, mids: number, far: number): CchArcs => ({
       rowBase: a.rowBase,
       rowOff: a.rowOff,
       slot: a.slot.subarray(0, count),
@@ -252,9 +287,13 @@ export class KeptRows {
       viaMid: a.viaMid.subarray(0, (count + 31) >> 5),
       midRank: a.midRank.subarray(0, (count + 31) >> 5),
       mid: a.mid.subarray(0, mids),
+      far: a.far.subarray(0, 2 * far),
       own: a.own,
     });
-    const whole: [CchArcs, CchArcs] = [trim(this.u, this.ku, this.mu), trim(this.d, this.kd, this.md)];
+    const whole: [CchArcs, CchArcs] = [
+      trim(this.u, this.ku, this.mu, this.fu),
+      trim(this.d, this.kd, this.md, this.fd),
+    ];
     const differ = this.differ;
     if (!differ) return whole;
     // Written in the scratch: its rows that differ from the base's, or all of them, copied into shared memory.
@@ -266,7 +305,7 @@ export class KeptRows {
         if (over && ((differ[way]![v >> 5]! >>> (v & 31)) & 1) === 0) continue;
         const a = whole[way]!;
         for (let k = rowStart(a, v), end = rowStart(a, v + 1); k < end; k++)
-          rows.put(way, a.slot[k]!, a.weight[k]!, midOf(a, k));
+          rows.put(way, a.slot[k]!, a.weight[k]!, midOf(a, k, v));
       }
       rows.endRow();
     }
@@ -288,10 +327,11 @@ function arcsBytes(n: number, bytes: 1 | 2 | 4, count: number, mids: number, own
     [(n >> 8) + 1, 4],
     [words, 4],
     [words, 4],
-    [mids, 4],
+    [2 * mids, 4],
     [ownBits ? (n + 31) >> 5 : 0, 4],
     [n + 1, bytes === 1 ? 2 : 4],
     [count, bytes],
+    [mids, 1],
   );
 }
 
@@ -305,24 +345,36 @@ function arcsIn(block: Scratch, n: number, bytes: 1 | 2 | 4, count: number, mids
     rowBase = block.u32(blocks),
     viaMid = block.u32(words),
     midRank = block.u32(words),
-    mid = block.u32(mids),
+    far = block.u32(2 * mids),
     own = block.u32(ownWords);
   const rowOff = offBytes === 2 ? block.u16(n + 1) : block.u32(n + 1);
   const slot = bytes === 1 ? block.u8(count) : bytes === 2 ? block.u16(count) : block.u32(count);
-  return { rowBase, rowOff, slot, weight, viaMid, midRank, mid, own };
+  const mid = block.u8(mids);
+  return { rowBase, rowOff, slot, weight, viaMid, midRank, mid, far, own };
 }
 
 /**
- * Writes kept arc k of `a`: its place in its topology row, its weight, and its middle vertex (LINK for none) after
- * the `m` middles written before it; returns the middles written with it.
+ * Writes kept arc k of `a` (of vertex v's row): its place in its topology row, its weight, and its middle vertex
+ * (LINK for none) after the `m` middles written before it, as pair f of `far` when f is not -1; returns the middles
+ * written with it.
  */
-function putArc(a: CchArcs, k: number, at: number, weight: number, mid: number, m: number): number {
+function putArc(
+  a: CchArcs,
+  k: number,
+  at: number,
+  weight: number,
+  mid: number,
+  m: number,
+  v: number,
+  f: number,
+): number {
   a.slot[k] = at;
   a.weight[k] = weight;
   if ((k & 31) === 0) a.midRank[k >> 5] = m;
   if (mid === LINK) return m;
   a.viaMid[k >> 5]! |= 1 << (k & 31);
-  a.mid[m] = mid;
+  if (f < 0) a.mid[m] = v - mid;
+  else ((a.mid[m] = 0), (a.far[2 * f] = m), (a.far[2 * f + 1] = mid));
   return m + 1;
 }
 
@@ -335,15 +387,17 @@ function startRow(a: CchArcs, v: number, k: number): void {
 /**
  * Why `a` cannot be one direction of a customized metric over the topology whose rows are upFirst/upHead (another
  * thread's, offered for adoption: exchange.ts), or null when it can: the arrays' types and lengths, rows that cover
- * the arcs in order, slots ascending within their topology row, middles counted by their bits and ranks and each
- * below its row's vertex, and (arcs over a base) no arcs in a row left to the base. Linear in the arcs.
+ * the arcs in order, slots ascending within their topology row, middles counted by their bits and ranks, each far
+ * one listed once, and each below its row's vertex, and (arcs over a base) no arcs in a row left to the base. Linear
+ * in the arcs.
  */
 export function arcsProblem(a: CchArcs, upFirst: Uint32Array): string | null {
-  const { rowBase, rowOff, slot, weight, viaMid, midRank, mid, own } = a;
+  const { rowBase, rowOff, slot, weight, viaMid, midRank, mid, far, own } = a;
   const n = upFirst.length - 1;
   const bytes = slotBytes(upFirst);
-  if (![rowBase, viaMid, midRank, mid, own].every((x) => x instanceof Uint32Array))
-    return 'row bases, middle bits, ranks, middles and own rows are not Uint32Arrays';
+  if (![rowBase, viaMid, midRank, far, own].every((x) => x instanceof Uint32Array))
+    return 'row bases, middle bits, ranks, far middles and own rows are not Uint32Arrays';
+  if (!(mid instanceof Uint8Array)) return 'middles are not a Uint8Array';
   if (own.length !== 0 && own.length !== (n + 31) >> 5) return `${own.length} words of own rows for ${n} vertices`;
   if (own.length && n & 31 && own[own.length - 1]! >>> (n & 31) !== 0) return 'own rows past the last vertex';
   if (!(slot instanceof [Uint8Array, Uint16Array, Uint32Array][bytes >> 1]!))
@@ -365,6 +419,11 @@ export function arcsProblem(a: CchArcs, upFirst: Uint32Array): string | null {
     mids += bitCount(viaMid[w]!);
   }
   if (mid.length !== mids) return `${mid.length} middles for ${mids} middle bits`;
+  let farCount = 0;
+  for (let j = 0; j < mids; j++) farCount += +(mid[j] === 0);
+  if (far.length !== 2 * farCount) return `${far.length / 2} far middles for ${farCount}`;
+  for (let f = 0; f < farCount; f++)
+    if (mid[far[2 * f]!] !== 0 || (f > 0 && far[2 * f]! <= far[2 * f - 2]!)) return `far middle ${f} is out of place`;
   for (let v = 0; v < n; v++) {
     const lo = rowStart(a, v),
       hi = rowStart(a, v + 1),
@@ -373,9 +432,9 @@ export function arcsProblem(a: CchArcs, upFirst: Uint32Array): string | null {
     if (hi > lo && own.length && ((own[v >> 5]! >>> (v & 31)) & 1) === 0) return `row ${v} is the base's but has arcs`;
     for (let k = lo; k < hi; k++) {
       const s = slot[k]!,
-        m = midOf(a, k);
+        m = midOf(a, k, v);
       if (s >= row || (k > lo && s <= slot[k - 1]!)) return `arc ${k} of row ${v} has slot ${s}`;
-      if (m !== LINK && m >= v) return `arc ${k} of row ${v} has middle ${m}`;
+      if (m !== LINK && (m < 0 || m >= v)) return `arc ${k} of row ${v} has middle ${m}`;
     }
   }
   return null;

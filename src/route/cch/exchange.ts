@@ -54,7 +54,7 @@ export function samePart(a: MetricPart, b: MetricPart): boolean {
     return (
       a.base === b.base &&
       (['up', 'down'] as const).every((d) =>
-        (['rowBase', 'rowOff', 'slot', 'weight', 'viaMid', 'midRank', 'mid', 'own'] as const).every((f) =>
+        (['rowBase', 'rowOff', 'slot', 'weight', 'viaMid', 'midRank', 'mid', 'far', 'own'] as const).every((f) =>
           sameBytes(a[d][f], b[d][f]),
         ),
       )

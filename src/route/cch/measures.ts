@@ -78,7 +78,7 @@ export class CchMeasures {
         first = m.firstAt(true, lo);
       for (let k = rowStart(U, lo), end = rowStart(U, lo + 1); k < end; k++) {
         const hi = upHead[row + U.slot[k]!]!,
-          mid = midOf(U, k),
+          mid = midOf(U, k, lo),
           i = first + k;
         // lo → mid → hi: the arc mid–lo down, then mid–hi up.
         if (mid === LINK) sizeUp[i] = this.link(lo, hi, up, i);
@@ -88,7 +88,7 @@ export class CchMeasures {
         firstDown = m.firstAt(false, lo);
       for (let k = rowStart(D, lo), end = rowStart(D, lo + 1); k < end; k++) {
         const hi = upHead[row + D.slot[k]!]!,
-          mid = midOf(D, k),
+          mid = midOf(D, k, lo),
           i = firstDown + k;
         // hi → mid → lo: the arc mid–hi down, then mid–lo up.
         if (mid === LINK) sizeDown[i] = this.link(hi, lo, down, i);
@@ -134,7 +134,7 @@ export class CchMeasures {
       return a.values[i]!;
     }
     const m = this.m,
-      mid = m.midAt(upward, k);
+      mid = m.midAt(upward, k, lo);
     if (mid === LINK) return upward ? this.linkRead(lo, hi) : this.linkRead(hi, lo);
     // As the constructor adds them: up lo → mid → hi, down hi → mid → lo; the arc down from mid first.
     const first = upward ? lo : hi,

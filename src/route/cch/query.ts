@@ -235,7 +235,7 @@ export class CchQuery {
       const isUp = stack[--top] === 1,
         h = stack[--top]!,
         l = stack[--top]!;
-      const m = metric.midAt(isUp, metric.keptAt(isUp, l, h));
+      const m = metric.midAt(isUp, metric.keptAt(isUp, l, h), l);
       if (m === LINK) {
         out.push(stateOf[isUp ? h : l]!);
         continue;
