@@ -45,3 +45,46 @@ describe('profiles that route alike', () => {
     });
   }
 });
+
+describe('one vehicle’s costs for another weighting or avoid mask', () => {
+  const pack = Pack.from(testPack('hanoi'));
+  const g = new RoadGraph(pack);
+  /** Every array of `c` and its bound, to compare with toEqual. */
+  const arrays = (c: ArcCosts) => [c.weight, c.dur, c.outOpen, c.blocked, c.cross, c.restricted, c.boundPerMetre];
+
+  it('share the seconds and node and edge flags, and equal the costs made alone', () => {
+    for (let p = 0; p < PROFILE_COUNT; p++) {
+      const first = new ArcCosts(g, p, 'fastest');
+      for (const [weighting, avoid] of [
+        ['shortest', 0],
+        ['fastest', 2],
+        ['shortest', 7],
+      ] as const) {
+        const made = new ArcCosts(g, p, weighting, undefined, undefined, avoid, { same: first });
+        expect(arrays(made)).toEqual(arrays(new ArcCosts(g, p, weighting, undefined, undefined, avoid)));
+        for (const f of ['dur', 'outOpen', 'blocked', 'cross', 'restricted'] as const) expect(made[f]).toBe(first[f]);
+      }
+    }
+    // A router's contexts of one vehicle share them.
+    const router = new Router(g, pack);
+    const car = vehicleIndex('car');
+    expect(router.context(car, 'shortest').costs.dur).toBe(router.context(car, 'fastest').costs.dur);
+    expect(router.context(car, 'fastest', 2).costs.outOpen).toBe(router.context(car, 'fastest').costs.outOpen);
+  });
+
+  it('are computed whole when the other costs close other arcs', () => {
+    const first = new ArcCosts(g, 0, 'fastest');
+    const open = first.dur.findIndex((d) => d < Infinity);
+    const dur = first.dur.slice();
+    dur[open] = Infinity;
+    const made = new ArcCosts(g, 0, 'shortest', undefined, undefined, 0, { same: { ...arrays0(first), dur } });
+    expect(made.dur).not.toBe(dur);
+    expect(arrays(made)).toEqual(arrays(new ArcCosts(g, 0, 'shortest')));
+  });
+});
+
+/** The CostArrays of `c`. */
+function arrays0(c: ArcCosts) {
+  const { weight, dur, outOpen, blocked, cross, restricted, boundPerMetre } = c;
+  return { weight, dur, outOpen, blocked, cross, restricted, boundPerMetre };
+}

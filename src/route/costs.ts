@@ -88,7 +88,9 @@ export class ArcCosts {
    *   AVOID_FACTOR times as much (durations unchanged; the A* bound stays that of the usual weights, still a bound)
    * @param arrays `made`: the arrays of these costs as another thread computed them for the same graph, vehicle,
    *   weighting and avoid mask (exchange.ts; the caller checked them with costArraysProblem), taken as they are;
-   *   else computed here, in shared memory when `shared` (scratch.ts), so that other threads may adopt them
+   *   else computed here, in shared memory when `shared` (scratch.ts), so that other threads may adopt them; `same`:
+   *   the arrays of the same graph and vehicle's costs for another weighting or avoid mask, whose seconds and node
+   *   and edge flags (which neither changes) these costs then share, computing their weights alone
    */
   constructor(
     readonly graph: RoadGraph,
@@ -97,7 +99,7 @@ export class ArcCosts {
     readonly bearings: () => Uint16Array = () => arcBearings(graph),
     basis: () => CostBasis = () => costBasis(graph),
     readonly avoid = 0,
-    arrays: { made?: CostArrays; shared?: boolean } = {},
+    arrays: { made?: CostArrays; shared?: boolean; same?: CostArrays } = {},
   ) {
     const g = graph;
     const b = (this.basis = basis());
@@ -107,7 +109,7 @@ export class ArcCosts {
     this.turnCosts = g.fromOsm;
     this.turnWeightFactor = weighting === 'fastest' ? 1 : 0;
     this.restrictedTurn = this.turnCosts ? RESTRICTED_TURN_WEIGHT : 0;
-    const a = arrays.made ?? computeCostArrays(g, profile, weighting, b, avoid, arrays.shared ?? false);
+    const a = arrays.made ?? computeCostArrays(g, profile, weighting, b, avoid, arrays.shared ?? false, arrays.same);
     this.weight = a.weight;
     this.dur = a.dur;
     this.outOpen = a.outOpen;
@@ -187,7 +189,9 @@ export interface CostArrays {
 
 /**
  * Computes the CostArrays of vehicle `profile` on graph `g` (see ArcCosts); when `shared`, carved from one block of
- * shared memory (scratch.ts Scratch) that other threads may adopt.
+ * shared memory (scratch.ts Scratch) that other threads may adopt. Given `same` (the vehicle's arrays for another
+ * weighting or avoid mask), its seconds and node and edge flags are taken as they are (a weighting and an avoid mask
+ * change weights alone: an arc is closed, Infinity, in both or in neither) and only the weights are computed.
  */
 function computeCostArrays(
   g: RoadGraph,
@@ -196,22 +200,26 @@ function computeCostArrays(
   b: CostBasis,
   avoid: number,
   shared: boolean,
+  same?: CostArrays,
 ): CostArrays {
   const E = g.edgeCount;
   const N = g.nodeCount;
   // Shared: one block for all of them, which another thread adopts whole. Not shared: arrays of their own (a Scratch
   // block of its own would be at least 32 MiB).
   const block = shared
-    ? new Scratch(scratchBytes([2 * E, 8], [2 * E, 8], [N, 1], [N, 1], [N, 1], [E, 1]), { shared })
+    ? new Scratch(
+        same ? scratchBytes([2 * E, 8]) : scratchBytes([2 * E, 8], [2 * E, 8], [N, 1], [N, 1], [N, 1], [E, 1]),
+        { shared },
+      )
     : null;
   const f64 = (n: number) => (block ? block.f64(n) : new Float64Array(n));
   const u8 = (n: number) => (block ? block.u8(n) : new Uint8Array(n));
   const weight = f64(2 * E),
-    dur = f64(2 * E);
-  const outOpen = u8(N),
-    blocked = u8(N),
-    cross = u8(N),
-    restricted = u8(E);
+    dur = same?.dur ?? f64(2 * E);
+  const outOpen = same?.outOpen ?? u8(N),
+    blocked = same?.blocked ?? u8(N),
+    cross = same?.cross ?? u8(N),
+    restricted = same?.restricted ?? u8(E);
   // Every profile's speeds, when read from a pack file: in a block the customization that follows carves its first
   // arrays from (scratch.ts), or past SPEEDS_SHRINK_FROM given back at once, rather than lying written beside it.
   const read = new Scratch(scratchBytes([E * PROFILE_COUNT * 2, 1], [E * PROFILE_COUNT, 1]), {
@@ -244,11 +252,11 @@ function computeCostArrays(
       const kmh = speed[e * stride + profile * 2 + dir]!;
       if (kmh === 0) {
         weight[a] = Infinity;
-        dur[a] = Infinity;
+        if (!same) dur[a] = Infinity;
         continue;
       }
       const d = fixed ? fixed[e]! : (len * 3.6) / kmh;
-      dur[a] = d;
+      if (!same) dur[a] = d;
       const w = fastest ? (d * 100) / pref : len;
       weight[a] = w;
       if (r > 0) bound = Math.min(bound, w / r);
@@ -260,6 +268,15 @@ function computeCostArrays(
   if (avoid !== 0) {
     const avoided = avoidedEdges(g, avoid);
     for (let a = 0; a < 2 * E; a++) if (avoided[a >> 1]) weight[a] = weight[a]! * AVOID_FACTOR;
+  }
+  if (same) {
+    // The flags count the open arcs: shared only while the same arcs are open (a preference of 0, which no pack
+    // builder writes, would close an arc to the fastest weighting alone).
+    let a = 0;
+    while (a < 2 * E && (weight[a] === Infinity) === (dur[a] === Infinity)) a++;
+    if (a === 2 * E) return { weight, dur, outOpen, blocked, cross, restricted, boundPerMetre };
+    block?.release();
+    return computeCostArrays(g, profile, weighting, b, avoid, shared);
   }
   const bit = 1 << profile;
   const adjFirst = g.adjFirst,

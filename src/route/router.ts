@@ -288,7 +288,7 @@ export class Router {
         () => (this.bearings ??= arcBearings(g)),
         () => (this.basis ??= costBasis(g)),
         avoid,
-        { made, shared: !!(this.exchange && this.pack) },
+        { made, shared: !!(this.exchange && this.pack), same: made ? undefined : this.sameVehicle(profile) },
       );
       if (!made) {
         const { weight, dur, outOpen, blocked, cross, restricted, boundPerMetre } = costs;
@@ -320,6 +320,12 @@ export class Router {
     }
     if (avoid !== 0) this.keep(key);
     return c;
+  }
+
+  /** The arc costs of a context of vehicle `profile` (after alike.ts) this router holds, if any. */
+  private sameVehicle(profile: number): ArcCosts | undefined {
+    for (const c of this.contexts.values()) if (c.costs.profile === profile) return c.costs;
+    return undefined;
   }
 
   /** Marks avoiding context `key` used last, dropping the least recently used beyond AVOID_CONTEXTS_KEPT. */
