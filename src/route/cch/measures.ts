@@ -5,14 +5,16 @@ import { Scratch, scratchBytes } from './scratch.js';
 
 /**
  * Arcs whose unpacking visits more than this many arcs (links and shortcuts, each counted once per visit) have their
- * seconds and metres stored; the others are added up from their links when read. On whole HCMC (car) that stores a
- * third of the kept arcs (5.4 MB instead of 16.4); a 10 × 10 DistanceMatrix reads ≈ 130 arcs (CchTable measures
- * only its pairs' chains), visiting ≈ 200 arcs in all to add them up. Each visit is a few random reads (its middle,
- * its two arcs' places, the link's turn and seconds): CPU ms per table against storing every arc (one process, the
- * same endpoints in turn), 10 × 10 0.43 → 0.48 and 100 × 100 6.2 → 6.7 here; storing above 16 (2.4 MB) 0.52 → 0.62
- * and 7.2 → 8.7, above 4 (8.8 MB) 0.43 and 5.7 → 6.4.
+ * seconds and metres stored; the others are added up from their links when read. On whole HCMC (car) that stores
+ * 2.7 MB (16.4 for every arc); a 10 × 10 DistanceMatrix reads ≈ 130 arcs (CchTable measures only its pairs'
+ * chains), visiting a few hundred arcs in all to add them up. Each visit is a few random reads (its middle, its two
+ * arcs' places, the link's turn and seconds): CPU ms per table against storing every arc (one process, the same
+ * endpoints in turn), storing above 8 (5.4 MB) 10 × 10 0.43 → 0.48 and 100 × 100 6.2 → 6.7; above 16 0.52 → 0.62
+ * and 7.2 → 8.7; above 4 (8.8 MB) 0.43 and 5.7 → 6.4. Above 16 rather than 8 since a server holds this for every
+ * vehicle asked for matrices: against 8, in turn in one process, 10 × 10 0.76–0.77 → 0.83–0.87 and 100 × 100
+ * 10.4 → 11.5–11.8 ms for 2.96 MB less (the same seconds and metres).
  */
-const STORED_ABOVE = 8;
+const STORED_ABOVE = 16;
 
 /**
  * One direction's stored measures (CchMeasures): per 32 kept arcs a word of `stored` (bit k & 31 of word k >> 5 set
