@@ -16,7 +16,7 @@ export type Slots = Uint8Array | Uint16Array | Uint32Array;
  * An arc whose weight a lower triangle made (not its own link) has its bit set in `viaMid` and the triangle's
  * vertex m in `mid` and `far` (midOf): driven up, lo → hi runs lo → m → hi (the arc m–lo down, then m–hi up); driven
  * down, hi → m → lo (m–hi down, then m–lo up). Both arcs of a kept arc's triangle are kept too, so a route through
- * kept arcs unpacks through kept arcs alone. About 10.3 bytes per kept arc with byte slots on whole HCMC (72 % have
+ * kept arcs unpacks through kept arcs alone. About 10.4 bytes per kept arc with byte slots on whole HCMC (72 % have
  * a middle, 93 % of those within 255 vertices below the arc's lower end), plus 2 per vertex, in one block of shared
  * memory where the platform has it (scratch.ts), which other threads may adopt (exchange.ts).
  */
