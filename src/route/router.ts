@@ -403,7 +403,7 @@ export class Router {
     );
     let baseKey = adopted?.base ?? '';
     if (!adopted)
-      for (const k of bases(costs.profile, costs.weighting, costs.avoid)) {
+      for (const { key: k } of bases(costs.profile, costs.weighting, costs.avoid)) {
         const made = this.contexts.get(k)?.metric();
         if (made && !made.base) {
           [base, baseKey] = [made, k];
@@ -427,10 +427,9 @@ export class Router {
     use: (base: CchMetric) => void,
   ): string | null {
     if (p.up.own.length === 0 && p.down.own.length === 0) return p.base === '' ? null : `a base ${p.base} for no row`;
-    if (!bases(costs.profile, costs.weighting, costs.avoid).includes(p.base))
-      return `rows left to ${p.base ? `base ${p.base}, none of its own` : 'no base'}`;
-    const [profile, weighting] = p.base.split(':');
-    const m = this.context(Number(profile), weighting as Weighting).cch()?.metric;
+    const named = bases(costs.profile, costs.weighting, costs.avoid).find((b) => b.key === p.base);
+    if (!named) return `rows left to ${p.base ? `base ${p.base}, none of its own` : 'no base'}`;
+    const m = this.context(named.profile, costs.weighting).cch()?.metric;
     if (!m || m.base) return `its base ${p.base} is not a metric of every row`;
     use(m);
     return null;
@@ -962,16 +961,15 @@ export function routerOf(region: Region): Router {
 }
 
 /**
- * The context keys of the metrics a metric of `profile`, `weighting` and avoid mask `avoid` is customized over, the
- * first a router holds (Router.metric): the same vehicle's not avoiding anything (avoiding a road kind changes the
- * rows of few vertices), then a car's (a taxi's costs differ from a car's only on the few ways open to taxis). A
- * vehicle whose rows mostly differ from its base's keeps them all (arcs.ts OWN_SHARE_MAX).
+ * The metrics a metric of `profile`, `weighting` and avoid mask `avoid` is customized over, the first a router holds
+ * (Router.metric), by vehicle and context key (of the same weighting, avoiding nothing): the same vehicle's not
+ * avoiding anything (avoiding a road kind changes the rows of few vertices), then a car's (a taxi's costs differ from
+ * a car's only on the few ways open to taxis). A vehicle whose rows mostly differ from its base's keeps them all
+ * (arcs.ts OWN_SHARE_MAX).
  */
-function bases(profile: number, weighting: Weighting, avoid: number): string[] {
-  const keys: string[] = [];
-  if (avoid !== 0) keys.push(contextKey(profile, weighting));
-  if (profile !== 0) keys.push(contextKey(0, weighting));
-  return keys;
+function bases(profile: number, weighting: Weighting, avoid: number): { profile: number; key: string }[] {
+  const vehicles = [...(avoid !== 0 ? [profile] : []), ...(profile !== 0 ? [0] : [])];
+  return vehicles.map((p) => ({ profile: p, key: contextKey(p, weighting) }));
 }
 
 /** A context's key among a router's (and, with the pack's identity, among engines': Router.shareKey). */
