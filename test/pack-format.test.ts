@@ -49,6 +49,33 @@ describe('pack format', () => {
     expect(strings.get(0)).toBe('');
   });
 
+  it('reads every string of a table far larger than the strings it keeps decoded, in any order, again and again', () => {
+    // 20,000 strings: ids that share a cache slot (4,096 apart) and ids read again after others took their slot.
+    const texts = Array.from({ length: 20_000 }, (_, i) => `Đường số ${i} ${'ư'.repeat(i % 7)}`);
+    const builder = new StringTableBuilder();
+    const ids = texts.map((t) => builder.intern(t));
+    const s = builder.finish();
+    const pack = Pack.from(new PackWriter().addArray('str.offs', s.offs).addArray('str.data', s.data).finish());
+    const strings = new StringTable(pack);
+    expect(strings.size).toBe(texts.length + 1);
+    for (const round of [0, 1, 2])
+      for (let k = 0; k < texts.length; k++) {
+        // A stride coprime with the count visits every id once per round, each round in another order.
+        const i = (k * (4_096 + 2 * round + 1)) % texts.length;
+        expect(strings.get(ids[i]!)).toBe(texts[i]);
+        expect(strings.get(ids[(i + 4_096) % texts.length]!)).toBe(texts[(i + 4_096) % texts.length]);
+      }
+    expect(strings.get(texts.length + 1)).toBe('');
+    expect(strings.get(-1)).toBe('');
+    expect([0, 1, texts.length, texts.length + 1, -1].map((i) => strings.has(i))).toEqual([
+      false,
+      true,
+      true,
+      false,
+      false,
+    ]);
+  });
+
   it('aligns every section to 8 bytes and checksums each one', () => {
     const bytes = samplePack();
     const pack = Pack.from(bytes);

@@ -35,9 +35,20 @@ export class StringTableBuilder {
   }
 }
 
-/** Reads strings of a pack's string table, decoding each on first use. */
+/**
+ * Strings a StringTable keeps decoded, at most (a power of two). A server keeps its tables for its whole life and its
+ * answers, tiles and one-off scans (every place's name, read once at start) ask for ever more of the ids, so keeping
+ * each decoded string would hold the whole table as JavaScript strings (≈ 1 MB of heap per thread on whole HCMC, tens
+ * of MB for a country); a repeated id (a street's name along a route, a label on every tile of its area) is mostly
+ * one asked again soon.
+ */
+const CACHE_SLOTS = 4096;
+
+/** Reads strings of a pack's string table, decoding each when asked and keeping the last few thousand decoded. */
 export class StringTable {
-  private cache: (string | undefined)[];
+  /** Direct-mapped cache: slot id & (CACHE_SLOTS - 1) holds string `cachedId[slot]` (0: none) as `cached[slot]`. */
+  private readonly cachedId = new Int32Array(CACHE_SLOTS);
+  private readonly cached: string[] = new Array<string>(CACHE_SLOTS).fill('');
   private offs: Uint32Array;
   private data: Uint8Array;
   private dec = new TextDecoder();
@@ -45,7 +56,6 @@ export class StringTable {
   constructor(pack: Pack) {
     this.offs = pack.array<Uint32Array>('str.offs');
     this.data = pack.array<Uint8Array>('str.data');
-    this.cache = new Array(this.offs.length - 1);
   }
 
   /** Number of strings. */
@@ -53,14 +63,19 @@ export class StringTable {
     return this.offs.length - 1;
   }
 
+  /** True when id `i` names a string that is not empty (without decoding it). */
+  has(i: number): boolean {
+    return i > 0 && i < this.offs.length - 1 && this.offs[i + 1]! > this.offs[i]!;
+  }
+
   /** The string with id `i` ("" for 0 or an id out of range). */
   get(i: number): string {
     if (i <= 0 || i >= this.offs.length - 1) return '';
-    let s = this.cache[i];
-    if (s === undefined) {
-      s = this.dec.decode(this.data.subarray(this.offs[i]!, this.offs[i + 1]!));
-      this.cache[i] = s;
-    }
+    const slot = i & (CACHE_SLOTS - 1);
+    if (this.cachedId[slot] === i) return this.cached[slot]!;
+    const s = this.dec.decode(this.data.subarray(this.offs[i]!, this.offs[i + 1]!));
+    this.cachedId[slot] = i;
+    this.cached[slot] = s;
     return s;
   }
 }

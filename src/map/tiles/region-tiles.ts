@@ -40,7 +40,6 @@ export class RegionTiles {
   /** World x and y (0..1) of every place, for the named POIs. */
   private readonly poiX: Float64Array;
   private readonly poiY: Float64Array;
-  private readonly poiProps = new Map<number, Properties>();
   /** Scratch point lists. */
   private readonly pts = new PointList();
   private readonly clipped = new PointList();
@@ -62,7 +61,7 @@ export class RegionTiles {
     this.poiY = new Float64Array(n);
     const cells = 2 ** POI_MIN_ZOOM;
     for (let i = 0; i < n; i++) {
-      if (places!.kind[i] !== PlaceKind.poi || !places!.name[i] || !region.strings.get(places!.name[i]!)) continue;
+      if (places!.kind[i] !== PlaceKind.poi || !region.strings.has(places!.name[i]!)) continue;
       const wx = (this.poiX[i] = lonToWorldX(places!.lon[i]! / COORD_SCALE, 0, 1));
       const wy = (this.poiY[i] = latToWorldY(places!.lat[i]! / COORD_SCALE, 0, 1));
       const key = Math.floor(wx * cells) * cells + Math.floor(wy * cells);
@@ -248,9 +247,8 @@ export class RegionTiles {
     if (hits.length === 0) return 0;
     const layer = layers(l);
     for (const i of hits) {
-      let props = this.poiProps.get(i);
-      if (!props) this.poiProps.set(i, (props = this.poiProperties(i)));
-      layer.beginFeature(MvtType.point, props);
+      // Made when drawn, not kept: a server's tiles would keep one for every POI of the region.
+      layer.beginFeature(MvtType.point, this.poiProperties(i));
       layer.moveTo(Math.round(this.poiX[i]! * scale - ox), Math.round(this.poiY[i]! * scale - oy));
       layer.endPart();
       layer.endFeature();
