@@ -16,6 +16,7 @@ import { probeHash, storedPlaceIndex } from './search/stored-index';
 import type { PlaceCategories } from './search/place-categories';
 import { placeCategories } from './search/stored-categories';
 import { pointIndex, pointPlaces } from './stored-points';
+import { StreetPieces } from './street-pieces';
 import { Searcher } from './search/search';
 import { storedTermsOf, streetInitials } from './search/terms';
 import type { PlaceStore } from './store';
@@ -84,7 +85,7 @@ export class PlacesRegion {
   /** Admin unit id → the place that stands for it. */
   readonly unitPlace = new Map<number, number>();
   /** Street name string id → its street places (one per piece of the street in a ward). */
-  readonly streetPieces = new Map<number, number[]>();
+  readonly streetPieces: StreetPieces;
   /** Folded street names without their type word ("ba trieu" for "Phố Bà Triệu"), and their initials ("nkkn"). */
   readonly streetKeys = new Set<string>();
 
@@ -108,21 +109,19 @@ export class PlacesRegion {
     this.districtInitials = this.admin.table ? districtInitials(this.admin.table, this.areaUnits) : new Map();
     const p = this.places;
     this.streetsOnGraph = region.graph.edgeCount > 0;
+    this.streetPieces = new StreetPieces(p.name, (i) => p.kind[i] === PlaceKind.street);
     const plainKeys = new Set<string>();
+    for (const id of this.streetPieces.keys()) {
+      const name = region.strings.get(id);
+      const key = streetKey(name);
+      this.streetKeys.add(key);
+      (key === withoutLeadingType(fold(name)) ? plainKeys : this.kindLedKeys).add(key);
+      for (const initials of streetInitials(name)) this.streetKeys.add(initials);
+    }
     for (let i = 0; i < p.count; i++) {
       const k = p.kind[i];
-      if (k === PlaceKind.street) {
-        const list = this.streetPieces.get(p.name[i]!);
-        if (list) list.push(i);
-        else {
-          this.streetPieces.set(p.name[i]!, [i]);
-          const name = region.strings.get(p.name[i]!);
-          const key = streetKey(name);
-          this.streetKeys.add(key);
-          (key === withoutLeadingType(fold(name)) ? plainKeys : this.kindLedKeys).add(key);
-          for (const initials of streetInitials(name)) this.streetKeys.add(initials);
-        }
-      } else if (k !== PlaceKind.poi && k !== PlaceKind.address && p.osm[i]! < 0) this.unitPlace.set(-p.osm[i]! - 1, i);
+      if (k !== PlaceKind.street && k !== PlaceKind.poi && k !== PlaceKind.address && p.osm[i]! < 0)
+        this.unitPlace.set(-p.osm[i]! - 1, i);
     }
     for (const key of plainKeys) this.kindLedKeys.delete(key);
     this.pointPlace = pointPlaces(p);
