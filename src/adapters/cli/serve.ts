@@ -481,9 +481,8 @@ export function threadCount(value: string): number {
   return n;
 }
 
-/** The worker bundle: beside the CLI bundle in dist/, or the repository's dist/ when running from source. */
 /**
- * Keeps this thread's young generation at the size V8 gives it at start (≈ 8 MB on a 64-bit host) instead of letting
+ * Keeps this thread's young generation at the size V8 gives it at start (8.4 MB on the benches' machine) instead of letting
  * it double up to 16 MB: with the engines in workers, this thread's young objects are requests, answers in flight and
  * tiles being cut, which a collection finds dead, yet V8 grows a young generation once the bytes its collections kept
  * add up to its size, which a server's steady stream always reaches. A process-wide V8 flag, read whenever V8 would
@@ -495,6 +494,7 @@ function keepNursery(): void {
   setFlagsFromString('--semi-space-growth-factor=1');
 }
 
+/** The worker bundle: beside the CLI bundle in dist/, or the repository's dist/ when running from source. */
 function findWorkerScript(): URL | undefined {
   const candidates = [new URL('./worker.js', import.meta.url), new URL('../../../dist/worker.js', import.meta.url)];
   return candidates.find((u) => existsSync(fileURLToPath(u)));
