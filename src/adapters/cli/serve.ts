@@ -482,13 +482,13 @@ export function threadCount(value: string): number {
 }
 
 /**
- * Keeps this thread's young generation at the size V8 gives it at start (8.4 MB on the benches' machine) instead of letting
- * it double up to 16 MB: with the engines in workers, this thread's young objects are requests, answers in flight and
- * tiles being cut, which a collection finds dead, yet V8 grows a young generation once the bytes its collections kept
- * add up to its size, which a server's steady stream always reaches. A process-wide V8 flag, read whenever V8 would
- * grow a young generation; the workers' own are capped by their resource limits (pool.ts) and start at that cap, so
- * it changes nothing there. `bando serve` on whole HCMC after the serve-memory load: the young generation 8.4 MB
- * against 16.8, CPU and calls answered within what runs vary by (docs/routing.md).
+ * Keeps this thread's young generation at the size V8 gives it at start (8.4 MB on the benches' machine) instead of
+ * letting it double up to 16 MB: with the engines in workers, this thread's young objects are requests, answers in
+ * flight and tiles being cut, which a collection finds dead, yet V8 grows a young generation once the bytes its
+ * collections kept add up to its size, which a server's steady stream always reaches. A process-wide V8 flag, read
+ * whenever V8 would grow a young generation; the workers' own are capped by their resource limits (pool.ts) and start
+ * at that cap, so it changes nothing there. `bando serve` on whole HCMC after the serve-memory load: the young
+ * generation 8.4 MB against 16.8, CPU and calls answered within what runs vary by (docs/routing.md).
  */
 function keepNursery(): void {
   setFlagsFromString('--semi-space-growth-factor=1');
