@@ -9,6 +9,7 @@ import { parseTileCoords, TILE_EXTENT } from '../src/map/tiles/coords.js';
 import { ByteLru } from '../src/map/tiles/lru.js';
 import { MvtLayer, MvtType, mvtTile } from '../src/map/tiles/mvt-writer.js';
 import { createTileSource, type TileSource } from '../src/map/tiles/source.js';
+import { basemapIndex } from '../src/render/basemap-index.js';
 import { KIND_MIN_ZOOM } from '../src/map/tiles/zooms.js';
 import { testPack } from './helpers/packs.js';
 
@@ -173,6 +174,38 @@ describe('vector tiles on the Hanoi pack', () => {
     const a = s.tile(15, Math.floor(fx), Math.floor(fy));
     expect(s.tile(15, Math.floor(fx), Math.floor(fy))).toBe(a);
     expect(s.stats()).toEqual({ cachedTiles: 1, cachedBytes: a!.byteLength, indexedRegions: 1 });
+  });
+});
+
+describe('tiles over parts projected on first use', () => {
+  it('cuts the same bytes as over an index with every part projected and simplified first; prepare projects only the parts it draws', () => {
+    // Two regions over the same pack bytes: each its own basemap and index.
+    const bytes = testPack('hanoi');
+    const eager = new Region(Pack.from(bytes));
+    const lazy = new Region(Pack.from(bytes));
+    const all = basemapIndex(eager.basemap!);
+    for (let p = 0; p + 1 < eager.basemap!.partFirst.length; p++) all.partSignificance(p);
+    const lazySource = createTileSource(lazy);
+    lazySource.prepare();
+    const ready = basemapIndex(lazy.basemap!).store.ready;
+    expect(ready.some((r) => r === 0)).toBe(true);
+    expect(ready.some((r) => r !== 0)).toBe(true);
+    const eagerSource = createTileSource(eager);
+    const [w, s, e, n] = eager.meta.bbox!;
+    let compared = 0;
+    for (const z of [12, 14, 16]) {
+      const [x0, y0] = worldTile(w, n, z).map(Math.floor) as [number, number];
+      const [x1, y1] = worldTile(e, s, z).map(Math.floor) as [number, number];
+      // Every other tile at z16 (a few hundred), every tile below.
+      for (let x = x0; x <= x1; x++)
+        for (let y = y0; y <= y1; y++) {
+          if (z === 16 && (x + y) % 2 === 1) continue;
+          const want = eagerSource.tile(z, x, y);
+          expect(lazySource.tile(z, x, y)).toEqual(want);
+          if (want) compared++;
+        }
+    }
+    expect(compared).toBeGreaterThan(100);
   });
 });
 

@@ -170,8 +170,8 @@ async function serve(args: ParsedArgs): Promise<void> {
   const packHealth = watchPacks(here.regions.map((r) => r.pack));
   const tiles = createTileSource(here.regions);
   tiles.prepare();
-  // Made after the tile source, whose basemap indexes (every part projected and simplified by `prepare`) the workers'
-  // static maps then read instead of making their own.
+  // Made after the tile source, whose basemap indexes (each part projected and simplified by the first thread that
+  // draws it) the workers' static maps then share instead of making their own.
   const pool =
     threads > 0
       ? createThreadPool(workerScript(), {

@@ -51,10 +51,10 @@ export class RegionTiles {
   constructor(readonly region: Region) {
     const map = region.basemap;
     this.index = map ? basemapIndex(map) : null;
-    // The grid and every part's significances now (tens of milliseconds for a city), so that no tile pays for them:
-    // a tile source answers many small boxes.
+    // The grid now (a few milliseconds for a city): a tile source answers many small boxes. Each part is projected
+    // and simplified when a tile first draws it, not here: projected points take 20 bytes a point for the process's
+    // life, and a server's maps show some areas of a country's pack, not all of it.
     this.index?.buildGrid();
-    for (let p = 0; map && p < map.partFirst.length - 1; p++) this.index!.partSignificance(p);
     const places = region.places;
     const n = places?.count ?? 0;
     this.poiX = new Float64Array(n);

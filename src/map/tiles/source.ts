@@ -28,9 +28,10 @@ export interface TileSource {
    */
   tile(z: number, x: number, y: number): Uint8Array | null;
   /**
-   * Builds every region's index now, finds where the map opens (view()) and cuts that place's tiles once without
-   * keeping them (so the cutting code is compiled), so the first map requests do not pay for any of it (a few
-   * hundred milliseconds for a city). Call it at server start; optional.
+   * Builds every region's index now (its feature grid; each part is projected and simplified when a tile first
+   * draws it), finds where the map opens (view()) and cuts that place's tiles once without keeping them (so the
+   * cutting code is compiled), so the first map requests do not pay for any of it (a few hundred milliseconds for a
+   * city). Call it at server start; optional.
    */
   prepare(): void;
   /** Cache statistics: entries and bytes held, and the regions whose index has been built. */
