@@ -306,6 +306,39 @@ describe('one word for several, other spellings, loose tags', () => {
     expect(r.hit).toBeGreaterThanOrEqual(0.85);
     expect(r.wrong).toBeLessThanOrEqual(0.08);
   });
+
+  it('generated: a university asked is not a place whose name says it is a school, tagged as universities often are', () => {
+    // Every school of the whole-city inputs whose name says it is one, in English ("International School Ho Chi Minh
+    // City") or by its level ("Trường THPT Nguyễn Du"), asked as a university of the same words: the school is a wrong
+    // answer, whatever the right one is.
+    const english = /\bSchool\b/u;
+    const level = /^(?:Trường )?(?:THPT|THCS|Tiểu học|Trung học phổ thông|Trung học cơ sở) /iu;
+    // The name before any words in brackets ("… (American Academy)"), as the pack shows it.
+    const base = (e: OsmElement): string => (e.tags.name ?? '').normalize('NFC').split('(')[0]!.trimEnd();
+    const asUniversity = (name: string): string | null =>
+      /University|College|Academy|Đại học|ĐH|Cao đẳng/iu.test(name)
+        ? null
+        : english.test(name)
+          ? name.replace(english, 'University')
+          : level.test(name)
+            ? name.replace(level, 'Đại học ')
+            : null;
+    const cases = osmElements('hcmc-city').flatMap((e) => {
+      const query = e.tags.amenity === 'school' ? asUniversity(base(e)) : null;
+      return query ? [{ query, school: e }] : [];
+    });
+    expect(cases.length).toBeGreaterThanOrEqual(100);
+    // A confident answer at the school (a partial one says the kind asked was not found).
+    const wrong = cases
+      .filter((c) => {
+        const top = engines['hcmc-city'].geocode({ address: c.query }).results?.[0];
+        const at = top?.geometry.location;
+        return at && !top.partial_match && haversine(at.lat, at.lng, c.school.lat, c.school.lon) <= HIT_M;
+      })
+      .map((c) => c.query);
+    console.log(`universities asked by schools' names: ${wrong.length} of ${cases.length} answered by the school`);
+    expect(wrong).toEqual([]);
+  });
 });
 
 describe('schools by level', () => {

@@ -16,7 +16,7 @@ import { streetKey, type PlacesRegion } from './region-places';
 import { readAsTyped } from './search/as-typed';
 import { readDistrictInitials } from './text/district-initials';
 import { otherIY } from './text/syllable';
-import { withFamilies } from './search/place-categories';
+import { otherTier, withFamilies } from './search/place-categories';
 import { buildQuery, type PlaceQuery } from './search/query';
 import { numeralsAsDigits, streetInitials, wordsOf as wordsOfText } from './search/terms';
 import { keepsWrittenOrder, orderedWords, type NamedPlace } from './search/written-order';
@@ -192,12 +192,13 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
   // Asked for a kind of place ("ĐH Nông Lâm"), a place tagged as another kind whose name leads with it ("Thư viện ĐH
   // Nông Lâm", "Bến xe buýt ĐH Nông Lâm") is a part of the one asked for or named after it, not it (-1); a place tagged
   // as the kind asked is a little surer than one only named so (1). Kinds of one family are one kind here ("khách sạn"
-  // asks for a "Nhà nghỉ" too).
+  // asks for a "Nhà nghỉ" too), but a place whose name says it is of the family's other tier (tierOff: "University"
+  // does not ask for "International School Ho Chi Minh City", tagged a school as universities often are) is not the
+  // kind asked (-1), and at most a partial answer.
   // The kinds the words after a near word write are the anchor's ("Nguyễn Du gần Nhà thờ Đức Bà" asks for no church).
   const kinds = q.categories.filter((c) => (c.mask & q.near) === 0);
-  const askedRows = withFamilies(
-    kinds.reduce<[number, number]>((m, c) => [m[0] | c.rows[0], m[1] | c.rows[1]], [0, 0]),
-  );
+  const ownRows = kinds.reduce<[number, number]>((m, c) => [m[0] | c.rows[0], m[1] | c.rows[1]], [0, 0]);
+  const askedRows = withFamilies(ownRows);
   const isAsked = (rows: readonly [number, number]) => (rows[0] & askedRows[0]) !== 0 || (rows[1] & askedRows[1]) !== 0;
   // A kind of place other than a road's (a junction, a bridge) that a street stands for by its name after a type word
   // ("Phố Chùa Một Cột" for "Chùa Một Cột"): the street is named after the place, it is not the place. (A street whose
@@ -217,13 +218,35 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
     }
     return rows;
   };
+  // Whether place p's name says it is of the other tier of a family than every kind asked (otherTier: "Trường THCS
+  // X" or "X School" asked as "Đại học X"): by the kinds its name spells anywhere, with a leading abbreviation
+  // ("Trường ĐH X") but not by a word that only leads a name ("Trường X" is any school); its other names may be
+  // looser ("… (American Academy)"). Once per place.
+  const tiers = new Map<number, boolean>();
+  const tierOff = (p: number): boolean => {
+    if (kinds.length === 0 || places.kind[p] !== PlaceKind.poi) return false;
+    let off = tiers.get(p);
+    if (off === undefined) {
+      const rows: [number, number] = [0, 0];
+      for (const span of categorySpans(wordsOfText(namedPlace.text(places.name[p]!)), 'leading'))
+        if (!span.leading) ((rows[0] |= span.rows[0]), (rows[1] |= span.rows[1]));
+      tiers.set(p, (off = otherTier(ownRows, rows)));
+    }
+    return off;
+  };
   const kindAgreement = new Map<number, -1 | 0 | 1>();
   const askedKind = (p: number): -1 | 0 | 1 => {
     if (kinds.length === 0 || places.kind[p] !== PlaceKind.poi) return 0;
     let agreement = kindAgreement.get(p);
     if (agreement === undefined) {
       const lead = leadKind(p);
-      agreement = isAsked(categoryRowsOf(namedPlace.text(places.category[p]!))) ? 1 : lead && !isAsked(lead) ? -1 : 0;
+      agreement = tierOff(p)
+        ? -1
+        : isAsked(categoryRowsOf(namedPlace.text(places.category[p]!)))
+          ? 1
+          : lead && !isAsked(lead)
+            ? -1
+            : 0;
       kindAgreement.set(p, agreement);
     }
     return agreement;
@@ -620,6 +643,7 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
           (askedOffRoad && places.kind[h.place] === PlaceKind.street && namedAfter(h.place)) ||
           (!called && namedInPart(h.place)) ||
           (!called && streetInPart(h.place)) ||
+          tierOff(h.place) ||
           inKindWords,
       };
     })

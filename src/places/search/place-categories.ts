@@ -116,6 +116,29 @@ const FAMILY_MASKS: readonly (readonly [number, number])[] = FAMILIES.map(rowsOf
 /** The kinds of a family that name any of its places ("trường", "bệnh viện"). */
 const BROAD = rowsOfKeys(['school', 'hospital']);
 
+/**
+ * The education family's two tiers: a university or college, and a school below it. OSM tags a university loosely as
+ * a school, but a name says which tier its place is of: "International School Ho Chi Minh City" is no university,
+ * and "Đại học X" no high school (a hospital is often named a clinic and a hotel a guest house, so the other families
+ * have no tiers).
+ */
+const TIERS: readonly (readonly [number, number])[] = [
+  rowsOfKeys(['university', 'college']),
+  rowsOfKeys(['high_school', 'secondary_school', 'primary_school', 'school', 'kindergarten']),
+];
+
+/**
+ * True when a name whose words spell the kinds `named` (row masks: categorySpans over it) says its place is of
+ * another tier than every kind `asked` (the query's kinds, before withFamilies): the asked kinds all lie in one
+ * tier, and the name spells kinds of the other tier alone.
+ */
+export function otherTier(asked: readonly [number, number], named: readonly [number, number]): boolean {
+  const within = (rows: readonly [number, number], t: readonly [number, number]) =>
+    (rows[0] & ~t[0]) === 0 && (rows[1] & ~t[1]) === 0 && (rows[0] | rows[1]) !== 0;
+  const [a, b] = TIERS as [readonly [number, number], readonly [number, number]];
+  return (within(asked, a) && within(named, b)) || (within(asked, b) && within(named, a));
+}
+
 /** `rows` with every row of each family one of them is in ("khách sạn" with "nhà nghỉ"). */
 export function withFamilies(rows: readonly [number, number]): [number, number] {
   const out: [number, number] = [rows[0], rows[1]];
