@@ -191,6 +191,25 @@ describe('bando serve --threads (server thread protocol)', () => {
     }
   });
 
+  it('a route answered NOT_FOUND leaves the vehicle cold: the next route still gets the whole limit', async () => {
+    const pool = createThreadPool(HOLDING, { size: 1, packs: [PACK], callTimeoutMs: 3000 });
+    const api = await pool.ready;
+    const server = await serve(api, 60_000);
+    try {
+      // An origin far from every road of the pack is refused before the vehicle's metric is customized, so the call
+      // does not make the next one of the vehicle warm (which would then customize on a light call's 1,040 ms).
+      const far = `/Direction?origin=10.0,106.0&destination=${B}&vehicle=truck&api_key=k`;
+      const refused = await get(server.url + far);
+      expect(JSON.parse(refused[2].toString()).status).toBe('NOT_FOUND');
+      const stuck = await get(server.url + held('never-truck', `origin=${A}&destination=${B}&vehicle=truck`));
+      expect(stuck[0]).toBe(504);
+      expect(JSON.parse(stuck[2].toString()).error_message).toBe('The direction request took longer than 3000 ms.');
+    } finally {
+      await server.close();
+      pool.close();
+    }
+  });
+
   it('the handler time limit gives 504 while the pool has none; the worker answers once the call ends', async () => {
     const pool = createThreadPool(HOLDING, { size: 1, packs: [PACK] });
     const api = await pool.ready;

@@ -29,8 +29,23 @@ export type Statuses<S extends BodyStatus> = S;
  * body without one or with a status the table lacks (never reached by typed answers).
  */
 export function httpStatusOfBody(body: unknown): number {
-  if (!body || typeof body !== 'object') return 500;
-  const b = body as { status?: unknown; code?: unknown };
-  const s = typeof b.status === 'string' ? b.status : typeof b.code === 'string' ? b.code : undefined;
+  const s = statusOfBody(body);
   return s !== undefined && Object.hasOwn(BODY_STATUSES, s) ? BODY_STATUSES[s as BodyStatus] : 500;
+}
+
+/**
+ * Whether a body says its call found what it asked for (`OK`): only then has the call surely run through, building
+ * whatever its method builds on first use (a vehicle's routing metric). A NOT_FOUND or ZERO_RESULTS may be answered
+ * before that (an endpoint that snaps to no road is refused before any metric is customized).
+ */
+export function bodyFound(body: unknown): boolean {
+  const s = statusOfBody(body);
+  return s === 'OK' || s === 'Ok';
+}
+
+/** A body's `status` (or `code`), when it is a string. */
+function statusOfBody(body: unknown): string | undefined {
+  if (!body || typeof body !== 'object') return undefined;
+  const b = body as { status?: unknown; code?: unknown };
+  return typeof b.status === 'string' ? b.status : typeof b.code === 'string' ? b.code : undefined;
 }

@@ -37,7 +37,8 @@ export function callBudgetMs(units: number, ceilingMs: number): number {
 /**
  * What a call may build on its first use, as a key: its method, and for routing calls the metric they route by
  * (vehicle, route type and the road kinds they avoid: a metric may be customized at its first request, about a
- * second on a whole city). A call whose key a worker has not answered yet may take the worker's whole time limit.
+ * second on a whole city). A call whose key no call answered on a worker has found anything for yet may take the
+ * worker's whole time limit (a route refused as NOT_FOUND may not have customized its metric).
  */
 export function coldKey(method: MethodName, params: EngineParams): string {
   if (!ROUTING.has(method)) return method;

@@ -14,6 +14,7 @@ import {
   READY,
   WARM,
   metricMessage,
+  ANSWER_FIELDS,
   type ThreadAnswer,
   type ThreadWorkerData,
 } from './thread-protocol.js';
@@ -51,8 +52,9 @@ export interface ThreadPoolOptions extends WorkerInitOptions {
   size?: number;
   /**
    * Request time limit (milliseconds): the ceiling of every call's budget. A call runs on a worker for at most its
-   * budget, `callBudgetMs(cost)` (1 s plus 20 ms per cost unit, at most this limit; the whole limit for the first call
-   * of its method on that worker, which may build lazy indexes); one still running then is
+   * budget, `callBudgetMs(cost)` (1 s plus 20 ms per cost unit, at most this limit; the whole limit until a call of its
+   * cold key, `coldKey`, has found what it asked for on that worker, as such a call may build lazy indexes); one still
+   * running then is
    * answered with a 504 `ERROR` body (as `createRestHandler` gives at its `timeoutMs`) and its worker is terminated
    * and replaced; the calls queued behind it go to the replacement. Checked every quarter of min(limit, 1 s), so a
    * stuck worker is replaced within its budget plus 250 ms. Default: no limit.
@@ -227,8 +229,11 @@ export function createThreadPool(script: string | URL, opts: ThreadPoolOptions =
   let metricsMade = 0;
   let metricsAdopted = 0;
 
-  /** One answer (or the ready/failed message, id 0) from `thread`. */
-  function settle(thread: Thread, id: number, status: number, body: unknown): void {
+  /**
+   * One answer (or the ready/failed message, id 0) from `thread`; `found`: its body says it found what it asked for
+   * (see ThreadAnswer).
+   */
+  function settle(thread: Thread, id: number, status: number, body: unknown, found: boolean): void {
     if (id === 0 && status === METRIC) return shareMetric(thread, ...(body as [string, MetricPart]));
     if (id === 0 && status === ADOPTED) return void metricsAdopted++;
     if (id === 0) {
@@ -258,8 +263,10 @@ export function createThreadPool(script: string | URL, opts: ThreadPoolOptions =
       call.reject(abortReason(call.signal));
     } else if (status === FAILED) call.reject(new Error(body as string));
     else call.resolve(status === PNG ? (body as Uint8Array) : new SerializedBody(body as Uint8Array, status));
-    // An abandoned call may have stopped before building the lazy state its method needs.
-    if (status !== ABANDONED) thread.warm.add(coldKey(call.method, call.params));
+    // Only a call that found what it asked for surely built the lazy state its method needs: an abandoned one may have
+    // stopped first, and one answered NOT_FOUND (an endpoint that snaps to no road) before customizing the vehicle's
+    // metric, which the next call of the vehicle then does, on the whole limit rather than its own budget.
+    if (found) thread.warm.add(coldKey(call.method, call.params));
     if (call.heavy) startHeavy();
   }
 
@@ -317,8 +324,8 @@ export function createThreadPool(script: string | URL, opts: ThreadPoolOptions =
       waiting: waits,
     };
     thread.worker.on('message', (answers: ThreadAnswer) => {
-      for (let i = 0; i < answers.length; i += 3)
-        settle(thread, answers[i] as number, answers[i + 1] as number, answers[i + 2]!);
+      for (let i = 0; i < answers.length; i += ANSWER_FIELDS)
+        settle(thread, answers[i] as number, answers[i + 1] as number, answers[i + 2]!, answers[i + 3] === 1);
     });
     // A worker that dies (an uncaught error, out of memory) fails its calls and is replaced.
     const died = (err: Error) => {
@@ -480,9 +487,9 @@ export function createThreadPool(script: string | URL, opts: ThreadPoolOptions =
             for (const t of [...threads]) {
               if (!t.ready || t.calls.size === 0) continue;
               const [stuck, head] = t.calls.entries().next().value!;
-              // A method's first call on a worker may build lazy indexes (places, a region's graph, a metric that
-              // avoids road kinds): that cold work is no call's fault, so it gets the whole limit; later calls get
-              // their own budget.
+              // A method's first call on a worker (for routing, a metric's) may build lazy indexes (places, a region's
+              // graph, a vehicle's metric): that cold work is no call's fault, so it gets the whole limit; calls after
+              // one that found what it asked for (see settle) get their own budget.
               const budgetMs = t.warm.has(coldKey(head.method, head.params)) ? head.budgetMs : limit;
               if (now - t.since <= budgetMs) continue;
               replace(t);

@@ -1,5 +1,5 @@
 import { createEngine } from '../../engine.js';
-import { httpStatusOfBody } from '../../api/statuses.js';
+import { bodyFound, httpStatusOfBody } from '../../api/statuses.js';
 import { METHOD_NAMES, type EngineApi, type EngineParams } from '../http/routes.js';
 import { callCost } from '../http/cost.js';
 import type { WorkerInitOptions } from './protocol.js';
@@ -16,10 +16,11 @@ import { offerBasemapIndexes, type BasemapIndexStore } from '../../render/basema
  *
  * - posts `[0, READY, methodNames]` once its engine is built and warmed up (see `warmUp`), or `[0, FAILED, message]`;
  * - receives calls `[id, methodIndex, params]` (`methodIndex` into `METHOD_NAMES`, `id` ≥ 1);
- * - answers each with `[id, httpStatus, jsonBytes]` (the body's JSON text in UTF-8, made here and its buffer
- *   transferred, so the serving thread neither stringifies nor encodes bodies: it only writes bytes),
- *   `[id, PNG, bytes]` (the buffer transferred) or `[id, FAILED, message]` when the engine threw;
- * - answers `[id, ABANDONED, '']` for a call the serving thread flagged (its client has gone) by storing its id in the
+ * - answers each with `[id, httpStatus, jsonBytes, found]` (the body's JSON text in UTF-8, made here and its buffer
+ *   transferred, so the serving thread neither stringifies nor encodes bodies: it only writes bytes; `found` 1 when
+ *   the body says the call found what it asked for, `bodyFound`, so that it built what its method builds on first
+ *   use, else 0), `[id, PNG, bytes, 1]` (the buffer transferred) or `[id, FAILED, message, 0]` when the engine threw;
+ * - answers `[id, ABANDONED, '', 0]` for a call the serving thread flagged (its client has gone) by storing its id in the
  *   shared `abandon` flag: the call is skipped if it has not started, else stopped at the engine's next checkpoint
  *   (src/checkpoint.ts: between kicks of the trip search, legs, map layers), its answer, if any, dropped;
  * - shares customized routing metrics and its packs' CCH topologies (route/cch/exchange.ts): posts
@@ -49,7 +50,9 @@ export function metricMessage(key: string, part: MetricPart): MetricMessage {
   return [0, METRIC, [key, part]];
 }
 /** See {@link ThreadCall}. */
-export type ThreadAnswer = [id: number, status: number, body: string | Uint8Array | readonly string[]];
+export type ThreadAnswer = [id: number, status: number, body: string | Uint8Array | readonly string[], found?: number];
+/** Fields of one answer in a batch of them (ThreadAnswer). */
+export const ANSWER_FIELDS = 4;
 
 const utf8 = new TextEncoder();
 
@@ -147,7 +150,7 @@ export function serveEngineThread(
     for (let i = 0; i < calls.length; i += 3) queue.push(calls.slice(i, i + 3) as ThreadCall);
     if (!busy) pump();
   });
-  /** Answers not yet posted (flat triples), the buffers they transfer, and when the first of them was ready. */
+  /** Answers not yet posted (flat, ANSWER_FIELDS each), the buffers they transfer, and when the first was ready. */
   let out: unknown[] = [];
   let transfer: ArrayBuffer[] = [];
   let since = 0;
@@ -207,12 +210,12 @@ export function serveEngineThread(
     if (value instanceof Uint8Array) {
       // Transfer only a buffer the bytes own alone: a view into a larger buffer (a pack) would detach it here.
       const own = value.byteOffset === 0 && value.byteLength === value.buffer.byteLength ? value : value.slice();
-      out.push(id, PNG, own);
+      out.push(id, PNG, own, 1);
       transfer.push(own.buffer as ArrayBuffer);
     } else {
       // encode() gives bytes that own their buffer: safe to transfer.
       const bytes = utf8.encode(JSON.stringify(value));
-      out.push(id, httpStatusOfBody(value), bytes);
+      out.push(id, httpStatusOfBody(value), bytes, bodyFound(value) ? 1 : 0);
       transfer.push(bytes.buffer as ArrayBuffer);
     }
   }
@@ -226,17 +229,19 @@ export function serveEngineThread(
   function answer([id, index, params]: ThreadCall): Promise<void> | void {
     const abandoned = flag ? () => Atomics.load(flag, 0) === id : () => false;
     const fail = (err: unknown) =>
-      void (abandoned() ? out.push(id, ABANDONED, '') : out.push(id, FAILED, (err as Error)?.message ?? String(err)));
+      void (abandoned()
+        ? out.push(id, ABANDONED, '', 0)
+        : out.push(id, FAILED, (err as Error)?.message ?? String(err), 0));
     const done = (v: unknown) => {
       setAbandonTest(null);
       try {
-        if (abandoned()) out.push(id, ABANDONED, '');
+        if (abandoned()) out.push(id, ABANDONED, '', 0);
         else post(id, v);
       } catch (err) {
         fail(err);
       }
     };
-    if (abandoned()) return void out.push(id, ABANDONED, '');
+    if (abandoned()) return void out.push(id, ABANDONED, '', 0);
     try {
       const method = METHOD_NAMES[index];
       const fn = method && engine![method];
