@@ -11,6 +11,7 @@ import { MemoryUsageStore } from '../src/adapters/http/usage.js';
 import { readSharedPackFile } from '../src/pack/load.js';
 import { BasemapIndex, basemapIndex } from '../src/render/basemap-index.js';
 import { LIMIT_CAPS } from '../src/limits.js';
+import { bodyFound } from '../src/api/statuses.js';
 import type { SerializedBody } from '../src/adapters/http/responses.js';
 import { mulberry32 } from '../src/trip/rng.js';
 import { buildThreadBundles } from './helpers/thread-bundles.js';
@@ -208,6 +209,20 @@ describe('bando serve --threads (server thread protocol)', () => {
       await server.close();
       pool.close();
     }
+  });
+
+  it('counts a call found only when it answers what was asked: a route, a matrix element, a trip', async () => {
+    const far = '10.0,106.0';
+    const call = (m: MethodName, params: Record<string, string>) =>
+      (engine[m] as (p: Record<string, string>) => unknown)(params);
+    expect(bodyFound(await call('direction', { origin: A, destination: B }))).toBe(true);
+    expect(bodyFound(await call('direction', { origin: far, destination: B }))).toBe(false);
+    const none = await call('distanceMatrix', { origins: far, destinations: `${far}|${B}` });
+    expect(none).toMatchObject({ status: 'OK' });
+    expect(bodyFound(none)).toBe(false);
+    expect(bodyFound(await call('distanceMatrix', { origins: `${far}|${A}`, destinations: B }))).toBe(true);
+    expect(bodyFound(await call('trip', { waypoints: `${A};${B};21.0277,105.8355` }))).toBe(true);
+    expect(bodyFound(await call('trip', { waypoints: `${far};${B}` }))).toBe(false);
   });
 
   it('the handler time limit gives 504 while the pool has none; the worker answers once the call ends', async () => {

@@ -34,13 +34,19 @@ export function httpStatusOfBody(body: unknown): number {
 }
 
 /**
- * Whether a body says its call found what it asked for (`OK`): only then has the call surely run through, building
- * whatever its method builds on first use (a vehicle's routing metric). A NOT_FOUND or ZERO_RESULTS may be answered
- * before that (an endpoint that snaps to no road is refused before any metric is customized).
+ * Whether a body says its call found what it asked for (`OK`; a distance matrix, some element `OK`): only then has
+ * the call surely run through, building whatever its method builds on first use (a vehicle's routing metric). A
+ * NOT_FOUND or ZERO_RESULTS may be answered before that (an endpoint that snaps to no road is refused before any
+ * metric is customized), and so may a matrix `OK` whose every element is NOT_FOUND.
  */
 export function bodyFound(body: unknown): boolean {
   const s = statusOfBody(body);
-  return s === 'OK' || s === 'Ok';
+  if (s !== 'OK' && s !== 'Ok') return false;
+  const rows = (body as { rows?: unknown }).rows;
+  if (!Array.isArray(rows)) return true;
+  return rows.some(
+    (r: { elements?: unknown }) => Array.isArray(r?.elements) && r.elements.some((e) => statusOfBody(e) === 'OK'),
+  );
 }
 
 /** A body's `status` (or `code`), when it is a string. */
