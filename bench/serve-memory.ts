@@ -6,7 +6,9 @@
  *
  * SERVE_MEMORY_PACKS: the pack files (comma-separated; default the whole-HCMC `--no-ch` pack cch-engine caches).
  * SERVE_MEMORY_CLIS: the built CLI bundles to race (comma-separated; default this checkout's dist/cli.js: run
- * `npm run build` first), run interleaved, SERVE_MEMORY_RUNS rounds (default 2). SERVE_MEMORY_ARGS: more `serve`
+ * `npm run build` first), run interleaved, SERVE_MEMORY_RUNS rounds (default 2). SERVE_MEMORY_KINDS: the kinds of
+ * call sent (comma-separated: direction, shortest, alternatives, reverse, geocode, autocomplete, matrix, trip,
+ * staticmap, tiles; default all, in that order, in turn). SERVE_MEMORY_ARGS: more `serve`
  * flags (space-separated, e.g. `--threads 1`). SERVE_MEMORY_CALLS: a number of calls (e.g. 1500) after which RSS is
  * read once more (within the 20 s or after them, the load going on until then): 20 s is 40–1,900 calls on a loaded
  * 2-core machine, so runs compare at equal work there. Each run also gives the server's CPU seconds (`cpuS`: start, warm-up and load)
@@ -30,6 +32,8 @@ const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const CALLS_FIRST = 100;
 const LOAD_MS = 20_000;
 const AT_ONCE = 4;
+/** SERVE_MEMORY_KINDS: the kinds of call the load cycles through (comma-separated names of `paths`; default all). */
+const KINDS = (process.env.SERVE_MEMORY_KINDS ?? '').split(',').filter(Boolean);
 /** SERVE_MEMORY_CALLS: RSS is read again once this many calls are sent, the load going on past the 20 s until then. */
 const CALLS_MORE = Number(process.env.SERVE_MEMORY_CALLS ?? 0);
 
@@ -98,21 +102,28 @@ function paths(bbox: number[], n: number): { path: string; tiles: boolean; heavy
     const y = Math.floor(((1 - Math.log(Math.tan(r) + 1 / Math.cos(r)) / Math.PI) / 2) * 2 ** z);
     return `/tiles/${z}/${x}/${y}.pbf?`;
   };
-  const kinds: (() => string)[] = [
-    () => `/Direction?origin=${pt()}&destination=${pt()}&vehicle=${VEHICLES[Math.floor(rnd() * VEHICLES.length)]}`,
-    () => `/Direction?origin=${pt()}&destination=${pt()}&vehicle=car&type=shortest`,
-    () =>
+  const kinds: Record<string, () => string> = {
+    direction: () =>
+      `/Direction?origin=${pt()}&destination=${pt()}&vehicle=${VEHICLES[Math.floor(rnd() * VEHICLES.length)]}`,
+    shortest: () => `/Direction?origin=${pt()}&destination=${pt()}&vehicle=car&type=shortest`,
+    alternatives: () =>
       `/Direction?origin=${pt()}&destination=${pt()}&vehicle=${VEHICLES[Math.floor(rnd() * VEHICLES.length)]}&alternatives=true`,
-    () => `/Geocode?latlng=${pt()}`,
-    () => `/Geocode?address=${encodeURIComponent(words[Math.floor(rnd() * words.length)]!)}`,
-    () => `/Place/AutoComplete?input=${encodeURIComponent(words[Math.floor(rnd() * words.length)]!.slice(0, 4))}`,
-    () => `/DistanceMatrix?origins=${pts(10, '|')}&destinations=${pts(10, '|')}&vehicle=car`,
-    () => `/trip?origin=${pt()}&waypoints=${pts(18, ';')}&destination=${pt()}&vehicle=bike`,
-    () => `/staticmap/route?origin=${pt()}&destination=${pt()}&width=600&height=400`,
-    () => tile(12 + Math.floor(rnd() * 4)),
-  ];
+    reverse: () => `/Geocode?latlng=${pt()}`,
+    geocode: () => `/Geocode?address=${encodeURIComponent(words[Math.floor(rnd() * words.length)]!)}`,
+    autocomplete: () =>
+      `/Place/AutoComplete?input=${encodeURIComponent(words[Math.floor(rnd() * words.length)]!.slice(0, 4))}`,
+    matrix: () => `/DistanceMatrix?origins=${pts(10, '|')}&destinations=${pts(10, '|')}&vehicle=car`,
+    trip: () => `/trip?origin=${pt()}&waypoints=${pts(18, ';')}&destination=${pt()}&vehicle=bike`,
+    staticmap: () => `/staticmap/route?origin=${pt()}&destination=${pt()}&width=600&height=400`,
+    tiles: () => tile(12 + Math.floor(rnd() * 4)),
+  };
+  const only = KINDS.filter((k) => k in kinds);
+  if (only.length < KINDS.length) throw new Error(`SERVE_MEMORY_KINDS: one of ${Object.keys(kinds).join(', ')}`);
+  const chosen = Object.entries(kinds)
+    .filter(([k]) => only.length === 0 || only.includes(k))
+    .map(([, make]) => make);
   return Array.from({ length: n }, (_, i) => {
-    const path = kinds[i % kinds.length]!();
+    const path = chosen[i % chosen.length]!();
     const heavy = /^\/(DistanceMatrix|trip|staticmap)|alternatives=true/.test(path);
     return { path, tiles: path.startsWith('/tiles/'), heavy };
   });
