@@ -307,7 +307,7 @@ describe('one word for several, other spellings, loose tags', () => {
     expect(r.wrong).toBeLessThanOrEqual(0.08);
   });
 
-  it('generated: a university asked is not a place whose name says it is a school, tagged as universities often are', () => {
+  it('generated: asked for a university, no place whose name says it is a school is a confident answer', () => {
     // Every school of the whole-city inputs whose name says it is one, in English ("International School Ho Chi Minh
     // City") or by its level ("Trường THPT Nguyễn Du"), asked as a university of the same words: the school is a wrong
     // answer, whatever the right one is.

@@ -54,10 +54,9 @@ export interface ThreadPoolOptions extends WorkerInitOptions {
    * Request time limit (milliseconds): the ceiling of every call's budget. A call runs on a worker for at most its
    * budget, `callBudgetMs(cost)` (1 s plus 20 ms per cost unit, at most this limit; the whole limit until a call of its
    * cold key, `coldKey`, has found what it asked for on that worker, as such a call may build lazy indexes); one still
-   * running then is
-   * answered with a 504 `ERROR` body (as `createRestHandler` gives at its `timeoutMs`) and its worker is terminated
-   * and replaced; the calls queued behind it go to the replacement. Checked every quarter of min(limit, 1 s), so a
-   * stuck worker is replaced within its budget plus 250 ms. Default: no limit.
+   * running then is answered with a 504 `ERROR` body (as `createRestHandler` gives at its `timeoutMs`) and its worker
+   * is terminated and replaced; the calls queued behind it go to the replacement. Checked every quarter of min(limit,
+   * 1 s), so a stuck worker is replaced within its budget plus 250 ms. Default: no limit.
    */
   callTimeoutMs?: number;
   /**

@@ -20,8 +20,8 @@ import { offerBasemapIndexes, type BasemapIndexStore } from '../../render/basema
  *   transferred, so the serving thread neither stringifies nor encodes bodies: it only writes bytes; `found` 1 when
  *   the body says the call found what it asked for, `bodyFound`, so that it built what its method builds on first
  *   use, else 0), `[id, PNG, bytes, 1]` (the buffer transferred) or `[id, FAILED, message, 0]` when the engine threw;
- * - answers `[id, ABANDONED, '', 0]` for a call the serving thread flagged (its client has gone) by storing its id in the
- *   shared `abandon` flag: the call is skipped if it has not started, else stopped at the engine's next checkpoint
+ * - answers `[id, ABANDONED, '', 0]` for a call the serving thread flagged (its client has gone) by storing its id in
+ *   the shared `abandon` flag: the call is skipped if it has not started, else stopped at the engine's next checkpoint
  *   (src/checkpoint.ts: between kicks of the trip search, legs, map layers), its answer, if any, dropped;
  * - shares customized routing metrics and its packs' CCH topologies (route/cch/exchange.ts): posts
  *   `[0, METRIC, [key, part]]` when its engine made a part (its arrays in shared memory: the serving thread gets the
