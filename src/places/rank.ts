@@ -533,6 +533,11 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
   const unitFirst = q.terms.findIndex((_, j) => ((unitInName >> j) & 1) !== 0);
   const bareAfterName =
     area?.reading === 'partial' && r.admin.unit(area.unit)?.level === 'ward' && nameFirst >= 0 && unitFirst > nameFirst;
+  // A ward's words that are the name of the place's own street ("bệnh viện Tim Trần Hưng Đạo": the hospital on Trần
+  // Hưng Đạo, not in the legacy ward of that name) say where it is, not a ward it is beside.
+  const writtenUnit = q.terms.flatMap((t, j) => (((unitInName >> j) & 1) !== 0 ? [t.folded] : [])).join(' ');
+  const onUnitStreet = (p: number): boolean =>
+    writtenUnit !== '' && places.street[p] !== 0 && streetNameKeys(r, places.street[p]!).includes(writtenUnit);
   // An alley asked for itself ("ngõ 41 Thái Hà", "ngõ 61 ngách 34"): a place is it when its names hold each of the
   // alley's numbers, or in it when its house is one of the alley's; any other place is not it.
   const alley = q.parsed.alley !== undefined && q.parsed.house === undefined ? houseKey(q.parsed.alley) : '';
@@ -565,8 +570,9 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
   const nameWords = nameWordsOf(q);
   const phrase = nameWords.includes(' ') ? nameWords : '';
   const inOrder = (p: number): boolean => phrase !== '' && ` ${r.folded(places.name[p]!)} `.includes(` ${phrase} `);
-  // A place or house the words meet by part of its name and a word inside its street's name ("dong khoi": Dòng Đức Bà
-  // on Nam Kỳ Khởi Nghĩa): a street is written from its first word, so those words name something else.
+  // A place or house the words meet by part of its name and only part of its street's name ("dong khoi": Dòng Đức Bà
+  // on Nam Kỳ Khởi Nghĩa; "Tran Hanoi": Bệnh viện Tim Hà Nội on Trần Hưng Đạo): a street is written from its first
+  // word to its last (its number aside: "Đường số 2"), so those words name something else.
   const nameList = nameWords === '' ? [] : nameWords.split(' ');
   const metIn =
     (words: string[]) =>
@@ -581,7 +587,7 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
     return (
       rest.length > 0 &&
       keys.some((ws) => rest.some(metIn(ws))) &&
-      !keys.some((ws) => rest.some((x) => wordMeets(x, ws[0]!)))
+      !keys.some((ws) => [ws[0]!, ws[ws.length - 1]!].every((w) => /^\d/.test(w) || rest.some((x) => wordMeets(x, w))))
     );
   };
   // Asked for a kind of place, a place whose name holds a written name word only among the kind's words it leads with
@@ -636,8 +642,13 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
           (h.loose && places.kind[h.place] === PlaceKind.poi) ||
           anywhere ||
           (nameHolds && !called) ||
-          (beside(h.place) && !(localUnit !== 0 && holdsInOrder(h.place, localUnit) && called)) ||
-          (bareAfterName && places.kind[h.place] === PlaceKind.poi && !holdsInOrder(h.place, unitInName)) ||
+          (beside(h.place) &&
+            !(localUnit !== 0 && holdsInOrder(h.place, localUnit) && called) &&
+            !onUnitStreet(h.place)) ||
+          (bareAfterName &&
+            places.kind[h.place] === PlaceKind.poi &&
+            !holdsInOrder(h.place, unitInName) &&
+            !onUnitStreet(h.place)) ||
           (written !== '' && houseOf(h.place) !== true) ||
           (alley !== '' && !holdsAlley(h.place)) ||
           (askedOffRoad && places.kind[h.place] === PlaceKind.street && namedAfter(h.place)) ||
