@@ -16,7 +16,7 @@ import { streetKey, type PlacesRegion } from './region-places';
 import { readAsTyped } from './search/as-typed';
 import { readDistrictInitials } from './text/district-initials';
 import { otherIY } from './text/syllable';
-import { otherTier, withFamilies } from './search/place-categories';
+import { otherTier, spannedRows, withFamilies } from './search/place-categories';
 import { buildQuery, type PlaceQuery } from './search/query';
 import { numeralsAsDigits, streetInitials, wordsOf as wordsOfText } from './search/terms';
 import { keepsWrittenOrder, orderedWords, type NamedPlace } from './search/written-order';
@@ -226,12 +226,11 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
   const tierOff = (p: number): boolean => {
     if (kinds.length === 0 || places.kind[p] !== PlaceKind.poi) return false;
     let off = tiers.get(p);
-    if (off === undefined) {
-      const rows: [number, number] = [0, 0];
-      for (const span of categorySpans(wordsOfText(namedPlace.text(places.name[p]!)), 'leading'))
-        if (!span.leading) ((rows[0] |= span.rows[0]), (rows[1] |= span.rows[1]));
-      tiers.set(p, (off = otherTier(ownRows, rows)));
-    }
+    if (off === undefined)
+      tiers.set(
+        p,
+        (off = otherTier(ownRows, spannedRows(wordsOfText(namedPlace.text(places.name[p]!)), 'leading', true))),
+      );
     return off;
   };
   const kindAgreement = new Map<number, -1 | 0 | 1>();

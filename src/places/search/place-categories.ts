@@ -6,7 +6,7 @@
  */
 import type { StringTable } from '../../pack/strings';
 import type { PlaceStore } from '../store';
-import { categoryRowsOf, categorySpans, leadingKind, rowsOfKeys } from '../text/category-match';
+import { categoryRowsOf, categorySpans, leadingKind, rowsOfKeys, type MatchWord } from '../text/category-match';
 import { tokens } from '../text/fold';
 
 /** The rows of the kind a name's words lead with ("Chợ Bà Chiểu": market), none when they lead with no kind. */
@@ -149,8 +149,21 @@ export function withFamilies(rows: readonly [number, number]): [number, number] 
 
 /** The rows whose words a name holds (and its leading abbreviation's, with `abbreviations` 'leading'). */
 function nameRows(name: string, abbreviations: false | 'leading'): [number, number] {
+  return spannedRows(tokens(name), abbreviations);
+}
+
+/**
+ * The rows of the kinds a run of words spells (categorySpans with `abbreviations`); with `skipLeading`, not those only
+ * a word that leads a name spells ("Trường X" is any school).
+ */
+export function spannedRows(
+  words: readonly MatchWord[],
+  abbreviations: false | 'leading',
+  skipLeading = false,
+): [number, number] {
   const r: [number, number] = [0, 0];
-  for (const span of categorySpans(tokens(name), abbreviations)) {
+  for (const span of categorySpans(words, abbreviations)) {
+    if (skipLeading && span.leading) continue;
     r[0] |= span.rows[0];
     r[1] |= span.rows[1];
   }
