@@ -15,6 +15,7 @@ import { readJoined, splitJoined } from '../src/places/text/joined-words';
 import { readEnglish } from '../src/places/text/english-words';
 import { readAsTyped, type HeldWords } from '../src/places/search/as-typed';
 import { categorySpans, unfinishedCategoryRows } from '../src/places/text/category-match';
+import { NO_ROWS } from '../src/places/text/row-mask';
 import { readKeyboardOff, readTyped } from '../src/places/text/telex';
 import { JOINED, type PlaceIndex } from '../src/places/search/index';
 import { nameTermsOf } from '../src/places/search/terms';
@@ -286,9 +287,9 @@ describe('Telex and VNI typed with the keyboard off', () => {
     const word = (w: string) => ({ folded: fold(w), exact: w });
     const [hospital] = categorySpans([word('hospital')], false);
     expect(unfinishedCategoryRows(word('hosp'))).toEqual(hospital!.rows);
-    expect(unfinishedCategoryRows(word('hos'))).toEqual([0, 0]); // too short to tell
-    expect(unfinishedCategoryRows(word('hospital'))).toEqual([0, 0]); // a whole word: categorySpans reads it
-    expect(unfinishedCategoryRows(word('xyzw'))).toEqual([0, 0]);
+    expect(unfinishedCategoryRows(word('hos'))).toEqual(NO_ROWS); // too short to tell
+    expect(unfinishedCategoryRows(word('hospital'))).toEqual(NO_ROWS); // a whole word: categorySpans reads it
+    expect(unfinishedCategoryRows(word('xyzw'))).toEqual(NO_ROWS);
   });
 
   it('a multi-word kind is read with one word mistyped, never with a word that is a syllable of its own', () => {

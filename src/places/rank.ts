@@ -21,6 +21,7 @@ import { buildQuery, type PlaceQuery } from './search/query';
 import { numeralsAsDigits, streetInitials, wordsOf as wordsOfText } from './search/terms';
 import { keepsWrittenOrder, orderedWords, type NamedPlace } from './search/written-order';
 import { categoryRowsOf, categorySpans, leadingKind, rowsOfKeys } from './text/category-match';
+import { andRows, NO_ROWS, noRow, orRows, rowsMeet, rowsWithin, type RowMask } from './text/row-mask';
 import { withinOneEdit } from './text/edits';
 import { fold, nameKey } from './text/fold';
 import { junctionWays } from './text/junction-ways';
@@ -197,20 +198,20 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
   // kind asked (-1), and at most a partial answer.
   // The kinds the words after a near word write are the anchor's ("Nguyễn Du gần Nhà thờ Đức Bà" asks for no church).
   const kinds = q.categories.filter((c) => (c.mask & q.near) === 0);
-  const ownRows = kinds.reduce<[number, number]>((m, c) => [m[0] | c.rows[0], m[1] | c.rows[1]], [0, 0]);
+  const ownRows = kinds.reduce((m, c) => orRows(m, c.rows), NO_ROWS);
   const askedRows = withFamilies(ownRows);
-  const isAsked = (rows: readonly [number, number]) => (rows[0] & askedRows[0]) !== 0 || (rows[1] & askedRows[1]) !== 0;
+  const isAsked = (rows: RowMask) => rowsMeet(rows, askedRows);
   // A kind of place other than a road's (a junction, a bridge) that a street stands for by its name after a type word
   // ("Phố Chùa Một Cột" for "Chùa Một Cột"): the street is named after the place, it is not the place. (A street whose
   // name leads with the kind's word itself is that word's: "Hồ Tùng Mậu", "Lăng Cha Cả".)
-  const askedOffRoad = (askedRows[0] & ~ROAD_ROWS[0]) !== 0 || (askedRows[1] & ~ROAD_ROWS[1]) !== 0;
+  const askedOffRoad = !rowsWithin(askedRows, ROAD_ROWS);
   const namedAfter = (p: number): boolean => {
     const name = r.folded(places.name[p]!);
     return withoutLeadingType(name) !== name;
   };
   // The kind of place p's name leads with ("Ngã tư", "Thư viện"), once per place; null when it leads with none.
-  const leads = new Map<number, readonly [number, number] | null>();
-  const leadKind = (p: number): readonly [number, number] | null => {
+  const leads = new Map<number, RowMask | null>();
+  const leadKind = (p: number): RowMask | null => {
     let rows = leads.get(p);
     if (rows === undefined) {
       const lead = leadingKind(wordsOfText(namedPlace.text(places.name[p]!)).slice(0, KIND_WORDS_MAX));
@@ -309,14 +310,18 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
     return streetNumbers.every((n) => words.includes(n));
   };
   // Asked for a kind of place and nothing else to name it ("bưu điện quận 10"), a place tagged as another kind is none
-  // of it, whatever its name says ("Bệnh viện Bưu điện" is a hospital); a place whose tag names no kind is judged by
-  // its name. With name words the kind's words may be part of the name ("Turtle Lake", "Dinh Gia Long").
+  // of it, whatever its name holds ("Bệnh viện Bưu điện" is a hospital), unless its name leads with the kind asked
+  // ("Sửa xe X" tagged as a motorbike shop repairs them too) or its tag's family holds the kind its names say ("Lyn
+  // Nail", tagged shop=beauty: PlaceCategories); a place whose tag names no kind is judged by its name. With name
+  // words the kind's words may be part of the name ("Turtle Lake", "Dinh Gia Long").
   const kindOnly = kinds.length > 0 && !q.terms.some((t) => t.role === 'name');
   const ofKind = (p: number): boolean => {
     if (!kindOnly) return true;
     const tagged = categoryRowsOf(namedPlace.text(places.category[p]!));
-    if (tagged[0] === 0 && tagged[1] === 0) return true;
-    return kinds.some((c) => (tagged[0] & c.rows[0]) !== 0 || (tagged[1] & c.rows[1]) !== 0);
+    if (noRow(tagged)) return true;
+    const own = andRows(r.categories.rowsAt(p), withFamilies(tagged));
+    const lead = leadKind(p) ?? NO_ROWS;
+    return kinds.some((c) => rowsMeet(own, c.rows) || rowsMeet(lead, c.rows));
   };
   const unitTerms = q.adminMask.ward | q.adminMask.district | q.adminMask.province;
   const search = (required: number, keep: ((p: number) => boolean) | undefined, exact = false) => {

@@ -14,6 +14,7 @@
 import { addressTokens, ENGLISH_UNIT_WORDS } from '../text/abbreviations';
 import { parseAddressTokens, type Gazetteer, type ParsedAddress } from '../text/address';
 import { categorySpans, unfinishedCategoryRows } from '../text/category-match';
+import { noRow, sameRows, type RowMask } from '../text/row-mask';
 import { fold, tokens, type TextToken } from '../text/fold';
 import { withoutContact } from '../text/pasted';
 import { withoutQuestion } from '../text/question';
@@ -39,7 +40,7 @@ export interface QueryTerm extends Term {
 /** A run of category words and the CATEGORIES rows it names. */
 export interface QueryCategory {
   mask: number;
-  rows: [number, number];
+  rows: RowMask;
 }
 
 /** A parsed query. Masks have bit j for terms[j]. */
@@ -508,7 +509,7 @@ function markUnfinishedCategory(terms: QueryTerm[], categories: QueryCategory[])
   const last = terms[j];
   if (!last || last.role !== 'name' || !terms.some((t, k) => k < j && t.role === 'name')) return;
   const rows = unfinishedCategoryRows(last);
-  if (rows[0] === 0 && rows[1] === 0) return;
+  if (noRow(rows)) return;
   last.role = 'category';
   categories.push({ mask: 1 << j, rows });
 }
@@ -553,9 +554,4 @@ function markCategories(terms: QueryTerm[], named: (t: QueryTerm) => boolean): Q
     j = k;
   }
   return out;
-}
-
-/** Whether two kinds' row masks are the same. */
-function sameRows(a: readonly [number, number], b: readonly [number, number]): boolean {
-  return a[0] === b[0] && a[1] === b[1];
 }

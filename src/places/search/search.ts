@@ -19,6 +19,7 @@ import { firstLetterKept } from '../text/edits';
 import { isBareSyllable, otherIY } from '../text/syllable';
 import { EXPANDED, Field, FIELD_MASK, JOINED, NameFlag, type PlaceIndex } from './index';
 import { categorySpans } from '../text/category-match';
+import { CATEGORY_ROWS, hasRow } from '../text/row-mask';
 import type { PlaceCategories } from './place-categories';
 import type { QueryCategory } from './query';
 import type { Term } from './terms';
@@ -482,8 +483,8 @@ export class Searcher {
             if ((ix.postField[k]! & FIELD_MASK) !== Field.admin) mark(ix.postPlace[k]!);
       const cat = categories?.find((c) => ((c.mask >>> j) & 1) !== 0);
       if (cat && pc)
-        for (let row = 0; row < 64; row++)
-          if ((row < 32 ? cat.rows[0] >>> row : cat.rows[1] >>> (row - 32)) & 1)
+        for (let row = 0; row < CATEGORY_ROWS; row++)
+          if (hasRow(cat.rows, row))
             for (let k = pc.rowStart[row]!; k < pc.rowStart[row + 1]!; k++) mark(pc.rowPlaces[k]!);
     }
     // Ascending, for the merges: sorted when few, else read off the marks in place order.
@@ -502,9 +503,8 @@ export class Searcher {
     let n = 0;
     for (const m of matches) for (let f = ix.formStart[m.v]!; f < ix.formStart[m.v + 1]!; f++) n += this.ownCount(f);
     if (cat && pc)
-      for (let row = 0; row < 64; row++)
-        if ((row < 32 ? cat.rows[0] >>> row : cat.rows[1] >>> (row - 32)) & 1)
-          n += pc.rowStart[row + 1]! - pc.rowStart[row]!;
+      for (let row = 0; row < CATEGORY_ROWS; row++)
+        if (hasRow(cat.rows, row)) n += pc.rowStart[row + 1]! - pc.rowStart[row]!;
     return n;
   }
 

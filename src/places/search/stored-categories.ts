@@ -14,10 +14,14 @@ import type { StringTable } from '../../pack/strings.js';
 import { bytesHash } from '../../pack/bytes-hash.js';
 import type { PlaceStore } from '../store.js';
 import { CATEGORIES } from '../text/categories.js';
-import { CATEGORY_ROWS, CategoryReader, PlaceCategories, type CategoryRowArrays } from './place-categories.js';
+import { CATEGORY_ROWS, sameRows } from '../text/row-mask.js';
+import { CategoryReader, PlaceCategories, type CategoryRowArrays } from './place-categories.js';
 
-/** Version of the stored rows: their layout, and how names and tags make them (2: families, place-categories.ts). */
-const LAYOUT = 2;
+/**
+ * Version of the stored rows: their layout, and how names and tags make them (2: families, place-categories.ts; 3:
+ * CATEGORY_ROWS rows of three mask words).
+ */
+const LAYOUT = 3;
 /** Places sampled over the whole pack (besides each row's first and last). */
 const PROBE_PLACES = 64;
 
@@ -96,8 +100,5 @@ function sampleAgrees(c: PlaceCategories, places: PlaceStore, strings: StringTab
   for (let row = 0; row < CATEGORY_ROWS; row++)
     if (c.rowStart[row + 1]! > c.rowStart[row]!)
       sample.push(c.rowPlaces[c.rowStart[row]!]!, c.rowPlaces[c.rowStart[row + 1]! - 1]!);
-  return sample.every((p) => {
-    const [lo, hi] = reader.rowsOf(p);
-    return c.bits[2 * p] === lo && c.bits[2 * p + 1] === hi;
-  });
+  return sample.every((p) => sameRows(c.rowsAt(p), reader.rowsOf(p)));
 }

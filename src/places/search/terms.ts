@@ -122,10 +122,11 @@ export function storedTermsOf(text: string): Term[] {
       }),
   );
   if (lead) for (let k = 0; k < lead.folded.length; k++) out[from + k]!.optional = true;
-  // Category words ("Bệnh viện", "Cà phê", "Hospital") may be left out of a query too, unless they are the whole name.
-  for (const span of categorySpans(out, false)) {
-    if (span.end - span.start < out.length) for (let k = span.start; k < span.end; k++) out[k]!.optional = true;
-  }
+  // Category words ("Bệnh viện", "Cà phê", "Hospital") may be left out of a query too, unless they are the whole name
+  // (a name of kinds' words alone, "Garden Spa", is named by them).
+  const spans = categorySpans(out, false);
+  if (spans.reduce((n, span) => n + span.end - span.start, 0) < out.length)
+    for (const span of spans) for (let k = span.start; k < span.end; k++) out[k]!.optional = true;
   // Words joined by punctuation ("Co.opmart", "7-Eleven", "4P's") are also found written as one ("coopmart").
   for (const m of text.matchAll(JOINED)) {
     const joined = foldWord(

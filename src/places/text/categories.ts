@@ -266,8 +266,8 @@ export const CATEGORIES: readonly CategoryRow[] = [
     osm: ['embassy', 'diplomatic'],
   },
   { key: 'gym', words: ['phòng gym', 'phòng tập', 'gym', 'fitness'], osm: ['fitness_centre', 'sports_centre'] },
-  // Errands of every day, in the words people use for them (at most 64 rows: a kind is added where its words and tags
-  // are precise — "điện máy", "quán cơm" and "quán nhậu" are not, and vets are too few in the data to take a row).
+  // Errands of every day, in the words people use for them (at most CATEGORY_ROWS rows, row-mask.ts: a kind is added
+  // where its words and tags are precise — "quán cơm" and "quán nhậu" are not).
   {
     key: 'vehicle_repair',
     words: ['sửa xe', 'sửa xe máy', 'tiệm sửa xe', 'rửa xe', 'motorbike repair', 'car wash'],
@@ -294,6 +294,189 @@ export const CATEGORIES: readonly CategoryRow[] = [
     key: 'copyshop',
     words: ['photocopy', 'photo copy', 'in ấn', 'tiệm in', 'tiệm photo', 'copy shop'],
     osm: ['copyshop', 'printing'],
+  },
+  // Shops and services asked for by what they sell or do ("shop quần áo quận 1", "thú y gò vấp"): the words name the
+  // trade, not a word of the shop's name (a lone "hoa", "kính" or "club" names many other things). "shop", "tiệm" or
+  // "cửa hàng" before a kind's words is read with them (category-match.ts SHOP_WORDS).
+  {
+    key: 'clothes',
+    // "nam" and "nữ" after the kind say whose clothes ("quần áo nữ"), not a word of a name.
+    words: [
+      'quần áo',
+      'quần áo nam',
+      'quần áo nữ',
+      'thời trang',
+      'thời trang nam',
+      'thời trang nữ',
+      'clothes',
+      'clothing',
+      'clothes shop',
+      'clothing store',
+      'fashion',
+      'boutique',
+    ],
+    osm: ['clothes', 'fashion', 'boutique'],
+  },
+  {
+    key: 'shoes',
+    words: ['giày', 'giày dép', 'shoes', 'shoe shop', 'shoe store'],
+    osm: ['shoes'],
+  },
+  {
+    key: 'electronics',
+    words: ['điện máy', 'siêu thị điện máy', 'điện lạnh', 'electronics', 'electronics store'],
+    osm: ['electronics', 'appliance', 'hifi'],
+  },
+  {
+    key: 'computer',
+    words: ['máy tính', 'laptop', 'computer shop', 'computer store'],
+    osm: ['computer'],
+  },
+  {
+    key: 'optician',
+    words: ['mắt kính', 'kính mắt', 'tiệm kính', 'optician', 'optical shop', 'eyewear'],
+    osm: ['optician'],
+  },
+  // A spa, a beauty salon and a nail salon are one family (place-categories.ts): OSM tags all three shop=beauty, and a
+  // name says which one a place is.
+  {
+    key: 'spa',
+    words: ['spa', 'massage', 'mát xa', 'xông hơi', 'sauna'],
+    osm: ['massage', 'spa', 'sauna'],
+  },
+  {
+    key: 'beauty',
+    words: ['thẩm mỹ viện', 'thẩm mỹ', 'làm đẹp', 'beauty salon', 'beauty'],
+    abbr: ['tmv'],
+    osm: ['beauty'],
+  },
+  { key: 'nail', words: ['nail', 'làm nail', 'nail salon', 'nails'], osm: [] },
+  {
+    key: 'cosmetics',
+    words: ['mỹ phẩm', 'nước hoa', 'cosmetics', 'cosmetics store', 'cosmetics shop', 'perfume'],
+    osm: ['cosmetics', 'perfumery'],
+  },
+  {
+    key: 'community_centre',
+    words: [
+      'nhà văn hóa',
+      'nhà văn hoá',
+      'cung văn hóa',
+      'cung văn hoá',
+      'nhà thiếu nhi',
+      'community centre',
+      'community center',
+    ],
+    abbr: ['nvh'],
+    osm: ['community_centre'],
+  },
+  {
+    key: 'veterinary',
+    words: [
+      'thú y',
+      'phòng khám thú y',
+      'bệnh viện thú y',
+      'vet',
+      'veterinary',
+      'veterinarian',
+      'vet clinic',
+      'pet clinic',
+      'pet hospital',
+    ],
+    osm: ['veterinary'],
+  },
+  { key: 'pet', words: ['thú cưng', 'pet shop'], osm: ['pet'] },
+  {
+    key: 'car_dealer',
+    // "oto" is how "ô tô" is typed without marks, as one word.
+    words: [
+      'showroom ô tô',
+      'showroom oto',
+      'đại lý ô tô',
+      'đại lý oto',
+      'đại lý xe hơi',
+      'car dealer',
+      'car showroom',
+    ],
+    osm: ['car'],
+  },
+  {
+    key: 'motorcycle_dealer',
+    words: ['đại lý xe máy', 'cửa hàng xe máy', 'motorbike shop', 'motorcycle dealer', 'motorcycle shop'],
+    osm: ['motorcycle'],
+  },
+  {
+    key: 'furniture',
+    words: ['nội thất', 'đồ gỗ', 'furniture', 'furniture store'],
+    osm: ['furniture', 'interior_decoration'],
+  },
+  {
+    key: 'hardware',
+    words: ['vật liệu xây dựng', 'điện nước', 'ngũ kim', 'kim khí', 'hardware', 'hardware store'],
+    abbr: ['vlxd'],
+    osm: ['hardware', 'doityourself', 'trade', 'paint'],
+  },
+  {
+    key: 'florist',
+    words: ['shop hoa', 'tiệm hoa', 'cửa hàng hoa', 'hoa tươi', 'điện hoa', 'florist', 'flower shop'],
+    osm: ['florist'],
+  },
+  {
+    key: 'toys',
+    words: ['đồ chơi', 'mẹ và bé', 'toys', 'toy shop', 'toy store', 'baby shop'],
+    osm: ['toys', 'baby_goods'],
+  },
+  { key: 'tailor', words: ['tiệm may', 'may đo', 'thợ may', 'tailor'], osm: ['tailor'] },
+  // Bars, nightclubs and karaoke are one family (place-categories.ts): OSM tags many a karaoke or bar a nightclub.
+  { key: 'karaoke', words: ['karaoke', 'quán karaoke', 'phòng hát'], osm: ['karaoke_box', 'karaoke'] },
+  { key: 'nightclub', words: ['vũ trường', 'hộp đêm', 'nightclub', 'night club'], osm: ['nightclub'] },
+  {
+    key: 'travel_agency',
+    words: [
+      'phòng vé',
+      'phòng vé máy bay',
+      'vé máy bay',
+      'đại lý vé máy bay',
+      'đại lý du lịch',
+      'công ty du lịch',
+      'travel agency',
+      'travel agent',
+    ],
+    osm: ['travel_agency', 'travel_agent', 'ticket'],
+  },
+  {
+    key: 'bicycle',
+    words: ['xe đạp', 'bicycle shop', 'bike shop'],
+    osm: ['bicycle'],
+  },
+  {
+    key: 'rental',
+    words: [
+      'thuê xe',
+      'thuê xe máy',
+      'cho thuê xe',
+      'cho thuê xe máy',
+      'thuê ô tô',
+      'car rental',
+      'motorbike rental',
+      'bike rental',
+    ],
+    osm: ['car_rental', 'motorcycle_rental', 'bicycle_rental', 'scooter_rental'],
+  },
+  {
+    key: 'toilets',
+    unnamed: true,
+    words: ['nhà vệ sinh', 'nhà vệ sinh công cộng', 'toilet', 'toilets', 'public toilet', 'restroom'],
+    abbr: ['wc'],
+    osm: ['toilets'],
+  },
+  { key: 'cemetery', words: ['nghĩa trang', 'nghĩa địa', 'cemetery', 'graveyard'], osm: ['cemetery', 'grave_yard'] },
+  { key: 'courthouse', words: ['tòa án', 'toà án', 'courthouse'], abbr: ['tand'], osm: ['courthouse'] },
+  {
+    key: 'fire_station',
+    words: ['phòng cháy chữa cháy', 'cứu hỏa', 'cứu hoả', 'đội cứu hỏa', 'fire station'],
+    abbr: ['pccc'],
+    osm: ['fire_station'],
   },
   {
     key: 'swimming_pool',

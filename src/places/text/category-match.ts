@@ -8,6 +8,7 @@ import { CATEGORIES } from './categories';
 import { fold } from './fold';
 import { firstLetterKept, withinOneEdit } from './edits';
 import { isBareSyllable } from './syllable';
+import { CATEGORY_ROWS, NO_ROWS, orRows, rowBit, type RowMask } from './row-mask';
 
 /** A word as the matcher sees it: folded, and exact (NFC lower case). */
 export interface MatchWord {
@@ -15,11 +16,11 @@ export interface MatchWord {
   exact: string;
 }
 
-/** A run of words [start, end) that names categories; `rows` is a bitmask pair over CATEGORIES (rows 0–31, 32–63). */
+/** A run of words [start, end) that names categories: the CATEGORIES rows `rows`. */
 export interface CategorySpan {
   start: number;
   end: number;
-  rows: [number, number];
+  rows: RowMask;
   /** Read by a form that counts only leading its run (CategoryRow.leading: "chợ", "hồ"). */
   leading?: boolean;
 }
@@ -27,33 +28,27 @@ export interface CategorySpan {
 interface Form {
   folded: string[];
   exact: string[];
-  rows: [number, number];
+  rows: RowMask;
   /** Counts only at the start of a run (CategoryRow.leading). */
   leading: boolean;
 }
 
-if (CATEGORIES.length > 64) throw new Error('categories: at most 64 rows (two 32-bit masks)');
+if (CATEGORIES.length > CATEGORY_ROWS) throw new Error(`categories: at most ${CATEGORY_ROWS} rows (row-mask.ts)`);
 
-const bit = (row: number): [number, number] => (row < 32 ? [1 << row, 0] : [0, 1 << (row - 32)]);
-const or = (a: [number, number], b: readonly [number, number]): [number, number] => [a[0] | b[0], a[1] | b[1]];
-
-/** The row bits of the CATEGORIES rows with these keys; throws on a key no row has (a table edited apart). */
-export function rowsOfKeys(keys: readonly string[]): [number, number] {
-  return keys.reduce<[number, number]>(
-    (m, key) => {
-      const row = CATEGORIES.findIndex((c) => c.key === key);
-      if (row < 0) throw new Error(`no category ${key}`);
-      return or(m, bit(row));
-    },
-    [0, 0],
-  );
+/** The rows of the CATEGORIES rows with these keys; throws on a key no row has (a table edited apart). */
+export function rowsOfKeys(keys: readonly string[]): RowMask {
+  return keys.reduce<RowMask>((m, key) => {
+    const row = CATEGORIES.findIndex((c) => c.key === key);
+    if (row < 0) throw new Error(`no category ${key}`);
+    return orRows(m, rowBit(row));
+  }, NO_ROWS);
 }
 
 /** Forms by their first folded word; the same spelling in several rows is one form with several row bits. */
 const BY_FIRST = new Map<string, Form[]>();
-const ABBR = new Map<string, [number, number]>();
-/** Row bits per OSM category value. */
-const BY_OSM = new Map<string, [number, number]>();
+const ABBR = new Map<string, RowMask>();
+/** Rows per OSM category value. */
+const BY_OSM = new Map<string, RowMask>();
 
 CATEGORIES.forEach((row, r) => {
   const forms = [...row.words.map((w) => [w, false] as const), ...(row.leading ?? []).map((w) => [w, true] as const)];
@@ -62,13 +57,21 @@ CATEGORIES.forEach((row, r) => {
     const folded = exact.map(fold);
     const list = BY_FIRST.get(folded[0]!) ?? [];
     const same = list.find((f) => f.exact.join(' ') === exact.join(' ') && f.leading === leading);
-    if (same) same.rows = or(same.rows, bit(r));
-    else list.push({ folded, exact, rows: bit(r), leading });
+    if (same) same.rows = orRows(same.rows, rowBit(r));
+    else list.push({ folded, exact, rows: rowBit(r), leading });
     BY_FIRST.set(folded[0]!, list);
   }
-  for (const a of row.abbr ?? []) ABBR.set(fold(a), or(ABBR.get(fold(a)) ?? [0, 0], bit(r)));
-  for (const v of row.osm) BY_OSM.set(v, or(BY_OSM.get(v) ?? [0, 0], bit(r)));
+  for (const a of row.abbr ?? []) ABBR.set(fold(a), orRows(ABBR.get(fold(a)) ?? NO_ROWS, rowBit(r)));
+  for (const v of row.osm) BY_OSM.set(v, orRows(BY_OSM.get(v) ?? NO_ROWS, rowBit(r)));
 });
+/** Every folded word of every form ("community", "laptop"). */
+const FORM_WORDS = new Set([...BY_FIRST.values()].flatMap((list) => list.flatMap((f) => f.folded)));
+
+/** True when a folded word is a word of some kind's forms. */
+export function isCategoryWord(folded: string): boolean {
+  return FORM_WORDS.has(folded);
+}
+
 /** Multi-word forms by their second folded word. */
 const BY_SECOND = new Map<string, Form[]>();
 for (const list of BY_FIRST.values()) {
@@ -136,7 +139,7 @@ export function categorySpans(
       if (
         typoTolerant ? phraseFits(words, i, f) : f.folded.every((fw, k) => wordFits(words[i + k]!, fw, f.exact[k]!))
       ) {
-        matched = { start: i, end: i + f.folded.length, rows: [...f.rows], ...(f.leading ? { leading: true } : {}) };
+        matched = { start: i, end: i + f.folded.length, rows: f.rows, ...(f.leading ? { leading: true } : {}) };
         break;
       }
     }
@@ -145,14 +148,39 @@ export function categorySpans(
     const after = out.length > 0 && out[out.length - 1]!.end === i;
     if (!matched && (i === 0 || after) && abbreviations !== false) {
       const rows = ABBR.get(words[i]!.folded);
-      if (rows) matched = { start: i, end: i + 1, rows: [...rows] };
+      if (rows) matched = { start: i, end: i + 1, rows };
     }
     if (matched) {
+      matched.start = shopStart(words, out.length > 0 ? out[out.length - 1]!.end : 0, matched.start);
       out.push(matched);
       i = matched.end;
     } else i++;
   }
   return out;
+}
+
+/**
+ * Words written before a kind's words that say "a shop of that kind" ("shop hoa", "cửa hàng giày", "tiệm nail"): read
+ * as part of the kind's span, so they ask for no name word. Folded and as written.
+ */
+const SHOP_WORDS: readonly (readonly [string, string])[] = [
+  ['shop', 'shop'],
+  ['tiem', 'tiệm'],
+  ['cua hang', 'cửa hàng'],
+];
+
+/**
+ * Where the span of a kind whose words start at `start` begins: earlier by a shop word right before it (SHOP_WORDS),
+ * not before `from` (the end of the span before).
+ */
+function shopStart(words: readonly MatchWord[], from: number, start: number): number {
+  for (const [folded, exact] of SHOP_WORDS) {
+    const f = folded.split(' '),
+      e = exact.split(' ');
+    const at = start - f.length;
+    if (at >= from && f.every((w, k) => wordFits(words[at + k]!, w, e[k]!))) return at;
+  }
+  return start;
 }
 
 /**
@@ -169,24 +197,24 @@ const MIN_UNFINISHED = 4;
 
 /**
  * The rows of the one-word category forms an unfinished word begins ("hosp" → hospital, "pago" → pagoda; a word
- * written with marks begins them with its marks), [0, 0] for none, or for a word shorter than MIN_UNFINISHED letters or
- * a whole form (categorySpans reads those).
+ * written with marks begins them with its marks), none for a word shorter than MIN_UNFINISHED letters or a whole
+ * form (categorySpans reads those).
  */
-export function unfinishedCategoryRows(w: MatchWord): [number, number] {
-  let rows: [number, number] = [0, 0];
+export function unfinishedCategoryRows(w: MatchWord): RowMask {
+  let rows = NO_ROWS;
   if (w.folded.length < MIN_UNFINISHED) return rows;
   for (const [first, forms] of BY_FIRST) {
     if (first === w.folded || !first.startsWith(w.folded)) continue;
     for (const f of forms)
       if (f.folded.length === 1 && !f.leading && (w.exact === w.folded || f.exact[0]!.startsWith(w.exact)))
-        rows = or(rows, f.rows);
+        rows = orRows(rows, f.rows);
   }
   return rows;
 }
 
-/** The row bits of an OSM category value ([0, 0] for none). */
-export function categoryRowsOf(osmValue: string): [number, number] {
-  return BY_OSM.get(osmValue) ?? [0, 0];
+/** The rows of an OSM category value (none for none). */
+export function categoryRowsOf(osmValue: string): RowMask {
+  return BY_OSM.get(osmValue) ?? NO_ROWS;
 }
 
 /** The first row that keeps unnamed places of each OSM category value (CategoryRow.unnamed). */

@@ -4,6 +4,7 @@
  */
 import { fold } from './fold';
 import { isBareSyllable } from './syllable';
+import { isCategoryWord } from './category-match';
 
 /** Shortest run read apart, letters. */
 const MIN_RUN = 5;
@@ -21,13 +22,13 @@ export interface JoinedWords {
 /**
  * The run split into the fewest syllables the places hold, each a syllable of the language, at least two letters
  * each; null when it has no such reading, or is a word of the places itself or one typo from one ("Bitexo" is
- * Bitexco mistyped, not "bi te xo").
+ * Bitexco mistyped, not "bi te xo"), or a word of a kind's name ("laptop", "community": category-match.ts).
  * @param run a word of plain letters, lower case
  */
 export function splitJoined(run: string, held: JoinedWords): string[] | null {
   // A run longer than MAX_PIECES syllables of MAX_PIECE letters has no reading: left before the lookups.
   if (run.length < MIN_RUN || run.length > MAX_PIECES * MAX_PIECE || !/^[a-z]+$/.test(run)) return null;
-  if (held.has(run) || held.hasNear(run)) return null;
+  if (held.has(run) || held.hasNear(run) || isCategoryWord(run)) return null;
   // best[i]: the fewest pieces covering run[0, i), and where its last piece starts.
   const n = run.length;
   const best = new Array<number>(n + 1).fill(Infinity);
