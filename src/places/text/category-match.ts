@@ -163,22 +163,19 @@ export function categorySpans(
  * Words written before a kind's words that say "a shop of that kind" ("shop hoa", "cửa hàng giày", "tiệm nail"): read
  * as part of the kind's span, so they ask for no name word. Folded and as written.
  */
-const SHOP_WORDS: readonly (readonly [string, string])[] = [
-  ['shop', 'shop'],
-  ['tiem', 'tiệm'],
-  ['cua hang', 'cửa hàng'],
-];
+const SHOP_WORDS: readonly { folded: string[]; exact: string[] }[] = ['shop', 'tiệm', 'cửa hàng'].map((w) => ({
+  folded: fold(w).split(' '),
+  exact: w.split(' '),
+}));
 
 /**
  * Where the span of a kind whose words start at `start` begins: earlier by a shop word right before it (SHOP_WORDS),
  * not before `from` (the end of the span before).
  */
 function shopStart(words: readonly MatchWord[], from: number, start: number): number {
-  for (const [folded, exact] of SHOP_WORDS) {
-    const f = folded.split(' '),
-      e = exact.split(' ');
-    const at = start - f.length;
-    if (at >= from && f.every((w, k) => wordFits(words[at + k]!, w, e[k]!))) return at;
+  for (const { folded, exact } of SHOP_WORDS) {
+    const at = start - folded.length;
+    if (at >= from && folded.every((w, k) => wordFits(words[at + k]!, w, exact[k]!))) return at;
   }
   return start;
 }

@@ -10,7 +10,7 @@ export const MASK_WORDS = 3;
 /** Rows of the CATEGORIES table a mask can hold. */
 export const CATEGORY_ROWS = 32 * MASK_WORDS;
 
-/** A set of category rows. */
+/** A set of category rows (MASK_WORDS words: the helpers below are written out for three). */
 export type RowMask = readonly [number, number, number];
 
 /** The mask of no row. */
