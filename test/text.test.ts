@@ -133,6 +133,11 @@ describe('abbreviations', () => {
     ['Dinh Tien Hoang street Hanoi', 'Đường Dinh Tien Hoang Hà Nội'],
     ['Le Loi road, District 1', 'Đường Le Loi, Quận 1'],
     ['ha noi city ta hien street', 'Hà Nội city Đường ta hien'], // its name starts after the city's English word
+    // ... and after a kind's words: the hotel is on the street, not part of its name.
+    ['hotel pham ngu lao street', 'hotel Đường pham ngu lao'],
+    ['travel agency pham ngu lao street', 'travel agency Đường pham ngu lao'],
+    ['nha tho street', 'Đường nha tho'], // a street named by a kind's words alone
+    ['chua boc street', 'Đường chua boc'], // "chùa" leads streets' names
     ['street food Bui Vien', 'street food Bui Vien'], // "street" leads no name
     ['Binh Duong', 'Binh Duong'], // "duong" without marks is as likely Dương
     ['Phố Đường Thành', 'Phố Đường Thành'],

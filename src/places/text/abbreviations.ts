@@ -15,6 +15,7 @@
  */
 import { fold, normalize } from './fold';
 import { isBareSyllable } from './syllable';
+import { categorySpans } from './category-match';
 import { houseNumberEnd } from './house-number.js';
 import { WAYS_WORD } from './junction-ways.js';
 
@@ -328,10 +329,11 @@ export function addressTokens(s: string): AddressToken[] {
             }
           } else if (trails) {
             // The type word last ("Ba Dinh district", "Lê Lợi đường"): it leads its name, which starts after an
-            // English unit word ("ha noi city ta hien street": "city" is Hà Nội's).
+            // English unit word ("ha noi city ta hien street": "city" is Hà Nội's) or a kind's words ("hotel pham ngu
+            // lao street": kindBefore).
             let k = out.length;
             while (k > 0 && out[k - 1]!.kind === 'word' && !ENGLISH_UNIT_WORDS.has(out[k - 1]!.folded)) k--;
-            out.splice(k, 0, type);
+            out.splice(k + kindBefore(out.slice(k)), 0, type);
           } else continue;
         }
         i += n - 1;
@@ -461,6 +463,19 @@ function namesBefore(out: readonly AddressToken[], word: string): boolean {
   const last = out[out.length - 1];
   if (words === 0 || !last) return false;
   return word === 'đường' ? words >= 2 : isBareSyllable(last.folded);
+}
+
+/**
+ * How many of the words before a trailing type word are a kind's words leading them ("travel agency" in "travel agency
+ * pham ngu lao street", "kindergarten" in "kindergarten an khanh ward"), not the name's: those of a kind's form (not
+ * one that only leads a name, as "chùa" and "hồ" lead streets' names) followed by two words or more; 0 when none.
+ */
+function kindBefore(words: readonly AddressToken[]): number {
+  const [first] = categorySpans(
+    words.map((w) => ({ folded: w.folded, exact: w.text.normalize('NFC').toLowerCase() })),
+    false,
+  );
+  return first && first.start === 0 && !first.leading && words.length - first.end >= 2 ? first.end : 0;
 }
 
 /**
