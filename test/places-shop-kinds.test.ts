@@ -119,6 +119,13 @@ describe('shops and services asked for by what they sell or do, in an area', () 
       'a community centre (tagged so, or named "Nhà văn hóa …", "Nhà thiếu nhi …")',
       (t: Tags) => t.amenity === 'community_centre' || /^(nhà văn hóa|nhà văn hoá|nhà thiếu nhi)/iu.test(t.name ?? ''),
     ],
+    // A street named like a legacy ward of Quận 1: the kind asked on the street, not a stand-in for a landmark.
+    [
+      'khách sạn phạm ngũ lão',
+      'a hotel on Phạm Ngũ Lão',
+      (t: Tags) =>
+        ['hotel', 'guest_house', 'hostel'].includes(t.tourism ?? '') && /Phạm Ngũ Lão/u.test(t['addr:street'] ?? ''),
+    ],
   ])('%s: a whole answer, %s', (address, _what, is) => {
     const truth = osmElements('hcmc-city').filter((e) => is(e.tags));
     expect(truth.length).toBeGreaterThan(0);

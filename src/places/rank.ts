@@ -631,12 +631,13 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
         calledSo: called,
         system,
         // Only partly what was asked: any answer to units that contradict each other ("chợ Bến Thành quận 5": Bến
-        // Thành is a ward of Quận 1); a place beside the area named, unless called by the unit's words ("Cầu Long Biên"
-        // stands at the edge of Long Biên); a house number written and not held (a street, another house, a place named
+        // Thành is a ward of Quận 1); a stand-in for a landmark the area may be named after, unless on a street of
+        // the unit's name ("khách sạn phạm ngũ lão": a hotel on Phạm Ngũ Lão); a place beside the area named, unless
+        // called by the unit's words ("Cầu Long Biên" stands at the edge of Long Biên); a house number written and not held (a street, another house, a place named
         // after the street), or an alley's.
         partial:
           contradicts ||
-          standIn ||
+          (standIn && !onUnitStreet(h.place)) ||
           // Kinds only, but a place called exactly so by two of them ("Đại học Ngân hàng") is that place.
           (oneOfMany && !(called && kinds.length >= 2)) ||
           // A unit of another level named alike ("Quận Thủ Đức" asked, Phường Thủ Đức found): a part of it at most.
