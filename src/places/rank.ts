@@ -633,8 +633,8 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
         // Only partly what was asked: any answer to units that contradict each other ("chợ Bến Thành quận 5": Bến
         // Thành is a ward of Quận 1); a stand-in for a landmark the area may be named after, unless on a street of
         // the unit's name ("khách sạn phạm ngũ lão": a hotel on Phạm Ngũ Lão); a place beside the area named, unless
-        // called by the unit's words ("Cầu Long Biên" stands at the edge of Long Biên); a house number written and not held (a street, another house, a place named
-        // after the street), or an alley's.
+        // called by the unit's words ("Cầu Long Biên" stands at the edge of Long Biên); a house number written and not
+        // held (a street, another house, a place named after the street), or an alley's.
         partial:
           contradicts ||
           (standIn && !onUnitStreet(h.place)) ||

@@ -6,7 +6,7 @@
  */
 import { addressTokens, PLACES } from '../text/abbreviations';
 import { fold } from '../text/fold';
-import { categorySpans } from '../text/category-match';
+import { categorySpans, spannedCount } from '../text/category-match';
 import { INITIALISMS } from '../text/initialisms';
 import { isSyllable } from '../text/syllable';
 
@@ -125,7 +125,7 @@ export function storedTermsOf(text: string): Term[] {
   // Category words ("Bệnh viện", "Cà phê", "Hospital") may be left out of a query too, unless they are the whole name
   // (a name of kinds' words alone, "Garden Spa", is named by them).
   const spans = categorySpans(out, false);
-  if (spans.reduce((n, span) => n + span.end - span.start, 0) < out.length)
+  if (spannedCount(spans) < out.length)
     for (const span of spans) for (let k = span.start; k < span.end; k++) out[k]!.optional = true;
   // Words joined by punctuation ("Co.opmart", "7-Eleven", "4P's") are also found written as one ("coopmart").
   for (const m of text.matchAll(JOINED)) {

@@ -15,7 +15,7 @@
  */
 import { fold, normalize } from './fold';
 import { isBareSyllable } from './syllable';
-import { categorySpans } from './category-match';
+import { categorySpans, type MatchWord } from './category-match';
 import { houseNumberEnd } from './house-number.js';
 import { WAYS_WORD } from './junction-ways.js';
 
@@ -465,16 +465,18 @@ function namesBefore(out: readonly AddressToken[], word: string): boolean {
   return word === 'đường' ? words >= 2 : isBareSyllable(last.folded);
 }
 
+/** Tokens as the category matcher reads words: folded, and as written in NFC lower case. */
+export function matchWords(tokens: readonly AddressToken[]): MatchWord[] {
+  return tokens.map((t) => ({ folded: t.folded, exact: t.text.normalize('NFC').toLowerCase() }));
+}
+
 /**
  * How many of the words before a trailing type word are a kind's words leading them ("travel agency" in "travel agency
  * pham ngu lao street", "kindergarten" in "kindergarten an khanh ward"), not the name's: those of a kind's form (not
  * one that only leads a name, as "chùa" and "hồ" lead streets' names) followed by two words or more; 0 when none.
  */
 function kindBefore(words: readonly AddressToken[]): number {
-  const [first] = categorySpans(
-    words.map((w) => ({ folded: w.folded, exact: w.text.normalize('NFC').toLowerCase() })),
-    false,
-  );
+  const [first] = categorySpans(matchWords(words), false);
   return first && first.start === 0 && !first.leading && words.length - first.end >= 2 ? first.end : 0;
 }
 

@@ -2,8 +2,8 @@
  * Parsing of Vietnamese addresses as people write them: parts in any order, with or without type words,
  * with or without commas. No Node imports.
  */
-import { addressTokens, type AddressToken, type TypeRole } from './abbreviations';
-import { categorySpans } from './category-match';
+import { addressTokens, matchWords, type AddressToken, type TypeRole } from './abbreviations';
+import { categorySpans, spannedCount } from './category-match';
 import { nameKey } from './fold';
 import { key, prefixKeys, suffixKeys } from './span-keys';
 import { STREET_WORDS_BEFORE_TYPE } from './street-words';
@@ -69,8 +69,7 @@ const text = (ws: AddressToken[]): string => ws.map((w) => w.text).join(' ');
 
 /** True when the words are one kind of place ("Bệnh viện", "Trường THCS"): then a number after them is its name. */
 function onlyCategory(words: AddressToken[]): boolean {
-  const w = words.map((t) => ({ folded: t.folded, exact: t.text.normalize('NFC').toLowerCase() }));
-  return categorySpans(w, true).reduce((n, span) => n + span.end - span.start, 0) === w.length;
+  return spannedCount(categorySpans(matchWords(words), true)) === words.length;
 }
 
 /** Words a number follows inside a street's name: "3 Tháng 2", "Quốc lộ 5", "Đường số 9", "Km 10". Folded. */

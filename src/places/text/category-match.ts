@@ -159,6 +159,11 @@ export function categorySpans(
   return out;
 }
 
+/** The words the spans cover, together (spans never overlap). */
+export function spannedCount(spans: readonly CategorySpan[]): number {
+  return spans.reduce((n, span) => n + span.end - span.start, 0);
+}
+
 /**
  * Words written before a kind's words that say "a shop of that kind" ("shop hoa", "cửa hàng giày", "tiệm nail"): read
  * as part of the kind's span, so they ask for no name word. Folded and as written.
