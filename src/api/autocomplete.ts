@@ -148,7 +148,8 @@ export function autocomplete(
       true,
     );
     // Nothing for the text as typed so far: what a whole address of those words finds (a place on the street it
-    // names, a house written another way: "Chợ Bến Thành Lê Lợi", "227/19 Đình Phong Phú"), not the estimates.
+    // names, a house written another way: "Chợ Bến Thành Lê Lợi", "227/19 Đình Phong Phú"; words heard otherwise:
+    // "trợ bến thành"), not the estimates.
     if (hits.length === 0)
       for (const h of forwardGeocode(state.regions, input, limit)) {
         const far = location && haversine(location.lat, location.lng, h.region.lat(h.place), h.region.lon(h.place));

@@ -1,7 +1,8 @@
 /**
  * Text typed in English ("National Burn Hospital", "Military Hospital 103") or with the initialisms of names ("KCN
  * Tân Tạo"): the search again with those words read as the Vietnamese words of the names (text/english-words.ts).
- * One rule for forward geocoding and autocomplete (where the last word may be unfinished).
+ * One rule for forward geocoding and autocomplete (where the last word may be unfinished). Words spelt as their writer
+ * says them ("chần hưng đạo" for Trần Hưng Đạo): the search again with words heard otherwise (withHeardSpelling).
  */
 import type { ForwardHit } from './rank';
 import type { PlacesRegion } from './region-places';
@@ -41,4 +42,18 @@ export function withEnglishReading<T extends { hits: Hits }>(
   if (!read.some((t) => t !== text)) return asTyped;
   const again = search(read);
   return bestScore(again.hits) > whole ? again : asTyped;
+}
+
+/**
+ * The outcome of `search` over the words as written, or, when that finds no whole answer, with the words met spelt as
+ * others of their sound too ("chần hưng đạo", "trợ bến thành": SearchOptions.heard) when that finds a better whole
+ * one. Only then: a word heard otherwise is another word as often as a misspelt one ("Dân" and "Văn").
+ * @param search searches with words heard otherwise (`heard`) or not
+ */
+export function withHeardSpelling<T extends { hits: Hits }>(search: (heard: boolean) => T): T {
+  const asWritten = search(false);
+  const whole = bestScore(asWritten.hits);
+  if (whole > -Infinity) return asWritten;
+  const heard = search(true);
+  return bestScore(heard.hits) > whole ? heard : asWritten;
 }

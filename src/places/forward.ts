@@ -8,7 +8,7 @@
  * leaves the street on top, also partial; when nothing specific matched there is no answer (NOT_FOUND).
  */
 import { inArea, queryArea, Within } from './area';
-import { bestWhole, withEnglishReading } from './english-retry';
+import { bestWhole, withEnglishReading, withHeardSpelling } from './english-retry';
 import { fallback } from './fallback';
 import { withRegionCity } from './home-city';
 import { interpolateHouse, shownPiece } from './interpolate';
@@ -47,7 +47,10 @@ export function forwardGeocode(
     address,
     (texts) => {
       const queries = regions.map((r, k) => regionQuery(r, texts[k]!));
-      return { queries, hits: regions.flatMap((r, k) => rankInRegion(r, queries[k]!, { prefix: false, limit })) };
+      return withHeardSpelling((heard) => ({
+        queries,
+        hits: regions.flatMap((r, k) => rankInRegion(r, queries[k]!, { prefix: false, limit, heard })),
+      }));
     },
     false,
   );

@@ -8,6 +8,7 @@
 import { PlaceKind } from './kinds';
 import type { PlacesRegion } from './region-places';
 import type { PlaceQuery } from './search/query';
+import { soundsAlike } from './text/syllable';
 
 /**
  * The folded number the query wrote as its house number right after a name or category word of the same part, and
@@ -39,7 +40,9 @@ export function namedWithNumber(
     if (id === 0) continue;
     const words = r.folded(id).split(/[^\p{L}\p{N}]+/u);
     const at = words.indexOf(n.number);
-    if (at > 0 && n.words.every((w) => words.slice(0, at).includes(w))) return true;
+    // A word may be written as another of its sound ("Nhân Giân 115").
+    const before = words.slice(0, at);
+    if (at > 0 && n.words.every((w) => before.some((x) => x === w || soundsAlike(w, x)))) return true;
   }
   return false;
 }

@@ -15,7 +15,7 @@ import { namedWithNumber, numberAfterName } from './name-number';
 import { streetKey, type PlacesRegion } from './region-places';
 import { readAsTyped } from './search/as-typed';
 import { readDistrictInitials } from './text/district-initials';
-import { otherIY } from './text/syllable';
+import { otherIY, soundsAlike, wordsSoundAlike } from './text/syllable';
 import { otherTier, spannedRows, withFamilies } from './search/place-categories';
 import { buildQuery, type PlaceQuery } from './search/query';
 import { numeralsAsDigits, streetInitials, wordsOf as wordsOfText } from './search/terms';
@@ -128,6 +128,8 @@ export interface RankOptions {
    * place is tagged as that kind (a branch of the chain "atm vietcombank" names, not a bus stop named after it).
    */
   bias?: (place: number, tagged: boolean) => number;
+  /** Words may be met spelt as others of their sound (SearchOptions.heard). */
+  heard?: boolean;
 }
 
 /**
@@ -348,6 +350,7 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
       adminTerms: q.adminMask.ward | q.adminMask.district | q.adminMask.province,
       inUnits: checks.length > 0 ? (p) => districtTermsVia2025(r, p, checks) : undefined,
       exact,
+      heard: opts.heard,
     });
   };
   // "Phường X" alone asks for the unit: a house or a shop in it is no answer (without the unit's own place, the
@@ -372,7 +375,10 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
     // Any of its names (an old name: "Nguyễn Trường Tộ" is Hồ Tùng Mậu), its numerals as digits too ("3 tháng 2").
     // While typing, the last word may be unfinished.
     const fits = (k: string): boolean =>
-      k === wanted || k.startsWith(opts.prefix ? wanted : `${wanted} `) || withinOneEdit(k, wanted);
+      k === wanted ||
+      k.startsWith(opts.prefix ? wanted : `${wanted} `) ||
+      withinOneEdit(k, wanted) ||
+      wordsSoundAlike(wanted, k);
     return [...namedPlace.names(p)].some((id) => id !== 0 && streetNameKeys(r, id).some(fits));
   };
   const keep =
@@ -557,7 +563,8 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
   const writtenWords = q.terms.map((t) => t.folded);
   // Numerals written out are also their digits ("Ba Tháng Hai" names 3 Tháng 2).
   writtenWords.push(...numeralsAsDigits(writtenWords.join(' ')).split(' '));
-  const meets = (w: string): boolean => writtenWords.some((x) => wordMeets(x, w));
+  // A street's words may be written as others of their sound ("chần hưng đạo").
+  const meets = (w: string): boolean => writtenWords.some((x) => wordMeets(x, w) || soundsAlike(x, w));
   const namedInPart = (p: number): boolean =>
     !opts.prefix &&
     places.kind[p] === PlaceKind.street &&

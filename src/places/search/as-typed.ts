@@ -8,6 +8,8 @@ import { firstLetterKept, withinOneEdit } from '../text/edits';
 import { fold, markDifferences } from '../text/fold';
 import { readJoined } from '../text/joined-words';
 import { readKeyboardOff } from '../text/telex';
+import { categorySpans } from '../text/category-match';
+import { soundAlikes } from '../text/syllable';
 import { TYPE_WORDS } from './terms';
 import { STREET_WORDS_BEFORE_TYPE } from '../text/street-words';
 
@@ -40,6 +42,35 @@ function withHorns(text: string, held: HeldWords): string {
       .replace(/(?<=[ưƯ])[oòóỏõọOÒÓỎÕỌ]/g, (o) => O_HORN.get(o)!);
     return !held.hasForm(word.toLowerCase()) && held.hasForm(fixed.toLowerCase()) ? fixed : word;
   });
+}
+
+/**
+ * `text` with each word written with marks that no place holds as written ("chường", "xân") spelt as a word it sounds
+ * like (soundAlikes) that the places hold and that, so spelt, makes a kind of place's words with the words around it
+ * ("trường đại học", "sân bay"), so that the kind is read as one ("chường đại học bách khoa", "xân bay tân sơn nhất").
+ * Only marked words: "chuong" may be a name (Chương); and only a kind's whole words ("giên hồng" is no "viên": that
+ * is "công viên").
+ */
+function withKindSounds(text: string, held: HeldWords): string {
+  const words = [...text.matchAll(WORD)].map((m) => {
+    const exact = m[0].toLowerCase();
+    return { at: m.index, length: m[0].length, exact, folded: fold(exact) };
+  });
+  let out = '';
+  let from = 0;
+  words.forEach((w, k) => {
+    if (w.exact === w.folded || held.hasForm(w.exact)) return;
+    const kind = soundAlikes(w.exact).find((alike) => {
+      if (!held.hasForm(alike)) return false;
+      const read = words.map((x, i) => (i === k ? { exact: alike, folded: fold(alike) } : x));
+      return categorySpans(read, false, false).some((span) => span.start <= k && k < span.end);
+    });
+    if (kind === undefined) return;
+    const original = text.slice(w.at, w.at + w.length);
+    out += text.slice(from, w.at) + (original[0] === w.exact[0] ? kind : kind[0]!.toUpperCase() + kind.slice(1));
+    from = w.at + w.length;
+  });
+  return out + text.slice(from);
 }
 
 /** Whether `a` is one typo from `b`, the first letter kept or swapped with the second. */
@@ -78,7 +109,7 @@ export function readAsTyped(
 ): string {
   const isWord = (folded: string, prefix: boolean): boolean => held.has(folded, prefix);
   const read = readJoined(
-    readKeyboardOff(withHorns(text.normalize('NFC'), held), isWord, prefixLast),
+    readKeyboardOff(withKindSounds(withHorns(text.normalize('NFC'), held), held), isWord, prefixLast),
     held,
     prefixLast,
   );

@@ -16,7 +16,7 @@
  */
 import { diacriticAgreement, markDifferences, toneOf } from '../text/fold';
 import { firstLetterKept } from '../text/edits';
-import { isBareSyllable, otherIY } from '../text/syllable';
+import { isBareSyllable, otherIY, soundAlikes } from '../text/syllable';
 import { EXPANDED, Field, FIELD_MASK, JOINED, NameFlag, type PlaceIndex } from './index';
 import { categorySpans } from '../text/category-match';
 import { CATEGORY_ROWS, hasRow } from '../text/row-mask';
@@ -103,6 +103,8 @@ interface VocabMatch {
   written?: string;
   /** The word spelt with the other of i and y ("Lí" for Lý): as written, but for that letter. */
   otherIY?: true;
+  /** A typo that is the word spelt as another of its sound ("chần" for Trần): a near miss as slight as a slip. */
+  alike?: true;
 }
 
 /** How a place met a query word other than as written (a near miss): kinds from the most lenient. */
@@ -176,6 +178,8 @@ export interface SearchOptions {
   boost?: (place: number, own: number) => number;
   /** Words must be found as written (no typos, no other diacritics). */
   exact?: boolean;
+  /** Words may also be met spelt as others of their sound ("chần" for Trần: soundAlikes), as near misses. */
+  heard?: boolean;
   /**
    * The adminTerms of units a place lies in though its stored admin names do not hold them (a street piece, which
    * stores only its 2025 ward, in a legacy district), as a mask: met as its admin names.
@@ -324,12 +328,12 @@ export class Searcher {
   private cache = new Map<string, VocabMatch[]>();
 
   /** Vocabulary words matching a query word, with their match quality (cached). */
-  private lookup(term: Term, asPrefix: boolean): VocabMatch[] {
-    const key = asPrefix ? `${term.folded}*` : term.folded;
+  private lookup(term: Term, asPrefix: boolean, heard: boolean): VocabMatch[] {
+    const key = `${term.folded}${asPrefix ? '*' : ''}${heard ? '~' : ''}`;
     let hit = this.cache.get(key);
     if (!hit) {
       if (this.cache.size >= LOOKUP_CACHE_SIZE) this.cache.clear();
-      this.cache.set(key, (hit = this.lookupUncached(term, asPrefix)));
+      this.cache.set(key, (hit = this.lookupUncached(term, asPrefix, heard)));
     }
     return hit;
   }
@@ -339,7 +343,7 @@ export class Searcher {
     return this.index.joinOnly[v] === 1;
   }
 
-  private lookupUncached(term: Term, asPrefix: boolean): VocabMatch[] {
+  private lookupUncached(term: Term, asPrefix: boolean, heard: boolean): VocabMatch[] {
     const ix = this.index;
     const out: VocabMatch[] = [];
     const w = term.folded;
@@ -384,6 +388,14 @@ export class Searcher {
         if (!(asPrefix && word.startsWith(w))) out.push({ v: k, q, prefixOf: 0, typo: true });
       }
     }
+    // A word spelt as another of its sound ("chần" for Trần, "da" for Gia): a near miss like a slip, whatever its
+    // first letters and length.
+    if (heard && !term.numeric)
+      for (const alike of soundAlikes(w)) {
+        const a = ix.lowerBound(alike);
+        if (ix.vocab[a] === alike && !out.some((m) => m.v === a))
+          out.push({ v: a, q: out.length > 0 ? TYPO * 0.8 : TYPO, prefixOf: 0, typo: true, alike: true });
+      }
     return out;
   }
 
@@ -571,7 +583,9 @@ export class Searcher {
     const matches = terms.map((term, j) => {
       // A kind of place is named exactly ("chùa" is not "chủ"): the category table holds its spellings.
       const category = ((categoryMask >>> j) & 1) !== 0;
-      const own = this.lookup(term, j === lastPrefix);
+      // Heard otherwise: a word of the name (a unit's the parser knew, a type word or a filler is as written).
+      const heard = opts.heard === true && !term.optional && (term.role === undefined || term.role === 'name');
+      const own = this.lookup(term, j === lastPrefix, heard);
       const joined = this.joins(terms, j, lastPrefix);
       const found = category ? own.filter((m) => !m.typo) : own;
       return joined.length > 0 ? [...found, ...joined] : found;
@@ -659,12 +673,18 @@ export class Searcher {
       for (const m of matches[j]!) {
         const written = m.written ?? ((m.otherIY && otherIY(term.exact)) || term.exact);
         const marked = m.written !== undefined ? written !== ix.vocab[m.v]!.slice(0, written.length) : term.marked;
+        // A word written with marks and heard otherwise keeps them all: "giên" is Diên, not "viện" nor "Vien".
+        const heard = m.alike && marked ? soundAlikes(term.exact) : null;
         for (let f = ix.formStart[m.v]!; f < ix.formStart[m.v + 1]!; f++) {
+          if (heard && !heard.some((h) => markDifferences(h, ix.forms[f]!) === 0)) continue;
           // A word written with marks keeps its tone through a typo: one that differs in letters and tone is another
           // word ("phà" is not "Phấn").
           if (m.typo && marked && toneOf(ix.forms[f]!) !== toneOf(written)) continue;
           let q = m.q;
-          let near: number = m.typo ? Near.edit : 0;
+          // A word heard otherwise is a slip when its marks agree (above) or it has letters enough; a syllable of two
+          // letters written bare has many neighbours so heard ("di": Vi, Gi, Ri): a typo.
+          let near: number =
+            m.alike && (heard || term.folded.length >= TYPO_SUPPORTED_LENGTH) ? Near.slip : m.typo ? Near.edit : 0;
           // A main name stored wholly without marks ("Xoi Yen", "Pho Ga Nguyet") cannot disagree with the written
           // ones: it ranks a little below a name stored with the same marks, is no near miss, and vouches for none.
           // A word without marks in a name that has them ("Sữa chua", "Phố Quang Trung") is written so: "chùa",

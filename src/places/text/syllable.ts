@@ -133,3 +133,134 @@ export function otherIY(word: string): string | null {
   const y = Y_FORMS.indexOf(c);
   return y >= 0 ? word.slice(0, last) + I_FORMS[y] : null;
 }
+
+/**
+ * Initial consonants one dialect or another pronounces alike, so that people write one for another: the north says
+ * ch and tr, s and x, d, gi and r alike (and some of it l and n), the south v like d and gi ("chần" for Trần, "xân bay"
+ * for sân bay, "da định" for Gia Định, "dõ" for Võ, "nàng" for làng). Spelling mistakes, not typing slips: the letters
+ * differ at the word's start, where a typo seldom falls.
+ */
+const SOUND_ALIKE: ReadonlyArray<readonly string[]> = [
+  ['ch', 'tr'],
+  ['s', 'x'],
+  ['d', 'gi', 'r', 'v'],
+  ['l', 'n'],
+];
+
+/** Letter for letter, a word without its marks (an NFC letter's marks strip to one letter; đ stays). */
+const bare = (w: string): string => w.normalize('NFD').replace(/\p{M}/gu, '');
+/**
+ * Whether a word (lower case, NFC) spells a syllable, its tone aside: one written without vowel marks (folded) as
+ * isBareSyllable reads it, one with them as isSyllable does ("chầnh" is none: â takes no nh).
+ */
+function spelt(w: string): boolean {
+  const toneless = w
+    .normalize('NFD')
+    .replace(/[\u0300\u0301\u0303\u0309\u0323]/g, '')
+    .normalize('NFC');
+  const letters = bare(toneless).replace(/đ/g, 'd');
+  return toneless.replace(/đ/g, 'd') === letters ? isBareSyllable(letters) : isSyllable(toneless);
+}
+
+/**
+ * The words `word` (lower case, NFC, folded or with its marks) is heard as with its initial consonant spelt as another
+ * of its sound (SOUND_ALIKE), marks kept: "tran" for "chan", "trường" for "chường", "gia" and "ra" and "va" for "da"
+ * ("gì" and "dì": a gi before i writes that i once). Only syllables of the language; empty for a word that is none or
+ * has no such onset.
+ */
+function onsetsAlike(word: string): string[] {
+  const letters = bare(word);
+  if (!spelt(word)) return [];
+  const onset = ONSETS.find((o) => letters.startsWith(o));
+  const group = onset === undefined ? undefined : SOUND_ALIKE.find((g) => g.includes(onset));
+  if (onset === undefined || group === undefined) return [];
+  // A gi before no vowel or before ê holds the rhyme's i ("gìn"; "giếng" is gi + "iếng"): the other onset keeps it,
+  // marks and all; so a rhyme of i or iê takes a gi without it, and one of ê alone none ("vệ" is no "giệ"). Written
+  // without marks, gi + e may be either ("gien": Diên or Den).
+  const E_FIRST = /^[êềếểễệ]/;
+  const giE = onset === 'gi' && letters[2] === 'e';
+  const ownI = onset === 'gi' && (!/^[aeiouy]/.test(letters.slice(2)) || E_FIRST.test(word.slice(2)));
+  const rests = ownI
+    ? [word.slice(1)]
+    : giE && word === letters
+      ? [word.slice(2), word.slice(1)]
+      : [word.slice(onset.length)];
+  const out: string[] = [];
+  for (const other of group)
+    for (const rest of rests) {
+      if (other === onset || (other === 'gi' && E_FIRST.test(rest))) continue;
+      const heard = other === 'gi' && bare(rest).startsWith('i') ? 'g' + rest : other + rest;
+      if (spelt(heard)) out.push(heard);
+    }
+  return out;
+}
+
+/**
+ * Endings the south pronounces alike ("đức" said "đứt", "bình" "bìn", "bạch" "bạt", "tiền" "tiềng"), each with the
+ * ones it is heard as; the longer of two that end a word is its ending.
+ */
+const SOUND_ALIKE_ENDS: ReadonlyArray<readonly [string, readonly string[]]> = [
+  ['ng', ['n']],
+  ['nh', ['n']],
+  ['n', ['ng', 'nh']],
+  ['ch', ['t']],
+  ['c', ['t']],
+  ['t', ['c', 'ch']],
+];
+/** ư with each tone, in I_FORMS' order: the rhymes "iu" and "ưu" are heard alike ("hiu" for Hưu). */
+const U_HORN = 'ưừứửữự';
+
+/**
+ * The words `word` (as for soundAlikes) is heard as with its ending or its rhyme spelt as another of its sound, tone
+ * kept: "đứt" for "đức", "bìn" for "bình", "dui" for "duy", "hiu" for "hưu". Only syllables of the language.
+ */
+function endsAlike(word: string): string[] {
+  const letters = bare(word);
+  if (!spelt(word)) return [];
+  const out: string[] = [];
+  const end = SOUND_ALIKE_ENDS.find(([e]) => letters.endsWith(e));
+  if (end) for (const other of end[1]) out.push(word.slice(0, word.length - end[0].length) + other);
+  const last = word.length - 1;
+  const [i, y] = [I_FORMS.indexOf(word[last]!), Y_FORMS.indexOf(word[last]!)];
+  if (letters.endsWith('ui') && i >= 0) out.push(word.slice(0, last) + Y_FORMS[i]);
+  if (letters.endsWith('uy') && y >= 0) out.push(word.slice(0, last) + I_FORMS[y]);
+  const tone = I_FORMS.indexOf(word[last - 1]!);
+  // (Not the i of a gi: "giữ" is gi + ư.)
+  if (letters.endsWith('iu') && letters !== 'giu' && tone >= 0) out.push(word.slice(0, last - 1) + U_HORN[tone] + 'u');
+  const horn = U_HORN.indexOf(word[last - 1]!);
+  if (letters.endsWith('uu') && horn >= 0 && word[last] === 'u')
+    out.push(word.slice(0, last - 1) + I_FORMS[horn] + 'u');
+  return out.filter((w) => w !== word && spelt(w));
+}
+
+/**
+ * The words `word` (lower case, NFC, folded or with its marks) is heard as, spelt as people who say it so write it: its
+ * initial consonant as another of its sound (onsetsAlike: "trần" for "chần", "gia" for "da") or its ending or rhyme
+ * (endsAlike: "đức" for "đứt", "bình" for "bìn", "duy" for "dui"), one change at a time. Spelling mistakes, not typing
+ * slips: they change the letters a typo seldom does (the first) or several at once. Only syllables of the language.
+ * @example soundAlikes('chần') → ['trần']; soundAlikes('đứt') → ['đức', 'đứch']
+ */
+export function soundAlikes(word: string): readonly string[] {
+  let heard = HEARD.get(word);
+  if (heard === undefined) {
+    if (HEARD.size >= HEARD_KEPT) HEARD.clear();
+    HEARD.set(word, (heard = [...onsetsAlike(word), ...endsAlike(word)]));
+  }
+  return heard;
+}
+
+/** soundAlikes of the words asked lately (rank reads those of a query's words for each candidate's names). */
+const HEARD = new Map<string, readonly string[]>();
+const HEARD_KEPT = 4096;
+
+/** Whether written word x is name word w spelt as another of its sound (soundAlikes: "chan" for "tran"). */
+export function soundsAlike(x: string, w: string): boolean {
+  return x !== w && soundAlikes(x).includes(w);
+}
+
+/** Whether words a and b (folded, one space apart) are the same words, some spelt as others of their sound. */
+export function wordsSoundAlike(a: string, b: string): boolean {
+  const x = a.split(' '),
+    w = b.split(' ');
+  return x.length === w.length && x.every((word, k) => word === w[k] || soundsAlike(word, w[k]!));
+}
