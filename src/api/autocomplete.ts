@@ -11,7 +11,7 @@ import { descriptionTerms, matchedSubstrings } from '../places/matches';
 import { isParamError, parseBool } from './coords';
 import { latLngParam, numberParam, textParam, tokenParam } from './place-params';
 import { encodePlaceId } from '../places/place-id';
-import { withEnglishReading } from '../places/english-retry';
+import { withEnglishReading } from '../places/readings';
 import { forwardGeocode } from '../places/forward';
 import { rankInRegion, typingQuery, type ForwardHit } from '../places/rank';
 import { asksKindOnly } from '../places/search/query';

@@ -8,7 +8,7 @@
  * leaves the street on top, also partial; when nothing specific matched there is no answer (NOT_FOUND).
  */
 import { inArea, queryArea, Within } from './area';
-import { bestWhole, withEnglishReading, withHeardSpelling } from './english-retry';
+import { bestWhole, withEnglishReading, withHeardSpelling } from './readings';
 import { fallback } from './fallback';
 import { withRegionCity } from './home-city';
 import { interpolateHouse, shownPiece } from './interpolate';
@@ -45,13 +45,14 @@ export function forwardGeocode(
   const english = withEnglishReading(
     regions,
     address,
-    (texts) => {
-      const queries = regions.map((r, k) => regionQuery(r, texts[k]!));
-      return withHeardSpelling((heard) => ({
-        queries,
-        hits: regions.flatMap((r, k) => rankInRegion(r, queries[k]!, { prefix: false, limit, heard })),
-      }));
-    },
+    (texts) =>
+      withHeardSpelling((heard) => {
+        const queries = regions.map((r, k) => regionQuery(r, texts[k]!, heard));
+        return {
+          queries,
+          hits: regions.flatMap((r, k) => rankInRegion(r, queries[k]!, { prefix: false, limit, heard })),
+        };
+      }),
     false,
   );
   let queries = english.queries;

@@ -88,15 +88,19 @@ export interface ForwardHit {
   crossing?: string;
 }
 
-/** The forward-geocoding query of `text` in region `r` (house and alley numbers rank but are not required). */
-export function regionQuery(r: PlacesRegion, text: string): PlaceQuery {
+/**
+ * The forward-geocoding query of `text` in region `r` (house and alley numbers rank but are not required); with
+ * `heard`, its words read as others of their sound where the places do not hold them (readAsTyped).
+ */
+export function regionQuery(r: PlacesRegion, text: string, heard = false): PlaceQuery {
   return buildQuery(text, {
     gazetteer: r.gazetteer,
     isStreet: r.isStreet,
     table: r.admin.table,
     area: r.areaUnits,
     numbersOptional: true,
-    readTyped: (written) => readAsTyped(readDistrictInitials(written, r.districtInitials), r.index, r.isStreet),
+    readTyped: (written) =>
+      readAsTyped(readDistrictInitials(written, r.districtInitials), r.index, r.isStreet, false, heard),
   });
 }
 

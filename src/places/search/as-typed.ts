@@ -44,6 +44,35 @@ function withHorns(text: string, held: HeldWords): string {
   });
 }
 
+/** A word of a text: where it starts, its length, as written (lower case) and folded. */
+interface TextWord {
+  at: number;
+  length: number;
+  exact: string;
+  folded: string;
+}
+
+/**
+ * `text` with each word that `heardAs` (given the text's words, as written, and the word's index) spells otherwise
+ * spelt so, the case of its first letter kept.
+ */
+function respelt(text: string, heardAs: (words: readonly TextWord[], k: number) => string | undefined): string {
+  const words = [...text.matchAll(WORD)].map((m) => {
+    const exact = m[0].toLowerCase();
+    return { at: m.index, length: m[0].length, exact, folded: fold(exact) };
+  });
+  let out = '';
+  let last = 0;
+  words.forEach((w, k) => {
+    const heard = heardAs(words, k);
+    if (heard === undefined) return;
+    const first = text[w.at]!;
+    out += text.slice(last, w.at) + (first === w.exact[0] ? heard : heard[0]!.toUpperCase() + heard.slice(1));
+    last = w.at + w.length;
+  });
+  return out + text.slice(last);
+}
+
 /**
  * `text` with each word written with marks that no place holds as written ("chường", "xân") spelt as a word it sounds
  * like (soundAlikes) that the places hold and that, so spelt, makes a kind of place's words with the words around it
@@ -52,25 +81,52 @@ function withHorns(text: string, held: HeldWords): string {
  * is "công viên").
  */
 function withKindSounds(text: string, held: HeldWords): string {
-  const words = [...text.matchAll(WORD)].map((m) => {
-    const exact = m[0].toLowerCase();
-    return { at: m.index, length: m[0].length, exact, folded: fold(exact) };
-  });
-  let out = '';
-  let from = 0;
-  words.forEach((w, k) => {
-    if (w.exact === w.folded || held.hasForm(w.exact)) return;
-    const kind = soundAlikes(w.exact).find((alike) => {
+  return respelt(text, (words, k) => {
+    const w = words[k]!;
+    if (w.exact === w.folded || held.hasForm(w.exact)) return undefined;
+    return soundAlikes(w.exact).find((alike) => {
       if (!held.hasForm(alike)) return false;
       const read = words.map((x, i) => (i === k ? { exact: alike, folded: fold(alike) } : x));
       return categorySpans(read, false, false).some((span) => span.start <= k && k < span.end);
     });
-    if (kind === undefined) return;
-    const original = text.slice(w.at, w.at + w.length);
-    out += text.slice(from, w.at) + (original[0] === w.exact[0] ? kind : kind[0]!.toUpperCase() + kind.slice(1));
-    from = w.at + w.length;
   });
-  return out + text.slice(from);
+}
+
+/** Most words of a street's name that a word heard otherwise is read with ("nguyễn thị minh khai"). */
+const STREET_RUN_MAX = 5;
+
+/**
+ * `text` with a word that no place holds as written (with its marks; written bare, as folded) spelt as another of its
+ * sound (soundAlikes) where, so spelt, it and the words right beside it name a street of the region that they do not
+ * name as written ("chần hưng đạo": Trần Hưng Đạo, whose "hưng đạo" the parser would read as a commune; "phố bà
+ * chiệu": Bà Triệu), so that the street is read as one. A word the places hold is meant as written ("bến thành" is no
+ * street "Bến Than").
+ */
+function withStreetSounds(text: string, held: HeldWords, isStreet: (folded: string) => boolean): string {
+  return respelt(text, (words, k) => {
+    const w = words[k]!;
+    if (w.exact === w.folded ? held.has(w.folded) : held.hasForm(w.exact)) return undefined;
+    // Whether words i and i + 1 stand side by side (a space between them, no comma or number).
+    const beside = (i: number) => /^\s+$/.test(text.slice(words[i]!.at + words[i]!.length, words[i + 1]!.at));
+    const names = (from: number, to: number, heard: string): boolean =>
+      isStreet(
+        words
+          .slice(from, to)
+          .map((x, i) => (from + i === k ? heard : x.folded))
+          .join(' '),
+      );
+    return soundAlikes(w.exact).find((alike) => {
+      const folded = fold(alike);
+      for (let from = k; from >= 0 && k - from < STREET_RUN_MAX; from--) {
+        if (from < k && !beside(from)) break;
+        for (let to = k + 1; to <= words.length && to - from <= STREET_RUN_MAX; to++) {
+          if (to > k + 1 && !beside(to - 2)) break;
+          if (to - from >= 2 && names(from, to, folded) && !names(from, to, w.folded)) return true;
+        }
+      }
+      return false;
+    });
+  });
 }
 
 /** Whether `a` is one typo from `b`, the first letter kept or swapped with the second. */
@@ -99,17 +155,25 @@ export interface HeldWords {
  * when the places do not hold it, or, written with marks, hold it only otherwise marked ("Đưng Số 2" is Đường: no
  * place is called "Đưng", though many "Dũng"). `isStreet` says whether folded words name a street of the region: a
  * word that ends one with the words before it is the street's ("Nguyễn Tri Phương 3 Tháng 2" is no Phường 3). With
- * `prefixLast`, the last word may be unfinished (autocomplete): a word the places' words start with is no typo.
+ * `prefixLast`, the last word may be unfinished (autocomplete): a word the places' words start with is no typo. With
+ * `heard`, words the places do not hold are read as others of their sound where those make a kind's or a street's
+ * words (withKindSounds, withStreetSounds): the reading of text whose words as written find nothing whole.
  */
 export function readAsTyped(
   text: string,
   held: HeldWords,
   isStreet: (folded: string) => boolean,
   prefixLast = false,
+  heard = false,
 ): string {
   const isWord = (folded: string, prefix: boolean): boolean => held.has(folded, prefix);
+  const horned = withHorns(text.normalize('NFC'), held);
   const read = readJoined(
-    readKeyboardOff(withKindSounds(withHorns(text.normalize('NFC'), held), held), isWord, prefixLast),
+    readKeyboardOff(
+      heard ? withStreetSounds(withKindSounds(horned, held), held, isStreet) : horned,
+      isWord,
+      prefixLast,
+    ),
     held,
     prefixLast,
   );

@@ -162,6 +162,9 @@ function spelt(w: string): boolean {
   return toneless.replace(/đ/g, 'd') === letters ? isBareSyllable(letters) : isSyllable(toneless);
 }
 
+/** ê with each tone, first in a rhyme. */
+const E_FIRST = /^[êềếểễệ]/;
+
 /**
  * The words `word` (lower case, NFC, folded or with its marks) is heard as with its initial consonant spelt as another
  * of its sound (SOUND_ALIKE), marks kept: "tran" for "chan", "trường" for "chường", "gia" and "ra" and "va" for "da"
@@ -177,7 +180,6 @@ function onsetsAlike(word: string): string[] {
   // A gi before no vowel or before ê holds the rhyme's i ("gìn"; "giếng" is gi + "iếng"): the other onset keeps it,
   // marks and all; so a rhyme of i or iê takes a gi without it, and one of ê alone none ("vệ" is no "giệ"). Written
   // without marks, gi + e may be either ("gien": Diên or Den).
-  const E_FIRST = /^[êềếểễệ]/;
   const giE = onset === 'gi' && letters[2] === 'e';
   const ownI = onset === 'gi' && (!/^[aeiouy]/.test(letters.slice(2)) || E_FIRST.test(word.slice(2)));
   const rests = ownI
@@ -238,7 +240,7 @@ function endsAlike(word: string): string[] {
  * initial consonant as another of its sound (onsetsAlike: "trần" for "chần", "gia" for "da") or its ending or rhyme
  * (endsAlike: "đức" for "đứt", "bình" for "bìn", "duy" for "dui"), one change at a time. Spelling mistakes, not typing
  * slips: they change the letters a typo seldom does (the first) or several at once. Only syllables of the language.
- * @example soundAlikes('chần') → ['trần']; soundAlikes('đứt') → ['đức', 'đứch']
+ * @example soundAlikes('chần') → ['trần', 'chầng']; soundAlikes('đứt') → ['đức']
  */
 export function soundAlikes(word: string): readonly string[] {
   let heard = HEARD.get(word);

@@ -1,8 +1,10 @@
 /**
- * Text typed in English ("National Burn Hospital", "Military Hospital 103") or with the initialisms of names ("KCN
- * Tân Tạo"): the search again with those words read as the Vietnamese words of the names (text/english-words.ts).
- * One rule for forward geocoding and autocomplete (where the last word may be unfinished). Words spelt as their writer
- * says them ("chần hưng đạo" for Trần Hưng Đạo): the search again with words heard otherwise (withHeardSpelling).
+ * Other readings of a query's text, searched again when the text as typed finds no whole answer:
+ * - text typed in English ("National Burn Hospital", "Military Hospital 103") or with the initialisms of names ("KCN
+ *   Tân Tạo"): those words read as the Vietnamese words of the names (text/english-words.ts; forward geocoding and
+ *   autocomplete, where the last word may be unfinished);
+ * - words spelt as their writer says them ("chần hưng đạo" for Trần Hưng Đạo): read as others of their sound
+ *   (withHeardSpelling; forward geocoding).
  */
 import type { ForwardHit } from './rank';
 import type { PlacesRegion } from './region-places';
