@@ -17,7 +17,7 @@ import { readAsTyped } from './search/as-typed';
 import { readDistrictInitials } from './text/district-initials';
 import { otherIY, soundsAlike, wordsSoundAlike } from './text/syllable';
 import { otherTier, spannedRows, withFamilies } from './search/place-categories';
-import { buildQuery, type PlaceQuery } from './search/query';
+import { buildQuery, type PlaceQuery, type QueryTerm } from './search/query';
 import { numeralsAsDigits, streetInitials, wordsOf as wordsOfText } from './search/terms';
 import { keepsWrittenOrder, orderedWords, type NamedPlace } from './search/written-order';
 import { categoryRowsOf, categorySpans, leadingKind, rowsOfKeys } from './text/category-match';
@@ -174,12 +174,15 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
     return places.house[p] === 0 ? undefined : r.houseKeyOf(p) === written;
   };
   const bias = opts.bias;
-  // "Phố X", "Đường X": the writer asks for a street; "Phường X" for the ward.
-  const unitOnly = !q.parsed.street && !q.terms.some((t) => t.role === 'name' || t.role === 'category');
+  // "Phố X", "Đường X": the writer asks for a street; "Phường X" for the ward, also when the admin table holds no ward
+  // so written ("phường tân địn quận 1": a slip; its words are then searched as a name, among the units).
+  const naming = (t: QueryTerm) => t.role === 'name' || t.role === 'category';
+  const unitOnly = !q.parsed.street && !q.terms.some(naming);
+  const wardNamed = !q.parsed.street && q.terms.some(naming) && q.terms.every((t) => !naming(t) || t.part === 'ward');
   const kindAsked =
     q.parsed.types.street !== undefined
       ? PlaceKind.street
-      : unitOnly && q.parsed.types.ward !== undefined
+      : (unitOnly || wardNamed) && q.parsed.types.ward !== undefined
         ? PlaceKind.ward
         : unitOnly && q.parsed.types.district !== undefined && q.parsed.ward === undefined
           ? PlaceKind.district
