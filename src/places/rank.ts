@@ -100,7 +100,7 @@ export function regionQuery(r: PlacesRegion, text: string, heard = false): Place
     area: r.areaUnits,
     numbersOptional: true,
     readTyped: (written) =>
-      readAsTyped(readDistrictInitials(written, r.districtInitials), r.index, r.isStreet, false, heard),
+      readAsTyped(readDistrictInitials(written, r.districtInitials), r.index, r.isStreet, { heard }),
   });
 }
 
@@ -115,7 +115,8 @@ export function typingQuery(r: PlacesRegion, text: string): PlaceQuery {
     table: r.admin.table,
     area: r.areaUnits,
     numbersOptional: false,
-    readTyped: (written) => readAsTyped(readDistrictInitials(written, r.districtInitials), r.index, r.isStreet, true),
+    readTyped: (written) =>
+      readAsTyped(readDistrictInitials(written, r.districtInitials), r.index, r.isStreet, { prefixLast: true }),
     lastIsPrefix: true,
   });
 }

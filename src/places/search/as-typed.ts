@@ -155,17 +155,17 @@ export interface HeldWords {
  * when the places do not hold it, or, written with marks, hold it only otherwise marked ("Đưng Số 2" is Đường: no
  * place is called "Đưng", though many "Dũng"). `isStreet` says whether folded words name a street of the region: a
  * word that ends one with the words before it is the street's ("Nguyễn Tri Phương 3 Tháng 2" is no Phường 3). With
- * `prefixLast`, the last word may be unfinished (autocomplete): a word the places' words start with is no typo. With
- * `heard`, words the places do not hold are read as others of their sound where those make a kind's or a street's
- * words (withKindSounds, withStreetSounds): the reading of text whose words as written find nothing whole.
+ * `opts.prefixLast`, the last word may be unfinished (autocomplete): a word the places' words start with is no typo.
+ * With `opts.heard`, words the places do not hold are read as others of their sound where those make a kind's or a
+ * street's words (withKindSounds, withStreetSounds): the reading of text whose words as written find nothing whole.
  */
 export function readAsTyped(
   text: string,
   held: HeldWords,
   isStreet: (folded: string) => boolean,
-  prefixLast = false,
-  heard = false,
+  opts: { prefixLast?: boolean; heard?: boolean } = {},
 ): string {
+  const { prefixLast = false, heard = false } = opts;
   const isWord = (folded: string, prefix: boolean): boolean => held.has(folded, prefix);
   const horned = withHorns(text.normalize('NFC'), held);
   const read = readJoined(

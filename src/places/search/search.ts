@@ -674,9 +674,9 @@ export class Searcher {
         const written = m.written ?? ((m.otherIY && otherIY(term.exact)) || term.exact);
         const marked = m.written !== undefined ? written !== ix.vocab[m.v]!.slice(0, written.length) : term.marked;
         // A word written with marks and heard otherwise keeps them all: "giên" is Diên, not "viện" nor "Vien".
-        const heard = m.alike && marked ? soundAlikes(term.exact) : null;
+        const heardAs = m.alike && marked ? soundAlikes(term.exact) : null;
         for (let f = ix.formStart[m.v]!; f < ix.formStart[m.v + 1]!; f++) {
-          if (heard && !heard.some((h) => markDifferences(h, ix.forms[f]!) === 0)) continue;
+          if (heardAs && !heardAs.some((h) => markDifferences(h, ix.forms[f]!) === 0)) continue;
           // A word written with marks keeps its tone through a typo: one that differs in letters and tone is another
           // word ("phà" is not "Phấn").
           if (m.typo && marked && toneOf(ix.forms[f]!) !== toneOf(written)) continue;
@@ -684,7 +684,7 @@ export class Searcher {
           // A word heard otherwise is a slip when its marks agree (above) or it has letters enough; a syllable of two
           // letters written bare has many neighbours so heard ("di": Vi, Gi, Ri): a typo.
           let near: number =
-            m.alike && (heard || term.folded.length >= TYPO_SUPPORTED_LENGTH) ? Near.slip : m.typo ? Near.edit : 0;
+            m.alike && (heardAs || term.folded.length >= TYPO_SUPPORTED_LENGTH) ? Near.slip : m.typo ? Near.edit : 0;
           // A main name stored wholly without marks ("Xoi Yen", "Pho Ga Nguyet") cannot disagree with the written
           // ones: it ranks a little below a name stored with the same marks, is no near miss, and vouches for none.
           // A word without marks in a name that has them ("Sữa chua", "Phố Quang Trung") is written so: "chùa",
