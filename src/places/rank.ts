@@ -386,7 +386,7 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
       k === wanted ||
       k.startsWith(opts.prefix ? wanted : `${wanted} `) ||
       withinOneEdit(k, wanted) ||
-      wordsSoundAlike(wanted, k);
+      (opts.heard === true && wordsSoundAlike(wanted, k));
     return [...namedPlace.names(p)].some((id) => id !== 0 && streetNameKeys(r, id).some(fits));
   };
   const keep =
@@ -571,8 +571,10 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
   const writtenWords = q.terms.map((t) => t.folded);
   // Numerals written out are also their digits ("Ba Tháng Hai" names 3 Tháng 2).
   writtenWords.push(...numeralsAsDigits(writtenWords.join(' ')).split(' '));
-  // A street's words may be written as others of their sound ("chần hưng đạo").
-  const meets = (w: string): boolean => writtenWords.some((x) => wordMeets(x, w) || soundsAlike(x, w));
+  // A street's words may be written as others of their sound ("chần hưng đạo"), in the heard reading (only there does
+  // the search find a street by them).
+  const meets = (w: string): boolean =>
+    writtenWords.some((x) => wordMeets(x, w) || (opts.heard === true && soundsAlike(x, w)));
   const namedInPart = (p: number): boolean =>
     !opts.prefix &&
     places.kind[p] === PlaceKind.street &&
