@@ -26,6 +26,10 @@ describe('a place whose name is misspelt as it sounds', () => {
     ['trợ bến thành', /^cho ben thanh$/, (t: Record<string, string>) => t.amenity === 'marketplace'],
     ['bệnh viện trợ rẫy', /cho ray/, (t: Record<string, string>) => t.amenity === 'hospital'],
     ['nhà thờ đứt bà', /^nha tho duc ba$/, () => true],
+    // Its only name is stored without marks ("Tao Dan Park"): "đàng" is heard as its "Dan", one typo away too.
+    ['công viên tao đàng', /^tao dan park$/, (t: Record<string, string>) => t.leisure === 'park'],
+    // A syllable of two letters heard otherwise ("da": Gia) has the kind asked and one name word to vouch for it.
+    ['công viên da định', /^cong vien gia dinh$/, (t: Record<string, string>) => t.leisure === 'park'],
     // The kind's own word heard otherwise ("chường" for trường) is read as the kind.
     // (Its campuses are tagged university or school.)
     [
@@ -66,6 +70,8 @@ describe('a ward misspelt as it sounds', () => {
   it.each([
     ['phường giên hồng', 'Phường Diên Hồng'],
     ['phường đứt nhuận', 'Phường Đức Nhuận'],
+    // "da" (Gia) has the unit's type word and one name word to vouch for it.
+    ['phường da định', 'Phường Gia Định'],
     // "Phường" asks for a ward though the admin table holds none so written: not the market named Tân Định.
     ['phường tân địn quận 1', 'Phường Tân Định'],
   ])('%s is %s, by its official polygon', (address, ward) => {

@@ -213,10 +213,11 @@ function vouchers(exact: number, numbers: number): number {
 /**
  * Whether a place may count the word in `near` (met only by a typo, or with other diacritics than written) as found.
  * At most one such word, and the rest of the query must vouch for it: two other query words (not category words)
- * met as written in the place's own names or address (`exact`, see {@link vouchers}); or, for a typo in a word of
+ * met as written in the place's own names or address (`exact`, see {@link vouchers}), or for a typo one such word and
+ * the kind of place the query names when the place is of it ("công viên da định": Gia Định); or, for a typo in a word of
  * TYPO_SUPPORTED_LENGTH letters or more, or a one-mark slip in a word of SLIP_SUPPORTED_LENGTH letters or more ("Từ Dủ" for Từ Dũ: a
  * tone people confuse keeps every letter), one (for a slip, met in the place's names: `exactInNames`); for a typo, the kind of place the query names, when
- * the place is of it (`kindMet`: "Cà Phê Lnih" is a café), counts as that one; or, for a typo only, it is the only
+ * the place is of it (`kindMet`: "Cà Phê Lnih" is a café; a unit's type word met in its name: "phường da định"), counts as that one; or, for a typo only, it is the only
  * name word and has TYPO_ALONE_LENGTH letters or more. A slip gets no way in alone: most syllables have a neighbour
  * one mark away that is another word ("Thiền" and "Thiên"), so only the rest of the name can tell a slip from a
  * different name. Marks off in two places or more get no shorter way in than two vouchers.
@@ -238,6 +239,7 @@ function nearMissAllowed(
   // A slip's one voucher is a word of the place's names: one in its address ("Kỳ" of Nam Kỳ Khởi Nghĩa) says nothing of
   // its name ("chùa Kỳ Viên" is not "Ni Viện Kiều Đàm" on Nam Kỳ Khởi Nghĩa).
   const support = kind === Near.slip ? popcount(exactInNames) : found + (kind === Near.edit && kindMet ? 1 : 0);
+  if (support >= 2) return true;
   if (support >= 1 && length >= (kind === Near.slip ? SLIP_SUPPORTED_LENGTH : TYPO_SUPPORTED_LENGTH)) return true;
   return kind === Near.edit && near === names && length >= TYPO_ALONE_LENGTH;
 }
@@ -393,7 +395,11 @@ export class Searcher {
     if (heard && !term.numeric)
       for (const alike of soundAlikes(w)) {
         const a = ix.lowerBound(alike);
-        if (ix.vocab[a] === alike && !out.some((m) => m.v === a))
+        if (ix.vocab[a] !== alike) continue;
+        // Also one typo away ("đàng", "đàn"): heard, so the heard rules of marks decide.
+        const typo = out.find((m) => m.v === a && m.typo);
+        if (typo) typo.alike = true;
+        else if (!out.some((m) => m.v === a))
           out.push({ v: a, q: out.length > 0 ? TYPO * 0.8 : TYPO, prefixOf: 0, typo: true, alike: true });
       }
     return out;
@@ -570,10 +576,13 @@ export class Searcher {
     let categoryMask = 0;
     for (const c of opts.categories ?? []) categoryMask |= c.mask;
     let numberMask = 0;
+    // A unit's type word ("phường", "xã"): the kind of unit asked for.
+    let typeMask = 0;
     let nameNumbers = 0;
     let placeNumbers = 0;
     terms.forEach((t, j) => {
       if (t.numeric) numberMask |= 1 << j;
+      if (t.role === 'type') typeMask |= 1 << j;
       if (isNameNumber(terms, j)) nameNumbers |= 1 << j;
       if (isPlaceNumber(t)) placeNumbers |= 1 << j;
       if (!t.optional) nonOptional |= 1 << j;
@@ -676,15 +685,21 @@ export class Searcher {
         // A word written with marks and heard otherwise keeps them all: "giên" is Diên, not "viện" nor "Vien".
         const heardAs = m.alike && marked ? soundAlikes(term.exact) : null;
         for (let f = ix.formStart[m.v]!; f < ix.formStart[m.v + 1]!; f++) {
-          if (heardAs && !heardAs.some((h) => markDifferences(h, ix.forms[f]!) === 0)) continue;
+          // A form stored without marks ("Tao Dan Park") cannot tell which sound was meant: a typo, needing vouchers.
+          const bare = heardAs !== null && ix.forms[f] === ix.vocab[m.v];
+          if (heardAs && !bare && !heardAs.some((h) => markDifferences(h, ix.forms[f]!) === 0)) continue;
           // A word written with marks keeps its tone through a typo: one that differs in letters and tone is another
           // word ("phà" is not "Phấn").
-          if (m.typo && marked && toneOf(ix.forms[f]!) !== toneOf(written)) continue;
+          if (m.typo && marked && !bare && toneOf(ix.forms[f]!) !== toneOf(written)) continue;
           let q = m.q;
           // A word heard otherwise is a slip when its marks agree (above) or it has letters enough; a syllable of two
           // letters written bare has many neighbours so heard ("di": Vi, Gi, Ri): a typo.
           let near: number =
-            m.alike && (heardAs || term.folded.length >= TYPO_SUPPORTED_LENGTH) ? Near.slip : m.typo ? Near.edit : 0;
+            m.alike && !bare && (heardAs || term.folded.length >= TYPO_SUPPORTED_LENGTH)
+              ? Near.slip
+              : m.typo
+                ? Near.edit
+                : 0;
           // A main name stored wholly without marks ("Xoi Yen", "Pho Ga Nguyet") cannot disagree with the written
           // ones: it ranks a little below a name stored with the same marks, is no near miss, and vouches for none.
           // A word without marks in a name that has them ("Sữa chua", "Phố Quang Trung") is written so: "chùa",
@@ -763,7 +778,8 @@ export class Searcher {
             required & ~categoryMask,
             terms,
             kind,
-            categoryMask !== 0 && (own & categoryMask) === categoryMask,
+            (categoryMask !== 0 && (own & categoryMask) === categoryMask) ||
+              (typeMask !== 0 && (this.nameTextMask[p]! & typeMask) === typeMask),
           ))
       )
         continue;
