@@ -185,6 +185,22 @@ describe('a street named with no unit', () => {
   });
 });
 
+describe("a type word inside a street's name", () => {
+  it('written without marks ("duong an duong vuong") is a word of the name, not a second street', () => {
+    // "duong" is both the type word Đường and the name word Dương: the street is the whole name, not a house on it.
+    const streets = new Set(rawAddresses().map((a) => a.street));
+    for (const [address, street] of [
+      ['duong an duong vuong quan 5', 'An Dương Vương'],
+      ['duong kinh duong vuong binh tan', 'Kinh Dương Vương'],
+    ]) {
+      expect(streets.has(street!)).toBe(true);
+      const top = engine.geocode({ address }).results[0]!;
+      expect(top.partial_match, address).toBeFalsy();
+      expect(top.address_components[0]!.long_name, address).toBe(street);
+    }
+  });
+});
+
 describe('a name written with its street', () => {
   it('is the place called so on it, not one whose name the words only begin (Saigon Square, not Saigon Square 2)', () => {
     // OSM: way 165518952 "Saigon Square", 77-89 Nam Kỳ Khởi Nghĩa, around 10.7726, 106.7001; node 4131328599 "Saigon

@@ -376,6 +376,43 @@ describe('a street named like a ward', () => {
     expect(whole / cases.length).toBeGreaterThanOrEqual(0.7);
     expect(wrong / cases.length).toBeLessThanOrEqual(0.02);
   });
+  it('generated: a legacy ward named like a street, written bare with its district, is the street', () => {
+    // Since 2025 a ward of the old system is asked for with its type word ("phường Hàng Bạc"); written bare with its
+    // district ("Hàng Bạc Hoàn Kiếm", "Kim Mã Ba Đình") the words name the street the ward was named after. Every legacy
+    // ward of the Hanoi pack's four districts whose name a road of the inputs has (as "Phố X", "Đường X" or "X"), and
+    // no 2025 ward has ("Giảng Võ Ba Đình" may well ask for the ward of today).
+    const admin = loadAdminUnits(ADMIN).units;
+    const today = new Set(admin.filter((u) => u.system === '2025' && u.level === 'ward').map((u) => fold(u.name)));
+    const districts = admin.filter(
+      (u) => u.system === 'legacy' && u.level === 'district' && u.parent >= 0 && admin[u.parent]!.name === 'Hà Nội',
+    );
+    const inPack = districts.filter((d) => ['Hoàn Kiếm', 'Ba Đình', 'Đống Đa', 'Hai Bà Trưng'].includes(d.name));
+    const roads = new Map<string, string>();
+    for (const e of osmElements('hanoi'))
+      if (e.tags.highway && e.tags.name) roads.set(fold(e.tags.name.replace(/^(Phố|Đường)\s+/u, '')), e.tags.name);
+    const cases = admin.flatMap((u) => {
+      const d = inPack.find((x) => x.id === u.parent);
+      const road = roads.get(fold(u.name));
+      return u.level === 'ward' && d && road && !today.has(fold(u.name))
+        ? [{ ward: u.name, district: d.name, road }]
+        : [];
+    });
+    expect(cases.length).toBeGreaterThanOrEqual(10);
+    let street = 0;
+    let typedStreet = 0;
+    for (const c of cases) {
+      const bare = engines.hanoi.geocode({ address: `${c.ward} ${c.district}` }).results[0];
+      if (bare && !bare.partial_match && fold(bare.address_components[0]!.long_name) === fold(c.road)) street++;
+      // With its type word it is the ward (or no answer where the ward went into several of today's), never the street.
+      const typed = engines.hanoi.geocode({ address: `phường ${c.ward} ${c.district}` }).results[0];
+      if (typed && !/^Phường /u.test(typed.address_components[0]!.long_name)) typedStreet++;
+    }
+    // Measured 30 of 32 (before a bare legacy ward gave way to the street: 15); the other two answer a place of the
+    // name (the metro station Cát Linh, Bệnh viện Thanh Nhàn).
+    console.log(`legacy wards named like streets (Hanoi): ${street} of ${cases.length} bare the street`);
+    expect(street).toBeGreaterThanOrEqual(Math.ceil(cases.length * 0.85));
+    expect(typedStreet).toBe(0);
+  });
   it("a place met by only part of its street's name is no confident answer (Tran Hanoi, Train Street Hanoi)", () => {
     // Bệnh viện Tim Hà Nội, 92 Trần Hưng Đạo: "Tran" meets the first word of its street and "Hanoi" its name; a street
     // is written whole, so these ask for something else (Train Street is not in the data).
@@ -433,6 +470,19 @@ describe('names next to streets and wards', () => {
 });
 
 describe('streets named like places', () => {
+  it("an alley named after its street is not the street asked without the alley's word (cô giang, mạc đỉnh chi)", () => {
+    // Both are roads of the inputs, with alleys off them named "Hẻm X".
+    for (const street of ['Cô Giang', 'Mạc Đĩnh Chi']) {
+      const alley = `hem ${fold(street)}`;
+      expect(named('hcmc-city', street).some((e) => e.tags.highway)).toBe(true);
+      expect(osmElements('hcmc-city').some((e) => e.tags.highway && fold(e.tags.name ?? '') === alley)).toBe(true);
+    }
+    expect(topName('hcmc-city', 'cô giang')).toBe('Cô Giang');
+    // One mark off ("đỉnh"), as the heard set wrote it.
+    expect(topName('hcmc-city', 'mạc đỉnh chi')).toBe('Mạc Đĩnh Chi');
+    // Asked with the alley's word, the alley.
+    expect(topName('hcmc-city', 'hẻm cô giang')).toBe('Hẻm Cô Giang');
+  });
   it("the words after an alley number are the street's name, not a kind of place (ngõ 12 Chùa Bộc)", () => {
     const alley = named('hanoi', 'Ngõ 12 Chùa Bộc');
     expect(alley.length).toBeGreaterThan(0);

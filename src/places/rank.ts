@@ -32,6 +32,13 @@ import { ALLEY_NAME, leadsWith, withoutLeadingType } from './text/street-words';
 const HOUSE_BOOST = 0.3;
 /** Score taken from admin units when the address names a house or street. */
 const UNIT_PENALTY = 0.2;
+/** The words an alley's name leads with, folded. */
+const ALLEY_WORDS = new Set(['hem', 'ngo', 'ngach', 'kiet']);
+/**
+ * Score taken from a legacy ward written without its type word when a street of the region has its name, and from an
+ * alley whose word is not written.
+ */
+const STREET_NAMED_WARD_PENALTY = 0.1;
 /** Score added to a place of the kind the query's type word asks for (a street for "Phố X", a ward for "Phường X"). */
 const KIND_BOOST = 0.1;
 /** Score added to a place whose name holds the query's name words in the written order ("Sơn Tây", not "Tây Sơn"). */
@@ -264,8 +271,22 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
   // A name written with no unit ("Tôn Đức Thắng") is first read in the pack's own province, not a neighbour's.
   const unqualified = (q.adminMask.ward | q.adminMask.district | q.adminMask.province) === 0 && !opts.bias;
   const home = unqualified ? homeUnit(r, AdminSlot.province) : -1;
+  // A legacy ward's words written bare ("hang bac hoan kiem", "kim mã ba đình") name the street the ward was named
+  // after: since 2025 a ward of the old system is asked for with its type word ("phường Hàng Bạc").
+  const streetNamedWard = (p: number): boolean => {
+    if (q.parsed.types.ward !== undefined || places.kind[p] !== PlaceKind.ward || places.osm[p]! >= 0) return false;
+    const unit = r.admin.unit(-places.osm[p]! - 1);
+    return unit?.system === 'legacy' && r.isStreet(unit.foldedName);
+  };
+  // An alley named after its street ("Hẻm Cô Giang") is not the street asked without the alley's word ("cô giang").
+  const alleyWritten = q.terms.some((t) => ALLEY_WORDS.has(t.folded));
+  const unaskedAlley = (p: number): boolean =>
+    !alleyWritten &&
+    places.kind[p] === PlaceKind.street &&
+    ALLEY_WORDS.has(r.folded(places.name[p]!).split(' ', 1)[0]!);
   const boost = (p: number, own: number): number => {
     let b = streetLevel && places.kind[p]! >= PlaceKind.ward ? -UNIT_PENALTY : 0;
+    if (streetNamedWard(p) || unaskedAlley(p)) b -= STREET_NAMED_WARD_PENALTY;
     if (beside(p)) b -= BESIDE_PENALTY;
     const agreement = askedKind(p);
     if (agreement < 0) b -= OTHER_KIND_PENALTY;
