@@ -420,11 +420,26 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
   // (no typos: "chợ Bình Thạnh" is no market on Lãnh Binh Thăng), wherever the place is; else the admin names are
   // where to look ("chợ Bình Thạnh": a market in that district, never one elsewhere).
   // "nhà thuốc gần phố Huế": near what the words after "gần" name; those words say where, not what.
-  // A street or a place: a unit of the same name is an area, no anchor ("gần phố Huế" is near the street).
-  const find = (text: string): number | null =>
-    rankInRegion(r, regionQuery(r, text), { prefix: false, limit: 5 }).find(
-      (h) => places.kind[h.place]! < PlaceKind.ward,
-    )?.place ?? null;
+  // A street or a place: a unit of the same name is an area, no anchor ("gần phố Huế" is near the street); a place
+  // only partly what the words name is one when its name holds a word of them besides the kind's ("gần hồ Hoàn Kiếm":
+  // Phố Hồ Hoàn Kiếm, by the lake the data lacks; "gần hồ Trúc Bạch" is not near a well in Văn Miếu). (The words may
+  // hold a unit's other name the query read: "ga sài gòn" is also read "hồ chí minh".)
+  const find = (text: string): number | null => {
+    const aq = regionQuery(r, text);
+    const kind = new Set(aq.terms.filter((t) => t.role === 'category' || t.role === 'type').map((t) => t.folded));
+    const words = fold(text)
+      .split(' ')
+      .filter((w) => w !== '' && !kind.has(w));
+    const holds = (p: number): boolean => {
+      const name = ` ${r.folded(places.name[p]!)} `;
+      return words.some((w) => name.includes(` ${w} `));
+    };
+    return (
+      rankInRegion(r, aq, { prefix: false, limit: 5 }).find(
+        (h) => places.kind[h.place]! < PlaceKind.ward && (!h.partial || holds(h.place)),
+      )?.place ?? null
+    );
+  };
   const anchor = nearAnchor(r, q, find);
   if (q.near !== 0 && !anchor) return [];
   // "chùa đường Nguyễn Trãi": on that street; its words then say where, not what.
