@@ -1,8 +1,9 @@
 /**
  * Roads, stations and resorts by the names people use for them: a provincial road as "tỉnh lộ", "đường tỉnh" or its
  * ref "ĐT", whichever its name is ("tinh lo 725 da lat" is "Đường tỉnh 725", "đường tỉnh 10" is "Tỉnh Lộ 10"), a
- * metro station mapped only as its trains' stop positions ("ga la thành"), "KDL" for khu du lịch. Truth: the raw
- * inputs' roads and elements of those names, never the engine.
+ * metro station mapped only as its trains' stop positions ("ga la thành"), "KDL" for khu du lịch, a station called by
+ * its kind and the city's name ("ga sài gòn"). Truth: the raw inputs' roads and elements of those names, never the
+ * engine.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../src/engine';
@@ -43,5 +44,28 @@ describe('roads, stations and resorts as people write them', () => {
     expect(top).toBeDefined();
     const { lat, lng } = top!.geometry.location;
     expect(Math.min(...truth.map((e) => haversine(lat, lng, e.lat, e.lon)))).toBeLessThan(HIT_METRES);
+  });
+});
+
+describe("a place called by its kind and the city's name", () => {
+  let engine: Engine;
+  beforeAll(async () => {
+    engine = await createEngine({ packs: [testPack('hcmc-city')], wasm: false });
+  }, 600_000);
+
+  it('is that place, whole ("ga sài gòn": the station, not one of many stations of the city)', () => {
+    const truth = osmElements('hcmc-city').filter((e) => e.tags.name === 'Ga Sài Gòn' && e.tags.railway === 'station');
+    expect(truth.length).toBeGreaterThan(0);
+    for (const address of ['ga sài gòn', 'ga sai gon', 'Saigon railway station']) {
+      const top = engine.geocode({ address }).results[0]!;
+      expect(top.partial_match, address).toBeFalsy();
+      const { lat, lng } = top.geometry.location;
+      expect(Math.min(...truth.map((e) => haversine(lat, lng, e.lat, e.lon))), address).toBeLessThan(HIT_METRES);
+    }
+  });
+
+  it('but a kind alone is one of many, though unnamed places are called by their kind ("nhà thuốc", "bưu điện")', () => {
+    for (const address of ['nhà thuốc', 'bưu điện'])
+      expect(engine.geocode({ address }).results[0]?.partial_match, address).toBe(true);
   });
 });

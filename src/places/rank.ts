@@ -666,6 +666,11 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
     for (const unit of r.admin.namesOf(places, p)) own.push(...fold(unit).split(' '));
     return nameList.some((x) => !metIn(own)(x) && metIn(kindOwn)(x));
   };
+  // A name with words past the kind's it leads with ("Ga Sài Gòn"; not "Nhà thuốc").
+  const hasNameBeyondKind = (p: number): boolean => {
+    const name = r.folded(places.name[p]!);
+    return withoutKindWords(name) !== name;
+  };
   const leadsWithName = (p: number): boolean =>
     nameWords !== '' && ` ${withoutKindWords(r.folded(places.name[p]!))} `.startsWith(` ${nameWords} `);
   return hits
@@ -691,8 +696,9 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
         partial:
           contradicts ||
           (standIn && !onUnitStreet(h.place)) ||
-          // Kinds only, but a place called exactly so by two of them ("Đại học Ngân hàng") is that place.
-          (oneOfMany && !(called && kinds.length >= 2)) ||
+          // Kinds only, but a place called exactly so by two of them ("Đại học Ngân hàng"), or by the kind and the
+          // city's name ("Ga Sài Gòn"), is that place.
+          (oneOfMany && !(called && (kinds.length >= 2 || hasNameBeyondKind(h.place)))) ||
           // A unit of another level named alike ("Quận Thủ Đức" asked, Phường Thủ Đức found): a part of it at most.
           (kindAsked >= PlaceKind.ward &&
             places.kind[h.place]! >= PlaceKind.ward &&
