@@ -3,7 +3,8 @@
  * as autocomplete reads it when nothing whole answers, or when a stub of one or two letters makes a better name of
  * another place than as a word of its own, and the answer marked partial), marks dropped from some
  * words of a marked query (told by a syllable that cannot be written without its tone), "pho" without marks, "metro"
- * for a station, typos that keep the tone written, and units that contradict each other (any answer only partial).
+ * for a station, typos that keep the tone written, units that contradict each other (any answer only partial), and a
+ * unit's type word begun after a name in autocomplete.
  * Each case is compared with the same engine's answer to the text written out whole, not with fixed coordinates.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -36,6 +37,17 @@ describe('text typed partly', () => {
       expect(got?.place_id, typed).toBe(want!.place_id);
       expect(got?.partial_match, typed).toBe(true);
       expect(want!.partial_match ?? false, whole).toBe(false);
+    }
+  });
+
+  it("autocomplete: a unit's type word begun after the name ('phuon', 'quậ') is where the writer is going, not the name", () => {
+    // Compared with the same text without the begun word: its best prediction is among the first five.
+    for (const typed of ['212 Phan Xich Long phuon', 'Chợ Bến Thành quậ', 'nguyễn văn trỗi phườ']) {
+      const without = typed.slice(0, typed.lastIndexOf(' '));
+      const want = engine.autocomplete({ input: without, limit: 1 }).predictions[0];
+      expect(want, without).toBeDefined();
+      const got = engine.autocomplete({ input: typed, limit: 5 }).predictions.map((p) => p.place_id);
+      expect(got, typed).toContain(want!.place_id);
     }
   });
 

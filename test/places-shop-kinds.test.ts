@@ -8,7 +8,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../src/engine';
 import { haversine } from '../src/geo';
 import { osmElements, type OsmElement } from './helpers/osm-elements';
-import { testPack } from './helpers/packs';
+import { loadAdminUnits } from '../data-tools/admin/load';
+import { ADMIN, testPack } from './helpers/packs';
+import { referenceWardAt } from './helpers/ward-reference';
 import { HIT_METRES } from './helpers/typed-queries';
 
 type Tags = Record<string, string>;
@@ -144,5 +146,30 @@ describe('shops and services asked for by what they sell or do, in an area', () 
     const truth = osmElements('hcmc-city').filter((e) => is(e.tags));
     for (const r of engine.geocode({ address }).results.filter((x) => !x.partial_match))
       expect(metresToTruth(r, truth)).toBeLessThan(HIT_METRES);
+  });
+});
+
+describe('a kind in a district named like a brand', () => {
+  it('"cay xang binh chanh" is a fuel station in Bình Chánh, not one whose operator is named after it elsewhere', async () => {
+    const engine = await createEngine({ packs: [testPack('hcmc-city')], wasm: false });
+    // A station in Nhà Bè, run by "Tram Xang Dau Binh Chanh" (its operator, written without marks).
+    const elsewhere = osmElements('hcmc-city').find((e) => e.tags.operator === 'Tram Xang Dau Binh Chanh');
+    expect(elsewhere).toBeDefined();
+    // The 2025 communes the legacy district Huyện Bình Chánh went into (admin/vn-2025's mapping).
+    const admin = loadAdminUnits(ADMIN);
+    const district = admin.units.find((u) => u.system === 'legacy' && u.nameWithType === 'Huyện Bình Chánh')!;
+    const successors = new Set(
+      admin.units
+        .filter((u) => u.parent === district.id)
+        .flatMap((w) => admin.legacyTo2025.get(w.id) ?? [])
+        .map((id) => admin.units[id]!.nameWithType),
+    );
+    expect(successors.size).toBeGreaterThan(0);
+    for (const address of ['cay xang binh chanh', 'cây xăng bình chánh']) {
+      const top = engine.geocode({ address }).results[0]!;
+      expect(metresToTruth(top, [elsewhere!]), address).toBeGreaterThan(HIT_METRES);
+      const ward = referenceWardAt(top.geometry.location.lat, top.geometry.location.lng);
+      expect(successors.has(ward!.fullName), `${address}: ${ward?.fullName}`).toBe(true);
+    }
   });
 });

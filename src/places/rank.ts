@@ -8,7 +8,7 @@ import { adminAgreement, systemOf, districtTermsVia2025, wantedUnits } from './a
 import { inArea, queryArea, widenedArea, Within, type QueryArea } from './area';
 import type { AddressSystem } from './describe';
 import { homeUnit } from './home';
-import { ADMIN_SLOTS, AdminSlot, PlaceKind } from './kinds';
+import { ADMIN_SLOTS, AdminSlot, AltKind, PlaceKind } from './kinds';
 import { nearAnchor, streetAnchor } from './near';
 import { houseStreetKeyOf } from './interpolate';
 import { namedWithNumber, numberAfterName } from './name-number';
@@ -461,13 +461,18 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
     });
     return words;
   };
-  // Whether a name of place `p` holds the words of `mask` as written, in order and together.
-  const holdsInOrder = (p: number, mask: number): boolean => {
+  // Whether a name of place `p` holds the words of `mask` as written, in order and together; with `own`, a name of
+  // its own (not its brand's or operator's: "Tram Xang Dau Binh Chanh" runs a station in Nhà Bè).
+  const holdsInOrder = (p: number, mask: number, own = false): boolean => {
     const words = ` ${q.terms
       .filter((_, j) => ((mask >> j) & 1) !== 0)
       .map((t) => t.folded)
       .join(' ')} `;
-    return [...namedPlace.names(p)].some((id) => id !== 0 && ` ${r.folded(id)} `.includes(words));
+    const holds = (id: number) => id !== 0 && ` ${r.folded(id)} `.includes(words);
+    if (holds(places.name[p]!)) return true;
+    for (let k = places.altFirst[p]!; k < places.altFirst[p + 1]!; k++)
+      if ((!own || places.altKind[k] !== AltKind.brand) && holds(places.alt[k]!)) return true;
+    return false;
   };
   // …and in the province of the unit named, when the query's units say which: "chợ Bình Tân" is no Chợ Long Bình Tân
   // in Đồng Nai (wherever else the place is: "Bệnh viện Thống Nhất" is not in a unit called Thống Nhất).
@@ -516,7 +521,7 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
   // A place called exactly what was written is it wherever it is ("chùa Bửu Long" in Thủ Đức, not in the ward of
   // that name in Đồng Nai).
   const named = (p: number, unitWords: number): boolean =>
-    unitWords === 0 || (holdsInOrder(p, unitWords) && (inProvince(p) || calledSo(p)));
+    unitWords === 0 || (holdsInOrder(p, unitWords, true) && (inProvince(p) || calledSo(p)));
   const asName = (mask: number) => {
     const unitWords = unitWordsOf(mask);
     return search(required | mask, (p) => (!near || near(p)) && named(p, unitWords), true);

@@ -278,7 +278,10 @@ export function buildQuery(text: string, opts: QueryOptions): PlaceQuery {
     parsed.types.street !== undefined ||
     terms.slice(0, Math.max(0, firstStreet)).some((t) => t.part === 'house' || t.part === 'alley');
   const categories = markCategories(terms, (t) => streetNamed && t.part === 'street');
-  if (opts.lastIsPrefix) markUnfinishedCategory(terms, categories);
+  if (opts.lastIsPrefix) {
+    markUnfinishedCategory(terms, categories);
+    markUnfinishedUnitType(terms);
+  }
 
   // A street written with its type word and named by a number alone, or "số" and a number: a numbered street.
   const streetWords = terms.filter((t) => t.part === 'street' && t.role !== 'type');
@@ -498,6 +501,36 @@ function markBuildingWords(terms: QueryTerm[]): void {
     )
       for (const t of [a, b]) Object.assign(t, { role: 'filler', optional: true });
   }
+}
+
+/** Unit type words, folded and as written, whose start a writer may have stopped at (markUnfinishedUnitType). */
+const UNIT_TYPES = ['phuong', 'quan', 'huyen'];
+const UNIT_TYPES_MARKED = ['phường', 'quận', 'huyện'];
+/**
+ * Fewest letters of such a start that are read as it: shorter ones begin too many name words ("Phú", "Quang"); with
+ * its mark written, three ("quậ").
+ */
+const UNIT_TYPE_START_MIN = 4;
+const UNIT_TYPE_MARKED_START_MIN = 3;
+
+/**
+ * The last word, unfinished, after two words or more of a name, a street or units: when it begins a unit's type word
+ * ("212 Phan Xich Long phuon", "Chợ Bến Thành quậ"), the writer is about to say where, not more of the name: it is
+ * optional (a place whose words it begins still meets it).
+ */
+function markUnfinishedUnitType(terms: QueryTerm[]): void {
+  const last = terms[terms.length - 1];
+  if (!last || last.role !== 'name') return;
+  const begins = (types: readonly string[], start: string, min: number) =>
+    start.length >= min && types.some((u) => u.length > start.length && u.startsWith(start));
+  const written = last.exact.toLowerCase();
+  if (
+    !begins(UNIT_TYPES, last.folded, UNIT_TYPE_START_MIN) &&
+    !(last.marked && begins(UNIT_TYPES_MARKED, written, UNIT_TYPE_MARKED_START_MIN))
+  )
+    return;
+  if (terms.filter((t) => t.role === 'name' || t.role === 'admin').length < 3) return;
+  Object.assign(last, { role: 'filler', optional: true });
 }
 
 /**
