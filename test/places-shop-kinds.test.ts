@@ -1,8 +1,9 @@
 /**
  * Kinds of shop and service people look for every day, in their words: "tạp hóa" mapped as a department store (most of
  * whole HCMC's shop=department_store are family shops named after their owners), "tiệm vàng" (shop=jewelry), "sửa xe"
- * (motorcycle repair), "hồ bơi" (a swimming pool, named or not), "giặt ủi" (laundry), "in ấn" (printing). Truth: the
- * raw PBF's elements of the kind, never the engine.
+ * (motorcycle repair), "hồ bơi" (a swimming pool, named or not), "giặt ủi" (laundry), "in ấn" (printing); a kind in
+ * a district written without marks ("chua o quan 6", "cay xang binh chanh"). Truth: the raw PBF's elements of the
+ * kind and the admin mapping, never the engine.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../src/engine';
@@ -149,9 +150,26 @@ describe('shops and services asked for by what they sell or do, in an area', () 
   });
 });
 
-describe('a kind in a district named like a brand', () => {
-  it('"cay xang binh chanh" is a fuel station in Bình Chánh, not one whose operator is named after it elsewhere', async () => {
-    const engine = await createEngine({ packs: [testPack('hcmc-city')], wasm: false });
+describe('a kind in a district, written without marks', () => {
+  let engine: Engine;
+  beforeAll(async () => {
+    engine = await createEngine({ packs: [testPack('hcmc-city')], wasm: false });
+  }, 600_000);
+
+  it('"chua (o) quan 6" is a pagoda, not the fire police whose name holds "Chữa cháy" and "Quận 6"', () => {
+    const pagodas = osmElements('hcmc-city').filter(
+      (e) => e.tags.religion === 'buddhist' || /^chùa /iu.test(e.tags.name ?? ''),
+    );
+    const office = osmElements('hcmc-city').filter((e) => /chữa cháy .*quận 6$/iu.test(e.tags.name ?? ''));
+    expect(office.length).toBeGreaterThan(0);
+    for (const address of ['chua quan 6', 'chua o quan 6', 'chùa ở quận 6']) {
+      const top = engine.geocode({ address }).results[0]!;
+      expect(metresToTruth(top, pagodas), address).toBeLessThanOrEqual(HIT_METRES);
+      expect(metresToTruth(top, office), address).toBeGreaterThan(HIT_METRES);
+    }
+  });
+
+  it('"cay xang binh chanh" is a fuel station in Bình Chánh, not one whose operator is named after it elsewhere', () => {
     // A station in Nhà Bè, run by "Tram Xang Dau Binh Chanh" (its operator, written without marks).
     const elsewhere = osmElements('hcmc-city').find((e) => e.tags.operator === 'Tram Xang Dau Binh Chanh');
     expect(elsewhere).toBeDefined();

@@ -346,10 +346,27 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
   // Nail", tagged shop=beauty: PlaceCategories); a place whose tag names no kind is judged by its name. With name
   // words the kind's words may be part of the name ("Turtle Lake", "Dinh Gia Long").
   const kindOnly = kinds.length > 0 && !q.terms.some((t) => t.role === 'name');
+  // Whether place p's names hold the query's kind words only as other words: no kind asked begins anywhere in them,
+  // spelt out or abbreviated ("chua" written without marks is "Chữa" in "Phòng Cảnh sát PCCC Quận 6", no pagoda;
+  // "ủy ban" is the "UBND" of "Đảng ủy - UBND phường Cát Linh").
+  const kindWordsOtherwise = (p: number): boolean => {
+    let met = false;
+    for (const id of namedPlace.names(p)) {
+      if (id === 0) continue;
+      const words = wordsOfText(namedPlace.text(id));
+      for (let i = 0; i < words.length; i++) {
+        met ||= kindWords.includes(words[i]!.folded);
+        const spans = categorySpans(words.slice(i, i + KIND_WORDS_MAX), true, false);
+        if (spans.some((span) => span.start === 0 && kinds.some((c) => rowsMeet(span.rows, c.rows)))) return false;
+      }
+    }
+    return met;
+  };
   const ofKind = (p: number): boolean => {
     if (!kindOnly) return true;
     const tagged = categoryRowsOf(namedPlace.text(places.category[p]!));
-    if (noRow(tagged)) return true;
+    // Judged by its name, as written.
+    if (noRow(tagged)) return !kindWordsOtherwise(p);
     const own = andRows(r.categories.rowsAt(p), withFamilies(tagged));
     const lead = leadKind(p) ?? NO_ROWS;
     return kinds.some((c) => rowsMeet(own, c.rows) || rowsMeet(lead, c.rows));

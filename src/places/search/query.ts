@@ -267,6 +267,7 @@ export function buildQuery(text: string, opts: QueryOptions): PlaceQuery {
   const strict = writtenMarked && !terms.some((t) => !t.marked && !t.numeric && lostMarks(t.folded));
   if (strict) for (const t of terms) t.strict = !t.marked && !t.numeric;
   const near = markNear(terms, writtenMarked);
+  if (!writtenMarked) markBareAt(terms);
   markAdminFillers(terms);
   markKindFillers(terms);
   markCountry(terms);
@@ -501,6 +502,29 @@ function markBuildingWords(terms: QueryTerm[]): void {
     )
       for (const t of [a, b]) Object.assign(t, { role: 'filler', optional: true });
   }
+}
+
+/** "ở", "tại" written without marks, folded: where the place is follows (markBareAt). */
+const AT_BARE = new Set(['o', 'tai']);
+
+/**
+ * In a text without marks, "o" or "tai" between words of the place and a unit ("chua o quan 6", "atm tai phuong 5")
+ * is "ở", "tại": a filler. (Elsewhere they are a name's words: "O Cho Dua", "Tai Loc".)
+ */
+function markBareAt(terms: QueryTerm[]): void {
+  terms.forEach((t, j) => {
+    const next = terms[j + 1];
+    if (
+      j > 0 &&
+      t.role === 'name' &&
+      AT_BARE.has(t.folded) &&
+      next !== undefined &&
+      (next.role === 'type' || next.role === 'admin') &&
+      next.part !== undefined &&
+      next.part !== 'street'
+    )
+      Object.assign(t, { role: 'filler', optional: true });
+  });
 }
 
 /** Unit type words, folded and as written, whose start a writer may have stopped at (markUnfinishedUnitType). */
