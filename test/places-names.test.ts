@@ -455,6 +455,15 @@ describe('schools by level', () => {
 });
 
 describe('names next to streets and wards', () => {
+  it('"cơ sở" (a campus) between a name and its street says which, no word of the name (bv k cơ sở quán sứ)', () => {
+    const campus = named('hanoi', 'Bệnh viện K').filter((e) => e.tags['addr:street'] === 'Phố Quán Sứ');
+    expect(campus.length).toBe(1);
+    for (const query of ['bv k cơ sở quán sứ', 'bv k co so quan su']) {
+      const at = topAt('hanoi', query);
+      expect(at?.partial, query).toBe(false);
+      expect(haversine(at!.lat, at!.lng, campus[0]!.lat, campus[0]!.lon), query).toBeLessThan(HIT_M);
+    }
+  });
   it('a name before a street is all of the name: no place holding part of it is a confident answer', () => {
     // Neither place is in the inputs: no café of the chain on Phan Xích Long, no building called Masteri An Phú.
     const elements = osmElements('hcmc-city');

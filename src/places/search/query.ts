@@ -268,6 +268,7 @@ export function buildQuery(text: string, opts: QueryOptions): PlaceQuery {
   if (strict) for (const t of terms) t.strict = !t.marked && !t.numeric;
   const near = markNear(terms, writtenMarked);
   if (!writtenMarked) markBareAt(terms);
+  markCampus(terms);
   markAdminFillers(terms);
   markKindFillers(terms);
   markCountry(terms);
@@ -500,6 +501,18 @@ function markBuildingWords(terms: QueryTerm[]): void {
       // Not the start of a kind's longer words ("cửa hàng tiện lợi": a convenience store).
       !categorySpans(terms.slice(j), false, false).some((span) => span.start === 0 && span.end > 2)
     )
+      for (const t of [a, b]) Object.assign(t, { role: 'filler', optional: true });
+  }
+}
+
+/**
+ * "cơ sở" (a campus, a branch) after a name and before words that say where ("bv k cơ sở quán sứ"): a filler, as
+ * "chi nhánh" is a word of names. Before a number it names the campus ("ĐH Bách Khoa cơ sở 2": stored names hold it).
+ */
+function markCampus(terms: QueryTerm[]): void {
+  for (let j = 1; j + 2 < terms.length; j++) {
+    const [a, b, next] = [terms[j]!, terms[j + 1]!, terms[j + 2]!];
+    if (a.role === 'name' && b.role === 'name' && a.folded === 'co' && b.folded === 'so' && !next.numeric)
       for (const t of [a, b]) Object.assign(t, { role: 'filler', optional: true });
   }
 }
