@@ -455,6 +455,19 @@ describe('schools by level', () => {
 });
 
 describe('names next to streets and wards', () => {
+  it('a large place written with the street it faces is found though its point lies far from the road', () => {
+    // The hospital's and the zoo's points lie inside their grounds, 200–450 m from the roads they face: partly what
+    // was asked (the street written is not where the point is), but the place, not the street.
+    for (const [query, name] of [
+      ['bv chợ rẫy nguyễn chí thanh', 'Bệnh Viện Chợ Rẫy'],
+      ['thao cam vien nguyen binh khiem', 'Thảo Cầm Viên Sài Gòn'],
+    ] as const) {
+      const truth = named('hcmc-city', name);
+      expect(truth.length, name).toBeGreaterThan(0);
+      const at = topAt('hcmc-city', query)!;
+      expect(Math.min(...truth.map((e) => haversine(at.lat, at.lng, e.lat, e.lon))), query).toBeLessThan(HIT_M);
+    }
+  });
   it('"cơ sở" (a campus) between a name and its street says which, no word of the name (bv k cơ sở quán sứ)', () => {
     const campus = named('hanoi', 'Bệnh viện K').filter((e) => e.tags['addr:street'] === 'Phố Quán Sứ');
     expect(campus.length).toBe(1);

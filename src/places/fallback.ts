@@ -6,7 +6,7 @@ import type { AdminResolution } from '../admin/resolve';
 import type { AdminTable } from '../admin/types';
 import { adminAgreement, systemOf, wantedUnits } from './admin-agreement';
 import { inArea, queryArea, Within } from './area';
-import { PlaceKind } from './kinds';
+import { OsmType, PlaceKind } from './kinds';
 import type { ForwardHit } from './rank';
 import type { PlacesRegion } from './region-places';
 import type { PlaceQuery, QueryTerm } from './search/query';
@@ -22,6 +22,10 @@ const CROSSING_WORDS = new Set(['goc', 'giao', 'va', 'x', 'and', 'corner', 'of']
 const CROSSING_CANDIDATES = 8;
 /** Farthest a place may lie from a street's road to be "on" it (metres): a deep building still faces it. */
 const ON_STREET_M = 80;
+/** Farthest a place mapped as an area may lie from a street's road to be beside it (metres): a few minutes' walk. */
+const BESIDE_STREET_M = 300;
+/** Whether a place's OSM reference (`place.osm`: id * 4 + type) is a way or a relation. */
+const isArea = (osm: number): boolean => osm >= 0 && (osm % 4 === OsmType.way || osm % 4 === OsmType.relation);
 /** The run itself, then its suffixes and prefixes of two words or more, longest first. */
 function subRuns(run: number[]): number[][] {
   const out = run.length > 0 ? [run] : [];
@@ -166,16 +170,17 @@ export function fallback(r: PlacesRegion, q: PlaceQuery): ForwardHit[] {
       }
       const street = hits[0]!.place;
       // "Popeyes Hai Bà Trưng", "Phở Thìn Lò Đúc": the rest of the query names a place on that street.
-      const onIt = placeOnStreet(
-        r,
-        q,
-        q.required & ~required & ~(q.adminMask.ward | q.adminMask.district | q.adminMask.province),
-        street,
-      );
+      const rest = q.required & ~required & ~(q.adminMask.ward | q.adminMask.district | q.adminMask.province);
+      const onIt = placeOnStreet(r, q, rest, street, ON_STREET_M);
       // A street named where the query says "near" ("gần vòng xoay Dân Chủ", whose anchor was not found) is no more
       // than a guess at where: a place on it is partly what was asked.
       const nearGuess = (required & q.near) !== 0;
       if (onIt) return [{ region: r, place: onIt.place, score: onIt.score, partial: nearGuess, system }];
+      // A large place stands back from its street (a hospital's or a zoo's point, inside its grounds, may lie hundreds
+      // of metres from the road it faces): one mapped as an area, beside the street, is partly what was asked ("bv chợ
+      // rẫy nguyễn chí thanh"). Not with a house number written: the house on the street says where.
+      const byIt = q.parsed.house === undefined ? placeOnStreet(r, q, rest, street, BESIDE_STREET_M, true) : null;
+      if (byIt) return [{ region: r, place: byIt.place, score: byIt.score, partial: true, system }];
       return [{ region: r, place: street, score: hits[0]!.score, partial: true, system }];
     }
   }
@@ -197,18 +202,21 @@ export function fallback(r: PlacesRegion, q: PlaceQuery): ForwardHit[] {
 
 /**
  * The best place that accounts for the `rest` words of the query (its name and category words besides the street's)
- * and lies within ON_STREET_M of a road named as `street` is, or null (also when `rest` is empty).
+ * and lies within `metres` of a road named as `street` is, or null (also when `rest` is empty).
+ * @param areas only places mapped as areas (OSM ways and relations)
  */
 function placeOnStreet(
   r: PlacesRegion,
   q: PlaceQuery,
   rest: number,
   street: number,
+  metres: number,
+  areas = false,
 ): { place: number; score: number } | null {
   if (rest === 0 || r.region.graph.edgeCount === 0) return null;
   const line = StreetLine.of(r, [r.places.name[street]!]);
   const onStreet = (p: number): boolean =>
-    r.places.kind[p] === PlaceKind.poi && line.near(r.lat(p), r.lon(p), ON_STREET_M);
+    r.places.kind[p] === PlaceKind.poi && (!areas || isArea(r.places.osm[p]!)) && line.near(r.lat(p), r.lon(p), metres);
   const terms = q.terms.map((t, j) => ({ ...t, optional: ((rest >> j) & 1) === 0 }));
   const hits = r.searcher.search(terms, {
     prefix: false,
