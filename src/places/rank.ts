@@ -35,10 +35,10 @@ const UNIT_PENALTY = 0.2;
 /** The words an alley's name leads with, folded. */
 const ALLEY_WORDS = new Set(['hem', 'ngo', 'ngach', 'kiet']);
 /**
- * Score taken from a legacy ward written without its type word when a street of the region has its name, and from an
- * alley whose word is not written.
+ * Score taken from what is not the street the words ask for: a legacy ward written without its type word when a
+ * street of the region has its name, an alley whose word is not written.
  */
-const STREET_NAMED_WARD_PENALTY = 0.1;
+const NOT_THE_STREET_PENALTY = 0.1;
 /** Score added to a place of the kind the query's type word asks for (a street for "Phố X", a ward for "Phường X"). */
 const KIND_BOOST = 0.1;
 /** Score added to a place whose name holds the query's name words in the written order ("Sơn Tây", not "Tây Sơn"). */
@@ -286,7 +286,7 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
     ALLEY_WORDS.has(r.folded(places.name[p]!).split(' ', 1)[0]!);
   const boost = (p: number, own: number): number => {
     let b = streetLevel && places.kind[p]! >= PlaceKind.ward ? -UNIT_PENALTY : 0;
-    if (streetNamedWard(p) || unaskedAlley(p)) b -= STREET_NAMED_WARD_PENALTY;
+    if (streetNamedWard(p) || unaskedAlley(p)) b -= NOT_THE_STREET_PENALTY;
     if (beside(p)) b -= BESIDE_PENALTY;
     const agreement = askedKind(p);
     if (agreement < 0) b -= OTHER_KIND_PENALTY;
@@ -348,8 +348,14 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
   const kindOnly = kinds.length > 0 && !q.terms.some((t) => t.role === 'name');
   // Whether place p's names hold the query's kind words only as other words: no kind asked begins anywhere in them,
   // spelt out or abbreviated ("chua" written without marks is "Chữa" in "Phòng Cảnh sát PCCC Quận 6", no pagoda;
-  // "ủy ban" is the "UBND" of "Đảng ủy - UBND phường Cát Linh").
+  // "ủy ban" is the "UBND" of "Đảng ủy - UBND phường Cát Linh"). Once per place.
+  const otherwise = new Map<number, boolean>();
   const kindWordsOtherwise = (p: number): boolean => {
+    let got = otherwise.get(p);
+    if (got === undefined) otherwise.set(p, (got = kindWordsOnlyOtherwise(p)));
+    return got;
+  };
+  const kindWordsOnlyOtherwise = (p: number): boolean => {
     let met = false;
     for (const id of namedPlace.names(p)) {
       if (id === 0) continue;
