@@ -37,12 +37,13 @@ const CASES: [query: string, what: string, is: (t: Tags) => boolean][] = [
   ['in ấn quận 10', 'a copy shop or printer', (t) => t.shop === 'copyshop' || t.craft === 'printing'],
 ];
 
-describe('everyday kinds of shop and service, on the whole-HCMC pack', () => {
-  let engine: Engine;
-  beforeAll(async () => {
-    engine = await createEngine({ packs: [testPack('hcmc-city')], wasm: false });
-  }, 600_000);
+/** The whole-HCMC engine the checks below share. */
+let engine: Engine;
+beforeAll(async () => {
+  engine = await createEngine({ packs: [testPack('hcmc-city')], wasm: false });
+}, 600_000);
 
+describe('everyday kinds of shop and service, on the whole-HCMC pack', () => {
   it.each(CASES)('%s: %s', (address, _what, is) => {
     const truth = osmElements('hcmc-city').filter((e) => is(e.tags));
     expect(truth.length).toBeGreaterThan(0);
@@ -105,11 +106,6 @@ describe('"cửa hàng" before a brand says it is a shop, which its name need no
 });
 
 describe('shops and services asked for by what they sell or do, in an area', () => {
-  let engine: Engine;
-  beforeAll(async () => {
-    engine = await createEngine({ packs: [testPack('hcmc-city')], wasm: false });
-  }, 600_000);
-
   it.each([
     ['shop quần áo quận 1', 'a clothes shop', (t: Tags) => ['clothes', 'fashion', 'boutique'].includes(t.shop ?? '')],
     ['thú y bình chánh', 'a vet', (t: Tags) => t.amenity === 'veterinary'],
@@ -151,11 +147,6 @@ describe('shops and services asked for by what they sell or do, in an area', () 
 });
 
 describe('a kind in a district, written without marks', () => {
-  let engine: Engine;
-  beforeAll(async () => {
-    engine = await createEngine({ packs: [testPack('hcmc-city')], wasm: false });
-  }, 600_000);
-
   it('"chua (o) quan 6" is a pagoda, not the fire police whose name holds "Chữa cháy" and "Quận 6"', () => {
     const pagodas = osmElements('hcmc-city').filter(
       (e) => e.tags.religion === 'buddhist' || /^chùa /iu.test(e.tags.name ?? ''),

@@ -6,7 +6,7 @@ import type { AdminResolution } from '../admin/resolve';
 import type { AdminTable } from '../admin/types';
 import { adminAgreement, systemOf, wantedUnits } from './admin-agreement';
 import { inArea, queryArea, Within } from './area';
-import { OsmType, PlaceKind } from './kinds';
+import { isAreaPlace, PlaceKind } from './kinds';
 import type { ForwardHit } from './rank';
 import type { PlacesRegion } from './region-places';
 import type { PlaceQuery, QueryTerm } from './search/query';
@@ -24,8 +24,6 @@ const CROSSING_CANDIDATES = 8;
 const ON_STREET_M = 80;
 /** Farthest a place mapped as an area may lie from a street's road to be beside it (metres): a few minutes' walk. */
 const BESIDE_STREET_M = 300;
-/** Whether a place's OSM reference (`place.osm`: id * 4 + type) is a way or a relation. */
-const isArea = (osm: number): boolean => osm >= 0 && (osm % 4 === OsmType.way || osm % 4 === OsmType.relation);
 /** The run itself, then its suffixes and prefixes of two words or more, longest first. */
 function subRuns(run: number[]): number[][] {
   const out = run.length > 0 ? [run] : [];
@@ -216,7 +214,9 @@ function placeOnStreet(
   if (rest === 0 || r.region.graph.edgeCount === 0) return null;
   const line = StreetLine.of(r, [r.places.name[street]!]);
   const onStreet = (p: number): boolean =>
-    r.places.kind[p] === PlaceKind.poi && (!areas || isArea(r.places.osm[p]!)) && line.near(r.lat(p), r.lon(p), metres);
+    r.places.kind[p] === PlaceKind.poi &&
+    (!areas || isAreaPlace(r.places.osm[p]!)) &&
+    line.near(r.lat(p), r.lon(p), metres);
   const terms = q.terms.map((t, j) => ({ ...t, optional: ((rest >> j) & 1) === 0 }));
   const hits = r.searcher.search(terms, {
     prefix: false,

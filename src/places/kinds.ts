@@ -18,5 +18,12 @@ export const ADMIN_SLOTS = 5;
  */
 export const OsmType = { node: 0, way: 1, relation: 2, street: 3 } as const;
 
+/** The admin unit an admin unit place stands for, from its `place.osm`; -1 for any other place. */
+export const unitOfPlace = (osm: number): number => (osm < 0 ? -osm - 1 : -1);
+
+/** Whether a place's `place.osm` is an OSM way or relation: a place mapped as an area. */
+export const isAreaPlace = (osm: number): boolean =>
+  osm >= 0 && (osm % 4 === OsmType.way || osm % 4 === OsmType.relation);
+
 /** Kinds of alternative names in `place.alt.kind`: other names of the place, or its brand / operator. */
 export const AltKind = { name: 0, brand: 1 } as const;

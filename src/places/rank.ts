@@ -8,7 +8,7 @@ import { adminAgreement, systemOf, districtTermsVia2025, wantedUnits } from './a
 import { inArea, queryArea, widenedArea, Within, type QueryArea } from './area';
 import type { AddressSystem } from './describe';
 import { homeUnit } from './home';
-import { ADMIN_SLOTS, AdminSlot, AltKind, PlaceKind } from './kinds';
+import { ADMIN_SLOTS, AdminSlot, AltKind, PlaceKind, unitOfPlace } from './kinds';
 import { nearAnchor, streetAnchor } from './near';
 import { houseStreetKeyOf } from './interpolate';
 import { namedWithNumber, numberAfterName } from './name-number';
@@ -26,14 +26,12 @@ import { withinOneEdit } from './text/edits';
 import { fold, nameKey } from './text/fold';
 import { junctionWays } from './text/junction-ways';
 import { houseKey } from './text/house-path';
-import { ALLEY_NAME, leadsWith, withoutLeadingType } from './text/street-words';
+import { ALLEY_NAME, ALLEY_WORDS, leadsWith, withoutLeadingType } from './text/street-words';
 
 /** Score added to a place whose house number is the one written (and half of it taken from other numbers). */
 const HOUSE_BOOST = 0.3;
 /** Score taken from admin units when the address names a house or street. */
 const UNIT_PENALTY = 0.2;
-/** The words an alley's name leads with, folded. */
-const ALLEY_WORDS = new Set(['hem', 'ngo', 'ngach', 'kiet']);
 /**
  * Score taken from what is not the street the words ask for: a legacy ward written without its type word when a
  * street of the region has its name, an alley whose word is not written.
@@ -274,8 +272,8 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
   // A legacy ward's words written bare ("hang bac hoan kiem", "kim mã ba đình") name the street the ward was named
   // after: since 2025 a ward of the old system is asked for with its type word ("phường Hàng Bạc").
   const streetNamedWard = (p: number): boolean => {
-    if (q.parsed.types.ward !== undefined || places.kind[p] !== PlaceKind.ward || places.osm[p]! >= 0) return false;
-    const unit = r.admin.unit(-places.osm[p]! - 1);
+    if (q.parsed.types.ward !== undefined || places.kind[p] !== PlaceKind.ward) return false;
+    const unit = r.admin.unit(unitOfPlace(places.osm[p]!));
     return unit?.system === 'legacy' && r.isStreet(unit.foldedName);
   };
   // An alley named after its street ("Hẻm Cô Giang") is not the street asked without the alley's word ("cô giang").

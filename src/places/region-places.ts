@@ -9,7 +9,7 @@ import type { Region } from '../region';
 import { COORD_SCALE } from '../pack/format';
 import { AdminNames } from './admin-names';
 import { BuildingIndex } from './buildings';
-import { ADMIN_SLOTS, AdminSlot, PlaceKind } from './kinds';
+import { ADMIN_SLOTS, AdminSlot, PlaceKind, unitOfPlace } from './kinds';
 import { packTag } from './place-id';
 import { PlaceIndex, PlaceTerms } from './search/index';
 import { probeHash, storedPlaceIndex } from './search/stored-index';
@@ -121,7 +121,7 @@ export class PlacesRegion {
     for (let i = 0; i < p.count; i++) {
       const k = p.kind[i];
       if (k !== PlaceKind.street && k !== PlaceKind.poi && k !== PlaceKind.address && p.osm[i]! < 0)
-        this.unitPlace.set(-p.osm[i]! - 1, i);
+        this.unitPlace.set(unitOfPlace(p.osm[i]!), i);
     }
     for (const key of plainKeys) this.kindLedKeys.delete(key);
     this.pointPlace = pointPlaces(p);

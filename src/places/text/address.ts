@@ -124,7 +124,7 @@ export function parseAddressTokens(
     } else if (t.kind === 'type') {
       if (cur?.slot === 'street' && cur.words.length === 0) {
         cur.words.push(t); // "Đường số 9": the type word is part of the street's name
-      } else if (cur && inStreetName(cur.words, t, toks.slice(i + 1), options?.isStreet)) {
+      } else if (cur && inStreetName(cur.words, t, toks, i + 1, options?.isStreet)) {
         cur.words.push(t); // "Lý Thường Kiệt 3 Tháng 2": no alley 3 (Kiệt), the street's last word
       } else if ((t.role === 'house' || t.role === 'alley' || t.role === 'suballey') && next?.kind === 'number') {
         if (t.role === 'house' && out.house === undefined) out.house = next.text;
@@ -293,25 +293,24 @@ function untypeUnitNames(
 
 /**
  * Whether type word `t` is a word of a street's name with the last of `words` before it: its end ("Lý Thường" +
- * Kiệt, "Nguyen Tri" + phuong) or its middle, with words of `after` ("an" + duong + "vuong": An Dương Vương).
+ * Kiệt, "Nguyen Tri" + phuong) or its middle, with the words of `toks` from `from` on ("an" + duong + "vuong": An
+ * Dương Vương).
  */
 function inStreetName(
   words: readonly AddressToken[],
   t: AddressToken,
-  after: readonly AddressToken[],
+  toks: readonly AddressToken[],
+  from: number,
   isStreet: ((foldedName: string) => boolean) | undefined,
 ): boolean {
   if (!isStreet) return false;
-  const next: AddressToken[] = [];
-  for (const a of after) {
-    if (a.kind !== 'word' || next.length === STREET_WORDS_BEFORE_TYPE) break;
-    next.push(a);
-  }
+  let after = 0; // words of toks from `from` that may go on the name
+  while (after < STREET_WORDS_BEFORE_TYPE && toks[from + after]?.kind === 'word') after++;
   for (let n = 1; n <= Math.min(STREET_WORDS_BEFORE_TYPE, words.length); n++) {
     const before = words.slice(words.length - n);
     if (before.some((w) => w.kind !== 'word')) return false;
-    for (let k = 0; k <= next.length; k++)
-      if (isStreet(nameKey(`${text(before)} ${t.folded} ${text(next.slice(0, k))}`.trim()))) return true;
+    for (let k = 0; k <= after; k++)
+      if (isStreet(nameKey(`${text(before)} ${t.folded} ${text(toks.slice(from, from + k))}`.trim()))) return true;
   }
   return false;
 }

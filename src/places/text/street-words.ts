@@ -1,7 +1,10 @@
 /** Words of street names as the place search reads them: type words they lead with, and alleys named by number. */
 
+/** The words an alley's name leads with ("Hẻm", "Ngõ", "Ngách", "Kiệt"). Folded. */
+export const ALLEY_WORDS: ReadonlySet<string> = new Set(['hem', 'ngo', 'ngach', 'kiet']);
+
 /** A street named as an alley of another, by its number ("Hẻm 283 CMT8", "Ngõ 8 Cao Bá Quát"). Folded. */
-export const ALLEY_NAME = /^(hem|ngo|ngach|kiet) \d/;
+export const ALLEY_NAME = new RegExp(`^(${[...ALLEY_WORDS].join('|')}) \\d`);
 
 /**
  * Words before a type word that may make a street's name with it, at most: "Lý Thường" + Kiệt, "Nguyễn Tri" + Phương
