@@ -413,6 +413,24 @@ describe('a street named like a ward', () => {
     expect(street).toBeGreaterThanOrEqual(Math.ceil(cases.length * 0.85));
     expect(typedStreet).toBe(0);
   });
+  it('generated: a legacy ward named with a street type word, after a house number, is the street (10 phố Huế)', () => {
+    // "Phường Phố Huế" was named after the road: a house number before "phố Huế" puts the words on the road, and no
+    // house 10 is in the inputs, so the road answers, partly (it answered the restaurants "Pho 10" before).
+    const admin = loadAdminUnits(ADMIN).units;
+    const roads = new Set<string>();
+    for (const e of osmElements('hanoi')) if (e.tags.highway && e.tags.name) roads.add(e.tags.name);
+    const wards = admin.filter(
+      (u) => u.system === 'legacy' && u.level === 'ward' && /^(Phố|Đường) /u.test(u.name) && roads.has(u.name),
+    );
+    expect(wards.map((u) => u.name)).toContain('Phố Huế');
+    for (const u of wards)
+      for (const query of [`10 ${u.name}`, `số 10 ${u.name.toLowerCase()}`, `10 ${fold(u.name)}`]) {
+        const top = engines.hanoi.geocode({ address: query }).results[0];
+        expect(top?.address_components[0]!.long_name, query).toBe(u.name);
+      }
+    // With its type word it stays the ward (answered by the ward of today it went into).
+    expect(engines.hanoi.geocode({ address: 'phường Phố Huế' }).results[0]?.formatted_address).toMatch(/^Phường /u);
+  });
   it("a place met by only part of its street's name is no confident answer (Tran Hanoi, Train Street Hanoi)", () => {
     // Bệnh viện Tim Hà Nội, 92 Trần Hưng Đạo: "Tran" meets the first word of its street and "Hanoi" its name; a street
     // is written whole, so these ask for something else (Train Street is not in the data).

@@ -63,6 +63,8 @@ interface Comp {
   /** The type word's token, when one was written. */
   typeTok?: AddressToken;
   words: AddressToken[];
+  /** A house or alley number came before the run in its segment: a street type word there leads a street. */
+  afterNumber?: true;
 }
 
 const text = (ws: AddressToken[]): string => ws.map((w) => w.text).join(' ');
@@ -144,6 +146,7 @@ export function parseAddressTokens(
         out.rest.push(t.text);
       } else {
         cur = { slot: ROLE_SLOT[t.role!], role: t.role, typeWord: t.text, typeTok: t, words: [] };
+        if (numbered) cur.afterNumber = true;
         comps.push(cur);
       }
     } else if (t.kind === 'place') {
@@ -255,7 +258,7 @@ function settleCities(comps: Comp[], isKnown: Gazetteer | undefined): void {
 /**
  * "Phố Hiến", "Phố Huế" are ward names that start with a street type word: a street run whose type word and words
  * together name a ward or district (and whose words alone name none) becomes an untyped run of those words, for
- * placeUntyped to place. So does a unit's run whose words alone name no unit of its level and whose type word and
+ * placeUntyped to place, unless a house number stands before it and it names a street too ("10 phố Huế"). So does a unit's run whose words alone name no unit of its level and whose type word and
  * words name a street ("Xã Đàn, phường Kim Liên" is Phố Xã Đàn). The type word's token goes with the run.
  */
 function untypeUnitNames(
@@ -271,7 +274,8 @@ function untypeUnitNames(
       c.slot === 'street' &&
       c.role === 'street' &&
       (isKnown('ward', whole) || isKnown('district', whole)) &&
-      !isKnown('ward', key(c.words));
+      !isKnown('ward', key(c.words)) &&
+      !(c.afterNumber && isStreet?.(whole));
     // A unit's letter ("p Bát Đàn": Phố, see isPhoLetter) or number ("Quận 1") is the unit's.
     const streetNamed =
       (c.slot === 'ward' || c.slot === 'district') &&
