@@ -4,7 +4,7 @@
  * another place than as a word of its own, and the answer marked partial), marks dropped from some
  * words of a marked query (told by a syllable that cannot be written without its tone), "pho" without marks, "metro"
  * for a station, typos that keep the tone written, units that contradict each other (any answer only partial), and a
- * unit's type word begun after a name in autocomplete.
+ * unit's type word or name begun after a name in autocomplete.
  * Each case is compared with the same engine's answer to the text written out whole, not with fixed coordinates.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -43,6 +43,17 @@ describe('text typed partly', () => {
   it("autocomplete: a unit's type word begun after the name ('phuon', 'quậ') is where the writer is going, not the name", () => {
     // Compared with the same text without the begun word: its best prediction is among the first five.
     for (const typed of ['212 Phan Xich Long phuon', 'Chợ Bến Thành quậ', 'nguyễn văn trỗi phườ']) {
+      const without = typed.slice(0, typed.lastIndexOf(' '));
+      const want = engine.autocomplete({ input: without, limit: 1 }).predictions[0];
+      expect(want, without).toBeDefined();
+      const got = engine.autocomplete({ input: typed, limit: 5 }).predictions.map((p) => p.place_id);
+      expect(got, typed).toContain(want!.place_id);
+    }
+  });
+
+  it("autocomplete: a unit's name begun after the name ('Bìn', 'Phú') may be where the place is, when the words find nothing", () => {
+    // Compared with the same text without the begun word, as above.
+    for (const typed of ['SC VivoCity Phú', 'chợ Bà Chiểu Bìn', 'BX Miền Đông Bìn', 'viện Pasteur th']) {
       const without = typed.slice(0, typed.lastIndexOf(' '));
       const want = engine.autocomplete({ input: without, limit: 1 }).predictions[0];
       expect(want, without).toBeDefined();

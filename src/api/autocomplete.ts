@@ -113,8 +113,8 @@ export function autocomplete(
     const state = engine.places;
     const t1 = performance.now();
     // The places of region `r` for `text`, with the query's terms (the matched substrings are theirs).
-    const ranked = (r: PlacesRegion, text: string): Array<ForwardHit & { terms: Term[] }> => {
-      const q = typingQuery(r, text);
+    const ranked = (r: PlacesRegion, text: string, whereBegun = false): Array<ForwardHit & { terms: Term[] }> => {
+      const q = typingQuery(r, text, whereBegun);
       if (q.terms.length === 0) return [];
       let keep: ((i: number) => boolean) | undefined;
       let bias: ((i: number, tagged: boolean) => number) | undefined;
@@ -155,6 +155,8 @@ export function autocomplete(
         const far = location && haversine(location.lat, location.lng, h.region.lat(h.place), h.region.lon(h.place));
         if (!h.at && !(far !== undefined && far > radius * 1000)) hits.push({ ...h, terms: termsOf(input) });
       }
+    // Still nothing: the last word, unfinished, may begin where the place is rather than its name ("SC VivoCity Phú").
+    if (hits.length === 0) for (const r of regions) hits.push(...ranked(r, input, true));
     hits.sort((a, b) => b.score - a.score);
     const executed = performance.now() - t1;
     // Described best first until `limit` distinct descriptions (one street stored as several pieces shows once).

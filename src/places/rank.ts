@@ -111,9 +111,10 @@ export function regionQuery(r: PlacesRegion, text: string, heard = false): Place
 
 /**
  * The query of text being typed (autocomplete): the last word may be unfinished, so it is read as the start of a word
- * (keyboard-off readings, category words it begins) and numbers count.
+ * (keyboard-off readings, category words it begins) and numbers count. `whereBegun`: a last word that begins a unit's
+ * name may be where the writer is going rather than a word of the name (see markUnfinishedUnitName).
  */
-export function typingQuery(r: PlacesRegion, text: string): PlaceQuery {
+export function typingQuery(r: PlacesRegion, text: string, whereBegun = false): PlaceQuery {
   return buildQuery(text, {
     gazetteer: r.gazetteer,
     isStreet: r.isStreet,
@@ -123,6 +124,7 @@ export function typingQuery(r: PlacesRegion, text: string): PlaceQuery {
     readTyped: (written) =>
       readAsTyped(readDistrictInitials(written, r.districtInitials), r.index, r.isStreet, { prefixLast: true }),
     lastIsPrefix: true,
+    beginsUnitName: whereBegun ? r.beginsUnitName : undefined,
   });
 }
 

@@ -11,7 +11,7 @@ import { AdminNames } from './admin-names';
 import { BuildingIndex } from './buildings';
 import { ADMIN_SLOTS, AdminSlot, PlaceKind, unitOfPlace } from './kinds';
 import { packTag } from './place-id';
-import { PlaceIndex, PlaceTerms } from './search/index';
+import { firstAtLeast, PlaceIndex, PlaceTerms } from './search/index';
 import { probeHash, storedPlaceIndex } from './search/stored-index';
 import type { PlaceCategories } from './search/place-categories';
 import { placeCategories } from './search/stored-categories';
@@ -221,6 +221,19 @@ export class PlacesRegion {
   ward2025Of(i: number): number {
     return this.places.adm[i * ADMIN_SLOTS + AdminSlot.ward2025]!;
   }
+
+  /** The folded names of the area's wards, districts and provinces, sorted; made on first use. */
+  private unitNames: string[] | undefined;
+  /** Whether a folded word begins the name of a ward, district or province of the region's area ("l": Long Biên). */
+  readonly beginsUnitName = (start: string): boolean => {
+    if (!this.unitNames) {
+      const { table } = this.admin;
+      const names = new Set<string>();
+      if (table && this.areaUnits) for (const id of this.areaUnits) names.add(fold(table.byId.get(id)!.name));
+      this.unitNames = [...names].sort();
+    }
+    return this.unitNames[firstAtLeast(this.unitNames, start)]?.startsWith(start) === true;
+  };
 
   private buildingIndex: BuildingIndex | null | undefined;
   /** The building outlines of the region's basemap, indexed on first use; null for a pack without a basemap. */

@@ -337,15 +337,20 @@ export class PlaceIndex {
 
   /** Index of the first vocabulary word that is >= `s` (binary search). */
   lowerBound(s: string): number {
-    let lo = 0;
-    let hi = this.vocab.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.vocab[mid]! < s) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    return firstAtLeast(this.vocab, s);
   }
+}
+
+/** Index of the first string of sorted `list` that is >= `s` (its length when none is). */
+export function firstAtLeast(list: readonly string[], s: string): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid]! < s) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** Number of distinct non-type words, at most 255. */

@@ -35,6 +35,8 @@ export interface QueryTerm extends Term {
   /** Which comma-separated part of the query it is in. */
   segment: number;
   part?: 'ward' | 'district' | 'province' | 'street' | 'house' | 'alley';
+  /** A name word a place need not hold, though one that does ranks higher (markUnfinishedUnitName). */
+  unrequired?: true;
 }
 
 /** A run of category words and the CATEGORIES rows it names. */
@@ -148,6 +150,8 @@ export interface QueryOptions {
   readTyped?: (text: string) => string;
   /** The last word may be unfinished (autocomplete): after name words, it may begin a category word ("Bỏng hosp"). */
   lastIsPrefix?: boolean;
+  /** Whether a folded word begins the name of a unit of the region's area (with lastIsPrefix). */
+  beginsUnitName?: (start: string) => boolean;
 }
 
 /**
@@ -283,6 +287,7 @@ export function buildQuery(text: string, opts: QueryOptions): PlaceQuery {
   if (opts.lastIsPrefix) {
     markUnfinishedCategory(terms, categories);
     markUnfinishedUnitType(terms);
+    if (opts.beginsUnitName) markUnfinishedUnitName(terms, opts.beginsUnitName);
   }
 
   // A street written with its type word and named by a number alone, or "số" and a number: a numbered street.
@@ -299,7 +304,7 @@ export function buildQuery(text: string, opts: QueryOptions): PlaceQuery {
     if ((near & bit) !== 0) return;
     // The number of a numbered street names it ("Đường số 9", "đường 9A"): required, unlike a house number.
     const number = t.role === 'number' && (!opts.numbersOptional || numberedStreet);
-    if (t.role === 'name' || t.role === 'category' || number) required |= bit;
+    if ((t.role === 'name' && !t.unrequired) || t.role === 'category' || number) required |= bit;
     if (t.role === 'admin' && (t.part === 'ward' || t.part === 'district' || t.part === 'province'))
       adminMask[t.part] |= bit;
     if (t.part === 'street' && t.role !== 'type') streetMask |= bit;
@@ -568,6 +573,18 @@ function markUnfinishedUnitType(terms: QueryTerm[]): void {
     return;
   if (terms.filter((t) => t.role === 'name' || t.role === 'admin').length < 3) return;
   Object.assign(last, { role: 'filler', optional: true });
+}
+
+/**
+ * The last word, unfinished, after two words or more of a name: when it begins the name of a unit of the region's area
+ * ("SC VivoCity Phú", "benh vien tam anh l": Phú Mỹ, Long Biên), the writer may be saying where: a place need not
+ * hold it, though one whose words it begins ranks above those whose words it does not.
+ */
+function markUnfinishedUnitName(terms: QueryTerm[], beginsUnitName: (start: string) => boolean): void {
+  const last = terms[terms.length - 1];
+  if (!last || last.role !== 'name' || last.numeric || !beginsUnitName(last.folded)) return;
+  if (terms.filter((t) => t.role === 'name' && t !== last).length < 2) return;
+  last.unrequired = true;
 }
 
 /**
