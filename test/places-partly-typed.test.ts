@@ -51,9 +51,10 @@ describe('text typed partly', () => {
     }
   });
 
-  it("autocomplete: a unit's name begun after the name ('Bìn', 'Phú') may be where the place is, when the words find nothing", () => {
+  it("autocomplete: a unit's name or type word begun after a name may be where the place is, when the words find nothing", () => {
     // Compared with the same text without the begun word, as above.
-    for (const typed of ['SC VivoCity Phú', 'chợ Bà Chiểu Bìn', 'BX Miền Đông Bìn', 'viện Pasteur th']) {
+    const begun = ['SC VivoCity Phú', 'chợ Bà Chiểu Bìn', 'BX Miền Đông Bìn', 'viện Pasteur th', 'Landmark 81 Bin'];
+    for (const typed of [...begun, 'SECC Quậ', 'Vincom Center Dis']) {
       const without = typed.slice(0, typed.lastIndexOf(' '));
       const want = engine.autocomplete({ input: without, limit: 1 }).predictions[0];
       expect(want, without).toBeDefined();

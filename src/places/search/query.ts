@@ -575,15 +575,21 @@ function markUnfinishedUnitType(terms: QueryTerm[]): void {
   Object.assign(last, { role: 'filler', optional: true });
 }
 
+/** Words that say where, whose start a writer may have stopped at (markUnfinishedUnitName), folded. */
+const WHERE_WORDS = [...UNIT_TYPES, 'district', 'ward'];
+
 /**
- * The last word, unfinished, after two words or more of a name: when it begins the name of a unit of the region's area
- * ("SC VivoCity Phú", "benh vien tam anh l": Phú Mỹ, Long Biên), the writer may be saying where: a place need not
- * hold it, though one whose words it begins ranks above those whose words it does not.
+ * The last word, unfinished, after a word of a name or kind: when it begins the name of a unit of the region's area or
+ * a unit's type word ("SC VivoCity Phú", "benh vien tam anh l", "FV Hospital Q": Phú Mỹ, Long Biên, Quận), the writer
+ * may be saying where: a place need not hold it, though one whose words it begins ranks above those whose words it
+ * does not.
  */
 function markUnfinishedUnitName(terms: QueryTerm[], beginsUnitName: (start: string) => boolean): void {
   const last = terms[terms.length - 1];
-  if (!last || last.role !== 'name' || last.numeric || !beginsUnitName(last.folded)) return;
-  if (terms.filter((t) => t.role === 'name' && t !== last).length < 2) return;
+  if (!last || last.role !== 'name' || last.numeric) return;
+  const start = last.folded;
+  if (!beginsUnitName(start) && !WHERE_WORDS.some((w) => w.length > start.length && w.startsWith(start))) return;
+  if (!terms.some((t) => t !== last && (t.role === 'name' || t.role === 'category'))) return;
   last.unrequired = true;
 }
 
