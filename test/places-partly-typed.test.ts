@@ -61,6 +61,12 @@ describe('text typed partly', () => {
       const got = engine.autocomplete({ input: typed, limit: 5 }).predictions.map((p) => p.place_id);
       expect(got, typed).toContain(want!.place_id);
     }
+    // Where places of the name are found, those of the unit begun come first: compared with the text written out.
+    for (const [typed, whole] of [['KFC Gò', 'KFC Gò Vấp']]) {
+      const want = engine.autocomplete({ input: whole!, limit: 1 }).predictions[0];
+      expect(want?.description, whole).toMatch(/^KFC, .*Gò Vấp/u);
+      expect(engine.autocomplete({ input: typed!, limit: 1 }).predictions[0]?.place_id, typed).toBe(want!.place_id);
+    }
   });
 
   it('a stub of one or two letters completes a name when that reads better than the stub as a word of its own', () => {

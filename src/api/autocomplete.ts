@@ -14,7 +14,7 @@ import { encodePlaceId } from '../places/place-id';
 import { withEnglishReading } from '../places/readings';
 import { forwardGeocode } from '../places/forward';
 import { rankInRegion, typingQuery, type ForwardHit } from '../places/rank';
-import { asksKindOnly } from '../places/search/query';
+import { asksKindOnly, type PlaceQuery } from '../places/search/query';
 import { termsOf, type Term } from '../places/search/terms';
 import type { PlacesRegion } from '../places/region-places';
 import type { PlacesState } from '../places/state';
@@ -112,11 +112,30 @@ export function autocomplete(
 
     const state = engine.places;
     const t1 = performance.now();
-    // The places of region `r` for `text`, with the query's terms (the matched substrings are theirs).
-    const ranked = (r: PlacesRegion, text: string, whereBegun = false): Array<ForwardHit & { terms: Term[] }> => {
-      const q = typingQuery(r, text, whereBegun);
-      if (q.terms.length === 0) return [];
-      let keep: ((i: number) => boolean) | undefined;
+    // The typing query of each region and text, read once: it marks a last word that may begin where the place is
+    // (unrequired), which the words as typed require.
+    const queries = new Map<string, PlaceQuery>();
+    const queryOf = (r: PlacesRegion, text: string): PlaceQuery => {
+      const key = `${r.tag}\u0000${text}`;
+      let q = queries.get(key);
+      if (!q) queries.set(key, (q = typingQuery(r, text, true)));
+      return q;
+    };
+    // The places of region `r` for `text`, with the query's terms (the matched substrings are theirs). `where`: the
+    // reading of the last word, unfinished, as the start of a unit's name; with `inBegun`, only places in a unit whose
+    // name it begins.
+    const ranked = (
+      r: PlacesRegion,
+      text: string,
+      where?: 'any' | 'inBegun',
+    ): Array<ForwardHit & { terms: Term[] }> => {
+      let q = queryOf(r, text);
+      const last = q.terms.length - 1;
+      if (last < 0 || (where && !q.terms[last]!.unrequired)) return [];
+      if (!where && q.terms[last]!.unrequired) q = { ...q, required: q.required | (1 << last) };
+      const begun = where === 'inBegun' ? new Set(r.unitsBegun(q.terms[last]!.folded)) : null;
+      if (begun?.size === 0) return [];
+      let keep: ((i: number) => boolean) | undefined = begun ? (i) => r.liesIn(i, begun) : undefined;
       let bias: ((i: number, tagged: boolean) => number) | undefined;
       if (location) {
         const { lat, lng } = location;
@@ -127,7 +146,8 @@ export function autocomplete(
           if (m === undefined) dist.set(i, (m = haversine(lat, lng, r.lat(i), r.lon(i))));
           return m;
         };
-        keep = (i) => d(i) <= maxM;
+        const inUnit = keep;
+        keep = (i) => d(i) <= maxM && (!inUnit || inUnit(i));
         const kindOnly = asksKindOnly(q);
         bias = (i, tagged) => {
           const km = d(i) / 1000;
@@ -155,8 +175,11 @@ export function autocomplete(
         const far = location && haversine(location.lat, location.lng, h.region.lat(h.place), h.region.lon(h.place));
         if (!h.at && !(far !== undefined && far > radius * 1000)) hits.push({ ...h, terms: termsOf(input) });
       }
-    // Still nothing: the last word, unfinished, may begin where the place is rather than its name ("SC VivoCity Phú").
-    if (hits.length === 0) for (const r of regions) hits.push(...ranked(r, input, true));
+    // The last word, unfinished, may begin where the place is rather than its name ("KFC Gò"): the places of that
+    // reading whose ward's or district's name it begins (a place of both readings shows once, by the description, at
+    // its better score); all of them when nothing else answers ("SC VivoCity Phú": Phú Mỹ Hưng is no unit).
+    const where = hits.length === 0 ? 'any' : 'inBegun';
+    for (const r of regions) hits.push(...ranked(r, input, where));
     hits.sort((a, b) => b.score - a.score);
     const executed = performance.now() - t1;
     // Described best first until `limit` distinct descriptions (one street stored as several pieces shows once).

@@ -222,18 +222,37 @@ export class PlacesRegion {
     return this.places.adm[i * ADMIN_SLOTS + AdminSlot.ward2025]!;
   }
 
-  /** The folded names of the area's wards, districts and provinces, sorted; made on first use. */
-  private unitNames: string[] | undefined;
-  /** Whether a folded word begins the name of a ward, district or province of the region's area ("l": Long Biên). */
-  readonly beginsUnitName = (start: string): boolean => {
+  /** The area's wards, districts and provinces by folded name, sorted by it; made on first use. */
+  private unitNames: { names: string[]; ids: number[] } | undefined;
+  /**
+   * The ids of the wards, districts and provinces of the region's area whose folded name begins with `start` ("go":
+   * Gò Vấp); empty when none does.
+   */
+  unitsBegun(start: string): number[] {
     if (!this.unitNames) {
       const { table } = this.admin;
-      const names = new Set<string>();
-      if (table && this.areaUnits) for (const id of this.areaUnits) names.add(fold(table.byId.get(id)!.name));
-      this.unitNames = [...names].sort();
+      const byName = [...(table && this.areaUnits ? this.areaUnits : [])].map(
+        (id) => [fold(table!.byId.get(id)!.name), id] as const,
+      );
+      byName.sort((x, y) => (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : x[1] - y[1]));
+      this.unitNames = { names: byName.map((x) => x[0]), ids: byName.map((x) => x[1]) };
     }
-    return this.unitNames[firstAtLeast(this.unitNames, start)]?.startsWith(start) === true;
-  };
+    const { names, ids } = this.unitNames;
+    const out: number[] = [];
+    for (let k = firstAtLeast(names, start); k < names.length && names[k]!.startsWith(start); k++) out.push(ids[k]!);
+    return out;
+  }
+
+  /** Whether place `i` lies in one of `units` (ids), by its legacy ward or district or its 2025 ward. */
+  liesIn(i: number, units: ReadonlySet<number>): boolean {
+    const at = i * ADMIN_SLOTS;
+    const adm = this.places.adm;
+    return (
+      units.has(adm[at + AdminSlot.ward]!) ||
+      units.has(adm[at + AdminSlot.district]!) ||
+      units.has(adm[at + AdminSlot.ward2025]!)
+    );
+  }
 
   private buildingIndex: BuildingIndex | null | undefined;
   /** The building outlines of the region's basemap, indexed on first use; null for a pack without a basemap. */
