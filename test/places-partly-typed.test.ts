@@ -40,9 +40,10 @@ describe('text typed partly', () => {
     }
   });
 
-  it("autocomplete: a unit's type word begun after the name ('phuon', 'quậ') is where the writer is going, not the name", () => {
+  it("autocomplete: a unit's type word begun or whole after the name ('phuon', 'quậ', 'phường') is where the writer is going", () => {
     // Compared with the same text without the begun word: its best prediction is among the first five.
-    for (const typed of ['212 Phan Xich Long phuon', 'Chợ Bến Thành quậ', 'nguyễn văn trỗi phườ']) {
+    const typedSoFar = ['212 Phan Xich Long phuon', 'Chợ Bến Thành quậ', 'nguyễn văn trỗi phườ'];
+    for (const typed of [...typedSoFar, '12 Phan Văn Trị, phường', '139 Hoàng Văn Thụ phường']) {
       const without = typed.slice(0, typed.lastIndexOf(' '));
       const want = engine.autocomplete({ input: without, limit: 1 }).predictions[0];
       expect(want, without).toBeDefined();

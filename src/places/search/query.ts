@@ -556,15 +556,15 @@ const UNIT_TYPE_START_MIN = 4;
 const UNIT_TYPE_MARKED_START_MIN = 3;
 
 /**
- * The last word, unfinished, after two words or more of a name, a street or units: when it begins a unit's type word
- * ("212 Phan Xich Long phuon", "Chợ Bến Thành quậ"), the writer is about to say where, not more of the name: it is
+ * The last word, unfinished, after two words or more of a name, a street or units: when it begins or is a unit's type
+ * word ("212 Phan Xich Long phuon", "Chợ Bến Thành quậ", "Chùa Cát Linh, phường"), the writer is about to say where, not more of the name: it is
  * optional (a place whose words it begins still meets it).
  */
 function markUnfinishedUnitType(terms: QueryTerm[]): void {
   const last = terms[terms.length - 1];
   if (!last || last.role !== 'name') return;
   const begins = (types: readonly string[], start: string, min: number) =>
-    start.length >= min && types.some((u) => u.length > start.length && u.startsWith(start));
+    start.length >= min && types.some((u) => u.startsWith(start));
   const written = last.exact.toLowerCase();
   if (
     !begins(UNIT_TYPES, last.folded, UNIT_TYPE_START_MIN) &&
