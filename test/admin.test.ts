@@ -66,6 +66,27 @@ describe('loadAdminUnits', () => {
     expect(table.wardLinks.find((l) => l.legacy === vm.id && l.v2025 === next[0]!.id)!.full).toBe(false);
   });
 
+  it('a ward merged before 2025 into one of its district that took its name goes where that ward went (Thịnh Quang)', () => {
+    // Found by a plain scan of the raw files: xa_phuong has "Thịnh Quang" (Đống Đa) with no entry in splits.json;
+    // merges.json names Ngã Tư Sở's code, of the same district, "Phường Thịnh Quang", wholly in Phường Đống Đa.
+    type Merge = { level2s: Array<{ name: string; merges: Array<{ old_id: string; name: string; type: string }> }> };
+    const legacy = raw<Record<string, { name: string; code: string; parent_code: string }>>('vn-legacy/xa_phuong.json');
+    const tq = Object.values(legacy).find((w) => w.name === 'Thịnh Quang' && w.parent_code === '006')!;
+    const merged = raw<{ data: Merge[] }>('vn-2025/merges.json')
+      .data.flatMap((p) => p.level2s.flatMap((w) => w.merges.map((m) => ({ ...m, into: w.name }))))
+      .filter((m) => m.name === 'Phường Thịnh Quang' && legacy[m.old_id]?.parent_code === '006');
+    expect(merged.map((m) => [legacy[m.old_id]!.name, m.into, m.type])).toEqual([
+      ['Ngã Tư Sở', 'Phường Đống Đa', 'full'],
+    ]);
+    const ward = find('legacy', tq.code);
+    const next = table.legacyTo2025.get(ward.id)!.map(unit);
+    expect(next.map((u) => u.nameWithType)).toEqual(['Phường Đống Đa']);
+    expect(table.wardLinks.find((l) => l.legacy === ward.id)!.full).toBe(true);
+    // Without such a ward (Trung Phụng: no old ward of Đống Đa was named so), none.
+    const tp = Object.values(legacy).find((w) => w.name === 'Trung Phụng' && w.parent_code === '006')!;
+    expect(table.legacyTo2025.get(find('legacy', tp.code).id) ?? []).toEqual([]);
+  });
+
   it('maps legacy provinces to their 2025 province', () => {
     const haGiang = find('legacy', '02');
     expect(haGiang.name).toBe('Hà Giang');

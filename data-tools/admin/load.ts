@@ -15,8 +15,9 @@
  * Every one of the 3,321 wards must match exactly one, or loading fails.
  *
  * Legacy wards with no entry in merges/splits (567: merged between the legacy snapshot and 2025) get a successor
- * only when an old ward of the same district carries their name as part of a hyphenated merged name
- * ("Quốc Tử Giám" → "Phường Văn Miếu - Quốc Tử Giám"); the rest stay unmapped.
+ * only when an old ward of the same district carries their name, alone or as part of a hyphenated merged name
+ * ("Thịnh Quang" → Ngã Tư Sở's code named "Phường Thịnh Quang", "Quốc Tử Giám" → "Phường Văn Miếu - Quốc Tử Giám");
+ * the rest stay unmapped.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -260,24 +261,31 @@ function linkWards(
     for (const w of p.level3s) for (const s of w.splits) push(w.level3_id, s.new_id, w.splits.length === 1);
   for (const o of oldNames) for (const n of o.news) push(o.oldCode, n, o.news.length === 1);
 
-  // Fallback for legacy wards merged before 2025 into a ward with a hyphenated name that contains theirs.
+  // Fallback for legacy wards merged before 2025 into another ward of their district that took their name, alone or
+  // in a hyphenated one (merges.json names an old ward as it was called just before 2025: Ngã Tư Sở's code as
+  // "Phường Thịnh Quang", Văn Miếu's as "Phường Văn Miếu - Quốc Tử Giám"). Numbers compare without leading zeros.
   const linked = new Set(links.map((l) => l.legacy));
-  const hyphenated = oldNames.filter((o) => o.name.includes(' - '));
+  const key = (folded: string): string => folded.replace(/^0+(?=\d)/, '');
   for (const [, id] of legacyWard) {
     if (linked.has(id)) continue;
     const u = units[id]!;
-    const hits = hyphenated.filter((o) => {
+    const hits = oldNames.filter((o) => {
       const parts = TYPE_PREFIXES.reduce((n, [re]) => n.replace(re, ''), clean(o.name))
         .split(' - ')
-        .map(fold);
+        .map((n) => key(fold(n)));
       const oldId = legacyWard.get(o.oldCode);
-      return parts.includes(u.foldedName) && (oldId === undefined || units[oldId]!.parent === u.parent);
+      return (
+        parts.includes(key(u.foldedName)) && oldId !== id && (oldId === undefined || units[oldId]!.parent === u.parent)
+      );
     });
     if (hits.length !== 1) continue;
-    // The successor that carries the legacy name goes first ("Văn Miếu - Quốc Tử Giám" before "Ô Chợ Dừa").
-    const successors = hits[0]!.news.map((n) => newWard.get(n)).filter((v): v is number => v !== undefined);
+    // The successor that carries the legacy name goes first ("Văn Miếu - Quốc Tử Giám" before "Ô Chợ Dừa"). The ward
+    // lies wholly in a ward of 2025 only when the ward it went into did (Thịnh Quang in Phường Đống Đa).
+    const into = hits[0]!;
+    const successors = into.news.map((n) => newWard.get(n)).filter((v): v is number => v !== undefined);
+    const full = into.news.length === 1 && fullness.get(`${into.oldCode}|${into.news[0]}`) === true;
     const named = (v: number): number => (units[v]!.foldedName.includes(u.foldedName) ? 0 : 1);
-    for (const v2025 of successors.sort((a, b) => named(a) - named(b))) links.push({ legacy: id, v2025, full: false });
+    for (const v2025 of successors.sort((a, b) => named(a) - named(b))) links.push({ legacy: id, v2025, full });
   }
   return links;
 }
