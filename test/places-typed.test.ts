@@ -13,6 +13,7 @@ import {
   typedEngines,
   typedQueries,
   typedSummary,
+  typingCuts,
   type TypedPack,
   type TypedResult,
 } from './helpers/typed-queries';
@@ -156,13 +157,7 @@ const TYPING_FLOOR = 0.78;
 
 describe('typed queries, while typing', () => {
   it(`autocomplete finds the place from ${100 * TYPING_SHARE} % of the text`, () => {
-    const cut = typedQueries()
-      .filter((q) => q.expect.kind === 'osm')
-      .map((q) => ({
-        ...q,
-        query: q.query.slice(0, Math.max(4, Math.round(q.query.length * TYPING_SHARE))).trimEnd(),
-      }));
-    const typed = runTypedQueries(engines, cut);
+    const typed = runTypedQueries(engines, typingCuts(TYPING_SHARE));
     const rate = typed.filter((r) => r.autocomplete).length / typed.length;
     console.log(
       `while typing: ${typed.length} lines cut at ${100 * TYPING_SHARE} %, autocomplete top-5 ${(100 * rate).toFixed(1)} %`,

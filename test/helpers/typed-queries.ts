@@ -182,6 +182,16 @@ function truthOf(pack: TypedPack, ref: string): [number, number][][] {
 export const HIT_METRES = 150;
 const WRONG_METRES = 500;
 
+/**
+ * The lines whose truth is a place of the inputs, each cut at `share` of its characters (at least four): text as it is
+ * while being typed, for autocomplete.
+ */
+export function typingCuts(share: number, queries = typedQueries()): TypedQuery[] {
+  return queries
+    .filter((q) => q.expect.kind === 'osm')
+    .map((q) => ({ ...q, query: q.query.slice(0, Math.max(4, Math.round(q.query.length * share))).trimEnd() }));
+}
+
 /** Runs the fixture on engines (one per pack) and scores every query. */
 export function runTypedQueries(engines: Record<TypedPack, Engine>, queries = typedQueries()): TypedResult[] {
   return queries.map((q) => {
