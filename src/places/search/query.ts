@@ -557,8 +557,8 @@ const UNIT_TYPE_MARKED_START_MIN = 3;
 
 /**
  * The last word, unfinished, after two words or more of a name, a street or units: when it begins or is a unit's type
- * word ("212 Phan Xich Long phuon", "Chợ Bến Thành quậ", "Chùa Cát Linh, phường"), the writer is about to say where, not more of the name: it is
- * optional (a place whose words it begins still meets it).
+ * word ("212 Phan Xich Long phuon", "Chợ Bến Thành quậ", "Chùa Cát Linh, phường"), the writer is about to say where,
+ * not more of the name: it is optional (a place whose words it begins still meets it).
  */
 function markUnfinishedUnitType(terms: QueryTerm[]): void {
   const last = terms[terms.length - 1];

@@ -258,8 +258,9 @@ function settleCities(comps: Comp[], isKnown: Gazetteer | undefined): void {
 /**
  * "Phố Hiến", "Phố Huế" are ward names that start with a street type word: a street run whose type word and words
  * together name a ward or district (and whose words alone name none) becomes an untyped run of those words, for
- * placeUntyped to place, unless a house number stands before it and it names a street too ("10 phố Huế"). So does a unit's run whose words alone name no unit of its level and whose type word and
- * words name a street ("Xã Đàn, phường Kim Liên" is Phố Xã Đàn). The type word's token goes with the run.
+ * placeUntyped to place, unless a house number stands before it and it names a street too ("10 phố Huế"). So does a
+ * unit's run whose words alone name no unit of its level and whose type word and words name a street ("Xã Đàn,
+ * phường Kim Liên" is Phố Xã Đàn). The type word's token goes with the run.
  */
 function untypeUnitNames(
   comps: Comp[],
