@@ -114,11 +114,12 @@ export function autocomplete(
     const t1 = performance.now();
     // The typing query of each region and text, read once: it marks a last word that may begin where the place is
     // (unrequired), which the words as typed require.
-    const queries = new Map<string, PlaceQuery>();
+    const queries = new Map<PlacesRegion, Map<string, PlaceQuery>>();
     const queryOf = (r: PlacesRegion, text: string): PlaceQuery => {
-      const key = `${r.tag}\u0000${text}`;
-      let q = queries.get(key);
-      if (!q) queries.set(key, (q = typingQuery(r, text, true)));
+      let mine = queries.get(r);
+      if (!mine) queries.set(r, (mine = new Map()));
+      let q = mine.get(text);
+      if (!q) mine.set(text, (q = typingQuery(r, text, true)));
       return q;
     };
     // The places of region `r` for `text`, with the query's terms (the matched substrings are theirs). `where`: the
