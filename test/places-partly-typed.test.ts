@@ -24,6 +24,15 @@ const top = (address: string) => {
   return r.status === 'OK' ? r.results[0] : undefined;
 };
 
+/** Autocomplete of `typed` holds, among its first five, the best prediction of the same text without its last word. */
+const foundWithoutLast = (typed: string): void => {
+  const without = typed.slice(0, typed.lastIndexOf(' '));
+  const want = engine.autocomplete({ input: without, limit: 1 }).predictions[0];
+  expect(want, without).toBeDefined();
+  const got = engine.autocomplete({ input: typed, limit: 5 }).predictions.map((p) => p.place_id);
+  expect(got, typed).toContain(want!.place_id);
+};
+
 describe('text typed partly', () => {
   it('an unfinished last word finds what the whole word finds, marked partial (the text names no whole place)', () => {
     for (const [typed, whole] of [
@@ -43,25 +52,13 @@ describe('text typed partly', () => {
   it("autocomplete: a unit's type word begun or whole after the name ('phuon', 'quậ', 'phường') is where the writer is going", () => {
     // Compared with the same text without the begun word: its best prediction is among the first five.
     const typedSoFar = ['212 Phan Xich Long phuon', 'Chợ Bến Thành quậ', 'nguyễn văn trỗi phườ'];
-    for (const typed of [...typedSoFar, '12 Phan Văn Trị, phường', '139 Hoàng Văn Thụ phường']) {
-      const without = typed.slice(0, typed.lastIndexOf(' '));
-      const want = engine.autocomplete({ input: without, limit: 1 }).predictions[0];
-      expect(want, without).toBeDefined();
-      const got = engine.autocomplete({ input: typed, limit: 5 }).predictions.map((p) => p.place_id);
-      expect(got, typed).toContain(want!.place_id);
-    }
+    for (const typed of [...typedSoFar, '12 Phan Văn Trị, phường', '139 Hoàng Văn Thụ phường']) foundWithoutLast(typed);
   });
 
   it("autocomplete: a unit's name or type word begun after a name may be where the place is, when the words find nothing", () => {
     // Compared with the same text without the begun word, as above.
     const begun = ['SC VivoCity Phú', 'chợ Bà Chiểu Bìn', 'BX Miền Đông Bìn', 'viện Pasteur th', 'Landmark 81 Bin'];
-    for (const typed of [...begun, 'SECC Quậ', 'Vincom Center Dis']) {
-      const without = typed.slice(0, typed.lastIndexOf(' '));
-      const want = engine.autocomplete({ input: without, limit: 1 }).predictions[0];
-      expect(want, without).toBeDefined();
-      const got = engine.autocomplete({ input: typed, limit: 5 }).predictions.map((p) => p.place_id);
-      expect(got, typed).toContain(want!.place_id);
-    }
+    for (const typed of [...begun, 'SECC Quậ', 'Vincom Center Dis']) foundWithoutLast(typed);
     // Where places of the name are found, those of the unit begun come first: compared with the text written out.
     for (const [typed, whole] of [['KFC Gò', 'KFC Gò Vấp']]) {
       const want = engine.autocomplete({ input: whole!, limit: 1 }).predictions[0];
