@@ -124,7 +124,7 @@ export function typingQuery(r: PlacesRegion, text: string, whereBegun = false): 
     readTyped: (written) =>
       readAsTyped(readDistrictInitials(written, r.districtInitials), r.index, r.isStreet, { prefixLast: true }),
     lastIsPrefix: true,
-    beginsUnitName: whereBegun ? (start) => r.unitsBegun(start).length > 0 : undefined,
+    beginsUnitName: whereBegun ? r.beginsUnitName : undefined,
   });
 }
 

@@ -224,11 +224,7 @@ export class PlacesRegion {
 
   /** The area's wards, districts and provinces by folded name, sorted by it; made on first use. */
   private unitNames: { names: string[]; ids: number[] } | undefined;
-  /**
-   * The ids of the wards, districts and provinces of the region's area whose folded name begins with `start` ("go":
-   * Gò Vấp); empty when none does.
-   */
-  unitsBegun(start: string): number[] {
+  private get unitsByName(): { names: string[]; ids: number[] } {
     if (!this.unitNames) {
       const { table } = this.admin;
       const byName = [...(table && this.areaUnits ? this.areaUnits : [])].map(
@@ -237,7 +233,18 @@ export class PlacesRegion {
       byName.sort((x, y) => (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : x[1] - y[1]));
       this.unitNames = { names: byName.map((x) => x[0]), ids: byName.map((x) => x[1]) };
     }
-    const { names, ids } = this.unitNames;
+    return this.unitNames;
+  }
+
+  /** Whether a folded word begins the name of a ward, district or province of the region's area ("go": Gò Vấp). */
+  readonly beginsUnitName = (start: string): boolean => {
+    const { names } = this.unitsByName;
+    return names[firstAtLeast(names, start)]?.startsWith(start) === true;
+  };
+
+  /** The ids of the wards, districts and provinces of the region's area whose folded name begins with `start`. */
+  unitsBegun(start: string): number[] {
+    const { names, ids } = this.unitsByName;
     const out: number[] = [];
     for (let k = firstAtLeast(names, start); k < names.length && names[k]!.startsWith(start); k++) out.push(ids[k]!);
     return out;
