@@ -18,7 +18,7 @@ const helpers = new Set([
   'wrk.ts',
   'route-tail-worker.ts',
 ]);
-const onDemand = new Set(['build-scale.ts', 'ch-cells.ts', 'route-baseline.ts']);
+const onDemand = new Set(['build-scale.ts', 'ch-cells.ts', 'osrm-routes.ts', 'route-baseline.ts']);
 const wanted = process.argv.slice(2);
 const scripts = readdirSync(dir)
   .filter((f) => f.endsWith('.ts') && !helpers.has(f))

@@ -1,4 +1,4 @@
-import { haversine } from '../src/geo.js';
+import { roadMetres } from '../src/geo.js';
 import { COORD_SCALE } from '../src/pack/format.js';
 import type { StringTableBuilder } from '../src/pack/strings.js';
 import { EdgeFlag, PROFILE_COUNT, ROAD_CLASSES } from '../src/route/profiles.js';
@@ -48,6 +48,11 @@ export interface GraphArrays {
    * profiles.ts RESTRICTED); searches weigh turns onto such roads from other roads heavily (OSRM car.lua).
    */
   edgeRestricted: Uint8Array;
+  /**
+   * Per edge: bit p set when profile p may drive it but a route of p never starts or ends on it (profiles.ts
+   * WayUse.start: ferries, a car's private service roads); points are snapped to other roads.
+   */
+  edgeNoStart: Uint8Array;
   /** String ids of street names (name, else ref). */
   edgeName: Uint32Array;
   edgeWay: Float64Array;
@@ -154,7 +159,7 @@ export function buildGraph(store: OsmStore, strings: StringTableBuilder, progres
       }
       segments++;
       const prev = refs.at(i - 1);
-      len += haversine(
+      len += roadMetres(
         store.latE7(prev) / COORD_SCALE,
         store.lonE7(prev) / COORD_SCALE,
         store.latE7(r) / COORD_SCALE,
@@ -253,6 +258,7 @@ export function buildGraph(store: OsmStore, strings: StringTableBuilder, progres
       g.edgeSpeed[i * PROFILE_COUNT * 2 + p * 2 + 1] = fixed && u.backward ? fixed : u.backward;
       g.edgePref[i * PROFILE_COUNT + p] = Math.max(1, Math.min(100, Math.round(u.preference * 100)));
       if (u.restricted && (u.forward > 0 || u.backward > 0)) g.edgeRestricted[i]! |= 1 << p;
+      if (!u.start && (u.forward > 0 || u.backward > 0)) g.edgeNoStart[i]! |= 1 << p;
     });
     g.edgeClass[i] = roadClassOf(tags);
     g.edgeFlags[i] = edgeFlags(tags);
@@ -306,6 +312,7 @@ export function graphArrays(nodes: number, edges: number, shapePoints: number): 
     edgeClass: new Uint8Array(E),
     edgeFlags: new Uint8Array(E),
     edgeRestricted: new Uint8Array(E),
+    edgeNoStart: new Uint8Array(E),
     edgeName: new Uint32Array(E),
     edgeWay: new Float64Array(E),
     edgeShape: new Uint32Array(E + 1),

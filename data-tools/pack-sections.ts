@@ -50,6 +50,7 @@ export function packWriter(c: PackContents): PackWriter {
     .addArray('graph.edge.class', g.edgeClass)
     .addArray('graph.edge.flags', g.edgeFlags)
     .addArray('graph.edge.restricted', g.edgeRestricted)
+    .addArray('graph.edge.nostart', g.edgeNoStart)
     .addArray('graph.edge.name', g.edgeName)
     .addArray('graph.edge.way', g.edgeWay)
     .addArray('graph.edge.shape', g.edgeShape)

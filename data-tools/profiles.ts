@@ -22,7 +22,7 @@ export interface ProfileRules {
   vehicle: Vehicle;
   /**
    * Follows OSRM's car.lua beyond the tables below: `private`, `delivery` and `customers` roads open for local
-   * access on RESTRICTED_CLASSES (not private service roads, where OSRM never starts or ends a route), other classes
+   * access on RESTRICTED_CLASSES (a private service road is no start point: WayUse.start), other classes
    * at `otherClasses` where access tags open them, surface speeds, the 'routability' penalties (carPenalty),
    * alternating one-ways, `area=yes` closed, and the car's barriers (nodeClosed).
    */
@@ -232,18 +232,23 @@ export const PROFILE_RULES: Record<Vehicle, ProfileRules> = {
 
 /**
  * What one way allows one vehicle: speeds per direction (km/h, 0 = not allowed), routing preference, whether
- * the access value that decides for the vehicle restricts it to local access (RESTRICTED), and for a ferry with a
- * `duration` its seconds (the builder turns them into each edge's speed).
+ * the access value that decides for the vehicle restricts it to local access (RESTRICTED), whether a route may start
+ * or end on it, and for a ferry with a `duration` its seconds (the builder turns them into each edge's speed).
  */
 export interface WayUse {
   forward: number;
   backward: number;
   preference: number;
   restricted: boolean;
+  /**
+   * False where OSRM's `is_startpoint` is (way_handlers.lua startpoint): a ferry, and for a car a service road whose
+   * forward access is `private`; a point is then snapped to another road, though routes may pass here.
+   */
+  start: boolean;
   duration?: number;
 }
 
-const NONE: WayUse = { forward: 0, backward: 0, preference: 1, restricted: false };
+const NONE: WayUse = { forward: 0, backward: 0, preference: 1, restricted: false, start: true };
 
 /** Applies a profile to a way's tags. */
 export function wayUse(rules: ProfileRules, tags: Tags): WayUse {
@@ -271,6 +276,7 @@ export function wayUse(rules: ProfileRules, tags: Tags): WayUse {
     backward,
     preference,
     restricted: (forward > 0 && fwd.restricted) || (backward > 0 && bwd.restricted),
+    start: !isFerry && !(rules.car && hw === 'service' && accessValue(rules, tags, 'forward') === 'private'),
     ...(duration === undefined ? {} : { duration: Math.max(1, duration) }),
   };
 }
@@ -310,7 +316,7 @@ function directionUse(
   let restricted = false;
   if (access !== undefined && rules.restricted.has(access)) {
     const onClass = !rules.car || (hw !== undefined && RESTRICTED_CLASSES.has(hw));
-    if (!onClass || (hw === 'service' && rules.car && access === 'private')) return closed;
+    if (!onClass) return closed;
     restricted = true;
   } else if (access !== undefined && rules.refused.has(access)) return closed;
   let speed = tags.route === 'ferry' ? FERRY_KMH : rules.speeds[hw!];

@@ -11,7 +11,7 @@ import { Engine } from '../src/engine.js';
 import { haversine } from '../src/geo.js';
 import { Region } from '../src/region.js';
 import { vehicleIndex, type Vehicle } from '../src/route/profiles.js';
-import { RoadGraph, speedOf } from '../src/route/graph.js';
+import { RoadGraph } from '../src/route/graph.js';
 import { Router } from '../src/route/router.js';
 import { asciiMapPack, type AsciiMap } from './helpers/ascii-map.js';
 
@@ -35,7 +35,7 @@ function mapOf(spec: AsciiMap) {
   const metres = (p: string, q: string) => haversine(...at(p), ...at(q));
   const route = (origin: string, destination: string, vehicle: Vehicle = 'car') =>
     engine.direction({ origin, destination, vehicle });
-  return { engine, graph: engine.regions[0]!.graph, between, passes, metres, route };
+  return { engine, graph: engine.regions[0]!.graph, at, between, passes, metres, route };
 }
 
 describe('speeds: maxspeed keys and zones, surfaces (way_handlers.lua maxspeed, surface)', () => {
@@ -176,11 +176,37 @@ describe('access (way_handlers.lua access, speed)', () => {
     expect(into.routes[0]!.legs[0]!.distance.value).toBeLessThan(m.metres('A', 'C') * 0.1 + m.metres('C', 'D'));
   });
 
-  it('a private service road is closed (OSRM never starts or ends a route on one)', () => {
+  it('a private service road is driven for local access only, and no route starts or ends on it', () => {
     const m = map({ highway: 'service' });
-    const { speed } = m.graph.speeds();
-    const e = [...Array(m.graph.edgeCount).keys()].filter((k) => speedOf(speed, k, CAR, 0) + speedOf(speed, k, CAR, 1));
-    expect(e.length).toBe(3);
+    const through = m.route(m.between('A', 'C', 0.9), m.between('B', 'E', 0.9));
+    expect(m.passes(through.routes[0]!, 'B')).toBe(true);
+    // A point on it starts on the nearest road a route may start on (OSRM's is_startpoint): A-C, 1.5 columns away.
+    const start = m.route(m.between('C', 'D'), m.between('A', 'B')).routes[0]!.legs[0]!.start_location;
+    expect(haversine(start.lat, start.lng, ...m.at('C'))).toBeLessThan(m.metres('A', 'C') / 2);
+    expect(Math.abs(start.lng - m.at('C')[1])).toBeLessThan(1e-6);
+  });
+
+  //  A-------B     C-D-E a private service road, E-F a public one beyond it: a route from E-F passes D
+  //  |
+  //  |
+  //  C---D---E---F
+  it('a public road reached only through a private service road routes through it', () => {
+    const m = mapOf({
+      rows: ['A       B', '', '', 'C   D   E   F'],
+      ways: [
+        { nodes: 'AB', tags: {} },
+        { nodes: 'AC', tags: {} },
+        { nodes: 'CDE', tags: { highway: 'service', access: 'private' } },
+        { nodes: 'EF', tags: { highway: 'service' } },
+      ],
+    });
+    const r = m.route(m.between('E', 'F'), m.between('A', 'B'));
+    const leg = r.routes[0]!.legs[0]!;
+    expect(haversine(leg.start_location.lat, leg.start_location.lng, ...m.at('E'))).toBeCloseTo(
+      m.metres('E', 'F') / 2,
+      0,
+    );
+    expect(m.passes(r.routes[0]!, 'D')).toBe(true);
   });
 
   //  A-------B       A-B a track open to motor vehicles: 10 km/h (207 m, 75 s); A-C-D-B 873 m, 126 s
@@ -264,6 +290,12 @@ describe('ferries (way_handlers.lua ferries)', () => {
   it('crosses at 5 km/h without a duration', () => {
     const m = map({});
     expect(seconds(m)).toBeCloseTo(roads(m) + m.metres('A', 'B') * (3.6 / 5), -1);
+  });
+
+  it('no route starts or ends on it: a point on it starts at the nearer landing (is_startpoint)', () => {
+    const m = map({});
+    const start = m.route(m.between('A', 'B', 0.3), m.between('B', 'Y')).routes[0]!.legs[0]!.start_location;
+    expect(haversine(start.lat, start.lng, ...m.at('A'))).toBeLessThan(1);
   });
 
   it('takes its duration when tagged (to the whole km/h a pack stores)', () => {

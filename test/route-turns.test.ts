@@ -2,6 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { Pack } from '../src/pack/reader.js';
 import { RoadGraph } from '../src/route/graph.js';
 import { buildManeuvers } from '../src/route/maneuvers.js';
+import { EdgeFlag } from '../src/route/profiles.js';
+import { computeArcBearings } from '../src/route/turn-model.js';
 import { pathLine } from '../src/route/geometry.js';
 import { Router } from '../src/route/router.js';
 import type { ArcPath, Endpoint } from '../src/route/search.js';
@@ -22,6 +24,8 @@ const STRAIGHT = 0.0069187517715335635;
 const RIGHT = 2.1052555445044834;
 const LEFT = 5.394744455495515;
 const BACK = 7.454800311951241;
+/** What OSRM keeps of a turn's seconds: whole deciseconds, truncated (edge_based_graph_factory.cpp). */
+const stored = (seconds: number) => Math.trunc(seconds * 10) / 10;
 
 describe('the turn formula', () => {
   it('matches hand-computed values of car.lua', () => {
@@ -81,6 +85,35 @@ function arcSums(g: RoadGraph, p: ArcPath, weighting: 'fastest' | 'shortest'): {
   return { dur, w };
 }
 
+describe('perceived bearings (OSRM coordinate_extractor.cpp)', () => {
+  //  S--------------V    an edge from U: 2 m north to S, then 20 m east to V
+  //  |
+  //  U
+  const edge = (flags: number) => {
+    const mPerDeg = (6372797.560856 * Math.PI) / 180;
+    const [lat, lon] = [21, 105.8];
+    const north = lat + 2 / mPerDeg,
+      east = lon + 20 / (mPerDeg * Math.cos((lat * Math.PI) / 180));
+    const e7 = (x: number) => Math.round(x * 1e7);
+    const b = computeArcBearings({
+      nodeLat: Int32Array.of(e7(lat), e7(north)),
+      nodeLon: Int32Array.of(e7(lon), e7(east)),
+      edgeNodes: Uint32Array.of(0, 1),
+      edgeShape: Uint32Array.of(0, 1),
+      shapeLat: Int32Array.of(e7(north)),
+      shapeLon: Int32Array.of(e7(lon)),
+      edgeFlags: Uint8Array.of(flags),
+    });
+    return (b[0]! * 360) / 1024;
+  };
+  it('a road leaves its node towards the point 10 m along it: 8 m east of its 2 m north (76°)', () => {
+    expect(edge(0)).toBeCloseTo((Math.atan2(8, 2) * 180) / Math.PI, 0);
+  });
+  it('a roundabout leaves towards the point 2 m along it (north)', () => {
+    expect(edge(EdgeFlag.roundabout)).toBeCloseTo(0, 0);
+  });
+});
+
 describe('turn seconds on hand-drawn maps', () => {
   //        N
   //        |
@@ -99,13 +132,15 @@ describe('turn seconds on hand-drawn maps', () => {
     return { dur: leg.duration - arcs.dur, w: leg.weight - arcs.w, leg };
   };
 
-  it('straight on, right and left at a crossing cost the sigmoid of 0°, +90° and −90°', () => {
-    expect(turnOf('W', 'E').dur).toBeCloseTo(STRAIGHT, 6);
+  it('straight on, right and left at a crossing cost the sigmoid of 0°, +90° and −90°, in whole deciseconds', () => {
+    // As OSRM keeps them: straight on 0 s (not 0.007), right 2.1 s, left 5.3 s.
+    expect(turnOf('W', 'E').dur).toBeCloseTo(stored(STRAIGHT), 6);
+    expect(stored(STRAIGHT)).toBe(0);
     // Heading east, south is on the right, north on the left.
-    expect(turnOf('W', 'S').dur).toBeCloseTo(RIGHT, 6);
-    expect(turnOf('W', 'N').dur).toBeCloseTo(LEFT, 6);
-    expect(turnOf('N', 'W').dur).toBeCloseTo(RIGHT, 6);
-    expect(turnOf('S', 'W').dur).toBeCloseTo(LEFT, 6);
+    expect(turnOf('W', 'S').dur).toBeCloseTo(stored(RIGHT), 6);
+    expect(turnOf('W', 'N').dur).toBeCloseTo(stored(LEFT), 6);
+    expect(turnOf('N', 'W').dur).toBeCloseTo(stored(RIGHT), 6);
+    expect(turnOf('S', 'W').dur).toBeCloseTo(stored(LEFT), 6);
   });
 
   it('as OSRM features/car/traffic_turn_penalties.feature: right ≈ straight + 2 s, left ≈ straight + 5.2 s (±1 s)', () => {
@@ -117,10 +152,10 @@ describe('turn seconds on hand-drawn maps', () => {
   });
 
   it('fastest weighs the turn seconds unscaled; shortest weighs metres only but still times the turn', () => {
-    expect(turnOf('W', 'N').w).toBeCloseTo(LEFT, 6);
+    expect(turnOf('W', 'N').w).toBeCloseTo(stored(LEFT), 6);
     const s = turnOf('W', 'N', 'shortest');
     expect(s.w).toBeCloseTo(0, 9);
-    expect(s.dur).toBeCloseTo(LEFT, 6);
+    expect(s.dur).toBeCloseTo(stored(LEFT), 6);
   });
 
   it('step durations include the turn seconds inside them, so they add up to the leg', () => {
@@ -171,7 +206,7 @@ describe('turn seconds on hand-drawn maps', () => {
     const a = m.g.edgeNodes[2 * src.edge] === nodeAt(m.g, m.at('A')) ? 2 * src.edge + 1 : 2 * src.edge;
     const back = m.router.leg({ ...src, only: a }, { ...src, t: a & 1 ? 0.75 : 0.25 }, 0)!;
     expect(back.path.arcs).toEqual([a, a ^ 1]);
-    expect(back.duration - arcSums(m.g, back.path, 'fastest').dur).toBeCloseTo(BACK + 20, 9);
+    expect(back.duration - arcSums(m.g, back.path, 'fastest').dur).toBeCloseTo(stored(BACK + 20), 9);
   });
 
   for (const hierarchies of [true, false])

@@ -5,13 +5,12 @@ import type { RoadGraph } from './graph.js';
 import { PROFILE_COUNT } from './profiles.js';
 import {
   ANGLE_STEPS,
-  anglePenalty,
   anglePenaltyTable,
   arcBearings,
   RESTRICTED_TURN_WEIGHT,
   TRAFFIC_LIGHT_S,
   turnSteps,
-  U_TURN_PENALTY_S,
+  uTurnSeconds,
 } from './turn-model.js';
 
 /**
@@ -120,7 +119,7 @@ export class ArcCosts {
     if (this.turnCosts) {
       this.bearing = bearings();
       this.anglePenalty = anglePenaltyTable();
-      this.uTurn = anglePenalty(180) + U_TURN_PENALTY_S;
+      this.uTurn = uTurnSeconds();
     } else {
       this.bearing = new Uint16Array(2 * g.edgeCount);
       this.anglePenalty = new Float64Array(ANGLE_STEPS);

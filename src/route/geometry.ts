@@ -1,4 +1,4 @@
-import { haversine } from '../geo.js';
+import { roadMetres } from '../geo.js';
 import type { RoadGraph } from './graph.js';
 import type { ArcPath } from './search.js';
 
@@ -27,7 +27,7 @@ function arcPart(g: RoadGraph, a: number, from: number, to: number): LatLon[] {
   if (from <= 0 && to >= 1) return pts;
   const cum = [0];
   for (let i = 1; i < pts.length; i++)
-    cum.push(cum[i - 1]! + haversine(pts[i - 1]![0], pts[i - 1]![1], pts[i]![0], pts[i]![1]));
+    cum.push(cum[i - 1]! + roadMetres(pts[i - 1]![0], pts[i - 1]![1], pts[i]![0], pts[i]![1]));
   const total = cum[cum.length - 1]!;
   const at = (f: number): LatLon => {
     const d = f * total;

@@ -23,6 +23,11 @@ export class RoadGraph {
    * in packs from before the section existed.
    */
   readonly edgeRestricted: Uint8Array;
+  /**
+   * Per edge: bit p set when profile p may drive it but never starts or ends a route on it (a ferry, a car's private
+   * service road: OSRM's is_startpoint); all zeros in packs from before the section existed.
+   */
+  readonly edgeNoStart: Uint8Array;
   readonly edgeName: Uint32Array;
   readonly edgeShape: Uint32Array;
   readonly shapeLat: Int32Array;
@@ -56,6 +61,9 @@ export class RoadGraph {
     this.edgeFlags = pack.array('graph.edge.flags');
     this.edgeRestricted = pack.has('graph.edge.restricted')
       ? pack.array('graph.edge.restricted')
+      : new Uint8Array(this.edgeFlags.length);
+    this.edgeNoStart = pack.has('graph.edge.nostart')
+      ? pack.array('graph.edge.nostart')
       : new Uint8Array(this.edgeFlags.length);
     this.edgeName = pack.array('graph.edge.name');
     this.edgeShape = pack.array('graph.edge.shape');
@@ -109,7 +117,7 @@ export class RoadGraph {
     if (this.edgeDuration && this.edgeDuration.length !== E) bad('edge durations differ in length');
     if (this.pack.has('graph.arc.bearing') && this.pack.length('graph.arc.bearing') !== 2 * E)
       bad('arc bearings differ in length');
-    if (this.edgeRestricted.length !== E) bad('edge access flags differ in length');
+    if (this.edgeRestricted.length !== E || this.edgeNoStart.length !== E) bad('edge access flags differ in length');
     if (this.pack.length('graph.node.osm') !== N || this.pack.length('graph.edge.way') !== E)
       bad('OSM ids differ in length');
   }

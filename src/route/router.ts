@@ -704,7 +704,8 @@ export class Router {
   }
 
   /**
-   * Nearest point (degrees) on a road the vehicle may drive in at least one direction, preferring big components
+   * Nearest point (degrees) on a road the vehicle may drive in at least one direction and start a route on (not a
+   * ferry or a car's private service road: RoadGraph.edgeNoStart, OSRM's is_startpoint), preferring big components
    * (OSRM's rule, so a point beside a cut-off parking aisle or driveway still routes on the main network): when the
    * nearest road lies in a small component (see Components) and a big-component road lies within `maxDist` m, the
    * snap is the nearest point on a big-component road, with the nearest point kept in `local` (see `ends`).
@@ -715,9 +716,11 @@ export class Router {
     const comps = this.components(profile);
     const comp = comps.edgeComp;
     const big = comps.big;
-    const near = segments.nearest(lat, lon, (e) => comp[e]! >= 0, maxDist);
+    const noStart = this.graph.edgeNoStart,
+      bit = 1 << profile;
+    const near = segments.nearest(lat, lon, (e) => comp[e]! >= 0 && (noStart[e]! & bit) === 0, maxDist);
     if (!near || big[near.edge]) return near;
-    const far = segments.nearest(lat, lon, (e) => big[e] === 1, maxDist);
+    const far = segments.nearest(lat, lon, (e) => big[e] === 1 && (noStart[e]! & bit) === 0, maxDist);
     // Not `{ ...far, local: near }`, a new map per snap (see legWithEnds).
     return far ? snapPoint(far.edge, far.t, far.lat, far.lon, far.dist, near, undefined) : near;
   }

@@ -10,18 +10,20 @@
  * the incoming one included (OSRM: legs on the right + legs on the left + 2 − is_uturn = all connected roads).
  * Angles are measured between perceived bearings as OSRM's intersection analysis does: from the node to the point
  * BEARING_LOOKAHEAD_M along each road (OSRM takes a representative coordinate about 10 m along the road, the far end
- * of shorter segments), here within the edge's own geometry. Bearings are rounded to 1/1024 of a turn and the
- * penalty is looked up per rounded angle, so searches do no trigonometry.
+ * of shorter segments; 2 m along a roundabout's), here within the edge's own geometry. Bearings are rounded to 1/1024 of a turn and the
+ * penalty is looked up per rounded angle, so searches do no trigonometry. A turn's seconds are kept in whole
+ * deciseconds, truncated, as OSRM stores them.
  */
 import { EARTH_RADIUS_M } from '../geo.js';
 import type { RoadGraph } from './graph.js';
+import { EdgeFlag } from './profiles.js';
 
 /** Maximum angle penalty, seconds (car.lua `turn_penalty`). */
 const TURN_PENALTY_S = 7.5;
 /** Right-hand traffic bias (car.lua `turn_bias`). */
 const TURN_BIAS = 1.075;
 /** Extra seconds of a U-turn (car.lua `u_turn_penalty`). */
-export const U_TURN_PENALTY_S = 20;
+const U_TURN_PENALTY_S = 20;
 /** Seconds of passing a traffic light (car.lua `traffic_light_penalty`). */
 export const TRAFFIC_LIGHT_S = 2;
 /**
@@ -32,24 +34,44 @@ export const TRAFFIC_LIGHT_S = 2;
 export const RESTRICTED_TURN_WEIGHT = 3276.7;
 /** Metres along a road to the point its bearing at a node is measured to. */
 const BEARING_LOOKAHEAD_M = 10;
+/**
+ * Metres along a roundabout's road (junction=roundabout or circular) instead: OSRM's coordinate extractor takes the
+ * point 2 m along it (`skipping_inaccuracies_distance`), since 10 m along a small circle turns far from its start.
+ */
+const ROUNDABOUT_LOOKAHEAD_M = 2;
 /** Steps of a full turn that bearings and angles are rounded to. */
 export const ANGLE_STEPS = 1024;
 
 /** car.lua's sigmoid penalty in seconds of a turn by `angle` degrees (0 straight, positive right, ±180 back). */
-export function anglePenalty(angle: number): number {
+function anglePenalty(angle: number): number {
   return angle >= 0
     ? TURN_PENALTY_S / (1 + Math.exp(-(((13 / TURN_BIAS) * angle) / 180 - 6.5 * TURN_BIAS)))
     : TURN_PENALTY_S / (1 + Math.exp(-((13 * TURN_BIAS * -angle) / 180 - 6.5 / TURN_BIAS)));
 }
 
-/** Penalty in seconds per rounded angle step k (angle k · 360 / ANGLE_STEPS, taken in (−180, 180]). */
+/**
+ * A turn's seconds as OSRM keeps them: whole deciseconds, truncated (edge_based_graph_factory.cpp casts
+ * `turn.duration * 10` to an integer), so a turn straight on costs nothing, not 0.007 s at each of a route's hundreds
+ * of crossings. The traffic light's and the U-turn's seconds are whole deciseconds, so truncating the angle's part
+ * alone truncates the sum.
+ */
+function stored(seconds: number): number {
+  return Math.trunc(seconds * 10) / 10;
+}
+
+/** Penalty in seconds per rounded angle step k (angle k · 360 / ANGLE_STEPS, taken in (−180, 180]), as stored. */
 export function anglePenaltyTable(): Float64Array {
   const t = new Float64Array(ANGLE_STEPS);
   for (let k = 0; k < ANGLE_STEPS; k++) {
     const deg = (k * 360) / ANGLE_STEPS;
-    t[k] = anglePenalty(deg > 180 ? deg - 360 : deg);
+    t[k] = stored(anglePenalty(deg > 180 ? deg - 360 : deg));
   }
   return t;
+}
+
+/** Seconds of a U-turn, as stored: the angle penalty of 180° and U_TURN_PENALTY_S. */
+export function uTurnSeconds(): number {
+  return stored(anglePenalty(180)) + U_TURN_PENALTY_S;
 }
 
 /**
@@ -62,7 +84,10 @@ export function turnSteps(bearings: Uint16Array, a: number, b: number): number {
 }
 
 /** The graph arrays a bearing needs: nodes, edge ends and shapes (a RoadGraph, or the builder's GraphArrays). */
-export type BearingGraph = Pick<RoadGraph, 'nodeLat' | 'nodeLon' | 'edgeNodes' | 'edgeShape' | 'shapeLat' | 'shapeLon'>;
+export type BearingGraph = Pick<
+  RoadGraph,
+  'nodeLat' | 'nodeLon' | 'edgeNodes' | 'edgeShape' | 'shapeLat' | 'shapeLon' | 'edgeFlags'
+>;
 
 /**
  * Per arc (edge * 2 + dir): the bearing with which it leaves its tail (see computeArcBearings). Packs store them
@@ -76,7 +101,7 @@ export function arcBearings(g: RoadGraph): Uint16Array {
 
 /**
  * Per arc (edge * 2 + dir): the bearing with which it leaves its tail, from the tail to the point
- * BEARING_LOOKAHEAD_M along it (its head when shorter), in steps of 1/ANGLE_STEPS turn clockwise from north.
+ * BEARING_LOOKAHEAD_M along it (ROUNDABOUT_LOOKAHEAD_M on a roundabout; its head when shorter), in steps of 1/ANGLE_STEPS turn clockwise from north.
  * The bearing with which arc a enters its head is that of a ^ 1 turned by half a turn (linear in the graph's points).
  */
 export function computeArcBearings(g: BearingGraph): Uint16Array<ArrayBuffer> {
@@ -97,17 +122,18 @@ export function computeArcBearings(g: BearingGraph): Uint16Array<ArrayBuffer> {
     }
     lat.push(g.nodeLat[v]! / 1e7);
     lon.push(g.nodeLon[v]! / 1e7);
-    out[2 * e] = lookahead(lat, lon, 1);
-    out[2 * e + 1] = lookahead(lat, lon, -1);
+    const metres = g.edgeFlags[e]! & EdgeFlag.roundabout ? ROUNDABOUT_LOOKAHEAD_M : BEARING_LOOKAHEAD_M;
+    out[2 * e] = lookahead(lat, lon, 1, metres);
+    out[2 * e + 1] = lookahead(lat, lon, -1, metres);
   }
   return out;
 }
 
 /**
- * Rounded bearing from the first point (step 1) or last point (step −1) of a line (degrees) to the point
- * BEARING_LOOKAHEAD_M along it, in a flat projection at that point (metres, longitude scaled by its latitude's cosine).
+ * Rounded bearing from the first point (step 1) or last point (step −1) of a line (degrees) to the point `metres`
+ * along it, in a flat projection at that point (metres, longitude scaled by its latitude's cosine).
  */
-function lookahead(lat: number[], lon: number[], step: 1 | -1): number {
+function lookahead(lat: number[], lon: number[], step: 1 | -1, metres: number): number {
   const n = lat.length;
   const rad = Math.PI / 180;
   const i0 = step === 1 ? 0 : n - 1;
@@ -116,7 +142,7 @@ function lookahead(lat: number[], lon: number[], step: 1 | -1): number {
   const y = (i: number) => lat[i]! * rad * EARTH_RADIUS_M;
   const x0 = x(i0),
     y0 = y(i0);
-  let left = BEARING_LOOKAHEAD_M;
+  let left = metres;
   let tx = x(n - 1 - i0),
     ty = y(n - 1 - i0);
   for (let i = i0; i + step >= 0 && i + step < n; i += step) {

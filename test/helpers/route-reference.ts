@@ -59,17 +59,17 @@ export function osrmTurnSeconds(angle: number, roads: number, light: boolean, ut
 }
 
 /**
- * Bearing in degrees (clockwise from north) from the start of a polyline to the point 10 m along it (its end when
+ * Bearing in degrees (clockwise from north) from the start of a polyline to the point `metres` along it (its end when
  * shorter), in a flat projection at the first point (metres: radius 6372797.560856 m, longitude scaled by the
  * cosine of the first point's latitude), rounded to 1/1024 turn (the documented turn model of src/route/costs.ts).
  */
-function lookaheadBearing(pts: [number, number][]): number {
+function lookaheadBearing(pts: [number, number][], metres: number): number {
   const R = 6372797.560856,
     rad = Math.PI / 180;
   const c = Math.cos(pts[0]![0] * rad);
   const xy = pts.map(([lat, lon]) => [lon * rad * R * c, lat * rad * R] as const);
   let target = xy[xy.length - 1]!;
-  let left = 10;
+  let left = metres;
   for (let i = 1; i < xy.length; i++) {
     const seg = Math.hypot(xy[i]![0] - xy[i - 1]![0], xy[i]![1] - xy[i - 1]![1]);
     if (seg > 0 && seg >= left) {
@@ -255,10 +255,14 @@ export class PlainDijkstra {
   roads(v: number): number {
     return this.roadsAt[v]!;
   }
-  /** Lookahead bearing of arc a (cached: the same for every turn onto or off it). */
+  /**
+   * Lookahead bearing of arc a (cached: the same for every turn onto or off it): 10 m along it, 2 m along a
+   * roundabout (edge flag 1), as OSRM's coordinate extractor looks.
+   */
   private bearing(a: number): number {
     let b = this.bearingOf[a]!;
-    if (Number.isNaN(b)) this.bearingOf[a] = b = lookaheadBearing(this.arcLine(a));
+    const round = (this.g.edgeFlags[Math.floor(a / 2)]! & 1) !== 0;
+    if (Number.isNaN(b)) this.bearingOf[a] = b = lookaheadBearing(this.arcLine(a), round ? 2 : 10);
     return b;
   }
   /** Seconds of the allowed turn from arc a to arc b (OSRM's car model; none for DIMACS packs). */
@@ -277,7 +281,8 @@ export class PlainDijkstra {
     const f = this.g.nodeFlags[v]!;
     const along = a % 2 === 0;
     const light = (f & 1) !== 0 && !((f & 8) !== 0 && !along) && !((f & 16) !== 0 && along);
-    return osrmTurnSeconds(angle, this.roads(v), light, uturn);
+    // OSRM keeps a turn's seconds in whole deciseconds, truncated (edge_based_graph_factory.cpp).
+    return Math.trunc(osrmTurnSeconds(angle, this.roads(v), light, uturn) * 10) / 10;
   }
   /**
    * Search weight of the allowed turn from a to b: its seconds, plus OSRM's max_turn_weight (int16 max in tenths)

@@ -1,0 +1,93 @@
+/**
+ * `npm run bench -- osrm-routes` (on demand): car routes of this engine beside OSRM's on the same data, between points
+ * inside random edges of each region's road graph (never an intersection, so both snap to one place). OSRM runs
+ * apart: `OSRM_URLS=monaco=http://127.0.0.1:5001,hcmc-city=http://127.0.0.1:5005` names an `osrm-routed` per test
+ * region (osrm-backend v6 `osrm-extract -p profiles/car.lua` and `osrm-contract` on the region's inputs; the Overpass
+ * inputs written as one OSM XML file, later inputs winning). Prints per region how many pairs both answer, the
+ * median and p90 of |Δ distance|, the totals' ratios and how many agree within max(10 m, 0.2 %); `OSRM_PAIRS` pairs
+ * per region (default 300). `OSRM_FIXTURE=1` writes the pairs OSRM answers, with its distance and duration, to
+ * test/fixtures/osrm/<region>.tsv, which test/route-osrm-agree.test.ts reads; `OSRM_SHOW=1` lists the pairs that differ.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { Engine } from '../src/engine.js';
+import { Pack } from '../src/pack/reader.js';
+import { Region } from '../src/region.js';
+import { testPack, type TestRegion } from '../test/helpers/packs.js';
+import type { RoadGraph } from '../src/route/graph.js';
+import { mulberry32 } from '../src/trip/rng.js';
+
+const FIXTURES = new URL('../test/fixtures/osrm/', import.meta.url);
+const pairs = Number(process.env.OSRM_PAIRS ?? 300);
+const urls = (process.env.OSRM_URLS ?? '')
+  .split(',')
+  .filter(Boolean)
+  .map((s) => s.split('=') as [TestRegion, string]);
+if (urls.length === 0) console.log('osrm-routes: set OSRM_URLS=region=url,… (osrm-routed per test region) to run');
+
+/**
+ * n points [lat, lng] inside seeded random edges of `g`: a shape point of the edge, or the middle of a straight one
+ * (degrees to 7 places).
+ */
+function edgePoints(g: RoadGraph, n: number, seed: number): [number, number][] {
+  const rand = mulberry32(seed);
+  const out: [number, number][] = [];
+  for (let i = 0; i < n; i++) {
+    const e = Math.floor(rand() * g.edgeCount);
+    const s0 = g.edgeShape[e]!,
+      k = g.edgeShape[e + 1]! - s0;
+    if (k > 0) {
+      const j = s0 + Math.floor(rand() * k);
+      out.push([g.shapeLat[j]! / 1e7, g.shapeLon[j]! / 1e7]);
+    } else {
+      const [a, b] = [g.edgeNodes[2 * e]!, g.edgeNodes[2 * e + 1]!];
+      out.push([+((g.lat(a) + g.lat(b)) / 2).toFixed(7), +((g.lon(a) + g.lon(b)) / 2).toFixed(7)]);
+    }
+  }
+  return out;
+}
+
+for (const [region, url] of urls) {
+  const engine = new Engine([new Region(Pack.from(testPack(region)))]);
+  const points = edgePoints(engine.regions[0]!.graph, 2 * pairs, 1);
+  const rows: string[] = [];
+  const diffs: number[] = [];
+  let ours = 0,
+    theirs = 0,
+    within = 0,
+    onlyOsrm = 0;
+  for (let i = 0; i < pairs; i++) {
+    const [a, b] = [points[2 * i]!, points[2 * i + 1]!];
+    const res = await fetch(`${url}/route/v1/driving/${a[1]},${a[0]};${b[1]},${b[0]}?overview=false`);
+    const osrm = (await res.json()) as { code: string; routes: { distance: number; duration: number }[] };
+    if (osrm.code !== 'Ok') continue;
+    const { distance: od, duration: ot } = osrm.routes[0]!;
+    rows.push(`${a.join(',')}\t${b.join(',')}\t${od.toFixed(1)}\t${ot.toFixed(1)}`);
+    const r = engine.direction({ origin: a.join(','), destination: b.join(','), vehicle: 'car' });
+    const leg = r.status === 'OK' ? r.routes![0]!.legs[0]! : null;
+    if (!leg) {
+      onlyOsrm++;
+      continue;
+    }
+    ours += leg.distance.value;
+    theirs += od;
+    diffs.push(Math.abs(leg.distance.value - od));
+    if (Math.abs(leg.distance.value - od) <= Math.max(10, 0.002 * od)) within++;
+    else if (process.env.OSRM_SHOW === '1')
+      console.log(
+        `  ${a.join(',')} → ${b.join(',')}: ${leg.distance.value} m ${leg.duration.value} s, OSRM ${od} m ${ot} s`,
+      );
+  }
+  diffs.sort((x, y) => x - y);
+  const at = (q: number) => diffs[Math.floor(q * (diffs.length - 1))]?.toFixed(1);
+  console.log(
+    `${region}: ${diffs.length} pairs both route (${onlyOsrm} OSRM alone); |Δ distance| median ${at(0.5)} m, p90 ${at(0.9)} m; ` +
+      `total distance ours / OSRM ${(ours / theirs).toFixed(4)}; within max(10 m, 0.2 %) ${within} (${((100 * within) / diffs.length).toFixed(1)} %)`,
+  );
+  if (process.env.OSRM_FIXTURE === '1') {
+    mkdirSync(FIXTURES, { recursive: true });
+    const head =
+      `# Car routes of osrm-backend v6.0.0 (profiles/car.lua) on the inputs of test region ${region}, written by\n` +
+      `# bench/osrm-routes.ts: origin <TAB> destination (lat,lng) <TAB> OSRM distance (m) <TAB> OSRM duration (s)\n`;
+    writeFileSync(new URL(`${region}.tsv`, FIXTURES), head + rows.join('\n') + '\n');
+  }
+}
