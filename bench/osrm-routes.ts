@@ -6,7 +6,8 @@
  * inputs written as one OSM XML file, later inputs winning). Prints per region how many pairs both answer, the
  * median and p90 of |Δ distance|, the totals' ratios and how many agree within max(10 m, 0.2 %); `OSRM_PAIRS` pairs
  * per region (default 300). `OSRM_FIXTURE=1` writes the pairs OSRM answers, with its distance and duration, to
- * test/fixtures/osrm/<region>.tsv, which test/route-osrm-agree.test.ts reads; `OSRM_SHOW=1` lists the pairs that differ.
+ * test/fixtures/osrm/<region>.tsv, which test/route-osrm-agree.test.ts reads; `OSRM_SHOW=1` lists the pairs that
+ * differ.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Engine } from '../src/engine.js';

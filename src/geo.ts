@@ -21,7 +21,7 @@ export function haversine(lat1: number, lon1: number, lat2: number, lon2: number
 
 /** OSRM's fixed-point coordinates: degrees × 1e6 as integers (util/coordinate.hpp COORDINATE_PRECISION). */
 const OSRM_PRECISION = 1e6;
-/** OSRM keeps one cheap ruler per 0.05° of latitude (util/coordinate_calculation.cpp: 1,800 over 0–90°), fixed units. */
+/** OSRM's cheap rulers: one per 0.05° of latitude (coordinate_calculation.cpp: 1,800 over 0–90°), fixed units. */
 const RULER_STEP = (90 * OSRM_PRECISION) / 1800;
 /** WGS84: equatorial radius, metres, and the square of the eccentricity. */
 const WGS84_A = 6378137;

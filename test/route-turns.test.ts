@@ -11,7 +11,7 @@ import { loadWasmCore } from '../src/route/wasm/load.js';
 import { mulberry32 as rng } from '../src/trip/rng.js';
 import { testPack } from './helpers/packs.js';
 import { asciiMapPack, type AsciiMap } from './helpers/ascii-map.js';
-import { osrmTurnSeconds, PlainDijkstra, plainCosts } from './helpers/route-reference.js';
+import { osrmStoredSeconds as stored, osrmTurnSeconds, PlainDijkstra, plainCosts } from './helpers/route-reference.js';
 
 /**
  * OSRM's car turn model (car.lua process_turn) on tiny hand-drawn maps with hand-computed seconds, and on real
@@ -24,8 +24,6 @@ const STRAIGHT = 0.0069187517715335635;
 const RIGHT = 2.1052555445044834;
 const LEFT = 5.394744455495515;
 const BACK = 7.454800311951241;
-/** What OSRM keeps of a turn's seconds: whole deciseconds, truncated (edge_based_graph_factory.cpp). */
-const stored = (seconds: number) => Math.trunc(seconds * 10) / 10;
 
 describe('the turn formula', () => {
   it('matches hand-computed values of car.lua', () => {

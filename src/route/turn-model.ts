@@ -10,9 +10,9 @@
  * the incoming one included (OSRM: legs on the right + legs on the left + 2 − is_uturn = all connected roads).
  * Angles are measured between perceived bearings as OSRM's intersection analysis does: from the node to the point
  * BEARING_LOOKAHEAD_M along each road (OSRM takes a representative coordinate about 10 m along the road, the far end
- * of shorter segments; 2 m along a roundabout's), here within the edge's own geometry. Bearings are rounded to 1/1024 of a turn and the
- * penalty is looked up per rounded angle, so searches do no trigonometry. A turn's seconds are kept in whole
- * deciseconds, truncated, as OSRM stores them.
+ * of shorter segments; 2 m along a roundabout's), here within the edge's own geometry. Bearings are rounded to
+ * 1/1024 of a turn and the penalty is looked up per rounded angle, so searches do no trigonometry. A turn's seconds
+ * are kept in whole deciseconds, truncated, as OSRM stores them.
  */
 import { EARTH_RADIUS_M } from '../geo.js';
 import type { RoadGraph } from './graph.js';
@@ -101,7 +101,8 @@ export function arcBearings(g: RoadGraph): Uint16Array {
 
 /**
  * Per arc (edge * 2 + dir): the bearing with which it leaves its tail, from the tail to the point
- * BEARING_LOOKAHEAD_M along it (ROUNDABOUT_LOOKAHEAD_M on a roundabout; its head when shorter), in steps of 1/ANGLE_STEPS turn clockwise from north.
+ * BEARING_LOOKAHEAD_M along it (ROUNDABOUT_LOOKAHEAD_M on a roundabout; its head when shorter), in steps of
+ * 1/ANGLE_STEPS turn clockwise from north.
  * The bearing with which arc a enters its head is that of a ^ 1 turned by half a turn (linear in the graph's points).
  */
 export function computeArcBearings(g: BearingGraph): Uint16Array<ArrayBuffer> {

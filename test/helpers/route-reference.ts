@@ -58,6 +58,11 @@ export function osrmTurnSeconds(angle: number, roads: number, light: boolean, ut
   return d;
 }
 
+/** What OSRM keeps of a turn's seconds: whole deciseconds, truncated (edge_based_graph_factory.cpp). */
+export function osrmStoredSeconds(seconds: number): number {
+  return Math.trunc(seconds * 10) / 10;
+}
+
 /**
  * Bearing in degrees (clockwise from north) from the start of a polyline to the point `metres` along it (its end when
  * shorter), in a flat projection at the first point (metres: radius 6372797.560856 m, longitude scaled by the
@@ -281,8 +286,7 @@ export class PlainDijkstra {
     const f = this.g.nodeFlags[v]!;
     const along = a % 2 === 0;
     const light = (f & 1) !== 0 && !((f & 8) !== 0 && !along) && !((f & 16) !== 0 && along);
-    // OSRM keeps a turn's seconds in whole deciseconds, truncated (edge_based_graph_factory.cpp).
-    return Math.trunc(osrmTurnSeconds(angle, this.roads(v), light, uturn) * 10) / 10;
+    return osrmStoredSeconds(osrmTurnSeconds(angle, this.roads(v), light, uturn));
   }
   /**
    * Search weight of the allowed turn from a to b: its seconds, plus OSRM's max_turn_weight (int16 max in tenths)
