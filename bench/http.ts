@@ -1,7 +1,7 @@
 /**
  * HTTP serving throughput: `bando serve`'s stack (node:http → createRestHandler → engine) in this process, driven
- * over loopback by a load generator in a second process (this file with `--client`): keep-alive connections, a
- * bounded number of requests and a time cap per scenario. Reports requests/s and latency p50/p99 (ms) for route
+ * over loopback by a load generator in a second process (this file with `--client`): keep-alive connections (or
+ * one per request, `BENCH_HTTP_KEEPALIVE=0`), a bounded number of requests and a time cap per scenario. Reports requests/s and latency p50/p99 (ms) for route
  * (/Direction, full overview geometry) and autocomplete requests, plus the in-process call rate for reference.
  * Peer: when `osrm-routed` is on PATH and BENCH_OSRM_DATA names a CH-prepared `.osrm` file of the same area, OSRM's
  * own server answers the same route pairs (overview=full, steps=true) in the same interleaved rounds; otherwise the
@@ -28,6 +28,12 @@ import { buildWorkerBundle } from './worker-bundle.js';
 const CONNECTIONS = 16;
 const MAX_REQUESTS = 40_000;
 const MAX_SECONDS = 8;
+/**
+ * `BENCH_HTTP_KEEPALIVE=0`: a new connection per request (`Connection: close`). The peer needs it: on a reused
+ * loopback connection osrm-routed's answers wait 40 ms for the client's delayed acknowledgement (p50 44 ms for
+ * routes it computes in about 2), which measures the wait and not the server.
+ */
+const KEEP_ALIVE = process.env.BENCH_HTTP_KEEPALIVE !== '0';
 
 /** Deterministic central-Hanoi route queries (inside the default pack) and autocomplete inputs. */
 function scenarios(): Record<string, string[]> {
@@ -62,7 +68,7 @@ function scenarios(): Record<string, string[]> {
 
 /** The load generator: `--client BASE PATHS_JSON`; prints `{ count, seconds, latencies }` as JSON. */
 async function client(base: string, paths: string[]): Promise<void> {
-  const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const agent = new Agent({ keepAlive: KEEP_ALIVE, maxSockets: CONNECTIONS });
   const latencies: number[] = [];
   let errors = 0;
   let next = 0;
@@ -199,7 +205,7 @@ async function main(): Promise<void> {
       targets.push({ label: 'OSRM osrm-routed (peer)', url: peer.url, paths: paths.map(osrmPath), ours: false });
     // wrk when installed (it loads the server with far less CPU of its own), else the node generator.
     const run = (url: string, p: string[]) =>
-      hasWrk ? generateWrk(url, p, dir, CONNECTIONS, MAX_SECONDS) : generate(url, p);
+      hasWrk ? generateWrk(url, p, dir, CONNECTIONS, MAX_SECONDS, { close: !KEEP_ALIVE }) : generate(url, p);
     for (const t of targets) await run(t.url, t.paths); // warm-up (JIT, worker caches)
     for (let round = 1; round <= ROUNDS; round++) {
       for (const t of targets) {
@@ -229,7 +235,7 @@ async function main(): Promise<void> {
   peer?.stop();
   rmSync(dir, { recursive: true, force: true });
   table(
-    `HTTP over loopback (${CONNECTIONS} keep-alive connections, ${hasWrk ? `wrk -t2 -c${CONNECTIONS} ${MAX_SECONDS} s` : `node generator ≤ ${MAX_REQUESTS} requests or ${MAX_SECONDS} s`}, setups interleaved, ${ROUNDS} rounds after a warm-up)`,
+    `HTTP over loopback (${CONNECTIONS} ${KEEP_ALIVE ? 'keep-alive connections' : 'connections, Connection: close'}, ${hasWrk ? `wrk -t2 -c${CONNECTIONS} ${MAX_SECONDS} s` : `node generator ≤ ${MAX_REQUESTS} requests or ${MAX_SECONDS} s`}, setups interleaved, ${ROUNDS} rounds after a warm-up)`,
     rows,
   );
   console.log(

@@ -14,8 +14,7 @@ import { Engine } from '../src/engine.js';
 import { Pack } from '../src/pack/reader.js';
 import { Region } from '../src/region.js';
 import { testPack, type TestRegion } from '../test/helpers/packs.js';
-import type { RoadGraph } from '../src/route/graph.js';
-import { mulberry32 } from '../src/trip/rng.js';
+import { edgePoints } from './edge-points.js';
 
 const FIXTURES = new URL('../test/fixtures/osrm/', import.meta.url);
 const pairs = Number(process.env.OSRM_PAIRS ?? 300);
@@ -24,28 +23,6 @@ const urls = (process.env.OSRM_URLS ?? '')
   .filter(Boolean)
   .map((s) => s.split('=') as [TestRegion, string]);
 if (urls.length === 0) console.log('osrm-routes: set OSRM_URLS=region=url,… (osrm-routed per test region) to run');
-
-/**
- * n points [lat, lng] inside seeded random edges of `g`: a shape point of the edge, or the middle of a straight one
- * (degrees to 7 places).
- */
-function edgePoints(g: RoadGraph, n: number, seed: number): [number, number][] {
-  const rand = mulberry32(seed);
-  const out: [number, number][] = [];
-  for (let i = 0; i < n; i++) {
-    const e = Math.floor(rand() * g.edgeCount);
-    const s0 = g.edgeShape[e]!,
-      k = g.edgeShape[e + 1]! - s0;
-    if (k > 0) {
-      const j = s0 + Math.floor(rand() * k);
-      out.push([g.shapeLat[j]! / 1e7, g.shapeLon[j]! / 1e7]);
-    } else {
-      const [a, b] = [g.edgeNodes[2 * e]!, g.edgeNodes[2 * e + 1]!];
-      out.push([+((g.lat(a) + g.lat(b)) / 2).toFixed(7), +((g.lon(a) + g.lon(b)) / 2).toFixed(7)]);
-    }
-  }
-  return out;
-}
 
 for (const [region, url] of urls) {
   const engine = new Engine([new Region(Pack.from(testPack(region)))]);

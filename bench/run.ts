@@ -17,8 +17,9 @@ const helpers = new Set([
   'worker-bundle.ts',
   'wrk.ts',
   'route-tail-worker.ts',
+  'edge-points.ts',
 ]);
-const onDemand = new Set(['build-scale.ts', 'ch-cells.ts', 'osrm-routes.ts', 'route-baseline.ts']);
+const onDemand = new Set(['build-scale.ts', 'ch-cells.ts', 'osrm-routes.ts', 'osrm-services.ts', 'route-baseline.ts']);
 const wanted = process.argv.slice(2);
 const scripts = readdirSync(dir)
   .filter((f) => f.endsWith('.ts') && !helpers.has(f))

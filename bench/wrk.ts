@@ -19,10 +19,12 @@ export interface WrkOptions {
   timeoutSeconds?: number;
   /** Name of the Lua script written in `dir` (runs at the same time need different names). Default `paths`. */
   name?: string;
+  /** Sends `Connection: close`, so each request opens a connection of its own. Default false (keep-alive). */
+  close?: boolean;
 }
 
 /**
- * Runs wrk (Debian package wrk: `connections` keep-alive connections for `seconds`, 2 threads unless told) over
+ * Runs wrk (Debian package wrk: `connections` connections, kept alive unless `opts.close`, for `seconds`, 2 threads unless told) over
  * `paths` in turn against `base`, its Lua script written in `dir`; null when wrk is not installed or fails.
  */
 export function generateWrk(
@@ -36,7 +38,7 @@ export function generateWrk(
   const script = join(dir, `${opts.name ?? 'paths'}.lua`);
   writeFileSync(
     script,
-    `paths = {${paths.map((p) => JSON.stringify(p)).join(',')}}\ni = 0\nrequest = function()\n  i = i + 1\n  return wrk.format("GET", paths[(i % #paths) + 1])\nend\n`,
+    `paths = {${paths.map((p) => JSON.stringify(p)).join(',')}}\ni = 0\nrequest = function()\n  i = i + 1\n  return wrk.format("GET", paths[(i % #paths) + 1]${opts.close ? ', {Connection = "close"}' : ''})\nend\n`,
   );
   const args = [`-t${opts.threads ?? 2}`, `-c${connections}`, `-d${seconds}s`, '--latency', '-s', script, base];
   if (opts.timeoutSeconds) args.unshift('--timeout', `${opts.timeoutSeconds}s`);
