@@ -77,6 +77,20 @@ describe('text typed partly', () => {
     expect(top('Mai Chí Thọ Q2')?.formatted_address).toMatch(/^Mai Chí Thọ/);
   });
 
+  it('autocomplete: an unfinished last word goes on with the name, not again with a word typed already', () => {
+    // "C" begins the "Chợ" of every market's name too, a shorter word than "Chiểu" (so a closer prefix): compared with
+    // the text written out, whose best prediction comes first.
+    for (const [typed, whole] of [
+      ['Chợ Bà C', 'Chợ Bà Chiểu'],
+      ['chợ bà ch', 'Chợ Bà Chiểu'],
+      ['Chợ Bình C', 'Chợ Bình Chánh'],
+    ]) {
+      const want = engine.autocomplete({ input: whole!, limit: 1 }).predictions[0];
+      expect(want?.structured_formatting.main_text, whole).toBe(whole);
+      expect(engine.autocomplete({ input: typed!, limit: 1 }).predictions[0]?.place_id, typed).toBe(want!.place_id);
+    }
+  });
+
   it('a whole answer to the words as typed is kept: the last word is read whole first', () => {
     // "Bến Thành" as typed is the market itself, not the start of a longer word.
     expect(top('chợ bến thành')?.formatted_address).toMatch(/^Chợ Bến Thành/);

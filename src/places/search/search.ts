@@ -78,6 +78,27 @@ const TYPO_ALONE_LENGTH = 6;
 const TYPO_SUPPORTED_LENGTH = 3;
 /** A slip (one mark off) in a word this long is accepted beside one exactly found word. */
 const SLIP_SUPPORTED_LENGTH = 2;
+/**
+ * Quality factor of the unfinished last word met by completing it into another word of the query (see
+ * completedAgain): below every other prefix's quality (PREFIX_MIN), so the place whose name goes on with the word
+ * ranks first.
+ */
+const COMPLETED_AGAIN = 0.5;
+
+/**
+ * The matches of the unfinished last word `j`, those completing it into a word the query holds already made weak:
+ * "Chợ Bà Ch" is met by the "Chợ" of every market's name, and the prefix of a short word scores above a long one's
+ * ("Chợ" above "Chiểu"). Not dropped: a name may hold the word twice ("Bệnh viện Bệ…", Bệnh Nhiệt đới).
+ */
+function completedAgain(
+  found: VocabMatch[],
+  terms: readonly Term[],
+  j: number,
+  vocab: readonly string[],
+): VocabMatch[] {
+  const again = (m: VocabMatch) => m.prefixOf > 0 && terms.some((t, k) => k !== j && t.folded === vocab[m.v]);
+  return found.some(again) ? found.map((m) => (again(m) ? { ...m, q: m.q * COMPLETED_AGAIN } : m)) : found;
+}
 /** Weight of a field's match: name, other names, brand, address, admin names. */
 const FIELD_WEIGHT = [1, 0.95, 0.85, 0.85, 0.8];
 /** Query words whose vocabulary matches are kept per searcher. */
@@ -596,7 +617,8 @@ export class Searcher {
       const heard = opts.heard === true && !term.optional && (term.role === undefined || term.role === 'name');
       const own = this.lookup(term, j === lastPrefix, heard);
       const joined = this.joins(terms, j, lastPrefix);
-      const found = category ? own.filter((m) => !m.typo) : own;
+      const typed = category ? own.filter((m) => !m.typo) : own;
+      const found = j === lastPrefix ? completedAgain(typed, terms, j, ix.vocab) : typed;
       return joined.length > 0 ? [...found, ...joined] : found;
     });
     // A qualifying place holds every required word in a field of its own, or with none required some word that is
