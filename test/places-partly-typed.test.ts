@@ -3,8 +3,9 @@
  * as autocomplete reads it when nothing whole answers, or when a stub of one or two letters makes a better name of
  * another place than as a word of its own, and the answer marked partial), marks dropped from some
  * words of a marked query (told by a syllable that cannot be written without its tone), "pho" without marks, "metro"
- * for a station, typos that keep the tone written, units that contradict each other (any answer only partial), and a
- * unit's type word or name begun after a name in autocomplete.
+ * for a station, typos that keep the tone written, units that contradict each other (any answer only partial), and in
+ * autocomplete a unit's type word or name begun after a name, a kind's words begun ("bus s"), and a begun word that
+ * goes on the name rather than a word typed already ("Chợ Bà C").
  * Each case is compared with the same engine's answer to the text written out whole, not with fixed coordinates.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -31,6 +32,13 @@ const foundWithoutLast = (typed: string): void => {
   expect(want, without).toBeDefined();
   const got = engine.autocomplete({ input: typed, limit: 5 }).predictions.map((p) => p.place_id);
   expect(got, typed).toContain(want!.place_id);
+};
+
+/** Autocomplete of `typed` puts first the best prediction of the text written out, `whole`. */
+const firstAsWhole = (typed: string, whole: string): void => {
+  const want = engine.autocomplete({ input: whole, limit: 1 }).predictions[0];
+  expect(want, whole).toBeDefined();
+  expect(engine.autocomplete({ input: typed, limit: 1 }).predictions[0]?.place_id, typed).toBe(want!.place_id);
 };
 
 describe('text typed partly', () => {
@@ -78,17 +86,19 @@ describe('text typed partly', () => {
   });
 
   it('autocomplete: an unfinished last word goes on with the name, not again with a word typed already', () => {
-    // "C" begins the "Chợ" of every market's name too, a shorter word than "Chiểu" (so a closer prefix): compared with
-    // the text written out, whose best prediction comes first.
-    for (const [typed, whole] of [
-      ['Chợ Bà C', 'Chợ Bà Chiểu'],
-      ['chợ bà ch', 'Chợ Bà Chiểu'],
-      ['Chợ Bình C', 'Chợ Bình Chánh'],
-    ]) {
-      const want = engine.autocomplete({ input: whole!, limit: 1 }).predictions[0];
-      expect(want?.structured_formatting.main_text, whole).toBe(whole);
-      expect(engine.autocomplete({ input: typed!, limit: 1 }).predictions[0]?.place_id, typed).toBe(want!.place_id);
-    }
+    // "C" begins the "Chợ" of every market's name too, a shorter word than "Chiểu" (so a closer prefix).
+    for (const name of ['Chợ Bà Chiểu', 'Chợ Bình Chánh'])
+      expect(engine.autocomplete({ input: name, limit: 1 }).predictions[0]?.structured_formatting.main_text).toBe(name);
+    firstAsWhole('Chợ Bà C', 'Chợ Bà Chiểu');
+    firstAsWhole('chợ bà ch', 'Chợ Bà Chiểu');
+    firstAsWhole('Chợ Bình C', 'Chợ Bình Chánh');
+  });
+
+  it("autocomplete: an unfinished word that goes on a kind's words is that kind ('Mien Tay bus s' is a bus station)", () => {
+    firstAsWhole('Mien Tay bus s', 'Mien Tay bus station');
+    firstAsWhole('Ben Thanh bus sta', 'Ben Thanh bus station');
+    // Words written bare in a marked text are written so: "Quang T" begins no "quảng trường" (a square) here.
+    firstAsWhole('chùa Phổ Quang T', 'chùa Phổ Quang Tân Bình');
   });
 
   it('a whole answer to the words as typed is kept: the last word is read whole first', () => {

@@ -13,7 +13,7 @@
  */
 import { addressTokens, ENGLISH_UNIT_WORDS } from '../text/abbreviations';
 import { parseAddressTokens, type Gazetteer, type ParsedAddress } from '../text/address';
-import { categorySpans, unfinishedCategoryRows } from '../text/category-match';
+import { categorySpans, unfinishedCategoryRows, unfinishedPhrase } from '../text/category-match';
 import { noRow, sameRows, type RowMask } from '../text/row-mask';
 import { fold, tokens, type TextToken } from '../text/fold';
 import { withoutContact } from '../text/pasted';
@@ -594,17 +594,28 @@ function markUnfinishedUnitName(terms: QueryTerm[], beginsUnitName: (start: stri
 }
 
 /**
- * The last word, unfinished, after other name words: when it begins a category word ("National Burn Hosp"), it is
- * that category's word, met by the place's kind or by a name word it begins (as any unfinished word is).
+ * The last word, unfinished, after other name words: when it goes on a kind's words that the name words right before
+ * it begin ("Mien Tay bus s": bus station, bus stop), those words and it are that kind's, else when it begins a
+ * category word ("National Burn Hosp"), it is that category's word; either way met by the place's kind or by name
+ * words (as any unfinished word is).
  */
 function markUnfinishedCategory(terms: QueryTerm[], categories: QueryCategory[]): void {
   const j = terms.length - 1;
   const last = terms[j];
-  if (!last || last.role !== 'name' || !terms.some((t, k) => k < j && t.role === 'name')) return;
-  const rows = unfinishedCategoryRows(last);
-  if (noRow(rows)) return;
-  last.role = 'category';
-  categories.push({ mask: 1 << j, rows });
+  if (!last || last.role !== 'name') return;
+  const named = (from: number) => terms.slice(from, j + 1).every((t) => t.role === 'name');
+  const afterName = (from: number) => terms.some((t, k) => k < from && t.role === 'name');
+  const phrase = unfinishedPhrase(terms);
+  const from = phrase ? j + 1 - phrase.length : -1;
+  const [start, rows] =
+    phrase && named(from) && afterName(from) ? [from, phrase.rows] : [j, unfinishedCategoryRows(last)];
+  if (noRow(rows) || !afterName(start)) return;
+  let mask = 0;
+  for (let k = start; k <= j; k++) {
+    terms[k]!.role = 'category';
+    mask |= 1 << k;
+  }
+  categories.push({ mask, rows });
 }
 
 /**

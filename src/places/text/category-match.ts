@@ -8,7 +8,7 @@ import { CATEGORIES } from './categories';
 import { fold } from './fold';
 import { firstLetterKept, withinOneEdit } from './edits';
 import { isBareSyllable } from './syllable';
-import { CATEGORY_ROWS, NO_ROWS, orRows, rowBit, type RowMask } from './row-mask';
+import { CATEGORY_ROWS, NO_ROWS, noRow, orRows, rowBit, type RowMask } from './row-mask';
 
 /** A word as the matcher sees it: folded, and exact (NFC lower case). */
 export interface MatchWord {
@@ -212,6 +212,34 @@ export function unfinishedCategoryRows(w: MatchWord): RowMask {
         rows = orRows(rows, f.rows);
   }
   return rows;
+}
+
+/** Most words of a form. */
+const MAX_FORM_WORDS = Math.max(...[...BY_FIRST.values()].flatMap((list) => list.map((f) => f.folded.length)));
+
+/**
+ * The multi-word category forms that the words before an unfinished last word begin and that it goes on ("bus s" →
+ * bus station, bus stop; "trung tâm thương m" → shopping centre): their rows and how many words they span, the most
+ * that fit; undefined when none does. The words before are the form's words as written, marks and all ("Phổ Quang T"
+ * is no "quảng trường", and written bare it may be either), the last begins the form's last word (with its marks when
+ * written with any) without ending it. A form that counts only leading its run fits only from the first word.
+ */
+export function unfinishedPhrase(words: readonly MatchWord[]): { rows: RowMask; length: number } | undefined {
+  const last = words[words.length - 1];
+  if (!last) return undefined;
+  for (let n = Math.min(words.length, MAX_FORM_WORDS); n >= 2; n--) {
+    const at = words.length - n;
+    let rows = NO_ROWS;
+    for (const f of BY_FIRST.get(words[at]!.folded) ?? []) {
+      const end = f.folded[n - 1];
+      if (f.folded.length !== n || (f.leading && at > 0) || end!.length <= last.folded.length) continue;
+      if (!end!.startsWith(last.folded) || (last.exact !== last.folded && !f.exact[n - 1]!.startsWith(last.exact)))
+        continue;
+      if (f.exact.slice(0, n - 1).every((fw, k) => words[at + k]!.exact === fw)) rows = orRows(rows, f.rows);
+    }
+    if (!noRow(rows)) return { rows, length: n };
+  }
+  return undefined;
 }
 
 /** The rows of an OSM category value (none for none). */
