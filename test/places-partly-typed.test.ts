@@ -4,8 +4,8 @@
  * another place than as a word of its own, and the answer marked partial), marks dropped from some
  * words of a marked query (told by a syllable that cannot be written without its tone), "pho" without marks, "metro"
  * for a station, typos that keep the tone written, units that contradict each other (any answer only partial), and in
- * autocomplete a unit's type word or name begun after a name, a kind's words begun ("bus s"), and a begun word that
- * goes on the name rather than a word typed already ("Chợ Bà C").
+ * autocomplete a unit's type word or name begun after a name, a kind's words begun ("bus s"), a begun word that goes
+ * on the name rather than a word typed already ("Chợ Bà C"), and what a place is near begun ("ATM near Turtl").
  * Each case is compared with the same engine's answer to the text written out whole, not with fixed coordinates.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -99,6 +99,12 @@ describe('text typed partly', () => {
     firstAsWhole('Ben Thanh bus sta', 'Ben Thanh bus station');
     // Words written bare in a marked text are written so: "Quang T" begins no "quảng trường" (a square) here.
     firstAsWhole('chùa Phổ Quang T', 'chùa Phổ Quang Tân Bình');
+  });
+
+  it('autocomplete: what a place is near may be begun ("ATM near Turtl")', () => {
+    firstAsWhole('ATM near Turtl', 'ATM near Turtle Lake');
+    firstAsWhole('cafe near Independen', 'cafe near Independence Palace');
+    firstAsWhole('pharmacy near Tan Di', 'pharmacy near Tan Dinh market');
   });
 
   it('a whole answer to the words as typed is kept: the last word is read whole first', () => {

@@ -21,16 +21,22 @@ export interface NearAnchor {
 }
 
 /**
- * The anchor of `q` in region `r`, found by `find` (the forward search run on the anchor's words alone), or null when
- * the query has none or its words name nothing of the region.
+ * The forward search on an anchor's words alone: the place they name, or null. `endsQuery`: the words end the query,
+ * so while typing their last one may be unfinished.
  */
-export function nearAnchor(r: PlacesRegion, q: PlaceQuery, find: (text: string) => number | null): NearAnchor | null {
+export type AnchorFinder = (text: string, endsQuery: boolean) => number | null;
+
+/**
+ * The anchor of `q` in region `r`, found by `find`, or null when the query has none or its words name nothing of the
+ * region.
+ */
+export function nearAnchor(r: PlacesRegion, q: PlaceQuery, find: AnchorFinder): NearAnchor | null {
   if (q.near === 0) return null;
   const text = q.terms
     .filter((_, j) => ((q.near >> j) & 1) !== 0)
     .map((t) => t.exact)
     .join(' ');
-  const place = find(text);
+  const place = find(text, ((q.near >>> (q.terms.length - 1)) & 1) !== 0);
   if (place === null) return null;
   const kind = r.places.kind[place]!;
   if (kind >= PlaceKind.ward) return null; // a unit is an area, not something to be near
@@ -86,10 +92,12 @@ function piecesAt(r: PlacesRegion, name: number, at: readonly [number, number]):
  * Trãi"): the place must be on it, within ON_STREET_M of its roads; null when the query has no such street or
  * `find` (the street's own search) finds no street of that name.
  */
-export function streetAnchor(r: PlacesRegion, q: PlaceQuery, find: (text: string) => number | null): NearAnchor | null {
+export function streetAnchor(r: PlacesRegion, q: PlaceQuery, find: AnchorFinder): NearAnchor | null {
   const street = q.parsed.street;
   if (!q.parsed.types.street || !street || (q.required & ~q.streetMask & ~q.near) === 0) return null;
-  const place = find(street);
+  // Read whole even while typing: a street begun ("phố C", "ngõ H") is any of many, and the words find the place
+  // without it.
+  const place = find(street, false);
   if (place === null || r.places.kind[place] !== PlaceKind.street) return null;
   return { place, near: nearStreet(r, place, ON_STREET_M) };
 }

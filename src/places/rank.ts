@@ -9,7 +9,7 @@ import { inArea, queryArea, widenedArea, Within, type QueryArea } from './area';
 import type { AddressSystem } from './describe';
 import { homeUnit } from './home';
 import { ADMIN_SLOTS, AdminSlot, AltKind, PlaceKind, unitOfPlace } from './kinds';
-import { nearAnchor, streetAnchor } from './near';
+import { nearAnchor, streetAnchor, type AnchorFinder } from './near';
 import { houseStreetKeyOf } from './interpolate';
 import { namedWithNumber, numberAfterName } from './name-number';
 import { streetKey, type PlacesRegion } from './region-places';
@@ -447,18 +447,23 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
   // only partly what the words name is one when its name holds a word of them besides the kind's ("gần hồ Hoàn Kiếm":
   // Phố Hồ Hoàn Kiếm, by the lake the data lacks; "gần hồ Trúc Bạch" is not near a well in Văn Miếu). (The words may
   // hold a unit's other name the query read: "ga sài gòn" is also read "hồ chí minh".)
-  const find = (text: string): number | null => {
-    const aq = regionQuery(r, text);
+  // While typing, words that end the query may end unfinished ("ATM near Turtl").
+  const find: AnchorFinder = (text, endsQuery) => {
+    const begun = opts.prefix && endsQuery;
+    const aq = begun ? typingQuery(r, text) : regionQuery(r, text);
     const kind = new Set(aq.terms.filter((t) => t.role === 'category' || t.role === 'type').map((t) => t.folded));
-    const words = fold(text)
+    const all = fold(text)
       .split(' ')
-      .filter((w) => w !== '' && !kind.has(w));
+      .filter((w) => w !== '');
+    const words = all.filter((w) => !kind.has(w));
+    // The unfinished word is held where a word of the name begins with it.
+    const unfinished = begun ? all[all.length - 1] : undefined;
     const holds = (p: number): boolean => {
       const name = ` ${r.folded(places.name[p]!)} `;
-      return words.some((w) => name.includes(` ${w} `));
+      return words.some((w) => name.includes(w === unfinished ? ` ${w}` : ` ${w} `));
     };
     return (
-      rankInRegion(r, aq, { prefix: false, limit: 5 }).find(
+      rankInRegion(r, aq, { prefix: begun, limit: 5 }).find(
         (h) => places.kind[h.place]! < PlaceKind.ward && (!h.partial || holds(h.place)),
       )?.place ?? null
     );
