@@ -33,6 +33,26 @@ describe('text values', () => {
     expect(durationText(660)).toEqual({ text: '11 phút', value: 660 });
     expect(durationText(3900)).toEqual({ text: '1 giờ 5 phút', value: 3900 });
   });
+
+  it('a text kept from an earlier call is the text of the value asked (every value, kept or beyond the kept tables)', () => {
+    // The rule re-typed from the contract's examples above.
+    const km = (m: number) => (m < 10_000 ? `${Number((m / 1000).toFixed(2))} km` : `${Math.round(m / 1000)} km`);
+    const dist = (m: number) => (m < 1000 ? `${m} m` : km(m));
+    const time = (s: number) => {
+      const min = Math.round(s / 60);
+      const [h, m] = [Math.floor(min / 60), min % 60];
+      return s < 60 ? `${s} giây` : min < 60 ? `${min} phút` : m > 0 ? `${h} giờ ${m} phút` : `${h} giờ`;
+    };
+    const rand = rng(11);
+    for (let i = 0; i < 20_000; i++) {
+      const m = Math.floor(rand() ** 3 * 3_000_000);
+      const s = Math.floor(rand() ** 3 * 200_000);
+      for (let twice = 0; twice < 2; twice++) {
+        expect(distanceText(m).text).toBe(dist(m));
+        expect(durationText(s).text).toBe(time(s));
+      }
+    }
+  });
 });
 
 describe('distance matrix', () => {
