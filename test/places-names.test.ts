@@ -629,6 +629,12 @@ describe('numbers and exact names', () => {
     }
   });
 
+  it('a landing named in English is its bến ("Nha Rong wharf" is Bến Nhà Rồng, as written in Vietnamese)', () => {
+    const want = engines['hcmc-city'].geocode({ address: 'Bến Nhà Rồng' }).results[0];
+    expect(want?.formatted_address).toMatch(/Nhà Rồng/);
+    expect(engines['hcmc-city'].geocode({ address: 'Nha Rong wharf' }).results[0]?.place_id).toBe(want!.place_id);
+  });
+
   it('a house, a street and its legacy district find the street, not places named like it (25 Cát Linh, Đống Đa)', () => {
     // House 25 is not in the data: the answer is estimated on Phố Cát Linh (partial), not a place called Cát Linh.
     expect(named('hanoi', 'Cát Linh').length).toBeGreaterThan(0);

@@ -75,6 +75,8 @@ const ENGLISH: ReadonlyMap<string, string> = new Map([
   ['endocrinology', 'nội tiết'],
   ['rehabilitation', 'phục hồi chức năng'],
   ['trauma', 'chấn thương'],
+  // A river landing's name in English ("Nha Rong Wharf", "Bach Dang Wharf"): Bến Nhà Rồng, Bến Bạch Đằng.
+  ['wharf', 'bến'],
   ['orthopedic', 'chỉnh hình'],
   ['orthopaedic', 'chỉnh hình'],
   ['hematology', 'huyết học'],
