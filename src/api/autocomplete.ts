@@ -168,19 +168,20 @@ export function autocomplete(
       (texts) => ({ hits: regions.flatMap((r, k) => ranked(r, texts[k]!)) }),
       true,
     );
-    // Nothing for the text as typed so far: what a whole address of those words finds (a place on the street it
+    // The last word, unfinished, may begin where the place is rather than its name ("KFC Gò"): the places of that
+    // reading whose ward's or district's name it begins (a place of both readings shows once, by the description, at
+    // its better score); all of them when the words as typed find nothing ("SC VivoCity Phú": Phú Mỹ Hưng is no unit;
+    // "cho binh tay q": the market, not the ward a whole address of those words finds below).
+    const asTyped = hits.length;
+    for (const r of regions) hits.push(...ranked(r, input, asTyped === 0 ? 'any' : 'inBegun'));
+    // Nothing for the text as typed so far: also what a whole address of those words finds (a place on the street it
     // names, a house written another way: "Chợ Bến Thành Lê Lợi", "227/19 Đình Phong Phú"; words heard otherwise:
     // "trợ bến thành"), not the estimates.
-    if (hits.length === 0)
+    if (asTyped === 0)
       for (const h of forwardGeocode(state.regions, input, limit)) {
         const far = location && haversine(location.lat, location.lng, h.region.lat(h.place), h.region.lon(h.place));
         if (!h.at && !(far !== undefined && far > radius * 1000)) hits.push({ ...h, terms: termsOf(input) });
       }
-    // The last word, unfinished, may begin where the place is rather than its name ("KFC Gò"): the places of that
-    // reading whose ward's or district's name it begins (a place of both readings shows once, by the description, at
-    // its better score); all of them when nothing else answers ("SC VivoCity Phú": Phú Mỹ Hưng is no unit).
-    const where = hits.length === 0 ? 'any' : 'inBegun';
-    for (const r of regions) hits.push(...ranked(r, input, where));
     hits.sort((a, b) => b.score - a.score);
     const executed = performance.now() - t1;
     // Described best first until `limit` distinct descriptions (one street stored as several pieces shows once).
