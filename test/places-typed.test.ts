@@ -150,8 +150,9 @@ describe('typed queries', () => {
  * Autocomplete while typing: every line whose truth is a place of the inputs, cut at this share of its characters
  * (at least four), is judged as the whole line is (the truth among the first five predictions). Measured 0.832 on
  * 2026-12-02 (0.746 before an unfinished last word was read as the start of where the place is, 0.821 before it was
- * read going on a kind's words or what a place is near, or weakly as a word typed already); much of what it
- * misses cannot be told at that point ("cây xăng phường T").
+ * read going on a kind's words, as what a place is near, as where the place is among all places when the words find
+ * nothing, or weakly as a word typed already); much of what it misses cannot be told at that point ("cây xăng phường
+ * T").
  */
 const TYPING_SHARE = 0.7;
 const TYPING_FLOOR = 0.8;

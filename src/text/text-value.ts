@@ -12,8 +12,9 @@ const KEPT_MINUTES = 24 * 60;
 const KEPT_KM = 2_000;
 
 /**
- * Texts made once per value and kept: a 100 × 100 matrix writes 20,000 of them, a quarter of its time when each was
- * made anew. Indexed by whole metres under WHOLE_KM_FROM_M, whole kilometres, seconds under a minute and minutes.
+ * Texts made once per value and kept (at most ≈ 13,000 short strings per thread): a 100 × 100 matrix writes 20,000 of
+ * them, 1.85 ms of its 21 when each was made anew, 0.54 ms kept. Indexed by whole metres under WHOLE_KM_FROM_M, whole
+ * kilometres, seconds under a minute and minutes.
  */
 const METRES_TEXT = new Array<string | undefined>(WHOLE_KM_FROM_M);
 const KM_TEXT = new Array<string | undefined>(KEPT_KM);
