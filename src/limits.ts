@@ -27,7 +27,7 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   destinations: 25,
   matrixSide: 100,
   tripStops: TRIP_LIMITS.N_MAX,
-  snapRadius: 1000,
+  snapRadius: 10_000,
   textLength: 500,
   imageSize: 2048,
 });
@@ -40,7 +40,7 @@ export const LIMIT_CAPS: Readonly<Limits> = Object.freeze({
   destinations: 100,
   matrixSide: 500,
   tripStops: TRIP_LIMITS.N_MAX,
-  snapRadius: 10_000,
+  snapRadius: 100_000,
   textLength: 2000,
   imageSize: 4096,
 });

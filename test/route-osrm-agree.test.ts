@@ -48,8 +48,9 @@ describe('car routes agree with OSRM v6 on the same data', () => {
       osrmSeconds += p.seconds;
     }
     diffs.sort((x, y) => x - y);
-    // Where OSRM routes and this engine does not, OSRM snapped a point more than 1,000 m away (our snap radius).
-    expect(notFound).toBeLessThanOrEqual(pairs.length * 0.03);
+    // Every pair OSRM routes is routed here too: points inside footways and tracks more than a kilometre from a car
+    // road (10 of Monaco's 300 bench pairs, 5 of Andorra's) are within the snap radius.
+    expect(notFound).toBe(0);
     // Whole metres against OSRM's decimetres: the same route differs by under a metre.
     expect(diffs[Math.floor(diffs.length / 2)]).toBeLessThan(1);
     // Other routes are within a few seconds of OSRM's (turn angles measured another way).

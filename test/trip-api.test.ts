@@ -273,8 +273,9 @@ describe('trip: bad input', () => {
   it('a coordinate farther than the snap limit from every road → NoSegment naming it', () => {
     const [, minLat, ,] = regions.hanoi.meta.bbox!;
     const [lat0, lng0] = pts[0]!.split(',').map(Number) as [number, number];
-    // 0.0095° (> 1 km) south of the southernmost road node, still inside the region's margin.
-    const r = trip({
+    // 0.0095° (> 1 km) south of the southernmost road node, still inside the region's margin, with the limit at 1 km.
+    const near = new Engine([regions.hanoi], { limits: { snapRadius: 1000 } });
+    const r = near.trip({
       origin: pts[0],
       waypoints: `${(minLat - 0.0095).toFixed(6)},${lng0}`,
       destination: `${lat0 + 0.001},${lng0}`,
