@@ -51,6 +51,13 @@ const KIND_BIAS = 2;
  */
 const BRANCH_SCALE_KM = 3;
 
+/**
+ * The best score of the words as typed below which an unfinished last word that may begin where the place is gets
+ * the words before it read alone too, their places' scores times BEFORE_BEGUN_FACTOR (a whole name scores 1.5–2).
+ */
+const BEFORE_BEGUN_BELOW = 1;
+const BEFORE_BEGUN_FACTOR = 0.8;
+
 /** Query parameters of GET /Place/AutoComplete. */
 export type AutocompleteParams = {
   /** What the user typed so far (the last word may be unfinished). */
@@ -70,6 +77,12 @@ export type AutocompleteParams = {
 };
 
 const round = (ms: number): number => Math.round(ms * 1000) / 1000;
+
+/** The text before its last word (and what parts them: spaces, a comma), or '' when it has one word only. */
+function wordsBeforeBegun(text: string): string {
+  const m = /^(.*[\p{L}\p{M}\p{N}])[^\p{L}\p{M}\p{N}]+[\p{L}\p{M}\p{N}]+[^\p{L}\p{M}\p{N}]*$/su.exec(text);
+  return m ? m[1]! : '';
+}
 
 /** Answers GET /Place/AutoComplete for an engine's regions. */
 export function autocomplete(
@@ -174,6 +187,20 @@ export function autocomplete(
     // "cho binh tay q": the market, not the ward a whole address of those words finds below).
     const asTyped = hits.length;
     for (const r of regions) hits.push(...ranked(r, input, asTyped === 0 ? 'any' : 'inBegun'));
+    // Read with that word, the words before it may not parse as they would alone ("cho ben thanh q" whole a street's
+    // name, "cho ben thanh" the market's words in Phường Bến Thành): when the words as typed find nothing good, the
+    // words before it alone too, a little below; not when it follows a type word ("chợ phường Chán": the ward's name
+    // begun) nor when they ask only for a kind, nowhere ("clinic distr": no clinic more than another).
+    const best = hits.reduce((m, h) => Math.max(m, h.score), 0);
+    const before = best < BEFORE_BEGUN_BELOW ? wordsBeforeBegun(input) : '';
+    if (before)
+      for (const r of regions) {
+        const terms = queryOf(r, input).terms;
+        const alone = queryOf(r, before);
+        const bareKind = asksKindOnly(alone) && !alone.terms.some((t) => t.role === 'admin');
+        if (!terms.at(-1)?.unrequired || terms.at(-2)?.role === 'type' || bareKind) continue;
+        for (const h of ranked(r, before)) hits.push({ ...h, score: h.score * BEFORE_BEGUN_FACTOR });
+      }
     // Nothing for the text as typed so far: also what a whole address of those words finds (a place on the street it
     // names, a house written another way: "Chợ Bến Thành Lê Lợi", "227/19 Đình Phong Phú"; words heard otherwise:
     // "trợ bến thành"), not the estimates.
