@@ -138,14 +138,19 @@ describe('static route image', () => {
     expect(await engine.staticRoute({ ...QUERY, destination: '10.7769,106.7009' })).toMatchObject({
       status: 'NOT_FOUND',
     });
-    // Inside the pack's box but more than the snapping distance from any road: the pack's corner is open country.
+    // Inside the pack's box but more than the snapping distance (here 1 km) from any road: the pack's corner is open
+    // country.
     const [minLon, minLat] = region.meta.bbox!;
-    const far = findRouteLine([region], {
-      origin: { lat: minLat - 0.0095, lng: minLon - 0.0095 },
-      destination: DESTINATION,
-      vehicle: 'car',
-      type: 'fastest',
-    });
+    const far = findRouteLine(
+      [region],
+      {
+        origin: { lat: minLat - 0.0095, lng: minLon - 0.0095 },
+        destination: DESTINATION,
+        vehicle: 'car',
+        type: 'fastest',
+      },
+      1000,
+    );
     expect(far).toMatchObject({ status: 'NOT_FOUND' });
   });
 
