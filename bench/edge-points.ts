@@ -22,3 +22,8 @@ export function edgePoints(g: RoadGraph, n: number, seed: number): [number, numb
   }
   return out;
 }
+
+/** OSRM's `lng,lat;…` of [lat, lng] points. */
+export function osrmCoords(pts: readonly (readonly number[])[]): string {
+  return pts.map(([la, lo]) => `${lo},${la}`).join(';');
+}

@@ -19,7 +19,7 @@ import { Engine } from '../src/engine.js';
 import { Pack } from '../src/pack/reader.js';
 import { Region } from '../src/region.js';
 import { testPack, type TestRegion } from '../test/helpers/packs.js';
-import { edgePoints } from './edge-points.js';
+import { edgePoints, osrmCoords } from './edge-points.js';
 
 const FIXTURES = new URL('../test/fixtures/osrm/', import.meta.url);
 /** Points of our route OSRM is asked to pass when it weighs that route. */
@@ -95,8 +95,7 @@ interface OsrmRoute {
 
 /** OSRM's car route through `points` ([lat, lng]), without geometry. */
 async function osrmRoute(url: string, points: readonly (readonly number[])[]): Promise<OsrmRoute> {
-  const coords = points.map((p) => `${p[1]},${p[0]}`).join(';');
-  return (await (await fetch(`${url}/route/v1/driving/${coords}?overview=false`)).json()) as OsrmRoute;
+  return (await (await fetch(`${url}/route/v1/driving/${osrmCoords(points)}?overview=false`)).json()) as OsrmRoute;
 }
 
 /** Up to VIA_POINTS points spread along a line ([lat, lng]): middles of its segments of VIA_SEGMENT_M or more. */

@@ -22,7 +22,7 @@ import { createEngine } from '../src/engine.js';
 import { createRestHandler } from '../src/adapters/http/handler.js';
 import { startNodeServer } from '../src/adapters/http/node-server.js';
 import { testPack, type TestRegion } from '../test/helpers/packs.js';
-import { edgePoints } from './edge-points.js';
+import { edgePoints, osrmCoords } from './edge-points.js';
 import { median, table } from './stats.js';
 
 const region = (process.env.OSRM_REGION ?? 'hcmc-city') as TestRegion;
@@ -58,8 +58,6 @@ function get(url: string): Promise<{ body: unknown; ms: number }> {
   });
 }
 
-/** OSRM's `lng,lat;…` of [lat, lng] points. */
-const osrmCoords = (pts: [number, number][]) => pts.map(([la, lo]) => `${lo},${la}`).join(';');
 /** bando's `lat,lng|…` (or `;` for trip waypoints). */
 const ourCoords = (pts: [number, number][], sep: string) => pts.map((p) => p.join(',')).join(sep);
 

@@ -196,9 +196,9 @@ export function autocomplete(
     if (before)
       for (const r of regions) {
         const terms = queryOf(r, input).terms;
+        if (!terms.at(-1)?.unrequired || terms.at(-2)?.role === 'type') continue;
         const alone = queryOf(r, before);
-        const bareKind = asksKindOnly(alone) && !alone.terms.some((t) => t.role === 'admin');
-        if (!terms.at(-1)?.unrequired || terms.at(-2)?.role === 'type' || bareKind) continue;
+        if (asksKindOnly(alone) && !alone.terms.some((t) => t.role === 'admin')) continue;
         for (const h of ranked(r, before)) hits.push({ ...h, score: h.score * BEFORE_BEGUN_FACTOR });
       }
     // Nothing for the text as typed so far: also what a whole address of those words finds (a place on the street it
