@@ -3,10 +3,13 @@
  * PBF, read here): every written form of an alley house finds the house the data has, and a house number the data
  * lacks is estimated between its numbered neighbours on the same side of the street, marked partial.
  */
+import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readOsmFile } from '../data-tools/osm/read';
 import { createEngine, type Engine } from '../src/engine';
 import { haversine } from '../src/geo';
+import { PlaceKind } from '../src/places/kinds';
+import { decodePlaceId, encodePlaceId, estimatedPosition } from '../src/places/place-id';
 import { parseAddress } from '../src/places/text/address';
 import { houseKey, storedHouseKey, streetAlleyPath } from '../src/places/text/house-path';
 import { mulberry32 } from '../src/trip/rng';
@@ -120,55 +123,156 @@ describe('alley houses in every written form', () => {
   });
 });
 
-describe('house numbers the data lacks', () => {
-  it('are estimated between their numbered neighbours on the same side, marked partial', () => {
-    // Plain numbers by street; a gap of one house between two neighbours of the same parity less than 300 m apart.
-    const byStreet = new Map<string, Array<RawAddress & { n: number }>>();
-    for (const a of raw) {
-      // Plain numbers on a street with a real name (the import's placeholder "a" is none).
-      if (!/^\d+$/.test(a.house) || !/\p{L}{2}/u.test(a.street)) continue;
-      // One street however its name is cased ("Dân Chủ", "DÂN CHỦ").
-      const street = a.street.normalize('NFC').toLowerCase();
-      const list = byStreet.get(street) ?? [];
-      list.push({ ...a, n: Number(a.house) });
-      byStreet.set(street, list);
-    }
-    const gaps: Array<{ street: string; n: number; below: RawAddress; above: RawAddress }> = [];
-    for (const [street, list] of byStreet) {
-      const held = new Set(list.map((a) => a.n));
-      for (const odd of [0, 1]) {
-        const side = list.filter((a) => a.n % 2 === odd).sort((x, y) => x.n - y.n);
-        for (let k = 0; k + 1 < side.length; k++) {
-          const [below, above] = [side[k]!, side[k + 1]!];
-          if (above.n - below.n !== 4 || held.has(below.n + 2)) continue;
-          if (haversine(below.lat, below.lon, above.lat, above.lon) > 300) continue;
-          gaps.push({ street, n: below.n + 2, below, above });
-        }
+/** A plain house number the raw data lacks between two neighbours of its side (n - 2 and n + 2) less than 300 m apart. */
+interface MissingHouse {
+  street: string;
+  n: number;
+  below: RawAddress;
+  above: RawAddress;
+}
+
+/** A seeded sample of `count` missing houses of the raw data. */
+function missingHouses(count: number, seed: number): MissingHouse[] {
+  // Plain numbers by street; a gap of one house between two neighbours of the same parity less than 300 m apart.
+  const byStreet = new Map<string, Array<RawAddress & { n: number }>>();
+  for (const a of raw) {
+    // Plain numbers on a street with a real name (the import's placeholder "a" is none).
+    if (!/^\d+$/.test(a.house) || !/\p{L}{2}/u.test(a.street)) continue;
+    // One street however its name is cased ("Dân Chủ", "DÂN CHỦ").
+    const street = a.street.normalize('NFC').toLowerCase();
+    const list = byStreet.get(street) ?? [];
+    list.push({ ...a, n: Number(a.house) });
+    byStreet.set(street, list);
+  }
+  const gaps: MissingHouse[] = [];
+  for (const [street, list] of byStreet) {
+    const held = new Set(list.map((a) => a.n));
+    for (const odd of [0, 1]) {
+      const side = list.filter((a) => a.n % 2 === odd).sort((x, y) => x.n - y.n);
+      for (let k = 0; k + 1 < side.length; k++) {
+        const [below, above] = [side[k]!, side[k + 1]!];
+        if (above.n - below.n !== 4 || held.has(below.n + 2)) continue;
+        if (haversine(below.lat, below.lon, above.lat, above.lon) > 300) continue;
+        gaps.push({ street, n: below.n + 2, below, above });
       }
     }
-    const cases = sample(gaps, 30, 36);
-    let between = 0;
+  }
+  return sample(gaps, count, seed);
+}
+
+/** Whether a point lies between a missing house's neighbours: no farther from either than they are apart (+ 30 m). */
+function between(g: MissingHouse, at: { lat: number; lng: number } | undefined): boolean {
+  const span = haversine(g.below.lat, g.below.lon, g.above.lat, g.above.lon) + 30;
+  return (
+    at !== undefined &&
+    haversine(at.lat, at.lng, g.below.lat, g.below.lon) <= span &&
+    haversine(at.lat, at.lng, g.above.lat, g.above.lon) <= span
+  );
+}
+
+describe('house numbers the data lacks', () => {
+  it('are estimated between their numbered neighbours on the same side, marked partial', () => {
+    const cases = missingHouses(30, 36);
+    let estimated = 0;
     const misses: string[] = [];
     for (const g of cases) {
       const top = engine.geocode({ address: `${g.n} ${g.street}` }).results[0];
-      const at = top?.geometry.location;
-      // Between the two: no farther from either than they are from each other, and marked partial.
-      const span = haversine(g.below.lat, g.below.lon, g.above.lat, g.above.lon) + 30;
-      const ok =
-        top?.partial_match === true &&
-        at !== undefined &&
-        haversine(at.lat, at.lng, g.below.lat, g.below.lon) <= span &&
-        haversine(at.lat, at.lng, g.above.lat, g.above.lon) <= span;
-      if (ok) between++;
+      if (top?.partial_match === true && between(g, top.geometry.location)) estimated++;
       else
         misses.push(
           `${g.n} ${g.street} → ${top ? `${top.partial_match ? '[partial] ' : ''}${top.formatted_address}` : 'NOT_FOUND'}`,
         );
     }
-    console.log(`missing houses: ${between} of ${cases.length} estimated between their neighbours`);
+    console.log(`missing houses: ${estimated} of ${cases.length} estimated between their neighbours`);
     for (const m of misses) console.log(`  ${m}`);
     expect(cases.length).toBeGreaterThanOrEqual(20);
-    expect(between / cases.length).toBeGreaterThanOrEqual(0.8);
+    expect(estimated / cases.length).toBeGreaterThanOrEqual(0.8);
+  });
+
+  it("keep their house and place in their place_id: geocode and Place/Detail of it give that house, not its street's", () => {
+    let kept = 0;
+    const cases = missingHouses(30, 36);
+    for (const g of cases) {
+      const top = engine.geocode({ address: `${g.n} ${g.street}` }).results[0];
+      if (!top?.partial_match || !between(g, top.geometry.location)) continue;
+      const [byId, detail] = [
+        engine.geocode({ place_id: top.place_id }),
+        engine.placeDetail({ place_id: top.place_id }),
+      ];
+      expect(byId.results[0]!.place_id).toBe(top.place_id);
+      expect(byId.results[0]!.geometry.location).toEqual(top.geometry.location);
+      expect(byId.results[0]!.formatted_address).toBe(top.formatted_address);
+      expect(detail.result.place_id).toBe(top.place_id);
+      expect(detail.result.geometry!.location).toEqual(top.geometry.location);
+      expect(detail.result.name).toBe(top.formatted_address.split(',')[0]);
+      expect(detail.result.name!.startsWith(`${g.n} `)).toBe(true);
+      kept++;
+    }
+    expect(kept).toBeGreaterThanOrEqual(20);
+  });
+
+  it('are offered by autocomplete, first, when nothing holds the whole text typed', () => {
+    const cases = missingHouses(30, 36);
+    let first = 0;
+    const misses: string[] = [];
+    for (const g of cases) {
+      const p = engine.autocomplete({ input: `${g.n} ${g.street}`, limit: 5 }).predictions[0];
+      const at = p && engine.placeDetail({ place_id: p.place_id }).result.geometry?.location;
+      if (p?.structured_formatting.main_text.startsWith(`${g.n} `) && between(g, at)) {
+        expect(p.display_type).toBe('address');
+        first++;
+      } else misses.push(`${g.n} ${g.street} → ${p?.description ?? 'nothing'}`);
+    }
+    console.log(`missing houses: ${first} of ${cases.length} first in autocomplete, between their neighbours`);
+    for (const m of misses) console.log(`  ${m}`);
+    expect(first / cases.length).toBeGreaterThanOrEqual(0.8);
+  });
+
+  it('ids give back the house and position they were made of, for any house key an id keeps and any point', () => {
+    const { packs, tags, regions } = engine.places;
+    const r = regions[0]!;
+    const streets: number[] = [];
+    for (let i = 0; i < r.places.count && streets.length < 500; i++)
+      if (r.places.kind[i] === PlaceKind.street) streets.push(i);
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...streets),
+        fc.stringMatching(/^[0-9a-z/-]{1,24}$/),
+        fc.double({ min: -90, max: 90, noNaN: true }),
+        fc.double({ min: -180, max: 180, noNaN: true }),
+        (place, house, lat, lng) => {
+          const id = encodePlaceId(r.tag, r.region, place, { house, lat, lng });
+          expect(id.length).toBeLessThanOrEqual(64);
+          expect(decodePlaceId(id, packs, tags)).toEqual({
+            status: 'ok',
+            regionIndex: 0,
+            place,
+            address: { house, lat: estimatedPosition(lat), lng: estimatedPosition(lng) },
+          });
+        },
+      ),
+      { numRuns: 2000, seed: 31 },
+    );
+  });
+
+  it('ids altered or made up give NOT_FOUND or BAD_REQUEST, never another point', () => {
+    const [g] = missingHouses(1, 36);
+    const id = engine.geocode({ address: `${g!.n} ${g!.street}` }).results[0]!.place_id;
+    const [tag, num, house, lat, lng, chk] = id.split('.');
+    expect([tag, num, house, lat, lng, chk].every((x) => x !== undefined && x !== '')).toBe(true);
+    const next = (c: string) => (c === '0' ? '1' : '0');
+    for (const other of [
+      [tag, num, `${house}0`, lat, lng, chk],
+      [tag, num, house, `${lat!.slice(0, -1)}${next(lat!.at(-1)!)}`, lng, chk],
+      [tag, num, house, lat, lng, `${next(chk![0]!)}${chk!.slice(1)}`],
+      [tag, (parseInt(num!, 36) + 1).toString(36), house, lat, lng, chk],
+      [tag, num, house, 'zzzzzzz', lng, chk],
+    ]) {
+      expect(engine.geocode({ place_id: other.join('.') }).status).toBe('NOT_FOUND');
+      expect(engine.placeDetail({ place_id: other.join('.') }).status).toBe('NOT_FOUND');
+    }
+    for (const other of [`${id}.1`, `${tag}.${num}.${house}.${lat}.${chk}`, id.replace(house!, 'a/b')])
+      expect(engine.placeDetail({ place_id: other }).status).toBe('BAD_REQUEST');
   });
 });
 

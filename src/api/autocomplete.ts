@@ -5,7 +5,7 @@
  * is not positive are BAD_REQUEST naming the parameter. No match gives status OK with no predictions. Never throws.
  */
 import { haversine } from '../geo';
-import { describePlace } from '../places/describe';
+import { describePlace, shownAddress } from '../places/describe';
 import { PlaceKind } from '../places/kinds';
 import { descriptionTerms, matchedSubstrings } from '../places/matches';
 import { isParamError, parseBool } from './coords';
@@ -201,15 +201,27 @@ export function autocomplete(
         if (asksKindOnly(alone) && !alone.terms.some((t) => t.role === 'admin')) continue;
         for (const h of ranked(r, before)) hits.push({ ...h, score: h.score * BEFORE_BEGUN_FACTOR });
       }
-    // Nothing for the text as typed so far: also what a whole address of those words finds (a place on the street it
-    // names, a house written another way: "Chợ Bến Thành Lê Lợi", "227/19 Đình Phong Phú"; words heard otherwise:
-    // "trợ bến thành"), not the estimates.
-    if (asTyped === 0)
-      for (const h of forwardGeocode(state.regions, input, limit)) {
-        const far = location && haversine(location.lat, location.lng, h.region.lat(h.place), h.region.lon(h.place));
-        if (!h.at && !(far !== undefined && far > radius * 1000)) hits.push({ ...h, terms: termsOf(input) });
-      }
+    // What a whole address of those words finds: when a house number is written (below), and when the text as typed
+    // so far finds nothing (a place on the street it names, a house written another way: "Chợ Bến Thành Lê Lợi",
+    // "227/19 Đình Phong Phú"; words heard otherwise: "trợ bến thành").
+    const houseWritten = regions.some((r) => queryOf(r, input).parsed.house !== undefined);
+    const geocoded = asTyped === 0 || houseWritten ? forwardGeocode(regions, input, limit) : [];
+    const inRadius = (h: ForwardHit): boolean => {
+      if (!location) return true;
+      const [lat, lng] = h.at ? [h.at.lat, h.at.lng] : [h.region.lat(h.place), h.region.lon(h.place)];
+      return haversine(location.lat, location.lng, lat, lng) <= radius * 1000;
+    };
+    if (asTyped === 0) for (const h of geocoded) if (!h.at && inRadius(h)) hits.push({ ...h, terms: termsOf(input) });
     hits.sort((a, b) => b.score - a.score);
+    // A house the data lacks on a street it has ("12 Lê Lợi"): the geocoder's estimate (its first answer then), before
+    // the answers that are only part of what was typed, at the score of the first of them.
+    const estimate = geocoded[0];
+    if (estimate?.house !== undefined && estimate.at && inRadius(estimate)) {
+      let k = hits.findIndex((h) => h.partial);
+      if (k < 0) k = hits.length;
+      const score = hits[k]?.score ?? Math.min(estimate.score, hits[k - 1]?.score ?? Infinity);
+      hits.splice(k, 0, { ...estimate, score, terms: termsOf(input) });
+    }
     const executed = performance.now() - t1;
     // Described best first until `limit` distinct descriptions (one street stored as several pieces shows once).
     const predictions: AutocompletePrediction[] = [];
@@ -233,8 +245,9 @@ export function autocomplete(
 
 function prediction(h: ForwardHit & { terms: Term[] }, more: boolean, legacy: boolean): AutocompletePrediction {
   const { region: r, place, score, terms } = h;
-  const v = describePlace(r, place, { system: h.system });
-  const id = encodePlaceId(r.tag, r.region, place);
+  const shown = { system: h.system, at: h.at, house: h.house };
+  const v = describePlace(r, place, shown);
+  const id = encodePlaceId(r.tag, r.region, place, shownAddress(shown));
   const description = v.secondaryText ? `${v.mainText}, ${v.secondaryText}` : v.mainText;
   const kind = r.places.kind[place];
   const out: AutocompletePrediction = {

@@ -5,7 +5,7 @@
  * the others nearest first, then that ward (else NOT_FOUND; places/reverse.ts). No two results carry the same formatted address. `has_deprecated_administrative_unit=true` adds the
  * pre-2025 address to each result (see place-shapes.ts). Bad parameters give BAD_REQUEST naming them; never throws.
  */
-import { describePlace, type DescribeOptions } from '../places/describe';
+import { addressOptions, describePlace, shownAddress, type DescribeOptions } from '../places/describe';
 import { forwardGeocode, MAX_GEOCODE_RESULTS } from '../places/forward';
 import { decodePlaceId, encodePlaceId } from '../places/place-id';
 import { isParamError, parseBool } from './coords';
@@ -43,7 +43,8 @@ function resultOf(
   place: number,
   opts: DescribeOptions & { partial?: boolean; legacy: boolean },
 ): GeocodeResult {
-  return geocodeResult(describePlace(r, place, opts), encodePlaceId(r.tag, r.region, place), opts);
+  const id = encodePlaceId(r.tag, r.region, place, shownAddress(opts));
+  return geocodeResult(describePlace(r, place, opts), id, opts);
 }
 
 /** The body of a search's results: OK with the first `limit` (repeats of one formatted address dropped), or NOT_FOUND. */
@@ -76,7 +77,9 @@ export function geocode(
       const id = decodePlaceId(placeId, state.packs, state.tags);
       if (id.status === 'malformed') return body('BAD_REQUEST', [], 'place_id is not a place_id of this service');
       if (id.status === 'unknown') return body('NOT_FOUND');
-      return body('OK', [resultOf(state.regions[id.regionIndex]!, id.place, { legacy })]);
+      const r = state.regions[id.regionIndex]!;
+      const shown = id.address ? addressOptions(r, id.address) : {};
+      return body('OK', [resultOf(r, id.place, { ...shown, legacy })]);
     }
     if (which[0] === 'latlng') {
       const ll = latLngParam('latlng', p.latlng);

@@ -14,6 +14,7 @@ import { legacyOf } from '../admin/legacy-of';
 import type { AdminUnit } from '../admin/types';
 import { COORD_SCALE } from '../pack/format';
 import { PlaceKind } from './kinds';
+import type { EstimatedAddress } from './place-id';
 import type { PlacesRegion } from './region-places';
 import { encodePlusCode } from './text/pluscode';
 
@@ -71,6 +72,19 @@ export interface DescribeOptions {
   house?: string;
   /** Show a street at `at` as where it meets the street of this name ("Lê Văn Sỹ & Huỳnh Văn Bánh"). */
   crossing?: string;
+}
+
+/**
+ * The estimated address a street shown so stands for (its house at `at`), for its place_id to keep; undefined for any
+ * other way of showing a place.
+ */
+export function shownAddress(opts: DescribeOptions): EstimatedAddress | undefined {
+  return opts.house && opts.at ? { house: opts.house.toLowerCase(), lat: opts.at.lat, lng: opts.at.lng } : undefined;
+}
+
+/** How to show the street piece an estimated address lies on: as its house, where it was estimated. */
+export function addressOptions(r: PlacesRegion, a: EstimatedAddress): DescribeOptions {
+  return { at: { lat: a.lat, lng: a.lng, ward2025: r.wardAt(a.lat, a.lng) }, house: a.house.toUpperCase() };
 }
 
 const KIND_NAMES: Record<number, string> = {
@@ -192,6 +206,7 @@ export function describePlace(r: PlacesRegion, i: number, opts: DescribeOptions 
               province: legacyProvince?.name ?? '',
             },
           },
-    displayType: KIND_NAMES[kind] ?? 'poi',
+    // A street shown as a house on it is that address.
+    displayType: KIND_NAMES[house && kind === PlaceKind.street ? PlaceKind.address : kind] ?? 'poi',
   };
 }
