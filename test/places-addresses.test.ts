@@ -9,7 +9,7 @@ import { readOsmFile } from '../data-tools/osm/read';
 import { createEngine, type Engine } from '../src/engine';
 import { haversine } from '../src/geo';
 import { PlaceKind } from '../src/places/kinds';
-import { decodePlaceId, encodePlaceId, estimatedPosition } from '../src/places/place-id';
+import { decodePlaceId, encodePlaceId, streetPointPosition } from '../src/places/place-id';
 import { parseAddress } from '../src/places/text/address';
 import { houseKey, storedHouseKey, streetAlleyPath } from '../src/places/text/house-path';
 import { mulberry32 } from '../src/trip/rng';
@@ -228,33 +228,6 @@ describe('house numbers the data lacks', () => {
     expect(first / cases.length).toBeGreaterThanOrEqual(0.8);
   });
 
-  it('ids give back the house and position they were made of, for any house key an id keeps and any point', () => {
-    const { packs, tags, regions } = engine.places;
-    const r = regions[0]!;
-    const streets: number[] = [];
-    for (let i = 0; i < r.places.count && streets.length < 500; i++)
-      if (r.places.kind[i] === PlaceKind.street) streets.push(i);
-    fc.assert(
-      fc.property(
-        fc.constantFrom(...streets),
-        fc.stringMatching(/^[0-9a-z/-]{1,24}$/),
-        fc.double({ min: -90, max: 90, noNaN: true }),
-        fc.double({ min: -180, max: 180, noNaN: true }),
-        (place, house, lat, lng) => {
-          const id = encodePlaceId(r.tag, r.region, place, { house, lat, lng });
-          expect(id.length).toBeLessThanOrEqual(64);
-          expect(decodePlaceId(id, packs, tags)).toEqual({
-            status: 'ok',
-            regionIndex: 0,
-            place,
-            address: { house, lat: estimatedPosition(lat), lng: estimatedPosition(lng) },
-          });
-        },
-      ),
-      { numRuns: 2000, seed: 31 },
-    );
-  });
-
   it('ids altered or made up give NOT_FOUND or BAD_REQUEST, never another point', () => {
     const [g] = missingHouses(1, 36);
     const id = engine.geocode({ address: `${g!.n} ${g!.street}` }).results[0]!.place_id;
@@ -267,12 +240,51 @@ describe('house numbers the data lacks', () => {
       [tag, num, house, lat, lng, `${next(chk![0]!)}${chk!.slice(1)}`],
       [tag, (parseInt(num!, 36) + 1).toString(36), house, lat, lng, chk],
       [tag, num, house, 'zzzzzzz', lng, chk],
+      [tag, num, `x${house!.slice(1)}`, lat, lng, chk],
+      [tag, num, 'xzzzzzz', lat, lng, chk],
     ]) {
       expect(engine.geocode({ place_id: other.join('.') }).status).toBe('NOT_FOUND');
       expect(engine.placeDetail({ place_id: other.join('.') }).status).toBe('NOT_FOUND');
     }
-    for (const other of [`${id}.1`, `${tag}.${num}.${house}.${lat}.${chk}`, id.replace(house!, 'a/b')])
+    for (const other of [
+      `${id}.1`,
+      `${tag}.${num}.${house}.${lat}.${chk}`,
+      id.replace(house!, 'ha/b'),
+      id.replace(house!, 'q1'),
+    ])
       expect(engine.placeDetail({ place_id: other }).status).toBe('BAD_REQUEST');
+  });
+});
+
+describe('place_ids of a street shown at a point', () => {
+  it('give back the house or crossing and the position they were made of, for any house key and any point', () => {
+    const { packs, tags, regions } = engine.places;
+    const r = regions[0]!;
+    const streets: number[] = [];
+    for (let i = 0; i < r.places.count && streets.length < 500; i++)
+      if (r.places.kind[i] === PlaceKind.street) streets.push(i);
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...streets),
+        fc.oneof(
+          fc.record({ house: fc.stringMatching(/^[0-9a-z/-]{1,24}$/) }),
+          fc.record({ crossing: fc.constantFrom(...streets.map((p) => r.places.name[p]!)) }),
+        ),
+        fc.double({ min: -90, max: 90, noNaN: true }),
+        fc.double({ min: -180, max: 180, noNaN: true }),
+        (place, what, lat, lng) => {
+          const id = encodePlaceId(r.tag, r.region, place, { lat, lng, ...what });
+          expect(id.length).toBeLessThanOrEqual(64);
+          expect(decodePlaceId(id, packs, tags)).toEqual({
+            status: 'ok',
+            regionIndex: 0,
+            place,
+            point: { lat: streetPointPosition(lat), lng: streetPointPosition(lng), ...what },
+          });
+        },
+      ),
+      { numRuns: 2000, seed: 31 },
+    );
   });
 });
 

@@ -61,6 +61,16 @@ describe('where two streets meet', () => {
         ...shared.map(([lat, lng]) => haversine(got!.geometry.location.lat, got!.geometry.location.lng, lat, lng)),
       );
       expect(near, query).toBeLessThan(60);
+      // Its place_id names the crossing, not the first street: Geocode and Place/Detail of it give the same answer.
+      const [byId, detail] = [
+        engine.geocode({ place_id: got!.place_id }),
+        engine.placeDetail({ place_id: got!.place_id }),
+      ];
+      expect(byId.results[0]!.formatted_address, query).toBe(got!.formatted_address);
+      expect(byId.results[0]!.geometry.location, query).toEqual(got!.geometry.location);
+      expect(detail.result.name, query).toBe(got!.formatted_address.split(',')[0]);
+      expect(detail.result.geometry!.location, query).toEqual(got!.geometry.location);
+      expect(detail.result.place_id, query).toBe(got!.place_id);
     }
   });
 

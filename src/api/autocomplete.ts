@@ -5,7 +5,7 @@
  * is not positive are BAD_REQUEST naming the parameter. No match gives status OK with no predictions. Never throws.
  */
 import { haversine } from '../geo';
-import { describePlace, shownAddress } from '../places/describe';
+import { describePlace, shownPoint } from '../places/describe';
 import { PlaceKind } from '../places/kinds';
 import { descriptionTerms, matchedSubstrings } from '../places/matches';
 import { isParamError, parseBool } from './coords';
@@ -203,7 +203,7 @@ export function autocomplete(
       }
     // What a whole address of those words finds: when a house number is written (below), and when the text as typed
     // so far finds nothing (a place on the street it names, a house written another way: "Chợ Bến Thành Lê Lợi",
-    // "227/19 Đình Phong Phú"; words heard otherwise: "trợ bến thành").
+    // "227/19 Đình Phong Phú"; words heard otherwise: "trợ bến thành"; where two streets it names meet).
     const houseWritten = regions.some((r) => queryOf(r, input).parsed.house !== undefined);
     const geocoded = asTyped === 0 || houseWritten ? forwardGeocode(regions, input, limit) : [];
     const inRadius = (h: ForwardHit): boolean => {
@@ -211,7 +211,8 @@ export function autocomplete(
       const [lat, lng] = h.at ? [h.at.lat, h.at.lng] : [h.region.lat(h.place), h.region.lon(h.place)];
       return haversine(location.lat, location.lng, lat, lng) <= radius * 1000;
     };
-    if (asTyped === 0) for (const h of geocoded) if (!h.at && inRadius(h)) hits.push({ ...h, terms: termsOf(input) });
+    if (asTyped === 0)
+      for (const h of geocoded) if (h.house === undefined && inRadius(h)) hits.push({ ...h, terms: termsOf(input) });
     hits.sort((a, b) => b.score - a.score);
     // A house the data lacks on a street it has ("12 Lê Lợi"): the geocoder's estimate (its first answer then), before
     // the answers that are only part of what was typed, at the score of the first of them.
@@ -245,9 +246,9 @@ export function autocomplete(
 
 function prediction(h: ForwardHit & { terms: Term[] }, more: boolean, legacy: boolean): AutocompletePrediction {
   const { region: r, place, score, terms } = h;
-  const shown = { system: h.system, at: h.at, house: h.house };
+  const shown = { system: h.system, at: h.at, house: h.house, crossing: h.crossing };
   const v = describePlace(r, place, shown);
-  const id = encodePlaceId(r.tag, r.region, place, shownAddress(shown));
+  const id = encodePlaceId(r.tag, r.region, place, shownPoint(shown));
   const description = v.secondaryText ? `${v.mainText}, ${v.secondaryText}` : v.mainText;
   const kind = r.places.kind[place];
   const out: AutocompletePrediction = {

@@ -5,7 +5,7 @@
  * the others nearest first, then that ward (else NOT_FOUND; places/reverse.ts). No two results carry the same formatted address. `has_deprecated_administrative_unit=true` adds the
  * pre-2025 address to each result (see place-shapes.ts). Bad parameters give BAD_REQUEST naming them; never throws.
  */
-import { addressOptions, describePlace, shownAddress, type DescribeOptions } from '../places/describe';
+import { describePlace, pointOptions, shownPoint, type DescribeOptions } from '../places/describe';
 import { forwardGeocode, MAX_GEOCODE_RESULTS } from '../places/forward';
 import { decodePlaceId, encodePlaceId } from '../places/place-id';
 import { isParamError, parseBool } from './coords';
@@ -43,7 +43,7 @@ function resultOf(
   place: number,
   opts: DescribeOptions & { partial?: boolean; legacy: boolean },
 ): GeocodeResult {
-  const id = encodePlaceId(r.tag, r.region, place, shownAddress(opts));
+  const id = encodePlaceId(r.tag, r.region, place, shownPoint(opts));
   return geocodeResult(describePlace(r, place, opts), id, opts);
 }
 
@@ -78,7 +78,7 @@ export function geocode(
       if (id.status === 'malformed') return body('BAD_REQUEST', [], 'place_id is not a place_id of this service');
       if (id.status === 'unknown') return body('NOT_FOUND');
       const r = state.regions[id.regionIndex]!;
-      const shown = id.address ? addressOptions(r, id.address) : {};
+      const shown = id.point ? pointOptions(r, id.point) : {};
       return body('OK', [resultOf(r, id.place, { ...shown, legacy })]);
     }
     if (which[0] === 'latlng') {

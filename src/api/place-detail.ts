@@ -3,7 +3,7 @@
  * BAD_REQUEST, a well-formed id this engine does not know NOT_FOUND. `sessiontoken` is checked
  * (sessions are billed by the serving layer: adapters/http/sessions.ts). Never throws.
  */
-import { addressOptions, describePlace } from '../places/describe';
+import { describePlace, pointOptions } from '../places/describe';
 import { decodePlaceId, encodePlaceId } from '../places/place-id';
 import { given, isParamError, parseBool } from './coords';
 import { placeIdParam, tokenParam } from './place-params';
@@ -38,9 +38,9 @@ export function placeDetail(
       return { result: {}, status: 'BAD_REQUEST', error_message: 'place_id is not a place_id of this service' };
     if (found.status === 'unknown') return { result: {}, status: 'NOT_FOUND' };
     const r = state.regions[found.regionIndex]!;
-    const v = describePlace(r, found.place, found.address ? addressOptions(r, found.address) : {});
+    const v = describePlace(r, found.place, found.point ? pointOptions(r, found.point) : {});
     const result = {
-      place_id: encodePlaceId(r.tag, r.region, found.place, found.address),
+      place_id: encodePlaceId(r.tag, r.region, found.place, found.point),
       formatted_address: v.formattedAddress,
       geometry: { location: v.location },
       name: v.name,

@@ -14,7 +14,7 @@ import { legacyOf } from '../admin/legacy-of';
 import type { AdminUnit } from '../admin/types';
 import { COORD_SCALE } from '../pack/format';
 import { PlaceKind } from './kinds';
-import type { EstimatedAddress } from './place-id';
+import type { StreetPoint } from './place-id';
 import type { PlacesRegion } from './region-places';
 import { encodePlusCode } from './text/pluscode';
 
@@ -70,21 +70,27 @@ export interface DescribeOptions {
   at?: { lat: number; lng: number; ward2025: number };
   /** Show a street at `at` as this house on it (a house number the data lacks, estimated from its neighbours). */
   house?: string;
-  /** Show a street at `at` as where it meets the street of this name ("Lê Văn Sỹ & Huỳnh Văn Bánh"). */
-  crossing?: string;
+  /**
+   * Show a street at `at` as where the street of this name (a string id) meets it ("Lê Văn Sỹ & Huỳnh Văn Bánh").
+   */
+  crossing?: number;
 }
 
 /**
- * The estimated address a street shown so stands for (its house at `at`), for its place_id to keep; undefined for any
- * other way of showing a place.
+ * The street point a street shown so stands for (a house at `at`, or where another street meets it), for its
+ * place_id to keep; undefined for any other way of showing a place.
  */
-export function shownAddress(opts: DescribeOptions): EstimatedAddress | undefined {
-  return opts.house && opts.at ? { house: opts.house.toLowerCase(), lat: opts.at.lat, lng: opts.at.lng } : undefined;
+export function shownPoint(opts: DescribeOptions): StreetPoint | undefined {
+  const { at, house, crossing } = opts;
+  if (!at) return undefined;
+  if (house) return { lat: at.lat, lng: at.lng, house: house.toLowerCase() };
+  return crossing !== undefined ? { lat: at.lat, lng: at.lng, crossing } : undefined;
 }
 
-/** How to show the street piece an estimated address lies on: as its house, where it was estimated. */
-export function addressOptions(r: PlacesRegion, a: EstimatedAddress): DescribeOptions {
-  return { at: { lat: a.lat, lng: a.lng, ward2025: r.wardAt(a.lat, a.lng) }, house: a.house.toUpperCase() };
+/** How to show the street piece a street point lies on: at that point, as the house or crossing it stands for. */
+export function pointOptions(r: PlacesRegion, p: StreetPoint): DescribeOptions {
+  const at = { lat: p.lat, lng: p.lng, ward2025: r.wardAt(p.lat, p.lng) };
+  return p.house !== undefined ? { at, house: p.house.toUpperCase() } : { at, crossing: p.crossing };
 }
 
 const KIND_NAMES: Record<number, string> = {
@@ -144,8 +150,8 @@ export function describePlace(r: PlacesRegion, i: number, opts: DescribeOptions 
   if (locality) components.push({ long_name: locality, short_name: locality });
 
   const houseStreet =
-    kind === PlaceKind.street && opts.crossing
-      ? `${street} & ${opts.crossing}`
+    kind === PlaceKind.street && opts.crossing !== undefined
+      ? `${street} & ${s(opts.crossing)}`
       : [house, street].filter(Boolean).join(' ');
   const unitNames = [...units.map((u) => u.nameWithType), ...(locality ? [locality] : [])];
   let mainText: string;

@@ -8,8 +8,8 @@
  * leaves the street on top, also partial; when nothing specific matched there is no answer (NOT_FOUND).
  */
 import { inArea, queryArea, Within } from './area';
-import { addressOptions } from './describe';
-import { estimatedPosition } from './place-id';
+import { pointOptions } from './describe';
+import { streetPointPosition } from './place-id';
 import { bestWhole, withEnglishReading, withHeardSpelling } from './readings';
 import { fallback } from './fallback';
 import { withRegionCity } from './home-city';
@@ -151,7 +151,7 @@ function estimatedHouse(r: PlacesRegion, q: PlaceQuery, hits: readonly ForwardHi
     ...street,
     place: shownPiece(r, street.place, key, at),
     // Shown as its place_id keeps it (place-id.ts), so that every answer of that id shows the same point.
-    ...addressOptions(r, { house: key, lat: estimatedPosition(at.lat), lng: estimatedPosition(at.lng) }),
+    ...pointOptions(r, { lat: streetPointPosition(at.lat), lng: streetPointPosition(at.lng), house: key }),
     partial: true,
   };
 }

@@ -89,8 +89,8 @@ export interface ForwardHit {
   /** A house the data lacks, estimated on this street: where, and its number as written (see estimatedHouse). */
   at?: { lat: number; lng: number; ward2025: number };
   house?: string;
-  /** A street shown at `at`, where it meets the street of this name (see fallback.ts). */
-  crossing?: string;
+  /** A street shown at `at`, where it meets the street of this name, a string id (see fallback.ts). */
+  crossing?: number;
 }
 
 /**
