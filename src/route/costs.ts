@@ -3,6 +3,7 @@ import { AVOID_FACTOR, avoidedEdges } from './avoid.js';
 import { Scratch, scratchBytes } from './cch/scratch.js';
 import type { RoadGraph } from './graph.js';
 import { PROFILE_COUNT } from './profiles.js';
+import { SegmentLengths } from './segment-seconds.js';
 import {
   ANGLE_STEPS,
   anglePenaltyTable,
@@ -34,9 +35,18 @@ const SPEEDS_SHRINK_FROM = 64 * 1024 * 1024;
 const BOUND_SAFETY = 0.99;
 
 /**
+ * Weight added per metre to an OSM pack's fastest weights, which OSRM's way comes in whole deciseconds: among routes
+ * of one weight the shorter wins, and one route is the best (a table and a leg, two searches, meet on the same). At
+ * most a millisecond over 1,000 km, it never reorders routes a decisecond apart.
+ */
+export const TIE_PER_METRE = 1e-9;
+
+/**
  * Per-arc costs of one vehicle and weighting, derived once from the pack (arc = edge * 2 + dir).
  * `weight` is what searches minimise (Infinity = closed); `dur` is seconds, distances are `graph.edgeLen` metres.
- * Fastest weight = duration × 100 / preference (OSRM-style "routability"); shortest weight = length.
+ * Fastest weight = duration × 100 / preference (OSRM-style "routability"); shortest weight = length. On OSM packs both
+ * seconds and fastest weights are counted as OSRM's extractor counts them, segment by segment in whole deciseconds
+ * (segment-seconds.ts), so a route weighs what OSRM's does; packs with stored durations (DIMACS) take those.
  * Transitions between arcs cost OSRM's car turn model (turn-model.ts) on OSM packs: `turnDur` seconds, and as
  * weight `turnWeight` (the seconds unscaled for fastest, as OSRM adds turn weight, plus RESTRICTED_TURN_WEIGHT when
  * turning from a road open to all onto one restricted to local access, as OSRM's 'routability' weight does; 0 for
@@ -232,6 +242,8 @@ function computeCostArrays(
     { mPerLon, mPerLat } = b,
     fixed = g.edgeDuration;
   const fastest = weighting === 'fastest';
+  // An OSM graph's seconds and weights as OSRM counts them, segment by segment (segment-seconds.ts).
+  const segments = g.fromOsm && !fixed ? new SegmentLengths(g) : null;
   const stride = PROFILE_COUNT * 2;
   let bound = Infinity;
   // One pass over the edges, reading the graph's arrays through locals (the hot loop of a vehicle's first use).
@@ -254,9 +266,14 @@ function computeCostArrays(
         if (!same) dur[a] = Infinity;
         continue;
       }
-      const d = fixed ? fixed[e]! : (len * 3.6) / kmh;
+      if (segments && segments.edge !== e) segments.read(e);
+      const d = fixed ? fixed[e]! : segments ? segments.seconds(kmh / 3.6) : (len * 3.6) / kmh;
       if (!same) dur[a] = d;
-      const w = fastest ? (d * 100) / pref : len;
+      const w = !fastest
+        ? len
+        : segments
+          ? segments.seconds((kmh * (pref / 100)) / 3.6) + len * TIE_PER_METRE
+          : (d * 100) / pref;
       weight[a] = w;
       if (r > 0) bound = Math.min(bound, w / r);
     }

@@ -1,4 +1,5 @@
 import TinyQueue from 'tinyqueue';
+import { TIE_PER_METRE } from '../../src/route/costs.js';
 import { speedOf, type RoadGraph } from '../../src/route/graph.js';
 import type { Router } from '../../src/route/router.js';
 import type { Endpoint } from '../../src/route/search.js';
@@ -33,12 +34,58 @@ export function plainCosts(
         dur.push(Infinity);
         continue;
       }
-      const d = g.edgeDuration ? g.edgeDuration[e]! : (g.edgeLen[e]! / speed) * 3.6;
-      dur.push(d);
-      w.push(weighting === 'shortest' ? g.edgeLen[e]! : d / (pref[e * 5 + profile]! / 100));
+      const penalty = pref[e * 5 + profile]! / 100;
+      // Given durations, or a graph not from OSM (DIMACS): seconds as given, else at the speed over the edge's length.
+      if (g.edgeDuration || !g.fromOsm) {
+        const d = g.edgeDuration ? g.edgeDuration[e]! : (g.edgeLen[e]! / speed) * 3.6;
+        dur.push(d);
+        w.push(weighting === 'shortest' ? g.edgeLen[e]! : d / penalty);
+        continue;
+      }
+      // OSRM's extractor (extraction_containers.cpp): per segment between two OSM nodes, its cheap-ruler length over
+      // its latitude band, seconds = length / rate in whole deciseconds, at least one; rate = speed × penalty / 3.6.
+      let ds = 0,
+        ws = 0;
+      for (const metres of osrmSegments(g, e)) {
+        ds += Math.max(1, Math.round((metres / (speed / 3.6)) * 10));
+        ws += Math.max(1, Math.round((metres / ((speed * penalty) / 3.6)) * 10));
+      }
+      dur.push(ds / 10);
+      // Among routes of one such weight, the shorter (costs.ts TIE_PER_METRE).
+      w.push(weighting === 'shortest' ? g.edgeLen[e]! : ws / 10 + g.edgeLen[e]! * TIE_PER_METRE);
     }
   }
   return { w, dur };
+}
+
+/**
+ * Lengths of edge e's segments, node to node, as OSRM v6 measures them (util/coordinate_calculation.cpp
+ * greatCircleDistance): coordinates in whole millionths of a degree (std::lround), mapbox's cheap ruler made for
+ * the middle of the 0.05° latitude band that the segment's mean latitude falls in (1,800 bands over 90°).
+ */
+function osrmSegments(g: RoadGraph, e: number): number[] {
+  const micro = (e7: number) => {
+    const x = (e7 / 1e7) * 1e6;
+    return Math.sign(x) * Math.floor(Math.abs(x) + 0.5);
+  };
+  const [u, v] = [g.edgeNodes[2 * e]!, g.edgeNodes[2 * e + 1]!];
+  const pts: [number, number][] = [[micro(g.nodeLat[u]!), micro(g.nodeLon[u]!)]];
+  for (let i = g.edgeShape[e]!; i < g.edgeShape[e + 1]!; i++) pts.push([micro(g.shapeLat[i]!), micro(g.shapeLon[i]!)]);
+  pts.push([micro(g.nodeLat[v]!), micro(g.nodeLon[v]!)]);
+  const out: number[] = [];
+  for (let i = 1; i < pts.length; i++) {
+    const [[lat1, lon1], [lat2, lon2]] = [pts[i - 1]!, pts[i]!];
+    const band = Math.floor((Math.abs(Math.trunc((lat1 + lat2) / 2)) - 1) / 50_000);
+    const phi = (((band + 0.5) * 50_000) / 1e6) * (Math.PI / 180);
+    // WGS84: a = 6378.137 km, f = 1 / 298.257223563; e² = f (2 − f).
+    const e2 = (1 / 298.257223563) * (2 - 1 / 298.257223563);
+    const w2 = 1 / (1 - e2 * Math.sin(phi) ** 2);
+    const perDegree = (Math.PI / 180) * 6378137;
+    const kx = perDegree * Math.sqrt(w2) * Math.cos(phi),
+      ky = perDegree * Math.sqrt(w2) * w2 * (1 - e2);
+    out.push(Math.hypot((lon1 / 1e6 - lon2 / 1e6) * kx, (lat1 / 1e6 - lat2 / 1e6) * ky));
+  }
+  return out;
 }
 
 /**
