@@ -1,6 +1,7 @@
 /**
- * place_id: opaque, URL-safe (lower-case letters, digits and dots), stable for a given pack, and naming its pack
- * so an engine with several packs resolves it: `<pack tag>.<place number>.<check>`, e.g. "k3f9qa.1z.x0p".
+ * place_id: opaque, URL-safe (lower-case letters, digits and dots; "_" and "-" too in a street point's, below),
+ * stable for a given pack, and naming its pack so an engine with several packs resolves it:
+ * `<pack tag>.<place number>.<check>`, e.g. "k3f9qa.1z.x0p".
  * - pack tag: 6 base-36 characters from the checksums of the pack's place sections and its name; a rebuilt pack
  *   with other places gets another tag, so an old id gives NOT_FOUND rather than another place;
  * - place number: the place's index in the pack, base 36;
