@@ -14,7 +14,7 @@ import { legacyOf } from '../admin/legacy-of';
 import type { AdminUnit } from '../admin/types';
 import { COORD_SCALE } from '../pack/format';
 import { PlaceKind } from './kinds';
-import type { StreetPoint } from './place-id';
+import { streetPointPosition, type StreetPoint } from './place-id';
 import type { PlacesRegion } from './region-places';
 import { encodePlusCode } from './text/pluscode';
 
@@ -87,9 +87,13 @@ export function shownPoint(opts: DescribeOptions): StreetPoint | undefined {
   return crossing !== undefined ? { lat: at.lat, lng: at.lng, crossing } : undefined;
 }
 
-/** How to show the street piece a street point lies on: at that point, as the house or crossing it stands for. */
+/**
+ * How to show the street piece a street point lies on: as the house or crossing it stands for, at the point as its
+ * place_id keeps it (rounded: every answer of that id shows the same point and ward).
+ */
 export function pointOptions(r: PlacesRegion, p: StreetPoint): DescribeOptions {
-  const at = { lat: p.lat, lng: p.lng, ward2025: r.wardAt(p.lat, p.lng) };
+  const [lat, lng] = [streetPointPosition(p.lat), streetPointPosition(p.lng)];
+  const at = { lat, lng, ward2025: r.wardAt(lat, lng) };
   return p.house !== undefined ? { at, house: p.house.toUpperCase() } : { at, crossing: p.crossing };
 }
 

@@ -13,7 +13,6 @@ import type { PlaceQuery, QueryTerm } from './search/query';
 import { StreetLine } from './street-line';
 import { crossingOf } from './crossing';
 import { pointOptions } from './describe';
-import { streetPointPosition } from './place-id';
 import { isSubsequence } from './search/written-order';
 import { adminNameKeys } from './text/admin-names';
 import { nameKey } from './text/fold';
@@ -132,9 +131,7 @@ export function fallback(r: PlacesRegion, q: PlaceQuery): ForwardHit[] {
       !bound || unitNamed !== undefined || !area?.wards || area.wards.has(r.wardAt(lat, lng));
     for (const name of new Set(others.map((h) => names[h.place]!))) {
       const at = crossingOf(r, names[street]!, name, there);
-      // Where its place_id keeps it (place-id.ts), so that every answer of that id shows the same point.
-      if (at)
-        return pointOptions(r, { lat: streetPointPosition(at.lat), lng: streetPointPosition(at.lng), crossing: name });
+      if (at) return pointOptions(r, { ...at, crossing: name });
     }
     return null;
   };

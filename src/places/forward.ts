@@ -9,7 +9,6 @@
  */
 import { inArea, queryArea, Within } from './area';
 import { pointOptions } from './describe';
-import { streetPointPosition } from './place-id';
 import { bestWhole, withEnglishReading, withHeardSpelling } from './readings';
 import { fallback } from './fallback';
 import { withRegionCity } from './home-city';
@@ -150,8 +149,7 @@ function estimatedHouse(r: PlacesRegion, q: PlaceQuery, hits: readonly ForwardHi
   return {
     ...street,
     place: shownPiece(r, street.place, key, at),
-    // Shown as its place_id keeps it (place-id.ts), so that every answer of that id shows the same point.
-    ...pointOptions(r, { lat: streetPointPosition(at.lat), lng: streetPointPosition(at.lng), house: key }),
+    ...pointOptions(r, { lat: at.lat, lng: at.lng, house: key }),
     partial: true,
   };
 }
