@@ -6,6 +6,9 @@ import type { GraphArrays } from './graph.js';
 import type { IndexSections } from './stored-indexes.js';
 import type { PlaceArrays } from './places/index.js';
 import { WARD_SECTIONS, type WardPolygonArrays } from '../src/admin/ward-polygons.js';
+import { distinctRows } from '../src/pack/distinct-rows.js';
+import { edgeSpeedRows, SPEED_ROW, SPEED_SECTIONS } from '../src/route/graph.js';
+import { ADMIN_SLOTS } from '../src/places/kinds.js';
 
 /** Everything a pack holds, before it is written. */
 export interface PackContents {
@@ -38,6 +41,7 @@ export function packWriter(c: PackContents): PackWriter {
   const w = new PackWriter();
   w.addJson('meta', c.meta);
   const g = c.graph;
+  const speedRows = distinctRows(edgeSpeedRows(g.edgeSpeed, g.edgePref), SPEED_ROW);
   w.addArray('graph.node.lat', g.nodeLat)
     .addArray('graph.node.lon', g.nodeLon)
     .addArray('graph.node.flags', g.nodeFlags)
@@ -45,8 +49,8 @@ export function packWriter(c: PackContents): PackWriter {
     .addArray('graph.node.osm', g.nodeOsm)
     .addArray('graph.edge.nodes', g.edgeNodes)
     .addArray('graph.edge.len', g.edgeLen)
-    .addArray('graph.edge.speed', g.edgeSpeed)
-    .addArray('graph.edge.pref', g.edgePref)
+    .addArray(SPEED_SECTIONS.row, speedRows.ids)
+    .addArray(SPEED_SECTIONS.rows, speedRows.rows)
     .addArray('graph.edge.class', g.edgeClass)
     .addArray('graph.edge.flags', g.edgeFlags)
     .addArray('graph.edge.restricted', g.edgeRestricted)
@@ -66,6 +70,7 @@ export function packWriter(c: PackContents): PackWriter {
   if (c.edgeDuration) w.addArray('graph.edge.dur', c.edgeDuration);
   if (c.places) {
     const p = c.places;
+    const units = distinctRows(p.adm, ADMIN_SLOTS);
     w.addArray('place.lat', p.lat)
       .addArray('place.lon', p.lon)
       .addArray('place.kind', p.kind)
@@ -74,7 +79,8 @@ export function packWriter(c: PackContents): PackWriter {
       .addArray('place.street', p.street)
       .addArray('place.category', p.category)
       .addArray('place.locality', p.locality)
-      .addArray('place.adm', p.adm)
+      .addArray('place.admSet', units.ids)
+      .addArray('place.admSets', units.rows)
       .addArray('place.osm', p.osm)
       .addArray('place.importance', p.importance)
       .addArray('place.alt.first', p.altFirst)

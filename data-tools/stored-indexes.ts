@@ -25,6 +25,7 @@ import { SNAP_LAYOUT, SNAP_SECTIONS } from '../src/route/stored-snap.js';
 import {
   COMPONENTS_INDEX,
   COMPONENTS_LAYOUT,
+  componentRuns,
   componentSections,
   componentsCheck,
   type ComponentsIndex,
@@ -55,7 +56,8 @@ export function buildStoredIndexes(pack: Pack, order?: () => CchOrder): IndexSec
     if (set < 0) {
       set = sets.push(comps) - 1;
       const names = componentSections(set);
-      arrays.push([names.edge, comps.edgeComp], [names.size, comps.size]);
+      const { run, of } = componentRuns(comps.edgeComp);
+      arrays.push([names.run, run], [names.of, of], [names.size, comps.size]);
     }
     index.profiles.push({ set, check: componentsCheck(costs, turns) });
   }

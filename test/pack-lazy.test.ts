@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { createEngine } from '../src/engine.js';
 import { loadPack } from '../src/pack/load.js';
 import { Pack } from '../src/pack/reader.js';
+import { RoadGraph } from '../src/route/graph.js';
 import { testPack } from './helpers/packs.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'bando-lazy-'));
@@ -81,31 +82,38 @@ describe('a pack opened with lazy checks (the default above 64 MB)', () => {
     expect(r.error_message).toMatch(/corrupt-ch\.pack: corrupt: checksum of section "ch\.0\.node" does not match/);
   });
 
-  it("reads the speeds afresh for each vehicle's costs, not keeping them, checked as every section is", async () => {
+  it("reads a section afresh with arrayOnce, not keeping it, and lays the speeds out anew for each vehicle's costs, checked as every section is", async () => {
     const file = join(dir, 'speeds.pack');
     writeFileSync(file, bytes);
     const pack = await loadPack(file, { verify: 'lazy' });
-    const want = Pack.from(bytes).array<Uint8Array>('graph.edge.speed');
-    const first = pack.arrayOnce<Uint8Array>('graph.edge.speed');
+    const want = Pack.from(bytes).array<Uint32Array>('graph.edge.len');
+    const first = pack.arrayOnce<Uint32Array>('graph.edge.len');
     const room = new Uint8Array(want.byteLength + 16);
-    const second = pack.arrayOnce<Uint8Array>('graph.edge.speed', (n) => room.subarray(8, 8 + n));
+    const second = pack.arrayOnce<Uint32Array>('graph.edge.len', (n) => room.subarray(8, 8 + n));
     expect(first).toEqual(want);
     expect(second).toEqual(want);
     // Read into the room given, and a new read each time: the pack holds neither.
     expect(second.buffer).toBe(room.buffer);
-    expect(pack.arrayOnce<Uint8Array>('graph.edge.speed').buffer).not.toBe(first.buffer);
+    expect(pack.arrayOnce<Uint32Array>('graph.edge.len').buffer).not.toBe(first.buffer);
     // A pack in memory gives its view.
     const inMemory = Pack.from(bytes);
-    expect(inMemory.arrayOnce('graph.edge.speed').buffer).toBe(inMemory.array('graph.edge.speed').buffer);
+    expect(inMemory.arrayOnce('graph.edge.len').buffer).toBe(inMemory.array('graph.edge.len').buffer);
+    // The speeds, laid out from the pack's rows into the room given, the same from the file as from memory.
+    const speeds = new RoadGraph(inMemory).speeds();
+    const laid = new Uint8Array(speeds.speed.length + speeds.pref.length);
+    let at = 0;
+    const fromFile = new RoadGraph(pack).speeds((n) => laid.subarray(at, (at += n)));
+    expect(fromFile.speed.buffer).toBe(laid.buffer);
+    expect(fromFile).toEqual(speeds);
 
-    const e = Pack.from(bytes).sections.get('graph.edge.speed')!;
+    const e = Pack.from(bytes).sections.get('graph.speedRows')!;
     const corrupt = bytes.slice();
     corrupt[e.offset + (e.byteLength >> 1)]! ^= 0x10;
     writeFileSync(file, corrupt);
     const engine = await createEngine({ packs: [file], verify: 'lazy', wasm: false });
     const r = engine.direction(trip) as { status: string; error_message?: string };
     expect(r.status).toBe('ERROR');
-    expect(r.error_message).toMatch(/speeds\.pack: corrupt: checksum of section "graph\.edge\.speed" does not match/);
+    expect(r.error_message).toMatch(/speeds\.pack: corrupt: checksum of section "graph\.speedRows" does not match/);
   });
 
   it('refuses a truncated file at load', async () => {

@@ -73,7 +73,7 @@ function typeWord(word: string, telex: boolean): string {
 
 /** Whether some place holds form f as written (not only as two name words run together). */
 const written = (ix: PlaceIndex, f: number): boolean => {
-  for (let k = ix.postStart[f]!; k < ix.postStart[f + 1]!; k++) if ((ix.postField[k]! & JOINED) === 0) return true;
+  for (let k = ix.postStart[f]!; k < ix.postStart[f + 1]!; k++) if ((ix.postings[k]! & JOINED) === 0) return true;
   return false;
 };
 

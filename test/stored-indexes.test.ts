@@ -19,7 +19,7 @@ import { testPack } from './helpers/packs.js';
 import { rewrite } from './helpers/pack-rewrite.js';
 import { Region } from '../src/region.js';
 import { AdminNames } from '../src/places/admin-names.js';
-import { PlaceIndex, PlaceTerms } from '../src/places/search/index.js';
+import { PlaceIndex, PlaceTerms, POSTING_FIELD_BITS } from '../src/places/search/index.js';
 import { probeHash, storedPlaceIndex } from '../src/places/search/stored-index.js';
 import { PlaceCategories } from '../src/places/search/place-categories.js';
 import { placeCategories } from '../src/places/search/stored-categories.js';
@@ -78,9 +78,12 @@ describe('stored indexes', () => {
       expect(Array.from(stored[key] as ArrayLike<unknown>), key).toEqual(Array.from(built[key] as ArrayLike<unknown>));
     // Another way of splitting or folding words (a different probe) builds the index again.
     expect(storedPlaceIndex(pack, places.count, () => probeHash(terms, places.count) ^ 1)).toBeNull();
-    const bad = Pack.from(rewrite(testPack('hanoi'), { 'place.ix.postPlace': new Int32Array([places.count]) }), {
-      source: 'bad.pack',
-    });
+    const bad = Pack.from(
+      rewrite(testPack('hanoi'), { 'place.ix.post': Uint32Array.of(places.count * 2 ** POSTING_FIELD_BITS) }),
+      {
+        source: 'bad.pack',
+      },
+    );
     expect(() => storedPlaceIndex(bad, places.count, () => probeHash(terms, places.count))).toThrow(
       /bad\.pack: corrupt: section "place\.ix\.post/,
     );
@@ -113,6 +116,38 @@ describe('stored indexes', () => {
   it('a pack without them answers as one with them', async () => {
     for (const region of ['dalat', 'hanoi'] as const) await sameWithout(region);
   }, 120_000);
+
+  it('a pack storing every edge its speeds and every place its units (before distinct rows) answers as one with rows', async () => {
+    for (const region of ['dalat', 'hanoi'] as const) {
+      const bytes = testPack(region);
+      const pack = Pack.from(bytes);
+      // The arrays whole, as packs stored them before: each edge's 10 speeds and 5 preferences, each place's 5 units.
+      const ids = pack.array<Uint8Array | Uint16Array>('graph.edge.speedRow');
+      const rows = pack.array<Uint8Array>('graph.speedRows');
+      expect(rows.length / 15).toBeLessThan(ids.length / 20);
+      const speed = new Uint8Array(ids.length * 10),
+        pref = new Uint8Array(ids.length * 5);
+      ids.forEach((r, e) => {
+        for (let j = 0; j < 10; j++) speed[e * 10 + j] = rows[r * 15 + j]!;
+        for (let j = 0; j < 5; j++) pref[e * 5 + j] = rows[r * 15 + 10 + j]!;
+      });
+      const set = pack.array<Uint8Array | Uint16Array>('place.admSet');
+      const sets = pack.array<Int32Array>('place.admSets');
+      expect(sets.length / 5).toBeLessThan(set.length / 5);
+      const adm = new Int32Array(set.length * 5);
+      set.forEach((k, i) => adm.set(sets.subarray(k * 5, k * 5 + 5), i * 5));
+      const before = rewrite(bytes, {
+        'graph.edge.speedRow': null,
+        'graph.speedRows': null,
+        'place.admSet': null,
+        'place.admSets': null,
+        'graph.edge.speed': speed,
+        'graph.edge.pref': pref,
+        'place.adm': adm,
+      });
+      await sameAnswers(before, bytes);
+    }
+  }, 120_000);
 });
 
 /** Answers of the region's pack with and without its stored indexes are the same. */
@@ -124,6 +159,11 @@ async function sameWithout(region: 'dalat' | 'hanoi'): Promise<void> {
   expect(stored.length).toBeGreaterThan(5);
   const without = rewrite(bytes, Object.fromEntries(stored.map((n) => [n, null])));
   expect(Pack.from(without).has(COMPONENTS_INDEX)).toBe(false);
+  await sameAnswers(without, bytes);
+}
+
+/** Routes, tables, reverse and forward geocodes and autocompletes of pack `without` are those of pack `bytes`. */
+async function sameAnswers(without: Uint8Array, bytes: Uint8Array): Promise<void> {
   const a = await createEngine({ packs: [bytes], wasm: false });
   const b = await createEngine({ packs: [without], wasm: false });
   const g = new RoadGraph(Pack.from(bytes));
@@ -147,6 +187,24 @@ async function sameWithout(region: 'dalat' | 'hanoi'): Promise<void> {
 }
 
 describe('stored indexes that do not fit', () => {
+  it('refuses a row number past the speed or admin rows, naming the section', () => {
+    const bytes = testPack('dalat');
+    const pack = Pack.from(bytes);
+    const rows = pack.array<Uint8Array>('graph.speedRows').length / 15;
+    const speedRow = pack.array<Uint8Array | Uint16Array>('graph.edge.speedRow').slice();
+    speedRow[speedRow.length >> 1] = rows;
+    const badSpeeds = Pack.from(rewrite(bytes, { 'graph.edge.speedRow': speedRow }), { source: 'bad.pack' });
+    expect(() => new RoadGraph(badSpeeds)).toThrow(/bad\.pack: corrupt road graph: section "graph\.edge\.speedRow"/);
+    const sets = pack.array<Int32Array>('place.admSets');
+    const admSet = pack.array<Uint8Array | Uint16Array>('place.admSet').slice();
+    admSet[0] = sets.length / 5;
+    const badUnits = Pack.from(rewrite(bytes, { 'place.admSet': admSet }), { source: 'bad.pack' });
+    expect(() => new Region(badUnits).places).toThrow(/bad\.pack: corrupt places: admin references/);
+    // A table whose length is no whole number of rows.
+    const cut = Pack.from(rewrite(bytes, { 'place.admSets': sets.slice(1) }), { source: 'bad.pack' });
+    expect(() => new Region(cut).places).toThrow(/bad\.pack: corrupt places: admin references/);
+  });
+
   it('stored components of other costs are not used, and arrays that do not fit are refused', () => {
     const bytes = testPack('monaco');
     const pack = Pack.from(bytes);
@@ -158,12 +216,17 @@ describe('stored indexes that do not fit', () => {
     });
     expect(storedComponents(Pack.from(stale), 0, costs, turns)).toBeNull();
     const set = index.profiles[0]!.set;
-    const edge = pack.array<Int32Array>(`route.comp.${set}.edge`).slice();
-    edge[edge.length >> 1] = 1e6; // a component that does not exist
-    const bad = Pack.from(rewrite(bytes, { [`route.comp.${set}.edge`]: edge }), { source: 'bad.pack' });
+    const of = pack.array<Int32Array>(`route.comp.${set}.of`).slice();
+    of[of.length >> 1] = 1e6; // a component that does not exist
+    const bad = Pack.from(rewrite(bytes, { [`route.comp.${set}.of`]: of }), { source: 'bad.pack' });
     expect(() => storedComponents(bad, 0, costs, turns)).toThrow(PackError);
-    expect(() => storedComponents(bad, 0, costs, turns)).toThrow(
-      /bad\.pack: corrupt: section "route\.comp\.\d+\.edge"/,
+    expect(() => storedComponents(bad, 0, costs, turns)).toThrow(/bad\.pack: corrupt: section "route\.comp\.\d+\.of"/);
+    // Runs that do not cover the edges in order.
+    const run = pack.array<Uint32Array>(`route.comp.${set}.run`).slice();
+    run.reverse();
+    const unordered = Pack.from(rewrite(bytes, { [`route.comp.${set}.run`]: run }), { source: 'bad.pack' });
+    expect(() => storedComponents(unordered, 0, costs, turns)).toThrow(
+      /bad\.pack: corrupt: section "route\.comp\.\d+\.run"/,
     );
     const g = new RoadGraph(pack);
     const layout = new SnapIndex(g).layout;

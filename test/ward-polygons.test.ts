@@ -8,7 +8,7 @@ import { loadWardBoundaries } from '../data-tools/admin/boundaries';
 import { WardPolygons } from '../src/admin/ward-polygons';
 import type { AdminTable } from '../src/admin/types';
 import { createEngine, type Engine } from '../src/engine';
-import { AdminSlot, ADMIN_SLOTS, PlaceKind } from '../src/places/kinds';
+import { AdminSlot, PlaceKind } from '../src/places/kinds';
 import { nameKey } from '../src/places/text/fold';
 import { mulberry32 } from '../src/trip/rng';
 import { ADMIN, testPack } from './helpers/packs';
@@ -103,10 +103,10 @@ describe('admin units of places', () => {
     let checked = 0;
     for (let i = 0; i < p.count; i++) {
       if (p.kind[i]! >= PlaceKind.district) continue;
-      const ward = r.admin.unit(p.adm[i * ADMIN_SLOTS + AdminSlot.ward2025]!);
+      const ward = r.admin.unit(p.unit(i, AdminSlot.ward2025));
       if (!ward) continue;
       expect(keyOf(ward.id), `place ${i}`).toBe(refKey(r.lat(i), r.lon(i)));
-      expect(p.adm[i * ADMIN_SLOTS + AdminSlot.province2025]).toBe(ward.parent);
+      expect(p.unit(i, AdminSlot.province2025)).toBe(ward.parent);
       checked++;
     }
     expect(checked).toBeGreaterThan(2000);
@@ -120,10 +120,10 @@ describe('admin units of places', () => {
     for (let i = 0; i < p.count; i++) {
       // Street pieces carry no addr:* tags: their legacy units come from the mapping alone.
       if (p.kind[i] !== PlaceKind.street) continue;
-      const w = p.adm[i * ADMIN_SLOTS + AdminSlot.ward2025]!;
+      const w = p.unit(i, AdminSlot.ward2025);
       if (w < 0) continue;
       const sources = (table.toLegacy.get(w) ?? []).filter((id) => table.byId.get(id)!.level === 'ward');
-      const legacyWard = p.adm[i * ADMIN_SLOTS + AdminSlot.ward]!;
+      const legacyWard = p.unit(i, AdminSlot.ward);
       if (sources.length > 1) {
         expect(legacyWard, `street piece ${i}`).toBe(-1);
         several++;

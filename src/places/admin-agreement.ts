@@ -6,7 +6,7 @@ import type { AdminResolution } from '../admin/resolve';
 import { indexKey } from '../admin/table';
 import type { AdminTable } from '../admin/types';
 import type { AddressSystem } from './describe';
-import { ADMIN_SLOTS, AdminSlot } from './kinds';
+import { AdminSlot } from './kinds';
 import { streetKey, type PlacesRegion } from './region-places';
 import type { PlaceQuery } from './search/query';
 import { adminNameKeys } from './text/admin-names';
@@ -58,9 +58,8 @@ export function adminAgreement(r: PlacesRegion, p: number, own: number, checks: 
  * ward), twice its weight taken away when the place is elsewhere, 0 when nothing tells.
  */
 function unitAgreement(r: PlacesRegion, p: number, c: Check): number {
-  const o = p * ADMIN_SLOTS;
-  const have = r.places.adm[o + c.slot]!;
-  const ward2025 = r.places.adm[o + AdminSlot.ward2025]!;
+  const have = r.places.unit(p, c.slot);
+  const ward2025 = r.places.unit(p, AdminSlot.ward2025);
   if (have >= 0) return c.ids.includes(have) ? c.weight : -2 * c.weight;
   if (ward2025 < 0 || (c.slot !== AdminSlot.ward && c.slot !== AdminSlot.district)) return 0;
   const via = c.slot === AdminSlot.ward ? r.admin.legacyWardsOf(ward2025) : r.admin.legacyDistrictsOf(ward2025);
@@ -76,7 +75,7 @@ function unitAgreement(r: PlacesRegion, p: number, c: Check): number {
 export function districtTermsVia2025(r: PlacesRegion, p: number, checks: readonly Check[]): number {
   let mask = 0;
   for (const c of checks)
-    if (c.slot === AdminSlot.district && c.terms !== 0 && r.places.adm[p * ADMIN_SLOTS + c.slot]! < 0)
+    if (c.slot === AdminSlot.district && c.terms !== 0 && r.places.unit(p, c.slot) < 0)
       if (unitAgreement(r, p, c) > 0) mask |= c.terms;
   return mask;
 }

@@ -16,7 +16,7 @@ export interface PlaceAdmin {
   province2025?: AdminUnit;
 }
 
-/** Admin units of a region, looked up by the pack-local ids stored in `place.adm`. */
+/** Admin units of a region, looked up by the pack-local ids of the places' units (PlaceStore.units). */
 export class AdminNames {
   /** The rebuilt table, or null when the pack carries no admin units. */
   readonly table: AdminTable | null;
@@ -33,8 +33,8 @@ export class AdminNames {
 
   /** The five admin units of place `i` (legacy ward, district, province; 2025 ward, province). */
   of(places: PlaceStore, i: number): PlaceAdmin {
-    const a = places.adm;
-    const o = i * ADMIN_SLOTS;
+    const a = places.units;
+    const o = places.unitsAt(i);
     return {
       ward: this.unit(a[o + AdminSlot.ward]!),
       district: this.unit(a[o + AdminSlot.district]!),
@@ -94,7 +94,7 @@ export class AdminNames {
   namesOf(places: PlaceStore, i: number): string[] {
     const out: string[] = [];
     for (let s = 0; s < ADMIN_SLOTS; s++) {
-      const u = this.unit(places.adm[i * ADMIN_SLOTS + s]!);
+      const u = this.unit(places.unit(i, s));
       if (u && !out.includes(u.nameWithType)) out.push(u.nameWithType);
     }
     return out;

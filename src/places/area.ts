@@ -126,8 +126,8 @@ export type Within = (typeof Within)[keyof typeof Within];
  * - out: anywhere else. A place whose units are all unknown (a pack without admin data) is not excluded.
  */
 export function inArea(r: PlacesRegion, area: QueryArea, p: number): Within {
-  const adm = r.places.adm;
-  const o = p * ADMIN_SLOTS;
+  const adm = r.places.units;
+  const o = r.places.unitsAt(p);
   const tagged = area.slot >= 0 ? adm[o + area.slot]! : -1;
   if (tagged >= 0 && tagged === area.unit) return Within.in;
   const ward = adm[o + AdminSlot.ward2025]!;

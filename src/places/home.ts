@@ -2,7 +2,7 @@
  * Where a region's places mostly lie: a pack of a city also holds the edges of the units around it, and a query that
  * names no unit, or names "the city", means the pack's own.
  */
-import { ADMIN_SLOTS, AdminSlot } from './kinds';
+import { AdminSlot } from './kinds';
 import type { PlacesRegion } from './region-places';
 
 /** A legacy level a home unit is counted at. */
@@ -21,9 +21,11 @@ export function homeUnit(r: PlacesRegion, slot: HomeSlot): number {
   let home = bySlot.get(slot);
   if (home === undefined) {
     const count = new Map<number, number>();
-    const adm = r.places.adm;
-    for (let o = slot; o < adm.length; o += ADMIN_SLOTS)
-      if (adm[o]! >= 0) count.set(adm[o]!, (count.get(adm[o]!) ?? 0) + 1);
+    const places = r.places;
+    for (let i = 0; i < places.count; i++) {
+      const u = places.unit(i, slot);
+      if (u >= 0) count.set(u, (count.get(u) ?? 0) + 1);
+    }
     home = -1;
     for (const [id, n] of count) if (home < 0 || n > count.get(home)!) home = id;
     bySlot.set(slot, home);

@@ -8,7 +8,7 @@ export const PlaceKind = {
   province: 6,
 } as const;
 
-/** Admin slots per place in `place.adm` (pack-local admin unit index, -1 when unknown). */
+/** Admin slots per place (PlaceStore.units: pack-local admin unit ids, -1 when unknown). */
 export const AdminSlot = { ward: 0, district: 1, province: 2, ward2025: 3, province2025: 4 } as const;
 export const ADMIN_SLOTS = 5;
 

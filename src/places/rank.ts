@@ -8,7 +8,7 @@ import { adminAgreement, systemOf, districtTermsVia2025, wantedUnits } from './a
 import { inArea, queryArea, widenedArea, Within, type QueryArea } from './area';
 import type { AddressSystem } from './describe';
 import { homeUnit } from './home';
-import { ADMIN_SLOTS, AdminSlot, AltKind, PlaceKind, unitOfPlace } from './kinds';
+import { AdminSlot, AltKind, PlaceKind, unitOfPlace } from './kinds';
 import { nearAnchor, streetAnchor, type AnchorFinder } from './near';
 import { houseStreetKeyOf } from './interpolate';
 import { namedWithNumber, numberAfterName } from './name-number';
@@ -304,7 +304,7 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
     // The written house on the written street outweighs a wrong district ("175 Hai Bà Trưng, Quận 1" is in Quận 3).
     if (same === true) b += HOUSE_BOOST + Math.max(0, units);
     else b += (same === false ? -HOUSE_BOOST / 2 : 0) + units;
-    const province = places.adm[p * ADMIN_SLOTS + AdminSlot.province]!;
+    const province = places.unit(p, AdminSlot.province);
     if (unqualified && province === home) b += HOME_BOOST;
     else if (unqualified && province >= 0) b -= AWAY_PENALTY;
     return b + (bias ? bias(p, agreement > 0) : 0);
@@ -507,9 +507,8 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
   const province2025 = res?.v2025.province ?? -1,
     provinceLegacy = res?.legacy.province ?? -1;
   const inProvince = (p: number): boolean => {
-    const o = p * ADMIN_SLOTS;
-    const p2025 = places.adm[o + AdminSlot.province2025]!,
-      legacy = places.adm[o + AdminSlot.province]!;
+    const p2025 = places.unit(p, AdminSlot.province2025),
+      legacy = places.unit(p, AdminSlot.province);
     if ((province2025 < 0 && provinceLegacy < 0) || (p2025 < 0 && legacy < 0)) return true;
     return (province2025 >= 0 && p2025 === province2025) || (provinceLegacy >= 0 && legacy === provinceLegacy);
   };

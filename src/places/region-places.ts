@@ -9,7 +9,7 @@ import type { Region } from '../region';
 import { COORD_SCALE } from '../pack/format';
 import { AdminNames } from './admin-names';
 import { BuildingIndex } from './buildings';
-import { ADMIN_SLOTS, AdminSlot, PlaceKind, unitOfPlace } from './kinds';
+import { AdminSlot, PlaceKind, unitOfPlace } from './kinds';
 import { packTag } from './place-id';
 import { firstAtLeast, PlaceIndex, PlaceTerms } from './search/index';
 import { probeHash, storedPlaceIndex } from './search/stored-index';
@@ -219,7 +219,7 @@ export class PlacesRegion {
 
   /** The 2025 ward (admin unit id) of place `i` (the polygon holding its point at build time), or -1. */
   ward2025Of(i: number): number {
-    return this.places.adm[i * ADMIN_SLOTS + AdminSlot.ward2025]!;
+    return this.places.unit(i, AdminSlot.ward2025);
   }
 
   /** The area's wards, districts and provinces by folded name, sorted by it; made on first use. */
@@ -252,12 +252,11 @@ export class PlacesRegion {
 
   /** Whether place `i` lies in one of `units` (ids), by its legacy ward or district or its 2025 ward. */
   liesIn(i: number, units: ReadonlySet<number>): boolean {
-    const at = i * ADMIN_SLOTS;
-    const adm = this.places.adm;
+    const p = this.places;
     return (
-      units.has(adm[at + AdminSlot.ward]!) ||
-      units.has(adm[at + AdminSlot.district]!) ||
-      units.has(adm[at + AdminSlot.ward2025]!)
+      units.has(p.unit(i, AdminSlot.ward)) ||
+      units.has(p.unit(i, AdminSlot.district)) ||
+      units.has(p.unit(i, AdminSlot.ward2025))
     );
   }
 
@@ -276,7 +275,7 @@ export class PlacesRegion {
 function placeWards(p: PlaceStore): Set<number> {
   const out = new Set<number>();
   for (let i = 0; i < p.count; i++) {
-    const w = p.adm[i * ADMIN_SLOTS + AdminSlot.ward2025]!;
+    const w = p.unit(i, AdminSlot.ward2025);
     if (w >= 0) out.add(w);
   }
   return out;

@@ -2,6 +2,7 @@ import type { Pack } from '../pack/reader.js';
 import { isOffsetArray } from '../pack/offsets.js';
 import { PackError } from '../pack/reader.js';
 import { ADMIN_SLOTS } from './kinds.js';
+import { fitsRows, type RowIds } from '../pack/distinct-rows.js';
 
 /**
  * The places of a pack as zero-copy views: per place its coordinates (1e-7 degree), kind, name, house number,
@@ -16,7 +17,14 @@ export class PlaceStore {
   readonly street: Uint32Array;
   readonly category: Uint32Array;
   readonly locality: Uint32Array;
-  readonly adm: Int32Array;
+  /**
+   * Admin units, ADMIN_SLOTS ids per distinct combination (AdminSlot order, -1 when unknown): place i's are
+   * units[unitsAt(i) ..]. Places share combinations (whole HCMC: 43,024 places, 725 combinations), so the pack
+   * stores each once (`place.admSets`) and per place its number (`place.admSet`; distinct-rows.ts); a pack from
+   * before them stores every place's (`place.adm`), read as a combination per place.
+   */
+  readonly units: Int32Array;
+  private readonly unitSet: RowIds;
   readonly osm: Float64Array;
   readonly importance: Uint8Array;
   /** Alternative names of place i: alt[altFirst[i] .. altFirst[i + 1]) (string ids), their kinds in altKind (AltKind). */
@@ -34,7 +42,8 @@ export class PlaceStore {
     this.street = pack.array('place.street');
     this.category = pack.array('place.category');
     this.locality = pack.array('place.locality');
-    this.adm = pack.array('place.adm');
+    const stored = pack.has('place.admSet');
+    this.units = pack.array(stored ? 'place.admSets' : 'place.adm');
     this.osm = pack.array('place.osm');
     this.importance = pack.array('place.importance');
     this.count = this.lat.length;
@@ -64,7 +73,18 @@ export class PlaceStore {
     ]) {
       if (a.length !== n) throw new PackError(pack.source, 'corrupt places: arrays differ in length');
     }
-    if (this.adm.length !== n * ADMIN_SLOTS)
-      throw new PackError(pack.source, 'corrupt places: admin references differ in length');
+    this.unitSet = stored ? pack.array('place.admSet') : Uint32Array.from({ length: n }, (_, i) => i);
+    if (!(this.units instanceof Int32Array) || !fitsRows(this.unitSet, n, this.units.length / ADMIN_SLOTS))
+      throw new PackError(pack.source, 'corrupt places: admin references do not fit');
+  }
+
+  /** Where place i's admin units start in `units` (then ADMIN_SLOTS of them, AdminSlot order). */
+  unitsAt(i: number): number {
+    return this.unitSet[i]! * ADMIN_SLOTS;
+  }
+
+  /** Place i's admin unit id in slot `slot` (AdminSlot), or -1 when unknown. */
+  unit(i: number, slot: number): number {
+    return this.units[this.unitSet[i]! * ADMIN_SLOTS + slot]!;
   }
 }

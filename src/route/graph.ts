@@ -1,5 +1,6 @@
 import { COORD_SCALE } from '../pack/format.js';
 import { isOffsetArray } from '../pack/offsets.js';
+import { fitsRows, type RowIds } from '../pack/distinct-rows.js';
 import type { Pack } from '../pack/reader.js';
 import { PackError } from '../pack/reader.js';
 import { PROFILE_COUNT } from './profiles.js';
@@ -91,12 +92,16 @@ export class RoadGraph {
     };
     if (this.nodeLon.length !== N || this.nodeFlags.length !== N || this.nodeBlock.length !== N)
       bad('node arrays differ in length');
-    if (
-      this.edgeNodes.length !== 2 * E ||
+    if (this.edgeNodes.length !== 2 * E) bad('edge arrays differ in length');
+    if (this.pack.has(SPEED_SECTIONS.row)) {
+      const rows = this.pack.array<Uint8Array>(SPEED_SECTIONS.rows);
+      if (!(rows instanceof Uint8Array) || !fitsRows(this.speedRow(), E, rows.length / SPEED_ROW))
+        bad(`section "${SPEED_SECTIONS.row}" does not fit the speeds`);
+    } else if (
       this.pack.length('graph.edge.speed') !== E * PROFILE_COUNT * 2 ||
       this.pack.length('graph.edge.pref') !== E * PROFILE_COUNT
     )
-      bad('edge arrays differ in length');
+      bad('edge speeds differ in length');
     if (this.edgeShape.length !== E + 1 || !isOffsetArray(this.edgeShape, this.shapeLat.length))
       bad('edge shapes do not match the shape points');
     if (this.adjFirst.length !== N + 1 || !isOffsetArray(this.adjFirst, this.adjArc.length))
@@ -148,17 +153,36 @@ export class RoadGraph {
 
   /**
    * Every profile's speeds and preferences (15 bytes per edge), which only a vehicle's costs and alikeProfiles read,
-   * once per computation: so a pack file's sections are read afresh for each (Pack.arrayOnce), not kept.
+   * once per computation: so they are laid out afresh for each from the pack's rows (SPEED_SECTIONS), not kept.
    * - `speed`: km/h of edge e for profile p in direction dir (0 first → second node) at e * PROFILE_COUNT * 2 + p * 2
    *   + dir; 0 = not allowed.
    * - `pref`: percent of preference of edge e for profile p at e * PROFILE_COUNT + p (1–100).
-   * @param room where a pack file's sections are read (default: new memory)
+   * @param room where they are laid out (default: new memory)
    */
   speeds(room?: (bytes: number) => Uint8Array): EdgeSpeeds {
-    return {
-      speed: this.pack.arrayOnce<Uint8Array>('graph.edge.speed', room),
-      pref: this.pack.arrayOnce<Uint8Array>('graph.edge.pref', room),
-    };
+    // Packs from before the rows store both arrays whole.
+    if (!this.pack.has(SPEED_SECTIONS.row))
+      return {
+        speed: this.pack.arrayOnce<Uint8Array>('graph.edge.speed', room),
+        pref: this.pack.arrayOnce<Uint8Array>('graph.edge.pref', room),
+      };
+    const E = this.edgeCount,
+      S = PROFILE_COUNT * 2;
+    const ids = this.speedRow();
+    const rows = this.pack.array<Uint8Array>(SPEED_SECTIONS.rows);
+    const speed = room ? room(E * S) : new Uint8Array(E * S);
+    const pref = room ? room(E * PROFILE_COUNT) : new Uint8Array(E * PROFILE_COUNT);
+    for (let e = 0; e < E; e++) {
+      const at = ids[e]! * SPEED_ROW;
+      speed.set(rows.subarray(at, at + S), e * S);
+      pref.set(rows.subarray(at + S, at + SPEED_ROW), e * PROFILE_COUNT);
+    }
+    return { speed, pref };
+  }
+
+  /** Per edge, its row of `graph.speedRows` (kept: 1 or 2 bytes an edge). */
+  private speedRow(): RowIds {
+    return this.pack.array<RowIds>(SPEED_SECTIONS.row);
   }
 
   /** Latitude of a node in degrees. */
@@ -188,6 +212,28 @@ export class RoadGraph {
 export interface EdgeSpeeds {
   speed: Uint8Array;
   pref: Uint8Array;
+}
+
+/**
+ * The sections of the edges' speeds and preferences (distinct-rows.ts): per edge the number of its row, and the
+ * rows, SPEED_ROW bytes each: the speeds (EdgeSpeeds.speed's PROFILE_COUNT × 2 bytes of an edge), then the
+ * preferences (PROFILE_COUNT bytes). Edges share rows (whole HCMC: 77,156 edges, 158 rows), so 1 or 2 bytes an edge
+ * instead of 15; packs from before them store `graph.edge.speed` and `graph.edge.pref` whole.
+ */
+export const SPEED_SECTIONS = { row: 'graph.edge.speedRow', rows: 'graph.speedRows' } as const;
+/** Bytes of a row of SPEED_SECTIONS.rows. */
+export const SPEED_ROW = PROFILE_COUNT * 3;
+
+/** Every edge's row of speeds and preferences, edge after edge (SPEED_SECTIONS), from the two arrays. */
+export function edgeSpeedRows(speed: Uint8Array, pref: Uint8Array): Uint8Array {
+  const E = pref.length / PROFILE_COUNT,
+    S = PROFILE_COUNT * 2;
+  const out = new Uint8Array(E * SPEED_ROW);
+  for (let e = 0; e < E; e++) {
+    out.set(speed.subarray(e * S, e * S + S), e * SPEED_ROW);
+    out.set(pref.subarray(e * PROFILE_COUNT, (e + 1) * PROFILE_COUNT), e * SPEED_ROW + S);
+  }
+  return out;
 }
 
 /** Speed in km/h of `edge` for vehicle `profile` in direction `dir` (0 first → second), from RoadGraph.speeds' `speed`; 0 = not allowed. */

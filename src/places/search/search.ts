@@ -17,7 +17,17 @@
 import { diacriticAgreement, markDifferences, toneOf } from '../text/fold';
 import { firstLetterKept } from '../text/edits';
 import { isBareSyllable, otherIY, soundAlikes } from '../text/syllable';
-import { EXPANDED, Field, FIELD_MASK, JOINED, NameFlag, type PlaceIndex } from './index';
+import {
+  EXPANDED,
+  Field,
+  FIELD_MASK,
+  JOINED,
+  NameFlag,
+  POSTING_FIELD,
+  POSTING_FIELD_BITS,
+  postingPlace,
+  type PlaceIndex,
+} from './index';
 import { categorySpans } from '../text/category-match';
 import { CATEGORY_ROWS, hasRow } from '../text/row-mask';
 import type { PlaceCategories } from './place-categories';
@@ -266,7 +276,7 @@ function nearMissAllowed(
 }
 
 /** First index in [lo, hi) of the ascending `a` whose value is >= x (hi when none), stepping out from lo. */
-function gallop(a: Int32Array, lo: number, hi: number, x: number): number {
+function gallop(a: Uint32Array, lo: number, hi: number, x: number): number {
   if (lo >= hi || a[lo]! >= x) return lo;
   // a[l] < x throughout; the step doubles until it overshoots, then a binary search closes in.
   let l = lo;
@@ -488,7 +498,7 @@ export class Searcher {
       const ix = this.index;
       n = 0;
       for (let k = ix.postStart[f]!; k < ix.postStart[f + 1]!; k++)
-        if ((ix.postField[k]! & FIELD_MASK) !== Field.admin) n++;
+        if ((ix.postings[k]! & FIELD_MASK) !== Field.admin) n++;
       this.ownCounts[f] = n;
     }
     return n;
@@ -519,7 +529,7 @@ export class Searcher {
       for (const m of matches[j]!)
         for (let f = ix.formStart[m.v]!; f < ix.formStart[m.v + 1]!; f++)
           for (let k = ix.postStart[f]!; k < ix.postStart[f + 1]!; k++)
-            if ((ix.postField[k]! & FIELD_MASK) !== Field.admin) mark(ix.postPlace[k]!);
+            if ((ix.postings[k]! & FIELD_MASK) !== Field.admin) mark(postingPlace(ix.postings[k]!));
       const cat = categories?.find((c) => ((c.mask >>> j) & 1) !== 0);
       if (cat && pc)
         for (let row = 0; row < CATEGORY_ROWS; row++)
@@ -552,16 +562,16 @@ export class Searcher {
     const ix = this.index;
     const lo = ix.postStart[f]!;
     const hi = ix.postStart[f + 1]!;
-    const places = ix.postPlace;
+    const postings = ix.postings;
     if (hi - lo <= MERGE_RATIO * this.candCount) {
-      for (let k = lo; k < hi; k++) if (this.cand[places[k]!] === stamp) visit(k);
+      for (let k = lo; k < hi; k++) if (this.cand[postingPlace(postings[k]!)] === stamp) visit(k);
       return;
     }
     for (let c = 0, k = lo; c < this.candCount; c++) {
       const p = this.candList[c]!;
-      k = gallop(places, k, hi, p);
+      k = gallop(postings, k, hi, p * 2 ** POSTING_FIELD_BITS);
       if (k >= hi) return;
-      if (places[k] === p) visit(k);
+      if (postingPlace(postings[k]!) === p) visit(k);
     }
   }
 
@@ -653,11 +663,11 @@ export class Searcher {
       // ward's or city's names they say nothing.
       const ownOnly = term.role === 'filler';
       /**
-       * Credits place p with match score s in `postField` (with its bits); `near` how it met the word when not as
+       * Credits place p with match score s in field `fieldBits` (a posting's field bits); `near` how it met the word when not as
        * written; `voucher` whether it met it as written (see vouchers); `viaCategory` met by its category.
        */
-      const credit = (p: number, s: number, postField: number, near: number, voucher: boolean, viaCategory = false) => {
-        const field = postField & FIELD_MASK;
+      const credit = (p: number, s: number, fieldBits: number, near: number, voucher: boolean, viaCategory = false) => {
+        const field = fieldBits & FIELD_MASK;
         touchedCount = this.touch(p, stamp, touchedCount);
         if (this.termSeen[p] !== termStamp) {
           this.termSeen[p] = termStamp;
@@ -683,8 +693,8 @@ export class Searcher {
           }
         }
         // A word that joins two of the name's words stands for both of them.
-        const hits = (postField & JOINED) !== 0 ? 2 : 1;
-        if (viaCategory || (postField & EXPANDED) !== 0) {
+        const hits = (fieldBits & JOINED) !== 0 ? 2 : 1;
+        if (viaCategory || (fieldBits & EXPANDED) !== 0) {
           // Met by the place's category, or a nickname's canonical words: no word of its names.
         } else if (field === Field.main && counts && this.mainSeen[p] !== termStamp) {
           this.mainSeen[p] = termStamp;
@@ -748,8 +758,8 @@ export class Searcher {
           // A kind of place is named as written ("chùa" is not the "chua" of "Sữa chua"): no slips either.
           if (near !== 0 && (categoryMask & bit) !== 0) continue;
           this.candidatePostings(f, stamp, (k) => {
-            const p = ix.postPlace[k]!;
-            const field = ix.postField[k]!;
+            const p = postingPlace(ix.postings[k]!);
+            const field = ix.postings[k]! & POSTING_FIELD;
             if (ownOnly && field === Field.admin) return;
             const weight = FIELD_WEIGHT[asAdmin ? Math.max(field & FIELD_MASK, Field.admin) : field & FIELD_MASK]!;
             if (lenient && (field & FIELD_MASK) === Field.main && (ix.nameFlags[p]! & NameFlag.unmarked) !== 0)

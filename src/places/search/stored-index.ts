@@ -4,7 +4,7 @@
  * - `place.ix` (JSON): `{ version, vocab, forms, probe }`: word counts and a hash of the words that this code gives a
  *   sample of the places (see probeHash);
  * - `place.ix.words` (UTF-8): the vocabulary, then the forms, one word a line (words never hold a line break);
- * - `place.ix.formStart`, `place.ix.postStart` (u32), `place.ix.postPlace` (i32), `place.ix.postField`,
+ * - `place.ix.formStart`, `place.ix.postStart`, `place.ix.post` (u32: place and field of each posting),
  *   `place.ix.nameLen`, `place.ix.altLen`, `place.ix.addrLen`, `place.ix.nameFlags`, `place.ix.joinOnly` (u8),
  *   `place.ix.editStart`, `place.ix.editIds` (u32: the one-edit index, one-edit-index.ts): the index's arrays, opened
  *   as views.
@@ -15,10 +15,13 @@ import { isOffsetArray } from '../../pack/offsets.js';
 import { PackError, type Pack } from '../../pack/reader.js';
 import type { TypedArray } from '../../pack/format.js';
 import { bytesHash } from '../../pack/bytes-hash.js';
-import type { PlaceIndexArrays, PlaceTerms } from './index.js';
+import { Field, FIELD_MASK, postingPlace, type PlaceIndexArrays, type PlaceTerms } from './index.js';
 
-/** Layout version of the stored index (2: joined and expanded postings, name flags, the one-edit index). */
-const LAYOUT = 2;
+/**
+ * Layout version of the stored index (2: joined and expanded postings, name flags, the one-edit index; 3: a posting's
+ * place and field in one word).
+ */
+const LAYOUT = 3;
 /** Places sampled by the probe. */
 const PROBE_PLACES = 64;
 
@@ -27,8 +30,7 @@ const S = {
   words: 'place.ix.words',
   formStart: 'place.ix.formStart',
   postStart: 'place.ix.postStart',
-  postPlace: 'place.ix.postPlace',
-  postField: 'place.ix.postField',
+  postings: 'place.ix.post',
   nameLen: 'place.ix.nameLen',
   altLen: 'place.ix.altLen',
   addressLen: 'place.ix.addrLen',
@@ -75,8 +77,7 @@ export function placeIndexSections(
       [S.words, new TextEncoder().encode([...ix.vocab, ...ix.forms].join('\n'))],
       [S.formStart, ix.formStart],
       [S.postStart, ix.postStart],
-      [S.postPlace, ix.postPlace],
-      [S.postField, ix.postField],
+      [S.postings, ix.postings],
       [S.nameLen, ix.nameLen],
       [S.altLen, ix.altLen],
       [S.addressLen, ix.addressLen],
@@ -114,8 +115,7 @@ export function storedPlaceIndex(pack: Pack, count: number, probe: () => number)
     forms: words.slice(info.vocab),
     formStart: pack.array<Uint32Array>(S.formStart),
     postStart: pack.array<Uint32Array>(S.postStart),
-    postPlace: pack.array<Int32Array>(S.postPlace),
-    postField: pack.array<Uint8Array>(S.postField),
+    postings: pack.array<Uint32Array>(S.postings),
     nameLen: pack.array<Uint8Array>(S.nameLen),
     altLen: pack.array<Uint8Array>(S.altLen),
     addressLen: pack.array<Uint8Array>(S.addressLen),
@@ -130,11 +130,11 @@ export function storedPlaceIndex(pack: Pack, count: number, probe: () => number)
     !isOffsetArray(ix.formStart, info.forms)
   )
     throw bad(S.formStart);
-  if (!(ix.postStart instanceof Uint32Array) || !isOffsetArray(ix.postStart, ix.postPlace.length))
+  if (!(ix.postStart instanceof Uint32Array) || !isOffsetArray(ix.postStart, ix.postings.length))
     throw bad(S.postStart);
   if (ix.postStart.length !== info.forms + 1) throw bad(S.postStart);
-  if (!(ix.postPlace instanceof Int32Array) || ix.postPlace.some((p) => p < 0 || p >= count)) throw bad(S.postPlace);
-  if (ix.postField.length !== ix.postPlace.length) throw bad(S.postField);
+  if (!(ix.postings instanceof Uint32Array) || !ix.postings.every((x) => postingPlace(x) < count && validField(x)))
+    throw bad(S.postings);
   if (ix.joinOnly.length !== info.vocab) throw bad(S.joinOnly);
   const buckets = ix.editStart.length - 1;
   if (
@@ -153,4 +153,9 @@ export function storedPlaceIndex(pack: Pack, count: number, probe: () => number)
   ] as const)
     if (a.length !== count) throw bad(name);
   return ix;
+}
+
+/** Whether a posting's field bits hold a Field (the bits above it are JOINED and EXPANDED, either valid). */
+function validField(posting: number): boolean {
+  return (posting & FIELD_MASK) <= Field.admin;
 }

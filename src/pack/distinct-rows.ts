@@ -1,0 +1,38 @@
+/**
+ * A table of fixed-width rows stored as its distinct rows: where many records repeat a few rows (a place's five
+ * admin units, an edge's speeds and preferences for every vehicle), a pack keeps each distinct row once, in order of
+ * first use, and per record the number of its row, in 1 byte while there are at most 256 rows, 2 while at most
+ * 65,536, else 4.
+ */
+
+/** Per record, the number of its row. */
+export type RowIds = Uint8Array | Uint16Array | Uint32Array;
+
+/** The records of `data` (`width` values each, record after record) as distinct rows and the row of each record. */
+export function distinctRows<T extends Int32Array | Uint8Array>(data: T, width: number): { ids: RowIds; rows: T } {
+  const records = data.length / width;
+  const byKey = new Map<string, number>();
+  const ids = new Uint32Array(records);
+  const rows: number[] = [];
+  for (let i = 0; i < records; i++) {
+    const row = data.subarray(i * width, (i + 1) * width);
+    const key = row.join(',');
+    let k = byKey.get(key);
+    if (k === undefined) {
+      byKey.set(key, (k = byKey.size));
+      for (let j = 0; j < width; j++) rows.push(row[j]!);
+    }
+    ids[i] = k;
+  }
+  const count = byKey.size;
+  const narrow = count <= 0x100 ? Uint8Array.from(ids) : count <= 0x10000 ? Uint16Array.from(ids) : ids;
+  return { ids: narrow, rows: (data instanceof Int32Array ? Int32Array.from(rows) : Uint8Array.from(rows)) as T };
+}
+
+/** Whether `ids` is a row number per each of `records` records, each below `rows`. */
+export function fitsRows(ids: ArrayLike<number>, records: number, rows: number): ids is RowIds {
+  if (!(ids instanceof Uint8Array || ids instanceof Uint16Array || ids instanceof Uint32Array)) return false;
+  if (ids.length !== records || !Number.isInteger(rows)) return false;
+  for (let i = 0; i < ids.length; i++) if (ids[i]! >= rows) return false;
+  return true;
+}
