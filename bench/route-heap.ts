@@ -23,7 +23,7 @@ function carStar(g: RoadGraph): { first: Uint32Array; head: Uint32Array; w: Floa
   const first = new Uint32Array(g.nodeCount + 1);
   const head: number[] = [];
   const w: number[] = [];
-  const speeds = g.speeds().speed;
+  const speeds = g.speeds();
   for (let v = 0; v < g.nodeCount; v++) {
     for (let k = g.adjFirst[v]!; k < g.adjFirst[v + 1]!; k++) {
       const arc = g.adjArc[k]!;

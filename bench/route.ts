@@ -72,7 +72,7 @@ function chStats(pack: Pack): { bytes: number; count: number } {
 
 /** Plain node-based Dijkstra over the pack's arcs (metres), written for the check. */
 function plainDijkstra(g: Region['graph'], s: number, t: number): number {
-  const speeds = g.speeds().speed;
+  const speeds = g.speeds();
   const dist = new Float64Array(g.nodeCount).fill(Infinity);
   const heap: number[] = [];
   const key = (i: number) => dist[heap[i]!]!;
@@ -175,7 +175,7 @@ async function main(): Promise<void> {
   const ctx = routerOf(ny).context(0, 'fastest');
   const load = performance.now() - t;
   let arcs = 0;
-  const speeds = g.speeds().speed;
+  const speeds = g.speeds();
   for (let a = 0; a < 2 * g.edgeCount; a++) if (speedOf(speeds, a >> 1, 0, a & 1) > 0) arcs++;
   const st = chStats(ny.pack);
   row('NY nodes / arcs', `${g.nodeCount} / ${arcs}`);

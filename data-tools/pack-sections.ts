@@ -7,6 +7,7 @@ import type { IndexSections } from './stored-indexes.js';
 import type { PlaceArrays } from './places/index.js';
 import { WARD_SECTIONS, type WardPolygonArrays } from '../src/admin/ward-polygons.js';
 import { distinctRows } from '../src/pack/distinct-rows.js';
+import { encodePartPoints } from '../src/map/part-points.js';
 import { edgeSpeedRows, SPEED_ROW, SPEED_SECTIONS } from '../src/route/graph.js';
 import { ADMIN_SLOTS } from '../src/places/kinds.js';
 
@@ -99,14 +100,16 @@ export function packWriter(c: PackContents): PackWriter {
   }
   if (c.basemap) {
     const m = c.basemap;
+    const points = encodePartPoints(m.lon, m.lat, m.partFirst);
     w.addArray('map.kind', m.kind)
       .addArray('map.type', m.type)
       .addArray('map.name', m.name)
       .addArray('map.bbox', m.bbox)
       .addArray('map.featPart', m.featPart)
       .addArray('map.partFirst', m.partFirst)
-      .addArray('map.lat', m.lat)
-      .addArray('map.lon', m.lon);
+      .addArray('map.origin', points.origin)
+      .addArray('map.at', points.at)
+      .addArray('map.xy', points.xy);
   }
   if (c.indexes) {
     for (const [name, value] of c.indexes.json) w.addJson(name, value);

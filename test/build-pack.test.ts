@@ -77,9 +77,9 @@ describe('pack builder', () => {
     expect(g.nodeCount).toBe(264_346);
     // Every DIMACS arc is one direction of an edge: two-way edges count twice.
     let arcs = 0;
-    const { speed } = g.speeds();
+    const speeds = g.speeds();
     for (let e = 0; e < g.edgeCount; e++)
-      arcs += (speedOf(speed, e, 0, 0) > 0 ? 1 : 0) + (speedOf(speed, e, 0, 1) > 0 ? 1 : 0);
+      arcs += (speedOf(speeds, e, 0, 0) > 0 ? 1 : 0) + (speedOf(speeds, e, 0, 1) > 0 ? 1 : 0);
     expect(arcs).toBe(733_846);
     expect(pack.has('place.lat')).toBe(false);
     const meta = pack.json<{ weights: string; counts: { nodes: number } }>('meta');

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Pack } from '../src/pack/reader.js';
-import { RoadGraph, speedOf } from '../src/route/graph.js';
+import { RoadGraph, speedOf, type EdgeSpeeds } from '../src/route/graph.js';
 import { vehicleIndex } from '../src/route/profiles.js';
 import { StringTable } from '../src/pack/strings.js';
 import { roadMetres } from '../src/geo.js';
@@ -69,7 +69,7 @@ function scc(g: RoadGraph, profile: number): Int32Array {
   const low = new Int32Array(N);
   const comp = new Int32Array(N).fill(-1);
   const onStack = new Uint8Array(N);
-  const { speed: speeds } = g.speeds();
+  const speeds = g.speeds();
   const stack: number[] = [];
   let counter = 0;
   let comps = 0;
@@ -122,12 +122,12 @@ function scc(g: RoadGraph, profile: number): Int32Array {
 
 describe('the real Hanoi road graph', () => {
   let g: RoadGraph;
-  let speeds: Uint8Array;
+  let speeds: EdgeSpeeds;
   let strings: StringTable;
   beforeAll(() => {
     const pack = Pack.from(testPack('hanoi'));
     g = new RoadGraph(pack);
-    speeds = g.speeds().speed;
+    speeds = g.speeds();
     strings = new StringTable(pack);
   });
 

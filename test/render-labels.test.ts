@@ -305,8 +305,8 @@ describe('label placement', () => {
         continue;
       for (let p = b.featPart[f]!; p < b.featPart[f + 1]!; p++) {
         const pts: number[] = [];
-        for (let i = b.partFirst[p]!; i < b.partFirst[p + 1]!; i++)
-          pts.push(VIEW.x(b.lon[i]! * 1e-7), VIEW.y(b.lat[i]! * 1e-7));
+        const c = b.partCoords(p);
+        for (let k = 0; k < c.length; k += 2) pts.push(VIEW.x(c[k]! * 1e-7), VIEW.y(c[k + 1]! * 1e-7));
         named.push(Float64Array.from(pts));
       }
     }

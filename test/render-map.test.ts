@@ -41,8 +41,8 @@ function projected(
     const parts: Float64Array[] = [];
     for (let p = b.featPart[f]!; p < b.featPart[f + 1]!; p++) {
       const pts = [];
-      for (let i = b.partFirst[p]!; i < b.partFirst[p + 1]!; i++)
-        pts.push(view.x(b.lon[i]! * 1e-7), view.y(b.lat[i]! * 1e-7));
+      const c = b.partCoords(p);
+      for (let k = 0; k < c.length; k += 2) pts.push(view.x(c[k]! * 1e-7), view.y(c[k + 1]! * 1e-7));
       parts.push(Float64Array.from(pts));
     }
     out.push({ feature: f, type: b.type[f]!, name: region.strings.get(b.name[f]!), parts });

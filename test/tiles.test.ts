@@ -34,10 +34,11 @@ function featuresWithVertexIn(z: number, x: number, y: number): Map<string, numb
   const out = new Map<string, number[]>();
   for (let f = 0; f < map.count; f++) {
     if (KIND_MIN_ZOOM[map.kind[f]!]! > z) continue;
-    const first = map.partFirst[map.featPart[f]!]!,
-      last = map.partFirst[map.featPart[f + 1]!]!;
-    for (let j = first; j < last; j++) {
-      const [tx, ty] = worldTile(map.lon[j]! / COORD_SCALE, map.lat[j]! / COORD_SCALE, z);
+    const coords = Array.from({ length: map.featPart[f + 1]! - map.featPart[f]! }, (_, k) =>
+      Array.from(map.partCoords(map.featPart[f]! + k)),
+    ).flat();
+    for (let j = 0; j < coords.length; j += 2) {
+      const [tx, ty] = worldTile(coords[j]! / COORD_SCALE, coords[j + 1]! / COORD_SCALE, z);
       if (tx > x + 0.001 && tx < x + 0.999 && ty > y + 0.001 && ty < y + 0.999) {
         const layer = BASEMAP_KINDS[map.kind[f]!]!.layer;
         if (!out.has(layer)) out.set(layer, []);
@@ -108,9 +109,9 @@ describe('vector tiles on the Hanoi pack', () => {
     let f = -1;
     for (let i = 0; i < map.count && f < 0; i++) if (region.strings.get(map.name[i]!) === 'Phố Huế') f = i;
     expect(f).toBeGreaterThanOrEqual(0);
-    const j = map.partFirst[map.featPart[f]!]!;
-    const lon = map.lon[j]! / COORD_SCALE,
-      lat = map.lat[j]! / COORD_SCALE;
+    const first = map.partCoords(map.featPart[f]!);
+    const lon = first[0]! / COORD_SCALE,
+      lat = first[1]! / COORD_SCALE;
     for (const z of [14, 16]) {
       const [fx, fy] = worldTile(lon, lat, z);
       const tile = decode(source.tile(z, Math.floor(fx), Math.floor(fy)));

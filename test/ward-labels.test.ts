@@ -73,8 +73,8 @@ describe('2025 ward labels of whole HCMC', () => {
     const labels: { name: string; lon: number; lat: number }[] = [];
     for (let f = 0; f < b.count; f++) {
       if (b.kind[f] !== KIND_INDEX['place/ward']) continue;
-      const i = b.partFirst[b.featPart[f]!]!;
-      labels.push({ name: region.strings.get(b.name[f]!), lon: b.lon[i]! / 1e7, lat: b.lat[i]! / 1e7 });
+      const [lon, lat] = b.partCoords(b.featPart[f]!);
+      labels.push({ name: region.strings.get(b.name[f]!), lon: lon! / 1e7, lat: lat! / 1e7 });
     }
     expect(labels.length).toBe(region.wards!.count);
     expect(labels.length).toBeGreaterThan(150);
@@ -102,8 +102,8 @@ describe('2025 ward labels of whole HCMC', () => {
     const labels: { name: string; lon: number; lat: number }[] = [];
     for (let f = 0; f < b.count; f++) {
       if (b.kind[f] !== KIND_INDEX['place/province']) continue;
-      const i = b.partFirst[b.featPart[f]!]!;
-      labels.push({ name: region.strings.get(b.name[f]!), lon: b.lon[i]! / 1e7, lat: b.lat[i]! / 1e7 });
+      const [lon, lat] = b.partCoords(b.featPart[f]!);
+      labels.push({ name: region.strings.get(b.name[f]!), lon: lon! / 1e7, lat: lat! / 1e7 });
     }
     expect(labels.map((l) => l.name)).toContain('Thành phố Hồ Chí Minh');
     expect(new Set(labels.map((l) => l.name)).size).toBe(labels.length);
@@ -126,8 +126,8 @@ describe('2025 ward labels of whole HCMC', () => {
       const out: [number, number][] = [];
       for (let f = 0; f < b.count; f++) {
         if (b.kind[f] !== KIND_INDEX[kind]) continue;
-        const i = b.partFirst[b.featPart[f]!]!;
-        out.push([view.x(b.lon[i]! / 1e7), view.y(b.lat[i]! / 1e7)]);
+        const [lon, lat] = b.partCoords(b.featPart[f]!);
+        out.push([view.x(lon! / 1e7), view.y(lat! / 1e7)]);
       }
       return out;
     };

@@ -1,18 +1,29 @@
 import { isOffsetArray } from '../pack/offsets.js';
 import type { Pack } from '../pack/reader.js';
 import { PackError } from '../pack/reader.js';
+import { readPart, type PartPoints } from './part-points.js';
 
-/** Basemap features of a pack as zero-copy views (layout in data-tools/basemap.ts). */
+/**
+ * Basemap features of a pack as zero-copy views (layout in data-tools/basemap.ts), their points read part by part
+ * from the steps the pack stores (part-points.ts) when drawn: opening one reads nothing.
+ */
 export class Basemap {
   readonly kind: Uint8Array;
   readonly type: Uint8Array;
   readonly name: Uint32Array;
+  /** F × 4 box of each feature's points, 1e-7 degrees: least longitude and latitude, then greatest. */
   readonly bbox: Int32Array;
   readonly featPart: Uint32Array;
+  /** P + 1 offsets: part p's points are partFirst[p] .. partFirst[p + 1] - 1. */
   readonly partFirst: Uint32Array;
-  readonly lat: Int32Array;
-  readonly lon: Int32Array;
+  /** Points of every part. */
+  readonly pointCount: number;
   readonly count: number;
+  /** The parts' points as the pack stores them (part-points.ts); null in a pack from before, which stores them whole. */
+  private readonly packed: PartPoints | null;
+  /** The points whole (1e-7 degrees), in a pack from before `packed`; else empty. */
+  private readonly lat: Int32Array;
+  private readonly lon: Int32Array;
   /** The pack's identity (Pack.identity): equal in every thread that opens the same pack's bytes. */
   readonly identity: string;
 
@@ -24,17 +35,59 @@ export class Basemap {
     this.bbox = pack.array('map.bbox');
     this.featPart = pack.array('map.featPart');
     this.partFirst = pack.array('map.partFirst');
-    this.lat = pack.array('map.lat');
-    this.lon = pack.array('map.lon');
     this.count = this.kind.length;
+    const parts = this.partFirst.length - 1;
+    this.pointCount = this.partFirst[parts] ?? 0;
+    const whole = !pack.has('map.xy');
+    this.packed = whole
+      ? null
+      : { xy: pack.array('map.xy'), at: pack.array('map.at'), origin: pack.array('map.origin') };
+    this.lat = whole ? pack.array('map.lat') : new Int32Array(0);
+    this.lon = whole ? pack.array('map.lon') : new Int32Array(0);
     const ok =
       this.type.length === this.count &&
       this.name.length === this.count &&
       this.bbox.length === 4 * this.count &&
       this.featPart.length === this.count + 1 &&
-      isOffsetArray(this.featPart, this.partFirst.length - 1) &&
-      isOffsetArray(this.partFirst, this.lat.length) &&
-      this.lon.length === this.lat.length;
+      isOffsetArray(this.featPart, parts) &&
+      isOffsetArray(this.partFirst, this.pointCount) &&
+      (whole ? this.lat.length === this.pointCount && this.lon.length === this.pointCount : this.packedFits());
     if (!ok) throw new PackError(pack.source, 'corrupt basemap: arrays do not match');
+  }
+
+  /** Calls visit(lon, lat) for each point of part p (1e-7 degrees), in order. */
+  forEachPoint(p: number, visit: (lon: number, lat: number) => void): void {
+    const first = this.partFirst[p]!,
+      end = this.partFirst[p + 1]!;
+    if (this.packed) readPart(this.packed, p, end - first, visit);
+    else for (let i = first; i < end; i++) visit(this.lon[i]!, this.lat[i]!);
+  }
+
+  /** Part p's points, interleaved: longitude, latitude (1e-7 degrees), point after point. */
+  partCoords(p: number): Int32Array {
+    const out = new Int32Array(2 * (this.partFirst[p + 1]! - this.partFirst[p]!));
+    let k = 0;
+    this.forEachPoint(p, (lon, lat) => {
+      out[k++] = lon;
+      out[k++] = lat;
+    });
+    return out;
+  }
+
+  /**
+   * Whether `packed` has a part's offsets into its bytes for every part and an origin. A part's bytes are read no
+   * further than its end, so a part whose bytes do not hold its points (a corrupt pack opened without checksums)
+   * is drawn wrong, never read past.
+   */
+  private packedFits(): boolean {
+    const { xy, at, origin } = this.packed!;
+    return (
+      xy instanceof Uint8Array &&
+      at instanceof Uint32Array &&
+      origin instanceof Int32Array &&
+      origin.length === 2 &&
+      at.length === this.partFirst.length &&
+      isOffsetArray(at, xy.length)
+    );
   }
 }

@@ -51,20 +51,29 @@ export class BuildingIndex {
    * an odd number of times, an edge counting when its ends lie on different sides of the point's y (lower end in).
    */
   contains(f: number, lat: number, lng: number): boolean {
-    const { featPart, partFirst, lat: ys, lon: xs } = this.map;
+    const { featPart } = this.map;
     const x = lng * COORD_SCALE;
     const y = lat * COORD_SCALE;
     let inside = false;
+    // Each edge from point j to point i once, the ring's closing edge (last to first) after the others.
+    const cross = (xi: number, yi: number, xj: number, yj: number) => {
+      if (yi > y !== yj > y && x < xi + ((y - yi) * (xj - xi)) / (yj - yi)) inside = !inside;
+    };
     for (let p = featPart[f]!; p < featPart[f + 1]!; p++) {
-      const start = partFirst[p]!;
-      const end = partFirst[p + 1]!;
-      for (let i = start, j = end - 1; i < end; j = i++) {
-        const xi = xs[i]!,
-          yi = ys[i]!,
-          xj = xs[j]!,
-          yj = ys[j]!;
-        if (yi > y !== yj > y && x < xi + ((y - yi) * (xj - xi)) / (yj - yi)) inside = !inside;
-      }
+      let x0 = 0,
+        y0 = 0,
+        xj = 0,
+        yj = 0,
+        k = 0;
+      this.map.forEachPoint(p, (xi, yi) => {
+        if (k++ === 0) {
+          x0 = xi;
+          y0 = yi;
+        } else cross(xi, yi, xj, yj);
+        xj = xi;
+        yj = yi;
+      });
+      if (k > 0) cross(x0, y0, xj, yj);
     }
     return inside;
   }

@@ -95,8 +95,8 @@ export function basemapIndex(basemap: Basemap): BasemapIndex {
 function fits(store: BasemapIndexStore, basemap: Basemap): boolean {
   return (
     store.identity === basemap.identity &&
-    store.world.length === 2 * basemap.lat.length &&
-    store.significance.length === basemap.lat.length &&
+    store.world.length === 2 * basemap.pointCount &&
+    store.significance.length === basemap.pointCount &&
     store.slot.length === Math.max(0, basemap.partFirst.length - 1) &&
     store.used.length === 1 &&
     store.ready.length === Math.max(0, basemap.partFirst.length - 1)
@@ -105,7 +105,7 @@ function fits(store: BasemapIndexStore, basemap: Basemap): boolean {
 
 /** A new store for `basemap`'s index: its three arrays in one block, shared memory where the platform has it. */
 function newStore(basemap: Basemap): BasemapIndexStore {
-  const points = basemap.lat.length,
+  const points = basemap.pointCount,
     parts = Math.max(0, basemap.partFirst.length - 1);
   // world (8 bytes per coordinate) first, then significance (4 per point), slot (4 per part), used, then ready: each
   // view aligned.
@@ -216,15 +216,14 @@ export class BasemapIndex {
   points(p: number): Float64Array {
     const ready = this.ready;
     if (Atomics.load(ready, p) === RAW && Atomics.compareExchange(ready, p, RAW, CLAIMED) === RAW) {
-      const { lat, lon, partFirst } = this.basemap;
+      const { partFirst } = this.basemap;
       const world = this.world;
-      const first = partFirst[p]!,
-        end = partFirst[p + 1]!;
-      let j = (this.slot[p] = Atomics.add(this.used, 0, end - first));
-      for (let i = first; i < end; i++, j++) {
-        world[2 * j] = lonToWorldX(lon[i]! * 1e-7, 0, 1);
-        world[2 * j + 1] = latToWorldY(lat[i]! * 1e-7, 0, 1);
-      }
+      let j = (this.slot[p] = Atomics.add(this.used, 0, partFirst[p + 1]! - partFirst[p]!));
+      this.basemap.forEachPoint(p, (lon, lat) => {
+        world[2 * j] = lonToWorldX(lon * 1e-7, 0, 1);
+        world[2 * j + 1] = latToWorldY(lat * 1e-7, 0, 1);
+        j++;
+      });
       Atomics.store(ready, p, PROJECTED);
     } else {
       // Another thread sharing the store is projecting the part (microseconds): its slot is known once it is done.

@@ -1,4 +1,4 @@
-import type { EdgeSpeeds, RoadGraph } from './graph.js';
+import { PREF_AT, SPEED_ROW, type EdgeSpeeds, type RoadGraph } from './graph.js';
 import { PROFILE_COUNT } from './profiles.js';
 
 /**
@@ -25,13 +25,18 @@ export function alikeProfile(g: RoadGraph, p: number): number {
 }
 
 /** True when profiles p and q read the same per-profile data of the graph (see alikeProfiles). */
-function routesAlike(g: RoadGraph, { speed, pref }: EdgeSpeeds, p: number, q: number): boolean {
-  const P = PROFILE_COUNT;
+function routesAlike(g: RoadGraph, { row, rows }: EdgeSpeeds, p: number, q: number): boolean {
+  // The rows edges use (a few hundred), each compared once.
+  const compared = new Uint8Array(rows.length / SPEED_ROW);
   const restricted = g.edgeRestricted;
   for (let e = 0; e < g.edgeCount; e++) {
-    const s = e * P * 2;
-    if (speed[s + 2 * p] !== speed[s + 2 * q] || speed[s + 2 * p + 1] !== speed[s + 2 * q + 1]) return false;
-    if (pref[e * P + p] !== pref[e * P + q]) return false;
+    const r = row[e]!;
+    if (compared[r] === 0) {
+      const s = r * SPEED_ROW;
+      if (rows[s + 2 * p] !== rows[s + 2 * q] || rows[s + 2 * p + 1] !== rows[s + 2 * q + 1]) return false;
+      if (rows[s + PREF_AT + p] !== rows[s + PREF_AT + q]) return false;
+      compared[r] = 1;
+    }
     if (((restricted[e]! >> p) & 1) !== ((restricted[e]! >> q) & 1)) return false;
   }
   const sameBit = (a: Uint8Array) => a.every((x) => ((x >> p) & 1) === ((x >> q) & 1));

@@ -1,8 +1,7 @@
 import { EARTH_RADIUS_M } from '../geo.js';
 import { AVOID_FACTOR, avoidedEdges } from './avoid.js';
 import { Scratch, scratchBytes } from './cch/scratch.js';
-import type { RoadGraph } from './graph.js';
-import { PROFILE_COUNT } from './profiles.js';
+import { PREF_AT, SPEED_ROW, type RoadGraph } from './graph.js';
 import { SegmentLengths } from './segment-seconds.js';
 import {
   ANGLE_STEPS,
@@ -24,12 +23,6 @@ const SIGNALS_BACKWARD = 16;
 
 /** Route preference: `fastest` minimises the "routability" weight (duration / preference), `shortest` metres. */
 export type Weighting = 'fastest' | 'shortest';
-
-/**
- * Least bytes of the speeds read for one vehicle's costs (15 per edge) given back as soon as they are read: a graph
- * of 4.5 M edges or more, whose customization's first arrays would take the block whole and use two thirds of it.
- */
-const SPEEDS_SHRINK_FROM = 64 * 1024 * 1024;
 
 /** Safety factor on the A* lower bound, so rounding in the projection never makes it inadmissible. */
 const BOUND_SAFETY = 0.99;
@@ -229,12 +222,7 @@ function computeCostArrays(
     blocked = same?.blocked ?? u8(N),
     cross = same?.cross ?? u8(N),
     restricted = same?.restricted ?? u8(E);
-  // Every profile's speeds, when read from a pack file: in a block the customization that follows carves its first
-  // arrays from (scratch.ts), or past SPEEDS_SHRINK_FROM given back at once, rather than lying written beside it.
-  const read = new Scratch(scratchBytes([E * PROFILE_COUNT * 2, 1], [E * PROFILE_COUNT, 1]), {
-    shrink: SPEEDS_SHRINK_FROM,
-  });
-  const { speed, pref: prefs } = g.speeds((n) => read.u8(n));
+  const { row, rows } = g.speeds();
   const lens = g.edgeLen,
     en = g.edgeNodes,
     lat = g.nodeLat,
@@ -244,12 +232,12 @@ function computeCostArrays(
   const fastest = weighting === 'fastest';
   // An OSM graph's seconds and weights as OSRM counts them, segment by segment (segment-seconds.ts).
   const segments = g.fromOsm && !fixed ? new SegmentLengths(g) : null;
-  const stride = PROFILE_COUNT * 2;
   let bound = Infinity;
   // One pass over the edges, reading the graph's arrays through locals (the hot loop of a vehicle's first use).
   for (let e = 0; e < E; e++) {
     const len = lens[e]!;
-    const pref = prefs[e * PROFILE_COUNT + profile]!;
+    const o = row[e]! * SPEED_ROW;
+    const pref = rows[o + PREF_AT + profile]!;
     // The edge's reach: the longer of its length and the projected chord between its nodes, metres (the
     // straight-line distance its weight covers at most, which the A* bound divides by).
     const u = en[2 * e]!,
@@ -260,7 +248,7 @@ function computeCostArrays(
     const r = Math.max(len, Math.sqrt(dx * dx + dy * dy));
     for (let dir = 0; dir < 2; dir++) {
       const a = 2 * e + dir;
-      const kmh = speed[e * stride + profile * 2 + dir]!;
+      const kmh = rows[o + profile * 2 + dir]!;
       if (kmh === 0) {
         weight[a] = Infinity;
         if (!same) dur[a] = Infinity;
@@ -278,7 +266,6 @@ function computeCostArrays(
       if (r > 0) bound = Math.min(bound, w / r);
     }
   }
-  read.release();
   // The bound is that of the usual weights (avoiding only raises weights, so it stays a bound).
   const boundPerMetre = Number.isFinite(bound) ? bound * BOUND_SAFETY : 0;
   if (avoid !== 0) {

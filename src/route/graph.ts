@@ -1,6 +1,6 @@
 import { COORD_SCALE } from '../pack/format.js';
 import { isOffsetArray } from '../pack/offsets.js';
-import { fitsRows, type RowIds } from '../pack/distinct-rows.js';
+import { distinctRows, fitsRows, type RowIds } from '../pack/distinct-rows.js';
 import type { Pack } from '../pack/reader.js';
 import { PackError } from '../pack/reader.js';
 import { PROFILE_COUNT } from './profiles.js';
@@ -50,6 +50,8 @@ export class RoadGraph {
   readonly edgeCount: number;
   /** arcBearing once read (undefined until then). */
   private bearings: Uint16Array | null | undefined;
+  /** The speeds of a pack from before the rows, made into rows at the first call of `speeds`. */
+  private wholeSpeeds: EdgeSpeeds | undefined;
 
   constructor(private readonly pack: Pack) {
     this.nodeLat = pack.array('graph.node.lat');
@@ -94,8 +96,8 @@ export class RoadGraph {
       bad('node arrays differ in length');
     if (this.edgeNodes.length !== 2 * E) bad('edge arrays differ in length');
     if (this.pack.has(SPEED_SECTIONS.row)) {
-      const rows = this.pack.array<Uint8Array>(SPEED_SECTIONS.rows);
-      if (!(rows instanceof Uint8Array) || !fitsRows(this.speedRow(), E, rows.length / SPEED_ROW))
+      const { row, rows } = this.speeds();
+      if (!(rows instanceof Uint8Array) || !fitsRows(row, E, rows.length / SPEED_ROW))
         bad(`section "${SPEED_SECTIONS.row}" does not fit the speeds`);
     } else if (
       this.pack.length('graph.edge.speed') !== E * PROFILE_COUNT * 2 ||
@@ -152,37 +154,19 @@ export class RoadGraph {
   }
 
   /**
-   * Every profile's speeds and preferences (15 bytes per edge), which only a vehicle's costs and alikeProfiles read,
-   * once per computation: so they are laid out afresh for each from the pack's rows (SPEED_SECTIONS), not kept.
-   * - `speed`: km/h of edge e for profile p in direction dir (0 first → second node) at e * PROFILE_COUNT * 2 + p * 2
-   *   + dir; 0 = not allowed.
-   * - `pref`: percent of preference of edge e for profile p at e * PROFILE_COUNT + p (1–100).
-   * @param room where they are laid out (default: new memory)
+   * Every profile's speeds and preferences, per edge a row of them (SPEED_SECTIONS), which only a vehicle's costs
+   * and alikeProfiles read: speedOf and prefOf read an edge's. Views of the pack's sections; a pack from before the
+   * rows stores every edge's whole, made into rows at the first call and kept (1 or 2 bytes an edge).
    */
-  speeds(room?: (bytes: number) => Uint8Array): EdgeSpeeds {
-    // Packs from before the rows store both arrays whole.
-    if (!this.pack.has(SPEED_SECTIONS.row))
-      return {
-        speed: this.pack.arrayOnce<Uint8Array>('graph.edge.speed', room),
-        pref: this.pack.arrayOnce<Uint8Array>('graph.edge.pref', room),
-      };
-    const E = this.edgeCount,
-      S = PROFILE_COUNT * 2;
-    const ids = this.speedRow();
-    const rows = this.pack.array<Uint8Array>(SPEED_SECTIONS.rows);
-    const speed = room ? room(E * S) : new Uint8Array(E * S);
-    const pref = room ? room(E * PROFILE_COUNT) : new Uint8Array(E * PROFILE_COUNT);
-    for (let e = 0; e < E; e++) {
-      const at = ids[e]! * SPEED_ROW;
-      speed.set(rows.subarray(at, at + S), e * S);
-      pref.set(rows.subarray(at + S, at + SPEED_ROW), e * PROFILE_COUNT);
+  speeds(): EdgeSpeeds {
+    if (this.pack.has(SPEED_SECTIONS.row))
+      return { row: this.pack.array<RowIds>(SPEED_SECTIONS.row), rows: this.pack.array<Uint8Array>(SPEED_SECTIONS.rows) };
+    if (!this.wholeSpeeds) {
+      const rows = edgeSpeedRows(this.pack.arrayOnce('graph.edge.speed'), this.pack.arrayOnce('graph.edge.pref'));
+      const { ids, rows: distinct } = distinctRows(rows, SPEED_ROW);
+      this.wholeSpeeds = { row: ids, rows: distinct };
     }
-    return { speed, pref };
-  }
-
-  /** Per edge, its row of `graph.speedRows` (kept: 1 or 2 bytes an edge). */
-  private speedRow(): RowIds {
-    return this.pack.array<RowIds>(SPEED_SECTIONS.row);
+    return this.wholeSpeeds;
   }
 
   /** Latitude of a node in degrees. */
@@ -197,34 +181,40 @@ export class RoadGraph {
 
   /** Number of edges that some vehicle may drive one way only (the other way closed for that vehicle). */
   onewayEdgeCount(profile: number): number {
-    const { speed } = this.speeds();
+    const speeds = this.speeds();
     let n = 0;
     for (let e = 0; e < this.edgeCount; e++) {
-      const f = speedOf(speed, e, profile, 0) > 0;
-      const b = speedOf(speed, e, profile, 1) > 0;
+      const f = speedOf(speeds, e, profile, 0) > 0;
+      const b = speedOf(speeds, e, profile, 1) > 0;
       if (f !== b) n++;
     }
     return n;
   }
 }
 
-/** Every profile's speeds and preferences per edge, as RoadGraph.speeds reads them. */
+/** Every profile's speeds and preferences per edge (RoadGraph.speeds): edge e's are row row[e] of `rows`. */
 export interface EdgeSpeeds {
-  speed: Uint8Array;
-  pref: Uint8Array;
+  row: RowIds;
+  /** SPEED_ROW bytes a row: km/h per profile and direction (PROFILE_COUNT × 2), then preference per profile. */
+  rows: Uint8Array;
 }
 
 /**
  * The sections of the edges' speeds and preferences (distinct-rows.ts): per edge the number of its row, and the
- * rows, SPEED_ROW bytes each: the speeds (EdgeSpeeds.speed's PROFILE_COUNT × 2 bytes of an edge), then the
- * preferences (PROFILE_COUNT bytes). Edges share rows (whole HCMC: 77,156 edges, 158 rows), so 1 or 2 bytes an edge
+ * rows, SPEED_ROW bytes each: the speeds by profile and direction (PROFILE_COUNT × 2 bytes), then the preferences
+ * (PROFILE_COUNT bytes). Edges share rows (whole HCMC: 77,156 edges, 158 rows), so 1 or 2 bytes an edge
  * instead of 15; packs from before them store `graph.edge.speed` and `graph.edge.pref` whole.
  */
 export const SPEED_SECTIONS = { row: 'graph.edge.speedRow', rows: 'graph.speedRows' } as const;
 /** Bytes of a row of SPEED_SECTIONS.rows. */
 export const SPEED_ROW = PROFILE_COUNT * 3;
+/** Where a row's preferences start. */
+export const PREF_AT = PROFILE_COUNT * 2;
 
-/** Every edge's row of speeds and preferences, edge after edge (SPEED_SECTIONS), from the two arrays. */
+/**
+ * Every edge's row of speeds and preferences, edge after edge (SPEED_SECTIONS), from the two whole arrays (as packs
+ * stored them before the rows: per edge its speeds `speed`, PROFILE_COUNT × 2 bytes, and preferences `pref`).
+ */
 export function edgeSpeedRows(speed: Uint8Array, pref: Uint8Array): Uint8Array {
   const E = pref.length / PROFILE_COUNT,
     S = PROFILE_COUNT * 2;
@@ -236,7 +226,12 @@ export function edgeSpeedRows(speed: Uint8Array, pref: Uint8Array): Uint8Array {
   return out;
 }
 
-/** Speed in km/h of `edge` for vehicle `profile` in direction `dir` (0 first → second), from RoadGraph.speeds' `speed`; 0 = not allowed. */
-export function speedOf(speed: Uint8Array, edge: number, profile: number, dir: number): number {
-  return speed[edge * PROFILE_COUNT * 2 + profile * 2 + dir]!;
+/** Speed in km/h of `edge` for vehicle `profile` in direction `dir` (0 first → second); 0 = not allowed. */
+export function speedOf(s: EdgeSpeeds, edge: number, profile: number, dir: number): number {
+  return s.rows[s.row[edge]! * SPEED_ROW + profile * 2 + dir]!;
+}
+
+/** Preference of `edge` for vehicle `profile`, percent (1–100). */
+export function prefOf(s: EdgeSpeeds, edge: number, profile: number): number {
+  return s.rows[s.row[edge]! * SPEED_ROW + PREF_AT + profile]!;
 }

@@ -111,7 +111,8 @@ function inOutline(r: PlacesRegion, f: number, lat: number, lng: number): boolea
   const rings: number[][][] = [];
   for (let p = m.featPart[f]!; p < m.featPart[f + 1]!; p++) {
     const ring: number[][] = [];
-    for (let i = m.partFirst[p]!; i < m.partFirst[p + 1]!; i++) ring.push([m.lon[i]!, m.lat[i]!]);
+    const c = m.partCoords(p);
+    for (let k = 0; k < c.length; k += 2) ring.push([c[k]!, c[k + 1]!]);
     rings.push(ring);
   }
   return inPart(rings, lng * 1e7, lat * 1e7);

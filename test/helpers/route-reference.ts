@@ -1,6 +1,6 @@
 import TinyQueue from 'tinyqueue';
 import { TIE_PER_METRE } from '../../src/route/costs.js';
-import { speedOf, type RoadGraph } from '../../src/route/graph.js';
+import { prefOf, speedOf, type RoadGraph } from '../../src/route/graph.js';
 import type { Router } from '../../src/route/router.js';
 import type { Endpoint } from '../../src/route/search.js';
 import { mulberry32 as rng } from '../../src/trip/rng.js';
@@ -25,7 +25,7 @@ export function plainCosts(
 ): { w: number[]; dur: number[] } {
   const w: number[] = [];
   const dur: number[] = [];
-  const { speed: speeds, pref } = g.speeds();
+  const speeds = g.speeds();
   for (let e = 0; e < g.edgeCount; e++) {
     for (const dir of [0, 1]) {
       const speed = speedOf(speeds, e, profile, dir);
@@ -34,7 +34,7 @@ export function plainCosts(
         dur.push(Infinity);
         continue;
       }
-      const penalty = pref[e * 5 + profile]! / 100;
+      const penalty = prefOf(speeds, e, profile) / 100;
       // Given durations, or a graph not from OSM (DIMACS): seconds as given, else at the speed over the edge's length.
       if (g.edgeDuration || !g.fromOsm) {
         const d = g.edgeDuration ? g.edgeDuration[e]! : (g.edgeLen[e]! / speed) * 3.6;
