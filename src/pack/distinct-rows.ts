@@ -8,23 +8,37 @@
 /** Per record, the number of its row. */
 export type RowIds = Uint8Array | Uint16Array | Uint32Array;
 
-/** The records of `data` (`width` values each, record after record) as distinct rows and the row of each record. */
+/**
+ * The records of `data` (`width` values each, record after record) as distinct rows and the row of each record.
+ * Rows are found by a hash of their values, checked value by value (no string per record: a country's edges are
+ * tens of millions).
+ */
 export function distinctRows<T extends Int32Array | Uint8Array>(data: T, width: number): { ids: RowIds; rows: T } {
   const records = data.length / width;
-  const byKey = new Map<string, number>();
   const ids = new Uint32Array(records);
   const rows: number[] = [];
+  /** Per hash, the last distinct row with it; per distinct row, the one before it with the same hash (or -1). */
+  const lastOf = new Map<number, number>();
+  const before: number[] = [];
   for (let i = 0; i < records; i++) {
-    const row = data.subarray(i * width, (i + 1) * width);
-    const key = row.join(',');
-    let k = byKey.get(key);
-    if (k === undefined) {
-      byKey.set(key, (k = byKey.size));
-      for (let j = 0; j < width; j++) rows.push(row[j]!);
+    const at = i * width;
+    let h = 0x811c9dc5;
+    for (let j = 0; j < width; j++) h = Math.imul(h ^ data[at + j]!, 0x01000193);
+    let k = lastOf.get(h) ?? -1;
+    for (; k >= 0; k = before[k]!) {
+      let j = 0;
+      while (j < width && rows[k * width + j] === data[at + j]) j++;
+      if (j === width) break;
+    }
+    if (k < 0) {
+      k = before.length;
+      before.push(lastOf.get(h) ?? -1);
+      lastOf.set(h, k);
+      for (let j = 0; j < width; j++) rows.push(data[at + j]!);
     }
     ids[i] = k;
   }
-  const count = byKey.size;
+  const count = before.length;
   const narrow = count <= 0x100 ? Uint8Array.from(ids) : count <= 0x10000 ? Uint16Array.from(ids) : ids;
   return { ids: narrow, rows: (data instanceof Int32Array ? Int32Array.from(rows) : Uint8Array.from(rows)) as T };
 }

@@ -160,7 +160,10 @@ export class RoadGraph {
    */
   speeds(): EdgeSpeeds {
     if (this.pack.has(SPEED_SECTIONS.row))
-      return { row: this.pack.array<RowIds>(SPEED_SECTIONS.row), rows: this.pack.array<Uint8Array>(SPEED_SECTIONS.rows) };
+      return {
+        row: this.pack.array<RowIds>(SPEED_SECTIONS.row),
+        rows: this.pack.array<Uint8Array>(SPEED_SECTIONS.rows),
+      };
     if (!this.wholeSpeeds) {
       const rows = edgeSpeedRows(this.pack.arrayOnce('graph.edge.speed'), this.pack.arrayOnce('graph.edge.pref'));
       const { ids, rows: distinct } = distinctRows(rows, SPEED_ROW);
