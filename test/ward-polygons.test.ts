@@ -12,6 +12,8 @@ import { AdminSlot, PlaceKind } from '../src/places/kinds';
 import { nameKey } from '../src/places/text/fold';
 import { mulberry32 } from '../src/trip/rng';
 import { ADMIN, testPack } from './helpers/packs';
+import { rewrite } from './helpers/pack-rewrite';
+import { Pack } from '../src/pack/reader';
 import { referenceWardAt, referenceWards } from './helpers/ward-reference';
 
 let table: AdminTable;
@@ -87,6 +89,16 @@ describe('ward of a point', () => {
       if (lon < x0 || lon > x1 || lat < y0 || lat > y1) continue;
       expect(keyOf(wards.unitAt(lat, lon)), `${lat},${lon}`).toBe(refKey(lat, lon));
     }
+  });
+
+  it('a ward whose unit the admin table does not know (a corrupt pack read without checksums) names nothing', async () => {
+    const bytes = testPack('hcmc');
+    const unit = Pack.from(bytes).array<Int32Array>('ward.unit').slice();
+    unit[unit.length >> 1] = 1e9;
+    const engine = await createEngine({ packs: [rewrite(bytes, { 'ward.unit': unit })], verify: false });
+    for (const input of ['Lê Lợi', 'Phường Bến Nghé', 'chợ Bến Thành'])
+      for (const r of [engine.autocomplete({ input }), engine.geocode({ address: input })])
+        expect((r as { status: string }).status, input).toMatch(/^(OK|NOT_FOUND)$/);
   });
 
   it('checks the Hoàn Kiếm Lake and Bến Thành market points named in the data notes', () => {

@@ -251,6 +251,8 @@ export function gazetteerFor(table: AdminTable, area?: ReadonlySet<number>): Gaz
 export function areaUnits(table: AdminTable, wards2025: Iterable<number>): Set<number> {
   const out = new Set<number>();
   for (const w of wards2025) {
+    // A unit the table does not know (a corrupt pack read without checksums) names nothing.
+    if (!table.byId.has(w)) continue;
     out.add(w).add(parentOf(table, w));
     for (const legacy of table.toLegacy.get(w) ?? []) {
       const district = parentOf(table, legacy);

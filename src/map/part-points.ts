@@ -25,27 +25,38 @@ export function encodePartPoints(lon: Int32Array, lat: Int32Array, partFirst: Ui
     if (i === 0 || lon[i]! < west) west = lon[i]!;
     if (i === 0 || lat[i]! < south) south = lat[i]!;
   }
-  const bytes: number[] = [];
-  const varint = (v: number) => {
-    for (; v >= 128; v = Math.floor(v / 128)) bytes.push((v % 128) + 128);
-    bytes.push(v);
-  };
-  const zigzag = (d: number) => (d < 0 ? -2 * d - 1 : 2 * d);
   const parts = Math.max(0, partFirst.length - 1);
   const at = new Uint32Array(parts + 1);
-  for (let p = 0; p < parts; p++) {
-    at[p] = bytes.length;
-    for (let i = partFirst[p]!; i < partFirst[p + 1]!; i++)
-      if (i === partFirst[p]) {
-        varint(lon[i]! - west);
-        varint(lat[i]! - south);
-      } else {
-        varint(zigzag(lon[i]! - lon[i - 1]!));
-        varint(zigzag(lat[i]! - lat[i - 1]!));
-      }
+  // Twice over the points: once to count the bytes, once to write them (a country's basemap is tens of millions of
+  // points: no array of numbers per byte).
+  let xy = new Uint8Array(0);
+  let k = 0;
+  const varint = (v: number) => {
+    for (; v >= 128; v = Math.floor(v / 128)) {
+      if (k < xy.length) xy[k] = (v % 128) + 128;
+      k++;
+    }
+    if (k < xy.length) xy[k] = v;
+    k++;
+  };
+  const zigzag = (d: number) => (d < 0 ? -2 * d - 1 : 2 * d);
+  for (let pass = 0; pass < 2; pass++) {
+    k = 0;
+    for (let p = 0; p < parts; p++) {
+      at[p] = k;
+      for (let i = partFirst[p]!; i < partFirst[p + 1]!; i++)
+        if (i === partFirst[p]) {
+          varint(lon[i]! - west);
+          varint(lat[i]! - south);
+        } else {
+          varint(zigzag(lon[i]! - lon[i - 1]!));
+          varint(zigzag(lat[i]! - lat[i - 1]!));
+        }
+    }
+    at[parts] = k;
+    if (pass === 0) xy = new Uint8Array(k);
   }
-  at[parts] = bytes.length;
-  return { xy: Uint8Array.from(bytes), at, origin: Int32Array.of(west, south) };
+  return { xy, at, origin: Int32Array.of(west, south) };
 }
 
 /**
