@@ -26,6 +26,7 @@ import { NO_ROWS } from '../src/places/text/row-mask';
 import { readKeyboardOff, readTyped } from '../src/places/text/telex';
 import { JOINED, type PlaceIndex } from '../src/places/search/index';
 import { nameTermsOf } from '../src/places/search/terms';
+import { PostingReader } from '../src/places/search/postings';
 import { testPack } from './helpers/packs';
 
 let indexes: PlaceIndex[];
@@ -73,7 +74,8 @@ function typeWord(word: string, telex: boolean): string {
 
 /** Whether some place holds form f as written (not only as two name words run together). */
 const written = (ix: PlaceIndex, f: number): boolean => {
-  for (let k = ix.postStart[f]!; k < ix.postStart[f + 1]!; k++) if ((ix.postings[k]! & JOINED) === 0) return true;
+  for (const r = new PostingReader().open(ix.postings, ix.postStart[f]!, ix.postStart[f + 1]!); r.next();)
+    if ((r.value & JOINED) === 0) return true;
   return false;
 };
 

@@ -33,6 +33,7 @@ import { CATEGORY_ROWS, hasRow } from '../text/row-mask';
 import type { PlaceCategories } from './place-categories';
 import type { QueryCategory } from './query';
 import type { Term } from './terms';
+import { PostingReader } from './postings';
 
 /** Match quality of an exact word, a prefix (scaled up as it nears the whole word) and a one-typo word. */
 const EXACT = 1;
@@ -275,26 +276,6 @@ function nearMissAllowed(
   return kind === Near.edit && near === names && length >= TYPO_ALONE_LENGTH;
 }
 
-/** First index in [lo, hi) of the ascending `a` whose value is >= x (hi when none), stepping out from lo. */
-function gallop(a: Uint32Array, lo: number, hi: number, x: number): number {
-  if (lo >= hi || a[lo]! >= x) return lo;
-  // a[l] < x throughout; the step doubles until it overshoots, then a binary search closes in.
-  let l = lo;
-  let step = 1;
-  while (l + step < hi && a[l + step]! < x) {
-    l += step;
-    step *= 2;
-  }
-  let h = Math.min(l + step, hi);
-  l++;
-  while (l < h) {
-    const mid = (l + h) >>> 1;
-    if (a[mid]! < x) l = mid + 1;
-    else h = mid;
-  }
-  return l;
-}
-
 /** Scratch state for searching one index; reused across queries (the engine answers one query at a time). */
 export class Searcher {
   private acc: Float32Array;
@@ -330,6 +311,8 @@ export class Searcher {
   private termStamp = 0;
   /** Postings of each form in fields of the place's own (not its admin names), counted at first need (-1: not yet). */
   private ownCounts: Int32Array;
+  /** Reads one form's postings at a time (never two at once: a visit reads no postings). */
+  private readonly reader = new PostingReader();
 
   constructor(readonly index: PlaceIndex) {
     const n = index.nameLen.length;
@@ -497,8 +480,8 @@ export class Searcher {
     if (n < 0) {
       const ix = this.index;
       n = 0;
-      for (let k = ix.postStart[f]!; k < ix.postStart[f + 1]!; k++)
-        if ((ix.postings[k]! & FIELD_MASK) !== Field.admin) n++;
+      for (const r = this.reader.open(ix.postings, ix.postStart[f]!, ix.postStart[f + 1]!); r.next();)
+        if ((r.value & FIELD_MASK) !== Field.admin) n++;
       this.ownCounts[f] = n;
     }
     return n;
@@ -528,8 +511,8 @@ export class Searcher {
       if (((drivers >>> j) & 1) === 0) continue;
       for (const m of matches[j]!)
         for (let f = ix.formStart[m.v]!; f < ix.formStart[m.v + 1]!; f++)
-          for (let k = ix.postStart[f]!; k < ix.postStart[f + 1]!; k++)
-            if ((ix.postings[k]! & FIELD_MASK) !== Field.admin) mark(postingPlace(ix.postings[k]!));
+          for (const r = this.reader.open(ix.postings, ix.postStart[f]!, ix.postStart[f + 1]!); r.next();)
+            if ((r.value & FIELD_MASK) !== Field.admin) mark(postingPlace(r.value));
       const cat = categories?.find((c) => ((c.mask >>> j) & 1) !== 0);
       if (cat && pc)
         for (let row = 0; row < CATEGORY_ROWS; row++)
@@ -557,21 +540,20 @@ export class Searcher {
     return n;
   }
 
-  /** Calls visit(k) for every posting k of form f whose place is a candidate of the search `stamp`. */
-  private candidatePostings(f: number, stamp: number, visit: (k: number) => void): void {
+  /** Calls visit(posting) for every posting of form f whose place is a candidate of the search `stamp`. */
+  private candidatePostings(f: number, stamp: number, visit: (posting: number) => void): void {
     const ix = this.index;
     const lo = ix.postStart[f]!;
     const hi = ix.postStart[f + 1]!;
-    const postings = ix.postings;
+    const r = this.reader.open(ix.postings, lo, hi);
     if (hi - lo <= MERGE_RATIO * this.candCount) {
-      for (let k = lo; k < hi; k++) if (this.cand[postingPlace(postings[k]!)] === stamp) visit(k);
+      while (r.next()) if (this.cand[postingPlace(r.value)] === stamp) visit(r.value);
       return;
     }
-    for (let c = 0, k = lo; c < this.candCount; c++) {
+    for (let c = 0; c < this.candCount; c++) {
       const p = this.candList[c]!;
-      k = gallop(postings, k, hi, p * 2 ** POSTING_FIELD_BITS);
-      if (k >= hi) return;
-      if (postingPlace(postings[k]!) === p) visit(k);
+      if (!r.seek(p * 2 ** POSTING_FIELD_BITS)) return;
+      if (postingPlace(r.value) === p) visit(r.value);
     }
   }
 
@@ -757,9 +739,9 @@ export class Searcher {
           }
           // A kind of place is named as written ("chùa" is not the "chua" of "Sữa chua"): no slips either.
           if (near !== 0 && (categoryMask & bit) !== 0) continue;
-          this.candidatePostings(f, stamp, (k) => {
-            const p = postingPlace(ix.postings[k]!);
-            const field = ix.postings[k]! & POSTING_FIELD;
+          this.candidatePostings(f, stamp, (posting) => {
+            const p = postingPlace(posting);
+            const field = posting & POSTING_FIELD;
             if (ownOnly && field === Field.admin) return;
             const weight = FIELD_WEIGHT[asAdmin ? Math.max(field & FIELD_MASK, Field.admin) : field & FIELD_MASK]!;
             if (lenient && (field & FIELD_MASK) === Field.main && (ix.nameFlags[p]! & NameFlag.unmarked) !== 0)

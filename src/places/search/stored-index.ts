@@ -4,8 +4,8 @@
  * - `place.ix` (JSON): `{ version, vocab, forms, probe }`: word counts and a hash of the words that this code gives a
  *   sample of the places (see probeHash);
  * - `place.ix.words` (UTF-8): the vocabulary, then the forms, one word a line (words never hold a line break);
- * - `place.ix.formStart`, `place.ix.postStart`, `place.ix.post` (u32: place and field of each posting),
- *   `place.ix.nameLen`, `place.ix.altLen`, `place.ix.addrLen`, `place.ix.nameFlags`, `place.ix.joinOnly` (u8),
+ * - `place.ix.formStart`, `place.ix.postStart` (u32), `place.ix.post` (u8: each form's postings, place and field,
+ *   as varint steps) and `place.ix.postBlock` (u32: where each block of them starts; postings.ts), `place.ix.nameLen`, `place.ix.altLen`, `place.ix.addrLen`, `place.ix.nameFlags`, `place.ix.joinOnly` (u8),
  *   `place.ix.editStart`, `place.ix.editIds` (u32: the one-edit index, one-edit-index.ts): the index's arrays, opened
  *   as views.
  * The stored index is used only when the probe matches: a pack built by code that splits or folds words otherwise
@@ -15,13 +15,14 @@ import { isOffsetArray } from '../../pack/offsets.js';
 import { PackError, type Pack } from '../../pack/reader.js';
 import type { TypedArray } from '../../pack/format.js';
 import { bytesHash } from '../../pack/bytes-hash.js';
-import { Field, FIELD_MASK, postingPlace, type PlaceIndexArrays, type PlaceTerms } from './index.js';
+import { Field, FIELD_MASK, POSTING_FIELD_BITS, type PlaceIndexArrays, type PlaceTerms } from './index.js';
+import { Postings } from './postings.js';
 
 /**
  * Layout version of the stored index (2: joined and expanded postings, name flags, the one-edit index; 3: a posting's
- * place and field in one word).
+ * place and field in one word; 4: postings as varint steps in blocks).
  */
-const LAYOUT = 3;
+const LAYOUT = 4;
 /** Places sampled by the probe. */
 const PROBE_PLACES = 64;
 
@@ -31,6 +32,7 @@ const S = {
   formStart: 'place.ix.formStart',
   postStart: 'place.ix.postStart',
   postings: 'place.ix.post',
+  postBlocks: 'place.ix.postBlock',
   nameLen: 'place.ix.nameLen',
   altLen: 'place.ix.altLen',
   addressLen: 'place.ix.addrLen',
@@ -77,7 +79,8 @@ export function placeIndexSections(
       [S.words, new TextEncoder().encode([...ix.vocab, ...ix.forms].join('\n'))],
       [S.formStart, ix.formStart],
       [S.postStart, ix.postStart],
-      [S.postings, ix.postings],
+      [S.postings, ix.postings.bytes],
+      [S.postBlocks, ix.postings.blockAt],
       [S.nameLen, ix.nameLen],
       [S.altLen, ix.altLen],
       [S.addressLen, ix.addressLen],
@@ -110,12 +113,16 @@ export function storedPlaceIndex(pack: Pack, count: number, probe: () => number)
   const bad = (section: string) => new PackError(pack.source, `corrupt: section "${section}" does not fit the places`);
   const words = info.vocab + info.forms > 0 ? pack.text(S.words).split('\n').map(detached) : [];
   if (words.length !== info.vocab + info.forms) throw bad(S.words);
+  const postStart = pack.array<Uint32Array>(S.postStart);
+  if (!(postStart instanceof Uint32Array) || postStart.length !== info.forms + 1) throw bad(S.postStart);
+  const postingCount = postStart[info.forms]!;
+  if (!isOffsetArray(postStart, postingCount)) throw bad(S.postStart);
   const ix: PlaceIndexArrays = {
     vocab: words.slice(0, info.vocab),
     forms: words.slice(info.vocab),
     formStart: pack.array<Uint32Array>(S.formStart),
-    postStart: pack.array<Uint32Array>(S.postStart),
-    postings: pack.array<Uint32Array>(S.postings),
+    postStart,
+    postings: new Postings(pack.array<Uint8Array>(S.postings), pack.array<Uint32Array>(S.postBlocks), postingCount),
     nameLen: pack.array<Uint8Array>(S.nameLen),
     altLen: pack.array<Uint8Array>(S.altLen),
     addressLen: pack.array<Uint8Array>(S.addressLen),
@@ -130,10 +137,9 @@ export function storedPlaceIndex(pack: Pack, count: number, probe: () => number)
     !isOffsetArray(ix.formStart, info.forms)
   )
     throw bad(S.formStart);
-  if (!(ix.postStart instanceof Uint32Array) || !isOffsetArray(ix.postStart, ix.postings.length))
-    throw bad(S.postStart);
-  if (ix.postStart.length !== info.forms + 1) throw bad(S.postStart);
-  if (!(ix.postings instanceof Uint32Array) || !ix.postings.every((x) => postingPlace(x) < count && validField(x)))
+  const { bytes, blockAt } = ix.postings;
+  if (!(blockAt instanceof Uint32Array)) throw bad(S.postBlocks);
+  if (!(bytes instanceof Uint8Array) || ix.postings.problem(postStart, count, POSTING_FIELD_BITS, validField))
     throw bad(S.postings);
   if (ix.joinOnly.length !== info.vocab) throw bad(S.joinOnly);
   const buckets = ix.editStart.length - 1;
@@ -156,6 +162,6 @@ export function storedPlaceIndex(pack: Pack, count: number, probe: () => number)
 }
 
 /** Whether a posting's field bits hold a Field (the bits above it are JOINED and EXPANDED, either valid). */
-function validField(posting: number): boolean {
-  return (posting & FIELD_MASK) <= Field.admin;
+function validField(field: number): boolean {
+  return (field & FIELD_MASK) <= Field.admin;
 }
