@@ -124,7 +124,7 @@ export class PostingReader {
     this.hi = hi;
     this.k = lo - 1;
     this.value = 0;
-    // Starts at lo's block and passes the varints of the block before lo (another form's).
+    // Starts at lo's block and passes the varints that block holds before lo (the forms' before it).
     const { bytes, blockAt } = postings;
     let at = blockAt[lo >> BLOCK_SHIFT] ?? bytes.length;
     for (let skip = lo & (POSTING_BLOCK - 1); skip > 0; skip--) while (bytes[at++]! >= 0x80);
