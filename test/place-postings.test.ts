@@ -30,7 +30,7 @@ describe('place postings', () => {
     fc.assert(
       fc.property(formsArb, ({ values, starts }) => {
         const p = Postings.encode(values, starts);
-        expect(p.problem(starts, 2 ** 27, 5, () => true)).toBeNull();
+        expect(p.problem(starts, () => true)).toBeNull();
         const r = new PostingReader();
         for (let f = 0; f + 1 < starts.length; f++) {
           const got: number[] = [];
@@ -92,7 +92,7 @@ describe('place postings', () => {
           const bytes = p.bytes.slice();
           bytes[at % bytes.length] = byte;
           const damaged = new Postings(bytes, p.blockAt, p.count);
-          const why = damaged.problem(starts, 2 ** 27, 5, () => true);
+          const why = damaged.problem(starts, () => true);
           // Either it says what is wrong, or every form reads back as some ascending postings of the same count.
           if (why === null) {
             const r = new PostingReader();
@@ -108,17 +108,17 @@ describe('place postings', () => {
           } else expect(why).toMatch(/posting|block|bytes/);
           // Cut short: always named.
           const cut = new Postings(p.bytes.subarray(0, p.bytes.length - 1), p.blockAt, p.count);
-          expect(cut.problem(starts, 2 ** 27, 5, () => true)).not.toBeNull();
+          expect(cut.problem(starts, () => true)).not.toBeNull();
         },
       ),
     );
   });
 
-  it('names a place past the places and a field the caller refuses', () => {
+  it('names a posting the caller refuses (a place past the places, a field of none)', () => {
     const values = Uint32Array.of(1 * 32 + 1, 3 * 32 + 7);
     const p = Postings.encode(values, Uint32Array.of(0, 2));
-    expect(p.problem(Uint32Array.of(0, 2), 3, 5, () => true)).toMatch(/names no place/);
-    expect(p.problem(Uint32Array.of(0, 2), 4, 5, (field) => field < 7)).toMatch(/names no field/);
-    expect(p.problem(Uint32Array.of(0, 2), 4, 5, () => true)).toBeNull();
+    expect(p.problem(Uint32Array.of(0, 2), (x) => x >>> 5 < 3)).toMatch(/posting 1 names no place and field/);
+    expect(p.problem(Uint32Array.of(0, 2), (x) => (x & 31) < 7)).toMatch(/posting 1 names no place and field/);
+    expect(p.problem(Uint32Array.of(0, 2), (x) => x >>> 5 < 4 && (x & 31) <= 7)).toBeNull();
   });
 });

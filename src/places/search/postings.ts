@@ -49,16 +49,11 @@ export class Postings {
   }
 
   /**
-   * Why these arrays are no postings of forms `starts` over `places` places, or null when they are: each form's
-   * postings ascend, every place is below `places`, `validField` holds for every field (posting & fieldMask), and
-   * every varint ends inside the bytes, where its block says. Reads every posting once, never past the bytes.
+   * Why these arrays are no postings of forms `starts`, or null when they are: each form's postings ascend, `fits`
+   * holds for every posting (its place and field), and every varint ends inside the bytes, where its block says.
+   * Reads every posting once, never past the bytes.
    */
-  problem(
-    starts: Uint32Array,
-    places: number,
-    fieldBits: number,
-    validField: (field: number) => boolean,
-  ): string | null {
+  problem(starts: Uint32Array, fits: (posting: number) => boolean): string | null {
     const { bytes, blockAt, count } = this;
     if (blockAt.length !== blockCount(count) + 1 || blockAt[blockAt.length - 1] !== bytes.length)
       return 'the blocks do not fit the postings';
@@ -81,14 +76,14 @@ export class Postings {
       }
       if (!whole && x === 0) return `posting ${k} does not ascend`;
       value = whole ? x : value + x;
-      if (value > 0xffffffff || Math.floor(value / 2 ** fieldBits) >= places) return `posting ${k} names no place`;
-      if (!validField(value & (2 ** fieldBits - 1))) return `posting ${k} names no field`;
+      if (value > 0xffffffff || !fits(value)) return `posting ${k} names no place and field of the index`;
     }
     return at === bytes.length ? null : 'bytes are left after the postings';
   }
 }
 
 const NO_BYTES = new Uint8Array(0);
+const NO_BLOCKS = new Uint32Array(0);
 
 /** Blocks of `count` postings. */
 function blockCount(count: number): number {
@@ -110,16 +105,16 @@ export class PostingReader {
   value = 0;
   /** Its index among all postings. */
   k = 0;
-  private postings: Postings | null = null;
   private bytes: Uint8Array = NO_BYTES;
+  private blockAt: Uint32Array = NO_BLOCKS;
   private lo = 0;
   private hi = 0;
   private at = 0;
 
   /** Places the reader before posting `lo`, the first of a form, whose postings end before `hi`. */
   open(postings: Postings, lo: number, hi: number): this {
-    this.postings = postings;
     this.bytes = postings.bytes;
+    this.blockAt = postings.blockAt;
     this.lo = lo;
     this.hi = hi;
     this.k = lo - 1;
@@ -148,7 +143,7 @@ export class PostingReader {
    */
   seek(target: number): boolean {
     if (this.k >= this.lo && this.k < this.hi && this.value >= target) return true;
-    const blockAt = this.postings!.blockAt;
+    const blockAt = this.blockAt;
     // The last block, from the one after the current posting's, whose first posting is below target: galloping.
     const from = (this.k + 1) >> BLOCK_SHIFT,
       last = (this.hi - 1) >> BLOCK_SHIFT;
@@ -181,7 +176,7 @@ export class PostingReader {
   /** The first posting of block `block` (written whole), the reader left where it was. */
   private firstOf(block: number): number {
     const at = this.at;
-    this.at = this.postings!.blockAt[block]!;
+    this.at = this.blockAt[block]!;
     const x = this.varint();
     this.at = at;
     return x;

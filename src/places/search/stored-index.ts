@@ -5,7 +5,8 @@
  *   sample of the places (see probeHash);
  * - `place.ix.words` (UTF-8): the vocabulary, then the forms, one word a line (words never hold a line break);
  * - `place.ix.formStart`, `place.ix.postStart` (u32), `place.ix.post` (u8: each form's postings, place and field,
- *   as varint steps) and `place.ix.postBlock` (u32: where each block of them starts; postings.ts), `place.ix.nameLen`, `place.ix.altLen`, `place.ix.addrLen`, `place.ix.nameFlags`, `place.ix.joinOnly` (u8),
+ *   as varint steps) and `place.ix.postBlock` (u32: where each block of them starts; postings.ts),
+ *   `place.ix.nameLen`, `place.ix.altLen`, `place.ix.addrLen`, `place.ix.nameFlags`, `place.ix.joinOnly` (u8),
  *   `place.ix.editStart`, `place.ix.editIds` (u32: the one-edit index, one-edit-index.ts): the index's arrays, opened
  *   as views.
  * The stored index is used only when the probe matches: a pack built by code that splits or folds words otherwise
@@ -15,7 +16,7 @@ import { isOffsetArray } from '../../pack/offsets.js';
 import { PackError, type Pack } from '../../pack/reader.js';
 import type { TypedArray } from '../../pack/format.js';
 import { bytesHash } from '../../pack/bytes-hash.js';
-import { Field, FIELD_MASK, POSTING_FIELD_BITS, type PlaceIndexArrays, type PlaceTerms } from './index.js';
+import { Field, FIELD_MASK, postingPlace, type PlaceIndexArrays, type PlaceTerms } from './index.js';
 import { Postings } from './postings.js';
 
 /**
@@ -139,7 +140,7 @@ export function storedPlaceIndex(pack: Pack, count: number, probe: () => number)
     throw bad(S.formStart);
   const { bytes, blockAt } = ix.postings;
   if (!(blockAt instanceof Uint32Array)) throw bad(S.postBlocks);
-  if (!(bytes instanceof Uint8Array) || ix.postings.problem(postStart, count, POSTING_FIELD_BITS, validField))
+  if (!(bytes instanceof Uint8Array) || ix.postings.problem(postStart, (x) => postingPlace(x) < count && validField(x)))
     throw bad(S.postings);
   if (ix.joinOnly.length !== info.vocab) throw bad(S.joinOnly);
   const buckets = ix.editStart.length - 1;
@@ -162,6 +163,6 @@ export function storedPlaceIndex(pack: Pack, count: number, probe: () => number)
 }
 
 /** Whether a posting's field bits hold a Field (the bits above it are JOINED and EXPANDED, either valid). */
-function validField(field: number): boolean {
-  return (field & FIELD_MASK) <= Field.admin;
+function validField(posting: number): boolean {
+  return (posting & FIELD_MASK) <= Field.admin;
 }
