@@ -7,6 +7,8 @@ import type { IndexSections } from './stored-indexes.js';
 import type { PlaceArrays } from './places/index.js';
 import { WARD_SECTIONS, type WardPolygonArrays } from '../src/admin/ward-polygons.js';
 import { distinctRows } from '../src/pack/distinct-rows.js';
+import { IdColumn } from '../src/pack/id-column.js';
+import { OSM_IDS } from '../src/pack/osm-ids.js';
 import { encodePartPoints } from '../src/map/part-points.js';
 import { edgeSpeedRows, SPEED_ROW, SPEED_SECTIONS } from '../src/route/graph.js';
 import { ADMIN_SLOTS } from '../src/places/kinds.js';
@@ -47,7 +49,6 @@ export function packWriter(c: PackContents): PackWriter {
     .addArray('graph.node.lon', g.nodeLon)
     .addArray('graph.node.flags', g.nodeFlags)
     .addArray('graph.node.block', g.nodeBlock)
-    .addArray('graph.node.osm', g.nodeOsm)
     .addArray('graph.edge.nodes', g.edgeNodes)
     .addArray('graph.edge.len', g.edgeLen)
     .addArray(SPEED_SECTIONS.row, speedRows.ids)
@@ -57,7 +58,6 @@ export function packWriter(c: PackContents): PackWriter {
     .addArray('graph.edge.restricted', g.edgeRestricted)
     .addArray('graph.edge.nostart', g.edgeNoStart)
     .addArray('graph.edge.name', g.edgeName)
-    .addArray('graph.edge.way', g.edgeWay)
     .addArray('graph.edge.shape', g.edgeShape)
     .addArray('graph.shape.lat', g.shapeLat)
     .addArray('graph.shape.lon', g.shapeLon)
@@ -67,6 +67,13 @@ export function packWriter(c: PackContents): PackWriter {
     .addArray('graph.turn.edges', g.turnEdges)
     .addArray('graph.turn.kind', g.turnKind)
     .addArray('graph.turn.mask', g.turnMask);
+  for (const [s, ids] of [
+    [OSM_IDS.node, g.nodeOsm],
+    [OSM_IDS.way, g.edgeWay],
+  ] as const) {
+    const column = IdColumn.encode(ids);
+    w.addArray(s.bytes, column.bytes).addArray(s.blocks, column.blockAt);
+  }
   if (g.arcBearing) w.addArray('graph.arc.bearing', g.arcBearing);
   if (c.edgeDuration) w.addArray('graph.edge.dur', c.edgeDuration);
   if (c.places) {

@@ -186,8 +186,8 @@ describe('the real Hanoi road graph', () => {
     for (let e = 0; e < g.edgeCount; e++) {
       const f = speedOf(speeds, e, CAR, 0) > 0;
       const b = speedOf(speeds, e, CAR, 1) > 0;
-      if (f || b) inGraphForCar.add(g.edgeWay[e]!);
-      if (f !== b) carOneway.add(g.edgeWay[e]!);
+      if (f || b) inGraphForCar.add(g.edgeWay.at(e)!);
+      if (f !== b) carOneway.add(g.edgeWay.at(e)!);
     }
     let checked = 0;
     for (const w of ways.values()) {
@@ -231,7 +231,7 @@ describe('the real Hanoi road graph', () => {
     ]);
     let found = 0;
     for (let e = 0; e < g.edgeCount; e++) {
-      const t = ways.get(g.edgeWay[e]!)?.tags;
+      const t = ways.get(g.edgeWay.at(e)!)?.tags;
       if (t?.motor_vehicle !== 'no' || t.motorcycle !== 'yes') continue;
       expect(speedOf(speeds, e, CAR, 0) + speedOf(speeds, e, CAR, 1)).toBe(0);
       expect(speedOf(speeds, e, BIKE, 0) + speedOf(speeds, e, BIKE, 1)).toBeGreaterThan(0);
@@ -247,7 +247,7 @@ describe('the real Hanoi road graph', () => {
     ]);
     let found = 0;
     for (let e = 0; e < g.edgeCount; e++) {
-      const t = ways.get(g.edgeWay[e]!)?.tags;
+      const t = ways.get(g.edgeWay.at(e)!)?.tags;
       if (t?.hgv !== 'no') continue;
       expect(speedOf(speeds, e, TRUCK, 0) + speedOf(speeds, e, TRUCK, 1)).toBe(0);
       if (speedOf(speeds, e, CAR, 0) + speedOf(speeds, e, CAR, 1) > 0) found++;

@@ -1,3 +1,5 @@
+import { putVarint, unzigzag, VarintCursor, varintBytes, zigzag } from '../pack/varint.js';
+
 /**
  * The basemap's points as a pack stores them (sections `map.xy`, `map.at`, `map.origin`): per part (a ring or a
  * line), its first point as its offset from the origin (the least longitude and latitude of every point), then each
@@ -31,26 +33,18 @@ export function encodePartPoints(lon: Int32Array, lat: Int32Array, partFirst: Ui
   // points: no array of numbers per byte).
   let xy = new Uint8Array(0);
   let k = 0;
-  const varint = (v: number) => {
-    for (; v >= 128; v = Math.floor(v / 128)) {
-      if (k < xy.length) xy[k] = (v % 128) + 128;
-      k++;
-    }
-    if (k < xy.length) xy[k] = v;
-    k++;
-  };
-  const zigzag = (d: number) => (d < 0 ? -2 * d - 1 : 2 * d);
   for (let pass = 0; pass < 2; pass++) {
+    const put = pass === 0 ? (v: number) => (k += varintBytes(v)) : (v: number) => (k = putVarint(xy, k, v));
     k = 0;
     for (let p = 0; p < parts; p++) {
       at[p] = k;
       for (let i = partFirst[p]!; i < partFirst[p + 1]!; i++)
         if (i === partFirst[p]) {
-          varint(lon[i]! - west);
-          varint(lat[i]! - south);
+          put(lon[i]! - west);
+          put(lat[i]! - south);
         } else {
-          varint(zigzag(lon[i]! - lon[i - 1]!));
-          varint(zigzag(lat[i]! - lat[i - 1]!));
+          put(zigzag(lon[i]! - lon[i - 1]!));
+          put(zigzag(lat[i]! - lat[i - 1]!));
         }
     }
     at[parts] = k;
@@ -70,27 +64,22 @@ export function readPart(
   visit: (lon: number, lat: number) => void,
 ): boolean {
   const { xy, at, origin } = points;
-  let k = at[p]!;
+  const c = new VarintCursor();
+  c.at = at[p]!;
   const end = at[p + 1]!;
   let lon = origin[0]!,
     lat = origin[1]!;
   // Numbers 2i and 2i + 1 are point i's longitude and latitude: the first point's offsets, then zigzag steps.
   for (let n = 0; n < 2 * count; n++) {
-    let v = 0,
-      scale = 1,
-      b = 128;
-    while (b >= 128) {
-      if (k >= end || scale > 2 ** 35) return false;
-      b = xy[k++]!;
-      v += (b & 127) * scale;
-      scale *= 128;
-    }
-    if (n >= 2) v = v % 2 === 1 ? -(v + 1) / 2 : v / 2;
+    // An offset or a zigzagged step between 32-bit coordinates is below 2^34: more than 6 bytes is damage.
+    let v = c.read(xy, end, 6);
+    if (v < 0) return false;
+    if (n >= 2) v = unzigzag(v);
     if ((n & 1) === 0) lon += v;
     else {
       lat += v;
       visit(lon, lat);
     }
   }
-  return k === end;
+  return c.at === end;
 }

@@ -3,6 +3,8 @@ import { isOffsetArray } from '../pack/offsets.js';
 import { distinctRows, fitsRows, type RowIds } from '../pack/distinct-rows.js';
 import type { Pack } from '../pack/reader.js';
 import { PackError } from '../pack/reader.js';
+import { OSM_IDS, osmIdsFit, readOsmIds } from '../pack/osm-ids.js';
+import type { OsmIds } from '../pack/id-column.js';
 import { PROFILE_COUNT } from './profiles.js';
 
 /**
@@ -50,6 +52,8 @@ export class RoadGraph {
   readonly edgeCount: number;
   /** arcBearing once read (undefined until then). */
   private bearings: Uint16Array | null | undefined;
+  private nodeIds: OsmIds | undefined;
+  private wayIds: OsmIds | undefined;
   /** The speeds of a pack from before the rows, made into rows at the first call of `speeds`. */
   private wholeSpeeds: EdgeSpeeds | undefined;
 
@@ -125,21 +129,21 @@ export class RoadGraph {
     if (this.pack.has('graph.arc.bearing') && this.pack.length('graph.arc.bearing') !== 2 * E)
       bad('arc bearings differ in length');
     if (this.edgeRestricted.length !== E || this.edgeNoStart.length !== E) bad('edge access flags differ in length');
-    if (this.pack.length('graph.node.osm') !== N || this.pack.length('graph.edge.way') !== E)
+    if (!osmIdsFit(this.pack, OSM_IDS.node, N) || !osmIdsFit(this.pack, OSM_IDS.way, E))
       bad('OSM ids differ in length');
   }
 
   /**
-   * Per node: its OSM id. Read from the pack at first use (a pack file's section is read then): routing never reads
-   * it, and it is 8 bytes per node.
+   * Per node: its OSM id. Read from the pack at first use (a pack file's sections are read and checked then): routing
+   * never reads it.
    */
-  get nodeOsm(): Float64Array {
-    return this.pack.array('graph.node.osm');
+  get nodeOsm(): OsmIds {
+    return (this.nodeIds ??= readOsmIds(this.pack, OSM_IDS.node, this.nodeCount));
   }
 
   /** Per edge: the OSM id of its way. Read from the pack at first use, as nodeOsm. */
-  get edgeWay(): Float64Array {
-    return this.pack.array('graph.edge.way');
+  get edgeWay(): OsmIds {
+    return (this.wayIds ??= readOsmIds(this.pack, OSM_IDS.way, this.edgeCount));
   }
 
   /**

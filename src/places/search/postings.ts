@@ -1,3 +1,5 @@
+import { putVarint, VarintCursor, varintBytes } from '../../pack/varint.js';
+
 /**
  * Postings per block: the first posting of a block is written whole, so a reader can start at any block, and a
  * reader skipping ahead (PostingReader.seek) tries a block by decoding its first posting alone.
@@ -41,10 +43,7 @@ export class Postings {
     each((x) => (bytes += varintBytes(x)));
     const out = new Uint8Array(bytes);
     bytes = 0;
-    each((x) => {
-      for (; x >= 0x80; x = Math.floor(x / 0x80)) out[bytes++] = (x & 0x7f) | 0x80;
-      out[bytes++] = x;
-    });
+    each((x) => (bytes = putVarint(out, bytes, x)));
     return new Postings(out, blockAt, count);
   }
 
@@ -58,27 +57,22 @@ export class Postings {
     if (blockAt.length !== blockCount(count) + 1 || blockAt[blockAt.length - 1] !== bytes.length)
       return 'the blocks do not fit the postings';
     if (starts[starts.length - 1] !== count) return 'the forms do not fit the postings';
-    let at = 0,
-      value = 0,
+    const c = new VarintCursor();
+    let value = 0,
       f = 0;
     for (let k = 0; k < count; k++) {
       while (starts[f + 1]! <= k) f++;
       const whole = k === starts[f] || (k & (POSTING_BLOCK - 1)) === 0;
-      if ((k & (POSTING_BLOCK - 1)) === 0 && blockAt[k >> BLOCK_SHIFT] !== at)
+      if ((k & (POSTING_BLOCK - 1)) === 0 && blockAt[k >> BLOCK_SHIFT] !== c.at)
         return `block ${k >> BLOCK_SHIFT} is not where it says`;
-      let x = 0,
-        scale = 1,
-        b = 0x80;
-      for (let n = 0; b >= 0x80; n++, scale *= 0x80) {
-        if (at >= bytes.length || n === 5) return `posting ${k} runs past its bytes`;
-        b = bytes[at++]!;
-        x += (b & 0x7f) * scale;
-      }
+      // Below 2^32: at most 5 bytes.
+      const x = c.read(bytes, bytes.length, 5);
+      if (x < 0) return `posting ${k} runs past its bytes`;
       if (!whole && x === 0) return `posting ${k} does not ascend`;
       value = whole ? x : value + x;
       if (value > 0xffffffff || !fits(value)) return `posting ${k} names no place and field of the index`;
     }
-    return at === bytes.length ? null : 'bytes are left after the postings';
+    return c.at === bytes.length ? null : 'bytes are left after the postings';
   }
 }
 
@@ -88,11 +82,6 @@ const NO_BLOCKS = new Uint32Array(0);
 /** Blocks of `count` postings. */
 function blockCount(count: number): number {
   return Math.ceil(count / POSTING_BLOCK);
-}
-
-/** Bytes of the varint of x (a whole number below 2^32). */
-function varintBytes(x: number): number {
-  return x < 0x80 ? 1 : x < 0x4000 ? 2 : x < 0x200000 ? 3 : x < 0x10000000 ? 4 : 5;
 }
 
 /**
