@@ -7,8 +7,7 @@ import type { IndexSections } from './stored-indexes.js';
 import type { PlaceArrays } from './places/index.js';
 import { WARD_SECTIONS, type WardPolygonArrays } from '../src/admin/ward-polygons.js';
 import { distinctRows } from '../src/pack/distinct-rows.js';
-import { IdColumn } from '../src/pack/id-column.js';
-import { OSM_IDS } from '../src/pack/osm-ids.js';
+import { addOsmIds, OSM_IDS } from '../src/pack/osm-ids.js';
 import { encodePartPoints } from '../src/map/part-points.js';
 import { edgeSpeedRows, SPEED_ROW, SPEED_SECTIONS } from '../src/route/graph.js';
 import { ADMIN_SLOTS } from '../src/places/kinds.js';
@@ -67,13 +66,8 @@ export function packWriter(c: PackContents): PackWriter {
     .addArray('graph.turn.edges', g.turnEdges)
     .addArray('graph.turn.kind', g.turnKind)
     .addArray('graph.turn.mask', g.turnMask);
-  for (const [s, ids] of [
-    [OSM_IDS.node, g.nodeOsm],
-    [OSM_IDS.way, g.edgeWay],
-  ] as const) {
-    const column = IdColumn.encode(ids);
-    w.addArray(s.bytes, column.bytes).addArray(s.blocks, column.blockAt);
-  }
+  addOsmIds(w, OSM_IDS.node, g.nodeOsm);
+  addOsmIds(w, OSM_IDS.way, g.edgeWay);
   if (g.arcBearing) w.addArray('graph.arc.bearing', g.arcBearing);
   if (c.edgeDuration) w.addArray('graph.edge.dur', c.edgeDuration);
   if (c.places) {
@@ -88,9 +82,9 @@ export function packWriter(c: PackContents): PackWriter {
       .addArray('place.category', p.category)
       .addArray('place.locality', p.locality)
       .addArray('place.admSet', units.ids)
-      .addArray('place.admSets', units.rows)
-      .addArray('place.osm', p.osm)
-      .addArray('place.importance', p.importance)
+      .addArray('place.admSets', units.rows);
+    addOsmIds(w, OSM_IDS.place, p.osm);
+    w.addArray('place.importance', p.importance)
       .addArray('place.alt.first', p.altFirst)
       .addArray('place.alt', p.alt)
       .addArray('place.alt.kind', p.altKind);

@@ -13,10 +13,11 @@ export interface RelationRec {
 }
 
 /**
- * Ids of the nodes made for features that name no OSM element: far above OSM's ids (about 1.3e10 in 2025), and low
- * enough that id × 4 + type (place.osm) stays an exact double.
+ * Ids of the nodes made for features that name no OSM element: far above OSM's ids (about 1.3e10 in 2025, below 2^34),
+ * and low enough that id × 4 + type (a place's OSM id) stays within the 2^50 a pack's id column holds
+ * (src/pack/id-column.ts).
  */
-const FEATURE_ID_BASE = 2 ** 50;
+const FEATURE_ID_BASE = 2 ** 47;
 
 /** A feature (GeoJSON) as read, kept until every input is read. */
 interface PendingFeature {

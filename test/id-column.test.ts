@@ -1,14 +1,19 @@
-// The road graph's OSM ids as varint columns (src/pack/id-column.ts, osm-ids.ts): every id reads back as written,
-// damaged bytes are named and never read past, the real Hanoi graph's ids agree with the OSM source, and packs from
-// before the columns (one double per id) still load.
+// The pack's OSM ids as varint columns (src/pack/id-column.ts, osm-ids.ts): every id reads back as written, damaged
+// bytes are named and never read past, the real Hanoi graph's and places' ids agree with the OSM source, and packs
+// from before the columns (one double per id) still load and answer the same.
 import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { ID_BLOCK, IdColumn } from '../src/pack/id-column.js';
-import { OSM_IDS } from '../src/pack/osm-ids.js';
+import { addOsmIds, OSM_IDS } from '../src/pack/osm-ids.js';
+import { PackWriter } from '../src/pack/writer.js';
 import { Pack, PackError } from '../src/pack/reader.js';
 import { RoadGraph } from '../src/route/graph.js';
+import { OsmType } from '../src/places/kinds.js';
+import { PlaceStore } from '../src/places/store.js';
+import { createEngine } from '../src/engine.js';
 import { HANOI_INPUTS } from '../data-tools/hanoi-inputs.js';
 import { overpassWays } from './helpers/osm-json.js';
+import { osmElements } from './helpers/osm-elements.js';
 import { OSM, testPack } from './helpers/packs.js';
 import { rewrite } from './helpers/pack-rewrite.js';
 
@@ -39,6 +44,8 @@ describe('id columns', () => {
     expect(() => IdColumn.encode([1, 2.5])).toThrow(/id 1 \(2.5\)/);
     expect(() => IdColumn.encode([2 ** 51])).toThrow(/id 0/);
     expect(() => IdColumn.encode([0, NaN])).toThrow(/id 1/);
+    // The pack builder names the section.
+    expect(() => addOsmIds(new PackWriter(), OSM_IDS.place, [3, 2 ** 52])).toThrow(/section "place\.osmIds": id 1/);
   });
 
   it('name damaged bytes, a wrong count and a cut, and never read past the bytes', () => {
@@ -72,7 +79,7 @@ describe('id columns', () => {
   });
 });
 
-describe("the real Hanoi graph's OSM ids", () => {
+describe("the real Hanoi pack's OSM ids", () => {
   let bytes: Uint8Array;
   let g: RoadGraph;
   beforeAll(() => {
@@ -93,6 +100,26 @@ describe("the real Hanoi graph's OSM ids", () => {
     expect(checked).toBeGreaterThan(0.9 * g.edgeCount);
   });
 
+  it("name each place's own element of the source (id × 4 + type), where it lies, or its admin unit", () => {
+    const elements = new Map(osmElements('hanoi').map((e) => [e.id, e]));
+    const p = new PlaceStore(Pack.from(bytes));
+    const types = ['node', 'way'];
+    let checked = 0,
+      units = 0;
+    for (let i = 0; i < p.count; i++) {
+      const osm = p.osm.at(i)!;
+      if (osm < 0) units++;
+      // Relations are not among the elements (no position without their members), streets are the pack's own.
+      if (osm < 0 || osm % 4 > OsmType.way) continue;
+      const e = elements.get(`${types[osm % 4]}/${Math.floor(osm / 4)}`);
+      expect(e, `place ${i}`).toBeDefined();
+      if (osm % 4 === OsmType.node) expect(Math.abs(e!.lat - p.lat[i]! / 1e7)).toBeLessThan(1e-6);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(1000);
+    expect(units).toBeGreaterThan(0);
+  });
+
   it('read the same from a pack of one double per id (before the columns)', () => {
     const doubles = (ids: { at(i: number): number | undefined; length: number }) =>
       Float64Array.from({ length: ids.length }, (_, i) => ids.at(i)!);
@@ -101,13 +128,42 @@ describe("the real Hanoi graph's OSM ids", () => {
       [OSM_IDS.node.blocks]: null,
       [OSM_IDS.way.bytes]: null,
       [OSM_IDS.way.blocks]: null,
+      [OSM_IDS.place.bytes]: null,
+      [OSM_IDS.place.blocks]: null,
       [OSM_IDS.node.doubles]: doubles(g.nodeOsm),
       [OSM_IDS.way.doubles]: doubles(g.edgeWay),
+      [OSM_IDS.place.doubles]: doubles(new PlaceStore(Pack.from(bytes)).osm),
     });
     const before = new RoadGraph(Pack.from(old));
     expect(before.nodeOsm).toBeInstanceOf(Float64Array);
     expect(doubles(before.edgeWay)).toEqual(doubles(g.edgeWay));
     expect(doubles(before.nodeOsm)).toEqual(doubles(g.nodeOsm));
+    expect(doubles(new PlaceStore(Pack.from(old)).osm)).toEqual(doubles(new PlaceStore(Pack.from(bytes)).osm));
+  });
+
+  it('answer places the same from a pack of one double per id (ids apart from the pack tag and check)', async () => {
+    const old = rewrite(bytes, {
+      [OSM_IDS.place.bytes]: null,
+      [OSM_IDS.place.blocks]: null,
+      [OSM_IDS.place.doubles]: Float64Array.from({ length: new PlaceStore(Pack.from(bytes)).count }, (_, i) =>
+        new PlaceStore(Pack.from(bytes)).osm.at(i)!,
+      ),
+    });
+    const [now, before] = await Promise.all([createEngine({ packs: [bytes] }), createEngine({ packs: [old] })]);
+    // Place ids carry a tag of the pack's place sections and a check over it: the rest must be the same.
+    const plain = (x: unknown) =>
+      JSON.stringify(x, (k, v: unknown) =>
+        k === 'executed_time' || k === 'executed_time_all'
+          ? undefined
+          : typeof v === 'string' && /^[0-9a-z]{6}\..*\.[0-9a-z]{3}$/.test(v)
+            ? v.slice(7, -4)
+            : v,
+      );
+    for (const q of ['phở hàng trống', 'bệnh viện bạch mai', 'hồ gươm', 'phường hàng bạc', 'nhà thờ lớn hà nội']) {
+      expect(plain(before.geocode({ address: q }))).toBe(plain(now.geocode({ address: q })));
+      expect(plain(before.autocomplete({ input: q }))).toBe(plain(now.autocomplete({ input: q })));
+    }
+    await Promise.all([now.close(), before.close()]);
   });
 
   it('fail their first use, naming the pack and section, when their bytes are damaged', () => {

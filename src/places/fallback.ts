@@ -216,7 +216,7 @@ function placeOnStreet(
   const line = StreetLine.of(r, [r.places.name[street]!]);
   const onStreet = (p: number): boolean =>
     r.places.kind[p] === PlaceKind.poi &&
-    (!areas || isAreaPlace(r.places.osm[p]!)) &&
+    (!areas || isAreaPlace(r.places.osm.at(p)!)) &&
     line.near(r.lat(p), r.lon(p), metres);
   const terms = q.terms.map((t, j) => ({ ...t, optional: ((rest >> j) & 1) === 0 }));
   const hits = r.searcher.search(terms, {

@@ -17,6 +17,7 @@
 import { crc32 } from '../pack/crc32';
 import type { Region } from '../region';
 import { PlaceKind } from './kinds';
+import { OSM_IDS } from '../pack/osm-ids';
 
 const TAG_LENGTH = 6;
 const CHECK_LENGTH = 3;
@@ -35,7 +36,7 @@ const enc = new TextEncoder();
 /** The pack tag of a region (see the module comment). */
 export function packTag(region: Region): string {
   let crc = crc32(enc.encode(region.meta.name ?? ''));
-  for (const s of ['place.lat', 'place.lon', 'place.osm', 'place.name', 'str.data']) {
+  for (const s of ['place.lat', 'place.lon', 'place.osm', OSM_IDS.place.bytes, 'place.name', 'str.data']) {
     const e = region.pack.sections.get(s);
     if (e) crc = crc32(enc.encode(`${s}:${e.crc}:${e.byteLength}`), crc);
   }
@@ -71,7 +72,7 @@ function pointPart(p: StreetPoint): string | null {
 
 function check(tag: string, place: number, region: Region, point?: { part: string; lat: number; lng: number }): string {
   const p = region.places!;
-  let s = `${tag}|${place}|${p.osm[place]}|${p.lat[place]}|${p.lon[place]}`;
+  let s = `${tag}|${place}|${p.osm.at(place)}|${p.lat[place]}|${p.lon[place]}`;
   if (point) s += `|${point.part}|${point.lat}|${point.lng}`;
   return base36(crc32(enc.encode(s)) % 36 ** CHECK_LENGTH, CHECK_LENGTH);
 }

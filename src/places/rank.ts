@@ -275,7 +275,7 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
   // after: since 2025 a ward of the old system is asked for with its type word ("phường Hàng Bạc").
   const streetNamedWard = (p: number): boolean => {
     if (q.parsed.types.ward !== undefined || places.kind[p] !== PlaceKind.ward) return false;
-    const unit = r.admin.unit(unitOfPlace(places.osm[p]!));
+    const unit = r.admin.unit(unitOfPlace(places.osm.at(p)!));
     return unit?.system === 'legacy' && r.isStreet(unit.foldedName);
   };
   // An alley named after its street ("Hẻm Cô Giang") is not the street asked without the alley's word ("cô giang").

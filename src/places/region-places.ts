@@ -120,8 +120,8 @@ export class PlacesRegion {
     }
     for (let i = 0; i < p.count; i++) {
       const k = p.kind[i];
-      if (k !== PlaceKind.street && k !== PlaceKind.poi && k !== PlaceKind.address && p.osm[i]! < 0)
-        this.unitPlace.set(unitOfPlace(p.osm[i]!), i);
+      if (k !== PlaceKind.street && k !== PlaceKind.poi && k !== PlaceKind.address && p.osm.at(i)! < 0)
+        this.unitPlace.set(unitOfPlace(p.osm.at(i)!), i);
     }
     for (const key of plainKeys) this.kindLedKeys.delete(key);
     this.pointPlace = pointPlaces(p);

@@ -3,6 +3,8 @@ import { isOffsetArray } from '../pack/offsets.js';
 import { PackError } from '../pack/reader.js';
 import { ADMIN_SLOTS } from './kinds.js';
 import { fitsRows, type RowIds } from '../pack/distinct-rows.js';
+import type { OsmIds } from '../pack/id-column.js';
+import { OSM_IDS, readOsmIds } from '../pack/osm-ids.js';
 
 /**
  * The places of a pack as zero-copy views: per place its coordinates (1e-7 degree), kind, name, house number,
@@ -25,7 +27,11 @@ export class PlaceStore {
    */
   readonly units: Int32Array;
   private readonly unitSet: RowIds;
-  readonly osm: Float64Array;
+  /**
+   * Per place its OSM element's id × 4 + type, or -(unit id + 1) for an admin unit's place (kinds.ts): read and checked
+   * whole when the store is made.
+   */
+  readonly osm: OsmIds;
   readonly importance: Uint8Array;
   /** Alternative names of place i: alt[altFirst[i] .. altFirst[i + 1]) (string ids), their kinds in altKind (AltKind). */
   readonly altFirst: Uint32Array;
@@ -44,7 +50,7 @@ export class PlaceStore {
     this.locality = pack.array('place.locality');
     const stored = pack.has('place.admSet');
     this.units = pack.array(stored ? 'place.admSets' : 'place.adm');
-    this.osm = pack.array('place.osm');
+    this.osm = readOsmIds(pack, OSM_IDS.place, this.lat.length);
     this.importance = pack.array('place.importance');
     this.count = this.lat.length;
     const n = this.count;

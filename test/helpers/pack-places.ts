@@ -25,7 +25,7 @@ export function packPlaces(bytes: Uint8Array): PackPlace[] {
   const s = new StringTable(pack);
   const out: PackPlace[] = [];
   for (let i = 0; i < p.count; i++) {
-    const osm = p.osm[i]!;
+    const osm = p.osm.at(i)!;
     const type = osm >= 0 ? TYPES[osm % 4] : undefined;
     const alts: string[] = [];
     for (let a = p.altFirst[i]!; a < p.altFirst[i + 1]!; a++) alts.push(s.get(p.alt[a]!));
