@@ -54,6 +54,12 @@ export function encodePartPoints(lon: Int32Array, lat: Int32Array, partFirst: Ui
 }
 
 /**
+ * readPart's cursor, so that drawing a part allocates nothing (`visit` never reads another part; the only caller is
+ * Basemap).
+ */
+const cursor = new VarintCursor();
+
+/**
  * Calls visit(lon, lat) for each of the `count` points of part `p` (1e-7 degrees), in order. Returns false when the
  * part's bytes do not hold exactly that many points (a corrupt pack), having visited the points read before.
  */
@@ -64,7 +70,7 @@ export function readPart(
   visit: (lon: number, lat: number) => void,
 ): boolean {
   const { xy, at, origin } = points;
-  const c = new VarintCursor();
+  const c = cursor;
   c.at = at[p]!;
   const end = at[p + 1]!;
   let lon = origin[0]!,

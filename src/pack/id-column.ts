@@ -8,7 +8,7 @@ const BLOCK_SHIFT = 5;
 const ID_MAX = 2 ** 50;
 
 /**
- * A column of whole-number ids (OSM node and way ids per node and edge of the road graph) as varints: per block of
+ * A column of whole-number ids (the OSM ids of the road graph's nodes and edges and of the places) as varints: per block of
  * ID_BLOCK ids the first one whole, every other as its step from the one before, both zigzag-signed. Neighbouring
  * nodes and edges mostly come from the same or nearby ways, so whole HCMC's 57,549 node ids take 0.19 MB instead of
  * 0.46 as doubles and its 77,396 edges' way ids 0.26 instead of 0.62. Reading id i decodes up to ID_BLOCK varints:
@@ -94,5 +94,5 @@ function blockCount(count: number): number {
   return Math.ceil(count / ID_BLOCK);
 }
 
-/** Per node or edge an OSM id: an IdColumn, or a pack's doubles from before the columns. */
+/** Per node, edge or place an OSM id: an IdColumn, or a pack's doubles from before the columns. */
 export type OsmIds = Pick<IdColumn, 'at' | 'length'>;
