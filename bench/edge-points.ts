@@ -10,8 +10,8 @@ export function edgePoints(g: RoadGraph, n: number, seed: number): [number, numb
   const out: [number, number][] = [];
   for (let i = 0; i < n; i++) {
     const e = Math.floor(rand() * g.edgeCount);
-    const s0 = g.edgeShape[e]!,
-      k = g.edgeShape[e + 1]! - s0;
+    const s0 = g.edgeShape.at(e),
+      k = g.edgeShape.at(e + 1) - s0;
     if (k > 0) {
       const j = s0 + Math.floor(rand() * k);
       out.push([g.shapeLat[j]! / 1e7, g.shapeLon[j]! / 1e7]);

@@ -1,3 +1,4 @@
+import { Offsets } from '../src/pack/offsets.js';
 import { roadMetres } from '../src/geo.js';
 import { COORD_SCALE } from '../src/pack/format.js';
 import type { StringTableBuilder } from '../src/pack/strings.js';
@@ -286,7 +287,7 @@ export function buildGraph(store: OsmStore, strings: StringTableBuilder, progres
   };
   const graphNode = (r: number): number => (r >= 0 ? nodeOf[r]! : -1);
   buildRestrictions(store, g, edgesOfWay, graphNode);
-  g.arcBearing = computeArcBearings(g);
+  g.arcBearing = computeArcBearings({ ...g, edgeShape: Offsets.whole(g.edgeShape) });
   return g;
 }
 

@@ -1,4 +1,5 @@
 import { PackWriter } from '../src/pack/writer.js';
+import { offsetArrays } from '../src/pack/offsets.js';
 import type { StringTableBuilder } from '../src/pack/strings.js';
 import type { BasemapArrays } from './basemap.js';
 import type { ChSections } from './ch-pack.js';
@@ -57,7 +58,7 @@ export function packWriter(c: PackContents): PackWriter {
     .addArray('graph.edge.restricted', g.edgeRestricted)
     .addArray('graph.edge.nostart', g.edgeNoStart)
     .addArray('graph.edge.name', g.edgeName)
-    .addArray('graph.edge.shape', g.edgeShape)
+    .addArrays(offsetArrays('graph.edge.shape', g.edgeShape))
     .addArray('graph.shape.lat', g.shapeLat)
     .addArray('graph.shape.lon', g.shapeLon)
     .addArray('graph.adj.first', g.adjFirst)
@@ -85,7 +86,7 @@ export function packWriter(c: PackContents): PackWriter {
       .addArray('place.admSets', units.rows);
     addOsmIds(w, OSM_IDS.place, p.osm);
     w.addArray('place.importance', p.importance)
-      .addArray('place.alt.first', p.altFirst)
+      .addArrays(offsetArrays('place.alt.first', p.altFirst))
       .addArray('place.alt', p.alt)
       .addArray('place.alt.kind', p.altKind);
   }
@@ -106,10 +107,10 @@ export function packWriter(c: PackContents): PackWriter {
       .addArray('map.type', m.type)
       .addArray('map.name', m.name)
       .addArray('map.bbox', m.bbox)
-      .addArray('map.featPart', m.featPart)
-      .addArray('map.partFirst', m.partFirst)
+      .addArrays(offsetArrays('map.featPart', m.featPart))
+      .addArrays(offsetArrays('map.partFirst', m.partFirst))
       .addArray('map.origin', points.origin)
-      .addArray('map.at', points.at)
+      .addArrays(offsetArrays('map.at', points.at))
       .addArray('map.xy', points.xy);
   }
   if (c.indexes) {
@@ -121,6 +122,6 @@ export function packWriter(c: PackContents): PackWriter {
     for (const [name, arr] of c.ch.arrays) w.addArray(name, arr);
   }
   const s = c.strings.finish();
-  w.addArray('str.offs', s.offs).addArray('str.data', s.data);
+  w.addArrays(offsetArrays('str.offs', s.offs)).addArray('str.data', s.data);
   return w;
 }

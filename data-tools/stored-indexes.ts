@@ -22,6 +22,7 @@ import { categorySections } from '../src/places/search/stored-categories.js';
 import { pointSections } from '../src/places/stored-points.js';
 import { Region } from '../src/region.js';
 import { SNAP_LAYOUT, SNAP_SECTIONS } from '../src/route/stored-snap.js';
+import { offsetArrays } from '../src/pack/offsets.js';
 import {
   COMPONENTS_INDEX,
   COMPONENTS_LAYOUT,
@@ -62,7 +63,7 @@ export function buildStoredIndexes(pack: Pack, order?: () => CchOrder): IndexSec
     index.profiles.push({ set, check: componentsCheck(costs, turns) });
   }
   const snap = router.segments();
-  arrays.push([SNAP_SECTIONS.first, snap.grid.first], [SNAP_SECTIONS.seg, snap.grid.seg]);
+  arrays.push(...offsetArrays(SNAP_SECTIONS.first, snap.grid.first), [SNAP_SECTIONS.seg, snap.grid.seg]);
   const { rank, topology } = order ? order() : cchOrder(graph);
   const cch = orderSections(rank, topology);
   arrays.push(cch.array);

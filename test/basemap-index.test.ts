@@ -90,7 +90,7 @@ describe('basemap index', () => {
     // Parts the other index filled are read as they are, the others filled into the same arrays.
     const fresh = new BasemapIndex(basemap);
     for (const p of [3, 49, 50, 400]) {
-      const n = basemap.partFirst[p + 1]! - basemap.partFirst[p]!;
+      const n = basemap.partFirst.at(p + 1) - basemap.partFirst.at(p);
       const [a, b] = [index.start(p), fresh.start(p)];
       expect(index.partSignificance(p).subarray(a, a + n)).toEqual(fresh.partSignificance(p).subarray(b, b + n));
       expect(index.points(p).subarray(2 * a, 2 * (a + n))).toEqual(fresh.points(p).subarray(2 * b, 2 * (b + n)));

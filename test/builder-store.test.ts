@@ -84,7 +84,7 @@ describe('packs built by the builder', () => {
     let checked = 0;
     for (let e = 0; e < g.edgeCount; e++) {
       // An edge without shape points longer than the 10 m look-ahead leaves each end straight towards the other.
-      if (g.edgeShape[e + 1] !== g.edgeShape[e] || g.edgeLen[e]! < 20) continue;
+      if (g.edgeShape.at(e + 1) !== g.edgeShape.at(e) || g.edgeLen[e]! < 20) continue;
       const [u, v] = [g.edgeNodes[2 * e]!, g.edgeNodes[2 * e + 1]!];
       for (const [dir, from, to] of [
         [0, u, v],

@@ -152,7 +152,7 @@ describe('the real Hanoi road graph', () => {
     // OSRM's 1e-6 degrees (≈ 0.11 m) bound the error at 100 m; a sphere makes north–south roads 0.46 % long here.
     let straight = 0;
     for (let e = 0; e < g.edgeCount; e++) {
-      if (g.edgeShape[e + 1] !== g.edgeShape[e] || g.edgeLen[e]! < 100) continue;
+      if (g.edgeShape.at(e + 1) !== g.edgeShape.at(e) || g.edgeLen[e]! < 100) continue;
       const [a, b] = [g.edgeNodes[2 * e]!, g.edgeNodes[2 * e + 1]!];
       const geodesic = vincenty(g.lat(a), g.lon(a), g.lat(b), g.lon(b));
       expect(Math.abs(g.edgeLen[e]! - geodesic) / geodesic).toBeLessThan(0.002);

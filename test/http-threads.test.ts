@@ -118,7 +118,7 @@ describe('bando serve --threads (server thread protocol)', () => {
       const fresh = new BasemapIndex(basemap, undefined);
       expect(fresh.store.world).not.toBe(store.world);
       for (const p of filled) {
-        const n = basemap.partFirst[p + 1]! - basemap.partFirst[p]!;
+        const n = basemap.partFirst.at(p + 1) - basemap.partFirst.at(p);
         const [a, b] = [store.slot[p]!, fresh.start(p)];
         expect(store.world.subarray(2 * a, 2 * (a + n))).toEqual(fresh.points(p).subarray(2 * b, 2 * (b + n)));
         if (store.ready[p] === 2)

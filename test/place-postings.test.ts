@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { POSTING_BLOCK, PostingReader, Postings } from '../src/places/search/postings';
+import { Offsets } from '../src/pack/offsets';
 
 /** Forms of ascending postings below 2^32, as the words and their starts. */
 const formsArb = fc
@@ -29,8 +30,8 @@ describe('place postings', () => {
   it('reads every form back as written, and checks clean', () => {
     fc.assert(
       fc.property(formsArb, ({ values, starts }) => {
-        const p = Postings.encode(values, starts);
-        expect(p.problem(starts, () => true)).toBeNull();
+        const p = Postings.encode(values, Offsets.whole(starts));
+        expect(p.problem(Offsets.whole(starts), () => true)).toBeNull();
         const r = new PostingReader();
         for (let f = 0; f + 1 < starts.length; f++) {
           const got: number[] = [];
@@ -47,7 +48,7 @@ describe('place postings', () => {
         formsArb,
         fc.array(fc.tuple(fc.integer({ min: 0, max: 0xffffffff }), fc.boolean()), { maxLength: 40 }),
         ({ values, starts }, steps) => {
-          const p = Postings.encode(values, starts);
+          const p = Postings.encode(values, Offsets.whole(starts));
           const r = new PostingReader();
           const targets = steps.map(([t]) => t).sort((a, b) => a - b);
           for (let f = 0; f + 1 < starts.length; f++) {
@@ -77,7 +78,7 @@ describe('place postings', () => {
 
   it('takes about a byte a posting where places follow one another', () => {
     const values = Uint32Array.from({ length: 10_000 }, (_, i) => i * 32 + 4);
-    const p = Postings.encode(values, Uint32Array.of(0, values.length));
+    const p = Postings.encode(values, Offsets.whole(Uint32Array.of(0, values.length)));
     expect(p.bytes.length).toBeLessThan(values.length * 1.1);
   });
 
@@ -88,11 +89,11 @@ describe('place postings', () => {
         fc.integer({ min: 0, max: 1e6 }),
         fc.integer({ min: 0, max: 255 }),
         ({ values, starts }, at, byte) => {
-          const p = Postings.encode(values, starts);
+          const p = Postings.encode(values, Offsets.whole(starts));
           const bytes = p.bytes.slice();
           bytes[at % bytes.length] = byte;
           const damaged = new Postings(bytes, p.blockAt, p.count);
-          const why = damaged.problem(starts, () => true);
+          const why = damaged.problem(Offsets.whole(starts), () => true);
           // Either it says what is wrong, or every form reads back as some ascending postings of the same count.
           if (why === null) {
             const r = new PostingReader();
@@ -108,7 +109,7 @@ describe('place postings', () => {
           } else expect(why).toMatch(/posting|block|bytes/);
           // Cut short: always named.
           const cut = new Postings(p.bytes.subarray(0, p.bytes.length - 1), p.blockAt, p.count);
-          expect(cut.problem(starts, () => true)).not.toBeNull();
+          expect(cut.problem(Offsets.whole(starts), () => true)).not.toBeNull();
         },
       ),
     );
@@ -116,9 +117,13 @@ describe('place postings', () => {
 
   it('names a posting the caller refuses (a place past the places, a field of none)', () => {
     const values = Uint32Array.of(1 * 32 + 1, 3 * 32 + 7);
-    const p = Postings.encode(values, Uint32Array.of(0, 2));
-    expect(p.problem(Uint32Array.of(0, 2), (x) => x >>> 5 < 3)).toMatch(/posting 1 names no place and field/);
-    expect(p.problem(Uint32Array.of(0, 2), (x) => (x & 31) < 7)).toMatch(/posting 1 names no place and field/);
-    expect(p.problem(Uint32Array.of(0, 2), (x) => x >>> 5 < 4 && (x & 31) <= 7)).toBeNull();
+    const p = Postings.encode(values, Offsets.whole(Uint32Array.of(0, 2)));
+    expect(p.problem(Offsets.whole(Uint32Array.of(0, 2)), (x) => x >>> 5 < 3)).toMatch(
+      /posting 1 names no place and field/,
+    );
+    expect(p.problem(Offsets.whole(Uint32Array.of(0, 2)), (x) => (x & 31) < 7)).toMatch(
+      /posting 1 names no place and field/,
+    );
+    expect(p.problem(Offsets.whole(Uint32Array.of(0, 2)), (x) => x >>> 5 < 4 && (x & 31) <= 7)).toBeNull();
   });
 });

@@ -74,7 +74,7 @@ function typeWord(word: string, telex: boolean): string {
 
 /** Whether some place holds form f as written (not only as two name words run together). */
 const written = (ix: PlaceIndex, f: number): boolean => {
-  for (const r = new PostingReader().open(ix.postings, ix.postStart[f]!, ix.postStart[f + 1]!); r.next();)
+  for (const r = new PostingReader().open(ix.postings, ix.postStart.at(f), ix.postStart.at(f + 1)); r.next();)
     if ((r.value & JOINED) === 0) return true;
   return false;
 };

@@ -303,7 +303,7 @@ describe('label placement', () => {
         region.strings.get(b.name[f]!) === ''
       )
         continue;
-      for (let p = b.featPart[f]!; p < b.featPart[f + 1]!; p++) {
+      for (let p = b.featPart.at(f); p < b.featPart.at(f + 1); p++) {
         const pts: number[] = [];
         const c = b.partCoords(p);
         for (let k = 0; k < c.length; k += 2) pts.push(VIEW.x(c[k]! * 1e-7), VIEW.y(c[k + 1]! * 1e-7));

@@ -39,7 +39,7 @@ function projected(
   for (let f = 0; f < b.count; f++) {
     if (BASEMAP_KINDS[b.kind[f]!]!.layer !== layer) continue;
     const parts: Float64Array[] = [];
-    for (let p = b.featPart[f]!; p < b.featPart[f + 1]!; p++) {
+    for (let p = b.featPart.at(f); p < b.featPart.at(f + 1); p++) {
       const pts = [];
       const c = b.partCoords(p);
       for (let k = 0; k < c.length; k += 2) pts.push(view.x(c[k]! * 1e-7), view.y(c[k + 1]! * 1e-7));

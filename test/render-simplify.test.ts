@@ -1,3 +1,4 @@
+import { Offsets } from '../src/pack/offsets.js';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../src/engine.js';
@@ -98,17 +99,17 @@ describe('significances in the WebAssembly raster kernel', () => {
           .map((_, p) => p)
           .filter((p) => p % 2 === 1)
           .reverse();
-        expect(kernelSignificances(world, first, first, odd, odd.length, wasm)).toBe(true);
+        expect(kernelSignificances(world, Offsets.encode(first), first, odd, odd.length, wasm)).toBe(true);
         for (let p = 0; p < parts.length; p++)
           for (let i = first[p]!; i < first[p + 1]!; i++) expect(wasm[i]).toBe(p % 2 === 1 ? ts[i] : -1);
         const even = parts.map((_, p) => p).filter((p) => p % 2 === 0);
-        kernelSignificances(world, first, first, even, even.length, wasm);
+        kernelSignificances(world, Offsets.encode(first), first, even, even.length, wasm);
         expect(Array.from(wasm)).toEqual(Array.from(ts));
         // All parts from the middle on, then those before: parts whose points follow one another are copied to the
         // kernel and back as one run.
         const rotated = parts.map((_, p) => (p + (parts.length >> 1)) % parts.length);
         const inRuns = new Float32Array(n).fill(-1);
-        kernelSignificances(world, first, first, rotated, rotated.length, inRuns);
+        kernelSignificances(world, Offsets.encode(first), first, rotated, rotated.length, inRuns);
         expect(Array.from(inRuns)).toEqual(Array.from(ts));
       }),
       { numRuns: 300 },
@@ -129,7 +130,7 @@ describe('significances in the WebAssembly raster kernel', () => {
       const [a, b] = [byKernel.partSignificance(p), byTs.partSignificance(p)];
       const [ka, kb] = [byKernel.start(p), byTs.start(p)];
       const [wa, wb] = [byKernel.points(p), byTs.points(p)];
-      for (let k = 0; k < basemap.partFirst[p + 1]! - basemap.partFirst[p]!; k++, points++) {
+      for (let k = 0; k < basemap.partFirst.at(p + 1) - basemap.partFirst.at(p); k++, points++) {
         const [i, j] = [ka + k, kb + k];
         if (a[i] !== b[j] || wa[2 * i] !== wb[2 * j] || wa[2 * i + 1] !== wb[2 * j + 1])
           differ.push({ part: p, point: k });

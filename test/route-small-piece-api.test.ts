@@ -64,7 +64,8 @@ function nearestOpenEdge(lat: number, lng: number): { edge: number; metres: numb
   for (let e = 0; e < g.edgeCount; e++) {
     if (costs.w[2 * e] === Infinity && costs.w[2 * e + 1] === Infinity) continue;
     const pts: [number, number][] = [[g.lat(g.edgeNodes[2 * e]!), g.lon(g.edgeNodes[2 * e]!)]];
-    for (let k = g.edgeShape[e]!; k < g.edgeShape[e + 1]!; k++) pts.push([g.shapeLat[k]! / 1e7, g.shapeLon[k]! / 1e7]);
+    for (let k = g.edgeShape.at(e); k < g.edgeShape.at(e + 1); k++)
+      pts.push([g.shapeLat[k]! / 1e7, g.shapeLon[k]! / 1e7]);
     pts.push([g.lat(g.edgeNodes[2 * e + 1]!), g.lon(g.edgeNodes[2 * e + 1]!)]);
     for (let k = 0; k + 1 < pts.length; k++) {
       const ax = (pts[k]![1] - lng) * kx,

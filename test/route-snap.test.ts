@@ -68,7 +68,8 @@ class Reach {
 /** Points of edge e in degrees, [lat, lon], first node to second. */
 function edgePoints(g: RoadGraph, e: number): [number, number][] {
   const pts: [number, number][] = [[g.lat(g.edgeNodes[2 * e]!), g.lon(g.edgeNodes[2 * e]!)]];
-  for (let i = g.edgeShape[e]!; i < g.edgeShape[e + 1]!; i++) pts.push([g.shapeLat[i]! / 1e7, g.shapeLon[i]! / 1e7]);
+  for (let i = g.edgeShape.at(e); i < g.edgeShape.at(e + 1); i++)
+    pts.push([g.shapeLat[i]! / 1e7, g.shapeLon[i]! / 1e7]);
   pts.push([g.lat(g.edgeNodes[2 * e + 1]!), g.lon(g.edgeNodes[2 * e + 1]!)]);
   return pts;
 }

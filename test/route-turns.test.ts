@@ -1,3 +1,4 @@
+import { Offsets } from '../src/pack/offsets.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Pack } from '../src/pack/reader.js';
 import { RoadGraph } from '../src/route/graph.js';
@@ -97,7 +98,7 @@ describe('perceived bearings (OSRM coordinate_extractor.cpp)', () => {
       nodeLat: Int32Array.of(e7(lat), e7(north)),
       nodeLon: Int32Array.of(e7(lon), e7(east)),
       edgeNodes: Uint32Array.of(0, 1),
-      edgeShape: Uint32Array.of(0, 1),
+      edgeShape: Offsets.encode([0, 1]),
       shapeLat: Int32Array.of(e7(north)),
       shapeLon: Int32Array.of(e7(lon)),
       edgeFlags: Uint8Array.of(flags),

@@ -34,8 +34,8 @@ function featuresWithVertexIn(z: number, x: number, y: number): Map<string, numb
   const out = new Map<string, number[]>();
   for (let f = 0; f < map.count; f++) {
     if (KIND_MIN_ZOOM[map.kind[f]!]! > z) continue;
-    const coords = Array.from({ length: map.featPart[f + 1]! - map.featPart[f]! }, (_, k) =>
-      Array.from(map.partCoords(map.featPart[f]! + k)),
+    const coords = Array.from({ length: map.featPart.at(f + 1) - map.featPart.at(f) }, (_, k) =>
+      Array.from(map.partCoords(map.featPart.at(f) + k)),
     ).flat();
     for (let j = 0; j < coords.length; j += 2) {
       const [tx, ty] = worldTile(coords[j]! / COORD_SCALE, coords[j + 1]! / COORD_SCALE, z);
@@ -109,7 +109,7 @@ describe('vector tiles on the Hanoi pack', () => {
     let f = -1;
     for (let i = 0; i < map.count && f < 0; i++) if (region.strings.get(map.name[i]!) === 'Phố Huế') f = i;
     expect(f).toBeGreaterThanOrEqual(0);
-    const first = map.partCoords(map.featPart[f]!);
+    const first = map.partCoords(map.featPart.at(f));
     const lon = first[0]! / COORD_SCALE,
       lat = first[1]! / COORD_SCALE;
     for (const z of [14, 16]) {

@@ -73,7 +73,7 @@ describe('2025 ward labels of whole HCMC', () => {
     const labels: { name: string; lon: number; lat: number }[] = [];
     for (let f = 0; f < b.count; f++) {
       if (b.kind[f] !== KIND_INDEX['place/ward']) continue;
-      const [lon, lat] = b.partCoords(b.featPart[f]!);
+      const [lon, lat] = b.partCoords(b.featPart.at(f));
       labels.push({ name: region.strings.get(b.name[f]!), lon: lon! / 1e7, lat: lat! / 1e7 });
     }
     expect(labels.length).toBe(region.wards!.count);
@@ -102,7 +102,7 @@ describe('2025 ward labels of whole HCMC', () => {
     const labels: { name: string; lon: number; lat: number }[] = [];
     for (let f = 0; f < b.count; f++) {
       if (b.kind[f] !== KIND_INDEX['place/province']) continue;
-      const [lon, lat] = b.partCoords(b.featPart[f]!);
+      const [lon, lat] = b.partCoords(b.featPart.at(f));
       labels.push({ name: region.strings.get(b.name[f]!), lon: lon! / 1e7, lat: lat! / 1e7 });
     }
     expect(labels.map((l) => l.name)).toContain('Thành phố Hồ Chí Minh');
@@ -126,7 +126,7 @@ describe('2025 ward labels of whole HCMC', () => {
       const out: [number, number][] = [];
       for (let f = 0; f < b.count; f++) {
         if (b.kind[f] !== KIND_INDEX[kind]) continue;
-        const [lon, lat] = b.partCoords(b.featPart[f]!);
+        const [lon, lat] = b.partCoords(b.featPart.at(f));
         out.push([view.x(lon! / 1e7), view.y(lat! / 1e7)]);
       }
       return out;

@@ -1,4 +1,4 @@
-import { isOffsetArray } from '../pack/offsets.js';
+import { readOffsets, type Offsets } from '../pack/offsets.js';
 import type { Pack } from '../pack/reader.js';
 import { PackError } from '../pack/reader.js';
 import { readPart, type PartPoints } from './part-points.js';
@@ -13,9 +13,10 @@ export class Basemap {
   readonly name: Uint32Array;
   /** F × 4 box of each feature's points, 1e-7 degrees: least longitude and latitude, then greatest. */
   readonly bbox: Int32Array;
-  readonly featPart: Uint32Array;
-  /** P + 1 offsets: part p's points are partFirst[p] .. partFirst[p + 1] - 1. */
-  readonly partFirst: Uint32Array;
+  /** F + 1 offsets: feature f's parts are featPart.at(f) .. featPart.at(f + 1) - 1. */
+  readonly featPart: Offsets;
+  /** P + 1 offsets: part p's points are partFirst.at(p) .. partFirst.at(p + 1) - 1. */
+  readonly partFirst: Offsets;
   /** Points of every part. */
   readonly pointCount: number;
   readonly count: number;
@@ -33,39 +34,37 @@ export class Basemap {
     this.type = pack.array('map.type');
     this.name = pack.array('map.name');
     this.bbox = pack.array('map.bbox');
-    this.featPart = pack.array('map.featPart');
-    this.partFirst = pack.array('map.partFirst');
     this.count = this.kind.length;
-    const parts = this.partFirst.length - 1;
-    this.pointCount = this.partFirst[parts] ?? 0;
+    this.partFirst = readOffsets(pack, 'map.partFirst');
+    const parts = Math.max(0, this.partFirst.length - 1);
+    this.pointCount = parts > 0 ? this.partFirst.at(parts) : 0;
+    this.featPart = readOffsets(pack, 'map.featPart', { rows: this.count, end: parts });
     const whole = !pack.has('map.xy');
+    const xy = whole ? new Uint8Array(0) : pack.array<Uint8Array>('map.xy');
     this.packed = whole
       ? null
-      : { xy: pack.array('map.xy'), at: pack.array('map.at'), origin: pack.array('map.origin') };
+      : { xy, at: readOffsets(pack, 'map.at', { rows: parts, end: xy.length }), origin: pack.array('map.origin') };
     this.lat = whole ? pack.array('map.lat') : new Int32Array(0);
     this.lon = whole ? pack.array('map.lon') : new Int32Array(0);
     const ok =
       this.type.length === this.count &&
       this.name.length === this.count &&
       this.bbox.length === 4 * this.count &&
-      this.featPart.length === this.count + 1 &&
-      isOffsetArray(this.featPart, parts) &&
-      isOffsetArray(this.partFirst, this.pointCount) &&
       (whole ? this.lat.length === this.pointCount && this.lon.length === this.pointCount : this.packedFits());
     if (!ok) throw new PackError(pack.source, 'corrupt basemap: arrays do not match');
   }
 
   /** Calls visit(lon, lat) for each point of part p (1e-7 degrees), in order. */
   forEachPoint(p: number, visit: (lon: number, lat: number) => void): void {
-    const first = this.partFirst[p]!,
-      end = this.partFirst[p + 1]!;
+    const first = this.partFirst.at(p),
+      end = this.partFirst.at(p + 1);
     if (this.packed) readPart(this.packed, p, end - first, visit);
     else for (let i = first; i < end; i++) visit(this.lon[i]!, this.lat[i]!);
   }
 
   /** Part p's points, interleaved: longitude, latitude (1e-7 degrees), point after point. */
   partCoords(p: number): Int32Array {
-    const out = new Int32Array(2 * (this.partFirst[p + 1]! - this.partFirst[p]!));
+    const out = new Int32Array(2 * (this.partFirst.at(p + 1) - this.partFirst.at(p)));
     let k = 0;
     this.forEachPoint(p, (lon, lat) => {
       out[k++] = lon;
@@ -75,19 +74,12 @@ export class Basemap {
   }
 
   /**
-   * Whether `packed` has a part's offsets into its bytes for every part and an origin. A part's bytes are read no
-   * further than its end, so a part whose bytes do not hold its points (a corrupt pack opened without checksums)
-   * is drawn wrong, never read past.
+   * Whether `packed` has bytes and an origin (its offsets, a part's into the bytes, were checked when read). A part's
+   * bytes are read no further than its end, so a part whose bytes do not hold its points (a corrupt pack opened
+   * without checksums) is drawn wrong, never read past.
    */
   private packedFits(): boolean {
-    const { xy, at, origin } = this.packed!;
-    return (
-      xy instanceof Uint8Array &&
-      at instanceof Uint32Array &&
-      origin instanceof Int32Array &&
-      origin.length === 2 &&
-      at.length === this.partFirst.length &&
-      isOffsetArray(at, xy.length)
-    );
+    const { xy, origin } = this.packed!;
+    return xy instanceof Uint8Array && origin instanceof Int32Array && origin.length === 2;
   }
 }

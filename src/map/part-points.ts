@@ -1,3 +1,4 @@
+import { Offsets } from '../pack/offsets.js';
 import { putVarint, unzigzag, VarintCursor, varintBytes, zigzag } from '../pack/varint.js';
 
 /**
@@ -10,8 +11,8 @@ import { putVarint, unzigzag, VarintCursor, varintBytes, zigzag } from '../pack/
  */
 export interface PartPoints {
   xy: Uint8Array;
-  /** P + 1 byte offsets into xy. */
-  at: Uint32Array;
+  /** P + 1 byte offsets into xy (an Offsets column in the pack: offsets.ts). */
+  at: Offsets;
   /** The least longitude and latitude of every point (1e-7 degrees). */
   origin: Int32Array;
 }
@@ -50,7 +51,7 @@ export function encodePartPoints(lon: Int32Array, lat: Int32Array, partFirst: Ui
     at[parts] = k;
     if (pass === 0) xy = new Uint8Array(k);
   }
-  return { xy, at, origin: Int32Array.of(west, south) };
+  return { xy, at: Offsets.encode(at), origin: Int32Array.of(west, south) };
 }
 
 /**
@@ -71,8 +72,8 @@ export function readPart(
 ): boolean {
   const { xy, at, origin } = points;
   const c = cursor;
-  c.at = at[p]!;
-  const end = at[p + 1]!;
+  c.at = at.at(p);
+  const end = at.at(p + 1);
   let lon = origin[0]!,
     lat = origin[1]!;
   // Numbers 2i and 2i + 1 are point i's longitude and latitude: the first point's offsets, then zigzag steps.

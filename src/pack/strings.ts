@@ -1,7 +1,9 @@
+import { readOffsets, type Offsets } from './offsets.js';
 import type { Pack } from './reader.js';
 
 /**
- * String table: `str.offs` (u32, count + 1 offsets) into `str.data` (UTF-8). String 0 is always "".
+ * String table: `str.offs` (count + 1 offsets: an Offsets column, offsets.ts) into `str.data` (UTF-8). String 0 is
+ * always "".
  */
 export class StringTableBuilder {
   private ids = new Map<string, number>();
@@ -49,13 +51,13 @@ export class StringTable {
   /** Direct-mapped cache: slot id & (CACHE_SLOTS - 1) holds string `cachedId[slot]` (0: none) as `cached[slot]`. */
   private readonly cachedId = new Int32Array(CACHE_SLOTS);
   private readonly cached: string[] = new Array<string>(CACHE_SLOTS).fill('');
-  private offs: Uint32Array;
-  private data: Uint8Array;
+  private readonly offs: Offsets;
+  private readonly data: Uint8Array;
   private dec = new TextDecoder();
 
   constructor(pack: Pack) {
-    this.offs = pack.array<Uint32Array>('str.offs');
     this.data = pack.array<Uint8Array>('str.data');
+    this.offs = readOffsets(pack, 'str.offs', { end: this.data.length });
   }
 
   /** Number of strings. */
@@ -65,7 +67,7 @@ export class StringTable {
 
   /** True when id `i` names a string that is not empty (without decoding it). */
   has(i: number): boolean {
-    return i > 0 && i < this.offs.length - 1 && this.offs[i + 1]! > this.offs[i]!;
+    return i > 0 && i < this.offs.length - 1 && this.offs.at(i + 1) > this.offs.at(i);
   }
 
   /** The string with id `i` ("" for 0 or an id out of range). */
@@ -73,7 +75,7 @@ export class StringTable {
     if (i <= 0 || i >= this.offs.length - 1) return '';
     const slot = i & (CACHE_SLOTS - 1);
     if (this.cachedId[slot] === i) return this.cached[slot]!;
-    const s = this.dec.decode(this.data.subarray(this.offs[i]!, this.offs[i + 1]!));
+    const s = this.dec.decode(this.data.subarray(this.offs.at(i), this.offs.at(i + 1)));
     this.cachedId[slot] = i;
     this.cached[slot] = s;
     return s;

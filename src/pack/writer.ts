@@ -32,6 +32,12 @@ export class PackWriter {
     return this.add(name, elementTypeOf(array), new Uint8Array(array.buffer, array.byteOffset, array.byteLength));
   }
 
+  /** Adds one typed-array section per [name, array] (a column stored in several sections: offsets.ts). */
+  addArrays(arrays: [string, TypedArray][]): this {
+    for (const [name, array] of arrays) this.addArray(name, array);
+    return this;
+  }
+
   /** Adds a UTF-8 text section (JSON metadata, for example). */
   addText(name: string, text: string): this {
     return this.add(name, ElementType.utf8, new TextEncoder().encode(text));

@@ -59,7 +59,7 @@ export class BuildingIndex {
     const cross = (xi: number, yi: number, xj: number, yj: number) => {
       if (yi > y !== yj > y && x < xi + ((y - yi) * (xj - xi)) / (yj - yi)) inside = !inside;
     };
-    for (let p = featPart[f]!; p < featPart[f + 1]!; p++) {
+    for (let p = featPart.at(f); p < featPart.at(f + 1); p++) {
       let x0 = 0,
         y0 = 0,
         xj = 0,

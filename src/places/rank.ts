@@ -170,7 +170,7 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
       (q.near !== 0 && r.namesStreet(ownName)));
   const alleyOfStreet = q.parsed.alley !== undefined && q.parsed.house === undefined && q.parsed.street !== undefined;
   const namedPlace: NamedPlace = {
-    names: (p) => [places.name[p]!, ...places.alt.subarray(places.altFirst[p]!, places.altFirst[p + 1]!)],
+    names: (p) => [places.name[p]!, ...places.alt.subarray(places.altFirst.at(p), places.altFirst.at(p + 1))],
     text: (id) => r.region.strings.get(id),
   };
   const written = houseKey(q.parsed.house, q.parsed.alley);
@@ -498,7 +498,7 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
       .join(' ')} `;
     const holds = (id: number) => id !== 0 && ` ${r.folded(id)} `.includes(words);
     if (holds(places.name[p]!)) return true;
-    for (let k = places.altFirst[p]!; k < places.altFirst[p + 1]!; k++)
+    for (let k = places.altFirst.at(p), end = places.altFirst.at(p + 1); k < end; k++)
       if ((!own || places.altKind[k] !== AltKind.brand) && holds(places.alt[k]!)) return true;
     return false;
   };

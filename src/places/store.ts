@@ -1,5 +1,5 @@
 import type { Pack } from '../pack/reader.js';
-import { isOffsetArray } from '../pack/offsets.js';
+import { hasOffsets, Offsets, readOffsets } from '../pack/offsets.js';
 import { PackError } from '../pack/reader.js';
 import { ADMIN_SLOTS } from './kinds.js';
 import { fitsRows, type RowIds } from '../pack/distinct-rows.js';
@@ -34,7 +34,7 @@ export class PlaceStore {
   readonly osm: OsmIds;
   readonly importance: Uint8Array;
   /** Alternative names of place i: alt[altFirst[i] .. altFirst[i + 1]) (string ids), their kinds in altKind (AltKind). */
-  readonly altFirst: Uint32Array;
+  readonly altFirst: Offsets;
   readonly alt: Uint32Array;
   readonly altKind: Uint8Array;
   readonly count: number;
@@ -55,15 +55,13 @@ export class PlaceStore {
     this.count = this.lat.length;
     const n = this.count;
     // Packs from before alternative names have none.
-    const hasAlt = pack.has('place.alt.first');
-    this.altFirst = hasAlt ? pack.array('place.alt.first') : new Uint32Array(n + 1);
+    const hasAlt = hasOffsets(pack, 'place.alt.first');
     this.alt = hasAlt ? pack.array('place.alt') : new Uint32Array(0);
     this.altKind = hasAlt ? pack.array('place.alt.kind') : new Uint8Array(0);
-    if (
-      this.altFirst.length !== n + 1 ||
-      this.altKind.length !== this.alt.length ||
-      !isOffsetArray(this.altFirst, this.alt.length)
-    ) {
+    this.altFirst = hasAlt
+      ? readOffsets(pack, 'place.alt.first', { rows: n, end: this.alt.length })
+      : Offsets.whole(new Uint32Array(n + 1));
+    if (this.altKind.length !== this.alt.length) {
       throw new PackError(pack.source, 'corrupt places: alternative names disagree in length');
     }
     for (const a of [

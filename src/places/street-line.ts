@@ -58,8 +58,8 @@ export class StreetLine {
     const pts: number[] = []; // per segment: lat0, lon0, lat1, lon1 (degrees)
     for (const name of names)
       for (const e of edgesOfName(r, name)) {
-        const s0 = g.edgeShape[e]!;
-        const s1 = g.edgeShape[e + 1]!;
+        const s0 = g.edgeShape.at(e);
+        const s1 = g.edgeShape.at(e + 1);
         let lat = g.lat(g.edgeNodes[2 * e]!);
         let lon = g.lon(g.edgeNodes[2 * e]!);
         for (let s = s0; s <= s1; s++) {

@@ -218,7 +218,7 @@ export class BasemapIndex {
     if (Atomics.load(ready, p) === RAW && Atomics.compareExchange(ready, p, RAW, CLAIMED) === RAW) {
       const { partFirst } = this.basemap;
       const world = this.world;
-      let j = (this.slot[p] = Atomics.add(this.used, 0, partFirst[p + 1]! - partFirst[p]!));
+      let j = (this.slot[p] = Atomics.add(this.used, 0, partFirst.at(p + 1) - partFirst.at(p)));
       this.basemap.forEachPoint(p, (lon, lat) => {
         world[2 * j] = lonToWorldX(lon * 1e-7, 0, 1);
         world[2 * j + 1] = latToWorldY(lat * 1e-7, 0, 1);
@@ -243,8 +243,8 @@ export class BasemapIndex {
    * equal to the first) ends one point early, so a fill or a tile ring does not repeat it. Projects the part.
    */
   openEnd(p: number): number {
-    const end = this.basemap.partFirst[p + 1]!;
-    const n = end - this.basemap.partFirst[p]!;
+    const end = this.basemap.partFirst.at(p + 1);
+    const n = end - this.basemap.partFirst.at(p);
     const world = this.points(p);
     const a = this.slot[p]!,
       b = a + n - 1;
@@ -260,7 +260,7 @@ export class BasemapIndex {
     if (Atomics.load(this.ready, p) !== SIGNIFICANT) {
       const first = this.basemap.partFirst;
       const at = this.start(p);
-      this.stack = significance(this.world, at, at + first[p + 1]! - first[p]!, this.significance, this.stack);
+      this.stack = significance(this.world, at, at + first.at(p + 1) - first.at(p), this.significance, this.stack);
       Atomics.store(this.ready, p, SIGNIFICANT);
     }
     return this.significance;
@@ -277,7 +277,7 @@ export class BasemapIndex {
     const pending = (this.pending ??= new Uint32Array(this.ready.length));
     let count = 0;
     for (let k = 0; k < features.length; k++) {
-      for (let p = featPart[features[k]!]!; p < featPart[features[k]! + 1]!; p++) {
+      for (let p = featPart.at(features[k]!); p < featPart.at(features[k]! + 1); p++) {
         if (Atomics.load(this.ready, p) === SIGNIFICANT) continue;
         this.points(p);
         pending[count++] = p;

@@ -115,7 +115,7 @@ export function drawBasemap(
   const project = (p: number, dropClosing: boolean, at: number): number => {
     const first = index!.start(p);
     const world = index!.points(p);
-    const end = first + (dropClosing ? index!.openEnd(p) : basemap!.partFirst[p + 1]!) - basemap!.partFirst[p]!;
+    const end = first + (dropClosing ? index!.openEnd(p) : basemap!.partFirst.at(p + 1)) - basemap!.partFirst.at(p);
     reserve(at, 2 * (end - first));
     const start = at;
     for (let i = first; i < end; i++) {
@@ -141,7 +141,7 @@ export function drawBasemap(
     const sig = index!.partSignificance(p);
     const world = index!.points(p);
     const first = index!.start(p);
-    let end = first + basemap!.partFirst[p + 1]! - basemap!.partFirst[p]!;
+    let end = first + basemap!.partFirst.at(p + 1) - basemap!.partFirst.at(p);
     const minSig = tolerance / scale;
     if (
       dropClosing &&
@@ -201,8 +201,8 @@ export function drawBasemap(
           flush();
           batch = s;
         }
-        const first = basemap.featPart[f]!,
-          end = basemap.featPart[f + 1]!;
+        const first = basemap.featPart.at(f),
+          end = basemap.featPart.at(f + 1);
         for (let p = first, at = ends.length > 0 ? ends[ends.length - 1]! : 0; p < end; p++)
           ends.push((at = project(p, true, at)));
         ringCounts.push(end - first);
@@ -233,7 +233,7 @@ export function drawBasemap(
           batch = s;
           batchClosed = closed;
         }
-        for (let p = basemap.featPart[f]!; p < basemap.featPart[f + 1]!; p++)
+        for (let p = basemap.featPart.at(f); p < basemap.featPart.at(f + 1); p++)
           ends.push(projectLine(p, closed, ends.length > 0 ? ends[ends.length - 1]! : 0));
       }
       flush();
@@ -249,7 +249,7 @@ export function drawBasemap(
           if (basemap.type[f] !== GeomType.point) continue; // point labels of lines and areas are not placed
           const s = styler.style(basemap.kind[f]!, GeomType.point, f);
           if (!s) continue;
-          const part = basemap.featPart[f]!;
+          const part = basemap.featPart.at(f);
           const world = index!.points(part);
           const first = index!.start(part);
           labeler.point(s, world[2 * first]! * scale - viewport.left, world[2 * first + 1]! * scale - viewport.top);
@@ -276,7 +276,7 @@ export function drawBasemap(
         const h = ((basemap.bbox[4 * f + 3]! - basemap.bbox[4 * f + 1]!) * 1e-7) / degY;
         if (w * w + h * h < minLabel * minLabel) continue;
         const group = basemap.name[f]! * 256 + basemap.kind[f]!;
-        for (let p = basemap.featPart[f]!; p < basemap.featPart[f + 1]!; p++) {
+        for (let p = basemap.featPart.at(f); p < basemap.featPart.at(f + 1); p++) {
           const end = projectLine(p, false, 0, LABEL_TOLERANCE);
           const stretch = longestStretch(
             buf,

@@ -8,8 +8,8 @@ type LatLon = [number, number];
 /** Points of arc a (edge * 2 + dir) in driving order, degrees. */
 function arcPoints(g: RoadGraph, a: number): LatLon[] {
   const e = a >> 1;
-  const s0 = g.edgeShape[e]!;
-  const k = g.edgeShape[e + 1]! - s0;
+  const s0 = g.edgeShape.at(e);
+  const k = g.edgeShape.at(e + 1) - s0;
   // Filled in driving order straight away (no reverse); values as g.lat/g.lon and shape / 1e7.
   const pts: LatLon[] = new Array(k + 2);
   const first = g.edgeNodes[2 * e]!;
@@ -62,7 +62,7 @@ export function pathLine(g: RoadGraph, p: ArcPath): PathLine {
   let bound = 0;
   for (let i = 0; i < n; i++) {
     const e = p.arcs[i]! >> 1;
-    bound += g.edgeShape[e + 1]! - g.edgeShape[e]! + 2;
+    bound += g.edgeShape.at(e + 1) - g.edgeShape.at(e) + 2;
   }
   const coords: number[] = new Array(2 * bound);
   const starts: number[] = new Array(n);
@@ -117,8 +117,8 @@ export function legLine(
  */
 function appendArc(out: number[], n: number, g: RoadGraph, a: number): number {
   const e = a >> 1;
-  const s0 = g.edgeShape[e]!;
-  const k = g.edgeShape[e + 1]! - s0;
+  const s0 = g.edgeShape.at(e);
+  const k = g.edgeShape.at(e + 1) - s0;
   const first = g.edgeNodes[2 * e + (a & 1)]!;
   const last = g.edgeNodes[2 * e + 1 - (a & 1)]!;
   n = appendPoint(out, n, g.lat(first), g.lon(first));

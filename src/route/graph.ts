@@ -1,5 +1,5 @@
 import { COORD_SCALE } from '../pack/format.js';
-import { isOffsetArray } from '../pack/offsets.js';
+import { isOffsetArray, readOffsets, type Offsets } from '../pack/offsets.js';
 import { distinctRows, fitsRows, type RowIds } from '../pack/distinct-rows.js';
 import type { Pack } from '../pack/reader.js';
 import { PackError } from '../pack/reader.js';
@@ -32,7 +32,8 @@ export class RoadGraph {
    */
   readonly edgeNoStart: Uint8Array;
   readonly edgeName: Uint32Array;
-  readonly edgeShape: Uint32Array;
+  /** E + 1 offsets: edge e's shape points are shapeLat/shapeLon[edgeShape.at(e) .. edgeShape.at(e + 1)). */
+  readonly edgeShape: Offsets;
   readonly shapeLat: Int32Array;
   readonly shapeLon: Int32Array;
   readonly adjFirst: Uint32Array;
@@ -73,7 +74,6 @@ export class RoadGraph {
       ? pack.array('graph.edge.nostart')
       : new Uint8Array(this.edgeFlags.length);
     this.edgeName = pack.array('graph.edge.name');
-    this.edgeShape = pack.array('graph.edge.shape');
     this.shapeLat = pack.array('graph.shape.lat');
     this.shapeLon = pack.array('graph.shape.lon');
     this.adjFirst = pack.array('graph.adj.first');
@@ -86,6 +86,7 @@ export class RoadGraph {
     this.fromOsm = !(pack.has('meta') && pack.json<{ weights?: string }>('meta').weights !== undefined);
     this.nodeCount = this.nodeLat.length;
     this.edgeCount = this.edgeLen.length;
+    this.edgeShape = readOffsets(pack, 'graph.edge.shape', { rows: this.edgeCount, end: this.shapeLat.length });
     this.check(pack.source);
   }
 
@@ -108,8 +109,6 @@ export class RoadGraph {
       this.pack.length('graph.edge.pref') !== E * PROFILE_COUNT
     )
       bad('edge speeds differ in length');
-    if (this.edgeShape.length !== E + 1 || !isOffsetArray(this.edgeShape, this.shapeLat.length))
-      bad('edge shapes do not match the shape points');
     if (this.adjFirst.length !== N + 1 || !isOffsetArray(this.adjFirst, this.adjArc.length))
       bad('adjacency offsets do not match');
     const restrictions = Math.max(0, this.turnFirst.length - 1);

@@ -56,8 +56,8 @@ export class SegmentLengths {
   /** Reads edge e's segments. */
   read(e: number): void {
     const g = this.g;
-    const s0 = g.edgeShape[e]!,
-      k = g.edgeShape[e + 1]! - s0;
+    const s0 = g.edgeShape.at(e),
+      k = g.edgeShape.at(e + 1) - s0;
     if (this.metres.length < k + 1) this.metres = new Float64Array(2 * (k + 1));
     const u = g.edgeNodes[2 * e]!,
       v = g.edgeNodes[2 * e + 1]!;

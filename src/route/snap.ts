@@ -1,5 +1,6 @@
 import { haversine } from '../geo.js';
 import { DEFAULT_LIMITS } from '../limits.js';
+import { Offsets } from '../pack/offsets.js';
 import type { RoadGraph } from './graph.js';
 import type { Endpoint } from './search.js';
 
@@ -50,7 +51,7 @@ export interface SnapGridLayout {
 
 /** A SnapIndex grid: `first` (nx * ny + 1 offsets into `seg`) and `seg`, the segments of each cell in turn. */
 export interface SnapGrid {
-  first: Uint32Array;
+  first: Offsets;
   seg: Uint32Array;
 }
 
@@ -67,10 +68,10 @@ export class SnapIndex {
   private readonly cell: number;
   private readonly nx: number;
   private readonly ny: number;
-  private readonly cellFirst: Uint32Array;
+  private readonly cellFirst: Offsets;
   private readonly cellSeg: Uint32Array;
   /**
-   * Per segment: its edge. Segments are numbered edge by edge, so edge e's first segment is e + edgeShape[e] and a
+   * Per segment: its edge. Segments are numbered edge by edge, so edge e's first segment is e + edgeShape.at(e) and a
    * segment's end points follow from its edge (segA, segB): nothing else is kept per segment or per point, which
    * spares the first snap on a pack with a stored grid a pass that would fill five more arrays of that size.
    */
@@ -119,7 +120,7 @@ export class SnapIndex {
     // The only pass over the segments when the pack stores the grid: each edge's run of segments (one more than its
     // shape points) names the edge.
     for (let e = 0, s = 0; e < E; e++) {
-      const n = shape[e + 1]! - shape[e]! + 1;
+      const n = shape.at(e + 1) - shape.at(e) + 1;
       this.segEdge.fill(e, s, s + n);
       s += n;
     }
@@ -131,7 +132,7 @@ export class SnapIndex {
     const counts = new Uint32Array(this.nx * this.ny + 1);
     for (let k = 0; k < segCount; k++) this.forCells(k, (c) => counts[c + 1]!++);
     for (let c = 0; c < this.nx * this.ny; c++) counts[c + 1]! += counts[c]!;
-    this.cellFirst = counts;
+    this.cellFirst = Offsets.whole(counts);
     this.cellSeg = new Uint32Array(counts[this.nx * this.ny]!);
     const fill = counts.slice(0, this.nx * this.ny);
     for (let k = 0; k < segCount; k++) this.forCells(k, (c) => (this.cellSeg[fill[c]!++] = k));
@@ -140,23 +141,23 @@ export class SnapIndex {
   /** Index of segment s within its edge's point list (the edge's point it starts at). */
   private segIdx(s: number): number {
     const e = this.segEdge[s]!;
-    return s - e - this.graph.edgeShape[e]!;
+    return s - e - this.graph.edgeShape.at(e);
   }
 
   /** Point id (nodes first, then shape points: see ptX) where segment s starts. */
   private segA(s: number): number {
     const e = this.segEdge[s]!;
-    const i = s - e - this.graph.edgeShape[e]!;
-    return i === 0 ? this.graph.edgeNodes[2 * e]! : this.nodes + this.graph.edgeShape[e]! + i - 1;
+    const i = s - e - this.graph.edgeShape.at(e);
+    return i === 0 ? this.graph.edgeNodes[2 * e]! : this.nodes + this.graph.edgeShape.at(e) + i - 1;
   }
 
   /** Point id where segment s ends: the next point of its edge, the edge's second node after its last shape point. */
   private segB(s: number): number {
     const g = this.graph;
     const e = this.segEdge[s]!;
-    const first = g.edgeShape[e]!;
+    const first = g.edgeShape.at(e);
     const i = s - e - first;
-    return first + i === g.edgeShape[e + 1]! ? g.edgeNodes[2 * e + 1]! : this.nodes + first + i;
+    return first + i === g.edgeShape.at(e + 1) ? g.edgeNodes[2 * e + 1]! : this.nodes + first + i;
   }
 
   /** Projected x (metres) of point id p: node p, or shape point p − nodes. */
@@ -211,7 +212,7 @@ export class SnapIndex {
         for (let gx = cx - r; gx <= cx + r; gx += edgeRow ? 1 : 2 * r || 1) {
           if (gx < 0 || gx >= this.nx) continue;
           const c = gy * this.nx + gx;
-          for (let k = this.cellFirst[c]!; k < this.cellFirst[c + 1]!; k++) {
+          for (let k = this.cellFirst.at(c), end = this.cellFirst.at(c + 1); k < end; k++) {
             const s = this.cellSeg[k]!;
             const pa = this.segA(s),
               pb = this.segB(s);
@@ -259,7 +260,7 @@ export class SnapIndex {
 
   /** Number of points of edge e (its two nodes and the shape points between). */
   private pointCount(e: number): number {
-    return this.graph.edgeShape[e + 1]! - this.graph.edgeShape[e]! + 2;
+    return this.graph.edgeShape.at(e + 1) - this.graph.edgeShape.at(e) + 2;
   }
 
   private rawLat(e: number, i: number): number {
@@ -267,7 +268,7 @@ export class SnapIndex {
     if (i === 0) return g.nodeLat[g.edgeNodes[2 * e]!]!;
     const n = this.pointCount(e);
     if (i === n - 1) return g.nodeLat[g.edgeNodes[2 * e + 1]!]!;
-    return g.shapeLat[g.edgeShape[e]! + i - 1]!;
+    return g.shapeLat[g.edgeShape.at(e) + i - 1]!;
   }
 
   private rawLon(e: number, i: number): number {
@@ -275,7 +276,7 @@ export class SnapIndex {
     if (i === 0) return g.nodeLon[g.edgeNodes[2 * e]!]!;
     const n = this.pointCount(e);
     if (i === n - 1) return g.nodeLon[g.edgeNodes[2 * e + 1]!]!;
-    return g.shapeLon[g.edgeShape[e]! + i - 1]!;
+    return g.shapeLon[g.edgeShape.at(e) + i - 1]!;
   }
 
   private px(e: number, i: number): number {

@@ -2,11 +2,12 @@
  * The snapping grid (SnapIndex) stored built in a pack (written by data-tools/stored-indexes.ts), so that the first
  * snap on a big pack does not list millions of segments cell by cell. Sections:
  * - `route.snap` (JSON): `{ version, cell, nx, ny, segments }`, the SnapGridLayout it was built for;
- * - `route.snap.first` (u32, nx * ny + 1 offsets) and `route.snap.seg` (u32): the SnapGrid.
+ * - `route.snap.first` (nx * ny + 1 offsets: an Offsets column, offsets.ts) and `route.snap.seg` (u32): the
+ *   SnapGrid.
  * The grid is used only when its layout is the one the engine computes for the pack's graph; packs without the
  * sections build it at first use.
  */
-import { isOffsetArray } from '../pack/offsets.js';
+import { readOffsets } from '../pack/offsets.js';
 import { PackError, type Pack } from '../pack/reader.js';
 import type { SnapGrid, SnapGridLayout } from './snap.js';
 
@@ -30,15 +31,9 @@ export function storedSnapGrid(pack: Pack, layout: SnapGridLayout): SnapGrid | n
     at.segments !== layout.segments
   )
     return null;
-  const first = pack.array(SNAP_SECTIONS.first);
   const seg = pack.array(SNAP_SECTIONS.seg);
-  if (
-    !(first instanceof Uint32Array) ||
-    !(seg instanceof Uint32Array) ||
-    first.length !== layout.nx * layout.ny + 1 ||
-    !isOffsetArray(first, seg.length) ||
-    seg.some((s) => s >= layout.segments)
-  )
+  const first = readOffsets(pack, SNAP_SECTIONS.first, { rows: layout.nx * layout.ny, end: seg.length });
+  if (!(seg instanceof Uint32Array) || seg.some((s) => s >= layout.segments))
     throw new PackError(pack.source, `corrupt: section "${SNAP_SECTIONS.seg}" does not fit the road graph`);
   return { first, seg };
 }

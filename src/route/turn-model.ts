@@ -117,7 +117,7 @@ export function computeArcBearings(g: BearingGraph): Uint16Array<ArrayBuffer> {
     lon.length = 0;
     lat.push(g.nodeLat[u]! / 1e7);
     lon.push(g.nodeLon[u]! / 1e7);
-    for (let s = g.edgeShape[e]!; s < g.edgeShape[e + 1]!; s++) {
+    for (let s = g.edgeShape.at(e); s < g.edgeShape.at(e + 1); s++) {
       lat.push(g.shapeLat[s]! / 1e7);
       lon.push(g.shapeLon[s]! / 1e7);
     }

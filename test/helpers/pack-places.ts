@@ -28,7 +28,7 @@ export function packPlaces(bytes: Uint8Array): PackPlace[] {
     const osm = p.osm.at(i)!;
     const type = osm >= 0 ? TYPES[osm % 4] : undefined;
     const alts: string[] = [];
-    for (let a = p.altFirst[i]!; a < p.altFirst[i + 1]!; a++) alts.push(s.get(p.alt[a]!));
+    for (let a = p.altFirst.at(i); a < p.altFirst.at(i + 1); a++) alts.push(s.get(p.alt[a]!));
     out.push({
       element: type ? `${type}/${Math.floor(osm / 4)}` : '',
       kind: p.kind[i]!,

@@ -63,7 +63,8 @@ function scanOf(r: PlacesRegion): Scan {
     if (g.edgeName[e] === 0) continue;
     const pts: number[] = [g.edgeNodes[2 * e]!];
     const line: Array<[number, number]> = [[g.nodeLat[pts[0]!]! / 1e7, g.nodeLon[pts[0]!]! / 1e7]];
-    for (let j = g.edgeShape[e]!; j < g.edgeShape[e + 1]!; j++) line.push([g.shapeLat[j]! / 1e7, g.shapeLon[j]! / 1e7]);
+    for (let j = g.edgeShape.at(e); j < g.edgeShape.at(e + 1); j++)
+      line.push([g.shapeLat[j]! / 1e7, g.shapeLon[j]! / 1e7]);
     const b = g.edgeNodes[2 * e + 1]!;
     line.push([g.nodeLat[b]! / 1e7, g.nodeLon[b]! / 1e7]);
     for (let i = 0; i + 1 < line.length; i++) {
@@ -109,7 +110,7 @@ function nearestRoad(s: Scan, lat: number, lng: number, accept: (name: string) =
 function inOutline(r: PlacesRegion, f: number, lat: number, lng: number): boolean {
   const m = r.region.basemap!;
   const rings: number[][][] = [];
-  for (let p = m.featPart[f]!; p < m.featPart[f + 1]!; p++) {
+  for (let p = m.featPart.at(f); p < m.featPart.at(f + 1); p++) {
     const ring: number[][] = [];
     const c = m.partCoords(p);
     for (let k = 0; k < c.length; k += 2) ring.push([c[k]!, c[k + 1]!]);

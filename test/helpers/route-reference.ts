@@ -70,7 +70,8 @@ function osrmSegments(g: RoadGraph, e: number): number[] {
   };
   const [u, v] = [g.edgeNodes[2 * e]!, g.edgeNodes[2 * e + 1]!];
   const pts: [number, number][] = [[micro(g.nodeLat[u]!), micro(g.nodeLon[u]!)]];
-  for (let i = g.edgeShape[e]!; i < g.edgeShape[e + 1]!; i++) pts.push([micro(g.shapeLat[i]!), micro(g.shapeLon[i]!)]);
+  for (let i = g.edgeShape.at(e); i < g.edgeShape.at(e + 1); i++)
+    pts.push([micro(g.shapeLat[i]!), micro(g.shapeLon[i]!)]);
   pts.push([micro(g.nodeLat[v]!), micro(g.nodeLon[v]!)]);
   const out: number[] = [];
   for (let i = 1; i < pts.length; i++) {
@@ -295,7 +296,7 @@ export class PlainDijkstra {
     const pts: [number, number][] = [
       [this.g.nodeLat[this.g.edgeNodes[2 * e]!]! / 1e7, this.g.nodeLon[this.g.edgeNodes[2 * e]!]! / 1e7],
     ];
-    for (let s = this.g.edgeShape[e]!; s < this.g.edgeShape[e + 1]!; s++)
+    for (let s = this.g.edgeShape.at(e); s < this.g.edgeShape.at(e + 1); s++)
       pts.push([this.g.shapeLat[s]! / 1e7, this.g.shapeLon[s]! / 1e7]);
     pts.push([
       this.g.nodeLat[this.g.edgeNodes[2 * e + 1]!]! / 1e7,

@@ -117,8 +117,8 @@ export class RegionTiles {
     const ox = x * TILE_EXTENT,
       oy = y * TILE_EXTENT;
     const index = this.index!;
-    const p0 = map.featPart[f]!,
-      p1 = map.featPart[f + 1]!;
+    const p0 = map.featPart.at(f),
+      p1 = map.featPart.at(f + 1);
     if (type === GeomType.point) {
       const world = index.points(p0);
       const i = index.start(p0);
@@ -139,7 +139,7 @@ export class RegionTiles {
       // Point slots of the part in `world` and `sig` (see BasemapIndex.points).
       const first = index.start(p);
       const world = index.points(p);
-      const end = first + (polygon ? index.openEnd(p) : map.partFirst[p + 1]!) - map.partFirst[p]!;
+      const end = first + (polygon ? index.openEnd(p) : map.partFirst.at(p + 1)) - map.partFirst.at(p);
       const sig = tolerance > 0 ? index.partSignificance(p) : null;
       pts.reset();
       let minX = Infinity,

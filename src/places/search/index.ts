@@ -6,6 +6,7 @@
  * Our own compact index rather than flexsearch: it folds đ like the rest of the code, keeps exact forms for
  * diacritic ranking, and answers a query in well under a millisecond on packs of this size.
  */
+import { Offsets } from '../../pack/offsets.js';
 import { AltKind, PlaceKind } from '../kinds';
 import type { PlaceStore } from '../store';
 import type { StringTable } from '../../pack/strings';
@@ -84,7 +85,7 @@ export function placeTexts(places: PlaceStore, strings: StringTable, admin: Admi
   const address = kind === PlaceKind.address ? '' : houseStreet;
   const alt: string[] = [];
   const brand: string[] = [];
-  for (let k = places.altFirst[i]!; k < places.altFirst[i + 1]!; k++) {
+  for (let k = places.altFirst.at(i), end = places.altFirst.at(i + 1); k < end; k++) {
     (places.altKind[k] === AltKind.brand ? brand : alt).push(strings.get(places.alt[k]!));
   }
   // A 2025 ward named after its old town ("Phường Xuân Hương - Đà Lạt") is called by the first part alone.
@@ -212,7 +213,7 @@ export class PlaceIndex {
   /** Folded words, sorted (UTF-16 code unit order), unique. */
   readonly vocab: string[];
   /** Exact forms of vocab[v] are forms[formStart[v] .. formStart[v+1]). */
-  readonly formStart: Uint32Array;
+  readonly formStart: Offsets;
   readonly forms: string[];
   /**
    * The places holding forms[f] are postings[postStart[f] .. postStart[f+1]), ascending: each a place (postingPlace)
@@ -220,7 +221,7 @@ export class PlaceIndex {
    * holds the word only as two adjacent name words run together, EXPANDED when only as a word a nickname stands for).
    * One number per posting rather than a place and a field byte, stored as varint steps (postings.ts).
    */
-  readonly postStart: Uint32Array;
+  readonly postStart: Offsets;
   readonly postings: Postings;
   /** Number of distinct words that are not type or category words in each place's name: how many query words name it. */
   readonly nameLen: Uint8Array;
@@ -233,7 +234,7 @@ export class PlaceIndex {
   /** 1 for a vocabulary word that only joins two adjacent name words (no place holds it as written), else 0. */
   readonly joinOnly: Uint8Array;
   /** The one-edit index of the vocabulary words that are not join-only (OneEditIndex's start and ids). */
-  readonly editStart: Uint32Array;
+  readonly editStart: Offsets;
   readonly editIds: Uint32Array;
 
   /**
@@ -281,7 +282,7 @@ export class PlaceIndex {
       }
     }
     this.vocab = [...byFolded.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-    this.formStart = new Uint32Array(this.vocab.length + 1);
+    const formStart = new Uint32Array(this.vocab.length + 1);
     this.forms = [];
     const posts: number[][] = [];
     this.vocab.forEach((v, k) => {
@@ -289,21 +290,23 @@ export class PlaceIndex {
         this.forms.push(exact);
         posts.push(post);
       }
-      this.formStart[k + 1] = this.forms.length;
+      formStart[k + 1] = this.forms.length;
     });
-    this.postStart = new Uint32Array(this.forms.length + 1);
+    this.formStart = Offsets.encode(formStart);
+    const postStart = new Uint32Array(this.forms.length + 1);
     let total = 0;
     posts.forEach((p, f) => {
       total += p.length;
-      this.postStart[f + 1] = total;
+      postStart[f + 1] = total;
     });
+    this.postStart = Offsets.encode(postStart);
     const postings = new Uint32Array(total);
-    posts.forEach((p, f) => postings.set(p, this.postStart[f]!));
+    posts.forEach((p, f) => postings.set(p, postStart[f]!));
     this.postings = Postings.encode(postings, this.postStart);
     this.joinOnly = new Uint8Array(this.vocab.length);
     for (let v = 0; v < this.vocab.length; v++) {
       let only = 1;
-      for (let k = this.postStart[this.formStart[v]!]!; only && k < this.postStart[this.formStart[v + 1]!]!; k++)
+      for (let k = postStart[formStart[v]!]!; only && k < postStart[formStart[v + 1]!]!; k++)
         if ((postings[k]! & JOINED) === 0) only = 0;
       this.joinOnly[v] = only;
     }
@@ -339,7 +342,7 @@ export class PlaceIndex {
     const folded = fold(exact);
     const v = this.lowerBound(folded);
     if (this.vocab[v] !== folded) return false;
-    for (let f = this.formStart[v]!; f < this.formStart[v + 1]!; f++) if (this.forms[f] === exact) return true;
+    for (let f = this.formStart.at(v); f < this.formStart.at(v + 1); f++) if (this.forms[f] === exact) return true;
     return false;
   };
 

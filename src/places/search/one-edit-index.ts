@@ -11,6 +11,7 @@
  * of V words of mean length L takes about 8·V·(L + 1) bytes. Built in two passes (a counting sort), or stored in the
  * pack with the place index (stored-index.ts).
  */
+import { Offsets } from '../../pack/offsets.js';
 import { withinOneEdit } from '../text/edits';
 
 /** FNV-1a of `w`'s UTF-16 code units, leaving out the one at `skip` (-1: none). Packs store tables of these keys (stored-index.ts): another hash needs another LAYOUT there. */
@@ -32,7 +33,7 @@ export class OneEditIndex {
   /** Length of the longest word of the vocabulary: a word two letters longer has no neighbour (no lookup, which costs its length squared). */
   private readonly longest: number;
   /** Word ids of bucket b: ids[start[b] .. start[b + 1]). */
-  readonly start: Uint32Array;
+  readonly start: Offsets;
   readonly ids: Uint32Array;
 
   /**
@@ -43,7 +44,7 @@ export class OneEditIndex {
   constructor(
     private readonly vocab: readonly string[],
     include: (id: number) => boolean,
-    stored: { start: Uint32Array; ids: Uint32Array } | null = null,
+    stored: { start: Offsets; ids: Uint32Array } | null = null,
   ) {
     this.seen = new Uint32Array(vocab.length);
     this.longest = vocab.reduce((m, w) => Math.max(m, w.length), 0);
@@ -74,12 +75,13 @@ export class OneEditIndex {
     let buckets = 1;
     while (buckets < keys) buckets *= 2;
     this.mask = buckets - 1;
-    this.start = new Uint32Array(buckets + 1);
+    const start = new Uint32Array(buckets + 1);
     this.ids = new Uint32Array(keys);
-    for (k = 0; k < keys; k++) this.start[(hashes[k]! & this.mask) + 1]!++;
-    for (let b = 0; b < buckets; b++) this.start[b + 1]! += this.start[b]!;
-    const fill = this.start.slice(0, buckets);
+    for (k = 0; k < keys; k++) start[(hashes[k]! & this.mask) + 1]!++;
+    for (let b = 0; b < buckets; b++) start[b + 1]! += start[b]!;
+    const fill = start.slice(0, buckets);
     for (k = 0; k < keys; k++) this.ids[fill[hashes[k]! & this.mask]!++] = owners[k]!;
+    this.start = Offsets.encode(start);
   }
 
   /** Ids of the filed words within one edit of `w` (itself included when filed), ascending. */
@@ -89,7 +91,7 @@ export class OneEditIndex {
     if (w.length > this.longest + 1) return out;
     for (let skip = -1; skip < w.length; skip++) {
       const b = hashWithout(w, skip) & this.mask;
-      for (let k = this.start[b]!; k < this.start[b + 1]!; k++) {
+      for (let k = this.start.at(b), end = this.start.at(b + 1); k < end; k++) {
         const v = this.ids[k]!;
         if (this.seen[v] === stamp) continue;
         this.seen[v] = stamp;

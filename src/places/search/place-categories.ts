@@ -56,7 +56,7 @@ export class CategoryReader {
   rowsOf(p: number): RowMask {
     const places = this.places;
     const own = this.cached(this.valueRows, places.category[p]!, (s) => categoryRowsOf(s));
-    const names = [places.name[p]!, ...places.alt.subarray(places.altFirst[p]!, places.altFirst[p + 1]!)].filter(
+    const names = [places.name[p]!, ...places.alt.subarray(places.altFirst.at(p), places.altFirst.at(p + 1))].filter(
       (id) => id !== 0,
     );
     const spelt = this.namesRows(this.nameRows, names, (name) => nameRows(name, false));

@@ -1,3 +1,4 @@
+import type { Offsets } from '../../pack/offsets.js';
 import { putVarint, VarintCursor, varintBytes } from '../../pack/varint.js';
 
 /**
@@ -26,16 +27,16 @@ export class Postings {
   ) {}
 
   /** The postings `values` whose forms start at `starts` (offsets into `values`: form f's are starts[f] .. starts[f+1]). */
-  static encode(values: Uint32Array, starts: Uint32Array): Postings {
+  static encode(values: Uint32Array, starts: Offsets): Postings {
     const count = values.length;
     const blockAt = new Uint32Array(blockCount(count) + 1);
     let bytes = 0;
     const each = (write: (x: number) => void): void => {
       let f = 0;
       for (let k = 0; k < count; k++) {
-        while (starts[f + 1]! <= k) f++;
+        while (starts.at(f + 1) <= k) f++;
         if ((k & (POSTING_BLOCK - 1)) === 0) blockAt[k >> BLOCK_SHIFT] = bytes;
-        write(k === starts[f] || (k & (POSTING_BLOCK - 1)) === 0 ? values[k]! : values[k]! - values[k - 1]!);
+        write(k === starts.at(f) || (k & (POSTING_BLOCK - 1)) === 0 ? values[k]! : values[k]! - values[k - 1]!);
       }
       blockAt[blockAt.length - 1] = bytes;
     };
@@ -52,17 +53,17 @@ export class Postings {
    * holds for every posting (its place and field), and every varint ends inside the bytes, where its block says.
    * Reads every posting once, never past the bytes.
    */
-  problem(starts: Uint32Array, fits: (posting: number) => boolean): string | null {
+  problem(starts: Offsets, fits: (posting: number) => boolean): string | null {
     const { bytes, blockAt, count } = this;
     if (blockAt.length !== blockCount(count) + 1 || blockAt[blockAt.length - 1] !== bytes.length)
       return 'the blocks do not fit the postings';
-    if (starts[starts.length - 1] !== count) return 'the forms do not fit the postings';
+    if (starts.length === 0 || starts.at(starts.length - 1) !== count) return 'the forms do not fit the postings';
     const c = new VarintCursor();
     let value = 0,
       f = 0;
     for (let k = 0; k < count; k++) {
-      while (starts[f + 1]! <= k) f++;
-      const whole = k === starts[f] || (k & (POSTING_BLOCK - 1)) === 0;
+      while (starts.at(f + 1) <= k) f++;
+      const whole = k === starts.at(f) || (k & (POSTING_BLOCK - 1)) === 0;
       if ((k & (POSTING_BLOCK - 1)) === 0 && blockAt[k >> BLOCK_SHIFT] !== c.at)
         return `block ${k >> BLOCK_SHIFT} is not where it says`;
       // Below 2^32: at most 5 bytes.

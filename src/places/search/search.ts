@@ -480,7 +480,7 @@ export class Searcher {
     if (n < 0) {
       const ix = this.index;
       n = 0;
-      for (const r = this.reader.open(ix.postings, ix.postStart[f]!, ix.postStart[f + 1]!); r.next();)
+      for (const r = this.reader.open(ix.postings, ix.postStart.at(f), ix.postStart.at(f + 1)); r.next();)
         if ((r.value & FIELD_MASK) !== Field.admin) n++;
       this.ownCounts[f] = n;
     }
@@ -510,8 +510,8 @@ export class Searcher {
     for (let j = 0; drivers >>> j !== 0; j++) {
       if (((drivers >>> j) & 1) === 0) continue;
       for (const m of matches[j]!)
-        for (let f = ix.formStart[m.v]!; f < ix.formStart[m.v + 1]!; f++)
-          for (const r = this.reader.open(ix.postings, ix.postStart[f]!, ix.postStart[f + 1]!); r.next();)
+        for (let f = ix.formStart.at(m.v); f < ix.formStart.at(m.v + 1); f++)
+          for (const r = this.reader.open(ix.postings, ix.postStart.at(f), ix.postStart.at(f + 1)); r.next();)
             if ((r.value & FIELD_MASK) !== Field.admin) mark(postingPlace(r.value));
       const cat = categories?.find((c) => ((c.mask >>> j) & 1) !== 0);
       if (cat && pc)
@@ -533,7 +533,8 @@ export class Searcher {
   ): number {
     const ix = this.index;
     let n = 0;
-    for (const m of matches) for (let f = ix.formStart[m.v]!; f < ix.formStart[m.v + 1]!; f++) n += this.ownCount(f);
+    for (const m of matches)
+      for (let f = ix.formStart.at(m.v); f < ix.formStart.at(m.v + 1); f++) n += this.ownCount(f);
     if (cat && pc)
       for (let row = 0; row < CATEGORY_ROWS; row++)
         if (hasRow(cat.rows, row)) n += pc.rowStart[row + 1]! - pc.rowStart[row]!;
@@ -543,8 +544,8 @@ export class Searcher {
   /** Calls visit(posting) for every posting of form f whose place is a candidate of the search `stamp`. */
   private candidatePostings(f: number, stamp: number, visit: (posting: number) => void): void {
     const ix = this.index;
-    const lo = ix.postStart[f]!;
-    const hi = ix.postStart[f + 1]!;
+    const lo = ix.postStart.at(f);
+    const hi = ix.postStart.at(f + 1);
     const r = this.reader.open(ix.postings, lo, hi);
     if (hi - lo <= MERGE_RATIO * this.candCount) {
       while (r.next()) if (this.cand[postingPlace(r.value)] === stamp) visit(r.value);
@@ -698,7 +699,7 @@ export class Searcher {
         const marked = m.written !== undefined ? written !== ix.vocab[m.v]!.slice(0, written.length) : term.marked;
         // A word written with marks and heard otherwise keeps them all: "giên" is Diên, not "viện" nor "Vien".
         const heardAs = m.alike && marked ? soundAlikes(term.exact) : null;
-        for (let f = ix.formStart[m.v]!; f < ix.formStart[m.v + 1]!; f++) {
+        for (let f = ix.formStart.at(m.v); f < ix.formStart.at(m.v + 1); f++) {
           // A form stored without marks ("Tao Dan Park") cannot tell which sound was meant: a typo, needing vouchers.
           const bare = heardAs !== null && ix.forms[f] === ix.vocab[m.v];
           if (heardAs && !bare && !heardAs.some((h) => markDifferences(h, ix.forms[f]!) === 0)) continue;

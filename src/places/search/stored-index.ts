@@ -4,15 +4,16 @@
  * - `place.ix` (JSON): `{ version, vocab, forms, probe }`: word counts and a hash of the words that this code gives a
  *   sample of the places (see probeHash);
  * - `place.ix.words` (UTF-8): the vocabulary, then the forms, one word a line (words never hold a line break);
- * - `place.ix.formStart`, `place.ix.postStart` (u32), `place.ix.post` (u8: each form's postings, place and field,
+ * - `place.ix.formStart`, `place.ix.postStart` (Offsets columns: offsets.ts), `place.ix.post` (u8: each form's
+ *   postings, place and field,
  *   as varint steps) and `place.ix.postBlock` (u32: where each block of them starts; postings.ts),
  *   `place.ix.nameLen`, `place.ix.altLen`, `place.ix.addrLen`, `place.ix.nameFlags`, `place.ix.joinOnly` (u8),
- *   `place.ix.editStart`, `place.ix.editIds` (u32: the one-edit index, one-edit-index.ts): the index's arrays, opened
- *   as views.
+ *   `place.ix.editStart` (Offsets), `place.ix.editIds` (u32: the one-edit index, one-edit-index.ts): the index's
+ *   arrays, opened as views.
  * The stored index is used only when the probe matches: a pack built by code that splits or folds words otherwise
  * builds its index again. Packs without the sections build it at first use.
  */
-import { isOffsetArray } from '../../pack/offsets.js';
+import { offsetArrays, readOffsets } from '../../pack/offsets.js';
 import { PackError, type Pack } from '../../pack/reader.js';
 import type { TypedArray } from '../../pack/format.js';
 import { bytesHash } from '../../pack/bytes-hash.js';
@@ -78,8 +79,8 @@ export function placeIndexSections(
     json: [[S.index, info]],
     arrays: [
       [S.words, new TextEncoder().encode([...ix.vocab, ...ix.forms].join('\n'))],
-      [S.formStart, ix.formStart],
-      [S.postStart, ix.postStart],
+      ...offsetArrays(S.formStart, ix.formStart),
+      ...offsetArrays(S.postStart, ix.postStart),
       [S.postings, ix.postings.bytes],
       [S.postBlocks, ix.postings.blockAt],
       [S.nameLen, ix.nameLen],
@@ -87,7 +88,7 @@ export function placeIndexSections(
       [S.addressLen, ix.addressLen],
       [S.nameFlags, ix.nameFlags],
       [S.joinOnly, ix.joinOnly],
-      [S.editStart, ix.editStart],
+      ...offsetArrays(S.editStart, ix.editStart),
       [S.editIds, ix.editIds],
     ],
   };
@@ -114,14 +115,13 @@ export function storedPlaceIndex(pack: Pack, count: number, probe: () => number)
   const bad = (section: string) => new PackError(pack.source, `corrupt: section "${section}" does not fit the places`);
   const words = info.vocab + info.forms > 0 ? pack.text(S.words).split('\n').map(detached) : [];
   if (words.length !== info.vocab + info.forms) throw bad(S.words);
-  const postStart = pack.array<Uint32Array>(S.postStart);
-  if (!(postStart instanceof Uint32Array) || postStart.length !== info.forms + 1) throw bad(S.postStart);
-  const postingCount = postStart[info.forms]!;
-  if (!isOffsetArray(postStart, postingCount)) throw bad(S.postStart);
+  const postStart = readOffsets(pack, S.postStart, { rows: info.forms });
+  const postingCount = postStart.at(info.forms);
+  const editIds = pack.array<Uint32Array>(S.editIds);
   const ix: PlaceIndexArrays = {
     vocab: words.slice(0, info.vocab),
     forms: words.slice(info.vocab),
-    formStart: pack.array<Uint32Array>(S.formStart),
+    formStart: readOffsets(pack, S.formStart, { rows: info.vocab, end: info.forms }),
     postStart,
     postings: new Postings(pack.array<Uint8Array>(S.postings), pack.array<Uint32Array>(S.postBlocks), postingCount),
     nameLen: pack.array<Uint8Array>(S.nameLen),
@@ -129,28 +129,16 @@ export function storedPlaceIndex(pack: Pack, count: number, probe: () => number)
     addressLen: pack.array<Uint8Array>(S.addressLen),
     nameFlags: pack.array<Uint8Array>(S.nameFlags),
     joinOnly: pack.array<Uint8Array>(S.joinOnly),
-    editStart: pack.array<Uint32Array>(S.editStart),
-    editIds: pack.array<Uint32Array>(S.editIds),
+    editStart: readOffsets(pack, S.editStart, { end: editIds.length }),
+    editIds,
   };
-  if (
-    !(ix.formStart instanceof Uint32Array) ||
-    ix.formStart.length !== info.vocab + 1 ||
-    !isOffsetArray(ix.formStart, info.forms)
-  )
-    throw bad(S.formStart);
   const { bytes, blockAt } = ix.postings;
   if (!(blockAt instanceof Uint32Array)) throw bad(S.postBlocks);
   if (!(bytes instanceof Uint8Array) || ix.postings.problem(postStart, (x) => postingPlace(x) < count && validField(x)))
     throw bad(S.postings);
   if (ix.joinOnly.length !== info.vocab) throw bad(S.joinOnly);
   const buckets = ix.editStart.length - 1;
-  if (
-    !(ix.editStart instanceof Uint32Array) ||
-    buckets < 1 ||
-    (buckets & (buckets - 1)) !== 0 ||
-    !isOffsetArray(ix.editStart, ix.editIds.length)
-  )
-    throw bad(S.editStart);
+  if (buckets < 1 || (buckets & (buckets - 1)) !== 0) throw bad(S.editStart);
   if (!(ix.editIds instanceof Uint32Array) || ix.editIds.some((v) => v >= info.vocab)) throw bad(S.editIds);
   for (const [name, a] of [
     [S.nameLen, ix.nameLen],
