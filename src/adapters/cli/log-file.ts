@@ -33,6 +33,19 @@ export function openRequestLog(
   let stream: WriteStream | null = null;
   let failedAt: number | null = null;
   let lost = 0;
+  /**
+   * Streams a reopen or close has ended, until their lines are in their files: close waits for them too (a rotated
+   * file's last lines were otherwise lost when the process exited right after a SIGHUP).
+   */
+  const ending = new Set<Promise<void>>();
+  /** Ends the stream, if any, the next write opening the path again. */
+  const letGo = (): void => {
+    if (!stream) return;
+    const done = ended(stream);
+    ending.add(done);
+    void done.then(() => ending.delete(done));
+    stream = null;
+  };
   const open = (): WriteStream => {
     const s = createWriteStream(target, { flags: 'a' });
     s.on('error', (err: Error) => {
@@ -62,16 +75,18 @@ export function openRequestLog(
         lost = 0;
       });
     },
-    reopen() {
-      const old = stream;
-      stream = null;
-      old?.end();
+    reopen: letGo,
+    async close() {
+      letGo();
+      await Promise.all(ending);
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        if (!stream) return resolve();
-        stream.once('error', () => resolve());
-        stream.end(resolve);
-      }),
   };
+}
+
+/** Ends `s`: resolves once its lines are in the file, or it failed (never rejects). */
+function ended(s: WriteStream): Promise<void> {
+  return new Promise<void>((resolve) => {
+    s.once('error', () => resolve());
+    s.end(resolve);
+  });
 }
