@@ -86,7 +86,7 @@ export function placeCases(state: PlacesState, rand: () => number): Case[] {
         continue;
       }
       const house = r.region.strings.get(p.house[i]!);
-      const street = p.kind[i] === PlaceKind.address ? r.region.strings.get(p.street[i]!) : '';
+      const street = p.kind[i] === PlaceKind.address ? r.region.strings.get(p.street.at(i)) : '';
       const mainAbbrev = p.kind[i] === PlaceKind.address && house ? `${house} ${abbreviate(street)}` : abbreviate(base);
       if (a.ward && a.district)
         add(

@@ -1,5 +1,6 @@
 import { PackWriter } from '../src/pack/writer.js';
 import { offsetArrays } from '../src/pack/offsets.js';
+import { valueArrays } from '../src/pack/value-column.js';
 import type { StringTableBuilder } from '../src/pack/strings.js';
 import type { BasemapArrays } from './basemap.js';
 import type { ChSections } from './ch-pack.js';
@@ -57,7 +58,7 @@ export function packWriter(c: PackContents): PackWriter {
     .addArray('graph.edge.flags', g.edgeFlags)
     .addArray('graph.edge.restricted', g.edgeRestricted)
     .addArray('graph.edge.nostart', g.edgeNoStart)
-    .addArray('graph.edge.name', g.edgeName)
+    .addArrays(valueArrays('graph.edge.name', g.edgeName))
     .addArrays(offsetArrays('graph.edge.shape', g.edgeShape))
     .addArray('graph.shape.lat', g.shapeLat)
     .addArray('graph.shape.lon', g.shapeLon)
@@ -79,9 +80,9 @@ export function packWriter(c: PackContents): PackWriter {
       .addArray('place.kind', p.kind)
       .addArray('place.name', p.name)
       .addArray('place.house', p.house)
-      .addArray('place.street', p.street)
-      .addArray('place.category', p.category)
-      .addArray('place.locality', p.locality)
+      .addArrays(valueArrays('place.street', p.street))
+      .addArrays(valueArrays('place.category', p.category))
+      .addArrays(valueArrays('place.locality', p.locality))
       .addArray('place.admSet', units.ids)
       .addArray('place.admSets', units.rows);
     addOsmIds(w, OSM_IDS.place, p.osm);

@@ -257,7 +257,7 @@ describe('the real Hanoi road graph', () => {
 
   it('names edges after their streets', () => {
     const names = new Set<string>();
-    for (let e = 0; e < g.edgeCount; e++) names.add(strings.get(g.edgeName[e]!));
+    for (let e = 0; e < g.edgeCount; e++) names.add(strings.get(g.edgeName.at(e)));
     for (const n of ['Phố Hàng Bài', 'Phố Huế', 'Đường Giải Phóng']) expect(names.has(n), n).toBe(true);
   });
 });

@@ -1,12 +1,13 @@
 // Offset columns in two levels (src/pack/offsets.ts): every entry reads back as written in the narrowest form that
-// holds it, damage is named with its pack and section, and packs from before (one u32 per entry) still load and
-// answer the same.
+// holds it, damage is named with its pack and section, and packs from before (one u32 per entry, and the columns of
+// string ids whole rather than as distinct values: value-column.ts) still load and answer the same.
 import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { isOffsetArray, offsetArrays, offsetSections, Offsets, readOffsets } from '../src/pack/offsets.js';
 import { PackWriter } from '../src/pack/writer.js';
 import { Pack, PackError } from '../src/pack/reader.js';
 import { createEngine } from '../src/engine.js';
+import { readValues, valueSections } from '../src/pack/value-column.js';
 import { testPack } from './helpers/packs.js';
 import { rewrite } from './helpers/pack-rewrite.js';
 
@@ -125,6 +126,18 @@ describe('the real Hanoi pack', () => {
       const s = offsetSections(name);
       change[name] = Uint32Array.from(entries(readOffsets(pack, name)));
       change[s.base] = change[s.low] = null;
+    }
+    for (const [name, count] of [
+      ['place.street', pack.length('place.lat')],
+      ['place.category', pack.length('place.lat')],
+      ['place.locality', pack.length('place.lat')],
+      ['graph.edge.name', pack.length('graph.edge.len')],
+    ] as const) {
+      const s = valueSections(name);
+      expect(pack.has(s.row), name).toBe(true);
+      const column = readValues(pack, name, count);
+      change[name] = Uint32Array.from({ length: count }, (_, i) => column.at(i));
+      change[s.row] = change[s.values] = null;
     }
     const old = rewrite(bytes, change);
     expect(Pack.from(old).array(COLUMNS[0]!)).toBeInstanceOf(Uint32Array);

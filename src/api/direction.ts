@@ -130,7 +130,7 @@ function plan(regions: readonly Region[], params: RawParams, limits: Limits): Di
     const { from, to } = legs[0]!;
     for (const a of alternatives(router, ctx, from, to, legs[0]!)) routes.push([legWithEnds(a, from, to)]);
   }
-  const name = (e: number) => region.strings.get(region.graph.edgeName[e]!);
+  const name = (e: number) => region.strings.get(region.graph.edgeName.at(e));
   const mode = travelMode(vehicle);
   return {
     geocoded_waypoints: [],
@@ -153,7 +153,7 @@ function formatRoute(legs: SnapLeg[], steps: (leg: SnapLeg, line: PathLine) => S
     if (line) appendLine(line, cut.coords);
     else line = cut.coords;
     for (const a of leg.path.arcs) {
-      const n = region.graph.edgeName[a >> 1]!;
+      const n = region.graph.edgeName.at(a >> 1);
       byName.set(n, (byName.get(n) ?? 0) + region.graph.edgeLen[a >> 1]!);
     }
     return {

@@ -13,7 +13,10 @@ export type RowIds = Uint8Array | Uint16Array | Uint32Array;
  * Rows are found by a hash of their values, checked value by value (no string per record: a country's edges are
  * tens of millions).
  */
-export function distinctRows<T extends Int32Array | Uint8Array>(data: T, width: number): { ids: RowIds; rows: T } {
+export function distinctRows<T extends Int32Array | Uint32Array | Uint8Array>(
+  data: T,
+  width: number,
+): { ids: RowIds; rows: T } {
   const records = data.length / width;
   const ids = new Uint32Array(records);
   const rows: number[] = [];
@@ -40,7 +43,13 @@ export function distinctRows<T extends Int32Array | Uint8Array>(data: T, width: 
   }
   const count = before.length;
   const narrow = count <= 0x100 ? Uint8Array.from(ids) : count <= 0x10000 ? Uint16Array.from(ids) : ids;
-  return { ids: narrow, rows: (data instanceof Int32Array ? Int32Array.from(rows) : Uint8Array.from(rows)) as T };
+  const out =
+    data instanceof Int32Array
+      ? Int32Array.from(rows)
+      : data instanceof Uint32Array
+        ? Uint32Array.from(rows)
+        : Uint8Array.from(rows);
+  return { ids: narrow, rows: out as T };
 }
 
 /** Whether `ids` is a row number per each of `records` records, each below `rows`. */

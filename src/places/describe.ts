@@ -121,7 +121,7 @@ export function describePlace(r: PlacesRegion, i: number, opts: DescribeOptions 
   const isUnit = kind === PlaceKind.ward || kind === PlaceKind.district || kind === PlaceKind.province;
   const name = s(places.name[i]!);
   const house = kind === PlaceKind.street ? (opts.house ?? '') : s(places.house[i]!);
-  const street = kind === PlaceKind.street ? name : s(places.street[i]!);
+  const street = kind === PlaceKind.street ? name : s(places.street.at(i));
   const a = r.admin.of(places, i);
   let ward2025 = a.ward2025;
   let province2025 = a.province2025;
@@ -134,7 +134,7 @@ export function describePlace(r: PlacesRegion, i: number, opts: DescribeOptions 
   }
   const modernUnits = present([ward2025, province2025]);
   // Outside the Vietnamese units (another country's pack), the place's own locality (addr:city) closes the address.
-  const locality = modernUnits.length === 0 && legacyUnits.length === 0 ? s(places.locality[i]!) : '';
+  const locality = modernUnits.length === 0 && legacyUnits.length === 0 ? s(places.locality.at(i)) : '';
   // A unit is shown in its own system; other places in the asked one when they have units of it.
   // The legacy form needs the place's legacy ward or district: a province alone would hide where it is.
   const legacyKnown = legacyUnits.some((u) => u.level !== 'province');

@@ -109,8 +109,8 @@ function housesOf(r: PlacesRegion, key: string): readonly number[] {
     byStreet = new Map();
     const p = r.places;
     for (let i = 0; i < p.count; i++) {
-      if (p.house[i] === 0 || p.street[i] === 0 || p.kind[i]! > PlaceKind.address) continue;
-      const id = p.street[i]!;
+      if (p.house[i] === 0 || p.street.at(i) === 0 || p.kind[i]! > PlaceKind.address) continue;
+      const id = p.street.at(i);
       const k = houseStreetKeyOf(r, id);
       const list = byStreet.get(k);
       if (list) list.push(i);

@@ -102,7 +102,7 @@ function localityNamed(r: PlacesRegion, span: string): { hit: ForwardHit; reach:
   const spanWords = fold(span).split(' ');
   for (const hit of rankInRegion(r, q, { prefix: false, limit: LOCALITY_CANDIDATES })) {
     if (hit.partial || r.places.kind[hit.place] !== PlaceKind.poi) continue;
-    const reach = localityReach(r.region.strings.get(r.places.category[hit.place]!));
+    const reach = localityReach(r.region.strings.get(r.places.category.at(hit.place)));
     if (reach === undefined) continue;
     const nameWords = fold(r.region.strings.get(r.places.name[hit.place]!)).split(' ');
     if (nameWords.length <= spanWords.length + 1 && spanWords.every((w) => nameWords.includes(w)))
@@ -118,7 +118,7 @@ function wordsOfLocalities(r: PlacesRegion): ReadonlySet<string> {
   const set = new Set<string>();
   const places = r.places;
   for (let p = 0; p < places.count; p++)
-    if (places.kind[p] === PlaceKind.poi && isLocality(r.region.strings.get(places.category[p]!)))
+    if (places.kind[p] === PlaceKind.poi && isLocality(r.region.strings.get(places.category.at(p))))
       for (const w of fold(r.region.strings.get(places.name[p]!)).split(' ')) set.add(w);
   localityWords.set(r, (words = set));
   return words;

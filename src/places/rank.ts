@@ -259,7 +259,7 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
       const lead = leadKind(p);
       agreement = tierOff(p)
         ? -1
-        : isAsked(categoryRowsOf(namedPlace.text(places.category[p]!)))
+        : isAsked(categoryRowsOf(namedPlace.text(places.category.at(p))))
           ? 1
           : lead && !isAsked(lead)
             ? -1
@@ -336,7 +336,7 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
     : [];
   const onNumberedStreet = (p: number): boolean => {
     if (streetNumbers.length === 0 || places.kind[p]! > PlaceKind.street) return true;
-    const street = places.kind[p] === PlaceKind.street ? places.name[p]! : places.street[p]!;
+    const street = places.kind[p] === PlaceKind.street ? places.name[p]! : places.street.at(p);
     const words = houseStreetKeyOf(r, street).split(' '); // its own words, not an alley's number
     return streetNumbers.every((n) => words.includes(n));
   };
@@ -370,7 +370,7 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
   };
   const ofKind = (p: number): boolean => {
     if (!kindOnly) return true;
-    const tagged = categoryRowsOf(namedPlace.text(places.category[p]!));
+    const tagged = categoryRowsOf(namedPlace.text(places.category.at(p)));
     // Judged by its name, as written.
     if (noRow(tagged)) return !kindWordsOtherwise(p);
     const own = andRows(r.categories.rowsAt(p), withFamilies(tagged));
@@ -623,7 +623,7 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
   // Hưng Đạo, not in the legacy ward of that name) say where it is, not a ward it is beside.
   const writtenUnit = q.terms.flatMap((t, j) => (((unitInName >> j) & 1) !== 0 ? [t.folded] : [])).join(' ');
   const onUnitStreet = (p: number): boolean =>
-    writtenUnit !== '' && places.street[p] !== 0 && streetNameKeys(r, places.street[p]!).includes(writtenUnit);
+    writtenUnit !== '' && places.street.at(p) !== 0 && streetNameKeys(r, places.street.at(p)).includes(writtenUnit);
   // An alley asked for itself ("ngõ 41 Thái Hà", "ngõ 61 ngách 34"): a place is it when its names hold each of the
   // alley's numbers, or in it when its house is one of the alley's; any other place is not it.
   const alley = q.parsed.alley !== undefined && q.parsed.house === undefined ? houseKey(q.parsed.alley) : '';
@@ -668,11 +668,11 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
     (x: string): boolean =>
       words.some((w) => wordMeets(x, w));
   const streetInPart = (p: number): boolean => {
-    if (opts.prefix || nameList.length === 0 || places.kind[p]! >= PlaceKind.street || places.street[p] === 0)
+    if (opts.prefix || nameList.length === 0 || places.kind[p]! >= PlaceKind.street || places.street.at(p) === 0)
       return false;
     const inName = metIn([...namedPlace.names(p)].flatMap((id) => (id === 0 ? [] : r.folded(id).split(' '))));
     const rest = nameList.filter((x) => !inName(x));
-    const keys = streetNameKeys(r, places.street[p]!).map((k) => k.split(' '));
+    const keys = streetNameKeys(r, places.street.at(p)).map((k) => k.split(' '));
     return (
       rest.length > 0 &&
       keys.some((ws) => rest.some(metIn(ws))) &&
@@ -694,7 +694,7 @@ export function rankInRegion(r: PlacesRegion, q: PlaceQuery, opts: RankOptions):
       kindOwn.push(...words.slice(0, end));
       own.push(...words.slice(end));
     }
-    if (places.street[p] !== 0) own.push(...r.folded(places.street[p]!).split(' '));
+    if (places.street.at(p) !== 0) own.push(...r.folded(places.street.at(p)).split(' '));
     for (const unit of r.admin.namesOf(places, p)) own.push(...fold(unit).split(' '));
     return nameList.some((x) => !metIn(own)(x) && metIn(kindOwn)(x));
   };

@@ -197,7 +197,7 @@ export class PlacesRegion {
       const house = this.places.house[i]!;
       k = '';
       if (house !== 0) {
-        const street = this.places.street[i]!;
+        const street = this.places.street.at(i);
         let path = this.alleyPaths.get(street);
         if (path === undefined) this.alleyPaths.set(street, (path = streetAlleyPath(s.get(street))));
         k = storedHouseKey(s.get(house), s.get(street), path);

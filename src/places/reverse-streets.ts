@@ -47,11 +47,11 @@ export function streetSnaps(r: PlacesRegion, lat: number, lng: number, radius: n
     const snap = segments.nearest(
       lat,
       lng,
-      (e) => names[e] !== 0 && r.streetPieces.has(names[e]!) && !seen.includes(names[e]!),
+      (e) => names.at(e) !== 0 && r.streetPieces.has(names.at(e)) && !seen.includes(names.at(e)),
       radius,
     );
     if (!snap) break;
-    const name = names[snap.edge]!;
+    const name = names.at(snap.edge);
     seen.push(name);
     out.push({ region: r, name, lat: snap.lat, lng: snap.lon, distance: snap.dist });
   }

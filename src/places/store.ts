@@ -1,3 +1,4 @@
+import { readValues, type ValueColumn } from '../pack/value-column.js';
 import type { Pack } from '../pack/reader.js';
 import { hasOffsets, Offsets, readOffsets } from '../pack/offsets.js';
 import { PackError } from '../pack/reader.js';
@@ -16,9 +17,9 @@ export class PlaceStore {
   readonly kind: Uint8Array;
   readonly name: Uint32Array;
   readonly house: Uint32Array;
-  readonly street: Uint32Array;
-  readonly category: Uint32Array;
-  readonly locality: Uint32Array;
+  readonly street: ValueColumn;
+  readonly category: ValueColumn;
+  readonly locality: ValueColumn;
   /**
    * Admin units, ADMIN_SLOTS ids per distinct combination (AdminSlot order, -1 when unknown): place i's are
    * units[unitsAt(i) ..]. Places share combinations (whole HCMC: 43,024 places, 725 combinations), so the pack
@@ -45,15 +46,15 @@ export class PlaceStore {
     this.kind = pack.array('place.kind');
     this.name = pack.array('place.name');
     this.house = pack.array('place.house');
-    this.street = pack.array('place.street');
-    this.category = pack.array('place.category');
-    this.locality = pack.array('place.locality');
     const stored = pack.has('place.admSet');
     this.units = pack.array(stored ? 'place.admSets' : 'place.adm');
     this.osm = readOsmIds(pack, OSM_IDS.place, this.lat.length);
     this.importance = pack.array('place.importance');
     this.count = this.lat.length;
     const n = this.count;
+    this.street = readValues(pack, 'place.street', n);
+    this.category = readValues(pack, 'place.category', n);
+    this.locality = readValues(pack, 'place.locality', n);
     // Packs from before alternative names have none.
     const hasAlt = hasOffsets(pack, 'place.alt.first');
     this.alt = hasAlt ? pack.array('place.alt') : new Uint32Array(0);
@@ -64,17 +65,7 @@ export class PlaceStore {
     if (this.altKind.length !== this.alt.length) {
       throw new PackError(pack.source, 'corrupt places: alternative names disagree in length');
     }
-    for (const a of [
-      this.lon,
-      this.kind,
-      this.name,
-      this.house,
-      this.street,
-      this.category,
-      this.locality,
-      this.osm,
-      this.importance,
-    ]) {
+    for (const a of [this.lon, this.kind, this.name, this.house, this.osm, this.importance]) {
       if (a.length !== n) throw new PackError(pack.source, 'corrupt places: arrays differ in length');
     }
     this.unitSet = stored ? pack.array('place.admSet') : Uint32Array.from({ length: n }, (_, i) => i);

@@ -22,7 +22,7 @@ function edgesOfName(r: PlacesRegion, name: string): readonly number[] {
     const textOf = new Map<number, string>(); // name string id → text: names repeat along a street's edges
     const names = r.region.graph.edgeName;
     for (let e = 0; e < names.length; e++) {
-      const id = names[e]!;
+      const id = names.at(e);
       let k = textOf.get(id);
       if (k === undefined) textOf.set(id, (k = id === 0 ? '' : withoutNote(r.region.strings.get(id))));
       if (k === '') continue;

@@ -1,3 +1,4 @@
+import { readValues, type ValueColumn } from '../pack/value-column.js';
 import { COORD_SCALE } from '../pack/format.js';
 import { isOffsetArray, readOffsets, type Offsets } from '../pack/offsets.js';
 import { distinctRows, fitsRows, type RowIds } from '../pack/distinct-rows.js';
@@ -31,7 +32,8 @@ export class RoadGraph {
    * service road: OSRM's is_startpoint); all zeros in packs from before the section existed.
    */
   readonly edgeNoStart: Uint8Array;
-  readonly edgeName: Uint32Array;
+  /** Per edge its name (a string id; 0 for none). */
+  readonly edgeName: ValueColumn;
   /** E + 1 offsets: edge e's shape points are shapeLat/shapeLon[edgeShape.at(e) .. edgeShape.at(e + 1)). */
   readonly edgeShape: Offsets;
   readonly shapeLat: Int32Array;
@@ -73,7 +75,6 @@ export class RoadGraph {
     this.edgeNoStart = pack.has('graph.edge.nostart')
       ? pack.array('graph.edge.nostart')
       : new Uint8Array(this.edgeFlags.length);
-    this.edgeName = pack.array('graph.edge.name');
     this.shapeLat = pack.array('graph.shape.lat');
     this.shapeLon = pack.array('graph.shape.lon');
     this.adjFirst = pack.array('graph.adj.first');
@@ -86,6 +87,7 @@ export class RoadGraph {
     this.fromOsm = !(pack.has('meta') && pack.json<{ weights?: string }>('meta').weights !== undefined);
     this.nodeCount = this.nodeLat.length;
     this.edgeCount = this.edgeLen.length;
+    this.edgeName = readValues(pack, 'graph.edge.name', this.edgeCount);
     this.edgeShape = readOffsets(pack, 'graph.edge.shape', { rows: this.edgeCount, end: this.shapeLat.length });
     this.check(pack.source);
   }

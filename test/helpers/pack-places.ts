@@ -34,7 +34,7 @@ export function packPlaces(bytes: Uint8Array): PackPlace[] {
       kind: p.kind[i]!,
       name: s.get(p.name[i]!),
       house: s.get(p.house[i]!),
-      category: s.get(p.category[i]!),
+      category: s.get(p.category.at(i)),
       lat: p.lat[i]! / 1e7,
       lon: p.lon[i]! / 1e7,
       alts,

@@ -60,7 +60,7 @@ function scanOf(r: PlacesRegion): Scan {
   const seg: number[] = [];
   const segName: string[] = [];
   for (let e = 0; e < g.edgeCount; e++) {
-    if (g.edgeName[e] === 0) continue;
+    if (g.edgeName.at(e) === 0) continue;
     const pts: number[] = [g.edgeNodes[2 * e]!];
     const line: Array<[number, number]> = [[g.nodeLat[pts[0]!]! / 1e7, g.nodeLon[pts[0]!]! / 1e7]];
     for (let j = g.edgeShape.at(e); j < g.edgeShape.at(e + 1); j++)
@@ -69,7 +69,7 @@ function scanOf(r: PlacesRegion): Scan {
     line.push([g.nodeLat[b]! / 1e7, g.nodeLon[b]! / 1e7]);
     for (let i = 0; i + 1 < line.length; i++) {
       seg.push(line[i]![0], line[i]![1], line[i + 1]![0], line[i + 1]![1]);
-      segName.push(str(g.edgeName[e]!));
+      segName.push(str(g.edgeName.at(e)));
     }
   }
   const streets = new Set<string>();

@@ -270,7 +270,7 @@ export class RegionTiles {
     const places = this.region.places!,
       strings = this.region.strings;
     const props: Properties = { class: 'poi', name: strings.get(places.name[i]!), rank: places.importance[i]! };
-    const category = strings.get(places.category[i]!);
+    const category = strings.get(places.category.at(i));
     if (category) props.category = category;
     return props;
   }

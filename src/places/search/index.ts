@@ -77,7 +77,7 @@ export interface PlaceTexts {
 /** Texts of place `i` as they are indexed. */
 export function placeTexts(places: PlaceStore, strings: StringTable, admin: AdminNames, i: number): PlaceTexts {
   const house = strings.get(places.house[i]!);
-  const street = strings.get(places.street[i]!);
+  const street = strings.get(places.street.at(i));
   const houseStreet = [house, street].filter(Boolean).join(' ');
   const kind = places.kind[i]!;
   const name = strings.get(places.name[i]!);
@@ -94,7 +94,7 @@ export function placeTexts(places: PlaceStore, strings: StringTable, admin: Admi
   // A long street is also called by its initials ("NKKN", "CMT8").
   if (kind === PlaceKind.street) alt.push(...streetInitials(name));
   const adminTexts = admin.namesOf(places, i);
-  const locality = strings.get(places.locality[i]!);
+  const locality = strings.get(places.locality.at(i));
   if (locality) adminTexts.push(locality);
   // A place on a long street is also written with the street's initials ("Highlands CMT8", "Circle K NKKN").
   const addressAlt = kind === PlaceKind.street || !street ? [] : streetInitials(street);

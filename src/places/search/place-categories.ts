@@ -55,7 +55,7 @@ export class CategoryReader {
    */
   rowsOf(p: number): RowMask {
     const places = this.places;
-    const own = this.cached(this.valueRows, places.category[p]!, (s) => categoryRowsOf(s));
+    const own = this.cached(this.valueRows, places.category.at(p), (s) => categoryRowsOf(s));
     const names = [places.name[p]!, ...places.alt.subarray(places.altFirst.at(p), places.altFirst.at(p + 1))].filter(
       (id) => id !== 0,
     );
