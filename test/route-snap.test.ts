@@ -8,6 +8,8 @@ import { Router, routerOf } from '../src/route/router.js';
 import { DEFAULT_LIMITS } from '../src/limits.js';
 import { PlainDijkstra, plainCosts } from './helpers/route-reference.js';
 import { testPack } from './helpers/packs.js';
+import fc from 'fast-check';
+import { encodeSnapGrid, snapGridProblem, SnapGridReader } from '../src/route/snap-grid.js';
 import { mulberry32 as rng } from '../src/trip/rng.js';
 
 /**
@@ -273,5 +275,34 @@ describe('snapping prefers big components', () => {
     const mixed = router.snapTable([sp], [sq, mid], 0);
     expect(mixed.weight[0]).toBeCloseTo(leg.weight, 6);
     expect(mixed.weight[1]).toBeCloseTo(out.weight, 6);
+  });
+});
+
+describe('snapping grid bytes', () => {
+  it('give back each cell its segments, ascending, and name damage', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 40 }),
+        fc.array(fc.uniqueArray(fc.nat(39), { maxLength: 4 }), { maxLength: 300 }),
+        (cells, filing) => {
+          const of = (k: number) => filing[k]!.filter((c) => c < cells);
+          const grid = encodeSnapGrid(cells, filing.length, (k, add) => of(k).forEach(add));
+          expect(snapGridProblem(grid, cells, filing.length)).toBeNull();
+          const reader = new SnapGridReader();
+          for (let c = 0; c < cells; c++) {
+            const got: number[] = [];
+            for (let s = reader.open(grid, c).next(); s >= 0; s = reader.next()) got.push(s);
+            expect(got).toEqual(filing.map((_, k) => k).filter((k) => of(k).includes(c)));
+          }
+          if (grid.seg.length > 0) {
+            const top = filing.reduce((m, _, k) => (of(k).length > 0 ? k : m), -1);
+            expect(snapGridProblem(grid, cells, top)).toMatch(new RegExp(`names segment ${top} of ${top}`));
+            expect(snapGridProblem({ ...grid, seg: grid.seg.slice().fill(0x80) }, cells, filing.length)).toMatch(
+              /cell \d+/,
+            );
+          }
+        },
+      ),
+    );
   });
 });

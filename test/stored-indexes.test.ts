@@ -237,11 +237,14 @@ describe('stored indexes that do not fit', () => {
     );
     const g = new RoadGraph(pack);
     const layout = new SnapIndex(g).layout;
-    const seg = pack.array<Uint32Array>(SNAP_SECTIONS.seg).slice();
-    seg[0] = layout.segments;
+    // Every byte marked as going on: each cell's varints run past its end.
+    const seg = pack.array<Uint8Array>(SNAP_SECTIONS.seg).slice().fill(0xff);
     const badSnap = Pack.from(rewrite(bytes, { [SNAP_SECTIONS.seg]: seg }), { source: 'bad.pack' });
-    expect(() => storedSnapGrid(badSnap, layout)).toThrow(/bad\.pack: corrupt: section "route\.snap\.seg"/);
+    expect(() => storedSnapGrid(badSnap, layout)).toThrow(/bad\.pack: corrupt: section "route\.snap\.seg".*cell \d+/);
     expect(storedSnapGrid(pack, { ...layout, nx: layout.nx + 1 })).toBeNull();
+    // A grid of the layout before (segments as u32) is built at first use instead.
+    const before = { ...pack.json<object>(SNAP_SECTIONS.index), version: 1 };
+    expect(storedSnapGrid(Pack.from(rewrite(bytes, { [SNAP_SECTIONS.index]: before })), layout)).toBeNull();
   });
 
   it('stored categories of another table or that this code does not read are read again; rows that do not fit are refused', () => {

@@ -1,6 +1,6 @@
 import { haversine } from '../geo.js';
 import { DEFAULT_LIMITS } from '../limits.js';
-import { Offsets } from '../pack/offsets.js';
+import { encodeSnapGrid, SnapGridReader, type SnapGrid } from './snap-grid.js';
 import type { RoadGraph } from './graph.js';
 import type { Endpoint } from './search.js';
 
@@ -49,12 +49,6 @@ export interface SnapGridLayout {
   segments: number;
 }
 
-/** A SnapIndex grid: `first` (nx * ny + 1 offsets into `seg`) and `seg`, the segments of each cell in turn. */
-export interface SnapGrid {
-  first: Offsets;
-  seg: Uint32Array;
-}
-
 /**
  * Static uniform-grid index over the edge segments of a road graph (each segment listed in every cell its bounding
  * box touches), queried ring by ring around the cell of the point until no unvisited cell can hold a nearer segment.
@@ -68,8 +62,9 @@ export class SnapIndex {
   private readonly cell: number;
   private readonly nx: number;
   private readonly ny: number;
-  private readonly cellFirst: Offsets;
-  private readonly cellSeg: Uint32Array;
+  /** Per cell the segments whose bounding box touches it (snap-grid.ts). */
+  private readonly cells: SnapGrid;
+  private readonly reader = new SnapGridReader();
   /**
    * Per segment: its edge. Segments are numbered edge by edge, so edge e's first segment is e + edgeShape.at(e) and a
    * segment's end points follow from its edge (segA, segB): nothing else is kept per segment or per point, which
@@ -124,18 +119,7 @@ export class SnapIndex {
       this.segEdge.fill(e, s, s + n);
       s += n;
     }
-    if (grid) {
-      this.cellFirst = grid.first;
-      this.cellSeg = grid.seg;
-      return;
-    }
-    const counts = new Uint32Array(this.nx * this.ny + 1);
-    for (let k = 0; k < segCount; k++) this.forCells(k, (c) => counts[c + 1]!++);
-    for (let c = 0; c < this.nx * this.ny; c++) counts[c + 1]! += counts[c]!;
-    this.cellFirst = Offsets.whole(counts);
-    this.cellSeg = new Uint32Array(counts[this.nx * this.ny]!);
-    const fill = counts.slice(0, this.nx * this.ny);
-    for (let k = 0; k < segCount; k++) this.forCells(k, (c) => (this.cellSeg[fill[c]!++] = k));
+    this.cells = grid ?? encodeSnapGrid(this.nx * this.ny, segCount, (k, add) => this.forCells(k, add));
   }
 
   /** Index of segment s within its edge's point list (the edge's point it starts at). */
@@ -177,9 +161,9 @@ export class SnapIndex {
     return { cell: this.cell, nx: this.nx, ny: this.ny, segments: this.segEdge.length };
   }
 
-  /** The grid: per cell its first entry in `seg` (nx * ny + 1 offsets), and the segments of each cell in turn. */
+  /** The grid: per cell the segments whose bounding box touches it (snap-grid.ts). */
   get grid(): SnapGrid {
-    return { first: this.cellFirst, seg: this.cellSeg };
+    return this.cells;
   }
 
   /**
@@ -212,8 +196,8 @@ export class SnapIndex {
         for (let gx = cx - r; gx <= cx + r; gx += edgeRow ? 1 : 2 * r || 1) {
           if (gx < 0 || gx >= this.nx) continue;
           const c = gy * this.nx + gx;
-          for (let k = this.cellFirst.at(c), end = this.cellFirst.at(c + 1); k < end; k++) {
-            const s = this.cellSeg[k]!;
+          const cellSegs = this.reader.open(this.cells, c);
+          for (let s = cellSegs.next(); s >= 0; s = cellSegs.next()) {
             const pa = this.segA(s),
               pb = this.segB(s);
             const ax = this.ptX(pa),
