@@ -38,7 +38,7 @@ export interface TestPackOptions {
  */
 export function testPack(region: TestRegion, opts: TestPackOptions = {}): Uint8Array {
   mkdirSync(CACHE, { recursive: true });
-  const file = `${CACHE}${region}${opts.hierarchies ? '-ch' : ''}-${sourceHash()}.pack`;
+  const file = `${CACHE}${region}${opts.hierarchies ? '-ch' : ''}-${hash}.pack`;
   if (existsSync(file)) return new Uint8Array(readFileSync(file));
   const bytes = buildTestPack(region, opts);
   writeFileSync(file, bytes);
@@ -55,9 +55,14 @@ export function buildTestPack(region: TestRegion, opts: TestPackOptions = {}): U
   });
 }
 
-let hash: string | undefined;
+/**
+ * The hash of the sources this process's builder was loaded from, taken as this module is evaluated, right after its
+ * imports loaded the builder: taken at the first `testPack` instead (as before), a run during an edit could cache a
+ * pack built by the modules loaded before the edit under the hash of the sources after it.
+ */
+const hash = sourceHash();
+
 function sourceHash(): string {
-  if (hash) return hash;
   const h = createHash('sha256');
   const walk = (dir: string) => {
     for (const name of readdirSync(dir).sort()) {
@@ -68,5 +73,5 @@ function sourceHash(): string {
   };
   walk(join(ROOT, 'data-tools'));
   walk(join(ROOT, 'src'));
-  return (hash = h.digest('hex').slice(0, 16));
+  return h.digest('hex').slice(0, 16);
 }

@@ -5,11 +5,10 @@
  *   sample of the places (see probeHash);
  * - `place.ix.words` (UTF-8): the vocabulary, then the forms, one word a line (words never hold a line break);
  * - `place.ix.formStart`, `place.ix.postStart` (Offsets columns: offsets.ts), `place.ix.post` (u8: each form's
- *   postings, place and field,
- *   as varint steps) and `place.ix.postBlock` (u32: where each block of them starts; postings.ts),
- *   `place.ix.nameLen`, `place.ix.altLen`, `place.ix.addrLen`, `place.ix.nameFlags`, `place.ix.joinOnly` (u8),
- *   `place.ix.editStart` (Offsets), `place.ix.editIds` (u32: the one-edit index, one-edit-index.ts): the index's
- *   arrays, opened as views.
+ *   postings, place and field, as varint steps) and `place.ix.postBlock` (u32: where each block of them starts;
+ *   postings.ts), `place.ix.nameLen`, `place.ix.altLen`, `place.ix.addrLen`, `place.ix.nameFlags`,
+ *   `place.ix.joinOnly` (u8), `place.ix.editStart` (Offsets), `place.ix.editIds` (u32: the one-edit index,
+ *   one-edit-index.ts): the index's arrays, opened as views.
  * The stored index is used only when the probe matches: a pack built by code that splits or folds words otherwise
  * builds its index again. Packs without the sections build it at first use.
  */
