@@ -1,6 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { buildWasm, CONTRACT_WASM_OUT, RASTER_WASM_OUT, WASM_OUT, wasmToolchain } from '../data-tools/build-wasm.js';
+import {
+  buildWasm,
+  CCH_WASM_OUT,
+  CONTRACT_WASM_OUT,
+  RASTER_WASM_OUT,
+  WASM_OUT,
+  wasmToolchain,
+} from '../data-tools/build-wasm.js';
 
 const toolchain = wasmToolchain();
 if (!toolchain)
@@ -50,5 +57,23 @@ describe("the committed WebAssembly raster kernel (the static map's)", () => {
 
   it.skipIf(!toolchain)('is what a rebuild from wasm/raster gives, byte for byte', () => {
     expect(Buffer.from(buildWasm('raster')).equals(readFileSync(RASTER_WASM_OUT))).toBe(true);
+  });
+});
+
+describe('the committed WebAssembly search of the customizable hierarchy', () => {
+  it('exports the search and imports one shared memory of up to 4 GiB', () => {
+    const mod = new WebAssembly.Module(readFileSync(CCH_WASM_OUT));
+    expect(WebAssembly.Module.exports(mod).map((e) => e.name)).toEqual(
+      expect.arrayContaining(['search', '__heap_base']),
+    );
+    expect(WebAssembly.Module.imports(mod)).toEqual([{ module: 'env', name: 'memory', kind: 'memory' }]);
+    // A module whose memory import is not shared would refuse a shared memory (and the reverse).
+    expect(() => new WebAssembly.Instance(mod, { env: { memory: new WebAssembly.Memory({ initial: 2 }) } })).toThrow();
+    const memory = new WebAssembly.Memory({ initial: 2, maximum: 65536, shared: true });
+    expect(new WebAssembly.Instance(mod, { env: { memory } }).exports.search).toBeTypeOf('function');
+  });
+
+  it.skipIf(!toolchain)('is what a rebuild from wasm/cch gives, byte for byte', () => {
+    expect(Buffer.from(buildWasm('cch')).equals(readFileSync(CCH_WASM_OUT))).toBe(true);
   });
 });

@@ -9,13 +9,15 @@ import { ArcCosts, costArraysProblem, costBasis, type CostBasis, type Weighting 
 import { arcBearings } from './turn-model.js';
 import type { RoadGraph } from './graph.js';
 import { PROFILE_COUNT, VEHICLES } from './profiles.js';
-import { ArcSearch, SearchLabels, pathMeasure, type ArcPath, type Endpoint } from './search.js';
+import { ArcSearch, SearchLabels, pathMeasure, sidesBytes, type ArcPath, type Endpoint } from './search.js';
 import { LabelMemory } from './label-memory.js';
 import { DEFAULT_LIMITS } from '../limits.js';
 import { SnapIndex, snapPoint, type Snap } from './snap.js';
 import { TurnTable } from './turns.js';
 import { WasmGraph } from './wasm/core.js';
-import { wasmLoadFailure, wasmModule } from './wasm/load.js';
+import { cchLoadFailure, cchModule, wasmLoadFailure, wasmModule } from './wasm/load.js';
+import { CchArena } from './wasm/cch-arena.js';
+import { CchCoreSearch } from './wasm/cch-search.js';
 import { leastHierarchyBytes, type WasmHierarchy } from './wasm/ch.js';
 import type { WasmArcSearch } from './wasm/search.js';
 import { avoidKindsIn } from './avoid.js';
@@ -125,6 +127,11 @@ export interface CoreInfo {
   reason: string | null;
   /** With the WebAssembly core: the vehicles and weightings that route in TypeScript because they did not fit, why. */
   inTypeScript?: string[];
+  /**
+   * Once the router made its customizable hierarchy: where its point-to-point searches run (those of metrics that
+   * avoid nothing: cch-search.ts), and for TypeScript why.
+   */
+  customizable?: { core: 'wasm' | 'typescript'; reason: string | null };
 }
 
 /**
@@ -161,6 +168,14 @@ export class Router {
   private readonly tables: (TurnTable | undefined)[] = new Array<TurnTable | undefined>(PROFILE_COUNT);
   /** The CCH's states and topology, made on first use (cchOf). */
   private customizable: Cch | undefined;
+  /**
+   * The memory the CCH's WebAssembly search reads (cch-arena.ts), made with the CCH (arenaOf), and the search over
+   * it (CchCoreSearch; null where the topology found no room there); null where the CCH routes in TypeScript, why in
+   * `inTypeScript`.
+   */
+  private arena: CchArena | null | undefined;
+  private coreSearch: CchCoreSearch | null | undefined;
+  private inTypeScript: string | null = null;
   /**
    * The labels every metric's CCH query shares, and those every metric's CCH table shares, on first use; their
    * per-vertex arrays and those of searchLabels lie in one block (`labelMemory`: the router runs one at a time).
@@ -376,7 +391,7 @@ export class Router {
         const part = this.adopt('topology', TOPOLOGY, (p) => topologyProblem(p, states.size));
         return (adopted = part && new CchTopology(part));
       },
-      { shared: !!(this.exchange && pack) },
+      { shared: !!(this.exchange && pack), arena: this.arenaOf() },
     );
     if (!adopted) {
       const { upFirst, upHead, parent, rankOf, stateOf, links } = cch.topo;
@@ -410,7 +425,8 @@ export class Router {
           break;
         }
       }
-    const m = new CchMetric(topo, states, costs, adopted, undefined, base);
+    // In the arena only metrics the router keeps as long as it lives: those avoiding road kinds are dropped (keep).
+    const m = new CchMetric(topo, states, costs, adopted, undefined, base, costs.avoid === 0 ? this.arenaOf() : null);
     if (m.base) this.baseKeys.set(m, baseKey);
     if (!adopted) this.publish(key, { kind: 'arcs', up: m.up, down: m.down, base: m.base ? baseKey : '' }, m);
     return m;
@@ -507,9 +523,43 @@ export class Router {
     };
   }
 
-  /** A query on metric `m` in the labels the router's CCH queries share (a router runs one query at a time). */
+  /**
+   * A query on metric `m` in the labels the router's CCH queries share (a router runs one query at a time), searching
+   * in WebAssembly when the router's core search reads the metric.
+   */
   private cchQuery(m: CchMetric): CchQuery {
-    return new CchQuery(m, (this.queryLabels ??= new QueryLabels(m.topo.parent, this.labelMemory)));
+    const arena = this.arenaOf();
+    if (arena && this.coreSearch === undefined) {
+      this.coreSearch = CchCoreSearch.over(arena, m.topo);
+      if (!this.coreSearch) this.inTypeScript = 'the WebAssembly memory had no room for the topology';
+      // The labels of every search of the router in one block there, room for the largest: an ArcSearch's over every
+      // state (a vehicle's states are some of the CCH's), more than a query's or a table's per vertex.
+      else this.labelMemory.place(arena, sidesBytes(m.topo.size));
+    }
+    return new CchQuery(m, (this.queryLabels ??= new QueryLabels(m.topo.parent, this.labelMemory)), this.coreSearch);
+  }
+
+  /**
+   * The arena of the CCH's WebAssembly search, made on first call (before the CCH is built, which lays its topology
+   * there), or null: without WebAssembly (`wasm` false, or bando-cch.wasm not loaded), without shared WebAssembly
+   * memory (a browser page that is not cross-origin isolated), or when this router shares its metrics with other
+   * engines (`exchange`: they lie in shared memory apart, which another thread's search cannot read). The labels of
+   * the router's searches are laid there too, from its first CCH query (LabelMemory.place).
+   */
+  private arenaOf(): CchArena | null {
+    if (this.arena !== undefined) return this.arena;
+    const module = this.wasm ? cchModule() : null;
+    this.arena = !module || (this.exchange && this.pack) ? null : CchArena.create(module);
+    this.inTypeScript = this.arena
+      ? null
+      : !this.wasm
+        ? 'WebAssembly turned off (wasm: false)'
+        : !module
+          ? (cchLoadFailure() ?? 'not loaded')
+          : this.exchange && this.pack
+            ? 'metrics shared with the engines of other threads'
+            : 'no shared WebAssembly memory here';
+    return this.arena;
   }
 
   /**
@@ -651,7 +701,21 @@ export class Router {
     const refused = [...this.contexts]
       .filter(([, c]) => c.wasmRefused)
       .map(([key, c]) => `${contextName(key)} does not fit in WebAssembly memory (${c.wasmRefused})`);
-    return { core: 'wasm', reason: null, ...(refused.length > 0 && { inTypeScript: refused }) };
+    return {
+      core: 'wasm',
+      reason: null,
+      ...(refused.length > 0 && { inTypeScript: refused }),
+      ...(this.arena !== undefined && { customizable: this.customizableCore() }),
+    };
+  }
+
+  /**
+   * Where the CCH's point-to-point searches run once it is made: WebAssembly for the metrics that avoid nothing (those
+   * of metrics that avoid road kinds, kept over a base, and the CCH's tables run in TypeScript), or TypeScript and
+   * why.
+   */
+  private customizableCore(): { core: 'wasm' | 'typescript'; reason: string | null } {
+    return this.coreSearch ? { core: 'wasm', reason: null } : { core: 'typescript', reason: this.inTypeScript };
   }
 
   /** What routes this router's usual requests (RoutingStructure), from the pack's sections; builds nothing. */

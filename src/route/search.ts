@@ -115,7 +115,7 @@ class Side {
 }
 
 /** Bytes of both sides' labels and heaps for `n` states (72 per state: per side two 8-byte and five 4-byte arrays). */
-function sidesBytes(n: number): number {
+export function sidesBytes(n: number): number {
   return Carver.bytes(n, 4, 10);
 }
 
@@ -176,7 +176,7 @@ export class SearchLabels implements LabelHolder {
   next(states: number): number {
     if (!this.sides || this.states < states) {
       this.states = Math.max(this.states, states);
-      const carve = new Carver(this.memory.take(this, sidesBytes(this.states)));
+      const carve = this.memory.take(this, sidesBytes(this.states));
       this.sides = { fwd: new Side(this.states, carve), bwd: new Side(this.states, carve) };
       this.gen = 0;
     }

@@ -25,6 +25,21 @@ export class Ancestors {
     this.stamp = 0;
   }
 
+  /** The marks `relay` laid (for a search that walks on them itself: the WebAssembly one, with `stamps`). */
+  get marks(): Uint32Array {
+    return this.mark;
+  }
+
+  /**
+   * Stamps for `walks` walks another searcher makes on the marks (cch-search.ts), the first of them returned: the
+   * walks here go on after them, so no two walks share a stamp.
+   */
+  stamps(walks: number): number {
+    const first = this.stamp + 1;
+    this.stamp += walks;
+    return first;
+  }
+
   /** Lists the vertices seeds[0 .. n - 1] and all their ancestors, each once, ascending; returns their count. */
   walk(seeds: ArrayLike<number>, n: number): number {
     const parent = this.parent,

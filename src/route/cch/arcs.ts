@@ -1,4 +1,5 @@
 import { Scratch, scratchBytes } from './scratch.js';
+import type { CchArena } from '../wasm/cch-arena.js';
 
 /** The middle vertex of a kept arc whose own link made its weight (it unpacks to no lower vertex): midOf. */
 export const LINK = 0xffffffff;
@@ -205,26 +206,33 @@ export class KeptRows {
   private readonly ownRoom: KeptCounts = { up: 0, down: 0, midsUp: 0, midsDown: 0 };
   /** Where the rows are written when they are compared with a base (given back by `finish`), else null. */
   private readonly scratch: Scratch | null;
+  /** Else the blocks the arcs up and down are written in (their room past what is written given back by `finish`). */
+  private readonly blocks: readonly [Scratch, Scratch] | null;
 
   /**
    * @param upFirst the topology's rows (a kept arc's slot is its place in its row)
    * @param base another metric's kept arcs up and down over the same topology, every row its own (own empty)
    * @param ownBits room for CchArcs.own (rows over a base: `finish` with a base writes them)
+   * @param arena the arcs kept (with a base, those `finish` copies out of the scratch) are written in this arena's
+   *   memory where it has room (cch-arena.ts), for the WebAssembly search to read in place
    */
   constructor(
     private readonly upFirst: Uint32Array,
     room: KeptCounts,
     private readonly base: readonly [CchArcs, CchArcs] | null = null,
     ownBits = false,
+    private readonly arena: CchArena | null = null,
   ) {
     const n = upFirst.length - 1,
       slot = slotBytes(upFirst);
     const up = arcsBytes(n, slot, room.up, room.midsUp, ownBits),
       down = arcsBytes(n, slot, room.down, room.midsDown, ownBits);
     this.scratch = base && new Scratch(up + down);
-    const where = (bytes: number) => this.scratch ?? new Scratch(bytes, { shared: true });
-    this.u = arcsIn(where(up), n, slot, room.up, room.midsUp, ownBits);
-    this.d = arcsIn(where(down), n, slot, room.down, room.midsDown, ownBits);
+    const where = (bytes: number) => this.scratch ?? new Scratch(bytes, { shared: true, arena });
+    const blocks = [where(up), where(down)] as const;
+    this.blocks = this.scratch ? null : blocks;
+    this.u = arcsIn(blocks[0], n, slot, room.up, room.midsUp, ownBits);
+    this.d = arcsIn(blocks[1], n, slot, room.down, room.midsDown, ownBits);
     this.differ = base && [new Uint32Array((n + 31) >> 5), new Uint32Array((n + 31) >> 5)];
   }
 
@@ -295,11 +303,15 @@ export class KeptRows {
       trim(this.d, this.kd, this.md, this.fd),
     ];
     const differ = this.differ;
-    if (!differ) return whole;
+    if (!differ) {
+      // An arena's room past the weights written goes back to it (a shared buffer's pages never written cost nothing).
+      this.blocks?.forEach((b, way) => b.giveBack(whole[way]!.weight));
+      return whole;
+    }
     // Written in the scratch: its rows that differ from the base's, or all of them, copied into shared memory.
     const over = this.ownRoom.up + this.ownRoom.down <= OWN_SHARE_MAX * (this.ku + this.kd);
     const room = over ? this.ownRoom : { up: this.ku, down: this.kd, midsUp: this.mu, midsDown: this.md };
-    const rows = new KeptRows(this.upFirst, room, null, over);
+    const rows = new KeptRows(this.upFirst, room, null, over, this.arena);
     for (let v = 0; v < this.rows; v++) {
       for (let way = 0; way < 2; way++) {
         if (over && ((differ[way]![v >> 5]! >>> (v & 31)) & 1) === 0) continue;
@@ -341,8 +353,7 @@ function arcsIn(block: Scratch, n: number, bytes: 1 | 2 | 4, count: number, mids
   const words = (count + 31) >> 5,
     blocks = (n >> 8) + 1,
     ownWords = ownBits ? (n + 31) >> 5 : 0;
-  const weight = block.f64(count),
-    rowBase = block.u32(blocks),
+  const rowBase = block.u32(blocks),
     viaMid = block.u32(words),
     midRank = block.u32(words),
     far = block.u32(2 * mids),
@@ -350,6 +361,8 @@ function arcsIn(block: Scratch, n: number, bytes: 1 | 2 | 4, count: number, mids
   const rowOff = offBytes === 2 ? block.u16(n + 1) : block.u32(n + 1);
   const slot = bytes === 1 ? block.u8(count) : bytes === 2 ? block.u16(count) : block.u32(count);
   const mid = block.u8(mids);
+  // Last, so that the room past the arcs written, most of it the weights', can be given back (KeptRows.finish).
+  const weight = block.f64(count);
   return { rowBase, rowOff, slot, weight, viaMid, midRank, mid, far, own };
 }
 

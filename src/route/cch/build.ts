@@ -5,6 +5,7 @@ import { dissectionOrder, partOrder, type Aside, type Part } from './order.js';
 import { stateTopology, type StateTopology } from './state-graph.js';
 import { SharedStates } from './states.js';
 import { CchTopology } from './topology.js';
+import type { CchArena } from '../wasm/cch-arena.js';
 
 /** The metric-independent part of a CCH: the states every vehicle shares and their shortcut topology. */
 export interface Cch {
@@ -21,14 +22,15 @@ export interface Cch {
  *   the order is made here (the slow part: seconds on a city)
  * @param offered the topology another engine made for these states when there is one that fits them (exchange.ts),
  *   else undefined: then it is made here
- * @param where `shared`: a topology made here in shared memory (CchTopology.shared), to be offered to other engines
+ * @param where `shared`: a topology made here in shared memory (CchTopology.shared), to be offered to other engines;
+ *   `arena`: what the WebAssembly search reads of it in a router's arena (CchTopology.build)
  */
 export function buildCch(
   g: RoadGraph,
   tables: readonly TurnTable[] = turnTables(g),
   stored: (t: StateTopology) => Uint32Array | null = () => null,
   offered: (states: SharedStates) => CchTopology | undefined = () => undefined,
-  where: { shared?: boolean } = {},
+  where: { shared?: boolean; arena?: CchArena | null } = {},
 ): Cch {
   const states = new SharedStates(tables);
   const adopted = offered(states);

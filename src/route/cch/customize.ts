@@ -6,6 +6,7 @@ import { compactIndex, compactRow, Lowered, perfectRow, ROW_END, type Keep } fro
 import { Scratch, scratchBytes } from './scratch.js';
 import type { SharedStates } from './states.js';
 import type { CchTopology } from './topology.js';
+import type { CchArena } from '../wasm/cch-arena.js';
 
 /**
  * One metric of a CCH: a vehicle's costs (ArcCosts: a vehicle and weighting) on the shared topology. Per arc of the
@@ -55,6 +56,8 @@ export class CchMetric {
    * @param base a metric of the same topology whose every row is its own (a car's for a taxi's, the same vehicle's
    *   for one that avoids road kinds): this one then keeps only the rows that differ from it, when they are few
    *   (arcs.ts KeptRows); needed when `made` leaves rows to a base
+   * @param arena the kept arcs are written in this arena (cch-arena.ts) where it has room, for a router's
+   *   WebAssembly search to read in place (for as long as the router lives: the router gives it for metrics it keeps)
    */
   constructor(
     readonly topo: CchTopology,
@@ -63,10 +66,11 @@ export class CchMetric {
     made?: { up: CchArcs; down: CchArcs },
     private readonly windowArcs = windowBudget(topo),
     base: CchMetric | null = null,
+    arena: CchArena | null = null,
   ) {
     if (base?.base) throw new Error('a base metric must keep every row itself');
     this.turns = states.tables[costs.profile]!;
-    ({ up: this.up, down: this.down } = made ?? this.customize(base));
+    ({ up: this.up, down: this.down } = made ?? this.customize(base, arena));
     const over = this.up.own.length > 0 || this.down.own.length > 0;
     if (over && !base) throw new Error('kept arcs over a base metric, but no base');
     this.base = over ? base : null;
@@ -113,7 +117,7 @@ export class CchMetric {
   }
 
   /** The basic customization and the kept arcs, part by part (see the constructor). */
-  private customize(base: CchMetric | null): { up: CchArcs; down: CchArcs } {
+  private customize(base: CchMetric | null, arena: CchArena | null): { up: CchArcs; down: CchArcs } {
     const topo = this.topo;
     const { upFirst, upHead } = topo;
     const n = topo.size;
@@ -198,7 +202,7 @@ export class CchMetric {
     // Each window again, from its links: its basic weights (the top's are final), its perfect customization against
     // the top's, and its kept arcs written with the top's rows in rank order.
     const over = base && ([base.up, base.down] as const);
-    let rows: KeptRows | null = split ? new KeptRows(upFirst, room, over) : null;
+    let rows: KeptRows | null = split ? new KeptRows(upFirst, room, over, false, arena) : null;
     let written = 0;
     // A row is written once every window below it is done: no window after reads it (its vertices rank higher than
     // the vertices below them), so its kept arcs' basic weights go back in place.
@@ -224,7 +228,7 @@ export class CchMetric {
       inWindow(a, b, (v) => perfectRow(w, v, keepLocal, lowered, rowUp, rowDown), true);
       if (!rows) {
         inWindow(a, b, (v) => count(v, true));
-        rows = new KeptRows(upFirst, room, over);
+        rows = new KeptRows(upFirst, room, over, false, arena);
       }
       for (; written < b; written++) write(written, top[written] ? topLowered : lowered);
     }

@@ -6,6 +6,7 @@ import { grown } from '../../grown.js';
 import type { CchMetric } from './customize.js';
 import { sourceSeeds, targetSeeds } from './seeds.js';
 import type { TableTrees } from './trees.js';
+import type { CchCoreSearch } from '../wasm/cch-search.js';
 
 /** The fewest states an unpacked arc has for CchQuery to keep it (shorter ones cost about as much to look up). */
 const UNPACKED_MIN = 8;
@@ -30,21 +31,65 @@ export class CchQuery {
   /** Vertices on the last query's two ancestor lists. */
   visited = 0;
 
+  /** The WebAssembly search when it reads this query's metric (CchCoreSearch.reads), else null. */
+  private readonly core: CchCoreSearch | null;
+  /** The last search's meeting vertex (-1: the direct route), in WebAssembly or here. */
+  private meet = -1;
+
   /**
    * @param labels the label arrays the query works in (default: its own); queries of one topology that never run at
    *   once (one router's) share one, so each metric adds only its arcs
+   * @param core the router's WebAssembly search (cch-search.ts), used when it reads this metric and the labels lie in
+   *   its arena; else, or without it, the search runs here
    */
   constructor(
     readonly metric: CchMetric,
     private readonly labels = new QueryLabels(metric.topo.parent),
-  ) {}
+    core: CchCoreSearch | null = null,
+  ) {
+    this.core = core?.reads(metric) ? core : null;
+  }
+
+  /** True when this query's searches run in WebAssembly (while its labels lie in the core's arena). */
+  get inWasm(): boolean {
+    return this.core !== null && this.labels.inArena;
+  }
 
   /** Best route between two endpoints, or null when none exists. */
   route(src: Endpoint, dst: Endpoint): ArcPath | null {
     const L = this.labels;
     L.claim();
     const { arc: direct, weight: directWeight } = directOnEdge(src, dst, this.metric.costs.weight);
-    let best = directWeight;
+    const best =
+      (this.inWasm ? this.searchInWasm(src, dst, directWeight) : null) ?? this.search(src, dst, directWeight);
+    const meet = this.meet;
+    if (best === Infinity) return null;
+    if (meet < 0) return { arcs: [direct], from: posOnArc(src, direct), to: posOnArc(dst, direct), weight: best };
+    const arcs = this.path(meet);
+    return { arcs, from: posOnArc(src, arcs[0]!), to: posOnArc(dst, arcs[arcs.length - 1]!), weight: best };
+  }
+
+  /**
+   * The search of `route` in WebAssembly (CchCoreSearch): the best weight, its meeting vertex in `meet`; null when
+   * the core had no room for it (then `search` runs).
+   */
+  private searchInWasm(src: Endpoint, dst: Endpoint, directWeight: number): number | null {
+    const core = this.core!;
+    core.clear();
+    sourceSeeds(this.metric, src, (r, weight, _, a) => core.seed(true, r, weight, -1 - a));
+    targetSeeds(this.metric, dst, (r, weight, _, b) => core.seed(false, r, weight, -1 - b));
+    const best = core.run(this.metric, this.labels, directWeight);
+    this.meet = core.meet;
+    this.visited = core.visited;
+    return best;
+  }
+
+  /**
+   * The search of `route` here in TypeScript: both sides up the elimination tree from the seeds; returns the best
+   * weight, no heavier than the direct route's `best`, and its meeting vertex in `meet`.
+   */
+  private search(src: Endpoint, dst: Endpoint, best: number): number {
+    const L = this.labels;
     // Each side's seed vertices, and per seed its label and where it came from (-1 - arc of the graph).
     const fSeeds: number[] = [],
       fLabels: number[] = [];
@@ -102,10 +147,8 @@ export class CchQuery {
         bv = db[v]!;
       if (bv < best) this.relax(false, v, bv, db, pb);
     }
-    if (best === Infinity) return null;
-    if (meet < 0) return { arcs: [direct], from: posOnArc(src, direct), to: posOnArc(dst, direct), weight: best };
-    const arcs = this.path(meet);
-    return { arcs, from: posOnArc(src, arcs[0]!), to: posOnArc(dst, arcs[arcs.length - 1]!), weight: best };
+    this.meet = meet;
+    return best;
   }
 
   /**
@@ -295,6 +338,11 @@ export class QueryLabels implements LabelHolder {
     this.walk = new Ancestors(parent);
   }
 
+  /** True when the labels lie in a router's arena (LabelMemory.place), where its WebAssembly search reads them. */
+  get inArena(): boolean {
+    return this.memory.inArena;
+  }
+
   /**
    * Makes the labels the caller's for one query: lays them anew in the memory when another holder wrote there since
    * (the walks' marks zeroed: the rest is written before it is read).
@@ -302,7 +350,7 @@ export class QueryLabels implements LabelHolder {
   claim(): void {
     if (this.memory.heldBy(this)) return;
     const n = this.vertices;
-    const carve = new Carver(this.memory.take(this, Carver.bytes(n, 2, 3)));
+    const carve = this.memory.take(this, Carver.bytes(n, 2, 3));
     this.df = carve.f64(n);
     this.db = carve.f64(n);
     this.pf = carve.i32(n);

@@ -1,3 +1,5 @@
+import type { CchArena } from '../wasm/cch-arena.js';
+
 /**
  * Typed arrays carved one after another from a few blocks, up to a known bound, for the arrays a computation needs
  * only while it runs (a metric's customization: about 50 MB on whole HCMC). One block instead of a dozen arrays is
@@ -23,10 +25,15 @@
  * - shared memory (`shared`: a SharedArrayBuffer in Node, or in a browser with cross-origin isolation; else an
  *   ArrayBuffer), for a metric's final arrays (arcs.ts KeptRows, measures.ts), so the threads of one process can read
  *   one copy (exchange.ts MetricExchange). Plain loads and stores on views of either kind run alike.
+ * - a block of a router's arena (`arena`: the WebAssembly memory its CCH search reads, cch-arena.ts), for the arrays
+ *   that search reads in place (the topology's rows and a metric's kept arcs).
  */
 export class Scratch {
-  /** The shared block (`shared`), carved from its start; null for ArrayBuffer blocks. */
-  private readonly sharedBlock: SharedArrayBuffer | null;
+  /**
+   * The block of shared memory (`shared`, or `arena`) and where in it the scratch starts, carved from there; null
+   * for ArrayBuffer blocks.
+   */
+  private readonly sharedBlock: { buffer: SharedArrayBuffer; at: number } | null;
   /** The ArrayBuffer blocks carved from so far: released ones taken over, and at most one of its own. */
   private blocks: Block[] = [];
   /** Bytes carved so far, in all blocks. */
@@ -35,6 +42,8 @@ export class Scratch {
   private readonly bound: number;
   /** False for a `shared` scratch: its arrays outlive the computation, so it never takes a released block. */
   private readonly reuse: boolean;
+  /** The arena the block is carved from (`arena`, where it had room), else null. */
+  private readonly arena: CchArena | null;
   /** Least bytes of a block of its own that is given back at once (see the constructor); Infinity for none. */
   private readonly shrinkFrom: number;
 
@@ -44,14 +53,29 @@ export class Scratch {
    *   least {@link SHRINK_FROM} bytes is a resizable buffer, shrunk to nothing when released, so that its pages go
    *   back at once rather than when the event loop turns (it is never offered to later scratches): for working
    *   arrays a long computation follows in the same call (the CCH's build, before a first customization), where
-   *   views a fifth slower matter less than the memory held beside what follows; a number: from that many bytes
+   *   views a fifth slower matter less than the memory held beside what follows; a number: from that many bytes.
+   *   `arena`: a block of the memory the WebAssembly search of a router's CCH reads (cch-arena.ts), for arrays it
+   *   reads in place, kept as long as the router lives; where that memory has no room, as `shared`
    */
-  constructor(bytes: number, where: { shared?: boolean; shrink?: boolean | number } = {}) {
+  constructor(bytes: number, where: { shared?: boolean; shrink?: boolean | number; arena?: CchArena | null } = {}) {
     this.bound = bytes;
-    this.reuse = !where.shared;
+    this.reuse = !where.shared && !where.arena;
     const from = typeof where.shrink === 'number' ? where.shrink : SHRINK_FROM;
     this.shrinkFrom = where.shrink !== undefined && where.shrink !== false && this.reuse && RESIZABLE ? from : Infinity;
-    this.sharedBlock = where.shared && typeof SharedArrayBuffer === 'function' ? new SharedArrayBuffer(bytes) : null;
+    const inArena = where.arena?.alloc(bytes);
+    this.arena = inArena ? where.arena! : null;
+    this.sharedBlock =
+      inArena ??
+      (!this.reuse && typeof SharedArrayBuffer === 'function' ? { buffer: new SharedArrayBuffer(bytes), at: 0 } : null);
+  }
+
+  /**
+   * Gives the arena back the end of this scratch's block past `last`, the last array carved (trimmed to what was
+   * written: its pages past that were never written). Nothing is carved after. Only for a block of an arena.
+   */
+  giveBack(last: ArrayBufferView): void {
+    const block = this.sharedBlock;
+    if (this.arena && block) this.arena.shrink(block.at, this.bound, last.byteOffset + last.byteLength - block.at);
   }
 
   /** `n` float64 elements. */
@@ -87,7 +111,7 @@ export class Scratch {
   /**
    * Gives the ArrayBuffer blocks up: every view carved from them must be dropped (the caller holds none any more).
    * They wait for the next scratches until the event loop turns, and are then freed at once (see {@link detach}).
-   * Shared memory is left to a collection.
+   * Shared memory is left to a collection (an arena's block to its router's).
    */
   release(): void {
     if (!this.reuse) return;
@@ -113,7 +137,7 @@ export class Scratch {
     const left = this.bound - this.at;
     this.at += size;
     if (this.at > this.bound) throw new RangeError(`scratch of ${this.bound} bytes overrun`);
-    if (this.sharedBlock) return [this.sharedBlock, this.at - size];
+    if (this.sharedBlock) return [this.sharedBlock.buffer, this.sharedBlock.at + this.at - size];
     let b = this.blocks.find((x) => x.buffer.byteLength - x.at >= size);
     if (!b) {
       let best = -1;

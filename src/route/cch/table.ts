@@ -366,7 +366,7 @@ export class TableLabels implements LabelHolder {
   claim(): void {
     if (this.memory.heldBy(this)) return;
     const n = this.vertices;
-    const carve = new Carver(this.memory.take(this, Carver.bytes(n, 3, 6)));
+    const carve = this.memory.take(this, Carver.bytes(n, 3, 6));
     this.d = carve.f64(n);
     this.dur = carve.f64(n);
     this.len = carve.f64(n);

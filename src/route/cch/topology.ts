@@ -1,6 +1,7 @@
 import { grown } from '../../grown.js';
 import { arcIndex } from './arcs.js';
 import { MAPPED_FLOOR, Scratch, scratchBytes } from './scratch.js';
+import type { CchArena } from '../wasm/cch-arena.js';
 
 /**
  * The shortcut topology of a contraction order (Customizable Contraction Hierarchies): contracting the vertices
@@ -43,9 +44,15 @@ export class CchTopology {
    * @param adj its neighbours
    * @param rank each state's rank (order.ts dissectionOrder), a permutation
    * @param where `shared`: the arrays made here in shared memory (see {@link shared}), to be offered to other
-   *   engines
+   *   engines. `arena`: the rows, heads and parents in the memory a router's WebAssembly search reads
+   *   (cch-arena.ts), where it has room
    */
-  static build(first: Uint32Array, adj: Uint32Array, rank: Uint32Array, where: { shared?: boolean } = {}): CchTopology {
+  static build(
+    first: Uint32Array,
+    adj: Uint32Array,
+    rank: Uint32Array,
+    where: { shared?: boolean; arena?: CchArena | null } = {},
+  ): CchTopology {
     const n = rank.length;
     // The working arrays come from one block, freed whole when the topology is made (scratch.ts: as arrays of up to
     // 12 MB they left malloc's thresholds raised).
@@ -83,9 +90,13 @@ export class CchTopology {
     // written cost nothing (a plain buffer of at least MAPPED_FLOOR bytes, so that malloc maps it apart, zero and
     // untouched, rather than clearing a reused piece of its heap).
     const room = Math.max(16, 8 * adj.length);
-    let upHead = where.shared
-      ? new Scratch(scratchBytes([room, 4]), { shared: true }).u32(room)
-      : new Uint32Array(new ArrayBuffer(Math.max(4 * room, MAPPED_FLOOR)), 0, room);
+    const arena = where.arena ?? null;
+    const inArena = arena?.alloc(4 * room);
+    let upHead = inArena
+      ? new Uint32Array(inArena.buffer, inArena.at, room)
+      : where.shared || arena
+        ? new Scratch(scratchBytes([room, 4]), { shared: true }).u32(room)
+        : new Uint32Array(new ArrayBuffer(Math.max(4 * room, MAPPED_FLOOR)), 0, room);
     let m = 0;
     const add = (q: number, r: number) => {
       if (stamp[q] === r) return;
@@ -113,8 +124,11 @@ export class CchTopology {
         const a = arcIndex(upFirst, upHead, r, orig[i]!);
         links[a >> 3] |= 1 << (a & 7);
       }
+    // The room past the heads goes back to the arena (its pages were never written); heads that outgrew it were
+    // copied out of it (`grown`), and all of it goes back.
+    if (inArena) arena!.shrink(inArena.at, 4 * room, arena!.holds(upHead) ? 4 * m : 0);
     const made = new CchTopology({ upFirst, upHead: upHead.subarray(0, m), parent, rankOf: rank, stateOf, links });
-    const topo = where.shared ? made.shared() : made.copied();
+    const topo = where.shared || arena ? made.shared(arena) : made.copied();
     work.release();
     return topo;
   }
@@ -123,21 +137,32 @@ export class CchTopology {
    * This topology with its arrays in one block of shared memory where the platform has it (scratch.ts), to be offered
    * to the engines of other threads (exchange.ts): passing it to another thread then shares it rather than copying
    * it. An array already in shared memory (the stored order, a view into a pack opened in place) stays where it is.
+   * With an `arena` (cch-arena.ts), the block is the arena's (shared memory where it has no room), and what the
+   * WebAssembly search reads (the rows, heads and parents) and the states of the working block go there unless they
+   * are there already; the ranks and links stay where they are, as `copied` leaves them.
    */
-  private shared(): CchTopology {
-    const words = [this.upFirst, this.upHead, this.parent, this.rankOf, this.stateOf].filter((a) => !inShared(a));
+  private shared(arena: CchArena | null = null): CchTopology {
+    const stays = (a: ArrayBufferView) => (arena ? arena.holds(a) : isShared(a));
+    const words: (Uint32Array | Int32Array)[] = [
+      this.upFirst,
+      this.upHead,
+      this.parent,
+      this.rankOf,
+      this.stateOf,
+    ].filter((a) => !stays(a) && !(arena && a === this.rankOf));
+    const moveLinks = !stays(this.links) && !arena;
     const block = new Scratch(
-      scratchBytes(...words.map((a): [number, number] => [a.length, 4]), [this.links.length, 1]),
-      { shared: true },
+      scratchBytes(...words.map((a): [number, number] => [a.length, 4]), [moveLinks ? this.links.length : 0, 1]),
+      { shared: true, arena },
     );
     const u32 = (a: Uint32Array | Int32Array): Uint32Array => {
-      if (inShared(a)) return new Uint32Array(a.buffer, a.byteOffset, a.length);
+      if (!words.includes(a)) return new Uint32Array(a.buffer, a.byteOffset, a.length);
       const copy = block.u32(a.length);
       copy.set(new Uint32Array(a.buffer, a.byteOffset, a.length));
       return copy;
     };
     const parent = u32(this.parent);
-    const links = inShared(this.links) ? this.links : block.u8(this.links.length);
+    const links = moveLinks ? block.u8(this.links.length) : this.links;
     if (links !== this.links) links.set(this.links);
     return new CchTopology({
       upFirst: u32(this.upFirst),
@@ -186,7 +211,7 @@ export interface TopologyArrays {
 }
 
 /** True when `a`'s bytes lie in shared memory (another thread given it reads them where they are). */
-function inShared(a: ArrayBufferView): boolean {
+function isShared(a: ArrayBufferView): boolean {
   return typeof SharedArrayBuffer === 'function' && a.buffer instanceof SharedArrayBuffer;
 }
 

@@ -1,0 +1,214 @@
+/**
+ * The customizable hierarchy's search in WebAssembly (route/wasm/cch-search.ts, wasm/cch): a router without an
+ * exchange lays its topology, the kept arcs of every vehicle and weighting that avoid nothing and its labels in one
+ * shared WebAssembly memory (cch-arena.ts) and searches there. Its routes are checked against a plain edge-based
+ * Dijkstra and against a router searching in TypeScript, byte for byte (the same labels, order and ties); where the
+ * memory has no room, or for a metric that avoids road kinds, the search stays in TypeScript with the same answers.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Pack } from '../src/pack/reader.js';
+import { AVOID_FACTOR, avoidedEdges } from '../src/route/avoid.js';
+import { buildCch } from '../src/route/cch/build.js';
+import { CchMetric } from '../src/route/cch/customize.js';
+import { CchQuery, QueryLabels } from '../src/route/cch/query.js';
+import { Scratch } from '../src/route/cch/scratch.js';
+import { ArcCosts } from '../src/route/costs.js';
+import { RoadGraph } from '../src/route/graph.js';
+import { LabelMemory } from '../src/route/label-memory.js';
+import { PROFILE_COUNT } from '../src/route/profiles.js';
+import { Router } from '../src/route/router.js';
+import type { Endpoint } from '../src/route/search.js';
+import { CchArena } from '../src/route/wasm/cch-arena.js';
+import { CchCoreSearch } from '../src/route/wasm/cch-search.js';
+import { cchModule, loadWasmCore } from '../src/route/wasm/load.js';
+import { testPack } from './helpers/packs.js';
+import { PlainDijkstra, randomEndpoints } from './helpers/route-reference.js';
+
+const pack = Pack.from(testPack('hanoi'));
+const g = new RoadGraph(pack);
+const ts = new Router(g, pack, { wasm: false });
+
+beforeAll(async () => {
+  await loadWasmCore();
+  expect(cchModule()).not.toBeNull();
+});
+
+/** Routes of every pair of `ends` (first half to second half) by `query`, as JSON to compare byte for byte. */
+function routes(query: CchQuery, ends: Endpoint[]): string[] {
+  const half = ends.length >> 1;
+  return ends.slice(0, half).flatMap((a) => ends.slice(half).map((b) => JSON.stringify(query.route(a, b))));
+}
+
+describe('a router searching its customizable hierarchy in WebAssembly', () => {
+  it('searches every vehicle and weighting there: the plain Dijkstra’s weights, the TypeScript search’s routes', () => {
+    const wa = new Router(g, pack);
+    let compared = 0;
+    for (let profile = 0; profile < PROFILE_COUNT; profile++)
+      for (const weighting of ['fastest', 'shortest'] as const) {
+        const q = wa.context(profile, weighting).cch()!;
+        expect(q.inWasm).toBe(true);
+        const ends = randomEndpoints(g, ts, profile, 40, 50 + profile);
+        expect(routes(q, ends)).toEqual(routes(ts.context(profile, weighting).cch()!, ends));
+        const plain = new PlainDijkstra(g, profile, weighting);
+        for (const a of ends.slice(0, 2)) {
+          const dist = plain.run(a.edge, a.t);
+          for (const b of ends.slice(20)) {
+            const got = q.route(a, b),
+              want = plain.to(dist, a, b.edge, b.t);
+            if (want === Infinity) expect(got).toBeNull();
+            else {
+              expect(got!.weight).toBeCloseTo(want, 6);
+              expect(plain.pathOk(got!.arcs)).toBe(true);
+              compared++;
+            }
+          }
+        }
+      }
+    expect(compared).toBeGreaterThan(300);
+    expect(wa.coreInfo().customizable).toEqual({ core: 'wasm', reason: null });
+  });
+
+  it('keeps a metric that avoids road kinds out of the memory: it searches in TypeScript, as a TypeScript router', () => {
+    const wa = new Router(g, pack);
+    const q = wa.context(0, 'fastest', 7).cch()!;
+    expect(wa.context(0, 'fastest').cch()!.inWasm).toBe(true);
+    expect(q.inWasm).toBe(false);
+    const ends = randomEndpoints(g, ts, 0, 30, 71);
+    expect(routes(q, ends)).toEqual(routes(ts.context(0, 'fastest', 7).cch()!, ends));
+    const avoided = avoidedEdges(g, 7);
+    const plain = new PlainDijkstra(g, 0, 'fastest', (e) => (avoided[e] ? AVOID_FACTOR : 1));
+    const dist = plain.run(ends[0]!.edge, ends[0]!.t);
+    for (const b of ends.slice(15)) {
+      const want = plain.to(dist, ends[0]!, b.edge, b.t);
+      if (want !== Infinity) expect(q.route(ends[0]!, b)!.weight).toBeCloseTo(want, 6);
+    }
+  });
+
+  it('searches in TypeScript with the same routes where the platform gives no WebAssembly, or it is turned off', () => {
+    const off = new Router(g, pack, { wasm: false });
+    expect(off.context(1, 'fastest').cch()!.inWasm).toBe(false);
+    expect(off.coreInfo().reason).toMatch(/turned off/);
+    // A router sharing its metrics with other engines keeps them in shared memory apart, searched in TypeScript.
+    const shared = new Router(g, pack);
+    shared.exchange = { offer: () => undefined, adopted: () => {}, published: () => {} };
+    const q = shared.context(1, 'fastest').cch()!;
+    expect(q.inWasm).toBe(false);
+    expect(shared.coreInfo().customizable).toEqual({
+      core: 'typescript',
+      reason: 'metrics shared with the engines of other threads',
+    });
+    const ends = randomEndpoints(g, ts, 1, 30, 72);
+    expect(routes(q, ends)).toEqual(routes(ts.context(1, 'fastest').cch()!, ends));
+  });
+});
+
+describe('the search over an arena with little room', () => {
+  const { topo, states } = buildCch(g);
+  const costs = new ArcCosts(g, 0, 'fastest');
+  const ends = randomEndpoints(g, ts, 0, 30, 73);
+  const want = routes(new CchQuery(new CchMetric(topo, states, costs)), ends);
+
+  /** A topology and car metric laid in an arena of `limit` bytes, and a query over it (with lists of room `cap`). */
+  function over(limit: number, cap?: number) {
+    const arena = CchArena.create(cchModule()!, limit)!;
+    const cch = buildCch(g, states.tables, undefined, undefined, { arena });
+    const metric = new CchMetric(cch.topo, cch.states, costs, undefined, undefined, null, arena);
+    const memory = new LabelMemory();
+    memory.place(arena, 0);
+    const core = CchCoreSearch.over(arena, cch.topo, cap);
+    return { arena, core, query: new CchQuery(metric, new QueryLabels(cch.topo.parent, memory), core) };
+  }
+
+  it('customized by parts, in the arena, answers the same', () => {
+    const whole = over(2 ** 32);
+    // Windows of a tenth of the arcs: room for the arcs finite after the basic customization, more than are kept.
+    const arena = CchArena.create(cchModule()!)!;
+    const cch = buildCch(g, states.tables, undefined, undefined, { arena });
+    const before = arena.used;
+    const metric = new CchMetric(cch.topo, cch.states, costs, undefined, cch.topo.arcs / 10, null, arena);
+    const memory = new LabelMemory();
+    memory.place(arena, 0);
+    const query = new CchQuery(metric, new QueryLabels(cch.topo.parent, memory), CchCoreSearch.over(arena, cch.topo));
+    expect(query.inWasm).toBe(true);
+    expect(routes(query, ends)).toEqual(want);
+    // The same arcs as one piece's.
+    const kept = (a: CchMetric) =>
+      [a.up, a.down].reduce((n, x) => n + Object.values(x).reduce((m, v: Uint8Array) => m + v.byteLength, 0), 0);
+    expect(kept(metric)).toBe(kept(whole.query.metric));
+    expect(arena.used).toBeGreaterThan(before + kept(metric));
+  });
+
+  it('grows its lists when a walk is longer than their room, and answers the same', () => {
+    const { query } = over(2 ** 32, 4);
+    expect(query.inWasm).toBe(true);
+    expect(routes(query, ends)).toEqual(want);
+  });
+
+  it('leaves the metric, then the topology, in TypeScript when the arena cannot hold them, with the same routes', () => {
+    const full = over(2 ** 32);
+    const used = full.arena.used;
+    // Room for the topology and labels but not the metric's arcs; then not even the topology's heads.
+    for (const limit of [used - 4 * topo.size, 2 * 65536]) {
+      const { core, query } = over(limit);
+      expect(query.inWasm).toBe(false);
+      if (limit > 65536 * 2) expect(core).not.toBeNull();
+      expect(routes(query, ends)).toEqual(want);
+    }
+  });
+});
+
+describe('an arena', () => {
+  it('hands out zeroed 8-aligned blocks, reuses and merges what is given back, and knows its views', () => {
+    const arena = CchArena.create(cchModule()!)!;
+    const a = arena.alloc(100)!,
+      b = arena.alloc(1000)!,
+      c = arena.alloc(24)!;
+    for (const x of [a, b, c]) expect(x.at % 8).toBe(0);
+    expect(b.at).toBe(a.at + 104);
+    new Uint8Array(b.buffer, b.at, 1000).fill(7);
+    const used = arena.used;
+    arena.free(b.at, 1000);
+    expect(arena.used).toBe(used - 1000);
+    // First fit in the hole, zeroed.
+    const d = arena.alloc(16)!;
+    expect(d.at).toBe(b.at);
+    expect([...new Uint8Array(d.buffer, d.at, 16)].every((x) => x === 0)).toBe(true);
+    arena.free(d.at, 16);
+    // Freed at the end, the top comes down past the merged holes: the next block starts where b did.
+    arena.free(c.at, 24);
+    const e = arena.alloc(4096)!;
+    expect(e.at).toBe(b.at);
+    expect([...new Uint8Array(e.buffer, e.at, 4096)].every((x) => x === 0)).toBe(true);
+    // Views of the memory before and after it grew are its own; others are not.
+    const big = arena.alloc(8 * 65536)!;
+    expect(arena.holds(new Uint8Array(a.buffer, a.at, 1))).toBe(true);
+    expect(arena.holds(new Float64Array(big.buffer, big.at, 8))).toBe(true);
+    expect(arena.holds(new Uint8Array(new SharedArrayBuffer(8)))).toBe(false);
+    expect(arena.holds(new Uint8Array(8))).toBe(false);
+  });
+
+  it('takes a scratch block, and is given back its end past the last array carved', () => {
+    const arena = CchArena.create(cchModule()!)!;
+    const used = arena.used;
+    const scratch = new Scratch(1000, { arena });
+    scratch.u8(100);
+    const last = scratch.f64(100);
+    expect(arena.holds(last)).toBe(true);
+    expect(arena.used).toBe(used + 1000);
+    scratch.giveBack(last.subarray(0, 10));
+    expect(arena.used).toBe(used + 104 + 80);
+    // Without room in the arena, a block of shared memory of its own.
+    const small = CchArena.create(cchModule()!, arena.used)!;
+    expect(small.holds(new Scratch(1000, { arena: small }).u8(10))).toBe(false);
+  });
+
+  it('refuses a block past its limit, and shrinks a block to what it keeps', () => {
+    const arena = CchArena.create(cchModule()!, 4 * 65536)!;
+    expect(arena.alloc(4 * 65536)).toBeNull();
+    const a = arena.alloc(65536)!;
+    const used = arena.used;
+    arena.shrink(a.at, 65536, 100);
+    expect(arena.used).toBe(used - 65536 + 104);
+    expect(arena.alloc(2 * 65536)!.at).toBe(a.at + 104);
+  });
+});
