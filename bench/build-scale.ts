@@ -236,9 +236,13 @@ async function querySize(file: string, pairs: number, originsEnv: number | undef
     const ts = new Router(g, pack, { wasm: false });
     ts.exchange = metrics;
     const profile = h.profiles[0]!;
-    if (h.id < 0) {
+    // The CCH is made by a router that searches it in WebAssembly, in the memory it lays it in (cch-arena.ts), and
+    // offered to the TypeScript router and the engine, which read it in place: the process holds it once.
+    const cchWasm = h.id < 0 ? new Router(g, pack, { wasm: true }) : null;
+    if (cchWasm) cchWasm.exchange = metrics;
+    if (cchWasm) {
       const [t, c] = [performance.now(), cpuMs()];
-      const q = ts.context(profile).cch()!;
+      const q = cchWasm.context(profile).cch()!;
       const { up, down } = q.metric;
       customization = {
         ms: performance.now() - t,
@@ -256,13 +260,21 @@ async function querySize(file: string, pairs: number, originsEnv: number | undef
       // Said at once: on a big pack the plain Dijkstras below take many minutes more.
       console.error(`build-scale: first CCH customization ${JSON.stringify(customization)}`);
     }
-    // The CCH routes in TypeScript whatever the router's core: a second router would only customize it again.
-    let wasm: Router | null = customization ? null : new Router(g, pack, { wasm: true });
-    const info = !wasm ? null : wasm.core(profile) === 'wasm' ? null : wasm.coreInfo();
-    const wasmFallback = customization
-      ? 'the customizable hierarchy routes in TypeScript'
+    let wasm: Router | null = cchWasm ?? new Router(g, pack, { wasm: true });
+    const cchCore = cchWasm && {
+      ...cchWasm.coreInfo().customizable!,
+      ...(!cchWasm.context(profile).cch()!.inWasm && {
+        core: 'typescript',
+        reason: 'its kept arcs or labels found no room in the WebAssembly memory',
+      }),
+    };
+    const info = cchWasm || wasm.core(profile) === 'wasm' ? null : wasm.coreInfo();
+    const wasmFallback = cchCore
+      ? cchCore.core === 'wasm'
+        ? null
+        : `the customizable hierarchy routes in TypeScript: ${cchCore.reason}`
       : info && (info.reason ?? info.inTypeScript?.join('; ') ?? null);
-    if (info) wasm = null;
+    if (wasmFallback !== null) wasm = null;
     const routers = wasm ? [ts, wasm] : [ts];
     const O = originsEnv ?? (g.nodeCount > 1_500_000 ? 2 : 16);
     const pts = randomEndpoints(g, ts, profile, O + Math.ceil(pairs / O), 14 + h.id);

@@ -18,6 +18,7 @@ import { Pack } from '../src/pack/reader.js';
 import { CH_LAYOUT_VERSION, chSection, type ChArrays } from '../src/route/ch.js';
 import { CCH_ORDER_LAYOUT } from '../src/route/cch/stored-order.js';
 import { Region } from '../src/region.js';
+import { loadWasmCore } from '../src/route/wasm/load.js';
 import { speedOf } from '../src/route/graph.js';
 import { routerOf } from '../src/route/router.js';
 import { testPack } from '../test/helpers/packs.js';
@@ -167,6 +168,8 @@ function nyDirections(
 }
 
 async function main(): Promise<void> {
+  // As createEngine does: the engines below route with the WebAssembly core and the CCH's search where they can.
+  await loadWasmCore();
   const built = await nyPack();
   const ny = new Region(Pack.from(built.bytes));
   const engine = new Engine([ny]);
@@ -219,6 +222,8 @@ async function main(): Promise<void> {
     `${(cchBuilt.bytes.byteLength / 1e6).toFixed(1)} MB / ${(cchBuilt.buildMs / 1000).toFixed(1)} s / ${customize.toFixed(0)} ms`,
   );
   const cchRun = nyDirections(cchEngine, nyCch.graph, pairs, warm);
+  const cchCore = cchEngine.info().packs[0]!.routeCore.customizable;
+  row('NY CCH search', cchCore ? `${cchCore.core}${cchCore.reason ? ` (${cchCore.reason})` : ''}` : 'none made');
   const cchBad = wrong(cchRun.got);
   row('NY CCH direction p50', `${pct(cchRun.ms, 50).toFixed(3)} ms`, '≤ 1 ms', pct(cchRun.ms, 50) / 1);
   row('NY CCH direction p99', `${pct(cchRun.ms, 99).toFixed(3)} ms`, '≤ 5 ms', pct(cchRun.ms, 99) / 5);

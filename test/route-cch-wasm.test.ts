@@ -9,7 +9,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { Pack } from '../src/pack/reader.js';
 import { AVOID_FACTOR, avoidedEdges } from '../src/route/avoid.js';
 import { buildCch } from '../src/route/cch/build.js';
+import type { CchArcs } from '../src/route/cch/arcs.js';
 import { CchMetric } from '../src/route/cch/customize.js';
+import type { MetricExchange, MetricPart } from '../src/route/cch/exchange.js';
 import { CchQuery, QueryLabels } from '../src/route/cch/query.js';
 import { Scratch } from '../src/route/cch/scratch.js';
 import { ArcCosts } from '../src/route/costs.js';
@@ -73,6 +75,11 @@ describe('a router searching its customizable hierarchy in WebAssembly', () => {
     const q = wa.context(0, 'fastest', 7).cch()!;
     expect(wa.context(0, 'fastest').cch()!.inWasm).toBe(true);
     expect(q.inWasm).toBe(false);
+    expect(wa.coreInfo().customizable).toEqual({
+      core: 'wasm',
+      reason: null,
+      inTypeScript: ['car (fastest) searches in TypeScript: it avoids road kinds'],
+    });
     const ends = randomEndpoints(g, ts, 0, 30, 71);
     expect(routes(q, ends)).toEqual(routes(ts.context(0, 'fastest', 7).cch()!, ends));
     const avoided = avoidedEdges(g, 7);
@@ -84,21 +91,47 @@ describe('a router searching its customizable hierarchy in WebAssembly', () => {
     }
   });
 
-  it('searches in TypeScript with the same routes where the platform gives no WebAssembly, or it is turned off', () => {
+  it('searches in TypeScript with the same routes where WebAssembly is turned off', () => {
     const off = new Router(g, pack, { wasm: false });
     expect(off.context(1, 'fastest').cch()!.inWasm).toBe(false);
     expect(off.coreInfo().reason).toMatch(/turned off/);
-    // A router sharing its metrics with other engines keeps them in shared memory apart, searched in TypeScript.
-    const shared = new Router(g, pack);
-    shared.exchange = { offer: () => undefined, adopted: () => {}, published: () => {} };
-    const q = shared.context(1, 'fastest').cch()!;
-    expect(q.inWasm).toBe(false);
-    expect(shared.coreInfo().customizable).toEqual({
-      core: 'typescript',
-      reason: 'metrics shared with the engines of other threads',
-    });
     const ends = randomEndpoints(g, ts, 1, 30, 72);
-    expect(routes(q, ends)).toEqual(routes(ts.context(1, 'fastest').cch()!, ends));
+    expect(routes(off.context(1, 'fastest').cch()!, ends)).toEqual(routes(ts.context(1, 'fastest').cch()!, ends));
+  });
+
+  it('offers what it made to another engine, which reads it in place and searches in TypeScript, the same routes', () => {
+    // An exchange within the process, as a server's workers share through their messages (the same views).
+    const parts = new Map<string, MetricPart>();
+    const exchange: MetricExchange = {
+      offer: (key) => parts.get(key),
+      adopted: () => {},
+      published: (key, part) => void parts.set(key, part),
+    };
+    const maker = new Router(g, pack),
+      taker = new Router(g, pack);
+    maker.exchange = taker.exchange = exchange;
+    const made = maker.context(2, 'shortest').cch()!;
+    expect(made.inWasm).toBe(true);
+    const adopted = taker.context(2, 'shortest').cch()!;
+    expect(taker.metricCounts().topology).toEqual({ made: 0, adopted: 1 });
+    expect(taker.metricCounts().metrics.adopted).toBeGreaterThan(0);
+    expect(adopted.metric.up.weight).toBe(made.metric.up.weight);
+    expect(adopted.inWasm).toBe(false);
+    expect(taker.coreInfo().customizable).toEqual({
+      core: 'typescript',
+      reason: "the topology is another engine's (adopted through the metric exchange)",
+    });
+    const ends = randomEndpoints(g, ts, 2, 30, 74);
+    const want = routes(ts.context(2, 'shortest').cch()!, ends);
+    expect(routes(made, ends)).toEqual(want);
+    expect(routes(adopted, ends)).toEqual(want);
+    // A copy of the same bytes arriving (both made it at once) does not move the maker's arcs out of its memory.
+    const key = [...parts.keys()].find((k) => k.startsWith('arcs:'))!;
+    const part = parts.get(key) as Extract<MetricPart, { kind: 'arcs' }>;
+    const copy = (a: CchArcs): CchArcs => ({ ...a, weight: a.weight.slice(), slot: a.slot.slice() });
+    maker.arrived(key, { ...part, up: copy(part.up), down: copy(part.down) });
+    expect(made.metric.up.weight).toBe(part.up.weight);
+    expect(routes(made, ends)).toEqual(want);
   });
 });
 

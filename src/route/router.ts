@@ -128,10 +128,10 @@ export interface CoreInfo {
   /** With the WebAssembly core: the vehicles and weightings that route in TypeScript because they did not fit, why. */
   inTypeScript?: string[];
   /**
-   * Once the router made its customizable hierarchy: where its point-to-point searches run (those of metrics that
-   * avoid nothing: cch-search.ts), and for TypeScript why.
+   * Once the router made its customizable hierarchy: where its point-to-point searches run (cch-search.ts), and for
+   * TypeScript why; with WebAssembly, the metrics made so far that search in TypeScript all the same, and why.
    */
-  customizable?: { core: 'wasm' | 'typescript'; reason: string | null };
+  customizable?: { core: 'wasm' | 'typescript'; reason: string | null; inTypeScript?: string[] };
 }
 
 /**
@@ -393,6 +393,12 @@ export class Router {
       },
       { shared: !!(this.exchange && pack), arena: this.arenaOf() },
     );
+    // Another engine's topology lies in its memory, which this router's search cannot read: no arena then, and the
+    // metrics made here go to shared buffers as the other engines' do.
+    if (adopted && this.arena) {
+      this.arena = null;
+      this.inTypeScript = "the topology is another engine's (adopted through the metric exchange)";
+    }
     if (!adopted) {
       const { upFirst, upHead, parent, rankOf, stateOf, links } = cch.topo;
       this.publish(TOPOLOGY, { kind: 'topology', upFirst, upHead, parent, rankOf, stateOf, links });
@@ -501,6 +507,8 @@ export class Router {
     const base = holder instanceof CchMetric && holder.base ? this.baseKeys.get(holder)! : '';
     const held = { kind: mine.kind, up: holder.up, down: holder.down, base } as MetricPart;
     if (!samePart(held, part)) return;
+    // Arcs this router's WebAssembly search reads stay where it reads them (the other copy lies in other memory).
+    if (holder instanceof CchMetric && this.arena?.holds(holder.up.weight)) return;
     this.own.delete(key);
     holder.up = part.up;
     holder.down = part.down;
@@ -541,24 +549,23 @@ export class Router {
 
   /**
    * The arena of the CCH's WebAssembly search, made on first call (before the CCH is built, which lays its topology
-   * there), or null: without WebAssembly (`wasm` false, or bando-cch.wasm not loaded), without shared WebAssembly
-   * memory (a browser page that is not cross-origin isolated), or when this router shares its metrics with other
-   * engines (`exchange`: they lie in shared memory apart, which another thread's search cannot read). The labels of
-   * the router's searches are laid there too, from its first CCH query (LabelMemory.place).
+   * there), or null: without WebAssembly (`wasm` false, or bando-cch.wasm not loaded) or shared WebAssembly memory
+   * (a browser page that is not cross-origin isolated). The labels of the router's searches are laid there too, from
+   * its first CCH query (LabelMemory.place). With an `exchange`, the parts made here are offered to the other engines
+   * as views of this memory (a SharedArrayBuffer: another thread reads them in place, searching in TypeScript); a
+   * router that adopts the topology drops its arena (cchOf).
    */
   private arenaOf(): CchArena | null {
     if (this.arena !== undefined) return this.arena;
     const module = this.wasm ? cchModule() : null;
-    this.arena = !module || (this.exchange && this.pack) ? null : CchArena.create(module);
+    this.arena = module && CchArena.create(module);
     this.inTypeScript = this.arena
       ? null
       : !this.wasm
         ? 'WebAssembly turned off (wasm: false)'
         : !module
           ? (cchLoadFailure() ?? 'not loaded')
-          : this.exchange && this.pack
-            ? 'metrics shared with the engines of other threads'
-            : 'no shared WebAssembly memory here';
+          : 'no shared WebAssembly memory here';
     return this.arena;
   }
 
@@ -714,8 +721,16 @@ export class Router {
    * of metrics that avoid road kinds, kept over a base, and the CCH's tables run in TypeScript), or TypeScript and
    * why.
    */
-  private customizableCore(): { core: 'wasm' | 'typescript'; reason: string | null } {
-    return this.coreSearch ? { core: 'wasm', reason: null } : { core: 'typescript', reason: this.inTypeScript };
+  private customizableCore(): NonNullable<CoreInfo['customizable']> {
+    const core = this.coreSearch;
+    if (!core) return { core: 'typescript', reason: this.inTypeScript };
+    const apart = [...this.contexts].flatMap(([key, c]) => {
+      const m = c.metric();
+      if (!m || core.reads(m)) return [];
+      const why = c.avoid !== 0 ? 'it avoids road kinds' : "its arcs are another engine's, or found no room there";
+      return [`${contextName(key)} searches in TypeScript: ${why}`];
+    });
+    return { core: 'wasm', reason: null, ...(apart.length > 0 && { inTypeScript: apart }) };
   }
 
   /** What routes this router's usual requests (RoutingStructure), from the pack's sections; builds nothing. */
