@@ -235,6 +235,29 @@ describe('an arena', () => {
     expect(small.holds(new Scratch(1000, { arena: small }).u8(10))).toBe(false);
   });
 
+  it('does not touch again the room a block gave back unwritten, and zeroes what was written', () => {
+    const arena = CchArena.create(cchModule()!)!;
+    const room = arena.alloc(1 << 20)!,
+      after = arena.alloc(64)!;
+    // A byte written where the contract says none was: seen again only if the block is not zeroed when handed out.
+    const bytes = new Uint8Array(room.buffer);
+    bytes[room.at + 5000] = 9;
+    arena.shrink(room.at, 1 << 20, 4096);
+    const again = arena.alloc(8192)!;
+    expect(again.at).toBe(room.at + 4096);
+    expect(bytes[room.at + 5000]).toBe(9);
+    // Freed at the end, a block lowers it past the holes that then end there.
+    arena.free(after.at, 64);
+    expect(arena.alloc(64)!.at).toBe(room.at + 4096 + 8192);
+    // A block freed (written) is zeroed when handed out again.
+    const a = arena.alloc(64)!;
+    arena.alloc(64);
+    bytes[a.at] = 3;
+    arena.free(a.at, 64);
+    expect(arena.alloc(64)!.at).toBe(a.at);
+    expect(bytes[a.at]).toBe(0);
+  });
+
   it('refuses a block past its limit, and shrinks a block to what it keeps', () => {
     const arena = CchArena.create(cchModule()!, 4 * 65536)!;
     expect(arena.alloc(4 * 65536)).toBeNull();

@@ -126,7 +126,8 @@ export class CchTopology {
       }
     // The room past the heads goes back to the arena (its pages were never written); heads that outgrew it were
     // copied out of it (`grown`), and all of it goes back.
-    if (inArena) arena!.shrink(inArena.at, 4 * room, arena!.holds(upHead) ? 4 * m : 0);
+    if (inArena && arena!.holds(upHead)) arena!.shrink(inArena.at, 4 * room, 4 * m);
+    else if (inArena) arena!.free(inArena.at, 4 * room);
     const made = new CchTopology({ upFirst, upHead: upHead.subarray(0, m), parent, rankOf: rank, stateOf, links });
     const topo = where.shared || arena ? made.shared(arena) : made.copied();
     work.release();

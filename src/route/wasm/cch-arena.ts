@@ -1,5 +1,7 @@
 /** Bytes of a WebAssembly page. */
 const PAGE = 65536;
+/** Numbers per hole of CchArena.holes. */
+const HOLE = 3;
 /** A wasm32 memory's last byte is below 4 GiB. */
 const MAX_BYTES = 2 ** 32;
 
@@ -18,8 +20,9 @@ interface CchExports {
  * LabelMemory), so the search reads them in place and nothing is copied in. The memory is shared (its buffer a
  * SharedArrayBuffer): growing it never moves or detaches what the TypeScript side's views see, which keep reading
  * and writing the same bytes (a non-shared memory's views are detached at each grow). Blocks are 8-aligned; freed
- * ones are reused first fit (only the labels' block is freed, when it is outgrown). Pages never written are never
- * committed. Only where shared memory exists: Node, or a browser page or worker that is cross-origin isolated.
+ * ones are reused first fit (the labels' block when it is outgrown, and the room a block's arrays did not fill).
+ * Pages never written are never committed, nor touched when handed out again (an arena cannot give pages back).
+ * Only where shared memory exists: Node, or a browser page or worker that is cross-origin isolated.
  */
 export class CchArena {
   readonly memory: WebAssembly.Memory;
@@ -28,7 +31,10 @@ export class CchArena {
   private top: number;
   /** The end of the bytes ever handed out: past it the memory is still all zeros. */
   private dirty = 0;
-  /** Freed blocks as (address, bytes) pairs, by address, none touching another or the top. */
+  /**
+   * Blocks given back, by address, as HOLE numbers each: address, bytes, and 1 when never written (`shrink`) else 0;
+   * none ends at the top.
+   */
   private readonly holes: number[] = [];
   /** Every buffer the memory has had: a view is in the memory when its buffer is one of them. */
   private readonly buffers = new WeakSet<ArrayBufferLike>();
@@ -67,18 +73,21 @@ export class CchArena {
 
   /**
    * A block of `bytes` bytes, zeroed, 8-aligned: the memory's buffer (for views) and the block's address, or null
-   * when it does not fit under the limit (the caller keeps its arrays elsewhere, searched in TypeScript).
+   * when it does not fit under the limit (the caller keeps its arrays elsewhere, searched in TypeScript). Only bytes
+   * that may have been written are zeroed: a page never written is never touched, so never committed (a block's room
+   * is mostly such pages).
    */
   alloc(bytes: number): { buffer: SharedArrayBuffer; at: number } | null {
     const size = align(Math.max(bytes, 8));
     const holes = this.holes;
-    for (let i = 0; i < holes.length; i += 2)
+    for (let i = 0; i < holes.length; i += HOLE)
       if (holes[i + 1]! >= size) {
-        const at = holes[i]!;
-        if (holes[i + 1] === size) holes.splice(i, 2);
+        const at = holes[i]!,
+          clean = holes[i + 2] === 1;
+        if (holes[i + 1] === size) holes.splice(i, HOLE);
         else ((holes[i] = at + size), (holes[i + 1] -= size));
         const buffer = this.buffer();
-        new Uint8Array(buffer, at, size).fill(0);
+        if (!clean) new Uint8Array(buffer, at, size).fill(0);
         return { buffer, at };
       }
     const at = this.top;
@@ -90,24 +99,41 @@ export class CchArena {
     return { buffer, at };
   }
 
-  /** Gives back block `bytes` bytes long at `at` (what `alloc` gave, or its end: see `shrink`). */
+  /** Gives back block `bytes` bytes long at `at` (what `alloc` gave). */
   free(at: number, bytes: number): void {
-    let start = at,
-      end = at + align(bytes);
-    const holes = this.holes;
-    let i = 0;
-    while (i < holes.length && holes[i]! < start) i += 2;
-    // Merged with the hole before it and the one after it when they touch.
-    if (i > 0 && holes[i - 2]! + holes[i - 1]! === start) ((i -= 2), (start = holes[i]!), holes.splice(i, 2));
-    if (i < holes.length && holes[i] === end) ((end += holes[i + 1]!), holes.splice(i, 2));
-    if (end === this.top) this.top = start;
-    else holes.splice(i, 0, start, end - start);
+    this.release(at, align(bytes), false);
   }
 
-  /** Gives back the end of block `bytes` bytes long at `at`, past its first `keep` bytes. */
+  /**
+   * Gives back the end of block `bytes` bytes long at `at`, past its first `keep` bytes, which the caller never wrote
+   * (so that it is not zeroed, nor its pages touched, when it is handed out again).
+   */
   shrink(at: number, bytes: number, keep: number): void {
     const kept = align(keep);
-    if (kept < align(bytes)) this.free(at + kept, align(bytes) - kept);
+    if (kept < align(bytes)) this.release(at + kept, align(bytes) - kept, true);
+  }
+
+  /**
+   * Adds `bytes` at `at` to the holes, merged with a hole it touches of the same kind (`clean`: never written), or to
+   * the free end of the memory, with every hole that then ends there.
+   */
+  private release(at: number, bytes: number, clean: boolean): void {
+    const holes = this.holes,
+      kind = clean ? 1 : 0;
+    let start = at,
+      end = at + bytes,
+      i = 0;
+    while (i < holes.length && holes[i]! < start) i += HOLE;
+    if (i > 0 && holes[i - HOLE]! + holes[i - HOLE + 1]! === start && holes[i - HOLE + 2] === kind)
+      ((i -= HOLE), (start = holes[i]!), holes.splice(i, HOLE));
+    if (i < holes.length && holes[i] === end && holes[i + 2] === kind) ((end += holes[i + 1]!), holes.splice(i, HOLE));
+    holes.splice(i, 0, start, end - start, kind);
+    // Holes at the end go back to it; past the last byte ever written, the memory is clean again.
+    for (let last = holes.length - HOLE; last >= 0 && holes[last]! + holes[last + 1]! === this.top; last -= HOLE) {
+      this.top = holes[last]!;
+      if (holes[last + 2] === 1 && this.dirty === this.top + holes[last + 1]!) this.dirty = this.top;
+      holes.splice(last, HOLE);
+    }
   }
 
   /** True when `view`'s bytes lie in this memory (the search reads them at `view.byteOffset`). */
@@ -118,7 +144,7 @@ export class CchArena {
   /** Bytes handed out and not given back (blocks and the module's own), for reports and tests. */
   get used(): number {
     let free = 0;
-    for (let i = 1; i < this.holes.length; i += 2) free += this.holes[i]!;
+    for (let i = 1; i < this.holes.length; i += HOLE) free += this.holes[i]!;
     return this.top - free;
   }
 
