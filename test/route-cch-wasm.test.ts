@@ -117,6 +117,20 @@ describe('a router searching its customizable hierarchy in WebAssembly', () => {
     expect(taker.metricCounts().metrics.adopted).toBeGreaterThan(0);
     expect(adopted.metric.up.weight).toBe(made.metric.up.weight);
     expect(adopted.inWasm).toBe(false);
+    // Every array of the topology offered lies in shared memory: another thread reads it in place, copying nothing.
+    const topology = [...parts].find(([k]) => k.startsWith('topology:'))![1] as Extract<
+      MetricPart,
+      { kind: 'topology' }
+    >;
+    for (const a of [
+      topology.upFirst,
+      topology.upHead,
+      topology.parent,
+      topology.rankOf,
+      topology.stateOf,
+      topology.links,
+    ])
+      expect(a.buffer).toBeInstanceOf(SharedArrayBuffer);
     expect(taker.coreInfo().customizable).toEqual({
       core: 'typescript',
       reason: "the topology is another engine's (adopted through the metric exchange)",

@@ -717,9 +717,9 @@ export class Router {
   }
 
   /**
-   * Where the CCH's point-to-point searches run once it is made: WebAssembly for the metrics that avoid nothing (those
-   * of metrics that avoid road kinds, kept over a base, and the CCH's tables run in TypeScript), or TypeScript and
-   * why.
+   * Where the CCH's point-to-point searches run once it is made: WebAssembly, with the metrics made so far that search
+   * in TypeScript all the same and why (those that avoid road kinds; arcs another engine made, or that found no room;
+   * the CCH's tables always run in TypeScript), or TypeScript and why.
    */
   private customizableCore(): NonNullable<CoreInfo['customizable']> {
     const core = this.coreSearch;

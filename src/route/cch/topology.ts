@@ -129,7 +129,7 @@ export class CchTopology {
     if (inArena && arena!.holds(upHead)) arena!.shrink(inArena.at, 4 * room, 4 * m);
     else if (inArena) arena!.free(inArena.at, 4 * room);
     const made = new CchTopology({ upFirst, upHead: upHead.subarray(0, m), parent, rankOf: rank, stateOf, links });
-    const topo = where.shared || arena ? made.shared(arena) : made.copied();
+    const topo = where.shared || arena ? made.shared(where) : made.copied();
     work.release();
     return topo;
   }
@@ -140,18 +140,16 @@ export class CchTopology {
    * it. An array already in shared memory (the stored order, a view into a pack opened in place) stays where it is.
    * With an `arena` (cch-arena.ts), the block is the arena's (shared memory where it has no room), and what the
    * WebAssembly search reads (the rows, heads and parents) and the states of the working block go there unless they
-   * are there already; the ranks and links stay where they are, as `copied` leaves them.
+   * are there already; the ranks and links, which only other threads' searches read, move only when the topology is
+   * offered (`shared`).
    */
-  private shared(arena: CchArena | null = null): CchTopology {
-    const stays = (a: ArrayBufferView) => (arena ? arena.holds(a) : isShared(a));
-    const words: (Uint32Array | Int32Array)[] = [
-      this.upFirst,
-      this.upHead,
-      this.parent,
-      this.rankOf,
-      this.stateOf,
-    ].filter((a) => !stays(a) && !(arena && a === this.rankOf));
-    const moveLinks = !stays(this.links) && !arena;
+  private shared(where: { shared?: boolean; arena?: CchArena | null }): CchTopology {
+    const arena = where.arena ?? null;
+    const placed = (a: ArrayBufferView) => (arena ? arena.holds(a) : isShared(a));
+    const stays = (a: ArrayBufferView) =>
+      a === this.rankOf || a === this.links ? !where.shared || isShared(a) || placed(a) : placed(a);
+    const words = [this.upFirst, this.upHead, this.parent, this.rankOf, this.stateOf].filter((a) => !stays(a));
+    const moveLinks = !stays(this.links);
     const block = new Scratch(
       scratchBytes(...words.map((a): [number, number] => [a.length, 4]), [moveLinks ? this.links.length : 0, 1]),
       { shared: true, arena },
