@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Scratch, scratchBytes } from '../src/route/cch/scratch.js';
+import { MAPPED_FLOOR, Scratch, scratchBytes } from '../src/route/cch/scratch.js';
 
 /** Lets the event loop turn twice: a released block's timer fires, then the dropped message frees it. */
 const turn = () => new Promise((r) => setTimeout(r, 5)).then(() => new Promise((r) => setImmediate(r)));
@@ -106,5 +106,25 @@ describe('Scratch blocks', () => {
     const v = small.u8(64);
     small.release();
     expect(new Scratch(64).u8(64).buffer === v.buffer).toBe(true);
+  });
+
+  it('cuts its resizable block at a byte, keeping the views before it, and leaves other blocks whole', async () => {
+    await turn();
+    const s = new Scratch(4096, { shrink: 0 });
+    const a = s.u32(256).fill(7),
+      b = s.f64(128).fill(1.5);
+    const [aAt, bAt] = [a.byteOffset, b.byteOffset];
+    s.cut(b.buffer, bAt + 512);
+    expect(b.buffer.byteLength).toBe(bAt + 512);
+    expect(b.length).toBe(0); // reaching past the end: reads as empty
+    expect(new Float64Array(b.buffer, bAt, 64).every((x) => x === 1.5)).toBe(true);
+    expect(a.every((x) => x === 7)).toBe(true);
+    s.cut(a.buffer, aAt);
+    expect(a.buffer.byteLength).toBe(aAt);
+    // Another buffer, or past the block's end: nothing.
+    const plain = new Scratch(64).u8(64);
+    s.cut(plain.buffer, 0);
+    expect(plain.buffer.byteLength).toBe(Math.max(64, MAPPED_FLOOR));
+    s.release();
   });
 });

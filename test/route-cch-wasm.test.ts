@@ -173,6 +173,7 @@ describe('the search over an arena with little room', () => {
     const cch = buildCch(g, states.tables, undefined, undefined, { arena });
     const before = arena.used;
     const metric = new CchMetric(cch.topo, cch.states, costs, undefined, cch.topo.arcs / 10, null, arena);
+    const added = arena.used - before;
     const memory = new LabelMemory();
     memory.place(arena, 0);
     const query = new CchQuery(metric, new QueryLabels(cch.topo.parent, memory), CchCoreSearch.over(arena, cch.topo));
@@ -182,7 +183,11 @@ describe('the search over an arena with little room', () => {
     const kept = (a: CchMetric) =>
       [a.up, a.down].reduce((n, x) => n + Object.values(x).reduce((m, v: Uint8Array) => m + v.byteLength, 0), 0);
     expect(kept(metric)).toBe(kept(whole.query.metric));
-    expect(arena.used).toBeGreaterThan(before + kept(metric));
+    // The arena holds the arcs kept at their size (nine arrays each way, each rounded up to 8 bytes), not the room
+    // counted for the arcs finite after the basic customization: room a block left unwritten in its middle could not
+    // be given back, and would keep later metrics out of the memory.
+    expect(added).toBeGreaterThanOrEqual(kept(metric));
+    expect(added).toBeLessThan(kept(metric) + 2 * 9 * 8);
   });
 
   it('grows its lists when a walk is longer than their room, and answers the same', () => {

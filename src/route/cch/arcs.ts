@@ -160,12 +160,22 @@ export function seek(head: Uint32Array, from: number, end: number, h: number): n
 /** The furthest a middle vertex may lie below its arc's lower end to be written in CchArcs.mid alone. */
 const NEAR_MAX = 0xff;
 
-/** Most kept arcs a KeptRows may be given, and of those how many have a middle vertex, each way. */
+/** Whether middle vertex `mid` (or LINK) of an arc whose lower end is v goes in CchArcs.far. */
+export function farMiddle(v: number, mid: number): boolean {
+  return mid !== LINK && v - mid > NEAR_MAX;
+}
+
+/**
+ * Most kept arcs a KeptRows may be given, of those how many have a middle vertex, and of those how many lie further
+ * than NEAR_MAX below their arc (CchArcs.far; default: every middle), each way.
+ */
 export interface KeptCounts {
   up: number;
   down: number;
   midsUp: number;
   midsDown: number;
+  farUp?: number;
+  farDown?: number;
 }
 
 /**
@@ -183,7 +193,9 @@ const OWN_SHARE_MAX = 0.5;
  * over the same topology, every row its own), each row written is compared with the base's: when few rows differ
  * (OWN_SHARE_MAX), `finish` gives only those, the others left to the base (CchArcs.own). The rows are then written
  * in a scratch block given back by `finish`, which copies what is kept into shared memory, so that a metric kept
- * over its base never holds its whole rows until some collection.
+ * over its base never holds its whole rows until some collection. Likewise for an arena when the counts are bounds
+ * (`bound`): `finish` moves the arcs into it at their exact size (`moveOut`), since the room an arena's block did not
+ * fill cannot be given back from its middle, and would keep a later metric out of the WebAssembly memory's 4 GiB.
  */
 export class KeptRows {
   private readonly u: CchArcs;
@@ -215,6 +227,8 @@ export class KeptRows {
    * @param ownBits room for CchArcs.own (rows over a base: `finish` with a base writes them)
    * @param arena the arcs kept (with a base, those `finish` copies out of the scratch) are written in this arena's
    *   memory where it has room (cch-arena.ts), for the WebAssembly search to read in place
+   * @param bound whether `room`'s counts may exceed the arcs kept (a customization by parts counts the arcs finite
+   *   after its basic customization): with an arena, the rows are then written in a scratch, moved by `finish`
    */
   constructor(
     private readonly upFirst: Uint32Array,
@@ -222,24 +236,26 @@ export class KeptRows {
     private readonly base: readonly [CchArcs, CchArcs] | null = null,
     ownBits = false,
     private readonly arena: CchArena | null = null,
+    bound = false,
   ) {
     const n = upFirst.length - 1,
       slot = slotBytes(upFirst);
-    const up = arcsBytes(n, slot, room.up, room.midsUp, ownBits),
-      down = arcsBytes(n, slot, room.down, room.midsDown, ownBits);
-    this.scratch = base && new Scratch(up + down);
+    const up = arcsBytes(n, slot, room.up, room.midsUp, room.farUp ?? room.midsUp, ownBits),
+      down = arcsBytes(n, slot, room.down, room.midsDown, room.farDown ?? room.midsDown, ownBits);
+    // Moved into the arena piece by piece, its pages given back behind (`moveOut`), so a resizable block of its own.
+    this.scratch = base ? new Scratch(up + down) : arena && bound ? new Scratch(up + down, { shrink: 0 }) : null;
     const where = (bytes: number) => this.scratch ?? new Scratch(bytes, { shared: true, arena });
     const blocks = [where(up), where(down)] as const;
     this.blocks = this.scratch ? null : blocks;
-    this.u = arcsIn(blocks[0], n, slot, room.up, room.midsUp, ownBits);
-    this.d = arcsIn(blocks[1], n, slot, room.down, room.midsDown, ownBits);
+    this.u = arcsIn(blocks[0], n, slot, room.up, room.midsUp, room.farUp ?? room.midsUp, ownBits);
+    this.d = arcsIn(blocks[1], n, slot, room.down, room.midsDown, room.farDown ?? room.midsDown, ownBits);
     this.differ = base && [new Uint32Array((n + 31) >> 5), new Uint32Array((n + 31) >> 5)];
   }
 
   /** Writes the next kept arc of the row being written, driven up (way 0) or down (1): slot, weight, middle vertex. */
   put(way: number, slot: number, weight: number, mid: number): void {
     const v = this.rows,
-      far = mid !== LINK && v - mid > NEAR_MAX;
+      far = farMiddle(v, mid);
     if (way === 0) this.mu = putArc(this.u, this.ku++, slot, weight, mid, this.mu, v, far ? this.fu++ : -1);
     else this.md = putArc(this.d, this.kd++, slot, weight, mid, this.md, v, far ? this.fd++ : -1);
   }
@@ -283,9 +299,17 @@ export class KeptRows {
    * the rows that differ from it when they hold at most OWN_SHARE_MAX of the arcs (in a block of their own).
    */
   finish(): [CchArcs, CchArcs] {
-    if (this.rows !== this.upFirst.length - 1 || this.ku > this.u.slot.length || this.kd > this.d.slot.length)
+    // Writes past a typed array's end are dropped silently: a room too small shows here, never as a wrong arc.
+    const { u, d } = this;
+    if (
+      this.rows !== this.upFirst.length - 1 ||
+      this.ku > u.slot.length ||
+      this.kd > d.slot.length ||
+      2 * this.fu > u.far.length ||
+      2 * this.fd > d.far.length
+    )
       throw new Error(
-        `kept rows: ${this.rows} of ${this.upFirst.length - 1} rows written, ${this.ku} and ${this.kd} arcs in room for ${this.u.slot.length} and ${this.d.slot.length}`,
+        `kept rows: ${this.rows} of ${this.upFirst.length - 1} rows written, ${this.ku} and ${this.kd} arcs (${this.fu} and ${this.fd} far middles) in room for ${u.slot.length} and ${d.slot.length} (${u.far.length >> 1} and ${d.far.length >> 1})`,
       );
     const trim = (a: CchArcs, count: number, mids: number, far: number): CchArcs => ({
       rowBase: a.rowBase,
@@ -303,14 +327,17 @@ export class KeptRows {
       trim(this.d, this.kd, this.md, this.fd),
     ];
     const differ = this.differ;
-    if (!differ) {
+    if (!this.scratch) {
       // An arena's room past the weights written goes back to it (a shared buffer's pages never written cost nothing).
       this.blocks?.forEach((b, way) => b.giveBack(whole[way]!.weight));
       return whole;
     }
+    if (!differ) return this.moveOut(whole);
     // Written in the scratch: its rows that differ from the base's, or all of them, copied into shared memory.
     const over = this.ownRoom.up + this.ownRoom.down <= OWN_SHARE_MAX * (this.ku + this.kd);
-    const room = over ? this.ownRoom : { up: this.ku, down: this.kd, midsUp: this.mu, midsDown: this.md };
+    const room = over
+      ? this.ownRoom
+      : { up: this.ku, down: this.kd, midsUp: this.mu, midsDown: this.md, farUp: this.fu, farDown: this.fd };
     const rows = new KeptRows(this.upFirst, room, null, over, this.arena);
     for (let v = 0; v < this.rows; v++) {
       for (let way = 0; way < 2; way++) {
@@ -323,23 +350,74 @@ export class KeptRows {
     }
     const kept = rows.finish();
     if (over) for (const way of [0, 1]) kept[way]!.own.set(differ[way]!);
-    this.scratch!.release();
+    this.scratch.release();
     return kept;
+  }
+
+  /**
+   * The arcs written (`whole`, views of the scratch), moved into the arena in blocks of their exact size: the last
+   * bytes carved first, MOVE_PIECE at a time, each piece's pages given back to the system once moved (Scratch.cut),
+   * so the process holds about one copy of the arcs throughout, not two.
+   */
+  private moveOut(whole: [CchArcs, CchArcs]): [CchArcs, CchArcs] {
+    const n = this.upFirst.length - 1,
+      slot = slotBytes(this.upFirst);
+    const counts: [number, number, number][] = [
+      [this.ku, this.mu, this.fu],
+      [this.kd, this.md, this.fd],
+    ];
+    const moved = counts.map(([count, mids, far]) =>
+      arcsIn(
+        new Scratch(arcsBytes(n, slot, count, mids, far, false), { shared: true, arena: this.arena }),
+        n,
+        slot,
+        count,
+        mids,
+        far,
+        false,
+      ),
+    ) as [CchArcs, CchArcs];
+    // Where each array lies, read before any cut (a view past its buffer's end reads as empty), in carving order.
+    const pieces = [0, 1].flatMap((way) =>
+      CARVED.map((name) => {
+        const from = whole[way]![name];
+        return { from: [from.buffer, from.byteOffset, from.byteLength] as const, to: moved[way]![name] };
+      }),
+    );
+    for (const { from, to } of pieces.reverse()) {
+      const [buffer, at, bytes] = from;
+      for (let end = bytes; end > 0;) {
+        const start = Math.max(0, end - MOVE_PIECE);
+        new Uint8Array(to.buffer, to.byteOffset + start, end - start).set(
+          new Uint8Array(buffer, at + start, end - start),
+        );
+        this.scratch!.cut(buffer, at + start);
+        end = start;
+      }
+    }
+    this.scratch!.release();
+    return moved;
   }
 }
 
+/** The arrays of a CchArcs in the order arcsIn carves them. */
+const CARVED = ['rowBase', 'viaMid', 'midRank', 'far', 'own', 'rowOff', 'slot', 'mid', 'weight'] as const;
+
+/** Bytes moved at a time by KeptRows.moveOut before the scratch gives their pages back. */
+const MOVE_PIECE = 1 << 24;
+
 /**
- * Bytes of one direction's CchArcs of `count` arcs, `mids` of them with a middle, over a topology of n vertices whose
- * slots take `bytes` (slotBytes); with `ownBits`, CchArcs.own too (else empty).
+ * Bytes of one direction's CchArcs of `count` arcs, `mids` of them with a middle and `far` of those in CchArcs.far,
+ * over a topology of n vertices whose slots take `bytes` (slotBytes); with `ownBits`, CchArcs.own too (else empty).
  */
-function arcsBytes(n: number, bytes: 1 | 2 | 4, count: number, mids: number, ownBits: boolean): number {
+function arcsBytes(n: number, bytes: 1 | 2 | 4, count: number, mids: number, far: number, ownBits: boolean): number {
   const words = (count + 31) >> 5;
   return scratchBytes(
     [count, 8],
     [(n >> 8) + 1, 4],
     [words, 4],
     [words, 4],
-    [2 * mids, 4],
+    [2 * far, 4],
     [ownBits ? (n + 31) >> 5 : 0, 4],
     [n + 1, bytes === 1 ? 2 : 4],
     [count, bytes],
@@ -348,7 +426,15 @@ function arcsBytes(n: number, bytes: 1 | 2 | 4, count: number, mids: number, own
 }
 
 /** One direction's CchArcs as arcsBytes counts it, carved from `block`. */
-function arcsIn(block: Scratch, n: number, bytes: 1 | 2 | 4, count: number, mids: number, ownBits: boolean): CchArcs {
+function arcsIn(
+  block: Scratch,
+  n: number,
+  bytes: 1 | 2 | 4,
+  count: number,
+  mids: number,
+  farPairs: number,
+  ownBits: boolean,
+): CchArcs {
   const offBytes = bytes === 1 ? 2 : 4;
   const words = (count + 31) >> 5,
     blocks = (n >> 8) + 1,
@@ -356,7 +442,7 @@ function arcsIn(block: Scratch, n: number, bytes: 1 | 2 | 4, count: number, mids
   const rowBase = block.u32(blocks),
     viaMid = block.u32(words),
     midRank = block.u32(words),
-    far = block.u32(2 * mids),
+    far = block.u32(2 * farPairs),
     own = block.u32(ownWords);
   const rowOff = offBytes === 2 ? block.u16(n + 1) : block.u32(n + 1);
   const slot = bytes === 1 ? block.u8(count) : bytes === 2 ? block.u16(count) : block.u32(count);

@@ -1,6 +1,6 @@
 import { arcHead, arcTail, type ArcCosts } from '../costs.js';
 import type { TurnTable } from '../turns.js';
-import { arcIndex, keptIndex, KeptRows, LINK, midOf, seek, type CchArcs, type KeptCounts } from './arcs.js';
+import { arcIndex, farMiddle, keptIndex, KeptRows, LINK, midOf, seek, type CchArcs, type KeptCounts } from './arcs.js';
 import { BelowMarks, customizationParts, windowBudget, type WorkRows } from './parts.js';
 import { compactIndex, compactRow, Lowered, perfectRow, ROW_END, type Keep } from './perfect.js';
 import { Scratch, scratchBytes } from './scratch.js';
@@ -164,13 +164,14 @@ export class CchMetric {
       w.kept[compactIndex(w, m, h)] |= bit;
     };
     // Room for the kept arcs: each is finite its way after the basic customization (a part's count, when split).
-    const room: KeptCounts = { up: 0, down: 0, midsUp: 0, midsDown: 0 };
+    const room: Required<KeptCounts> = { up: 0, down: 0, midsUp: 0, midsDown: 0, farUp: 0, farDown: 0 };
     const count = (v: number, keptOnly: boolean) => {
       for (let q = w.at[v]!; q < w.at[v]! + row(v) && !(keptOnly && w.head[q] === ROW_END); q++) {
         const u = keptOnly ? w.kept[q]! & 1 : w.up[q] !== Infinity,
           d = keptOnly ? w.kept[q]! & 2 : w.down[q] !== Infinity;
-        if (u) (room.up++, (room.midsUp += +(w.midUp[q] !== LINK)));
-        if (d) (room.down++, (room.midsDown += +(w.midDown[q] !== LINK)));
+        if (u) (room.up++, (room.midsUp += +(w.midUp[q] !== LINK)), (room.farUp += +farMiddle(v, w.midUp[q]!)));
+        if (d)
+          (room.down++, (room.midsDown += +(w.midDown[q] !== LINK)), (room.farDown += +farMiddle(v, w.midDown[q]!)));
       }
     };
     // The notes of the top's rows, and of each window's in turn (all given back when its rows are written).
@@ -202,7 +203,7 @@ export class CchMetric {
     // Each window again, from its links: its basic weights (the top's are final), its perfect customization against
     // the top's, and its kept arcs written with the top's rows in rank order.
     const over = base && ([base.up, base.down] as const);
-    let rows: KeptRows | null = split ? new KeptRows(upFirst, room, over, false, arena) : null;
+    let rows: KeptRows | null = split ? new KeptRows(upFirst, room, over, false, arena, true) : null;
     let written = 0;
     // A row is written once every window below it is done: no window after reads it (its vertices rank higher than
     // the vertices below them), so its kept arcs' basic weights go back in place.

@@ -109,6 +109,19 @@ export class Scratch {
   }
 
   /**
+   * Gives back the pages of this scratch's resizable block (`shrink`) from byte `at` of `buffer` on, when that is
+   * the block: nothing carved there is read again (views reaching past it read as empty), nor carved again. Else
+   * nothing (an ArrayBuffer block is freed whole by `release`).
+   */
+  cut(buffer: ArrayBufferLike, at: number): void {
+    const b = this.blocks.find((x) => x.buffer === buffer);
+    if (!b || !(b.buffer as Resizable).resizable || at >= b.buffer.byteLength) return;
+    (b.buffer as Resizable).resize(at);
+    b.at = Math.min(b.at, at);
+    b.written = Math.min(b.written, at);
+  }
+
+  /**
    * Gives the ArrayBuffer blocks up: every view carved from them must be dropped (the caller holds none any more).
    * They wait for the next scratches until the event loop turns, and are then freed at once (see {@link detach}).
    * Shared memory is left to a collection (an arena's block to its router's).
