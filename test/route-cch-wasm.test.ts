@@ -190,6 +190,23 @@ describe('the search over an arena with little room', () => {
     expect(added).toBeLessThan(kept(metric) + 2 * 9 * 8);
   });
 
+  it('customized by parts with no room left in the arena, moves its arcs to shared memory: the same routes', () => {
+    const probe = CchArena.create(cchModule()!)!;
+    buildCch(g, states.tables, undefined, undefined, { arena: probe });
+    // Room for the topology (and the query's block), not for the arcs.
+    const arena = CchArena.create(cchModule()!, probe.used + 65536)!;
+    const cch = buildCch(g, states.tables, undefined, undefined, { arena });
+    expect(arena.holds(cch.topo.upHead)).toBe(true);
+    const metric = new CchMetric(cch.topo, cch.states, costs, undefined, cch.topo.arcs / 10, null, arena);
+    for (const a of [metric.up, metric.down]) {
+      expect(arena.holds(a.weight)).toBe(false);
+      expect(a.weight.buffer).toBeInstanceOf(SharedArrayBuffer);
+    }
+    const query = new CchQuery(metric, undefined, CchCoreSearch.over(arena, cch.topo));
+    expect(query.inWasm).toBe(false);
+    expect(routes(query, ends)).toEqual(want);
+  });
+
   it('grows its lists when a walk is longer than their room, and answers the same', () => {
     const { query } = over(2 ** 32, 4);
     expect(query.inWasm).toBe(true);

@@ -214,8 +214,8 @@ export class KeptRows {
   private rowMd = 0;
   /** With a base: per direction a bit per vertex set when its row differs from the base's. */
   private readonly differ: [Uint32Array, Uint32Array] | null;
-  /** The arcs and middles of those rows. */
-  private readonly ownRoom: KeptCounts = { up: 0, down: 0, midsUp: 0, midsDown: 0 };
+  /** The arcs, middles and far middles of those rows. */
+  private readonly ownRoom: Required<KeptCounts> = { up: 0, down: 0, midsUp: 0, midsDown: 0, farUp: 0, farDown: 0 };
   /** Where the rows are written when they are compared with a base (given back by `finish`), else null. */
   private readonly scratch: Scratch | null;
   /** Else the blocks the arcs up and down are written in (their room past what is written given back by `finish`). */
@@ -275,7 +275,7 @@ export class KeptRows {
 
   /**
    * Notes whether row v of direction `way` (in `a`, ending before arc `end`, with `mids` middles, `farPairs` far ones
-   * written in all) differs from the base's, counting its arcs and middles when it does.
+   * written in all) differs from the base's, counting its arcs, middles and far middles when it does.
    */
   private note(way: number, a: CchArcs, v: number, end: number, mids: number, farPairs: number): void {
     const b = this.base![way]!,
@@ -290,8 +290,10 @@ export class KeptRows {
     if (same) return;
     this.differ![way]![v >> 5]! |= 1 << (v & 31);
     const room = this.ownRoom;
-    if (way === 0) ((room.up += end - start), (room.midsUp += mids));
-    else ((room.down += end - start), (room.midsDown += mids));
+    let far = 0;
+    for (let k = start; k < end; k++) far += +farMiddle(v, midOf(a, k, v, farPairs));
+    if (way === 0) ((room.up += end - start), (room.midsUp += mids), (room.farUp += far));
+    else ((room.down += end - start), (room.midsDown += mids), (room.farDown += far));
   }
 
   /**
