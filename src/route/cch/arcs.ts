@@ -379,14 +379,17 @@ export class KeptRows {
         false,
       ),
     ) as [CchArcs, CchArcs];
-    // Where each array lies, read before any cut (a view past its buffer's end reads as empty), in carving order.
-    const pieces = [0, 1].flatMap((way) =>
-      CARVED.map((name) => {
-        const from = whole[way]![name];
-        return { from: [from.buffer, from.byteOffset, from.byteLength] as const, to: moved[way]![name] };
-      }),
-    );
-    for (const { from, to } of pieces.reverse()) {
+    // Where each array lies, read before any cut (a view past its buffer's end reads as empty); the last carved
+    // first, so that a cut never reaches an array still to move.
+    const pieces = [0, 1]
+      .flatMap((way) =>
+        (Object.keys(whole[way]!) as (keyof CchArcs)[]).map((name) => {
+          const from = whole[way]![name];
+          return { from: [from.buffer, from.byteOffset, from.byteLength] as const, to: moved[way]![name] };
+        }),
+      )
+      .sort((p, q) => q.from[1] - p.from[1]);
+    for (const { from, to } of pieces) {
       const [buffer, at, bytes] = from;
       for (let end = bytes; end > 0;) {
         const start = Math.max(0, end - MOVE_PIECE);
@@ -401,9 +404,6 @@ export class KeptRows {
     return moved;
   }
 }
-
-/** The arrays of a CchArcs in the order arcsIn carves them. */
-const CARVED = ['rowBase', 'viaMid', 'midRank', 'far', 'own', 'rowOff', 'slot', 'mid', 'weight'] as const;
 
 /** Bytes moved at a time by KeptRows.moveOut before the scratch gives their pages back. */
 const MOVE_PIECE = 1 << 24;
